@@ -1,0 +1,61 @@
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { HTTPException } from 'hono/http-exception';
+import type { ApiDeps } from './deps';
+import { createRouter } from './lib/context';
+import { ApiError, sendError } from './lib/errors';
+import { businessesRouter } from './resources/businesses';
+import { devRouter } from './resources/dev';
+import { helpersRouter } from './resources/helpers';
+import { accountRouter } from './resources/users/account';
+import { membershipsRouter } from './resources/users/memberships';
+import { mobileRouter } from './resources/users/mobile';
+import { recoveryRouter } from './resources/users/recovery';
+
+export const API_BASE = '/api/v1';
+
+/**
+ * The v1 provider API. Mounted by server.ts at /api/v1, and called in process by the
+ * Remix app through `app.fetch` (no socket) when API_URL is unset.
+ */
+export function createApiApp(deps: ApiDeps) {
+  const app = createRouter().basePath(API_BASE);
+  app.use('*', async (c, next) => {
+    c.set('deps', deps);
+    await next();
+  });
+
+  app.route('/', accountRouter);
+  app.route('/', recoveryRouter);
+  app.route('/', mobileRouter);
+  app.route('/', membershipsRouter);
+  app.route('/', businessesRouter);
+  app.route('/', helpersRouter);
+  app.route('/', devRouter);
+
+  app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', { type: 'http', scheme: 'bearer' });
+  app.doc31('/openapi.json', {
+    openapi: '3.1.0',
+    info: { title: 'Business Assistant v1 API', version: deps.version },
+  });
+
+  app.notFound((c) => sendError(c, new ApiError(404, ['There is no such API call.'])));
+  app.onError((error, c) => {
+    if (error instanceof ApiError) return sendError(c, error);
+    if (error instanceof HTTPException) {
+      // Malformed JSON and the like: a client mistake, said plainly.
+      const status = error.status as ContentfulStatusCode;
+      const message =
+        status === 400
+          ? 'The request body is not valid JSON.'
+          : status === 415
+            ? 'Send the request body as JSON (Content-Type: application/json).'
+            : error.message || 'Request failed.';
+      return sendError(c, new ApiError(status, [message]));
+    }
+    deps.log?.({ level: 'error', msg: 'api error', path: c.req.path, error: error instanceof Error ? error.stack : String(error) });
+    return sendError(c, new ApiError(500, ['Something went wrong on our side. Please try again.']));
+  });
+  return app;
+}
+
+export type ApiApp = ReturnType<typeof createApiApp>;

@@ -1,0 +1,66 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema';
+import { acquireDirectoryLock } from './lock';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Database = { db: Db; kind: 'pglite' | 'postgres'; close: () => Promise<void> };
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/**
+ * Open the database: PostgreSQL when a URL is given, otherwise PGlite in `dataDir`
+ * (or in memory when dataDir is 'memory://', for tests). Migrations are applied here, so
+ * every caller gets an up-to-date schema. Opened lazily: no top-level await in server code.
+ */
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string; migrate?: boolean }): Promise<Database> {
+  const database = options.databaseUrl
+    ? await openPostgres(options.databaseUrl)
+    : await openPglite(options.dataDir);
+  if (options.migrate !== false) await migrateDatabase(database);
+  return database;
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const { default: pg } = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  await pool.query('select 1');
+  return { db: drizzle(pool, { schema }) as unknown as Db, kind: 'postgres', close: () => pool.end() };
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const inMemory = dataDir.startsWith('memory://');
+  const dir = inMemory ? undefined : path.resolve(dataDir, 'pglite');
+  const release = dir ? acquireDirectoryLock(path.resolve(dataDir)) : () => {};
+  try {
+    const client = dir ? new PGlite(dir) : new PGlite();
+    await client.waitReady;
+    return {
+      db: drizzle(client, { schema }) as unknown as Db,
+      kind: 'pglite',
+      close: async () => {
+        await client.close();
+        release();
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+export async function migrateDatabase(database: Database): Promise<void> {
+  if (database.kind === 'postgres') {
+    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    await migrate(database.db as any, { migrationsFolder });
+  } else {
+    const { migrate } = await import('drizzle-orm/pglite/migrator');
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    await migrate(database.db as any, { migrationsFolder });
+  }
+}

@@ -1,0 +1,109 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const createdAt = () => ts('created_at').notNull().defaultNow();
+const updatedAt = () => ts('updated_at').notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    mobile: text('mobile'),
+    mobileVerifiedAt: ts('mobile_verified_at'),
+    onesignalUserId: text('onesignal_user_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: ts('deleted_at'),
+  },
+  (table) => [uniqueIndex('users_email_active').on(table.email).where(sql`deleted_at is null`)],
+);
+
+/** Bearer tokens, stored only as a SHA-256 hash; sliding expiry. */
+export const tokens = pgTable(
+  'tokens',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').notNull().references(() => users.id),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    lastUsedAt: ts('last_used_at').notNull().defaultNow(),
+    revokedAt: ts('revoked_at'),
+    /** The latest client headers seen with this token (mode, platform, device details). */
+    client: jsonb('client').$type<Record<string, string>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('tokens_hash').on(table.tokenHash), index('tokens_user').on(table.userId)],
+);
+
+/** One-time 6-digit codes: password reset (by email) and mobile verification (by SMS). */
+export const verificationCodes = pgTable(
+  'verification_codes',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').notNull().references(() => users.id),
+    purpose: text('purpose', { enum: ['password_reset', 'mobile_verify'] }).notNull(),
+    target: text('target').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('verification_codes_user').on(table.userId, table.purpose)],
+);
+
+export const businesses = pgTable('businesses', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  country: text('country').notNull(),
+  telephones: jsonb('telephones').$type<string[]>().notNull().default([]),
+  address: text('address'),
+  timezone: text('timezone').notNull(),
+  /** Onboarding steps 4 and 5 (data-loader, training-questions) as recorded by businesses/onboard. */
+  onboarding: jsonb('onboarding').$type<{ data_loaded?: boolean; training_done?: boolean }>().notNull().default({}),
+  completedTestAt: ts('completed_test_at'),
+  createdBy: text('created_by').notNull().references(() => users.id),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+  deletedAt: ts('deleted_at'),
+});
+
+/** Membership: a user in a business with a list of permission strings. */
+export const businessUsers = pgTable(
+  'business_users',
+  {
+    id: text('id').primaryKey(),
+    businessId: text('business_id').notNull().references(() => businesses.id),
+    userId: text('user_id').notNull().references(() => users.id),
+    permissions: jsonb('permissions').$type<string[]>().notNull().default([]),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    removedAt: ts('removed_at'),
+  },
+  (table) => [
+    uniqueIndex('business_users_member').on(table.businessId, table.userId).where(sql`removed_at is null`),
+    index('business_users_user').on(table.userId),
+  ],
+);
+
+/** Everything sent by email or SMS when no real provider is configured (and a log of what was). */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: text('id').primaryKey(),
+    channel: text('channel', { enum: ['email', 'sms'] }).notNull(),
+    to: text('to').notNull(),
+    from: text('from'),
+    subject: text('subject'),
+    body: text('body').notNull(),
+    delivered: boolean('delivered').notNull().default(false),
+    provider: text('provider').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('outbox_created').on(table.createdAt)],
+);

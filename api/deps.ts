@@ -1,0 +1,17 @@
+import type { Env } from '#contract/env';
+import type { Db } from './db/client';
+import type { Directory } from './services/directory';
+import type { Mailer } from './services/mailer';
+import type { TelephonyProvider } from './services/telephony/provider';
+
+/** Everything the v1 app needs from outside; server.ts builds it, tests build their own. */
+export type ApiDeps = {
+  db: Db;
+  env: Pick<Env, 'APP_ENV'>;
+  mailer: Mailer;
+  telephony: TelephonyProvider;
+  directory: Directory;
+  clock: { now(): Date };
+  version: string;
+  log?: (line: Record<string, unknown>) => void;
+};

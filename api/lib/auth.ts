@@ -1,0 +1,77 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { createMiddleware } from 'hono/factory';
+import { TOKEN_TTL_MS } from '#contract/constants';
+import { CLIENT_HEADERS, DEVICE_HEADERS } from '#contract/envelope';
+import type { Db } from '../db/client';
+import { tokens, users } from '../db/schema';
+import { newId, newToken, sha256 } from './crypto';
+import type { ApiEnv } from './context';
+import { unauthorized } from './errors';
+
+/** Sliding expiry is written at most once a minute per token, not on every request. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+const RECORDED_HEADERS = [
+  CLIENT_HEADERS.mode,
+  CLIENT_HEADERS.platformName,
+  CLIENT_HEADERS.platformType,
+  CLIENT_HEADERS.packageVersion,
+  ...DEVICE_HEADERS,
+];
+
+export async function issueToken(db: Db, userId: string, now: Date, client: Record<string, string> = {}) {
+  const token = newToken();
+  await db.insert(tokens).values({
+    id: newId(),
+    userId,
+    tokenHash: sha256(token),
+    expiresAt: new Date(now.getTime() + TOKEN_TTL_MS),
+    lastUsedAt: now,
+    client,
+  });
+  return token;
+}
+
+export function clientHeaders(headers: Headers): Record<string, string> {
+  const client: Record<string, string> = {};
+  for (const name of RECORDED_HEADERS) {
+    const value = headers.get(name);
+    if (value) client[name] = value.slice(0, 200);
+  }
+  return client;
+}
+
+export async function revokeUserTokens(db: Db, userId: string, now: Date): Promise<void> {
+  await db.update(tokens).set({ revokedAt: now }).where(and(eq(tokens.userId, userId), isNull(tokens.revokedAt)));
+}
+
+/** Requires a valid bearer token; sets c.var.auth. 401 otherwise. */
+export const requireAuth = createMiddleware<ApiEnv>(async (c, next) => {
+  const { db, clock } = c.var.deps;
+  const header = c.req.header('authorization') ?? '';
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  if (!match) throw unauthorized();
+  const now = clock.now();
+  const [row] = await db
+    .select({ token: tokens, user: users })
+    .from(tokens)
+    .innerJoin(users, eq(users.id, tokens.userId))
+    .where(and(eq(tokens.tokenHash, sha256(match[1])), isNull(tokens.revokedAt), isNull(users.deletedAt)))
+    .limit(1);
+  if (!row || row.token.expiresAt <= now) throw unauthorized();
+
+  const client = clientHeaders(c.req.raw.headers);
+  const clientChanged = Object.keys(client).length > 0 && JSON.stringify(client) !== JSON.stringify(row.token.client);
+  if (clientChanged || now.getTime() - row.token.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
+    await db
+      .update(tokens)
+      .set({
+        lastUsedAt: now,
+        expiresAt: new Date(now.getTime() + TOKEN_TTL_MS),
+        ...(clientChanged ? { client } : {}),
+      })
+      .where(eq(tokens.id, row.token.id));
+  }
+  c.set('auth', { user: row.user, tokenId: row.token.id });
+  await next();
+});

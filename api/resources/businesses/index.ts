@@ -1,0 +1,93 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { eq } from 'drizzle-orm';
+import { defaultTimezone } from '#contract/countries';
+import { businessSchema, businessUpdateSchema } from '#contract/schemas/business';
+import { businesses, businessUsers } from '../../db/schema';
+import { requireAuth } from '../../lib/auth';
+import { createRouter } from '../../lib/context';
+import { newId } from '../../lib/crypto';
+import { loadMembership, requireBusinessPermission } from '../../lib/membership';
+import { bearer, businessIdParam, businessSchemaOut, envelope, jsonBody } from '../../lib/openapi';
+import { ok } from '../../lib/respond';
+import { serializeBusiness } from '../../lib/serialize';
+
+const tags = ['Businesses'];
+const businessOut = z.object({ business: businessSchemaOut });
+const onboardBody = z.object({ step: z.enum(['data-loader', 'training-questions']).optional() });
+
+export const businessesRouter = createRouter()
+  .openapi(
+    createRoute({ method: 'post', path: '/businesses/create', tags, summary: 'Create a business; the creator becomes its admin', security: bearer, middleware: [requireAuth] as const, request: { body: jsonBody(businessSchema) }, responses: envelope(businessOut) }),
+    async (c) => {
+      const { db, clock, version } = c.var.deps;
+      const { user } = c.var.auth;
+      const input = c.req.valid('json');
+      const now = clock.now();
+      const id = newId();
+      const business = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(businesses)
+          .values({
+            id,
+            name: input.name,
+            email: input.email,
+            country: input.country,
+            telephones: input.telephones,
+            address: input.address ?? null,
+            timezone: input.timezone ?? defaultTimezone(input.country),
+            createdBy: user.id,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning();
+        await tx.insert(businessUsers).values({ id: newId(), businessId: id, userId: user.id, permissions: ['admin'], createdAt: now, updatedAt: now });
+        return row;
+      });
+      return ok(c, { business: serializeBusiness(business, user, version) }, [`${business.name} has been created.`]);
+    },
+  )
+  .openapi(
+    createRoute({ method: 'post', path: '/businesses/update/{business_id}', tags, summary: 'Update a business (admin or businesses/edit)', security: bearer, middleware: [requireAuth] as const, request: { params: businessIdParam, body: jsonBody(businessUpdateSchema) }, responses: envelope(businessOut) }),
+    async (c) => {
+      const { db, clock, version } = c.var.deps;
+      const { user } = c.var.auth;
+      const { business_id } = c.req.valid('param');
+      const input = c.req.valid('json');
+      await requireBusinessPermission(db, business_id, user.id, 'businesses/edit', 'You do not have permission to edit this business');
+      const [business] = await db
+        .update(businesses)
+        .set({ ...input, address: input.address === undefined ? undefined : input.address, updatedAt: clock.now() })
+        .where(eq(businesses.id, business_id))
+        .returning();
+      return ok(c, { business: serializeBusiness(business, user, version) }, ['The business has been updated.']);
+    },
+  )
+  .openapi(
+    createRoute({ method: 'post', path: '/businesses/onboard/{business_id}', tags, summary: "The business's onboarding state; records step 4 or 5 when given", security: bearer, middleware: [requireAuth] as const, request: { params: businessIdParam, body: { required: false, content: { 'application/json': { schema: onboardBody } } } }, responses: envelope(businessOut) }),
+    async (c) => {
+      const { db, clock, version } = c.var.deps;
+      const { user } = c.var.auth;
+      const { business_id } = c.req.valid('param');
+      const { step } = c.req.valid('json') ?? {};
+      let { business } = await loadMembership(db, business_id, user.id);
+      if (step) {
+        const onboarding = { ...business.onboarding, [step === 'data-loader' ? 'data_loaded' : 'training_done']: true };
+        [business] = await db.update(businesses).set({ onboarding, updatedAt: clock.now() }).where(eq(businesses.id, business_id)).returning();
+      }
+      return ok(c, { business: serializeBusiness(business, user, version) });
+    },
+  )
+  .openapi(
+    createRoute({ method: 'post', path: '/businesses/completed-test/{business_id}', tags, summary: 'Mark the assistant test done: the onboarding wizard is finished', security: bearer, middleware: [requireAuth] as const, request: { params: businessIdParam }, responses: envelope(businessOut) }),
+    async (c) => {
+      const { db, clock, version } = c.var.deps;
+      const { user } = c.var.auth;
+      const { business_id } = c.req.valid('param');
+      let { business } = await loadMembership(db, business_id, user.id);
+      if (!business.completedTestAt) {
+        const now = clock.now();
+        [business] = await db.update(businesses).set({ completedTestAt: now, updatedAt: now }).where(eq(businesses.id, business_id)).returning();
+      }
+      return ok(c, { business: serializeBusiness(business, user, version) }, ['Your assistant is ready.']);
+    },
+  );

@@ -1,0 +1,139 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import { loginSchema, registrationSchema } from '#contract/schemas/auth';
+import { changePasswordSchema, updateOneSignalSchema, userUpdateSchema } from '#contract/schemas/user';
+import { businessUsers, tokens, users } from '../../db/schema';
+import { clientHeaders, issueToken, requireAuth, revokeUserTokens } from '../../lib/auth';
+import { createRouter } from '../../lib/context';
+import { newId } from '../../lib/crypto';
+import { ApiError, invalid } from '../../lib/errors';
+import { bearer, envelope, jsonBody, userSchema } from '../../lib/openapi';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/password';
+import { ok } from '../../lib/respond';
+import { serializeUser } from '../../lib/serialize';
+
+const tags = ['Account'];
+const sessionOut = z.object({ token: z.string(), user: userSchema });
+/** One message whatever went wrong, so a login never reveals whether an email has an account. */
+const LOGIN_FAILED = 'These credentials do not match our records.';
+
+const emailTaken = () => invalid({ email: ['An account with this email already exists.'] });
+
+export const accountRouter = createRouter()
+  .openapi(
+    createRoute({ method: 'post', path: '/users/create', tags, summary: 'Register (name, email, password); signs the new user in', request: { body: jsonBody(registrationSchema) }, responses: envelope(sessionOut) }),
+    async (c) => {
+      const { db, clock } = c.var.deps;
+      const input = c.req.valid('json');
+      const [existing] = await db.select({ id: users.id }).from(users).where(and(eq(users.email, input.email), isNull(users.deletedAt))).limit(1);
+      if (existing) throw emailTaken();
+      const now = clock.now();
+      const id = newId();
+      try {
+        const [user] = await db
+          .insert(users)
+          .values({ id, name: input.name, email: input.email, passwordHash: await hashPassword(input.password), createdAt: now, updatedAt: now })
+          .returning();
+        const token = await issueToken(db, id, now, clientHeaders(c.req.raw.headers));
+        return ok(c, { token, user: serializeUser(user) }, ['Your account has been created.']);
+      } catch (error) {
+        // Two registrations racing for one email: the unique index decides.
+        if (String((error as { cause?: unknown }).cause ?? error).includes('users_email_active')) throw emailTaken();
+        throw error;
+      }
+    },
+  )
+  .openapi(
+    createRoute({ method: 'post', path: '/users/login', tags, summary: 'Sign in; answers token and user (id, email, mobile)', request: { body: jsonBody(loginSchema) }, responses: envelope(sessionOut) }),
+    async (c) => {
+      const { db, clock } = c.var.deps;
+      const input = c.req.valid('json');
+      const [user] = await db.select().from(users).where(and(eq(users.email, input.email), isNull(users.deletedAt))).limit(1);
+      const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
+      if (!user || !valid) throw new ApiError(422, [LOGIN_FAILED]);
+      const token = await issueToken(db, user.id, clock.now(), clientHeaders(c.req.raw.headers));
+      return ok(c, { token, user: serializeUser(user) });
+    },
+  )
+  .openapi(
+    createRoute({ method: 'post', path: '/users/logout', tags, summary: 'Revoke the current token', security: bearer, middleware: [requireAuth] as const, responses: envelope(z.object({})) }),
+    async (c) => {
+      const { db, clock } = c.var.deps;
+      await db.update(tokens).set({ revokedAt: clock.now() }).where(eq(tokens.id, c.var.auth.tokenId));
+      return ok(c, {}, ['You have been signed out.']);
+    },
+  )
+  .openapi(
+    createRoute({ method: 'post', path: '/users/get', tags, summary: 'The signed-in user', security: bearer, middleware: [requireAuth] as const, responses: envelope(z.object({ user: userSchema })) }),
+    (c) => ok(c, { user: serializeUser(c.var.auth.user) }),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/users/update',
+      tags,
+      summary: 'Update name, email, mobile; change the password with current_password + password',
+      security: bearer,
+      middleware: [requireAuth] as const,
+      request: { body: jsonBody(userUpdateSchema.extend({ current_password: z.string().optional(), password: z.string().optional() })) },
+      responses: envelope(z.object({ user: userSchema })),
+    }),
+    async (c) => {
+      const { db, clock } = c.var.deps;
+      const { user } = c.var.auth;
+      const input = c.req.valid('json');
+      const now = clock.now();
+      const changes: Partial<typeof users.$inferInsert> = { updatedAt: now };
+      const messages: string[] = [];
+      if (input.name !== undefined) changes.name = input.name;
+      if (input.email !== undefined && input.email !== user.email) {
+        const [taken] = await db.select({ id: users.id }).from(users).where(and(eq(users.email, input.email), isNull(users.deletedAt), ne(users.id, user.id))).limit(1);
+        if (taken) throw emailTaken();
+        changes.email = input.email;
+      }
+      if ('mobile' in input && (input.mobile ?? null) !== user.mobile) {
+        // A new number has to be verified again.
+        changes.mobile = input.mobile ?? null;
+        changes.mobileVerifiedAt = null;
+      }
+      if (input.password !== undefined || input.current_password !== undefined) {
+        const parsed = changePasswordSchema.safeParse({ current_password: input.current_password, password: input.password });
+        if (!parsed.success) throw invalid(Object.fromEntries(parsed.error.issues.map((issue: { path: PropertyKey[]; message: string }) => [String(issue.path[0]), [issue.message]])));
+        if (!(await verifyPassword(user.passwordHash, parsed.data.current_password))) {
+          throw invalid({ current_password: ['The current password is not correct.'] });
+        }
+        changes.passwordHash = await hashPassword(parsed.data.password);
+        messages.push('Your password has been changed.');
+      }
+      const [updated] = await db.update(users).set(changes).where(eq(users.id, user.id)).returning();
+      if (changes.passwordHash) {
+        // Every other session ends; this one stays signed in.
+        await db.update(tokens).set({ revokedAt: now }).where(and(eq(tokens.userId, user.id), isNull(tokens.revokedAt), ne(tokens.id, c.var.auth.tokenId)));
+      }
+      if (messages.length === 0) messages.push('Your account has been updated.');
+      return ok(c, { user: serializeUser(updated) }, messages);
+    },
+  )
+  .openapi(
+    createRoute({ method: 'post', path: '/users/delete', tags, summary: 'Delete the account; every token is revoked', security: bearer, middleware: [requireAuth] as const, responses: envelope(z.object({})) }),
+    async (c) => {
+      const { db, clock } = c.var.deps;
+      const { user } = c.var.auth;
+      const now = clock.now();
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ deletedAt: now, updatedAt: now }).where(eq(users.id, user.id));
+        await tx.update(businessUsers).set({ removedAt: now }).where(and(eq(businessUsers.userId, user.id), isNull(businessUsers.removedAt)));
+      });
+      await revokeUserTokens(db, user.id, now);
+      return ok(c, {}, ['Your account has been deleted.']);
+    },
+  )
+  .openapi(
+    createRoute({ method: 'post', path: '/user/updateUser', tags, summary: 'Save the push-service id (onesignal_user_id)', security: bearer, middleware: [requireAuth] as const, request: { body: jsonBody(updateOneSignalSchema) }, responses: envelope(z.object({ user: userSchema })) }),
+    async (c) => {
+      const { db, clock } = c.var.deps;
+      const input = c.req.valid('json');
+      const [updated] = await db.update(users).set({ onesignalUserId: input.onesignal_user_id, updatedAt: clock.now() }).where(eq(users.id, c.var.auth.user.id)).returning();
+      return ok(c, { user: serializeUser(updated) });
+    },
+  );

@@ -1,0 +1,56 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { and, asc, eq, isNull, ne } from 'drizzle-orm';
+import { businesses, businessUsers } from '../../db/schema';
+import { requireAuth } from '../../lib/auth';
+import { createRouter } from '../../lib/context';
+import { ApiError } from '../../lib/errors';
+import { loadMembership } from '../../lib/membership';
+import { bearer, businessIdParam, businessSchemaOut, envelope } from '../../lib/openapi';
+import { ok } from '../../lib/respond';
+import { serializeBusiness } from '../../lib/serialize';
+
+const tags = ['Account'];
+const listEntry = businessSchemaOut.extend({ permissions: z.array(z.string()), role: z.enum(['admin', 'member']) });
+
+export const membershipsRouter = createRouter()
+  .openapi(
+    createRoute({ method: 'post', path: '/users/list-businesses', tags, summary: "The caller's businesses, each with the caller's permissions", security: bearer, middleware: [requireAuth] as const, responses: envelope(z.object({ businesses: z.array(listEntry) })) }),
+    async (c) => {
+      const { db, version } = c.var.deps;
+      const { user } = c.var.auth;
+      const rows = await db
+        .select({ business: businesses, membership: businessUsers })
+        .from(businessUsers)
+        .innerJoin(businesses, eq(businesses.id, businessUsers.businessId))
+        .where(and(eq(businessUsers.userId, user.id), isNull(businessUsers.removedAt), isNull(businesses.deletedAt)))
+        .orderBy(asc(businessUsers.createdAt), asc(businesses.id));
+      return ok(c, {
+        businesses: rows.map(({ business, membership }) => ({
+          ...serializeBusiness(business, user, version),
+          permissions: membership.permissions,
+          role: membership.permissions.includes('admin') ? ('admin' as const) : ('member' as const),
+        })),
+      });
+    },
+  )
+  .openapi(
+    createRoute({ method: 'post', path: '/users/unlink-business/{business_id}', tags, summary: 'Leave a business (the last admin must hand over first)', security: bearer, middleware: [requireAuth] as const, request: { params: businessIdParam }, responses: envelope(z.object({})) }),
+    async (c) => {
+      const { db, clock } = c.var.deps;
+      const { business_id } = c.req.valid('param');
+      const { membership, business } = await loadMembership(db, business_id, c.var.auth.user.id);
+      await db.transaction(async (tx) => {
+        if (membership.permissions.includes('admin')) {
+          const others = await tx
+            .select({ permissions: businessUsers.permissions })
+            .from(businessUsers)
+            .where(and(eq(businessUsers.businessId, business_id), isNull(businessUsers.removedAt), ne(businessUsers.id, membership.id)));
+          if (!others.some((other) => other.permissions.includes('admin'))) {
+            throw new ApiError(422, ['You are the last admin of this business. Make another member an admin before you leave.']);
+          }
+        }
+        await tx.update(businessUsers).set({ removedAt: clock.now() }).where(eq(businessUsers.id, membership.id));
+      });
+      return ok(c, {}, [`You have left ${business.name}.`]);
+    },
+  );

@@ -1,0 +1,50 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { and, eq, isNull } from 'drizzle-orm';
+import { RESET_CODE_TTL_MS } from '#contract/constants';
+import { forgotPasswordSchema, resetPasswordSchema } from '#contract/schemas/auth';
+import { users } from '../../db/schema';
+import { revokeUserTokens } from '../../lib/auth';
+import { consumeCode, issueCode } from '../../lib/codes';
+import { createRouter } from '../../lib/context';
+import { invalid } from '../../lib/errors';
+import { envelope, jsonBody } from '../../lib/openapi';
+import { hashPassword } from '../../lib/password';
+import { ok } from '../../lib/respond';
+
+const tags = ['Account'];
+/** The same answer whether or not the email has an account. */
+const CODE_SENT = 'If an account exists for this email, we have sent it a 6-digit code. It expires in 15 minutes.';
+const CODE_REJECTED = 'The code is not valid or has expired.';
+
+export const recoveryRouter = createRouter()
+  .openapi(
+    createRoute({ method: 'post', path: '/users/forgot-password', tags, summary: 'Email a 6-digit reset code (15 minutes, single use)', request: { body: jsonBody(forgotPasswordSchema) }, responses: envelope(z.object({})) }),
+    async (c) => {
+      const { db, clock, mailer } = c.var.deps;
+      const { email } = c.req.valid('json');
+      const [user] = await db.select().from(users).where(and(eq(users.email, email), isNull(users.deletedAt))).limit(1);
+      if (user) {
+        const code = await issueCode(db, { userId: user.id, purpose: 'password_reset', target: email, now: clock.now(), ttlMs: RESET_CODE_TTL_MS });
+        await mailer.send({
+          to: email,
+          subject: `Your password reset code: ${code}`,
+          text: `Hello ${user.name},\n\nYour code to reset your password is ${code}. It expires in 15 minutes and works once.\n\nIf you did not ask for it, ignore this email: your password stays as it is.`,
+        });
+      }
+      return ok(c, {}, [CODE_SENT]);
+    },
+  )
+  .openapi(
+    createRoute({ method: 'post', path: '/users/verify-password-code', tags, summary: 'Reset the password with email, code and the new password; signs out everywhere', request: { body: jsonBody(resetPasswordSchema) }, responses: envelope(z.object({})) }),
+    async (c) => {
+      const { db, clock } = c.var.deps;
+      const input = c.req.valid('json');
+      const now = clock.now();
+      const [user] = await db.select().from(users).where(and(eq(users.email, input.email), isNull(users.deletedAt))).limit(1);
+      const accepted = user ? await consumeCode(db, { userId: user.id, purpose: 'password_reset', target: input.email, code: input.code, now }) : false;
+      if (!user || !accepted) throw invalid({ code: [CODE_REJECTED] });
+      await db.update(users).set({ passwordHash: await hashPassword(input.password), updatedAt: now }).where(eq(users.id, user.id));
+      await revokeUserTokens(db, user.id, now);
+      return ok(c, {}, ['Your password has been reset. Sign in with your new password.']);
+    },
+  );

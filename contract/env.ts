@@ -1,0 +1,89 @@
+import { z } from 'zod';
+
+/**
+ * Every setting, with its default (the embedded part of DESIGN.md's table). Parsed once at
+ * start-up; a bad value stops the server with a readable message (formatEnvError).
+ * `.env.example` documents the same list.
+ */
+const optionalUrl = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : undefined))
+  .pipe(z.url({ error: 'must be a URL such as https://example.com' }).optional());
+
+const optionalString = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((value) => (value === undefined || value === '' ? undefined : value === 'true' || value === '1'));
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** Product behaviour: production turns on Secure cookies and hides /dev/outbox. */
+  APP_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: optionalUrl,
+  SESSION_SECRET: optionalString,
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalString.pipe(
+    z.string().regex(/^postgres(ql)?:\/\//, { error: 'must start with postgres:// or postgresql://' }).optional(),
+  ),
+  API_URL: optionalUrl,
+  RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number({ error: 'must be a number' }).int().positive().default(10),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  PUSHER_APP_ID: optionalString,
+  PUSHER_KEY: optionalString,
+  PUSHER_SECRET: optionalString,
+  PUSHER_HOST: optionalString,
+  PUSHER_PORT: z.coerce.number().int().positive().optional(),
+  PUSHER_USE_TLS: bool,
+  PUSHER_CLUSTER: optionalString,
+  SMTP_URL: optionalString.pipe(
+    z.string().regex(/^smtps?:\/\//, { error: 'must start with smtp:// or smtps://' }).optional(),
+  ),
+  MAIL_FROM: z.string().default('Business Assistant <no-reply@localhost>'),
+  S3_ENDPOINT: optionalUrl,
+  S3_BUCKET: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  TWILIO_ACCOUNT_SID: optionalString,
+  TWILIO_AUTH_TOKEN: optionalString,
+  ONESIGNAL_APP_ID: optionalString,
+  ONESIGNAL_API_KEY: optionalString,
+  ASSISTANT_BASE_URL: optionalUrl,
+  ASSISTANT_API_KEY: optionalString,
+  ASSISTANT_MODEL: optionalString,
+  DIRECTORY_URL: optionalUrl,
+  ADDRESS_LOOKUP_URL: optionalUrl,
+  SUPPORT_EMAIL: optionalString,
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export class EnvError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid settings:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'EnvError';
+  }
+}
+
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    throw new EnvError(
+      result.error.issues.map((issue) => `${issue.path.join('.')}=${JSON.stringify(source[String(issue.path[0])] ?? '')}: ${issue.message}`),
+    );
+  }
+  const env = result.data;
+  if (env.APP_ENV === 'production' && !env.SESSION_SECRET) {
+    throw new EnvError(['SESSION_SECRET: is required when APP_ENV=production (a long random string; several comma-separated to rotate)']);
+  }
+  return env;
+}

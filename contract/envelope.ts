@@ -1,0 +1,65 @@
+/** The v1 envelope (DESIGN.md "The v1 contract"). */
+export type ApiSuccess<T> = { data: T; messages: string[] };
+export type ApiFailure = { errors: string[]; field_errors?: Record<string, string[]> };
+
+/** Request headers of spec section 7, under the lower-case names DESIGN.md fixes. */
+export const CLIENT_HEADERS = {
+  mode: 'mode',
+  platformName: 'platform-name',
+  platformType: 'platform-type',
+  packageVersion: 'package-version',
+  deviceName: 'device-name',
+  deviceModel: 'device-model',
+  devicePlatform: 'device-platform',
+  deviceOsVersion: 'device-os-version',
+  appVersion: 'app-version',
+  appBuild: 'app-build',
+  businessId: 'business-id',
+} as const;
+
+export const DEVICE_HEADERS = [
+  CLIENT_HEADERS.deviceName,
+  CLIENT_HEADERS.deviceModel,
+  CLIENT_HEADERS.devicePlatform,
+  CLIENT_HEADERS.deviceOsVersion,
+  CLIENT_HEADERS.appVersion,
+  CLIENT_HEADERS.appBuild,
+] as const;
+
+/** Shapes the API returns for this entities. */
+export type ApiUser = {
+  id: string;
+  name: string;
+  email: string;
+  mobile: string | null;
+  mobile_verified: boolean;
+  onesignal_user_id: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+export type OnboardingState = {
+  mobile_verified: boolean;
+  business_created: boolean;
+  data_loaded: boolean;
+  training_done: boolean;
+  test_completed: boolean;
+};
+
+export type ApiBusiness = {
+  _id: string;
+  name: string;
+  email: string;
+  country: string;
+  telephones: string[];
+  address: string | null;
+  timezone: string;
+  wizard_finished: boolean;
+  completed_test_at: string | null;
+  onboarding: OnboardingState;
+  latest_version: string;
+  created_at: string;
+  updated_at: string;
+};
+
+export type ApiBusinessListEntry = ApiBusiness & { permissions: string[]; role: 'admin' | 'member' };

@@ -1,0 +1,58 @@
+/**
+ * The spec's exact validation messages (section 5). Quoted to the letter: both the
+ * web forms and the v1 API import them from here, so they can never drift apart.
+ */
+export const PHONE_EXAMPLE = '+14155552671';
+
+export const messages = {
+  required: 'This field is required.',
+  email: {
+    required: 'Email is required.',
+    invalid: 'Email is not valid.',
+    tooLong: 'Email must be less than 100 characters.',
+  },
+  password: {
+    required: 'Password is required.',
+    tooShort: 'Password must be at least 8 characters',
+    tooLong: 'Password must be less than 64 characters.',
+  },
+  name: {
+    required: 'Name is required.',
+    tooLong: 'Name must be less than 100 characters.',
+  },
+  lookup: {
+    required: 'You have not entered any search criteria.',
+    tooLong: 'Search criteria must be less than 100 characters.',
+  },
+  business: {
+    nameRequired: 'Business name is required.',
+    emailRequired: 'Business email is required.',
+    emailInvalid: 'Business e-mail is not valid.',
+    countryRequired: 'Country is required.',
+    telephonesRequired: 'At least one phone number is required.',
+  },
+  phone: {
+    invalid: `Phone numbers must be in international format, E.164 format (e.g. ${PHONE_EXAMPLE}).`,
+  },
+  user: {
+    emailRequired: 'User email is required.',
+    emailInvalid: 'User e-mail is not valid.',
+  },
+  code: {
+    invalid: 'The code must be 6 digits.',
+  },
+  timezone: {
+    invalid: 'Timezone is not a valid IANA timezone.',
+  },
+  country: {
+    invalid: 'Country is not valid.',
+  },
+  confirmDelete: 'Tick the box to confirm you want to delete your account.',
+  network: 'You might be offline.',
+  rateLimited: 'Too many attempts. Please wait a minute and try again.',
+} as const;
+
+/** Section 5 permission refusals: 'You do not have permission to view members' etc. */
+export function permissionRefusal(thing: string): string {
+  return `You do not have permission to view ${thing}`;
+}

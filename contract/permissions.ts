@@ -1,0 +1,57 @@
+/**
+ * Permissions are strings held per business membership (spec section 6); `admin` grants
+ * everything. View names are the spec's; writes are `<entity>/edit` (DESIGN.md).
+ */
+export const VIEW_PERMISSIONS = [
+  'business_users/view',
+  'services/view',
+  'memories/view',
+  'systems/view',
+  'customers/view',
+  'notes/view',
+  'calls/view',
+  'forms/view',
+  'smses/view',
+] as const;
+
+export const EDIT_PERMISSIONS = [
+  'business_users/edit',
+  'services/edit',
+  'memories/edit',
+  'systems/edit',
+  'customers/edit',
+  'notes/edit',
+  'calls/edit',
+  'forms/edit',
+  'smses/edit',
+  'businesses/edit',
+] as const;
+
+type Entity = 'business_users' | 'services' | 'memories' | 'systems' | 'customers' | 'notes' | 'calls' | 'forms' | 'smses' | 'businesses';
+/** A typo in a permission string fails to compile. */
+export type Permission = 'admin' | `${Entity}/${'view' | 'edit'}`;
+
+export const ALL_PERMISSIONS: readonly Permission[] = ['admin', ...VIEW_PERMISSIONS, ...EDIT_PERMISSIONS];
+
+/** What each view permission refuses with (spec section 5: "You do not have permission to view members"). */
+export const PERMISSION_SUBJECT: Record<(typeof VIEW_PERMISSIONS)[number], string> = {
+  'business_users/view': 'members',
+  'services/view': 'services',
+  'memories/view': 'memories',
+  'systems/view': 'systems',
+  'customers/view': 'customers',
+  'notes/view': 'notes',
+  'calls/view': 'calls',
+  'forms/view': 'forms',
+  'smses/view': 'smses',
+};
+
+export function hasPermission(granted: readonly string[] | undefined, needed: Permission | null | undefined): boolean {
+  if (!needed) return true;
+  if (!granted) return false;
+  return granted.includes('admin') || granted.includes(needed);
+}
+
+export function isPermission(value: string): value is Permission {
+  return (ALL_PERMISSIONS as readonly string[]).includes(value);
+}

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { emailField, optionalPhoneField, passwordField, requiredText } from '../fields';
+import { messages } from '../messages';
+
+/** users/update: the account's own fields. Changing the mobile un-verifies it. */
+export const userUpdateSchema = z.object({
+  name: requiredText(messages.name.required, { length: 100, message: messages.name.tooLong }).optional(),
+  email: emailField({ required: messages.user.emailRequired, invalid: messages.user.emailInvalid }).optional(),
+  mobile: optionalPhoneField,
+});
+
+/** The profile form on account settings: name and email required, mobile optional. */
+export const profileFormSchema = z.object({
+  name: requiredText(messages.name.required, { length: 100, message: messages.name.tooLong }),
+  email: emailField({ required: messages.user.emailRequired, invalid: messages.user.emailInvalid }),
+  mobile: optionalPhoneField,
+});
+
+export const changePasswordSchema = z.object({
+  current_password: requiredText(messages.password.required),
+  password: passwordField,
+});
+
+export const deleteAccountSchema = z.object({
+  confirm: z.literal('on', { error: messages.confirmDelete }),
+});
+
+export const updateOneSignalSchema = z.object({
+  onesignal_user_id: z.string().trim().min(1, { error: messages.required }).max(200).nullable(),
+});
