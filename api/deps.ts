@@ -13,5 +13,5 @@ export type ApiDeps = {
   directory: Directory;
   clock: { now(): Date };
   version: string;
-  log?: (line: Record<string, unknown>) => void;
+  log?: (line: { level: 'debug' | 'info' | 'warn' | 'error' | 'fatal'; msg: string; [key: string]: unknown }) => void;
 };

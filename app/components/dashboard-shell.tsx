@@ -1,0 +1,130 @@
+import { Form, Link, NavLink } from '@remix-run/react';
+import { useEffect, type ReactNode } from 'react';
+import { STORAGE_KEYS } from '#contract/constants';
+import type { ApiBusinessListEntry, ApiUser } from '#contract/envelope';
+import { hasPermission } from '#contract/permissions';
+import { DASHBOARD_ROUTES, dashboardPath, type DashboardRoute } from '#contract/routes';
+
+/** Pages that exist so far; the drawer never links to a page that is not built yet. */
+const BUILT_PAGES: ReadonlySet<string> = new Set(['home', 'account_settings']);
+
+type Props = {
+  user: ApiUser;
+  businesses: ApiBusinessListEntry[];
+  business: ApiBusinessListEntry | null;
+  wizardFinished: boolean;
+  children: ReactNode;
+};
+
+/**
+ * The dashboard frame: header with the business switcher, the navigation drawer and the
+ * account drawer. Drawers are <details> elements, so they open and close without JavaScript.
+ */
+export function DashboardShell({ user, businesses, business, wizardFinished, children }: Props) {
+  // Spec section 4: the selected business id is mirrored to local storage (never the token).
+  useEffect(() => {
+    if (business) window.localStorage.setItem(STORAGE_KEYS.selectedBusinessId, business._id);
+  }, [business]);
+
+  const navigation = (DASHBOARD_ROUTES as readonly DashboardRoute[]).filter(
+    (route) =>
+      route.label &&
+      BUILT_PAGES.has(route.name) &&
+      (wizardFinished || route.name === 'home') &&
+      hasPermission(business?.permissions, route.permission),
+  );
+
+  return (
+    <div className="flex min-h-full flex-col">
+      <header className="sticky top-0 z-30 flex items-center gap-3 border-b border-slate-200 bg-white px-4 py-2">
+        <details className="group relative" data-drawer="navigation">
+          <summary className="flex cursor-pointer list-none items-center rounded-lg p-2 hover:bg-slate-100" aria-label="Navigation">
+            <svg viewBox="0 0 20 20" className="h-5 w-5 fill-slate-700" aria-hidden>
+              <path d="M3 5h14v2H3zm0 4h14v2H3zm0 4h14v2H3z" />
+            </svg>
+          </summary>
+          <nav aria-label="Main" className="absolute left-0 top-12 w-64 rounded-xl bg-white p-2 shadow-lg ring-1 ring-slate-200">
+            <ul className="flex flex-col">
+              {navigation.map((route) => (
+                <li key={route.name}>
+                  <NavLink
+                    to={dashboardPath(route.path)}
+                    className={({ isActive }) => `block rounded-lg px-3 py-2 ${isActive ? 'bg-brand-50 font-medium text-brand-700' : 'hover:bg-slate-50'}`}
+                  >
+                    {route.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+            {!wizardFinished ? <p className="px-3 py-2 text-xs text-slate-500">Finish setting up to unlock the rest of the dashboard.</p> : null}
+          </nav>
+        </details>
+        <Link to="/dashboard/home" className="font-semibold text-brand-700">
+          Business Assistant
+        </Link>
+        <div className="ml-auto flex items-center gap-2">
+          {businesses.length > 0 ? <BusinessSwitcher businesses={businesses} selectedId={business?._id} /> : null}
+          <details className="relative" data-drawer="account">
+            <summary
+              className="flex h-9 w-9 cursor-pointer list-none items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white"
+              aria-label="Account"
+            >
+              {initials(user.name)}
+            </summary>
+            <div className="absolute right-0 top-12 w-64 rounded-xl bg-white p-4 shadow-lg ring-1 ring-slate-200">
+              <p className="font-medium">{user.name}</p>
+              <p className="truncate text-sm text-slate-600">{user.email}</p>
+              <Link to="/dashboard/account-settings" className="mt-3 block rounded-lg px-3 py-2 hover:bg-slate-50">
+                Account settings
+              </Link>
+              <Form method="post" action="/logout">
+                <button type="submit" className="w-full rounded-lg px-3 py-2 text-left text-red-700 hover:bg-red-50">
+                  Sign out
+                </button>
+              </Form>
+            </div>
+          </details>
+        </div>
+      </header>
+      <main className="mx-auto w-full max-w-5xl flex-1 p-4 sm:p-6">{children}</main>
+    </div>
+  );
+}
+
+function BusinessSwitcher({ businesses, selectedId }: { businesses: ApiBusinessListEntry[]; selectedId?: string }) {
+  return (
+    <Form method="post" action="/dashboard/select-business" className="flex items-center gap-2" reloadDocument>
+      <label htmlFor="business-switcher" className="sr-only">
+        Business
+      </label>
+      <select
+        id="business-switcher"
+        name="business_id"
+        defaultValue={selectedId}
+        // With JavaScript the change applies at once; without it the button below submits.
+        onChange={(event) => event.currentTarget.form?.requestSubmit()}
+        className="max-w-48 rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm"
+      >
+        {businesses.map((b) => (
+          <option key={b._id} value={b._id}>
+            {b.name}
+          </option>
+        ))}
+      </select>
+      <noscript>
+        <button type="submit" className="rounded-lg border border-slate-300 px-2 py-1 text-sm">
+          Switch
+        </button>
+      </noscript>
+    </Form>
+  );
+}
+
+function initials(name: string) {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]?.toUpperCase())
+    .join('');
+}

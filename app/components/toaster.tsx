@@ -1,0 +1,88 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { messages } from '#contract/messages';
+import { createToast, TOAST_POSITIONS, type Toast, type ToastInput, type ToastPosition } from '#contract/toast';
+
+type ToastApi = { show(input: ToastInput): void; dismiss(id: string): void };
+const ToastContext = createContext<ToastApi>({ show: () => {}, dismiss: () => {} });
+export const useToast = () => useContext(ToastContext);
+
+const positionClass: Record<ToastPosition, string> = {
+  'top-left': 'top-4 left-4 items-start',
+  top: 'top-4 left-1/2 -translate-x-1/2 items-center',
+  'top-right': 'top-4 right-4 items-end',
+  'center-left': 'top-1/2 left-4 -translate-y-1/2 items-start',
+  center: 'top-1/2 left-1/2 -translate-x-1/2 -translate-y-1/2 items-center',
+  'center-right': 'top-1/2 right-4 -translate-y-1/2 items-end',
+  'bottom-left': 'bottom-4 left-4 items-start',
+  bottom: 'bottom-4 left-1/2 -translate-x-1/2 items-center',
+  'bottom-right': 'bottom-4 right-4 items-end',
+};
+
+/**
+ * Shows the toasts the server flashed (API messages and errors, spec section 8) and any
+ * the page adds. Without JavaScript they simply stay until the next page.
+ */
+export function ToastProvider({ initial, children }: { initial: { type: Toast['type']; message: string }[]; children: ReactNode }) {
+  const [toasts, setToasts] = useState<Toast[]>(() => initial.map((t) => createToast(t)));
+
+  // New flashed toasts arrive with each navigation's root loader data.
+  useEffect(() => {
+    if (initial.length) setToasts((current) => [...current, ...initial.map((t) => createToast(t))]);
+  }, [initial]);
+
+  const dismiss = useCallback((id: string) => setToasts((current) => current.filter((t) => t.id !== id)), []);
+  const show = useCallback((input: ToastInput) => setToasts((current) => [...current, createToast(input)]), []);
+
+  useEffect(() => {
+    const offline = () => show({ message: messages.network, type: 'error', position: 'bottom' });
+    window.addEventListener('offline', offline);
+    return () => window.removeEventListener('offline', offline);
+  }, [show]);
+
+  const api = useMemo(() => ({ show, dismiss }), [show, dismiss]);
+  return (
+    <ToastContext.Provider value={api}>
+      {children}
+      {TOAST_POSITIONS.map((position) => {
+        const here = toasts.filter((t) => t.position === position);
+        if (!here.length) return null;
+        return (
+          <div key={position} className={`pointer-events-none fixed z-50 flex flex-col gap-2 ${positionClass[position]}`}>
+            {here.map((toast) => (
+              <ToastItem key={toast.id} toast={toast} onDismiss={dismiss} />
+            ))}
+          </div>
+        );
+      })}
+    </ToastContext.Provider>
+  );
+}
+
+function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: string) => void }) {
+  useEffect(() => {
+    if (toast.timeout === 0) return;
+    const timer = setTimeout(() => onDismiss(toast.id), toast.timeout);
+    return () => clearTimeout(timer);
+  }, [toast, onDismiss]);
+  const success = toast.type === 'success';
+  const error = toast.type === 'error';
+  return (
+    <div
+      role={error ? 'alert' : 'status'}
+      data-toast={toast.type}
+      className={`pointer-events-auto flex max-w-sm items-start gap-2 rounded-lg px-4 py-3 text-sm shadow-lg ${
+        error ? 'bg-red-700 text-white' : 'bg-slate-900 text-white'
+      }`}
+    >
+      {success ? (
+        <svg aria-label="Success" viewBox="0 0 20 20" className="mt-0.5 h-4 w-4 flex-none fill-emerald-400">
+          <path d="M7.6 13.2 4.4 10l-1.2 1.2 4.4 4.4 9.2-9.2-1.2-1.2z" />
+        </svg>
+      ) : null}
+      <span>{toast.message}</span>
+      <button type="button" onClick={() => onDismiss(toast.id)} className="ml-2 text-white/70 hover:text-white" aria-label="Dismiss">
+        ×
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import type { AppLoadContext } from '@remix-run/node';
+import { CLIENT_HEADERS } from '#contract/envelope';
+import { messages as specMessages } from '#contract/messages';
+import { getEnv } from './env.server';
+
+/**
+ * The one typed client for the v1 API. With API_URL unset it calls the embedded v1 app
+ * in process (context.apiFetch, no socket); with it set, that URL over HTTP. There is no
+ * request timeout (spec section 9: 0), as answers may stream for a long time.
+ */
+export type ApiOk<T> = { ok: true; status: number; data: T; messages: string[] };
+export type ApiFail = { ok: false; status: number; errors: string[]; fieldErrors: Record<string, string[]>; network: boolean };
+export type ApiResult<T> = ApiOk<T> | ApiFail;
+
+export type ApiCaller = {
+  context: AppLoadContext;
+  request: Request;
+  token?: string | null;
+  businessId?: string | null;
+};
+
+/** Device details the native shell records in a cookie (spec section 7); forwarded as headers. */
+function deviceHeaders(request: Request): Record<string, string> {
+  const cookie = request.headers.get('Cookie') ?? '';
+  const match = /(?:^|;\s*)app_device=([^;]+)/.exec(cookie);
+  if (!match) return {};
+  try {
+    const device = JSON.parse(decodeURIComponent(match[1])) as Record<string, unknown>;
+    const headers: Record<string, string> = {};
+    for (const name of Object.values(CLIENT_HEADERS)) {
+      const value = device[name];
+      if (typeof value === 'string' && value && name !== CLIENT_HEADERS.businessId) headers[name] = value.slice(0, 200);
+    }
+    return headers;
+  } catch {
+    return {};
+  }
+}
+
+export function clientHeaders(caller: ApiCaller): Record<string, string> {
+  const device = deviceHeaders(caller.request);
+  return {
+    accept: 'application/json',
+    [CLIENT_HEADERS.mode]: device[CLIENT_HEADERS.mode] === 'capacitor' ? 'capacitor' : 'web',
+    [CLIENT_HEADERS.platformName]: device[CLIENT_HEADERS.platformName] ?? 'web',
+    [CLIENT_HEADERS.platformType]: device[CLIENT_HEADERS.platformType] ?? 'browser',
+    [CLIENT_HEADERS.packageVersion]: __APP_VERSION__,
+    ...device,
+    ...(caller.token ? { authorization: `Bearer ${caller.token}` } : {}),
+    ...(caller.businessId ? { [CLIENT_HEADERS.businessId]: caller.businessId } : {}),
+    'x-forwarded-for': caller.context.clientIp,
+    'x-request-id': caller.context.requestId,
+  };
+}
+
+export async function apiCall<T = Record<string, unknown>>(caller: ApiCaller, path: string, body?: unknown): Promise<ApiResult<T>> {
+  const base = getEnv().API_URL;
+  const url = base ? `${base.replace(/\/$/, '')}/${path}` : `http://embedded/api/v1/${path}`;
+  const headers = clientHeaders(caller);
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const request = new Request(url, { method: 'POST', headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  let response: Response;
+  try {
+    response = base ? await fetch(request) : await caller.context.apiFetch(request);
+  } catch {
+    return { ok: false, status: 0, errors: [specMessages.network], fieldErrors: {}, network: true };
+  }
+  const payload = (await response.json().catch(() => ({}))) as {
+    data?: T;
+    messages?: string[];
+    errors?: string[];
+    field_errors?: Record<string, string[]>;
+  };
+  if (response.ok) return { ok: true, status: response.status, data: payload.data as T, messages: payload.messages ?? [] };
+  return {
+    ok: false,
+    status: response.status,
+    errors: payload.errors ?? ['Something went wrong. Please try again.'],
+    fieldErrors: payload.field_errors ?? {},
+    network: false,
+  };
+}

@@ -1,0 +1,10 @@
+/**
+ * Only same-site paths are followed from a `redirect` query value, so a crafted link can
+ * never send a signed-in user to another site ("//evil.com" and "/\evil.com" included).
+ */
+export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = '/dashboard/home'): string {
+  if (!to || typeof to !== 'string') return fallback;
+  if (!to.startsWith('/') || to.startsWith('//') || to.startsWith('/\\')) return fallback;
+  if (/[\u0000-\u001f]/.test(to)) return fallback;
+  return to;
+}

@@ -1,0 +1,27 @@
+import { useForm, type SubmissionResult } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import type { z } from 'zod';
+
+/**
+ * One way to build a form: the contract's zod schema gives the native constraints
+ * (required, maxlength... for JavaScript off), instant validation in the browser, and the
+ * server's answer (lastResult) rendered in place.
+ */
+export function useSchemaForm<S extends z.ZodObject>(
+  id: string,
+  schema: S,
+  lastResult: SubmissionResult<string[]> | null | undefined,
+  options: { defaultValue?: Record<string, unknown> } = {},
+) {
+  return useForm<z.input<S>, z.output<S>, string[]>({
+    id,
+    lastResult,
+    defaultValue: options.defaultValue as never,
+    constraint: getZodConstraint(schema),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate({ formData }) {
+      return parseWithZod(formData, { schema });
+    },
+  });
+}

@@ -1,0 +1,53 @@
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from '@remix-run/react';
+import type { ReactNode } from 'react';
+import { GeneralErrorBoundary } from './components/error-boundary';
+import { ToastProvider } from './components/toaster';
+import { useNonce } from './lib/nonce';
+import { commitSession, getSession } from './lib/session.server';
+import stylesheet from './tailwind.css?url';
+
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+export const meta: MetaFunction = () => [{ title: 'Business Assistant' }];
+
+const noToasts: { type: 'success' | 'error' | 'info'; message: string }[] = [];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const session = await getSession(request);
+  const toasts = session.get('toasts') ?? noToasts;
+  // Reading a flash value consumes it; commit only when there was one to consume.
+  const headers = toasts.length ? { 'Set-Cookie': await commitSession(session) } : undefined;
+  return data({ toasts }, { headers });
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  const rootData = useRouteLoaderData<typeof loader>('root');
+  return (
+    <html lang="en" className="h-full bg-slate-50">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="h-full text-slate-900 antialiased">
+        <ToastProvider initial={rootData?.toasts ?? noToasts}>{children}</ToastProvider>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,57 @@
+import { getFormProps, getInputProps } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, useActionData, useLoaderData } from '@remix-run/react';
+import { PHONE_EXAMPLE } from '#contract/messages';
+import { mobileSubmitSchema } from '#contract/schemas/auth';
+import { GeneralErrorBoundary } from '../components/error-boundary';
+import { ErrorList, Field, SubmitButton } from '../components/forms';
+import { OnboardingFrame } from '../components/onboarding-frame';
+import { apiCall } from '../lib/api.server';
+import { replyRateLimited, replyWithApiErrors } from '../lib/forms.server';
+import { requireDashboard } from '../lib/guard.server';
+import { redirectWithToasts, successToasts } from '../lib/toast.server';
+import { useSchemaForm } from '../lib/use-schema-form';
+
+export const meta: MetaFunction = () => [{ title: 'Verify your mobile · Business Assistant' }];
+
+/** A user whose mobile is verified skips steps 1-2 (unless they chose to change it). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { user } = await requireDashboard(request, context);
+  if (user.mobile_verified && !new URL(request.url).searchParams.has('change')) throw redirect('/dashboard/onboard/your-business');
+  return { mobile: user.mobile };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { caller, session } = await requireDashboard(request, context);
+  const submission = parseWithZod(await request.formData(), { schema: mobileSubmitSchema });
+  if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
+  if (!context.rateLimit('mobile-submit')) return replyRateLimited(submission);
+  const result = await apiCall(caller, 'users/mobile-submit', submission.value);
+  if (!result.ok) return replyWithApiErrors(submission, result);
+  return redirectWithToasts(request, `/dashboard/onboard/mobile-verify?mobile=${encodeURIComponent(submission.value.mobile)}`, successToasts(result.messages), { session });
+}
+
+export default function MobileSubmitRoute() {
+  const { mobile } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useSchemaForm('mobile-submit', mobileSubmitSchema, lastResult, { defaultValue: { mobile: mobile ?? '' } });
+  return (
+    <OnboardingFrame step="mobile-submit" subtitle="We text you a 6-digit code. Your assistant uses this number to reach you about urgent calls.">
+      <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
+        <Field
+          label="Mobile number"
+          hint={`International format, e.g. ${PHONE_EXAMPLE}`}
+          errors={fields.mobile.errors}
+          inputProps={{ ...getInputProps(fields.mobile, { type: 'tel' }), autoComplete: 'tel', placeholder: PHONE_EXAMPLE, autoFocus: true }}
+        />
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <SubmitButton pendingText="Sending the code…">Send the code</SubmitButton>
+      </Form>
+    </OnboardingFrame>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,77 @@
+import { getFormProps, getInputProps } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { mobileSubmitSchema, mobileVerifySchema } from '#contract/schemas/auth';
+import { GeneralErrorBoundary } from '../components/error-boundary';
+import { ErrorList, Field, SubmitButton } from '../components/forms';
+import { OnboardingFrame } from '../components/onboarding-frame';
+import { apiCall } from '../lib/api.server';
+import { replyRateLimited, replyWithApiErrors } from '../lib/forms.server';
+import { requireDashboard } from '../lib/guard.server';
+import { redirectWithToasts, successToasts } from '../lib/toast.server';
+import { useSchemaForm } from '../lib/use-schema-form';
+
+export const meta: MetaFunction = () => [{ title: 'Enter your code · Business Assistant' }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { user } = await requireDashboard(request, context);
+  const mobile = new URL(request.url).searchParams.get('mobile');
+  if (user.mobile_verified && (!mobile || mobile === user.mobile)) throw redirect('/dashboard/onboard/your-business');
+  // The code goes with the number it was sent to; without one, start at step 1.
+  if (!mobile || !mobileSubmitSchema.safeParse({ mobile }).success) throw redirect('/dashboard/onboard/mobile-submit');
+  return { mobile };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { caller, session } = await requireDashboard(request, context);
+  const formData = await request.formData();
+  if (formData.get('intent') === 'resend') {
+    const resend = parseWithZod(formData, { schema: mobileSubmitSchema });
+    if (resend.status !== 'success') return data(resend.reply(), { status: 400 });
+    if (!context.rateLimit('mobile-submit')) return replyRateLimited(resend);
+    const result = await apiCall(caller, 'users/mobile-submit', resend.value);
+    if (!result.ok) return replyWithApiErrors(resend, result);
+    return redirectWithToasts(request, `/dashboard/onboard/mobile-verify?mobile=${encodeURIComponent(resend.value.mobile)}`, successToasts(result.messages), { session });
+  }
+  const submission = parseWithZod(formData, { schema: mobileVerifySchema });
+  if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
+  if (!context.rateLimit('mobile-verify')) return replyRateLimited(submission);
+  const result = await apiCall(caller, 'users/mobile-verify', submission.value);
+  if (!result.ok) return replyWithApiErrors(submission, result);
+  return redirectWithToasts(request, '/dashboard/onboard/your-business', successToasts(result.messages), { session });
+}
+
+export default function MobileVerifyRoute() {
+  const { mobile } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useSchemaForm('mobile-verify', mobileVerifySchema, lastResult, { defaultValue: { mobile } });
+  return (
+    <OnboardingFrame step="mobile-verify" subtitle={<>We sent a 6-digit code to <strong>{mobile}</strong>. It expires in 15 minutes.</>}>
+      <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
+        <input {...getInputProps(fields.mobile, { type: 'hidden' })} />
+        <Field
+          label="Verification code"
+          errors={[...(fields.code.errors ?? []), ...(fields.mobile.errors ?? [])]}
+          inputProps={{ ...getInputProps(fields.code, { type: 'text' }), inputMode: 'numeric', autoComplete: 'one-time-code', autoFocus: true }}
+        />
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <SubmitButton pendingText="Checking…" name="intent" value="verify">
+          Verify
+        </SubmitButton>
+        <div className="flex items-center justify-between text-sm">
+          <button type="submit" name="intent" value="resend" formNoValidate className="text-brand-600 underline">
+            Send a new code
+          </button>
+          <Link to="/dashboard/onboard/mobile-submit?change=1" className="text-brand-600 underline">
+            Use another number
+          </Link>
+        </div>
+      </Form>
+    </OnboardingFrame>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

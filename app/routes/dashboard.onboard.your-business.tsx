@@ -1,0 +1,184 @@
+import { getFormProps, getInputProps, getSelectProps } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { DEFAULT_WIZARD_STEP } from '#contract/constants';
+import { COUNTRIES } from '#contract/countries';
+import type { ApiBusiness } from '#contract/envelope';
+import { businessSchema } from '#contract/schemas/business';
+import { lookupSchema } from '#contract/schemas/auth';
+import { GeneralErrorBoundary } from '../components/error-boundary';
+import { ErrorList, Field, SelectField, SubmitButton } from '../components/forms';
+import { OnboardingFrame } from '../components/onboarding-frame';
+import { PhoneListInput } from '../components/phone-list-input';
+import { apiCall } from '../lib/api.server';
+import { replyWithApiErrors } from '../lib/forms.server';
+import { requireDashboard } from '../lib/guard.server';
+import { redirectWithToasts, successToasts } from '../lib/toast.server';
+import { useSchemaForm } from '../lib/use-schema-form';
+
+export const meta: MetaFunction = () => [{ title: 'Your business · Business Assistant' }];
+
+type LookupFound = {
+  businesses: { _id: string; name: string; country: string }[];
+  listings: { name: string; country: string | null; telephone: string | null; address: string | null }[];
+};
+
+const TIMEZONES = [...new Set(COUNTRIES.map((country) => country.timezone))].sort();
+
+/**
+ * Step 3 has two sub-steps: lookup (the default, spec section 9) searches this instance
+ * and the public directory; details is the business form, prefilled from a listing.
+ * The lookup is a GET form: it changes nothing and its result can be bookmarked.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { user, caller } = await requireDashboard(request, context);
+  if (!user.mobile_verified) throw redirect('/dashboard/onboard/mobile-submit');
+  const url = new URL(request.url);
+  const step = url.searchParams.get('step') === 'details' ? 'details' : DEFAULT_WIZARD_STEP;
+  const prefill = {
+    name: url.searchParams.get('name') ?? '',
+    country: url.searchParams.get('country') ?? '',
+    telephones: [url.searchParams.get('telephone') ?? ''],
+    address: url.searchParams.get('address') ?? '',
+    email: user.email,
+  };
+  if (step === 'details' || !url.searchParams.has('business_name')) {
+    return { step, prefill, lookup: null, found: null, query: '' };
+  }
+  const submission = parseWithZod(url.searchParams, { schema: lookupSchema });
+  if (submission.status !== 'success') return { step, prefill, lookup: submission.reply(), found: null, query: '' };
+  const result = await apiCall<LookupFound>(caller, 'helpers/business-lookup', submission.value);
+  if (!result.ok) return { step, prefill, lookup: submission.reply({ formErrors: result.errors }), found: null, query: '' };
+  return { step, prefill, lookup: submission.reply(), found: result.data, query: submission.value.business_name };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { caller, session } = await requireDashboard(request, context);
+  const submission = parseWithZod(await request.formData(), { schema: businessSchema });
+  if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
+  const result = await apiCall<{ business: ApiBusiness }>(caller, 'businesses/create', submission.value);
+  if (!result.ok) return replyWithApiErrors(submission, result);
+  session.set('businessId', result.data.business._id);
+  return redirectWithToasts(request, '/dashboard/home', successToasts(result.messages), { session });
+}
+
+export default function YourBusinessRoute() {
+  const { step } = useLoaderData<typeof loader>();
+  return (
+    <OnboardingFrame
+      step="your-business"
+      subtitle={step === 'details' ? 'Your assistant introduces itself with these details.' : 'Search for your business first: we may already know it.'}
+    >
+      {step === 'details' ? <BusinessForm /> : <Lookup />}
+    </OnboardingFrame>
+  );
+}
+
+function Lookup() {
+  const { lookup, found, query } = useLoaderData<typeof loader>();
+  const [form, fields] = useSchemaForm('lookup', lookupSchema, lookup);
+  const nothing = found && found.businesses.length === 0 && found.listings.length === 0;
+  return (
+    <div className="flex flex-col gap-6">
+      <Form method="get" className="flex flex-col gap-4" {...getFormProps(form)}>
+        <Field
+          label="Business name"
+          errors={fields.business_name.errors}
+          inputProps={{ ...getInputProps(fields.business_name, { type: 'search' }), defaultValue: query || fields.business_name.initialValue, autoFocus: true }}
+        />
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <SubmitButton pendingText="Searching…">Search</SubmitButton>
+      </Form>
+      {nothing ? (
+        <p className="rounded-lg bg-slate-50 p-4 text-sm text-slate-700" role="status">
+          We could not find a business called “{query}”. Enter its details yourself below.
+        </p>
+      ) : null}
+      {found && found.businesses.length > 0 ? (
+        <section aria-labelledby="found-here">
+          <h2 id="found-here" className="font-medium">Already using Business Assistant</h2>
+          <p className="text-sm text-slate-600">If one of these is your business, ask its owner to invite you instead of creating it again.</p>
+          <ul className="mt-2 flex flex-col gap-2">
+            {found.businesses.map((business) => (
+              <li key={business._id} className="rounded-lg border border-slate-200 px-3 py-2">
+                {business.name} <span className="text-sm text-slate-500">({business.country})</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {found && found.listings.length > 0 ? (
+        <section aria-labelledby="found-listings">
+          <h2 id="found-listings" className="font-medium">Public listings</h2>
+          <ul className="mt-2 flex flex-col gap-2">
+            {found.listings.map((listing, index) => {
+              const params = new URLSearchParams({ step: 'details', name: listing.name });
+              if (listing.country) params.set('country', listing.country);
+              if (listing.telephone) params.set('telephone', listing.telephone);
+              if (listing.address) params.set('address', listing.address);
+              return (
+                <li key={`${listing.name}-${index}`} className="flex items-center justify-between gap-3 rounded-lg border border-slate-200 px-3 py-2">
+                  <span>
+                    {listing.name}
+                    {listing.address ? <span className="block text-sm text-slate-500">{listing.address}</span> : null}
+                  </span>
+                  <Link to={`?${params}`} className="flex-none text-sm font-medium text-brand-600 underline">
+                    This is mine
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      ) : null}
+      <Link to={`?${new URLSearchParams({ step: 'details', name: query })}`} className="text-sm font-medium text-brand-600 underline">
+        Enter my business details manually
+      </Link>
+    </div>
+  );
+}
+
+function BusinessForm() {
+  const { prefill } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useSchemaForm('business', businessSchema, lastResult, { defaultValue: prefill });
+  return (
+    <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
+      <Field label="Business name" errors={fields.name.errors} inputProps={{ ...getInputProps(fields.name, { type: 'text' }), autoComplete: 'organization' }} />
+      <Field label="Business email" errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }} />
+      <SelectField label="Country" errors={fields.country.errors} selectProps={getSelectProps(fields.country)}>
+        <option value="">Choose a country</option>
+        {COUNTRIES.map((country) => (
+          <option key={country.code} value={country.code}>
+            {country.name}
+          </option>
+        ))}
+      </SelectField>
+      <PhoneListInput label="Business phone number" form={form} field={fields.telephones} />
+      <Field label="Address" errors={fields.address.errors} inputProps={{ ...getInputProps(fields.address, { type: 'text' }), autoComplete: 'street-address' }} />
+      <Field
+        label="Timezone"
+        hint="Leave empty to use your country's. Opening hours and reminders use it."
+        errors={fields.timezone.errors}
+        inputProps={{ ...getInputProps(fields.timezone, { type: 'text' }), list: 'timezones', placeholder: 'e.g. Europe/London' }}
+      />
+      <datalist id="timezones">
+        {TIMEZONES.map((zone) => (
+          <option key={zone} value={zone} />
+        ))}
+      </datalist>
+      <ErrorList id={form.errorId} errors={form.errors} />
+      <div className="flex items-center justify-between">
+        <Link to="?step=lookup" className="text-sm text-brand-600 underline">
+          Back to search
+        </Link>
+        <SubmitButton pendingText="Creating…">Create my business</SubmitButton>
+      </div>
+    </Form>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,18 @@
+import { redirect, type ActionFunctionArgs } from '@remix-run/node';
+import { requireDashboard } from '../lib/guard.server';
+import { commitSession } from '../lib/session.server';
+
+/**
+ * Switch the selected business (spec section 4). Only one of the user's own businesses can
+ * be selected; the page then reloads on home, where the guard applies the new business.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  // Not a page: the wizard lock does not apply to choosing which business to look at.
+  const state = await requireDashboard(request, context, { routeChecks: false });
+  const id = String(formData.get('business_id') ?? '');
+  if (state.businesses.some((business) => business._id === id)) state.session.set('businessId', id);
+  return redirect('/dashboard/home', { headers: { 'Set-Cookie': await commitSession(state.session) } });
+}
+
+export const loader = () => redirect('/dashboard/home');

@@ -1,0 +1,81 @@
+import { getFormProps, getInputProps } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useSearchParams } from '@remix-run/react';
+import type { ApiUser } from '#contract/envelope';
+import { registrationSchema } from '#contract/schemas/auth';
+import { AuthLayout } from '../components/auth-layout';
+import { GeneralErrorBoundary } from '../components/error-boundary';
+import { ErrorList, Field, SubmitButton } from '../components/forms';
+import { Honeypot } from '../components/honeypot';
+import { apiCall } from '../lib/api.server';
+import { replyRateLimited, replyWithApiErrors } from '../lib/forms.server';
+import { getSignedIn } from '../lib/guard.server';
+import { checkHoneypot } from '../lib/honeypot.server';
+import { safeRedirect } from '../lib/safe-redirect';
+import { getSession } from '../lib/session.server';
+import { redirectWithToasts, successToasts } from '../lib/toast.server';
+import { useSchemaForm } from '../lib/use-schema-form';
+
+export const meta: MetaFunction = () => [{ title: 'Create your account · Business Assistant' }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  if (await getSignedIn(request, context)) {
+    throw redirect(safeRedirect(new URL(request.url).searchParams.get('redirect')));
+  }
+  return null;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  checkHoneypot(formData);
+  const submission = parseWithZod(formData, { schema: registrationSchema });
+  if (submission.status !== 'success') return data(submission.reply({ hideFields: ['password'] }), { status: 400 });
+  if (!context.rateLimit('register')) return replyRateLimited(submission);
+  const result = await apiCall<{ token: string; user: ApiUser }>({ context, request }, 'users/create', submission.value);
+  if (!result.ok) return replyWithApiErrors(submission, result, { hideFields: ['password'] });
+  const session = await getSession(request);
+  session.set('token', result.data.token);
+  // The dashboard guard takes a new user on to the onboarding steps.
+  return redirectWithToasts(request, safeRedirect(formData.get('redirect')), successToasts(result.messages), { session });
+}
+
+export default function RegisterRoute() {
+  const lastResult = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
+  const redirectTo = searchParams.get('redirect') ?? '';
+  const [form, fields] = useSchemaForm('register', registrationSchema, lastResult);
+  return (
+    <AuthLayout
+      title="Create your account"
+      subtitle="Your virtual assistant answers calls, SMS and web forms for your business."
+      footer={
+        <>
+          Already have an account?{' '}
+          <Link to={redirectTo ? `/login?redirect=${encodeURIComponent(redirectTo)}` : '/login'} className="font-medium text-brand-600 underline">
+            Sign in
+          </Link>
+        </>
+      }
+    >
+      <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
+        <Honeypot />
+        <input type="hidden" name="redirect" value={redirectTo} />
+        <Field label="Your name" errors={fields.name.errors} inputProps={{ ...getInputProps(fields.name, { type: 'text' }), autoComplete: 'name', autoFocus: true }} />
+        <Field label="Email" errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }} />
+        <Field
+          label="Password"
+          hint="8 to 64 characters."
+          errors={fields.password.errors}
+          inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'new-password' }}
+        />
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <SubmitButton pendingText="Creating your account…">Create account</SubmitButton>
+      </Form>
+    </AuthLayout>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,72 @@
+import { getFormProps, getInputProps } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useSearchParams } from '@remix-run/react';
+import { resetPasswordSchema } from '#contract/schemas/auth';
+import { AuthLayout } from '../components/auth-layout';
+import { GeneralErrorBoundary } from '../components/error-boundary';
+import { ErrorList, Field, SubmitButton } from '../components/forms';
+import { Honeypot } from '../components/honeypot';
+import { apiCall } from '../lib/api.server';
+import { replyRateLimited, replyWithApiErrors } from '../lib/forms.server';
+import { checkHoneypot } from '../lib/honeypot.server';
+import { getSession } from '../lib/session.server';
+import { redirectWithToasts, successToasts } from '../lib/toast.server';
+import { useSchemaForm } from '../lib/use-schema-form';
+
+export const meta: MetaFunction = () => [{ title: 'Set a new password · Business Assistant' }];
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  checkHoneypot(formData);
+  const submission = parseWithZod(formData, { schema: resetPasswordSchema });
+  if (submission.status !== 'success') return data(submission.reply({ hideFields: ['password'] }), { status: 400 });
+  if (!context.rateLimit('reset-password')) return replyRateLimited(submission);
+  const result = await apiCall({ context, request }, 'users/verify-password-code', submission.value);
+  if (!result.ok) return replyWithApiErrors(submission, result, { hideFields: ['password'] });
+  // The reset revoked every token: whatever session this browser had is over.
+  const session = await getSession(request);
+  session.unset('token');
+  return redirectWithToasts(request, '/login', successToasts(result.messages), { session });
+}
+
+export default function ResetPasswordRoute() {
+  const lastResult = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
+  const [form, fields] = useSchemaForm('reset-password', resetPasswordSchema, lastResult, {
+    defaultValue: { email: searchParams.get('email') ?? '' },
+  });
+  return (
+    <AuthLayout
+      title="Set a new password"
+      subtitle="Enter the 6-digit code we emailed you and choose a new password. The code works once, for 15 minutes."
+      footer={
+        <>
+          No code? <Link to="/forgot-password" className="font-medium text-brand-600 underline">Send another</Link>
+        </>
+      }
+    >
+      <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
+        <Honeypot />
+        <Field label="Email" errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }} />
+        <Field
+          label="Code"
+          errors={fields.code.errors}
+          inputProps={{ ...getInputProps(fields.code, { type: 'text' }), inputMode: 'numeric', autoComplete: 'one-time-code', autoFocus: true }}
+        />
+        <Field
+          label="New password"
+          hint="8 to 64 characters."
+          errors={fields.password.errors}
+          inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'new-password' }}
+        />
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <SubmitButton pendingText="Saving…">Set new password</SubmitButton>
+      </Form>
+    </AuthLayout>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

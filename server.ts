@@ -1,0 +1,194 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { getRequestListener } from '@hono/node-server';
+import { createRequestHandler } from '@remix-run/express';
+import type { ServerBuild } from '@remix-run/node';
+import compression from 'compression';
+import { sql } from 'drizzle-orm';
+import express from 'express';
+import { createApiApp } from './api/app';
+import { openDatabase } from './api/db/client';
+import { createDirectory } from './api/services/directory';
+import { createMailer } from './api/services/mailer';
+import { createSandboxTelephony } from './api/services/telephony/sandbox';
+import { parseEnv, type Env } from './contract/env';
+import type { AppContext, RateLimitBucket } from './contract/load-context';
+import { createLogger, type Logger } from './server/logger';
+import { API_RATE_LIMITED, createRateLimiter } from './server/rate-limit';
+import { ensureSessionSecret } from './server/secrets';
+import { securityHeaders } from './server/security';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+const version: string = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).version;
+
+export type StartedServer = {
+  url: string;
+  server: http.Server;
+  close: () => Promise<void>;
+};
+
+/**
+ * Compose the product on one HTTP server: /api/v1/* is the v1 provider API, /healthz the
+ * health check, everything else the Remix app (built, or through Vite in development).
+ */
+export async function startServer(options: { env?: Env; development?: boolean; log?: Logger } = {}): Promise<StartedServer> {
+  const env = options.env ?? parseEnv();
+  const development = options.development ?? false;
+  const log = options.log ?? createLogger(env.LOG_LEVEL);
+  if (!env.SESSION_SECRET) process.env.SESSION_SECRET = ensureSessionSecret(env.DATA_DIR);
+
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const api = createApiApp({
+    db: database.db,
+    env,
+    mailer: createMailer({ db: database.db, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM }),
+    telephony: createSandboxTelephony(database.db),
+    directory: createDirectory(env.DIRECTORY_URL),
+    clock: { now: () => new Date() },
+    version,
+    log,
+  });
+
+  const limiter = createRateLimiter({ limit: env.RATE_LIMIT_AUTH_PER_MINUTE, windowMs: 60_000 });
+  const https = env.PUBLIC_URL?.startsWith('https://') ?? false;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+
+  app.use((req, res, next) => {
+    const started = process.hrtime.bigint();
+    const requestId = (req.get('x-request-id') || randomUUID()).slice(0, 100);
+    res.locals.requestId = requestId;
+    res.setHeader('X-Request-Id', requestId);
+    res.on('finish', () => {
+      log({
+        level: res.statusCode >= 500 ? 'error' : 'info',
+        msg: 'request',
+        request_id: requestId,
+        method: req.method,
+        path: req.originalUrl.split('?')[0],
+        status: res.statusCode,
+        duration_ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
+        ip: req.ip,
+      });
+    });
+    next();
+  });
+  app.use(securityHeaders({ development, https }));
+  app.use(compression());
+
+  app.get('/healthz', async (_req, res) => {
+    try {
+      await database.db.execute(sql`select 1`);
+      res.json({ status: 'ok', version });
+    } catch {
+      res.status(503).json({ status: 'unavailable', version });
+    }
+  });
+
+  const apiListener = getRequestListener(api.fetch);
+  app.all('/api/v1/*', (req, res) => {
+    const bucket = req.method === 'POST' ? API_RATE_LIMITED[req.path] : undefined;
+    if (bucket && !limiter.hit(`${bucket}:${req.ip}`)) {
+      res.status(429).setHeader('Retry-After', '60').json({ errors: ['Too many attempts. Please wait a minute and try again.'] });
+      return;
+    }
+    void apiListener(req, res);
+  });
+
+  let vite: import('vite').ViteDevServer | undefined;
+  if (development) {
+    const { createServer } = await import('vite');
+    vite = await createServer({ server: { middlewareMode: true } });
+    app.use(vite.middlewares);
+  } else {
+    const clientDir = path.join(root, 'build/client');
+    // Fingerprinted assets never change: cache them for a year.
+    app.use('/assets', express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y' }));
+    app.use(express.static(clientDir, { maxAge: '1h' }));
+  }
+
+  const getBuild = vite
+    ? () => vite.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>
+    : await loadBuild();
+  app.all(
+    '*',
+    createRequestHandler({
+      build: getBuild,
+      mode: development ? 'development' : 'production',
+      getLoadContext: (req, res): AppContext => ({
+        apiFetch: (request) => Promise.resolve(api.fetch(request)),
+        cspNonce: res.locals.cspNonce,
+        clientIp: req.ip ?? 'unknown',
+        requestId: res.locals.requestId,
+        rateLimit: (bucket: RateLimitBucket) => limiter.hit(`${bucket}:${req.ip}`),
+      }),
+    }),
+  );
+
+  const server = http.createServer(app);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(env.PORT, env.HOST, () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : env.PORT;
+  const url = `http://localhost:${port}`;
+
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+        // Requests still running after 10 s are cut off rather than holding shutdown forever.
+        setTimeout(() => server.closeAllConnections(), 10_000).unref();
+      });
+      await vite?.close();
+      await database.close();
+    })());
+
+  return { url, server, close };
+}
+
+async function loadBuild(): Promise<ServerBuild> {
+  const file = path.join(root, 'build/server/index.js');
+  if (!fs.existsSync(file)) throw new Error('The web app is not built. Run `npm run build` (npm start does it for you).');
+  return import(pathToFileURL(file).href) as Promise<ServerBuild>;
+}
+
+/** Run as the process: start, log, and stop cleanly on SIGTERM/SIGINT. */
+export async function main(options: { development?: boolean } = {}): Promise<void> {
+  const log = createLogger(process.env.LOG_LEVEL === 'silent' ? 'silent' : 'info');
+  let started: StartedServer;
+  try {
+    const env = parseEnv();
+    started = await startServer({ env, development: options.development, log: createLogger(env.LOG_LEVEL) });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    log({ level: 'fatal', msg: 'boot error', error: message });
+    process.stderr.write(`\nThe server could not start:\n${message}\n\n`);
+    process.exit(1);
+  }
+  log({ level: 'info', msg: `listening on ${started.url}`, version });
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log({ level: 'info', msg: `received ${signal}, shutting down` });
+    started.close().then(
+      () => process.exit(0),
+      (error) => {
+        log({ level: 'error', msg: 'shutdown failed', error: String(error) });
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) void main();
