@@ -1,6 +1,6 @@
 import { defineConfig } from 'drizzle-kit';
 
-// Migrations are generated from api/db/schema.ts and applied at start-up (api/db/migrate.ts)
+// Migrations are generated from api/db/schema.ts and applied at start-up (migrateDatabase in api/db/client.ts)
 // on PGlite and PostgreSQL alike.
 export default defineConfig({
   dialect: 'postgresql',

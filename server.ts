@@ -9,6 +9,7 @@ import type { ServerBuild } from '@remix-run/node';
 import compression from 'compression';
 import { sql } from 'drizzle-orm';
 import express from 'express';
+import type { ViteDevServer } from 'vite';
 import { createApiApp } from './api/app';
 import { openDatabase } from './api/db/client';
 import { createDirectory } from './api/services/directory';
@@ -16,6 +17,7 @@ import { createMailer } from './api/services/mailer';
 import { createSandboxTelephony } from './api/services/telephony/sandbox';
 import { parseEnv, type Env } from './contract/env';
 import type { AppContext, RateLimitBucket } from './contract/load-context';
+import { messages } from './contract/messages';
 import { createLogger, type Logger } from './server/logger';
 import { API_RATE_LIMITED, createRateLimiter } from './server/rate-limit';
 import { ensureSessionSecret } from './server/secrets';
@@ -93,13 +95,13 @@ export async function startServer(options: { env?: Env; development?: boolean; l
   app.all('/api/v1/*', (req, res) => {
     const bucket = req.method === 'POST' ? API_RATE_LIMITED[req.path] : undefined;
     if (bucket && !limiter.hit(`${bucket}:${req.ip}`)) {
-      res.status(429).setHeader('Retry-After', '60').json({ errors: ['Too many attempts. Please wait a minute and try again.'] });
+      res.status(429).setHeader('Retry-After', '60').json({ errors: [messages.rateLimited] });
       return;
     }
     void apiListener(req, res);
   });
 
-  let vite: import('vite').ViteDevServer | undefined;
+  let vite: ViteDevServer | undefined;
   if (development) {
     const { createServer } = await import('vite');
     vite = await createServer({ server: { middlewareMode: true } });

@@ -25,7 +25,7 @@ const bool = z
 
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  /** Product behaviour: production turns on Secure cookies and hides /dev/outbox. */
+  /** Product behaviour: production requires SESSION_SECRET and hides /dev/outbox (Secure cookies follow PUBLIC_URL). */
   APP_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -42,7 +42,7 @@ export const envSchema = z.object({
   PUSHER_KEY: optionalString,
   PUSHER_SECRET: optionalString,
   PUSHER_HOST: optionalString,
-  PUSHER_PORT: z.coerce.number().int().positive().optional(),
+  PUSHER_PORT: z.coerce.number({ error: 'must be a port number' }).int().min(1, { error: 'must be a port number' }).max(65535).optional(),
   PUSHER_USE_TLS: bool,
   PUSHER_CLUSTER: optionalString,
   SMTP_URL: optionalString.pipe(
@@ -74,7 +74,9 @@ export class EnvError extends Error {
   }
 }
 
-export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+export function parseEnv(raw: Record<string, string | undefined> = process.env): Env {
+  // An empty value (PORT=) means "not set": the default applies, as for a missing one.
+  const source = Object.fromEntries(Object.entries(raw).filter(([, value]) => value !== undefined && value.trim() !== ''));
   const result = envSchema.safeParse(source);
   if (!result.success) {
     throw new EnvError(

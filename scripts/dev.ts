@@ -2,3 +2,4 @@
 process.env.NODE_ENV ??= 'development';
 const { main } = await import('../server');
 await main({ development: true });
+export {};

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { ApiFailure } from '#contract/envelope';
 
 /** Thrown anywhere in a handler; the app's error handler turns it into the v1 error envelope. */

@@ -14,7 +14,8 @@ export function PhoneListInput({
   label: string;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   form: FormMetadata<any, string[]>;
-  field: FieldMetadata<string[] | undefined, Record<string, unknown>, string[]>;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  field: FieldMetadata<(string | null | undefined)[] | undefined, any, string[]>;
 }) {
   const items = field.getFieldList();
   return (

@@ -18,7 +18,9 @@ export function useSchemaForm<S extends z.ZodObject>(
     lastResult,
     defaultValue: options.defaultValue as never,
     constraint: getZodConstraint(schema),
-    shouldValidate: 'onBlur',
+    // Validate once the user tries to submit (no error on a field merely tabbed through), then
+    // on every keystroke, all in the browser without a round trip.
+    shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
     onValidate({ formData }) {
       return parseWithZod(formData, { schema });

@@ -10,9 +10,12 @@ export const businessSchema = z.object({
   country: requiredText(messages.business.countryRequired)
     .transform((value) => value.toUpperCase())
     .refine((value) => Boolean(findCountry(value)), { error: messages.country.invalid }),
+  // Blank rows of the phone list input are ignored, so an untouched form says
+  // "At least one phone number is required." rather than flagging an empty row.
   telephones: z
-    .array(phoneField, { error: messages.business.telephonesRequired })
-    .min(1, { error: messages.business.telephonesRequired }),
+    .array(z.string({ error: messages.phone.invalid }).nullish(), { error: messages.business.telephonesRequired })
+    .transform((list) => list.filter((item): item is string => typeof item === 'string' && item.trim() !== ''))
+    .pipe(z.array(phoneField).min(1, { error: messages.business.telephonesRequired })),
   address: optionalText(300),
   /** IANA timezone; when left out it defaults from the country. */
   timezone: optionalText(64).refine((value) => value === undefined || isValidTimezone(value), {

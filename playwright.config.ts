@@ -1,0 +1,59 @@
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+const PORT = Number(process.env.E2E_PORT ?? 3210);
+// A fresh database for every run (the config is read once by the runner, which starts the server).
+const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `ba-e2e-${process.pid}-${Date.now()}`);
+
+/**
+ * The e2e suite runs against the built server (npm start builds it when stale) in Debian's
+ * Chromium. Two projects: JavaScript on runs everything; JavaScript off runs the form flows
+ * (tests tagged @nojs), so progressive enhancement is proven without doubling the suite.
+ */
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  retries: process.env.CI ? 1 : 0,
+  workers: process.env.CI ? 2 : undefined,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [['list'], ['json', { outputFile: '.reports/playwright.json' }]],
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [
+    { name: 'js', use: { javaScriptEnabled: true } },
+    { name: 'no-js', grep: /@nojs/, use: { javaScriptEnabled: false } },
+  ],
+  webServer: {
+    command: 'npx tsx scripts/start.ts',
+    url: `http://localhost:${PORT}/healthz`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      APP_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_AUTH_PER_MINUTE: '10000',
+      SESSION_SECRET: 'e2e-secret',
+    },
+  },
+});
