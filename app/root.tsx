@@ -2,6 +2,7 @@ import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } 
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { GeneralErrorBoundary } from './components/error-boundary';
+import { NavigationProgress, useSettledScrollToTop } from './components/navigation-progress';
 import { ToastProvider } from './components/toaster';
 import { useNonce } from './lib/nonce';
 import { commitSession, getSession } from './lib/session.server';
@@ -45,7 +46,13 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />;
+  useSettledScrollToTop();
+  return (
+    <>
+      <NavigationProgress />
+      <Outlet />
+    </>
+  );
 }
 
 export function ErrorBoundary() {

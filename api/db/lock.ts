@@ -25,16 +25,22 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/** Directories this process holds: its own pid in a lock file is only stale if not listed here. */
+const held = new Set<string>();
+
 export function acquireDirectoryLock(dir: string): () => void {
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, 'LOCK.pid');
+  if (held.has(file)) throw new DatabaseLockedError(dir, process.pid);
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       fs.writeFileSync(file, String(process.pid), { flag: 'wx' });
+      held.add(file);
       let released = false;
       return () => {
         if (released) return;
         released = true;
+        held.delete(file);
         try {
           if (fs.readFileSync(file, 'utf8') === String(process.pid)) fs.unlinkSync(file);
         } catch {
@@ -44,6 +50,8 @@ export function acquireDirectoryLock(dir: string): () => void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const owner = Number(fs.readFileSync(file, 'utf8').trim());
+      // Our own pid here, but not held by us: left by an earlier process that had the same
+      // pid (common for pid 1 in containers) and died without cleaning up.
       if (owner && owner !== process.pid && isAlive(owner)) throw new DatabaseLockedError(dir, owner);
       fs.rmSync(file, { force: true });
     }

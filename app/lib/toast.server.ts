@@ -11,12 +11,12 @@ export function flashToasts(session: AppSession, toasts: FlashToast[]) {
   session.flash('toasts', [...queued, ...toasts]);
 }
 
-/** Spec section 8: an API answer's messages/errors as toasts (none for /list calls). */
-export function flashApiResult(session: AppSession, path: string, result: { messages?: string[]; errors?: string[] }) {
-  flashToasts(
-    session,
-    toastsForApiResult(path, result).map(({ type, message }) => ({ type, message })),
-  );
+/**
+ * Spec section 8: an API answer's messages become success toasts (check icon), its errors
+ * error toasts; calls whose path contains /list show none.
+ */
+export function apiToasts(path: string, result: { messages?: string[]; errors?: string[] }): FlashToast[] {
+  return toastsForApiResult(path, result).map(({ type, message }) => ({ type, message }));
 }
 
 /** Redirect and show toasts there; commits the given session (or the request's). */
@@ -32,5 +32,3 @@ export async function redirectWithToasts(
   headers.append('Set-Cookie', await commitSession(session));
   return redirect(to, { headers });
 }
-
-export const successToasts = (messages: string[]): FlashToast[] => messages.map((message) => ({ type: 'success', message }));

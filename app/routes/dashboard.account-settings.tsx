@@ -10,7 +10,7 @@ import { apiCall } from '../lib/api.server';
 import { replyWithApiErrors } from '../lib/forms.server';
 import { requireDashboard } from '../lib/guard.server';
 import { destroySession, newSession } from '../lib/session.server';
-import { redirectWithToasts, successToasts } from '../lib/toast.server';
+import { redirectWithToasts, apiToasts } from '../lib/toast.server';
 import { useSchemaForm } from '../lib/use-schema-form';
 
 export const meta: MetaFunction = () => [{ title: 'Account settings · Business Assistant' }];
@@ -32,7 +32,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const result = await apiCall(caller, 'users/delete');
     if (!result.ok) return data({ intent, result: submission.reply({ formErrors: result.errors }) }, { status: 400 });
     // Signed out: the old session is destroyed and a fresh one only carries the toast.
-    return redirectWithToasts(request, '/login', successToasts(result.messages), {
+    return redirectWithToasts(request, '/login', apiToasts('users/delete', result), {
       session: await newSession(),
       headers: { 'Set-Cookie': await destroySession(session) },
     });
@@ -50,7 +50,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const reply = replyWithApiErrors(submission, result, { hideFields: ['current_password', 'password'] });
     return data({ intent, result: reply.data }, { status: 400 });
   }
-  return redirectWithToasts(request, '/dashboard/account-settings', successToasts(result.messages), { session });
+  return redirectWithToasts(request, '/dashboard/account-settings', apiToasts('users/update', result), { session });
 }
 
 export default function AccountSettingsRoute() {

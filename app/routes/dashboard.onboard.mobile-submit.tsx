@@ -10,7 +10,7 @@ import { OnboardingFrame } from '../components/onboarding-frame';
 import { apiCall } from '../lib/api.server';
 import { replyRateLimited, replyWithApiErrors } from '../lib/forms.server';
 import { requireDashboard } from '../lib/guard.server';
-import { redirectWithToasts, successToasts } from '../lib/toast.server';
+import { redirectWithToasts, apiToasts } from '../lib/toast.server';
 import { useSchemaForm } from '../lib/use-schema-form';
 
 export const meta: MetaFunction = () => [{ title: 'Verify your mobile · Business Assistant' }];
@@ -29,7 +29,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!context.rateLimit('mobile-submit')) return replyRateLimited(submission);
   const result = await apiCall(caller, 'users/mobile-submit', submission.value);
   if (!result.ok) return replyWithApiErrors(submission, result);
-  return redirectWithToasts(request, `/dashboard/onboard/mobile-verify?mobile=${encodeURIComponent(submission.value.mobile)}`, successToasts(result.messages), { session });
+  return redirectWithToasts(request, `/dashboard/onboard/mobile-verify?mobile=${encodeURIComponent(submission.value.mobile)}`, apiToasts('users/mobile-submit', result), { session });
 }
 
 export default function MobileSubmitRoute() {

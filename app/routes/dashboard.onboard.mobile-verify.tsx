@@ -9,7 +9,7 @@ import { OnboardingFrame } from '../components/onboarding-frame';
 import { apiCall } from '../lib/api.server';
 import { replyRateLimited, replyWithApiErrors } from '../lib/forms.server';
 import { requireDashboard } from '../lib/guard.server';
-import { redirectWithToasts, successToasts } from '../lib/toast.server';
+import { redirectWithToasts, apiToasts } from '../lib/toast.server';
 import { useSchemaForm } from '../lib/use-schema-form';
 
 export const meta: MetaFunction = () => [{ title: 'Enter your code · Business Assistant' }];
@@ -32,14 +32,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!context.rateLimit('mobile-submit')) return replyRateLimited(resend);
     const result = await apiCall(caller, 'users/mobile-submit', resend.value);
     if (!result.ok) return replyWithApiErrors(resend, result);
-    return redirectWithToasts(request, `/dashboard/onboard/mobile-verify?mobile=${encodeURIComponent(resend.value.mobile)}`, successToasts(result.messages), { session });
+    return redirectWithToasts(request, `/dashboard/onboard/mobile-verify?mobile=${encodeURIComponent(resend.value.mobile)}`, apiToasts('users/mobile-submit', result), { session });
   }
   const submission = parseWithZod(formData, { schema: mobileVerifySchema });
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
   if (!context.rateLimit('mobile-verify')) return replyRateLimited(submission);
   const result = await apiCall(caller, 'users/mobile-verify', submission.value);
   if (!result.ok) return replyWithApiErrors(submission, result);
-  return redirectWithToasts(request, '/dashboard/onboard/your-business', successToasts(result.messages), { session });
+  return redirectWithToasts(request, '/dashboard/onboard/your-business', apiToasts('users/mobile-verify', result), { session });
 }
 
 export default function MobileVerifyRoute() {

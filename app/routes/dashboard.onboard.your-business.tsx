@@ -14,7 +14,7 @@ import { PhoneListInput } from '../components/phone-list-input';
 import { apiCall } from '../lib/api.server';
 import { replyWithApiErrors } from '../lib/forms.server';
 import { requireDashboard } from '../lib/guard.server';
-import { redirectWithToasts, successToasts } from '../lib/toast.server';
+import { redirectWithToasts, apiToasts } from '../lib/toast.server';
 import { useSchemaForm } from '../lib/use-schema-form';
 
 export const meta: MetaFunction = () => [{ title: 'Your business · Business Assistant' }];
@@ -60,7 +60,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const result = await apiCall<{ business: ApiBusiness }>(caller, 'businesses/create', submission.value);
   if (!result.ok) return replyWithApiErrors(submission, result);
   session.set('businessId', result.data.business._id);
-  return redirectWithToasts(request, '/dashboard/home', successToasts(result.messages), { session });
+  return redirectWithToasts(request, '/dashboard/home', apiToasts('businesses/create', result), { session });
 }
 
 export default function YourBusinessRoute() {

@@ -10,7 +10,7 @@ import { Honeypot } from '../components/honeypot';
 import { apiCall } from '../lib/api.server';
 import { replyRateLimited, replyWithApiErrors } from '../lib/forms.server';
 import { checkHoneypot } from '../lib/honeypot.server';
-import { redirectWithToasts, successToasts } from '../lib/toast.server';
+import { redirectWithToasts, apiToasts } from '../lib/toast.server';
 import { useSchemaForm } from '../lib/use-schema-form';
 
 export const meta: MetaFunction = () => [{ title: 'Forgot your password · Business Assistant' }];
@@ -23,7 +23,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!context.rateLimit('forgot-password')) return replyRateLimited(submission);
   const result = await apiCall({ context, request }, 'users/forgot-password', submission.value);
   if (!result.ok) return replyWithApiErrors(submission, result);
-  return redirectWithToasts(request, `/reset-password?email=${encodeURIComponent(submission.value.email)}`, successToasts(result.messages));
+  return redirectWithToasts(request, `/reset-password?email=${encodeURIComponent(submission.value.email)}`, apiToasts('users/forgot-password', result));
 }
 
 export default function ForgotPasswordRoute() {

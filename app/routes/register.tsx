@@ -14,7 +14,7 @@ import { getSignedIn } from '../lib/guard.server';
 import { checkHoneypot } from '../lib/honeypot.server';
 import { safeRedirect } from '../lib/safe-redirect';
 import { getSession } from '../lib/session.server';
-import { redirectWithToasts, successToasts } from '../lib/toast.server';
+import { redirectWithToasts, apiToasts } from '../lib/toast.server';
 import { useSchemaForm } from '../lib/use-schema-form';
 
 export const meta: MetaFunction = () => [{ title: 'Create your account · Business Assistant' }];
@@ -37,7 +37,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const session = await getSession(request);
   session.set('token', result.data.token);
   // The dashboard guard takes a new user on to the onboarding steps.
-  return redirectWithToasts(request, safeRedirect(formData.get('redirect')), successToasts(result.messages), { session });
+  return redirectWithToasts(request, safeRedirect(formData.get('redirect')), apiToasts('users/create', result), { session });
 }
 
 export default function RegisterRoute() {

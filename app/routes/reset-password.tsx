@@ -11,7 +11,7 @@ import { apiCall } from '../lib/api.server';
 import { replyRateLimited, replyWithApiErrors } from '../lib/forms.server';
 import { checkHoneypot } from '../lib/honeypot.server';
 import { getSession } from '../lib/session.server';
-import { redirectWithToasts, successToasts } from '../lib/toast.server';
+import { redirectWithToasts, apiToasts } from '../lib/toast.server';
 import { useSchemaForm } from '../lib/use-schema-form';
 
 export const meta: MetaFunction = () => [{ title: 'Set a new password · Business Assistant' }];
@@ -27,7 +27,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // The reset revoked every token: whatever session this browser had is over.
   const session = await getSession(request);
   session.unset('token');
-  return redirectWithToasts(request, '/login', successToasts(result.messages), { session });
+  return redirectWithToasts(request, '/login', apiToasts('users/verify-password-code', result), { session });
 }
 
 export default function ResetPasswordRoute() {

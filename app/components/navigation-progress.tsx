@@ -1,0 +1,52 @@
+import { useLocation, useMatches, useNavigation } from '@remix-run/react';
+import { useEffect, useRef } from 'react';
+import { SCROLL_WAIT } from '#contract/constants';
+
+/** A thin bar at the top while a page loads or a form submits (the spec's isLoadingData). */
+export function NavigationProgress() {
+  const navigation = useNavigation();
+  const busy = navigation.state !== 'idle';
+  return (
+    <div
+      role="progressbar"
+      aria-hidden={!busy}
+      aria-label="Loading"
+      className={`fixed inset-x-0 top-0 z-50 h-0.5 origin-left bg-brand-500 transition-transform duration-500 ${busy ? 'scale-x-75' : 'scale-x-0'}`}
+    />
+  );
+}
+
+/**
+ * Spec section 2: after a navigation, wait until data loading has finished (checked every
+ * 500 ms), let it settle 200 ms, then scroll to the top. A route whose handle says
+ * `{ keepScroll: true }` keeps the saved position; back/forward is ScrollRestoration's job.
+ */
+export function useSettledScrollToTop() {
+  const location = useLocation();
+  const navigation = useNavigation();
+  const matches = useMatches();
+  const busy = useRef(false);
+  busy.current = navigation.state !== 'idle';
+  const keepScroll = matches.some((match) => (match.handle as { keepScroll?: boolean } | undefined)?.keepScroll);
+  const first = useRef(true);
+
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    if (keepScroll || window.history.state?.idx === undefined) return;
+    let settle: ReturnType<typeof setTimeout> | undefined;
+    const poll = setInterval(() => {
+      if (busy.current) return;
+      clearInterval(poll);
+      settle = setTimeout(() => window.scrollTo({ top: 0 }), SCROLL_WAIT.settleMs);
+    }, SCROLL_WAIT.pollMs);
+    return () => {
+      clearInterval(poll);
+      if (settle) clearTimeout(settle);
+    };
+    // Only a new location starts the wait; the busy flag is read through the ref.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [location.key]);
+}
