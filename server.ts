@@ -22,6 +22,9 @@ import { createLogger, type Logger } from './server/logger';
 import { API_RATE_LIMITED, createRateLimiter } from './server/rate-limit';
 import { ensureSessionSecret } from './server/secrets';
 import { securityHeaders } from './server/security';
+import { createEmbeddedPusher, type EmbeddedPusher } from './server/realtime/embedded-pusher';
+import { clientConfig, realtimeSettings } from './server/realtime/settings';
+import { createBroadcaster } from './api/services/realtime';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const version: string = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).version;
@@ -42,6 +45,16 @@ export async function startServer(options: { env?: Env; development?: boolean; l
   const log = options.log ?? createLogger(env.LOG_LEVEL);
   if (!env.SESSION_SECRET) process.env.SESSION_SECRET = ensureSessionSecret(env.DATA_DIR);
 
+  const realtime = realtimeSettings(env);
+  // The port the server listens on is known after listen(); the SDK is built on first use.
+  let listeningPort = env.PORT;
+  const embeddedPusher: EmbeddedPusher | undefined =
+    realtime.mode === 'embedded' ? createEmbeddedPusher({ appId: realtime.appId, key: realtime.key, secret: realtime.secret, log }) : undefined;
+  const broadcaster = createBroadcaster(
+    () => (embeddedPusher ? { ...realtime, host: '127.0.0.1', port: listeningPort, useTLS: false } : realtime),
+    log,
+  );
+
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   const api = createApiApp({
     db: database.db,
@@ -49,6 +62,7 @@ export async function startServer(options: { env?: Env; development?: boolean; l
     mailer: createMailer({ db: database.db, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM }),
     telephony: createSandboxTelephony(database.db),
     directory: createDirectory(env.DIRECTORY_URL),
+    broadcaster,
     clock: { now: () => new Date() },
     version,
     log,
@@ -91,6 +105,13 @@ export async function startServer(options: { env?: Env; development?: boolean; l
     }
   });
 
+  if (embeddedPusher) {
+    // The Pusher HTTP events API, which the `pusher` SDK calls (signed; see protocol.ts).
+    app.post(/^\/apps\/[^/]+\/(events|batch_events)$/, express.text({ type: () => true, limit: '256kb' }), (req, res) => {
+      embeddedPusher.handleHttp(req, res, typeof req.body === 'string' ? req.body : '');
+    });
+  }
+
   const apiListener = getRequestListener(api.fetch);
   app.all('/api/v1/*', (req, res) => {
     const bucket = req.method === 'POST' ? API_RATE_LIMITED[req.path] : undefined;
@@ -127,22 +148,30 @@ export async function startServer(options: { env?: Env; development?: boolean; l
         clientIp: req.ip ?? 'unknown',
         requestId: res.locals.requestId,
         rateLimit: (bucket: RateLimitBucket) => limiter.hit(`${bucket}:${req.ip}`),
+        realtime: clientConfig(realtime),
       }),
     }),
   );
 
   const server = http.createServer(app);
+  // Websocket upgrades on /app/{key} are the embedded Pusher server's; nothing else upgrades.
+  server.on('upgrade', (request, socket, head) => {
+    if (!embeddedPusher?.handleUpgrade(request, socket, head)) socket.destroy();
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(env.PORT, env.HOST, () => resolve());
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
+  listeningPort = port;
   const url = `http://localhost:${port}`;
 
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
+      // Clients are told to reconnect at once (4200): they find the next server.
+      await embeddedPusher?.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();

@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ApiDeps } from './deps';
 import { createRouter } from './lib/context';
 import { ApiError, sendError } from './lib/errors';
+import { broadcastingRouter } from './resources/broadcasting';
 import { businessesRouter } from './resources/businesses';
 import { devRouter } from './resources/dev';
 import { helpersRouter } from './resources/helpers';
@@ -30,6 +31,7 @@ export function createApiApp(deps: ApiDeps) {
   app.route('/', membershipsRouter);
   app.route('/', businessesRouter);
   app.route('/', helpersRouter);
+  app.route('/', broadcastingRouter);
   app.route('/', devRouter);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', { type: 'http', scheme: 'bearer' });

@@ -2,6 +2,7 @@ import type { Env } from '#contract/env';
 import type { Db } from './db/client';
 import type { Directory } from './services/directory';
 import type { Mailer } from './services/mailer';
+import type { Broadcaster } from './services/realtime';
 import type { TelephonyProvider } from './services/telephony/provider';
 
 /** Everything the v1 app needs from outside; server.ts builds it, tests build their own. */
@@ -11,6 +12,7 @@ export type ApiDeps = {
   mailer: Mailer;
   telephony: TelephonyProvider;
   directory: Directory;
+  broadcaster: Broadcaster;
   clock: { now(): Date };
   version: string;
   log?: (line: { level: 'debug' | 'info' | 'warn' | 'error' | 'fatal'; msg: string; [key: string]: unknown }) => void;

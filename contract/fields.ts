@@ -40,7 +40,7 @@ export const phoneField = z
 export const optionalPhoneField = z
   .string()
   .trim()
-  .optional()
+  .nullish()
   .transform((value) => (value ? value : undefined))
   .pipe(z.string().regex(E164_PATTERN, { error: messages.phone.invalid }).optional());
 

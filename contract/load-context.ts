@@ -1,3 +1,5 @@
+import type { RealtimeClientConfig } from './realtime';
+
 /**
  * What server.ts hands the Remix app in its load context. `apiFetch` is the embedded v1
  * app's fetch (in process, no socket): this is how app/ reaches api/ without importing it.
@@ -9,6 +11,8 @@ export type AppContext = {
   requestId: string;
   /** Counts one auth attempt for this client; false once the per-minute limit is spent. */
   rateLimit: (bucket: RateLimitBucket) => boolean;
+  /** How the browser's realtime island connects (public values only). */
+  realtime: RealtimeClientConfig;
 };
 
 export type RateLimitBucket = 'login' | 'register' | 'forgot-password' | 'reset-password' | 'mobile-submit' | 'mobile-verify';

@@ -1,13 +1,15 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { defaultTimezone } from '#contract/countries';
 import { businessSchema, businessUpdateSchema } from '#contract/schemas/business';
 import { businesses, businessUsers } from '../../db/schema';
 import { requireAuth } from '../../lib/auth';
 import { createRouter } from '../../lib/context';
 import { newId } from '../../lib/crypto';
+import { ApiError, forbidden, notFound } from '../../lib/errors';
 import { loadMembership, requireBusinessPermission } from '../../lib/membership';
 import { bearer, businessIdParam, businessSchemaOut, envelope, jsonBody } from '../../lib/openapi';
+import { businessChanged } from '../../lib/events';
 import { ok } from '../../lib/respond';
 import { serializeBusiness } from '../../lib/serialize';
 
@@ -43,6 +45,7 @@ export const businessesRouter = createRouter()
         await tx.insert(businessUsers).values({ id: newId(), businessId: id, userId: user.id, permissions: ['admin'], createdAt: now, updatedAt: now });
         return row;
       });
+      await businessChanged(c.var.deps, 'Created', business, user);
       return ok(c, { business: serializeBusiness(business, user, version) }, [`${business.name} has been created.`]);
     },
   )
@@ -59,6 +62,7 @@ export const businessesRouter = createRouter()
         .set({ ...input, address: input.address === undefined ? undefined : input.address, updatedAt: clock.now() })
         .where(eq(businesses.id, business_id))
         .returning();
+      await businessChanged(c.var.deps, 'Updated', business, user);
       return ok(c, { business: serializeBusiness(business, user, version) }, ['The business has been updated.']);
     },
   )
@@ -73,6 +77,7 @@ export const businessesRouter = createRouter()
       if (step) {
         const onboarding = { ...business.onboarding, [step === 'data-loader' ? 'data_loaded' : 'training_done']: true };
         [business] = await db.update(businesses).set({ onboarding, updatedAt: clock.now() }).where(eq(businesses.id, business_id)).returning();
+        await businessChanged(c.var.deps, 'Updated', business, user);
       }
       return ok(c, { business: serializeBusiness(business, user, version) });
     },
@@ -87,7 +92,41 @@ export const businessesRouter = createRouter()
       if (!business.completedTestAt) {
         const now = clock.now();
         [business] = await db.update(businesses).set({ completedTestAt: now, updatedAt: now }).where(eq(businesses.id, business_id)).returning();
+        await businessChanged(c.var.deps, 'Updated', business, user);
       }
       return ok(c, { business: serializeBusiness(business, user, version) }, ['Your assistant is ready.']);
+    },
+  )
+  .openapi(
+    createRoute({ method: 'post', path: '/businesses/delete/{business_id}', tags, summary: 'Delete a business (admin only; soft, can be restored)', security: bearer, middleware: [requireAuth] as const, request: { params: businessIdParam }, responses: envelope(businessOut) }),
+    async (c) => {
+      const { db, clock, version } = c.var.deps;
+      const { user } = c.var.auth;
+      const { business_id } = c.req.valid('param');
+      const { membership } = await loadMembership(db, business_id, user.id);
+      if (!membership.permissions.includes('admin')) throw forbidden('Only an admin can delete this business.');
+      const now = clock.now();
+      const [business] = await db.update(businesses).set({ deletedAt: now, updatedAt: now }).where(eq(businesses.id, business_id)).returning();
+      await businessChanged(c.var.deps, 'Deleted', business, user);
+      return ok(c, { business: serializeBusiness(business, user, version) }, [`${business.name} has been deleted. You can restore it from the businesses list.`]);
+    },
+  )
+  .openapi(
+    createRoute({ method: 'post', path: '/businesses/restore/{business_id}', tags, summary: 'Restore a deleted business (admin only)', security: bearer, middleware: [requireAuth] as const, request: { params: businessIdParam }, responses: envelope(businessOut) }),
+    async (c) => {
+      const { db, clock, version } = c.var.deps;
+      const { user } = c.var.auth;
+      const { business_id } = c.req.valid('param');
+      const [row] = await db
+        .select({ business: businesses, membership: businessUsers })
+        .from(businessUsers)
+        .innerJoin(businesses, eq(businesses.id, businessUsers.businessId))
+        .where(and(eq(businessUsers.businessId, business_id), eq(businessUsers.userId, user.id), isNull(businessUsers.removedAt), isNotNull(businesses.deletedAt)))
+        .limit(1);
+      if (!row) throw notFound('The deleted business');
+      if (!row.membership.permissions.includes('admin')) throw new ApiError(403, ['Only an admin can restore this business.']);
+      const [business] = await db.update(businesses).set({ deletedAt: null, updatedAt: clock.now() }).where(eq(businesses.id, business_id)).returning();
+      await businessChanged(c.var.deps, 'Updated', business, user);
+      return ok(c, { business: serializeBusiness(business, user, version) }, [`${business.name} has been restored.`]);
     },
   );

@@ -9,6 +9,7 @@ import { newId } from '../../lib/crypto';
 import { ApiError, invalid } from '../../lib/errors';
 import { bearer, envelope, jsonBody, userSchema } from '../../lib/openapi';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/password';
+import { userUpdated } from '../../lib/events';
 import { ok } from '../../lib/respond';
 import { serializeUser } from '../../lib/serialize';
 
@@ -111,6 +112,7 @@ export const accountRouter = createRouter()
         await db.update(tokens).set({ revokedAt: now }).where(and(eq(tokens.userId, user.id), isNull(tokens.revokedAt), ne(tokens.id, c.var.auth.tokenId)));
       }
       if (messages.length === 0) messages.push('Your account has been updated.');
+      await userUpdated(c.var.deps, updated);
       return ok(c, { user: serializeUser(updated) }, messages);
     },
   )
@@ -125,6 +127,7 @@ export const accountRouter = createRouter()
         await tx.update(businessUsers).set({ removedAt: now }).where(and(eq(businessUsers.userId, user.id), isNull(businessUsers.removedAt)));
       });
       await revokeUserTokens(db, user.id, now);
+      await userUpdated(c.var.deps, user.id);
       return ok(c, {}, ['Your account has been deleted.']);
     },
   )
@@ -134,6 +137,7 @@ export const accountRouter = createRouter()
       const { db, clock } = c.var.deps;
       const input = c.req.valid('json');
       const [updated] = await db.update(users).set({ onesignalUserId: input.onesignal_user_id, updatedAt: clock.now() }).where(eq(users.id, c.var.auth.user.id)).returning();
+      await userUpdated(c.var.deps, updated);
       return ok(c, { user: serializeUser(updated) });
     },
   );

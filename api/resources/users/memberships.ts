@@ -6,6 +6,7 @@ import { createRouter } from '../../lib/context';
 import { ApiError } from '../../lib/errors';
 import { loadMembership } from '../../lib/membership';
 import { bearer, businessIdParam, businessSchemaOut, envelope } from '../../lib/openapi';
+import { businessChanged } from '../../lib/events';
 import { ok } from '../../lib/respond';
 import { serializeBusiness } from '../../lib/serialize';
 
@@ -51,6 +52,7 @@ export const membershipsRouter = createRouter()
         }
         await tx.update(businessUsers).set({ removedAt: clock.now() }).where(eq(businessUsers.id, membership.id));
       });
+      await businessChanged(c.var.deps, 'Updated', business, c.var.auth.user, [c.var.auth.user.id]);
       return ok(c, {}, [`You have left ${business.name}.`]);
     },
   );

@@ -8,6 +8,7 @@ import { consumeCode, issueCode } from '../../lib/codes';
 import { createRouter } from '../../lib/context';
 import { invalid } from '../../lib/errors';
 import { bearer, envelope, jsonBody, userSchema } from '../../lib/openapi';
+import { userUpdated } from '../../lib/events';
 import { ok } from '../../lib/respond';
 import { serializeUser } from '../../lib/serialize';
 
@@ -33,6 +34,7 @@ export const mobileRouter = createRouter()
       const accepted = await consumeCode(db, { userId: c.var.auth.user.id, purpose: 'mobile_verify', target: mobile, code, now });
       if (!accepted) throw invalid({ code: ['The code is not valid or has expired.'] });
       const [user] = await db.update(users).set({ mobile, mobileVerifiedAt: now, updatedAt: now }).where(eq(users.id, c.var.auth.user.id)).returning();
+      await userUpdated(c.var.deps, user);
       return ok(c, { user: serializeUser(user) }, ['Your mobile number is verified.']);
     },
   );

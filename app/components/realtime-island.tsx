@@ -1,0 +1,73 @@
+import { useRevalidator } from '@remix-run/react';
+import { useEffect, useRef } from 'react';
+import { businessChannel, userChannel, type RealtimeClientConfig } from '#contract/realtime';
+
+/** A burst of events (an import, a busy minute of calls) costs one revalidation. */
+const DEBOUNCE_MS = 250;
+
+/**
+ * The dashboard's realtime island: pusher-js (loaded on demand, only here) subscribed to
+ * the user's channel and the selected business's channel. Any event revalidates the
+ * page's loaders, which refetch exactly what the page shows; a UserUpdated thereby
+ * refreshes the user, their businesses and permissions (the dashboard layout's loader).
+ * After a reconnect it revalidates once, so nothing missed while offline stays missing.
+ * Without JavaScript none of this runs and the pages simply do not update live.
+ */
+export function RealtimeIsland({ config, userId, businessId }: { config: RealtimeClientConfig; userId: string; businessId: string | null }) {
+  const revalidator = useRevalidator();
+  const revalidate = useRef(revalidator.revalidate);
+  revalidate.current = revalidator.revalidate;
+
+  useEffect(() => {
+    let cancelled = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let disconnect = () => {};
+    const schedule = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => revalidate.current(), DEBOUNCE_MS);
+    };
+    const mark = (state: string) => document.documentElement.setAttribute('data-realtime', state);
+
+    void import('pusher-js').then(({ default: Pusher }) => {
+      if (cancelled) return;
+      const secure = window.location.protocol === 'https:';
+      const pagePort = Number(window.location.port || (secure ? 443 : 80));
+      const pusher = new Pusher(config.key, {
+        cluster: config.cluster,
+        ...(config.embedded
+          ? { wsHost: window.location.hostname, wsPort: pagePort, wssPort: pagePort, forceTLS: secure }
+          : { ...(config.wsHost ? { wsHost: config.wsHost, wsPort: config.wsPort, wssPort: config.wsPort } : {}), forceTLS: config.forceTLS }),
+        // Only websockets: with the HTTP fallbacks pusher-js gives up ("failed") after two
+        // lost websockets and stops reconnecting (DESIGN.md).
+        enabledTransports: ['ws', 'wss'],
+        disableStats: true,
+        activityTimeout: config.activityTimeout,
+        pongTimeout: config.pongTimeout,
+        unavailableTimeout: config.unavailableTimeout,
+        channelAuthorization: { endpoint: config.authEndpoint, transport: 'ajax' },
+      });
+      let wasConnected = false;
+      pusher.connection.bind('state_change', ({ current }: { current: string }) => {
+        mark(current);
+        if (current === 'connected') {
+          if (wasConnected) schedule();
+          wasConnected = true;
+        }
+      });
+      const onEvent = (event: string) => {
+        if (!event.startsWith('pusher:') && !event.startsWith('pusher_internal:')) schedule();
+      };
+      pusher.subscribe(userChannel(userId)).bind_global(onEvent);
+      if (businessId) pusher.subscribe(businessChannel(businessId)).bind_global(onEvent);
+      disconnect = () => pusher.disconnect();
+    });
+
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+      disconnect();
+    };
+  }, [config, userId, businessId]);
+
+  return null;
+}

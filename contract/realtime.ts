@@ -1,0 +1,42 @@
+/**
+ * The realtime channel and event catalogue (DESIGN.md "Realtime"; docs/realtime.md).
+ * Channel names are ours: the spec leaves them open.
+ */
+export const userChannel = (userId: string) => `private-user.${userId}`;
+export const businessChannel = (businessId: string) => `private-business.${businessId}`;
+
+export const ENTITY_EVENTS = ['Created', 'Updated', 'Deleted'] as const;
+export type EntityEventKind = (typeof ENTITY_EVENTS)[number];
+
+/**
+ * Entities and the events they publish. Businesses, services, memories, members and
+ * systems reload their whole list on any event; customers, calls, smses, forms,
+ * notifications and notes update one record; conversations only have Updated (spec section 4).
+ */
+export const REALTIME_ENTITIES = {
+  Business: { channel: 'business', events: ['Created', 'Updated', 'Deleted'], reload: 'list' },
+  User: { channel: 'user', events: ['Updated'], reload: 'all' },
+} as const satisfies Record<string, { channel: 'user' | 'business'; events: readonly string[]; reload: 'list' | 'record' | 'all' }>;
+
+export type RealtimeEntity = keyof typeof REALTIME_ENTITIES;
+export type RealtimeEventName = `${RealtimeEntity}${EntityEventKind}`;
+
+/** Every event carries the record's id and, when it fits in 10 kB, the record itself. */
+export type RealtimePayload = { id: string; record?: unknown };
+
+/** What the browser needs to connect; never holds the secret. */
+export type RealtimeClientConfig = {
+  key: string;
+  cluster: string;
+  /** Embedded server: connect to the page's own host and port. */
+  embedded: boolean;
+  wsHost?: string;
+  wsPort?: number;
+  forceTLS: boolean;
+  authEndpoint: string;
+  activityTimeout: number;
+  pongTimeout: number;
+  unavailableTimeout: number;
+};
+
+export const MAX_EVENT_BYTES = 10 * 1024;
