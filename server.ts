@@ -39,7 +39,7 @@ export type StartedServer = {
  * Compose the product on one HTTP server: /api/v1/* is the v1 provider API, /healthz the
  * health check, everything else the Remix app (built, or through Vite in development).
  */
-export async function startServer(options: { env?: Env; development?: boolean; log?: Logger } = {}): Promise<StartedServer> {
+export async function startServer(options: { env?: Env; development?: boolean; log?: Logger; web?: boolean } = {}): Promise<StartedServer> {
   const env = options.env ?? parseEnv();
   const development = options.development ?? false;
   const log = options.log ?? createLogger(env.LOG_LEVEL);
@@ -123,7 +123,9 @@ export async function startServer(options: { env?: Env; development?: boolean; l
   });
 
   let vite: ViteDevServer | undefined;
-  if (development) {
+  if (options.web === false) {
+    // API and realtime only (benchmarks and tools): no web app, no build needed.
+  } else if (development) {
     const { createServer } = await import('vite');
     vite = await createServer({ server: { middlewareMode: true } });
     app.use(vite.middlewares);
@@ -134,24 +136,28 @@ export async function startServer(options: { env?: Env; development?: boolean; l
     app.use(express.static(clientDir, { maxAge: '1h' }));
   }
 
-  const getBuild = vite
-    ? () => vite.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>
-    : await loadBuild();
-  app.all(
-    '*',
-    createRequestHandler({
-      build: getBuild,
-      mode: development ? 'development' : 'production',
-      getLoadContext: (req, res): AppContext => ({
-        apiFetch: (request) => Promise.resolve(api.fetch(request)),
-        cspNonce: res.locals.cspNonce,
-        clientIp: req.ip ?? 'unknown',
-        requestId: res.locals.requestId,
-        rateLimit: (bucket: RateLimitBucket) => limiter.hit(`${bucket}:${req.ip}`),
-        realtime: clientConfig(realtime),
+  const getBuild = options.web === false
+    ? undefined
+    : vite
+      ? () => vite.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>
+      : await loadBuild();
+  if (getBuild) {
+    app.all(
+      '*',
+      createRequestHandler({
+        build: getBuild,
+        mode: development ? 'development' : 'production',
+        getLoadContext: (req, res): AppContext => ({
+          apiFetch: (request) => Promise.resolve(api.fetch(request)),
+          cspNonce: res.locals.cspNonce,
+          clientIp: req.ip ?? 'unknown',
+          requestId: res.locals.requestId,
+          rateLimit: (bucket: RateLimitBucket) => limiter.hit(`${bucket}:${req.ip}`),
+          realtime: clientConfig(realtime),
+        }),
       }),
-    }),
-  );
+    );
+  }
 
   const server = http.createServer(app);
   // Websocket upgrades on /app/{key} are the embedded Pusher server's; nothing else upgrades.

@@ -17,6 +17,9 @@ export function RealtimeIsland({ config, userId, businessId }: { config: Realtim
   const revalidator = useRevalidator();
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;
+  // Loader data is a fresh object after every revalidation: connect again only when the
+  // settings really change, not on each refresh.
+  const settings = JSON.stringify(config);
 
   useEffect(() => {
     let cancelled = false;
@@ -30,6 +33,7 @@ export function RealtimeIsland({ config, userId, businessId }: { config: Realtim
 
     void import('pusher-js').then(({ default: Pusher }) => {
       if (cancelled) return;
+      const config = JSON.parse(settings) as RealtimeClientConfig;
       const secure = window.location.protocol === 'https:';
       const pagePort = Number(window.location.port || (secure ? 443 : 80));
       const pusher = new Pusher(config.key, {
@@ -67,7 +71,7 @@ export function RealtimeIsland({ config, userId, businessId }: { config: Realtim
       clearTimeout(timer);
       disconnect();
     };
-  }, [config, userId, businessId]);
+  }, [settings, userId, businessId]);
 
   return null;
 }

@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs } from '@remix-run/node';
+import type { ActionFunctionArgs } from '@remix-run/node';
 import { apiCall } from '../lib/api.server';
 import { getSession } from '../lib/session.server';
 
@@ -10,7 +10,7 @@ import { getSession } from '../lib/session.server';
 export async function action({ request, context }: ActionFunctionArgs) {
   const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.get('authorization') ?? '')?.[1];
   const token = bearer ?? (await getSession(request)).get('token');
-  if (!token) return data({ error: 'You are not signed in.' }, { status: 401 });
+  if (!token) return Response.json({ error: 'You are not signed in.' }, { status: 401 });
 
   const type = request.headers.get('content-type') ?? '';
   const body = type.includes('application/json')
@@ -20,8 +20,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     socket_id: body.socket_id,
     channel_name: body.channel_name,
   });
-  if (!result.ok) return data({ error: result.errors[0] }, { status: result.status === 401 ? 401 : 403 });
-  return data({ auth: result.data.auth });
+  // A resource route answers with a plain Response: pusher-js reads { auth } at the top level.
+  if (!result.ok) return Response.json({ error: result.errors[0] }, { status: result.status === 401 ? 401 : 403 });
+  return Response.json({ auth: result.data.auth });
 }
 
-export const loader = () => data({ error: 'Use POST.' }, { status: 405 });
+export const loader = () => Response.json({ error: 'Use POST.' }, { status: 405 });

@@ -1,0 +1,141 @@
+/**
+ * `npm run bench:realtime [clients] [writes]`: N pusher-js clients (default 200) subscribed
+ * to one business channel of the embedded server; each write (a v1 business update) is
+ * timed until its BusinessUpdated event reaches every client. For scale, the same run
+ * measures a plain ws echo round trip on loopback and prints the ratio of the medians.
+ * Clients run in this process, like the server: the figures include that contention.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import Pusher from 'pusher-js';
+import { WebSocket, WebSocketServer } from 'ws';
+import { parseEnv } from '../contract/env';
+import { businessChannel } from '../contract/realtime';
+import { startServer } from '../server';
+
+const CLIENTS = Number(process.argv[2] ?? 200);
+const WRITES = Number(process.argv[3] ?? 50);
+const ECHOES = 2000;
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+};
+const summary = (values: number[]) => ({ p50: percentile(values, 50), p95: percentile(values, 95), p99: percentile(values, 99) });
+const ms = (value: number) => `${value.toFixed(2)} ms`;
+
+async function echoRoundTrips(): Promise<number[]> {
+  const wss = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+  wss.on('connection', (socket) => socket.on('message', (data) => socket.send(data)));
+  await new Promise((resolve) => wss.once('listening', resolve));
+  const { port } = wss.address() as { port: number };
+  const client = new WebSocket(`ws://127.0.0.1:${port}`);
+  await new Promise((resolve) => client.once('open', resolve));
+  const samples: number[] = [];
+  for (let i = 0; i < ECHOES; i++) {
+    const started = performance.now();
+    await new Promise<void>((resolve) => {
+      client.once('message', () => resolve());
+      client.send(JSON.stringify({ event: 'echo', data: { i } }));
+    });
+    samples.push(performance.now() - started);
+  }
+  client.close();
+  await new Promise((resolve) => wss.close(resolve));
+  return samples.slice(100); // warm-up excluded
+}
+
+async function main() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ba-bench-'));
+  const env = parseEnv({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', RATE_LIMIT_AUTH_PER_MINUTE: '100000' });
+  const server = await startServer({ env, web: false, log: () => {} });
+  const port = Number(new URL(server.url).port);
+  const { key } = JSON.parse(fs.readFileSync(path.join(dataDir, 'realtime-credentials.json'), 'utf8'));
+
+  const api = async (call: string, body?: unknown, token?: string) => {
+    const response = await fetch(`${server.url}/api/v1/${call}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const payload = await response.json();
+    if (!response.ok) throw new Error(`${call}: ${JSON.stringify(payload)}`);
+    return payload.data;
+  };
+
+  const email = `bench.${Date.now()}@example.com`;
+  const { token } = await api('users/create', { name: 'Bench Owner', email, password: 'correct horse battery' });
+  const { business } = await api('businesses/create', { name: 'Bench Co', email, country: 'GB', telephones: ['+442071234567'] }, token);
+  const channel = businessChannel(business._id);
+
+  console.log(`Connecting ${CLIENTS} pusher-js clients to ${channel}…`);
+  const arrivals = new Map<string, number[]>();
+  const clients: Pusher[] = [];
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      const client = new Pusher(key, {
+        cluster: 'eu',
+        wsHost: '127.0.0.1',
+        wsPort: port,
+        forceTLS: false,
+        enabledTransports: ['ws'],
+        disableStats: true,
+        channelAuthorization: {
+          endpoint: '/unused',
+          transport: 'ajax',
+          customHandler: ({ socketId, channelName }, callback) => {
+            api('broadcasting/auth', { socket_id: socketId, channel_name: channelName }, token).then(
+              (data) => callback(null, data),
+              (error) => callback(error, null),
+            );
+          },
+        },
+      });
+      clients.push(client);
+      const subscription = client.subscribe(channel);
+      subscription.bind('BusinessUpdated', (event: { record?: { name?: string } }) => {
+        const name = event.record?.name ?? '';
+        arrivals.get(name)?.push(performance.now());
+      });
+      await new Promise<void>((resolve, reject) => {
+        subscription.bind('pusher:subscription_succeeded', () => resolve());
+        subscription.bind('pusher:subscription_error', reject);
+      });
+    }),
+  );
+
+  console.log(`Timing ${WRITES} writes…`);
+  const latencies: number[] = [];
+  for (let i = 0; i < WRITES; i++) {
+    const name = `Bench ${i}`;
+    const times: number[] = [];
+    arrivals.set(name, times);
+    const started = performance.now();
+    await api(`businesses/update/${business._id}`, { name }, token);
+    const deadline = Date.now() + 10_000;
+    while (times.length < CLIENTS && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 1));
+    if (times.length < CLIENTS) throw new Error(`write ${i}: only ${times.length} of ${CLIENTS} clients received the event`);
+    for (const time of times) latencies.push(time - started);
+  }
+
+  for (const client of clients) client.disconnect();
+  await server.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+
+  const echo = await echoRoundTrips();
+  const event = summary(latencies);
+  const plain = summary(echo);
+  console.log(`\nwrite → event, ${CLIENTS} clients x ${WRITES} writes (${latencies.length} deliveries):`);
+  console.log(`  p50 ${ms(event.p50)}  p95 ${ms(event.p95)}  p99 ${ms(event.p99)}`);
+  console.log(`plain ws echo round trip on loopback (${echo.length} samples):`);
+  console.log(`  p50 ${ms(plain.p50)}  p95 ${ms(plain.p95)}  p99 ${ms(plain.p99)}`);
+  console.log(`ratio (write→event p50 / echo p50): ${(event.p50 / plain.p50).toFixed(1)}x`);
+  process.exit(0);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
