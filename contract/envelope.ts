@@ -63,3 +63,60 @@ export type ApiBusiness = {
 };
 
 export type ApiBusinessListEntry = ApiBusiness & { permissions: string[]; role: 'admin' | 'member' };
+
+export type ApiAddress = { line_1?: string; city?: string; state?: string; postcode?: string; country?: string };
+
+export type ApiCustomer = {
+  _id: string;
+  first_name: string;
+  last_name: string | null;
+  /** Display name: first and last name. */
+  name: string;
+  status: string;
+  emails: string[];
+  phones: string[];
+  addresses: ApiAddress[];
+  /** Other contacts of the business sharing a phone or an email (merge candidates). */
+  duplicates: { _id: string; name: string; reason: 'phone' | 'email' }[];
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+};
+
+export type ApiTimelineItem = {
+  _id: string;
+  type: 'call' | 'sms' | 'form' | 'note';
+  direction: 'inbound' | 'outbound' | null;
+  status: string | null;
+  from: string | null;
+  to: string | null;
+  customer_id: string | null;
+  /** Embedded so lists need no second call. */
+  customer: { _id: string; name: string } | null;
+  phones_found: string[];
+  body: string | null;
+  reminder: string | null;
+  repeated: boolean;
+  repeat: { every: 'day' | 'week' | 'month'; interval: number } | null;
+  completed_at: string | null;
+  internal: boolean;
+  details: Record<string, unknown>;
+  assigned_to: string | null;
+  created_by: string | null;
+  sort_at: string;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+};
+
+export type ApiNotification = {
+  _id: string;
+  notification_id: string;
+  kind: string;
+  title: string;
+  body: string | null;
+  related_entities: { customer: { _id: string; name: string } | null };
+  dismissed_at: string | null;
+  internal_link: string | null;
+  created_at: string;
+};

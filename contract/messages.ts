@@ -38,6 +38,13 @@ export const messages = {
     emailRequired: 'User email is required.',
     emailInvalid: 'User e-mail is not valid.',
   },
+  customer: {
+    firstNameRequired: 'First name is required.',
+    statusRequired: 'Customer status is required.',
+  },
+  note: {
+    bodyRequired: 'Note content is required.',
+  },
   code: {
     invalid: 'The code must be 6 digits.',
   },

@@ -16,6 +16,13 @@ export type EntityEventKind = (typeof ENTITY_EVENTS)[number];
 export const REALTIME_ENTITIES = {
   Business: { channel: 'business', events: ['Created', 'Updated', 'Deleted'], reload: 'list' },
   User: { channel: 'user', events: ['Updated'], reload: 'all' },
+  Customer: { channel: 'business', events: ['Created', 'Updated', 'Deleted'], reload: 'record' },
+  Call: { channel: 'business', events: ['Created', 'Updated', 'Deleted'], reload: 'record' },
+  Sms: { channel: 'business', events: ['Created', 'Updated', 'Deleted'], reload: 'record' },
+  Form: { channel: 'business', events: ['Created', 'Updated', 'Deleted'], reload: 'record' },
+  Note: { channel: 'business', events: ['Created', 'Updated', 'Deleted'], reload: 'record' },
+  /** Per member: on the user's own channel, since each member has their own notifications. */
+  Notification: { channel: 'user', events: ['Created', 'Updated', 'Deleted'], reload: 'record' },
 } as const satisfies Record<string, { channel: 'user' | 'business'; events: readonly string[]; reload: 'list' | 'record' | 'all' }>;
 
 export type RealtimeEntity = keyof typeof REALTIME_ENTITIES;

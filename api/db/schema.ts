@@ -67,6 +67,8 @@ export const businesses = pgTable('businesses', {
   /** Onboarding steps 4 and 5 (data-loader, training-questions) as recorded by businesses/onboard. */
   onboarding: jsonb('onboarding').$type<{ data_loaded?: boolean; training_done?: boolean }>().notNull().default({}),
   completedTestAt: ts('completed_test_at'),
+  /** The order customer statuses are shown in (businesses/crm-order); null = the default order. */
+  crmOrder: jsonb('crm_order').$type<string[] | null>(),
   createdBy: text('created_by').notNull().references(() => users.id),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
@@ -106,4 +108,91 @@ export const outbox = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index('outbox_created').on(table.createdAt)],
+);
+
+export type Address = { line_1?: string; city?: string; state?: string; postcode?: string; country?: string };
+
+/** Customers ("Contacts" on screen). Soft-deleted; a merged one points at the survivor. */
+export const customers = pgTable(
+  'customers',
+  {
+    id: text('id').primaryKey(),
+    businessId: text('business_id').notNull().references(() => businesses.id),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name'),
+    status: text('status').notNull(),
+    emails: jsonb('emails').$type<string[]>().notNull().default([]),
+    phones: jsonb('phones').$type<string[]>().notNull().default([]),
+    addresses: jsonb('addresses').$type<Address[]>().notNull().default([]),
+    mergedIntoId: text('merged_into_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: ts('deleted_at'),
+  },
+  (table) => [index('customers_business_updated').on(table.businessId, table.updatedAt)],
+);
+
+/**
+ * The timeline: calls, SMS, forms and notes in one table, so the merged timeline of a
+ * business (sorted by sort_at) is one indexed query. Type-specific data lives in `details`.
+ * A note with a reminder is a task.
+ */
+export const timelineItems = pgTable(
+  'timeline_items',
+  {
+    id: text('id').primaryKey(),
+    businessId: text('business_id').notNull().references(() => businesses.id),
+    type: text('type', { enum: ['call', 'sms', 'form', 'note'] }).notNull(),
+    direction: text('direction', { enum: ['inbound', 'outbound'] }),
+    status: text('status'),
+    from: text('from'),
+    to: text('to'),
+    customerId: text('customer_id').references(() => customers.id),
+    phonesFound: jsonb('phones_found').$type<string[]>().notNull().default([]),
+    body: text('body'),
+    reminder: ts('reminder'),
+    /** Repeat rule of a repeated task: daily, weekly, monthly or every N days. */
+    repeat: jsonb('repeat').$type<{ every: 'day' | 'week' | 'month'; interval: number } | null>(),
+    completedAt: ts('completed_at'),
+    internal: boolean('internal').notNull().default(false),
+    /** Set once the reminder has notified (the scheduler's exactly-once mark). */
+    reminderNotifiedAt: ts('reminder_notified_at'),
+    /** Set once a repeated task has produced its next occurrence. */
+    nextOccurrenceId: text('next_occurrence_id'),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    createdBy: text('created_by'),
+    assignedTo: text('assigned_to'),
+    sortAt: ts('sort_at').notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: ts('deleted_at'),
+  },
+  (table) => [
+    index('timeline_business_sort').on(table.businessId, table.sortAt),
+    index('timeline_customer_sort').on(table.customerId, table.sortAt),
+    index('timeline_due_reminders').on(table.reminder).where(sql`reminder_notified_at is null and completed_at is null and deleted_at is null`),
+  ],
+);
+
+/** Per-member notifications (each member dismisses their own). */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: text('id').primaryKey(),
+    businessId: text('business_id').notNull().references(() => businesses.id),
+    userId: text('user_id').notNull().references(() => users.id),
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    body: text('body'),
+    customerId: text('customer_id').references(() => customers.id),
+    internalLink: text('internal_link'),
+    /** What caused it (e.g. the task), so one cause notifies each member once. */
+    sourceId: text('source_id'),
+    dismissedAt: ts('dismissed_at'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('notifications_user_open').on(table.userId, table.businessId).where(sql`dismissed_at is null`),
+    uniqueIndex('notifications_once').on(table.userId, table.kind, table.sourceId),
+  ],
 );

@@ -41,3 +41,18 @@ export async function businessChanged(
   const users = new Set([...(await memberIds(deps, business.id)), ...alsoNotify]);
   await Promise.all([...users].map((id) => userUpdated(deps, id === actor.id ? actor : id)));
 }
+
+/**
+ * <Entity><Kind> on the business channel with the record, e.g. CustomerCreated. Used by
+ * every business-scoped entity (customers, calls, smses, forms, notes, ...). The payload
+ * carries the record so a native client can patch its list without refetching (the
+ * broadcaster drops it when it would pass 10 kB).
+ */
+export async function entityChanged(deps: ApiDeps, businessId: string, entity: string, kind: EntityEventKind, record: { _id: string } & Record<string, unknown>) {
+  await deps.broadcaster.broadcast(businessChannel(businessId), `${entity}${kind}`, { id: record._id, record });
+}
+
+/** <Entity><Kind> on one member's own channel (their notifications). */
+export async function userEntityChanged(deps: ApiDeps, userId: string, entity: string, kind: EntityEventKind, record: { _id: string } & Record<string, unknown>) {
+  await deps.broadcaster.broadcast(userChannel(userId), `${entity}${kind}`, { id: record._id, record });
+}
