@@ -18,7 +18,7 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   workers: process.env.CI ? 2 : undefined,
   timeout: 30_000,
-  expect: { timeout: 7_000 },
+  expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: '.reports/playwright.json' }]],
   use: {
     baseURL: `http://localhost:${PORT}`,

@@ -1,4 +1,4 @@
-import { useRevalidator } from '@remix-run/react';
+import { useNavigation, useRevalidator } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
 import { businessChannel, userChannel, type RealtimeClientConfig } from '#contract/realtime';
 
@@ -15,8 +15,13 @@ const DEBOUNCE_MS = 250;
  */
 export function RealtimeIsland({ config, userId, businessId }: { config: RealtimeClientConfig; userId: string; businessId: string | null }) {
   const revalidator = useRevalidator();
+  const navigation = useNavigation();
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;
+  // A navigation in flight loads fresh data anyway; revalidating now would cancel it (and,
+  // after a form submission, lose the toast its redirect carries). Wait until it settles.
+  const busy = useRef(false);
+  busy.current = navigation.state !== 'idle' || revalidator.state !== 'idle';
   // Loader data is a fresh object after every revalidation: connect again only when the
   // settings really change, not on each refresh.
   const settings = JSON.stringify(config);
@@ -27,7 +32,10 @@ export function RealtimeIsland({ config, userId, businessId }: { config: Realtim
     let disconnect = () => {};
     const schedule = () => {
       clearTimeout(timer);
-      timer = setTimeout(() => revalidate.current(), DEBOUNCE_MS);
+      timer = setTimeout(function run() {
+        if (busy.current) timer = setTimeout(run, DEBOUNCE_MS);
+        else revalidate.current();
+      }, DEBOUNCE_MS);
     };
     const mark = (state: string) => document.documentElement.setAttribute('data-realtime', state);
 

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { messages } from '#contract/messages';
 import { createToast, TOAST_POSITIONS, type Toast, type ToastInput, type ToastPosition } from '#contract/toast';
 
@@ -23,10 +23,13 @@ const positionClass: Record<ToastPosition, string> = {
  * the page adds. Without JavaScript they simply stay until the next page.
  */
 export function ToastProvider({ initial, children }: { initial: { type: Toast['type']; message: string }[]; children: ReactNode }) {
+  // The server-rendered page already shows the first batch (that is all a page without
+  // JavaScript gets); later batches arrive with each navigation's root loader data.
   const [toasts, setToasts] = useState<Toast[]>(() => initial.map((t) => createToast(t)));
-
-  // New flashed toasts arrive with each navigation's root loader data.
+  const shown = useRef(initial);
   useEffect(() => {
+    if (initial === shown.current) return;
+    shown.current = initial;
     if (initial.length) setToasts((current) => [...current, ...initial.map((t) => createToast(t))]);
   }, [initial]);
 
