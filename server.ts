@@ -11,9 +11,12 @@ import { sql } from 'drizzle-orm';
 import express from 'express';
 import type { ViteDevServer } from 'vite';
 import { createApiApp } from './api/app';
+import type { ApiDeps } from './api/deps';
 import { openDatabase } from './api/db/client';
+import { createAddressLookup } from './api/services/address-lookup';
 import { createDirectory } from './api/services/directory';
 import { createMailer } from './api/services/mailer';
+import { startScheduler } from './api/services/scheduler';
 import { createSandboxTelephony } from './api/services/telephony/sandbox';
 import { parseEnv, type Env } from './contract/env';
 import type { AppContext, RateLimitBucket } from './contract/load-context';
@@ -33,13 +36,17 @@ export type StartedServer = {
   url: string;
   server: http.Server;
   close: () => Promise<void>;
+  /** The v1 API's dependencies (database, clock, broadcaster): for tools such as benchmarks. */
+  deps: ApiDeps;
 };
 
 /**
  * Compose the product on one HTTP server: /api/v1/* is the v1 provider API, /healthz the
  * health check, everything else the Remix app (built, or through Vite in development).
  */
-export async function startServer(options: { env?: Env; development?: boolean; log?: Logger; web?: boolean } = {}): Promise<StartedServer> {
+export async function startServer(
+  options: { env?: Env; development?: boolean; log?: Logger; web?: boolean; onQuery?: (query: string) => void } = {},
+): Promise<StartedServer> {
   const env = options.env ?? parseEnv();
   const development = options.development ?? false;
   const log = options.log ?? createLogger(env.LOG_LEVEL);
@@ -55,18 +62,22 @@ export async function startServer(options: { env?: Env; development?: boolean; l
     log,
   );
 
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
-  const api = createApiApp({
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, onQuery: options.onQuery });
+  const deps: ApiDeps = {
     db: database.db,
     env,
     mailer: createMailer({ db: database.db, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM }),
     telephony: createSandboxTelephony(database.db),
     directory: createDirectory(env.DIRECTORY_URL),
+    addressLookup: createAddressLookup(env.ADDRESS_LOOKUP_URL),
     broadcaster,
     clock: { now: () => new Date() },
+    filesDir: path.join(env.DATA_DIR, 'files'),
+    signingSecret: env.SESSION_SECRET ?? process.env.SESSION_SECRET,
     version,
     log,
-  });
+  };
+  const api = createApiApp(deps);
 
   const limiter = createRateLimiter({ limit: env.RATE_LIMIT_AUTH_PER_MINUTE, windowMs: 60_000 });
   const https = env.PUBLIC_URL?.startsWith('https://') ?? false;
@@ -171,6 +182,8 @@ export async function startServer(options: { env?: Env; development?: boolean; l
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   listeningPort = port;
+  // Task reminders and repeats; every instance may run it (FOR UPDATE SKIP LOCKED).
+  const stopScheduler = startScheduler({ db: database.db, clock: { now: () => new Date() }, broadcaster, log });
   const url = `http://localhost:${port}`;
 
   let closing: Promise<void> | undefined;
@@ -185,10 +198,11 @@ export async function startServer(options: { env?: Env; development?: boolean; l
         setTimeout(() => server.closeAllConnections(), 10_000).unref();
       });
       await vite?.close();
+      await stopScheduler();
       await database.close();
     })());
 
-  return { url, server, close };
+  return { url, server, close, deps };
 }
 
 async function loadBuild(): Promise<ServerBuild> {

@@ -1,5 +1,6 @@
 import type { Env } from '#contract/env';
 import type { Db } from './db/client';
+import type { AddressLookup } from './services/address-lookup';
 import type { Directory } from './services/directory';
 import type { Mailer } from './services/mailer';
 import type { Broadcaster } from './services/realtime';
@@ -12,8 +13,14 @@ export type ApiDeps = {
   mailer: Mailer;
   telephony: TelephonyProvider;
   directory: Directory;
+  /** Nominatim-compatible address search (ADDRESS_LOOKUP_URL); absent = parse and known addresses only. */
+  addressLookup?: AddressLookup;
   broadcaster: Broadcaster;
   clock: { now(): Date };
+  /** Stored files (call recordings under recordings/); server.ts: DATA_DIR/files. Unset: none are served. */
+  filesDir?: string;
+  /** Signs short-lived file URLs (recordings); unset: a random key per process. */
+  signingSecret?: string;
   version: string;
   log?: (line: { level: 'debug' | 'info' | 'warn' | 'error' | 'fatal'; msg: string; [key: string]: unknown }) => void;
 };

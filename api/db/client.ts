@@ -14,23 +14,32 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
  * (or in memory when dataDir is 'memory://', for tests). Migrations are applied here, so
  * every caller gets an up-to-date schema. Opened lazily: no top-level await in server code.
  */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string; migrate?: boolean }): Promise<Database> {
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string;
+  migrate?: boolean;
+  /** Called with every SQL statement (benchmarks count queries per request with it). */
+  onQuery?: (query: string) => void;
+}): Promise<Database> {
+  const logger = options.onQuery ? { logQuery: (query: string) => options.onQuery!(query) } : undefined;
   const database = options.databaseUrl
-    ? await openPostgres(options.databaseUrl)
-    : await openPglite(options.dataDir);
+    ? await openPostgres(options.databaseUrl, logger)
+    : await openPglite(options.dataDir, logger);
   if (options.migrate !== false) await migrateDatabase(database);
   return database;
 }
 
-async function openPostgres(url: string): Promise<Database> {
+type QueryLogger = { logQuery: (query: string, params: unknown[]) => void } | undefined;
+
+async function openPostgres(url: string, logger: QueryLogger): Promise<Database> {
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   await pool.query('select 1');
-  return { db: drizzle(pool, { schema }) as unknown as Db, kind: 'postgres', close: () => pool.end() };
+  return { db: drizzle(pool, { schema, logger }) as unknown as Db, kind: 'postgres', close: () => pool.end() };
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, logger: QueryLogger): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const inMemory = dataDir.startsWith('memory://');
@@ -40,7 +49,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     const client = dir ? new PGlite(dir) : new PGlite();
     await client.waitReady;
     return {
-      db: drizzle(client, { schema }) as unknown as Db,
+      db: drizzle(client, { schema, logger }) as unknown as Db,
       kind: 'pglite',
       close: async () => {
         await client.close();

@@ -48,11 +48,11 @@ export async function businessChanged(
  * carries the record so a native client can patch its list without refetching (the
  * broadcaster drops it when it would pass 10 kB).
  */
-export async function entityChanged(deps: ApiDeps, businessId: string, entity: string, kind: EntityEventKind, record: { _id: string } & Record<string, unknown>) {
+export async function entityChanged(deps: Pick<ApiDeps, 'broadcaster'>, businessId: string, entity: string, kind: EntityEventKind, record: { _id: string } & Record<string, unknown>) {
   await deps.broadcaster.broadcast(businessChannel(businessId), `${entity}${kind}`, { id: record._id, record });
 }
 
 /** <Entity><Kind> on one member's own channel (their notifications). */
-export async function userEntityChanged(deps: ApiDeps, userId: string, entity: string, kind: EntityEventKind, record: { _id: string } & Record<string, unknown>) {
+export async function userEntityChanged(deps: Pick<ApiDeps, 'broadcaster'>, userId: string, entity: string, kind: EntityEventKind, record: { _id: string } & Record<string, unknown>) {
   await deps.broadcaster.broadcast(userChannel(userId), `${entity}${kind}`, { id: record._id, record });
 }

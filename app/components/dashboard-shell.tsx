@@ -1,18 +1,21 @@
 import { Form, Link, NavLink } from '@remix-run/react';
 import { useEffect, type ReactNode } from 'react';
 import { STORAGE_KEYS } from '#contract/constants';
-import type { ApiBusinessListEntry, ApiUser } from '#contract/envelope';
+import type { ApiBusinessListEntry, ApiNotification, ApiUser } from '#contract/envelope';
 import { hasPermission } from '#contract/permissions';
 import { DASHBOARD_ROUTES, dashboardPath, type DashboardRoute } from '#contract/routes';
+import { NotificationsDrawer } from './notifications-drawer';
 
 /** Pages that exist so far; the drawer never links to a page that is not built yet. */
-const BUILT_PAGES: ReadonlySet<string> = new Set(['home', 'account_settings']);
+const BUILT_PAGES: ReadonlySet<string> = new Set(['home', 'account_settings', 'customers', 'notes', 'calls', 'forms', 'sms']);
 
 type Props = {
   user: ApiUser;
   businesses: ApiBusinessListEntry[];
   business: ApiBusinessListEntry | null;
   wizardFinished: boolean;
+  /** The member's open notifications, with the business's timezone and the server's now for their times. */
+  notifications?: { items: ApiNotification[]; timeZone: string; now: string } | null;
   children: ReactNode;
 };
 
@@ -20,7 +23,7 @@ type Props = {
  * The dashboard frame: header with the business switcher, the navigation drawer and the
  * account drawer. Drawers are <details> elements, so they open and close without JavaScript.
  */
-export function DashboardShell({ user, businesses, business, wizardFinished, children }: Props) {
+export function DashboardShell({ user, businesses, business, wizardFinished, notifications, children }: Props) {
   // Spec section 4: the selected business id is mirrored to local storage (never the token).
   useEffect(() => {
     if (business) window.localStorage.setItem(STORAGE_KEYS.selectedBusinessId, business._id);
@@ -64,6 +67,7 @@ export function DashboardShell({ user, businesses, business, wizardFinished, chi
         </Link>
         <div className="ml-auto flex items-center gap-2">
           {businesses.length > 0 ? <BusinessSwitcher businesses={businesses} selectedId={business?._id} /> : null}
+          {notifications ? <NotificationsDrawer notifications={notifications.items} timeZone={notifications.timeZone} now={notifications.now} /> : null}
           <details className="relative" data-drawer="account">
             <summary
               className="flex h-9 w-9 cursor-pointer list-none items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white"

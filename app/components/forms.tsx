@@ -85,6 +85,7 @@ export function SubmitButton({
   value,
   variant = 'primary',
   formNoValidate,
+  pending: submitting,
 }: {
   children: ReactNode;
   pendingText?: string;
@@ -92,10 +93,12 @@ export function SubmitButton({
   value?: string;
   variant?: 'primary' | 'danger' | 'secondary';
   formNoValidate?: boolean;
+  /** For a form sent through a fetcher (the page's navigation does not see it). */
+  pending?: boolean;
 }) {
   const navigation = useNavigation();
   const pending =
-    navigation.state === 'submitting' && (name === undefined || navigation.formData?.get(name) === value);
+    submitting ?? (navigation.state === 'submitting' && (name === undefined || navigation.formData?.get(name) === value));
   const colours = {
     primary: 'bg-brand-600 text-white hover:bg-brand-700',
     danger: 'bg-red-600 text-white hover:bg-red-700',
@@ -119,4 +122,13 @@ export function SubmitButton({
 
 export function Spinner() {
   return <span aria-hidden className="inline-block h-4 w-4 animate-spin rounded-full border-2 border-current border-r-transparent" />;
+}
+
+/**
+ * Enter in a text box submits the form with its first submit button. In forms whose list
+ * inputs put add/remove buttons before the real submit button, this (invisible) first
+ * button makes Enter save the form instead.
+ */
+export function DefaultSubmit() {
+  return <button type="submit" hidden tabIndex={-1} aria-hidden />;
 }

@@ -1,53 +1,15 @@
-import { getInputProps, type FieldMetadata, type FormMetadata } from '@conform-to/react';
 import { PHONE_EXAMPLE } from '#contract/messages';
-import { ErrorList } from './forms';
+import { TextListInput, type TextListInputProps } from './text-list-input';
 
 /**
- * A list of phone numbers (spec section 2: the phone-number list input). Add and remove
- * are conform intents: submit buttons, so they work without JavaScript too.
+ * A list of phone numbers (spec section 2: the phone-number list input), in E.164 form.
+ * Business telephones and a contact's phones both use it.
  */
-export function PhoneListInput({
-  label,
-  form,
-  field,
-}: {
-  label: string;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  form: FormMetadata<any, string[]>;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  field: FieldMetadata<(string | null | undefined)[] | undefined, any, string[]>;
-}) {
-  const items = field.getFieldList();
-  return (
-    <fieldset className="flex flex-col gap-2" aria-describedby={field.errors?.length ? field.errorId : undefined}>
-      <legend className="text-sm font-medium text-slate-700">{label}</legend>
-      {items.map((item, index) => (
-        <div key={item.key} className="flex flex-col gap-1">
-          <div className="flex items-center gap-2">
-            <input
-              {...getInputProps(item, { type: 'tel' })}
-              aria-label={`${label} ${index + 1}`}
-              placeholder={PHONE_EXAMPLE}
-              autoComplete="tel"
-              className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 shadow-sm aria-[invalid=true]:border-red-500"
-            />
-            {items.length > 1 ? (
-              <button
-                {...form.remove.getButtonProps({ name: field.name, index })}
-                className="rounded-lg px-2 py-2 text-sm text-slate-600 hover:bg-slate-100"
-                aria-label={`Remove ${label.toLowerCase()} ${index + 1}`}
-              >
-                Remove
-              </button>
-            ) : null}
-          </div>
-          <ErrorList id={item.errorId} errors={item.errors} />
-        </div>
-      ))}
-      <button {...form.insert.getButtonProps({ name: field.name, defaultValue: '' })} className="self-start text-sm font-medium text-brand-600 underline">
-        Add another number
-      </button>
-      <ErrorList id={field.errorId} errors={field.errors} />
-    </fieldset>
-  );
+export function PhoneListInput({ label, form, field }: Pick<TextListInputProps, 'label' | 'form' | 'field'>) {
+  return <TextListInput label={label} form={form} field={field} type="tel" addLabel="Add another number" placeholder={PHONE_EXAMPLE} autoComplete="tel" />;
+}
+
+/** A list of email addresses (a contact may have several). */
+export function EmailListInput({ label, form, field }: Pick<TextListInputProps, 'label' | 'form' | 'field'>) {
+  return <TextListInput label={label} form={form} field={field} type="email" addLabel="Add another email" placeholder="name@example.com" autoComplete="email" />;
 }

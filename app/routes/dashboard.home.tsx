@@ -1,31 +1,82 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { useLoaderData } from '@remix-run/react';
+import { Link, useLoaderData } from '@remix-run/react';
+import { hasPermission } from '#contract/permissions';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { SetupChecklist } from '../components/setup-checklist';
+import { CustomerSelector, EmptyState, Pager, TimelineList } from '../components/timeline';
 import { requireDashboard } from '../lib/guard.server';
+import { PAGE_SIZE } from '../lib/timeline';
+import { businessTimeZone, listItems, loadCustomerOptions, pageParam } from '../lib/timeline.server';
 
 export const meta: MetaFunction = () => [{ title: 'Recents · Business Assistant' }];
 
+/**
+ * Home is "Recents": the merged timeline of the selected business (calls, SMS, forms and
+ * notes the member may view), newest first by sort_at, optionally narrowed to one contact.
+ * Until the wizard is finished it is the setup checklist instead.
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { user, business, wizardFinished } = await requireDashboard(request, context);
-  return { user, business, wizardFinished };
+  const state = await requireDashboard(request, context);
+  const { user, business, wizardFinished } = state;
+  if (!wizardFinished || !business) return { user, business, wizardFinished, timeline: null };
+  const url = new URL(request.url);
+  const customerId = url.searchParams.get('customer_id') || '';
+  const [listed, customers] = await Promise.all([
+    listItems(state.caller, `businesses/timeline/${business._id}/list`, 'timeline', {
+      page: pageParam(url),
+      ...(customerId ? { customer_id: customerId } : {}),
+    }),
+    loadCustomerOptions(state),
+  ]);
+  return {
+    user,
+    business,
+    wizardFinished,
+    timeline: {
+      ...listed,
+      customerId,
+      customers,
+      canAddNote: hasPermission(business.permissions, 'notes/edit'),
+      timeZone: businessTimeZone(state),
+      now: new Date().toISOString(),
+    },
+  };
 }
 
 export default function HomeRoute() {
-  const { user, business, wizardFinished } = useLoaderData<typeof loader>();
+  const { user, business, wizardFinished, timeline } = useLoaderData<typeof loader>();
   return (
     <div className="flex flex-col gap-6">
-      <div>
-        <h1 className="text-2xl font-semibold">{wizardFinished ? 'Recents' : `Welcome, ${user.name.split(' ')[0]}`}</h1>
-        {business ? <p className="text-sm text-slate-600">{business.name}</p> : null}
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold">{wizardFinished ? 'Recents' : `Welcome, ${user.name.split(' ')[0]}`}</h1>
+          {business ? <p className="text-sm text-slate-600">{business.name}</p> : null}
+        </div>
+        {timeline ? <CustomerSelector customers={timeline.customers} selected={timeline.customerId} /> : null}
       </div>
-      {wizardFinished ? (
-        <section className="rounded-2xl border border-dashed border-slate-300 p-8 text-center" data-testid="recents-empty">
-          <p className="font-medium">Nothing here yet.</p>
-          <p className="mt-1 text-sm text-slate-600">Calls, SMS and web forms your assistant handles will show up here as they come in.</p>
-        </section>
-      ) : (
+      {!timeline ? (
         <SetupChecklist user={user} business={business} />
+      ) : timeline.items.length === 0 ? (
+        <EmptyState title="Nothing here yet." testId="recents-empty">
+          {timeline.customerId
+            ? 'Nothing has happened with this contact yet.'
+            : 'Calls, SMS and web forms your assistant handles will show up here as they come in.'}
+          {timeline.canAddNote ? (
+            <p className="mt-3">
+              <Link
+                to={`/dashboard/notes/new${timeline.customerId ? `?customer_id=${encodeURIComponent(timeline.customerId)}` : ''}`}
+                className="font-medium text-brand-600 underline"
+              >
+                Write a note
+              </Link>
+            </p>
+          ) : null}
+        </EmptyState>
+      ) : (
+        <>
+          <TimelineList items={timeline.items} timeZone={timeline.timeZone} now={timeline.now} />
+          <Pager page={timeline.page} total={timeline.total} pageSize={PAGE_SIZE} />
+        </>
       )}
     </div>
   );

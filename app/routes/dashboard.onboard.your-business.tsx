@@ -8,7 +8,7 @@ import type { ApiBusiness } from '#contract/envelope';
 import { businessSchema } from '#contract/schemas/business';
 import { lookupSchema } from '#contract/schemas/auth';
 import { GeneralErrorBoundary } from '../components/error-boundary';
-import { ErrorList, Field, SelectField, SubmitButton } from '../components/forms';
+import { DefaultSubmit, ErrorList, Field, SelectField, SubmitButton } from '../components/forms';
 import { OnboardingFrame } from '../components/onboarding-frame';
 import { PhoneListInput } from '../components/phone-list-input';
 import { apiCall } from '../lib/api.server';
@@ -145,6 +145,7 @@ function BusinessForm() {
   const [form, fields] = useSchemaForm('business', businessSchema, lastResult, { defaultValue: prefill });
   return (
     <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
+      <DefaultSubmit />
       <Field label="Business name" errors={fields.name.errors} inputProps={{ ...getInputProps(fields.name, { type: 'text' }), autoComplete: 'organization' }} />
       <Field label="Business email" errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }} />
       <SelectField label="Country" errors={fields.country.errors} selectProps={getSelectProps(fields.country)}>

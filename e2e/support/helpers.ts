@@ -25,7 +25,8 @@ export async function codeSentTo(request: APIRequestContext, to: string): Promis
   return code!;
 }
 
-async function api<T>(request: APIRequestContext, path: string, body?: unknown, token?: string): Promise<T> {
+/** One v1 call (POST, JSON) with the account's token; throws with the API's answer on failure. */
+export async function api<T>(request: APIRequestContext, path: string, body?: unknown, token?: string): Promise<T> {
   const response = await request.post(`/api/v1/${path}`, {
     data: body,
     headers: token ? { authorization: `Bearer ${token}` } : {},

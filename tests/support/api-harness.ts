@@ -63,7 +63,7 @@ export function uniqueEmail(): string {
     .replace('@', `.${faker.string.alphanumeric(8).toLowerCase()}@`);
 }
 
-export async function createHarness(options: { directory?: ApiDeps['directory']; broadcaster?: Broadcaster } = {}) {
+export async function createHarness(options: { directory?: ApiDeps['directory']; addressLookup?: ApiDeps['addressLookup']; broadcaster?: Broadcaster; filesDir?: string } = {}) {
   // Events are recorded so tests can assert what was published (or sent for real when given).
   const recorded = createRecordingBroadcaster();
   const database = await openTestDatabase();
@@ -74,6 +74,8 @@ export async function createHarness(options: { directory?: ApiDeps['directory'];
     mailer: createMailer({ db: database.db, from: 'test@localhost' }),
     telephony: createSandboxTelephony(database.db),
     directory: options.directory ?? createDirectory(undefined),
+    addressLookup: options.addressLookup,
+    filesDir: options.filesDir,
     broadcaster: options.broadcaster ?? recorded,
     clock,
     version: '0.0.0-test',

@@ -1,0 +1,75 @@
+import fs from 'node:fs';
+import { Readable } from 'node:stream';
+import { createRoute, z } from '@hono/zod-openapi';
+import { and, eq, isNull } from 'drizzle-orm';
+import { timelineItems } from '../../db/schema';
+import { createRouter } from '../../lib/context';
+import { ApiError, notFound } from '../../lib/errors';
+import { checkRecordingSignature, isSafeId, recordingFile } from '../../services/recordings';
+
+const errorSchema = z.object({ errors: z.array(z.string()) });
+const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: errorSchema } } });
+
+/** One `bytes=start-end` range (what audio players ask for to seek); anything else: the whole file. */
+function byteRange(header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | null {
+  const match = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
+  if (!match || (match[1] === '' && match[2] === '')) return null;
+  const start = match[1] === '' ? Math.max(0, size - Number(match[2])) : Number(match[1]);
+  const end = match[1] === '' || match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+  return start > end || start >= size ? 'unsatisfiable' : { start, end };
+}
+
+/**
+ * GET /api/v1/files/recordings/{call_id}?expires=..&signature=..: the WAV of a call, for
+ * an <audio> element. The signed URL from businesses/calls/{id}/recording/{call_id} is the
+ * credential (an audio element sends no bearer token): expired or wrongly signed → 403.
+ */
+export const filesRouter = createRouter().openapi(
+  createRoute({
+    method: 'get',
+    path: '/files/recordings/{call_id}',
+    tags: ['Calls'],
+    summary: 'Stream a call recording through a signed URL (supports Range requests)',
+    request: {
+      params: z.object({ call_id: z.string().openapi({ param: { name: 'call_id', in: 'path' } }) }),
+      query: z.object({ expires: z.string().optional(), signature: z.string().optional() }),
+    },
+    responses: {
+      200: { description: 'The recording', content: { 'audio/wav': { schema: z.string().openapi({ format: 'binary' }) } } },
+      206: { description: 'Part of the recording', content: { 'audio/wav': { schema: z.string().openapi({ format: 'binary' }) } } },
+      403: errorResponse('The link expired or is not valid'),
+      404: errorResponse('No such recording'),
+    },
+  }),
+  async (c) => {
+    const { db, filesDir } = c.var.deps;
+    const { call_id } = c.req.valid('param');
+    const { expires, signature } = c.req.valid('query');
+    const check = isSafeId(call_id) ? checkRecordingSignature(c.var.deps, call_id, expires, signature) : 'invalid';
+    if (check === 'expired') throw new ApiError(403, ['This recording link has expired. Open the call again to get a new one.']);
+    if (check !== 'ok') throw new ApiError(403, ['This recording link is not valid.']);
+
+    const [call] = await db
+      .select({ id: timelineItems.id })
+      .from(timelineItems)
+      .where(and(eq(timelineItems.id, call_id), eq(timelineItems.type, 'call'), isNull(timelineItems.deletedAt)))
+      .limit(1);
+    const file = call && filesDir ? recordingFile(filesDir, call.id) : null;
+    const stat = file ? await fs.promises.stat(file).catch(() => null) : null;
+    if (!file || !stat?.isFile()) throw notFound('The recording');
+
+    const headers: Record<string, string> = {
+      'content-type': 'audio/wav',
+      'accept-ranges': 'bytes',
+      // Private: the URL is a credential; no shared cache may keep the audio.
+      'cache-control': 'private, max-age=300',
+    };
+    const range = byteRange(c.req.header('range'), stat.size);
+    if (range === 'unsatisfiable') return new Response(null, { status: 416, headers: { ...headers, 'content-range': `bytes */${stat.size}` } });
+    const { start, end } = range ?? { start: 0, end: stat.size - 1 };
+    headers['content-length'] = String(end - start + 1);
+    if (range) headers['content-range'] = `bytes ${start}-${end}/${stat.size}`;
+    const body = stat.size === 0 ? null : (Readable.toWeb(fs.createReadStream(file, { start, end })) as ReadableStream);
+    return new Response(body, { status: range ? 206 : 200, headers });
+  },
+);

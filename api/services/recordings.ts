@@ -1,0 +1,48 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import path from 'node:path';
+import type { ApiDeps } from '../deps';
+import { safeEqual } from '../lib/crypto';
+
+/**
+ * Call recordings are WAV files under filesDir/recordings/{call_id}.wav. An <audio>
+ * element cannot send a bearer token, so the player gets a short-lived signed URL instead:
+ * HMAC-SHA256 over the call id and the expiry, under a key derived from the server secret
+ * (never the secret itself). Anyone holding the URL may play it until it expires.
+ */
+export const RECORDING_URL_TTL_MS = 5 * 60 * 1000;
+export const RECORDINGS_PATH = '/api/v1/files/recordings';
+
+type FilesDeps = Pick<ApiDeps, 'filesDir' | 'signingSecret' | 'clock'>;
+
+// Without a configured secret (tests, tools) URLs are valid only in this process.
+const processKey = randomBytes(32);
+
+function key(deps: FilesDeps): Buffer {
+  const secret = deps.signingSecret?.split(',')[0]?.trim();
+  return secret ? createHmac('sha256', secret).update('signed-file-urls').digest() : processKey;
+}
+
+const signature = (deps: FilesDeps, callId: string, expires: number) =>
+  createHmac('sha256', key(deps)).update(`recordings/${callId}:${expires}`).digest('base64url');
+
+/** Ids are ours (UUIDs); anything else never reaches the filesystem. */
+export const isSafeId = (id: string) => /^[A-Za-z0-9_-]{1,100}$/.test(id);
+
+export function recordingFile(filesDir: string, callId: string): string {
+  if (!isSafeId(callId)) throw new Error('Unsafe file id');
+  return path.join(filesDir, 'recordings', `${callId}.wav`);
+}
+
+/** A root-relative URL (the web app and the native WebView share the server's origin). */
+export function signRecordingUrl(deps: FilesDeps, callId: string): { url: string; expiresAt: Date } {
+  const expiresAt = new Date(deps.clock.now().getTime() + RECORDING_URL_TTL_MS);
+  const expires = Math.floor(expiresAt.getTime() / 1000);
+  const query = new URLSearchParams({ expires: String(expires), signature: signature(deps, callId, expires) });
+  return { url: `${RECORDINGS_PATH}/${encodeURIComponent(callId)}?${query}`, expiresAt: new Date(expires * 1000) };
+}
+
+export function checkRecordingSignature(deps: FilesDeps, callId: string, expires: string | undefined, given: string | undefined): 'ok' | 'expired' | 'invalid' {
+  if (!expires || !given || !/^\d{1,12}$/.test(expires)) return 'invalid';
+  if (!safeEqual(signature(deps, callId, Number(expires)), given)) return 'invalid';
+  return Number(expires) * 1000 < deps.clock.now().getTime() ? 'expired' : 'ok';
+}

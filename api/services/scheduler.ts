@@ -1,0 +1,153 @@
+import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { hasPermission } from '#contract/permissions';
+import type { ApiDeps } from '../deps';
+import { businesses, businessUsers, notifications, timelineItems } from '../db/schema';
+import { newId } from '../lib/crypto';
+import { entityChanged } from '../lib/events';
+import { publishNotifications, TASK_DUE, type NotificationRow } from './notifications';
+import { createNextOccurrence } from './task-occurrences';
+import { serializeRows, type TimelineRow } from './timeline-records';
+
+/**
+ * Scheduled work inside the server: task reminders that fall due notify the business's
+ * members, and repeated tasks get their next occurrence. Every instance may run the loop:
+ * due rows are claimed with FOR UPDATE SKIP LOCKED inside the transaction that marks them
+ * (reminder_notified_at), so two loops never take the same task, a task is marked in the
+ * same commit as its notifications (nothing fires twice), and whatever fell due while no
+ * loop ran is still unmarked when the next one starts (nothing is skipped across a restart).
+ * The unique index on notifications (user, kind, source) is the last line of defence.
+ */
+export type SchedulerDeps = Pick<ApiDeps, 'db' | 'clock' | 'broadcaster' | 'log'>;
+
+export type TickResult = { claimed: string[]; notified: number; occurrences: number };
+
+/** Who hears about a due task: its assignee if still a member, else every member who may view notes. */
+function recipients(task: TimelineRow, members: { userId: string; permissions: string[] }[]): string[] {
+  const assignee = task.assignedTo ? members.find((member) => member.userId === task.assignedTo) : undefined;
+  if (assignee) return [assignee.userId];
+  return members.filter((member) => hasPermission(member.permissions, 'notes/view')).map((member) => member.userId);
+}
+
+export type TickOptions = {
+  batchSize?: number;
+  /** Only these businesses' tasks (a one-off run for one business; tests sharing a database). */
+  businessIds?: string[];
+};
+
+/** Claim and process up to `batchSize` due reminders in one transaction. */
+export async function runDueReminders(deps: SchedulerDeps, options: TickOptions = {}): Promise<TickResult> {
+  const { db, clock } = deps;
+  const now = clock.now();
+  const outcome = await db.transaction(async (tx) => {
+    const due = await tx
+      .select({ task: timelineItems, timezone: businesses.timezone })
+      .from(timelineItems)
+      .innerJoin(businesses, eq(businesses.id, timelineItems.businessId))
+      .where(
+        and(
+          eq(timelineItems.type, 'note'),
+          lte(timelineItems.reminder, now),
+          isNull(timelineItems.reminderNotifiedAt),
+          isNull(timelineItems.completedAt),
+          isNull(timelineItems.deletedAt),
+          isNull(businesses.deletedAt),
+          options.businessIds ? inArray(timelineItems.businessId, options.businessIds) : undefined,
+        ),
+      )
+      .orderBy(asc(timelineItems.reminder))
+      .limit(options.batchSize ?? 100)
+      .for('update', { of: timelineItems, skipLocked: true });
+    if (due.length === 0) return { tasks: [] as TimelineRow[], created: [] as NotificationRow[], next: [] as TimelineRow[] };
+
+    const ids = due.map((row) => row.task.id);
+    // Due tasks resurface at the top of the timeline (sort_at), never move down it.
+    const tasks = await tx
+      .update(timelineItems)
+      .set({ reminderNotifiedAt: now, sortAt: sql`greatest(${timelineItems.sortAt}, ${timelineItems.reminder})`, updatedAt: now })
+      .where(inArray(timelineItems.id, ids))
+      .returning();
+
+    const businessIds = [...new Set(tasks.map((task) => task.businessId))];
+    const members = await tx
+      .select({ businessId: businessUsers.businessId, userId: businessUsers.userId, permissions: businessUsers.permissions })
+      .from(businessUsers)
+      .where(and(inArray(businessUsers.businessId, businessIds), isNull(businessUsers.removedAt)));
+
+    const values = tasks.flatMap((task) =>
+      recipients(
+        task,
+        members.filter((member) => member.businessId === task.businessId),
+      ).map((userId) => ({
+        id: newId(),
+        businessId: task.businessId,
+        userId,
+        kind: TASK_DUE,
+        title: task.repeat ? 'Repeated task due' : 'Task due',
+        body: task.body,
+        customerId: task.customerId,
+        internalLink: `/dashboard/notes/${task.id}`,
+        sourceId: task.id,
+        createdAt: now,
+      })),
+    );
+    const created = values.length ? await tx.insert(notifications).values(values).onConflictDoNothing().returning() : [];
+
+    const timezones = new Map(due.map((row) => [row.task.id, row.timezone]));
+    const next: TimelineRow[] = [];
+    for (const task of tasks) {
+      const occurrence = await createNextOccurrence(tx, task, now, timezones.get(task.id) ?? 'UTC');
+      if (occurrence) next.push(occurrence);
+    }
+    return { tasks, created, next };
+  });
+
+  // Published after the commit, so no client ever sees a notification that was rolled back.
+  const items = await serializeRows(db, [...outcome.tasks, ...outcome.next]);
+  for (const [index, row] of [...outcome.tasks, ...outcome.next].entries()) {
+    await entityChanged(deps, row.businessId, 'Note', index < outcome.tasks.length ? 'Updated' : 'Created', items[index]);
+  }
+  await publishNotifications(deps, 'Created', outcome.created);
+  return { claimed: outcome.tasks.map((task) => task.id), notified: outcome.created.length, occurrences: outcome.next.length };
+}
+
+/**
+ * Run the reminders loop: a tick now, then one every `intervalMs` (a full batch is
+ * followed at once by another). A failing tick is logged and retried on the next one.
+ * Answers stop(), which waits for a tick in progress to finish.
+ */
+export function startScheduler(
+  deps: SchedulerDeps,
+  options: TickOptions & { intervalMs?: number; onTick?: (result: TickResult) => void } = {},
+): () => Promise<void> {
+  const intervalMs = options.intervalMs ?? 10_000;
+  const batchSize = options.batchSize ?? 100;
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let running: Promise<void> = Promise.resolve();
+
+  const tick = async () => {
+    try {
+      let result: TickResult;
+      do {
+        result = await runDueReminders(deps, { batchSize, businessIds: options.businessIds });
+        options.onTick?.(result);
+      } while (!stopped && result.claimed.length === batchSize);
+    } catch (error) {
+      deps.log?.({ level: 'error', msg: 'scheduler tick failed', error: error instanceof Error ? error.stack : String(error) });
+    }
+    if (!stopped) {
+      timer = setTimeout(() => {
+        running = tick();
+      }, intervalMs);
+      // The loop alone never keeps the process alive.
+      timer.unref?.();
+    }
+  };
+  running = tick();
+
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await running;
+  };
+}

@@ -1,0 +1,348 @@
+import { and, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { ApiTimelineItem } from '#contract/envelope';
+import { noteSchema } from '#contract/schemas/note';
+import type { ApiDeps } from '../deps';
+import type { Db } from '../db/client';
+import { businessUsers, customers, notifications, timelineItems } from '../db/schema';
+import { newId } from '../lib/crypto';
+import { fromZodError, invalid, notFound } from '../lib/errors';
+import { entityChanged } from '../lib/events';
+import { publishNotifications, TASK_DUE } from './notifications';
+import { businessTimezone, createNextOccurrence } from './task-occurrences';
+import { parseReminder } from './task-schedule';
+import { serializeRow, serializeRows, TYPE_INFO, type TimelineRow, type TimelineType } from './timeline-records';
+
+/**
+ * The timeline's writes, callable from the v1 routes and from the server side alike (the
+ * telephony provider records calls and SMS, the lead catcher forms, the assistant writes
+ * notes and tasks, the demo seed all of them). Each commits, then publishes its realtime
+ * event with the serialised record, and answers that record.
+ */
+export { serializeTimelineItem, serializeRow, serializeRows, listTimeline, findTimelineRow } from './timeline-records';
+export type { TimelineRow, TimelineType, TimelineFilters } from './timeline-records';
+
+export type TimelineDeps = Pick<ApiDeps, 'db' | 'clock' | 'broadcaster'>;
+
+/** What a call, an SMS or a form records; only the system creates these (spec section 4). */
+export type SystemItemInput = {
+  businessId: string;
+  direction?: 'inbound' | 'outbound';
+  status?: string | null;
+  from?: string | null;
+  to?: string | null;
+  body?: string | null;
+  /** The contact; when left out, the contact whose phone matches the other party (or phones_found), if any. */
+  customerId?: string | null;
+  phonesFound?: string[];
+  details?: Record<string, unknown>;
+  /** When it happened (default now): its created_at and sort_at. */
+  at?: Date;
+};
+
+/** A call: `status` 'voicemail' or 'missed_call' (labelled so), else e.g. 'completed'. */
+export type CallInput = SystemItemInput & {
+  direction: 'inbound' | 'outbound';
+  details?: { duration_seconds?: number; transcript?: string; summary?: string; recording?: boolean; [key: string]: unknown };
+};
+export type SmsInput = SystemItemInput & { direction: 'inbound' | 'outbound'; body: string };
+/** A web form (lead catcher): the submitted fields in details.fields, a summary in body. */
+export type FormInput = Omit<SystemItemInput, 'direction'> & { details?: { fields?: Record<string, string>; form_name?: string; page_url?: string; [key: string]: unknown } };
+
+/** Empty text from a form means "none" (clears the field on update). */
+const blankAsNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
+
+export const noteCreateInput = noteSchema.extend({
+  customer_id: z.preprocess(blankAsNull, noteSchema.shape.customer_id),
+  reminder: z.preprocess(blankAsNull, noteSchema.shape.reminder),
+  assigned_to: z.preprocess(blankAsNull, noteSchema.shape.assigned_to),
+});
+export const noteUpdateInput = noteCreateInput.partial();
+export type NoteCreateInput = z.input<typeof noteCreateInput>;
+export type NoteUpdateInput = z.input<typeof noteUpdateInput>;
+
+function parse<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
+  const result = schema.safeParse(input ?? {});
+  if (!result.success) throw fromZodError(result.error);
+  return result.data;
+}
+
+async function publish(deps: TimelineDeps, kind: 'Created' | 'Updated' | 'Deleted', item: ApiTimelineItem, businessId: string) {
+  await entityChanged(deps, businessId, TYPE_INFO[item.type].entity, kind, item);
+}
+
+/** A live contact of this business, by id; or the one whose phone is among `phones`. */
+async function resolveCustomer(db: Db, businessId: string, customerId: string | null | undefined, phones: (string | null | undefined)[]) {
+  if (customerId) {
+    const [row] = await db
+      .select({ id: customers.id })
+      .from(customers)
+      .where(and(eq(customers.id, customerId), eq(customers.businessId, businessId), isNull(customers.deletedAt)))
+      .limit(1);
+    return row?.id ?? null;
+  }
+  const wanted = [...new Set(phones.filter((phone): phone is string => Boolean(phone)))];
+  if (customerId === null || wanted.length === 0) return null;
+  const [row] = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(
+      and(
+        eq(customers.businessId, businessId),
+        isNull(customers.deletedAt),
+        or(...wanted.map((phone) => sql`${customers.phones} @> ${JSON.stringify([phone])}::jsonb`)),
+      ),
+    )
+    .orderBy(sql`${customers.updatedAt} desc`)
+    .limit(1);
+  return row?.id ?? null;
+}
+
+async function createSystemItem(deps: TimelineDeps, type: Exclude<TimelineType, 'note'>, input: SystemItemInput): Promise<ApiTimelineItem> {
+  const { db, clock } = deps;
+  const at = input.at ?? clock.now();
+  const direction = input.direction ?? 'inbound';
+  const counterpart = direction === 'inbound' ? input.from : input.to;
+  const customerId = await resolveCustomer(db, input.businessId, input.customerId, [counterpart, ...(input.phonesFound ?? [])]);
+  if (input.customerId && !customerId) throw notFound('The contact');
+  const [row] = await db
+    .insert(timelineItems)
+    .values({
+      id: newId(),
+      businessId: input.businessId,
+      type,
+      direction,
+      status: input.status ?? null,
+      from: input.from ?? null,
+      to: input.to ?? null,
+      body: input.body ?? null,
+      customerId,
+      phonesFound: input.phonesFound ?? [],
+      details: input.details ?? {},
+      sortAt: at,
+      createdAt: at,
+      updatedAt: at,
+    })
+    .returning();
+  const item = await serializeRow(db, row);
+  await publish(deps, 'Created', item, row.businessId);
+  return item;
+}
+
+export const createCall = (deps: TimelineDeps, input: CallInput) => createSystemItem(deps, 'call', input);
+export const createSms = (deps: TimelineDeps, input: SmsInput) => createSystemItem(deps, 'sms', input);
+export const createForm = (deps: TimelineDeps, input: FormInput) => createSystemItem(deps, 'form', { ...input, direction: 'inbound' });
+
+/** What the system may change on a call, SMS or form later (e.g. a call ends: status, transcript, recording). */
+export type SystemItemChanges = {
+  status?: string | null;
+  body?: string | null;
+  customerId?: string | null;
+  phonesFound?: string[];
+  /** Merged into the stored details (a key set to null is kept as null). */
+  details?: Record<string, unknown>;
+};
+
+async function updateSystemItem(deps: TimelineDeps, type: Exclude<TimelineType, 'note'>, businessId: string, id: string, changes: SystemItemChanges): Promise<ApiTimelineItem> {
+  const { db, clock } = deps;
+  const item = await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(timelineItems)
+      .where(and(eq(timelineItems.id, id), eq(timelineItems.businessId, businessId), eq(timelineItems.type, type)))
+      .for('update')
+      .limit(1);
+    if (!current) throw notFound(`The ${TYPE_INFO[type].lower}`);
+    const customerId = changes.customerId === undefined ? current.customerId : await resolveCustomer(tx, businessId, changes.customerId, []);
+    if (changes.customerId && !customerId) throw notFound('The contact');
+    const [row] = await tx
+      .update(timelineItems)
+      .set({
+        status: changes.status === undefined ? current.status : changes.status,
+        body: changes.body === undefined ? current.body : changes.body,
+        customerId,
+        phonesFound: changes.phonesFound ?? current.phonesFound,
+        details: changes.details ? { ...current.details, ...changes.details } : current.details,
+        updatedAt: clock.now(),
+      })
+      .where(eq(timelineItems.id, current.id))
+      .returning();
+    return row;
+  });
+  const serialized = await serializeRow(db, item);
+  // A deleted item changes quietly: it is in no client's list.
+  if (!item.deletedAt) await publish(deps, 'Updated', serialized, businessId);
+  return serialized;
+}
+
+export const updateCall = (deps: TimelineDeps, businessId: string, id: string, changes: SystemItemChanges) => updateSystemItem(deps, 'call', businessId, id, changes);
+export const updateSms = (deps: TimelineDeps, businessId: string, id: string, changes: SystemItemChanges) => updateSystemItem(deps, 'sms', businessId, id, changes);
+export const updateForm = (deps: TimelineDeps, businessId: string, id: string, changes: SystemItemChanges) => updateSystemItem(deps, 'form', businessId, id, changes);
+
+/** 422 unless the contact and the assignee (when given) belong to this business. */
+async function checkReferences(db: Db, businessId: string, input: { customer_id?: string | null; assigned_to?: string | null }) {
+  const errors: Record<string, string[]> = {};
+  if (input.customer_id && !(await resolveCustomer(db, businessId, input.customer_id, []))) errors.customer_id = ['The contact was not found.'];
+  if (input.assigned_to) {
+    const [member] = await db
+      .select({ id: businessUsers.id })
+      .from(businessUsers)
+      .where(and(eq(businessUsers.businessId, businessId), eq(businessUsers.userId, input.assigned_to), isNull(businessUsers.removedAt)))
+      .limit(1);
+    if (!member) errors.assigned_to = ['The assignee is not a member of this business.'];
+  }
+  if (Object.keys(errors).length) throw invalid(errors);
+}
+
+const REPEAT_NEEDS_REMINDER = { repeat: ['A repeated task needs a reminder.'] };
+
+/**
+ * A note, or a task when it has a reminder (spec sections 3 and 5). `input` is validated
+ * here with the v1 schema, so server-side callers get the same 'Note content is required.'.
+ * A reminder without an offset is a wall-clock time in the business's timezone.
+ */
+export async function createNote(deps: TimelineDeps, businessId: string, input: NoteCreateInput | unknown, options: { actorId?: string | null } = {}): Promise<ApiTimelineItem> {
+  const { db, clock } = deps;
+  const data = parse(noteCreateInput, input);
+  const timeZone = await businessTimezone(db, businessId);
+  await checkReferences(db, businessId, data);
+  if (data.repeat && !data.reminder) throw invalid(REPEAT_NEEDS_REMINDER);
+  const now = clock.now();
+  const [row] = await db
+    .insert(timelineItems)
+    .values({
+      id: newId(),
+      businessId,
+      type: 'note',
+      body: data.body,
+      customerId: data.customer_id ?? null,
+      reminder: data.reminder ? parseReminder(data.reminder, timeZone) : null,
+      repeat: data.repeat ?? null,
+      internal: data.internal ?? false,
+      completedAt: data.completed ? now : null,
+      assignedTo: data.assigned_to ?? null,
+      createdBy: options.actorId ?? null,
+      sortAt: now,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  const item = await serializeRow(db, row);
+  await publish(deps, 'Created', item, businessId);
+  return item;
+}
+
+export type NoteUpdateResult = {
+  note: ApiTimelineItem;
+  /** The repeated task's next occurrence, when this update created it (at most once per task). */
+  nextOccurrence: ApiTimelineItem | null;
+  /** True when this update completed the task (it was not completed before). */
+  completed: boolean;
+};
+
+/**
+ * Update a note: fields left out stay as they are; null (or empty text) clears customer,
+ * reminder, repeat and assignee. { completed: true } sets completed_at (false clears it);
+ * completing a repeated task creates its next occurrence, once. A new reminder time makes
+ * the task notify again at that time (its earlier 'task due' notifications are removed).
+ */
+export async function updateNote(deps: TimelineDeps, businessId: string, noteId: string, input: NoteUpdateInput | unknown, options: { actorId?: string | null } = {}): Promise<NoteUpdateResult> {
+  const { db, clock } = deps;
+  const data = parse(noteUpdateInput, input);
+  const timeZone = await businessTimezone(db, businessId);
+  await checkReferences(db, businessId, data);
+  const now = clock.now();
+
+  const outcome = await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(timelineItems)
+      .where(and(eq(timelineItems.id, noteId), eq(timelineItems.businessId, businessId), eq(timelineItems.type, 'note'), isNull(timelineItems.deletedAt)))
+      .for('update')
+      .limit(1);
+    if (!current) throw notFound('The note');
+
+    const reminder = data.reminder === undefined ? current.reminder : data.reminder === null ? null : parseReminder(data.reminder, timeZone);
+    const repeat = reminder === null ? null : data.repeat === undefined ? current.repeat : data.repeat;
+    if (data.repeat && !reminder) throw invalid(REPEAT_NEEDS_REMINDER);
+    const rescheduled = (reminder?.getTime() ?? null) !== (current.reminder?.getTime() ?? null);
+    const completedAt = data.completed === undefined ? current.completedAt : data.completed ? (current.completedAt ?? now) : null;
+    const completing = !current.completedAt && Boolean(completedAt);
+    // A new time or rule starts a new series: later occurrences count from this reminder.
+    const { repeat_anchor: anchor, completed_by: completedBy, ...rest } = current.details;
+    const newSeries = rescheduled || JSON.stringify(repeat) !== JSON.stringify(current.repeat);
+    const details = {
+      ...rest,
+      ...(newSeries || anchor === undefined ? {} : { repeat_anchor: anchor }),
+      // Who completed the task (null: the system or the assistant), kept until it is reopened.
+      ...(completing ? { completed_by: options.actorId ?? null } : completedAt && completedBy !== undefined ? { completed_by: completedBy } : {}),
+    };
+
+    const [row] = await tx
+      .update(timelineItems)
+      .set({
+        body: data.body ?? current.body,
+        customerId: data.customer_id === undefined ? current.customerId : data.customer_id,
+        assignedTo: data.assigned_to === undefined ? current.assignedTo : data.assigned_to,
+        internal: data.internal ?? current.internal,
+        reminder,
+        repeat,
+        completedAt,
+        ...(rescheduled ? { reminderNotifiedAt: null } : {}),
+        details,
+        updatedAt: now,
+      })
+      .where(eq(timelineItems.id, current.id))
+      .returning();
+
+    const removed = rescheduled
+      ? await tx.delete(notifications).where(and(eq(notifications.kind, TASK_DUE), eq(notifications.sourceId, row.id))).returning()
+      : [];
+    const next = completing ? await createNextOccurrence(tx, row, now, timeZone) : null;
+    if (next) row.nextOccurrenceId = next.id;
+    return { row, next, completed: completing, removed };
+  });
+
+  const [note, nextOccurrence] = await serializeRows(db, outcome.next ? [outcome.row, outcome.next] : [outcome.row]);
+  await publish(deps, 'Updated', note, businessId);
+  if (nextOccurrence) await publish(deps, 'Created', nextOccurrence, businessId);
+  await publishNotifications(deps, 'Deleted', outcome.removed);
+  return { note, nextOccurrence: nextOccurrence ?? null, completed: outcome.completed };
+}
+
+/** Complete a task (for the assistant and other server-side callers). */
+export function completeTask(deps: TimelineDeps, businessId: string, noteId: string, options: { actorId?: string | null } = {}): Promise<NoteUpdateResult> {
+  return updateNote(deps, businessId, noteId, { completed: true }, options);
+}
+
+/**
+ * Soft-delete an item of this business and type (404 when there is no live one). The
+ * record is kept whole, so restore brings back exactly what was deleted.
+ */
+export async function deleteTimelineItem(deps: TimelineDeps, businessId: string, type: TimelineType, id: string): Promise<ApiTimelineItem> {
+  return setDeleted(deps, businessId, type, id, deps.clock.now());
+}
+
+/** Bring a deleted item back as it was; published as Created, since it re-enters lists. */
+export async function restoreTimelineItem(deps: TimelineDeps, businessId: string, type: TimelineType, id: string): Promise<ApiTimelineItem> {
+  return setDeleted(deps, businessId, type, id, null);
+}
+
+async function setDeleted(deps: TimelineDeps, businessId: string, type: TimelineType, id: string, deletedAt: Date | null) {
+  const [row]: TimelineRow[] = await deps.db
+    .update(timelineItems)
+    .set({ deletedAt })
+    .where(
+      and(
+        eq(timelineItems.id, id),
+        eq(timelineItems.businessId, businessId),
+        eq(timelineItems.type, type),
+        deletedAt ? isNull(timelineItems.deletedAt) : isNotNull(timelineItems.deletedAt),
+      ),
+    )
+    .returning();
+  if (!row) throw notFound(deletedAt ? `The ${TYPE_INFO[type].lower}` : `The deleted ${TYPE_INFO[type].lower}`);
+  const item = await serializeRow(deps.db, row);
+  await publish(deps, deletedAt ? 'Deleted' : 'Created', item, businessId);
+  return item;
+}

@@ -1,0 +1,126 @@
+import { Form, Link } from '@remix-run/react';
+import type { ReactNode } from 'react';
+import type { ApiAddress, ApiCustomer } from '#contract/envelope';
+import { CUSTOMER_STATUS_LABELS, type CustomerStatus } from '#contract/schemas/customer';
+import { SubmitButton } from '../forms';
+
+const STATUS_COLOURS: Record<string, string> = {
+  lead: 'bg-sky-100 text-sky-800',
+  customer: 'bg-emerald-100 text-emerald-800',
+  inactive: 'bg-slate-200 text-slate-700',
+};
+
+export function statusLabel(status: string): string {
+  return CUSTOMER_STATUS_LABELS[status as CustomerStatus] ?? status;
+}
+
+export function StatusBadge({ status }: { status: string }) {
+  return (
+    <span data-testid="customer-status" className={`inline-flex flex-none rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_COLOURS[status] ?? 'bg-slate-100 text-slate-700'}`}>
+      {statusLabel(status)}
+    </span>
+  );
+}
+
+export function addressText(address: ApiAddress): string {
+  return [address.line_1, address.city, address.state, address.postcode, address.country].filter(Boolean).join(', ');
+}
+
+const REASON: Record<ApiCustomer['duplicates'][number]['reason'], string> = { phone: 'same phone number', email: 'same email' };
+
+/**
+ * Contacts sharing a phone number or an email with this one (the API flags them): each
+ * links to the merge confirmation, which keeps both timelines.
+ */
+export function DuplicateNotice({ customer, canEdit }: { customer: Pick<ApiCustomer, '_id' | 'duplicates'>; canEdit: boolean }) {
+  if (!customer.duplicates?.length) return null;
+  return (
+    <ul className="flex flex-col gap-1" data-testid="duplicates">
+      {customer.duplicates.map((duplicate) => (
+        <li key={duplicate._id} className="flex flex-wrap items-center gap-2 rounded-lg bg-amber-50 px-3 py-1.5 text-sm text-amber-900">
+          <span>
+            Possible duplicate of{' '}
+            <Link to={`/dashboard/customers/${duplicate._id}`} className="font-medium underline">
+              {duplicate.name}
+            </Link>{' '}
+            ({REASON[duplicate.reason] ?? duplicate.reason})
+          </span>
+          {canEdit ? (
+            <Link to={`/dashboard/customers/${customer._id}/merge?with=${encodeURIComponent(duplicate._id)}`} className="font-medium text-brand-700 underline">
+              Merge
+            </Link>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The delete confirmation: posts to the contact's page, which deletes and lands on the list
+ * with an undo banner. On its own page (?confirm=delete) or in a dialog.
+ */
+export function DeleteCustomerConfirm({ customer, cancel }: { customer: Pick<ApiCustomer, '_id' | 'name'>; cancel: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-4" role="group" aria-labelledby={`delete-${customer._id}`}>
+      <p id={`delete-${customer._id}`} className="text-slate-700">
+        Delete <strong>{customer.name}</strong>? The contact leaves every list; its calls, messages and notes are kept, and you can restore it right after.
+      </p>
+      <Form method="post" action={`/dashboard/customers/${customer._id}`} className="flex items-center justify-end gap-3">
+        {cancel}
+        <SubmitButton variant="danger" name="intent" value="delete" pendingText="Deleting…">
+          Delete contact
+        </SubmitButton>
+      </Form>
+    </div>
+  );
+}
+
+/** After a delete: the undo (restore) action, a form posting back to the contact's page. */
+export function UndoDeleteBanner({ id }: { id: string }) {
+  return (
+    <div role="status" className="flex items-center justify-between gap-3 rounded-xl bg-slate-800 px-4 py-3 text-white" data-testid="undo-banner">
+      <span>The contact was deleted.</span>
+      <Form method="post" action={`/dashboard/customers/${id}`}>
+        <button type="submit" name="intent" value="restore" className="rounded-lg bg-white px-3 py-1.5 text-sm font-medium text-slate-900">
+          Restore
+        </button>
+      </Form>
+    </div>
+  );
+}
+
+/** Phones, emails and addresses as a compact list of facts. */
+export function ContactDetails({ customer }: { customer: Pick<ApiCustomer, 'phones' | 'emails' | 'addresses'> }) {
+  const rows: [string, string[]][] = [
+    ['Phone', customer.phones],
+    ['Email', customer.emails],
+    ['Address', customer.addresses.map(addressText).filter(Boolean)],
+  ];
+  const shown = rows.filter(([, values]) => values.length > 0);
+  if (shown.length === 0) return <p className="text-sm text-slate-500">No phone number, email or address yet.</p>;
+  return (
+    <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-sm">
+      {shown.map(([label, values]) => (
+        <div key={label} className="contents">
+          <dt className="font-medium text-slate-500">{label}</dt>
+          <dd className="flex flex-col text-slate-900">
+            {values.map((value) =>
+              label === 'Phone' ? (
+                <a key={value} href={`tel:${value}`} className="hover:underline">
+                  {value}
+                </a>
+              ) : label === 'Email' ? (
+                <a key={value} href={`mailto:${value}`} className="hover:underline">
+                  {value}
+                </a>
+              ) : (
+                <span key={value}>{value}</span>
+              ),
+            )}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

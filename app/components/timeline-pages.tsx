@@ -1,0 +1,90 @@
+import { Link } from '@remix-run/react';
+import type { ReactNode } from 'react';
+import type { ApiTimelineItem } from '#contract/envelope';
+import { counterpart, TIMELINE_KINDS, type TimelineKind } from '../lib/timeline';
+import { formatDateTime } from '../lib/timezone';
+import { DeleteConfirm, DeleteLink, EmptyState, Facts, ItemLabel, Pager, TimelineList, UndoBanner } from './timeline';
+
+const EMPTY_TEXT: Record<TimelineKind, string> = {
+  calls: 'Calls your assistant answers or makes show up here.',
+  sms: 'Text messages your assistant sends and receives show up here.',
+  forms: 'Web forms your visitors send show up here.',
+  notes: 'Notes and tasks you and your assistant write show up here.',
+};
+
+type ListData = {
+  kind: TimelineKind;
+  items: ApiTimelineItem[];
+  total: number;
+  page: number;
+  deleted: string | null;
+  canEdit: boolean;
+  timeZone: string;
+  now: string;
+};
+
+/** The list page shared by calls, SMS and forms (and notes, with its own toolbar). */
+export function KindListPage({ data, pageSize, toolbar, actions }: { data: ListData; pageSize: number; toolbar?: ReactNode; actions?: ReactNode }) {
+  const config = TIMELINE_KINDS[data.kind];
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold">{config.title}</h1>
+        {actions}
+      </div>
+      {data.deleted && data.canEdit ? <UndoBanner kind={data.kind} id={data.deleted} /> : null}
+      {toolbar}
+      {data.items.length === 0 ? (
+        <EmptyState title="Nothing here yet." testId={`${data.kind}-empty`}>
+          {data.page > 0 ? 'There is nothing on this page.' : EMPTY_TEXT[data.kind]}
+        </EmptyState>
+      ) : (
+        <TimelineList items={data.items} timeZone={data.timeZone} now={data.now} />
+      )}
+      <Pager page={data.page} total={data.total} pageSize={pageSize} />
+    </div>
+  );
+}
+
+type ItemData = { kind: TimelineKind; item: ApiTimelineItem; canEdit: boolean; confirmDelete: boolean; timeZone: string; now: string };
+
+/**
+ * The frame of one item's page: back link, label, contact, the entity's main content
+ * (intro), the facts every item has, then the rest of its content, and delete (with its confirmation) for members who may edit.
+ */
+export function ItemPage({ data, intro, children, actions }: { data: ItemData; intro?: ReactNode; children?: ReactNode; actions?: ReactNode }) {
+  const config = TIMELINE_KINDS[data.kind];
+  const { item, timeZone } = data;
+  return (
+    <div className="flex flex-col gap-6">
+      <Link to={`/dashboard/${config.path}`} className="text-sm font-medium text-brand-600 underline">
+        ← {config.title}
+      </Link>
+      <header className="flex flex-wrap items-center gap-3">
+        <ItemLabel item={item} now={new Date(data.now)} />
+        <h1 className="text-2xl font-semibold">{item.type === 'note' && !item.customer ? 'Note' : counterpart(item)}</h1>
+      </header>
+      {data.confirmDelete ? <DeleteConfirm noun={config.noun} cancelTo={`/dashboard/${config.path}/${item._id}`} /> : null}
+      {intro}
+      <section className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+        <Facts
+          rows={[
+            ['Contact', item.customer ? <Link to={`/dashboard/customers/${item.customer._id}`} className="text-brand-600 underline">{item.customer.name}</Link> : null],
+            ['Direction', item.direction && item.type !== 'form' ? (item.direction === 'inbound' ? 'Inbound' : 'Outbound') : null],
+            ['From', item.from],
+            ['To', item.to],
+            ['Phones found', item.phones_found?.length ? item.phones_found.join(', ') : null],
+            ['When', <time key="when" dateTime={item.sort_at}>{formatDateTime(item.sort_at, timeZone)}</time>],
+          ]}
+        />
+      </section>
+      {children}
+      {data.canEdit || actions ? (
+        <div className="flex flex-wrap items-center gap-3">
+          {actions}
+          {data.canEdit && !data.confirmDelete ? <DeleteLink noun={config.noun} /> : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,204 @@
+import { Form, Link, useLocation } from '@remix-run/react';
+import type { ReactNode } from 'react';
+import { truncate } from '#contract/constants';
+import type { ApiTimelineItem } from '#contract/envelope';
+import { notificationTime, timelineLabel } from '#contract/labels';
+import { counterpart, isOverdue, itemPath, itemText, TIMELINE_KINDS, type TimelineKind } from '../lib/timeline';
+import { SubmitButton } from './forms';
+
+const labelColours: Record<string, string> = {
+  'Overdue Task': 'bg-red-100 text-red-800',
+  'Overdue Repeated Task': 'bg-red-100 text-red-800',
+  'Complete Task': 'bg-emerald-100 text-emerald-800',
+  'Complete Repeated Task': 'bg-emerald-100 text-emerald-800',
+  'Missed Call': 'bg-amber-100 text-amber-800',
+  Voicemail: 'bg-amber-100 text-amber-800',
+};
+
+/** The spec's display label (section 4) as a badge. */
+export function ItemLabel({ item, now }: { item: ApiTimelineItem; now: Date }) {
+  const label = timelineLabel(item, now);
+  return (
+    <span data-testid="item-label" className={`inline-flex flex-none rounded-full px-2 py-0.5 text-xs font-medium ${labelColours[label] ?? 'bg-slate-100 text-slate-700'}`}>
+      {label}
+    </span>
+  );
+}
+
+/**
+ * Timeline rows: label, contact, the item's text cut at the spec's 30 characters (the full
+ * text is on the item's page and in the title attribute), and when it happened.
+ */
+export function TimelineList({ items, timeZone, now, showCustomer = true }: { items: ApiTimelineItem[]; timeZone: string; now: string; showCustomer?: boolean }) {
+  const at = new Date(now);
+  return (
+    <ul className="flex flex-col divide-y divide-slate-100 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200" data-testid="timeline">
+      {items.map((item) => {
+        const who = counterpart(item);
+        // Without a summary a call's text is its number, which the row already shows.
+        const full = itemText(item) === who ? '' : itemText(item);
+        return (
+          <li key={item._id} data-testid="timeline-item" data-type={item.type} data-id={item._id} data-overdue={isOverdue(item, at) || undefined}>
+            <Link to={itemPath(item)} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-4 py-3 hover:bg-slate-50">
+              <ItemLabel item={item} now={at} />
+              {showCustomer ? (
+                <span className="font-medium text-slate-900" data-testid="item-customer">
+                  {who}
+                </span>
+              ) : null}
+              <span className="min-w-0 flex-1 truncate text-slate-600" title={full} data-testid="item-text">
+                {truncate(full)}
+              </span>
+              <time dateTime={item.sort_at} className="ml-auto flex-none text-xs text-slate-500">
+                {notificationTime(item.sort_at, at, timeZone)}
+              </time>
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+export function EmptyState({ title, children, testId }: { title: string; children?: ReactNode; testId?: string }) {
+  return (
+    <section className="rounded-2xl border border-dashed border-slate-300 p-8 text-center" data-testid={testId}>
+      <p className="font-medium">{title}</p>
+      {children ? <div className="mt-1 text-sm text-slate-600">{children}</div> : null}
+    </section>
+  );
+}
+
+/**
+ * Narrow a page to one contact. A GET form: it changes nothing, the result can be
+ * bookmarked, and without JavaScript the Show button submits it.
+ */
+export function CustomerSelector({ customers, selected, hidden = {} }: { customers: { _id: string; name: string }[]; selected: string; hidden?: Record<string, string> }) {
+  if (customers.length === 0) return null;
+  return (
+    <Form method="get" className="flex flex-wrap items-end gap-2" data-testid="customer-selector">
+      {Object.entries(hidden).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <div className="flex flex-col gap-1">
+        <label htmlFor="customer-selector" className="text-sm font-medium text-slate-700">
+          Contact
+        </label>
+        <select
+          id="customer-selector"
+          name="customer_id"
+          defaultValue={selected}
+          key={selected}
+          onChange={(event) => event.currentTarget.form?.requestSubmit()}
+          className="max-w-64 rounded-lg border border-slate-300 bg-white px-3 py-2"
+        >
+          <option value="">All contacts</option>
+          {customers.map((customer) => (
+            <option key={customer._id} value={customer._id}>
+              {customer.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <noscript>
+        <button type="submit" className="rounded-lg border border-slate-300 bg-white px-3 py-2">
+          Show
+        </button>
+      </noscript>
+    </Form>
+  );
+}
+
+/** Newer / Older links that keep the page's other query parameters. */
+export function Pager({ page, total, pageSize, search }: { page: number; total: number; pageSize: number; search?: string }) {
+  const location = useLocation();
+  const { pathname } = location;
+  search ??= location.search;
+  const hasOlder = (page + 1) * pageSize < total;
+  if (page === 0 && !hasOlder) return null;
+  const to = (target: number) => {
+    const params = new URLSearchParams(search);
+    params.delete('deleted');
+    if (target === 0) params.delete('page');
+    else params.set('page', String(target));
+    const query = params.toString();
+    return query ? `${pathname}?${query}` : pathname;
+  };
+  return (
+    <nav aria-label="Pages" className="flex justify-between text-sm">
+      {page > 0 ? (
+        <Link to={to(page - 1)} className="font-medium text-brand-600 underline">
+          Newer
+        </Link>
+      ) : (
+        <span />
+      )}
+      {hasOlder ? (
+        <Link to={to(page + 1)} className="font-medium text-brand-600 underline">
+          Older
+        </Link>
+      ) : null}
+    </nav>
+  );
+}
+
+/**
+ * The delete confirmation of spec section 2, shown in place when the page is opened with
+ * ?confirm=delete: a plain link and a plain form, so it works without JavaScript.
+ */
+export function DeleteConfirm({ noun, cancelTo }: { noun: string; cancelTo: string }) {
+  return (
+    <section role="alertdialog" aria-labelledby="confirm-delete-title" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-red-200">
+      <h2 id="confirm-delete-title" className="text-lg font-semibold text-red-700">
+        Delete this {noun}?
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">It leaves every list. You can restore it right after from the list.</p>
+      <Form method="post" className="mt-4 flex items-center gap-3">
+        <SubmitButton variant="danger" name="intent" value="delete" pendingText="Deleting…">
+          Delete {noun}
+        </SubmitButton>
+        <Link to={cancelTo} className="text-sm font-medium text-slate-700 underline" preventScrollReset>
+          Cancel
+        </Link>
+      </Form>
+    </section>
+  );
+}
+
+export function DeleteLink({ noun }: { noun: string }) {
+  return (
+    <Link to="?confirm=delete" className="rounded-lg border border-red-300 px-3 py-2 text-sm font-medium text-red-700 hover:bg-red-50" preventScrollReset>
+      Delete {noun}
+    </Link>
+  );
+}
+
+/** After a delete: the undo (restore) action, a form posting back to the item's page. */
+export function UndoBanner({ kind, id }: { kind: TimelineKind; id: string }) {
+  const config = TIMELINE_KINDS[kind];
+  return (
+    <div role="status" className="flex items-center justify-between gap-3 rounded-xl bg-slate-800 px-4 py-3 text-white" data-testid="undo-banner">
+      <span>The {config.noun} was deleted.</span>
+      <Form method="post" action={`/dashboard/${config.path}/${id}`}>
+        <button type="submit" name="intent" value="restore" className="rounded-lg bg-white px-3 py-1.5 text-sm font-medium text-slate-900">
+          Restore
+        </button>
+      </Form>
+    </div>
+  );
+}
+
+/** Label / value rows of an item's page. */
+export function Facts({ rows }: { rows: [string, ReactNode][] }) {
+  const shown = rows.filter(([, value]) => value !== null && value !== undefined && value !== '');
+  return (
+    <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-sm">
+      {shown.map(([label, value]) => (
+        <div key={label} className="contents">
+          <dt className="font-medium text-slate-500">{label}</dt>
+          <dd className="text-slate-900">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

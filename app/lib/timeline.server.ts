@@ -1,0 +1,117 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import type { ApiCustomer, ApiTimelineItem } from '#contract/envelope';
+import { hasPermission } from '#contract/permissions';
+import { apiCall, type ApiCaller, type ApiFail } from './api.server';
+import { requireDashboard, requirePermission, type DashboardState } from './guard.server';
+import { PAGE_SIZE, TIMELINE_KINDS, type TimelineKind } from './timeline';
+import { apiToasts, redirectWithToasts } from './toast.server';
+
+// Also re-exported here for loaders that already import the rest from this module.
+export { PAGE_SIZE };
+
+export type CustomerOption = { _id: string; name: string };
+export type Listed = { items: ApiTimelineItem[]; total: number; page: number };
+
+/** The business's timezone: reminders and times are shown on its wall clock. */
+export function businessTimeZone(state: DashboardState): string {
+  return state.business?.timezone || 'UTC';
+}
+
+export function businessId(state: DashboardState): string {
+  if (!state.business) throw redirect('/dashboard/onboard/mobile-submit');
+  return state.business._id;
+}
+
+/** An API refusal on a page load becomes the page's error (404, 403 with its message…). */
+export function loadFailure(result: ApiFail): never {
+  throw data({ message: result.errors[0] }, { status: result.status || 503 });
+}
+
+export function pageParam(url: URL): number {
+  const page = Number(url.searchParams.get('page') ?? 0);
+  return Number.isInteger(page) && page >= 0 ? page : 0;
+}
+
+/**
+ * Contacts for the customer selectors (the spec's collection page size, 500). Members
+ * without customers/view get none: the selector is then simply not shown.
+ */
+export async function loadCustomerOptions(state: DashboardState): Promise<CustomerOption[]> {
+  if (!state.business || !hasPermission(state.business.permissions, 'customers/view')) return [];
+  const result = await apiCall<{ customers: ApiCustomer[] }>(state.caller, `businesses/customers/${state.business._id}/list`, { limit: 500 });
+  if (!result.ok) return [];
+  return result.data.customers
+    .map((customer) => ({ _id: customer._id, name: customer.name || customer.first_name }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+export async function listItems(caller: ApiCaller, path: string, key: string, body: Record<string, unknown>): Promise<Listed> {
+  const page = Number(body.page ?? 0);
+  const result = await apiCall<Record<string, unknown> & { total?: number }>(caller, path, { limit: PAGE_SIZE, ...body, page });
+  if (!result.ok) loadFailure(result);
+  const items = (result.data[key] as ApiTimelineItem[] | undefined) ?? [];
+  return { items, total: result.data.total ?? items.length, page };
+}
+
+/** The list page of calls, SMS or forms: one page, newest first, plus the undo banner's id. */
+export async function kindListLoader({ request, context }: LoaderFunctionArgs, kind: TimelineKind) {
+  const config = TIMELINE_KINDS[kind];
+  const state = await requireDashboard(request, context);
+  requirePermission(state, config.view);
+  const url = new URL(request.url);
+  const listed = await listItems(state.caller, `businesses/${config.api}/${businessId(state)}/list`, config.many, { page: pageParam(url) });
+  return {
+    ...listed,
+    kind,
+    deleted: url.searchParams.get('deleted'),
+    canEdit: hasPermission(state.business?.permissions, config.edit),
+    timeZone: businessTimeZone(state),
+    now: new Date().toISOString(),
+  };
+}
+
+export async function getItem(state: DashboardState, kind: TimelineKind, id: string): Promise<ApiTimelineItem> {
+  const config = TIMELINE_KINDS[kind];
+  const result = await apiCall<Record<string, ApiTimelineItem>>(state.caller, `businesses/${config.api}/${businessId(state)}/get/${encodeURIComponent(id)}`);
+  if (!result.ok) loadFailure(result);
+  const item = result.data[config.one];
+  if (!item) throw data({ message: 'Not found' }, { status: 404 });
+  return item;
+}
+
+/** The view page of one item, with the delete confirmation when ?confirm=delete. */
+export async function kindItemLoader({ request, context, params }: LoaderFunctionArgs, kind: TimelineKind) {
+  const config = TIMELINE_KINDS[kind];
+  const state = await requireDashboard(request, context);
+  requirePermission(state, config.view);
+  const item = await getItem(state, kind, params.id ?? '');
+  const url = new URL(request.url);
+  const canEdit = hasPermission(state.business?.permissions, config.edit);
+  return {
+    item,
+    kind,
+    canEdit,
+    confirmDelete: canEdit && url.searchParams.get('confirm') === 'delete',
+    timeZone: businessTimeZone(state),
+    now: new Date().toISOString(),
+  };
+}
+
+/**
+ * Delete and restore, shared by every timeline entity. A delete lands on the list with an
+ * undo banner (?deleted=<id>) whose form posts the restore back here; a restore opens the
+ * item again. API messages become toasts (spec section 8).
+ */
+export async function kindItemAction({ request, context, params }: ActionFunctionArgs, kind: TimelineKind, formData: FormData) {
+  const config = TIMELINE_KINDS[kind];
+  const state = await requireDashboard(request, context);
+  const id = params.id ?? '';
+  const intent = formData.get('intent');
+  if (intent !== 'delete' && intent !== 'restore') return null;
+  const path = `businesses/${config.api}/${businessId(state)}/${intent}/${encodeURIComponent(id)}`;
+  const result = await apiCall(state.caller, path);
+  const toasts = apiToasts(path, result);
+  if (!result.ok) return redirectWithToasts(request, intent === 'delete' ? `/dashboard/${config.path}/${id}` : `/dashboard/${config.path}`, toasts);
+  if (intent === 'delete') return redirectWithToasts(request, `/dashboard/${config.path}?deleted=${encodeURIComponent(id)}`, toasts);
+  return redirectWithToasts(request, `/dashboard/${config.path}/${id}`, toasts);
+}

@@ -1,0 +1,118 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { GeneralErrorBoundary } from '../components/error-boundary';
+import { ItemPage } from '../components/timeline-pages';
+import { apiCall } from '../lib/api.server';
+import { requireDashboard } from '../lib/guard.server';
+import { businessId, kindItemAction, kindItemLoader } from '../lib/timeline.server';
+
+export const meta: MetaFunction = () => [{ title: 'Call · Business Assistant' }];
+
+/**
+ * The call and, when it has a recording, a short-lived signed URL for the player (spec
+ * section 7: "a temporary recording URL … data.url"). The URL expires in minutes, so it is
+ * fetched with every page load and never stored; a call without a recording has none.
+ */
+export async function loader(args: LoaderFunctionArgs) {
+  const page = await kindItemLoader(args, 'calls');
+  // The telephony provider marks calls it recorded (details.recording); skip the call when it says none.
+  if (page.item.details?.recording === false) return { ...page, recordingUrl: null };
+  const state = await requireDashboard(args.request, args.context);
+  const recording = await apiCall<{ url: string }>(state.caller, `businesses/calls/${businessId(state)}/recording/${encodeURIComponent(page.item._id)}`);
+  return { ...page, recordingUrl: recording.ok ? recording.data.url : null };
+}
+
+export async function action(args: ActionFunctionArgs) {
+  return kindItemAction(args, 'calls', await args.request.formData());
+}
+
+type Turn = { speaker: string; text: string };
+
+/** A transcript is either plain text or a list of turns ({role|speaker, content|text}). */
+function transcriptOf(value: unknown): { text: string | null; turns: Turn[] } {
+  if (typeof value === 'string') return { text: value.trim() || null, turns: [] };
+  if (!Array.isArray(value)) return { text: null, turns: [] };
+  const turns = value
+    .map((entry): Turn | null => {
+      if (typeof entry === 'string') return { speaker: '', text: entry };
+      if (!entry || typeof entry !== 'object') return null;
+      const record = entry as Record<string, unknown>;
+      const text = record.content ?? record.text ?? record.message;
+      if (typeof text !== 'string') return null;
+      const speaker = record.speaker ?? record.role ?? '';
+      return { speaker: speakerName(String(speaker)), text };
+    })
+    .filter((turn): turn is Turn => turn !== null);
+  return { text: null, turns };
+}
+
+function speakerName(role: string): string {
+  if (role === 'assistant' || role === 'agent') return 'Assistant';
+  if (role === 'user' || role === 'caller' || role === 'customer') return 'Caller';
+  return role ? role.charAt(0).toUpperCase() + role.slice(1) : '';
+}
+
+export default function CallViewRoute() {
+  const data = useLoaderData<typeof loader>();
+  const details: Record<string, unknown> = data.item.details ?? {};
+  const summary = typeof details.summary === 'string' && details.summary.trim() ? details.summary : null;
+  const transcript = transcriptOf(details.transcript);
+  const duration = typeof details.duration_seconds === 'number' ? details.duration_seconds : null;
+  return (
+    <ItemPage data={data}>
+      <section aria-labelledby="recording-title" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+        <h2 id="recording-title" className="text-lg font-semibold">
+          Recording
+          {duration !== null ? <span className="ml-2 text-sm font-normal text-slate-500">{formatDuration(duration)}</span> : null}
+        </h2>
+        {data.recordingUrl ? (
+          <audio controls preload="none" src={data.recordingUrl} className="mt-3 w-full" data-testid="call-recording">
+            <a href={data.recordingUrl}>Download the recording</a>
+          </audio>
+        ) : (
+          <p className="mt-2 text-sm text-slate-600">This call has no recording.</p>
+        )}
+      </section>
+      {summary ? (
+        <section aria-labelledby="summary-title" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+          <h2 id="summary-title" className="text-lg font-semibold">
+            Summary
+          </h2>
+          <p className="mt-2 whitespace-pre-wrap" data-testid="call-summary">
+            {summary}
+          </p>
+        </section>
+      ) : null}
+      {transcript.text || transcript.turns.length ? (
+        <section aria-labelledby="transcript-title" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+          <h2 id="transcript-title" className="text-lg font-semibold">
+            Transcript
+          </h2>
+          {transcript.text ? (
+            <p className="mt-2 whitespace-pre-wrap" data-testid="call-transcript">
+              {transcript.text}
+            </p>
+          ) : (
+            <ol className="mt-2 flex flex-col gap-2" data-testid="call-transcript">
+              {transcript.turns.map((turn, index) => (
+                <li key={index}>
+                  {turn.speaker ? <span className="font-medium">{turn.speaker}: </span> : null}
+                  <span className="whitespace-pre-wrap">{turn.text}</span>
+                </li>
+              ))}
+            </ol>
+          )}
+        </section>
+      ) : null}
+    </ItemPage>
+  );
+}
+
+function formatDuration(seconds: number): string {
+  const whole = Math.round(seconds);
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

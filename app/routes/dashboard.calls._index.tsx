@@ -1,0 +1,18 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { GeneralErrorBoundary } from '../components/error-boundary';
+import { KindListPage } from '../components/timeline-pages';
+import { PAGE_SIZE } from '../lib/timeline';
+import { kindListLoader } from '../lib/timeline.server';
+
+export const meta: MetaFunction = () => [{ title: 'Calls · Business Assistant' }];
+
+export const loader = (args: LoaderFunctionArgs) => kindListLoader(args, 'calls');
+
+export default function CallsListRoute() {
+  return <KindListPage data={useLoaderData<typeof loader>()} pageSize={PAGE_SIZE} />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,180 @@
+import { parseWithZod } from '@conform-to/zod/v4';
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import type { ApiTimelineItem } from '#contract/envelope';
+import { hasPermission } from '#contract/permissions';
+import { ContactDetails, DeleteCustomerConfirm, DuplicateNotice, StatusBadge } from '../../components/customers/customer-bits';
+import { CancelButton, CancelLink, CustomerFormDialog, customerDefaults } from '../../components/customers/customer-form';
+import { DialogLink } from '../../components/dialog-link';
+import { GeneralErrorBoundary } from '../../components/error-boundary';
+import { NoteForm } from '../../components/note-form';
+import { EmptyState, Pager, TimelineList } from '../../components/timeline';
+import { apiCall } from '../../lib/api.server';
+import { canEditCustomers, customersPath, getCrmOrder, getCustomer } from '../../lib/customers.server';
+import { replyWithApiErrors } from '../../lib/forms.server';
+import { requireDashboard, requirePermission } from '../../lib/guard.server';
+import { noteFormDefaults, noteFormSchema, toNotePayload } from '../../lib/note-form';
+import { PAGE_SIZE } from '../../lib/timeline';
+import { businessTimeZone, listItems, pageParam } from '../../lib/timeline.server';
+import { apiToasts, redirectWithToasts } from '../../lib/toast.server';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.customer.name ?? 'Contact'} · Business Assistant` }];
+
+/**
+ * One contact: details, possible duplicates, and the contact's own timeline (calls, SMS,
+ * forms and notes the member may view, newest first) with a note/task form in place.
+ * ?confirm=delete shows the delete confirmation on the page (the no-JavaScript path).
+ */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const state = await requireDashboard(request, context);
+  const id = params.id ?? '';
+  const url = new URL(request.url);
+  const timeZone = businessTimeZone(state);
+  const [customer, timeline, statuses] = await Promise.all([
+    getCustomer(state, id),
+    listItems(state.caller, `businesses/timeline/${state.business?._id}/list`, 'timeline', { page: pageParam(url), customer_id: id }),
+    getCrmOrder(state),
+  ]);
+  const canEdit = canEditCustomers(state);
+  return {
+    customer,
+    timeline,
+    statuses,
+    canEdit,
+    canNote: hasPermission(state.business?.permissions, 'notes/edit'),
+    confirmDelete: canEdit && url.searchParams.get('confirm') === 'delete',
+    noteDefaults: noteFormDefaults(null, timeZone, id),
+    timeZone,
+    now: new Date().toISOString(),
+  };
+}
+
+/** Delete and restore the contact; add a note or task to it. */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const state = await requireDashboard(request, context);
+  const id = params.id ?? '';
+  const formData = await request.formData();
+  const intent = formData.get('intent');
+
+  if (intent === 'delete' || intent === 'restore') {
+    requirePermission(state, 'customers/edit');
+    const path = `${customersPath(state)}/${intent}/${encodeURIComponent(id)}`;
+    const result = await apiCall(state.caller, path);
+    const toasts = apiToasts(path, result);
+    if (!result.ok) return redirectWithToasts(request, intent === 'delete' ? `/dashboard/customers/${id}` : '/dashboard/customers', toasts);
+    // After a delete the list offers the undo (restore) right away.
+    if (intent === 'delete') return redirectWithToasts(request, `/dashboard/customers?deleted=${encodeURIComponent(id)}`, toasts);
+    return redirectWithToasts(request, `/dashboard/customers/${id}`, toasts);
+  }
+
+  // The note form (app/components/note-form.tsx) carries no intent: it is the one left.
+  if (intent === null) {
+    formData.set('customer_id', id);
+    const submission = parseWithZod(formData, { schema: noteFormSchema });
+    if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
+    const path = `businesses/notes/${state.business?._id}/create`;
+    const result = await apiCall<{ note: ApiTimelineItem }>(state.caller, path, toNotePayload(submission.value, businessTimeZone(state)));
+    if (!result.ok) return replyWithApiErrors(submission, result);
+    return redirectWithToasts(request, `/dashboard/customers/${id}`, apiToasts(path, result));
+  }
+  return data(null, { status: 400 });
+}
+
+export default function CustomerRoute() {
+  const { customer, timeline, statuses, canEdit, canNote, confirmDelete, noteDefaults, timeZone, now } = useLoaderData<typeof loader>();
+  const noteResult = useActionData<typeof action>();
+  const self = `/dashboard/customers/${customer._id}`;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <nav aria-label="Breadcrumb" className="text-sm">
+        <Link to="/dashboard/customers" className="text-brand-600 underline">
+          Contacts
+        </Link>
+      </nav>
+
+      <section className="flex flex-col gap-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200" aria-labelledby="customer-name">
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 id="customer-name" className="text-2xl font-semibold">
+            {customer.name}
+          </h1>
+          <StatusBadge status={customer.status} />
+          {canEdit ? (
+            <div className="ml-auto flex items-center gap-3 text-sm">
+              <DialogLink
+                to={`${self}/edit`}
+                title={`Edit ${customer.name}`}
+                className="rounded-lg border border-slate-300 px-3 py-2 font-medium hover:bg-slate-50"
+                content={(close) => (
+                  <CustomerFormDialog
+                    id={`customer-edit-dialog-${customer._id}`}
+                    action={`${self}/edit`}
+                    defaultValue={customerDefaults(customer)}
+                    statuses={statuses}
+                    submitLabel="Save contact"
+                    pendingText="Saving…"
+                    back={self}
+                    close={close}
+                  />
+                )}
+              >
+                Edit contact
+              </DialogLink>
+              <DialogLink
+                to={`${self}?confirm=delete`}
+                title="Delete contact"
+                className="rounded-lg border border-red-300 px-3 py-2 font-medium text-red-700 hover:bg-red-50"
+                content={(close) => <DeleteCustomerConfirm customer={customer} cancel={<CancelButton onClick={close} />} />}
+              >
+                Delete contact
+              </DialogLink>
+            </div>
+          ) : null}
+        </div>
+        {confirmDelete ? (
+          <div className="rounded-xl bg-red-50 p-4 ring-1 ring-red-200" role="alertdialog" aria-label="Delete contact">
+            <DeleteCustomerConfirm customer={customer} cancel={<CancelLink to={self} />} />
+          </div>
+        ) : null}
+        <ContactDetails customer={customer} />
+        <DuplicateNotice customer={customer} canEdit={canEdit} />
+      </section>
+
+      <section className="flex flex-col gap-4" aria-labelledby="timeline-title">
+        <h2 id="timeline-title" className="text-lg font-semibold">
+          Timeline
+        </h2>
+        {canNote ? (
+          <details className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200" open={Boolean(noteResult)}>
+            <summary className="cursor-pointer font-medium text-brand-700">Add a note or task</summary>
+            <div className="mt-4">
+              <NoteForm
+                id={`customer-note-${customer._id}`}
+                lastResult={noteResult}
+                defaultValue={noteDefaults}
+                customers={[]}
+                timeZone={timeZone}
+                submitText="Add note"
+                cancelTo={self}
+              />
+            </div>
+          </details>
+        ) : null}
+        {timeline.items.length === 0 ? (
+          <EmptyState title="Nothing here yet." testId="customer-timeline-empty">
+            Calls, messages, forms and notes with {customer.first_name} will show up here.
+          </EmptyState>
+        ) : (
+          <>
+            <TimelineList items={timeline.items} timeZone={timeZone} now={now} showCustomer={false} />
+            <Pager page={timeline.page} total={timeline.total} pageSize={PAGE_SIZE} />
+          </>
+        )}
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,50 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { useActionData, useLoaderData } from '@remix-run/react';
+import { CancelLink, CustomerForm, customerDefaults } from '../components/customers/customer-form';
+import { GeneralErrorBoundary } from '../components/error-boundary';
+import { customerFormAction, getCrmOrder, getCustomer, requireCustomerEditor } from '../lib/customers.server';
+import { safeRedirect } from '../lib/safe-redirect';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Edit ${data?.customer.name ?? 'contact'} · Business Assistant` }];
+
+/**
+ * The edit form as a full page (without JavaScript; with it, the same form opens in a
+ * dialog and posts here). `back` is where a save returns: the page the user came from.
+ */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const state = await requireCustomerEditor(request, context);
+  const [customer, statuses] = await Promise.all([getCustomer(state, params.id ?? ''), getCrmOrder(state)]);
+  const back = safeRedirect(new URL(request.url).searchParams.get('back'), `/dashboard/customers/${customer._id}`);
+  return { customer, statuses, back };
+}
+
+export function action({ request, context, params }: ActionFunctionArgs) {
+  return customerFormAction(request, context, { id: params.id ?? '' });
+}
+
+export default function EditCustomerRoute() {
+  const { customer, statuses, back } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
+  return (
+    <div className="flex flex-col gap-6">
+      <h1 className="text-2xl font-semibold">Edit {customer.name}</h1>
+      <section className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+        <CustomerForm
+          id={`customer-edit-${customer._id}`}
+          action={`/dashboard/customers/${customer._id}/edit`}
+          reply={reply}
+          defaultValue={customerDefaults(customer)}
+          statuses={statuses}
+          submitLabel="Save contact"
+          pendingText="Saving…"
+          back={back}
+          cancel={<CancelLink to={back} />}
+        />
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,89 @@
+import { Form, Link } from '@remix-run/react';
+import type { ApiCustomer } from '#contract/envelope';
+import type { CustomerStatus } from '#contract/schemas/customer';
+import { statusLabel } from '../../components/customers/customer-bits';
+
+type Props = {
+  customers: ApiCustomer[];
+  /** The columns shown (one when the status filter is set), in the business's CRM order. */
+  statuses: readonly CustomerStatus[];
+  allStatuses: readonly CustomerStatus[];
+  canEdit: boolean;
+  back: string;
+};
+
+/**
+ * The board: one column per status in the business's CRM order. Moving a card or a column
+ * is a plain form post (a button per target), so the board works without JavaScript.
+ */
+export function CustomerBoard({ customers, statuses, allStatuses, canEdit, back }: Props) {
+  return (
+    <div className="flex flex-col gap-3">
+      {canEdit && statuses.length > 1 ? (
+        <Form method="post" className="self-end">
+          <input type="hidden" name="back" value={back} />
+          <button type="submit" name="intent" value="order-reset" className="text-sm text-slate-600 underline">
+            Reset column order
+          </button>
+        </Form>
+      ) : null}
+      <div className="grid gap-4 md:grid-flow-col md:auto-cols-fr" data-testid="customer-board">
+        {statuses.map((status, index) => {
+          const column = customers.filter((customer) => customer.status === status);
+          return (
+            <section key={status} aria-labelledby={`column-${status}`} className="flex flex-col gap-2 rounded-2xl bg-slate-100 p-3" data-testid="board-column" data-status={status}>
+              <header className="flex items-center justify-between gap-2">
+                <h2 id={`column-${status}`} className="font-semibold">
+                  {statusLabel(status)} <span className="text-sm font-normal text-slate-500">({column.length})</span>
+                </h2>
+                {canEdit && statuses.length > 1 ? (
+                  <Form method="post" className="flex gap-1">
+                    <input type="hidden" name="intent" value="order" />
+                    <input type="hidden" name="back" value={back} />
+                    {index > 0 ? (
+                      <button type="submit" name="move" value={`${status}:left`} className="rounded px-1.5 text-slate-600 hover:bg-white" aria-label={`Move ${statusLabel(status)} column left`}>
+                        ←
+                      </button>
+                    ) : null}
+                    {index < statuses.length - 1 ? (
+                      <button type="submit" name="move" value={`${status}:right`} className="rounded px-1.5 text-slate-600 hover:bg-white" aria-label={`Move ${statusLabel(status)} column right`}>
+                        →
+                      </button>
+                    ) : null}
+                  </Form>
+                ) : null}
+              </header>
+              {column.length === 0 ? <p className="px-1 text-sm text-slate-500">No contacts.</p> : null}
+              <ul className="flex flex-col gap-2">
+                {column.map((customer) => (
+                  <li key={customer._id} className="flex flex-col gap-1 rounded-xl bg-white p-3 shadow-sm" data-testid="board-card" data-id={customer._id}>
+                    <Link to={`/dashboard/customers/${customer._id}`} className="font-medium hover:underline">
+                      {customer.name}
+                    </Link>
+                    {customer.phones[0] || customer.emails[0] ? <span className="truncate text-sm text-slate-600">{customer.phones[0] ?? customer.emails[0]}</span> : null}
+                    {customer.duplicates?.length ? <span className="text-xs font-medium text-amber-800">Possible duplicate</span> : null}
+                    {canEdit ? (
+                      <Form method="post" className="flex flex-wrap gap-1 pt-1">
+                        <input type="hidden" name="intent" value="status" />
+                        <input type="hidden" name="customer_id" value={customer._id} />
+                        <input type="hidden" name="back" value={back} />
+                        {allStatuses
+                          .filter((target) => target !== status)
+                          .map((target) => (
+                            <button key={target} type="submit" name="status" value={target} className="rounded-md border border-slate-200 px-2 py-0.5 text-xs text-slate-700 hover:bg-slate-50">
+                              Move to {statusLabel(target)}
+                              <span className="sr-only"> ({customer.name})</span>
+                            </button>
+                          ))}
+                      </Form>
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

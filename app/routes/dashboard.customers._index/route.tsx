@@ -1,0 +1,240 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useLoaderData, useLocation } from '@remix-run/react';
+import { COLLECTION_PAGE_SIZE } from '#contract/constants';
+import type { ApiCustomer } from '#contract/envelope';
+import { CUSTOMER_STATUSES, type CustomerStatus } from '#contract/schemas/customer';
+import { UndoDeleteBanner, statusLabel } from '../../components/customers/customer-bits';
+import { CustomerFormDialog, customerDefaults } from '../../components/customers/customer-form';
+import { DialogLink } from '../../components/dialog-link';
+import { GeneralErrorBoundary } from '../../components/error-boundary';
+import { apiCall } from '../../lib/api.server';
+import { canEditCustomers, customersPath, getCrmOrder, loadFailure } from '../../lib/customers.server';
+import { requireDashboard, requirePermission } from '../../lib/guard.server';
+import { safeRedirect } from '../../lib/safe-redirect';
+import { apiToasts, redirectWithToasts } from '../../lib/toast.server';
+import { CustomerBoard } from './board';
+import { CustomerList } from './list';
+
+export const meta: MetaFunction = () => [{ title: 'Contacts · Business Assistant' }];
+
+type Listed = { customers: ApiCustomer[]; total: number; page: number; limit: number };
+
+const isStatus = (value: unknown): value is CustomerStatus => (CUSTOMER_STATUSES as readonly unknown[]).includes(value);
+
+/**
+ * Contacts: search (name, email, phone) and a status filter as a GET form, so a result can
+ * be bookmarked and shared; a list, or a board with one column per status in the
+ * business's CRM order. Pages of 500 (spec section 9), newest change first.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const state = await requireDashboard(request, context);
+  const url = new URL(request.url);
+  const q = (url.searchParams.get('q') ?? '').trim().slice(0, 100);
+  const statusParam = url.searchParams.get('status');
+  const status: CustomerStatus | '' = isStatus(statusParam) ? statusParam : '';
+  const view = url.searchParams.get('view') === 'board' ? 'board' : 'list';
+  const page = Math.max(0, Math.floor(Number(url.searchParams.get('page')) || 0));
+  const body = { page, limit: COLLECTION_PAGE_SIZE, ...(q ? { search: q } : {}), ...(status ? { status } : {}) };
+  const [result, statuses] = await Promise.all([apiCall<Listed>(state.caller, `${customersPath(state)}/list`, body), getCrmOrder(state)]);
+  if (!result.ok) loadFailure(result);
+  return {
+    customers: result.data.customers,
+    total: result.data.total ?? result.data.customers.length,
+    page,
+    q,
+    status,
+    view,
+    statuses,
+    canEdit: canEditCustomers(state),
+    deleted: url.searchParams.get('deleted'),
+  };
+}
+
+/**
+ * The board's own writes: move a contact to another status, and reorder the columns
+ * (businesses/crm-order set / clear). Each lands back on the same board with the toasts.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const state = await requireDashboard(request, context);
+  requirePermission(state, 'customers/edit');
+  const formData = await request.formData();
+  const back = safeRedirect(formData.get('back'), '/dashboard/customers?view=board');
+  const intent = formData.get('intent');
+
+  if (intent === 'status') {
+    const id = String(formData.get('customer_id') ?? '');
+    const status = formData.get('status');
+    if (!id || !isStatus(status)) return data({ error: 'Choose a status.' }, { status: 400 });
+    const path = `${customersPath(state)}/update/${encodeURIComponent(id)}`;
+    const result = await apiCall(state.caller, path, { status });
+    return redirectWithToasts(request, back, apiToasts(path, result));
+  }
+
+  if (intent === 'order' || intent === 'order-reset') {
+    const businessId = state.business?._id ?? '';
+    if (intent === 'order-reset') {
+      const path = `businesses/crm-order/${businessId}/clear`;
+      return redirectWithToasts(request, back, apiToasts(path, await apiCall(state.caller, path)));
+    }
+    const order = await getCrmOrder(state);
+    const [status, direction] = String(formData.get('move') ?? '').split(':');
+    const from = order.indexOf(status as CustomerStatus);
+    const to = from + (direction === 'left' ? -1 : 1);
+    if (from < 0 || to < 0 || to >= order.length) return redirectWithToasts(request, back, []);
+    [order[from], order[to]] = [order[to], order[from]];
+    const path = `businesses/crm-order/${businessId}/set`;
+    return redirectWithToasts(request, back, apiToasts(path, await apiCall(state.caller, path, { crm_order: order })));
+  }
+  return data({ error: 'Unknown action.' }, { status: 400 });
+}
+
+export default function CustomersRoute() {
+  const { customers, total, page, q, status, view, statuses, canEdit, deleted } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  // Where edits and moves come back to: this page, without the undo banner.
+  const params = new URLSearchParams(location.search);
+  params.delete('deleted');
+  const here = location.pathname + (params.toString() ? `?${params}` : '');
+  const filtered = Boolean(q || status);
+  const query = (changes: Record<string, string>) => {
+    const params = new URLSearchParams({ ...(q ? { q } : {}), ...(status ? { status } : {}), ...(view === 'board' ? { view } : {}), ...changes });
+    for (const [key, value] of [...params]) if (!value) params.delete(key);
+    const text = params.toString();
+    return text ? `?${text}` : '/dashboard/customers';
+  };
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold">Contacts</h1>
+          <p className="text-sm text-slate-600" data-testid="customers-total">
+            {total === 1 ? '1 contact' : `${total} contacts`}
+            {filtered ? ' found' : ''}
+          </p>
+        </div>
+        {canEdit ? (
+          <DialogLink
+            to={status ? `/dashboard/customers/new?status=${status}` : '/dashboard/customers/new'}
+            title="New contact"
+            className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white shadow-sm hover:bg-brand-700"
+            content={(close) => (
+              <CustomerFormDialog
+                id="customer-create-dialog"
+                action="/dashboard/customers/new"
+                defaultValue={customerDefaults(null, status || statuses[0])}
+                statuses={statuses}
+                submitLabel="Create contact"
+                pendingText="Creating…"
+                close={close}
+              />
+            )}
+          >
+            New contact
+          </DialogLink>
+        ) : null}
+      </div>
+
+      {deleted && canEdit ? <UndoDeleteBanner id={deleted} /> : null}
+
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <Form method="get" className="flex flex-wrap items-end gap-2" role="search">
+          {view === 'board' ? <input type="hidden" name="view" value="board" /> : null}
+          <div className="flex flex-col gap-1">
+            <label htmlFor="customer-search" className="text-sm font-medium text-slate-700">
+              Search
+            </label>
+            <input
+              id="customer-search"
+              name="q"
+              type="search"
+              defaultValue={q}
+              key={q}
+              maxLength={100}
+              placeholder="Name, email or phone"
+              className="h-10 w-64 rounded-lg border border-slate-300 bg-white px-3 shadow-sm"
+            />
+          </div>
+          <div className="flex flex-col gap-1">
+            <label htmlFor="customer-status-filter" className="text-sm font-medium text-slate-700">
+              Status
+            </label>
+            <select id="customer-status-filter" name="status" defaultValue={status} key={status} className="h-10 rounded-lg border border-slate-300 bg-white px-3 shadow-sm">
+              <option value="">All statuses</option>
+              {statuses.map((value) => (
+                <option key={value} value={value}>
+                  {statusLabel(value)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="submit" className="h-10 rounded-lg border border-slate-300 bg-white px-4 font-medium shadow-sm hover:bg-slate-50">
+            Search
+          </button>
+          {filtered ? (
+            <Link to={query({ q: '', status: '' })} className="px-2 py-2 text-sm text-slate-700 underline">
+              Clear
+            </Link>
+          ) : null}
+        </Form>
+        <nav aria-label="View" className="flex rounded-lg border border-slate-300 bg-white p-0.5 text-sm">
+          {(['list', 'board'] as const).map((option) => (
+            <Link
+              key={option}
+              to={query({ view: option === 'board' ? 'board' : '' })}
+              aria-current={view === option ? 'page' : undefined}
+              className={`rounded-md px-3 py-1.5 ${view === option ? 'bg-brand-600 text-white' : 'text-slate-700 hover:bg-slate-50'}`}
+            >
+              {option === 'list' ? 'List' : 'Board'}
+            </Link>
+          ))}
+        </nav>
+      </div>
+
+      {customers.length === 0 ? (
+        <section className="rounded-2xl border border-dashed border-slate-300 p-8 text-center" data-testid="customers-empty">
+          {filtered ? (
+            <>
+              <p className="font-medium">No contacts match{q ? ` “${q}”` : ''}{status ? ` with status ${statusLabel(status)}` : ''}.</p>
+              <Link to={query({ q: '', status: '' })} className="mt-2 inline-block text-sm font-medium text-brand-600 underline">
+                Show all contacts
+              </Link>
+            </>
+          ) : (
+            <>
+              <p className="font-medium">No contacts yet.</p>
+              <p className="mt-1 text-sm text-slate-600">
+                People who call, text or fill in a form appear here by themselves.{canEdit ? ' You can also add one yourself with “New contact”.' : ''}
+              </p>
+            </>
+          )}
+        </section>
+      ) : view === 'board' ? (
+        <CustomerBoard customers={customers} statuses={status ? [status as CustomerStatus] : statuses} allStatuses={statuses} canEdit={canEdit} back={here} />
+      ) : (
+        <CustomerList customers={customers} statuses={statuses} canEdit={canEdit} back={here} />
+      )}
+
+      {total > COLLECTION_PAGE_SIZE ? (
+        <nav aria-label="Pages" className="flex justify-between text-sm">
+          {page > 0 ? (
+            <Link to={query({ page: page - 1 ? String(page - 1) : '' })} className="font-medium text-brand-600 underline">
+              Previous {COLLECTION_PAGE_SIZE}
+            </Link>
+          ) : (
+            <span />
+          )}
+          {(page + 1) * COLLECTION_PAGE_SIZE < total ? (
+            <Link to={query({ page: String(page + 1) })} className="font-medium text-brand-600 underline">
+              Next {COLLECTION_PAGE_SIZE}
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,43 @@
+import type { ApiCustomer } from '#contract/envelope';
+import type { CustomerStatus } from '#contract/schemas/customer';
+import { DeleteCustomerConfirm } from '../../components/customers/customer-bits';
+import { CancelButton, CustomerFormDialog, customerDefaults } from '../../components/customers/customer-form';
+import { DialogLink } from '../../components/dialog-link';
+
+/**
+ * Edit and Delete for one contact: links to the full pages, opened as dialogs with
+ * JavaScript. `back` brings the user to this same list after saving.
+ */
+export function CustomerRowActions({ customer, statuses, back }: { customer: ApiCustomer; statuses: readonly CustomerStatus[]; back: string }) {
+  return (
+    <div className="flex items-center gap-3 text-sm">
+      <DialogLink
+        to={`/dashboard/customers/${customer._id}/edit?back=${encodeURIComponent(back)}`}
+        title={`Edit ${customer.name}`}
+        className="font-medium text-brand-700 underline"
+        content={(close) => (
+          <CustomerFormDialog
+            id={`customer-edit-dialog-${customer._id}`}
+            action={`/dashboard/customers/${customer._id}/edit`}
+            defaultValue={customerDefaults(customer)}
+            statuses={statuses}
+            submitLabel="Save contact"
+            pendingText="Saving…"
+            back={back}
+            close={close}
+          />
+        )}
+      >
+        Edit<span className="sr-only"> {customer.name}</span>
+      </DialogLink>
+      <DialogLink
+        to={`/dashboard/customers/${customer._id}?confirm=delete`}
+        title="Delete contact"
+        className="font-medium text-red-700 underline"
+        content={(close) => <DeleteCustomerConfirm customer={customer} cancel={<CancelButton onClick={close} />} />}
+      >
+        Delete<span className="sr-only"> {customer.name}</span>
+      </DialogLink>
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Form, Link, useLoaderData } from '@remix-run/react';
+import { GeneralErrorBoundary } from '../components/error-boundary';
+import { SubmitButton } from '../components/forms';
+import { Facts } from '../components/timeline';
+import { ItemPage } from '../components/timeline-pages';
+import { apiCall } from '../lib/api.server';
+import { requireDashboard } from '../lib/guard.server';
+import { isOverdue, repeatText } from '../lib/timeline';
+import { businessId, kindItemAction, kindItemLoader } from '../lib/timeline.server';
+import { formatDateTime } from '../lib/timezone';
+import { apiToasts, redirectWithToasts } from '../lib/toast.server';
+
+export const meta: MetaFunction = () => [{ title: 'Note · Business Assistant' }];
+
+export const loader = (args: LoaderFunctionArgs) => kindItemLoader(args, 'notes');
+
+/**
+ * Complete or reopen a task (notes update with {completed}); completing a repeated task
+ * makes its next occurrence, which the API does once. Delete and restore are shared.
+ */
+export async function action(args: ActionFunctionArgs) {
+  const formData = await args.request.formData();
+  const intent = formData.get('intent');
+  if (intent !== 'complete' && intent !== 'reopen') return kindItemAction(args, 'notes', formData);
+  const state = await requireDashboard(args.request, args.context);
+  const id = args.params.id ?? '';
+  const path = `businesses/notes/${businessId(state)}/update/${encodeURIComponent(id)}`;
+  const result = await apiCall(state.caller, path, { completed: intent === 'complete' });
+  return redirectWithToasts(args.request, `/dashboard/notes/${id}`, apiToasts(path, result), { session: state.session });
+}
+
+export default function NoteViewRoute() {
+  const data = useLoaderData<typeof loader>();
+  const { item: note, timeZone } = data;
+  const overdue = isOverdue(note, new Date(data.now));
+  return (
+    <ItemPage
+      data={data}
+      actions={
+        data.canEdit ? (
+          <>
+            {note.reminder ? (
+              <Form method="post">
+                {note.completed_at ? (
+                  <SubmitButton variant="secondary" name="intent" value="reopen" pendingText="Saving…">
+                    Reopen task
+                  </SubmitButton>
+                ) : (
+                  <SubmitButton name="intent" value="complete" pendingText="Saving…">
+                    Complete task
+                  </SubmitButton>
+                )}
+              </Form>
+            ) : null}
+            <Link to={`/dashboard/notes/${note._id}/edit`} className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50">
+              Edit
+            </Link>
+          </>
+        ) : null
+      }
+      intro={
+        <section aria-label="Note text" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+          <p className="whitespace-pre-wrap" data-testid="note-body">
+            {note.body}
+          </p>
+        </section>
+      }
+    >
+      {note.reminder ? (
+        <section aria-labelledby="task-title" className={`rounded-2xl bg-white p-6 shadow-sm ring-1 ${overdue ? 'ring-red-300' : 'ring-slate-200'}`}>
+          <h2 id="task-title" className="mb-3 text-lg font-semibold">
+            Task
+          </h2>
+          <Facts
+            rows={[
+              ['Reminder', <time key="reminder" dateTime={note.reminder} data-testid="note-reminder">{formatDateTime(note.reminder, timeZone)}</time>],
+              ['Repeats', repeatText(note.repeat)],
+              ['Status', note.completed_at ? `Completed ${formatDateTime(note.completed_at, timeZone)}` : overdue ? 'Overdue' : 'Open'],
+              ['Internal', note.internal ? 'Yes, for the team' : null],
+            ]}
+          />
+        </section>
+      ) : null}
+    </ItemPage>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,58 @@
+import { parseWithZod } from '@conform-to/zod/v4';
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { useActionData, useLoaderData } from '@remix-run/react';
+import { GeneralErrorBoundary } from '../components/error-boundary';
+import { NoteForm } from '../components/note-form';
+import { apiCall } from '../lib/api.server';
+import { replyWithApiErrors } from '../lib/forms.server';
+import { requireDashboard, requirePermission } from '../lib/guard.server';
+import { noteFormDefaults, noteFormSchema, toNotePayload } from '../lib/note-form';
+import { businessId, businessTimeZone, getItem, loadCustomerOptions } from '../lib/timeline.server';
+import { apiToasts, redirectWithToasts } from '../lib/toast.server';
+
+export const meta: MetaFunction = () => [{ title: 'Edit note · Business Assistant' }];
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const state = await requireDashboard(request, context);
+  requirePermission(state, 'notes/view');
+  requirePermission(state, 'notes/edit');
+  const timeZone = businessTimeZone(state);
+  const [note, customers] = await Promise.all([getItem(state, 'notes', params.id ?? ''), loadCustomerOptions(state)]);
+  return { note, defaults: noteFormDefaults(note, timeZone), customers, timeZone };
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const state = await requireDashboard(request, context);
+  const id = params.id ?? '';
+  const submission = parseWithZod(await request.formData(), { schema: noteFormSchema });
+  if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
+  const path = `businesses/notes/${businessId(state)}/update/${encodeURIComponent(id)}`;
+  const result = await apiCall(state.caller, path, toNotePayload(submission.value, businessTimeZone(state)));
+  if (!result.ok) return replyWithApiErrors(submission, result);
+  return redirectWithToasts(request, `/dashboard/notes/${id}`, apiToasts(path, result), { session: state.session });
+}
+
+export default function EditNoteRoute() {
+  const { note, defaults, customers, timeZone } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  return (
+    <div className="flex flex-col gap-6">
+      <h1 className="text-2xl font-semibold">{note.reminder ? 'Edit task' : 'Edit note'}</h1>
+      <section className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+        <NoteForm
+          id="note-edit"
+          lastResult={lastResult}
+          defaultValue={defaults}
+          customers={customers}
+          timeZone={timeZone}
+          submitText="Save changes"
+          cancelTo={`/dashboard/notes/${note._id}`}
+        />
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,55 @@
+import { parseWithZod } from '@conform-to/zod/v4';
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { useActionData, useLoaderData } from '@remix-run/react';
+import type { ApiTimelineItem } from '#contract/envelope';
+import { GeneralErrorBoundary } from '../components/error-boundary';
+import { NoteForm } from '../components/note-form';
+import { apiCall } from '../lib/api.server';
+import { replyWithApiErrors } from '../lib/forms.server';
+import { requireDashboard, requirePermission } from '../lib/guard.server';
+import { noteFormDefaults, noteFormSchema, toNotePayload } from '../lib/note-form';
+import { businessId, businessTimeZone, loadCustomerOptions } from '../lib/timeline.server';
+import { dateToZonedLocal } from '../lib/timezone';
+import { apiToasts, redirectWithToasts } from '../lib/toast.server';
+
+export const meta: MetaFunction = () => [{ title: 'New note · Business Assistant' }];
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** ?customer_id= preselects the contact; ?task=1 starts with a reminder at the next full hour. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const state = await requireDashboard(request, context);
+  requirePermission(state, 'notes/edit');
+  const url = new URL(request.url);
+  const timeZone = businessTimeZone(state);
+  const defaults = noteFormDefaults(null, timeZone, url.searchParams.get('customer_id'));
+  if (url.searchParams.get('task')) defaults.reminder = dateToZonedLocal(new Date(Math.ceil(Date.now() / HOUR_MS) * HOUR_MS), timeZone);
+  return { defaults, customers: await loadCustomerOptions(state), timeZone, task: Boolean(url.searchParams.get('task')) };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const state = await requireDashboard(request, context);
+  const submission = parseWithZod(await request.formData(), { schema: noteFormSchema });
+  if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
+  const path = `businesses/notes/${businessId(state)}/create`;
+  const result = await apiCall<{ note: ApiTimelineItem }>(state.caller, path, toNotePayload(submission.value, businessTimeZone(state)));
+  if (!result.ok) return replyWithApiErrors(submission, result);
+  return redirectWithToasts(request, `/dashboard/notes/${result.data.note._id}`, apiToasts(path, result), { session: state.session });
+}
+
+export default function NewNoteRoute() {
+  const { defaults, customers, timeZone, task } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  return (
+    <div className="flex flex-col gap-6">
+      <h1 className="text-2xl font-semibold">{task ? 'New task' : 'New note'}</h1>
+      <section className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+        <NoteForm id="note-create" lastResult={lastResult} defaultValue={defaults} customers={customers} timeZone={timeZone} submitText="Save" cancelTo="/dashboard/notes" />
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
