@@ -120,3 +120,52 @@ export type ApiNotification = {
   internal_link: string | null;
   created_at: string;
 };
+
+export type ApiService = {
+  _id: string;
+  name: string;
+  status: string;
+  frequency: number;
+  description: string | null;
+  price: string | null;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+};
+
+export type ApiMemory = {
+  _id: string;
+  type: string;
+  status: string;
+  title: string | null;
+  content: string;
+  answer: string | null;
+  source_url: string | null;
+  file: { name: string; mime_type: string; size_bytes: number; url: string | null } | null;
+  meta: Record<string, unknown>;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+};
+
+export type ApiKnowledgeHit = {
+  /** Where it comes from: a memory or a service. */
+  source: { kind: 'memory' | 'service'; _id: string; type: string; title: string | null };
+  text: string;
+  heading: string | null;
+  rank: number;
+};
+
+export type ApiLearningJob = {
+  _id: string;
+  kind: 'website';
+  url: string | null;
+  status: 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
+  pages_found: number;
+  pages_fetched: number;
+  pages_learned: number;
+  errors: { url: string; error: string }[];
+  started_at: string | null;
+  finished_at: string | null;
+  created_at: string;
+};

@@ -42,6 +42,17 @@ export const messages = {
     firstNameRequired: 'First name is required.',
     statusRequired: 'Customer status is required.',
   },
+  service: {
+    nameRequired: 'Service name is required.',
+    statusRequired: 'Service status is required.',
+    frequencyRequired: 'Service frequency is required.',
+    frequencyNotNumber: 'Service frequency must be a number.',
+  },
+  memory: {
+    typeRequired: 'Memory type is required.',
+    contentRequired: 'Memory content is required.',
+    statusRequired: 'Memory status is required.',
+  },
   note: {
     bodyRequired: 'Note content is required.',
   },

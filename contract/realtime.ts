@@ -21,6 +21,10 @@ export const REALTIME_ENTITIES = {
   Sms: { channel: 'business', events: ['Created', 'Updated', 'Deleted'], reload: 'record' },
   Form: { channel: 'business', events: ['Created', 'Updated', 'Deleted'], reload: 'record' },
   Note: { channel: 'business', events: ['Created', 'Updated', 'Deleted'], reload: 'record' },
+  Service: { channel: 'business', events: ['Created', 'Updated', 'Deleted'], reload: 'list' },
+  Memory: { channel: 'business', events: ['Created', 'Updated', 'Deleted'], reload: 'list' },
+  /** Data loader progress (onboarding step 4). */
+  LearningJob: { channel: 'business', events: ['Created', 'Updated'], reload: 'record' },
   /** Per member: on the user's own channel, since each member has their own notifications. */
   Notification: { channel: 'user', events: ['Created', 'Updated', 'Deleted'], reload: 'record' },
 } as const satisfies Record<string, { channel: 'user' | 'business'; events: readonly string[]; reload: 'list' | 'record' | 'all' }>;

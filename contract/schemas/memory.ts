@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { optionalText } from '../fields';
+import { messages } from '../messages';
+
+/** The spec's twelve memory types (section 3). */
+export const MEMORY_TYPES = [
+  'web_page',
+  'question',
+  'answered_question',
+  'ignored_question',
+  'pdf',
+  'image',
+  'text',
+  'file',
+  'feedback',
+  'category',
+  'product',
+  'order',
+] as const;
+export type MemoryType = (typeof MEMORY_TYPES)[number];
+
+export const MEMORY_TYPE_LABELS: Record<MemoryType, string> = {
+  web_page: 'Web page',
+  question: 'Question to answer',
+  answered_question: 'Answered question',
+  ignored_question: 'Ignored question',
+  pdf: 'PDF',
+  image: 'Image',
+  text: 'Text',
+  file: 'File',
+  feedback: 'Feedback',
+  category: 'Category',
+  product: 'Product',
+  order: 'Order',
+};
+
+/** Memory statuses: active (the assistant uses it), inactive (kept, not used), processing (a file being read), failed. */
+export const MEMORY_STATUSES = ['active', 'inactive', 'processing', 'failed'] as const;
+
+/** The memory types whose content comes from an uploaded file. */
+export const FILE_MEMORY_TYPES = ['pdf', 'image', 'file'] as const;
+
+/** Upload limits (clear errors when passed). */
+export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
+
+/** Spec section 5 "Memory": type, content and status required. */
+export const memorySchema = z.object({
+  type: z.enum(MEMORY_TYPES, { error: messages.memory.typeRequired }),
+  content: z.string({ error: messages.memory.contentRequired }).trim().min(1, { error: messages.memory.contentRequired, abort: true }).max(200_000),
+  status: z.enum(MEMORY_STATUSES, { error: messages.memory.statusRequired }),
+  title: optionalText(300),
+  answer: optionalText(10_000),
+  source_url: optionalText(2000),
+});
+export type MemoryInput = z.infer<typeof memorySchema>;
+export const memoryUpdateSchema = memorySchema.partial();
+
+export const knowledgeSearchSchema = z.object({
+  query: z.string({ error: messages.lookup.required }).trim().min(1, { error: messages.lookup.required, abort: true }).max(500),
+  limit: z.coerce.number().int().min(1).max(50).default(5),
+});
