@@ -4,6 +4,7 @@ import { notFound } from '../../lib/errors';
 import { envelope } from '../../lib/openapi';
 import { ok } from '../../lib/respond';
 import { listOutbox } from '../../services/outbox';
+import { devSystemItemsRouter } from './system-items';
 
 const message = z.object({
   id: z.string(),
@@ -36,4 +37,5 @@ export const devRouter = createRouter().openapi(
       })),
     });
   },
-);
+)
+  .route('/', devSystemItemsRouter);
