@@ -17,6 +17,8 @@ import { createAddressLookup } from './api/services/address-lookup';
 import { createDirectory } from './api/services/directory';
 import { createMailer } from './api/services/mailer';
 import { startScheduler } from './api/services/scheduler';
+import { createStorage } from './api/services/storage';
+import { startLearningRunner } from './api/services/learning/runner';
 import { createSandboxTelephony } from './api/services/telephony/sandbox';
 import { parseEnv, type Env } from './contract/env';
 import type { AppContext, RateLimitBucket } from './contract/load-context';
@@ -73,6 +75,7 @@ export async function startServer(
     broadcaster,
     clock: { now: () => new Date() },
     filesDir: path.join(env.DATA_DIR, 'files'),
+    storage: createStorage(env, path.join(env.DATA_DIR, 'files')),
     signingSecret: env.SESSION_SECRET ?? process.env.SESSION_SECRET,
     version,
     log,
@@ -184,6 +187,8 @@ export async function startServer(
   listeningPort = port;
   // Task reminders and repeats; every instance may run it (FOR UPDATE SKIP LOCKED).
   const stopScheduler = startScheduler({ db: database.db, clock: { now: () => new Date() }, broadcaster, log });
+  // The data loader's website crawls; a job left by a stopped server is resumed (runner.ts).
+  const stopLearning = startLearningRunner({ db: database.db, clock: { now: () => new Date() }, broadcaster, log });
   const url = `http://localhost:${port}`;
 
   let closing: Promise<void> | undefined;
@@ -199,6 +204,7 @@ export async function startServer(
       });
       await vite?.close();
       await stopScheduler();
+      await stopLearning();
       await database.close();
     })());
 

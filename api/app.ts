@@ -13,6 +13,9 @@ import { filesRouter } from './resources/files';
 import { formsRouter, smsesRouter } from './resources/timeline/system-routers';
 import { addressLookupRouter } from './resources/helpers/address-lookup';
 import { helpersRouter } from './resources/helpers';
+import { learningRouter } from './resources/learning';
+import { memoriesRouter } from './resources/memories';
+import { memoryUploadRouter } from './resources/memories/upload';
 import { notesRouter } from './resources/notes';
 import { notificationsRouter } from './resources/notifications';
 import { timelineRouter } from './resources/timeline';
@@ -20,6 +23,8 @@ import { accountRouter } from './resources/users/account';
 import { membershipsRouter } from './resources/users/memberships';
 import { mobileRouter } from './resources/users/mobile';
 import { recoveryRouter } from './resources/users/recovery';
+import { servicesRouter } from './resources/services';
+import { trainingQuestionsRouter } from './resources/training-questions';
 
 export const API_BASE = '/api/v1';
 
@@ -49,6 +54,11 @@ export function createApiApp(deps: ApiDeps) {
   app.route('/', formsRouter);
   app.route('/', timelineRouter);
   app.route('/', notificationsRouter);
+  app.route('/', servicesRouter);
+  app.route('/', trainingQuestionsRouter);
+  app.route('/', learningRouter);
+  app.route('/', memoriesRouter);
+  app.route('/', memoryUploadRouter);
   app.route('/', filesRouter);
   app.route('/', broadcastingRouter);
   app.route('/', devRouter);

@@ -3,6 +3,7 @@ import type { Db } from './db/client';
 import type { AddressLookup } from './services/address-lookup';
 import type { Directory } from './services/directory';
 import type { Mailer } from './services/mailer';
+import type { Storage } from './services/storage';
 import type { Broadcaster } from './services/realtime';
 import type { TelephonyProvider } from './services/telephony/provider';
 
@@ -19,6 +20,8 @@ export type ApiDeps = {
   clock: { now(): Date };
   /** Stored files (call recordings under recordings/); server.ts: DATA_DIR/files. Unset: none are served. */
   filesDir?: string;
+  /** Uploaded files (memories); unset: files under filesDir, else kept in memory (see storageOf). */
+  storage?: Storage;
   /** Signs short-lived file URLs (recordings); unset: a random key per process. */
   signingSecret?: string;
   version: string;

@@ -58,9 +58,15 @@ export function RealtimeIsland({ config, userId, businessId }: { config: Realtim
         unavailableTimeout: config.unavailableTimeout,
         channelAuthorization: { endpoint: config.authEndpoint, transport: 'ajax' },
       });
+      // The page's <html data-realtime> says "connected" only once every channel is
+      // subscribed: before that an event could still be missed.
+      const channels = [userChannel(userId), ...(businessId ? [businessChannel(businessId)] : [])];
+      const subscribed = new Set<string>();
+      const markState = () => mark(pusher.connection.state === 'connected' && subscribed.size === channels.length ? 'connected' : pusher.connection.state);
       let wasConnected = false;
       pusher.connection.bind('state_change', ({ current }: { current: string }) => {
-        mark(current);
+        if (current !== 'connected') subscribed.clear();
+        markState();
         if (current === 'connected') {
           if (wasConnected) schedule();
           wasConnected = true;
@@ -69,8 +75,14 @@ export function RealtimeIsland({ config, userId, businessId }: { config: Realtim
       const onEvent = (event: string) => {
         if (!event.startsWith('pusher:') && !event.startsWith('pusher_internal:')) schedule();
       };
-      pusher.subscribe(userChannel(userId)).bind_global(onEvent);
-      if (businessId) pusher.subscribe(businessChannel(businessId)).bind_global(onEvent);
+      for (const name of channels) {
+        const channel = pusher.subscribe(name);
+        channel.bind_global(onEvent);
+        channel.bind('pusher:subscription_succeeded', () => {
+          subscribed.add(name);
+          markState();
+        });
+      }
       disconnect = () => pusher.disconnect();
     });
 

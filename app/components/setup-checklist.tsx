@@ -3,7 +3,7 @@ import type { ApiBusinessListEntry, ApiUser } from '#contract/envelope';
 import { ONBOARDING_STEPS, dashboardPath, type OnboardingStepKey } from '#contract/routes';
 
 /** Steps whose pages exist; the rest are listed without a link until they arrive. */
-const AVAILABLE: ReadonlySet<OnboardingStepKey> = new Set(['mobile-submit', 'mobile-verify', 'your-business']);
+const AVAILABLE: ReadonlySet<OnboardingStepKey> = new Set(['mobile-submit', 'mobile-verify', 'your-business', 'data-loader', 'training-questions']);
 
 export function stepDone(key: OnboardingStepKey, user: ApiUser, business: ApiBusinessListEntry | null): boolean {
   switch (key) {

@@ -19,7 +19,8 @@ export const customersRouter = createRouter()
       const { db } = c.var.deps;
       const { business_id } = c.req.valid('param');
       await canView(db, business_id, c.var.auth.user.id);
-      const filters = c.req.valid('json') ?? customerListBody.parse({});
+      // Without a body the validator hands over {} unparsed: parse it so the defaults apply.
+      const filters = customerListBody.parse(c.req.valid('json') ?? {});
       return ok(c, await listCustomers(db, business_id, filters));
     },
   )

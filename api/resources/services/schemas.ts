@@ -1,0 +1,42 @@
+import { z } from '@hono/zod-openapi';
+import { listFiltersSchema } from '#contract/schemas/list';
+import { SERVICE_STATUSES, serviceSchema, serviceUpdateSchema } from '#contract/schemas/service';
+import { businessIdParam } from '../../lib/openapi';
+
+/** Request and response schemas of the service calls (the OpenAPI document is built from them). */
+export const serviceIdParam = businessIdParam.extend({
+  service_id: z.string().min(1).openapi({ param: { name: 'service_id', in: 'path' } }),
+});
+
+export const serviceOut = z
+  .object({
+    _id: z.string(),
+    name: z.string(),
+    status: z.string(),
+    frequency: z.number().openapi({ description: 'Days between visits; 0 = one-off' }),
+    description: z.string().nullable(),
+    price: z.string().nullable(),
+    created_at: z.string(),
+    updated_at: z.string(),
+    deleted_at: z.string().nullable(),
+  })
+  .openapi('Service');
+
+/** Generic list filters (sort_by name|created_at|updated_at|status|frequency), plus search and status. */
+export const serviceListBody = listFiltersSchema.extend({
+  search: z
+    .string()
+    .trim()
+    .max(100, { error: 'Search criteria must be less than 100 characters.' })
+    .optional()
+    .transform((value) => value || undefined),
+  status: z.enum(SERVICE_STATUSES, { error: `Status must be one of ${SERVICE_STATUSES.join(', ')}.` }).optional(),
+});
+
+/** The API answers description/price null when there is none, so a client may send that back (null or '' clears). */
+const clearable = (max: number) => z.string().trim().max(max).nullish();
+export const serviceCreateBody = serviceSchema.extend({ description: clearable(5000), price: clearable(200) });
+export const serviceUpdateBody = serviceUpdateSchema.extend({ description: clearable(5000), price: clearable(200) });
+
+export const serviceData = z.object({ service: serviceOut });
+export const serviceListData = z.object({ services: z.array(serviceOut), total: z.number(), page: z.number(), limit: z.number() });

@@ -1,0 +1,141 @@
+import { Parser } from 'htmlparser2'
+
+export type ExtractedHtml = { title: string | null; text: string; links: string[] }
+
+// Elements whose content is never readable page text: code, styling, embedded media, and the
+// navigation/footer boilerplate repeated on every page of a site (it would drown search results).
+const SKIPPED = new Set([
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'svg',
+  'canvas',
+  'iframe',
+  'object',
+  'head',
+  'nav',
+  'footer',
+  'select',
+  'button',
+])
+const SKIPPED_ROLES = new Set(['navigation', 'contentinfo', 'banner', 'search'])
+
+// Elements that end a line of text; everything else is inline and joined with spaces.
+const BLOCKS = new Set([
+  'p', 'div', 'section', 'article', 'main', 'header', 'aside', 'ul', 'ol', 'li', 'dl', 'dt', 'dd',
+  'table', 'tr', 'td', 'th', 'thead', 'tbody', 'tfoot', 'caption', 'blockquote', 'pre', 'figure',
+  'figcaption', 'address', 'br', 'hr', 'form', 'fieldset', 'legend', 'label', 'details', 'summary',
+])
+const HEADINGS: Record<string, string> = { h1: '#', h2: '##', h3: '###', h4: '####', h5: '#####', h6: '######' }
+const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr'])
+
+function absoluteLink(href: string, base: string | undefined): string | null {
+  const trimmed = href.trim()
+  if (!trimmed || trimmed.startsWith('#')) return null
+  try {
+    const url = base ? new URL(trimmed, base) : new URL(trimmed)
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null
+    // The fragment names a place on the same page, not another document.
+    url.hash = ''
+    return url.toString()
+  } catch {
+    return null
+  }
+}
+
+/**
+ * Readable text of an HTML document: headings become Markdown-style "# " lines (so the knowledge
+ * chunker can split on them), blocks become lines, boilerplate is dropped. Links are made absolute
+ * against `<base href>` or `baseUrl`, deduplicated, in document order.
+ */
+export function extractHtml(html: string, baseUrl?: string): ExtractedHtml {
+  const lines: string[] = []
+  let line = ''
+  let title = ''
+  let inTitle = false
+  let skipDepth = 0
+  // Stack of open elements with whether each started a skipped region, so that unbalanced markup
+  // cannot leave the parser stuck in "skip" mode.
+  const stack: { name: string; skips: boolean }[] = []
+  let base = baseUrl
+  const links: string[] = []
+  const seen = new Set<string>()
+
+  const flush = () => {
+    const cleaned = line.replace(/\s+/g, ' ').trim()
+    if (cleaned) lines.push(cleaned)
+    line = ''
+  }
+
+  const parser = new Parser(
+    {
+      onopentag(name, attributes) {
+        if (name === 'title' && !stack.some((e) => e.name === 'svg')) inTitle = true
+        if (name === 'base' && attributes.href && !stack.some((e) => e.name === 'body')) {
+          const resolved = absoluteLink(attributes.href, baseUrl)
+          if (resolved) base = resolved
+        }
+        if (name === 'a' && attributes.href) {
+          const link = absoluteLink(attributes.href, base)
+          if (link && !seen.has(link)) {
+            seen.add(link)
+            links.push(link)
+          }
+        }
+        const role = attributes.role?.toLowerCase()
+        const skips =
+          SKIPPED.has(name) ||
+          (role !== undefined && SKIPPED_ROLES.has(role)) ||
+          'hidden' in attributes ||
+          attributes['aria-hidden'] === 'true'
+        if (VOID.has(name)) {
+          if (skipDepth === 0 && (name === 'br' || name === 'hr')) flush()
+          if (skipDepth === 0 && name === 'img' && attributes.alt?.trim()) line += ` ${attributes.alt} `
+          return
+        }
+        stack.push({ name, skips })
+        if (skips) skipDepth += 1
+        if (skipDepth > 0) return
+        if (BLOCKS.has(name)) flush()
+        const heading = HEADINGS[name]
+        if (heading) {
+          flush()
+          line = `${heading} `
+        }
+        if (name === 'li') line = '- '
+      },
+      ontext(data) {
+        if (inTitle) title += data
+        if (skipDepth > 0) return
+        line += data
+      },
+      onclosetag(name) {
+        if (name === 'title') inTitle = false
+        if (VOID.has(name)) return
+        // Pop up to and including the matching element (implied closes of unclosed children).
+        const index = stack.map((e) => e.name).lastIndexOf(name)
+        if (index === -1) return
+        for (const element of stack.splice(index)) if (element.skips) skipDepth -= 1
+        if (skipDepth > 0) return
+        if (BLOCKS.has(name) || HEADINGS[name]) {
+          if (line.trim() === '-' || /^#+ $/.test(line)) line = ''
+          flush()
+          // A heading or paragraph ends a section: a blank line keeps paragraphs apart.
+          if (HEADINGS[name] || name === 'p') lines.push('')
+        }
+      },
+    },
+    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
+  )
+  parser.write(html)
+  parser.end()
+  flush()
+
+  const text = lines
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim()
+  const cleanTitle = title.replace(/\s+/g, ' ').trim()
+  return { title: cleanTitle || null, text, links }
+}

@@ -1,0 +1,152 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { knowledgeChunks, type memories, type services } from '../db/schema';
+import { newId } from '../lib/crypto';
+
+/**
+ * Keeps knowledge_chunks in step with memories and services: every write of one calls
+ * indexMemory / indexService, which replaces its chunks. The database computes each chunk's
+ * tsvector (a generated column), so search never sees a stale text. Pass the transaction
+ * of the write when there is one, so the record and its chunks change together.
+ */
+export type Chunk = { heading: string | null; text: string };
+
+const DEFAULT_MAX_CHARS = 1200;
+const HEADING = /^#{1,6}\s+(.+?)\s*#*\s*$/;
+
+/** Split a too-long paragraph at sentence ends, then at spaces, then anywhere. */
+function splitLong(paragraph: string, maxChars: number): string[] {
+  if (paragraph.length <= maxChars) return [paragraph];
+  const pieces: string[] = [];
+  let current = '';
+  const sentences = paragraph.match(/[^.!?\n]+(?:[.!?]+|\n|$)\s*/g) ?? [paragraph];
+  for (const sentence of sentences) {
+    if (sentence.length > maxChars) {
+      if (current.trim()) pieces.push(current.trim());
+      current = '';
+      let rest = sentence;
+      while (rest.length > maxChars) {
+        const cut = rest.lastIndexOf(' ', maxChars);
+        const at = cut > maxChars / 2 ? cut : maxChars;
+        pieces.push(rest.slice(0, at).trim());
+        rest = rest.slice(at);
+      }
+      current = rest;
+    } else if ((current + sentence).length > maxChars) {
+      if (current.trim()) pieces.push(current.trim());
+      current = sentence;
+    } else {
+      current += sentence;
+    }
+  }
+  if (current.trim()) pieces.push(current.trim());
+  return pieces;
+}
+
+/**
+ * Searchable pieces of a text: paragraphs gathered up to maxChars, never across a
+ * Markdown heading (the HTML and Markdown extractors write headings that way); each chunk
+ * carries the heading it sits under, which search weighs above the body.
+ */
+export function chunkText(text: string, options: { maxChars?: number } = {}): Chunk[] {
+  const maxChars = Math.max(100, options.maxChars ?? DEFAULT_MAX_CHARS);
+  const chunks: Chunk[] = [];
+  let heading: string | null = null;
+  let buffer: string[] = [];
+  let size = 0;
+  const flush = () => {
+    if (buffer.length) chunks.push({ heading, text: buffer.join('\n\n') });
+    buffer = [];
+    size = 0;
+  };
+  const paragraphs = text.replace(/\r\n?/g, '\n').split(/\n\s*\n/);
+  for (const raw of paragraphs) {
+    const lines = raw.split('\n');
+    let body: string[] = [];
+    const emit = () => {
+      const paragraph = body.join('\n').trim();
+      body = [];
+      if (!paragraph) return;
+      for (const piece of splitLong(paragraph, maxChars)) {
+        if (size && size + piece.length + 2 > maxChars) flush();
+        buffer.push(piece);
+        size += piece.length + 2;
+      }
+    };
+    for (const line of lines) {
+      const match = HEADING.exec(line.trim());
+      if (match) {
+        emit();
+        flush();
+        heading = match[1].slice(0, 300);
+      } else {
+        body.push(line);
+      }
+    }
+    emit();
+  }
+  flush();
+  return chunks;
+}
+
+type MemoryRow = typeof memories.$inferSelect;
+type ServiceRow = typeof services.$inferSelect;
+
+/** Questions nobody answered (or that were ignored) are not knowledge. */
+const UNSEARCHABLE_TYPES = new Set(['question', 'ignored_question']);
+
+/** The chunks a memory contributes to search: none unless it is live, active and not an open question. */
+export function memoryChunks(memory: MemoryRow): Chunk[] {
+  if (memory.deletedAt || memory.status !== 'active' || UNSEARCHABLE_TYPES.has(memory.type)) return [];
+  if (memory.type === 'answered_question') {
+    const question = (memory.title?.trim() || memory.content.trim()).slice(0, 300);
+    const answer = memory.answer?.trim() ?? '';
+    return chunkText(`${memory.content.trim()}\n\n${answer}`).map((chunk) => ({ heading: chunk.heading ?? question, text: chunk.text }));
+  }
+  const title = memory.title?.trim() || null;
+  return chunkText(memory.content).map((chunk) => ({ heading: chunk.heading ?? title, text: chunk.text }));
+}
+
+const frequencyText = (days: number) =>
+  days === 0 ? 'One-off service.' : days === 1 ? 'Repeats every day.' : days === 7 ? 'Repeats every week.' : `Repeats every ${days} days.`;
+
+/** What a service contributes: one chunk naming it, with its description, price and frequency. */
+export function serviceChunks(service: ServiceRow): Chunk[] {
+  if (service.deletedAt || service.status !== 'active') return [];
+  const parts = [
+    `${service.name}.`,
+    service.description?.trim(),
+    service.price?.trim() ? `Price: ${service.price.trim()}.` : null,
+    frequencyText(service.frequency),
+  ].filter(Boolean);
+  return chunkText(parts.join('\n\n')).map((chunk) => ({ heading: service.name, text: chunk.text }));
+}
+
+const BATCH = 200;
+
+async function replaceChunks(db: Db, owner: { memoryId?: string; serviceId?: string }, businessId: string, chunks: Chunk[]) {
+  const column = owner.memoryId ? knowledgeChunks.memoryId : knowledgeChunks.serviceId;
+  const id = (owner.memoryId ?? owner.serviceId)!;
+  await db.delete(knowledgeChunks).where(eq(column, id));
+  const rows = chunks.map((chunk, ordinal) => ({
+    id: newId(),
+    businessId,
+    memoryId: owner.memoryId ?? null,
+    serviceId: owner.serviceId ?? null,
+    ordinal,
+    heading: chunk.heading,
+    // NUL cannot be stored in a text column (some PDFs carry it).
+    text: chunk.text.replaceAll('\u0000', ''),
+  }));
+  for (let start = 0; start < rows.length; start += BATCH) await db.insert(knowledgeChunks).values(rows.slice(start, start + BATCH));
+}
+
+/** Replace the memory's chunks (none when deleted, not 'active', or an unanswered/ignored question). */
+export async function indexMemory(db: Db, memory: MemoryRow): Promise<void> {
+  await replaceChunks(db, { memoryId: memory.id }, memory.businessId, memoryChunks(memory));
+}
+
+/** Replace the service's chunks (none when deleted or inactive). */
+export async function indexService(db: Db, service: ServiceRow): Promise<void> {
+  await replaceChunks(db, { serviceId: service.id }, service.businessId, serviceChunks(service));
+}

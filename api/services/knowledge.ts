@@ -1,0 +1,93 @@
+import { sql } from 'drizzle-orm';
+import type { ApiKnowledgeHit } from '#contract/envelope';
+import type { Db } from '../db/client';
+
+/**
+ * Knowledge search over one business's memories and services (knowledge_chunks), for the
+ * assistant, the training questions and the search call.
+ *
+ * A caller's question rarely has every one of its words in one passage, so a plain query
+ * (no operators) matches passages with ANY of its words, and those holding ALL of them
+ * (websearch_to_tsquery's AND) come first; within each group ts_rank_cd orders them (the
+ * heading weighs more than the body: weights A and B). A query with websearch operators
+ * ("a phrase", -word, or) is taken as written: only what it matches.
+ */
+export type SearchOptions = { limit?: number };
+
+const OPERATORS = /"|(^|\s)-\S|\bor\b/i;
+
+/** db.execute answers { rows } on node-postgres and on PGlite; accept a bare array too. */
+function rowsOf<T>(result: unknown): T[] {
+  if (Array.isArray(result)) return result as T[];
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}
+
+type HitRow = {
+  heading: string | null;
+  text: string;
+  memory_id: string | null;
+  service_id: string | null;
+  memory_type: string | null;
+  memory_title: string | null;
+  service_name: string | null;
+  score: number | string;
+};
+
+/**
+ * The OR of the query's stemmed words, built as a tsquery literal from to_tsvector's
+ * lexemes (each quoted, so no lexeme is read as an operator).
+ */
+const anyWordQuery = (query: string) => sql`(
+  select coalesce(
+    string_agg('''' || replace(replace(lexeme, '\\', '\\\\'), '''', '''''') || '''', ' | ')::tsquery,
+    websearch_to_tsquery('english', ${query})
+  ) from unnest(tsvector_to_array(to_tsvector('english', ${query}))) as lexeme
+)`;
+
+type Match = 'every_word' | 'any_word';
+
+/** One pass: chunks matching `match`, scored (1 + rank for every-word matches, so they sort first). */
+async function searchPass(db: Db, businessId: string, text: string, match: Match, strict: boolean, limit: number): Promise<HitRow[]> {
+  const result = await db.execute(sql`
+    with q as (
+      select websearch_to_tsquery('english', ${text}) as every_word,
+             ${strict || match === 'every_word' ? sql`websearch_to_tsquery('english', ${text})` : anyWordQuery(text)} as any_word
+    )
+    select c.id, c.heading, c.text, c.memory_id, c.service_id,
+           m.type as memory_type, m.title as memory_title, s.name as service_name,
+           ${match === 'every_word' ? sql`1 + ts_rank_cd(c.search, q.every_word, 32)` : sql`ts_rank_cd(c.search, q.any_word, 32)`} as score
+    from knowledge_chunks c
+    cross join q
+    left join memories m on m.id = c.memory_id
+    left join services s on s.id = c.service_id
+    where c.business_id = ${businessId}
+      and ${match === 'every_word' ? sql`c.search @@ q.every_word` : sql`c.search @@ q.any_word and not (c.search @@ q.every_word)`}
+      and (c.memory_id is null or (m.deleted_at is null and m.status = 'active'))
+      and (c.service_id is null or (s.deleted_at is null and s.status = 'active'))
+    order by score desc, c.id
+    limit ${limit}
+  `);
+  return rowsOf<HitRow>(result);
+}
+
+/**
+ * Two passes, so the common case stays cheap: the every-word query is selective (GIN
+ * intersection); the any-word one, which may match most of a large knowledge base, runs
+ * only when the first found fewer than `limit` passages.
+ */
+export async function searchKnowledge(db: Db, businessId: string, query: string, options: SearchOptions = {}): Promise<ApiKnowledgeHit[]> {
+  const text = query.trim().slice(0, 500);
+  if (!text) return [];
+  const limit = Math.min(Math.max(1, Math.floor(options.limit ?? 5)), 50);
+  const strict = OPERATORS.test(text);
+  const rows = await searchPass(db, businessId, text, 'every_word', strict, limit);
+  if (!strict && rows.length < limit) rows.push(...(await searchPass(db, businessId, text, 'any_word', strict, limit - rows.length)));
+  return rows.map((row) => ({
+    source: row.memory_id
+      ? { kind: 'memory', _id: row.memory_id, type: row.memory_type ?? 'text', title: row.memory_title }
+      : { kind: 'service', _id: row.service_id!, type: 'service', title: row.service_name },
+    text: row.text,
+    heading: row.heading,
+    rank: Math.round(Number(row.score) * 1e6) / 1e6,
+  }));
+}

@@ -1,0 +1,104 @@
+import { Form } from '@remix-run/react';
+import type { ReactNode } from 'react';
+import type { ApiMemory } from '#contract/envelope';
+import { MEMORY_STATUS_LABELS, memoryHeadline, memoryTypeLabel, type QuestionReply } from '../../lib/memories';
+import { ErrorList, SubmitButton } from '../forms';
+
+export function TypeBadge({ type }: { type: string }) {
+  return (
+    <span data-testid="memory-type" className="inline-flex flex-none rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-800 ring-1 ring-brand-200">
+      {memoryTypeLabel(type)}
+    </span>
+  );
+}
+
+export function StatusBadge({ status }: { status: string }) {
+  if (status === 'active') return null;
+  const colour = status === 'failed' ? 'bg-red-100 text-red-800' : 'bg-slate-200 text-slate-700';
+  return (
+    <span data-testid="memory-status" className={`inline-flex flex-none rounded-full px-2 py-0.5 text-xs font-medium ${colour}`}>
+      {MEMORY_STATUS_LABELS[status] ?? status}
+    </span>
+  );
+}
+
+/** The delete confirmation: posts to the memory's page, which deletes and lands on the list with an undo banner. */
+export function DeleteMemoryConfirm({ memory, cancel }: { memory: Pick<ApiMemory, '_id' | 'title' | 'content'>; cancel: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-4" role="group" aria-labelledby={`delete-${memory._id}`}>
+      <p id={`delete-${memory._id}`} className="text-slate-700">
+        Delete <strong>{memoryHeadline(memory)}</strong>? The assistant stops using it; you can restore it right after.
+      </p>
+      <Form method="post" action={`/dashboard/memories/${memory._id}`} className="flex items-center justify-end gap-3">
+        {cancel}
+        <SubmitButton variant="danger" name="intent" value="delete" pendingText="Deleting…">
+          Delete memory
+        </SubmitButton>
+      </Form>
+    </div>
+  );
+}
+
+/** After a delete: the undo (restore) action, a form posting back to the memory's page. */
+export function UndoDeleteBanner({ id }: { id: string }) {
+  return (
+    <div role="status" className="flex items-center justify-between gap-3 rounded-xl bg-slate-800 px-4 py-3 text-white" data-testid="undo-banner">
+      <span>The memory was deleted.</span>
+      <Form method="post" action={`/dashboard/memories/${id}`}>
+        <button type="submit" name="intent" value="restore" className="rounded-lg bg-white px-3 py-1.5 text-sm font-medium text-slate-900">
+          Restore
+        </button>
+      </Form>
+    </div>
+  );
+}
+
+/**
+ * The unanswered questions as a to-do list: each is answered (→ answered_question) or
+ * skipped (→ ignored_question) in one step. One small form per question, posting to the
+ * page it is on with intent answer|ignore; Skip needs no answer (formNoValidate).
+ */
+export function QuestionTodoList({ questions, reply, canEdit }: { questions: ApiMemory[]; reply?: QuestionReply | null; canEdit: boolean }) {
+  return (
+    <ol className="flex flex-col gap-3" data-testid="question-todo">
+      {questions.map((question) => {
+        const errors = reply?.questionId === question._id ? [...(reply.result.error?.answer ?? []), ...(reply.result.error?.[''] ?? [])] : [];
+        const inputId = `answer-${question._id}`;
+        return (
+          <li key={question._id} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200" data-testid="question" data-id={question._id}>
+            {canEdit ? (
+              <Form method="post" className="flex flex-col gap-2">
+                <input type="hidden" name="question_id" value={question._id} />
+                <label htmlFor={inputId} className="font-medium text-slate-900">
+                  {question.content}
+                </label>
+                <textarea
+                  id={inputId}
+                  name="answer"
+                  rows={2}
+                  required
+                  maxLength={10_000}
+                  placeholder="The answer the assistant should give"
+                  aria-invalid={errors.length ? true : undefined}
+                  aria-describedby={errors.length ? `${inputId}-error` : undefined}
+                  className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 shadow-sm aria-[invalid=true]:border-red-500"
+                />
+                <ErrorList id={`${inputId}-error`} errors={errors} />
+                <div className="flex items-center justify-end gap-3">
+                  <SubmitButton variant="secondary" name="intent" value="ignore" formNoValidate pendingText="Skipping…">
+                    Skip<span className="sr-only"> “{question.content}”</span>
+                  </SubmitButton>
+                  <SubmitButton name="intent" value="answer" pendingText="Saving…">
+                    Save answer<span className="sr-only"> to “{question.content}”</span>
+                  </SubmitButton>
+                </div>
+              </Form>
+            ) : (
+              <p className="font-medium text-slate-900">{question.content}</p>
+            )}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

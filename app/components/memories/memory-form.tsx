@@ -1,0 +1,160 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult } from '@conform-to/react';
+import { Form, useFetcher, type FetcherWithComponents } from '@remix-run/react';
+import { useId, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import type { ApiMemory } from '#contract/envelope';
+import { MEMORY_STATUSES, memorySchema } from '#contract/schemas/memory';
+import { MEMORY_STATUS_LABELS, TEXT_MEMORY_TYPES, isFileMemory, memoryTypeLabel } from '../../lib/memories';
+import { useSchemaForm } from '../../lib/use-schema-form';
+import { CancelButton } from '../customers/customer-form';
+import { ErrorList, Field, SelectField, SubmitButton } from '../forms';
+
+export type MemoryDefaults = { type: string; status: string; title: string; content: string; answer: string; source_url: string };
+
+export function memoryDefaults(memory?: ApiMemory | null, type = 'text'): MemoryDefaults {
+  return {
+    type: memory?.type ?? type,
+    status: memory?.status ?? 'active',
+    title: memory?.title ?? '',
+    content: memory?.content ?? '',
+    answer: memory?.answer ?? '',
+    source_url: memory?.source_url ?? '',
+  };
+}
+
+export function TextAreaField({ label, textareaProps, errors, hint }: { label: string; textareaProps: TextareaHTMLAttributes<HTMLTextAreaElement>; errors?: string[]; hint?: ReactNode }) {
+  const fallbackId = useId();
+  const id = textareaProps.id ?? fallbackId;
+  const errorId = errors?.length ? `${id}-error` : undefined;
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <textarea
+        rows={6}
+        {...textareaProps}
+        id={id}
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={errorId}
+        className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm aria-[invalid=true]:border-red-500"
+      />
+      {hint ? <p className="text-xs text-slate-500">{hint}</p> : null}
+      <ErrorList id={errorId} errors={errors} />
+    </div>
+  );
+}
+
+/**
+ * The memory form (create and edit) for the types written by hand; a file memory keeps its
+ * type (its content is the text read from the file, which can be corrected here).
+ */
+export function MemoryForm({
+  id,
+  action,
+  reply,
+  defaultValue,
+  submitLabel,
+  pendingText,
+  back,
+  fetcher,
+  cancel,
+}: {
+  id: string;
+  action: string;
+  reply?: SubmissionResult<string[]> | null;
+  defaultValue: MemoryDefaults;
+  submitLabel: string;
+  pendingText: string;
+  back?: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  fetcher?: FetcherWithComponents<any>;
+  cancel: ReactNode;
+}) {
+  const [form, fields] = useSchemaForm(id, memorySchema, reply, { defaultValue });
+  const types = isFileMemory(defaultValue.type) ? [defaultValue.type] : TEXT_MEMORY_TYPES;
+  const body = (
+    <>
+      {back ? <input type="hidden" name="back" value={back} /> : null}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField label="Type" errors={fields.type.errors} selectProps={getSelectProps(fields.type)}>
+          {types.map((type) => (
+            <option key={type} value={type}>
+              {memoryTypeLabel(type)}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="Status" errors={fields.status.errors} selectProps={getSelectProps(fields.status)}>
+          {MEMORY_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {MEMORY_STATUS_LABELS[status]}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <Field label="Title" hint="Optional: a short name to find it by." errors={fields.title.errors} inputProps={{ ...getInputProps(fields.title, { type: 'text' }), autoComplete: 'off', autoFocus: true }} />
+      <TextAreaField
+        label="Content"
+        hint="What the assistant should know. For a question, the question as a caller would ask it."
+        errors={fields.content.errors}
+        textareaProps={getTextareaProps(fields.content)}
+      />
+      <TextAreaField label="Answer" hint="Only for questions: the answer the assistant gives." errors={fields.answer.errors} textareaProps={{ ...getTextareaProps(fields.answer), rows: 3 }} />
+      <Field label="Source URL" hint="Optional: where this comes from." errors={fields.source_url.errors} inputProps={{ ...getInputProps(fields.source_url, { type: 'url' }), autoComplete: 'off' }} />
+      <ErrorList id={form.errorId} errors={form.errors} />
+      <div className="flex items-center justify-end gap-3">
+        {cancel}
+        <SubmitButton pendingText={pendingText} pending={fetcher ? fetcher.state === 'submitting' : undefined}>
+          {submitLabel}
+        </SubmitButton>
+      </div>
+    </>
+  );
+  const formProps = { ...getFormProps(form), method: 'post' as const, action, className: 'flex flex-col gap-4' };
+  return fetcher ? <fetcher.Form {...formProps}>{body}</fetcher.Form> : <Form {...formProps}>{body}</Form>;
+}
+
+/** The form inside a dialog (JavaScript on): sent through a fetcher to the full page's action. */
+export function MemoryFormDialog({ close, ...props }: Omit<Parameters<typeof MemoryForm>[0], 'fetcher' | 'reply' | 'cancel'> & { close: () => void }) {
+  const fetcher = useFetcher<SubmissionResult<string[]>>();
+  return <MemoryForm {...props} fetcher={fetcher} reply={fetcher.data} cancel={<CancelButton onClick={close} />} />;
+}
+
+/** The upload form (multipart): the file, an optional title and status. Posts to /dashboard/memories/upload. */
+export function UploadForm({ errors, cancel }: { errors?: string[]; cancel: ReactNode }) {
+  return (
+    <Form method="post" action="/dashboard/memories/upload" encType="multipart/form-data" className="flex flex-col gap-4">
+      <div className="flex flex-col gap-1">
+        <label htmlFor="memory-file" className="text-sm font-medium text-slate-700">
+          File
+        </label>
+        <input
+          id="memory-file"
+          name="file"
+          type="file"
+          required
+          accept=".pdf,.docx,.txt,.md,.markdown,.html,.htm,image/*,application/pdf,text/plain,text/markdown,text/html"
+          className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-600 file:px-3 file:py-2 file:text-white"
+        />
+        <p className="text-xs text-slate-500">PDF, Word (.docx), text, Markdown, HTML or an image, up to 20 MB. The text in it is read so the assistant can use it.</p>
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor="memory-file-title" className="text-sm font-medium text-slate-700">
+          Title
+        </label>
+        <input id="memory-file-title" name="title" type="text" maxLength={300} autoComplete="off" className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 shadow-sm" />
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor="memory-file-content" className="text-sm font-medium text-slate-700">
+          Description
+        </label>
+        <textarea id="memory-file-content" name="content" rows={3} maxLength={10_000} className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 shadow-sm" />
+        <p className="text-xs text-slate-500">For an image: what it shows (the assistant cannot see pictures).</p>
+      </div>
+      <ErrorList errors={errors} />
+      <div className="flex items-center justify-end gap-3">
+        {cancel}
+        <SubmitButton pendingText="Uploading…">Upload file</SubmitButton>
+      </div>
+    </Form>
+  );
+}

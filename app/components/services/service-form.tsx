@@ -1,0 +1,177 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult } from '@conform-to/react';
+import { Form, Link, useFetcher, type FetcherWithComponents } from '@remix-run/react';
+import type { ReactNode } from 'react';
+import type { ApiService } from '#contract/envelope';
+import { SERVICE_STATUSES, SERVICE_STATUS_LABELS, serviceSchema } from '#contract/schemas/service';
+import { useSchemaForm } from '../../lib/use-schema-form';
+import { ErrorList, Field, SelectField, SubmitButton } from '../forms';
+
+export type ServiceDefaults = { name: string; status: string; frequency: string; description: string; price: string };
+
+export function serviceDefaults(service?: ApiService | null): ServiceDefaults {
+  return {
+    name: service?.name ?? '',
+    status: service?.status ?? 'active',
+    frequency: service ? String(service.frequency) : '0',
+    description: service?.description ?? '',
+    price: service?.price ?? '',
+  };
+}
+
+/** Frequency is days between visits; 0 is a one-off job. */
+export function frequencyLabel(days: number): string {
+  if (days === 0) return 'One-off';
+  if (days === 1) return 'Every day';
+  if (days === 7) return 'Every week';
+  if (days === 14) return 'Every 2 weeks';
+  return `Every ${days} days`;
+}
+
+export function statusLabel(status: string): string {
+  return SERVICE_STATUS_LABELS[status as keyof typeof SERVICE_STATUS_LABELS] ?? status;
+}
+
+export function ServiceStatusBadge({ status }: { status: string }) {
+  const colours = status === 'active' ? 'bg-emerald-100 text-emerald-800' : 'bg-slate-200 text-slate-700';
+  return (
+    <span data-testid="service-status" className={`inline-flex flex-none rounded-full px-2 py-0.5 text-xs font-medium ${colours}`}>
+      {statusLabel(status)}
+    </span>
+  );
+}
+
+const textareaClass =
+  'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm placeholder:text-slate-400 aria-[invalid=true]:border-red-500';
+
+/**
+ * The service form (create and edit), on its own page or in a dialog. In a dialog it is
+ * sent through a fetcher, so a refusal is shown in place and a save (a redirect) moves on.
+ */
+export function ServiceForm({
+  id,
+  action,
+  reply,
+  defaultValue,
+  submitLabel,
+  pendingText,
+  back,
+  fetcher,
+  cancel,
+}: {
+  id: string;
+  action: string;
+  reply?: SubmissionResult<string[]> | null;
+  defaultValue: ServiceDefaults;
+  submitLabel: string;
+  pendingText: string;
+  back?: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  fetcher?: FetcherWithComponents<any>;
+  cancel: ReactNode;
+}) {
+  const [form, fields] = useSchemaForm(id, serviceSchema, reply, { defaultValue });
+  const descriptionErrorId = fields.description.errors?.length ? `${fields.description.id}-error` : undefined;
+
+  const body = (
+    <>
+      {back ? <input type="hidden" name="back" value={back} /> : null}
+      <Field label="Name" errors={fields.name.errors} inputProps={{ ...getInputProps(fields.name, { type: 'text' }), maxLength: 200, autoComplete: 'off', autoFocus: true }} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField label="Status" errors={fields.status.errors} selectProps={getSelectProps(fields.status)}>
+          {SERVICE_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {SERVICE_STATUS_LABELS[status]}
+            </option>
+          ))}
+        </SelectField>
+        <Field
+          label="Frequency (days)"
+          errors={fields.frequency.errors}
+          hint="Days between visits; 0 for a one-off job."
+          inputProps={{ ...getInputProps(fields.frequency, { type: 'text' }), inputMode: 'numeric', autoComplete: 'off' }}
+        />
+      </div>
+      <Field label="Price" errors={fields.price.errors} hint="As the assistant may quote it, e.g. “From £40”." inputProps={{ ...getInputProps(fields.price, { type: 'text' }), maxLength: 200, autoComplete: 'off' }} />
+      <div className="flex flex-col gap-1">
+        <label htmlFor={fields.description.id} className="text-sm font-medium text-slate-700">
+          Description
+        </label>
+        <textarea
+          {...getTextareaProps(fields.description)}
+          key={fields.description.key}
+          maxLength={5000}
+          rows={4}
+          aria-describedby={descriptionErrorId}
+          className={textareaClass}
+        />
+        <ErrorList id={descriptionErrorId} errors={fields.description.errors} />
+      </div>
+      <ErrorList id={form.errorId} errors={form.errors} />
+      <div className="flex items-center justify-end gap-3">
+        {cancel}
+        <SubmitButton pendingText={pendingText} pending={fetcher ? fetcher.state === 'submitting' : undefined}>
+          {submitLabel}
+        </SubmitButton>
+      </div>
+    </>
+  );
+
+  const formProps = { ...getFormProps(form), method: 'post' as const, action, className: 'flex flex-col gap-4' };
+  return fetcher ? <fetcher.Form {...formProps}>{body}</fetcher.Form> : <Form {...formProps}>{body}</Form>;
+}
+
+export function CancelLink({ to }: { to: string }) {
+  return (
+    <Link to={to} className="text-sm font-medium text-slate-700 underline">
+      Cancel
+    </Link>
+  );
+}
+
+export function CancelButton({ onClick }: { onClick: () => void }) {
+  return (
+    <button type="button" onClick={onClick} className="text-sm font-medium text-slate-700 underline">
+      Cancel
+    </button>
+  );
+}
+
+/** The form inside a dialog (JavaScript on): sent through a fetcher to the full page's action. */
+export function ServiceFormDialog({ close, ...props }: Omit<Parameters<typeof ServiceForm>[0], 'fetcher' | 'reply' | 'cancel'> & { close: () => void }) {
+  const fetcher = useFetcher<SubmissionResult<string[]>>();
+  return <ServiceForm {...props} fetcher={fetcher} reply={fetcher.data} cancel={<CancelButton onClick={close} />} />;
+}
+
+/**
+ * The delete confirmation: posts to the service's page, which deletes and lands on the
+ * list with a restore banner. On its own page (?confirm=delete) or in a dialog.
+ */
+export function DeleteServiceConfirm({ service, cancel }: { service: Pick<ApiService, '_id' | 'name'>; cancel: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-4" role="group" aria-labelledby={`delete-${service._id}`}>
+      <p id={`delete-${service._id}`} className="text-slate-700">
+        Delete <strong>{service.name}</strong>? The assistant stops offering it; you can restore it right after.
+      </p>
+      <Form method="post" action={`/dashboard/services/${service._id}`} className="flex items-center justify-end gap-3">
+        {cancel}
+        <SubmitButton variant="danger" name="intent" value="delete" pendingText="Deleting…">
+          Delete service
+        </SubmitButton>
+      </Form>
+    </div>
+  );
+}
+
+/** After a delete: the undo (restore) action, a form posting back to the service's page. */
+export function RestoreServiceBanner({ id }: { id: string }) {
+  return (
+    <div role="status" className="flex items-center justify-between gap-3 rounded-xl bg-slate-800 px-4 py-3 text-white" data-testid="undo-banner">
+      <span>The service was deleted.</span>
+      <Form method="post" action={`/dashboard/services/${id}`}>
+        <button type="submit" name="intent" value="restore" className="rounded-lg bg-white px-3 py-1.5 text-sm font-medium text-slate-900">
+          Restore
+        </button>
+      </Form>
+    </div>
+  );
+}

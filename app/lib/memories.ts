@@ -1,0 +1,41 @@
+import type { SubmissionResult } from '@conform-to/react';
+import { z } from 'zod';
+import { requiredText } from '#contract/fields';
+import { FILE_MEMORY_TYPES, MEMORY_TYPE_LABELS, MEMORY_TYPES, type MemoryType } from '#contract/schemas/memory';
+
+/** Memory types written in a form (the file types come from an upload instead). */
+export const TEXT_MEMORY_TYPES = MEMORY_TYPES.filter((type) => !(FILE_MEMORY_TYPES as readonly string[]).includes(type));
+
+export const MEMORY_STATUS_LABELS: Record<string, string> = {
+  active: 'Active',
+  inactive: 'Inactive',
+  processing: 'Processing',
+  failed: 'Failed',
+};
+
+export function memoryTypeLabel(type: string): string {
+  return MEMORY_TYPE_LABELS[type as MemoryType] ?? type;
+}
+
+export function isFileMemory(type: string): boolean {
+  return (FILE_MEMORY_TYPES as readonly string[]).includes(type);
+}
+
+/** Answering a question: the answer is the only field (the question is the memory's content). Same message as v1 `answer`. */
+export const ANSWER_REQUIRED = 'The answer is required.';
+export const answerSchema = z.object({ answer: requiredText(ANSWER_REQUIRED).max(10_000) });
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(0)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** What a row shows: the title, else the first words of the content. */
+export function memoryHeadline(memory: { title: string | null; content: string }): string {
+  const text = memory.title?.trim() || memory.content.trim().replace(/\s+/g, ' ');
+  return text.length > 90 ? `${text.slice(0, 90).trimEnd()}…` : text || '(empty)';
+}
+
+/** An answer refused in place: which question it belongs to, and conform's reply. */
+export type QuestionReply = { questionId: string; result: SubmissionResult<string[]> };

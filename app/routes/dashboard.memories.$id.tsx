@@ -1,0 +1,164 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { CancelButton, CancelLink } from '../components/customers/customer-form';
+import { DialogLink } from '../components/dialog-link';
+import { GeneralErrorBoundary } from '../components/error-boundary';
+import { DeleteMemoryConfirm, QuestionTodoList, StatusBadge, TypeBadge } from '../components/memories/memory-bits';
+import { MemoryFormDialog, memoryDefaults } from '../components/memories/memory-form';
+import { apiCall } from '../lib/api.server';
+import { requireDashboard, requirePermission } from '../lib/guard.server';
+import { formatBytes, isFileMemory, memoryHeadline } from '../lib/memories';
+import { canEditMemories, getMemory, memoriesPath, questionAction } from '../lib/memories.server';
+import { apiToasts, redirectWithToasts } from '../lib/toast.server';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data ? memoryHeadline(data.memory) : 'Memory'} · Business Assistant` }];
+
+/**
+ * One memory: what the assistant knows from it (for a file, the text read from it, and a
+ * link to the file itself), its source, and for an open question the answer form.
+ * ?confirm=delete shows the delete confirmation on the page (the no-JavaScript path).
+ */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const state = await requireDashboard(request, context);
+  const memory = await getMemory(state, params.id ?? '');
+  const canEdit = canEditMemories(state);
+  return { memory, canEdit, confirmDelete: canEdit && new URL(request.url).searchParams.get('confirm') === 'delete' };
+}
+
+/** Delete and restore; answer or skip a question. */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const state = await requireDashboard(request, context);
+  const id = params.id ?? '';
+  const formData = await request.formData();
+  const intent = formData.get('intent');
+  const self = `/dashboard/memories/${id}`;
+  if (intent === 'delete' || intent === 'restore') {
+    requirePermission(state, 'memories/edit');
+    const path = `${memoriesPath(state)}/${intent}/${encodeURIComponent(id)}`;
+    const result = await apiCall(state.caller, path);
+    const toasts = apiToasts(path, result);
+    if (!result.ok) return redirectWithToasts(request, intent === 'delete' ? self : '/dashboard/memories', toasts);
+    // After a delete the list offers the undo (restore) right away.
+    return redirectWithToasts(request, intent === 'delete' ? `/dashboard/memories?deleted=${encodeURIComponent(id)}` : self, toasts);
+  }
+  if (intent === 'answer' || intent === 'ignore') {
+    formData.set('question_id', id);
+    return questionAction(request, state, formData, self);
+  }
+  return data(null, { status: 400 });
+}
+
+export default function MemoryRoute() {
+  const { memory, canEdit, confirmDelete } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
+  const self = `/dashboard/memories/${memory._id}`;
+  const headline = memoryHeadline(memory);
+  const file = memory.file;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <nav aria-label="Breadcrumb" className="text-sm">
+        <Link to="/dashboard/memories" className="text-brand-600 underline">
+          Knowledge base
+        </Link>
+      </nav>
+      <section className="flex flex-col gap-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200" aria-labelledby="memory-title">
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 id="memory-title" className="min-w-0 break-words text-2xl font-semibold">
+            {headline}
+          </h1>
+          <TypeBadge type={memory.type} />
+          <StatusBadge status={memory.status} />
+          {canEdit ? (
+            <div className="ml-auto flex items-center gap-3 text-sm">
+              <DialogLink
+                to={`${self}/edit`}
+                title={`Edit ${headline}`}
+                className="rounded-lg border border-slate-300 px-3 py-2 font-medium hover:bg-slate-50"
+                content={(close) => (
+                  <MemoryFormDialog
+                    id={`memory-edit-dialog-${memory._id}`}
+                    action={`${self}/edit`}
+                    defaultValue={memoryDefaults(memory)}
+                    submitLabel="Save memory"
+                    pendingText="Saving…"
+                    back={self}
+                    close={close}
+                  />
+                )}
+              >
+                Edit memory
+              </DialogLink>
+              <DialogLink
+                to={`${self}?confirm=delete`}
+                title="Delete memory"
+                className="rounded-lg border border-red-300 px-3 py-2 font-medium text-red-700 hover:bg-red-50"
+                content={(close) => <DeleteMemoryConfirm memory={memory} cancel={<CancelButton onClick={close} />} />}
+              >
+                Delete memory
+              </DialogLink>
+            </div>
+          ) : null}
+        </div>
+        {confirmDelete ? (
+          <div className="rounded-xl bg-red-50 p-4 ring-1 ring-red-200" role="alertdialog" aria-label="Delete memory">
+            <DeleteMemoryConfirm memory={memory} cancel={<CancelLink to={self} />} />
+          </div>
+        ) : null}
+        {file ? (
+          <p className="text-sm text-slate-700" data-testid="memory-file">
+            File:{' '}
+            {file.url ? (
+              <a href={file.url} className="font-medium text-brand-700 underline" target="_blank" rel="noreferrer">
+                {file.name}
+              </a>
+            ) : (
+              <span className="font-medium">{file.name}</span>
+            )}{' '}
+            <span className="text-slate-500">
+              ({file.mime_type}, {formatBytes(file.size_bytes)})
+            </span>
+          </p>
+        ) : null}
+        {memory.source_url ? (
+          <p className="text-sm text-slate-700">
+            Source:{' '}
+            <a href={memory.source_url} className="break-all text-brand-700 underline" target="_blank" rel="noreferrer noopener">
+              {memory.source_url}
+            </a>
+          </p>
+        ) : null}
+        <div>
+          <h2 className="text-sm font-medium text-slate-500">{isFileMemory(memory.type) ? 'Text read from the file' : memory.type.endsWith('question') ? 'Question' : 'Content'}</h2>
+          <div className="mt-1 max-h-[32rem] overflow-auto whitespace-pre-wrap rounded-lg bg-slate-50 p-3 text-sm text-slate-900" data-testid="memory-content">
+            {memory.content || 'No text could be read from this file.'}
+          </div>
+        </div>
+        {memory.answer ? (
+          <div>
+            <h2 className="text-sm font-medium text-slate-500">Answer</h2>
+            <p className="mt-1 whitespace-pre-wrap text-slate-900" data-testid="memory-answer">
+              {memory.answer}
+            </p>
+          </div>
+        ) : null}
+        <p className="text-xs text-slate-500">
+          Added {new Date(memory.created_at).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' })}
+          {memory.updated_at !== memory.created_at ? ` · changed ${new Date(memory.updated_at).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' })}` : ''}
+        </p>
+      </section>
+      {memory.type === 'question' ? (
+        <section aria-labelledby="answer-title" className="flex flex-col gap-2">
+          <h2 id="answer-title" className="text-lg font-semibold">
+            Answer this question
+          </h2>
+          <QuestionTodoList questions={[memory]} reply={reply ?? null} canEdit={canEdit} />
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,51 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { useActionData, useLoaderData } from '@remix-run/react';
+import { CancelLink } from '../components/customers/customer-form';
+import { GeneralErrorBoundary } from '../components/error-boundary';
+import { MemoryForm, memoryDefaults } from '../components/memories/memory-form';
+import { memoryHeadline } from '../lib/memories';
+import { getMemory, memoryFormAction, requireMemoryEditor } from '../lib/memories.server';
+import { safeRedirect } from '../lib/safe-redirect';
+
+export const meta: MetaFunction = () => [{ title: 'Edit memory · Business Assistant' }];
+
+/**
+ * The edit form as a full page (without JavaScript; with it, the same form opens in a
+ * dialog and posts here). `back` is where a save returns: the page the user came from.
+ */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const state = await requireMemoryEditor(request, context);
+  const memory = await getMemory(state, params.id ?? '');
+  const back = safeRedirect(new URL(request.url).searchParams.get('back'), `/dashboard/memories/${memory._id}`);
+  return { memory, back };
+}
+
+export function action({ request, context, params }: ActionFunctionArgs) {
+  return memoryFormAction(request, context, { id: params.id ?? '' });
+}
+
+export default function EditMemoryRoute() {
+  const { memory, back } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
+  return (
+    <div className="flex flex-col gap-6">
+      <h1 className="text-2xl font-semibold">Edit {memoryHeadline(memory)}</h1>
+      <section className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+        <MemoryForm
+          id={`memory-edit-${memory._id}`}
+          action={`/dashboard/memories/${memory._id}/edit`}
+          reply={reply}
+          defaultValue={memoryDefaults(memory)}
+          submitLabel="Save memory"
+          pendingText="Saving…"
+          back={back}
+          cancel={<CancelLink to={back} />}
+        />
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,63 @@
+import { Link } from '@remix-run/react';
+import type { ApiMemory } from '#contract/envelope';
+import { CancelButton } from '../../components/customers/customer-form';
+import { DialogLink } from '../../components/dialog-link';
+import { DeleteMemoryConfirm, StatusBadge, TypeBadge } from '../../components/memories/memory-bits';
+import { MemoryFormDialog, memoryDefaults } from '../../components/memories/memory-form';
+import { formatBytes, memoryHeadline } from '../../lib/memories';
+
+/** One row per memory: its title (or first words), type, status, source, and Edit/Delete. */
+export function MemoryList({ memories, canEdit, back }: { memories: ApiMemory[]; canEdit: boolean; back: string }) {
+  return (
+    <ul className="flex flex-col divide-y divide-slate-100 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200" data-testid="memory-list">
+      {memories.map((memory) => {
+        const headline = memoryHeadline(memory);
+        const source = memory.file ? `${memory.file.name} · ${formatBytes(memory.file.size_bytes)}` : memory.source_url;
+        return (
+          <li key={memory._id} className="flex flex-col gap-1 px-4 py-3" data-testid="memory-row" data-id={memory._id}>
+            <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+              <Link to={`/dashboard/memories/${memory._id}`} className="min-w-0 font-medium text-slate-900 hover:underline">
+                {headline}
+              </Link>
+              <TypeBadge type={memory.type} />
+              <StatusBadge status={memory.status} />
+              {canEdit ? (
+                <div className="ml-auto flex items-center gap-3 text-sm">
+                  <DialogLink
+                    to={`/dashboard/memories/${memory._id}/edit?back=${encodeURIComponent(back)}`}
+                    title={`Edit ${headline}`}
+                    className="font-medium text-brand-700 underline"
+                    content={(close) => (
+                      <MemoryFormDialog
+                        id={`memory-edit-dialog-${memory._id}`}
+                        action={`/dashboard/memories/${memory._id}/edit`}
+                        defaultValue={memoryDefaults(memory)}
+                        submitLabel="Save memory"
+                        pendingText="Saving…"
+                        back={back}
+                        close={close}
+                      />
+                    )}
+                  >
+                    Edit<span className="sr-only"> {headline}</span>
+                  </DialogLink>
+                  <DialogLink
+                    to={`/dashboard/memories/${memory._id}?confirm=delete`}
+                    title="Delete memory"
+                    className="font-medium text-red-700 underline"
+                    content={(close) => <DeleteMemoryConfirm memory={memory} cancel={<CancelButton onClick={close} />} />}
+                  >
+                    Delete<span className="sr-only"> {headline}</span>
+                  </DialogLink>
+                </div>
+              ) : null}
+            </div>
+            {memory.title ? <p className="line-clamp-2 text-sm text-slate-600">{memory.content}</p> : null}
+            {memory.answer ? <p className="line-clamp-2 text-sm text-emerald-800">Answer: {memory.answer}</p> : null}
+            {source ? <p className="truncate text-xs text-slate-500">{source}</p> : null}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

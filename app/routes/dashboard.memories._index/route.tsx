@@ -1,0 +1,200 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useLocation } from '@remix-run/react';
+import { COLLECTION_PAGE_SIZE } from '#contract/constants';
+import type { ApiMemory } from '#contract/envelope';
+import { MEMORY_TYPES, type MemoryType } from '#contract/schemas/memory';
+import { DialogLink } from '../../components/dialog-link';
+import { GeneralErrorBoundary } from '../../components/error-boundary';
+import { QuestionTodoList, UndoDeleteBanner } from '../../components/memories/memory-bits';
+import { MemoryFormDialog, UploadForm, memoryDefaults } from '../../components/memories/memory-form';
+import { CancelButton } from '../../components/customers/customer-form';
+import { EmptyState, Pager } from '../../components/timeline';
+import { apiCall } from '../../lib/api.server';
+import { requireDashboard } from '../../lib/guard.server';
+import { TEXT_MEMORY_TYPES, memoryTypeLabel } from '../../lib/memories';
+import { canEditMemories, loadFailure, memoriesPath, questionAction } from '../../lib/memories.server';
+import { safeRedirect } from '../../lib/safe-redirect';
+import { MemoryList } from './list';
+
+export const meta: MetaFunction = () => [{ title: 'Knowledge base · Business Assistant' }];
+
+type Listed = { memories: ApiMemory[]; total: number; page: number; limit: number; counts?: Record<string, number> };
+
+const isType = (value: unknown): value is MemoryType => (MEMORY_TYPES as readonly unknown[]).includes(value);
+
+/**
+ * The knowledge base: tabs by type with their counts, a search (GET, so a result can be
+ * bookmarked), pages of 500 newest first. The "Questions to answer" tab is a to-do list
+ * where each question is answered or skipped in one step.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const state = await requireDashboard(request, context);
+  const url = new URL(request.url);
+  const q = (url.searchParams.get('q') ?? '').trim().slice(0, 200);
+  const typeParam = url.searchParams.get('type');
+  const type: MemoryType | '' = isType(typeParam) ? typeParam : '';
+  const page = Math.max(0, Math.floor(Number(url.searchParams.get('page')) || 0));
+  const body = { page, limit: COLLECTION_PAGE_SIZE, ...(q ? { search: q } : {}), ...(type ? { type } : {}) };
+  const result = await apiCall<Listed>(state.caller, `${memoriesPath(state)}/list`, body);
+  if (!result.ok) loadFailure(result);
+  const memories = result.data.memories;
+  // Oldest first for the to-do list: the most-asked questions were proposed first.
+  if (type === 'question') memories.sort((a, b) => a.created_at.localeCompare(b.created_at) || a._id.localeCompare(b._id));
+  return {
+    memories,
+    total: result.data.total ?? memories.length,
+    counts: result.data.counts ?? {},
+    page,
+    q,
+    type,
+    canEdit: canEditMemories(state),
+    deleted: url.searchParams.get('deleted'),
+  };
+}
+
+/** The to-do list's answer and skip, back to the same tab. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const state = await requireDashboard(request, context);
+  const formData = await request.formData();
+  // Back to the same tab (Remix adds ?index to an index route's own form posts).
+  const url = new URL(request.url);
+  url.searchParams.delete('index');
+  const back = safeRedirect(url.pathname + url.search, '/dashboard/memories?type=question');
+  return questionAction(request, state, formData, back);
+}
+
+export default function MemoriesRoute() {
+  const { memories, total, counts, page, q, type, canEdit, deleted } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
+  const location = useLocation();
+  const params = new URLSearchParams(location.search);
+  params.delete('deleted');
+  const here = location.pathname + (params.toString() ? `?${params}` : '');
+  const all = Object.values(counts).reduce((sum, n) => sum + n, 0);
+  const tabs = MEMORY_TYPES.filter((t) => (counts[t] ?? 0) > 0 || t === type || t === 'question');
+  const query = (changes: Record<string, string>) => {
+    const next = new URLSearchParams({ ...(q ? { q } : {}), ...(type ? { type } : {}), ...changes });
+    for (const [key, value] of [...next]) if (!value) next.delete(key);
+    const text = next.toString();
+    return text ? `/dashboard/memories?${text}` : '/dashboard/memories';
+  };
+  const defaultType = type && (TEXT_MEMORY_TYPES as readonly string[]).includes(type) ? type : 'text';
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold">Knowledge base</h1>
+          <p className="text-sm text-slate-600" data-testid="memories-total">
+            {total === 1 ? '1 memory' : `${total} memories`}
+            {q ? ' found' : ''} · what the assistant knows about your business
+          </p>
+        </div>
+        {canEdit ? (
+          <div className="flex flex-wrap items-center gap-2">
+            <DialogLink
+              to="/dashboard/memories/upload"
+              title="Upload a file"
+              className="rounded-lg border border-slate-300 bg-white px-4 py-2 font-medium shadow-sm hover:bg-slate-50"
+              content={(close) => <UploadForm cancel={<CancelButton onClick={close} />} />}
+            >
+              Upload a file
+            </DialogLink>
+            <DialogLink
+              to={`/dashboard/memories/new?type=${defaultType}`}
+              title="New memory"
+              className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white shadow-sm hover:bg-brand-700"
+              content={(close) => (
+                <MemoryFormDialog
+                  id="memory-create-dialog"
+                  action="/dashboard/memories/new"
+                  defaultValue={memoryDefaults(null, defaultType)}
+                  submitLabel="Create memory"
+                  pendingText="Creating…"
+                  close={close}
+                />
+              )}
+            >
+              New memory
+            </DialogLink>
+          </div>
+        ) : null}
+      </div>
+
+      {deleted && canEdit ? <UndoDeleteBanner id={deleted} /> : null}
+
+      <nav aria-label="Memory types" className="flex flex-wrap gap-1 text-sm" data-testid="memory-tabs">
+        {[{ key: '', label: 'All', count: all }, ...tabs.map((t) => ({ key: t, label: memoryTypeLabel(t), count: counts[t] ?? 0 }))].map((tab) => (
+          <Link
+            key={tab.key || 'all'}
+            to={query({ type: tab.key, page: '' })}
+            aria-current={type === tab.key ? 'page' : undefined}
+            className={`rounded-full px-3 py-1.5 ${type === tab.key ? 'bg-brand-600 text-white' : 'bg-white text-slate-700 ring-1 ring-slate-200 hover:bg-slate-50'}`}
+          >
+            {tab.label} <span className={type === tab.key ? 'text-brand-100' : 'text-slate-500'}>{tab.count}</span>
+          </Link>
+        ))}
+      </nav>
+
+      <Form method="get" className="flex flex-wrap items-end gap-2" role="search">
+        {type ? <input type="hidden" name="type" value={type} /> : null}
+        <div className="flex flex-col gap-1">
+          <label htmlFor="memory-search" className="text-sm font-medium text-slate-700">
+            Search
+          </label>
+          <input
+            id="memory-search"
+            name="q"
+            type="search"
+            defaultValue={q}
+            key={q}
+            maxLength={200}
+            placeholder="Words in the title or content"
+            className="h-10 w-72 rounded-lg border border-slate-300 bg-white px-3 shadow-sm"
+          />
+        </div>
+        <button type="submit" className="h-10 rounded-lg border border-slate-300 bg-white px-4 font-medium shadow-sm hover:bg-slate-50">
+          Search
+        </button>
+        {q ? (
+          <Link to={query({ q: '' })} className="px-2 py-2 text-sm text-slate-700 underline">
+            Clear
+          </Link>
+        ) : null}
+      </Form>
+
+      {memories.length === 0 ? (
+        q ? (
+          <EmptyState title={`Nothing matches “${q}”.`} testId="memories-empty">
+            <Link to={query({ q: '' })} className="font-medium text-brand-600 underline">
+              Show everything
+            </Link>
+          </EmptyState>
+        ) : type === 'question' ? (
+          <EmptyState title="No questions to answer." testId="memories-empty">
+            The assistant proposes the questions callers ask most that it cannot answer yet.{' '}
+            {canEdit ? (
+              <Link to="/dashboard/onboard/training-questions" className="font-medium text-brand-600 underline">
+                Find questions to answer
+              </Link>
+            ) : null}
+          </EmptyState>
+        ) : (
+          <EmptyState title={type ? `No ${memoryTypeLabel(type).toLowerCase()} memories yet.` : 'The knowledge base is empty.'} testId="memories-empty">
+            Add what the assistant should know: your opening hours, prices, policies, documents.{canEdit ? ' Use “New memory” or “Upload a file”.' : ''}
+          </EmptyState>
+        )
+      ) : type === 'question' ? (
+        <QuestionTodoList questions={memories} reply={reply} canEdit={canEdit} />
+      ) : (
+        <MemoryList memories={memories} canEdit={canEdit} back={here} />
+      )}
+
+      <Pager page={page} total={total} pageSize={COLLECTION_PAGE_SIZE} />
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

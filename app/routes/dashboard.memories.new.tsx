@@ -1,0 +1,48 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { useActionData, useLoaderData } from '@remix-run/react';
+import { CancelLink } from '../components/customers/customer-form';
+import { GeneralErrorBoundary } from '../components/error-boundary';
+import { MemoryForm, memoryDefaults } from '../components/memories/memory-form';
+import { TEXT_MEMORY_TYPES } from '../lib/memories';
+import { memoryFormAction, requireMemoryEditor } from '../lib/memories.server';
+
+export const meta: MetaFunction = () => [{ title: 'New memory · Business Assistant' }];
+
+/**
+ * The create form as a full page: what "New memory" opens without JavaScript (with it, the
+ * same form opens in a dialog on the knowledge base page and posts here).
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireMemoryEditor(request, context);
+  const wanted = new URL(request.url).searchParams.get('type') ?? '';
+  return { type: (TEXT_MEMORY_TYPES as readonly string[]).includes(wanted) ? wanted : 'text' };
+}
+
+export function action({ request, context }: ActionFunctionArgs) {
+  return memoryFormAction(request, context, {});
+}
+
+export default function NewMemoryRoute() {
+  const { type } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
+  return (
+    <div className="flex flex-col gap-6">
+      <h1 className="text-2xl font-semibold">New memory</h1>
+      <section className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+        <MemoryForm
+          id="memory-create"
+          action="/dashboard/memories/new"
+          reply={reply}
+          defaultValue={memoryDefaults(null, type)}
+          submitLabel="Create memory"
+          pendingText="Creating…"
+          cancel={<CancelLink to="/dashboard/memories" />}
+        />
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,56 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { useActionData } from '@remix-run/react';
+import { MAX_UPLOAD_BYTES } from '#contract/schemas/memory';
+import { CancelLink } from '../components/customers/customer-form';
+import { GeneralErrorBoundary } from '../components/error-boundary';
+import { UploadForm } from '../components/memories/memory-form';
+import { memoriesPath, requireMemoryEditor, uploadMemoryFile } from '../lib/memories.server';
+import { apiToasts, redirectWithToasts } from '../lib/toast.server';
+
+export const meta: MetaFunction = () => [{ title: 'Upload a file · Business Assistant' }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireMemoryEditor(request, context);
+  return null;
+}
+
+/**
+ * The upload (multipart) goes on to v1 `upload`, which checks the size and type, stores
+ * the file and reads its text. A refusal comes back above the form; a success opens the new
+ * memory, where the extracted text can be checked.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const state = await requireMemoryEditor(request, context);
+  // A body far past the limit is refused before it is read into memory.
+  const length = Number(request.headers.get('content-length') ?? 0);
+  if (length > MAX_UPLOAD_BYTES + 64 * 1024) return data({ errors: ['The file is larger than 20 MB.'] }, { status: 400 });
+  const formData = await request.formData();
+  const file = formData.get('file');
+  if (!(file instanceof Blob) || file.size === 0) return data({ errors: ['Choose a file to upload.'] }, { status: 400 });
+  const form = new FormData();
+  form.set('file', file, (file as File).name || 'upload');
+  for (const key of ['title', 'content', 'status'] as const) {
+    const value = formData.get(key);
+    if (typeof value === 'string' && value.trim()) form.set(key, value.trim());
+  }
+  const path = `${memoriesPath(state)}/upload`;
+  const result = await uploadMemoryFile(state.caller, path, form);
+  if (!result.ok) return data({ errors: [...result.errors, ...Object.values(result.fieldErrors).flat()].filter((e, i, all) => all.indexOf(e) === i) }, { status: 400 });
+  return redirectWithToasts(request, `/dashboard/memories/${result.data.memory._id}`, apiToasts(path, result));
+}
+
+export default function UploadMemoryRoute() {
+  const reply = useActionData<typeof action>();
+  return (
+    <div className="flex flex-col gap-6">
+      <h1 className="text-2xl font-semibold">Upload a file</h1>
+      <section className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+        <UploadForm errors={reply?.errors} cancel={<CancelLink to="/dashboard/memories" />} />
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

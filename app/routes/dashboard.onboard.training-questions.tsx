@@ -1,0 +1,93 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { hasPermission } from '#contract/permissions';
+import { GeneralErrorBoundary } from '../components/error-boundary';
+import { SubmitButton } from '../components/forms';
+import { QuestionTodoList } from '../components/memories/memory-bits';
+import { OnboardingFrame } from '../components/onboarding-frame';
+import { apiCall } from '../lib/api.server';
+import { requireDashboard, requirePermission } from '../lib/guard.server';
+import { listOpenQuestions, memoriesPath, questionAction } from '../lib/memories.server';
+import { apiToasts, redirectWithToasts } from '../lib/toast.server';
+
+export const meta: MetaFunction = () => [{ title: 'Train the assistant · Business Assistant' }];
+
+const SELF = '/dashboard/onboard/training-questions';
+
+/**
+ * Onboarding step 5: the questions callers ask most that the knowledge base cannot answer
+ * yet. Finding them is a POST (it creates question memories), so opening the page changes
+ * nothing; the owner answers or skips each, then continues to home.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const state = await requireDashboard(request, context);
+  if (!state.business) throw data({ message: 'Create your business first.' }, { status: 404 });
+  const canView = hasPermission(state.business.permissions, 'memories/view');
+  return {
+    questions: canView ? await listOpenQuestions(state) : [],
+    canEdit: hasPermission(state.business.permissions, 'memories/edit'),
+    done: Boolean(state.business.onboarding.training_done),
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const state = await requireDashboard(request, context);
+  const formData = await request.formData();
+  const intent = formData.get('intent');
+  if (intent === 'propose') {
+    requirePermission(state, 'memories/edit');
+    const path = `${memoriesPath(state)}/propose-questions`;
+    return redirectWithToasts(request, SELF, apiToasts(path, await apiCall(state.caller, path)));
+  }
+  if (intent === 'continue') {
+    const path = `businesses/onboard/${state.business?._id}`;
+    const result = await apiCall(state.caller, path, { step: 'training-questions' });
+    return redirectWithToasts(request, result.ok ? '/dashboard/home' : SELF, apiToasts(path, result));
+  }
+  return questionAction(request, state, formData, SELF);
+}
+
+export default function TrainingQuestionsRoute() {
+  const { questions, canEdit, done } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
+  return (
+    <OnboardingFrame step="training-questions" subtitle="The questions callers ask most that your assistant cannot answer yet. Answer each one, or skip it.">
+      <div className="flex flex-col gap-6">
+        {questions.length > 0 ? (
+          <>
+            <p className="text-sm text-slate-700" data-testid="questions-left">
+              {questions.length === 1 ? '1 question left.' : `${questions.length} questions left.`} Answers become part of what the assistant knows.
+            </p>
+            <QuestionTodoList questions={questions} reply={reply && 'questionId' in reply ? reply : null} canEdit={canEdit} />
+          </>
+        ) : (
+          <section className="rounded-xl border border-dashed border-slate-300 p-6 text-center" data-testid="questions-empty">
+            <p className="font-medium">{done ? 'No questions left to answer.' : 'Let the assistant find what it cannot answer yet.'}</p>
+            <p className="mt-1 text-sm text-slate-600">
+              It checks the common caller questions (opening hours, prices, services, area served, booking, parking, payment, …) against what it has learned.
+            </p>
+          </section>
+        )}
+        {canEdit ? (
+          <Form method="post" className="flex justify-center">
+            <SubmitButton variant={questions.length > 0 ? 'secondary' : 'primary'} name="intent" value="propose" pendingText="Looking…">
+              {questions.length > 0 ? 'Look for more questions' : 'Find questions to answer'}
+            </SubmitButton>
+          </Form>
+        ) : null}
+        <Form method="post" className="flex items-center justify-between gap-3 border-t border-slate-200 pt-4">
+          <Link to="/dashboard/memories" className="text-sm text-brand-600 underline">
+            Open the knowledge base
+          </Link>
+          <SubmitButton name="intent" value="continue" pendingText="Saving…">
+            Continue
+          </SubmitButton>
+        </Form>
+      </div>
+    </OnboardingFrame>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,116 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { DialogLink } from '../components/dialog-link';
+import { GeneralErrorBoundary } from '../components/error-boundary';
+import { CancelButton, CancelLink, DeleteServiceConfirm, ServiceFormDialog, ServiceStatusBadge, frequencyLabel, serviceDefaults } from '../components/services/service-form';
+import { apiCall } from '../lib/api.server';
+import { requireDashboard, requirePermission } from '../lib/guard.server';
+import { canEditServices, getService, servicesPath } from '../lib/services.server';
+import { apiToasts, redirectWithToasts } from '../lib/toast.server';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.service.name ?? 'Service'} · Business Assistant` }];
+
+/** One service. ?confirm=delete shows the delete confirmation on the page (the no-JavaScript path). */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const state = await requireDashboard(request, context);
+  const service = await getService(state, params.id ?? '');
+  const canEdit = canEditServices(state);
+  return { service, canEdit, confirmDelete: canEdit && new URL(request.url).searchParams.get('confirm') === 'delete' };
+}
+
+/** Delete (then the list offers the restore) and restore. */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const state = await requireDashboard(request, context);
+  requirePermission(state, 'services/edit');
+  const id = params.id ?? '';
+  const intent = (await request.formData()).get('intent');
+  if (intent !== 'delete' && intent !== 'restore') return data(null, { status: 400 });
+  const path = `${servicesPath(state)}/${intent}/${encodeURIComponent(id)}`;
+  const result = await apiCall(state.caller, path);
+  const toasts = apiToasts(path, result);
+  if (!result.ok) return redirectWithToasts(request, intent === 'delete' ? `/dashboard/services/${id}` : '/dashboard/services', toasts);
+  if (intent === 'delete') return redirectWithToasts(request, `/dashboard/services?deleted=${encodeURIComponent(id)}`, toasts);
+  return redirectWithToasts(request, `/dashboard/services/${id}`, toasts);
+}
+
+export default function ServiceRoute() {
+  const { service, canEdit, confirmDelete } = useLoaderData<typeof loader>();
+  const self = `/dashboard/services/${service._id}`;
+  const facts: [string, string][] = [
+    ['Frequency', frequencyLabel(service.frequency)],
+    ['Price', service.price ?? 'Not set'],
+  ];
+
+  return (
+    <div className="flex flex-col gap-6">
+      <nav aria-label="Breadcrumb" className="text-sm">
+        <Link to="/dashboard/services" className="text-brand-600 underline">
+          Services
+        </Link>
+      </nav>
+
+      <section className="flex flex-col gap-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200" aria-labelledby="service-name">
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 id="service-name" className="text-2xl font-semibold">
+            {service.name}
+          </h1>
+          <ServiceStatusBadge status={service.status} />
+          {canEdit ? (
+            <div className="ml-auto flex items-center gap-3 text-sm">
+              <DialogLink
+                to={`${self}/edit`}
+                title={`Edit ${service.name}`}
+                className="rounded-lg border border-slate-300 px-3 py-2 font-medium hover:bg-slate-50"
+                content={(close) => (
+                  <ServiceFormDialog
+                    id={`service-edit-dialog-${service._id}`}
+                    action={`${self}/edit`}
+                    defaultValue={serviceDefaults(service)}
+                    submitLabel="Save service"
+                    pendingText="Saving…"
+                    back={self}
+                    close={close}
+                  />
+                )}
+              >
+                Edit service
+              </DialogLink>
+              <DialogLink
+                to={`${self}?confirm=delete`}
+                title="Delete service"
+                className="rounded-lg border border-red-300 px-3 py-2 font-medium text-red-700 hover:bg-red-50"
+                content={(close) => <DeleteServiceConfirm service={service} cancel={<CancelButton onClick={close} />} />}
+              >
+                Delete service
+              </DialogLink>
+            </div>
+          ) : null}
+        </div>
+        {confirmDelete ? (
+          <div className="rounded-xl bg-red-50 p-4 ring-1 ring-red-200" role="alertdialog" aria-label="Delete service">
+            <DeleteServiceConfirm service={service} cancel={<CancelLink to={self} />} />
+          </div>
+        ) : null}
+        <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-sm" data-testid="service-details">
+          {facts.map(([label, value]) => (
+            <div key={label} className="contents">
+              <dt className="font-medium text-slate-500">{label}</dt>
+              <dd className="text-slate-900">{value}</dd>
+            </div>
+          ))}
+        </dl>
+        {service.description ? (
+          <p className="whitespace-pre-line text-slate-800" data-testid="service-description">
+            {service.description}
+          </p>
+        ) : (
+          <p className="text-sm text-slate-500">No description yet: add one so the assistant can explain this service to callers.</p>
+        )}
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,49 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { useActionData, useLoaderData } from '@remix-run/react';
+import { GeneralErrorBoundary } from '../components/error-boundary';
+import { CancelLink, ServiceForm, serviceDefaults } from '../components/services/service-form';
+import { safeRedirect } from '../lib/safe-redirect';
+import { getService, requireServiceEditor, serviceFormAction } from '../lib/services.server';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Edit ${data?.service.name ?? 'service'} · Business Assistant` }];
+
+/**
+ * The edit form as a full page (without JavaScript; with it, the same form opens in a
+ * dialog and posts here). `back` is where a save returns: the page the user came from.
+ */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const state = await requireServiceEditor(request, context);
+  const service = await getService(state, params.id ?? '');
+  const back = safeRedirect(new URL(request.url).searchParams.get('back'), `/dashboard/services/${service._id}`);
+  return { service, back };
+}
+
+export function action({ request, context, params }: ActionFunctionArgs) {
+  return serviceFormAction(request, context, { id: params.id ?? '' });
+}
+
+export default function EditServiceRoute() {
+  const { service, back } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
+  return (
+    <div className="flex flex-col gap-6">
+      <h1 className="text-2xl font-semibold">Edit {service.name}</h1>
+      <section className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+        <ServiceForm
+          id={`service-edit-${service._id}`}
+          action={`/dashboard/services/${service._id}/edit`}
+          reply={reply}
+          defaultValue={serviceDefaults(service)}
+          submitLabel="Save service"
+          pendingText="Saving…"
+          back={back}
+          cancel={<CancelLink to={back} />}
+        />
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

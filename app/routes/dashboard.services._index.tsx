@@ -1,0 +1,195 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Form, Link, useLoaderData } from '@remix-run/react';
+import type { ApiService } from '#contract/envelope';
+import { SERVICE_STATUSES, SERVICE_STATUS_LABELS } from '#contract/schemas/service';
+import { DialogLink } from '../components/dialog-link';
+import { GeneralErrorBoundary } from '../components/error-boundary';
+import { RestoreServiceBanner, ServiceFormDialog, ServiceStatusBadge, frequencyLabel, serviceDefaults, statusLabel } from '../components/services/service-form';
+import { apiCall } from '../lib/api.server';
+import { loadFailure } from '../lib/customers.server';
+import { requireDashboard } from '../lib/guard.server';
+import { canEditServices, servicesPath } from '../lib/services.server';
+
+export const meta: MetaFunction = () => [{ title: 'Services · Business Assistant' }];
+
+const PAGE_SIZE = 50;
+
+/** The orders the sort menu offers: value → the list call's sort_by and sort_order. */
+const SORTS = {
+  newest: { label: 'Newest first', sort_by: 'created_at', sort_order: 'desc' },
+  oldest: { label: 'Oldest first', sort_by: 'created_at', sort_order: 'asc' },
+  name: { label: 'Name A–Z', sort_by: 'name', sort_order: 'asc' },
+  name_desc: { label: 'Name Z–A', sort_by: 'name', sort_order: 'desc' },
+  updated: { label: 'Recently changed', sort_by: 'updated_at', sort_order: 'desc' },
+  frequency: { label: 'Most frequent', sort_by: 'frequency', sort_order: 'asc' },
+} as const;
+type Sort = keyof typeof SORTS;
+
+type Listed = { services: ApiService[]; total: number; page: number; limit: number };
+
+/**
+ * Services: search (name, description, price), a status filter and an order, as a GET
+ * form so a result can be bookmarked; newest first by default, 50 a page.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const state = await requireDashboard(request, context);
+  const url = new URL(request.url);
+  const q = (url.searchParams.get('q') ?? '').trim().slice(0, 100);
+  const statusParam = url.searchParams.get('status') ?? '';
+  const status = (SERVICE_STATUSES as readonly string[]).includes(statusParam) ? statusParam : '';
+  const sortParam = url.searchParams.get('sort') ?? '';
+  const sort: Sort = sortParam in SORTS ? (sortParam as Sort) : 'newest';
+  const page = Math.max(0, Math.floor(Number(url.searchParams.get('page')) || 0));
+  const { sort_by, sort_order } = SORTS[sort];
+  const body = { page, limit: PAGE_SIZE, sort_by, sort_order, ...(q ? { search: q } : {}), ...(status ? { status } : {}) };
+  const result = await apiCall<Listed>(state.caller, `${servicesPath(state)}/list`, body);
+  if (!result.ok) loadFailure(result);
+  return { services: result.data.services, total: result.data.total, page, q, status, sort, canEdit: canEditServices(state), deleted: url.searchParams.get('deleted') };
+}
+
+export default function ServicesRoute() {
+  const { services, total, page, q, status, sort, canEdit, deleted } = useLoaderData<typeof loader>();
+  const filtered = Boolean(q || status);
+  const query = (changes: Record<string, string>) => {
+    const params = new URLSearchParams({ ...(q ? { q } : {}), ...(status ? { status } : {}), ...(sort !== 'newest' ? { sort } : {}), ...changes });
+    for (const [key, value] of [...params]) if (!value) params.delete(key);
+    const text = params.toString();
+    return text ? `?${text}` : '/dashboard/services';
+  };
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold">Services</h1>
+          <p className="text-sm text-slate-600" data-testid="services-total">
+            {total === 1 ? '1 service' : `${total} services`}
+            {filtered ? ' found' : ''}
+          </p>
+        </div>
+        {canEdit ? (
+          <DialogLink
+            to="/dashboard/services/new"
+            title="New service"
+            className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white shadow-sm hover:bg-brand-700"
+            content={(close) => (
+              <ServiceFormDialog id="service-create-dialog" action="/dashboard/services/new" defaultValue={serviceDefaults()} submitLabel="Create service" pendingText="Creating…" close={close} />
+            )}
+          >
+            New service
+          </DialogLink>
+        ) : null}
+      </div>
+
+      {deleted && canEdit ? <RestoreServiceBanner id={deleted} /> : null}
+
+      <Form method="get" className="flex flex-wrap items-end gap-2" role="search">
+        <div className="flex flex-col gap-1">
+          <label htmlFor="service-search" className="text-sm font-medium text-slate-700">
+            Search
+          </label>
+          <input
+            id="service-search"
+            name="q"
+            type="search"
+            defaultValue={q}
+            key={q}
+            maxLength={100}
+            placeholder="Name, description or price"
+            className="h-10 w-64 rounded-lg border border-slate-300 bg-white px-3 shadow-sm"
+          />
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="service-status-filter" className="text-sm font-medium text-slate-700">
+            Status
+          </label>
+          <select id="service-status-filter" name="status" defaultValue={status} key={status} className="h-10 rounded-lg border border-slate-300 bg-white px-3 shadow-sm">
+            <option value="">All statuses</option>
+            {SERVICE_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {SERVICE_STATUS_LABELS[value]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="service-sort" className="text-sm font-medium text-slate-700">
+            Order
+          </label>
+          <select id="service-sort" name="sort" defaultValue={sort} key={sort} className="h-10 rounded-lg border border-slate-300 bg-white px-3 shadow-sm">
+            {(Object.keys(SORTS) as Sort[]).map((value) => (
+              <option key={value} value={value}>
+                {SORTS[value].label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="h-10 rounded-lg border border-slate-300 bg-white px-4 font-medium shadow-sm hover:bg-slate-50">
+          Apply
+        </button>
+        {filtered ? (
+          <Link to={query({ q: '', status: '' })} className="px-2 py-2 text-sm text-slate-700 underline">
+            Clear
+          </Link>
+        ) : null}
+      </Form>
+
+      {services.length === 0 ? (
+        <section className="rounded-2xl border border-dashed border-slate-300 p-8 text-center" data-testid="services-empty">
+          {filtered ? (
+            <>
+              <p className="font-medium">
+                No services match{q ? ` “${q}”` : ''}
+                {status ? ` with status ${statusLabel(status)}` : ''}.
+              </p>
+              <Link to={query({ q: '', status: '' })} className="mt-2 inline-block text-sm font-medium text-brand-600 underline">
+                Show all services
+              </Link>
+            </>
+          ) : (
+            <>
+              <p className="font-medium">No services yet.</p>
+              <p className="mt-1 text-sm text-slate-600">
+                List what you offer, how often and at what price: the assistant quotes them to callers.{canEdit ? ' Start with “New service”.' : ''}
+              </p>
+            </>
+          )}
+        </section>
+      ) : (
+        <ul className="flex flex-col divide-y divide-slate-100 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200" data-testid="service-list">
+          {services.map((service) => (
+            <li key={service._id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-4 py-3" data-testid="service-row" data-id={service._id}>
+              <Link to={`/dashboard/services/${service._id}`} className="font-medium text-slate-900 hover:underline">
+                {service.name}
+              </Link>
+              <ServiceStatusBadge status={service.status} />
+              <span className="text-sm text-slate-600">{frequencyLabel(service.frequency)}</span>
+              {service.price ? <span className="ml-auto text-sm text-slate-900">{service.price}</span> : null}
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {total > PAGE_SIZE ? (
+        <nav aria-label="Pages" className="flex justify-between text-sm">
+          {page > 0 ? (
+            <Link to={query({ page: page - 1 ? String(page - 1) : '' })} className="font-medium text-brand-600 underline">
+              Previous {PAGE_SIZE}
+            </Link>
+          ) : (
+            <span />
+          )}
+          {(page + 1) * PAGE_SIZE < total ? (
+            <Link to={query({ page: String(page + 1) })} className="font-medium text-brand-600 underline">
+              Next {PAGE_SIZE}
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

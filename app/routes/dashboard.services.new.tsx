@@ -1,0 +1,44 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { useActionData } from '@remix-run/react';
+import { GeneralErrorBoundary } from '../components/error-boundary';
+import { CancelLink, ServiceForm, serviceDefaults } from '../components/services/service-form';
+import { requireServiceEditor, serviceFormAction } from '../lib/services.server';
+
+export const meta: MetaFunction = () => [{ title: 'New service · Business Assistant' }];
+
+/**
+ * The create form as a full page: what "New service" opens without JavaScript (with it,
+ * the same form opens in a dialog on the services page and posts here).
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireServiceEditor(request, context);
+  return null;
+}
+
+export function action({ request, context }: ActionFunctionArgs) {
+  return serviceFormAction(request, context, {});
+}
+
+export default function NewServiceRoute() {
+  const reply = useActionData<typeof action>();
+  return (
+    <div className="flex flex-col gap-6">
+      <h1 className="text-2xl font-semibold">New service</h1>
+      <section className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+        <ServiceForm
+          id="service-create"
+          action="/dashboard/services/new"
+          reply={reply}
+          defaultValue={serviceDefaults()}
+          submitLabel="Create service"
+          pendingText="Creating…"
+          cancel={<CancelLink to="/dashboard/services" />}
+        />
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
