@@ -61,7 +61,9 @@ test('home lists the merged timeline with the spec labels, cut at 30 characters,
   await expectLabel('Check the van tyres', 'Task');
   await expectLabel('Send Bo the quote', 'Task');
   await expectLabel('Chase Bo for payment', 'Overdue Task');
-  await expectLabel('Water the office plants', 'Overdue Repeated Task');
+  // Once due, the scheduler (every 10 s) may already have made the next weekly occurrence,
+  // a "Repeated Task" with the same text: the overdue one must be there either way.
+  await expect(row(page, 'Water the office plants').getByTestId('item-label').filter({ hasText: /^Overdue Repeated Task$/ })).toHaveCount(1);
   await expectLabel('Renew the insurance', 'Complete Task');
   // Lists cut text at the spec's 30 characters; the item's page shows all of it.
   await expect(row(page, 'Ada prefers').getByTestId('item-text')).toHaveText('Ada prefers calls after lunch…');

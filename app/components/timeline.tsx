@@ -5,6 +5,7 @@ import type { ApiTimelineItem } from '#contract/envelope';
 import { notificationTime, timelineLabel } from '#contract/labels';
 import { counterpart, isOverdue, itemPath, itemText, TIMELINE_KINDS, type TimelineKind } from '../lib/timeline';
 import { SubmitButton } from './forms';
+import { RestoreBanner } from './delete-restore';
 
 const labelColours: Record<string, string> = {
   'Overdue Task': 'bg-red-100 text-red-800',
@@ -176,16 +177,7 @@ export function DeleteLink({ noun }: { noun: string }) {
 /** After a delete: the undo (restore) action, a form posting back to the item's page. */
 export function UndoBanner({ kind, id }: { kind: TimelineKind; id: string }) {
   const config = TIMELINE_KINDS[kind];
-  return (
-    <div role="status" className="flex items-center justify-between gap-3 rounded-xl bg-slate-800 px-4 py-3 text-white" data-testid="undo-banner">
-      <span>The {config.noun} was deleted.</span>
-      <Form method="post" action={`/dashboard/${config.path}/${id}`}>
-        <button type="submit" name="intent" value="restore" className="rounded-lg bg-white px-3 py-1.5 text-sm font-medium text-slate-900">
-          Restore
-        </button>
-      </Form>
-    </div>
-  );
+  return <RestoreBanner action={`/dashboard/${config.path}/${id}`} noun={config.noun} />;
 }
 
 /** Label / value rows of an item's page. */

@@ -1,8 +1,8 @@
-import { Form, Link } from '@remix-run/react';
+import { Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import type { ApiAddress, ApiCustomer } from '#contract/envelope';
 import { CUSTOMER_STATUS_LABELS, type CustomerStatus } from '#contract/schemas/customer';
-import { SubmitButton } from '../forms';
+import { DeleteConfirmation, RestoreBanner } from '../delete-restore';
 
 const STATUS_COLOURS: Record<string, string> = {
   lead: 'bg-sky-100 text-sky-800',
@@ -62,32 +62,20 @@ export function DuplicateNotice({ customer, canEdit }: { customer: Pick<ApiCusto
  */
 export function DeleteCustomerConfirm({ customer, cancel }: { customer: Pick<ApiCustomer, '_id' | 'name'>; cancel: ReactNode }) {
   return (
-    <div className="flex flex-col gap-4" role="group" aria-labelledby={`delete-${customer._id}`}>
-      <p id={`delete-${customer._id}`} className="text-slate-700">
-        Delete <strong>{customer.name}</strong>? The contact leaves every list; its calls, messages and notes are kept, and you can restore it right after.
-      </p>
-      <Form method="post" action={`/dashboard/customers/${customer._id}`} className="flex items-center justify-end gap-3">
-        {cancel}
-        <SubmitButton variant="danger" name="intent" value="delete" pendingText="Deleting…">
-          Delete contact
-        </SubmitButton>
-      </Form>
-    </div>
+    <DeleteConfirmation
+      action={`/dashboard/customers/${customer._id}`}
+      noun="contact"
+      subject={customer.name}
+      consequence="The contact leaves every list; its calls, messages and notes are kept, and you can restore it right after."
+      cancel={cancel}
+      labelId={`delete-${customer._id}`}
+    />
   );
 }
 
 /** After a delete: the undo (restore) action, a form posting back to the contact's page. */
 export function UndoDeleteBanner({ id }: { id: string }) {
-  return (
-    <div role="status" className="flex items-center justify-between gap-3 rounded-xl bg-slate-800 px-4 py-3 text-white" data-testid="undo-banner">
-      <span>The contact was deleted.</span>
-      <Form method="post" action={`/dashboard/customers/${id}`}>
-        <button type="submit" name="intent" value="restore" className="rounded-lg bg-white px-3 py-1.5 text-sm font-medium text-slate-900">
-          Restore
-        </button>
-      </Form>
-    </div>
-  );
+  return <RestoreBanner action={`/dashboard/customers/${id}`} noun="contact" />;
 }
 
 /** Phones, emails and addresses as a compact list of facts. */

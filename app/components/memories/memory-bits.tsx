@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { ApiMemory } from '#contract/envelope';
 import { MEMORY_STATUS_LABELS, memoryHeadline, memoryTypeLabel, type QuestionReply } from '../../lib/memories';
 import { ErrorList, SubmitButton } from '../forms';
+import { DeleteConfirmation, RestoreBanner } from '../delete-restore';
 
 export function TypeBadge({ type }: { type: string }) {
   return (
@@ -25,32 +26,20 @@ export function StatusBadge({ status }: { status: string }) {
 /** The delete confirmation: posts to the memory's page, which deletes and lands on the list with an undo banner. */
 export function DeleteMemoryConfirm({ memory, cancel }: { memory: Pick<ApiMemory, '_id' | 'title' | 'content'>; cancel: ReactNode }) {
   return (
-    <div className="flex flex-col gap-4" role="group" aria-labelledby={`delete-${memory._id}`}>
-      <p id={`delete-${memory._id}`} className="text-slate-700">
-        Delete <strong>{memoryHeadline(memory)}</strong>? The assistant stops using it; you can restore it right after.
-      </p>
-      <Form method="post" action={`/dashboard/memories/${memory._id}`} className="flex items-center justify-end gap-3">
-        {cancel}
-        <SubmitButton variant="danger" name="intent" value="delete" pendingText="Deleting…">
-          Delete memory
-        </SubmitButton>
-      </Form>
-    </div>
+    <DeleteConfirmation
+      action={`/dashboard/memories/${memory._id}`}
+      noun="memory"
+      subject={memoryHeadline(memory)}
+      consequence="The assistant stops using it; you can restore it right after."
+      cancel={cancel}
+      labelId={`delete-${memory._id}`}
+    />
   );
 }
 
 /** After a delete: the undo (restore) action, a form posting back to the memory's page. */
 export function UndoDeleteBanner({ id }: { id: string }) {
-  return (
-    <div role="status" className="flex items-center justify-between gap-3 rounded-xl bg-slate-800 px-4 py-3 text-white" data-testid="undo-banner">
-      <span>The memory was deleted.</span>
-      <Form method="post" action={`/dashboard/memories/${id}`}>
-        <button type="submit" name="intent" value="restore" className="rounded-lg bg-white px-3 py-1.5 text-sm font-medium text-slate-900">
-          Restore
-        </button>
-      </Form>
-    </div>
-  );
+  return <RestoreBanner action={`/dashboard/memories/${id}`} noun="memory" />;
 }
 
 /**

@@ -5,6 +5,7 @@ import type { ApiService } from '#contract/envelope';
 import { SERVICE_STATUSES, SERVICE_STATUS_LABELS, serviceSchema } from '#contract/schemas/service';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { ErrorList, Field, SelectField, SubmitButton } from '../forms';
+import { DeleteConfirmation, RestoreBanner } from '../delete-restore';
 
 export type ServiceDefaults = { name: string; status: string; frequency: string; description: string; price: string };
 
@@ -148,30 +149,18 @@ export function ServiceFormDialog({ close, ...props }: Omit<Parameters<typeof Se
  */
 export function DeleteServiceConfirm({ service, cancel }: { service: Pick<ApiService, '_id' | 'name'>; cancel: ReactNode }) {
   return (
-    <div className="flex flex-col gap-4" role="group" aria-labelledby={`delete-${service._id}`}>
-      <p id={`delete-${service._id}`} className="text-slate-700">
-        Delete <strong>{service.name}</strong>? The assistant stops offering it; you can restore it right after.
-      </p>
-      <Form method="post" action={`/dashboard/services/${service._id}`} className="flex items-center justify-end gap-3">
-        {cancel}
-        <SubmitButton variant="danger" name="intent" value="delete" pendingText="Deleting…">
-          Delete service
-        </SubmitButton>
-      </Form>
-    </div>
+    <DeleteConfirmation
+      action={`/dashboard/services/${service._id}`}
+      noun="service"
+      subject={service.name}
+      consequence="The assistant stops offering it; you can restore it right after."
+      cancel={cancel}
+      labelId={`delete-${service._id}`}
+    />
   );
 }
 
 /** After a delete: the undo (restore) action, a form posting back to the service's page. */
 export function RestoreServiceBanner({ id }: { id: string }) {
-  return (
-    <div role="status" className="flex items-center justify-between gap-3 rounded-xl bg-slate-800 px-4 py-3 text-white" data-testid="undo-banner">
-      <span>The service was deleted.</span>
-      <Form method="post" action={`/dashboard/services/${id}`}>
-        <button type="submit" name="intent" value="restore" className="rounded-lg bg-white px-3 py-1.5 text-sm font-medium text-slate-900">
-          Restore
-        </button>
-      </Form>
-    </div>
-  );
+  return <RestoreBanner action={`/dashboard/services/${id}`} noun="service" />;
 }
