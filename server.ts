@@ -186,9 +186,9 @@ export async function startServer(
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   listeningPort = port;
   // Task reminders and repeats; every instance may run it (FOR UPDATE SKIP LOCKED).
-  const stopScheduler = startScheduler({ db: database.db, clock: { now: () => new Date() }, broadcaster, log });
+  const stopScheduler = startScheduler(deps);
   // The data loader's website crawls; a job left by a stopped server is resumed (runner.ts).
-  const stopLearning = startLearningRunner({ db: database.db, clock: { now: () => new Date() }, broadcaster, log });
+  const stopLearning = startLearningRunner(deps);
   const url = `http://localhost:${port}`;
 
   let closing: Promise<void> | undefined;
