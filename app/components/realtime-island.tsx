@@ -1,4 +1,4 @@
-import { useNavigation, useRevalidator } from '@remix-run/react';
+import { useFetchers, useNavigation, useRevalidator } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
 import { businessChannel, userChannel, type RealtimeClientConfig } from '#contract/realtime';
 
@@ -16,12 +16,14 @@ const DEBOUNCE_MS = 250;
 export function RealtimeIsland({ config, userId, businessId }: { config: RealtimeClientConfig; userId: string; businessId: string | null }) {
   const revalidator = useRevalidator();
   const navigation = useNavigation();
+  const fetchers = useFetchers();
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;
-  // A navigation in flight loads fresh data anyway; revalidating now would cancel it (and,
-  // after a form submission, lose the toast its redirect carries). Wait until it settles.
+  // A navigation or a form submission (dialogs submit through fetchers) in flight loads
+  // fresh data anyway; revalidating now would cancel it, or the redirect that follows it
+  // (and the toast that redirect carries). Wait until everything has settled.
   const busy = useRef(false);
-  busy.current = navigation.state !== 'idle' || revalidator.state !== 'idle';
+  busy.current = navigation.state !== 'idle' || revalidator.state !== 'idle' || fetchers.some((fetcher) => fetcher.state !== 'idle');
   // Loader data is a fresh object after every revalidation: connect again only when the
   // settings really change, not on each refresh.
   const settings = JSON.stringify(config);
