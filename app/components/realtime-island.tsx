@@ -64,7 +64,10 @@ export function RealtimeIsland({ config, userId, businessId }: { config: Realtim
       // subscribed: before that an event could still be missed.
       const channels = [userChannel(userId), ...(businessId ? [businessChannel(businessId)] : [])];
       const subscribed = new Set<string>();
-      const markState = () => mark(pusher.connection.state === 'connected' && subscribed.size === channels.length ? 'connected' : pusher.connection.state);
+      const markState = () => {
+        const state = pusher.connection.state;
+        mark(state !== 'connected' ? state : subscribed.size === channels.length ? 'connected' : 'subscribing');
+      };
       let wasConnected = false;
       pusher.connection.bind('state_change', ({ current }: { current: string }) => {
         if (current !== 'connected') subscribed.clear();
