@@ -1,5 +1,5 @@
-import { useNavigation } from '@remix-run/react';
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { Link, useNavigation } from '@remix-run/react';
+import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 
 export function ErrorList({ id, errors }: { id?: string; errors?: (string | null | undefined)[] | null }) {
   const list = errors?.filter(Boolean);
@@ -131,4 +131,46 @@ export function Spinner() {
  */
 export function DefaultSubmit() {
   return <button type="submit" hidden tabIndex={-1} aria-hidden />;
+}
+
+/** A multi-line field, labelled and with its errors, like Field. */
+export function TextAreaField({ label, textareaProps, errors, hint }: { label: string; textareaProps: TextareaHTMLAttributes<HTMLTextAreaElement>; errors?: string[]; hint?: ReactNode }) {
+  const fallbackId = useId();
+  const id = textareaProps.id ?? fallbackId;
+  const errorId = errors?.length ? `${id}-error` : undefined;
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <textarea
+        rows={6}
+        {...textareaProps}
+        id={id}
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={errorId}
+        className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm aria-[invalid=true]:border-red-500"
+      />
+      {hint ? <p className="text-xs text-slate-500">{hint}</p> : null}
+      <ErrorList id={errorId} errors={errors} />
+    </div>
+  );
+}
+
+/** Cancel on a full-page form: back to where the user came from. */
+export function CancelLink({ to }: { to: string }) {
+  return (
+    <Link to={to} className="text-sm font-medium text-slate-700 underline">
+      Cancel
+    </Link>
+  );
+}
+
+/** Cancel in a dialog: closes it. */
+export function CancelButton({ onClick }: { onClick: () => void }) {
+  return (
+    <button type="button" onClick={onClick} className="text-sm font-medium text-slate-700 underline">
+      Cancel
+    </button>
+  );
 }

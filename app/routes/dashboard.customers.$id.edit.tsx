@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { CancelLink, CustomerForm, customerDefaults } from '../components/customers/customer-form';
+import { CustomerForm, customerDefaults } from '../components/customers/customer-form';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { customerFormAction, getCrmOrder, getCustomer, requireCustomerEditor } from '../lib/customers.server';
 import { safeRedirect } from '../lib/safe-redirect';
+import { CancelLink } from '../components/forms';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Edit ${data?.customer.name ?? 'contact'} · Business Assistant` }];
 

@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { CUSTOMER_STATUSES, type CustomerStatus } from '#contract/schemas/customer';
-import { CancelLink, CustomerForm, customerDefaults } from '../components/customers/customer-form';
+import { CustomerForm, customerDefaults } from '../components/customers/customer-form';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { customerFormAction, getCrmOrder, requireCustomerEditor } from '../lib/customers.server';
+import { CancelLink } from '../components/forms';
 
 export const meta: MetaFunction = () => [{ title: 'New contact · Business Assistant' }];
 

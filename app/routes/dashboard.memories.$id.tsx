@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
-import { CancelButton, CancelLink } from '../components/customers/customer-form';
+
 import { DialogLink } from '../components/dialog-link';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { DeleteMemoryConfirm, QuestionTodoList, StatusBadge, TypeBadge } from '../components/memories/memory-bits';
@@ -10,6 +10,7 @@ import { requireDashboard, requirePermission } from '../lib/guard.server';
 import { formatBytes, isFileMemory, memoryHeadline } from '../lib/memories';
 import { canEditMemories, getMemory, memoriesPath, questionAction } from '../lib/memories.server';
 import { apiToasts, redirectWithToasts } from '../lib/toast.server';
+import { CancelButton, CancelLink } from '../components/forms';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data ? memoryHeadline(data.memory) : 'Memory'} · Business Assistant` }];
 

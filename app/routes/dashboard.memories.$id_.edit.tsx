@@ -1,11 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { CancelLink } from '../components/customers/customer-form';
+
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { MemoryForm, memoryDefaults } from '../components/memories/memory-form';
 import { memoryHeadline } from '../lib/memories';
 import { getMemory, memoryFormAction, requireMemoryEditor } from '../lib/memories.server';
 import { safeRedirect } from '../lib/safe-redirect';
+import { CancelLink } from '../components/forms';
 
 export const meta: MetaFunction = () => [{ title: 'Edit memory · Business Assistant' }];
 

@@ -1,10 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { CancelLink } from '../components/customers/customer-form';
+
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { MemoryForm, memoryDefaults } from '../components/memories/memory-form';
 import { TEXT_MEMORY_TYPES } from '../lib/memories';
 import { memoryFormAction, requireMemoryEditor } from '../lib/memories.server';
+import { CancelLink } from '../components/forms';
 
 export const meta: MetaFunction = () => [{ title: 'New memory · Business Assistant' }];
 

@@ -1,11 +1,12 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useActionData } from '@remix-run/react';
 import { MAX_UPLOAD_BYTES } from '#contract/schemas/memory';
-import { CancelLink } from '../components/customers/customer-form';
+
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { UploadForm } from '../components/memories/memory-form';
 import { memoriesPath, requireMemoryEditor, uploadMemoryFile } from '../lib/memories.server';
 import { apiToasts, redirectWithToasts } from '../lib/toast.server';
+import { CancelLink } from '../components/forms';
 
 export const meta: MetaFunction = () => [{ title: 'Upload a file · Business Assistant' }];
 

@@ -2,11 +2,12 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useLoaderData } from '@remix-run/react';
 import { DialogLink } from '../components/dialog-link';
 import { GeneralErrorBoundary } from '../components/error-boundary';
-import { CancelButton, CancelLink, DeleteServiceConfirm, ServiceFormDialog, ServiceStatusBadge, frequencyLabel, serviceDefaults } from '../components/services/service-form';
+import { DeleteServiceConfirm, ServiceFormDialog, ServiceStatusBadge, frequencyLabel, serviceDefaults } from '../components/services/service-form';
 import { apiCall } from '../lib/api.server';
 import { requireDashboard, requirePermission } from '../lib/guard.server';
 import { canEditServices, getService, servicesPath } from '../lib/services.server';
 import { apiToasts, redirectWithToasts } from '../lib/toast.server';
+import { CancelButton, CancelLink } from '../components/forms';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.service.name ?? 'Service'} · Business Assistant` }];
 

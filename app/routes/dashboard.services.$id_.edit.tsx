@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '../components/error-boundary';
-import { CancelLink, ServiceForm, serviceDefaults } from '../components/services/service-form';
+import { ServiceForm, serviceDefaults } from '../components/services/service-form';
 import { safeRedirect } from '../lib/safe-redirect';
 import { getService, requireServiceEditor, serviceFormAction } from '../lib/services.server';
+import { CancelLink } from '../components/forms';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Edit ${data?.service.name ?? 'service'} · Business Assistant` }];
 

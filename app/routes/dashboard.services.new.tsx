@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useActionData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '../components/error-boundary';
-import { CancelLink, ServiceForm, serviceDefaults } from '../components/services/service-form';
+import { ServiceForm, serviceDefaults } from '../components/services/service-form';
 import { requireServiceEditor, serviceFormAction } from '../lib/services.server';
+import { CancelLink } from '../components/forms';
 
 export const meta: MetaFunction = () => [{ title: 'New service · Business Assistant' }];
 

@@ -1,11 +1,11 @@
 import { getFormProps, getInputProps, getSelectProps } from '@conform-to/react';
-import { Form, Link, useFetcher, type FetcherWithComponents } from '@remix-run/react';
+import { Form, useFetcher, type FetcherWithComponents } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import type { ApiAddress, ApiCustomer } from '#contract/envelope';
 import { CUSTOMER_STATUS_LABELS, customerSchema, type CustomerStatus } from '#contract/schemas/customer';
 import type { CustomerFormReply } from '../../lib/customers';
 import { useSchemaForm } from '../../lib/use-schema-form';
-import { ErrorList, Field, SelectField, SubmitButton, DefaultSubmit } from '../forms';
+import { CancelButton, DefaultSubmit, ErrorList, Field, SelectField, SubmitButton } from '../forms';
 import { EmailListInput, PhoneListInput } from '../phone-list-input';
 import { AddressListInput } from './address-input';
 
@@ -94,22 +94,6 @@ export function CustomerForm({
 
   const formProps = { ...getFormProps(form), method: 'post' as const, action, className: 'flex flex-col gap-4' };
   return fetcher ? <fetcher.Form {...formProps}>{body}</fetcher.Form> : <Form {...formProps}>{body}</Form>;
-}
-
-export function CancelLink({ to }: { to: string }) {
-  return (
-    <Link to={to} className="text-sm font-medium text-slate-700 underline">
-      Cancel
-    </Link>
-  );
-}
-
-export function CancelButton({ onClick }: { onClick: () => void }) {
-  return (
-    <button type="button" onClick={onClick} className="text-sm font-medium text-slate-700 underline">
-      Cancel
-    </button>
-  );
 }
 
 /** The form inside a dialog (JavaScript on): sent through a fetcher to the full page's action. */

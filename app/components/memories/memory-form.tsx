@@ -1,12 +1,12 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult } from '@conform-to/react';
 import { Form, useFetcher, type FetcherWithComponents } from '@remix-run/react';
-import { useId, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import type { ReactNode } from 'react';
 import type { ApiMemory } from '#contract/envelope';
 import { MEMORY_STATUSES, memorySchema } from '#contract/schemas/memory';
 import { MEMORY_STATUS_LABELS, TEXT_MEMORY_TYPES, isFileMemory, memoryTypeLabel } from '../../lib/memories';
 import { useSchemaForm } from '../../lib/use-schema-form';
-import { CancelButton } from '../customers/customer-form';
-import { ErrorList, Field, SelectField, SubmitButton } from '../forms';
+
+import { CancelButton, ErrorList, Field, SelectField, SubmitButton, TextAreaField } from '../forms';
 
 export type MemoryDefaults = { type: string; status: string; title: string; content: string; answer: string; source_url: string };
 
@@ -19,29 +19,6 @@ export function memoryDefaults(memory?: ApiMemory | null, type = 'text'): Memory
     answer: memory?.answer ?? '',
     source_url: memory?.source_url ?? '',
   };
-}
-
-export function TextAreaField({ label, textareaProps, errors, hint }: { label: string; textareaProps: TextareaHTMLAttributes<HTMLTextAreaElement>; errors?: string[]; hint?: ReactNode }) {
-  const fallbackId = useId();
-  const id = textareaProps.id ?? fallbackId;
-  const errorId = errors?.length ? `${id}-error` : undefined;
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      <textarea
-        rows={6}
-        {...textareaProps}
-        id={id}
-        aria-invalid={errorId ? true : undefined}
-        aria-describedby={errorId}
-        className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm aria-[invalid=true]:border-red-500"
-      />
-      {hint ? <p className="text-xs text-slate-500">{hint}</p> : null}
-      <ErrorList id={errorId} errors={errors} />
-    </div>
-  );
 }
 
 /**

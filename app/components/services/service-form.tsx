@@ -1,10 +1,10 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult } from '@conform-to/react';
-import { Form, Link, useFetcher, type FetcherWithComponents } from '@remix-run/react';
+import { Form, useFetcher, type FetcherWithComponents } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import type { ApiService } from '#contract/envelope';
 import { SERVICE_STATUSES, SERVICE_STATUS_LABELS, serviceSchema } from '#contract/schemas/service';
 import { useSchemaForm } from '../../lib/use-schema-form';
-import { ErrorList, Field, SelectField, SubmitButton } from '../forms';
+import { CancelButton, ErrorList, Field, SelectField, SubmitButton } from '../forms';
 import { DeleteConfirmation, RestoreBanner } from '../delete-restore';
 
 export type ServiceDefaults = { name: string; status: string; frequency: string; description: string; price: string };
@@ -119,22 +119,6 @@ export function ServiceForm({
 
   const formProps = { ...getFormProps(form), method: 'post' as const, action, className: 'flex flex-col gap-4' };
   return fetcher ? <fetcher.Form {...formProps}>{body}</fetcher.Form> : <Form {...formProps}>{body}</Form>;
-}
-
-export function CancelLink({ to }: { to: string }) {
-  return (
-    <Link to={to} className="text-sm font-medium text-slate-700 underline">
-      Cancel
-    </Link>
-  );
-}
-
-export function CancelButton({ onClick }: { onClick: () => void }) {
-  return (
-    <button type="button" onClick={onClick} className="text-sm font-medium text-slate-700 underline">
-      Cancel
-    </button>
-  );
 }
 
 /** The form inside a dialog (JavaScript on): sent through a fetcher to the full page's action. */

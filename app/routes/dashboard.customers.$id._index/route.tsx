@@ -4,7 +4,7 @@ import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import type { ApiTimelineItem } from '#contract/envelope';
 import { hasPermission } from '#contract/permissions';
 import { ContactDetails, DeleteCustomerConfirm, DuplicateNotice, StatusBadge } from '../../components/customers/customer-bits';
-import { CancelButton, CancelLink, CustomerFormDialog, customerDefaults } from '../../components/customers/customer-form';
+import { CustomerFormDialog, customerDefaults } from '../../components/customers/customer-form';
 import { DialogLink } from '../../components/dialog-link';
 import { GeneralErrorBoundary } from '../../components/error-boundary';
 import { NoteForm } from '../../components/note-form';
@@ -17,6 +17,7 @@ import { noteFormDefaults, noteFormSchema, toNotePayload } from '../../lib/note-
 import { PAGE_SIZE } from '../../lib/timeline';
 import { businessTimeZone, listItems, pageParam } from '../../lib/timeline.server';
 import { apiToasts, redirectWithToasts } from '../../lib/toast.server';
+import { CancelButton, CancelLink } from '../../components/forms';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.customer.name ?? 'Contact'} · Business Assistant` }];
 

@@ -1,8 +1,9 @@
 import type { ApiCustomer } from '#contract/envelope';
 import type { CustomerStatus } from '#contract/schemas/customer';
 import { DeleteCustomerConfirm } from '../../components/customers/customer-bits';
-import { CancelButton, CustomerFormDialog, customerDefaults } from '../../components/customers/customer-form';
+import { CustomerFormDialog, customerDefaults } from '../../components/customers/customer-form';
 import { DialogLink } from '../../components/dialog-link';
+import { CancelButton } from '../../components/forms';
 
 /**
  * Edit and Delete for one contact: links to the full pages, opened as dialogs with

@@ -1,10 +1,11 @@
 import { Link } from '@remix-run/react';
 import type { ApiMemory } from '#contract/envelope';
-import { CancelButton } from '../../components/customers/customer-form';
+
 import { DialogLink } from '../../components/dialog-link';
 import { DeleteMemoryConfirm, StatusBadge, TypeBadge } from '../../components/memories/memory-bits';
 import { MemoryFormDialog, memoryDefaults } from '../../components/memories/memory-form';
 import { formatBytes, memoryHeadline } from '../../lib/memories';
+import { CancelButton } from '../../components/forms';
 
 /** One row per memory: its title (or first words), type, status, source, and Edit/Delete. */
 export function MemoryList({ memories, canEdit, back }: { memories: ApiMemory[]; canEdit: boolean; back: string }) {

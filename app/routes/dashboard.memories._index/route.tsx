@@ -7,7 +7,7 @@ import { DialogLink } from '../../components/dialog-link';
 import { GeneralErrorBoundary } from '../../components/error-boundary';
 import { QuestionTodoList, UndoDeleteBanner } from '../../components/memories/memory-bits';
 import { MemoryFormDialog, UploadForm, memoryDefaults } from '../../components/memories/memory-form';
-import { CancelButton } from '../../components/customers/customer-form';
+
 import { EmptyState, Pager } from '../../components/timeline';
 import { apiCall } from '../../lib/api.server';
 import { requireDashboard } from '../../lib/guard.server';
@@ -15,6 +15,7 @@ import { TEXT_MEMORY_TYPES, memoryTypeLabel } from '../../lib/memories';
 import { canEditMemories, loadFailure, memoriesPath, questionAction } from '../../lib/memories.server';
 import { safeRedirect } from '../../lib/safe-redirect';
 import { MemoryList } from './list';
+import { CancelButton } from '../../components/forms';
 
 export const meta: MetaFunction = () => [{ title: 'Knowledge base · Business Assistant' }];
 
