@@ -5,6 +5,7 @@ import type { Directory } from './services/directory';
 import type { Mailer } from './services/mailer';
 import type { Storage } from './services/storage';
 import type { Broadcaster } from './services/realtime';
+import type { Speech } from './services/speech/types';
 import type { TelephonyProvider } from './services/telephony/provider';
 
 /** Everything the v1 app needs from outside; server.ts builds it, tests build their own. */
@@ -24,6 +25,10 @@ export type ApiDeps = {
   storage?: Storage;
   /** Signs short-lived file URLs (recordings); unset: a random key per process. */
   signingSecret?: string;
+  /** The openai-compatible assistant (ASSISTANT_BASE_URL, ASSISTANT_API_KEY, ASSISTANT_MODEL); unset = built-in only. */
+  assistantModel?: { baseUrl: string; apiKey?: string; model: string };
+  /** Voice: speech to text and text to speech; unset or null parts = voice is unavailable. */
+  speech?: Speech;
   version: string;
   log?: (line: { level: 'debug' | 'info' | 'warn' | 'error' | 'fatal'; msg: string; [key: string]: unknown }) => void;
 };

@@ -169,3 +169,38 @@ export type ApiLearningJob = {
   finished_at: string | null;
   created_at: string;
 };
+
+export type ApiConversationMessage = {
+  id: string;
+  role: 'user' | 'assistant';
+  content: string;
+  created_at: string;
+  /** complete, or streaming while the reply is produced, or failed. */
+  status: 'complete' | 'streaming' | 'failed';
+  sources?: import('./schemas/conversation').ConversationSource[];
+  actions?: import('./schemas/conversation').ConversationAction[];
+  /** Voice turns: the member's message was transcribed from a recording. */
+  from_voice?: boolean;
+};
+
+export type ApiConversation = {
+  id: string;
+  conversation_id: string;
+  channel: import('./schemas/conversation').ConversationChannel;
+  title: string | null;
+  user_id: string | null;
+  customer_id: string | null;
+  message_count: number;
+  last_message: { role: 'user' | 'assistant'; content: string; created_at: string } | null;
+  created_at: string;
+  updated_at: string;
+  /** get/{id} only: every message, oldest first. */
+  messages?: ApiConversationMessage[];
+};
+
+export type ApiBusinessSettings = import('./schemas/business-settings').BusinessSettings & {
+  /** Whether the openai-compatible provider can be chosen (ASSISTANT_BASE_URL is set). */
+  model_available: boolean;
+  /** Whether voice works here (speech recognition and synthesis are available). */
+  voice_available: boolean;
+};

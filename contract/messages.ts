@@ -65,6 +65,21 @@ export const messages = {
   country: {
     invalid: 'Country is not valid.',
   },
+  hours: {
+    timeInvalid: 'Times must be in 24-hour HH:mm format.',
+    endBeforeStart: 'Closing time must be after opening time.',
+    dateRequired: 'Date is required.',
+    dateInvalid: 'Date must be a valid date (YYYY-MM-DD).',
+  },
+  conversation: {
+    messageRequired: 'Message is required.',
+    messageTooLong: 'Message must be less than 2000 characters.',
+  },
+  /** Spec section 8: audio stream failures. */
+  stream: {
+    failed: 'Streaming failed',
+    noBody: 'Unable to fetch audio stream',
+  },
   confirmDelete: 'Tick the box to confirm you want to delete your account.',
   network: 'You might be offline.',
   rateLimited: 'Too many attempts. Please wait a minute and try again.',

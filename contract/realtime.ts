@@ -25,6 +25,8 @@ export const REALTIME_ENTITIES = {
   Memory: { channel: 'business', events: ['Created', 'Updated', 'Deleted'], reload: 'list' },
   /** Data loader progress (onboarding step 4). */
   LearningJob: { channel: 'business', events: ['Created', 'Updated'], reload: 'record' },
+  /** Spec section 4: only Updated exists, and it refetches that one conversation. Payload id = conversation id. */
+  Conversation: { channel: 'business', events: ['Updated'], reload: 'record' },
   /** Per member: on the user's own channel, since each member has their own notifications. */
   Notification: { channel: 'user', events: ['Created', 'Updated', 'Deleted'], reload: 'record' },
 } as const satisfies Record<string, { channel: 'user' | 'business'; events: readonly string[]; reload: 'list' | 'record' | 'all' }>;

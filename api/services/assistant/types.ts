@@ -1,0 +1,68 @@
+import type { ApiKnowledgeHit } from '#contract/envelope';
+import type { BusinessSettings } from '#contract/schemas/business-settings';
+import type { ConversationAction, ConversationChannel, ConversationSource } from '#contract/schemas/conversation';
+
+/**
+ * The assistant's brain, independent of the channel: given the business, the
+ * conversation so far, the channel and the latest message, a provider produces the reply
+ * as a stream of events (text chunks, the sources it used, the actions it took).
+ * Two providers implement it: built-in (no network, answers only from the business's own
+ * data) and openai-compatible (a chat-completions model with tool calls).
+ */
+export type ServiceFact = { _id: string; name: string; description: string | null; price: string | null; frequency: number };
+
+export type BusinessContext = {
+  id: string;
+  name: string;
+  email: string;
+  telephones: string[];
+  address: string | null;
+  country: string;
+  /** Resolved settings: timezone, opening_hours (null = not set), overwrites, assistant. */
+  settings: BusinessSettings;
+  /** Active services only. */
+  services: ServiceFact[];
+};
+
+export type CustomerFact = { _id: string; name: string; phones: string[]; emails: string[]; status: string };
+
+export type HistoryMessage = { role: 'user' | 'assistant'; content: string };
+
+export type TurnInput = {
+  business: BusinessContext;
+  channel: ConversationChannel;
+  /** Earlier messages, oldest first, without the latest one. */
+  history: HistoryMessage[];
+  message: string;
+  /** The caller, when known (calls and SMS by their number). */
+  customer: CustomerFact | null;
+  /** "Now" for opening hours (the clock of the deps, so tests can move it). */
+  now: Date;
+};
+
+export type AssistantEvent =
+  | { type: 'text'; text: string }
+  | { type: 'source'; source: ConversationSource }
+  | { type: 'action'; action: ConversationAction };
+
+/** Details a caller gave for a booking or call back, kept on the task note. */
+export type CapturedDetails = { name?: string; phone?: string; preferred_time?: string; reason?: string };
+
+/**
+ * What a provider may do besides talking. The orchestrator (conversation-turns.ts)
+ * implements these against the database for one business and one conversation; the
+ * openai-compatible provider exposes them to the model as tools.
+ */
+export interface AssistantTools {
+  searchKnowledge(query: string, limit?: number): Promise<ApiKnowledgeHit[]>;
+  /** A task note for the team (internal, due now), linked to the customer when known. */
+  createTask(input: { title: string; details: CapturedDetails; question?: string }): Promise<ConversationAction>;
+  /** A 'question' memory (deduplicated) linked to the conversation and customer, plus a task note. */
+  recordUnansweredQuestion(question: string): Promise<ConversationAction[]>;
+  lookupCustomer(): Promise<CustomerFact | null>;
+}
+
+export interface AssistantProvider {
+  readonly name: 'built-in' | 'openai-compatible';
+  reply(input: TurnInput, tools: AssistantTools, signal?: AbortSignal): AsyncIterable<AssistantEvent>;
+}

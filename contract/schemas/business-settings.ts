@@ -1,0 +1,169 @@
+import { z } from 'zod';
+import { isValidTimezone } from '../countries';
+import { E164_PATTERN } from '../constants';
+import { messages } from '../messages';
+
+/**
+ * Business settings (businesses/settings/{id}/get|set → data.business_settings): weekly
+ * opening hours, their overwrites (spec section 3: all_day, date, start, end, status;
+ * defaults closed, 00:00 to 23:59), the timezone, and the assistant's settings.
+ * The assistant reads them on every message, so a change applies to the next one.
+ */
+export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+export type DayHours = { day: Weekday; open: boolean; start: string; end: string };
+export type HoursOverwrite = {
+  _id: string;
+  all_day: boolean;
+  /** YYYY-MM-DD in the business's timezone. */
+  date: string;
+  start: string;
+  end: string;
+  status: 'open' | 'closed';
+  /** Why (shown to callers): "Christmas Day". */
+  note: string | null;
+};
+
+export const ASSISTANT_TONES = ['friendly', 'professional', 'concise'] as const;
+export const WHEN_UNSURE = ['take_message', 'offer_callback', 'transfer'] as const;
+export const ASSISTANT_PROVIDERS = ['built-in', 'openai-compatible'] as const;
+export const WHEN_UNSURE_LABELS: Record<(typeof WHEN_UNSURE)[number], string> = {
+  take_message: 'Take a message for the team',
+  offer_callback: 'Offer a call back',
+  transfer: 'Give the escalation number',
+};
+
+export type AssistantSettings = {
+  /** The name the assistant gives callers; empty = it simply says "the assistant". */
+  name: string;
+  /** The first thing it says; empty = a greeting built from the business name. */
+  greeting: string;
+  tone: (typeof ASSISTANT_TONES)[number];
+  when_unsure: (typeof WHEN_UNSURE)[number];
+  /** A person to reach (E.164), given to callers who ask for one when when_unsure is transfer. */
+  escalation_phone: string | null;
+  /** Ask for name, number and preferred time when a caller wants a booking or call back. */
+  capture_bookings: boolean;
+  /** openai-compatible only takes effect when ASSISTANT_BASE_URL is set. */
+  provider: (typeof ASSISTANT_PROVIDERS)[number];
+};
+
+export type BusinessSettings = {
+  timezone: string;
+  /** Seven days, Monday first; null until the owner sets them (the assistant then never states hours it was not told). */
+  opening_hours: DayHours[] | null;
+  overwrites: HoursOverwrite[];
+  assistant: AssistantSettings;
+};
+
+/** What businesses.settings holds (the timezone is the business's own column). */
+export type StoredBusinessSettings = {
+  opening_hours?: DayHours[] | null;
+  overwrites?: HoursOverwrite[];
+  assistant?: Partial<AssistantSettings>;
+};
+
+export const DEFAULT_ASSISTANT_SETTINGS: AssistantSettings = {
+  name: '',
+  greeting: '',
+  tone: 'friendly',
+  when_unsure: 'take_message',
+  escalation_phone: null,
+  capture_bookings: true,
+  provider: 'built-in',
+};
+
+/** What the hours editor starts from before any are saved: weekdays 09:00 to 17:00. */
+export const DEFAULT_OPENING_HOURS: DayHours[] = WEEKDAYS.map((day) => ({
+  day,
+  open: day !== 'saturday' && day !== 'sunday',
+  start: '09:00',
+  end: '17:00',
+}));
+
+export const NEW_OVERWRITE_DEFAULTS = { all_day: true, status: 'closed', start: '00:00', end: '23:59' } as const;
+
+export function resolveBusinessSettings(stored: StoredBusinessSettings | null | undefined, timezone: string): BusinessSettings {
+  return {
+    timezone,
+    opening_hours: stored?.opening_hours ?? null,
+    overwrites: stored?.overwrites ?? [],
+    assistant: { ...DEFAULT_ASSISTANT_SETTINGS, ...(stored?.assistant ?? {}) },
+  };
+}
+
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+const time = z.string({ error: messages.hours.timeInvalid }).trim().regex(TIME, { error: messages.hours.timeInvalid });
+const bool = z.union([z.boolean(), z.enum(['true', 'false', 'on', '1', '0'])]).transform((value) => value === true || value === 'true' || value === 'on' || value === '1');
+
+function isRealDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+export const dayHoursSchema = z
+  .object({
+    day: z.enum(WEEKDAYS),
+    open: bool.default(false),
+    start: time.default('09:00'),
+    end: time.default('17:00'),
+  })
+  .refine((day) => !day.open || day.end > day.start, { error: messages.hours.endBeforeStart, path: ['end'] });
+
+export const overwriteSchema = z
+  .object({
+    _id: z.string().trim().max(64).optional(),
+    all_day: bool.default(NEW_OVERWRITE_DEFAULTS.all_day),
+    date: z
+      .string({ error: messages.hours.dateRequired })
+      .trim()
+      .min(1, { error: messages.hours.dateRequired, abort: true })
+      .refine(isRealDate, { error: messages.hours.dateInvalid }),
+    start: time.default(NEW_OVERWRITE_DEFAULTS.start),
+    end: time.default(NEW_OVERWRITE_DEFAULTS.end),
+    status: z.enum(['open', 'closed']).default(NEW_OVERWRITE_DEFAULTS.status),
+    note: z
+      .string()
+      .trim()
+      .max(100)
+      .nullish()
+      .transform((value) => value || null),
+  })
+  .refine((entry) => entry.all_day || entry.end > entry.start, { error: messages.hours.endBeforeStart, path: ['end'] });
+
+export const assistantSettingsSchema = z.object({
+  name: z.string().trim().max(50, { error: 'The assistant name must be less than 50 characters.' }).optional(),
+  greeting: z.string().trim().max(500, { error: 'The greeting must be less than 500 characters.' }).optional(),
+  tone: z.enum(ASSISTANT_TONES).optional(),
+  when_unsure: z.enum(WHEN_UNSURE).optional(),
+  // Left out: unchanged; '' or null: cleared.
+  escalation_phone: z
+    .string()
+    .trim()
+    .nullish()
+    .refine((value) => !value || E164_PATTERN.test(value), { error: messages.phone.invalid })
+    .transform((value) => (value === undefined ? undefined : value || null)),
+  capture_bookings: bool.optional(),
+  provider: z.enum(ASSISTANT_PROVIDERS).optional(),
+});
+
+/** businesses/settings/{id}/set: only the keys sent change. */
+export const businessSettingsSetSchema = z.object({
+  timezone: z
+    .string()
+    .trim()
+    .optional()
+    .refine((value) => value === undefined || isValidTimezone(value), { error: messages.timezone.invalid }),
+  opening_hours: z
+    .array(dayHoursSchema)
+    .length(7, { error: 'Opening hours need all seven days.' })
+    .refine((days) => new Set(days.map((day) => day.day)).size === 7, { error: 'Opening hours need all seven days.' })
+    .transform((days) => WEEKDAYS.map((weekday) => days.find((day) => day.day === weekday)!))
+    .nullable()
+    .optional(),
+  overwrites: z.array(overwriteSchema).max(366, { error: 'At most 366 overwrites.' }).optional(),
+  assistant: assistantSettingsSchema.optional(),
+});
+export type BusinessSettingsSetInput = z.input<typeof businessSettingsSetSchema>;
