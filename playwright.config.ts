@@ -3,6 +3,8 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
+// A slow OpenAI-compatible stand-in (e2e/support/mock-model-server.ts): the assistant streaming tests switch a business to it.
+const MODEL_PORT = Number(process.env.E2E_MODEL_PORT ?? PORT + 89);
 // A fresh database for every run (the config is read once by the runner, which starts the server).
 const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `ba-e2e-${process.pid}-${Date.now()}`);
 
@@ -40,20 +42,33 @@ export default defineConfig({
     { name: 'js', use: { javaScriptEnabled: true } },
     { name: 'no-js', grep: /@nojs/, use: { javaScriptEnabled: false } },
   ],
-  webServer: {
-    command: 'npx tsx scripts/start.ts',
-    url: `http://localhost:${PORT}/healthz`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(PORT),
-      DATA_DIR: dataDir,
-      APP_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_AUTH_PER_MINUTE: '10000',
-      SESSION_SECRET: 'e2e-secret',
+  webServer: [
+    {
+      command: 'npx tsx e2e/support/mock-model-server.ts',
+      url: `http://127.0.0.1:${MODEL_PORT}/healthz`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { MOCK_MODEL_PORT: String(MODEL_PORT) },
     },
-  },
+    {
+      command: 'npx tsx scripts/start.ts',
+      url: `http://localhost:${PORT}/healthz`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(PORT),
+        DATA_DIR: dataDir,
+        APP_ENV: 'test',
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_AUTH_PER_MINUTE: '10000',
+        SESSION_SECRET: 'e2e-secret',
+        ASSISTANT_BASE_URL: `http://127.0.0.1:${MODEL_PORT}/v1`,
+        ASSISTANT_MODEL: 'e2e-slow-model',
+      },
+    },
+  ],
 });

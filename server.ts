@@ -20,6 +20,7 @@ import { startScheduler } from './api/services/scheduler';
 import { createStorage } from './api/services/storage';
 import { startLearningRunner } from './api/services/learning/runner';
 import { createSandboxTelephony } from './api/services/telephony/sandbox';
+import { describeSpeech, detectSpeech } from './api/services/speech/index';
 import { parseEnv, type Env } from './contract/env';
 import type { AppContext, RateLimitBucket } from './contract/load-context';
 import { messages } from './contract/messages';
@@ -65,6 +66,9 @@ export async function startServer(
   );
 
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, onQuery: options.onQuery });
+  // Voice: the OpenAI-compatible /audio endpoints, or pocketsphinx and espeak-ng when installed (docs/speech.md).
+  const speech = await detectSpeech(env);
+  log({ level: 'info', msg: describeSpeech(speech) });
   const deps: ApiDeps = {
     db: database.db,
     env,
@@ -77,6 +81,10 @@ export async function startServer(
     filesDir: path.join(env.DATA_DIR, 'files'),
     storage: createStorage(env, path.join(env.DATA_DIR, 'files')),
     signingSecret: env.SESSION_SECRET ?? process.env.SESSION_SECRET,
+    assistantModel: env.ASSISTANT_BASE_URL
+      ? { baseUrl: env.ASSISTANT_BASE_URL, apiKey: env.ASSISTANT_API_KEY, model: env.ASSISTANT_MODEL ?? 'gpt-4o-mini' }
+      : undefined,
+    speech,
     version,
     log,
   };

@@ -5,7 +5,9 @@ import { createRouter } from './lib/context';
 import { ApiError, sendError } from './lib/errors';
 import { broadcastingRouter } from './resources/broadcasting';
 import { businessesRouter } from './resources/businesses';
+import { businessSettingsRouter } from './resources/business-settings';
 import { callsRouter } from './resources/calls';
+import { conversationsRouter } from './resources/conversations';
 import { crmOrderRouter } from './resources/customers/crm-order';
 import { customersRouter } from './resources/customers';
 import { devRouter } from './resources/dev';
@@ -44,6 +46,7 @@ export function createApiApp(deps: ApiDeps) {
   app.route('/', mobileRouter);
   app.route('/', membershipsRouter);
   app.route('/', businessesRouter);
+  app.route('/', businessSettingsRouter);
   app.route('/', helpersRouter);
   app.route('/', customersRouter);
   app.route('/', crmOrderRouter);
@@ -59,6 +62,7 @@ export function createApiApp(deps: ApiDeps) {
   app.route('/', learningRouter);
   app.route('/', memoriesRouter);
   app.route('/', memoryUploadRouter);
+  app.route('/', conversationsRouter);
   app.route('/', filesRouter);
   app.route('/', broadcastingRouter);
   app.route('/', devRouter);

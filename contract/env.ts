@@ -60,6 +60,12 @@ export const envSchema = z.object({
   ASSISTANT_BASE_URL: optionalUrl,
   ASSISTANT_API_KEY: optionalString,
   ASSISTANT_MODEL: optionalString,
+  /** Voice: auto (embedded when installed) | embedded | openai (the /audio endpoints) | off. */
+  ASSISTANT_SPEECH: z.enum(['auto', 'embedded', 'openai', 'off'], { error: 'must be auto, embedded, openai or off' }).default('auto'),
+  ASSISTANT_SPEECH_BASE_URL: optionalUrl,
+  ASSISTANT_STT_MODEL: optionalString,
+  ASSISTANT_TTS_MODEL: optionalString,
+  ASSISTANT_TTS_VOICE: optionalString,
   DIRECTORY_URL: optionalUrl,
   ADDRESS_LOOKUP_URL: optionalUrl,
   SUPPORT_EMAIL: optionalString,
@@ -84,6 +90,9 @@ export function parseEnv(raw: Record<string, string | undefined> = process.env):
     );
   }
   const env = result.data;
+  if (env.ASSISTANT_SPEECH === 'openai' && !env.ASSISTANT_SPEECH_BASE_URL && !env.ASSISTANT_BASE_URL) {
+    throw new EnvError(['ASSISTANT_SPEECH="openai": needs ASSISTANT_BASE_URL or ASSISTANT_SPEECH_BASE_URL (an OpenAI-compatible API with /audio endpoints)']);
+  }
   if (env.APP_ENV === 'production' && !env.SESSION_SECRET) {
     throw new EnvError(['SESSION_SECRET: is required when APP_ENV=production (a long random string; several comma-separated to rotate)']);
   }

@@ -1,3 +1,6 @@
+import type { BusinessSettings } from './schemas/business-settings';
+import type { ConversationAction, ConversationChannel, ConversationSource } from './schemas/conversation';
+
 /** The v1 envelope (DESIGN.md "The v1 contract"). */
 export type ApiSuccess<T> = { data: T; messages: string[] };
 export type ApiFailure = { errors: string[]; field_errors?: Record<string, string[]> };
@@ -177,16 +180,18 @@ export type ApiConversationMessage = {
   created_at: string;
   /** complete, or streaming while the reply is produced, or failed. */
   status: 'complete' | 'streaming' | 'failed';
-  sources?: import('./schemas/conversation').ConversationSource[];
-  actions?: import('./schemas/conversation').ConversationAction[];
+  sources?: ConversationSource[];
+  actions?: ConversationAction[];
   /** Voice turns: the member's message was transcribed from a recording. */
   from_voice?: boolean;
+  /** A failed reply: why, said for the member ('The assistant took too long to answer.'). */
+  error?: string | null;
 };
 
 export type ApiConversation = {
   id: string;
   conversation_id: string;
-  channel: import('./schemas/conversation').ConversationChannel;
+  channel: ConversationChannel;
   title: string | null;
   user_id: string | null;
   customer_id: string | null;
@@ -198,7 +203,7 @@ export type ApiConversation = {
   messages?: ApiConversationMessage[];
 };
 
-export type ApiBusinessSettings = import('./schemas/business-settings').BusinessSettings & {
+export type ApiBusinessSettings = BusinessSettings & {
   /** Whether the openai-compatible provider can be chosen (ASSISTANT_BASE_URL is set). */
   model_available: boolean;
   /** Whether voice works here (speech recognition and synthesis are available). */

@@ -74,6 +74,17 @@ export const messages = {
   conversation: {
     messageRequired: 'Message is required.',
     messageTooLong: 'Message must be less than 2000 characters.',
+    /** get-message-streamed before any message was sent. */
+    nothingToStream: 'There is no answer to stream yet.',
+  },
+  /** Voice turns (update-voice, audio streams). */
+  voice: {
+    unavailable: 'Voice is not available on this server.',
+    audioRequired: 'Record a message to send.',
+    audioTooLarge: 'The recording is larger than 10 MB.',
+    audioInvalid: 'The recording must be a WAV file with 16-bit PCM audio.',
+    audioEmpty: 'The recording is empty.',
+    nothingHeard: "Sorry, I couldn't hear anything in that recording.",
   },
   /** Spec section 8: audio stream failures. */
   stream: {

@@ -8,10 +8,10 @@
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Db } from '../api/db/client';
-import { businesses, knowledgeChunks, memories, users } from '../api/db/schema';
+import { businesses, users } from '../api/db/schema';
 import { newId } from '../api/lib/crypto';
 import { searchKnowledge } from '../api/services/knowledge';
-import { memoryChunks } from '../api/services/knowledge-index';
+import { fillSyntheticKnowledge as fill } from './lib/synthetic-knowledge';
 
 const RUNS = Number(process.argv[2] ?? 200);
 const QUERIES = [
@@ -22,41 +22,6 @@ const QUERIES = [
   '"gas safety certificate"',
   'parking',
 ];
-
-// A deterministic generator, so every run searches the same knowledge base.
-let seed = 42;
-const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
-const pick = <T>(items: T[]) => items[Math.floor(random() * items.length)];
-const TOPICS = ['boiler', 'radiator', 'leak', 'bathroom', 'kitchen', 'shower', 'drain', 'tap', 'toilet', 'heating', 'pipe', 'valve', 'cylinder', 'thermostat', 'gas'];
-const PLACES = ['Leeds', 'Bradford', 'Wakefield', 'York', 'Harrogate', 'Halifax', 'Huddersfield'];
-const VERBS = ['repair', 'install', 'service', 'replace', 'check', 'clean', 'upgrade', 'fit'];
-const EXTRAS = ['opening hours are 8am to 6pm', 'a call out costs 60 pounds', 'we offer emergency call outs at night', 'free parking behind the shop', 'we issue a gas safety certificate', 'payment by card or cash', 'our engineers are Gas Safe registered'];
-function sentence(): string {
-  return `We ${pick(VERBS)} ${pick(TOPICS)}s and ${pick(TOPICS)}s in ${pick(PLACES)}${random() < 0.15 ? `; ${pick(EXTRAS)}` : ''}.`;
-}
-const paragraph = () => Array.from({ length: 3 + Math.floor(random() * 6) }, sentence).join(' ');
-
-async function fill(db: Db, businessId: string, count: number) {
-  const BATCH = 500;
-  for (let start = 0; start < count; start += BATCH) {
-    const now = new Date();
-    const rows = Array.from({ length: Math.min(BATCH, count - start) }, () => ({
-      id: newId(),
-      businessId,
-      type: pick(['text', 'web_page', 'pdf', 'answered_question']),
-      status: 'active',
-      title: `${pick(TOPICS)} ${pick(VERBS)} in ${pick(PLACES)}`,
-      content: Array.from({ length: 1 + Math.floor(random() * 3) }, paragraph).join('\n\n'),
-      answer: random() < 0.2 ? sentence() : null,
-      meta: {},
-      createdAt: now,
-      updatedAt: now,
-    }));
-    const inserted = await db.insert(memories).values(rows).returning();
-    const chunks = inserted.flatMap((row) => memoryChunks(row).map((chunk, ordinal) => ({ id: newId(), businessId, memoryId: row.id, ordinal, heading: chunk.heading, text: chunk.text })));
-    for (let i = 0; i < chunks.length; i += BATCH) await db.insert(knowledgeChunks).values(chunks.slice(i, i + BATCH));
-  }
-}
 
 /** db.execute answers { rows } on node-postgres and on PGlite. */
 const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? []) as T[];

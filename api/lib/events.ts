@@ -56,3 +56,12 @@ export async function entityChanged(deps: Pick<ApiDeps, 'broadcaster'>, business
 export async function userEntityChanged(deps: Pick<ApiDeps, 'broadcaster'>, userId: string, entity: string, kind: EntityEventKind, record: { _id: string } & Record<string, unknown>) {
   await deps.broadcaster.broadcast(userChannel(userId), `${entity}${kind}`, { id: record._id, record });
 }
+
+/**
+ * ConversationUpdated on the business channel (spec section 4: conversations only have
+ * Updated, and it refetches that one conversation). Payload id = the conversation id; the
+ * record is the conversation without its messages.
+ */
+export async function conversationUpdated(deps: Pick<ApiDeps, 'broadcaster'>, businessId: string, record: { id: string } & Record<string, unknown>) {
+  await deps.broadcaster.broadcast(businessChannel(businessId), 'ConversationUpdated', { id: record.id, record });
+}

@@ -3,7 +3,7 @@ import type { EntityEventKind } from '#contract/realtime';
 import type { ApiCustomer } from '#contract/envelope';
 import type { CustomerStatus } from '#contract/schemas/customer';
 import type { ApiDeps } from '../deps';
-import { customers, notifications, timelineItems, type Address } from '../db/schema';
+import { conversations, customers, notifications, timelineItems, type Address } from '../db/schema';
 import { newId } from '../lib/crypto';
 import { ApiError, invalid, notFound } from '../lib/errors';
 import { entityChanged } from '../lib/events';
@@ -207,6 +207,11 @@ export async function mergeCustomers(deps: CustomerDeps, businessId: string, sur
       .set({ customerId: survivorId })
       .where(and(eq(notifications.customerId, mergedId), eq(notifications.businessId, businessId)))
       .returning({ id: notifications.id });
+    // The assistant's conversations with the caller follow them too.
+    await tx
+      .update(conversations)
+      .set({ customerId: survivorId })
+      .where(and(eq(conversations.customerId, mergedId), eq(conversations.businessId, businessId)));
     const [gone] = await tx.update(customers).set({ deletedAt: now, mergedIntoId: survivorId }).where(eq(customers.id, mergedId)).returning();
     return { updated, gone, movedItems: movedItems.length, movedNotifications: movedNotifications.length };
   });

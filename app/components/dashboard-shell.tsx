@@ -7,7 +7,7 @@ import { DASHBOARD_ROUTES, dashboardPath, type DashboardRoute } from '#contract/
 import { NotificationsDrawer } from './notifications-drawer';
 
 /** Pages that exist so far; the drawer never links to a page that is not built yet. */
-const BUILT_PAGES: ReadonlySet<string> = new Set(['home', 'account_settings', 'customers', 'notes', 'calls', 'forms', 'sms', 'memories', 'services']);
+const BUILT_PAGES: ReadonlySet<string> = new Set(['home', 'account_settings', 'customers', 'notes', 'calls', 'forms', 'sms', 'memories', 'services', 'assistant_conversations', 'assistant_settings']);
 
 type Props = {
   user: ApiUser;

@@ -2,8 +2,8 @@ import { Link } from '@remix-run/react';
 import type { ApiBusinessListEntry, ApiUser } from '#contract/envelope';
 import { ONBOARDING_STEPS, dashboardPath, type OnboardingStepKey } from '#contract/routes';
 
-/** Steps whose pages exist; the rest are listed without a link until they arrive. */
-const AVAILABLE: ReadonlySet<OnboardingStepKey> = new Set(['mobile-submit', 'mobile-verify', 'your-business', 'data-loader', 'training-questions']);
+/** Steps whose pages exist (all six now); a step without one would be listed without a link. */
+const AVAILABLE: ReadonlySet<OnboardingStepKey> = new Set(['mobile-submit', 'mobile-verify', 'your-business', 'data-loader', 'training-questions', 'test-ella']);
 
 export function stepDone(key: OnboardingStepKey, user: ApiUser, business: ApiBusinessListEntry | null): boolean {
   switch (key) {

@@ -53,18 +53,37 @@ export function clientHeaders(caller: ApiCaller): Record<string, string> {
   };
 }
 
-export async function apiCall<T = Record<string, unknown>>(caller: ApiCaller, path: string, body?: unknown): Promise<ApiResult<T>> {
+function apiUrl(path: string): string {
   const base = getEnv().API_URL;
-  const url = base ? `${base.replace(/\/$/, '')}/${path}` : `http://embedded/api/v1/${path}`;
+  return base ? `${base.replace(/\/$/, '')}/${path}` : `http://embedded/api/v1/${path}`;
+}
+
+/**
+ * One v1 call, answered as the raw Response: for calls whose body is not the JSON envelope
+ * (get-message-streamed streams text or audio, which the caller pipes on as it arrives) and
+ * for multipart bodies (a FormData is sent as the browser sent it). null on a network failure.
+ */
+export async function apiFetch(caller: ApiCaller, path: string, body?: unknown, options: { signal?: AbortSignal } = {}): Promise<Response | null> {
+  const base = getEnv().API_URL;
   const headers = clientHeaders(caller);
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const request = new Request(url, { method: 'POST', headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  let response: Response;
+  const multipart = body instanceof FormData;
+  if (body !== undefined && !multipart) headers['content-type'] = 'application/json';
+  const request = new Request(apiUrl(path), {
+    method: 'POST',
+    headers,
+    body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
+    signal: options.signal,
+  });
   try {
-    response = base ? await fetch(request) : await caller.context.apiFetch(request);
+    return base ? await fetch(request) : await caller.context.apiFetch(request);
   } catch {
-    return { ok: false, status: 0, errors: [specMessages.network], fieldErrors: {}, network: true };
+    return null;
   }
+}
+
+/** The envelope of a v1 answer read into an ApiResult (a network failure when there was no answer). */
+export async function readApiResult<T>(response: Response | null): Promise<ApiResult<T>> {
+  if (!response) return { ok: false, status: 0, errors: [specMessages.network], fieldErrors: {}, network: true };
   const payload = (await response.json().catch(() => ({}))) as {
     data?: T;
     messages?: string[];
@@ -79,4 +98,8 @@ export async function apiCall<T = Record<string, unknown>>(caller: ApiCaller, pa
     fieldErrors: payload.field_errors ?? {},
     network: false,
   };
+}
+
+export async function apiCall<T = Record<string, unknown>>(caller: ApiCaller, path: string, body?: unknown): Promise<ApiResult<T>> {
+  return readApiResult<T>(await apiFetch(caller, path, body));
 }

@@ -17,7 +17,7 @@ const SELF = '/dashboard/onboard/training-questions';
 /**
  * Onboarding step 5: the questions callers ask most that the knowledge base cannot answer
  * yet. Finding them is a POST (it creates question memories), so opening the page changes
- * nothing; the owner answers or skips each, then continues to home.
+ * nothing; the owner answers or skips each, then continues to step 6 (testing the assistant).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const state = await requireDashboard(request, context);
@@ -42,7 +42,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === 'continue') {
     const path = `businesses/onboard/${state.business?._id}`;
     const result = await apiCall(state.caller, path, { step: 'training-questions' });
-    return redirectWithToasts(request, result.ok ? '/dashboard/home' : SELF, apiToasts(path, result));
+    // Step 6 follows: testing the assistant.
+    return redirectWithToasts(request, result.ok ? '/dashboard/onboard/test-ella' : SELF, apiToasts(path, result));
   }
   return questionAction(request, state, formData, SELF);
 }

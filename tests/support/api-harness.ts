@@ -10,6 +10,7 @@ import { openDatabase, type Database, type Db } from '#api/db/client';
 import * as schema from '#api/db/schema';
 import { businessUsers, outbox } from '#api/db/schema';
 import { newId } from '#api/lib/crypto';
+import { waitForReplies } from '#api/services/assistant/turns';
 import { createDirectory } from '#api/services/directory';
 import { createMailer } from '#api/services/mailer';
 import { createRecordingBroadcaster, type Broadcaster } from '#api/services/realtime';
@@ -63,7 +64,20 @@ export function uniqueEmail(): string {
     .replace('@', `.${faker.string.alphanumeric(8).toLowerCase()}@`);
 }
 
-export async function createHarness(options: { directory?: ApiDeps['directory']; addressLookup?: ApiDeps['addressLookup']; broadcaster?: Broadcaster; filesDir?: string } = {}) {
+export async function createHarness(
+  options: {
+    directory?: ApiDeps['directory'];
+    addressLookup?: ApiDeps['addressLookup'];
+    broadcaster?: Broadcaster;
+    filesDir?: string;
+    /** Voice: speech recognition and synthesis (unset: voice is unavailable). */
+    speech?: ApiDeps['speech'];
+    /** The openai-compatible assistant (unset: built-in only). */
+    assistantModel?: ApiDeps['assistantModel'];
+    /** Server log lines (e.g. to assert a failure was logged). */
+    log?: ApiDeps['log'];
+  } = {},
+) {
   // Events are recorded so tests can assert what was published (or sent for real when given).
   const recorded = createRecordingBroadcaster();
   const database = await openTestDatabase();
@@ -78,6 +92,9 @@ export async function createHarness(options: { directory?: ApiDeps['directory'];
     filesDir: options.filesDir,
     broadcaster: options.broadcaster ?? recorded,
     clock,
+    speech: options.speech,
+    assistantModel: options.assistantModel,
+    log: options.log,
     version: '0.0.0-test',
   };
   const app = createApiApp(deps);
@@ -179,6 +196,10 @@ export async function createHarness(options: { directory?: ApiDeps['directory'];
     signUpWithBusiness,
     businessInput,
     addMember,
-    close: () => database.close(),
+    close: async () => {
+      // Replies still being produced (wait=false turns) finish before their database closes.
+      await waitForReplies(deps);
+      await database.close();
+    },
   };
 }

@@ -1,0 +1,64 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { ASSISTANT_PROVIDERS, ASSISTANT_TONES, businessSettingsSetSchema, WEEKDAYS, WHEN_UNSURE } from '#contract/schemas/business-settings';
+import { requireAuth } from '../../lib/auth';
+import { createRouter } from '../../lib/context';
+import { loadMembership, requireBusinessPermission } from '../../lib/membership';
+import { bearer, businessIdParam, envelope, jsonBody } from '../../lib/openapi';
+import { ok } from '../../lib/respond';
+import { getBusinessSettings, setBusinessSettings } from '../../services/business-settings';
+
+export const SETTINGS_EDIT_REFUSAL = 'You do not have permission to edit the business settings';
+
+const tags = ['Business settings'];
+const common = { tags, security: bearer, middleware: [requireAuth] };
+const base = '/businesses/settings/{business_id}';
+
+const time = z.string().openapi({ example: '09:00' });
+export const businessSettingsOut = z
+  .object({
+    timezone: z.string(),
+    opening_hours: z.array(z.object({ day: z.enum(WEEKDAYS), open: z.boolean(), start: time, end: time })).nullable(),
+    overwrites: z.array(
+      z.object({ _id: z.string(), all_day: z.boolean(), date: z.string(), start: time, end: time, status: z.enum(['open', 'closed']), note: z.string().nullable() }),
+    ),
+    assistant: z.object({
+      name: z.string(),
+      greeting: z.string(),
+      tone: z.enum(ASSISTANT_TONES),
+      when_unsure: z.enum(WHEN_UNSURE),
+      escalation_phone: z.string().nullable(),
+      capture_bookings: z.boolean(),
+      provider: z.enum(ASSISTANT_PROVIDERS),
+    }),
+    model_available: z.boolean().openapi({ description: 'Whether the openai-compatible provider is configured here (ASSISTANT_BASE_URL)' }),
+    voice_available: z.boolean().openapi({ description: 'Whether speech recognition and synthesis are available here' }),
+  })
+  .openapi('BusinessSettings');
+const settingsData = z.object({ business_settings: businessSettingsOut });
+
+/** businesses/settings/{business_id}/get|set (spec section 7): any member reads, businesses/edit (or admin) writes. */
+export const businessSettingsRouter = createRouter()
+  .openapi(
+    createRoute({ ...common, method: 'post', path: `${base}/get`, summary: 'The business settings: opening hours, overwrites, timezone and the assistant', request: { params: businessIdParam }, responses: envelope(settingsData) }),
+    async (c) => {
+      const { business_id } = c.req.valid('param');
+      await loadMembership(c.var.deps.db, business_id, c.var.auth.user.id);
+      return ok(c, { business_settings: await getBusinessSettings(c.var.deps, business_id) });
+    },
+  )
+  .openapi(
+    createRoute({
+      ...common,
+      method: 'post',
+      path: `${base}/set`,
+      summary: 'Save business settings: only the keys sent change (assistant keys one by one); businesses/edit or admin',
+      request: { params: businessIdParam, body: jsonBody(businessSettingsSetSchema) },
+      responses: envelope(settingsData),
+    }),
+    async (c) => {
+      const { business_id } = c.req.valid('param');
+      await requireBusinessPermission(c.var.deps.db, business_id, c.var.auth.user.id, 'businesses/edit', SETTINGS_EDIT_REFUSAL);
+      const business_settings = await setBusinessSettings(c.var.deps, business_id, c.req.valid('json'), c.var.auth.user);
+      return ok(c, { business_settings }, ['Settings saved.']);
+    },
+  );

@@ -1,0 +1,220 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { eq } from 'drizzle-orm';
+import { bodyLimit } from 'hono/body-limit';
+import { messages } from '#contract/messages';
+import { conversationCreateSchema, conversationMessageSchema, streamRequestSchema } from '#contract/schemas/conversation';
+import { conversations } from '../../db/schema';
+import { requireAuth } from '../../lib/auth';
+import { createRouter } from '../../lib/context';
+import { ApiError, sendError } from '../../lib/errors';
+import { loadMembership } from '../../lib/membership';
+import { bearer, businessIdParam, envelope, jsonBody } from '../../lib/openapi';
+import { ok } from '../../lib/respond';
+import {
+  conversationNotFound,
+  conversationRecord,
+  createConversation,
+  listConversations,
+  listMessages,
+  requireConversation,
+  serializeMessage,
+} from '../../services/assistant/conversations';
+import { conversationSuggestions } from '../../services/assistant/suggestions';
+import { expireStaleReplies, postMessage } from '../../services/assistant/turns';
+import { optionalJsonBody, parseWith } from '../timeline/schemas';
+import {
+  bareConversationIdParam,
+  conversationData,
+  conversationGetData,
+  conversationIdParam,
+  conversationListBody,
+  conversationListData,
+  suggestionsData,
+  turnData,
+  voiceForm,
+  voiceTurnData,
+} from './schemas';
+import { streamLatestReply } from './stream';
+import { MAX_AUDIO_BYTES, voiceTurn } from './voice';
+
+const tags = ['Conversations'];
+const common = { tags, security: bearer, middleware: [requireAuth] };
+const base = '/businesses/conversations/{business_id}';
+
+const errorJson = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: z.object({ errors: z.array(z.string()), field_errors: z.record(z.string(), z.array(z.string())).optional() }) } },
+});
+const unavailable = errorJson('Voice is not available on this server');
+const streamResponses = {
+  200: {
+    description: 'The reply, chunk by chunk as it is produced: text/plain (format text) or one streaming audio/wav (format audio). A failure after the first chunk aborts the body.',
+    content: {
+      'text/plain': { schema: z.string() },
+      'audio/wav': { schema: z.string().openapi({ format: 'binary' }) },
+    },
+  },
+  401: errorJson('Not signed in, or the token expired or was revoked'),
+  404: errorJson("Not found, or not in one of the caller's businesses"),
+  422: errorJson('Nothing to stream yet, or the body is not valid'),
+  500: errorJson('The reply failed before streaming began'),
+  503: unavailable,
+};
+
+/** Room for the multipart envelope and the `wait` field around the recording. */
+const FORM_OVERHEAD_BYTES = 64 * 1024;
+
+/**
+ * Conversations with the assistant (spec section 7): any member of the business may use
+ * them; another business's conversations are never found (404).
+ */
+export const conversationsRouter = createRouter()
+  .openapi(
+    createRoute({
+      ...common,
+      method: 'post',
+      path: `${base}/list`,
+      summary: 'List conversations: paged, newest first by created_at (or updated_at), filterable by channel and created_at',
+      request: { params: businessIdParam, body: optionalJsonBody(conversationListBody) },
+      responses: envelope(conversationListData),
+    }),
+    async (c) => {
+      const { db } = c.var.deps;
+      const { business_id } = c.req.valid('param');
+      await loadMembership(db, business_id, c.var.auth.user.id);
+      return ok(c, await listConversations(db, business_id, parseWith(conversationListBody, c.req.valid('json'))));
+    },
+  )
+  .openapi(
+    createRoute({
+      ...common,
+      method: 'post',
+      path: `${base}/create`,
+      summary: 'Start a conversation (chat or voice)',
+      request: { params: businessIdParam, body: optionalJsonBody(conversationCreateSchema) },
+      responses: envelope(conversationData),
+    }),
+    async (c) => {
+      const { deps } = c.var;
+      const { business_id } = c.req.valid('param');
+      await loadMembership(deps.db, business_id, c.var.auth.user.id);
+      const input = parseWith(conversationCreateSchema, c.req.valid('json'));
+      const conversation = await createConversation(deps, business_id, { channel: input.channel, title: input.title, userId: c.var.auth.user.id });
+      return ok(c, { conversation });
+    },
+  )
+  .openapi(
+    createRoute({ ...common, method: 'post', path: `${base}/get/{conversation_id}`, summary: 'One conversation with its messages, oldest first', request: { params: conversationIdParam }, responses: envelope(conversationGetData) }),
+    async (c) => {
+      const { deps } = c.var;
+      const { business_id, conversation_id } = c.req.valid('param');
+      await loadMembership(deps.db, business_id, c.var.auth.user.id);
+      const row = await requireConversation(deps.db, business_id, conversation_id);
+      await expireStaleReplies(deps, row.id);
+      const rows = await listMessages(deps.db, row.id);
+      const messageList = rows.map(serializeMessage);
+      return ok(c, { conversation: { ...(await conversationRecord(deps.db, row)), messages: messageList }, messages: messageList });
+    },
+  )
+  .openapi(
+    createRoute({
+      ...common,
+      method: 'post',
+      path: `${base}/update/{conversation_id}`,
+      summary: "Send a message: answers every message, oldest first, with the assistant's reply (wait=false: at once, the reply 'streaming')",
+      request: { params: conversationIdParam, body: jsonBody(conversationMessageSchema) },
+      responses: envelope(turnData),
+    }),
+    async (c) => {
+      const { deps } = c.var;
+      const { business_id, conversation_id } = c.req.valid('param');
+      await loadMembership(deps.db, business_id, c.var.auth.user.id);
+      const { message, wait } = c.req.valid('json');
+      const turn = await postMessage(deps, { businessId: business_id, conversationId: conversation_id, message, wait });
+      return ok(c, { conversation: turn.conversation, messages: turn.messages });
+    },
+  )
+  .openapi(
+    createRoute({
+      ...common,
+      method: 'post',
+      path: `${base}/update-voice/{conversation_id}`,
+      summary: 'Send a spoken message (multipart: audio = WAV, 16-bit PCM, at most 10 MB): transcribed, then answered like update; 503 without speech recognition',
+      middleware: [
+        requireAuth,
+        bodyLimit({
+          maxSize: MAX_AUDIO_BYTES + FORM_OVERHEAD_BYTES,
+          onError: (c) => sendError(c, new ApiError(413, [messages.voice.audioTooLarge], { audio: [messages.voice.audioTooLarge] })),
+        }),
+      ],
+      request: { params: conversationIdParam, body: { required: true, content: { 'multipart/form-data': { schema: voiceForm } } } },
+      // No speech recognition on this server: 503 'Voice is not available on this server.'
+      responses: envelope(voiceTurnData),
+    }),
+    async (c) => {
+      const { deps } = c.var;
+      const { business_id, conversation_id } = c.req.valid('param');
+      await loadMembership(deps.db, business_id, c.var.auth.user.id);
+      const form = c.req.valid('form') as Record<string, unknown>;
+      const turn = await voiceTurn(deps, business_id, conversation_id, form);
+      return ok(c, { conversation: turn.conversation, messages: turn.messages, transcript: turn.transcript });
+    },
+  )
+  .openapi(
+    createRoute({
+      ...common,
+      method: 'post',
+      path: `${base}/get-message-streamed/{conversation_id}`,
+      summary: "Stream the latest reply as it is produced (starting it if the latest message has none): text chunks, or audio with { format: 'audio' }",
+      request: { params: conversationIdParam, body: optionalJsonBody(streamRequestSchema) },
+      responses: streamResponses,
+    }),
+    async (c) => {
+      const { deps } = c.var;
+      const { business_id, conversation_id } = c.req.valid('param');
+      await loadMembership(deps.db, business_id, c.var.auth.user.id);
+      const { format } = parseWith(streamRequestSchema, c.req.valid('json'));
+      return streamLatestReply(deps, business_id, conversation_id, format, c.req.raw.signal);
+    },
+  )
+  .openapi(
+    createRoute({
+      ...common,
+      method: 'post',
+      path: `${base}/suggestions`,
+      summary: 'Questions to try the assistant with, drawn from what it knows',
+      request: { params: businessIdParam },
+      responses: envelope(suggestionsData),
+    }),
+    async (c) => {
+      const { db } = c.var.deps;
+      const { business_id } = c.req.valid('param');
+      await loadMembership(db, business_id, c.var.auth.user.id);
+      return ok(c, { suggestions: await conversationSuggestions(db, business_id) });
+    },
+  )
+  .openapi(
+    createRoute({
+      ...common,
+      method: 'post',
+      path: '/conversations/get-message-streamed/{conversation_id}',
+      summary: 'get-message-streamed without the business in the path: the conversation names it (membership is checked)',
+      request: { params: bareConversationIdParam, body: optionalJsonBody(streamRequestSchema) },
+      responses: streamResponses,
+    }),
+    async (c) => {
+      const { deps } = c.var;
+      const { conversation_id } = c.req.valid('param');
+      const [row] = await deps.db.select({ businessId: conversations.businessId }).from(conversations).where(eq(conversations.id, conversation_id)).limit(1);
+      if (!row) throw conversationNotFound();
+      try {
+        await loadMembership(deps.db, row.businessId, c.var.auth.user.id);
+      } catch (error) {
+        // Not a member: the same answer as for a conversation that does not exist.
+        if (error instanceof ApiError && error.status === 404) throw conversationNotFound();
+        throw error;
+      }
+      const { format } = parseWith(streamRequestSchema, c.req.valid('json'));
+      return streamLatestReply(deps, row.businessId, conversation_id, format, c.req.raw.signal);
+    },
+  );

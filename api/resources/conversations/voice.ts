@@ -1,0 +1,74 @@
+import { MESSAGE_MAX } from '#contract/schemas/conversation';
+import { messages } from '#contract/messages';
+import type { ApiDeps } from '../../deps';
+import { newId } from '../../lib/crypto';
+import { ApiError, invalid } from '../../lib/errors';
+import { loadBusinessContext } from '../../services/assistant/context';
+import { requireConversation } from '../../services/assistant/conversations';
+import { postMessage, type TurnResult } from '../../services/assistant/turns';
+import { storageOf } from '../../services/memory-files';
+import { parseWav } from '../../services/speech/wav';
+
+/**
+ * update-voice: a recorded message (WAV, 16-bit PCM: the browser records it so, and the
+ * server needs no ffmpeg) is kept under voice/, transcribed with the business's own words
+ * as hints, and then answered exactly like a typed message.
+ */
+export const MAX_AUDIO_BYTES = 10 * 1024 * 1024;
+
+const audioError = (message: string) => invalid({ audio: [message] });
+
+/** RIFF/WAVE, PCM, 16-bit, with samples: anything else is refused before it reaches the recogniser. */
+export function checkWav(bytes: Uint8Array): void {
+  const ascii = (start: number, length: number) => String.fromCharCode(...bytes.subarray(start, start + length));
+  if (bytes.byteLength < 44 || ascii(0, 4) !== 'RIFF' || ascii(8, 4) !== 'WAVE') throw audioError(messages.voice.audioInvalid);
+  let wav;
+  try {
+    wav = parseWav(bytes);
+  } catch {
+    throw audioError(messages.voice.audioInvalid);
+  }
+  if (wav.bitsPerSample !== 16 || wav.channels < 1 || wav.sampleRate < 1000) throw audioError(messages.voice.audioInvalid);
+  if (wav.pcm.byteLength < wav.channels * 2) throw audioError(messages.voice.audioEmpty);
+}
+
+/** Words the recogniser should expect: the business's name, its services, the assistant's name. */
+export async function businessVocabulary(deps: Pick<ApiDeps, 'db'>, businessId: string): Promise<string[]> {
+  const business = await loadBusinessContext(deps.db, businessId);
+  const words = [business.name, business.settings.assistant.name, ...business.services.map((service) => service.name)];
+  return [...new Set(words.map((word) => word.trim()).filter(Boolean))];
+}
+
+export async function voiceTurn(deps: ApiDeps, businessId: string, conversationId: string, form: Record<string, unknown>): Promise<TurnResult & { transcript: string }> {
+  await requireConversation(deps.db, businessId, conversationId);
+  const stt = deps.speech?.stt;
+  if (!stt) throw new ApiError(503, [messages.voice.unavailable]);
+
+  const audio = form.audio;
+  if (!(audio instanceof File)) throw audioError(messages.voice.audioRequired);
+  if (audio.size > MAX_AUDIO_BYTES) throw audioError(messages.voice.audioTooLarge);
+  if (audio.size === 0) throw audioError(messages.voice.audioEmpty);
+  const bytes = new Uint8Array(await audio.arrayBuffer());
+  checkWav(bytes);
+  const wait = typeof form.wait === 'string' ? !['false', '0', 'off'].includes(form.wait.trim().toLowerCase()) : true;
+
+  const storage = storageOf(deps);
+  const key = `voice/${businessId}/${newId()}`;
+  await storage.put(key, bytes, 'audio/wav');
+  try {
+    let transcript: string;
+    try {
+      transcript = (await stt.transcribe(bytes, { vocabulary: await businessVocabulary(deps, businessId) })).replace(/\s+/g, ' ').trim();
+    } catch (error) {
+      deps.log?.({ level: 'error', msg: 'speech recognition failed', stt: stt.name, error: error instanceof Error ? error.message : String(error) });
+      throw new ApiError(502, ['The recording could not be transcribed. Please try again.']);
+    }
+    if (!transcript) throw audioError(messages.voice.nothingHeard);
+    const turn = await postMessage(deps, { businessId, conversationId, message: transcript.slice(0, MESSAGE_MAX), audioKey: key, wait });
+    return { ...turn, transcript };
+  } catch (error) {
+    // Nothing was said in the conversation: the recording is not kept.
+    await storage.delete(key).catch(() => {});
+    throw error;
+  }
+}

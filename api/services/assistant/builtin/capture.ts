@@ -1,0 +1,135 @@
+import type { AssistantTools, CapturedDetails, CustomerFact, HistoryMessage } from '../types';
+import type { Answer } from './answer';
+import { parseDetails } from './details';
+import { classify, type RequestKind } from './intents';
+import { wording, listOf, type Tone } from './phrases';
+
+/**
+ * Booking, call-back and talk-to-a-person requests: the caller's name, number and
+ * preferred time are gathered over the turns, then a task note goes to the team.
+ *
+ * The state lives in the conversation itself: the assistant's questions name the missing
+ * details in fixed words ("your name", "the best number to reach you on", "when would suit
+ * you"), so the next turn finds the request and every answer since in the history. A known
+ * customer (a call or SMS from a saved number) is not asked for what is already known.
+ */
+const ASK_NAME = 'your name';
+const ASK_PHONE = 'the best number to reach you on';
+const ASK_TIME = 'when would suit you';
+const PROMPT = /\b(your name|the best number to reach you on|when would suit you)\b[^?]*\?\s*$/i;
+/** Offers to take details (after an answer about booking, or an unanswered question). */
+const OFFER = /\b(take your details now|tell me your name and number|give me your name and (telephone )?number)\b/i;
+
+export type CaptureState = {
+  kind: RequestKind;
+  /** The caller's messages of this request, the request first. */
+  messages: string[];
+  /** How many times details were asked for. */
+  prompts: number;
+  askedTime: boolean;
+  lastAsked: { name: boolean; phone: boolean; time: boolean };
+};
+
+const asked = (prompt: string) => ({
+  name: prompt.toLowerCase().includes(ASK_NAME),
+  phone: prompt.toLowerCase().includes(ASK_PHONE),
+  time: prompt.toLowerCase().includes(ASK_TIME),
+});
+
+function kindOf(request: string, fallback: RequestKind): RequestKind {
+  return classify(request).request ?? fallback;
+}
+
+/** The request in progress, when the assistant's last message asked for details. */
+export function captureInProgress(history: HistoryMessage[]): CaptureState | null {
+  let index = history.length - 1;
+  if (index < 0 || history[index].role !== 'assistant' || !PROMPT.test(history[index].content)) return null;
+  const lastAsked = asked(history[index].content);
+  const messages: string[] = [];
+  let prompts = 0;
+  let askedTime = false;
+  while (index >= 1 && history[index].role === 'assistant' && PROMPT.test(history[index].content) && history[index - 1].role === 'user') {
+    prompts += 1;
+    askedTime ||= asked(history[index].content).time;
+    messages.unshift(history[index - 1].content);
+    index -= 2;
+  }
+  if (!messages.length) return null;
+  // Started from an offer ("I can take your details now") the caller accepted: the request is the message before it.
+  if (index >= 1 && history[index].role === 'assistant' && OFFER.test(history[index].content) && history[index - 1].role === 'user') {
+    messages.unshift(history[index - 1].content);
+  }
+  const kind = messages.map((message) => classify(message).request).find(Boolean) ?? 'callback';
+  return { kind, messages, prompts, askedTime, lastAsked };
+}
+
+/** The caller accepted an offer to take their details (or simply gave them). */
+export function offerAccepted(history: HistoryMessage[], message: string): { kind: RequestKind; request: string } | null {
+  const last = history[history.length - 1];
+  const before = history[history.length - 2];
+  if (!last || last.role !== 'assistant' || !OFFER.test(last.content) || !before || before.role !== 'user') return null;
+  const intents = classify(message);
+  const details = parseDetails(message, true);
+  if (!intents.affirmative && !details.phone && !(details.name && details.preferred_time)) return null;
+  return { kind: kindOf(before.content, /call back/i.test(last.content) || /name and (telephone )?number/i.test(last.content) ? 'callback' : 'booking'), request: before.content };
+}
+
+/** The first value of each detail wins (a later message does not overwrite what was given). */
+function merge(target: CapturedDetails, extra: CapturedDetails): CapturedDetails {
+  const merged: CapturedDetails = { ...target };
+  for (const key of ['name', 'phone', 'preferred_time', 'reason'] as const) if (merged[key] === undefined && extra[key] !== undefined) merged[key] = extra[key];
+  return merged;
+}
+
+const TITLES: Record<RequestKind, (who: string) => string> = {
+  booking: (who) => `Booking request from ${who}`,
+  callback: (who) => `Call back ${who}`,
+  person: (who) => `${who} would like to speak to someone`,
+};
+
+export type CaptureTurn = {
+  kind: RequestKind;
+  /** The caller's messages of this request so far (the current one last). */
+  messages: string[];
+  prompts: number;
+  askedTime: boolean;
+  /** The last question asked for the time alone (so it is not asked a third time). */
+  lastAskedTimeOnly?: boolean;
+  expectingName: boolean;
+  customer: CustomerFact | null;
+  tone: Tone;
+  /** Said before the details question on the first turn (e.g. "I'll ask a member of the team to call you back."). */
+  preface?: string;
+};
+
+/** One turn of the flow: ask for what is missing, or create the task and confirm. */
+export async function captureTurn(tools: AssistantTools, turn: CaptureTurn): Promise<Answer> {
+  const say = wording(turn.tone);
+  let details: CapturedDetails = { reason: turn.messages[0].trim().slice(0, 500) };
+  turn.messages.forEach((message, index) => {
+    details = merge(details, parseDetails(message, index > 0 || turn.expectingName));
+  });
+  if (turn.customer) details = merge(details, { name: turn.customer.name || undefined, phone: turn.customer.phones[0] });
+
+  const missing: string[] = [];
+  if (!details.name) missing.push(ASK_NAME);
+  if (!details.phone) missing.push(ASK_PHONE);
+  const preface = turn.preface ? `${turn.preface} ` : '';
+  if (missing.length && turn.prompts < 3) {
+    if (!details.preferred_time && !turn.askedTime && turn.kind !== 'person') missing.push(ASK_TIME);
+    const ask = turn.prompts === 0 ? say.askDetails(listOf(missing)) : say.askAgain(listOf(missing));
+    return { text: `${preface}${ask}`, sources: [] };
+  }
+  if (!details.name && !details.phone) {
+    return { text: say.noProblem, sources: [] };
+  }
+  // A booking needs a time: asked with the rest, then once on its own when the answers gave none.
+  if (!details.preferred_time && !turn.lastAskedTimeOnly && turn.kind === 'booking' && turn.prompts < 3) {
+    const ask = say.askTime(turn.prompts === 0);
+    return { text: `${preface}${ask}`, sources: [] };
+  }
+  const who = details.name ?? details.phone!;
+  const action = await tools.createTask({ title: TITLES[turn.kind](who), details, question: details.reason });
+  const noted = details.preferred_time ? ` I've noted that ${details.preferred_time} suits you.` : '';
+  return { text: `${preface}${say.confirmTask(details.name ?? null)}${noted}`, sources: [], actions: [action] };
+}

@@ -1,0 +1,107 @@
+import type { BusinessContext, ServiceFact } from '../types';
+import { businessSource, type Answer } from './answer';
+import { questionTerms, sentences, termKeys, type Term } from './text';
+
+/**
+ * Answers from the business record itself: where it is, how to reach it, and its services
+ * (a named one's description and price, or the list). null when the record does not hold
+ * the fact, so the question goes on to the knowledge base.
+ */
+export function answerLocation(business: BusinessContext): Answer | null {
+  const address = business.address?.trim();
+  if (!address) return null;
+  return { text: `We're at ${address.replace(/\s*\n\s*/g, ', ').replace(/[.]+$/, '')}.`, sources: [businessSource(business.id, 'address', 'Address')] };
+}
+
+export function answerContact(business: BusinessContext, wants: { phone: boolean; email: boolean }): Answer | null {
+  const phones = business.telephones.filter(Boolean);
+  const parts: string[] = [];
+  const sources = [];
+  if (wants.phone && phones.length) {
+    parts.push(`You can call us on ${phones.slice(0, 2).join(' or ')}.`);
+    sources.push(businessSource(business.id, 'telephones', 'Telephone'));
+  }
+  if (wants.email && business.email) {
+    parts.push(`You can email us at ${business.email}.`);
+    sources.push(businessSource(business.id, 'email', 'Email'));
+  }
+  if (!parts.length) return null;
+  return { text: parts.join(' '), sources };
+}
+
+const serviceSource = (service: ServiceFact) => ({ kind: 'service' as const, _id: service._id, type: 'service', title: service.name });
+
+export type ServiceMatch = { services: ServiceFact[]; exact: boolean };
+
+/**
+ * The service(s) a message names: every specific word of a service's name in the message
+ * (synonyms and stems count: "fitting a new boiler" names "Boiler installation"), the
+ * best score first; ties are all returned. Messages that also ask about other things
+ * (two or more of their specific words outside the service) name no service.
+ */
+export function matchServices(message: string, services: ServiceFact[], extraGeneric: string[]): ServiceMatch | null {
+  const messageTerms = questionTerms(message, extraGeneric);
+  const messageKeys = new Set(messageTerms.map((term) => term.key));
+  let best: { service: ServiceFact; score: number; detail: number }[] = [];
+  for (const service of services) {
+    const nameTerms = questionTerms(service.name, extraGeneric);
+    if (!nameTerms.length) continue;
+    const matched = nameTerms.filter((term) => messageKeys.has(term.key));
+    const nameSpecific = nameTerms.filter((term) => term.specific);
+    const specificMatched = nameSpecific.filter((term) => messageKeys.has(term.key));
+    if (!specificMatched.length) continue;
+    const score = matched.length / nameTerms.length;
+    const allSpecific = specificMatched.length === nameSpecific.length;
+    // The caller's other subject words must be about this service (its name or description);
+    // one stray word is allowed when two of theirs are the service's ("my kitchen tap keeps dripping").
+    const serviceKeys = termKeys(`${service.name} ${service.description ?? ''}`);
+    const outside = messageTerms.filter((term: Term) => term.specific && !serviceKeys.has(term.key));
+    const detail = messageTerms.filter((term) => term.specific && serviceKeys.has(term.key)).length;
+    if (outside.length > (detail >= 2 ? 1 : 0)) continue;
+    // The whole name, most of it, or part of it plus the caller's other words in its description ("finding a hidden leak").
+    if (!(allSpecific || (matched.length >= 2 && score >= 0.6) || (detail >= 2 && outside.length === 0))) continue;
+    const entry = { service, score, detail };
+    if (!best.length || score > best[0].score + 1e-9 || (Math.abs(score - best[0].score) < 1e-9 && detail > best[0].detail)) best = [entry];
+    else if (Math.abs(score - best[0].score) < 1e-9 && detail === best[0].detail) best.push(entry);
+  }
+  if (!best.length) return null;
+  return { services: best.map((entry) => entry.service), exact: best.length === 1 };
+}
+
+const firstSentences = (text: string, max = 2) => sentences(text).slice(0, max).join(' ');
+const priceText = (price: string) => price.trim().replace(/[.]+$/, '');
+
+/** A named service: what it is and what it costs (never a price it does not have). */
+export function answerService(match: ServiceMatch, askedPrice: boolean): Answer & { missingPrice?: boolean } {
+  const sources = match.services.map(serviceSource);
+  if (!match.exact) {
+    const items = match.services.slice(0, 5).map((service) => (service.price ? `${service.name} (${priceText(service.price)})` : service.name));
+    return { text: `We offer ${joinList(items)}. Which one would you like to know about?`, sources };
+  }
+  const service = match.services[0];
+  const description = service.description?.trim() ? firstSentences(service.description) : '';
+  if (askedPrice) {
+    if (!service.price?.trim()) return { text: `We offer ${service.name}.${description ? ` ${description}` : ''}`, sources, missingPrice: true };
+    const price = priceText(service.price);
+    const costs = /^(free|no charge|included)/i.test(price) ? 'is' : 'costs';
+    return { text: `${service.name} ${costs} ${price}.${description ? ` ${description}` : ''}`, sources };
+  }
+  const price = service.price?.trim() ? ` The price is ${priceText(service.price)}.` : '';
+  return { text: `Yes, we offer ${service.name}.${description ? ` ${description}` : ''}${price}`, sources };
+}
+
+export function joinList(items: string[]): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
+/** The list of services (with prices when asked, or when the list is short). */
+export function answerServiceList(business: BusinessContext, withPrices: boolean): Answer | null {
+  const services = business.services;
+  if (!services.length) return null;
+  const shown = services.slice(0, 12);
+  const items = shown.map((service) => (withPrices && service.price?.trim() ? `${service.name} (${priceText(service.price)})` : service.name));
+  const more = services.length > shown.length ? `, among others` : '';
+  const tail = withPrices ? '' : ' Ask me about any of them for details and prices.';
+  return { text: `We offer ${joinList(items)}${more}.${tail}`, sources: shown.map(serviceSource) };
+}

@@ -1,0 +1,221 @@
+import type { AssistantEvent, AssistantProvider, AssistantTools, TurnInput } from '../types';
+import { businessSource, combine, type Answer } from './answer';
+import { captureInProgress, captureTurn, offerAccepted } from './capture';
+import { parseDetails } from './details';
+import { answerContact, answerLocation, answerService, answerServiceList, matchServices } from './facts';
+import { answerHours } from './hours-answer';
+import { classify, isShortDayFollowUp, lastExchange, type Intents } from './intents';
+import { answerFromKnowledge } from './knowledge';
+import { wording } from './phrases';
+import { questionTerms, words } from './text';
+
+/**
+ * The built-in provider: no network, no model weights. It reads the caller's intent
+ * (intents.ts), answers the common ones from the business's own record (hours, address,
+ * contact details, services), gathers details for bookings, call backs and people
+ * (capture.ts), and answers anything else from the knowledge search (knowledge.ts) or
+ * says honestly that it does not know and passes the question to the team. Every fact
+ * it says comes from the business's data; the sources of each are emitted with the reply.
+ * See docs/assistant-builtin.md.
+ */
+export function createBuiltinProvider(): AssistantProvider {
+  return {
+    name: 'built-in',
+    async *reply(input: TurnInput, tools: AssistantTools, signal?: AbortSignal): AsyncIterable<AssistantEvent> {
+      const answer = await respond(input, tools);
+      for (const source of answer.sources) yield { type: 'source', source };
+      for (const chunk of textChunks(answer.text)) {
+        if (signal?.aborted) return;
+        yield { type: 'text', text: chunk };
+      }
+      for (const action of answer.actions ?? []) yield { type: 'action', action };
+    },
+  };
+}
+
+/** A few words at a time, so a stream shows the reply being said (the chunks join to the text). */
+export function textChunks(text: string, size = 4): string[] {
+  const pieces = text.match(/\S+\s*/g) ?? [];
+  const chunks: string[] = [];
+  for (let index = 0; index < pieces.length; index += size) chunks.push(pieces.slice(index, index + size).join(''));
+  return chunks;
+}
+
+const IDENTITY = /\b(who am i (talking|speaking|chatting) (to|with)|who are you|what('s| is) your name|are you (a |an )?(robot|bot|real|human|person|machine|computer|ai|automated)\b)/i;
+
+const SERVICE_QUESTION = /^\W*(hi|hello|hey)?\W*(do|can|could|will|would) (you|u) (do|offer|provide|fit|install|repair|fix|service|sell|supply|carry out|handle|unblock|clear|replace|put in|sort out)\b|\b(tell me about|information (on|about)|info (on|about)|details (of|about)|interested in)\b/i;
+
+const hasFactIntent = (intents: Intents) => intents.hours || intents.location || intents.phone || intents.email || intents.servicesList || intents.price;
+
+/** The business's own name never decides what a question is about. */
+function businessWords(input: Pick<TurnInput, 'business'>): string[] {
+  return words(input.business.name).filter((word) => word.length > 2);
+}
+
+/** Its trade's everyday words: its name's, and those two or more of its services share ("boiler"). */
+export function domainWords(input: Pick<TurnInput, 'business'>): string[] {
+  const seen = new Map<string, { word: string; count: number }>();
+  for (const service of input.business.services) {
+    for (const term of questionTerms(service.name).filter((entry) => entry.specific)) {
+      const known = seen.get(term.key);
+      if (known) known.count += 1;
+      else seen.set(term.key, { word: term.word, count: 1 });
+    }
+  }
+  const shared = [...seen.values()].filter((entry) => entry.count >= 2).map((entry) => entry.word);
+  return [...businessWords(input), ...shared];
+}
+
+export async function respond(input: TurnInput, tools: AssistantTools): Promise<Answer> {
+  const { business, history, message, customer, now } = input;
+  const settings = business.settings.assistant;
+  const say = wording(settings.tone);
+  const intents = classify(message);
+  const extraGeneric = businessWords(input);
+
+  // A booking, call back or person request in progress: this message may hold the details.
+  if (settings.capture_bookings) {
+    const capture = captureInProgress(history);
+    if (capture) {
+      if (intents.negative && !parseDetails(message, false).phone) return { text: say.noProblem, sources: [] };
+      const details = parseDetails(message, capture.lastAsked.name);
+      const asksSomething = hasFactIntent(intents) || /\?\s*$/.test(message.trim());
+      // "What time do you close on Friday?" names a day but is a question, not an answer.
+      const hasDetails = Boolean(details.name || details.phone || (details.preferred_time && !asksSomething));
+      const otherQuestion = !hasDetails && asksSomething;
+      if (!otherQuestion) {
+        return captureTurn(tools, {
+          kind: capture.kind,
+          messages: [...capture.messages, message],
+          prompts: capture.prompts,
+          askedTime: capture.askedTime,
+          lastAskedTimeOnly: capture.lastAsked.time && !capture.lastAsked.name && !capture.lastAsked.phone,
+          expectingName: false,
+          customer,
+          tone: settings.tone,
+        });
+      }
+    }
+    const offer = offerAccepted(history, message);
+    if (offer) {
+      return captureTurn(tools, { kind: offer.kind, messages: [offer.request, message], prompts: 0, askedTime: false, expectingName: true, customer, tone: settings.tone });
+    }
+  }
+
+  if (intents.smallTalkOnly) return smallTalk(input, intents);
+
+  if (IDENTITY.test(message) && !hasFactIntent(intents)) {
+    const who = settings.name.trim() ? `I'm ${settings.name.trim()}, the virtual assistant for ${business.name}.` : `I'm the virtual assistant for ${business.name}.`;
+    return { text: `${who} ${say.howCanIHelp}`, sources: [] };
+  }
+
+  const hello = intents.greeting && settings.tone !== 'concise' ? { text: say.hello, sources: [] } : null;
+  const withHello = (answer: Answer) => (hello ? combine([hello, answer]) : answer);
+
+  if (intents.request) return withHello(await request(input, tools, intents.request));
+
+  // Facts from the business record: hours, address, contact details, services.
+  const parts: Answer[] = [];
+  let unknownFact = false;
+  const hoursAsked = intents.hours || (isShortDayFollowUp(message) && classify(lastExchange(history).user ?? '').hours);
+  if (hoursAsked) {
+    const hours = answerHours(business, message, now);
+    if (hours) parts.push(hours);
+    else unknownFact = true;
+  }
+  if (intents.location) {
+    const location = answerLocation(business);
+    if (location) parts.push(location);
+    else unknownFact = true;
+  }
+  if (intents.phone || intents.email) {
+    const contact = answerContact(business, { phone: intents.phone, email: intents.email });
+    if (contact) parts.push(contact);
+    else unknownFact = true;
+  }
+  if (!hoursAsked && !intents.location && !intents.phone && !intents.email) {
+    // A service answers "how much is X?" and "do you do X?"; "how long does X take?" is for the knowledge.
+    const aboutService = intents.price || SERVICE_QUESTION.test(message);
+    const match = aboutService ? matchServices(message, business.services, extraGeneric) : null;
+    if (match) {
+      const service = answerService(match, intents.price);
+      parts.push(service);
+      if (service.missingPrice) parts.push(await unsure(input, tools, "I don't have a price for that to hand."));
+    } else if ((intents.servicesList || intents.price) && !questionTerms(message, extraGeneric).some((term) => term.specific)) {
+      const list = answerServiceList(business, intents.price);
+      if (list) parts.push(list);
+      else unknownFact = true;
+    }
+  }
+  if (parts.length && !unknownFact) return withHello(combine(parts));
+
+  // Everything else (and facts the record does not hold): the knowledge base.
+  const knowledge = await answerFromKnowledge(tools, message, { domainWords: domainWords(input) });
+  if (knowledge) {
+    const offer = intents.bookingQuestion && settings.capture_bookings && /\bhow (do|can|would|should) (i|we)\b/i.test(message) ? [{ text: say.bookingOffer, sources: [] }] : [];
+    return withHello(combine([...parts, knowledge, ...offer]));
+  }
+  if (parts.length) return withHello(combine(parts));
+  if (intents.bookingQuestion && settings.capture_bookings && /\bhow (do|can|would|should) (i|we) (book|make|arrange|get)\b/i.test(message)) {
+    return withHello(await request(input, tools, 'booking'));
+  }
+  return withHello(await unsure(input, tools));
+}
+
+function smallTalk(input: TurnInput, intents: Intents): Answer {
+  const settings = input.business.settings.assistant;
+  const say = wording(settings.tone);
+  if (intents.goodbye || (intents.thanks && /\b(bye|that's all|that is all)\b/i.test(input.message))) return { text: say.goodbye, sources: [] };
+  if (intents.thanks) return { text: say.youreWelcome, sources: [] };
+  const spoken = input.history.some((message) => message.role === 'assistant');
+  if (spoken) return { text: say.welcomeBack, sources: [] };
+  if (settings.greeting.trim()) return { text: settings.greeting.trim(), sources: [] };
+  const name = settings.name.trim() ? ` I'm ${settings.name.trim()}.` : '';
+  return { text: `${say.hello} Thanks for contacting ${input.business.name}.${name} ${say.howCanIHelp}`, sources: [] };
+}
+
+/** A booking, a call back or a person. */
+async function request(input: TurnInput, tools: AssistantTools, kind: 'booking' | 'callback' | 'person'): Promise<Answer> {
+  const { business, customer, message } = input;
+  const settings = business.settings.assistant;
+  const say = wording(settings.tone);
+  if (kind === 'person' && settings.when_unsure === 'transfer' && settings.escalation_phone) {
+    return { text: say.personTransfer(settings.escalation_phone), sources: [businessSource(business.id, 'escalation_phone', 'Escalation phone')] };
+  }
+  if (settings.capture_bookings) {
+    return captureTurn(tools, {
+      kind,
+      messages: [message],
+      prompts: 0,
+      askedTime: false,
+      expectingName: false,
+      customer,
+      tone: settings.tone,
+      preface: kind === 'person' ? say.personMessage : undefined,
+    });
+  }
+  // Capture is off: no questions; the team hears of a known caller, others get the number.
+  const contact = answerContact(business, { phone: true, email: true });
+  if (customer) {
+    const action = await tools.createTask({
+      title: kind === 'person' ? `${customer.name} would like to speak to someone` : kind === 'booking' ? `Booking request from ${customer.name}` : `Call back ${customer.name}`,
+      details: { name: customer.name, phone: customer.phones[0], reason: message.slice(0, 500) },
+      question: message,
+    });
+    return { text: say.confirmTask(customer.name), sources: [], actions: [action] };
+  }
+  const lead = kind === 'person' ? say.reachTeam : say.noCapture;
+  return combine([{ text: lead, sources: [] }, ...(contact ? [contact] : [])]);
+}
+
+/** Honest: not known. The question goes to the team (a question memory and a task note). */
+async function unsure(input: TurnInput, tools: AssistantTools, lead?: string): Promise<Answer> {
+  const settings = input.business.settings.assistant;
+  const say = wording(settings.tone);
+  const actions = await tools.recordUnansweredQuestion(input.message);
+  let text = lead ? `${lead} ${say.passedOn}` : say.unsure;
+  if (settings.when_unsure === 'offer_callback' && settings.capture_bookings && !input.customer) text += ` ${say.unsureCallback}`;
+  if (settings.when_unsure === 'transfer' && settings.escalation_phone) text += ` ${say.unsureTransfer(settings.escalation_phone)}`;
+  const sources = settings.when_unsure === 'transfer' && settings.escalation_phone ? [businessSource(input.business.id, 'escalation_phone', 'Escalation phone')] : [];
+  return { text, sources, actions, escalated: true };
+}

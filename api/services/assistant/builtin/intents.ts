@@ -1,0 +1,171 @@
+import type { HistoryMessage } from '../types';
+
+/**
+ * What a caller wants, read from their words: the common intents of callers (greeting,
+ * opening hours, where and how to reach the business, services and prices, a booking, a
+ * call back or a person, thanks and goodbye). Anything else is a question for the
+ * knowledge base. Several may hold at once ("hi, where are you and when are you open?").
+ */
+export type RequestKind = 'booking' | 'callback' | 'person';
+
+export type Intents = {
+  greeting: boolean;
+  thanks: boolean;
+  goodbye: boolean;
+  /** Nothing but greeting, thanks or goodbye words. */
+  smallTalkOnly: boolean;
+  hours: boolean;
+  location: boolean;
+  phone: boolean;
+  email: boolean;
+  /** "What services do you offer?", "what do you charge?": the list. */
+  servicesList: boolean;
+  /** Asks what something costs. */
+  price: boolean;
+  /** Wants something done for them now: a booking, a call back, a person. */
+  request: RequestKind | null;
+  /** "How do I book?": a question about booking, answered from the knowledge first. */
+  bookingQuestion: boolean;
+  affirmative: boolean;
+  negative: boolean;
+};
+
+const normalize = (text: string) =>
+  ` ${text
+    .toLowerCase()
+    .replace(/[’‘]/g, "'")
+    .replace(/[^a-z0-9'£$€@+/:.\- ]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()} `;
+
+const GREETING = /^ (hi|hello|hey|hiya|howdy|greetings|good (morning|afternoon|evening|day)|morning|afternoon|evening)\b/;
+const THANKS = /\b(thanks|thank you|thank u|thx|cheers|ta|much appreciated|appreciate it)\b/;
+const GOODBYE = /\b(bye|goodbye|good bye|see you|see ya|that's all|that is all|that's everything|nothing else|have a (good|nice|great) (day|one|evening|weekend))\b/;
+/** Words that may sit around greetings, thanks and goodbyes without asking anything. */
+const SMALL_TALK =
+  /\b(hi|hello|hey|hiya|howdy|greetings|good|morning|afternoon|evening|day|there|thanks|thank|you|u|thx|cheers|ta|much|appreciated|appreciate|it|bye|goodbye|see|ya|that's|that|is|all|everything|nothing|else|have|a|nice|great|one|weekend|how|are|doing|ok|okay|lovely|brilliant|perfect|awesome|cool|fine|so|very|for|your|help|the|info|information|again|and|many|i|was|just|wondering|mate|folks|team|everyone|guys|what's|up)\b/g;
+
+const DAY_WORDS = '(today|tonight|tomorrow|weekends?|saturdays?|sundays?|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|bank holidays?|holidays?|christmas|xmas|boxing day|new year|easter|evenings?|nights?|late|early|lunchtime|over|during|this|next|the|on)';
+
+const HOURS_PATTERNS = [
+  /\b(opening|business|office|trading|working|shop) (hours|times)\b/,
+  /\b(your|the|what|which|usual|normal) hours\b/,
+  /\bhours (are|on|today|tomorrow|this|at|over|during)\b/,
+  /\b(are|is) (you|it|the (shop|office|salon|showroom|business|clinic|store|studio))( still| currently)? (open|closed|shut)\b/,
+  /\b(you|you're|youre) (open|closed|shut)\b/,
+  /\bwhen (are|do|will) you (open|close|shut|start|finish|be open)\b/,
+  /\bwhat time (do|are|will) you (open|close|shut|start|finish|be open)\b/,
+  /\b(opening|closing) time\b/,
+  /\bwhen (do|does) (you|the [a-z]+) (open|close)\b/,
+  new RegExp(`\\b(open|closed|shut) ${DAY_WORDS}\\b`),
+  new RegExp(`\\b(do|will|are) you (open|work|trade|operate)( on| at| over| during)? ${DAY_WORDS}`),
+  /\b(open|closed) (now|right now|at the moment|later|yet)\b/,
+  /\bwhat days (are|do) you\b/,
+];
+
+const LOCATION_PATTERNS = [
+  /\bwhere (are|is) (you|your|the (shop|office|showroom|salon|business|premises|clinic|store|studio|workshop))\b/,
+  /\bwhere (are you|you're|youre) (based|located)\b/,
+  /\bwhere (can|do) i find you\b/,
+  /\b(your|the|postal|business|office|shop) address\b/,
+  /\baddress\b/,
+  /\blocated\b/,
+  /\b(your|the) location\b/,
+  /\bdirections\b/,
+  /\bhow (do|can) i get to you\b/,
+  /\bfind you\b/,
+  /\b(your|the) postcode\b/,
+];
+
+const PHONE_PATTERNS = [
+  /\b(phone|telephone|contact|mobile|office|landline) number\b/,
+  /\byour number\b/,
+  /\bnumber (to|for|i can) (call|ring|phone|reach|contact)\b/,
+  /\bhow (can|do|should) i (call|phone|ring|contact|reach|get (hold of|in touch with)) you\b/,
+  /\bcall you (on|at)\b/,
+  /\bcontact (details|info|information)\b/,
+  /\bget in touch\b/,
+];
+const EMAIL_PATTERNS = [/\be-?mail( address)?\b/, /\bcontact (details|info|information)\b/, /\bget in touch\b/];
+
+const SERVICES_LIST_PATTERNS = [
+  /\bwhat (services|kind of (work|services|jobs)|sort of (work|services|jobs)|type of (work|services|jobs)|work) do you\b/,
+  /\bwhat (do|can) you (do|offer|provide|specialise in|specialize in|help with)\b/,
+  /\bwhat services\b/,
+  /\b(list|range|menu) of (your )?(services|treatments|prices)\b/,
+  /\byour (services|treatments)\b/,
+  /\b(price|prices|pricing) list\b/,
+  /\b(your|all) (prices|rates|charges)\b/,
+  /\bwhat (are your|do you) (prices|charge|rates)\b/,
+  /\bhow much do you charge\s*\??\s*$/,
+];
+
+const PRICE = /\b(how much|price|prices|pricing|cost|costs|costing|charge|charges|fee|fees|rate|rates|expensive|cheap)\b|£|\$|€/;
+
+const PERSON =
+  /\b(speak|talk|chat) (to|with) (a |an |the |one of )?(real |actual |live )?(person|human|someone|somebody|some one|people|manager|owner|boss|member of (staff|the team)|engineer|plumber|agent|operator|representative|staff|team|receptionist|advisor|adviser)\b|\b(put|transfer|connect) me (through|to)\b|\b(real|actual|live) (person|human)\b|\bspeak to (someone|somebody|anyone|anybody)\b/;
+const CALLBACK =
+  /\bcall(ed)? me( back)?\b|\bcall ?back\b|\bring me( back)?\b|\bphone me( back)?\b|\bgive me a (call|ring|bell)\b|\b(someone|somebody|you) (to |could |can |please )?(call|ring|phone|contact) me\b|\bget back to me\b|\bcontact me\b/;
+const BOOKING = /\b(book|booking|appointment|schedule)\b|\b(come|pop|get someone) (out|round|over)\b|\bsend (someone|somebody|an engineer|a plumber|a technician)\b|\barrange (a|an) (visit|appointment|service|call|quote)\b/;
+const REQUEST_FRAMING =
+  /\b(i'd like|id like|i would like|i want|i wanna|i need|we need|we'd like|can i|could i|may i|can you|could you|can someone|could someone|can somebody|please|i'd love|i'm looking to|im looking to|looking to|want to|like to|let's|lets|i'll take|sign me up)\b/;
+const BOOKING_QUESTION =
+  /\bhow (do|can|would|should) (i|we) (book|make (a|an) (booking|appointment)|arrange|get an appointment)\b|\b(cancel|cancellation|reschedule|rearrange|in advance|notice|online|deposit|need (to book|an appointment|a booking)|take bookings|walk[- ]ins?|how far ahead|how soon)\b/;
+
+const QUESTION_START = /^ (how|what|when|where|which|why|who|is|are|do|does|did|will there|have you|has)\b/;
+
+const AFFIRMATIVE = /^ (yes|yeah|yea|yep|yup|sure|ok|okay|please|yes please|go on|go ahead|that would be (great|good|lovely)|sounds good|absolutely|definitely|of course|please do)\b/;
+const NEGATIVE = /^ (no|nope|nah|no thanks|no thank you|not now|not right now|never ?mind|cancel|cancel that|forget it|don't worry|dont worry|it's fine|its fine)\b/;
+
+export function classify(message: string): Intents {
+  const text = normalize(message);
+  const leftover = text.replace(SMALL_TALK, ' ').replace(/[^a-z0-9£$€]+/g, '');
+  const greeting = GREETING.test(text);
+  const thanks = THANKS.test(text);
+  const goodbye = GOODBYE.test(text);
+  const person = PERSON.test(text);
+  const callback = !person && CALLBACK.test(text);
+  const bookingWords = BOOKING.test(text);
+  const bookingQuestion = bookingWords && BOOKING_QUESTION.test(text);
+  // "How quickly can you get someone out?" asks about, it does not ask for.
+  const asksAbout = QUESTION_START.test(text) && !/\b(have|got) (any |an )?(appointments?|slots?|availability|space)\b/.test(text);
+  const booking = !person && !callback && bookingWords && !bookingQuestion && !asksAbout && REQUEST_FRAMING.test(text);
+  const servicesList = SERVICES_LIST_PATTERNS.some((pattern) => pattern.test(text));
+  return {
+    greeting,
+    thanks,
+    goodbye,
+    smallTalkOnly: (greeting || thanks || goodbye) && leftover.length === 0,
+    hours: HOURS_PATTERNS.some((pattern) => pattern.test(text)),
+    location: LOCATION_PATTERNS.some((pattern) => pattern.test(text)) && !/\bemail address\b/.test(text),
+    phone: PHONE_PATTERNS.some((pattern) => pattern.test(text)),
+    email: EMAIL_PATTERNS.some((pattern) => pattern.test(text)),
+    servicesList,
+    price: PRICE.test(text),
+    request: person ? 'person' : callback ? 'callback' : booking ? 'booking' : null,
+    bookingQuestion,
+    affirmative: AFFIRMATIVE.test(text),
+    negative: NEGATIVE.test(text),
+  };
+}
+
+/** A day named on its own ("and on Saturday?", "what about Christmas Eve"): a follow-up to an hours question. */
+export function isShortDayFollowUp(message: string): boolean {
+  const text = normalize(message);
+  return text.split(' ').filter(Boolean).length <= 7 && /^ (and|what about|how about|or|also|and on|and what about)?\s*(on |at |for |this |next )?/.test(text) && /\b(today|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|christmas|xmas|boxing day|new year|eve|\d{1,2}(st|nd|rd|th)?\b)/.test(text);
+}
+
+/** The last user message before this one, and the assistant's last reply. */
+export function lastExchange(history: HistoryMessage[]): { user: string | null; assistant: string | null } {
+  let assistant: string | null = null;
+  let user: string | null = null;
+  for (let index = history.length - 1; index >= 0; index -= 1) {
+    const message = history[index];
+    if (message.role === 'assistant' && assistant === null && user === null) assistant = message.content;
+    if (message.role === 'user') {
+      user = message.content;
+      break;
+    }
+  }
+  return { user, assistant };
+}

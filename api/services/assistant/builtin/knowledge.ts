@@ -1,0 +1,323 @@
+import type { ApiKnowledgeHit } from '#contract/envelope';
+import type { AssistantTools } from '../types';
+import { hitSource, type Answer } from './answer';
+import { isNoise, questionTerms, sentences, synonymsOf, termKey, termKeys, words, type Term } from './text';
+
+/**
+ * Answers from the knowledge search: an answered question that matches (its answer is
+ * said), or the sentence(s) of a passage that cover the question. The search ranks
+ * passages holding ANY of the words, so the judgement of relevance is made here:
+ *
+ * - the question's subject words (its specific terms: stop words and generic words such
+ *   as "offer", "price", "install" left out) must be in the passage: all of them when
+ *   there are one or two, all but one when there are more; synonyms and stems count;
+ *   a word most passages of this business hold ("boiler" at a heating firm) may be left
+ *   out when another subject word is in the quoted sentence;
+ * - the quoted sentence(s) must hold one of them, unless the passage's heading holds
+ *   them all (the heading gives the topic, the sentence the fact);
+ * - two content words next to each other in the question ("heat pump", "credit card")
+ *   must both be in the passage and, within one sentence, close together;
+ * - a question about a price needs an amount in the answer, "how long" needs a duration.
+ *
+ * When nothing passes, the caller hears that the assistant does not know (never a guess).
+ */
+export type KnowledgeOptions = {
+  /**
+   * The business's everyday words (its name, words several of its services share: "boiler"
+   * at a heating firm): a question may name them without the passage repeating them.
+   */
+  domainWords?: string[];
+  /** At most this many searches (1 or 2: a second one in the synonyms of the subject words). */
+  maxSearches?: number;
+  /** Explain the judgement (the eval's --trace). */
+  trace?: (line: string) => void;
+};
+
+type AnswerType = 'price' | 'duration' | 'soon' | 'time' | 'count' | 'place' | 'advice' | 'other';
+
+const MONEY = /[£$€]\s?\d|\d\s?(pounds|dollars|euros|gbp|usd|eur)\b|\bfree\b|\bno (extra )?charge\b|\bat no (extra )?cost\b/i;
+const DURATION =
+  /\b\d+(\.\d+)?\s*(-|to|–)?\s*\d*\s*(minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|working days)\b|\b\d+-(minute|hour|day|week|month|year)\b|\b(an?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|half an?|a few|several|couple of|full|whole) (minutes?|hours?|days?|weeks?|months?|years?)\b|\b(since|in) (19|20)\d\d\b/i;
+const SOON = /\b(within|same[- ]day|next[- ]day|straight away|immediately|right away)\b|\b(in|under) (an?|one|two|three|\d+) (hours?|minutes?|days?)\b/i;
+const PLACE = /\b(under|behind|beside|next to|near|above|below|inside|outside|opposite|in the|on the|at the|by the)\b/i;
+const CLOCK = /\b\d{1,2}([:.]\d{2})?\s?(am|pm)\b|\b(morning|afternoon|evening|noon|midday|midnight)\b/i;
+const COUNT = /\d|\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|dozen|hundred)\b/i;
+
+function answerTypeOf(message: string): AnswerType {
+  const text = message.toLowerCase();
+  if (/\b(do|will|would) you charge\b|\bis there (a|an|any) (extra |additional |minimum )?(charge|fee|cost)\b|\bcharge (extra|more)\b|\b(extra|additional) (charge|cost|fee)s?\b/.test(text)) return 'price';
+  if (/\bhow much\b|\bwhat (does|do|would|will) .*\b(cost|charge)\b|\bwhat('s| is| are) (the|your) (costs?|prices?|charges?|fees?|rates?)\b|\bprices? (of|for)\b|\bprices\b|£|\$|€/.test(text)) return 'price';
+  if (/\bhow long\b/.test(text)) return 'duration';
+  if (/\bhow (soon|quickly|fast)\b|\bwhen can (you|someone)\b/.test(text)) return 'soon';
+  if (/\bwhat time\b|\bwhen (do|does|is|are)\b/.test(text)) return 'time';
+  if (/\bhow many\b/.test(text)) return 'count';
+  if (/\bwhat (should|do|can|must) (i|we) do\b|\bhow (do|can|should) (i|we)\b|\bwhat to do\b/.test(text)) return 'advice';
+  if (/^\W*where\b/.test(text)) return 'place';
+  return 'other';
+}
+
+function answerTypeHolds(type: AnswerType, text: string): boolean {
+  switch (type) {
+    case 'price':
+      return MONEY.test(text);
+    case 'duration':
+      return DURATION.test(text);
+    case 'soon':
+      return SOON.test(text);
+    case 'time':
+      return CLOCK.test(text);
+    case 'count':
+      return COUNT.test(text);
+    case 'place':
+      return PLACE.test(text);
+    default:
+      return true;
+  }
+}
+
+/** Must an answer of this type show it (an amount for "how much")? The others only prefer it. */
+const answerTypeRequired = (type: AnswerType) => type === 'price' || type === 'duration';
+const answerTypeScored = (type: AnswerType) => type !== 'other' && type !== 'advice';
+
+/** One or two subject words: all; more: all but one. */
+const requiredCount = (count: number) => (count <= 2 ? count : count - 1);
+
+/** Ask-words: how a question is put, never what it is about. */
+const QUESTION_WORD_LIST = ['long', 'soon', 'far', 'often', 'quick', 'quickly', 'fast', 'early', 'late', 'usual', 'usually', 'normally', 'typically', 'currently', 'now', 'today', 'tomorrow', 'time', 'day', 'week', 'new', 'old', 'do', 'make', 'come', 'go', 'take', 'give', 'look', 'find', 'ask', 'done', 'need', 'use', 'help', 'work', 'keep', 'happen', 'extra', 'best', 'much', 'many'];
+const QUESTION_WORDS = new Set(QUESTION_WORD_LIST.map(termKey));
+
+type Question = {
+  judge: Term[];
+  generic: Term[];
+  type: AnswerType;
+  /** Compounds: a content word and the next ("heat pump", "credit card"); never a plural first ("plumbers DBS"). */
+  pairs: [string, string][];
+  /** Words of the business's trade: may be left out of a passage unless part of a compound. */
+  domain: Set<string>;
+};
+
+const isPlural = (word: string) => word.length > 3 && word.endsWith('s') && !/(ss|us|is)$/.test(word);
+
+function readQuestion(message: string, options: KnowledgeOptions): Question | null {
+  const domain = new Set((options.domainWords ?? []).map(termKey));
+  const all = questionTerms(message).map((term) => (domain.has(term.key) ? { ...term, specific: true } : term));
+  let judge = all.filter((term) => term.specific);
+  const generic = all.filter((term) => !term.specific);
+  if (!judge.length) {
+    // Nothing specific ("how long have you been in business?"): the generic subject words decide, all of them.
+    judge = generic.filter((term) => !QUESTION_WORDS.has(term.key));
+    if (!judge.length) return null;
+  }
+  const sequence = words(message).map((word) => word.replace(/'/g, ''));
+  const pairs: [string, string][] = [];
+  for (let index = 0; index + 1 < sequence.length; index += 1) {
+    const a = judge.find((term) => term.word === sequence[index]);
+    const b = judge.find((term) => term.word === sequence[index + 1]);
+    if (a && b && a.key !== b.key && a.specific && b.specific && !isPlural(a.word)) pairs.push([a.key, b.key]);
+  }
+  return { judge, generic, type: answerTypeOf(message), pairs, domain };
+}
+
+function keyPositions(text: string): Map<string, number[]> {
+  const positions = new Map<string, number[]>();
+  words(text).forEach((word, index) => {
+    for (const key of termKeys(word)) {
+      const list = positions.get(key) ?? [];
+      list.push(index);
+      positions.set(key, list);
+    }
+  });
+  return positions;
+}
+
+/**
+ * A compound of the question must be in the passage as one: both words there, and within
+ * one text either side by side (any order) or in the question's order ("credit and debit
+ * cards", "we cover Leeds, ..., Otley", "we accept cards ... and cash"), never reversed
+ * further apart ("a powerful pump ... your heating system" is no "heat pump").
+ */
+function pairsHold(question: Question, said: string, topic: Set<string>): boolean {
+  if (!question.pairs.length) return true;
+  const positions = keyPositions(said);
+  return question.pairs.every(([a, b]) => {
+    const left = positions.get(a);
+    const right = positions.get(b);
+    if (!(left || topic.has(a)) || !(right || topic.has(b))) return false;
+    if (!left || !right) return true;
+    return left.some((i) => right.some((j) => Math.abs(i - j) <= 3 || j > i));
+  });
+}
+
+const weight = (terms: Term[]) => terms.reduce((sum, term) => sum + (term.specific ? 1 : 0.4), 0);
+
+type Judged = { pass: boolean; score: number; topicHoldsAll: boolean };
+
+/**
+ * Score a piece of text that would be said, given the topic words around it (heading,
+ * stored question). `waivable`: the business's everyday words, which may be left out
+ * when another subject word is in the text (never a word of a compound).
+ */
+function judgeText(question: Question, said: string, topic: Set<string>, waivable: Set<string>): Judged {
+  const keys = termKeys(said);
+  const present = (term: Term) => keys.has(term.key) || topic.has(term.key);
+  const paired = new Set(question.pairs.flat());
+  const canWaive = (term: Term) => waivable.has(term.key) && !paired.has(term.key);
+  const covered = question.judge.filter(present);
+  const inText = question.judge.filter((term) => keys.has(term.key));
+  // The heading names the subject when it holds every subject word and one that is not an everyday word of the business
+  // ("Boiler servicing" for "boiler service"; "Are your engineers DBS checked?" is not about "how many engineers").
+  const topicHoldsAll =
+    question.judge.every((term) => topic.has(term.key)) &&
+    (question.judge.some((term) => !waivable.has(term.key)) || question.generic.some((term) => !QUESTION_WORDS.has(term.key) && topic.has(term.key)));
+  const anchored = inText.some((term) => !canWaive(term)) || topicHoldsAll;
+  const waived = anchored ? question.judge.filter((term) => !present(term) && canWaive(term)) : [];
+  const needed = Math.max(1, requiredCount(question.judge.length - waived.length));
+  const typeHolds = answerTypeHolds(question.type, said);
+  // Only the business's everyday words ("how old is too old for a boiler?"): any passage holds them, so only one whose heading is on the question will do.
+  const onlyEveryday = question.judge.every((term) => waivable.has(term.key));
+  const pass =
+    covered.length >= needed &&
+    (inText.length >= 1 || topicHoldsAll) &&
+    (!onlyEveryday || topicHoldsAll) &&
+    (typeHolds || !answerTypeRequired(question.type)) &&
+    pairsHold(question, said, topic);
+  const genericCovered = question.generic.filter((term) => keys.has(term.key) || topic.has(term.key));
+  // Under a heading that names the whole subject every sentence is on it; the words in the text count for less.
+  const score =
+    weight(covered) * 2 +
+    (topicHoldsAll ? weight(question.judge) * 0.5 + 1 + weight(inText) * 0.5 : weight(inText)) +
+    weight(genericCovered) * 0.5 +
+    (question.type === 'count' ? (countsSubject(question, said) ? 3 : typeHolds ? 0.5 : 0) : typeHolds && answerTypeScored(question.type) ? 2 : 0) +
+    (/\d/.test(said) ? 0.2 : 0);
+  return { pass, score, topicHoldsAll };
+}
+
+/** "How many engineers?": a number right before the subject ("nine engineers"). */
+function countsSubject(question: Question, said: string): boolean {
+  const list = words(said);
+  const subject = new Set(question.judge.map((term) => term.key));
+  return list.some((word, index) => subject.has(termKey(word)) && list.slice(Math.max(0, index - 2), index).some((before) => COUNT.test(before)));
+}
+
+const PRONOUN_START = /^(it|this|that|these|those|they|he|she|there|which|also|then)\b/i;
+
+/** The best one or two sentences of a passage, with the sentence before when the best one leans on it ("It takes…"). */
+function bestWindow(question: Question, text: string, topic: Set<string>, waivable: Set<string>): { text: string; score: number } | null {
+  const list = sentences(text).filter((sentence) => !isNoise(sentence) && !/\?\s*$/.test(sentence));
+  let best: { text: string; score: number; end: number } | null = null;
+  for (let index = 0; index < list.length; index += 1) {
+    for (const size of [1, 2]) {
+      if (index + size > list.length) continue;
+      let parts = list.slice(index, index + size);
+      if (PRONOUN_START.test(parts[0]) && index > 0) parts = [list[index - 1], ...parts];
+      const said = parts.join(' ');
+      if (said.length > 480) continue;
+      const judged = judgeText(question, said, topic, waivable);
+      if (!judged.pass) continue;
+      // One sentence unless the second adds to the answer; the first sentence under a heading on the subject leads it.
+      // (Not for "what should I do?": a how-to page opens with the problem, the steps follow.)
+      const lead = judged.topicHoldsAll && index === 0 && question.type !== 'advice' ? 1 : 0;
+      const score = judged.score + lead - (parts.length - 1) * 0.6 - said.length / 2000 - index * 0.05;
+      if (!best || score > best.score) best = { text: said, score, end: index + size };
+    }
+  }
+  if (!best) return null;
+  // "What should I do?": the passage's next sentence is usually the instruction that follows the problem.
+  if (question.type === 'advice' && best.end < list.length && best.text.length < 300 && !/^(posted|share|by)\b/i.test(list[best.end])) {
+    return { text: `${best.text} ${list[best.end]}`, score: best.score };
+  }
+  return best;
+}
+
+const contentKeys = (terms: Term[]) => [...new Set(terms.filter((term) => !QUESTION_WORDS.has(term.key)).map((term) => term.key))];
+
+function similarQuestions(question: Question, asked: string): boolean {
+  const caller = contentKeys([...question.judge, ...question.generic]);
+  const stored = contentKeys(questionTerms(asked));
+  if (!caller.length || !stored.length) return false;
+  const callerSet = new Set(caller);
+  const storedSet = new Set(stored);
+  return caller.filter((key) => storedSet.has(key)).length >= requiredCount(caller.length) && stored.filter((key) => callerSet.has(key)).length >= requiredCount(stored.length);
+}
+
+/** An answered question's chunk: "question\n\nanswer" (the question may be left out of later chunks). */
+function splitQuestionAnswer(hit: ApiKnowledgeHit): { question: string; answer: string } {
+  const paragraphs = hit.text.split(/\n\s*\n/);
+  const heading = (hit.heading ?? '').trim().toLowerCase();
+  const first = paragraphs[0]?.trim() ?? '';
+  if (paragraphs.length > 1 && (first.endsWith('?') || first.toLowerCase() === heading)) return { question: first, answer: paragraphs.slice(1).join('\n\n').trim() };
+  return { question: hit.heading ?? '', answer: hit.text.trim() };
+}
+
+type Candidate = { hit: ApiKnowledgeHit; text: string; score: number };
+
+function evaluate(question: Question, hit: ApiKnowledgeHit, waivable: Set<string>): Candidate | null {
+  const rankBonus = Math.min(hit.rank, 2) * 0.15;
+  if (hit.source.type === 'answered_question') {
+    const { question: asked, answer } = splitQuestionAnswer(hit);
+    if (!answer) return null;
+    const topic = termKeys(`${hit.heading ?? ''} ${asked}`);
+    const clean = sentences(answer).join(' ');
+    // The stored question is the caller's when each holds the other's content words (all but one of three or more).
+    const sameQuestion = similarQuestions(question, asked);
+    if (sameQuestion && clean.length <= 420) {
+      const whole = judgeText(question, clean, topic, waivable);
+      if (whole.pass) return { hit, text: clean, score: whole.score + 2 + rankBonus };
+    }
+    const window = bestWindow(question, answer, topic, waivable);
+    return window ? { hit, text: window.text, score: window.score + (sameQuestion ? 1.5 : 0) + rankBonus } : null;
+  }
+  const topic = termKeys(`${hit.heading ?? ''} ${hit.source.title ?? ''}`);
+  const window = bestWindow(question, hit.text, topic, waivable);
+  return window ? { hit, text: window.text, score: window.score + rankBonus } : null;
+}
+
+function pick(question: Question, hits: ApiKnowledgeHit[], trace?: (line: string) => void): Candidate | null {
+  // Only the business's own everyday words: a word most found passages hold is no sign (they were found by it).
+  const waivable = question.domain;
+  trace?.(`judge [${question.judge.map((term) => term.key).join(' ')}] generic [${question.generic.map((term) => term.key).join(' ')}] type ${question.type} pairs [${question.pairs.map((pair) => pair.join('+')).join(' ')}] waivable [${[...waivable].join(' ')}]`);
+  let best: Candidate | null = null;
+  for (const hit of hits) {
+    const candidate = evaluate(question, hit, waivable);
+    trace?.(`  ${candidate ? candidate.score.toFixed(2).padStart(6) : '     -'} ${hit.source.type} "${hit.heading}" ${candidate ? `=> ${candidate.text.slice(0, 90)}` : ''}`);
+    if (candidate && (!best || candidate.score > best.score)) best = candidate;
+  }
+  return best;
+}
+
+/**
+ * A second search, when the first found nothing that answers: the subject words that are
+ * not the business's everyday words (which crowd the first results: "boiler" at a heating
+ * firm), with their synonyms in the website's other words ("mend" → "repair fix").
+ */
+function focusedQuery(question: Question, waivable: Set<string>): string | null {
+  const focus = question.judge.filter((term) => !waivable.has(term.key));
+  const extra = focus.flatMap((term) => synonymsOf(term.word).slice(0, 4));
+  if (!focus.length || (focus.length === question.judge.length && !extra.length)) return null;
+  return [...focus.map((term) => term.word), ...extra].join(' ');
+}
+
+const SEARCH_LIMIT = 8;
+
+export async function answerFromKnowledge(tools: AssistantTools, message: string, options: KnowledgeOptions = {}): Promise<Answer | null> {
+  const question = readQuestion(message, options);
+  if (!question) return null;
+  const hits = await tools.searchKnowledge(message, SEARCH_LIMIT);
+  let best = pick(question, hits, options.trace);
+  if (!best && (options.maxSearches ?? 2) > 1) {
+    const query = focusedQuery(question, question.domain);
+    if (query) {
+      const seen = new Set(hits.map((hit) => `${hit.source._id}:${hit.text.slice(0, 40)}`));
+      const more = (await tools.searchKnowledge(query, SEARCH_LIMIT)).filter((hit) => !seen.has(`${hit.source._id}:${hit.text.slice(0, 40)}`));
+      best = pick(question, more, options.trace);
+    }
+  }
+  if (!best) return null;
+  // An owner's "Yes, ..." answers a yes-or-no question; to "what happens if ...?" it would sound odd.
+  let text = best.text;
+  if (/^\W*(what|when|where|which|who|why|how)\b/i.test(message)) {
+    const rest = text.replace(/^(yes|no)\s*[,.!]\s*/i, '');
+    if (rest !== text && rest) text = rest.charAt(0).toUpperCase() + rest.slice(1);
+  }
+  return { text, sources: [hitSource(best.hit)] };
+}

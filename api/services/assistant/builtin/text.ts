@@ -1,0 +1,182 @@
+/**
+ * Words for the built-in assistant: a light English stemmer, synonym groups callers and
+ * websites use for the same thing, stop words, and sentences. The relevance judgement
+ * (knowledge.ts) and the service matching (facts.ts) compare questions and passages
+ * through these terms, so "fitting a new boiler" meets "boiler installation".
+ */
+
+export const STOP_WORDS = new Set(
+  `a an the and or but if of to in on at by for with from about as into like through after over between out against during without before under around among
+  is are was were be been being am do does did doing done have has had having i me my mine myself we us our ours you your yours he him his she her it its they them their
+  what which who whom whose this that these those there here when where why how can could would should will shall may might must not no yes so just also too very
+  please thanks thank hi hello hey any some all each every both either neither more most other such own same than then once only again ok okay
+  get got getting gets need needs want wants wanted wondering wonder wondered know tell let im id ive youre dont doesnt isnt arent cant whats theres wont didnt
+  s t d ll re ve m one ones something anything thing things really actually maybe possible possibly able sure lot lots bit guy guys mate anyone someone somebody anybody
+  much many well still even kind sort type else up down off good great nice lovely bye goodbye cheers anywhere somewhere everywhere whereabouts near nearby nearest
+  while whilst until because though although whether unless whenever wherever`
+    .split(/\s+/)
+    .filter(Boolean),
+);
+
+/**
+ * Words that carry little of a question's subject (what callers do, how they ask): they
+ * help choose a sentence but are never required to be in it.
+ */
+const GENERIC_WORDS = `offer provide supply sell do make work help available use come go take give look find ask done need
+  install repair service price book long soon far often quick quickly fast early late usual usually normally typically
+  currently time day week today tomorrow now new old big small whole customer company business also include includes included
+  keep keeps kept happen happens seem stop start try say mean extra additional best`
+  .split(/\s+/)
+  .filter(Boolean);
+
+/** Ways of saying the same thing; the first word names the group. Kept general (trades, shops, salons, clinics). */
+const SYNONYM_GROUPS: string[][] = [
+  ['price', 'cost', 'charge', 'fee', 'rate', 'pricing', 'expensive', 'cheap', 'tariff'],
+  ['pay', 'payment', 'payments'],
+  ['repair', 'fix', 'mend'],
+  ['install', 'fit', 'installation', 'replace', 'replacement', 'put', 'new'],
+  ['book', 'booking', 'appointment', 'reserve', 'reservation', 'schedule'],
+  ['guarantee', 'warranty', 'guaranteed'],
+  ['cover', 'serve', 'travel'],
+  ['cancel', 'cancellation', 'reschedule', 'rearrange', 'postpone'],
+  ['park', 'parking'],
+  ['emergency', 'urgent', 'urgently', 'emergencies'],
+  ['quote', 'quotation', 'estimate', 'estimates'],
+  ['register', 'registered', 'accredited', 'certified', 'qualified', 'approved', 'licensed', 'licence', 'license'],
+  ['insure', 'insured', 'insurance'],
+  ['engineer', 'technician', 'staff', 'stylist', 'therapist'],
+  ['toilet', 'loo', 'wc'],
+  ['tap', 'faucet'],
+  ['leak', 'leaking', 'drip', 'dripping', 'leaky'],
+  ['unblock', 'block', 'blocked', 'blockage', 'clog', 'clogged'],
+  ['home', 'house', 'property', 'flat', 'premises'],
+  ['discount', 'reduction', 'concession', 'deal'],
+  ['finance', 'monthly'],
+  ['remove', 'removal', 'dispose', 'disposal'],
+  ['brand', 'manufacturer'],
+  ['card', 'cards', 'contactless'],
+  ['cash', 'money'],
+  ['child', 'children', 'kid', 'kids'],
+  ['dog', 'dogs', 'pet', 'pets'],
+  ['wheelchair', 'accessible', 'accessibility', 'disabled', 'step-free'],
+];
+
+/** Common irregular forms, so "bought" meets "buy" and "paid" meets "pay". */
+const IRREGULAR: Record<string, string> = {
+  bought: 'buy', brought: 'bring', paid: 'pay', took: 'take', taken: 'take', sent: 'send', made: 'make', left: 'leave', kept: 'keep',
+  found: 'find', told: 'tell', sold: 'sell', went: 'go', gone: 'go', came: 'come', got: 'get', gotten: 'get', gave: 'give', given: 'give',
+  ran: 'run', built: 'build', spent: 'spend', held: 'hold', broke: 'break', broken: 'break', froze: 'freeze', frozen: 'freeze',
+  fitted: 'fit', children: 'child', men: 'man', women: 'woman', people: 'person',
+};
+
+/** A light suffix-stripping stemmer (consistent, not linguistic): "servicing" and "service" → "servic". */
+export function stem(input: string): string {
+  let word = input.toLowerCase().replace(/'s$/, '').replace(/'/g, '');
+  word = IRREGULAR[word] ?? word;
+  if (word.length <= 3 || /\d/.test(word)) return word;
+  if (word.endsWith('ies') && word.length > 4) word = `${word.slice(0, -3)}y`;
+  else if (word.endsWith('sses')) word = word.slice(0, -2);
+  else if (word.endsWith('s') && !/(ss|us|is)$/.test(word) && word.length > 3) word = word.slice(0, -1);
+  // Twice, so "registered" and "register" meet ("register" + "ed", then "regist" + "er").
+  for (let pass = 0; pass < 2; pass += 1) {
+    const suffix = ['ation', 'ingly', 'ment', 'ing', 'ed', 'al', 'ly', 'er'].find((ending) => {
+      const minimum = ending === 'er' || ending === 'al' ? 6 : ending === 'ed' ? 5 : ending.length + 3;
+      return word.endsWith(ending) && word.length >= minimum;
+    });
+    if (!suffix) break;
+    word = word.slice(0, -suffix.length);
+  }
+  // Not from four-letter words: "care" must not meet "car".
+  if (word.length > 4 && word.endsWith('e')) word = word.slice(0, -1);
+  if (word.length > 3 && /([b-df-hj-np-tv-z])\1$/.test(word)) word = word.slice(0, -1);
+  return word;
+}
+
+const GROUP_OF = new Map<string, string>();
+for (const group of SYNONYM_GROUPS) for (const word of group) GROUP_OF.set(stem(word), stem(group[0]));
+const GENERIC = new Set(GENERIC_WORDS.map((word) => GROUP_OF.get(stem(word)) ?? stem(word)));
+
+/** The comparable key of a word: its synonym group, or its stem. */
+export function termKey(word: string): string {
+  const stemmed = stem(word);
+  return GROUP_OF.get(stemmed) ?? stemmed;
+}
+
+/** The other words of a word's synonym group (for a second search in the website's words). */
+export function synonymsOf(word: string): string[] {
+  const key = termKey(word);
+  const group = SYNONYM_GROUPS.find((words) => stem(words[0]) === key);
+  return group ? group.filter((other) => stem(other) !== stem(word)) : [];
+}
+
+/** Lower-case words and numbers ("24/7" stays one word, "call-out" gives "call" and "out"). */
+export function words(text: string): string[] {
+  return (
+    text
+      .toLowerCase()
+      .replace(/[’‘]/g, "'")
+      .match(/\d+\/\d+|[£$€]?\d+(?:[.,:]\d+)*%?|[a-z]+(?:'[a-z]+)?/g) ?? []
+  ).map((word) => word.replace(/^'+|'+$/g, ''));
+}
+
+export type Term = { key: string; word: string; specific: boolean };
+
+/** The terms of a question: content words (stop words dropped), generic ones marked. */
+export function questionTerms(text: string, extraGeneric: Iterable<string> = []): Term[] {
+  const generic = new Set(GENERIC);
+  for (const word of extraGeneric) generic.add(termKey(word));
+  const seen = new Set<string>();
+  const terms: Term[] = [];
+  for (const word of words(text)) {
+    const bare = word.replace(/'/g, '');
+    if (STOP_WORDS.has(word) || STOP_WORDS.has(bare) || bare.length < 2) continue;
+    const key = termKey(bare);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    terms.push({ key, word: bare, specific: !generic.has(key) });
+  }
+  return terms;
+}
+
+/** Every term key in a text (for passages: no stop-word filtering needed, only lookups). */
+export function termKeys(text: string): Set<string> {
+  return new Set(words(text).map((word) => termKey(word.replace(/'/g, ''))));
+}
+
+/** Markdown and page furniture out: links to their text, no emphasis marks, no bullets. */
+export function cleanPassage(text: string): string {
+  return text
+    .replace(/!\[[^\]]*\]\([^)]*\)/g, ' ')
+    .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
+    .replace(/[*_`]{1,3}([^*_`]+)[*_`]{1,3}/g, '$1')
+    .replace(/^\s{0,3}(#{1,6}|[-*+•]|\d+[.)])\s+/gm, '')
+    .replace(/[ \t]+/g, ' ');
+}
+
+/** Sentences of a passage (also split at line ends: lists and headings are lines). */
+export function sentences(text: string): string[] {
+  const result: string[] = [];
+  for (const line of cleanPassage(text).split(/\n+/)) {
+    const trimmed = line.trim();
+    if (!trimmed) continue;
+    // Split after . ! ? followed by a space and a capital, a digit or a currency sign (not "e.g. the", "approx. 2").
+    const parts = trimmed.split(/(?<=[.!?])\s+(?=[A-Z0-9£$€"'(])/);
+    for (const part of parts) if (part.trim()) result.push(part.trim());
+  }
+  return result;
+}
+
+/** Navigation, cookie banners, copyright lines and the like: never worth saying. */
+export function isNoise(sentence: string): boolean {
+  if (/\s[|»›]\s|©|all rights reserved|cookie|javascript|skip to (main )?content|\bclick here\b|sign up to our newsletter|follow us on|registered in (england|scotland|wales|ireland)/i.test(sentence)) return true;
+  // Bylines and share buttons of blog posts.
+  if (/^(posted|published|written|updated|last updated)( by| on)?\b|^share (this|on)\b/i.test(sentence)) return true;
+  const count = words(sentence).length;
+  return count < 3;
+}
+
+/** Join sentences so the text ends with a full stop. */
+export function asStatement(text: string): string {
+  const trimmed = text.trim();
+  return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+}

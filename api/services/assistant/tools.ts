@@ -1,0 +1,166 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { ConversationAction, ConversationChannel } from '#contract/schemas/conversation';
+import type { ApiDeps } from '../../deps';
+import { customers, memories } from '../../db/schema';
+import { searchKnowledge } from '../knowledge';
+import { createMemory, updateMemory } from '../memories';
+import { createNote } from '../timeline';
+import { loadCustomerFact } from './context';
+import type { AssistantTools, CapturedDetails } from './types';
+
+/**
+ * The assistant's tools against the database, for one business and one conversation. The
+ * built-in provider calls them directly; the openai-compatible one lets the model call them.
+ */
+export type ToolScope = {
+  businessId: string;
+  conversationId: string | null;
+  /** The caller, when known (calls and SMS by their number). */
+  customerId: string | null;
+  channel: ConversationChannel;
+};
+
+export type ToolDeps = Pick<ApiDeps, 'db' | 'clock' | 'broadcaster'>;
+
+/** The page a team member opens from a task to read the conversation. */
+export const conversationLink = (conversationId: string) => `/dashboard/assistant-conversations/${conversationId}`;
+
+/** Questions compare equal when they differ only in case, punctuation and spacing. */
+export function normaliseQuestion(text: string): string {
+  return text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+const NOTE_MAX = 5000;
+const line = (label: string, value: string | undefined | null) => (value?.trim() ? `${label}: ${value.trim()}` : null);
+
+export function createAssistantTools(deps: ToolDeps, scope: ToolScope): AssistantTools {
+  const { db } = deps;
+
+  /** The known caller, else a live contact whose phone the caller gave. */
+  async function customerFor(details: CapturedDetails): Promise<string | null> {
+    if (scope.customerId) return scope.customerId;
+    const phone = details.phone?.replace(/[\s()-]/g, '');
+    if (!phone || !/^\+\d{6,14}$/.test(phone)) return null;
+    const [row] = await db
+      .select({ id: customers.id })
+      .from(customers)
+      .where(and(eq(customers.businessId, scope.businessId), isNull(customers.deletedAt), sql`${customers.phones} @> ${JSON.stringify([phone])}::jsonb`))
+      .orderBy(customers.createdAt)
+      .limit(1);
+    return row?.id ?? null;
+  }
+
+  async function createTask(input: { title: string; details: CapturedDetails; question?: string }): Promise<ConversationAction> {
+    const { details } = input;
+    const body = [
+      input.title.trim() || 'Follow up with a caller',
+      '',
+      line('Name', details.name),
+      line('Number', details.phone),
+      line('Preferred time', details.preferred_time),
+      line('Reason', details.reason),
+      input.question?.trim() && input.question.trim() !== details.reason?.trim() ? line('Question', input.question) : null,
+      line('Channel', scope.channel),
+      scope.conversationId ? `Conversation: ${conversationLink(scope.conversationId)}` : null,
+    ]
+      .filter((part): part is string => part !== null)
+      .join('\n')
+      .slice(0, NOTE_MAX);
+    const note = await createNote(
+      deps,
+      scope.businessId,
+      {
+        body,
+        internal: true,
+        // Due now: the team sees it among the tasks at once and the reminder loop notifies them.
+        reminder: deps.clock.now().toISOString(),
+        customer_id: await customerFor(details),
+      },
+      { actorId: null },
+    );
+    return { type: 'task_created', note_id: note._id, summary: input.title.trim() || 'Task created for the team' };
+  }
+
+  return {
+    async searchKnowledge(query, limit) {
+      return searchKnowledge(db, scope.businessId, query, { limit });
+    },
+
+    createTask,
+
+    /**
+     * One open 'question' memory per question (compared normalised); a repeat counts how
+     * often it was asked and links each conversation. The team gets a task when the question
+     * is new, or when a known customer is waiting for the answer.
+     */
+    async recordUnansweredQuestion(question) {
+      const text = question.trim().slice(0, 2000);
+      const normalised = normaliseQuestion(text);
+      if (!normalised) return [];
+      const outcome = await db.transaction(async (tx) => {
+        // Two callers asking the same thing at once still make one memory.
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`question:${scope.businessId}:${normalised}`}))`);
+        const open = await tx
+          .select({ id: memories.id, content: memories.content, meta: memories.meta })
+          .from(memories)
+          .where(and(eq(memories.businessId, scope.businessId), eq(memories.type, 'question'), isNull(memories.deletedAt)));
+        const existing = open.find((row) => (typeof row.meta.normalised === 'string' ? row.meta.normalised : normaliseQuestion(row.content)) === normalised);
+        const txDeps = { ...deps, db: tx };
+        if (existing) {
+          const meta = existing.meta;
+          const conversationIds = Array.isArray(meta.conversation_ids) ? (meta.conversation_ids as string[]) : [];
+          const customerIds = Array.isArray(meta.customer_ids) ? (meta.customer_ids as string[]) : [];
+          const memory = await updateMemory(txDeps, scope.businessId, existing.id, {
+            meta: {
+              ...meta,
+              normalised,
+              asked_count: (typeof meta.asked_count === 'number' ? meta.asked_count : 1) + 1,
+              conversation_ids: scope.conversationId && !conversationIds.includes(scope.conversationId) ? [...conversationIds, scope.conversationId] : conversationIds,
+              ...(scope.customerId
+                ? { customer_id: (meta.customer_id as string | undefined) ?? scope.customerId, customer_ids: customerIds.includes(scope.customerId) ? customerIds : [...customerIds, scope.customerId] }
+                : {}),
+              last_asked_at: deps.clock.now().toISOString(),
+            },
+          });
+          return { memory, duplicate: true };
+        }
+        const memory = await createMemory(txDeps, scope.businessId, {
+          type: 'question',
+          status: 'active',
+          content: text,
+          meta: {
+            source: 'assistant',
+            normalised,
+            asked_count: 1,
+            conversation_ids: scope.conversationId ? [scope.conversationId] : [],
+            channel: scope.channel,
+            ...(scope.customerId ? { customer_id: scope.customerId, customer_ids: [scope.customerId] } : {}),
+            last_asked_at: deps.clock.now().toISOString(),
+          },
+        });
+        return { memory, duplicate: false };
+      });
+      const actions: ConversationAction[] = [
+        {
+          type: 'question_recorded',
+          memory_id: outcome.memory._id,
+          summary: outcome.duplicate ? 'Question added to one already waiting for an answer' : 'Question recorded for the team to answer',
+          duplicate: outcome.duplicate,
+        },
+      ];
+      if (!outcome.duplicate || scope.customerId) {
+        actions.push(await createTask({ title: 'Answer a question the assistant could not', details: {}, question: text }));
+      }
+      return actions;
+    },
+
+    async lookupCustomer() {
+      return loadCustomerFact(db, scope.businessId, scope.customerId);
+    },
+  };
+}

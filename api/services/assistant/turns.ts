@@ -1,0 +1,498 @@
+import { and, desc, eq, lt, notInArray } from 'drizzle-orm';
+import type { ApiConversation, ApiConversationMessage } from '#contract/envelope';
+import { messages as MESSAGES } from '#contract/messages';
+import type { ConversationAction, ConversationChannel, ConversationSource } from '#contract/schemas/conversation';
+import type { ApiDeps } from '../../deps';
+import { conversationMessages, conversations } from '../../db/schema';
+import { newId } from '../../lib/crypto';
+import { ApiError } from '../../lib/errors';
+import { loadBusinessContext, loadCustomerFact } from './context';
+import { conversationRecord, listMessages, publishConversation, requireConversation, serializeMessage, type ConversationRow, type MessageRow } from './conversations';
+import { selectProvider } from './providers';
+import { createAssistantTools } from './tools';
+import type { AssistantEvent, HistoryMessage } from './types';
+
+/**
+ * One turn of a conversation: a message in, the assistant's reply out, on any channel.
+ *
+ * Exactly once: the reply is a row inserted as 'streaming' with reply_to = the message it
+ * answers, under a unique index. Whichever request inserts it (on any server) generates the
+ * reply; everyone else follows it. On the generating server followers read the live reply
+ * from an in-process registry, chunk by chunk as it is produced; on other servers they poll
+ * the row, whose content is flushed about every 250 ms. A 'streaming' row that outlived the
+ * reply timeout twice over and is in no registry lost its server: it is marked failed.
+ * See docs/assistant.md.
+ */
+export type TurnDeps = Pick<ApiDeps, 'db' | 'clock' | 'broadcaster' | 'assistantModel' | 'log'>;
+
+/** Tunables (tests shorten them). */
+export const TURN_LIMITS = {
+  /** A reply that takes longer fails. */
+  replyTimeoutMs: 60_000,
+  /** How often the growing reply is written to the database while it streams. */
+  flushIntervalMs: 250,
+  /** How often a follower on another server reads the row. */
+  pollIntervalMs: 250,
+  /** A 'streaming' row this old that no server is producing is dead. */
+  staleAfterMs: 120_000,
+  /** Earlier messages the provider sees. */
+  historyMessages: 20,
+};
+
+export const REPLY_ERRORS = {
+  timeout: 'The assistant took too long to answer.',
+  failed: 'The assistant could not answer. Please try again.',
+  interrupted: 'The answer was interrupted. Please ask again.',
+} as const;
+
+/** The reply failed (while or before it was followed); the message is the member's to read. */
+export class ReplyFailedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ReplyFailedError';
+  }
+}
+
+/** A reply being produced on this server: its text so far, and a wake-up for followers. */
+class LiveReply {
+  text = '';
+  done = false;
+  error: string | null = null;
+  finished: Promise<void> = Promise.resolve();
+  private waiters: (() => void)[] = [];
+
+  constructor(readonly id: string) {}
+
+  push(chunk: string) {
+    this.text += chunk;
+    this.wake();
+  }
+
+  end(error: string | null = null) {
+    this.done = true;
+    this.error = error;
+    this.wake();
+  }
+
+  private wake() {
+    const waiters = this.waiters;
+    this.waiters = [];
+    for (const wake of waiters) wake();
+  }
+
+  private changed(signal?: AbortSignal): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        signal?.removeEventListener('abort', done);
+        resolve();
+      };
+      this.waiters.push(done);
+      signal?.addEventListener('abort', done, { once: true });
+    });
+  }
+
+  /** Everything produced so far, then each new piece as it comes (pieces coalesce when the reader is slower). */
+  async *follow(signal?: AbortSignal): AsyncGenerator<string> {
+    let sent = 0;
+    for (;;) {
+      if (signal?.aborted) return;
+      if (this.text.length > sent) {
+        const chunk = this.text.slice(sent);
+        sent = this.text.length;
+        yield chunk;
+        continue;
+      }
+      if (this.done) {
+        if (this.error) throw new ReplyFailedError(this.error);
+        return;
+      }
+      await this.changed(signal);
+    }
+  }
+}
+
+/** One registry per server (per ApiDeps): two apps over one database behave as two servers. */
+const registries = new WeakMap<object, Map<string, LiveReply>>();
+function registryOf(deps: object): Map<string, LiveReply> {
+  let registry = registries.get(deps);
+  if (!registry) {
+    registry = new Map();
+    registries.set(deps, registry);
+  }
+  return registry;
+}
+
+/** Resolves when every reply this server is producing has finished (shutdown, tests). */
+export async function waitForReplies(deps: object): Promise<void> {
+  for (;;) {
+    const running = [...registryOf(deps).values()];
+    if (running.length === 0) return;
+    await Promise.all(running.map((live) => live.finished));
+  }
+}
+
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
+  });
+
+/** Later than now and than `after` (so a reply always sorts after what it answers, even within one millisecond). */
+function timestampAfter(now: Date, after: Date | null | undefined): Date {
+  return after && after.getTime() >= now.getTime() ? new Date(after.getTime() + 1) : now;
+}
+
+function uniqueSources(sources: ConversationSource[]): ConversationSource[] {
+  const seen = new Set<string>();
+  return sources.filter((source) => {
+    const key = `${source.kind}:${source._id ?? ''}:${source.type}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+async function touchConversation(deps: TurnDeps, conversationId: string, at: Date): Promise<ConversationRow> {
+  const [row] = await deps.db.update(conversations).set({ updatedAt: at }).where(eq(conversations.id, conversationId)).returning();
+  return row;
+}
+
+async function loadHistory(deps: TurnDeps, message: MessageRow): Promise<HistoryMessage[]> {
+  const rows = await deps.db
+    .select({ role: conversationMessages.role, content: conversationMessages.content, status: conversationMessages.status })
+    .from(conversationMessages)
+    .where(and(eq(conversationMessages.conversationId, message.conversationId), lt(conversationMessages.createdAt, message.createdAt)))
+    .orderBy(desc(conversationMessages.createdAt), desc(conversationMessages.id))
+    .limit(TURN_LIMITS.historyMessages * 2);
+  return rows
+    .filter((row) => row.status === 'complete' && row.content.trim())
+    .slice(0, TURN_LIMITS.historyMessages)
+    .reverse()
+    .map((row) => ({ role: row.role, content: row.content }));
+}
+
+/** Settles when `promise` does, or rejects when the signal aborts (a provider that ignores the signal cannot hold a reply past its timeout). */
+function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
+/** Produces the reply of `reply` (a 'streaming' row this server inserted), writing it as it grows. */
+async function generate(deps: TurnDeps, live: LiveReply, reply: MessageRow, question: MessageRow, conversation: ConversationRow): Promise<void> {
+  const { db } = deps;
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new ReplyFailedError(REPLY_ERRORS.timeout)), TURN_LIMITS.replyTimeoutMs);
+  let content = '';
+  const sources: ConversationSource[] = [];
+  const actions: ConversationAction[] = [];
+
+  // Flushes run one after another; the final write waits for the last of them.
+  let writes: Promise<unknown> = Promise.resolve();
+  let flushTimer: ReturnType<typeof setTimeout> | null = null;
+  const flush = () => {
+    flushTimer = null;
+    const snapshot = content;
+    writes = writes
+      .then(() =>
+        db
+          .update(conversationMessages)
+          .set({ content: snapshot, updatedAt: deps.clock.now() })
+          .where(and(eq(conversationMessages.id, reply.id), eq(conversationMessages.status, 'streaming'))),
+      )
+      .catch((error) => deps.log?.({ level: 'warn', msg: 'assistant reply flush failed', message_id: reply.id, error: String(error) }));
+  };
+
+  let failure: string | null = null;
+  let iterator: AsyncIterator<AssistantEvent> | undefined;
+  try {
+    const business = await raceAbort(loadBusinessContext(db, conversation.businessId), controller.signal);
+    const [history, customer] = await raceAbort(Promise.all([loadHistory(deps, question), loadCustomerFact(db, conversation.businessId, conversation.customerId)]), controller.signal);
+    const provider = selectProvider(deps, business.settings);
+    const tools = createAssistantTools(deps, {
+      businessId: conversation.businessId,
+      conversationId: conversation.id,
+      customerId: conversation.customerId,
+      channel: conversation.channel as ConversationChannel,
+    });
+    const events = provider.reply(
+      { business, channel: conversation.channel as ConversationChannel, history, message: question.content, customer, now: deps.clock.now() },
+      tools,
+      controller.signal,
+    );
+    iterator = events[Symbol.asyncIterator]();
+    for (;;) {
+      const step = await raceAbort(iterator.next(), controller.signal);
+      if (step.done) break;
+      const event = step.value;
+      if (event.type === 'text') {
+        if (!event.text) continue;
+        content += event.text;
+        live.push(event.text);
+        flushTimer ??= setTimeout(flush, TURN_LIMITS.flushIntervalMs);
+      } else if (event.type === 'source') {
+        sources.push(event.source);
+      } else if (event.type === 'action') {
+        actions.push(event.action);
+      }
+    }
+    if (!content.trim()) throw new Error('The provider answered nothing.');
+  } catch (error) {
+    failure = controller.signal.aborted ? REPLY_ERRORS.timeout : REPLY_ERRORS.failed;
+    deps.log?.({
+      level: 'error',
+      msg: 'assistant reply failed',
+      message_id: reply.id,
+      conversation_id: conversation.id,
+      business_id: conversation.businessId,
+      error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+    });
+    // Let a provider that is still running stop (its fetch is aborted too).
+    controller.abort(new ReplyFailedError(failure));
+    void iterator?.return?.().catch(() => {});
+  } finally {
+    clearTimeout(timer);
+    if (flushTimer) clearTimeout(flushTimer);
+  }
+
+  await writes;
+  const finishedAt = timestampAfter(deps.clock.now(), reply.createdAt);
+  try {
+    await db
+      .update(conversationMessages)
+      .set({ content, status: failure ? 'failed' : 'complete', error: failure, sources: uniqueSources(sources), actions, updatedAt: finishedAt })
+      .where(eq(conversationMessages.id, reply.id));
+  } catch (error) {
+    failure ??= REPLY_ERRORS.failed;
+    deps.log?.({ level: 'error', msg: 'assistant reply could not be saved', message_id: reply.id, error: String(error) });
+  }
+  live.end(failure);
+  registryOf(deps).delete(reply.id);
+  try {
+    await publishConversation(deps, await touchConversation(deps, conversation.id, finishedAt));
+  } catch (error) {
+    deps.log?.({ level: 'warn', msg: 'ConversationUpdated not published', conversation_id: conversation.id, error: String(error) });
+  }
+}
+
+/**
+ * Starts the reply to `question` unless some request (on any server) already did. Answers
+ * the reply's row, and the live reply when this server is producing it.
+ */
+export async function startReply(deps: TurnDeps, conversation: ConversationRow, question: MessageRow): Promise<{ row: MessageRow; live: LiveReply | null; started: boolean }> {
+  const createdAt = timestampAfter(deps.clock.now(), question.createdAt);
+  const [row] = await deps.db
+    .insert(conversationMessages)
+    .values({
+      id: newId(),
+      conversationId: conversation.id,
+      businessId: conversation.businessId,
+      role: 'assistant',
+      content: '',
+      status: 'streaming',
+      replyTo: question.id,
+      createdAt,
+      updatedAt: createdAt,
+    })
+    .onConflictDoNothing({ target: conversationMessages.replyTo })
+    .returning();
+  const registry = registryOf(deps);
+  if (row) {
+    const live = new LiveReply(row.id);
+    registry.set(row.id, live);
+    live.finished = generate(deps, live, row, question, conversation).catch((error) => {
+      // generate() handles its own failures; this is the last guard so a follower never hangs.
+      deps.log?.({ level: 'error', msg: 'assistant reply crashed', message_id: row.id, error: String(error) });
+      live.end(REPLY_ERRORS.failed);
+      registry.delete(row.id);
+    });
+    return { row, live, started: true };
+  }
+  const [existing] = await deps.db.select().from(conversationMessages).where(eq(conversationMessages.replyTo, question.id)).limit(1);
+  return { row: existing, live: registry.get(existing.id) ?? null, started: false };
+}
+
+/** Stores what the member (or caller) said. Publishes ConversationUpdated. */
+export async function storeUserMessage(deps: TurnDeps, conversation: ConversationRow, input: { content: string; audioKey?: string | null }): Promise<MessageRow> {
+  const [last] = await deps.db
+    .select({ createdAt: conversationMessages.createdAt })
+    .from(conversationMessages)
+    .where(eq(conversationMessages.conversationId, conversation.id))
+    .orderBy(desc(conversationMessages.createdAt))
+    .limit(1);
+  const createdAt = timestampAfter(deps.clock.now(), last?.createdAt);
+  const [row] = await deps.db
+    .insert(conversationMessages)
+    .values({
+      id: newId(),
+      conversationId: conversation.id,
+      businessId: conversation.businessId,
+      role: 'user',
+      content: input.content.trim(),
+      status: 'complete',
+      audioKey: input.audioKey ?? null,
+      createdAt,
+      updatedAt: createdAt,
+    })
+    .returning();
+  await publishConversation(deps, await touchConversation(deps, conversation.id, createdAt));
+  return row;
+}
+
+/** Marks this conversation's dead replies (see TURN_LIMITS.staleAfterMs) failed. */
+export async function expireStaleReplies(deps: TurnDeps, conversationId: string): Promise<void> {
+  const live = [...registryOf(deps).keys()];
+  const cutoff = new Date(deps.clock.now().getTime() - TURN_LIMITS.staleAfterMs);
+  await deps.db
+    .update(conversationMessages)
+    .set({ status: 'failed', error: REPLY_ERRORS.interrupted, updatedAt: deps.clock.now() })
+    .where(
+      and(
+        eq(conversationMessages.conversationId, conversationId),
+        eq(conversationMessages.status, 'streaming'),
+        lt(conversationMessages.createdAt, cutoff),
+        live.length ? notInArray(conversationMessages.id, live) : undefined,
+      ),
+    );
+}
+
+/** Follows a reply produced on another server (or by a server that died) by reading its row. */
+async function* pollReply(deps: TurnDeps, id: string, signal?: AbortSignal): AsyncGenerator<string> {
+  let sent = 0;
+  for (;;) {
+    if (signal?.aborted) return;
+    const live = registryOf(deps).get(id);
+    if (live) {
+      // This server produces it after all (it registered a moment after our look): follow the live text from where we are.
+      let skip = sent;
+      for await (const chunk of live.follow(signal)) {
+        if (skip >= chunk.length) {
+          skip -= chunk.length;
+          continue;
+        }
+        yield chunk.slice(skip);
+        skip = 0;
+      }
+      return;
+    }
+    const [row] = await deps.db.select().from(conversationMessages).where(eq(conversationMessages.id, id)).limit(1);
+    if (!row) throw new ReplyFailedError(REPLY_ERRORS.failed);
+    if (row.content.length > sent) {
+      const chunk = row.content.slice(sent);
+      sent = row.content.length;
+      yield chunk;
+    }
+    if (row.status === 'complete') return;
+    if (row.status === 'failed') throw new ReplyFailedError(row.error ?? REPLY_ERRORS.failed);
+    if (deps.clock.now().getTime() - row.createdAt.getTime() > TURN_LIMITS.staleAfterMs) {
+      await expireStaleReplies(deps, row.conversationId);
+      throw new ReplyFailedError(REPLY_ERRORS.interrupted);
+    }
+    await sleep(TURN_LIMITS.pollIntervalMs, signal);
+  }
+}
+
+/** The text of a reply: live on this server, polled from another, or the stored one. */
+function replyText(deps: TurnDeps, row: MessageRow, live: LiveReply | null, signal?: AbortSignal): AsyncIterable<string> {
+  if (live) return live.follow(signal);
+  return pollReply(deps, row.id, signal);
+}
+
+export type FollowedReply = {
+  /** The reply's row as it was when the follow started. */
+  message: MessageRow;
+  /** True when this request started it (the member's message had no reply yet). */
+  started: boolean;
+  /** Its text: what exists so far, then each piece as it is produced. Throws ReplyFailedError when it fails. */
+  chunks: AsyncIterable<string>;
+};
+
+/**
+ * The latest reply of a conversation, to stream (get-message-streamed, and the voice of a
+ * call). When the latest message has no reply yet it is started here. Throws ApiError for
+ * what can be said before streaming: no such conversation (404), nothing asked yet (422),
+ * the reply already failed.
+ */
+export async function followLatestReply(deps: TurnDeps, businessId: string, conversationId: string, signal?: AbortSignal): Promise<FollowedReply> {
+  const conversation = await requireConversation(deps.db, businessId, conversationId);
+  await expireStaleReplies(deps, conversation.id);
+  const [question] = await deps.db
+    .select()
+    .from(conversationMessages)
+    .where(and(eq(conversationMessages.conversationId, conversation.id), eq(conversationMessages.role, 'user')))
+    .orderBy(desc(conversationMessages.createdAt), desc(conversationMessages.id))
+    .limit(1);
+  if (!question) throw new ApiError(422, [MESSAGES.conversation.nothingToStream]);
+  const { row, live, started } = await startReply(deps, conversation, question);
+  if (!live && row.status === 'failed') throw new ApiError(500, [row.error ?? MESSAGES.stream.failed]);
+  return { message: row, started, chunks: replyText(deps, row, live, signal) };
+}
+
+/** The plain text chunks of the latest reply (for channels that only need the text). */
+export async function* followReply(deps: TurnDeps, businessId: string, conversationId: string, signal?: AbortSignal): AsyncIterable<string> {
+  const followed = await followLatestReply(deps, businessId, conversationId, signal);
+  yield* followed.chunks;
+}
+
+export type TurnResult = {
+  conversation: ApiConversation;
+  /** Every message of the conversation, oldest first. */
+  messages: ApiConversationMessage[];
+  /** The member's message and the reply to it. */
+  message: ApiConversationMessage;
+  reply: ApiConversationMessage;
+};
+
+/**
+ * A message from the member (or a caller): stored, and its reply started exactly once.
+ * wait (default): answers once the reply is complete or failed; otherwise at once, with the
+ * reply 'streaming', for get-message-streamed (or followReply) to follow.
+ */
+export async function postMessage(
+  deps: TurnDeps,
+  input: { businessId: string; conversationId: string; message: string; audioKey?: string | null; wait?: boolean },
+): Promise<TurnResult> {
+  const conversation = await requireConversation(deps.db, input.businessId, input.conversationId);
+  await expireStaleReplies(deps, conversation.id);
+  const question = await storeUserMessage(deps, conversation, { content: input.message, audioKey: input.audioKey });
+  const { row, live } = await startReply(deps, conversation, question);
+  if (input.wait !== false) {
+    if (live) await live.finished;
+    else {
+      try {
+        for await (const chunk of pollReply(deps, row.id)) void chunk;
+      } catch (error) {
+        if (!(error instanceof ReplyFailedError)) throw error;
+      }
+    }
+  }
+  const rows = await listMessages(deps.db, conversation.id);
+  const [current] = await deps.db.select().from(conversations).where(eq(conversations.id, conversation.id)).limit(1);
+  const record = await conversationRecord(deps.db, current);
+  return {
+    conversation: record,
+    messages: rows.map(serializeMessage),
+    message: serializeMessage(rows.find((item) => item.id === question.id) ?? question),
+    reply: serializeMessage(rows.find((item) => item.id === row.id) ?? row),
+  };
+}
+
+/** The plan's name for a turn. */
+export const runTurn = postMessage;

@@ -1,0 +1,94 @@
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { ApiBusinessSettings } from '#contract/envelope';
+import {
+  resolveBusinessSettings,
+  type AssistantSettings,
+  type BusinessSettings,
+  type businessSettingsSetSchema,
+  type HoursOverwrite,
+  type StoredBusinessSettings,
+} from '#contract/schemas/business-settings';
+import type { ApiDeps } from '../deps';
+import { businesses } from '../db/schema';
+import type { UserRow } from '../lib/context';
+import { newId } from '../lib/crypto';
+import { notFound } from '../lib/errors';
+import { businessChanged } from '../lib/events';
+
+/**
+ * Business settings (businesses/settings/{id}/get|set): opening hours, their overwrites,
+ * the timezone (the business's own column) and the assistant's settings. The assistant
+ * reads them afresh on every message, so a change takes effect on the next one.
+ */
+export type BusinessSettingsInput = z.output<typeof businessSettingsSetSchema>;
+type BusinessRow = typeof businesses.$inferSelect;
+
+/** What this server can offer besides the settings themselves. */
+export function withAvailability(deps: Pick<ApiDeps, 'assistantModel' | 'speech'>, settings: BusinessSettings): ApiBusinessSettings {
+  return {
+    ...settings,
+    model_available: Boolean(deps.assistantModel),
+    voice_available: Boolean(deps.speech?.stt && deps.speech?.tts),
+  };
+}
+
+export function settingsOf(business: Pick<BusinessRow, 'settings' | 'timezone'>): BusinessSettings {
+  return resolveBusinessSettings(business.settings, business.timezone);
+}
+
+/** Overwrites keep their _id; new ones get one. Sorted by date (then start), so lists read in order. */
+function withIds(overwrites: BusinessSettingsInput['overwrites'] & object): HoursOverwrite[] {
+  const seen = new Set<string>();
+  return overwrites
+    .map((entry) => {
+      const id = entry._id && !seen.has(entry._id) ? entry._id : newId();
+      seen.add(id);
+      return { _id: id, all_day: entry.all_day, date: entry.date, start: entry.start, end: entry.end, status: entry.status, note: entry.note ?? null };
+    })
+    .sort((a, b) => a.date.localeCompare(b.date) || a.start.localeCompare(b.start));
+}
+
+/** The stored settings with only the keys that were sent changed. */
+export function mergeSettings(stored: StoredBusinessSettings, input: BusinessSettingsInput): StoredBusinessSettings {
+  const next: StoredBusinessSettings = { ...stored };
+  if (input.opening_hours !== undefined) next.opening_hours = input.opening_hours;
+  if (input.overwrites !== undefined) next.overwrites = withIds(input.overwrites);
+  if (input.assistant !== undefined) {
+    const assistant: Partial<AssistantSettings> = { ...(stored.assistant ?? {}) };
+    for (const [key, value] of Object.entries(input.assistant) as [keyof AssistantSettings, unknown][]) {
+      if (value !== undefined) (assistant as Record<string, unknown>)[key] = value;
+    }
+    next.assistant = assistant;
+  }
+  return next;
+}
+
+export async function getBusinessSettings(deps: ApiDeps, businessId: string): Promise<ApiBusinessSettings> {
+  const [row] = await deps.db.select({ settings: businesses.settings, timezone: businesses.timezone }).from(businesses).where(eq(businesses.id, businessId)).limit(1);
+  if (!row) throw notFound('The business');
+  return withAvailability(deps, settingsOf(row));
+}
+
+/**
+ * Saves the keys sent (the row locked, so two saves of different keys both land) and
+ * publishes BusinessUpdated like every business write.
+ */
+export async function setBusinessSettings(deps: ApiDeps, businessId: string, input: BusinessSettingsInput, actor: UserRow): Promise<ApiBusinessSettings> {
+  const business = await deps.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(businesses).where(eq(businesses.id, businessId)).for('update');
+    if (!current) throw notFound('The business');
+    const [updated] = await tx
+      .update(businesses)
+      .set({
+        settings: mergeSettings(current.settings ?? {}, input),
+        timezone: input.timezone ?? undefined,
+        updatedAt: deps.clock.now(),
+      })
+      .where(eq(businesses.id, businessId))
+      .returning();
+    return updated;
+  });
+  await businessChanged(deps, 'Updated', business as BusinessRow, actor);
+  return withAvailability(deps, settingsOf(business));
+}

@@ -1,0 +1,474 @@
+import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { Form, Link, useRevalidator } from '@remix-run/react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import type { ApiConversationMessage } from '#contract/envelope';
+import { conversationMessageSchema, MESSAGE_MAX } from '#contract/schemas/conversation';
+import { actionHref, actionLabel, sourceHref, sourceLabel, type ChatLinks, type CorrectionReply } from '../../lib/assistant';
+import { consumeStream, consumeTextStream, fetchStream, StreamError, streamErrorMessage, streamFailureMessage } from '../../lib/assistant-stream';
+import { ErrorList, SubmitButton } from '../forms';
+import { useToast } from '../toaster';
+
+/** The resource routes of one conversation ('new' starts one). */
+export const chatEndpoint = (conversationId: string | null) => `/dashboard/assistant-conversations/${encodeURIComponent(conversationId ?? 'new')}`;
+
+/**
+ * The turn in flight, shown in place of the server's messages after `baseline` until the
+ * page's data has caught up with it (then the stored messages, with their sources, take
+ * over). Realtime refreshes during the turn therefore never show a message twice.
+ */
+export type ChatTurn = {
+  baseline: number;
+  user: string | null;
+  fromVoice: boolean;
+  reply: string;
+  chunks: number;
+  phase: 'sending' | 'streaming' | 'speaking' | 'done' | 'failed';
+};
+
+export type AssistantChat = ReturnType<typeof useAssistantChat>;
+
+/**
+ * The chat with JavaScript: a message is posted to our reply route, which streams the
+ * answer back as it is produced (appended here chunk by chunk); a voice turn uploads the
+ * recording, shows its transcript and plays the spoken reply. Either way the page's data
+ * is refreshed at the end. Failures (spec section 8) show in place and as a toast.
+ */
+export function useAssistantChat({
+  conversationId,
+  messages,
+  title,
+  onConversationCreated,
+}: {
+  conversationId: string | null;
+  messages: ApiConversationMessage[];
+  /** The title a conversation started from here gets. */
+  title?: string;
+  /** A conversation was started (conversationId was null): the page moves to it. */
+  onConversationCreated?: (conversationId: string) => void;
+}) {
+  const revalidator = useRevalidator();
+  const toast = useToast();
+  const [turn, setTurn] = useState<ChatTurn | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const busy = turn !== null && turn.phase !== 'done' && turn.phase !== 'failed';
+  const controller = useRef<AbortController | null>(null);
+  const latest = useRef({ conversationId, messages, onConversationCreated, revalidate: revalidator.revalidate });
+  latest.current = { conversationId, messages, onConversationCreated, revalidate: revalidator.revalidate };
+
+  // Leaving the page stops reading (the server finishes the reply all the same).
+  useEffect(() => () => controller.current?.abort(), []);
+
+  const finish = useCallback((createdId: string | null, phase: 'done' | 'failed') => {
+    setTurn((current) => (current ? { ...current, phase } : current));
+    const { conversationId: openId, onConversationCreated: moveTo, revalidate } = latest.current;
+    if (createdId && !openId && moveTo) moveTo(createdId);
+    else revalidate();
+  }, []);
+
+  const fail = useCallback(
+    (caught: unknown, createdId: string | null) => {
+      if (caught instanceof Error && caught.name === 'AbortError') return;
+      const message = streamErrorMessage(caught);
+      setError(message);
+      toast.show({ message, type: 'error' });
+      finish(createdId, 'failed');
+    },
+    [finish, toast],
+  );
+
+  const start = (user: string | null, fromVoice: boolean) => {
+    controller.current?.abort();
+    controller.current = new AbortController();
+    setError(null);
+    setTurn({ baseline: latest.current.messages.length, user, fromVoice, reply: '', chunks: 0, phase: 'sending' });
+    return controller.current.signal;
+  };
+
+  /** Ask in writing; the reply streams in. */
+  const send = async (message: string) => {
+    const signal = start(message, false);
+    const body = new FormData();
+    body.set('message', message);
+    if (title) body.set('title', title);
+    let createdId: string | null = null;
+    try {
+      const response = await fetchStream(`${chatEndpoint(latest.current.conversationId)}/reply`, { method: 'POST', body, signal });
+      createdId = response.headers.get('x-conversation-id');
+      await consumeTextStream(response, (text) =>
+        setTurn((current) => (current ? { ...current, reply: text, chunks: current.chunks + 1, phase: 'streaming' } : current)),
+      );
+      finish(createdId, 'done');
+    } catch (caught) {
+      fail(caught, createdId);
+    }
+  };
+
+  /** Ask by voice: upload the recording, show what was heard, play the spoken reply as it arrives. */
+  const sendVoice = async (recording: Blob, audio: { heard: (transcript: string) => void; play: (chunk: Uint8Array) => void; played: () => Promise<void> }) => {
+    const signal = start(null, true);
+    const body = new FormData();
+    body.set('audio', recording, 'recording.wav');
+    if (title) body.set('title', title);
+    let createdId: string | null = null;
+    try {
+      const uploaded = await fetchStream(`${chatEndpoint(latest.current.conversationId)}/voice`, { method: 'POST', body, signal });
+      if (!uploaded.ok) throw new StreamError(await streamFailureMessage(uploaded));
+      const heard = (await uploaded.json()) as { conversation_id: string; transcript: string };
+      createdId = heard.conversation_id;
+      setTurn((current) => (current ? { ...current, user: heard.transcript, phase: 'speaking' } : current));
+      audio.heard(heard.transcript);
+      const spoken = await fetchStream(`${chatEndpoint(heard.conversation_id)}/audio`, { method: 'POST', signal });
+      await consumeStream(spoken, audio.play);
+      await audio.played();
+      finish(latest.current.conversationId ? null : createdId, 'done');
+      return heard.transcript;
+    } catch (caught) {
+      fail(caught, latest.current.conversationId ? null : createdId);
+      throw caught;
+    }
+  };
+
+  // Hand over to the stored messages once the page's data has them (and the reply is no
+  // longer being written); until then refresh now and then, in case no realtime event comes.
+  useEffect(() => {
+    if (!turn || (turn.phase !== 'done' && turn.phase !== 'failed')) return;
+    const last = messages[messages.length - 1];
+    const caughtUp = messages.length >= turn.baseline + 2 && last?.role === 'assistant' && last.status !== 'streaming';
+    if (caughtUp || (turn.phase === 'failed' && messages.length <= turn.baseline)) {
+      setTurn(null);
+      return;
+    }
+    const retry = setTimeout(() => latest.current.revalidate(), 1000);
+    return () => clearTimeout(retry);
+  }, [messages, turn]);
+
+  return { turn, error, busy, send, sendVoice };
+}
+
+/** The conversation, oldest first, with the turn in flight at the end. */
+export function ChatMessages({
+  messages,
+  turn,
+  links,
+  timeZone,
+  emptyText,
+  correction,
+}: {
+  messages: ApiConversationMessage[];
+  turn: ChatTurn | null;
+  links: ChatLinks;
+  timeZone: string;
+  emptyText?: ReactNode;
+  /** Under each answer: "Correct this answer" (for members who may edit memories). */
+  correction?: { action: string; reply?: CorrectionReply | null } | null;
+}) {
+  const shown = turn ? messages.slice(0, turn.baseline) : messages;
+  const end = useRef<HTMLDivElement>(null);
+  const last = shown[shown.length - 1];
+  // Keep the newest message in view as the conversation grows and the reply streams in.
+  useEffect(() => {
+    end.current?.scrollIntoView({ block: 'nearest' });
+  }, [shown.length, last?.content, turn?.reply, turn?.user]);
+
+  return (
+    <div className="flex flex-col gap-4" data-testid="chat-messages">
+      {shown.length === 0 && !turn ? (
+        <p className="py-6 text-center text-sm text-slate-500" data-testid="chat-empty">
+          {emptyText ?? 'No messages yet. Ask the assistant anything about your business.'}
+        </p>
+      ) : null}
+      <ol className="flex flex-col gap-4">
+        {shown.map((message, index) => (
+          <li key={message.id}>
+            <MessageBubble message={message} links={links} timeZone={timeZone}>
+              {correction && message.role === 'assistant' && message.status === 'complete' ? (
+                <CorrectionForm action={correction.action} message={message} question={askedBefore(shown, index)} reply={correction.reply} />
+              ) : null}
+            </MessageBubble>
+          </li>
+        ))}
+        {turn?.user ? (
+          <li>
+            <Bubble role="user" testId="pending-message">
+              <p className="whitespace-pre-wrap">{turn.user}</p>
+              {turn.fromVoice ? <p className="mt-1 text-xs text-brand-100">Heard from your voice</p> : null}
+            </Bubble>
+          </li>
+        ) : null}
+        {turn ? (
+          <li>
+            <Bubble role="assistant" testId="streaming-reply" busy={turn.phase !== 'done' && turn.phase !== 'failed'} extra={{ 'data-chunks': turn.chunks, 'data-phase': turn.phase }}>
+              {turn.reply ? (
+                <p className="whitespace-pre-wrap" data-testid="streaming-text">
+                  {turn.reply}
+                </p>
+              ) : (
+                <p className="text-slate-500">{turn.phase === 'speaking' ? 'Speaking…' : turn.phase === 'failed' ? 'No reply.' : 'Thinking…'}</p>
+              )}
+            </Bubble>
+          </li>
+        ) : null}
+      </ol>
+      <div ref={end} />
+    </div>
+  );
+}
+
+/** The member's question an answer replied to: the closest user message before it. */
+function askedBefore(messages: ApiConversationMessage[], index: number): string | null {
+  for (let i = index - 1; i >= 0; i--) if (messages[i].role === 'user') return messages[i].content;
+  return null;
+}
+
+function Bubble({
+  role,
+  children,
+  testId,
+  busy,
+  extra,
+}: {
+  role: 'user' | 'assistant';
+  children: ReactNode;
+  testId: string;
+  busy?: boolean;
+  extra?: Record<string, string | number>;
+}) {
+  const mine = role === 'user';
+  return (
+    <article
+      className={`flex flex-col ${mine ? 'items-end' : 'items-start'}`}
+      data-testid={testId}
+      data-role={role}
+      aria-busy={busy || undefined}
+      aria-live={busy ? 'polite' : undefined}
+      {...extra}
+    >
+      <div className={`max-w-[85%] rounded-2xl px-4 py-2 ${mine ? 'rounded-br-sm bg-brand-600 text-white' : 'rounded-bl-sm bg-white text-slate-900 ring-1 ring-slate-200'}`}>
+        <span className="sr-only">{mine ? 'You:' : 'The assistant:'}</span>
+        {children}
+      </div>
+    </article>
+  );
+}
+
+function MessageBubble({ message, links, timeZone, children }: { message: ApiConversationMessage; links: ChatLinks; timeZone: string; children?: ReactNode }) {
+  const sources = uniqueSources(message.sources ?? []);
+  return (
+    <div className="flex flex-col gap-1" data-testid="chat-message" data-message-id={message.id} data-role={message.role} data-status={message.status}>
+      <Bubble role={message.role} testId="message-bubble" busy={message.status === 'streaming'}>
+        <p className="whitespace-pre-wrap" data-testid="message-content">
+          {message.content || (message.status === 'streaming' ? '…' : '')}
+        </p>
+        {message.status === 'failed' ? <p className="mt-1 text-sm text-red-700">This reply could not be finished.</p> : null}
+        {message.from_voice ? <p className={`mt-1 text-xs ${message.role === 'user' ? 'text-brand-100' : 'text-slate-500'}`}>Spoken</p> : null}
+      </Bubble>
+      <div className={`flex flex-col gap-1 px-1 text-xs text-slate-500 ${message.role === 'user' ? 'items-end' : 'items-start'}`}>
+        <time dateTime={message.created_at}>{clock(message.created_at, timeZone)}</time>
+        {sources.length > 0 ? (
+          <p data-testid="message-sources">
+            From:{' '}
+            {sources.map((source, index) => {
+              const href = sourceHref(source, links);
+              const label = sourceLabel(source);
+              return (
+                <span key={`${source.kind}:${source._id ?? source.type}:${index}`}>
+                  {index > 0 ? ', ' : null}
+                  {href ? (
+                    <Link to={href} className="font-medium text-brand-600 underline" data-testid="message-source">
+                      {label}
+                    </Link>
+                  ) : (
+                    <span className="font-medium text-slate-700" data-testid="message-source">
+                      {label}
+                    </span>
+                  )}
+                </span>
+              );
+            })}
+          </p>
+        ) : null}
+        {message.actions?.length ? (
+          <ul className="flex flex-wrap gap-1" data-testid="message-actions">
+            {message.actions.map((action, index) => {
+              const href = actionHref(action, links);
+              const label = actionLabel(action);
+              return (
+                <li key={index} className="rounded-full bg-amber-50 px-2 py-0.5 text-amber-800 ring-1 ring-amber-200" title={action.summary}>
+                  {href ? (
+                    <Link to={href} className="underline">
+                      {label}
+                    </Link>
+                  ) : (
+                    label
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        ) : null}
+        {children}
+      </div>
+    </div>
+  );
+}
+
+function uniqueSources(sources: NonNullable<ApiConversationMessage['sources']>) {
+  const seen = new Set<string>();
+  return sources.filter((source) => {
+    const key = `${source.kind}:${source._id ?? source.type}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function clock(value: string, timeZone: string): string {
+  try {
+    return new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', day: 'numeric', month: 'short', hour12: false }).format(new Date(value));
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * "Correct this answer": a small form under an answer. The right answer becomes an
+ * answered question in the knowledge base, which the assistant uses from the next message.
+ */
+function CorrectionForm({ action, message, question, reply }: { action: string; message: ApiConversationMessage; question: string | null; reply?: CorrectionReply | null }) {
+  if (!question) return null;
+  const mine = reply?.messageId === message.id ? reply.result : null;
+  const errors = mine?.error ? Object.values(mine.error).flat() : undefined;
+  const id = `correct-${message.id}`;
+  return (
+    <details className="w-full max-w-[85%]" open={Boolean(errors?.length) || undefined} data-testid="correct-answer">
+      <summary className="cursor-pointer text-brand-600 underline">Correct this answer</summary>
+      <Form method="post" action={action} preventScrollReset className="mt-2 flex flex-col gap-2 rounded-xl bg-slate-50 p-3">
+        <input type="hidden" name="intent" value="correct" />
+        <input type="hidden" name="message_id" value={message.id} />
+        <input type="hidden" name="question" value={question} />
+        <label htmlFor={id} className="text-sm font-medium text-slate-700">
+          The right answer to “{question}”
+        </label>
+        <textarea
+          id={id}
+          name="correction"
+          rows={3}
+          required
+          maxLength={10_000}
+          aria-invalid={errors?.length ? true : undefined}
+          aria-describedby={errors?.length ? `${id}-error` : undefined}
+          className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm"
+        />
+        <ErrorList id={`${id}-error`} errors={errors} />
+        <p className="text-xs text-slate-500">It is saved as an answered question in the knowledge base; the assistant uses it from the next message.</p>
+        <div>
+          <SubmitButton name="intent" value="correct" variant="secondary" pendingText="Saving…">
+            Save the correction
+          </SubmitButton>
+        </div>
+      </Form>
+    </details>
+  );
+}
+
+/**
+ * The message box. Without JavaScript it posts to the page (which waits for the reply and
+ * comes back showing it); with JavaScript the reply streams in instead.
+ */
+export function ChatComposer({
+  chat,
+  action,
+  reply,
+  label = 'Message',
+  placeholder = 'Ask the assistant…',
+}: {
+  chat: AssistantChat;
+  action: string;
+  reply?: SubmissionResult<string[]> | null;
+  label?: string;
+  placeholder?: string;
+}) {
+  const [form, fields] = useForm({
+    // The id is the anchor a form post (no JavaScript) comes back to: /…#composer.
+    id: 'composer',
+    lastResult: reply,
+    constraint: getZodConstraint(conversationMessageSchema),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: conversationMessageSchema }),
+    onSubmit(event, { submission }) {
+      event.preventDefault();
+      if (submission?.status !== 'success' || chat.busy) return;
+      void chat.send(submission.value.message);
+      form.reset();
+    },
+  });
+  return (
+    <Form method="post" action={action} {...getFormProps(form)} className="flex flex-col gap-2" data-testid="chat-composer">
+      <input type="hidden" name="intent" value="message" />
+      <label htmlFor={fields.message.id} className="sr-only">
+        {label}
+      </label>
+      <div className="flex items-end gap-2">
+        <textarea
+          {...getTextareaProps(fields.message)}
+          key={fields.message.key}
+          rows={2}
+          maxLength={MESSAGE_MAX}
+          placeholder={placeholder}
+          onKeyDown={(event) => {
+            // Enter sends, Shift+Enter starts a new line.
+            if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+              event.preventDefault();
+              event.currentTarget.form?.requestSubmit();
+            }
+          }}
+          className="block min-h-11 w-full flex-1 resize-y rounded-xl border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm aria-[invalid=true]:border-red-500"
+        />
+        <SubmitButton name="intent" value="message" pendingText="Waiting for the reply…" pending={chat.busy || undefined}>
+          Send
+        </SubmitButton>
+      </div>
+      <ErrorList id={fields.message.errorId} errors={fields.message.errors} />
+      <ErrorList errors={form.errors} />
+      {chat.error ? (
+        <p role="alert" className="text-sm text-red-700" data-testid="chat-error">
+          {chat.error}
+        </p>
+      ) : null}
+    </Form>
+  );
+}
+
+/**
+ * Questions drawn from the knowledge base. Each is a submit button of a form that asks it
+ * (so they work without JavaScript); with JavaScript the answer streams in place.
+ */
+export function SuggestedQuestions({ suggestions, action, chat }: { suggestions: string[]; action: string; chat: AssistantChat }) {
+  if (suggestions.length === 0) return null;
+  return (
+    <Form method="post" action={action} className="flex flex-col gap-2" data-testid="suggestions">
+      <input type="hidden" name="intent" value="message" />
+      <p className="text-sm font-medium text-slate-700">Try asking</p>
+      <div className="flex flex-wrap gap-2">
+        {suggestions.map((question) => (
+          <button
+            key={question}
+            type="submit"
+            name="message"
+            value={question}
+            disabled={chat.busy}
+            onClick={(event) => {
+              event.preventDefault();
+              if (!chat.busy) void chat.send(question);
+            }}
+            className="rounded-full border border-brand-200 bg-brand-50 px-3 py-1 text-left text-sm text-brand-700 hover:bg-brand-100 disabled:opacity-60"
+          >
+            {question}
+          </button>
+        ))}
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,285 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { Form } from '@remix-run/react';
+import { z } from 'zod';
+import type { ApiBusinessSettings } from '#contract/envelope';
+import {
+  ASSISTANT_TONES,
+  assistantSettingsSchema,
+  dayHoursSchema,
+  DEFAULT_OPENING_HOURS,
+  NEW_OVERWRITE_DEFAULTS,
+  overwriteSchema,
+  WHEN_UNSURE,
+  WHEN_UNSURE_LABELS,
+} from '#contract/schemas/business-settings';
+import { DefaultSubmit, ErrorList, Field, SelectField, SubmitButton, TextAreaField } from '../forms';
+
+/** The assistant's own settings (business settings' `assistant`), one form. */
+export const assistantFormSchema = z.object({ assistant: assistantSettingsSchema });
+
+/** The weekly hours (all seven days) and the overwrites for single dates, one form. */
+export const hoursFormSchema = z.object({
+  opening_hours: z.array(dayHoursSchema).length(7, { error: 'Opening hours need all seven days.' }),
+  overwrites: z.array(overwriteSchema).max(366, { error: 'At most 366 overwrites.' }).default([]),
+});
+
+/**
+ * An unticked checkbox sends nothing, which the API reads as its default: "all day" for a
+ * special date defaults to on. The form says it explicitly, on the server and in the browser.
+ */
+export function withUntickedBoxes(formData: FormData): FormData {
+  const copy = new FormData();
+  for (const [key, value] of formData) copy.append(key, value);
+  for (const key of formData.keys()) {
+    const entry = /^overwrites\[(\d+)\]\.date$/.exec(key);
+    if (entry && !formData.has(`overwrites[${entry[1]}].all_day`)) copy.set(`overwrites[${entry[1]}].all_day`, 'false');
+  }
+  return copy;
+}
+
+export type SettingsReply = { form: 'assistant' | 'hours'; result: SubmissionResult<string[]> };
+
+const TONE_LABELS: Record<(typeof ASSISTANT_TONES)[number], string> = {
+  friendly: 'Friendly',
+  professional: 'Professional',
+  concise: 'Short and to the point',
+};
+
+const DAY_LABELS: Record<string, string> = {
+  monday: 'Monday',
+  tuesday: 'Tuesday',
+  wednesday: 'Wednesday',
+  thursday: 'Thursday',
+  friday: 'Friday',
+  saturday: 'Saturday',
+  sunday: 'Sunday',
+};
+
+const control = 'rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900 shadow-sm aria-[invalid=true]:border-red-500';
+
+export function AssistantSettingsForm({ settings, reply, canEdit }: { settings: ApiBusinessSettings; reply: SubmissionResult<string[]> | null; canEdit: boolean }) {
+  const [form, fields] = useForm({
+    id: 'assistant-settings',
+    lastResult: reply,
+    defaultValue: { assistant: { ...settings.assistant, escalation_phone: settings.assistant.escalation_phone ?? '' } } as never,
+    constraint: getZodConstraint(assistantFormSchema),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: assistantFormSchema }),
+  });
+  const assistant = fields.assistant.getFieldset();
+  return (
+    <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
+      <input type="hidden" name="intent" value="assistant" />
+      <fieldset disabled={!canEdit} className="flex flex-col gap-4">
+        <Field
+          label="Name shown to callers"
+          errors={assistant.name.errors}
+          hint="Leave empty and it simply calls itself the assistant."
+          inputProps={{ ...getInputProps(assistant.name, { type: 'text' }), maxLength: 50, autoComplete: 'off' }}
+        />
+        <TextAreaField
+          label="Greeting"
+          errors={assistant.greeting.errors}
+          hint="The first thing it says. Leave empty for a greeting with your business name."
+          textareaProps={{ ...getTextareaProps(assistant.greeting), rows: 2, maxLength: 500 }}
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectField label="Tone" errors={assistant.tone.errors} selectProps={getSelectProps(assistant.tone)}>
+            {ASSISTANT_TONES.map((tone) => (
+              <option key={tone} value={tone}>
+                {TONE_LABELS[tone]}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField label="When it is unsure" errors={assistant.when_unsure.errors} selectProps={getSelectProps(assistant.when_unsure)}>
+            {WHEN_UNSURE.map((value) => (
+              <option key={value} value={value}>
+                {WHEN_UNSURE_LABELS[value]}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+        <Field
+          label="Escalation phone number"
+          errors={assistant.escalation_phone.errors}
+          hint="A person callers can reach, in international format (e.g. +442071234567). Leave empty for none."
+          inputProps={{ ...getInputProps(assistant.escalation_phone, { type: 'tel' }), autoComplete: 'off' }}
+        />
+        <div className="flex items-start gap-2">
+          <input {...getInputProps(assistant.capture_bookings, { type: 'checkbox', value: 'on' })} key={assistant.capture_bookings.key} className="mt-1 h-4 w-4" />
+          <label htmlFor={assistant.capture_bookings.id} className="text-sm text-slate-700">
+            <span className="font-medium">Take booking and call-back requests</span>
+            <span className="block text-xs text-slate-500">It asks for the caller&apos;s name, number and preferred time, and leaves a task for your team.</span>
+          </label>
+        </div>
+        <div className="flex flex-col gap-1">
+          <SelectField label="Assistant engine" errors={assistant.provider.errors} selectProps={getSelectProps(assistant.provider)}>
+            <option value="built-in">Built-in (answers only from your knowledge base)</option>
+            <option value="openai-compatible" disabled={!settings.model_available}>
+              Language model (OpenAI-compatible){settings.model_available ? '' : ' — not set up'}
+            </option>
+          </SelectField>
+          {!settings.model_available ? (
+            <p className="text-xs text-slate-500" data-testid="model-unavailable">
+              A language model can be used once the server is given one (ASSISTANT_BASE_URL); until then the built-in assistant answers.
+            </p>
+          ) : null}
+        </div>
+        <ErrorList id={form.errorId} errors={form.errors} />
+        {canEdit ? (
+          <div>
+            <SubmitButton name="intent" value="assistant" pendingText="Saving…">
+              Save assistant settings
+            </SubmitButton>
+          </div>
+        ) : null}
+      </fieldset>
+    </Form>
+  );
+}
+
+export function HoursForm({ settings, reply, canEdit }: { settings: ApiBusinessSettings; reply: SubmissionResult<string[]> | null; canEdit: boolean }) {
+  const [form, fields] = useForm({
+    id: 'opening-hours',
+    lastResult: reply,
+    defaultValue: {
+      opening_hours: settings.opening_hours ?? DEFAULT_OPENING_HOURS,
+      overwrites: settings.overwrites.map((entry) => ({ ...entry, note: entry.note ?? '' })),
+    } as never,
+    constraint: getZodConstraint(hoursFormSchema),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(withUntickedBoxes(formData), { schema: hoursFormSchema }),
+  });
+  const days = fields.opening_hours.getFieldList();
+  const overwrites = fields.overwrites.getFieldList();
+  return (
+    <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
+      {/* Enter in a field saves the hours, not "Add a date". */}
+      <DefaultSubmit />
+      <input type="hidden" name="intent" value="hours" />
+      <fieldset disabled={!canEdit} className="flex flex-col gap-4">
+        {settings.opening_hours === null ? (
+          <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200" data-testid="hours-not-set">
+            These are suggested hours. The assistant does not tell callers any opening hours until you save them.
+          </p>
+        ) : null}
+        <table className="w-full text-sm">
+          <caption className="sr-only">Weekly opening hours</caption>
+          <thead>
+            <tr className="text-left text-slate-500">
+              <th scope="col" className="py-1 font-medium">
+                Day
+              </th>
+              <th scope="col" className="py-1 font-medium">
+                Open
+              </th>
+              <th scope="col" className="py-1 font-medium">
+                From
+              </th>
+              <th scope="col" className="py-1 font-medium">
+                To
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {days.map((dayField) => {
+              const day = dayField.getFieldset();
+              const name = DAY_LABELS[String(day.day.initialValue ?? '')] ?? String(day.day.initialValue ?? '');
+              const errors = [...(day.start.errors ?? []), ...(day.end.errors ?? []), ...(dayField.errors ?? [])];
+              return (
+                <tr key={dayField.key} className="border-t border-slate-100 align-top" data-day={String(day.day.initialValue ?? '')}>
+                  <th scope="row" className="py-2 pr-2 text-left font-medium text-slate-800">
+                    <input {...getInputProps(day.day, { type: 'hidden' })} key={day.day.key} />
+                    {name}
+                  </th>
+                  <td className="py-2 pr-2">
+                    <input {...getInputProps(day.open, { type: 'checkbox', value: 'on' })} key={day.open.key} aria-label={`Open on ${name}`} className="h-4 w-4" />
+                  </td>
+                  <td className="py-2 pr-2">
+                    <input {...getInputProps(day.start, { type: 'time' })} key={day.start.key} aria-label={`${name} opens at`} className={control} />
+                  </td>
+                  <td className="py-2">
+                    <input {...getInputProps(day.end, { type: 'time' })} key={day.end.key} aria-label={`${name} closes at`} className={control} />
+                    <ErrorList errors={errors} />
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+        <ErrorList errors={fields.opening_hours.errors} />
+
+        <fieldset className="flex flex-col gap-3">
+          <legend className="font-medium">Special dates</legend>
+          <p className="text-xs text-slate-500">Holidays and other days that differ from the week above. A new date starts closed all day.</p>
+          {overwrites.length === 0 ? <p className="text-sm text-slate-500">No special dates.</p> : null}
+          <ul className="flex flex-col gap-3" data-testid="overwrites">
+            {overwrites.map((entryField, index) => {
+              const entry = entryField.getFieldset();
+              const label = `Special date ${index + 1}`;
+              return (
+                <li key={entryField.key} className="flex flex-col gap-2 rounded-xl bg-slate-50 p-3 ring-1 ring-slate-200" data-testid="overwrite">
+                  {entry._id.initialValue ? <input {...getInputProps(entry._id, { type: 'hidden' })} key={entry._id.key} /> : null}
+                  <div className="flex flex-wrap items-end gap-3">
+                    <label className="flex flex-col gap-1 text-sm">
+                      <span className="font-medium text-slate-700">Date</span>
+                      <input {...getInputProps(entry.date, { type: 'date' })} key={entry.date.key} aria-label={`${label}: date`} className={control} />
+                    </label>
+                    <label className="flex flex-col gap-1 text-sm">
+                      <span className="font-medium text-slate-700">Status</span>
+                      <select {...getSelectProps(entry.status)} key={entry.status.key} aria-label={`${label}: status`} className={control}>
+                        <option value="closed">Closed</option>
+                        <option value="open">Open</option>
+                      </select>
+                    </label>
+                    <label className="flex items-center gap-2 pb-2 text-sm">
+                      <input {...getInputProps(entry.all_day, { type: 'checkbox', value: 'on' })} key={entry.all_day.key} aria-label={`${label}: all day`} className="h-4 w-4" />
+                      <span className="text-slate-700">All day</span>
+                    </label>
+                    <label className="flex flex-col gap-1 text-sm">
+                      <span className="font-medium text-slate-700">From</span>
+                      <input {...getInputProps(entry.start, { type: 'time' })} key={entry.start.key} aria-label={`${label}: from`} className={control} />
+                    </label>
+                    <label className="flex flex-col gap-1 text-sm">
+                      <span className="font-medium text-slate-700">To</span>
+                      <input {...getInputProps(entry.end, { type: 'time' })} key={entry.end.key} aria-label={`${label}: to`} className={control} />
+                    </label>
+                  </div>
+                  <label className="flex flex-col gap-1 text-sm">
+                    <span className="font-medium text-slate-700">Note for callers</span>
+                    <input {...getInputProps(entry.note, { type: 'text' })} key={entry.note.key} maxLength={100} placeholder="e.g. Christmas Day" aria-label={`${label}: note`} className={control} />
+                  </label>
+                  <ErrorList errors={[...(entry.date.errors ?? []), ...(entry.start.errors ?? []), ...(entry.end.errors ?? []), ...(entryField.errors ?? [])]} />
+                  <div>
+                    <button {...form.remove.getButtonProps({ name: fields.overwrites.name, index })} className="text-sm text-red-700 underline" aria-label={`Remove special date ${index + 1}`}>
+                      Remove
+                    </button>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+          <button
+            {...form.insert.getButtonProps({ name: fields.overwrites.name, defaultValue: { ...NEW_OVERWRITE_DEFAULTS, date: '', note: '' } as never })}
+            className="self-start text-sm font-medium text-brand-600 underline"
+          >
+            Add a special date
+          </button>
+          <ErrorList errors={fields.overwrites.errors} />
+        </fieldset>
+        <p className="text-xs text-slate-500">Times are on your business&apos;s clock ({settings.timezone}).</p>
+        <ErrorList id={form.errorId} errors={form.errors} />
+        {canEdit ? (
+          <div>
+            <SubmitButton name="intent" value="hours" pendingText="Saving…">
+              Save opening hours
+            </SubmitButton>
+          </div>
+        ) : null}
+      </fieldset>
+    </Form>
+  );
+}

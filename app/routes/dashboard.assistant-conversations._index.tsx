@@ -1,0 +1,111 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Form, Link, useLoaderData } from '@remix-run/react';
+import { truncate } from '#contract/constants';
+import type { ApiConversation } from '#contract/envelope';
+import { notificationTime } from '#contract/labels';
+import { CONVERSATION_CHANNEL_LABELS } from '#contract/schemas/conversation';
+import { GeneralErrorBoundary } from '../components/error-boundary';
+import { SubmitButton } from '../components/forms';
+import { EmptyState, Pager } from '../components/timeline';
+import { apiCall } from '../lib/api.server';
+import { conversationsPath, createConversation, loadFailure } from '../lib/assistant.server';
+import { requireDashboard } from '../lib/guard.server';
+import { businessTimeZone, pageParam } from '../lib/timeline.server';
+import { apiToasts, redirectWithToasts } from '../lib/toast.server';
+
+export const meta: MetaFunction = () => [{ title: 'Assistant · Business Assistant' }];
+
+const PAGE_SIZE = 50;
+
+/**
+ * The conversations with the assistant (chats and voice tests from here, and later calls,
+ * SMS and web forms), newest first: channel, title, the last message cut at the spec's 30
+ * characters, and when. "New conversation" is a form post that starts one and opens it.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const state = await requireDashboard(request, context);
+  const page = pageParam(new URL(request.url));
+  const result = await apiCall<{ conversations: ApiConversation[]; total: number }>(state.caller, `${conversationsPath(state)}/list`, {
+    page,
+    limit: PAGE_SIZE,
+    sort_by: 'created_at',
+    sort_order: 'desc',
+  });
+  if (!result.ok) loadFailure(result);
+  return {
+    conversations: result.data.conversations,
+    total: result.data.total ?? result.data.conversations.length,
+    page,
+    timeZone: businessTimeZone(state),
+    now: new Date().toISOString(),
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const state = await requireDashboard(request, context);
+  const { path, result } = await createConversation(state, { channel: 'chat' });
+  if (!result.ok) return redirectWithToasts(request, '/dashboard/assistant-conversations', apiToasts(path, result), { session: state.session });
+  return redirectWithToasts(request, `/dashboard/assistant-conversations/${result.data.conversation.id}`, apiToasts(path, result), { session: state.session });
+}
+
+export default function ConversationsRoute() {
+  const { conversations, total, page, timeZone, now } = useLoaderData<typeof loader>();
+  const at = new Date(now);
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold">Assistant</h1>
+          <p className="text-sm text-slate-600" data-testid="conversations-total">
+            {total === 1 ? '1 conversation' : `${total} conversations`}
+          </p>
+        </div>
+        <div className="flex items-center gap-3">
+          <Link to="/dashboard/assistant-settings" className="text-sm font-medium text-brand-600 underline">
+            Assistant settings
+          </Link>
+          <Form method="post">
+            <SubmitButton pendingText="Starting…">New conversation</SubmitButton>
+          </Form>
+        </div>
+      </div>
+
+      {conversations.length === 0 ? (
+        <EmptyState title="No conversations yet." testId="conversations-empty">
+          Start one to ask the assistant what your callers ask: it answers from what it knows about your business.
+        </EmptyState>
+      ) : (
+        <ul className="flex flex-col divide-y divide-slate-100 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200" data-testid="conversations">
+          {conversations.map((conversation) => {
+            const last = conversation.last_message;
+            const preview = last ? `${last.role === 'assistant' ? 'Assistant: ' : ''}${last.content}` : '';
+            const when = last?.created_at ?? conversation.updated_at ?? conversation.created_at;
+            return (
+              <li key={conversation.id} data-testid="conversation" data-id={conversation.id} data-channel={conversation.channel}>
+                <Link to={`/dashboard/assistant-conversations/${conversation.id}`} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-4 py-3 hover:bg-slate-50">
+                  <span className="inline-flex flex-none rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700" data-testid="conversation-channel">
+                    {CONVERSATION_CHANNEL_LABELS[conversation.channel] ?? conversation.channel}
+                  </span>
+                  <span className="font-medium text-slate-900" data-testid="conversation-title">
+                    {conversation.title || 'Untitled conversation'}
+                  </span>
+                  <span className="min-w-0 flex-1 truncate text-slate-600" title={preview} data-testid="conversation-preview">
+                    {preview ? truncate(preview) : <span className="italic text-slate-400">No messages yet</span>}
+                  </span>
+                  <time dateTime={when} className="ml-auto flex-none text-xs text-slate-500">
+                    {notificationTime(when, at, timeZone)}
+                  </time>
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <Pager page={page} total={total} pageSize={PAGE_SIZE} />
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

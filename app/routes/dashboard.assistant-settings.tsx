@@ -1,0 +1,112 @@
+import { parseWithZod } from '@conform-to/zod/v4';
+import type { Submission } from '@conform-to/react';
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import type { ApiBusinessSettings } from '#contract/envelope';
+import { hasPermission } from '#contract/permissions';
+import { AssistantSettingsForm, assistantFormSchema, HoursForm, hoursFormSchema, withUntickedBoxes, type SettingsReply } from '../components/assistant/settings-forms';
+import { GeneralErrorBoundary } from '../components/error-boundary';
+import { apiCall, type ApiFail } from '../lib/api.server';
+import { loadFailure } from '../lib/assistant.server';
+import { requireDashboard, requirePermission, type DashboardState } from '../lib/guard.server';
+import { apiToasts, redirectWithToasts } from '../lib/toast.server';
+
+export const meta: MetaFunction = () => [{ title: 'Assistant settings · Business Assistant' }];
+
+const SELF = '/dashboard/assistant-settings';
+
+const settingsPath = (state: DashboardState, verb: 'get' | 'set') => {
+  if (!state.business) throw data({ message: 'Create your business first.' }, { status: 404 });
+  return `businesses/settings/${state.business._id}/${verb}`;
+};
+
+/**
+ * How the assistant talks to callers (its name, greeting, tone, what it does when unsure,
+ * the escalation number, booking capture, the engine) and the compact hours editor (the
+ * week and special dates). Two forms, so saving the greeting never saves suggested hours
+ * nobody checked. Changes apply from the assistant's next message.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const state = await requireDashboard(request, context);
+  const result = await apiCall<{ business_settings: ApiBusinessSettings }>(state.caller, settingsPath(state, 'get'));
+  if (!result.ok) loadFailure(result);
+  return { settings: result.data.business_settings, canEdit: hasPermission(state.business?.permissions, 'businesses/edit') };
+}
+
+function refuse<T>(form: SettingsReply['form'], submission: Submission<T>, result?: ApiFail) {
+  if (!result) return data<SettingsReply>({ form, result: submission.reply() }, { status: 400 });
+  const fieldErrors = { ...result.fieldErrors };
+  const placed = new Set(Object.values(fieldErrors).flat());
+  return data<SettingsReply>(
+    { form, result: submission.reply({ fieldErrors, formErrors: result.errors.filter((error) => !placed.has(error)) }) },
+    { status: result.status === 429 ? 429 : 400 },
+  );
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const state = await requireDashboard(request, context);
+  requirePermission(state, 'businesses/edit');
+  const formData = await request.formData();
+  const path = settingsPath(state, 'set');
+
+  if (formData.get('intent') === 'hours') {
+    // Add and remove a special date are conform intents: answered with the list changed.
+    const submission = parseWithZod(withUntickedBoxes(formData), { schema: hoursFormSchema });
+    if (submission.status !== 'success') return refuse('hours', submission);
+    const result = await apiCall(state.caller, path, submission.value);
+    if (!result.ok) return refuse('hours', submission, result);
+    return redirectWithToasts(request, SELF, apiToasts(path, result), { session: state.session });
+  }
+
+  const submission = parseWithZod(formData, { schema: assistantFormSchema });
+  if (submission.status !== 'success') return refuse('assistant', submission);
+  const assistant = submission.value.assistant;
+  // An emptied field arrives as nothing: send it cleared, not "unchanged".
+  const result = await apiCall(state.caller, path, {
+    assistant: {
+      ...assistant,
+      name: assistant.name ?? '',
+      greeting: assistant.greeting ?? '',
+      escalation_phone: assistant.escalation_phone ?? null,
+      capture_bookings: assistant.capture_bookings ?? false,
+    },
+  });
+  if (!result.ok) return refuse('assistant', submission, result);
+  return redirectWithToasts(request, SELF, apiToasts(path, result), { session: state.session });
+}
+
+export default function AssistantSettingsRoute() {
+  const { settings, canEdit } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold">Assistant settings</h1>
+          <p className="text-sm text-slate-600">How the assistant talks to your callers. Changes apply from its next message.</p>
+        </div>
+        <Link to="/dashboard/assistant-conversations" className="text-sm font-medium text-brand-600 underline">
+          Talk to the assistant
+        </Link>
+      </div>
+      {!canEdit ? <p className="text-sm text-slate-600">You can see these settings; changing them needs permission to edit the business.</p> : null}
+      <section aria-labelledby="assistant-heading" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+        <h2 id="assistant-heading" className="mb-4 text-lg font-semibold">
+          The assistant
+        </h2>
+        <AssistantSettingsForm settings={settings} reply={reply?.form === 'assistant' ? reply.result : null} canEdit={canEdit} />
+      </section>
+      <section aria-labelledby="hours-heading" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+        <h2 id="hours-heading" className="mb-1 text-lg font-semibold">
+          Opening hours
+        </h2>
+        <p className="mb-4 text-sm text-slate-600">What the assistant tells callers who ask when you are open.</p>
+        <HoursForm settings={settings} reply={reply?.form === 'hours' ? reply.result : null} canEdit={canEdit} />
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

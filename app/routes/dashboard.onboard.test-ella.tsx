@@ -1,0 +1,105 @@
+import type { SubmissionResult } from '@conform-to/react';
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigate } from '@remix-run/react';
+import { ChatComposer, ChatMessages, SuggestedQuestions, useAssistantChat } from '../components/assistant/chat';
+import { PushToTalk } from '../components/assistant/voice';
+import { GeneralErrorBoundary } from '../components/error-boundary';
+import { SubmitButton } from '../components/forms';
+import { OnboardingFrame } from '../components/onboarding-frame';
+import { TEST_CONVERSATION_TITLE, type CorrectionReply } from '../lib/assistant';
+import { assistantAbilities, correctionAction, findConversation, getBusinessSettings, listSuggestions, sendMessageAction } from '../lib/assistant.server';
+import { apiCall } from '../lib/api.server';
+import { requireDashboard } from '../lib/guard.server';
+import { businessTimeZone } from '../lib/timeline.server';
+import { apiToasts, redirectWithToasts } from '../lib/toast.server';
+
+// The path keeps the spec's spelling; on screen it is simply "the assistant".
+export const meta: MetaFunction = () => [{ title: 'Test the assistant · Business Assistant' }];
+
+export const handle = { keepScroll: true };
+
+const SELF = '/dashboard/onboard/test-ella';
+const selfWith = (conversationId: string | null) => (conversationId ? `${SELF}?c=${encodeURIComponent(conversationId)}` : SELF);
+
+/**
+ * Onboarding step 6: talk to the assistant about the business it has just learned, with
+ * questions to try drawn from its knowledge. Answers say which memory they came from; a
+ * wrong one is corrected in place (an answered question, used from the next message on).
+ * The test conversation is in the address (?c=), so a refresh keeps it. "Finish" marks the
+ * test done (v1 completed-test): the wizard is finished and the whole dashboard opens.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const state = await requireDashboard(request, context);
+  if (!state.business) throw data({ message: 'Create your business first.' }, { status: 404 });
+  const conversationId = new URL(request.url).searchParams.get('c') ?? '';
+  const [conversation, settings, suggestions] = await Promise.all([findConversation(state, conversationId), getBusinessSettings(state), listSuggestions(state)]);
+  return {
+    conversation,
+    suggestions,
+    ...assistantAbilities(state, settings),
+    timeZone: businessTimeZone(state),
+    done: Boolean(state.business.onboarding.test_completed),
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const state = await requireDashboard(request, context);
+  const conversationId = new URL(request.url).searchParams.get('c') || null;
+  const formData = await request.formData();
+  const intent = formData.get('intent');
+  if (intent === 'finish') {
+    const path = `businesses/completed-test/${state.business?._id}`;
+    const result = await apiCall(state.caller, path);
+    return redirectWithToasts(request, result.ok ? '/dashboard/home' : selfWith(conversationId), apiToasts(path, result), { session: state.session });
+  }
+  if (intent === 'correct') return correctionAction(request, state, formData, selfWith(conversationId));
+  return sendMessageAction(request, state, formData, {
+    conversationId,
+    title: TEST_CONVERSATION_TITLE,
+    back: (id) => `${selfWith(id)}#composer`,
+  });
+}
+
+export default function TestAssistantRoute() {
+  const { conversation, suggestions, links, canCorrect, voiceAvailable, timeZone, done } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>() as SubmissionResult<string[]> | CorrectionReply | undefined;
+  const navigate = useNavigate();
+  const chat = useAssistantChat({
+    conversationId: conversation?.id ?? null,
+    messages: conversation?.messages ?? [],
+    title: TEST_CONVERSATION_TITLE,
+    onConversationCreated: (id) => navigate(selfWith(id), { replace: true, preventScrollReset: true }),
+  });
+  const self = selfWith(conversation?.id ?? null);
+  return (
+    <OnboardingFrame step="test-ella" subtitle="Ask what your callers ask. The assistant answers from what it has learned, and shows where each answer came from.">
+      <div className="flex flex-col gap-6">
+        <SuggestedQuestions suggestions={suggestions} action={self} chat={chat} />
+        <section aria-label="Conversation with the assistant" className="rounded-2xl bg-slate-50 p-3 ring-1 ring-slate-200">
+          <ChatMessages
+            messages={conversation?.messages ?? []}
+            turn={chat.turn}
+            links={links}
+            timeZone={timeZone}
+            emptyText="Ask a question, or pick one above."
+            correction={canCorrect ? { action: self, reply: reply && 'messageId' in reply ? reply : null } : null}
+          />
+        </section>
+        <ChatComposer chat={chat} action={self} reply={reply && !('messageId' in reply) ? reply : null} label="Your question" placeholder="What would a caller ask?" />
+        <PushToTalk chat={chat} available={voiceAvailable} />
+        <Form method="post" action={self} className="flex items-center justify-between gap-3 border-t border-slate-200 pt-4">
+          <Link to="/dashboard/onboard/training-questions" className="text-sm text-brand-600 underline">
+            Back to training
+          </Link>
+          <SubmitButton name="intent" value="finish" pendingText="Finishing…">
+            {done ? 'Go to the dashboard' : 'Finish'}
+          </SubmitButton>
+        </Form>
+      </div>
+    </OnboardingFrame>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
