@@ -24,6 +24,8 @@ test('a conversation is started from the list, a message is answered from the bu
   // The member's message is kept above the answer, oldest first.
   await expect(page.getByTestId('chat-message').first()).toHaveAttribute('data-role', 'user');
   await expect(page.getByTestId('chat-message').first()).toContainText('How much is an oven deep clean?');
+  // The message box is empty again for the next question (with and without JavaScript).
+  await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue('');
 
   await page.getByRole('link', { name: 'All conversations' }).click();
   const row = page.getByTestId('conversation');

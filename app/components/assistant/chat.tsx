@@ -401,6 +401,9 @@ export function ChatComposer({
       event.preventDefault();
       if (submission?.status !== 'success' || chat.busy) return;
       void chat.send(submission.value.message);
+      // Conform's reset alone leaves the typed text in an uncontrolled textarea; the
+      // element's own reset empties it (its default value is empty).
+      event.currentTarget.reset();
       form.reset();
     },
   });
