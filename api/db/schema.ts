@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { ConversationAction, ConversationSource } from '#contract/schemas/conversation';
-import type { StoredBusinessSettings } from '#contract/schemas/business-settings';
+import type { NotificationPreferences, StoredBusinessSettings } from '#contract/schemas/business-settings';
 import { boolean, customType, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -87,6 +87,8 @@ export const businessUsers = pgTable(
     businessId: text('business_id').notNull().references(() => businesses.id),
     userId: text('user_id').notNull().references(() => users.id),
     permissions: jsonb('permissions').$type<string[]>().notNull().default([]),
+    /** The member's own notification preferences in this business (events, quiet hours). */
+    notificationPrefs: jsonb('notification_prefs').$type<Partial<NotificationPreferences>>().notNull().default({}),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     removedAt: ts('removed_at'),
@@ -94,6 +96,33 @@ export const businessUsers = pgTable(
   (table) => [
     uniqueIndex('business_users_member').on(table.businessId, table.userId).where(sql`removed_at is null`),
     index('business_users_user').on(table.userId),
+  ],
+);
+
+/**
+ * Invitations to join a business, by email. The accept link carries a random token (stored
+ * only as its SHA-256); it works for someone without an account, who registers first.
+ */
+export const businessInvitations = pgTable(
+  'business_invitations',
+  {
+    id: text('id').primaryKey(),
+    businessId: text('business_id').notNull().references(() => businesses.id),
+    email: text('email').notNull(),
+    permissions: jsonb('permissions').$type<string[]>().notNull().default([]),
+    tokenHash: text('token_hash').notNull(),
+    invitedBy: text('invited_by').notNull().references(() => users.id),
+    expiresAt: ts('expires_at').notNull(),
+    acceptedAt: ts('accepted_at'),
+    acceptedBy: text('accepted_by').references(() => users.id),
+    revokedAt: ts('revoked_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('business_invitations_token').on(table.tokenHash),
+    index('business_invitations_business').on(table.businessId, table.createdAt),
+    index('business_invitations_email').on(table.email),
   ],
 );
 

@@ -49,6 +49,37 @@ export type AssistantSettings = {
   provider: (typeof ASSISTANT_PROVIDERS)[number];
 };
 
+/**
+ * Notification preferences of one member in one business (each member sets their own):
+ * which events notify, and quiet hours in the business's timezone during which only
+ * callers flagged urgent still notify (when urgent_override is on).
+ */
+export const NOTIFICATION_EVENTS = ['task_due', 'missed_call', 'voicemail', 'new_sms', 'new_form', 'assistant_question', 'assistant_task'] as const;
+export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
+export const NOTIFICATION_EVENT_LABELS: Record<NotificationEvent, string> = {
+  task_due: 'A task is due',
+  missed_call: 'A missed call',
+  voicemail: 'A voicemail',
+  new_sms: 'A new SMS',
+  new_form: 'A new web form',
+  assistant_question: 'A question the assistant could not answer',
+  assistant_task: 'A task the assistant created (booking, call back)',
+};
+export type NotificationPreferences = {
+  events: Record<NotificationEvent, boolean>;
+  quiet_hours: { enabled: boolean; start: string; end: string; urgent_override: boolean };
+};
+export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
+  events: Object.fromEntries(NOTIFICATION_EVENTS.map((event) => [event, true])) as Record<NotificationEvent, boolean>,
+  quiet_hours: { enabled: false, start: '21:00', end: '07:00', urgent_override: true },
+};
+export function resolveNotificationPreferences(stored: Partial<NotificationPreferences> | null | undefined): NotificationPreferences {
+  return {
+    events: { ...DEFAULT_NOTIFICATION_PREFERENCES.events, ...(stored?.events ?? {}) },
+    quiet_hours: { ...DEFAULT_NOTIFICATION_PREFERENCES.quiet_hours, ...(stored?.quiet_hours ?? {}) },
+  };
+}
+
 export type BusinessSettings = {
   timezone: string;
   /** Seven days, Monday first; null until the owner sets them (the assistant then never states hours it was not told). */
