@@ -85,7 +85,10 @@ export async function startServer(
       ? { baseUrl: env.ASSISTANT_BASE_URL, apiKey: env.ASSISTANT_API_KEY, model: env.ASSISTANT_MODEL ?? 'gpt-4o-mini' }
       : undefined,
     speech,
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    supportEmail: env.SUPPORT_EMAIL,
     version,
+    latestVersion: env.LATEST_APP_VERSION,
     log,
   };
   const api = createApiApp(deps);
@@ -193,6 +196,8 @@ export async function startServer(
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   listeningPort = port;
+  // Links in emails point at the port actually listened on (PORT=0 picks one).
+  if (!env.PUBLIC_URL) deps.publicUrl = `http://localhost:${port}`;
   // Task reminders and repeats; every instance may run it (FOR UPDATE SKIP LOCKED).
   const stopScheduler = startScheduler(deps);
   // The data loader's website crawls; a job left by a stopped server is resumed (runner.ts).

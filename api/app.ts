@@ -15,6 +15,8 @@ import { filesRouter } from './resources/files';
 import { formsRouter, smsesRouter } from './resources/timeline/system-routers';
 import { addressLookupRouter } from './resources/helpers/address-lookup';
 import { helpersRouter } from './resources/helpers';
+import { supportRouter } from './resources/helpers/support';
+import { membersRouter } from './resources/members';
 import { learningRouter } from './resources/learning';
 import { memoriesRouter } from './resources/memories';
 import { memoryUploadRouter } from './resources/memories/upload';
@@ -48,6 +50,8 @@ export function createApiApp(deps: ApiDeps) {
   app.route('/', businessesRouter);
   app.route('/', businessSettingsRouter);
   app.route('/', helpersRouter);
+  app.route('/', supportRouter);
+  app.route('/', membersRouter);
   app.route('/', customersRouter);
   app.route('/', crmOrderRouter);
   app.route('/', addressLookupRouter);

@@ -29,6 +29,12 @@ export type ApiDeps = {
   assistantModel?: { baseUrl: string; apiKey?: string; model: string };
   /** Voice: speech to text and text to speech; unset or null parts = voice is unavailable. */
   speech?: Speech;
+  /** Where users open the web app (links in emails): PUBLIC_URL, else http://localhost:{PORT}. */
+  publicUrl?: string;
+  /** Where helpers/support requests go (SUPPORT_EMAIL); unset: the outbox only. */
+  supportEmail?: string;
   version: string;
+  /** helpers/check-version's answer when set (LATEST_APP_VERSION), e.g. when a newer native build is out. */
+  latestVersion?: string;
   log?: (line: { level: 'debug' | 'info' | 'warn' | 'error' | 'fatal'; msg: string; [key: string]: unknown }) => void;
 };

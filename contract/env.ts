@@ -69,6 +69,8 @@ export const envSchema = z.object({
   DIRECTORY_URL: optionalUrl,
   ADDRESS_LOOKUP_URL: optionalUrl,
   SUPPORT_EMAIL: optionalString,
+  /** What helpers/check-version answers as the latest app version; unset: this server's own version. */
+  LATEST_APP_VERSION: optionalString,
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -1,4 +1,4 @@
-import type { BusinessSettings } from './schemas/business-settings';
+import type { BusinessSettings, NotificationPreferences } from './schemas/business-settings';
 import type { ConversationAction, ConversationChannel, ConversationSource } from './schemas/conversation';
 
 /** The v1 envelope (DESIGN.md "The v1 contract"). */
@@ -208,4 +208,6 @@ export type ApiBusinessSettings = BusinessSettings & {
   model_available: boolean;
   /** Whether voice works here (speech recognition and synthesis are available). */
   voice_available: boolean;
+  /** The caller's own notification preferences in this business (each member has their own). */
+  notifications: NotificationPreferences;
 };

@@ -55,3 +55,31 @@ export function hasPermission(granted: readonly string[] | undefined, needed: Pe
 export function isPermission(value: string): value is Permission {
   return (ALL_PERMISSIONS as readonly string[]).includes(value);
 }
+
+/** What a member can be given (admin is granted with make-admin, or by an admin through edit). */
+export const ASSIGNABLE_PERMISSIONS: readonly Permission[] = [...VIEW_PERMISSIONS, ...EDIT_PERMISSIONS];
+
+/** Human labels for every permission string (members checklist, invitations). */
+export type KnownPermission = 'admin' | (typeof VIEW_PERMISSIONS)[number] | (typeof EDIT_PERMISSIONS)[number];
+export const PERMISSION_LABELS: Record<KnownPermission, string> = {
+  admin: 'Admin (everything, including members and deleting the business)',
+  'business_users/view': 'See the team',
+  'business_users/edit': 'Invite, edit and remove team members',
+  'services/view': 'See services',
+  'services/edit': 'Add and change services',
+  'memories/view': "See the assistant's memories",
+  'memories/edit': "Add and change the assistant's memories",
+  'systems/view': 'See systems',
+  'systems/edit': 'Set up systems',
+  'customers/view': 'See customers',
+  'customers/edit': 'Add and change customers',
+  'notes/view': 'See notes and tasks',
+  'notes/edit': 'Write notes and tasks',
+  'calls/view': 'See calls',
+  'calls/edit': 'Delete and restore calls',
+  'forms/view': 'See web forms',
+  'forms/edit': 'Delete and restore web forms',
+  'smses/view': 'See text messages',
+  'smses/edit': 'Delete and restore text messages',
+  'businesses/edit': 'Edit the business and its settings',
+};

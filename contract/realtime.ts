@@ -16,6 +16,8 @@ export type EntityEventKind = (typeof ENTITY_EVENTS)[number];
 export const REALTIME_ENTITIES = {
   Business: { channel: 'business', events: ['Created', 'Updated', 'Deleted'], reload: 'list' },
   User: { channel: 'user', events: ['Updated'], reload: 'all' },
+  /** Members and pending invitations of a business (spec: any event reloads the list). */
+  BusinessUser: { channel: 'business', events: ['Created', 'Updated', 'Deleted'], reload: 'list' },
   Customer: { channel: 'business', events: ['Created', 'Updated', 'Deleted'], reload: 'record' },
   Call: { channel: 'business', events: ['Created', 'Updated', 'Deleted'], reload: 'record' },
   Sms: { channel: 'business', events: ['Created', 'Updated', 'Deleted'], reload: 'record' },

@@ -74,6 +74,17 @@ export function matchDashboardRoute(pathname: string): DashboardRoute | undefine
   });
 }
 
+/**
+ * Pages open while the selected business's wizard is unfinished, besides home and the
+ * onboarding steps: choosing, creating and greeting businesses (spec section 4).
+ */
+export const OPEN_WHILE_ONBOARDING: ReadonlySet<string> = new Set(['businesses', 'business_view', 'business_create', 'business_welcome', 'business_welcome_id']);
+
+export function isOpenWhileOnboarding(pathname: string): boolean {
+  const route = matchDashboardRoute(pathname);
+  return Boolean(route && OPEN_WHILE_ONBOARDING.has(route.name));
+}
+
 export function isOnboardingPath(pathname: string): boolean {
   return pathname.startsWith('/dashboard/onboard/');
 }

@@ -1,20 +1,22 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ApiBusinessSettings } from '#contract/envelope';
 import {
   resolveBusinessSettings,
+  resolveNotificationPreferences,
   type AssistantSettings,
+  type NotificationPreferences,
   type BusinessSettings,
   type businessSettingsSetSchema,
   type HoursOverwrite,
   type StoredBusinessSettings,
 } from '#contract/schemas/business-settings';
 import type { ApiDeps } from '../deps';
-import { businesses } from '../db/schema';
+import { businesses, businessUsers } from '../db/schema';
 import type { UserRow } from '../lib/context';
 import { newId } from '../lib/crypto';
 import { notFound } from '../lib/errors';
-import { businessChanged } from '../lib/events';
+import { businessChanged, userUpdated } from '../lib/events';
 
 /**
  * Business settings (businesses/settings/{id}/get|set): opening hours, their overwrites,
@@ -24,13 +26,55 @@ import { businessChanged } from '../lib/events';
 export type BusinessSettingsInput = z.output<typeof businessSettingsSetSchema>;
 type BusinessRow = typeof businesses.$inferSelect;
 
-/** What this server can offer besides the settings themselves. */
-export function withAvailability(deps: Pick<ApiDeps, 'assistantModel' | 'speech'>, settings: BusinessSettings): ApiBusinessSettings {
+/** What this server can offer besides the settings themselves, and the caller's own notification preferences. */
+export function withAvailability(
+  deps: Pick<ApiDeps, 'assistantModel' | 'speech'>,
+  settings: BusinessSettings,
+  notifications: NotificationPreferences = resolveNotificationPreferences(null),
+): ApiBusinessSettings {
   return {
     ...settings,
     model_available: Boolean(deps.assistantModel),
     voice_available: Boolean(deps.speech?.stt && deps.speech?.tts),
+    notifications,
   };
+}
+
+/** One member's notification preferences in one business (defaults for anything never set). */
+export async function getNotificationPreferences(deps: Pick<ApiDeps, 'db'>, businessId: string, userId: string): Promise<NotificationPreferences> {
+  const [row] = await deps.db
+    .select({ prefs: businessUsers.notificationPrefs })
+    .from(businessUsers)
+    .where(and(eq(businessUsers.businessId, businessId), eq(businessUsers.userId, userId), isNull(businessUsers.removedAt)))
+    .limit(1);
+  return resolveNotificationPreferences(row?.prefs);
+}
+
+/** Save the caller's own preferences: only the keys sent change. UserUpdated tells their other sessions. */
+export async function setNotificationPreferences(
+  deps: ApiDeps,
+  businessId: string,
+  input: NonNullable<BusinessSettingsInput['notifications']>,
+  actor: UserRow,
+): Promise<NotificationPreferences> {
+  const saved = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(businessUsers)
+      .where(and(eq(businessUsers.businessId, businessId), eq(businessUsers.userId, actor.id), isNull(businessUsers.removedAt)))
+      .for('update');
+    if (!row) throw notFound('The business');
+    const current = resolveNotificationPreferences(row.notificationPrefs);
+    const events = { ...current.events };
+    for (const [event, on] of Object.entries(input.events ?? {})) if (on !== undefined) events[event as keyof typeof events] = on;
+    const quiet = { ...current.quiet_hours };
+    for (const [key, value] of Object.entries(input.quiet_hours ?? {})) if (value !== undefined) (quiet as Record<string, unknown>)[key] = value;
+    const next: NotificationPreferences = { events, quiet_hours: quiet };
+    await tx.update(businessUsers).set({ notificationPrefs: next, updatedAt: deps.clock.now() }).where(eq(businessUsers.id, row.id));
+    return next;
+  });
+  await userUpdated(deps, actor);
+  return saved;
 }
 
 export function settingsOf(business: Pick<BusinessRow, 'settings' | 'timezone'>): BusinessSettings {
@@ -64,10 +108,12 @@ export function mergeSettings(stored: StoredBusinessSettings, input: BusinessSet
   return next;
 }
 
-export async function getBusinessSettings(deps: ApiDeps, businessId: string): Promise<ApiBusinessSettings> {
+/** The settings as `viewer` sees them (their own notification preferences included). */
+export async function getBusinessSettings(deps: ApiDeps, businessId: string, viewerId?: string): Promise<ApiBusinessSettings> {
   const [row] = await deps.db.select({ settings: businesses.settings, timezone: businesses.timezone }).from(businesses).where(eq(businesses.id, businessId)).limit(1);
   if (!row) throw notFound('The business');
-  return withAvailability(deps, settingsOf(row));
+  const notifications = viewerId ? await getNotificationPreferences(deps, businessId, viewerId) : undefined;
+  return withAvailability(deps, settingsOf(row), notifications);
 }
 
 /**
@@ -90,5 +136,5 @@ export async function setBusinessSettings(deps: ApiDeps, businessId: string, inp
     return updated;
   });
   await businessChanged(deps, 'Updated', business as BusinessRow, actor);
-  return withAvailability(deps, settingsOf(business));
+  return withAvailability(deps, settingsOf(business), await getNotificationPreferences(deps, businessId, actor.id));
 }

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { hasPermission } from '#contract/permissions';
+import { resolveNotificationPreferences, type NotificationPreferences } from '#contract/schemas/business-settings';
 import type { ApiDeps } from '../deps';
 import { businesses, businessUsers, notifications, timelineItems } from '../db/schema';
 import { newId } from '../lib/crypto';
@@ -21,11 +22,16 @@ export type SchedulerDeps = Pick<ApiDeps, 'db' | 'clock' | 'broadcaster' | 'log'
 
 export type TickResult = { claimed: string[]; notified: number; occurrences: number };
 
-/** Who hears about a due task: its assignee if still a member, else every member who may view notes. */
-function recipients(task: TimelineRow, members: { userId: string; permissions: string[] }[]): string[] {
+type Member = { userId: string; permissions: string[]; prefs: Partial<NotificationPreferences> | null };
+
+/**
+ * Who hears about a due task: its assignee if still a member, else every member who may view
+ * notes; members who turned task_due off in their notification preferences are left out.
+ */
+function recipients(task: TimelineRow, members: Member[]): string[] {
   const assignee = task.assignedTo ? members.find((member) => member.userId === task.assignedTo) : undefined;
-  if (assignee) return [assignee.userId];
-  return members.filter((member) => hasPermission(member.permissions, 'notes/view')).map((member) => member.userId);
+  const chosen = assignee ? [assignee] : members.filter((member) => hasPermission(member.permissions, 'notes/view'));
+  return chosen.filter((member) => resolveNotificationPreferences(member.prefs).events.task_due).map((member) => member.userId);
 }
 
 export type TickOptions = {
@@ -69,7 +75,7 @@ export async function runDueReminders(deps: SchedulerDeps, options: TickOptions 
 
     const businessIds = [...new Set(tasks.map((task) => task.businessId))];
     const members = await tx
-      .select({ businessId: businessUsers.businessId, userId: businessUsers.userId, permissions: businessUsers.permissions })
+      .select({ businessId: businessUsers.businessId, userId: businessUsers.userId, permissions: businessUsers.permissions, prefs: businessUsers.notificationPrefs })
       .from(businessUsers)
       .where(and(inArray(businessUsers.businessId, businessIds), isNull(businessUsers.removedAt)));
 

@@ -3,11 +3,14 @@ import { useEffect, type ReactNode } from 'react';
 import { STORAGE_KEYS } from '#contract/constants';
 import type { ApiBusinessListEntry, ApiNotification, ApiUser } from '#contract/envelope';
 import { hasPermission } from '#contract/permissions';
-import { DASHBOARD_ROUTES, dashboardPath, type DashboardRoute } from '#contract/routes';
+import { DASHBOARD_ROUTES, dashboardPath, OPEN_WHILE_ONBOARDING, type DashboardRoute } from '#contract/routes';
+import { Drawer } from './drawer';
+import { HelpDrawer } from './help-drawer';
 import { NotificationsDrawer } from './notifications-drawer';
+import { VersionDialog } from './version-dialog';
 
 /** Pages that exist so far; the drawer never links to a page that is not built yet. */
-const BUILT_PAGES: ReadonlySet<string> = new Set(['home', 'account_settings', 'customers', 'notes', 'calls', 'forms', 'sms', 'memories', 'services', 'assistant_conversations', 'assistant_settings']);
+const BUILT_PAGES: ReadonlySet<string> = new Set(['home', 'account_settings', 'customers', 'notes', 'calls', 'forms', 'sms', 'memories', 'services', 'users', 'businesses', 'settings', 'assistant_conversations', 'assistant_settings']);
 
 type Props = {
   user: ApiUser;
@@ -16,6 +19,8 @@ type Props = {
   wizardFinished: boolean;
   /** The member's open notifications, with the business's timezone and the server's now for their times. */
   notifications?: { items: ApiNotification[]; timeZone: string; now: string } | null;
+  /** The version-check dialog's data when the running app is older than the latest version. */
+  updateNotice?: { running: string; latest: string; native: boolean } | null;
   children: ReactNode;
 };
 
@@ -23,7 +28,7 @@ type Props = {
  * The dashboard frame: header with the business switcher, the navigation drawer and the
  * account drawer. Drawers are <details> elements, so they open and close without JavaScript.
  */
-export function DashboardShell({ user, businesses, business, wizardFinished, notifications, children }: Props) {
+export function DashboardShell({ user, businesses, business, wizardFinished, notifications, updateNotice, children }: Props) {
   // Spec section 4: the selected business id is mirrored to local storage (never the token).
   useEffect(() => {
     if (business) window.localStorage.setItem(STORAGE_KEYS.selectedBusinessId, business._id);
@@ -33,19 +38,23 @@ export function DashboardShell({ user, businesses, business, wizardFinished, not
     (route) =>
       route.label &&
       BUILT_PAGES.has(route.name) &&
-      (wizardFinished || route.name === 'home') &&
+      (wizardFinished || route.name === 'home' || OPEN_WHILE_ONBOARDING.has(route.name)) &&
       hasPermission(business?.permissions, route.permission),
   );
 
   return (
     <div className="flex min-h-full flex-col">
       <header className="sticky top-0 z-30 flex items-center gap-3 border-b border-slate-200 bg-white px-4 py-2">
-        <details className="group relative" data-drawer="navigation">
-          <summary className="flex cursor-pointer list-none items-center rounded-lg p-2 hover:bg-slate-100" aria-label="Navigation">
+        <Drawer
+          name="navigation"
+          label="Navigation"
+          className="group relative"
+          summary={
             <svg viewBox="0 0 20 20" className="h-5 w-5 fill-slate-700" aria-hidden>
               <path d="M3 5h14v2H3zm0 4h14v2H3zm0 4h14v2H3z" />
             </svg>
-          </summary>
+          }
+        >
           <nav aria-label="Main" className="absolute left-0 top-12 w-64 rounded-xl bg-white p-2 shadow-lg ring-1 ring-slate-200">
             <ul className="flex flex-col">
               {navigation.map((route) => (
@@ -61,36 +70,36 @@ export function DashboardShell({ user, businesses, business, wizardFinished, not
             </ul>
             {!wizardFinished ? <p className="px-3 py-2 text-xs text-slate-500">Finish setting up to unlock the rest of the dashboard.</p> : null}
           </nav>
-        </details>
+        </Drawer>
         <Link to="/dashboard/home" className="font-semibold text-brand-700">
           Business Assistant
         </Link>
         <div className="ml-auto flex items-center gap-2">
           {businesses.length > 0 ? <BusinessSwitcher businesses={businesses} selectedId={business?._id} /> : null}
           {notifications ? <NotificationsDrawer notifications={notifications.items} timeZone={notifications.timeZone} now={notifications.now} /> : null}
-          <details className="relative" data-drawer="account">
-            <summary
-              className="flex h-9 w-9 cursor-pointer list-none items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white"
-              aria-label="Account"
-            >
-              {initials(user.name)}
-            </summary>
-            <div className="absolute right-0 top-12 w-64 rounded-xl bg-white p-4 shadow-lg ring-1 ring-slate-200">
-              <p className="font-medium">{user.name}</p>
-              <p className="truncate text-sm text-slate-600">{user.email}</p>
-              <Link to="/dashboard/account-settings" className="mt-3 block rounded-lg px-3 py-2 hover:bg-slate-50">
-                Account settings
-              </Link>
-              <Form method="post" action="/logout">
-                <button type="submit" className="w-full rounded-lg px-3 py-2 text-left text-red-700 hover:bg-red-50">
-                  Sign out
-                </button>
-              </Form>
-            </div>
-          </details>
+          <HelpDrawer />
+          <Drawer
+            name="account"
+            label="Account"
+            summaryClassName="flex h-9 w-9 cursor-pointer list-none items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white"
+            summary={initials(user.name)}
+            panelClassName="absolute right-0 top-12 w-64 rounded-xl bg-white p-4 shadow-lg ring-1 ring-slate-200"
+          >
+            <p className="font-medium">{user.name}</p>
+            <p className="truncate text-sm text-slate-600">{user.email}</p>
+            <Link to="/dashboard/account-settings" className="mt-3 block rounded-lg px-3 py-2 hover:bg-slate-50">
+              Account settings
+            </Link>
+            <Form method="post" action="/logout">
+              <button type="submit" className="w-full rounded-lg px-3 py-2 text-left text-red-700 hover:bg-red-50">
+                Sign out
+              </button>
+            </Form>
+          </Drawer>
         </div>
       </header>
       <main className="mx-auto w-full max-w-5xl flex-1 p-4 sm:p-6">{children}</main>
+      {updateNotice ? <VersionDialog notice={updateNotice} /> : null}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { Form } from '@remix-run/react';
 import type { ReactNode } from 'react';
-import { SubmitButton } from './forms';
+import { DialogLink } from './dialog-link';
+import { CancelButton, CancelLink, SubmitButton } from './forms';
 
 /**
  * Every destructive action asks first and can be undone. These two pieces are shared by all
@@ -34,6 +35,45 @@ export function DeleteConfirmation({
           Delete {noun}
         </SubmitButton>
       </Form>
+    </div>
+  );
+}
+
+/**
+ * The one delete-confirmation dialog: a link to the record's `?confirm=delete` page that,
+ * with JavaScript, opens the confirmation in a modal dialog over the current page instead
+ * (Escape or Cancel closes it). `confirm` renders the entity's confirmation with the
+ * dialog's Cancel button. Without JavaScript the link shows the confirmation on the page
+ * (DeleteConfirmPanel).
+ */
+export function DeleteDialog({
+  to,
+  noun,
+  className = 'rounded-lg border border-red-300 px-3 py-2 text-sm font-medium text-red-700 hover:bg-red-50',
+  confirm,
+  children,
+  testId,
+}: {
+  /** The record's page with ?confirm=delete (the no-JavaScript confirmation). */
+  to: string;
+  noun: string;
+  className?: string;
+  confirm: (cancel: ReactNode) => ReactNode;
+  children: ReactNode;
+  testId?: string;
+}) {
+  return (
+    <DialogLink to={to} title={`Delete ${noun}`} className={className} testId={testId} content={(close) => confirm(<CancelButton onClick={close} />)}>
+      {children}
+    </DialogLink>
+  );
+}
+
+/** The same confirmation shown on the record's page (?confirm=delete), with Cancel back to it. */
+export function DeleteConfirmPanel({ noun, cancelTo, confirm }: { noun: string; cancelTo: string; confirm: (cancel: ReactNode) => ReactNode }) {
+  return (
+    <div className="rounded-xl bg-red-50 p-4 ring-1 ring-red-200" role="alertdialog" aria-label={`Delete ${noun}`}>
+      {confirm(<CancelLink to={cancelTo} />)}
     </div>
   );
 }

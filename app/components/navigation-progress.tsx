@@ -1,6 +1,6 @@
-import { useLocation, useMatches, useNavigation } from '@remix-run/react';
+import { useFetchers, useLocation, useMatches, useNavigation } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
-import { SCROLL_WAIT } from '#contract/constants';
+import { keepsScrollPosition, waitUntilSettled } from '../lib/scroll-wait';
 
 /** A thin bar at the top while a page loads or a form submits (the spec's isLoadingData). */
 export function NavigationProgress() {
@@ -17,17 +17,19 @@ export function NavigationProgress() {
 }
 
 /**
- * Spec section 2: after a navigation, wait until data loading has finished (checked every
- * 500 ms), let it settle 200 ms, then scroll to the top. A route whose handle says
- * `{ keepScroll: true }` keeps the saved position; back/forward is ScrollRestoration's job.
+ * Spec section 2: after a navigation, wait until data loading has finished (no navigation
+ * and no fetcher busy, re-checked every 500 ms), let it settle 200 ms, then scroll to the
+ * top. A route whose handle says `{ scroll: false }` keeps the saved position;
+ * back/forward is ScrollRestoration's job. The timing lives in lib/scroll-wait.ts.
  */
 export function useSettledScrollToTop() {
   const location = useLocation();
   const navigation = useNavigation();
+  const fetchers = useFetchers();
   const matches = useMatches();
   const busy = useRef(false);
-  busy.current = navigation.state !== 'idle';
-  const keepScroll = matches.some((match) => (match.handle as { keepScroll?: boolean } | undefined)?.keepScroll);
+  busy.current = navigation.state !== 'idle' || fetchers.some((fetcher) => fetcher.state !== 'idle');
+  const keepScroll = keepsScrollPosition(matches.map((match) => match.handle));
   const first = useRef(true);
 
   useEffect(() => {
@@ -36,16 +38,10 @@ export function useSettledScrollToTop() {
       return;
     }
     if (keepScroll || window.history.state?.idx === undefined) return;
-    let settle: ReturnType<typeof setTimeout> | undefined;
-    const poll = setInterval(() => {
-      if (busy.current) return;
-      clearInterval(poll);
-      settle = setTimeout(() => window.scrollTo({ top: 0 }), SCROLL_WAIT.settleMs);
-    }, SCROLL_WAIT.pollMs);
-    return () => {
-      clearInterval(poll);
-      if (settle) clearTimeout(settle);
-    };
+    return waitUntilSettled(
+      () => busy.current,
+      () => window.scrollTo({ top: 0 }),
+    );
     // Only a new location starts the wait; the busy flag is read through the ref.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [location.key]);

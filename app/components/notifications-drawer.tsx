@@ -1,7 +1,7 @@
 import { Form, Link, useLocation } from '@remix-run/react';
-import { useEffect, useRef } from 'react';
 import type { ApiNotification } from '#contract/envelope';
 import { notificationTime } from '#contract/labels';
+import { Drawer } from './drawer';
 
 export const DISMISS_ACTION = '/dashboard/notifications/dismiss';
 
@@ -29,74 +29,72 @@ export function groupByCustomer(notifications: ApiNotification[]): Group[] {
 export function NotificationsDrawer({ notifications, timeZone, now }: { notifications: ApiNotification[]; timeZone: string; now: string }) {
   const location = useLocation();
   const back = location.pathname + location.search;
-  const drawer = useRef<HTMLDetailsElement>(null);
-  // Following a link to another page closes the drawer; dismissing (which comes back to
-  // the same page) leaves it open for the next one.
-  useEffect(() => {
-    if (drawer.current) drawer.current.open = false;
-  }, [location.pathname]);
   const groups = groupByCustomer(notifications);
   const at = new Date(now);
   const count = notifications.length;
   return (
-    <details ref={drawer} className="relative" data-drawer="notifications">
-      <summary
-        className="relative flex cursor-pointer list-none items-center rounded-lg p-2 hover:bg-slate-100"
-        aria-label={count ? `Notifications (${count})` : 'Notifications'}
-      >
-        <svg viewBox="0 0 20 20" className="h-5 w-5 fill-slate-700" aria-hidden>
-          <path d="M10 2a5 5 0 0 0-5 5v3.6L3.3 13.3A1 1 0 0 0 4.1 15h11.8a1 1 0 0 0 .8-1.7L15 10.6V7a5 5 0 0 0-5-5Zm0 16a2.5 2.5 0 0 0 2.4-2h-4.8A2.5 2.5 0 0 0 10 18Z" />
-        </svg>
-        {count ? (
-          <span className="absolute -right-0.5 -top-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-red-600 px-1 text-[10px] font-semibold text-white" data-testid="notifications-count">
-            {count > 99 ? '99+' : count}
-          </span>
-        ) : null}
-      </summary>
-      <div className="absolute right-0 top-12 max-h-[70vh] w-80 overflow-y-auto rounded-xl bg-white p-3 shadow-lg ring-1 ring-slate-200 sm:w-96">
-        <h2 className="px-1 text-sm font-semibold text-slate-700">Notifications</h2>
-        {groups.length === 0 ? (
-          <p className="px-1 py-4 text-sm text-slate-600">You are all caught up.</p>
-        ) : (
-          <ul className="mt-2 flex flex-col gap-3">
-            {groups.map((group) => (
-              <li key={group.key} data-testid="notification-group" data-customer={group.customer?._id ?? ''} className="rounded-lg ring-1 ring-slate-200">
-                <div className="flex items-center justify-between gap-2 border-b border-slate-100 px-3 py-2">
-                  {group.customer ? (
-                    <Link to={`/dashboard/customers/${group.customer._id}`} className="truncate font-medium text-slate-900 hover:underline">
-                      {group.customer.name}
-                    </Link>
-                  ) : (
-                    <span className="font-medium text-slate-900">Without a contact</span>
-                  )}
-                  <DismissForm ids={group.items.map((item) => item._id)} back={back} label={`Dismiss all (${group.items.length})`} />
-                </div>
-                <ul className="divide-y divide-slate-100">
-                  {group.items.map((notification) => (
-                    <li key={notification._id} data-testid="notification" className="flex items-start gap-2 px-3 py-2">
-                      <div className="min-w-0 flex-1">
-                        {notification.internal_link ? (
-                          <Link to={notification.internal_link} className="font-medium text-brand-700 hover:underline">
-                            {notification.title}
-                          </Link>
-                        ) : (
-                          <span className="font-medium">{notification.title}</span>
-                        )}
-                        {notification.body ? <p className="truncate text-sm text-slate-600">{notification.body}</p> : null}
-                        <time dateTime={notification.created_at} className="text-xs text-slate-500">
-                          {notificationTime(notification.created_at, at, timeZone)}
-                        </time>
-                      </div>
-                      <DismissForm ids={[notification._id]} back={back} label="Dismiss" />
-                    </li>
-                  ))}
-                </ul>
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
-    </details>
+    // Following a link to another page closes the drawer; dismissing (which comes back to
+    // the same page) leaves it open for the next one (the shared Drawer's behaviour).
+    <Drawer
+      name="notifications"
+      label={count ? `Notifications (${count})` : 'Notifications'}
+      summaryClassName="relative flex cursor-pointer list-none items-center rounded-lg p-2 hover:bg-slate-100"
+      panelClassName="absolute right-0 top-12 max-h-[70vh] w-80 overflow-y-auto rounded-xl bg-white p-3 shadow-lg ring-1 ring-slate-200 sm:w-96"
+      summary={
+        <>
+          <svg viewBox="0 0 20 20" className="h-5 w-5 fill-slate-700" aria-hidden>
+            <path d="M10 2a5 5 0 0 0-5 5v3.6L3.3 13.3A1 1 0 0 0 4.1 15h11.8a1 1 0 0 0 .8-1.7L15 10.6V7a5 5 0 0 0-5-5Zm0 16a2.5 2.5 0 0 0 2.4-2h-4.8A2.5 2.5 0 0 0 10 18Z" />
+          </svg>
+          {count ? (
+            <span className="absolute -right-0.5 -top-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-red-600 px-1 text-[10px] font-semibold text-white" data-testid="notifications-count">
+              {count > 99 ? '99+' : count}
+            </span>
+          ) : null}
+        </>
+      }
+    >
+      <h2 className="px-1 text-sm font-semibold text-slate-700">Notifications</h2>
+      {groups.length === 0 ? (
+        <p className="px-1 py-4 text-sm text-slate-600">You are all caught up.</p>
+      ) : (
+        <ul className="mt-2 flex flex-col gap-3">
+          {groups.map((group) => (
+            <li key={group.key} data-testid="notification-group" data-customer={group.customer?._id ?? ''} className="rounded-lg ring-1 ring-slate-200">
+              <div className="flex items-center justify-between gap-2 border-b border-slate-100 px-3 py-2">
+                {group.customer ? (
+                  <Link to={`/dashboard/customers/${group.customer._id}`} className="truncate font-medium text-slate-900 hover:underline">
+                    {group.customer.name}
+                  </Link>
+                ) : (
+                  <span className="font-medium text-slate-900">Without a contact</span>
+                )}
+                <DismissForm ids={group.items.map((item) => item._id)} back={back} label={`Dismiss all (${group.items.length})`} />
+              </div>
+              <ul className="divide-y divide-slate-100">
+                {group.items.map((notification) => (
+                  <li key={notification._id} data-testid="notification" className="flex items-start gap-2 px-3 py-2">
+                    <div className="min-w-0 flex-1">
+                      {notification.internal_link ? (
+                        <Link to={notification.internal_link} className="font-medium text-brand-700 hover:underline">
+                          {notification.title}
+                        </Link>
+                      ) : (
+                        <span className="font-medium">{notification.title}</span>
+                      )}
+                      {notification.body ? <p className="truncate text-sm text-slate-600">{notification.body}</p> : null}
+                      <time dateTime={notification.created_at} className="text-xs text-slate-500">
+                        {notificationTime(notification.created_at, at, timeZone)}
+                      </time>
+                    </div>
+                    <DismissForm ids={[notification._id]} back={back} label="Dismiss" />
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Drawer>
   );
 }
 

@@ -4,6 +4,7 @@ import type { ApiTimelineItem } from '#contract/envelope';
 import { counterpart, TIMELINE_KINDS, type TimelineKind } from '../lib/timeline';
 import { formatDateTime } from '../lib/timezone';
 import { DeleteConfirm, DeleteLink, EmptyState, Facts, ItemLabel, Pager, TimelineList, UndoBanner } from './timeline';
+import { FilterDrawer } from './drawer';
 
 const EMPTY_TEXT: Record<TimelineKind, string> = {
   calls: 'Calls your assistant answers or makes show up here.',
@@ -33,7 +34,7 @@ export function KindListPage({ data, pageSize, toolbar, actions }: { data: ListD
         {actions}
       </div>
       {data.deleted && data.canEdit ? <UndoBanner kind={data.kind} id={data.deleted} /> : null}
-      {toolbar}
+      {toolbar ? <FilterDrawer>{toolbar}</FilterDrawer> : null}
       {data.items.length === 0 ? (
         <EmptyState title="Nothing here yet." testId={`${data.kind}-empty`}>
           {data.page > 0 ? 'There is nothing on this page.' : EMPTY_TEXT[data.kind]}
@@ -64,7 +65,17 @@ export function ItemPage({ data, intro, children, actions }: { data: ItemData; i
         <ItemLabel item={item} now={new Date(data.now)} />
         <h1 className="text-2xl font-semibold">{item.type === 'note' && !item.customer ? 'Note' : counterpart(item)}</h1>
       </header>
-      {data.confirmDelete ? <DeleteConfirm noun={config.noun} cancelTo={`/dashboard/${config.path}/${item._id}`} /> : null}
+      {data.confirmDelete ? (
+        <DeleteConfirm
+          noun={config.noun}
+          action={`/dashboard/${config.path}/${item._id}`}
+          cancel={
+            <Link to={`/dashboard/${config.path}/${item._id}`} className="text-sm font-medium text-slate-700 underline" preventScrollReset>
+              Cancel
+            </Link>
+          }
+        />
+      ) : null}
       {intro}
       <section className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
         <Facts
@@ -82,7 +93,7 @@ export function ItemPage({ data, intro, children, actions }: { data: ItemData; i
       {data.canEdit || actions ? (
         <div className="flex flex-wrap items-center gap-3">
           {actions}
-          {data.canEdit && !data.confirmDelete ? <DeleteLink noun={config.noun} /> : null}
+          {data.canEdit && !data.confirmDelete ? <DeleteLink noun={config.noun} self={`/dashboard/${config.path}/${item._id}`} /> : null}
         </div>
       ) : null}
     </div>

@@ -5,7 +5,7 @@ import type { ApiTimelineItem } from '#contract/envelope';
 import { notificationTime, timelineLabel } from '#contract/labels';
 import { counterpart, isOverdue, itemPath, itemText, TIMELINE_KINDS, type TimelineKind } from '../lib/timeline';
 import { SubmitButton } from './forms';
-import { RestoreBanner } from './delete-restore';
+import { DeleteDialog, RestoreBanner } from './delete-restore';
 
 const labelColours: Record<string, string> = {
   'Overdue Task': 'bg-red-100 text-red-800',
@@ -147,30 +147,30 @@ export function Pager({ page, total, pageSize, search }: { page: number; total: 
  * The delete confirmation of spec section 2, shown in place when the page is opened with
  * ?confirm=delete: a plain link and a plain form, so it works without JavaScript.
  */
-export function DeleteConfirm({ noun, cancelTo }: { noun: string; cancelTo: string }) {
+/** A timeline item's delete confirmation: posts intent=delete to the item's page. */
+export function DeleteConfirm({ noun, action, cancel }: { noun: string; action: string; cancel: ReactNode }) {
   return (
     <section role="alertdialog" aria-labelledby="confirm-delete-title" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-red-200">
       <h2 id="confirm-delete-title" className="text-lg font-semibold text-red-700">
         Delete this {noun}?
       </h2>
       <p className="mt-1 text-sm text-slate-600">It leaves every list. You can restore it right after from the list.</p>
-      <Form method="post" className="mt-4 flex items-center gap-3">
+      <Form method="post" action={action} className="mt-4 flex items-center gap-3">
         <SubmitButton variant="danger" name="intent" value="delete" pendingText="Deleting…">
           Delete {noun}
         </SubmitButton>
-        <Link to={cancelTo} className="text-sm font-medium text-slate-700 underline" preventScrollReset>
-          Cancel
-        </Link>
+        {cancel}
       </Form>
     </section>
   );
 }
 
-export function DeleteLink({ noun }: { noun: string }) {
+/** Delete on an item's page: the shared delete dialog (the ?confirm=delete page without JavaScript). */
+export function DeleteLink({ noun, self }: { noun: string; self: string }) {
   return (
-    <Link to="?confirm=delete" className="rounded-lg border border-red-300 px-3 py-2 text-sm font-medium text-red-700 hover:bg-red-50" preventScrollReset>
+    <DeleteDialog to={`${self}?confirm=delete`} noun={noun} confirm={(cancel) => <DeleteConfirm noun={noun} action={self} cancel={cancel} />}>
       Delete {noun}
-    </Link>
+    </DeleteDialog>
   );
 }
 

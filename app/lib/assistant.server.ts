@@ -7,7 +7,7 @@ import { conversationMessageSchema } from '#contract/schemas/conversation';
 import { apiCall, apiFetch, readApiResult, type ApiFail } from './api.server';
 import { correctionSchema, type CorrectionReply } from './assistant';
 import { replyWithApiErrors } from './forms.server';
-import { requireDashboard, requirePermission, type DashboardState } from './guard.server';
+import { entityLoadFailure, requireDashboard, requirePermission, type DashboardState } from './guard.server';
 import { apiToasts, redirectWithToasts } from './toast.server';
 
 /** The v1 path of the selected business's conversations. */
@@ -27,7 +27,7 @@ export async function getConversation(state: DashboardState, id: string): Promis
     state.caller,
     `${conversationsPath(state)}/get/${encodeURIComponent(id)}`,
   );
-  if (!result.ok) loadFailure(result);
+  if (!result.ok) return entityLoadFailure(state, result, (other) => `businesses/conversations/${other}/get/${encodeURIComponent(id)}`);
   const { conversation } = result.data;
   return { ...conversation, messages: result.data.messages ?? conversation.messages ?? [] };
 }

@@ -7,7 +7,7 @@ import { CUSTOMER_STATUSES, customerSchema, type CustomerStatus } from '#contrac
 import { apiCall, type ApiCaller, type ApiFail } from './api.server';
 import type { AddressLookupResult, CustomerFormReply } from './customers';
 import { replyWithApiErrors } from './forms.server';
-import { requireDashboard, requirePermission, type DashboardState } from './guard.server';
+import { entityLoadFailure, requireDashboard, requirePermission, type DashboardState } from './guard.server';
 import { safeRedirect } from './safe-redirect';
 import { apiToasts, redirectWithToasts } from './toast.server';
 
@@ -27,7 +27,7 @@ export function loadFailure(result: ApiFail): never {
 
 export async function getCustomer(state: DashboardState, id: string): Promise<ApiCustomer> {
   const result = await apiCall<{ customer: ApiCustomer }>(state.caller, `${customersPath(state)}/get/${encodeURIComponent(id)}`);
-  if (!result.ok) loadFailure(result);
+  if (!result.ok) return entityLoadFailure(state, result, (other) => `businesses/customers/${other}/get/${encodeURIComponent(id)}`);
   return result.data.customer;
 }
 

@@ -2,8 +2,8 @@ import { data, redirect, type AppLoadContext } from '@remix-run/node';
 import type { ApiBusinessListEntry, ApiUser } from '#contract/envelope';
 import { hasPermission, PERMISSION_SUBJECT, type Permission } from '#contract/permissions';
 import { permissionRefusal } from '#contract/messages';
-import { isOnboardingPath, matchDashboardRoute } from '#contract/routes';
-import { apiCall, type ApiCaller } from './api.server';
+import { isOnboardingPath, isOpenWhileOnboarding, matchDashboardRoute } from '#contract/routes';
+import { apiCall, type ApiCaller, type ApiFail } from './api.server';
 import { safeRedirect } from './safe-redirect';
 import { commitSession, getSession, type AppSession } from './session.server';
 
@@ -90,7 +90,7 @@ function enforceRoute(request: Request, state: DashboardState) {
     return;
   }
   if (!state.wizardFinished) {
-    if (path !== '/dashboard/home' && !isOnboardingPath(path)) throw redirect('/dashboard/home');
+    if (path !== '/dashboard/home' && !isOnboardingPath(path) && !isOpenWhileOnboarding(path)) throw redirect('/dashboard/home');
     return;
   }
   const wanted = url.searchParams.get('redirect');
@@ -107,4 +107,28 @@ export function requirePermission(state: DashboardState, permission: Permission)
   if (hasPermission(state.business?.permissions, permission)) return;
   const subject = PERMISSION_SUBJECT[permission as keyof typeof PERMISSION_SUBJECT];
   throw data({ message: subject ? permissionRefusal(subject) : 'You do not have permission to do this.' }, { status: 403 });
+}
+
+/**
+ * A support link straight to an entity (/dashboard/customers/{id}…) that is not in the
+ * selected business: when one of the user's other businesses has it, that business is
+ * selected and the same page reloads; otherwise the not-found page (never another
+ * tenant's data). Only tried after a 404, one get per other business, for page loads.
+ */
+export async function entityLoadFailure(state: DashboardState, result: ApiFail, getPath: (businessId: string) => string): Promise<never> {
+  const request = state.caller.request;
+  if (result.status === 404 && request.method === 'GET') {
+    for (const other of state.businesses) {
+      if (other._id === state.business?._id) continue;
+      const found = await apiCall(
+        { context: state.caller.context, request, token: state.token, businessId: other._id },
+        getPath(other._id),
+      );
+      if (!found.ok) continue;
+      state.session.set('businessId', other._id);
+      const url = new URL(request.url);
+      throw redirect(url.pathname + url.search, { headers: { 'Set-Cookie': await commitSession(state.session) } });
+    }
+  }
+  throw data({ message: result.errors[0] }, { status: result.status || 503 });
 }

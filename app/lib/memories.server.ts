@@ -7,7 +7,7 @@ import { memorySchema } from '#contract/schemas/memory';
 import { apiCall, clientHeaders, type ApiCaller, type ApiResult } from './api.server';
 import { getEnv } from './env.server';
 import { replyWithApiErrors } from './forms.server';
-import { requireDashboard, requirePermission, type DashboardState } from './guard.server';
+import { entityLoadFailure, requireDashboard, requirePermission, type DashboardState } from './guard.server';
 import { answerSchema, type QuestionReply } from './memories';
 import { safeRedirect } from './safe-redirect';
 import { apiToasts, redirectWithToasts } from './toast.server';
@@ -28,7 +28,7 @@ export function loadFailure(result: { status: number; errors: string[] }): never
 
 export async function getMemory(state: DashboardState, id: string): Promise<ApiMemory> {
   const result = await apiCall<{ memory: ApiMemory }>(state.caller, `${memoriesPath(state)}/get/${encodeURIComponent(id)}`);
-  if (!result.ok) loadFailure(result);
+  if (!result.ok) return entityLoadFailure(state, result, (other) => `businesses/memories/${other}/get/${encodeURIComponent(id)}`);
   return result.data.memory;
 }
 

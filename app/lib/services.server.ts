@@ -6,7 +6,7 @@ import { serviceSchema } from '#contract/schemas/service';
 import { apiCall } from './api.server';
 import { loadFailure } from './customers.server';
 import { replyWithApiErrors } from './forms.server';
-import { requireDashboard, requirePermission, type DashboardState } from './guard.server';
+import { entityLoadFailure, requireDashboard, requirePermission, type DashboardState } from './guard.server';
 import { safeRedirect } from './safe-redirect';
 import { apiToasts, redirectWithToasts } from './toast.server';
 
@@ -21,7 +21,7 @@ export function canEditServices(state: DashboardState): boolean {
 
 export async function getService(state: DashboardState, id: string): Promise<ApiService> {
   const result = await apiCall<{ service: ApiService }>(state.caller, `${servicesPath(state)}/get/${encodeURIComponent(id)}`);
-  if (!result.ok) loadFailure(result);
+  if (!result.ok) return entityLoadFailure(state, result, (other) => `businesses/services/${other}/get/${encodeURIComponent(id)}`);
   return result.data.service;
 }
 

@@ -6,7 +6,7 @@ import { getEnv } from './env.server';
  * selected business id (docs/decisions/004-token-in-session-cookie.md). SESSION_SECRET may
  * list several secrets, comma-separated: the first signs, all verify (rotation).
  */
-type SessionData = { token: string; businessId: string };
+type SessionData = { token: string; businessId: string; /** The latest version whose update notice the user dismissed. */ dismissedVersion: string };
 type FlashData = { toasts: { type: 'success' | 'error' | 'info'; message: string }[] };
 
 let storage: ReturnType<typeof createCookieSessionStorage<SessionData, FlashData>> | undefined;

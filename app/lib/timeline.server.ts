@@ -2,7 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import type { ApiCustomer, ApiTimelineItem } from '#contract/envelope';
 import { hasPermission } from '#contract/permissions';
 import { apiCall, type ApiCaller, type ApiFail } from './api.server';
-import { requireDashboard, requirePermission, type DashboardState } from './guard.server';
+import { entityLoadFailure, requireDashboard, requirePermission, type DashboardState } from './guard.server';
 import { PAGE_SIZE, TIMELINE_KINDS, type TimelineKind } from './timeline';
 import { apiToasts, redirectWithToasts } from './toast.server';
 
@@ -73,7 +73,7 @@ export async function kindListLoader({ request, context }: LoaderFunctionArgs, k
 export async function getItem(state: DashboardState, kind: TimelineKind, id: string): Promise<ApiTimelineItem> {
   const config = TIMELINE_KINDS[kind];
   const result = await apiCall<Record<string, ApiTimelineItem>>(state.caller, `businesses/${config.api}/${businessId(state)}/get/${encodeURIComponent(id)}`);
-  if (!result.ok) loadFailure(result);
+  if (!result.ok) return entityLoadFailure(state, result, (other) => `businesses/${config.api}/${other}/get/${encodeURIComponent(id)}`);
   const item = result.data[config.one];
   if (!item) throw data({ message: 'Not found' }, { status: 404 });
   return item;

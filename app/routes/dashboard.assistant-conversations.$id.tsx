@@ -17,7 +17,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data
  * (each realtime ConversationUpdated revalidates it) and keeps the newest message in view
  * itself; the message box stays at the bottom of the screen.
  */
-export const handle = { keepScroll: true, hideFooter: true };
+export const handle = { scroll: false, hideFooter: true };
 
 /**
  * One conversation with the assistant, oldest message first, each answer with where it

@@ -10,7 +10,7 @@ import { requireDashboard, requirePermission } from '../lib/guard.server';
 import { formatBytes, isFileMemory, memoryHeadline } from '../lib/memories';
 import { canEditMemories, getMemory, memoriesPath, questionAction } from '../lib/memories.server';
 import { apiToasts, redirectWithToasts } from '../lib/toast.server';
-import { CancelButton, CancelLink } from '../components/forms';
+import { DeleteConfirmPanel, DeleteDialog } from '../components/delete-restore';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data ? memoryHeadline(data.memory) : 'Memory'} · Business Assistant` }];
 
@@ -90,21 +90,19 @@ export default function MemoryRoute() {
               >
                 Edit memory
               </DialogLink>
-              <DialogLink
+              <DeleteDialog
                 to={`${self}?confirm=delete`}
-                title="Delete memory"
+                noun="memory"
                 className="rounded-lg border border-red-300 px-3 py-2 font-medium text-red-700 hover:bg-red-50"
-                content={(close) => <DeleteMemoryConfirm memory={memory} cancel={<CancelButton onClick={close} />} />}
+                confirm={(cancel) => <DeleteMemoryConfirm memory={memory} cancel={cancel} />}
               >
                 Delete memory
-              </DialogLink>
+              </DeleteDialog>
             </div>
           ) : null}
         </div>
         {confirmDelete ? (
-          <div className="rounded-xl bg-red-50 p-4 ring-1 ring-red-200" role="alertdialog" aria-label="Delete memory">
-            <DeleteMemoryConfirm memory={memory} cancel={<CancelLink to={self} />} />
-          </div>
+          <DeleteConfirmPanel noun="memory" cancelTo={self} confirm={(cancel) => <DeleteMemoryConfirm memory={memory} cancel={cancel} />} />
         ) : null}
         {file ? (
           <p className="text-sm text-slate-700" data-testid="memory-file">

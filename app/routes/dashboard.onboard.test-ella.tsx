@@ -16,7 +16,7 @@ import { apiToasts, redirectWithToasts } from '../lib/toast.server';
 // The path keeps the spec's spelling; on screen it is simply "the assistant".
 export const meta: MetaFunction = () => [{ title: 'Test the assistant · Business Assistant' }];
 
-export const handle = { keepScroll: true };
+export const handle = { scroll: false };
 
 const SELF = '/dashboard/onboard/test-ella';
 const selfWith = (conversationId: string | null) => (conversationId ? `${SELF}?c=${encodeURIComponent(conversationId)}` : SELF);

@@ -1,10 +1,12 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
 import { requireDashboard } from '../lib/guard.server';
+import { safeRedirect } from '../lib/safe-redirect';
 import { commitSession } from '../lib/session.server';
 
 /**
  * Switch the selected business (spec section 4). Only one of the user's own businesses can
- * be selected; the page then reloads on home, where the guard applies the new business.
+ * be selected; the page then reloads on home (or the form's same-site `redirect`), where
+ * the guard applies the new business (an unfinished wizard locks it to home again).
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
@@ -12,7 +14,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const state = await requireDashboard(request, context, { routeChecks: false });
   const id = String(formData.get('business_id') ?? '');
   if (state.businesses.some((business) => business._id === id)) state.session.set('businessId', id);
-  return redirect('/dashboard/home', { headers: { 'Set-Cookie': await commitSession(state.session) } });
+  return redirect(safeRedirect(formData.get('redirect'), '/dashboard/home'), { headers: { 'Set-Cookie': await commitSession(state.session) } });
 }
 
 export const loader = () => redirect('/dashboard/home');

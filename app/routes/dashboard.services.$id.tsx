@@ -7,7 +7,7 @@ import { apiCall } from '../lib/api.server';
 import { requireDashboard, requirePermission } from '../lib/guard.server';
 import { canEditServices, getService, servicesPath } from '../lib/services.server';
 import { apiToasts, redirectWithToasts } from '../lib/toast.server';
-import { CancelButton, CancelLink } from '../components/forms';
+import { DeleteConfirmPanel, DeleteDialog } from '../components/delete-restore';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.service.name ?? 'Service'} · Business Assistant` }];
 
@@ -76,21 +76,19 @@ export default function ServiceRoute() {
               >
                 Edit service
               </DialogLink>
-              <DialogLink
+              <DeleteDialog
                 to={`${self}?confirm=delete`}
-                title="Delete service"
+                noun="service"
                 className="rounded-lg border border-red-300 px-3 py-2 font-medium text-red-700 hover:bg-red-50"
-                content={(close) => <DeleteServiceConfirm service={service} cancel={<CancelButton onClick={close} />} />}
+                confirm={(cancel) => <DeleteServiceConfirm service={service} cancel={cancel} />}
               >
                 Delete service
-              </DialogLink>
+              </DeleteDialog>
             </div>
           ) : null}
         </div>
         {confirmDelete ? (
-          <div className="rounded-xl bg-red-50 p-4 ring-1 ring-red-200" role="alertdialog" aria-label="Delete service">
-            <DeleteServiceConfirm service={service} cancel={<CancelLink to={self} />} />
-          </div>
+          <DeleteConfirmPanel noun="service" cancelTo={self} confirm={(cancel) => <DeleteServiceConfirm service={service} cancel={cancel} />} />
         ) : null}
         <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-sm" data-testid="service-details">
           {facts.map(([label, value]) => (

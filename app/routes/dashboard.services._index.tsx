@@ -9,6 +9,7 @@ import { apiCall } from '../lib/api.server';
 import { loadFailure } from '../lib/customers.server';
 import { requireDashboard } from '../lib/guard.server';
 import { canEditServices, servicesPath } from '../lib/services.server';
+import { FilterDrawer } from '../components/drawer';
 
 export const meta: MetaFunction = () => [{ title: 'Services · Business Assistant' }];
 
@@ -83,56 +84,58 @@ export default function ServicesRoute() {
 
       {deleted && canEdit ? <RestoreServiceBanner id={deleted} /> : null}
 
-      <Form method="get" className="flex flex-wrap items-end gap-2" role="search">
-        <div className="flex flex-col gap-1">
-          <label htmlFor="service-search" className="text-sm font-medium text-slate-700">
-            Search
-          </label>
-          <input
-            id="service-search"
-            name="q"
-            type="search"
-            defaultValue={q}
-            key={q}
-            maxLength={100}
-            placeholder="Name, description or price"
-            className="h-10 w-64 rounded-lg border border-slate-300 bg-white px-3 shadow-sm"
-          />
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="service-status-filter" className="text-sm font-medium text-slate-700">
-            Status
-          </label>
-          <select id="service-status-filter" name="status" defaultValue={status} key={status} className="h-10 rounded-lg border border-slate-300 bg-white px-3 shadow-sm">
-            <option value="">All statuses</option>
-            {SERVICE_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {SERVICE_STATUS_LABELS[value]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="service-sort" className="text-sm font-medium text-slate-700">
-            Order
-          </label>
-          <select id="service-sort" name="sort" defaultValue={sort} key={sort} className="h-10 rounded-lg border border-slate-300 bg-white px-3 shadow-sm">
-            {(Object.keys(SORTS) as Sort[]).map((value) => (
-              <option key={value} value={value}>
-                {SORTS[value].label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className="h-10 rounded-lg border border-slate-300 bg-white px-4 font-medium shadow-sm hover:bg-slate-50">
-          Apply
-        </button>
-        {filtered ? (
-          <Link to={query({ q: '', status: '' })} className="px-2 py-2 text-sm text-slate-700 underline">
-            Clear
-          </Link>
-        ) : null}
-      </Form>
+      <FilterDrawer>
+        <Form method="get" className="flex flex-wrap items-end gap-2" role="search">
+          <div className="flex flex-col gap-1">
+            <label htmlFor="service-search" className="text-sm font-medium text-slate-700">
+              Search
+            </label>
+            <input
+              id="service-search"
+              name="q"
+              type="search"
+              defaultValue={q}
+              key={q}
+              maxLength={100}
+              placeholder="Name, description or price"
+              className="h-10 w-64 rounded-lg border border-slate-300 bg-white px-3 shadow-sm"
+            />
+          </div>
+          <div className="flex flex-col gap-1">
+            <label htmlFor="service-status-filter" className="text-sm font-medium text-slate-700">
+              Status
+            </label>
+            <select id="service-status-filter" name="status" defaultValue={status} key={status} className="h-10 rounded-lg border border-slate-300 bg-white px-3 shadow-sm">
+              <option value="">All statuses</option>
+              {SERVICE_STATUSES.map((value) => (
+                <option key={value} value={value}>
+                  {SERVICE_STATUS_LABELS[value]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="flex flex-col gap-1">
+            <label htmlFor="service-sort" className="text-sm font-medium text-slate-700">
+              Order
+            </label>
+            <select id="service-sort" name="sort" defaultValue={sort} key={sort} className="h-10 rounded-lg border border-slate-300 bg-white px-3 shadow-sm">
+              {(Object.keys(SORTS) as Sort[]).map((value) => (
+                <option key={value} value={value}>
+                  {SORTS[value].label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="submit" className="h-10 rounded-lg border border-slate-300 bg-white px-4 font-medium shadow-sm hover:bg-slate-50">
+            Apply
+          </button>
+          {filtered ? (
+            <Link to={query({ q: '', status: '' })} className="px-2 py-2 text-sm text-slate-700 underline">
+              Clear
+            </Link>
+          ) : null}
+        </Form>
+      </FilterDrawer>
 
       {services.length === 0 ? (
         <section className="rounded-2xl border border-dashed border-slate-300 p-8 text-center" data-testid="services-empty">

@@ -44,7 +44,8 @@ export default function RegisterRoute() {
   const lastResult = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const redirectTo = searchParams.get('redirect') ?? '';
-  const [form, fields] = useSchemaForm('register', registrationSchema, lastResult);
+  // An invitation link sends the invited email along (?email=), so the account matches it.
+  const [form, fields] = useSchemaForm('register', registrationSchema, lastResult, { defaultValue: { email: searchParams.get('email') ?? '' } });
   return (
     <AuthLayout
       title="Create your account"

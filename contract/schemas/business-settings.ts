@@ -180,6 +180,14 @@ export const assistantSettingsSchema = z.object({
   provider: z.enum(ASSISTANT_PROVIDERS).optional(),
 });
 
+/** The caller's own notification preferences (any member may set theirs); the keys sent change. */
+export const notificationPreferencesSchema = z.object({
+  events: z.partialRecord(z.enum(NOTIFICATION_EVENTS), bool).optional(),
+  quiet_hours: z
+    .object({ enabled: bool.optional(), start: time.optional(), end: time.optional(), urgent_override: bool.optional() })
+    .optional(),
+});
+
 /** businesses/settings/{id}/set: only the keys sent change. */
 export const businessSettingsSetSchema = z.object({
   timezone: z
@@ -196,5 +204,6 @@ export const businessSettingsSetSchema = z.object({
     .optional(),
   overwrites: z.array(overwriteSchema).max(366, { error: 'At most 366 overwrites.' }).optional(),
   assistant: assistantSettingsSchema.optional(),
+  notifications: notificationPreferencesSchema.optional(),
 });
 export type BusinessSettingsSetInput = z.input<typeof businessSettingsSetSchema>;

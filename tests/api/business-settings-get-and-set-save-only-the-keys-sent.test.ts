@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '#contract/messages';
-import { DEFAULT_ASSISTANT_SETTINGS, DEFAULT_OPENING_HOURS } from '#contract/schemas/business-settings';
+import { DEFAULT_ASSISTANT_SETTINGS, DEFAULT_NOTIFICATION_PREFERENCES, DEFAULT_OPENING_HOURS } from '#contract/schemas/business-settings';
 import type { Speech } from '#api/services/speech/types';
 import { createHarness, type Harness } from '#tests/support/api-harness';
 import { expectFailureEnvelope, expectFieldError } from '#tests/support/expect-envelope';
@@ -45,6 +45,7 @@ describe('businesses/settings/{business_id}/get', () => {
       assistant: DEFAULT_ASSISTANT_SETTINGS,
       model_available: false,
       voice_available: false,
+      notifications: DEFAULT_NOTIFICATION_PREFERENCES,
     });
   });
 

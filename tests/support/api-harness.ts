@@ -74,6 +74,8 @@ export async function createHarness(
     speech?: ApiDeps['speech'];
     /** The openai-compatible assistant (unset: built-in only). */
     assistantModel?: ApiDeps['assistantModel'];
+    /** Where helpers/support emails go (unset: the outbox only). */
+    supportEmail?: string;
     /** Server log lines (e.g. to assert a failure was logged). */
     log?: ApiDeps['log'];
   } = {},
@@ -95,6 +97,8 @@ export async function createHarness(
     speech: options.speech,
     assistantModel: options.assistantModel,
     log: options.log,
+    publicUrl: 'http://app.test',
+    supportEmail: options.supportEmail,
     version: '0.0.0-test',
   };
   const app = createApiApp(deps);

@@ -1,11 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { ASSISTANT_PROVIDERS, ASSISTANT_TONES, businessSettingsSetSchema, WEEKDAYS, WHEN_UNSURE } from '#contract/schemas/business-settings';
+import { ASSISTANT_PROVIDERS, ASSISTANT_TONES, businessSettingsSetSchema, NOTIFICATION_EVENTS, WEEKDAYS, WHEN_UNSURE } from '#contract/schemas/business-settings';
 import { requireAuth } from '../../lib/auth';
 import { createRouter } from '../../lib/context';
 import { loadMembership, requireBusinessPermission } from '../../lib/membership';
 import { bearer, businessIdParam, envelope, jsonBody } from '../../lib/openapi';
 import { ok } from '../../lib/respond';
-import { getBusinessSettings, setBusinessSettings } from '../../services/business-settings';
+import { getBusinessSettings, setBusinessSettings, setNotificationPreferences } from '../../services/business-settings';
 
 export const SETTINGS_EDIT_REFUSAL = 'You do not have permission to edit the business settings';
 
@@ -32,6 +32,12 @@ export const businessSettingsOut = z
     }),
     model_available: z.boolean().openapi({ description: 'Whether the openai-compatible provider is configured here (ASSISTANT_BASE_URL)' }),
     voice_available: z.boolean().openapi({ description: 'Whether speech recognition and synthesis are available here' }),
+    notifications: z
+      .object({
+        events: z.record(z.enum(NOTIFICATION_EVENTS), z.boolean()),
+        quiet_hours: z.object({ enabled: z.boolean(), start: time, end: time, urgent_override: z.boolean() }),
+      })
+      .openapi({ description: "The caller's own notification preferences in this business" }),
   })
   .openapi('BusinessSettings');
 const settingsData = z.object({ business_settings: businessSettingsOut });
@@ -39,11 +45,11 @@ const settingsData = z.object({ business_settings: businessSettingsOut });
 /** businesses/settings/{business_id}/get|set (spec section 7): any member reads, businesses/edit (or admin) writes. */
 export const businessSettingsRouter = createRouter()
   .openapi(
-    createRoute({ ...common, method: 'post', path: `${base}/get`, summary: 'The business settings: opening hours, overwrites, timezone and the assistant', request: { params: businessIdParam }, responses: envelope(settingsData) }),
+    createRoute({ ...common, method: 'post', path: `${base}/get`, summary: "The business settings: opening hours, overwrites, timezone, the assistant and the caller's own notification preferences", request: { params: businessIdParam }, responses: envelope(settingsData) }),
     async (c) => {
       const { business_id } = c.req.valid('param');
       await loadMembership(c.var.deps.db, business_id, c.var.auth.user.id);
-      return ok(c, { business_settings: await getBusinessSettings(c.var.deps, business_id) });
+      return ok(c, { business_settings: await getBusinessSettings(c.var.deps, business_id, c.var.auth.user.id) });
     },
   )
   .openapi(
@@ -51,14 +57,21 @@ export const businessSettingsRouter = createRouter()
       ...common,
       method: 'post',
       path: `${base}/set`,
-      summary: 'Save business settings: only the keys sent change (assistant keys one by one); businesses/edit or admin',
+      summary: "Save business settings: only the keys sent change (assistant keys one by one); businesses/edit or admin, except `notifications` (the caller's own preferences), which any member may set",
       request: { params: businessIdParam, body: jsonBody(businessSettingsSetSchema) },
       responses: envelope(settingsData),
     }),
     async (c) => {
       const { business_id } = c.req.valid('param');
-      await requireBusinessPermission(c.var.deps.db, business_id, c.var.auth.user.id, 'businesses/edit', SETTINGS_EDIT_REFUSAL);
-      const business_settings = await setBusinessSettings(c.var.deps, business_id, c.req.valid('json'), c.var.auth.user);
+      const { notifications, ...rest } = c.req.valid('json');
+      const { deps } = c.var;
+      const { user } = c.var.auth;
+      // Every member sets their own notification preferences; the business's keys need businesses/edit.
+      const businessKeys = Object.values(rest).some((value) => value !== undefined);
+      if (businessKeys || !notifications) await requireBusinessPermission(deps.db, business_id, user.id, 'businesses/edit', SETTINGS_EDIT_REFUSAL);
+      else await loadMembership(deps.db, business_id, user.id);
+      if (notifications) await setNotificationPreferences(deps, business_id, notifications, user);
+      const business_settings = businessKeys ? await setBusinessSettings(deps, business_id, rest, user) : await getBusinessSettings(deps, business_id, user.id);
       return ok(c, { business_settings }, ['Settings saved.']);
     },
   );

@@ -39,5 +39,5 @@ export const helpersRouter = createRouter()
   )
   .openapi(
     createRoute({ method: 'post', path: '/helpers/check-version', tags, summary: 'The latest app version', responses: envelope(z.object({ latest_version: z.string() })) }),
-    (c) => ok(c, { latest_version: c.var.deps.version }),
+    (c) => ok(c, { latest_version: c.var.deps.latestVersion ?? c.var.deps.version }),
   );

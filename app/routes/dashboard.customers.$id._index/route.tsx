@@ -17,7 +17,7 @@ import { noteFormDefaults, noteFormSchema, toNotePayload } from '../../lib/note-
 import { PAGE_SIZE } from '../../lib/timeline';
 import { businessTimeZone, listItems, pageParam } from '../../lib/timeline.server';
 import { apiToasts, redirectWithToasts } from '../../lib/toast.server';
-import { CancelButton, CancelLink } from '../../components/forms';
+import { DeleteConfirmPanel, DeleteDialog } from '../../components/delete-restore';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.customer.name ?? 'Contact'} · Business Assistant` }];
 
@@ -121,21 +121,19 @@ export default function CustomerRoute() {
               >
                 Edit contact
               </DialogLink>
-              <DialogLink
+              <DeleteDialog
                 to={`${self}?confirm=delete`}
-                title="Delete contact"
+                noun="contact"
                 className="rounded-lg border border-red-300 px-3 py-2 font-medium text-red-700 hover:bg-red-50"
-                content={(close) => <DeleteCustomerConfirm customer={customer} cancel={<CancelButton onClick={close} />} />}
+                confirm={(cancel) => <DeleteCustomerConfirm customer={customer} cancel={cancel} />}
               >
                 Delete contact
-              </DialogLink>
+              </DeleteDialog>
             </div>
           ) : null}
         </div>
         {confirmDelete ? (
-          <div className="rounded-xl bg-red-50 p-4 ring-1 ring-red-200" role="alertdialog" aria-label="Delete contact">
-            <DeleteCustomerConfirm customer={customer} cancel={<CancelLink to={self} />} />
-          </div>
+          <DeleteConfirmPanel noun="contact" cancelTo={self} confirm={(cancel) => <DeleteCustomerConfirm customer={customer} cancel={cancel} />} />
         ) : null}
         <ContactDetails customer={customer} />
         <DuplicateNotice customer={customer} canEdit={canEdit} />

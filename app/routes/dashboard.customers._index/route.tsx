@@ -14,6 +14,7 @@ import { safeRedirect } from '../../lib/safe-redirect';
 import { apiToasts, redirectWithToasts } from '../../lib/toast.server';
 import { CustomerBoard } from './board';
 import { CustomerList } from './list';
+import { FilterDrawer } from '../../components/drawer';
 
 export const meta: MetaFunction = () => [{ title: 'Contacts · Business Assistant' }];
 
@@ -138,45 +139,47 @@ export default function CustomersRoute() {
       {deleted && canEdit ? <UndoDeleteBanner id={deleted} /> : null}
 
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <Form method="get" className="flex flex-wrap items-end gap-2" role="search">
-          {view === 'board' ? <input type="hidden" name="view" value="board" /> : null}
-          <div className="flex flex-col gap-1">
-            <label htmlFor="customer-search" className="text-sm font-medium text-slate-700">
+        <FilterDrawer>
+          <Form method="get" className="flex flex-wrap items-end gap-2" role="search">
+            {view === 'board' ? <input type="hidden" name="view" value="board" /> : null}
+            <div className="flex flex-col gap-1">
+              <label htmlFor="customer-search" className="text-sm font-medium text-slate-700">
+                Search
+              </label>
+              <input
+                id="customer-search"
+                name="q"
+                type="search"
+                defaultValue={q}
+                key={q}
+                maxLength={100}
+                placeholder="Name, email or phone"
+                className="h-10 w-64 rounded-lg border border-slate-300 bg-white px-3 shadow-sm"
+              />
+            </div>
+            <div className="flex flex-col gap-1">
+              <label htmlFor="customer-status-filter" className="text-sm font-medium text-slate-700">
+                Status
+              </label>
+              <select id="customer-status-filter" name="status" defaultValue={status} key={status} className="h-10 rounded-lg border border-slate-300 bg-white px-3 shadow-sm">
+                <option value="">All statuses</option>
+                {statuses.map((value) => (
+                  <option key={value} value={value}>
+                    {statusLabel(value)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <button type="submit" className="h-10 rounded-lg border border-slate-300 bg-white px-4 font-medium shadow-sm hover:bg-slate-50">
               Search
-            </label>
-            <input
-              id="customer-search"
-              name="q"
-              type="search"
-              defaultValue={q}
-              key={q}
-              maxLength={100}
-              placeholder="Name, email or phone"
-              className="h-10 w-64 rounded-lg border border-slate-300 bg-white px-3 shadow-sm"
-            />
-          </div>
-          <div className="flex flex-col gap-1">
-            <label htmlFor="customer-status-filter" className="text-sm font-medium text-slate-700">
-              Status
-            </label>
-            <select id="customer-status-filter" name="status" defaultValue={status} key={status} className="h-10 rounded-lg border border-slate-300 bg-white px-3 shadow-sm">
-              <option value="">All statuses</option>
-              {statuses.map((value) => (
-                <option key={value} value={value}>
-                  {statusLabel(value)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <button type="submit" className="h-10 rounded-lg border border-slate-300 bg-white px-4 font-medium shadow-sm hover:bg-slate-50">
-            Search
-          </button>
-          {filtered ? (
-            <Link to={query({ q: '', status: '' })} className="px-2 py-2 text-sm text-slate-700 underline">
-              Clear
-            </Link>
-          ) : null}
-        </Form>
+            </button>
+            {filtered ? (
+              <Link to={query({ q: '', status: '' })} className="px-2 py-2 text-sm text-slate-700 underline">
+                Clear
+              </Link>
+            ) : null}
+          </Form>
+        </FilterDrawer>
         <nav aria-label="View" className="flex rounded-lg border border-slate-300 bg-white p-0.5 text-sm">
           {(['list', 'board'] as const).map((option) => (
             <Link

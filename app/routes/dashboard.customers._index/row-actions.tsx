@@ -3,7 +3,7 @@ import type { CustomerStatus } from '#contract/schemas/customer';
 import { DeleteCustomerConfirm } from '../../components/customers/customer-bits';
 import { CustomerFormDialog, customerDefaults } from '../../components/customers/customer-form';
 import { DialogLink } from '../../components/dialog-link';
-import { CancelButton } from '../../components/forms';
+import { DeleteDialog } from '../../components/delete-restore';
 
 /**
  * Edit and Delete for one contact: links to the full pages, opened as dialogs with
@@ -31,14 +31,14 @@ export function CustomerRowActions({ customer, statuses, back }: { customer: Api
       >
         Edit<span className="sr-only"> {customer.name}</span>
       </DialogLink>
-      <DialogLink
+      <DeleteDialog
         to={`/dashboard/customers/${customer._id}?confirm=delete`}
-        title="Delete contact"
+        noun="contact"
         className="font-medium text-red-700 underline"
-        content={(close) => <DeleteCustomerConfirm customer={customer} cancel={<CancelButton onClick={close} />} />}
+        confirm={(cancel) => <DeleteCustomerConfirm customer={customer} cancel={cancel} />}
       >
         Delete<span className="sr-only"> {customer.name}</span>
-      </DialogLink>
+      </DeleteDialog>
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { DialogLink } from '../../components/dialog-link';
 import { DeleteMemoryConfirm, StatusBadge, TypeBadge } from '../../components/memories/memory-bits';
 import { MemoryFormDialog, memoryDefaults } from '../../components/memories/memory-form';
 import { formatBytes, memoryHeadline } from '../../lib/memories';
-import { CancelButton } from '../../components/forms';
+import { DeleteDialog } from '../../components/delete-restore';
 
 /** One row per memory: its title (or first words), type, status, source, and Edit/Delete. */
 export function MemoryList({ memories, canEdit, back }: { memories: ApiMemory[]; canEdit: boolean; back: string }) {
@@ -42,14 +42,14 @@ export function MemoryList({ memories, canEdit, back }: { memories: ApiMemory[];
                   >
                     Edit<span className="sr-only"> {headline}</span>
                   </DialogLink>
-                  <DialogLink
+                  <DeleteDialog
                     to={`/dashboard/memories/${memory._id}?confirm=delete`}
-                    title="Delete memory"
+                    noun="memory"
                     className="font-medium text-red-700 underline"
-                    content={(close) => <DeleteMemoryConfirm memory={memory} cancel={<CancelButton onClick={close} />} />}
+                    confirm={(cancel) => <DeleteMemoryConfirm memory={memory} cancel={cancel} />}
                   >
                     Delete<span className="sr-only"> {headline}</span>
-                  </DialogLink>
+                  </DeleteDialog>
                 </div>
               ) : null}
             </div>

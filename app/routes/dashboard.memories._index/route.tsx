@@ -16,6 +16,7 @@ import { canEditMemories, loadFailure, memoriesPath, questionAction } from '../.
 import { safeRedirect } from '../../lib/safe-redirect';
 import { MemoryList } from './list';
 import { CancelButton } from '../../components/forms';
+import { FilterDrawer } from '../../components/drawer';
 
 export const meta: MetaFunction = () => [{ title: 'Knowledge base · Business Assistant' }];
 
@@ -137,32 +138,34 @@ export default function MemoriesRoute() {
         ))}
       </nav>
 
-      <Form method="get" className="flex flex-wrap items-end gap-2" role="search">
-        {type ? <input type="hidden" name="type" value={type} /> : null}
-        <div className="flex flex-col gap-1">
-          <label htmlFor="memory-search" className="text-sm font-medium text-slate-700">
+      <FilterDrawer>
+        <Form method="get" className="flex flex-wrap items-end gap-2" role="search">
+          {type ? <input type="hidden" name="type" value={type} /> : null}
+          <div className="flex flex-col gap-1">
+            <label htmlFor="memory-search" className="text-sm font-medium text-slate-700">
+              Search
+            </label>
+            <input
+              id="memory-search"
+              name="q"
+              type="search"
+              defaultValue={q}
+              key={q}
+              maxLength={200}
+              placeholder="Words in the title or content"
+              className="h-10 w-72 rounded-lg border border-slate-300 bg-white px-3 shadow-sm"
+            />
+          </div>
+          <button type="submit" className="h-10 rounded-lg border border-slate-300 bg-white px-4 font-medium shadow-sm hover:bg-slate-50">
             Search
-          </label>
-          <input
-            id="memory-search"
-            name="q"
-            type="search"
-            defaultValue={q}
-            key={q}
-            maxLength={200}
-            placeholder="Words in the title or content"
-            className="h-10 w-72 rounded-lg border border-slate-300 bg-white px-3 shadow-sm"
-          />
-        </div>
-        <button type="submit" className="h-10 rounded-lg border border-slate-300 bg-white px-4 font-medium shadow-sm hover:bg-slate-50">
-          Search
-        </button>
-        {q ? (
-          <Link to={query({ q: '' })} className="px-2 py-2 text-sm text-slate-700 underline">
-            Clear
-          </Link>
-        ) : null}
-      </Form>
+          </button>
+          {q ? (
+            <Link to={query({ q: '' })} className="px-2 py-2 text-sm text-slate-700 underline">
+              Clear
+            </Link>
+          ) : null}
+        </Form>
+      </FilterDrawer>
 
       {memories.length === 0 ? (
         q ? (

@@ -1,0 +1,192 @@
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { INVITATION_TTL_MS } from '#contract/constants';
+import { memberMessages } from '#contract/schemas/member';
+import type { ApiDeps } from '../deps';
+import type { Db } from '../db/client';
+import { businesses, businessInvitations, businessUsers, users } from '../db/schema';
+import type { UserRow } from '../lib/context';
+import { newId, newToken, sha256 } from '../lib/crypto';
+import { ApiError, forbidden, notFound } from '../lib/errors';
+import { entityChanged, userUpdated } from '../lib/events';
+import { serializeMember } from './members';
+
+/**
+ * Invitations to join a business by email. The accept link carries a random token of which
+ * only the SHA-256 is stored; it works for 14 days, and inviting the same address again
+ * refreshes the pending invitation (a new link; the old one stops working).
+ */
+export type InvitationRow = typeof businessInvitations.$inferSelect;
+export type InvitationStatus = 'pending' | 'accepted' | 'expired' | 'revoked';
+
+export type ApiInvitation = {
+  _id: string;
+  email: string;
+  permissions: string[];
+  status: InvitationStatus;
+  created_at: string;
+  expires_at: string;
+};
+
+export function invitationStatus(row: InvitationRow, now: Date): InvitationStatus {
+  if (row.acceptedAt) return 'accepted';
+  if (row.revokedAt) return 'revoked';
+  return row.expiresAt <= now ? 'expired' : 'pending';
+}
+
+export function serializeInvitation(row: InvitationRow, now: Date): ApiInvitation {
+  return {
+    _id: row.id,
+    email: row.email,
+    permissions: row.permissions,
+    status: invitationStatus(row, now),
+    created_at: row.createdAt.toISOString(),
+    expires_at: row.expiresAt.toISOString(),
+  };
+}
+
+const pending = (now: Date) =>
+  and(isNull(businessInvitations.acceptedAt), isNull(businessInvitations.revokedAt), sql`${businessInvitations.expiresAt} > ${now.toISOString()}`);
+
+/** The business's pending invitations, newest first. */
+export async function listPendingInvitations(db: Db, businessId: string, now: Date) {
+  const rows = await db
+    .select()
+    .from(businessInvitations)
+    .where(and(eq(businessInvitations.businessId, businessId), pending(now)))
+    .orderBy(desc(businessInvitations.createdAt), desc(businessInvitations.id));
+  return rows.map((row) => serializeInvitation(row, now));
+}
+
+export const acceptLink = (deps: Pick<ApiDeps, 'publicUrl'>, token: string) =>
+  `${(deps.publicUrl ?? 'http://localhost:3000').replace(/\/+$/, '')}/invitations/${token}`;
+
+export async function inviteMember(deps: ApiDeps, businessId: string, input: { email: string; permissions: string[] }, actor: UserRow) {
+  const { db, clock } = deps;
+  const now = clock.now();
+  const email = input.email.toLowerCase();
+  const [member] = await db
+    .select({ id: businessUsers.id })
+    .from(businessUsers)
+    .innerJoin(users, eq(users.id, businessUsers.userId))
+    .where(and(eq(businessUsers.businessId, businessId), isNull(businessUsers.removedAt), isNull(users.deletedAt), sql`lower(${users.email}) = ${email}`))
+    .limit(1);
+  if (member) throw new ApiError(422, [memberMessages.alreadyMember], { email: [memberMessages.alreadyMember] });
+
+  const token = newToken();
+  const expiresAt = new Date(now.getTime() + INVITATION_TTL_MS);
+  const { row, business } = await db.transaction(async (tx) => {
+    const [business] = await tx.select().from(businesses).where(eq(businesses.id, businessId)).limit(1);
+    const [existing] = await tx
+      .select()
+      .from(businessInvitations)
+      .where(and(eq(businessInvitations.businessId, businessId), eq(businessInvitations.email, email), pending(now)))
+      .orderBy(desc(businessInvitations.createdAt))
+      .limit(1)
+      .for('update');
+    const values = { permissions: input.permissions, tokenHash: sha256(token), invitedBy: actor.id, expiresAt, updatedAt: now };
+    const [row] = existing
+      ? await tx.update(businessInvitations).set(values).where(eq(businessInvitations.id, existing.id)).returning()
+      : await tx
+          .insert(businessInvitations)
+          .values({ id: newId(), businessId, email, createdAt: now, ...values })
+          .returning();
+    return { row, business };
+  });
+
+  await deps.mailer.send({
+    to: email,
+    subject: `${actor.name} invited you to join ${business.name}`,
+    text: [
+      `Hello,`,
+      ``,
+      `${actor.name} (${actor.email}) invited you to join ${business.name} on Business Assistant.`,
+      ``,
+      `Accept the invitation: ${acceptLink(deps, token)}`,
+      ``,
+      `If you have no account yet, register with this email address (${email}) and the link takes you into the business.`,
+      `The invitation works for 14 days. If you were not expecting it, you can ignore this email.`,
+    ].join('\n'),
+  });
+  const invitation = serializeInvitation(row, now);
+  await entityChanged(deps, businessId, 'BusinessUser', 'Updated', invitation);
+  return invitation;
+}
+
+export async function revokeInvitation(deps: ApiDeps, businessId: string, invitationId: string) {
+  const now = deps.clock.now();
+  const [row] = await deps.db
+    .update(businessInvitations)
+    .set({ revokedAt: now, updatedAt: now })
+    .where(and(eq(businessInvitations.id, invitationId), eq(businessInvitations.businessId, businessId), isNull(businessInvitations.acceptedAt), isNull(businessInvitations.revokedAt)))
+    .returning();
+  if (!row) throw notFound('The invitation');
+  const invitation = serializeInvitation(row, now);
+  await entityChanged(deps, businessId, 'BusinessUser', 'Updated', invitation);
+  return invitation;
+}
+
+async function findByToken(db: Db, token: string) {
+  const [row] = await db
+    .select({ invitation: businessInvitations, business: businesses })
+    .from(businessInvitations)
+    .innerJoin(businesses, eq(businesses.id, businessInvitations.businessId))
+    .where(eq(businessInvitations.tokenHash, sha256(token)))
+    .limit(1);
+  return row;
+}
+
+/** invitations/get/{token}: what the accept page shows, without signing in. */
+export async function describeInvitation(deps: ApiDeps, token: string) {
+  const row = await findByToken(deps.db, token);
+  if (!row || row.business.deletedAt) throw new ApiError(404, [memberMessages.invitationNotFound]);
+  const { invitation, business } = row;
+  return {
+    business: { _id: business.id, name: business.name },
+    email: invitation.email,
+    permissions: invitation.permissions,
+    status: invitationStatus(invitation, deps.clock.now()),
+    expires_at: invitation.expiresAt.toISOString(),
+  };
+}
+
+/**
+ * Accept: the signed-in user's email must be the invited one. They become a member with the
+ * invited permissions (someone already a member keeps theirs). Works once.
+ */
+export async function acceptInvitation(deps: ApiDeps, businessId: string, token: string, user: UserRow) {
+  const { db, clock } = deps;
+  const now = clock.now();
+  const found = await findByToken(db, token);
+  if (!found || found.invitation.businessId !== businessId || found.business.deletedAt) throw new ApiError(404, [memberMessages.invitationNotFound]);
+  const { invitation } = found;
+  if (invitation.email.toLowerCase() !== user.email.toLowerCase()) throw forbidden(memberMessages.wrongEmail);
+  const status = invitationStatus(invitation, now);
+  if (status === 'revoked') throw new ApiError(410, [memberMessages.invitationRevoked]);
+  if (status === 'expired') throw new ApiError(410, [memberMessages.invitationExpired]);
+  if (status === 'accepted') throw new ApiError(410, [memberMessages.invitationUsed]);
+
+  const membership = await db.transaction(async (tx) => {
+    const claimed = await tx
+      .update(businessInvitations)
+      .set({ acceptedAt: now, acceptedBy: user.id, updatedAt: now })
+      .where(and(eq(businessInvitations.id, invitation.id), isNull(businessInvitations.acceptedAt), isNull(businessInvitations.revokedAt)))
+      .returning({ id: businessInvitations.id });
+    if (claimed.length === 0) throw new ApiError(410, [memberMessages.invitationUsed]);
+    const [current] = await tx
+      .select()
+      .from(businessUsers)
+      .where(and(eq(businessUsers.businessId, businessId), eq(businessUsers.userId, user.id), isNull(businessUsers.removedAt)))
+      .limit(1);
+    if (current) return { row: current, created: false };
+    const [row] = await tx
+      .insert(businessUsers)
+      .values({ id: newId(), businessId, userId: user.id, permissions: invitation.permissions, createdAt: now, updatedAt: now })
+      .returning();
+    return { row, created: true };
+  });
+  if (membership.created) {
+    await entityChanged(deps, businessId, 'BusinessUser', 'Created', serializeMember(membership.row, user));
+    await userUpdated(deps, user);
+  }
+  return { business: found.business, membership: membership.row };
+}

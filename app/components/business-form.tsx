@@ -1,0 +1,71 @@
+import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from '@conform-to/react';
+import { Form } from '@remix-run/react';
+import type { ReactNode } from 'react';
+import { COUNTRIES } from '#contract/countries';
+import { businessSchema } from '#contract/schemas/business';
+import { useSchemaForm } from '../lib/use-schema-form';
+import { DefaultSubmit, ErrorList, Field, SelectField, SubmitButton } from './forms';
+import { PhoneListInput } from './phone-list-input';
+
+const TIMEZONES = [...new Set(COUNTRIES.map((country) => country.timezone))].sort();
+
+export type BusinessFormValues = { name: string; email: string; country: string; telephones: string[]; address: string; timezone: string };
+
+/**
+ * The business details form (spec section 3 Business: name, email, country, telephones,
+ * plus address and timezone), used to create another business and to edit one. The
+ * phone list's add/remove buttons are conform intents, so it works without JavaScript.
+ */
+export function BusinessDetailsForm({
+  id,
+  action,
+  reply,
+  defaultValue,
+  submitLabel,
+  pendingText,
+  cancel,
+}: {
+  id: string;
+  action: string;
+  reply: SubmissionResult<string[]> | null | undefined;
+  defaultValue: BusinessFormValues;
+  submitLabel: string;
+  pendingText: string;
+  cancel?: ReactNode;
+}) {
+  const [form, fields] = useSchemaForm(id, businessSchema, reply, { defaultValue });
+  return (
+    <Form method="post" action={action} className="flex flex-col gap-4" {...getFormProps(form)}>
+      <DefaultSubmit />
+      <input type="hidden" name="intent" value="save" />
+      <Field label="Business name" errors={fields.name.errors} inputProps={{ ...getInputProps(fields.name, { type: 'text' }), autoComplete: 'organization' }} />
+      <Field label="Business email" errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }} />
+      <SelectField label="Country" errors={fields.country.errors} selectProps={getSelectProps(fields.country)}>
+        <option value="">Choose a country</option>
+        {COUNTRIES.map((country) => (
+          <option key={country.code} value={country.code}>
+            {country.name}
+          </option>
+        ))}
+      </SelectField>
+      <PhoneListInput label="Business phone number" form={form} field={fields.telephones} />
+      <Field label="Address" errors={fields.address.errors} inputProps={{ ...getInputProps(fields.address, { type: 'text' }), autoComplete: 'street-address' }} />
+      <Field
+        label="Timezone"
+        hint="Leave empty to use your country's. Opening hours and reminders use it."
+        errors={fields.timezone.errors}
+        inputProps={{ ...getInputProps(fields.timezone, { type: 'text' }), list: `${id}-timezones`, placeholder: 'e.g. Europe/London' }}
+      />
+      <datalist id={`${id}-timezones`}>
+        {TIMEZONES.map((zone) => (
+          <option key={zone} value={zone} />
+        ))}
+      </datalist>
+      <ErrorList id={form.errorId} errors={form.errors} />
+      <div className="flex items-center justify-end gap-3">
+        {cancel}
+        <SubmitButton pendingText={pendingText}>{submitLabel}</SubmitButton>
+      </div>
+    </Form>
+  );
+}

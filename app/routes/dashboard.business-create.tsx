@@ -1,0 +1,62 @@
+import { parseWithZod } from '@conform-to/zod/v4';
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { useActionData, useLoaderData } from '@remix-run/react';
+import type { ApiBusiness } from '#contract/envelope';
+import { businessSchema } from '#contract/schemas/business';
+import { BusinessDetailsForm } from '../components/business-form';
+import { GeneralErrorBoundary } from '../components/error-boundary';
+import { CancelLink } from '../components/forms';
+import { apiCall } from '../lib/api.server';
+import { replyWithApiErrors } from '../lib/forms.server';
+import { requireDashboard } from '../lib/guard.server';
+import { apiToasts, redirectWithToasts } from '../lib/toast.server';
+
+export const meta: MetaFunction = () => [{ title: 'Add a business · Business Assistant' }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { user } = await requireDashboard(request, context);
+  return { email: user.email };
+}
+
+/**
+ * Creates another business (the user becomes its admin), selects it and greets it: its
+ * wizard is unfinished, so the dashboard is locked to home and the onboarding steps until
+ * its assistant has been tested. The phone list's add/remove come back here as intents.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { caller, session } = await requireDashboard(request, context);
+  const submission = parseWithZod(await request.formData(), { schema: businessSchema });
+  if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
+  const result = await apiCall<{ business: ApiBusiness }>(caller, 'businesses/create', submission.value);
+  if (!result.ok) return replyWithApiErrors(submission, result);
+  session.set('businessId', result.data.business._id);
+  return redirectWithToasts(request, `/dashboard/business-welcome/${result.data.business._id}`, apiToasts('businesses/create', result), { session });
+}
+
+export default function BusinessCreateRoute() {
+  const { email } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
+  return (
+    <div className="flex flex-col gap-6">
+      <div>
+        <h1 className="text-2xl font-semibold">Add a business</h1>
+        <p className="text-sm text-slate-600">You become its admin. It gets its own assistant, which you set up next.</p>
+      </div>
+      <section className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+        <BusinessDetailsForm
+          id="business-create"
+          action="/dashboard/business-create"
+          reply={reply}
+          defaultValue={{ name: '', email, country: '', telephones: [''], address: '', timezone: '' }}
+          submitLabel="Create business"
+          pendingText="Creating…"
+          cancel={<CancelLink to="/dashboard/businesses" />}
+        />
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

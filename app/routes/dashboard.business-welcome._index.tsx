@@ -1,0 +1,23 @@
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { BusinessWelcome } from '../components/business-welcome';
+import { GeneralErrorBoundary } from '../components/error-boundary';
+import { requireDashboard } from '../lib/guard.server';
+
+export const meta: MetaFunction = () => [{ title: 'Welcome · Business Assistant' }];
+
+/** The selected business's welcome: what to set up next. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const state = await requireDashboard(request, context);
+  if (!state.business) throw redirect('/dashboard/onboard/mobile-submit');
+  return { user: state.user, business: state.business };
+}
+
+export default function BusinessWelcomeRoute() {
+  const { user, business } = useLoaderData<typeof loader>();
+  return <BusinessWelcome user={user} business={business} />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

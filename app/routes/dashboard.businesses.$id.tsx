@@ -1,0 +1,205 @@
+import { parseWithZod } from '@conform-to/zod/v4';
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import type { ReactNode } from 'react';
+import { findCountry } from '#contract/countries';
+import type { ApiBusiness } from '#contract/envelope';
+import { hasPermission } from '#contract/permissions';
+import { businessSchema } from '#contract/schemas/business';
+import { BusinessDetailsForm } from '../components/business-form';
+import { DeleteConfirmation } from '../components/delete-restore';
+import { DialogLink } from '../components/dialog-link';
+import { GeneralErrorBoundary } from '../components/error-boundary';
+import { CancelButton, CancelLink, SubmitButton } from '../components/forms';
+import { apiCall } from '../lib/api.server';
+import { replyWithApiErrors } from '../lib/forms.server';
+import { requireDashboard } from '../lib/guard.server';
+import { apiToasts, redirectWithToasts } from '../lib/toast.server';
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [{ title: `${loaded?.business.name ?? 'Business'} · Business Assistant` }];
+
+/**
+ * One of the user's businesses: its details, edited in place by those who may edit the
+ * business (admin or businesses/edit), leaving it (users/unlink-business; the last admin
+ * must hand over first), and the delete (admin only, soft: it can be restored from the
+ * businesses list). ?confirm=delete|leave are the confirmations without JavaScript.
+ */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const state = await requireDashboard(request, context);
+  const business = state.businesses.find((entry) => entry._id === params.id);
+  if (!business) throw data({ message: 'Not found' }, { status: 404 });
+  const isAdmin = business.role === 'admin';
+  return {
+    business,
+    selected: state.business?._id === business._id,
+    canEdit: hasPermission(business.permissions, 'businesses/edit'),
+    isAdmin,
+    confirmDelete: isAdmin && new URL(request.url).searchParams.get('confirm') === 'delete',
+    confirmLeave: new URL(request.url).searchParams.get('confirm') === 'leave',
+  };
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const state = await requireDashboard(request, context);
+  const id = params.id ?? '';
+  const formData = await request.formData();
+  const intent = formData.get('intent');
+
+  if (intent === 'leave') {
+    // users/unlink-business: the last admin is refused until they hand over (a toast says so).
+    const path = `users/unlink-business/${encodeURIComponent(id)}`;
+    const result = await apiCall(state.caller, path);
+    const toasts = apiToasts(path, result);
+    if (!result.ok) return redirectWithToasts(request, `/dashboard/businesses/${id}`, toasts);
+    if (state.session.get('businessId') === id) state.session.unset('businessId');
+    return redirectWithToasts(request, '/dashboard/businesses', toasts, { session: state.session });
+  }
+
+  if (intent === 'delete' || intent === 'restore') {
+    const path = `businesses/${intent}/${encodeURIComponent(id)}`;
+    const result = await apiCall<{ business: ApiBusiness }>(state.caller, path);
+    const toasts = apiToasts(path, result);
+    if (!result.ok) return redirectWithToasts(request, intent === 'delete' ? `/dashboard/businesses/${id}` : '/dashboard/businesses', toasts);
+    if (intent === 'delete') {
+      // A deleted business cannot stay selected: the guard falls back to the first one.
+      if (state.session.get('businessId') === id) state.session.unset('businessId');
+      return redirectWithToasts(request, `/dashboard/businesses?deleted=${encodeURIComponent(id)}`, toasts, { session: state.session });
+    }
+    return redirectWithToasts(request, `/dashboard/businesses/${id}`, toasts, { session: state.session });
+  }
+
+  if (!state.businesses.some((entry) => entry._id === id)) throw data({ message: 'Not found' }, { status: 404 });
+  const submission = parseWithZod(formData, { schema: businessSchema });
+  if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
+  const path = `businesses/update/${encodeURIComponent(id)}`;
+  const result = await apiCall<{ business: ApiBusiness }>(state.caller, path, submission.value);
+  if (!result.ok) {
+    if (result.status === 404) throw data({ message: result.errors[0] }, { status: 404 });
+    return replyWithApiErrors(submission, result);
+  }
+  return redirectWithToasts(request, `/dashboard/businesses/${id}`, apiToasts(path, result), { session: state.session });
+}
+
+export default function BusinessRoute() {
+  const { business, selected, canEdit, isAdmin, confirmDelete, confirmLeave } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
+  const self = `/dashboard/businesses/${business._id}`;
+  const facts: [string, string][] = [
+    ['Your role', business.role === 'admin' ? 'Admin' : 'Member'],
+    ['Email', business.email],
+    ['Country', findCountry(business.country)?.name ?? business.country],
+    ['Telephones', business.telephones.join(', ')],
+    ['Address', business.address ?? 'Not set'],
+    ['Timezone', business.timezone],
+    ['Setup', business.wizard_finished ? 'Finished' : 'Not finished'],
+  ];
+  const confirm = (cancel: ReactNode) => (
+    <DeleteConfirmation
+      action={self}
+      noun="business"
+      subject={business.name}
+      consequence="Its assistant stops answering and nobody can open it; an admin can restore it from the businesses list."
+      cancel={cancel}
+      labelId={`delete-business-${business._id}`}
+    />
+  );
+
+  const leave = (cancel: ReactNode) => (
+    <div className="flex flex-col gap-4" role="group" aria-labelledby={`leave-business-${business._id}`}>
+      <p id={`leave-business-${business._id}`} className="text-slate-700">
+        Leave <strong>{business.name}</strong>? You lose access to it until someone invites you again.
+        {isAdmin ? ' If you are its only admin, make another member an admin first.' : ''}
+      </p>
+      <Form method="post" action={self} className="flex items-center justify-end gap-3">
+        {cancel}
+        <SubmitButton variant="danger" name="intent" value="leave" pendingText="Leaving…">
+          Leave business
+        </SubmitButton>
+      </Form>
+    </div>
+  );
+
+  return (
+    <div className="flex flex-col gap-6">
+      <nav aria-label="Breadcrumb" className="text-sm">
+        <Link to="/dashboard/businesses" className="text-brand-600 underline">
+          Businesses
+        </Link>
+      </nav>
+      <section className="flex flex-col gap-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200" aria-labelledby="business-name">
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 id="business-name" className="text-2xl font-semibold">
+            {business.name}
+          </h1>
+          {selected ? <span className="rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-700">Selected</span> : null}
+          <div className="ml-auto flex items-center gap-3">
+            <DialogLink
+              to={`${self}?confirm=leave`}
+              title="Leave business"
+              className="rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-50"
+              content={(close) => leave(<CancelButton onClick={close} />)}
+            >
+              Leave business
+            </DialogLink>
+            {isAdmin ? (
+              <DialogLink
+                to={`${self}?confirm=delete`}
+                title="Delete business"
+                className="rounded-lg border border-red-300 px-3 py-2 text-sm font-medium text-red-700 hover:bg-red-50"
+                content={(close) => confirm(<CancelButton onClick={close} />)}
+              >
+                Delete business
+              </DialogLink>
+            ) : null}
+          </div>
+        </div>
+        {confirmLeave ? (
+          <div className="rounded-xl bg-amber-50 p-4 ring-1 ring-amber-200" role="alertdialog" aria-label="Leave business">
+            {leave(<CancelLink to={self} />)}
+          </div>
+        ) : null}
+        {confirmDelete ? (
+          <div className="rounded-xl bg-red-50 p-4 ring-1 ring-red-200" role="alertdialog" aria-label="Delete business">
+            {confirm(<CancelLink to={self} />)}
+          </div>
+        ) : null}
+        <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-sm" data-testid="business-details">
+          {facts.map(([label, value]) => (
+            <div key={label} className="contents">
+              <dt className="font-medium text-slate-500">{label}</dt>
+              <dd className="text-slate-900">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+      {canEdit ? (
+        <section className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200" aria-labelledby="edit-business">
+          <h2 id="edit-business" className="mb-4 text-lg font-semibold">
+            Edit details
+          </h2>
+          <BusinessDetailsForm
+            id={`business-edit-${business._id}`}
+            action={self}
+            reply={reply}
+            defaultValue={{
+              name: business.name,
+              email: business.email,
+              country: business.country,
+              telephones: business.telephones.length ? business.telephones : [''],
+              address: business.address ?? '',
+              timezone: business.timezone,
+            }}
+            submitLabel="Save business"
+            pendingText="Saving…"
+          />
+        </section>
+      ) : (
+        <p className="text-sm text-slate-600">Changing these details needs permission to edit the business.</p>
+      )}
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

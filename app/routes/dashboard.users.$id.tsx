@@ -1,0 +1,180 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useLoaderData } from '@remix-run/react';
+import { isPermission } from '#contract/permissions';
+import { DialogLink } from '../components/dialog-link';
+import { GeneralErrorBoundary } from '../components/error-boundary';
+import { CancelButton, CancelLink, SubmitButton } from '../components/forms';
+import { PermissionChecklist, RemoveMemberConfirm, RestoreMemberBanner } from '../components/team/team-forms';
+import { apiCall } from '../lib/api.server';
+import { loadFailure } from '../lib/customers.server';
+import { requireDashboard, requirePermission } from '../lib/guard.server';
+import { permissionLabel, roleLabel } from '../lib/team';
+import { availablePermissions, canEditMembers, getMember, isBusinessAdmin, membersPath } from '../lib/team.server';
+import { apiToasts, redirectWithToasts } from '../lib/toast.server';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.member.user.name ?? 'Member'} · Team · Business Assistant` }];
+
+/** One member: their permissions as a checklist. ?confirm=remove shows the removal confirmation on the page (no JavaScript). */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const state = await requireDashboard(request, context);
+  const canEdit = canEditMembers(state);
+  const [member, available] = await Promise.all([getMember(state, params.id ?? ''), canEdit ? availablePermissions(state) : Promise.resolve([])]);
+  const isAdminMember = member.role === 'admin' || member.permissions.includes('admin');
+  const self = member.user.id === state.user.id;
+  const removed = Boolean(member.removed_at);
+  return {
+    member,
+    isAdminMember,
+    self,
+    removed,
+    available,
+    canEdit: canEdit && !removed,
+    canRestore: canEdit && removed,
+    canMakeAdmin: isBusinessAdmin(state) && !isAdminMember && !removed,
+    confirmRemove: canEdit && !removed && new URL(request.url).searchParams.get('confirm') === 'remove',
+  };
+}
+
+/** intent=permissions | make-admin | remove | restore, each one v1 call, then back with its toast. */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const state = await requireDashboard(request, context);
+  requirePermission(state, 'business_users/edit');
+  const id = params.id ?? '';
+  const self = `/dashboard/users/${encodeURIComponent(id)}`;
+  const formData = await request.formData();
+  const intent = formData.get('intent');
+  const base = membersPath(state);
+
+  let path: string;
+  let body: unknown;
+  let done = self;
+  let failed = self;
+  switch (intent) {
+    case 'permissions':
+      path = `${base}/edit/${encodeURIComponent(id)}`;
+      body = { permissions: formData.getAll('permissions').map(String).filter(isPermission) };
+      break;
+    case 'make-admin': {
+      requirePermission(state, 'admin');
+      const member = await getMember(state, id);
+      path = `${base}/make-admin`;
+      body = { user_id: member.user.id };
+      break;
+    }
+    case 'remove':
+      path = `${base}/remove/${encodeURIComponent(id)}`;
+      done = `/dashboard/users?removed=${encodeURIComponent(id)}`;
+      break;
+    case 'restore':
+      path = `${base}/restore/${encodeURIComponent(id)}`;
+      failed = '/dashboard/users';
+      break;
+    default:
+      return data(null, { status: 400 });
+  }
+  const result = await apiCall(state.caller, path, body);
+  if (!result.ok && result.status === 403) loadFailure(result);
+  return redirectWithToasts(request, result.ok ? done : failed, apiToasts(path, result), { session: state.session });
+}
+
+export default function UserRoute() {
+  const { member, isAdminMember, self, removed, available, canEdit, canRestore, canMakeAdmin, confirmRemove } = useLoaderData<typeof loader>();
+  const page = `/dashboard/users/${member._id}`;
+  const name = member.user.name;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <nav aria-label="Breadcrumb" className="text-sm">
+        <Link to="/dashboard/users" className="text-brand-600 underline">
+          Team
+        </Link>
+      </nav>
+
+      {canRestore ? <RestoreMemberBanner id={member._id} name={name} /> : null}
+      {removed && !canRestore ? <p className="rounded-xl bg-slate-100 p-4 text-slate-700">{name} was removed from the team.</p> : null}
+
+      <section className="flex flex-col gap-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200" aria-labelledby="member-name">
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 id="member-name" className="text-2xl font-semibold">
+            {name}
+            {self ? ' (you)' : ''}
+          </h1>
+          <span data-testid="member-role" className="inline-flex flex-none rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium text-slate-700">
+            {roleLabel(member.role)}
+          </span>
+          {canEdit ? (
+            <div className="ml-auto flex items-center gap-3 text-sm">
+              {canMakeAdmin ? (
+                <Form method="post">
+                  <SubmitButton variant="secondary" name="intent" value="make-admin" pendingText="Saving…">
+                    Make admin
+                  </SubmitButton>
+                </Form>
+              ) : null}
+              <DialogLink
+                to={`${page}?confirm=remove`}
+                title="Remove member"
+                className="rounded-lg border border-red-300 px-3 py-2 font-medium text-red-700 hover:bg-red-50"
+                content={(close) => <RemoveMemberConfirm id={member._id} name={name} cancel={<CancelButton onClick={close} />} />}
+              >
+                Remove member
+              </DialogLink>
+            </div>
+          ) : null}
+        </div>
+        {confirmRemove ? (
+          <div className="rounded-xl bg-red-50 p-4 ring-1 ring-red-200" role="alertdialog" aria-label="Remove member">
+            <RemoveMemberConfirm id={member._id} name={name} cancel={<CancelLink to={page} />} />
+          </div>
+        ) : null}
+        <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-sm" data-testid="member-details">
+          <dt className="font-medium text-slate-500">Email</dt>
+          <dd className="text-slate-900">{member.user.email}</dd>
+          {member.user.mobile ? (
+            <>
+              <dt className="font-medium text-slate-500">Mobile</dt>
+              <dd className="text-slate-900">{member.user.mobile}</dd>
+            </>
+          ) : null}
+          <dt className="font-medium text-slate-500">Member since</dt>
+          <dd className="text-slate-900">{new Date(member.created_at).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })}</dd>
+        </dl>
+      </section>
+
+      <section className="flex flex-col gap-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200" aria-labelledby="permissions-heading">
+        <h2 id="permissions-heading" className="text-lg font-semibold">
+          Permissions
+        </h2>
+        {removed ? (
+          <p className="text-sm text-slate-600">Restore {name} to change what they may do.</p>
+        ) : isAdminMember ? (
+          <p className="text-sm text-slate-600" data-testid="member-admin-note">
+            {name} is an admin of this business and may do everything.
+          </p>
+        ) : canEdit ? (
+          // Keyed on the saved list, so a change made elsewhere (realtime) shows here too.
+          <Form method="post" className="flex flex-col gap-4" key={member.permissions.join(',')}>
+            <PermissionChecklist idPrefix={`member-${member._id}`} available={available} checked={member.permissions} legend={`What ${name} may see and change`} />
+            <div className="flex justify-end">
+              <SubmitButton name="intent" value="permissions" pendingText="Saving…">
+                Save permissions
+              </SubmitButton>
+            </div>
+          </Form>
+        ) : member.permissions.length ? (
+          <ul className="list-inside list-disc text-sm text-slate-800" data-testid="member-permission-list">
+            {member.permissions.map((permission) => (
+              <li key={permission}>{permissionLabel(permission)}</li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-sm text-slate-600">No permissions: {name} sees only the pages every member sees.</p>
+        )}
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,163 @@
+import { getFormProps, getInputProps } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { GeneralErrorBoundary } from '../components/error-boundary';
+import { ErrorList, Field, SubmitButton } from '../components/forms';
+import { PermissionChecklist, RestoreMemberBanner } from '../components/team/team-forms';
+import { apiCall } from '../lib/api.server';
+import { loadFailure } from '../lib/customers.server';
+import { replyWithApiErrors } from '../lib/forms.server';
+import { requireDashboard, requirePermission } from '../lib/guard.server';
+import { inviteFormSchema, permissionLabel, permissionsSummary, roleLabel } from '../lib/team';
+import { availablePermissions, canEditMembers, listMembers, membersPath } from '../lib/team.server';
+import { apiToasts, redirectWithToasts } from '../lib/toast.server';
+import { useSchemaForm } from '../lib/use-schema-form';
+
+export const meta: MetaFunction = () => [{ title: 'Team · Business Assistant' }];
+
+/** The team: members with their role and permissions, pending invitations, the invite form. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const state = await requireDashboard(request, context);
+  const canEdit = canEditMembers(state);
+  const [{ members, invitations, total }, available] = await Promise.all([listMembers(state), canEdit ? availablePermissions(state) : Promise.resolve([])]);
+  const removed = new URL(request.url).searchParams.get('removed');
+  return { members, invitations: canEdit ? invitations : [], total, available, canEdit, me: state.user.id, removed: canEdit ? removed : null };
+}
+
+/** intent=invite (the invite form) and intent=revoke (a pending invitation). */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const state = await requireDashboard(request, context);
+  requirePermission(state, 'business_users/edit');
+  const formData = await request.formData();
+  const intent = formData.get('intent');
+  if (intent === 'revoke') {
+    const path = `${membersPath(state)}/revoke-invitation/${encodeURIComponent(String(formData.get('invitation_id') ?? ''))}`;
+    const result = await apiCall(state.caller, path);
+    if (!result.ok && result.status === 403) loadFailure(result);
+    return redirectWithToasts(request, '/dashboard/users', apiToasts(path, result), { session: state.session });
+  }
+  const submission = parseWithZod(formData, { schema: inviteFormSchema });
+  if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
+  const path = `${membersPath(state)}/invite`;
+  const result = await apiCall(state.caller, path, submission.value);
+  if (!result.ok) {
+    if (result.status === 403 || result.status === 404) loadFailure(result);
+    return replyWithApiErrors(submission, result);
+  }
+  return redirectWithToasts(request, '/dashboard/users', apiToasts(path, result), { session: state.session });
+}
+
+export default function UsersRoute() {
+  const { members, invitations, total, available, canEdit, me, removed } = useLoaderData<typeof loader>();
+  return (
+    <div className="flex flex-col gap-6">
+      <div>
+        <h1 className="text-2xl font-semibold">Team</h1>
+        <p className="text-sm text-slate-600" data-testid="members-total">
+          {total === 1 ? '1 member' : `${total} members`}
+        </p>
+      </div>
+
+      {removed ? <RestoreMemberBanner id={removed} /> : null}
+
+      {members.every((member) => member.user.id === me) ? (
+        <section className="rounded-2xl border border-dashed border-slate-300 p-8 text-center" data-testid="members-empty">
+          <p className="font-medium">No one else is on the team yet.</p>
+          <p className="mt-1 text-sm text-slate-600">
+            {canEdit ? 'Invite a colleague by email below: they create an account (or sign in) and land in this business.' : 'An admin can invite colleagues.'}
+          </p>
+        </section>
+      ) : null}
+      {members.length === 0 ? null : (
+        <ul className="flex flex-col divide-y divide-slate-100 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200" data-testid="member-list">
+          {members.map((member) => (
+            <li key={member._id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-4 py-3" data-testid="member-row" data-id={member._id}>
+              <div className="flex min-w-0 flex-col">
+                <Link to={`/dashboard/users/${member._id}`} className="font-medium text-slate-900 hover:underline">
+                  {member.user.name}
+                  {member.user.id === me ? ' (you)' : ''}
+                </Link>
+                <span className="truncate text-sm text-slate-600">{member.user.email}</span>
+              </div>
+              <span
+                data-testid="member-role"
+                className={`inline-flex flex-none rounded-full px-2 py-0.5 text-xs font-medium ${member.role === 'admin' ? 'bg-brand-50 text-brand-700' : 'bg-slate-200 text-slate-700'}`}
+              >
+                {roleLabel(member.role)}
+              </span>
+              <span className="ml-auto text-sm text-slate-600" data-testid="member-permissions">
+                {permissionsSummary(member)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {canEdit ? (
+        <>
+          <section className="flex flex-col gap-3" aria-labelledby="invitations-heading">
+            <h2 id="invitations-heading" className="text-lg font-semibold">
+              Pending invitations
+            </h2>
+            {invitations.length === 0 ? (
+              <p className="text-sm text-slate-600" data-testid="invitations-empty">
+                No invitations waiting for an answer.
+              </p>
+            ) : (
+              <ul className="flex flex-col divide-y divide-slate-100 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200" data-testid="invitation-list">
+                {invitations.map((invitation) => (
+                  <li key={invitation._id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-4 py-3" data-testid="invitation-row">
+                    <div className="flex min-w-0 flex-col">
+                      <span className="font-medium text-slate-900">{invitation.email}</span>
+                      <span className="text-sm text-slate-600">
+                        {invitation.permissions.length ? invitation.permissions.map(permissionLabel).join(', ') : 'No permissions'} · expires{' '}
+                        {new Date(invitation.expires_at).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })}
+                      </span>
+                    </div>
+                    <Form method="post" className="ml-auto">
+                      <input type="hidden" name="invitation_id" value={invitation._id} />
+                      <SubmitButton variant="secondary" name="intent" value="revoke" pendingText="Revoking…">
+                        Revoke
+                      </SubmitButton>
+                    </Form>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+          <InviteForm available={available} />
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+function InviteForm({ available }: { available: string[] }) {
+  const reply = useActionData<typeof action>();
+  const [form, fields] = useSchemaForm('invite', inviteFormSchema, reply);
+  const sent = reply?.initialValue?.permissions;
+  const checked = Array.isArray(sent) ? sent.map(String) : typeof sent === 'string' ? [sent] : [];
+  return (
+    <section className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200" aria-labelledby="invite-heading">
+      <h2 id="invite-heading" className="text-lg font-semibold">
+        Invite a member
+      </h2>
+      <p className="mb-4 text-sm text-slate-600">We email them a link; someone without an account creates one and joins this business.</p>
+      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
+        <Field label="Email" errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'off' }} />
+        <PermissionChecklist idPrefix="invite" available={available} checked={checked} />
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <div className="flex justify-end">
+          <SubmitButton name="intent" value="invite" pendingText="Sending…">
+            Send invitation
+          </SubmitButton>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

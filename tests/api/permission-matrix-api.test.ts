@@ -1,0 +1,332 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { businessUsers, notifications } from '#api/db/schema';
+import { newId } from '#api/lib/crypto';
+import type { Permission } from '#contract/permissions';
+import { createHarness, uniqueEmail, type Harness } from '#tests/support/api-harness';
+
+/**
+ * The permission matrix of the v1 API, built from the OpenAPI document: every call with a
+ * {business_id} path parameter is tried signed out (401), by a user of another business
+ * (404), by a member without any permission (403 when the call needs one, with the spec's
+ * message for the list calls that have one), and by an admin (allowed: not 401/403/404).
+ * A call that is not in RULES fails the test: add it with the permission it needs.
+ */
+type Ids = Record<string, string>;
+type Ctx = { h: Harness; b: string; admin: string; ids: Ids; memberUserId: string };
+type Rule = {
+  /** The permission the call needs; null = any member. 'admin' = admins only. */
+  permission: Permission | null;
+  /** The exact refusal (spec section 5 for list calls). */
+  refusal?: string;
+  /** A valid body (so validation passes and the permission check is what answers). */
+  body?: (ctx: Ctx) => unknown;
+  multipart?: (ctx: Ctx) => FormData;
+  /** Make the records the path names (fresh for each call), e.g. a deleted customer for restore. */
+  prepare?: (ctx: Ctx) => Promise<Ids>;
+  /** Put things back after the admin's call (e.g. restore the business it deleted). */
+  cleanup?: (ctx: Ctx) => Promise<void>;
+  /** The answer to an allowed caller when it cannot be a success here (the fixture lacks a recording, the server lacks voice). */
+  allowedStatus?: { status: number; why: string };
+  skipMemberAndAdmin?: string;
+};
+
+const VIEW = (thing: string) => `You do not have permission to view ${thing}`;
+
+async function ok(result: Awaited<ReturnType<Harness['call']>>, what: string) {
+  if (result.status !== 200) throw new Error(`${what}: ${result.status} ${JSON.stringify(result.body)}`);
+  return result.body.data;
+}
+const api = (ctx: Ctx, path: string, body?: unknown) => ctx.h.call(path, body, ctx.admin);
+
+async function customer(ctx: Ctx, deleted = false) {
+  const data = await ok(await api(ctx, `businesses/customers/${ctx.b}/create`, { first_name: 'Matrix', status: 'lead' }), 'customer');
+  if (deleted) await ok(await api(ctx, `businesses/customers/${ctx.b}/delete/${data.customer._id}`), 'delete customer');
+  return data.customer._id as string;
+}
+async function note(ctx: Ctx, deleted = false) {
+  const data = await ok(await api(ctx, `businesses/notes/${ctx.b}/create`, { body: 'Matrix note' }), 'note');
+  const id = (data.note ?? data.item)._id as string;
+  if (deleted) await ok(await api(ctx, `businesses/notes/${ctx.b}/delete/${id}`), 'delete note');
+  return id;
+}
+async function systemItem(ctx: Ctx, type: 'call' | 'sms' | 'form', deleted = false) {
+  const data = await ok(await api(ctx, `dev/system-items/${ctx.b}/create`, { type, from: '+442071234999', body: 'Hello' }), type);
+  const id = data.item._id as string;
+  const plural = type === 'sms' ? 'smses' : `${type}s`;
+  if (deleted) await ok(await api(ctx, `businesses/${plural}/${ctx.b}/delete/${id}`), `delete ${type}`);
+  return id;
+}
+async function service(ctx: Ctx, deleted = false) {
+  const data = await ok(await api(ctx, `businesses/services/${ctx.b}/create`, { name: 'Matrix service', status: 'active', frequency: 0 }), 'service');
+  if (deleted) await ok(await api(ctx, `businesses/services/${ctx.b}/delete/${data.service._id}`), 'delete service');
+  return data.service._id as string;
+}
+async function memory(ctx: Ctx, options: { deleted?: boolean; type?: string } = {}) {
+  const data = await ok(await api(ctx, `businesses/memories/${ctx.b}/create`, { type: options.type ?? 'text', content: 'Matrix memory: we open at nine.', status: 'active' }), 'memory');
+  if (options.deleted) await ok(await api(ctx, `businesses/memories/${ctx.b}/delete/${data.memory._id}`), 'delete memory');
+  return data.memory._id as string;
+}
+async function conversation(ctx: Ctx) {
+  const data = await ok(await api(ctx, `businesses/conversations/${ctx.b}/create`, {}), 'conversation');
+  return (data.conversation.id ?? data.conversation._id) as string;
+}
+async function member(ctx: Ctx, removed = false) {
+  const someone = await ctx.h.signUp();
+  await ctx.h.addMember(ctx.b, someone.user.id, []);
+  const [row] = await ctx.h.database.db.select().from(businessUsers).where(eq(businessUsers.userId, someone.user.id));
+  if (removed) await ok(await api(ctx, `businesses/users/${ctx.b}/remove/${row.id}`), 'remove member');
+  return { member_id: row.id, user_id: someone.user.id };
+}
+async function notification(ctx: Ctx) {
+  const [adminRow] = await ctx.h.database.db.select().from(businessUsers).where(eq(businessUsers.businessId, ctx.b));
+  const id = newId();
+  await ctx.h.database.db.insert(notifications).values({ id, businessId: ctx.b, userId: adminRow.userId, kind: 'task_due', title: 'Matrix', sourceId: id });
+  return id;
+}
+
+const crud = (entity: string, view: Permission, edit: Permission, make: (ctx: Ctx, deleted?: boolean) => Promise<string>, param: string, bodies: { create?: (ctx: Ctx) => unknown; update?: (ctx: Ctx) => unknown }, listRefusal?: string) => {
+  const base = `businesses/${entity}/{business_id}`;
+  const rules: Record<string, Rule> = {
+    [`${base}/list`]: { permission: view, refusal: listRefusal },
+    [`${base}/get/{${param}}`]: { permission: view, prepare: async (ctx) => ({ [param]: await make(ctx) }) },
+    [`${base}/delete/{${param}}`]: { permission: edit, prepare: async (ctx) => ({ [param]: await make(ctx) }) },
+    [`${base}/restore/{${param}}`]: { permission: edit, prepare: async (ctx) => ({ [param]: await make(ctx, true) }) },
+  };
+  if (bodies.create) rules[`${base}/create`] = { permission: edit, body: bodies.create };
+  if (bodies.update) rules[`${base}/update/{${param}}`] = { permission: edit, body: bodies.update, prepare: async (ctx) => ({ [param]: await make(ctx) }) };
+  return rules;
+};
+
+const wav = () => {
+  const form = new FormData();
+  form.append('audio', new Blob([new Uint8Array(64)], { type: 'audio/wav' }), 'voice.wav');
+  return form;
+};
+
+export const RULES: Record<string, Rule> = {
+  'users/unlink-business/{business_id}': {
+    permission: null,
+    // The member really leaves (and the admin, the last one, may not): bring the member back.
+    cleanup: async (ctx) => ctx.h.addMember(ctx.b, ctx.memberUserId, []),
+  },
+  'businesses/update/{business_id}': { permission: 'businesses/edit', body: () => ({ name: 'Matrix business' }) },
+  'businesses/onboard/{business_id}': { permission: null },
+  'businesses/completed-test/{business_id}': { permission: null },
+  'businesses/delete/{business_id}': {
+    permission: 'admin',
+    cleanup: async (ctx) => void (await ok(await api(ctx, `businesses/restore/${ctx.b}`), 'restore business')),
+  },
+  'businesses/restore/{business_id}': {
+    permission: 'admin',
+    prepare: async (ctx) => (await ok(await api(ctx, `businesses/delete/${ctx.b}`), 'delete business'), {}),
+  },
+  'businesses/settings/{business_id}/get': { permission: null },
+  'businesses/settings/{business_id}/set': { permission: 'businesses/edit', body: () => ({ timezone: 'Europe/London' }) },
+
+  'businesses/users/{business_id}/list': { permission: 'business_users/view', refusal: VIEW('members') },
+  'businesses/users/{business_id}/get/{member_id}': { permission: 'business_users/view', prepare: async (ctx) => member(ctx) },
+  'businesses/users/{business_id}/invite': { permission: 'business_users/edit', body: () => ({ email: uniqueEmail() }) },
+  'businesses/users/{business_id}/accept': {
+    permission: null,
+    body: () => ({ token: 'no-such-token' }),
+    skipMemberAndAdmin: 'the token is bound to an invited email: invitations-*.test.ts covers accepting',
+  },
+  'businesses/users/{business_id}/revoke-invitation/{invitation_id}': {
+    permission: 'business_users/edit',
+    prepare: async (ctx) => ({ invitation_id: (await ok(await api(ctx, `businesses/users/${ctx.b}/invite`, { email: uniqueEmail() }), 'invite')).invitation._id }),
+  },
+  'businesses/users/{business_id}/edit/{member_id}': { permission: 'business_users/edit', body: () => ({ permissions: ['customers/view'] }), prepare: async (ctx) => member(ctx) },
+  'businesses/users/{business_id}/remove/{member_id}': { permission: 'business_users/edit', prepare: async (ctx) => member(ctx) },
+  'businesses/users/{business_id}/restore/{member_id}': { permission: 'business_users/edit', prepare: async (ctx) => member(ctx, true) },
+  'businesses/users/{business_id}/make-admin': { permission: 'admin', prepare: async (ctx) => member(ctx), body: (ctx) => ({ user_id: ctx.ids.user_id }) },
+  'businesses/users/{business_id}/available-permissions': { permission: null },
+
+  ...crud('customers', 'customers/view', 'customers/edit', customer, 'customer_id', {
+    create: () => ({ first_name: 'Ann', status: 'lead' }),
+    update: () => ({ last_name: 'Other' }),
+  }),
+  'businesses/customers/{business_id}/merge/{customer_id}': {
+    permission: 'customers/edit',
+    prepare: async (ctx) => ({ customer_id: await customer(ctx), merge_id: await customer(ctx) }),
+    body: (ctx) => ({ merge_id: ctx.ids.merge_id }),
+  },
+  'businesses/crm-order/{business_id}/get': { permission: null },
+  'businesses/crm-order/{business_id}/set': { permission: 'customers/edit', body: () => ({ crm_order: ['lead', 'customer', 'inactive'] }) },
+  'businesses/crm-order/{business_id}/clear': { permission: 'customers/edit' },
+
+  ...crud('notes', 'notes/view', 'notes/edit', note, 'id', { create: () => ({ body: 'A note' }), update: () => ({ body: 'Changed' }) }),
+  ...crud('calls', 'calls/view', 'calls/edit', (ctx, deleted) => systemItem(ctx, 'call', deleted), 'id', {}),
+  'businesses/calls/{business_id}/recording/{id}': { permission: 'calls/view', prepare: async (ctx) => ({ id: await systemItem(ctx, 'call') }), allowedStatus: { status: 404, why: 'the fixture call has no recording' } },
+  ...crud('smses', 'smses/view', 'smses/edit', (ctx, deleted) => systemItem(ctx, 'sms', deleted), 'id', {}),
+  ...crud('forms', 'forms/view', 'forms/edit', (ctx, deleted) => systemItem(ctx, 'form', deleted), 'id', {}),
+  'businesses/timeline/{business_id}/list': { permission: null },
+  'businesses/notifications/{business_id}/list-not-dismissed': { permission: null },
+  'businesses/notifications/{business_id}/update/{notification_id}': {
+    permission: null,
+    body: () => ({ dismissed_at: new Date().toISOString() }),
+    prepare: async (ctx) => ({ notification_id: await notification(ctx) }),
+  },
+
+  ...crud('services', 'services/view', 'services/edit', service, 'service_id', {
+    create: () => ({ name: 'Window cleaning', status: 'active', frequency: 30 }),
+    update: () => ({ name: 'Gutter cleaning' }),
+  }, VIEW('services')),
+
+  ...crud('memories', 'memories/view', 'memories/edit', (ctx, deleted) => memory(ctx, { deleted }), 'memory_id', {
+    create: () => ({ type: 'text', content: 'We close at five.', status: 'active' }),
+    update: () => ({ content: 'We close at six.' }),
+  }, VIEW('memories')),
+  'businesses/memories/questions/{business_id}/list': { permission: 'memories/view' },
+  'businesses/memories/{business_id}/answer/{memory_id}': {
+    permission: 'memories/edit',
+    body: () => ({ answer: 'Yes, on Saturdays too.' }),
+    prepare: async (ctx) => ({ memory_id: await memory(ctx, { type: 'question' }) }),
+  },
+  'businesses/memories/{business_id}/ignore/{memory_id}': { permission: 'memories/edit', prepare: async (ctx) => ({ memory_id: await memory(ctx, { type: 'question' }) }) },
+  'businesses/memories/{business_id}/search': { permission: 'memories/view', body: () => ({ query: 'open' }) },
+  'businesses/memories/{business_id}/upload': {
+    permission: 'memories/edit',
+    multipart: () => {
+      const form = new FormData();
+      form.append('file', new Blob(['We open at nine.'], { type: 'text/plain' }), 'hours.txt');
+      return form;
+    },
+  },
+  'businesses/memories/{business_id}/propose-questions': { permission: 'memories/edit' },
+  'businesses/learning/{business_id}/start': { permission: 'memories/edit', body: () => ({ url: 'http://127.0.0.1:9/' }) },
+  'businesses/learning/{business_id}/list': { permission: 'memories/view' },
+  'businesses/learning/{business_id}/get/{job_id}': {
+    permission: 'memories/view',
+    prepare: async (ctx) => ({ job_id: (await ok(await api(ctx, `businesses/learning/${ctx.b}/start`, { url: 'http://127.0.0.1:9/' }), 'learning')).job._id }),
+  },
+  'businesses/learning/{business_id}/cancel/{job_id}': {
+    permission: 'memories/edit',
+    prepare: async (ctx) => ({ job_id: (await ok(await api(ctx, `businesses/learning/${ctx.b}/start`, { url: 'http://127.0.0.1:9/' }), 'learning')).job._id }),
+  },
+
+  'businesses/conversations/{business_id}/list': { permission: null },
+  'businesses/conversations/{business_id}/create': { permission: null },
+  'businesses/conversations/{business_id}/get/{conversation_id}': { permission: null, prepare: async (ctx) => ({ conversation_id: await conversation(ctx) }) },
+  'businesses/conversations/{business_id}/update/{conversation_id}': {
+    permission: null,
+    body: () => ({ message: 'When do you open?' }),
+    prepare: async (ctx) => ({ conversation_id: await conversation(ctx) }),
+  },
+  'businesses/conversations/{business_id}/update-voice/{conversation_id}': {
+    permission: null,
+    multipart: wav,
+    prepare: async (ctx) => ({ conversation_id: await conversation(ctx) }),
+    allowedStatus: { status: 503, why: 'the test server has no speech' },
+  },
+  'businesses/conversations/{business_id}/get-message-streamed/{conversation_id}': { permission: null, prepare: async (ctx) => ({ conversation_id: await conversation(ctx) }) },
+  'businesses/conversations/{business_id}/suggestions': { permission: null },
+  'dev/system-items/{business_id}/create': { permission: null, body: () => ({ type: 'sms', from: '+442071234999', body: 'Hi' }) },
+};
+
+let h: Harness;
+let calls: string[];
+beforeAll(async () => {
+  h = await createHarness();
+  const response = await h.app.fetch(new Request('http://api.test/api/v1/openapi.json'));
+  const doc = (await response.json()) as { paths: Record<string, Record<string, unknown>> };
+  calls = Object.keys(doc.paths)
+    .filter((path) => path.includes('{business_id}'))
+    .map((path) => path.replace(/^\/api\/v1\//, ''));
+});
+afterAll(() => h.close());
+
+/** The path with its parameters filled in. */
+const fill = (template: string, ids: Ids) =>
+  template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = ids[name];
+    if (!value) throw new Error(`${template}: no value for {${name}} (give the rule a prepare)`);
+    return value;
+  });
+
+async function send(path: string, rule: Rule, ctx: Ctx, token?: string) {
+  if (rule.multipart) {
+    const response = await h.request(path, { method: 'POST', body: rule.multipart(ctx), headers: { accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+    const text = await response.text();
+    return { status: response.status, body: JSON.parse(text || '{}') as { errors?: string[] } };
+  }
+  return h.call(path, rule.body?.(ctx), token);
+}
+
+describe('the API permission matrix (from the OpenAPI document)', () => {
+  it('has a rule for every business-scoped call, and no rule for a call that is gone', () => {
+    expect(calls.length).toBeGreaterThan(50);
+    const missing = calls.filter((call) => !(call in RULES));
+    expect(missing, 'add these calls to RULES with the permission they need').toEqual([]);
+    expect(Object.keys(RULES).filter((call) => !calls.includes(call))).toEqual([]);
+  });
+
+  it('signed out 401, another business 404, a member without permissions 403 where one is needed, admin allowed', { timeout: 600_000 }, async () => {
+    const owner = await h.signUpWithBusiness();
+    const outsider = await h.signUpWithBusiness();
+    const bare = await h.signUp();
+    await h.addMember(owner.business._id, bare.user.id, []);
+    const failures: string[] = [];
+
+    // One member per permission, holding only that permission.
+    const holders = new Map<Permission, string>();
+    async function holder(permission: Permission) {
+      if (!holders.has(permission)) {
+        const someone = await h.signUp();
+        await h.addMember(owner.business._id, someone.user.id, [permission]);
+        holders.set(permission, someone.token);
+      }
+      return holders.get(permission)!;
+    }
+    const fresh = async (rule: Rule) => {
+      const ctx: Ctx = { h, b: owner.business._id, admin: owner.token, ids: { business_id: owner.business._id }, memberUserId: bare.user.id };
+      Object.assign(ctx.ids, (await rule.prepare?.(ctx)) ?? {});
+      return ctx;
+    };
+
+    for (const call of calls) {
+      const rule = RULES[call];
+      if (!rule) continue;
+      const expectStatus = (who: string, status: number, check: (status: number) => boolean, detail = '') => {
+        if (!check(status)) failures.push(`${call} ${who}: answered ${status}${detail}`);
+      };
+      const allowed = (who: string, result: { status: number; body: unknown }) => {
+        if (rule.allowedStatus) expectStatus(`${who} (${rule.allowedStatus.why})`, result.status, (s) => s === rule.allowedStatus!.status);
+        else expectStatus(who, result.status, (s) => s !== 401 && s !== 403 && s !== 404 && s < 500, ` ${JSON.stringify(result.body)}`);
+      };
+      const ctx = await fresh(rule);
+      const path = fill(call, ctx.ids);
+
+      expectStatus('signed out', (await send(path, rule, ctx)).status, (s) => s === 401);
+
+      const other = await send(path, rule, ctx, outsider.token);
+      expectStatus('other business', other.status, (s) => s === 404, ` ${JSON.stringify(other.body)}`);
+      // Tenant isolation of the records too: the other business's admin, in their own business, naming this one's record.
+      if (Object.keys(ctx.ids).length > 1 && !rule.skipMemberAndAdmin) {
+        const foreign = await send(fill(call, { ...ctx.ids, business_id: outsider.business._id }), rule, ctx, outsider.token);
+        expectStatus("another business's record", foreign.status, (s) => s === 404, ` ${JSON.stringify(foreign.body)}`);
+      }
+      if (rule.skipMemberAndAdmin) continue;
+
+      const asMember = await send(path, rule, ctx, bare.token);
+      if (rule.permission) {
+        expectStatus('member without permission', asMember.status, (s) => s === 403, ` ${JSON.stringify(asMember.body)}`);
+        if (rule.refusal && asMember.body.errors?.[0] !== rule.refusal) failures.push(`${call} member: refusal ${JSON.stringify(asMember.body.errors)}, expected "${rule.refusal}"`);
+      } else if (rule.allowedStatus) {
+        expectStatus(`member (${rule.allowedStatus.why})`, asMember.status, (s) => s === rule.allowedStatus!.status);
+      } else {
+        expectStatus('member (no permission needed)', asMember.status, (s) => s !== 401 && s !== 403 && s < 500, ` ${JSON.stringify(asMember.body)}`);
+      }
+
+      if (rule.permission && rule.permission !== 'admin') {
+        const own = await fresh(rule);
+        allowed(`member with ${rule.permission}`, await send(fill(call, own.ids), rule, own, await holder(rule.permission)));
+        await rule.cleanup?.(own);
+      }
+
+      allowed('admin', await send(path, rule, ctx, owner.token));
+      await rule.cleanup?.(ctx);
+    }
+    expect(failures).toEqual([]);
+  });
+});
