@@ -72,7 +72,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: businessSchema });
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
   const path = `businesses/update/${encodeURIComponent(id)}`;
-  const result = await apiCall<{ business: ApiBusiness }>(state.caller, path, submission.value);
+  // An emptied address clears it (the form leaves blank fields out).
+  const result = await apiCall<{ business: ApiBusiness }>(state.caller, path, { ...submission.value, address: submission.value.address ?? '' });
   if (!result.ok) {
     if (result.status === 404) throw data({ message: result.errors[0] }, { status: 404 });
     return replyWithApiErrors(submission, result);

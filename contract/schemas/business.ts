@@ -26,4 +26,12 @@ export const businessSchema = z.object({
 export type BusinessInput = z.infer<typeof businessSchema>;
 
 /** Partial update: every field optional, each validated like on create when present. */
-export const businessUpdateSchema = businessSchema.partial();
+export const businessUpdateSchema = businessSchema.partial().extend({
+  // Left out: unchanged; '' or null: cleared (the edit form sends '' for an emptied field).
+  address: z
+    .string()
+    .trim()
+    .max(300)
+    .nullish()
+    .transform((value) => (value === undefined ? undefined : value || null)),
+});

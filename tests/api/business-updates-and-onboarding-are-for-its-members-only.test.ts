@@ -34,6 +34,16 @@ describe('businesses/update/{business_id}', () => {
     expect(await businessAsSeenBy(owner.token, owner.business._id)).toMatchObject({ name: 'Renamed Ltd' });
   });
 
+  it('keeps the address when it is left out and clears it when it is sent empty', async () => {
+    const owner = await h.signUpWithBusiness({ business: { address: '1 High Street' } });
+    const id = owner.business._id;
+    const kept = await h.call(`businesses/update/${id}`, { name: 'Still Here Ltd' }, owner.token);
+    expect(kept.body.data.business.address).toBe('1 High Street');
+    const cleared = await h.call(`businesses/update/${id}`, { address: '' }, owner.token);
+    expect(cleared.status, JSON.stringify(cleared.body)).toBe(200);
+    expect(cleared.body.data.business.address).toBeNull();
+  });
+
   it('validates what it is sent with the business messages', async () => {
     const owner = await h.signUpWithBusiness();
     const id = owner.business._id;

@@ -59,7 +59,7 @@ export const businessesRouter = createRouter()
       await requireBusinessPermission(db, business_id, user.id, 'businesses/edit', 'You do not have permission to edit this business');
       const [business] = await db
         .update(businesses)
-        .set({ ...input, address: input.address === undefined ? undefined : input.address, updatedAt: clock.now() })
+        .set({ ...input, updatedAt: clock.now() })
         .where(eq(businesses.id, business_id))
         .returning();
       await businessChanged(c.var.deps, 'Updated', business, user);
