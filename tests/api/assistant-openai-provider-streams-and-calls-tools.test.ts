@@ -3,7 +3,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiKnowledgeHit } from '#contract/envelope';
 import type { ConversationAction } from '#contract/schemas/conversation';
 import { DEFAULT_OPENING_HOURS, resolveBusinessSettings } from '#contract/schemas/business-settings';
-import { CitationFilter, createOpenAiProvider, MAX_ROUNDS } from '#api/services/assistant/openai';
+import { createOpenAiProvider, MAX_ROUNDS } from '#api/services/assistant/openai';
+import { CitationFilter } from '#api/services/assistant/openai-citations';
 import type { AssistantEvent, AssistantTools, CustomerFact, TurnInput } from '#api/services/assistant/types';
 import { createOpenAiMock, toolResults } from '#tests/support/openai-mock';
 
