@@ -25,6 +25,8 @@ export const REALTIME_ENTITIES = {
   Note: { channel: 'business', events: ['Created', 'Updated', 'Deleted'], reload: 'record' },
   Service: { channel: 'business', events: ['Created', 'Updated', 'Deleted'], reload: 'list' },
   Memory: { channel: 'business', events: ['Created', 'Updated', 'Deleted'], reload: 'list' },
+  /** Telephony, lead catcher and mobile systems (spec section 4: any event reloads the list). */
+  System: { channel: 'business', events: ['Created', 'Updated', 'Deleted'], reload: 'list' },
   /** Data loader progress (onboarding step 4). */
   LearningJob: { channel: 'business', events: ['Created', 'Updated'], reload: 'record' },
   /** Spec section 4: only Updated exists, and it refetches that one conversation. Payload id = conversation id. */

@@ -195,6 +195,10 @@ export const timelineItems = pgTable(
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
     createdBy: text('created_by'),
     assignedTo: text('assigned_to'),
+    /** The provider's id (Twilio CallSid/MessageSid, sandbox SIM…): a retried webhook never creates a second item. */
+    externalId: text('external_id'),
+    /** The system (number, lead catcher) the item came through or went out from. */
+    systemId: text('system_id'),
     sortAt: ts('sort_at').notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -204,6 +208,7 @@ export const timelineItems = pgTable(
     index('timeline_business_sort').on(table.businessId, table.sortAt),
     index('timeline_customer_sort').on(table.customerId, table.sortAt),
     index('timeline_due_reminders').on(table.reminder).where(sql`reminder_notified_at is null and completed_at is null and deleted_at is null`),
+    uniqueIndex('timeline_external_id').on(table.businessId, table.externalId).where(sql`external_id is not null`),
   ],
 );
 
@@ -399,3 +404,65 @@ export const conversationMessages = pgTable(
     uniqueIndex('conversation_messages_reply_to').on(table.replyTo),
   ],
 );
+
+/**
+ * Systems (spec section 3): how contacts reach the assistant. telephony = a business number
+ * the assistant answers; leadcatcher = web forms on the business's own site; mobile = the
+ * owner's mobile forwards unanswered calls to an assistant number. `settings` holds the
+ * kind's configuration (configurations.data.settings on the wire), `setup` the progress
+ * through its setup steps. status is 'active' once the required steps are done.
+ */
+export const systems = pgTable(
+  'systems',
+  {
+    id: text('id').primaryKey(),
+    businessId: text('business_id').notNull().references(() => businesses.id),
+    name: text('name', { enum: ['telephony', 'leadcatcher', 'mobile'] }).notNull(),
+    status: text('status').notNull().default('requires_setup'),
+    /** The number the assistant answers (telephony, mobile), E.164. */
+    phoneNumber: text('phone_number'),
+    /** sandbox or twilio: who the number belongs to. */
+    provider: text('provider').notNull().default('sandbox'),
+    /** The provider's id for the number (Twilio IncomingPhoneNumber SID). */
+    providerRef: text('provider_ref'),
+    settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+    setup: jsonb('setup').$type<Record<string, unknown>>().notNull().default({}),
+    createdBy: text('created_by').references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: ts('deleted_at'),
+  },
+  (table) => [
+    index('systems_business').on(table.businessId, table.createdAt),
+    uniqueIndex('systems_phone_number').on(table.phoneNumber).where(sql`phone_number is not null and deleted_at is null`),
+  ],
+);
+
+/** Every webhook a system received and every action it took, with its outcome (list-events). */
+export const systemEvents = pgTable(
+  'system_events',
+  {
+    id: text('id').primaryKey(),
+    systemId: text('system_id').notNull().references(() => systems.id),
+    businessId: text('business_id').notNull().references(() => businesses.id),
+    /** webhook (something arrived) or action (something the system did). */
+    kind: text('kind', { enum: ['webhook', 'action'] }).notNull(),
+    /** e.g. voice.incoming, sms.incoming, call.status, form.submitted, sms.sent, call.placed, number.purchased. */
+    name: text('name').notNull(),
+    /** ok, duplicate, refused, spam, failed. */
+    outcome: text('outcome').notNull(),
+    error: text('error'),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (table) => [index('system_events_system').on(table.systemId, table.createdAt)],
+);
+
+/**
+ * Once-per-window marks (missed-call text-back: one SMS per caller per hour). Claimed with
+ * one INSERT … ON CONFLICT DO UPDATE … WHERE at < window start, so concurrent claims send once.
+ */
+export const rateMarks = pgTable('rate_marks', {
+  key: text('key').primaryKey(),
+  at: ts('at').notNull(),
+});

@@ -1,0 +1,95 @@
+import { forwardingCodes, type ApiSetupStep } from '#contract/schemas/system';
+import type { ApiDeps } from '../../deps';
+import type { systems } from '../../db/schema';
+
+/**
+ * Each kind's setup steps (setup/{id} → data.setup_steps). A step is done when what it
+ * asks for is stored (the number bought, the website saved, the test call seen); a system
+ * is active once its required steps are done. Progress marks live in systems.setup.
+ */
+type Row = typeof systems.$inferSelect;
+export type SetupMarks = {
+  website_at?: string;
+  follow_up_at?: string;
+  first_submission_at?: string;
+  first_call_at?: string;
+  forwarding_at?: string;
+  test_call_started_at?: string;
+  verified_at?: string;
+};
+
+export function leadcatcherUrls(deps: Pick<ApiDeps, 'publicUrl'>, systemId: string) {
+  const base = `${(deps.publicUrl ?? 'http://localhost:3000').replace(/\/+$/, '')}/api/v1/leadcatcher/${encodeURIComponent(systemId)}`;
+  return { form: `${base}/form`, script: `${base}/embed.js`, submit: `${base}/submit` };
+}
+
+/** The plain HTML form a site can paste: it posts without JavaScript; `website` is the honeypot. */
+export function leadcatcherSnippets(deps: Pick<ApiDeps, 'publicUrl'>, systemId: string, formName: string) {
+  const urls = leadcatcherUrls(deps, systemId);
+  const scriptTag = `<div data-leadcatcher="${systemId}"></div>\n<script src="${urls.script}" async></script>`;
+  const htmlForm = [
+    `<form action="${urls.submit}" method="post" aria-label="${formName.replace(/"/g, '&quot;')}">`,
+    '  <label>Name <input name="name" autocomplete="name" required></label>',
+    '  <label>Email <input name="email" type="email" autocomplete="email"></label>',
+    '  <label>Phone <input name="phone" type="tel" autocomplete="tel"></label>',
+    '  <label>Message <textarea name="message" required></textarea></label>',
+    '  <div style="position:absolute;left:-10000px" aria-hidden="true"><label>Leave this empty <input name="website" tabindex="-1" autocomplete="off"></label></div>',
+    '  <button type="submit">Send</button>',
+    '</form>',
+  ].join('\n');
+  return { ...urls, script_tag: scriptTag, html_form: htmlForm };
+}
+
+const step = (key: string, title: string, description: string, done: boolean, required: boolean, data: Record<string, unknown> = {}): ApiSetupStep => ({
+  key,
+  title,
+  description,
+  status: done ? 'done' : 'todo',
+  required,
+  data,
+});
+
+export function setupSteps(deps: Pick<ApiDeps, 'publicUrl'>, row: Row): ApiSetupStep[] {
+  const marks = row.setup as SetupMarks;
+  const settings = row.settings as Record<string, unknown>;
+  switch (row.name) {
+    case 'telephony':
+      return [
+        step('number', 'Choose your number', 'Pick a number by country and area code; it is live as soon as you choose it.', Boolean(row.phoneNumber), true, { phone_number: row.phoneNumber }),
+        step('try_it', 'Try it', 'Call the number, or use the simulator below, and hear the assistant answer.', Boolean(marks.first_call_at), false, { first_call_at: marks.first_call_at ?? null }),
+      ];
+    case 'leadcatcher': {
+      const formName = typeof settings.form_name === 'string' ? settings.form_name : 'Contact form';
+      return [
+        step('website', 'Your website', 'The sites allowed to send the form (leave empty to allow any) and the form’s name.', Boolean(marks.website_at), true, {
+          allowed_origins: Array.isArray(settings.allowed_origins) ? settings.allowed_origins : [],
+          form_name: formName,
+        }),
+        step('follow_up', 'Follow-up', 'Whether the assistant replies to each lead by SMS or email, and what it says.', Boolean(marks.follow_up_at), false),
+        step('install', 'Add the form to your site', 'Paste the script tag, or the plain HTML form that works without JavaScript.', Boolean(marks.first_submission_at), false, {
+          ...leadcatcherSnippets(deps, row.id, formName),
+          first_submission_at: marks.first_submission_at ?? null,
+        }),
+      ];
+    }
+    case 'mobile': {
+      const mobile = typeof settings.mobile_number === 'string' ? settings.mobile_number : null;
+      return [
+        step('mobile', 'Your mobile number', 'The mobile whose unanswered calls the assistant takes.', Boolean(mobile), true, { mobile_number: mobile }),
+        step('number', 'The assistant’s number', 'Calls you do not take are forwarded to this number.', Boolean(row.phoneNumber), true, { phone_number: row.phoneNumber }),
+        step('forwarding', 'Turn on forwarding', 'Dial each code on your mobile (it answers with a confirmation).', Boolean(marks.forwarding_at), true, {
+          codes: row.phoneNumber ? forwardingCodes(row.phoneNumber) : [],
+        }),
+        step('verify', 'Test call', 'We call your mobile; let it ring. When the call reaches the assistant, forwarding works.', Boolean(marks.verified_at), true, {
+          test_call_started_at: marks.test_call_started_at ?? null,
+          verified_at: marks.verified_at ?? null,
+        }),
+      ];
+    }
+  }
+}
+
+/** active once every required step is done. */
+export function statusFor(deps: Pick<ApiDeps, 'publicUrl'>, row: Row): 'active' | 'requires_setup' {
+  return setupSteps(deps, row).every((item) => !item.required || item.status === 'done') ? 'active' : 'requires_setup';
+}
