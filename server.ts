@@ -20,6 +20,7 @@ import { startScheduler } from './api/services/scheduler';
 import { createStorage } from './api/services/storage';
 import { startLearningRunner } from './api/services/learning/runner';
 import { createSandboxTelephony } from './api/services/telephony/sandbox';
+import { createTwilioTelephony, twilioCredentials } from './api/services/telephony/twilio';
 import { describeSpeech, detectSpeech } from './api/services/speech/index';
 import { parseEnv, type Env } from './contract/env';
 import type { AppContext, RateLimitBucket } from './contract/load-context';
@@ -69,11 +70,16 @@ export async function startServer(
   // Voice: the OpenAI-compatible /audio endpoints, or pocketsphinx and espeak-ng when installed (docs/speech.md).
   const speech = await detectSpeech(env);
   log({ level: 'info', msg: describeSpeech(speech) });
+  // Twilio when both credentials are set (docs/telephony.md), else the embedded sandbox.
+  const twilio = twilioCredentials(env);
+  log({ level: 'info', msg: twilio ? 'telephony: Twilio (webhooks under PUBLIC_URL/api/v1/webhooks/twilio/)' : 'telephony: sandbox (nothing leaves this machine)' });
+  if (twilio && !env.PUBLIC_URL) log({ level: 'warn', msg: 'telephony: Twilio is configured but PUBLIC_URL is not set: Twilio cannot reach the webhooks' });
   const deps: ApiDeps = {
     db: database.db,
     env,
     mailer: createMailer({ db: database.db, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM }),
-    telephony: createSandboxTelephony(database.db),
+    telephony: twilio ? createTwilioTelephony(twilio) : createSandboxTelephony(database.db),
+    twilio,
     directory: createDirectory(env.DIRECTORY_URL),
     addressLookup: createAddressLookup(env.ADDRESS_LOOKUP_URL),
     broadcaster,

@@ -17,6 +17,7 @@ import { addressLookupRouter } from './resources/helpers/address-lookup';
 import { helpersRouter } from './resources/helpers';
 import { supportRouter } from './resources/helpers/support';
 import { membersRouter } from './resources/members';
+import { leadcatcherRouter } from './resources/leadcatcher';
 import { learningRouter } from './resources/learning';
 import { memoriesRouter } from './resources/memories';
 import { memoryUploadRouter } from './resources/memories/upload';
@@ -28,7 +29,10 @@ import { membershipsRouter } from './resources/users/memberships';
 import { mobileRouter } from './resources/users/mobile';
 import { recoveryRouter } from './resources/users/recovery';
 import { servicesRouter } from './resources/services';
+import { purchaseNumberRouter, systemsRouter } from './resources/systems';
+import { simulateRouter } from './resources/systems/simulate';
 import { trainingQuestionsRouter } from './resources/training-questions';
+import { twilioWebhooksRouter } from './resources/webhooks/twilio';
 
 export const API_BASE = '/api/v1';
 
@@ -62,6 +66,9 @@ export function createApiApp(deps: ApiDeps) {
   app.route('/', timelineRouter);
   app.route('/', notificationsRouter);
   app.route('/', servicesRouter);
+  app.route('/', systemsRouter);
+  app.route('/', purchaseNumberRouter);
+  app.route('/', simulateRouter);
   app.route('/', trainingQuestionsRouter);
   app.route('/', learningRouter);
   app.route('/', memoriesRouter);
@@ -69,7 +76,10 @@ export function createApiApp(deps: ApiDeps) {
   app.route('/', conversationsRouter);
   app.route('/', filesRouter);
   app.route('/', broadcastingRouter);
+  app.route('/', leadcatcherRouter);
   app.route('/', devRouter);
+  // Public: Twilio's webhooks, authenticated by X-Twilio-Signature (resources/webhooks/twilio.ts).
+  app.route('/', twilioWebhooksRouter);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', { type: 'http', scheme: 'bearer' });
   app.doc31('/openapi.json', {

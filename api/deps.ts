@@ -14,6 +14,12 @@ export type ApiDeps = {
   env: Pick<Env, 'APP_ENV'>;
   mailer: Mailer;
   telephony: TelephonyProvider;
+  /**
+   * Twilio credentials (TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN) when the Twilio provider is in
+   * use: the webhooks verify X-Twilio-Signature with the auth token. Unset: every Twilio
+   * webhook is refused (the sandbox delivers its traffic in process, never over HTTP).
+   */
+  twilio?: { accountSid: string; authToken: string };
   directory: Directory;
   /** Nominatim-compatible address search (ADDRESS_LOOKUP_URL); absent = parse and known addresses only. */
   addressLookup?: AddressLookup;

@@ -53,7 +53,7 @@ export const envSchema = z.object({
   S3_BUCKET: optionalString,
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
-  TWILIO_ACCOUNT_SID: optionalString,
+  TWILIO_ACCOUNT_SID: optionalString.pipe(z.string().regex(/^AC[0-9a-fA-F]{32}$/, { error: 'must be the account SID: AC followed by 32 hex digits' }).optional()),
   TWILIO_AUTH_TOKEN: optionalString,
   ONESIGNAL_APP_ID: optionalString,
   ONESIGNAL_API_KEY: optionalString,
@@ -94,6 +94,10 @@ export function parseEnv(raw: Record<string, string | undefined> = process.env):
   const env = result.data;
   if (env.ASSISTANT_SPEECH === 'openai' && !env.ASSISTANT_SPEECH_BASE_URL && !env.ASSISTANT_BASE_URL) {
     throw new EnvError(['ASSISTANT_SPEECH="openai": needs ASSISTANT_BASE_URL or ASSISTANT_SPEECH_BASE_URL (an OpenAI-compatible API with /audio endpoints)']);
+  }
+  if (Boolean(env.TWILIO_ACCOUNT_SID) !== Boolean(env.TWILIO_AUTH_TOKEN)) {
+    // One without the other would silently fall back to the sandbox.
+    throw new EnvError([`${env.TWILIO_ACCOUNT_SID ? 'TWILIO_AUTH_TOKEN' : 'TWILIO_ACCOUNT_SID'}: is required with ${env.TWILIO_ACCOUNT_SID ? 'TWILIO_ACCOUNT_SID' : 'TWILIO_AUTH_TOKEN'} (Twilio needs both; leave both unset for the sandbox)`]);
   }
   if (env.APP_ENV === 'production' && !env.SESSION_SECRET) {
     throw new EnvError(['SESSION_SECRET: is required when APP_ENV=production (a long random string; several comma-separated to rotate)']);

@@ -13,6 +13,15 @@ import { listQuery } from '../lib/list';
 export type CustomerRow = typeof customers.$inferSelect;
 export type Duplicate = ApiCustomer['duplicates'][number];
 
+/**
+ * A name to address the person by, or null: a contact created from a call, SMS or form
+ * without a name is named after its phone or email, which reads badly in "Hi +4411…".
+ */
+export const addressableName = (name: string | null | undefined): string | null => {
+  const trimmed = name?.trim();
+  return trimmed && !/^[+\d\s().-]+$/.test(trimmed) && !trimmed.includes('@') ? trimmed : null;
+};
+
 export const displayName = (row: Pick<CustomerRow, 'firstName' | 'lastName'>): string => [row.firstName, row.lastName].filter(Boolean).join(' ');
 
 export function serializeCustomer(row: CustomerRow, duplicates: Duplicate[] = []): ApiCustomer {

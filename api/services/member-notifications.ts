@@ -4,6 +4,7 @@ import { hasPermission, type Permission } from '#contract/permissions';
 import type { ApiDeps } from '../deps';
 import { businessUsers, notifications } from '../db/schema';
 import { newId } from '../lib/crypto';
+import { addressableName } from './customer-records';
 import { publishNotifications, type NotificationRow } from './notifications';
 
 export type MemberNotification = {
@@ -53,5 +54,7 @@ export async function notifyMembers(deps: Pick<ApiDeps, 'db' | 'clock' | 'broadc
 
 /** Fill {first_name}, {name}, {business_name} in an SMS or email template; unknown placeholders stay. */
 export function renderTemplate(template: string, values: { first_name?: string | null; name?: string | null; business_name?: string | null }): string {
-  return template.replace(/\{(first_name|name|business_name)\}/g, (_, key: keyof typeof values) => values[key]?.trim() || (key === 'business_name' ? 'us' : 'there'));
+  return template.replace(/\{(first_name|name|business_name)\}/g, (_, key: keyof typeof values) =>
+    key === 'business_name' ? values.business_name?.trim() || 'us' : (addressableName(values[key]) ?? 'there'),
+  );
 }

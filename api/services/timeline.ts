@@ -38,6 +38,10 @@ export type SystemItemInput = {
   details?: Record<string, unknown>;
   /** When it happened (default now): its created_at and sort_at. */
   at?: Date;
+  /** The provider's id (CallSid, MessageSid): unique per business, so a retried webhook cannot create a second item. */
+  externalId?: string | null;
+  /** The system (number, lead catcher) it came through or went out from. */
+  systemId?: string | null;
 };
 
 /** A call: `status` 'voicemail' or 'missed_call' (labelled so), else e.g. 'completed'. */
@@ -119,6 +123,8 @@ async function createSystemItem(deps: TimelineDeps, type: Exclude<TimelineType, 
       customerId,
       phonesFound: input.phonesFound ?? [],
       details: input.details ?? {},
+      externalId: input.externalId ?? null,
+      systemId: input.systemId ?? null,
       sortAt: at,
       createdAt: at,
       updatedAt: at,

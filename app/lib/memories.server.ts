@@ -102,7 +102,9 @@ export async function questionAction(request: Request, state: DashboardState, fo
   const submission = parseWithZod(formData, { schema: answerSchema });
   if (submission.status !== 'success') return data<QuestionReply>({ questionId: id, result: submission.reply() }, { status: 400 });
   const path = `${memoriesPath(state)}/answer/${encodeURIComponent(id)}`;
-  const result = await apiCall(state.caller, path, { answer: submission.value.answer });
+  // "Send the answer to the customer" (shown only for a question linked to a contact).
+  const sendToCustomer = formData.get('send_to_customer') === 'on';
+  const result = await apiCall(state.caller, path, { answer: submission.value.answer, ...(sendToCustomer ? { send_to_customer: true } : {}) });
   if (!result.ok) {
     if (result.status === 404) return redirectWithToasts(request, back, apiToasts(path, result));
     const reply = replyWithApiErrors(submission, result);

@@ -37,5 +37,12 @@ export function memoryHeadline(memory: { title: string | null; content: string }
   return text.length > 90 ? `${text.slice(0, 90).trimEnd()}…` : text || '(empty)';
 }
 
+/** The contacts a question is linked to (the assistant records who asked it in meta). */
+export function questionCustomerCount(memory: { meta?: Record<string, unknown> | null }): number {
+  const meta = memory.meta ?? {};
+  const ids = [...(Array.isArray(meta.customer_ids) ? meta.customer_ids : []), meta.customer_id].filter((id) => typeof id === 'string' && id);
+  return new Set(ids).size;
+}
+
 /** An answer refused in place: which question it belongs to, and conform's reply. */
 export type QuestionReply = { questionId: string; result: SubmissionResult<string[]> };

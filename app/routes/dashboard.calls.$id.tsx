@@ -30,7 +30,16 @@ type Turn = { speaker: string; text: string };
 
 /** A transcript is either plain text or a list of turns ({role|speaker, content|text}). */
 function transcriptOf(value: unknown): { text: string | null; turns: Turn[] } {
-  if (typeof value === 'string') return { text: value.trim() || null, turns: [] };
+  if (typeof value === 'string') {
+    // "Caller: …" / "Assistant: …" lines (the systems' transcripts) become turns; other text stays as written.
+    const lines = value.split(/\r?\n/).map((line) => line.trim()).filter(Boolean);
+    const turns = lines.map((line): Turn => {
+      const match = /^(Caller|Assistant|Customer|Agent|Voicemail|System):\s*(.*)$/i.exec(line);
+      return match ? { speaker: speakerName(match[1].toLowerCase()), text: match[2] } : { speaker: '', text: line };
+    });
+    if (turns.some((turn) => turn.speaker)) return { text: null, turns };
+    return { text: value.trim() || null, turns: [] };
+  }
   if (!Array.isArray(value)) return { text: null, turns: [] };
   const turns = value
     .map((entry): Turn | null => {
@@ -58,8 +67,16 @@ export default function CallViewRoute() {
   const summary = typeof details.summary === 'string' && details.summary.trim() ? details.summary : null;
   const transcript = transcriptOf(details.transcript);
   const duration = typeof details.duration_seconds === 'number' ? details.duration_seconds : null;
+  const outcome = callOutcome(data.item.status, details);
   return (
     <ItemPage data={data}>
+      {outcome.length ? (
+        <ul className="flex flex-col gap-1 rounded-2xl bg-white p-4 text-sm shadow-sm ring-1 ring-slate-200" data-testid="call-outcome">
+          {outcome.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      ) : null}
       <section aria-labelledby="recording-title" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
         <h2 id="recording-title" className="text-lg font-semibold">
           Recording
@@ -106,6 +123,25 @@ export default function CallViewRoute() {
       ) : null}
     </ItemPage>
   );
+}
+
+const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
+
+/** What became of the call: put through to someone, a voicemail left, missed, who was rung first (a call placed from a system page). */
+function callOutcome(status: string | null, details: Record<string, unknown>): string[] {
+  const lines: string[] = [];
+  const transfer = details.transfer && typeof details.transfer === 'object' ? (details.transfer as Record<string, unknown>) : {};
+  // transfer_to: the assistant tried to put the caller through; transferred_to: someone answered.
+  const transferredTo = text(details.transferred_to) ?? text(transfer.to);
+  const tried = text(details.transfer_to);
+  const dialStatus = text(details.transfer_status) ?? text(transfer.status);
+  if (transferredTo) lines.push(`Transferred to ${transferredTo}.`);
+  else if (tried) lines.push(dialStatus ? `Tried to transfer to ${tried} (${dialStatus.replace(/[_-]+/g, ' ')}).` : `Transferring to ${tried}…`);
+  if (status === 'voicemail') lines.push('The caller left a voicemail.');
+  else if (status === 'missed_call') lines.push('Missed call: nobody answered.');
+  const agent = text(details.agent_number);
+  if (agent) lines.push(`Rang ${agent} first, then connected the customer.`);
+  return lines;
 }
 
 function formatDuration(seconds: number): string {

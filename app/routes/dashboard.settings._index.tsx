@@ -1,19 +1,49 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { hasPermission } from '#contract/permissions';
+import { systemCreateSchema, type ApiSystem } from '#contract/schemas/system';
 import { GeneralErrorBoundary } from '../components/error-boundary';
-import { requireDashboard } from '../lib/guard.server';
+import { SystemsSection } from '../components/systems/systems-section';
+import { apiCall } from '../lib/api.server';
+import { requireDashboard, requirePermission } from '../lib/guard.server';
+import { canEditSystems, canViewSystems, listSystems, systemsPath } from '../lib/systems.server';
+import { apiToasts, redirectWithToasts } from '../lib/toast.server';
 
 export const meta: MetaFunction = () => [{ title: 'Settings · Business Assistant' }];
 
-/** The settings hub: one link per settings page the member may open. */
+/**
+ * The settings hub: one link per settings page the member may open, and the business's
+ * systems (with systems/view; adding one needs systems/edit). ?deleted_system=<id> offers
+ * the restore after a system was deleted.
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const state = await requireDashboard(request, context);
-  return { business: state.business ? { _id: state.business._id, name: state.business.name } : null, canSeeTeam: hasPermission(state.business?.permissions, 'business_users/view') };
+  const canSeeSystems = Boolean(state.business) && canViewSystems(state);
+  const canEdit = canSeeSystems && canEditSystems(state);
+  return {
+    business: state.business ? { _id: state.business._id, name: state.business.name } : null,
+    canSeeTeam: hasPermission(state.business?.permissions, 'business_users/view'),
+    systems: canSeeSystems ? await listSystems(state) : null,
+    canEditSystems: canEdit,
+    deletedSystem: canEdit ? new URL(request.url).searchParams.get('deleted_system') : null,
+  };
+}
+
+/** intent=create-<kind>: adds a system of that kind and opens its page (the setup walk-through). */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const state = await requireDashboard(request, context);
+  requirePermission(state, 'systems/edit');
+  const formData = await request.formData();
+  const parsed = systemCreateSchema.safeParse({ name: formData.get('name') });
+  if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? 'Choose a kind of system.' }, { status: 400 });
+  const path = `${systemsPath(state)}/create`;
+  const result = await apiCall<{ system: ApiSystem }>(state.caller, path, parsed.data);
+  if (!result.ok) return redirectWithToasts(request, '/dashboard/settings', apiToasts(path, result), { session: state.session });
+  return redirectWithToasts(request, `/dashboard/systems/${result.data.system._id}`, apiToasts(path, result), { session: state.session });
 }
 
 export default function SettingsRoute() {
-  const { business, canSeeTeam } = useLoaderData<typeof loader>();
+  const { business, canSeeTeam, systems, canEditSystems, deletedSystem } = useLoaderData<typeof loader>();
   const links = [
     { to: '/dashboard/settings/business-settings', title: 'Business settings', text: 'Opening hours, special dates, timezone and your notifications.' },
     { to: '/dashboard/assistant-settings', title: 'Assistant settings', text: 'How the assistant greets and talks to callers.' },
@@ -38,6 +68,7 @@ export default function SettingsRoute() {
           </li>
         ))}
       </ul>
+      {systems ? <SystemsSection systems={systems.systems} error={systems.error} canEdit={canEditSystems} deleted={deletedSystem} /> : null}
     </div>
   );
 }

@@ -54,10 +54,11 @@ export type AssistantSettings = {
  * which events notify, and quiet hours in the business's timezone during which only
  * callers flagged urgent still notify (when urgent_override is on).
  */
-export const NOTIFICATION_EVENTS = ['task_due', 'missed_call', 'voicemail', 'new_sms', 'new_form', 'assistant_question', 'assistant_task'] as const;
+export const NOTIFICATION_EVENTS = ['task_due', 'new_call', 'missed_call', 'voicemail', 'new_sms', 'new_form', 'assistant_question', 'assistant_task'] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 export const NOTIFICATION_EVENT_LABELS: Record<NotificationEvent, string> = {
   task_due: 'A task is due',
+  new_call: 'A call the assistant answered',
   missed_call: 'A missed call',
   voicemail: 'A voicemail',
   new_sms: 'A new SMS',

@@ -4,6 +4,7 @@ import { businessUsers, notifications } from '#api/db/schema';
 import { newId } from '#api/lib/crypto';
 import type { Permission } from '#contract/permissions';
 import { createHarness, uniqueEmail, type Harness } from '#tests/support/api-harness';
+import { randomSandboxNumber } from '#tests/support/system-fixtures';
 
 /**
  * The permission matrix of the v1 API, built from the OpenAPI document: every call with a
@@ -66,6 +67,13 @@ async function memory(ctx: Ctx, options: { deleted?: boolean; type?: string } = 
   const data = await ok(await api(ctx, `businesses/memories/${ctx.b}/create`, { type: options.type ?? 'text', content: 'Matrix memory: we open at nine.', status: 'active' }), 'memory');
   if (options.deleted) await ok(await api(ctx, `businesses/memories/${ctx.b}/delete/${data.memory._id}`), 'delete memory');
   return data.memory._id as string;
+}
+async function system(ctx: Ctx, options: { deleted?: boolean; name?: 'telephony' | 'leadcatcher' | 'mobile'; number?: boolean } = {}) {
+  const created = await ok(await api(ctx, `businesses/systems/${ctx.b}/create`, { name: options.name ?? 'telephony' }), 'system');
+  const id = created.system._id as string;
+  if (options.number) await ok(await api(ctx, `businesses/purchase-number/${ctx.b}`, { phone_number: randomSandboxNumber(), system_id: id }), 'purchase number');
+  if (options.deleted) await ok(await api(ctx, `businesses/systems/${ctx.b}/delete/${id}`), 'delete system');
+  return id;
 }
 async function conversation(ctx: Ctx) {
   const data = await ok(await api(ctx, `businesses/conversations/${ctx.b}/create`, {}), 'conversation');
@@ -204,6 +212,37 @@ export const RULES: Record<string, Rule> = {
     permission: 'memories/edit',
     prepare: async (ctx) => ({ job_id: (await ok(await api(ctx, `businesses/learning/${ctx.b}/start`, { url: 'http://127.0.0.1:9/' }), 'learning')).job._id }),
   },
+
+  ...crud('systems', 'systems/view', 'systems/edit', (ctx, deleted) => system(ctx, { deleted }), 'system_id', {
+    create: () => ({ name: 'leadcatcher' }),
+    update: () => ({ settings: { record_calls: false } }),
+  }, VIEW('systems')),
+  'businesses/systems/{business_id}/list-events/{system_id}': { permission: 'systems/view', prepare: async (ctx) => ({ system_id: await system(ctx) }) },
+  'businesses/systems/{business_id}/setup/{system_id}': { permission: 'systems/view', prepare: async (ctx) => ({ system_id: await system(ctx) }) },
+  'businesses/systems/{business_id}/setup/{system_id}/submit': { permission: 'systems/edit', body: () => ({ step: 'try_it' }), prepare: async (ctx) => ({ system_id: await system(ctx) }) },
+  'businesses/systems/{business_id}/settings/{system_id}/get': { permission: 'systems/view', prepare: async (ctx) => ({ system_id: await system(ctx) }) },
+  'businesses/systems/{business_id}/settings/{system_id}/set': {
+    permission: 'systems/edit',
+    body: () => ({ configurations: { data: { settings: { sms_auto_reply: false } } } }),
+    prepare: async (ctx) => ({ system_id: await system(ctx) }),
+  },
+  'businesses/systems/{business_id}/settings/{system_id}/list-available-numbers': { permission: 'systems/view', body: () => ({ country: 'US' }), prepare: async (ctx) => ({ system_id: await system(ctx) }) },
+  'businesses/systems/{business_id}/settings/{system_id}/make-a-call': {
+    permission: 'systems/edit',
+    body: () => ({ to: '+442071234999', agent_number: '+447700900123' }),
+    prepare: async (ctx) => ({ system_id: await system(ctx, { number: true }) }),
+  },
+  'businesses/systems/{business_id}/settings/{system_id}/send-a-message': {
+    permission: 'systems/edit',
+    body: () => ({ to: '+442071234999', message: 'Matrix hello' }),
+    prepare: async (ctx) => ({ system_id: await system(ctx, { number: true }) }),
+  },
+  'businesses/systems/{business_id}/settings/{system_id}/simulate': {
+    permission: 'systems/edit',
+    body: () => ({ kind: 'sms', from: '+442071234999', says: 'Do you open on Saturdays?' }),
+    prepare: async (ctx) => ({ system_id: await system(ctx, { number: true }) }),
+  },
+  'businesses/purchase-number/{business_id}': { permission: 'systems/edit', body: () => ({ phone_number: randomSandboxNumber() }) },
 
   'businesses/conversations/{business_id}/list': { permission: null },
   'businesses/conversations/{business_id}/create': { permission: null },

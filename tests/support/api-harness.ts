@@ -78,6 +78,10 @@ export async function createHarness(
     supportEmail?: string;
     /** Server log lines (e.g. to assert a failure was logged). */
     log?: ApiDeps['log'];
+    /** The telephony provider (unset: the sandbox). */
+    telephony?: ApiDeps['telephony'];
+    /** Twilio credentials the webhooks verify signatures with (unset: Twilio webhooks are refused). */
+    twilio?: ApiDeps['twilio'];
   } = {},
 ) {
   // Events are recorded so tests can assert what was published (or sent for real when given).
@@ -88,7 +92,8 @@ export async function createHarness(
     db: database.db,
     env: { APP_ENV: 'test' },
     mailer: createMailer({ db: database.db, from: 'test@localhost' }),
-    telephony: createSandboxTelephony(database.db),
+    telephony: options.telephony ?? createSandboxTelephony(database.db),
+    twilio: options.twilio,
     directory: options.directory ?? createDirectory(undefined),
     addressLookup: options.addressLookup,
     filesDir: options.filesDir,

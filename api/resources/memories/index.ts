@@ -8,9 +8,11 @@ import { searchKnowledge } from '../../services/knowledge';
 import { answerQuestion, createMemory, deleteMemory, findMemory, ignoreQuestion, restoreMemory, updateMemory } from '../../services/memories';
 import { memoryForCaller, withFileUrl } from '../../services/memory-files';
 import { listMemories, listQuestions } from '../../services/memory-records';
+import { sendAnswerToCustomers } from '../../services/question-replies';
 import { canEditMemories as canEdit, canViewMemories as canView } from './access';
 import {
   answerBody,
+  answerData,
   memoryCreateBody,
   memoryData,
   memoryIdParam,
@@ -97,12 +99,15 @@ export const memoriesRouter = createRouter()
     },
   )
   .openapi(
-    createRoute({ method: 'post', path: '/businesses/memories/{business_id}/answer/{memory_id}', tags, summary: 'Answer a question: it becomes an answered_question, active and searchable', security: bearer, middleware: [requireAuth] as const, request: { params: memoryIdParam, body: jsonBody(answerBody) }, responses: envelope(memoryData) }),
+    createRoute({ method: 'post', path: '/businesses/memories/{business_id}/answer/{memory_id}', tags, summary: 'Answer a question: it becomes an answered_question, active and searchable; send_to_customer also sends the answer to the contacts who asked', security: bearer, middleware: [requireAuth] as const, request: { params: memoryIdParam, body: jsonBody(answerBody) }, responses: envelope(answerData) }),
     async (c) => {
       const { business_id, memory_id } = c.req.valid('param');
       await canEdit(c.var.deps.db, business_id, c.var.auth.user.id);
-      const memory = await answerQuestion(c.var.deps, business_id, memory_id, c.req.valid('json').answer);
-      return ok(c, { memory }, ['Question answered.']);
+      const body = c.req.valid('json');
+      const memory = await answerQuestion(c.var.deps, business_id, memory_id, body.answer);
+      if (!body.send_to_customer) return ok(c, { memory }, ['Question answered.']);
+      const sent = await sendAnswerToCustomers(c.var.deps, business_id, memory);
+      return ok(c, { memory: sent.memory, replies: sent.replies }, ['Question answered.', ...sent.replies.map((reply) => reply.message)]);
     },
   )
   .openapi(

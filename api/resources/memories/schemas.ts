@@ -54,6 +54,11 @@ export const memoryUpdateBody = memoryUpdateSchema.extend({ title: clearable(300
 export const ANSWER_REQUIRED = 'The answer is required.';
 export const answerBody = z.object({
   answer: z.string({ error: ANSWER_REQUIRED }).trim().min(1, { error: ANSWER_REQUIRED, abort: true }).max(10_000),
+  /** Also send the answer to the contacts who asked (SMS, or email for a web form lead); see services/question-replies.ts. */
+  send_to_customer: z
+    .union([z.boolean(), z.enum(['true', 'false', 'on', 'off', '1', '0']).transform((value) => value === 'true' || value === 'on' || value === '1')])
+    .optional()
+    .openapi({ description: 'Send the answer to the contacts who asked it (SMS, or email for a web form lead)' }),
 });
 
 export const searchBody = knowledgeSearchSchema;
@@ -68,6 +73,21 @@ export const uploadForm = z.object({
 });
 
 export const memoryData = z.object({ memory: memoryOut });
+/** answer: the memory, and with send_to_customer what was sent to whom. */
+export const answerData = memoryData.extend({
+  replies: z
+    .array(
+      z.object({
+        customer_id: z.string().nullable(),
+        sent: z.boolean(),
+        channel: z.enum(['sms', 'email']).nullable(),
+        to: z.string().nullable(),
+        item_id: z.string().nullable(),
+        message: z.string(),
+      }),
+    )
+    .optional(),
+});
 export const memoryListData = z.object({
   memories: z.array(memoryOut),
   total: z.number(),

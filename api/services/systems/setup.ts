@@ -13,8 +13,14 @@ export type SetupMarks = {
   follow_up_at?: string;
   first_submission_at?: string;
   first_call_at?: string;
+  /** The owner marked "try it" done (setup/{id}/submit try_it) without a call having arrived. */
+  tried_at?: string;
+  /** The owner marked the form installed (setup/{id}/submit install) before its first submission. */
+  installed_at?: string;
   forwarding_at?: string;
   test_call_started_at?: string;
+  /** The provider's id of the test call placed to the mobile (its status callbacks are the test's, not a call's). */
+  placed_test_call_sid?: string;
   verified_at?: string;
 };
 
@@ -56,7 +62,7 @@ export function setupSteps(deps: Pick<ApiDeps, 'publicUrl'>, row: Row): ApiSetup
     case 'telephony':
       return [
         step('number', 'Choose your number', 'Pick a number by country and area code; it is live as soon as you choose it.', Boolean(row.phoneNumber), true, { phone_number: row.phoneNumber }),
-        step('try_it', 'Try it', 'Call the number, or use the simulator below, and hear the assistant answer.', Boolean(marks.first_call_at), false, { first_call_at: marks.first_call_at ?? null }),
+        step('try_it', 'Try it', 'Call the number, or use the simulator below, and hear the assistant answer.', Boolean(marks.first_call_at || marks.tried_at), false, { first_call_at: marks.first_call_at ?? null }),
       ];
     case 'leadcatcher': {
       const formName = typeof settings.form_name === 'string' ? settings.form_name : 'Contact form';
@@ -66,7 +72,7 @@ export function setupSteps(deps: Pick<ApiDeps, 'publicUrl'>, row: Row): ApiSetup
           form_name: formName,
         }),
         step('follow_up', 'Follow-up', 'Whether the assistant replies to each lead by SMS or email, and what it says.', Boolean(marks.follow_up_at), false),
-        step('install', 'Add the form to your site', 'Paste the script tag, or the plain HTML form that works without JavaScript.', Boolean(marks.first_submission_at), false, {
+        step('install', 'Add the form to your site', 'Paste the script tag, or the plain HTML form that works without JavaScript.', Boolean(marks.first_submission_at || marks.installed_at), false, {
           ...leadcatcherSnippets(deps, row.id, formName),
           first_submission_at: marks.first_submission_at ?? null,
         }),

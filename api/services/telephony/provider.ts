@@ -29,6 +29,11 @@ export interface TelephonyProvider {
   purchaseNumber(phoneNumber: string, webhooks: WebhookUrls): Promise<PurchasedNumber>;
   releaseNumber(providerRef: string): Promise<void>;
   placeCall(call: OutboundCall): Promise<CallResult>;
+  /**
+   * Record a live call whole (both sides, one channel each); when it is ready the provider
+   * posts RecordingUrl/RecordingSid to `callbackUrl`. The sandbox records nothing.
+   */
+  startRecording(callSid: string, callbackUrl: string): Promise<void>;
   /** A call recording as WAV bytes (null when it cannot be fetched). */
   fetchRecording(recordingUrl: string): Promise<Uint8Array | null>;
 }

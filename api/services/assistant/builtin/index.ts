@@ -8,6 +8,7 @@ import { classify, isShortDayFollowUp, lastExchange, type Intents } from './inte
 import { answerFromKnowledge } from './knowledge';
 import { wording } from './phrases';
 import { questionTerms, words } from './text';
+import { addressableName } from '../../customer-records';
 
 /**
  * The built-in provider: no network, no model weights. It reads the caller's intent
@@ -202,7 +203,7 @@ async function request(input: TurnInput, tools: AssistantTools, kind: 'booking' 
       details: { name: customer.name, phone: customer.phones[0], reason: message.slice(0, 500) },
       question: message,
     });
-    return { text: say.confirmTask(customer.name), sources: [], actions: [action] };
+    return { text: say.confirmTask(addressableName(customer.name)), sources: [], actions: [action] };
   }
   const lead = kind === 'person' ? say.reachTeam : say.noCapture;
   return combine([{ text: lead, sources: [] }, ...(contact ? [contact] : [])]);

@@ -1,0 +1,10 @@
+import { permissionRefusal } from '#contract/messages';
+import { systemMessages } from '#contract/schemas/system';
+import type { Db } from '../../db/client';
+import { requireBusinessPermission } from '../../lib/membership';
+
+/** Reading needs systems/view (spec section 5's refusal), writing systems/edit; admin grants both; outsiders get 404. */
+export const canViewSystems = (db: Db, businessId: string, userId: string) =>
+  requireBusinessPermission(db, businessId, userId, 'systems/view', permissionRefusal('systems'));
+export const canEditSystems = (db: Db, businessId: string, userId: string) =>
+  requireBusinessPermission(db, businessId, userId, 'systems/edit', systemMessages.editRefusal);

@@ -1,0 +1,204 @@
+import { randomBytes } from 'node:crypto';
+import { createRoute, z } from '@hono/zod-openapi';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { simulateSchema, systemMessages, type ApiSimulation } from '#contract/schemas/system';
+import type { ApiDeps } from '../../deps';
+import { timelineItems } from '../../db/schema';
+import { requireAuth } from '../../lib/auth';
+import { createRouter } from '../../lib/context';
+import { ApiError, invalid } from '../../lib/errors';
+import { bearer, envelope, jsonBody } from '../../lib/openapi';
+import { ok } from '../../lib/respond';
+import { requireSystem } from '../../services/systems/manage';
+import { findCallBySid, type TwilioParams } from '../../services/systems/call-context';
+import { handleCallStatus, handleRecording } from '../../services/systems/call-outcome';
+import { handleDialDone, handleGather, handleVoice } from '../../services/systems/inbound-call';
+import { handleSms } from '../../services/systems/inbound-sms';
+import type { SystemRow } from '../../services/systems/store';
+import { textOf, twimlVerbs } from '../../services/systems/twiml';
+import { serializeRow } from '../../services/timeline';
+import { timelineItemOut } from '../timeline/schemas';
+import { canEditSystems } from './access';
+import { systemIdParam } from './schemas';
+
+/**
+ * The sandbox simulator (businesses/systems/{b}/settings/{id}/simulate): plays a caller or
+ * texter against the very handlers Twilio's webhooks call, in process, with Twilio-shaped
+ * parameters. A call is handleVoice, one handleGather per line of `says`, then the final
+ * status; a missed call hangs up after the greeting; outside opening hours what the caller
+ * says becomes the voicemail. The transcript is read back from the TwiML the handlers
+ * answered (what the assistant said, a transfer, a recording).
+ */
+type Line = ApiSimulation['transcript'][number];
+type Simulation = { transcript: Line[]; call?: unknown; sms?: unknown };
+
+const sid = (prefix: string) => `${prefix}${randomBytes(16).toString('hex')}`;
+/** Roughly how long a simulated turn takes, for the call's duration. */
+const SECONDS_PER_TURN = 8;
+
+type Outcome = 'gather' | 'record' | 'dial' | 'hangup' | 'other';
+
+/** The lines the TwiML speaks or does, and where the call goes next. */
+function readTwiml(xml: string): { lines: Line[]; next: Outcome } {
+  const lines: Line[] = [];
+  let next: Outcome = 'other';
+  for (const verb of twimlVerbs(xml)) {
+    switch (verb.name) {
+      case 'Say': {
+        const text = textOf(verb);
+        if (text) lines.push({ speaker: 'assistant', text });
+        break;
+      }
+      case 'Gather':
+        next = 'gather';
+        break;
+      case 'Dial': {
+        const numbers = verb.children.filter((child) => typeof child !== 'string' && child.name === 'Number').map(textOf);
+        lines.push({ speaker: 'system', text: `Put through to ${numbers.join(', ') || 'a member of the team'}` });
+        next = 'dial';
+        break;
+      }
+      case 'Record':
+        lines.push({ speaker: 'system', text: 'Recording a voicemail' });
+        if (next !== 'gather') next = 'record';
+        break;
+      case 'Hangup':
+        if (next === 'other') next = 'hangup';
+        break;
+    }
+  }
+  return { lines, next };
+}
+
+async function textBackLines(deps: ApiDeps, businessId: string, callId: string): Promise<Line[]> {
+  const rows = await deps.db
+    .select({ body: timelineItems.body, to: timelineItems.to })
+    .from(timelineItems)
+    .where(
+      and(
+        eq(timelineItems.businessId, businessId),
+        eq(timelineItems.type, 'sms'),
+        eq(timelineItems.direction, 'outbound'),
+        sql`${timelineItems.details}->>'call_id' = ${callId}`,
+        sql`${timelineItems.details}->>'purpose' = 'missed_call_text_back'`,
+      ),
+    )
+    .orderBy(asc(timelineItems.createdAt));
+  return rows.map((row) => ({ speaker: 'system', text: `Texted ${row.to} back: ${row.body ?? ''}` }));
+}
+
+async function simulateCall(deps: ApiDeps, system: SystemRow, input: { kind: 'call' | 'missed_call'; from: string; says: string }): Promise<Simulation> {
+  const callSid = sid('CA');
+  const base: TwilioParams = { AccountSid: 'ACsandbox', ApiVersion: '2010-04-01', CallSid: callSid, From: input.from, To: system.phoneNumber ?? '', Direction: 'inbound' };
+  const transcript: Line[] = [];
+  const saidLines = input.says.split(/\r?\n/).map((line) => line.trim()).filter(Boolean);
+  let turns = 1;
+
+  const started = readTwiml(await handleVoice(deps, system, { ...base, CallStatus: 'ringing' }));
+  transcript.push(...started.lines);
+  let next = started.next;
+  let voicemail: string[] = [];
+
+  if (next === 'record') {
+    voicemail = saidLines;
+  } else if (input.kind === 'call' && next === 'gather') {
+    for (const [index, line] of saidLines.entries()) {
+      transcript.push({ speaker: 'caller', text: line });
+      turns += 1;
+      const answer = readTwiml(await handleGather(deps, system, { ...base, CallStatus: 'in-progress', SpeechResult: line, Confidence: '0.92' }));
+      transcript.push(...answer.lines);
+      next = answer.next;
+      if (next === 'dial') {
+        // Nobody real is rung from the sandbox: the transfer counts as answered.
+        const done = readTwiml(await handleDialDone(deps, system, { ...base, CallStatus: 'in-progress', DialCallStatus: 'completed', DialCallDuration: '30' }));
+        transcript.push(...done.lines);
+        next = done.next;
+        if (next !== 'record') break;
+      }
+      if (next === 'record') {
+        voicemail = saidLines.slice(index + 1);
+        break;
+      }
+      if (next !== 'gather') break;
+    }
+  }
+
+  if (next === 'record' && voicemail.length) {
+    const text = voicemail.join(' ');
+    transcript.push({ speaker: 'caller', text });
+    turns += 1;
+    await handleRecording(deps, system, {
+      ...base,
+      CallStatus: 'completed',
+      RecordingSid: sid('RE'),
+      RecordingUrl: '',
+      RecordingDuration: String(Math.max(3, Math.round(text.split(/\s+/).length / 2.5))),
+      TranscriptionText: text,
+      TranscriptionStatus: 'completed',
+    });
+  } else if (input.kind === 'missed_call' || (next === 'gather' && saidLines.length === 0) || (next === 'record' && !voicemail.length)) {
+    transcript.push({ speaker: 'system', text: 'The caller hung up without leaving a message.' });
+  }
+
+  await handleCallStatus(deps, system, { ...base, CallStatus: 'completed', CallDuration: String(turns * SECONDS_PER_TURN) });
+  const row = await findCallBySid(deps, system.businessId, callSid);
+  if (row) transcript.push(...(await textBackLines(deps, system.businessId, row.id)));
+  return { transcript, call: row ? await serializeRow(deps.db, row) : null };
+}
+
+async function simulateSms(deps: ApiDeps, system: SystemRow, input: { from: string; says: string }): Promise<Simulation> {
+  const messageSid = sid('SM');
+  await handleSms(deps, system, { AccountSid: 'ACsandbox', ApiVersion: '2010-04-01', MessageSid: messageSid, SmsSid: messageSid, From: input.from, To: system.phoneNumber ?? '', Body: input.says, NumMedia: '0' });
+  const [sms] = await deps.db
+    .select()
+    .from(timelineItems)
+    .where(and(eq(timelineItems.businessId, system.businessId), eq(timelineItems.externalId, messageSid), eq(timelineItems.type, 'sms')))
+    .limit(1);
+  const transcript: Line[] = [{ speaker: 'caller', text: input.says }];
+  if (sms) {
+    const replies = await deps.db
+      .select({ body: timelineItems.body })
+      .from(timelineItems)
+      .where(and(eq(timelineItems.businessId, system.businessId), eq(timelineItems.type, 'sms'), eq(timelineItems.direction, 'outbound'), sql`${timelineItems.details}->>'reply_to' = ${sms.id}`))
+      .orderBy(asc(timelineItems.createdAt));
+    if (replies.length) transcript.push(...replies.map((reply) => ({ speaker: 'assistant' as const, text: reply.body ?? '' })));
+    else transcript.push({ speaker: 'system', text: 'No reply was sent (automatic SMS replies are off for this system).' });
+  }
+  return { transcript, sms: sms ? await serializeRow(deps.db, sms) : null };
+}
+
+/** Runs one simulation on a sandbox phone system with a number (the route checks access). */
+export async function runSimulation(deps: ApiDeps, system: SystemRow, input: z.output<typeof simulateSchema>): Promise<Simulation> {
+  if (system.provider !== 'sandbox') throw new ApiError(422, [systemMessages.sandboxOnly]);
+  if (system.name === 'leadcatcher') throw new ApiError(422, [systemMessages.notAPhoneSystem]);
+  if (!system.phoneNumber) throw new ApiError(422, [systemMessages.needsNumber]);
+  if (input.kind === 'sms') {
+    if (!input.says.trim()) throw invalid({ says: [systemMessages.messageRequired] });
+    return simulateSms(deps, system, input);
+  }
+  return simulateCall(deps, system, { kind: input.kind, from: input.from, says: input.says });
+}
+
+const lineOut = z.object({ speaker: z.enum(['caller', 'assistant', 'system']), text: z.string() });
+const simulationData = z.object({ transcript: z.array(lineOut), call: timelineItemOut.nullable().optional(), sms: timelineItemOut.nullable().optional() });
+
+export const simulateRouter = createRouter().openapi(
+  createRoute({
+    method: 'post',
+    path: '/businesses/systems/{business_id}/settings/{system_id}/simulate',
+    tags: ['Systems'],
+    summary: 'Sandbox simulator: an incoming call, missed call or SMS through the same handlers as the provider webhooks',
+    security: bearer,
+    middleware: [requireAuth] as const,
+    request: { params: systemIdParam, body: jsonBody(simulateSchema) },
+    responses: envelope(simulationData),
+  }),
+  async (c) => {
+    const { deps } = c.var;
+    const { business_id, system_id } = c.req.valid('param');
+    await canEditSystems(deps.db, business_id, c.var.auth.user.id);
+    const system = await requireSystem(deps, business_id, system_id);
+    const result = await runSimulation(deps, system, c.req.valid('json'));
+    return ok(c, result as z.infer<typeof simulationData>);
+  },
+);

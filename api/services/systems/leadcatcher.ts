@@ -1,0 +1,358 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { EMAIL_PATTERN, E164_PATTERN } from '#contract/constants';
+import type { ApiCustomer, ApiTimelineItem } from '#contract/envelope';
+import { messages } from '#contract/messages';
+import type { LeadcatcherSettings } from '#contract/schemas/system';
+import type { ApiDeps } from '../../deps';
+import type { Db } from '../../db/client';
+import { customers, systems } from '../../db/schema';
+import { createConversation } from '../assistant/conversations';
+import { postMessage } from '../assistant/turns';
+import { findOrCreateByEmail, findOrCreateByPhone } from '../customers';
+import { notifyMembers, renderTemplate } from '../member-notifications';
+import { createForm, updateForm } from '../timeline';
+import { businessName, sendCustomerEmail, sendCustomerSms, type SentMessage } from './customer-messages';
+import { publishSystem, recordSystemEvent, systemSettings, type SystemRow } from './store';
+
+/**
+ * The lead catcher: a web form on the business's own site posts here (JSON from embed.js or
+ * a plain form post). A submission matches or creates the contact, becomes a form item on
+ * the timeline, notifies the members who may see forms, marks the install step done and,
+ * when configured, is followed up by SMS or email. The public routes (resources/leadcatcher)
+ * check the origin and the rate limit first; the honeypot and validation are here.
+ */
+export type LeadcatcherDeps = ApiDeps;
+
+export const leadMessages = {
+  nameRequired: messages.name.required,
+  nameTooLong: messages.name.tooLong,
+  contactRequired: 'Leave an email or a phone number so we can reply.',
+  emailInvalid: messages.email.invalid,
+  emailTooLong: messages.email.tooLong,
+  phoneInvalid: messages.phone.invalid,
+  messageTooLong: 'Message must be less than 5000 characters.',
+  originRefused: 'This site may not send this form.',
+  rateLimited: 'Too many submissions. Try again in a minute.',
+  notFound: 'This form is not available.',
+} as const;
+
+export const LEAD_FIELDS = ['name', 'email', 'phone', 'message'] as const;
+export type LeadFields = Record<(typeof LEAD_FIELDS)[number], string>;
+export const MESSAGE_LIMIT = 5000;
+
+export function isLeadcatcher(system: SystemRow | undefined): system is SystemRow & { name: 'leadcatcher' } {
+  return system?.name === 'leadcatcher';
+}
+
+export function leadcatcherSettings(system: SystemRow & { name: 'leadcatcher' }): LeadcatcherSettings {
+  return systemSettings(system);
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
+
+/** What was typed, trimmed (kept as typed, so a refused form comes back with the same values). */
+export function leadFields(raw: Record<string, unknown>): LeadFields {
+  return { name: text(raw.name).trim(), email: text(raw.email).trim(), phone: text(raw.phone).trim(), message: text(raw.message).trim() };
+}
+
+/** "+44 20 7946 0123", "+1 (415) 555-0100" → E.164: spaces, dots, dashes and brackets go. */
+export function normaliseLeadPhone(phone: string): string {
+  return phone.replace(/[\s().-]/g, '');
+}
+
+export type ValidLead = { name: string; firstName: string; lastName: string | null; email: string | null; phone: string | null; message: string };
+
+/** The field errors of a submission (empty when valid) and, when valid, the normalised lead. */
+export function validateLead(fields: LeadFields): { fieldErrors: Record<string, string[]>; lead: ValidLead | null } {
+  const fieldErrors: Record<string, string[]> = {};
+  const add = (field: string, message: string) => (fieldErrors[field] ??= []).push(message);
+  const name = fields.name.replace(/\s+/g, ' ');
+  if (!name) add('name', leadMessages.nameRequired);
+  else if (name.length > 100) add('name', leadMessages.nameTooLong);
+  const email = fields.email.toLowerCase();
+  const phone = normaliseLeadPhone(fields.phone);
+  if (!email && !phone) {
+    add('email', leadMessages.contactRequired);
+    add('phone', leadMessages.contactRequired);
+  }
+  if (email && email.length > 100) add('email', leadMessages.emailTooLong);
+  else if (email && !EMAIL_PATTERN.test(email)) add('email', leadMessages.emailInvalid);
+  if (phone && !E164_PATTERN.test(phone)) add('phone', leadMessages.phoneInvalid);
+  if (fields.message.length > MESSAGE_LIMIT) add('message', leadMessages.messageTooLong);
+  if (Object.keys(fieldErrors).length) return { fieldErrors, lead: null };
+  const [firstName, ...rest] = name.split(' ');
+  return { fieldErrors, lead: { name, firstName, lastName: rest.join(' ') || null, email: email || null, phone: phone || null, message: fields.message } };
+}
+
+/** A bot fills every field it sees, including the one people never see. */
+export function isHoneypotFilled(raw: Record<string, unknown>): boolean {
+  return text(raw.website).trim() !== '';
+}
+
+/** An http(s) page address (the page the form was on), else null. */
+export function pageUrlOf(value: unknown): string | null {
+  const candidate = text(value).trim();
+  if (!candidate || candidate.length > 500) return null;
+  try {
+    const url = new URL(candidate);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+export function originOf(value: string | null | undefined): string | null {
+  if (!value || value === 'null') return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin.toLowerCase() : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether a page on `origin` may send this form: any site when the list is empty; else one
+ * of the listed sites, or this server itself (the hosted form page posts from here).
+ */
+export function originAllowed(settings: Pick<LeadcatcherSettings, 'allowed_origins'>, origin: string | null, ownOrigins: (string | null)[]): boolean {
+  if (settings.allowed_origins.length === 0) return true;
+  if (!origin) return false;
+  const allowed = new Set([...settings.allowed_origins.map(originOf), ...ownOrigins.map(originOf)].filter(Boolean));
+  return allowed.has(origin);
+}
+
+/**
+ * Per client and system: a token bucket (capacity `limit`, refilled over `windowMs`) kept
+ * in memory per app instance (per deps). Tests may set their own limit with
+ * setLeadcatcherRateLimit; the clock is deps.clock, so advancing it refills.
+ */
+type Bucket = { tokens: number; at: number; refused?: boolean };
+type Limiter = { limit: number; windowMs: number; buckets: Map<string, Bucket> };
+const limiters = new WeakMap<object, Limiter>();
+export const DEFAULT_RATE_LIMIT = { limit: 5, windowMs: 60_000 };
+
+function limiterOf(deps: object): Limiter {
+  let limiter = limiters.get(deps);
+  if (!limiter) {
+    limiter = { ...DEFAULT_RATE_LIMIT, buckets: new Map() };
+    limiters.set(deps, limiter);
+  }
+  return limiter;
+}
+
+export function setLeadcatcherRateLimit(deps: object, options: { limit: number; windowMs?: number }): void {
+  limiters.set(deps, { limit: options.limit, windowMs: options.windowMs ?? DEFAULT_RATE_LIMIT.windowMs, buckets: new Map() });
+}
+
+/**
+ * Take one submission from the client's bucket. `allowed: false` when it is empty; `first`
+ * says whether this is the first refusal since the last accepted one (only that one is
+ * logged as an event, so a flood cannot flood the events log).
+ */
+export function takeSubmissionToken(deps: Pick<ApiDeps, 'clock'>, systemId: string, clientIp: string): { allowed: boolean; first: boolean } {
+  const limiter = limiterOf(deps);
+  const now = deps.clock.now().getTime();
+  const perMs = limiter.limit / limiter.windowMs;
+  if (limiter.buckets.size > 10_000) {
+    for (const [key, bucket] of limiter.buckets) if (bucket.tokens + (now - bucket.at) * perMs >= limiter.limit) limiter.buckets.delete(key);
+  }
+  const key = `${systemId}:${clientIp}`;
+  const current = limiter.buckets.get(key) ?? { tokens: limiter.limit, at: now };
+  const tokens = Math.min(limiter.limit, current.tokens + Math.max(0, now - current.at) * perMs);
+  if (tokens < 1) {
+    limiter.buckets.set(key, { tokens, at: now, refused: true });
+    return { allowed: false, first: !current.refused };
+  }
+  limiter.buckets.set(key, { tokens: tokens - 1, at: now });
+  return { allowed: true, first: false };
+}
+
+async function customerExists(db: Db, businessId: string, field: 'emails' | 'phones', value: string): Promise<boolean> {
+  const column = field === 'emails' ? customers.emails : customers.phones;
+  const [row] = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.businessId, businessId), isNull(customers.deletedAt), sql`${column} @> ${JSON.stringify([value])}::jsonb`))
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * The contact: the one with this email, else the one with this phone, else a new lead with
+ * both. A known contact is not changed (anyone can type any email into a public form); the
+ * other detail stays on the form item.
+ */
+export async function matchLeadCustomer(deps: LeadcatcherDeps, businessId: string, lead: ValidLead): Promise<{ customer: ApiCustomer; created: boolean }> {
+  const defaults = { first_name: lead.firstName, last_name: lead.lastName };
+  if (lead.email && (!lead.phone || (await customerExists(deps.db, businessId, 'emails', lead.email)) || !(await customerExists(deps.db, businessId, 'phones', lead.phone)))) {
+    return findOrCreateByEmail(deps, businessId, lead.email, { ...defaults, phones: lead.phone ? [lead.phone] : [] });
+  }
+  return findOrCreateByPhone(deps, businessId, lead.phone as string, { ...defaults, emails: lead.email ? [lead.email] : [] });
+}
+
+function oneLine(value: string, max: number): string {
+  const flat = value.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1).trimEnd()}…` : flat;
+}
+
+/** The form item's body: who, and what they wrote, on one line. */
+export function leadSummary(lead: ValidLead): string {
+  return lead.message ? `${lead.name}: ${oneLine(lead.message, 200)}` : `${lead.name} left their contact details.`;
+}
+
+/** The first submission marks the install step done (once; published so the setup page updates). */
+async function markFirstSubmission(deps: LeadcatcherDeps, system: SystemRow): Promise<void> {
+  const now = deps.clock.now();
+  const [row] = await deps.db
+    .update(systems)
+    .set({ setup: sql`${systems.setup} || ${JSON.stringify({ first_submission_at: now.toISOString() })}::jsonb`, updatedAt: now })
+    .where(and(eq(systems.id, system.id), sql`not (${systems.setup} ? 'first_submission_at')`))
+    .returning();
+  if (row) await publishSystem(deps, 'Updated', row);
+}
+
+export type FollowUpOutcome = { channel: 'sms' | 'email'; sent: boolean; to: string | null; error: string | null; item_id: string | null; conversation_id?: string | null };
+
+/**
+ * The assistant's answer to what the lead wrote, in a 'form' conversation with the contact.
+ * A question it cannot answer becomes a question memory linked to the contact, so the
+ * owner's answer can later go back by email (docs/systems.md, the unanswered-question loop).
+ * Null when there is nothing to answer or the assistant failed (the template still goes out).
+ */
+async function assistantAnswer(deps: LeadcatcherDeps, system: SystemRow, customer: ApiCustomer, message: string | null): Promise<{ text: string | null; conversationId: string | null }> {
+  if (!message) return { text: null, conversationId: null };
+  try {
+    const conversation = await createConversation(deps, system.businessId, { channel: 'form', customerId: customer._id, title: oneLine(message, 60) });
+    const turn = await postMessage(deps, { businessId: system.businessId, conversationId: conversation.id, message: message.slice(0, 2000), wait: true });
+    const text = turn.reply.status === 'complete' ? turn.reply.content.trim() : '';
+    return { text: text || null, conversationId: conversation.id };
+  } catch (error) {
+    deps.log?.({ level: 'warn', msg: 'assistant could not answer a lead', system_id: system.id, error: String(error) });
+    return { text: null, conversationId: null };
+  }
+}
+
+async function followUp(
+  deps: LeadcatcherDeps,
+  system: SystemRow,
+  settings: LeadcatcherSettings,
+  context: { lead: ValidLead; customer: ApiCustomer; form: ApiTimelineItem },
+): Promise<FollowUpOutcome | null> {
+  if (settings.follow_up !== 'sms' && settings.follow_up !== 'email') return null;
+  const { lead, customer, form } = context;
+  const channel = settings.follow_up;
+  const eventName = `follow_up.${channel}`;
+  let outcome: FollowUpOutcome;
+  let conversationId: string | null = null;
+  try {
+    const business = await businessName(deps.db, system.businessId);
+    const answer = await assistantAnswer(deps, system, customer, lead.message ?? null);
+    conversationId = answer.conversationId;
+    const greeting = renderTemplate(settings.follow_up_template, { first_name: lead.firstName, name: lead.name, business_name: business });
+    const body = answer.text ? `${greeting}\n\n${answer.text}` : greeting;
+    const to = channel === 'sms' ? (lead.phone ?? customer.phones[0] ?? null) : (lead.email ?? customer.emails[0] ?? null);
+    let sent: SentMessage;
+    if (!to) sent = { ok: false, channel, to: null, reason: channel === 'sms' ? 'The lead left no phone number.' : 'The lead left no email address.' };
+    else if (channel === 'sms')
+      sent = await sendCustomerSms(deps, { businessId: system.businessId, to, body, customerId: customer._id, purpose: 'lead_follow_up', details: { form_id: form._id } });
+    else
+      sent = await sendCustomerEmail(deps, {
+        businessId: system.businessId,
+        to,
+        subject: `Thanks for contacting ${business ?? 'us'}`,
+        text: body,
+        customerId: customer._id,
+        noteLabel: 'lead follow-up',
+      });
+    outcome = sent.ok
+      ? { channel, sent: true, to, error: null, item_id: sent.item?._id ?? null }
+      : { channel, sent: false, to, error: sent.reason.charAt(0).toUpperCase() + sent.reason.slice(1), item_id: null };
+  } catch (error) {
+    deps.log?.({ level: 'error', msg: 'lead follow-up failed', system_id: system.id, error: error instanceof Error ? error.stack : String(error) });
+    outcome = { channel, sent: false, to: null, error: 'The follow-up could not be sent.', item_id: null };
+  }
+  outcome.conversation_id = conversationId;
+  await recordSystemEvent(deps, system, {
+    kind: 'action',
+    name: eventName,
+    outcome: outcome.sent ? 'ok' : 'failed',
+    error: outcome.error,
+    details: { form_id: form._id, to: outcome.to, item_id: outcome.item_id },
+  });
+  try {
+    await updateForm(deps, system.businessId, form._id, { details: { follow_up: outcome } });
+  } catch (error) {
+    deps.log?.({ level: 'warn', msg: 'lead follow-up not noted on the form', system_id: system.id, error: String(error) });
+  }
+  return outcome;
+}
+
+export type SubmissionResult =
+  | { kind: 'spam' }
+  | { kind: 'invalid'; fieldErrors: Record<string, string[]>; fields: LeadFields }
+  | { kind: 'sent'; form: ApiTimelineItem; customer: ApiCustomer; customerCreated: boolean; followUp: FollowUpOutcome | null; successMessage: string };
+
+/**
+ * One submission from the public form (origin and rate limit already checked). Spam is
+ * answered like a success and stores nothing; once the form item exists, nothing that
+ * follows (notification, follow-up) can lose it.
+ */
+export async function submitLead(
+  deps: LeadcatcherDeps,
+  system: SystemRow & { name: 'leadcatcher' },
+  raw: Record<string, unknown>,
+  context: { pageUrl: string | null; origin: string | null },
+): Promise<SubmissionResult> {
+  const settings = leadcatcherSettings(system);
+  if (isHoneypotFilled(raw)) {
+    await recordSystemEvent(deps, system, { kind: 'webhook', name: 'form.submitted', outcome: 'spam', error: 'The hidden field was filled in.', details: { origin: context.origin } });
+    return { kind: 'spam' };
+  }
+  const fields = leadFields(raw);
+  const { fieldErrors, lead } = validateLead(fields);
+  if (!lead) return { kind: 'invalid', fieldErrors, fields };
+
+  const { customer, created } = await matchLeadCustomer(deps, system.businessId, lead);
+  const submitted: Record<string, string> = { name: lead.name };
+  if (lead.email) submitted.email = lead.email;
+  if (lead.phone) submitted.phone = lead.phone;
+  if (lead.message) submitted.message = lead.message;
+  const form = await createForm(deps, {
+    businessId: system.businessId,
+    from: lead.phone ?? lead.email ?? undefined,
+    body: leadSummary(lead),
+    customerId: customer._id,
+    phonesFound: lead.phone ? [lead.phone] : [],
+    systemId: system.id,
+    details: { fields: submitted, form_name: settings.form_name, ...(context.pageUrl ? { page_url: context.pageUrl } : {}), ...(context.origin ? { origin: context.origin } : {}) },
+  });
+
+  try {
+    await notifyMembers(deps, {
+      businessId: system.businessId,
+      event: 'new_form',
+      permission: 'forms/view',
+      title: `New web form from ${lead.name}`,
+      body: lead.message ? oneLine(lead.message, 200) : [lead.email, lead.phone].filter(Boolean).join(', '),
+      customerId: customer._id,
+      internalLink: `/dashboard/forms/${form._id}`,
+      sourceId: form._id,
+    });
+  } catch (error) {
+    deps.log?.({ level: 'error', msg: 'form notification failed', system_id: system.id, form_id: form._id, error: String(error) });
+  }
+  try {
+    await markFirstSubmission(deps, system);
+  } catch (error) {
+    deps.log?.({ level: 'warn', msg: 'first submission not marked', system_id: system.id, error: String(error) });
+  }
+  await recordSystemEvent(deps, system, {
+    kind: 'webhook',
+    name: 'form.submitted',
+    outcome: 'ok',
+    details: { form_id: form._id, customer_id: customer._id, customer_created: created, page_url: context.pageUrl, origin: context.origin },
+  });
+  const followUpOutcome = await followUp(deps, system, settings, { lead, customer, form });
+  return { kind: 'sent', form, customer, customerCreated: created, followUp: followUpOutcome, successMessage: settings.success_message };
+}

@@ -1,0 +1,88 @@
+import { Form, Link } from '@remix-run/react';
+import { SYSTEM_KIND_DESCRIPTIONS, SYSTEM_KIND_LABELS, SYSTEM_KINDS, systemStatusLabel, type ApiSystem } from '#contract/schemas/system';
+import { RestoreBanner } from '../delete-restore';
+import { SubmitButton } from '../forms';
+
+/** "active" (green) or "requires setup" (amber): spec section 4's labels. */
+export function SystemStatusBadge({ status }: { status: string }) {
+  const active = status === 'active';
+  return (
+    <span
+      data-testid="system-status"
+      className={`inline-flex flex-none rounded-full px-2 py-0.5 text-xs font-medium ${active ? 'bg-emerald-50 text-emerald-700 ring-1 ring-emerald-200' : 'bg-amber-50 text-amber-800 ring-1 ring-amber-200'}`}
+    >
+      {systemStatusLabel(status)}
+    </span>
+  );
+}
+
+/**
+ * The settings page's systems: each with its number and status and a link to its page
+ * ("Set up" until it is active, then "Open"), and one "Add" form per kind for members who
+ * may edit systems. Any System event reloads this list (the realtime island revalidates).
+ */
+export function SystemsSection({ systems, error, canEdit, deleted }: { systems: ApiSystem[]; error: string | null; canEdit: boolean; deleted: string | null }) {
+  return (
+    <section aria-labelledby="systems-heading" className="flex flex-col gap-3">
+      <div>
+        <h2 id="systems-heading" className="text-lg font-semibold">
+          Systems
+        </h2>
+        <p className="text-sm text-slate-600">How customers reach your assistant: a business phone number, a web form on your site, your mobile’s missed calls.</p>
+      </div>
+      {deleted && canEdit ? <RestoreBanner action={`/dashboard/systems/${encodeURIComponent(deleted)}`} noun="system" /> : null}
+      {error ? (
+        <p role="alert" className="rounded-xl bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200">
+          {error}
+        </p>
+      ) : systems.length === 0 ? (
+        <div className="rounded-2xl border border-dashed border-slate-300 p-8 text-center" data-testid="systems-empty">
+          <p className="font-medium">No systems yet.</p>
+          <p className="mt-1 text-sm text-slate-600">
+            {canEdit ? 'Add one below: the assistant starts answering as soon as it is set up.' : 'A member who may set up systems can add one.'}
+          </p>
+        </div>
+      ) : (
+        <ul className="flex flex-col divide-y divide-slate-100 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200" data-testid="system-list">
+          {systems.map((system) => (
+            <li key={system._id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-4 py-3" data-testid="system-row" data-id={system._id}>
+              <div className="flex min-w-0 flex-col">
+                <span className="font-medium text-slate-900">{system.label}</span>
+                <span className="text-sm text-slate-600" data-testid="system-number">
+                  {system.phone_number ?? (system.name === 'leadcatcher' ? 'Web form' : 'No number yet')}
+                </span>
+              </div>
+              <SystemStatusBadge status={system.status} />
+              <Link
+                to={`/dashboard/systems/${system._id}`}
+                className="ml-auto rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-brand-700 hover:bg-slate-50"
+                aria-label={`${system.status === 'active' ? 'Open' : 'Set up'} ${system.label}${system.phone_number ? ` ${system.phone_number}` : ''}`}
+              >
+                {system.status === 'active' ? 'Open' : 'Set up'}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      {canEdit ? (
+        <div className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+          <h3 className="font-medium">Add a system</h3>
+          <ul className="mt-3 grid gap-3 sm:grid-cols-3" data-testid="add-system">
+            {SYSTEM_KINDS.map((kind) => (
+              <li key={kind} className="flex flex-col gap-2 rounded-xl bg-slate-50 p-3 ring-1 ring-slate-200">
+                <span className="font-medium">{SYSTEM_KIND_LABELS[kind]}</span>
+                <span className="flex-1 text-sm text-slate-600">{SYSTEM_KIND_DESCRIPTIONS[kind]}</span>
+                <Form method="post">
+                  <input type="hidden" name="name" value={kind} />
+                  <SubmitButton variant="secondary" name="intent" value={`create-${kind}`} pendingText="Adding…">
+                    Add {SYSTEM_KIND_LABELS[kind].toLowerCase()}
+                  </SubmitButton>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </section>
+  );
+}

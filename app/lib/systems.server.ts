@@ -1,0 +1,65 @@
+import { redirect } from '@remix-run/node';
+import type { ApiTimelineItem } from '#contract/envelope';
+import { hasPermission } from '#contract/permissions';
+import type { ApiAvailableNumber, ApiSystem, ApiSystemEvent } from '#contract/schemas/system';
+import { apiCall } from './api.server';
+import { entityLoadFailure, type DashboardState } from './guard.server';
+
+/** v1 base of the business's systems: businesses/systems/{business_id}. */
+export function systemsPath(state: DashboardState): string {
+  if (!state.business) throw redirect('/dashboard/onboard/mobile-submit');
+  return `businesses/systems/${state.business._id}`;
+}
+
+export const canViewSystems = (state: DashboardState) => hasPermission(state.business?.permissions, 'systems/view');
+export const canEditSystems = (state: DashboardState) => hasPermission(state.business?.permissions, 'systems/edit');
+
+/** The business's systems (the settings page's list), or why they could not be listed (the rest of the page still works). */
+export async function listSystems(state: DashboardState): Promise<{ systems: ApiSystem[]; error: string | null }> {
+  const result = await apiCall<{ systems: ApiSystem[] }>(state.caller, `${systemsPath(state)}/list`);
+  if (!result.ok) return { systems: [], error: result.errors[0] ?? 'The systems could not be loaded.' };
+  return { systems: result.data.systems, error: null };
+}
+
+/** One system; a 404 tries the user's other businesses first (support links), like every entity page. */
+export async function getSystem(state: DashboardState, id: string): Promise<ApiSystem> {
+  const result = await apiCall<{ system: ApiSystem; setup_steps?: ApiSystem['setup_steps'] }>(state.caller, `${systemsPath(state)}/setup/${encodeURIComponent(id)}`);
+  if (!result.ok) return entityLoadFailure(state, result, (other) => `businesses/systems/${other}/get/${encodeURIComponent(id)}`);
+  const system = result.data.system;
+  return { ...system, setup_steps: result.data.setup_steps ?? system.setup_steps ?? [] };
+}
+
+export async function listSystemEvents(state: DashboardState, id: string): Promise<ApiSystemEvent[]> {
+  const result = await apiCall<{ events: ApiSystemEvent[] }>(state.caller, `${systemsPath(state)}/list-events/${encodeURIComponent(id)}`, { page: 0, limit: 50 });
+  return result.ok ? result.data.events : [];
+}
+
+export type NumberSearch = { country: string; area_code: string; contains: string; numbers: ApiAvailableNumber[] | null; error: string | null };
+
+/** The number search of the setup's `number` step: a GET form (?country=&area_code=), so it needs no JavaScript. */
+export async function searchNumbers(state: DashboardState, id: string, url: URL): Promise<NumberSearch> {
+  const country = (url.searchParams.get('country') ?? state.business?.country ?? 'US').trim().toUpperCase();
+  const area_code = (url.searchParams.get('area_code') ?? '').trim();
+  const contains = (url.searchParams.get('contains') ?? '').trim();
+  if (!url.searchParams.has('country')) return { country, area_code, contains, numbers: null, error: null };
+  const result = await apiCall<{ available_numbers: ApiAvailableNumber[] }>(state.caller, `${systemsPath(state)}/settings/${encodeURIComponent(id)}/list-available-numbers`, {
+    country,
+    ...(area_code ? { area_code } : {}),
+    ...(contains ? { contains } : {}),
+  });
+  if (!result.ok) return { country, area_code, contains, numbers: null, error: Object.values(result.fieldErrors).flat()[0] ?? result.errors[0] ?? null };
+  return { country, area_code, contains, numbers: result.data.available_numbers, error: null };
+}
+
+/** How far back the recent-calls list looks (spec section 7: created_at within the last 3 minutes, limit 50). */
+export const RECENT_CALLS_WINDOW_MS = 3 * 60 * 1000;
+
+/** Calls of the last 3 minutes: where a call placed from the system page shows up. */
+export async function recentCalls(state: DashboardState, now = new Date()): Promise<ApiTimelineItem[] | null> {
+  if (!state.business || !hasPermission(state.business.permissions, 'calls/view')) return null;
+  const result = await apiCall<{ calls: ApiTimelineItem[] }>(state.caller, `businesses/calls/${state.business._id}/list`, {
+    created_at: { from: new Date(now.getTime() - RECENT_CALLS_WINDOW_MS).toISOString(), to: new Date(now.getTime() + 5_000).toISOString() },
+    limit: 50,
+  });
+  return result.ok ? result.data.calls : [];
+}
