@@ -1,6 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { speakToWav16k } from '../api/services/speech/generate';
+import { detectEmbeddedSpeech } from '../api/services/speech/index';
 import { api, createAccount, signIn, type Account } from './support/helpers';
 
 const INVITATION_LINK = /\/invitations\/[\w.~-]+/;
@@ -110,6 +112,31 @@ test('a simulated call with a question shows its transcript, then the call with 
   await main.getByRole('link', { name: new RegExp(from.replace('+', '\\+')) }).first().click();
   await expect(page.getByRole('heading', { name: 'Transcript' })).toBeVisible();
   await expect(page.getByTestId('call-transcript')).toContainText('What are your opening hours?');
+});
+
+test('a spoken caller: a WAV uploaded to the simulator is heard, and the assistant answers it @nojs', async ({ page, request }) => {
+  test.setTimeout(60_000);
+  const speech = await detectEmbeddedSpeech();
+  test.skip(!speech.stt || !speech.tts, 'needs espeak-ng and pocketsphinx');
+  const recording = await speakToWav16k('What are your opening hours');
+  const { account, businessId } = await owner(page, request);
+  await api(request, `businesses/memories/${businessId}/create`, { type: 'text', status: 'active', content: 'We are open from 9am to 5pm, Monday to Friday.' }, account.token);
+  const system = await telephonySystem(request, account, businessId);
+  await page.goto(`/dashboard/systems/${system._id}`);
+
+  const simulator = page.locator('#simulator');
+  await simulator.getByLabel('Incoming call from…').check();
+  await simulator.getByLabel('From', { exact: true }).fill(caller());
+  await simulator.getByLabel('Or say it (a WAV recording)').setInputFiles({ name: 'caller.wav', mimeType: 'audio/wav', buffer: Buffer.from(recording) });
+  await simulator.getByRole('button', { name: 'Simulate' }).click();
+
+  const heard = page.getByTestId('simulation-heard');
+  await expect(heard).toContainText(/^Heard: .*(open|hours)/i, { timeout: 30_000 });
+  const words = ((await heard.textContent()) ?? '').replace(/^Heard: /, '');
+  const transcript = page.getByTestId('simulation-transcript');
+  await expect(transcript).toContainText(`Caller: ${words}`);
+  await expect(transcript.locator('li').last()).toContainText('Assistant:');
+  await expect(page.getByTestId('simulation-result').getByRole('link', { name: 'Open the call' })).toBeVisible();
 });
 
 test('a caller asks an answerable and an unanswerable question; the owner answers and the caller gets the answer by SMS @nojs', async ({ page, request }) => {

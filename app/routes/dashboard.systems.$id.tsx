@@ -11,7 +11,7 @@ import { SetupSteps } from '../components/systems/setup-steps';
 import { RecentCalls, SystemEvents } from '../components/systems/system-activity';
 import { CallForm, MessageForm, Simulator, SystemSettingsForm } from '../components/systems/system-forms';
 import { SystemStatusBadge } from '../components/systems/systems-section';
-import { apiCall, type ApiFail } from '../lib/api.server';
+import { apiCall, apiFetch, readApiResult, type ApiFail, type ApiResult } from '../lib/api.server';
 import { loadFailure } from '../lib/customers.server';
 import { requireDashboard, requirePermission, type DashboardState } from '../lib/guard.server';
 import { commitSession } from '../lib/session.server';
@@ -143,13 +143,26 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     case 'simulate': {
       const submission = parseWithZod(formData, { schema: simulateSchema });
       if (submission.status !== 'success') return refuse('simulate', submission);
-      const path = `${base}/settings/${encodeURIComponent(id)}/simulate`;
-      const result = await apiCall<ApiSimulation>(state.caller, path, submission.value);
+      // A recording (the form is multipart) goes on to simulate-voice as multipart, with the
+      // bearer token like any call; without one, what was typed goes to simulate.
+      const audio = formData.get('audio');
+      const spoken = audio instanceof Blob && audio.size > 0;
+      const path = `${base}/settings/${encodeURIComponent(id)}/${spoken ? 'simulate-voice' : 'simulate'}`;
+      let result: ApiResult<ApiSimulation>;
+      if (spoken) {
+        const upload = new FormData();
+        upload.set('kind', submission.value.kind);
+        upload.set('from', submission.value.from);
+        upload.set('audio', audio, (audio as File).name || 'recording.wav');
+        result = await readApiResult<ApiSimulation>(await apiFetch(state.caller, path, upload));
+      } else {
+        result = await apiCall<ApiSimulation>(state.caller, path, submission.value);
+      }
       if (!result.ok) return refuse('simulate', submission, result);
       // Answered in place (the transcript is this answer's), keeping what was typed for another try.
       flashToasts(state.session, apiToasts(path, result));
       return data<SystemReply>(
-        { form: 'simulate', result: submission.reply(), simulation: { transcript: result.data.transcript ?? [], call: result.data.call ?? null, sms: result.data.sms ?? null } },
+        { form: 'simulate', result: submission.reply(), simulation: { transcript: result.data.transcript ?? [], call: result.data.call ?? null, sms: result.data.sms ?? null, heard: result.data.heard } },
         { headers: { 'Set-Cookie': await commitSession(state.session) } },
       );
     }

@@ -232,6 +232,13 @@ export const simulateSchema = z.object({
   says: z.string().trim().max(2000, { error: 'At most 2000 characters.' }).optional().default(''),
 });
 
+/** simulate-voice: the same simulation with what the caller says spoken (multipart, with `audio` = a WAV); a missed call says nothing. */
+export const SPOKEN_SIMULATION_KINDS = ['call', 'sms'] as const;
+export const simulateVoiceSchema = z.object({
+  kind: z.enum(SPOKEN_SIMULATION_KINDS, { error: 'Choose call or sms.' }),
+  from: phoneField,
+});
+
 export type ApiSetupStep = {
   key: string;
   title: string;
@@ -280,6 +287,8 @@ export type ApiAvailableNumber = {
 /** What the simulator answers: who said what, and the item it made. */
 export type ApiSimulation = {
   transcript: { speaker: 'caller' | 'assistant' | 'system'; text: string }[];
+  /** simulate-voice: what speech recognition heard in the recording. */
+  heard?: string;
   call?: Record<string, unknown> | null;
   sms?: Record<string, unknown> | null;
 };

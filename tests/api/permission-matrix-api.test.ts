@@ -242,6 +242,17 @@ export const RULES: Record<string, Rule> = {
     body: () => ({ kind: 'sms', from: '+442071234999', says: 'Do you open on Saturdays?' }),
     prepare: async (ctx) => ({ system_id: await system(ctx, { number: true }) }),
   },
+  'businesses/systems/{business_id}/settings/{system_id}/simulate-voice': {
+    permission: 'systems/edit',
+    multipart: () => {
+      const form = wav();
+      form.append('kind', 'call');
+      form.append('from', '+442071234999');
+      return form;
+    },
+    prepare: async (ctx) => ({ system_id: await system(ctx, { number: true }) }),
+    allowedStatus: { status: 503, why: 'the test server has no speech' },
+  },
   'businesses/purchase-number/{business_id}': { permission: 'systems/edit', body: () => ({ phone_number: randomSandboxNumber() }) },
 
   'businesses/conversations/{business_id}/list': { permission: null },

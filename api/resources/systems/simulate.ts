@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { createRoute, z } from '@hono/zod-openapi';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { simulateSchema, systemMessages, type ApiSimulation } from '#contract/schemas/system';
+import { bodyLimit } from 'hono/body-limit';
+import { messages } from '#contract/messages';
+import { simulateSchema, simulateVoiceSchema, systemMessages, type ApiSimulation } from '#contract/schemas/system';
 import type { ApiDeps } from '../../deps';
 import { timelineItems } from '../../db/schema';
 import { requireAuth } from '../../lib/auth';
 import { createRouter } from '../../lib/context';
-import { ApiError, invalid } from '../../lib/errors';
+import { ApiError, invalid, sendError } from '../../lib/errors';
 import { bearer, envelope, jsonBody } from '../../lib/openapi';
 import { ok } from '../../lib/respond';
 import { requireSystem } from '../../services/systems/manage';
@@ -17,7 +19,8 @@ import { handleSms } from '../../services/systems/inbound-sms';
 import type { SystemRow } from '../../services/systems/store';
 import { textOf, twimlVerbs } from '../../services/systems/twiml';
 import { serializeRow } from '../../services/timeline';
-import { timelineItemOut } from '../timeline/schemas';
+import { businessVocabulary, checkWav, MAX_AUDIO_BYTES } from '../conversations/voice';
+import { parseWith, timelineItemOut } from '../timeline/schemas';
 import { canEditSystems } from './access';
 import { systemIdParam } from './schemas';
 
@@ -28,6 +31,8 @@ import { systemIdParam } from './schemas';
  * status; a missed call hangs up after the greeting; outside opening hours what the caller
  * says becomes the voicemail. The transcript is read back from the TwiML the handlers
  * answered (what the assistant said, a transfer, a recording).
+ * simulate-voice is the same simulation with what the caller says spoken: the recording (a
+ * WAV, checked like the assistant's update-voice) is transcribed and played as `says`.
  */
 type Line = ApiSimulation['transcript'][number];
 type Simulation = { transcript: Line[]; call?: unknown; sms?: unknown };
@@ -167,11 +172,16 @@ async function simulateSms(deps: ApiDeps, system: SystemRow, input: { from: stri
   return { transcript, sms: sms ? await serializeRow(deps.db, sms) : null };
 }
 
-/** Runs one simulation on a sandbox phone system with a number (the route checks access). */
-export async function runSimulation(deps: ApiDeps, system: SystemRow, input: z.output<typeof simulateSchema>): Promise<Simulation> {
+/** The simulator plays sandbox phone systems with a number only. */
+function assertSimulatable(system: SystemRow): void {
   if (system.provider !== 'sandbox') throw new ApiError(422, [systemMessages.sandboxOnly]);
   if (system.name === 'leadcatcher') throw new ApiError(422, [systemMessages.notAPhoneSystem]);
   if (!system.phoneNumber) throw new ApiError(422, [systemMessages.needsNumber]);
+}
+
+/** Runs one simulation on a sandbox phone system with a number (the route checks access): the typed and the spoken call both end here. */
+export async function runSimulation(deps: ApiDeps, system: SystemRow, input: z.output<typeof simulateSchema>): Promise<Simulation> {
+  assertSimulatable(system);
   if (input.kind === 'sms') {
     if (!input.says.trim()) throw invalid({ says: [systemMessages.messageRequired] });
     return simulateSms(deps, system, input);
@@ -179,26 +189,96 @@ export async function runSimulation(deps: ApiDeps, system: SystemRow, input: z.o
   return simulateCall(deps, system, { kind: input.kind, from: input.from, says: input.says });
 }
 
+/** The system the signed-in user may simulate on: systems/edit, one of this business's, a sandbox phone system with a number. */
+async function simulatableSystem(deps: ApiDeps, businessId: string, systemId: string, userId: string): Promise<SystemRow> {
+  await canEditSystems(deps.db, businessId, userId);
+  const system = await requireSystem(deps, businessId, systemId);
+  assertSimulatable(system);
+  return system;
+}
+
+const audioError = (message: string) => invalid({ audio: [message] });
+const SAYS_MAX = 2000;
+
+/** What the caller said in the recording: checked like update-voice's, then transcribed with the business's own words as hints. */
+async function hearRecording(deps: ApiDeps, businessId: string, audio: unknown): Promise<string> {
+  const stt = deps.speech?.stt;
+  if (!stt) throw new ApiError(503, [messages.voice.unavailable]);
+  if (!(audio instanceof File)) throw audioError(messages.voice.audioRequired);
+  if (audio.size > MAX_AUDIO_BYTES) throw audioError(messages.voice.audioTooLarge);
+  if (audio.size === 0) throw audioError(messages.voice.audioEmpty);
+  const bytes = new Uint8Array(await audio.arrayBuffer());
+  checkWav(bytes);
+  let transcript: string;
+  try {
+    transcript = (await stt.transcribe(bytes, { vocabulary: await businessVocabulary(deps, businessId) })).replace(/\s+/g, ' ').trim();
+  } catch (error) {
+    deps.log?.({ level: 'error', msg: 'speech recognition failed', stt: stt.name, error: error instanceof Error ? error.message : String(error) });
+    throw new ApiError(502, ['The recording could not be transcribed. Please try again.']);
+  }
+  if (!transcript) throw audioError(messages.voice.nothingHeard);
+  return transcript.slice(0, SAYS_MAX);
+}
+
 const lineOut = z.object({ speaker: z.enum(['caller', 'assistant', 'system']), text: z.string() });
 const simulationData = z.object({ transcript: z.array(lineOut), call: timelineItemOut.nullable().optional(), sms: timelineItemOut.nullable().optional() });
+const spokenSimulationData = simulationData.extend({ heard: z.string().openapi({ description: 'What speech recognition heard in the recording (played as what the caller says)' }) });
+const voiceSimulationForm = z.object({
+  kind: z.string().optional().openapi({ description: 'call or sms' }),
+  from: z.string().optional().openapi({ description: "The caller's number (E.164)" }),
+  audio: z.any().optional().openapi({ type: 'string', format: 'binary', description: 'What the caller says: a WAV recording, 16-bit PCM; at most 10 MB' }),
+});
+/** Room for the multipart envelope and the other fields around the recording. */
+const FORM_OVERHEAD_BYTES = 64 * 1024;
 
-export const simulateRouter = createRouter().openapi(
-  createRoute({
-    method: 'post',
-    path: '/businesses/systems/{business_id}/settings/{system_id}/simulate',
-    tags: ['Systems'],
-    summary: 'Sandbox simulator: an incoming call, missed call or SMS through the same handlers as the provider webhooks',
-    security: bearer,
-    middleware: [requireAuth] as const,
-    request: { params: systemIdParam, body: jsonBody(simulateSchema) },
-    responses: envelope(simulationData),
-  }),
-  async (c) => {
-    const { deps } = c.var;
-    const { business_id, system_id } = c.req.valid('param');
-    await canEditSystems(deps.db, business_id, c.var.auth.user.id);
-    const system = await requireSystem(deps, business_id, system_id);
-    const result = await runSimulation(deps, system, c.req.valid('json'));
-    return ok(c, result as z.infer<typeof simulationData>);
-  },
-);
+export const simulateRouter = createRouter()
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/businesses/systems/{business_id}/settings/{system_id}/simulate',
+      tags: ['Systems'],
+      summary: 'Sandbox simulator: an incoming call, missed call or SMS through the same handlers as the provider webhooks',
+      security: bearer,
+      middleware: [requireAuth] as const,
+      request: { params: systemIdParam, body: jsonBody(simulateSchema) },
+      responses: envelope(simulationData),
+    }),
+    async (c) => {
+      const { deps } = c.var;
+      const { business_id, system_id } = c.req.valid('param');
+      const system = await simulatableSystem(deps, business_id, system_id, c.var.auth.user.id);
+      const result = await runSimulation(deps, system, c.req.valid('json'));
+      return ok(c, result as z.infer<typeof simulationData>);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/businesses/systems/{business_id}/settings/{system_id}/simulate-voice',
+      tags: ['Systems'],
+      summary:
+        'Sandbox simulator, spoken (multipart: kind = call|sms, from, audio = WAV, 16-bit PCM, at most 10 MB): what the caller says is transcribed, then simulated like simulate; 503 without speech recognition',
+      security: bearer,
+      middleware: [
+        requireAuth,
+        bodyLimit({
+          maxSize: MAX_AUDIO_BYTES + FORM_OVERHEAD_BYTES,
+          onError: (c) => sendError(c, new ApiError(413, [messages.voice.audioTooLarge], { audio: [messages.voice.audioTooLarge] })),
+        }),
+      ] as const,
+      request: { params: systemIdParam, body: { required: true, content: { 'multipart/form-data': { schema: voiceSimulationForm } } } },
+      // No speech recognition on this server: 503 'Voice is not available on this server.'
+      responses: envelope(spokenSimulationData),
+    }),
+    async (c) => {
+      const { deps } = c.var;
+      const { business_id, system_id } = c.req.valid('param');
+      const system = await simulatableSystem(deps, business_id, system_id, c.var.auth.user.id);
+      if (!deps.speech?.stt) throw new ApiError(503, [messages.voice.unavailable]);
+      const form = c.req.valid('form') as Record<string, unknown>;
+      const { kind, from } = parseWith(simulateVoiceSchema, { kind: form.kind, from: form.from });
+      const heard = await hearRecording(deps, business_id, form.audio);
+      const result = await runSimulation(deps, system, { kind, from, says: heard });
+      return ok(c, { ...(result as z.infer<typeof simulationData>), heard });
+    },
+  );
