@@ -16,6 +16,7 @@ import { openDatabase } from './api/db/client';
 import { createAddressLookup } from './api/services/address-lookup';
 import { createDirectory } from './api/services/directory';
 import { createMailer } from './api/services/mailer';
+import { startPushDeliveries } from './api/services/push/deliveries';
 import { startScheduler } from './api/services/scheduler';
 import { createStorage } from './api/services/storage';
 import { startLearningRunner } from './api/services/learning/runner';
@@ -74,12 +75,16 @@ export async function startServer(
   const twilio = twilioCredentials(env);
   log({ level: 'info', msg: twilio ? 'telephony: Twilio (webhooks under PUBLIC_URL/api/v1/webhooks/twilio/)' : 'telephony: sandbox (nothing leaves this machine)' });
   if (twilio && !env.PUBLIC_URL) log({ level: 'warn', msg: 'telephony: Twilio is configured but PUBLIC_URL is not set: Twilio cannot reach the webhooks' });
+  // Push (docs/push.md): OneSignal when both settings are set, else nothing is pushed.
+  const push = env.ONESIGNAL_APP_ID && env.ONESIGNAL_API_KEY ? { appId: env.ONESIGNAL_APP_ID, apiKey: env.ONESIGNAL_API_KEY } : undefined;
+  log({ level: 'info', msg: push ? 'push: OneSignal (member notifications are pushed)' : 'push: off (ONESIGNAL_APP_ID and ONESIGNAL_API_KEY unset)' });
   const deps: ApiDeps = {
     db: database.db,
     env,
     mailer: createMailer({ db: database.db, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM }),
     telephony: twilio ? createTwilioTelephony(twilio) : createSandboxTelephony(database.db),
     twilio,
+    push,
     directory: createDirectory(env.DIRECTORY_URL),
     addressLookup: createAddressLookup(env.ADDRESS_LOOKUP_URL),
     broadcaster,
@@ -206,6 +211,8 @@ export async function startServer(
   if (!env.PUBLIC_URL) deps.publicUrl = `http://localhost:${port}`;
   // Task reminders and repeats; every instance may run it (FOR UPDATE SKIP LOCKED).
   const stopScheduler = startScheduler(deps);
+  // Push deliveries and their retries (only when OneSignal is configured; SKIP LOCKED too).
+  const stopPush = push ? startPushDeliveries(deps) : async () => {};
   // The data loader's website crawls; a job left by a stopped server is resumed (runner.ts).
   const stopLearning = startLearningRunner(deps);
   const url = `http://localhost:${port}`;
@@ -223,6 +230,7 @@ export async function startServer(
       });
       await vite?.close();
       await stopScheduler();
+      await stopPush();
       await stopLearning();
       await database.close();
     })());

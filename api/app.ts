@@ -25,9 +25,11 @@ import { notesRouter } from './resources/notes';
 import { notificationsRouter } from './resources/notifications';
 import { timelineRouter } from './resources/timeline';
 import { accountRouter } from './resources/users/account';
+import { devicesRouter } from './resources/users/devices';
 import { membershipsRouter } from './resources/users/memberships';
 import { mobileRouter } from './resources/users/mobile';
 import { recoveryRouter } from './resources/users/recovery';
+import { reportsRouter } from './resources/reports';
 import { servicesRouter } from './resources/services';
 import { purchaseNumberRouter, systemsRouter } from './resources/systems';
 import { simulateRouter } from './resources/systems/simulate';
@@ -48,6 +50,7 @@ export function createApiApp(deps: ApiDeps) {
   });
 
   app.route('/', accountRouter);
+  app.route('/', devicesRouter);
   app.route('/', recoveryRouter);
   app.route('/', mobileRouter);
   app.route('/', membershipsRouter);
@@ -64,6 +67,7 @@ export function createApiApp(deps: ApiDeps) {
   app.route('/', smsesRouter);
   app.route('/', formsRouter);
   app.route('/', timelineRouter);
+  app.route('/', reportsRouter);
   app.route('/', notificationsRouter);
   app.route('/', servicesRouter);
   app.route('/', systemsRouter);

@@ -20,6 +20,11 @@ export type ApiDeps = {
    * webhook is refused (the sandbox delivers its traffic in process, never over HTTP).
    */
   twilio?: { accountSid: string; authToken: string };
+  /**
+   * OneSignal (ONESIGNAL_APP_ID, ONESIGNAL_API_KEY): every member notification is also pushed
+   * (api/services/push). Unset: nothing push-related happens.
+   */
+  push?: { appId: string; apiKey: string };
   directory: Directory;
   /** Nominatim-compatible address search (ADDRESS_LOOKUP_URL); absent = parse and known addresses only. */
   addressLookup?: AddressLookup;

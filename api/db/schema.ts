@@ -235,6 +235,32 @@ export const notifications = pgTable(
   ],
 );
 
+/**
+ * One push (OneSignal) per notification and member, when push is configured: a queue the
+ * push loop claims with FOR UPDATE SKIP LOCKED. pending → sent | failed (after the last
+ * retry) | skipped (quiet hours, no device); attempts and last_error keep every failure.
+ */
+export const pushDeliveries = pgTable(
+  'push_deliveries',
+  {
+    id: text('id').primaryKey(),
+    notificationId: text('notification_id').notNull().references(() => notifications.id),
+    userId: text('user_id').notNull().references(() => users.id),
+    status: text('status', { enum: ['pending', 'sent', 'failed', 'skipped'] }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at'),
+    lastError: text('last_error'),
+    /** OneSignal's notification id once sent. */
+    providerId: text('provider_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('push_deliveries_once').on(table.notificationId),
+    index('push_deliveries_due').on(table.nextAttemptAt).where(sql`status = 'pending'`),
+  ],
+);
+
 /** Postgres full-text search vector; works the same on PGlite and PostgreSQL. */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 

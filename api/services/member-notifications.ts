@@ -6,6 +6,7 @@ import { businessUsers, notifications } from '../db/schema';
 import { newId } from '../lib/crypto';
 import { addressableName } from './customer-records';
 import { publishNotifications, type NotificationRow } from './notifications';
+import { enqueuePushSafely } from './push/deliveries';
 
 export type MemberNotification = {
   businessId: string;
@@ -24,9 +25,10 @@ export type MemberNotification = {
 /**
  * Notify every member of the business who may see the item and has this event switched
  * on. Stored per member (each dismisses their own), grouped by customer on screen, and
- * published on each member's channel after the insert. Answers the rows created.
+ * published on each member's channel after the insert, and pushed when push is configured
+ * (quiet hours decided per member, see api/services/push). Answers the rows created.
  */
-export async function notifyMembers(deps: Pick<ApiDeps, 'db' | 'clock' | 'broadcaster'>, input: MemberNotification): Promise<NotificationRow[]> {
+export async function notifyMembers(deps: Pick<ApiDeps, 'db' | 'clock' | 'broadcaster' | 'push' | 'publicUrl' | 'log'>, input: MemberNotification): Promise<NotificationRow[]> {
   const members = await deps.db
     .select({ userId: businessUsers.userId, permissions: businessUsers.permissions, prefs: businessUsers.notificationPrefs })
     .from(businessUsers)
@@ -49,6 +51,7 @@ export async function notifyMembers(deps: Pick<ApiDeps, 'db' | 'clock' | 'broadc
   if (values.length === 0) return [];
   const created = await deps.db.insert(notifications).values(values).onConflictDoNothing().returning();
   await publishNotifications(deps, 'Created', created);
+  await enqueuePushSafely(deps, created);
   return created;
 }
 

@@ -6,6 +6,7 @@ import { businesses, businessUsers, notifications, timelineItems } from '../db/s
 import { newId } from '../lib/crypto';
 import { entityChanged } from '../lib/events';
 import { publishNotifications, TASK_DUE, type NotificationRow } from './notifications';
+import { enqueuePushSafely } from './push/deliveries';
 import { createNextOccurrence } from './task-occurrences';
 import { serializeRows, type TimelineRow } from './timeline-records';
 
@@ -18,7 +19,7 @@ import { serializeRows, type TimelineRow } from './timeline-records';
  * loop ran is still unmarked when the next one starts (nothing is skipped across a restart).
  * The unique index on notifications (user, kind, source) is the last line of defence.
  */
-export type SchedulerDeps = Pick<ApiDeps, 'db' | 'clock' | 'broadcaster' | 'log'>;
+export type SchedulerDeps = Pick<ApiDeps, 'db' | 'clock' | 'broadcaster' | 'log' | 'push' | 'publicUrl'>;
 
 export type TickResult = { claimed: string[]; notified: number; occurrences: number };
 
@@ -113,6 +114,7 @@ export async function runDueReminders(deps: SchedulerDeps, options: TickOptions 
     await entityChanged(deps, row.businessId, 'Note', index < outcome.tasks.length ? 'Updated' : 'Created', items[index]);
   }
   await publishNotifications(deps, 'Created', outcome.created);
+  await enqueuePushSafely(deps, outcome.created);
   return { claimed: outcome.tasks.map((task) => task.id), notified: outcome.created.length, occurrences: outcome.next.length };
 }
 

@@ -10,7 +10,7 @@ import { NotificationsDrawer } from './notifications-drawer';
 import { VersionDialog } from './version-dialog';
 
 /** Pages that exist so far; the drawer never links to a page that is not built yet. */
-const BUILT_PAGES: ReadonlySet<string> = new Set(['home', 'account_settings', 'customers', 'notes', 'calls', 'forms', 'sms', 'memories', 'services', 'users', 'businesses', 'settings', 'assistant_conversations', 'assistant_settings', 'system_view']);
+const BUILT_PAGES: ReadonlySet<string> = new Set(['home', 'account_settings', 'customers', 'notes', 'calls', 'forms', 'sms', 'memories', 'services', 'users', 'businesses', 'settings', 'assistant_conversations', 'assistant_settings', 'system_view', 'reports']);
 
 type Props = {
   user: ApiUser;

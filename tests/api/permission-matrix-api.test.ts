@@ -130,6 +130,8 @@ export const RULES: Record<string, Rule> = {
     prepare: async (ctx) => (await ok(await api(ctx, `businesses/delete/${ctx.b}`), 'delete business'), {}),
   },
   'businesses/settings/{business_id}/get': { permission: null },
+  // Any member may open reports; each section is computed only from what the member may view.
+  'businesses/reports/{business_id}/get': { permission: null, body: () => ({ period: '7' }) },
   'businesses/settings/{business_id}/set': { permission: 'businesses/edit', body: () => ({ timezone: 'Europe/London' }) },
 
   'businesses/users/{business_id}/list': { permission: 'business_users/view', refusal: VIEW('members') },

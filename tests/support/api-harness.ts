@@ -82,6 +82,8 @@ export async function createHarness(
     telephony?: ApiDeps['telephony'];
     /** Twilio credentials the webhooks verify signatures with (unset: Twilio webhooks are refused). */
     twilio?: ApiDeps['twilio'];
+    /** OneSignal credentials: notifications are queued for push (unset: nothing is pushed). */
+    push?: ApiDeps['push'];
   } = {},
 ) {
   // Events are recorded so tests can assert what was published (or sent for real when given).
@@ -94,6 +96,7 @@ export async function createHarness(
     mailer: createMailer({ db: database.db, from: 'test@localhost' }),
     telephony: options.telephony ?? createSandboxTelephony(database.db),
     twilio: options.twilio,
+    push: options.push,
     directory: options.directory ?? createDirectory(undefined),
     addressLookup: options.addressLookup,
     filesDir: options.filesDir,

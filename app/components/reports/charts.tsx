@@ -1,0 +1,103 @@
+import type { FigureTable, HoursTable } from './report-tables';
+
+/**
+ * Charts drawn on the server as inline SVG (readable without JavaScript and in the native
+ * app): role="img" named by a <title> and described by a <desc>, with the same numbers in a
+ * visually hidden table beside each chart for screen readers.
+ */
+export function OutcomeBarChart({ table, id }: { table: FigureTable; id: string }) {
+  const rows = table.rows.filter((row) => row.unit !== '%' && row.label !== 'All inbound calls');
+  const max = Math.max(1, ...rows.flatMap((row) => [row.current ?? 0, row.previous ?? 0]));
+  const rowHeight = 44;
+  const labelWidth = 190;
+  const barWidth = 300;
+  const height = rows.length * rowHeight + 10;
+  const desc = rows.map((row) => `${row.label}: ${row.current ?? 0} (previous period ${row.previous ?? 0})`).join('; ');
+  return (
+    <figure className="flex flex-col gap-2">
+      <svg role="img" aria-labelledby={`${id}-title ${id}-desc`} viewBox={`0 0 ${labelWidth + barWidth + 60} ${height}`} className="h-auto w-full max-w-xl" data-testid={`${id}-svg`}>
+        <title id={`${id}-title`}>{table.title}</title>
+        <desc id={`${id}-desc`}>{desc}</desc>
+        {rows.map((row, index) => {
+          const y = index * rowHeight + 6;
+          const current = ((row.current ?? 0) / max) * barWidth;
+          const previous = ((row.previous ?? 0) / max) * barWidth;
+          return (
+            <g key={row.label} data-label={row.label} data-value={row.current ?? 0}>
+              <text x={0} y={y + 16} fontSize="13" fill="#334155">
+                {row.label}
+              </text>
+              <rect x={labelWidth} y={y} width={Math.max(current, 1)} height={18} rx={3} fill="#2563eb" />
+              <text x={labelWidth + Math.max(current, 1) + 6} y={y + 14} fontSize="12" fill="#0f172a">
+                {row.current ?? 0}
+              </text>
+              <rect x={labelWidth} y={y + 21} width={Math.max(previous, 1)} height={10} rx={2} fill="#cbd5e1" />
+              <text x={labelWidth + Math.max(previous, 1) + 6} y={y + 30} fontSize="10" fill="#64748b">
+                {row.previous ?? 0}
+              </text>
+            </g>
+          );
+        })}
+      </svg>
+      <figcaption className="flex gap-4 text-xs text-slate-600">
+        <span className="flex items-center gap-1">
+          <span aria-hidden="true" className="inline-block h-2 w-4 rounded bg-blue-600" /> This period
+        </span>
+        <span className="flex items-center gap-1">
+          <span aria-hidden="true" className="inline-block h-2 w-4 rounded bg-slate-300" /> Previous period
+        </span>
+      </figcaption>
+    </figure>
+  );
+}
+
+const HOUR_LABELS = [0, 6, 12, 18];
+
+export function HoursHeatmap({ table, id }: { table: HoursTable; id: string }) {
+  const grid = table.grid ?? [];
+  const max = Math.max(1, ...grid.flat());
+  const cell = 18;
+  const left = 40;
+  const top = 16;
+  const busiest = grid
+    .flatMap((row, day) => row.map((count, hour) => ({ day, hour, count })))
+    .filter((entry) => entry.count > 0)
+    .sort((a, b) => b.count - a.count)
+    .slice(0, 3)
+    .map((entry) => `${table.days[entry.day]} ${String(entry.hour).padStart(2, '0')}:00 (${entry.count})`);
+  return (
+    <figure>
+      <svg role="img" aria-labelledby={`${id}-title ${id}-desc`} viewBox={`0 0 ${left + 24 * cell + 4} ${top + 7 * cell + 4}`} className="h-auto w-full max-w-2xl" data-testid={`${id}-svg`}>
+        <title id={`${id}-title`}>{table.title}</title>
+        <desc id={`${id}-desc`}>{busiest.length ? `Busiest: ${busiest.join(', ')}.` : 'No inbound activity in this period.'}</desc>
+        {HOUR_LABELS.map((hour) => (
+          <text key={hour} x={left + hour * cell} y={11} fontSize="10" fill="#64748b">
+            {`${String(hour).padStart(2, '0')}:00`}
+          </text>
+        ))}
+        {grid.map((row, day) => (
+          <g key={table.days[day]}>
+            <text x={0} y={top + day * cell + 13} fontSize="11" fill="#334155">
+              {table.days[day].slice(0, 3)}
+            </text>
+            {row.map((count, hour) => (
+              <rect
+                key={hour}
+                x={left + hour * cell}
+                y={top + day * cell}
+                width={cell - 2}
+                height={cell - 2}
+                rx={2}
+                fill={count ? '#2563eb' : '#f1f5f9'}
+                fillOpacity={count ? 0.2 + 0.8 * (count / max) : 1}
+                data-count={count}
+              >
+                <title>{`${table.days[day]} ${String(hour).padStart(2, '0')}:00: ${count}`}</title>
+              </rect>
+            ))}
+          </g>
+        ))}
+      </svg>
+    </figure>
+  );
+}
