@@ -9,6 +9,7 @@ import { publishNotifications, TASK_DUE, type NotificationRow } from './notifica
 import { enqueuePushSafely } from './push/deliveries';
 import { createNextOccurrence } from './task-occurrences';
 import { serializeRows, type TimelineRow } from './timeline-records';
+import { startBatchLoop } from './batch-loop';
 
 /**
  * Scheduled work inside the server: task reminders that fall due notify the business's
@@ -118,44 +119,18 @@ export async function runDueReminders(deps: SchedulerDeps, options: TickOptions 
   return { claimed: outcome.tasks.map((task) => task.id), notified: outcome.created.length, occurrences: outcome.next.length };
 }
 
-/**
- * Run the reminders loop: a tick now, then one every `intervalMs` (a full batch is
- * followed at once by another). A failing tick is logged and retried on the next one.
- * Answers stop(), which waits for a tick in progress to finish.
- */
+/** Run the reminders loop (startBatchLoop: a tick now, then every `intervalMs`). Answers stop(). */
 export function startScheduler(
   deps: SchedulerDeps,
   options: TickOptions & { intervalMs?: number; onTick?: (result: TickResult) => void } = {},
 ): () => Promise<void> {
-  const intervalMs = options.intervalMs ?? 10_000;
   const batchSize = options.batchSize ?? 100;
-  let stopped = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let running: Promise<void> = Promise.resolve();
-
-  const tick = async () => {
-    try {
-      let result: TickResult;
-      do {
-        result = await runDueReminders(deps, { batchSize, businessIds: options.businessIds });
-        options.onTick?.(result);
-      } while (!stopped && result.claimed.length === batchSize);
-    } catch (error) {
-      deps.log?.({ level: 'error', msg: 'scheduler tick failed', error: error instanceof Error ? error.stack : String(error) });
-    }
-    if (!stopped) {
-      timer = setTimeout(() => {
-        running = tick();
-      }, intervalMs);
-      // The loop alone never keeps the process alive.
-      timer.unref?.();
-    }
-  };
-  running = tick();
-
-  return async () => {
-    stopped = true;
-    clearTimeout(timer);
-    await running;
-  };
+  return startBatchLoop({
+    name: 'scheduler',
+    intervalMs: options.intervalMs ?? 10_000,
+    batchSize,
+    run: (size) => runDueReminders(deps, { batchSize: size, businessIds: options.businessIds }),
+    onTick: options.onTick,
+    log: deps.log,
+  });
 }

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemMessages } from '#contract/schemas/system';
-import type { OutboundCall, TelephonyProvider } from '#api/services/telephony/provider';
+import type { OutboundCall } from '#api/services/telephony/provider';
 import { TelephonyError } from '#api/services/telephony/provider';
 import { createHarness, type Harness } from '#tests/support/api-harness';
 import { expectFailureEnvelope, expectFieldError } from '#tests/support/expect-envelope';
-import { addSystem, randomUkMobile, telephonySystem } from '#tests/support/system-fixtures';
+import { addSystem, randomUkMobile, systemsPath, telephonySystem, withProvider } from '#tests/support/system-fixtures';
 
 let h: Harness;
 beforeAll(async () => {
@@ -12,17 +12,8 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const path = (businessId: string, action: string) => `businesses/systems/${businessId}/${action}`;
+const path = systemsPath;
 
-async function withProvider<T>(patch: Partial<TelephonyProvider>, run: () => Promise<T>): Promise<T> {
-  const original = h.deps.telephony;
-  h.deps.telephony = { ...original, ...patch };
-  try {
-    return await run();
-  } finally {
-    h.deps.telephony = original;
-  }
-}
 
 describe('settings/{system_id}/make-a-call', () => {
   it('rings the agent first from the business number, and the call is on the timeline at once', async () => {
@@ -33,7 +24,7 @@ describe('settings/{system_id}/make-a-call', () => {
     const agent = randomUkMobile();
     const placed: OutboundCall[] = [];
     const original = h.deps.telephony.placeCall;
-    const result = await withProvider({ placeCall: async (call) => (placed.push(call), original(call)) }, () =>
+    const result = await withProvider(h, { placeCall: async (call) => (placed.push(call), original(call)) }, () =>
       h.call(path(b, `settings/${system._id}/make-a-call`), { to: customer, agent_number: agent }, owner.token),
     );
     expect(result.status, JSON.stringify(result.body)).toBe(200);
@@ -121,7 +112,7 @@ describe('settings/{system_id}/make-a-call', () => {
     expect(badTo.status).toBe(422);
     expect(badTo.body.field_errors?.to?.[0]).toMatch(/^Phone numbers must be in international format, E.164 format/);
 
-    const failed = await withProvider({ placeCall: () => Promise.reject(new TelephonyError('The provider refused the call.')) }, () =>
+    const failed = await withProvider(h, { placeCall: () => Promise.reject(new TelephonyError('The provider refused the call.')) }, () =>
       h.call(path(b, `settings/${system._id}/make-a-call`), { to: randomUkMobile(), agent_number: randomUkMobile() }, owner.token),
     );
     expectFailureEnvelope(failed, 502);

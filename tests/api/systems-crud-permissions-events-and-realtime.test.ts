@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, systemMessages } from '#contract/schemas/system';
 import { createHarness, type Harness } from '#tests/support/api-harness';
 import { expectFailureEnvelope, expectFieldError } from '#tests/support/expect-envelope';
-import { addSystem, telephonySystem } from '#tests/support/system-fixtures';
+import { addSystem, systemsPath, telephonySystem } from '#tests/support/system-fixtures';
 
 let h: Harness;
 beforeAll(async () => {
@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const path = (businessId: string, action: string) => `businesses/systems/${businessId}/${action}`;
+const path = systemsPath;
 const eventsFor = (id: string) => h.events.filter((event) => event.payload.id === id);
 const isoDate = expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
 

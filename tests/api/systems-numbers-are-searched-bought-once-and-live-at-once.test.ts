@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemMessages } from '#contract/schemas/system';
-import { TelephonyError, type TelephonyProvider } from '#api/services/telephony/provider';
+import { TelephonyError } from '#api/services/telephony/provider';
 import { createHarness, type Harness } from '#tests/support/api-harness';
 import { expectFailureEnvelope, expectFieldError } from '#tests/support/expect-envelope';
-import { addSystem, buyNumber, randomSandboxNumber } from '#tests/support/system-fixtures';
+import { addSystem, buyNumber, randomSandboxNumber, systemsPath, withProvider } from '#tests/support/system-fixtures';
 
 let h: Harness;
 beforeAll(async () => {
@@ -11,18 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const path = (businessId: string, action: string) => `businesses/systems/${businessId}/${action}`;
+const path = systemsPath;
 
-/** Swap the provider for one test (the app reads deps.telephony on every call). */
-async function withProvider<T>(patch: Partial<TelephonyProvider>, run: () => Promise<T>): Promise<T> {
-  const original = h.deps.telephony;
-  h.deps.telephony = { ...original, ...patch };
-  try {
-    return await run();
-  } finally {
-    h.deps.telephony = original;
-  }
-}
 
 describe('settings/{system_id}/list-available-numbers', () => {
   it("searches the business's country by default, and by country, area code and digits", async () => {
@@ -139,7 +129,7 @@ describe('businesses/purchase-number/{business_id}', () => {
     const system = await addSystem(h, b, owner.token, 'telephony');
     // A provider that "sells" whatever is asked (the pre-check is skipped by racing it).
     let released: string | null = null;
-    const result = await withProvider(
+    const result = await withProvider(h, 
       {
         purchaseNumber: async () => ({ phoneNumber: first.phone_number!, providerRef: 'PN-race' }),
         releaseNumber: async (ref) => void (released = ref),
@@ -157,7 +147,7 @@ describe('businesses/purchase-number/{business_id}', () => {
     // Not in the sandbox's fictional ranges: the sandbox says it is unavailable.
     expectFieldError(await h.call(`businesses/purchase-number/${b}`, { phone_number: '+442071234567' }, owner.token), 'phone_number', systemMessages.numberTaken);
     const system = await addSystem(h, b, owner.token, 'telephony');
-    const failed = await withProvider(
+    const failed = await withProvider(h, 
       { purchaseNumber: async () => Promise.reject(new TelephonyError('Twilio could not be reached.')) },
       () => h.call(`businesses/purchase-number/${b}`, { phone_number: randomSandboxNumber(), system_id: system._id }, owner.token),
     );

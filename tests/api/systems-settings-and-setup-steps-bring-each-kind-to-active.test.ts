@@ -3,7 +3,7 @@ import { DEFAULT_SETTINGS, forwardingCodes, systemMessages } from '#contract/sch
 import { messages } from '#contract/messages';
 import { createHarness, type Harness } from '#tests/support/api-harness';
 import { expectFailureEnvelope, expectFieldError } from '#tests/support/expect-envelope';
-import { addSystem, randomSandboxNumber, randomUkMobile } from '#tests/support/system-fixtures';
+import { addSystem, randomSandboxNumber, randomUkMobile, systemsPath } from '#tests/support/system-fixtures';
 
 let h: Harness;
 beforeAll(async () => {
@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const path = (businessId: string, action: string) => `businesses/systems/${businessId}/${action}`;
+const path = systemsPath;
 type Step = { key: string; status: string; required: boolean; data: Record<string, unknown> };
 const progress = (steps: Step[]) => Object.fromEntries(steps.map((step) => [step.key, step.status]));
 

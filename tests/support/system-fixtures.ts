@@ -1,4 +1,5 @@
 import type { ApiSystem } from '#contract/schemas/system';
+import type { TelephonyProvider } from '#api/services/telephony/provider';
 import type { Harness } from './api-harness';
 
 /**
@@ -41,4 +42,18 @@ export async function buyNumber(h: Harness, businessId: string, token: string, s
 export async function telephonySystem(h: Harness, businessId: string, token: string): Promise<ApiSystem> {
   const system = await addSystem(h, businessId, token, 'telephony');
   return buyNumber(h, businessId, token, system._id);
+}
+
+/** A v1 path under businesses/systems/{business_id}/. */
+export const systemsPath = (businessId: string, action: string) => `businesses/systems/${businessId}/${action}`;
+
+/** Swap the provider for one test (the app reads deps.telephony on every call). */
+export async function withProvider<T>(h: Harness, patch: Partial<TelephonyProvider>, run: () => Promise<T>): Promise<T> {
+  const original = h.deps.telephony;
+  h.deps.telephony = { ...original, ...patch };
+  try {
+    return await run();
+  } finally {
+    h.deps.telephony = original;
+  }
 }

@@ -7,6 +7,7 @@ import type { NotificationRow } from '../notifications';
 import { customerName } from '../timeline-records';
 import { PushError, sendPush } from './onesignal';
 import { quietHoursDecision, URGENT_CALLS, URGENT_KINDS, URGENT_WINDOW_MS } from './quiet-hours';
+import { startBatchLoop } from '../batch-loop';
 
 /**
  * Push delivery queue: every notification created for a member gets one push_deliveries row
@@ -201,37 +202,14 @@ export async function runPushDeliveries(deps: PushDeps, options: PushTickOptions
   return result;
 }
 
-/**
- * The push loop: a tick now, then one every `intervalMs` (a full batch is followed at once
- * by another). A failing tick is logged and retried next time. Answers stop().
- */
+/** The push loop (startBatchLoop: a tick now, then every `intervalMs`). Answers stop(). */
 export function startPushDeliveries(deps: PushDeps, options: PushTickOptions & { intervalMs?: number; onTick?: (result: PushTickResult) => void } = {}): () => Promise<void> {
-  const intervalMs = options.intervalMs ?? 5_000;
-  const batchSize = options.batchSize ?? 50;
-  let stopped = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let running: Promise<void> = Promise.resolve();
-  const tick = async () => {
-    try {
-      let result: PushTickResult;
-      do {
-        result = await runPushDeliveries(deps, { batchSize, businessIds: options.businessIds });
-        options.onTick?.(result);
-      } while (!stopped && result.claimed.length === batchSize);
-    } catch (error) {
-      deps.log?.({ level: 'error', msg: 'push tick failed', error: error instanceof Error ? error.stack : String(error) });
-    }
-    if (!stopped) {
-      timer = setTimeout(() => {
-        running = tick();
-      }, intervalMs);
-      timer.unref?.();
-    }
-  };
-  running = tick();
-  return async () => {
-    stopped = true;
-    clearTimeout(timer);
-    await running;
-  };
+  return startBatchLoop({
+    name: 'push',
+    intervalMs: options.intervalMs ?? 5_000,
+    batchSize: options.batchSize ?? 50,
+    run: (size) => runPushDeliveries(deps, { batchSize: size, businessIds: options.businessIds }),
+    onTick: options.onTick,
+    log: deps.log,
+  });
 }

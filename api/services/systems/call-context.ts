@@ -77,13 +77,6 @@ export const isPhone = (value: string | null | undefined): value is string => ty
 export const digits = (value: string) => value.replace(/\D/g, '');
 export const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
 
-export function isUniqueViolation(error: unknown): boolean {
-  for (let current: unknown = error, depth = 0; current && depth < 5; depth += 1) {
-    if (typeof current === 'object' && (current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
 
 /** The voice and recognition language for the business's country (Amazon Polly voices through Twilio). */
 export function voiceFor(country: string | null | undefined): { voice: string; language: string } {

@@ -17,7 +17,6 @@ import {
   findCallBySid,
   findOrCreateCaller,
   isPhone,
-  isUniqueViolation,
   loadContext,
   param,
   SILENCE_LIMIT,
@@ -30,6 +29,7 @@ import {
   type InboundDeps,
   type TwilioParams,
 } from './call-context';
+import { isUniqueViolation } from '../../lib/db-errors';
 import { saysGoodbye, spoken, wantsPerson } from './call-intents';
 import { statusFor, type SetupMarks } from './setup';
 import { publishSystem, recordSystemEvent, type SystemRow } from './store';

@@ -5,7 +5,8 @@ import { createConversation, findConversation } from '../assistant/conversations
 import { postMessage } from '../assistant/turns';
 import { notifyMembers } from '../member-notifications';
 import { createSms, updateSms, type TimelineRow } from '../timeline';
-import { callerLabel, findOrCreateCaller, isPhone, isUniqueViolation, param, type InboundDeps, type TwilioParams } from './call-context';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { callerLabel, findOrCreateCaller, isPhone, param, type InboundDeps, type TwilioParams } from './call-context';
 import { recordSystemEvent, webhookUrls, type SystemRow } from './store';
 import { phoneSettings } from './text-back';
 import { emptyTwiml } from './twiml';

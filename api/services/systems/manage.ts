@@ -16,6 +16,7 @@ import { TelephonyError } from '../telephony/provider';
 import { handleVoice } from './inbound-call';
 import { statusFor, type SetupMarks } from './setup';
 import { findSystem, listSystems, publishSystem, recordSystemEvent, webhookUrls, type SystemRow } from './store';
+import { isUniqueViolation } from '../../lib/db-errors';
 
 /**
  * The systems calls' business logic (api/resources/systems): create, settings, setup
@@ -38,13 +39,6 @@ export async function listBusinessSystems(deps: Pick<ApiDeps, 'db'>, businessId:
   return { rows, total: rows.length };
 }
 
-/** A PostgreSQL unique violation (the live phone number index), however the driver wraps it. */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let current: unknown = error, depth = 0; current && typeof current === 'object' && depth < 5; current = (current as { cause?: unknown }).cause, depth += 1) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
 
 type SystemChanges = {
   /** Merged over the stored settings. */
