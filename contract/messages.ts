@@ -42,6 +42,15 @@ export const messages = {
     firstNameRequired: 'First name is required.',
     statusRequired: 'Customer status is required.',
   },
+  action: {
+    nameRequired: 'Action name is required.',
+    statusRequired: 'Action status is required.',
+    intervalRequired: 'Action interval is required.',
+  },
+  order: {
+    customerRequired: 'Customer is required.',
+    statusRequired: 'Order status is required.',
+  },
   service: {
     nameRequired: 'Service name is required.',
     statusRequired: 'Service status is required.',

@@ -12,6 +12,8 @@ export const VIEW_PERMISSIONS = [
   'calls/view',
   'forms/view',
   'smses/view',
+  'actions/view',
+  'orders/view',
 ] as const;
 
 export const EDIT_PERMISSIONS = [
@@ -24,10 +26,12 @@ export const EDIT_PERMISSIONS = [
   'calls/edit',
   'forms/edit',
   'smses/edit',
+  'actions/edit',
+  'orders/edit',
   'businesses/edit',
 ] as const;
 
-type Entity = 'business_users' | 'services' | 'memories' | 'systems' | 'customers' | 'notes' | 'calls' | 'forms' | 'smses' | 'businesses';
+type Entity = 'business_users' | 'services' | 'memories' | 'systems' | 'customers' | 'notes' | 'calls' | 'forms' | 'smses' | 'actions' | 'orders' | 'businesses';
 /** A typo in a permission string fails to compile. */
 export type Permission = 'admin' | `${Entity}/${'view' | 'edit'}`;
 
@@ -44,6 +48,8 @@ export const PERMISSION_SUBJECT: Record<(typeof VIEW_PERMISSIONS)[number], strin
   'calls/view': 'calls',
   'forms/view': 'forms',
   'smses/view': 'smses',
+  'actions/view': 'actions',
+  'orders/view': 'orders',
 };
 
 export function hasPermission(granted: readonly string[] | undefined, needed: Permission | null | undefined): boolean {
@@ -81,5 +87,9 @@ export const PERMISSION_LABELS: Record<KnownPermission, string> = {
   'forms/edit': 'Delete and restore web forms',
   'smses/view': 'See text messages',
   'smses/edit': 'Delete and restore text messages',
+  'actions/view': "See the assistant's follow-up actions",
+  'actions/edit': 'Set up, pause and change follow-up actions',
+  'orders/view': 'See orders',
+  'orders/edit': 'Take, confirm and cancel orders',
   'businesses/edit': 'Edit the business and its settings',
 };

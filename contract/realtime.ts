@@ -27,6 +27,9 @@ export const REALTIME_ENTITIES = {
   Memory: { channel: 'business', events: ['Created', 'Updated', 'Deleted'], reload: 'list' },
   /** Telephony, lead catcher and mobile systems (spec section 4: any event reloads the list). */
   System: { channel: 'business', events: ['Created', 'Updated', 'Deleted'], reload: 'list' },
+  /** The assistant's scheduled follow-ups and customers' orders (issue 10): one record changes, as for customers. */
+  Action: { channel: 'business', events: ['Created', 'Updated', 'Deleted'], reload: 'record' },
+  Order: { channel: 'business', events: ['Created', 'Updated', 'Deleted'], reload: 'record' },
   /** Data loader progress (onboarding step 4). */
   LearningJob: { channel: 'business', events: ['Created', 'Updated'], reload: 'record' },
   /** Spec section 4: only Updated exists, and it refetches that one conversation. Payload id = conversation id. */

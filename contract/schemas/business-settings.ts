@@ -54,7 +54,7 @@ export type AssistantSettings = {
  * which events notify, and quiet hours in the business's timezone during which only
  * callers flagged urgent still notify (when urgent_override is on).
  */
-export const NOTIFICATION_EVENTS = ['task_due', 'new_call', 'missed_call', 'voicemail', 'new_sms', 'new_form', 'assistant_question', 'assistant_task'] as const;
+export const NOTIFICATION_EVENTS = ['task_due', 'new_call', 'missed_call', 'voicemail', 'new_sms', 'new_form', 'assistant_question', 'assistant_task', 'new_order'] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 export const NOTIFICATION_EVENT_LABELS: Record<NotificationEvent, string> = {
   task_due: 'A task is due',
@@ -65,6 +65,7 @@ export const NOTIFICATION_EVENT_LABELS: Record<NotificationEvent, string> = {
   new_form: 'A new web form',
   assistant_question: 'A question the assistant could not answer',
   assistant_task: 'A task the assistant created (booking, call back)',
+  new_order: 'A new order',
 };
 export type NotificationPreferences = {
   events: Record<NotificationEvent, boolean>;
