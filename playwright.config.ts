@@ -68,6 +68,8 @@ export default defineConfig({
         SESSION_SECRET: 'e2e-secret',
         ASSISTANT_BASE_URL: `http://127.0.0.1:${MODEL_PORT}/v1`,
         ASSISTANT_MODEL: 'e2e-slow-model',
+        // The native shell's OneSignal app id (e2e/native-shell.spec.ts); no API key, so the server sends no pushes.
+        ONESIGNAL_APP_ID: 'e2e-onesignal-app',
       },
     },
   ],

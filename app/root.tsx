@@ -2,8 +2,11 @@ import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } 
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { GeneralErrorBoundary } from './components/error-boundary';
+import { NativeShell } from './components/native-shell';
 import { NavigationProgress, useSettledScrollToTop } from './components/navigation-progress';
 import { ToastProvider } from './components/toaster';
+import { getEnv } from './lib/env.server';
+import { isNativeRequest } from './lib/native.server';
 import { useNonce } from './lib/nonce';
 import { commitSession, getSession } from './lib/session.server';
 import stylesheet from './tailwind.css?url';
@@ -22,7 +25,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const toasts = session.get('toasts') ?? noToasts;
   // Reading a flash value consumes it; commit only when there was one to consume.
   const headers = toasts.length ? { 'Set-Cookie': await commitSession(session) } : undefined;
-  return data({ toasts }, { headers });
+  // Push settings go only to the native shell (its device cookie says so): the browser gets none.
+  const appId = getEnv().ONESIGNAL_APP_ID;
+  const push = appId && isNativeRequest(request) ? { appId } : null;
+  return data({ toasts, push }, { headers });
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -47,8 +53,10 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   useSettledScrollToTop();
+  const rootData = useRouteLoaderData<typeof loader>('root');
   return (
     <>
+      <NativeShell push={rootData?.push ?? null} />
       <NavigationProgress />
       <Outlet />
     </>

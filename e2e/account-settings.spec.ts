@@ -44,3 +44,29 @@ test('deleting the account asks for confirmation, then signs out for good @nojs'
   await submitLogin(page, account);
   await expect(page.getByText('These credentials do not match our records.')).toBeVisible();
 });
+
+test('signed-in devices list the phone app with its details; signing one out asks first @nojs', async ({ page, request }) => {
+  const account = await createAccount(request, { business: 'finished' });
+  // The phone app signs in with spec section 7's device headers.
+  const phone = await request.post('/api/v1/users/login', {
+    data: { email: account.email, password: account.password },
+    headers: { mode: 'capacitor', 'device-name': 'Grace iPhone', 'device-model': 'iPhone15,2', 'device-platform': 'ios', 'device-os-version': '17.5', 'app-version': '1.4.0', 'app-build': '42' },
+  });
+  const phoneToken = ((await phone.json()) as { data: { token: string } }).data.token;
+  await signIn(page, account);
+  await page.goto('/dashboard/account-settings');
+  const devices = page.getByTestId('signed-in-device');
+  await expect(devices).toHaveCount(3);
+  await expect(devices.filter({ hasText: 'This device' })).toContainText('Web browser');
+  const iphone = devices.filter({ hasText: 'Grace iPhone' });
+  await expect(iphone).toContainText('iPhone15,2 · iOS 17.5 · app 1.4.0 (42)');
+
+  await iphone.getByRole('link', { name: 'Sign out Grace iPhone' }).click();
+  const confirmation = page.getByRole('dialog', { name: 'Sign out device' }).or(page.getByRole('alertdialog', { name: 'Sign out device' }));
+  await expect(confirmation).toContainText('Sign out Grace iPhone?');
+  await confirmation.getByRole('button', { name: 'Sign out device' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'The device has been signed out.' })).toBeVisible();
+  await expect(page.getByTestId('signed-in-device')).toHaveCount(2);
+  await expect(page.getByTestId('signed-in-device').filter({ hasText: 'Grace iPhone' })).toHaveCount(0);
+  expect((await request.post('/api/v1/users/get', { headers: { authorization: `Bearer ${phoneToken}` } })).status()).toBe(401);
+});

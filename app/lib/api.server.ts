@@ -2,6 +2,7 @@ import type { AppLoadContext } from '@remix-run/node';
 import { CLIENT_HEADERS } from '#contract/envelope';
 import { messages as specMessages } from '#contract/messages';
 import { getEnv } from './env.server';
+import { readDeviceCookie } from './native.server';
 
 /**
  * The one typed client for the v1 API. With API_URL unset it calls the embedded v1 app
@@ -19,26 +20,8 @@ export type ApiCaller = {
   businessId?: string | null;
 };
 
-/** Device details the native shell records in a cookie (spec section 7); forwarded as headers. */
-function deviceHeaders(request: Request): Record<string, string> {
-  const cookie = request.headers.get('Cookie') ?? '';
-  const match = /(?:^|;\s*)app_device=([^;]+)/.exec(cookie);
-  if (!match) return {};
-  try {
-    const device = JSON.parse(decodeURIComponent(match[1])) as Record<string, unknown>;
-    const headers: Record<string, string> = {};
-    for (const name of Object.values(CLIENT_HEADERS)) {
-      const value = device[name];
-      if (typeof value === 'string' && value && name !== CLIENT_HEADERS.businessId) headers[name] = value.slice(0, 200);
-    }
-    return headers;
-  } catch {
-    return {};
-  }
-}
-
 export function clientHeaders(caller: ApiCaller): Record<string, string> {
-  const device = deviceHeaders(caller.request);
+  const device = readDeviceCookie(caller.request);
   return {
     accept: 'application/json',
     [CLIENT_HEADERS.mode]: device[CLIENT_HEADERS.mode] === 'capacitor' ? 'capacitor' : 'web',

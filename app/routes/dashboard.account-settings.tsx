@@ -6,9 +6,11 @@ import { PHONE_EXAMPLE } from '#contract/messages';
 import { changePasswordSchema, deleteAccountSchema, profileFormSchema } from '#contract/schemas/user';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { ErrorList, Field, SubmitButton } from '../components/forms';
+import { SignedInDevices, type SignedInDevice } from '../components/signed-in-devices';
 import { apiCall } from '../lib/api.server';
 import { replyWithApiErrors } from '../lib/forms.server';
 import { requireDashboard } from '../lib/guard.server';
+import { businessTimeZone } from '../lib/timeline.server';
 import { destroySession, newSession } from '../lib/session.server';
 import { redirectWithToasts, apiToasts } from '../lib/toast.server';
 import { useSchemaForm } from '../lib/use-schema-form';
@@ -16,8 +18,10 @@ import { useSchemaForm } from '../lib/use-schema-form';
 export const meta: MetaFunction = () => [{ title: 'Account settings · Business Assistant' }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { user } = await requireDashboard(request, context);
-  return { user };
+  const state = await requireDashboard(request, context);
+  const devices = await apiCall<{ devices: SignedInDevice[] }>(state.caller, 'users/devices');
+  const confirming = new URL(request.url).searchParams.get('sign_out');
+  return { user: state.user, devices: devices.ok ? devices.data.devices : [], timeZone: businessTimeZone(state), confirming };
 }
 
 /** Three forms on one page, told apart by a hidden intent field. */
@@ -25,6 +29,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { caller, session } = await requireDashboard(request, context);
   const formData = await request.formData();
   const intent = formData.get('intent');
+
+  if (intent === 'revoke-device') {
+    const deviceId = String(formData.get('device_id') ?? '');
+    const path = `users/devices/${encodeURIComponent(deviceId)}/revoke`;
+    return redirectWithToasts(request, '/dashboard/account-settings', apiToasts(path, await apiCall(caller, path)), { session });
+  }
 
   if (intent === 'delete') {
     const submission = parseWithZod(formData, { schema: deleteAccountSchema });
@@ -54,7 +64,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function AccountSettingsRoute() {
-  const { user } = useLoaderData<typeof loader>();
+  const { user, devices, timeZone, confirming } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const resultFor = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined);
   const [profile, profileFields] = useSchemaForm('profile', profileFormSchema, resultFor('profile'), {
@@ -99,6 +109,8 @@ export default function AccountSettingsRoute() {
           </div>
         </Form>
       </section>
+
+      <SignedInDevices devices={devices} timeZone={timeZone} confirming={confirming} />
 
       <section className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-red-200" aria-labelledby="delete-title">
         <h2 id="delete-title" className="text-lg font-semibold text-red-700">Delete account</h2>

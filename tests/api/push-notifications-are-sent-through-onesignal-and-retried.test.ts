@@ -69,7 +69,7 @@ describe('push through OneSignal', () => {
       headings: { en: 'Missed call' },
       contents: { en: 'Ada Lovelace: Wants a quote for a new boiler, please call back before Friday.' },
       data: { internal_link: '/dashboard/calls/call-1' },
-      url: 'http://app.test/dashboard/calls/call-1',
+      web_url: 'http://app.test/dashboard/calls/call-1',
     });
     const [row] = await deliveriesOf(notification.id);
     expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null, nextAttemptAt: null });
@@ -94,7 +94,7 @@ describe('push through OneSignal', () => {
       headings: { en: 'Task due' },
       contents: { en: 'Call the supplier' },
       data: { internal_link: `/dashboard/notes/${task._id}` },
-      url: `http://app.test/dashboard/notes/${task._id}`,
+      web_url: `http://app.test/dashboard/notes/${task._id}`,
     });
   });
 

@@ -40,7 +40,8 @@ export function pushBody(config: PushConfig, message: PushMessage) {
     headings: { en: message.title },
     contents: { en: message.preview || message.title },
     data: { internal_link: message.internalLink },
-    ...(link ? { url: link } : {}),
+    // web_url, not url: on a phone `url` would open the system browser; the app routes by data.internal_link.
+    ...(link ? { web_url: link } : {}),
   };
 }
 
