@@ -30,6 +30,8 @@ import { createLogger, type Logger } from './server/logger';
 import { API_RATE_LIMITED, createRateLimiter } from './server/rate-limit';
 import { ensureSessionSecret } from './server/secrets';
 import { securityHeaders } from './server/security';
+import { createMetrics } from './server/metrics';
+import { checkReadiness } from './server/readiness';
 import { createEmbeddedPusher, type EmbeddedPusher } from './server/realtime/embedded-pusher';
 import { clientConfig, realtimeSettings } from './server/realtime/settings';
 import { createBroadcaster } from './api/services/realtime';
@@ -129,6 +131,8 @@ export async function startServer(
     });
     next();
   });
+  const metrics = createMetrics({ db: database.db, realtimeConnections: () => embeddedPusher?.stats().connections ?? 0 });
+  app.use(metrics.middleware);
   app.use(securityHeaders({ development, https }));
   app.use(compression());
 
@@ -139,6 +143,21 @@ export async function startServer(
     } catch {
       res.status(503).json({ status: 'unavailable', version });
     }
+  });
+
+  app.get('/readyz', async (_req, res) => {
+    const readiness = await checkReadiness(database.db, realtime);
+    res.status(readiness.ready ? 200 : 503).json({ status: readiness.ready ? 'ready' : 'unavailable', version, checks: readiness.checks });
+  });
+
+  // Prometheus format; with METRICS_TOKEN set only a scraper holding it may read them.
+  app.get('/metrics', async (req, res) => {
+    if (env.METRICS_TOKEN && req.get('authorization') !== `Bearer ${env.METRICS_TOKEN}`) {
+      res.status(401).json({ errors: ['Unauthenticated.'] });
+      return;
+    }
+    res.setHeader('Content-Type', metrics.registry.contentType);
+    res.send(await metrics.registry.metrics());
   });
 
   if (embeddedPusher) {

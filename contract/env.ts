@@ -69,6 +69,8 @@ export const envSchema = z.object({
   DIRECTORY_URL: optionalUrl,
   ADDRESS_LOOKUP_URL: optionalUrl,
   SUPPORT_EMAIL: optionalString,
+  /** When set, /metrics answers only `Authorization: Bearer <METRICS_TOKEN>` (docs/deploy.md). */
+  METRICS_TOKEN: optionalString,
   /** What helpers/check-version answers as the latest app version; unset: this server's own version. */
   LATEST_APP_VERSION: optionalString,
 });
