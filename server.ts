@@ -18,6 +18,7 @@ import { createDirectory } from './api/services/directory';
 import { createMailer } from './api/services/mailer';
 import { startPushDeliveries } from './api/services/push/deliveries';
 import { startScheduler } from './api/services/scheduler';
+import { startActionLoop } from './api/services/actions/engine';
 import { createStorage } from './api/services/storage';
 import { startLearningRunner } from './api/services/learning/runner';
 import { createSandboxTelephony } from './api/services/telephony/sandbox';
@@ -30,6 +31,7 @@ import { createLogger, type Logger } from './server/logger';
 import { API_RATE_LIMITED, createRateLimiter } from './server/rate-limit';
 import { ensureSessionSecret } from './server/secrets';
 import { securityHeaders } from './server/security';
+import { refuseNonFormPosts } from './server/form-posts';
 import { createMetrics } from './server/metrics';
 import { checkReadiness } from './server/readiness';
 import { createEmbeddedPusher, type EmbeddedPusher } from './server/realtime/embedded-pusher';
@@ -197,6 +199,7 @@ export async function startServer(
       ? () => vite.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>
       : await loadBuild();
   if (getBuild) {
+    app.use(refuseNonFormPosts);
     app.all(
       '*',
       createRequestHandler({
@@ -230,6 +233,8 @@ export async function startServer(
   if (!env.PUBLIC_URL) deps.publicUrl = `http://localhost:${port}`;
   // Task reminders and repeats; every instance may run it (FOR UPDATE SKIP LOCKED).
   const stopScheduler = startScheduler(deps);
+  // Actions (follow-ups, reminders, nudges) that fell due; every instance may run it too (SKIP LOCKED).
+  const stopActions = startActionLoop(deps);
   // Push deliveries and their retries (only when OneSignal is configured; SKIP LOCKED too).
   const stopPush = push ? startPushDeliveries(deps) : async () => {};
   // The data loader's website crawls; a job left by a stopped server is resumed (runner.ts).
@@ -249,6 +254,7 @@ export async function startServer(
       });
       await vite?.close();
       await stopScheduler();
+      await stopActions();
       await stopPush();
       await stopLearning();
       await database.close();

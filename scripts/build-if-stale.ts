@@ -32,3 +32,6 @@ export function buildIfStale(): void {
     process.exit(result.status ?? 1);
   }
 }
+
+// Run directly (`tsx scripts/build-if-stale.ts`, e.g. by npm run fuzz): build when stale.
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) buildIfStale();

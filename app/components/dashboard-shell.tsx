@@ -10,7 +10,7 @@ import { NotificationsDrawer } from './notifications-drawer';
 import { VersionDialog } from './version-dialog';
 
 /** Pages that exist so far; the drawer never links to a page that is not built yet. */
-const BUILT_PAGES: ReadonlySet<string> = new Set(['home', 'account_settings', 'customers', 'notes', 'calls', 'forms', 'sms', 'memories', 'services', 'users', 'businesses', 'settings', 'assistant_conversations', 'assistant_settings', 'system_view', 'reports']);
+const BUILT_PAGES: ReadonlySet<string> = new Set(['home', 'account_settings', 'customers', 'notes', 'calls', 'forms', 'sms', 'memories', 'services', 'orders', 'actions', 'users', 'businesses', 'settings', 'assistant_conversations', 'assistant_settings', 'system_view', 'reports']);
 
 type Props = {
   user: ApiUser;
@@ -44,7 +44,7 @@ export function DashboardShell({ user, businesses, business, wizardFinished, not
 
   return (
     <div className="flex min-h-full flex-col">
-      <header className="sticky top-0 z-30 flex items-center gap-3 border-b border-slate-200 bg-white px-4 py-2">
+      <header className="sticky top-0 z-30 flex items-center gap-2 border-b border-slate-200 bg-white px-2 py-2 sm:gap-3 sm:px-4">
         <Drawer
           name="navigation"
           label="Navigation"
@@ -71,16 +71,18 @@ export function DashboardShell({ user, businesses, business, wizardFinished, not
             {!wizardFinished ? <p className="px-3 py-2 text-xs text-slate-500">Finish setting up to unlock the rest of the dashboard.</p> : null}
           </nav>
         </Drawer>
-        <Link to="/dashboard/home" className="font-semibold text-brand-700">
+        {/* On a phone the header keeps its width for the business and the drawers; the page heading says where you are. */}
+        <Link to="/dashboard/home" className="hidden font-semibold text-brand-700 sm:block">
           Business Assistant
         </Link>
-        <div className="ml-auto flex items-center gap-2">
+        <div className="ml-auto flex min-w-0 items-center gap-1 sm:gap-2">
           {businesses.length > 0 ? <BusinessSwitcher businesses={businesses} selectedId={business?._id} /> : null}
           {notifications ? <NotificationsDrawer notifications={notifications.items} timeZone={notifications.timeZone} now={notifications.now} /> : null}
           <HelpDrawer />
           <Drawer
             name="account"
-            label="Account"
+            // The visible initials lead the accessible name (WCAG 2.5.3, label in name).
+            label={`${initials(user.name)} Account`}
             summaryClassName="flex h-9 w-9 cursor-pointer list-none items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white"
             summary={initials(user.name)}
             panelClassName="absolute right-0 top-12 w-64 rounded-xl bg-white p-4 shadow-lg ring-1 ring-slate-200"
@@ -106,7 +108,7 @@ export function DashboardShell({ user, businesses, business, wizardFinished, not
 
 function BusinessSwitcher({ businesses, selectedId }: { businesses: ApiBusinessListEntry[]; selectedId?: string }) {
   return (
-    <Form method="post" action="/dashboard/select-business" className="flex items-center gap-2" reloadDocument>
+    <Form method="post" action="/dashboard/select-business" className="flex min-w-0 items-center gap-2" reloadDocument>
       <label htmlFor="business-switcher" className="sr-only">
         Business
       </label>
@@ -116,7 +118,7 @@ function BusinessSwitcher({ businesses, selectedId }: { businesses: ApiBusinessL
         defaultValue={selectedId}
         // With JavaScript the change applies at once; without it the button below submits.
         onChange={(event) => event.currentTarget.form?.requestSubmit()}
-        className="max-w-48 rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm"
+        className="w-full min-w-0 max-w-[9rem] rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm sm:max-w-48"
       >
         {businesses.map((b) => (
           <option key={b._id} value={b._id}>

@@ -38,7 +38,7 @@ export function NotFound() {
 function Problem({ title, status, children }: { title: string; status?: number; children: React.ReactNode }) {
   return (
     <main className="mx-auto flex min-h-[60vh] max-w-lg flex-col items-center justify-center gap-4 p-6 text-center">
-      {status ? <p className="text-5xl font-bold text-slate-300">{status}</p> : null}
+      {status ? <p className="text-5xl font-bold text-slate-500">{status}</p> : null}
       <h1 className="text-2xl font-semibold text-slate-900">{title}</h1>
       <p className="text-slate-600">{children}</p>
       <Link to="/dashboard/home" className="text-brand-600 underline">

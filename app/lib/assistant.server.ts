@@ -68,6 +68,7 @@ export function assistantAbilities(state: DashboardState, settings: ApiBusinessS
       memories: hasPermission(permissions, 'memories/view'),
       notes: hasPermission(permissions, 'notes/view'),
       customers: hasPermission(permissions, 'customers/view'),
+      orders: hasPermission(permissions, 'orders/view'),
     },
     canCorrect: hasPermission(permissions, 'memories/edit'),
     voiceAvailable: Boolean(settings?.voice_available),

@@ -42,11 +42,13 @@ export function actionLabel(action: ConversationAction): string {
       return action.duplicate ? 'Question passed to the team (asked before)' : 'Question passed to the team';
     case 'customer_found':
       return 'Contact recognised';
+    case 'order_created':
+      return 'Order taken';
   }
 }
 
 /** Which pages the member may open from a chat (the loader knows their permissions). */
-export type ChatLinks = { memories: boolean; notes: boolean; customers: boolean };
+export type ChatLinks = { memories: boolean; notes: boolean; customers: boolean; orders?: boolean };
 
 /** Where an action links (a task note, the question memory, the contact), when the member may open it. */
 export function actionHref(action: ConversationAction, links: ChatLinks): string | null {
@@ -57,5 +59,7 @@ export function actionHref(action: ConversationAction, links: ChatLinks): string
       return links.memories ? `/dashboard/memories/${action.memory_id}` : null;
     case 'customer_found':
       return links.customers ? `/dashboard/customers/${action.customer_id}` : null;
+    case 'order_created':
+      return links.orders ? `/dashboard/orders/${action.order_id}` : null;
   }
 }

@@ -90,7 +90,7 @@ export default function ConversationsRoute() {
                     {conversation.title || 'Untitled conversation'}
                   </span>
                   <span className="min-w-0 flex-1 truncate text-slate-600" title={preview} data-testid="conversation-preview">
-                    {preview ? truncate(preview) : <span className="italic text-slate-400">No messages yet</span>}
+                    {preview ? truncate(preview) : <span className="italic text-slate-500">No messages yet</span>}
                   </span>
                   <time dateTime={when} className="ml-auto flex-none text-xs text-slate-500">
                     {notificationTime(when, at, timeZone)}

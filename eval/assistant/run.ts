@@ -72,6 +72,7 @@ function recordingTools(tools: AssistantTools) {
       return tools.recordUnansweredQuestion(question);
     },
     lookupCustomer: () => tools.lookupCustomer(),
+    takeOrder: (order) => tools.takeOrder(order),
   };
   return { tools: wrapped, calls };
 }

@@ -43,6 +43,10 @@ function fakeTools(options: { customer?: CustomerFact | null; hits?: ApiKnowledg
       calls.push({ tool: 'lookupCustomer', args: null });
       return options.customer ?? null;
     },
+    async takeOrder(order) {
+      calls.push({ tool: 'takeOrder', args: order });
+      return { type: 'order_created', order_id: 'order-1', summary: 'Order taken' };
+    },
   };
   return { tools, calls };
 }
@@ -69,6 +73,7 @@ function turn(overrides: Partial<TurnInput> = {}): TurnInput {
         { _id: 'svc-cut', name: "Women's haircut", description: 'Wash, cut and blow dry', price: '£45', frequency: 0 },
         { _id: 'svc-beard', name: 'Beard trim', description: null, price: null, frequency: 0 },
       ],
+      products: [],
     },
     channel: 'chat',
     history: [

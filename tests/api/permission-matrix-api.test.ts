@@ -4,6 +4,7 @@ import { businessUsers, notifications } from '#api/db/schema';
 import { newId } from '#api/lib/crypto';
 import type { Permission } from '#contract/permissions';
 import { createHarness, uniqueEmail, type Harness } from '#tests/support/api-harness';
+import { businessFingerprint, changedTables } from '#tests/support/db-fingerprint';
 import { randomSandboxNumber } from '#tests/support/system-fixtures';
 
 /**
@@ -11,6 +12,7 @@ import { randomSandboxNumber } from '#tests/support/system-fixtures';
  * {business_id} path parameter is tried signed out (401), by a user of another business
  * (404), by a member without any permission (403 when the call needs one, with the spec's
  * message for the list calls that have one), and by an admin (allowed: not 401/403/404).
+ * Every refusal must leave both businesses' rows exactly as they were (tests/support/db-fingerprint.ts).
  * A call that is not in RULES fails the test: add it with the permission it needs.
  */
 type Ids = Record<string, string>;
@@ -30,6 +32,8 @@ type Rule = {
   /** The answer to an allowed caller when it cannot be a success here (the fixture lacks a recording, the server lacks voice). */
   allowedStatus?: { status: number; why: string };
   skipMemberAndAdmin?: string;
+  /** What another business answers when it names this business's record in a body field rather than the path (a 422 on that field). */
+  foreignRecord?: { status: number; why: string };
 };
 
 const VIEW = (thing: string) => `You do not have permission to view ${thing}`;
@@ -62,6 +66,16 @@ async function service(ctx: Ctx, deleted = false) {
   const data = await ok(await api(ctx, `businesses/services/${ctx.b}/create`, { name: 'Matrix service', status: 'active', frequency: 0 }), 'service');
   if (deleted) await ok(await api(ctx, `businesses/services/${ctx.b}/delete/${data.service._id}`), 'delete service');
   return data.service._id as string;
+}
+async function action(ctx: Ctx, deleted = false) {
+  const data = await ok(await api(ctx, `businesses/actions/${ctx.b}/create`, { name: 'Matrix action', status: 'paused', interval: '2 days' }), 'action');
+  if (deleted) await ok(await api(ctx, `businesses/actions/${ctx.b}/delete/${data.action._id}`), 'delete action');
+  return data.action._id as string;
+}
+async function order(ctx: Ctx, deleted = false) {
+  const data = await ok(await api(ctx, `businesses/orders/${ctx.b}/create`, { customer_id: await customer(ctx), status: 'new' }), 'order');
+  if (deleted) await ok(await api(ctx, `businesses/orders/${ctx.b}/delete/${data.order._id}`), 'delete order');
+  return data.order._id as string;
 }
 async function memory(ctx: Ctx, options: { deleted?: boolean; type?: string } = {}) {
   const data = await ok(await api(ctx, `businesses/memories/${ctx.b}/create`, { type: options.type ?? 'text', content: 'Matrix memory: we open at nine.', status: 'active' }), 'memory');
@@ -182,6 +196,22 @@ export const RULES: Record<string, Rule> = {
     create: () => ({ name: 'Window cleaning', status: 'active', frequency: 30 }),
     update: () => ({ name: 'Gutter cleaning' }),
   }, VIEW('services')),
+
+  ...crud('actions', 'actions/view', 'actions/edit', action, 'action_id', {
+    create: () => ({ name: 'Chase quotes', status: 'paused', interval: '3 days' }),
+    update: () => ({ status: 'paused' }),
+  }, VIEW('actions')),
+  'businesses/actions/{business_id}/runs/{action_id}': { permission: 'actions/view', prepare: async (ctx) => ({ action_id: await action(ctx) }) },
+  'businesses/actions/{business_id}/preview': { permission: 'actions/view', body: () => ({ template: 'Hi {first_name}, {business_name} here.' }) },
+  ...crud('orders', 'orders/view', 'orders/edit', order, 'order_id', {
+    update: () => ({ notes: 'Deliver after five.' }),
+  }, VIEW('orders')),
+  'businesses/orders/{business_id}/create': {
+    permission: 'orders/edit',
+    prepare: async (ctx) => ({ customer_id: await customer(ctx) }),
+    body: (ctx) => ({ customer_id: ctx.ids.customer_id, status: 'new', lines: [{ name: 'Sourdough loaf', quantity: 2 }] }),
+    foreignRecord: { status: 422, why: "the customer is a body field: customer_id 'Customer not found.'" },
+  },
 
   ...crud('memories', 'memories/view', 'memories/edit', (ctx, deleted) => memory(ctx, { deleted }), 'memory_id', {
     create: () => ({ type: 'text', content: 'We close at five.', status: 'active' }),
@@ -313,6 +343,16 @@ describe('the API permission matrix (from the OpenAPI document)', () => {
     expect(Object.keys(RULES).filter((call) => !calls.includes(call))).toEqual([]);
   });
 
+  it('the data fingerprint notices a change to any business row', async () => {
+    const owner = await h.signUpWithBusiness();
+    const before = await businessFingerprint(h.database.db, [owner.business._id]);
+    await h.call(`businesses/customers/${owner.business._id}/create`, { first_name: 'Fingerprint', status: 'lead' }, owner.token);
+    const afterCreate = await businessFingerprint(h.database.db, [owner.business._id]);
+    expect(changedTables(before, afterCreate)).toContain('customers');
+    await h.call(`businesses/update/${owner.business._id}`, { name: `${owner.business.name} renamed` }, owner.token);
+    expect(changedTables(afterCreate, await businessFingerprint(h.database.db, [owner.business._id]))).toContain('businesses');
+  });
+
   it('signed out 401, another business 404, a member without permissions 403 where one is needed, admin allowed', { timeout: 600_000 }, async () => {
     const owner = await h.signUpWithBusiness();
     const outsider = await h.signUpWithBusiness();
@@ -348,21 +388,35 @@ describe('the API permission matrix (from the OpenAPI document)', () => {
       };
       const ctx = await fresh(rule);
       const path = fill(call, ctx.ids);
+      // Every refusal below must leave both businesses' data exactly as it was.
+      const fingerprint = () => businessFingerprint(h.database.db, [owner.business._id, outsider.business._id]);
+      let before = await fingerprint();
+      const unchanged = async (who: string) => {
+        const after = await fingerprint();
+        const changed = changedTables(before, after);
+        if (changed.length) failures.push(`${call} ${who}: the refusal changed ${changed.join(', ')}`);
+        before = after;
+      };
 
       expectStatus('signed out', (await send(path, rule, ctx)).status, (s) => s === 401);
+      await unchanged('signed out');
 
       const other = await send(path, rule, ctx, outsider.token);
       expectStatus('other business', other.status, (s) => s === 404, ` ${JSON.stringify(other.body)}`);
+      await unchanged('other business');
       // Tenant isolation of the records too: the other business's admin, in their own business, naming this one's record.
       if (Object.keys(ctx.ids).length > 1 && !rule.skipMemberAndAdmin) {
         const foreign = await send(fill(call, { ...ctx.ids, business_id: outsider.business._id }), rule, ctx, outsider.token);
-        expectStatus("another business's record", foreign.status, (s) => s === 404, ` ${JSON.stringify(foreign.body)}`);
+        const expected = rule.foreignRecord?.status ?? 404;
+        expectStatus(`another business's record${rule.foreignRecord ? ` (${rule.foreignRecord.why})` : ''}`, foreign.status, (s) => s === expected, ` ${JSON.stringify(foreign.body)}`);
+        await unchanged("another business's record");
       }
       if (rule.skipMemberAndAdmin) continue;
 
       const asMember = await send(path, rule, ctx, bare.token);
       if (rule.permission) {
         expectStatus('member without permission', asMember.status, (s) => s === 403, ` ${JSON.stringify(asMember.body)}`);
+        await unchanged('member without permission');
         if (rule.refusal && asMember.body.errors?.[0] !== rule.refusal) failures.push(`${call} member: refusal ${JSON.stringify(asMember.body.errors)}, expected "${rule.refusal}"`);
       } else if (rule.allowedStatus) {
         expectStatus(`member (${rule.allowedStatus.why})`, asMember.status, (s) => s === rule.allowedStatus!.status);

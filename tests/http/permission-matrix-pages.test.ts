@@ -70,6 +70,8 @@ async function sampleEntities(owner: Account, b: string): Promise<Record<string,
   const call = await createCall(server.deps, { businessId: b, direction: 'inbound', status: 'completed', from: '+447700900001', to: '+442071234567' });
   const sms = await createSms(server.deps, { businessId: b, direction: 'inbound', from: '+447700900002', to: '+442071234567', body: 'Open on Saturday?' });
   const form = await createForm(server.deps, { businessId: b, body: 'Quote request', details: { fields: { name: 'Ann' } } });
+  const { action } = await v1<{ action: { _id: string } }>(`businesses/actions/${b}/create`, { name: 'Chase quotes', status: 'paused', interval: '2 days' }, owner.token);
+  const { order } = await v1<{ order: { _id: string } }>(`businesses/orders/${b}/create`, { customer_id: customer._id, status: 'new', lines: [{ name: 'Sourdough loaf', quantity: 2 }] }, owner.token);
   const entities: Record<string, string> = {
     customer_view: customer._id,
     note_view: note._id,
@@ -78,6 +80,8 @@ async function sampleEntities(owner: Account, b: string): Promise<Record<string,
     call_view: call._id,
     sms_view: sms._id,
     form_view: form._id,
+    action_view: action._id,
+    order_view: order._id,
   };
   // The team page's :id is the membership id (businesses/users/{id}/list → users[]._id), when that call exists.
   try {

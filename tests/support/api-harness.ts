@@ -84,11 +84,13 @@ export async function createHarness(
     twilio?: ApiDeps['twilio'];
     /** OneSignal credentials: notifications are queued for push (unset: nothing is pushed). */
     push?: ApiDeps['push'];
+    /** A database the test opened itself (unset: the project's test database); the harness closes it. */
+    database?: Database;
   } = {},
 ) {
   // Events are recorded so tests can assert what was published (or sent for real when given).
   const recorded = createRecordingBroadcaster();
-  const database = await openTestDatabase();
+  const database = options.database ?? (await openTestDatabase());
   const clock = { offsetMs: 0, now: () => new Date(Date.now() + clock.offsetMs) };
   const deps: ApiDeps = {
     db: database.db,

@@ -41,6 +41,7 @@ function business(assistant: Partial<AssistantSettings> = {}, overrides: Partial
       { _id: 'svc-colour', name: 'Full head colour', description: 'Permanent colour from roots to ends.', price: 'from £70', frequency: 0 },
       { _id: 'svc-consult', name: 'Colour consultation', description: 'A patch test and advice before your first colour.', price: null, frequency: 0 },
     ],
+    products: [],
     ...overrides,
   };
 }
@@ -86,6 +87,9 @@ function fakeTools(passages = PASSAGES) {
     },
     async lookupCustomer() {
       return null;
+    },
+    async takeOrder() {
+      throw new Error('This business sells no products.');
     },
   };
   return { tools, calls };

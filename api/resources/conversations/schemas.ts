@@ -17,11 +17,12 @@ export const conversationListBody = listFiltersSchema.extend({
 
 const sourceOut = z.object({ kind: z.enum(['memory', 'service', 'business']), _id: z.string().nullable(), type: z.string(), title: z.string().nullable() });
 const actionOut = z.object({
-  type: z.enum(['task_created', 'question_recorded', 'customer_found']),
+  type: z.enum(['task_created', 'question_recorded', 'customer_found', 'order_created']),
   summary: z.string(),
   note_id: z.string().optional(),
   memory_id: z.string().optional(),
   customer_id: z.string().optional(),
+  order_id: z.string().optional(),
   duplicate: z.boolean().optional(),
 });
 
@@ -33,7 +34,7 @@ export const messageOut = z
     created_at: z.string(),
     status: z.enum(['complete', 'streaming', 'failed']).openapi({ description: "'streaming' while the reply is produced (get-message-streamed follows it)" }),
     sources: z.array(sourceOut).optional().openapi({ description: 'Memories, services and business details the answer came from' }),
-    actions: z.array(actionOut).optional().openapi({ description: 'What the assistant did: task created, question recorded' }),
+    actions: z.array(actionOut).optional().openapi({ description: 'What the assistant did: task created, question recorded, order taken' }),
     from_voice: z.boolean().optional(),
     error: z.string().nullable().optional().openapi({ description: 'Why a failed reply failed' }),
   })

@@ -1,10 +1,14 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
+import { productFromMemory } from '#contract/products';
 import { resolveBusinessSettings } from '#contract/schemas/business-settings';
 import type { Db } from '../../db/client';
-import { businesses, customers, services } from '../../db/schema';
+import { businesses, customers, memories, services } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { displayName } from '../customer-records';
 import type { BusinessContext, CustomerFact } from './types';
+
+/** A shop's catalogue the assistant can take orders from; beyond it, products are still found by the knowledge search. */
+const PRODUCTS_MAX = 200;
 
 /**
  * What the assistant knows about the business before it searches anything: read afresh for
@@ -18,6 +22,12 @@ export async function loadBusinessContext(db: Db, businessId: string): Promise<B
     .from(services)
     .where(and(eq(services.businessId, businessId), eq(services.status, 'active'), isNull(services.deletedAt)))
     .orderBy(asc(services.name), asc(services.id));
+  const products = await db
+    .select({ id: memories.id, title: memories.title, content: memories.content, meta: memories.meta })
+    .from(memories)
+    .where(and(eq(memories.businessId, businessId), eq(memories.type, 'product'), eq(memories.status, 'active'), isNull(memories.deletedAt)))
+    .orderBy(asc(memories.title), asc(memories.id))
+    .limit(PRODUCTS_MAX);
   return {
     id: business.id,
     name: business.name,
@@ -27,6 +37,7 @@ export async function loadBusinessContext(db: Db, businessId: string): Promise<B
     country: business.country,
     settings: resolveBusinessSettings(business.settings, business.timezone),
     services: rows.map((row) => ({ _id: row.id, name: row.name, description: row.description, price: row.price, frequency: row.frequency })),
+    products: products.map((row) => productFromMemory({ _id: row.id, title: row.title, content: row.content, meta: row.meta })),
   };
 }
 

@@ -2,12 +2,14 @@ import type { ApiKnowledgeHit } from '#contract/envelope';
 import { CONVERSATION_CHANNEL_LABELS, type ConversationAction, type ConversationSource } from '#contract/schemas/conversation';
 import { describeDate, describeWeeklyHours, formatTime, hoursOn, localDateParts, openNow, parseDayReference } from './hours';
 import { CitationFilter, passagesEchoed, type Citable } from './openai-citations';
+import { productPromptLines, productTag, runTakeOrder, TAKE_ORDER_TOOL } from './openai-orders';
 import type { AssistantEvent, AssistantProvider, AssistantTools, CapturedDetails, TurnInput } from './types';
 
 /**
  * The openai-compatible provider: a chat-completions model (OpenAI, Ollama, vLLM, llama.cpp
  * server…) given a retrieval-augmented system prompt (the business's facts, its hours, its
- * services and the knowledge passages closest to the message) and six tools. Only the
+ * services, its products and the knowledge passages closest to the message) and six tools
+ * (seven with take_order, for a business that sells products: openai-orders.ts). Only the
  * common subset of the API is used: POST {baseUrl}/chat/completions with `stream: true`,
  * `tools` and `tool_choice`, server-sent `data:` lines ending with `[DONE]`, tool calls
  * streamed as deltas keyed by index.
@@ -34,7 +36,7 @@ const PROMPT_PASSAGES = 5;
 const PROMPT_SERVICES = 50;
 const PASSAGE_CHARS = 900;
 
-type ToolName = 'search_knowledge' | 'list_services' | 'opening_hours' | 'create_task' | 'record_unanswered_question' | 'lookup_customer';
+type ToolName = 'search_knowledge' | 'list_services' | 'opening_hours' | 'create_task' | 'record_unanswered_question' | 'lookup_customer' | 'take_order';
 
 /** The tools as the chat-completions API describes them (JSON Schema parameters). */
 export const ASSISTANT_TOOL_DEFINITIONS: { type: 'function'; function: { name: ToolName; description: string; parameters: Record<string, unknown> } }[] = [
@@ -180,6 +182,8 @@ export function buildSystemPrompt(input: TurnInput, passages: Citable[]): string
     lines.push(`[s${index + 1}] ${service.name}${service.price ? ` — ${service.price}` : ' — price not given'}${service.description ? ` — ${clip(service.description, 200)}` : ''}`);
   });
   if (business.services.length > PROMPT_SERVICES) lines.push(`(${business.services.length - PROMPT_SERVICES} more: use list_services)`);
+
+  lines.push(...productPromptLines(input));
 
   lines.push('', passages.length ? 'Knowledge passages for this message:' : 'Knowledge passages for this message: none found');
   for (const passage of passages) lines.push(`[${passage.tag}] ${passage.text}`);
@@ -408,6 +412,9 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): AssistantP
         citables.set(`s${index + 1}`, { tag: `s${index + 1}`, source: { kind: 'service', _id: service._id, type: 'service', title: service.name }, text: service.name }),
       );
       const business = (type: string, title: string): Citable => ({ tag: type, source: { kind: 'business', _id: input.business.id, type, title }, text: title });
+      input.business.products.forEach((product, index) =>
+        citables.set(productTag(index), { tag: productTag(index), source: { kind: 'memory', _id: product._id, type: 'product', title: product.name }, text: product.name }),
+      );
       citables.set('hours', business('opening_hours', 'Opening hours'));
       citables.set('contact', business('contact', 'Contact details'));
       citables.set('address', business('address', 'Address'));
@@ -431,6 +438,9 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): AssistantP
       const emittedSources = new Set<string>();
       let answer = '';
       let recordedQuestion = false;
+      let orderPlaced = false;
+      // take_order only for a business that sells something.
+      const toolDefinitions = input.business.products.length ? [...ASSISTANT_TOOL_DEFINITIONS, TAKE_ORDER_TOOL] : ASSISTANT_TOOL_DEFINITIONS;
 
       const runTool = async (call: ToolCall): Promise<{ content: unknown; actions: ConversationAction[] }> => {
         const args = parseArguments(call.function.arguments);
@@ -507,6 +517,14 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): AssistantP
               actions: [{ type: 'customer_found', customer_id: customer._id, summary: `Customer identified: ${customer.name}` }],
             };
           }
+          case 'take_order': {
+            if (!input.business.products.length) return { content: { error: 'This business takes no orders.' }, actions: [] };
+            // One order per reply: a model that repeats the call must not place it twice.
+            if (orderPlaced) return { content: { placed: true, note: 'Already placed in this reply.' }, actions: [] };
+            const outcome = await runTakeOrder(args, input, tools);
+            orderPlaced = outcome.actions.length > 0;
+            return outcome;
+          }
           default:
             return { content: { error: `There is no tool named ${call.function.name}.` }, actions: [] };
         }
@@ -521,7 +539,7 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): AssistantP
             toolsUnsupported
               ? body
               : // The last round must answer: no more tool calls.
-                { ...body, tools: ASSISTANT_TOOL_DEFINITIONS, tool_choice: last ? 'none' : 'auto' },
+                { ...body, tools: toolDefinitions, tool_choice: last ? 'none' : 'auto' },
             signal,
           );
         } catch (error) {

@@ -1,11 +1,12 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { ConversationAction, ConversationChannel } from '#contract/schemas/conversation';
-import type { ApiDeps } from '../../deps';
 import { customers, memories } from '../../db/schema';
 import { searchKnowledge } from '../knowledge';
 import { createMemory, updateMemory } from '../memories';
+import type { OrderDeps } from '../orders';
 import { createNote } from '../timeline';
 import { loadCustomerFact } from './context';
+import { placeOrder } from './orders';
 import type { AssistantTools, CapturedDetails } from './types';
 
 /**
@@ -20,7 +21,8 @@ export type ToolScope = {
   channel: ConversationChannel;
 };
 
-export type ToolDeps = Pick<ApiDeps, 'db' | 'clock' | 'broadcaster'>;
+/** What the tools write through: notes, memories and orders (an order notifies the team). */
+export type ToolDeps = OrderDeps;
 
 /** The page a team member opens from a task to read the conversation. */
 export const conversationLink = (conversationId: string) => `/dashboard/assistant-conversations/${conversationId}`;
@@ -161,6 +163,10 @@ export function createAssistantTools(deps: ToolDeps, scope: ToolScope): Assistan
 
     async lookupCustomer() {
       return loadCustomerFact(db, scope.businessId, scope.customerId);
+    },
+
+    takeOrder(order) {
+      return placeOrder(deps, scope, order);
     },
   };
 }

@@ -9,7 +9,7 @@ import { ApiError } from '../../lib/errors';
 import { loadBusinessContext, loadCustomerFact } from './context';
 import { conversationRecord, listMessages, publishConversation, requireConversation, serializeMessage, type ConversationRow, type MessageRow } from './conversations';
 import { selectProvider } from './providers';
-import { createAssistantTools } from './tools';
+import { createAssistantTools, type ToolDeps } from './tools';
 import type { AssistantEvent, HistoryMessage } from './types';
 
 /**
@@ -23,7 +23,8 @@ import type { AssistantEvent, HistoryMessage } from './types';
  * reply timeout twice over and is in no registry lost its server: it is marked failed.
  * See docs/assistant.md.
  */
-export type TurnDeps = Pick<ApiDeps, 'db' | 'clock' | 'broadcaster' | 'assistantModel' | 'log'>;
+/** The tools' deps (an order the assistant takes notifies the team) and the model. */
+export type TurnDeps = ToolDeps & Pick<ApiDeps, 'assistantModel' | 'log'>;
 
 /** Tunables (tests shorten them). */
 export const TURN_LIMITS = {

@@ -1,5 +1,6 @@
 import type { ApiKnowledgeHit } from '#contract/envelope';
 import type { BusinessSettings } from '#contract/schemas/business-settings';
+import type { ProductFact } from '#contract/products';
 import type { ConversationAction, ConversationChannel, ConversationSource } from '#contract/schemas/conversation';
 
 /**
@@ -22,7 +23,11 @@ export type BusinessContext = {
   settings: BusinessSettings;
   /** Active services only. */
   services: ServiceFact[];
+  /** What it sells: its active `product` memories (none = the assistant takes no orders). */
+  products: ProductFact[];
 };
+
+export type { ProductFact };
 
 export type CustomerFact = { _id: string; name: string; phones: string[]; emails: string[]; status: string };
 
@@ -53,6 +58,14 @@ export type CapturedDetails = { name?: string; phone?: string; preferred_time?: 
  * implements these against the database for one business and one conversation; the
  * openai-compatible provider exposes them to the model as tools.
  */
+/** An order the customer confirmed: lines of the business's products, and who it is for when the caller is not known. */
+export type OrderRequest = {
+  lines: { memory_id: string; name: string; quantity: number; price: string | null }[];
+  notes?: string | null;
+  /** Needed when the conversation has no customer (a chat): the contact is found or created by this phone. */
+  contact?: { name?: string; phone?: string };
+};
+
 export interface AssistantTools {
   searchKnowledge(query: string, limit?: number): Promise<ApiKnowledgeHit[]>;
   /** A task note for the team (internal, due now), linked to the customer when known. */
@@ -60,6 +73,8 @@ export interface AssistantTools {
   /** A 'question' memory (deduplicated) linked to the conversation and customer, plus a task note. */
   recordUnansweredQuestion(question: string): Promise<ConversationAction[]>;
   lookupCustomer(): Promise<CustomerFact | null>;
+  /** Creates the order as `new` (source = the channel, with this conversation) and notifies the team. */
+  takeOrder(order: OrderRequest): Promise<ConversationAction>;
 }
 
 export interface AssistantProvider {

@@ -10,7 +10,7 @@ import { updateCall, type TimelineRow } from '../timeline';
 import { BadWebhook, customerName, fail, findCallBySid, loadContext, param, stateOf, type CallState, type InboundDeps, type TwilioParams } from './call-context';
 import { callTranscript, summarizeCall, type CallRecord, type CallTurn } from './call-summary';
 import { recordSystemEvent, type SystemRow } from './store';
-import { sendMissedCallTextBack } from './text-back';
+import { fireTrigger } from '../actions/triggers';
 
 /**
  * How a call ends: the recording callback (a voicemail or its transcription, or the
@@ -242,8 +242,10 @@ export async function handleCallStatus(deps: InboundDeps, system: SystemRow, par
     });
     await recordSystemEvent(deps, system, { kind: 'webhook', name, outcome: 'ok', details: { call_sid: callSid, call_id: call.id, call_status: callStatus, status } });
 
+    // The text-back is the ready-made "Text back missed calls" action (issue 10), beside any
+    // action the owner made for missed calls: one run per action and call, run now when due.
     if ((status === 'missed_call' || status === 'voicemail') && call.from) {
-      await sendMissedCallTextBack(deps, system, { to: call.from, customerId: updated.customer_id, callId: call.id });
+      await fireTrigger(deps, { businessId: system.businessId, trigger: 'missed_call', customerId: updated.customer_id, subjectType: 'call', subjectId: call.id, at: now });
     }
   } catch (error) {
     await fail(deps, system, name, error, { call_sid: callSid || null, call_status: callStatus || null });

@@ -6,13 +6,14 @@ import type { LeadcatcherSettings } from '#contract/schemas/system';
 import type { ApiDeps } from '../../deps';
 import type { Db } from '../../db/client';
 import { customers, systems } from '../../db/schema';
-import { createConversation } from '../assistant/conversations';
-import { postMessage } from '../assistant/turns';
+import { fireTrigger } from '../actions/triggers';
 import { findOrCreateByEmail, findOrCreateByPhone } from '../customers';
-import { notifyMembers, renderTemplate } from '../member-notifications';
-import { createForm, updateForm } from '../timeline';
-import { businessName, sendCustomerEmail, sendCustomerSms, type SentMessage } from './customer-messages';
+import { notifyMembers } from '../member-notifications';
+import { createForm } from '../timeline';
+import type { FollowUpOutcome } from './lead-follow-up';
 import { publishSystem, recordSystemEvent, systemSettings, type SystemRow } from './store';
+
+export type { FollowUpOutcome } from './lead-follow-up';
 
 /**
  * The lead catcher: a web form on the business's own site posts here (JSON from embed.js or
@@ -212,82 +213,6 @@ async function markFirstSubmission(deps: LeadcatcherDeps, system: SystemRow): Pr
   if (row) await publishSystem(deps, 'Updated', row);
 }
 
-export type FollowUpOutcome = { channel: 'sms' | 'email'; sent: boolean; to: string | null; error: string | null; item_id: string | null; conversation_id?: string | null };
-
-/**
- * The assistant's answer to what the lead wrote, in a 'form' conversation with the contact.
- * A question it cannot answer becomes a question memory linked to the contact, so the
- * owner's answer can later go back by email (docs/systems.md, the unanswered-question loop).
- * Null when there is nothing to answer or the assistant failed (the template still goes out).
- */
-async function assistantAnswer(deps: LeadcatcherDeps, system: SystemRow, customer: ApiCustomer, message: string | null): Promise<{ text: string | null; conversationId: string | null }> {
-  if (!message) return { text: null, conversationId: null };
-  try {
-    const conversation = await createConversation(deps, system.businessId, { channel: 'form', customerId: customer._id, title: oneLine(message, 60) });
-    const turn = await postMessage(deps, { businessId: system.businessId, conversationId: conversation.id, message: message.slice(0, 2000), wait: true });
-    const text = turn.reply.status === 'complete' ? turn.reply.content.trim() : '';
-    return { text: text || null, conversationId: conversation.id };
-  } catch (error) {
-    deps.log?.({ level: 'warn', msg: 'assistant could not answer a lead', system_id: system.id, error: String(error) });
-    return { text: null, conversationId: null };
-  }
-}
-
-async function followUp(
-  deps: LeadcatcherDeps,
-  system: SystemRow,
-  settings: LeadcatcherSettings,
-  context: { lead: ValidLead; customer: ApiCustomer; form: ApiTimelineItem },
-): Promise<FollowUpOutcome | null> {
-  if (settings.follow_up !== 'sms' && settings.follow_up !== 'email') return null;
-  const { lead, customer, form } = context;
-  const channel = settings.follow_up;
-  const eventName = `follow_up.${channel}`;
-  let outcome: FollowUpOutcome;
-  let conversationId: string | null = null;
-  try {
-    const business = await businessName(deps.db, system.businessId);
-    const answer = await assistantAnswer(deps, system, customer, lead.message ?? null);
-    conversationId = answer.conversationId;
-    const greeting = renderTemplate(settings.follow_up_template, { first_name: lead.firstName, name: lead.name, business_name: business });
-    const body = answer.text ? `${greeting}\n\n${answer.text}` : greeting;
-    const to = channel === 'sms' ? (lead.phone ?? customer.phones[0] ?? null) : (lead.email ?? customer.emails[0] ?? null);
-    let sent: SentMessage;
-    if (!to) sent = { ok: false, channel, to: null, reason: channel === 'sms' ? 'The lead left no phone number.' : 'The lead left no email address.' };
-    else if (channel === 'sms')
-      sent = await sendCustomerSms(deps, { businessId: system.businessId, to, body, customerId: customer._id, purpose: 'lead_follow_up', details: { form_id: form._id } });
-    else
-      sent = await sendCustomerEmail(deps, {
-        businessId: system.businessId,
-        to,
-        subject: `Thanks for contacting ${business ?? 'us'}`,
-        text: body,
-        customerId: customer._id,
-        noteLabel: 'lead follow-up',
-      });
-    outcome = sent.ok
-      ? { channel, sent: true, to, error: null, item_id: sent.item?._id ?? null }
-      : { channel, sent: false, to, error: sent.reason.charAt(0).toUpperCase() + sent.reason.slice(1), item_id: null };
-  } catch (error) {
-    deps.log?.({ level: 'error', msg: 'lead follow-up failed', system_id: system.id, error: error instanceof Error ? error.stack : String(error) });
-    outcome = { channel, sent: false, to: null, error: 'The follow-up could not be sent.', item_id: null };
-  }
-  outcome.conversation_id = conversationId;
-  await recordSystemEvent(deps, system, {
-    kind: 'action',
-    name: eventName,
-    outcome: outcome.sent ? 'ok' : 'failed',
-    error: outcome.error,
-    details: { form_id: form._id, to: outcome.to, item_id: outcome.item_id },
-  });
-  try {
-    await updateForm(deps, system.businessId, form._id, { details: { follow_up: outcome } });
-  } catch (error) {
-    deps.log?.({ level: 'warn', msg: 'lead follow-up not noted on the form', system_id: system.id, error: String(error) });
-  }
-  return outcome;
-}
-
 export type SubmissionResult =
   | { kind: 'spam' }
   | { kind: 'invalid'; fieldErrors: Record<string, string[]>; fields: LeadFields }
@@ -353,6 +278,9 @@ export async function submitLead(
     outcome: 'ok',
     details: { form_id: form._id, customer_id: customer._id, customer_created: created, page_url: context.pageUrl, origin: context.origin },
   });
-  const followUpOutcome = await followUp(deps, system, settings, { lead, customer, form });
+  // The follow-up is the ready-made "Follow up new web leads" action (issue 10; the form's
+  // follow_up still says whether and how this form follows up), beside the owner's own actions.
+  const fired = await fireTrigger(deps, { businessId: system.businessId, trigger: 'new_lead', customerId: customer._id, subjectType: 'form', subjectId: form._id });
+  const followUpOutcome = (fired.find((entry) => entry.key === 'lead_follow_up')?.run.details.follow_up as FollowUpOutcome | undefined) ?? null;
   return { kind: 'sent', form, customer, customerCreated: created, followUp: followUpOutcome, successMessage: settings.success_message };
 }

@@ -17,6 +17,7 @@ import { handleVoice } from './inbound-call';
 import { statusFor, type SetupMarks } from './setup';
 import { findSystem, listSystems, publishSystem, recordSystemEvent, webhookUrls, type SystemRow } from './store';
 import { isUniqueViolation } from '../../lib/db-errors';
+import { syncReadyMadeWithSystem } from '../actions/ready-made';
 
 /**
  * The systems calls' business logic (api/resources/systems): create, settings, setup
@@ -190,6 +191,8 @@ export async function updateSettings(deps: ManageDeps, businessId: string, syste
   if (Object.keys(settings).length === 0) return current;
   const row = await changeSystem(deps, current.id, { settings, setup: marksAfterSettings(current, settings) });
   await recordSystemEvent(deps, row, { kind: 'action', name: 'settings.changed', outcome: 'ok', details: { keys: Object.keys(settings), by: userId } });
+  // Switching text-back or a form's follow-up on turns its ready-made action on (issue 10).
+  await syncReadyMadeWithSystem(deps, row, settings);
   await publishSystem(deps, 'Updated', row);
   return row;
 }

@@ -35,23 +35,39 @@ export async function claimTextBack(deps: Pick<ApiDeps, 'db' | 'clock'>, busines
   return { claimed: rows.length > 0, at: now };
 }
 
-export type TextBackInput = { to: string; customerId: string | null; callId: string };
+export type TextBackInput = {
+  to: string;
+  customerId: string | null;
+  callId: string;
+  /** The action's own template; null = the system's text_back_template. */
+  template?: string | null;
+  /** The action run sending it (details.action_id / run_id on the SMS item). */
+  run?: { actionId: string; runId: string };
+};
+
+export type TextBackResult =
+  | { sent: true; sms: ApiTimelineItem; reason: null }
+  | { sent: false; sms: null; outcome: 'off' | 'invalid' | 'duplicate' | 'failed'; reason: string };
+
+const notSent = (outcome: 'off' | 'invalid' | 'duplicate' | 'failed', reason: string): TextBackResult => ({ sent: false, sms: null, outcome, reason });
 
 /**
  * Sends the text-back for a missed call or voicemail when the system's settings want one and
- * the caller had none this hour. Answers the outbound SMS item, or null (off, rate-limited,
- * no number, or the provider failed: then the hour is released so a later call may retry).
+ * the caller had none this hour (since issue 10 called by the ready-made "Text back missed
+ * calls" action, see api/services/actions). Answers the outbound SMS item, or why nothing
+ * went out (off, rate-limited, no number, or the provider failed: then the hour is
+ * released so a later call may retry).
  */
-export async function sendMissedCallTextBack(deps: ApiDeps, system: SystemRow, input: TextBackInput): Promise<ApiTimelineItem | null> {
-  if (system.name === 'leadcatcher' || !system.phoneNumber) return null;
+export async function sendMissedCallTextBack(deps: ApiDeps, system: SystemRow, input: TextBackInput): Promise<TextBackResult> {
+  if (system.name === 'leadcatcher' || !system.phoneNumber) return notSent('off', 'The call did not come in on a phone number.');
   const settings = phoneSettings(system);
-  if (!settings.missed_call_text_back) return null;
-  if (!/^\+\d{6,15}$/.test(input.to) || input.to === system.phoneNumber) return null;
+  if (!settings.missed_call_text_back) return notSent('off', `Text-back is switched off for ${system.phoneNumber}.`);
+  if (!/^\+\d{6,15}$/.test(input.to) || input.to === system.phoneNumber) return notSent('invalid', 'The caller\'s number is withheld or cannot be texted.');
 
   const claim = await claimTextBack(deps, system.businessId, input.to);
   if (!claim.claimed) {
     await recordSystemEvent(deps, system, { kind: 'action', name: 'sms.text_back', outcome: 'duplicate', details: { to: input.to, call_id: input.callId, reason: 'Already texted this caller within the hour' } });
-    return null;
+    return notSent('duplicate', `Already texted ${input.to} within the hour.`);
   }
 
   const [business] = await deps.db.select({ name: businesses.name }).from(businesses).where(eq(businesses.id, system.businessId)).limit(1);
@@ -60,11 +76,12 @@ export async function sendMissedCallTextBack(deps: ApiDeps, system: SystemRow, i
     : [];
   // A contact created from the number alone is "named" by it: greet them as "there".
   const firstName = customer && customer.firstName !== input.to ? customer.firstName : null;
-  const body = renderTemplate(settings.text_back_template, {
+  const body = renderTemplate(input.template || settings.text_back_template, {
     first_name: firstName,
     name: firstName ? [firstName, customer?.lastName].filter(Boolean).join(' ') : null,
     business_name: business?.name ?? null,
   });
+  const runDetails = input.run ? { action_id: input.run.actionId, run_id: input.run.runId } : {};
 
   try {
     const sent = await deps.telephony.sendSms({ to: input.to, from: system.phoneNumber, body, statusCallback: webhookUrls(deps, system.id).status });
@@ -76,20 +93,21 @@ export async function sendMissedCallTextBack(deps: ApiDeps, system: SystemRow, i
       body,
       customerId: input.customerId,
       status: sent.status,
-      details: { purpose: 'missed_call_text_back', call_id: input.callId, provider_id: sent.id },
+      details: { purpose: 'missed_call_text_back', call_id: input.callId, provider_id: sent.id, ...runDetails },
       externalId: sent.id,
       systemId: system.id,
     });
-    await recordSystemEvent(deps, system, { kind: 'action', name: 'sms.text_back', outcome: 'ok', details: { to: input.to, call_id: input.callId, sms_id: sms._id } });
-    return sms;
+    await recordSystemEvent(deps, system, { kind: 'action', name: 'sms.text_back', outcome: 'ok', details: { to: input.to, call_id: input.callId, sms_id: sms._id, ...runDetails } });
+    return { sent: true, sms, reason: null };
   } catch (error) {
     // Not sent: give the hour back (only our own claim), so the next missed call tries again.
     await deps.db
       .delete(rateMarks)
       .where(and(eq(rateMarks.key, textBackKey(system.businessId, input.to)), eq(rateMarks.at, claim.at)))
       .catch(() => undefined);
-    await recordSystemEvent(deps, system, { kind: 'action', name: 'sms.text_back', outcome: 'failed', error: error instanceof Error ? error.message : String(error), details: { to: input.to, call_id: input.callId } });
+    const reason = error instanceof Error ? error.message : String(error);
+    await recordSystemEvent(deps, system, { kind: 'action', name: 'sms.text_back', outcome: 'failed', error: reason, details: { to: input.to, call_id: input.callId } });
     deps.log?.({ level: 'warn', msg: 'missed-call text-back failed', system_id: system.id, error: String(error) });
-    return null;
+    return notSent('failed', reason);
   }
 }

@@ -275,7 +275,8 @@ function Snippet({ title, text, testId }: { title: string; text: string; testId:
         <span className="text-sm font-medium text-slate-700">{title}</span>
         <CopyButton text={text} label={`Copy ${title.toLowerCase()}`} />
       </div>
-      <pre className="overflow-x-auto rounded-lg bg-slate-900 p-3 text-xs text-slate-100" data-testid={testId}>
+      {/* Focusable so a keyboard can scroll the long lines (a scrollable region needs keyboard access). */}
+      <pre className="overflow-x-auto rounded-lg bg-slate-900 p-3 text-xs text-slate-100" data-testid={testId} tabIndex={0} aria-label={title}>
         <code>{text}</code>
       </pre>
     </div>

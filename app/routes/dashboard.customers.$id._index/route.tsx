@@ -18,6 +18,8 @@ import { PAGE_SIZE } from '../../lib/timeline';
 import { businessTimeZone, listItems, pageParam } from '../../lib/timeline.server';
 import { apiToasts, redirectWithToasts } from '../../lib/toast.server';
 import { DeleteConfirmPanel, DeleteDialog } from '../../components/delete-restore';
+import { CustomerOrders } from '../../components/orders/customer-orders';
+import { canEditOrders, recentCustomerOrders } from '../../lib/orders.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.customer.name ?? 'Contact'} · Business Assistant` }];
 
@@ -31,10 +33,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const id = params.id ?? '';
   const url = new URL(request.url);
   const timeZone = businessTimeZone(state);
-  const [customer, timeline, statuses] = await Promise.all([
+  // The contact's orders only for those who may see orders (issue 10).
+  const seesOrders = hasPermission(state.business?.permissions, 'orders/view');
+  const [customer, timeline, statuses, orders] = await Promise.all([
     getCustomer(state, id),
     listItems(state.caller, `businesses/timeline/${state.business?._id}/list`, 'timeline', { page: pageParam(url), customer_id: id }),
     getCrmOrder(state),
+    seesOrders ? recentCustomerOrders(state, id) : null,
   ]);
   const canEdit = canEditCustomers(state);
   return {
@@ -43,6 +48,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     statuses,
     canEdit,
     canNote: hasPermission(state.business?.permissions, 'notes/edit'),
+    orders,
+    canOrder: canEditOrders(state),
     confirmDelete: canEdit && url.searchParams.get('confirm') === 'delete',
     noteDefaults: noteFormDefaults(null, timeZone, id),
     timeZone,
@@ -82,7 +89,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function CustomerRoute() {
-  const { customer, timeline, statuses, canEdit, canNote, confirmDelete, noteDefaults, timeZone, now } = useLoaderData<typeof loader>();
+  const { customer, timeline, statuses, canEdit, canNote, orders, canOrder, confirmDelete, noteDefaults, timeZone, now } = useLoaderData<typeof loader>();
   const noteResult = useActionData<typeof action>();
   const self = `/dashboard/customers/${customer._id}`;
 
@@ -138,6 +145,8 @@ export default function CustomerRoute() {
         <ContactDetails customer={customer} />
         <DuplicateNotice customer={customer} canEdit={canEdit} />
       </section>
+
+      {orders ? <CustomerOrders customer={customer} orders={orders} canEdit={canOrder} timeZone={timeZone} now={now} /> : null}
 
       <section className="flex flex-col gap-4" aria-labelledby="timeline-title">
         <h2 id="timeline-title" className="text-lg font-semibold">

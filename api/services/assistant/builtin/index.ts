@@ -6,6 +6,7 @@ import { answerContact, answerLocation, answerService, answerServiceList, matchS
 import { answerHours } from './hours-answer';
 import { classify, isShortDayFollowUp, lastExchange, type Intents } from './intents';
 import { answerFromKnowledge } from './knowledge';
+import { orderInProgress, orderReminder, orderTurn, startsOrder } from './order';
 import { wording } from './phrases';
 import { questionTerms, words } from './text';
 import { addressableName } from '../../customer-records';
@@ -74,6 +75,16 @@ export async function respond(input: TurnInput, tools: AssistantTools): Promise<
   const intents = classify(message);
   const extraGeneric = businessWords(input);
 
+  // An order being taken (order.ts): this message adds to it, confirms it, or asks something in between.
+  const orderFlow = business.products.length ? orderInProgress(history) : null;
+  if (orderFlow) {
+    const answer = await orderTurn(input, tools, orderFlow);
+    if (answer) return answer;
+    // A question in the middle: answered on its own, then the order is read back so it goes on.
+    const other = await respond({ ...input, history: [] }, tools);
+    return combine([other, orderReminder(input, orderFlow)]);
+  }
+
   // A booking, call back or person request in progress: this message may hold the details.
   if (settings.capture_bookings) {
     const capture = captureInProgress(history);
@@ -112,6 +123,11 @@ export async function respond(input: TurnInput, tools: AssistantTools): Promise<
 
   const hello = intents.greeting && settings.tone !== 'concise' ? { text: say.hello, sources: [] } : null;
   const withHello = (answer: Answer) => (hello ? combine([hello, answer]) : answer);
+
+  if (startsOrder(message, business.products)) {
+    const answer = await orderTurn(input, tools, null);
+    if (answer) return withHello(answer);
+  }
 
   if (intents.request) return withHello(await request(input, tools, intents.request));
 

@@ -1,0 +1,44 @@
+import { renderTemplate } from '../member-notifications';
+
+/**
+ * The text an action sends or writes: renderTemplate's {first_name}, {name} and
+ * {business_name}, plus what the run is about: {order} (its lines, "2 x Sourdough loaf"),
+ * {order_status}, {task} (the task's text) and {status} (the contact's status). Unknown
+ * placeholders stay as written, so a typo shows in the preview instead of vanishing.
+ */
+export type RenderContext = {
+  customer: { first_name: string | null; last_name?: string | null; status?: string | null; phone?: string | null } | null;
+  business: { name: string | null };
+  order?: { lines: { name: string; quantity: number }[]; status: string } | null;
+  task?: { body: string | null } | null;
+};
+
+export const PLACEHOLDERS = ['first_name', 'name', 'business_name', 'order', 'order_status', 'task', 'status'] as const;
+
+/** "2 x Sourdough loaf, 1 x Rye" (lines without a name are left out). */
+export function orderSummary(order: RenderContext['order']): string {
+  const lines = (order?.lines ?? []).filter((line) => line.name?.trim());
+  return lines.length ? lines.map((line) => `${line.quantity} x ${line.name.trim()}`).join(', ') : 'your order';
+}
+
+/** A contact created from a number alone is "named" by it: greet them as "there". */
+function realFirstName(customer: RenderContext['customer']): string | null {
+  const first = customer?.first_name?.trim();
+  if (!first || first === customer?.phone || /^\+?\d[\d\s-]*$/.test(first)) return null;
+  return first;
+}
+
+export function renderActionText(template: string, context: RenderContext): string {
+  const first = realFirstName(context.customer);
+  const base = renderTemplate(template, {
+    first_name: first,
+    name: first ? [first, context.customer?.last_name].filter(Boolean).join(' ') : null,
+    business_name: context.business.name,
+  });
+  return base.replace(/\{(order|order_status|task|status)\}/g, (whole, key: string) => {
+    if (key === 'order') return context.order ? orderSummary(context.order) : whole;
+    if (key === 'order_status') return context.order?.status ?? whole;
+    if (key === 'task') return context.task?.body?.trim() || 'a task';
+    return context.customer?.status ?? whole;
+  });
+}

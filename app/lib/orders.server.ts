@@ -1,0 +1,110 @@
+import { parseWithZod } from '@conform-to/zod/v4';
+import { data, redirect, type AppLoadContext } from '@remix-run/node';
+import type { ApiCustomer, ApiMemory } from '#contract/envelope';
+import { hasPermission } from '#contract/permissions';
+import type { ApiOrder, OrderStatus } from '#contract/schemas/order';
+import { orderFormSchema, type CustomerOption, type ProductOption } from '../components/orders/order-types';
+import { apiCall } from './api.server';
+import { loadFailure } from './customers.server';
+import { replyWithApiErrors } from './forms.server';
+import { entityLoadFailure, requireDashboard, requirePermission, type DashboardState } from './guard.server';
+import { safeRedirect } from './safe-redirect';
+import { loadCustomerOptions } from './timeline.server';
+import { apiToasts, redirectWithToasts } from './toast.server';
+
+export function ordersPath(state: DashboardState): string {
+  if (!state.business) throw redirect('/dashboard/onboard/mobile-submit');
+  return `businesses/orders/${state.business._id}`;
+}
+
+export function canEditOrders(state: DashboardState): boolean {
+  return hasPermission(state.business?.permissions, 'orders/edit');
+}
+
+export async function getOrder(state: DashboardState, id: string): Promise<ApiOrder> {
+  const result = await apiCall<{ order: ApiOrder }>(state.caller, `${ordersPath(state)}/get/${encodeURIComponent(id)}`);
+  if (!result.ok) return entityLoadFailure(state, result, (other) => `businesses/orders/${other}/get/${encodeURIComponent(id)}`);
+  return result.data.order;
+}
+
+/** One page of orders, newest first. */
+export async function listOrders(state: DashboardState, filters: { page?: number; limit?: number; status?: string; customer_id?: string; search?: string }) {
+  const body = Object.fromEntries(Object.entries({ page: 0, limit: 50, sort_order: 'desc', ...filters }).filter(([, value]) => value !== '' && value !== undefined));
+  const result = await apiCall<{ orders: ApiOrder[]; total: number }>(state.caller, `${ordersPath(state)}/list`, body);
+  if (!result.ok) loadFailure(result);
+  return result.data;
+}
+
+/** A contact's newest orders for their page; a refusal leaves the rest of the page working (no orders section). */
+export async function recentCustomerOrders(state: DashboardState, customerId: string, limit = 5) {
+  const result = await apiCall<{ orders: ApiOrder[]; total: number }>(state.caller, `${ordersPath(state)}/list`, { customer_id: customerId, limit, sort_order: 'desc' });
+  return result.ok ? { orders: result.data.orders, total: result.data.total } : null;
+}
+
+/**
+ * The contacts an order can be for (the newest 500), for the pickers. Members who may not
+ * see contacts get only the one already chosen (a link from a contact, or the order's own).
+ */
+export async function customerOptions(state: DashboardState, chosen?: CustomerOption | string | null): Promise<CustomerOption[]> {
+  const options = await loadCustomerOptions(state);
+  const chosenId = typeof chosen === 'string' ? chosen : chosen?._id;
+  if (!chosen || !chosenId || options.some((option) => option._id === chosenId)) return options;
+  if (typeof chosen !== 'string') return [chosen, ...options];
+  const result = await apiCall<{ customer: ApiCustomer }>(state.caller, `businesses/customers/${state.business?._id}/get/${encodeURIComponent(chosen)}`);
+  return result.ok ? [{ _id: result.data.customer._id, name: result.data.customer.name }, ...options] : options;
+}
+
+/** What the business sells: its active product memories (title, else the first line; a "Price:" line when there is one). */
+export async function productOptions(state: DashboardState): Promise<ProductOption[]> {
+  if (!hasPermission(state.business?.permissions, 'memories/view')) return [];
+  const result = await apiCall<{ memories: ApiMemory[] }>(state.caller, `businesses/memories/${state.business?._id}/list`, { type: 'product', status: 'active', limit: 500 });
+  if (!result.ok) return [];
+  return result.data.memories.map((memory) => ({
+    _id: memory._id,
+    name: (memory.title?.trim() || memory.content.split('\n')[0]).slice(0, 200),
+    price: /price[:\s]+([^\n]+)/i.exec(memory.content)?.[1]?.trim() ?? null,
+  }));
+}
+
+/** The full-page create and edit forms: orders/edit is needed to open them at all. */
+export async function requireOrderEditor(request: Request, context: AppLoadContext) {
+  const state = await requireDashboard(request, context);
+  requirePermission(state, 'orders/edit');
+  return state;
+}
+
+/**
+ * Create and edit. Add/remove line buttons are conform intents, answered here without
+ * JavaScript (the form comes back one line longer or shorter). A line whose name is a
+ * product memory's is linked to it. An edit may tell the customer about a status change.
+ */
+export async function orderFormAction(request: Request, context: AppLoadContext, target: { id?: string }) {
+  const state = await requireOrderEditor(request, context);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: orderFormSchema });
+  if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
+  const products = await productOptions(state);
+  const byName = new Map(products.map((product) => [product.name.toLowerCase(), product._id]));
+  const payload = {
+    ...submission.value,
+    notes: submission.value.notes ?? '',
+    lines: (submission.value.lines ?? []).map((line) => ({ ...line, price: line.price ?? null, memory_id: byName.get(line.name.toLowerCase()) ?? null })),
+    ...(target.id ? { notify_customer: formData.get('notify_customer') === 'on' } : {}),
+  };
+  const path = target.id ? `${ordersPath(state)}/update/${encodeURIComponent(target.id)}` : `${ordersPath(state)}/create`;
+  const result = await apiCall<{ order: ApiOrder }>(state.caller, path, payload);
+  if (!result.ok) {
+    if (result.status === 404 || result.status === 403) loadFailure(result);
+    return replyWithApiErrors(submission, result);
+  }
+  const fallback = `/dashboard/orders/${result.data.order._id}`;
+  const to = target.id ? safeRedirect(formData.get('back'), fallback) : fallback;
+  return redirectWithToasts(request, to, apiToasts(path, result), { session: state.session });
+}
+
+/** Confirm, fulfil, cancel or reopen: only the status (and whether to tell the customer) is sent. */
+export async function setOrderStatus(request: Request, state: DashboardState, id: string, status: OrderStatus, notifyCustomer: boolean) {
+  const path = `${ordersPath(state)}/update/${encodeURIComponent(id)}`;
+  const result = await apiCall<{ order: ApiOrder }>(state.caller, path, { status, notify_customer: notifyCustomer });
+  return redirectWithToasts(request, `/dashboard/orders/${id}`, apiToasts(path, result), { session: state.session });
+}

@@ -1,0 +1,45 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { useActionData, useLoaderData } from '@remix-run/react';
+import { ActionForm } from '../components/actions/action-form';
+import { actionDefaults } from '../components/actions/action-types';
+import { GeneralErrorBoundary } from '../components/error-boundary';
+import { CancelLink } from '../components/forms';
+import { actionFormAction, assigneeOptions, requireActionEditor } from '../lib/actions.server';
+
+export const meta: MetaFunction = () => [{ title: 'New action · Business Assistant' }];
+
+/** A new action: the editor on its own page (it is too big for a dialog), posting here. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const state = await requireActionEditor(request, context);
+  return { assignees: await assigneeOptions(state) };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  return actionFormAction(request, context, await request.formData(), {});
+}
+
+export default function NewActionRoute() {
+  const { assignees } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
+  return (
+    <div className="flex flex-col gap-6">
+      <h1 className="text-2xl font-semibold">New action</h1>
+      <section className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+        <ActionForm
+          id="action-create"
+          reply={reply}
+          defaultValue={actionDefaults()}
+          assignees={assignees}
+          readyMade={false}
+          submitLabel="Create action"
+          pendingText="Creating…"
+          cancel={<CancelLink to="/dashboard/actions" />}
+        />
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

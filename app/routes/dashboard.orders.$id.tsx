@@ -1,0 +1,176 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { notificationTime } from '#contract/labels';
+import { ORDER_STATUSES, type OrderStatus } from '#contract/schemas/order';
+import { DeleteConfirmPanel, DeleteDialog } from '../components/delete-restore';
+import { GeneralErrorBoundary } from '../components/error-boundary';
+import { CancelOrderPanel, DeleteOrderConfirm, OrderStatusActions, OrderStatusBadge, orderTitle } from '../components/orders/order-bits';
+import { SOURCE_LABELS } from '../components/orders/order-types';
+import { Facts } from '../components/timeline';
+import { apiCall } from '../lib/api.server';
+import { requireDashboard, requirePermission } from '../lib/guard.server';
+import { canEditOrders, getOrder, ordersPath, setOrderStatus } from '../lib/orders.server';
+import { businessTimeZone } from '../lib/timeline.server';
+import { apiToasts, redirectWithToasts } from '../lib/toast.server';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data ? orderTitle(data.order) : 'Order'} · Business Assistant` }];
+
+/**
+ * One order: its customer, items, notes and history, with Confirm / Mark fulfilled /
+ * Cancel (which asks first: ?confirm=cancel without JavaScript), Edit, and Delete
+ * (?confirm=delete without JavaScript; the list then offers the restore).
+ */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const state = await requireDashboard(request, context);
+  const order = await getOrder(state, params.id ?? '');
+  const canEdit = canEditOrders(state);
+  const confirm = new URL(request.url).searchParams.get('confirm');
+  return {
+    order,
+    canEdit,
+    confirmDelete: canEdit && confirm === 'delete',
+    confirmCancel: canEdit && confirm === 'cancel' && (order.status === 'new' || order.status === 'confirmed'),
+    timeZone: businessTimeZone(state),
+    now: new Date().toISOString(),
+  };
+}
+
+/** intent=status (with status and notify_customer), delete, restore. */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const state = await requireDashboard(request, context);
+  requirePermission(state, 'orders/edit');
+  const id = params.id ?? '';
+  const formData = await request.formData();
+  const intent = formData.get('intent');
+  if (intent === 'status') {
+    const status = String(formData.get('status') ?? '');
+    if (!(ORDER_STATUSES as readonly string[]).includes(status)) return data(null, { status: 400 });
+    return setOrderStatus(request, state, id, status as OrderStatus, formData.get('notify_customer') === 'on');
+  }
+  if (intent !== 'delete' && intent !== 'restore') return data(null, { status: 400 });
+  const path = `${ordersPath(state)}/${intent}/${encodeURIComponent(id)}`;
+  const result = await apiCall(state.caller, path);
+  const toasts = apiToasts(path, result);
+  if (!result.ok) return redirectWithToasts(request, intent === 'delete' ? `/dashboard/orders/${id}` : '/dashboard/orders', toasts);
+  if (intent === 'delete') return redirectWithToasts(request, `/dashboard/orders?deleted=${encodeURIComponent(id)}`, toasts);
+  return redirectWithToasts(request, `/dashboard/orders/${id}`, toasts);
+}
+
+export default function OrderRoute() {
+  const { order, canEdit, confirmDelete, confirmCancel, timeZone, now } = useLoaderData<typeof loader>();
+  const self = `/dashboard/orders/${order._id}`;
+  const at = (value: string | null) => (value ? notificationTime(value, new Date(now), timeZone) : null);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <nav aria-label="Breadcrumb" className="text-sm">
+        <Link to="/dashboard/orders" className="text-brand-600 underline">
+          Orders
+        </Link>
+      </nav>
+
+      <section className="flex flex-col gap-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200" aria-labelledby="order-title">
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 id="order-title" className="text-2xl font-semibold">
+            {orderTitle(order)}
+          </h1>
+          <OrderStatusBadge status={order.status} />
+          {canEdit ? (
+            <div className="ml-auto flex items-center gap-3 text-sm">
+              <Link to={`${self}/edit`} className="rounded-lg border border-slate-300 px-3 py-2 font-medium hover:bg-slate-50">
+                Edit order
+              </Link>
+              <DeleteDialog to={`${self}?confirm=delete`} noun="order" confirm={(cancel) => <DeleteOrderConfirm order={order} cancel={cancel} />}>
+                Delete order
+              </DeleteDialog>
+            </div>
+          ) : null}
+        </div>
+        {confirmDelete ? <DeleteConfirmPanel noun="order" cancelTo={self} confirm={(cancel) => <DeleteOrderConfirm order={order} cancel={cancel} />} /> : null}
+        {confirmCancel ? <CancelOrderPanel order={order} /> : null}
+        {canEdit ? <OrderStatusActions order={order} /> : null}
+        <div data-testid="order-details">
+          <Facts
+            rows={[
+              [
+                'Customer',
+                order.customer ? (
+                  <Link to={`/dashboard/customers/${order.customer._id}`} className="text-brand-700 underline">
+                    {order.customer.name}
+                  </Link>
+                ) : (
+                  'Deleted contact'
+                ),
+              ],
+              ['Placed', `${at(order.created_at)} · ${SOURCE_LABELS[order.source] ?? order.source}`],
+              ['Confirmed', at(order.confirmed_at)],
+              ['Fulfilled', at(order.fulfilled_at)],
+              ['Cancelled', at(order.cancelled_at)],
+            ]}
+          />
+        </div>
+      </section>
+
+      <section className="flex flex-col gap-3" aria-labelledby="order-items-title">
+        <h2 id="order-items-title" className="text-lg font-semibold">
+          Items
+        </h2>
+        {order.lines.length === 0 ? (
+          <section className="rounded-2xl border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600" data-testid="order-lines-empty">
+            No items on this order yet.{canEdit ? ' Add them with “Edit order”.' : ''}
+          </section>
+        ) : (
+          <div className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+            <table className="w-full text-left text-sm" data-testid="order-lines">
+              <thead className="border-b border-slate-200 text-xs uppercase text-slate-500">
+                <tr>
+                  <th scope="col" className="px-4 py-2 font-medium">
+                    Product
+                  </th>
+                  <th scope="col" className="px-4 py-2 font-medium">
+                    Quantity
+                  </th>
+                  <th scope="col" className="px-4 py-2 font-medium">
+                    Price
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {order.lines.map((line, index) => (
+                  <tr key={`${index}-${line.name}`} data-testid="order-line">
+                    <td className="px-4 py-2">
+                      {line.memory_id ? (
+                        <Link to={`/dashboard/memories/${line.memory_id}`} className="text-brand-700 underline">
+                          {line.name}
+                        </Link>
+                      ) : (
+                        line.name
+                      )}
+                    </td>
+                    <td className="px-4 py-2">{line.quantity}</td>
+                    <td className="px-4 py-2">{line.price ?? ''}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      {order.notes ? (
+        <section className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200" aria-labelledby="order-notes-title">
+          <h2 id="order-notes-title" className="text-lg font-semibold">
+            Notes
+          </h2>
+          <p className="mt-2 whitespace-pre-line text-slate-800" data-testid="order-notes">
+            {order.notes}
+          </p>
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

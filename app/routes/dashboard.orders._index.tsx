@@ -1,0 +1,142 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Form, Link, useLoaderData } from '@remix-run/react';
+import { ORDER_STATUSES } from '#contract/schemas/order';
+import { FilterDrawer } from '../components/drawer';
+import { GeneralErrorBoundary } from '../components/error-boundary';
+import { OrderList, RestoreOrderBanner } from '../components/orders/order-bits';
+import { orderStatusLabel } from '../components/orders/order-types';
+import { Pager } from '../components/timeline';
+import { requireDashboard } from '../lib/guard.server';
+import { canEditOrders, customerOptions, listOrders } from '../lib/orders.server';
+import { businessTimeZone } from '../lib/timeline.server';
+
+export const meta: MetaFunction = () => [{ title: 'Orders · Business Assistant' }];
+
+const PAGE_SIZE = 50;
+
+/**
+ * Orders, newest first, filtered by status and customer through a GET form (so a result
+ * can be bookmarked; the contact page links here with its customer chosen).
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const state = await requireDashboard(request, context);
+  const url = new URL(request.url);
+  const statusParam = url.searchParams.get('status') ?? '';
+  const status = (ORDER_STATUSES as readonly string[]).includes(statusParam) ? statusParam : '';
+  const customerId = (url.searchParams.get('customer_id') ?? '').trim().slice(0, 100);
+  const page = Math.max(0, Math.floor(Number(url.searchParams.get('page')) || 0));
+  const [listed, customers] = await Promise.all([listOrders(state, { page, limit: PAGE_SIZE, status, customer_id: customerId }), customerOptions(state, customerId || null)]);
+  return {
+    orders: listed.orders,
+    total: listed.total,
+    page,
+    status,
+    customerId,
+    customers,
+    canEdit: canEditOrders(state),
+    deleted: url.searchParams.get('deleted'),
+    timeZone: businessTimeZone(state),
+    now: new Date().toISOString(),
+  };
+}
+
+export default function OrdersRoute() {
+  const { orders, total, page, status, customerId, customers, canEdit, deleted, timeZone, now } = useLoaderData<typeof loader>();
+  const filtered = Boolean(status || customerId);
+  const customerName = customers.find((customer) => customer._id === customerId)?.name;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold">Orders</h1>
+          <p className="text-sm text-slate-600" data-testid="orders-total">
+            {total === 1 ? '1 order' : `${total} orders`}
+            {filtered ? ' found' : ''}
+          </p>
+        </div>
+        {canEdit ? (
+          <Link
+            to={customerId ? `/dashboard/orders/new?customer_id=${encodeURIComponent(customerId)}` : '/dashboard/orders/new'}
+            className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white shadow-sm hover:bg-brand-700"
+          >
+            New order
+          </Link>
+        ) : null}
+      </div>
+
+      {deleted && canEdit ? <RestoreOrderBanner id={deleted} /> : null}
+
+      <FilterDrawer>
+        <Form method="get" className="flex flex-wrap items-end gap-2" role="search">
+          <div className="flex flex-col gap-1">
+            <label htmlFor="order-status-filter" className="text-sm font-medium text-slate-700">
+              Status
+            </label>
+            <select id="order-status-filter" name="status" defaultValue={status} key={status} className="h-10 rounded-lg border border-slate-300 bg-white px-3 shadow-sm">
+              <option value="">All statuses</option>
+              {ORDER_STATUSES.map((value) => (
+                <option key={value} value={value}>
+                  {orderStatusLabel(value)}
+                </option>
+              ))}
+            </select>
+          </div>
+          {customers.length > 0 ? (
+            <div className="flex flex-col gap-1">
+              <label htmlFor="order-customer-filter" className="text-sm font-medium text-slate-700">
+                Customer
+              </label>
+              <select id="order-customer-filter" name="customer_id" defaultValue={customerId} key={customerId} className="h-10 max-w-64 rounded-lg border border-slate-300 bg-white px-3 shadow-sm">
+                <option value="">All customers</option>
+                {customers.map((customer) => (
+                  <option key={customer._id} value={customer._id}>
+                    {customer.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ) : null}
+          <button type="submit" className="h-10 rounded-lg border border-slate-300 bg-white px-4 font-medium shadow-sm hover:bg-slate-50">
+            Apply
+          </button>
+          {filtered ? (
+            <Link to="/dashboard/orders" className="px-2 py-2 text-sm text-slate-700 underline">
+              Clear
+            </Link>
+          ) : null}
+        </Form>
+      </FilterDrawer>
+
+      {orders.length === 0 ? (
+        <section className="rounded-2xl border border-dashed border-slate-300 p-8 text-center" data-testid="orders-empty">
+          {filtered ? (
+            <>
+              <p className="font-medium">
+                No {status ? `${orderStatusLabel(status).toLowerCase()} ` : ''}orders{customerName ? ` for ${customerName}` : ''}.
+              </p>
+              <Link to="/dashboard/orders" className="mt-2 inline-block text-sm font-medium text-brand-600 underline">
+                Show all orders
+              </Link>
+            </>
+          ) : (
+            <>
+              <p className="font-medium">No orders yet.</p>
+              <p className="mt-1 text-sm text-slate-600">
+                Orders the assistant takes on calls, SMS and chats land here, and so do the ones you enter.{canEdit ? ' Start with “New order”.' : ''}
+              </p>
+            </>
+          )}
+        </section>
+      ) : (
+        <OrderList orders={orders} timeZone={timeZone} now={now} />
+      )}
+
+      <Pager page={page} total={total} pageSize={PAGE_SIZE} />
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
