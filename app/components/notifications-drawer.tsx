@@ -37,7 +37,7 @@ export function NotificationsDrawer({ notifications, timeZone, now }: { notifica
     // the same page) leaves it open for the next one (the shared Drawer's behaviour).
     <Drawer
       name="notifications"
-      label={count ? `Notifications (${count})` : 'Notifications'}
+      label={count ? `Notifications, ${count > 99 ? '99+' : count} new` : 'Notifications'}
       summaryClassName="relative flex cursor-pointer list-none items-center rounded-lg p-2 hover:bg-slate-100"
       panelClassName="absolute right-0 top-12 max-h-[70vh] w-80 overflow-y-auto rounded-xl bg-white p-3 shadow-lg ring-1 ring-slate-200 sm:w-96"
       summary={

@@ -119,27 +119,29 @@ function Section({ table, query, chart = false }: { table: FigureTable; query: {
       {table.rows.length ? (
         <>
           {chart ? <OutcomeBarChart table={table} id={`${id}-chart`} /> : null}
-          <table className={chart ? 'sr-only' : 'w-full text-sm'}>
-            <caption className="sr-only">{table.title}: this period, the previous period and the change</caption>
-            <thead>
-              <tr className="text-left text-slate-600">
-                <th scope="col" className="py-1 font-medium">Figure</th>
-                <th scope="col" className="py-1 text-right font-medium">This period</th>
-                <th scope="col" className="py-1 text-right font-medium">Previous</th>
-                <th scope="col" className="py-1 text-right font-medium">Change</th>
-              </tr>
-            </thead>
-            <tbody>
-              {table.rows.map((row) => (
-                <tr key={row.label} className="border-t border-slate-100" data-figure={row.label}>
-                  <th scope="row" className="py-1 text-left font-normal">{row.label}</th>
-                  <td className="py-1 text-right font-semibold tabular-nums">{figureText(row.current, row.unit)}</td>
-                  <td className="py-1 text-right tabular-nums text-slate-600">{figureText(row.previous, row.unit)}</td>
-                  <td className="py-1 text-right tabular-nums text-slate-600">{changeText(row)}</td>
+          <div className={chart ? 'sr-only' : 'overflow-x-auto'}>
+            <table className="w-full text-sm">
+              <caption className="sr-only">{table.title}: this period, the previous period and the change</caption>
+              <thead>
+                <tr className="text-left text-slate-600">
+                  <th scope="col" className="py-1 font-medium">Figure</th>
+                  <th scope="col" className="py-1 text-right font-medium">This period</th>
+                  <th scope="col" className="py-1 text-right font-medium">Previous</th>
+                  <th scope="col" className="py-1 text-right font-medium">Change</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {table.rows.map((row) => (
+                  <tr key={row.label} className="border-t border-slate-100" data-figure={row.label}>
+                    <th scope="row" className="py-1 text-left font-normal">{row.label}</th>
+                    <td className="py-1 text-right font-semibold tabular-nums">{figureText(row.current, row.unit)}</td>
+                    <td className="py-1 text-right tabular-nums text-slate-600">{figureText(row.previous, row.unit)}</td>
+                    <td className="py-1 text-right tabular-nums text-slate-600">{changeText(row)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
           {chart ? (
             <dl className="grid grid-cols-2 gap-2 text-sm" aria-hidden="true">
               {table.rows
@@ -175,27 +177,30 @@ function HoursSection({ table, query, timezone }: { table: HoursTable; query: { 
       {table.grid ? (
         <>
           <HoursHeatmap table={table} id={`${id}-chart`} />
-          <table className="sr-only">
-            <caption>{table.title}: inbound items by weekday and hour</caption>
-            <thead>
-              <tr>
-                <th scope="col">Day</th>
-                {table.grid[0].map((_, hour) => (
-                  <th key={hour} scope="col">{`${String(hour).padStart(2, '0')}:00`}</th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {table.grid.map((row, day) => (
-                <tr key={table.days[day]}>
-                  <th scope="row">{table.days[day]}</th>
-                  {row.map((count, hour) => (
-                    <td key={hour}>{count}</td>
+          {/* A clipped wrapper, not a clipped table: a table is never narrower than its cells, so it would widen the page. */}
+          <div className="sr-only">
+            <table>
+              <caption>{table.title}: inbound items by weekday and hour</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Day</th>
+                  {table.grid[0].map((_, hour) => (
+                    <th key={hour} scope="col">{`${String(hour).padStart(2, '0')}:00`}</th>
                   ))}
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {table.grid.map((row, day) => (
+                  <tr key={table.days[day]}>
+                    <th scope="row">{table.days[day]}</th>
+                    {row.map((count, hour) => (
+                      <td key={hour}>{count}</td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </>
       ) : null}
     </section>

@@ -127,9 +127,9 @@ export default function UserRoute() {
             <RemoveMemberConfirm id={member._id} name={name} cancel={<CancelLink to={page} />} />
           </div>
         ) : null}
-        <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-sm" data-testid="member-details">
+        <dl className="grid grid-cols-[max-content_minmax(0,1fr)] gap-x-6 gap-y-2 text-sm" data-testid="member-details">
           <dt className="font-medium text-slate-500">Email</dt>
-          <dd className="text-slate-900">{member.user.email}</dd>
+          <dd className="break-all text-slate-900">{member.user.email}</dd>
           {member.user.mobile ? (
             <>
               <dt className="font-medium text-slate-500">Mobile</dt>
