@@ -112,7 +112,8 @@ export async function startServer(
   const https = env.PUBLIC_URL?.startsWith('https://') ?? false;
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  // Who may set X-Forwarded-For (rate limits and logs key on the client address): TRUST_PROXY.
+  app.set('trust proxy', env.TRUST_PROXY);
 
   app.use((req, res, next) => {
     const started = process.hrtime.bigint();

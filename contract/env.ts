@@ -69,6 +69,25 @@ export const envSchema = z.object({
   DIRECTORY_URL: optionalUrl,
   ADDRESS_LOOKUP_URL: optionalUrl,
   SUPPORT_EMAIL: optionalString,
+  /**
+   * Which peers may say who the client is through X-Forwarded-For (express's "trust proxy"):
+   * `loopback` (default: a proxy on the same machine), a hop count (`1` behind one load
+   * balancer), or a comma-separated list of addresses/subnets (`10.0.0.0/8,loopback`).
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('loopback')
+    .transform((value, ctx) => {
+      if (/^\d+$/.test(value)) return Number(value);
+      if (value === 'false') return false;
+      const parts = value.split(',').map((part) => part.trim()).filter(Boolean);
+      if (value === 'true' || parts.length === 0) {
+        ctx.addIssue({ code: 'custom', message: 'must be loopback, a hop count or a list of addresses/subnets (true would trust anyone to choose their address)' });
+        return z.NEVER;
+      }
+      return parts;
+    }),
   /** When set, /metrics answers only `Authorization: Bearer <METRICS_TOKEN>` (docs/deploy.md). */
   METRICS_TOKEN: optionalString,
   /** What helpers/check-version answers as the latest app version; unset: this server's own version. */
