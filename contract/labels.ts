@@ -2,6 +2,8 @@
  * Display labels of spec section 4, shared by the web app, the API's notifications and
  * (later) the native app, so every screen says the same thing.
  */
+import { dateTimeFormat } from './date-format';
+
 export type LabelledItem = {
   type: 'call' | 'sms' | 'form' | 'note';
   direction?: 'inbound' | 'outbound' | null;
@@ -57,16 +59,16 @@ export function systemStatusLabel(status: string | null | undefined): string {
 }
 
 function dayKey(date: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
+  return dateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
 }
 
 /** Notification times: "Today 14:05", "Yesterday 09:30", or the date with HH:mm. */
 export function notificationTime(value: string | Date, now: Date = new Date(), timeZone = 'UTC'): string {
   const date = new Date(value);
-  const time = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hour12: false }).format(date);
+  const time = dateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hour12: false }).format(date);
   const day = dayKey(date, timeZone);
   if (day === dayKey(now, timeZone)) return `Today ${time}`;
   if (day === dayKey(new Date(now.getTime() - 24 * 60 * 60 * 1000), timeZone)) return `Yesterday ${time}`;
-  const when = new Intl.DateTimeFormat('en-GB', { timeZone, day: 'numeric', month: 'short', year: 'numeric' }).format(date);
+  const when = dateTimeFormat('en-GB', { timeZone, day: 'numeric', month: 'short', year: 'numeric' }).format(date);
   return `${when} ${time}`;
 }

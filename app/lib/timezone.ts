@@ -3,6 +3,8 @@
  * the wall-clock time of the business (its IANA timezone), wherever the browser or the
  * server happens to run. These helpers convert between that wall-clock text and instants.
  */
+import { dateTimeFormat } from '#contract/date-format';
+
 const LOCAL_PATTERN = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
 
 export function isLocalDateTime(value: string): boolean {
@@ -11,7 +13,7 @@ export function isLocalDateTime(value: string): boolean {
 
 /** How far the zone's wall clock is ahead of UTC at this instant, in milliseconds. */
 function zoneOffsetMs(instant: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
+  const parts = dateTimeFormat('en-US', {
     timeZone,
     hourCycle: 'h23',
     year: 'numeric',
@@ -48,7 +50,7 @@ export function dateToZonedLocal(value: string | Date, timeZone: string): string
 
 /** A readable date and time in the business's zone, e.g. "21 Nov 2025, 14:05". */
 export function formatDateTime(value: string | Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-GB', {
+  return dateTimeFormat('en-GB', {
     timeZone,
     day: 'numeric',
     month: 'short',

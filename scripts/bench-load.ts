@@ -1,0 +1,331 @@
+/**
+ * `npm run bench:load [-- --sessions 200 --seconds 60 --contacts 120 --items 200]` (or BENCH_SESSIONS,
+ * BENCH_SECONDS, BENCH_CONTACTS, BENCH_ITEMS):
+ * the load test of issue 11. The built server runs as a child process on a fresh PGlite
+ * database holding the demo seed (`npm run seed:demo`'s 120 contacts and 200 items); this
+ * process signs in N sessions through the login form, then drives them with autocannon for D
+ * seconds, one connection per session, each browsing home, contacts, a contact, notes and
+ * conversations (full document GETs, gzip accepted like a browser).
+ *
+ * The baseline: the same N clients for the same D seconds calling, over HTTP with each
+ * session's own token, the v1 calls each page's loader makes (the guard's users/get and
+ * users/list-businesses, the header's notifications, then the page's own calls), one after
+ * another. A page visit's API cost is the sum of its calls' latencies; the loader makes some
+ * of them in parallel and in process, so page/API ratios near 1 mean the page adds little.
+ *
+ * Prints total requests, errors (non-2xx, socket errors, timeouts, and error lines the server
+ * logs, such as a render aborted after its 200 was sent), throughput and p50/p95/p99 per page and overall, beside the baseline; exits
+ * non-zero on any error.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { openDatabase } from '../api/db/client';
+import { createRecordingBroadcaster } from '../api/services/realtime';
+import { buildIfStale } from './build-if-stale';
+import { seedDemoBusiness } from './seed/demo-business';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+function option(name: string, envName: string, fallback: number): number {
+  const index = process.argv.indexOf(`--${name}`);
+  const raw = index >= 0 ? process.argv[index + 1] : process.env[envName];
+  const value = raw === undefined ? fallback : Number(raw);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} (${envName}) must be a positive whole number, got ${raw}`);
+  return value;
+}
+
+const SESSIONS = option('sessions', 'BENCH_SESSIONS', 200);
+const SECONDS = option('seconds', 'BENCH_SECONDS', 60);
+const CONTACTS = option('contacts', 'BENCH_CONTACTS', 120);
+const ITEMS = option('items', 'BENCH_ITEMS', 200);
+const EMAIL = 'demo@example.com';
+const PASSWORD = 'demo password';
+/** The pages' own sizes: timeline, notes and conversations lists (50), contacts (500), pickers (500). */
+const LIST_PAGE = 50;
+const COLLECTION_PAGE = 500;
+
+type Stats = { count: number; p50: number; p95: number; p99: number; mean: number };
+const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);
+function stats(values: number[]): Stats {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mean = sorted.reduce((sum, value) => sum + value, 0) / (sorted.length || 1);
+  return { count: sorted.length, p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99), mean };
+}
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function waitForHealth(url: string, child: ChildProcess) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('the server did not answer /healthz within 60 s');
+}
+
+/** The session cookie's token (a signed base64 JSON value), for the baseline's bearer calls. */
+function tokenFromCookie(cookie: string): string {
+  const value = decodeURIComponent(cookie.slice(cookie.indexOf('=') + 1));
+  const data = JSON.parse(Buffer.from(value.slice(0, value.lastIndexOf('.')), 'base64').toString('utf8')) as { token?: string };
+  if (!data.token) throw new Error('the session cookie holds no token');
+  return data.token;
+}
+
+/** The server's settings: this run's PGlite directory, the embedded API, no request logs. */
+function serverEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of ['DATABASE_URL', 'PUBLIC_URL', 'API_URL', 'APP_ENV']) delete env[name];
+  return {
+    ...env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    SESSION_SECRET: 'bench-load',
+    RATE_LIMIT_AUTH_PER_MINUTE: '1000000',
+  };
+}
+
+async function mapLimit<T, R>(items: T[], limit: number, run: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const index = next++;
+        results[index] = await run(items[index], index);
+      }
+    }),
+  );
+  return results;
+}
+
+/** Error lines the server logged (LOG_LEVEL=warn): a render aborted under load is one. */
+let serverErrors = 0;
+
+type Session = { cookie: string; token: string; contactId: string };
+type Step = { page: string; path: string; body?: unknown; last: boolean };
+
+/**
+ * One autocannon run: N connections, each bound to one session on its first request, going
+ * round the steps in order; each response's latency is filed under its step's page.
+ */
+async function drive(url: string, sessions: Session[], steps: Step[], build: (step: Step, session: Session) => { path: string; headers: Record<string, string>; body?: string; method: 'GET' | 'POST' }) {
+  const pages = [...new Set(steps.map((step) => step.page))];
+  const perRequest = new Map(pages.map((page) => [page, [] as number[]]));
+  const perVisit = new Map(pages.map((page) => [page, [] as number[]]));
+  const bytes = new Map(pages.map((page) => [page, 0]));
+  const statusCodes = new Map<number, number>();
+  let nextSession = 0;
+  const serverErrorsBefore = serverErrors;
+  const instance = autocannon({
+    url,
+    connections: sessions.length,
+    duration: SECONDS,
+    timeout: 120, // seconds: on a shared two-core machine 200 sessions queue; a browser waits this long too
+    requests: steps.map((step) => ({
+      setupRequest: (request, context) => {
+        const state = context as { session?: Session };
+        state.session ??= sessions[nextSession++ % sessions.length];
+        return { ...request, ...build(step, state.session) };
+      },
+    })),
+    setupClient: (client) => {
+      let done = 0;
+      let visit = 0;
+      client.on('response', (statusCode: number, size: number, duration: number) => {
+        const step = steps[done % steps.length];
+        done += 1;
+        statusCodes.set(statusCode, (statusCodes.get(statusCode) ?? 0) + 1);
+        perRequest.get(step.page)?.push(duration);
+        bytes.set(step.page, (bytes.get(step.page) ?? 0) + size);
+        visit += duration;
+        if (step.last) {
+          perVisit.get(step.page)?.push(visit);
+          visit = 0;
+        }
+      });
+    },
+  });
+  const result = await instance;
+  // A document cut short (a render aborted under load) still answered 200: the server's error log counts it.
+  return { result, perRequest, perVisit, bytes, statusCodes, pages, loggedErrors: serverErrors - serverErrorsBefore };
+}
+
+async function main() {
+  buildIfStale();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ba-bench-load-'));
+  let child: ChildProcess | undefined;
+  const stopChild = () => {
+    if (child && child.exitCode === null) child.kill('SIGTERM');
+  };
+  process.on('exit', stopChild);
+  try {
+    console.log(`Seeding the demo business (${CONTACTS} contacts, ${ITEMS} timeline items)…`);
+    const database = await openDatabase({ dataDir });
+    const { businessId } = await seedDemoBusiness(
+      { db: database.db, clock: { now: () => new Date() }, broadcaster: createRecordingBroadcaster() },
+      { contacts: CONTACTS, items: ITEMS, email: EMAIL, password: PASSWORD },
+    );
+    await database.close();
+
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server.ts')], {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: serverEnv(port, dataDir),
+    });
+    child.stderr?.on('data', (chunk: Buffer) => {
+      process.stderr.write(chunk);
+      serverErrors += chunk.toString('utf8').split('\n').filter((line) => /"level":"(error|fatal)"/.test(line)).length;
+    });
+    await waitForHealth(url, child);
+    console.log(`Server (pid ${child.pid}) on ${url}; signing in ${SESSIONS} sessions through /login…`);
+
+    const v1 = async (token: string, call: string, body?: unknown) => {
+      const response = await fetch(`${url}/api/v1/${call}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'business-id': businessId },
+        body: JSON.stringify(body ?? {}),
+      });
+      if (!response.ok) throw new Error(`${call}: ${response.status}`);
+      return (await response.json()).data;
+    };
+    const sessions = await mapLimit(Array.from({ length: SESSIONS }), 8, async () => {
+      const login = await fetch(`${url}/login`, { method: 'POST', body: new URLSearchParams({ email: EMAIL, password: PASSWORD, redirect: '/dashboard/home' }), redirect: 'manual' });
+      const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+      if (login.status !== 302 || !cookie.startsWith('__session=')) throw new Error(`login: ${login.status}`);
+      return { cookie, token: tokenFromCookie(cookie), contactId: '' };
+    });
+    const { customers } = (await v1(sessions[0].token, `businesses/customers/${businessId}/list`, { limit: COLLECTION_PAGE })) as { customers: { _id: string }[] };
+    sessions.forEach((session, index) => (session.contactId = customers[index % customers.length]._id));
+
+    const pageSteps: Step[] = [
+      { page: 'home', path: '/dashboard/home', last: true },
+      { page: 'contacts', path: '/dashboard/customers', last: true },
+      { page: 'contact', path: '/dashboard/customers/{id}', last: true },
+      { page: 'notes', path: '/dashboard/notes', last: true },
+      { page: 'conversations', path: '/dashboard/assistant-conversations', last: true },
+    ];
+    const guard = (page: string): Step[] => [
+      { page, path: 'users/get', last: false },
+      { page, path: 'users/list-businesses', last: false },
+      { page, path: `businesses/notifications/${businessId}/list-not-dismissed`, last: false },
+    ];
+    const calls = (page: string, own: { path: string; body?: unknown }[]): Step[] => {
+      const steps = [...guard(page), ...own.map((call) => ({ page, ...call, last: false }))];
+      steps[steps.length - 1].last = true;
+      return steps;
+    };
+    const apiSteps: Step[] = [
+      ...calls('home', [
+        { path: `businesses/timeline/${businessId}/list`, body: { limit: LIST_PAGE, page: 0 } },
+        { path: `businesses/customers/${businessId}/list`, body: { limit: COLLECTION_PAGE } },
+      ]),
+      ...calls('contacts', [
+        { path: `businesses/customers/${businessId}/list`, body: { page: 0, limit: COLLECTION_PAGE } },
+        { path: `businesses/crm-order/${businessId}/get` },
+      ]),
+      ...calls('contact', [
+        { path: `businesses/customers/${businessId}/get/{id}` },
+        { path: `businesses/timeline/${businessId}/list`, body: { limit: LIST_PAGE, page: 0, customer_id: '{id}' } },
+        { path: `businesses/crm-order/${businessId}/get` },
+        { path: `businesses/orders/${businessId}/list`, body: { customer_id: '{id}', limit: 5, sort_order: 'desc' } },
+      ]),
+      ...calls('notes', [
+        { path: `businesses/notes/${businessId}/list`, body: { limit: LIST_PAGE, page: 0 } },
+        { path: `businesses/customers/${businessId}/list`, body: { limit: COLLECTION_PAGE } },
+      ]),
+      ...calls('conversations', [{ path: `businesses/conversations/${businessId}/list`, body: { page: 0, limit: LIST_PAGE, sort_by: 'created_at', sort_order: 'desc' } }]),
+    ];
+
+    // Every page and call answers 200 for one session before the clock starts.
+    for (const step of pageSteps) {
+      const response = await fetch(url + step.path.replace('{id}', sessions[0].contactId), { headers: { cookie: sessions[0].cookie }, redirect: 'manual' });
+      if (response.status !== 200) throw new Error(`${step.path}: ${response.status}`);
+      await response.text();
+    }
+    for (const step of apiSteps) await v1(sessions[0].token, step.path.replace('{id}', sessions[0].contactId), JSON.parse(JSON.stringify(step.body ?? {}).replaceAll('{id}', sessions[0].contactId)));
+
+    console.log(`Pages: ${SESSIONS} sessions for ${SECONDS} s…`);
+    const pages = await drive(url, sessions, pageSteps, (step, session) => ({
+      method: 'GET',
+      path: step.path.replace('{id}', session.contactId),
+      headers: { cookie: session.cookie, accept: 'text/html', 'accept-encoding': 'gzip' },
+    }));
+    console.log(`Baseline: ${SESSIONS} clients calling the pages' v1 calls for ${SECONDS} s…`);
+    const api = await drive(url, sessions, apiSteps, (step, session) => ({
+      method: 'POST',
+      path: `/api/v1/${step.path.replace('{id}', session.contactId)}`,
+      headers: { authorization: `Bearer ${session.token}`, 'business-id': businessId, 'content-type': 'application/json', 'accept-encoding': 'gzip' },
+      body: JSON.stringify(step.body ?? {}).replaceAll('{id}', session.contactId),
+    }));
+
+    report(pages, api, apiSteps);
+    const failures = [pages, api].reduce((sum, run) => sum + run.result.errors + run.result.timeouts + run.result.non2xx + run.loggedErrors, 0);
+    stopChild();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    process.exit(failures ? 1 : 0);
+  } catch (error) {
+    stopChild();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+type Run = Awaited<ReturnType<typeof drive>>;
+
+function report(pages: Run, api: Run, apiSteps: Step[]) {
+  const f = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : '-').padStart(8);
+  const line = (label: string, values: number[], base?: Stats) => {
+    const s = stats(values);
+    const ratio = base ? `${(s.p50 / base.p50).toFixed(2)}x / ${(s.p95 / base.p95).toFixed(2)}x`.padStart(16) : '';
+    return `${label.padEnd(30)}${String(s.count).padStart(8)}${f(s.p50)}${f(s.p95)}${f(s.p99)}${ratio}`;
+  };
+  const errors = (run: Run) => run.result.errors + run.result.timeouts + run.result.non2xx + run.loggedErrors;
+  const codes = (run: Run) => [...run.statusCodes].map(([code, n]) => `${code}×${n}`).join(', ');
+  console.log(`\n${SESSIONS} sessions, ${SECONDS} s each run (latency in ms; ratios are page/API at p50 / p95)\n`);
+  console.log(`${'target'.padEnd(30)}${'requests'.padStart(8)}${'p50'.padStart(8)}${'p95'.padStart(8)}${'p99'.padStart(8)}${'page/API'.padStart(16)}${'gzip/page'.padStart(12)}`);
+  const apiAll = api.pages.flatMap((page) => api.perVisit.get(page) ?? []);
+  for (const page of pages.pages) {
+    const pageValues = pages.perRequest.get(page) ?? [];
+    const visits = api.perVisit.get(page) ?? [];
+    const callCount = apiSteps.filter((step) => step.page === page).length;
+    const kib = (pages.bytes.get(page) ?? 0) / (pageValues.length || 1) / 1024;
+    console.log(`${line(`page ${page}`, pageValues, stats(visits))}${`${kib.toFixed(1)} KiB`.padStart(12)}`);
+    console.log(line(`  API ${page} (${callCount} calls)`, visits));
+  }
+  const pageAll = pages.pages.flatMap((page) => pages.perRequest.get(page) ?? []);
+  console.log(line('page all', pageAll, stats(apiAll)));
+  console.log(line('  API all (page visits)', apiAll));
+  console.log(line('  API all (single calls)', api.pages.flatMap((page) => api.perRequest.get(page) ?? [])));
+  const pageRate = pages.result.requests.total / SECONDS;
+  const visitRate = apiAll.length / SECONDS;
+  console.log(`\npages: ${pages.result.requests.total} requests, ${errors(pages)} errors (${pages.result.errors} socket, ${pages.result.timeouts} timeouts, ${pages.result.non2xx} non-2xx, ${pages.loggedErrors} server errors such as renders cut short; status ${codes(pages)}), ${pageRate.toFixed(1)} req/s, ${(pages.result.throughput.average / 1024).toFixed(0)} KiB/s gzip`);
+  console.log(`API:   ${api.result.requests.total} calls = ${apiAll.length} page visits, ${errors(api)} errors (${api.result.errors} socket, ${api.result.timeouts} timeouts, ${api.result.non2xx} non-2xx, ${api.loggedErrors} server errors; status ${codes(api)}), ${(api.result.requests.total / SECONDS).toFixed(1)} calls/s = ${visitRate.toFixed(1)} visits/s`);
+  console.log(`throughput ratio page/API visits: ${(pageRate / visitRate).toFixed(2)}x`);
+  console.log(`SUMMARY bench:load ${SESSIONS} sessions ${SECONDS}s: ${pages.result.requests.total} page requests, ${errors(pages) + errors(api)} errors, ${pageRate.toFixed(1)} req/s, p50/p95/p99 ${stats(pageAll).p50.toFixed(0)}/${stats(pageAll).p95.toFixed(0)}/${stats(pageAll).p99.toFixed(0)} ms, page/API p50 ${(stats(pageAll).p50 / stats(apiAll).p50).toFixed(2)}x`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
