@@ -30,9 +30,13 @@ export type ApiDeps = {
   addressLookup?: AddressLookup;
   broadcaster: Broadcaster;
   clock: { now(): Date };
-  /** Stored files (call recordings under recordings/); server.ts: DATA_DIR/files. Unset: none are served. */
+  /** The local files directory (server.ts: DATA_DIR/files): the storage's root when `storage` is unset. */
   filesDir?: string;
-  /** Uploaded files (memories); unset: files under filesDir, else kept in memory (see storageOf). */
+  /**
+   * Every stored file (memory uploads, voice turns, call recordings under recordings/);
+   * server.ts: S3 when S3_* is set, else DATA_DIR/files. Unset: files under filesDir, else
+   * kept in memory (see storageOf).
+   */
   storage?: Storage;
   /** Signs short-lived file URLs (recordings); unset: a random key per process. */
   signingSecret?: string;

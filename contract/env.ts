@@ -53,6 +53,8 @@ export const envSchema = z.object({
   S3_BUCKET: optionalString,
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
+  /** The SigV4 signing region; unset: us-east-1 (MinIO, R2 and most S3-compatible services accept it). */
+  S3_REGION: optionalString,
   TWILIO_ACCOUNT_SID: optionalString.pipe(z.string().regex(/^AC[0-9a-fA-F]{32}$/, { error: 'must be the account SID: AC followed by 32 hex digits' }).optional()),
   TWILIO_AUTH_TOKEN: optionalString,
   ONESIGNAL_APP_ID: optionalString,

@@ -3,7 +3,6 @@ import type { ApiMemory } from '#contract/envelope';
 import type { ApiDeps } from '../deps';
 import { safeEqual } from '../lib/crypto';
 import { serializeMemory, type MemoryRow } from './memories';
-import { createStorage, type Storage } from './storage';
 
 /**
  * A memory's file is opened by a plain link (<a>, <img>), which carries no bearer token:
@@ -47,17 +46,4 @@ export function memoryForCaller(deps: SigningDeps, row: MemoryRow): ApiMemory {
 /** Add the signed URL to an already serialised memory (what the write services answer). */
 export function withFileUrl(deps: SigningDeps, memory: ApiMemory): ApiMemory {
   return memory.file ? { ...memory, file: { ...memory.file, url: signMemoryFileUrl(deps, memory._id) } } : memory;
-}
-
-const fallbacks = new WeakMap<object, Storage>();
-
-/** deps.storage, else files under deps.filesDir, else memory (one per deps, so tests stay isolated). */
-export function storageOf(deps: Pick<ApiDeps, 'storage' | 'filesDir'>): Storage {
-  if (deps.storage) return deps.storage;
-  let storage = fallbacks.get(deps);
-  if (!storage) {
-    storage = createStorage({}, deps.filesDir);
-    fallbacks.set(deps, storage);
-  }
-  return storage;
 }

@@ -1,10 +1,10 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import path from 'node:path';
 import type { ApiDeps } from '../deps';
 import { safeEqual } from '../lib/crypto';
 
 /**
- * Call recordings are WAV files under filesDir/recordings/{call_id}.wav. An <audio>
+ * Call recordings are WAV files in the storage under recordings/{call_id}.wav (locally
+ * DATA_DIR/files/recordings/{call_id}.wav, as before the storage held them). An <audio>
  * element cannot send a bearer token, so the player gets a short-lived signed URL instead:
  * HMAC-SHA256 over the call id and the expiry, under a key derived from the server secret
  * (never the secret itself). Anyone holding the URL may play it until it expires.
@@ -12,7 +12,7 @@ import { safeEqual } from '../lib/crypto';
 export const RECORDING_URL_TTL_MS = 5 * 60 * 1000;
 export const RECORDINGS_PATH = '/api/v1/files/recordings';
 
-type FilesDeps = Pick<ApiDeps, 'filesDir' | 'signingSecret' | 'clock'>;
+type FilesDeps = Pick<ApiDeps, 'signingSecret' | 'clock'>;
 
 // Without a configured secret (tests, tools) URLs are valid only in this process.
 const processKey = randomBytes(32);
@@ -25,12 +25,16 @@ function key(deps: FilesDeps): Buffer {
 const signature = (deps: FilesDeps, callId: string, expires: number) =>
   createHmac('sha256', key(deps)).update(`recordings/${callId}:${expires}`).digest('base64url');
 
-/** Ids are ours (UUIDs); anything else never reaches the filesystem. */
+/** Ids are ours (UUIDs); anything else never reaches the storage. */
 export const isSafeId = (id: string) => /^[A-Za-z0-9_-]{1,100}$/.test(id);
 
-export function recordingFile(filesDir: string, callId: string): string {
+/** Recordings are always WAV; the type is ours, not the stored one (older files have no `.type` beside them). */
+export const RECORDING_MIME_TYPE = 'audio/wav';
+
+/** The call's recording in the storage (one per call). */
+export function recordingKey(callId: string): string {
   if (!isSafeId(callId)) throw new Error('Unsafe file id');
-  return path.join(filesDir, 'recordings', `${callId}.wav`);
+  return `recordings/${callId}.wav`;
 }
 
 /** A root-relative URL (the web app and the native WebView share the server's origin). */

@@ -1,13 +1,17 @@
-import { createHash, createHmac } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import type { ApiDeps } from '../deps';
 
 /**
  * Where uploaded files live: a local directory by default (DATA_DIR/files), an
  * S3-compatible bucket when S3_* is configured (so several servers share the files).
- * Keys are ours (`memories/<business>/<id>`), never a user's file name.
+ * Keys are ours (`memories/<business>/<id>`, `recordings/<call>.wav`), never a user's file name.
  */
 export type StoredFile = { bytes: Uint8Array; mimeType: string };
+/** Bytes `start` to `end`, both inclusive, as in an HTTP Range. */
+export type ByteRange = { start: number; end: number };
 
 export interface Storage {
   put(key: string, bytes: Uint8Array, mimeType: string): Promise<void>;
@@ -15,6 +19,14 @@ export interface Storage {
   get(key: string): Promise<StoredFile | null>;
   /** Deleting a missing file is not an error. */
   delete(key: string): Promise<void>;
+  /** The file's size without reading it (null when there is no such file). */
+  stat(key: string): Promise<{ size: number } | null>;
+  /**
+   * Part of a file as a stream, so a long recording is never held in memory whole (an audio
+   * player asks for many ranges). The range must lie within the size `stat` answered; null
+   * when the file is gone.
+   */
+  read(key: string, range: ByteRange): Promise<ReadableStream<Uint8Array> | null>;
 }
 
 /** Keys are slash-separated segments of safe characters, so none can climb out of the root. */
@@ -38,11 +50,8 @@ export function createLocalStorage(root: string): Storage {
     async put(key, bytes, mimeType) {
       const file = fileOf(key);
       await fs.promises.mkdir(path.dirname(file), { recursive: true });
-      // Write then rename: a reader never sees half a file.
-      const temporary = `${file}.${process.pid}.tmp`;
-      await fs.promises.writeFile(temporary, bytes);
-      await fs.promises.rename(temporary, file);
-      await fs.promises.writeFile(`${file}.type`, mimeType);
+      await writeAtomically(file, bytes);
+      await writeAtomically(`${file}.type`, mimeType);
     },
     async get(key) {
       const file = fileOf(key);
@@ -56,7 +65,33 @@ export function createLocalStorage(root: string): Storage {
       await fs.promises.rm(file, { force: true });
       await fs.promises.rm(`${file}.type`, { force: true });
     },
+    async stat(key) {
+      const stat = await fs.promises.stat(fileOf(key)).catch(() => null);
+      return stat?.isFile() ? { size: stat.size } : null;
+    },
+    async read(key, { start, end }) {
+      // Opened before streaming, so a missing file is null rather than a broken stream.
+      const handle = await fs.promises.open(fileOf(key), 'r').catch(() => null);
+      if (!handle) return null;
+      return Readable.toWeb(handle.createReadStream({ start, end })) as ReadableStream<Uint8Array>;
+    },
   };
+}
+
+/**
+ * Write then rename: a reader (or a backup) never sees half a file. The temporary name is
+ * unique, so two writes of one key at once (a voicemail and the whole-call recording of the
+ * same call) cannot interleave in one temporary file; the last rename wins whole.
+ */
+async function writeAtomically(file: string, data: Uint8Array | string): Promise<void> {
+  const temporary = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+  try {
+    await fs.promises.writeFile(temporary, data);
+    await fs.promises.rename(temporary, file);
+  } catch (error) {
+    await fs.promises.rm(temporary, { force: true });
+    throw error;
+  }
 }
 
 /** Files kept in memory (tests and tools that run without a files directory). */
@@ -68,10 +103,28 @@ export function createMemoryStorage(): Storage {
       files.set(key, { bytes: new Uint8Array(bytes), mimeType });
     },
     async get(key) {
+      assertSafeKey(key);
       return files.get(key) ?? null;
     },
     async delete(key) {
       files.delete(key);
+    },
+    async stat(key) {
+      assertSafeKey(key);
+      const file = files.get(key);
+      return file ? { size: file.bytes.byteLength } : null;
+    },
+    async read(key, { start, end }) {
+      assertSafeKey(key);
+      const file = files.get(key);
+      if (!file) return null;
+      const part = file.bytes.slice(start, end + 1);
+      return new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(part);
+          controller.close();
+        },
+      });
     },
   };
 }
@@ -174,10 +227,30 @@ export function createS3Storage(config: S3Config): Storage {
       const response = await send('DELETE', key);
       if (!response.ok && response.status !== 404) throw await failure('delete', response);
     },
+    async stat(key) {
+      const response = await send('HEAD', key);
+      if (response.status === 404) return null;
+      // A HEAD answer has no body to explain the failure.
+      if (!response.ok) throw new Error(`S3 head failed: ${response.status}`);
+      const size = Number(response.headers.get('content-length') ?? NaN);
+      if (!Number.isSafeInteger(size) || size < 0) throw new Error('S3 head answered no content-length');
+      return { size };
+    },
+    async read(key, { start, end }) {
+      const response = await send('GET', key, undefined, { range: `bytes=${start}-${end}` });
+      if (response.status === 404) return null;
+      // A 200 is the whole object: right only when the whole object was asked for.
+      const whole = response.status === 200 && Number(response.headers.get('content-length')) === end - start + 1;
+      if (response.status !== 206 && !whole) {
+        if (response.ok) await response.body?.cancel();
+        throw response.ok ? new Error(`S3 read answered ${response.status} to a range request`) : await failure('read', response);
+      }
+      return response.body ?? new ReadableStream<Uint8Array>({ start: (controller) => controller.close() });
+    },
   };
 }
 
-/** S3 when all four S3_* settings are given, else files under `filesDir`, else in memory. */
+/** S3 when all four S3_* settings are given (S3_REGION is optional), else files under `filesDir`, else in memory. */
 export function createStorage(
   env: { S3_ENDPOINT?: string; S3_BUCKET?: string; S3_ACCESS_KEY_ID?: string; S3_SECRET_ACCESS_KEY?: string; S3_REGION?: string },
   filesDir?: string,
@@ -192,4 +265,21 @@ export function createStorage(
     });
   }
   return filesDir ? createLocalStorage(filesDir) : createMemoryStorage();
+}
+
+const fallbacks = new WeakMap<object, Storage>();
+
+/**
+ * Where every stored file goes (memory uploads, voice turns, call recordings): deps.storage
+ * (server.ts: S3, else DATA_DIR/files), else files under deps.filesDir, else memory (one
+ * per deps, so tests stay isolated).
+ */
+export function storageOf(deps: Pick<ApiDeps, 'storage' | 'filesDir'>): Storage {
+  if (deps.storage) return deps.storage;
+  let storage = fallbacks.get(deps);
+  if (!storage) {
+    storage = createStorage({}, deps.filesDir);
+    fallbacks.set(deps, storage);
+  }
+  return storage;
 }

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '#contract/messages';
 import { conversationMessages } from '#api/db/schema';
 import { waitForReplies } from '#api/services/assistant/turns';
-import { storageOf } from '#api/services/memory-files';
+import { storageOf } from '#api/services/storage';
 import { speakToWav16k } from '#api/services/speech/generate';
 import { detectEmbeddedSpeech } from '#api/services/speech/index';
 import type { Speech } from '#api/services/speech/types';

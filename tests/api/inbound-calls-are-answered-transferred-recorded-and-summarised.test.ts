@@ -7,7 +7,7 @@ import { conversations, customers, systems } from '#api/db/schema';
 import { handleCallStatus, handleRecording } from '#api/services/systems/call-outcome';
 import { handleConnect, handleDialDone, handleGather, handleVoice } from '#api/services/systems/inbound-call';
 import { webhookUrls } from '#api/services/systems/store';
-import { recordingFile } from '#api/services/recordings';
+import { createMemoryStorage } from '#api/services/storage';
 import { createCall } from '#api/services/timeline';
 import { createHarness, type Harness } from '#tests/support/api-harness';
 import {
@@ -42,6 +42,19 @@ afterAll(async () => {
   await h.close();
   fs.rmSync(filesDir, { recursive: true, force: true });
 });
+
+/** The signed URL plays the stored WAV whole, and in ranges (what an <audio> element asks for to seek). */
+async function expectPlayable(url: string) {
+  const whole = await h.app.fetch(new Request(`http://api.test${url}`));
+  expect(whole.status).toBe(200);
+  expect(whole.headers.get('content-type')).toBe('audio/wav');
+  expect(whole.headers.get('cache-control')).toMatch(/^private/);
+  expect(new Uint8Array(await whole.arrayBuffer())).toEqual(WAV);
+  const part = await h.app.fetch(new Request(`http://api.test${url}`, { headers: { range: 'bytes=4-7' } }));
+  expect(part.status).toBe(206);
+  expect(part.headers.get('content-range')).toBe(`bytes 4-7/${WAV.length}`);
+  expect(new Uint8Array(await part.arrayBuffer())).toEqual(WAV.subarray(4, 8));
+}
 
 async function callRow(b: string, callSid: string) {
   const [row] = await itemsByExternalId(h, b, callSid);
@@ -224,9 +237,13 @@ describe('voicemail', () => {
     const call = await callRow(b, params.CallSid);
     expect(call.status).toBe('voicemail');
     expect(call.details).toMatchObject({ recording: true, voicemail: true, recording_sid: recordingSid, recording_duration: 9 });
-    expect(new Uint8Array(fs.readFileSync(recordingFile(filesDir, call.id)))).toEqual(WAV);
+    // Through the storage, in the layout local files always had (backups and old files rely on it).
+    expect(new Uint8Array(fs.readFileSync(path.join(filesDir, 'recordings', `${call.id}.wav`)))).toEqual(WAV);
+    expect(fs.readFileSync(path.join(filesDir, 'recordings', `${call.id}.wav.type`), 'utf8')).toBe('audio/wav');
+    expect(fs.readdirSync(path.join(filesDir, 'recordings')).filter((name) => name.endsWith('.tmp'))).toEqual([]);
     const played = await h.call(`businesses/calls/${b}/recording/${call.id}`, undefined, owner.token);
     expect(played.status).toBe(200);
+    await expectPlayable(played.body.data.url);
 
     await handleCallStatus(h.deps, row, { ...params, CallStatus: 'completed', CallDuration: '15' });
     // Twilio's transcription arrives after the call ended: transcript and summary follow it.
@@ -256,6 +273,30 @@ describe('voicemail', () => {
     expect((after.details as { summary: string }).summary).toContain('about the invoice');
     const kinds = (await notificationsOf(h, b)).filter((notice) => notice.sourceId === call.id).map((notice) => notice.kind);
     expect(kinds.sort()).toEqual(['missed_call', 'voicemail']);
+  });
+
+  it('without a files directory (storage in memory, or S3) the voicemail is still stored and plays through its signed URL', async () => {
+    const saved = { storage: h.deps.storage, filesDir: h.deps.filesDir };
+    const storage = createMemoryStorage();
+    h.deps.storage = storage;
+    h.deps.filesDir = undefined;
+    try {
+      const { owner, b, system, row } = await phoneSystem(h);
+      await setBusinessSettings(h, b, owner.token, { opening_hours: closedAllWeek() });
+      const params = callParams(system, randomUkMobile());
+      await handleVoice(h.deps, row, params);
+      const recordingSid = sid('RE');
+      await handleRecording(h.deps, row, { ...params, RecordingSid: recordingSid, RecordingUrl: `https://api.twilio.com/x/${recordingSid}` });
+      const call = await callRow(b, params.CallSid);
+      expect(call.details).toMatchObject({ recording: true, voicemail: true });
+      expect(await storage.get(`recordings/${call.id}.wav`)).toEqual({ bytes: WAV, mimeType: 'audio/wav' });
+      expect(fs.existsSync(path.join(filesDir, 'recordings', `${call.id}.wav`))).toBe(false);
+      const played = await h.call(`businesses/calls/${b}/recording/${call.id}`, undefined, owner.token);
+      expect(played.status, JSON.stringify(played.body)).toBe(200);
+      await expectPlayable(played.body.data.url);
+    } finally {
+      Object.assign(h.deps, saved);
+    }
   });
 
   it('with voicemail_when_closed off, a closed business still answers with the assistant', async () => {

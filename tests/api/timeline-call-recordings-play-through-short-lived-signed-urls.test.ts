@@ -36,6 +36,10 @@ function wav(): Buffer {
   return Buffer.concat([header, data]);
 }
 
+/**
+ * A call with a recording on disk as recordings were written before they went through the
+ * storage: DATA_DIR/files/recordings/<id>.wav with no `.type` beside it. It must still play.
+ */
 async function recordedCall(businessId: string) {
   const item = await call(h, businessId, { details: { recording: true } });
   fs.mkdirSync(path.join(filesDir, 'recordings'), { recursive: true });
@@ -67,6 +71,7 @@ describe('businesses/calls/{business_id}/recording/{id}', () => {
 
     const response = await get(url);
     expect(response.status).toBe(200);
+    expect(fs.existsSync(path.join(filesDir, 'recordings', `${item._id}.wav.type`))).toBe(false);
     expect(response.headers.get('content-type')).toBe('audio/wav');
     expect(response.headers.get('accept-ranges')).toBe('bytes');
     expect(response.headers.get('cache-control')).toMatch(/^private/);

@@ -5,7 +5,6 @@ import { and, eq } from 'drizzle-orm';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { systemEvents, timelineItems } from '#api/db/schema';
-import { recordingFile } from '#api/services/recordings';
 import { createTwilioTelephony } from '#api/services/telephony/twilio';
 import { parseTwiml, twimlVerbs, type TwimlNode } from '#api/services/systems/twiml';
 import { createHarness, type Harness } from '#tests/support/api-harness';
@@ -37,6 +36,9 @@ afterAll(async () => {
   await h.close();
   fs.rmSync(filesDir, { recursive: true, force: true });
 });
+
+/** Where the local storage keeps a call's recording (the layout DATA_DIR/files always had). */
+const recordingFile = (callId: string) => path.join(filesDir, 'recordings', `${callId}.wav`);
 
 /** A live telephony system on a Twilio number (bought through the mocked REST API). */
 async function liveSystem() {
@@ -279,7 +281,7 @@ describe('Twilio voice, SMS and status webhooks', () => {
     expect(download.url.pathname).toBe(`/2010-04-01/Accounts/${ACCOUNT_SID}/Recordings/RE0001.wav`);
     expect(download.authorization).toBe(basicAuth(ACCOUNT_SID, AUTH_TOKEN));
     const [call] = await itemsOf(system.businessId, callSid);
-    expect(fs.existsSync(recordingFile(filesDir, call.id))).toBe(true);
+    expect(fs.existsSync(recordingFile(call.id))).toBe(true);
     const completed = await twimlOf(await webhook(h, system.systemId, 'status', callParams(system, callSid, { CallStatus: 'completed', CallDuration: '42' })));
     expect(completed.verbs).toEqual([]);
     expect(await itemsOf(system.businessId, callSid)).toHaveLength(1);
@@ -355,7 +357,7 @@ describe('record_calls and the mobile forwarding test call', () => {
     expect(ready.verbs).toEqual([]);
     expect(rest.to('recording')[0].url.pathname).toBe(`/2010-04-01/Accounts/${ACCOUNT_SID}/Recordings/${recordingSid}.wav`);
     const [recorded] = await itemsOf(system.businessId, callSid);
-    expect(fs.existsSync(recordingFile(filesDir, recorded.id))).toBe(true);
+    expect(fs.existsSync(recordingFile(recorded.id))).toBe(true);
     expect(recorded.status).toBe('in_progress');
     expect(recorded.details).toMatchObject({ recording: true, call_recording_sid: recordingSid, call_recording_duration: 63 });
     expect((recorded.details as { voicemail?: boolean }).voicemail).toBeUndefined();

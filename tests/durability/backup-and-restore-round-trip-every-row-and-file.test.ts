@@ -150,7 +150,7 @@ describe.each(backends)('backup and restore on $name', ({ source: makeSource, ta
     const h = await createHarness({ database, filesDir: path.join(source.dataDir, 'files') });
     try {
       seeded = await seed(h);
-      // A call recording, as the Twilio webhooks store them (not through the storage API).
+      // A call recording as stored before recordings went through the storage (no .type beside it).
       fs.mkdirSync(path.join(source.dataDir, 'files', 'recordings'), { recursive: true });
       fs.writeFileSync(path.join(source.dataDir, 'files', 'recordings', 'call-1.wav'), seeded.binary);
       if (!source.databaseUrl) {

@@ -1,11 +1,11 @@
-import fs from 'node:fs/promises';
 import { createRoute, z } from '@hono/zod-openapi';
 import { requireAuth } from '../../lib/auth';
 import { notFound } from '../../lib/errors';
 import { requireBusinessPermission } from '../../lib/membership';
 import { bearer, envelope } from '../../lib/openapi';
 import { ok } from '../../lib/respond';
-import { recordingFile, signRecordingUrl } from '../../services/recordings';
+import { recordingKey, signRecordingUrl } from '../../services/recordings';
+import { storageOf } from '../../services/storage';
 import { findTimelineRow } from '../../services/timeline';
 import { viewRefusal } from '../../services/timeline-records';
 import { itemParams } from '../timeline/schemas';
@@ -24,13 +24,13 @@ export const callsRouter = systemItemRouter('call').openapi(
     responses: envelope(z.object({ url: z.string(), expires_at: z.string() })),
   }),
   async (c) => {
-    const { db, filesDir } = c.var.deps;
+    const { db } = c.var.deps;
     const { business_id, id } = c.req.valid('param');
     await requireBusinessPermission(db, business_id, c.var.auth.user.id, 'calls/view', viewRefusal('call'));
     const call = await findTimelineRow(db, business_id, 'call', id);
     if (!call) throw notFound('The call');
-    const stored = filesDir ? await fs.stat(recordingFile(filesDir, call.id)).catch(() => null) : null;
-    if (!stored?.isFile()) throw notFound("The call's recording");
+    // stat, not get: a whole-call recording can be large, and only its presence matters here.
+    if (!(await storageOf(c.var.deps).stat(recordingKey(call.id)))) throw notFound("The call's recording");
     const { url, expiresAt } = signRecordingUrl(c.var.deps, call.id);
     return ok(c, { url, expires_at: expiresAt.toISOString() });
   },

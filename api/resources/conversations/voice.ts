@@ -6,7 +6,7 @@ import { ApiError, invalid } from '../../lib/errors';
 import { loadBusinessContext } from '../../services/assistant/context';
 import { requireConversation } from '../../services/assistant/conversations';
 import { postMessage, type TurnResult } from '../../services/assistant/turns';
-import { storageOf } from '../../services/memory-files';
+import { storageOf } from '../../services/storage';
 import { parseWav } from '../../services/speech/wav';
 
 /**

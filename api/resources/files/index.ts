@@ -1,11 +1,10 @@
-import fs from 'node:fs';
-import { Readable } from 'node:stream';
 import { createRoute, z } from '@hono/zod-openapi';
 import { and, eq, isNull } from 'drizzle-orm';
 import { timelineItems } from '../../db/schema';
 import { createRouter } from '../../lib/context';
 import { ApiError, notFound } from '../../lib/errors';
-import { checkRecordingSignature, isSafeId, recordingFile } from '../../services/recordings';
+import { checkRecordingSignature, isSafeId, RECORDING_MIME_TYPE, recordingKey } from '../../services/recordings';
+import { storageOf } from '../../services/storage';
 
 const errorSchema = z.object({ errors: z.array(z.string()) });
 const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: errorSchema } } });
@@ -23,6 +22,8 @@ function byteRange(header: string | undefined, size: number): { start: number; e
  * GET /api/v1/files/recordings/{call_id}?expires=..&signature=..: the WAV of a call, for
  * an <audio> element. The signed URL from businesses/calls/{id}/recording/{call_id} is the
  * credential (an audio element sends no bearer token): expired or wrongly signed → 403.
+ * The WAV comes from the storage (S3 or DATA_DIR/files), streamed range by range, so any
+ * instance serves any recording and a long one is never held in memory whole.
  */
 export const filesRouter = createRouter().openapi(
   createRoute({
@@ -42,7 +43,7 @@ export const filesRouter = createRouter().openapi(
     },
   }),
   async (c) => {
-    const { db, filesDir } = c.var.deps;
+    const { db } = c.var.deps;
     const { call_id } = c.req.valid('param');
     const { expires, signature } = c.req.valid('query');
     const check = isSafeId(call_id) ? checkRecordingSignature(c.var.deps, call_id, expires, signature) : 'invalid';
@@ -54,12 +55,14 @@ export const filesRouter = createRouter().openapi(
       .from(timelineItems)
       .where(and(eq(timelineItems.id, call_id), eq(timelineItems.type, 'call'), isNull(timelineItems.deletedAt)))
       .limit(1);
-    const file = call && filesDir ? recordingFile(filesDir, call.id) : null;
-    const stat = file ? await fs.promises.stat(file).catch(() => null) : null;
-    if (!file || !stat?.isFile()) throw notFound('The recording');
+    const storage = storageOf(c.var.deps);
+    const key = call ? recordingKey(call.id) : null;
+    const stat = key ? await storage.stat(key) : null;
+    if (!key || !stat) throw notFound('The recording');
 
     const headers: Record<string, string> = {
-      'content-type': 'audio/wav',
+      // Always WAV, whatever the storage says (recordings stored before the storage have no type).
+      'content-type': RECORDING_MIME_TYPE,
       'accept-ranges': 'bytes',
       // Private: the URL is a credential; no shared cache may keep the audio.
       'cache-control': 'private, max-age=300',
@@ -67,9 +70,11 @@ export const filesRouter = createRouter().openapi(
     const range = byteRange(c.req.header('range'), stat.size);
     if (range === 'unsatisfiable') return new Response(null, { status: 416, headers: { ...headers, 'content-range': `bytes */${stat.size}` } });
     const { start, end } = range ?? { start: 0, end: stat.size - 1 };
+    const body = stat.size === 0 ? null : await storage.read(key, { start, end });
+    // Gone between the stat and the read: a 404 rather than a body that never comes.
+    if (stat.size > 0 && !body) throw notFound('The recording');
     headers['content-length'] = String(end - start + 1);
     if (range) headers['content-range'] = `bytes ${start}-${end}/${stat.size}`;
-    const body = stat.size === 0 ? null : (Readable.toWeb(fs.createReadStream(file, { start, end })) as ReadableStream);
     return new Response(body, { status: range ? 206 : 200, headers });
   },
 );

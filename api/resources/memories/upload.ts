@@ -12,8 +12,9 @@ import { bearer, businessIdParam, envelope } from '../../lib/openapi';
 import { ok } from '../../lib/respond';
 import { extractText, fileKind, looksLike, storedMimeType, type FileKind } from '../../services/extract';
 import { createMemory } from '../../services/memories';
-import { checkMemoryFileSignature, storageOf, withFileUrl } from '../../services/memory-files';
+import { checkMemoryFileSignature, withFileUrl } from '../../services/memory-files';
 import { isSafeId } from '../../services/recordings';
+import { storageOf } from '../../services/storage';
 import { canEditMemories } from './access';
 import { memoryData, uploadForm } from './schemas';
 

@@ -1,11 +1,10 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import type { NotificationEvent } from '#contract/schemas/business-settings';
 import { timelineItems } from '../../db/schema';
 import { listMessages } from '../assistant/conversations';
 import { notifyMembers } from '../member-notifications';
-import { recordingFile } from '../recordings';
+import { RECORDING_MIME_TYPE, recordingKey } from '../recordings';
+import { storageOf } from '../storage';
 import { updateCall, type TimelineRow } from '../timeline';
 import { BadWebhook, customerName, fail, findCallBySid, loadContext, param, stateOf, type CallState, type InboundDeps, type TwilioParams } from './call-context';
 import { callTranscript, summarizeCall, type CallRecord, type CallTurn } from './call-summary';
@@ -49,18 +48,18 @@ const NOTIFY: Record<CallRecord['status'], { event: NotificationEvent; title: (w
 
 /**
  * Downloads a recording and keeps it as the call's WAV (one file per call: the whole-call
- * recording, which ends with the call, replaces a voicemail's, which it contains). Answers
- * the bytes when stored, else null (not fetched, empty, or no files directory).
+ * recording, which ends with the call, replaces a voicemail's, which it contains). It goes
+ * through the storage, so every instance can play it (S3) and a replacement is atomic (a
+ * player or a backup never sees half of it). Answers the bytes when stored, else null (not
+ * fetched, or empty); a storage failure throws, so nothing is marked recorded.
  */
 async function storeRecording(deps: InboundDeps, callId: string, recordingUrl: string): Promise<Uint8Array | null> {
   const wav = await deps.telephony.fetchRecording(recordingUrl).catch((error) => {
     deps.log?.({ level: 'warn', msg: 'call recording not fetched', call_id: callId, error: String(error) });
     return null;
   });
-  if (!wav || wav.byteLength === 0 || !deps.filesDir) return null;
-  const file = recordingFile(deps.filesDir, callId);
-  await fs.mkdir(path.dirname(file), { recursive: true });
-  await fs.writeFile(file, wav);
+  if (!wav || wav.byteLength === 0) return null;
+  await storageOf(deps).put(recordingKey(callId), wav, RECORDING_MIME_TYPE);
   return wav;
 }
 
