@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import express from 'express';
 import type { ViteDevServer } from 'vite';
 import { createApiApp } from './api/app';
+import { withRequestMemo } from './api/lib/request-memo';
 import type { ApiDeps } from './api/deps';
 import { openDatabase } from './api/db/client';
 import { createAddressLookup } from './api/services/address-lookup';
@@ -201,21 +202,21 @@ export async function startServer(
       : await loadBuild();
   if (getBuild) {
     app.use(refuseNonFormPosts);
-    app.all(
-      '*',
-      createRequestHandler({
-        build: getBuild,
-        mode: development ? 'development' : 'production',
-        getLoadContext: (req, res): AppContext => ({
-          apiFetch: (request) => Promise.resolve(api.fetch(request)),
-          cspNonce: res.locals.cspNonce,
-          clientIp: req.ip ?? 'unknown',
-          requestId: res.locals.requestId,
-          rateLimit: (bucket: RateLimitBucket) => limiter.hit(`${bucket}:${req.ip}`),
-          realtime: clientConfig(realtime),
-        }),
+    const remix = createRequestHandler({
+      build: getBuild,
+      mode: development ? 'development' : 'production',
+      getLoadContext: (req, res): AppContext => ({
+        apiFetch: (request) => Promise.resolve(api.fetch(request)),
+        cspNonce: res.locals.cspNonce,
+        clientIp: req.ip ?? 'unknown',
+        requestId: res.locals.requestId,
+        rateLimit: (bucket: RateLimitBucket) => limiter.hit(`${bucket}:${req.ip}`),
+        realtime: clientConfig(realtime),
       }),
-    );
+    });
+    // A page's loaders share one token and membership lookup (api/lib/request-memo.ts);
+    // only for GET, where loaders read: an action's writes always see fresh rows.
+    app.all('*', (req, res, next) => (req.method === 'GET' ? withRequestMemo(() => remix(req, res, next)) : remix(req, res, next)));
   }
 
   const server = http.createServer(app);

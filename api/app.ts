@@ -38,6 +38,7 @@ import { purchaseNumberRouter, systemsRouter } from './resources/systems';
 import { simulateRouter } from './resources/systems/simulate';
 import { trainingQuestionsRouter } from './resources/training-questions';
 import { twilioWebhooksRouter } from './resources/webhooks/twilio';
+import { forgetAfterWrite } from './lib/request-memo';
 
 export const API_BASE = '/api/v1';
 
@@ -50,6 +51,7 @@ export function createApiApp(deps: ApiDeps) {
   app.use('*', async (c, next) => {
     c.set('deps', deps);
     await next();
+    forgetAfterWrite(c.req.path);
   });
 
   app.route('/', accountRouter);

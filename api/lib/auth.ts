@@ -5,7 +5,9 @@ import { CLIENT_HEADERS, DEVICE_HEADERS } from '#contract/envelope';
 import type { Db } from '../db/client';
 import { tokens, users } from '../db/schema';
 import { newId, newToken, sha256 } from './crypto';
+import type { ApiDeps } from '../deps';
 import type { ApiEnv } from './context';
+import { memoized } from './request-memo';
 import { unauthorized } from './errors';
 
 /** Sliding expiry is written at most once a minute per token, not on every request. */
@@ -47,20 +49,28 @@ export async function revokeUserTokens(db: Db, userId: string, now: Date): Promi
 
 /** Requires a valid bearer token; sets c.var.auth. 401 otherwise. */
 export const requireAuth = createMiddleware<ApiEnv>(async (c, next) => {
-  const { db, clock } = c.var.deps;
-  const header = c.req.header('authorization') ?? '';
-  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  const match = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '');
   if (!match) throw unauthorized();
+  const client = clientHeaders(c.req.raw.headers);
+  const tokenHash = sha256(match[1]);
+  // One lookup per page request for the calls its loaders make in process (request-memo.ts).
+  const auth = await memoized(`auth:${tokenHash}:${JSON.stringify(client)}`, () => verifyToken(c.var.deps, tokenHash, client));
+  if (!auth) throw unauthorized();
+  c.set('auth', auth);
+  await next();
+});
+
+/** The token's user, or null when the token is unknown, revoked or expired; slides its expiry. */
+async function verifyToken({ db, clock }: Pick<ApiDeps, 'db' | 'clock'>, tokenHash: string, client: Record<string, string>) {
   const now = clock.now();
   const [row] = await db
     .select({ token: tokens, user: users })
     .from(tokens)
     .innerJoin(users, eq(users.id, tokens.userId))
-    .where(and(eq(tokens.tokenHash, sha256(match[1])), isNull(tokens.revokedAt), isNull(users.deletedAt)))
+    .where(and(eq(tokens.tokenHash, tokenHash), isNull(tokens.revokedAt), isNull(users.deletedAt)))
     .limit(1);
-  if (!row || row.token.expiresAt <= now) throw unauthorized();
+  if (!row || row.token.expiresAt <= now) return null;
 
-  const client = clientHeaders(c.req.raw.headers);
   const clientChanged = Object.keys(client).length > 0 && JSON.stringify(client) !== JSON.stringify(row.token.client);
   if (clientChanged || now.getTime() - row.token.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
     await db
@@ -72,6 +82,5 @@ export const requireAuth = createMiddleware<ApiEnv>(async (c, next) => {
       })
       .where(eq(tokens.id, row.token.id));
   }
-  c.set('auth', { user: row.user, tokenId: row.token.id });
-  await next();
-});
+  return { user: row.user, tokenId: row.token.id };
+}

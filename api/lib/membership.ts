@@ -3,6 +3,7 @@ import { hasPermission, type Permission } from '#contract/permissions';
 import type { Db } from '../db/client';
 import { businesses, businessUsers } from '../db/schema';
 import { forbidden, notFound } from './errors';
+import { memoized } from './request-memo';
 
 /**
  * The caller's membership of a business, or 404 when the business does not exist, is
@@ -10,6 +11,13 @@ import { forbidden, notFound } from './errors';
  * not even its existence.
  */
 export async function loadMembership(db: Db, businessId: string, userId: string) {
+  // Once per page request for the calls its loaders make in process (request-memo.ts).
+  const row = await memoized(`member:${businessId}:${userId}`, () => findMembership(db, businessId, userId));
+  if (!row) throw notFound('The business');
+  return row;
+}
+
+async function findMembership(db: Db, businessId: string, userId: string) {
   const [row] = await db
     .select({ business: businesses, membership: businessUsers })
     .from(businessUsers)
@@ -23,8 +31,7 @@ export async function loadMembership(db: Db, businessId: string, userId: string)
       ),
     )
     .limit(1);
-  if (!row) throw notFound('The business');
-  return row;
+  return row ?? null;
 }
 
 export async function requireBusinessPermission(

@@ -1,0 +1,40 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+/**
+ * Lookups shared by the v1 calls one web page makes in process. A dashboard page's loaders
+ * make five to eight calls with the same bearer token for the same business; without this
+ * each call looked the token and the membership up again (half the SQL of a page). The
+ * memo lives only as long as that one page request (server.ts opens it for GET requests),
+ * so a revoked token or a removed member is seen by the next page, and any call that is not
+ * a read empties it, so nothing read after a write in the same request is stale. Calls
+ * over HTTP (the mobile apps, API_URL set) have no memo: each is its own request.
+ */
+type Memo = Map<string, Promise<unknown>>;
+
+const store = new AsyncLocalStorage<Memo>();
+
+/** Runs `work` (one page request) with a fresh memo. */
+export function withRequestMemo<T>(work: () => T): T {
+  return store.run(new Map(), work);
+}
+
+/** `load()` once per key within the current page request; a failed load is not kept. */
+export function memoized<T>(key: string, load: () => Promise<T>): Promise<T> {
+  const memo = store.getStore();
+  if (!memo) return load();
+  const known = memo.get(key) as Promise<T> | undefined;
+  if (known) return known;
+  const loading = load();
+  memo.set(key, loading);
+  loading.catch(() => memo.delete(key));
+  return loading;
+}
+
+/** v1 calls that only read: `.../get`, `.../list`, `.../list-not-dismissed` and the like. */
+const READ_CALL = /\/(get|list[a-z-]*)(\/[^/]*)?$/;
+
+/** After a call that may have written, nothing memoized before it is trusted any more. */
+export function forgetAfterWrite(path: string): void {
+  const memo = store.getStore();
+  if (memo && memo.size > 0 && !READ_CALL.test(path)) memo.clear();
+}
