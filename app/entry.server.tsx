@@ -6,7 +6,14 @@ import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { NonceProvider } from './lib/nonce';
 
-const ABORT_DELAY = 5_000;
+/**
+ * How long a render may wait for data still streaming in before it is cut short. No loader
+ * defers data, so the only thing a render ever waits for is its loader data being written
+ * into the document (single fetch), which is CPU, not a slow service: under load that queue
+ * can pass 5 s, and a document cut short then would break the page for someone who only
+ * had to wait. Hence a generous limit, and the timer stops as soon as everything is rendered.
+ */
+const ABORT_DELAY = 30_000;
 export const streamTimeout = ABORT_DELAY;
 
 /**
@@ -21,23 +28,31 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce ?? '';
-  const callback = isbot(request.headers.get('user-agent') ?? '') ? 'onAllReady' : 'onShellReady';
+  const forBot = isbot(request.headers.get('user-agent') ?? '');
   return new Promise((resolve, reject) => {
     let shellRendered = false;
+    const respond = () => {
+      shellRendered = true;
+      const body = new PassThrough();
+      responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+      resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+      pipe(body);
+    };
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
       </NonceProvider>,
       {
         nonce,
-        [callback]() {
-          shellRendered = true;
-          const body = new PassThrough();
-          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
-          pipe(body);
+        onShellReady() {
+          if (!forBot) respond();
+        },
+        onAllReady() {
+          clearTimeout(abortTimer);
+          if (forBot) respond();
         },
         onShellError(error: unknown) {
+          clearTimeout(abortTimer);
           reject(error);
         },
         onError(error: unknown) {
@@ -46,6 +61,6 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY + 1000);
+    const abortTimer = setTimeout(abort, ABORT_DELAY + 1000);
   });
 }
