@@ -1,8 +1,10 @@
 /**
- * `npm run bench:load [-- --sessions 200 --seconds 60 --contacts 120 --items 200]` (or BENCH_SESSIONS,
- * BENCH_SECONDS, BENCH_CONTACTS, BENCH_ITEMS):
+ * `npm run bench:load [-- --sessions 200 --seconds 60 --contacts 120 --items 200 --postgres URL]` (or
+ * BENCH_SESSIONS, BENCH_SECONDS, BENCH_CONTACTS, BENCH_ITEMS, BENCH_POSTGRES_URL):
  * the load test of issue 11. The built server runs as a child process on a fresh PGlite
- * database holding the demo seed (`npm run seed:demo`'s 120 contacts and 200 items); this
+ * database (the embedded default) or, with --postgres and an admin URL, on a fresh
+ * PostgreSQL database created for the run and dropped after (the several-instances setup),
+ * holding the demo seed (`npm run seed:demo`'s 120 contacts and 200 items); this
  * process signs in N sessions through the login form, then drives them with autocannon for D
  * seconds, one connection per session, each browsing home, contacts, a contact, notes and
  * conversations (full document GETs, gzip accepted like a browser).
@@ -24,6 +26,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { openDatabase } from '../api/db/client';
 import { createRecordingBroadcaster } from '../api/services/realtime';
 import { buildIfStale } from './build-if-stale';
@@ -43,6 +46,10 @@ const SESSIONS = option('sessions', 'BENCH_SESSIONS', 200);
 const SECONDS = option('seconds', 'BENCH_SECONDS', 60);
 const CONTACTS = option('contacts', 'BENCH_CONTACTS', 120);
 const ITEMS = option('items', 'BENCH_ITEMS', 200);
+const POSTGRES_ADMIN_URL = (() => {
+  const index = process.argv.indexOf('--postgres');
+  return index >= 0 ? process.argv[index + 1] : process.env.BENCH_POSTGRES_URL || undefined;
+})();
 const EMAIL = 'demo@example.com';
 const PASSWORD = 'demo password';
 /** The pages' own sizes: timeline, notes and conversations lists (50), contacts (500), pickers (500). */
@@ -88,7 +95,7 @@ function tokenFromCookie(cookie: string): string {
 }
 
 /** The server's settings: this run's PGlite directory, the embedded API, no request logs. */
-function serverEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
+function serverEnv(port: number, dataDir: string, databaseUrl?: string): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const name of ['DATABASE_URL', 'PUBLIC_URL', 'API_URL', 'APP_ENV']) delete env[name];
   return {
@@ -97,6 +104,7 @@ function serverEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     LOG_LEVEL: 'warn',
     SESSION_SECRET: 'bench-load',
     RATE_LIMIT_AUTH_PER_MINUTE: '1000000',
@@ -169,6 +177,33 @@ async function drive(url: string, sessions: Session[], steps: Step[], build: (st
   return { result, perRequest, perVisit, bytes, statusCodes, pages, loggedErrors: serverErrors - serverErrorsBefore };
 }
 
+/** A fresh database for the run, next to the admin URL's (which is left alone). */
+async function createPostgresDatabase(adminUrl: string): Promise<string> {
+  const name = `ba_bench_load_${Date.now()}_${process.pid}`;
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  await client.query(`create database "${name}"`);
+  await client.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function dropPostgresDatabase(adminUrl: string, databaseUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  await client.query(`drop database if exists "${new URL(databaseUrl).pathname.slice(1)}" with (force)`);
+  await client.end();
+}
+
+/** The server stops on SIGTERM (and writes its --cpu-prof profile) before its database goes. */
+async function waitForExit(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null) return;
+  await Promise.race([new Promise((resolve) => child.once('exit', resolve)), new Promise((resolve) => setTimeout(resolve, 15_000))]);
+}
+
+let dropDatabase: () => Promise<void> = async () => {};
+
 async function main() {
   buildIfStale();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ba-bench-load-'));
@@ -179,7 +214,10 @@ async function main() {
   process.on('exit', stopChild);
   try {
     console.log(`Seeding the demo business (${CONTACTS} contacts, ${ITEMS} timeline items)…`);
-    const database = await openDatabase({ dataDir });
+    const databaseUrl = POSTGRES_ADMIN_URL ? await createPostgresDatabase(POSTGRES_ADMIN_URL) : undefined;
+    if (databaseUrl) dropDatabase = () => dropPostgresDatabase(POSTGRES_ADMIN_URL!, databaseUrl);
+    console.log(`Database: ${databaseUrl ? `PostgreSQL ${new URL(databaseUrl).pathname.slice(1)}` : 'PGlite (embedded)'}`);
+    const database = await openDatabase({ dataDir, databaseUrl });
     const { businessId } = await seedDemoBusiness(
       { db: database.db, clock: { now: () => new Date() }, broadcaster: createRecordingBroadcaster() },
       { contacts: CONTACTS, items: ITEMS, email: EMAIL, password: PASSWORD },
@@ -188,10 +226,12 @@ async function main() {
 
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
-    child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server.ts')], {
+    // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server under load.
+    const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+    child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(root, 'server.ts')], {
       cwd: root,
       stdio: ['ignore', 'ignore', 'pipe'],
-      env: serverEnv(port, dataDir),
+      env: serverEnv(port, dataDir, databaseUrl),
     });
     child.stderr?.on('data', (chunk: Buffer) => {
       process.stderr.write(chunk);
@@ -283,10 +323,14 @@ async function main() {
     const failures = [pages, api].reduce((sum, run) => sum + run.result.errors + run.result.timeouts + run.result.non2xx + run.loggedErrors, 0);
     stopChild();
     fs.rmSync(dataDir, { recursive: true, force: true });
+    await waitForExit(child);
+    await dropDatabase();
     process.exit(failures ? 1 : 0);
   } catch (error) {
     stopChild();
     fs.rmSync(dataDir, { recursive: true, force: true });
+    await waitForExit(child);
+    await dropDatabase();
     throw error;
   }
 }
