@@ -7,6 +7,7 @@ import { DASHBOARD_ROUTES, dashboardPath, OPEN_WHILE_ONBOARDING, type DashboardR
 import { Drawer } from './drawer';
 import { HelpDrawer } from './help-drawer';
 import { NotificationsDrawer } from './notifications-drawer';
+import { Main, SkipLink } from './skip-link';
 import { VersionDialog } from './version-dialog';
 
 /** Pages that exist so far; the drawer never links to a page that is not built yet. */
@@ -44,6 +45,8 @@ export function DashboardShell({ user, businesses, business, wizardFinished, not
 
   return (
     <div className="flex min-h-full flex-col">
+      {/* Before the header, so it is the first tab stop: past the drawers straight to the page. */}
+      <SkipLink />
       <header className="sticky top-0 z-30 flex items-center gap-2 border-b border-slate-200 bg-white px-2 py-2 sm:gap-3 sm:px-4">
         <Drawer
           name="navigation"
@@ -100,7 +103,7 @@ export function DashboardShell({ user, businesses, business, wizardFinished, not
           </Drawer>
         </div>
       </header>
-      <main className="mx-auto w-full max-w-5xl flex-1 p-4 sm:p-6">{children}</main>
+      <Main className="mx-auto w-full max-w-5xl flex-1 p-4 sm:p-6">{children}</Main>
       {updateNotice ? <VersionDialog notice={updateNotice} /> : null}
     </div>
   );

@@ -6,7 +6,8 @@ import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from 're
  * content in a modal <dialog> over the current page instead. Without JavaScript, or when
  * opened in a new tab, the link simply goes to the page. The dialog's content is mounted
  * only while it is open, so each opening starts fresh, and it closes by itself when the
- * page navigates (e.g. after its form saved and redirected).
+ * page navigates (e.g. after its form saved and redirected). Closed without a navigation
+ * (Escape, the close button, Cancel), it gives focus back to the link that opened it.
  */
 export function DialogLink({
   to,
@@ -26,10 +27,26 @@ export function DialogLink({
   const [open, setOpen] = useState(false);
   const location = useLocation();
   const openedAt = useRef(location.key);
+  const link = useRef<HTMLAnchorElement>(null);
+  const refocus = useRef(false);
 
   useEffect(() => {
     if (location.key !== openedAt.current) setOpen(false);
   }, [location.key]);
+
+  // Once the dialog is gone (the link is inert while it is open), focus goes back to the
+  // link, or a keyboard user would start again from the top of the page. The browser does
+  // this itself for Escape, but not when the dialog is simply unmounted (Cancel).
+  useEffect(() => {
+    if (open || !refocus.current) return;
+    refocus.current = false;
+    link.current?.focus();
+  }, [open]);
+
+  const close = () => {
+    refocus.current = true;
+    setOpen(false);
+  };
 
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
@@ -40,12 +57,12 @@ export function DialogLink({
 
   return (
     <>
-      <Link to={to} className={className} onClick={onClick} data-testid={testId}>
+      <Link ref={link} to={to} className={className} onClick={onClick} data-testid={testId}>
         {children}
       </Link>
       {open ? (
-        <Modal title={title} onClose={() => setOpen(false)}>
-          {content(() => setOpen(false))}
+        <Modal title={title} onClose={close}>
+          {content(close)}
         </Modal>
       ) : null}
     </>
@@ -63,9 +80,29 @@ function Modal({ title, onClose, children }: { title: string; onClose: () => voi
     dialog.showModal();
     // Escape and the close button both end up here, so the parent's state follows.
     const onCloseEvent = () => close.current();
+    // A modal <dialog> makes the page behind it inert, but Tab past its last control still
+    // leaves it (for the browser's own toolbar, or nowhere in a WebView): keep Tab going
+    // round the dialog's controls instead, as a dialog should (WAI-ARIA dialog pattern).
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Tab' || event.altKey || event.ctrlKey || event.metaKey) return;
+      const stops = tabStops(dialog);
+      if (!stops.length) return;
+      const first = stops[0];
+      const last = stops[stops.length - 1];
+      const active = document.activeElement;
+      if (event.shiftKey && (active === first || active === dialog)) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && active === last) {
+        event.preventDefault();
+        first.focus();
+      }
+    };
     dialog.addEventListener('close', onCloseEvent);
+    dialog.addEventListener('keydown', onKeyDown);
     return () => {
       dialog.removeEventListener('close', onCloseEvent);
+      dialog.removeEventListener('keydown', onKeyDown);
       if (dialog.open) dialog.close();
     };
   }, []);
@@ -89,4 +126,21 @@ function Modal({ title, onClose, children }: { title: string; onClose: () => voi
       </div>
     </dialog>
   );
+}
+
+const FOCUSABLE = 'a[href], button, input, select, textarea, summary, iframe, [contenteditable], [tabindex]';
+
+/** The controls Tab stops at inside `root`, in order: shown, enabled, not taken out by tabindex. */
+function tabStops(root: HTMLElement): HTMLElement[] {
+  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((element) => {
+    if (element.tabIndex < 0 || element.matches(':disabled') || element.closest('[inert]')) return false;
+    // Not rendered: hidden, display none, or inside a closed <details>.
+    if (!element.getClientRects().length) return false;
+    // Of a group of radio buttons only the checked one (or the first, when none is) is a stop.
+    if (element instanceof HTMLInputElement && element.type === 'radio' && element.name && !element.checked) {
+      const group = [...root.querySelectorAll<HTMLInputElement>('input[type="radio"]')].filter((radio) => radio.name === element.name && radio.form === element.form);
+      return !group.some((radio) => radio.checked) && group[0] === element;
+    }
+    return true;
+  });
 }

@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, Link, useRouteError } from '@remix-run/react';
 import { useEffect } from 'react';
 import { messages } from '#contract/messages';
+import { Main } from './skip-link';
 
 /**
  * The one boundary every route uses. Known statuses get a friendly page; anything else
@@ -35,15 +36,16 @@ export function NotFound() {
   );
 }
 
+/** Shown alone (the root's boundary) it is the page's main; inside the dashboard's main, a part of it. */
 function Problem({ title, status, children }: { title: string; status?: number; children: React.ReactNode }) {
   return (
-    <main className="mx-auto flex min-h-[60vh] max-w-lg flex-col items-center justify-center gap-4 p-6 text-center">
+    <Main skipLink className="mx-auto flex min-h-[60vh] max-w-lg flex-col items-center justify-center gap-4 p-6 text-center">
       {status ? <p className="text-5xl font-bold text-slate-500">{status}</p> : null}
       <h1 className="text-2xl font-semibold text-slate-900">{title}</h1>
       <p className="text-slate-600">{children}</p>
       <Link to="/dashboard/home" className="text-brand-600 underline">
         Go to the dashboard
       </Link>
-    </main>
+    </Main>
   );
 }

@@ -37,7 +37,7 @@ export default function ForgotPasswordRoute() {
     >
       <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
         <Honeypot />
-        <Field label="Email" errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email', autoFocus: true }} />
+        <Field label="Email" errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }} />
         <ErrorList id={form.errorId} errors={form.errors} />
         <SubmitButton pendingText="Sending…">Send me a code</SubmitButton>
       </Form>

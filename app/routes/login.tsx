@@ -63,7 +63,7 @@ export default function LoginRoute() {
       <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
         <Honeypot />
         <input type="hidden" name="redirect" value={redirectTo} />
-        <Field label="Email" errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email', autoFocus: true }} />
+        <Field label="Email" errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }} />
         <Field label="Password" errors={fields.password.errors} inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'current-password' }} />
         <ErrorList id={form.errorId} errors={form.errors} />
         <SubmitButton pendingText="Signing in…">Sign in</SubmitButton>

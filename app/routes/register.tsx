@@ -62,7 +62,7 @@ export default function RegisterRoute() {
       <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
         <Honeypot />
         <input type="hidden" name="redirect" value={redirectTo} />
-        <Field label="Your name" errors={fields.name.errors} inputProps={{ ...getInputProps(fields.name, { type: 'text' }), autoComplete: 'name', autoFocus: true }} />
+        <Field label="Your name" errors={fields.name.errors} inputProps={{ ...getInputProps(fields.name, { type: 'text' }), autoComplete: 'name' }} />
         <Field label="Email" errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }} />
         <Field
           label="Password"

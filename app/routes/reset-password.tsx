@@ -52,7 +52,7 @@ export default function ResetPasswordRoute() {
         <Field
           label="Code"
           errors={fields.code.errors}
-          inputProps={{ ...getInputProps(fields.code, { type: 'text' }), inputMode: 'numeric', autoComplete: 'one-time-code', autoFocus: true }}
+          inputProps={{ ...getInputProps(fields.code, { type: 'text' }), inputMode: 'numeric', autoComplete: 'one-time-code' }}
         />
         <Field
           label="New password"

@@ -174,7 +174,7 @@ export function ChatMessages({
   return (
     <div className="flex flex-col gap-4" data-testid="chat-messages">
       {shown.length === 0 && !turn ? (
-        <p className="py-6 text-center text-sm text-slate-500" data-testid="chat-empty">
+        <p className="py-6 text-center text-sm text-slate-600" data-testid="chat-empty">
           {emptyText ?? 'No messages yet. Ask the assistant anything about your business.'}
         </p>
       ) : null}
