@@ -112,6 +112,19 @@ describe('businesses/onboard/{business_id}', () => {
     expect(result.body.field_errors).toHaveProperty('step');
   });
 
+  it('answers 403 to a member without businesses/edit and records nothing', async () => {
+    const owner = await h.signUpWithBusiness({ finished: false });
+    const viewer = await h.signUp();
+    await h.addMember(owner.business._id, viewer.user.id, ['customers/view', 'business_users/view', 'memories/edit']);
+    for (const body of [{ step: 'data-loader' }, { step: 'training-questions' }, undefined]) {
+      const result = await h.call(`businesses/onboard/${owner.business._id}`, body, viewer.token);
+      expectFailureEnvelope(result, 403);
+      expect(result.body.errors).toEqual(['You do not have permission to edit this business']);
+    }
+    const state = await h.call(`businesses/onboard/${owner.business._id}`, undefined, owner.token);
+    expect(state.body.data.business.onboarding).toMatchObject({ data_loaded: false, training_done: false });
+  });
+
   it('answers 404 to an outsider and records nothing', async () => {
     const owner = await h.signUpWithBusiness({ finished: false });
     const outsider = await h.signUpWithBusiness();
@@ -133,6 +146,24 @@ describe('businesses/completed-test/{business_id}', () => {
 
     const again = await h.call(`businesses/completed-test/${owner.business._id}`, undefined, owner.token);
     expect(again.body.data.business.completed_test_at).toBe(result.body.data.business.completed_test_at);
+  });
+
+  it('answers 403 to a member without businesses/edit and leaves the wizard unfinished', async () => {
+    const owner = await h.signUpWithBusiness({ finished: false });
+    const viewer = await h.signUp();
+    await h.addMember(owner.business._id, viewer.user.id, ['customers/view', 'customers/edit']);
+    const result = await h.call(`businesses/completed-test/${owner.business._id}`, undefined, viewer.token);
+    expectFailureEnvelope(result, 403);
+    expect(result.body.errors).toEqual(['You do not have permission to edit this business']);
+    expect(await businessAsSeenBy(owner.token, owner.business._id)).toMatchObject({ wizard_finished: false, completed_test_at: null });
+  });
+
+  it('lets a member with businesses/edit finish the wizard', async () => {
+    const owner = await h.signUpWithBusiness({ finished: false });
+    const editor = await h.signUp();
+    await h.addMember(owner.business._id, editor.user.id, ['businesses/edit']);
+    expect((await h.call(`businesses/onboard/${owner.business._id}`, { step: 'data-loader' }, editor.token)).status).toBe(200);
+    expect((await h.call(`businesses/completed-test/${owner.business._id}`, undefined, editor.token)).status).toBe(200);
   });
 
   it('answers 404 to an outsider and leaves the wizard unfinished', async () => {

@@ -133,8 +133,8 @@ export const RULES: Record<string, Rule> = {
     cleanup: async (ctx) => ctx.h.addMember(ctx.b, ctx.memberUserId, []),
   },
   'businesses/update/{business_id}': { permission: 'businesses/edit', body: () => ({ name: 'Matrix business' }) },
-  'businesses/onboard/{business_id}': { permission: null },
-  'businesses/completed-test/{business_id}': { permission: null },
+  'businesses/onboard/{business_id}': { permission: 'businesses/edit' },
+  'businesses/completed-test/{business_id}': { permission: 'businesses/edit' },
   'businesses/delete/{business_id}': {
     permission: 'admin',
     cleanup: async (ctx) => void (await ok(await api(ctx, `businesses/restore/${ctx.b}`), 'restore business')),

@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { defaultTimezone } from '#contract/countries';
 import { businessSchema, businessUpdateSchema } from '#contract/schemas/business';
+import type { Db } from '../../db/client';
 import { businesses, businessUsers } from '../../db/schema';
 import { requireAuth } from '../../lib/auth';
 import { createRouter } from '../../lib/context';
@@ -16,6 +17,10 @@ import { serializeBusiness } from '../../lib/serialize';
 const tags = ['Businesses'];
 const businessOut = z.object({ business: businessSchemaOut });
 const onboardBody = z.object({ step: z.enum(['data-loader', 'training-questions']).optional() });
+const EDIT_REFUSAL = 'You do not have permission to edit this business';
+/** Changing the business or its onboarding state needs businesses/edit (admin grants it). */
+const requireBusinessEdit = (db: Db, businessId: string, userId: string) =>
+  requireBusinessPermission(db, businessId, userId, 'businesses/edit', EDIT_REFUSAL);
 
 export const businessesRouter = createRouter()
   .openapi(
@@ -56,7 +61,7 @@ export const businessesRouter = createRouter()
       const { user } = c.var.auth;
       const { business_id } = c.req.valid('param');
       const input = c.req.valid('json');
-      await requireBusinessPermission(db, business_id, user.id, 'businesses/edit', 'You do not have permission to edit this business');
+      await requireBusinessEdit(db, business_id, user.id);
       const [business] = await db
         .update(businesses)
         .set({ ...input, updatedAt: clock.now() })
@@ -67,13 +72,13 @@ export const businessesRouter = createRouter()
     },
   )
   .openapi(
-    createRoute({ method: 'post', path: '/businesses/onboard/{business_id}', tags, summary: "The business's onboarding state; records step 4 or 5 when given", security: bearer, middleware: [requireAuth] as const, request: { params: businessIdParam, body: { required: false, content: { 'application/json': { schema: onboardBody } } } }, responses: envelope(businessOut) }),
+    createRoute({ method: 'post', path: '/businesses/onboard/{business_id}', tags, summary: "The business's onboarding state; records step 4 or 5 when given (admin or businesses/edit)", security: bearer, middleware: [requireAuth] as const, request: { params: businessIdParam, body: { required: false, content: { 'application/json': { schema: onboardBody } } } }, responses: envelope(businessOut) }),
     async (c) => {
       const { db, clock, version } = c.var.deps;
       const { user } = c.var.auth;
       const { business_id } = c.req.valid('param');
       const { step } = c.req.valid('json') ?? {};
-      let { business } = await loadMembership(db, business_id, user.id);
+      let { business } = await requireBusinessEdit(db, business_id, user.id);
       if (step) {
         const onboarding = { ...business.onboarding, [step === 'data-loader' ? 'data_loaded' : 'training_done']: true };
         [business] = await db.update(businesses).set({ onboarding, updatedAt: clock.now() }).where(eq(businesses.id, business_id)).returning();
@@ -83,12 +88,12 @@ export const businessesRouter = createRouter()
     },
   )
   .openapi(
-    createRoute({ method: 'post', path: '/businesses/completed-test/{business_id}', tags, summary: 'Mark the assistant test done: the onboarding wizard is finished', security: bearer, middleware: [requireAuth] as const, request: { params: businessIdParam }, responses: envelope(businessOut) }),
+    createRoute({ method: 'post', path: '/businesses/completed-test/{business_id}', tags, summary: 'Mark the assistant test done: the onboarding wizard is finished (admin or businesses/edit)', security: bearer, middleware: [requireAuth] as const, request: { params: businessIdParam }, responses: envelope(businessOut) }),
     async (c) => {
       const { db, clock, version } = c.var.deps;
       const { user } = c.var.auth;
       const { business_id } = c.req.valid('param');
-      let { business } = await loadMembership(db, business_id, user.id);
+      let { business } = await requireBusinessEdit(db, business_id, user.id);
       if (!business.completedTestAt) {
         const now = clock.now();
         [business] = await db.update(businesses).set({ completedTestAt: now, updatedAt: now }).where(eq(businesses.id, business_id)).returning();
