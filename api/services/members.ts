@@ -83,9 +83,10 @@ export async function memberChanged(deps: ApiDeps, businessId: string, kind: 'Cr
 
 /**
  * Set a member's permissions (the whole list). Granting or taking away admin is for admins
- * only, and the last admin keeps it.
+ * only, and the last admin keeps it. Nobody but an admin changes their own membership: with
+ * business_users/edit alone a member could otherwise grant themselves everything.
  */
-export async function editMember(deps: ApiDeps, businessId: string, memberId: string, permissions: string[], actorPermissions: readonly string[]) {
+export async function editMember(deps: ApiDeps, businessId: string, memberId: string, permissions: string[], actor: { userId: string; permissions: readonly string[] }) {
   const updated = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .select()
@@ -93,10 +94,11 @@ export async function editMember(deps: ApiDeps, businessId: string, memberId: st
       .where(and(eq(businessUsers.id, memberId), eq(businessUsers.businessId, businessId), isNull(businessUsers.removedAt)))
       .for('update');
     if (!row) throw notFound('The member');
+    if (row.userId === actor.userId && !isAdmin(actor.permissions)) throw forbidden(memberMessages.selfEdit);
     const wasAdmin = isAdmin(row.permissions);
     const willBeAdmin = isAdmin(permissions);
     if (wasAdmin !== willBeAdmin) {
-      if (!isAdmin(actorPermissions)) throw forbidden(memberMessages.adminOnly);
+      if (!isAdmin(actor.permissions)) throw forbidden(memberMessages.adminOnly);
       if (wasAdmin) await assertAnotherAdmin(tx, businessId, memberId);
     }
     const [saved] = await tx.update(businessUsers).set({ permissions, updatedAt: deps.clock.now() }).where(eq(businessUsers.id, memberId)).returning();
@@ -120,6 +122,9 @@ export async function removeMember(deps: ApiDeps, businessId: string, memberId: 
     const [saved] = await tx.update(businessUsers).set({ removedAt: deps.clock.now(), updatedAt: deps.clock.now() }).where(eq(businessUsers.id, memberId)).returning();
     return saved;
   });
+  // At once, before anything else is published: a removed member's connections come back
+  // without the business channel (broadcasting/auth refuses it now).
+  await deps.broadcaster.endUserConnections(removed.userId);
   const { user } = await findMember(deps.db, businessId, removed.id);
   const member = serializeMember(removed, user);
   await memberChanged(deps, businessId, 'Deleted', member);

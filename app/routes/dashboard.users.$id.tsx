@@ -151,7 +151,7 @@ export default function UserRoute() {
           <p className="text-sm text-slate-600" data-testid="member-admin-note">
             {name} is an admin of this business and may do everything.
           </p>
-        ) : canEdit ? (
+        ) : canEdit && !self ? (
           // Keyed on the saved list, so a change made elsewhere (realtime) shows here too.
           <Form method="post" className="flex flex-col gap-4" key={member.permissions.join(',')}>
             <PermissionChecklist idPrefix={`member-${member._id}`} available={available} checked={member.permissions} legend={`What ${name} may see and change`} />

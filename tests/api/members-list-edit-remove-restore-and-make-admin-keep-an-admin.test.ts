@@ -133,6 +133,38 @@ describe('businesses/users/{business_id}/edit/{member_id}', () => {
   });
 });
 
+describe('a member may not change their own permissions', () => {
+  const SELF_REFUSAL = 'You cannot change your own permissions. Ask an admin.';
+
+  it('refuses a member with business_users/edit who edits their own membership, whatever the list, and changes nothing', async () => {
+    const { owner, member, b, memberId } = await team(['business_users/view', 'business_users/edit']);
+    const mark = h.events.length;
+    for (const permissions of [[...ASSIGNABLE_PERMISSIONS], ['business_users/view', 'business_users/edit', 'customers/edit'], ['business_users/edit'], ['business_users/view', 'business_users/edit']]) {
+      const result = await h.call(path(b, `edit/${memberId}`), { permissions }, member.token);
+      expectFailureEnvelope(result, 403);
+      expect(result.body.errors).toEqual([SELF_REFUSAL]);
+    }
+    expect(h.events.slice(mark).filter((e) => e.event === 'BusinessUserUpdated')).toEqual([]);
+    const one = await h.call(path(b, `get/${memberId}`), undefined, owner.token);
+    expect(one.body.data.user.permissions).toEqual(['business_users/view', 'business_users/edit']);
+    // They can still set someone else's.
+    const other = await h.signUp();
+    await h.addMember(b, other.user.id, []);
+    const list = await h.call(path(b, 'list'), undefined, owner.token);
+    const otherId = list.body.data.users.find((entry: { user: { id: string } }) => entry.user.id === other.user.id)._id;
+    expect((await h.call(path(b, `edit/${otherId}`), { permissions: ['customers/view'] }, member.token)).status).toBe(200);
+  });
+
+  it('lets an admin change their own permissions only while another admin remains', async () => {
+    const { owner, b, ownerId } = await team(['business_users/view', 'business_users/edit']);
+    const alone = await h.call(path(b, `edit/${ownerId}`), { permissions: ['business_users/edit'] }, owner.token);
+    expectFailureEnvelope(alone, 422);
+    expect(alone.body.errors).toEqual([LAST_ADMIN]);
+    const kept = await h.call(path(b, `edit/${ownerId}`), { permissions: ['admin', 'customers/view'] }, owner.token);
+    expect(kept.status, JSON.stringify(kept.body)).toBe(200);
+  });
+});
+
 describe('businesses/users/{business_id}/remove and restore', () => {
   it('removes softly: the member loses the business at once and restore brings them back', async () => {
     const { owner, member, b, memberId } = await team(['customers/view']);

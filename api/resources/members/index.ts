@@ -132,14 +132,14 @@ export const membersRouter = createRouter()
       ...common,
       method: 'post',
       path: `${base}/edit/{member_id}`,
-      summary: "Set a member's permissions (the whole list; business_users/edit or admin; granting or taking away admin is for admins, and the last admin keeps it)",
+      summary: "Set a member's permissions (the whole list; business_users/edit or admin; granting or taking away admin is for admins, and the last admin keeps it; only an admin may change their own)",
       request: { params: memberIdParam, body: jsonBody(memberEditSchema) },
       responses: envelope(memberData),
     }),
     async (c) => {
       const { business_id, member_id } = c.req.valid('param');
       const { membership } = await canEditMembers(c.var.deps.db, business_id, c.var.auth.user.id);
-      const user = await editMember(c.var.deps, business_id, member_id, c.req.valid('json').permissions, membership.permissions);
+      const user = await editMember(c.var.deps, business_id, member_id, c.req.valid('json').permissions, { userId: c.var.auth.user.id, permissions: membership.permissions });
       return ok(c, { user }, ['Permissions saved.']);
     },
   )
