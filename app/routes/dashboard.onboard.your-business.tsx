@@ -4,6 +4,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { DEFAULT_WIZARD_STEP } from '#contract/constants';
 import { COUNTRIES } from '#contract/countries';
+import { messages } from '#contract/messages';
 import type { ApiBusiness } from '#contract/envelope';
 import { businessSchema } from '#contract/schemas/business';
 import { lookupSchema } from '#contract/schemas/auth';
@@ -20,7 +21,8 @@ import { useSchemaForm } from '../lib/use-schema-form';
 export const meta: MetaFunction = () => [{ title: 'Your business · Business Assistant' }];
 
 type LookupFound = {
-  businesses: { _id: string; name: string; country: string }[];
+  /** Businesses here with exactly that name: name and country only (no ids of other tenants). */
+  businesses: { name: string; country: string }[];
   listings: { name: string; country: string | null; telephone: string | null; address: string | null }[];
 };
 
@@ -48,6 +50,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   const submission = parseWithZod(url.searchParams, { schema: lookupSchema });
   if (submission.status !== 'success') return { step, prefill, lookup: submission.reply(), found: null, query: '' };
+  // Counted like the v1 call's limit (server.ts): a lookup a second cannot list the tenants.
+  if (!(await context.rateLimit('business-lookup'))) return { step, prefill, lookup: submission.reply({ formErrors: [messages.rateLimited] }), found: null, query: '' };
   const result = await apiCall<LookupFound>(caller, 'helpers/business-lookup', submission.value);
   if (!result.ok) return { step, prefill, lookup: submission.reply({ formErrors: result.errors }), found: null, query: '' };
   return { step, prefill, lookup: submission.reply(), found: result.data, query: submission.value.business_name };
@@ -98,10 +102,10 @@ function Lookup() {
       {found && found.businesses.length > 0 ? (
         <section aria-labelledby="found-here">
           <h2 id="found-here" className="font-medium">Already using Business Assistant</h2>
-          <p className="text-sm text-slate-600">If one of these is your business, ask its owner to invite you instead of creating it again.</p>
+          <p className="text-sm text-slate-600">A business with this name already uses Business Assistant. If it is yours, ask its owner to invite you instead of creating it again.</p>
           <ul className="mt-2 flex flex-col gap-2">
-            {found.businesses.map((business) => (
-              <li key={business._id} className="rounded-lg border border-slate-200 px-3 py-2">
+            {found.businesses.map((business, index) => (
+              <li key={`${business.name}-${business.country}-${index}`} className="rounded-lg border border-slate-200 px-3 py-2">
                 {business.name} <span className="text-sm text-slate-500">({business.country})</span>
               </li>
             ))}

@@ -41,17 +41,30 @@ describe('helpers/business-lookup', () => {
     expect((await lookup('s'.repeat(100))).status).toBe(200);
   });
 
-  it('finds a business on this instance by part of its name, whoever asks', async () => {
+  it('finds a business on this instance by its whole name (any case and spacing), with its name and country only', async () => {
     const marker = faker.string.alpha(10).toLowerCase();
-    const owner = await h.signUpWithBusiness({ business: { name: `The ${marker} Bakery`, country: 'FR' } });
+    await h.signUpWithBusiness({ business: { name: `The ${marker} Bakery`, country: 'FR' } });
     const stranger = await h.signUp();
 
-    const result = await lookup(marker.toUpperCase().slice(1, 8), stranger.token);
-    expect(result.status).toBe(200);
-    expect(result.body.data.businesses).toEqual([{ _id: owner.business._id, name: `The ${marker} Bakery`, country: 'FR' }]);
-    // Only what a staff member needs to ask for an invite: no email, no telephones.
-    expect(result.body.data.businesses[0]).not.toHaveProperty('email');
-    expect(result.body.data.businesses[0]).not.toHaveProperty('telephones');
+    for (const typed of [`The ${marker} Bakery`, `  the ${marker.toUpperCase()}   BAKERY `]) {
+      const result = await lookup(typed, stranger.token);
+      expect(result.status).toBe(200);
+      // What a staff member needs to ask for an invitation: no id, no email, no telephones.
+      expect(result.body.data.businesses).toEqual([{ name: `The ${marker} Bakery`, country: 'FR' }]);
+    }
+  });
+
+  it('does not list other tenants by part of their name', async () => {
+    const marker = faker.string.alpha(10).toLowerCase();
+    await h.signUpWithBusiness({ business: { name: `The ${marker} Bakery`, country: 'FR' } });
+    for (const partial of [marker, marker.slice(1, 8), `The ${marker}`, `${marker} Bakery`, 'The', 'a', 'e']) {
+      const result = await lookup(partial);
+      expect(result.status).toBe(200);
+      expect(result.body.data.businesses.map((b: { name: string }) => b.name)).not.toContain(`The ${marker} Bakery`);
+    }
+    // No call answers a business id to a stranger.
+    const exact = await lookup(`The ${marker} Bakery`);
+    expect(JSON.stringify(exact.body)).not.toMatch(/_id|"id"/);
   });
 
   it('treats LIKE wildcards in the search as plain text', async () => {
