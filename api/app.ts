@@ -2,6 +2,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { HTTPException } from 'hono/http-exception';
 import type { ApiDeps } from './deps';
 import { createRouter } from './lib/context';
+import { describeError } from './lib/db-errors';
 import { ApiError, sendError } from './lib/errors';
 import { broadcastingRouter } from './resources/broadcasting';
 import { businessesRouter } from './resources/businesses';
@@ -113,7 +114,7 @@ export function createApiApp(deps: ApiDeps) {
             : error.message || 'Request failed.';
       return sendError(c, new ApiError(status, [message]));
     }
-    deps.log?.({ level: 'error', msg: 'api error', path: c.req.path, error: error instanceof Error ? error.stack : String(error) });
+    deps.log?.({ level: 'error', msg: 'api error', path: c.req.path, error: describeError(error) });
     return sendError(c, new ApiError(500, ['Something went wrong on our side. Please try again.']));
   });
   return app;
