@@ -72,6 +72,8 @@ export default defineConfig({
         ASSISTANT_MODEL: 'e2e-slow-model',
         // The native shell's OneSignal app id (e2e/native-shell.spec.ts); no API key, so the server sends no pushes.
         ONESIGNAL_APP_ID: 'e2e-onesignal-app',
+        // e2e/data-loader.spec.ts crawls a fixture site on 127.0.0.1 (tests/support/fixture-site.ts).
+        OUTBOUND_ALLOW_LOOPBACK_FOR_TESTS: 'true',
       },
     },
   ],

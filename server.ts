@@ -106,6 +106,7 @@ export async function startServer(
     version,
     latestVersion: env.LATEST_APP_VERSION,
     log,
+    outbound: { allowLoopback: env.OUTBOUND_ALLOW_LOOPBACK_FOR_TESTS ?? false },
   };
   const api = createApiApp(deps);
 

@@ -1,5 +1,6 @@
 import type { Env } from '#contract/env';
 import type { Db } from './db/client';
+import type { OutboundPolicy } from './lib/outbound-url';
 import type { AddressLookup } from './services/address-lookup';
 import type { Directory } from './services/directory';
 import type { Mailer } from './services/mailer';
@@ -26,6 +27,11 @@ export type ApiDeps = {
    */
   push?: { appId: string; apiKey: string };
   directory: Directory;
+  /**
+   * What requests to addresses users choose (the website data loader) may reach: unset =
+   * public addresses only; server.ts allows loopback with OUTBOUND_ALLOW_LOOPBACK_FOR_TESTS.
+   */
+  outbound?: OutboundPolicy;
   /** Nominatim-compatible address search (ADDRESS_LOOKUP_URL); absent = parse and known addresses only. */
   addressLookup?: AddressLookup;
   broadcaster: Broadcaster;

@@ -95,6 +95,12 @@ export const envSchema = z.object({
   /** What helpers/check-version answers as the latest app version; unset: this server's own version. */
   LATEST_APP_VERSION: optionalString,
 });
+  /**
+   * Lets the website data loader reach loopback addresses (127.0.0.0/8, ::1): only for the
+   * project's own fixture sites in tests and e2e. Off by default; refused with APP_ENV=production.
+   * Private, link-local and every other non-public address stay refused.
+   */
+  OUTBOUND_ALLOW_LOOPBACK_FOR_TESTS: bool,
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -127,3 +133,6 @@ export function parseEnv(raw: Record<string, string | undefined> = process.env):
   }
   return env;
 }
+  if (env.APP_ENV === 'production' && env.OUTBOUND_ALLOW_LOOPBACK_FOR_TESTS) {
+    throw new EnvError(['OUTBOUND_ALLOW_LOOPBACK_FOR_TESTS: must not be set when APP_ENV=production (it lets users make the server fetch its own machine)']);
+  }

@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { learningJobs, learningPages, memories } from '#api/db/schema';
 import { claimNextJob, runNextJob, startLearningRunner } from '#api/services/learning/runner';
 import { createHarness, type Harness } from '#tests/support/api-harness';
-import { startFixtureSite, type FixtureSite } from '#tests/support/fixture-site';
+import { FIXTURE_SITE_OUTBOUND, startFixtureSite, type FixtureSite } from '#tests/support/fixture-site';
 
 let h: Harness;
 let site: FixtureSite;
 beforeAll(async () => {
-  h = await createHarness();
+  h = await createHarness({ outbound: FIXTURE_SITE_OUTBOUND });
   site = await startFixtureSite({ slowMs: 100 });
 });
 afterAll(async () => {

@@ -85,6 +85,8 @@ export async function createHarness(
     /** OneSignal credentials: notifications are queued for push (unset: nothing is pushed). */
     push?: ApiDeps['push'];
     /** A database the test opened itself (unset: the project's test database); the harness closes it. */
+    /** What the data loader may reach (unset: public addresses only); fixture-site tests allow loopback. */
+    outbound?: ApiDeps['outbound'];
     database?: Database;
   } = {},
 ) {
@@ -102,6 +104,7 @@ export async function createHarness(
     directory: options.directory ?? createDirectory(undefined),
     addressLookup: options.addressLookup,
     filesDir: options.filesDir,
+    outbound: options.outbound,
     broadcaster: options.broadcaster ?? recorded,
     clock,
     speech: options.speech,

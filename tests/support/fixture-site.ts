@@ -10,6 +10,13 @@ import type { AddressInfo, Socket } from 'node:net';
  */
 export type FixtureSite = { url: string; hits: string[]; close: () => Promise<void> };
 
+/**
+ * The data loader reaches public addresses only; the harness of a test that crawls this
+ * site (on 127.0.0.1) allows loopback with this policy (`createHarness({ outbound })`), as
+ * e2e's server does with OUTBOUND_ALLOW_LOOPBACK_FOR_TESTS.
+ */
+export const FIXTURE_SITE_OUTBOUND = { allowLoopback: true } as const;
+
 export const FIXTURE_BIG_PAGE_BYTES = 2 * 1024 * 1024 + 256 * 1024;
 
 const layout = (title: string, body: string, origin: string) => `<!doctype html>

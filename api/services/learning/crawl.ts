@@ -3,7 +3,7 @@ import { learningJobs, learningPages, memories } from '../../db/schema';
 import { newId } from '../../lib/crypto';
 import { extractHtml } from '../extract/html';
 import { createMemory, updateMemory } from '../memories';
-import { DEFAULT_LIMITS, fetchText, isHtml, loadRobots, loadSitemapUrls, PageError, sameSitePage, type CrawlLimits, type FetchFn } from './fetch';
+import { DEFAULT_LIMITS, fetchText, isHtml, isSameSite, loadRobots, loadSitemapUrls, PageError, sameSitePage, type CrawlLimits, type FetchContext, type FetchFn } from './fetch';
 import { publishJob, type LearningDeps, type LearningJobRow } from './jobs';
 
 export type CrawlOptions = {
@@ -38,6 +38,8 @@ export async function crawlJob(deps: LearningDeps, claimed: LearningJobRow, opti
   const limits: CrawlLimits = { ...DEFAULT_LIMITS, ...options.limits };
   const site = new URL(claimed.url ?? '');
   const stop = new AbortController();
+  // Every request of the job goes through the outbound guard (deps.outbound: public addresses only unless set).
+  const context: FetchContext = { fetch: options.fetch, signal: stop.signal, policy: deps.outbound, log: deps.log };
   const onOuterAbort = () => stop.abort();
   options.signal?.addEventListener('abort', onOuterAbort, { once: true });
   let beat = claimed.heartbeatAt;
@@ -138,11 +140,11 @@ export async function crawlJob(deps: LearningDeps, claimed: LearningJobRow, opti
   };
 
   try {
-    const robots = await loadRobots(site.origin, limits, options.fetch, stop.signal);
+    const robots = await loadRobots(site, limits, context);
     if (stop.signal.aborted) return finishStopped();
     // The sitemap is read on every (re)start: inserts are idempotent and respect the limit.
     if ((await frontierSize()) < limits.maxPages) {
-      await enqueue(await loadSitemapUrls(site.origin, robots, limits, options.fetch, stop.signal), 1, robots);
+      await enqueue(await loadSitemapUrls(site, robots, limits, context), 1, robots);
     }
     if (!(await saveProgress())) return 'lost';
     await publishSoon();
@@ -161,7 +163,7 @@ export async function crawlJob(deps: LearningDeps, claimed: LearningJobRow, opti
         await settlePage(page.id, { status: 'skipped', error: 'The site’s robots.txt asks crawlers not to read this page.' });
       } else {
         try {
-          const fetched = await fetchText(page.url, limits, { fetch: options.fetch, accept: isHtml, signal: stop.signal });
+          const fetched = await fetchText(page.url, limits, { ...context, accept: isHtml, allowRedirect: (to) => isSameSite(to, site) });
           if (!sameSitePage(fetched.url, site)) throw new PageError('The page redirects to another website.');
           const extracted = extractHtml(fetched.body, fetched.url);
           await enqueue(extracted.links, page.depth + 1, robots);

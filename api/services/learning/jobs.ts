@@ -12,7 +12,7 @@ import { entityChanged } from '../../lib/events';
  * runner.ts does the work in the background. Every change publishes LearningJob<Kind> on
  * the business channel, so the progress page revalidates.
  */
-export type LearningDeps = Pick<ApiDeps, 'db' | 'clock' | 'broadcaster' | 'log'>;
+export type LearningDeps = Pick<ApiDeps, 'db' | 'clock' | 'broadcaster' | 'log' | 'outbound'>;
 export type LearningJobRow = typeof learningJobs.$inferSelect;
 export type LearningJobStatus = ApiLearningJob['status'];
 
