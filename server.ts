@@ -92,6 +92,7 @@ export async function startServer(
     push,
     directory: createDirectory(env.DIRECTORY_URL),
     addressLookup: createAddressLookup(env.ADDRESS_LOOKUP_URL),
+    outbound: { allowLoopback: env.OUTBOUND_ALLOW_LOOPBACK_FOR_TESTS ?? false },
     broadcaster,
     clock: { now: () => new Date() },
     filesDir: path.join(env.DATA_DIR, 'files'),
@@ -106,7 +107,6 @@ export async function startServer(
     version,
     latestVersion: env.LATEST_APP_VERSION,
     log,
-    outbound: { allowLoopback: env.OUTBOUND_ALLOW_LOOPBACK_FOR_TESTS ?? false },
   };
   const api = createApiApp(deps);
 

@@ -90,17 +90,17 @@ export const envSchema = z.object({
       }
       return parts;
     }),
-  /** When set, /metrics answers only `Authorization: Bearer <METRICS_TOKEN>` (docs/deploy.md). */
-  METRICS_TOKEN: optionalString,
-  /** What helpers/check-version answers as the latest app version; unset: this server's own version. */
-  LATEST_APP_VERSION: optionalString,
-});
   /**
    * Lets the website data loader reach loopback addresses (127.0.0.0/8, ::1): only for the
    * project's own fixture sites in tests and e2e. Off by default; refused with APP_ENV=production.
    * Private, link-local and every other non-public address stay refused.
    */
   OUTBOUND_ALLOW_LOOPBACK_FOR_TESTS: bool,
+  /** When set, /metrics answers only `Authorization: Bearer <METRICS_TOKEN>` (docs/deploy.md). */
+  METRICS_TOKEN: optionalString,
+  /** What helpers/check-version answers as the latest app version; unset: this server's own version. */
+  LATEST_APP_VERSION: optionalString,
+});
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -128,11 +128,11 @@ export function parseEnv(raw: Record<string, string | undefined> = process.env):
     // One without the other would silently fall back to the sandbox.
     throw new EnvError([`${env.TWILIO_ACCOUNT_SID ? 'TWILIO_AUTH_TOKEN' : 'TWILIO_ACCOUNT_SID'}: is required with ${env.TWILIO_ACCOUNT_SID ? 'TWILIO_ACCOUNT_SID' : 'TWILIO_AUTH_TOKEN'} (Twilio needs both; leave both unset for the sandbox)`]);
   }
+  if (env.APP_ENV === 'production' && env.OUTBOUND_ALLOW_LOOPBACK_FOR_TESTS) {
+    throw new EnvError(['OUTBOUND_ALLOW_LOOPBACK_FOR_TESTS: must not be set when APP_ENV=production (it lets users make the server fetch its own machine)']);
+  }
   if (env.APP_ENV === 'production' && !env.SESSION_SECRET) {
     throw new EnvError(['SESSION_SECRET: is required when APP_ENV=production (a long random string; several comma-separated to rotate)']);
   }
   return env;
 }
-  if (env.APP_ENV === 'production' && env.OUTBOUND_ALLOW_LOOPBACK_FOR_TESTS) {
-    throw new EnvError(['OUTBOUND_ALLOW_LOOPBACK_FOR_TESTS: must not be set when APP_ENV=production (it lets users make the server fetch its own machine)']);
-  }

@@ -84,9 +84,9 @@ export async function createHarness(
     twilio?: ApiDeps['twilio'];
     /** OneSignal credentials: notifications are queued for push (unset: nothing is pushed). */
     push?: ApiDeps['push'];
-    /** A database the test opened itself (unset: the project's test database); the harness closes it. */
     /** What the data loader may reach (unset: public addresses only); fixture-site tests allow loopback. */
     outbound?: ApiDeps['outbound'];
+    /** A database the test opened itself (unset: the project's test database); the harness closes it. */
     database?: Database;
   } = {},
 ) {
@@ -103,8 +103,8 @@ export async function createHarness(
     push: options.push,
     directory: options.directory ?? createDirectory(undefined),
     addressLookup: options.addressLookup,
-    filesDir: options.filesDir,
     outbound: options.outbound,
+    filesDir: options.filesDir,
     broadcaster: options.broadcaster ?? recorded,
     clock,
     speech: options.speech,
