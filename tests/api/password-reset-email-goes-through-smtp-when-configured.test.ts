@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { waitForBackground } from '#api/lib/background';
 import { createMailer } from '#api/services/mailer';
 import { createHarness, type Harness } from '#tests/support/api-harness';
 
@@ -38,6 +39,8 @@ it('sends the reset code by SMTP when SMTP_URL is set, and the code resets the p
   const account = await harness.signUp();
   const answer = await harness.call('users/forgot-password', { email: account.email });
   expect(answer.status).toBe(200);
+  // The answer does not wait for the mail server (the code is sent in the background).
+  await waitForBackground(harness.deps);
   const mail = received.find((message) => message.to.includes(account.email));
   expect(mail).toBeDefined();
   const code = /\b(\d{6})\b/.exec(mail!.raw)?.[1];

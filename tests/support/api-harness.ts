@@ -5,6 +5,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { inject } from 'vitest';
 import { createApiApp } from '#api/app';
+import { waitForBackground } from '#api/lib/background';
 import type { ApiDeps } from '#api/deps';
 import { openDatabase, type Database, type Db } from '#api/db/client';
 import * as schema from '#api/db/schema';
@@ -145,8 +146,9 @@ export async function createHarness(
     return Promise.resolve(app.fetch(new Request(`http://api.test/api/v1/${path}`, init)));
   }
 
-  /** What the outbox holds for one address, newest first. */
+  /** What the outbox holds for one address, newest first (once mail the API sends in the background is out). */
   async function outboxFor(to: string, channel?: 'email' | 'sms') {
+    await waitForBackground(deps);
     return database.db
       .select()
       .from(outbox)
@@ -216,6 +218,7 @@ export async function createHarness(
     close: async () => {
       // Replies still being produced (wait=false turns) finish before their database closes.
       await waitForReplies(deps);
+      await waitForBackground(deps);
       await database.close();
     },
   };

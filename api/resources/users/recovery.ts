@@ -4,6 +4,7 @@ import { RESET_CODE_TTL_MS } from '#contract/constants';
 import { forgotPasswordSchema, resetPasswordSchema } from '#contract/schemas/auth';
 import { users } from '../../db/schema';
 import { revokeUserTokens } from '../../lib/auth';
+import { runInBackground } from '../../lib/background';
 import { consumeCode, issueCode } from '../../lib/codes';
 import { createRouter } from '../../lib/context';
 import { invalid } from '../../lib/errors';
@@ -20,15 +21,19 @@ export const recoveryRouter = createRouter()
   .openapi(
     createRoute({ method: 'post', path: '/users/forgot-password', tags, summary: 'Email a 6-digit reset code (15 minutes, single use)', request: { body: jsonBody(forgotPasswordSchema) }, responses: envelope(z.object({})) }),
     async (c) => {
-      const { db, clock, mailer } = c.var.deps;
+      const { deps } = c.var;
       const { email } = c.req.valid('json');
-      const [user] = await db.select().from(users).where(and(eq(users.email, email), isNull(users.deletedAt))).limit(1);
+      const [user] = await deps.db.select().from(users).where(and(eq(users.email, email), isNull(users.deletedAt))).limit(1);
+      // Known or unknown, the answer does the same work (the lookup) and goes out before any code
+      // or mail work, so neither its timing nor a slow mail server tells whether the email has an account.
       if (user) {
-        const code = await issueCode(db, { userId: user.id, purpose: 'password_reset', target: email, now: clock.now(), ttlMs: RESET_CODE_TTL_MS });
-        await mailer.send({
-          to: email,
-          subject: `Your password reset code: ${code}`,
-          text: `Hello ${user.name},\n\nYour code to reset your password is ${code}. It expires in 15 minutes and works once.\n\nIf you did not ask for it, ignore this email: your password stays as it is.`,
+        runInBackground(deps, 'password reset email', async () => {
+          const code = await issueCode(deps.db, { userId: user.id, purpose: 'password_reset', target: email, now: deps.clock.now(), ttlMs: RESET_CODE_TTL_MS });
+          await deps.mailer.send({
+            to: email,
+            subject: `Your password reset code: ${code}`,
+            text: `Hello ${user.name},\n\nYour code to reset your password is ${code}. It expires in 15 minutes and works once.\n\nIf you did not ask for it, ignore this email: your password stays as it is.`,
+          });
         });
       }
       return ok(c, {}, [CODE_SENT]);
