@@ -41,6 +41,7 @@ import { trainingQuestionsRouter } from './resources/training-questions';
 import { twilioWebhooksRouter } from './resources/webhooks/twilio';
 import { forgetAfterWrite } from './lib/request-memo';
 
+import { refuseBadText } from './lib/text-guard';
 export const API_BASE = '/api/v1';
 
 /**
@@ -55,6 +56,7 @@ export function createApiApp(deps: ApiDeps) {
     forgetAfterWrite(c.req.path);
   });
 
+  app.use('*', refuseBadText);
   app.route('/', accountRouter);
   app.route('/', devicesRouter);
   app.route('/', recoveryRouter);

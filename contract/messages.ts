@@ -85,6 +85,19 @@ export const messages = {
     messageTooLong: 'Message must be less than 2000 characters.',
     /** get-message-streamed before any message was sent. */
     nothingToStream: 'There is no answer to stream yet.',
+    /** update on a customer's conversation (a call, SMS or web form), which only the assistant answers. */
+    notYours: 'You can only write in chats you started.',
+  },
+  /** Text no field may hold, wherever it is sent (api/lib/text-guard.ts). */
+  input: {
+    nul: 'Text must not contain NUL characters (\\u0000).',
+    nulInAddress: 'The address must not contain NUL characters (%00).',
+    notText: 'Text must be valid Unicode (a lone surrogate such as \\ud800 is not).',
+  },
+  /** Every date field (contract/dates.ts). */
+  date: {
+    invalid: 'Date is not valid.',
+    outOfRange: 'Dates must be between the years 1900 and 2999.',
   },
   /** Voice turns (update-voice, audio streams). */
   voice: {

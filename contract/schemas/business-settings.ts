@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isValidTimezone } from '../countries';
 import { E164_PATTERN } from '../constants';
+import { calendarDateSchema } from '../dates';
 import { messages } from '../messages';
 
 /**
@@ -130,12 +131,6 @@ const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const time = z.string({ error: messages.hours.timeInvalid }).trim().regex(TIME, { error: messages.hours.timeInvalid });
 const bool = z.union([z.boolean(), z.enum(['true', 'false', 'on', '1', '0'])]).transform((value) => value === true || value === 'true' || value === 'on' || value === '1');
 
-function isRealDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
-
 export const dayHoursSchema = z
   .object({
     day: z.enum(WEEKDAYS),
@@ -153,7 +148,7 @@ export const overwriteSchema = z
       .string({ error: messages.hours.dateRequired })
       .trim()
       .min(1, { error: messages.hours.dateRequired, abort: true })
-      .refine(isRealDate, { error: messages.hours.dateInvalid }),
+      .pipe(calendarDateSchema(messages.hours.dateInvalid)),
     start: time.default(NEW_OVERWRITE_DEFAULTS.start),
     end: time.default(NEW_OVERWRITE_DEFAULTS.end),
     status: z.enum(['open', 'closed']).default(NEW_OVERWRITE_DEFAULTS.status),

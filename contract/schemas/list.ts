@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { dateTimeSchema } from '../dates';
 
 /**
  * Spec section 3 "List filters": page (from 0), limit, sort_by, sort_order, created_at
  * range; task views add reminder (a range), incomplete_tasks_only and tasks_only.
  */
 const range = z
-  .object({ from: z.string().datetime({ offset: true }).optional(), to: z.string().datetime({ offset: true }).optional() })
+  .object({ from: dateTimeSchema.optional(), to: dateTimeSchema.optional() })
   .optional();
 
 export const listFiltersSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { looseDateSchema } from '../dates';
 import { optionalText } from '../fields';
 import { messages } from '../messages';
 
@@ -12,12 +13,13 @@ export const repeatSchema = z
   })
   .nullable();
 
+/** Left empty: no reminder. */
 const isoDate = z
   .string()
   .trim()
   .optional()
   .transform((value) => (value ? value : undefined))
-  .refine((value) => value === undefined || !Number.isNaN(Date.parse(value)), { error: 'Date is not valid.' });
+  .pipe(looseDateSchema.optional());
 
 /** A note, or a task when it has a reminder (spec sections 3 and 5). */
 export const noteSchema = z.object({

@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { eq } from 'drizzle-orm';
+import { dateTimeSchema } from '#contract/dates';
 import { messages } from '#contract/messages';
 import { listFiltersSchema } from '#contract/schemas/list';
 import { notifications } from '../../db/schema';
@@ -17,7 +18,7 @@ const common = { tags, security: bearer, middleware: [requireAuth] };
 /** The drawer shows them all: a generous default page. */
 const listBody = listFiltersSchema.pick({ page: true }).extend({ limit: z.coerce.number().int().min(1).max(500).default(500) });
 const updateBody = z.object({
-  dismissed_at: z.string({ error: messages.required }).datetime({ offset: true, error: 'Date is not valid.' }).nullable(),
+  dismissed_at: z.string({ error: messages.required }).pipe(dateTimeSchema).nullable(),
 });
 
 /**

@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { calendarDateSchema } from '#contract/dates';
 import { requireAuth } from '../../lib/auth';
 import { createRouter } from '../../lib/context';
 import { invalid } from '../../lib/errors';
@@ -8,7 +9,7 @@ import { ok } from '../../lib/respond';
 import { optionalJsonBody, parseWith } from '../timeline/schemas';
 import { buildReport, REPORT_PERIODS, ReportPeriodError, type ReportPeriodKey } from '../../services/reports';
 
-const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-01-31.');
+const date = calendarDateSchema('Use a date like 2026-01-31.');
 const reportBody = z
   .object({
     period: z.enum(REPORT_PERIODS as [ReportPeriodKey, ...ReportPeriodKey[]]).default('30'),
