@@ -29,7 +29,7 @@ import { parseEnv, type Env } from './contract/env';
 import type { AppContext, RateLimitBucket } from './contract/load-context';
 import { messages } from './contract/messages';
 import { createLogger, type Logger } from './server/logger';
-import { API_RATE_LIMITED, createRateLimiter } from './server/rate-limit';
+import { createSharedRateLimiter, rateLimitBucket } from './server/rate-limit';
 import { ensureSessionSecret } from './server/secrets';
 import { securityHeaders } from './server/security';
 import { refuseNonFormPosts } from './server/form-posts';
@@ -110,7 +110,15 @@ export async function startServer(
   };
   const api = createApiApp(deps);
 
-  const limiter = createRateLimiter({ limit: env.RATE_LIMIT_AUTH_PER_MINUTE, windowMs: 60_000 });
+  // One store for the API's limit and the web forms': Redis, PostgreSQL, or this process's memory.
+  const limiter = await createSharedRateLimiter({
+    limit: env.RATE_LIMIT_AUTH_PER_MINUTE,
+    windowMs: 60_000,
+    redisUrl: env.REDIS_URL,
+    db: database.db,
+    databaseKind: database.kind,
+    log,
+  });
   const https = env.PUBLIC_URL?.startsWith('https://') ?? false;
   const app = express();
   app.disable('x-powered-by');
@@ -172,15 +180,17 @@ export async function startServer(
     });
   }
 
-  const apiListener = getRequestListener(api.fetch);
-  app.all('/api/v1/*', (req, res) => {
-    const bucket = req.method === 'POST' ? API_RATE_LIMITED[req.path] : undefined;
-    if (bucket && !limiter.hit(`${bucket}:${req.ip}`)) {
-      res.status(429).setHeader('Retry-After', '60').json({ errors: [messages.rateLimited] });
-      return;
+  // The limit is decided on the Request Hono routes, by the route it matches: a spelling of
+  // the path that reaches a limited handler (percent-encoded, dot segments...) counts too.
+  const apiListener = getRequestListener(async (request, nodeEnv) => {
+    const bucket = rateLimitBucket(api, request);
+    // `incoming` is express's request: its ip honours TRUST_PROXY.
+    if (bucket && !(await limiter.hit(`${bucket}:${(nodeEnv.incoming as express.Request).ip}`))) {
+      return Response.json({ errors: [messages.rateLimited] }, { status: 429, headers: { 'Retry-After': '60' } });
     }
-    void apiListener(req, res);
+    return api.fetch(request, nodeEnv);
   });
+  app.all('/api/v1/*', (req, res) => void apiListener(req, res));
 
   let vite: ViteDevServer | undefined;
   if (options.web === false) {
@@ -260,6 +270,7 @@ export async function startServer(
       await stopActions();
       await stopPush();
       await stopLearning();
+      await limiter.close();
       await database.close();
     })());
 

@@ -35,6 +35,8 @@ export const envSchema = z.object({
   DATABASE_URL: optionalString.pipe(
     z.string().regex(/^postgres(ql)?:\/\//, { error: 'must start with postgres:// or postgresql://' }).optional(),
   ),
+  /** When set, the auth rate limits count in this Redis, shared by every instance (else PostgreSQL with DATABASE_URL, else memory). */
+  REDIS_URL: optionalString.pipe(z.string().regex(/^rediss?:\/\//, { error: 'must start with redis:// or rediss://' }).optional()),
   API_URL: optionalUrl,
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number({ error: 'must be a number' }).int().positive().default(10),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),

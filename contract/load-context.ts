@@ -9,10 +9,10 @@ export type AppContext = {
   cspNonce: string;
   clientIp: string;
   requestId: string;
-  /** Counts one auth attempt for this client; false once the per-minute limit is spent. */
-  rateLimit: (bucket: RateLimitBucket) => boolean;
+  /** Counts one auth attempt for this client; false once the per-minute limit is spent (shared store: async). */
+  rateLimit: (bucket: RateLimitBucket) => Promise<boolean>;
   /** How the browser's realtime island connects (public values only). */
   realtime: RealtimeClientConfig;
 };
 
-export type RateLimitBucket = 'login' | 'register' | 'forgot-password' | 'reset-password' | 'mobile-submit' | 'mobile-verify';
+export type RateLimitBucket = 'login' | 'register' | 'forgot-password' | 'reset-password' | 'mobile-submit' | 'mobile-verify' | 'business-lookup';

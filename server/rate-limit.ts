@@ -1,37 +1,134 @@
-/**
- * Fixed-window counters per key (client IP + endpoint), kept in memory. Auth endpoints
- * are cheap to hammer and expensive to answer (argon2), so this runs before the work.
- * With several app servers, each keeps its own window: a client gets at most
- * N x limit, still far below what brute force needs.
- */
-export type RateLimiter = { hit(key: string): boolean; reset(): void };
+import { lt, sql } from 'drizzle-orm';
+import type { Db } from '../api/db/client';
+import { rateLimitHits } from '../api/db/schema';
+import type { Logger } from './logger';
 
-export function createRateLimiter(options: { limit: number; windowMs: number; now?: () => number }): RateLimiter {
+/**
+ * Fixed-window counters per key (bucket + client address). Auth endpoints are cheap to
+ * hammer and expensive to answer (argon2), so this runs before the work. Where the counts
+ * live decides whether the limit holds across instances:
+ * - memory: one process (PGlite allows only one; tests);
+ * - PostgreSQL (DATABASE_URL): one row per key and window, one atomic upsert per hit;
+ * - Redis (REDIS_URL): one key per key and window, INCR in a transaction.
+ * A shared store that fails answers from this instance's memory (logged): the limit then
+ * holds per instance rather than refusing every sign-in or letting every attempt through.
+ */
+export type RateLimiter = { hit(key: string): Promise<boolean>; close(): Promise<void> };
+
+type Counter = (key: string, windowStart: number) => Promise<number>;
+
+type Options = { limit: number; windowMs: number; now?: () => number };
+
+function fixedWindow(options: Options, count: Counter, close: () => Promise<void> = async () => {}): RateLimiter {
   const now = options.now ?? Date.now;
-  const windows = new Map<string, { count: number; resetAt: number }>();
-  let lastSweep = now();
   return {
-    hit(key) {
-      const time = now();
-      if (time - lastSweep > options.windowMs) {
-        for (const [k, w] of windows) if (w.resetAt <= time) windows.delete(k);
-        lastSweep = time;
-      }
-      const current = windows.get(key);
-      if (!current || current.resetAt <= time) {
-        windows.set(key, { count: 1, resetAt: time + options.windowMs });
-        return true;
-      }
-      current.count += 1;
-      return current.count <= options.limit;
+    async hit(key) {
+      const windowStart = Math.floor(now() / options.windowMs) * options.windowMs;
+      return (await count(key, windowStart)) <= options.limit;
     },
-    reset() {
-      windows.clear();
-    },
+    close,
   };
 }
 
-/** v1 calls that count against the auth limit, by the bucket the web forms share. */
+export function createRateLimiter(options: Options): RateLimiter {
+  return fixedWindow(options, memoryCounter(options.windowMs));
+}
+
+function memoryCounter(windowMs: number): Counter {
+  const windows = new Map<string, { count: number; windowStart: number }>();
+  let lastSweep = 0;
+  return async (key, windowStart) => {
+    if (windowStart - lastSweep >= windowMs) {
+      for (const [k, w] of windows) if (w.windowStart < windowStart) windows.delete(k);
+      lastSweep = windowStart;
+    }
+    const current = windows.get(key);
+    if (!current || current.windowStart !== windowStart) {
+      windows.set(key, { count: 1, windowStart });
+      return 1;
+    }
+    current.count += 1;
+    return current.count;
+  };
+}
+
+function withFallback(shared: Counter, windowMs: number, log: Logger, store: string): Counter {
+  const local = memoryCounter(windowMs);
+  let warned = 0;
+  return async (key, windowStart) => {
+    try {
+      return await shared(key, windowStart);
+    } catch (error) {
+      // One line per window at most: a store that is down would otherwise log every attempt.
+      if (warned !== windowStart) log({ level: 'warn', msg: `rate limit: ${store} failed, counting in this instance only`, error: String(error) });
+      warned = windowStart;
+      return local(key, windowStart);
+    }
+  };
+}
+
+/** Counts in PostgreSQL's rate_limit_hits; windows before the previous one are deleted once a window. */
+export function postgresCounter(db: Db, windowMs: number): Counter {
+  let sweptWindow = 0;
+  return async (key, windowStart) => {
+    if (sweptWindow !== windowStart) {
+      sweptWindow = windowStart;
+      await db.delete(rateLimitHits).where(lt(rateLimitHits.windowStart, new Date(windowStart - windowMs)));
+    }
+    const [row] = await db
+      .insert(rateLimitHits)
+      .values({ key, windowStart: new Date(windowStart), hits: 1 })
+      .onConflictDoUpdate({ target: [rateLimitHits.key, rateLimitHits.windowStart], set: { hits: sql`${rateLimitHits.hits} + 1` } })
+      .returning({ hits: rateLimitHits.hits });
+    return row.hits;
+  };
+}
+
+type RedisClient = {
+  multi(): { incr(key: string): unknown; pExpire(key: string, ms: number): unknown; exec(): Promise<unknown[]> };
+  close(): Promise<unknown>;
+};
+
+/** Counts in Redis: INCR and an expiry (two windows) in one MULTI, so a key never outlives its use. */
+export function redisCounter(client: RedisClient, windowMs: number): Counter {
+  return async (key, windowStart) => {
+    const name = `rate-limit:${key}:${windowStart}`;
+    const multi = client.multi();
+    multi.incr(name);
+    multi.pExpire(name, windowMs * 2);
+    const [hits] = await multi.exec();
+    return Number(hits);
+  };
+}
+
+/**
+ * The limiter for this deployment: Redis when REDIS_URL is set, else PostgreSQL when
+ * DATABASE_URL is set, else memory. Both the v1 API's limit and the web forms' use it.
+ */
+export async function createSharedRateLimiter(
+  options: Options & { redisUrl?: string; db?: Db; databaseKind: 'pglite' | 'postgres'; log: Logger },
+): Promise<RateLimiter> {
+  if (options.redisUrl) {
+    const { createClient } = await import('redis');
+    const client = createClient({ url: options.redisUrl, socket: { reconnectStrategy: (retries) => Math.min(retries * 200, 5_000) } });
+    client.on('error', (error: unknown) => options.log({ level: 'warn', msg: 'rate limit: redis connection error', error: String(error) }));
+    await client.connect();
+    options.log({ level: 'info', msg: 'rate limits: counted in Redis (shared by every instance)' });
+    return fixedWindow(options, withFallback(redisCounter(client as unknown as RedisClient, options.windowMs), options.windowMs, options.log, 'redis'), async () => {
+      await client.close();
+    });
+  }
+  if (options.db && options.databaseKind === 'postgres') {
+    options.log({ level: 'info', msg: 'rate limits: counted in PostgreSQL (shared by every instance)' });
+    return fixedWindow(options, withFallback(postgresCounter(options.db, options.windowMs), options.windowMs, options.log, 'postgresql'));
+  }
+  return createRateLimiter(options);
+}
+
+/**
+ * v1 calls that count against the auth limit, by the route they run (the path as the API
+ * registers it, whatever spelling of the URL reached it) and the bucket the web forms share.
+ */
 export const API_RATE_LIMITED: Record<string, string> = {
   '/api/v1/users/login': 'login',
   '/api/v1/users/create': 'register',
@@ -39,4 +136,24 @@ export const API_RATE_LIMITED: Record<string, string> = {
   '/api/v1/users/verify-password-code': 'reset-password',
   '/api/v1/users/mobile-submit': 'mobile-submit',
   '/api/v1/users/mobile-verify': 'mobile-verify',
+  '/api/v1/helpers/business-lookup': 'business-lookup',
 };
+
+type RoutedApp = {
+  getPath(request: Request): string;
+  router: { match(method: string, path: string): [[[unknown, { path: string }], unknown][], ...unknown[]] };
+};
+
+/**
+ * The bucket of the v1 route this request runs, found the way Hono dispatches it (its own
+ * path decoding and router), so no spelling of the path reaches a limited handler uncounted.
+ */
+export function rateLimitBucket(app: RoutedApp, request: Request): string | undefined {
+  const method = request.method === 'HEAD' ? 'GET' : request.method;
+  const [matches] = app.router.match(method, app.getPath(request));
+  for (const [[, route]] of matches) {
+    const bucket = API_RATE_LIMITED[route.path];
+    if (bucket) return bucket;
+  }
+  return undefined;
+}

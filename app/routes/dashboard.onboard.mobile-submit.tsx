@@ -26,7 +26,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { caller, session } = await requireDashboard(request, context);
   const submission = parseWithZod(await request.formData(), { schema: mobileSubmitSchema });
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
-  if (!context.rateLimit('mobile-submit')) return replyRateLimited(submission);
+  if (!(await context.rateLimit('mobile-submit'))) return replyRateLimited(submission);
   const result = await apiCall(caller, 'users/mobile-submit', submission.value);
   if (!result.ok) return replyWithApiErrors(submission, result);
   return redirectWithToasts(request, `/dashboard/onboard/mobile-verify?mobile=${encodeURIComponent(submission.value.mobile)}`, apiToasts('users/mobile-submit', result), { session });

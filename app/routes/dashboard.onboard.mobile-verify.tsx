@@ -29,14 +29,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (formData.get('intent') === 'resend') {
     const resend = parseWithZod(formData, { schema: mobileSubmitSchema });
     if (resend.status !== 'success') return data(resend.reply(), { status: 400 });
-    if (!context.rateLimit('mobile-submit')) return replyRateLimited(resend);
+    if (!(await context.rateLimit('mobile-submit'))) return replyRateLimited(resend);
     const result = await apiCall(caller, 'users/mobile-submit', resend.value);
     if (!result.ok) return replyWithApiErrors(resend, result);
     return redirectWithToasts(request, `/dashboard/onboard/mobile-verify?mobile=${encodeURIComponent(resend.value.mobile)}`, apiToasts('users/mobile-submit', result), { session });
   }
   const submission = parseWithZod(formData, { schema: mobileVerifySchema });
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
-  if (!context.rateLimit('mobile-verify')) return replyRateLimited(submission);
+  if (!(await context.rateLimit('mobile-verify'))) return replyRateLimited(submission);
   const result = await apiCall(caller, 'users/mobile-verify', submission.value);
   if (!result.ok) return replyWithApiErrors(submission, result);
   return redirectWithToasts(request, '/dashboard/onboard/your-business', apiToasts('users/mobile-verify', result), { session });

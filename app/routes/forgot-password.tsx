@@ -20,7 +20,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   checkHoneypot(formData);
   const submission = parseWithZod(formData, { schema: forgotPasswordSchema });
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
-  if (!context.rateLimit('forgot-password')) return replyRateLimited(submission);
+  if (!(await context.rateLimit('forgot-password'))) return replyRateLimited(submission);
   const result = await apiCall({ context, request }, 'users/forgot-password', submission.value);
   if (!result.ok) return replyWithApiErrors(submission, result);
   return redirectWithToasts(request, `/reset-password?email=${encodeURIComponent(submission.value.email)}`, apiToasts('users/forgot-password', result));

@@ -30,7 +30,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   checkHoneypot(formData);
   const submission = parseWithZod(formData, { schema: loginSchema });
   if (submission.status !== 'success') return data(submission.reply({ hideFields: ['password'] }), { status: 400 });
-  if (!context.rateLimit('login')) return replyRateLimited(submission);
+  if (!(await context.rateLimit('login'))) return replyRateLimited(submission);
   try {
     const { token } = await createAuthenticator(context).authenticate('form', request);
     const session = await getSession(request);

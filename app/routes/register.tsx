@@ -31,7 +31,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   checkHoneypot(formData);
   const submission = parseWithZod(formData, { schema: registrationSchema });
   if (submission.status !== 'success') return data(submission.reply({ hideFields: ['password'] }), { status: 400 });
-  if (!context.rateLimit('register')) return replyRateLimited(submission);
+  if (!(await context.rateLimit('register'))) return replyRateLimited(submission);
   const result = await apiCall<{ token: string; user: ApiUser }>({ context, request }, 'users/create', submission.value);
   if (!result.ok) return replyWithApiErrors(submission, result, { hideFields: ['password'] });
   const session = await getSession(request);

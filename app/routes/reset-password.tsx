@@ -21,7 +21,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   checkHoneypot(formData);
   const submission = parseWithZod(formData, { schema: resetPasswordSchema });
   if (submission.status !== 'success') return data(submission.reply({ hideFields: ['password'] }), { status: 400 });
-  if (!context.rateLimit('reset-password')) return replyRateLimited(submission);
+  if (!(await context.rateLimit('reset-password'))) return replyRateLimited(submission);
   const result = await apiCall({ context, request }, 'users/verify-password-code', submission.value);
   if (!result.ok) return replyWithApiErrors(submission, result, { hideFields: ['password'] });
   // The reset revoked every token: whatever session this browser had is over.
