@@ -20,7 +20,8 @@ import { createMailer } from './api/services/mailer';
 import { startPushDeliveries } from './api/services/push/deliveries';
 import { startScheduler } from './api/services/scheduler';
 import { startActionLoop } from './api/services/actions/engine';
-import { createStorage } from './api/services/storage';
+import { createStorage, usesS3 } from './api/services/storage';
+import { sweepOrphanedFiles } from './api/services/file-sweep';
 import { startLearningRunner } from './api/services/learning/runner';
 import { createSandboxTelephony } from './api/services/telephony/sandbox';
 import { createTwilioTelephony, twilioCredentials } from './api/services/telephony/twilio';
@@ -108,6 +109,12 @@ export async function startServer(
     latestVersion: env.LATEST_APP_VERSION,
     log,
   };
+  // The local files directory is this server's alone: what a crash left half-written or
+  // unreferenced goes before it listens. (On S3 a put is one request: no temporary objects.)
+  if (!usesS3(env)) {
+    const swept = await sweepOrphanedFiles(database.db, path.join(env.DATA_DIR, 'files'));
+    if (swept.removed.length) log({ level: 'info', msg: 'files: removed what an interrupted write left behind', files: swept.removed.length });
+  }
   const api = createApiApp(deps);
 
   // One store for the API's limit and the web forms': Redis, PostgreSQL, or this process's memory.

@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { ApiMemory } from '#contract/envelope';
 import type { EntityEventKind } from '#contract/realtime';
-import type { MemoryInput, MemoryType } from '#contract/schemas/memory';
+import { MAX_MEMORY_CONTENT_CHARS, type MemoryInput, type MemoryType } from '#contract/schemas/memory';
 import type { ApiDeps } from '../deps';
 import type { Db } from '../db/client';
 import { memories } from '../db/schema';
@@ -41,8 +41,12 @@ export type MemoryPatch = {
 
 const memoryNotFound = () => notFound('The memory');
 const blankToNull = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
-/** NUL cannot be stored in a text column; extracted text sometimes carries it. */
-const clean = (text: string) => text.replaceAll('\u0000', '').trim();
+/**
+ * NUL cannot be stored in a text column; extracted text sometimes carries it. Every writer
+ * (the v1 calls, uploads, the data loader, the assistant, training questions) comes through
+ * here, so no content is ever stored longer than a memory holds.
+ */
+const clean = (text: string) => text.replaceAll('\u0000', '').trim().slice(0, MAX_MEMORY_CONTENT_CHARS);
 
 /** The v1 shape. The file's URL is signed per request by the routes (see memory-files.ts). */
 export function serializeMemory(row: MemoryRow, options: { fileUrl?: string | null } = {}): ApiMemory {

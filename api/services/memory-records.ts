@@ -1,7 +1,7 @@
-import { and, count, eq, ilike, inArray, isNull, or, type SQL } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { ApiMemory } from '#contract/envelope';
 import type { ListFilters } from '#contract/schemas/list';
-import { MEMORY_TYPES, type MemoryType } from '#contract/schemas/memory';
+import { MEMORY_PREVIEW_CHARS, MEMORY_TYPES, memoryPreview, type MemoryType } from '#contract/schemas/memory';
 import type { Db } from '../db/client';
 import { memories } from '../db/schema';
 import { listQuery } from '../lib/list';
@@ -27,6 +27,13 @@ function searchCondition(search: string): SQL | undefined {
 }
 
 /**
+ * A list carries the start of each content, never the whole (a page of 500 memories of
+ * 200,000 characters each would be 100 MB): the database answers only that much, and the
+ * memory's own call answers it whole.
+ */
+const listedColumns = { ...getTableColumns(memories), content: sql<string>`left(${memories.content}, ${MEMORY_PREVIEW_CHARS + 1})` };
+
+/**
  * A page of the business's live memories, newest first by default. `counts` holds every
  * type's number under the same status and search filters but whatever the type filter,
  * so each tab can show how many it would list.
@@ -49,7 +56,7 @@ export async function listMemories(
   const where = and(shared, types.length ? inArray(memories.type, types) : undefined);
   const [rows, [{ total }], perType] = await Promise.all([
     db
-      .select()
+      .select(listedColumns)
       .from(memories)
       .where(where)
       .orderBy(...query.orderBy)
@@ -60,7 +67,7 @@ export async function listMemories(
   ]);
   const counts = Object.fromEntries(MEMORY_TYPES.map((type) => [type, 0])) as Record<MemoryType, number>;
   for (const row of perType) if (row.type in counts) counts[row.type as MemoryType] = Number(row.n);
-  return { memories: rows.map(serialize), total: Number(total), page: query.page, limit: query.limit, counts };
+  return { memories: rows.map((row) => serialize({ ...row, content: memoryPreview(row.content) })), total: Number(total), page: query.page, limit: query.limit, counts };
 }
 
 /** The questions still waiting for an answer (type 'question'), newest first by default. */

@@ -250,12 +250,16 @@ export function createS3Storage(config: S3Config): Storage {
   };
 }
 
-/** S3 when all four S3_* settings are given (S3_REGION is optional), else files under `filesDir`, else in memory. */
-export function createStorage(
-  env: { S3_ENDPOINT?: string; S3_BUCKET?: string; S3_ACCESS_KEY_ID?: string; S3_SECRET_ACCESS_KEY?: string; S3_REGION?: string },
-  filesDir?: string,
-): Storage {
-  if (env.S3_ENDPOINT && env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY) {
+type StorageEnv = { S3_ENDPOINT?: string; S3_BUCKET?: string; S3_ACCESS_KEY_ID?: string; S3_SECRET_ACCESS_KEY?: string; S3_REGION?: string };
+
+/** Whether files go to S3 (all four S3_* settings given; S3_REGION is optional). */
+export function usesS3(env: StorageEnv): env is StorageEnv & Required<Omit<StorageEnv, 'S3_REGION'>> {
+  return Boolean(env.S3_ENDPOINT && env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY);
+}
+
+/** S3 when usesS3, else files under `filesDir`, else in memory. */
+export function createStorage(env: StorageEnv, filesDir?: string): Storage {
+  if (usesS3(env)) {
     return createS3Storage({
       endpoint: env.S3_ENDPOINT,
       bucket: env.S3_BUCKET,

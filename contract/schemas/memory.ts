@@ -43,10 +43,18 @@ export const FILE_MEMORY_TYPES = ['pdf', 'image', 'file'] as const;
 /** Upload limits (clear errors when passed). */
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 
+/** The most a memory's content holds, whoever writes it (a longer extracted text is cut here). */
+export const MAX_MEMORY_CONTENT_CHARS = 200_000;
+/** List calls and list pages answer this much of each content (the memory's own call and page have it whole). */
+export const MEMORY_PREVIEW_CHARS = 300;
+
+/** The start of a content for a list, with "…" when it was cut (so longer than MEMORY_PREVIEW_CHARS means cut). */
+export const memoryPreview = (content: string) => (content.length > MEMORY_PREVIEW_CHARS ? `${content.slice(0, MEMORY_PREVIEW_CHARS)}…` : content);
+
 /** Spec section 5 "Memory": type, content and status required. */
 export const memorySchema = z.object({
   type: z.enum(MEMORY_TYPES, { error: messages.memory.typeRequired }),
-  content: z.string({ error: messages.memory.contentRequired }).trim().min(1, { error: messages.memory.contentRequired, abort: true }).max(200_000),
+  content: z.string({ error: messages.memory.contentRequired }).trim().min(1, { error: messages.memory.contentRequired, abort: true }).max(MAX_MEMORY_CONTENT_CHARS),
   status: z.enum(MEMORY_STATUSES, { error: messages.memory.statusRequired }),
   title: optionalText(300),
   answer: optionalText(10_000),

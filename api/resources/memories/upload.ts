@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { and, eq, isNull } from 'drizzle-orm';
 import { bodyLimit } from 'hono/body-limit';
-import { FILE_MEMORY_TYPES, MAX_UPLOAD_BYTES, MEMORY_STATUSES, MEMORY_TYPES, type MemoryType } from '#contract/schemas/memory';
+import { FILE_MEMORY_TYPES, MAX_MEMORY_CONTENT_CHARS, MAX_UPLOAD_BYTES, MEMORY_STATUSES, MEMORY_TYPES, type MemoryType } from '#contract/schemas/memory';
 import { messages } from '#contract/messages';
 import { memories } from '../../db/schema';
 import { requireAuth } from '../../lib/auth';
@@ -10,7 +10,7 @@ import { newId } from '../../lib/crypto';
 import { ApiError, invalid, notFound, sendError } from '../../lib/errors';
 import { bearer, businessIdParam, envelope } from '../../lib/openapi';
 import { ok } from '../../lib/respond';
-import { extractText, fileKind, looksLike, storedMimeType, type FileKind } from '../../services/extract';
+import { ExtractionBusy, ExtractionRefused, extractText, fileKind, IMAGE_LABEL, looksLike, storedMimeType, type FileKind } from '../../services/extract';
 import { createMemory } from '../../services/memories';
 import { checkMemoryFileSignature, withFileUrl } from '../../services/memory-files';
 import { isSafeId } from '../../services/recordings';
@@ -69,7 +69,10 @@ export const memoryUploadRouter = createRouter()
       const kind = fileKind(file.type, file.name);
       if (!kind) throw invalid({ file: [UPLOAD_MESSAGES.unsupported] });
       const bytes = new Uint8Array(await file.arrayBuffer());
-      if (!looksLike(kind, bytes)) throw invalid({ file: [`This file is not a valid ${KIND_LABEL[kind]}.`] });
+      // Stored and served as what it claims to be, so it must be that: an SVG (script and all)
+      // named .png is refused, not kept as image/png.
+      const mimeType = storedMimeType(kind, file.name, file.type);
+      if (!looksLike(kind, bytes, mimeType)) throw invalid({ file: [`This file is not a valid ${(kind === 'image' && IMAGE_LABEL[mimeType]) || KIND_LABEL[kind]}.`] });
 
       const type = field(form, 'type') || defaultType(kind);
       const status = field(form, 'status') || 'active';
@@ -77,10 +80,11 @@ export const memoryUploadRouter = createRouter()
       if (!(MEMORY_TYPES as readonly string[]).includes(type)) errors.type = [messages.memory.typeRequired];
       if (!(MEMORY_STATUSES as readonly string[]).includes(status)) errors.status = [messages.memory.statusRequired];
       const title = field(form, 'title').slice(0, 300) || withoutExtension(file.name).slice(0, 300);
-      const caption = field(form, 'content').slice(0, 200_000);
+      const caption = field(form, 'content').slice(0, MAX_MEMORY_CONTENT_CHARS);
       if (Object.keys(errors).length) throw invalid(errors);
 
-      // A damaged file is still kept (as 'failed', with the reason), so the owner sees what happened.
+      // A damaged file is still kept (as 'failed', with the reason), so the owner sees what happened;
+      // one over the extraction limits is refused, and nothing is stored.
       let text = '';
       const meta: Record<string, unknown> = { extracted_chars: 0 };
       let failed = false;
@@ -89,12 +93,17 @@ export const memoryUploadRouter = createRouter()
         text = extracted.text;
         meta.extracted_chars = text.length;
         if (extracted.pages !== undefined) meta.pages = extracted.pages;
+        if (extracted.truncated) meta.truncated = true;
       } catch (error) {
+        if (error instanceof ExtractionRefused) throw invalid({ file: [error.message] });
+        if (error instanceof ExtractionBusy) throw new ApiError(503, [error.message]);
         failed = true;
         meta.error = UPLOAD_MESSAGES.unreadable;
         deps.log?.({ level: 'warn', msg: 'file text extraction failed', error: error instanceof Error ? error.message : String(error) });
       }
-      const mimeType = storedMimeType(kind, file.name, file.type);
+      // An image (or a file without text) is known by its caption, else its title.
+      const content = [caption, text].filter(Boolean).join('\n\n') || title;
+      if (content.length > MAX_MEMORY_CONTENT_CHARS) meta.truncated = true;
       const key = `memories/${business_id}/${newId()}`;
       const storage = storageOf(deps);
       await storage.put(key, bytes, mimeType);
@@ -106,8 +115,7 @@ export const memoryUploadRouter = createRouter()
             type: type as MemoryType,
             status: failed ? 'failed' : (status as (typeof MEMORY_STATUSES)[number]),
             title,
-            // An image (or a file without text) is known by its caption, else its title.
-            content: [caption, text].filter(Boolean).join('\n\n') || title,
+            content: content.slice(0, MAX_MEMORY_CONTENT_CHARS),
             file: { key, name: file.name.slice(0, 300), mimeType, sizeBytes: file.size },
             meta: { ...meta, kind, file_memory: (FILE_MEMORY_TYPES as readonly string[]).includes(type) },
           },

@@ -1,5 +1,6 @@
 import { Link } from '@remix-run/react';
 import type { ApiMemory } from '#contract/envelope';
+import { MEMORY_PREVIEW_CHARS } from '#contract/schemas/memory';
 
 import { DialogLink } from '../../components/dialog-link';
 import { DeleteMemoryConfirm, StatusBadge, TypeBadge } from '../../components/memories/memory-bits';
@@ -7,7 +8,11 @@ import { MemoryFormDialog, memoryDefaults } from '../../components/memories/memo
 import { formatBytes, memoryHeadline } from '../../lib/memories';
 import { DeleteDialog } from '../../components/delete-restore';
 
-/** One row per memory: its title (or first words), type, status, source, and Edit/Delete. */
+/**
+ * One row per memory: its title (or first words), type, status, source, and Edit/Delete. The
+ * list carries only the start of each content: a memory whose content was cut is edited on
+ * its own page (which loads it whole), never in a dialog that would save the cut text.
+ */
 export function MemoryList({ memories, canEdit, back }: { memories: ApiMemory[]; canEdit: boolean; back: string }) {
   return (
     <ul className="flex flex-col divide-y divide-slate-100 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200" data-testid="memory-list">
@@ -24,24 +29,30 @@ export function MemoryList({ memories, canEdit, back }: { memories: ApiMemory[];
               <StatusBadge status={memory.status} />
               {canEdit ? (
                 <div className="ml-auto flex items-center gap-3 text-sm">
-                  <DialogLink
-                    to={`/dashboard/memories/${memory._id}/edit?back=${encodeURIComponent(back)}`}
-                    title={`Edit ${headline}`}
-                    className="font-medium text-brand-700 underline"
-                    content={(close) => (
-                      <MemoryFormDialog
-                        id={`memory-edit-dialog-${memory._id}`}
-                        action={`/dashboard/memories/${memory._id}/edit`}
-                        defaultValue={memoryDefaults(memory)}
-                        submitLabel="Save memory"
-                        pendingText="Saving…"
-                        back={back}
-                        close={close}
-                      />
-                    )}
-                  >
-                    Edit<span className="sr-only"> {headline}</span>
-                  </DialogLink>
+                  {memory.content.length > MEMORY_PREVIEW_CHARS ? (
+                    <Link to={`/dashboard/memories/${memory._id}/edit?back=${encodeURIComponent(back)}`} className="font-medium text-brand-700 underline">
+                      Edit<span className="sr-only"> {headline}</span>
+                    </Link>
+                  ) : (
+                    <DialogLink
+                      to={`/dashboard/memories/${memory._id}/edit?back=${encodeURIComponent(back)}`}
+                      title={`Edit ${headline}`}
+                      className="font-medium text-brand-700 underline"
+                      content={(close) => (
+                        <MemoryFormDialog
+                          id={`memory-edit-dialog-${memory._id}`}
+                          action={`/dashboard/memories/${memory._id}/edit`}
+                          defaultValue={memoryDefaults(memory)}
+                          submitLabel="Save memory"
+                          pendingText="Saving…"
+                          back={back}
+                          close={close}
+                        />
+                      )}
+                    >
+                      Edit<span className="sr-only"> {headline}</span>
+                    </DialogLink>
+                  )}
                   <DeleteDialog
                     to={`/dashboard/memories/${memory._id}?confirm=delete`}
                     noun="memory"
