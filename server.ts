@@ -67,7 +67,20 @@ export async function startServer(
   // The port the server listens on is known after listen(); the SDK is built on first use.
   let listeningPort = env.PORT;
   const embeddedPusher: EmbeddedPusher | undefined =
-    realtime.mode === 'embedded' ? createEmbeddedPusher({ appId: realtime.appId, key: realtime.key, secret: realtime.secret, log }) : undefined;
+    realtime.mode === 'embedded'
+      ? createEmbeddedPusher({
+          appId: realtime.appId,
+          key: realtime.key,
+          secret: realtime.secret,
+          log,
+          publicOrigin: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : undefined,
+          // Counted per client address by the same TRUST_PROXY rule as req.ip (the app is
+          // created below; upgrades only come once the server listens).
+          clientAddress: (request) => (Object.assign(Object.create(app.request), { app, headers: request.headers, socket: request.socket }) as express.Request).ip ?? 'unknown',
+          maxConnections: env.REALTIME_MAX_CONNECTIONS,
+          maxConnectionsPerAddress: env.REALTIME_MAX_CONNECTIONS_PER_ADDRESS,
+        })
+      : undefined;
   const broadcaster = createBroadcaster(
     () => (embeddedPusher ? { ...realtime, host: '127.0.0.1', port: listeningPort, useTLS: false } : realtime),
     log,
@@ -181,8 +194,8 @@ export async function startServer(
   });
 
   if (embeddedPusher) {
-    // The Pusher HTTP events API, which the `pusher` SDK calls (signed; see protocol.ts).
-    app.post(/^\/apps\/[^/]+\/(events|batch_events)$/, express.text({ type: () => true, limit: '256kb' }), (req, res) => {
+    // The Pusher HTTP API the `pusher` SDK calls: events and terminate-user-connections (signed; see protocol.ts).
+    app.post(/^\/apps\/[^/]+\/(events|batch_events|users\/[^/]+\/terminate_connections)$/, express.text({ type: () => true, limit: '256kb' }), (req, res) => {
       embeddedPusher.handleHttp(req, res, typeof req.body === 'string' ? req.body : '');
     });
   }

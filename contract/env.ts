@@ -47,6 +47,9 @@ export const envSchema = z.object({
   PUSHER_PORT: z.coerce.number({ error: 'must be a port number' }).int().min(1, { error: 'must be a port number' }).max(65535).optional(),
   PUSHER_USE_TLS: bool,
   PUSHER_CLUSTER: optionalString,
+  /** Websocket connections the embedded realtime server accepts in all, and from one client address (TRUST_PROXY decides the address). */
+  REALTIME_MAX_CONNECTIONS: z.coerce.number({ error: 'must be a number' }).int().positive().default(10_000),
+  REALTIME_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number({ error: 'must be a number' }).int().positive().default(100),
   SMTP_URL: optionalString.pipe(
     z.string().regex(/^smtps?:\/\//, { error: 'must start with smtp:// or smtps://' }).optional(),
   ),

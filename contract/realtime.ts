@@ -41,8 +41,12 @@ export const REALTIME_ENTITIES = {
 export type RealtimeEntity = keyof typeof REALTIME_ENTITIES;
 export type RealtimeEventName = `${RealtimeEntity}${EntityEventKind}`;
 
-/** Every event carries the record's id and, when it fits in 10 kB, the record itself. */
-export type RealtimePayload = { id: string; record?: unknown };
+/**
+ * Every event carries the record's id and nothing else. Everyone on the business channel
+ * receives every event, and a record may show what some members may not view (a note, a
+ * memory, an SMS): clients refetch through the API, which checks their permissions.
+ */
+export type RealtimePayload = { id: string };
 
 /** What the browser needs to connect; never holds the secret. */
 export type RealtimeClientConfig = {
@@ -54,9 +58,10 @@ export type RealtimeClientConfig = {
   wsPort?: number;
   forceTLS: boolean;
   authEndpoint: string;
+  /** Pusher user authentication (signin): names the connection's user, so signing out ends it. */
+  userAuthEndpoint: string;
   activityTimeout: number;
   pongTimeout: number;
   unavailableTimeout: number;
 };
 
-export const MAX_EVENT_BYTES = 10 * 1024;

@@ -3,15 +3,14 @@ import { businessChannel, userChannel, type EntityEventKind } from '#contract/re
 import type { ApiDeps } from '../deps';
 import { businessUsers, type businesses } from '../db/schema';
 import type { UserRow } from './context';
-import { serializeBusiness, serializeUser } from './serialize';
 
 /**
  * The realtime events of the account and business calls (contract/realtime.ts). Every
- * write path publishes through these, after its transaction has committed.
+ * write path publishes through these, after its transaction has committed. Events carry
+ * ids only: clients refetch through the API, which checks what each member may view.
  */
 export async function userUpdated(deps: ApiDeps, user: UserRow | string) {
-  const id = typeof user === 'string' ? user : user.id;
-  await deps.broadcaster.broadcast(userChannel(id), 'UserUpdated', typeof user === 'string' ? { id } : { id, record: serializeUser(user) });
+  await deps.broadcaster.broadcast(userChannel(typeof user === 'string' ? user : user.id), 'UserUpdated', { id: typeof user === 'string' ? user : user.id });
 }
 
 async function memberIds(deps: ApiDeps, businessId: string) {
@@ -34,34 +33,29 @@ export async function businessChanged(
   actor: UserRow,
   alsoNotify: string[] = [],
 ) {
-  await deps.broadcaster.broadcast(businessChannel(business.id), `Business${kind}`, {
-    id: business.id,
-    record: serializeBusiness(business, actor, deps.version),
-  });
+  await deps.broadcaster.broadcast(businessChannel(business.id), `Business${kind}`, { id: business.id });
   const users = new Set([...(await memberIds(deps, business.id)), ...alsoNotify]);
   await Promise.all([...users].map((id) => userUpdated(deps, id === actor.id ? actor : id)));
 }
 
 /**
- * <Entity><Kind> on the business channel with the record, e.g. CustomerCreated. Used by
- * every business-scoped entity (customers, calls, smses, forms, notes, ...). The payload
- * carries the record so a native client can patch its list without refetching (the
- * broadcaster drops it when it would pass 10 kB).
+ * <Entity><Kind> on the business channel with the record's id, e.g. CustomerCreated. Used
+ * by every business-scoped entity (customers, calls, smses, forms, notes, ...). Every
+ * member is on that channel, whatever they may view: the record stays out of the event.
  */
-export async function entityChanged(deps: Pick<ApiDeps, 'broadcaster'>, businessId: string, entity: string, kind: EntityEventKind, record: { _id: string } & Record<string, unknown>) {
-  await deps.broadcaster.broadcast(businessChannel(businessId), `${entity}${kind}`, { id: record._id, record });
+export async function entityChanged(deps: Pick<ApiDeps, 'broadcaster'>, businessId: string, entity: string, kind: EntityEventKind, record: { _id: string }) {
+  await deps.broadcaster.broadcast(businessChannel(businessId), `${entity}${kind}`, { id: record._id });
 }
 
 /** <Entity><Kind> on one member's own channel (their notifications). */
-export async function userEntityChanged(deps: Pick<ApiDeps, 'broadcaster'>, userId: string, entity: string, kind: EntityEventKind, record: { _id: string } & Record<string, unknown>) {
-  await deps.broadcaster.broadcast(userChannel(userId), `${entity}${kind}`, { id: record._id, record });
+export async function userEntityChanged(deps: Pick<ApiDeps, 'broadcaster'>, userId: string, entity: string, kind: EntityEventKind, record: { _id: string }) {
+  await deps.broadcaster.broadcast(userChannel(userId), `${entity}${kind}`, { id: record._id });
 }
 
 /**
- * ConversationUpdated on the business channel (spec section 4: conversations only have
- * Updated, and it refetches that one conversation). Payload id = the conversation id; the
- * record is the conversation without its messages.
+ * ConversationUpdated on the business channel (conversations only have Updated, and it
+ * refetches that one conversation). Payload id = the conversation id.
  */
-export async function conversationUpdated(deps: Pick<ApiDeps, 'broadcaster'>, businessId: string, record: { id: string } & Record<string, unknown>) {
-  await deps.broadcaster.broadcast(businessChannel(businessId), 'ConversationUpdated', { id: record.id, record });
+export async function conversationUpdated(deps: Pick<ApiDeps, 'broadcaster'>, businessId: string, record: { id: string }) {
+  await deps.broadcaster.broadcast(businessChannel(businessId), 'ConversationUpdated', { id: record.id });
 }

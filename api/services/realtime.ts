@@ -1,5 +1,5 @@
 import Pusher from 'pusher';
-import { MAX_EVENT_BYTES, type RealtimePayload } from '#contract/realtime';
+import type { RealtimePayload } from '#contract/realtime';
 
 /**
  * The one broadcasting module every write path uses. It always goes through the official
@@ -15,12 +15,22 @@ export type PusherSettings = {
   port?: number;
   useTLS: boolean;
   cluster?: string;
+  /** The embedded server binds a connection to the user named in its channel authorisations. */
+  mode?: 'embedded' | 'hosted';
 };
 
 export type Broadcaster = {
+  /** Events carry the id only: a client refetches through the API, which checks what the member may view. */
   broadcast(channel: string | string[], event: string, payload: RealtimePayload): Promise<void>;
-  /** Sign a private channel subscription for a socket (the caller checks who may). */
-  authorizeChannel(socketId: string, channel: string): { auth: string };
+  /** Sign a private channel subscription for a socket of this user (the caller checks who may). */
+  authorizeChannel(socketId: string, channel: string, userId: string): { auth: string; channel_data?: string };
+  /** Sign a socket in as this user (Pusher user authentication), so ending their connections reaches it. */
+  authenticateUser(socketId: string, userId: string): { auth: string; user_data: string };
+  /**
+   * End every realtime connection of the user at once (signed out, token revoked, removed
+   * from a business, ...): clients reconnect and must authorise each channel again.
+   */
+  endUserConnections(userId: string): Promise<void>;
 };
 
 export function createBroadcaster(
@@ -41,30 +51,50 @@ export function createBroadcaster(
     async broadcast(channel, event, payload) {
       const channels = Array.isArray(channel) ? channel : [channel];
       if (channels.length === 0) return;
-      // Leave the record out when it would push the event past the limit: clients refetch.
-      const data = Buffer.byteLength(JSON.stringify(payload)) > MAX_EVENT_BYTES - 512 ? { id: payload.id } : payload;
+      // Only the id, whatever the caller holds: the record may show what a member may not view.
+      const data: RealtimePayload = { id: payload.id };
       try {
         for (let i = 0; i < channels.length; i += 100) await pusher().trigger(channels.slice(i, i + 100), event, data);
       } catch (error) {
         log({ level: 'warn', msg: 'broadcast failed', event, channels, error: String(error) });
       }
     },
-    authorizeChannel(socketId, channel) {
-      return pusher().authorizeChannel(socketId, channel);
+    authorizeChannel(socketId, channel, userId) {
+      // Pusher and Soketi sign private channels without channel_data; the embedded server
+      // takes {"user_id"} along, so the connection is the user's even without a signin.
+      return settings().mode === 'embedded' ? pusher().authorizeChannel(socketId, channel, { user_id: userId }) : pusher().authorizeChannel(socketId, channel);
+    },
+    authenticateUser(socketId, userId) {
+      return pusher().authenticateUser(socketId, { id: userId });
+    },
+    async endUserConnections(userId) {
+      try {
+        await pusher().terminateUserConnections(userId);
+      } catch (error) {
+        log({ level: 'error', msg: 'ending the realtime connections of a user failed', user_id: userId, error: String(error) });
+      }
     },
   };
 }
 
 /** For tests and tools that need no realtime: records what would have been sent. */
-export function createRecordingBroadcaster(): Broadcaster & { sent: { channels: string[]; event: string; payload: RealtimePayload }[] } {
+export function createRecordingBroadcaster(): Broadcaster & { sent: { channels: string[]; event: string; payload: RealtimePayload }[]; ended: string[] } {
   const sent: { channels: string[]; event: string; payload: RealtimePayload }[] = [];
+  const ended: string[] = [];
   return {
     sent,
+    ended,
     async broadcast(channel, event, payload) {
-      sent.push({ channels: Array.isArray(channel) ? channel : [channel], event, payload });
+      sent.push({ channels: Array.isArray(channel) ? channel : [channel], event, payload: { id: payload.id } });
     },
     authorizeChannel(socketId, channel) {
       return { auth: `test:${socketId}:${channel}` };
+    },
+    authenticateUser(socketId, userId) {
+      return { auth: `test:${socketId}:${userId}`, user_data: JSON.stringify({ id: userId }) };
+    },
+    async endUserConnections(userId) {
+      ended.push(userId);
     },
   };
 }

@@ -59,7 +59,11 @@ export function RealtimeIsland({ config, userId, businessId }: { config: Realtim
         pongTimeout: config.pongTimeout,
         unavailableTimeout: config.unavailableTimeout,
         channelAuthorization: { endpoint: config.authEndpoint, transport: 'ajax' },
+        userAuthentication: { endpoint: config.userAuthEndpoint, transport: 'ajax' },
       });
+      // Signed in as the user, the connection is ended at once when they sign out or lose
+      // access (the server's terminate-user-connections); pusher-js signs in again on each reconnect.
+      pusher.signin();
       // The page's <html data-realtime> says "connected" only once every channel is
       // subscribed: before that an event could still be missed.
       const channels = [userChannel(userId), ...(businessId ? [businessChannel(businessId)] : [])];

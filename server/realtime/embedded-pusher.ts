@@ -7,11 +7,13 @@ import {
   MAX_CHANNELS_PER_EVENT,
   MAX_EVENT_BYTES,
   PROTOCOL_VERSION,
+  SERVER_TO_USER_PREFIX,
   channelSignature,
   isPresence,
   isPrivate,
   isValidChannel,
   safeEqual,
+  userSignature,
   verifySignedRequest,
 } from './protocol';
 
@@ -31,6 +33,13 @@ export type EmbeddedPusherOptions = {
   pongTimeoutMs?: number;
   /** A socket whose unsent buffer grows past this is too slow and is dropped. */
   maxBufferedBytes?: number;
+  /** The site's own origin (PUBLIC_URL): browsers may connect from it or from the host they connect to. */
+  publicOrigin?: string;
+  /** The client's address (the caller applies TRUST_PROXY); the socket's peer address otherwise. */
+  clientAddress?: (request: IncomingMessage) => string;
+  /** Open connections in all, and from one client address. */
+  maxConnections?: number;
+  maxConnectionsPerAddress?: number;
   log?: (line: { level: 'info' | 'warn' | 'error'; msg: string; [key: string]: unknown }) => void;
 };
 
@@ -38,6 +47,9 @@ type Connection = {
   socket: WebSocket;
   id: string;
   channels: Set<string>;
+  /** The user this connection acts for, once a channel authorisation or a signin names one. */
+  userId: string | null;
+  address: string;
   lastSeen: number;
   pingSentAt: number | null;
 };
@@ -52,8 +64,12 @@ export function createEmbeddedPusher(options: EmbeddedPusherOptions) {
   const maxBuffered = options.maxBufferedBytes ?? 1024 * 1024;
   const log = options.log ?? (() => {});
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+  const maxConnections = options.maxConnections ?? 10_000;
+  const maxPerAddress = options.maxConnectionsPerAddress ?? 100;
+  const clientAddress = options.clientAddress ?? ((request: IncomingMessage) => request.socket.remoteAddress ?? 'unknown');
   const connections = new Set<Connection>();
   const channels = new Map<string, Set<Connection>>();
+  const perAddress = new Map<string, number>();
   let closing = false;
 
   const socketId = () => `${randomInt(1, 2 ** 31)}.${randomInt(1, 2 ** 31)}`;
@@ -80,23 +96,14 @@ export function createEmbeddedPusher(options: EmbeddedPusherOptions) {
     if (members?.size === 0) channels.delete(channel);
   }
 
-  function subscribe(connection: Connection, data: { channel?: unknown; auth?: unknown; channel_data?: unknown }) {
-    const channel = data.channel;
-    if (!isValidChannel(channel)) {
-      sendError(connection, 4009, 'Invalid channel name: up to 200 of A-Z a-z 0-9 _ - = @ , . ;');
-      return;
-    }
-    if (isPresence(channel)) {
-      send(connection, { event: 'pusher:subscription_error', channel, data: { type: 'AuthError', error: 'Presence channels are not supported', status: 403 } });
-      return;
-    }
-    if (isPrivate(channel)) {
-      const expected = channelSignature(options.key, options.secret, connection.id, channel);
-      if (typeof data.auth !== 'string' || !safeEqual(data.auth, expected)) {
-        send(connection, { event: 'pusher:subscription_error', channel, data: { type: 'AuthError', error: 'Invalid signature', status: 401 } });
-        return;
-      }
-    }
+  /** A connection acts for one user at most: a second user's authorisation is refused. */
+  function bindUser(connection: Connection, userId: string): boolean {
+    if (connection.userId !== null && connection.userId !== userId) return false;
+    connection.userId = userId;
+    return true;
+  }
+
+  function join(connection: Connection, channel: string) {
     connection.channels.add(channel);
     let members = channels.get(channel);
     if (!members) channels.set(channel, (members = new Set()));
@@ -104,23 +111,61 @@ export function createEmbeddedPusher(options: EmbeddedPusherOptions) {
     send(connection, { event: 'pusher_internal:subscription_succeeded', channel, data: {} });
   }
 
-  function clientEvent(connection: Connection, message: { event: string; channel?: unknown; data?: unknown }, size: number) {
-    const channel = message.channel;
-    if (typeof channel !== 'string' || !isPrivate(channel) || !connection.channels.has(channel)) {
-      sendError(connection, null, 'Client event rejected: only on private channels you are subscribed to');
+  const refuseSubscription = (connection: Connection, channel: string, status: number, error: string) =>
+    send(connection, { event: 'pusher:subscription_error', channel, data: { type: 'AuthError', error, status } });
+
+  function subscribe(connection: Connection, data: { channel?: unknown; auth?: unknown; channel_data?: unknown }) {
+    const channel = data.channel;
+    if (typeof channel === 'string' && channel.startsWith(SERVER_TO_USER_PREFIX)) {
+      // pusher-js asks for its user's own channel after a signin; nobody else's.
+      if (connection.userId === null || channel !== `${SERVER_TO_USER_PREFIX}${connection.userId}`) refuseSubscription(connection, channel, 403, 'Not your user channel');
+      else join(connection, channel);
       return;
     }
-    if (size > MAX_EVENT_BYTES) {
-      sendError(connection, null, 'Client event rejected: over 10 kB');
+    if (!isValidChannel(channel)) {
+      sendError(connection, 4009, 'Invalid channel name: up to 200 of A-Z a-z 0-9 _ - = @ , . ;');
       return;
     }
-    for (const member of channels.get(channel) ?? []) {
-      // Never echoed to the sender.
-      if (member !== connection) send(member, { event: message.event, channel, data: message.data ?? {} });
+    if (isPresence(channel)) {
+      refuseSubscription(connection, channel, 403, 'Presence channels are not supported');
+      return;
     }
+    if (isPrivate(channel)) {
+      // The app signs channel_data {"user_id"} with the channel: the connection then belongs
+      // to that user, so ending the user's connections reaches it.
+      const channelData = typeof data.channel_data === 'string' ? data.channel_data : undefined;
+      const expected = channelSignature(options.key, options.secret, connection.id, channel, channelData);
+      if (typeof data.auth !== 'string' || !safeEqual(data.auth, expected)) {
+        refuseSubscription(connection, channel, 401, 'Invalid signature');
+        return;
+      }
+      const userId = (safeParse(channelData ?? '') as { user_id?: unknown } | undefined)?.user_id;
+      if (typeof userId === 'string' && !bindUser(connection, userId)) {
+        refuseSubscription(connection, channel, 403, 'This connection belongs to another user');
+        return;
+      }
+    }
+    join(connection, channel);
+  }
+
+  /** pusher:signin (Pusher user authentication): the signed user_data names the connection's user. */
+  function signin(connection: Connection, data: { auth?: unknown; user_data?: unknown }) {
+    const userData = data.user_data;
+    if (typeof userData !== 'string' || typeof data.auth !== 'string' || !safeEqual(data.auth, userSignature(options.key, options.secret, connection.id, userData))) {
+      sendError(connection, CLOSE.unauthorised, 'Invalid signin: the signature does not match');
+      return;
+    }
+    const userId = (safeParse(userData) as { id?: unknown } | undefined)?.id;
+    if (typeof userId !== 'string' || userId === '' || !bindUser(connection, userId)) {
+      sendError(connection, CLOSE.unauthorised, 'Invalid signin: user_data needs the id of this connection\'s user');
+      return;
+    }
+    send(connection, { event: 'pusher:signin_success', data: { user_data: userData } });
   }
 
   function onMessage(connection: Connection, raw: Buffer) {
+    // A connection being closed (its user's access ended) takes nothing more.
+    if (connection.socket.readyState !== connection.socket.OPEN) return;
     connection.lastSeen = Date.now();
     connection.pingSentAt = null;
     let message: { event?: unknown; channel?: unknown; data?: unknown };
@@ -136,16 +181,23 @@ export function createEmbeddedPusher(options: EmbeddedPusherOptions) {
     else if (event === 'pusher:pong') return;
     else if (event === 'pusher:subscribe') subscribe(connection, data ?? {});
     else if (event === 'pusher:unsubscribe' && typeof data?.channel === 'string') unsubscribe(connection, data.channel);
-    else if (event.startsWith('client-')) clientEvent(connection, { event, channel: message.channel, data: message.data }, raw.length);
+    else if (event === 'pusher:signin') signin(connection, data ?? {});
+    // The app publishes every change through its API, where permissions are checked; it
+    // sends no client events, so none are relayed (they would bypass those checks).
+    else if (event.startsWith('client-')) sendError(connection, null, 'Client events are not accepted');
     else sendError(connection, null, `Unsupported event: ${event || '(none)'}`);
   }
 
-  function accept(socket: WebSocket) {
-    const connection: Connection = { socket, id: socketId(), channels: new Set(), lastSeen: Date.now(), pingSentAt: null };
+  function accept(socket: WebSocket, address: string) {
+    const connection: Connection = { socket, id: socketId(), channels: new Set(), userId: null, address, lastSeen: Date.now(), pingSentAt: null };
     connections.add(connection);
+    perAddress.set(address, (perAddress.get(address) ?? 0) + 1);
     socket.on('message', (raw: Buffer) => onMessage(connection, raw));
     socket.on('close', () => {
       connections.delete(connection);
+      const left = (perAddress.get(address) ?? 1) - 1;
+      if (left > 0) perAddress.set(address, left);
+      else perAddress.delete(address);
       for (const channel of [...connection.channels]) unsubscribe(connection, channel);
     });
     socket.on('error', () => socket.terminate());
@@ -167,11 +219,46 @@ export function createEmbeddedPusher(options: EmbeddedPusherOptions) {
   }, Math.min(5_000, Math.max(250, Math.floor(pongTimeoutMs / 4))));
   sweep.unref();
 
+  /**
+   * Browsers always send Origin on a websocket handshake, so a page elsewhere is refused.
+   * A handshake without one is no web page (the SDK, a native client, a script): those
+   * can send any Origin anyway, and what stops them is the channel signatures.
+   */
+  function originAllowed(request: IncomingMessage): boolean {
+    const origin = request.headers.origin;
+    if (origin === undefined) return true;
+    try {
+      const url = new URL(origin);
+      return url.origin === options.publicOrigin || url.host === request.headers.host;
+    } catch {
+      return false;
+    }
+  }
+
+  /** An HTTP answer instead of the upgrade: refused before any websocket exists. */
+  function refuseUpgrade(socket: Duplex, status: number, reason: string) {
+    socket.once('finish', () => socket.destroy());
+    socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(reason)}\r\n\r\n${reason}`);
+  }
+
   /** Handles the upgrade when it is ours (/app/{key}); returns false for other paths. */
   function handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): boolean {
     const url = new URL(request.url ?? '/', 'http://localhost');
     const match = /^\/app\/([^/]+)$/.exec(url.pathname);
     if (!match) return false;
+    if (!originAllowed(request)) {
+      refuseUpgrade(socket, 403, 'Forbidden');
+      return true;
+    }
+    const address = clientAddress(request);
+    if (connections.size >= maxConnections) {
+      refuseUpgrade(socket, 503, 'Service Unavailable');
+      return true;
+    }
+    if ((perAddress.get(address) ?? 0) >= maxPerAddress) {
+      refuseUpgrade(socket, 429, 'Too Many Requests');
+      return true;
+    }
     wss.handleUpgrade(request, socket, head, (ws) => {
       if (closing) return ws.close(CLOSE.shuttingDown, 'Server shutting down');
       if (match[1] !== options.key) {
@@ -183,7 +270,7 @@ export function createEmbeddedPusher(options: EmbeddedPusherOptions) {
         ws.send(JSON.stringify({ event: 'pusher:error', data: JSON.stringify({ code: CLOSE.protocolUnsupported, message: 'Unsupported protocol version' }) }));
         return ws.close(CLOSE.protocolUnsupported, 'Unsupported protocol version');
       }
-      accept(ws);
+      accept(ws, address);
     });
     return true;
   }
@@ -218,7 +305,7 @@ export function createEmbeddedPusher(options: EmbeddedPusherOptions) {
       response.writeHead(status, { 'content-type': 'application/json' });
       response.end(JSON.stringify(payload));
     };
-    const match = /^\/apps\/([^/]+)\/(events|batch_events)$/.exec(url.pathname);
+    const match = /^\/apps\/([^/]+)\/(events|batch_events|users\/([^/]+)\/terminate_connections)$/.exec(url.pathname);
     if (!match || request.method !== 'POST') return reply(404, { error: 'Not found' });
     if (match[1] !== options.appId) return reply(404, { error: 'Unknown app' });
     const refusal = verifySignedRequest({
@@ -231,6 +318,16 @@ export function createEmbeddedPusher(options: EmbeddedPusherOptions) {
       nowS: Math.floor(Date.now() / 1000),
     });
     if (refusal) return reply(401, { error: refusal });
+    if (match[3] !== undefined) {
+      let userId: string;
+      try {
+        userId = decodeURIComponent(match[3]);
+      } catch {
+        return reply(400, { error: 'Invalid user id' });
+      }
+      endUserConnections(userId);
+      return reply(200, {});
+    }
     let payload: Record<string, unknown>;
     try {
       payload = JSON.parse(body);
@@ -246,6 +343,22 @@ export function createEmbeddedPusher(options: EmbeddedPusherOptions) {
     return reply(200, match[2] === 'batch_events' ? { batch: checked.map(() => ({})) } : {});
   }
 
+  /**
+   * Pusher's terminate-user-connections: every connection of the user stops receiving at
+   * once and is told to reconnect (4200), so each channel it wants back is authorised
+   * again with whatever credentials the client still holds.
+   */
+  function endUserConnections(userId: string): number {
+    let ended = 0;
+    for (const connection of connections) {
+      if (connection.userId !== userId) continue;
+      for (const channel of [...connection.channels]) unsubscribe(connection, channel);
+      connection.socket.close(CLOSE.reauthorise, 'Authorise again');
+      ended += 1;
+    }
+    return ended;
+  }
+
   /** Tell every client to reconnect (4200), e.g. on shutdown; they come back to the next server. */
   async function close() {
     closing = true;
@@ -258,8 +371,9 @@ export function createEmbeddedPusher(options: EmbeddedPusherOptions) {
     handleUpgrade,
     handleHttp,
     publish,
+    endUserConnections,
     close,
-    stats: () => ({ connections: connections.size, channels: channels.size }),
+    stats: () => ({ connections: connections.size, channels: channels.size, addresses: perAddress.size }),
   };
 }
 

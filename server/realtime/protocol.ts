@@ -20,6 +20,8 @@ export const CLOSE = {
   overCapacity: 4100,
   /** 4200-4299: reconnect at once. */
   shuttingDown: 4200,
+  /** The user's access changed (signed out, removed, ...): reconnect and authorise every channel again. */
+  reauthorise: 4200,
   pongTimeout: 4201,
   closedForInactivity: 4202,
 } as const;
@@ -44,6 +46,14 @@ export function channelSignature(key: string, secret: string, socketId: string, 
   const subject = channelData === undefined ? `${socketId}:${channel}` : `${socketId}:${channel}:${channelData}`;
   return `${key}:${hmac(secret, subject)}`;
 }
+
+/** The signature a client's `pusher:signin` must carry: "key:hmac(socket_id::user::user_data)". */
+export function userSignature(key: string, secret: string, socketId: string, userData: string): string {
+  return `${key}:${hmac(secret, `${socketId}::user::${userData}`)}`;
+}
+
+/** pusher-js subscribes a signed-in socket to this channel for events sent to its user. */
+export const SERVER_TO_USER_PREFIX = '#server-to-user-';
 
 /**
  * Verify a signed HTTP API request: auth_key, auth_timestamp within the grace window,

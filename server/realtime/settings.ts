@@ -64,6 +64,7 @@ export function clientConfig(settings: RealtimeSettings): RealtimeClientConfig {
     ...(settings.mode === 'hosted' && settings.host ? { wsHost: settings.host, wsPort: settings.port } : {}),
     forceTLS: settings.useTLS,
     authEndpoint: '/broadcasting/auth',
+    userAuthEndpoint: '/broadcasting/user-auth',
     activityTimeout: REALTIME_TIMEOUTS.activityMs,
     pongTimeout: REALTIME_TIMEOUTS.pongMs,
     unavailableTimeout: REALTIME_TIMEOUTS.unavailableMs,

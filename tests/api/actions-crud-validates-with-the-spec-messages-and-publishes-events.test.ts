@@ -160,7 +160,7 @@ describe('businesses/actions/{business_id}/create', () => {
   it('publishes ActionCreated on the business channel with the record', async () => {
     const owner = await h.signUpWithBusiness();
     const action = await create(owner, { name: 'Chase', status: 'active', interval: '2 days' });
-    expect(eventsFor(action._id)).toEqual([{ channels: [`private-business.${owner.business._id}`], event: 'ActionCreated', payload: { id: action._id, record: action } }]);
+    expect(eventsFor(action._id)).toEqual([{ channels: [`private-business.${owner.business._id}`], event: 'ActionCreated', payload: { id: action._id } }]);
   });
 });
 
@@ -194,7 +194,7 @@ describe('businesses/actions/{business_id}/update', () => {
     expect(updated).toEqual({ ...action, interval: '6 hours', interval_minutes: 360, repeat: true, updated_at: expect.any(String) });
     expect(updated.updated_at > action.updated_at).toBe(true);
     expect(eventsFor(action._id).map((event) => event.event)).toEqual(['ActionCreated', 'ActionUpdated']);
-    expect(eventsFor(action._id)[1].payload.record).toEqual(updated);
+    expect(eventsFor(action._id)[1].payload).toEqual({ id: updated._id });
   });
 
   it('clears the template with null or an empty text (the recipe default applies again)', async () => {

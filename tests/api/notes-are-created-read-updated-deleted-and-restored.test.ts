@@ -104,7 +104,7 @@ describe('businesses/notes/{business_id}/create', () => {
     const result = await h.call(`businesses/notes/${owner.business._id}/create`, { body: 'Live' }, owner.token);
     const events = businessEvents(h, owner.business._id, mark);
     expect(events.map((event) => event.event)).toEqual(['NoteCreated']);
-    expect(events[0].payload).toEqual({ id: result.body.data.note._id, record: result.body.data.note });
+    expect(events[0].payload).toEqual({ id: result.body.data.note._id });
   });
 });
 
@@ -120,7 +120,7 @@ describe('businesses/notes/{business_id}/update/{id}', () => {
     expect(updated.body.messages).toEqual(['Note updated.']);
     expect(updated.body.data.next_occurrence).toBeNull();
     expect(updated.body.data.note).toMatchObject({ _id: id, body: 'Final', customer_id: customer.id, customer: { _id: customer.id, name: customer.name }, internal: true });
-    expect(businessEvents(h, owner.business._id, mark).map((event) => [event.event, event.payload.record])).toEqual([['NoteUpdated', updated.body.data.note]]);
+    expect(businessEvents(h, owner.business._id, mark).map((event) => [event.event, event.payload])).toEqual([['NoteUpdated', { id }]]);
 
     const cleared = await h.call(`businesses/notes/${owner.business._id}/update/${id}`, { customer_id: null, internal: false }, owner.token);
     expect(cleared.body.data.note).toMatchObject({ body: 'Final', customer_id: null, customer: null, internal: false });
@@ -178,7 +178,7 @@ describe('businesses/notes/{business_id}/delete and restore', () => {
     expect((await h.call(`businesses/notes/${owner.business._id}/list`, {}, owner.token)).body.data.notes).toEqual([before]);
 
     expect(businessEvents(h, owner.business._id, mark).map((event) => event.event)).toEqual(['NoteDeleted', 'NoteCreated']);
-    expect(businessEvents(h, owner.business._id, mark)[1].payload.record).toEqual(before);
+    expect(businessEvents(h, owner.business._id, mark)[1].payload).toEqual({ id: before._id });
   });
 
   it('answers 404 to restore a note that is not deleted', async () => {

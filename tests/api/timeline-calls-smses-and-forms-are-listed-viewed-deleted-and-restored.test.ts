@@ -91,7 +91,7 @@ describe('a call updated by the system when it ends', () => {
       details: { provider_call_id: 'CA1', duration_seconds: 61, transcript: 'Hi', summary: 'Asked for prices', recording: true },
       updated_at: expect.any(String),
     });
-    expect(businessEvents(h, owner.business._id, mark).map((event) => [event.event, event.payload])).toEqual([['CallUpdated', { id: started._id, record: ended }]]);
+    expect(businessEvents(h, owner.business._id, mark).map((event) => [event.event, event.payload])).toEqual([['CallUpdated', { id: started._id }]]);
     expect((await h.call(`businesses/calls/${owner.business._id}/get/${started._id}`, undefined, owner.token)).body.data.call).toEqual(ended);
     await expect(updateCall(h.deps, other.business._id, started._id, { status: 'hijacked' })).rejects.toBeInstanceOf(ApiError);
     const message = await sms(h, owner.business._id);
@@ -133,7 +133,7 @@ describe.each(KINDS)('businesses/$many/{business_id}', ({ type, many, one, entit
     const owner = await h.signUpWithBusiness();
     const mark = h.events.length;
     const item = await make(h, owner.business._id);
-    expect(businessEvents(h, owner.business._id, mark).map((event) => [event.event, event.payload])).toEqual([[`${entity}Created`, { id: item._id, record: item }]]);
+    expect(businessEvents(h, owner.business._id, mark).map((event) => [event.event, event.payload])).toEqual([[`${entity}Created`, { id: item._id }]]);
   });
 
   it(`deletes softly ('${noun} deleted.') and restore brings back exactly what was deleted ('${noun} restored.')`, async () => {

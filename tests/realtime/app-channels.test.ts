@@ -57,7 +57,7 @@ const authorizer = (token: string) => async (socketId: string, channel: string) 
     body: new URLSearchParams({ socket_id: socketId, channel_name: channel }),
   });
   if (!response.ok) throw new Error(`refused: ${response.status}`);
-  return (await response.json()) as { auth: string };
+  return (await response.json()) as { auth: string; channel_data?: string };
 };
 
 function subscribed(client: ReturnType<typeof pusherClient>, channel: string) {
@@ -117,12 +117,13 @@ describe('realtime channels of the app', () => {
       if (!event.startsWith('pusher')) bobSaw.push(event);
     });
 
-    const businessEvent = waitFor<{ id: string; record: { name: string } }>((resolve) =>
+    const businessEvent = waitFor<{ id: string }>((resolve) =>
       adaClient.channel(businessChannel(ada.business._id)).bind('BusinessUpdated', resolve),
     );
     const userEvent = waitFor<{ id: string }>((resolve) => adaClient.channel(userChannel(ada.user.id)).bind('UserUpdated', resolve));
     await api(`businesses/update/${ada.business._id}`, { name: 'Ada & Co' }, ada.token);
-    expect(await businessEvent).toMatchObject({ id: ada.business._id, record: { name: 'Ada & Co' } });
+    // Ids only: the page refetches through the API, which checks what the member may view.
+    expect(await businessEvent).toEqual({ id: ada.business._id });
     expect((await userEvent).id).toBe(ada.user.id);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(bobSaw).toEqual([]);
@@ -150,7 +151,7 @@ describe('realtime channels of the app', () => {
 
     const event = waitFor<{ id: string }>((resolve) => client.channel(userChannel(ada.user.id)).bind('UserUpdated', resolve));
     await api('users/update', { name: 'Ada Again' }, ada.token);
-    expect(await event).toMatchObject({ id: ada.user.id, record: { name: 'Ada Again' } });
+    expect(await event).toEqual({ id: ada.user.id });
     client.disconnect();
   }, 40_000);
 });

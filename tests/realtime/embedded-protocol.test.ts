@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import Pusher from 'pusher';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmbeddedPusher, type EmbeddedPusher } from '#server/realtime/embedded-pusher';
-import { channelSignature, CLOSE } from '#server/realtime/protocol';
-import { connected, pusherClient, rawClient, waitFor } from './support';
+import { channelSignature, CLOSE, userSignature } from '#server/realtime/protocol';
+import { connected, pusherClient, rawClient, upgrade, waitFor } from './support';
 
 /**
  * The embedded Pusher-protocol server on its own HTTP server, driven by the real pusher-js
@@ -153,25 +153,138 @@ describe('the embedded Pusher-protocol server', () => {
     expect((await post(signed.query, signed.body.replace('Evil', 'Evil2'))).status).toBe(401);
   });
 
-  it('relays client events on private channels to the other subscribers, never to the sender', async () => {
+  it('relays no client events: every change goes through the API, where permissions are checked', async () => {
     const sender = await rawClient(url());
     const other = await rawClient(url());
     const s = (await sender.next('pusher:connection_established')).data.socket_id;
     const o = (await other.next('pusher:connection_established')).data.socket_id;
-    sender.send({ event: 'pusher:subscribe', data: { channel: 'private-room', ...sign(s, 'private-room') } });
-    other.send({ event: 'pusher:subscribe', data: { channel: 'private-room', ...sign(o, 'private-room') } });
-    await sender.next('pusher_internal:subscription_succeeded');
-    await other.next('pusher_internal:subscription_succeeded');
-    sender.send({ event: 'client-typing', channel: 'private-room', data: { who: 'sender' } });
-    expect((await other.next('client-typing')).data).toEqual({ who: 'sender' });
-    await expect(sender.next('client-typing', 300)).rejects.toThrow();
-    // Not on public channels.
-    sender.send({ event: 'pusher:subscribe', data: { channel: 'public-room' } });
-    await sender.next('pusher_internal:subscription_succeeded');
-    sender.send({ event: 'client-typing', channel: 'public-room', data: {} });
-    await sender.next('pusher:error');
+    for (const channel of ['private-room', 'public-room']) {
+      sender.send({ event: 'pusher:subscribe', data: { channel, ...sign(s, channel) } });
+      other.send({ event: 'pusher:subscribe', data: { channel, ...sign(o, channel) } });
+      await sender.next('pusher_internal:subscription_succeeded');
+      await other.next('pusher_internal:subscription_succeeded');
+      sender.send({ event: 'client-typing', channel, data: { who: 'sender' } });
+      expect((await sender.next('pusher:error')).data.message).toBe('Client events are not accepted');
+      await expect(other.next('client-typing', 300)).rejects.toThrow();
+    }
     sender.socket.close();
     other.socket.close();
+  });
+
+  it('signs a connection in with a valid user signature only, and gives it its own #server-to-user channel only', async () => {
+    const client = await rawClient(url());
+    const socketId = (await client.next('pusher:connection_established')).data.socket_id;
+    const userData = JSON.stringify({ id: 'u1' });
+    client.send({ event: 'pusher:signin', data: { user_data: userData, auth: userSignature(APP.key, APP.secret, '1.2', userData) } });
+    expect((await client.next('pusher:error')).data.code).toBe(CLOSE.unauthorised);
+    client.send({ event: 'pusher:subscribe', data: { channel: '#server-to-user-u1' } });
+    expect((await client.next('pusher:subscription_error')).data.status).toBe(403);
+    client.send({ event: 'pusher:signin', data: { user_data: userData, auth: userSignature(APP.key, APP.secret, socketId, userData) } });
+    expect((await client.next('pusher:signin_success')).data.user_data).toBe(userData);
+    client.send({ event: 'pusher:subscribe', data: { channel: '#server-to-user-u2' } });
+    expect((await client.next('pusher:subscription_error')).data.status).toBe(403);
+    client.send({ event: 'pusher:subscribe', data: { channel: '#server-to-user-u1' } });
+    await client.next('pusher_internal:subscription_succeeded');
+    // One connection, one user: a second user's signin or channel authorisation is refused.
+    const other = JSON.stringify({ id: 'u2' });
+    client.send({ event: 'pusher:signin', data: { user_data: other, auth: userSignature(APP.key, APP.secret, socketId, other) } });
+    expect((await client.next('pusher:error')).data.code).toBe(CLOSE.unauthorised);
+    const channelData = JSON.stringify({ user_id: 'u2' });
+    client.send({ event: 'pusher:subscribe', data: { channel: 'private-x', channel_data: channelData, auth: channelSignature(APP.key, APP.secret, socketId, 'private-x', channelData) } });
+    expect((await client.next('pusher:subscription_error')).data.status).toBe(403);
+    client.socket.close();
+  });
+
+  it("ends a user's connections through the SDK's terminateUserConnections: signed in or bound by channel_data, and nobody else's", async () => {
+    const signedIn = await rawClient(url());
+    const bound = await rawClient(url());
+    const bystander = await rawClient(url());
+    const a = (await signedIn.next('pusher:connection_established')).data.socket_id;
+    const b = (await bound.next('pusher:connection_established')).data.socket_id;
+    const c = (await bystander.next('pusher:connection_established')).data.socket_id;
+    const userData = JSON.stringify({ id: 'ada' });
+    signedIn.send({ event: 'pusher:signin', data: { user_data: userData, auth: userSignature(APP.key, APP.secret, a, userData) } });
+    await signedIn.next('pusher:signin_success');
+    const adaData = JSON.stringify({ user_id: 'ada' });
+    bound.send({ event: 'pusher:subscribe', data: { channel: 'private-shop', channel_data: adaData, auth: channelSignature(APP.key, APP.secret, b, 'private-shop', adaData) } });
+    await bound.next('pusher_internal:subscription_succeeded');
+    const bobData = JSON.stringify({ user_id: 'bob' });
+    bystander.send({ event: 'pusher:subscribe', data: { channel: 'private-shop', channel_data: bobData, auth: channelSignature(APP.key, APP.secret, c, 'private-shop', bobData) } });
+    await bystander.next('pusher_internal:subscription_succeeded');
+
+    await sdk.terminateUserConnections('ada');
+    await sdk.trigger('private-shop', 'After', {});
+    expect((await signedIn.waitClosed())?.code).toBe(CLOSE.reauthorise);
+    expect((await bound.waitClosed())?.code).toBe(CLOSE.reauthorise);
+    expect(bound.messages.map((message) => message.event)).not.toContain('After');
+    await bystander.next('After');
+    expect(bystander.closed).toBeNull();
+    bystander.socket.close();
+  });
+
+  it('refuses an unsigned terminate-connections request', async () => {
+    const client = await rawClient(url());
+    const socketId = (await client.next('pusher:connection_established')).data.socket_id;
+    const userData = JSON.stringify({ id: 'victim' });
+    client.send({ event: 'pusher:signin', data: { user_data: userData, auth: userSignature(APP.key, APP.secret, socketId, userData) } });
+    await client.next('pusher:signin_success');
+    const response = await fetch(`http://127.0.0.1:${port}/apps/${APP.appId}/users/victim/terminate_connections`, { method: 'POST', body: '{}' });
+    expect(response.status).toBe(401);
+    expect(client.closed).toBeNull();
+    client.socket.close();
+  });
+});
+
+describe('who may open a connection to the embedded server', () => {
+  let limited: EmbeddedPusher;
+  let limitedServer: http.Server;
+  let limitedPort: number;
+  const limitedUrl = () => `ws://127.0.0.1:${limitedPort}/app/${APP.key}?protocol=7`;
+
+  beforeAll(async () => {
+    limited = createEmbeddedPusher({ ...APP, publicOrigin: 'https://app.example.com', maxConnections: 5, maxConnectionsPerAddress: 3, clientAddress: (request) => String(request.headers['x-test-address'] ?? request.socket.remoteAddress) });
+    limitedServer = http.createServer((_req, res) => res.end());
+    limitedServer.on('upgrade', (req, socket, head) => {
+      if (!limited.handleUpgrade(req, socket, head)) socket.destroy();
+    });
+    await new Promise<void>((resolve) => limitedServer.listen(0, '127.0.0.1', resolve));
+    limitedPort = (limitedServer.address() as AddressInfo).port;
+  });
+
+  afterAll(async () => {
+    await limited.close();
+    await new Promise((resolve) => limitedServer.close(resolve));
+  });
+
+  it("refuses browsers on other origins (403); accepts the site's own origin, the host connected to, and clients that send no Origin", async () => {
+    for (const origin of ['https://evil.example', 'null', 'http://app.example.com', 'https://app.example.com.evil.example', `http://127.0.0.1:${limitedPort + 1}`]) {
+      expect((await upgrade(limitedUrl(), { origin })).status, origin).toBe(403);
+    }
+    for (const headers of [{ origin: 'https://app.example.com' }, { origin: `http://127.0.0.1:${limitedPort}` }, {}]) {
+      const { status, socket } = await upgrade(limitedUrl(), headers);
+      expect(status, JSON.stringify(headers)).toBe(101);
+      socket!.close();
+    }
+  });
+
+  it('caps the connections of one client address (429) and in all (503), and frees the places of closed connections', async () => {
+    const open = async (address: string) => upgrade(limitedUrl(), { 'x-test-address': address });
+    const first = await Promise.all([open('a'), open('a'), open('a')]);
+    expect(first.map((result) => result.status)).toEqual([101, 101, 101]);
+    expect((await open('a')).status).toBe(429);
+    const others = await Promise.all([open('b'), open('c')]);
+    expect(others.map((result) => result.status)).toEqual([101, 101]);
+    expect((await open('d')).status).toBe(503);
+    expect(limited.stats().connections).toBe(5);
+    // A closed connection gives its place back.
+    first[0].socket!.close();
+    await waitFor<void>((resolve) => {
+      const check = () => (limited.stats().connections === 4 ? resolve() : setTimeout(check, 10));
+      check();
+    });
+    const again = await open('a');
+    expect(again.status).toBe(101);
+    for (const result of [...first.slice(1), ...others, again]) result.socket!.close();
   });
 });
 

@@ -39,9 +39,25 @@ export function connected(client: Pusher): Promise<void> {
   return waitFor<void>((resolve) => client.connection.bind('connected', () => resolve()), 5000, 'connected');
 }
 
+/**
+ * The HTTP status a websocket handshake gets: 101 when the server upgrades (the socket is
+ * then returned, open), else the refusal's status.
+ */
+export function upgrade(url: string, headers: Record<string, string> = {}): Promise<{ status: number; socket?: WebSocket }> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(url, { headers });
+    socket.once('open', () => resolve({ status: 101, socket }));
+    socket.once('unexpected-response', (_request, response) => {
+      resolve({ status: response.statusCode ?? 0 });
+      socket.terminate();
+    });
+    socket.on('error', reject);
+  });
+}
+
 /** A bare protocol client: every message it receives, parsed, in order. */
-export async function rawClient(url: string) {
-  const socket = new WebSocket(url);
+export async function rawClient(url: string, headers: Record<string, string> = {}) {
+  const socket = new WebSocket(url, { headers });
   const messages: { event: string; channel?: string; data: any }[] = [];
   const waiters: (() => void)[] = [];
   let closed: { code: number; reason: string } | null = null;

@@ -7,8 +7,9 @@ import { loadMembership } from '../../lib/membership';
 import { bearer, envelope, jsonBody } from '../../lib/openapi';
 import { ok } from '../../lib/respond';
 
+const socketId = z.string({ error: 'socket_id is required.' }).regex(/^\d+\.\d+$/, { error: 'socket_id is not valid.' });
 const authBody = z.object({
-  socket_id: z.string({ error: 'socket_id is required.' }).regex(/^\d+\.\d+$/, { error: 'socket_id is not valid.' }),
+  socket_id: socketId,
   channel_name: z.string({ error: 'channel_name is required.' }).min(1, { error: 'channel_name is required.' }).max(200),
 });
 
@@ -17,6 +18,9 @@ const NOT_YOURS = 'You may not listen to this channel.';
 /**
  * Channel authorisation: private-user.{id} only for that user, private-business.{id} only
  * for its members. Anything else is refused. The web app's /broadcasting/auth proxies this.
+ * Each signature names the caller (channel_data on the embedded server, the signin on a
+ * hosted one), so signing out or losing a membership ends the subscription
+ * (Broadcaster.endUserConnections); the client then has to come back here.
  */
 export const broadcastingRouter = createRouter().openapi(
   createRoute({
@@ -47,6 +51,18 @@ export const broadcastingRouter = createRouter().openapi(
     } else {
       throw forbidden(NOT_YOURS);
     }
-    return ok(c, broadcaster.authorizeChannel(socket_id, channel_name));
+    return ok(c, broadcaster.authorizeChannel(socket_id, channel_name, user.id));
   },
+).openapi(
+  createRoute({
+    method: 'post',
+    path: '/broadcasting/user-auth',
+    tags: ['Realtime'],
+    summary: "Sign a socket in as the caller (Pusher user authentication), so ending the caller's connections reaches it",
+    security: bearer,
+    middleware: [requireAuth] as const,
+    request: { body: jsonBody(z.object({ socket_id: socketId })) },
+    responses: envelope(z.object({ auth: z.string(), user_data: z.string() })),
+  }),
+  (c) => ok(c, c.var.deps.broadcaster.authenticateUser(c.req.valid('json').socket_id, c.var.auth.user.id)),
 );

@@ -59,8 +59,10 @@ export const accountRouter = createRouter()
   .openapi(
     createRoute({ method: 'post', path: '/users/logout', tags, summary: 'Revoke the current token', security: bearer, middleware: [requireAuth] as const, responses: envelope(z.object({})) }),
     async (c) => {
-      const { db, clock } = c.var.deps;
+      const { db, clock, broadcaster } = c.var.deps;
       await db.update(tokens).set({ revokedAt: clock.now() }).where(eq(tokens.id, c.var.auth.tokenId));
+      // Every live connection of the user re-authorises: this session's no longer can.
+      await broadcaster.endUserConnections(c.var.auth.user.id);
       return ok(c, {}, ['You have been signed out.']);
     },
   )
@@ -110,6 +112,7 @@ export const accountRouter = createRouter()
       if (changes.passwordHash) {
         // Every other session ends; this one stays signed in.
         await db.update(tokens).set({ revokedAt: now }).where(and(eq(tokens.userId, user.id), isNull(tokens.revokedAt), ne(tokens.id, c.var.auth.tokenId)));
+        await c.var.deps.broadcaster.endUserConnections(user.id);
       }
       if (messages.length === 0) messages.push('Your account has been updated.');
       await userUpdated(c.var.deps, updated);
@@ -127,6 +130,7 @@ export const accountRouter = createRouter()
         await tx.update(businessUsers).set({ removedAt: now }).where(and(eq(businessUsers.userId, user.id), isNull(businessUsers.removedAt)));
       });
       await revokeUserTokens(db, user.id, now);
+      await c.var.deps.broadcaster.endUserConnections(user.id);
       await userUpdated(c.var.deps, user.id);
       return ok(c, {}, ['Your account has been deleted.']);
     },

@@ -98,6 +98,8 @@ export const devicesRouter = createRouter()
         .where(and(eq(tokens.id, device_id), eq(tokens.userId, c.var.auth.user.id), isNull(tokens.revokedAt)))
         .returning({ id: tokens.id });
       if (revoked.length === 0) throw notFound('The device');
+      // Which connection is that device's is not known: all of them re-authorise, and only the others can.
+      await c.var.deps.broadcaster.endUserConnections(c.var.auth.user.id);
       return ok(c, {}, ['The device has been signed out.']);
     },
   );

@@ -52,6 +52,8 @@ export const membershipsRouter = createRouter()
         }
         await tx.update(businessUsers).set({ removedAt: clock.now() }).where(eq(businessUsers.id, membership.id));
       });
+      // The business channel is no longer theirs: their connections re-authorise without it.
+      await c.var.deps.broadcaster.endUserConnections(c.var.auth.user.id);
       await businessChanged(c.var.deps, 'Updated', business, c.var.auth.user, [c.var.auth.user.id]);
       return ok(c, {}, [`You have left ${business.name}.`]);
     },

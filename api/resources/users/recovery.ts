@@ -50,6 +50,7 @@ export const recoveryRouter = createRouter()
       if (!user || !accepted) throw invalid({ code: [CODE_REJECTED] });
       await db.update(users).set({ passwordHash: await hashPassword(input.password), updatedAt: now }).where(eq(users.id, user.id));
       await revokeUserTokens(db, user.id, now);
+      await c.var.deps.broadcaster.endUserConnections(user.id);
       return ok(c, {}, ['Your password has been reset. Sign in with your new password.']);
     },
   );
