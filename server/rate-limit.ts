@@ -110,9 +110,21 @@ export async function createSharedRateLimiter(
 ): Promise<RateLimiter> {
   if (options.redisUrl) {
     const { createClient } = await import('redis');
-    const client = createClient({ url: options.redisUrl, socket: { reconnectStrategy: (retries) => Math.min(retries * 200, 5_000) } });
+    let connected = false;
+    const client = createClient({
+      url: options.redisUrl,
+      // While Redis is away a hit fails at once (and counts in memory) instead of waiting in a queue.
+      disableOfflineQueue: true,
+      // A REDIS_URL that never answers stops the start-up with its error; a lost connection is retried.
+      socket: { connectTimeout: 5_000, reconnectStrategy: (retries, cause) => (connected ? Math.min(retries * 200, 5_000) : cause) },
+    });
     client.on('error', (error: unknown) => options.log({ level: 'warn', msg: 'rate limit: redis connection error', error: String(error) }));
-    await client.connect();
+    try {
+      await client.connect();
+    } catch (error) {
+      throw new Error(`REDIS_URL: could not connect (${error instanceof Error ? error.message : String(error)})`);
+    }
+    connected = true;
     options.log({ level: 'info', msg: 'rate limits: counted in Redis (shared by every instance)' });
     return fixedWindow(options, withFallback(redisCounter(client as unknown as RedisClient, options.windowMs), options.windowMs, options.log, 'redis'), async () => {
       await client.close();
