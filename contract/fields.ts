@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN, E164_PATTERN } from './constants';
 import { messages } from './messages';
+import { isHttpUrl, isPublicWebUrl } from './web-address';
 
 /**
  * Field builders shared by every schema. A missing value (undefined: conform turns an
@@ -49,3 +50,47 @@ export const passwordField = z
   .min(1, { error: messages.password.required, abort: true })
   .min(8, { error: messages.password.tooShort })
   .max(64, { error: messages.password.tooLong });
+
+export const WEB_URL_INVALID = 'Enter a web address that starts with http:// or https://, such as https://example.com.';
+export const WEB_URL_NOT_PUBLIC = 'Enter a public web address: this one points to this computer or a private network.';
+
+/**
+ * A stored URL (later a link someone clicks): only an absolute http(s) URL, so
+ * `javascript:`, `data:` and the like never reach an href. `publicOnly` also refuses local
+ * names and non-public IP literals (contract/web-address.ts), for URLs a visitor's browser
+ * is sent to. Blank values are the caller's business (optionalWebUrl, clearableWebUrl).
+ */
+export function webUrl(opts: { max: number; invalid?: string; publicOnly?: boolean }) {
+  const invalid = opts.invalid ?? WEB_URL_INVALID;
+  return z
+    .string()
+    .trim()
+    .max(opts.max, { error: `Web address must be less than ${opts.max} characters.` })
+    .superRefine((value, ctx) => {
+      if (!isHttpUrl(value)) ctx.addIssue({ code: 'custom', message: invalid });
+      else if (opts.publicOnly && !isPublicWebUrl(value)) ctx.addIssue({ code: 'custom', message: WEB_URL_NOT_PUBLIC });
+    });
+}
+
+/** webUrl, or nothing: missing and blank are undefined. */
+export function optionalWebUrl(opts: Parameters<typeof webUrl>[0]) {
+  return z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .pipe(webUrl(opts).optional());
+}
+
+/** webUrl for an update: missing stays undefined (unchanged), null or blank clear it. */
+export function clearableWebUrl(opts: Parameters<typeof webUrl>[0]) {
+  return z
+    .string()
+    .trim()
+    .nullish()
+    .superRefine((value, ctx) => {
+      if (!value) return;
+      const result = webUrl(opts).safeParse(value);
+      if (!result.success) for (const issue of result.error.issues) ctx.addIssue({ code: 'custom', message: issue.message });
+    });
+}

@@ -1,5 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { isHttpUrl } from '#contract/web-address';
 
 import { DialogLink } from '../components/dialog-link';
 import { GeneralErrorBoundary } from '../components/error-boundary';
@@ -120,11 +121,16 @@ export default function MemoryRoute() {
           </p>
         ) : null}
         {memory.source_url ? (
-          <p className="text-sm text-slate-700">
+          <p className="text-sm text-slate-700" data-testid="memory-source">
             Source:{' '}
-            <a href={memory.source_url} className="break-all text-brand-700 underline" target="_blank" rel="noreferrer noopener">
-              {memory.source_url}
-            </a>
+            {/* Only an http(s) URL becomes a link: a row stored before that rule is shown as text. */}
+            {isHttpUrl(memory.source_url) ? (
+              <a href={memory.source_url} className="break-all text-brand-700 underline" target="_blank" rel="noreferrer noopener">
+                {memory.source_url}
+              </a>
+            ) : (
+              <span className="break-all">{memory.source_url}</span>
+            )}
           </p>
         ) : null}
         <div>

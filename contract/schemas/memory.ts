@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText } from '../fields';
+import { optionalText, optionalWebUrl } from '../fields';
 import { messages } from '../messages';
 
 /** The spec's twelve memory types (section 3). */
@@ -58,7 +58,7 @@ export const memorySchema = z.object({
   status: z.enum(MEMORY_STATUSES, { error: messages.memory.statusRequired }),
   title: optionalText(300),
   answer: optionalText(10_000),
-  source_url: optionalText(2000),
+  source_url: optionalWebUrl({ max: 2000 }),
 });
 export type MemoryInput = z.infer<typeof memorySchema>;
 export const memoryUpdateSchema = memorySchema.partial();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { E164_PATTERN } from '../constants';
-import { phoneField } from '../fields';
+import { phoneField, webUrl } from '../fields';
 import { messages } from '../messages';
 
 /**
@@ -156,12 +156,13 @@ export const leadcatcherSettingsSchema = z.object({
     .pipe(z.array(origin).max(20, { error: 'At most 20 sites.' })),
   follow_up: z.enum(FOLLOW_UP_CHANNELS, { error: 'Follow up must be none, sms or email.' }),
   follow_up_template: template,
+  // A visitor's browser is sent here: a public http(s) address only.
   redirect_url: z
     .string()
     .trim()
     .nullish()
     .transform((value) => (value ? value : null))
-    .pipe(z.string().regex(/^https?:\/\/\S+$/i, { error: systemMessages.urlInvalid }).max(500).nullable()),
+    .pipe(webUrl({ max: 500, invalid: systemMessages.urlInvalid, publicOnly: true }).nullable()),
   success_message: z.string().trim().min(1, { error: messages.required }).max(300),
 });
 

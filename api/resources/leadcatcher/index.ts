@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { LeadcatcherSettings } from '#contract/schemas/system';
+import { isPublicWebUrl } from '#contract/web-address';
 import { createRouter, type ApiEnv } from '../../lib/context';
 import { leadcatcherUrls } from '../../services/systems/setup';
 import { findSystemById, recordSystemEvent, type SystemRow } from '../../services/systems/store';
@@ -198,7 +199,9 @@ leadcatcherRouter.post('/leadcatcher/:system_id/submit', async (c) => {
   }
   // Spam is answered exactly like a success: a bot learns nothing.
   if (wantsJson) return json({ data: { sent: true }, messages: [settings.success_message] }, 200, cors);
-  return new Response(null, { status: 303, headers: { Location: settings.redirect_url ?? `${formPath(system.id)}?sent=1`, 'Cache-Control': 'no-store' } });
+  // A redirect_url stored before it had to be a public http(s) address is not followed.
+  const thanks = isPublicWebUrl(settings.redirect_url) ? settings.redirect_url : `${formPath(system.id)}?sent=1`;
+  return new Response(null, { status: 303, headers: { Location: thanks, 'Cache-Control': 'no-store' } });
 });
 
 const systemIdParam = z.object({ system_id: z.string().min(1).openapi({ param: { name: 'system_id', in: 'path' } }) });

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { COLLECTION_PAGE_SIZE } from '#contract/constants';
+import { clearableWebUrl } from '#contract/fields';
 import { listFiltersSchema } from '#contract/schemas/list';
 import { knowledgeSearchSchema, MEMORY_STATUSES, MEMORY_TYPES, memorySchema, memoryUpdateSchema } from '#contract/schemas/memory';
 import { businessIdParam } from '../../lib/openapi';
@@ -48,8 +49,8 @@ export const questionListBody = listFiltersSchema.extend({
 
 /** The API answers title/answer/source_url null when there is none, so a client may send that back (it clears them). */
 const clearable = (max: number) => z.string().trim().max(max).nullish();
-export const memoryCreateBody = memorySchema.extend({ title: clearable(300), answer: clearable(10_000), source_url: clearable(2000) });
-export const memoryUpdateBody = memoryUpdateSchema.extend({ title: clearable(300), answer: clearable(10_000), source_url: clearable(2000) });
+export const memoryCreateBody = memorySchema.extend({ title: clearable(300), answer: clearable(10_000), source_url: clearableWebUrl({ max: 2000 }) });
+export const memoryUpdateBody = memoryUpdateSchema.extend({ title: clearable(300), answer: clearable(10_000), source_url: clearableWebUrl({ max: 2000 }) });
 
 export const ANSWER_REQUIRED = 'The answer is required.';
 export const answerBody = z.object({
