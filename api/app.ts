@@ -30,6 +30,7 @@ import { ordersRouter } from './resources/orders';
 import { timelineRouter } from './resources/timeline';
 import { accountRouter } from './resources/users/account';
 import { devicesRouter } from './resources/users/devices';
+import { emailRouter } from './resources/users/email';
 import { membershipsRouter } from './resources/users/memberships';
 import { mobileRouter } from './resources/users/mobile';
 import { recoveryRouter } from './resources/users/recovery';
@@ -59,6 +60,7 @@ export function createApiApp(deps: ApiDeps) {
   app.use('*', refuseBadText);
   app.route('/', accountRouter);
   app.route('/', devicesRouter);
+  app.route('/', emailRouter);
   app.route('/', recoveryRouter);
   app.route('/', mobileRouter);
   app.route('/', membershipsRouter);

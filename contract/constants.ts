@@ -21,6 +21,7 @@ export const PUBLIC_BASE_PATH = '/';
 export const TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const RESET_CODE_TTL_MS = 15 * 60 * 1000;
 export const MOBILE_CODE_TTL_MS = 15 * 60 * 1000;
+export const EMAIL_CODE_TTL_MS = 15 * 60 * 1000;
 /** An invitation to join a business works for 14 days (re-inviting refreshes it). */
 export const INVITATION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
 export const CODE_MAX_ATTEMPTS = 5;

@@ -47,7 +47,7 @@ export const verificationCodes = pgTable(
   {
     id: text('id').primaryKey(),
     userId: text('user_id').notNull().references(() => users.id),
-    purpose: text('purpose', { enum: ['password_reset', 'mobile_verify'] }).notNull(),
+    purpose: text('purpose', { enum: ['password_reset', 'mobile_verify', 'email_change'] }).notNull(),
     target: text('target').notNull(),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),

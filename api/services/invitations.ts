@@ -150,8 +150,10 @@ export async function describeInvitation(deps: ApiDeps, token: string) {
 }
 
 /**
- * Accept: the signed-in user's email must be the invited one. They become a member with the
- * invited permissions (someone already a member keeps theirs). Works once.
+ * Accept: the signed-in user's email must be the invited one. That binding holds because an
+ * account's email is either the one it registered with or one proven by a code mailed to it
+ * (services/email-change.ts), and the token itself only ever went to that mailbox. They
+ * become a member with the invited permissions (someone already a member keeps theirs). Works once.
  */
 export async function acceptInvitation(deps: ApiDeps, businessId: string, token: string, user: UserRow) {
   const { db, clock } = deps;

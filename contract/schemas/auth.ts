@@ -22,7 +22,8 @@ export const registrationSchema = z.object({
 
 export const forgotPasswordSchema = z.object({ email: capped() });
 
-const codeField = requiredText(messages.required).regex(CODE_PATTERN, { error: messages.code.invalid });
+/** A 6-digit code (password reset, mobile and email verification). */
+export const codeField = requiredText(messages.required).regex(CODE_PATTERN, { error: messages.code.invalid });
 
 /** Spec section 3 "passwordRecovery": email, password, plus the code of the reset step. */
 export const resetPasswordSchema = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailField, optionalPhoneField, passwordField, requiredText } from '../fields';
 import { messages } from '../messages';
+import { codeField } from './auth';
 
 /** users/update: the account's own fields. Changing the mobile un-verifies it. */
 export const userUpdateSchema = z.object({
@@ -15,6 +16,14 @@ export const profileFormSchema = z.object({
   email: emailField({ required: messages.user.emailRequired, invalid: messages.user.emailInvalid }),
   mobile: optionalPhoneField,
 });
+
+/** users/email-change: the new address, which gets a 6-digit code; the email changes only with it. */
+export const emailChangeSchema = z.object({
+  email: emailField({ required: messages.user.emailRequired, invalid: messages.user.emailInvalid }),
+});
+
+/** users/email-change-verify: the new address and the code sent to it. */
+export const emailChangeVerifySchema = emailChangeSchema.extend({ code: codeField });
 
 export const changePasswordSchema = z.object({
   current_password: requiredText(messages.password.required),

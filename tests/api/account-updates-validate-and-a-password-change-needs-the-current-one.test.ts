@@ -9,16 +9,18 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 describe('users/update', () => {
-  it('updates name, email and mobile and answers data.user', async () => {
+  it('updates name and mobile at once and the email once the code sent to it comes back', async () => {
     const account = await h.signUp();
     const email = uniqueEmail();
     const mobile = randomMobile();
     const result = await h.call('users/update', { name: 'New Name', email: email.toUpperCase(), mobile }, account.token);
 
     expect(result.status, JSON.stringify(result.body)).toBe(200);
-    expect(result.body.messages).toEqual(['Your account has been updated.']);
-    expect(result.body.data.user).toMatchObject({ id: account.user.id, name: 'New Name', email, mobile, mobile_verified: false });
+    expect(result.body.messages).toEqual(['Your account has been updated.', `We have sent a 6-digit code to ${email}. Enter it to confirm your new email address.`]);
+    expect(result.body.data.user).toMatchObject({ id: account.user.id, name: 'New Name', email: account.email, mobile, mobile_verified: false });
 
+    const confirmed = await h.call('users/email-change-verify', { email, code: await h.latestCode(email, 'email') }, account.token);
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
     const me = await h.call('users/get', undefined, account.token);
     expect(me.body.data.user).toMatchObject({ name: 'New Name', email, mobile });
     expect((await h.call('users/login', { email, password: PASSWORD })).status).toBe(200);

@@ -12,6 +12,7 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passw
 import { userUpdated } from '../../lib/events';
 import { ok } from '../../lib/respond';
 import { serializeUser } from '../../lib/serialize';
+import { requestEmailChange } from '../../services/email-change';
 
 const tags = ['Account'];
 const sessionOut = z.object({ token: z.string(), user: userSchema });
@@ -75,7 +76,7 @@ export const accountRouter = createRouter()
       method: 'post',
       path: '/users/update',
       tags,
-      summary: 'Update name, email, mobile; change the password with current_password + password',
+      summary: 'Update name and mobile; change the password with current_password + password; a new email gets a code first (as users/email-change)',
       security: bearer,
       middleware: [requireAuth] as const,
       request: { body: jsonBody(userUpdateSchema.extend({ current_password: z.string().optional(), password: z.string().optional() })) },
@@ -89,11 +90,8 @@ export const accountRouter = createRouter()
       const changes: Partial<typeof users.$inferInsert> = { updatedAt: now };
       const messages: string[] = [];
       if (input.name !== undefined) changes.name = input.name;
-      if (input.email !== undefined && input.email !== user.email) {
-        const [taken] = await db.select({ id: users.id }).from(users).where(and(eq(users.email, input.email), isNull(users.deletedAt), ne(users.id, user.id))).limit(1);
-        if (taken) throw emailTaken();
-        changes.email = input.email;
-      }
+      // A new email is not applied here: it gets a code, and users/email-change-verify applies it.
+      const emailChange = input.email !== undefined && input.email !== user.email ? input.email : undefined;
       if ('mobile' in input && (input.mobile ?? null) !== user.mobile) {
         // A new number has to be verified again.
         changes.mobile = input.mobile ?? null;
@@ -108,6 +106,8 @@ export const accountRouter = createRouter()
         changes.passwordHash = await hashPassword(parsed.data.password);
         messages.push('Your password has been changed.');
       }
+      // Validated (free, not the current one) and mailed before anything is saved.
+      const codeSent = emailChange ? await requestEmailChange(c.var.deps, user, emailChange) : undefined;
       const [updated] = await db.update(users).set(changes).where(eq(users.id, user.id)).returning();
       if (changes.passwordHash) {
         // Every other session ends; this one stays signed in.
@@ -115,6 +115,7 @@ export const accountRouter = createRouter()
         await c.var.deps.broadcaster.endUserConnections(user.id);
       }
       if (messages.length === 0) messages.push('Your account has been updated.');
+      if (codeSent) messages.push(codeSent);
       await userUpdated(c.var.deps, updated);
       return ok(c, { user: serializeUser(updated) }, messages);
     },
