@@ -3,6 +3,7 @@ import { WEB_URL_INVALID, WEB_URL_NOT_PUBLIC } from '#contract/fields';
 import { systemMessages } from '#contract/schemas/system';
 import { createHarness, type Harness } from '#tests/support/api-harness';
 import { expectFieldError } from '#tests/support/expect-envelope';
+import { insertLeadcatcher, submitForm } from '#tests/support/leadcatcher';
 import { addSystem, systemsPath } from '#tests/support/system-fixtures';
 
 /**
@@ -83,5 +84,15 @@ describe('lead catcher redirect_url', () => {
     }
     const ok = await set('https://shop.example.com/thanks');
     expect(ok.status).toBe(200);
+  });
+
+  it('a form post never follows a redirect_url stored before these rules: it lands on the thank-you page', async () => {
+    const owner = await h.signUpWithBusiness();
+    for (const redirect_url of ['javascript:alert(1)', 'http://127.0.0.1:8080/admin']) {
+      const system = await insertLeadcatcher(h, owner.business._id, { redirect_url });
+      const response = await submitForm(h, system.id, { name: 'Bo', email: 'bo@example.com', message: 'Hello' });
+      expect(response.status).toBe(303);
+      expect(response.headers.get('location')).toBe(`/api/v1/leadcatcher/${system.id}/form?sent=1`);
+    }
   });
 });
