@@ -24,6 +24,7 @@ export async function issueCode(db: Db, opts: { userId: string; purpose: Purpose
     target: opts.target,
     codeHash: hashCode(id, code),
     expiresAt: new Date(opts.now.getTime() + opts.ttlMs),
+    createdAt: opts.now,
   });
   return code;
 }

@@ -1,11 +1,11 @@
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, ne } from 'drizzle-orm';
 import { EMAIL_CODE_TTL_MS } from '#contract/constants';
 import type { ApiDeps } from '../deps';
-import { users } from '../db/schema';
+import { users, verificationCodes } from '../db/schema';
 import { consumeCode, issueCode } from '../lib/codes';
 import type { UserRow } from '../lib/context';
 import { isUniqueViolation } from '../lib/db-errors';
-import { invalid } from '../lib/errors';
+import { ApiError, invalid } from '../lib/errors';
 import { userUpdated } from '../lib/events';
 
 /**
@@ -19,6 +19,7 @@ export const emailMessages = {
   same: 'This is already your email address.',
   codeRejected: 'The code is not valid or has expired.',
   changed: 'Your email address has been changed.',
+  tooMany: 'You have asked for too many email codes. Try again in an hour.',
   codeSent: (email: string) => `We have sent a 6-digit code to ${email}. Enter it to confirm your new email address.`,
 } as const;
 
@@ -31,10 +32,24 @@ async function assertFree(deps: Pick<ApiDeps, 'db'>, email: string, userId: stri
   if (taken) throw invalid({ email: [emailMessages.taken] });
 }
 
+/**
+ * Codes per account per hour. Each code allows CODE_MAX_ATTEMPTS guesses, so this bounds the
+ * guesses at a 6-digit code for an address one does not read, whatever the client address
+ * (counted in the database: it holds across instances).
+ */
+const CODES_PER_HOUR = 5;
+const HOUR_MS = 60 * 60 * 1000;
+
 /** Mail a code to the new address (any earlier code for a change stops working); nothing changes yet. */
 export async function requestEmailChange(deps: ApiDeps, user: UserRow, email: string): Promise<string> {
   if (email === user.email) throw invalid({ email: [emailMessages.same] });
   await assertFree(deps, email, user.id);
+  const since = new Date(deps.clock.now().getTime() - HOUR_MS);
+  const [recent] = await deps.db
+    .select({ n: count() })
+    .from(verificationCodes)
+    .where(and(eq(verificationCodes.userId, user.id), eq(verificationCodes.purpose, 'email_change'), gt(verificationCodes.createdAt, since)));
+  if ((recent?.n ?? 0) >= CODES_PER_HOUR) throw new ApiError(429, [emailMessages.tooMany]);
   const code = await issueCode(deps.db, { userId: user.id, purpose: 'email_change', target: email, now: deps.clock.now(), ttlMs: EMAIL_CODE_TTL_MS });
   await deps.mailer.send({
     to: email,

@@ -118,6 +118,21 @@ describe('changing the email', () => {
     expect(await me(account.token)).toMatchObject({ email: account.email });
   });
 
+  it('mails at most 5 codes an hour per account, so a code cannot be guessed by asking again and again', async () => {
+    const account = await h.signUp();
+    for (let i = 0; i < 5; i += 1) expect((await h.call('users/email-change', { email: uniqueEmail() }, account.token)).status).toBe(200);
+    const refused = await h.call('users/email-change', { email: uniqueEmail() }, account.token);
+    expectFailureEnvelope(refused, 429);
+    expect(refused.body.errors).toEqual(['You have asked for too many email codes. Try again in an hour.']);
+    expectFailureEnvelope(await h.call('users/update', { email: uniqueEmail() }, account.token), 429);
+    h.clock.offsetMs += 61 * 60 * 1000;
+    try {
+      expect((await h.call('users/email-change', { email: uniqueEmail() }, account.token)).status).toBe(200);
+    } finally {
+      h.clock.offsetMs = 0;
+    }
+  });
+
   it('needs a signed-in user', async () => {
     expectFailureEnvelope(await h.call('users/email-change', { email: uniqueEmail() }), 401);
     expectFailureEnvelope(await h.call('users/email-change-verify', { email: uniqueEmail(), code: '123456' }), 401);
