@@ -1,7 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
-import { CONVERSATION_CHANNEL_LABELS } from '#contract/schemas/conversation';
+import { CONVERSATION_CHANNEL_LABELS, isMemberChannel } from '#contract/schemas/conversation';
 import { ChatComposer, ChatMessages, useAssistantChat } from '../components/assistant/chat';
 import { PushToTalk } from '../components/assistant/voice';
 import { GeneralErrorBoundary } from '../components/error-boundary';
@@ -44,6 +44,8 @@ export default function ConversationRoute() {
   const reply = useActionData<typeof action>() as SubmissionResult<string[]> | CorrectionReply | undefined;
   const chat = useAssistantChat({ conversationId: conversation.id, messages: conversation.messages });
   const self = `/dashboard/assistant-conversations/${conversation.id}`;
+  // A call, SMS or web form: the customer talked to the assistant; the page only shows it.
+  const customers = !isMemberChannel(conversation.channel);
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -62,12 +64,19 @@ export default function ConversationRoute() {
           links={links}
           timeZone={timeZone}
           correction={canCorrect ? { action: self, reply: reply && 'messageId' in reply ? reply : null } : null}
+          speaker={customers ? 'The customer' : 'You'}
         />
       </section>
-      <div className="sticky bottom-0 flex flex-col gap-3 border-t border-slate-200 bg-slate-50 pb-2 pt-3">
-        <ChatComposer chat={chat} action={self} reply={reply && !('messageId' in reply) ? reply : null} />
-        <PushToTalk chat={chat} available={voiceAvailable} />
-      </div>
+      {customers ? (
+        <p className="text-sm text-slate-600" data-testid="conversation-read-only">
+          The assistant had this conversation with a customer. Only the customer writes in it.
+        </p>
+      ) : (
+        <div className="sticky bottom-0 flex flex-col gap-3 border-t border-slate-200 bg-slate-50 pb-2 pt-3">
+          <ChatComposer chat={chat} action={self} reply={reply && !('messageId' in reply) ? reply : null} />
+          <PushToTalk chat={chat} available={voiceAvailable} />
+        </div>
+      )}
     </div>
   );
 }

@@ -9,6 +9,9 @@ import { messages } from '../messages';
  */
 export const CONVERSATION_CHANNELS = ['chat', 'voice', 'call', 'sms', 'form'] as const;
 export type ConversationChannel = (typeof CONVERSATION_CHANNELS)[number];
+/** Channels a member talks to the assistant on (their own chats); the others are a customer's conversations. */
+export const MEMBER_CHANNELS: readonly ConversationChannel[] = ['chat', 'voice'];
+export const isMemberChannel = (channel: string): boolean => (MEMBER_CHANNELS as readonly string[]).includes(channel);
 export const CONVERSATION_CHANNEL_LABELS: Record<ConversationChannel, string> = {
   chat: 'Chat',
   voice: 'Voice',

@@ -31,6 +31,8 @@ type Rule = {
   cleanup?: (ctx: Ctx) => Promise<void>;
   /** The answer to an allowed caller when it cannot be a success here (the fixture lacks a recording, the server lacks voice). */
   allowedStatus?: { status: number; why: string };
+  /** What the member without permissions answers when it differs from the rule's (the admin's chat is not theirs: 404). */
+  memberStatus?: { status: number; why: string };
   skipMemberAndAdmin?: string;
   /** What another business answers when it names this business's record in a body field rather than the path (a 422 on that field). */
   foreignRecord?: { status: number; why: string };
@@ -300,6 +302,7 @@ export const RULES: Record<string, Rule> = {
     multipart: wav,
     prepare: async (ctx) => ({ conversation_id: await conversation(ctx) }),
     allowedStatus: { status: 503, why: 'the test server has no speech' },
+    memberStatus: { status: 404, why: "the admin's chat is not the member's" },
   },
   'businesses/conversations/{business_id}/get-message-streamed/{conversation_id}': { permission: null, prepare: async (ctx) => ({ conversation_id: await conversation(ctx) }) },
   'businesses/conversations/{business_id}/suggestions': { permission: null },
@@ -418,6 +421,9 @@ describe('the API permission matrix (from the OpenAPI document)', () => {
         expectStatus('member without permission', asMember.status, (s) => s === 403, ` ${JSON.stringify(asMember.body)}`);
         await unchanged('member without permission');
         if (rule.refusal && asMember.body.errors?.[0] !== rule.refusal) failures.push(`${call} member: refusal ${JSON.stringify(asMember.body.errors)}, expected "${rule.refusal}"`);
+      } else if (rule.memberStatus) {
+        expectStatus(`member (${rule.memberStatus.why})`, asMember.status, (s) => s === rule.memberStatus!.status);
+        await unchanged('member');
       } else if (rule.allowedStatus) {
         expectStatus(`member (${rule.allowedStatus.why})`, asMember.status, (s) => s === rule.allowedStatus!.status);
       } else {

@@ -5,6 +5,8 @@ import { faker } from '@faker-js/faker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessUsers } from '#api/db/schema';
 import { newId } from '#api/lib/crypto';
+import { createConversation } from '#api/services/assistant/conversations';
+import { postMessage } from '#api/services/assistant/turns';
 import { createCall, createForm, createSms } from '#api/services/timeline';
 import { parseEnv } from '#contract/env';
 import { hasPermission, type Permission } from '#contract/permissions';
@@ -197,5 +199,44 @@ describe('the permission matrix for dashboard pages', () => {
       const url = urlOf(route)!;
       expect((await page(none, url)).status, url).toBe(200);
     }
+  });
+});
+
+describe("the assistant's conversations (their own rules: one's own chats, and customers' conversations by channel permission)", () => {
+  it("shows a customer's SMS conversation only with smses/view, labelled as the customer's and read-only, and another member's chat to nobody", async () => {
+    const sms = await createConversation(server.deps, businessId, { channel: 'sms' });
+    await postMessage(server.deps, { businessId, conversationId: sms.id, message: 'My gate code is 2468' });
+    const chat = (await v1<{ conversation: { id: string } }>(`businesses/conversations/${businessId}/create`, {}, admin.token)).conversation.id;
+    await v1(`businesses/conversations/${businessId}/update/${chat}`, { message: 'Admin asks about invoice 1357' }, admin.token);
+    const none = members.get('none')!;
+    const reader = members.get('smses/view')!;
+
+    const noneList = await page(none, '/dashboard/assistant-conversations');
+    expect(noneList.status).toBe(200);
+    expect(noneList.html).not.toContain('2468');
+    expect(noneList.html).not.toContain('1357');
+    const readerList = await page(reader, '/dashboard/assistant-conversations');
+    expect(readerList.html).toContain('2468');
+    expect(readerList.html).not.toContain('1357');
+
+    for (const [who, id] of [
+      [none, sms.id],
+      [reader, chat],
+      [none, chat],
+    ] as const) {
+      const response = await page(who, `/dashboard/assistant-conversations/${id}`);
+      expect(response.status, `${id}`).toBe(404);
+      expect(response.html).not.toContain('2468');
+      expect(response.html).not.toContain('1357');
+    }
+    const opened = await page(reader, `/dashboard/assistant-conversations/${sms.id}`);
+    expect(opened.status).toBe(200);
+    expect(opened.html).toContain('2468');
+    expect(opened.html).toContain('The customer:');
+    expect(opened.html).not.toContain('You:');
+    expect(opened.html).toContain('data-testid="conversation-read-only"');
+    const own = await page(admin, `/dashboard/assistant-conversations/${chat}`);
+    expect(own.status).toBe(200);
+    expect(own.html).toContain('You:');
   });
 });

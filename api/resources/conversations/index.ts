@@ -8,6 +8,8 @@ import { requireAuth } from '../../lib/auth';
 import { createRouter } from '../../lib/context';
 import { ApiError, sendError } from '../../lib/errors';
 import { loadMembership } from '../../lib/membership';
+import type { Db } from '../../db/client';
+import { checkReadable, checkWritable, messageForViewer, visibleConversationsWhere, type ConversationViewer } from '../../services/assistant/access';
 import { bearer, businessIdParam, envelope, jsonBody } from '../../lib/openapi';
 import { ok } from '../../lib/respond';
 import {
@@ -64,9 +66,16 @@ const streamResponses = {
 /** Room for the multipart envelope and the `wait` field around the recording. */
 const FORM_OVERHEAD_BYTES = 64 * 1024;
 
+/** The caller as a reader of this business's conversations (services/assistant/access.ts); 404 outside it. */
+async function viewerIn(db: Db, businessId: string, userId: string): Promise<ConversationViewer> {
+  const { membership } = await loadMembership(db, businessId, userId);
+  return { userId, permissions: membership.permissions };
+}
+
 /**
- * Conversations with the assistant (spec section 7): any member of the business may use
- * them; another business's conversations are never found (404).
+ * Conversations with the assistant (spec section 7): any member may start one; who sees and
+ * writes in which is decided in services/assistant/access.ts (one's own chats; customers'
+ * conversations by channel permission, read-only). Another business's are never found (404).
  */
 export const conversationsRouter = createRouter()
   .openapi(
@@ -81,8 +90,8 @@ export const conversationsRouter = createRouter()
     async (c) => {
       const { db } = c.var.deps;
       const { business_id } = c.req.valid('param');
-      await loadMembership(db, business_id, c.var.auth.user.id);
-      return ok(c, await listConversations(db, business_id, parseWith(conversationListBody, c.req.valid('json'))));
+      const viewer = await viewerIn(db, business_id, c.var.auth.user.id);
+      return ok(c, await listConversations(db, business_id, parseWith(conversationListBody, c.req.valid('json')), visibleConversationsWhere(viewer)));
     },
   )
   .openapi(
@@ -108,11 +117,11 @@ export const conversationsRouter = createRouter()
     async (c) => {
       const { deps } = c.var;
       const { business_id, conversation_id } = c.req.valid('param');
-      await loadMembership(deps.db, business_id, c.var.auth.user.id);
-      const row = await requireConversation(deps.db, business_id, conversation_id);
+      const viewer = await viewerIn(deps.db, business_id, c.var.auth.user.id);
+      const row = checkReadable(viewer, await requireConversation(deps.db, business_id, conversation_id));
       await expireStaleReplies(deps, row.id);
       const rows = await listMessages(deps.db, row.id);
-      const messageList = rows.map(serializeMessage);
+      const messageList = rows.map((message) => messageForViewer(viewer, serializeMessage(message)));
       return ok(c, { conversation: { ...(await conversationRecord(deps.db, row)), messages: messageList }, messages: messageList });
     },
   )
@@ -128,10 +137,11 @@ export const conversationsRouter = createRouter()
     async (c) => {
       const { deps } = c.var;
       const { business_id, conversation_id } = c.req.valid('param');
-      await loadMembership(deps.db, business_id, c.var.auth.user.id);
+      const viewer = await viewerIn(deps.db, business_id, c.var.auth.user.id);
+      checkWritable(viewer, await requireConversation(deps.db, business_id, conversation_id));
       const { message, wait } = c.req.valid('json');
       const turn = await postMessage(deps, { businessId: business_id, conversationId: conversation_id, message, wait });
-      return ok(c, { conversation: turn.conversation, messages: turn.messages });
+      return ok(c, { conversation: turn.conversation, messages: turn.messages.map((item) => messageForViewer(viewer, item)) });
     },
   )
   .openapi(
@@ -154,10 +164,11 @@ export const conversationsRouter = createRouter()
     async (c) => {
       const { deps } = c.var;
       const { business_id, conversation_id } = c.req.valid('param');
-      await loadMembership(deps.db, business_id, c.var.auth.user.id);
+      const viewer = await viewerIn(deps.db, business_id, c.var.auth.user.id);
+      checkWritable(viewer, await requireConversation(deps.db, business_id, conversation_id));
       const form = c.req.valid('form') as Record<string, unknown>;
       const turn = await voiceTurn(deps, business_id, conversation_id, form);
-      return ok(c, { conversation: turn.conversation, messages: turn.messages, transcript: turn.transcript });
+      return ok(c, { conversation: turn.conversation, messages: turn.messages.map((item) => messageForViewer(viewer, item)), transcript: turn.transcript });
     },
   )
   .openapi(
@@ -172,7 +183,8 @@ export const conversationsRouter = createRouter()
     async (c) => {
       const { deps } = c.var;
       const { business_id, conversation_id } = c.req.valid('param');
-      await loadMembership(deps.db, business_id, c.var.auth.user.id);
+      const viewer = await viewerIn(deps.db, business_id, c.var.auth.user.id);
+      checkWritable(viewer, await requireConversation(deps.db, business_id, conversation_id));
       const { format } = parseWith(streamRequestSchema, c.req.valid('json'));
       return streamLatestReply(deps, business_id, conversation_id, format, c.req.raw.signal);
     },
@@ -207,13 +219,15 @@ export const conversationsRouter = createRouter()
       const { conversation_id } = c.req.valid('param');
       const [row] = await deps.db.select({ businessId: conversations.businessId }).from(conversations).where(eq(conversations.id, conversation_id)).limit(1);
       if (!row) throw conversationNotFound();
+      let viewer: ConversationViewer;
       try {
-        await loadMembership(deps.db, row.businessId, c.var.auth.user.id);
+        viewer = await viewerIn(deps.db, row.businessId, c.var.auth.user.id);
       } catch (error) {
         // Not a member: the same answer as for a conversation that does not exist.
         if (error instanceof ApiError && error.status === 404) throw conversationNotFound();
         throw error;
       }
+      checkWritable(viewer, await requireConversation(deps.db, row.businessId, conversation_id));
       const { format } = parseWith(streamRequestSchema, c.req.valid('json'));
       return streamLatestReply(deps, row.businessId, conversation_id, format, c.req.raw.signal);
     },

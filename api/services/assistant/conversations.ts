@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { truncate } from '#contract/constants';
 import type { ApiConversation, ApiConversationMessage } from '#contract/envelope';
 import type { ConversationChannel } from '#contract/schemas/conversation';
@@ -158,8 +158,11 @@ export async function createConversation(deps: ConversationDeps, businessId: str
 
 export type ConversationListFilters = ListFilters & { channel?: ConversationChannel };
 
-/** Newest first by created_at by default; sortable by created_at or updated_at; filterable by channel. */
-export async function listConversations(db: Db, businessId: string, filters: ConversationListFilters) {
+/**
+ * Newest first by created_at by default; sortable by created_at or updated_at; filterable by
+ * channel. `visible` keeps those the caller may see (access.ts).
+ */
+export async function listConversations(db: Db, businessId: string, filters: ConversationListFilters, visible: SQL) {
   const query = listQuery(filters, {
     sortable: { created_at: conversations.createdAt, updated_at: conversations.updatedAt },
     defaultSort: 'created_at',
@@ -170,6 +173,7 @@ export async function listConversations(db: Db, businessId: string, filters: Con
     eq(conversations.businessId, businessId),
     isNull(conversations.deletedAt),
     filters.channel ? eq(conversations.channel, filters.channel) : undefined,
+    visible,
     query.where,
   );
   const [rows, [{ total }]] = await Promise.all([

@@ -154,6 +154,7 @@ export function ChatMessages({
   timeZone,
   emptyText,
   correction,
+  speaker = 'You',
 }: {
   messages: ApiConversationMessage[];
   turn: ChatTurn | null;
@@ -162,6 +163,8 @@ export function ChatMessages({
   emptyText?: ReactNode;
   /** Under each answer: "Correct this answer" (for members who may edit memories). */
   correction?: { action: string; reply?: CorrectionReply | null } | null;
+  /** Who wrote the messages that are not the assistant's: the member, or in a customer's conversation the customer. */
+  speaker?: string;
 }) {
   const shown = turn ? messages.slice(0, turn.baseline) : messages;
   const end = useRef<HTMLDivElement>(null);
@@ -181,7 +184,7 @@ export function ChatMessages({
       <ol className="flex flex-col gap-4">
         {shown.map((message, index) => (
           <li key={message.id}>
-            <MessageBubble message={message} links={links} timeZone={timeZone}>
+            <MessageBubble message={message} links={links} timeZone={timeZone} speaker={speaker}>
               {correction && message.role === 'assistant' && message.status === 'complete' ? (
                 <CorrectionForm action={correction.action} message={message} question={askedBefore(shown, index)} reply={correction.reply} />
               ) : null}
@@ -227,8 +230,10 @@ function Bubble({
   testId,
   busy,
   extra,
+  speaker = 'You',
 }: {
   role: 'user' | 'assistant';
+  speaker?: string;
   children: ReactNode;
   testId: string;
   busy?: boolean;
@@ -245,18 +250,32 @@ function Bubble({
       {...extra}
     >
       <div className={`max-w-[85%] rounded-2xl px-4 py-2 ${mine ? 'rounded-br-sm bg-brand-600 text-white' : 'rounded-bl-sm bg-white text-slate-900 ring-1 ring-slate-200'}`}>
-        <span className="sr-only">{mine ? 'You:' : 'The assistant:'}</span>
+        <span className="sr-only" data-testid="message-speaker">
+          {mine ? `${speaker}:` : 'The assistant:'}
+        </span>
         {children}
       </div>
     </article>
   );
 }
 
-function MessageBubble({ message, links, timeZone, children }: { message: ApiConversationMessage; links: ChatLinks; timeZone: string; children?: ReactNode }) {
+function MessageBubble({
+  message,
+  links,
+  timeZone,
+  speaker,
+  children,
+}: {
+  message: ApiConversationMessage;
+  links: ChatLinks;
+  timeZone: string;
+  speaker: string;
+  children?: ReactNode;
+}) {
   const sources = uniqueSources(message.sources ?? []);
   return (
     <div className="flex flex-col gap-1" data-testid="chat-message" data-message-id={message.id} data-role={message.role} data-status={message.status}>
-      <Bubble role={message.role} testId="message-bubble" busy={message.status === 'streaming'}>
+      <Bubble role={message.role} testId="message-bubble" busy={message.status === 'streaming'} speaker={speaker}>
         <p className="whitespace-pre-wrap" data-testid="message-content">
           {message.content || (message.status === 'streaming' ? '…' : '')}
         </p>
