@@ -16,6 +16,8 @@ import type { ApiDeps } from './api/deps';
 import { openDatabase } from './api/db/client';
 import { createAddressLookup } from './api/services/address-lookup';
 import { createDirectory } from './api/services/directory';
+import { waitForBackground } from './api/lib/background';
+import { redactPath } from './api/lib/log-safe';
 import { createMailer } from './api/services/mailer';
 import { startPushDeliveries } from './api/services/push/deliveries';
 import { startScheduler } from './api/services/scheduler';
@@ -156,7 +158,8 @@ export async function startServer(
         msg: 'request',
         request_id: requestId,
         method: req.method,
-        path: req.originalUrl.split('?')[0],
+        // Without the query, and without the token of an invitation link (api/lib/log-safe.ts).
+        path: redactPath(req.originalUrl),
         status: res.statusCode,
         duration_ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
         ip: req.ip,
@@ -291,6 +294,8 @@ export async function startServer(
       await stopPush();
       await stopLearning();
       await limiter.close();
+      // Mail a request handed to the background (e.g. a reset code) goes out before the database closes.
+      await waitForBackground(deps);
       await database.close();
     })());
 

@@ -4,6 +4,7 @@ import type { ApiDeps } from './deps';
 import { createRouter } from './lib/context';
 import { describeError } from './lib/db-errors';
 import { ApiError, sendError } from './lib/errors';
+import { redactPath } from './lib/log-safe';
 import { broadcastingRouter } from './resources/broadcasting';
 import { businessesRouter } from './resources/businesses';
 import { businessSettingsRouter } from './resources/business-settings';
@@ -118,7 +119,7 @@ export function createApiApp(deps: ApiDeps) {
             : error.message || 'Request failed.';
       return sendError(c, new ApiError(status, [message]));
     }
-    deps.log?.({ level: 'error', msg: 'api error', path: c.req.path, error: describeError(error) });
+    deps.log?.({ level: 'error', msg: 'api error', path: redactPath(c.req.path), error: describeError(error) });
     return sendError(c, new ApiError(500, ['Something went wrong on our side. Please try again.']));
   });
   return app;
