@@ -2,6 +2,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import type { ApiDeps } from '../deps';
 import type { users } from '../db/schema';
 import { fromZodError, sendError } from './errors';
+import { badFormText } from './text-guard';
 
 export type UserRow = typeof users.$inferSelect;
 export type AuthState = { user: UserRow; tokenId: string };
@@ -13,11 +14,16 @@ export type ApiEnv = {
   };
 };
 
-/** Every router is built the same way: zod failures become the 422 envelope. */
+/**
+ * Every router is built the same way: zod failures become the 422 envelope, and so does
+ * text no column can hold in a multipart form's fields (text-guard.ts checks the other bodies).
+ */
 export function createRouter() {
   return new OpenAPIHono<ApiEnv>({
     defaultHook: (result, c) => {
       if (!result.success) return sendError(c, fromZodError(result.error));
+      const bad = result.target === 'form' ? badFormText(result.data) : null;
+      if (bad) return sendError(c, bad);
     },
   });
 }

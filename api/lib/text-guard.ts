@@ -133,6 +133,22 @@ async function bodyProblem(c: HonoContext): Promise<Problem | null> {
   return null;
 }
 
+/**
+ * A multipart form's fields, once its call has parsed them (the middleware leaves multipart
+ * alone): text fields and uploaded files' names. Answers the 422 to throw, or null.
+ */
+export function badFormText(form: unknown): ApiError | null {
+  if (!form || typeof form !== 'object') return null;
+  for (const [key, value] of Object.entries(form)) {
+    const values = Array.isArray(value) ? value : [value];
+    for (const item of values) {
+      const message = textProblem(key) ?? (typeof item === 'string' ? textProblem(item) : item instanceof File ? textProblem(item.name) : null);
+      if (message) return new ApiError(422, [message], { [key]: [message] });
+    }
+  }
+  return null;
+}
+
 export const refuseBadText: MiddlewareHandler<ApiEnv> = async (c, next) => {
   if (addressHasNul(new URL(c.req.url))) throw new ApiError(400, [messages.input.nulInAddress]);
   const problem = c.req.method === 'GET' || c.req.method === 'HEAD' ? null : await bodyProblem(c);

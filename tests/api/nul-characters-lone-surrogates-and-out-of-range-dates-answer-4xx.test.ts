@@ -128,3 +128,19 @@ describe('dates outside what is stored', () => {
     }
   });
 });
+
+describe('a multipart form (uploads)', () => {
+  it("refuses a NUL in a text field or a file's name on that field", async () => {
+    for (const [field, title, name] of [
+      ['title', 'Price\u0000list', 'prices.txt'],
+      ['file', 'Prices', 'pri\u0000ces.txt'],
+    ]) {
+      const form = new FormData();
+      form.set('file', new File(['We open at nine.'], name, { type: 'text/plain' }));
+      form.set('title', title);
+      const response = await h.request(`businesses/memories/${b}/upload`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}`, accept: 'application/json' } });
+      const result = { status: response.status, body: await response.json() };
+      expectFieldError(result, field, messages.input.nul);
+    }
+  });
+});
