@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createAccount, signIn, submitLogin } from './support/helpers';
+import { codeSentTo, createAccount, signIn, submitLogin, uniqueEmail } from './support/helpers';
 
 test('a user edits their name and sees a success toast @nojs', async ({ page, request }) => {
   const account = await createAccount(request, { business: 'finished' });
@@ -12,6 +12,29 @@ test('a user edits their name and sees a success toast @nojs', async ({ page, re
   await page.getByLabel('Email').fill('not-valid@');
   await page.getByRole('button', { name: 'Save profile' }).click();
   await expect(page.getByText('User e-mail is not valid.')).toBeVisible();
+});
+
+test('a new email address changes only with the code sent to it, asked for on the page @nojs', async ({ page, request }) => {
+  const account = await createAccount(request, { business: 'finished' });
+  const next = uniqueEmail();
+  await signIn(page, account);
+  await page.goto('/dashboard/account-settings');
+  await page.getByLabel('Email', { exact: true }).fill(next);
+  await page.getByRole('button', { name: 'Save profile' }).click();
+  await expect(page.getByRole('heading', { name: 'Confirm your new email address' })).toBeVisible();
+  await expect(page.getByText(`We have sent a 6-digit code to ${next}`).first()).toBeVisible();
+  // Until the code comes back the old address stays.
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue(account.email);
+
+  await page.getByLabel('Code', { exact: true }).fill('000000');
+  await page.getByRole('button', { name: 'Confirm email' }).click();
+  await expect(page.getByText('The code is not valid or has expired.')).toBeVisible();
+
+  await page.getByLabel('Code', { exact: true }).fill(await codeSentTo(request, next));
+  await page.getByRole('button', { name: 'Confirm email' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Your email address has been changed.' })).toBeVisible();
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue(next);
+  await expect(page.getByRole('heading', { name: 'Confirm your new email address' })).toHaveCount(0);
 });
 
 test('a user changes their password with the current one', async ({ page, request }) => {

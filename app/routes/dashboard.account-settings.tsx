@@ -3,7 +3,7 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { PHONE_EXAMPLE } from '#contract/messages';
-import { changePasswordSchema, deleteAccountSchema, profileFormSchema } from '#contract/schemas/user';
+import { changePasswordSchema, deleteAccountSchema, emailChangeVerifySchema, profileFormSchema } from '#contract/schemas/user';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { ErrorList, Field, SubmitButton } from '../components/forms';
 import { SignedInDevices, type SignedInDevice } from '../components/signed-in-devices';
@@ -20,13 +20,18 @@ export const meta: MetaFunction = () => [{ title: 'Account settings · Business 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const state = await requireDashboard(request, context);
   const devices = await apiCall<{ devices: SignedInDevice[] }>(state.caller, 'users/devices');
-  const confirming = new URL(request.url).searchParams.get('sign_out');
-  return { user: state.user, devices: devices.ok ? devices.data.devices : [], timeZone: businessTimeZone(state), confirming };
+  const url = new URL(request.url);
+  const confirming = url.searchParams.get('sign_out');
+  // Set after a new email was saved: the code it was sent is asked for on this page.
+  const pendingEmail = url.searchParams.get('confirm_email')?.trim().slice(0, 200) || null;
+  return { user: state.user, devices: devices.ok ? devices.data.devices : [], timeZone: businessTimeZone(state), confirming, pendingEmail };
 }
 
-/** Three forms on one page, told apart by a hidden intent field. */
+const SELF = '/dashboard/account-settings';
+
+/** The forms on one page, told apart by a hidden intent field. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { caller, session } = await requireDashboard(request, context);
+  const { caller, session, user } = await requireDashboard(request, context);
   const formData = await request.formData();
   const intent = formData.get('intent');
 
@@ -34,6 +39,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const deviceId = String(formData.get('device_id') ?? '');
     const path = `users/devices/${encodeURIComponent(deviceId)}/revoke`;
     return redirectWithToasts(request, '/dashboard/account-settings', apiToasts(path, await apiCall(caller, path)), { session });
+  }
+
+  if (intent === 'email-code') {
+    // The code sent to a new email address: only with it does the address change.
+    const submission = parseWithZod(formData, { schema: emailChangeVerifySchema });
+    if (submission.status !== 'success') return data({ intent, result: submission.reply() }, { status: 400 });
+    const result = await apiCall(caller, 'users/email-change-verify', submission.value);
+    if (!result.ok) return data({ intent, result: replyWithApiErrors(submission, result).data }, { status: 400 });
+    return redirectWithToasts(request, SELF, apiToasts('users/email-change-verify', result), { session });
   }
 
   if (intent === 'delete') {
@@ -60,17 +74,26 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const reply = replyWithApiErrors(submission, result, { hideFields: ['current_password', 'password'] });
     return data({ intent, result: reply.data }, { status: 400 });
   }
-  return redirectWithToasts(request, '/dashboard/account-settings', apiToasts('users/update', result), { session });
+  // A new email is only mailed a code by users/update: the page then asks for that code.
+  const newEmail = intent === 'password' ? undefined : (submission.value as { email: string }).email;
+  const next = newEmail && newEmail !== user.email ? `${SELF}?${new URLSearchParams({ confirm_email: newEmail })}` : SELF;
+  return redirectWithToasts(request, next, apiToasts('users/update', result), { session });
 }
 
 export default function AccountSettingsRoute() {
-  const { user, devices, timeZone, confirming } = useLoaderData<typeof loader>();
+  const { user, devices, timeZone, confirming, pendingEmail } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const resultFor = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined);
-  const [profile, profileFields] = useSchemaForm('profile', profileFormSchema, resultFor('profile'), {
+  // A fresh form once the account is saved, so the fields show what is stored (a new email
+  // typed in stays out until its code is entered).
+  const [profile, profileFields] = useSchemaForm(`profile-${Date.parse(user.updated_at)}`, profileFormSchema, resultFor('profile'), {
     defaultValue: { name: user.name, email: user.email, mobile: user.mobile ?? '' },
   });
   const [password, passwordFields] = useSchemaForm('password', changePasswordSchema, resultFor('password'));
+  const codeResult = resultFor('email-code');
+  const [emailCode, emailCodeFields] = useSchemaForm('email-code', emailChangeVerifySchema, codeResult, { defaultValue: { email: pendingEmail ?? '' } });
+  // The form stays after a wrong code (the address comes back with the submission).
+  const confirmEmail = pendingEmail ?? (codeResult?.initialValue?.email as string | undefined) ?? null;
   const [remove, removeFields] = useSchemaForm('delete', deleteAccountSchema, resultFor('delete'));
 
   return (
@@ -82,7 +105,12 @@ export default function AccountSettingsRoute() {
         <Form method="post" className="mt-4 flex flex-col gap-4" {...getFormProps(profile)}>
           <input type="hidden" name="intent" value="profile" />
           <Field label="Name" errors={profileFields.name.errors} inputProps={{ ...getInputProps(profileFields.name, { type: 'text' }), autoComplete: 'name' }} />
-          <Field label="Email" errors={profileFields.email.errors} inputProps={{ ...getInputProps(profileFields.email, { type: 'email' }), autoComplete: 'email' }} />
+          <Field
+            label="Email"
+            hint="A new address changes once you enter the code we send to it."
+            errors={profileFields.email.errors}
+            inputProps={{ ...getInputProps(profileFields.email, { type: 'email' }), autoComplete: 'email' }}
+          />
           <Field
             label="Mobile"
             hint={user.mobile_verified ? 'Verified. Changing it means verifying the new number.' : `International format, e.g. ${PHONE_EXAMPLE}`}
@@ -95,6 +123,28 @@ export default function AccountSettingsRoute() {
           </div>
         </Form>
       </section>
+
+      {confirmEmail ? (
+        <section className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-brand-200" aria-labelledby="email-code-title">
+          <h2 id="email-code-title" className="text-lg font-semibold">Confirm your new email address</h2>
+          <p className="text-sm text-slate-600">
+            We have sent a 6-digit code to <strong>{confirmEmail}</strong>. Until you enter it, you keep signing in with {user.email}. The code expires in 15 minutes.
+          </p>
+          <Form method="post" className="mt-4 flex flex-col gap-4" {...getFormProps(emailCode)}>
+            <input type="hidden" name="intent" value="email-code" />
+            <input type="hidden" name="email" value={confirmEmail} />
+            <Field
+              label="Code"
+              errors={[...(emailCodeFields.code.errors ?? []), ...(emailCodeFields.email.errors ?? [])]}
+              inputProps={{ ...getInputProps(emailCodeFields.code, { type: 'text' }), inputMode: 'numeric', autoComplete: 'one-time-code', autoFocus: true }}
+            />
+            <ErrorList id={emailCode.errorId} errors={emailCode.errors} />
+            <div>
+              <SubmitButton pendingText="Confirming…" name="intent" value="email-code">Confirm email</SubmitButton>
+            </div>
+          </Form>
+        </section>
+      ) : null}
 
       <section className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200" aria-labelledby="password-title">
         <h2 id="password-title" className="text-lg font-semibold">Change password</h2>
