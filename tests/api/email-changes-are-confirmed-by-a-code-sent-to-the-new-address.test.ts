@@ -133,6 +133,12 @@ describe('changing the email', () => {
     }
   });
 
+  it('both calls are in the OpenAPI document', async () => {
+    const document = (await (await h.app.fetch(new Request('http://x/api/v1/openapi.json'))).json()) as { paths: Record<string, { post?: unknown }> };
+    expect(document.paths['/api/v1/users/email-change']).toHaveProperty('post');
+    expect(document.paths['/api/v1/users/email-change-verify']).toHaveProperty('post');
+  });
+
   it('needs a signed-in user', async () => {
     expectFailureEnvelope(await h.call('users/email-change', { email: uniqueEmail() }), 401);
     expectFailureEnvelope(await h.call('users/email-change-verify', { email: uniqueEmail(), code: '123456' }), 401);
