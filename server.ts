@@ -36,6 +36,8 @@ import { createSharedRateLimiter, rateLimitBucket } from './server/rate-limit';
 import { ensureSessionSecret } from './server/secrets';
 import { securityHeaders } from './server/security';
 import { refuseNonFormPosts } from './server/form-posts';
+import { bodyLimitFor, limitRequestBodies } from './server/body-limit';
+import { privateNoStore, refuseBadAddresses, refuseCrossSiteWrites } from './server/edge';
 import { createMetrics } from './server/metrics';
 import { checkReadiness } from './server/readiness';
 import { createEmbeddedPusher, type EmbeddedPusher } from './server/realtime/embedded-pusher';
@@ -170,6 +172,8 @@ export async function startServer(
   const metrics = createMetrics({ db: database.db, realtimeConnections: () => embeddedPusher?.stats().connections ?? 0 });
   app.use(metrics.middleware);
   app.use(securityHeaders({ development, https }));
+  app.use(refuseBadAddresses);
+  app.use(limitRequestBodies(bodyLimitFor(api)));
   app.use(compression());
 
   app.get('/healthz', async (_req, res) => {
@@ -186,8 +190,15 @@ export async function startServer(
     res.status(readiness.ready ? 200 : 503).json({ status: readiness.ready ? 'ready' : 'unavailable', version, checks: readiness.checks });
   });
 
-  // Prometheus format; with METRICS_TOKEN set only a scraper holding it may read them.
+  // Prometheus format; with METRICS_TOKEN set only a scraper holding it may read them. In
+  // production they are never open to anyone: without a token the endpoint does not exist.
+  const metricsClosed = env.APP_ENV === 'production' && !env.METRICS_TOKEN;
+  if (metricsClosed) log({ level: 'warn', msg: 'metrics: /metrics is off (APP_ENV=production needs METRICS_TOKEN to serve it)' });
   app.get('/metrics', async (req, res) => {
+    if (metricsClosed) {
+      res.status(404).json({ errors: ['There is no such page.'] });
+      return;
+    }
     if (env.METRICS_TOKEN && req.get('authorization') !== `Bearer ${env.METRICS_TOKEN}`) {
       res.status(401).json({ errors: ['Unauthenticated.'] });
       return;
@@ -213,7 +224,7 @@ export async function startServer(
     }
     return api.fetch(request, nodeEnv);
   });
-  app.all('/api/v1/*', (req, res) => void apiListener(req, res));
+  app.all('/api/v1/*', privateNoStore, (req, res) => void apiListener(req, res));
 
   let vite: ViteDevServer | undefined;
   if (options.web === false) {
@@ -235,7 +246,9 @@ export async function startServer(
       ? () => vite.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>
       : await loadBuild();
   if (getBuild) {
+    app.use(refuseCrossSiteWrites({ publicOrigin: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : undefined, exempt: [/^\/api\/v1\//, /^\/apps\//] }));
     app.use(refuseNonFormPosts);
+    app.use(privateNoStore);
     const remix = createRequestHandler({
       build: getBuild,
       mode: development ? 'development' : 'production',

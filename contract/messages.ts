@@ -116,7 +116,19 @@ export const messages = {
   confirmDelete: 'Tick the box to confirm you want to delete your account.',
   network: 'You might be offline.',
   rateLimited: 'Too many attempts. Please wait a minute and try again.',
+  /** Refusals at the server's edge (server/edge.ts), before any page or API call runs. */
+  edge: {
+    crossSite: 'This form was sent from another website, so it was not accepted. Open the page on this site and send it again.',
+    nulCharacter: 'The address contains a NUL character (%00), which is not allowed.',
+    malformedAddress: 'The address is not valid: it contains a broken percent-encoding.',
+  },
 } as const;
+
+/** The edge's answer to a request body over its limit (server/body-limit.ts). */
+export function requestTooLarge(maxBytes: number): string {
+  const size = maxBytes >= 1024 * 1024 ? `${Math.round(maxBytes / (1024 * 1024))} MB` : `${Math.round(maxBytes / 1024)} KB`;
+  return `The request is too large: at most ${size} is accepted here.`;
+}
 
 /** Section 5 permission refusals: 'You do not have permission to view members' etc. */
 export function permissionRefusal(thing: string): string {

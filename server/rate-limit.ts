@@ -1,6 +1,7 @@
 import { lt, sql } from 'drizzle-orm';
 import type { Db } from '../api/db/client';
 import { rateLimitHits } from '../api/db/schema';
+import { matchedRoutes, type RoutedApp } from './api-routes';
 import type { Logger } from './logger';
 
 /**
@@ -151,21 +152,9 @@ export const API_RATE_LIMITED: Record<string, string> = {
   '/api/v1/helpers/business-lookup': 'business-lookup',
 };
 
-type RoutedApp = {
-  getPath(request: Request): string;
-  router: { match(method: string, path: string): [[[unknown, { path: string }], unknown][], ...unknown[]] };
-};
-
-/**
- * The bucket of the v1 route this request runs, found the way Hono dispatches it (its own
- * path decoding and router), so no spelling of the path reaches a limited handler uncounted.
- */
+/** The bucket of the v1 route this request runs (whatever spelling of its path reached it), if any. */
 export function rateLimitBucket(app: RoutedApp, request: Request): string | undefined {
-  const method = request.method === 'HEAD' ? 'GET' : request.method;
-  const [matches] = app.router.match(method, app.getPath(request));
-  for (const [[, route]] of matches) {
-    const bucket = API_RATE_LIMITED[route.path];
-    if (bucket) return bucket;
-  }
-  return undefined;
+  return matchedRoutes(app, request.method, request.url)
+    .map((route) => API_RATE_LIMITED[route])
+    .find(Boolean);
 }

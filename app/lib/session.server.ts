@@ -9,19 +9,25 @@ import { getEnv } from './env.server';
 type SessionData = { token: string; businessId: string; /** The latest version whose update notice the user dismissed. */ dismissedVersion: string };
 type FlashData = { toasts: { type: 'success' | 'error' | 'info'; message: string }[] };
 
+export const SESSION_COOKIE = '__session';
+export const SECURE_SESSION_COOKIE = '__Host-session';
+
 let storage: ReturnType<typeof createCookieSessionStorage<SessionData, FlashData>> | undefined;
 
 function getStorage() {
   if (!storage) {
     const env = getEnv();
     const secrets = (env.SESSION_SECRET ?? 'development-only-secret').split(',').map((s) => s.trim()).filter(Boolean);
+    const secure = env.PUBLIC_URL?.startsWith('https://') ?? false;
     storage = createCookieSessionStorage<SessionData, FlashData>({
       cookie: {
-        name: '__session',
+        // On https the __Host- prefix makes the browser refuse the cookie unless it is Secure,
+        // host-only and on / : a sibling subdomain cannot plant or overwrite it.
+        name: secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE,
         httpOnly: true,
         sameSite: 'lax',
         path: '/',
-        secure: env.PUBLIC_URL?.startsWith('https://') ?? false,
+        secure,
         secrets,
         maxAge: 30 * 24 * 60 * 60,
       },

@@ -64,15 +64,20 @@ async function register(url: string, email: string, extra: Record<string, string
   return fetch(`${url}/register`, { method: 'POST', headers: { ...headers, 'x-forwarded-for': ip }, body, redirect: 'manual' });
 }
 
+/** The session cookie: `__Host-session` when it is Secure (https PUBLIC_URL), `__session` on plain http. */
+const isSessionCookie = (cookie: string) => cookie.startsWith('__session=') || cookie.startsWith('__Host-session=');
+
 function sessionCookie(response: Response): { header: string; pair: string } {
-  const header = response.headers.getSetCookie().find((cookie) => cookie.startsWith('__session='));
-  expect(header, 'a __session cookie is set').toBeTruthy();
+  const header = response.headers.getSetCookie().find(isSessionCookie);
+  expect(header, 'a session cookie is set').toBeTruthy();
   return { header: header!, pair: header!.split(';')[0] };
 }
 
+const cookieValue = (pair: string) => pair.slice(pair.indexOf('=') + 1);
+
 /** The token inside the signed cookie (Remix: base64 of the JSON, a dot, the signature). */
 function tokenIn(pair: string): string {
-  const value = decodeURIComponent(pair.slice('__session='.length));
+  const value = decodeURIComponent(cookieValue(pair));
   const data = value.slice(0, value.lastIndexOf('.'));
   const json = JSON.parse(Buffer.from(data, 'base64').toString('utf8')) as { token?: string };
   expect(json.token).toBeTruthy();
@@ -110,11 +115,14 @@ describe('with an https PUBLIC_URL (behind a TLS-terminating proxy)', () => {
   }, 60_000);
   afterAll(() => stop(https));
 
-  it('sets the session cookie HttpOnly, SameSite=Lax, Secure, on / with a 30-day lifetime', async () => {
+  it('sets the session cookie __Host-session, HttpOnly, SameSite=Lax, Secure, on / with a 30-day lifetime and no Domain', async () => {
     const response = await register(https.server.url, 'secure-cookie@example.com');
     expect(response.status).toBe(302);
     const { header } = sessionCookie(response);
+    // The __Host- prefix: browsers keep it only Secure, host-only and on /, so no sibling subdomain can set it.
+    expect(header.startsWith('__Host-session=')).toBe(true);
     const attrs = attributes(header);
+    expect(attrs.some((attr) => attr.startsWith('domain='))).toBe(false);
     expect(attrs).toContain('httponly');
     expect(attrs).toContain('samesite=lax');
     expect(attrs).toContain('secure');
@@ -158,10 +166,10 @@ describe('with an https PUBLIC_URL (behind a TLS-terminating proxy)', () => {
     expect((await signedInPage(https.server.url, pair)).response.status).toBe(200);
 
     // Another token, validly encoded, under the original signature: the signature no longer matches.
-    const value = decodeURIComponent(pair.slice('__session='.length));
+    const value = decodeURIComponent(cookieValue(pair));
     const signature = value.slice(value.lastIndexOf('.') + 1);
     const forged = Buffer.from(JSON.stringify({ token: 'x'.repeat(43) })).toString('base64');
-    const tampered = `__session=${encodeURIComponent(`${forged}.${signature}`)}`;
+    const tampered = `${pair.slice(0, pair.indexOf('='))}=${encodeURIComponent(`${forged}.${signature}`)}`;
     const refused = await fetch(`${https.server.url}/dashboard/home`, { headers: { cookie: tampered }, redirect: 'manual' });
     expect(refused.status).toBe(302);
     expect(refused.headers.get('location')).toMatch(/^\/login/);
@@ -189,7 +197,7 @@ describe('with an https PUBLIC_URL (behind a TLS-terminating proxy)', () => {
   it('refuses a public form whose honeypot is filled, quietly and without doing anything', async () => {
     const bot = await register(https.server.url, 'honeypot@example.com', { website_url: 'https://spam.example' });
     expect(bot.status).toBe(400);
-    expect(bot.headers.getSetCookie().some((cookie) => cookie.startsWith('__session='))).toBe(false);
+    expect(bot.headers.getSetCookie().some(isSessionCookie)).toBe(false);
     // No account was made: the same email registers normally afterwards.
     expect((await register(https.server.url, 'honeypot@example.com')).status).toBe(302);
     const { body, ...headers } = form({ email: 'honeypot@example.com', website_url: 'x' });
@@ -226,7 +234,7 @@ describe('with an https PUBLIC_URL (behind a TLS-terminating proxy)', () => {
     expect(text).not.toContain(PASSWORD);
     expect(text).not.toContain(encodeURIComponent(PASSWORD));
     expect(text).not.toContain(tokenIn(pair));
-    expect(text).not.toContain(pair.slice('__session='.length, '__session='.length + 40));
+    expect(text).not.toContain(cookieValue(pair).slice(0, 40));
   });
 });
 
@@ -241,6 +249,8 @@ describe('without PUBLIC_URL (plain http on a developer machine)', () => {
     const response = await register(plain.server.url, 'plain-cookie@example.com');
     expect(response.status).toBe(302);
     const { header, pair } = sessionCookie(response);
+    // No __Host- prefix on plain http: browsers would refuse it without Secure.
+    expect(header.startsWith('__session=')).toBe(true);
     const attrs = attributes(header);
     expect(attrs).toContain('httponly');
     expect(attrs).toContain('samesite=lax');
