@@ -101,11 +101,12 @@ type Case = { name: string; json?: unknown; id?: string; query?: string };
 function badClasses(keys: string[], index: number, hasIds: boolean): Case[] {
   const all = (value: unknown) => Object.fromEntries((keys.length ? keys : ['text']).map((key) => [key, value]));
   const cases: Case[] = [
-    { name: 'NUL in every field', json: { ...all('a\u0000b'), 'key\u0000': 1 } },
-    { name: 'NUL in a list and a nested value', json: all(['ok', { deep: ['\u0000'] }]) },
+    // Half the calls get it nested in a list, the others as the value itself and in a field name.
+    { name: 'NUL in every field', json: index % 2 ? all(['ok', { deep: ['\u0000'] }]) : { ...all('a\u0000b'), 'key\u0000': 1 } },
     { name: 'control characters in every field', json: all(CONTROL_TEXT) },
     { name: 'a lone surrogate in every field', json: all(LONE_SURROGATES[index % LONE_SURROGATES.length]) },
-    { name: 'a very long string in every field', json: all('é'.repeat(30_000)) },
+    // Past what a btree index row holds (about 2.7 kB), under the body limits.
+    { name: 'a very long string in every field', json: all('é'.repeat(5_000)) },
     { name: 'NUL and control characters in the query', query: `?q=%00&search=a%00b&x=%01%7F&y=%ED%A0%80` },
   ];
   const dates = keys.filter(isDateField);
