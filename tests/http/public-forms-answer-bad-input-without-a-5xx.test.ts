@@ -57,6 +57,7 @@ const FORMS: { path: () => string; fields: string[] }[] = [
   { path: () => '/invitations/not-a-real-token', fields: ['intent', 'name', 'password'] },
   { path: () => '/logout', fields: ['redirect'] },
   { path: () => '/broadcasting/auth', fields: ['socket_id', 'channel_name'] },
+  { path: () => '/broadcasting/user-auth', fields: ['socket_id'] },
   { path: () => `/api/v1/leadcatcher/${leadcatcher}/submit`, fields: ['name', 'email', 'phone', 'message', 'website', 'page'] },
 ];
 
