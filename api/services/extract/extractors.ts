@@ -1,22 +1,21 @@
-import { MAX_MEMORY_CONTENT_CHARS } from '#contract/schemas/memory';
 import { extractHtml } from './html';
 import { decode, fileKind, tidyText } from './kinds';
-import { checkArchive, checkPdf, EXTRACTION_LIMITS, EXTRACTION_MESSAGES, ExtractionRefused } from './limits';
+import { EXTRACTION_LIMITS, EXTRACTION_MESSAGES, ExtractionRefused } from './limits';
 
 /**
  * The text of a file, read in this thread: the extraction worker (worker.ts) runs it, never
- * the server's own thread. Throws ExtractionRefused for a file over the limits and any other
- * error for a file that cannot be read. The text is cut to what a memory holds.
+ * the server's own thread, after limits.ts checked what the file unpacks to. Throws
+ * ExtractionRefused for a file over the limits and any other error for a file that cannot
+ * be read. The text is cut to what a memory holds.
  */
 export type Extracted = { text: string; pages?: number; truncated?: boolean };
 
 async function pdfText(bytes: Uint8Array): Promise<{ text: string; pages: number }> {
-  checkPdf(bytes);
   const { extractText: unpdfText, getDocumentProxy } = await import('unpdf');
   // pdf.js takes ownership of (and detaches) the buffer it is given: pass a copy.
   const document = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0 });
   try {
-    // The page count is the page tree's: known before any page is read.
+    // The page tree's count, as the reader sees it (limits.ts read the uncompressed ones): known before any page is read.
     if (document.numPages > EXTRACTION_LIMITS.pdfPages) throw new ExtractionRefused(EXTRACTION_MESSAGES.pdfTooManyPages);
     const { totalPages, text } = await unpdfText(document, { mergePages: false });
     return { text: tidyText((text as string[]).join('\n\n')), pages: totalPages };
@@ -26,7 +25,6 @@ async function pdfText(bytes: Uint8Array): Promise<{ text: string; pages: number
 }
 
 async function docxText(bytes: Uint8Array): Promise<string> {
-  checkArchive(bytes);
   const mammoth = await import('mammoth');
   const extract = (mammoth as unknown as { default?: typeof mammoth }).default?.extractRawText ?? mammoth.extractRawText;
   const result = await extract({ buffer: Buffer.from(bytes) });
@@ -51,8 +49,9 @@ async function readText(bytes: Uint8Array, mimeType: string, fileName: string): 
   }
 }
 
-export async function extractInThisThread(bytes: Uint8Array, mimeType: string, fileName: string): Promise<Extracted> {
+/** `maxChars`: what a memory holds (given by the caller, so the worker loads no more than it needs). */
+export async function extractInThisThread(bytes: Uint8Array, mimeType: string, fileName: string, maxChars: number): Promise<Extracted> {
   const { text, pages } = await readText(bytes, mimeType, fileName);
-  const truncated = text.length > MAX_MEMORY_CONTENT_CHARS;
-  return { text: truncated ? text.slice(0, MAX_MEMORY_CONTENT_CHARS) : text, ...(pages === undefined ? {} : { pages }), ...(truncated ? { truncated } : {}) };
+  const truncated = text.length > maxChars;
+  return { text: truncated ? text.slice(0, maxChars) : text, ...(pages === undefined ? {} : { pages }), ...(truncated ? { truncated } : {}) };
 }

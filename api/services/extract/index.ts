@@ -1,5 +1,6 @@
 import type { Extracted } from './extractors';
 import { fileKind } from './kinds';
+import { checkArchive, checkPdf } from './limits';
 import { createExtractionPool, type ExtractionPool } from './pool';
 
 /**
@@ -20,9 +21,12 @@ let shared: ExtractionPool | undefined;
  * when too many files are being read, and any other error for a file that cannot be read
  * (the caller keeps the memory as 'failed' with the reason). Images have no text of their own.
  */
-export function extractText(bytes: Uint8Array, mimeType: string, fileName: string, pool?: ExtractionPool): Promise<Extracted> {
+export async function extractText(bytes: Uint8Array, mimeType: string, fileName: string, pool?: ExtractionPool): Promise<Extracted> {
   const kind = fileKind(mimeType, fileName);
-  if (kind === 'image' || kind === null) return Promise.resolve({ text: '' });
+  if (kind === 'image' || kind === null) return { text: '' };
+  // Before the file waits for a worker: a bomb is refused at once, whatever is in line.
+  if (kind === 'docx') await checkArchive(bytes);
+  if (kind === 'pdf') await checkPdf(bytes);
   shared ??= createExtractionPool();
   return (pool ?? shared).extract(bytes, mimeType, fileName);
 }

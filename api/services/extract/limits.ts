@@ -1,3 +1,4 @@
+import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 
 /**
@@ -5,7 +6,9 @@ import zlib from 'node:zlib';
  * PDF can inflate to gigabytes of XML or page content; such a file is refused by what it
  * declares (a zip's central directory, a PDF's page count) before anything is inflated, and
  * by what it really inflates to (under a budget, with zlib's output cap) before a parser is
- * given it. What still slips through meets the extraction worker's memory and time limits.
+ * given it. These checks run before the file waits for an extraction worker, and inflate with
+ * zlib's asynchronous calls (libuv's thread pool), never on the event loop. What still slips
+ * through meets the worker's memory and time limits.
  */
 export const EXTRACTION_LIMITS = {
   /** Entries of a Word document (a real one has a few dozen). */
@@ -39,6 +42,8 @@ export const EXTRACTION_MESSAGES = {
 
 const tooLarge = () => new ExtractionRefused(EXTRACTION_MESSAGES.docxTooLarge);
 const isOverBudget = (error: unknown) => (error as { code?: string } | null)?.code === 'ERR_BUFFER_TOO_LARGE';
+const inflateRaw = promisify(zlib.inflateRaw) as (data: Uint8Array, options: zlib.ZlibOptions) => Promise<Buffer>;
+const inflate = promisify(zlib.inflate) as (data: Uint8Array, options: zlib.ZlibOptions) => Promise<Buffer>;
 
 type ZipEntry = { name: string; method: number; compressedSize: number; size: number; localOffset: number };
 
@@ -80,7 +85,7 @@ function centralDirectory(bytes: Buffer): ZipEntry[] | null {
  * inflates to more than it declared (a lying zip), each under zlib's output cap, so nothing
  * larger than the limits is ever held. A damaged zip is left to the reader to fail on.
  */
-export function checkArchive(input: Uint8Array): void {
+export async function checkArchive(input: Uint8Array): Promise<void> {
   const bytes = Buffer.from(input.buffer, input.byteOffset, input.byteLength);
   const entries = centralDirectory(bytes);
   if (!entries) return;
@@ -97,7 +102,7 @@ export function checkArchive(input: Uint8Array): void {
     if (entry.method !== 8 || local + 30 > bytes.length || bytes.readUInt32LE(local) !== 0x04034b50) continue;
     const start = local + 30 + bytes.readUInt16LE(local + 26) + bytes.readUInt16LE(local + 28);
     try {
-      zlib.inflateRawSync(bytes.subarray(start, start + entry.compressedSize), { maxOutputLength: Math.max(1, entry.size), finishFlush: zlib.constants.Z_SYNC_FLUSH });
+      await inflateRaw(bytes.subarray(start, start + entry.compressedSize), { maxOutputLength: Math.max(1, entry.size), finishFlush: zlib.constants.Z_SYNC_FLUSH });
     } catch (error) {
       if (isOverBudget(error)) throw tooLarge();
     }
@@ -107,14 +112,36 @@ export function checkArchive(input: Uint8Array): void {
 const STREAM = Buffer.from('stream');
 const END_STREAM = Buffer.from('endstream');
 
+const PAGES = Buffer.from('/Pages');
+
 /**
- * Refuse a PDF whose compressed (FlateDecode) streams, pictures aside, inflate to more than
- * the budget: a page's content stream can hold tens of MB of drawing operators in a few KB.
- * Streams are found by their keywords (a reader would find the same bytes); one that does not
- * inflate is left to the reader.
+ * The largest page count a page tree node declares (/Type /Pages ... /Count n), read from the
+ * bytes; 0 when none is readable (in a compressed object stream: the reader counts them then).
  */
-export function checkPdf(input: Uint8Array): void {
+function declaredPages(bytes: Buffer): number {
+  let most = 0;
+  for (let at = bytes.indexOf(PAGES); at >= 0; at = bytes.indexOf(PAGES, at + PAGES.length)) {
+    if (!/\/Type\s*$/.test(bytes.toString('latin1', Math.max(0, at - 16), at))) continue;
+    // Within the same object (a Kids array can come first and be long).
+    const start = Math.max(0, bytes.lastIndexOf('obj', at));
+    const end = bytes.indexOf('endobj', at);
+    const count = bytes.indexOf('/Count', start);
+    if (count < 0 || (end >= 0 && count > end)) continue;
+    const digits = /^\s*(\d+)/.exec(bytes.toString('latin1', count + 6, count + 32));
+    if (digits) most = Math.max(most, Number(digits[1]));
+  }
+  return most;
+}
+
+/**
+ * Refuse a PDF that declares more pages than the limit, or whose compressed (FlateDecode)
+ * streams, pictures aside, inflate to more than the budget: a page's content stream can hold
+ * tens of MB of drawing operators in a few KB. Streams are found by their keywords (a reader
+ * would find the same bytes); one that does not inflate is left to the reader.
+ */
+export async function checkPdf(input: Uint8Array): Promise<void> {
   const bytes = Buffer.from(input.buffer, input.byteOffset, input.byteLength);
+  if (declaredPages(bytes) > EXTRACTION_LIMITS.pdfPages) throw new ExtractionRefused(EXTRACTION_MESSAGES.pdfTooManyPages);
   let budget = EXTRACTION_LIMITS.pdfInflatedBytes;
   let at = 0;
   for (;;) {
@@ -133,7 +160,7 @@ export function checkPdf(input: Uint8Array): void {
     const dictionary = before.slice(before.lastIndexOf('obj') + 1);
     if (!/\/FlateDecode/.test(dictionary) || /\/Subtype\s*\/Image/.test(dictionary)) continue;
     try {
-      const inflated = zlib.inflateSync(bytes.subarray(start, end), { maxOutputLength: budget + 1, finishFlush: zlib.constants.Z_SYNC_FLUSH });
+      const inflated = await inflate(bytes.subarray(start, end), { maxOutputLength: budget + 1, finishFlush: zlib.constants.Z_SYNC_FLUSH });
       budget -= inflated.length;
     } catch (error) {
       if (isOverBudget(error)) throw new ExtractionRefused(EXTRACTION_MESSAGES.pdfTooLarge);

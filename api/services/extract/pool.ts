@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { MAX_MEMORY_CONTENT_CHARS } from '#contract/schemas/memory';
 import type { Extracted } from './extractors';
 import { EXTRACTION_MESSAGES, ExtractionRefused } from './limits';
 import type { ExtractionJob, ExtractionReply } from './worker';
@@ -125,7 +126,7 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}): Extra
       // A finished job hands its place straight to the next in line.
       else await new Promise<void>((resolve) => waiting.push(resolve));
       try {
-        return await run({ id: nextId++, bytes, mimeType, fileName });
+        return await run({ id: nextId++, bytes, mimeType, fileName, maxChars: MAX_MEMORY_CONTENT_CHARS });
       } finally {
         const next = waiting.shift();
         if (next) next();
