@@ -5,47 +5,48 @@ import { matchedRoutes, type RoutedApp } from './api-routes';
 import type { Logger } from './logger';
 
 /**
- * Fixed-window counters per key (bucket + client address). Auth endpoints are cheap to
- * hammer and expensive to answer (argon2), so this runs before the work. Where the counts
- * live decides whether the limit holds across instances:
+ * Fixed-window counters per key (bucket + client address), a key's window opened by its
+ * first hit. Auth endpoints are cheap to hammer and expensive to answer (argon2), so this
+ * runs before the work. Where the counts live decides whether the limit holds across
+ * instances:
  * - memory: one process (PGlite allows only one; tests);
- * - PostgreSQL (DATABASE_URL): one row per key and window, one atomic upsert per hit;
- * - Redis (REDIS_URL): one key per key and window, INCR in a transaction.
+ * - PostgreSQL (DATABASE_URL): one row per key, one atomic upsert per hit;
+ * - Redis (REDIS_URL): one expiring key per key, SET NX + INCR in a transaction.
  * A shared store that fails answers from this instance's memory (logged): the limit then
  * holds per instance rather than refusing every sign-in or letting every attempt through.
  */
 export type RateLimiter = { hit(key: string): Promise<boolean>; close(): Promise<void> };
 
-type Counter = (key: string, windowStart: number) => Promise<number>;
+/** Counts one hit on `key` at time `now`; answers the hits in the key's current window. */
+type Counter = (key: string, now: number) => Promise<number>;
 
 type Options = { limit: number; windowMs: number; now?: () => number };
 
-function fixedWindow(options: Options, count: Counter, close: () => Promise<void> = async () => {}): RateLimiter {
+function limiterOf(options: Options, count: Counter, close: () => Promise<void> = async () => {}): RateLimiter {
   const now = options.now ?? Date.now;
   return {
     async hit(key) {
-      const windowStart = Math.floor(now() / options.windowMs) * options.windowMs;
-      return (await count(key, windowStart)) <= options.limit;
+      return (await count(key, now())) <= options.limit;
     },
     close,
   };
 }
 
 export function createRateLimiter(options: Options): RateLimiter {
-  return fixedWindow(options, memoryCounter(options.windowMs));
+  return limiterOf(options, memoryCounter(options.windowMs));
 }
 
 function memoryCounter(windowMs: number): Counter {
-  const windows = new Map<string, { count: number; windowStart: number }>();
+  const windows = new Map<string, { count: number; resetAt: number }>();
   let lastSweep = 0;
-  return async (key, windowStart) => {
-    if (windowStart - lastSweep >= windowMs) {
-      for (const [k, w] of windows) if (w.windowStart < windowStart) windows.delete(k);
-      lastSweep = windowStart;
+  return async (key, now) => {
+    if (now - lastSweep > windowMs) {
+      for (const [k, w] of windows) if (w.resetAt <= now) windows.delete(k);
+      lastSweep = now;
     }
     const current = windows.get(key);
-    if (!current || current.windowStart !== windowStart) {
-      windows.set(key, { count: 1, windowStart });
+    if (!current || current.resetAt <= now) {
+      windows.set(key, { count: 1, resetAt: now + windowMs });
       return 1;
     }
     current.count += 1;
@@ -55,49 +56,60 @@ function memoryCounter(windowMs: number): Counter {
 
 function withFallback(shared: Counter, windowMs: number, log: Logger, store: string): Counter {
   const local = memoryCounter(windowMs);
-  let warned = 0;
-  return async (key, windowStart) => {
+  let warnedAt = -Infinity;
+  return async (key, now) => {
     try {
-      return await shared(key, windowStart);
+      return await shared(key, now);
     } catch (error) {
-      // One line per window at most: a store that is down would otherwise log every attempt.
-      if (warned !== windowStart) log({ level: 'warn', msg: `rate limit: ${store} failed, counting in this instance only`, error: String(error) });
-      warned = windowStart;
-      return local(key, windowStart);
+      // One line a window at most: a store that is down would otherwise log every attempt.
+      if (now - warnedAt >= windowMs) {
+        log({ level: 'warn', msg: `rate limit: ${store} failed, counting in this instance only`, error: String(error) });
+        warnedAt = now;
+      }
+      return local(key, now);
     }
   };
 }
 
-/** Counts in PostgreSQL's rate_limit_hits; windows before the previous one are deleted once a window. */
+/** Counts in PostgreSQL's rate_limit_hits; rows whose window is over are deleted once a window. */
 export function postgresCounter(db: Db, windowMs: number): Counter {
-  let sweptWindow = 0;
-  return async (key, windowStart) => {
-    if (sweptWindow !== windowStart) {
-      sweptWindow = windowStart;
-      await db.delete(rateLimitHits).where(lt(rateLimitHits.windowStart, new Date(windowStart - windowMs)));
+  let lastSweep = 0;
+  return async (key, now) => {
+    const expired = new Date(now - windowMs);
+    if (now - lastSweep > windowMs) {
+      lastSweep = now;
+      await db.delete(rateLimitHits).where(lt(rateLimitHits.windowStart, expired));
     }
+    // A window that is over starts again at this hit; otherwise the hit is added to it.
+    const over = sql`${rateLimitHits.windowStart} <= ${expired.toISOString()}`;
     const [row] = await db
       .insert(rateLimitHits)
-      .values({ key, windowStart: new Date(windowStart), hits: 1 })
-      .onConflictDoUpdate({ target: [rateLimitHits.key, rateLimitHits.windowStart], set: { hits: sql`${rateLimitHits.hits} + 1` } })
+      .values({ key, windowStart: new Date(now), hits: 1 })
+      .onConflictDoUpdate({
+        target: rateLimitHits.key,
+        set: {
+          hits: sql`case when ${over} then 1 else ${rateLimitHits.hits} + 1 end`,
+          windowStart: sql`case when ${over} then excluded.window_start else ${rateLimitHits.windowStart} end`,
+        },
+      })
       .returning({ hits: rateLimitHits.hits });
     return row.hits;
   };
 }
 
 type RedisClient = {
-  multi(): { incr(key: string): unknown; pExpire(key: string, ms: number): unknown; exec(): Promise<unknown[]> };
+  multi(): { set(key: string, value: string, options: { NX: true; PX: number }): unknown; incr(key: string): unknown; exec(): Promise<unknown[]> };
   close(): Promise<unknown>;
 };
 
-/** Counts in Redis: INCR and an expiry (two windows) in one MULTI, so a key never outlives its use. */
+/** Counts in Redis: the key is created with the window as its expiry (NX) and incremented, in one MULTI. */
 export function redisCounter(client: RedisClient, windowMs: number): Counter {
-  return async (key, windowStart) => {
-    const name = `rate-limit:${key}:${windowStart}`;
+  return async (key) => {
+    const name = `rate-limit:${key}`;
     const multi = client.multi();
+    multi.set(name, '0', { NX: true, PX: windowMs });
     multi.incr(name);
-    multi.pExpire(name, windowMs * 2);
-    const [hits] = await multi.exec();
+    const [, hits] = await multi.exec();
     return Number(hits);
   };
 }
@@ -127,13 +139,13 @@ export async function createSharedRateLimiter(
     }
     connected = true;
     options.log({ level: 'info', msg: 'rate limits: counted in Redis (shared by every instance)' });
-    return fixedWindow(options, withFallback(redisCounter(client as unknown as RedisClient, options.windowMs), options.windowMs, options.log, 'redis'), async () => {
+    return limiterOf(options, withFallback(redisCounter(client as unknown as RedisClient, options.windowMs), options.windowMs, options.log, 'redis'), async () => {
       await client.close();
     });
   }
   if (options.db && options.databaseKind === 'postgres') {
     options.log({ level: 'info', msg: 'rate limits: counted in PostgreSQL (shared by every instance)' });
-    return fixedWindow(options, withFallback(postgresCounter(options.db, options.windowMs), options.windowMs, options.log, 'postgresql'));
+    return limiterOf(options, withFallback(postgresCounter(options.db, options.windowMs), options.windowMs, options.log, 'postgresql'));
   }
   return createRateLimiter(options);
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { ConversationAction, ConversationSource } from '#contract/schemas/conversation';
 import type { NotificationPreferences, StoredBusinessSettings } from '#contract/schemas/business-settings';
-import { boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, customType, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => ts('created_at').notNull().defaultNow();
@@ -495,14 +495,15 @@ export const rateMarks = pgTable('rate_marks', {
 
 /**
  * Request counts of the auth rate limits (server/rate-limit.ts) when several instances share
- * one PostgreSQL: one row per key and fixed window, counted with one INSERT … ON CONFLICT DO
- * UPDATE … RETURNING, so concurrent hits on any instance add up. Past windows are deleted.
+ * one PostgreSQL: one row per key, its window opened by the first hit, counted (or restarted
+ * once the window is over) with one INSERT … ON CONFLICT DO UPDATE … RETURNING, so concurrent
+ * hits on any instance add up. Rows of windows long over are deleted.
  */
 export const rateLimitHits = pgTable('rate_limit_hits', {
-  key: text('key').notNull(),
+  key: text('key').primaryKey(),
   windowStart: ts('window_start').notNull(),
   hits: integer('hits').notNull(),
-}, (table) => [primaryKey({ columns: [table.key, table.windowStart] })]);
+});
 
 /**
  * The assistant's scheduled follow-ups (issue 10). `key` marks a business's copy of a

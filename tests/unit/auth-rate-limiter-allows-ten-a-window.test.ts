@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { API_RATE_LIMITED, createRateLimiter } from '#server/rate-limit';
 
-/** Windows are fixed and aligned to the clock (every instance of a shared store agrees on them). */
 function limiter(limit = 10, windowMs = 60_000) {
-  const clock = { t: 1_020_000 };
+  const clock = { t: 1_000_000 };
   return { clock, limiter: createRateLimiter({ limit, windowMs, now: () => clock.t }) };
 }
 

@@ -76,11 +76,23 @@ describe.skipIf(!pgAdminUrl)('on one PostgreSQL (DATABASE_URL)', () => {
     expect(allowedInBurst).toBe(LIMIT);
   });
 
-  it('keeps one row per key and window, counted atomically', async () => {
+  it('opens a new window once the last is over, on any instance', async () => {
+    const clock = { t: Date.now() };
+    const [a, b] = databases.map((database) => createSharedRateLimiter({ limit: 2, windowMs: 60_000, db: database.db, databaseKind: database.kind, log, now: () => clock.t }));
+    const [first, second] = await Promise.all([a, b]);
+    const key = `window:${randomBytes(4).toString('hex')}`;
+    expect([await first.hit(key), await second.hit(key), await first.hit(key)]).toEqual([true, true, false]);
+    clock.t += 59_999;
+    expect(await second.hit(key)).toBe(false);
+    clock.t += 1;
+    expect([await second.hit(key), await first.hit(key), await second.hit(key)]).toEqual([true, true, false]);
+  });
+
+  it('keeps one row per key, counted atomically', async () => {
     const [first] = databases;
     const result = await first.db.execute('select count(*)::int as rows, max(hits)::int as most from rate_limit_hits');
     const row = (result as unknown as { rows: { rows: number; most: number }[] }).rows[0];
-    expect(row.rows).toBe(2);
+    expect(row.rows).toBe(3);
     expect(row.most).toBe(LIMIT * 4);
   });
 });
