@@ -260,7 +260,7 @@ describe('who may open a connection to the embedded server', () => {
     for (const origin of ['https://evil.example', 'null', 'http://app.example.com', 'https://app.example.com.evil.example', `http://127.0.0.1:${limitedPort + 1}`]) {
       expect((await upgrade(limitedUrl(), { origin })).status, origin).toBe(403);
     }
-    for (const headers of [{ origin: 'https://app.example.com' }, { origin: `http://127.0.0.1:${limitedPort}` }, {}]) {
+    for (const headers of [{ origin: 'https://app.example.com' }, { origin: `http://127.0.0.1:${limitedPort}` }, {}] as Record<string, string>[]) {
       const { status, socket } = await upgrade(limitedUrl(), headers);
       expect(status, JSON.stringify(headers)).toBe(101);
       socket!.close();
