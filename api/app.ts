@@ -42,8 +42,8 @@ import { simulateRouter } from './resources/systems/simulate';
 import { trainingQuestionsRouter } from './resources/training-questions';
 import { twilioWebhooksRouter } from './resources/webhooks/twilio';
 import { forgetAfterWrite } from './lib/request-memo';
-
 import { refuseBadText } from './lib/text-guard';
+
 export const API_BASE = '/api/v1';
 
 /**
@@ -57,8 +57,8 @@ export function createApiApp(deps: ApiDeps) {
     await next();
     forgetAfterWrite(c.req.path);
   });
-
   app.use('*', refuseBadText);
+
   app.route('/', accountRouter);
   app.route('/', devicesRouter);
   app.route('/', emailRouter);
