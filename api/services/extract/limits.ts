@@ -45,6 +45,17 @@ const isOverBudget = (error: unknown) => (error as { code?: string } | null)?.co
 const inflateRaw = promisify(zlib.inflateRaw) as (data: Uint8Array, options: zlib.ZlibOptions) => Promise<Buffer>;
 const inflate = promisify(zlib.inflate) as (data: Uint8Array, options: zlib.ZlibOptions) => Promise<Buffer>;
 
+/**
+ * One file's inflation check at a time: inflating is CPU work (in libuv's thread pool), and
+ * several bombs checked at once would take every core from the event loop.
+ */
+let inLine: Promise<unknown> = Promise.resolve();
+function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const turn = inLine.then(work);
+  inLine = turn.catch(() => {});
+  return turn;
+}
+
 type ZipEntry = { name: string; method: number; compressedSize: number; size: number; localOffset: number };
 
 /** The central directory of a zip (null when there is none: not a zip, or a damaged one). */
@@ -97,6 +108,11 @@ export async function checkArchive(input: Uint8Array): Promise<void> {
     if (/\.(xml|rels)$/i.test(entry.name)) xml += entry.size;
   }
   if (total > EXTRACTION_LIMITS.archiveBytes || xml > EXTRACTION_LIMITS.archiveXmlBytes) throw tooLarge();
+  await oneAtATime(() => checkEntries(bytes, entries));
+}
+
+/** No entry inflates to more than it declared. */
+async function checkEntries(bytes: Buffer, entries: ZipEntry[]): Promise<void> {
   for (const entry of entries) {
     const local = entry.localOffset;
     if (entry.method !== 8 || local + 30 > bytes.length || bytes.readUInt32LE(local) !== 0x04034b50) continue;
@@ -142,6 +158,10 @@ function declaredPages(bytes: Buffer): number {
 export async function checkPdf(input: Uint8Array): Promise<void> {
   const bytes = Buffer.from(input.buffer, input.byteOffset, input.byteLength);
   if (declaredPages(bytes) > EXTRACTION_LIMITS.pdfPages) throw new ExtractionRefused(EXTRACTION_MESSAGES.pdfTooManyPages);
+  return oneAtATime(() => checkStreams(bytes));
+}
+
+async function checkStreams(bytes: Buffer): Promise<void> {
   let budget = EXTRACTION_LIMITS.pdfInflatedBytes;
   let at = 0;
   for (;;) {
