@@ -61,6 +61,8 @@ describe('upload bombs', () => {
     expectFieldError(await upload(h, b, owner.token, { bytes: bomb, name: 'bomb.pdf', type: 'application/pdf' }), 'file', EXTRACTION_MESSAGES.pdfTooLarge);
     expect(Date.now() - started).toBeLessThan(10_000);
     expectFieldError(await upload(h, b, owner.token, { bytes: makeManyPagesPdf(1001), name: 'pages.pdf', type: 'application/pdf' }), 'file', EXTRACTION_MESSAGES.pdfTooManyPages);
+    // Compressed twice over, so that its first layer alone looks small.
+    expectFieldError(await upload(h, b, owner.token, { bytes: makePdfBomb(40, { twice: true }), name: 'twice.pdf', type: 'application/pdf' }), 'file', EXTRACTION_MESSAGES.pdfTooLarge);
     expect(stored(b)).toBe(false);
   });
 });

@@ -105,16 +105,19 @@ export function makeDocxBomb(megabytes = 120, options: { declaredSize?: number }
  * A one-page PDF whose content stream (FlateDecode) inflates to about `megabytes` MB of text
  * operators: a small file that takes a reader many seconds (the reported 143 KB / 40 MB one).
  */
-export function makePdfBomb(megabytes = 40): Uint8Array {
+export function makePdfBomb(megabytes = 40, options: { twice?: boolean } = {}): Uint8Array {
   const line = '(Words that compress well and are many.) Tj T*\n';
   const content = Buffer.from(`BT\n/F1 12 Tf\n14 TL\n72 720 Td\n${line.repeat(Math.ceil((megabytes * 1024 * 1024) / line.length))}ET`, 'latin1');
-  const stream = zlib.deflateSync(content, { level: 6 });
+  // `twice`: compressed twice over (/Filter [/FlateDecode /FlateDecode]), a few KB in all.
+  const once = zlib.deflateSync(content, { level: 6 });
+  const stream = options.twice ? zlib.deflateSync(once, { level: 9 }) : once;
+  const filter = options.twice ? '[/FlateDecode /FlateDecode]' : '/FlateDecode';
   const objects: Buffer[] = [
     Buffer.from('<< /Type /Catalog /Pages 2 0 R >>'),
     Buffer.from('<< /Type /Pages /Kids [4 0 R] /Count 1 >>'),
     Buffer.from('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>'),
     Buffer.from('<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents 5 0 R >>'),
-    Buffer.concat([Buffer.from(`<< /Length ${stream.length} /Filter /FlateDecode >>\nstream\n`), stream, Buffer.from('\nendstream')]),
+    Buffer.concat([Buffer.from(`<< /Length ${stream.length} /Filter ${filter} >>\nstream\n`), stream, Buffer.from('\nendstream')]),
   ];
   return assemblePdf(objects, 1);
 }

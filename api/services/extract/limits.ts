@@ -179,6 +179,8 @@ async function checkStreams(bytes: Buffer): Promise<void> {
     const before = bytes.toString('latin1', Math.max(0, keyword - 2048), keyword);
     const dictionary = before.slice(before.lastIndexOf('obj') + 1);
     if (!/\/FlateDecode/.test(dictionary) || /\/Subtype\s*\/Image/.test(dictionary)) continue;
+    // Compressed twice over: no writer does that but a bomb (only the first layer would be measured).
+    if ((dictionary.match(/\/FlateDecode/g) ?? []).length > 1) throw new ExtractionRefused(EXTRACTION_MESSAGES.pdfTooLarge);
     try {
       const inflated = await inflate(bytes.subarray(start, end), { maxOutputLength: budget + 1, finishFlush: zlib.constants.Z_SYNC_FLUSH });
       budget -= inflated.length;
