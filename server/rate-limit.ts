@@ -162,6 +162,7 @@ export const API_RATE_LIMITED: Record<string, string> = {
   '/api/v1/users/mobile-submit': 'mobile-submit',
   '/api/v1/users/mobile-verify': 'mobile-verify',
   '/api/v1/helpers/business-lookup': 'business-lookup',
+  '/api/v1/users/email-change-verify': 'email-change-verify',
 };
 
 /** The bucket of the v1 route this request runs (whatever spelling of its path reached it), if any. */

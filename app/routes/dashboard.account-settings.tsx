@@ -2,7 +2,7 @@ import { getFormProps, getInputProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
-import { PHONE_EXAMPLE } from '#contract/messages';
+import { messages, PHONE_EXAMPLE } from '#contract/messages';
 import { changePasswordSchema, deleteAccountSchema, emailChangeVerifySchema, profileFormSchema } from '#contract/schemas/user';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { ErrorList, Field, SubmitButton } from '../components/forms';
@@ -45,6 +45,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     // The code sent to a new email address: only with it does the address change.
     const submission = parseWithZod(formData, { schema: emailChangeVerifySchema });
     if (submission.status !== 'success') return data({ intent, result: submission.reply() }, { status: 400 });
+    if (!(await context.rateLimit('email-change-verify'))) {
+      return data({ intent, result: submission.reply({ formErrors: [messages.rateLimited] }) }, { status: 429 });
+    }
     const result = await apiCall(caller, 'users/email-change-verify', submission.value);
     if (!result.ok) return data({ intent, result: replyWithApiErrors(submission, result).data }, { status: 400 });
     return redirectWithToasts(request, SELF, apiToasts('users/email-change-verify', result), { session });

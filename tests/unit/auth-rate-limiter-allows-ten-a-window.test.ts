@@ -44,7 +44,7 @@ describe('createRateLimiter', () => {
     expect(await rl.hit('k')).toBe(true);
   });
 
-  it('covers the auth calls: login, register, forgot and reset password, mobile verify, and the business lookup', () => {
+  it('covers the auth calls: login, register, forgot and reset password, mobile verify, the business lookup and the email change code', () => {
     expect(Object.keys(API_RATE_LIMITED)).toEqual(
       expect.arrayContaining([
         '/api/v1/users/login',
@@ -54,6 +54,7 @@ describe('createRateLimiter', () => {
         '/api/v1/users/mobile-submit',
         '/api/v1/users/mobile-verify',
         '/api/v1/helpers/business-lookup',
+        '/api/v1/users/email-change-verify',
       ]),
     );
   });
