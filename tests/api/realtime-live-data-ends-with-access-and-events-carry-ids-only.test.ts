@@ -1,5 +1,4 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessChannel, ENTITY_EVENTS, REALTIME_ENTITIES, userChannel } from '#contract/realtime';
 import { createBroadcaster } from '#api/services/realtime';
@@ -9,7 +8,7 @@ import { createHarness, PASSWORD, type Harness } from '../support/api-harness';
 import { createCustomer } from '../support/customers';
 import { createMemory } from '../support/memories';
 import { createService } from '../support/services';
-import { connected, pusherClient, rawClient, waitFor } from '../realtime/support';
+import { connected, listenEmbedded, pusherClient, rawClient, waitFor } from '../realtime/support';
 
 /**
  * The v1 API with the real broadcaster and the embedded Pusher server on a real port, and
@@ -24,16 +23,7 @@ let port: number;
 
 beforeAll(async () => {
   embedded = createEmbeddedPusher(APP);
-  server = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk) => (body += chunk));
-    req.on('end', () => embedded.handleHttp(req, res, body));
-  });
-  server.on('upgrade', (req, socket, head) => {
-    if (!embedded.handleUpgrade(req, socket, head)) socket.destroy();
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  port = (server.address() as AddressInfo).port;
+  ({ server, port } = await listenEmbedded(embedded));
   h = await createHarness({ broadcaster: createBroadcaster(() => ({ ...APP, host: '127.0.0.1', port, useTLS: false, mode: 'embedded' })) });
 });
 

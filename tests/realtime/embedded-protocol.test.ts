@@ -4,7 +4,7 @@ import Pusher from 'pusher';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmbeddedPusher, type EmbeddedPusher } from '#server/realtime/embedded-pusher';
 import { channelSignature, CLOSE, userSignature } from '#server/realtime/protocol';
-import { connected, pusherClient, rawClient, upgrade, waitFor } from './support';
+import { connected, listenEmbedded, pusherClient, rawClient, upgrade, waitFor } from './support';
 
 /**
  * The embedded Pusher-protocol server on its own HTTP server, driven by the real pusher-js
@@ -18,16 +18,7 @@ let sdk: Pusher;
 
 beforeAll(async () => {
   embedded = createEmbeddedPusher({ ...APP, activityTimeoutS: 1, pongTimeoutMs: 400 });
-  server = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk) => (body += chunk));
-    req.on('end', () => embedded.handleHttp(req, res, body));
-  });
-  server.on('upgrade', (req, socket, head) => {
-    if (!embedded.handleUpgrade(req, socket, head)) socket.destroy();
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  port = (server.address() as AddressInfo).port;
+  ({ server, port } = await listenEmbedded(embedded));
   sdk = new Pusher({ ...APP, host: '127.0.0.1', port: String(port), useTLS: false });
 });
 

@@ -1,5 +1,22 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import Pusher from 'pusher-js';
 import WebSocket from 'ws';
+import type { EmbeddedPusher } from '#server/realtime/embedded-pusher';
+
+/** The embedded realtime server alone on a real port of 127.0.0.1: its HTTP API and its websockets. */
+export async function listenEmbedded(embedded: EmbeddedPusher): Promise<{ server: http.Server; port: number }> {
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => (body += chunk));
+    req.on('end', () => embedded.handleHttp(req, res, body));
+  });
+  server.on('upgrade', (req, socket, head) => {
+    if (!embedded.handleUpgrade(req, socket, head)) socket.destroy();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, port: (server.address() as AddressInfo).port };
+}
 
 /** A pusher-js client in Node, configured like the browser island (websockets only). */
 export function pusherClient(options: { key: string; port: number; authorize?: (socketId: string, channel: string) => Promise<{ auth: string }> }) {
