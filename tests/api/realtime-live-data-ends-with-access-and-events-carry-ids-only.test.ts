@@ -112,6 +112,17 @@ describe('a live connection ends with the access that opened it', () => {
     await expectCutOff(client, owner, b, member.token, 403);
   });
 
+  it('deleting a business ends its members’ connections, and its channel cannot be authorised again', async () => {
+    const { owner, member, b } = await ownerWithMember();
+    const { client } = await listener(member.token, [businessChannel(b)]);
+    expect((await h.call(`businesses/delete/${b}`, undefined, owner.token)).status).toBe(200);
+    expect((await client.waitClosed())?.code).toBe(CLOSE.reauthorise);
+    const again = await rawClient(url());
+    const socketId = (await again.next('pusher:connection_established')).data.socket_id as string;
+    expect((await h.call('broadcasting/auth', { socket_id: socketId, channel_name: businessChannel(b) }, member.token)).status).toBe(403);
+    again.socket.close();
+  });
+
   it('logging out ends the connection; the token can authorise nothing any more', async () => {
     const { owner, member, b } = await ownerWithMember();
     const { client } = await listener(member.token, [businessChannel(b), userChannel(member.user.id)]);

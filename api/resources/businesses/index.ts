@@ -113,6 +113,10 @@ export const businessesRouter = createRouter()
       const now = clock.now();
       const [business] = await db.update(businesses).set({ deletedAt: now, updatedAt: now }).where(eq(businesses.id, business_id)).returning();
       await businessChanged(c.var.deps, 'Deleted', business, user);
+      // Its members' live connections end once they have heard of the deletion: they come
+      // back without its channel, which broadcasting/auth refuses for a deleted business.
+      const members = await db.select({ userId: businessUsers.userId }).from(businessUsers).where(and(eq(businessUsers.businessId, business_id), isNull(businessUsers.removedAt)));
+      for (const member of members) await c.var.deps.broadcaster.endUserConnections(member.userId);
       return ok(c, { business: serializeBusiness(business, user, version) }, [`${business.name} has been deleted. You can restore it from the businesses list.`]);
     },
   )
