@@ -30,17 +30,10 @@ import pg from 'pg';
 import { openDatabase } from '../api/db/client';
 import { createRecordingBroadcaster } from '../api/services/realtime';
 import { buildIfStale } from './build-if-stale';
+import { option } from './lib/cli-options';
 import { seedDemoBusiness } from './seed/demo-business';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-function option(name: string, envName: string, fallback: number): number {
-  const index = process.argv.indexOf(`--${name}`);
-  const raw = index >= 0 ? process.argv[index + 1] : process.env[envName];
-  const value = raw === undefined ? fallback : Number(raw);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} (${envName}) must be a positive whole number, got ${raw}`);
-  return value;
-}
 
 const SESSIONS = option('sessions', 'BENCH_SESSIONS', 200);
 const SECONDS = option('seconds', 'BENCH_SECONDS', 60);

@@ -18,18 +18,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { option } from './lib/cli-options';
 import { makeDocxBomb, makeManyPagesPdf, makePdfBomb } from '../tests/support/upload-bombs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const P99_BUDGET_MS = 100;
-
-function option(name: string, envName: string, fallback: number): number {
-  const index = process.argv.indexOf(`--${name}`);
-  const raw = index >= 0 ? process.argv[index + 1] : process.env[envName];
-  const value = raw === undefined ? fallback : Number(raw);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} (${envName}) must be a positive whole number, got ${raw}`);
-  return value;
-}
 
 /** The child: the API server alone, on the data directory it is given. */
 async function serve() {
