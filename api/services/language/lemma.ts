@@ -1,0 +1,26 @@
+/**
+ * Lemmas from wink-lemmatizer (WordNet's exception lists and detachment rules), so
+ * "buns" meets "bun", "brought" meets "bring" and "children" meets "child". Without a
+ * part-of-speech tagger a word gets every reading: the noun's first (most caller words
+ * that matter are things), then the verb's, then the adjective's.
+ */
+import lemmatizer from 'wink-lemmatizer';
+
+// A CommonJS module: its functions are properties of the default export.
+const { adjective, noun, verb } = lemmatizer;
+
+/** The main base form of a word: its noun reading if that changes it, else its verb's, else its adjective's. */
+export function lemma(word: string): string {
+  const lower = word.toLowerCase();
+  const asNoun = noun(lower);
+  if (asNoun !== lower) return asNoun;
+  const asVerb = verb(lower);
+  if (asVerb !== lower) return asVerb;
+  return adjective(lower);
+}
+
+/** Every distinct base form of a word ("left" → left, leave), the main one first. */
+export function lemmas(word: string): string[] {
+  const lower = word.toLowerCase();
+  return [...new Set([lemma(lower), noun(lower), verb(lower), adjective(lower)])];
+}

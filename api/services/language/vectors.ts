@@ -1,0 +1,119 @@
+/**
+ * Word and sentence vectors. Loading is synchronous and lazy: the first call reads the
+ * compact table (~20 ms, ~9 MB; derived first if the cache has none, ~2 s once), so
+ * callers need no set-up; `loadLanguage()` warms it at start-up instead.
+ *
+ * A sentence's vector is the SIF-weighted mean of its content words' vectors (Arora et al.,
+ * "A simple but tough-to-beat baseline for sentence embeddings"): a word weighs a/(a + p(w)),
+ * with p(w) estimated from its frequency rank by Zipf's law, so rare, telling words ("gluten",
+ * "postcode") count more than common ones ("order", "make"), and the common direction all
+ * word vectors share is removed so unrelated sentences do not look alike.
+ */
+import { STOP_WORDS } from '#api/services/assistant/builtin/text';
+import { lemmas } from './lemma';
+import { DIMENSIONS, readWordTable, type WordTable } from './word-table';
+
+/** SIF's smoothing term: a word at frequency rank ~250 weighs a half. */
+const SIF_A = 3e-4;
+/** Zipf's law for English: p(rank) ≈ 0.074 / rank over a vocabulary of ~400k words. */
+const ZIPF = 0.074;
+
+let table: WordTable | null = null;
+let commonDirection: Float32Array | null = null;
+
+function loaded(): WordTable {
+  if (!table) {
+    table = readWordTable();
+    commonDirection = meanDirection(table);
+  }
+  return table;
+}
+
+/** Reads the word table now (at start-up) rather than on the first question. */
+export function loadLanguage(): void {
+  loaded();
+}
+
+function row(words: WordTable, index: number): Float32Array {
+  const vector = new Float32Array(DIMENSIONS);
+  const scale = words.scales[index];
+  const offset = index * DIMENSIONS;
+  for (let d = 0; d < DIMENSIONS; d += 1) vector[d] = words.components[offset + d] * scale;
+  return vector;
+}
+
+function weightOfRank(rank: number): number {
+  return SIF_A / (SIF_A + ZIPF / rank);
+}
+
+/** The SIF-weighted mean direction of the vocabulary: the part every sentence vector shares. */
+function meanDirection(words: WordTable): Float32Array {
+  const mean = new Float32Array(DIMENSIONS);
+  for (let index = 0; index < words.ranks.length; index += 1) {
+    const weight = weightOfRank(words.ranks[index]) * words.scales[index];
+    const offset = index * DIMENSIONS;
+    for (let d = 0; d < DIMENSIONS; d += 1) mean[d] += words.components[offset + d] * weight;
+  }
+  return normalise(mean) ?? mean;
+}
+
+function normalise(vector: Float32Array): Float32Array | null {
+  let norm = 0;
+  for (let d = 0; d < vector.length; d += 1) norm += vector[d] * vector[d];
+  if (norm === 0) return null;
+  const inverse = 1 / Math.sqrt(norm);
+  for (let d = 0; d < vector.length; d += 1) vector[d] *= inverse;
+  return vector;
+}
+
+/** The table row of a word, or of its first base form that has one. */
+function rowOf(word: string): number | undefined {
+  const words = loaded();
+  const lower = word.toLowerCase();
+  const direct = words.index.get(lower);
+  if (direct !== undefined) return direct;
+  for (const base of lemmas(lower)) {
+    const found = words.index.get(base);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/** A word's unit vector, or null for a word the table does not know (names, typos). */
+export function wordVector(word: string): Float32Array | null {
+  const index = rowOf(word);
+  return index === undefined ? null : row(loaded(), index);
+}
+
+/** Cosine of two unit vectors. */
+export function cosine(a: Float32Array, b: Float32Array): number {
+  let dot = 0;
+  for (let d = 0; d < a.length; d += 1) dot += a[d] * b[d];
+  return dot;
+}
+
+/** Content words of a text: lower-case letters only, stop words and one-letter pieces left out. */
+export function contentWords(text: string): string[] {
+  const found = text.toLowerCase().replace(/[’‘]/g, "'").replace(/n't\b/g, ' not').replace(/'[a-z]+\b/g, '').match(/[a-z]+/g) ?? [];
+  return found.filter((word) => word.length > 1 && !STOP_WORDS.has(word));
+}
+
+/** A text's unit sentence vector (see the top of this file), or null when no word is known. */
+export function sentenceVector(text: string): Float32Array | null {
+  const words = loaded();
+  const sum = new Float32Array(DIMENSIONS);
+  let known = 0;
+  for (const word of contentWords(text)) {
+    const index = rowOf(word);
+    if (index === undefined) continue;
+    known += 1;
+    const weight = weightOfRank(words.ranks[index]) * words.scales[index];
+    const offset = index * DIMENSIONS;
+    for (let d = 0; d < DIMENSIONS; d += 1) sum[d] += words.components[offset + d] * weight;
+  }
+  if (known === 0) return null;
+  const common = commonDirection!;
+  const shared = cosine(sum, common);
+  for (let d = 0; d < DIMENSIONS; d += 1) sum[d] -= shared * common[d];
+  return normalise(sum);
+}
