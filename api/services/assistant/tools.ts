@@ -1,12 +1,14 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { ConversationAction, ConversationChannel } from '#contract/schemas/conversation';
-import { customers, memories } from '../../db/schema';
+import { businesses, customers, memories } from '../../db/schema';
+import { settingsOf } from '../business-settings';
 import { searchKnowledge } from '../knowledge';
 import { createMemory, updateMemory } from '../memories';
 import type { OrderDeps } from '../orders';
 import { createNote } from '../timeline';
 import { loadCustomerFact } from './context';
 import { placeOrder } from './orders';
+import { taskDueAt } from './task-due';
 import type { AssistantTools, CapturedDetails } from './types';
 
 /**
@@ -57,6 +59,13 @@ export function createAssistantTools(deps: ToolDeps, scope: ToolScope): Assistan
     return row?.id ?? null;
   }
 
+  /** Due in the team's working time: the business's next opening, or shortly when it is open now. */
+  async function dueAt(): Promise<Date> {
+    const now = deps.clock.now();
+    const [business] = await db.select({ settings: businesses.settings, timezone: businesses.timezone }).from(businesses).where(eq(businesses.id, scope.businessId)).limit(1);
+    return business ? taskDueAt(settingsOf(business), now) : now;
+  }
+
   async function createTask(input: { title: string; details: CapturedDetails; question?: string }): Promise<ConversationAction> {
     const { details } = input;
     const body = [
@@ -79,8 +88,8 @@ export function createAssistantTools(deps: ToolDeps, scope: ToolScope): Assistan
       {
         body,
         internal: true,
-        // Due now: the team sees it among the tasks at once and the reminder loop notifies them.
-        reminder: deps.clock.now().toISOString(),
+        // A task: the team sees it among the tasks at once; the reminder loop notifies them when it falls due.
+        reminder: (await dueAt()).toISOString(),
         customer_id: await customerFor(details),
       },
       { actorId: null },
