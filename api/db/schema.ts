@@ -263,6 +263,11 @@ export const pushDeliveries = pgTable(
 
 /** Postgres full-text search vector; works the same on PGlite and PostgreSQL. */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+/** Raw bytes (a knowledge chunk's quantised meaning vector: api/services/knowledge-vectors.ts). */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
 
 /** Services the business offers (the assistant quotes their description and price). */
 export const services = pgTable(
@@ -329,6 +334,8 @@ export const knowledgeChunks = pgTable(
     search: tsvector('search')
       .notNull()
       .generatedAlwaysAs(sql`setweight(to_tsvector('english', coalesce(heading, '')), 'A') || setweight(to_tsvector('english', text), 'B')`),
+    /** What the chunk means (or, for an answered question, what its question means), for recall by meaning; null until computed. */
+    embedding: bytea('embedding'),
   },
   (table) => [
     index('knowledge_chunks_search').using('gin', table.search),
