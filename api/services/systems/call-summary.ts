@@ -1,6 +1,6 @@
 import type { ConversationAction } from '#contract/schemas/conversation';
 import type { ApiDeps } from '../../deps';
-import { classify } from '../assistant/builtin/intents';
+import { callerAsked } from './caller-asked';
 
 /**
  * A call's transcript and summary, shown on the call view and in the notification. The
@@ -51,7 +51,7 @@ const sentences = (text: string) => text.match(/[^.!?]+[.!?]*/g)?.map((part) => 
 export function extractiveSummary(call: CallRecord): string {
   const who = call.callerName?.trim() || call.callerNumber || 'The caller';
   const parts: string[] = [];
-  const asked = call.turns.filter((turn) => turn.role === 'user' && turn.content.trim() && !classify(turn.content).smallTalkOnly).map((turn) => clip(turn.content, QUOTE_MAX));
+  const asked = callerAsked(call.turns).map((text) => clip(text, QUOTE_MAX));
 
   if (asked.length) {
     parts.push(`${who} asked: “${asked[0]}”`);
