@@ -99,7 +99,7 @@ export function createAssistantTools(deps: ToolDeps, scope: ToolScope): Assistan
 
   return {
     async searchKnowledge(query, limit) {
-      return searchKnowledge(db, scope.businessId, query, { limit });
+      return searchKnowledge(db, scope.businessId, query, { limit, semantic: true });
     },
 
     createTask,
