@@ -8,6 +8,7 @@ import type { OrderDeps } from '../orders';
 import { createNote } from '../timeline';
 import { loadCustomerFact } from './context';
 import { placeOrder } from './orders';
+import { closestWaitingQuestion } from './question-paraphrases';
 import { taskDueAt } from './task-due';
 import type { AssistantTools, CapturedDetails } from './types';
 
@@ -105,8 +106,9 @@ export function createAssistantTools(deps: ToolDeps, scope: ToolScope): Assistan
     createTask,
 
     /**
-     * One open 'question' memory per question (compared normalised); a repeat counts how
-     * often it was asked and links each conversation. The team gets a task when the question
+     * One open 'question' memory per question (compared normalised, else as a paraphrase:
+     * question-paraphrases.ts); a repeat counts how often it was asked and links each
+     * conversation and contact, so the owner's answer reaches every asker. The team gets a task when the question
      * is new, or when a known customer is waiting for the answer.
      */
     async recordUnansweredQuestion(question) {
@@ -114,13 +116,15 @@ export function createAssistantTools(deps: ToolDeps, scope: ToolScope): Assistan
       const normalised = normaliseQuestion(text);
       if (!normalised) return [];
       const outcome = await db.transaction(async (tx) => {
-        // Two callers asking the same thing at once still make one memory.
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`question:${scope.businessId}:${normalised}`}))`);
+        // Two callers asking the same thing at once (in any words) still make one memory.
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`question:${scope.businessId}`}))`);
         const open = await tx
           .select({ id: memories.id, content: memories.content, meta: memories.meta })
           .from(memories)
           .where(and(eq(memories.businessId, scope.businessId), eq(memories.type, 'question'), isNull(memories.deletedAt)));
-        const existing = open.find((row) => (typeof row.meta.normalised === 'string' ? row.meta.normalised : normaliseQuestion(row.content)) === normalised);
+        const existing =
+          open.find((row) => (typeof row.meta.normalised === 'string' ? row.meta.normalised : normaliseQuestion(row.content)) === normalised) ??
+          closestWaitingQuestion(text, open);
         const txDeps = { ...deps, db: tx };
         if (existing) {
           const meta = existing.meta;
@@ -129,7 +133,8 @@ export function createAssistantTools(deps: ToolDeps, scope: ToolScope): Assistan
           const memory = await updateMemory(txDeps, scope.businessId, existing.id, {
             meta: {
               ...meta,
-              normalised,
+              // The waiting question keeps its own words: a paraphrase joins it, it does not rename it.
+              normalised: typeof meta.normalised === 'string' ? meta.normalised : normaliseQuestion(existing.content),
               asked_count: (typeof meta.asked_count === 'number' ? meta.asked_count : 1) + 1,
               conversation_ids: scope.conversationId && !conversationIds.includes(scope.conversationId) ? [...conversationIds, scope.conversationId] : conversationIds,
               ...(scope.customerId
