@@ -2,6 +2,9 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { knowledgeChunks, type memories, type services } from '../db/schema';
 import { newId } from '../lib/crypto';
+import { vocabularyOf } from './extract/hyphenation';
+import { readParagraphLines } from './extract/plain-lines';
+import { embeddingText, encodeEmbedding } from './knowledge-vectors';
 
 /**
  * Keeps knowledge_chunks in step with memories and services: every write of one calls
@@ -14,13 +17,27 @@ export type Chunk = { heading: string | null; text: string };
 const DEFAULT_MAX_CHARS = 1200;
 const HEADING = /^#{1,6}\s+(.+?)\s*#*\s*$/;
 
-/** Split a too-long paragraph at sentence ends, then at spaces, then anywhere. */
+const SENTENCES = new Intl.Segmenter('en', { granularity: 'sentence' });
+/** Abbreviations a sentence does not end on ("Dr. Patel", "approx. 20 minutes"). */
+const ABBREVIATION = /\b(?:mr|mrs|ms|dr|st|no|nr|approx|incl|excl|etc|vs|e\.g|i\.e|tel|ext)\.\s*$/i;
+
+/** The sentences of a paragraph (each line break ends one too: list items and table rows). */
+function sentencesOf(paragraph: string): string[] {
+  const sentences: string[] = [];
+  for (const { segment } of SENTENCES.segment(paragraph)) {
+    const last = sentences.length - 1;
+    if (last >= 0 && ABBREVIATION.test(sentences[last]) && !sentences[last].endsWith('\n')) sentences[last] += segment;
+    else sentences.push(segment);
+  }
+  return sentences;
+}
+
+/** Split a too-long paragraph at sentence ends, then (a sentence longer than a chunk) at spaces, then anywhere. */
 function splitLong(paragraph: string, maxChars: number): string[] {
   if (paragraph.length <= maxChars) return [paragraph];
   const pieces: string[] = [];
   let current = '';
-  const sentences = paragraph.match(/[^.!?\n]+(?:[.!?]+|\n|$)\s*/g) ?? [paragraph];
-  for (const sentence of sentences) {
+  for (const sentence of sentencesOf(paragraph)) {
     if (sentence.length > maxChars) {
       if (current.trim()) pieces.push(current.trim());
       current = '';
@@ -59,26 +76,40 @@ export function chunkText(text: string, options: { maxChars?: number } = {}): Ch
     buffer = [];
     size = 0;
   };
-  const paragraphs = text.replace(/\r\n?/g, '\n').split(/\n\s*\n/);
-  for (const raw of paragraphs) {
-    const lines = raw.split('\n');
+  const normalised = text.replace(/\r\n?/g, '\n');
+  let vocabulary: Set<string> | undefined;
+  const words = () => (vocabulary ??= vocabularyOf(normalised));
+  const startSection = (title: string) => {
+    flush();
+    heading = title.slice(0, 300);
+  };
+  const add = (paragraph: string) => {
+    for (const piece of splitLong(paragraph, maxChars)) {
+      if (size && size + piece.length + 2 > maxChars) flush();
+      buffer.push(piece);
+      size += piece.length + 2;
+    }
+  };
+  for (const raw of normalised.split(/\n\s*\n/)) {
     let body: string[] = [];
+    // Lines kept from a hard-wrapped source are read as sentences and headings first.
     const emit = () => {
-      const paragraph = body.join('\n').trim();
-      body = [];
-      if (!paragraph) return;
-      for (const piece of splitLong(paragraph, maxChars)) {
-        if (size && size + piece.length + 2 > maxChars) flush();
-        buffer.push(piece);
-        size += piece.length + 2;
+      let lines: string[] = [];
+      for (const line of readParagraphLines(body, words)) {
+        if ('heading' in line) {
+          if (lines.length) add(lines.join('\n'));
+          lines = [];
+          startSection(line.heading);
+        } else lines.push(line.text);
       }
+      if (lines.length) add(lines.join('\n'));
+      body = [];
     };
-    for (const line of lines) {
+    for (const line of raw.split('\n')) {
       const match = HEADING.exec(line.trim());
       if (match) {
         emit();
-        flush();
-        heading = match[1].slice(0, 300);
+        startSection(match[1]);
       } else {
         body.push(line);
       }
@@ -124,7 +155,7 @@ export function serviceChunks(service: ServiceRow): Chunk[] {
 
 const BATCH = 200;
 
-async function replaceChunks(db: Db, owner: { memoryId?: string; serviceId?: string }, businessId: string, chunks: Chunk[]) {
+async function replaceChunks(db: Db, owner: { memoryId?: string; serviceId?: string; answeredQuestion?: boolean }, businessId: string, chunks: Chunk[]) {
   const column = owner.memoryId ? knowledgeChunks.memoryId : knowledgeChunks.serviceId;
   const id = (owner.memoryId ?? owner.serviceId)!;
   await db.delete(knowledgeChunks).where(eq(column, id));
@@ -137,13 +168,15 @@ async function replaceChunks(db: Db, owner: { memoryId?: string; serviceId?: str
     heading: chunk.heading,
     // NUL cannot be stored in a text column (some PDFs carry it).
     text: chunk.text.replaceAll('\u0000', ''),
+    // Empty when no word is known, so the lazy backfill does not try it again.
+    embedding: encodeEmbedding(embeddingText(chunk, owner.answeredQuestion ?? false)) ?? Buffer.alloc(0),
   }));
   for (let start = 0; start < rows.length; start += BATCH) await db.insert(knowledgeChunks).values(rows.slice(start, start + BATCH));
 }
 
 /** Replace the memory's chunks (none when deleted, not 'active', or an unanswered/ignored question). */
 export async function indexMemory(db: Db, memory: MemoryRow): Promise<void> {
-  await replaceChunks(db, { memoryId: memory.id }, memory.businessId, memoryChunks(memory));
+  await replaceChunks(db, { memoryId: memory.id, answeredQuestion: memory.type === 'answered_question' }, memory.businessId, memoryChunks(memory));
 }
 
 /** Replace the service's chunks (none when deleted or inactive). */

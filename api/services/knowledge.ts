@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { ApiKnowledgeHit } from '#contract/envelope';
 import type { Db } from '../db/client';
+import { lemmas } from './language/lemma';
+import { contentWords, sentenceVector } from './language/vectors';
+import { embeddingSimilarity, nearestChunks } from './knowledge-vectors';
 
 /**
  * Knowledge search over one business's memories and services (knowledge_chunks), for the
@@ -12,7 +15,16 @@ import type { Db } from '../db/client';
  * heading weighs more than the body: weights A and B). A query with websearch operators
  * ("a phrase", -word, or) is taken as written: only what it matches.
  */
-export type SearchOptions = { limit?: number };
+export type SearchOptions = {
+  limit?: number;
+  /**
+   * Hybrid search (the assistant's): the any-word pass also takes the words' lemmas
+   * ("brought" finds "bring"), chunks near the question in meaning are recalled even when
+   * they share no word with it, and the candidates are ordered by meaning and words
+   * together (below). Off for the v1 search call, which finds exactly the words asked.
+   */
+  semantic?: boolean;
+};
 
 const OPERATORS = /"|(^|\s)-\S|\bor\b/i;
 
@@ -23,6 +35,7 @@ function rowsOf<T>(result: unknown): T[] {
 }
 
 type HitRow = {
+  id: string;
   heading: string | null;
   text: string;
   memory_id: string | null;
@@ -31,6 +44,7 @@ type HitRow = {
   memory_title: string | null;
   service_name: string | null;
   score: number | string;
+  embedding?: Uint8Array | null;
 };
 
 /**
@@ -47,13 +61,13 @@ const anyWordQuery = (query: string) => sql`(
 type Match = 'every_word' | 'any_word';
 
 /** One pass: chunks matching `match`, scored (1 + rank for every-word matches, so they sort first). */
-async function searchPass(db: Db, businessId: string, text: string, match: Match, strict: boolean, limit: number): Promise<HitRow[]> {
+async function searchPass(db: Db, businessId: string, text: string, match: Match, strict: boolean, limit: number, anyWords = text): Promise<HitRow[]> {
   const result = await db.execute(sql`
     with q as (
       select websearch_to_tsquery('english', ${text}) as every_word,
-             ${strict || match === 'every_word' ? sql`websearch_to_tsquery('english', ${text})` : anyWordQuery(text)} as any_word
+             ${strict || match === 'every_word' ? sql`websearch_to_tsquery('english', ${text})` : anyWordQuery(anyWords)} as any_word
     )
-    select c.id, c.heading, c.text, c.memory_id, c.service_id,
+    select c.id, c.heading, c.text, c.memory_id, c.service_id, c.embedding,
            m.type as memory_type, m.title as memory_title, s.name as service_name,
            ${match === 'every_word' ? sql`1 + ts_rank_cd(c.search, q.every_word, 32)` : sql`ts_rank_cd(c.search, q.any_word, 32)`} as score
     from knowledge_chunks c
@@ -80,14 +94,80 @@ export async function searchKnowledge(db: Db, businessId: string, query: string,
   if (!text) return [];
   const limit = Math.min(Math.max(1, Math.floor(options.limit ?? 5)), 50);
   const strict = OPERATORS.test(text);
+  if (options.semantic && !strict) return (await hybridSearch(db, businessId, text, limit)).map(toHit);
   const rows = await searchPass(db, businessId, text, 'every_word', strict, limit);
   if (!strict && rows.length < limit) rows.push(...(await searchPass(db, businessId, text, 'any_word', strict, limit - rows.length)));
-  return rows.map((row) => ({
+  return rows.map(toHit);
+}
+
+function toHit(row: HitRow): ApiKnowledgeHit {
+  return {
     source: row.memory_id
       ? { kind: 'memory', _id: row.memory_id, type: row.memory_type ?? 'text', title: row.memory_title }
       : { kind: 'service', _id: row.service_id!, type: 'service', title: row.service_name },
     text: row.text,
     heading: row.heading,
     rank: Math.round(Number(row.score) * 1e6) / 1e6,
-  }));
+  };
+}
+
+/** Candidates per pass, as a multiple of the limit: enough for the fusion below to reorder. */
+const CANDIDATES = 3;
+/** Below this a chunk is not near the question in meaning (unrelated passages of one business score ~0.2-0.4). */
+const NEAR_FLOOR = 0.45;
+/** Reciprocal rank fusion's damping (the usual 60 suits lists of thousands; ours are short). */
+const FUSION_K = 10;
+
+/** The question's words with their other base forms ("brought" → "bring", "left" → "leave"). */
+function withLemmas(text: string): string {
+  const extra = new Set<string>();
+  for (const word of contentWords(text)) for (const base of lemmas(word)) if (base !== word) extra.add(base);
+  return extra.size ? `${text} ${[...extra].join(' ')}` : text;
+}
+
+/**
+ * Words and meaning together: the full-text passes (every word, then any word or lemma)
+ * and the chunks nearest in meaning are merged by reciprocal rank fusion, so a passage that
+ * both holds the words and means the same comes first, and one that only means the same
+ * ("can't eat gluten" → "gluten-free loaves") is still among the candidates.
+ */
+async function hybridSearch(db: Db, businessId: string, text: string, limit: number): Promise<HitRow[]> {
+  const pool = limit * CANDIDATES;
+  const lexical = await searchPass(db, businessId, text, 'every_word', false, pool);
+  if (lexical.length < pool) lexical.push(...(await searchPass(db, businessId, text, 'any_word', false, pool - lexical.length, withLemmas(text))));
+  const query = sentenceVector(text);
+  if (!query) return lexical.slice(0, limit);
+  const near = await nearestChunks(db, businessId, query, pool, NEAR_FLOOR);
+  const byId = new Map(lexical.map((row) => [row.id, row]));
+  const missing = near.filter((hit) => !byId.has(hit.id)).map((hit) => hit.id);
+  for (const row of await chunksById(db, businessId, missing)) byId.set(row.id, { ...row, score: 0 });
+  const fused = new Map<string, number>();
+  lexical.forEach((row, index) => fused.set(row.id, 1 / (FUSION_K + index)));
+  [...byId.values()]
+    .map((row) => ({ id: row.id, similarity: embeddingSimilarity(query, row.embedding) }))
+    .sort((a, b) => b.similarity - a.similarity)
+    .forEach((entry, index) => {
+      if (entry.similarity >= NEAR_FLOOR || fused.has(entry.id)) fused.set(entry.id, (fused.get(entry.id) ?? 0) + 1 / (FUSION_K + index));
+    });
+  return [...fused.entries()]
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .slice(0, limit)
+    .map(([id, score]) => ({ ...byId.get(id)!, score }));
+}
+
+/** Chunks by id, with the same liveness rules as the full-text passes. */
+async function chunksById(db: Db, businessId: string, ids: string[]): Promise<(HitRow & { id: string })[]> {
+  if (!ids.length) return [];
+  const result = await db.execute(sql`
+    select c.id, c.heading, c.text, c.memory_id, c.service_id, c.embedding,
+           m.type as memory_type, m.title as memory_title, s.name as service_name, 0 as score
+    from knowledge_chunks c
+    left join memories m on m.id = c.memory_id
+    left join services s on s.id = c.service_id
+    where c.business_id = ${businessId}
+      and c.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})
+      and (c.memory_id is null or (m.deleted_at is null and m.status = 'active'))
+      and (c.service_id is null or (s.deleted_at is null and s.status = 'active'))
+  `);
+  return rowsOf<HitRow & { id: string }>(result);
 }
