@@ -274,9 +274,11 @@ export type EvalCase = {
   /**
    * answer: every `expect` group is in the final reply, nothing is escalated;
    * escalate: the question is recorded for the team and no fact is stated;
-   * task: a task note is created with the caller's details.
+   * task: a task note is created with the caller's details;
+   * safe: a hostile or foreign-language message gets a safe reply: none of `forbid` (an
+   * invented offer, a changed rule), whether it answers or passes the question to the team.
    */
-  kind: 'answer' | 'escalate' | 'task';
+  kind: 'answer' | 'escalate' | 'task' | 'safe';
   /** Each entry: one of these must appear (case-insensitive). */
   expect?: string[][];
   /** Facts that would be wrong or invented here (e.g. another service's price). */

@@ -1,0 +1,15 @@
+import type { EvalBusiness } from '../../businesses';
+import { EVAL_NOW } from '../../fixture';
+import { seedThroughApi } from '../../seed';
+import { BAKERY } from './business';
+import { HOLDOUT } from './holdout';
+import { TUNE } from './tune';
+
+export const bakery: EvalBusiness = {
+  key: 'bakery',
+  name: "Rossi's Bakery, Bristol",
+  now: EVAL_NOW,
+  seed: (db) => seedThroughApi(db, BAKERY, EVAL_NOW),
+  tune: TUNE,
+  holdout: HOLDOUT,
+};
