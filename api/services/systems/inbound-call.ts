@@ -31,6 +31,7 @@ import {
 } from './call-context';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { saysGoodbye, spoken, wantsPerson } from './call-intents';
+import { recordCallLine, recordSaidReply } from './call-lines';
 import { statusFor, type SetupMarks } from './setup';
 import { publishSystem, recordSystemEvent, type SystemRow } from './store';
 import { phoneSettings } from './text-back';
@@ -300,8 +301,10 @@ export async function handleGather(deps: InboundDeps, system: SystemRow, params:
       const silence = (state.silence ?? 0) + 1;
       await updateCall(deps, system.businessId, call.id, { details: { silence } });
       await ok({ silence });
-      if (silence >= SILENCE_LIMIT) return twimlResponse(say(CALL_TEXTS.silentGoodbye, voice), hangup());
-      return listen(context, CALL_TEXTS.notHeard);
+      const line = silence >= SILENCE_LIMIT ? CALL_TEXTS.silentGoodbye : CALL_TEXTS.notHeard;
+      await recordCallLine(deps, system.businessId, state.conversation_id, line);
+      if (silence >= SILENCE_LIMIT) return twimlResponse(say(line, voice), hangup());
+      return listen(context, line);
     }
 
     const turns = (state.turns ?? 0) + 1;
@@ -323,15 +326,21 @@ export async function handleGather(deps: InboundDeps, system: SystemRow, params:
     // An unanswerable question goes to a person when the system has its own transfer number or the assistant is set to transfer.
     const transferWhenUnsure = (Boolean(phoneSettings(system).transfer_number) || context.settings.assistant.when_unsure === 'transfer');
     if (to && couldNotHelp && transferWhenUnsure) {
+      // The caller hears the transfer line, not the reply: that is what the call keeps.
+      await recordSaidReply(deps, system.businessId, reply.id, CALL_TEXTS.transferUnsure);
       await updateCall(deps, system.businessId, call.id, { details: { silence: 0, turns, caller_spoke: true, transfer_to: to } });
       await ok({ transfer_to: to, reason: 'the assistant could not help', message_id: reply.id });
       return transferTwiml(context, system, CALL_TEXTS.transferUnsure, to);
     }
 
+    if (text !== reply.content) await recordSaidReply(deps, system.businessId, reply.id, text);
     await updateCall(deps, system.businessId, call.id, { details: { silence: 0, turns, caller_spoke: true } });
     await ok({ message_id: reply.id, reply_status: reply.status });
     if (saysGoodbye(speech)) return twimlResponse(say(text, voice), hangup());
-    if (turns >= TURN_LIMIT) return twimlResponse(say(text, voice), say(CALL_TEXTS.turnLimit, voice), hangup());
+    if (turns >= TURN_LIMIT) {
+      await recordCallLine(deps, system.businessId, conversationId, CALL_TEXTS.turnLimit);
+      return twimlResponse(say(text, voice), say(CALL_TEXTS.turnLimit, voice), hangup());
+    }
     return listen(context, text);
   } catch (error) {
     await fail(deps, system, name, error, { call_sid: callSid || null });
@@ -359,6 +368,7 @@ export async function handleDialDone(deps: InboundDeps, system: SystemRow, param
     }
     await recordSystemEvent(deps, system, { kind: 'webhook', name, outcome: duplicate ? 'duplicate' : 'ok', details: { call_sid: callSid, call_id: call.id, dial_status: status } });
     if (answered) return twimlResponse(hangup());
+    if (!duplicate) await recordCallLine(deps, system.businessId, state.conversation_id, CALL_TEXTS.transferFailed);
     return twimlResponse(say(CALL_TEXTS.transferFailed, { voice: context.voice.voice }), ...voicemailVerbs(context));
   } catch (error) {
     await fail(deps, system, name, error, { call_sid: callSid || null });
