@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import type { ApiMemory } from '#contract/envelope';
 import type { CallResult, Harness } from './api-harness';
+import { makeZip } from './upload-bombs';
 
 /** The keys of contract/envelope.ts ApiMemory: the API answers exactly these. */
 export const MEMORY_KEYS = ['_id', 'answer', 'content', 'created_at', 'deleted_at', 'file', 'meta', 'source_url', 'status', 'title', 'type', 'updated_at'];
@@ -48,6 +49,11 @@ export function makePdf(pages: string[][]): Uint8Array {
     objects[pageId] = `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${pageId + 1} 0 R >>`;
     objects[pageId + 1] = `<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`;
   });
+  return writePdf(objects);
+}
+
+/** The objects (numbered from 1) with a correct cross-reference table (byte offsets). */
+function writePdf(objects: string[]): Uint8Array {
   let out = '%PDF-1.4\n%\xE2\xE3\xCF\xD3\n';
   const offsets: number[] = [];
   for (let id = 1; id < objects.length; id++) {
@@ -59,6 +65,134 @@ export function makePdf(pages: string[][]): Uint8Array {
   for (let id = 1; id < objects.length; id++) out += `${String(offsets[id]).padStart(10, '0')} 00000 n \n`;
   out += `trailer\n<< /Size ${objects.length} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return new Uint8Array(Buffer.from(out, 'latin1'));
+}
+
+/** One line of a styled PDF: text in a font and size, or table cells at given x positions. */
+export type PdfLine = {
+  text?: string;
+  /** A table row: each cell drawn at its own x (the reader sees the gaps). */
+  cells?: string[];
+  cellXs?: number[];
+  font?: 'regular' | 'bold';
+  size?: number;
+  /** Left edge (72 by default): an indent, or a list item's continuation. */
+  x?: number;
+  /** Extra space above the line, in points (a paragraph gap). */
+  gapBefore?: number;
+};
+
+export type StyledPdfOptions = {
+  /** A running footer drawn at the bottom of every page (given the page's number). */
+  footer?: (pageNumber: number) => string;
+  /** A running header drawn at the top of every page. */
+  header?: (pageNumber: number) => string;
+};
+
+const PAGE_FONTS = '<< /F1 3 0 R /F2 4 0 R >>';
+/** The typographic characters WinAnsiEncoding places outside Latin-1 (the file is written as Latin-1). */
+const WIN_ANSI: Record<string, string> = { '•': '\x95', '–': '\x96', '—': '\x97', '‘': '\x91', '’': '\x92', '“': '\x93', '”': '\x94', '€': '\x80' };
+const toWinAnsi = (text: string) => text.replace(/[•–—‘’“”€]/g, (c) => WIN_ANSI[c]);
+
+/**
+ * A PDF laid out like a real document: each line placed with its own Td (relative to the
+ * line before, as word processors write them), in Helvetica or Helvetica-Bold at its own size,
+ * table rows as cells at fixed x positions, and optional running headers and footers.
+ * Lines are written as given: hyphenated line ends stay hyphenated.
+ */
+export function makeStyledPdf(pages: PdfLine[][], options: StyledPdfOptions = {}): Uint8Array {
+  const objects: string[] = [];
+  const pageIds = pages.map((_, index) => 5 + index * 2);
+  objects[1] = '<< /Type /Catalog /Pages 2 0 R >>';
+  objects[2] = `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${pages.length} >>`;
+  objects[3] = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>';
+  objects[4] = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>';
+  pages.forEach((lines, index) => {
+    const pageId = pageIds[index];
+    const ops: string[] = [];
+    // Absolute positions, written as Td moves from the previous line's start.
+    let lastX = 0;
+    let lastY = 0;
+    const place = (x: number, y: number) => {
+      ops.push(`${(x - lastX).toFixed(2)} ${(y - lastY).toFixed(2)} Td`);
+      lastX = x;
+      lastY = y;
+    };
+    ops.push('BT');
+    const header = options.header?.(index + 1);
+    if (header) {
+      ops.push('/F1 9 Tf');
+      place(72, 760);
+      ops.push(`${pdfString(header)} Tj`);
+    }
+    let y = 730;
+    for (const line of lines) {
+      const size = line.size ?? 11;
+      y -= (line.gapBefore ?? 0) + size * 1.25;
+      ops.push(`/${line.font === 'bold' ? 'F2' : 'F1'} ${size} Tf`);
+      if (line.cells) {
+        line.cells.forEach((cell, at) => {
+          place(line.cellXs?.[at] ?? 72 + at * 160, y);
+          ops.push(`${pdfString(cell)} Tj`);
+        });
+      } else {
+        place(line.x ?? 72, y);
+        ops.push(`${pdfString(line.text ?? '')} Tj`);
+      }
+    }
+    const footer = options.footer?.(index + 1);
+    if (footer) {
+      ops.push('/F1 9 Tf');
+      place(72, 40);
+      ops.push(`${pdfString(footer)} Tj`);
+    }
+    ops.push('ET');
+    const stream = toWinAnsi(ops.join('\n'));
+    objects[pageId] = `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font ${PAGE_FONTS} >> /Contents ${pageId + 1} 0 R >>`;
+    objects[pageId + 1] = `<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`;
+  });
+  return writePdf(objects);
+}
+
+/** One block of a Word document: a heading (Word's "heading n" style), a paragraph, a bulleted item or a table. */
+export type DocxBlock = { heading: string; level?: number } | { paragraph: string } | { bullet: string } | { table: string[][] };
+
+const xmlText = (text: string) => text.replace(/[<>&]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;' })[c] as string);
+const run = (text: string) => `<w:r><w:t xml:space="preserve">${xmlText(text)}</w:t></w:r>`;
+const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"';
+const XML = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>';
+
+function docxBlockXml(block: DocxBlock): string {
+  if ('heading' in block) return `<w:p><w:pPr><w:pStyle w:val="Heading${block.level ?? 1}"/></w:pPr>${run(block.heading)}</w:p>`;
+  if ('bullet' in block) return `<w:p><w:pPr><w:pStyle w:val="ListParagraph"/><w:numPr><w:ilvl w:val="0"/><w:numId w:val="1"/></w:numPr></w:pPr>${run(block.bullet)}</w:p>`;
+  if ('table' in block) {
+    const rows = block.table.map((cells) => `<w:tr>${cells.map((cell) => `<w:tc><w:tcPr><w:tcW w:w="2400" w:type="dxa"/></w:tcPr><w:p>${run(cell)}</w:p></w:tc>`).join('')}</w:tr>`);
+    return `<w:tbl><w:tblPr><w:tblW w:w="0" w:type="auto"/></w:tblPr>${rows.join('')}</w:tbl>`;
+  }
+  return `<w:p>${run(block.paragraph)}</w:p>`;
+}
+
+/**
+ * A real Word document (what Word writes, cut to the parts a reader needs): heading styles in
+ * styles.xml, a bulleted list in numbering.xml, tables as w:tbl, zipped like Word zips it.
+ */
+export function makeStyledDocx(blocks: DocxBlock[]): Uint8Array {
+  const headingStyles = [1, 2, 3]
+    .map((level) => `<w:style w:type="paragraph" w:styleId="Heading${level}"><w:name w:val="heading ${level}"/><w:basedOn w:val="Normal"/><w:pPr><w:outlineLvl w:val="${level - 1}"/></w:pPr><w:rPr><w:b/></w:rPr></w:style>`)
+    .join('');
+  const styles = `${XML}<w:styles ${W}><w:style w:type="paragraph" w:default="1" w:styleId="Normal"><w:name w:val="Normal"/></w:style>${headingStyles}<w:style w:type="paragraph" w:styleId="ListParagraph"><w:name w:val="List Paragraph"/></w:style></w:styles>`;
+  const numbering = `${XML}<w:numbering ${W}><w:abstractNum w:abstractNumId="0"><w:lvl w:ilvl="0"><w:start w:val="1"/><w:numFmt w:val="bullet"/><w:lvlText w:val="•"/></w:lvl></w:abstractNum><w:num w:numId="1"><w:abstractNumId w:val="0"/></w:num></w:numbering>`;
+  const document = `${XML}<w:document ${W}><w:body>${blocks.map(docxBlockXml).join('')}<w:sectPr/></w:body></w:document>`;
+  const contentTypes = `${XML}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/><Override PartName="/word/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.styles+xml"/><Override PartName="/word/numbering.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.numbering+xml"/></Types>`;
+  const rels = `${XML}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>`;
+  const documentRels = `${XML}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/><Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/numbering" Target="numbering.xml"/></Relationships>`;
+  return makeZip([
+    { name: '[Content_Types].xml', data: contentTypes },
+    { name: '_rels/.rels', data: rels },
+    { name: 'word/document.xml', data: document },
+    { name: 'word/_rels/document.xml.rels', data: documentRels },
+    { name: 'word/styles.xml', data: styles },
+    { name: 'word/numbering.xml', data: numbering },
+  ]);
 }
 
 /** A 1x1 PNG. */

@@ -1,6 +1,8 @@
 import { extractHtml } from './html';
 import { decode, fileKind, tidyText } from './kinds';
 import { EXTRACTION_LIMITS, EXTRACTION_MESSAGES, ExtractionRefused } from './limits';
+import { pageLines, type PdfLine, type PdfTextItem } from './pdf-lines';
+import { reflowPdfLines } from './reflow';
 
 /**
  * The text of a file, read in this thread: the extraction worker (worker.ts) runs it, never
@@ -11,24 +13,37 @@ import { EXTRACTION_LIMITS, EXTRACTION_MESSAGES, ExtractionRefused } from './lim
 export type Extracted = { text: string; pages?: number; truncated?: boolean };
 
 async function pdfText(bytes: Uint8Array): Promise<{ text: string; pages: number }> {
-  const { extractText: unpdfText, getDocumentProxy } = await import('unpdf');
+  const { getDocumentProxy } = await import('unpdf');
   // pdf.js takes ownership of (and detaches) the buffer it is given: pass a copy.
   const document = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0 });
   try {
     // The page tree's count, as the reader sees it (limits.ts read the uncompressed ones): known before any page is read.
     if (document.numPages > EXTRACTION_LIMITS.pdfPages) throw new ExtractionRefused(EXTRACTION_MESSAGES.pdfTooManyPages);
-    const { totalPages, text } = await unpdfText(document, { mergePages: false });
-    return { text: tidyText((text as string[]).join('\n\n')), pages: totalPages };
+    // Every page's lines first: running headers and footers are known by repeating across pages.
+    const pages: PdfLine[][] = [];
+    for (let number = 1; number <= document.numPages; number++) {
+      const page = await document.getPage(number);
+      const content = await page.getTextContent();
+      pages.push(pageLines(content.items as PdfTextItem[], number));
+      page.cleanup();
+    }
+    return { text: tidyText(reflowPdfLines(pages)), pages: document.numPages };
   } finally {
     await document.destroy().catch(() => {});
   }
 }
 
+/**
+ * Word's headings, lists and tables kept: mammoth writes the document as HTML (heading styles
+ * as h1–h6), read by the same path as a web page, so one paragraph is one line.
+ */
 async function docxText(bytes: Uint8Array): Promise<string> {
-  const mammoth = await import('mammoth');
-  const extract = (mammoth as unknown as { default?: typeof mammoth }).default?.extractRawText ?? mammoth.extractRawText;
-  const result = await extract({ buffer: Buffer.from(bytes) });
-  return tidyText(result.value);
+  const imported = await import('mammoth');
+  const mammoth = (imported as unknown as { default?: typeof imported }).default ?? imported;
+  // A picture's bytes are no text: never inline them as data URLs (its alt text is kept).
+  const convertImage = mammoth.images.imgElement(() => Promise.resolve({ src: '' }));
+  const result = await mammoth.convertToHtml({ buffer: Buffer.from(bytes) }, { convertImage });
+  return tidyText(extractHtml(result.value).text);
 }
 
 async function readText(bytes: Uint8Array, mimeType: string, fileName: string): Promise<{ text: string; pages?: number }> {

@@ -61,6 +61,12 @@ export function extractHtml(html: string, baseUrl?: string): ExtractedHtml {
   let base = baseUrl
   const links: string[] = []
   const seen = new Set<string>()
+  // A table row is one line, its cells separated by " | " (a reader reads a row across);
+  // a table inside a cell is read into that cell.
+  let rowDepth = 0
+  let row: string[] | null = null
+  let cell: string | null = null
+  const inCell = () => cell !== null
 
   const flush = () => {
     const cleaned = line.replace(/\s+/g, ' ').trim()
@@ -90,13 +96,32 @@ export function extractHtml(html: string, baseUrl?: string): ExtractedHtml {
           'hidden' in attributes ||
           attributes['aria-hidden'] === 'true'
         if (VOID.has(name)) {
-          if (skipDepth === 0 && (name === 'br' || name === 'hr')) flush()
-          if (skipDepth === 0 && name === 'img' && attributes.alt?.trim()) line += ` ${attributes.alt} `
+          if (skipDepth > 0) return
+          if (inCell()) {
+            cell += name === 'img' && attributes.alt?.trim() ? ` ${attributes.alt} ` : ' '
+            return
+          }
+          if (name === 'br' || name === 'hr') flush()
+          if (name === 'img' && attributes.alt?.trim()) line += ` ${attributes.alt} `
           return
         }
         stack.push({ name, skips })
         if (skips) skipDepth += 1
         if (skipDepth > 0) return
+        if (name === 'tr' && ++rowDepth === 1) {
+          flush()
+          row = []
+          return
+        }
+        if ((name === 'td' || name === 'th') && rowDepth === 1 && !inCell()) {
+          cell = ''
+          return
+        }
+        if (inCell()) {
+          if (BLOCKS.has(name) || HEADINGS[name]) cell += ' '
+          return
+        }
+        if (name === 'table') lines.push('')
         if (BLOCKS.has(name)) flush()
         const heading = HEADINGS[name]
         if (heading) {
@@ -108,7 +133,8 @@ export function extractHtml(html: string, baseUrl?: string): ExtractedHtml {
       ontext(data) {
         if (inTitle) title += data
         if (skipDepth > 0) return
-        line += data
+        if (inCell()) cell += data
+        else line += data
       },
       onclosetag(name) {
         if (name === 'title') inTitle = false
@@ -118,6 +144,22 @@ export function extractHtml(html: string, baseUrl?: string): ExtractedHtml {
         if (index === -1) return
         for (const element of stack.splice(index)) if (element.skips) skipDepth -= 1
         if (skipDepth > 0) return
+        if ((name === 'td' || name === 'th') && rowDepth === 1 && inCell()) {
+          const text = (cell as string).replace(/\s+/g, ' ').trim()
+          if (text) row?.push(text)
+          cell = null
+          return
+        }
+        if (name === 'tr' && rowDepth > 0 && --rowDepth === 0) {
+          if (row?.length) lines.push(row.join(' | '))
+          row = null
+          return
+        }
+        if (inCell()) {
+          if (BLOCKS.has(name) || HEADINGS[name]) cell += ' '
+          return
+        }
+        if (name === 'table') lines.push('')
         if (BLOCKS.has(name) || HEADINGS[name]) {
           if (line.trim() === '-' || /^#+ $/.test(line)) line = ''
           flush()

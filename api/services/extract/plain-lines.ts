@@ -1,0 +1,59 @@
+import { dropsHyphen } from './hyphenation';
+
+/**
+ * The lines of one paragraph of plain text read as a person reads them, for text whose line
+ * breaks were kept from its source (a PDF read before reflow.ts existed, a pasted document):
+ * a line that stops mid-sentence is joined to the next (hyphenation undone), and a short
+ * unpunctuated line standing before its paragraph is its heading. Lines that are list items,
+ * table rows or whole sentences stay lines.
+ */
+export type ReadLine = { heading: string } | { text: string };
+
+const TERMINAL = /[.!?:;]["'’”)\]]*$/;
+const ITEM = /^(?:[-*•●▪–]|\(?\d{1,2}[.)]|\(?[a-z][.)])\s+/;
+const ROW = /\s\|\s|\t/;
+const HYPHENATED = /\p{L}[-\u2010]$/u;
+/** Words a sentence does not end on: a line ending with one goes on in the next line. */
+const CONNECTOR = /(?:[,&]|\b(?:and|or|but|of|the|a|an|to|in|on|for|with|by|at|from|your|our|their|is|are|we|you)\b)$/i;
+const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
+
+const isStructured = (line: string) => ITEM.test(line) || ROW.test(line);
+
+function continues(line: string, next: string): boolean {
+  if (isStructured(next) || ROW.test(line) || TERMINAL.test(line)) return false;
+  return /^\p{Ll}/u.test(next) || CONNECTOR.test(line);
+}
+
+function isHeading(line: string, previous: string | undefined, next: string | undefined): boolean {
+  if (!next || isStructured(line) || (previous !== undefined && !TERMINAL.test(previous))) return false;
+  if (words(line) > 8 || line.length > 60 || !/^[\p{Lu}\d]/u.test(line) || /[.,;:!?)\-–]$/.test(line)) return false;
+  return isStructured(next) || next.length > line.length;
+}
+
+/** `vocabulary` (the whole text's words) is asked only when a line ends with a hyphenated word. */
+export function readParagraphLines(lines: string[], vocabulary: () => Set<string>): ReadLine[] {
+  const read: ReadLine[] = [];
+  const clean = lines.map((line) => line.trim()).filter(Boolean);
+  let current: string | undefined;
+  let previous: string | undefined;
+  clean.forEach((line, index) => {
+    const next = clean[index + 1];
+    if (current === undefined) {
+      if (isHeading(line, previous, next)) {
+        read.push({ heading: line });
+        previous = undefined;
+        return;
+      }
+      current = line;
+    } else if (HYPHENATED.test(current)) {
+      current = dropsHyphen(current.split(/\s/).pop() ?? '', line, vocabulary()) ? current.slice(0, -1) + line : current + line;
+    } else {
+      current = `${current} ${line}`;
+    }
+    if (next !== undefined && continues(current, next)) return;
+    read.push({ text: current });
+    previous = current;
+    current = undefined;
+  });
+  return read;
+}

@@ -1,0 +1,212 @@
+import { dropsHyphen, vocabularyOf } from './hyphenation';
+import type { PdfLine } from './pdf-lines';
+
+/**
+ * A PDF's lines made into the text a person reads: running headers, footers and page numbers
+ * dropped; lines joined into paragraphs (a line wrapped by the typesetter is not a break) with
+ * end-of-line hyphenation undone; headings (a short line in a bigger or bolder font, or a
+ * short unpunctuated line standing before a paragraph) written as Markdown headings, so the
+ * knowledge chunker files the text under them; table rows kept as rows ("cell | cell") and
+ * list items as "- item" lines.
+ */
+type Block = { kind: 'heading' | 'paragraph' | 'list' | 'table'; lines: string[]; level?: number; last: PdfLine };
+
+type Metrics = { bodySize: number; bodyFont: string; leading: number; left: number; right: number };
+
+const TERMINAL = /[.!?:;]["'’”)\]]*$/;
+const BULLET = /^[•●▪■◦○‣⁃∙·*–-]\s+/;
+const NUMBERED = /^\(?(?:\d{1,2}|[a-z])[.)]\s+/;
+const HYPHENATED = /\p{L}[-\u2010\u00AD]$/u;
+const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
+
+function mostByCharacters<T>(lines: PdfLine[], key: (line: PdfLine) => T): T | undefined {
+  const counts = new Map<T, number>();
+  for (const line of lines) counts.set(key(line), (counts.get(key(line)) ?? 0) + line.text.length);
+  let best: T | undefined;
+  let most = -1;
+  for (const [value, count] of counts) if (count > most) [best, most] = [value, count];
+  return best;
+}
+
+const quantile = (values: number[], q: number) => {
+  if (!values.length) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+};
+
+function measure(lines: PdfLine[]): Metrics {
+  const bodySize = mostByCharacters(lines, (line) => line.size) ?? 12;
+  const body = lines.filter((line) => line.size === bodySize && line.cells.length === 1);
+  const bodyFont = mostByCharacters(body, (line) => line.font) ?? '';
+  const steps: number[] = [];
+  for (let at = 1; at < body.length; at++) {
+    const step = body[at - 1].y - body[at].y;
+    if (body[at - 1].page === body[at].page && step > 0 && step < 3 * bodySize) steps.push(step);
+  }
+  return {
+    bodySize,
+    bodyFont,
+    // The usual distance between two lines of a paragraph: anything clearly more is a gap.
+    leading: quantile(steps, 0.5) || bodySize * 1.2,
+    left: quantile(body.map((line) => line.x), 0.1),
+    right: quantile(body.map((line) => line.xEnd), 0.9),
+  };
+}
+
+/** The key of a running header or footer: the same words on most pages, whatever the page number. */
+const runningKey = (text: string) => text.toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, ' ').trim();
+const PAGE_NUMBER = /^(?:page\s*)?#(?:\s*(?:of|\/)\s*#)?$|^[-–—]\s*#\s*[-–—]$/;
+
+/** The lines at the top and bottom edges of a page, where running headers and footers sit. */
+function edgeLines(lines: PdfLine[]): Set<PdfLine> {
+  const byHeight = [...lines].sort((a, b) => b.y - a.y);
+  return new Set([...byHeight.slice(0, 2), ...byHeight.slice(-2)]);
+}
+
+function withoutRunningLines(pages: PdfLine[][]): PdfLine[] {
+  const edges = pages.map(edgeLines);
+  const pagesWith = new Map<string, number>();
+  for (const edge of edges) for (const key of new Set([...edge].map((line) => runningKey(line.text)))) pagesWith.set(key, (pagesWith.get(key) ?? 0) + 1);
+  const repeated = (key: string) => pages.length > 1 && (pagesWith.get(key) ?? 0) >= Math.max(2, Math.ceil(pages.length / 2));
+  return pages.flatMap((lines, index) =>
+    lines.filter((line) => {
+      if (!edges[index].has(line)) return true;
+      const key = runningKey(line.text);
+      return !PAGE_NUMBER.test(key) && !repeated(key);
+    }),
+  );
+}
+
+const isItem = (line: PdfLine) => line.cells.length === 1 && (BULLET.test(line.text) || NUMBERED.test(line.text));
+const isRow = (line: PdfLine) => line.cells.length > 1;
+
+/** A heading by its look: bigger than the body, or a whole line in another (bold) font. */
+function looksLikeHeading(line: PdfLine, m: Metrics): boolean {
+  if (isRow(line) || isItem(line) || !/\p{L}/u.test(line.text)) return false;
+  if (line.text.length > 100 || words(line.text) > 14 || /[,;]$/.test(line.text)) return false;
+  if (line.size >= m.bodySize * 1.12) return !/\.$/.test(line.text) || words(line.text) <= 6;
+  return line.font !== m.bodyFont && line.size >= m.bodySize * 0.9 && !/\.$/.test(line.text) && line.text.length <= 80;
+}
+
+/**
+ * A heading by its place, in a document set in one font: a short line that starts with a
+ * capital, has no final punctuation, follows the end of a paragraph and stands before longer text.
+ */
+function standsAsHeading(line: PdfLine, previous: PdfLine | undefined, next: PdfLine | undefined, previousWasHeading: boolean, m: Metrics): boolean {
+  if (!next || previousWasHeading || isRow(line) || isItem(line)) return false;
+  if (words(line.text) > 8 || line.text.length > 60 || !/^[\p{Lu}\d]/u.test(line.text) || /[.,;:!?)\-–]$/.test(line.text)) return false;
+  if (line.xEnd - line.x > 0.6 * Math.max(1, m.right - m.left)) return false;
+  const endsParagraph = !previous || TERMINAL.test(previous.text) || previous.page !== line.page || previous.y - line.y > m.leading * 1.35;
+  return endsParagraph && (isItem(next) || isRow(next) || next.text.length > line.text.length);
+}
+
+function headingLevel(line: PdfLine, m: Metrics): number {
+  if (line.size >= m.bodySize * 1.5) return 1;
+  if (line.size >= m.bodySize * 1.12) return 2;
+  return 3;
+}
+
+/** Whether the line was ended by the margin (its next word did not fit), not by its writer. */
+function wrapped(previous: PdfLine, next: PdfLine, m: Metrics): boolean {
+  const charWidth = (previous.xEnd - previous.x) / Math.max(1, previous.text.length);
+  const firstWord = next.text.split(/\s/)[0] ?? '';
+  return m.right - previous.xEnd < (firstWord.length + 1) * charWidth * 1.15 + 2;
+}
+
+type Join = 'space' | 'newline' | 'paragraph';
+
+function joinOf(previous: PdfLine, line: PdfLine, m: Metrics): Join {
+  const continues = /^[\p{Ll}\d(]/u.test(line.text) && !TERMINAL.test(previous.text);
+  if (previous.page !== line.page) return TERMINAL.test(previous.text) && !/^\p{Ll}/u.test(line.text) ? 'paragraph' : 'space';
+  const gap = previous.y - line.y;
+  const leading = (m.leading * Math.max(previous.size, line.size)) / m.bodySize;
+  if (gap > leading * 1.35 || gap < 0) return continues ? 'space' : 'paragraph';
+  if (HYPHENATED.test(previous.text) || continues) return 'space';
+  if (TERMINAL.test(previous.text)) {
+    const indented = line.x > previous.x + line.size;
+    return indented || !wrapped(previous, line, m) ? 'paragraph' : 'space';
+  }
+  if (wrapped(previous, line, m) || /[,&]$|\b(?:and|or|of|the|a|an|to|in|on|for|with|by|at|from)$/i.test(previous.text)) return 'space';
+  // A short line ended by its writer (an address, a row of times): a line of its own.
+  return previous.xEnd - previous.x >= 0.7 * (m.right - m.left) ? 'space' : 'newline';
+}
+
+/** Append `text` to `line` as the next part of the same sentence, undoing hyphenation. */
+function joinWords(line: string, text: string, vocabulary: Set<string>): string {
+  if (line.endsWith('\u00AD')) return line.slice(0, -1) + text;
+  if (!HYPHENATED.test(line)) return `${line} ${text}`;
+  const before = line.split(/\s/).pop() ?? '';
+  return dropsHyphen(before, text, vocabulary) ? line.slice(0, -1) + text : line + text;
+}
+
+const itemText = (text: string) => (BULLET.test(text) ? `- ${text.replace(BULLET, '')}` : text);
+
+export function reflowPdfLines(pages: PdfLine[][]): string {
+  const lines = withoutRunningLines(pages);
+  if (!lines.length) return '';
+  const m = measure(lines);
+  const vocabulary = vocabularyOf(lines.map((line) => line.text).join('\n'));
+  const blocks: Block[] = [];
+  let block: Block | undefined;
+  const open = (kind: Block['kind'], line: PdfLine, text: string, level?: number) => {
+    block = { kind, lines: [text], last: line, ...(level ? { level } : {}) };
+    blocks.push(block);
+  };
+
+  lines.forEach((line, index) => {
+    const previous = lines[index - 1];
+    const next = lines[index + 1];
+    const current = block as Block | undefined;
+    if (isRow(line)) {
+      const row = line.cells.join(' | ');
+      if (current?.kind === 'table') {
+        current.lines.push(row);
+        current.last = line;
+      } else open('table', line, row);
+      return;
+    }
+    if (isItem(line)) {
+      if (current?.kind === 'list') {
+        current.lines.push(itemText(line.text));
+        current.last = line;
+      } else open('list', line, itemText(line.text));
+      return;
+    }
+    const heading = looksLikeHeading(line, m) || standsAsHeading(line, previous, next, current?.kind === 'heading', m);
+    if (heading) {
+      const level = headingLevel(line, m);
+      const sameHeading =
+        current?.kind === 'heading' && current.level === level && current.last.font === line.font && current.last.page === line.page && current.last.y - line.y <= m.leading * 1.6 * (line.size / m.bodySize);
+      if (sameHeading) {
+        current.lines[0] = joinWords(current.lines[0], line.text, vocabulary);
+        current.last = line;
+      } else open('heading', line, line.text.replace(/:$/, ''), level);
+      return;
+    }
+    // A list item's own next line (indented under its text, or a sentence that goes on).
+    if (current?.kind === 'list') {
+      const join = joinOf(current.last, line, m);
+      if (join === 'space' && (line.x > current.last.x + line.size * 0.5 || /^\p{Ll}/u.test(line.text) || wrapped(current.last, line, m))) {
+        const at = current.lines.length - 1;
+        current.lines[at] = joinWords(current.lines[at], line.text, vocabulary);
+        current.last = line;
+        return;
+      }
+    }
+    if (current?.kind === 'paragraph') {
+      const join = joinOf(current.last, line, m);
+      if (join !== 'paragraph') {
+        const at = current.lines.length - 1;
+        if (join === 'space') current.lines[at] = joinWords(current.lines[at], line.text, vocabulary);
+        else current.lines.push(line.text);
+        current.last = line;
+        return;
+      }
+    }
+    open('paragraph', line, line.text);
+  });
+
+  return blocks
+    .map((b) => (b.kind === 'heading' ? `${'#'.repeat(b.level ?? 2)} ${b.lines[0]}` : b.lines.join('\n')))
+    .join('\n\n');
+}
