@@ -1,0 +1,15 @@
+import type { EvalBusiness } from '../../businesses';
+import { EVAL_NOW } from '../../fixture';
+import { seedThroughApi } from '../../seed';
+import { ELECTRICIAN } from './business';
+import { HOLDOUT } from './holdout';
+import { TUNE } from './tune';
+
+export const electrician: EvalBusiness = {
+  key: 'electrician',
+  name: 'Brightwire Electrical, Manchester',
+  now: EVAL_NOW,
+  seed: (db) => seedThroughApi(db, ELECTRICIAN, EVAL_NOW),
+  tune: TUNE,
+  holdout: HOLDOUT,
+};

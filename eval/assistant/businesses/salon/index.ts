@@ -1,0 +1,15 @@
+import type { EvalBusiness } from '../../businesses';
+import { EVAL_NOW } from '../../fixture';
+import { seedThroughApi } from '../../seed';
+import { SALON } from './business';
+import { HOLDOUT } from './holdout';
+import { TUNE } from './tune';
+
+export const salon: EvalBusiness = {
+  key: 'salon',
+  name: 'Willow & Ash Hair Studio, Dublin',
+  now: EVAL_NOW,
+  seed: (db) => seedThroughApi(db, SALON, EVAL_NOW),
+  tune: TUNE,
+  holdout: HOLDOUT,
+};
