@@ -61,9 +61,13 @@ function splitLong(paragraph: string, maxChars: number): string[] {
 }
 
 /**
- * Searchable pieces of a text: paragraphs gathered up to maxChars, never across a
- * Markdown heading (the HTML and Markdown extractors write headings that way); each chunk
- * carries the heading it sits under, which search weighs above the body.
+ * Searchable pieces of a text, one section at a time: paragraphs gathered up to maxChars,
+ * never across a heading (a Markdown heading, as the PDF, Word and HTML extractors write
+ * them, or a short unpunctuated line standing before its paragraph in line-broken text), and
+ * split only at sentence ends. Each chunk carries the heading it sits under, which search
+ * weighs above the body; a heading is never a chunk's text, and a short section stays whole.
+ * Text stored with hard line breaks (PDFs read before reflow) is joined into sentences here,
+ * so re-indexing such a memory gives whole sentences.
  */
 export function chunkText(text: string, options: { maxChars?: number } = {}): Chunk[] {
   const maxChars = Math.max(100, options.maxChars ?? DEFAULT_MAX_CHARS);

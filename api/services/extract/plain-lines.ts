@@ -24,10 +24,25 @@ function continues(line: string, next: string): boolean {
   return /^\p{Ll}/u.test(next) || CONNECTOR.test(line);
 }
 
-function isHeading(line: string, previous: string | undefined, next: string | undefined): boolean {
-  if (!next || isStructured(line) || (previous !== undefined && !TERMINAL.test(previous))) return false;
-  if (words(line) > 8 || line.length > 60 || !/^[\p{Lu}\d]/u.test(line) || /[.,;:!?)\-–]$/.test(line)) return false;
-  return isStructured(next) || next.length > line.length;
+/** Short, capitalised, unpunctuated, no "label: value" and no figures past a section number. */
+function headingShaped(line: string): boolean {
+  if (isStructured(line) || words(line) > 8 || line.length > 60) return false;
+  if (!/^[\p{Lu}\d]/u.test(line) || /[.,;:!?)\-–]$/.test(line) || line.includes(':')) return false;
+  return !/\d/.test(line.replace(/^\d+(?:\.\d+)*\.?\s/, ''));
+}
+
+/**
+ * A heading stands after a finished sentence (or another heading) and before its text: the
+ * next line that is not itself heading-shaped (a title may sit over a section heading) is
+ * longer than it, or a list or table.
+ */
+function isHeading(lines: string[], index: number, previous: string | undefined): boolean {
+  const line = lines[index];
+  if (!headingShaped(line) || (previous !== undefined && !TERMINAL.test(previous))) return false;
+  let next = index + 1;
+  if (next < lines.length && headingShaped(lines[next])) next++;
+  const text = lines[next];
+  return text !== undefined && !headingShaped(text) && (isStructured(text) || text.length > lines[next - 1].length);
 }
 
 /** `vocabulary` (the whole text's words) is asked only when a line ends with a hyphenated word. */
@@ -39,7 +54,7 @@ export function readParagraphLines(lines: string[], vocabulary: () => Set<string
   clean.forEach((line, index) => {
     const next = clean[index + 1];
     if (current === undefined) {
-      if (isHeading(line, previous, next)) {
+      if (isHeading(clean, index, previous)) {
         read.push({ heading: line });
         previous = undefined;
         return;
