@@ -130,10 +130,10 @@ describe('the built-in assistant takes an order on a call', () => {
     const params = callParams(system, randomUkMobile());
     await handleVoice(h.deps, row, params);
     const asked = await handleGather(h.deps, row, { ...params, CallStatus: 'in-progress', SpeechResult: "I'd like to order two croissants please" });
-    expect(saidIn(asked)).toContain("Here's your order: 2 Croissant (£1.20 each).");
+    expect(saidIn(asked)).toContain("Here's your order: two croissants at £1.20 each.");
     expect(saidIn(asked)).toContain('Shall I place the order? Just say yes, or tell me what to change.');
     const placed = await handleGather(h.deps, row, { ...params, CallStatus: 'in-progress', SpeechResult: 'yes please' });
-    expect(saidIn(placed)).toContain("I've placed your order: 2 Croissant.");
+    expect(saidIn(placed)).toContain("I've placed your order: two croissants.");
     const [order] = await ordersOf(b);
     expect(order).toMatchObject({ status: 'new', source: 'call', lines: [{ memory_id: croissant._id, name: 'Croissant', quantity: 2, price: '£1.20 each' }] });
   });

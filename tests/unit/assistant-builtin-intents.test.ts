@@ -209,11 +209,11 @@ describe('the built-in provider', () => {
 
   it('gives a named service’s price, the list when asked, and never a price it does not have', async () => {
     const mens = await ask('How much is a mens cut?');
-    expect(mens.text).toMatch(/^Mens cut costs £22\./);
+    expect(mens.text).toMatch(/^A mens cut costs £22\./);
     expect(mens.text).not.toContain('£45');
     expect(mens.sources).toEqual([{ kind: 'service', _id: 'svc-mens', type: 'service', title: 'Mens cut' }]);
     const list = await ask('What services do you offer?');
-    expect(list.text).toContain('Ladies cut and blow dry');
+    expect(list.text).toContain('ladies cut and blow dry');
     expect(list.sources).toHaveLength(4);
     const noPrice = await ask('How much is a colour consultation?');
     expect(noPrice.text).toContain("I don't have a price for that");

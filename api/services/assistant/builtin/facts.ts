@@ -1,5 +1,6 @@
 import type { BusinessContext, ServiceFact } from '../types';
 import { businessSource, type Answer } from './answer';
+import { capitalizeFirst, isMassName, joinStatements, nameInSentence, namePhrase, pluralName, pricePredicate, properNounsIn, takesPluralVerb } from './naming';
 import { questionTerms, sentences, termKeys, type Term } from './text';
 
 /**
@@ -71,23 +72,36 @@ export function matchServices(message: string, services: ServiceFact[], extraGen
 const firstSentences = (text: string, max = 2) => sentences(text).slice(0, max).join(' ');
 const priceText = (price: string) => price.trim().replace(/[.]+$/, '');
 
+/** How a service is said in a sentence: the names of the business's own text that are proper keep their capitals. */
+export type Saying = { proper?: Set<string>; /** The caller's verb in "do you make …?", echoed in the yes. */ verb?: string | null };
+
+/** The names and descriptions a business wrote: where its proper nouns show (a brand mid-sentence). */
+export const properNounsOf = (business: Pick<BusinessContext, 'services' | 'products'>) =>
+  properNounsIn([...business.services.flatMap((service) => [service.description ?? '']), ...business.products.map((product) => product.description ?? '')]);
+
 /** A named service: what it is and what it costs (never a price it does not have). */
-export function answerService(match: ServiceMatch, askedPrice: boolean): Answer & { missingPrice?: boolean } {
+export function answerService(match: ServiceMatch, askedPrice: boolean, saying: Saying = {}): Answer & { missingPrice?: boolean } {
   const sources = match.services.map(serviceSource);
+  const said = (service: ServiceFact) => nameInSentence(service.name, saying.proper);
   if (!match.exact) {
-    const items = match.services.slice(0, 5).map((service) => (service.price ? `${service.name} (${priceText(service.price)})` : service.name));
+    const items = match.services.slice(0, 5).map((service) => (service.price ? `${said(service)} (${priceText(service.price)})` : said(service)));
     return { text: `We offer ${joinList(items)}. Which one would you like to know about?`, sources };
   }
   const service = match.services[0];
-  const description = service.description?.trim() ? firstSentences(service.description) : '';
+  const name = said(service);
+  const description = service.description?.trim() ? firstSentences(service.description, 1) : '';
   if (askedPrice) {
-    if (!service.price?.trim()) return { text: `We offer ${service.name}.${description ? ` ${description}` : ''}`, sources, missingPrice: true };
-    const price = priceText(service.price);
-    const costs = /^(free|no charge|included)/i.test(price) ? 'is' : 'costs';
-    return { text: `${service.name} ${costs} ${price}.${description ? ` ${description}` : ''}`, sources };
+    if (!service.price?.trim()) return { text: `We offer ${name}.${description ? ` ${description}` : ''}`, sources, missingPrice: true };
+    const price = capitalizeFirst(`${namePhrase(name)} ${pricePredicate(service.price, takesPluralVerb(name))}`);
+    return { text: joinStatements(price, description), sources };
   }
-  const price = service.price?.trim() ? ` The price is ${priceText(service.price)}.` : '';
-  return { text: `Yes, we offer ${service.name}.${description ? ` ${description}` : ''}${price}`, sources };
+  // "Yes, we make wedding cakes, which start at £45." — counted things in the plural, the caller's verb when they used one.
+  const mass = isMassName(name);
+  const callerVerb = saying.verb?.toLowerCase() ?? null;
+  const verb = mass ? (callerVerb && /^(do|offer|provide)$/.test(callerVerb) ? callerVerb : 'offer') : callerVerb && !/^(carry out|handle|sort out|put in)$/.test(callerVerb) ? callerVerb : 'offer';
+  const price = service.price?.trim() ? `, which ${pricePredicate(service.price, !mass)}` : '';
+  const yes = `Yes, we ${verb} ${mass ? name : pluralName(name)}${price}.`;
+  return { text: description ? `${yes} ${description}` : yes, sources };
 }
 
 export function joinList(items: string[]): string {
@@ -100,7 +114,11 @@ export function answerServiceList(business: BusinessContext, withPrices: boolean
   const services = business.services;
   if (!services.length) return null;
   const shown = services.slice(0, 12);
-  const items = shown.map((service) => (withPrices && service.price?.trim() ? `${service.name} (${priceText(service.price)})` : service.name));
+  const proper = properNounsOf(business);
+  const items = shown.map((service) => {
+    const name = nameInSentence(service.name, proper);
+    return withPrices && service.price?.trim() ? `${name} (${priceText(service.price)})` : name;
+  });
   const more = services.length > shown.length ? `, among others` : '';
   const tail = withPrices ? '' : ' Ask me about any of them for details and prices.';
   return { text: `We offer ${joinList(items)}${more}.${tail}`, sources: shown.map(serviceSource) };

@@ -2,7 +2,7 @@ import type { AssistantEvent, AssistantProvider, AssistantTools, TurnInput } fro
 import { businessSource, combine, type Answer } from './answer';
 import { captureInProgress, captureTurn, offerAccepted } from './capture';
 import { parseDetails } from './details';
-import { answerContact, answerLocation, answerService, answerServiceList, matchServices } from './facts';
+import { answerContact, answerLocation, answerService, answerServiceList, matchServices, properNounsOf } from './facts';
 import { answerHours } from './hours-answer';
 import { classify, isShortDayFollowUp, lastExchange, type Intents } from './intents';
 import { answerFromKnowledge } from './knowledge';
@@ -45,7 +45,7 @@ export function textChunks(text: string, size = 4): string[] {
 
 const IDENTITY = /\b(who am i (talking|speaking|chatting) (to|with)|who are you|what('s| is) your name|are you (a |an )?(robot|bot|real|human|person|machine|computer|ai|automated)\b)/i;
 
-const SERVICE_QUESTION = /^\W*(hi|hello|hey)?\W*(do|can|could|will|would) (you|u) (do|offer|provide|fit|install|repair|fix|service|sell|supply|carry out|handle|unblock|clear|replace|put in|sort out)\b|\b(tell me about|information (on|about)|info (on|about)|details (of|about)|interested in)\b/i;
+const SERVICE_QUESTION = /^\W*(hi|hello|hey)?\W*(do|can|could|will|would) (you|u) (do|offer|provide|fit|install|repair|fix|service|sell|supply|make|stock|carry out|handle|unblock|clear|replace|put in|sort out)\b|\b(tell me about|information (on|about)|info (on|about)|details (of|about)|interested in)\b/i;
 
 const hasFactIntent = (intents: Intents) => intents.hours || intents.location || intents.phone || intents.email || intents.servicesList || intents.price;
 
@@ -121,7 +121,8 @@ export async function respond(input: TurnInput, tools: AssistantTools): Promise<
     return { text: `${who} ${say.howCanIHelp}`, sources: [] };
   }
 
-  const hello = intents.greeting && settings.tone !== 'concise' ? { text: say.hello, sources: [] } : null;
+  // One greeting a conversation: a call was greeted when it was answered, a chat by the first reply.
+  const hello = intents.greeting && !alreadyGreeted(input) && settings.tone !== 'concise' ? { text: say.hello, sources: [] } : null;
   const withHello = (answer: Answer) => (hello ? combine([hello, answer]) : answer);
 
   if (startsOrder(message, business.products)) {
@@ -155,7 +156,7 @@ export async function respond(input: TurnInput, tools: AssistantTools): Promise<
     const aboutService = intents.price || SERVICE_QUESTION.test(message);
     const match = aboutService ? matchServices(message, business.services, extraGeneric) : null;
     if (match) {
-      const service = answerService(match, intents.price);
+      const service = answerService(match, intents.price, { proper: properNounsOf(business), verb: SERVICE_QUESTION.exec(message)?.[4] ?? null });
       parts.push(service);
       if (service.missingPrice) parts.push(await unsure(input, tools, "I don't have a price for that to hand."));
     } else if ((intents.servicesList || intents.price) && !questionTerms(message, extraGeneric).some((term) => term.specific)) {
@@ -179,13 +180,15 @@ export async function respond(input: TurnInput, tools: AssistantTools): Promise<
   return withHello(await unsure(input, tools));
 }
 
+/** A call is greeted when it is answered (before the caller's first words); any conversation once the assistant has spoken. */
+const alreadyGreeted = (input: Pick<TurnInput, 'channel' | 'history'>) => input.channel === 'call' || input.history.some((message) => message.role === 'assistant');
+
 function smallTalk(input: TurnInput, intents: Intents): Answer {
   const settings = input.business.settings.assistant;
   const say = wording(settings.tone);
   if (intents.goodbye || (intents.thanks && /\b(bye|that's all|that is all)\b/i.test(input.message))) return { text: say.goodbye, sources: [] };
   if (intents.thanks) return { text: say.youreWelcome, sources: [] };
-  const spoken = input.history.some((message) => message.role === 'assistant');
-  if (spoken) return { text: say.welcomeBack, sources: [] };
+  if (alreadyGreeted(input)) return { text: input.history.some((message) => message.role === 'user') ? say.welcomeBack : say.howCanIHelp, sources: [] };
   if (settings.greeting.trim()) return { text: settings.greeting.trim(), sources: [] };
   const name = settings.name.trim() ? ` I'm ${settings.name.trim()}.` : '';
   return { text: `${say.hello} Thanks for contacting ${input.business.name}.${name} ${say.howCanIHelp}`, sources: [] };

@@ -5,6 +5,8 @@ import type { Answer } from './answer';
 import { parseDetails } from './details';
 import { classify } from './intents';
 import { listOf } from './phrases';
+import { properNounsOf } from './facts';
+import { nameInSentence, pluralName, quantityOf } from './naming';
 import { findItems, type ItemMention } from './products';
 
 /**
@@ -97,13 +99,24 @@ function replay(messages: string[], askedWho: boolean[], products: ProductFact[]
 
 const spokenChannel = (input: TurnInput) => input.channel === 'call' || input.channel === 'voice';
 
-function lineText(line: Line, spoken: boolean, withPrice = true): string {
-  const price = withPrice && line.product.price ? ` (${line.product.price})` : '';
-  return spoken ? `${line.quantity} ${line.product.name}${price}` : `${line.quantity} × ${line.product.name}${price}`;
+/** A price tag said after a name: " at £3.50 each", " from £4" (not "at From £4"). */
+const spokenPrice = (price: string) => {
+  const tag = price.trim().replace(/^[A-Z](?=[a-z])/, (letter) => letter.toLowerCase());
+  return /^(from|starting|up to|between)\b/.test(tag) ? ` ${tag}` : ` at ${tag}`;
+};
+
+/** "2 × Sourdough loaf (£4.50 a loaf)" written; "two sourdough loaves at £4.50 a loaf" aloud (a voice reads "×" and brackets badly). */
+function lineText(line: Line, spoken: boolean, withPrice = true, proper?: Set<string>): string {
+  const price = withPrice ? line.product.price?.trim() : null;
+  if (spoken) return `${quantityOf(line.quantity, nameInSentence(line.product.name, proper), true)}${price ? spokenPrice(price) : ''}`;
+  return `${line.quantity} × ${line.product.name}${price ? ` (${price})` : ''}`;
 }
 
-function catalogue(products: ProductFact[]): string {
-  const shown = products.slice(0, 8).map((product) => (product.price ? `${product.name} (${product.price})` : product.name));
+function catalogue(products: ProductFact[], spoken: boolean): string {
+  const proper = properNounsOf({ services: [], products });
+  const shown = products
+    .slice(0, 8)
+    .map((product) => (spoken ? `${pluralName(nameInSentence(product.name, proper))}${product.price ? spokenPrice(product.price) : ''}` : product.price ? `${product.name} (${product.price})` : product.name));
   return products.length > shown.length ? `${shown.join(', ')} and more` : listOf(shown);
 }
 
@@ -119,8 +132,9 @@ function readBack(input: TurnInput, state: OrderState, lead = ''): Answer {
   const spoken = spokenChannel(input);
   const { lines, details } = state;
   const prefix = lead ? `${lead} ` : '';
-  if (!lines.length) return { text: `${prefix}${ASK_ITEMS} We have ${catalogue(input.business.products)}.`, sources: [] };
-  const items = `Here's your order: ${listOf(lines.map((line) => lineText(line, spoken)))}.`;
+  const proper = properNounsOf(input.business);
+  if (!lines.length) return { text: `${prefix}${ASK_ITEMS} We have ${catalogue(input.business.products, spoken)}.`, sources: [] };
+  const items = `Here's your order: ${listOf(lines.map((line) => lineText(line, spoken, true, proper)))}.`;
   const when = details.preferred_time ? ` I've noted ${details.preferred_time}.` : '';
   if (!hasContact(details, input.customer)) return { text: `${prefix}${items}${when} ${ASK_WHO}`, sources: [] };
   const who = input.customer ? '' : ` For ${details.name} on ${details.phone}.`;
@@ -136,7 +150,7 @@ async function place(input: TurnInput, tools: AssistantTools, state: OrderState)
     contact: input.customer ? undefined : { name: details.name, phone: details.phone },
   };
   const name = addressableName(input.customer?.name ?? details.name);
-  const items = listOf(lines.map((line) => lineText(line, spoken, false)));
+  const items = listOf(lines.map((line) => lineText(line, spoken, false, properNounsOf(input.business))));
   try {
     const action = await tools.takeOrder(request);
     return { text: `Thank you${name ? `, ${name}` : ''}! I've placed your order: ${items}. The team will confirm it with you soon.`, sources: [], actions: [action] };

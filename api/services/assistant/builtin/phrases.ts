@@ -9,6 +9,7 @@ export type Tone = AssistantSettings['tone'];
 type Wording = {
   hello: string;
   howCanIHelp: string;
+  /** A greeting later in a conversation: never a second hello. */
   welcomeBack: string;
   youreWelcome: string;
   goodbye: string;
@@ -32,7 +33,7 @@ type Wording = {
 const FRIENDLY: Wording = {
   hello: 'Hello!',
   howCanIHelp: 'How can I help you today?',
-  welcomeBack: 'Hello again! What else can I help with?',
+  welcomeBack: 'What else can I help you with?',
   youreWelcome: "You're very welcome! Is there anything else I can help with?",
   goodbye: 'Thanks for getting in touch. Have a lovely day!',
   unsure: "I'm not sure about that; I've passed your question to the team and someone will get back to you.",
@@ -54,7 +55,7 @@ const FRIENDLY: Wording = {
 const PROFESSIONAL: Wording = {
   hello: 'Good day.',
   howCanIHelp: 'How may I help you?',
-  welcomeBack: 'Hello again. How else may I help?',
+  welcomeBack: 'How else may I help?',
   youreWelcome: 'You are welcome. Is there anything else I can help you with?',
   goodbye: 'Thank you for contacting us. Goodbye.',
   unsure: "I'm not sure about that, I'm afraid; I've passed your question to the team and someone will get back to you.",
@@ -76,7 +77,7 @@ const PROFESSIONAL: Wording = {
 const CONCISE: Wording = {
   hello: 'Hi.',
   howCanIHelp: 'How can I help?',
-  welcomeBack: 'Hi again. What else?',
+  welcomeBack: 'What else?',
   youreWelcome: "You're welcome. Anything else?",
   goodbye: 'Thanks. Bye!',
   unsure: "I'm not sure about that; I've passed your question to the team and someone will get back to you.",

@@ -1,0 +1,189 @@
+import { describe, expect, it } from 'vitest';
+import { createBuiltinProvider } from '#api/services/assistant/builtin/index';
+import { article, nameInSentence, numberInWords, pluralName, pricePredicate, properNounsIn } from '#api/services/assistant/builtin/naming';
+import type { AssistantEvent, AssistantTools, BusinessContext, HistoryMessage, ProductFact, ServiceFact, TurnInput } from '#api/services/assistant/types';
+import type { ConversationChannel } from '#contract/schemas/conversation';
+import { DEFAULT_ASSISTANT_SETTINGS } from '#contract/schemas/business-settings';
+
+/**
+ * The built-in assistant says the owner's names and price tags the way a person would:
+ * "A bridal bouquet starts at £85", "two pork pies", never "costs From £85", "2 × Pork Pie"
+ * aloud, or a second hello. Made-up businesses: a florist, an electrician, a deli.
+ */
+const NOW = new Date('2026-12-10T10:30:00Z'); // Thursday, 10:30 in London
+
+const service = (name: string, price: string | null, description: string | null = null): ServiceFact => ({ _id: `svc-${name}`, name, price, description, frequency: 0 });
+const product = (name: string, price: string | null, description: string | null = null): ProductFact => ({ _id: `prd-${name}`, name, price, description });
+
+function business(name: string, services: ServiceFact[], products: ProductFact[] = []): BusinessContext {
+  return {
+    id: `biz-${name}`,
+    name,
+    email: 'hello@example.test',
+    telephones: ['+441632960000'],
+    address: '12 Mill Lane, Ashford TN23 1AA',
+    country: 'GB',
+    settings: {
+      timezone: 'Europe/London',
+      opening_hours: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((day) => ({ day, open: day !== 'sunday', start: '09:00', end: '17:00' })) as never,
+      overwrites: [],
+      assistant: { ...DEFAULT_ASSISTANT_SETTINGS },
+    },
+    services,
+    products,
+  };
+}
+
+const FLORIST = business('Juniper Lane Flowers', [
+  service('Bridal Bouquet', 'From £85', 'Hand-tied bouquets in seasonal flowers. We need two weeks’ notice for a wedding.'),
+  service('Table Centrepiece', '£35 each', 'Low arrangements for dining tables.'),
+  service('Flower Arranging Workshop', '£40 per person', 'A two-hour class in the shop.'),
+  service('Sympathy Flowers', 'up to £120', 'Tributes and sprays for funerals.'),
+  service('Weekly Office Flowers', '£30 - £60 per week', 'Fresh flowers for reception desks.'),
+]);
+
+const ELECTRICIAN = business('Voltline Electrical', [
+  service('EICR Inspection', 'From £150', 'A full electrical installation condition report for landlords and buyers.'),
+  service('EV Charger Installation', 'starting at £899', 'We fit Zappi and Ohme chargers on a driveway or garage wall.'),
+  service('Zappi Charger Servicing', '£95', 'An annual check of a Zappi charger.'),
+]);
+
+const DELI = business(
+  'Marrow & Rye Deli',
+  [],
+  [product('Pork Pie', '£3.50 each'), product('Cheese Knife', '£12 each'), product('Jar of Olives', '£5 a jar'), product('Sourdough Loaf', 'From £4')],
+);
+
+function fakeTools(): AssistantTools & { questions: string[] } {
+  const questions: string[] = [];
+  return {
+    questions,
+    async searchKnowledge() {
+      return [];
+    },
+    async createTask(input) {
+      return { type: 'task_created', note_id: 'note-1', summary: input.title };
+    },
+    async recordUnansweredQuestion(question) {
+      questions.push(question);
+      return [{ type: 'question_recorded', memory_id: 'q-1', summary: 'Question recorded for the team to answer', duplicate: false }];
+    },
+    async lookupCustomer() {
+      return null;
+    },
+    async takeOrder() {
+      return { type: 'order_created', order_id: 'order-1', summary: 'Order taken' };
+    },
+  };
+}
+
+async function ask(biz: BusinessContext, message: string, options: { channel?: ConversationChannel; history?: HistoryMessage[] } = {}) {
+  const input: TurnInput = { business: biz, channel: options.channel ?? 'chat', history: options.history ?? [], message, customer: null, now: NOW };
+  const events: AssistantEvent[] = [];
+  for await (const event of createBuiltinProvider().reply(input, fakeTools())) events.push(event);
+  return events.flatMap((event) => (event.type === 'text' ? [event.text] : [])).join('');
+}
+
+describe('prices are said, not read off the tag', () => {
+  it.each([
+    ['How much is a bridal bouquet?', /^A bridal bouquet starts at £85\b/],
+    ['How much is a table centrepiece?', /^A table centrepiece costs £35 each\b/],
+    ['What does the flower arranging workshop cost?', /^A flower arranging workshop costs £40 per person\b/],
+    ['How much are sympathy flowers?', /^Sympathy flowers cost up to £120\b/],
+    ['How much are weekly office flowers?', /^Weekly office flowers cost between £30 and £60 per week\b/],
+  ])('%s', async (question, expected) => {
+    const reply = await ask(FLORIST, question);
+    expect(reply).toMatch(expected);
+    expect(reply).not.toMatch(/\b(costs?|is) (From|Up|Starting)\b|costs? from\b/);
+  });
+
+  it('joins a price and a description that goes on from it into one sentence', async () => {
+    const reply = await ask(business('Crumb & Co', [service('Custom Celebration Cake', 'From £45', "We need 5 days' notice.")]), 'How much is a custom celebration cake?');
+    expect(reply).toBe("A custom celebration cake starts at £45, and we need 5 days' notice.");
+  });
+});
+
+describe('names are said in a sentence', () => {
+  it('as the caller asked, in the plural, with the price after a which', async () => {
+    expect(await ask(FLORIST, 'Do you do bridal bouquets?')).toMatch(/^Yes, we do bridal bouquets, which start at £85\. Hand-tied bouquets/);
+    expect(await ask(FLORIST, 'Do you make table centrepieces?')).toMatch(/^Yes, we make table centrepieces, which cost £35 each\./);
+  });
+
+  it('keeps acronyms and the brands the owner writes with a capital, and says "an" before a vowel sound', async () => {
+    expect(await ask(ELECTRICIAN, 'How much is an EICR inspection?')).toMatch(/^An EICR inspection starts at £150\./);
+    expect(await ask(ELECTRICIAN, 'How much to put in an EV charger?')).toMatch(/^An EV charger installation starts at £899, and we fit Zappi and Ohme chargers/);
+    const servicing = await ask(ELECTRICIAN, 'Do you do Zappi charger servicing?');
+    expect(servicing).toMatch(/^Yes, we do Zappi charger servicing, which costs £95\./);
+  });
+
+  it('lists services in sentence case', async () => {
+    const list = await ask(FLORIST, 'What services do you offer?');
+    expect(list).toContain('bridal bouquet, table centrepiece, flower arranging workshop');
+    expect(list).not.toContain('Bridal Bouquet');
+  });
+
+  it('has the pieces a person would use', () => {
+    expect(nameInSentence('Wedding Cake')).toBe('wedding cake');
+    expect(nameInSentence("Rossi's Signature Loaf")).toBe("Rossi's signature loaf");
+    expect(nameInSentence('BS8 Delivery Slot')).toBe('BS8 delivery slot');
+    expect(nameInSentence('Hive Thermostat Fitting', properNounsIn(['We fit Hive and Nest thermostats.', 'Our thermostats are smart.']))).toBe('Hive thermostat fitting');
+    expect(pluralName('sourdough loaf')).toBe('sourdough loaves');
+    expect(pluralName('jar of olives')).toBe('jars of olives');
+    expect(pluralName('cheese knife')).toBe('cheese knives');
+    expect(pluralName('glass of wine')).toBe('glasses of wine');
+    expect(pluralName('berry tart')).toBe('berry tarts');
+    expect(pluralName('party')).toBe('parties');
+    expect(pluralName('hot cross buns')).toBe('hot cross buns');
+    expect(article('EICR check')).toBe('an');
+    expect(article('BS8 visit')).toBe('a');
+    expect(article('hour-long class')).toBe('an');
+    expect(article('unicorn cake')).toBe('a');
+    expect(numberInWords(2)).toBe('two');
+    expect(numberInWords(45)).toBe('forty-five');
+    expect(numberInWords(120)).toBe('one hundred and twenty');
+    expect(pricePredicate('£20/hr')).toBe('costs £20 an hour');
+    expect(pricePredicate('£60+', true)).toBe('start at £60');
+    expect(pricePredicate('Free')).toBe('is free');
+  });
+});
+
+describe('an order read back on a call', () => {
+  it('says quantities in words, names in the plural, and no "×" or brackets', async () => {
+    const reply = await ask(DELI, "I'd like to order 2 pork pies, 3 jars of olives and a cheese knife please", { channel: 'call' });
+    expect(reply).toContain("Here's your order: two pork pies at £3.50 each, three jars of olives at £5 a jar and one cheese knife at £12 each.");
+    expect(reply).not.toMatch(/×|\(|(^|\s)\d+ [A-Za-z]/);
+  });
+
+  it('keeps the written form in a chat', async () => {
+    const reply = await ask(DELI, "I'd like to order 2 pork pies", { channel: 'chat' });
+    expect(reply).toContain('2 × Pork Pie (£3.50 each)');
+  });
+
+  it('names the products it has aloud the same way', async () => {
+    const reply = await ask(DELI, 'How do I place an order?', { channel: 'call' });
+    expect(reply).toContain('We have pork pies at £3.50 each, cheese knives at £12 each, jars of olives at £5 a jar and sourdough loaves from £4.');
+  });
+});
+
+describe('one greeting a conversation', () => {
+  it('answers a hello on a call, already greeted when it was answered, without a second hello', async () => {
+    const reply = await ask(FLORIST, 'Hello?', { channel: 'call' });
+    expect(reply).not.toMatch(/\b(hello|hi)\b/i);
+    expect(reply).toMatch(/help/i);
+  });
+
+  it('answers a greeting with a question on a call with the answer alone', async () => {
+    const reply = await ask(FLORIST, 'Hi, are you open today?', { channel: 'call' });
+    expect(reply).toMatch(/^Yes, today we're open from 9am/);
+  });
+
+  it('does not greet twice in a chat', async () => {
+    const history: HistoryMessage[] = [
+      { role: 'user', content: 'Hi' },
+      { role: 'assistant', content: 'Hello! Thanks for contacting Juniper Lane Flowers. How can I help you today?' },
+    ];
+    expect(await ask(FLORIST, 'hello', { history })).not.toMatch(/\b(hello|hi)\b/i);
+    expect(await ask(FLORIST, 'Hello, where are you?', { history })).toBe("We're at 12 Mill Lane, Ashford TN23 1AA.");
+    expect(await ask(FLORIST, 'Hello!')).toMatch(/^Hello! Thanks for contacting Juniper Lane Flowers\./);
+  });
+});
