@@ -1,5 +1,8 @@
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { ApiMemory } from '#contract/envelope';
 import type { ApiDeps } from '../deps';
+import { conversations } from '../db/schema';
+import { appendAssistantMessage } from './assistant/appended-messages';
 import { addressableName, displayName, findCustomer } from './customer-records';
 import { updateMemory } from './memories';
 import { businessName, sendCustomerEmail, sendCustomerSms, type CustomerMessageDeps } from './systems/customer-messages';
@@ -9,7 +12,8 @@ import { businessName, sendCustomerEmail, sendCustomerSms, type CustomerMessageD
  * could not (memories `answer`, which already put it in the knowledge base) and ticked
  * "send to the customer". Every contact who asked it (meta.customer_ids, else customer_id)
  * gets the answer: by SMS from the business's number, or by email when the question came
- * in through a web form or the contact has only an email. Each send is on the contact's
+ * in through a web form or the contact has only an email. Someone who asked in a chat with no
+ * contact behind it (a web chat, the dashboard's test chat) gets it posted in that chat. Each send is on the contact's
  * timeline (an outbound SMS with details.purpose 'question_answer', or an "Emailed …" note),
  * and the memory keeps what was sent (meta.answer_sent). What could not be sent is said
  * plainly: 'The answer was saved; it could not be sent because …'.
@@ -19,7 +23,7 @@ export type QuestionReplyDeps = CustomerMessageDeps & Pick<ApiDeps, 'db'>;
 export type QuestionReply = {
   customer_id: string | null;
   sent: boolean;
-  channel: 'sms' | 'email' | null;
+  channel: 'sms' | 'email' | 'chat' | null;
   to: string | null;
   item_id: string | null;
   message: string;
@@ -27,6 +31,22 @@ export type QuestionReply = {
 
 const MAX_RECIPIENTS = 20;
 const SMS_LIMIT = 1600;
+
+/** The chats a question was asked in that have no contact to text or email (meta.conversation_ids). */
+async function contactlessChats(deps: Pick<ApiDeps, 'db'>, businessId: string, memory: Pick<ApiMemory, 'meta'>): Promise<string[]> {
+  const ids = Array.isArray(memory.meta?.conversation_ids) ? memory.meta.conversation_ids.filter((id): id is string => typeof id === 'string').slice(0, MAX_RECIPIENTS) : [];
+  if (ids.length === 0) return [];
+  const rows = await deps.db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(and(eq(conversations.businessId, businessId), inArray(conversations.id, ids), inArray(conversations.channel, ['chat', 'voice']), isNull(conversations.customerId), isNull(conversations.deletedAt)));
+  return rows.map((row) => row.id);
+}
+
+/** The answer as the assistant posts it back in the chat. */
+export function answerChatMessage(input: { question: string; answer: string }): string {
+  return `The team has answered your question ("${clip(input.question.replace(/\s+/g, ' '), 160)}"): ${input.answer.trim()}`;
+}
 
 /** The contacts a question is linked to (the assistant records them in meta). */
 export function questionCustomerIds(memory: Pick<ApiMemory, 'meta'>): string[] {
@@ -73,7 +93,8 @@ export async function sendAnswerToCustomers(deps: QuestionReplyDeps, businessId:
   const answer = memory.answer?.trim();
   if (!answer) return { replies: [notSent('the question has no answer yet')], memory };
   const ids = questionCustomerIds(memory);
-  if (ids.length === 0) return { replies: [notSent('the question is not linked to a contact')], memory };
+  const chats = await contactlessChats(deps, businessId, memory);
+  if (ids.length === 0 && chats.length === 0) return { replies: [notSent('the question is not linked to a contact')], memory };
   const business = await businessName(deps.db, businessId);
   const fromForm = memory.meta?.channel === 'form';
   const replies: QuestionReply[] = [];
@@ -107,6 +128,14 @@ export async function sendAnswerToCustomers(deps: QuestionReplyDeps, businessId:
             message: `The answer was sent to ${name} by ${channel === 'sms' ? 'SMS' : 'email'} (${result.to}).`,
           }
         : { ...notSent(result.reason, id), channel, to: result.to },
+    );
+  }
+  for (const conversationId of chats) {
+    const posted = await appendAssistantMessage(deps, businessId, conversationId, answerChatMessage({ question: memory.content, answer }));
+    replies.push(
+      posted
+        ? { customer_id: null, sent: true, channel: 'chat', to: conversationId, item_id: posted.id, message: 'The answer was posted in the chat where it was asked.' }
+        : notSent('the chat where it was asked is gone'),
     );
   }
   const sent = replies.filter((reply) => reply.sent);

@@ -9,6 +9,7 @@ import { answerQuestion, createMemory, deleteMemory, findMemory, ignoreQuestion,
 import { memoryForCaller, withFileUrl } from '../../services/memory-files';
 import { listMemories, listQuestions } from '../../services/memory-records';
 import { sendAnswerToCustomers } from '../../services/question-replies';
+import { completeQuestionTasks } from '../../services/question-tasks';
 import { canEditMemories as canEdit, canViewMemories as canView } from './access';
 import {
   answerBody,
@@ -105,6 +106,8 @@ export const memoriesRouter = createRouter()
       await canEdit(c.var.deps.db, business_id, c.var.auth.user.id);
       const body = c.req.valid('json');
       const memory = await answerQuestion(c.var.deps, business_id, memory_id, body.answer);
+      // The task the assistant made for the question is done once it is answered.
+      await completeQuestionTasks(c.var.deps, business_id, memory_id, { actorId: c.var.auth.user.id });
       if (!body.send_to_customer) return ok(c, { memory }, ['Question answered.']);
       const sent = await sendAnswerToCustomers(c.var.deps, business_id, memory);
       return ok(c, { memory: sent.memory, replies: sent.replies }, ['Question answered.', ...sent.replies.map((reply) => reply.message)]);

@@ -81,7 +81,7 @@ export const answerData = memoryData.extend({
       z.object({
         customer_id: z.string().nullable(),
         sent: z.boolean(),
-        channel: z.enum(['sms', 'email']).nullable(),
+        channel: z.enum(['sms', 'email', 'chat']).nullable(),
         to: z.string().nullable(),
         item_id: z.string().nullable(),
         message: z.string(),

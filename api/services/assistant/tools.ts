@@ -4,6 +4,7 @@ import { businesses, customers, memories } from '../../db/schema';
 import { settingsOf } from '../business-settings';
 import { searchKnowledge } from '../knowledge';
 import { createMemory, updateMemory } from '../memories';
+import { linkTaskToQuestion } from '../question-tasks';
 import type { OrderDeps } from '../orders';
 import { createNote } from '../timeline';
 import { loadCustomerFact } from './context';
@@ -170,7 +171,10 @@ export function createAssistantTools(deps: ToolDeps, scope: ToolScope): Assistan
         },
       ];
       if (!outcome.duplicate || scope.customerId) {
-        actions.push(await createTask({ title: 'Answer a question the assistant could not', details: {}, question: text }));
+        const task = await createTask({ title: 'Answer a question the assistant could not', details: {}, question: text });
+        // Answering the question completes its task (question-tasks.ts).
+        if (task.type === 'task_created') await linkTaskToQuestion(db, scope.businessId, task.note_id, outcome.memory._id);
+        actions.push(task);
       }
       return actions;
     },

@@ -1,6 +1,6 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { conversationMessages, conversations } from '../../db/schema';
-import { newId } from '../../lib/crypto';
+import { appendAssistantMessage } from '../assistant/appended-messages';
 import { publishConversation } from '../assistant/conversations';
 import type { InboundDeps } from './call-context';
 
@@ -15,24 +15,7 @@ import type { InboundDeps } from './call-context';
 
 /** A line the call said outside any turn: added after the conversation's last message. */
 export async function recordCallLine(deps: InboundDeps, businessId: string, conversationId: string | null | undefined, text: string): Promise<void> {
-  const content = text.trim();
-  if (!conversationId || !content) return;
-  const [last] = await deps.db
-    .select({ createdAt: conversationMessages.createdAt })
-    .from(conversationMessages)
-    .where(eq(conversationMessages.conversationId, conversationId))
-    .orderBy(desc(conversationMessages.createdAt))
-    .limit(1);
-  // Strictly after the last message, so "oldest first" stays the order the caller heard them in.
-  const at = new Date(Math.max(deps.clock.now().getTime(), (last?.createdAt.getTime() ?? 0) + 1));
-  const [conversation] = await deps.db
-    .update(conversations)
-    .set({ updatedAt: at })
-    .where(and(eq(conversations.id, conversationId), eq(conversations.businessId, businessId)))
-    .returning();
-  if (!conversation) return;
-  await deps.db.insert(conversationMessages).values({ id: newId(), conversationId, businessId, role: 'assistant', content, status: 'complete', createdAt: at, updatedAt: at });
-  await publishConversation(deps, conversation);
+  if (conversationId) await appendAssistantMessage(deps, businessId, conversationId, text);
 }
 
 /** The reply as the call said it, when that differs from what the assistant wrote. */
