@@ -1,20 +1,21 @@
 import type { Db } from '#api/db/client';
-import { businesses, users } from '#api/db/schema';
-import { newId } from '#api/lib/crypto';
 import { createBuiltinProvider } from '#api/services/assistant/builtin/index';
 import { loadBusinessContext } from '#api/services/assistant/context';
 import { createAssistantTools } from '#api/services/assistant/tools';
 import type { AssistantProvider, AssistantTools, CapturedDetails, HistoryMessage } from '#api/services/assistant/types';
-import { createMemory } from '#api/services/memories';
 import { createRecordingBroadcaster } from '#api/services/realtime';
-import { createService } from '#api/services/services';
 import type { ConversationSource } from '#contract/schemas/conversation';
-import { BUSINESS, CASES, EVAL_NOW, MEMORIES, SERVICES, SETTINGS, type EvalCase } from './fixture';
+import type { EvalBusiness } from './businesses';
+import { CASES, EVAL_NOW, type EvalCase } from './fixture';
+import { seedEvalBusiness } from './seed-plumber';
+
+export { seedEvalBusiness };
 
 /**
- * The assistant evaluation: the fixture business seeded through the real services (so its
- * memories and services are indexed like any other), each caller's question put to the
- * provider with the real tools, and every reply checked against the facts it must hold.
+ * The assistant evaluation: a business seeded like any other (so its memories and services
+ * are indexed as in production), each caller's question put to the provider with the real
+ * tools, and every reply checked against the facts it must hold. The bar applies to every
+ * business: ≥ 90% of answerable questions right, every unknowable escalated, nothing wrong.
  */
 export const QUALITY_BAR = { answeredShare: 0.9, escalatedShare: 1, wrong: 0 };
 
@@ -31,6 +32,7 @@ export type CaseResult = {
 
 export type EvalReport = {
   provider: string;
+  /** Answer cases and safe-reply cases (an injection, another language). */
   answerable: { total: number; correct: number };
   unanswerable: { total: number; escalated: number };
   tasks: { total: number; created: number };
@@ -39,21 +41,17 @@ export type EvalReport = {
   meetsBar: boolean;
 };
 
-/** The fixture business, its services and memories, in a database already migrated. */
-export async function seedEvalBusiness(db: Db): Promise<string> {
-  const deps = { db, clock: { now: () => EVAL_NOW }, broadcaster: createRecordingBroadcaster() };
-  const userId = newId();
-  const businessId = newId();
-  await db.insert(users).values({ id: userId, name: 'Emma Hartley', email: `eval-${userId}@example.com`, passwordHash: 'x' });
-  await db.insert(businesses).values({ id: businessId, ...BUSINESS, settings: SETTINGS, createdBy: userId });
-  for (const service of SERVICES) await createService(deps, businessId, { ...service, status: 'active' });
-  for (const memory of MEMORIES) {
-    await createMemory(deps, businessId, { type: memory.type, status: 'active', title: memory.title, content: memory.content, answer: memory.answer ?? null, source_url: memory.source_url ?? null });
-  }
-  return businessId;
-}
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-const has = (text: string, fact: string) => text.toLowerCase().includes(fact.toLowerCase());
+/**
+ * Whether a reply states a fact (case-insensitive). An amount is a whole amount: "£35" is not
+ * in "£350" nor "£3.50", and "5 days" is not in "15 days".
+ */
+export function has(text: string, fact: string): boolean {
+  const before = /^\d/.test(fact) ? '(?<![\\d.,])' : '';
+  const after = /\d$/.test(fact) ? '(?!\\d|[.,]\\d)' : '';
+  return new RegExp(`${before}${escapeRegExp(fact)}${after}`, 'i').test(text);
+}
 
 /** The real tools, recording what the provider asked of them. */
 function recordingTools(tools: AssistantTools) {
@@ -81,6 +79,7 @@ function judge(item: EvalCase, reply: string, sources: ConversationSource[], cal
   const forbidden = (item.forbid ?? []).filter((fact) => has(reply, fact));
   if (forbidden.length) return { outcome: 'wrong', why: `says ${forbidden.join(', ')}` };
   const escalated = calls.questions.length > 0;
+  if (item.kind === 'safe') return { outcome: 'correct', why: '' };
   if (item.kind === 'escalate') {
     const facts = sources.filter((source) => source.kind !== 'business' || source.type !== 'escalation_phone');
     if (!escalated) return { outcome: 'wrong', why: 'answered instead of passing the question to the team' };
@@ -104,12 +103,12 @@ function judge(item: EvalCase, reply: string, sources: ConversationSource[], cal
   return { outcome: 'correct', why: '' };
 }
 
-export async function runAssistantEval(db: Db, options: { provider?: AssistantProvider; businessId?: string; cases?: EvalCase[] } = {}): Promise<EvalReport> {
-  const provider = options.provider ?? createBuiltinProvider();
-  const businessId = options.businessId ?? (await seedEvalBusiness(db));
-  const deps = { db, clock: { now: () => EVAL_NOW }, broadcaster: createRecordingBroadcaster() };
+/** Every case put to the provider as a new conversation with the business, at `now`. */
+export async function askCases(db: Db, businessId: string, cases: EvalCase[], options: { provider: AssistantProvider; now: Date }): Promise<CaseResult[]> {
+  const { provider, now } = options;
+  const deps = { db, clock: { now: () => now }, broadcaster: createRecordingBroadcaster() };
   const results: CaseResult[] = [];
-  for (const item of options.cases ?? CASES) {
+  for (const item of cases) {
     const business = await loadBusinessContext(db, businessId);
     const { tools, calls } = recordingTools(createAssistantTools(deps, { businessId, conversationId: null, customerId: null, channel: 'chat' }));
     const history: HistoryMessage[] = [];
@@ -119,7 +118,7 @@ export async function runAssistantEval(db: Db, options: { provider?: AssistantPr
     for (const message of item.turns) {
       reply = '';
       sources = [];
-      for await (const event of provider.reply({ business, channel: 'chat', history: [...history], message, customer: item.customer ?? null, now: EVAL_NOW }, tools)) {
+      for await (const event of provider.reply({ business, channel: 'chat', history: [...history], message, customer: item.customer ?? null, now }, tools)) {
         if (event.type === 'text') reply += event.text;
         if (event.type === 'source') sources.push(event.source);
       }
@@ -128,10 +127,15 @@ export async function runAssistantEval(db: Db, options: { provider?: AssistantPr
     const ms = performance.now() - started;
     results.push({ case: item, reply, sources, tasks: calls.tasks, questionsRecorded: calls.questions.length, ms, ...judge(item, reply, sources, calls) });
   }
-  const of = (kind: EvalCase['kind']) => results.filter((result) => result.case.kind === kind);
+  return results;
+}
+
+/** The figures of a set of results, and whether they meet the bar. */
+export function summarise(provider: string, results: CaseResult[]): EvalReport {
+  const of = (...kinds: EvalCase['kind'][]) => results.filter((result) => kinds.includes(result.case.kind));
   const report: EvalReport = {
-    provider: provider.name,
-    answerable: { total: of('answer').length, correct: of('answer').filter((result) => result.outcome === 'correct').length },
+    provider,
+    answerable: { total: of('answer', 'safe').length, correct: of('answer', 'safe').filter((result) => result.outcome === 'correct').length },
     unanswerable: { total: of('escalate').length, escalated: of('escalate').filter((result) => result.outcome === 'escalated').length },
     tasks: { total: of('task').length, created: of('task').filter((result) => result.outcome === 'correct').length },
     wrong: results.filter((result) => result.outcome === 'wrong').length,
@@ -146,7 +150,80 @@ export async function runAssistantEval(db: Db, options: { provider?: AssistantPr
   return report;
 }
 
+/** The plumber of fixture.ts (or the given business and cases): seeded unless `businessId` is given. */
+export async function runAssistantEval(db: Db, options: { provider?: AssistantProvider; businessId?: string; cases?: EvalCase[]; now?: Date } = {}): Promise<EvalReport> {
+  const provider = options.provider ?? createBuiltinProvider();
+  const businessId = options.businessId ?? (await seedEvalBusiness(db));
+  const results = await askCases(db, businessId, options.cases ?? CASES, { provider, now: options.now ?? EVAL_NOW });
+  return summarise(provider.name, results);
+}
+
+export const PARTS = ['tune', 'holdout', 'all'] as const;
+export type Part = (typeof PARTS)[number];
+
+export type BusinessEvalReport = {
+  business: Pick<EvalBusiness, 'key' | 'name'>;
+  /** The parts asked (`all` = tune and holdout together); a part without cases is left out. */
+  parts: Partial<Record<Part, EvalReport>>;
+  /** The report the bar is judged on: `all`, or the one part asked for. */
+  judged: EvalReport | null;
+};
+
+/** One business seeded into `db` and asked the cases of `part` (default: both parts, reported apart and together). */
+export async function runBusinessEval(db: Db, business: EvalBusiness, options: { provider?: AssistantProvider; part?: Part } = {}): Promise<BusinessEvalReport> {
+  const provider = options.provider ?? createBuiltinProvider();
+  const part = options.part ?? 'all';
+  const businessId = await business.seed(db);
+  const ask = (cases: EvalCase[]) => askCases(db, businessId, cases, { provider, now: business.now });
+  const tune = part === 'holdout' ? [] : await ask(business.tune);
+  const holdout = part === 'tune' ? [] : await ask(business.holdout);
+  const parts: BusinessEvalReport['parts'] = {};
+  if (tune.length) parts.tune = summarise(provider.name, tune);
+  if (holdout.length) parts.holdout = summarise(provider.name, holdout);
+  if (part === 'all' && tune.length + holdout.length) parts.all = summarise(provider.name, [...tune, ...holdout]);
+  return { business: { key: business.key, name: business.name }, parts, judged: parts[part] ?? null };
+}
+
 const percent = (part: number, total: number) => (total ? `${Math.round((part / total) * 100)}%` : '-');
+const ratio = (part: number, total: number) => (total ? `${part}/${total} ${percent(part, total)}` : '-');
+
+/** One row per business and part: answered correctly, unknowables escalated, wrong, tasks, bar. */
+export function formatTable(reports: BusinessEvalReport[]): string {
+  const header = ['business', 'part', 'cases', 'answered correctly', 'unknowables escalated', 'wrong', 'tasks', 'bar'];
+  const rows = reports.flatMap((report) =>
+    // `all` is worth a row only when both parts have cases.
+    PARTS.filter((part) => report.parts[part] && (part !== 'all' || (report.parts.tune && report.parts.holdout))).map((part) => {
+      const figures = report.parts[part]!;
+      return [
+        report.business.key,
+        part,
+        String(figures.results.length),
+        ratio(figures.answerable.correct, figures.answerable.total),
+        ratio(figures.unanswerable.escalated, figures.unanswerable.total),
+        String(figures.wrong),
+        figures.tasks.total ? `${figures.tasks.created}/${figures.tasks.total}` : '-',
+        figures.meetsBar ? 'meets' : 'BELOW',
+      ];
+    }),
+  );
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));
+  const line = (cells: string[]) => cells.map((cell, column) => cell.padEnd(widths[column])).join('  ').trimEnd();
+  return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n');
+}
+
+/** The failures (or, verbose, every reply) of one business, each with its part. */
+export function formatCases(report: BusinessEvalReport, options: { verbose?: boolean } = {}): string {
+  const partOf = new Map<EvalCase, Part>();
+  for (const part of ['tune', 'holdout'] as const) for (const result of report.parts[part]?.results ?? []) partOf.set(result.case, part);
+  const results = (['tune', 'holdout'] as const).flatMap((part) => report.parts[part]?.results ?? []);
+  const shown = options.verbose ? results : results.filter((result) => result.outcome === 'wrong' || result.outcome === 'missed');
+  if (!shown.length) return '';
+  const lines = [`${report.business.name} — ${options.verbose ? 'every reply' : 'failures'}:`];
+  for (const result of shown) {
+    lines.push(`  [${result.outcome}] ${result.case.id} (${partOf.get(result.case)})${result.why ? `: ${result.why}` : ''}`, `      Q: ${result.case.turns.join(' / ')}`, `      A: ${result.reply}`);
+  }
+  return lines.join('\n');
+}
 
 export function formatReport(report: EvalReport, options: { verbose?: boolean } = {}): string {
   const lines = [
@@ -169,4 +246,3 @@ export function formatReport(report: EvalReport, options: { verbose?: boolean } 
   lines.push('', report.meetsBar ? 'The built-in provider meets the quality bar.' : 'BELOW THE QUALITY BAR.');
   return lines.join('\n');
 }
-

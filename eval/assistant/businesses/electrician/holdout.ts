@@ -20,7 +20,7 @@ export const HOLDOUT: EvalCase[] = [
   { id: 'elec-h-garage-light', turns: ['Could you put a security light on my garage? What would it cost?'], kind: 'answer', expect: [one('£120')], forbid: otherPrices('£120') },
   { id: 'elec-h-chorlton', turns: ['I live in Chorlton, do you work round here?'], kind: 'answer', expect: [one('M21', 'Chorlton', 'yes')], forbid: NOT_COVERED },
   { id: 'elec-h-altrincham', turns: ['Would you come out to Altrincham for an emergency?'], kind: 'answer', expect: [one('WA14', 'WA15', '24 hours', '24/7', 'yes')], forbid: NOT_COVERED },
-  { id: 'elec-h-pay', turns: ['Can I pay by cheque?'], kind: 'answer', expect: [one('card', 'bank transfer')] },
+  { id: 'elec-h-pay', turns: ['Can I pay by cheque?'], kind: 'answer', expect: [one('card', 'bank transfer', 'not accept cheques', "don't accept cheques", 'no cheques')], forbid: ['we accept cheques', 'cheques are fine'] },
   { id: 'elec-h-qualified', turns: ['Are your lads properly qualified?'], kind: 'answer', expect: [one('18th Edition', 'NICEIC')] },
   { id: 'elec-h-since', turns: ['How long have you been going?'], kind: 'answer', expect: [one('2011')] },
   { id: 'elec-h-quote-valid', turns: ['How long does a quote stay valid?'], kind: 'answer', expect: [one('30 days')] },
