@@ -15,8 +15,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 
 export const DIMENSIONS = 100;
-/** Enough for everyday and trade vocabulary (the 80,000th word is as rare as "gluten-free" cousins like "spelt"). */
-const WORD_COUNT = 80_000;
+/** Enough for everyday and trade vocabulary, down to words like "croissant" and "coeliac" (ranks ~100,000). */
+const WORD_COUNT = 120_000;
 const MAGIC = 'WVT1';
 
 export type WordTable = {

@@ -1,0 +1,22 @@
+/**
+ * The likeliest part of speech of common words (wink-lexicon's tags, likeliest first).
+ * Word vectors put siblings close together ("coffee" ~ "tea", "York" ~ "Leeds"), so a
+ * word may stand in for another by meaning only when it says what is done or how
+ * ("bring" ~ "deliver", "eat" ~ "food", "sit" ~ "seats"), never when it names a thing.
+ */
+import lexicon from 'wink-lexicon/src/lexicon.js';
+import { lemmas } from './lemma';
+
+function tagsOf(word: string): string[] | undefined {
+  const lower = word.toLowerCase();
+  const own = Object.hasOwn(lexicon, lower) ? lexicon[lower] : undefined;
+  if (own) return own;
+  for (const base of lemmas(lower)) if (Object.hasOwn(lexicon, base) && lexicon[base]) return lexicon[base];
+  return undefined;
+}
+
+/** Is the word most often a verb, an adjective or an adverb? Unknown words (names, rare nouns) are not. */
+export function describesAnAction(word: string): boolean {
+  const first = tagsOf(word)?.[0];
+  return Boolean(first && /^(VB|JJ|RB)/.test(first));
+}
