@@ -1,5 +1,6 @@
 import type { AssistantEvent, AssistantProvider, AssistantTools, TurnInput } from '../types';
 import { businessSource, combine, type Answer } from './answer';
+import { badInput, type BadInput } from './bad-input';
 import { captureInProgress, captureTurn, offerAccepted } from './capture';
 import { parseDetails } from './details';
 import { answerContact, answerLocation, answerService, answerServiceList, matchServices, properNounsOf } from './facts';
@@ -74,6 +75,9 @@ export async function respond(input: TurnInput, tools: AssistantTools): Promise<
   const say = wording(settings.tone);
   const intents = classify(message);
   const extraGeneric = businessWords(input);
+
+  const bad = badInput(message);
+  if (bad) return badInputAnswer(input, bad);
 
   // An order being taken (order.ts): this message adds to it, confirms it, or asks something in between.
   const orderFlow = business.products.length ? orderInProgress(history) : null;
@@ -192,6 +196,19 @@ function smallTalk(input: TurnInput, intents: Intents): Answer {
   if (settings.greeting.trim()) return { text: settings.greeting.trim(), sources: [] };
   const name = settings.name.trim() ? ` I'm ${settings.name.trim()}.` : '';
   return { text: `${say.hello} Thanks for contacting ${input.business.name}.${name} ${say.howCanIHelp}`, sources: [] };
+}
+
+/** Nothing to read, too much, another language, or words aimed at the assistant: a polite reply, and no tool runs. */
+function badInputAnswer(input: TurnInput, kind: BadInput): Answer {
+  const settings = input.business.settings.assistant;
+  const say = wording(settings.tone);
+  if (kind === 'empty') return { text: say.notCaught, sources: [] };
+  if (kind === 'too_long') return { text: say.tooLong, sources: [] };
+  if (kind === 'instruction') return { text: say.declineInstruction(input.business.name), sources: [] };
+  // The offer words ("tell me your name and number") let the next message start a call back with this one as its reason.
+  if (settings.capture_bookings) return { text: say.englishOnly(say.leaveDetails), sources: [] };
+  const contact = answerContact(input.business, { phone: true, email: true });
+  return { text: say.englishOnly(contact ? `or contact the team directly. ${contact.text}` : 'or contact the team directly.'), sources: contact?.sources ?? [] };
 }
 
 /** A booking, a call back or a person. */

@@ -28,6 +28,15 @@ type Wording = {
   personTransfer: (phone: string) => string;
   personMessage: string;
   reachTeam: string;
+  /** An empty message, or one of punctuation only. */
+  notCaught: string;
+  /** More than one message holds. */
+  tooLong: string;
+  /** A message in another language; `then` offers to pass it on (details, or the number to call). */
+  englishOnly: (then: string) => string;
+  leaveDetails: string;
+  /** Words aimed at the assistant itself: what it can do instead. */
+  declineInstruction: (business: string) => string;
 };
 
 const FRIENDLY: Wording = {
@@ -50,6 +59,11 @@ const FRIENDLY: Wording = {
   personTransfer: (phone) => `Of course. You can reach a member of the team on ${phone}.`,
   personMessage: "Of course. I'll ask a member of the team to call you back.",
   reachTeam: 'Of course. You can reach the team directly.',
+  notCaught: "Sorry, I didn't catch that. How can I help you today?",
+  tooLong: "That's a long message! Could you ask your question in a sentence or two?",
+  englishOnly: (then) => `I'm sorry, I can only help in English. Please ask me in English, ${then}`,
+  leaveDetails: "or tell me your name and number and I'll pass your message to the team.",
+  declineInstruction: (business) => `Sorry, I can't do that. I'm happy to help with questions about ${business}, such as our services, prices and opening times.`,
 };
 
 const PROFESSIONAL: Wording = {
@@ -72,6 +86,11 @@ const PROFESSIONAL: Wording = {
   personTransfer: (phone) => `Certainly. A member of the team can be reached on ${phone}.`,
   personMessage: 'Certainly. I will ask a member of the team to call you back.',
   reachTeam: 'Certainly. You may contact the team directly.',
+  notCaught: "I'm sorry, I didn't catch that. How may I help you?",
+  tooLong: 'That is a long message. Could you put your question in a sentence or two?',
+  englishOnly: (then) => `I'm sorry, I can only assist in English. Please ask in English, ${then}`,
+  leaveDetails: 'or give me your name and number and I will pass your message to the team.',
+  declineInstruction: (business) => `I'm sorry, I can't do that. I can help with questions about ${business}: our services, prices and opening times.`,
 };
 
 const CONCISE: Wording = {
@@ -94,6 +113,11 @@ const CONCISE: Wording = {
   personTransfer: (phone) => `You can reach the team on ${phone}.`,
   personMessage: "I'll ask the team to call you back.",
   reachTeam: 'You can reach the team directly.',
+  notCaught: "Sorry, I didn't catch that. How can I help?",
+  tooLong: 'Too long for me. Could you ask in a sentence or two?',
+  englishOnly: (then) => `Sorry, I can only help in English. Ask me in English, ${then}`,
+  leaveDetails: "or tell me your name and number and I'll pass it on.",
+  declineInstruction: (business) => `Sorry, I can't do that. Ask me about ${business}'s services, prices or opening times.`,
 };
 
 function capitalizeFirst(text: string): string {
