@@ -1,0 +1,119 @@
+import { and, asc, eq, inArray, isNull, notInArray } from 'drizzle-orm';
+import { productFromMemory } from '#contract/products';
+import type { Db } from '../db/client';
+import { businesses, memories, services } from '../db/schema';
+import { settingsOf } from './business-settings';
+
+/**
+ * What kind of business this is, read from what it told us: its services, its products and
+ * its knowledge (website pages, documents, notes). There is no category field to trust, and
+ * owners describe themselves in their own words, so the kind is a set of traits, each known
+ * by the words of its trade:
+ *
+ * - visits: it comes out to people (repairs, installations, call-outs);
+ * - appointments: people come to it at a booked time (treatments, cuts, sessions, lessons);
+ * - goods: it sells things (it has products);
+ * - food: what it sells is eaten or drunk.
+ *
+ * A business that has told us nothing has no trait, and is asked only what every business is.
+ */
+export type Offering = { id: string; name: string; priced: boolean };
+
+export type BusinessProfile = {
+  services: Offering[];
+  products: Offering[];
+  hasAddress: boolean;
+  hasOpeningHours: boolean;
+  traits: { visits: boolean; appointments: boolean; goods: boolean; food: boolean };
+};
+
+const VISIT_WORDS = [
+  'call-out', 'callout', 'call out', 'call-outs', 'emergency', 'emergencies', 'engineer', 'engineers', 'technician', 'electrician', 'electricians', 'electrical',
+  'plumber', 'plumbers', 'plumbing', 'heating', 'boiler', 'boilers', 'rewire', 'rewiring', 'wiring', 'fuse', 'fuse box', 'consumer unit', 'socket', 'sockets',
+  'installation', 'installations', 'install', 'installer', 'repair', 'repairs', 'leak', 'leaks', 'blocked', 'drain', 'drains', 'drainage', 'gutter', 'gutters',
+  'roof', 'roofing', 'roofer', 'locksmith', 'builder', 'builders', 'joiner', 'joinery', 'carpenter', 'carpentry', 'decorator', 'decorating', 'plastering',
+  'plasterer', 'tiling', 'tiler', 'glazing', 'glazier', 'handyman', 'pest control', 'removals', 'landscaping', 'gardener', 'gardening', 'tree surgery',
+  'carpet cleaning', 'window cleaning', 'oven cleaning', 'appliance', 'appliances', 'landlord', 'landlords', 'site visit', 'on site', 'your home', 'your property',
+  'we come to you', 'van', 'vans', 'gas safe', 'certificate', 'certificates', 'survey', 'surveys',
+];
+
+const APPOINTMENT_WORDS = [
+  'appointment', 'appointments', 'treatment', 'treatments', 'therapist', 'therapists', 'therapy', 'massage', 'massages', 'facial', 'facials', 'manicure',
+  'pedicure', 'nails', 'nail', 'lashes', 'brows', 'waxing', 'haircut', 'haircuts', 'hair cut', 'cut and', 'blow dry', 'blow-dry', 'colour', 'color', 'highlights',
+  'balayage', 'stylist', 'stylists', 'barber', 'barbers', 'salon', 'spa', 'beauty', 'clinic', 'consultation', 'consultations', 'session', 'sessions', 'physio',
+  'physiotherapy', 'osteopath', 'chiropractor', 'dentist', 'dental', 'hygienist', 'optician', 'eye test', 'tattoo', 'piercing', 'grooming', 'groomer',
+  'lesson', 'lessons', 'class', 'classes', 'tutor', 'tutoring', 'personal training', 'check-up', 'checkup', 'vet', 'vets',
+];
+
+const FOOD_WORDS = [
+  'bread', 'loaf', 'loaves', 'cake', 'cakes', 'pastry', 'pastries', 'croissant', 'croissants', 'bun', 'buns', 'cookie', 'cookies', 'biscuit', 'biscuits',
+  'scone', 'scones', 'pie', 'pies', 'sandwich', 'sandwiches', 'coffee', 'tea', 'drinks', 'menu', 'breakfast', 'brunch', 'lunch', 'dinner', 'meal', 'meals',
+  'dish', 'dishes', 'food', 'pizza', 'burger', 'burgers', 'takeaway', 'cafe', 'café', 'restaurant', 'baked', 'bakes', 'baking', 'bake', 'chocolate', 'cheese',
+  'vegan', 'vegetarian', 'ingredients', 'allergen', 'allergens', 'dessert', 'desserts', 'sweets', 'treats', 'wine', 'beer', 'juice', 'smoothie', 'fruit',
+  'vegetables', 'meat', 'butcher', 'fish', 'deli', 'catering', 'sourdough', 'sponge', 'buttercream', 'icing', 'cupcake', 'cupcakes', 'tart', 'tarts',
+];
+
+const escape = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/[- ]/g, '[- ]?');
+const lexicon = (words: string[]) => new RegExp(`(?<![\\p{L}\\p{N}])(${words.map(escape).join('|')})(?![\\p{L}\\p{N}])`, 'giu');
+const VISITS = lexicon(VISIT_WORDS);
+const APPOINTMENTS = lexicon(APPOINTMENT_WORDS);
+const FOOD = lexicon(FOOD_WORDS);
+
+/** How many different words of the lexicon the text uses. */
+function distinctHits(pattern: RegExp, text: string): number {
+  return new Set([...text.matchAll(pattern)].map((match) => match[1].toLowerCase().replace(/[- ]/g, ''))).size;
+}
+
+/**
+ * A trait holds when what the business sells names it (one word is enough: "Boiler
+ * service", "Gel manicure") or its knowledge does clearly (two different words), since a
+ * website mentions many things in passing.
+ */
+function holds(pattern: RegExp, offered: string, knowledge: string): boolean {
+  return distinctHits(pattern, offered) >= 1 || distinctHits(pattern, knowledge) >= 2;
+}
+
+/** How much of the knowledge is read for the kind: enough for a website's main pages. */
+const KNOWLEDGE_MEMORIES = 40;
+const KNOWLEDGE_CHARS = 4000;
+/** The question memories are what callers asked, not what the business is. */
+const NOT_KNOWLEDGE = ['question', 'answered_question', 'ignored_question', 'product'];
+
+export async function loadBusinessProfile(db: Db, businessId: string): Promise<BusinessProfile> {
+  const [business] = await db.select({ address: businesses.address, settings: businesses.settings, timezone: businesses.timezone }).from(businesses).where(eq(businesses.id, businessId));
+  const serviceRows = await db
+    .select({ id: services.id, name: services.name, description: services.description, price: services.price })
+    .from(services)
+    .where(and(eq(services.businessId, businessId), isNull(services.deletedAt), eq(services.status, 'active')))
+    .orderBy(asc(services.createdAt), asc(services.id));
+  const productRows = await db
+    .select({ id: memories.id, title: memories.title, content: memories.content, meta: memories.meta })
+    .from(memories)
+    .where(and(eq(memories.businessId, businessId), eq(memories.type, 'product'), eq(memories.status, 'active'), isNull(memories.deletedAt)))
+    .orderBy(asc(memories.createdAt), asc(memories.id));
+  const knowledgeRows = await db
+    .select({ title: memories.title, content: memories.content })
+    .from(memories)
+    .where(and(eq(memories.businessId, businessId), notInArray(memories.type, NOT_KNOWLEDGE), inArray(memories.status, ['active']), isNull(memories.deletedAt)))
+    .orderBy(asc(memories.createdAt))
+    .limit(KNOWLEDGE_MEMORIES);
+
+  const products = productRows.map((row) => productFromMemory({ _id: row.id, title: row.title, content: row.content, meta: row.meta }));
+  const serviceText = serviceRows.map((row) => `${row.name}. ${row.description ?? ''}`).join('\n');
+  const productText = products.map((product) => `${product.name}. ${product.description ?? ''}`).join('\n');
+  const knowledge = knowledgeRows.map((row) => `${row.title ?? ''}\n${row.content.slice(0, KNOWLEDGE_CHARS)}`).join('\n');
+
+  const goods = products.length > 0;
+  return {
+    services: serviceRows.map((row) => ({ id: row.id, name: row.name.trim(), priced: Boolean(row.price?.trim()) })),
+    products: products.map((product) => ({ id: product._id, name: product.name, priced: Boolean(product.price) })),
+    hasAddress: Boolean(business?.address?.trim()),
+    hasOpeningHours: business ? settingsOf(business).opening_hours !== null : false,
+    traits: {
+      visits: holds(VISITS, serviceText, knowledge),
+      appointments: holds(APPOINTMENTS, serviceText, knowledge),
+      goods,
+      food: goods ? holds(FOOD, productText, knowledge) : distinctHits(FOOD, knowledge) >= 3,
+    },
+  };
+}
