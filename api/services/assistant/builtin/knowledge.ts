@@ -1,4 +1,7 @@
 import type { ApiKnowledgeHit } from '#contract/envelope';
+import { describesAnAction } from '../../language/part-of-speech';
+import { sentenceSimilarity } from '../../language/similarity';
+import { contentWords, wordImportance, wordSimilarity } from '../../language/vectors';
 import type { AssistantTools } from '../types';
 import { hitSource, type Answer } from './answer';
 import { isNoise, questionTerms, sentences, synonymsOf, termKey, termKeys, words, type Term } from './text';
@@ -87,6 +90,7 @@ const QUESTION_WORD_LIST = ['long', 'soon', 'far', 'often', 'quick', 'quickly', 
 const QUESTION_WORDS = new Set(QUESTION_WORD_LIST.map(termKey));
 
 type Question = {
+  text: string;
   judge: Term[];
   generic: Term[];
   type: AnswerType;
@@ -115,7 +119,7 @@ function readQuestion(message: string, options: KnowledgeOptions): Question | nu
     const b = judge.find((term) => term.word === sequence[index + 1]);
     if (a && b && a.key !== b.key && a.specific && b.specific && !isPlural(a.word)) pairs.push([a.key, b.key]);
   }
-  return { judge, generic, type: answerTypeOf(message), pairs, domain };
+  return { text: message, judge, generic, type: answerTypeOf(message), pairs, domain };
 }
 
 function keyPositions(text: string): Map<string, number[]> {
@@ -136,10 +140,12 @@ function keyPositions(text: string): Map<string, number[]> {
  * cards", "we cover Leeds, ..., Otley", "we accept cards ... and cash"), never reversed
  * further apart ("a powerful pump ... your heating system" is no "heat pump").
  */
-function pairsHold(question: Question, said: string, topic: Set<string>): boolean {
+function pairsHold(question: Question, said: string, topic: Set<string>, loose: Set<string>): boolean {
   if (!question.pairs.length) return true;
   const positions = keyPositions(said);
   return question.pairs.every(([a, b]) => {
+    // A word matched by meaning has no place to be next to ("can't eat gluten" ~ "gluten-free bread").
+    if (loose.has(a) || loose.has(b)) return true;
     const left = positions.get(a);
     const right = positions.get(b);
     if (!(left || topic.has(a)) || !(right || topic.has(b))) return false;
@@ -152,14 +158,41 @@ const weight = (terms: Term[]) => terms.reduce((sum, term) => sum + (term.specif
 
 type Judged = { pass: boolean; score: number; topicHoldsAll: boolean };
 
+/** The words around a passage that name its subject (heading, stored question): their keys, and the text for matching by meaning. */
+type Topic = { keys: Set<string>; text: string };
+
+const topicOf = (text: string): Topic => ({ keys: termKeys(text), text });
+
+/** A subject word missing from the passage is still there when the passage has a word this alike ("bring" ~ "deliver", "eat" ~ "food"). */
+const SOFT_MATCH = 0.8;
+/** A word this telling ("vegan", "loyalty", a name) missing from a short question's answer, with nothing related there, means the passage is about something else. */
+const STRONG_WORD = 0.85;
+const RELATED = 0.45;
+/** A passage that needed a match by meaning must also mean what the question means, this much. */
+const MEANING_FLOOR = 0.55;
+
+function closestWord(word: string, candidates: string[]): number {
+  let best = 0;
+  for (const candidate of candidates) best = Math.max(best, wordSimilarity(word, candidate));
+  return best;
+}
+
 /**
  * Score a piece of text that would be said, given the topic words around it (heading,
  * stored question). `waivable`: the business's everyday words, which may be left out
  * when another subject word is in the text (never a word of a compound).
  */
-function judgeText(question: Question, said: string, topic: Set<string>, waivable: Set<string>): Judged {
+function judgeText(question: Question, said: string, topicWords: Topic, waivable: Set<string>): Judged {
+  const topic = topicWords.keys;
   const keys = termKeys(said);
-  const present = (term: Term) => keys.has(term.key) || topic.has(term.key);
+  const exact = (term: Term) => keys.has(term.key) || topic.has(term.key);
+  const around = contentWords(`${said} ${topicWords.text}`);
+  const missing = question.judge.filter((term) => !exact(term)).map((term) => ({ term, closest: closestWord(term.word, around), action: describesAnAction(term.word) }));
+  // At most one word by meaning, and never the only one: a sibling word ("coffee" ~ "tea") alone is no answer.
+  const soft = missing.filter((entry) => entry.action && entry.closest >= SOFT_MATCH && around.some((word) => describesAnAction(word) && wordSimilarity(entry.term.word, word) >= SOFT_MATCH)).slice(0, question.judge.length > 1 ? 1 : 0);
+  const softKeys = new Set(soft.map((entry) => entry.term.key));
+  const present = (term: Term) => exact(term) || softKeys.has(term.key);
+  const strongMissing = missing.some((entry) => !softKeys.has(entry.term.key) && entry.closest < RELATED && wordImportance(entry.term.word) >= STRONG_WORD && !waivable.has(entry.term.key));
   const paired = new Set(question.pairs.flat());
   const canWaive = (term: Term) => waivable.has(term.key) && !paired.has(term.key);
   const covered = question.judge.filter(present);
@@ -175,12 +208,15 @@ function judgeText(question: Question, said: string, topic: Set<string>, waivabl
   const typeHolds = answerTypeHolds(question.type, said);
   // Only the business's everyday words ("how old is too old for a boiler?"): any passage holds them, so only one whose heading is on the question will do.
   const onlyEveryday = question.judge.every((term) => waivable.has(term.key));
+  const meaning = sentenceSimilarity(question.text, `${topicWords.text}\n${said}`);
   const pass =
     covered.length >= needed &&
+    !(strongMissing && question.judge.length <= 3) &&
+    (!softKeys.size || meaning >= MEANING_FLOOR) &&
     (inText.length >= 1 || topicHoldsAll) &&
     (!onlyEveryday || topicHoldsAll) &&
     (typeHolds || !answerTypeRequired(question.type)) &&
-    pairsHold(question, said, topic);
+    pairsHold(question, said, topic, softKeys);
   const genericCovered = question.generic.filter((term) => keys.has(term.key) || topic.has(term.key));
   // Under a heading that names the whole subject every sentence is on it; the words in the text count for less.
   const score =
@@ -188,7 +224,8 @@ function judgeText(question: Question, said: string, topic: Set<string>, waivabl
     (topicHoldsAll ? weight(question.judge) * 0.5 + 1 + weight(inText) * 0.5 : weight(inText)) +
     weight(genericCovered) * 0.5 +
     (question.type === 'count' ? (countsSubject(question, said) ? 3 : typeHolds ? 0.5 : 0) : typeHolds && answerTypeScored(question.type) ? 2 : 0) +
-    (/\d/.test(said) ? 0.2 : 0);
+    (/\d/.test(said) ? 0.2 : 0) +
+    meaning * 0.5;
   return { pass, score, topicHoldsAll };
 }
 
@@ -202,7 +239,7 @@ function countsSubject(question: Question, said: string): boolean {
 const PRONOUN_START = /^(it|this|that|these|those|they|he|she|there|which|also|then)\b/i;
 
 /** The best one or two sentences of a passage, with the sentence before when the best one leans on it ("It takes…"). */
-function bestWindow(question: Question, text: string, topic: Set<string>, waivable: Set<string>): { text: string; score: number } | null {
+function bestWindow(question: Question, text: string, topic: Topic, waivable: Set<string>): { text: string; score: number } | null {
   const list = sentences(text).filter((sentence) => !isNoise(sentence) && !/\?\s*$/.test(sentence));
   let best: { text: string; score: number; end: number } | null = null;
   for (let index = 0; index < list.length; index += 1) {
@@ -256,7 +293,7 @@ function evaluate(question: Question, hit: ApiKnowledgeHit, waivable: Set<string
   if (hit.source.type === 'answered_question') {
     const { question: asked, answer } = splitQuestionAnswer(hit);
     if (!answer) return null;
-    const topic = termKeys(`${hit.heading ?? ''} ${asked}`);
+    const topic = topicOf(`${hit.heading ?? ''}\n${asked}`);
     const clean = sentences(answer).join(' ');
     // The stored question is the caller's when each holds the other's content words (all but one of three or more).
     const sameQuestion = similarQuestions(question, asked);
@@ -267,7 +304,7 @@ function evaluate(question: Question, hit: ApiKnowledgeHit, waivable: Set<string
     const window = bestWindow(question, answer, topic, waivable);
     return window ? { hit, text: window.text, score: window.score + (sameQuestion ? 1.5 : 0) + rankBonus } : null;
   }
-  const topic = termKeys(`${hit.heading ?? ''} ${hit.source.title ?? ''}`);
+  const topic = topicOf(`${hit.heading ?? ''}\n${hit.source.title ?? ''}`);
   const window = bestWindow(question, hit.text, topic, waivable);
   return window ? { hit, text: window.text, score: window.score + rankBonus } : null;
 }
