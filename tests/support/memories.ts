@@ -73,7 +73,7 @@ export type PdfLine = {
   /** A table row: each cell drawn at its own x (the reader sees the gaps). */
   cells?: string[];
   cellXs?: number[];
-  font?: 'regular' | 'bold';
+  font?: 'regular' | 'bold' | 'mono';
   size?: number;
   /** Left edge (72 by default): an indent, or a list item's continuation. */
   x?: number;
@@ -88,24 +88,26 @@ export type StyledPdfOptions = {
   header?: (pageNumber: number) => string;
 };
 
-const PAGE_FONTS = '<< /F1 3 0 R /F2 4 0 R >>';
+const PAGE_FONTS = '<< /F1 3 0 R /F2 4 0 R /F3 5 0 R >>';
+const FONT_RESOURCE = { regular: 'F1', bold: 'F2', mono: 'F3' } as const;
 /** The typographic characters WinAnsiEncoding places outside Latin-1 (the file is written as Latin-1). */
 const WIN_ANSI: Record<string, string> = { '•': '\x95', '–': '\x96', '—': '\x97', '‘': '\x91', '’': '\x92', '“': '\x93', '”': '\x94', '€': '\x80' };
 const toWinAnsi = (text: string) => text.replace(/[•–—‘’“”€]/g, (c) => WIN_ANSI[c]);
 
 /**
  * A PDF laid out like a real document: each line placed with its own Td (relative to the
- * line before, as word processors write them), in Helvetica or Helvetica-Bold at its own size,
+ * line before, as word processors write them), in Helvetica, Helvetica-Bold or Courier at its own size,
  * table rows as cells at fixed x positions, and optional running headers and footers.
  * Lines are written as given: hyphenated line ends stay hyphenated.
  */
 export function makeStyledPdf(pages: PdfLine[][], options: StyledPdfOptions = {}): Uint8Array {
   const objects: string[] = [];
-  const pageIds = pages.map((_, index) => 5 + index * 2);
+  const pageIds = pages.map((_, index) => 6 + index * 2);
   objects[1] = '<< /Type /Catalog /Pages 2 0 R >>';
   objects[2] = `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${pages.length} >>`;
   objects[3] = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>';
   objects[4] = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>';
+  objects[5] = '<< /Type /Font /Subtype /Type1 /BaseFont /Courier /Encoding /WinAnsiEncoding >>';
   pages.forEach((lines, index) => {
     const pageId = pageIds[index];
     const ops: string[] = [];
@@ -128,7 +130,7 @@ export function makeStyledPdf(pages: PdfLine[][], options: StyledPdfOptions = {}
     for (const line of lines) {
       const size = line.size ?? 11;
       y -= (line.gapBefore ?? 0) + size * 1.25;
-      ops.push(`/${line.font === 'bold' ? 'F2' : 'F1'} ${size} Tf`);
+      ops.push(`/${FONT_RESOURCE[line.font ?? 'regular']} ${size} Tf`);
       if (line.cells) {
         line.cells.forEach((cell, at) => {
           place(line.cellXs?.[at] ?? 72 + at * 160, y);

@@ -73,6 +73,23 @@ describe('a PDF is read as a person reads it', () => {
     expect(text.split('\n\n')).toContain('We are closed on bank holidays.');
   });
 
+  it('takes a numbered heading in a bigger font for a heading, and never a line of a fixed-width listing', async () => {
+    const text = await textOf(
+      makeStyledPdf([
+        [
+          { text: '2. Booking online', font: 'bold', size: 14 },
+          { text: 'Book on our website and you will get a confirmation email with this code:', gapBefore: 4 },
+          { text: 'BOOKING-REF 2291', font: 'mono' },
+          { text: '# keep this email', font: 'mono' },
+          { text: 'Show it at the desk when you arrive.' },
+        ],
+      ]),
+      'booking.pdf',
+    );
+    expect(text.split('\n').filter((line) => line.startsWith('#'))).toEqual(['## 2. Booking online']);
+    expect(text).toContain('BOOKING-REF 2291');
+  });
+
   it('keeps a one-font list of short lines as lines (an address is not a paragraph)', async () => {
     const text = await textOf(makePdf([['Find us', '14 Mill Lane', 'Leeds LS1 4AB', 'Open Monday to Saturday, 9am to 5pm.']]), 'card.pdf');
     expect(text).toContain('14 Mill Lane\nLeeds LS1 4AB');

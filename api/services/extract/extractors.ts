@@ -1,7 +1,7 @@
 import { extractHtml } from './html';
 import { decode, fileKind, tidyText } from './kinds';
 import { EXTRACTION_LIMITS, EXTRACTION_MESSAGES, ExtractionRefused } from './limits';
-import { pageLines, type PdfLine, type PdfTextItem } from './pdf-lines';
+import { pageLines, type PdfFontStyles, type PdfLine, type PdfTextItem } from './pdf-lines';
 import { reflowPdfLines } from './reflow';
 
 /**
@@ -24,7 +24,7 @@ async function pdfText(bytes: Uint8Array): Promise<{ text: string; pages: number
     for (let number = 1; number <= document.numPages; number++) {
       const page = await document.getPage(number);
       const content = await page.getTextContent();
-      pages.push(pageLines(content.items as PdfTextItem[], number));
+      pages.push(pageLines(content.items as PdfTextItem[], number, content.styles as PdfFontStyles));
       page.cleanup();
     }
     return { text: tidyText(reflowPdfLines(pages)), pages: document.numPages };

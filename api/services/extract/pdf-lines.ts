@@ -17,8 +17,13 @@ export type PdfLine = {
   /** The font size and font that most of its characters use. */
   size: number;
   font: string;
+  /** Set in a fixed-width font (code, listings): never a heading. */
+  monospace: boolean;
   page: number;
 };
+
+/** pdf.js's description of each font of a page (its text content's `styles`). */
+export type PdfFontStyles = Record<string, { fontFamily?: string } | undefined>;
 
 /** Items further apart than this many font sizes are separate cells (a word gap is about a quarter). */
 const CELL_GAP = 1.5;
@@ -34,14 +39,16 @@ const mostCommon = <T>(counts: Map<T, number>, fallback: T): T => {
   return best;
 };
 
-export function pageLines(items: PdfTextItem[], page: number): PdfLine[] {
+export function pageLines(items: PdfTextItem[], page: number, styles: PdfFontStyles = {}): PdfLine[] {
   const lines: PdfLine[] = [];
   let line: Builder | null = null;
   const finish = () => {
     if (!line) return;
     const cells = line.cells.map((cell) => cell.text.replace(/\s+/g, ' ').trim()).filter(Boolean);
     if (cells.length) {
-      lines.push({ text: cells.join(' '), cells, x: line.x, xEnd: line.xEnd, y: line.y, size: mostCommon(line.sizes, 0), font: mostCommon(line.fonts, ''), page });
+      const font = mostCommon(line.fonts, '');
+      const monospace = styles[font]?.fontFamily === 'monospace';
+      lines.push({ text: cells.join(' '), cells, x: line.x, xEnd: line.xEnd, y: line.y, size: mostCommon(line.sizes, 0), font, monospace, page });
     }
     line = null;
   };

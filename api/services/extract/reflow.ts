@@ -67,7 +67,11 @@ function withoutRunningLines(pages: PdfLine[][]): PdfLine[] {
   const edges = pages.map(edgeLines);
   const pagesWith = new Map<string, number>();
   for (const edge of edges) for (const key of new Set([...edge].map((line) => runningKey(line.text)))) pagesWith.set(key, (pagesWith.get(key) ?? 0) + 1);
-  const repeated = (key: string) => pages.length > 1 && (pagesWith.get(key) ?? 0) >= Math.max(2, Math.ceil(pages.length / 2));
+  // On most pages of a short document; on three or more pages of a long one (a chapter's running head).
+  const repeated = (key: string) => {
+    const count = pagesWith.get(key) ?? 0;
+    return count >= 3 || (count >= 2 && count >= pages.length / 2);
+  };
   return pages.flatMap((lines, index) =>
     lines.filter((line) => {
       if (!edges[index].has(line)) return true;
@@ -77,15 +81,19 @@ function withoutRunningLines(pages: PdfLine[][]): PdfLine[] {
   );
 }
 
+const CONNECTOR = /(?:[,&]|\b(?:and|or|of|the|a|an|to|in|on|for|with|by|at|from)\b)$/i;
 const isItem = (line: PdfLine) => line.cells.length === 1 && (BULLET.test(line.text) || NUMBERED.test(line.text));
 const isRow = (line: PdfLine) => line.cells.length > 1;
 
 /** A heading by its look: bigger than the body, or a whole line in another (bold) font. */
 function looksLikeHeading(line: PdfLine, m: Metrics): boolean {
-  if (isRow(line) || isItem(line) || !/\p{L}/u.test(line.text)) return false;
-  if (line.text.length > 100 || words(line.text) > 14 || /[,;]$/.test(line.text)) return false;
+  if (isRow(line) || line.monospace || !/\p{L}/u.test(line.text)) return false;
+  if (line.text.length > 100 || words(line.text) > 14 || /[;]$/.test(line.text) || CONNECTOR.test(line.text)) return false;
+  // A numbered heading ("2. Deposits") in a bigger font is a heading, not a list item.
   if (line.size >= m.bodySize * 1.12) return !/\.$/.test(line.text) || words(line.text) <= 6;
-  return line.font !== m.bodyFont && line.size >= m.bodySize * 0.9 && !/\.$/.test(line.text) && line.text.length <= 80;
+  if (isItem(line) || line.font === m.bodyFont || line.size < m.bodySize * 0.9) return false;
+  // Bold at the body's size: a capitalised phrase, not code or a path.
+  return /^[\p{Lu}\d"“‘(]/u.test(line.text) && !/[<>{}=\\/|]|\.$/.test(line.text) && words(line.text) <= 10;
 }
 
 /**
@@ -93,7 +101,7 @@ function looksLikeHeading(line: PdfLine, m: Metrics): boolean {
  * capital, has no final punctuation, follows the end of a paragraph and stands before longer text.
  */
 function standsAsHeading(line: PdfLine, previous: PdfLine | undefined, next: PdfLine | undefined, previousWasHeading: boolean, m: Metrics): boolean {
-  if (!next || previousWasHeading || isRow(line) || isItem(line)) return false;
+  if (!next || previousWasHeading || isRow(line) || isItem(line) || line.monospace || /[<>{}=\\/|]/.test(line.text)) return false;
   if (words(line.text) > 8 || line.text.length > 60 || !/^[\p{Lu}\d]/u.test(line.text) || /[.,;:!?)\-–]$/.test(line.text)) return false;
   if (line.xEnd - line.x > 0.6 * Math.max(1, m.right - m.left)) return false;
   const endsParagraph = !previous || TERMINAL.test(previous.text) || previous.page !== line.page || previous.y - line.y > m.leading * 1.35;
@@ -126,7 +134,7 @@ function joinOf(previous: PdfLine, line: PdfLine, m: Metrics): Join {
     const indented = line.x > previous.x + line.size;
     return indented || !wrapped(previous, line, m) ? 'paragraph' : 'space';
   }
-  if (wrapped(previous, line, m) || /[,&]$|\b(?:and|or|of|the|a|an|to|in|on|for|with|by|at|from)$/i.test(previous.text)) return 'space';
+  if (wrapped(previous, line, m) || CONNECTOR.test(previous.text)) return 'space';
   // A short line ended by its writer (an address, a row of times): a line of its own.
   return previous.xEnd - previous.x >= 0.7 * (m.right - m.left) ? 'space' : 'newline';
 }
@@ -165,7 +173,7 @@ export function reflowPdfLines(pages: PdfLine[][]): string {
       } else open('table', line, row);
       return;
     }
-    if (isItem(line)) {
+    if (isItem(line) && line.size < m.bodySize * 1.12) {
       if (current?.kind === 'list') {
         current.lines.push(itemText(line.text));
         current.last = line;
@@ -176,7 +184,12 @@ export function reflowPdfLines(pages: PdfLine[][]): string {
     if (heading) {
       const level = headingLevel(line, m);
       const sameHeading =
-        current?.kind === 'heading' && current.level === level && current.last.font === line.font && current.last.page === line.page && current.last.y - line.y <= m.leading * 1.6 * (line.size / m.bodySize);
+        current?.kind === 'heading' &&
+        current.level === level &&
+        current.last.font === line.font &&
+        current.last.page === line.page &&
+        current.last.y - line.y <= m.leading * 1.6 * (line.size / m.bodySize) &&
+        current.lines[0].length + line.text.length < 120;
       if (sameHeading) {
         current.lines[0] = joinWords(current.lines[0], line.text, vocabulary);
         current.last = line;
@@ -206,7 +219,9 @@ export function reflowPdfLines(pages: PdfLine[][]): string {
     open('paragraph', line, line.text);
   });
 
+  // A line of text that starts with "#" (a comment in a listing) must not read as a heading.
+  const escaped = (line: string) => line.replace(/^#/, '\\#');
   return blocks
-    .map((b) => (b.kind === 'heading' ? `${'#'.repeat(b.level ?? 2)} ${b.lines[0]}` : b.lines.join('\n')))
+    .map((b) => (b.kind === 'heading' ? `${'#'.repeat(b.level ?? 2)} ${b.lines[0]}` : b.lines.map(escaped).join('\n')))
     .join('\n\n');
 }
