@@ -15,8 +15,13 @@ import { settingsOf } from './business-settings';
  * - goods: it sells things (it has products);
  * - food: what it sells is eaten or drunk.
  *
- * A business that has told us nothing has no trait, and is asked only what every business is.
+ * The first three come in two strengths: 'main' is what the business mostly does (half its
+ * services or more, or its products outnumber its services), 'some' is a side line (a bakery
+ * that runs a baking class, an electrician who sells a few alarms). A business that has told
+ * us nothing has no trait, and is asked only what every business is.
  */
+export type Strength = 'main' | 'some' | 'none';
+
 export type Offering = { id: string; name: string; priced: boolean };
 
 export type BusinessProfile = {
@@ -24,7 +29,7 @@ export type BusinessProfile = {
   products: Offering[];
   hasAddress: boolean;
   hasOpeningHours: boolean;
-  traits: { visits: boolean; appointments: boolean; goods: boolean; food: boolean };
+  traits: { visits: Strength; appointments: Strength; goods: Strength; food: boolean };
 };
 
 const VISIT_WORDS = [
@@ -55,22 +60,27 @@ const FOOD_WORDS = [
 
 const escape = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/[- ]/g, '[- ]?');
 const lexicon = (words: string[]) => new RegExp(`(?<![\\p{L}\\p{N}])(${words.map(escape).join('|')})(?![\\p{L}\\p{N}])`, 'giu');
-const VISITS = lexicon(VISIT_WORDS);
-const APPOINTMENTS = lexicon(APPOINTMENT_WORDS);
-const FOOD = lexicon(FOOD_WORDS);
+export const VISITS = lexicon(VISIT_WORDS);
+export const APPOINTMENTS = lexicon(APPOINTMENT_WORDS);
+export const FOOD = lexicon(FOOD_WORDS);
 
 /** How many different words of the lexicon the text uses. */
-function distinctHits(pattern: RegExp, text: string): number {
+export function distinctHits(pattern: RegExp, text: string): number {
   return new Set([...text.matchAll(pattern)].map((match) => match[1].toLowerCase().replace(/[- ]/g, ''))).size;
 }
 
 /**
- * A trait holds when what the business sells names it (one word is enough: "Boiler
- * service", "Gel manicure") or its knowledge does clearly (two different words), since a
- * website mentions many things in passing.
+ * How strongly the services name a way of working: one word in a service's name or
+ * description is enough ("Boiler service", "Gel manicure"), the knowledge only counts with
+ * two different words, since a website mentions many things in passing. Without services
+ * the knowledge decides alone.
  */
-function holds(pattern: RegExp, offered: string, knowledge: string): boolean {
-  return distinctHits(pattern, offered) >= 1 || distinctHits(pattern, knowledge) >= 2;
+function strengthOf(pattern: RegExp, services: string[], knowledge: string): Strength {
+  const named = services.filter((service) => distinctHits(pattern, service) >= 1).length;
+  const known = distinctHits(pattern, knowledge) >= 2;
+  if (services.length > 0 && named * 2 >= services.length) return 'main';
+  if (services.length === 0 && known) return 'main';
+  return named > 0 || known ? 'some' : 'none';
 }
 
 /** How much of the knowledge is read for the kind: enough for a website's main pages. */
@@ -99,21 +109,26 @@ export async function loadBusinessProfile(db: Db, businessId: string): Promise<B
     .limit(KNOWLEDGE_MEMORIES);
 
   const products = productRows.map((row) => productFromMemory({ _id: row.id, title: row.title, content: row.content, meta: row.meta }));
-  const serviceText = serviceRows.map((row) => `${row.name}. ${row.description ?? ''}`).join('\n');
-  const productText = products.map((product) => `${product.name}. ${product.description ?? ''}`).join('\n');
+  const serviceTexts = serviceRows.map((row) => `${row.name}. ${row.description ?? ''}`);
+  const productTexts = products.map((product) => `${product.name}. ${product.description ?? ''}`);
   const knowledge = knowledgeRows.map((row) => `${row.title ?? ''}\n${row.content.slice(0, KNOWLEDGE_CHARS)}`).join('\n');
 
-  const goods = products.length > 0;
   return {
     services: serviceRows.map((row) => ({ id: row.id, name: row.name.trim(), priced: Boolean(row.price?.trim()) })),
     products: products.map((product) => ({ id: product._id, name: product.name, priced: Boolean(product.price) })),
     hasAddress: Boolean(business?.address?.trim()),
     hasOpeningHours: business ? settingsOf(business).opening_hours !== null : false,
-    traits: {
-      visits: holds(VISITS, serviceText, knowledge),
-      appointments: holds(APPOINTMENTS, serviceText, knowledge),
-      goods,
-      food: goods ? holds(FOOD, productText, knowledge) : distinctHits(FOOD, knowledge) >= 3,
-    },
+    traits: traitsOf({ services: serviceTexts, products: productTexts, knowledge }),
   };
+}
+
+/** The traits from the texts: what it offers (services, products) and what its knowledge says. */
+export function traitsOf(text: { services: string[]; products: string[]; knowledge: string }): BusinessProfile['traits'] {
+  const visits = strengthOf(VISITS, text.services, text.knowledge);
+  const appointments = strengthOf(APPOINTMENTS, text.services, text.knowledge);
+  const servicesFirst = visits === 'main' || appointments === 'main';
+  const goods: Strength = text.products.length === 0 ? 'none' : text.products.length >= text.services.length || !servicesFirst ? 'main' : 'some';
+  const food =
+    goods !== 'none' ? text.products.some((product) => distinctHits(FOOD, product) >= 1) || distinctHits(FOOD, text.knowledge) >= 2 : distinctHits(FOOD, text.knowledge) >= 3;
+  return { visits, appointments, goods, food };
 }

@@ -25,13 +25,18 @@ export type TrainingQuestion = {
   fits?: (profile: BusinessProfile) => boolean;
 };
 
-const { visitsOnly, seesPeople, comesOut, sellsGoods, sellsFood } = {
-  visitsOnly: (p: BusinessProfile) => p.traits.visits && !p.traits.appointments && !p.hasAddress,
-  seesPeople: (p: BusinessProfile) => p.traits.appointments,
-  comesOut: (p: BusinessProfile) => p.traits.visits,
-  sellsGoods: (p: BusinessProfile) => p.traits.goods,
-  sellsFood: (p: BusinessProfile) => p.traits.goods && p.traits.food,
-};
+/** It mostly comes out to people. */
+const comesOut = (p: BusinessProfile) => p.traits.visits === 'main';
+/** It mostly sees people by appointment (and does not mostly go to them). */
+const seesPeople = (p: BusinessProfile) => p.traits.appointments === 'main' && !comesOut(p);
+/** Some of what it does is booked (a class, a consultation), even if it is mostly a shop. */
+const takesBookings = (p: BusinessProfile) => p.traits.appointments !== 'none' && !comesOut(p);
+/** It is mostly a shop. */
+const sellsGoods = (p: BusinessProfile) => p.traits.goods === 'main';
+/** It sells food or drink, even on the side. */
+const sellsFood = (p: BusinessProfile) => p.traits.goods !== 'none' && p.traits.food;
+/** Nobody parks at a business that only comes out to them. */
+const visitsOnly = (p: BusinessProfile) => comesOut(p) && p.traits.appointments === 'none' && !p.hasAddress;
 
 /** What every business is asked, most asked first (a business that has told us nothing gets exactly these). */
 export const TRAINING_QUESTIONS: readonly TrainingQuestion[] = [
@@ -74,7 +79,6 @@ export const TRAINING_QUESTIONS: readonly TrainingQuestion[] = [
     title: 'Parking',
     question: 'Is there parking nearby?',
     probes: ['parking', 'car park', 'park car'],
-    // Nobody parks at a business that only comes out to them.
     fits: (p) => !visitsOnly(p),
   },
 ];
@@ -86,7 +90,7 @@ const KIND_QUESTIONS: readonly TrainingQuestion[] = [
     title: 'Booking',
     question: 'How do I book an appointment?',
     probes: ['book appointment', 'booking', 'make appointment', 'reservation', 'book online', 'schedule visit'],
-    fits: seesPeople,
+    fits: takesBookings,
   },
   {
     key: 'booking',
@@ -124,7 +128,7 @@ const KIND_QUESTIONS: readonly TrainingQuestion[] = [
     title: 'Cancellations',
     question: 'What is your cancellation policy?',
     probes: ['cancellation', 'cancel', 'reschedule'],
-    fits: (p) => seesPeople(p) || comesOut(p),
+    fits: (p) => takesBookings(p) || comesOut(p),
   },
   { key: 'quotes', title: 'Quotes', question: 'Do you give free quotes or estimates?', probes: ['quote', 'quotes', 'estimate', 'quotation'], fits: comesOut },
   {
@@ -158,11 +162,25 @@ const PER_OFFERING = 3;
 const PRICE_IN_TEXT = /[£$€]\s?\d|\b\d+(\.\d{2})?\s?(p|pence|pounds|dollars|euros)\b|\bfree\b/i;
 const DURATION_IN_TEXT = /\b\d+(\.\d+)?\s?(min|mins|minutes|hr|hrs|hour|hours)\b|\b(an|half an) hour\b/i;
 
-/** "a full head colour", "an EV charger installation": the name as it reads inside a question. */
-function withArticle(name: string): string {
-  const [first = ''] = name.split(/\s+/);
-  const lowered = first.length > 1 && first === first.toUpperCase() ? name : name.charAt(0).toLowerCase() + name.slice(1);
-  return `${/^[aeiou]/i.test(lowered) && !/^(uni|use|eu|one)/i.test(lowered) ? 'an' : 'a'} ${lowered}`;
+/**
+ * How a service or product reads inside a question: "a full head colour", "an EV charger
+ * installation", "a kids cut" (for "Kids cut (under 12)"), or "wedding cakes" and "dog
+ * grooming" (plurals and activities take no article). Words capitalised only as a title are lowered; acronyms and brand spellings
+ * (EV, EICR, iPhone) keep theirs.
+ */
+export function spokenName(name: string): { phrase: string; plural: boolean } {
+  const words = name
+    .replace(/\s*\([^)]*\)/g, '')
+    .trim()
+    .split(/\s+/)
+    .map((word) => (/^\p{Lu}?[^\p{Lu}]*$/u.test(word) ? word.toLowerCase() : word));
+  const last = (words.at(-1) ?? '').toLowerCase();
+  const plural = /[^su'’]s$/.test(last) && !/(ss|us|is|as|ics)$/.test(last);
+  const phrase = words.join(' ');
+  // Plurals and activities ("tutoring", "gardening") read without an article.
+  if (plural || /ing$/.test(last)) return { phrase, plural };
+  const vowelSound = /^[aeiou]/i.test(phrase) ? !/^(uni|use|usu|eu|one)/i.test(phrase) : /^[A-Z]{2,}/.test(phrase) && /^[AEFHILMNORSX]/.test(phrase);
+  return { phrase: `${vowelSound ? 'an' : 'a'} ${phrase}`, plural };
 }
 
 /** The passage names it (every word of its name, roughly) and says the fact. */
@@ -178,7 +196,7 @@ function priceQuestion(kind: 'service' | 'product', offering: Offering): Trainin
   return {
     key: `${kind}_price:${offering.id}`,
     title: `Price of ${offering.name}`.slice(0, 300),
-    question: `How much is ${withArticle(offering.name)}?`,
+    question: ((spoken) => `How much ${spoken.plural ? 'are' : 'is'} ${spoken.phrase}?`)(spokenName(offering.name)),
     probes: [`${offering.name} price`, `${offering.name} cost`],
     answeredIn: namedWith(offering.name, PRICE_IN_TEXT),
   };
@@ -188,7 +206,7 @@ function durationQuestion(offering: Offering): TrainingQuestion {
   return {
     key: `service_duration:${offering.id}`,
     title: `How long ${offering.name} takes`.slice(0, 300),
-    question: `How long does ${withArticle(offering.name)} take?`,
+    question: ((spoken) => `How long ${spoken.plural ? 'do' : 'does'} ${spoken.phrase} take?`)(spokenName(offering.name)),
     probes: [`${offering.name} minutes`, `${offering.name} hour`],
     answeredIn: namedWith(offering.name, DURATION_IN_TEXT),
   };

@@ -52,7 +52,7 @@ export default function TrainingQuestionsRoute() {
   const { questions, canEdit, done } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   return (
-    <OnboardingFrame step="training-questions" subtitle="The questions callers ask most that your assistant cannot answer yet. Answer each one, or skip it.">
+    <OnboardingFrame step="training-questions" subtitle="The questions callers ask a business like yours that your assistant cannot answer yet. Answer each one, or skip it.">
       <div className="flex flex-col gap-6">
         {questions.length > 0 ? (
           <>
@@ -65,7 +65,7 @@ export default function TrainingQuestionsRoute() {
           <section className="rounded-xl border border-dashed border-slate-300 p-6 text-center" data-testid="questions-empty">
             <p className="font-medium">{done ? 'No questions left to answer.' : 'Let the assistant find what it cannot answer yet.'}</p>
             <p className="mt-1 text-sm text-slate-600">
-              It checks the common caller questions (opening hours, prices, services, area served, booking, parking, payment, …) against what it has learned.
+              It checks the questions callers ask a business like yours (from your services, products and website: opening hours, prices, booking, delivery, …) against what it has learned.
             </p>
           </section>
         )}
