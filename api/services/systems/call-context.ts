@@ -57,6 +57,10 @@ export const VOICEMAIL_MAX_SECONDS = 120;
 /** The mobile forwarding test call counts within this long of being placed. */
 export const TEST_CALL_WINDOW_MS = 10 * 60 * 1000;
 
+/**
+ * What the call says. Whatever a handler makes the caller hear goes into the call's
+ * conversation too (call-lines.ts), since the transcript and summary are read from it.
+ */
 export const CALL_TEXTS = {
   apology: "Sorry, we can't take your call right now. Please try again later.",
   notHeard: "Sorry, I didn't catch that. How can I help?",
