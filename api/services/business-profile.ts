@@ -12,7 +12,7 @@ import { settingsOf } from './business-settings';
  *
  * - visits: it comes out to people (repairs, installations, call-outs);
  * - appointments: people come to it at a booked time (treatments, cuts, sessions, lessons);
- * - goods: it sells things (it has products);
+ * - goods: it sells things (it has products, or what it offers is food);
  * - food: what it sells is eaten or drunk.
  *
  * The first three come in two strengths: 'main' is what the business mostly does (half its
@@ -127,8 +127,12 @@ export function traitsOf(text: { services: string[]; products: string[]; knowled
   const visits = strengthOf(VISITS, text.services, text.knowledge);
   const appointments = strengthOf(APPOINTMENTS, text.services, text.knowledge);
   const servicesFirst = visits === 'main' || appointments === 'main';
-  const goods: Strength = text.products.length === 0 ? 'none' : text.products.length >= text.services.length || !servicesFirst ? 'main' : 'some';
+  // Food is goods even when the owner entered it as services ("Birthday cakes") or only wrote about it.
+  const foodServices = text.services.filter((service) => distinctHits(FOOD, service) >= 1).length;
+  const foodShop = !servicesFirst && ((text.services.length > 0 && foodServices * 2 >= text.services.length) || distinctHits(FOOD, text.knowledge) >= 3);
+  const goods: Strength =
+    text.products.length > 0 ? (text.products.length >= text.services.length || !servicesFirst ? 'main' : 'some') : foodShop ? 'main' : 'none';
   const food =
-    goods !== 'none' ? text.products.some((product) => distinctHits(FOOD, product) >= 1) || distinctHits(FOOD, text.knowledge) >= 2 : distinctHits(FOOD, text.knowledge) >= 3;
+    text.products.length > 0 ? text.products.some((product) => distinctHits(FOOD, product) >= 1) || distinctHits(FOOD, text.knowledge) >= 2 : foodShop;
   return { visits, appointments, goods, food };
 }

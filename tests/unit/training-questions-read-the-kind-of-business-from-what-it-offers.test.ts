@@ -62,3 +62,21 @@ describe('the kind of business, from what it offers', () => {
     expect(candidateQuestions(profile({ services: ['Extra sockets'] })).map((question) => question.question)).toContain('How much are extra sockets?');
   });
 });
+
+describe('a food business that entered no products', () => {
+  it('is a shop of food whether it listed its bakes as services or only wrote about them', () => {
+    const listed = profile({ services: ['Birthday cakes', 'Cupcakes by the dozen', 'Savoury pies'] });
+    const written = profile({ knowledge: 'Our café serves breakfast and lunch, with fresh sandwiches, soups and homemade cakes.' });
+    for (const shop of [listed, written]) {
+      expect(shop.traits).toMatchObject({ goods: 'main', food: true, visits: 'none' });
+      expect(keys(shop)).toEqual(expect.arrayContaining(['delivery', 'order_ahead', 'dietary']));
+      expect(keys(shop)).not.toContain('emergency');
+    }
+  });
+
+  it('a salon whose treatments mention colour or a café corner stays a salon', () => {
+    const salon = profile({ services: ['Cut and finish', 'Root colour', 'Brow shape'], knowledge: 'Enjoy a coffee while you wait.' });
+    expect(salon.traits).toMatchObject({ appointments: 'main', goods: 'none' });
+    expect(keys(salon)).not.toContain('delivery');
+  });
+});
