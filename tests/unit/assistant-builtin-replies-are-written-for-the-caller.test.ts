@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createBuiltinProvider } from '#api/services/assistant/builtin/index';
+import { joinParts, questionParts } from '#api/services/assistant/builtin/question-parts';
 import { article, nameInSentence, numberInWords, pluralName, pricePredicate, properNounsIn } from '#api/services/assistant/builtin/naming';
 import type { AssistantEvent, AssistantTools, BusinessContext, HistoryMessage, ProductFact, ServiceFact, TurnInput } from '#api/services/assistant/types';
 import type { ConversationChannel } from '#contract/schemas/conversation';
@@ -120,12 +121,15 @@ describe('names are said in a sentence', () => {
     const list = await ask(FLORIST, 'What services do you offer?');
     expect(list).toContain('bridal bouquet, table centrepiece, flower arranging workshop');
     expect(list).not.toContain('Bridal Bouquet');
+    const prices = await ask(FLORIST, 'What are your prices?');
+    expect(prices).toContain('bridal bouquet (from £85)');
   });
 
   it('has the pieces a person would use', () => {
     expect(nameInSentence('Wedding Cake')).toBe('wedding cake');
     expect(nameInSentence("Rossi's Signature Loaf")).toBe("Rossi's signature loaf");
     expect(nameInSentence('BS8 Delivery Slot')).toBe('BS8 delivery slot');
+    expect(nameInSentence("Men's Cut")).toBe("men's cut");
     expect(nameInSentence('Hive Thermostat Fitting', properNounsIn(['We fit Hive and Nest thermostats.', 'Our thermostats are smart.']))).toBe('Hive thermostat fitting');
     expect(pluralName('sourdough loaf')).toBe('sourdough loaves');
     expect(pluralName('jar of olives')).toBe('jars of olives');
@@ -144,6 +148,29 @@ describe('names are said in a sentence', () => {
     expect(pricePredicate('£20/hr')).toBe('costs £20 an hour');
     expect(pricePredicate('£60+', true)).toBe('start at £60');
     expect(pricePredicate('Free')).toBe('is free');
+  });
+});
+
+describe('a message that asks two things', () => {
+  it('is answered a part at a time, in one reply', async () => {
+    const reply = await ask(FLORIST, 'Are you open on Saturday, and how much is a table centrepiece?');
+    expect(reply).toMatch(/Saturday 12 December/);
+    expect(reply).toMatch(/table centrepiece costs £35 each/);
+    expect(reply).not.toMatch(/not sure/);
+  });
+
+  it('splits only where each part asks something, and a later part keeps the first one’s subject', () => {
+    expect(questionParts('How much is a bridal bouquet and how long does it last?')).toEqual(['How much is a bridal bouquet', 'how long does it last (bridal bouquet)?']);
+    expect(questionParts('Hi, do you deliver? Do you take cards?')).toEqual(['Hi, do you deliver?', 'Do you take cards?']);
+    expect(questionParts('My kitchen tap keeps dripping, how much would it cost to fix?')).toEqual(['My kitchen tap keeps dripping, how much would it cost to fix?']);
+    expect(questionParts('What time do you open and close on Saturday?')).toEqual(['What time do you open and close on Saturday?']);
+  });
+
+  it('joins two short answers with "and", and never says the same answer twice', () => {
+    const price = { text: 'A custom celebration cake starts at £45.', sources: [] };
+    const notice = { text: "We need 5 days' notice.", sources: [] };
+    expect(joinParts([price, notice]).text).toBe("A custom celebration cake starts at £45, and we need 5 days' notice.");
+    expect(joinParts([price, price]).text).toBe('A custom celebration cake starts at £45.');
   });
 });
 

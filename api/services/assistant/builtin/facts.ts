@@ -70,7 +70,8 @@ export function matchServices(message: string, services: ServiceFact[], extraGen
 }
 
 const firstSentences = (text: string, max = 2) => sentences(text).slice(0, max).join(' ');
-const priceText = (price: string) => price.trim().replace(/[.]+$/, '');
+/** A price tag inside a sentence: "(from £45)", not "(From £45)". */
+const priceText = (price: string) => price.trim().replace(/[.]+$/, '').replace(/^[A-Z](?=[a-z])/, (letter) => letter.toLowerCase());
 
 /** How a service is said in a sentence: the names of the business's own text that are proper keep their capitals. */
 export type Saying = { proper?: Set<string>; /** The caller's verb in "do you make …?", echoed in the yes. */ verb?: string | null };

@@ -8,6 +8,7 @@ import { answerHours } from './hours-answer';
 import { classify, isShortDayFollowUp, lastExchange, type Intents } from './intents';
 import { answerFromKnowledge } from './knowledge';
 import { orderInProgress, orderReminder, orderTurn, startsOrder } from './order';
+import { joinParts, questionParts } from './question-parts';
 import { wording } from './phrases';
 import { questionTerms, words } from './text';
 import { addressableName } from '../../customer-records';
@@ -69,7 +70,8 @@ export function domainWords(input: Pick<TurnInput, 'business'>): string[] {
   return [...businessWords(input), ...shared];
 }
 
-export async function respond(input: TurnInput, tools: AssistantTools): Promise<Answer> {
+/** `part`: one question of a message that asks several (question-parts.ts): no flows, no further split. */
+export async function respond(input: TurnInput, tools: AssistantTools, options: { part?: boolean } = {}): Promise<Answer> {
   const { business, history, message, customer, now } = input;
   const settings = business.settings.assistant;
   const say = wording(settings.tone);
@@ -80,7 +82,7 @@ export async function respond(input: TurnInput, tools: AssistantTools): Promise<
   if (bad) return badInputAnswer(input, bad);
 
   // An order being taken (order.ts): this message adds to it, confirms it, or asks something in between.
-  const orderFlow = business.products.length ? orderInProgress(history) : null;
+  const orderFlow = business.products.length && !options.part ? orderInProgress(history) : null;
   if (orderFlow) {
     const answer = await orderTurn(input, tools, orderFlow);
     if (answer) return answer;
@@ -90,7 +92,7 @@ export async function respond(input: TurnInput, tools: AssistantTools): Promise<
   }
 
   // A booking, call back or person request in progress: this message may hold the details.
-  if (settings.capture_bookings) {
+  if (settings.capture_bookings && !options.part) {
     const capture = captureInProgress(history);
     if (capture) {
       if (intents.negative && !parseDetails(message, false).phone) return { text: say.noProblem, sources: [] };
@@ -119,6 +121,16 @@ export async function respond(input: TurnInput, tools: AssistantTools): Promise<
   }
 
   if (intents.smallTalkOnly) return smallTalk(input, intents);
+
+  // Two questions in one message: each answered, the answers joined.
+  if (!options.part && !intents.request && !startsOrder(message, business.products)) {
+    const parts = questionParts(message, extraGeneric);
+    if (parts.length > 1) {
+      const answers: Answer[] = [];
+      for (const part of parts) answers.push(await respond({ ...input, message: part }, tools, { part: true }));
+      return joinParts(answers);
+    }
+  }
 
   if (IDENTITY.test(message) && !hasFactIntent(intents)) {
     const who = settings.name.trim() ? `I'm ${settings.name.trim()}, the virtual assistant for ${business.name}.` : `I'm the virtual assistant for ${business.name}.`;

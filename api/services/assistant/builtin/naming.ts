@@ -22,10 +22,13 @@ export function properNounsIn(texts: string[]): Set<string> {
   return new Set([...capitalised].filter((word) => !lower.has(word)));
 }
 
+const COMMON_POSSESSORS = new Set('men women children kids ladies gents gentlemen boys girls baby babies people mens womens childrens teen teens student students'.split(' '));
+
 /** A word that keeps its capitals: an acronym or code (EICR, BS8, iPhone), a possessive name, or a known proper noun. */
 function keepsCase(word: string, proper: Set<string>): boolean {
   if (/\d/.test(word) || /[A-Z]/.test(word.slice(1))) return true;
-  if (/^[A-Z][a-z]*['’]s$/.test(word)) return true;
+  // "Rossi's" is a name; "Men's", "Children's" are not.
+  if (/^[A-Z][a-z]*['’]s$/.test(word)) return !COMMON_POSSESSORS.has(word.toLowerCase().replace(/['’]s$/, ''));
   return proper.has(word.toLowerCase());
 }
 
