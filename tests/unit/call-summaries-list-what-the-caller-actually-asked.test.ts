@@ -42,6 +42,18 @@ describe('what a caller asked, for a call’s summary', () => {
     expect(callerAsked(turns)).toEqual(['Could I get a haircut and colour on Friday?', 'Two cheese scones as well please']);
   });
 
+  it('leaves out checking the line, pleasantries and contact details given unasked', () => {
+    const turns = [
+      caller('Hello?'),
+      caller('Hi, are you there?'),
+      caller('How are you today?'),
+      assistant('Very well, thank you. What can I do for you?'),
+      caller('My name is Dana Price and my number is 07700 900456'),
+      caller('Is it possible to bring a dog into the shop?'),
+    ];
+    expect(callerAsked(turns)).toEqual(['Is it possible to bring a dog into the shop?']);
+  });
+
   it('keeps a question asked in answer to the assistant’s question', () => {
     const turns = [assistant('Would you like me to take a message?'), caller('No, but what time do you close today?'), assistant('Can I take your name?'), caller("It's Sam. Do you take card payments?")];
     expect(callerAsked(turns)).toEqual(['No, but what time do you close today?', "It's Sam. Do you take card payments?"]);

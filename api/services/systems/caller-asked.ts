@@ -62,11 +62,16 @@ function soughtAnAnswer(assistantText: string | null): boolean {
   return last.endsWith('?') && !OPEN_INVITATION.test(normalise(last));
 }
 
-/** A turn of only contact details: a phone number, an email, or "my name is…". */
+/** Checking the line or being polite, not asking: "Hello?", "Are you there?", "How are you?". */
+const SMALL_TALK_QUESTION =
+  /^((hi|hello|hey|sorry|um|er)\b[ ,]*)*(are you (still )?there|can you hear me|is anyone there|is anybody there|how are you( doing| today)?|how's it going|how are things|you (ok|alright)|what was that|pardon|sorry what|come again)\b/;
+
+/** A turn of only contact details: a phone number, an email, "my name is…", "my number is…". */
 function onlyDetails(text: string): boolean {
   const lower = normalise(text);
   if (/^[+0-9 ()-]{6,}$/.test(text.trim()) || /^\S+@\S+\.\S+$/.test(text.trim())) return true;
-  return /^(my name is|my name's|it's|its|this is|i'm|im|i am|the name is|name's)\b/.test(lower) && lower.split(' ').length <= 6;
+  if (/\b(my (name|number|phone number|mobile|email|address|postcode) is|my name's|the name is|name's)\b/.test(lower)) return true;
+  return /^(it's|its|this is|i'm|im|i am)\b/.test(lower) && lower.split(' ').length <= 6;
 }
 
 /** The caller's turns that asked or requested something, in order, as they said them. */
@@ -80,14 +85,14 @@ export function callerAsked(turns: readonly Turn[]): string[] {
     }
     const text = turn.content.trim();
     if (!text) continue;
-    const question = asksSomething(text);
     const answersTheAssistant = soughtAnAnswer(lastAssistant);
     lastAssistant = null;
-    if (question) {
+    if (onlyAcknowledges(text) || SMALL_TALK_QUESTION.test(normalise(text).replace(/\?/g, ''))) continue;
+    if (asksSomething(text)) {
       asked.push(text);
       continue;
     }
-    if (onlyAcknowledges(text) || answersTheAssistant || onlyDetails(text)) continue;
+    if (answersTheAssistant || onlyDetails(text)) continue;
     asked.push(text);
   }
   return asked;
