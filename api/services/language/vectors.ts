@@ -98,12 +98,16 @@ export function contentWords(text: string): string[] {
   return found.filter((word) => word.length > 1 && !STOP_WORDS.has(word));
 }
 
-/** A text's unit sentence vector (see the top of this file), or null when no word is known. */
-export function sentenceVector(text: string): Float32Array | null {
+/**
+ * A text's unit sentence vector (see the top of this file), or null when no word is known.
+ * `ignore`: words left out (a business's everyday words, which would make all its sentences alike).
+ */
+export function sentenceVector(text: string, ignore?: ReadonlySet<string>): Float32Array | null {
   const words = loaded();
   const sum = new Float32Array(DIMENSIONS);
   let known = 0;
   for (const word of contentWords(text)) {
+    if (ignore?.has(word)) continue;
     const index = rowOf(word);
     if (index === undefined) continue;
     known += 1;

@@ -91,6 +91,8 @@ const QUESTION_WORDS = new Set(QUESTION_WORD_LIST.map(termKey));
 
 type Question = {
   text: string;
+  /** The business's everyday words as the caller wrote them: left out when comparing meanings. */
+  everydayWords: Set<string>;
   judge: Term[];
   generic: Term[];
   type: AnswerType;
@@ -119,7 +121,8 @@ function readQuestion(message: string, options: KnowledgeOptions): Question | nu
     const b = judge.find((term) => term.word === sequence[index + 1]);
     if (a && b && a.key !== b.key && a.specific && b.specific && !isPlural(a.word)) pairs.push([a.key, b.key]);
   }
-  return { text: message, judge, generic, type: answerTypeOf(message), pairs, domain };
+  const everydayWords = new Set(words(message).filter((word) => domain.has(termKey(word))));
+  return { text: message, everydayWords, judge, generic, type: answerTypeOf(message), pairs, domain };
 }
 
 function keyPositions(text: string): Map<string, number[]> {
@@ -277,6 +280,28 @@ function similarQuestions(question: Question, asked: string): boolean {
   return caller.filter((key) => storedSet.has(key)).length >= requiredCount(caller.length) && stored.filter((key) => callerSet.has(key)).length >= requiredCount(stored.length);
 }
 
+/** A stored question means the caller's when their sentence vectors are this alike (paraphrases ~0.8, other questions of the same business ~0.5-0.7). */
+const SAME_MEANING = 0.78;
+
+/**
+ * The caller asks the stored question in other words ("can I buy a gift voucher for my
+ * mum?" ~ "Do you do gift vouchers?"): alike in meaning, sharing a content word, and no
+ * telling word of the caller's (a name, "macarons", "loyalty") left unmatched, but one
+ * in a longer question (the "mum").
+ */
+function sameMeaning(question: Question, asked: string): boolean {
+  const caller = contentKeys([...question.judge, ...question.generic]);
+  const storedTerms = questionTerms(asked);
+  const stored = new Set(contentKeys(storedTerms));
+  if (!caller.some((key) => stored.has(key) && !question.domain.has(key))) return false;
+  const storedWords = storedTerms.map((term) => term.word);
+  const unmatched = [...question.judge, ...question.generic].filter(
+    (term) => !stored.has(term.key) && !QUESTION_WORDS.has(term.key) && wordImportance(term.word) >= STRONG_WORD && closestWord(term.word, storedWords) < 0.6,
+  );
+  if (unmatched.length > (caller.length >= 3 ? 1 : 0)) return false;
+  return sentenceSimilarity(question.text, asked, question.everydayWords) >= SAME_MEANING;
+}
+
 /** An answered question's chunk: "question\n\nanswer" (the question may be left out of later chunks). */
 function splitQuestionAnswer(hit: ApiKnowledgeHit): { question: string; answer: string } {
   const paragraphs = hit.text.split(/\n\s*\n/);
@@ -293,20 +318,50 @@ function evaluate(question: Question, hit: ApiKnowledgeHit, waivable: Set<string
   if (hit.source.type === 'answered_question') {
     const { question: asked, answer } = splitQuestionAnswer(hit);
     if (!answer) return null;
-    const topic = topicOf(`${hit.heading ?? ''}\n${asked}`);
-    const clean = sentences(answer).join(' ');
-    // The stored question is the caller's when each holds the other's content words (all but one of three or more).
-    const sameQuestion = similarQuestions(question, asked);
-    if (sameQuestion && clean.length <= 420) {
-      const whole = judgeText(question, clean, topic, waivable);
-      if (whole.pass) return { hit, text: clean, score: whole.score + 2 + rankBonus };
-    }
-    const window = bestWindow(question, answer, topic, waivable);
-    return window ? { hit, text: window.text, score: window.score + (sameQuestion ? 1.5 : 0) + rankBonus } : null;
+    return answerTo(question, hit, asked, answer, topicOf(`${hit.heading ?? ''}\n${asked}`), waivable, rankBonus);
   }
   const topic = topicOf(`${hit.heading ?? ''}\n${hit.source.title ?? ''}`);
   const window = bestWindow(question, hit.text, topic, waivable);
-  return window ? { hit, text: window.text, score: window.score + rankBonus } : null;
+  let best: Candidate | null = window ? { hit, text: window.text, score: window.score + rankBonus } : null;
+  // An FAQ in a page or a pasted text: each question with its answer, like an answered question.
+  for (const pair of questionsAndAnswers(hit.text)) {
+    const candidate = answerTo(question, hit, pair.question, pair.answer, topicOf(`${hit.heading ?? ''}\n${pair.question}`), waivable, rankBonus);
+    if (candidate && (!best || candidate.score > best.score)) best = candidate;
+  }
+  return best;
+}
+
+/** A stored question and its answer: the whole answer when the caller asks the same, else its best sentences. */
+function answerTo(question: Question, hit: ApiKnowledgeHit, asked: string, answer: string, topic: Topic, waivable: Set<string>, rankBonus: number): Candidate | null {
+  const clean = sentences(answer).join(' ');
+  // The stored question is the caller's when each holds the other's content words (all but one of three or more).
+  const sameWords = similarQuestions(question, asked);
+  if (sameWords && clean.length <= 420) {
+    const whole = judgeText(question, clean, topic, waivable);
+    if (whole.pass) return { hit, text: clean, score: whole.score + 2 + rankBonus };
+  }
+  // The same question in other words: its answer is the owner's answer to this one (a price or a duration still has to be in it).
+  if (!sameWords && clean && clean.length <= 420 && sameMeaning(question, asked) && (answerTypeHolds(question.type, clean) || !answerTypeRequired(question.type))) {
+    const whole = judgeText(question, clean, topic, waivable);
+    return { hit, text: clean, score: Math.max(whole.score, 0) + 2 + rankBonus };
+  }
+  const window = bestWindow(question, answer, topic, waivable);
+  return window ? { hit, text: window.text, score: window.score + (sameWords ? 1.5 : 0) + rankBonus } : null;
+}
+
+const FAQ_QUESTION = /^\W*(?:q(?:uestion)?\s*[:.)-]\s*)?(.+\?)\W*$/i;
+
+/** "Q: Can I eat in?" (or any line that is a question) and the lines after it up to the next question. */
+function questionsAndAnswers(text: string): { question: string; answer: string }[] {
+  const pairs: { question: string; answer: string[] }[] = [];
+  for (const line of text.split('\n')) {
+    const trimmed = line.trim();
+    if (!trimmed) continue;
+    const asked = FAQ_QUESTION.exec(trimmed.replace(/[*_]/g, ''));
+    if (asked && trimmed.length <= 200) pairs.push({ question: asked[1].trim(), answer: [] });
+    else if (pairs.length) pairs[pairs.length - 1].answer.push(trimmed.replace(/^\W*a(?:nswer)?\s*[:.)-]\s*/i, ''));
+  }
+  return pairs.filter((pair) => pair.answer.length).map((pair) => ({ question: pair.question, answer: pair.answer.join('\n') }));
 }
 
 function pick(question: Question, hits: ApiKnowledgeHit[], trace?: (line: string) => void): Candidate | null {
