@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createBuiltinProvider } from '#api/services/assistant/builtin/index';
 import { joinParts, questionParts } from '#api/services/assistant/builtin/question-parts';
-import { article, nameInSentence, numberInWords, pluralName, pricePredicate, properNounsIn } from '#api/services/assistant/builtin/naming';
+import { article, nameInSentence, namePhrase, numberInWords, pluralName, pricePredicate, properNounsIn } from '#api/services/assistant/builtin/naming';
 import type { AssistantEvent, AssistantTools, BusinessContext, HistoryMessage, ProductFact, ServiceFact, TurnInput } from '#api/services/assistant/types';
 import type { ConversationChannel } from '#contract/schemas/conversation';
 import { DEFAULT_ASSISTANT_SETTINGS } from '#contract/schemas/business-settings';
@@ -44,7 +44,7 @@ const FLORIST = business('Juniper Lane Flowers', [
 ]);
 
 const ELECTRICIAN = business('Voltline Electrical', [
-  service('EICR Inspection', 'From £150', 'A full electrical installation condition report for landlords and buyers.'),
+  service('EICR Certificate', 'From £150', 'A full electrical installation condition report for landlords and buyers.'),
   service('EV Charger Installation', 'starting at £899', 'We fit Zappi and Ohme chargers on a driveway or garage wall.'),
   service('Zappi Charger Servicing', '£95', 'An annual check of a Zappi charger.'),
 ]);
@@ -111,8 +111,8 @@ describe('names are said in a sentence', () => {
   });
 
   it('keeps acronyms and the brands the owner writes with a capital, and says "an" before a vowel sound', async () => {
-    expect(await ask(ELECTRICIAN, 'How much is an EICR inspection?')).toMatch(/^An EICR inspection starts at £150\./);
-    expect(await ask(ELECTRICIAN, 'How much to put in an EV charger?')).toMatch(/^An EV charger installation starts at £899, and we fit Zappi and Ohme chargers/);
+    expect(await ask(ELECTRICIAN, 'How much is an EICR certificate?')).toMatch(/^An EICR certificate starts at £150\./);
+    expect(await ask(ELECTRICIAN, 'How much to put in an EV charger?')).toMatch(/^EV charger installation starts at £899, and we fit Zappi and Ohme chargers/);
     const servicing = await ask(ELECTRICIAN, 'Do you do Zappi charger servicing?');
     expect(servicing).toMatch(/^Yes, we do Zappi charger servicing, which costs £95\./);
   });
@@ -131,6 +131,9 @@ describe('names are said in a sentence', () => {
     expect(nameInSentence('BS8 Delivery Slot')).toBe('BS8 delivery slot');
     expect(nameInSentence("Men's Cut")).toBe("men's cut");
     expect(nameInSentence('Hive Thermostat Fitting', properNounsIn(['We fit Hive and Nest thermostats.', 'Our thermostats are smart.']))).toBe('Hive thermostat fitting');
+    expect(namePhrase('leak detection')).toBe('leak detection');
+    expect(namePhrase('drain clearance')).toBe('drain clearance');
+    expect(namePhrase('gas safety certificate')).toBe('a gas safety certificate');
     expect(pluralName('sourdough loaf')).toBe('sourdough loaves');
     expect(pluralName('jar of olives')).toBe('jars of olives');
     expect(pluralName('cheese knife')).toBe('cheese knives');

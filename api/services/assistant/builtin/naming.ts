@@ -69,11 +69,12 @@ function headIndex(words: string[]): number {
   return joint > 0 ? joint - 1 : words.length - 1;
 }
 
-/** A name said of a whole kind rather than counted ("boiler servicing", "sourdough bread"). */
+/** A name said of a whole kind rather than counted ("boiler servicing", "leak detection", "sourdough bread"). */
 export function isMassName(name: string): boolean {
   const words = name.trim().split(/\s+/);
   const head = words[headIndex(words)]?.toLowerCase() ?? '';
-  return /[a-z]{3}ing$/.test(head) || UNCOUNTABLE.has(head) || /\b(and|&)\b/.test(name);
+  // Activities and processes ("leak detection", "drain clearance", "boiler servicing") are said without "a".
+  return /[a-z]{3}(ing|tion|sion|ance|ence)$/.test(head) || UNCOUNTABLE.has(head) || /\s(and|&)\s/.test(name);
 }
 
 /** Already plural ("Highlights", "Hot cross buns"): ends in s, but not -ss, -us, -is. */
