@@ -3,12 +3,27 @@
  * Debian's packages when installed; or an OpenAI-compatible /audio/transcriptions and
  * /audio/speech. Without either, voice says it is unavailable and chat still works.
  */
+import type { SpeechKnowledge } from './business-corpus';
+
 export type Wav = { sampleRate: number; channels: number; bitsPerSample: number; pcm: Uint8Array };
+
+export type TranscribeOptions = {
+  /** Phrases to bias recognition toward (names, services): a prompt for Whisper-style services, a transcript correction for the embedded generic model. */
+  vocabulary?: string[];
+  /** What the business's callers will talk about: the embedded recogniser builds the business's own language model from it. */
+  knowledge?: SpeechKnowledge;
+  signal?: AbortSignal;
+};
+
+/** A transcript and how sure the recogniser is of it (0..1; null when it cannot say). */
+export type Heard = { text: string; confidence: number | null };
 
 export interface SpeechToText {
   readonly name: string;
-  /** A WAV recording (16-bit PCM, any rate; the browser sends 16 kHz mono) to text. `vocabulary` biases recognition where the engine allows. */
-  transcribe(wav: Uint8Array, options?: { vocabulary?: string[]; signal?: AbortSignal }): Promise<string>;
+  /** A WAV recording (16-bit PCM, any rate; the browser sends 16 kHz mono) to text. `vocabulary` and `knowledge` bias recognition where the engine allows. */
+  transcribe(wav: Uint8Array, options?: TranscribeOptions): Promise<string>;
+  /** The transcript with the recogniser's confidence, for engines that report one (see hearSpeech in confidence.ts). */
+  hear?(wav: Uint8Array, options?: TranscribeOptions): Promise<Heard>;
 }
 
 export interface TextToSpeech {
