@@ -321,6 +321,7 @@ function evaluate(question: Question, hit: ApiKnowledgeHit, waivable: Set<string
     return answerTo(question, hit, asked, answer, topicOf(`${hit.heading ?? ''}\n${asked}`), waivable, rankBonus);
   }
   const topic = topicOf(`${hit.heading ?? ''}\n${hit.source.title ?? ''}`);
+  if (hit.source.type === 'product') return productAnswer(question, hit, topic, waivable, rankBonus);
   const window = bestWindow(question, hit.text, topic, waivable);
   let best: Candidate | null = window ? { hit, text: window.text, score: window.score + rankBonus } : null;
   // An FAQ in a page or a pasted text: each question with its answer, like an answered question.
@@ -329,6 +330,20 @@ function evaluate(question: Question, hit: ApiKnowledgeHit, waivable: Set<string
     if (candidate && (!best || candidate.score > best.score)) best = candidate;
   }
   return best;
+}
+
+/**
+ * A product is said whole, named as what it is ("Cardamom buns: Swedish-style cardamom and
+ * cinnamon bun. £2.80 each."): one of its sentences alone is a fragment without its name or
+ * its price.
+ */
+function productAnswer(question: Question, hit: ApiKnowledgeHit, topic: Topic, waivable: Set<string>, rankBonus: number): Candidate | null {
+  const description = sentences(hit.text).join(' ');
+  const name = (hit.source.title ?? hit.heading ?? '').trim();
+  const text = name && !description.toLowerCase().startsWith(name.toLowerCase()) ? `${name}: ${description}` : description;
+  if (!description || text.length > 480) return null;
+  const judged = judgeText(question, text, topic, waivable);
+  return judged.pass ? { hit, text, score: judged.score + rankBonus } : null;
 }
 
 /** A stored question and its answer: the whole answer when the caller asks the same, else its best sentences. */
