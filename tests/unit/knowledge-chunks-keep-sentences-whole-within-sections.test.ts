@@ -63,6 +63,15 @@ describe('chunkText keeps sentences whole within sections', () => {
     ]);
   });
 
+  it('chunks a memory as large as a memory holds (200,000 characters) in well under a second', () => {
+    const sentence = 'The engineer checks the boiler, the flue and the pressure. It is fine\n';
+    const text = sentence.repeat(Math.ceil(200_000 / sentence.length)).slice(0, 200_000);
+    const started = performance.now();
+    const chunks = chunkText(text);
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(chunks.length).toBeGreaterThan(100);
+  });
+
   it('keeps list items and table rows as lines, and typed lines that end a sentence as they are', () => {
     const text = 'Opening hours\nMonday to Friday: 9am to 5pm\nSaturday | 10am | 2pm\n- Closed on bank holidays\nWe answer the phone from 8am.\nCall us any time.';
     expect(chunkText(text)).toEqual([

@@ -49,26 +49,31 @@ function isHeading(lines: string[], index: number, previous: string | undefined)
 export function readParagraphLines(lines: string[], vocabulary: () => Set<string>): ReadLine[] {
   const read: ReadLine[] = [];
   const clean = lines.map((line) => line.trim()).filter(Boolean);
-  let current: string | undefined;
+  // The sentence being joined, as its source lines: only its last line's end is ever looked at.
+  let parts: string[] | undefined;
   let previous: string | undefined;
   clean.forEach((line, index) => {
     const next = clean[index + 1];
-    if (current === undefined) {
+    if (!parts) {
       if (isHeading(clean, index, previous)) {
         read.push({ heading: line });
         previous = undefined;
         return;
       }
-      current = line;
-    } else if (HYPHENATED.test(current)) {
-      current = dropsHyphen(current.split(/\s/).pop() ?? '', line, vocabulary()) ? current.slice(0, -1) + line : current + line;
+      parts = [line];
     } else {
-      current = `${current} ${line}`;
+      const last = parts.length - 1;
+      const tail = clean[index - 1];
+      if (!HYPHENATED.test(tail)) parts.push(` ${line}`);
+      else {
+        if (dropsHyphen(tail.split(/\s/).pop() ?? '', line, vocabulary())) parts[last] = parts[last].slice(0, -1);
+        parts.push(line);
+      }
     }
-    if (next !== undefined && continues(current, next)) return;
-    read.push({ text: current });
-    previous = current;
-    current = undefined;
+    if (next !== undefined && continues(line, next)) return;
+    read.push({ text: parts.join('') });
+    previous = line;
+    parts = undefined;
   });
   return read;
 }

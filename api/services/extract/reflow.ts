@@ -9,7 +9,8 @@ import type { PdfLine } from './pdf-lines';
  * knowledge chunker files the text under them; table rows kept as rows ("cell | cell") and
  * list items as "- item" lines.
  */
-type Block = { kind: 'heading' | 'paragraph' | 'list' | 'table'; lines: string[]; level?: number; last: PdfLine };
+/** Each output line is kept as the PDF lines it joins (a paragraph can be a whole page long: only its end is ever looked at). */
+type Block = { kind: 'heading' | 'paragraph' | 'list' | 'table'; lines: string[][]; level?: number; last: PdfLine };
 
 type Metrics = { bodySize: number; bodyFont: string; leading: number; left: number; right: number };
 
@@ -139,12 +140,17 @@ function joinOf(previous: PdfLine, line: PdfLine, m: Metrics): Join {
   return previous.xEnd - previous.x >= 0.7 * (m.right - m.left) ? 'space' : 'newline';
 }
 
-/** Append `text` to `line` as the next part of the same sentence, undoing hyphenation. */
-function joinWords(line: string, text: string, vocabulary: Set<string>): string {
-  if (line.endsWith('\u00AD')) return line.slice(0, -1) + text;
-  if (!HYPHENATED.test(line)) return `${line} ${text}`;
-  const before = line.split(/\s/).pop() ?? '';
-  return dropsHyphen(before, text, vocabulary) ? line.slice(0, -1) + text : line + text;
+/** Append `text` to the output line (its parts) as the next part of the same sentence, undoing hyphenation. */
+function joinWords(parts: string[], text: string, vocabulary: Set<string>): void {
+  const last = parts.length - 1;
+  const tail = parts[last];
+  if (tail.endsWith('\u00AD')) {
+    parts[last] = tail.slice(0, -1);
+    parts.push(text);
+  } else if (HYPHENATED.test(tail)) {
+    if (dropsHyphen(tail.split(/\s/).pop() ?? '', text, vocabulary)) parts[last] = tail.slice(0, -1);
+    parts.push(text);
+  } else parts.push(` ${text}`);
 }
 
 const itemText = (text: string) => (BULLET.test(text) ? `- ${text.replace(BULLET, '')}` : text);
@@ -157,7 +163,7 @@ export function reflowPdfLines(pages: PdfLine[][]): string {
   const blocks: Block[] = [];
   let block: Block | undefined;
   const open = (kind: Block['kind'], line: PdfLine, text: string, level?: number) => {
-    block = { kind, lines: [text], last: line, ...(level ? { level } : {}) };
+    block = { kind, lines: [[text]], last: line, ...(level ? { level } : {}) };
     blocks.push(block);
   };
 
@@ -168,14 +174,14 @@ export function reflowPdfLines(pages: PdfLine[][]): string {
     if (isRow(line)) {
       const row = line.cells.join(' | ');
       if (current?.kind === 'table') {
-        current.lines.push(row);
+        current.lines.push([row]);
         current.last = line;
       } else open('table', line, row);
       return;
     }
     if (isItem(line) && line.size < m.bodySize * 1.12) {
       if (current?.kind === 'list') {
-        current.lines.push(itemText(line.text));
+        current.lines.push([itemText(line.text)]);
         current.last = line;
       } else open('list', line, itemText(line.text));
       return;
@@ -189,9 +195,9 @@ export function reflowPdfLines(pages: PdfLine[][]): string {
         current.last.font === line.font &&
         current.last.page === line.page &&
         current.last.y - line.y <= m.leading * 1.6 * (line.size / m.bodySize) &&
-        current.lines[0].length + line.text.length < 120;
+        current.lines[0].join('').length + line.text.length < 120;
       if (sameHeading) {
-        current.lines[0] = joinWords(current.lines[0], line.text, vocabulary);
+        joinWords(current.lines[0], line.text, vocabulary);
         current.last = line;
       } else open('heading', line, line.text.replace(/:$/, ''), level);
       return;
@@ -200,8 +206,7 @@ export function reflowPdfLines(pages: PdfLine[][]): string {
     if (current?.kind === 'list') {
       const join = joinOf(current.last, line, m);
       if (join === 'space' && (line.x > current.last.x + line.size * 0.5 || /^\p{Ll}/u.test(line.text) || wrapped(current.last, line, m))) {
-        const at = current.lines.length - 1;
-        current.lines[at] = joinWords(current.lines[at], line.text, vocabulary);
+        joinWords(current.lines[current.lines.length - 1], line.text, vocabulary);
         current.last = line;
         return;
       }
@@ -209,9 +214,8 @@ export function reflowPdfLines(pages: PdfLine[][]): string {
     if (current?.kind === 'paragraph') {
       const join = joinOf(current.last, line, m);
       if (join !== 'paragraph') {
-        const at = current.lines.length - 1;
-        if (join === 'space') current.lines[at] = joinWords(current.lines[at], line.text, vocabulary);
-        else current.lines.push(line.text);
+        if (join === 'space') joinWords(current.lines[current.lines.length - 1], line.text, vocabulary);
+        else current.lines.push([line.text]);
         current.last = line;
         return;
       }
@@ -222,6 +226,6 @@ export function reflowPdfLines(pages: PdfLine[][]): string {
   // A line of text that starts with "#" (a comment in a listing) must not read as a heading.
   const escaped = (line: string) => line.replace(/^#/, '\\#');
   return blocks
-    .map((b) => (b.kind === 'heading' ? `${'#'.repeat(b.level ?? 2)} ${b.lines[0]}` : b.lines.map(escaped).join('\n')))
+    .map((b) => (b.kind === 'heading' ? `${'#'.repeat(b.level ?? 2)} ${b.lines[0].join('')}` : b.lines.map((parts) => escaped(parts.join(''))).join('\n')))
     .join('\n\n');
 }
