@@ -73,6 +73,22 @@ describe('a PDF is read as a person reads it', () => {
     expect(text.split('\n\n')).toContain('We are closed on bank holidays.');
   });
 
+  it('keeps a clause after a semicolon at a line end in its paragraph', async () => {
+    const text = await textOf(
+      makeStyledPdf([
+        [
+          { text: 'Bookings can be moved free of charge up to a week before the day, and a' },
+          { text: 'second move costs £15. Group bookings follow the same rules;' },
+          { text: 'with less notice the deposit is kept but can be used for another date.' },
+        ],
+      ]),
+      'bookings.pdf',
+    );
+    expect(text).toBe(
+      'Bookings can be moved free of charge up to a week before the day, and a second move costs £15. Group bookings follow the same rules; with less notice the deposit is kept but can be used for another date.',
+    );
+  });
+
   it('takes a numbered heading in a bigger font for a heading, and never a line of a fixed-width listing', async () => {
     const text = await textOf(
       makeStyledPdf([

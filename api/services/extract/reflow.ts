@@ -15,6 +15,8 @@ type Block = { kind: 'heading' | 'paragraph' | 'list' | 'table'; lines: string[]
 type Metrics = { bodySize: number; bodyFont: string; leading: number; left: number; right: number };
 
 const TERMINAL = /[.!?:;]["'’”)\]]*$/;
+/** What ends a paragraph (a semicolon only ends a clause). */
+const SENTENCE_END = /[.!?:]["'’”)\]]*$/;
 const BULLET = /^[•●▪■◦○‣⁃∙·*–-]\s+/;
 const NUMBERED = /^\(?(?:\d{1,2}|[a-z])[.)]\s+/;
 const HYPHENATED = /\p{L}[-\u2010\u00AD]$/u;
@@ -125,17 +127,19 @@ function wrapped(previous: PdfLine, next: PdfLine, m: Metrics): boolean {
 type Join = 'space' | 'newline' | 'paragraph';
 
 function joinOf(previous: PdfLine, line: PdfLine, m: Metrics): Join {
-  const continues = /^[\p{Ll}\d(]/u.test(line.text) && !TERMINAL.test(previous.text);
-  if (previous.page !== line.page) return TERMINAL.test(previous.text) && !/^\p{Ll}/u.test(line.text) ? 'paragraph' : 'space';
+  const ended = SENTENCE_END.test(previous.text);
+  // A sentence never starts in lower case: such a line goes on with the one before.
+  const continues = /^\p{Ll}/u.test(line.text) || (/^[\d(]/.test(line.text) && !ended);
+  if (previous.page !== line.page) return ended && !continues ? 'paragraph' : 'space';
   const gap = previous.y - line.y;
   const leading = (m.leading * Math.max(previous.size, line.size)) / m.bodySize;
-  if (gap > leading * 1.35 || gap < 0) return continues ? 'space' : 'paragraph';
+  if (gap > leading * 1.35 || gap < 0) return continues && !ended ? 'space' : 'paragraph';
   if (HYPHENATED.test(previous.text) || continues) return 'space';
-  if (TERMINAL.test(previous.text)) {
+  if (ended) {
     const indented = line.x > previous.x + line.size;
     return indented || !wrapped(previous, line, m) ? 'paragraph' : 'space';
   }
-  if (wrapped(previous, line, m) || CONNECTOR.test(previous.text)) return 'space';
+  if (wrapped(previous, line, m) || CONNECTOR.test(previous.text) || /;$/.test(previous.text)) return 'space';
   // A short line ended by its writer (an address, a row of times): a line of its own.
   return previous.xEnd - previous.x >= 0.7 * (m.right - m.left) ? 'space' : 'newline';
 }
