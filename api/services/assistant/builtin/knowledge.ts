@@ -170,7 +170,7 @@ const topicOf = (text: string): Topic => ({ keys: termKeys(text), text });
 const SOFT_MATCH = 0.8;
 /** A word this telling ("vegan", "loyalty", a name) missing from a short question's answer, with nothing related there, means the passage is about something else. */
 const STRONG_WORD = 0.85;
-const RELATED = 0.45;
+const RELATED = 0.6;
 /** A passage that needed a match by meaning must also mean what the question means, this much. */
 const MEANING_FLOOR = 0.55;
 
