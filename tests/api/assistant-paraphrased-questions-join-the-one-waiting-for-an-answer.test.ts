@@ -54,7 +54,11 @@ describe('a paraphrase of a question waiting for the owner', () => {
 
     const questions = await openQuestions(owner, b);
     expect(questions.map((question) => question.content)).toEqual(['Do you sell loyalty cards?']);
-    expect(questions[0].meta).toMatchObject({ asked_count: 3, conversation_ids: [first.id, second.id, third.id] });
+    expect(questions[0].meta).toMatchObject({
+      asked_count: 3,
+      conversation_ids: [first.id, second.id, third.id],
+      asked_as: ['Hi, can I get a loyalty card for my husband?', 'Have you got a loyalty card scheme?'],
+    });
     expect(second.reply.actions).toEqual([expect.objectContaining({ type: 'question_recorded', memory_id: questions[0]._id, duplicate: true })]);
     expect(third.reply.actions).toEqual([expect.objectContaining({ type: 'question_recorded', memory_id: questions[0]._id, duplicate: true })]);
     expect(await tasks(owner, b)).toHaveLength(1);

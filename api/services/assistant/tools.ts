@@ -42,6 +42,15 @@ export function normaliseQuestion(text: string): string {
 }
 
 const NOTE_MAX = 5000;
+const WORDINGS_KEPT = 10;
+
+/** The wordings a waiting question was also asked in, each once, the first ten. */
+function withWording(known: unknown, text: string): string[] {
+  const list = Array.isArray(known) ? known.filter((item): item is string => typeof item === 'string') : [];
+  const normalised = normaliseQuestion(text);
+  if (list.some((item) => normaliseQuestion(item) === normalised) || list.length >= WORDINGS_KEPT) return list;
+  return [...list, text.slice(0, 500)];
+}
 const line = (label: string, value: string | undefined | null) => (value?.trim() ? `${label}: ${value.trim()}` : null);
 
 export function createAssistantTools(deps: ToolDeps, scope: ToolScope): AssistantTools {
@@ -141,6 +150,8 @@ export function createAssistantTools(deps: ToolDeps, scope: ToolScope): Assistan
               ...(scope.customerId
                 ? { customer_id: (meta.customer_id as string | undefined) ?? scope.customerId, customer_ids: customerIds.includes(scope.customerId) ? customerIds : [...customerIds, scope.customerId] }
                 : {}),
+              // The other wordings it was asked in, so the owner sees how callers put it.
+              ...(normaliseQuestion(existing.content) === normalised ? {} : { asked_as: withWording(meta.asked_as, text) }),
               last_asked_at: deps.clock.now().toISOString(),
             },
           });
