@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createBuiltinProvider } from '#api/services/assistant/builtin/index';
+import { buildSystemPrompt } from '#api/services/assistant/openai';
 import { joinParts, questionParts } from '#api/services/assistant/builtin/question-parts';
 import { article, nameInSentence, namePhrase, numberInWords, pluralName, pricePredicate, properNounsIn } from '#api/services/assistant/builtin/naming';
 import type { AssistantEvent, AssistantTools, BusinessContext, HistoryMessage, ProductFact, ServiceFact, TurnInput } from '#api/services/assistant/types';
@@ -215,5 +216,13 @@ describe('one greeting a conversation', () => {
     expect(await ask(FLORIST, 'hello', { history })).not.toMatch(/\b(hello|hi)\b/i);
     expect(await ask(FLORIST, 'Hello, where are you?', { history })).toBe("We're at 12 Mill Lane, Ashford TN23 1AA.");
     expect(await ask(FLORIST, 'Hello!')).toMatch(/^Hello! Thanks for contacting Juniper Lane Flowers\./);
+  });
+});
+
+describe('the model’s prompt', () => {
+  it('tells it a call was already greeted, so it does not greet again', () => {
+    const input = (channel: ConversationChannel): TurnInput => ({ business: FLORIST, channel, history: [], message: 'Hello?', customer: null, now: NOW });
+    expect(buildSystemPrompt(input('call'), [])).toMatch(/never greet again/);
+    expect(buildSystemPrompt(input('chat'), [])).not.toMatch(/never greet again/);
   });
 });
