@@ -73,6 +73,15 @@ describe('a PDF is read as a person reads it', () => {
     expect(text.split('\n\n')).toContain('We are closed on bank holidays.');
   });
 
+  it('keeps a heading that opens two pages (a running header is never bigger than the body)', async () => {
+    const page = (text: string): PdfLine[] => [
+      { text: 'Weekly specials', font: 'bold', size: 14 },
+      { text, gapBefore: 4 },
+    ];
+    const text = await textOf(makeStyledPdf([page('Monday: soup of the day with bread, £6.'), page('Tuesday: pie and mash with gravy, £9.')]), 'specials.pdf');
+    expect(text).toBe('## Weekly specials\n\nMonday: soup of the day with bread, £6.\n\n## Weekly specials\n\nTuesday: pie and mash with gravy, £9.');
+  });
+
   it('keeps a clause after a semicolon at a line end in its paragraph', async () => {
     const text = await textOf(
       makeStyledPdf([

@@ -33,6 +33,17 @@ describe('extractHtml', () => {
   });
 });
 
+describe('extractHtml tables', () => {
+  it('reads each table row as one line of cells, a cell\'s paragraphs and a table inside it included', () => {
+    const html =
+      '<h2>Prices</h2><table><thead><tr><th>Service</th><th>Price</th></tr></thead><tbody>' +
+      '<tr><td><p>Gutter</p><p>clearing</p></td><td>£80</td></tr>' +
+      '<tr><td>Roof repair</td><td><table><tr><td>from £150</td></tr></table></td></tr>' +
+      '<tr><td></td><td></td></tr></tbody></table><p>Prices include VAT.</p>';
+    expect(extractHtml(html).text).toBe('## Prices\n\nService | Price\nGutter clearing | £80\nRoof repair | from £150\n\nPrices include VAT.');
+  });
+});
+
 describe('crawl URL rules', () => {
   const site = new URL('http://127.0.0.1:8080/');
   it('keeps pages of the same host and port only, without fragments, skipping files', () => {

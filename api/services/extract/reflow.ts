@@ -66,8 +66,10 @@ function edgeLines(lines: PdfLine[]): Set<PdfLine> {
   return new Set([...byHeight.slice(0, 2), ...byHeight.slice(-2)]);
 }
 
+/** Running headers and footers are never set bigger than the body: a heading that opens two pages stays. */
 function withoutRunningLines(pages: PdfLine[][]): PdfLine[] {
-  const edges = pages.map(edgeLines);
+  const bodySize = mostByCharacters(pages.flat(), (line) => line.size) ?? 12;
+  const edges = pages.map((lines) => new Set([...edgeLines(lines)].filter((line) => line.size <= bodySize * 1.05)));
   const pagesWith = new Map<string, number>();
   for (const edge of edges) for (const key of new Set([...edge].map((line) => runningKey(line.text)))) pagesWith.set(key, (pagesWith.get(key) ?? 0) + 1);
   // On most pages of a short document; on three or more pages of a long one (a chapter's running head).
