@@ -99,6 +99,11 @@ describe('prices are said, not read off the tag', () => {
     expect(reply).not.toMatch(/\b(costs?|is) (From|Up|Starting)\b|costs? from\b/);
   });
 
+  it('says plainly that a service has no price to hand, in three short sentences at most', async () => {
+    const reply = await ask(business('Crumb & Co', [service('Tasting Session', null, 'Six flavours to try with the baker. Book a week ahead.')]), 'How much is a tasting session?');
+    expect(reply).toBe("We offer tasting sessions. I don't have a price for that to hand. I've passed your question to the team and someone will get back to you.");
+  });
+
   it('joins a price and a description that goes on from it into one sentence', async () => {
     const reply = await ask(business('Crumb & Co', [service('Custom Celebration Cake', 'From £45', "We need 5 days' notice.")]), 'How much is a custom celebration cake?');
     expect(reply).toBe("A custom celebration cake starts at £45, and we need 5 days' notice.");

@@ -92,7 +92,8 @@ export function answerService(match: ServiceMatch, askedPrice: boolean, saying: 
   const name = said(service);
   const description = service.description?.trim() ? firstSentences(service.description, 1) : '';
   if (askedPrice) {
-    if (!service.price?.trim()) return { text: `We offer ${name}.${description ? ` ${description}` : ''}`, sources, missingPrice: true };
+    // The caller asked a price: what follows is that there is none to hand, not the description.
+    if (!service.price?.trim()) return { text: `We offer ${isMassName(name) ? name : pluralName(name)}.`, sources, missingPrice: true };
     const price = capitalizeFirst(`${namePhrase(name)} ${pricePredicate(service.price, takesPluralVerb(name))}`);
     return { text: joinStatements(price, description), sources };
   }
