@@ -74,7 +74,7 @@ export function isMassName(name: string): boolean {
   const words = name.trim().split(/\s+/);
   const head = words[headIndex(words)]?.toLowerCase() ?? '';
   // Activities and processes ("leak detection", "drain clearance", "boiler servicing") are said without "a".
-  return /[a-z]{3}(ing|tion|sion|ance|ence)$/.test(head) || UNCOUNTABLE.has(head) || /\s(and|&)\s/.test(name);
+  return /[a-z]{3}(ing|tion|ance|ence)$/.test(head) || UNCOUNTABLE.has(head) || /\s(and|&)\s/.test(name);
 }
 
 /** Already plural ("Highlights", "Hot cross buns"): ends in s, but not -ss, -us, -is. */
