@@ -1,6 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiTimelineItem } from '#contract/envelope';
+import { and, eq } from 'drizzle-orm';
 import { WEEKDAYS } from '#contract/schemas/business-settings';
+import { notifications } from '#api/db/schema';
 import { waitForReplies } from '#api/services/assistant/turns';
 import { createHarness, type Harness } from '#tests/support/api-harness';
 
@@ -51,6 +53,15 @@ describe('tasks the assistant creates', () => {
     const reply = await ask(owner, b, 'Do you sell gift vouchers for birthdays?');
     const task = await taskOf(owner, b, reply);
     expect(task.reminder).toBe('2026-12-02T12:00:00.000Z'); // Wednesday 07:00 in Toronto
+  });
+
+  it('are announced to the team at once (the "task the assistant created" notification), though they fall due later', async () => {
+    const { owner, b } = await businessIn('Europe/London', null);
+    at('2026-12-05T21:00:00Z'); // Saturday night
+    const task = await taskOf(owner, b, await ask(owner, b, 'Do you sell gift vouchers for birthdays?'));
+    const told = await h.deps.db.select().from(notifications).where(and(eq(notifications.businessId, b), eq(notifications.sourceId, task._id)));
+    expect(told).toEqual([expect.objectContaining({ kind: 'assistant_task', userId: owner.user.id, internalLink: `/dashboard/notes/${task._id}` })]);
+    expect(told[0].body).toContain('gift vouchers');
   });
 
   it('without opening hours are due the next working morning at 9 in the business’s timezone', async () => {

@@ -4,6 +4,7 @@ import { businesses, customers, memories } from '../../db/schema';
 import { settingsOf } from '../business-settings';
 import { searchKnowledge } from '../knowledge';
 import { createMemory, updateMemory } from '../memories';
+import { notifyMembers } from '../member-notifications';
 import { linkTaskToQuestion } from '../question-tasks';
 import type { OrderDeps } from '../orders';
 import { createNote } from '../timeline';
@@ -105,7 +106,26 @@ export function createAssistantTools(deps: ToolDeps, scope: ToolScope): Assistan
       },
       { actorId: null },
     );
+    await announceTask(note, body);
     return { type: 'task_created', note_id: note._id, summary: input.title.trim() || 'Task created for the team' };
+  }
+
+  /** The team hears of the task at once (its reminder may only fall due at the next opening). */
+  async function announceTask(note: { _id: string; customer_id: string | null }, body: string): Promise<void> {
+    try {
+      await notifyMembers(deps, {
+        businessId: scope.businessId,
+        event: 'assistant_task',
+        permission: 'notes/view',
+        title: 'The assistant created a task',
+        body,
+        customerId: note.customer_id,
+        internalLink: `/dashboard/notes/${note._id}`,
+        sourceId: note._id,
+      });
+    } catch (error) {
+      deps.log?.({ level: 'warn', msg: 'assistant task not announced', note_id: note._id, error: String(error) });
+    }
   }
 
   return {
