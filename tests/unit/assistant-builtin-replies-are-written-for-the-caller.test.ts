@@ -160,6 +160,17 @@ describe('names are said in a sentence', () => {
   });
 });
 
+describe('a follow-up', () => {
+  it('"how much is it?" prices the service the caller just asked about, not the whole list', async () => {
+    const history: HistoryMessage[] = [
+      { role: 'user', content: 'Do you do table centrepieces?' },
+      { role: 'assistant', content: 'Yes, we do table centrepieces, which cost £35 each. Low arrangements for dining tables.' },
+    ];
+    expect(await ask(FLORIST, 'How much is it?', { history })).toMatch(/^A table centrepiece costs £35 each/);
+    expect(await ask(FLORIST, 'How much is it?')).not.toMatch(/table centrepiece costs/);
+  });
+});
+
 describe('a message that asks two things', () => {
   it('is answered a part at a time, in one reply', async () => {
     const reply = await ask(FLORIST, 'Are you open on Saturday, and how much is a table centrepiece?');

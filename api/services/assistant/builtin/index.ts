@@ -170,7 +170,7 @@ export async function respond(input: TurnInput, tools: AssistantTools, options: 
   if (!hoursAsked && !intents.location && !intents.phone && !intents.email) {
     // A service answers "how much is X?" and "do you do X?"; "how long does X take?" is for the knowledge.
     const aboutService = intents.price || SERVICE_QUESTION.test(message);
-    const match = aboutService ? matchServices(message, business.services, extraGeneric) : null;
+    const match = aboutService ? (matchServices(message, business.services, extraGeneric) ?? followUpService(input, extraGeneric)) : null;
     if (match) {
       const service = answerService(match, intents.price, { proper: properNounsOf(business), verb: SERVICE_QUESTION.exec(message)?.[4] ?? null });
       parts.push(service);
@@ -194,6 +194,13 @@ export async function respond(input: TurnInput, tools: AssistantTools, options: 
     return withHello(await request(input, tools, 'booking'));
   }
   return withHello(await unsure(input, tools));
+}
+
+/** "How much is it?" after "Do you do keratin treatments?": the service the caller's last message named. */
+function followUpService(input: TurnInput, extraGeneric: string[]) {
+  if (!/\b(it|they|them|that|those|one)\b/i.test(input.message) || questionTerms(input.message, extraGeneric).some((term) => term.specific)) return null;
+  const previous = lastExchange(input.history).user;
+  return previous ? matchServices(previous, input.business.services, extraGeneric) : null;
 }
 
 /** A call is greeted when it is answered (before the caller's first words); any conversation once the assistant has spoken. */
