@@ -9,6 +9,7 @@ import type { PdfLine } from './pdf-lines';
  * knowledge chunker files the text under them; table rows kept as rows ("cell | cell") and
  * list items as "- item" lines.
  */
+
 /** Each output line is kept as the PDF lines it joins (a paragraph can be a whole page long: only its end is ever looked at). */
 type Block = { kind: 'heading' | 'paragraph' | 'list' | 'table'; lines: string[][]; level?: number; last: PdfLine };
 
