@@ -54,6 +54,19 @@ describe('what a caller asked, for a call’s summary', () => {
     expect(callerAsked(turns)).toEqual(['Is it possible to bring a dog into the shop?']);
   });
 
+  it('leaves out what the assistant did not catch and asked the caller to say again (a mis-heard turn is not a question)', () => {
+    const turns = [
+      caller('the ah are you open are you so you do'),
+      assistant("Sorry, I didn't catch that. Could you say it again?"),
+      caller('Are you open on Sunday?'),
+      assistant('We are closed on Sundays.'),
+      caller('so the boiler is making a banging noise'),
+      assistant("Sorry, I didn't catch that. Could you say it again?"),
+      caller('my boiler is making a banging noise'),
+    ];
+    expect(callerAsked(turns)).toEqual(['Are you open on Sunday?', 'my boiler is making a banging noise']);
+  });
+
   it('keeps a question asked in answer to the assistant’s question', () => {
     const turns = [assistant('Would you like me to take a message?'), caller('No, but what time do you close today?'), assistant('Can I take your name?'), caller("It's Sam. Do you take card payments?")];
     expect(callerAsked(turns)).toEqual(['No, but what time do you close today?', "It's Sam. Do you take card payments?"]);

@@ -56,7 +56,8 @@ function onlyAcknowledges(text: string): boolean {
 
 /** The assistant's last sentence, when it asks the caller for something (a name, a number, a yes). */
 function soughtAnAnswer(assistantText: string | null): boolean {
-  if (!assistantText) return false;
+  // "Sorry, I didn't catch that. Could you say it again?" asks for the question again, not for details.
+  if (!assistantText || NOT_UNDERSTOOD.test(assistantText)) return false;
   const sentences = assistantText.match(/[^.!?]+[.!?]*/g)?.map((part) => part.trim()).filter(Boolean) ?? [];
   const last = sentences.at(-1) ?? '';
   return last.endsWith('?') && !OPEN_INVITATION.test(normalise(last));
@@ -65,6 +66,9 @@ function soughtAnAnswer(assistantText: string | null): boolean {
 /** Checking the line or being polite, not asking: "Hello?", "Are you there?", "How are you?". */
 const SMALL_TALK_QUESTION =
   /^((hi|hello|hey|sorry|um|er)\b[ ,]*)*(are you (still )?there|can you hear me|is anyone there|is anybody there|how are you( doing| today)?|how's it going|how are things|you (ok|alright)|what was that|pardon|sorry what|come again)\b/;
+
+/** The assistant did not make out what was said and asks again: that turn asked nothing it understood. */
+const NOT_UNDERSTOOD = /\b(didn't|did not|couldn't|could not) (quite )?(catch|hear|understand|make out|get) (that|you|what you said)\b/i;
 
 /** A turn of only contact details: a phone number, an email, "my name is…", "my number is…". */
 function onlyDetails(text: string): boolean {
@@ -78,11 +82,13 @@ function onlyDetails(text: string): boolean {
 export function callerAsked(turns: readonly Turn[]): string[] {
   const asked: string[] = [];
   let lastAssistant: string | null = null;
-  for (const turn of turns) {
+  for (const [index, turn] of turns.entries()) {
     if (turn.role === 'assistant') {
       lastAssistant = turn.content;
       continue;
     }
+    const reply = turns[index + 1];
+    if (reply?.role === 'assistant' && NOT_UNDERSTOOD.test(reply.content)) continue;
     const text = turn.content.trim();
     if (!text) continue;
     const answersTheAssistant = soughtAnAnswer(lastAssistant);
