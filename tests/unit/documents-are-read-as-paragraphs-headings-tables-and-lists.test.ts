@@ -138,4 +138,15 @@ describe('a Word document is read with its structure', () => {
     expect(text).toContain('Service | Price\nCut and blow-dry | £42\nColour | from £60');
     expect(text).toContain('- Free consultation before any colour\n- Patch test 48 hours ahead');
   });
+
+  it('takes Word\'s Title style and a short paragraph set wholly in bold for headings, not a bold sentence', async () => {
+    const docx = makeStyledDocx([
+      { title: 'Studio handbook' },
+      { paragraph: 'Late arrivals:', bold: true },
+      { paragraph: 'If you are more than 15 minutes late we may need to shorten your appointment.' },
+      { paragraph: 'Bring your own towel.', bold: true },
+    ]);
+    const text = await textOf(docx, 'handbook.docx');
+    expect(text).toBe('# Studio handbook\n\n### Late arrivals\n\nIf you are more than 15 minutes late we may need to shorten your appointment.\n\nBring your own towel.');
+  });
 });

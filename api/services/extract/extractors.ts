@@ -42,7 +42,9 @@ async function docxText(bytes: Uint8Array): Promise<string> {
   const mammoth = (imported as unknown as { default?: typeof imported }).default ?? imported;
   // A picture's bytes are no text: never inline them as data URLs (its alt text is kept).
   const convertImage = mammoth.images.imgElement(() => Promise.resolve({ src: '' }));
-  const result = await mammoth.convertToHtml({ buffer: Buffer.from(bytes) }, { convertImage });
+  // Word's own Title and Subtitle styles head a document too (mammoth maps only "heading n").
+  const styleMap = ["p[style-name='Title'] => h1:fresh", "p[style-name='Subtitle'] => h2:fresh"];
+  const result = await mammoth.convertToHtml({ buffer: Buffer.from(bytes) }, { convertImage, styleMap });
   return tidyText(extractHtml(result.value).text);
 }
 

@@ -67,6 +67,11 @@ export function extractHtml(html: string, baseUrl?: string): ExtractedHtml {
   let row: string[] | null = null
   let cell: string | null = null
   const inCell = () => cell !== null
+  // A paragraph set wholly in bold, short and unpunctuated, is a heading (how many owners write
+  // them in Word, and many pages): its letters, and those in bold.
+  let paragraphLetters = 0
+  let boldLetters = 0
+  const inBold = () => stack.some((element) => element.name === 'strong' || element.name === 'b')
 
   const flush = () => {
     const cleaned = line.replace(/\s+/g, ' ').trim()
@@ -129,12 +134,19 @@ export function extractHtml(html: string, baseUrl?: string): ExtractedHtml {
           line = `${heading} `
         }
         if (name === 'li') line = '- '
+        if (name === 'p') paragraphLetters = boldLetters = 0
       },
       ontext(data) {
         if (inTitle) title += data
         if (skipDepth > 0) return
-        if (inCell()) cell += data
-        else line += data
+        if (inCell()) {
+          cell += data
+          return
+        }
+        line += data
+        const letters = data.replace(/\s+/g, '').length
+        paragraphLetters += letters
+        if (inBold()) boldLetters += letters
       },
       onclosetag(name) {
         if (name === 'title') inTitle = false
@@ -160,6 +172,10 @@ export function extractHtml(html: string, baseUrl?: string): ExtractedHtml {
           return
         }
         if (name === 'table') lines.push('')
+        if (name === 'p' && paragraphLetters > 0 && boldLetters === paragraphLetters && !stack.some((element) => element.name === 'li')) {
+          const text = line.replace(/\s+/g, ' ').trim()
+          if (text.length <= 80 && text.split(' ').length <= 10 && !/[.!?,;]$/.test(text)) line = `### ${text.replace(/:$/, '')}`
+        }
         if (BLOCKS.has(name) || HEADINGS[name]) {
           if (line.trim() === '-' || /^#+ $/.test(line)) line = ''
           flush()
