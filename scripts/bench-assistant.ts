@@ -1,8 +1,9 @@
 /**
- * `npm run bench:assistant [runs]`: how fast the assistant answers, on the real turn
+ * `npm run bench:assistant [runs] [--memories 1000,10000]`: how fast the assistant answers, on the real turn
  * engine (postMessage + followReply, the code the v1 calls run) with the built-in provider
- * over a business with 1,000 memories, beside the knowledge search alone for the same
- * question; then a voice turn (speech to text + reply + the first and the last audio of the
+ * over a business with 1,000 and then 10,000 memories, beside the knowledge search alone for the same
+ * question (the search the assistant makes: full text and meaning, as its tools call it), and the
+ * ratio of the two medians (the bar: first chunk ≤ 2× the search); then a voice turn (speech to text + reply + the first and the last audio of the
  * spoken answer) when espeak-ng and pocketsphinx are installed.
  * Runs on a fresh in-memory PGlite, or on PostgreSQL when BENCH_DATABASE_URL is set (a
  * scratch database: the tables are filled).
@@ -22,7 +23,9 @@ import { speakToWav16k } from '../api/services/speech/generate';
 import { DEFAULT_OPENING_HOURS } from '../contract/schemas/business-settings';
 import { fillSyntheticKnowledge } from './lib/synthetic-knowledge';
 
-const RUNS = Number(process.argv[2] ?? 50);
+const RUNS = Number(process.argv[2] && !process.argv[2].startsWith('--') ? process.argv[2] : 50);
+const sizesFlag = process.argv.indexOf('--memories');
+const SIZES = (sizesFlag >= 0 ? process.argv[sizesFlag + 1] : (process.env.BENCH_MEMORIES ?? '1000,10000')).split(',').map(Number);
 const QUESTIONS = [
   'What are your opening hours?',
   'How much is a boiler service?',
@@ -48,34 +51,43 @@ async function main() {
   await db.insert(businesses).values({ id: businessId, name: 'Bench Plumbing', email: 'bench@example.com', country: 'GB', telephones: ['+441132345678'], timezone: 'Europe/London', settings: { opening_hours: DEFAULT_OPENING_HOURS }, createdBy: userId });
   for (const [name, price] of [['Boiler service', '£85'], ['Leak repair', 'from £60'], ['Radiator fitting', '£120 per radiator'], ['Gas safety certificate', '£70']])
     await createService(deps, businessId, { name, status: 'active', frequency: 0, price });
-  const filled = performance.now();
-  await fillSyntheticKnowledge(db, businessId, 1000);
-  await db.execute(sql`analyze knowledge_chunks`);
-  console.log(`assistant on ${database.kind}: built-in provider, 1,000 memories (filled in ${((performance.now() - filled) / 1000).toFixed(1)} s), ${RUNS} runs per question (ms)`);
-  console.log('question                                   search p50  p95 | first chunk p50  p95 | full reply p50  p95');
-
-  const conversation = await createConversation(deps, businessId, { channel: 'chat', userId });
-  for (const question of QUESTIONS) {
-    const search: number[] = [];
-    const first: number[] = [];
-    const full: number[] = [];
-    for (let run = -3; run < RUNS; run++) {
-      let started = performance.now();
-      await searchKnowledge(db, businessId, question);
-      const searchMs = performance.now() - started;
-      started = performance.now();
-      await postMessage(deps, { businessId, conversationId: conversation.id, message: question, wait: false });
-      let firstMs = 0;
-      for await (const chunk of followReply(deps, businessId, conversation.id)) if (!firstMs && chunk) firstMs = performance.now() - started;
-      if (run < 0) continue; // warm-up
-      search.push(searchMs);
-      first.push(firstMs);
-      full.push(performance.now() - started);
+  let filledCount = 0;
+  let conversation = await createConversation(deps, businessId, { channel: 'chat', userId });
+  const ratios: number[] = [];
+  for (const size of SIZES) {
+    const filled = performance.now();
+    await fillSyntheticKnowledge(db, businessId, size - filledCount);
+    filledCount = size;
+    await db.execute(sql`analyze knowledge_chunks`);
+    console.log(`assistant on ${database.kind}: built-in provider, ${size.toLocaleString('en-GB')} memories (filled in ${((performance.now() - filled) / 1000).toFixed(1)} s), ${RUNS} runs per question (ms)`);
+    console.log('question                                   search p50  p95 | first chunk p50  p95 | full reply p50  p95 | first/search');
+    for (const question of QUESTIONS) {
+      // A fresh conversation per question, so a long history does not weigh on later questions.
+      conversation = await createConversation(deps, businessId, { channel: 'chat', userId });
+      const search: number[] = [];
+      const first: number[] = [];
+      const full: number[] = [];
+      for (let run = -3; run < RUNS; run++) {
+        let started = performance.now();
+        await searchKnowledge(db, businessId, question, { limit: 8, semantic: true });
+        const searchMs = performance.now() - started;
+        started = performance.now();
+        await postMessage(deps, { businessId, conversationId: conversation.id, message: question, wait: false });
+        let firstMs = 0;
+        for await (const chunk of followReply(deps, businessId, conversation.id)) if (!firstMs && chunk) firstMs = performance.now() - started;
+        if (run < 0) continue; // warm-up
+        search.push(searchMs);
+        first.push(firstMs);
+        full.push(performance.now() - started);
+      }
+      const ratio = percentile(first, 50) / percentile(search, 50);
+      ratios.push(ratio);
+      console.log(
+        `${question.padEnd(42)} ${fmt(percentile(search, 50))} ${fmt(percentile(search, 95))} | ${fmt(percentile(first, 50))} ${fmt(percentile(first, 95))} | ${fmt(percentile(full, 50))} ${fmt(percentile(full, 95))} | ${ratio.toFixed(2).padStart(6)}×`,
+      );
     }
-    console.log(
-      `${question.padEnd(42)} ${fmt(percentile(search, 50))} ${fmt(percentile(search, 95))} | ${fmt(percentile(first, 50))} ${fmt(percentile(first, 95))} | ${fmt(percentile(full, 50))} ${fmt(percentile(full, 95))}`,
-    );
   }
+  console.log(`first chunk / search (p50): worst ${Math.max(...ratios).toFixed(2)}× (bar: 2×)`);
 
   const speech = await detectSpeech({});
   if (!speech.stt || !speech.tts) {

@@ -4,7 +4,7 @@ import { knowledgeChunks, type memories, type services } from '../db/schema';
 import { newId } from '../lib/crypto';
 import { vocabularyOf } from './extract/hyphenation';
 import { readParagraphLines } from './extract/plain-lines';
-import { embeddingText, encodeEmbedding } from './knowledge-vectors';
+import { embeddingText, encodeEmbedding, forgetBusinessVectors } from './knowledge-vectors';
 
 /**
  * Keeps knowledge_chunks in step with memories and services: every write of one calls
@@ -185,6 +185,7 @@ async function replaceChunks(db: Db, owner: { memoryId?: string; serviceId?: str
     embedding: encodeEmbedding(embeddingText(chunk, owner.answeredQuestion ?? false)) ?? Buffer.alloc(0),
   }));
   for (let start = 0; start < rows.length; start += BATCH) await db.insert(knowledgeChunks).values(rows.slice(start, start + BATCH));
+  forgetBusinessVectors(businessId);
 }
 
 /** Replace the memory's chunks (none when deleted, not 'active', or an unanswered/ignored question). */

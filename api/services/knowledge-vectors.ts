@@ -11,9 +11,10 @@ import { sentenceVector } from './language/vectors';
  *
  * Nearest chunks are found in process: a business's vectors are read once into a matrix
  * (~100 bytes a chunk: 30,000 chunks are 3 MB) and scanned per question (~1 ms for 10,000
- * chunks). A cheap checksum of the business's chunk ids, asked for every search, tells
- * when the matrix is stale (any write replaces a record's chunks with new ids), so every
- * server instance sees every change. Chunks written before vectors existed (or by bulk
+ * chunks). A checksum of the business's chunk ids tells when the matrix is stale (any write
+ * replaces a record's chunks with new ids), so every server instance sees every change; it
+ * is asked at most every CHECK_EVERY_MS while this instance wrote nothing to the business
+ * (a write here checks at once), as it reads every chunk row of the business. Chunks written before vectors existed (or by bulk
  * loads) get theirs when their business's matrix is next read.
  */
 const SCALE = 127;
@@ -42,7 +43,15 @@ export function embeddingSimilarity(query: Float32Array, embedding: Uint8Array |
   return dot / SCALE;
 }
 
-type BusinessVectors = { checksum: string; ids: string[]; matrix: Int8Array };
+type BusinessVectors = { checksum: string; checkedAt: number; ids: string[]; matrix: Int8Array };
+
+const CHECK_EVERY_MS = 2_000;
+
+/** This instance changed the business's chunks: the next search re-reads its checksum. */
+export function forgetBusinessVectors(businessId: string): void {
+  const known = cache.get(businessId);
+  if (known) known.checkedAt = 0;
+}
 
 const cache = new Map<string, BusinessVectors>();
 const CACHED_BUSINESSES = 64;
@@ -89,9 +98,13 @@ export async function backfillEmbeddings(db: Db, businessId: string): Promise<nu
 }
 
 async function businessVectors(db: Db, businessId: string): Promise<BusinessVectors> {
-  let checksum = await checksumOf(db, businessId);
   const known = cache.get(businessId);
-  if (known && known.checksum === checksum) return known;
+  if (known && Date.now() - known.checkedAt < CHECK_EVERY_MS) return known;
+  let checksum = await checksumOf(db, businessId);
+  if (known && known.checksum === checksum) {
+    known.checkedAt = Date.now();
+    return known;
+  }
   if (!checksum.endsWith(':0')) {
     await backfillEmbeddings(db, businessId);
     checksum = await checksumOf(db, businessId);
@@ -101,7 +114,7 @@ async function businessVectors(db: Db, businessId: string): Promise<BusinessVect
   );
   const matrix = new Int8Array(rows.length * DIMENSIONS);
   rows.forEach((row, index) => matrix.set(new Int8Array(row.embedding!.buffer, row.embedding!.byteOffset, DIMENSIONS), index * DIMENSIONS));
-  const loaded = { checksum, ids: rows.map((row) => row.id), matrix };
+  const loaded = { checksum, checkedAt: Date.now(), ids: rows.map((row) => row.id), matrix };
   cache.delete(businessId);
   if (cache.size >= CACHED_BUSINESSES) cache.delete(cache.keys().next().value!);
   cache.set(businessId, loaded);

@@ -6,6 +6,7 @@ import type { Db } from '../../api/db/client';
 import { knowledgeChunks, memories } from '../../api/db/schema';
 import { newId } from '../../api/lib/crypto';
 import { memoryChunks } from '../../api/services/knowledge-index';
+import { embeddingText, encodeEmbedding } from '../../api/services/knowledge-vectors';
 
 // A deterministic generator, so every run searches the same knowledge base.
 let seed = 42;
@@ -37,7 +38,18 @@ export async function fillSyntheticKnowledge(db: Db, businessId: string, count: 
       updatedAt: now,
     }));
     const inserted = await db.insert(memories).values(rows).returning();
-    const chunks = inserted.flatMap((row) => memoryChunks(row).map((chunk, ordinal) => ({ id: newId(), businessId, memoryId: row.id, ordinal, heading: chunk.heading, text: chunk.text })));
+    // With their meaning vectors, as indexing writes them.
+    const chunks = inserted.flatMap((row) =>
+      memoryChunks(row).map((chunk, ordinal) => ({
+        id: newId(),
+        businessId,
+        memoryId: row.id,
+        ordinal,
+        heading: chunk.heading,
+        text: chunk.text,
+        embedding: encodeEmbedding(embeddingText(chunk, row.type === 'answered_question')) ?? Buffer.alloc(0),
+      })),
+    );
     for (let i = 0; i < chunks.length; i += BATCH) await db.insert(knowledgeChunks).values(chunks.slice(i, i + BATCH));
   }
 }

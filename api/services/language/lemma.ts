@@ -19,8 +19,18 @@ export function lemma(word: string): string {
   return adjective(lower);
 }
 
+const known = new Map<string, string[]>();
+/** Bounded: callers' words are many but repeat. */
+const KNOWN_MAX = 50_000;
+
 /** Every distinct base form of a word ("left" → left, leave), the main one first. */
 export function lemmas(word: string): string[] {
   const lower = word.toLowerCase();
-  return [...new Set([lemma(lower), noun(lower), verb(lower), adjective(lower)])];
+  let forms = known.get(lower);
+  if (!forms) {
+    forms = [...new Set([lemma(lower), noun(lower), verb(lower), adjective(lower)])];
+    if (known.size >= KNOWN_MAX) known.clear();
+    known.set(lower, forms);
+  }
+  return forms;
 }

@@ -70,6 +70,16 @@ function normalise(vector: Float32Array): Float32Array | null {
 function rowOf(word: string): number | undefined {
   const words = loaded();
   const lower = word.toLowerCase();
+  if (rows.has(lower)) return rows.get(lower);
+  const found = findRow(words, lower);
+  if (rows.size >= RECENT_MAX * 10) rows.clear();
+  rows.set(lower, found);
+  return found;
+}
+
+const rows = new Map<string, number | undefined>();
+
+function findRow(words: WordTable, lower: string): number | undefined {
   const direct = words.index.get(lower);
   if (direct !== undefined) return direct;
   for (const base of lemmas(lower)) {
@@ -103,6 +113,19 @@ export function contentWords(text: string): string[] {
  * `ignore`: words left out (a business's everyday words, which would make all its sentences alike).
  */
 export function sentenceVector(text: string, ignore?: ReadonlySet<string>): Float32Array | null {
+  // A turn compares one question with many passages: the same texts come back.
+  const key = ignore?.size ? `${[...ignore].join(' ')}\u0000${text}` : text;
+  if (recent.has(key)) return recent.get(key)!;
+  const vector = computeSentenceVector(text, ignore);
+  if (recent.size >= RECENT_MAX) recent.delete(recent.keys().next().value!);
+  recent.set(key, vector);
+  return vector;
+}
+
+const recent = new Map<string, Float32Array | null>();
+const RECENT_MAX = 2_000;
+
+function computeSentenceVector(text: string, ignore?: ReadonlySet<string>): Float32Array | null {
   const words = loaded();
   const sum = new Float32Array(DIMENSIONS);
   let known = 0;
