@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createBuiltinProvider } from '#api/services/assistant/builtin/index';
 import { buildSystemPrompt } from '#api/services/assistant/openai';
 import { joinParts, questionParts } from '#api/services/assistant/builtin/question-parts';
-import { article, nameInSentence, namePhrase, numberInWords, pluralName, pricePredicate, properNounsIn } from '#api/services/assistant/builtin/naming';
+import { article, nameInSentence, namePhrase, numberInWords, pluralName, pricePredicate, productStatement, properNounsIn } from '#api/services/assistant/builtin/naming';
 import type { AssistantEvent, AssistantTools, BusinessContext, HistoryMessage, ProductFact, ServiceFact, TurnInput } from '#api/services/assistant/types';
 import type { ConversationChannel } from '#contract/schemas/conversation';
 import { DEFAULT_ASSISTANT_SETTINGS } from '#contract/schemas/business-settings';
@@ -129,6 +129,12 @@ describe('names are said in a sentence', () => {
     expect(list).not.toContain('Bridal Bouquet');
     const prices = await ask(FLORIST, 'What are your prices?');
     expect(prices).toContain('bridal bouquet (from £85)');
+  });
+
+  it('says a product as a sentence with its name and price, never the bare description', () => {
+    expect(productStatement('Honey Cake Slices', 'Spiced honey sponge with walnuts. £3.20 each.')).toBe('Our honey cake slices are £3.20 each: Spiced honey sponge with walnuts.');
+    expect(productStatement('Rye Loaf', 'Our dark rye, baked on Fridays. £4 a loaf, or £7 for 2.')).toBe('Our rye loaf is £4 a loaf, or £7 for 2: our dark rye, baked on Fridays.');
+    expect(productStatement('Kintsugi Repair Kit', 'Everything to mend a cup with gold. €45')).toBe('Our Kintsugi repair kit is €45: Everything to mend a cup with gold.');
   });
 
   it('has the pieces a person would use', () => {

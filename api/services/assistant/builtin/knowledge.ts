@@ -5,6 +5,7 @@ import { contentWords, wordImportance, wordSimilarity } from '../../language/vec
 import type { AssistantTools } from '../types';
 import { hitSource, type Answer } from './answer';
 import { isNoise, questionTerms, sentences, synonymsOf, termKey, termKeys, words, type Term } from './text';
+import { productStatement } from './naming';
 
 /**
  * Answers from the knowledge search: an answered question that matches (its answer is
@@ -333,14 +334,14 @@ function evaluate(question: Question, hit: ApiKnowledgeHit, waivable: Set<string
 }
 
 /**
- * A product is said whole, named as what it is ("Cardamom buns: Swedish-style cardamom and
- * cinnamon bun. £2.80 each."): one of its sentences alone is a fragment without its name or
- * its price.
+ * A product is said whole, named as what it is ("Our cardamom buns are £2.80 each:
+ * Swedish-style cardamom and cinnamon bun."): one of its sentences alone is a fragment
+ * without its name or its price.
  */
 function productAnswer(question: Question, hit: ApiKnowledgeHit, topic: Topic, waivable: Set<string>, rankBonus: number): Candidate | null {
   const description = sentences(hit.text).join(' ');
   const name = (hit.source.title ?? hit.heading ?? '').trim();
-  const text = name && !description.toLowerCase().startsWith(name.toLowerCase()) ? `${name}: ${description}` : description;
+  const text = name ? productStatement(name, description) : description;
   if (!description || text.length > 480) return null;
   const judged = judgeText(question, text, topic, waivable);
   return judged.pass ? { hit, text, score: judged.score + rankBonus } : null;

@@ -1,9 +1,14 @@
+import { findPrice } from '#contract/products';
+import { wordVector } from '#api/services/language/vectors';
+import { sentences, STOP_WORDS } from './text';
+
 /**
  * How the owner's names and prices are said in a sentence. Owners write names as labels
  * ("Wedding Cake", "EICR Inspection") and prices as price tags ("From £45", "£60 each"); a
  * person says "a wedding cake starts at £45" and "an EICR inspection". Proper nouns keep
  * their capitals: acronyms and codes (EV, BS8), possessives (Rossi's), and words the owner
- * writes with a capital in the middle of their own sentences (a brand: "we fit Zappi chargers").
+ * writes with a capital in the middle of their own sentences (a brand: "we fit Zappi chargers"),
+ * and capitalised words English does not have (the word table of api/services/language).
  */
 
 /** Words that are capitalised mid-sentence in the business's own text, and never written lower-case there. */
@@ -29,7 +34,10 @@ function keepsCase(word: string, proper: Set<string>): boolean {
   if (/\d/.test(word) || /[A-Z]/.test(word.slice(1))) return true;
   // "Rossi's" is a name; "Men's", "Children's" are not.
   if (/^[A-Z][a-z]*['’]s$/.test(word)) return !COMMON_POSSESSORS.has(word.toLowerCase().replace(/['’]s$/, ''));
-  return proper.has(word.toLowerCase());
+  if (proper.has(word.toLowerCase())) return true;
+  // A capitalised word English does not have is a name: a brand ("Olaplex", "Zappi"), a place.
+  const bare = word.replace(/['’]s$/, '').replace(/[^A-Za-z-]/g, '');
+  return /^[A-Z]/.test(word) && bare.length >= 3 && !bare.split('-').every((part) => wordVector(part) !== null);
 }
 
 /** "Wedding Cake" → "wedding cake"; "EV Charger Installation" → "EV charger installation". */
@@ -166,4 +174,24 @@ export function joinStatements(first: string, second: string): string {
     return `${a}, and ${/[.!?]$/.test(rest) ? rest : `${rest}.`}`;
   }
   return `${a}. ${/[.!?]$/.test(b) ? b : `${b}.`}`;
+}
+
+/**
+ * A product from its name and the owner's text ("Cardamom buns", "Swedish-style cardamom and
+ * cinnamon bun. £2.80 each."): "Our cardamom buns are £2.80 each: Swedish-style cardamom and
+ * cinnamon bun." — the name, the price and what it is in one sentence, never the bare fragment.
+ */
+export function productStatement(name: string, text: string): string {
+  const parts = sentences(text);
+  // The price's own short sentence ("£2.20 each, or £12 for 6.") is said whole; a price inside a longer one stays there.
+  const priceSentence = parts.find((part) => findPrice(part) && part.split(/\s+/).length <= 8) ?? null;
+  const price = priceSentence ? priceSentence.replace(/[.]+$/, '') : null;
+  const rest = parts.filter((part) => part !== priceSentence).join(' ').trim();
+  const said = nameInSentence(name, properNounsIn([text]));
+  const verb = isPluralName(said) ? 'are' : 'is';
+  const lead = price ? `Our ${said} ${verb} ${price.replace(/^From\b/, 'from')}` : `We have ${said}`;
+  if (!rest) return `${lead}.`;
+  const first = rest.split(/\s+/)[0] ?? '';
+  const opening = STOP_WORDS.has(first.toLowerCase().split('-')[0]) ? `${rest.charAt(0).toLowerCase()}${rest.slice(1)}` : rest;
+  return `${lead}: ${/[.!?]$/.test(opening) ? opening : `${opening}.`}`;
 }
