@@ -44,5 +44,18 @@ export function questionCustomerCount(memory: { meta?: Record<string, unknown> |
   return new Set(ids).size;
 }
 
+/**
+ * The "send the answer" option of a question, or null when nobody who asked can be told:
+ * the contacts who asked (SMS or email), else the chat it was asked in (the answer is
+ * posted there; see api/services/question-replies.ts).
+ */
+export function sendAnswerLabel(memory: { meta?: Record<string, unknown> | null }): string | null {
+  const customers = questionCustomerCount(memory);
+  if (customers > 1) return `Send the answer to the ${customers} customers who asked`;
+  if (customers === 1) return 'Send the answer to the customer';
+  const channel = memory.meta?.channel;
+  return channel === 'chat' || channel === 'voice' ? 'Post the answer in the chat where it was asked' : null;
+}
+
 /** An answer refused in place: which question it belongs to, and conform's reply. */
 export type QuestionReply = { questionId: string; result: SubmissionResult<string[]> };

@@ -1,7 +1,7 @@
 import { Form } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import type { ApiMemory } from '#contract/envelope';
-import { MEMORY_STATUS_LABELS, memoryHeadline, memoryTypeLabel, questionCustomerCount, type QuestionReply } from '../../lib/memories';
+import { MEMORY_STATUS_LABELS, memoryHeadline, memoryTypeLabel, sendAnswerLabel, type QuestionReply } from '../../lib/memories';
 import { ErrorList, SubmitButton } from '../forms';
 import { DeleteConfirmation, RestoreBanner } from '../delete-restore';
 
@@ -73,10 +73,10 @@ export function QuestionTodoList({ questions, reply, canEdit }: { questions: Api
                   className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 shadow-sm aria-[invalid=true]:border-red-500"
                 />
                 <ErrorList id={`${inputId}-error`} errors={errors} />
-                {questionCustomerCount(question) > 0 ? (
+                {sendAnswerLabel(question) ? (
                   <label className="flex items-center gap-2 text-sm text-slate-700">
                     <input type="checkbox" name="send_to_customer" className="h-4 w-4 rounded border-slate-300" data-testid="send-to-customer" />
-                    {questionCustomerCount(question) > 1 ? `Send the answer to the ${questionCustomerCount(question)} customers who asked` : 'Send the answer to the customer'}
+                    {sendAnswerLabel(question)}
                   </label>
                 ) : null}
                 <div className="flex items-center justify-end gap-3">
