@@ -78,7 +78,8 @@ describe('uploads read before reflow are read again from their stored files', ()
 
     // The re-read memory now counts as changed since its upload: a second run leaves everything alone.
     expect(await rereadUploads(h.deps, { businessId: b })).toEqual({ updated: 0, unchanged: 0, skipped: 2, failed: 0 });
-  });
+    // Four files read in extraction workers: seconds each on a busy two-core machine.
+  }, 90_000);
 
   it('leaves an upload the current reader read as it is', async () => {
     const owner = await h.signUpWithBusiness();
