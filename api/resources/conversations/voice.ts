@@ -5,7 +5,10 @@ import { newId } from '../../lib/crypto';
 import { ApiError, invalid } from '../../lib/errors';
 import { loadBusinessContext } from '../../services/assistant/context';
 import { requireConversation } from '../../services/assistant/conversations';
-import { postMessage, type TurnResult } from '../../services/assistant/turns';
+import { postMessage, postMessageWithSetReply, type TurnResult } from '../../services/assistant/turns';
+import { loadSpeechKnowledge } from '../../services/speech/business-knowledge';
+import { hearSpeech, heardClearly, SAY_AGAIN } from '../../services/speech/confidence';
+import type { Heard, SpeechToText } from '../../services/speech/types';
 import { storageOf } from '../../services/storage';
 import { parseWav } from '../../services/speech/wav';
 
@@ -39,6 +42,24 @@ export async function businessVocabulary(deps: Pick<ApiDeps, 'db'>, businessId: 
   return [...new Set(words.map((word) => word.trim()).filter(Boolean))];
 }
 
+/**
+ * What the caller said, with the business's words and knowledge as hints (the embedded
+ * recogniser builds the business's language model from them), and whether it was heard
+ * clearly enough to answer. Every voice path (update-voice, the spoken simulator) hears here.
+ */
+export async function hearRecording(deps: ApiDeps, businessId: string, stt: SpeechToText, bytes: Uint8Array): Promise<Heard & { clear: boolean }> {
+  let heard: Heard;
+  try {
+    const [vocabulary, knowledge] = await Promise.all([businessVocabulary(deps, businessId), loadSpeechKnowledge(deps.db, businessId)]);
+    heard = await hearSpeech(stt, bytes, { vocabulary, knowledge });
+  } catch (error) {
+    deps.log?.({ level: 'error', msg: 'speech recognition failed', stt: stt.name, error: error instanceof Error ? error.message : String(error) });
+    throw new ApiError(502, ['The recording could not be transcribed. Please try again.']);
+  }
+  const text = heard.text.replace(/\s+/g, ' ').trim();
+  return { text, confidence: heard.confidence, clear: heardClearly(heard.confidence) };
+}
+
 export async function voiceTurn(deps: ApiDeps, businessId: string, conversationId: string, form: Record<string, unknown>): Promise<TurnResult & { transcript: string }> {
   await requireConversation(deps.db, businessId, conversationId);
   const stt = deps.speech?.stt;
@@ -56,15 +77,14 @@ export async function voiceTurn(deps: ApiDeps, businessId: string, conversationI
   const key = `voice/${businessId}/${newId()}`;
   await storage.put(key, bytes, 'audio/wav');
   try {
-    let transcript: string;
-    try {
-      transcript = (await stt.transcribe(bytes, { vocabulary: await businessVocabulary(deps, businessId) })).replace(/\s+/g, ' ').trim();
-    } catch (error) {
-      deps.log?.({ level: 'error', msg: 'speech recognition failed', stt: stt.name, error: error instanceof Error ? error.message : String(error) });
-      throw new ApiError(502, ['The recording could not be transcribed. Please try again.']);
-    }
+    const heard = await hearRecording(deps, businessId, stt, bytes);
+    const transcript = heard.text;
     if (!transcript) throw audioError(messages.voice.nothingHeard);
-    const turn = await postMessage(deps, { businessId, conversationId, message: transcript.slice(0, MESSAGE_MAX), audioKey: key, wait });
+    const message = transcript.slice(0, MESSAGE_MAX);
+    // Unsure of the words: ask again rather than answer, escalate or make an owner question of them.
+    const turn = heard.clear
+      ? await postMessage(deps, { businessId, conversationId, message, audioKey: key, wait })
+      : await postMessageWithSetReply(deps, { businessId, conversationId, message, audioKey: key, reply: SAY_AGAIN });
     return { ...turn, transcript };
   } catch (error) {
     // Nothing was said in the conversation: the recording is not kept.

@@ -19,7 +19,8 @@ import { handleSms } from '../../services/systems/inbound-sms';
 import type { SystemRow } from '../../services/systems/store';
 import { textOf, twimlVerbs } from '../../services/systems/twiml';
 import { serializeRow } from '../../services/timeline';
-import { businessVocabulary, checkWav, MAX_AUDIO_BYTES } from '../conversations/voice';
+import { SAY_AGAIN } from '../../services/speech/confidence';
+import { checkWav, hearRecording, MAX_AUDIO_BYTES } from '../conversations/voice';
 import { parseWith, timelineItemOut } from '../timeline/schemas';
 import { canEditSystems } from './access';
 import { systemIdParam } from './schemas';
@@ -92,7 +93,7 @@ async function textBackLines(deps: ApiDeps, businessId: string, callId: string):
   return rows.map((row) => ({ speaker: 'system', text: `Texted ${row.to} back: ${row.body ?? ''}` }));
 }
 
-async function simulateCall(deps: ApiDeps, system: SystemRow, input: { kind: 'call' | 'missed_call'; from: string; says: string }): Promise<Simulation> {
+async function simulateCall(deps: ApiDeps, system: SystemRow, input: { kind: 'call' | 'missed_call'; from: string; says: string; confidence?: number | null }): Promise<Simulation> {
   const callSid = sid('CA');
   const base: TwilioParams = { AccountSid: 'ACsandbox', ApiVersion: '2010-04-01', CallSid: callSid, From: input.from, To: system.phoneNumber ?? '', Direction: 'inbound' };
   const transcript: Line[] = [];
@@ -110,7 +111,7 @@ async function simulateCall(deps: ApiDeps, system: SystemRow, input: { kind: 'ca
     for (const [index, line] of saidLines.entries()) {
       transcript.push({ speaker: 'caller', text: line });
       turns += 1;
-      const answer = readTwiml(await handleGather(deps, system, { ...base, CallStatus: 'in-progress', SpeechResult: line, Confidence: '0.92' }));
+      const answer = readTwiml(await handleGather(deps, system, { ...base, CallStatus: 'in-progress', SpeechResult: line, Confidence: String(input.confidence ?? TYPED_CONFIDENCE) }));
       transcript.push(...answer.lines);
       next = answer.next;
       if (next === 'dial') {
@@ -180,13 +181,13 @@ function assertSimulatable(system: SystemRow): void {
 }
 
 /** Runs one simulation on a sandbox phone system with a number (the route checks access): the typed and the spoken call both end here. */
-export async function runSimulation(deps: ApiDeps, system: SystemRow, input: z.output<typeof simulateSchema>): Promise<Simulation> {
+export async function runSimulation(deps: ApiDeps, system: SystemRow, input: z.output<typeof simulateSchema>, heard: { confidence?: number | null } = {}): Promise<Simulation> {
   assertSimulatable(system);
   if (input.kind === 'sms') {
     if (!input.says.trim()) throw invalid({ says: [systemMessages.messageRequired] });
     return simulateSms(deps, system, input);
   }
-  return simulateCall(deps, system, { kind: input.kind, from: input.from, says: input.says });
+  return simulateCall(deps, system, { kind: input.kind, from: input.from, says: input.says, confidence: heard.confidence });
 }
 
 /** The system the signed-in user may simulate on: systems/edit, one of this business's, a sandbox phone system with a number. */
@@ -199,9 +200,11 @@ async function simulatableSystem(deps: ApiDeps, businessId: string, systemId: st
 
 const audioError = (message: string) => invalid({ audio: [message] });
 const SAYS_MAX = 2000;
+/** A typed line is exactly what the caller says: as sure as Twilio ever is of speech. */
+const TYPED_CONFIDENCE = 0.92;
 
-/** What the caller said in the recording: checked like update-voice's, then transcribed with the business's own words as hints. */
-async function hearRecording(deps: ApiDeps, businessId: string, audio: unknown): Promise<string> {
+/** What the caller said in the recording: checked like update-voice's, then heard as update-voice hears it (with the business's knowledge, and a confidence). */
+async function hearCaller(deps: ApiDeps, businessId: string, audio: unknown): Promise<{ text: string; confidence: number | null; clear: boolean }> {
   const stt = deps.speech?.stt;
   if (!stt) throw new ApiError(503, [messages.voice.unavailable]);
   if (!(audio instanceof File)) throw audioError(messages.voice.audioRequired);
@@ -209,15 +212,9 @@ async function hearRecording(deps: ApiDeps, businessId: string, audio: unknown):
   if (audio.size === 0) throw audioError(messages.voice.audioEmpty);
   const bytes = new Uint8Array(await audio.arrayBuffer());
   checkWav(bytes);
-  let transcript: string;
-  try {
-    transcript = (await stt.transcribe(bytes, { vocabulary: await businessVocabulary(deps, businessId) })).replace(/\s+/g, ' ').trim();
-  } catch (error) {
-    deps.log?.({ level: 'error', msg: 'speech recognition failed', stt: stt.name, error: error instanceof Error ? error.message : String(error) });
-    throw new ApiError(502, ['The recording could not be transcribed. Please try again.']);
-  }
-  if (!transcript) throw audioError(messages.voice.nothingHeard);
-  return transcript.slice(0, SAYS_MAX);
+  const heard = await hearRecording(deps, businessId, stt, bytes);
+  if (!heard.text) throw audioError(messages.voice.nothingHeard);
+  return { ...heard, text: heard.text.slice(0, SAYS_MAX) };
 }
 
 const lineOut = z.object({ speaker: z.enum(['caller', 'assistant', 'system']), text: z.string() });
@@ -277,8 +274,10 @@ export const simulateRouter = createRouter()
       if (!deps.speech?.stt) throw new ApiError(503, [messages.voice.unavailable]);
       const form = c.req.valid('form') as Record<string, unknown>;
       const { kind, from } = parseWith(simulateVoiceSchema, { kind: form.kind, from: form.from });
-      const heard = await hearRecording(deps, business_id, form.audio);
-      const result = await runSimulation(deps, system, { kind, from, says: heard });
-      return ok(c, { ...(result as z.infer<typeof simulationData>), heard });
+      const heard = await hearCaller(deps, business_id, form.audio);
+      // A call asks the caller to say it again (the gather handler reads the confidence); an SMS has nobody to ask.
+      if (!heard.clear && kind === 'sms') throw audioError(SAY_AGAIN);
+      const result = await runSimulation(deps, system, { kind, from, says: heard.text }, { confidence: heard.confidence });
+      return ok(c, { ...(result as z.infer<typeof simulationData>), heard: heard.text });
     },
   );

@@ -484,15 +484,40 @@ export async function postMessage(
       }
     }
   }
-  const rows = await listMessages(deps.db, conversation.id);
-  const [current] = await deps.db.select().from(conversations).where(eq(conversations.id, conversation.id)).limit(1);
+  return turnResult(deps, conversation.id, question, row);
+}
+
+async function turnResult(deps: TurnDeps, conversationId: string, question: MessageRow, reply: MessageRow): Promise<TurnResult> {
+  const rows = await listMessages(deps.db, conversationId);
+  const [current] = await deps.db.select().from(conversations).where(eq(conversations.id, conversationId)).limit(1);
   const record = await conversationRecord(deps.db, current);
   return {
     conversation: record,
     messages: rows.map(serializeMessage),
     message: serializeMessage(rows.find((item) => item.id === question.id) ?? question),
-    reply: serializeMessage(rows.find((item) => item.id === row.id) ?? row),
+    reply: serializeMessage(rows.find((item) => item.id === reply.id) ?? reply),
   };
+}
+
+/**
+ * A message answered with set words instead of the assistant (a recording the recogniser was
+ * unsure of gets "say it again"): both are stored, and the assistant is never asked, so no
+ * task or owner question can come of it.
+ */
+export async function postMessageWithSetReply(
+  deps: TurnDeps,
+  input: { businessId: string; conversationId: string; message: string; audioKey?: string | null; reply: string },
+): Promise<TurnResult> {
+  const conversation = await requireConversation(deps.db, input.businessId, input.conversationId);
+  await expireStaleReplies(deps, conversation.id);
+  const question = await storeUserMessage(deps, conversation, { content: input.message, audioKey: input.audioKey });
+  const at = timestampAfter(deps.clock.now(), question.createdAt);
+  const [reply] = await deps.db
+    .insert(conversationMessages)
+    .values({ id: newId(), conversationId: conversation.id, businessId: conversation.businessId, role: 'assistant', content: input.reply, status: 'complete', replyTo: question.id, createdAt: at, updatedAt: at })
+    .returning();
+  await publishConversation(deps, await touchConversation(deps, conversation.id, at));
+  return turnResult(deps, conversation.id, question, reply);
 }
 
 /** The plan's name for a turn. */

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { businessLanguageModel } from './business-language-model';
-import { withNoiseFloor } from './noise-floor';
+import { NOISE_FLOOR_RMS, withNoiseFloor } from './noise-floor';
 import { run } from './process';
 import type { Heard, SpeechToText } from './types';
 import { biasTranscript } from './vocabulary';
@@ -45,7 +45,9 @@ const FILLER = /^(<s>|<\/s>|<sil>|\[[a-z_]+\]|\+\+?[a-z_]+\+?\+?)$/i;
 /**
  * pocketsphinx_continuous with `-time yes` prints, per utterance, the hypothesis and then one
  * line per word: `word start end posterior` (fillers such as <sil> included). The confidence
- * is the mean posterior of the real words; words with no line count as unsure.
+ * is the posterior of the least sure real word: a garbled transcript nearly always holds a
+ * word the decoder barely believed (posterior under 0.1), while the mean over all words
+ * stays high when most of them are common words recognised well.
  */
 export function parseDecoderOutput(output: string): Heard {
   const words: string[] = [];
@@ -59,7 +61,13 @@ export function parseDecoderOutput(output: string): Heard {
     posteriors.push(Math.min(1, Math.max(0, Number(fields[3]))));
   }
   if (!words.length) return { text: '', confidence: null };
-  return { text: words.join(' '), confidence: posteriors.reduce((sum, value) => sum + value, 0) / posteriors.length };
+  return { text: words.join(' '), confidence: Math.min(...posteriors) };
+}
+
+function peakOf(samples: Int16Array): number {
+  let peak = 0;
+  for (const sample of samples) peak = Math.max(peak, Math.abs(sample));
+  return peak;
 }
 
 export function createPocketsphinxStt(options: PocketsphinxOptions = {}): SpeechToText {
@@ -71,6 +79,8 @@ export function createPocketsphinxStt(options: PocketsphinxOptions = {}): Speech
     const samples = toMonoPcm16(parsed, POCKETSPHINX_SAMPLE_RATE);
     // Under a tenth of a second there is nothing to recognise (and the decoder may complain).
     if (samples.length < POCKETSPHINX_SAMPLE_RATE / 10) return { text: '', confidence: null };
+    // Nothing louder than the floor we add: silence, which the decoder would fill with a word.
+    if (peakOf(samples) <= 2 * NOISE_FLOOR_RMS) return { text: '', confidence: null };
     const { knowledge, vocabulary = [], signal } = hearOptions;
     const model = knowledge ? await businessLanguageModel(knowledge, { dictionary: files.dict, espeak: options.espeak, signal }) : { lm: files.lm, dict: files.dict };
     const dir = await mkdtemp(path.join(os.tmpdir(), 'stt-'));

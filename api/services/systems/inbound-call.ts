@@ -30,6 +30,7 @@ import {
   type TwilioParams,
 } from './call-context';
 import { isUniqueViolation } from '../../lib/db-errors';
+import { heardClearly, SAY_AGAIN } from '../speech/confidence';
 import { saysGoodbye, spoken, wantsPerson } from './call-intents';
 import { recordCallLine, recordSaidReply } from './call-lines';
 import { statusFor, type SetupMarks } from './setup';
@@ -310,6 +311,14 @@ export async function handleGather(deps: InboundDeps, system: SystemRow, params:
     const turns = (state.turns ?? 0) + 1;
     const conversationId = state.conversation_id;
     if (!conversationId) throw new BadWebhook('The call has no conversation');
+    // The recogniser (Twilio's, or ours in the simulator) was unsure of the words: ask again rather than act on them.
+    const confidence = param(params, 'Confidence');
+    if (confidence && !heardClearly(Number(confidence))) {
+      await storeExchange(deps, system.businessId, conversationId, speech, SAY_AGAIN);
+      await updateCall(deps, system.businessId, call.id, { details: { silence: 0, turns, caller_spoke: true } });
+      await ok({ unclear: true, confidence: Number(confidence) });
+      return listen(context, SAY_AGAIN);
+    }
     const to = transferNumber(system, context.settings, { exclude: [system.phoneNumber, call.from] });
 
     if (to && wantsPerson(speech)) {
