@@ -142,6 +142,8 @@ describe('names are said in a sentence', () => {
     expect(nameInSentence("Rossi's Signature Loaf")).toBe("Rossi's signature loaf");
     expect(nameInSentence('BS8 Delivery Slot')).toBe('BS8 delivery slot');
     expect(nameInSentence("Men's Cut")).toBe("men's cut");
+    expect(nameInSentence('Olaplex Take-Home Kit')).toBe('Olaplex take-home kit');
+    expect(nameInSentence('Balayage')).toBe('balayage');
     expect(nameInSentence('Hive Thermostat Fitting', properNounsIn(['We fit Hive and Nest thermostats.', 'Our thermostats are smart.']))).toBe('Hive thermostat fitting');
     expect(namePhrase('leak detection')).toBe('leak detection');
     expect(namePhrase('drain clearance')).toBe('drain clearance');

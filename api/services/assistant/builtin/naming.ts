@@ -30,23 +30,23 @@ export function properNounsIn(texts: string[]): Set<string> {
 const COMMON_POSSESSORS = new Set('men women children kids ladies gents gentlemen boys girls baby babies people mens womens childrens teen teens student students'.split(' '));
 
 /** A word that keeps its capitals: an acronym or code (EICR, BS8, iPhone), a possessive name, or a known proper noun. */
-function keepsCase(word: string, proper: Set<string>): boolean {
-  if (/\d/.test(word) || /[A-Z]/.test(word.slice(1))) return true;
+function keepsCase(word: string, proper: Set<string>, alone = false): boolean {
+  // Codes and acronyms (BS8, EICR, EVs) and inner capitals (iPhone, McKenzie), not "Take-Home".
+  if (/\d/.test(word) || /^[A-Z]{2,}/.test(word) || /[a-z][A-Z]/.test(word)) return true;
   // "Rossi's" is a name; "Men's", "Children's" are not.
   if (/^[A-Z][a-z]*['’]s$/.test(word)) return !COMMON_POSSESSORS.has(word.toLowerCase().replace(/['’]s$/, ''));
   if (proper.has(word.toLowerCase())) return true;
-  // A capitalised word English does not have is a name: a brand ("Olaplex", "Zappi"), a place.
+  // A capitalised word English does not have is a name: a brand ("Olaplex", "Zappi"), a place;
+  // a one-word name ("Balayage") is the thing itself, a loanword.
+  if (alone) return false;
   const bare = word.replace(/['’]s$/, '').replace(/[^A-Za-z-]/g, '');
   return /^[A-Z]/.test(word) && bare.length >= 3 && !bare.split('-').every((part) => wordVector(part) !== null);
 }
 
 /** "Wedding Cake" → "wedding cake"; "EV Charger Installation" → "EV charger installation". */
 export function nameInSentence(name: string, proper: Set<string> = new Set()): string {
-  return name
-    .trim()
-    .split(/(\s+)/)
-    .map((word) => (/^\s+$/.test(word) || keepsCase(word, proper) ? word : word.toLowerCase()))
-    .join('');
+  const pieces = name.trim().split(/(\s+)/);
+  return pieces.map((word) => (/^\s+$/.test(word) || keepsCase(word, proper, pieces.length === 1) ? word : word.toLowerCase())).join('');
 }
 
 export const capitalizeFirst = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
