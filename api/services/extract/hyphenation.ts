@@ -37,11 +37,21 @@ const INFLECTIONS: [RegExp, string][] = [
   [/est$/, ''],
 ];
 
+/** Closed-class words WordNet (nouns, verbs, adjectives, adverbs) does not list. */
+const FUNCTION_WORDS = new Set(
+  'something anything everything nothing someone anyone everyone somebody anybody everybody nobody myself yourself yourselves ourselves themselves himself herself itself within without whenever wherever whatever whichever whoever although because between whether another towards upon into onto unless until during against across beyond whereas whereby'.split(
+    ' ',
+  ),
+);
+/** Endings a typesetter may carry to the next line after a known word ("refund-" / "able"). */
+const SUFFIX = /^(?:able|ible|ably|ibly|ness|ment|ments|ful|fully|less|ity|ities|ation|ations|ance|ence|ive|ous|ously)$/;
+
 /** Whether WordNet knows the word, as written or as an inflection of a base form. */
 export function isEnglishWord(word: string): boolean {
+  const lower = word.toLowerCase();
+  if (FUNCTION_WORDS.has(lower)) return true;
   const words = englishWords();
   if (!words) return false;
-  const lower = word.toLowerCase();
   if (Object.hasOwn(words, lower)) return true;
   return INFLECTIONS.some(([ending, base]) => {
     if (!ending.test(lower)) return false;
@@ -71,5 +81,5 @@ export function dropsHyphen(before: string, after: string, vocabulary: Set<strin
   const hyphenated = `${head}-${tail}`.toLowerCase();
   if (vocabulary.has(joined)) return true;
   if (vocabulary.has(hyphenated)) return false;
-  return isEnglishWord(joined);
+  return isEnglishWord(joined) || (SUFFIX.test(tail) && (isEnglishWord(head) || isEnglishWord(`${head}e`)));
 }
