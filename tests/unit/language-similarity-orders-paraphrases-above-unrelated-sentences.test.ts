@@ -41,12 +41,13 @@ describe('the language layer', () => {
     expect(sentenceSimilarity(a, 'hello')).toBe(0);
   });
 
-  it('loads the compact table quickly and small', () => {
+  it('loads the compact table quickly and small (not the package\'s 307 MB JSON)', () => {
     readWordTable();
     const started = performance.now();
     const table = readWordTable();
-    expect(performance.now() - started).toBeLessThan(250);
-    expect(table.index.size).toBeGreaterThanOrEqual(50_000);
+    // ~30 ms on an idle 2-core machine; the bound leaves room for a busy CI run.
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(table.size).toBeGreaterThanOrEqual(100_000);
     expect(table.components.byteLength).toBeLessThan(20 * 1024 * 1024);
   });
 });

@@ -80,10 +80,10 @@ function rowOf(word: string): number | undefined {
 const rows = new Map<string, number | undefined>();
 
 function findRow(words: WordTable, lower: string): number | undefined {
-  const direct = words.index.get(lower);
+  const direct = words.find(lower);
   if (direct !== undefined) return direct;
   for (const base of lemmas(lower)) {
-    const found = words.index.get(base);
+    const found = words.find(base);
     if (found !== undefined) return found;
   }
   return undefined;

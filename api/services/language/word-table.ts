@@ -17,11 +17,13 @@ import path from 'node:path';
 export const DIMENSIONS = 100;
 /** Enough for everyday and trade vocabulary, down to words like "croissant" and "coeliac" (ranks ~100,000). */
 const WORD_COUNT = 120_000;
-const MAGIC = 'WVT1';
+const MAGIC = 'WVT2';
 
 export type WordTable = {
-  /** Row of each word. */
-  index: Map<string, number>;
+  /** How many words. */
+  size: number;
+  /** A word's row, or undefined. */
+  find: (word: string) => number | undefined;
   /** Rank of each row's word in the source corpus (1 = most frequent): SIF weights come from it. */
   ranks: Uint32Array;
   /** Each row's scale: component = int8 × scale gives the unit vector. */
@@ -98,8 +100,17 @@ function readSourceVectors(): { words: string[]; ranks: number[]; vectors: Float
   return { words, ranks, vectors };
 }
 
-/** Layout: magic, count, dimensions, word-list byte length, the words ("\n"-joined), ranks, scales, components. */
-function encode({ words, ranks, vectors }: ReturnType<typeof readSourceVectors>): Buffer {
+/**
+ * Layout: magic, count, dimensions, word-list byte length, the words in code-unit order
+ * ("\n"-joined, so a lookup is a binary search and loading builds no hash table), ranks,
+ * scales, components.
+ */
+function encode(source: ReturnType<typeof readSourceVectors>): Buffer {
+  const order = source.words.map((_, index) => index).sort((a, b) => (source.words[a] < source.words[b] ? -1 : 1));
+  const words = order.map((index) => source.words[index]);
+  const ranks = order.map((index) => source.ranks[index]);
+  const vectors = new Float32Array(source.vectors.length);
+  order.forEach((from, to) => vectors.set(source.vectors.subarray(from * DIMENSIONS, (from + 1) * DIMENSIONS), to * DIMENSIONS));
   const count = words.length;
   const wordBytes = Buffer.from(words.join('\n'), 'utf8');
   const header = Buffer.alloc(16);
@@ -144,9 +155,19 @@ function decode(bytes: Buffer): WordTable {
   offset += count * 4;
   const components = new Int8Array(bytes.buffer.slice(bytes.byteOffset + offset, bytes.byteOffset + offset + count * dimensions));
   if (words.length !== count || components.length !== count * dimensions) throw new Error('Truncated word-vector table');
-  const index = new Map<string, number>();
-  words.forEach((word, row) => index.set(word, row));
-  return { index, ranks, scales, components };
+  const find = (word: string) => {
+    let low = 0;
+    let high = words.length - 1;
+    while (low <= high) {
+      const middle = (low + high) >> 1;
+      const candidate = words[middle];
+      if (candidate === word) return middle;
+      if (candidate < word) low = middle + 1;
+      else high = middle - 1;
+    }
+    return undefined;
+  };
+  return { size: words.length, find, ranks, scales, components };
 }
 
 /** Derives the table from the package and writes it atomically; returns its path. */
@@ -159,15 +180,19 @@ export function deriveWordTable(target = wordTablePath()): string {
   return target;
 }
 
-/** The table, derived first when the cache has none (or a damaged one). */
-export function readWordTable(): WordTable {
+/** The table, and whether it had to be derived first (the cache had none, an older layout or a damaged one). */
+export function ensureWordTable(): { table: WordTable; derived: boolean } {
   const target = wordTablePath();
   if (fs.existsSync(target)) {
     try {
-      return decode(fs.readFileSync(target));
+      return { table: decode(fs.readFileSync(target)), derived: false };
     } catch {
-      // A damaged cache file is re-derived below.
+      // A damaged or older cache file is re-derived below.
     }
   }
-  return decode(fs.readFileSync(deriveWordTable(target)));
+  return { table: decode(fs.readFileSync(deriveWordTable(target))), derived: true };
+}
+
+export function readWordTable(): WordTable {
+  return ensureWordTable().table;
 }
