@@ -2,8 +2,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiMemory, ApiTimelineItem } from '#contract/envelope';
 import { WEEKDAYS } from '#contract/schemas/business-settings';
 import { waitForReplies } from '#api/services/assistant/turns';
-import { createHarness, type Harness } from '#tests/support/api-harness';
+import { createHarness, uniqueEmail, type Harness } from '#tests/support/api-harness';
 import { phoneSystem, randomUkMobile } from '#tests/support/inbound-fixtures';
+import { insertLeadcatcher, submitJson } from '#tests/support/leadcatcher';
 
 let h: Harness;
 beforeAll(async () => {
@@ -60,6 +61,22 @@ describe('answering a question the assistant recorded', () => {
 
     const after = await tasks(owner, b);
     for (const task of open) expect(after.find((item) => item._id === task._id)?.completed_at, task.body ?? '').not.toBeNull();
+  });
+
+  it('completes the task of a web form lead’s question and emails them the answer', async () => {
+    const owner = await h.signUpWithBusiness();
+    const b = owner.business._id as string;
+    const system = await insertLeadcatcher(h, b, { follow_up: 'email', follow_up_template: 'Hello {first_name}, thanks for writing.' });
+    const email = uniqueEmail();
+    expect((await submitJson(h, system.id, { name: 'Noor Haddad', email, message: QUESTION })).status).toBe(200);
+    const question = await waitingQuestion(owner, b);
+    const made = (await tasks(owner, b)).filter((task) => task.body?.includes(QUESTION));
+    expect(made).toHaveLength(1);
+
+    const result = await answer(owner, b, question._id, { answer: ANSWER, send_to_customer: true });
+    expect(result.body.messages).toEqual(['Question answered.', `The answer was sent to Noor Haddad by email (${email}).`]);
+    expect((await h.outboxFor(email, 'email')).some((mail) => mail.body.includes(ANSWER))).toBe(true);
+    expect((await tasks(owner, b)).find((task) => task._id === made[0]._id)?.completed_at).not.toBeNull();
   });
 
   it('completes the task even when the owner does not send the answer, and leaves other tasks alone', async () => {
