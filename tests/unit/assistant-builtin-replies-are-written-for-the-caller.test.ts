@@ -104,6 +104,11 @@ describe('prices are said, not read off the tag', () => {
     expect(reply).toBe("We offer tasting sessions. I don't have a price for that to hand. I've passed your question to the team and someone will get back to you.");
   });
 
+  it('gives the other prices the description names, not only the first', async () => {
+    const salon = business('Fern & Finch Hair', [service('Blow-dry', '£30', 'Wash and blow-dry, about 40 minutes. Long or very thick hair £38. Add curls for free.')]);
+    expect(await ask(salon, 'How much is a blow dry for long hair?')).toBe('A blow-dry costs £30. Wash and blow-dry, about 40 minutes. Long or very thick hair £38.');
+  });
+
   it('joins a price and a description that goes on from it into one sentence', async () => {
     const reply = await ask(business('Crumb & Co', [service('Custom Celebration Cake', 'From £45', "We need 5 days' notice.")]), 'How much is a custom celebration cake?');
     expect(reply).toBe("A custom celebration cake starts at £45, and we need 5 days' notice.");

@@ -69,9 +69,15 @@ export function matchServices(message: string, services: ServiceFact[], extraGen
   return { services: best.map((entry) => entry.service), exact: best.length === 1 };
 }
 
-const firstSentences = (text: string, max = 2) => sentences(text).slice(0, max).join(' ');
 /** A price tag inside a sentence: "(from £45)", not "(From £45)". */
 const priceText = (price: string) => price.trim().replace(/[.]+$/, '').replace(/^[A-Z](?=[a-z])/, (letter) => letter.toLowerCase());
+
+/** One sentence of a description; asked a price, also the next that holds another amount ("Long or very thick hair €45."). */
+function describe(description: string, askedPrice: boolean): string {
+  const [first, ...others] = sentences(description);
+  const variant = askedPrice ? others.find((sentence) => /[£$€]\s?\d/.test(sentence)) : undefined;
+  return [first, variant].filter(Boolean).join(' ');
+}
 
 /** How a service is said in a sentence: the names of the business's own text that are proper keep their capitals. */
 export type Saying = { proper?: Set<string>; /** The caller's verb in "do you make …?", echoed in the yes. */ verb?: string | null };
@@ -90,7 +96,7 @@ export function answerService(match: ServiceMatch, askedPrice: boolean, saying: 
   }
   const service = match.services[0];
   const name = said(service);
-  const description = service.description?.trim() ? firstSentences(service.description, 1) : '';
+  const description = service.description?.trim() ? describe(service.description, askedPrice) : '';
   if (askedPrice) {
     // The caller asked a price: what follows is that there is none to hand, not the description.
     if (!service.price?.trim()) return { text: `We offer ${isMassName(name) ? name : pluralName(name)}.`, sources, missingPrice: true };
