@@ -2,6 +2,8 @@ import type { AssistantEvent, AssistantProvider, AssistantTools, TurnInput } fro
 import { businessSource, combine, type Answer } from './answer';
 import { badInput, type BadInput } from './bad-input';
 import { captureInProgress, captureTurn, offerAccepted } from './capture';
+import { keepingCallerWords, understoodInput } from './caller-words';
+import { matchServiceByMeaning } from './service-meaning';
 import { parseDetails } from './details';
 import { answerContact, answerLocation, answerService, answerServiceList, matchServices, properNounsOf } from './facts';
 import { answerHours } from './hours-answer';
@@ -26,7 +28,8 @@ export function createBuiltinProvider(): AssistantProvider {
   return {
     name: 'built-in',
     async *reply(input: TurnInput, tools: AssistantTools, signal?: AbortSignal): AsyncIterable<AssistantEvent> {
-      const answer = await respond(input, tools);
+      const understood = understoodInput(input);
+      const answer = await respond(understood, keepingCallerWords(tools, input.message, understood.message));
       for (const source of answer.sources) yield { type: 'source', source };
       for (const chunk of textChunks(answer.text)) {
         if (signal?.aborted) return;
@@ -190,6 +193,12 @@ export async function respond(input: TurnInput, tools: AssistantTools, options: 
     return withHello(combine([...parts, knowledge, ...offer]));
   }
   if (parts.length) return withHello(combine(parts));
+  // A service asked for in other words than its name: only once its name and the knowledge found nothing.
+  const meant = !hoursAsked && (intents.price || SERVICE_QUESTION.test(message)) ? matchServiceByMeaning(message, business.services, extraGeneric) : null;
+  if (meant) {
+    const service = answerService(meant, intents.price, { proper: properNounsOf(business), verb: SERVICE_QUESTION.exec(message)?.[4] ?? null });
+    return withHello(service.missingPrice ? combine([service, await unsure(input, tools, "I don't have a price for that to hand.")]) : service);
+  }
   if (intents.bookingQuestion && settings.capture_bookings && /\bhow (do|can|would|should) (i|we) (book|make|arrange|get)\b/i.test(message)) {
     return withHello(await request(input, tools, 'booking'));
   }

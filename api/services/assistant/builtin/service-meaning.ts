@@ -1,0 +1,89 @@
+import type { ServiceFact } from '../types';
+import { contentWords, wordImportance, wordSimilarity, wordVector } from '#api/services/language/vectors';
+import type { ServiceMatch } from './facts';
+
+/**
+ * A service asked for in other words than its name ("a car charger put in at home" → EV
+ * charger installation): the second pass, after facts.ts's word match gives up. The
+ * question must be about that kind of thing, and say nothing the service is not:
+ * - anchored: one of the question's telling words is a word of the service's name, or
+ *   means the same (word vectors: ANCHOR);
+ * - covered: each other telling word is like some word of the name or description
+ *   (COVERED), one stray word allowed when two are anchored or said in the description
+ *   ("two more double sockets in the kitchen": sockets and double are, kitchen is the stray);
+ * - clear: the service scores MARGIN above the next one that qualifies.
+ * Otherwise null, and the question goes on to the knowledge base or the team.
+ * Calibrated on the evaluation's tune questions (plumber, bakery, salon, electrician): no
+ * question it must escalate is matched.
+ */
+
+/** A word this alike to a name word names the service: in practice the same word or its close form (kitchen ~ bathroom, 0.79, and oil ~ gas, 0.76, must not). */
+const ANCHOR = 0.85;
+/** A question word this alike to a word of the service's text is about the service. */
+const COVERED = 0.55;
+/** The same word (a shared base form) in the service's text. */
+const SAME = 0.99;
+/** The chosen service's score must beat the next qualifying one's by this much. */
+const MARGIN = 0.1;
+
+/** How callers ask, not what about. */
+const ASKING = new Set(
+  `price prices cost costs costing charge charges charging much fee fees pay quote would could like need needs want get put fit fitted fitting
+  install installed installing do does doing done have has offer offering provide supply sell make much many how what whats also
+  currently please roughly approximately about around ballpark typical typically usually normally
+  work works job jobs two three four five six seven eight nine ten dozen couple more extra another`.split(/\s+/),
+);
+
+type Scored = { service: ServiceFact; score: number };
+
+function telling(message: string, extraGeneric: string[]): string[] {
+  const generic = new Set(extraGeneric.map((word) => word.toLowerCase()));
+  return [...new Set(contentWords(message))].filter((word) => !ASKING.has(word) && !generic.has(word) && word.length > 2);
+}
+
+/** The best likeness of a word to any of the words; a word run together from two ("haircut") counts as its parts' best. */
+function likeness(word: string, among: string[]): number {
+  const whole = Math.max(0, ...among.map((other) => wordSimilarity(word, other)));
+  return Math.max(whole, ...partsOf(word).map((part) => Math.max(0, ...among.map((other) => wordSimilarity(part, other)))));
+}
+
+/** "haircut" → hair, cut: the first split into two known words of three letters or more. */
+function partsOf(word: string): string[] {
+  for (let split = 3; split <= word.length - 3; split += 1) {
+    const head = word.slice(0, split);
+    const tail = word.slice(split);
+    if (wordVector(head) && wordVector(tail)) return [head, tail];
+  }
+  return [];
+}
+
+function scoreService(words: string[], service: ServiceFact): Scored | null {
+  const nameWords = [...new Set(contentWords(service.name))];
+  const allWords = [...new Set(contentWords(`${service.name} ${service.description ?? ''}`))];
+  let anchors = 0;
+  let held = 0;
+  let strays = 0;
+  let total = 0;
+  let weightSum = 0;
+  for (const word of words) {
+    const weight = wordImportance(word);
+    const toName = likeness(word, nameWords);
+    const toAll = Math.max(toName, likeness(word, allWords));
+    weightSum += weight;
+    if (toName >= ANCHOR) anchors += 1;
+    if (toName >= ANCHOR || toAll >= SAME) held += 1;
+    if (toAll >= COVERED) total += weight * toAll;
+    else strays += 1;
+  }
+  if ((!anchors && held < 2) || strays > (held >= 3 ? 1 : 0)) return null;
+  return { service, score: weightSum ? total / weightSum : 0 };
+}
+
+export function matchServiceByMeaning(message: string, services: ServiceFact[], extraGeneric: string[]): ServiceMatch | null {
+  const words = telling(message, extraGeneric);
+  if (!words.length) return null;
+  const scored = services.flatMap((service) => scoreService(words, service) ?? []).sort((a, b) => b.score - a.score);
+  if (!scored.length) return null;
+  if (scored.length > 1 && scored[0].score - scored[1].score < MARGIN) return null;
+  return { services: [scored[0].service], exact: true };
+}

@@ -1,0 +1,98 @@
+/**
+ * Caller text as the assistant reads it: texting shorthand written out ("r u open tmrw" →
+ * "are you open tomorrow"), apostrophes put back ("dont" → don't), and words English does
+ * not have corrected toward the business's own words first ("crossants" → croissants at a
+ * bakery) and then toward common words ("appointmnet" → appointment), by Damerau–Levenshtein
+ * distance. Only what the engine reads is normalised: the caller's own words are what is stored.
+ *
+ * Left alone: numbers and anything holding a digit (postcodes, prices, "3pm"), e-mail and web
+ * addresses, capitalised words inside a sentence (names, brands: "Jon Smyth", "Zappi"),
+ * the words after "I'm" / "my name is" / "this is" / "called", and words of three letters
+ * or fewer (too many real words sit one letter from them).
+ */
+import { isCommonWord, nearestCommonWord, nearestOwnWord } from './spelling';
+import { wordVector } from './vectors';
+
+/** Shorthand with one reading. "gf" (gluten-free or girlfriend) and "sat" (a word) are not here. */
+const SHORTHAND: Record<string, string> = {
+  u: 'you', ur: 'your', pls: 'please', plz: 'please', plse: 'please', thx: 'thanks', thnx: 'thanks', thanx: 'thanks',
+  tmrw: 'tomorrow', tmr: 'tomorrow', tmw: 'tomorrow', tmrow: 'tomorrow', tomoz: 'tomorrow', tomo: 'tomorrow', '2moro': 'tomorrow',
+  '2morrow': 'tomorrow', '2mrw': 'tomorrow', '2day': 'today', '2nite': 'tonight', tonite: 'tonight', wknd: 'weekend', wkend: 'weekend',
+  hrs: 'hours', hr: 'hour', mins: 'minutes', appt: 'appointment', appts: 'appointments', b4: 'before', abt: 'about', msg: 'message',
+  txt: 'text', ppl: 'people', cos: 'because', coz: 'because', cuz: 'because', wat: 'what', wot: 'what', wats: "what's", wots: "what's", cud: 'could', wud: 'would',
+  shud: 'should', gonna: 'going to', wanna: 'want to', nite: 'night', asap: 'as soon as possible', bday: 'birthday', nxt: 'next',
+  wk: 'week', wks: 'weeks', yrs: 'years', avail: 'available', dont: "don't", doesnt: "doesn't", didnt: "didn't", cant: "can't",
+  wont: "won't", isnt: "isn't", arent: "aren't", wasnt: "wasn't", werent: "weren't", havent: "haven't", hasnt: "hasn't",
+  couldnt: "couldn't", wouldnt: "wouldn't", shouldnt: "shouldn't", im: "I'm", ive: "I've", youre: "you're", whats: "what's",
+  thats: "that's", theres: "there's", wheres: "where's", whens: "when's", hows: "how's",
+};
+
+/** After these the caller gives a name: never corrected, whatever its case. */
+const NAME_LEAD = /\b(?:i'?m|i am|my name is|name's|this is|called|speaking)\s+(?:[a-z'-]+\s+)?$/i;
+
+/** E-mail and web addresses, kept whole. */
+const ADDRESS = /\S+@\S+|\bhttps?:\/\/\S+|\bwww\.\S+/gi;
+
+/** A word, or a run of letters and digits ("2moro", "b4", "BS8"). */
+const TOKEN = /[A-Za-z0-9]+(?:'[A-Za-z]+)?/g;
+
+export type CallerTextOptions = {
+  /** The business's own words (its services', products' and headings' words): corrections go to these first. */
+  vocabulary?: readonly string[];
+  /** false: shorthand only (a reply that may be a name, such as the answer to "what's your name?"). */
+  correctSpelling?: boolean;
+};
+
+export function normaliseCallerText(text: string, options: CallerTextOptions = {}): string {
+  const vocabulary = vocabularyOf(options.vocabulary ?? []);
+  const correct = options.correctSpelling !== false;
+  const kept: string[] = [];
+  // Addresses stand aside as placeholders no token rule touches.
+  const shielded = text.replace(ADDRESS, (address) => `\uE000${kept.push(address) - 1}\uE000`);
+  const rewritten = shielded
+    .replace(/\br(?= (?:u|ur|you|your|they|we|there)\b)/gi, (said) => (said === 'R' ? 'Are' : 'are'))
+    .replace(TOKEN, (token, offset: number, whole: string) => {
+      if (whole[offset - 1] === '\uE000') return token;
+      const lower = token.toLowerCase();
+      const shorthand = SHORTHAND[lower];
+      if (shorthand && !isNameSpot(whole, offset)) return matchCase(token, shorthand);
+      if (!correct || /[0-9']/.test(token) || token.length <= 3) return token;
+      if (isNameSpot(whole, offset) || (/^[A-Z]/.test(token) && !startsSentence(whole, offset))) return token;
+      const fixed = correction(lower, vocabulary);
+      return fixed ? matchCase(token, fixed) : token;
+    });
+  return rewritten.replace(/\uE000(\d+)\uE000/g, (_, index: string) => kept[Number(index)]);
+}
+
+const isNameSpot = (text: string, offset: number) => NAME_LEAD.test(text.slice(Math.max(0, offset - 20), offset));
+
+const startsSentence = (text: string, offset: number) => /(^|[.!?\n])["'(\s]*$/.test(text.slice(0, offset));
+
+/** "Tmrw" → "Tomorrow"; "PLS" stays loud. */
+function matchCase(original: string, replacement: string): string {
+  if (original.length > 1 && original === original.toUpperCase() && /[A-Z]/.test(original)) return replacement.toUpperCase();
+  if (/^[A-Z]/.test(original)) return replacement[0].toUpperCase() + replacement.slice(1);
+  return replacement;
+}
+
+/** The business's words, lower-case letters only, longer than three, with their plurals ("crossants" → croissants when it sells a croissant). */
+function vocabularyOf(words: readonly string[]): string[] {
+  const own = words.map((word) => word.toLowerCase()).filter((word) => /^[a-z]{4,}$/.test(word));
+  return [...new Set([...own, ...own.map((word) => (/(s|x|ch|sh)$/.test(word) ? `${word}es` : `${word}s`))])];
+}
+
+/** A word English has, or one of the business's own: null. Otherwise its nearest word, or null when none is near. */
+function correction(word: string, vocabulary: string[]): string | null {
+  if (vocabulary.includes(word) || isWord(word)) return null;
+  const own = nearestOwnWord(word, vocabulary);
+  if (own) return own;
+  return isCompound(word) ? null : nearestCommonWord(word);
+}
+
+const isWord = (word: string) => wordVector(word) !== null;
+
+/** Two common words run together ("callouts", "nightlight") are not a typo. */
+function isCompound(word: string): boolean {
+  for (let split = 3; split <= word.length - 3; split += 1) if (isCommonWord(word.slice(0, split)) && isCommonWord(word.slice(split))) return true;
+  return false;
+}
