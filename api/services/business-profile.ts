@@ -39,7 +39,11 @@ const VISIT_WORDS = [
   'roof', 'roofing', 'roofer', 'locksmith', 'builder', 'builders', 'joiner', 'joinery', 'carpenter', 'carpentry', 'decorator', 'decorating', 'plastering',
   'plasterer', 'tiling', 'tiler', 'glazing', 'glazier', 'handyman', 'pest control', 'removals', 'landscaping', 'gardener', 'gardening', 'tree surgery',
   'carpet cleaning', 'window cleaning', 'oven cleaning', 'appliance', 'appliances', 'landlord', 'landlords', 'site visit', 'on site', 'your home', 'your property',
-  'we come to you', 'van', 'vans', 'gas safe', 'certificate', 'certificates', 'survey', 'surveys',
+  'we come to you', 'van', 'vans', 'gas safe', 'certificate', 'certificates', 'survey', 'surveys', 'electrics', 'lighting', 'smoke alarm', 'smoke alarms',
+  'painter', 'painting', 'fencing', 'paving', 'driveway', 'driveways', 'patio', 'decking', 'radiator', 'radiators', 'unblock', 'unblocking', 'toilet', 'toilets',
+  'heat pump', 'solar panel', 'solar panels', 'air conditioning', 'cctv', 'aerial', 'chimney', 'damp proofing', 'insulation', 'renovation', 'refurbishment',
+  'scaffolding', 'skip hire', 'waste removal', 'rubbish removal', 'house clearance', 'lawn', 'lawns', 'mowing', 'hedge', 'hedges', 'pressure washing',
+  'jet washing', 'mechanic', 'breakdown', 'callout fee', 'call-out fee', 'free estimate', 'free estimates',
 ];
 
 const APPOINTMENT_WORDS = [
@@ -47,7 +51,9 @@ const APPOINTMENT_WORDS = [
   'pedicure', 'nails', 'nail', 'lashes', 'brows', 'waxing', 'haircut', 'haircuts', 'hair cut', 'cut and', 'blow dry', 'blow-dry', 'colour', 'color', 'highlights',
   'balayage', 'stylist', 'stylists', 'barber', 'barbers', 'salon', 'spa', 'beauty', 'clinic', 'consultation', 'consultations', 'session', 'sessions', 'physio',
   'physiotherapy', 'osteopath', 'chiropractor', 'dentist', 'dental', 'hygienist', 'optician', 'eye test', 'tattoo', 'piercing', 'grooming', 'groomer',
-  'lesson', 'lessons', 'class', 'classes', 'tutor', 'tutoring', 'personal training', 'check-up', 'checkup', 'vet', 'vets',
+  'lesson', 'lessons', 'class', 'classes', 'tutor', 'tutoring', 'personal training', 'check-up', 'checkup', 'vet', 'vets', 'hair', 'hairdresser',
+  'hairdressing', 'trim', 'shave', 'beard', 'fringe', 'perm', 'tint', 'threading', 'spray tan', 'makeup', 'make-up', 'bridal', 'styling', 'updo',
+  'yoga', 'pilates', 'reflexology', 'acupuncture', 'reiki', 'counselling', 'counseling', 'assessment', 'assessments', 'booked', 'booking', 'bookings',
 ];
 
 const FOOD_WORDS = [
@@ -56,6 +62,10 @@ const FOOD_WORDS = [
   'dish', 'dishes', 'food', 'pizza', 'burger', 'burgers', 'takeaway', 'cafe', 'café', 'restaurant', 'baked', 'bakes', 'baking', 'bake', 'chocolate', 'cheese',
   'vegan', 'vegetarian', 'ingredients', 'allergen', 'allergens', 'dessert', 'desserts', 'sweets', 'treats', 'wine', 'beer', 'juice', 'smoothie', 'fruit',
   'vegetables', 'meat', 'butcher', 'fish', 'deli', 'catering', 'sourdough', 'sponge', 'buttercream', 'icing', 'cupcake', 'cupcakes', 'tart', 'tarts',
+  'bakery', 'baker', 'bakers', 'patisserie', 'baguette', 'baguettes', 'focaccia', 'brioche', 'bagel', 'bagels', 'muffin', 'muffins', 'doughnut', 'doughnuts',
+  'donut', 'donuts', 'eclair', 'eclairs', 'macaron', 'macarons', 'brownie', 'brownies', 'flapjack', 'flapjacks', 'quiche', 'pasty', 'pasties', 'sausage roll',
+  'soup', 'soups', 'salad', 'salads', 'wrap', 'wraps', 'curry', 'sushi', 'kebab', 'ice cream', 'gelato', 'fudge', 'jam', 'chutney', 'flour', 'rye', 'spelt',
+  'wholemeal', 'granola', 'eggs', 'butter', 'yoghurt', 'pudding', 'puddings', 'gin', 'cider', 'espresso', 'latte', 'groceries', 'grocer',
 ];
 
 const escape = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/[- ]/g, '[- ]?');
