@@ -7,10 +7,11 @@ import type { ServiceMatch } from './facts';
  * charger installation): the second pass, after facts.ts's word match gives up. The
  * question must be about that kind of thing, and say nothing the service is not:
  * - anchored: one of the question's telling words is a word of the service's name, or
- *   means the same (word vectors: ANCHOR);
+ *   means the same (word vectors: ANCHOR), or two are words of its description;
  * - covered: each other telling word is like some word of the name or description
- *   (COVERED), one stray word allowed when two are anchored or said in the description
- *   ("two more double sockets in the kitchen": sockets and double are, kitchen is the stray);
+ *   (COVERED); one stray word is allowed when three others are anchored or said in the
+ *   description ("a landlord electrical safety certificate for a 3 bed house": bed is the
+ *   stray). With two, "do you service gas fires?" would be *Boiler service*;
  * - clear: the service scores MARGIN above the next one that qualifies.
  * Otherwise null, and the question goes on to the knowledge base or the team.
  * Calibrated on the evaluation's tune questions (plumber, bakery, salon, electrician): no
