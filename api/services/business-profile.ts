@@ -53,7 +53,7 @@ const APPOINTMENT_WORDS = [
   'physiotherapy', 'osteopath', 'chiropractor', 'dentist', 'dental', 'hygienist', 'optician', 'eye test', 'tattoo', 'piercing', 'grooming', 'groomer',
   'lesson', 'lessons', 'class', 'classes', 'tutor', 'tutoring', 'personal training', 'check-up', 'checkup', 'vet', 'vets', 'hair', 'hairdresser',
   'hairdressing', 'trim', 'shave', 'beard', 'fringe', 'perm', 'tint', 'threading', 'spray tan', 'makeup', 'make-up', 'bridal', 'styling', 'updo',
-  'yoga', 'pilates', 'reflexology', 'acupuncture', 'reiki', 'counselling', 'counseling', 'assessment', 'assessments', 'booked', 'booking', 'bookings',
+  'yoga', 'pilates', 'reflexology', 'acupuncture', 'reiki', 'counselling', 'counseling', 'assessment', 'assessments',
 ];
 
 const FOOD_WORDS = [
@@ -85,11 +85,12 @@ export function distinctHits(pattern: RegExp, text: string): number {
  * two different words, since a website mentions many things in passing. Without services
  * the knowledge decides alone.
  */
-function strengthOf(pattern: RegExp, services: string[], knowledge: string): Strength {
+function strengthOf(pattern: RegExp, services: string[], knowledge: string, sellsProducts: boolean): Strength {
   const named = services.filter((service) => distinctHits(pattern, service) >= 1).length;
   const known = distinctHits(pattern, knowledge) >= 2;
   if (services.length > 0 && named * 2 >= services.length) return 'main';
-  if (services.length === 0 && known) return 'main';
+  // Without services the knowledge decides, unless the business lists products: then it is a shop first.
+  if (services.length === 0 && known && !sellsProducts) return 'main';
   return named > 0 || known ? 'some' : 'none';
 }
 
@@ -134,8 +135,9 @@ export async function loadBusinessProfile(db: Db, businessId: string): Promise<B
 
 /** The traits from the texts: what it offers (services, products) and what its knowledge says. */
 export function traitsOf(text: { services: string[]; products: string[]; knowledge: string }): BusinessProfile['traits'] {
-  const visits = strengthOf(VISITS, text.services, text.knowledge);
-  const appointments = strengthOf(APPOINTMENTS, text.services, text.knowledge);
+  const sellsProducts = text.products.length > 0;
+  const visits = strengthOf(VISITS, text.services, text.knowledge, sellsProducts);
+  const appointments = strengthOf(APPOINTMENTS, text.services, text.knowledge, sellsProducts);
   const servicesFirst = visits === 'main' || appointments === 'main';
   // Food is goods even when the owner entered it as services ("Birthday cakes") or only wrote about it.
   const foodServices = text.services.filter((service) => distinctHits(FOOD, service) >= 1).length;

@@ -74,6 +74,13 @@ describe('a food business that entered no products', () => {
     }
   });
 
+  it('a shop with products that writes about its classes and consultations is a shop first', () => {
+    const shop = profile({ products: ['Rye loaf', 'Fruit cake'], knowledge: 'Join one of our weekend classes, or book a consultation for a celebration cake.' });
+    expect(shop.traits).toMatchObject({ goods: 'main', appointments: 'some' });
+    expect(keys(shop)).toContain('booking');
+    expect(keys(shop)).not.toContain('walk_ins');
+  });
+
   it('a salon whose treatments mention colour or a café corner stays a salon', () => {
     const salon = profile({ services: ['Cut and finish', 'Root colour', 'Brow shape'], knowledge: 'Enjoy a coffee while you wait.' });
     expect(salon.traits).toMatchObject({ appointments: 'main', goods: 'none' });
