@@ -68,15 +68,25 @@ function preferred(typo: string, candidate: Candidate, other: Candidate): boolea
 }
 
 let grouped: Map<number, Candidate[]> | null = null;
-let ranks: Map<string, number> | null = null;
+let sortedWords: string[] = [];
+let wordRanks = new Uint32Array(0);
 
 /** In the table and at least as common as rank ~50,000. */
 export const isCommonWord = (word: string) => rankOf(word) <= COMMON_RANK;
 
-/** A word's frequency rank (business words English lacks rank last). */
+/** A word's frequency rank (business words English lacks rank last); the table's words are sorted, so a binary search. */
 function rankOf(word: string): number {
   commonWords();
-  return ranks!.get(word) ?? Number.MAX_SAFE_INTEGER;
+  let low = 0;
+  let high = sortedWords.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const candidate = sortedWords[middle];
+    if (candidate === word) return wordRanks[middle];
+    if (candidate < word) low = middle + 1;
+    else high = middle - 1;
+  }
+  return Number.MAX_SAFE_INTEGER;
 }
 
 /** The table file's words and ranks (its layout: magic, count, dimensions, word bytes, words, padding, ranks). */
@@ -86,14 +96,13 @@ function commonWords(): Map<number, Candidate[]> {
   const bytes = fs.readFileSync(wordTablePath());
   const count = bytes.readUInt32LE(4);
   const wordLength = bytes.readUInt32LE(12);
-  const words = bytes.toString('utf8', 16, 16 + wordLength).split('\n');
+  sortedWords = bytes.toString('utf8', 16, 16 + wordLength).split('\n');
   const rankOffset = 16 + wordLength + ((4 - (wordLength % 4)) % 4);
+  wordRanks = new Uint32Array(bytes.buffer.slice(bytes.byteOffset + rankOffset, bytes.byteOffset + rankOffset + count * 4));
   grouped = new Map();
-  ranks = new Map();
   for (let index = 0; index < count; index += 1) {
-    const rank = bytes.readUInt32LE(rankOffset + index * 4);
-    const word = words[index];
-    ranks.set(word, rank);
+    const rank = wordRanks[index];
+    const word = sortedWords[index];
     if (rank > COMMON_RANK || word.length < 3) continue;
     const group = grouped.get(word.length) ?? [];
     group.push({ word, rank });
