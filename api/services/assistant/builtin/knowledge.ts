@@ -120,7 +120,8 @@ function readQuestion(message: string, options: KnowledgeOptions): Question | nu
   for (let index = 0; index + 1 < sequence.length; index += 1) {
     const a = judge.find((term) => term.word === sequence[index]);
     const b = judge.find((term) => term.word === sequence[index + 1]);
-    if (a && b && a.key !== b.key && a.specific && b.specific && !isPlural(a.word)) pairs.push([a.key, b.key]);
+    // A caller's own number ("20 minutes late", "for 15 people") is a detail of their case, never half of a compound.
+    if (a && b && a.key !== b.key && a.specific && b.specific && !isPlural(a.word) && !/^\d/.test(a.word)) pairs.push([a.key, b.key]);
   }
   const everydayWords = new Set(words(message).filter((word) => domain.has(termKey(word))));
   return { text: message, everydayWords, judge, generic, type: answerTypeOf(message), pairs, domain };
