@@ -9,6 +9,8 @@ import { answerContact, answerLocation, answerService, answerServiceList, matchS
 import { answerHours } from './hours-answer';
 import { classify, isShortDayFollowUp, lastExchange, type Intents } from './intents';
 import { answerFromKnowledge } from './knowledge';
+import { answerArea } from './areas';
+import { answerWho } from './people';
 import { orderInProgress, orderReminder, orderTurn, startsOrder } from './order';
 import { joinParts, questionParts } from './question-parts';
 import { wording } from './phrases';
@@ -126,7 +128,7 @@ export async function respond(input: TurnInput, tools: AssistantTools, options: 
   if (intents.smallTalkOnly) return smallTalk(input, intents);
 
   // Two questions in one message: each answered, the answers joined.
-  if (!options.part && !intents.request && !startsOrder(message, business.products)) {
+  if (!options.part && !intents.request && !startsOrder(message, business.products, business.services)) {
     const parts = questionParts(message, extraGeneric);
     if (parts.length > 1) {
       const answers: Answer[] = [];
@@ -144,9 +146,19 @@ export async function respond(input: TurnInput, tools: AssistantTools, options: 
   const hello = intents.greeting && !alreadyGreeted(input) && settings.tone !== 'concise' ? { text: say.hello, sources: [] } : null;
   const withHello = (answer: Answer) => (hello ? combine([hello, answer]) : answer);
 
-  if (startsOrder(message, business.products)) {
+  if (startsOrder(message, business.products, business.services)) {
     const answer = await orderTurn(input, tools, null);
     if (answer) return withHello(answer);
+  }
+
+  // "Can you come out to Sale?": whether a place is covered, before it is taken as a booking (areas.ts).
+  if (!parseDetails(message, false).phone) {
+    const area = await answerArea(business, tools, message);
+    if (area?.covered) return withHello(area.answer);
+    if (area) {
+      const passed = await unsure(input, tools, area.lead ?? undefined);
+      return withHello({ ...passed, sources: [...area.sources, ...passed.sources] });
+    }
   }
 
   if (intents.request) return withHello(await request(input, tools, intents.request));
@@ -185,6 +197,12 @@ export async function respond(input: TurnInput, tools: AssistantTools, options: 
     }
   }
   if (parts.length && !unknownFact) return withHello(combine(parts));
+
+  // "Who owns it?", "who does skin fades?": a person the data names with that role or work (people.ts).
+  if (!parts.length) {
+    const who = await answerWho(tools, message, businessWords(input));
+    if (who) return withHello(who);
+  }
 
   // Everything else (and facts the record does not hold): the knowledge base.
   const knowledge = await answerFromKnowledge(tools, message, { domainWords: domainWords(input) });

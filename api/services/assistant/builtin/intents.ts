@@ -63,10 +63,17 @@ const HOURS_PATTERNS = [
   /\bwhat days (are|do) you\b/,
 ];
 
+/** Words for a business's premises: "where's the salon?" asks for the address. */
+const PREMISES = '(shop|office|showroom|salon|business|premises|clinic|store|studio|workshop|bakery|cafe|café|restaurant|garage|surgery|practice|gym|spa|branch|unit|yard|depot|warehouse|place|barbers?|parlou?r|pharmacy|factory|kitchen|site|base)';
+
 const LOCATION_PATTERNS = [
   /\bwhere (are|is) (you|your|the (shop|office|showroom|salon|business|premises|clinic|store|studio|workshop))\b/,
+  new RegExp(`\\bwhere('s| is) (the|your) ${PREMISES}\\b`),
+  /\bwhereabouts\b/,
   /\bwhere (are you|you're|youre) (based|located)\b/,
-  /\bwhere (can|do) i find you\b/,
+  /\bwhere (can|do|would|will) (i|we) find (you|the|your)\b/,
+  /\bhow (do|can|would|will) (i|we) get (to|there)\b/,
+  /\bwhat('s| is) (your|the) (post ?code|zip ?code|address)\b/,
   /\b(your|the|postal|business|office|shop) address\b/,
   /\baddress\b/,
   /\blocated\b/,
@@ -112,6 +119,12 @@ const REQUEST_FRAMING =
 const BOOKING_QUESTION =
   /\bhow (do|can|would|should) (i|we) (book|make (a|an) (booking|appointment)|arrange|get an appointment)\b|\b(cancel|cancellation|reschedule|rearrange|in advance|notice|online|deposit|need (to book|an appointment|a booking)|take bookings|walk[- ]ins?|how far ahead|how soon)\b/;
 
+/** A question about a booking the caller has or will have: "do I need… before my appointment?", "can I bring… to my booking?", "is it ok if…". */
+const ABOUT_A_BOOKING =
+  /^ (can|could|may|should|must|do|does|will|would|am|is|are) (i|we|it|there|they|my|our)\b.*\b(to|for|at|before|after|during|with|into|on|in) (my|our|the|your|an?) (appointment|booking|session|visit)s?\b|\bis (it|that|this) (ok|okay|alright|all right|fine)\b/;
+/** The words that ask for a booking itself. */
+const BOOKING_ACT = /\b(book|reschedule|rebook)\b|\b(make|get|have|arrange|schedule|want|need|like) (a|an|another|my|the) (booking|appointment|visit)\b|\b(come|pop|get someone) (out|round|over)\b|\bsend (someone|somebody)\b/;
+
 const QUESTION_START = /^ (how|what|when|where|which|why|who|is|are|do|does|did|will there|have you|has)\b/;
 
 const AFFIRMATIVE = /^ (yes|yeah|yea|yep|yup|sure|ok|okay|please|yes please|go on|go ahead|that would be (great|good|lovely)|sounds good|absolutely|definitely|of course|please do)\b/;
@@ -129,7 +142,9 @@ export function classify(message: string): Intents {
   const bookingQuestion = bookingWords && BOOKING_QUESTION.test(text);
   // "How quickly can you get someone out?" asks about, it does not ask for.
   const asksAbout = QUESTION_START.test(text) && !/\b(have|got) (any |an )?(appointments?|slots?|availability|space)\b/.test(text);
-  const booking = !person && !callback && bookingWords && !bookingQuestion && !asksAbout && REQUEST_FRAMING.test(text);
+  // "Can I bring my dog to my appointment?" asks about a booking; "can I book…?" asks for one.
+  const aboutBooking = ABOUT_A_BOOKING.test(text) && !BOOKING_ACT.test(text);
+  const booking = !person && !callback && bookingWords && !bookingQuestion && !asksAbout && !aboutBooking && REQUEST_FRAMING.test(text);
   const servicesList = SERVICES_LIST_PATTERNS.some((pattern) => pattern.test(text));
   return {
     greeting,

@@ -1,11 +1,11 @@
 import { addressableName } from '../../customer-records';
 import { OrderNeedsContactError } from '../orders';
-import type { AssistantTools, CapturedDetails, CustomerFact, HistoryMessage, OrderRequest, ProductFact, TurnInput } from '../types';
+import type { AssistantTools, CapturedDetails, CustomerFact, HistoryMessage, OrderRequest, ProductFact, ServiceFact, TurnInput } from '../types';
 import type { Answer } from './answer';
 import { parseDetails } from './details';
 import { classify } from './intents';
 import { listOf } from './phrases';
-import { properNounsOf } from './facts';
+import { matchServices, properNounsOf } from './facts';
 import { nameInSentence, pluralName, quantityOf } from './naming';
 import { findItems, type ItemMention } from './products';
 
@@ -27,7 +27,8 @@ export const ASK_CONFIRM = 'Shall I place the order?';
 const PROMPTS = [ASK_ITEMS, ASK_WHO, ASK_CONFIRM];
 
 const ORDER_WORDS = /\b(order|ordering|buy|purchase|reserve|put (one|some|them|it) aside)\b/i;
-const WANT = /\b(i'?d like|i would like|i'?ll (have|take)|(can|could|may) (i|we) (have|get|order)|i want|i need|we'?d like|we need|please|i'?m after)\b/i;
+// "Do I need …?" asks whether something is required; it wants nothing.
+const WANT = /\b(i'?d like|i would like|i'?ll (have|take)|(can|could|may) (i|we) (have|get|order)|i want|(?<!\b(do|would|will|should|must) )i need|we'?d like|we need|please|i'?m after)\b/i;
 const HOW_TO_ORDER = /\bhow (do|can|would) (i|we) (place an |make an )?order\b|\b(can|could) (i|we) (place|make) an order\b|\b(i|we)('?d| would) like to (place an |make an )?order\b/i;
 /** "Yes" alone is a carrier keyword by SMS (never reaches the assistant): "confirm" and the like work everywhere. */
 const CONFIRM = /\b(confirm|confirmed|correct|that's right|thats right|that is right|place it|go ahead|sounds good|perfect|yes|yeah|yep|please do)\b/i;
@@ -54,11 +55,22 @@ export function orderInProgress(history: HistoryMessage[]): OrderFlow | null {
   return messages.length ? { messages, askedWho, lastPrompt: last } : null;
 }
 
-/** "I'd like 2 sourdough loaves", "can I order a cake?", "how do I place an order?" */
-export function startsOrder(message: string, products: ProductFact[]): boolean {
+/**
+ * "I'd like 2 sourdough loaves", "can I order a cake?", "how do I place an order?" — but not
+ * "I'd like to book two places on a sourdough class" (a booking of a service that shares a
+ * word with a product) nor "do I need a patch test before my hair is coloured?" (a question,
+ * and "hair" only part of a product's name).
+ */
+export function startsOrder(message: string, products: ProductFact[], services: ServiceFact[] = []): boolean {
   if (!products.length) return false;
   if (HOW_TO_ORDER.test(message)) return true;
-  return (ORDER_WORDS.test(message) || WANT.test(message)) && findItems(message, products).length > 0;
+  const ordering = ORDER_WORDS.test(message);
+  if (!ordering && (!WANT.test(message) || classify(message).request === 'booking')) return false;
+  const mentions = findItems(message, products);
+  if (!mentions.length) return false;
+  // Part of a product's name that a service's name also holds names the service, not the product.
+  if (mentions.every((mention) => !mention.whole) && matchServices(message, services, [])) return false;
+  return true;
 }
 
 type Line = { product: ProductFact; quantity: number };

@@ -8,7 +8,8 @@ import { STOP_WORDS, termKey } from './text';
  * (stems and plurals: "loaves" ~ "loaf"), or those of its words no other product has
  * ("2 sourdough" is the Sourdough loaf when it is the only sourdough).
  */
-export type ItemMention = { product: ProductFact; quantity: number | null; remove: boolean; more: boolean };
+/** `whole`: every word of the product's name was said (not only the words no other product has). */
+export type ItemMention = { product: ProductFact; quantity: number | null; remove: boolean; more: boolean; whole: boolean };
 
 type Token = { word: string; key: string; boundary: boolean };
 
@@ -77,7 +78,7 @@ export function findItems(message: string, products: ProductFact[]): ItemMention
   const owners = new Map<string, number>();
   for (const entry of keyed) for (const key of entry.keys) owners.set(key, (owners.get(key) ?? 0) + 1);
   // Every place a product is named: a phrase of its words starting at a token of it.
-  const spans: { product: ProductFact; start: number; end: number; size: number }[] = [];
+  const spans: { product: ProductFact; start: number; end: number; size: number; whole: boolean }[] = [];
   for (const { product, keys } of keyed) {
     for (let start = 0; start < tokens.length; start += 1) {
       if (!keys.includes(tokens[start].key) || (start > 0 && keys.includes(tokens[start - 1].key))) continue;
@@ -90,7 +91,7 @@ export function findItems(message: string, products: ProductFact[]): ItemMention
         }
       }
       const named = found.size === keys.length || [...found].every((key) => owners.get(key) === 1);
-      if (named) spans.push({ product, start, end, size: found.size });
+      if (named) spans.push({ product, start, end, size: found.size, whole: found.size === keys.length });
     }
   }
   // Overlapping names: the one with more of its words wins ("chocolate croissant" over "croissant").
@@ -101,6 +102,6 @@ export function findItems(message: string, products: ProductFact[]): ItemMention
     .sort((a, b) => a.start - b.start)
     .map((span) => {
       const said = before(tokens, span.start);
-      return { product: span.product, quantity: said.quantity ?? after(tokens, span.end), remove: said.remove, more: said.more };
+      return { product: span.product, quantity: said.quantity ?? after(tokens, span.end), remove: said.remove, more: said.more, whole: span.whole };
     });
 }

@@ -1,0 +1,176 @@
+import { describe, expect, it } from 'vitest';
+import type { ApiKnowledgeHit } from '#contract/envelope';
+import { createBuiltinProvider } from '#api/services/assistant/builtin/index';
+import type { AssistantEvent, AssistantTools, BusinessContext, HistoryMessage, ProductFact, ServiceFact, TurnInput } from '#api/services/assistant/types';
+import { DEFAULT_ASSISTANT_SETTINGS } from '#contract/schemas/business-settings';
+
+/**
+ * Routing: a question about a booking is a question, a product is ordered only when the caller
+ * wants it, a booking of a service that shares a word with a product is a booking. Structured
+ * facts asked in other words: the address, the areas covered (places and postcode districts
+ * read from the business's own passages), and who owns or does what. Made-up businesses: a
+ * dog groomer, a roofer, a pottery café.
+ */
+const NOW = new Date('2026-12-10T10:30:00Z');
+
+const service = (name: string, price: string | null, description: string | null = null): ServiceFact => ({ _id: `svc-${name}`, name, price, description, frequency: 0 });
+const product = (name: string, price: string | null, description: string | null = null): ProductFact => ({ _id: `prd-${name}`, name, price, description });
+const passage = (title: string, text: string): ApiKnowledgeHit => ({ source: { kind: 'memory', _id: `mem-${title}`, type: 'text', title }, text, heading: null, rank: 1 });
+
+function business(name: string, address: string, services: ServiceFact[], products: ProductFact[] = []): BusinessContext {
+  return {
+    id: `biz-${name}`,
+    name,
+    email: 'hello@example.test',
+    telephones: ['+441632960000'],
+    address,
+    country: 'GB',
+    settings: {
+      timezone: 'Europe/London',
+      opening_hours: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((day) => ({ day, open: day !== 'sunday', start: '09:00', end: '17:00' })) as never,
+      overwrites: [],
+      assistant: { ...DEFAULT_ASSISTANT_SETTINGS, capture_bookings: true },
+    },
+    services,
+    products,
+  };
+}
+
+const GROOMER = business(
+  'Waggy Tails Grooming',
+  '4 Canal Wharf, Stroud GL5 3JH',
+  [service('Full groom', 'From £40', 'Bath, dry, clip and nail trim. Book a puppy intro first for dogs under 6 months.'), service('Puppy intro session', '£20', 'A gentle first visit to get used to the table and dryer.')],
+  [product('Oatmeal Puppy Shampoo', '£9.50', 'Gentle shampoo for sensitive skin.'), product('Leather lead', '£18')],
+);
+
+const ROOFER = business('Ridgeline Roofing', 'Unit 3, Kingsway Trading Estate, Derby DE22 3FZ', [service('Roof repair', 'From £150', 'Slipped tiles, flashing and leaks.')]);
+const ROOFER_AREAS = [
+  passage('Where we work', 'We cover Derby and the villages around it:\n- **North:** DE21 (Chaddesden), DE22 (Allestree), DE56 (Belper)\n- **South:** DE23, DE24 and DE73 (Melbourne)\nOutside these districts please call us to check.'),
+];
+const BAKERY_LIKE = business('Kiln & Crumb', '9 Market Row, Exeter EX4 3AB', [service('Pottery painting session', '£15 per person', 'Paint a mug or plate; we glaze and fire it for you.')], [
+  product('Painted mug', '£12'),
+]);
+const CAFE_PASSAGES = [
+  passage('Delivery', 'We deliver party platters to addresses in the Exeter postcode districts EX1 to EX6. Delivery costs £5.'),
+  passage('Our story', 'Kiln & Crumb was opened in 2019 by Priya Castell, a potter who wanted a café where people could make things.'),
+  passage('Team', 'Marek Novak – kiln technician, runs our glaze workshops.\nSally Ortiz – café manager.'),
+];
+
+function tools(hits: ApiKnowledgeHit[] = []): AssistantTools & { questions: string[]; tasks: string[]; orders: number } {
+  const state = { questions: [] as string[], tasks: [] as string[], orders: 0 };
+  return {
+    ...state,
+    get questions() {
+      return state.questions;
+    },
+    get tasks() {
+      return state.tasks;
+    },
+    get orders() {
+      return state.orders;
+    },
+    async searchKnowledge() {
+      return hits;
+    },
+    async createTask(input) {
+      state.tasks.push(input.details.reason ?? input.title);
+      return { type: 'task_created', note_id: 'note-1', summary: input.title };
+    },
+    async recordUnansweredQuestion(question) {
+      state.questions.push(question);
+      return [{ type: 'question_recorded', memory_id: 'q-1', summary: 'Question recorded', duplicate: false }];
+    },
+    async lookupCustomer() {
+      return null;
+    },
+    async takeOrder() {
+      state.orders += 1;
+      return { type: 'order_created', order_id: 'order-1', summary: 'Order taken' };
+    },
+  };
+}
+
+async function ask(biz: BusinessContext, message: string, hits: ApiKnowledgeHit[] = [], history: HistoryMessage[] = []) {
+  const kit = tools(hits);
+  const input: TurnInput = { business: biz, channel: 'chat', history, message, customer: null, now: NOW };
+  const events: AssistantEvent[] = [];
+  for await (const event of createBuiltinProvider().reply(input, kit)) events.push(event);
+  return { text: events.flatMap((event) => (event.type === 'text' ? [event.text] : [])).join(''), kit };
+}
+
+describe('a question about a booking is a question', () => {
+  it.each(['Can I bring my other dog with me to the appointment?', 'Do I need to bring anything to my appointment?', 'Should my dog eat before the booking?'])('%s', async (question) => {
+    const { text } = await ask(GROOMER, question);
+    expect(text).not.toMatch(/your name|best number|when would suit/i);
+    expect(text).not.toMatch(/order/i);
+  });
+
+  it('"can I book…" still starts a booking', async () => {
+    expect((await ask(GROOMER, 'Can I book a full groom for my spaniel?')).text).toMatch(/your name/i);
+  });
+});
+
+describe('an order starts only when a product is wanted', () => {
+  it('a question naming part of a product is not an order', async () => {
+    const { text } = await ask(GROOMER, 'Do I need a special shampoo for a puppy before the first groom?');
+    expect(text).not.toMatch(/Here's your order|What would you like to order/);
+  });
+
+  it('booking places on a service that shares a word with a product is a booking of that service', async () => {
+    const first = "I'd like to book two places on a painting session on Saturday";
+    const asked = await ask(BAKERY_LIKE, first);
+    expect(asked.text).toMatch(/your name/i);
+    const { text, kit } = await ask(BAKERY_LIKE, 'Ana Lee, 07700 900123', [], [
+      { role: 'user', content: first },
+      { role: 'assistant', content: asked.text },
+    ]);
+    expect(text).not.toMatch(/order/i);
+    expect(kit.tasks.join(' ')).toMatch(/painting session/i);
+    expect(kit.orders).toBe(0);
+  });
+
+  it('a product wanted by its name is still an order', async () => {
+    expect((await ask(BAKERY_LIKE, "I'd like 2 painted mugs please")).text).toMatch(/Here's your order/);
+  });
+});
+
+describe('the address asked in other words', () => {
+  it.each(['Whereabouts are you?', "Where's the workshop?", 'Where can I find you?', "What's your postcode?", 'How do I get to you?'])('%s', async (question) => {
+    expect((await ask(ROOFER, question)).text).toMatch(/Kingsway Trading Estate/);
+  });
+});
+
+describe('areas and places', () => {
+  it('a listed place is covered, said with its district', async () => {
+    expect((await ask(ROOFER, 'Can you come out to Belper?', ROOFER_AREAS)).text).toBe('Yes, we cover Belper (DE56).');
+    expect((await ask(ROOFER, 'I live in Melbourne, do you work round here?', ROOFER_AREAS)).text).toMatch(/^Yes, we cover Melbourne \(DE73\)/);
+  });
+
+  it('a postcode district inside a listed range is covered', async () => {
+    const { text } = await ask(BAKERY_LIKE, 'Do you bring platters out to Heavitree? My postcode is EX2.', CAFE_PASSAGES);
+    expect(text).toMatch(/^Yes, we deliver party platters/);
+    expect(text).toMatch(/EX1 to EX6/);
+  });
+
+  it('a place the data does not list is passed on, never refused and never booked', async () => {
+    const { text, kit } = await ask(ROOFER, 'Can you come out to Nottingham?', ROOFER_AREAS);
+    expect(text).not.toMatch(/^(Yes|No)\b|your name/i);
+    expect(kit.questions).toEqual(['Can you come out to Nottingham?']);
+  });
+
+  it('a district outside a range is passed on', async () => {
+    const { kit } = await ask(BAKERY_LIKE, 'Do you deliver to EX20?', CAFE_PASSAGES);
+    expect(kit.questions).toHaveLength(1);
+  });
+});
+
+describe('who owns it, who does what', () => {
+  it.each([
+    ['Who owns the café?', /Priya Castell/],
+    ['Who runs this place?', /Priya Castell/],
+    ["Who's the manager?", /Sally Ortiz/],
+    ['Who does the glaze workshops?', /Marek Novak/],
+  ])('%s', async (question, expected) => {
+    expect((await ask(BAKERY_LIKE, question, CAFE_PASSAGES)).text).toMatch(expected);
+  });
+});
