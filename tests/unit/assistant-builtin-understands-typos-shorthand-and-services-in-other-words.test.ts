@@ -99,6 +99,7 @@ describe('caller text is read as meant', () => {
     expect(normaliseCallerText('my name is jonn smyht')).toBe('my name is jonn smyht');
     expect(normaliseCallerText('any gf options for Zephyrine?')).toBe('any gf options for Zephyrine?');
     expect(normaliseCallerText('do you do callouts')).toBe('do you do callouts');
+    expect(normaliseCallerText('my u-bend leaks, is the A/C ur job?')).toBe('my u-bend leaks, is the A/C your job?');
   });
 
   it('counts a swap of two letters as one edit', () => {

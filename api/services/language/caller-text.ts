@@ -52,7 +52,10 @@ export function normaliseCallerText(text: string, options: CallerTextOptions = {
   const rewritten = shielded
     .replace(/\br(?= (?:u|ur|you|your|they|we|there)\b)/gi, (said) => (said === 'R' ? 'Are' : 'are'))
     .replace(TOKEN, (token, offset: number, whole: string) => {
-      if (whole[offset - 1] === '\uE000') return token;
+      // Part of a compound, code or address ("u-bend", "A/C", "M.O.T"): never shorthand, never a typo.
+      const before = whole[offset - 1] ?? '';
+      const after = whole.slice(offset + token.length, offset + token.length + 2);
+      if (/[\uE000\-/.&]/.test(before) || /^[-/&]|^\.\w/.test(after)) return token;
       const lower = token.toLowerCase();
       const shorthand = SHORTHAND[lower];
       if (shorthand && !isNameSpot(whole, offset)) return matchCase(token, shorthand);
