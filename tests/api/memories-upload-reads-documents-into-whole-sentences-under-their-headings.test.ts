@@ -82,7 +82,7 @@ describe('an uploaded document is searched as whole sentences under its headings
     const result = await upload(h, b, owner.token, { bytes: docx, name: 'prices.docx', type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' });
     expect(result.status, JSON.stringify(result.body)).toBe(200);
     const [cylinder] = await search(b, owner.token, 'euro cylinder');
-    expect(cylinder).toMatchObject({ heading: 'Prices', text: 'Job | Price\nReplace a euro cylinder | £85\nFit a window lock | £25' });
+    expect(cylinder).toMatchObject({ heading: 'Prices', text: 'Replace a euro cylinder: price £85.\nFit a window lock: price £25.' });
     const [areas] = await search(b, owner.token, 'Wakefield');
     expect(areas).toMatchObject({ heading: 'Areas we cover', text: 'We cover Leeds, Bradford and Wakefield, and anywhere within 15 miles of Leeds city centre.' });
   });

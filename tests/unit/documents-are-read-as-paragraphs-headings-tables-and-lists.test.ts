@@ -57,9 +57,9 @@ describe('a PDF is read as a person reads it', () => {
     expect(headings).toEqual(['# Grooming Policies', '## Appointments', '## Prices', '## What to bring', '### Parking']);
   });
 
-  it('keeps a table as rows of cells and a list as items, a wrapped item whole', async () => {
+  it('keeps a table as one labelled sentence per row under its header row and a list as items, a wrapped item whole', async () => {
     const text = await textOf(makeStyledPdf([page1, page2], { footer }), 'policies.pdf');
-    expect(text).toContain('Service | Small dog | Large dog\nFull groom | £35 | £50\nBath and brush | £20 | £30');
+    expect(text).toContain('## Prices\n\nFull groom: small dog £35; large dog £50.\nBath and brush: small dog £20; large dog £30.');
     expect(text).toContain('- Your dog’s vaccination card\n- A lead, and a favourite toy if your dog gets anxious around strangers or loud noises');
   });
 
@@ -122,7 +122,7 @@ describe('a PDF is read as a person reads it', () => {
 });
 
 describe('a Word document is read with its structure', () => {
-  it('keeps heading styles as headings, bullets as items and table rows as rows, each paragraph on one line', async () => {
+  it('keeps heading styles as headings, bullets as items and table rows as labelled rows, each paragraph on one line', async () => {
     const docx = makeStyledDocx([
       { heading: 'Salon guide', level: 1 },
       { heading: 'Cancellations', level: 2 },
@@ -135,7 +135,8 @@ describe('a Word document is read with its structure', () => {
     const text = await textOf(docx, 'guide.docx');
     expect(text.split('\n').filter((line) => line.startsWith('#'))).toEqual(['# Salon guide', '## Cancellations', '## Price list']);
     expect(text).toContain('Cancel at least 24 hours before your appointment and your deposit is returned in full.');
-    expect(text).toContain('Service | Price\nCut and blow-dry | £42\nColour | from £60');
+    expect(text).toContain('Cut and blow-dry: price £42.\nColour: price from £60.');
+    expect(text).not.toContain('Service | Price');
     expect(text).toContain('- Free consultation before any colour\n- Patch test 48 hours ahead');
   });
 

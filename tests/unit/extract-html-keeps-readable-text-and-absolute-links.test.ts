@@ -34,13 +34,13 @@ describe('extractHtml', () => {
 });
 
 describe('extractHtml tables', () => {
-  it('reads each table row as one line of cells, a cell\'s paragraphs and a table inside it included', () => {
+  it('reads each table row under its header row as one labelled sentence, a cell\'s paragraphs and a table inside it included', () => {
     const html =
       '<h2>Prices</h2><table><thead><tr><th>Service</th><th>Price</th></tr></thead><tbody>' +
       '<tr><td><p>Gutter</p><p>clearing</p></td><td>£80</td></tr>' +
       '<tr><td>Roof repair</td><td><table><tr><td>from £150</td></tr></table></td></tr>' +
       '<tr><td></td><td></td></tr></tbody></table><p>Prices include VAT.</p>';
-    expect(extractHtml(html).text).toBe('## Prices\n\nService | Price\nGutter clearing | £80\nRoof repair | from £150\n\nPrices include VAT.');
+    expect(extractHtml(html).text).toBe('## Prices\n\nGutter clearing: price £80.\nRoof repair: price from £150.\n\nPrices include VAT.');
   });
 });
 

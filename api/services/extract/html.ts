@@ -1,4 +1,5 @@
 import { Parser } from 'htmlparser2'
+import { tableLines, type TableRow } from './table-rows'
 
 export type ExtractedHtml = { title: string | null; text: string; links: string[] }
 
@@ -61,17 +62,29 @@ export function extractHtml(html: string, baseUrl?: string): ExtractedHtml {
   let base = baseUrl
   const links: string[] = []
   const seen = new Set<string>()
-  // A table row is one line, its cells separated by " | " (a reader reads a row across);
-  // a table inside a cell is read into that cell.
+  // A table's rows are gathered and written when it closes (table-rows.ts: labelled row
+  // sentences under a header row, else one line of cells per row); a table inside a cell is
+  // read into that cell.
   let rowDepth = 0
-  let row: string[] | null = null
+  let table: TableRow[] | null = null
+  let row: TableRow | null = null
   let cell: string | null = null
+  // Whether every cell of the row so far is a header cell (th, or set wholly in bold).
+  let cellLetters = 0
+  let cellBoldLetters = 0
+  let cellIsTh = false
+  let rowHeads = true
   const inCell = () => cell !== null
   // A paragraph set wholly in bold, short and unpunctuated, is a heading (how many owners write
   // them in Word, and many pages): its letters, and those in bold.
   let paragraphLetters = 0
   let boldLetters = 0
   const inBold = () => stack.some((element) => element.name === 'strong' || element.name === 'b')
+
+  const writeTable = () => {
+    if (table) lines.push(...tableLines(table))
+    table = null
+  }
 
   const flush = () => {
     const cleaned = line.replace(/\s+/g, ' ').trim()
@@ -115,18 +128,25 @@ export function extractHtml(html: string, baseUrl?: string): ExtractedHtml {
         if (skipDepth > 0) return
         if (name === 'tr' && ++rowDepth === 1) {
           flush()
-          row = []
+          row = { cells: [], marked: stack.some((element) => element.name === 'thead') }
+          rowHeads = true
           return
         }
         if ((name === 'td' || name === 'th') && rowDepth === 1 && !inCell()) {
           cell = ''
+          cellLetters = cellBoldLetters = 0
+          cellIsTh = name === 'th'
           return
         }
         if (inCell()) {
           if (BLOCKS.has(name) || HEADINGS[name]) cell += ' '
           return
         }
-        if (name === 'table') lines.push('')
+        if (name === 'table') {
+          writeTable()
+          lines.push('')
+          table = []
+        }
         if (BLOCKS.has(name)) flush()
         const heading = HEADINGS[name]
         if (heading) {
@@ -141,6 +161,9 @@ export function extractHtml(html: string, baseUrl?: string): ExtractedHtml {
         if (skipDepth > 0) return
         if (inCell()) {
           cell += data
+          const letters = data.replace(/\s+/g, '').length
+          cellLetters += letters
+          if (inBold()) cellBoldLetters += letters
           return
         }
         line += data
@@ -158,12 +181,20 @@ export function extractHtml(html: string, baseUrl?: string): ExtractedHtml {
         if (skipDepth > 0) return
         if ((name === 'td' || name === 'th') && rowDepth === 1 && inCell()) {
           const text = (cell as string).replace(/\s+/g, ' ').trim()
-          if (text) row?.push(text)
+          if (row) {
+            row.cells.push(text)
+            const heads = cellIsTh || (cellLetters > 0 && cellBoldLetters === cellLetters)
+            if (text && !heads) rowHeads = false
+          }
           cell = null
           return
         }
         if (name === 'tr' && rowDepth > 0 && --rowDepth === 0) {
-          if (row?.length) lines.push(row.join(' | '))
+          if (row) {
+            const finished: TableRow = { cells: row.cells, marked: row.marked || (rowHeads && row.cells.some(Boolean)) }
+            if (table) table.push(finished)
+            else lines.push(...tableLines([finished]))
+          }
           row = null
           return
         }
@@ -171,7 +202,10 @@ export function extractHtml(html: string, baseUrl?: string): ExtractedHtml {
           if (BLOCKS.has(name) || HEADINGS[name]) cell += ' '
           return
         }
-        if (name === 'table') lines.push('')
+        if (name === 'table') {
+          writeTable()
+          lines.push('')
+        }
         if (name === 'p' && paragraphLetters > 0 && boldLetters === paragraphLetters && !stack.some((element) => element.name === 'li')) {
           const text = line.replace(/\s+/g, ' ').trim()
           if (text.length <= 80 && text.split(' ').length <= 10 && !/[.!?,;]$/.test(text)) line = `### ${text.replace(/:$/, '')}`
@@ -189,6 +223,7 @@ export function extractHtml(html: string, baseUrl?: string): ExtractedHtml {
   parser.write(html)
   parser.end()
   flush()
+  writeTable()
 
   const text = lines
     .join('\n')

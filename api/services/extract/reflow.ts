@@ -1,17 +1,19 @@
 import { dropsHyphen, vocabularyOf } from './hyphenation';
 import type { PdfLine } from './pdf-lines';
+import { tableLines } from './table-rows';
 
 /**
  * A PDF's lines made into the text a person reads: running headers, footers and page numbers
  * dropped; lines joined into paragraphs (a line wrapped by the typesetter is not a break) with
  * end-of-line hyphenation undone; headings (a short line in a bigger or bolder font, or a
  * short unpunctuated line standing before a paragraph) written as Markdown headings, so the
- * knowledge chunker files the text under them; table rows kept as rows ("cell | cell") and
- * list items as "- item" lines.
+ * knowledge chunker files the text under them; tables written by table-rows.ts (under a
+ * header row, each row a sentence carrying the header's labels; else "cell | cell") and list
+ * items as "- item" lines.
  */
 
 /** Each output line is kept as the PDF lines it joins (a paragraph can be a whole page long: only its end is ever looked at). */
-type Block = { kind: 'heading' | 'paragraph' | 'list' | 'table'; lines: string[][]; level?: number; last: PdfLine };
+type Block = { kind: 'heading' | 'paragraph' | 'list' | 'table'; lines: string[][]; level?: number; last: PdfLine; rows?: PdfLine[] };
 
 type Metrics = { bodySize: number; bodyFont: string; leading: number; left: number; right: number };
 
@@ -162,6 +164,13 @@ function joinWords(parts: string[], text: string, vocabulary: Set<string>): void
 
 const itemText = (text: string) => (BULLET.test(text) ? `- ${text.replace(BULLET, '')}` : text);
 
+/** A PDF table's rows; its first row is marked a header when it is set in another font (bold) than every row below it. */
+function tableRows(rows: PdfLine[]) {
+  const [first, ...body] = rows;
+  const marked = body.length > 0 && body.every((row) => row.font !== first.font);
+  return rows.map((row) => ({ cells: row.cells, marked: row === first && marked }));
+}
+
 export function reflowPdfLines(pages: PdfLine[][]): string {
   const lines = withoutRunningLines(pages);
   if (!lines.length) return '';
@@ -179,11 +188,13 @@ export function reflowPdfLines(pages: PdfLine[][]): string {
     const next = lines[index + 1];
     const current = block as Block | undefined;
     if (isRow(line)) {
-      const row = line.cells.join(' | ');
       if (current?.kind === 'table') {
-        current.lines.push([row]);
+        current.rows?.push(line);
         current.last = line;
-      } else open('table', line, row);
+      } else {
+        open('table', line, '');
+        (block as Block).rows = [line];
+      }
       return;
     }
     if (isItem(line) && line.size < m.bodySize * 1.12) {
@@ -233,6 +244,10 @@ export function reflowPdfLines(pages: PdfLine[][]): string {
   // A line of text that starts with "#" (a comment in a listing) must not read as a heading.
   const escaped = (line: string) => line.replace(/^#/, '\\#');
   return blocks
-    .map((b) => (b.kind === 'heading' ? `${'#'.repeat(b.level ?? 2)} ${b.lines[0].join('')}` : b.lines.map((parts) => escaped(parts.join(''))).join('\n')))
+    .map((b) => {
+      if (b.kind === 'heading') return `${'#'.repeat(b.level ?? 2)} ${b.lines[0].join('')}`;
+      if (b.kind === 'table') return tableLines(tableRows(b.rows ?? [])).map(escaped).join('\n');
+      return b.lines.map((parts) => escaped(parts.join(''))).join('\n');
+    })
     .join('\n\n');
 }
