@@ -93,6 +93,8 @@ export type CaptureTurn = {
   messages: string[];
   prompts: number;
   askedTime: boolean;
+  /** The booking is for a service that runs at set times ("Saturday afternoons 3pm to 6pm"): the caller's time is not asked. */
+  scheduled?: boolean;
   /** The last question asked for the time alone (so it is not asked a third time). */
   lastAskedTimeOnly?: boolean;
   expectingName: boolean;
@@ -116,7 +118,7 @@ export async function captureTurn(tools: AssistantTools, turn: CaptureTurn): Pro
   if (!details.phone) missing.push(ASK_PHONE);
   const preface = turn.preface ? `${turn.preface} ` : '';
   if (missing.length && turn.prompts < 3) {
-    if (!details.preferred_time && !turn.askedTime && turn.kind !== 'person') missing.push(ASK_TIME);
+    if (!details.preferred_time && !turn.askedTime && !turn.scheduled && turn.kind !== 'person') missing.push(ASK_TIME);
     const ask = turn.prompts === 0 ? say.askDetails(listOf(missing)) : say.askAgain(listOf(missing));
     return { text: `${preface}${ask}`, sources: [] };
   }
@@ -124,7 +126,7 @@ export async function captureTurn(tools: AssistantTools, turn: CaptureTurn): Pro
     return { text: say.noProblem, sources: [] };
   }
   // A booking needs a time: asked with the rest, then once on its own when the answers gave none.
-  if (!details.preferred_time && !turn.lastAskedTimeOnly && turn.kind === 'booking' && turn.prompts < 3) {
+  if (!details.preferred_time && !turn.lastAskedTimeOnly && !turn.scheduled && turn.kind === 'booking' && turn.prompts < 3) {
     const ask = say.askTime(turn.prompts === 0);
     return { text: `${preface}${ask}`, sources: [] };
   }

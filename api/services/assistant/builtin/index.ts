@@ -113,6 +113,7 @@ export async function respond(input: TurnInput, tools: AssistantTools, options: 
           prompts: capture.prompts,
           askedTime: capture.askedTime,
           lastAskedTimeOnly: capture.lastAsked.time && !capture.lastAsked.name && !capture.lastAsked.phone,
+          scheduled: capture.kind === 'booking' && runsAtSetTimes(input, capture.messages[0] ?? ''),
           expectingName: false,
           customer,
           tone: settings.tone,
@@ -230,6 +231,20 @@ function followUpService(input: TurnInput, extraGeneric: string[]) {
   return previous ? matchServices(previous, input.business.services, extraGeneric) : null;
 }
 
+const SET_TIMES = /\b(mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekends|every (mon|tues|wednes|thurs|fri|satur|sun)day|\d{1,2}([:.]\d{2})?\s?(am|pm)\s?(to|-|–|until)\s?\d{1,2}([:.]\d{2})?\s?(am|pm))\b/i;
+
+/** A booking of a service that runs at set times (a class "on Saturday afternoons from 3pm to 6pm"): no time to ask for. */
+function runsAtSetTimes(input: TurnInput, request: string): boolean {
+  // The service is named by most of its name; the request's other words ("two places on") do not matter here.
+  const said = new Set(questionTerms(request, businessWords(input)).map((term) => term.key));
+  const named = input.business.services.filter((service) => {
+    const name = questionTerms(service.name, businessWords(input)).filter((term) => term.specific);
+    const held = name.filter((term) => said.has(term.key)).length;
+    return name.length > 0 && (held === name.length || (held >= 2 && held / name.length >= 0.6));
+  });
+  return named.length === 1 && SET_TIMES.test(named[0].description ?? '');
+}
+
 /** A call is greeted when it is answered (before the caller's first words); any conversation once the assistant has spoken. */
 const alreadyGreeted = (input: Pick<TurnInput, 'channel' | 'history'>) => input.channel === 'call' || input.history.some((message) => message.role === 'assistant');
 
@@ -268,6 +283,7 @@ async function request(input: TurnInput, tools: AssistantTools, kind: 'booking' 
   if (settings.capture_bookings) {
     return captureTurn(tools, {
       kind,
+      scheduled: kind === 'booking' && runsAtSetTimes(input, message),
       messages: [message],
       prompts: 0,
       askedTime: false,
