@@ -49,6 +49,8 @@ const COUNT = /\d|\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twe
 
 function answerTypeOf(message: string): AnswerType {
   const text = message.toLowerCase();
+  // "How much notice / time?" asks for a length of time, not a price.
+  if (/\bhow much (notice|time|warning|lead time)\b|\bhow (far|long) (ahead|in advance|before)\b/.test(text)) return 'duration';
   if (/\b(do|will|would) you charge\b|\bis there (a|an|any) (extra |additional |minimum )?(charge|fee|cost)\b|\bcharge (extra|more)\b|\b(extra|additional) (charge|cost|fee)s?\b/.test(text)) return 'price';
   if (/\bhow much\b|\bwhat (does|do|would|will) .*\b(cost|charge)\b|\bwhat('s| is| are) (the|your) (costs?|prices?|charges?|fees?|rates?)\b|\bprices? (of|for)\b|\bprices\b|£|\$|€/.test(text)) return 'price';
   if (/\bhow long\b/.test(text)) return 'duration';
