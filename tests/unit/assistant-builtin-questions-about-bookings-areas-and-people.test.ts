@@ -160,6 +160,17 @@ describe('areas and places', () => {
     expect(kit.questions).toEqual(['Can you come out to Nottingham?']);
   });
 
+  it('a place said in a lower-case transcript is found by the names the data lists', async () => {
+    expect((await ask(ROOFER, 'can you come out to belper', ROOFER_AREAS)).text).toBe('Yes, we cover Belper (DE56).');
+  });
+
+  it('when the data limits its coverage to a list, an unlisted place hears the covered areas and is passed on', async () => {
+    const limited = [passage('Delivery', 'We only deliver to the Norwich districts NR1 to NR7, on weekdays.')];
+    const { text, kit } = await ask(ROOFER, 'Do you deliver to Cromer?', limited);
+    expect(text).toMatch(/^We only deliver to the Norwich districts NR1 to NR7, on weekdays\. /);
+    expect(kit.questions).toHaveLength(1);
+  });
+
   it('a district outside a range is passed on', async () => {
     const { kit } = await ask(BAKERY_LIKE, 'Do you deliver to EX20?', CAFE_PASSAGES);
     expect(kit.questions).toHaveLength(1);

@@ -87,7 +87,10 @@ function withDistrict(sentence: string, place: string): string | null {
 }
 
 const plain = (sentence: string) => sentence.replace(/\*\*|__|^[-•*]\s*|^#+\s*/g, '').trim();
-const stated = (sentence: string) => (/[.!?]$/.test(sentence) ? sentence : `${sentence}.`);
+const stated = (sentence: string) => {
+  const text = sentence.replace(/\s*[:;,]\s*$/, '');
+  return /[.!?]$/.test(text) ? text : `${text}.`;
+};
 
 function yes(coverage: Coverage, place: string, message: string): Answer {
   const sources = coverage.hit ? [hitSource(coverage.hit)] : [];
@@ -97,6 +100,18 @@ function yes(coverage: Coverage, place: string, message: string): Answer {
   const sentence = stated(plain(coverage.sentence));
   if (/^we\b/i.test(sentence)) return { text: `Yes, ${sentence.charAt(0).toLowerCase()}${sentence.slice(1)}`, sources };
   return { text: `Yes, ${place} is in our area. ${sentence}`, sources };
+}
+
+/** The places a listing names: capitalised words after a sentence's first ("M33 (Sale)", "including Otley, Pudsey"). */
+function listedPlaces(listing: Coverage[]): string[] {
+  const places = new Set<string>();
+  for (const entry of listing) {
+    const tokens = plain(entry.sentence).match(/[A-Za-zÀ-ÿ'’-]+/g) ?? [];
+    tokens.forEach((token, index) => {
+      if (index > 0 && /^[A-Z][a-zà-ÿ]/.test(token) && !NOT_PLACES.has(token)) places.add(token);
+    });
+  }
+  return [...places];
 }
 
 const LIMITED = /\b(only|just) (cover|deliver|work|serve|travel|go)\b|\b(cover|deliver|work|serve|travel)s? only\b|\bonly (in|within|to) (these|the (areas|districts|postcodes))\b|\b(do not|don'?t|cannot|can'?t) (cover|deliver|travel|work) (outside|beyond|further)\b/i;
@@ -109,10 +124,14 @@ export async function answerArea(business: BusinessContext, tools: AssistantTool
   const { districts, names } = placesIn(message);
   const asks = AREA_QUESTION.test(message);
   if (!asks && !(districts.length && /\?\s*$/.test(message.trim()))) return null;
-  if (!districts.length && !names.length) return null;
+  // A transcript in lower case has no capitals to find a place by: the data's place names are looked for instead.
+  const lowerCase = message === message.toLowerCase();
+  if (!districts.length && !names.length && !lowerCase) return null;
   const coverage = await coverageSentences(business, tools, message);
   const listing = coverage.filter((entry) => districtsIn(entry.sentence).length || COVERAGE_WORDS.test(entry.sentence));
   if (!listing.length) return null;
+  if (lowerCase && !names.length) names.push(...listedPlaces(listing).filter((place) => new RegExp(`\\b${escape(place.toLowerCase())}\\b`).test(message)));
+  if (!districts.length && !names.length) return null;
   for (const district of districts) {
     const entry = listing.find((candidate) => listsDistrict(candidate.sentence, district) && !NEGATED.test(candidate.sentence));
     if (entry) return { covered: true, answer: yes(entry, district.text, message) };
