@@ -160,6 +160,11 @@ describe('areas and places', () => {
     expect(kit.questions).toEqual(['Can you come out to Nottingham?']);
   });
 
+  it('a place listed under a condition is said with its condition, not a bare yes', async () => {
+    const conditional = [passage('Areas', 'We cover Derby and Belper.\nFor flat roofs we also travel to Matlock and Ashbourne.')];
+    expect((await ask(ROOFER, 'Would you come out to Matlock?', conditional)).text).toBe('For flat roofs we also travel to Matlock and Ashbourne.');
+  });
+
   it('a place said in a lower-case transcript is found by the names the data lists', async () => {
     expect((await ask(ROOFER, 'can you come out to belper', ROOFER_AREAS)).text).toBe('Yes, we cover Belper (DE56).');
   });

@@ -99,7 +99,8 @@ function yes(coverage: Coverage, place: string, message: string): Answer {
   if (named) return { text: `Yes, we ${verb} ${named}.`, sources };
   const sentence = stated(plain(coverage.sentence));
   if (/^we\b/i.test(sentence)) return { text: `Yes, ${sentence.charAt(0).toLowerCase()}${sentence.slice(1)}`, sources };
-  return { text: `Yes, ${place} is in our area. ${sentence}`, sources };
+  // "For boiler installations we also travel to Harrogate": said as it stands, its condition with it.
+  return { text: sentence, sources };
 }
 
 /** The places a listing names: capitalised words after a sentence's first ("M33 (Sale)", "including Otley, Pudsey"). */
