@@ -138,7 +138,8 @@ export function formatVoiceReport(reports: BusinessVoiceReport[], options: { ver
     const all = summarise(report.utterances);
     lines.push('', `${report.business}: ${report.questions} questions × ${report.utterances.length / Math.max(1, report.questions)} conditions; text accuracy ${pct(report.textAccuracy).trim()}`);
     lines.push(`  ${'condition'.padEnd(28)}   WER  answered  say-again  owner q. (garbled)  decode ms`);
-    const names = [...new Set(report.utterances.map((item) => conditionName(item.condition)))];
+    const order = allConditions().map(conditionName);
+    const names = [...new Set(report.utterances.map((item) => conditionName(item.condition)))].sort((a, b) => order.indexOf(a) - order.indexOf(b));
     for (const name of [...names, 'all']) {
       const subset = name === 'all' ? report.utterances : report.utterances.filter((item) => conditionName(item.condition) === name);
       const summary = name === 'all' ? all : summarise(subset);
