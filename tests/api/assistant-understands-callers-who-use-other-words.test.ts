@@ -38,7 +38,7 @@ beforeAll(async () => {
     createdBy: userId,
   });
   await createService(deps, businessId, { name: 'Wedding flowers', status: 'active', frequency: 0, price: 'From £600', description: 'Bridal bouquets, buttonholes and table arrangements.' });
-  const memory = (type: string, title: string, content: string, answer: string | null = null) =>
+  const memory = (type: 'answered_question' | 'product' | 'text', title: string, content: string, answer: string | null = null) =>
     createMemory(deps, businessId, { type, status: 'active', title, content, answer, source_url: null });
   await memory('answered_question', 'Do you offer flower subscriptions?', 'Do you offer flower subscriptions?', 'Yes, a seasonal bouquet every week or every month from £30, delivered to your door.');
   await memory('product', 'Peony bouquet', 'Seasonal pink peonies wrapped in brown paper. £45 each.');
@@ -59,7 +59,7 @@ async function ask(message: string) {
   let escalated = false;
   for await (const event of createBuiltinProvider().reply({ business, channel: 'chat', history: [], message, customer: null, now }, tools)) {
     if (event.type === 'text') text += event.text;
-    if (event.type === 'action' && event.action.type === 'task') escalated = true;
+    if (event.type === 'action' && event.action.type === 'question_recorded') escalated = true;
   }
   return { text, escalated: escalated || /not sure/i.test(text) };
 }
