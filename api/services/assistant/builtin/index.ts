@@ -8,11 +8,11 @@ import { parseDetails } from './details';
 import { answerContact, answerLocation, answerService, answerServiceList, matchServices, properNounsOf } from './facts';
 import { answerHours } from './hours-answer';
 import { classify, isShortDayFollowUp, lastExchange, type Intents } from './intents';
-import { answerFromKnowledge } from './knowledge';
+import { answerFromKnowledge, asksForLength } from './knowledge';
 import { answerArea } from './areas';
 import { answerWho } from './people';
 import { orderInProgress, orderReminder, orderTurn, startsOrder } from './order';
-import { joinParts, questionParts } from './question-parts';
+import { joinParts, questionParts, withEarlierSubject } from './question-parts';
 import { wording } from './phrases';
 import { questionTerms, words } from './text';
 import { addressableName } from '../../customer-records';
@@ -131,6 +131,10 @@ export async function respond(input: TurnInput, tools: AssistantTools, options: 
   // Two questions in one message: each answered, the answers joined.
   if (!options.part && !intents.request && !startsOrder(message, business.products, business.services)) {
     const parts = questionParts(message, extraGeneric);
+    if (parts.length === 1 && !options.part) {
+      const followUp = withEarlierSubject(message, lastExchange(history).user, extraGeneric);
+      if (followUp !== message) return respond({ ...input, message: followUp }, tools, { part: true });
+    }
     if (parts.length > 1) {
       const answers: Answer[] = [];
       for (const part of parts) answers.push(await respond({ ...input, message: part }, tools, { part: true }));
@@ -185,7 +189,7 @@ export async function respond(input: TurnInput, tools: AssistantTools, options: 
   }
   if (!hoursAsked && !intents.location && !intents.phone && !intents.email) {
     // A service answers "how much is X?" and "do you do X?"; "how long does X take?" is for the knowledge.
-    const aboutService = intents.price || SERVICE_QUESTION.test(message);
+    const aboutService = (intents.price || SERVICE_QUESTION.test(message)) && !asksForLength(message);
     const match = aboutService ? (matchServices(message, business.services, extraGeneric) ?? followUpService(input, extraGeneric)) : null;
     if (match) {
       const service = answerService(match, intents.price, { proper: properNounsOf(business), verb: SERVICE_QUESTION.exec(message)?.[4] ?? null });

@@ -47,6 +47,9 @@ const PLACE = /\b(under|behind|beside|next to|near|above|below|inside|outside|op
 const CLOCK = /\b\d{1,2}([:.]\d{2})?\s?(am|pm)\b|\b(morning|afternoon|evening|noon|midday|midnight)\b/i;
 const COUNT = /\d|\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|dozen|hundred)\b/i;
 
+/** "How long does it take?", "how much notice?": asks for a length of time, which a service's price never answers. */
+export const asksForLength = (message: string) => answerTypeOf(message) === 'duration';
+
 function answerTypeOf(message: string): AnswerType {
   const text = message.toLowerCase();
   // "How much notice / time?" asks for a length of time, not a price.

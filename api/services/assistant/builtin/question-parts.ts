@@ -1,7 +1,7 @@
 import type { Answer } from './answer';
 import { combine } from './answer';
 import { joinStatements } from './naming';
-import { questionTerms, sentences } from './text';
+import { questionTerms, sentences, termKey } from './text';
 
 /**
  * A message that asks two things ("How much is a wedding cake and how much notice do you
@@ -25,14 +25,36 @@ export function questionParts(message: string, extraGeneric: string[] = []): str
   // Each part must ask something of its own: "what time do you open and close?" and "my tap drips, how much to fix it?" stay whole.
   const asks = (part: string) => part.split(/\s+/).length >= 3 && (/\?$/.test(part) || new RegExp(`^${OPENER}\\b`, 'i').test(part));
   if (raw.length < 2 || !raw.every(asks)) return [message];
-  const first = questionTerms(raw[0], extraGeneric).filter((term) => term.specific);
-  return raw.map((part, index) => {
-    if (index === 0) return `${greeting}${part}`;
-    const own = questionTerms(part, extraGeneric).filter((term) => term.specific);
-    const leans = /\b(it|they|them|that|this|those|these)\b/i.test(part) || own.length === 0;
-    const carried = first.filter((term) => !own.some((mine) => mine.key === term.key)).map((term) => term.word);
-    return leans && carried.length ? `${part.replace(/[?.!]+$/, '')} (${carried.join(' ')})?` : part;
-  });
+  return raw.map((part, index) => (index === 0 ? `${greeting}${part}` : carrySubject(part, raw[0], extraGeneric)));
+}
+
+/**
+ * Words that name a property of something rather than a thing ("how much notice", "is there a
+ * deposit", "how long"): a question made only of them is about the subject asked before.
+ */
+const PROPERTY_WORDS = new Set(
+  ['notice', 'deposit', 'time', 'warning', 'advance', 'ahead', 'lead', 'wait', 'waiting', 'duration', 'minimum', 'maximum', 'earliest', 'latest', 'price', 'cost', 'refund', 'refundable', 'cancel', 'order', 'book']
+    .map(termKey),
+);
+const LEANS_ON_BEFORE = /\b(it|they|them|that|this|those|these|one)\b/i;
+
+/** `part` read with the subject of `before` when it has none of its own ("…and how much notice do you need?"). */
+export function carrySubject(part: string, before: string, extraGeneric: string[] = []): string {
+  const own = questionTerms(part, extraGeneric).filter((term) => term.specific);
+  const leans = LEANS_ON_BEFORE.test(part) || own.every((term) => PROPERTY_WORDS.has(term.key));
+  if (!leans) return part;
+  const carried = questionTerms(before, extraGeneric)
+    .filter((term) => term.specific && !PROPERTY_WORDS.has(term.key) && !own.some((mine) => mine.key === term.key))
+    .map((term) => term.word);
+  return carried.length ? `${part.replace(/[?.!]+$/, '')} (${carried.join(' ')})?` : part;
+}
+
+/** A follow-up turn with no subject of its own ("And how much notice would you need?") asks about the caller's last question's subject. */
+export function withEarlierSubject(message: string, previous: string | undefined, extraGeneric: string[] = []): string {
+  if (!previous || !/\?\s*$|^\W*(and|also|what about|how about)\b/i.test(message.trim())) return message;
+  const bare = message.replace(/^\W*(and|also|plus)\s+/i, '');
+  const carried = carrySubject(bare, previous, extraGeneric);
+  return carried === bare ? message : carried;
 }
 
 /** The answers of the parts as one reply: the same sentence never twice, two short statements joined by "and". */
