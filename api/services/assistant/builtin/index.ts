@@ -8,7 +8,7 @@ import { parseDetails } from './details';
 import { answerContact, answerLocation, answerService, answerServiceList, matchServices, properNounsOf } from './facts';
 import { answerHours } from './hours-answer';
 import { classify, isShortDayFollowUp, lastExchange, type Intents } from './intents';
-import { answerFromKnowledge, asksForLength } from './knowledge';
+import { answerFromKnowledge, asksForLength, lengthFromService } from './knowledge';
 import { answerArea } from './areas';
 import { answerWho } from './people';
 import { orderInProgress, orderReminder, orderTurn, startsOrder } from './order';
@@ -131,7 +131,7 @@ export async function respond(input: TurnInput, tools: AssistantTools, options: 
   // Two questions in one message: each answered, the answers joined.
   if (!options.part && !intents.request && !startsOrder(message, business.products, business.services)) {
     const parts = questionParts(message, extraGeneric);
-    if (parts.length === 1 && !options.part) {
+    if (parts.length === 1) {
       const followUp = withEarlierSubject(message, lastExchange(history).user, extraGeneric);
       if (followUp !== message) return respond({ ...input, message: followUp }, tools, { part: true });
     }
@@ -188,7 +188,9 @@ export async function respond(input: TurnInput, tools: AssistantTools, options: 
     else unknownFact = true;
   }
   if (!hoursAsked && !intents.location && !intents.phone && !intents.email) {
-    // A service answers "how much is X?" and "do you do X?"; "how long does X take?" is for the knowledge.
+    // A service answers "how much is X?" and "do you do X?"; "how long does X take?" only from a length its description gives, else the knowledge.
+    const length = asksForLength(message) ? lengthFromService(matchServices(message, business.services, extraGeneric)) : null;
+    if (length) parts.push(length);
     const aboutService = (intents.price || SERVICE_QUESTION.test(message)) && !asksForLength(message);
     const match = aboutService ? (matchServices(message, business.services, extraGeneric) ?? followUpService(input, extraGeneric)) : null;
     if (match) {

@@ -2,7 +2,7 @@ import type { ApiKnowledgeHit } from '#contract/envelope';
 import { describesAnAction } from '../../language/part-of-speech';
 import { sentenceSimilarity } from '../../language/similarity';
 import { contentWords, wordImportance, wordSimilarity } from '../../language/vectors';
-import type { AssistantTools } from '../types';
+import type { AssistantTools, ServiceFact } from '../types';
 import { hitSource, type Answer } from './answer';
 import { isNoise, questionTerms, sentences, synonymsOf, termKey, termKeys, words, type Term } from './text';
 import { productStatement } from './naming';
@@ -37,18 +37,26 @@ export type KnowledgeOptions = {
   trace?: (line: string) => void;
 };
 
-type AnswerType = 'price' | 'duration' | 'soon' | 'time' | 'count' | 'place' | 'advice' | 'other';
+type AnswerType = 'price' | 'duration' | 'soon' | 'time' | 'count' | 'place' | 'advice' | 'consequence' | 'other';
 
 const MONEY = /[£$€]\s?\d|\d\s?(pounds|dollars|euros|gbp|usd|eur)\b|\bfree\b|\bno (extra )?charge\b|\bat no (extra )?cost\b/i;
 const DURATION =
-  /\b\d+(\.\d+)?\s*(-|to|–)?\s*\d*\s*(minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|working days)\b|\b\d+-(minute|hour|day|week|month|year)\b|\b(an?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|half an?|a few|several|couple of|full|whole) (minutes?|hours?|days?|weeks?|months?|years?)\b|\b(since|in) (19|20)\d\d\b/i;
+  /\b\d+(\.\d+)?[½¼¾]?\s*(-|to|–)?\s*\d*[½¼¾]?\s*(minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|working days)\b|\b\d+-(minute|hour|day|week|month|year)\b|\b(an?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|half an?|a few|several|couple of|full|whole) (minutes?|hours?|days?|weeks?|months?|years?)\b|\b(since|in) (19|20)\d\d\b/i;
 const SOON = /\b(within|same[- ]day|next[- ]day|straight away|immediately|right away)\b|\b(in|under) (an?|one|two|three|\d+) (hours?|minutes?|days?)\b/i;
 const PLACE = /\b(under|behind|beside|next to|near|above|below|inside|outside|opposite|in the|on the|at the|by the)\b/i;
 const CLOCK = /\b\d{1,2}([:.]\d{2})?\s?(am|pm)\b|\b(morning|afternoon|evening|noon|midday|midnight)\b/i;
+const CONSEQUENCE = /[£$€]\s?\d|\d\s?%|\b(charged?|fees?|lose|lost|forfeit(ed)?|refund(ed|able)?|non-refundable|keep (the|your) deposit|pay (the )?full)\b/i;
 const COUNT = /\d|\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|dozen|hundred)\b/i;
 
 /** "How long does it take?", "how much notice?": asks for a length of time, which a service's price never answers. */
 export const asksForLength = (message: string) => answerTypeOf(message) === 'duration';
+
+/** "How long does a balayage take?": the sentence of the named service's own description that gives a length of time. */
+export function lengthFromService(match: { services: ServiceFact[]; exact: boolean } | null): Answer | null {
+  const service = match?.exact ? match.services[0] : null;
+  const sentence = sentences(service?.description ?? '').find((candidate) => DURATION.test(candidate));
+  return service && sentence ? { text: sentence, sources: [{ kind: 'service', _id: service._id, type: 'service', title: service.name }] } : null;
+}
 
 function answerTypeOf(message: string): AnswerType {
   const text = message.toLowerCase();
@@ -62,6 +70,8 @@ function answerTypeOf(message: string): AnswerType {
   if (/\bhow many\b/.test(text)) return 'count';
   if (/\bwhat (should|do|can|must) (i|we) do\b|\bhow (do|can|should) (i|we)\b|\bwhat to do\b/.test(text)) return 'advice';
   if (/^\W*where\b/.test(text)) return 'place';
+  // "What happens if I cancel?": the answer is what it costs or what is lost, not the rule that comes first.
+  if (/\bwhat happens (if|when)\b|\bwhat if (i|we)\b|\b(will|do|would) (i|we) (lose|forfeit|be charged|have to pay|get (it|my|our|the) [a-z ]*back)\b/.test(text)) return 'consequence';
   return 'other';
 }
 
@@ -79,6 +89,8 @@ function answerTypeHolds(type: AnswerType, text: string): boolean {
       return COUNT.test(text);
     case 'place':
       return PLACE.test(text);
+    case 'consequence':
+      return CONSEQUENCE.test(text);
     default:
       return true;
   }

@@ -23,7 +23,7 @@ export const STOP_WORDS = new Set(
  * help choose a sentence but are never required to be in it.
  */
 const GENERIC_WORDS = `offer provide supply sell do make work help available use come go take give look find ask done need
-  install repair service price book long soon far often quick quickly fast early late usual usually normally typically
+  install repair service price book long soon far often quick quickly fast early usual usually normally typically
   currently time day week today tomorrow now new old big small whole customer company business also include includes included
   keep keeps kept happen happens seem stop start try say mean extra additional best`
   .split(/\s+/)
