@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import type { ApiKnowledgeHit } from '#contract/envelope';
+import { createBuiltinProvider } from '#api/services/assistant/builtin/index';
+import type { AssistantEvent, AssistantTools, BusinessContext, HistoryMessage, ServiceFact, TurnInput } from '#api/services/assistant/types';
+import { DEFAULT_ASSISTANT_SETTINGS } from '#contract/schemas/business-settings';
+
+/**
+ * No guessed answers: the second part of a two-part question, and a follow-up turn, keep the
+ * subject asked about first (and are not answered with the price already given); "how long"
+ * is answered from the service's own description; a caller's own number ("45 minutes late")
+ * is not matched to an unrelated sentence holding it; "what happens if…" is answered with the
+ * sentence that says what it costs. Made-up businesses: a florist, a dog groomer, a physio, a
+ * yoga studio.
+ */
+const NOW = new Date('2026-12-10T10:30:00Z');
+
+const service = (name: string, price: string | null, description: string | null = null): ServiceFact => ({ _id: `svc-${name}`, name, price, description, frequency: 0 });
+const passage = (title: string, text: string): ApiKnowledgeHit => ({ source: { kind: 'memory', _id: `mem-${title}`, type: 'text', title }, text, heading: null, rank: 1 });
+
+function business(name: string, services: ServiceFact[]): BusinessContext {
+  return {
+    id: `biz-${name}`,
+    name,
+    email: 'hello@example.test',
+    telephones: ['+441632960000'],
+    address: '1 High Street, Testville TE1 1ST',
+    country: 'GB',
+    settings: {
+      timezone: 'Europe/London',
+      opening_hours: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((day) => ({ day, open: day !== 'sunday', start: '09:00', end: '17:00' })) as never,
+      overwrites: [],
+      assistant: { ...DEFAULT_ASSISTANT_SETTINGS, capture_bookings: true },
+    },
+    services,
+    products: [],
+  };
+}
+
+function tools(hits: ApiKnowledgeHit[] = []): AssistantTools & { questions: string[]; tasks: string[]; orders: number } {
+  const state = { questions: [] as string[], tasks: [] as string[], orders: 0 };
+  return {
+    ...state,
+    get questions() {
+      return state.questions;
+    },
+    get tasks() {
+      return state.tasks;
+    },
+    get orders() {
+      return state.orders;
+    },
+    async searchKnowledge() {
+      return hits;
+    },
+    async createTask(input) {
+      state.tasks.push(input.details.reason ?? input.title);
+      return { type: 'task_created', note_id: 'note-1', summary: input.title };
+    },
+    async recordUnansweredQuestion(question) {
+      state.questions.push(question);
+      return [{ type: 'question_recorded', memory_id: 'q-1', summary: 'Question recorded', duplicate: false }];
+    },
+    async lookupCustomer() {
+      return null;
+    },
+    async takeOrder() {
+      state.orders += 1;
+      return { type: 'order_created', order_id: 'order-1', summary: 'Order taken' };
+    },
+  };
+}
+
+async function ask(biz: BusinessContext, message: string, hits: ApiKnowledgeHit[] = [], history: HistoryMessage[] = []) {
+  const kit = tools(hits);
+  const input: TurnInput = { business: biz, channel: 'chat', history, message, customer: null, now: NOW };
+  const events: AssistantEvent[] = [];
+  for await (const event of createBuiltinProvider().reply(input, kit)) events.push(event);
+  return { text: events.flatMap((event) => (event.type === 'text' ? [event.text] : [])).join(''), kit };
+}
+
+const FLORIST = business('Petal & Stem', [service('Wedding bouquet', 'From £120', 'Hand-tied bridal bouquets in seasonal flowers.'), service('Funeral wreath', '£60')]);
+const FLORIST_PASSAGES = [
+  passage('Ordering', 'A funeral wreath needs 2 days\' notice.\nA wedding bouquet needs at least 6 weeks\' notice, and a £30 deposit secures the date.'),
+];
+
+describe('a second part with no subject of its own keeps the first part\'s subject', () => {
+  it('"How much is X and how much notice do you need?": the price, then the notice for X (not another thing\'s)', async () => {
+    const { text } = await ask(FLORIST, 'How much is a wedding bouquet and how much notice do you need?', FLORIST_PASSAGES);
+    expect(text).toMatch(/£120/);
+    expect(text).toMatch(/6 weeks/);
+    expect(text).not.toMatch(/2 days|£60/);
+  });
+
+  it('a follow-up turn reads with the previous question\'s subject', async () => {
+    const history: HistoryMessage[] = [
+      { role: 'user', content: 'Do you make wedding bouquets?' },
+      { role: 'assistant', content: 'Yes, we make wedding bouquets: hand-tied bridal bouquets in seasonal flowers.' },
+    ];
+    const { text } = await ask(FLORIST, 'And how much notice would you need?', FLORIST_PASSAGES, history);
+    expect(text).toMatch(/6 weeks/);
+    expect(text).not.toMatch(/2 days/);
+  });
+
+  it('a follow-up that names its own subject is left alone', async () => {
+    const history: HistoryMessage[] = [
+      { role: 'user', content: 'Do you make wedding bouquets?' },
+      { role: 'assistant', content: 'Yes, we make wedding bouquets.' },
+    ];
+    const { text } = await ask(FLORIST, 'How much notice do you need for a funeral wreath?', FLORIST_PASSAGES, history);
+    expect(text).toMatch(/2 days/);
+    expect(text).not.toMatch(/6 weeks/);
+  });
+});
+
+const GROOMER = business('Fluff & Fold', [service('Full groom', 'From £45', 'Bath, dry, clip and nail trim. Allow 2½ hours for a large dog.'), service('Nail trim', '£10')]);
+const GROOMER_PASSAGES = [passage('Team', 'Jo Marsh – head groomer, 12 years\' experience with full grooms and hand stripping.')];
+
+describe('"how long does it take?" after a price: the length the service gives, not the price again', () => {
+  it('price and length from the service, no staff bio', async () => {
+    const { text } = await ask(GROOMER, 'How much is a full groom and how long does it take?', GROOMER_PASSAGES);
+    expect(text).toMatch(/£45/);
+    expect(text).toMatch(/2½ hours/);
+    expect(text).not.toMatch(/12 years/);
+  });
+});
+
+const PHYSIO = business('Back on Track Physio', [service('First assessment', '£55', 'A full assessment and treatment plan.')]);
+const PHYSIO_PASSAGES = [
+  passage('Sessions', 'A first assessment lasts about 45 minutes and follow-up sessions about 30 minutes.'),
+  passage('Arriving late', 'If you arrive late, we will still see you but your session will end at the booked time.'),
+];
+
+describe('a caller\'s own number is no answer', () => {
+  it('"running 30 minutes late" is not answered with a sentence that merely holds "30 minutes"', async () => {
+    const { text } = await ask(PHYSIO, "I'm running about 30 minutes late, is that ok?", PHYSIO_PASSAGES);
+    expect(text).not.toMatch(/follow-up sessions|first assessment lasts/i);
+  });
+});
+
+const YOGA = business('Stillpoint Yoga', [service('Drop-in class', '£12')]);
+const YOGA_PASSAGES = [
+  passage('Cancelling a class', 'Please give us 12 hours\' notice to cancel a class booking.\nA class cancelled with less notice is charged in full, and a no-show loses the class from a pass.'),
+];
+
+describe('"what happens if…" is answered with what it costs', () => {
+  it('the charge, not only the notice rule that comes first', async () => {
+    const { text } = await ask(YOGA, 'What happens if I cancel a class?', YOGA_PASSAGES);
+    expect(text).toMatch(/charged in full/);
+  });
+});
