@@ -50,7 +50,7 @@ export function carrySubject(part: string, before: string, extraGeneric: string[
 }
 
 /** A follow-up turn with no subject of its own ("And how much notice would you need?") asks about the caller's last question's subject. */
-export function withEarlierSubject(message: string, previous: string | undefined, extraGeneric: string[] = []): string {
+export function withEarlierSubject(message: string, previous: string | null | undefined, extraGeneric: string[] = []): string {
   if (!previous || !/\?\s*$|^\W*(and|also|what about|how about)\b/i.test(message.trim())) return message;
   const bare = message.replace(/^\W*(and|also|plus)\s+/i, '');
   const carried = carrySubject(bare, previous, extraGeneric);
