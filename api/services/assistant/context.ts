@@ -15,19 +15,22 @@ const PRODUCTS_MAX = 200;
  * every message, so a settings or service change applies to the next one.
  */
 export async function loadBusinessContext(db: Db, businessId: string): Promise<BusinessContext> {
-  const [business] = await db.select().from(businesses).where(eq(businesses.id, businessId)).limit(1);
+  // Three independent reads, side by side (they overlap on a pool of connections).
+  const [[business], rows, products] = await Promise.all([
+    db.select().from(businesses).where(eq(businesses.id, businessId)).limit(1),
+    db
+      .select()
+      .from(services)
+      .where(and(eq(services.businessId, businessId), eq(services.status, 'active'), isNull(services.deletedAt)))
+      .orderBy(asc(services.name), asc(services.id)),
+    db
+      .select({ id: memories.id, title: memories.title, content: memories.content, meta: memories.meta })
+      .from(memories)
+      .where(and(eq(memories.businessId, businessId), eq(memories.type, 'product'), eq(memories.status, 'active'), isNull(memories.deletedAt)))
+      .orderBy(asc(memories.title), asc(memories.id))
+      .limit(PRODUCTS_MAX),
+  ]);
   if (!business) throw notFound('The business');
-  const rows = await db
-    .select()
-    .from(services)
-    .where(and(eq(services.businessId, businessId), eq(services.status, 'active'), isNull(services.deletedAt)))
-    .orderBy(asc(services.name), asc(services.id));
-  const products = await db
-    .select({ id: memories.id, title: memories.title, content: memories.content, meta: memories.meta })
-    .from(memories)
-    .where(and(eq(memories.businessId, businessId), eq(memories.type, 'product'), eq(memories.status, 'active'), isNull(memories.deletedAt)))
-    .orderBy(asc(memories.title), asc(memories.id))
-    .limit(PRODUCTS_MAX);
   return {
     id: business.id,
     name: business.name,

@@ -83,6 +83,11 @@ async function summaries(db: Db, ids: string[]): Promise<Map<string, Summary>> {
   return map;
 }
 
+/** The summary of a conversation whose messages are already at hand, oldest first (as listMessages reads them). */
+export function summaryOf(messages: MessageRow[]): Summary {
+  return { count: messages.length, last: messages.at(-1) ?? null, firstUser: messages.find((message) => message.role === 'user')?.content ?? null };
+}
+
 export async function serializeConversations(db: Db, rows: ConversationRow[]): Promise<ApiConversation[]> {
   const map = await summaries(
     db,

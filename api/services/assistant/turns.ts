@@ -1,4 +1,5 @@
 import { and, desc, eq, lt, notInArray } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { ApiConversation, ApiConversationMessage } from '#contract/envelope';
 import { messages as MESSAGES } from '#contract/messages';
 import type { ConversationAction, ConversationChannel, ConversationSource } from '#contract/schemas/conversation';
@@ -6,9 +7,11 @@ import type { ApiDeps } from '../../deps';
 import { conversationMessages, conversations } from '../../db/schema';
 import { newId } from '../../lib/crypto';
 import { ApiError } from '../../lib/errors';
+import { conversationUpdated } from '../../lib/events';
 import { loadBusinessContext, loadCustomerFact } from './context';
-import { conversationRecord, listMessages, publishConversation, requireConversation, serializeMessage, type ConversationRow, type MessageRow } from './conversations';
+import { listMessages, requireConversation, serializeConversation, serializeMessage, summaryOf, type ConversationRow, type MessageRow } from './conversations';
 import { selectProvider } from './providers';
+import { holdingOwnerQuestions, SAY_IT_ANOTHER_WAY } from './second-hearing';
 import { createAssistantTools, type ToolDeps } from './tools';
 import type { AssistantEvent, HistoryMessage } from './types';
 
@@ -158,9 +161,13 @@ function uniqueSources(sources: ConversationSource[]): ConversationSource[] {
   });
 }
 
-async function touchConversation(deps: TurnDeps, conversationId: string, at: Date): Promise<ConversationRow> {
-  const [row] = await deps.db.update(conversations).set({ updatedAt: at }).where(eq(conversations.id, conversationId)).returning();
-  return row;
+/**
+ * Moves the conversation's updated_at and says so on the realtime channel. The event carries
+ * only the id, so no summary of the conversation is read for it (a turn waits on this).
+ */
+async function touchAndAnnounce(deps: TurnDeps, conversation: ConversationRow, at: Date): Promise<void> {
+  await deps.db.update(conversations).set({ updatedAt: at }).where(eq(conversations.id, conversation.id));
+  await conversationUpdated(deps, conversation.businessId, conversation);
 }
 
 async function loadHistory(deps: TurnDeps, message: MessageRow): Promise<HistoryMessage[]> {
@@ -196,8 +203,14 @@ function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
+/**
+ * secondHearing: the message is a transcript a recogniser may have got wrong, so an owner
+ * question from it waits until the caller has said it twice (second-hearing.ts).
+ */
+export type ReplyOptions = { secondHearing?: boolean };
+
 /** Produces the reply of `reply` (a 'streaming' row this server inserted), writing it as it grows. */
-async function generate(deps: TurnDeps, live: LiveReply, reply: MessageRow, question: MessageRow, conversation: ConversationRow): Promise<void> {
+async function generate(deps: TurnDeps, live: LiveReply, reply: MessageRow, question: MessageRow, conversation: ConversationRow, options: ReplyOptions = {}): Promise<void> {
   const { db } = deps;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new ReplyFailedError(REPLY_ERRORS.timeout)), TURN_LIMITS.replyTimeoutMs);
@@ -224,15 +237,20 @@ async function generate(deps: TurnDeps, live: LiveReply, reply: MessageRow, ques
   let failure: string | null = null;
   let iterator: AsyncIterator<AssistantEvent> | undefined;
   try {
-    const business = await raceAbort(loadBusinessContext(db, conversation.businessId), controller.signal);
-    const [history, customer] = await raceAbort(Promise.all([loadHistory(deps, question), loadCustomerFact(db, conversation.businessId, conversation.customerId)]), controller.signal);
+    // Independent reads, side by side: on a pool of connections they overlap.
+    const [business, history, customer] = await raceAbort(
+      Promise.all([loadBusinessContext(db, conversation.businessId), loadHistory(deps, question), loadCustomerFact(db, conversation.businessId, conversation.customerId)]),
+      controller.signal,
+    );
     const provider = selectProvider(deps, business.settings);
-    const tools = createAssistantTools(deps, {
+    const allTools = createAssistantTools(deps, {
       businessId: conversation.businessId,
       conversationId: conversation.id,
       customerId: conversation.customerId,
       channel: conversation.channel as ConversationChannel,
     });
+    const hold = options.secondHearing ? holdingOwnerQuestions(allTools, history) : null;
+    const tools = hold?.tools ?? allTools;
     const events = provider.reply(
       { business, channel: conversation.channel as ConversationChannel, history, message: question.content, customer, now: deps.clock.now() },
       tools,
@@ -244,7 +262,8 @@ async function generate(deps: TurnDeps, live: LiveReply, reply: MessageRow, ques
       if (step.done) break;
       const event = step.value;
       if (event.type === 'text') {
-        if (!event.text) continue;
+        // Once a question is held for a second hearing, the caller hears the request to say it another way instead.
+        if (!event.text || hold?.held()) continue;
         content += event.text;
         live.push(event.text);
         flushTimer ??= setTimeout(flush, TURN_LIMITS.flushIntervalMs);
@@ -253,6 +272,11 @@ async function generate(deps: TurnDeps, live: LiveReply, reply: MessageRow, ques
       } else if (event.type === 'action') {
         actions.push(event.action);
       }
+    }
+    if (hold?.held()) {
+      const ask = content.trim() ? ` ${SAY_IT_ANOTHER_WAY}` : SAY_IT_ANOTHER_WAY;
+      content += ask;
+      live.push(ask);
     }
     if (!content.trim()) throw new Error('The provider answered nothing.');
   } catch (error) {
@@ -287,7 +311,7 @@ async function generate(deps: TurnDeps, live: LiveReply, reply: MessageRow, ques
   live.end(failure);
   registryOf(deps).delete(reply.id);
   try {
-    await publishConversation(deps, await touchConversation(deps, conversation.id, finishedAt));
+    await touchAndAnnounce(deps, conversation, finishedAt);
   } catch (error) {
     deps.log?.({ level: 'warn', msg: 'ConversationUpdated not published', conversation_id: conversation.id, error: String(error) });
   }
@@ -297,7 +321,12 @@ async function generate(deps: TurnDeps, live: LiveReply, reply: MessageRow, ques
  * Starts the reply to `question` unless some request (on any server) already did. Answers
  * the reply's row, and the live reply when this server is producing it.
  */
-export async function startReply(deps: TurnDeps, conversation: ConversationRow, question: MessageRow): Promise<{ row: MessageRow; live: LiveReply | null; started: boolean }> {
+export async function startReply(
+  deps: TurnDeps,
+  conversation: ConversationRow,
+  question: MessageRow,
+  options: ReplyOptions = {},
+): Promise<{ row: MessageRow; live: LiveReply | null; started: boolean }> {
   const createdAt = timestampAfter(deps.clock.now(), question.createdAt);
   const [row] = await deps.db
     .insert(conversationMessages)
@@ -318,7 +347,7 @@ export async function startReply(deps: TurnDeps, conversation: ConversationRow, 
   if (row) {
     const live = new LiveReply(row.id);
     registry.set(row.id, live);
-    live.finished = generate(deps, live, row, question, conversation).catch((error) => {
+    live.finished = generate(deps, live, row, question, conversation, options).catch((error) => {
       // generate() handles its own failures; this is the last guard so a follower never hangs.
       deps.log?.({ level: 'error', msg: 'assistant reply crashed', message_id: row.id, error: String(error) });
       live.end(REPLY_ERRORS.failed);
@@ -353,7 +382,7 @@ export async function storeUserMessage(deps: TurnDeps, conversation: Conversatio
       updatedAt: createdAt,
     })
     .returning();
-  await publishConversation(deps, await touchConversation(deps, conversation.id, createdAt));
+  await touchAndAnnounce(deps, conversation, createdAt);
   return row;
 }
 
@@ -434,14 +463,19 @@ export type FollowedReply = {
 export async function followLatestReply(deps: TurnDeps, businessId: string, conversationId: string, signal?: AbortSignal): Promise<FollowedReply> {
   const conversation = await requireConversation(deps.db, businessId, conversationId);
   await expireStaleReplies(deps, conversation.id);
-  const [question] = await deps.db
-    .select()
+  // The latest question and its reply in one read: when the reply exists (the usual case, just started by postMessage) it is followed at once.
+  const replies = alias(conversationMessages, 'reply');
+  const [latest] = await deps.db
+    .select({ question: conversationMessages, reply: replies })
     .from(conversationMessages)
+    .leftJoin(replies, eq(replies.replyTo, conversationMessages.id))
     .where(and(eq(conversationMessages.conversationId, conversation.id), eq(conversationMessages.role, 'user')))
     .orderBy(desc(conversationMessages.createdAt), desc(conversationMessages.id))
     .limit(1);
-  if (!question) throw new ApiError(422, [MESSAGES.conversation.nothingToStream]);
-  const { row, live, started } = await startReply(deps, conversation, question);
+  if (!latest) throw new ApiError(422, [MESSAGES.conversation.nothingToStream]);
+  const { row, live, started } = latest.reply
+    ? { row: latest.reply, live: registryOf(deps).get(latest.reply.id) ?? null, started: false }
+    : await startReply(deps, conversation, latest.question);
   if (!live && row.status === 'failed') throw new ApiError(500, [row.error ?? MESSAGES.stream.failed]);
   return { message: row, started, chunks: replyText(deps, row, live, signal) };
 }
@@ -468,12 +502,12 @@ export type TurnResult = {
  */
 export async function postMessage(
   deps: TurnDeps,
-  input: { businessId: string; conversationId: string; message: string; audioKey?: string | null; wait?: boolean },
+  input: { businessId: string; conversationId: string; message: string; audioKey?: string | null; wait?: boolean } & ReplyOptions,
 ): Promise<TurnResult> {
   const conversation = await requireConversation(deps.db, input.businessId, input.conversationId);
   await expireStaleReplies(deps, conversation.id);
   const question = await storeUserMessage(deps, conversation, { content: input.message, audioKey: input.audioKey });
-  const { row, live } = await startReply(deps, conversation, question);
+  const { row, live } = await startReply(deps, conversation, question, { secondHearing: input.secondHearing });
   if (input.wait !== false) {
     if (live) await live.finished;
     else {
@@ -488,11 +522,10 @@ export async function postMessage(
 }
 
 async function turnResult(deps: TurnDeps, conversationId: string, question: MessageRow, reply: MessageRow): Promise<TurnResult> {
-  const rows = await listMessages(deps.db, conversationId);
-  const [current] = await deps.db.select().from(conversations).where(eq(conversations.id, conversationId)).limit(1);
-  const record = await conversationRecord(deps.db, current);
+  const [rows, [current]] = await Promise.all([listMessages(deps.db, conversationId), deps.db.select().from(conversations).where(eq(conversations.id, conversationId)).limit(1)]);
   return {
-    conversation: record,
+    // Its summary (count, last message, title) comes from the messages just read, not a second read of them.
+    conversation: serializeConversation(current, summaryOf(rows)),
     messages: rows.map(serializeMessage),
     message: serializeMessage(rows.find((item) => item.id === question.id) ?? question),
     reply: serializeMessage(rows.find((item) => item.id === reply.id) ?? reply),
@@ -516,7 +549,7 @@ export async function postMessageWithSetReply(
     .insert(conversationMessages)
     .values({ id: newId(), conversationId: conversation.id, businessId: conversation.businessId, role: 'assistant', content: input.reply, status: 'complete', replyTo: question.id, createdAt: at, updatedAt: at })
     .returning();
-  await publishConversation(deps, await touchConversation(deps, conversation.id, at));
+  await touchAndAnnounce(deps, conversation, at);
   return turnResult(deps, conversation.id, question, reply);
 }
 
