@@ -83,7 +83,7 @@ export async function voiceTurn(deps: ApiDeps, businessId: string, conversationI
     const message = transcript.slice(0, MESSAGE_MAX);
     // Unsure of the words: ask again rather than answer, escalate or make an owner question of them.
     const turn = heard.clear
-      ? await postMessage(deps, { businessId, conversationId, message, audioKey: key, wait })
+      ? await postMessage(deps, { businessId, conversationId, message, audioKey: key, wait, secondHearing: Boolean(stt.embedded) })
       : await postMessageWithSetReply(deps, { businessId, conversationId, message, audioKey: key, reply: SAY_AGAIN });
     return { ...turn, transcript };
   } catch (error) {

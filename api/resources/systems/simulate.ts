@@ -19,7 +19,7 @@ import { handleSms } from '../../services/systems/inbound-sms';
 import type { SystemRow } from '../../services/systems/store';
 import { textOf, twimlVerbs } from '../../services/systems/twiml';
 import { serializeRow } from '../../services/timeline';
-import { SAY_AGAIN } from '../../services/speech/confidence';
+import { HEARD_BY_EMBEDDED, SAY_AGAIN } from '../../services/speech/confidence';
 import { checkWav, hearRecording, MAX_AUDIO_BYTES } from '../conversations/voice';
 import { parseWith, timelineItemOut } from '../timeline/schemas';
 import { canEditSystems } from './access';
@@ -93,12 +93,18 @@ async function textBackLines(deps: ApiDeps, businessId: string, callId: string):
   return rows.map((row) => ({ speaker: 'system', text: `Texted ${row.to} back: ${row.body ?? ''}` }));
 }
 
-async function simulateCall(deps: ApiDeps, system: SystemRow, input: { kind: 'call' | 'missed_call'; from: string; says: string; confidence?: number | null }): Promise<Simulation> {
+async function simulateCall(
+  deps: ApiDeps,
+  system: SystemRow,
+  input: { kind: 'call' | 'missed_call'; from: string; says: string; confidence?: number | null; embedded?: boolean },
+): Promise<Simulation> {
   const callSid = sid('CA');
   const base: TwilioParams = { AccountSid: 'ACsandbox', ApiVersion: '2010-04-01', CallSid: callSid, From: input.from, To: system.phoneNumber ?? '', Direction: 'inbound' };
   const transcript: Line[] = [];
   const saidLines = input.says.split(/\r?\n/).map((line) => line.trim()).filter(Boolean);
   let turns = 1;
+  // Speech heard by the embedded recogniser is marked so, as its confidence alone does not say whose it is.
+  const heardBy: TwilioParams = input.embedded ? { [HEARD_BY_EMBEDDED.name]: HEARD_BY_EMBEDDED.value } : {};
 
   const started = readTwiml(await handleVoice(deps, system, { ...base, CallStatus: 'ringing' }));
   transcript.push(...started.lines);
@@ -111,7 +117,7 @@ async function simulateCall(deps: ApiDeps, system: SystemRow, input: { kind: 'ca
     for (const [index, line] of saidLines.entries()) {
       transcript.push({ speaker: 'caller', text: line });
       turns += 1;
-      const answer = readTwiml(await handleGather(deps, system, { ...base, CallStatus: 'in-progress', SpeechResult: line, Confidence: String(input.confidence ?? TYPED_CONFIDENCE) }));
+      const answer = readTwiml(await handleGather(deps, system, { ...base, CallStatus: 'in-progress', SpeechResult: line, Confidence: String(input.confidence ?? TYPED_CONFIDENCE), ...heardBy }));
       transcript.push(...answer.lines);
       next = answer.next;
       if (next === 'dial') {
@@ -181,13 +187,13 @@ function assertSimulatable(system: SystemRow): void {
 }
 
 /** Runs one simulation on a sandbox phone system with a number (the route checks access): the typed and the spoken call both end here. */
-export async function runSimulation(deps: ApiDeps, system: SystemRow, input: z.output<typeof simulateSchema>, heard: { confidence?: number | null } = {}): Promise<Simulation> {
+export async function runSimulation(deps: ApiDeps, system: SystemRow, input: z.output<typeof simulateSchema>, heard: { confidence?: number | null; embedded?: boolean } = {}): Promise<Simulation> {
   assertSimulatable(system);
   if (input.kind === 'sms') {
     if (!input.says.trim()) throw invalid({ says: [systemMessages.messageRequired] });
     return simulateSms(deps, system, input);
   }
-  return simulateCall(deps, system, { kind: input.kind, from: input.from, says: input.says, confidence: heard.confidence });
+  return simulateCall(deps, system, { kind: input.kind, from: input.from, says: input.says, confidence: heard.confidence, embedded: heard.embedded });
 }
 
 /** The system the signed-in user may simulate on: systems/edit, one of this business's, a sandbox phone system with a number. */
@@ -277,7 +283,7 @@ export const simulateRouter = createRouter()
       const heard = await hearCaller(deps, business_id, form.audio);
       // A call asks the caller to say it again (the gather handler reads the confidence); an SMS has nobody to ask.
       if (!heard.clear && kind === 'sms') throw audioError(SAY_AGAIN);
-      const result = await runSimulation(deps, system, { kind, from, says: heard.text }, { confidence: heard.confidence });
+      const result = await runSimulation(deps, system, { kind, from, says: heard.text }, { confidence: heard.confidence, embedded: Boolean(deps.speech.stt.embedded) });
       return ok(c, { ...(result as z.infer<typeof simulationData>), heard: heard.text });
     },
   );

@@ -13,6 +13,21 @@ import type { Heard, SpeechToText, TranscribeOptions } from './types';
 export const CONFIDENCE_THRESHOLD = 0.1;
 export const SAY_AGAIN = "Sorry, I didn't catch that. Could you say it again?";
 
+/**
+ * A telephony provider's own speech result at least this sure is trusted with an owner
+ * question at once; a less sure one, or one heard by the embedded recogniser (which can be
+ * confidently wrong), needs a second hearing first (assistant/second-hearing.ts).
+ */
+export const SURE_OF_WORDS = 0.8;
+/** The webhook parameter the spoken simulator adds: its SpeechResult came from the embedded recogniser, not Twilio's. */
+export const HEARD_BY_EMBEDDED = { name: 'HeardBy', value: 'embedded' } as const;
+
+/** Whether an unanswerable question in a call's speech result must be heard twice before it becomes an owner question. */
+export function callSpeechNeedsSecondHearing(heardBy: string, confidence: string): boolean {
+  if (heardBy === HEARD_BY_EMBEDDED.value) return true;
+  return confidence !== '' && !(Number(confidence) >= SURE_OF_WORDS);
+}
+
 /** The transcript and confidence of a recording, whichever engine the server has. */
 export async function hearSpeech(stt: SpeechToText, wav: Uint8Array, options: TranscribeOptions = {}): Promise<Heard> {
   if (stt.hear) return stt.hear(wav, options);

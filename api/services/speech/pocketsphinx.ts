@@ -101,6 +101,7 @@ export function createPocketsphinxStt(options: PocketsphinxOptions = {}): Speech
   };
   return {
     name: 'pocketsphinx',
+    embedded: true,
     hear,
     async transcribe(wav, transcribeOptions) {
       return (await hear(wav, transcribeOptions)).text;

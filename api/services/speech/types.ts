@@ -20,6 +20,8 @@ export type Heard = { text: string; confidence: number | null };
 
 export interface SpeechToText {
   readonly name: string;
+  /** A recogniser on this machine (pocketsphinx): it can be confidently wrong, so an owner question from its transcript needs a second hearing. */
+  readonly embedded?: boolean;
   /** A WAV recording (16-bit PCM, any rate; the browser sends 16 kHz mono) to text. `vocabulary` and `knowledge` bias recognition where the engine allows. */
   transcribe(wav: Uint8Array, options?: TranscribeOptions): Promise<string>;
   /** The transcript with the recogniser's confidence, for engines that report one (see hearSpeech in confidence.ts). */

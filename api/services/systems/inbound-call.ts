@@ -30,7 +30,7 @@ import {
   type TwilioParams,
 } from './call-context';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { heardClearly, SAY_AGAIN } from '../speech/confidence';
+import { callSpeechNeedsSecondHearing, HEARD_BY_EMBEDDED, heardClearly, SAY_AGAIN } from '../speech/confidence';
 import { saysGoodbye, spoken, wantsPerson } from './call-intents';
 import { recordCallLine, recordSaidReply } from './call-lines';
 import { statusFor, type SetupMarks } from './setup';
@@ -328,7 +328,8 @@ export async function handleGather(deps: InboundDeps, system: SystemRow, params:
       return transferTwiml(context, system, CALL_TEXTS.transferring, to);
     }
 
-    const result = await postMessage(deps, { businessId: system.businessId, conversationId, message: speech, wait: true });
+    const secondHearing = callSpeechNeedsSecondHearing(param(params, HEARD_BY_EMBEDDED.name), confidence);
+    const result = await postMessage(deps, { businessId: system.businessId, conversationId, message: speech, wait: true, secondHearing });
     const reply = result.reply;
     const text = spoken(reply.content) || CALL_TEXTS.replyFailed;
     const couldNotHelp = (reply.actions ?? []).some((action) => action.type === 'question_recorded');
