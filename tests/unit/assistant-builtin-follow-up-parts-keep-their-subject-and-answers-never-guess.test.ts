@@ -148,3 +148,17 @@ describe('"what happens if…" is answered with what it costs', () => {
     expect(text).toMatch(/charged in full/);
   });
 });
+
+const LOCKSMITH = business('Keyway Locksmiths', [service('Lock change', 'From £85')]);
+
+describe('"how soon" is answered by what says how soon the job can be done', () => {
+  it('not by a clause about something else that happens "within" a time', async () => {
+    const passages = [
+      passage('Lock changes', 'A lock change takes about an hour; the new keys are cut and posted within 3 days.'),
+      passage('Availability', 'Lock changes are usually booked within 2 working days.'),
+    ];
+    const { text } = await ask(LOCKSMITH, 'How soon could you do a lock change?', passages);
+    expect(text).toMatch(/2 working days/);
+    expect(text).not.toMatch(/posted within 3 days/);
+  });
+});

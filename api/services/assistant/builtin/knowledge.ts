@@ -97,7 +97,7 @@ function answerTypeHolds(type: AnswerType, text: string): boolean {
 }
 
 /** Must an answer of this type show it (an amount for "how much")? The others only prefer it. */
-const answerTypeRequired = (type: AnswerType) => type === 'price' || type === 'duration';
+const answerTypeRequired = (type: AnswerType) => type === 'price' || type === 'duration' || type === 'soon';
 const answerTypeScored = (type: AnswerType) => type !== 'other' && type !== 'advice';
 
 /** One or two subject words: all; more: all but one. */
@@ -227,7 +227,7 @@ function judgeText(question: Question, said: string, topicWords: Topic, waivable
   const anchored = inText.some((term) => !canWaive(term)) || topicHoldsAll;
   const waived = anchored ? question.judge.filter((term) => !present(term) && canWaive(term)) : [];
   const needed = Math.max(1, requiredCount(question.judge.length - waived.length));
-  const typeHolds = answerTypeHolds(question.type, said);
+  const typeHolds = answerTypeHolds(question.type, question.type === 'soon' ? clausesOnSubject(question, said) : said);
   // Only the business's everyday words ("how old is too old for a boiler?"): any passage holds them, so only one whose heading is on the question will do.
   const onlyEveryday = question.judge.every((term) => waivable.has(term.key));
   const meaning = sentenceSimilarity(question.text, `${topicWords.text}\n${said}`);
@@ -249,6 +249,18 @@ function judgeText(question: Question, said: string, topicWords: Topic, waivable
     (/\d/.test(said) ? 0.2 : 0) +
     meaning * 0.5;
   return { pass, score, topicHoldsAll };
+}
+
+/**
+ * "How soon could you do X?": the part of the text that can say how soon — the clauses naming
+ * the subject, else the first ("Takes 2 hours; the certificate is emailed within 48 hours"
+ * says nothing of how soon the job itself can be done).
+ */
+function clausesOnSubject(question: Question, said: string): string {
+  const clauses = said.split(/;\s*|(?<=[.!?])\s+/).filter((clause) => clause.trim());
+  const subject = new Set(question.judge.map((term) => term.key));
+  const naming = clauses.filter((clause) => [...termKeys(clause)].some((key) => subject.has(key)));
+  return (naming.length ? naming : clauses.slice(0, 1)).join(' ');
 }
 
 /** "How many engineers?": a number right before the subject ("nine engineers"). */
