@@ -13,7 +13,8 @@ import { wordErrorRate, wordErrors } from './word-error-rate';
  * The spoken evaluation: each business's answerable one-turn questions spoken by espeak-ng in
  * every condition (voices × speeds × with and without background babble), transcribed by the
  * real recogniser with the business's knowledge, gated by the real confidence check, and the
- * transcripts that pass put to the real assistant and judged like the text evaluation.
+ * transcripts that pass put to the real assistant and judged like the text evaluation. An owner
+ * question is counted as the product makes one: after a second unanswerable hearing.
  */
 export const VOICE_BAR = { wordErrorRate: 0.3, accuracyGap: 0.2, garbledOwnerQuestions: 0 };
 /** A transcript with more than this share of its words wrong is garbled: it must never reach the owner. */
@@ -91,17 +92,27 @@ export async function runVoiceEval(db: Db, businesses: EvalBusiness[], options: 
       heardSet.push({ business: business.name, case: item, condition, heard: heard.text, confidence: heard.confidence, ...wordErrors(said, heard.text), decodeMs });
       options.onProgress?.(++done, total);
     });
-    const utterances: Utterance[] = [];
+    // What the assistant makes of each transcript the confidence check lets through (absent: the caller is asked to say it again).
+    const answers = new Map<(typeof heardSet)[number], Awaited<ReturnType<typeof askCases>>[number] | undefined>();
     for (const entry of heardSet) {
-      const garbledText = wordErrorRate(entry.case.turns[0]!, entry.heard) > GARBLED_WORD_ERROR_RATE;
-      if (!entry.heard || !heardClearly(entry.confidence)) {
-        utterances.push({ ...entry, outcome: 'say-again', ownerQuestion: false, garbled: false });
-        continue;
-      }
+      if (!entry.heard || !heardClearly(entry.confidence)) continue;
       const [result] = await ask([{ ...entry.case, turns: [entry.heard] }]);
-      const ownerQuestion = (result?.questionsRecorded ?? 0) > 0;
-      utterances.push({ ...entry, outcome: result?.outcome ?? 'missed', ownerQuestion, garbled: ownerQuestion && garbledText });
+      answers.set(entry, result);
     }
+    const recordsQuestion = (entry: (typeof heardSet)[number] | undefined) => Boolean(entry && (answers.get(entry)?.questionsRecorded ?? 0) > 0);
+    // An unanswerable question from the embedded recogniser reaches the owner only if the caller, asked to say it another way,
+    // is again not answered (assistant/second-hearing.ts). The second hearing is the same question spoken in the next condition.
+    const secondHearing = (entry: (typeof heardSet)[number]) => {
+      const next = conditions[(conditions.indexOf(entry.condition) + 1) % conditions.length];
+      return heardSet.find((other) => other.case === entry.case && other.condition === next);
+    };
+    const utterances: Utterance[] = heardSet.map((entry) => {
+      if (!answers.has(entry)) return { ...entry, outcome: 'say-again', ownerQuestion: false, garbled: false };
+      const second = recordsQuestion(entry) ? secondHearing(entry) : undefined;
+      const recorded = second && recordsQuestion(second) ? second : undefined;
+      const garbled = Boolean(recorded && wordErrorRate(recorded.case.turns[0]!, recorded.heard) > GARBLED_WORD_ERROR_RATE);
+      return { ...entry, outcome: answers.get(entry)?.outcome ?? 'missed', ownerQuestion: Boolean(recorded), garbled };
+    });
     const textCorrect = text.filter((result) => result.outcome === 'correct').length;
     reports.push({ business: business.name, questions: cases.length, textAccuracy: cases.length ? textCorrect / cases.length : 0, utterances });
   }
