@@ -16,7 +16,7 @@ export type HeldQuestions = { tools: AssistantTools; held: () => boolean };
 /** Whether the assistant's last words asked the caller to say it another way: this turn is the second hearing. */
 function askedForAnotherWay(history: HistoryMessage[]): boolean {
   const last = [...history].reverse().find((message) => message.role === 'assistant');
-  return last?.content.trim() === SAY_IT_ANOTHER_WAY;
+  return Boolean(last?.content.trim().endsWith(SAY_IT_ANOTHER_WAY));
 }
 
 /**
