@@ -1,0 +1,39 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bakery, electrician, salon } from '../../eval/assistant/businesses';
+import { formatCases, formatTable, runBusinessEval } from '../../eval/assistant/run';
+import { createHarness, type Harness } from '#tests/support/api-harness';
+
+/**
+ * The three businesses unlike the plumber, on this run's database (PGlite, and PostgreSQL in
+ * the postgres project), seeded through the v1 API like their owners would, their TUNE
+ * questions put to the built-in provider with the real tools.
+ *
+ * They do not meet the quality bar yet (≥ 90% answered correctly): `npm run eval:assistant`
+ * fails on them and reports the tune and holdout parts apart. This test holds what the tune
+ * part has reached so it can only go up: nothing wrong, every unknowable escalated, every
+ * task created, and at least the measured number answered correctly (raise the floor as it
+ * improves). The holdout part is deliberately not a gate here: a gate is something one tunes
+ * against, and the holdout questions exist to measure what generalises.
+ */
+const MEASURED_CORRECT_ON_TUNE = { bakery: 23, salon: 23, electrician: 23 } as const;
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness();
+});
+afterAll(() => h.close());
+
+describe('the assistant evaluation of a bakery, a hair salon and an electrician (tune part)', () => {
+  for (const business of [bakery, salon, electrician]) {
+    it(`${business.name}: nothing wrong, every unknowable escalated, every task created, no fewer right answers than measured`, async () => {
+      const report = await runBusinessEval(h.deps.db, business, { part: 'tune' });
+      const tune = report.parts.tune!;
+      const summary = `${formatTable([report])}\n\n${formatCases(report)}`;
+      expect(business.tune.length + business.holdout.length).toBeGreaterThanOrEqual(40);
+      expect(tune.wrong, summary).toBe(0);
+      expect(tune.unanswerable.escalated, summary).toBe(tune.unanswerable.total);
+      expect(tune.tasks.created, summary).toBe(tune.tasks.total);
+      expect(tune.answerable.correct, summary).toBeGreaterThanOrEqual(MEASURED_CORRECT_ON_TUNE[business.key as keyof typeof MEASURED_CORRECT_ON_TUNE]);
+    }, 180_000);
+  }
+});
