@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createBuiltinProvider } from '#api/services/assistant/builtin/index';
-import type { AssistantEvent, AssistantTools, BusinessContext, TurnInput } from '#api/services/assistant/types';
-import { DEFAULT_ASSISTANT_SETTINGS, type AssistantSettings } from '#contract/schemas/business-settings';
+import type { BusinessContext } from '#api/services/assistant/types';
+import type { AssistantSettings } from '#contract/schemas/business-settings';
+import { business as builtinBusiness, run } from '#tests/support/builtin-assistant';
 
 /**
  * Messages that are not a question the built-in assistant can take at face value: nothing,
@@ -9,58 +9,23 @@ import { DEFAULT_ASSISTANT_SETTINGS, type AssistantSettings } from '#contract/sc
  * polite reply; none calls a tool that writes (no question, task or order), none states an
  * offer the business did not make, none says how the assistant is set up.
  */
-const NOW = new Date('2026-12-10T10:30:00Z');
-
 function business(assistant: Partial<AssistantSettings> = {}): BusinessContext {
-  return {
-    id: 'biz-kiln',
-    name: 'Kiln Street Pottery',
-    email: 'studio@kilnstreet.test',
-    telephones: ['+441632960111'],
-    address: '3 Kiln Street, Stoke ST1 2AB',
-    country: 'GB',
-    settings: {
-      timezone: 'Europe/London',
-      opening_hours: null,
-      overwrites: [],
-      assistant: { ...DEFAULT_ASSISTANT_SETTINGS, greeting: 'SECRET-GREETING-TOKEN welcome', ...assistant },
+  return builtinBusiness(
+    'Kiln Street Pottery',
+    [{ _id: 'svc-wheel', name: 'Wheel Throwing Class', description: 'Two hours on the wheel with a tutor.', price: '£45 per person', frequency: 0 }],
+    [{ _id: 'prd-mug', name: 'Speckled Mug', price: '£18 each', description: null }],
+    {
+      address: '3 Kiln Street, Stoke ST1 2AB',
+      assistant: { greeting: 'SECRET-GREETING-TOKEN welcome', ...assistant },
+      settings: { opening_hours: null },
+      overrides: { id: 'biz-kiln', email: 'studio@kilnstreet.test', telephones: ['+441632960111'] },
     },
-    services: [{ _id: 'svc-wheel', name: 'Wheel Throwing Class', description: 'Two hours on the wheel with a tutor.', price: '£45 per person', frequency: 0 }],
-    products: [{ _id: 'prd-mug', name: 'Speckled Mug', price: '£18 each', description: null }],
-  };
-}
-
-function recordingTools() {
-  const writes: string[] = [];
-  const tools: AssistantTools = {
-    async searchKnowledge() {
-      return [];
-    },
-    async createTask(input) {
-      writes.push(`task: ${input.title}`);
-      return { type: 'task_created', note_id: 'n', summary: input.title };
-    },
-    async recordUnansweredQuestion(question) {
-      writes.push(`question: ${question.slice(0, 40)}`);
-      return [{ type: 'question_recorded', memory_id: 'q', summary: 'recorded', duplicate: false }];
-    },
-    async lookupCustomer() {
-      return null;
-    },
-    async takeOrder() {
-      writes.push('order');
-      return { type: 'order_created', order_id: 'o', summary: 'order' };
-    },
-  };
-  return { tools, writes };
+  );
 }
 
 async function ask(message: string, assistant: Partial<AssistantSettings> = {}) {
-  const { tools, writes } = recordingTools();
-  const input: TurnInput = { business: business(assistant), channel: 'sms', history: [], message, customer: null, now: NOW };
-  const events: AssistantEvent[] = [];
-  for await (const event of createBuiltinProvider().reply(input, tools)) events.push(event);
-  const text = events.flatMap((event) => (event.type === 'text' ? [event.text] : [])).join('');
+  const { text, events, kit } = await run(business(assistant), message, { channel: 'sms' });
+  const writes = [...kit.tasks.map((task) => `task: ${task}`), ...kit.questions.map((question) => `question: ${question.slice(0, 40)}`), ...Array.from({ length: kit.orders }, () => 'order')];
   return { text, writes, actions: events.filter((event) => event.type === 'action') };
 }
 

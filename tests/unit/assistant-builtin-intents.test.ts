@@ -1,49 +1,45 @@
 import { describe, expect, it } from 'vitest';
-import { createBuiltinProvider, textChunks } from '#api/services/assistant/builtin/index';
+import { textChunks } from '#api/services/assistant/builtin/index';
 import { classify } from '#api/services/assistant/builtin/intents';
 import { findName, findPhone, findTimePhrase, parseDetails } from '#api/services/assistant/builtin/details';
-import type { AssistantEvent, AssistantTools, BusinessContext, CapturedDetails, CustomerFact, HistoryMessage } from '#api/services/assistant/types';
+import type { AssistantTools, BusinessContext, CapturedDetails, CustomerFact, HistoryMessage } from '#api/services/assistant/types';
 import type { ApiKnowledgeHit } from '#contract/envelope';
-import { DEFAULT_ASSISTANT_SETTINGS, type AssistantSettings } from '#contract/schemas/business-settings';
+import type { AssistantSettings } from '#contract/schemas/business-settings';
+import { business as builtinBusiness, run } from '#tests/support/builtin-assistant';
 
 /**
  * The built-in provider against a fake knowledge base and tools that record what they were
  * asked: intents, answers from the business record, relevance of passages, escalation, and
  * the booking flow over several turns.
  */
-const NOW = new Date('2026-12-10T10:30:00Z'); // Thursday, 10:30 in London
-
 function business(assistant: Partial<AssistantSettings> = {}, overrides: Partial<BusinessContext> = {}): BusinessContext {
-  return {
-    id: 'biz-1',
-    name: 'Bright Cuts Salon',
-    email: 'hello@brightcuts.test',
-    telephones: ['+442079460000'],
-    address: '5 High Street, York YO1 8AA',
-    country: 'GB',
-    settings: {
-      timezone: 'Europe/London',
-      opening_hours: [
-        { day: 'monday', open: false, start: '09:00', end: '17:00' },
-        { day: 'tuesday', open: true, start: '09:00', end: '17:30' },
-        { day: 'wednesday', open: true, start: '09:00', end: '17:30' },
-        { day: 'thursday', open: true, start: '09:00', end: '20:00' },
-        { day: 'friday', open: true, start: '09:00', end: '17:30' },
-        { day: 'saturday', open: true, start: '08:30', end: '16:00' },
-        { day: 'sunday', open: false, start: '09:00', end: '17:00' },
-      ],
-      overwrites: [{ _id: 'ow-1', all_day: true, date: '2026-12-25', start: '00:00', end: '23:59', status: 'closed', note: 'Christmas Day' }],
-      assistant: { ...DEFAULT_ASSISTANT_SETTINGS, ...assistant },
-    },
-    services: [
+  return builtinBusiness(
+    'Bright Cuts Salon',
+    [
       { _id: 'svc-cut', name: 'Ladies cut and blow dry', description: 'A consultation, wash, cut and blow dry with one of our stylists.', price: '£45', frequency: 0 },
       { _id: 'svc-mens', name: 'Mens cut', description: 'A classic or modern cut, finished with a hot towel.', price: '£22', frequency: 0 },
       { _id: 'svc-colour', name: 'Full head colour', description: 'Permanent colour from roots to ends.', price: 'from £70', frequency: 0 },
       { _id: 'svc-consult', name: 'Colour consultation', description: 'A patch test and advice before your first colour.', price: null, frequency: 0 },
     ],
-    products: [],
-    ...overrides,
-  };
+    [],
+    {
+      address: '5 High Street, York YO1 8AA',
+      assistant,
+      settings: {
+        opening_hours: [
+          { day: 'monday', open: false, start: '09:00', end: '17:00' },
+          { day: 'tuesday', open: true, start: '09:00', end: '17:30' },
+          { day: 'wednesday', open: true, start: '09:00', end: '17:30' },
+          { day: 'thursday', open: true, start: '09:00', end: '20:00' },
+          { day: 'friday', open: true, start: '09:00', end: '17:30' },
+          { day: 'saturday', open: true, start: '08:30', end: '16:00' },
+          { day: 'sunday', open: false, start: '09:00', end: '17:00' },
+        ],
+        overwrites: [{ _id: 'ow-1', all_day: true, date: '2026-12-25', start: '00:00', end: '23:59', status: 'closed', note: 'Christmas Day' }],
+      },
+      overrides: { id: 'biz-1', email: 'hello@brightcuts.test', telephones: ['+442079460000'], ...overrides },
+    },
+  );
 }
 
 const PASSAGES: ApiKnowledgeHit[] = [
@@ -97,14 +93,7 @@ function fakeTools(passages = PASSAGES) {
 
 async function ask(message: string, options: { biz?: BusinessContext; history?: HistoryMessage[]; customer?: CustomerFact | null; tools?: ReturnType<typeof fakeTools> } = {}) {
   const { tools, calls } = options.tools ?? fakeTools();
-  const events: AssistantEvent[] = [];
-  for await (const event of createBuiltinProvider().reply(
-    { business: options.biz ?? business(), channel: 'chat', history: options.history ?? [], message, customer: options.customer ?? null, now: NOW },
-    tools,
-  )) {
-    events.push(event);
-  }
-  const text = events.flatMap((event) => (event.type === 'text' ? [event.text] : [])).join('');
+  const { text, events } = await run(options.biz ?? business(), message, { history: options.history, customer: options.customer, kit: tools });
   const sources = events.flatMap((event) => (event.type === 'source' ? [event.source] : []));
   const actions = events.flatMap((event) => (event.type === 'action' ? [event.action] : []));
   return { text, sources, actions, calls, events };

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiKnowledgeHit } from '#contract/envelope';
-import { createBuiltinProvider } from '#api/services/assistant/builtin/index';
-import type { AssistantEvent, AssistantTools, BusinessContext, HistoryMessage, ProductFact, ServiceFact, TurnInput } from '#api/services/assistant/types';
-import { DEFAULT_ASSISTANT_SETTINGS } from '#contract/schemas/business-settings';
+import type { BusinessContext, HistoryMessage, ProductFact, ServiceFact } from '#api/services/assistant/types';
+import { business as builtinBusiness, passage, product, run, service } from '#tests/support/builtin-assistant';
 
 /**
  * Routing: a question about a booking is a question, a product is ordered only when the caller
@@ -11,30 +10,8 @@ import { DEFAULT_ASSISTANT_SETTINGS } from '#contract/schemas/business-settings'
  * read from the business's own passages), and who owns or does what. Made-up businesses: a
  * dog groomer, a roofer, a pottery café.
  */
-const NOW = new Date('2026-12-10T10:30:00Z');
-
-const service = (name: string, price: string | null, description: string | null = null): ServiceFact => ({ _id: `svc-${name}`, name, price, description, frequency: 0 });
-const product = (name: string, price: string | null, description: string | null = null): ProductFact => ({ _id: `prd-${name}`, name, price, description });
-const passage = (title: string, text: string): ApiKnowledgeHit => ({ source: { kind: 'memory', _id: `mem-${title}`, type: 'text', title }, text, heading: null, rank: 1 });
-
-function business(name: string, address: string, services: ServiceFact[], products: ProductFact[] = []): BusinessContext {
-  return {
-    id: `biz-${name}`,
-    name,
-    email: 'hello@example.test',
-    telephones: ['+441632960000'],
-    address,
-    country: 'GB',
-    settings: {
-      timezone: 'Europe/London',
-      opening_hours: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((day) => ({ day, open: day !== 'sunday', start: '09:00', end: '17:00' })) as never,
-      overwrites: [],
-      assistant: { ...DEFAULT_ASSISTANT_SETTINGS, capture_bookings: true },
-    },
-    services,
-    products,
-  };
-}
+const business = (name: string, address: string, services: ServiceFact[], products: ProductFact[] = []) =>
+  builtinBusiness(name, services, products, { address, assistant: { capture_bookings: true } });
 
 const GROOMER = business(
   'Waggy Tails Grooming',
@@ -56,47 +33,7 @@ const CAFE_PASSAGES = [
   passage('Team', 'Marek Novak – kiln technician, runs our glaze workshops.\nSally Ortiz – café manager.'),
 ];
 
-function tools(hits: ApiKnowledgeHit[] = []): AssistantTools & { questions: string[]; tasks: string[]; orders: number } {
-  const state = { questions: [] as string[], tasks: [] as string[], orders: 0 };
-  return {
-    ...state,
-    get questions() {
-      return state.questions;
-    },
-    get tasks() {
-      return state.tasks;
-    },
-    get orders() {
-      return state.orders;
-    },
-    async searchKnowledge() {
-      return hits;
-    },
-    async createTask(input) {
-      state.tasks.push(input.details.reason ?? input.title);
-      return { type: 'task_created', note_id: 'note-1', summary: input.title };
-    },
-    async recordUnansweredQuestion(question) {
-      state.questions.push(question);
-      return [{ type: 'question_recorded', memory_id: 'q-1', summary: 'Question recorded', duplicate: false }];
-    },
-    async lookupCustomer() {
-      return null;
-    },
-    async takeOrder() {
-      state.orders += 1;
-      return { type: 'order_created', order_id: 'order-1', summary: 'Order taken' };
-    },
-  };
-}
-
-async function ask(biz: BusinessContext, message: string, hits: ApiKnowledgeHit[] = [], history: HistoryMessage[] = []) {
-  const kit = tools(hits);
-  const input: TurnInput = { business: biz, channel: 'chat', history, message, customer: null, now: NOW };
-  const events: AssistantEvent[] = [];
-  for await (const event of createBuiltinProvider().reply(input, kit)) events.push(event);
-  return { text: events.flatMap((event) => (event.type === 'text' ? [event.text] : [])).join(''), kit };
-}
+const ask = (biz: BusinessContext, message: string, hits: ApiKnowledgeHit[] = [], history: HistoryMessage[] = []) => run(biz, message, { hits, history });
 
 describe('a question about a booking is a question', () => {
   it.each(['Can I bring my other dog with me to the appointment?', 'Do I need to bring anything to my appointment?', 'Should my dog eat before the booking?'])('%s', async (question) => {

@@ -1,40 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { createBuiltinProvider } from '#api/services/assistant/builtin/index';
 import { buildSystemPrompt } from '#api/services/assistant/openai';
 import { joinParts, questionParts } from '#api/services/assistant/builtin/question-parts';
 import { article, nameInSentence, namePhrase, numberInWords, pluralName, pricePredicate, productStatement, properNounsIn } from '#api/services/assistant/builtin/naming';
-import type { AssistantEvent, AssistantTools, BusinessContext, HistoryMessage, ProductFact, ServiceFact, TurnInput } from '#api/services/assistant/types';
+import type { HistoryMessage, ProductFact, ServiceFact, TurnInput } from '#api/services/assistant/types';
 import type { ConversationChannel } from '#contract/schemas/conversation';
-import { DEFAULT_ASSISTANT_SETTINGS } from '#contract/schemas/business-settings';
+import { NOW, ask, business as builtinBusiness, product, service } from '#tests/support/builtin-assistant';
 
 /**
  * The built-in assistant says the owner's names and price tags the way a person would:
  * "A bridal bouquet starts at £85", "two pork pies", never "costs From £85", "2 × Pork Pie"
  * aloud, or a second hello. Made-up businesses: a florist, an electrician, a deli.
  */
-const NOW = new Date('2026-12-10T10:30:00Z'); // Thursday, 10:30 in London
-
-const service = (name: string, price: string | null, description: string | null = null): ServiceFact => ({ _id: `svc-${name}`, name, price, description, frequency: 0 });
-const product = (name: string, price: string | null, description: string | null = null): ProductFact => ({ _id: `prd-${name}`, name, price, description });
-
-function business(name: string, services: ServiceFact[], products: ProductFact[] = []): BusinessContext {
-  return {
-    id: `biz-${name}`,
-    name,
-    email: 'hello@example.test',
-    telephones: ['+441632960000'],
-    address: '12 Mill Lane, Ashford TN23 1AA',
-    country: 'GB',
-    settings: {
-      timezone: 'Europe/London',
-      opening_hours: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((day) => ({ day, open: day !== 'sunday', start: '09:00', end: '17:00' })) as never,
-      overwrites: [],
-      assistant: { ...DEFAULT_ASSISTANT_SETTINGS },
-    },
-    services,
-    products,
-  };
-}
+const business = (name: string, services: ServiceFact[], products: ProductFact[] = []) => builtinBusiness(name, services, products, { address: '12 Mill Lane, Ashford TN23 1AA' });
 
 const FLORIST = business('Juniper Lane Flowers', [
   service('Bridal Bouquet', 'From £85', 'Hand-tied bouquets in seasonal flowers. We need two weeks’ notice for a wedding.'),
@@ -56,35 +33,6 @@ const DELI = business(
   [product('Pork Pie', '£3.50 each'), product('Cheese Knife', '£12 each'), product('Jar of Olives', '£5 a jar'), product('Sourdough Loaf', 'From £4')],
 );
 
-function fakeTools(): AssistantTools & { questions: string[] } {
-  const questions: string[] = [];
-  return {
-    questions,
-    async searchKnowledge() {
-      return [];
-    },
-    async createTask(input) {
-      return { type: 'task_created', note_id: 'note-1', summary: input.title };
-    },
-    async recordUnansweredQuestion(question) {
-      questions.push(question);
-      return [{ type: 'question_recorded', memory_id: 'q-1', summary: 'Question recorded for the team to answer', duplicate: false }];
-    },
-    async lookupCustomer() {
-      return null;
-    },
-    async takeOrder() {
-      return { type: 'order_created', order_id: 'order-1', summary: 'Order taken' };
-    },
-  };
-}
-
-async function ask(biz: BusinessContext, message: string, options: { channel?: ConversationChannel; history?: HistoryMessage[] } = {}) {
-  const input: TurnInput = { business: biz, channel: options.channel ?? 'chat', history: options.history ?? [], message, customer: null, now: NOW };
-  const events: AssistantEvent[] = [];
-  for await (const event of createBuiltinProvider().reply(input, fakeTools())) events.push(event);
-  return events.flatMap((event) => (event.type === 'text' ? [event.text] : [])).join('');
-}
 
 describe('prices are said, not read off the tag', () => {
   it.each([

@@ -1,37 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { createBuiltinProvider } from '#api/services/assistant/builtin/index';
 import { normaliseCallerText } from '#api/services/language/caller-text';
 import { damerauLevenshtein } from '#api/services/language/spelling';
-import type { AssistantEvent, AssistantTools, BusinessContext, ProductFact, ServiceFact, TurnInput } from '#api/services/assistant/types';
-import { DEFAULT_ASSISTANT_SETTINGS } from '#contract/schemas/business-settings';
+import type { BusinessContext, ProductFact, ServiceFact } from '#api/services/assistant/types';
+import { business as builtinBusiness, product, tools as recordingTools, run, service } from '#tests/support/builtin-assistant';
 
 /**
  * Callers type in shorthand and with typos, and ask for a service in words the owner never
  * wrote. Made-up businesses: a patisserie, a dog groomer, a heating engineer, a tiler.
  */
-const NOW = new Date('2026-12-10T10:30:00Z');
-
-const service = (name: string, price: string | null, description: string | null = null): ServiceFact => ({ _id: `svc-${name}`, name, price, description, frequency: 0 });
-const product = (name: string, price: string | null, description: string | null = null): ProductFact => ({ _id: `prd-${name}`, name, price, description });
-
-function business(name: string, services: ServiceFact[], products: ProductFact[] = []): BusinessContext {
-  return {
-    id: `biz-${name}`,
-    name,
-    email: 'hello@example.test',
-    telephones: ['+441632960000'],
-    address: '3 Quay Street, Truro TR1 2HE',
-    country: 'GB',
-    settings: {
-      timezone: 'Europe/London',
-      opening_hours: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((day) => ({ day, open: day !== 'sunday', start: '09:00', end: '17:00' })) as never,
-      overwrites: [],
-      assistant: { ...DEFAULT_ASSISTANT_SETTINGS },
-    },
-    services,
-    products,
-  };
-}
+const business = (name: string, services: ServiceFact[], products: ProductFact[] = []) => builtinBusiness(name, services, products, { address: '3 Quay Street, Truro TR1 2HE' });
 
 const PATISSERIE = business('Maison Colette', [service('Macaron Masterclass', '£55 per person', 'Two hours in the kitchen with our pastry chef.')], [
   product('Almond croissant', '£2.60 each', 'Twice-baked with frangipane.'),
@@ -50,35 +27,7 @@ const HEATING = business('Penrose Heating', [
   service('Power flush', 'From £350', 'Clears sludge from radiators and pipes so the heating warms up evenly.'),
 ]);
 
-function fakeTools(): AssistantTools & { questions: string[] } {
-  const questions: string[] = [];
-  return {
-    questions,
-    async searchKnowledge() {
-      return [];
-    },
-    async createTask(input) {
-      return { type: 'task_created', note_id: 'note-1', summary: input.title };
-    },
-    async recordUnansweredQuestion(question) {
-      questions.push(question);
-      return [{ type: 'question_recorded', memory_id: 'q-1', summary: 'Question recorded for the team to answer', duplicate: false }];
-    },
-    async lookupCustomer() {
-      return null;
-    },
-    async takeOrder() {
-      return { type: 'order_created', order_id: 'order-1', summary: 'Order taken' };
-    },
-  };
-}
-
-async function ask(biz: BusinessContext, message: string, tools = fakeTools()) {
-  const input: TurnInput = { business: biz, channel: 'chat', history: [], message, customer: null, now: NOW };
-  const events: AssistantEvent[] = [];
-  for await (const event of createBuiltinProvider().reply(input, tools)) events.push(event);
-  return events.flatMap((event) => (event.type === 'text' ? [event.text] : [])).join('');
-}
+const ask = async (biz: BusinessContext, message: string, tools = recordingTools()) => (await run(biz, message, { kit: tools })).text;
 
 describe('caller text is read as meant', () => {
   it('writes out texting shorthand and puts apostrophes back', () => {
@@ -113,7 +62,7 @@ describe('caller text is read as meant', () => {
   });
 
   it('stores the question the team sees in the caller’s own words', async () => {
-    const tools = fakeTools();
+    const tools = recordingTools();
     await ask(PATISSERIE, 'do u do weding cakes 4 tmrw?', tools);
     expect(tools.questions).toEqual(['do u do weding cakes 4 tmrw?']);
   });
@@ -140,7 +89,7 @@ describe('a service asked for in other words', () => {
     { biz: HEATING, question: 'Do you service oil tanks?' },
     { biz: BARBER, question: 'How much is a tattoo?' },
   ])('passes on, unpriced, an unrelated question: $question', async ({ biz, question }) => {
-    const tools = fakeTools();
+    const tools = recordingTools();
     const reply = await ask(biz, question, tools);
     expect(reply).not.toMatch(/£\d/);
     expect(tools.questions).toEqual([question]);
