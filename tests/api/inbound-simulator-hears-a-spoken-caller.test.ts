@@ -4,12 +4,11 @@ import { messages } from '#contract/messages';
 import { systemMessages } from '#contract/schemas/system';
 import { systems } from '#api/db/schema';
 import { speakToWav16k } from '#api/services/speech/generate';
-import { detectEmbeddedSpeech } from '#api/services/speech/index';
 import type { Speech } from '#api/services/speech/types';
-import { encodeWav, streamingWavHeader } from '#api/services/speech/wav';
 import { createHarness, type Harness } from '#tests/support/api-harness';
 import { expectFailureEnvelope, expectFieldError } from '#tests/support/expect-envelope';
 import { eventsOf, openAllWeek, phoneSystem, randomUkMobile, setBusinessSettings } from '#tests/support/inbound-fixtures';
+import { TONE, fakeTts, postAudio, withRealSpeech, type Line } from '#tests/support/spoken-audio';
 
 /**
  * simulate-voice: the sandbox simulator with what the caller says spoken. The recording is
@@ -26,13 +25,7 @@ const fakeSpeech: Speech = {
       return heard.transcript;
     },
   },
-  tts: {
-    name: 'fake',
-    async *speak(text) {
-      yield streamingWavHeader(16_000);
-      for await (const chunk of text) yield new Uint8Array(chunk.length * 2);
-    },
-  },
+  tts: fakeTts,
 };
 
 let h: Harness;
@@ -50,20 +43,8 @@ afterAll(async () => {
   await silent.close();
 });
 
-/** One second of a 440 Hz tone, 16 kHz mono 16-bit: a valid recording. */
-const TONE = encodeWav(Int16Array.from({ length: 16_000 }, (_, index) => Math.round(8000 * Math.sin((2 * Math.PI * 440 * index) / 16_000))), 16_000);
-type Line = { speaker: string; text: string };
-
-async function simulateVoice(harness: Harness, b: string, systemId: string, token: string | undefined, audio: Uint8Array | null, fields: Record<string, string>) {
-  const form = new FormData();
-  if (audio) form.set('audio', new File([new Uint8Array(audio)], 'caller.wav', { type: 'audio/wav' }));
-  for (const [name, value] of Object.entries(fields)) form.set(name, value);
-  const response = await harness.request(`businesses/systems/${b}/settings/${systemId}/simulate-voice`, {
-    method: 'POST',
-    headers: { accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: form,
-  });
-  return { status: response.status, body: JSON.parse(await response.text()) };
+function simulateVoice(harness: Harness, b: string, systemId: string, token: string | undefined, audio: Uint8Array | null, fields: Record<string, string>) {
+  return postAudio(harness, `businesses/systems/${b}/settings/${systemId}/simulate-voice`, token, audio, fields, 'caller.wav');
 }
 
 async function timelineIds(harness: Harness, b: string, token: string): Promise<string[]> {
@@ -161,10 +142,7 @@ describe('businesses/systems/{business_id}/settings/{system_id}/simulate-voice',
 
 describe('a spoken simulated call: espeak-ng speaks, pocketsphinx hears, the assistant answers', () => {
   it('goes through the whole pipeline (keywords, not exact transcripts)', async (context) => {
-    const speech = await detectEmbeddedSpeech();
-    if (!speech.stt || !speech.tts) context.skip();
-    const real = await createHarness({ speech });
-    try {
+    await withRealSpeech(context, async (real) => {
       const { owner, b, system } = await phoneSystem(real);
       await setBusinessSettings(real, b, owner.token, { opening_hours: openAllWeek() });
       const recording = await speakToWav16k('What are your opening hours');
@@ -177,8 +155,6 @@ describe('a spoken simulated call: espeak-ng speaks, pocketsphinx hears, the ass
       expect(transcript[callerAt]).toEqual({ speaker: 'caller', text: spoken });
       expect(transcript.slice(callerAt + 1).some((line) => line.speaker === 'assistant' && line.text.length > 0)).toBe(true);
       expect(await timelineIds(real, b, owner.token)).toContain(result.body.data.call._id);
-    } finally {
-      await real.close();
-    }
+    });
   }, 60_000);
 });

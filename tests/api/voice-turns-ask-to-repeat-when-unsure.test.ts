@@ -1,14 +1,10 @@
-import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { memories, timelineItems } from '#api/db/schema';
 import { waitForReplies } from '#api/services/assistant/turns';
 import { SAY_AGAIN } from '#api/services/speech/confidence';
 import { speakToWav16k } from '#api/services/speech/generate';
-import { detectEmbeddedSpeech } from '#api/services/speech/index';
 import type { Heard, Speech } from '#api/services/speech/types';
-import { encodeWav, streamingWavHeader } from '#api/services/speech/wav';
 import { createHarness, type Harness } from '#tests/support/api-harness';
-import { openAllWeek, phoneSystem, randomUkMobile, setBusinessSettings } from '#tests/support/inbound-fixtures';
+import { TONE, fakeTts, ownerRecords, postAudio, simulatedSpokenCall, voiceConversation, withRealSpeech } from '#tests/support/spoken-audio';
 
 /**
  * A recogniser unsure of what it heard must not have the assistant answer, escalate or make
@@ -28,13 +24,7 @@ const fakeSpeech: Speech = {
       return { ...heard };
     },
   },
-  tts: {
-    name: 'fake',
-    async *speak(text) {
-      yield streamingWavHeader(16_000);
-      for await (const chunk of text) yield new Uint8Array(chunk.length * 2);
-    },
-  },
+  tts: fakeTts,
 };
 
 let h: Harness;
@@ -49,27 +39,11 @@ afterAll(async () => {
   await h.close();
 });
 
-const TONE = encodeWav(Int16Array.from({ length: 16_000 }, (_, index) => Math.round(8000 * Math.sin((2 * Math.PI * 440 * index) / 16_000))), 16_000);
-
-async function post(harness: Harness, url: string, token: string, audio: Uint8Array, fields: Record<string, string> = {}) {
-  const form = new FormData();
-  form.set('audio', new File([new Uint8Array(audio)], 'recording.wav', { type: 'audio/wav' }));
-  for (const [name, value] of Object.entries(fields)) form.set(name, value);
-  const response = await harness.request(url, { method: 'POST', headers: { accept: 'application/json', authorization: `Bearer ${token}` }, body: form });
-  return { status: response.status, body: JSON.parse(await response.text()) };
-}
+const post = postAudio;
 
 async function ownerWork(harness: Harness, b: string) {
-  const questions = await harness.deps.db.select().from(memories).where(and(eq(memories.businessId, b), eq(memories.type, 'question')));
-  const tasks = await harness.deps.db.select().from(timelineItems).where(and(eq(timelineItems.businessId, b), eq(timelineItems.type, 'note')));
+  const { questions, tasks } = await ownerRecords(harness, b);
   return { questions: questions.length, tasks: tasks.length };
-}
-
-async function voiceConversation(harness: Harness) {
-  const owner = await harness.signUpWithBusiness({ business: { name: 'Rossi Cakes' } });
-  const b = owner.business._id as string;
-  const created = await harness.call(`businesses/conversations/${b}/create`, { channel: 'voice' }, owner.token);
-  return { owner, b, id: created.body.data.conversation.id as string };
 }
 
 describe('a voice turn the recogniser is unsure of', () => {
@@ -94,23 +68,15 @@ describe('a voice turn the recogniser is unsure of', () => {
   });
 
   it('a spoken call through the simulator: the caller hears "say it again", and no owner question or task is made', async () => {
-    const { owner, b, system } = await phoneSystem(h);
-    await setBusinessSettings(h, b, owner.token, { opening_hours: openAllWeek() });
-    const result = await post(h, `businesses/systems/${b}/settings/${system._id}/simulate-voice`, owner.token, TONE, { kind: 'call', from: randomUkMobile() });
-    expect(result.status, JSON.stringify(result.body)).toBe(200);
-    const lines: { speaker: string; text: string }[] = result.body.data.transcript;
-    const callerAt = lines.findIndex((line) => line.speaker === 'caller');
-    expect(lines[callerAt + 1]).toEqual({ speaker: 'assistant', text: SAY_AGAIN });
+    const { b, afterCaller } = await simulatedSpokenCall(h);
+    expect(afterCaller).toEqual({ speaker: 'assistant', text: SAY_AGAIN });
     expect(await ownerWork(h, b)).toEqual({ questions: 0, tasks: 0 });
   });
 });
 
 describe('the real recogniser with the business language model', () => {
   it('asks for gibberish again rather than making an owner question of it', async (context) => {
-    const speech = await detectEmbeddedSpeech();
-    if (!speech.stt || !speech.tts) context.skip();
-    const real = await createHarness({ speech });
-    try {
+    await withRealSpeech(context, async (real) => {
       const { owner, b, id } = await voiceConversation(real);
       const gibberish = await speakToWav16k('Blorf zingawock, pemmle trask oovoo glibbet snarn?', { voice: 'en-gb' });
       const result = await post(real, `businesses/conversations/${b}/update-voice/${id}`, owner.token, gibberish);
@@ -120,8 +86,6 @@ describe('the real recogniser with the business language model', () => {
         expect(result.body.data.messages[1].content).toBe(SAY_AGAIN);
       }
       expect(await ownerWork(real, b)).toEqual({ questions: 0, tasks: 0 });
-    } finally {
-      await real.close();
-    }
+    });
   }, 60_000);
 });

@@ -1,14 +1,11 @@
-import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { memories, timelineItems } from '#api/db/schema';
 import { SAY_IT_ANOTHER_WAY } from '#api/services/assistant/second-hearing';
 import { waitForReplies } from '#api/services/assistant/turns';
 import { SAY_AGAIN } from '#api/services/speech/confidence';
 import { speakToWav16k } from '#api/services/speech/generate';
-import { detectEmbeddedSpeech } from '#api/services/speech/index';
 import type { Heard, Speech } from '#api/services/speech/types';
-import { encodeWav, streamingWavHeader } from '#api/services/speech/wav';
 import { createHarness, type Harness } from '#tests/support/api-harness';
+import { TONE, fakeTts, ownerRecords, postAudio, simulatedSpokenCall, voiceConversation, withRealSpeech } from '#tests/support/spoken-audio';
 import { openAllWeek, phoneSystem, randomUkMobile, setBusinessSettings } from '#tests/support/inbound-fixtures';
 
 /**
@@ -31,13 +28,7 @@ const embeddedSpeech: Speech = {
       return { ...heard };
     },
   },
-  tts: {
-    name: 'fake',
-    async *speak(text) {
-      yield streamingWavHeader(16_000);
-      for await (const chunk of text) yield new Uint8Array(chunk.length * 2);
-    },
-  },
+  tts: fakeTts,
 };
 
 const UNKNOWABLE = 'Do you sell wedding cakes on the moon?';
@@ -54,27 +45,11 @@ afterAll(async () => {
   await h.close();
 });
 
-const TONE = encodeWav(Int16Array.from({ length: 16_000 }, (_, index) => Math.round(8000 * Math.sin((2 * Math.PI * 440 * index) / 16_000))), 16_000);
-
-async function post(harness: Harness, url: string, token: string, audio: Uint8Array, fields: Record<string, string> = {}) {
-  const form = new FormData();
-  form.set('audio', new File([new Uint8Array(audio)], 'recording.wav', { type: 'audio/wav' }));
-  for (const [name, value] of Object.entries(fields)) form.set(name, value);
-  const response = await harness.request(url, { method: 'POST', headers: { accept: 'application/json', authorization: `Bearer ${token}` }, body: form });
-  return { status: response.status, body: JSON.parse(await response.text()) };
-}
+const post = postAudio;
 
 async function ownerWork(harness: Harness, b: string) {
-  const questions = await harness.deps.db.select().from(memories).where(and(eq(memories.businessId, b), eq(memories.type, 'question')));
-  const tasks = await harness.deps.db.select().from(timelineItems).where(and(eq(timelineItems.businessId, b), eq(timelineItems.type, 'note')));
+  const { questions, tasks } = await ownerRecords(harness, b);
   return { questions: questions.map((row) => row.content), tasks: tasks.length };
-}
-
-async function voiceConversation(harness: Harness) {
-  const owner = await harness.signUpWithBusiness({ business: { name: 'Rossi Cakes' } });
-  const b = owner.business._id as string;
-  const created = await harness.call(`businesses/conversations/${b}/create`, { channel: 'voice' }, owner.token);
-  return { owner, b, id: created.body.data.conversation.id as string };
 }
 
 async function say(harness: Harness, where: { owner: { token: string }; b: string; id: string }, text: string) {
@@ -115,13 +90,8 @@ describe('an unanswerable question heard by the embedded recogniser', () => {
 
   it('a spoken call through the simulator: the caller is asked to say it another way, and no owner question or task is made', async () => {
     heard.text = UNKNOWABLE;
-    const { owner, b, system } = await phoneSystem(h);
-    await setBusinessSettings(h, b, owner.token, { opening_hours: openAllWeek() });
-    const result = await post(h, `businesses/systems/${b}/settings/${system._id}/simulate-voice`, owner.token, TONE, { kind: 'call', from: randomUkMobile() });
-    expect(result.status, JSON.stringify(result.body)).toBe(200);
-    const lines: { speaker: string; text: string }[] = result.body.data.transcript;
-    const callerAt = lines.findIndex((line) => line.speaker === 'caller');
-    expect(lines[callerAt + 1]).toEqual({ speaker: 'assistant', text: SAY_IT_ANOTHER_WAY });
+    const { b, afterCaller } = await simulatedSpokenCall(h);
+    expect(afterCaller).toEqual({ speaker: 'assistant', text: SAY_IT_ANOTHER_WAY });
     expect(await ownerWork(h, b)).toEqual({ questions: [], tasks: 0 });
   });
 });
@@ -151,10 +121,7 @@ describe('what is not heard by the embedded recogniser escalates at once', () =>
 
 describe('the real recogniser', () => {
   it('puts no spoken question to the owner on its first hearing', async (context) => {
-    const speech = await detectEmbeddedSpeech();
-    if (!speech.stt || !speech.tts) context.skip();
-    const real = await createHarness({ speech });
-    try {
+    await withRealSpeech(context, async (real) => {
       const { owner, b, id } = await voiceConversation(real);
       const audio = await speakToWav16k(UNKNOWABLE, { voice: 'en-gb' });
       const result = await post(real, `businesses/conversations/${b}/update-voice/${id}`, owner.token, audio);
@@ -162,9 +129,6 @@ describe('the real recogniser', () => {
       // Heard unsurely: "say it again"; heard surely but unanswerable: "say it another way"; either way nothing for the owner yet.
       expect([SAY_AGAIN, SAY_IT_ANOTHER_WAY]).toContain(result.body.data.messages.at(-1).content);
       expect(await ownerWork(real, b)).toEqual({ questions: [], tasks: 0 });
-    } finally {
-      await waitForReplies(real.deps);
-      await real.close();
-    }
+    });
   }, 60_000);
 });
