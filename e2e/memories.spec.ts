@@ -143,14 +143,15 @@ test('the questions tab of the knowledge base is a to-do list answered in one st
   await api(request, `businesses/memories/${businessId}/propose-questions`, undefined, account.token);
   await page.goto('/dashboard/memories');
   await page.getByTestId('memory-tabs').getByRole('link', { name: /Question to answer/ }).click();
-  const booking = page.getByTestId('question').filter({ hasText: 'How do I book an appointment?' });
-  await booking.getByRole('button', { name: /Save answer/ }).click();
+  // A business that has told us nothing is proposed the questions every business gets.
+  const payment = page.getByTestId('question').filter({ hasText: 'Which payment methods do you accept?' });
+  await payment.getByRole('button', { name: /Save answer/ }).click();
   // Nothing typed: the browser asks for the answer first.
-  expect(await page.getByLabel('How do I book an appointment?').evaluate((el) => (el as HTMLTextAreaElement).validity.valueMissing)).toBe(true);
-  await page.getByLabel('How do I book an appointment?').fill('Call us or book on our website.');
-  await booking.getByRole('button', { name: /Save answer/ }).click();
+  expect(await page.getByLabel('Which payment methods do you accept?').evaluate((el) => (el as HTMLTextAreaElement).validity.valueMissing)).toBe(true);
+  await page.getByLabel('Which payment methods do you accept?').fill('Cards, cash and bank transfer.');
+  await payment.getByRole('button', { name: /Save answer/ }).click();
   await expect(toast(page, 'Question answered.')).toBeVisible();
   await expect(page).toHaveURL(/type=question/);
   await page.getByTestId('memory-tabs').getByRole('link', { name: /Answered question/ }).click();
-  await expect(page.getByTestId('memory-row').filter({ hasText: 'Call us or book on our website.' })).toBeVisible();
+  await expect(page.getByTestId('memory-row').filter({ hasText: 'Cards, cash and bank transfer.' })).toBeVisible();
 });
