@@ -81,6 +81,11 @@ export function extractHtml(html: string, baseUrl?: string): ExtractedHtml {
   let boldLetters = 0
   const inBold = () => stack.some((element) => element.name === 'strong' || element.name === 'b')
 
+  // A cell's paragraphs and headings stay in its one line, apart by a space.
+  const spaceInCell = (name: string) => {
+    if (BLOCKS.has(name) || HEADINGS[name]) cell += ' '
+  }
+
   const writeTable = () => {
     if (table) lines.push(...tableLines(table))
     table = null
@@ -138,10 +143,7 @@ export function extractHtml(html: string, baseUrl?: string): ExtractedHtml {
           cellIsTh = name === 'th'
           return
         }
-        if (inCell()) {
-          if (BLOCKS.has(name) || HEADINGS[name]) cell += ' '
-          return
-        }
+        if (inCell()) return spaceInCell(name)
         if (name === 'table') {
           writeTable()
           lines.push('')
@@ -198,10 +200,7 @@ export function extractHtml(html: string, baseUrl?: string): ExtractedHtml {
           row = null
           return
         }
-        if (inCell()) {
-          if (BLOCKS.has(name) || HEADINGS[name]) cell += ' '
-          return
-        }
+        if (inCell()) return spaceInCell(name)
         if (name === 'table') {
           writeTable()
           lines.push('')
