@@ -74,6 +74,12 @@ export const businesses = pgTable('businesses', {
   /** Opening hours, their overwrites and the assistant's settings (businesses/settings/{id}/get|set). */
   settings: jsonb('settings').$type<StoredBusinessSettings>().notNull().default({}),
   createdBy: text('created_by').notNull().references(() => users.id),
+  /**
+   * The business's owner: its creator until they hand ownership to another member. Always
+   * an admin; no other admin may remove or demote them (services/members.ts). Null only on
+   * rows written outside businesses/create (scripts, fixtures): the creator then owns it.
+   */
+  ownerId: text('owner_id').references(() => users.id),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
   deletedAt: ts('deleted_at'),
