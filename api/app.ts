@@ -35,6 +35,7 @@ import { emailRouter } from './resources/users/email';
 import { membershipsRouter } from './resources/users/memberships';
 import { mobileRouter } from './resources/users/mobile';
 import { recoveryRouter } from './resources/users/recovery';
+import { recentlyDeletedRouter } from './resources/recently-deleted';
 import { reportsRouter } from './resources/reports';
 import { servicesRouter } from './resources/services';
 import { purchaseNumberRouter, systemsRouter } from './resources/systems';
@@ -95,6 +96,7 @@ export function createApiApp(deps: ApiDeps) {
   app.route('/', filesRouter);
   app.route('/', broadcastingRouter);
   app.route('/', leadcatcherRouter);
+  app.route('/', recentlyDeletedRouter);
   app.route('/', devRouter);
   // Public: Twilio's webhooks, authenticated by X-Twilio-Signature (resources/webhooks/twilio.ts).
   app.route('/', twilioWebhooksRouter);

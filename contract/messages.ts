@@ -113,6 +113,21 @@ export const messages = {
     failed: 'Streaming failed',
     noBody: 'Unable to fetch audio stream',
   },
+  /** Push registration outside the native shell (a plain browser gets no pushes). */
+  push: {
+    nativeOnly: 'Push notifications can only be turned on in the phone app. Install the app from your app store and sign in there.',
+  },
+  /** The team page and businesses/users/{business_id}/...: owners, admins and invitations (issue 22). */
+  team: {
+    ownerCannotBeRemoved: 'The owner of the business cannot be removed. Only the owner can hand ownership to someone else.',
+    ownerStaysAdmin: 'The owner of the business stays an admin. Only the owner can hand ownership to someone else.',
+    ownerOnly: 'Only the owner of the business can hand ownership to someone else.',
+    alreadyOwner: 'This member already owns the business.',
+    adminOnlyDemote: 'Only an admin can take admin away from someone.',
+    /** Inviting an email that already has a pending invitation: it is kept, not replaced. */
+    alreadyInvited: 'This email already has a pending invitation. Resend it from the list below, or revoke it to invite again with other permissions.',
+    invitationResent: 'Invitation sent again.',
+  },
   confirmDelete: 'Tick the box to confirm you want to delete your account.',
   network: 'You might be offline.',
   rateLimited: 'Too many attempts. Please wait a minute and try again.',
@@ -133,4 +148,17 @@ export function requestTooLarge(maxBytes: number): string {
 /** Section 5 permission refusals: 'You do not have permission to view members' etc. */
 export function permissionRefusal(thing: string): string {
   return `You do not have permission to view ${thing}`;
+}
+
+/** "Recently deleted" (app/routes/dashboard.recently-deleted.$kind.tsx): what is said about deleted rows. */
+export const recentlyDeletedMessages = {
+  /** Nothing purges soft-deleted rows (docs/decisions/030), so this is the whole retention rule. */
+  keptUntilRestored: 'Deleted items are kept until you restore them; nothing here is removed automatically.',
+  businessDeleteConsequence: 'Its assistant stops answering and nobody can open it; an admin can restore it from Recently deleted on the businesses page.',
+  cannotRestore: 'You can see these, but restoring them needs permission to edit them.',
+} as const;
+
+/** The toast after businesses/delete: where the restore really is. */
+export function businessDeletedMessage(name: string): string {
+  return `${name} has been deleted. You can restore it from Recently deleted on the businesses page.`;
 }
