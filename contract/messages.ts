@@ -162,3 +162,15 @@ export const recentlyDeletedMessages = {
 export function businessDeletedMessage(name: string): string {
   return `${name} has been deleted. You can restore it from Recently deleted on the businesses page.`;
 }
+
+/** Website learning (onboarding step 4 and the knowledge base's "Learn from my website"). */
+export const learningMessages = {
+  urlRequired: 'Enter your website address.',
+} as const;
+
+/** The onboarding wizard's steps 4–6: what each needs before moving on (issue 22). */
+export const onboardingMessages = {
+  learnFirst: 'The assistant has not learned anything yet. Give it your website, a document or some text, or choose “Skip this step”.',
+  trainFirst: 'Answer at least one question first, or choose “Skip this step”.',
+  testFirst: 'Ask the assistant at least one question and read its answer before you finish.',
+} as const;

@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { permissionRefusal } from '#contract/messages';
+import { learningMessages, permissionRefusal } from '#contract/messages';
 import type { Db } from '../../db/client';
 import { requireAuth } from '../../lib/auth';
 import { createRouter } from '../../lib/context';
@@ -10,7 +10,7 @@ import { cancelLearningJob, getLearningJob, listLearningJobs, startLearningJob }
 
 const tags = ['Data loader'];
 
-const URL_REQUIRED = 'Enter your website address.';
+const URL_REQUIRED = learningMessages.urlRequired;
 export const LEARNING_EDIT_REFUSAL = 'You do not have permission to edit memories';
 
 // What the data loader learns are memories: the memories permissions govern it.
