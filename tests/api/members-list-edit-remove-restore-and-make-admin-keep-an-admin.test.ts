@@ -37,7 +37,7 @@ describe('businesses/users/{business_id}/list and get', () => {
       [owner.email, 'admin', ['admin']],
       [member.email, 'member', ['customers/view']],
     ]);
-    expect(Object.keys(result.body.data.users[0]).sort()).toEqual(['_id', 'created_at', 'permissions', 'removed_at', 'role', 'user']);
+    expect(Object.keys(result.body.data.users[0]).sort()).toEqual(['_id', 'created_at', 'is_owner', 'permissions', 'removed_at', 'role', 'user']);
     expect(Object.keys(result.body.data.users[0].user).sort()).toEqual(['email', 'id', 'mobile', 'name']);
     expect(result.body.data.invitations).toEqual([]);
   });

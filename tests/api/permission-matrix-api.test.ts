@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { businessUsers, notifications } from '#api/db/schema';
+import { businesses, businessUsers, notifications } from '#api/db/schema';
 import { newId } from '#api/lib/crypto';
 import type { Permission } from '#contract/permissions';
 import { createHarness, uniqueEmail, type Harness } from '#tests/support/api-harness';
@@ -166,6 +166,16 @@ export const RULES: Record<string, Rule> = {
   'businesses/users/{business_id}/remove/{member_id}': { permission: 'business_users/edit', prepare: async (ctx) => member(ctx) },
   'businesses/users/{business_id}/restore/{member_id}': { permission: 'business_users/edit', prepare: async (ctx) => member(ctx, true) },
   'businesses/users/{business_id}/make-admin': { permission: 'admin', prepare: async (ctx) => member(ctx), body: (ctx) => ({ user_id: ctx.ids.user_id }) },
+  'businesses/users/{business_id}/remove-admin': { permission: 'admin', prepare: async (ctx) => member(ctx), body: (ctx) => ({ user_id: ctx.ids.user_id }) },
+  'businesses/users/{business_id}/transfer-ownership': {
+    permission: 'admin',
+    prepare: async (ctx) => member(ctx),
+    body: (ctx) => ({ user_id: ctx.ids.user_id }),
+    // The admin here is the business's creator and owner: give the business back for the calls after.
+    cleanup: async (ctx) => {
+      await ctx.h.database.db.update(businesses).set({ ownerId: null }).where(eq(businesses.id, ctx.b));
+    },
+  },
   'businesses/users/{business_id}/available-permissions': { permission: null },
 
   ...crud('customers', 'customers/view', 'customers/edit', customer, 'customer_id', {

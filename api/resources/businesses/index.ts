@@ -43,6 +43,7 @@ export const businessesRouter = createRouter()
             address: input.address ?? null,
             timezone: input.timezone ?? defaultTimezone(input.country),
             createdBy: user.id,
+            ownerId: user.id,
             createdAt: now,
             updatedAt: now,
           })

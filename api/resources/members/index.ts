@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { messages } from '#contract/messages';
 import { ASSIGNABLE_PERMISSIONS, hasPermission } from '#contract/permissions';
 import { acceptInvitationSchema, makeAdminSchema, memberEditSchema, memberInviteSchema, memberListSchema, memberMessages } from '#contract/schemas/member';
 import { requireAuth } from '../../lib/auth';
@@ -9,7 +10,7 @@ import { bearer, businessIdParam, businessSchemaOut, envelope, jsonBody } from '
 import { ok } from '../../lib/respond';
 import { serializeBusiness } from '../../lib/serialize';
 import { acceptInvitation, describeInvitation, inviteMember, listPendingInvitations, revokeInvitation } from '../../services/invitations';
-import { canEditMembers, canViewMembers, editMember, findMember, isAdmin, listMembers, makeAdmin, removeMember, restoreMember, serializeMember } from '../../services/members';
+import { canEditMembers, canViewMembers, editMember, findMember, isAdmin, listMembers, makeAdmin, removeAdmin, removeMember, restoreMember, serializeMember, transferOwnership } from '../../services/members';
 import { optionalJsonBody, parseWith } from '../timeline/schemas';
 
 const tags = ['Members'];
@@ -26,6 +27,7 @@ const memberOut = z
     user: z.object({ id: z.string(), name: z.string(), email: z.string(), mobile: z.string().nullable() }),
     permissions: z.array(z.string()),
     role: z.enum(['admin', 'member']),
+    is_owner: z.boolean().openapi({ description: "The business's owner: its creator or whoever they handed it to; always an admin, and no other admin may remove or demote them" }),
     created_at: z.string(),
     removed_at: z.string().nullable(),
   })
@@ -71,7 +73,7 @@ export const membersRouter = createRouter()
       const { business_id, member_id } = c.req.valid('param');
       await canViewMembers(db, business_id, c.var.auth.user.id);
       const row = await findMember(db, business_id, member_id);
-      return ok(c, { user: serializeMember(row.member, row.user) });
+      return ok(c, { user: serializeMember(row.member, row.user, row.ownerId) });
     },
   )
   .openapi(
@@ -144,11 +146,18 @@ export const membersRouter = createRouter()
     },
   )
   .openapi(
-    createRoute({ ...common, method: 'post', path: `${base}/remove/{member_id}`, summary: 'Remove a member (soft; restore brings them back; the last admin cannot be removed)', request: { params: memberIdParam }, responses: envelope(memberData) }),
+    createRoute({
+      ...common,
+      method: 'post',
+      path: `${base}/remove/{member_id}`,
+      summary: 'Remove a member (soft; restore brings them back; the last admin cannot be removed, nor the owner by anyone else: an owner who removes themself hands ownership to the longest-standing other admin)',
+      request: { params: memberIdParam },
+      responses: envelope(memberData),
+    }),
     async (c) => {
       const { business_id, member_id } = c.req.valid('param');
       await canEditMembers(c.var.deps.db, business_id, c.var.auth.user.id);
-      const user = await removeMember(c.var.deps, business_id, member_id);
+      const user = await removeMember(c.var.deps, business_id, member_id, c.var.auth.user.id);
       return ok(c, { user }, [`${user.user.name} has been removed.`]);
     },
   )
@@ -169,6 +178,39 @@ export const membersRouter = createRouter()
       if (!isAdmin(membership.permissions)) throw forbidden(memberMessages.adminOnly);
       const user = await makeAdmin(c.var.deps, business_id, c.req.valid('json').user_id);
       return ok(c, { user }, [`${user.user.name} is now an admin.`]);
+    },
+  )
+  .openapi(
+    createRoute({
+      ...common,
+      method: 'post',
+      path: `${base}/remove-admin`,
+      summary: "Take admin away from a member (admin only); payload user_id. They keep their other permissions. Never the last admin; the owner only by themself (ownership then passes to the longest-standing other admin)",
+      request: { params: businessIdParam, body: jsonBody(makeAdminSchema) },
+      responses: envelope(memberData),
+    }),
+    async (c) => {
+      const { business_id } = c.req.valid('param');
+      const { membership } = await loadMembership(c.var.deps.db, business_id, c.var.auth.user.id);
+      if (!isAdmin(membership.permissions)) throw forbidden(messages.team.adminOnlyDemote);
+      const user = await removeAdmin(c.var.deps, business_id, c.req.valid('json').user_id, c.var.auth.user.id);
+      return ok(c, { user }, [`${user.user.name} is no longer an admin.`]);
+    },
+  )
+  .openapi(
+    createRoute({
+      ...common,
+      method: 'post',
+      path: `${base}/transfer-ownership`,
+      summary: 'Hand the business to another member (the owner only); payload user_id. They become an admin if they were not; the former owner stays an admin',
+      request: { params: businessIdParam, body: jsonBody(makeAdminSchema) },
+      responses: envelope(memberData),
+    }),
+    async (c) => {
+      const { business_id } = c.req.valid('param');
+      await loadMembership(c.var.deps.db, business_id, c.var.auth.user.id);
+      const user = await transferOwnership(c.var.deps, business_id, c.req.valid('json').user_id, c.var.auth.user.id);
+      return ok(c, { user }, [`${user.user.name} now owns the business.`]);
     },
   )
   .openapi(

@@ -7,6 +7,7 @@ import { ApiError } from '../../lib/errors';
 import { loadMembership } from '../../lib/membership';
 import { bearer, businessIdParam, businessSchemaOut, envelope } from '../../lib/openapi';
 import { businessChanged } from '../../lib/events';
+import { ownerOf, passOwnership } from '../../services/members';
 import { ok } from '../../lib/respond';
 import { serializeBusiness } from '../../lib/serialize';
 
@@ -35,7 +36,7 @@ export const membershipsRouter = createRouter()
     },
   )
   .openapi(
-    createRoute({ method: 'post', path: '/users/unlink-business/{business_id}', tags, summary: 'Leave a business (the last admin must hand over first)', security: bearer, middleware: [requireAuth] as const, request: { params: businessIdParam }, responses: envelope(z.object({})) }),
+    createRoute({ method: 'post', path: '/users/unlink-business/{business_id}', tags, summary: 'Leave a business (the last admin must hand over first; an owner leaving hands ownership to the longest-standing other admin)', security: bearer, middleware: [requireAuth] as const, request: { params: businessIdParam }, responses: envelope(z.object({})) }),
     async (c) => {
       const { db, clock } = c.var.deps;
       const { business_id } = c.req.valid('param');
@@ -50,6 +51,8 @@ export const membershipsRouter = createRouter()
             throw new ApiError(422, ['You are the last admin of this business. Make another member an admin before you leave.']);
           }
         }
+        // The owner leaving hands the business to the longest-standing other admin.
+        if (ownerOf(business) === c.var.auth.user.id) await passOwnership(tx, business_id, c.var.auth.user.id, clock.now());
         await tx.update(businessUsers).set({ removedAt: clock.now() }).where(eq(businessUsers.id, membership.id));
       });
       // The business channel is no longer theirs: their connections re-authorise without it.
