@@ -139,6 +139,10 @@ export const messages = {
     alreadyInvited: 'This email already has a pending invitation. Resend it from the list below, or revoke it to invite again with other permissions.',
     invitationResent: 'Invitation sent again.',
   },
+  /** Push registration outside the native shell (a plain browser gets no pushes). */
+  push: {
+    nativeOnly: 'Push notifications can only be turned on in the phone app. Install the app from your app store and sign in there.',
+  },
   confirmDelete: 'Tick the box to confirm you want to delete your account.',
   network: 'You might be offline.',
   rateLimited: 'Too many attempts. Please wait a minute and try again.',

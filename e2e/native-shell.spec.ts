@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { messages } from '../contract/messages';
 import { APP, DEVICE, installCapacitorBridge, ONESIGNAL_ID, type NativeCall } from './support/capacitor-bridge';
 import { api, createAccount, signIn } from './support/helpers';
 
@@ -159,4 +160,10 @@ test('in a plain browser nothing native or push-related loads', async ({ page, r
   expect(await page.evaluate(() => 'plugins' in window || 'cordova' in window)).toBe(false);
   expect((await page.context().cookies()).some((cookie) => cookie.name === 'app_device')).toBe(false);
   await expect(page.getByTestId('pull-to-refresh')).toHaveCount(0);
+  // Registering for push is the shell's alone: a plain browser posting the form is refused, and nothing is saved.
+  const refused = await page.request.post('/dashboard/push-registration', { form: { onesignal_user_id: 'os-from-a-browser' } });
+  expect(refused.status()).toBe(403);
+  expect(await refused.json()).toMatchObject({ ok: false, errors: [messages.push.nativeOnly] });
+  const { user } = await api<{ user: { onesignal_user_id: string | null } }>(request, 'users/get', undefined, account.token);
+  expect(user.onesignal_user_id).toBeNull();
 });

@@ -1,13 +1,19 @@
 import { data, type ActionFunctionArgs } from '@remix-run/node';
 import { apiCall } from '../lib/api.server';
+import { messages } from '#contract/messages';
 import { requireDashboard } from '../lib/guard.server';
+import { isNativeRequest } from '../lib/native.server';
 
 /**
  * The native shell saves the member's OneSignal id here after registering them for push
- * (components/native-shell.tsx): a resource route over user/updateUser (spec section 7).
+ * (components/native-shell.tsx): a resource route over user/updateUser (spec section 7),
+ * for the native shell only.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const state = await requireDashboard(request, context, { routeChecks: false });
+  // Only the shell registers with OneSignal; a plain browser posting here would point the
+  // member's pushes at nothing, so it is refused before anything is saved.
+  if (!isNativeRequest(request)) return data({ ok: false, errors: [messages.push.nativeOnly] }, { status: 403 });
   const formData = await request.formData();
   const id = String(formData.get('onesignal_user_id') ?? '').trim();
   const result = await apiCall(state.caller, 'user/updateUser', { onesignal_user_id: id });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '#contract/messages';
 import { createHarness, PASSWORD, uniqueEmail, type Harness } from '#tests/support/api-harness';
 import { E164_MESSAGE, expectFailureEnvelope, expectFieldError, expectFieldErrorStartingWith, randomMobile } from '#tests/support/expect-envelope';
 
@@ -122,5 +123,17 @@ describe('user/updateUser', () => {
     const account = await h.signUp();
     expectFieldError(await h.call('user/updateUser', { onesignal_user_id: '' }, account.token), 'onesignal_user_id', 'This field is required.');
     expectFailureEnvelope(await h.call('user/updateUser', { onesignal_user_id: 'x' }), 401);
+  });
+
+  it('refuses a push id from a client that says it is the web (mode: web) with a clear 403, and saves it from the app', async () => {
+    const account = await h.signUp();
+    const refused = await h.call('user/updateUser', { onesignal_user_id: 'os-from-a-browser' }, account.token, { mode: 'web' });
+    expectFailureEnvelope(refused, 403);
+    expect(refused.body.errors).toEqual([messages.push.nativeOnly]);
+    expect((await h.call('users/get', undefined, account.token)).body.data.user.onesignal_user_id).toBeNull();
+    // Clearing the id is allowed from anywhere; the app (mode: capacitor) saves one.
+    expect((await h.call('user/updateUser', { onesignal_user_id: null }, account.token, { mode: 'web' })).status).toBe(200);
+    const saved = await h.call('user/updateUser', { onesignal_user_id: 'os-from-the-app' }, account.token, { mode: 'capacitor' });
+    expect(saved.body.data.user.onesignal_user_id).toBe('os-from-the-app');
   });
 });

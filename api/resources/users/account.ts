@@ -1,12 +1,14 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { and, eq, isNull, ne } from 'drizzle-orm';
+import { CLIENT_HEADERS } from '#contract/envelope';
+import { messages as specMessages } from '#contract/messages';
 import { loginSchema, registrationSchema } from '#contract/schemas/auth';
 import { changePasswordSchema, updateOneSignalSchema, userUpdateSchema } from '#contract/schemas/user';
 import { businessUsers, tokens, users } from '../../db/schema';
 import { clientHeaders, issueToken, requireAuth, revokeUserTokens } from '../../lib/auth';
 import { createRouter } from '../../lib/context';
 import { newId } from '../../lib/crypto';
-import { ApiError, invalid } from '../../lib/errors';
+import { ApiError, forbidden, invalid } from '../../lib/errors';
 import { bearer, envelope, jsonBody, userSchema } from '../../lib/openapi';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/password';
 import { userUpdated } from '../../lib/events';
@@ -141,6 +143,9 @@ export const accountRouter = createRouter()
     async (c) => {
       const { db, clock } = c.var.deps;
       const input = c.req.valid('json');
+      // A push id belongs to the phone app: a client that says it is the web (spec section 7's
+      // mode header) cannot receive pushes, so saving one would only make pushes go nowhere.
+      if (input.onesignal_user_id !== null && c.req.header(CLIENT_HEADERS.mode) === 'web') throw forbidden(specMessages.push.nativeOnly);
       const [updated] = await db.update(users).set({ onesignalUserId: input.onesignal_user_id, updatedAt: clock.now() }).where(eq(users.id, c.var.auth.user.id)).returning();
       await userUpdated(c.var.deps, updated);
       return ok(c, { user: serializeUser(updated) });
