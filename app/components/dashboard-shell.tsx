@@ -21,7 +21,7 @@ type Props = {
   /** The member's open notifications, with the business's timezone and the server's now for their times. */
   notifications?: { items: ApiNotification[]; timeZone: string; now: string } | null;
   /** The version-check dialog's data when the running app is older than the latest version. */
-  updateNotice?: { running: string; latest: string; native: boolean } | null;
+  updateNotice?: { running: string; latest: string } | null;
   children: ReactNode;
 };
 

@@ -1,14 +1,15 @@
-import { Form, useFetcher, useLocation } from '@remix-run/react';
+import { useFetcher, useLocation } from '@remix-run/react';
 
 export const VERSION_DISMISS_ACTION = '/dashboard/version-dismiss';
 
 /**
- * The version-check dialog (spec section 2): the running app is older than the latest
- * version. A non-modal <dialog open>, so it shows without JavaScript and never blocks the
- * page; "Later" remembers the dismissal in the session (with JavaScript through a fetcher,
- * hiding at once).
+ * The version-check dialog (spec section 2): the native shell is older than the store's
+ * latest version (app/lib/version.server.ts never shows it in a plain browser, which always
+ * runs the server's web build). A non-modal <dialog open>, so it shows without JavaScript and
+ * never blocks the page; "Later" remembers the dismissal in the session (with JavaScript
+ * through a fetcher, hiding at once).
  */
-export function VersionDialog({ notice }: { notice: { running: string; latest: string; native: boolean } }) {
+export function VersionDialog({ notice }: { notice: { running: string; latest: string } }) {
   const fetcher = useFetcher();
   const location = useLocation();
   const back = location.pathname + location.search;
@@ -26,10 +27,7 @@ export function VersionDialog({ notice }: { notice: { running: string; latest: s
         A new version is available
       </h2>
       <p id="version-dialog-text" className="mt-1 text-sm text-slate-700">
-        You are using version {notice.running}; version {notice.latest} is out.{' '}
-        {notice.native
-          ? 'Update the app from the App Store or Google Play to get it.'
-          : 'Reload the page to get it; if it stays, clear your browser’s cache for this site.'}
+        You are using version {notice.running}; version {notice.latest} is out. Update the app from the App Store or Google Play to get it.
       </p>
       <div className="mt-4 flex items-center justify-end gap-3">
         <FormComponent method="post" action={VERSION_DISMISS_ACTION}>
@@ -39,16 +37,6 @@ export function VersionDialog({ notice }: { notice: { running: string; latest: s
             Later
           </button>
         </FormComponent>
-        {notice.native ? null : (
-          <Form method="get" action={location.pathname} reloadDocument>
-            {[...new URLSearchParams(location.search)].map(([name, value]) => (
-              <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
-            ))}
-            <button type="submit" className="rounded-lg bg-brand-600 px-3 py-2 text-sm font-medium text-white hover:bg-brand-700">
-              Reload
-            </button>
-          </Form>
-        )}
       </div>
     </dialog>
   );

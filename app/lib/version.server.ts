@@ -1,5 +1,6 @@
 import { CLIENT_HEADERS } from '#contract/envelope';
 import { apiCall, clientHeaders, type ApiCaller } from './api.server';
+import { isNativeRequest } from './native.server';
 import type { AppSession } from './session.server';
 import { isOlderVersion } from './version';
 
@@ -20,19 +21,23 @@ export function clearVersionCache() {
   cached = null;
 }
 
-export type UpdateNotice = { running: string; latest: string; native: boolean };
+export type UpdateNotice = { running: string; latest: string };
 
 /**
- * The version-check dialog's data (spec section 2): shown when the running web app, or the
- * native shell's app version, is older than helpers/check-version's latest_version, until
- * the user dismisses that version (remembered in the session).
+ * The version-check dialog's data (spec section 2): shown only inside the native shell, when
+ * its app version (the app-version header, or the shell's app_device cookie) is older than
+ * helpers/check-version's latest_version, until the user dismisses that version (remembered in
+ * the session). LATEST_APP_VERSION is the store app's version: a plain browser always runs the
+ * server's own web build and has no store app to update, so it is never compared with it.
  */
 export async function updateNotice(caller: ApiCaller, session: AppSession): Promise<UpdateNotice | null> {
+  const headers = caller.request.headers;
+  const native = headers.get(CLIENT_HEADERS.mode) === 'capacitor' || isNativeRequest(caller.request);
+  if (!native) return null;
+  const running = headers.get(CLIENT_HEADERS.appVersion) || clientHeaders(caller)[CLIENT_HEADERS.appVersion];
+  if (!running) return null;
   const latest = await latestVersion(caller);
   if (!latest || session.get('dismissedVersion') === latest) return null;
-  const headerVersion = caller.request.headers.get(CLIENT_HEADERS.appVersion);
-  const nativeVersion = headerVersion || clientHeaders(caller)[CLIENT_HEADERS.appVersion];
-  const running = nativeVersion || __APP_VERSION__;
   if (!isOlderVersion(running, latest)) return null;
-  return { running, latest, native: Boolean(nativeVersion) };
+  return { running, latest };
 }
