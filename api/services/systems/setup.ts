@@ -1,5 +1,6 @@
 import { forwardingCodes, type ApiSetupStep } from '#contract/schemas/system';
 import type { ApiDeps } from '../../deps';
+import { leadMessages } from './leadcatcher';
 import type { systems } from '../../db/schema';
 
 /**
@@ -35,10 +36,13 @@ export function leadcatcherSnippets(deps: Pick<ApiDeps, 'publicUrl'>, systemId: 
   const scriptTag = `<div data-leadcatcher="${systemId}"></div>\n<script src="${urls.script}" async></script>`;
   const htmlForm = [
     `<form action="${urls.submit}" method="post" aria-label="${formName.replace(/"/g, '&quot;')}">`,
-    '  <label>Name <input name="name" autocomplete="name" required></label>',
-    '  <label>Email <input name="email" type="email" autocomplete="email"></label>',
-    '  <label>Phone <input name="phone" type="tel" autocomplete="tel"></label>',
-    '  <label>Message <textarea name="message" required></textarea></label>',
+    // The same fields, limits and "(optional)" marks as the hosted form (resources/leadcatcher/page.ts):
+    // only the name is required, and the server asks for an email or a phone number.
+    '  <label>Name <input name="name" autocomplete="name" maxlength="100" required></label>',
+    '  <label>Email (optional) <input name="email" type="email" autocomplete="email" maxlength="100"></label>',
+    '  <label>Phone (optional) <input name="phone" type="tel" autocomplete="tel" maxlength="30"></label>',
+    '  <label>Message (optional) <textarea name="message" rows="5" maxlength="5000"></textarea></label>',
+    `  <p>${leadMessages.contactRequired}</p>`,
     '  <div style="position:absolute;left:-10000px" aria-hidden="true"><label>Leave this empty <input name="website" tabindex="-1" autocomplete="off"></label></div>',
     '  <button type="submit">Send</button>',
     '</form>',
