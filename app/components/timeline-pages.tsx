@@ -5,6 +5,8 @@ import { counterpart, TIMELINE_KINDS, type TimelineKind } from '../lib/timeline'
 import { formatDateTime } from '../lib/timezone';
 import { DeleteConfirm, DeleteLink, EmptyState, Facts, ItemLabel, Pager, TimelineList, UndoBanner } from './timeline';
 import { FilterDrawer } from './drawer';
+import { RecentlyDeletedLink } from './recently-deleted';
+import { formatPhoneNumber } from '#contract/phone';
 
 const EMPTY_TEXT: Record<TimelineKind, string> = {
   calls: 'Calls your assistant answers or makes show up here.',
@@ -30,7 +32,10 @@ export function KindListPage({ data, pageSize, toolbar, actions }: { data: ListD
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold">{config.title}</h1>
+        <div>
+          <h1 className="text-2xl font-semibold">{config.title}</h1>
+          <RecentlyDeletedLink kind={data.kind} />
+        </div>
         {actions}
       </div>
       {data.deleted && data.canEdit ? <UndoBanner kind={data.kind} id={data.deleted} /> : null}
@@ -82,9 +87,9 @@ export function ItemPage({ data, intro, children, actions }: { data: ItemData; i
           rows={[
             ['Contact', item.customer ? <Link to={`/dashboard/customers/${item.customer._id}`} className="text-brand-600 underline">{item.customer.name}</Link> : null],
             ['Direction', item.direction && item.type !== 'form' ? (item.direction === 'inbound' ? 'Inbound' : 'Outbound') : null],
-            ['From', item.from],
-            ['To', item.to],
-            ['Phones found', item.phones_found?.length ? item.phones_found.join(', ') : null],
+            ['From', formatPhoneNumber(item.from)],
+            ['To', formatPhoneNumber(item.to)],
+            ['Phones found', item.phones_found?.length ? item.phones_found.map(formatPhoneNumber).join(', ') : null],
             ['When', <time key="when" dateTime={item.sort_at}>{formatDateTime(item.sort_at, timeZone)}</time>],
           ]}
         />

@@ -3,9 +3,11 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { findCountry } from '#contract/countries';
+import { recentlyDeletedMessages } from '#contract/messages';
 import type { ApiBusiness } from '#contract/envelope';
 import { hasPermission } from '#contract/permissions';
 import { businessSchema } from '#contract/schemas/business';
+import { recentlyDeletedUrl } from '#contract/schemas/recently-deleted';
 import { BusinessDetailsForm } from '../components/business-form';
 import { DeleteConfirmation } from '../components/delete-restore';
 import { DialogLink } from '../components/dialog-link';
@@ -21,8 +23,9 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [{ title:
 /**
  * One of the user's businesses: its details, edited in place by those who may edit the
  * business (admin or businesses/edit), leaving it (users/unlink-business; the last admin
- * must hand over first), and the delete (admin only, soft: it can be restored from the
- * businesses list). ?confirm=delete|leave are the confirmations without JavaScript.
+ * must hand over first), and the delete (admin only, soft: its admins restore it from
+ * Recently deleted on the businesses page). ?confirm=delete|leave are the confirmations
+ * without JavaScript.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const state = await requireDashboard(request, context);
@@ -63,7 +66,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     if (intent === 'delete') {
       // A deleted business cannot stay selected: the guard falls back to the first one.
       if (state.session.get('businessId') === id) state.session.unset('businessId');
-      return redirectWithToasts(request, `/dashboard/businesses?deleted=${encodeURIComponent(id)}`, toasts, { session: state.session });
+      // With no business left the businesses page is closed (the guard sends the user to
+      // onboarding); its Recently deleted view stays open, so the undo is still one click.
+      const othersLeft = state.businesses.some((entry) => entry._id !== id);
+      const next = othersLeft ? `/dashboard/businesses?deleted=${encodeURIComponent(id)}` : recentlyDeletedUrl('businesses');
+      return redirectWithToasts(request, next, toasts, { session: state.session });
     }
     return redirectWithToasts(request, `/dashboard/businesses/${id}`, toasts, { session: state.session });
   }
@@ -99,7 +106,7 @@ export default function BusinessRoute() {
       action={self}
       noun="business"
       subject={business.name}
-      consequence="Its assistant stops answering and nobody can open it; an admin can restore it from the businesses list."
+      consequence={recentlyDeletedMessages.businessDeleteConsequence}
       cancel={cancel}
       labelId={`delete-business-${business._id}`}
     />

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import { RestoreBanner } from '../components/delete-restore';
+import { RecentlyDeletedLink } from '../components/recently-deleted';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { requireDashboard } from '../lib/guard.server';
 
@@ -29,6 +30,7 @@ export default function BusinessesRoute() {
         <div>
           <h1 className="text-2xl font-semibold">Businesses</h1>
           <p className="text-sm text-slate-600">{businesses.length === 1 ? '1 business' : `${businesses.length} businesses`}</p>
+          <RecentlyDeletedLink kind="businesses" />
         </div>
         <Link to="/dashboard/business-create" className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white shadow-sm hover:bg-brand-700">
           Add a business

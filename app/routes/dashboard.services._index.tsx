@@ -10,6 +10,7 @@ import { loadFailure } from '../lib/customers.server';
 import { requireDashboard } from '../lib/guard.server';
 import { canEditServices, servicesPath } from '../lib/services.server';
 import { FilterDrawer } from '../components/drawer';
+import { RecentlyDeletedLink } from '../components/recently-deleted';
 
 export const meta: MetaFunction = () => [{ title: 'Services · Business Assistant' }];
 
@@ -67,6 +68,7 @@ export default function ServicesRoute() {
             {total === 1 ? '1 service' : `${total} services`}
             {filtered ? ' found' : ''}
           </p>
+          <RecentlyDeletedLink kind="services" />
         </div>
         {canEdit ? (
           <DialogLink

@@ -2,6 +2,8 @@ import { Form, Link } from '@remix-run/react';
 import { SYSTEM_KIND_DESCRIPTIONS, SYSTEM_KIND_LABELS, SYSTEM_KINDS, systemStatusLabel, type ApiSystem } from '#contract/schemas/system';
 import { RestoreBanner } from '../delete-restore';
 import { SubmitButton } from '../forms';
+import { RecentlyDeletedLink } from '../recently-deleted';
+import { formatPhoneNumber } from '#contract/phone';
 
 /** "active" (green) or "requires setup" (amber): spec section 4's labels. */
 export function SystemStatusBadge({ status }: { status: string }) {
@@ -29,6 +31,7 @@ export function SystemsSection({ systems, error, canEdit, deleted }: { systems: 
           Systems
         </h2>
         <p className="text-sm text-slate-600">How customers reach your assistant: a business phone number, a web form on your site, your mobile’s missed calls.</p>
+        <RecentlyDeletedLink kind="systems" />
       </div>
       {deleted && canEdit ? <RestoreBanner action={`/dashboard/systems/${encodeURIComponent(deleted)}`} noun="system" /> : null}
       {error ? (
@@ -49,14 +52,14 @@ export function SystemsSection({ systems, error, canEdit, deleted }: { systems: 
               <div className="flex min-w-0 flex-col">
                 <span className="font-medium text-slate-900">{system.label}</span>
                 <span className="text-sm text-slate-600" data-testid="system-number">
-                  {system.phone_number ?? (system.name === 'leadcatcher' ? 'Web form' : 'No number yet')}
+                  {formatPhoneNumber(system.phone_number) ?? (system.name === 'leadcatcher' ? 'Web form' : 'No number yet')}
                 </span>
               </div>
               <SystemStatusBadge status={system.status} />
               <Link
                 to={`/dashboard/systems/${system._id}`}
                 className="ml-auto rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-brand-700 hover:bg-slate-50"
-                aria-label={`${system.status === 'active' ? 'Open' : 'Set up'} ${system.label}${system.phone_number ? ` ${system.phone_number}` : ''}`}
+                aria-label={`${system.status === 'active' ? 'Open' : 'Set up'} ${system.label}${system.phone_number ? ` ${formatPhoneNumber(system.phone_number)}` : ''}`}
               >
                 {system.status === 'active' ? 'Open' : 'Set up'}
               </Link>

@@ -15,6 +15,7 @@ import { apiToasts, redirectWithToasts } from '../../lib/toast.server';
 import { CustomerBoard } from './board';
 import { CustomerList } from './list';
 import { FilterDrawer } from '../../components/drawer';
+import { RecentlyDeletedLink } from '../../components/recently-deleted';
 
 export const meta: MetaFunction = () => [{ title: 'Contacts · Business Assistant' }];
 
@@ -113,6 +114,7 @@ export default function CustomersRoute() {
             {total === 1 ? '1 contact' : `${total} contacts`}
             {filtered ? ' found' : ''}
           </p>
+          <RecentlyDeletedLink kind="customers" />
         </div>
         {canEdit ? (
           <DialogLink

@@ -17,6 +17,7 @@ import { safeRedirect } from '../../lib/safe-redirect';
 import { MemoryList } from './list';
 import { CancelButton } from '../../components/forms';
 import { FilterDrawer } from '../../components/drawer';
+import { RecentlyDeletedLink } from '../../components/recently-deleted';
 
 export const meta: MetaFunction = () => [{ title: 'Knowledge base · Business Assistant' }];
 
@@ -91,6 +92,7 @@ export default function MemoriesRoute() {
             {total === 1 ? '1 memory' : `${total} memories`}
             {q ? ' found' : ''} · what the assistant knows about your business
           </p>
+          <RecentlyDeletedLink kind="memories" />
         </div>
         {canEdit ? (
           <div className="flex flex-wrap items-center gap-2">

@@ -1,0 +1,147 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useLoaderData } from '@remix-run/react';
+import { recentlyDeletedMessages } from '#contract/messages';
+import { hasPermission } from '#contract/permissions';
+import { DELETED_KIND_INFO, isDeletedPageKind, recentlyDeletedUrl, type ApiDeletedList, type DeletedPageKind } from '#contract/schemas/recently-deleted';
+import { GeneralErrorBoundary } from '../components/error-boundary';
+import { SubmitButton } from '../components/forms';
+import { EmptyState, Pager } from '../components/timeline';
+import { apiCall } from '../lib/api.server';
+import { requireDashboard, requirePermission, type DashboardState } from '../lib/guard.server';
+import { formatDateTime } from '../lib/timezone';
+import { apiToasts, redirectWithToasts } from '../lib/toast.server';
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [{ title: `Recently deleted ${loaded?.plural ?? ''} · Business Assistant` }];
+
+const PAGE_SIZE = 25;
+
+const BUSINESSES = { plural: 'businesses', listUrl: '/dashboard/businesses' };
+
+function notFound(): never {
+  throw data({ message: 'Not found' }, { status: 404 });
+}
+
+/**
+ * What one kind's page needs: its list call, the restore call for a row, and whether the
+ * member may restore. Businesses are the user's own (any deleted business they are an admin
+ * of, whichever business is selected); every other kind is the selected business's, checked
+ * with the live list's view permission (the API checks again).
+ */
+async function kindAccess(request: Request, context: LoaderFunctionArgs['context'], kind: DeletedPageKind) {
+  if (kind === 'businesses') {
+    // Open with no business left (the user's only one was deleted) and while one is unfinished.
+    const state = await requireDashboard(request, context, { routeChecks: false });
+    return { state, ...BUSINESSES, listPath: 'users/list-deleted-businesses', restorePath: (id: string) => `businesses/restore/${encodeURIComponent(id)}`, canRestore: true };
+  }
+  const state = await requireDashboard(request, context);
+  const info = DELETED_KIND_INFO[kind];
+  requirePermission(state, info.view);
+  const business = state.business?._id ?? notFound();
+  const base = `businesses/${info.path}/${encodeURIComponent(business)}`;
+  return {
+    state,
+    plural: info.plural,
+    listUrl: info.listUrl,
+    listPath: `${base}/list-deleted`,
+    restorePath: (id: string) => `${base}/restore/${encodeURIComponent(id)}`,
+    canRestore: hasPermission(state.business?.permissions, info.edit),
+  };
+}
+
+const timeZoneOf = (state: DashboardState) => state.business?.timezone || 'UTC';
+
+/**
+ * "Recently deleted" for one list (/dashboard/recently-deleted/{kind}): its deleted rows,
+ * newest deletion first, each with a Restore button (a plain form POST, so it works without
+ * JavaScript) for members who may edit that list. Deleted rows are never purged, so each
+ * stays here until it is restored.
+ */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  if (!isDeletedPageKind(params.kind)) notFound();
+  const kind = params.kind;
+  const access = await kindAccess(request, context, kind);
+  const page = Math.max(0, Number.parseInt(new URL(request.url).searchParams.get('page') ?? '0', 10) || 0);
+  const result = await apiCall<ApiDeletedList>(access.state.caller, access.listPath, { page, limit: PAGE_SIZE });
+  if (!result.ok) throw data({ message: result.errors[0] }, { status: result.status || 503 });
+  return {
+    kind,
+    plural: access.plural,
+    listUrl: access.listUrl,
+    canRestore: access.canRestore,
+    hasBusiness: access.state.businesses.length > 0,
+    timeZone: timeZoneOf(access.state),
+    ...result.data,
+  };
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  if (!isDeletedPageKind(params.kind)) notFound();
+  const access = await kindAccess(request, context, params.kind);
+  const formData = await request.formData();
+  const id = String(formData.get('id') ?? '');
+  const page = String(formData.get('page') ?? '');
+  if (formData.get('intent') !== 'restore' || !id) throw data({ message: 'Choose a row to restore.' }, { status: 400 });
+  const path = access.restorePath(id);
+  const result = await apiCall(access.state.caller, path);
+  const back = recentlyDeletedUrl(params.kind) + (/^[1-9]\d*$/.test(page) ? `?page=${page}` : '');
+  return redirectWithToasts(request, back, apiToasts(path, result));
+}
+
+export default function RecentlyDeletedRoute() {
+  const loaded = useLoaderData<typeof loader>();
+  const { kind, plural, listUrl, canRestore, deleted, total, page, limit, timeZone } = loaded;
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold">Recently deleted {plural}</h1>
+          <p className="text-sm text-slate-600">{recentlyDeletedMessages.keptUntilRestored}</p>
+        </div>
+        {kind !== 'businesses' || loaded.hasBusiness ? (
+          <Link to={listUrl} className="text-sm font-medium text-brand-700 underline">
+            Back to {plural}
+          </Link>
+        ) : (
+          <Link to="/dashboard/business-create" className="text-sm font-medium text-brand-700 underline">
+            Add a business
+          </Link>
+        )}
+      </div>
+      {!canRestore && deleted.length > 0 ? <p className="text-sm text-slate-600">{recentlyDeletedMessages.cannotRestore}</p> : null}
+      {deleted.length === 0 ? (
+        <EmptyState title={`No deleted ${plural}.`} testId="recently-deleted-empty">
+          {page > 0 ? 'There is nothing on this page.' : `${plural[0].toUpperCase()}${plural.slice(1)} you delete show up here, so you can restore them.`}
+        </EmptyState>
+      ) : (
+        <ul className="flex flex-col gap-2" data-testid="recently-deleted">
+          {deleted.map((row) => (
+            <li key={row._id} data-testid="deleted-row" className="flex flex-wrap items-center gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+              <div className="min-w-0 flex-1">
+                <p className="break-words font-medium">{row.title}</p>
+                {row.detail ? <p className="break-words text-sm text-slate-600">{row.detail}</p> : null}
+                <p className="text-sm text-slate-500">
+                  Deleted <time dateTime={row.deleted_at}>{formatDateTime(row.deleted_at, timeZone)}</time>
+                </p>
+              </div>
+              {canRestore ? (
+                <Form method="post" aria-label={`Restore ${row.title}`}>
+                  <input type="hidden" name="intent" value="restore" />
+                  {page > 0 ? <input type="hidden" name="page" value={page} /> : null}
+                  {/* The id rides on the button, so only the row being restored shows "Restoring…". */}
+                  <SubmitButton variant="secondary" name="id" value={row._id} pendingText="Restoring…">
+                    Restore
+                  </SubmitButton>
+                </Form>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pager page={page} total={total} pageSize={limit} />
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
