@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { productFromMemory } from '#contract/products';
 import { resolveBusinessSettings } from '#contract/schemas/business-settings';
 import type { Db } from '../../db/client';
@@ -10,11 +10,79 @@ import type { BusinessContext, CustomerFact } from './types';
 /** A shop's catalogue the assistant can take orders from; beyond it, products are still found by the knowledge search. */
 const PRODUCTS_MAX = 200;
 
+/** Businesses whose context one database's cache keeps (the least recently asked is dropped first). */
+const CACHED_BUSINESSES = 256;
+
+type CachedContext = { version: string; context: BusinessContext };
+/** Per database (tests and tools open several in one process), then per business. */
+const caches = new WeakMap<object, Map<string, CachedContext>>();
+
+function rowsOf<T>(result: unknown): T[] {
+  if (Array.isArray(result)) return result as T[];
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}
+
 /**
- * What the assistant knows about the business before it searches anything: read afresh for
- * every message, so a settings or service change applies to the next one.
+ * A fingerprint of every row the context is read from: the business row, all its services
+ * and all its product memories, whatever their status. PostgreSQL gives every new row
+ * version a new xmin (the writing transaction's id, which only grows), so any insert,
+ * update, soft or hard delete of one of those rows, by any code on any server instance,
+ * changes it; the ids' hashes tell a row swapped for another. One indexed statement
+ * instead of reading the three and mapping them. Null when the business does not exist.
+ */
+async function contextVersion(db: Db, businessId: string): Promise<string | null> {
+  const [row] = rowsOf<{ business: string; services: string; products: string }>(
+    await db.execute(sql`
+      select b.xmin::text as business,
+        (select count(*) || ':' || coalesce(sum(s.xmin::text::bigint), 0) || ':' || coalesce(sum(hashtext(s.id)), 0)
+           from services s where s.business_id = b.id) as services,
+        (select count(*) || ':' || coalesce(sum(m.xmin::text::bigint), 0) || ':' || coalesce(sum(hashtext(m.id)), 0)
+           from memories m where m.business_id = b.id and m.type = 'product') as products
+      from businesses b where b.id = ${businessId}
+    `),
+  );
+  return row ? `${row.business}/${row.services}/${row.products}` : null;
+}
+
+/** Frozen, so one turn cannot change what the next turn (or another caller) is given. */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
+
+/**
+ * What the assistant knows about the business before it searches anything, for every
+ * message. Kept per business and database while its fingerprint (contextVersion) is
+ * unchanged, so a turn makes one statement for it instead of three; a change to the
+ * business's settings (hours, assistant), services or products, made anywhere, is seen by
+ * the very next message. The fingerprint is read before the rows, so a write between the
+ * two can only cause one extra read, never a stale context.
  */
 export async function loadBusinessContext(db: Db, businessId: string): Promise<BusinessContext> {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = new Map();
+    caches.set(db, cache);
+  }
+  const version = await contextVersion(db, businessId);
+  if (version === null) throw notFound('The business');
+  const known = cache.get(businessId);
+  cache.delete(businessId);
+  if (known?.version === version) {
+    cache.set(businessId, known);
+    return known.context;
+  }
+  const context = deepFreeze(structuredClone(await readBusinessContext(db, businessId)));
+  if (cache.size >= CACHED_BUSINESSES) cache.delete(cache.keys().next().value!);
+  cache.set(businessId, { version, context });
+  return context;
+}
+
+/** The business, its active services and its active products, read afresh. */
+async function readBusinessContext(db: Db, businessId: string): Promise<BusinessContext> {
   // Three independent reads, side by side (they overlap on a pool of connections).
   const [[business], rows, products] = await Promise.all([
     db.select().from(businesses).where(eq(businesses.id, businessId)).limit(1),
