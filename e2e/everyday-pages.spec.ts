@@ -1,0 +1,52 @@
+import { expect, test } from '@playwright/test';
+import { createAccount, signIn } from './support/helpers';
+
+// Issue 22, "Everyday pages": offline work, toasts without JavaScript, due dates, previews,
+// links in text, the memory form and the messages a new owner meets.
+
+test('offline, a form keeps what was typed and a link stays put: the bottom toast says "You might be offline."', async ({ page, request, context }) => {
+  const account = await createAccount(request, { business: 'finished' });
+  await signIn(page, account);
+  await page.goto('/dashboard/notes/new');
+  await page.getByLabel('Note', { exact: true }).fill('Call the glazier about the shop window');
+
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'You might be offline.' }).first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Offline' })).toHaveCount(0);
+  await expect(page.getByLabel('Note', { exact: true })).toHaveValue('Call the glazier about the shop window');
+  await expect(page).toHaveURL(/\/dashboard\/notes\/new$/);
+
+  // A link followed offline leaves the page as it is rather than the browser's error page.
+  await page.getByRole('link', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/notes\/new$/);
+  await expect(page.getByLabel('Note', { exact: true })).toHaveValue('Call the glazier about the shop window');
+
+  // Back online, the same form saves.
+  await context.setOffline(false);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByTestId('note-body')).toHaveText('Call the glazier about the shop window');
+});
+
+test('toasts leave by themselves after 5000 ms and their × closes them, with or without JavaScript @nojs', async ({ page, request }) => {
+  const account = await createAccount(request, { business: 'finished' });
+  await signIn(page, account);
+  const saveNote = async (body: string) => {
+    await page.goto('/dashboard/notes/new');
+    await page.getByLabel('Note', { exact: true }).fill(body);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByTestId('note-body')).toHaveText(body);
+  };
+
+  await saveNote('Order more receipt rolls');
+  const toast = page.getByRole('status').filter({ hasText: 'Note created.' });
+  await expect(toast).toBeVisible();
+  await toast.getByText('×').click();
+  await expect(toast).toBeHidden();
+
+  await saveNote('Book the van service');
+  await expect(toast).toBeVisible();
+  const shownAt = Date.now();
+  await expect(toast).toBeHidden({ timeout: 8000 });
+  expect(Date.now() - shownAt).toBeGreaterThan(3500);
+});
