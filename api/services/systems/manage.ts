@@ -406,6 +406,9 @@ export async function submitSetupStep(
       const parsed = parseValues(followUpValues, values);
       const changed = Object.fromEntries(Object.entries(parsed).filter(([, value]) => value !== undefined));
       row = await changeSystem(deps, system.id, { settings: changed, setup: { follow_up_at: now } });
+      // The follow-up chosen here is sent by "Follow up new web leads": switch it on as the
+      // settings form does (issue 22, item 22), or the lead is never followed up.
+      await syncReadyMadeWithSystem(deps, row, changed);
       break;
     }
     case 'leadcatcher.install':
