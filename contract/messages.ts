@@ -61,6 +61,10 @@ export const messages = {
     typeRequired: 'Memory type is required.',
     contentRequired: 'Memory content is required.',
     statusRequired: 'Memory status is required.',
+    /** Processing and failed are set by the upload reader, never chosen by a person. */
+    statusChoice: 'Memory status must be Active or Inactive.',
+    /** An answered question with no answer (also the answer form's message). */
+    answerRequired: 'The answer is required.',
   },
   note: {
     bodyRequired: 'Note content is required.',

@@ -50,3 +50,19 @@ test('toasts leave by themselves after 5000 ms and their × closes them, with or
   await expect(toast).toBeHidden({ timeout: 8000 });
   expect(Date.now() - shownAt).toBeGreaterThan(3500);
 });
+
+test('the memory form offers only Active and Inactive and refuses an answered question with no answer @nojs', async ({ page, request }) => {
+  const account = await createAccount(request, { business: 'finished' });
+  await signIn(page, account);
+  await page.goto('/dashboard/memories/new');
+  await expect(page.getByLabel('Status').locator('option')).toHaveText(['Active', 'Inactive']);
+  await page.getByLabel('Type').selectOption({ label: 'Answered question' });
+  await page.getByLabel('Content').fill('Do you deliver on Sundays?');
+  await page.getByRole('button', { name: 'Create memory' }).click();
+  await expect(page.getByText('The answer is required.')).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\/memories\/new/);
+  await page.getByLabel('Answer').fill('No, Monday to Saturday only.');
+  await page.getByRole('button', { name: 'Create memory' }).click();
+  await expect(page.getByText('No, Monday to Saturday only.')).toBeVisible();
+  await expect(page).not.toHaveURL(/\/dashboard\/memories\/new/);
+});

@@ -1,12 +1,13 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { ApiMemory } from '#contract/envelope';
+import { messages } from '#contract/messages';
 import type { EntityEventKind } from '#contract/realtime';
 import { MAX_MEMORY_CONTENT_CHARS, type MemoryInput, type MemoryType } from '#contract/schemas/memory';
 import type { ApiDeps } from '../deps';
 import type { Db } from '../db/client';
 import { memories } from '../db/schema';
 import { newId } from '../lib/crypto';
-import { ApiError, notFound } from '../lib/errors';
+import { ApiError, invalid, notFound } from '../lib/errors';
 import { entityChanged } from '../lib/events';
 import { indexMemory } from './knowledge-index';
 
@@ -134,6 +135,8 @@ export async function updateMemory(deps: MemoryDeps, businessId: string, id: str
       .where(and(eq(memories.id, id), eq(memories.businessId, businessId), isNull(memories.deletedAt)))
       .returning();
     if (!updated) throw memoryNotFound();
+    // Checked on the memory as saved (a patch may send only the type, or only a blank answer); throwing undoes the update.
+    if (updated.type === 'answered_question' && !updated.answer?.trim()) throw invalid({ answer: [messages.memory.answerRequired] });
     await indexMemory(tx, updated);
     return updated;
   });

@@ -1,6 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react';
 import { z } from 'zod';
 import { requiredText } from '#contract/fields';
+import { messages } from '#contract/messages';
 import { FILE_MEMORY_TYPES, MEMORY_TYPE_LABELS, MEMORY_TYPES, type MemoryType } from '#contract/schemas/memory';
 
 /** Memory types written in a form (the file types come from an upload instead). */
@@ -22,7 +23,7 @@ export function isFileMemory(type: string): boolean {
 }
 
 /** Answering a question: the answer is the only field (the question is the memory's content). Same message as v1 `answer`. */
-export const ANSWER_REQUIRED = 'The answer is required.';
+export const ANSWER_REQUIRED = messages.memory.answerRequired;
 export const answerSchema = z.object({ answer: requiredText(ANSWER_REQUIRED).max(10_000) });
 
 export function formatBytes(bytes: number): string {

@@ -57,7 +57,7 @@ describe('memory create, get, update, delete and restore', () => {
     expectFieldError(empty, 'status', 'Memory status is required.');
     expectFieldError(await h.call(`businesses/memories/${b}/create`, { type: 'nonsense', status: 'active', content: 'x' }, owner.token), 'type', 'Memory type is required.');
     expectFieldError(await h.call(`businesses/memories/${b}/create`, { type: 'text', status: 'active', content: '   ' }, owner.token), 'content', 'Memory content is required.');
-    expectFieldError(await h.call(`businesses/memories/${b}/create`, { type: 'text', status: 'maybe', content: 'x' }, owner.token), 'status', 'Memory status is required.');
+    expectFieldError(await h.call(`businesses/memories/${b}/create`, { type: 'text', status: 'maybe', content: 'x' }, owner.token), 'status', 'Memory status must be Active or Inactive.');
     const memory = await createMemory(h, b, owner.token);
     expectFieldError(await h.call(`businesses/memories/${b}/update/${memory._id}`, { content: '' }, owner.token), 'content', 'Memory content is required.');
     const list = await h.call(`businesses/memories/${b}/list`, {}, owner.token);

@@ -1,8 +1,9 @@
 import { z } from '@hono/zod-openapi';
 import { COLLECTION_PAGE_SIZE } from '#contract/constants';
 import { clearableWebUrl } from '#contract/fields';
+import { messages } from '#contract/messages';
 import { listFiltersSchema } from '#contract/schemas/list';
-import { knowledgeSearchSchema, MEMORY_STATUSES, MEMORY_TYPES, memorySchema, memoryUpdateSchema } from '#contract/schemas/memory';
+import { answeredQuestionNeedsAnswer, knowledgeSearchSchema, memoryFields, MEMORY_STATUSES, MEMORY_TYPES, memoryUpdateSchema } from '#contract/schemas/memory';
 import { businessIdParam } from '../../lib/openapi';
 
 /** Request and response schemas of the memory calls (the OpenAPI document is built from them). */
@@ -49,10 +50,12 @@ export const questionListBody = listFiltersSchema.extend({
 
 /** The API answers title/answer/source_url null when there is none, so a client may send that back (it clears them). */
 const clearable = (max: number) => z.string().trim().max(max).nullish();
-export const memoryCreateBody = memorySchema.extend({ title: clearable(300), answer: clearable(10_000), source_url: clearableWebUrl({ max: 2000 }) });
+export const memoryCreateBody = memoryFields
+  .extend({ title: clearable(300), answer: clearable(10_000), source_url: clearableWebUrl({ max: 2000 }) })
+  .superRefine(answeredQuestionNeedsAnswer);
 export const memoryUpdateBody = memoryUpdateSchema.extend({ title: clearable(300), answer: clearable(10_000), source_url: clearableWebUrl({ max: 2000 }) });
 
-export const ANSWER_REQUIRED = 'The answer is required.';
+export const ANSWER_REQUIRED = messages.memory.answerRequired;
 export const answerBody = z.object({
   answer: z.string({ error: ANSWER_REQUIRED }).trim().min(1, { error: ANSWER_REQUIRED, abort: true }).max(10_000),
   /** Also send the answer to the contacts who asked (SMS, or email for a web form lead); see services/question-replies.ts. */

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { and, eq, isNull } from 'drizzle-orm';
 import { bodyLimit } from 'hono/body-limit';
-import { FILE_MEMORY_TYPES, MAX_MEMORY_CONTENT_CHARS, MAX_UPLOAD_BYTES, MEMORY_STATUSES, MEMORY_TYPES, type MemoryType } from '#contract/schemas/memory';
+import { FILE_MEMORY_TYPES, MAX_MEMORY_CONTENT_CHARS, MAX_UPLOAD_BYTES, MEMORY_TYPES, USER_MEMORY_STATUSES, type MemoryType } from '#contract/schemas/memory';
 import { messages } from '#contract/messages';
 import { memories } from '../../db/schema';
 import { requireAuth } from '../../lib/auth';
@@ -78,7 +78,7 @@ export const memoryUploadRouter = createRouter()
       const status = field(form, 'status') || 'active';
       const errors: Record<string, string[]> = {};
       if (!(MEMORY_TYPES as readonly string[]).includes(type)) errors.type = [messages.memory.typeRequired];
-      if (!(MEMORY_STATUSES as readonly string[]).includes(status)) errors.status = [messages.memory.statusRequired];
+      if (!(USER_MEMORY_STATUSES as readonly string[]).includes(status)) errors.status = [messages.memory.statusChoice];
       const title = field(form, 'title').slice(0, 300) || withoutExtension(file.name).slice(0, 300);
       const caption = field(form, 'content').slice(0, MAX_MEMORY_CONTENT_CHARS);
       if (Object.keys(errors).length) throw invalid(errors);
@@ -113,7 +113,7 @@ export const memoryUploadRouter = createRouter()
           business_id,
           {
             type: type as MemoryType,
-            status: failed ? 'failed' : (status as (typeof MEMORY_STATUSES)[number]),
+            status: failed ? 'failed' : (status as (typeof USER_MEMORY_STATUSES)[number]),
             title,
             content: content.slice(0, MAX_MEMORY_CONTENT_CHARS),
             file: { key, name: file.name.slice(0, 300), mimeType, sizeBytes: file.size },

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type Sub
 import { Form, useFetcher, type FetcherWithComponents } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import type { ApiMemory } from '#contract/envelope';
-import { MEMORY_STATUSES, memorySchema } from '#contract/schemas/memory';
+import { memorySchema, USER_MEMORY_STATUSES } from '#contract/schemas/memory';
 import { MEMORY_STATUS_LABELS, TEXT_MEMORY_TYPES, isFileMemory, memoryTypeLabel } from '../../lib/memories';
 import { useSchemaForm } from '../../lib/use-schema-form';
 
@@ -13,7 +13,8 @@ export type MemoryDefaults = { type: string; status: string; title: string; cont
 export function memoryDefaults(memory?: ApiMemory | null, type = 'text'): MemoryDefaults {
   return {
     type: memory?.type ?? type,
-    status: memory?.status ?? 'active',
+    // A file that failed to read (or is still being read) is offered as inactive until its owner says otherwise.
+    status: !memory ? 'active' : (USER_MEMORY_STATUSES as readonly string[]).includes(memory.status) ? memory.status : 'inactive',
     title: memory?.title ?? '',
     content: memory?.content ?? '',
     answer: memory?.answer ?? '',
@@ -61,7 +62,7 @@ export function MemoryForm({
           ))}
         </SelectField>
         <SelectField label="Status" errors={fields.status.errors} selectProps={getSelectProps(fields.status)}>
-          {MEMORY_STATUSES.map((status) => (
+          {USER_MEMORY_STATUSES.map((status) => (
             <option key={status} value={status}>
               {MEMORY_STATUS_LABELS[status]}
             </option>
