@@ -6,7 +6,7 @@ import { sendLeadFollowUp } from '../systems/lead-follow-up';
 import { sendMissedCallTextBack } from '../systems/text-back';
 import { type SystemRow } from '../systems/store';
 import { createNote, serializeRow } from '../timeline';
-import { renderActionText, type RenderContext } from './render';
+import { orderSummary, renderActionText, type RenderContext } from './render';
 import type { ActionRow, EngineDeps, RunResult, RunRow } from './store';
 
 /**
@@ -46,11 +46,45 @@ async function renderContext(deps: EngineDeps, context: RunContext): Promise<Ren
   const [order] = run.subjectType === 'order' ? await deps.db.select().from(orders).where(eq(orders.id, run.subjectId)).limit(1) : [];
   const task = run.subjectType === 'task' ? await subjectItem(deps, run) : null;
   return {
-    customer: customer ? { first_name: customer.firstName, last_name: customer.lastName, status: customer.status, phone: customer.phones[0] ?? null } : null,
+    customer: customer ? { first_name: customer.firstName, last_name: customer.lastName, status: customer.status, phone: customer.phones[0] ?? null, email: customer.emails[0] ?? null } : null,
     business: { name: context.business.name },
     order: order ? { lines: order.lines, status: order.status } : null,
     task: task ? { body: task.body } : null,
   };
+}
+
+/**
+ * What a task is about, under its title, for whoever picks it up: the order (lines, status,
+ * notes), the lead's form and message, or the call; then how to reach the contact (the
+ * trigger's own phone and email first, as on a form they may differ from the contact's).
+ */
+async function taskDetails(deps: EngineDeps, context: RunContext): Promise<string[]> {
+  const { customer, run } = context;
+  const lines: string[] = [];
+  let phone = customer?.phones[0] ?? null;
+  let email = customer?.emails[0] ?? null;
+  if (run.subjectType === 'order') {
+    const [order] = await deps.db.select().from(orders).where(eq(orders.id, run.subjectId)).limit(1);
+    if (order) {
+      lines.push(`Order (${order.status}): ${orderSummary(order)}`);
+      if (order.notes?.trim()) lines.push(`Order notes: ${order.notes.trim()}`);
+    }
+  }
+  const item = await subjectItem(deps, run);
+  if (item?.type === 'form') {
+    const details = item.details as { fields?: Record<string, string>; form_name?: string };
+    const fields = details.fields ?? {};
+    const form = details.form_name ? `Web form "${details.form_name}"` : 'Web form';
+    lines.push(fields.message?.trim() ? `${form}: ${fields.message.trim()}` : `${form}: no message, only their contact details.`);
+    phone = fields.phone?.trim() || phone;
+    email = fields.email?.trim() || email;
+  } else if (item?.type === 'call') {
+    lines.push(`Call${item.from ? ` from ${item.from}` : ''}: ${item.body?.trim() || 'no summary'}`);
+    phone = item.from && /^\+\d{6,15}$/.test(item.from) ? item.from : phone;
+  }
+  if (phone) lines.push(`Phone: ${phone}`);
+  if (email) lines.push(`Email: ${email}`);
+  return lines;
 }
 
 async function textBack(deps: EngineDeps, context: RunContext): Promise<RunResult> {
@@ -112,10 +146,12 @@ async function sendMessage(deps: EngineDeps, context: RunContext, channel: 'sms'
 async function createTask(deps: EngineDeps, context: RunContext): Promise<RunResult> {
   const { action, run } = context;
   const subject = run.subjectType === 'task' ? await subjectItem(deps, run) : null;
-  const body = renderActionText(action.template || DEFAULT_TEMPLATES.create_task, await renderContext(deps, context)).slice(0, 5000);
+  const title = renderActionText(action.template || DEFAULT_TEMPLATES.create_task, await renderContext(deps, context), 'team');
+  const details = await taskDetails(deps, context);
+  const body = (details.length ? `${title}\n\n${details.join('\n')}` : title).slice(0, 5000);
   const assignee = action.assigneeId ?? subject?.assignedTo ?? null;
   const task = await createNote(deps, run.businessId, { body, customer_id: run.customerId, reminder: context.now.toISOString(), assigned_to: assignee });
-  return { status: 'done', outcome: `Created the task "${body}"${assignee ? ' for its assignee' : ' for the team'}.`, itemId: task._id, details: { task_id: task._id, assigned_to: assignee, text: body } };
+  return { status: 'done', outcome: `Created the task "${title}"${assignee ? ' for its assignee' : ' for the team'}.`, itemId: task._id, details: { task_id: task._id, assigned_to: assignee, text: body } };
 }
 
 async function setStatus(deps: EngineDeps, context: RunContext): Promise<RunResult> {

@@ -48,10 +48,10 @@ export async function previewActionText(db: Db, businessId: string, input: Previ
   const kind = input.kind ?? (action?.kind as ActionKind | undefined) ?? 'send_sms';
   const template = input.template?.trim() || (await systemTemplate(db, businessId, action?.key ?? null)) || DEFAULT_TEMPLATES[kind] || '';
   const text = renderActionText(template, {
-    customer: customer ? { first_name: customer.firstName, last_name: customer.lastName, status: customer.status, phone: customer.phones[0] ?? null } : SAMPLE_CUSTOMER,
+    customer: customer ? { first_name: customer.firstName, last_name: customer.lastName, status: customer.status, phone: customer.phones[0] ?? null, email: customer.emails[0] ?? null } : SAMPLE_CUSTOMER,
     business: { name: business?.name ?? null },
     order: order ? { lines: order.lines, status: order.status } : SAMPLE_ORDER,
     task: SAMPLE_TASK,
-  });
+  }, kind === 'create_task' ? 'team' : 'customer');
   return { text, customer: customer ? { _id: customer.id, name: [customer.firstName, customer.lastName].filter(Boolean).join(' ') } : null };
 }

@@ -7,7 +7,7 @@ import { renderTemplate } from '../member-notifications';
  * placeholders stay as written, so a typo shows in the preview instead of vanishing.
  */
 export type RenderContext = {
-  customer: { first_name: string | null; last_name?: string | null; status?: string | null; phone?: string | null } | null;
+  customer: { first_name: string | null; last_name?: string | null; status?: string | null; phone?: string | null; email?: string | null } | null;
   business: { name: string | null };
   order?: { lines: { name: string; quantity: number }[]; status: string } | null;
   task?: { body: string | null } | null;
@@ -28,9 +28,23 @@ function realFirstName(customer: RenderContext['customer']): string | null {
   return first;
 }
 
-export function renderActionText(template: string, context: RenderContext): string {
+/**
+ * How a task names the contact for the team: their name, else the phone number or email they
+ * can be reached on (a greeting's "there" would tell the team nothing), else "a customer".
+ */
+function teamName(customer: RenderContext['customer'], first: string | null, whole: boolean): string {
+  if (first) return whole ? [first, customer?.last_name?.trim()].filter(Boolean).join(' ') : first;
+  return customer?.phone?.trim() || customer?.email?.trim() || 'a customer';
+}
+
+/**
+ * audience 'customer' (an SMS or email to them: an unknown name is "there") or 'team' (a task:
+ * the contact is named by name, phone or email).
+ */
+export function renderActionText(template: string, context: RenderContext, audience: 'customer' | 'team' = 'customer'): string {
   const first = realFirstName(context.customer);
-  const base = renderTemplate(template, {
+  const forTeam = audience === 'team' ? template.replace(/\{(first_name|name)\}/g, (_, key: string) => teamName(context.customer, first, key === 'name')) : template;
+  const base = renderTemplate(forTeam, {
     first_name: first,
     name: first ? [first, context.customer?.last_name].filter(Boolean).join(' ') : null,
     business_name: context.business.name,
