@@ -56,8 +56,9 @@ test('a contact is created with phones, an email and an address, after the form 
   await expect(toast(page, 'Contact created.')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Ada Lovelace' })).toBeVisible();
   await expect(page.getByTestId('customer-status').first()).toHaveText('Customer');
-  await expect(page.getByText('+442071234567')).toBeVisible();
-  await expect(page.getByText('+447700900111')).toBeVisible();
+  // Numbers are stored in E.164 and shown grouped (issue 22, item 28).
+  await expect(page.getByText('+44 20 7123 4567')).toBeVisible();
+  await expect(page.getByText('+44 7700 900111')).toBeVisible();
   await expect(page.getByText('ada@example.com')).toBeVisible();
   await expect(page.getByText('12 St James Square, London, SW1Y 4LB')).toBeVisible();
 });

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { speakToWav16k } from '../api/services/speech/generate';
 import { detectEmbeddedSpeech } from '../api/services/speech/index';
+import { formatPhoneNumber } from '../contract/phone';
 import { api, createAccount, signIn, type Account } from './support/helpers';
 
 const INVITATION_LINK = /\/invitations\/[\w.~-]+/;
@@ -370,7 +371,8 @@ test('the systems list in settings reloads live when a system is added or set up
   const system = await telephonySystem(request, account, businessId);
   const row = page.locator(`[data-testid="system-row"][data-id="${system._id}"]`);
   await expect(row.getByTestId('system-status')).toHaveText('active');
-  await expect(row.getByTestId('system-number')).toHaveText(system.phone_number!);
+  // Shown grouped as the numbering plan does (issue 22, item 28), never as raw E.164.
+  await expect(row.getByTestId('system-number')).toHaveText(formatPhoneNumber(system.phone_number!));
 });
 
 /** A member who joined through the API with these permissions (the invitation read from the dev outbox). */

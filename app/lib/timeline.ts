@@ -1,5 +1,6 @@
 import type { ApiTimelineItem } from '#contract/envelope';
 import type { Permission } from '#contract/permissions';
+import { formatPhoneNumber } from '#contract/phone';
 
 /**
  * The four timeline entities as the web app shows them: where their pages live, which v1
@@ -58,7 +59,7 @@ export function itemText(item: ApiTimelineItem): string {
     text(details.summary) ??
     text(details.message) ??
     text(details.subject) ??
-    (item.direction === 'outbound' ? text(item.to) : text(item.from)) ??
+    formatPhoneNumber(item.direction === 'outbound' ? text(item.to) : text(item.from)) ??
     ''
   );
 }
@@ -74,7 +75,7 @@ export function counterpart(item: ApiTimelineItem): string {
     const fields = item.details?.fields as Record<string, unknown> | undefined;
     return text(fields?.name) ?? text(fields?.email) ?? 'Web form';
   }
-  return (item.direction === 'outbound' ? text(item.to) : text(item.from)) ?? 'Unknown caller';
+  return formatPhoneNumber(item.direction === 'outbound' ? text(item.to) : text(item.from)) ?? 'Unknown caller';
 }
 
 /** A task is overdue once its reminder is past and it is not completed (spec section 4). */

@@ -4,6 +4,7 @@ import { systems } from '../../db/schema';
 import { newId } from '../../lib/crypto';
 import { recordOutbox } from '../outbox';
 import { TelephonyError, type AvailableNumber, type TelephonyProvider } from './provider';
+import { formatPhoneNumber } from '#contract/phone';
 
 /**
  * The embedded sandbox: nothing leaves the machine. Numbers come from ranges reserved for
@@ -44,11 +45,6 @@ function rangesFor(country: string, areaCode: string | undefined): Range[] {
 
 export const SANDBOX_COUNTRIES = ['US', 'CA', 'GB', 'AU', 'IE'] as const;
 
-function formatFriendly(number: string): string {
-  if (number.startsWith('+1')) return `(${number.slice(2, 5)}) ${number.slice(5, 8)}-${number.slice(8)}`;
-  return number.replace(/^(\+\d{2})(\d{3,4})(\d{3})(\d+)$/, '$1 $2 $3 $4');
-}
-
 export function sandboxNumbers(country: string, areaCode?: string, contains?: string): AvailableNumber[] {
   const found: AvailableNumber[] = [];
   for (const range of rangesFor(country, areaCode)) {
@@ -57,7 +53,7 @@ export function sandboxNumbers(country: string, areaCode?: string, contains?: st
     for (let index = 0; index < count; index += 1) {
       const phone = `${range.prefix}${String((index + 10) % count).padStart(range.digits, '0')}`;
       if (contains && !phone.slice(1).includes(contains)) continue;
-      found.push({ phone_number: phone, friendly_name: formatFriendly(phone), locality: range.locality, region: range.region, country, capabilities: { voice: true, sms: true } });
+      found.push({ phone_number: phone, friendly_name: formatPhoneNumber(phone), locality: range.locality, region: range.region, country, capabilities: { voice: true, sms: true } });
     }
   }
   return found;

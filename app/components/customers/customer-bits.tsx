@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { ApiAddress, ApiCustomer } from '#contract/envelope';
 import { CUSTOMER_STATUS_LABELS, type CustomerStatus } from '#contract/schemas/customer';
 import { DeleteConfirmation, RestoreBanner } from '../delete-restore';
+import { formatPhoneNumber } from '#contract/phone';
 
 const STATUS_COLOURS: Record<string, string> = {
   lead: 'bg-sky-100 text-sky-800',
@@ -81,7 +82,7 @@ export function UndoDeleteBanner({ id }: { id: string }) {
 /** Phones, emails and addresses as a compact list of facts. */
 export function ContactDetails({ customer }: { customer: Pick<ApiCustomer, 'phones' | 'emails' | 'addresses'> }) {
   const rows: [string, string[]][] = [
-    ['Phone', customer.phones],
+    ['Phone', customer.phones.map(formatPhoneNumber)],
     ['Email', customer.emails],
     ['Address', customer.addresses.map(addressText).filter(Boolean)],
   ];

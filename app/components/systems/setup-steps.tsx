@@ -8,6 +8,7 @@ import { useSchemaForm } from '../../lib/use-schema-form';
 import { ErrorList, Field, SelectField, SubmitButton, TextAreaField } from '../forms';
 import { CopyButton } from './copy-button';
 import { usePolling } from './use-polling';
+import { formatPhoneNumber } from '#contract/phone';
 
 export type NumberSearchView = { country: string; area_code: string; contains: string; numbers: { phone_number: string; friendly_name: string; locality: string | null; region: string | null }[] | null; error: string | null };
 
@@ -150,7 +151,7 @@ function NumberStep(props: StepsProps & { step: ApiSetupStep }) {
   if (step.status === 'done' && chosen) {
     return (
       <p className="text-sm">
-        Your assistant’s number is <strong data-testid="system-phone-number">{chosen}</strong>.
+        Your assistant’s number is <strong data-testid="system-phone-number">{formatPhoneNumber(chosen)}</strong>.
       </p>
     );
   }
@@ -185,12 +186,12 @@ function NumberStep(props: StepsProps & { step: ApiSetupStep }) {
         <ul className="flex flex-col divide-y divide-slate-100 rounded-xl ring-1 ring-slate-200" data-testid="available-numbers">
           {search.numbers.map((number) => (
             <li key={number.phone_number} className="flex flex-wrap items-center gap-3 px-3 py-2">
-              <span className="font-medium">{number.friendly_name}</span>
-              <span className="text-sm text-slate-600">{[number.locality, number.region].filter(Boolean).join(', ') || number.phone_number}</span>
+              <span className="font-medium">{formatPhoneNumber(number.phone_number)}</span>
+              <span className="text-sm text-slate-600">{[number.locality, number.region].filter(Boolean).join(', ') || formatPhoneNumber(number.phone_number)}</span>
               <Form method="post" action={`${self}#setup-number`} className="ml-auto">
                 <StepFields stepKey="number" />
                 <input type="hidden" name="phone_number" value={number.phone_number} />
-                <button type="submit" className="rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700" aria-label={`Choose ${number.phone_number}`}>
+                <button type="submit" className="rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700" aria-label={`Choose ${formatPhoneNumber(number.phone_number)}`}>
                   Choose
                 </button>
               </Form>

@@ -13,6 +13,7 @@ import {
 } from '../../lib/systems';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { ErrorList, Field, SelectField, SubmitButton, TextAreaField } from '../forms';
+import { formatPhoneNumber } from '#contract/phone';
 
 const card = 'rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200';
 
@@ -156,7 +157,7 @@ export function CallForm({ system, reply, self, agentNumber }: { system: ApiSyst
         Call a customer
       </h2>
       <p className="mb-4 text-sm text-slate-600">
-        Your phone rings first; when you answer, we call the customer from {system.phone_number}.
+        Your phone rings first; when you answer, we call the customer from {formatPhoneNumber(system.phone_number)}.
       </p>
       <Form method="post" action={`${self}#call`} {...getFormProps(form)} className="flex flex-col gap-4">
         <input type="hidden" name="intent" value="call" />
@@ -184,7 +185,7 @@ export function MessageForm({ system, reply, self }: { system: ApiSystem; reply:
       <h2 id="message-heading" className="text-lg font-semibold">
         Send a message
       </h2>
-      <p className="mb-4 text-sm text-slate-600">An SMS from {system.phone_number}; it appears on the customer’s timeline.</p>
+      <p className="mb-4 text-sm text-slate-600">An SMS from {formatPhoneNumber(system.phone_number)}; it appears on the customer’s timeline.</p>
       <Form method="post" action={`${self}#message`} {...getFormProps(form)} className="flex flex-col gap-4">
         <input type="hidden" name="intent" value="message" />
         <input type="hidden" name="from" value={system.phone_number ?? ''} />

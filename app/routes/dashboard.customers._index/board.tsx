@@ -2,6 +2,7 @@ import { Form, Link } from '@remix-run/react';
 import type { ApiCustomer } from '#contract/envelope';
 import type { CustomerStatus } from '#contract/schemas/customer';
 import { statusLabel } from '../../components/customers/customer-bits';
+import { formatPhoneNumber } from '#contract/phone';
 
 type Props = {
   customers: ApiCustomer[];
@@ -60,7 +61,7 @@ export function CustomerBoard({ customers, statuses, allStatuses, canEdit, back 
                     <Link to={`/dashboard/customers/${customer._id}`} className="font-medium hover:underline">
                       {customer.name}
                     </Link>
-                    {customer.phones[0] || customer.emails[0] ? <span className="truncate text-sm text-slate-600">{customer.phones[0] ?? customer.emails[0]}</span> : null}
+                    {customer.phones[0] || customer.emails[0] ? <span className="truncate text-sm text-slate-600">{formatPhoneNumber(customer.phones[0]) ?? customer.emails[0]}</span> : null}
                     {customer.duplicates?.length ? <span className="text-xs font-medium text-amber-800">Possible duplicate</span> : null}
                     {canEdit ? (
                       <Form method="post" className="flex flex-wrap gap-1 pt-1">

@@ -3,6 +3,7 @@ import type { ApiCustomer } from '#contract/envelope';
 import type { CustomerStatus } from '#contract/schemas/customer';
 import { DuplicateNotice, StatusBadge } from '../../components/customers/customer-bits';
 import { CustomerRowActions } from './row-actions';
+import { formatPhoneNumber } from '#contract/phone';
 
 /** The list view: one row per contact with its status, first phone and email, duplicates flagged. */
 export function CustomerList({ customers, statuses, canEdit, back }: { customers: ApiCustomer[]; statuses: readonly CustomerStatus[]; canEdit: boolean; back: string }) {
@@ -16,7 +17,7 @@ export function CustomerList({ customers, statuses, canEdit, back }: { customers
             </Link>
             <StatusBadge status={customer.status} />
             <span className="min-w-0 flex-1 truncate text-sm text-slate-600">
-              {[customer.phones[0], customer.emails[0]].filter(Boolean).join(' · ')}
+              {[formatPhoneNumber(customer.phones[0]), customer.emails[0]].filter(Boolean).join(' · ')}
               {customer.phones.length + customer.emails.length > 2 ? ' …' : ''}
             </span>
             {canEdit ? <CustomerRowActions customer={customer} statuses={statuses} back={back} /> : null}

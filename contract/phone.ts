@@ -1,0 +1,17 @@
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
+
+/**
+ * A phone number as people read it (issue 22, item 28): "+44 7700 900111", "+44 117 496 0010",
+ * "+1 415 555 0100". Numbers are stored in E.164; grouping them is the numbering plan's
+ * business (area codes differ in length by country and by area), so libphonenumber-js's
+ * metadata does it, never a regex of ours. International format everywhere, because a
+ * business's contacts, callers and numbers come from any country. Anything that is not a
+ * possible number (a withheld caller, a typo kept on a contact) is shown as it was written.
+ */
+export function formatPhoneNumber(value: string): string;
+export function formatPhoneNumber(value: string | null | undefined): string | null;
+export function formatPhoneNumber(value: string | null | undefined): string | null {
+  if (value == null) return null;
+  const parsed = parsePhoneNumberFromString(value.trim());
+  return parsed?.isPossible() ? parsed.formatInternational() : value;
+}
