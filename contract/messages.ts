@@ -68,12 +68,15 @@ export const messages = {
   },
   note: {
     bodyRequired: 'Note content is required.',
+    /** "Reopen task": the notes update that clears completed_at. */
+    taskReopened: 'Task reopened.',
   },
   code: {
     invalid: 'The code must be 6 digits.',
   },
   timezone: {
-    invalid: 'Timezone is not a valid IANA timezone.',
+    /** Plain words (issue 22): the forms pick from a list of cities, so only a crafted request sees this. */
+    invalid: 'Choose your timezone from the list: the city whose time you keep.',
   },
   country: {
     invalid: 'Country is not valid.',
@@ -81,7 +84,6 @@ export const messages = {
   hours: {
     timeInvalid: 'Times must be in 24-hour HH:mm format.',
     endBeforeStart: 'Closing time must be after opening time.',
-    dateRequired: 'Date is required.',
     dateInvalid: 'Date must be a valid date (YYYY-MM-DD).',
   },
   conversation: {

@@ -97,7 +97,7 @@ test('a business is edited after the form shows the spec messages @nojs', async 
 
   await page.getByLabel('Business email').fill('hello@renamed.example');
   await page.getByLabel('Address').fill('1 High Street, London');
-  await page.getByLabel('Timezone').fill('Europe/Dublin');
+  await page.getByLabel('Timezone').selectOption({ label: 'Dublin' });
   await page.getByRole('button', { name: 'Save business' }).click();
   await expect(toast(page, 'The business has been updated.')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Renamed Bakery' })).toBeVisible();
@@ -106,9 +106,8 @@ test('a business is edited after the form shows the spec messages @nojs', async 
   await expect(details).toContainText('1 High Street, London');
   await expect(details).toContainText('Europe/Dublin');
 
-  await page.getByLabel('Timezone').fill('Nowhere/Town');
-  await page.getByRole('button', { name: 'Save business' }).click();
-  await expect(page.getByText('Timezone is not a valid IANA timezone.')).toBeVisible();
+  // The timezone is picked by city from a list (issue 22), so there is no name to mistype.
+  await expect(page.getByLabel('Timezone').locator('option:checked')).toHaveText('Dublin');
 });
 
 test('an admin deletes a business after confirming, and restores it from the list @nojs', async ({ page, request }, testInfo) => {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createAccount, signIn } from './support/helpers';
+import { api, createAccount, signIn } from './support/helpers';
 
 // Issue 22, "Everyday pages": offline work, toasts without JavaScript, due dates, previews,
 // links in text, the memory form and the messages a new owner meets.
@@ -65,4 +65,42 @@ test('the memory form offers only Active and Inactive and refuses an answered qu
   await page.getByRole('button', { name: 'Create memory' }).click();
   await expect(page.getByText('No, Monday to Saturday only.')).toBeVisible();
   await expect(page).not.toHaveURL(/\/dashboard\/memories\/new/);
+});
+
+test("forms answer with the app's own messages, not the browser's bubble or silence @nojs", async ({ page, request }) => {
+  const account = await createAccount(request, { business: 'finished' });
+  const { businesses } = await api<{ businesses: { _id: string }[] }>(request, 'users/list-businesses', undefined, account.token);
+  const business = businesses[0];
+  await api(request, `businesses/memories/${business._id}/create`, { type: 'question', status: 'active', content: 'Do you deliver on Sundays?' }, account.token);
+  const { note: task } = await api<{ note: { _id: string } }>(request, `businesses/notes/${business._id}/create`, { body: 'Renew the van insurance', reminder: new Date(Date.now() + 3_600_000).toISOString() }, account.token);
+  await api(request, `businesses/notes/${business._id}/update/${task._id}`, { completed: true }, account.token);
+  await signIn(page, account);
+
+  // An empty training answer: the app's message beside the question.
+  await page.goto('/dashboard/memories?type=question');
+  await page.getByRole('button', { name: /^Save answer/ }).click();
+  await expect(page.getByText('The answer is required.')).toBeVisible();
+
+  // An upload with no file chosen.
+  await page.goto('/dashboard/memories/upload');
+  await page.getByRole('button', { name: 'Upload file' }).click();
+  await expect(page.getByText('Choose a file to upload.')).toBeVisible();
+
+  // "Find" with no address typed.
+  await page.goto('/dashboard/customers/new');
+  await page.getByRole('button', { name: 'Find' }).click();
+  await expect(page.getByText('You have not entered any search criteria.')).toBeVisible();
+
+  // The timezone is picked by city.
+  await page.goto('/dashboard/settings/business-settings');
+  await page.getByRole('combobox', { name: 'Timezone' }).selectOption({ label: 'Lisbon' });
+  await page.getByRole('button', { name: 'Save timezone' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Settings saved.' })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Timezone' })).toHaveValue('Europe/Lisbon');
+
+  // Reopening a task says so.
+  await page.goto(`/dashboard/notes/${task._id}`);
+  await page.getByRole('button', { name: 'Reopen task' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Task reopened.' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Complete task' })).toBeVisible();
 });

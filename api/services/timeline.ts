@@ -244,6 +244,8 @@ export type NoteUpdateResult = {
   nextOccurrence: ApiTimelineItem | null;
   /** True when this update completed the task (it was not completed before). */
   completed: boolean;
+  /** True when this update reopened a completed task. */
+  reopened: boolean;
 };
 
 /**
@@ -306,14 +308,14 @@ export async function updateNote(deps: TimelineDeps, businessId: string, noteId:
       : [];
     const next = completing ? await createNextOccurrence(tx, row, now, timeZone) : null;
     if (next) row.nextOccurrenceId = next.id;
-    return { row, next, completed: completing, removed };
+    return { row, next, completed: completing, reopened: Boolean(current.completedAt) && !completedAt, removed };
   });
 
   const [note, nextOccurrence] = await serializeRows(db, outcome.next ? [outcome.row, outcome.next] : [outcome.row]);
   await publish(deps, 'Updated', note, businessId);
   if (nextOccurrence) await publish(deps, 'Created', nextOccurrence, businessId);
   await publishNotifications(deps, 'Deleted', outcome.removed);
-  return { note, nextOccurrence: nextOccurrence ?? null, completed: outcome.completed };
+  return { note, nextOccurrence: nextOccurrence ?? null, completed: outcome.completed, reopened: outcome.reopened };
 }
 
 /** Complete a task (for the assistant and other server-side callers). */

@@ -6,8 +6,8 @@ import { businessSchema } from '#contract/schemas/business';
 import { useSchemaForm } from '../lib/use-schema-form';
 import { DefaultSubmit, ErrorList, Field, SelectField, SubmitButton } from './forms';
 import { PhoneListInput } from './phone-list-input';
+import { TimezoneOptions } from './timezone-options';
 
-const TIMEZONES = [...new Set(COUNTRIES.map((country) => country.timezone))].sort();
 
 export type BusinessFormValues = { name: string; email: string; country: string; telephones: string[]; address: string; timezone: string };
 
@@ -50,17 +50,10 @@ export function BusinessDetailsForm({
       </SelectField>
       <PhoneListInput label="Business phone number" form={form} field={fields.telephones} />
       <Field label="Address" errors={fields.address.errors} inputProps={{ ...getInputProps(fields.address, { type: 'text' }), autoComplete: 'street-address' }} />
-      <Field
-        label="Timezone"
-        hint="Leave empty to use your country's. Opening hours and reminders use it."
-        errors={fields.timezone.errors}
-        inputProps={{ ...getInputProps(fields.timezone, { type: 'text' }), list: `${id}-timezones`, placeholder: 'e.g. Europe/London' }}
-      />
-      <datalist id={`${id}-timezones`}>
-        {TIMEZONES.map((zone) => (
-          <option key={zone} value={zone} />
-        ))}
-      </datalist>
+      <SelectField label="Timezone" errors={fields.timezone.errors} selectProps={getSelectProps(fields.timezone)}>
+        <option value="">The country&apos;s timezone (opening hours and reminders use it)</option>
+        <TimezoneOptions current={defaultValue.timezone} />
+      </SelectField>
       <ErrorList id={form.errorId} errors={form.errors} />
       <div className="flex items-center justify-end gap-3">
         {cancel}

@@ -1,13 +1,13 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { Form } from '@remix-run/react';
 import { z } from 'zod';
-import { COUNTRIES, isValidTimezone } from '#contract/countries';
+import { isValidTimezone } from '#contract/countries';
 import { messages } from '#contract/messages';
 import { NOTIFICATION_EVENT_LABELS, NOTIFICATION_EVENTS, type NotificationPreferences } from '#contract/schemas/business-settings';
-import { ErrorList, Field, SubmitButton } from './forms';
+import { ErrorList, SelectField, SubmitButton } from './forms';
+import { TimezoneOptions } from './timezone-options';
 
-const TIMEZONES = [...new Set(COUNTRIES.map((country) => country.timezone))].sort();
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const time = z.string({ error: messages.hours.timeInvalid }).trim().regex(TIME, { error: messages.hours.timeInvalid });
 /** A checkbox: ticked sends "on", unticked sends nothing (false). */
@@ -46,17 +46,12 @@ export function TimezoneForm({ timezone, reply, canEdit }: { timezone: string; r
     <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
       <input type="hidden" name="intent" value="timezone" />
       <fieldset disabled={!canEdit} className="flex flex-col gap-4">
-        <Field
-          label="Timezone"
-          hint="Opening hours, quiet hours and reminders are on this clock."
-          errors={fields.timezone.errors}
-          inputProps={{ ...getInputProps(fields.timezone, { type: 'text' }), list: 'settings-timezones', placeholder: 'e.g. Europe/London' }}
-        />
-        <datalist id="settings-timezones">
-          {TIMEZONES.map((zone) => (
-            <option key={zone} value={zone} />
-          ))}
-        </datalist>
+        <div className="flex flex-col gap-1">
+          <SelectField label="Timezone" errors={fields.timezone.errors} selectProps={getSelectProps(fields.timezone)}>
+            <TimezoneOptions current={timezone} />
+          </SelectField>
+          <p className="text-xs text-slate-500">Opening hours, quiet hours and reminders are on this clock.</p>
+        </div>
         <ErrorList id={form.errorId} errors={form.errors} />
         {canEdit ? (
           <div>

@@ -2,6 +2,7 @@ import type { SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect, type AppLoadContext } from '@remix-run/node';
 import type { ApiCustomer } from '#contract/envelope';
+import { messages } from '#contract/messages';
 import { hasPermission } from '#contract/permissions';
 import { CUSTOMER_STATUSES, customerSchema, type CustomerStatus } from '#contract/schemas/customer';
 import { apiCall, type ApiCaller, type ApiFail } from './api.server';
@@ -49,7 +50,8 @@ export async function requireCustomerEditor(request: Request, context: AppLoadCo
 
 export async function lookupAddresses(caller: ApiCaller, address: string): Promise<AddressLookupResult> {
   const text = address.trim().slice(0, 200);
-  if (!text) return { addresses: [] };
+  // "Find" with nothing typed says so (spec section 5, lookup search) instead of doing nothing.
+  if (!text) return { addresses: [], error: messages.lookup.required };
   const result = await apiCall<{ addresses_found: AddressLookupResult['addresses'] }>(caller, 'helpers/address-lookup', { address: text });
   if (!result.ok) return { addresses: [], error: result.errors[0] };
   return { addresses: result.data.addresses_found ?? [] };

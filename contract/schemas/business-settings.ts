@@ -145,9 +145,10 @@ export const overwriteSchema = z
     _id: z.string().trim().max(64).optional(),
     all_day: bool.default(NEW_OVERWRITE_DEFAULTS.all_day),
     date: z
-      .string({ error: messages.hours.dateRequired })
+      // No message of its own in the spec: the rule for any required field.
+      .string({ error: messages.required })
       .trim()
-      .min(1, { error: messages.hours.dateRequired, abort: true })
+      .min(1, { error: messages.required, abort: true })
       .pipe(calendarDateSchema(messages.hours.dateInvalid)),
     start: time.default(NEW_OVERWRITE_DEFAULTS.start),
     end: time.default(NEW_OVERWRITE_DEFAULTS.end),

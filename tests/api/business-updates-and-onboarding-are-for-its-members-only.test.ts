@@ -51,7 +51,7 @@ describe('businesses/update/{business_id}', () => {
     expectFieldError(await h.call(`businesses/update/${id}`, { email: 'nope' }, owner.token), 'email', 'Business e-mail is not valid.');
     expectFieldError(await h.call(`businesses/update/${id}`, { telephones: [] }, owner.token), 'telephones', 'At least one phone number is required.');
     expectFieldErrorStartingWith(await h.call(`businesses/update/${id}`, { telephones: ['12345'] }, owner.token), 'telephones[0]', E164_MESSAGE);
-    expectFieldError(await h.call(`businesses/update/${id}`, { timezone: 'Nowhere/Town' }, owner.token), 'timezone', 'Timezone is not a valid IANA timezone.');
+    expectFieldError(await h.call(`businesses/update/${id}`, { timezone: 'Nowhere/Town' }, owner.token), 'timezone', 'Choose your timezone from the list: the city whose time you keep.');
     expect(await businessAsSeenBy(owner.token, id)).toMatchObject({ name: owner.business.name, email: owner.business.email });
   });
 

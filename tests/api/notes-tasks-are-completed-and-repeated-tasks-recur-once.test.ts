@@ -17,7 +17,7 @@ async function task(owner: { business: { _id: string }; token: string }, input: 
 }
 
 describe('completing a task', () => {
-  it("sets completed_at with { completed: true } and says 'Task completed.'; false clears it", async () => {
+  it("sets completed_at with { completed: true } and says 'Task completed.'; false clears it and says 'Task reopened.'", async () => {
     const owner = await h.signUpWithBusiness();
     const created = await task(owner, { reminder: minutesFromNow(h, 60) });
     const done = await h.call(`businesses/notes/${owner.business._id}/update/${created._id}`, { completed: true }, owner.token);
@@ -33,7 +33,8 @@ describe('completing a task', () => {
     expect(again.body.data.note.completed_at).toBe(done.body.data.note.completed_at);
 
     const reopened = await h.call(`businesses/notes/${owner.business._id}/update/${created._id}`, { completed: false }, owner.token);
-    expect(reopened.body.messages).toEqual(['Note updated.']);
+    // Reopening says so (issue 22): it used to toast "Note updated.".
+    expect(reopened.body.messages).toEqual(['Task reopened.']);
     expect(reopened.body.data.note.completed_at).toBeNull();
     expect(reopened.body.data.note.details).not.toHaveProperty('completed_by');
   });

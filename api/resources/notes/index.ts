@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { messages } from '#contract/messages';
 import { requireAuth } from '../../lib/auth';
 import { createRouter } from '../../lib/context';
 import { notFound } from '../../lib/errors';
@@ -68,7 +69,7 @@ export const notesRouter = createRouter()
       const { user } = c.var.auth;
       await requireBusinessPermission(c.var.deps.db, business_id, user.id, 'notes/edit', editRefusal('note'));
       const result = await updateNote(c.var.deps, business_id, id, c.req.valid('json'), { actorId: user.id });
-      return ok(c, { note: result.note, next_occurrence: result.nextOccurrence }, [result.completed ? 'Task completed.' : 'Note updated.']);
+      return ok(c, { note: result.note, next_occurrence: result.nextOccurrence }, [result.completed ? 'Task completed.' : result.reopened ? messages.note.taskReopened : 'Note updated.']);
     },
   )
   .openapi(

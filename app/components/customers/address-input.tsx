@@ -2,6 +2,7 @@ import { getInputProps, type FieldMetadata, type FormMetadata } from '@conform-t
 import { useFetcher } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 import type { ApiAddress as AddressValue } from '#contract/envelope';
+import { messages } from '#contract/messages';
 import type { AddressFound, AddressLookupResult } from '../../lib/customers';
 import { ErrorList } from '../forms';
 
@@ -83,14 +84,18 @@ function AddressRow({
   const timer = useRef<ReturnType<typeof setTimeout>>();
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  const search = (text: string) => {
+  // Only "Find" with nothing typed is an error; typing waits for three characters quietly.
+  const [findEmpty, setFindEmpty] = useState(false);
+  const search = (text: string, asked = false) => {
     clearTimeout(timer.current);
     setDismissed(false);
-    if (text.trim().length < 3) return;
+    setFindEmpty(asked && !text.trim());
+    if (text.trim().length < (asked ? 1 : 3)) return;
     fetcher.load(`${LOOKUP_PATH}?${new URLSearchParams({ address: text.trim() })}`);
   };
 
-  const found = fetcher.data ?? lookup;
+  const fetched = fetcher.data ?? lookup;
+  const found = findEmpty ? { addresses: [], error: messages.lookup.required } : fetched;
   const suggestions = dismissed ? [] : (found?.addresses ?? []);
   const queryId = `${form.id}-address-query-${index}`;
   const number = count > 1 ? ` ${index + 1}` : '';
@@ -126,7 +131,7 @@ function AddressRow({
             onClick={(event) => {
               // With JavaScript the lookup runs in place; the form is not sent.
               event.preventDefault();
-              search(query);
+              search(query, true);
             }}
             className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium hover:bg-slate-50"
           >

@@ -65,7 +65,6 @@ export function QuestionTodoList({ questions, reply, canEdit }: { questions: Api
                   id={inputId}
                   name="answer"
                   rows={2}
-                  required
                   maxLength={10_000}
                   placeholder="The answer the assistant should give"
                   aria-invalid={errors.length ? true : undefined}

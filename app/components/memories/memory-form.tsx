@@ -109,7 +109,6 @@ export function UploadForm({ errors, cancel }: { errors?: string[]; cancel: Reac
           id="memory-file"
           name="file"
           type="file"
-          required
           accept=".pdf,.docx,.txt,.md,.markdown,.html,.htm,image/*,application/pdf,text/plain,text/markdown,text/html"
           className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-600 file:px-3 file:py-2 file:text-white"
         />
