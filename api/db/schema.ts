@@ -623,3 +623,22 @@ export const orders = pgTable(
     index('orders_business_status').on(table.businessId, table.status),
   ],
 );
+
+/**
+ * Numbers that texted STOP (or another opt-out keyword) to one of a business's numbers
+ * (issue 22, item 25): that business sends them no SMS of any kind until they text START.
+ * One row per business and number; START deletes it. Every outbound SMS checks it first
+ * (api/services/systems/sms-opt-outs.ts).
+ */
+export const smsOptOuts = pgTable(
+  'sms_opt_outs',
+  {
+    id: text('id').primaryKey(),
+    businessId: text('business_id').notNull().references(() => businesses.id),
+    phone: text('phone').notNull(),
+    /** The word they texted (STOP, UNSUBSCRIBE, …), as the carrier would quote it. */
+    keyword: text('keyword').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('sms_opt_outs_business_phone').on(table.businessId, table.phone)],
+);
