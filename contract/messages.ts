@@ -134,21 +134,6 @@ export const messages = {
     alreadyInvited: 'This email already has a pending invitation. Resend it from the list below, or revoke it to invite again with other permissions.',
     invitationResent: 'Invitation sent again.',
   },
-  /** The team page and businesses/users/{business_id}/...: owners, admins and invitations (issue 22). */
-  team: {
-    ownerCannotBeRemoved: 'The owner of the business cannot be removed. Only the owner can hand ownership to someone else.',
-    ownerStaysAdmin: 'The owner of the business stays an admin. Only the owner can hand ownership to someone else.',
-    ownerOnly: 'Only the owner of the business can hand ownership to someone else.',
-    alreadyOwner: 'This member already owns the business.',
-    adminOnlyDemote: 'Only an admin can take admin away from someone.',
-    /** Inviting an email that already has a pending invitation: it is kept, not replaced. */
-    alreadyInvited: 'This email already has a pending invitation. Resend it from the list below, or revoke it to invite again with other permissions.',
-    invitationResent: 'Invitation sent again.',
-  },
-  /** Push registration outside the native shell (a plain browser gets no pushes). */
-  push: {
-    nativeOnly: 'Push notifications can only be turned on in the phone app. Install the app from your app store and sign in there.',
-  },
   confirmDelete: 'Tick the box to confirm you want to delete your account.',
   network: 'You might be offline.',
   rateLimited: 'Too many attempts. Please wait a minute and try again.',
