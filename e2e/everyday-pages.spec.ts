@@ -104,3 +104,30 @@ test("forms answer with the app's own messages, not the browser's bubble or sile
   await expect(page.getByRole('status').filter({ hasText: 'Task reopened.' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Complete task' })).toBeVisible();
 });
+
+test('Recents and a contact timeline show the 30-character preview whole on a phone (its own line) and beside the label at 1280 px', async ({ page, request }) => {
+  const account = await createAccount(request, { business: 'finished' });
+  const { businesses } = await api<{ businesses: { _id: string }[] }>(request, 'users/list-businesses', undefined, account.token);
+  const b = businesses[0]._id;
+  const { customer } = await api<{ customer: { _id: string } }>(request, `businesses/customers/${b}/create`, { first_name: 'Bartholomew', last_name: 'Featherstonehaugh', status: 'lead' }, account.token);
+  await api(request, `businesses/notes/${b}/create`, { body: 'Wants a quote for the whole kitchen and both bathrooms', customer_id: customer._id }, account.token);
+  await signIn(page, account);
+
+  const preview = () => page.getByTestId('item-text').filter({ hasText: 'Wants a quote' });
+  // Shown whole: not cut by the row's width (the spec's 30 characters and "…" are all there).
+  const shownWhole = () => preview().evaluate((element) => element.scrollWidth <= element.clientWidth + 1 && element.getBoundingClientRect().width > 200);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const path of ['/dashboard/home', `/dashboard/customers/${customer._id}`]) {
+    await page.goto(path);
+    await expect(preview()).toHaveText('Wants a quote for the whole ki…');
+    expect(await shownWhole()).toBe(true);
+  }
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/dashboard/home');
+  const label = await page.getByTestId('timeline-item').filter({ hasText: 'Wants a quote' }).getByTestId('item-label').boundingBox();
+  const text = await preview().boundingBox();
+  expect(Math.abs(label!.y + label!.height / 2 - (text!.y + text!.height / 2))).toBeLessThan(8);
+  expect(await shownWhole()).toBe(true);
+});

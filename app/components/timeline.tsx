@@ -16,6 +16,12 @@ const labelColours: Record<string, string> = {
   Voicemail: 'bg-amber-100 text-amber-800',
 };
 
+/**
+ * A row's text: beside the label on a wide screen; on a phone its own full-width line after
+ * the label, contact and time, wrapping rather than being cut to a few characters.
+ */
+export const PREVIEW_CLASS = 'order-last min-w-0 basis-full break-words text-slate-600 sm:order-none sm:basis-0 sm:flex-1 sm:truncate';
+
 /** The spec's display label (section 4) as a badge. */
 export function ItemLabel({ item, now }: { item: ApiTimelineItem; now: Date }) {
   const label = timelineLabel(item, now);
@@ -28,7 +34,8 @@ export function ItemLabel({ item, now }: { item: ApiTimelineItem; now: Date }) {
 
 /**
  * Timeline rows: label, contact, the item's text cut at the spec's 30 characters (the full
- * text is on the item's page and in the title attribute), and when it happened.
+ * text is on the item's page and in the title attribute), and when it happened. On a phone
+ * the text is a second line (PREVIEW_CLASS).
  */
 export function TimelineList({ items, timeZone, now, showCustomer = true }: { items: ApiTimelineItem[]; timeZone: string; now: string; showCustomer?: boolean }) {
   const at = new Date(now);
@@ -47,7 +54,8 @@ export function TimelineList({ items, timeZone, now, showCustomer = true }: { it
                   {who}
                 </span>
               ) : null}
-              <span className="min-w-0 flex-1 truncate text-slate-600" title={full} data-testid="item-text">
+              {/* On a phone the text gets its own line (wrapping) instead of being squeezed to a few characters. */}
+              <span className={PREVIEW_CLASS} title={full} data-testid="item-text">
                 {truncate(full)}
               </span>
               <time dateTime={item.sort_at} className="ml-auto flex-none text-xs text-slate-500">

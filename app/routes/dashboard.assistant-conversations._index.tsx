@@ -6,7 +6,7 @@ import { notificationTime } from '#contract/labels';
 import { CONVERSATION_CHANNEL_LABELS } from '#contract/schemas/conversation';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { SubmitButton } from '../components/forms';
-import { EmptyState, Pager } from '../components/timeline';
+import { EmptyState, Pager, PREVIEW_CLASS } from '../components/timeline';
 import { apiCall } from '../lib/api.server';
 import { conversationsPath, createConversation, loadFailure } from '../lib/assistant.server';
 import { requireDashboard } from '../lib/guard.server';
@@ -89,7 +89,7 @@ export default function ConversationsRoute() {
                   <span className="font-medium text-slate-900" data-testid="conversation-title">
                     {conversation.title || 'Untitled conversation'}
                   </span>
-                  <span className="min-w-0 flex-1 truncate text-slate-600" title={preview} data-testid="conversation-preview">
+                  <span className={PREVIEW_CLASS} title={preview} data-testid="conversation-preview">
                     {preview ? truncate(preview) : <span className="italic text-slate-500">No messages yet</span>}
                   </span>
                   <time dateTime={when} className="ml-auto flex-none text-xs text-slate-500">
