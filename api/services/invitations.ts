@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { INVITATION_TTL_MS } from '#contract/constants';
+import { messages } from '#contract/messages';
 import { memberMessages } from '#contract/schemas/member';
 import type { ApiDeps } from '../deps';
 import type { Db } from '../db/client';
@@ -12,8 +13,9 @@ import { serializeMember } from './members';
 
 /**
  * Invitations to join a business by email. The accept link carries a random token of which
- * only the SHA-256 is stored; it works for 14 days, and inviting the same address again
- * refreshes the pending invitation (a new link; the old one stops working).
+ * only the SHA-256 is stored; it works for 14 days. Inviting an address that already has a
+ * pending invitation is refused (422) and the invitation keeps its permissions: "Resend"
+ * (resendInvitation) mails it again with a new link and 14 more days, the old link dead.
  */
 export type InvitationRow = typeof businessInvitations.$inferSelect;
 export type InvitationStatus = 'pending' | 'accepted' | 'expired' | 'revoked';
@@ -75,24 +77,53 @@ export async function inviteMember(deps: ApiDeps, businessId: string, input: { e
   const token = newToken();
   const expiresAt = new Date(now.getTime() + INVITATION_TTL_MS);
   const { row, business } = await db.transaction(async (tx) => {
-    const [business] = await tx.select().from(businesses).where(eq(businesses.id, businessId)).limit(1);
+    // The business row is locked so two invitations of one address cannot cross.
+    const [business] = await tx.select().from(businesses).where(eq(businesses.id, businessId)).limit(1).for('update');
     const [existing] = await tx
-      .select()
+      .select({ id: businessInvitations.id })
       .from(businessInvitations)
       .where(and(eq(businessInvitations.businessId, businessId), eq(businessInvitations.email, email), pending(now)))
-      .orderBy(desc(businessInvitations.createdAt))
-      .limit(1)
-      .for('update');
-    const values = { permissions: input.permissions, tokenHash: sha256(token), invitedBy: actor.id, expiresAt, updatedAt: now };
-    const [row] = existing
-      ? await tx.update(businessInvitations).set(values).where(eq(businessInvitations.id, existing.id)).returning()
-      : await tx
-          .insert(businessInvitations)
-          .values({ id: newId(), businessId, email, createdAt: now, ...values })
-          .returning();
+      .limit(1);
+    // Never silently replace what the pending invitation grants: say so, and offer Resend.
+    if (existing) throw new ApiError(422, [messages.team.alreadyInvited], { email: [messages.team.alreadyInvited] });
+    const [row] = await tx
+      .insert(businessInvitations)
+      .values({ id: newId(), businessId, email, createdAt: now, permissions: input.permissions, tokenHash: sha256(token), invitedBy: actor.id, expiresAt, updatedAt: now })
+      .returning();
     return { row, business };
   });
+  await mailInvitation(deps, { email, token, business, actor });
+  const invitation = serializeInvitation(row, now);
+  await entityChanged(deps, businessId, 'BusinessUser', 'Updated', invitation);
+  return invitation;
+}
 
+/**
+ * Resend a pending (or lapsed, never accepted or revoked) invitation: the same permissions,
+ * a new link that works for 14 days from now; the old link stops working.
+ */
+export async function resendInvitation(deps: ApiDeps, businessId: string, invitationId: string, actor: UserRow, actorPermissions: readonly string[]) {
+  const now = deps.clock.now();
+  const token = newToken();
+  const open = and(eq(businessInvitations.id, invitationId), eq(businessInvitations.businessId, businessId), isNull(businessInvitations.acceptedAt), isNull(businessInvitations.revokedAt));
+  const [found] = await deps.db.select({ permissions: businessInvitations.permissions }).from(businessInvitations).where(open).limit(1);
+  if (!found) throw notFound('The invitation');
+  // As when inviting: an invitation that makes someone admin is an admin's to send.
+  if (found.permissions.includes('admin') && !actorPermissions.includes('admin')) throw forbidden(memberMessages.adminOnly);
+  const [row] = await deps.db
+    .update(businessInvitations)
+    .set({ tokenHash: sha256(token), invitedBy: actor.id, expiresAt: new Date(now.getTime() + INVITATION_TTL_MS), updatedAt: now })
+    .where(open)
+    .returning();
+  if (!row) throw notFound('The invitation');
+  const [business] = await deps.db.select().from(businesses).where(eq(businesses.id, businessId)).limit(1);
+  await mailInvitation(deps, { email: row.email, token, business, actor });
+  const invitation = serializeInvitation(row, now);
+  await entityChanged(deps, businessId, 'BusinessUser', 'Updated', invitation);
+  return invitation;
+}
+
+async function mailInvitation(deps: ApiDeps, { email, token, business, actor }: { email: string; token: string; business: { name: string }; actor: UserRow }) {
   await deps.mailer.send({
     to: email,
     subject: `${actor.name} invited you to join ${business.name}`,
@@ -107,9 +138,6 @@ export async function inviteMember(deps: ApiDeps, businessId: string, input: { e
       `The invitation works for 14 days. If you were not expecting it, you can ignore this email.`,
     ].join('\n'),
   });
-  const invitation = serializeInvitation(row, now);
-  await entityChanged(deps, businessId, 'BusinessUser', 'Updated', invitation);
-  return invitation;
 }
 
 export async function revokeInvitation(deps: ApiDeps, businessId: string, invitationId: string) {

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessInvitations } from '#api/db/schema';
+import { messages } from '#contract/messages';
 import { createHarness, PASSWORD, uniqueEmail, type Harness } from '#tests/support/api-harness';
 import { expectFailureEnvelope, expectFieldError } from '#tests/support/expect-envelope';
 
@@ -63,21 +64,52 @@ describe('businesses/users/{business_id}/invite', () => {
     expectFieldError(result, 'email', 'This person is already a member of the business.');
   });
 
-  it('inviting the same email again refreshes the pending invitation: one entry, a new link, the old one dead', async () => {
+  it('inviting an email with a pending invitation again is refused (422 on email) and keeps its permissions and link', async () => {
     const owner = await h.signUpWithBusiness();
     const b = owner.business._id;
     const email = uniqueEmail();
     const first = await h.call(path(b, 'invite'), { email, permissions: ['customers/view'] }, owner.token);
     const old = await emailedLink(email);
     h.clock.offsetMs += 60_000;
-    const second = await h.call(path(b, 'invite'), { email, permissions: ['services/view'] }, owner.token);
-    expect(second.body.data.invitation._id).toBe(first.body.data.invitation._id);
-    expect(second.body.data.invitation.permissions).toEqual(['services/view']);
+    const second = await h.call(path(b, 'invite'), { email: email.toUpperCase(), permissions: [] }, owner.token);
+    expectFailureEnvelope(second, 422);
+    expectFieldError(second, 'email', messages.team.alreadyInvited);
+    const pending = (await h.call(path(b, 'list'), undefined, owner.token)).body.data.invitations;
+    expect(pending).toHaveLength(1);
+    expect(pending[0]).toMatchObject({ _id: first.body.data.invitation._id, permissions: ['customers/view'] });
+    expect((await emailedLink(email)).token).toBe(old.token);
+    expect((await h.call(`invitations/get/${old.token}`)).body.data.invitation.status).toBe('pending');
+  });
+
+  it('resend-invitation mails the same invitation again: same permissions, a new link for 14 more days, the old one dead', async () => {
+    const owner = await h.signUpWithBusiness();
+    const b = owner.business._id;
+    const email = uniqueEmail();
+    const first = await h.call(path(b, 'invite'), { email, permissions: ['customers/view', 'notes/view'] }, owner.token);
+    const old = await emailedLink(email);
+    h.clock.offsetMs += 3 * DAY;
+    const resent = await h.call(path(b, `resend-invitation/${first.body.data.invitation._id}`), undefined, owner.token);
+    expect(resent.status, JSON.stringify(resent.body)).toBe(200);
+    expect(resent.body.messages).toEqual([messages.team.invitationResent]);
+    expect(resent.body.data.invitation).toMatchObject({ _id: first.body.data.invitation._id, permissions: ['customers/view', 'notes/view'], status: 'pending' });
+    // 14 days from the resend (the test clock runs on from the real one).
+    const later = new Date(resent.body.data.invitation.expires_at).getTime() - new Date(first.body.data.invitation.expires_at).getTime();
+    expect(later).toBeGreaterThanOrEqual(3 * DAY);
+    expect(later).toBeLessThan(3 * DAY + 5 * 60_000);
     const fresh = await emailedLink(email);
     expect(fresh.token).not.toBe(old.token);
-    expect((await h.call(path(b, 'list'), undefined, owner.token)).body.data.invitations).toHaveLength(1);
     expectFailureEnvelope(await h.call(`invitations/get/${old.token}`), 404);
-    expect((await h.call(`invitations/get/${fresh.token}`)).body.data.invitation.status).toBe('pending');
+    expect((await h.call(`invitations/get/${fresh.token}`)).body.data.invitation).toMatchObject({ status: 'pending', permissions: ['customers/view', 'notes/view'] });
+
+    // Not for a revoked one, another business's, or without business_users/edit.
+    const viewer = await h.signUp();
+    await h.addMember(b, viewer.user.id, ['business_users/view']);
+    const refused = await h.call(path(b, `resend-invitation/${first.body.data.invitation._id}`), undefined, viewer.token);
+    expect(refused.status).toBe(403);
+    const other = await h.signUpWithBusiness();
+    expectFailureEnvelope(await h.call(path(other.business._id, `resend-invitation/${first.body.data.invitation._id}`), undefined, other.token), 404);
+    await h.call(path(b, `revoke-invitation/${first.body.data.invitation._id}`), undefined, owner.token);
+    expectFailureEnvelope(await h.call(path(b, `resend-invitation/${first.body.data.invitation._id}`), undefined, owner.token), 404);
   });
 
   it('needs business_users/edit (an admin-level invitation needs an admin)', async () => {

@@ -158,6 +158,10 @@ export const RULES: Record<string, Rule> = {
     body: () => ({ token: 'no-such-token' }),
     skipMemberAndAdmin: 'the token is bound to an invited email: invitations-*.test.ts covers accepting',
   },
+  'businesses/users/{business_id}/resend-invitation/{invitation_id}': {
+    permission: 'business_users/edit',
+    prepare: async (ctx) => ({ invitation_id: (await ok(await api(ctx, `businesses/users/${ctx.b}/invite`, { email: uniqueEmail() }), 'invite')).invitation._id }),
+  },
   'businesses/users/{business_id}/revoke-invitation/{invitation_id}': {
     permission: 'business_users/edit',
     prepare: async (ctx) => ({ invitation_id: (await ok(await api(ctx, `businesses/users/${ctx.b}/invite`, { email: uniqueEmail() }), 'invite')).invitation._id }),

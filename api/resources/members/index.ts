@@ -9,7 +9,7 @@ import { loadMembership } from '../../lib/membership';
 import { bearer, businessIdParam, businessSchemaOut, envelope, jsonBody } from '../../lib/openapi';
 import { ok } from '../../lib/respond';
 import { serializeBusiness } from '../../lib/serialize';
-import { acceptInvitation, describeInvitation, inviteMember, listPendingInvitations, revokeInvitation } from '../../services/invitations';
+import { acceptInvitation, describeInvitation, inviteMember, listPendingInvitations, resendInvitation, revokeInvitation } from '../../services/invitations';
 import { canEditMembers, canViewMembers, editMember, findMember, isAdmin, listMembers, makeAdmin, removeAdmin, removeMember, restoreMember, serializeMember, transferOwnership } from '../../services/members';
 import { optionalJsonBody, parseWith } from '../timeline/schemas';
 
@@ -81,7 +81,8 @@ export const membersRouter = createRouter()
       ...common,
       method: 'post',
       path: `${base}/invite`,
-      summary: 'Invite someone by email (business_users/edit or admin); emails an accept link that works for 14 days. Inviting the same email again refreshes the invitation',
+      summary:
+        'Invite someone by email (business_users/edit or admin); emails an accept link that works for 14 days. An email with a pending invitation is refused (422) and that invitation keeps its permissions: resend-invitation mails it again',
       request: { params: businessIdParam, body: jsonBody(memberInviteSchema) },
       responses: envelope(z.object({ invitation: invitationOut })),
     }),
@@ -118,6 +119,22 @@ export const membersRouter = createRouter()
         },
         [`You have joined ${business.name}.`],
       );
+    },
+  )
+  .openapi(
+    createRoute({
+      ...common,
+      method: 'post',
+      path: `${base}/resend-invitation/{invitation_id}`,
+      summary: 'Email an invitation again (business_users/edit or admin): the same permissions, a new link for 14 more days; the old link stops working',
+      request: { params: invitationIdParam },
+      responses: envelope(z.object({ invitation: invitationOut })),
+    }),
+    async (c) => {
+      const { business_id, invitation_id } = c.req.valid('param');
+      const { membership } = await canEditMembers(c.var.deps.db, business_id, c.var.auth.user.id);
+      const invitation = await resendInvitation(c.var.deps, business_id, invitation_id, c.var.auth.user, membership.permissions);
+      return ok(c, { invitation }, [messages.team.invitationResent]);
     },
   )
   .openapi(
