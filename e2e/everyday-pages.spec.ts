@@ -131,3 +131,27 @@ test('Recents and a contact timeline show the 30-character preview whole on a ph
   expect(Math.abs(label!.y + label!.height / 2 - (text!.y + text!.height / 2))).toBeLessThan(8);
   expect(await shownWhole()).toBe(true);
 });
+
+test('knowledge-base previews read as plain text, and a task points at its conversation with a link', async ({ page, request }) => {
+  const account = await createAccount(request, { business: 'finished' });
+  const { businesses } = await api<{ businesses: { _id: string }[] }>(request, 'users/list-businesses', undefined, account.token);
+  const b = businesses[0]._id;
+  await api(request, `businesses/memories/${b}/create`, { type: 'text', status: 'active', content: '# Prices\n\n- **Call-out**: £40\n- _Each hour_ after: £30' }, account.token);
+  await api(request, `businesses/memories/${b}/create`, { type: 'text', status: 'active', title: 'Areas', content: '## Where we work\n\n[Map](https://example.com/map) of **Leeds** and York' }, account.token);
+  const { conversation } = await api<{ conversation: { _id?: string; id?: string } }>(request, `businesses/conversations/${b}/create`, {}, account.token);
+  const conversationId = conversation._id ?? conversation.id;
+  const { note } = await api<{ note: { _id: string } }>(request, `businesses/notes/${b}/create`, { body: `Call back Sam\nConversation: /dashboard/assistant-conversations/${conversationId}\nNot a page: /dashboard/nowhere/at/all <b>bold</b>` }, account.token);
+  await signIn(page, account);
+
+  await page.goto('/dashboard/memories');
+  await expect(page.getByText('Prices Call-out: £40 Each hour after: £30')).toBeVisible();
+  await expect(page.getByTestId('memory-preview').filter({ hasText: 'Where we work Map of Leeds and York' })).toBeVisible();
+  await expect(page.getByText(/# Prices|\*\*|##/)).toHaveCount(0);
+
+  await page.goto(`/dashboard/notes/${note._id}`);
+  const body = page.getByTestId('note-body');
+  await expect(body.getByRole('link')).toHaveCount(1);
+  await expect(body).toContainText('Not a page: /dashboard/nowhere/at/all <b>bold</b>');
+  await body.getByRole('link', { name: 'open the conversation' }).click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/assistant-conversations/${conversationId}$`));
+});

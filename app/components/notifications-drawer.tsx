@@ -2,6 +2,7 @@ import { Form, Link, useLocation } from '@remix-run/react';
 import type { ApiNotification } from '#contract/envelope';
 import { notificationTime } from '#contract/labels';
 import { Drawer } from './drawer';
+import { LinkedText } from './linked-text';
 
 export const DISMISS_ACTION = '/dashboard/notifications/dismiss';
 
@@ -81,7 +82,11 @@ export function NotificationsDrawer({ notifications, timeZone, now }: { notifica
                       ) : (
                         <span className="font-medium">{notification.title}</span>
                       )}
-                      {notification.body ? <p className="truncate text-sm text-slate-600">{notification.body}</p> : null}
+                      {notification.body ? (
+                        <p className="line-clamp-2 text-sm text-slate-600">
+                          <LinkedText text={notification.body} />
+                        </p>
+                      ) : null}
                       <time dateTime={notification.created_at} className="text-xs text-slate-500">
                         {notificationTime(notification.created_at, at, timeZone)}
                       </time>

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { requiredText } from '#contract/fields';
 import { messages } from '#contract/messages';
 import { FILE_MEMORY_TYPES, MEMORY_TYPE_LABELS, MEMORY_TYPES, type MemoryType } from '#contract/schemas/memory';
+import { markdownToPlainText } from './plain-text';
 
 /** Memory types written in a form (the file types come from an upload instead). */
 export const TEXT_MEMORY_TYPES = MEMORY_TYPES.filter((type) => !(FILE_MEMORY_TYPES as readonly string[]).includes(type));
@@ -32,9 +33,9 @@ export function formatBytes(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
-/** What a row shows: the title, else the first words of the content. */
+/** What a row shows: the title, else the first words of the content (as plain text, not markdown). */
 export function memoryHeadline(memory: { title: string | null; content: string }): string {
-  const text = memory.title?.trim() || memory.content.trim().replace(/\s+/g, ' ');
+  const text = memory.title?.trim() || markdownToPlainText(memory.content);
   return text.length > 90 ? `${text.slice(0, 90).trimEnd()}…` : text || '(empty)';
 }
 

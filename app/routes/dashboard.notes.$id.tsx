@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { SubmitButton } from '../components/forms';
+import { LinkedText } from '../components/linked-text';
 import { Facts } from '../components/timeline';
 import { ItemPage } from '../components/timeline-pages';
 import { apiCall } from '../lib/api.server';
@@ -62,7 +63,7 @@ export default function NoteViewRoute() {
       intro={
         <section aria-label="Note text" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
           <p className="whitespace-pre-wrap" data-testid="note-body">
-            {note.body}
+            <LinkedText text={note.body ?? ''} />
           </p>
         </section>
       }

@@ -6,6 +6,7 @@ import { DialogLink } from '../../components/dialog-link';
 import { DeleteMemoryConfirm, StatusBadge, TypeBadge } from '../../components/memories/memory-bits';
 import { MemoryFormDialog, memoryDefaults } from '../../components/memories/memory-form';
 import { formatBytes, memoryHeadline } from '../../lib/memories';
+import { markdownToPlainText } from '../../lib/plain-text';
 import { DeleteDialog } from '../../components/delete-restore';
 
 /**
@@ -64,7 +65,11 @@ export function MemoryList({ memories, canEdit, back }: { memories: ApiMemory[];
                 </div>
               ) : null}
             </div>
-            {memory.title ? <p className="line-clamp-2 text-sm text-slate-600">{memory.content}</p> : null}
+            {memory.title ? (
+              <p className="line-clamp-2 text-sm text-slate-600" data-testid="memory-preview">
+                {markdownToPlainText(memory.content)}
+              </p>
+            ) : null}
             {memory.answer ? <p className="line-clamp-2 text-sm text-emerald-800">Answer: {memory.answer}</p> : null}
             {source ? <p className="truncate text-xs text-slate-500">{source}</p> : null}
           </li>
