@@ -139,6 +139,7 @@ function callOutcome(status: string | null, details: Record<string, unknown>): s
   else if (tried) lines.push(dialStatus ? `Tried to transfer to ${tried} (${dialStatus.replace(/[_-]+/g, ' ')}).` : `Transferring to ${tried}…`);
   if (status === 'voicemail') lines.push('The caller left a voicemail.');
   else if (status === 'missed_call') lines.push('Missed call: nobody answered.');
+  else if (status === 'abandoned') lines.push('The caller hung up after the greeting.');
   const agent = text(details.agent_number);
   if (agent) lines.push(`Rang ${agent} first, then connected the customer.`);
   return lines;

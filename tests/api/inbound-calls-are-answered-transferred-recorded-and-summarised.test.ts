@@ -10,6 +10,7 @@ import { webhookUrls } from '#api/services/systems/store';
 import { createMemoryStorage } from '#api/services/storage';
 import { createCall } from '#api/services/timeline';
 import { createHarness, type Harness } from '#tests/support/api-harness';
+import { formatPhoneNumber } from '#contract/phone';
 import {
   callParams,
   closedAllWeek,
@@ -139,7 +140,7 @@ describe('a call the assistant answers', () => {
     expect(outcomes).toContain('call.status:duplicate');
   });
 
-  it('a caller who says nothing twice is told goodbye and the call ends, as a missed call', async () => {
+  it('a caller who says nothing twice is told goodbye and the call ends, as an abandoned call (they were answered)', async () => {
     const { b, system, row } = await phoneSystem(h);
     const params = callParams(system, randomUkMobile());
     await handleVoice(h.deps, row, params);
@@ -149,7 +150,7 @@ describe('a call the assistant answers', () => {
     const second = await handleGather(h.deps, row, params);
     expect(verbNames(second)).toEqual(['Say', 'Hangup']);
     await handleCallStatus(h.deps, row, { ...params, CallStatus: 'completed' });
-    expect((await callRow(b, params.CallSid)).status).toBe('missed_call');
+    expect((await callRow(b, params.CallSid)).status).toBe('abandoned');
   });
 });
 
@@ -253,7 +254,7 @@ describe('voicemail', () => {
     expect((ended.details as { transcript: string }).transcript).toContain('Voicemail: Hi, it is about my boiler, please ring me.');
     expect((ended.details as { summary: string }).summary).toContain('about my boiler');
     const [notice] = (await notificationsOf(h, b)).filter((row) => row.sourceId === call.id);
-    expect(notice).toMatchObject({ kind: 'voicemail', title: `Voicemail from ${from}`, internalLink: `/dashboard/calls/${call.id}`, customerId: call.customerId });
+    expect(notice).toMatchObject({ kind: 'voicemail', title: `Voicemail from ${formatPhoneNumber(from)}`, internalLink: `/dashboard/calls/${call.id}`, customerId: call.customerId });
     // A repeated recording callback is a duplicate.
     await handleRecording(h.deps, row, { ...params, RecordingSid: recordingSid, TranscriptionText: 'Hi, it is about my boiler, please ring me.' });
     expect((await eventsOf(h, system._id)).filter((event) => event.name === 'voice.recording').map((event) => event.outcome)).toEqual(['ok', 'ok', 'duplicate']);
@@ -323,11 +324,11 @@ describe('notifications', () => {
     const rows = (await notificationsOf(h, b)).filter((notice) => notice.sourceId === call.id);
     expect(rows.map((notice) => notice.userId).sort()).toEqual([row.createdBy, viewer.user.id].sort());
     for (const notice of rows) {
-      expect(notice).toMatchObject({ kind: 'new_call', title: `Call from ${from}`, customerId: call.customerId, internalLink: `/dashboard/calls/${call.id}` });
+      expect(notice).toMatchObject({ kind: 'new_call', title: `Call from ${formatPhoneNumber(from)}`, customerId: call.customerId, internalLink: `/dashboard/calls/${call.id}` });
       expect(notice.body).toContain('emergency call outs');
     }
     const listed = await h.call(`businesses/notifications/${b}/list-not-dismissed`, {}, viewer.token);
-    expect(listed.body.data.notifications.map((notice: { title: string }) => notice.title)).toContain(`Call from ${from}`);
+    expect(listed.body.data.notifications.map((notice: { title: string }) => notice.title)).toContain(`Call from ${formatPhoneNumber(from)}`);
   });
 });
 

@@ -9,6 +9,7 @@ import { createCustomer } from '#tests/support/customers';
 import { callParams, eventsOf, itemsByExternalId, notificationsOf, phoneSystem, randomUkMobile, setSystemSettings, smsItems } from '#tests/support/inbound-fixtures';
 import type { SystemRow } from '#api/services/systems/store';
 import type { ApiSystem } from '#contract/schemas/system';
+import { formatPhoneNumber } from '#contract/phone';
 
 let h: Harness;
 beforeAll(async () => {
@@ -20,8 +21,8 @@ afterAll(async () => {
 
 const HOUR = 60 * 60 * 1000;
 
-/** A call that rings, is greeted, and the caller hangs up without a word. */
-async function missedCall(row: SystemRow, system: ApiSystem, from: string, status = 'completed') {
+/** A call nobody answered (a caller greeted who hangs up abandoned it instead: issue 22, item 24). */
+async function missedCall(row: SystemRow, system: ApiSystem, from: string, status = 'no-answer') {
   const params = callParams(system, from);
   await handleVoice(h.deps, row, params);
   await handleCallStatus(h.deps, row, { ...params, CallStatus: status, CallDuration: '4' });
@@ -44,7 +45,7 @@ describe('missed-call text-back', () => {
     expect((call.details as { summary: string }).summary).toMatch(/Missed call from/);
 
     const [notice] = (await notificationsOf(h, b)).filter((row) => row.sourceId === call.id);
-    expect(notice).toMatchObject({ kind: 'missed_call', title: `Missed call from ${from}`, internalLink: `/dashboard/calls/${call.id}` });
+    expect(notice).toMatchObject({ kind: 'missed_call', title: `Missed call from ${formatPhoneNumber(from)}`, internalLink: `/dashboard/calls/${call.id}` });
 
     const [sms] = await textBacks(b, from);
     expect(sms).toMatchObject({ from: system.phone_number, to: from, customerId: call.customerId, systemId: system._id });
@@ -100,7 +101,7 @@ describe('missed-call text-back', () => {
     const second = callParams(system, from);
     await handleVoice(h.deps, row, first);
     await handleVoice(h.deps, row, second);
-    await Promise.all([handleCallStatus(h.deps, row, { ...first, CallStatus: 'completed' }), handleCallStatus(h.deps, row, { ...second, CallStatus: 'busy' })]);
+    await Promise.all([handleCallStatus(h.deps, row, { ...first, CallStatus: 'no-answer' }), handleCallStatus(h.deps, row, { ...second, CallStatus: 'busy' })]);
     expect(await textBacks(b, from)).toHaveLength(1);
   });
 
@@ -127,5 +128,20 @@ describe('missed-call text-back', () => {
     const [call] = await itemsByExternalId(h, b, callSid);
     expect(call).toMatchObject({ status: 'missed_call', customerId: null, phonesFound: [] });
     expect((await smsItems(h, b)).filter((sms) => sms.direction === 'outbound')).toHaveLength(0);
+  });
+});
+
+describe('a caller who hangs up after the greeting (issue 22, item 24)', () => {
+  it('abandoned the call: filed as abandoned, the team is told so, and nobody is texted "Sorry we missed your call"', async () => {
+    const { b, system, row } = await phoneSystem(h);
+    const from = randomUkMobile();
+    const callSid = await missedCall(row, system, from, 'completed');
+    const [call] = await itemsByExternalId(h, b, callSid);
+    expect(call.status).toBe('abandoned');
+    expect((call.details as { summary: string }).summary).toMatch(/hung up after the greeting without saying anything/);
+    const [notice] = (await notificationsOf(h, b)).filter((entry) => entry.sourceId === call.id);
+    expect(notice).toMatchObject({ kind: 'new_call', title: `Call from ${formatPhoneNumber(from)}: hung up after the greeting` });
+    expect(await textBacks(b, from)).toEqual([]);
+    expect(await smsSentTo(from)).toEqual([]);
   });
 });

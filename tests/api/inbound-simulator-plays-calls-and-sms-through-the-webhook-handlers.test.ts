@@ -51,16 +51,31 @@ describe('the sandbox simulator', () => {
     expect(result.body.data.call.details.transferred_to).toBe(escalation);
   });
 
-  it('a missed call hangs up after the greeting: missed_call, and the caller is texted back', async () => {
+  it('a missed call is one nobody answered: missed_call, and the caller is texted back', async () => {
     const { owner, b, system } = await phoneSystem(h);
     const from = randomUkMobile();
     const result = await simulate(b, system._id, { kind: 'missed_call', from }, owner.token);
     expect(result.status).toBe(200);
     expect(result.body.data.call.status).toBe('missed_call');
     const transcript: Line[] = result.body.data.transcript;
-    expect(transcript[0].speaker).toBe('assistant');
-    expect(transcript).toContainEqual({ speaker: 'system', text: 'The caller hung up without leaving a message.' });
+    // Nobody answered, so the caller heard no greeting.
+    expect(transcript.filter((line) => line.speaker === 'assistant')).toEqual([]);
+    expect(transcript).toContainEqual({ speaker: 'system', text: 'Nobody answered; the caller rang off.' });
     expect(transcript.at(-1)).toMatchObject({ speaker: 'system', text: expect.stringContaining(`Texted ${from} back: Sorry we missed your call`) });
+  });
+
+  it('a call where the caller says nothing hangs up after the greeting: abandoned, and nobody is texted (issue 22, item 24)', async () => {
+    const { owner, b, system } = await phoneSystem(h);
+    await setBusinessSettings(h, b, owner.token, { opening_hours: openAllWeek() });
+    const from = randomUkMobile();
+    const result = await simulate(b, system._id, { kind: 'call', from, says: '' }, owner.token);
+    expect(result.status, JSON.stringify(result.body)).toBe(200);
+    expect(result.body.data.call.status).toBe('abandoned');
+    const transcript: Line[] = result.body.data.transcript;
+    expect(transcript[0].speaker).toBe('assistant');
+    expect(transcript.at(-1)).toEqual({ speaker: 'system', text: 'The caller hung up after the greeting.' });
+    expect(result.body.data.call.details.summary).toMatch(/hung up after the greeting/);
+    expect(await h.outboxFor(from, 'sms')).toEqual([]);
   });
 
   it('outside opening hours what the caller says becomes the voicemail', async () => {

@@ -5,6 +5,7 @@ import { handleSms } from '#api/services/systems/inbound-sms';
 import { createHarness, type Harness } from '#tests/support/api-harness';
 import { eventsOf, expectValidTwiml, notificationsOf, phoneSystem, randomUkMobile, setSystemSettings, sid, smsItems } from '#tests/support/inbound-fixtures';
 import type { ApiSystem } from '#contract/schemas/system';
+import { formatPhoneNumber } from '#contract/phone';
 
 let h: Harness;
 beforeAll(async () => {
@@ -45,7 +46,7 @@ describe('an inbound SMS', () => {
 
     const notices = (await notificationsOf(h, b)).filter((notice) => notice.sourceId === sms.id);
     expect(notices.map((notice) => notice.userId).sort()).toEqual([row.createdBy, viewer.user.id].sort());
-    expect(notices[0]).toMatchObject({ kind: 'new_sms', title: `SMS from ${from}`, body: 'Hi, where are you based?', internalLink: `/dashboard/sms/${sms.id}`, customerId: sms.customerId });
+    expect(notices[0]).toMatchObject({ kind: 'new_sms', title: `SMS from ${formatPhoneNumber(from)}`, body: 'Hi, where are you based?', internalLink: `/dashboard/sms/${sms.id}`, customerId: sms.customerId });
 
     expect(outbound).toHaveLength(1);
     const reply = outbound[0];

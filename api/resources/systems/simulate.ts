@@ -24,12 +24,14 @@ import { checkWav, hearRecording, MAX_AUDIO_BYTES } from '../conversations/voice
 import { parseWith, timelineItemOut } from '../timeline/schemas';
 import { canEditSystems } from './access';
 import { systemIdParam } from './schemas';
+import { phoneSettings } from '../../services/systems/text-back';
 
 /**
  * The sandbox simulator (businesses/systems/{b}/settings/{id}/simulate): plays a caller or
  * texter against the very handlers Twilio's webhooks call, in process, with Twilio-shaped
  * parameters. A call is handleVoice, one handleGather per line of `says`, then the final
- * status; a missed call hangs up after the greeting; outside opening hours what the caller
+ * status; a missed call is one nobody answered (it rings out: no-answer), and a call with
+ * nothing said hangs up after the greeting (abandoned); outside opening hours what the caller
  * says becomes the voicemail. The transcript is read back from the TwiML the handlers
  * answered (what the assistant said, a transfer, a recording).
  * simulate-voice is the same simulation with what the caller says spoken: the recording (a
@@ -107,6 +109,12 @@ async function simulateCall(
   const heardBy: TwilioParams = input.embedded ? { [HEARD_BY_EMBEDDED.name]: HEARD_BY_EMBEDDED.value } : {};
 
   const started = readTwiml(await handleVoice(deps, system, { ...base, CallStatus: 'ringing' }));
+  if (input.kind === 'missed_call') {
+    // Nobody answered: the caller rang off before the call was picked up, so heard nothing.
+    transcript.push({ speaker: 'system', text: 'Nobody answered; the caller rang off.' });
+    await handleCallStatus(deps, system, { ...base, CallStatus: 'no-answer', CallDuration: '0' });
+    return finished(deps, system, callSid, transcript);
+  }
   transcript.push(...started.lines);
   let next = started.next;
   let voicemail: string[] = [];
@@ -148,11 +156,18 @@ async function simulateCall(
       TranscriptionText: text,
       TranscriptionStatus: 'completed',
     });
-  } else if (input.kind === 'missed_call' || (next === 'gather' && saidLines.length === 0) || (next === 'record' && !voicemail.length)) {
+  } else if (next === 'gather' && saidLines.length === 0) {
+    transcript.push({ speaker: 'system', text: 'The caller hung up after the greeting.' });
+  } else if (next === 'record' && !voicemail.length) {
     transcript.push({ speaker: 'system', text: 'The caller hung up without leaving a message.' });
   }
 
   await handleCallStatus(deps, system, { ...base, CallStatus: 'completed', CallDuration: String(turns * SECONDS_PER_TURN) });
+  return finished(deps, system, callSid, transcript);
+}
+
+/** The simulation's answer: the call as stored, and any text-back it sent. */
+async function finished(deps: ApiDeps, system: SystemRow, callSid: string, transcript: Line[]): Promise<Simulation> {
   const row = await findCallBySid(deps, system.businessId, callSid);
   if (row) transcript.push(...(await textBackLines(deps, system.businessId, row.id)));
   return { transcript, call: row ? await serializeRow(deps.db, row) : null };
@@ -173,8 +188,12 @@ async function simulateSms(deps: ApiDeps, system: SystemRow, input: { from: stri
       .from(timelineItems)
       .where(and(eq(timelineItems.businessId, system.businessId), eq(timelineItems.type, 'sms'), eq(timelineItems.direction, 'outbound'), sql`${timelineItems.details}->>'reply_to' = ${sms.id}`))
       .orderBy(asc(timelineItems.createdAt));
+    // Say why nothing was sent: a STOP, START or HELP (recorded on the SMS) is not "replies are off".
+    const noReply = (sms.details as { no_reply?: string }).no_reply;
     if (replies.length) transcript.push(...replies.map((reply) => ({ speaker: 'assistant' as const, text: reply.body ?? '' })));
-    else transcript.push({ speaker: 'system', text: 'No reply was sent (automatic SMS replies are off for this system).' });
+    else if (noReply) transcript.push({ speaker: 'system', text: noReply });
+    else if (!phoneSettings(system).sms_auto_reply) transcript.push({ speaker: 'system', text: 'No reply was sent (automatic SMS replies are off for this system).' });
+    else transcript.push({ speaker: 'system', text: 'No reply was sent (the assistant had no answer; see the system’s events).' });
   }
   return { transcript, sms: sms ? await serializeRow(deps.db, sms) : null };
 }

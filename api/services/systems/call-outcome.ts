@@ -44,6 +44,7 @@ const NOTIFY: Record<CallRecord['status'], { event: NotificationEvent; title: (w
   missed_call: { event: 'missed_call', title: (who) => `Missed call from ${who}` },
   voicemail: { event: 'voicemail', title: (who) => `Voicemail from ${who}` },
   completed: { event: 'new_call', title: (who) => `Call from ${who}` },
+  abandoned: { event: 'new_call', title: (who) => `Call from ${who}: hung up after the greeting` },
 };
 
 /**
@@ -172,6 +173,19 @@ async function storeCallRecording(deps: InboundDeps, system: SystemRow, call: Ti
   });
 }
 
+/**
+ * What became of an inbound call. Missed means nobody answered it (or, closed, the caller
+ * heard the voicemail prompt and left nothing), and the caller is texted back. A caller the
+ * assistant greeted who hung up without a word abandoned the call (issue 22, item 24): they
+ * heard the business answer, so "Sorry we missed your call" would be untrue.
+ */
+export function callStatusOf(call: { recorded: boolean; unanswered: boolean; spoke: boolean; greeted: boolean }): CallRecord['status'] {
+  if (call.recorded) return 'voicemail';
+  if (call.unanswered) return 'missed_call';
+  if (call.spoke) return 'completed';
+  return call.greeted ? 'abandoned' : 'missed_call';
+}
+
 /** The status callback: on a final status, once, the call's status, transcript, summary, notification and text-back. */
 export async function handleCallStatus(deps: InboundDeps, system: SystemRow, params: TwilioParams): Promise<void> {
   const name = 'call.status';
@@ -218,7 +232,7 @@ export async function handleCallStatus(deps: InboundDeps, system: SystemRow, par
     const turns = await callTurns(deps, state);
     const spoke = turns.some((turn) => turn.role === 'user') || state.caller_spoke === true;
     const recorded = Boolean(state.voicemail) || claimed.status === 'voicemail';
-    const status: CallRecord['status'] = recorded ? 'voicemail' : UNANSWERED.has(callStatus) || !spoke ? 'missed_call' : 'completed';
+    const status = callStatusOf({ recorded, unanswered: UNANSWERED.has(callStatus), spoke, greeted: state.mode === 'assistant' && Boolean(state.greeting) });
     const context = await loadContext(deps, system);
     const who = await customerName(deps, system.businessId, call.customerId, call.from);
     const record = callRecord(state, turns, status, { name: who, number: call.from });

@@ -14,7 +14,7 @@ export type CallRecord = {
   /** What the assistant said first (not a conversation message). */
   greeting?: string | null;
   turns: CallTurn[];
-  status: 'completed' | 'missed_call' | 'voicemail';
+  status: 'completed' | 'missed_call' | 'voicemail' | 'abandoned';
   callerName?: string | null;
   callerNumber?: string | null;
   transferredTo?: string | null;
@@ -58,6 +58,8 @@ export function extractiveSummary(call: CallRecord): string {
     if (asked.length > 1) parts.push(`They also asked: ${asked.slice(1, 3).map((text) => `“${text}”`).join(', ')}${asked.length > 3 ? ' and more' : ''}.`);
   } else if (call.status === 'missed_call') {
     parts.push(`Missed call from ${who}; no message was left.`);
+  } else if (call.status === 'abandoned') {
+    parts.push(`${who} hung up after the greeting without saying anything.`);
   } else if (!call.voicemail?.trim()) {
     parts.push(`${who} called but did not ask anything.`);
   }
