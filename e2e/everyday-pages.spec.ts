@@ -155,3 +155,32 @@ test('knowledge-base previews read as plain text, and a task points at its conve
   await body.getByRole('link', { name: 'open the conversation' }).click();
   await expect(page).toHaveURL(new RegExp(`/dashboard/assistant-conversations/${conversationId}$`));
 });
+
+test('notes & tasks show when each task is due, and filter and sort by it @nojs', async ({ page, request }) => {
+  const account = await createAccount(request, { business: 'finished' });
+  const { businesses } = await api<{ businesses: { _id: string }[] }>(request, 'users/list-businesses', undefined, account.token);
+  const b = businesses[0]._id;
+  const days = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString();
+  const create = (body: Record<string, unknown>) => api(request, `businesses/notes/${b}/create`, body, account.token);
+  await create({ body: 'Chase the invoice', reminder: days(-2) });
+  await create({ body: 'Service the boiler', reminder: days(9) });
+  await create({ body: 'Tidy the van', internal: true });
+  await create({ body: 'Likes morning calls' });
+  await signIn(page, account);
+
+  const rows = page.getByTestId('timeline-item');
+  await page.goto('/dashboard/notes');
+  // A task says when it is due (not when it was written); a plain note keeps its time.
+  await expect(rows.filter({ hasText: 'Service the boiler' }).getByTestId('item-due')).toHaveText(/^Due \d{1,2} \w{3} \d{4} \d{2}:\d{2}$/);
+  await expect(rows.filter({ hasText: 'Likes morning calls' }).getByTestId('item-due')).toHaveCount(0);
+
+  await page.getByRole('navigation', { name: 'Due' }).getByRole('link', { name: 'Overdue' }).click();
+  await expect(rows).toHaveText([/Chase the invoice/]);
+  await page.getByRole('navigation', { name: 'Due' }).getByRole('link', { name: 'No date' }).click();
+  await expect(rows).toHaveText([/Tidy the van/]);
+  await page.getByRole('navigation', { name: 'Due' }).getByRole('link', { name: 'Any date' }).click();
+  await page.getByRole('navigation', { name: 'Show' }).getByRole('link', { name: 'Tasks', exact: true }).click();
+  await page.getByRole('navigation', { name: 'Order' }).getByRole('link', { name: 'Due date' }).click();
+  await expect(page).toHaveURL(/show=tasks/);
+  await expect(rows).toHaveText([/Chase the invoice/, /Service the boiler/, /Tidy the van/]);
+});

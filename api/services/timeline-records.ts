@@ -104,6 +104,7 @@ export type TimelineFilters = ListFilters & {
   customer_id?: string;
   tasks_only?: boolean;
   incomplete_tasks_only?: boolean;
+  without_reminder?: boolean;
   reminder?: { from?: string; to?: string };
 };
 
@@ -134,6 +135,7 @@ export async function listTimeline(db: Db, businessId: string, types: readonly T
     filters.customer_id ? eq(timelineItems.customerId, filters.customer_id) : undefined,
     filters.tasks_only || filters.incomplete_tasks_only ? isTaskCondition() : undefined,
     filters.incomplete_tasks_only ? isNull(timelineItems.completedAt) : undefined,
+    filters.without_reminder ? isNull(timelineItems.reminder) : undefined,
     filters.reminder?.from ? gte(timelineItems.reminder, new Date(filters.reminder.from)) : undefined,
     filters.reminder?.to ? lte(timelineItems.reminder, new Date(filters.reminder.to)) : undefined,
   );

@@ -45,7 +45,7 @@ export function KindListPage({ data, pageSize, toolbar, actions }: { data: ListD
           {data.page > 0 ? 'There is nothing on this page.' : EMPTY_TEXT[data.kind]}
         </EmptyState>
       ) : (
-        <TimelineList items={data.items} timeZone={data.timeZone} now={data.now} />
+        <TimelineList items={data.items} timeZone={data.timeZone} now={data.now} showDue={data.kind === 'notes'} />
       )}
       <Pager page={data.page} total={data.total} pageSize={pageSize} />
     </div>

@@ -37,7 +37,20 @@ export function ItemLabel({ item, now }: { item: ApiTimelineItem; now: Date }) {
  * text is on the item's page and in the title attribute), and when it happened. On a phone
  * the text is a second line (PREVIEW_CLASS).
  */
-export function TimelineList({ items, timeZone, now, showCustomer = true }: { items: ApiTimelineItem[]; timeZone: string; now: string; showCustomer?: boolean }) {
+export function TimelineList({
+  items,
+  timeZone,
+  now,
+  showCustomer = true,
+  showDue = false,
+}: {
+  items: ApiTimelineItem[];
+  timeZone: string;
+  now: string;
+  showCustomer?: boolean;
+  /** Notes & tasks: a task's row says when it is due rather than when it was written. */
+  showDue?: boolean;
+}) {
   const at = new Date(now);
   return (
     <ul className="flex flex-col divide-y divide-slate-100 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200" data-testid="timeline">
@@ -58,9 +71,15 @@ export function TimelineList({ items, timeZone, now, showCustomer = true }: { it
               <span className={PREVIEW_CLASS} title={full} data-testid="item-text">
                 {truncate(full)}
               </span>
-              <time dateTime={item.sort_at} className="ml-auto flex-none text-xs text-slate-500">
-                {notificationTime(item.sort_at, at, timeZone)}
-              </time>
+              {showDue && item.reminder ? (
+                <time dateTime={item.reminder} className="ml-auto flex-none text-xs font-medium text-slate-700" data-testid="item-due">
+                  Due {notificationTime(item.reminder, at, timeZone)}
+                </time>
+              ) : (
+                <time dateTime={item.sort_at} className="ml-auto flex-none text-xs text-slate-500">
+                  {notificationTime(item.sort_at, at, timeZone)}
+                </time>
+              )}
             </Link>
           </li>
         );

@@ -4,6 +4,7 @@ import { hasPermission } from '#contract/permissions';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { CustomerSelector } from '../components/timeline';
 import { KindListPage } from '../components/timeline-pages';
+import { DUE_VIEWS, dueFilters } from '../lib/due-dates';
 import { requireDashboard, requirePermission } from '../lib/guard.server';
 import { PAGE_SIZE } from '../lib/timeline';
 import { businessId, businessTimeZone, listItems, loadCustomerOptions, pageParam } from '../lib/timeline.server';
@@ -16,19 +17,33 @@ const VIEWS = [
   { key: 'open', label: 'Open tasks' },
 ] as const;
 
-/** Notes and tasks, newest first (sort_at), narrowed by the task filters of spec section 3. */
+const ORDERS = [
+  { key: '', label: 'Newest first' },
+  { key: 'due', label: 'Due date' },
+] as const;
+
+/**
+ * Notes and tasks, newest first (sort_at) or by due date (a task's reminder), narrowed by the
+ * task filters of spec section 3 and by when tasks are due, on the business's clock.
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const state = await requireDashboard(request, context);
   requirePermission(state, 'notes/view');
   const url = new URL(request.url);
   const show = VIEWS.find((view) => view.key === url.searchParams.get('show'))?.key ?? '';
   const customerId = url.searchParams.get('customer_id') || '';
+  const due = DUE_VIEWS.find((view) => view.key === url.searchParams.get('due'))?.key ?? '';
+  const order = ORDERS.find((option) => option.key === url.searchParams.get('sort'))?.key ?? '';
+  const timeZone = businessTimeZone(state);
+  const now = new Date();
   const [listed, customers] = await Promise.all([
     listItems(state.caller, `businesses/notes/${businessId(state)}/list`, 'notes', {
       page: pageParam(url),
       ...(show ? { tasks_only: true } : {}),
       ...(show === 'open' ? { incomplete_tasks_only: true } : {}),
       ...(customerId ? { customer_id: customerId } : {}),
+      ...(order === 'due' ? { sort_by: 'reminder', sort_order: 'asc' } : {}),
+      ...dueFilters(due, now, timeZone),
     }),
     loadCustomerOptions(state),
   ]);
@@ -36,24 +51,27 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     ...listed,
     kind: 'notes' as const,
     show,
+    due,
+    order,
     customerId,
     customers,
     deleted: url.searchParams.get('deleted'),
     canEdit: hasPermission(state.business?.permissions, 'notes/edit'),
-    timeZone: businessTimeZone(state),
-    now: new Date().toISOString(),
+    timeZone,
+    now: now.toISOString(),
   };
 }
 
 export default function NotesListRoute() {
   const data = useLoaderData<typeof loader>();
-  const query = (show: string) => {
-    const params = new URLSearchParams();
-    if (show) params.set('show', show);
-    if (data.customerId) params.set('customer_id', data.customerId);
+  // Each control changes one parameter and keeps the others.
+  const current = { show: data.show, due: data.due, sort: data.order, customer_id: data.customerId };
+  const query = (change: Partial<typeof current>) => {
+    const params = new URLSearchParams(Object.entries({ ...current, ...change }).filter(([, value]) => value) as [string, string][]);
     const text = params.toString();
     return text ? `?${text}` : '/dashboard/notes';
   };
+  const kept = Object.fromEntries(Object.entries({ show: data.show, due: data.due, sort: data.order }).filter(([, value]) => value));
   const newQuery = data.customerId ? `?customer_id=${encodeURIComponent(data.customerId)}` : '';
   return (
     <KindListPage
@@ -73,22 +91,33 @@ export default function NotesListRoute() {
       }
       toolbar={
         <div className="flex flex-wrap items-end justify-between gap-3">
-          <nav aria-label="Show" className="flex gap-1 rounded-lg bg-slate-100 p-1 text-sm">
-            {VIEWS.map((view) => (
-              <Link
-                key={view.key}
-                to={query(view.key)}
-                aria-current={data.show === view.key ? 'page' : undefined}
-                className={`rounded-md px-3 py-1.5 ${data.show === view.key ? 'bg-white font-medium shadow-sm' : 'text-slate-600 hover:text-slate-900'}`}
-              >
-                {view.label}
-              </Link>
-            ))}
-          </nav>
-          <CustomerSelector customers={data.customers} selected={data.customerId} hidden={data.show ? { show: data.show } : {}} />
+          <div className="flex flex-wrap gap-3">
+            <Choices label="Show" options={VIEWS} selected={data.show} to={(key) => query({ show: key })} />
+            <Choices label="Due" options={DUE_VIEWS} selected={data.due} to={(key) => query({ due: key })} />
+            <Choices label="Order" options={ORDERS} selected={data.order} to={(key) => query({ sort: key })} />
+          </div>
+          <CustomerSelector customers={data.customers} selected={data.customerId} hidden={kept} />
         </div>
       }
     />
+  );
+}
+
+/** One row of GET links (they work without JavaScript); the chosen one is marked current. */
+function Choices({ label, options, selected, to }: { label: string; options: readonly { key: string; label: string }[]; selected: string; to: (key: string) => string }) {
+  return (
+    <nav aria-label={label} className="flex flex-wrap gap-1 rounded-lg bg-slate-100 p-1 text-sm">
+      {options.map((option) => (
+        <Link
+          key={option.key}
+          to={to(option.key)}
+          aria-current={selected === option.key ? 'page' : undefined}
+          className={`rounded-md px-3 py-1.5 ${selected === option.key ? 'bg-white font-medium shadow-sm' : 'text-slate-600 hover:text-slate-900'}`}
+        >
+          {option.label}
+        </Link>
+      ))}
+    </nav>
   );
 }
 

@@ -21,6 +21,8 @@ export const taskFiltersSchema = listFiltersSchema.extend({
   reminder: range,
   incomplete_tasks_only: z.coerce.boolean().optional(),
   tasks_only: z.coerce.boolean().optional(),
+  /** Tasks with no due date (internal notes without a reminder): the "No date" view of notes & tasks. */
+  without_reminder: z.coerce.boolean().optional(),
   customer_id: z.string().max(100).optional(),
 });
 export type ListFilters = z.infer<typeof listFiltersSchema>;

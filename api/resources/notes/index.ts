@@ -31,7 +31,7 @@ const noteOut = z.object({ note: timelineItemOut });
  */
 export const notesRouter = createRouter()
   .openapi(
-    createRoute({ ...common, method: 'post', path: `${base}/list`, summary: 'List notes and tasks, by sort_at newest first; task filters: tasks_only, incomplete_tasks_only, reminder range, customer_id', request: { params: businessIdParam, body: optionalJsonBody(noteListFilters) }, responses: envelope(z.object({ notes: z.array(timelineItemOut), ...pageOut })) }),
+    createRoute({ ...common, method: 'post', path: `${base}/list`, summary: 'List notes and tasks, by sort_at newest first; task filters: tasks_only, incomplete_tasks_only, without_reminder, reminder range (sort_by reminder for due date), customer_id', request: { params: businessIdParam, body: optionalJsonBody(noteListFilters) }, responses: envelope(z.object({ notes: z.array(timelineItemOut), ...pageOut })) }),
     async (c) => {
       const { db } = c.var.deps;
       const { business_id } = c.req.valid('param');
