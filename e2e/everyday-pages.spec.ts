@@ -4,6 +4,10 @@ import { api, createAccount, signIn } from './support/helpers';
 // Issue 22, "Everyday pages": offline work, toasts without JavaScript, due dates, previews,
 // links in text, the memory form and the messages a new owner meets.
 
+// Each test is a walk through several pages (seven-odd visits): on the shared 2-core CI
+// machine that passes 60 s, so they get three times the suite's timeout.
+test.describe.configure({ timeout: 180_000 });
+
 test('offline, a form keeps what was typed and a link stays put: the bottom toast says "You might be offline."', async ({ page, request, context }) => {
   const account = await createAccount(request, { business: 'finished' });
   await signIn(page, account);
