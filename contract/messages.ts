@@ -113,6 +113,12 @@ export const messages = {
     audioInvalid: 'The recording must be a WAV file with 16-bit PCM audio.',
     audioEmpty: 'The recording is empty.',
     nothingHeard: "Sorry, I couldn't hear anything in that recording.",
+    /** Hold to talk when the browser cannot open a microphone (its own wording, e.g. "Requested device not found", means nothing to people). */
+    noMicrophone: 'No microphone was found. Connect one or switch it on, then try again, or type your message instead.',
+    microphoneDenied: 'Allow the microphone to talk to the assistant.',
+    microphoneBusy: 'The microphone is in use by another app. Close that app, then try again, or type your message instead.',
+    microphoneUnsupported: 'Voice needs a browser with microphone access (and a secure connection).',
+    microphoneFailed: 'The microphone could not be opened. Try again, or type your message instead.',
   },
   /** Spec section 8: audio stream failures. */
   stream: {

@@ -162,7 +162,7 @@ test('in a plain browser nothing native or push-related loads', async ({ page, r
   await expect(page.getByTestId('pull-to-refresh')).toHaveCount(0);
   // Registering for push is the shell's alone: a plain browser posting the form is refused, and nothing is saved.
   const refused = await page.request.post('/dashboard/push-registration', { form: { onesignal_user_id: 'os-from-a-browser' } });
-  expect(refused.status()).toBe(403);
+  expect(refused.status(), await refused.text()).toBe(403);
   expect(await refused.json()).toMatchObject({ ok: false, errors: [messages.push.nativeOnly] });
   const { user } = await api<{ user: { onesignal_user_id: string | null } }>(request, 'users/get', undefined, account.token);
   expect(user.onesignal_user_id).toBeNull();

@@ -72,7 +72,7 @@ export default function ConversationRoute() {
           The assistant had this conversation with a customer. Only the customer writes in it.
         </p>
       ) : (
-        <div className="sticky bottom-0 flex flex-col gap-3 border-t border-slate-200 bg-slate-50 pb-2 pt-3">
+        <div className="sticky bottom-0 flex flex-col gap-3 border-t border-slate-200 bg-slate-50 pb-2 pt-3" data-chat-dock="" data-testid="chat-dock">
           <ChatComposer chat={chat} action={self} reply={reply && !('messageId' in reply) ? reply : null} />
           <PushToTalk chat={chat} available={voiceAvailable} />
         </div>

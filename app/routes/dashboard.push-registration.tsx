@@ -13,7 +13,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const state = await requireDashboard(request, context, { routeChecks: false });
   // Only the shell registers with OneSignal; a plain browser posting here would point the
   // member's pushes at nothing, so it is refused before anything is saved.
-  if (!isNativeRequest(request)) return data({ ok: false, errors: [messages.push.nativeOnly] }, { status: 403 });
+  // A plain Response: a resource route's status must reach a browser's plain request too.
+  if (!isNativeRequest(request)) return Response.json({ ok: false, errors: [messages.push.nativeOnly] }, { status: 403 });
   const formData = await request.formData();
   const id = String(formData.get('onesignal_user_id') ?? '').trim();
   const result = await apiCall(state.caller, 'user/updateUser', { onesignal_user_id: id });

@@ -146,6 +146,9 @@ export function useAssistantChat({
   return { turn, error, busy, send, sendVoice };
 }
 
+/** Marks the message box that stays at the bottom of the screen (sticky) over the messages. */
+export const CHAT_DOCK = 'data-chat-dock';
+
 /** The conversation, oldest first, with the turn in flight at the end. */
 export function ChatMessages({
   messages,
@@ -169,9 +172,15 @@ export function ChatMessages({
   const shown = turn ? messages.slice(0, turn.baseline) : messages;
   const end = useRef<HTMLDivElement>(null);
   const last = shown[shown.length - 1];
-  // Keep the newest message in view as the conversation grows and the reply streams in.
+  // Keep the newest message in view as the conversation grows and the reply streams in:
+  // above the message box, which stays at the bottom of the screen over the page (CHAT_DOCK),
+  // so the scroll leaves its height free below the last message.
   useEffect(() => {
-    end.current?.scrollIntoView({ block: 'nearest' });
+    const target = end.current;
+    if (!target) return;
+    const dock = document.querySelector<HTMLElement>(`[${CHAT_DOCK}]`);
+    target.style.scrollMarginBottom = `${(dock?.getBoundingClientRect().height ?? 0) + 16}px`;
+    target.scrollIntoView({ block: 'nearest' });
   }, [shown.length, last?.content, turn?.reply, turn?.user]);
 
   return (

@@ -2,6 +2,20 @@ import { useEffect, useRef, useState } from 'react';
 import { downsample, encodeWav, joinSamples, RECORDING_SAMPLE_RATE, WavStreamDecoder } from '../../lib/assistant-audio';
 import { streamErrorMessage } from '../../lib/assistant-stream';
 import type { AssistantChat } from './chat';
+import { messages } from '#contract/messages';
+
+/**
+ * What getUserMedia's failure means to a person: the browser's own text ("Requested device
+ * not found", "Could not start audio source") is for developers, so each kind gets the app's.
+ */
+export function microphoneErrorMessage(caught: unknown): string {
+  const name = caught instanceof DOMException || caught instanceof Error ? caught.name : '';
+  if (name === 'NotFoundError' || name === 'DevicesNotFoundError' || name === 'OverconstrainedError') return messages.voice.noMicrophone;
+  if (name === 'NotAllowedError' || name === 'SecurityError' || name === 'PermissionDeniedError') return messages.voice.microphoneDenied;
+  if (name === 'NotReadableError' || name === 'TrackStartError') return messages.voice.microphoneBusy;
+  if (name === 'NotSupportedError') return messages.voice.microphoneUnsupported;
+  return messages.voice.microphoneFailed;
+}
 
 /** Served by app/routes/assistant-audio.pcm-capture[.]js.ts (our origin, so the CSP allows it). */
 const WORKLET_URL = '/assistant-audio/pcm-capture.js';
@@ -169,14 +183,13 @@ export function PushToTalk({ chat, available }: { chat: AssistantChat; available
     playback.current ??= new AudioContext();
     void playback.current.resume().catch(() => {});
     try {
-      if (!navigator.mediaDevices?.getUserMedia) throw new Error('Voice needs a browser with microphone access (and a secure connection).');
+      if (!navigator.mediaDevices?.getUserMedia) throw new DOMException(messages.voice.microphoneUnsupported, 'NotSupportedError');
       recorder.current = await startRecorder();
       setCapture(recorder.current.kind);
       setState('recording');
       stateRef.current = 'recording';
     } catch (caught) {
-      const denied = caught instanceof DOMException && (caught.name === 'NotAllowedError' || caught.name === 'SecurityError');
-      setError(denied ? 'Allow the microphone to talk to the assistant.' : caught instanceof Error ? caught.message : 'The microphone could not be opened.');
+      setError(microphoneErrorMessage(caught));
       setState('error');
       stateRef.current = 'error';
     }
