@@ -321,6 +321,17 @@ export const RULES: Record<string, Rule> = {
   'businesses/conversations/{business_id}/get-message-streamed/{conversation_id}': { permission: null, prepare: async (ctx) => ({ conversation_id: await conversation(ctx) }) },
   'businesses/conversations/{business_id}/suggestions': { permission: null },
   'dev/system-items/{business_id}/create': { permission: null, body: () => ({ type: 'sms', from: '+442071234999', body: 'Hi' }) },
+
+  // Recently deleted: each kind's deleted rows need what its live list needs.
+  'businesses/customers/{business_id}/list-deleted': { permission: 'customers/view', refusal: VIEW('customers') },
+  'businesses/notes/{business_id}/list-deleted': { permission: 'notes/view', refusal: VIEW('notes') },
+  'businesses/calls/{business_id}/list-deleted': { permission: 'calls/view', refusal: VIEW('calls') },
+  'businesses/smses/{business_id}/list-deleted': { permission: 'smses/view', refusal: VIEW('smses') },
+  'businesses/forms/{business_id}/list-deleted': { permission: 'forms/view', refusal: VIEW('forms') },
+  'businesses/services/{business_id}/list-deleted': { permission: 'services/view', refusal: VIEW('services') },
+  'businesses/memories/{business_id}/list-deleted': { permission: 'memories/view', refusal: VIEW('memories') },
+  'businesses/systems/{business_id}/list-deleted': { permission: 'systems/view', refusal: VIEW('systems') },
+  'businesses/users/{business_id}/list-deleted': { permission: 'business_users/view', refusal: VIEW('members') },
 };
 
 let h: Harness;
