@@ -27,6 +27,16 @@ const SHORTHAND: Record<string, string> = {
   thats: "that's", theres: "there's", wheres: "where's", whens: "when's", hows: "how's",
 };
 
+/**
+ * Everyday phrases whose meaning is not in their words, said the way a business writes it:
+ * "do I get money off?" asks for a discount, "pay anything up front" for a deposit.
+ */
+const IDIOMS: [RegExp, string][] = [
+  [/money off/, 'a discount'],
+  [/pay (?:anything|something|money|any money)? ?up ?front/, 'pay a deposit'],
+];
+const IDIOM = new RegExp(IDIOMS.map(([pattern]) => `\\b${pattern.source}\\b`).join('|'), 'gi');
+
 /** After these the caller gives a name: never corrected, whatever its case. */
 const NAME_LEAD = /\b(?:i'?m|i am|my name is|name's|this is|called|speaking)\s+(?:[a-z'-]+\s+)?$/i;
 
@@ -50,6 +60,7 @@ export function normaliseCallerText(text: string, options: CallerTextOptions = {
   // Addresses stand aside as placeholders no token rule touches.
   const shielded = text.replace(ADDRESS, (address) => `\uE000${kept.push(address) - 1}\uE000`);
   const rewritten = shielded
+    .replace(IDIOM, (said) => IDIOMS.find(([pattern]) => new RegExp(`^${pattern.source}$`, 'i').test(said))?.[1] ?? said)
     .replace(/\br(?= (?:u|ur|you|your|they|we|there)\b)/gi, (said) => (said === 'R' ? 'Are' : 'are'))
     .replace(TOKEN, (token, offset: number, whole: string) => {
       // Part of a compound, code or address ("u-bend", "A/C", "M.O.T"): never shorthand, never a typo.

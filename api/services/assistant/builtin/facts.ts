@@ -107,7 +107,7 @@ export function answerService(match: ServiceMatch, askedPrice: boolean, saying: 
   const mass = isMassName(name);
   const callerVerb = saying.verb?.toLowerCase() ?? null;
   const verb = mass ? (callerVerb && /^(do|offer|provide)$/.test(callerVerb) ? callerVerb : 'offer') : callerVerb && !/^(carry out|handle|sort out|put in)$/.test(callerVerb) ? callerVerb : 'offer';
-  const price = service.price?.trim() ? `, which ${pricePredicate(service.price, !mass)}` : '';
+  const price = service.price?.trim() ? `, which ${pricePredicate(service.price, !mass || takesPluralVerb(name))}` : '';
   const yes = `Yes, we ${verb} ${mass ? name : pluralName(name)}${price}.`;
   return { text: description ? `${yes} ${description}` : yes, sources };
 }

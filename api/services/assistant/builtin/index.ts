@@ -14,7 +14,7 @@ import { answerWho } from './people';
 import { orderInProgress, orderReminder, orderTurn, startsOrder } from './order';
 import { joinParts, questionParts, withEarlierSubject } from './question-parts';
 import { wording } from './phrases';
-import { questionTerms, words } from './text';
+import { questionTerms, sentences, words } from './text';
 import { addressableName } from '../../customer-records';
 
 /**
@@ -73,6 +73,12 @@ export function domainWords(input: Pick<TurnInput, 'business'>): string[] {
   }
   const shared = [...seen.values()].filter((entry) => entry.count >= 2).map((entry) => entry.word);
   return [...businessWords(input), ...shared];
+}
+
+/** The specific words naming its services and products ("wedding", "delivery", "croissant"). */
+export function itemWords(input: Pick<TurnInput, 'business'>): string[] {
+  const names = [...input.business.services.map((service) => service.name), ...input.business.products.map((product) => product.name)];
+  return names.flatMap((name) => questionTerms(name, businessWords(input)).filter((term) => term.specific).map((term) => term.word));
 }
 
 /** `part`: one question of a message that asks several (question-parts.ts): no flows, no further split. */
@@ -212,7 +218,8 @@ export async function respond(input: TurnInput, tools: AssistantTools, options: 
   }
 
   // Everything else (and facts the record does not hold): the knowledge base.
-  const knowledge = await answerFromKnowledge(tools, message, { domainWords: domainWords(input) });
+  const found = await answerFromKnowledge(tools, message, { domainWords: domainWords(input), itemWords: itemWords(input) });
+  const knowledge = found ? asNamedService(input, found) : null;
   if (knowledge) {
     const offer = intents.bookingQuestion && settings.capture_bookings && /\bhow (do|can|would|should) (i|we)\b/i.test(message) ? [{ text: say.bookingOffer, sources: [] }] : [];
     return withHello(combine([...parts, knowledge, ...offer]));
@@ -228,6 +235,29 @@ export async function respond(input: TurnInput, tools: AssistantTools, options: 
     return withHello(await request(input, tools, 'booking'));
   }
   return withHello(await unsure(input, tools));
+}
+
+const ASKS_WHETHER_YOU = /^\W*((hi|hello|hey)\W+)?(do|can|could|will|would) (you|u)\b/i;
+
+/**
+ * "Do you hand strip border terriers?" answered by a sentence of a service's description
+ * ("For wire-coated breeds such as Border Terriers…"): said as that service, named and with
+ * its price ("Yes, we offer hand stripping, which costs £45 per hour. For wire-coated…"),
+ * never as a bare fragment. Other questions (how long, what happens) keep the sentence.
+ */
+function asNamedService(input: TurnInput, answer: Answer): Answer {
+  const source = answer.sources[0];
+  if (answer.sources.length !== 1 || source?.kind !== 'service' || !ASKS_WHETHER_YOU.test(input.message) || asksForLength(input.message)) return answer;
+  const service = input.business.services.find((candidate) => candidate._id === source._id);
+  if (!service) return answer;
+  // The chunk's own name line and price line are said by the statement itself.
+  const name = service.name.trim().toLowerCase().replace(/[.]+$/, '');
+  const price = service.price?.trim().replace(/^from\s+/i, '').replace(/[.]+$/, '') ?? '';
+  const rest = sentences(answer.text)
+    .filter((sentence) => sentence.toLowerCase().replace(/[.]+$/, '') !== name && !/^price:/i.test(sentence) && !(price && sentence.includes(price)))
+    .join(' ');
+  const named = answerService({ services: [{ ...service, description: rest }], exact: true }, false, { proper: properNounsOf(input.business), verb: SERVICE_QUESTION.exec(input.message)?.[4] ?? null });
+  return { ...named, sources: answer.sources };
 }
 
 /** "How much is it?" after "Do you do keratin treatments?": the service the caller's last message named. */

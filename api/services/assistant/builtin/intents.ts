@@ -61,6 +61,8 @@ const HOURS_PATTERNS = [
   new RegExp(`\\b(do|will|are) you (open|work|trade|operate)( on| at| over| during)? ${DAY_WORDS}`),
   /\b(open|closed) (now|right now|at the moment|later|yet)\b/,
   /\bwhat days (are|do) you\b/,
+  // "Can I bring her in on a Saturday afternoon?", "could we pop by tomorrow?": whether the door is open then.
+  /\b(can|could) (i|we) (come|pop|call|drop|bring|stop|swing|walk|nip)( [a-z]+)? (in|by|round|over|along|down)\b.*\b(today|tonight|tomorrow|weekends?|(mon|tues|wednes|thurs|fri|satur|sun)days?|mornings?|afternoons?|evenings?|lunchtime)\b/,
 ];
 
 /** Words for a business's premises: "where's the salon?" asks for the address. */

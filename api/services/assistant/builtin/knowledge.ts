@@ -5,7 +5,7 @@ import { contentWords, wordImportance, wordSimilarity } from '../../language/vec
 import type { AssistantTools, ServiceFact } from '../types';
 import { hitSource, type Answer } from './answer';
 import { isNoise, questionTerms, sentences, synonymsOf, termKey, termKeys, words, type Term } from './text';
-import { productStatement } from './naming';
+import { capitalizeFirst, nameInSentence, namePhrase, pricePredicate, productStatement, takesPluralVerb } from './naming';
 
 /**
  * Answers from the knowledge search: an answered question that matches (its answer is
@@ -31,6 +31,12 @@ export type KnowledgeOptions = {
    * at a heating firm): a question may name them without the passage repeating them.
    */
   domainWords?: string[];
+  /**
+   * The words naming the business's own services and products ("wedding", "delivery"): a price
+   * said in a sentence about one of them the question does not name is that item's price, not
+   * the one asked about.
+   */
+  itemWords?: string[];
   /** At most this many searches (1 or 2: a second one in the synonyms of the subject words). */
   maxSearches?: number;
   /** Explain the judgement (the eval's --trace). */
@@ -46,6 +52,7 @@ const SOON = /\b(within|same[- ]day|next[- ]day|straight away|immediately|right 
 const PLACE = /\b(under|behind|beside|next to|near|above|below|inside|outside|opposite|in the|on the|at the|by the)\b/i;
 const CLOCK = /\b\d{1,2}([:.]\d{2})?\s?(am|pm)\b|\b(morning|afternoon|evening|noon|midday|midnight)\b/i;
 const CONSEQUENCE = /[£$€]\s?\d|\d\s?%|\b(charged?|fees?|lose|lost|forfeit(ed)?|refund(ed|able)?|non-refundable|keep (the|your) deposit|pay (the )?full)\b/i;
+const DEADLINE = new RegExp(`(?:${DURATION.source})\\s+(?:or more\\s+)?(?:before|after|in advance|ahead|beforehand|prior|notice)\\b`, 'gi');
 const COUNT = /\d|\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|dozen|hundred)\b/i;
 
 /** "How long does it take?", "how much notice?": asks for a length of time, which a service's price never answers. */
@@ -118,6 +125,14 @@ type Question = {
   pairs: [string, string][];
   /** Words of the business's trade: may be left out of a passage unless part of a compound. */
   domain: Set<string>;
+  /** Keys of the words naming the business's services and products, less the trade's everyday words. */
+  items: Set<string>;
+  /** Keys of every word of the question. */
+  keys: Set<string>;
+  /** "How long does it take?" (a length), not "how long before?" (a deadline, said with "before"). */
+  asksLength: boolean;
+  /** "Do you offer dog walking?": whether the business does something, which an instruction to the caller never says. */
+  asksOffer: boolean;
 };
 
 const isPlural = (word: string) => word.length > 3 && word.endsWith('s') && !/(ss|us|is)$/.test(word);
@@ -141,7 +156,10 @@ function readQuestion(message: string, options: KnowledgeOptions): Question | nu
     if (a && b && a.key !== b.key && a.specific && b.specific && !isPlural(a.word) && !/^\d/.test(a.word)) pairs.push([a.key, b.key]);
   }
   const everydayWords = new Set(words(message).filter((word) => domain.has(termKey(word))));
-  return { text: message, everydayWords, judge, generic, type: answerTypeOf(message), pairs, domain };
+  const items = new Set((options.itemWords ?? []).map(termKey).filter((key) => !domain.has(key)));
+  const asksLength = /\bhow long\b/i.test(message) && !/\b(before|in advance|ahead|beforehand|notice|prior)\b/i.test(message);
+  const asksOffer = /\b(do|does|can|could|will|would) (you|u|they) (do|offer|provide|sell|supply|stock|make|run|carry|have|take)\b/i.test(message);
+  return { text: message, everydayWords, judge, generic, type: answerTypeOf(message), pairs, domain, items, keys: termKeys(message), asksLength, asksOffer };
 }
 
 function keyPositions(text: string): Map<string, number[]> {
@@ -166,10 +184,13 @@ function pairsHold(question: Question, said: string, topic: Set<string>, loose: 
   if (!question.pairs.length) return true;
   const positions = keyPositions(said);
   return question.pairs.every(([a, b]) => {
-    // A word matched by meaning has no place to be next to ("can't eat gluten" ~ "gluten-free bread").
-    if (loose.has(a) || loose.has(b)) return true;
     const left = positions.get(a);
     const right = positions.get(b);
+    // A word matched by meaning has no place to be next to ("can't eat gluten" ~ "gluten-free bread"),
+    // but its partner must still be there: "bread making classes" is not answered by "bread… made".
+    if (loose.has(a) && loose.has(b)) return true;
+    if (loose.has(a)) return Boolean(right || topic.has(b));
+    if (loose.has(b)) return Boolean(left || topic.has(a));
     if (!(left || topic.has(a)) || !(right || topic.has(b))) return false;
     if (!left || !right) return true;
     return left.some((i) => right.some((j) => Math.abs(i - j) <= 3 || j > i));
@@ -227,7 +248,11 @@ function judgeText(question: Question, said: string, topicWords: Topic, waivable
   const anchored = inText.some((term) => !canWaive(term)) || topicHoldsAll;
   const waived = anchored ? question.judge.filter((term) => !present(term) && canWaive(term)) : [];
   const needed = Math.max(1, requiredCount(question.judge.length - waived.length));
-  const typeHolds = answerTypeHolds(question.type, question.type === 'soon' ? clausesOnSubject(question, said) : said);
+  // "72 hours before collection" is a deadline: no answer to how long something takes.
+  const typeText = question.type === 'soon' ? clausesOnSubject(question, said) : question.type === 'duration' && question.asksLength ? said.replace(DEADLINE, ' ') : said;
+  const typeHolds = answerTypeHolds(question.type, typeText);
+  // "What do you charge to deliver?" is not answered by what wedding-cake delivery costs: the amount is another item's.
+  const otherItem = question.type === 'price' && aboutOtherItem(question, said, topic);
   // Only the business's everyday words ("how old is too old for a boiler?"): any passage holds them, so only one whose heading is on the question will do.
   const onlyEveryday = question.judge.every((term) => waivable.has(term.key));
   const meaning = sentenceSimilarity(question.text, `${topicWords.text}\n${said}`);
@@ -238,6 +263,7 @@ function judgeText(question: Question, said: string, topicWords: Topic, waivable
     (inText.length >= 1 || topicHoldsAll) &&
     (!onlyEveryday || topicHoldsAll) &&
     (typeHolds || !answerTypeRequired(question.type)) &&
+    !otherItem &&
     pairsHold(question, said, topic, softKeys);
   const genericCovered = question.generic.filter((term) => keys.has(term.key) || topic.has(term.key));
   // Under a heading that names the whole subject every sentence is on it; the words in the text count for less.
@@ -249,6 +275,25 @@ function judgeText(question: Question, said: string, topicWords: Topic, waivable
     (/\d/.test(said) ? 0.2 : 0) +
     meaning * 0.5;
   return { pass, score, topicHoldsAll };
+}
+
+/**
+ * The text is about another of the business's items when it names one the question does not
+ * before naming what was asked ("Wedding cakes are delivered … for £35" to "what do you charge
+ * to deliver?"); named after it, the item is only the scope ("quotes for boilers and bathrooms
+ * are free").
+ */
+function aboutOtherItem(question: Question, said: string, topic: Set<string>): boolean {
+  const subject = new Set(question.judge.map((term) => term.key));
+  // Only a sentence that states an amount can give another item's amount.
+  return sentences(said)
+    .filter((sentence) => MONEY.test(sentence))
+    .some((sentence) => {
+      const list = words(sentence).map((word) => termKey(word.replace(/'/g, '')));
+      const firstAsked = list.findIndex((key) => subject.has(key));
+      const firstOther = list.findIndex((key) => question.items.has(key) && !question.keys.has(key) && !topic.has(key));
+      return firstOther >= 0 && (firstAsked < 0 || firstOther < firstAsked);
+    });
 }
 
 /**
@@ -270,6 +315,8 @@ function countsSubject(question: Question, said: string): boolean {
   return list.some((word, index) => subject.has(termKey(word)) && list.slice(Math.max(0, index - 2), index).some((before) => COUNT.test(before)));
 }
 
+const INSTRUCTION = /^(please|kindly|make sure|remember|don't|do not|always|never|bring|walk|arrive|wear|allow)\b/i;
+
 const PRONOUN_START = /^(it|this|that|these|those|they|he|she|there|which|also|then)\b/i;
 
 /** The best one or two sentences of a passage, with the sentence before when the best one leans on it ("It takes…"). */
@@ -283,6 +330,8 @@ function bestWindow(question: Question, text: string, topic: Topic, waivable: Se
       if (PRONOUN_START.test(parts[0]) && index > 0) parts = [list[index - 1], ...parts];
       const said = parts.join(' ');
       if (said.length > 480) continue;
+      // "Please walk your dog before drop-off" tells the caller what to do; it never says the business offers dog walking.
+      if (question.asksOffer && INSTRUCTION.test(parts[0])) continue;
       const judged = judgeText(question, said, topic, waivable);
       if (!judged.pass) continue;
       // One sentence unless the second adds to the answer; the first sentence under a heading on the subject leads it.
@@ -311,6 +360,15 @@ function similarQuestions(question: Question, asked: string): boolean {
   return caller.filter((key) => storedSet.has(key)).length >= requiredCount(caller.length) && stored.filter((key) => callerSet.has(key)).length >= requiredCount(stored.length);
 }
 
+const DETAIL_LEAD = new Set(['for', 'with', 'to', 'from', 'by', 'at', 'on', 'in', 'my', 'our', 'his', 'her', 'their']);
+
+/** "…for my mum", "…with my son": the word follows, within two words, one that leads a detail of the caller's own case. */
+function inDetailPhrase(text: string, word: string): boolean {
+  const list = words(text).map((entry) => entry.replace(/'/g, ''));
+  const at = list.indexOf(word);
+  return at > 0 && list.slice(Math.max(0, at - 2), at).some((before) => DETAIL_LEAD.has(before));
+}
+
 /** A stored question means the caller's when their sentence vectors are this alike (paraphrases ~0.8, other questions of the same business ~0.5-0.7). */
 const SAME_MEANING = 0.78;
 
@@ -326,10 +384,12 @@ function sameMeaning(question: Question, asked: string): boolean {
   const stored = new Set(contentKeys(storedTerms));
   if (!caller.some((key) => stored.has(key) && !question.domain.has(key))) return false;
   const storedWords = storedTerms.map((term) => term.word);
-  const unmatched = [...question.judge, ...question.generic].filter(
-    (term) => !stored.has(term.key) && !QUESTION_WORDS.has(term.key) && wordImportance(term.word) >= STRONG_WORD && closestWord(term.word, storedWords) < 0.6,
-  );
-  if (unmatched.length > (caller.length >= 3 ? 1 : 0)) return false;
+  const unmatched = [...question.judge, ...question.generic].filter((term) => !stored.has(term.key) && !QUESTION_WORDS.has(term.key) && closestWord(term.word, storedWords) < 0.6);
+  // A thing the caller names that the stored question lacks may only be a detail of their case, said after
+  // "for", "with"…: "a gift voucher for my mum" is "gift vouchers"; "bread making classes" is not "the bread".
+  const beside = unmatched.filter((term) => !inDetailPhrase(question.text, term.word) && !describesAnAction(term.word));
+  if (beside.some((term) => question.judge.includes(term) || wordImportance(term.word) >= STRONG_WORD)) return false;
+  if (unmatched.filter((term) => wordImportance(term.word) >= STRONG_WORD).length > (caller.length >= 3 ? 1 : 0)) return false;
   return sentenceSimilarity(question.text, asked, question.everydayWords) >= SAME_MEANING;
 }
 
@@ -353,7 +413,7 @@ function evaluate(question: Question, hit: ApiKnowledgeHit, waivable: Set<string
   }
   const topic = topicOf(`${hit.heading ?? ''}\n${hit.source.title ?? ''}`);
   if (hit.source.type === 'product') return productAnswer(question, hit, topic, waivable, rankBonus);
-  const window = bestWindow(question, hit.text, topic, waivable);
+  const window = bestWindow(question, hit.source.kind === 'service' ? serviceChunkSaid(hit) : hit.text, topic, waivable);
   let best: Candidate | null = window ? { hit, text: window.text, score: window.score + rankBonus } : null;
   // An FAQ in a page or a pasted text: each question with its answer, like an answered question.
   for (const pair of questionsAndAnswers(hit.text)) {
@@ -361,6 +421,24 @@ function evaluate(question: Question, hit: ApiKnowledgeHit, waivable: Set<string
     if (candidate && (!best || candidate.score > best.score)) best = candidate;
   }
   return best;
+}
+
+/**
+ * A service's chunk as sentences a caller can hear: its name line ("EV charger installation.")
+ * is a heading, never an answer, and "Price: From £650." becomes "A consumer unit replacement
+ * starts at £650." — the price said with the item it belongs to.
+ */
+function serviceChunkSaid(hit: ApiKnowledgeHit): string {
+  const name = (hit.source.title ?? hit.heading ?? '').trim();
+  const bare = (line: string) => line.trim().toLowerCase().replace(/[.]+$/, '');
+  return hit.text
+    .split(/\n\s*\n/)
+    .filter((paragraph) => bare(paragraph) !== bare(name) && !/^one-off service\.?$/i.test(paragraph.trim()))
+    .map((paragraph) => {
+      const price = /^price:\s*(.+?)\.?$/i.exec(paragraph.trim());
+      return price && name ? `${capitalizeFirst(namePhrase(nameInSentence(name)))} ${pricePredicate(price[1], takesPluralVerb(name))}.` : paragraph;
+    })
+    .join('\n\n');
 }
 
 /**

@@ -118,8 +118,8 @@ export function namePhrase(name: string): string {
   return `${article(name)} ${name}`;
 }
 
-/** Said of the name: is it one thing or several ("costs" / "cost")? */
-export const takesPluralVerb = (name: string) => isPluralName(name) && !isMassName(name);
+/** Said of the name: is it one thing or several ("costs" / "cost")? "Smoke and heat alarms" are several, though said without "a". */
+export const takesPluralVerb = (name: string) => isPluralName(name) && (!isMassName(name) || /\s(and|&)\s/.test(name));
 
 const SMALL = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];
 const TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];

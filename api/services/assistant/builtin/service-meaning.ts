@@ -1,6 +1,7 @@
 import type { ServiceFact } from '../types';
 import { contentWords, wordImportance, wordSimilarity, wordVector } from '#api/services/language/vectors';
 import type { ServiceMatch } from './facts';
+import { STOP_WORDS } from './text';
 
 /**
  * A service asked for in other words than its name ("a car charger put in at home" → EV
@@ -42,10 +43,15 @@ function telling(message: string, extraGeneric: string[]): string[] {
   return [...new Set(contentWords(message))].filter((word) => !ASKING.has(word) && !generic.has(word) && word.length > 2);
 }
 
-/** The best likeness of a word to any of the words; a word run together from two ("haircut") counts as its parts' best. */
+/**
+ * The best likeness of a word to any of the words; a word run together from two ("haircut")
+ * counts as its parts' best, leaving out a part that is a stop word: "underfloor" is its
+ * "floor", never its "under" (which is like "current").
+ */
 function likeness(word: string, among: string[]): number {
   const whole = Math.max(0, ...among.map((other) => wordSimilarity(word, other)));
-  return Math.max(whole, ...partsOf(word).map((part) => Math.max(0, ...among.map((other) => wordSimilarity(part, other)))));
+  const parts = partsOf(word).filter((part) => !STOP_WORDS.has(part));
+  return Math.max(whole, ...parts.map((part) => Math.max(0, ...among.map((other) => wordSimilarity(part, other)))));
 }
 
 /** "haircut" → hair, cut: the first split into two known words of three letters or more. */

@@ -88,6 +88,8 @@ export function stem(input: string): string {
   }
   // Not from four-letter words: "care" must not meet "car".
   if (word.length > 4 && word.endsWith('e')) word = word.slice(0, -1);
+  // "-ate" verbs meet their "-ation" nouns: "vaccinated" and "vaccinations", "certificate" and "certification".
+  if (word.length >= 7 && word.endsWith('at')) word = word.slice(0, -2);
   if (word.length > 3 && /([b-df-hj-np-tv-z])\1$/.test(word)) word = word.slice(0, -1);
   return word;
 }
@@ -96,10 +98,20 @@ const GROUP_OF = new Map<string, string>();
 for (const group of SYNONYM_GROUPS) for (const word of group) GROUP_OF.set(stem(word), stem(group[0]));
 const GENERIC = new Set(GENERIC_WORDS.map((word) => GROUP_OF.get(stem(word)) ?? stem(word)));
 
-/** The comparable key of a word: its synonym group, or its stem. */
+const GROUP_WORDS = new Set(SYNONYM_GROUPS.flat());
+
+/**
+ * The comparable key of a word: its synonym group, or its stem. A noun in "-er" joins a group
+ * only when it is one of the group's words: a "charger" is no "charge" (a price), a "fitter"
+ * no "fit".
+ */
 export function termKey(word: string): string {
   const stemmed = stem(word);
-  return GROUP_OF.get(stemmed) ?? stemmed;
+  const group = GROUP_OF.get(stemmed);
+  if (!group) return stemmed;
+  const bare = word.toLowerCase().replace(/'/g, '').replace(/s$/, '');
+  // "cheaper" is still "cheap": a comparative of one of the group's words.
+  return bare.endsWith('er') && !GROUP_WORDS.has(bare) && !GROUP_WORDS.has(bare.slice(0, -2)) ? stemmed : group;
 }
 
 /** The other words of a word's synonym group (for a second search in the website's words). */
