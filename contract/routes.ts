@@ -89,6 +89,19 @@ export function isOpenWhileOnboarding(pathname: string): boolean {
   return Boolean(route && OPEN_WHILE_ONBOARDING.has(route.name));
 }
 
+/**
+ * Pages every signed-in user may open whatever state their business is in (none yet, or
+ * its setup unfinished): their own account (change a password, delete a mistaken account)
+ * and help. Sign-out is a POST to /logout, outside the dashboard.
+ */
+export const ALWAYS_OPEN: ReadonlySet<string> = new Set(['account_settings']);
+
+export function isAlwaysOpen(pathname: string): boolean {
+  if (pathname === '/dashboard/help') return true;
+  const route = matchDashboardRoute(pathname);
+  return Boolean(route && ALWAYS_OPEN.has(route.name));
+}
+
 export function isOnboardingPath(pathname: string): boolean {
   return pathname.startsWith('/dashboard/onboard/');
 }

@@ -3,7 +3,7 @@ import { useEffect, type ReactNode } from 'react';
 import { STORAGE_KEYS } from '#contract/constants';
 import type { ApiBusinessListEntry, ApiNotification, ApiUser } from '#contract/envelope';
 import { hasPermission } from '#contract/permissions';
-import { DASHBOARD_ROUTES, dashboardPath, OPEN_WHILE_ONBOARDING, type DashboardRoute } from '#contract/routes';
+import { ALWAYS_OPEN, DASHBOARD_ROUTES, dashboardPath, OPEN_WHILE_ONBOARDING, type DashboardRoute } from '#contract/routes';
 import { Drawer } from './drawer';
 import { HelpDrawer } from './help-drawer';
 import { NotificationsDrawer } from './notifications-drawer';
@@ -39,7 +39,7 @@ export function DashboardShell({ user, businesses, business, wizardFinished, not
     (route) =>
       route.label &&
       BUILT_PAGES.has(route.name) &&
-      (wizardFinished || route.name === 'home' || OPEN_WHILE_ONBOARDING.has(route.name)) &&
+      (wizardFinished || route.name === 'home' || OPEN_WHILE_ONBOARDING.has(route.name) || ALWAYS_OPEN.has(route.name)) &&
       hasPermission(business?.permissions, route.permission),
   );
 

@@ -2,7 +2,7 @@ import { data, redirect, type AppLoadContext } from '@remix-run/node';
 import type { ApiBusinessListEntry, ApiUser } from '#contract/envelope';
 import { hasPermission, PERMISSION_SUBJECT, type Permission } from '#contract/permissions';
 import { permissionRefusal } from '#contract/messages';
-import { isOnboardingPath, isOpenWhileOnboarding, matchDashboardRoute } from '#contract/routes';
+import { isAlwaysOpen, isOnboardingPath, isOpenWhileOnboarding, matchDashboardRoute } from '#contract/routes';
 import { apiCall, type ApiCaller, type ApiFail } from './api.server';
 import { safeRedirect } from './safe-redirect';
 import { commitSession, getSession, type AppSession } from './session.server';
@@ -51,8 +51,8 @@ const states = new WeakMap<AppLoadContext, Promise<DashboardState>>();
 
 /**
  * The dashboard guard of spec section 4, applied on the server for every dashboard loader:
- * no valid token → login with the full path; no business → mobile-submit step; wizard not
- * finished → home (onboarding steps stay open); finished → the redirect query value when
+ * no valid token → login with the full path; account settings and help → always open; no
+ * business → mobile-submit step; wizard not finished → home (onboarding steps stay open); finished → the redirect query value when
  * present; and the route's permission from the contract's route table.
  */
 export function requireDashboard(
@@ -85,6 +85,8 @@ async function loadDashboard(request: Request, context: AppLoadContext): Promise
 function enforceRoute(request: Request, state: DashboardState) {
   const url = new URL(request.url);
   const path = url.pathname.replace(/\/$/, '');
+  // Account settings and help are the user's own, never the business's: open before any business exists.
+  if (isAlwaysOpen(path)) return;
   if (!state.business) {
     if (!isOnboardingPath(path)) throw redirect('/dashboard/onboard/mobile-submit');
     return;
