@@ -1,4 +1,6 @@
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { conversationMessages, memories } from '#api/db/schema';
 import { createConversation } from '#api/services/assistant/conversations';
 import { followReply, postMessage, waitForReplies, type TurnDeps } from '#api/services/assistant/turns';
 import { createHarness, type Harness } from '#tests/support/api-harness';
@@ -7,8 +9,11 @@ import { createHarness, type Harness } from '#tests/support/api-harness';
  * A turn's first words must not wait on bookkeeping the caller does not need: the realtime
  * event carries only the conversation's id (no summary is read for it), the turn's answer
  * builds the conversation's summary from the messages it just read, and following a reply
- * that was just started reads the question and its reply at once. Counted here as the
- * statements sent to the database from the message in to the reply's first chunk.
+ * that was just started reads the question and its reply at once, the business context is
+ * kept while its fingerprint is unchanged, and the message's bookkeeping (the conversation's
+ * time, stale replies) follows the start of the reply. Counted here as the statements sent to
+ * the database from the message in to the reply's first chunk. A question passed to the team
+ * is written once the caller has the words (deferred-writes.ts), and is on the reply.
  */
 let h: Harness;
 beforeAll(async () => {
@@ -44,22 +49,81 @@ function countingDeps(deps: TurnDeps) {
 }
 
 describe('a turn before its first chunk', () => {
-  it('sends at most 16 statements of its own: the question and its reply rows, the business context, the history, and the answer of the call', async () => {
+  it('sends at most 16 statements of its own: the question and its reply rows, the business context, the history, and the answer of the call; 13 once the business context is known', async () => {
     const owner = await h.signUpWithBusiness();
     const businessId = owner.business._id as string;
     const conversation = await createConversation(h.deps, businessId, { channel: 'chat', userId: owner.user._id });
     const { deps, counter } = countingDeps(h.deps as TurnDeps);
-    await postMessage(deps, { businessId, conversationId: conversation.id, message: 'What are your opening hours?', wait: false });
-    let first = '';
-    let statementsAtFirstChunk = 0;
-    for await (const chunk of followReply(deps, businessId, conversation.id)) {
-      if (!first && chunk) {
-        first = chunk;
-        statementsAtFirstChunk = counter.statements;
+    const statementsToFirstChunk = async (message: string) => {
+      counter.statements = 0;
+      await postMessage(deps, { businessId, conversationId: conversation.id, message, wait: false });
+      let first = '';
+      let statementsAtFirstChunk = 0;
+      for await (const chunk of followReply(deps, businessId, conversation.id)) {
+        if (!first && chunk) {
+          first = chunk;
+          statementsAtFirstChunk = counter.statements;
+        }
       }
+      expect(first.trim()).not.toBe('');
+      await waitForReplies(h.deps);
+      return statementsAtFirstChunk;
+    };
+    const cold = await statementsToFirstChunk('What are your opening hours?');
+    expect(cold).toBeGreaterThan(0);
+    expect(cold).toBeLessThanOrEqual(16);
+    // The business context is now known: one fingerprint statement instead of reading it (context.ts).
+    const warm = await statementsToFirstChunk('Where are you based?');
+    expect(warm).toBeGreaterThan(0);
+    expect(warm).toBeLessThanOrEqual(13);
+  });
+
+  it('does not wait for the question it passes to the team: the caller has the words first, then the question and its task are written and on the reply', async () => {
+    const owner = await h.signUpWithBusiness();
+    const businessId = owner.business._id as string;
+    const conversation = await createConversation(h.deps, businessId, { channel: 'chat', userId: owner.user._id });
+    // Every transaction (recording the question is one) waits until the first chunk has been read.
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    // Only for code that writes first: the gate opens anyway, and the count below fails instead of a hang.
+    const fallback = setTimeout(() => open(), 10_000);
+    let transactionsBeforeFirstChunk = 0;
+    let firstChunkRead = false;
+    const db = new Proxy(h.deps.db, {
+      get(target, property, receiver) {
+        const value = Reflect.get(target, property, receiver);
+        if (property !== 'transaction' || typeof value !== 'function') return value;
+        return async (...args: unknown[]) => {
+          if (!firstChunkRead) transactionsBeforeFirstChunk++;
+          await gate;
+          return value.apply(target, args);
+        };
+      },
+    });
+    const deps = { ...h.deps, db } as TurnDeps;
+    const question = 'Do you sell second-hand telescopes for stargazing?';
+    await postMessage(deps, { businessId, conversationId: conversation.id, message: question, wait: false });
+    let text = '';
+    for await (const chunk of followReply(deps, businessId, conversation.id)) {
+      if (!firstChunkRead) {
+        firstChunkRead = true;
+        expect(transactionsBeforeFirstChunk).toBe(0);
+        open();
+      }
+      text += chunk;
     }
-    expect(first.trim()).not.toBe('');
-    expect(statementsAtFirstChunk).toBeGreaterThan(0);
-    expect(statementsAtFirstChunk).toBeLessThanOrEqual(16);
+    clearTimeout(fallback);
+    expect(text).toMatch(/passed your question to the team/i);
+    await waitForReplies(deps);
+
+    const [reply] = await h.deps.db.select().from(conversationMessages).where(eq(conversationMessages.conversationId, conversation.id)).orderBy(desc(conversationMessages.createdAt)).limit(1);
+    expect(reply.status).toBe('complete');
+    expect(reply.content).toBe(text);
+    const recorded = reply.actions.find((action) => action.type === 'question_recorded');
+    const task = reply.actions.find((action) => action.type === 'task_created');
+    expect(recorded && 'memory_id' in recorded && recorded.memory_id).toBeTruthy();
+    expect(task && 'note_id' in task && task.note_id).toBeTruthy();
+    const [memory] = await h.deps.db.select().from(memories).where(eq(memories.id, (recorded as { memory_id: string }).memory_id));
+    expect(memory).toMatchObject({ businessId, type: 'question', content: question });
   });
 });

@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, notInArray } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, notInArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ApiConversation, ApiConversationMessage } from '#contract/envelope';
 import { messages as MESSAGES } from '#contract/messages';
@@ -9,6 +9,7 @@ import { newId } from '../../lib/crypto';
 import { ApiError } from '../../lib/errors';
 import { conversationUpdated } from '../../lib/events';
 import { loadBusinessContext, loadCustomerFact } from './context';
+import { deferringWrites } from './deferred-writes';
 import { listMessages, requireConversation, serializeConversation, serializeMessage, summaryOf, type ConversationRow, type MessageRow } from './conversations';
 import { selectProvider } from './providers';
 import { holdingOwnerQuestions, SAY_IT_ANOTHER_WAY } from './second-hearing';
@@ -166,7 +167,11 @@ function uniqueSources(sources: ConversationSource[]): ConversationSource[] {
  * only the id, so no summary of the conversation is read for it (a turn waits on this).
  */
 async function touchAndAnnounce(deps: TurnDeps, conversation: ConversationRow, at: Date): Promise<void> {
-  await deps.db.update(conversations).set({ updatedAt: at }).where(eq(conversations.id, conversation.id));
+  // Never backwards: the question's touch may land after its reply's on another connection.
+  await deps.db
+    .update(conversations)
+    .set({ updatedAt: sql`greatest(${conversations.updatedAt}, ${at.toISOString()}::timestamptz)` })
+    .where(eq(conversations.id, conversation.id));
   await conversationUpdated(deps, conversation.businessId, conversation);
 }
 
@@ -236,6 +241,7 @@ async function generate(deps: TurnDeps, live: LiveReply, reply: MessageRow, ques
 
   let failure: string | null = null;
   let iterator: AsyncIterator<AssistantEvent> | undefined;
+  let deferred: ReturnType<typeof deferringWrites> | null = null;
   try {
     // Independent reads, side by side: on a pool of connections they overlap.
     const [business, history, customer] = await raceAbort(
@@ -249,8 +255,10 @@ async function generate(deps: TurnDeps, live: LiveReply, reply: MessageRow, ques
       customerId: conversation.customerId,
       channel: conversation.channel as ConversationChannel,
     });
-    const hold = options.secondHearing ? holdingOwnerQuestions(allTools, history) : null;
-    const tools = hold?.tools ?? allTools;
+    // The built-in provider's words never wait on the owner's side of the turn (deferred-writes.ts).
+    deferred = provider.name === 'built-in' ? deferringWrites(allTools) : null;
+    const hold = options.secondHearing ? holdingOwnerQuestions(deferred?.tools ?? allTools, history) : null;
+    const tools = hold?.tools ?? deferred?.tools ?? allTools;
     const events = provider.reply(
       { business, channel: conversation.channel as ConversationChannel, history, message: question.content, customer, now: deps.clock.now() },
       tools,
@@ -295,6 +303,22 @@ async function generate(deps: TurnDeps, live: LiveReply, reply: MessageRow, ques
   } finally {
     clearTimeout(timer);
     if (flushTimer) clearTimeout(flushTimer);
+  }
+
+  // The question for the team and the tasks, now that the caller has the words (also when the reply failed after asking for them).
+  if (deferred?.pending()) {
+    const done = await deferred.run(actions);
+    actions.splice(0, actions.length, ...done.actions);
+    for (const error of done.failures) {
+      deps.log?.({
+        level: 'error',
+        msg: 'assistant write after the reply failed',
+        message_id: reply.id,
+        conversation_id: conversation.id,
+        business_id: conversation.businessId,
+        error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+      });
+    }
   }
 
   await writes;
@@ -359,15 +383,13 @@ export async function startReply(
   return { row: existing, live: registry.get(existing.id) ?? null, started: false };
 }
 
-/** Stores what the member (or caller) said. Publishes ConversationUpdated. */
-export async function storeUserMessage(deps: TurnDeps, conversation: ConversationRow, input: { content: string; audioKey?: string | null }): Promise<MessageRow> {
-  const [last] = await deps.db
-    .select({ createdAt: conversationMessages.createdAt })
-    .from(conversationMessages)
-    .where(eq(conversationMessages.conversationId, conversation.id))
-    .orderBy(desc(conversationMessages.createdAt))
-    .limit(1);
-  const createdAt = timestampAfter(deps.clock.now(), last?.createdAt);
+/**
+ * Inserts what the member (or caller) said, timed after the conversation's latest message
+ * (or now): one statement, the latest message's time read inside the insert.
+ */
+async function insertUserMessage(deps: TurnDeps, conversation: ConversationRow, input: { content: string; audioKey?: string | null }): Promise<MessageRow> {
+  const now = deps.clock.now().toISOString();
+  const after = sql`greatest(${now}::timestamptz, (select max(${conversationMessages.createdAt}) + interval '1 millisecond' from ${conversationMessages} where ${conversationMessages.conversationId} = ${conversation.id}))`;
   const [row] = await deps.db
     .insert(conversationMessages)
     .values({
@@ -378,11 +400,17 @@ export async function storeUserMessage(deps: TurnDeps, conversation: Conversatio
       content: input.content.trim(),
       status: 'complete',
       audioKey: input.audioKey ?? null,
-      createdAt,
-      updatedAt: createdAt,
+      createdAt: after,
+      updatedAt: after,
     })
     .returning();
-  await touchAndAnnounce(deps, conversation, createdAt);
+  return row;
+}
+
+/** Stores what the member (or caller) said. Publishes ConversationUpdated. */
+export async function storeUserMessage(deps: TurnDeps, conversation: ConversationRow, input: { content: string; audioKey?: string | null }): Promise<MessageRow> {
+  const row = await insertUserMessage(deps, conversation, input);
+  await touchAndAnnounce(deps, conversation, row.createdAt);
   return row;
 }
 
@@ -461,21 +489,33 @@ export type FollowedReply = {
  * the reply already failed.
  */
 export async function followLatestReply(deps: TurnDeps, businessId: string, conversationId: string, signal?: AbortSignal): Promise<FollowedReply> {
-  const conversation = await requireConversation(deps.db, businessId, conversationId);
-  await expireStaleReplies(deps, conversation.id);
-  // The latest question and its reply in one read: when the reply exists (the usual case, just started by postMessage) it is followed at once.
+  // The conversation (this business's, not deleted), its latest question and that question's reply in one read:
+  // when the reply exists (the usual case, just started by postMessage) it is followed at once.
   const replies = alias(conversationMessages, 'reply');
   const [latest] = await deps.db
-    .select({ question: conversationMessages, reply: replies })
+    .select({ conversation: conversations, question: conversationMessages, reply: replies })
     .from(conversationMessages)
+    .innerJoin(conversations, and(eq(conversations.id, conversationMessages.conversationId), eq(conversations.businessId, businessId), isNull(conversations.deletedAt)))
     .leftJoin(replies, eq(replies.replyTo, conversationMessages.id))
-    .where(and(eq(conversationMessages.conversationId, conversation.id), eq(conversationMessages.role, 'user')))
+    .where(and(eq(conversationMessages.conversationId, conversationId), eq(conversationMessages.role, 'user')))
     .orderBy(desc(conversationMessages.createdAt), desc(conversationMessages.id))
     .limit(1);
-  if (!latest) throw new ApiError(422, [MESSAGES.conversation.nothingToStream]);
-  const { row, live, started } = latest.reply
+  if (!latest) {
+    await requireConversation(deps.db, businessId, conversationId); // 404 when it is not this business's
+    throw new ApiError(422, [MESSAGES.conversation.nothingToStream]);
+  }
+  const { conversation } = latest;
+  const following = latest.reply
     ? { row: latest.reply, live: registryOf(deps).get(latest.reply.id) ?? null, started: false }
     : await startReply(deps, conversation, latest.question);
+  const { started } = following;
+  let { row, live } = following;
+  if (!live && row.status === 'streaming' && deps.clock.now().getTime() - row.createdAt.getTime() > TURN_LIMITS.staleAfterMs) {
+    // No server is producing it any more: it is failed here, as it would be on the next message.
+    await expireStaleReplies(deps, conversation.id);
+    [row] = await deps.db.select().from(conversationMessages).where(eq(conversationMessages.id, row.id)).limit(1);
+    live = registryOf(deps).get(row.id) ?? null;
+  }
   if (!live && row.status === 'failed') throw new ApiError(500, [row.error ?? MESSAGES.stream.failed]);
   return { message: row, started, chunks: replyText(deps, row, live, signal) };
 }
@@ -505,9 +545,11 @@ export async function postMessage(
   input: { businessId: string; conversationId: string; message: string; audioKey?: string | null; wait?: boolean } & ReplyOptions,
 ): Promise<TurnResult> {
   const conversation = await requireConversation(deps.db, input.businessId, input.conversationId);
-  await expireStaleReplies(deps, conversation.id);
-  const question = await storeUserMessage(deps, conversation, { content: input.message, audioKey: input.audioKey });
+  // The reply starts as soon as the message is stored; the bookkeeping it does not need follows.
+  const question = await insertUserMessage(deps, conversation, { content: input.message, audioKey: input.audioKey });
   const { row, live } = await startReply(deps, conversation, question, { secondHearing: input.secondHearing });
+  await touchAndAnnounce(deps, conversation, question.createdAt);
+  await expireStaleReplies(deps, conversation.id);
   if (input.wait !== false) {
     if (live) await live.finished;
     else {
