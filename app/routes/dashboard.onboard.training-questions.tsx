@@ -1,37 +1,45 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { onboardingMessages } from '#contract/messages';
 import { hasPermission } from '#contract/permissions';
 import { GeneralErrorBoundary } from '../components/error-boundary';
-import { SubmitButton } from '../components/forms';
+import { ErrorList, SubmitButton } from '../components/forms';
 import { QuestionTodoList } from '../components/memories/memory-bits';
 import { OnboardingFrame } from '../components/onboarding-frame';
 import { apiCall } from '../lib/api.server';
 import { requireDashboard, requirePermission } from '../lib/guard.server';
 import { listOpenQuestions, memoriesPath, questionAction } from '../lib/memories.server';
+import { hasAnsweredAQuestion, requireOnboardingBusiness } from '../lib/onboarding.server';
 import { apiToasts, redirectWithToasts } from '../lib/toast.server';
 
 export const meta: MetaFunction = () => [{ title: 'Train the assistant · Business Assistant' }];
 
 const SELF = '/dashboard/onboard/training-questions';
+const NEXT = '/dashboard/onboard/test-ella';
 
 /**
  * Onboarding step 5: the questions callers ask most that the knowledge base cannot answer
  * yet. Finding them is a POST (it creates question memories), so opening the page changes
- * nothing; the owner answers or skips each, then continues to step 6 (testing the assistant).
+ * nothing; the owner answers or skips each, then continues to step 6 (testing the assistant)
+ * once at least one is answered, or moves on by "Skip this step". After onboarding the page
+ * stays (the knowledge base links to it) without the wizard's frame.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const state = await requireDashboard(request, context);
-  if (!state.business) throw data({ message: 'Create your business first.' }, { status: 404 });
-  const canView = hasPermission(state.business.permissions, 'memories/view');
+  const business = requireOnboardingBusiness(state);
+  const canView = hasPermission(business.permissions, 'memories/view');
   return {
     questions: canView ? await listOpenQuestions(state) : [],
-    canEdit: hasPermission(state.business.permissions, 'memories/edit'),
-    done: Boolean(state.business.onboarding.training_done),
+    canEdit: hasPermission(business.permissions, 'memories/edit'),
+    canView,
+    done: Boolean(business.onboarding.training_done),
+    finished: state.wizardFinished,
   };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const state = await requireDashboard(request, context);
+  requireOnboardingBusiness(state);
   const formData = await request.formData();
   const intent = formData.get('intent');
   if (intent === 'propose') {
@@ -40,19 +48,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirectWithToasts(request, SELF, apiToasts(path, await apiCall(state.caller, path)));
   }
   if (intent === 'continue') {
+    // Moving on with nothing answered is a choice of its own ("Skip this step"), not an accident.
+    if (!(await hasAnsweredAQuestion(state))) return data({ continueErrors: [onboardingMessages.trainFirst] }, { status: 400 });
     const path = `businesses/onboard/${state.business?._id}`;
     const result = await apiCall(state.caller, path, { step: 'training-questions' });
     // Step 6 follows: testing the assistant.
-    return redirectWithToasts(request, result.ok ? '/dashboard/onboard/test-ella' : SELF, apiToasts(path, result));
+    return redirectWithToasts(request, result.ok ? NEXT : SELF, apiToasts(path, result));
   }
   return questionAction(request, state, formData, SELF);
 }
 
 export default function TrainingQuestionsRoute() {
-  const { questions, canEdit, done } = useLoaderData<typeof loader>();
+  const { questions, canEdit, canView, done, finished } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
+  const continueErrors = reply && 'continueErrors' in reply ? reply.continueErrors : undefined;
   return (
-    <OnboardingFrame step="training-questions" subtitle="The questions callers ask a business like yours that your assistant cannot answer yet. Answer each one, or skip it.">
+    <OnboardingFrame step="training-questions" finished={finished} subtitle="The questions callers ask a business like yours that your assistant cannot answer yet. Answer each one, or skip it.">
       <div className="flex flex-col gap-6">
         {questions.length > 0 ? (
           <>
@@ -76,14 +87,30 @@ export default function TrainingQuestionsRoute() {
             </SubmitButton>
           </Form>
         ) : null}
-        <Form method="post" className="flex items-center justify-between gap-3 border-t border-slate-200 pt-4">
-          <Link to="/dashboard/memories" className="text-sm text-brand-600 underline">
-            Open the knowledge base
-          </Link>
-          <SubmitButton name="intent" value="continue" pendingText="Saving…">
-            Continue
-          </SubmitButton>
-        </Form>
+        {finished ? (
+          // The knowledge base is open once the wizard is finished; before, it would only lead back to home.
+          canView ? (
+            <p className="border-t border-slate-200 pt-4">
+              <Link to="/dashboard/memories" className="text-sm text-brand-600 underline">
+                Open the knowledge base
+              </Link>
+            </p>
+          ) : null
+        ) : (
+          <Form method="post" className="flex flex-col gap-2 border-t border-slate-200 pt-4">
+            <div className={`flex flex-wrap items-center gap-3 ${done ? 'justify-end' : 'justify-between'}`}>
+              {done ? null : (
+                <Link to={NEXT} className="text-sm text-slate-600 underline">
+                  Skip this step
+                </Link>
+              )}
+              <SubmitButton name="intent" value="continue" pendingText="Saving…">
+                Continue
+              </SubmitButton>
+            </div>
+            <ErrorList errors={continueErrors} />
+          </Form>
+        )}
       </div>
     </OnboardingFrame>
   );
