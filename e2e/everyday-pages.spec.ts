@@ -53,7 +53,7 @@ test('toasts leave by themselves after 5000 ms and their × closes them, with or
   // It is set to leave at the spec's 5000 ms (read from its style: wall-clock timing is unreliable on a loaded machine)…
   const leavesAfterMs = await toast.evaluate((element) => {
     const style = getComputedStyle(element);
-    return (parseFloat(style.animationDelay) + parseFloat(style.animationDuration)) * 1000;
+    return Math.round((parseFloat(style.animationDelay) + parseFloat(style.animationDuration)) * 1000);
   });
   expect(leavesAfterMs).toBe(5000);
   // …and does, with no click.
