@@ -1,47 +1,7 @@
-import { expect, test, type APIRequestContext, type Browser, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { PERMISSION_LABELS } from '../contract/permissions';
-import { PASSWORD, api, createAccount, signIn, uniqueEmail, type Account } from './support/helpers';
-
-const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
-/** The invite form on the team page (the help drawer has an Email field of its own). */
-const inviteForm = (page: Page) => page.getByRole('region', { name: 'Invite a member' });
-
-/** The path of the newest invitation link emailed to an address, read from the dev outbox. */
-async function invitationSentTo(request: APIRequestContext, to: string): Promise<string> {
-  let link: string | undefined;
-  await expect
-    .poll(async () => {
-      const response = await request.post('/api/v1/dev/outbox/list');
-      const { data } = (await response.json()) as { data: { messages: { to: string; body: string }[] } };
-      link = data.messages.find((message) => message.to === to)?.body.match(/\/invitations\/[\w.~-]+/)?.[0];
-      return link;
-    })
-    .toBeTruthy();
-  return link!;
-}
-
-/** A second browser with the project's settings (JavaScript on or off), for the invitee. */
-async function secondBrowser(browser: Browser, testInfo: TestInfo): Promise<Page> {
-  const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL, javaScriptEnabled: testInfo.project.use.javaScriptEnabled });
-  return context.newPage();
-}
-
-/** An owner of a finished business, with the business's id. */
-async function owner(request: APIRequestContext) {
-  const account = await createAccount(request, { business: 'finished' });
-  const { businesses } = await api<{ businesses: { _id: string; name: string }[] }>(request, 'users/list-businesses', undefined, account.token);
-  return { account, businessId: businesses[0]._id, businessName: businesses[0].name };
-}
-
-/** A member who joined through the API: invited with these permissions, then accepted. */
-async function member(request: APIRequestContext, ownerAccount: Account, businessId: string, permissions: string[]) {
-  const account = await createAccount(request);
-  await api(request, `businesses/users/${businessId}/invite`, { email: account.email, permissions }, ownerAccount.token);
-  const token = (await invitationSentTo(request, account.email)).split('/').pop();
-  await api(request, `businesses/users/${businessId}/accept`, { token }, account.token);
-  const { users } = await api<{ users: { _id: string; user: { email: string } }[] }>(request, `businesses/users/${businessId}/list`, undefined, ownerAccount.token);
-  return { account, memberId: users.find((entry) => entry.user.email === account.email)!._id };
-}
+import { PASSWORD, api, createAccount, signIn, uniqueEmail } from './support/helpers';
+import { invitationSentTo, inviteForm, member, owner, secondBrowser, toast } from './support/team';
 
 /** The navigation drawer's links, open or closed (a closed <details> hides them). */
 const navLink = (page: Page, name: string) => page.getByRole('navigation', { name: 'Main', includeHidden: true }).getByRole('link', { name, exact: true, includeHidden: true });
@@ -156,7 +116,7 @@ test('a member who may only see the team gets the list without the invite form o
   await page.getByTestId('member-row').filter({ hasText: account.name }).getByRole('link').click();
   await expect(page.getByTestId('member-admin-note')).toContainText('is an admin');
   await expect(page.getByRole('link', { name: 'Remove member' })).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Make admin' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Make admin' })).toHaveCount(0);
 });
 
 test('the owner revokes a pending invitation and its link stops working @nojs', async ({ page, request }) => {
@@ -236,9 +196,11 @@ test('an admin makes a member admin', async ({ page, request }) => {
   const { account: memberAccount, memberId } = await member(request, account, businessId, []);
   await signIn(page, account);
   await page.goto(`/dashboard/users/${memberId}`);
+  // It asks first (issue 22): the link opens the confirmation, its button makes them admin.
+  await page.getByRole('link', { name: 'Make admin' }).click();
   await page.getByRole('button', { name: 'Make admin' }).click();
   await expect(page.getByTestId('member-admin-note')).toContainText(`${memberAccount.name} is an admin`);
-  await expect(page.getByRole('button', { name: 'Make admin' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Make admin' })).toHaveCount(0);
 });
 
 test('the invite form shows the exact email messages as you type', async ({ page, request }) => {

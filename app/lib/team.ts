@@ -10,6 +10,8 @@ export type ApiMember = {
   user: { id: string; name: string; email: string; mobile?: string | null };
   permissions: string[];
   role: 'admin' | 'member';
+  /** The business's owner (its creator, or whoever they handed it to): always an admin; only they can be their own undoing. */
+  is_owner?: boolean;
   created_at: string;
   /** Set while the member is removed (the page offers the restore). */
   removed_at?: string | null;

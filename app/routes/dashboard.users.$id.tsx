@@ -4,25 +4,47 @@ import { isPermission } from '#contract/permissions';
 import { DialogLink } from '../components/dialog-link';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { CancelButton, CancelLink, SubmitButton } from '../components/forms';
+import { isRoleIntent, OwnerBadge, RoleActionLink, RoleConfirmPanel } from '../components/team/role-actions';
 import { PermissionChecklist, RemoveMemberConfirm, RestoreMemberBanner } from '../components/team/team-forms';
 import { apiCall } from '../lib/api.server';
 import { loadFailure } from '../lib/customers.server';
 import { requireDashboard, requirePermission } from '../lib/guard.server';
 import { permissionLabel, roleLabel } from '../lib/team';
-import { availablePermissions, canEditMembers, getMember, isBusinessAdmin, membersPath } from '../lib/team.server';
+import { availablePermissions, canEditMembers, getMember, isBusinessAdmin, listMembers, membersPath } from '../lib/team.server';
 import { apiToasts, redirectWithToasts } from '../lib/toast.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.member.user.name ?? 'Member'} · Team · Business Assistant` }];
 
-/** One member: their permissions as a checklist. ?confirm=remove shows the removal confirmation on the page (no JavaScript). */
+/**
+ * One member: their permissions as a checklist. ?confirm=remove (or make-admin, remove-admin,
+ * transfer-ownership) shows that confirmation on the page (no JavaScript). The business's
+ * owner is never offered for removal or demotion; only the owner may hand the business over.
+ */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const state = await requireDashboard(request, context);
   const canEdit = canEditMembers(state);
-  const [member, available] = await Promise.all([getMember(state, params.id ?? ''), canEdit ? availablePermissions(state) : Promise.resolve([])]);
+  const admin = isBusinessAdmin(state);
+  const [member, available, team] = await Promise.all([
+    getMember(state, params.id ?? ''),
+    canEdit ? availablePermissions(state) : Promise.resolve([]),
+    // Whether the signed-in user owns the business (only the owner hands it over).
+    admin ? listMembers(state) : Promise.resolve(null),
+  ]);
   const isAdminMember = member.role === 'admin' || member.permissions.includes('admin');
   const self = member.user.id === state.user.id;
   const removed = Boolean(member.removed_at);
+  const iOwn = Boolean(team?.members.some((entry) => entry.is_owner && entry.user.id === state.user.id));
+  const roleActions = removed
+    ? []
+    : [
+        admin && !isAdminMember ? ('make-admin' as const) : null,
+        admin && isAdminMember && !member.is_owner ? ('remove-admin' as const) : null,
+        iOwn && !self ? ('transfer-ownership' as const) : null,
+      ].filter((intent) => intent !== null);
+  const confirm = new URL(request.url).searchParams.get('confirm');
   return {
+    roleActions,
+    confirmRole: isRoleIntent(confirm) && roleActions.includes(confirm) ? confirm : null,
     member,
     isAdminMember,
     self,
@@ -30,12 +52,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     available,
     canEdit: canEdit && !removed,
     canRestore: canEdit && removed,
-    canMakeAdmin: isBusinessAdmin(state) && !isAdminMember && !removed,
-    confirmRemove: canEdit && !removed && new URL(request.url).searchParams.get('confirm') === 'remove',
+    canRemove: canEdit && !removed && !member.is_owner,
+    confirmRemove: canEdit && !removed && !member.is_owner && confirm === 'remove',
   };
 }
 
-/** intent=permissions | make-admin | remove | restore, each one v1 call, then back with its toast. */
+/** intent=permissions | make-admin | remove-admin | transfer-ownership | remove | restore, each one v1 call, then back with its toast. */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const state = await requireDashboard(request, context);
   requirePermission(state, 'business_users/edit');
@@ -54,10 +76,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       path = `${base}/edit/${encodeURIComponent(id)}`;
       body = { permissions: formData.getAll('permissions').map(String).filter(isPermission) };
       break;
-    case 'make-admin': {
-      requirePermission(state, 'admin');
+    case 'make-admin':
+    case 'remove-admin':
+    case 'transfer-ownership': {
+      // The API decides who may (admins; the owner for a transfer) and answers why not.
       const member = await getMember(state, id);
-      path = `${base}/make-admin`;
+      path = `${base}/${intent}`;
       body = { user_id: member.user.id };
       break;
     }
@@ -73,12 +97,13 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       return data(null, { status: 400 });
   }
   const result = await apiCall(state.caller, path, body);
-  if (!result.ok && result.status === 403) loadFailure(result);
+  // A refused role change (the owner is protected, only the owner transfers) comes back as a toast on the page.
+  if (!result.ok && result.status === 403 && !isRoleIntent(intent)) loadFailure(result);
   return redirectWithToasts(request, result.ok ? done : failed, apiToasts(path, result), { session: state.session });
 }
 
 export default function UserRoute() {
-  const { member, isAdminMember, self, removed, available, canEdit, canRestore, canMakeAdmin, confirmRemove } = useLoaderData<typeof loader>();
+  const { member, isAdminMember, self, removed, available, canEdit, canRestore, canRemove, confirmRemove, roleActions, confirmRole } = useLoaderData<typeof loader>();
   const page = `/dashboard/users/${member._id}`;
   const name = member.user.name;
 
@@ -102,26 +127,26 @@ export default function UserRoute() {
           <span data-testid="member-role" className="inline-flex flex-none rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium text-slate-700">
             {roleLabel(member.role)}
           </span>
-          {canEdit ? (
-            <div className="ml-auto flex items-center gap-3 text-sm">
-              {canMakeAdmin ? (
-                <Form method="post">
-                  <SubmitButton variant="secondary" name="intent" value="make-admin" pendingText="Saving…">
-                    Make admin
-                  </SubmitButton>
-                </Form>
+          {member.is_owner ? <OwnerBadge /> : null}
+          {roleActions.length || canRemove ? (
+            <div className="ml-auto flex flex-wrap items-center gap-3 text-sm">
+              {roleActions.map((intent) => (
+                <RoleActionLink key={intent} intent={intent} memberId={member._id} name={name} />
+              ))}
+              {canRemove ? (
+                <DialogLink
+                  to={`${page}?confirm=remove`}
+                  title="Remove member"
+                  className="rounded-lg border border-red-300 px-3 py-2 font-medium text-red-700 hover:bg-red-50"
+                  content={(close) => <RemoveMemberConfirm id={member._id} name={name} cancel={<CancelButton onClick={close} />} />}
+                >
+                  Remove member
+                </DialogLink>
               ) : null}
-              <DialogLink
-                to={`${page}?confirm=remove`}
-                title="Remove member"
-                className="rounded-lg border border-red-300 px-3 py-2 font-medium text-red-700 hover:bg-red-50"
-                content={(close) => <RemoveMemberConfirm id={member._id} name={name} cancel={<CancelButton onClick={close} />} />}
-              >
-                Remove member
-              </DialogLink>
             </div>
           ) : null}
         </div>
+        {confirmRole ? <RoleConfirmPanel intent={confirmRole} memberId={member._id} name={name} /> : null}
         {confirmRemove ? (
           <div className="rounded-xl bg-red-50 p-4 ring-1 ring-red-200" role="alertdialog" aria-label="Remove member">
             <RemoveMemberConfirm id={member._id} name={name} cancel={<CancelLink to={page} />} />
@@ -149,7 +174,7 @@ export default function UserRoute() {
           <p className="text-sm text-slate-600">Restore {name} to change what they may do.</p>
         ) : isAdminMember ? (
           <p className="text-sm text-slate-600" data-testid="member-admin-note">
-            {name} is an admin of this business and may do everything.
+            {member.is_owner ? `${name} is an admin and the owner of this business, and may do everything.` : `${name} is an admin of this business and may do everything.`}
           </p>
         ) : canEdit && !self ? (
           // Keyed on the saved list, so a change made elsewhere (realtime) shows here too.

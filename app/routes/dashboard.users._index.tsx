@@ -4,6 +4,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { ErrorList, Field, SubmitButton } from '../components/forms';
+import { OwnerBadge } from '../components/team/role-actions';
 import { PermissionChecklist, RestoreMemberBanner } from '../components/team/team-forms';
 import { apiCall } from '../lib/api.server';
 import { loadFailure } from '../lib/customers.server';
@@ -25,14 +26,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { members, invitations: canEdit ? invitations : [], total, available, canEdit, me: state.user.id, removed: canEdit ? removed : null };
 }
 
-/** intent=invite (the invite form) and intent=revoke (a pending invitation). */
+/** intent=invite (the invite form), intent=resend and intent=revoke (a pending invitation). */
 export async function action({ request, context }: ActionFunctionArgs) {
   const state = await requireDashboard(request, context);
   requirePermission(state, 'business_users/edit');
   const formData = await request.formData();
   const intent = formData.get('intent');
-  if (intent === 'revoke') {
-    const path = `${membersPath(state)}/revoke-invitation/${encodeURIComponent(String(formData.get('invitation_id') ?? ''))}`;
+  if (intent === 'revoke' || intent === 'resend') {
+    const call = intent === 'revoke' ? 'revoke-invitation' : 'resend-invitation';
+    const path = `${membersPath(state)}/${call}/${encodeURIComponent(String(formData.get('invitation_id') ?? ''))}`;
     const result = await apiCall(state.caller, path);
     if (!result.ok && result.status === 403) loadFailure(result);
     return redirectWithToasts(request, '/dashboard/users', apiToasts(path, result), { session: state.session });
@@ -86,6 +88,7 @@ export default function UsersRoute() {
               >
                 {roleLabel(member.role)}
               </span>
+              {member.is_owner ? <OwnerBadge /> : null}
               <span className="ml-auto text-sm text-slate-600" data-testid="member-permissions">
                 {permissionsSummary(member)}
               </span>
@@ -115,8 +118,12 @@ export default function UsersRoute() {
                         {new Date(invitation.expires_at).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })}
                       </span>
                     </div>
-                    <Form method="post" className="ml-auto">
+                    <Form method="post" className="ml-auto flex items-center gap-2">
                       <input type="hidden" name="invitation_id" value={invitation._id} />
+                      {/* The same permissions, a new link and 14 more days. */}
+                      <SubmitButton variant="secondary" name="intent" value="resend" pendingText="Sending…">
+                        Resend
+                      </SubmitButton>
                       <SubmitButton variant="secondary" name="intent" value="revoke" pendingText="Revoking…">
                         Revoke
                       </SubmitButton>
