@@ -12,6 +12,7 @@ import { requireDashboard, requirePermission } from '../lib/guard.server';
 import { permissionLabel, roleLabel } from '../lib/team';
 import { availablePermissions, canEditMembers, getMember, isBusinessAdmin, listMembers, membersPath } from '../lib/team.server';
 import { apiToasts, redirectWithToasts } from '../lib/toast.server';
+import { formatPhoneNumber } from '#contract/phone';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.member.user.name ?? 'Member'} · Team · Business Assistant` }];
 
@@ -158,7 +159,7 @@ export default function UserRoute() {
           {member.user.mobile ? (
             <>
               <dt className="font-medium text-slate-500">Mobile</dt>
-              <dd className="text-slate-900">{member.user.mobile}</dd>
+              <dd className="text-slate-900">{formatPhoneNumber(member.user.mobile)}</dd>
             </>
           ) : null}
           <dt className="font-medium text-slate-500">Member since</dt>
