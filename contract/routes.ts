@@ -38,6 +38,9 @@ export const DASHBOARD_ROUTES = [
   { name: 'business_create', path: 'business-create', permission: null },
   { name: 'business_welcome', path: 'business-welcome', permission: null },
   { name: 'business_welcome_id', path: 'business-welcome/:id', permission: null },
+  // The user's own deleted businesses (admins restore them): open with no business left. Other kinds'
+  // recently deleted pages check their list's view permission in their loader.
+  { name: 'recently_deleted_businesses', path: 'recently-deleted/businesses', permission: null },
   { name: 'system_view', path: 'systems/:id', permission: null },
   { name: 'memories', path: 'memories', permission: 'memories/view', label: 'Knowledge base' },
   { name: 'memory_view', path: 'memories/:id', permission: 'memories/view' },
@@ -91,10 +94,11 @@ export function isOpenWhileOnboarding(pathname: string): boolean {
 
 /**
  * Pages every signed-in user may open whatever state their business is in (none yet, or
- * its setup unfinished): their own account (change a password, delete a mistaken account)
- * and help. Sign-out is a POST to /logout, outside the dashboard.
+ * its setup unfinished): their own account (change a password, delete a mistaken account),
+ * help, and their deleted businesses (deleting one's only business can still be undone).
+ * Sign-out is a POST to /logout, outside the dashboard.
  */
-export const ALWAYS_OPEN: ReadonlySet<string> = new Set(['account_settings']);
+export const ALWAYS_OPEN: ReadonlySet<string> = new Set(['account_settings', 'recently_deleted_businesses']);
 
 export function isAlwaysOpen(pathname: string): boolean {
   if (pathname === '/dashboard/help') return true;

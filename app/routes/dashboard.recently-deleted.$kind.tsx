@@ -29,8 +29,9 @@ function notFound(): never {
  */
 async function kindAccess(request: Request, context: LoaderFunctionArgs['context'], kind: DeletedPageKind) {
   if (kind === 'businesses') {
-    // Open with no business left (the user's only one was deleted) and while one is unfinished.
-    const state = await requireDashboard(request, context, { routeChecks: false });
+    // Open with no business left (the user's only one was deleted) and while one is unfinished:
+    // contract/routes.ts ALWAYS_OPEN.
+    const state = await requireDashboard(request, context);
     return { state, ...BUSINESSES, listPath: 'users/list-deleted-businesses', restorePath: (id: string) => `businesses/restore/${encodeURIComponent(id)}`, canRestore: true };
   }
   const state = await requireDashboard(request, context);
