@@ -6,6 +6,7 @@ import { GeneralErrorBoundary } from '../components/error-boundary';
 import { ErrorList, Field, SubmitButton } from '../components/forms';
 import { OwnerBadge } from '../components/team/role-actions';
 import { PermissionChecklist, RestoreMemberBanner } from '../components/team/team-forms';
+import { RecentlyDeletedLink } from '../components/recently-deleted';
 import { apiCall } from '../lib/api.server';
 import { loadFailure } from '../lib/customers.server';
 import { replyWithApiErrors } from '../lib/forms.server';
@@ -59,6 +60,7 @@ export default function UsersRoute() {
         <p className="text-sm text-slate-600" data-testid="members-total">
           {total === 1 ? '1 member' : `${total} members`}
         </p>
+        <RecentlyDeletedLink kind="members" />
       </div>
 
       {removed ? <RestoreMemberBanner id={removed} /> : null}

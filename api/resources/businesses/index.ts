@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { defaultTimezone } from '#contract/countries';
+import { businessDeletedMessage } from '#contract/messages';
 import { businessSchema, businessUpdateSchema } from '#contract/schemas/business';
 import type { Db } from '../../db/client';
 import { businesses, businessUsers } from '../../db/schema';
@@ -118,7 +119,7 @@ export const businessesRouter = createRouter()
       // back without its channel, which broadcasting/auth refuses for a deleted business.
       const members = await db.select({ userId: businessUsers.userId }).from(businessUsers).where(and(eq(businessUsers.businessId, business_id), isNull(businessUsers.removedAt)));
       for (const member of members) await c.var.deps.broadcaster.endUserConnections(member.userId);
-      return ok(c, { business: serializeBusiness(business, user, version) }, [`${business.name} has been deleted. You can restore it from the businesses list.`]);
+      return ok(c, { business: serializeBusiness(business, user, version) }, [businessDeletedMessage(business.name)]);
     },
   )
   .openapi(
