@@ -47,7 +47,7 @@ export function DashboardShell({ user, businesses, business, wizardFinished, not
     <div className="flex min-h-full flex-col">
       {/* Before the header, so it is the first tab stop: past the drawers straight to the page. */}
       <SkipLink />
-      <header className="sticky top-0 z-30 flex items-center gap-2 border-b border-slate-200 bg-white px-2 py-2 sm:gap-3 sm:px-4">
+      <header className="sticky top-0 z-30 flex flex-wrap items-center gap-2 border-b border-slate-200 bg-white px-2 py-2 sm:flex-nowrap sm:gap-3 sm:px-4">
         <Drawer
           name="navigation"
           label="Navigation"
@@ -74,12 +74,17 @@ export function DashboardShell({ user, businesses, business, wizardFinished, not
             {!wizardFinished ? <p className="px-3 py-2 text-xs text-slate-500">Finish setting up to unlock the rest of the dashboard.</p> : null}
           </nav>
         </Drawer>
-        {/* On a phone the header keeps its width for the business and the drawers; the page heading says where you are. */}
-        <Link to="/dashboard/home" className="hidden font-semibold text-brand-700 sm:block">
+        <Link to="/dashboard/home" className="truncate font-semibold text-brand-700">
           Business Assistant
         </Link>
-        <div className="ml-auto flex min-w-0 items-center gap-1 sm:gap-2">
-          {businesses.length > 0 ? <BusinessSwitcher businesses={businesses} selectedId={business?._id} /> : null}
+        {/* On a phone the business switcher gets a line of its own (order-last, full width), so neither the
+            product name nor the business name is cut short; from sm up it sits beside the drawers. */}
+        {businesses.length > 0 ? (
+          <div className="order-last w-full sm:order-none sm:ml-auto sm:w-auto">
+            <BusinessSwitcher businesses={businesses} selectedId={business?._id} />
+          </div>
+        ) : null}
+        <div className={`ml-auto flex shrink-0 items-center gap-1 sm:gap-2 ${businesses.length > 0 ? 'sm:ml-0' : ''}`}>
           {notifications ? <NotificationsDrawer notifications={notifications.items} timeZone={notifications.timeZone} now={notifications.now} /> : null}
           <HelpDrawer />
           <Drawer
@@ -121,7 +126,7 @@ function BusinessSwitcher({ businesses, selectedId }: { businesses: ApiBusinessL
         defaultValue={selectedId}
         // With JavaScript the change applies at once; without it the button below submits.
         onChange={(event) => event.currentTarget.form?.requestSubmit()}
-        className="w-full min-w-0 max-w-[9rem] rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm sm:max-w-48"
+        className="w-full min-w-0 rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm sm:max-w-48"
       >
         {businesses.map((b) => (
           <option key={b._id} value={b._id}>

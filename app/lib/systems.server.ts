@@ -29,9 +29,13 @@ export async function getSystem(state: DashboardState, id: string): Promise<ApiS
   return { ...system, setup_steps: result.data.setup_steps ?? system.setup_steps ?? [] };
 }
 
-export async function listSystemEvents(state: DashboardState, id: string): Promise<ApiSystemEvent[]> {
-  const result = await apiCall<{ events: ApiSystemEvent[] }>(state.caller, `${systemsPath(state)}/list-events/${encodeURIComponent(id)}`, { page: 0, limit: 50 });
-  return result.ok ? result.data.events : [];
+/** The events log is paged like the other lists (?page=), so a busy system's page stays short on a phone. */
+export const EVENTS_PAGE_SIZE = 10;
+
+export async function listSystemEvents(state: DashboardState, id: string, page = 0): Promise<{ events: ApiSystemEvent[]; total: number; page: number; pageSize: number }> {
+  const result = await apiCall<{ events: ApiSystemEvent[]; total: number }>(state.caller, `${systemsPath(state)}/list-events/${encodeURIComponent(id)}`, { page, limit: EVENTS_PAGE_SIZE });
+  const pageSize = EVENTS_PAGE_SIZE;
+  return result.ok ? { events: result.data.events, total: result.data.total, page, pageSize } : { events: [], total: 0, page, pageSize };
 }
 
 export type NumberSearch = { country: string; area_code: string; contains: string; numbers: ApiAvailableNumber[] | null; error: string | null };

@@ -136,7 +136,7 @@ export default function BusinessRoute() {
       </nav>
       <section className="flex flex-col gap-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200" aria-labelledby="business-name">
         <div className="flex flex-wrap items-center gap-3">
-          <h1 id="business-name" className="text-2xl font-semibold">
+          <h1 id="business-name" className="min-w-0 text-2xl font-semibold [overflow-wrap:anywhere]">
             {business.name}
           </h1>
           {selected ? <span className="rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-700">Selected</span> : null}
@@ -171,11 +171,12 @@ export default function BusinessRoute() {
             {confirm(<CancelLink to={self} />)}
           </div>
         ) : null}
-        <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-sm" data-testid="business-details">
+        {/* The values column may shrink and break anywhere: a long business email has no space to wrap at and pushed the page wider than a 390 px phone. */}
+        <dl className="grid grid-cols-[max-content_minmax(0,1fr)] gap-x-6 gap-y-2 text-sm" data-testid="business-details">
           {facts.map(([label, value]) => (
             <div key={label} className="contents">
               <dt className="font-medium text-slate-500">{label}</dt>
-              <dd className="text-slate-900">{value}</dd>
+              <dd className="min-w-0 text-slate-900 [overflow-wrap:anywhere]">{value}</dd>
             </div>
           ))}
         </dl>

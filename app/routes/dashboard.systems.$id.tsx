@@ -41,8 +41,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const phone = system.name !== 'leadcatcher';
   const canEdit = canEditSystems(state);
   const emptySearch: NumberSearch = { country: url.searchParams.get('country') ?? state.business?.country ?? 'US', area_code: '', contains: '', numbers: null, error: null };
+  const eventsPage = Math.max(0, Math.floor(Number(url.searchParams.get('page')) || 0));
   const [events, search, calls] = await Promise.all([
-    listSystemEvents(state, id),
+    listSystemEvents(state, id, eventsPage),
     phone && !system.phone_number && canEdit ? searchNumbers(state, id, url) : Promise.resolve(emptySearch),
     phone && system.phone_number ? recentCalls(state) : Promise.resolve(null),
   ]);
@@ -228,7 +229,7 @@ export default function SystemRoute() {
       ) : null}
 
       <SystemSettingsForm system={system} canEdit={canEdit} reply={reply} self={self} />
-      <SystemEvents events={events} timeZone={timeZone} />
+      <SystemEvents events={events.events} total={events.total} page={events.page} pageSize={events.pageSize} timeZone={timeZone} />
     </div>
   );
 }

@@ -170,17 +170,16 @@ export function HoursForm({ settings, reply, canEdit }: { settings: ApiBusinessS
           <caption className="sr-only">Weekly opening hours</caption>
           <thead>
             <tr className="text-left text-slate-500">
-              <th scope="col" className="py-1 font-medium">
+              {/* Padded like the cells below, so a heading never runs into the next one. */}
+              <th scope="col" className="py-1 pr-3 font-medium">
                 Day
               </th>
-              <th scope="col" className="py-1 font-medium">
+              <th scope="col" className="py-1 pr-3 font-medium">
                 Open
               </th>
+              {/* From and To share one cell that wraps to two lines on a phone, so the table fits a 390 px screen. */}
               <th scope="col" className="py-1 font-medium">
-                From
-              </th>
-              <th scope="col" className="py-1 font-medium">
-                To
+                Hours
               </th>
             </tr>
           </thead>
@@ -191,18 +190,21 @@ export function HoursForm({ settings, reply, canEdit }: { settings: ApiBusinessS
               const errors = [...(day.start.errors ?? []), ...(day.end.errors ?? []), ...(dayField.errors ?? [])];
               return (
                 <tr key={dayField.key} className="border-t border-slate-100 align-top" data-day={String(day.day.initialValue ?? '')}>
-                  <th scope="row" className="py-2 pr-2 text-left font-medium text-slate-800">
+                  <th scope="row" className="py-2 pr-3 text-left font-medium text-slate-800">
                     <input {...getInputProps(day.day, { type: 'hidden' })} key={day.day.key} />
                     {name}
                   </th>
-                  <td className="py-2 pr-2">
+                  <td className="py-2 pr-3">
                     <input {...getInputProps(day.open, { type: 'checkbox', value: 'on' })} key={day.open.key} aria-label={`Open on ${name}`} className="h-4 w-4" />
                   </td>
-                  <td className="py-2 pr-2">
-                    <input {...getInputProps(day.start, { type: 'time' })} key={day.start.key} aria-label={`${name} opens at`} className={control} />
-                  </td>
                   <td className="py-2">
-                    <input {...getInputProps(day.end, { type: 'time' })} key={day.end.key} aria-label={`${name} closes at`} className={control} />
+                    <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                      <input {...getInputProps(day.start, { type: 'time' })} key={day.start.key} aria-label={`${name} opens at`} className={control} />
+                      <span aria-hidden="true" className="text-slate-500">
+                        to
+                      </span>
+                      <input {...getInputProps(day.end, { type: 'time' })} key={day.end.key} aria-label={`${name} closes at`} className={control} />
+                    </div>
                     <ErrorList errors={errors} />
                   </td>
                 </tr>

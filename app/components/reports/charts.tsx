@@ -5,34 +5,46 @@ import type { FigureTable, HoursTable } from './report-tables';
  * app): role="img" named by a <title> and described by a <desc>, with the same numbers in a
  * visually hidden table beside each chart for screen readers.
  */
+/**
+ * Text in an SVG is scaled with it: these sizes (in the chart's own units) are set so the
+ * labels stay readable (at least 11 px on screen) on a 390 px phone, where the charts shrink,
+ * and are smaller from the sm breakpoint up, where they do not. CSS font-size overrides the
+ * fontSize attribute, which stays as the fallback.
+ */
+const LABEL_TEXT = 'text-[15px] sm:text-[13px]';
+const VALUE_TEXT = 'text-[14px] sm:text-[12px]';
+const MINOR_TEXT = 'text-[13px] sm:text-[11px]';
+
 export function OutcomeBarChart({ table, id }: { table: FigureTable; id: string }) {
   const rows = table.rows.filter((row) => row.unit !== '%' && row.label !== 'All inbound calls');
   const max = Math.max(1, ...rows.flatMap((row) => [row.current ?? 0, row.previous ?? 0]));
-  const rowHeight = 44;
-  const labelWidth = 190;
-  const barWidth = 300;
-  const height = rows.length * rowHeight + 10;
+  // Each label sits above its bars rather than beside them, so the chart is narrow enough
+  // to be drawn near its own size on a phone instead of shrunk to half.
+  const rowHeight = 62;
+  const barWidth = 290;
+  const width = barWidth + 70;
+  const height = rows.length * rowHeight + 4;
   const desc = rows.map((row) => `${row.label}: ${row.current ?? 0} (previous period ${row.previous ?? 0})`).join('; ');
   return (
     <figure className="flex flex-col gap-2">
-      <svg role="img" aria-labelledby={`${id}-title ${id}-desc`} viewBox={`0 0 ${labelWidth + barWidth + 60} ${height}`} className="h-auto w-full max-w-xl" data-testid={`${id}-svg`}>
+      <svg role="img" aria-labelledby={`${id}-title ${id}-desc`} viewBox={`0 0 ${width} ${height}`} className="h-auto w-full max-w-md" data-testid={`${id}-svg`}>
         <title id={`${id}-title`}>{table.title}</title>
         <desc id={`${id}-desc`}>{desc}</desc>
         {rows.map((row, index) => {
-          const y = index * rowHeight + 6;
+          const y = index * rowHeight;
           const current = ((row.current ?? 0) / max) * barWidth;
           const previous = ((row.previous ?? 0) / max) * barWidth;
           return (
             <g key={row.label} data-label={row.label} data-value={row.current ?? 0}>
-              <text x={0} y={y + 16} fontSize="13" fill="#334155">
+              <text x={0} y={y + 15} fontSize="13" fill="#334155" className={LABEL_TEXT}>
                 {row.label}
               </text>
-              <rect x={labelWidth} y={y} width={Math.max(current, 1)} height={18} rx={3} fill="#2563eb" />
-              <text x={labelWidth + Math.max(current, 1) + 6} y={y + 14} fontSize="12" fill="#0f172a">
+              <rect x={0} y={y + 22} width={Math.max(current, 1)} height={18} rx={3} fill="#2563eb" />
+              <text x={Math.max(current, 1) + 6} y={y + 36} fontSize="12" fill="#0f172a" className={VALUE_TEXT}>
                 {row.current ?? 0}
               </text>
-              <rect x={labelWidth} y={y + 21} width={Math.max(previous, 1)} height={10} rx={2} fill="#cbd5e1" />
-              <text x={labelWidth + Math.max(previous, 1) + 6} y={y + 30} fontSize="10" fill="#64748b">
+              <rect x={0} y={y + 44} width={Math.max(previous, 1)} height={10} rx={2} fill="#cbd5e1" />
+              <text x={Math.max(previous, 1) + 6} y={y + 54} fontSize="11" fill="#64748b" className={MINOR_TEXT}>
                 {row.previous ?? 0}
               </text>
             </g>
@@ -52,13 +64,15 @@ export function OutcomeBarChart({ table, id }: { table: FigureTable; id: string 
 }
 
 const HOUR_LABELS = [0, 6, 12, 18];
+/** The heatmap's 24 columns shrink it to about two thirds on a phone: larger text there. */
+const HEATMAP_TEXT = 'text-[18px] sm:text-[11px]';
 
 export function HoursHeatmap({ table, id }: { table: HoursTable; id: string }) {
   const grid = table.grid ?? [];
   const max = Math.max(1, ...grid.flat());
   const cell = 18;
-  const left = 40;
-  const top = 16;
+  const left = 46;
+  const top = 22;
   const busiest = grid
     .flatMap((row, day) => row.map((count, hour) => ({ day, hour, count })))
     .filter((entry) => entry.count > 0)
@@ -71,13 +85,13 @@ export function HoursHeatmap({ table, id }: { table: HoursTable; id: string }) {
         <title id={`${id}-title`}>{table.title}</title>
         <desc id={`${id}-desc`}>{busiest.length ? `Busiest: ${busiest.join(', ')}.` : 'No inbound activity in this period.'}</desc>
         {HOUR_LABELS.map((hour) => (
-          <text key={hour} x={left + hour * cell} y={11} fontSize="10" fill="#64748b">
+          <text key={hour} x={left + hour * cell} y={15} fontSize="10" fill="#64748b" className={HEATMAP_TEXT}>
             {`${String(hour).padStart(2, '0')}:00`}
           </text>
         ))}
         {grid.map((row, day) => (
           <g key={table.days[day]}>
-            <text x={0} y={top + day * cell + 13} fontSize="11" fill="#334155">
+            <text x={0} y={top + day * cell + 14} fontSize="11" fill="#334155" className={HEATMAP_TEXT}>
               {table.days[day].slice(0, 3)}
             </text>
             {row.map((count, hour) => (

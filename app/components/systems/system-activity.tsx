@@ -3,6 +3,7 @@ import { callLabel } from '#contract/labels';
 import type { ApiTimelineItem } from '#contract/envelope';
 import type { ApiSystemEvent } from '#contract/schemas/system';
 import { EVENT_OUTCOME_LABELS, eventNameLabel } from '../../lib/systems';
+import { Pager } from '../timeline';
 import { formatDateTime } from '../../lib/timezone';
 import { usePolling } from './use-polling';
 
@@ -52,7 +53,8 @@ export function RecentCalls({ calls, following, timeZone }: { calls: ApiTimeline
 }
 
 /** list-events: every webhook and action with its time, outcome and error, newest first. */
-export function SystemEvents({ events, timeZone }: { events: ApiSystemEvent[]; timeZone: string }) {
+/** The system's events log, one page (EVENTS_PAGE_SIZE) at a time, newest first. */
+export function SystemEvents({ events, total, page, pageSize, timeZone }: { events: ApiSystemEvent[]; total: number; page: number; pageSize: number; timeZone: string }) {
   return (
     <section aria-labelledby="events-heading" className={card} id="events">
       <h2 id="events-heading" className="mb-3 text-lg font-semibold">
@@ -99,6 +101,9 @@ export function SystemEvents({ events, timeZone }: { events: ApiSystemEvent[]; t
           </table>
         </div>
       )}
+      <div className="mt-3">
+        <Pager page={page} total={total} pageSize={pageSize} />
+      </div>
     </section>
   );
 }

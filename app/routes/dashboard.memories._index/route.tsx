@@ -23,12 +23,17 @@ export const meta: MetaFunction = () => [{ title: 'Knowledge base · Business As
 
 type Listed = { memories: ApiMemory[]; total: number; page: number; limit: number; counts?: Record<string, number> };
 
+/** Memories shown per page (of the 500 each list call fetches). */
+const SHOWN_PER_PAGE = 25;
+
 const isType = (value: unknown): value is MemoryType => (MEMORY_TYPES as readonly unknown[]).includes(value);
 
 /**
  * The knowledge base: tabs by type with their counts, a search (GET, so a result can be
- * bookmarked), pages of 500 newest first. The "Questions to answer" tab is a to-do list
- * where each question is answered or skipped in one step.
+ * bookmarked), newest first. The API is asked for pages of 500 (spec section 9) and the page
+ * shows SHOWN_PER_PAGE of them at a time (?page= counts those), so a knowledge base of a few
+ * hundred memories is not one endless page on a phone. The "Questions to answer" tab is a
+ * to-do list where each question is answered or skipped in one step.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const state = await requireDashboard(request, context);
@@ -37,15 +42,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const typeParam = url.searchParams.get('type');
   const type: MemoryType | '' = isType(typeParam) ? typeParam : '';
   const page = Math.max(0, Math.floor(Number(url.searchParams.get('page')) || 0));
-  const body = { page, limit: COLLECTION_PAGE_SIZE, ...(q ? { search: q } : {}), ...(type ? { type } : {}) };
+  const first = page * SHOWN_PER_PAGE;
+  const body = { page: Math.floor(first / COLLECTION_PAGE_SIZE), limit: COLLECTION_PAGE_SIZE, ...(q ? { search: q } : {}), ...(type ? { type } : {}) };
   const result = await apiCall<Listed>(state.caller, `${memoriesPath(state)}/list`, body);
   if (!result.ok) loadFailure(result);
-  const memories = result.data.memories;
+  const fetched = result.data.memories;
   // Oldest first for the to-do list: the most-asked questions were proposed first.
-  if (type === 'question') memories.sort((a, b) => a.created_at.localeCompare(b.created_at) || a._id.localeCompare(b._id));
+  if (type === 'question') fetched.sort((a, b) => a.created_at.localeCompare(b.created_at) || a._id.localeCompare(b._id));
+  const offset = first % COLLECTION_PAGE_SIZE;
   return {
-    memories,
-    total: result.data.total ?? memories.length,
+    memories: fetched.slice(offset, offset + SHOWN_PER_PAGE),
+    total: result.data.total ?? fetched.length,
     counts: result.data.counts ?? {},
     page,
     q,
@@ -196,7 +203,7 @@ export default function MemoriesRoute() {
         <MemoryList memories={memories} canEdit={canEdit} back={here} />
       )}
 
-      <Pager page={page} total={total} pageSize={COLLECTION_PAGE_SIZE} />
+      <Pager page={page} total={total} pageSize={SHOWN_PER_PAGE} />
     </div>
   );
 }
