@@ -61,6 +61,8 @@ export function normaliseCallerText(text: string, options: CallerTextOptions = {
   const shielded = text.replace(ADDRESS, (address) => `\uE000${kept.push(address) - 1}\uE000`);
   const rewritten = shielded
     .replace(IDIOM, (said) => IDIOMS.find(([pattern]) => new RegExp(`^${pattern.source}$`, 'i').test(said))?.[1] ?? said)
+    // "picking her up", "pick up my order": collecting, as businesses write it.
+    .replace(/\bpick(ing|ed|s)? (?:(her|him|it|them|my [a-z]+|the [a-z]+|our [a-z]+) )?up\b/gi, (_, ending?: string, what?: string) => `collect${ending ?? ''}${what ? ` ${what}` : ''}`)
     .replace(/\br(?= (?:u|ur|you|your|they|we|there)\b)/gi, (said) => (said === 'R' ? 'Are' : 'are'))
     .replace(TOKEN, (token, offset: number, whole: string) => {
       // Part of a compound, code or address ("u-bend", "A/C", "M.O.T"): never shorthand, never a typo.
