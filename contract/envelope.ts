@@ -81,6 +81,8 @@ export type ApiCustomer = {
   addresses: ApiAddress[];
   /** Other contacts of the business sharing a phone or an email (merge candidates). */
   duplicates: { _id: string; name: string; reason: 'phone' | 'email' }[];
+  /** Their numbers that texted STOP to the business: it sends them no SMS until they text START. */
+  sms_opt_outs: { phone: string; at: string }[];
   created_at: string;
   updated_at: string;
   deleted_at: string | null;

@@ -5,6 +5,7 @@ import type { CustomerStatus } from '#contract/schemas/customer';
 import type { Db } from '../db/client';
 import { customers, type Address } from '../db/schema';
 import { listQuery } from '../lib/list';
+import { smsOptOutsOf } from './systems/sms-opt-outs';
 
 /**
  * Reading customers: serialisation to the v1 shape (with the duplicates flag), one-record
@@ -24,7 +25,7 @@ export const addressableName = (name: string | null | undefined): string | null 
 
 export const displayName = (row: Pick<CustomerRow, 'firstName' | 'lastName'>): string => [row.firstName, row.lastName].filter(Boolean).join(' ');
 
-export function serializeCustomer(row: CustomerRow, duplicates: Duplicate[] = []): ApiCustomer {
+export function serializeCustomer(row: CustomerRow, duplicates: Duplicate[] = [], optOuts: Map<string, Date> = new Map()): ApiCustomer {
   return {
     _id: row.id,
     first_name: row.firstName,
@@ -35,6 +36,7 @@ export function serializeCustomer(row: CustomerRow, duplicates: Duplicate[] = []
     phones: row.phones,
     addresses: row.addresses,
     duplicates,
+    sms_opt_outs: row.phones.flatMap((phone) => (optOuts.has(phone) ? [{ phone, at: optOuts.get(phone)!.toISOString() }] : [])),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     deleted_at: row.deletedAt?.toISOString() ?? null,
@@ -89,7 +91,8 @@ export async function serializeCustomers(db: Db, businessId: string, rows: Custo
     businessId,
     rows.map((row) => row.id),
   );
-  return rows.map((row) => serializeCustomer(row, duplicates.get(row.id) ?? []));
+  const optOuts = await smsOptOutsOf(db, businessId, [...new Set(rows.flatMap((row) => row.phones))]);
+  return rows.map((row) => serializeCustomer(row, duplicates.get(row.id) ?? [], optOuts));
 }
 
 export async function serializeOne(db: Db, row: CustomerRow): Promise<ApiCustomer> {

@@ -8,6 +8,7 @@ import { newId } from '../lib/crypto';
 import { ApiError, invalid, notFound } from '../lib/errors';
 import { entityChanged } from '../lib/events';
 import { findCustomer, loadDuplicates, serializeCustomers, serializeOne, type CustomerRow } from './customer-records';
+import { formatPhoneNumber } from '#contract/phone';
 
 export { findCustomer, listCustomers, serializeCustomer, displayName } from './customer-records';
 
@@ -243,7 +244,8 @@ async function findOrCreateBy(deps: CustomerDeps, businessId: string, field: 'ph
       .values({
         id: newId(),
         businessId,
-        firstName: defaults.first_name?.trim() || value,
+        // Named by the number until someone names them: as people read it, not raw E.164.
+        firstName: defaults.first_name?.trim() || (field === 'phones' ? formatPhoneNumber(value) : value),
         lastName: blankToNull(defaults.last_name),
         status: defaults.status ?? 'lead',
         emails: normaliseEmails([...(field === 'emails' ? [value] : []), ...(defaults.emails ?? [])]),

@@ -5,7 +5,7 @@ import type { Harness } from './api-harness';
 import { randomMobile } from './expect-envelope';
 
 /** The keys of contract/envelope.ts ApiCustomer: the API answers exactly these. */
-export const CUSTOMER_KEYS = ['_id', 'addresses', 'created_at', 'deleted_at', 'duplicates', 'emails', 'first_name', 'last_name', 'name', 'phones', 'status', 'updated_at'];
+export const CUSTOMER_KEYS = ['_id', 'addresses', 'created_at', 'deleted_at', 'duplicates', 'emails', 'first_name', 'last_name', 'name', 'phones', 'sms_opt_outs', 'status', 'updated_at'];
 
 const isoDate = expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
 

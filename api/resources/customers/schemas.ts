@@ -28,6 +28,7 @@ export const customerOut = z
     phones: z.array(z.string()),
     addresses: z.array(addressOut),
     duplicates: z.array(z.object({ _id: z.string(), name: z.string(), reason: z.enum(['phone', 'email']) })),
+    sms_opt_outs: z.array(z.object({ phone: z.string(), at: z.string() })).openapi({ description: 'Their numbers that texted STOP: no SMS is sent to them until they text START' }),
     created_at: z.string(),
     updated_at: z.string(),
     deleted_at: z.string().nullable(),

@@ -6,6 +6,7 @@ import { businesses, systems } from '../../db/schema';
 import { createNote, createSms } from '../timeline';
 import { TelephonyError } from '../telephony/provider';
 import { recordSystemEvent, webhookUrls, type SystemRow } from './store';
+import { sendBusinessSms } from './sms-opt-outs';
 
 /**
  * Messages the business sends a customer on its own (a lead's follow-up, the answer to a
@@ -49,7 +50,7 @@ export async function sendCustomerSms(
   if (!system?.phoneNumber) return { ok: false, channel: 'sms', to: input.to, reason: 'the business has no phone number to text from (set one up under Settings → Systems)' };
   let result;
   try {
-    result = await deps.telephony.sendSms({ to: input.to, body: input.body, from: system.phoneNumber, statusCallback: webhookUrls(deps, system.id).status });
+    result = await sendBusinessSms(deps, input.businessId, { to: input.to, body: input.body, from: system.phoneNumber, statusCallback: webhookUrls(deps, system.id).status });
   } catch (error) {
     const reason = error instanceof TelephonyError ? error.message : 'the SMS provider did not accept the message';
     deps.log?.({ level: 'warn', msg: 'customer sms failed', system_id: system.id, purpose: input.purpose, error: String(error) });

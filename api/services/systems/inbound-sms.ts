@@ -10,6 +10,9 @@ import { callerLabel, findOrCreateCaller, isPhone, param, type InboundDeps, type
 import { recordSystemEvent, webhookUrls, type SystemRow } from './store';
 import { phoneSettings } from './text-back';
 import { emptyTwiml } from './twiml';
+import { recordSmsKeyword, sendBusinessSms, smsKeyword, smsOptOutsOf, type SmsKeyword } from './sms-opt-outs';
+import { smsOptOutMessages } from '#contract/messages';
+import { formatPhoneNumber } from '#contract/phone';
 
 /**
  * Inbound SMS, provider independent (Twilio's webhook and the sandbox simulator): one SMS
@@ -21,8 +24,6 @@ import { emptyTwiml } from './twiml';
  */
 export const SMS_CONVERSATION_WINDOW_MS = 24 * 60 * 60 * 1000;
 export const SMS_REPLY_MAX = 1600;
-/** Carrier keywords (opt-out and help) are the carrier's and Twilio's to answer, never the assistant's. */
-const CARRIER_KEYWORDS = /^\s*(stop|stopall|unsubscribe|cancel|end|quit|start|unstop|yes|help|info)\s*[.!]*\s*$/i;
 
 async function findSmsBySid(deps: InboundDeps, businessId: string, messageSid: string): Promise<TimelineRow | undefined> {
   const [row] = await deps.db
@@ -73,7 +74,7 @@ async function autoReply(deps: InboundDeps, system: SystemRow, sms: ApiTimelineI
     return null;
   }
   const body = reply.length > SMS_REPLY_MAX ? `${reply.slice(0, SMS_REPLY_MAX - 1)}…` : reply;
-  const sent = await deps.telephony.sendSms({ to: sms.from!, from: system.phoneNumber ?? undefined, body, statusCallback: webhookUrls(deps, system.id).status });
+  const sent = await sendBusinessSms(deps, system.businessId, { to: sms.from!, from: system.phoneNumber ?? undefined, body, statusCallback: webhookUrls(deps, system.id).status });
   const outbound = await createSms(deps, {
     businessId: system.businessId,
     direction: 'outbound',
@@ -88,6 +89,16 @@ async function autoReply(deps: InboundDeps, system: SystemRow, sms: ApiTimelineI
   });
   await recordSystemEvent(deps, system, { kind: 'action', name: 'sms.auto_reply', outcome: 'ok', details: { sms_id: sms._id, reply_id: outbound._id, conversation_id: conversationId } });
   return outbound;
+}
+
+/** Why the assistant does not answer this SMS whatever the settings say, or null. */
+function noReplyReason(keyword: SmsKeyword, optedOut: boolean, from: string): string | null {
+  const phone = formatPhoneNumber(from);
+  if (keyword === 'opt_out') return smsOptOutMessages.stopReceived(phone);
+  if (keyword === 'opt_in') return smsOptOutMessages.startReceived(phone);
+  if (keyword === 'carrier') return smsOptOutMessages.carrierKeyword;
+  if (optedOut) return smsOptOutMessages.optedOut(phone);
+  return null;
 }
 
 /** An SMS arrives (MessageSid, From, To, Body). Always answers an empty <Response/>. */
@@ -139,8 +150,18 @@ export async function handleSms(deps: InboundDeps, system: SystemRow, params: Tw
       sourceId: sms._id,
     });
 
+    // Carrier keywords are the carrier's and Twilio's to answer, never the assistant's; STOP
+    // and START also change what this business may send the number (issue 22, item 25).
+    const keyword = isPhone(from) ? await recordSmsKeyword(deps, system.businessId, from, text) : smsKeyword(text);
+    if (keyword === 'opt_out' || keyword === 'opt_in') {
+      await recordSystemEvent(deps, system, { kind: 'webhook', name: keyword === 'opt_out' ? 'sms.opt_out' : 'sms.opt_in', outcome: 'ok', details: { sms_id: sms._id, from } });
+    }
+    const optedOut = keyword !== 'opt_out' && isPhone(from) && (await smsOptOutsOf(deps.db, system.businessId, [from])).size > 0;
+    const noReply = noReplyReason(keyword, optedOut, from);
+    if (noReply) await updateSms(deps, system.businessId, sms._id, { details: { keyword, no_reply: noReply } });
+
     const settings = phoneSettings(system);
-    const answerable = text.trim() && !CARRIER_KEYWORDS.test(text) && isPhone(from) && from !== system.phoneNumber && system.phoneNumber;
+    const answerable = text.trim() && !noReply && isPhone(from) && from !== system.phoneNumber && system.phoneNumber;
     if (settings.sms_auto_reply && answerable) {
       try {
         await autoReply(deps, system, sms, text.trim());

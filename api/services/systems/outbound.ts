@@ -7,6 +7,7 @@ import { ApiError, invalid } from '../../lib/errors';
 import { TelephonyError } from '../telephony/provider';
 import { createCall, createSms } from '../timeline';
 import { recordSystemEvent, webhookUrls, type SystemRow } from './store';
+import { sendBusinessSms, SmsOptedOutError } from './sms-opt-outs';
 
 /**
  * Outbound calls and SMS from a business number (settings/{id}/make-a-call and
@@ -79,9 +80,11 @@ export async function sendMessage(deps: ApiDeps, system: SystemRow, userId: stri
   const from = await senderNumber(deps, system, input.from);
   let sent;
   try {
-    sent = await deps.telephony.sendSms({ to: input.to, from, body: input.message, statusCallback: webhookUrls(deps, system.id).status });
+    sent = await sendBusinessSms(deps, system.businessId, { to: input.to, from, body: input.message, statusCallback: webhookUrls(deps, system.id).status });
   } catch (error) {
     await recordSystemEvent(deps, system, { kind: 'action', name: 'sms.sent', outcome: 'failed', error: failure(error), details: { to: input.to, from, by: userId } });
+    // The owner's own message too: the number texted STOP, which is theirs to undo, not a provider failure.
+    if (error instanceof SmsOptedOutError) throw new ApiError(422, [error.message]);
     if (error instanceof TelephonyError) throw new ApiError(502, [error.message]);
     throw error;
   }

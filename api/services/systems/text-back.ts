@@ -6,6 +6,8 @@ import { businesses, customers, rateMarks } from '../../db/schema';
 import { renderTemplate } from '../member-notifications';
 import { createSms } from '../timeline';
 import { recordSystemEvent, webhookUrls, type SystemRow } from './store';
+import { addressableName } from '../customer-records';
+import { sendBusinessSms, SmsOptedOutError, smsOptOutsOf } from './sms-opt-outs';
 
 /**
  * Missed-call text-back: a missed call or a voicemail texts the caller (the system's
@@ -63,6 +65,8 @@ export async function sendMissedCallTextBack(deps: ApiDeps, system: SystemRow, i
   const settings = phoneSettings(system);
   if (!settings.missed_call_text_back) return notSent('off', `Text-back is switched off for ${system.phoneNumber}.`);
   if (!/^\+\d{6,15}$/.test(input.to) || input.to === system.phoneNumber) return notSent('invalid', 'The caller\'s number is withheld or cannot be texted.');
+  // Checked before the hour is claimed: a caller who texted STOP is skipped, not "failed".
+  if ((await smsOptOutsOf(deps.db, system.businessId, [input.to])).size > 0) return notSent('off', new SmsOptedOutError(input.to).message);
 
   const claim = await claimTextBack(deps, system.businessId, input.to);
   if (!claim.claimed) {
@@ -74,8 +78,8 @@ export async function sendMissedCallTextBack(deps: ApiDeps, system: SystemRow, i
   const [customer] = input.customerId
     ? await deps.db.select({ firstName: customers.firstName, lastName: customers.lastName }).from(customers).where(eq(customers.id, input.customerId)).limit(1)
     : [];
-  // A contact created from the number alone is "named" by it: greet them as "there".
-  const firstName = customer && customer.firstName !== input.to ? customer.firstName : null;
+  // A contact created from the number alone is "named" by it (grouped for reading): greet them as "there".
+  const firstName = customer ? addressableName(customer.firstName) : null;
   const body = renderTemplate(input.template || settings.text_back_template, {
     first_name: firstName,
     name: firstName ? [firstName, customer?.lastName].filter(Boolean).join(' ') : null,
@@ -84,7 +88,7 @@ export async function sendMissedCallTextBack(deps: ApiDeps, system: SystemRow, i
   const runDetails = input.run ? { action_id: input.run.actionId, run_id: input.run.runId } : {};
 
   try {
-    const sent = await deps.telephony.sendSms({ to: input.to, from: system.phoneNumber, body, statusCallback: webhookUrls(deps, system.id).status });
+    const sent = await sendBusinessSms(deps, system.businessId, { to: input.to, from: system.phoneNumber, body, statusCallback: webhookUrls(deps, system.id).status });
     const sms = await createSms(deps, {
       businessId: system.businessId,
       direction: 'outbound',

@@ -4,6 +4,7 @@ import type { ApiAddress, ApiCustomer } from '#contract/envelope';
 import { CUSTOMER_STATUS_LABELS, type CustomerStatus } from '#contract/schemas/customer';
 import { DeleteConfirmation, RestoreBanner } from '../delete-restore';
 import { formatPhoneNumber } from '#contract/phone';
+import { smsOptOutMessages } from '#contract/messages';
 
 const STATUS_COLOURS: Record<string, string> = {
   lead: 'bg-sky-100 text-sky-800',
@@ -79,10 +80,14 @@ export function UndoDeleteBanner({ id }: { id: string }) {
   return <RestoreBanner action={`/dashboard/customers/${id}`} noun="contact" />;
 }
 
-/** Phones, emails and addresses as a compact list of facts. */
-export function ContactDetails({ customer }: { customer: Pick<ApiCustomer, 'phones' | 'emails' | 'addresses'> }) {
+/** The day a number opted out of SMS; UTC, so the server's and the browser's render agree. */
+const OPT_OUT_DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** Phones, emails and addresses as a compact list of facts; a number that texted STOP says so. */
+export function ContactDetails({ customer }: { customer: Pick<ApiCustomer, 'phones' | 'emails' | 'addresses'> & Partial<Pick<ApiCustomer, 'sms_opt_outs'>> }) {
+  const optedOut = new Map((customer.sms_opt_outs ?? []).map((entry) => [entry.phone, entry.at]));
   const rows: [string, string[]][] = [
-    ['Phone', customer.phones.map(formatPhoneNumber)],
+    ['Phone', customer.phones],
     ['Email', customer.emails],
     ['Address', customer.addresses.map(addressText).filter(Boolean)],
   ];
@@ -96,9 +101,16 @@ export function ContactDetails({ customer }: { customer: Pick<ApiCustomer, 'phon
           <dd className="flex flex-col text-slate-900">
             {values.map((value) =>
               label === 'Phone' ? (
-                <a key={value} href={`tel:${value}`} className="hover:underline">
-                  {value}
-                </a>
+                <span key={value}>
+                  <a href={`tel:${value}`} className="hover:underline">
+                    {formatPhoneNumber(value)}
+                  </a>
+                  {optedOut.has(value) ? (
+                    <span className="mt-0.5 block text-xs text-amber-800" data-testid="sms-opt-out">
+                      {smsOptOutMessages.contactOptedOut(OPT_OUT_DATE.format(new Date(optedOut.get(value)!)))}
+                    </span>
+                  ) : null}
+                </span>
               ) : label === 'Email' ? (
                 <a key={value} href={`mailto:${value}`} className="hover:underline">
                   {value}
