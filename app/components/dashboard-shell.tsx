@@ -121,6 +121,10 @@ function BusinessSwitcher({ businesses, selectedId }: { businesses: ApiBusinessL
         Business
       </label>
       <select
+        // Keyed on the selection: defaultValue only applies when the element is created, so
+        // without a new one the list kept showing the previous business after a client-side
+        // navigation selected another (after "Add a business", until the next full load).
+        key={selectedId}
         id="business-switcher"
         name="business_id"
         defaultValue={selectedId}
