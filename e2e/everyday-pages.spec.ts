@@ -104,7 +104,7 @@ test("forms answer with the app's own messages, not the browser's bubble or sile
   await page.goto('/dashboard/settings/business-settings');
   await page.getByRole('combobox', { name: 'Timezone' }).selectOption({ label: 'Lisbon' });
   await page.getByRole('button', { name: 'Save timezone' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Settings saved.' })).toBeVisible();
+  await expect(page.getByText("Times are on your business's clock (Europe/Lisbon).")).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Timezone' })).toHaveValue('Europe/Lisbon');
 
   // Reopening a task says so.
@@ -153,7 +153,7 @@ test('knowledge-base previews read as plain text, and a task points at its conve
   await signIn(page, account);
 
   await page.goto('/dashboard/memories');
-  await expect(page.getByText('Prices Call-out: £40 Each hour after: £30')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Prices Call-out: £40 Each hour after: £30', exact: true })).toBeVisible();
   await expect(page.getByTestId('memory-preview').filter({ hasText: 'Where we work Map of Leeds and York' })).toBeVisible();
   await expect(page.getByText(/# Prices|\*\*|##/)).toHaveCount(0);
 
