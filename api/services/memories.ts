@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { ApiMemory } from '#contract/envelope';
 import { messages } from '#contract/messages';
 import type { EntityEventKind } from '#contract/realtime';
-import { MAX_MEMORY_CONTENT_CHARS, type MemoryInput, type MemoryType } from '#contract/schemas/memory';
+import { MAX_MEMORY_CONTENT_CHARS, type MEMORY_STATUSES, type MemoryInput, type MemoryType } from '#contract/schemas/memory';
 import type { ApiDeps } from '../deps';
 import type { Db } from '../db/client';
 import { memories } from '../db/schema';
@@ -18,11 +18,14 @@ import { indexMemory } from './knowledge-index';
  */
 export type MemoryDeps = Pick<ApiDeps, 'db' | 'clock' | 'broadcaster'>;
 export type MemoryRow = typeof memories.$inferSelect;
+type MemoryStatus = (typeof MEMORY_STATUSES)[number];
 
 /** A stored file (already put in storage under `key`). */
 export type MemoryFile = { key: string; name: string; mimeType: string; sizeBytes: number };
 
-export type NewMemory = Pick<MemoryInput, 'type' | 'status' | 'content'> & {
+/** Any status, 'processing' and 'failed' included: the server (the upload reader) may set those; people may not (memoryFields). */
+export type NewMemory = Pick<MemoryInput, 'type' | 'content'> & {
+  status: MemoryStatus;
   title?: string | null;
   answer?: string | null;
   source_url?: string | null;
@@ -32,7 +35,7 @@ export type NewMemory = Pick<MemoryInput, 'type' | 'status' | 'content'> & {
 /** Only what is given changes; title, answer and source_url null (or '') clear them. */
 export type MemoryPatch = {
   type?: MemoryType;
-  status?: MemoryInput['status'];
+  status?: MemoryStatus;
   content?: string;
   title?: string | null;
   answer?: string | null;

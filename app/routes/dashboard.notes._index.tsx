@@ -65,8 +65,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export default function NotesListRoute() {
   const data = useLoaderData<typeof loader>();
   // Each control changes one parameter and keeps the others.
-  const current = { show: data.show, due: data.due, sort: data.order, customer_id: data.customerId };
-  const query = (change: Partial<typeof current>) => {
+  const current: Record<string, string> = { show: data.show, due: data.due, sort: data.order, customer_id: data.customerId };
+  const query = (change: Record<string, string>) => {
     const params = new URLSearchParams(Object.entries({ ...current, ...change }).filter(([, value]) => value) as [string, string][]);
     const text = params.toString();
     return text ? `?${text}` : '/dashboard/notes';

@@ -132,7 +132,7 @@ describe('businesses/settings/{business_id}/set', () => {
     expectFieldError(await set(h, b, { opening_hours: week({ start: '9am' }) }, owner.token), 'opening_hours[0].start', messages.hours.timeInvalid);
     expectFieldError(await set(h, b, { opening_hours: week({ open: true, start: '17:00', end: '09:00' }) }, owner.token), 'opening_hours[0].end', messages.hours.endBeforeStart);
     expectFieldError(await set(h, b, { opening_hours: DEFAULT_OPENING_HOURS.slice(0, 6) }, owner.token), 'opening_hours', 'Opening hours need all seven days.');
-    expectFieldError(await set(h, b, { overwrites: [{ date: '' }] }, owner.token), 'overwrites[0].date', messages.hours.dateRequired);
+    expectFieldError(await set(h, b, { overwrites: [{ date: '' }] }, owner.token), 'overwrites[0].date', messages.required);
     expectFieldError(await set(h, b, { overwrites: [{ date: '2026-02-30' }] }, owner.token), 'overwrites[0].date', messages.hours.dateInvalid);
     expectFieldError(await set(h, b, { overwrites: [{ date: '2026-12-24', all_day: false, start: '15:00', end: '12:00' }] }, owner.token), 'overwrites[0].end', messages.hours.endBeforeStart);
     expectFieldError(await set(h, b, { assistant: { escalation_phone: '01234 567890' } }, owner.token), 'assistant.escalation_phone', messages.phone.invalid);
