@@ -103,6 +103,9 @@ export default function MemoriesRoute() {
         </div>
         {canEdit ? (
           <div className="flex flex-wrap items-center gap-2">
+            <Link to="/dashboard/memories/website" className="rounded-lg border border-slate-300 bg-white px-4 py-2 font-medium shadow-sm hover:bg-slate-50">
+              Learn from my website
+            </Link>
             <DialogLink
               to="/dashboard/memories/upload"
               title="Upload a file"
