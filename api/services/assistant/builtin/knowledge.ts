@@ -369,6 +369,13 @@ function inDetailPhrase(text: string, word: string): boolean {
   return at > 0 && list.slice(Math.max(0, at - 2), at).some((before) => DETAIL_LEAD.has(before));
 }
 
+/** "can I sign up", "we book in": a word after a subject or a modal, or before a particle, is the caller's verb, not a thing. */
+function saidAsVerb(text: string, word: string): boolean {
+  const list = words(text).map((entry) => entry.replace(/'/g, ''));
+  const at = list.indexOf(word);
+  return at >= 0 && (/^(i|we|you|to|can|could|will|would|do|please)$/.test(list[at - 1] ?? '') || /^(up|in|out|off|on|over)$/.test(list[at + 1] ?? ''));
+}
+
 /** A stored question means the caller's when their sentence vectors are this alike (paraphrases ~0.8, other questions of the same business ~0.5-0.7). */
 const SAME_MEANING = 0.78;
 
@@ -387,7 +394,7 @@ function sameMeaning(question: Question, asked: string): boolean {
   const unmatched = [...question.judge, ...question.generic].filter((term) => !stored.has(term.key) && !QUESTION_WORDS.has(term.key) && closestWord(term.word, storedWords) < 0.6);
   // A thing the caller names that the stored question lacks may only be a detail of their case, said after
   // "for", "with"…: "a gift voucher for my mum" is "gift vouchers"; "bread making classes" is not "the bread".
-  const beside = unmatched.filter((term) => !inDetailPhrase(question.text, term.word) && !describesAnAction(term.word));
+  const beside = unmatched.filter((term) => !inDetailPhrase(question.text, term.word) && !describesAnAction(term.word) && !saidAsVerb(question.text, term.word));
   if (beside.some((term) => question.judge.includes(term) || wordImportance(term.word) >= STRONG_WORD)) return false;
   if (unmatched.filter((term) => wordImportance(term.word) >= STRONG_WORD).length > (caller.length >= 3 ? 1 : 0)) return false;
   return sentenceSimilarity(question.text, asked, question.everydayWords) >= SAME_MEANING;
