@@ -19,9 +19,10 @@ import { isStepKey, makeCallSchema, sendMessageSchema, settingsFormSchema, simul
 import { canEditSystems, getSystem, listSystemEvents, recentCalls, searchNumbers, systemsPath, type NumberSearch } from '../lib/systems.server';
 import { businessTimeZone } from '../lib/timeline.server';
 import { apiToasts, flashToasts, redirectWithToasts } from '../lib/toast.server';
+import { formatPhoneNumber } from '#contract/phone';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data ? `${data.system.label}${data.system.phone_number ? ` ${data.system.phone_number}` : ''}` : 'System'} · Business Assistant` },
+  { title: `${data ? `${data.system.label}${data.system.phone_number ? ` ${formatPhoneNumber(data.system.phone_number)}` : ''}` : 'System'} · Business Assistant` },
 ];
 
 /**
@@ -182,7 +183,7 @@ export default function SystemRoute() {
     <DeleteConfirmation
       action={self}
       noun="system"
-      subject={`${system.label}${system.phone_number ? ` (${system.phone_number})` : ''}`}
+      subject={`${system.label}${system.phone_number ? ` (${formatPhoneNumber(system.phone_number)})` : ''}`}
       consequence="The assistant stops answering it; you can restore it afterwards."
       cancel={cancel}
       labelId={`delete-system-${system._id}`}
@@ -200,7 +201,7 @@ export default function SystemRoute() {
         <div className="flex min-w-0 flex-col">
           <h1 className="text-2xl font-semibold">{system.label}</h1>
           <p className="text-sm text-slate-600" data-testid="system-heading-number">
-            {system.phone_number ?? (phone ? 'No number yet' : 'Web form')}
+            {formatPhoneNumber(system.phone_number) ?? (phone ? 'No number yet' : 'Web form')}
             {system.provider === 'sandbox' ? ' · sandbox' : ''}
           </p>
         </div>

@@ -6,6 +6,7 @@ import { EVENT_OUTCOME_LABELS, eventNameLabel } from '../../lib/systems';
 import { Pager } from '../timeline';
 import { formatDateTime } from '../../lib/timezone';
 import { usePolling } from './use-polling';
+import { formatPhoneNumber } from '#contract/phone';
 
 const card = 'rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200';
 
@@ -38,7 +39,7 @@ export function RecentCalls({ calls, following, timeZone }: { calls: ApiTimeline
             <li key={call._id} className={`flex flex-wrap items-center gap-3 py-2 ${call._id === following ? 'font-medium' : ''}`} data-testid="recent-call" data-id={call._id}>
               <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">{callLabel(call)}</span>
               <Link to={`/dashboard/calls/${call._id}`} className="text-brand-700 underline">
-                {call.customer?.name ?? (call.direction === 'outbound' ? call.to : call.from) ?? 'Call'}
+                {call.customer?.name ?? formatPhoneNumber(call.direction === 'outbound' ? call.to : call.from) ?? 'Call'}
               </Link>
               {call.status ? <span className="text-sm text-slate-600">{call.status.replace(/_/g, ' ')}</span> : null}
               <time className="ml-auto text-sm text-slate-500" dateTime={call.created_at}>
