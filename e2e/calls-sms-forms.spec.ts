@@ -29,6 +29,10 @@ test('calls show the spec labels, the summary and transcript, and are deleted th
   await page.goto(`/dashboard/calls/${items.answered.item._id}`);
   await expect(page.getByRole('heading', { name: 'Summary' })).toBeVisible();
   await expect(page.getByText('Booked a service for Friday.')).toBeVisible();
+  // A call without a recording says so, with no length beside "Recording" (issue 22, item 26); the call's length is its own line.
+  await expect(page.getByRole('heading', { name: 'Recording' })).toHaveText('Recording');
+  await expect(page.getByText('This call has no recording.')).toBeVisible();
+  await expect(page.getByTestId('call-outcome')).toContainText('The call lasted 1:15.');
   await expect(page.getByRole('heading', { name: 'Transcript' })).toBeVisible();
 
   await page.getByRole('link', { name: 'Delete call' }).click();

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { speakToWav16k } from '../api/services/speech/generate';
 import { detectEmbeddedSpeech } from '../api/services/speech/index';
+import { smsOptOutMessages } from '../contract/messages';
 import { formatPhoneNumber } from '../contract/phone';
 import { api, createAccount, signIn, type Account } from './support/helpers';
 
@@ -209,6 +210,36 @@ test('a simulated incoming SMS is answered by the assistant and both messages ar
   const main = page.getByRole('main');
   await expect(main.getByText('Do you work on Sundays?').first()).toBeVisible();
   await expect(main.getByText('SMS sent').first()).toBeVisible();
+});
+
+test('texting STOP is said as an opt-out, shown on the contact, and START undoes it @nojs', async ({ page, request }) => {
+  const { account, businessId } = await owner(page, request);
+  const system = await telephonySystem(request, account, businessId);
+  const from = caller();
+  const simulateSms = async (says: string) => {
+    await page.goto(`/dashboard/systems/${system._id}`);
+    const simulator = page.locator('#simulator');
+    await simulator.getByLabel('Incoming SMS from…').check();
+    await simulator.getByLabel('From', { exact: true }).fill(from);
+    await simulator.getByLabel('The caller says').fill(says);
+    await simulator.getByRole('button', { name: 'Simulate' }).click();
+    await expect(page.getByTestId('simulation-transcript')).toContainText(`Caller: ${says}`);
+  };
+
+  // Issue 22, item 25: the reason was "automatic SMS replies are off", and nothing was recorded.
+  await simulateSms('STOP');
+  await expect(page.getByTestId('simulation-transcript')).toContainText(smsOptOutMessages.stopReceived(formatPhoneNumber(from)));
+  await expect(page.getByTestId('simulation-transcript')).not.toContainText('automatic SMS replies are off');
+  await page.getByTestId('simulation-result').getByRole('link', { name: 'Open the SMS' }).click();
+  await page.getByRole('main').getByRole('link', { name: formatPhoneNumber(from) }).first().click();
+  await expect(page.getByTestId('sms-opt-out')).toContainText('Opted out of SMS on');
+
+  await simulateSms('START');
+  await expect(page.getByTestId('simulation-transcript')).toContainText(smsOptOutMessages.startReceived(formatPhoneNumber(from)));
+  await page.getByTestId('simulation-result').getByRole('link', { name: 'Open the SMS' }).click();
+  await page.getByRole('main').getByRole('link', { name: formatPhoneNumber(from) }).first().click();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByTestId('sms-opt-out')).toHaveCount(0);
 });
 
 test('a message is sent from the system number and appears on the timeline @nojs', async ({ page, request }) => {

@@ -67,7 +67,8 @@ export default function CallViewRoute() {
   const summary = typeof details.summary === 'string' && details.summary.trim() ? details.summary : null;
   const transcript = transcriptOf(details.transcript);
   const duration = typeof details.duration_seconds === 'number' ? details.duration_seconds : null;
-  const outcome = callOutcome(data.item.status, details);
+  // The length is the call's, not a recording's: beside "Recording" it read as one when there was none (issue 22, item 26).
+  const outcome = [...callOutcome(data.item.status, details), ...(duration !== null ? [`The call lasted ${formatDuration(duration)}.`] : [])];
   return (
     <ItemPage data={data}>
       {outcome.length ? (
@@ -80,7 +81,6 @@ export default function CallViewRoute() {
       <section aria-labelledby="recording-title" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
         <h2 id="recording-title" className="text-lg font-semibold">
           Recording
-          {duration !== null ? <span className="ml-2 text-sm font-normal text-slate-500">{formatDuration(duration)}</span> : null}
         </h2>
         {data.recordingUrl ? (
           <audio controls preload="none" src={data.recordingUrl} className="mt-3 w-full" data-testid="call-recording">

@@ -25,6 +25,7 @@ import { parseWith, timelineItemOut } from '../timeline/schemas';
 import { canEditSystems } from './access';
 import { systemIdParam } from './schemas';
 import { phoneSettings } from '../../services/systems/text-back';
+import { recordSimulatedCall } from '../../services/systems/simulated-recording';
 
 /**
  * The sandbox simulator (businesses/systems/{b}/settings/{id}/simulate): plays a caller or
@@ -166,9 +167,11 @@ async function simulateCall(
   return finished(deps, system, callSid, transcript);
 }
 
-/** The simulation's answer: the call as stored, and any text-back it sent. */
+/** The simulation's answer: the call as stored (recorded as a real one would be), and any text-back it sent. */
 async function finished(deps: ApiDeps, system: SystemRow, callSid: string, transcript: Line[]): Promise<Simulation> {
-  const row = await findCallBySid(deps, system.businessId, callSid);
+  const ended = await findCallBySid(deps, system.businessId, callSid);
+  const recorded = ended ? await recordSimulatedCall(deps, system, ended, transcript) : false;
+  const row = recorded ? await findCallBySid(deps, system.businessId, callSid) : ended;
   if (row) transcript.push(...(await textBackLines(deps, system.businessId, row.id)));
   return { transcript, call: row ? await serializeRow(deps.db, row) : null };
 }
