@@ -12,6 +12,11 @@ export function formatPhoneNumber(value: string): string;
 export function formatPhoneNumber(value: string | null | undefined): string | null;
 export function formatPhoneNumber(value: string | null | undefined): string | null {
   if (value == null) return null;
+  // Only a value that is a number and nothing else: the parser would also find one inside
+  // "Call John on +447700900111", and a name must never be replaced by its number.
+  if (!PHONE_ONLY.test(value)) return value;
   const parsed = parsePhoneNumberFromString(value.trim());
   return parsed?.isPossible() ? parsed.formatInternational() : value;
 }
+
+const PHONE_ONLY = /^\s*\+[\d\s().-]+$/;

@@ -15,6 +15,8 @@ describe('formatPhoneNumber (issue 22, item 28)', () => {
   it('shows what is not a phone number as it was written, and nothing as nothing', () => {
     expect(formatPhoneNumber('anonymous')).toBe('anonymous');
     expect(formatPhoneNumber('+12')).toBe('+12');
+    expect(formatPhoneNumber('John +447700900111')).toBe('John +447700900111');
+    expect(formatPhoneNumber('Ada Lovelace')).toBe('Ada Lovelace');
     expect(formatPhoneNumber(null)).toBeNull();
     expect(formatPhoneNumber(undefined)).toBeNull();
   });
