@@ -109,3 +109,19 @@ describe('hours: "can I bring her in on a Saturday afternoon?" asks whether the 
     expect(text).toMatch(/5pm/);
   });
 });
+
+describe('a service chunk about another item gives no amount for the one asked', () => {
+  it("catering's price is not the delivery charge, though catering is delivered", async () => {
+    const bakery = business('Crumb & Co', [service('Afternoon tea catering', '£18.50 per person', 'Sandwiches and cakes, delivered ready to serve.')]);
+    const hits = [serviceHit('Afternoon tea catering', '£18.50 per person', 'Sandwiches and cakes, delivered ready to serve.')];
+    const { text, kit } = await run(bakery, 'What do you charge to deliver?', { hits });
+    expect(text).not.toContain('£18.50');
+    expect(kit.questions).toHaveLength(1);
+  });
+  it('an instruction anywhere in the passage said never answers "do you offer…?"', async () => {
+    const groomer = business('Tail Waggers', [service('Full groom – small dog', '£40'), service('Full groom – large dog', '£60')]);
+    const hits = [passage('Before your appointment', 'All dogs must be vaccinated. Please walk your dog before drop-off.')];
+    const { kit } = await run(groomer, 'Do you offer dog walking as well?', { hits });
+    expect(kit.questions).toHaveLength(1);
+  });
+});

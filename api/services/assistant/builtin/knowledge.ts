@@ -285,13 +285,15 @@ function judgeText(question: Question, said: string, topicWords: Topic, waivable
  */
 function aboutOtherItem(question: Question, said: string, topic: Set<string>): boolean {
   const subject = new Set(question.judge.map((term) => term.key));
+  // A passage headed by another item (a service's own chunk) is that item's: its heading's words count too.
+  const headedByAsked = [...subject].some((key) => topic.has(key));
   // Only a sentence that states an amount can give another item's amount.
   return sentences(said)
     .filter((sentence) => MONEY.test(sentence))
     .some((sentence) => {
       const list = words(sentence).map((word) => termKey(word.replace(/'/g, '')));
       const firstAsked = list.findIndex((key) => subject.has(key));
-      const firstOther = list.findIndex((key) => question.items.has(key) && !question.keys.has(key) && !topic.has(key));
+      const firstOther = list.findIndex((key) => question.items.has(key) && !question.keys.has(key) && !(headedByAsked && topic.has(key)));
       return firstOther >= 0 && (firstAsked < 0 || firstOther < firstAsked);
     });
 }
@@ -331,7 +333,7 @@ function bestWindow(question: Question, text: string, topic: Topic, waivable: Se
       const said = parts.join(' ');
       if (said.length > 480) continue;
       // "Please walk your dog before drop-off" tells the caller what to do; it never says the business offers dog walking.
-      if (question.asksOffer && INSTRUCTION.test(parts[0])) continue;
+      if (question.asksOffer && parts.some((part) => INSTRUCTION.test(part))) continue;
       const judged = judgeText(question, said, topic, waivable);
       if (!judged.pass) continue;
       // One sentence unless the second adds to the answer; the first sentence under a heading on the subject leads it.
