@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { looseDateSchema } from '../dates';
+import { flagSchema } from './list';
 import { optionalText } from '../fields';
 import { messages } from '../messages';
 
@@ -27,8 +28,8 @@ export const noteSchema = z.object({
   customer_id: optionalText(100).nullable(),
   reminder: isoDate.nullable(),
   repeat: repeatSchema.optional(),
-  internal: z.coerce.boolean().optional(),
-  completed: z.coerce.boolean().optional(),
+  internal: flagSchema.optional(),
+  completed: flagSchema.optional(),
   assigned_to: optionalText(100).nullable(),
 });
 export type NoteInput = z.infer<typeof noteSchema>;

@@ -89,6 +89,12 @@ describe('businesses/notes/{business_id}/list', () => {
     expect(data.total).toBe(3);
   });
 
+  it('reads a filter spelled as a query string would: "false" is false, "true" is true, anything else is refused', async () => {
+    expect(names(await list({ incomplete_tasks_only: 'false' }))).toEqual(['n2', 't3', 't2', 't1', 'n1']);
+    expect(names(await list({ tasks_only: 'true', incomplete_tasks_only: '0' }))).toEqual(['n2', 't3', 't2', 't1']);
+    expectFailureEnvelope(await h.call(`businesses/notes/${owner.business._id}/list`, { tasks_only: 'maybe' }, owner.token), 422);
+  });
+
   it("filters by customer_id, alone and with the task filters", async () => {
     expect(names(await list({ customer_id: ids.customerA }))).toEqual(['t1', 'n1']);
     expect(names(await list({ customer_id: ids.customerB, tasks_only: true }))).toEqual(['t2']);
