@@ -22,6 +22,7 @@ export function expectCustomerShape(customer: ApiCustomer): void {
     phones: expect.any(Array),
     addresses: expect.any(Array),
     duplicates: expect.any(Array),
+    sms_opt_outs: expect.any(Array),
     created_at: isoDate,
     updated_at: isoDate,
     deleted_at: customer.deleted_at === null ? null : isoDate,
@@ -30,6 +31,7 @@ export function expectCustomerShape(customer: ApiCustomer): void {
     expect(Object.keys(duplicate).sort()).toEqual(['_id', 'name', 'reason']);
     expect(['phone', 'email']).toContain(duplicate.reason);
   }
+  for (const optOut of customer.sms_opt_outs) expect(optOut).toEqual({ phone: expect.stringMatching(/^\+\d+$/), at: isoDate });
   for (const address of customer.addresses) {
     for (const key of Object.keys(address)) expect(['line_1', 'city', 'state', 'postcode', 'country']).toContain(key);
   }
