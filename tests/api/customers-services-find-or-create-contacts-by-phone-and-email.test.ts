@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomer, findOrCreateByEmail, findOrCreateByPhone, mergeCustomers } from '#api/services/customers';
+import { formatPhoneNumber } from '#contract/phone';
 import { createHarness, type Harness } from '#tests/support/api-harness';
 import { eventsFor, expectCustomerShape } from '#tests/support/customers';
 import { randomMobile } from '#tests/support/expect-envelope';
@@ -22,7 +23,7 @@ describe('findOrCreateByPhone', () => {
     const first = await findOrCreateByPhone(h.deps, b, phone);
     expect(first.created).toBe(true);
     expectCustomerShape(first.customer);
-    expect(first.customer).toMatchObject({ first_name: phone, status: 'lead', phones: [phone], emails: [] });
+    expect(first.customer).toMatchObject({ first_name: formatPhoneNumber(phone), status: 'lead', phones: [phone], emails: [] });
     expect(eventsFor(h, first.customer._id).map((event) => event.event)).toEqual(['CustomerCreated']);
 
     const again = await findOrCreateByPhone(h.deps, b, ` ${phone} `);
