@@ -1,7 +1,7 @@
 import { faker } from '@faker-js/faker';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { api, createAccount, signIn, uniqueEmail, type Account } from './support/helpers';
-import { joinedMember } from './support/members';
+import { member as joinedMember } from './support/team';
 
 type Business = { _id: string; name: string };
 
