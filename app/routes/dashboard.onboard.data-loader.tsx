@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import type { ApiMemory } from '#contract/envelope';
 import { onboardingMessages } from '#contract/messages';
 import { hasPermission } from '#contract/permissions';
@@ -7,7 +7,7 @@ import { MAX_UPLOAD_BYTES } from '#contract/schemas/memory';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { ErrorList, Field, SubmitButton } from '../components/forms';
 import { JobProgress, WebsiteForm } from '../components/memories/website-learning';
-import { OnboardingFrame } from '../components/onboarding-frame';
+import { OnboardingFrame, OnboardingStepFooter } from '../components/onboarding-frame';
 import { apiCall } from '../lib/api.server';
 import { requireDashboard, requirePermission } from '../lib/guard.server';
 import { listLearningJobs, websiteLearningAction, type WebsiteReply } from '../lib/learning.server';
@@ -145,30 +145,7 @@ export default function DataLoaderRoute() {
           <p className="text-sm text-slate-600">You can see what the assistant learns, but adding to it needs permission to edit memories.</p>
         )}
 
-        {finished ? (
-          // The knowledge base is open once the wizard is finished; before, it would only lead back to home.
-          canViewMemories ? (
-            <p className="border-t border-slate-200 pt-4">
-              <Link to="/dashboard/memories" className="text-sm text-brand-600 underline">
-                Open the knowledge base
-              </Link>
-            </p>
-          ) : null
-        ) : (
-          <Form method="post" className="flex flex-col gap-2 border-t border-slate-200 pt-4">
-            <div className={`flex flex-wrap items-center gap-3 ${done ? 'justify-end' : 'justify-between'}`}>
-              {done ? null : (
-                <Link to={NEXT} className="text-sm text-slate-600 underline">
-                  Skip this step
-                </Link>
-              )}
-              <SubmitButton name="intent" value="continue" pendingText="Saving…">
-                {done ? 'Continue' : 'Continue to training'}
-              </SubmitButton>
-            </div>
-            <ErrorList errors={errorsOf('continue')} />
-          </Form>
-        )}
+        <OnboardingStepFooter finished={finished} canViewMemories={canViewMemories} done={done} next={NEXT} continueLabel={done ? 'Continue' : 'Continue to training'} errors={errorsOf('continue')} />
       </div>
     </OnboardingFrame>
   );

@@ -1,11 +1,11 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { onboardingMessages } from '#contract/messages';
 import { hasPermission } from '#contract/permissions';
 import { GeneralErrorBoundary } from '../components/error-boundary';
-import { ErrorList, SubmitButton } from '../components/forms';
+import { SubmitButton } from '../components/forms';
 import { QuestionTodoList } from '../components/memories/memory-bits';
-import { OnboardingFrame } from '../components/onboarding-frame';
+import { OnboardingFrame, OnboardingStepFooter } from '../components/onboarding-frame';
 import { apiCall } from '../lib/api.server';
 import { requireDashboard, requirePermission } from '../lib/guard.server';
 import { listOpenQuestions, memoriesPath, questionAction } from '../lib/memories.server';
@@ -87,30 +87,7 @@ export default function TrainingQuestionsRoute() {
             </SubmitButton>
           </Form>
         ) : null}
-        {finished ? (
-          // The knowledge base is open once the wizard is finished; before, it would only lead back to home.
-          canView ? (
-            <p className="border-t border-slate-200 pt-4">
-              <Link to="/dashboard/memories" className="text-sm text-brand-600 underline">
-                Open the knowledge base
-              </Link>
-            </p>
-          ) : null
-        ) : (
-          <Form method="post" className="flex flex-col gap-2 border-t border-slate-200 pt-4">
-            <div className={`flex flex-wrap items-center gap-3 ${done ? 'justify-end' : 'justify-between'}`}>
-              {done ? null : (
-                <Link to={NEXT} className="text-sm text-slate-600 underline">
-                  Skip this step
-                </Link>
-              )}
-              <SubmitButton name="intent" value="continue" pendingText="Saving…">
-                Continue
-              </SubmitButton>
-            </div>
-            <ErrorList errors={continueErrors} />
-          </Form>
-        )}
+        <OnboardingStepFooter finished={finished} canViewMemories={canView} done={done} next={NEXT} continueLabel="Continue" errors={continueErrors} />
       </div>
     </OnboardingFrame>
   );
