@@ -128,7 +128,7 @@ describe('upload limits', () => {
     expectFieldError(await upload(h, b, owner.token, { bytes: 'MZ...', name: 'setup.exe', type: 'application/x-msdownload' }), 'file', UNSUPPORTED);
     expectFieldError(await upload(h, b, owner.token, { bytes: 'just text', name: 'fake.pdf', type: 'application/pdf' }), 'file', 'This file is not a valid PDF.');
     expectFieldError(await upload(h, b, owner.token, { bytes: 'hello', name: 'a.txt' }, { type: 'nonsense' }), 'type', 'Memory type is required.');
-    expectFieldError(await upload(h, b, owner.token, { bytes: 'hello', name: 'a.txt' }, { status: 'nonsense' }), 'status', 'Memory status is required.');
+    expectFieldError(await upload(h, b, owner.token, { bytes: 'hello', name: 'a.txt' }, { status: 'nonsense' }), 'status', 'Memory status must be Active or Inactive.');
     const list = await h.call(`businesses/memories/${b}/list`, {}, owner.token);
     expect(list.body.data.total).toBe(0);
     expect(fs.existsSync(path.join(filesDir, 'memories', b))).toBe(false);
