@@ -1,9 +1,9 @@
 import { defineConfig } from 'drizzle-kit';
 
-// Migrations are generated from api/db/schema.ts and applied at start-up (migrateDatabase in api/db/client.ts)
+// Migrations are generated from api/db/schema/ (one file per area) and applied at start-up (migrateDatabase in api/db/client.ts)
 // on PGlite and PostgreSQL alike.
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './api/db/schema.ts',
+  schema: './api/db/schema/index.ts',
   out: './api/db/migrations',
 });
