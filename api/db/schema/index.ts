@@ -9,3 +9,4 @@ export * from './conversations';
 export * from './systems';
 export * from './rate-limits';
 export * from './actions';
+export * from "./inbox";
