@@ -10,3 +10,4 @@ export * from './systems';
 export * from './rate-limits';
 export * from './actions';
 export * from "./inbox";
+export * from "./outgoing-webhooks";
