@@ -9,5 +9,5 @@ export * from './conversations';
 export * from './systems';
 export * from './rate-limits';
 export * from './actions';
-export * from "./inbox";
-export * from "./outgoing-webhooks";
+export * from './inbox';
+export * from './outgoing-webhooks';
