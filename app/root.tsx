@@ -10,6 +10,7 @@ import { isNativeRequest } from './lib/native.server';
 import { useNonce } from './lib/nonce';
 import { commitSession, getSession } from './lib/session.server';
 import stylesheet from './tailwind.css?url';
+import { preferredLocale } from './lib/locale';
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
@@ -28,7 +29,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // Push settings go only to the native shell (its device cookie says so): the browser gets none.
   const appId = getEnv().ONESIGNAL_APP_ID;
   const push = appId && isNativeRequest(request) ? { appId } : null;
-  return data({ toasts, push }, { headers });
+  const locale = preferredLocale(request.headers.get('Accept-Language'));
+  return data({ toasts, push, locale }, { headers });
 }
 
 export function Layout({ children }: { children: ReactNode }) {

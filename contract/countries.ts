@@ -1,73 +1,58 @@
+import { getAllCountries, getTimezone } from 'countries-and-timezones';
+import { getCountryCallingCode, isSupportedCountry, type CountryCode } from 'libphonenumber-js';
+
 /**
- * Countries offered by the business form, with the IANA timezone a new business in that
- * country starts with (editable later) and the dialling prefix used as a phone hint.
+ * Every ISO 3166-1 country a business can be in, with the IANA timezone a new business
+ * there starts with (editable later) and its dialling prefix (a hint beside phone inputs).
+ *
+ * The data is maintained by libraries, not by us: countries-and-timezones lists the
+ * countries and the zones used in each, libphonenumber-js (already reading every phone
+ * number) gives the calling codes, and Intl.DisplayNames names a country in the reader's
+ * language. Nothing is downloaded at run time.
  */
 export type Country = { code: string; name: string; timezone: string; dial: string };
 
-export const COUNTRIES: readonly Country[] = [
-  { code: 'AR', name: 'Argentina', timezone: 'America/Argentina/Buenos_Aires', dial: '+54' },
-  { code: 'AU', name: 'Australia', timezone: 'Australia/Sydney', dial: '+61' },
-  { code: 'AT', name: 'Austria', timezone: 'Europe/Vienna', dial: '+43' },
-  { code: 'BE', name: 'Belgium', timezone: 'Europe/Brussels', dial: '+32' },
-  { code: 'BR', name: 'Brazil', timezone: 'America/Sao_Paulo', dial: '+55' },
-  { code: 'BG', name: 'Bulgaria', timezone: 'Europe/Sofia', dial: '+359' },
-  { code: 'CA', name: 'Canada', timezone: 'America/Toronto', dial: '+1' },
-  { code: 'CL', name: 'Chile', timezone: 'America/Santiago', dial: '+56' },
-  { code: 'CN', name: 'China', timezone: 'Asia/Shanghai', dial: '+86' },
-  { code: 'CO', name: 'Colombia', timezone: 'America/Bogota', dial: '+57' },
-  { code: 'HR', name: 'Croatia', timezone: 'Europe/Zagreb', dial: '+385' },
-  { code: 'CY', name: 'Cyprus', timezone: 'Asia/Nicosia', dial: '+357' },
-  { code: 'CZ', name: 'Czechia', timezone: 'Europe/Prague', dial: '+420' },
-  { code: 'DK', name: 'Denmark', timezone: 'Europe/Copenhagen', dial: '+45' },
-  { code: 'EG', name: 'Egypt', timezone: 'Africa/Cairo', dial: '+20' },
-  { code: 'EE', name: 'Estonia', timezone: 'Europe/Tallinn', dial: '+372' },
-  { code: 'FI', name: 'Finland', timezone: 'Europe/Helsinki', dial: '+358' },
-  { code: 'FR', name: 'France', timezone: 'Europe/Paris', dial: '+33' },
-  { code: 'DE', name: 'Germany', timezone: 'Europe/Berlin', dial: '+49' },
-  { code: 'GR', name: 'Greece', timezone: 'Europe/Athens', dial: '+30' },
-  { code: 'HK', name: 'Hong Kong', timezone: 'Asia/Hong_Kong', dial: '+852' },
-  { code: 'HU', name: 'Hungary', timezone: 'Europe/Budapest', dial: '+36' },
-  { code: 'IS', name: 'Iceland', timezone: 'Atlantic/Reykjavik', dial: '+354' },
-  { code: 'IN', name: 'India', timezone: 'Asia/Kolkata', dial: '+91' },
-  { code: 'ID', name: 'Indonesia', timezone: 'Asia/Jakarta', dial: '+62' },
-  { code: 'IE', name: 'Ireland', timezone: 'Europe/Dublin', dial: '+353' },
-  { code: 'IL', name: 'Israel', timezone: 'Asia/Jerusalem', dial: '+972' },
-  { code: 'IT', name: 'Italy', timezone: 'Europe/Rome', dial: '+39' },
-  { code: 'JP', name: 'Japan', timezone: 'Asia/Tokyo', dial: '+81' },
-  { code: 'KE', name: 'Kenya', timezone: 'Africa/Nairobi', dial: '+254' },
-  { code: 'LV', name: 'Latvia', timezone: 'Europe/Riga', dial: '+371' },
-  { code: 'LT', name: 'Lithuania', timezone: 'Europe/Vilnius', dial: '+370' },
-  { code: 'LU', name: 'Luxembourg', timezone: 'Europe/Luxembourg', dial: '+352' },
-  { code: 'MY', name: 'Malaysia', timezone: 'Asia/Kuala_Lumpur', dial: '+60' },
-  { code: 'MT', name: 'Malta', timezone: 'Europe/Malta', dial: '+356' },
-  { code: 'MX', name: 'Mexico', timezone: 'America/Mexico_City', dial: '+52' },
-  { code: 'MA', name: 'Morocco', timezone: 'Africa/Casablanca', dial: '+212' },
-  { code: 'NL', name: 'Netherlands', timezone: 'Europe/Amsterdam', dial: '+31' },
-  { code: 'NZ', name: 'New Zealand', timezone: 'Pacific/Auckland', dial: '+64' },
-  { code: 'NG', name: 'Nigeria', timezone: 'Africa/Lagos', dial: '+234' },
-  { code: 'NO', name: 'Norway', timezone: 'Europe/Oslo', dial: '+47' },
-  { code: 'PE', name: 'Peru', timezone: 'America/Lima', dial: '+51' },
-  { code: 'PH', name: 'Philippines', timezone: 'Asia/Manila', dial: '+63' },
-  { code: 'PL', name: 'Poland', timezone: 'Europe/Warsaw', dial: '+48' },
-  { code: 'PT', name: 'Portugal', timezone: 'Europe/Lisbon', dial: '+351' },
-  { code: 'RO', name: 'Romania', timezone: 'Europe/Bucharest', dial: '+40' },
-  { code: 'SA', name: 'Saudi Arabia', timezone: 'Asia/Riyadh', dial: '+966' },
-  { code: 'SG', name: 'Singapore', timezone: 'Asia/Singapore', dial: '+65' },
-  { code: 'SK', name: 'Slovakia', timezone: 'Europe/Bratislava', dial: '+421' },
-  { code: 'SI', name: 'Slovenia', timezone: 'Europe/Ljubljana', dial: '+386' },
-  { code: 'ZA', name: 'South Africa', timezone: 'Africa/Johannesburg', dial: '+27' },
-  { code: 'KR', name: 'South Korea', timezone: 'Asia/Seoul', dial: '+82' },
-  { code: 'ES', name: 'Spain', timezone: 'Europe/Madrid', dial: '+34' },
-  { code: 'SE', name: 'Sweden', timezone: 'Europe/Stockholm', dial: '+46' },
-  { code: 'CH', name: 'Switzerland', timezone: 'Europe/Zurich', dial: '+41' },
-  { code: 'TH', name: 'Thailand', timezone: 'Asia/Bangkok', dial: '+66' },
-  { code: 'TR', name: 'Turkey', timezone: 'Europe/Istanbul', dial: '+90' },
-  { code: 'UA', name: 'Ukraine', timezone: 'Europe/Kyiv', dial: '+380' },
-  { code: 'AE', name: 'United Arab Emirates', timezone: 'Asia/Dubai', dial: '+971' },
-  { code: 'GB', name: 'United Kingdom', timezone: 'Europe/London', dial: '+44' },
-  { code: 'US', name: 'United States', timezone: 'America/New_York', dial: '+1' },
-  { code: 'VN', name: 'Vietnam', timezone: 'Asia/Ho_Chi_Minh', dial: '+84' },
-];
+/**
+ * Where a country spans several zones, the one most of its businesses live in (usually the
+ * capital's). Single-zone countries need no entry: their own zone is found below.
+ */
+const MAIN_TIMEZONE: Record<string, string> = {
+  AQ: 'UTC', AR: 'America/Argentina/Buenos_Aires', AU: 'Australia/Sydney', BR: 'America/Sao_Paulo', CA: 'America/Toronto',
+  CD: 'Africa/Kinshasa', CL: 'America/Santiago', CN: 'Asia/Shanghai', CY: 'Asia/Nicosia', EC: 'America/Guayaquil', ES: 'Europe/Madrid',
+  FM: 'Pacific/Pohnpei', GL: 'America/Nuuk', ID: 'Asia/Jakarta', KI: 'Pacific/Tarawa', KZ: 'Asia/Almaty',
+  MH: 'Pacific/Majuro', MN: 'Asia/Ulaanbaatar', MX: 'America/Mexico_City', MY: 'Asia/Kuala_Lumpur', NZ: 'Pacific/Auckland',
+  PF: 'Pacific/Tahiti', PG: 'Pacific/Port_Moresby', PS: 'Asia/Hebron', PT: 'Europe/Lisbon', RU: 'Europe/Moscow',
+  TF: 'Indian/Kerguelen', UA: 'Europe/Kyiv', UM: 'Pacific/Midway', US: 'America/New_York', UZ: 'Asia/Tashkent',
+};
+
+/**
+ * A country's own zone. The library folds zones that keep the same time into one (Denmark
+ * reads "Europe/Berlin"), so first a zone the country leads (Germany leads Europe/Berlin),
+ * then one used by that country alone, older names included ("Europe/Copenhagen"); a
+ * region-style name always beats a legacy one ("CET", "Iceland").
+ */
+function ownTimezone(code: string, zones: string[]): string {
+  const usable = zones.filter((zone) => zone.includes('/') && isValidTimezone(zone));
+  const info = (zone: string) => getTimezone(zone);
+  const leads = usable.find((zone) => !info(zone)?.aliasOf && info(zone)?.countries[0] === code);
+  const own = usable.filter((zone) => info(zone)?.countries.length === 1);
+  return leads ?? own.find((zone) => !info(zone)?.aliasOf) ?? own[0] ?? usable[0] ?? 'UTC';
+}
+
+function dialFor(code: string): string {
+  return isSupportedCountry(code) ? `+${getCountryCallingCode(code as CountryCode)}` : '';
+}
+
+const englishNames = new Intl.DisplayNames(['en'], { type: 'region' });
+
+export const COUNTRIES: readonly Country[] = Object.values(getAllCountries({ deprecated: true }))
+  .map((country) => ({
+    code: country.id,
+    name: englishNames.of(country.id) ?? country.name,
+    timezone: MAIN_TIMEZONE[country.id] ?? ownTimezone(country.id, country.timezones),
+    dial: dialFor(country.id),
+  }))
+  .sort((a, b) => a.name.localeCompare(b.name, 'en'));
 
 const byCode = new Map(COUNTRIES.map((country) => [country.code, country]));
 
@@ -77,6 +62,27 @@ export function findCountry(code: string | undefined | null): Country | undefine
 
 export function defaultTimezone(countryCode: string): string {
   return findCountry(countryCode)?.timezone ?? 'UTC';
+}
+
+const namers = new Map<string, Intl.DisplayNames>();
+
+/** The country's name in `locale` ("Deutschland" for DE in German); English when the locale is unknown. */
+export function countryName(code: string, locale = 'en'): string {
+  let namer = namers.get(locale);
+  if (!namer) {
+    try {
+      namer = new Intl.DisplayNames([locale, 'en'], { type: 'region' });
+    } catch {
+      namer = englishNames;
+    }
+    namers.set(locale, namer);
+  }
+  return namer.of(code.toUpperCase()) ?? findCountry(code)?.name ?? code;
+}
+
+/** Every country for a picker: named and sorted in the reader's language. */
+export function countryOptions(locale = 'en'): Array<Country & { label: string }> {
+  return COUNTRIES.map((country) => ({ ...country, label: countryName(country.code, locale) })).sort((a, b) => a.label.localeCompare(b.label, locale));
 }
 
 export function isValidTimezone(timezone: string): boolean {

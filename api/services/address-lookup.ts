@@ -35,6 +35,10 @@ const COUNTRY_ALIASES: Record<string, string> = {
   schweiz: 'CH',
   suisse: 'CH',
   éire: 'IE',
+  // Names the list used before it followed Intl's ("Türkiye", "Hong Kong SAR China").
+  turkey: 'TR',
+  'hong kong': 'HK',
+  'czech republic': 'CZ',
 };
 const byName = new Map(COUNTRIES.map((country) => [country.name.toLowerCase(), country.code]));
 

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from '@conform-to/react';
 import { Form } from '@remix-run/react';
 import type { ReactNode } from 'react';
-import { COUNTRIES } from '#contract/countries';
+import { CountryOptions } from './country-options';
 import { businessSchema } from '#contract/schemas/business';
 import { useSchemaForm } from '../lib/use-schema-form';
 import { DefaultSubmit, ErrorList, Field, SelectField, SubmitButton } from './forms';
@@ -42,11 +42,7 @@ export function BusinessDetailsForm({
       <Field label="Business email" errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }} />
       <SelectField label="Country" errors={fields.country.errors} selectProps={getSelectProps(fields.country)}>
         <option value="">Choose a country</option>
-        {COUNTRIES.map((country) => (
-          <option key={country.code} value={country.code}>
-            {country.name}
-          </option>
-        ))}
+        <CountryOptions />
       </SelectField>
       <PhoneListInput label="Business phone number" form={form} field={fields.telephones} />
       <Field label="Address" errors={fields.address.errors} inputProps={{ ...getInputProps(fields.address, { type: 'text' }), autoComplete: 'street-address' }} />

@@ -2,7 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import type { ReactNode } from 'react';
-import { findCountry } from '#contract/countries';
+import { countryName } from '#contract/countries';
 import { recentlyDeletedMessages } from '#contract/messages';
 import type { ApiBusiness } from '#contract/envelope';
 import { hasPermission } from '#contract/permissions';
@@ -17,6 +17,7 @@ import { apiCall } from '../lib/api.server';
 import { replyWithApiErrors } from '../lib/forms.server';
 import { requireDashboard } from '../lib/guard.server';
 import { apiToasts, redirectWithToasts } from '../lib/toast.server';
+import { useLocale } from '../lib/locale';
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [{ title: `${loaded?.business.name ?? 'Business'} · Business Assistant` }];
 
@@ -92,10 +93,11 @@ export default function BusinessRoute() {
   const { business, selected, canEdit, isAdmin, confirmDelete, confirmLeave } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const self = `/dashboard/businesses/${business._id}`;
+  const locale = useLocale();
   const facts: [string, string][] = [
     ['Your role', business.role === 'admin' ? 'Admin' : 'Member'],
     ['Email', business.email],
-    ['Country', findCountry(business.country)?.name ?? business.country],
+    ['Country', countryName(business.country, locale)],
     ['Telephones', business.telephones.join(', ')],
     ['Address', business.address ?? 'Not set'],
     ['Timezone', business.timezone],

@@ -12,6 +12,7 @@ import { GeneralErrorBoundary } from '../components/error-boundary';
 import { DefaultSubmit, ErrorList, Field, SelectField, SubmitButton } from '../components/forms';
 import { OnboardingFrame } from '../components/onboarding-frame';
 import { PhoneListInput } from '../components/phone-list-input';
+import { CountryOptions } from '../components/country-options';
 import { apiCall } from '../lib/api.server';
 import { replyWithApiErrors } from '../lib/forms.server';
 import { requireDashboard } from '../lib/guard.server';
@@ -154,11 +155,7 @@ function BusinessForm() {
       <Field label="Business email" errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }} />
       <SelectField label="Country" errors={fields.country.errors} selectProps={getSelectProps(fields.country)}>
         <option value="">Choose a country</option>
-        {COUNTRIES.map((country) => (
-          <option key={country.code} value={country.code}>
-            {country.name}
-          </option>
-        ))}
+        <CountryOptions />
       </SelectField>
       <PhoneListInput label="Business phone number" form={form} field={fields.telephones} />
       <Field label="Address" errors={fields.address.errors} inputProps={{ ...getInputProps(fields.address, { type: 'text' }), autoComplete: 'street-address' }} />

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from '@conform-to/react';
 import { Form } from '@remix-run/react';
 import type { ReactNode } from 'react';
-import { COUNTRIES } from '#contract/countries';
+import { CountryOptions } from '../country-options';
 import { FOLLOW_UP_CHANNELS, type ApiSetupStep, type ApiSystem } from '#contract/schemas/system';
 import { STEP_SCHEMAS, type StepKey, type SystemReply } from '../../lib/systems';
 import { useSchemaForm } from '../../lib/use-schema-form';
@@ -160,11 +160,7 @@ function NumberStep(props: StepsProps & { step: ApiSetupStep }) {
     <div className="flex flex-col gap-4">
       <Form method="get" action={`${self}#setup-number`} className="grid items-end gap-3 sm:grid-cols-[2fr_1fr_1fr_auto]" aria-label="Search numbers">
         <SelectField label="Country" selectProps={{ name: 'country', defaultValue: search.country }}>
-          {COUNTRIES.map((country) => (
-            <option key={country.code} value={country.code}>
-              {country.name}
-            </option>
-          ))}
+          <CountryOptions />
         </SelectField>
         <Field label="Area code" inputProps={{ name: 'area_code', defaultValue: search.area_code, inputMode: 'numeric', pattern: '\\d{1,5}', maxLength: 5, placeholder: 'Any' }} />
         <Field label="Contains" inputProps={{ name: 'contains', defaultValue: search.contains, inputMode: 'numeric', pattern: '\\d{1,10}', maxLength: 10, placeholder: 'Any digits' }} />
