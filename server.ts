@@ -22,6 +22,8 @@ import { createMailer } from './api/services/mailer';
 import { startPushDeliveries } from './api/services/push/deliveries';
 import { startScheduler } from './api/services/scheduler';
 import { startActionLoop } from './api/services/actions/engine';
+import { startDailySummaries } from './api/services/daily-summary';
+import { startWebhookDeliveries } from './api/services/outgoing-webhooks/deliveries';
 import { createStorage, usesS3 } from './api/services/storage';
 import { sweepOrphanedFiles } from './api/services/file-sweep';
 import { startLearningRunner } from './api/services/learning/runner';
@@ -288,6 +290,9 @@ export async function startServer(
   const stopPush = push ? startPushDeliveries(deps) : async () => {};
   // The data loader's website crawls; a job left by a stopped server is resumed (runner.ts).
   const stopLearning = startLearningRunner(deps);
+  // Outgoing webhooks and their retries, and the members' daily summary emails (both SKIP LOCKED / claimed once).
+  const stopWebhooks = startWebhookDeliveries(deps);
+  const stopSummaries = startDailySummaries(deps);
   const url = `http://localhost:${port}`;
 
   let closing: Promise<void> | undefined;
@@ -306,6 +311,8 @@ export async function startServer(
       await stopActions();
       await stopPush();
       await stopLearning();
+      await stopWebhooks();
+      await stopSummaries();
       await limiter.close();
       // Mail a request handed to the background (e.g. a reset code) goes out before the database closes.
       await waitForBackground(deps);

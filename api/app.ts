@@ -28,6 +28,7 @@ import { memoryUploadRouter } from './resources/memories/upload';
 import { notesRouter } from './resources/notes';
 import { notificationsRouter } from './resources/notifications';
 import { ordersRouter } from './resources/orders';
+import { outgoingWebhooksRouter } from './resources/outgoing-webhooks';
 import { timelineRouter } from './resources/timeline';
 import { accountRouter } from './resources/users/account';
 import { devicesRouter } from './resources/users/devices';
@@ -97,6 +98,7 @@ export function createApiApp(deps: ApiDeps) {
   app.route('/', broadcastingRouter);
   app.route('/', leadcatcherRouter);
   app.route('/', recentlyDeletedRouter);
+  app.route('/', outgoingWebhooksRouter);
   app.route('/', devRouter);
   // Public: Twilio's webhooks, authenticated by X-Twilio-Signature (resources/webhooks/twilio.ts).
   app.route('/', twilioWebhooksRouter);

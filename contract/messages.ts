@@ -149,6 +149,13 @@ export const messages = {
     nulCharacter: 'The address contains a NUL character (%00), which is not allowed.',
     malformedAddress: 'The address is not valid: it contains a broken percent-encoding.',
   },
+  /** Outgoing webhooks (businesses/outgoing-webhooks/...). */
+  outgoingWebhook: {
+    urlRequired: 'Endpoint URL is required.',
+    urlHttps: 'The endpoint must be an https:// address, such as https://hooks.example.com/assistant.',
+    eventsRequired: 'Choose at least one event to send.',
+    eventUnknown: 'Choose events from the list.',
+  },
 } as const;
 
 /** The edge's answer to a request body over its limit (server/body-limit.ts). */

@@ -69,7 +69,9 @@ export async function setNotificationPreferences(
     for (const [event, on] of Object.entries(input.events ?? {})) if (on !== undefined) events[event as keyof typeof events] = on;
     const quiet = { ...current.quiet_hours };
     for (const [key, value] of Object.entries(input.quiet_hours ?? {})) if (value !== undefined) (quiet as Record<string, unknown>)[key] = value;
-    const next: NotificationPreferences = { events, quiet_hours: quiet };
+    const summary = { ...current.daily_summary };
+    for (const [key, value] of Object.entries(input.daily_summary ?? {})) if (value !== undefined) (summary as Record<string, unknown>)[key] = value;
+    const next: NotificationPreferences = { events, quiet_hours: quiet, daily_summary: summary };
     await tx.update(businessUsers).set({ notificationPrefs: next, updatedAt: deps.clock.now() }).where(eq(businessUsers.id, row.id));
     return next;
   });

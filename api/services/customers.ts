@@ -9,6 +9,7 @@ import { ApiError, invalid, notFound } from '../lib/errors';
 import { entityChanged } from '../lib/events';
 import { findCustomer, loadDuplicates, serializeCustomers, serializeOne, type CustomerRow } from './customer-records';
 import { formatPhoneNumber } from '#contract/phone';
+import { emitOutgoingEvent } from './outgoing-webhooks/deliveries';
 
 export { findCustomer, listCustomers, serializeCustomer, displayName } from './customer-records';
 
@@ -65,6 +66,8 @@ const blankToNull = (value: string | null | undefined) => (value?.trim() ? value
  */
 async function publish(deps: CustomerDeps, businessId: string, kind: EntityEventKind, customer: ApiCustomer, previouslyShared: string[] = [], skip: string[] = []) {
   await entityChanged(deps, businessId, 'Customer', kind, customer);
+  // Every new contact (typed in, or found by a first call, SMS or form) goes to the business's endpoints.
+  if (kind === 'Created') await emitOutgoingEvent(deps, businessId, 'contact.created', { contact: customer });
   const others = new Set([...previouslyShared, ...customer.duplicates.map((duplicate) => duplicate._id)]);
   for (const id of [customer._id, ...skip]) others.delete(id);
   if (others.size === 0) return;

@@ -13,6 +13,7 @@ import { displayName, findCustomer } from './customer-records';
 import { notifyMembers } from './member-notifications';
 import { linesSummary, tellCustomerAboutOrder } from './order-messages';
 import type { CustomerMessageDeps } from './systems/customer-messages';
+import { emitOutgoingEvent } from './outgoing-webhooks/deliveries';
 
 /**
  * Orders customers placed (issue 10): by hand on the orders page, or taken by the assistant
@@ -189,6 +190,7 @@ export async function createOrder(deps: OrderDeps, businessId: string, input: Or
     })
     .returning();
   const order = await published(deps, 'Created', row, orderNotFound);
+  await emitOutgoingEvent(deps, businessId, 'order.created', { order });
   try {
     await notifyMembers(deps, {
       businessId,

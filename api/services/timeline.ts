@@ -12,6 +12,7 @@ import { publishNotifications, TASK_DUE } from './notifications';
 import { businessTimezone, createNextOccurrence } from './task-occurrences';
 import { parseReminder } from './task-schedule';
 import { serializeRow, serializeRows, TYPE_INFO, type TimelineRow, type TimelineType } from './timeline-records';
+import { emitOutgoingEvent } from './outgoing-webhooks/deliveries';
 
 /**
  * The timeline's writes, callable from the v1 routes and from the server side alike (the
@@ -132,6 +133,9 @@ async function createSystemItem(deps: TimelineDeps, type: Exclude<TimelineType, 
     .returning();
   const item = await serializeRow(db, row);
   await publish(deps, 'Created', item, row.businessId);
+  // An SMS received and a web form lead go to the business's outgoing webhooks (calls when they end).
+  if (type === 'sms' && direction === 'inbound') await emitOutgoingEvent(deps, row.businessId, 'sms.received', { sms: item });
+  if (type === 'form') await emitOutgoingEvent(deps, row.businessId, 'lead.received', { form: item });
   return item;
 }
 

@@ -71,15 +71,19 @@ export const NOTIFICATION_EVENT_LABELS: Record<NotificationEvent, string> = {
 export type NotificationPreferences = {
   events: Record<NotificationEvent, boolean>;
   quiet_hours: { enabled: boolean; start: string; end: string; urgent_override: boolean };
+  /** An email each morning about yesterday, at `time` (HH:mm) in the business's timezone (api/services/daily-summary.ts). */
+  daily_summary: { enabled: boolean; time: string };
 };
 export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
   events: Object.fromEntries(NOTIFICATION_EVENTS.map((event) => [event, true])) as Record<NotificationEvent, boolean>,
   quiet_hours: { enabled: false, start: '21:00', end: '07:00', urgent_override: true },
+  daily_summary: { enabled: false, time: '08:00' },
 };
 export function resolveNotificationPreferences(stored: Partial<NotificationPreferences> | null | undefined): NotificationPreferences {
   return {
     events: { ...DEFAULT_NOTIFICATION_PREFERENCES.events, ...(stored?.events ?? {}) },
     quiet_hours: { ...DEFAULT_NOTIFICATION_PREFERENCES.quiet_hours, ...(stored?.quiet_hours ?? {}) },
+    daily_summary: { ...DEFAULT_NOTIFICATION_PREFERENCES.daily_summary, ...(stored?.daily_summary ?? {}) },
   };
 }
 
@@ -184,6 +188,7 @@ export const notificationPreferencesSchema = z.object({
   quiet_hours: z
     .object({ enabled: bool.optional(), start: time.optional(), end: time.optional(), urgent_override: bool.optional() })
     .optional(),
+  daily_summary: z.object({ enabled: bool.optional(), time: time.optional() }).optional(),
 });
 
 /** businesses/settings/{id}/set: only the keys sent change. */

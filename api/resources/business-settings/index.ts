@@ -36,6 +36,7 @@ export const businessSettingsOut = z
       .object({
         events: z.record(z.enum(NOTIFICATION_EVENTS), z.boolean()),
         quiet_hours: z.object({ enabled: z.boolean(), start: time, end: time, urgent_override: z.boolean() }),
+        daily_summary: z.object({ enabled: z.boolean(), time }).openapi({ description: 'An email about yesterday at this time (HH:mm, the business timezone)' }),
       })
       .openapi({ description: "The caller's own notification preferences in this business" }),
   })

@@ -10,6 +10,7 @@ import { BadWebhook, customerName, fail, findCallBySid, loadContext, param, stat
 import { callTranscript, summarizeCall, type CallRecord, type CallTurn } from './call-summary';
 import { recordSystemEvent, type SystemRow } from './store';
 import { fireTrigger } from '../actions/triggers';
+import { emitOutgoingEvent } from '../outgoing-webhooks/deliveries';
 
 /**
  * How a call ends: the recording callback (a voicemail or its transcription, or the
@@ -223,7 +224,8 @@ export async function handleCallStatus(deps: InboundDeps, system: SystemRow, par
     const durationDetails = Number.isFinite(duration) && param(params, 'CallDuration') ? { duration_seconds: duration } : {};
 
     if (call.direction === 'outbound') {
-      await updateCall(deps, system.businessId, call.id, { status: callStatus.replace(/-/g, '_'), details: durationDetails });
+      const ended = await updateCall(deps, system.businessId, call.id, { status: callStatus.replace(/-/g, '_'), details: durationDetails });
+      await emitOutgoingEvent(deps, system.businessId, 'call.ended', { call: ended });
       await recordSystemEvent(deps, system, { kind: 'webhook', name, outcome: 'ok', details: { call_sid: callSid, call_id: call.id, call_status: callStatus } });
       return;
     }
@@ -241,6 +243,7 @@ export async function handleCallStatus(deps: InboundDeps, system: SystemRow, par
       status,
       details: { ...durationDetails, transcript: callTranscript(record), summary: summary.summary, summary_by: summary.by },
     });
+    await emitOutgoingEvent(deps, system.businessId, 'call.ended', { call: updated, summary: summary.summary });
 
     const notice = NOTIFY[status];
     await notifyMembers(deps, {
