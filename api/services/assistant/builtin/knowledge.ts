@@ -139,7 +139,8 @@ const isPlural = (word: string) => word.length > 3 && word.endsWith('s') && !/(s
 
 function readQuestion(message: string, options: KnowledgeOptions): Question | null {
   const domain = new Set((options.domainWords ?? []).map(termKey));
-  const all = questionTerms(message).map((term) => (domain.has(term.key) ? { ...term, specific: true } : term));
+  // A bare number ("it's a 2019 car", "for 15 people") is a detail of the caller's case, never what the question is about.
+  const all = questionTerms(message).map((term) => (domain.has(term.key) ? { ...term, specific: true } : /^\d+$/.test(term.word) ? { ...term, specific: false } : term));
   let judge = all.filter((term) => term.specific);
   const generic = all.filter((term) => !term.specific);
   if (!judge.length) {
@@ -153,7 +154,8 @@ function readQuestion(message: string, options: KnowledgeOptions): Question | nu
     const a = judge.find((term) => term.word === sequence[index]);
     const b = judge.find((term) => term.word === sequence[index + 1]);
     // A caller's own number ("20 minutes late", "for 15 people") is a detail of their case, never half of a compound.
-    if (a && b && a.key !== b.key && a.specific && b.specific && !isPlural(a.word) && !/^\d/.test(a.word)) pairs.push([a.key, b.key]);
+    // Nor is a word in -ly ("hourly rate", "weekly clean"): it describes, and the passage may say it another way ("per hour").
+    if (a && b && a.key !== b.key && a.specific && b.specific && !isPlural(a.word) && !/^\d/.test(a.word) && !/ly$/.test(a.word)) pairs.push([a.key, b.key]);
   }
   const everydayWords = new Set(words(message).filter((word) => domain.has(termKey(word))));
   const items = new Set((options.itemWords ?? []).map(termKey).filter((key) => !domain.has(key)));
@@ -323,7 +325,13 @@ const PRONOUN_START = /^(it|this|that|these|those|they|he|she|there|which|also|t
 
 /** The best one or two sentences of a passage, with the sentence before when the best one leans on it ("It takes…"). */
 function bestWindow(question: Question, text: string, topic: Topic, waivable: Set<string>): { text: string; score: number } | null {
-  const list = sentences(text).filter((sentence) => !isNoise(sentence) && !/\?\s*$/.test(sentence));
+  const all = sentences(text).filter((sentence) => !isNoise(sentence));
+  const list = all.filter((sentence) => !/\?\s*$/.test(sentence));
+  // A question in a passage is never said, but it names what the next sentences answer ("Warning light on? We read the fault codes…"): a heading.
+  const leadQuestion = (sentence: string) => {
+    const before = all[all.indexOf(sentence) - 1];
+    return before && /\?\s*$/.test(before) ? before : '';
+  };
   let best: { text: string; score: number; end: number } | null = null;
   for (let index = 0; index < list.length; index += 1) {
     for (const size of [1, 2]) {
@@ -334,7 +342,8 @@ function bestWindow(question: Question, text: string, topic: Topic, waivable: Se
       if (said.length > 480) continue;
       // "Please walk your dog before drop-off" tells the caller what to do; it never says the business offers dog walking.
       if (question.asksOffer && parts.some((part) => INSTRUCTION.test(part))) continue;
-      const judged = judgeText(question, said, topic, waivable);
+      const asked = leadQuestion(parts[0]);
+      const judged = judgeText(question, said, asked ? topicOf(`${topic.text}\n${asked}`) : topic, waivable);
       if (!judged.pass) continue;
       // One sentence unless the second adds to the answer; the first sentence under a heading on the subject leads it.
       // (Not for "what should I do?": a how-to page opens with the problem, the steps follow.)

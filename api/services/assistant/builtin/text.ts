@@ -25,7 +25,7 @@ export const STOP_WORDS = new Set(
 const GENERIC_WORDS = `offer provide supply sell do make work help available use come go take give look find ask done need
   install repair service price book long soon far often quick quickly fast early usual usually normally typically
   currently time day week today tomorrow now new old big small whole customer company business also include includes included
-  keep keeps kept happen happens seem stop start try say mean extra additional best`
+  keep keeps kept happen happens seem stop start try say mean extra additional best change changed changing`
   .split(/\s+/)
   .filter(Boolean);
 
@@ -51,7 +51,7 @@ const SYNONYM_GROUPS: string[][] = [
   ['unblock', 'block', 'blocked', 'blockage', 'clog', 'clogged'],
   ['home', 'house', 'property', 'flat', 'premises'],
   ['discount', 'reduction', 'concession', 'deal'],
-  ['finance', 'monthly'],
+  ['finance', 'monthly', 'instalment', 'instalments', 'spread'],
   ['remove', 'removal', 'dispose', 'disposal'],
   ['brand', 'manufacturer'],
   ['card', 'cards', 'contactless'],
@@ -66,7 +66,11 @@ const IRREGULAR: Record<string, string> = {
   bought: 'buy', brought: 'bring', paid: 'pay', took: 'take', taken: 'take', sent: 'send', made: 'make', left: 'leave', kept: 'keep',
   found: 'find', told: 'tell', sold: 'sell', went: 'go', gone: 'go', came: 'come', got: 'get', gotten: 'get', gave: 'give', given: 'give',
   ran: 'run', built: 'build', spent: 'spend', held: 'hold', broke: 'break', broken: 'break', froze: 'freeze', frozen: 'freeze',
-  fitted: 'fit', children: 'child', men: 'man', women: 'woman', people: 'person',
+  fitted: 'fit', children: 'child',
+  // "air con" is air conditioning.
+  con: 'conditioning',
+  // American spelling, which would otherwise meet "install".
+  installment: 'instalment', installments: 'instalment', men: 'man', women: 'woman', people: 'person',
 };
 
 /** A light suffix-stripping stemmer (consistent, not linguistic): "servicing" and "service" → "servic". */

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import type { ApiKnowledgeHit } from '#contract/envelope';
+import { termKey } from '#api/services/assistant/builtin/text';
+import { business, passage, run, service } from '#tests/support/builtin-assistant';
+
+/**
+ * Classes of needless escalations found by the evaluation (never one question): the caller's
+ * own details taken for the subject (a year, a number), a describing word in -ly taken for
+ * half of a compound ("hourly labour"), a question in the owner's text that names what the
+ * next sentence answers ("Damp patches? We…"), and everyday words for the same thing
+ * ("change" a part, "air con", "instalments"). Checked on made-up businesses unlike the
+ * evaluation's.
+ */
+const serviceHit = (name: string, price: string, description: string): ApiKnowledgeHit => ({
+  source: { kind: 'service', _id: `svc-${name}`, type: 'service', title: name },
+  text: `${name}.\n\n${description}\n\nPrice: ${price}.`,
+  heading: name,
+  rank: 1,
+});
+const faq = (question: string, answer: string): ApiKnowledgeHit => ({ source: { kind: 'memory', _id: `mem-${question}`, type: 'answered_question', title: question }, text: `${question}\n\n${answer}`, heading: question, rank: 1 });
+
+const roofer = business('Skyline Roofing', [service('Gutter clearing', '£60', 'Gutters cleared and flushed, downpipes checked.')]);
+
+describe('the caller’s own details are not what the question is about', () => {
+  it('a year the caller mentions ("built in 2009") need not be in the answer', async () => {
+    const hits = [passage('Conservatories', 'We clean conservatory roofs, glass or polycarbonate, from £80.')];
+    const { text, kit } = await run(roofer, 'Can you clean my conservatory roof? It was built in 2009.', { hits });
+    expect(text).toContain('£80');
+    expect(kit.questions).toHaveLength(0);
+  });
+
+  it('a describing word in -ly is no half of a compound: "hourly labour" is answered by "labour … per hour"', async () => {
+    const hits = [passage('Charges', 'Labour on small repairs is charged at £45 per hour, with a one-hour minimum.')];
+    const { text, kit } = await run(roofer, "What's your hourly labour charge?", { hits });
+    expect(text).toContain('£45 per hour');
+    expect(kit.questions).toHaveLength(0);
+  });
+
+  it('a question the passage asks itself names the subject of the sentence after it, and is never said', async () => {
+    const hits = [serviceHit('Damp survey', '£120', 'Damp patches on the ceiling? We trace where the water gets in and give you a written report.')];
+    const { text, kit } = await run(roofer, "There's a damp patch on my ceiling, can you find out why?", { hits });
+    expect(text).toContain('We trace where the water gets in');
+    expect(text).not.toContain('?');
+    expect(kit.questions).toHaveLength(0);
+  });
+
+  it('an unrelated question is still passed on: the lead question only names a topic, it adds no facts', async () => {
+    const hits = [serviceHit('Damp survey', '£120', 'Damp patches on the ceiling? We trace where the water gets in and give you a written report.')];
+    const { kit } = await run(roofer, 'Do you put up solar panels?', { hits });
+    expect(kit.questions).toHaveLength(1);
+  });
+});
+
+describe('everyday words for the same thing', () => {
+  it('"change" a part is replacing it', async () => {
+    const hits = [passage('Repairs', 'We replace slipped or cracked roof tiles from £35 a tile.')];
+    const { text, kit } = await run(roofer, 'Do you change roof tiles?', { hits });
+    expect(text).toContain('£35');
+    expect(kit.questions).toHaveLength(0);
+  });
+
+  it('"air con" is air conditioning, and "instalments" is paying monthly', async () => {
+    expect(termKey('con')).toBe(termKey('conditioning'));
+    expect(termKey('instalments')).toBe(termKey('monthly'));
+    expect(termKey('installments')).not.toBe(termKey('install'));
+    const cooling = business('Cool Breeze Ltd', [service('Air conditioning service', '£90', 'Filters cleaned, gas pressure checked, drains cleared.')]);
+    const { text } = await run(cooling, 'How much is an air con service?');
+    expect(text).toContain('£90');
+    const hits = [faq('How can I pay?', 'Card or bank transfer. Jobs over £500 can be paid monthly over a year.')];
+    const paid = await run(roofer, 'Can I pay in instalments?', { hits });
+    expect(paid.text).toContain('paid monthly');
+    expect(paid.kit.questions).toHaveLength(0);
+  });
+});
