@@ -1,10 +1,11 @@
-import { and, count, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { ApiCustomer } from '#contract/envelope';
 import type { ListFilters } from '#contract/schemas/list';
 import type { CustomerStatus } from '#contract/schemas/customer';
 import type { Db } from '../db/client';
 import { customers, type Address } from '../db/schema';
-import { listQuery } from '../lib/list';
+import { listQuery, pageAndTotal } from '../lib/list';
+import { anyText } from '../lib/sql-any';
 import { smsOptOutsOf } from './systems/sms-opt-outs';
 
 /**
@@ -60,9 +61,9 @@ export async function loadDuplicates(db: Db, businessId: string, ids: string[]):
   if (ids.length === 0) return found;
   const result = await db.execute(sql`
     with mine as (
-      select id, 'phone' as reason, jsonb_array_elements_text(phones) as value from customers where ${inArray(customers.id, ids)}
+      select id, 'phone' as reason, jsonb_array_elements_text(phones) as value from customers where ${anyText(customers.id, ids)}
       union all
-      select id, 'email' as reason, jsonb_array_elements_text(emails) as value from customers where ${inArray(customers.id, ids)}
+      select id, 'email' as reason, jsonb_array_elements_text(emails) as value from customers where ${anyText(customers.id, ids)}
     ), theirs as (
       select id, 'phone' as reason, jsonb_array_elements_text(phones) as value from customers where business_id = ${businessId} and deleted_at is null
       union all
@@ -161,16 +162,11 @@ export async function listCustomers(db: Db, businessId: string, filters: Custome
     filters.status ? eq(customers.status, filters.status) : undefined,
     filters.search ? searchCondition(filters.search) : undefined,
   );
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(customers)
-      .where(where)
-      .orderBy(...query.orderBy)
-      .limit(query.limit)
-      .offset(query.offset),
-    db.select({ total: count() }).from(customers).where(where),
-  ]);
+  const { rows, total } = await pageAndTotal(
+    query,
+    (limit) => db.select().from(customers).where(where).orderBy(...query.orderBy).limit(limit).offset(query.offset),
+    async () => (await db.select({ total: count() }).from(customers).where(where))[0].total,
+  );
   return { customers: await serializeCustomers(db, businessId, rows), total, page: query.page, limit: query.limit };
 }
 

@@ -5,7 +5,7 @@ import { PERMISSION_SUBJECT } from '#contract/permissions';
 import type { ListFilters } from '#contract/schemas/list';
 import type { Db } from '../db/client';
 import { customers, timelineItems } from '../db/schema';
-import { listQuery } from '../lib/list';
+import { listQuery, pageAndTotal } from '../lib/list';
 
 /**
  * Reading the timeline: the v1 shape of an item (with its customer embedded, so a list
@@ -141,13 +141,10 @@ export async function listTimeline(db: Db, businessId: string, types: readonly T
   );
   // Tasks sorted by reminder keep the ones without a reminder (internal notes) at the end.
   const orderBy = query.sortBy === 'reminder' ? [sql`${timelineItems.reminder} is null`, ...query.orderBy] : query.orderBy;
-  const [rows, [{ total }]] = await Promise.all([
-    selectWithCustomer(db)
-      .where(where)
-      .orderBy(...orderBy)
-      .limit(query.limit)
-      .offset(query.offset),
-    db.select({ total: count() }).from(timelineItems).where(where),
-  ]);
+  const { rows, total } = await pageAndTotal(
+    query,
+    (limit) => selectWithCustomer(db).where(where).orderBy(...orderBy).limit(limit).offset(query.offset),
+    async () => (await db.select({ total: count() }).from(timelineItems).where(where))[0].total,
+  );
   return { items: rows.map((row) => serializeTimelineItem(row.item, row.customer)), total, ...page };
 }

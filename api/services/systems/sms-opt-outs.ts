@@ -1,10 +1,11 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { smsOptOutMessages } from '#contract/messages';
 import { formatPhoneNumber } from '#contract/phone';
 import type { ApiDeps } from '../../deps';
 import type { Db } from '../../db/client';
 import { smsOptOuts } from '../../db/schema';
 import { newId } from '../../lib/crypto';
+import { anyText } from '../../lib/sql-any';
 import { TelephonyError, type Sms, type SmsResult } from '../telephony/provider';
 
 /**
@@ -51,7 +52,7 @@ export async function smsOptOutsOf(db: Db, businessId: string, phones: string[])
   const rows = await db
     .select({ phone: smsOptOuts.phone, createdAt: smsOptOuts.createdAt })
     .from(smsOptOuts)
-    .where(and(eq(smsOptOuts.businessId, businessId), inArray(smsOptOuts.phone, phones)));
+    .where(and(eq(smsOptOuts.businessId, businessId), anyText(smsOptOuts.phone, phones)));
   return new Map(rows.map((row) => [row.phone, row.createdAt]));
 }
 
