@@ -128,9 +128,11 @@ export async function buildDailySummary(
   const nothing = sections.every((section) => section.total === 0);
   if (sections.length === 0) body.push('Your permissions in this business include none of the lists this summary covers.', '');
   else if (nothing) body.push('Nothing came in, and no question is waiting for an answer.', '');
-  for (const section of sections) {
-    if (section.total === 0 && !nothing) continue;
-    if (nothing) break;
+  for (const section of nothing ? [] : sections) {
+    if (section.total === 0) {
+      body.push(`${section.title}: none`, '');
+      continue;
+    }
     body.push(`${section.title} (${section.total})`);
     for (const line of section.lines) body.push(`- ${line.text}`, `  ${line.link}`);
     if (section.total > section.lines.length) body.push(`- and ${section.total - section.lines.length} more: ${section.listLink}`);
