@@ -46,6 +46,8 @@ export const DASHBOARD_ROUTES = [
   { name: 'memory_view', path: 'memories/:id', permission: 'memories/view' },
   { name: 'settings', path: 'settings', permission: null, label: 'Settings' },
   { name: 'business_settings', path: 'settings/business-settings', permission: null },
+  // Endpoints that receive the business's records (each endpoint's page checks admin in its loader too).
+  { name: 'outgoing_webhooks', path: 'settings/outgoing-webhooks', permission: 'admin' },
   { name: 'assistant_settings', path: 'assistant-settings', permission: null },
   { name: 'account_settings', path: 'account-settings', permission: null, label: 'Account' },
   { name: 'assistant_conversations', path: 'assistant-conversations', permission: null, label: 'Assistant' },

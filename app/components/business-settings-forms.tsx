@@ -28,6 +28,7 @@ export const timezoneFormSchema = z.object({
 export const notificationsFormSchema = z.object({
   events: z.object(Object.fromEntries(NOTIFICATION_EVENTS.map((event) => [event, box])) as Record<(typeof NOTIFICATION_EVENTS)[number], typeof box>).default({} as never),
   quiet_hours: z.object({ enabled: box, start: time, end: time, urgent_override: box }),
+  daily_summary: z.object({ enabled: box, time }),
 });
 
 const control = 'rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900 shadow-sm aria-[invalid=true]:border-red-500';
@@ -77,6 +78,7 @@ export function NotificationsForm({ preferences, reply }: { preferences: Notific
         end: preferences.quiet_hours.end,
         urgent_override: preferences.quiet_hours.urgent_override ? 'on' : undefined,
       },
+      daily_summary: { enabled: preferences.daily_summary.enabled ? 'on' : undefined, time: preferences.daily_summary.time },
     } as never,
     constraint: getZodConstraint(notificationsFormSchema),
     shouldValidate: 'onSubmit',
@@ -85,6 +87,7 @@ export function NotificationsForm({ preferences, reply }: { preferences: Notific
   });
   const events = fields.events.getFieldset();
   const quiet = fields.quiet_hours.getFieldset();
+  const summary = fields.daily_summary.getFieldset();
   return (
     <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
       <input type="hidden" name="intent" value="notifications" />
@@ -124,6 +127,21 @@ export function NotificationsForm({ preferences, reply }: { preferences: Notific
             <span className="block text-xs text-slate-500">Callers the assistant flags as an emergency get through even during quiet hours.</span>
           </span>
         </label>
+      </fieldset>
+      <fieldset className="flex flex-col gap-3">
+        <legend className="mb-1 font-medium">Daily summary email</legend>
+        <label className="flex items-start gap-2 text-sm text-slate-700">
+          <input {...getInputProps(summary.enabled, { type: 'checkbox', value: 'on' })} key={summary.enabled.key} className="mt-1 h-4 w-4" />
+          <span>
+            <span className="font-medium">Email me a summary of yesterday every day</span>
+            <span className="block text-xs text-slate-500">Calls, texts, leads and orders, and the questions waiting for an answer, each with a link.</span>
+          </span>
+        </label>
+        <label className="flex flex-col gap-1 text-sm">
+          <span className="font-medium text-slate-700">Send it at (business timezone)</span>
+          <input {...getInputProps(summary.time, { type: 'time' })} key={summary.time.key} className={`${control} w-32`} />
+        </label>
+        <ErrorList errors={summary.time.errors} />
       </fieldset>
       <ErrorList id={form.errorId} errors={form.errors} />
       <div>

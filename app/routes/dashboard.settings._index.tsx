@@ -23,6 +23,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     business: state.business ? { _id: state.business._id, name: state.business.name } : null,
     canSeeTeam: hasPermission(state.business?.permissions, 'business_users/view'),
+    canManageWebhooks: Boolean(state.business) && hasPermission(state.business?.permissions, 'admin'),
     systems: canSeeSystems ? await listSystems(state) : null,
     canEditSystems: canEdit,
     deletedSystem: canEdit ? new URL(request.url).searchParams.get('deleted_system') : null,
@@ -43,12 +44,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function SettingsRoute() {
-  const { business, canSeeTeam, systems, canEditSystems, deletedSystem } = useLoaderData<typeof loader>();
+  const { business, canSeeTeam, canManageWebhooks, systems, canEditSystems, deletedSystem } = useLoaderData<typeof loader>();
   const links = [
-    { to: '/dashboard/settings/business-settings', title: 'Business settings', text: 'Opening hours, special dates, timezone and your notifications.' },
+    { to: '/dashboard/settings/business-settings', title: 'Business settings', text: 'Opening hours, special dates, timezone, your notifications and daily summary email.' },
     { to: '/dashboard/assistant-settings', title: 'Assistant settings', text: 'How the assistant greets and talks to callers.' },
     ...(business ? [{ to: `/dashboard/businesses/${business._id}`, title: 'Business details', text: 'Name, email, country, phone numbers and address.' }] : []),
     ...(canSeeTeam ? [{ to: '/dashboard/users', title: 'Team', text: 'Invite members and choose what each may do.' }] : []),
+    ...(canManageWebhooks ? [{ to: '/dashboard/settings/outgoing-webhooks', title: 'Outgoing webhooks', text: 'Send contacts, calls, texts, leads and orders to Zapier, Make or your CRM.' }] : []),
     { to: '/dashboard/businesses', title: 'Businesses', text: 'Switch business or add another one.' },
     { to: '/dashboard/account-settings', title: 'Account settings', text: 'Your name, email, mobile number and password.' },
   ];

@@ -122,6 +122,27 @@ const crud = (entity: string, view: Permission, edit: Permission, make: (ctx: Ct
   return rules;
 };
 
+async function outgoingWebhook(ctx: Ctx) {
+  const data = await ok(await api(ctx, `businesses/outgoing-webhooks/${ctx.b}/create`, { url: 'https://hooks.example.com/matrix', events: ['contact.created'] }), 'outgoing webhook');
+  return data.outgoing_webhook._id as string;
+}
+const outgoingWebhookRules = (): Record<string, Rule> => {
+  const base = 'businesses/outgoing-webhooks/{business_id}';
+  const refusal = 'Only admins can manage outgoing webhooks.';
+  const existing = { prepare: async (ctx: Ctx) => ({ endpoint_id: await outgoingWebhook(ctx) }) };
+  return {
+    [`${base}/list`]: { permission: 'admin', refusal },
+    [`${base}/create`]: { permission: 'admin', refusal, body: () => ({ url: 'https://hooks.example.com/matrix', events: ['order.created'] }) },
+    [`${base}/get/{endpoint_id}`]: { permission: 'admin', refusal, ...existing },
+    [`${base}/update/{endpoint_id}`]: { permission: 'admin', refusal, body: () => ({ enabled: false }), ...existing },
+    [`${base}/delete/{endpoint_id}`]: { permission: 'admin', refusal, ...existing },
+    [`${base}/rotate-secret/{endpoint_id}`]: { permission: 'admin', refusal, ...existing },
+    // The name does not resolve here: the delivery is logged as not reached, and the call answers 200.
+    [`${base}/send-test/{endpoint_id}`]: { permission: 'admin', refusal, ...existing },
+    [`${base}/deliveries/{endpoint_id}`]: { permission: 'admin', refusal, ...existing },
+  };
+};
+
 const wav = () => {
   const form = new FormData();
   form.append('audio', new Blob([new Uint8Array(64)], { type: 'audio/wav' }), 'voice.wav');
@@ -149,6 +170,8 @@ export const RULES: Record<string, Rule> = {
   // Any member may open reports; each section is computed only from what the member may view.
   'businesses/reports/{business_id}/get': { permission: null, body: () => ({ period: '7' }) },
   'businesses/settings/{business_id}/set': { permission: 'businesses/edit', body: () => ({ timezone: 'Europe/London' }) },
+  // Outgoing webhooks send the business's records elsewhere with a secret: admins only.
+  ...outgoingWebhookRules(),
 
   'businesses/users/{business_id}/list': { permission: 'business_users/view', refusal: VIEW('members') },
   'businesses/users/{business_id}/get/{member_id}': { permission: 'business_users/view', prepare: async (ctx) => member(ctx) },

@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { WEB_URL_NOT_PUBLIC } from '#contract/fields';
 import { messages } from '#contract/messages';
-import { outgoingWebhookCreateSchema, outgoingWebhookUpdateSchema, type ApiOutgoingWebhook, type ApiWebhookDelivery, type OutgoingEvent } from '#contract/schemas/outgoing-webhook';
+import { type outgoingWebhookCreateSchema, type outgoingWebhookUpdateSchema, type ApiOutgoingWebhook, type ApiWebhookDelivery, type OutgoingEvent } from '#contract/schemas/outgoing-webhook';
 import { isPublicWebUrl } from '#contract/web-address';
 import type { z } from 'zod';
 import type { ApiDeps } from '../../deps';

@@ -1,0 +1,29 @@
+import type { Submission } from '@conform-to/react';
+import { data, type AppLoadContext } from '@remix-run/node';
+import type { SubmissionResult } from '@conform-to/react';
+import type { ApiFail } from './api.server';
+import { requireDashboard, requirePermission, type DashboardState } from './guard.server';
+
+/** The outgoing webhook pages are for the business's admins (like the v1 calls they use). */
+export async function requireWebhookAdmin(request: Request, context: AppLoadContext): Promise<DashboardState & { business: NonNullable<DashboardState['business']> }> {
+  const state = await requireDashboard(request, context);
+  if (!state.business) throw data({ message: 'Create your business first.' }, { status: 404 });
+  requirePermission(state, 'admin');
+  return state as DashboardState & { business: NonNullable<DashboardState['business']> };
+}
+
+export const webhooksPath = (state: { business: { _id: string } }, call: string) => `businesses/outgoing-webhooks/${state.business._id}/${call}`;
+
+export type WebhookReply = { form: string; result: SubmissionResult<string[]> };
+
+/** A form's refusal: the browser's own check, or the API's field errors placed on the fields. */
+export function refuseForm<T>(form: string, submission: Submission<T>, result?: ApiFail) {
+  if (!result) return data<WebhookReply>({ form, result: submission.reply() }, { status: 400 });
+  const fieldErrors: Record<string, string[]> = {};
+  for (const [key, value] of Object.entries(result.fieldErrors)) fieldErrors[key.replace(/\[\d+\]$/, '')] = value;
+  const placed = new Set(Object.values(fieldErrors).flat());
+  return data<WebhookReply>(
+    { form, result: submission.reply({ fieldErrors, formErrors: result.errors.filter((error) => !placed.has(error)) }) },
+    { status: result.status === 429 ? 429 : 400 },
+  );
+}
