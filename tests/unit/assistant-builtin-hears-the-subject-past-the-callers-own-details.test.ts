@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiKnowledgeHit } from '#contract/envelope';
 import { termKey } from '#api/services/assistant/builtin/text';
-import { business, passage, run, service } from '#tests/support/builtin-assistant';
+import { business, passage, product, run, service } from '#tests/support/builtin-assistant';
 
 /**
  * Classes of needless escalations found by the evaluation (never one question): the caller's
@@ -70,5 +70,21 @@ describe('everyday words for the same thing', () => {
     const paid = await run(roofer, 'Can I pay in instalments?', { hits });
     expect(paid.text).toContain('paid monthly');
     expect(paid.kit.questions).toHaveLength(0);
+  });
+});
+
+describe('a call back asked for with an order in mind', () => {
+  it('"I\'d like to order a cake, can someone call me?" is a call back when no product is named in full', async () => {
+    const shop = business('Crumb & Co', [service('Celebration cakes', 'From £40', 'Made to order.')], [product('Sourdough loaf', '£4.50', 'A loaf.')]);
+    const first = await run(shop, "I'd like to order a birthday cake for my son's party, can someone call me?");
+    expect(first.text).toMatch(/your name/);
+    expect(first.kit.orders).toBe(0);
+    const history = [
+      { role: 'user' as const, content: "I'd like to order a birthday cake for my son's party, can someone call me?" },
+      { role: 'assistant' as const, content: first.text },
+    ];
+    const second = await run(shop, 'Amira Khan, 07700 900444', { history });
+    expect(second.kit.tasks).toHaveLength(1);
+    expect(second.text).toContain('Amira Khan');
   });
 });

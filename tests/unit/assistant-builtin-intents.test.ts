@@ -147,6 +147,15 @@ describe('details a caller gives', () => {
     expect(findTimePhrase('as soon as possible')).toBe('as soon as possible');
     expect(parseDetails('Sarah Jones, 07700 900123, Friday afternoon', true)).toEqual({ phone: '07700900123', preferred_time: 'Friday afternoon', name: 'Sarah Jones' });
   });
+  it('reads names written with accents and curly apostrophes as names', () => {
+    expect(parseDetails('Siobhán Ó Dálaigh, 086 123 4567', true)).toEqual({ phone: '0861234567', name: 'Siobhán Ó Dálaigh' });
+    expect(findName('my name is Zoë O’Neill', false)).toBe('Zoë O’Neill');
+    expect(findName('josé garcía', true)).toBe('José García');
+  });
+  it('reads the name after a later "it\'s" or "I\'m" when an earlier one leads no name', () => {
+    expect(parseDetails("Can someone call me back please? I'm Anna Lee on 07700 900222.", false)).toEqual({ phone: '07700900222', name: 'Anna Lee' });
+    expect(findName("The boiler's leaking, it's really bad. It's Tom Ryan here", false)).toBe('Tom Ryan');
+  });
 });
 
 describe('the built-in provider', () => {

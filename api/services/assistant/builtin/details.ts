@@ -90,7 +90,8 @@ const NOT_NAME = new Set(
 );
 
 const TITLE = /^(mr|mrs|ms|miss|dr)\.?$/i;
-const NAME_WORD = /^[a-z][a-z'-]*$/i;
+/** Letters of any alphabet: "Sinéad", "Zoë", "O’Neill". */
+const NAME_WORD = /^\p{L}[\p{L}'’-]*$/u;
 
 function nameFrom(wordsList: string[], typedCase: boolean): string | null {
   const taken: string[] = [];
@@ -110,7 +111,7 @@ function nameFrom(wordsList: string[], typedCase: boolean): string | null {
   return taken.map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join(' ');
 }
 
-const EXPLICIT_NAME = /\b(?:my name is|my name's|my names|name is|name's|i am|i'm|im|this is|it's|its|call me|it is)\s+(.+)/i;
+const EXPLICIT_NAME = /\b(?:my name is|my name's|my names|name is|name's|i am|i'm|im|this is|it's|its|call me|it is)\s+/gi;
 
 /**
  * The name in a message: after "my name is" / "I'm" / "this is", or, when the assistant
@@ -119,9 +120,9 @@ const EXPLICIT_NAME = /\b(?:my name is|my name's|my names|name is|name's|i am|i'
 export function findName(text: string, expectingName: boolean): string | null {
   // A message typed with capitals: names are capitalised; an all-lower-case one (speech) is read as it is.
   const typedCase = /[A-Z]/.test(text.trim().slice(1).replace(/\bI(?=\b|')/g, ''));
-  const explicit = EXPLICIT_NAME.exec(text);
-  if (explicit) {
-    const name = nameFrom(explicit[1].split(/\s+/), typedCase);
+  // Every "it's …", "I'm …": the first may not lead a name ("can someone call me back? It's Jo Carter").
+  for (const explicit of text.matchAll(EXPLICIT_NAME)) {
+    const name = nameFrom(text.slice(explicit.index + explicit[0].length).split(/\s+/), typedCase);
     if (name) return name;
   }
   if (!expectingName) return null;

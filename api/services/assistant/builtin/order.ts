@@ -63,11 +63,13 @@ export function orderInProgress(history: HistoryMessage[]): OrderFlow | null {
  */
 export function startsOrder(message: string, products: ProductFact[], services: ServiceFact[] = []): boolean {
   if (!products.length) return false;
-  if (HOW_TO_ORDER.test(message)) return true;
+  // "I'd like to order a birthday cake, can someone call me?": a call back, unless a product is named in full.
+  const callback = classify(message).request === 'callback';
+  if (HOW_TO_ORDER.test(message) && !callback) return true;
   const ordering = ORDER_WORDS.test(message);
   if (!ordering && (!WANT.test(message) || classify(message).request === 'booking')) return false;
   const mentions = findItems(message, products);
-  if (!mentions.length) return false;
+  if (!mentions.length || (callback && !mentions.some((mention) => mention.whole))) return false;
   // Part of a product's name that a service's name also holds names the service, not the product.
   if (mentions.every((mention) => !mention.whole) && matchServices(message, services, [])) return false;
   return true;
