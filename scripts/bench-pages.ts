@@ -1,32 +1,48 @@
 /**
  * `npm run bench:pages [concurrency] [requests]`: /dashboard/customers with 500 contacts and
  * /dashboard/home with 200 timeline items, under concurrency, beside the v1 list call each
- * page makes and the raw SQL underneath, with the ratios and the SQL statements per request
- * (a constant count: no N+1). The server runs in this process on a fresh PGlite database.
+ * page makes, the raw SQL underneath, and the framework's floor: plain React renderToString
+ * of the same route component tree with the same data (scripts/lib/render-floor.ts). The SQL
+ * statements per request are counted at two data sizes (a second business with a tenth of
+ * the rows): they must be equal, or the run fails (no N+1). The server runs in this process
+ * on a fresh PGlite database, in production mode like `npm start`.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
+import type { ServerBuild } from '@remix-run/node';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { customers, timelineItems } from '../api/db/schema';
+import { createRecordingBroadcaster } from '../api/services/realtime';
 import { parseEnv } from '../contract/env';
 import { startServer } from '../server';
 import { buildIfStale } from './build-if-stale';
+import { renderFloor } from './lib/render-floor';
 import { seedDemoBusiness } from './seed/demo-business';
 
 const CONCURRENCY = Number(process.argv[2] ?? 10);
 const REQUESTS = Number(process.argv[3] ?? 200);
 const EMAIL = 'bench@example.com';
+const SMALL_EMAIL = 'bench-small@example.com';
 const PASSWORD = 'bench password';
+// React and Remix pick their production builds from NODE_ENV, as `npm start` sets it.
+process.env.NODE_ENV ??= 'production';
 
-type Result = { name: string; p50: number; p95: number; rps: number; queries: number };
+type Result = { name: string; p50: number; p95: number; rps: number; queries: number; smallQueries?: number };
 
-async function measure(name: string, run: () => Promise<void>, countQueries: () => number): Promise<Result> {
-  for (let i = 0; i < 10; i++) await run(); // warm-up
+/** The SQL statements one run makes (nothing else runs meanwhile). */
+async function statements(run: () => Promise<void>, countQueries: () => number): Promise<number> {
   const before = countQueries();
   await run();
-  const queries = countQueries() - before;
+  return countQueries() - before;
+}
+
+async function measure(name: string, run: () => Promise<void>, countQueries: () => number, small?: () => Promise<void>): Promise<Result> {
+  for (let i = 0; i < 10; i++) await run(); // warm-up
+  const queries = await statements(run, countQueries);
+  const smallQueries = small ? await statements(small, countQueries) : undefined;
   const samples: number[] = [];
   let next = 0;
   const started = performance.now();
@@ -42,7 +58,9 @@ async function measure(name: string, run: () => Promise<void>, countQueries: () 
   );
   const elapsed = (performance.now() - started) / 1000;
   samples.sort((a, b) => a - b);
-  return { name, p50: samples[Math.floor(samples.length / 2)], p95: samples[Math.floor(samples.length * 0.95)], rps: samples.length / elapsed, queries };
+  const result = { name, p50: samples[Math.floor(samples.length / 2)], p95: samples[Math.floor(samples.length * 0.95)], rps: samples.length / elapsed, queries, smallQueries };
+  console.log(`  ${name.trim()}: p50 ${result.p50.toFixed(1)} ms, ${result.rps.toFixed(1)} req/s`); // progress on a slow machine
+  return result;
 }
 
 async function main() {
@@ -52,24 +70,60 @@ async function main() {
   const env = parseEnv({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', RATE_LIMIT_AUTH_PER_MINUTE: '100000', SESSION_SECRET: 'bench' });
   const server = await startServer({ env, log: () => {}, onQuery: () => (queries += 1) });
   const { deps } = server;
+  // Client and server share this busy event loop: a socket the server finds idle for its 5 s
+  // could be closed just as the client sends on it (ECONNRESET). The client closes first.
+  // Likewise its header and request timers, which a loop busy with ten renders can trip.
+  server.server.keepAliveTimeout = 60_000;
+  server.server.headersTimeout = 0;
+  server.server.requestTimeout = 0;
   console.log('Seeding 500 contacts and 200 timeline items…');
-  const { businessId } = await seedDemoBusiness(deps, { contacts: 500, items: 200, email: EMAIL, password: PASSWORD });
+  // Seeded without publishing: 700 realtime events posted to this server would still be
+  // arriving while the clock runs.
+  const seedDeps = { ...deps, broadcaster: createRecordingBroadcaster() };
+  const { businessId } = await seedDemoBusiness(seedDeps, { contacts: 500, items: 200, email: EMAIL, password: PASSWORD });
+  // A tenth of the rows, for the statement count at a second size.
+  const small = await seedDemoBusiness(seedDeps, { contacts: 50, items: 20, email: SMALL_EMAIL, password: PASSWORD });
 
   // Sign in through the login form (session cookie) and the v1 API (bearer token).
-  const login = await fetch(`${server.url}/login`, { method: 'POST', body: new URLSearchParams({ email: EMAIL, password: PASSWORD }), redirect: 'manual' });
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
-  const { data } = await (await fetch(`${server.url}/api/v1/users/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: EMAIL, password: PASSWORD }) })).json();
-  const token = data.token as string;
+  const signIn = async (email: string) => {
+    const login = await fetch(`${server.url}/login`, { method: 'POST', body: new URLSearchParams({ email, password: PASSWORD }), redirect: 'manual' });
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+    const { data } = await (await fetch(`${server.url}/api/v1/users/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) })).json();
+    return { cookie, token: data.token as string };
+  };
+  const big = await signIn(EMAIL);
+  const smallUser = await signIn(SMALL_EMAIL);
 
-  const page = (pathname: string) => async () => {
-    const response = await fetch(`${server.url}${pathname}`, { headers: { cookie } });
+  // A reused connection is now and then reset on this busy machine (ECONNRESET before any
+  // answer): such a request is sent again, and the resets are counted in the report.
+  let resets = 0;
+  const send = async (input: string, init: RequestInit): Promise<Response> => {
+    try {
+      return await fetch(input, init);
+    } catch (error) {
+      if ((error as { cause?: { code?: string } }).cause?.code !== 'ECONNRESET') throw error;
+      resets += 1;
+      return fetch(input, init);
+    }
+  };
+  const page = (pathname: string, cookie = big.cookie) => async () => {
+    const response = await send(`${server.url}${pathname}`, { headers: { cookie } });
     if (response.status !== 200) throw new Error(`${pathname}: ${response.status}`);
     await response.text();
   };
-  const v1 = (call: string, body: unknown) => async () => {
-    const response = await fetch(`${server.url}/api/v1/${call}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'business-id': businessId }, body: JSON.stringify(body) });
-    if (response.status !== 200) throw new Error(`${call}: ${response.status}`);
+  const v1 = (call: (business: string) => string, body: unknown, token = big.token, business = businessId) => async () => {
+    const response = await send(`${server.url}/api/v1/${call(business)}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'business-id': business }, body: JSON.stringify(body) });
+    if (response.status !== 200) throw new Error(`${call(business)}: ${response.status}`);
     await response.json();
+  };
+  const smallV1 = (call: (business: string) => string, body: unknown) => v1(call, body, smallUser.token, small.businessId);
+  const customersList = (business: string) => `businesses/customers/${business}/list`;
+  const timelineList = (business: string) => `businesses/timeline/${business}/list`;
+  // The floor: the same route components rendered by React alone, with the same data.
+  const build = (await import(pathToFileURL(path.resolve('build/server/index.js')).href)) as ServerBuild;
+  const floor = async (pathname: string) => {
+    const render = await renderFloor(build, server.url, pathname, big.cookie);
+    return async () => void render();
   };
   const sqlCustomers = async () => {
     await deps.db.select().from(customers).where(and(eq(customers.businessId, businessId), isNull(customers.deletedAt))).orderBy(desc(customers.updatedAt)).limit(500);
@@ -80,22 +134,32 @@ async function main() {
   const count = () => queries;
 
   const results = [
-    await measure('page  /dashboard/customers', page('/dashboard/customers'), count),
-    await measure('v1    customers/list (500)', v1(`businesses/customers/${businessId}/list`, { limit: 500 }), count),
+    await measure('page  /dashboard/customers', page('/dashboard/customers'), count, page('/dashboard/customers', smallUser.cookie)),
+    await measure('react renderToString customers', await floor('/dashboard/customers'), count),
+    await measure('v1    customers/list (500)', v1(customersList, { limit: 500 }), count, smallV1(customersList, { limit: 500 })),
     await measure('sql   customers (500)', sqlCustomers, count),
-    await measure('page  /dashboard/home', page('/dashboard/home'), count),
-    await measure('v1    timeline/list (200)', v1(`businesses/timeline/${businessId}/list`, { limit: 200 }), count),
+    await measure('page  /dashboard/home', page('/dashboard/home'), count, page('/dashboard/home', smallUser.cookie)),
+    await measure('react renderToString home', await floor('/dashboard/home'), count),
+    await measure('v1    timeline/list (200)', v1(timelineList, { limit: 200 }), count, smallV1(timelineList, { limit: 200 })),
     await measure('sql   timeline (200)', sqlTimeline, count),
   ];
   await server.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 
   console.log(`\n${REQUESTS} requests each, concurrency ${CONCURRENCY}\n`);
-  console.log('target                          p50 ms   p95 ms    req/s  SQL/request');
-  for (const r of results) console.log(`${r.name.padEnd(30)} ${r.p50.toFixed(1).padStart(7)} ${r.p95.toFixed(1).padStart(8)} ${r.rps.toFixed(0).padStart(8)} ${String(r.queries).padStart(12)}`);
-  const [pc, vc, sc, ph, vh, sh] = results;
-  console.log(`\nratios (p50): customers page/v1 ${(pc.p50 / vc.p50).toFixed(1)}x, v1/sql ${(vc.p50 / sc.p50).toFixed(1)}x; home page/v1 ${(ph.p50 / vh.p50).toFixed(1)}x, v1/sql ${(vh.p50 / sh.p50).toFixed(1)}x`);
-  process.exit(0);
+  console.log('target                          p50 ms   p95 ms    req/s  SQL/request (500/200 rows, 50/20 rows)');
+  for (const r of results) {
+    const sql = r.smallQueries === undefined ? String(r.queries) : `${r.queries} / ${r.smallQueries}`;
+    console.log(`${r.name.padEnd(30)} ${r.p50.toFixed(1).padStart(7)} ${r.p95.toFixed(1).padStart(8)} ${r.rps.toFixed(0).padStart(8)} ${sql.padStart(12)}`);
+  }
+  const [pc, fc, vc, sc, ph, fh, vh, sh] = results;
+  const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}x`;
+  console.log(`\nratios (p50): customers page/v1 ${ratio(pc.p50, vc.p50)}, v1/sql ${ratio(vc.p50, sc.p50)}; home page/v1 ${ratio(ph.p50, vh.p50)}, v1/sql ${ratio(vh.p50, sh.p50)}`);
+  console.log(`throughput page/renderToString: customers ${ratio(pc.rps, fc.rps)}, home ${ratio(ph.rps, fh.rps)}`);
+  if (resets) console.log(`${resets} requests were sent again after a connection reset`);
+  const growing = results.filter((r) => r.smallQueries !== undefined && r.smallQueries !== r.queries);
+  for (const r of growing) console.log(`N+1: ${r.name.trim()} makes ${r.queries} SQL statements at 500/200 rows but ${r.smallQueries} at 50/20`);
+  process.exit(growing.length ? 1 : 0);
 }
 
 main().catch((error) => {
