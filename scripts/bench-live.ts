@@ -8,6 +8,7 @@
  * 250 ms p95. A benchmark, not a test: the server runs in this process on a fresh PGlite
  * database in production mode, like `npm start`.
  */
+import './lib/production-mode';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,7 +27,6 @@ const CONTACTS = option('contacts', 'BENCH_CONTACTS', 120);
 const GOAL_P95_MS = 250;
 const EMAIL = 'live@example.com';
 const PASSWORD = 'live bench password';
-process.env.NODE_ENV ??= 'production';
 
 async function signIn(page: Page) {
   await page.goto('/login');

@@ -7,6 +7,7 @@
  * the rows): they must be equal, or the run fails (no N+1). The server runs in this process
  * on a fresh PGlite database, in production mode like `npm start`.
  */
+import './lib/production-mode';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,16 +28,21 @@ const REQUESTS = Number(process.argv[3] ?? 200);
 const EMAIL = 'bench@example.com';
 const SMALL_EMAIL = 'bench-small@example.com';
 const PASSWORD = 'bench password';
-// React and Remix pick their production builds from NODE_ENV, as `npm start` sets it.
-process.env.NODE_ENV ??= 'production';
 
 type Result = { name: string; p50: number; p95: number; rps: number; queries: number; smallQueries?: number };
 
-/** The SQL statements one run makes (nothing else runs meanwhile). */
+/**
+ * The SQL statements one run makes (nothing else runs meanwhile): the fewest of three, as a
+ * token's sliding expiry is written at most once a minute, by whichever request comes first.
+ */
 async function statements(run: () => Promise<void>, countQueries: () => number): Promise<number> {
-  const before = countQueries();
-  await run();
-  return countQueries() - before;
+  let fewest = Infinity;
+  for (let i = 0; i < 3; i++) {
+    const before = countQueries();
+    await run();
+    fewest = Math.min(fewest, countQueries() - before);
+  }
+  return fewest;
 }
 
 async function measure(name: string, run: () => Promise<void>, countQueries: () => number, small?: () => Promise<void>): Promise<Result> {
