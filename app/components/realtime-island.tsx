@@ -2,8 +2,14 @@ import { useFetchers, useNavigation, useRevalidator } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
 import { businessChannel, userChannel, type RealtimeClientConfig } from '#contract/realtime';
 
-/** A burst of events (an import, a busy minute of calls) costs one revalidation. */
-const DEBOUNCE_MS = 250;
+/**
+ * An event is shown after this short gather (a burst of events, such as an import or a
+ * merge, costs one revalidation), not after a quiet spell: a steady stream of events must
+ * not hold the page back. While a navigation, submission or revalidation is in flight the
+ * next one waits, checked this often.
+ */
+const GATHER_MS = 20;
+const BUSY_RECHECK_MS = 50;
 
 /**
  * The dashboard's realtime island: pusher-js (loaded on demand, only here) subscribed to
@@ -32,12 +38,17 @@ export function RealtimeIsland({ config, userId, businessId }: { config: Realtim
     let cancelled = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let disconnect = () => {};
+    // One revalidation pending at a time: later events before it runs are covered by it.
     const schedule = () => {
-      clearTimeout(timer);
+      if (timer !== undefined) return;
       timer = setTimeout(function run() {
-        if (busy.current) timer = setTimeout(run, DEBOUNCE_MS);
-        else revalidate.current();
-      }, DEBOUNCE_MS);
+        if (busy.current) {
+          timer = setTimeout(run, BUSY_RECHECK_MS);
+          return;
+        }
+        timer = undefined;
+        revalidate.current();
+      }, GATHER_MS);
     };
     const mark = (state: string) => document.documentElement.setAttribute('data-realtime', state);
 
