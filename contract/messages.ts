@@ -84,6 +84,8 @@ export const messages = {
   hours: {
     timeInvalid: 'Times must be in 24-hour HH:mm format.',
     endBeforeStart: 'Closing time must be after opening time.',
+    slotsOverlap: 'Time slots on the same day must not overlap.',
+    tooManySlots: 'A day has at most 4 time slots.',
     dateInvalid: 'Date must be a valid date (YYYY-MM-DD).',
   },
   conversation: {

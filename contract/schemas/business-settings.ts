@@ -3,6 +3,10 @@ import { isValidTimezone } from '../countries';
 import { E164_PATTERN } from '../constants';
 import { calendarDateSchema } from '../dates';
 import { messages } from '../messages';
+import { checkbox as bool, dayHoursSchema, timeOfDay as time, withSlots, WEEKDAYS, type DayHours } from './opening-hours';
+
+export { DEFAULT_OPENING_HOURS, daySlots, dayHoursSchema, MAX_SLOTS_PER_DAY, NEW_SLOT_DEFAULTS, WEEKDAYS, withSlots } from './opening-hours';
+export type { DayHours, TimeSlot, Weekday } from './opening-hours';
 
 /**
  * Business settings (businesses/settings/{id}/get|set → data.business_settings): weekly
@@ -10,10 +14,6 @@ import { messages } from '../messages';
  * defaults closed, 00:00 to 23:59), the timezone, and the assistant's settings.
  * The assistant reads them on every message, so a change applies to the next one.
  */
-export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
-
-export type DayHours = { day: Weekday; open: boolean; start: string; end: string };
 export type HoursOverwrite = {
   _id: string;
   all_day: boolean;
@@ -112,37 +112,17 @@ export const DEFAULT_ASSISTANT_SETTINGS: AssistantSettings = {
   provider: 'built-in',
 };
 
-/** What the hours editor starts from before any are saved: weekdays 09:00 to 17:00. */
-export const DEFAULT_OPENING_HOURS: DayHours[] = WEEKDAYS.map((day) => ({
-  day,
-  open: day !== 'saturday' && day !== 'sunday',
-  start: '09:00',
-  end: '17:00',
-}));
-
 export const NEW_OVERWRITE_DEFAULTS = { all_day: true, status: 'closed', start: '00:00', end: '23:59' } as const;
 
 export function resolveBusinessSettings(stored: StoredBusinessSettings | null | undefined, timezone: string): BusinessSettings {
   return {
     timezone,
-    opening_hours: stored?.opening_hours ?? null,
+    // Hours saved before time slots read as one slot a day.
+    opening_hours: stored?.opening_hours?.map(withSlots) ?? null,
     overwrites: stored?.overwrites ?? [],
     assistant: { ...DEFAULT_ASSISTANT_SETTINGS, ...(stored?.assistant ?? {}) },
   };
 }
-
-const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
-const time = z.string({ error: messages.hours.timeInvalid }).trim().regex(TIME, { error: messages.hours.timeInvalid });
-const bool = z.union([z.boolean(), z.enum(['true', 'false', 'on', '1', '0'])]).transform((value) => value === true || value === 'true' || value === 'on' || value === '1');
-
-export const dayHoursSchema = z
-  .object({
-    day: z.enum(WEEKDAYS),
-    open: bool.default(false),
-    start: time.default('09:00'),
-    end: time.default('17:00'),
-  })
-  .refine((day) => !day.open || day.end > day.start, { error: messages.hours.endBeforeStart, path: ['end'] });
 
 export const overwriteSchema = z
   .object({

@@ -52,7 +52,7 @@ describe('the business wall clock', () => {
 
 describe('hours on a date', () => {
   it('uses the weekly hours, and an overwrite wins with its note', () => {
-    expect(hoursOn(settings(), '2026-12-12')).toEqual({ status: 'open', start: '09:00', end: '13:00' });
+    expect(hoursOn(settings(), '2026-12-12')).toEqual({ status: 'open', start: '09:00', end: '13:00', slots: [{ start: '09:00', end: '13:00' }] });
     expect(hoursOn(settings(), '2026-12-13')).toEqual({ status: 'closed' });
     expect(hoursOn(settings(), '2026-12-25')).toMatchObject({ status: 'closed', note: 'Christmas Day', overwrite: { _id: 'xmas' } });
     expect(hoursOn(settings(), '2026-12-24')).toMatchObject({ status: 'open', start: '08:00', end: '12:00', note: 'Christmas Eve' });

@@ -17,7 +17,17 @@ const time = z.string().openapi({ example: '09:00' });
 export const businessSettingsOut = z
   .object({
     timezone: z.string(),
-    opening_hours: z.array(z.object({ day: z.enum(WEEKDAYS), open: z.boolean(), start: time, end: time })).nullable(),
+    opening_hours: z
+      .array(
+        z.object({
+          day: z.enum(WEEKDAYS),
+          open: z.boolean(),
+          start: time.openapi({ description: 'The first slot opens' }),
+          end: time.openapi({ description: 'The last slot closes' }),
+          slots: z.array(z.object({ start: time, end: time })).openapi({ description: 'The open periods in time order (a lunch break splits the day in two); set either slots or start and end' }),
+        }),
+      )
+      .nullable(),
     overwrites: z.array(
       z.object({ _id: z.string(), all_day: z.boolean(), date: z.string(), start: time, end: time, status: z.enum(['open', 'closed']), note: z.string().nullable() }),
     ),

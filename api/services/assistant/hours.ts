@@ -1,4 +1,4 @@
-import { WEEKDAYS, type BusinessSettings, type DayHours, type HoursOverwrite, type Weekday } from '#contract/schemas/business-settings';
+import { daySlots, WEEKDAYS, type BusinessSettings, type DayHours, type HoursOverwrite, type TimeSlot, type Weekday } from '#contract/schemas/business-settings';
 
 /**
  * Opening hours on the business's wall clock: what day and time it is there, whether it is
@@ -11,8 +11,11 @@ export type LocalDateParts = { date: string; weekday: Weekday; time: string };
 
 export type DayStatus = {
   status: 'open' | 'closed' | 'unknown';
+  /** The first opening and the last closing of an open day. */
   start?: string;
   end?: string;
+  /** An open day's slots in time order (one, or more with breaks between them). */
+  slots?: TimeSlot[];
   /** The overwrite's note ("Christmas Day"), when an overwrite decides the day. */
   note?: string | null;
   overwrite?: HoursOverwrite;
@@ -99,13 +102,14 @@ export function hoursOn(settings: BusinessSettings, date: string): DayStatus {
     if (overwrite.status === 'closed') return { status: 'closed', note: overwrite.note, overwrite };
     const start = overwrite.all_day ? '00:00' : overwrite.start;
     const end = overwrite.all_day ? '23:59' : overwrite.end;
-    return { status: 'open', start, end, note: overwrite.note, overwrite };
+    return { status: 'open', start, end, slots: [{ start, end }], note: overwrite.note, overwrite };
   }
   if (!settings.opening_hours) return { status: 'unknown' };
   const weekday = weekdayOf(date);
   const day = settings.opening_hours.find((entry) => entry.day === weekday);
   if (!day || !day.open) return { status: 'closed' };
-  return { status: 'open', start: day.start, end: day.end };
+  const slots = daySlots(day);
+  return { status: 'open', start: slots[0].start, end: slots[slots.length - 1].end, slots };
 }
 
 /** How far ahead next_open looks (two weeks covers a closed holiday period). */
@@ -116,10 +120,12 @@ export function openNow(settings: BusinessSettings, now: Date): OpenNow {
   const local = localDateParts(now, settings.timezone);
   const today = hoursOn(settings, local.date);
   if (today.status === 'unknown') return { open: null };
-  if (today.status === 'open' && today.start! <= local.time && local.time < today.end!) return { open: true, closes_at: today.end };
-  if (today.status === 'open' && local.time < today.start!) {
-    return { open: false, next_open: { date: local.date, weekday: local.weekday, start: today.start! } };
-  }
+  const slots = today.slots ?? [];
+  const current = slots.find((slot) => slot.start <= local.time && local.time < slot.end);
+  if (current) return { open: true, closes_at: current.end };
+  // Before opening, or in a break between slots (lunch): open again later today.
+  const later = slots.find((slot) => local.time < slot.start);
+  if (later) return { open: false, next_open: { date: local.date, weekday: local.weekday, start: later.start } };
   for (let offset = 1; offset <= LOOKAHEAD_DAYS; offset += 1) {
     const date = addDays(local.date, offset);
     const day = hoursOn(settings, date);
@@ -128,7 +134,7 @@ export function openNow(settings: BusinessSettings, now: Date): OpenNow {
   return { open: false };
 }
 
-const sameHours = (a: DayHours, b: DayHours) => a.open === b.open && (!a.open || (a.start === b.start && a.end === b.end));
+const sameHours = (a: DayHours, b: DayHours) => a.open === b.open && (!a.open || span(a) === span(b));
 
 function dayRange(days: DayHours[]): string {
   const first = capitalize(days[0].day);
@@ -137,7 +143,14 @@ function dayRange(days: DayHours[]): string {
   return days.length === 2 ? `${first} and ${last}` : `${first} to ${last}`;
 }
 
-const span = (day: DayHours) => `${formatTime(day.start)} to ${formatTime(day.end)}`;
+/** "9am to 5pm", or with a break "9am to 12:30pm and 1:30pm to 5pm". */
+export function describeSlots(slots: TimeSlot[]): string {
+  return slots.map((slot) => `${formatTime(slot.start)} to ${formatTime(slot.end)}`).join(' and ');
+}
+
+function span(day: DayHours): string {
+  return describeSlots(daySlots(day));
+}
 
 /** "Monday to Friday 9am to 5pm, Saturday 10am to 2pm, closed on Sunday". */
 export function describeWeeklyHours(hours: DayHours[]): string {

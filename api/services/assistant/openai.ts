@@ -1,6 +1,6 @@
 import type { ApiKnowledgeHit } from '#contract/envelope';
 import { CONVERSATION_CHANNEL_LABELS, type ConversationAction, type ConversationSource } from '#contract/schemas/conversation';
-import { describeDate, describeWeeklyHours, formatTime, hoursOn, localDateParts, openNow, parseDayReference } from './hours';
+import { describeDate, describeSlots, describeWeeklyHours, formatTime, hoursOn, localDateParts, openNow, parseDayReference } from './hours';
 import { CitationFilter, passagesEchoed, type Citable } from './openai-citations';
 import { productPromptLines, productTag, runTakeOrder, TAKE_ORDER_TOOL } from './openai-orders';
 import type { AssistantEvent, AssistantProvider, AssistantTools, CapturedDetails, TurnInput } from './types';
@@ -489,6 +489,7 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): AssistantP
                       date: `${describeDate(date, local.date)} ${date}`,
                       status: day.status,
                       ...(day.start ? { opens: formatTime(day.start), closes: formatTime(day.end ?? '23:59') } : {}),
+                      ...(day.slots && day.slots.length > 1 ? { hours: describeSlots(day.slots) } : {}),
                       ...(day.note ? { note: day.note } : {}),
                     }
                   : asked

@@ -8,7 +8,10 @@ import {
   assistantSettingsSchema,
   dayHoursSchema,
   DEFAULT_OPENING_HOURS,
+  MAX_SLOTS_PER_DAY,
   NEW_OVERWRITE_DEFAULTS,
+  NEW_SLOT_DEFAULTS,
+  withSlots,
   overwriteSchema,
   WHEN_UNSURE,
   WHEN_UNSURE_LABELS,
@@ -145,7 +148,7 @@ export function HoursForm({ settings, reply, canEdit }: { settings: ApiBusinessS
     id: 'opening-hours',
     lastResult: reply,
     defaultValue: {
-      opening_hours: settings.opening_hours ?? DEFAULT_OPENING_HOURS,
+      opening_hours: (settings.opening_hours ?? DEFAULT_OPENING_HOURS).map(withSlots),
       overwrites: settings.overwrites.map((entry) => ({ ...entry, note: entry.note ?? '' })),
     } as never,
     constraint: getZodConstraint(hoursFormSchema),
@@ -187,7 +190,6 @@ export function HoursForm({ settings, reply, canEdit }: { settings: ApiBusinessS
             {days.map((dayField) => {
               const day = dayField.getFieldset();
               const name = DAY_LABELS[String(day.day.initialValue ?? '')] ?? String(day.day.initialValue ?? '');
-              const errors = [...(day.start.errors ?? []), ...(day.end.errors ?? []), ...(dayField.errors ?? [])];
               return (
                 <tr key={dayField.key} className="border-t border-slate-100 align-top" data-day={String(day.day.initialValue ?? '')}>
                   <th scope="row" className="py-2 pr-3 text-left font-medium text-slate-800">
@@ -198,14 +200,7 @@ export function HoursForm({ settings, reply, canEdit }: { settings: ApiBusinessS
                     <input {...getInputProps(day.open, { type: 'checkbox', value: 'on' })} key={day.open.key} aria-label={`Open on ${name}`} className="h-4 w-4" />
                   </td>
                   <td className="py-2">
-                    <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-                      <input {...getInputProps(day.start, { type: 'time' })} key={day.start.key} aria-label={`${name} opens at`} className={control} />
-                      <span aria-hidden="true" className="text-slate-500">
-                        to
-                      </span>
-                      <input {...getInputProps(day.end, { type: 'time' })} key={day.end.key} aria-label={`${name} closes at`} className={control} />
-                    </div>
-                    <ErrorList errors={errors} />
+                    <DaySlots form={form} day={day} name={name} dayErrors={dayField.errors} />
                   </td>
                 </tr>
               );
@@ -283,5 +278,52 @@ export function HoursForm({ settings, reply, canEdit }: { settings: ApiBusinessS
         ) : null}
       </fieldset>
     </Form>
+  );
+}
+
+type HoursFormMeta = ReturnType<typeof useForm<z.input<typeof hoursFormSchema>>>[0];
+type DayFieldset = ReturnType<ReturnType<ReturnType<typeof useForm<z.input<typeof hoursFormSchema>>>[1]['opening_hours']['getFieldList']>[number]['getFieldset']>;
+
+/**
+ * One day's time slots ("9:00 to 12:30" and "13:30 to 17:00" around a lunch break). Adding
+ * and removing a slot are conform intents: plain submit buttons, so they work without
+ * JavaScript too (the page comes back with the list changed, nothing saved yet).
+ */
+function DaySlots({ form, day, name, dayErrors }: { form: HoursFormMeta; day: DayFieldset; name: string; dayErrors?: string[] }) {
+  const slots = day.slots.getFieldList();
+  return (
+    <div className="flex flex-col gap-1" data-testid="day-slots">
+      {slots.map((slotField, index) => {
+        const slot = slotField.getFieldset();
+        const label = slots.length > 1 ? `${name} slot ${index + 1}` : name;
+        return (
+          <div key={slotField.key} className="flex flex-col gap-1">
+            <div className="flex flex-wrap items-center gap-x-2 gap-y-1" data-testid="slot">
+              <input {...getInputProps(slot.start, { type: 'time' })} key={slot.start.key} aria-label={`${label} opens at`} className={control} />
+              <span aria-hidden="true" className="text-slate-500">
+                to
+              </span>
+              <input {...getInputProps(slot.end, { type: 'time' })} key={slot.end.key} aria-label={`${label} closes at`} className={control} />
+              {slots.length > 1 ? (
+                <button {...form.remove.getButtonProps({ name: day.slots.name, index })} className="text-xs text-red-700 underline" aria-label={`Remove ${name} slot ${index + 1}`}>
+                  Remove
+                </button>
+              ) : null}
+            </div>
+            <ErrorList errors={[...(slot.start.errors ?? []), ...(slot.end.errors ?? []), ...(slotField.errors ?? [])]} />
+          </div>
+        );
+      })}
+      {slots.length < MAX_SLOTS_PER_DAY ? (
+        <button
+          {...form.insert.getButtonProps({ name: day.slots.name, defaultValue: NEW_SLOT_DEFAULTS as never })}
+          className="self-start text-xs font-medium text-brand-600 underline"
+          aria-label={`Add a time slot on ${name}`}
+        >
+          Add a time slot
+        </button>
+      ) : null}
+      <ErrorList errors={[...(day.start.errors ?? []), ...(day.end.errors ?? []), ...(day.slots.errors ?? []), ...(dayErrors ?? [])]} />
+    </div>
   );
 }

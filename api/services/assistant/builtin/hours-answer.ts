@@ -1,5 +1,5 @@
 import type { HoursOverwrite } from '#contract/schemas/business-settings';
-import { addDays, capitalize, describeDate, describeWeeklyHours, formatTime, hoursOn, localDateParts, openNow, parseDayReference, weekdayOf, type DayStatus } from '../hours';
+import { addDays, capitalize, describeDate, describeSlots, describeWeeklyHours, formatTime, hoursOn, localDateParts, openNow, parseDayReference, weekdayOf, type DayStatus } from '../hours';
 import type { BusinessContext } from '../types';
 import { businessSource, type Answer } from './answer';
 
@@ -19,7 +19,8 @@ function dayLabel(date: string, today: string): string {
 
 function span(day: DayStatus): string {
   if (day.overwrite?.all_day) return 'all day';
-  return `from ${formatTime(day.start!)} to ${formatTime(day.end!)}`;
+  // With a break: "from 9am to 12:30pm and 1:30pm to 5pm".
+  return `from ${describeSlots(day.slots ?? [{ start: day.start!, end: day.end! }])}`;
 }
 
 /** The overwrite's note as said: " for Christmas Day" (closed), " (Christmas Eve)" (open, or a note that is a phrase of its own). */
