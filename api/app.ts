@@ -19,6 +19,7 @@ import { actionsRouter } from './resources/actions';
 import { actionRunsRouter } from './resources/actions/runs';
 import { addressLookupRouter } from './resources/helpers/address-lookup';
 import { helpersRouter } from './resources/helpers';
+import { inboxRouter } from './resources/inbox';
 import { supportRouter } from './resources/helpers/support';
 import { membersRouter } from './resources/members';
 import { leadcatcherRouter } from './resources/leadcatcher';
@@ -80,6 +81,7 @@ export function createApiApp(deps: ApiDeps) {
   app.route('/', smsesRouter);
   app.route('/', formsRouter);
   app.route('/', timelineRouter);
+  app.route('/', inboxRouter);
   app.route('/', reportsRouter);
   app.route('/', notificationsRouter);
   app.route('/', servicesRouter);

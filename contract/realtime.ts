@@ -34,6 +34,8 @@ export const REALTIME_ENTITIES = {
   LearningJob: { channel: 'business', events: ['Created', 'Updated'], reload: 'record' },
   /** Spec section 4: only Updated exists, and it refetches that one conversation. Payload id = conversation id. */
   Conversation: { channel: 'business', events: ['Updated'], reload: 'record' },
+  /** A shared-inbox thread's assignee or assistant pause changed (docs/inbox.md). Payload id = the contact's id. */
+  InboxThread: { channel: 'business', events: ['Updated'], reload: 'record' },
   /** Per member: on the user's own channel, since each member has their own notifications. */
   Notification: { channel: 'user', events: ['Created', 'Updated', 'Deleted'], reload: 'record' },
 } as const satisfies Record<string, { channel: 'user' | 'business'; events: readonly string[]; reload: 'list' | 'record' | 'all' }>;

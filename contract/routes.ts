@@ -25,6 +25,8 @@ export const DASHBOARD_ROUTES = [
   { name: 'form_view', path: 'forms/:id', permission: 'forms/view' },
   { name: 'sms', path: 'sms', permission: 'smses/view', label: 'SMS' },
   { name: 'sms_view', path: 'sms/:id', permission: 'smses/view' },
+  { name: 'inbox', path: 'inbox', permission: 'smses/view', label: 'Inbox' },
+  { name: 'inbox_thread', path: 'inbox/:id', permission: 'smses/view' },
   { name: 'services', path: 'services', permission: 'services/view', label: 'Services' },
   { name: 'service_view', path: 'services/:id', permission: 'services/view' },
   { name: 'orders', path: 'orders', permission: 'orders/view', label: 'Orders' },

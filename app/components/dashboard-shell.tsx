@@ -11,7 +11,7 @@ import { Main, SkipLink } from './skip-link';
 import { VersionDialog } from './version-dialog';
 
 /** Pages that exist so far; the drawer never links to a page that is not built yet. */
-const BUILT_PAGES: ReadonlySet<string> = new Set(['home', 'account_settings', 'customers', 'notes', 'calls', 'forms', 'sms', 'memories', 'services', 'orders', 'actions', 'users', 'businesses', 'settings', 'assistant_conversations', 'assistant_settings', 'system_view', 'reports']);
+const BUILT_PAGES: ReadonlySet<string> = new Set(['home', 'account_settings', 'customers', 'notes', 'calls', 'forms', 'sms', 'inbox', 'memories', 'services', 'orders', 'actions', 'users', 'businesses', 'settings', 'assistant_conversations', 'assistant_settings', 'system_view', 'reports']);
 
 type Props = {
   user: ApiUser;

@@ -351,6 +351,13 @@ export const RULES: Record<string, Rule> = {
   'businesses/calls/{business_id}/list-deleted': { permission: 'calls/view', refusal: VIEW('calls') },
   'businesses/smses/{business_id}/list-deleted': { permission: 'smses/view', refusal: VIEW('smses') },
   'businesses/forms/{business_id}/list-deleted': { permission: 'forms/view', refusal: VIEW('forms') },
+  // The shared inbox: a thread is a contact (docs/inbox.md).
+  'businesses/inbox/{business_id}/list': { permission: 'smses/view', refusal: VIEW('smses') },
+  'businesses/inbox/{business_id}/get/{customer_id}': { permission: 'smses/view', prepare: async (ctx) => ({ customer_id: await customer(ctx) }) },
+  'businesses/inbox/{business_id}/reply/{customer_id}': { permission: 'smses/edit', body: () => ({ message: 'Matrix reply' }), prepare: async (ctx) => ({ customer_id: await customer(ctx) }) },
+  'businesses/inbox/{business_id}/assign/{customer_id}': { permission: 'smses/edit', body: () => ({ user_id: null }), prepare: async (ctx) => ({ customer_id: await customer(ctx) }) },
+  'businesses/inbox/{business_id}/pause/{customer_id}': { permission: 'smses/edit', prepare: async (ctx) => ({ customer_id: await customer(ctx) }) },
+  'businesses/inbox/{business_id}/hand-back/{customer_id}': { permission: 'smses/edit', prepare: async (ctx) => ({ customer_id: await customer(ctx) }) },
   'businesses/services/{business_id}/list-deleted': { permission: 'services/view', refusal: VIEW('services') },
   'businesses/memories/{business_id}/list-deleted': { permission: 'memories/view', refusal: VIEW('memories') },
   'businesses/systems/{business_id}/list-deleted': { permission: 'systems/view', refusal: VIEW('systems') },

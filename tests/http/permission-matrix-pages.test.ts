@@ -81,6 +81,8 @@ async function sampleEntities(owner: Account, b: string): Promise<Record<string,
     memory_view: memory._id,
     call_view: call._id,
     sms_view: sms._id,
+    // A shared-inbox thread is the contact's.
+    inbox_thread: customer._id,
     form_view: form._id,
     action_view: action._id,
     order_view: order._id,

@@ -13,6 +13,7 @@ import { emptyTwiml } from './twiml';
 import { recordSmsKeyword, sendBusinessSms, smsKeyword, smsOptOutsOf, type SmsKeyword } from './sms-opt-outs';
 import { smsOptOutMessages } from '#contract/messages';
 import { formatPhoneNumber } from '#contract/phone';
+import { assistantPausedUntil } from '../inbox';
 
 /**
  * Inbound SMS, provider independent (Twilio's webhook and the sandbox simulator): one SMS
@@ -162,7 +163,11 @@ export async function handleSms(deps: InboundDeps, system: SystemRow, params: Tw
 
     const settings = phoneSettings(system);
     const answerable = text.trim() && !noReply && isPhone(from) && from !== system.phoneNumber && system.phoneNumber;
-    if (settings.sms_auto_reply && answerable) {
+    // A member replying from the inbox pauses the assistant on that contact's thread (docs/inbox.md).
+    const pausedUntil = settings.sms_auto_reply && answerable && sms.customer_id ? await assistantPausedUntil(deps.db, system.businessId, sms.customer_id, deps.clock.now()) : null;
+    if (pausedUntil) {
+      await updateSms(deps, system.businessId, sms._id, { details: { no_reply: 'A team member is answering this conversation, so the assistant is paused.', assistant_paused_until: pausedUntil.toISOString() } });
+    } else if (settings.sms_auto_reply && answerable) {
       try {
         await autoReply(deps, system, sms, text.trim());
       } catch (error) {

@@ -84,7 +84,8 @@ export function UndoDeleteBanner({ id }: { id: string }) {
 const OPT_OUT_DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /** Phones, emails and addresses as a compact list of facts; a number that texted STOP says so. */
-export function ContactDetails({ customer }: { customer: Pick<ApiCustomer, 'phones' | 'emails' | 'addresses'> & Partial<Pick<ApiCustomer, 'sms_opt_outs'>> }) {
+/** textHref: where "Text" next to each number leads (the contact's inbox thread), when the member may use it. */
+export function ContactDetails({ customer, textHref }: { customer: Pick<ApiCustomer, 'phones' | 'emails' | 'addresses'> & Partial<Pick<ApiCustomer, 'sms_opt_outs'>>; textHref?: string | null }) {
   const optedOut = new Map((customer.sms_opt_outs ?? []).map((entry) => [entry.phone, entry.at]));
   const rows: [string, string[]][] = [
     ['Phone', customer.phones],
@@ -105,6 +106,11 @@ export function ContactDetails({ customer }: { customer: Pick<ApiCustomer, 'phon
                   <a href={`tel:${value}`} className="hover:underline">
                     {formatPhoneNumber(value)}
                   </a>
+                  {textHref ? (
+                    <Link to={textHref} className="ml-3 text-brand-700 underline" aria-label={`Text ${formatPhoneNumber(value)}`}>
+                      Text
+                    </Link>
+                  ) : null}
                   {optedOut.has(value) ? (
                     <span className="mt-0.5 block text-xs text-amber-800" data-testid="sms-opt-out">
                       {smsOptOutMessages.contactOptedOut(OPT_OUT_DATE.format(new Date(optedOut.get(value)!)))}

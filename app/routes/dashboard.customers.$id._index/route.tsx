@@ -48,6 +48,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     statuses,
     canEdit,
     canNote: hasPermission(state.business?.permissions, 'notes/edit'),
+    // Click-to-text opens the contact's shared-inbox thread (docs/inbox.md).
+    textHref: hasPermission(state.business?.permissions, 'smses/view') ? `/dashboard/inbox/${encodeURIComponent(id)}` : null,
     orders,
     canOrder: canEditOrders(state),
     confirmDelete: canEdit && url.searchParams.get('confirm') === 'delete',
@@ -89,7 +91,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function CustomerRoute() {
-  const { customer, timeline, statuses, canEdit, canNote, orders, canOrder, confirmDelete, noteDefaults, timeZone, now } = useLoaderData<typeof loader>();
+  const { customer, timeline, statuses, canEdit, canNote, textHref, orders, canOrder, confirmDelete, noteDefaults, timeZone, now } = useLoaderData<typeof loader>();
   const noteResult = useActionData<typeof action>();
   const self = `/dashboard/customers/${customer._id}`;
 
@@ -142,7 +144,7 @@ export default function CustomerRoute() {
         {confirmDelete ? (
           <DeleteConfirmPanel noun="contact" cancelTo={self} confirm={(cancel) => <DeleteCustomerConfirm customer={customer} cancel={cancel} />} />
         ) : null}
-        <ContactDetails customer={customer} />
+        <ContactDetails customer={customer} textHref={textHref} />
         <DuplicateNotice customer={customer} canEdit={canEdit} />
       </section>
 
