@@ -1,5 +1,5 @@
 /**
- * `npm run eval:voice [--before] [--questions N | --all] [--business key] [--verbose]`: the spoken
+ * `npm run eval:voice [--before] [--questions N | --all] [--business key,key] [--verbose]`: the spoken
  * evaluation (eval/voice/run.ts) over the evaluation businesses. Prints, per business and
  * condition, word error rate, answer accuracy beside the text accuracy, say-again and owner
  * questions (garbled ones counted), and exits 1 when a business is below the bar.
@@ -18,14 +18,14 @@ const args = process.argv.slice(2);
 const before = args.includes('--before');
 const verbose = args.includes('--verbose') || args.includes('-v');
 const questions = args.includes('--all') ? 0 : option('questions', 'EVAL_VOICE_QUESTIONS', 16);
-const only = args.includes('--business') ? args[args.indexOf('--business') + 1] : undefined;
+const only = args.includes('--business') ? args[args.indexOf('--business') + 1]?.split(',') : undefined;
 
 const speech = await detectEmbeddedSpeech();
 if (!speech.stt || !speech.tts) {
   console.error('eval:voice needs espeak-ng, pocketsphinx and pocketsphinx-en-us (apt-get install espeak-ng pocketsphinx pocketsphinx-en-us sox).');
   process.exit(1);
 }
-const businesses = BUSINESSES.filter((business) => !only || business.key === only);
+const businesses = BUSINESSES.filter((business) => !only || only.includes(business.key));
 const database = await openDatabase({ databaseUrl: process.env.EVAL_DATABASE_URL, dataDir: 'memory://' });
 try {
   const reports = await runVoiceEval(database.db, businesses, {

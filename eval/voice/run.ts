@@ -5,6 +5,7 @@ import type { SpeechToText } from '#api/services/speech/types';
 import { createBuiltinProvider } from '#api/services/assistant/builtin/index';
 import type { EvalBusiness } from '../assistant/businesses';
 import type { EvalCase } from '../assistant/fixture';
+import { hearingsAgree } from '#api/services/assistant/second-hearing';
 import { askCases } from '../assistant/run';
 import { allConditions, conditionName, speakQuestion, type VoiceCondition } from './speak';
 import { wordErrorRate, wordErrors } from './word-error-rate';
@@ -101,7 +102,7 @@ export async function runVoiceEval(db: Db, businesses: EvalBusiness[], options: 
     }
     const recordsQuestion = (entry: (typeof heardSet)[number] | undefined) => Boolean(entry && (answers.get(entry)?.questionsRecorded ?? 0) > 0);
     // An unanswerable question from the embedded recogniser reaches the owner only if the caller, asked to say it another way,
-    // is again not answered (assistant/second-hearing.ts). The second hearing is the same question spoken in the next condition.
+    // is again not answered and both hearings agree (assistant/second-hearing.ts). The second hearing is the same question spoken in the next condition.
     const secondHearing = (entry: (typeof heardSet)[number]) => {
       const next = conditions[(conditions.indexOf(entry.condition) + 1) % conditions.length];
       return heardSet.find((other) => other.case === entry.case && other.condition === next);
@@ -109,7 +110,8 @@ export async function runVoiceEval(db: Db, businesses: EvalBusiness[], options: 
     const utterances: Utterance[] = heardSet.map((entry) => {
       if (!answers.has(entry)) return { ...entry, outcome: 'say-again', ownerQuestion: false, garbled: false };
       const second = recordsQuestion(entry) ? secondHearing(entry) : undefined;
-      const recorded = second && recordsQuestion(second) ? second : undefined;
+      // Recorded only when the two hearings agree, as the product decides (second-hearing.ts); otherwise the caller is asked again.
+      const recorded = second && recordsQuestion(second) && hearingsAgree(entry.heard, second.heard) ? second : undefined;
       const garbled = Boolean(recorded && wordErrorRate(recorded.case.turns[0]!, recorded.heard) > GARBLED_WORD_ERROR_RATE);
       return { ...entry, outcome: answers.get(entry)?.outcome ?? 'missed', ownerQuestion: Boolean(recorded), garbled };
     });

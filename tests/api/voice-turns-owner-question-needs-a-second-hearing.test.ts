@@ -77,6 +77,18 @@ describe('an unanswerable question heard by the embedded recogniser', () => {
     expect(await ownerWork(h, where.b)).toEqual({ questions: [UNKNOWABLE_AGAIN], tasks: 1 });
   });
 
+  it('update-voice: a second hearing that does not agree with the first (a garble, not the same question) is asked for again and records nothing', async () => {
+    const where = await voiceConversation(h);
+    await say(h, where, 'When are you like to?');
+    const second = await say(h, where, 'Ha giang where the unique');
+    expect(second.content).toBe(SAY_IT_ANOTHER_WAY);
+    expect(await ownerWork(h, where.b)).toEqual({ questions: [], tasks: 0 });
+    // The third hearing is compared with the second.
+    const third = await say(h, where, 'Do you sell a giang unique?');
+    expect(third.content).not.toBe(SAY_IT_ANOTHER_WAY);
+    expect(await ownerWork(h, where.b)).toEqual({ questions: ['Do you sell a giang unique?'], tasks: 1 });
+  });
+
   it('update-voice: a turn answered after the request to say it another way records nothing, and the next unanswerable one is heard twice again', async () => {
     const where = await voiceConversation(h);
     await say(h, where, UNKNOWABLE);
