@@ -42,7 +42,7 @@ WORKDIR /app
 COPY --from=build /app /app
 # The build must stay newer than its sources (scripts/build-if-stale.ts), or the server would
 # try to rebuild into the read-only tree at start-up.
-RUN touch build/server/index.js \
+RUN touch build/server/index.js build/app-server/server.js \
  && mkdir -p /app/data && chown node:node /app/data
 USER node
 VOLUME ["/app/data"]
@@ -52,7 +52,7 @@ EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 
-# What `npm start` runs (scripts/start.ts: the build is fresh, so it applies the migrations and
-# serves), without npm in between: npm exits on SIGTERM without passing it on, which would
-# leave the server to be killed; tsx relays it, and the server stops cleanly.
-CMD ["node_modules/.bin/tsx", "scripts/start.ts"]
+# What `npm start` runs (scripts/start.mjs: the build is fresh, so it applies the migrations and
+# serves the compiled server), without npm in between: npm exits on SIGTERM without passing it
+# on, which would leave the server to be killed; node receives it, and the server stops cleanly.
+CMD ["node", "scripts/start.mjs"]

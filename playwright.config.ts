@@ -55,7 +55,7 @@ export default defineConfig({
       env: { MOCK_MODEL_PORT: String(MODEL_PORT) },
     },
     {
-      command: 'npx tsx scripts/start.ts',
+      command: 'node scripts/start.mjs',
       url: `http://localhost:${PORT}/healthz`,
       timeout: 180_000,
       reuseExistingServer: false,

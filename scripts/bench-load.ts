@@ -65,6 +65,16 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+/** A process's resident memory in MB (Linux /proc), or NaN elsewhere. */
+function residentMb(pid: number | undefined): number {
+  try {
+    const line = fs.readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((entry) => entry.startsWith('VmRSS:'));
+    return Math.round(Number(line?.split(/\s+/)[1]) / 1024);
+  } catch {
+    return NaN;
+  }
+}
+
 async function waitForHealth(url: string, child: ChildProcess) {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
@@ -221,7 +231,8 @@ async function main() {
     const url = `http://127.0.0.1:${port}`;
     // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server under load.
     const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
-    child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(root, 'server.ts')], {
+    // The compiled server, as `npm start` runs it (scripts/start.mjs): its memory is production's.
+    child = spawn(process.execPath, [...nodeArgs, path.join(root, 'scripts/start.mjs')], {
       cwd: root,
       stdio: ['ignore', 'ignore', 'pipe'],
       env: serverEnv(port, dataDir, databaseUrl),
@@ -231,6 +242,7 @@ async function main() {
       serverErrors += chunk.toString('utf8').split('\n').filter((line) => /"level":"(error|fatal)"/.test(line)).length;
     });
     await waitForHealth(url, child);
+    const rssAfterStart = residentMb(child.pid);
     console.log(`Server (pid ${child.pid}) on ${url}; signing in ${SESSIONS} sessions through /login…`);
 
     const v1 = async (token: string, call: string, body?: unknown) => {
@@ -313,6 +325,8 @@ async function main() {
     }));
 
     report(pages, api, apiSteps);
+    // Goal: ≤ 300 MB after start and ≤ 500 MB after the load (PGlite), the server process alone.
+    console.log(`\nserver RSS: ${rssAfterStart} MB after start, ${residentMb(child.pid)} MB after the load`);
     const failures = [pages, api].reduce((sum, run) => sum + run.result.errors + run.result.timeouts + run.result.non2xx + run.loggedErrors, 0);
     stopChild();
     fs.rmSync(dataDir, { recursive: true, force: true });

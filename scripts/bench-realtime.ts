@@ -1,11 +1,14 @@
 /**
- * `npm run bench:realtime [clients] [writes]`: N pusher-js clients (default 200) subscribed
+ * `npm run bench:realtime [clients] [writes] [fan-out clients]`: first the fan-out, a published
+ * event (the app's broadcaster, as after a write) timed until the last of 1,000 subscribed
+ * websocket clients (in a worker thread) has it; goal p95 ≤ 5 ms. Then N pusher-js clients (default 200) subscribed
  * to one business channel of the embedded server; each write (a v1 business update) is
  * timed until its BusinessUpdated event reaches every client. For scale, the same run
  * measures a plain ws echo round trip on loopback and prints the ratio of the medians.
  * Clients run in this process, like the server: the figures include that contention.
  */
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -13,11 +16,14 @@ import Pusher from 'pusher-js';
 import { WebSocket, WebSocketServer } from 'ws';
 import { parseEnv } from '../contract/env';
 import { businessChannel } from '../contract/realtime';
-import { startServer } from '../server';
+import { startServer, type StartedServer } from '../server';
+import { startFanoutClients } from './lib/fanout-clients';
 
 const CLIENTS = Number(process.argv[2] ?? 200);
 const WRITES = Number(process.argv[3] ?? 50);
 const ECHOES = 2000;
+const FANOUT_CLIENTS = Number(process.argv[4] ?? 1000);
+const FANOUT_EVENTS = 200;
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -47,6 +53,27 @@ async function echoRoundTrips(): Promise<number[]> {
   return samples.slice(100); // warm-up excluded
 }
 
+/** Publish → last delivery to FANOUT_CLIENTS subscribers of one channel, without the database write. */
+async function fanout(server: StartedServer, port: number, key: string, channel: string): Promise<number[]> {
+  const clients = await startFanoutClients({
+    url: `ws://127.0.0.1:${port}/app/${key}?protocol=7`,
+    channel,
+    clients: FANOUT_CLIENTS,
+    wsPath: createRequire(import.meta.url).resolve('ws'),
+    sign: (socketId) => server.deps.broadcaster.authorizeChannel(socketId, channel, 'bench-fanout'),
+  });
+  const samples: number[] = [];
+  for (let i = 0; i < FANOUT_EVENTS + 20; i++) {
+    const delivered = clients.nextDelivery();
+    const started = performance.timeOrigin + performance.now();
+    await server.deps.broadcaster.broadcast(channel, 'Bench', { id: String(i) });
+    const last = await delivered;
+    if (i >= 20) samples.push(last - started); // warm-up excluded
+  }
+  await clients.close();
+  return samples;
+}
+
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ba-bench-'));
   const env = parseEnv({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', RATE_LIMIT_AUTH_PER_MINUTE: '100000', REALTIME_MAX_CONNECTIONS_PER_ADDRESS: '100000' });
@@ -69,6 +96,9 @@ async function main() {
   const { token } = await api('users/create', { name: 'Bench Owner', email, password: 'correct horse battery' });
   const { business } = await api('businesses/create', { name: 'Bench Co', email, country: 'GB', telephones: ['+442071234567'] }, token);
   const channel = businessChannel(business._id);
+
+  console.log(`Fan-out: ${FANOUT_CLIENTS} websocket clients on ${channel}, ${FANOUT_EVENTS} events…`);
+  const fanoutSamples = await fanout(server, port, key, channel);
 
   console.log(`Connecting ${CLIENTS} pusher-js clients to ${channel}…`);
   // Writes go one at a time, so each BusinessUpdated (ids only) belongs to the write in flight.
@@ -130,6 +160,9 @@ async function main() {
   console.log(`plain ws echo round trip on loopback (${echo.length} samples):`);
   console.log(`  p50 ${ms(plain.p50)}  p95 ${ms(plain.p95)}  p99 ${ms(plain.p99)}`);
   console.log(`ratio (write→event p50 / echo p50): ${(event.p50 / plain.p50).toFixed(1)}x`);
+  const spread = summary(fanoutSamples);
+  console.log(`fan-out, publish → last of ${FANOUT_CLIENTS} clients (${fanoutSamples.length} events, no database write):`);
+  console.log(`  p50 ${ms(spread.p50)}  p95 ${ms(spread.p95)}  p99 ${ms(spread.p99)}  (goal p95 ≤ 5 ms: ${spread.p95 <= 5 ? 'met' : 'NOT met'})`);
   process.exit(0);
 }
 

@@ -1,10 +1,2 @@
-/**
- * `npm start`: build the web app when the build is missing or older than its sources,
- * then start the server (which applies migrations before it listens).
- */
-import { buildIfStale } from './build-if-stale';
-
-buildIfStale();
-process.env.NODE_ENV ??= 'production';
-const { main } = await import('../server');
-await main();
+// `tsx scripts/start.ts` still starts the app; `npm start` runs scripts/start.mjs with plain Node.
+import './start.mjs';

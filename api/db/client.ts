@@ -39,6 +39,9 @@ async function openPostgres(url: string, logger: QueryLogger): Promise<Database>
   return { db: drizzle(pool, { schema, logger }) as unknown as Db, kind: 'postgres', close: () => pool.end() };
 }
 
+/** Enough for the hot rows of a business's tables; reads past it come from the OS's file cache. */
+const PGLITE_SHARED_BUFFERS = '16MB';
+
 async function openPglite(dataDir: string, logger: QueryLogger): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
@@ -46,7 +49,10 @@ async function openPglite(dataDir: string, logger: QueryLogger): Promise<Databas
   const dir = inMemory ? undefined : path.resolve(dataDir, 'pglite');
   const release = dir ? acquireDirectoryLock(path.resolve(dataDir)) : () => {};
   try {
-    const client = dir ? new PGlite(dir) : new PGlite();
+    // Postgres's default 128 MB of shared buffers live in the WASM memory and stay resident
+    // once touched, most of a small server's RSS; the OS caches the data files anyway.
+    const options = { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`] };
+    const client = dir ? new PGlite(dir, options) : new PGlite(options);
     await client.waitReady;
     return {
       db: drizzle(client, { schema, logger }) as unknown as Db,

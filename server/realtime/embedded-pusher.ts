@@ -74,16 +74,22 @@ export function createEmbeddedPusher(options: EmbeddedPusherOptions) {
 
   const socketId = () => `${randomInt(1, 2 ** 31)}.${randomInt(1, 2 ** 31)}`;
 
-  function send(connection: Connection, message: { event: string; channel?: string; data: unknown }) {
-    if (connection.socket.readyState !== connection.socket.OPEN) return;
+  /** Sends one serialised text message; false when the socket is closed or was dropped as too slow. */
+  function sendRaw(connection: Connection, frame: Buffer | string): boolean {
+    if (connection.socket.readyState !== connection.socket.OPEN) return false;
     // A subscriber that cannot keep up is dropped rather than buffering without bound.
     if (connection.socket.bufferedAmount > maxBuffered) {
       log({ level: 'warn', msg: 'realtime socket too slow, dropped', socket_id: connection.id });
       connection.socket.terminate();
-      return;
+      return false;
     }
+    connection.socket.send(frame, { binary: false });
+    return true;
+  }
+
+  function send(connection: Connection, message: { event: string; channel?: string; data: unknown }) {
     const data = typeof message.data === 'string' ? message.data : JSON.stringify(message.data);
-    connection.socket.send(JSON.stringify({ ...message, data }));
+    sendRaw(connection, JSON.stringify({ ...message, data }));
   }
 
   const sendError = (connection: Connection, code: number | null, message: string) =>
@@ -275,14 +281,20 @@ export function createEmbeddedPusher(options: EmbeddedPusherOptions) {
     return true;
   }
 
-  /** Deliver one event to every subscriber of its channels (but the excluded socket). */
+  /**
+   * Deliver one event to every subscriber of its channels (but the excluded socket). The
+   * message is serialised once per channel and the same bytes go to every socket: with a
+   * thousand subscribers, per-socket JSON and string encoding was most of the fan-out time.
+   */
   function publish(event: PublishedEvent): number {
     let delivered = 0;
     for (const channel of event.channels) {
-      for (const connection of channels.get(channel) ?? []) {
+      const members = channels.get(channel);
+      if (!members?.size) continue;
+      const frame = Buffer.from(JSON.stringify({ event: event.name, channel, data: event.data }));
+      for (const connection of members) {
         if (connection.id === event.socket_id) continue;
-        send(connection, { event: event.name, channel, data: event.data });
-        delivered += 1;
+        if (sendRaw(connection, frame)) delivered += 1;
       }
     }
     return delivered;

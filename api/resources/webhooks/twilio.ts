@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import twilio from 'twilio';
+import { twilioSdk } from '../../services/telephony/twilio-sdk';
 import type { ApiDeps } from '../../deps';
 import type { ApiEnv } from '../../lib/context';
 import { createRouter } from '../../lib/context';
@@ -149,7 +149,7 @@ for (const hook of HOOKS) {
       // The URL Twilio was given (PUBLIC_URL), not the one this server sees behind a proxy.
       const search = new URL(c.req.url).search;
       const url = `${webhookUrls(deps, system.id)[hook.url]}${search}`;
-      if (!twilio.validateRequest(deps.twilio.authToken, signature, url, signed)) {
+      if (!twilioSdk().validateRequest(deps.twilio.authToken, signature, url, signed)) {
         return refuse('The X-Twilio-Signature does not match (check TWILIO_AUTH_TOKEN and that PUBLIC_URL is the address Twilio calls).');
       }
 

@@ -37,7 +37,12 @@ export class ExtractionBusy extends Error {
   }
 }
 
-const ENTRY = new URL('./worker-entry.mjs', import.meta.url);
+/** Set by the compiled server's bundle (scripts/build-server.mjs): its worker is compiled beside it. */
+declare const __SERVER_BUNDLE_URL__: string | undefined;
+// Under tsx or vitest the .mjs entry registers tsx in the thread first; the compiled server
+// starts the compiled worker, so production runs no TypeScript transform.
+const ENTRY =
+  typeof __SERVER_BUNDLE_URL__ === 'string' ? new URL('./extract-worker.js', __SERVER_BUNDLE_URL__) : new URL('./worker-entry.mjs', import.meta.url);
 
 export function createExtractionPool(options: ExtractionPoolOptions = {}): ExtractionPool {
   const timeoutMs = options.timeoutMs ?? 30_000;

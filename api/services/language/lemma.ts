@@ -4,10 +4,16 @@
  * part-of-speech tagger a word gets every reading: the noun's first (most caller words
  * that matter are things), then the verb's, then the adjective's.
  */
-import lemmatizer from 'wink-lemmatizer';
+import { createRequire } from 'node:module';
+import type Lemmatizer from 'wink-lemmatizer';
 
-// A CommonJS module: its functions are properties of the default export.
-const { adjective, noun, verb } = lemmatizer;
+// Its exception lists hold ~50 MB once loaded: required (a CommonJS module, synchronously)
+// at the first word, not when the server starts, since most servers never need it.
+let lemmatizer: typeof Lemmatizer | undefined;
+const load = () => (lemmatizer ??= createRequire(import.meta.url)('wink-lemmatizer') as typeof Lemmatizer);
+const noun = (word: string) => load().noun(word);
+const verb = (word: string) => load().verb(word);
+const adjective = (word: string) => load().adjective(word);
 
 /** The main base form of a word: its noun reading if that changes it, else its verb's, else its adjective's. */
 export function lemma(word: string): string {

@@ -4,10 +4,15 @@
  * word may stand in for another by meaning only when it says what is done or how
  * ("bring" ~ "deliver", "eat" ~ "food", "sit" ~ "seats"), never when it names a thing.
  */
-import lexicon from 'wink-lexicon/src/lexicon.js';
+import { createRequire } from 'node:module';
+import type Lexicon from 'wink-lexicon/src/lexicon.js';
 import { lemmas } from './lemma';
 
+// Loaded at the first word rather than at start-up (a large CommonJS table).
+let loaded: typeof Lexicon | undefined;
+
 function tagsOf(word: string): string[] | undefined {
+  const lexicon = (loaded ??= createRequire(import.meta.url)('wink-lexicon/src/lexicon.js') as typeof Lexicon);
   const lower = word.toLowerCase();
   const own = Object.hasOwn(lexicon, lower) ? lexicon[lower] : undefined;
   if (own) return own;

@@ -1,4 +1,4 @@
-import twilio from 'twilio';
+import { twilioSdk } from './twilio-sdk';
 import { systemMessages } from '#contract/schemas/system';
 import { TelephonyError, type AvailableNumber, type SmsResult, type TelephonyProvider } from './provider';
 
@@ -49,7 +49,7 @@ const KNOWN_ERRORS: Record<number, string> = {
 type TwilioRestError = { status?: number; code?: number; message?: string };
 
 function restError(error: unknown): TwilioRestError | null {
-  if (error instanceof twilio.RestException) return error;
+  if (error instanceof twilioSdk().RestException) return error;
   if (error && typeof error === 'object' && 'status' in error && typeof (error as { status: unknown }).status === 'number') {
     return error as TwilioRestError;
   }
@@ -97,7 +97,7 @@ function isTwilioUrl(url: string): boolean {
 
 export function createTwilioTelephony(options: TwilioTelephonyOptions): TelephonyProvider {
   const { accountSid, authToken } = options;
-  const client = twilio(accountSid, authToken, { timeout: options.timeoutMs ?? 15_000, autoRetry: true, maxRetries: 2 });
+  const client = twilioSdk()(accountSid, authToken, { timeout: options.timeoutMs ?? 15_000, autoRetry: true, maxRetries: 2 });
   // Looked up per call, not captured: whatever wraps the global fetch later (msw in tests) applies.
   const fetchImpl: typeof fetch = options.fetchImpl ?? ((input, init) => fetch(input, init));
 
