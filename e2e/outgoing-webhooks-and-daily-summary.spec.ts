@@ -69,9 +69,11 @@ test('a member turns on the daily summary email at a time of their choosing @noj
   await summary.check();
   await page.getByLabel('Send it at (business timezone)').fill('07:15');
   await page.getByRole('button', { name: 'Save my notifications' }).click();
-  await expect(toast(page, 'Settings saved.')).toBeVisible();
-  await page.reload();
-  await expect(page.getByLabel(/Email me a summary of yesterday/)).toBeChecked();
+  // Read back from a fresh page load (what was stored), once the save has gone through.
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByLabel(/Email me a summary of yesterday/)).toBeChecked({ timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
   await expect(page.getByLabel('Send it at (business timezone)')).toHaveValue('07:15');
   // The other preferences kept their defaults.
   await expect(page.getByLabel('A missed call')).toBeChecked();
