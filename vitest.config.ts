@@ -36,8 +36,12 @@ if (process.env.TEST_DATABASE_URL) {
   });
 }
 
+// `@faker-js/faker` loads every locale (~0.45 s of CPU in each test file's fresh worker);
+// the tests only use the English `faker`, which its locale entry point exports alone (~0.05 s).
+const englishFaker = { find: /^@faker-js\/faker$/, replacement: '@faker-js/faker/locale/en' };
+
 export default defineConfig({
-  resolve: { alias: [alias('api'), alias('contract'), alias('server'), alias('tests')] },
+  resolve: { alias: [alias('api'), alias('contract'), alias('server'), alias('tests'), englishFaker] },
   test: {
     environment: 'node',
     exclude: ['**/node_modules/**', 'e2e/**', 'build/**', 'data/**'],
