@@ -215,6 +215,26 @@ describe('outgoing webhook deliveries', () => {
     expect((await h.call(`${base()}/get/${hook._id}`, undefined, owner.token)).status).toBe(404);
   });
 
+  it('send an SMS received and a web form lead, but not an SMS sent', async () => {
+    receiver.received.length = 0;
+    receiver.state.status = 200;
+    const hook = await endpoint(['sms.received', 'lead.received']);
+    const item = async (body: Record<string, unknown>) => {
+      const result = await h.call(`dev/system-items/${b}/create`, { from: '+442071234888', ...body }, owner.token);
+      expect(result.status, JSON.stringify(result.body)).toBe(200);
+      return result.body.data.item._id as string;
+    };
+    const sms = await item({ type: 'sms', body: 'Are you open today?' });
+    await item({ type: 'sms', direction: 'outbound', to: '+442071234888', body: 'Yes, until six.' });
+    const form = await item({ type: 'form', body: 'A lead from the website' });
+    expect(await tick()).toMatchObject({ sent: 2 });
+    const byType = Object.fromEntries(receiver.received.map((request) => [request.json.type, request.json.data]));
+    expect(Object.keys(byType).sort()).toEqual(['lead.received', 'sms.received']);
+    expect(byType['sms.received'].sms._id).toBe(sms);
+    expect(byType['lead.received'].form._id).toBe(form);
+    await h.call(`${base()}/delete/${hook._id}`, undefined, owner.token);
+  });
+
   it('never reach a name that resolves to a private address (the outbound guard at connect time)', async () => {
     receiver.received.length = 0;
     const created = await h.call(`${base()}/create`, { url: 'https://hooks.internal-name.example/x', events: ['contact.created'] }, owner.token);

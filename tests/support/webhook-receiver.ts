@@ -29,13 +29,20 @@ export async function startWebhookReceiver() {
       response.end(state.status < 300 ? 'ok' : 'receiver is down');
     });
   });
+  // Idle keep-alive sockets stay open longer than the sender keeps them: on a loaded machine the
+  // default 5 s could close one just as it is reused, failing an attempt the test did not mean to fail.
+  server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/hooks`,
     received,
     state,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 
