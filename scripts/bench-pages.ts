@@ -166,8 +166,13 @@ async function main() {
   console.log(`\nratios (p50): customers page/v1 ${ratio(pc.p50, vc.p50)}, v1/sql ${ratio(vc.p50, sc.p50)}; home page/v1 ${ratio(ph.p50, vh.p50)}, v1/sql ${ratio(vh.p50, sh.p50)}`);
   console.log(`throughput page/renderToString: customers ${ratio(pc.rps, fc.rps)}, home ${ratio(ph.rps, fh.rps)}`);
   if (resets) console.log(`${resets} requests were sent again after a connection reset`);
-  const growing = results.filter((r) => r.smallQueries !== undefined && r.smallQueries !== r.queries);
+  // Growing with the rows is N+1 and fails the run; a difference the other way comes from the
+  // data's shape (what a small business has or lacks), and is shown.
+  const growing = results.filter((r) => r.smallQueries !== undefined && r.queries > r.smallQueries);
   for (const r of growing) console.log(`N+1: ${r.name.trim()} makes ${r.queries} SQL statements at 500/200 rows but ${r.smallQueries} at 50/20`);
+  for (const r of results.filter((r) => r.smallQueries !== undefined && r.queries < r.smallQueries)) {
+    console.log(`note: ${r.name.trim()} makes ${r.queries} SQL statements at 500/200 rows and ${r.smallQueries} at 50/20 (fewer with more rows: not N+1)`);
+  }
   process.exit(growing.length ? 1 : 0);
 }
 
