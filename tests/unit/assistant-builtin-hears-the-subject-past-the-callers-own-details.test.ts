@@ -88,3 +88,13 @@ describe('a call back asked for with an order in mind', () => {
     expect(second.text).toContain('Amira Khan');
   });
 });
+
+describe('an order word ("first") is no half of a compound, and a service sentence is said with its name', () => {
+  it('"what is best for her first clean?" is answered by the service for a first visit, named and priced', async () => {
+    const cleaners = business('Sparkle Homes', [service('Deep clean', '£180', 'A top-to-bottom clean for a first visit or a move-out: ovens, skirting boards and inside cupboards.')]);
+    const hits = [serviceHit('Deep clean', '£180', 'A top-to-bottom clean for a first visit or a move-out: ovens, skirting boards and inside cupboards.')];
+    const { text, kit } = await run(cleaners, "What's best for our first clean?", { hits });
+    expect(text).toMatch(/^A deep clean costs £180\. A top-to-bottom clean for a first visit/);
+    expect(kit.questions).toHaveLength(0);
+  });
+});

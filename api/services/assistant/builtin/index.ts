@@ -15,6 +15,7 @@ import { orderInProgress, orderReminder, orderTurn, startsOrder } from './order'
 import { joinParts, questionParts, withEarlierSubject } from './question-parts';
 import { wording } from './phrases';
 import { questionTerms, sentences, words } from './text';
+import { capitalizeFirst, joinStatements, nameInSentence, namePhrase, pricePredicate, takesPluralVerb } from './naming';
 import { addressableName } from '../../customer-records';
 
 /**
@@ -247,9 +248,10 @@ const ASKS_WHETHER_YOU = /^\W*((hi|hello|hey)\W+)?(do|can|could|will|would) (you
  */
 function asNamedService(input: TurnInput, answer: Answer): Answer {
   const source = answer.sources[0];
-  if (answer.sources.length !== 1 || source?.kind !== 'service' || !ASKS_WHETHER_YOU.test(input.message) || asksForLength(input.message)) return answer;
+  if (answer.sources.length !== 1 || source?.kind !== 'service' || asksForLength(input.message)) return answer;
   const service = input.business.services.find((candidate) => candidate._id === source._id);
   if (!service) return answer;
+  if (!ASKS_WHETHER_YOU.test(input.message)) return withServiceNamed(input, service, answer);
   // The chunk's own name line and price line are said by the statement itself.
   const name = service.name.trim().toLowerCase().replace(/[.]+$/, '');
   const price = service.price?.trim().replace(/^from\s+/i, '').replace(/[.]+$/, '') ?? '';
@@ -258,6 +260,18 @@ function asNamedService(input: TurnInput, answer: Answer): Answer {
     .join(' ');
   const named = answerService({ services: [{ ...service, description: rest }], exact: true }, false, { proper: properNounsOf(input.business), verb: SERVICE_QUESTION.exec(input.message)?.[4] ?? null });
   return { ...named, sources: answer.sources };
+}
+
+/**
+ * "What's best for my puppy's first groom?" answered by a sentence of a service's description
+ * ("A gentle first visit for puppies…"): the service is named with its price first ("A puppy
+ * introduction costs £20."), so the caller hears what the sentence describes and what it costs.
+ */
+function withServiceNamed(input: TurnInput, service: TurnInput['business']['services'][number], answer: Answer): Answer {
+  const name = nameInSentence(service.name, properNounsOf(input.business));
+  if (!service.price?.trim() || answer.text.toLowerCase().includes(name.toLowerCase()) || answer.text.includes(service.price.trim().replace(/^from\s+/i, ''))) return answer;
+  const price = capitalizeFirst(`${namePhrase(name)} ${pricePredicate(service.price, takesPluralVerb(name))}`);
+  return { ...answer, text: joinStatements(price, answer.text) };
 }
 
 /** "How much is it?" after "Do you do keratin treatments?": the service the caller's last message named. */

@@ -154,8 +154,8 @@ function readQuestion(message: string, options: KnowledgeOptions): Question | nu
     const a = judge.find((term) => term.word === sequence[index]);
     const b = judge.find((term) => term.word === sequence[index + 1]);
     // A caller's own number ("20 minutes late", "for 15 people") is a detail of their case, never half of a compound.
-    // Nor is a word in -ly ("hourly rate", "weekly clean"): it describes, and the passage may say it another way ("per hour").
-    if (a && b && a.key !== b.key && a.specific && b.specific && !isPlural(a.word) && !/^\d/.test(a.word) && !/ly$/.test(a.word)) pairs.push([a.key, b.key]);
+    // Nor is a describing word in -ly or an order ("hourly rate", "first groom"): the passage may say it of another word ("per hour", "first visit").
+    if (a && b && a.key !== b.key && a.specific && b.specific && !isPlural(a.word) && !/^\d/.test(a.word) && !/ly$|^(first|second|third|last|next)$/.test(a.word)) pairs.push([a.key, b.key]);
   }
   const everydayWords = new Set(words(message).filter((word) => domain.has(termKey(word))));
   const items = new Set((options.itemWords ?? []).map(termKey).filter((key) => !domain.has(key)));
