@@ -24,7 +24,11 @@ export const businessSettingsOut = z
           open: z.boolean(),
           start: time.openapi({ description: 'The first slot opens' }),
           end: time.openapi({ description: 'The last slot closes' }),
-          slots: z.array(z.object({ start: time, end: time })).openapi({ description: 'The open periods in time order (a lunch break splits the day in two); set either slots or start and end' }),
+          // Always answered (hours saved before slots read as one); optional only because the settings type lets older shapes in.
+          slots: z
+            .array(z.object({ start: time, end: time }))
+            .optional()
+            .openapi({ description: 'The open periods in time order (a lunch break splits the day in two); set either slots or start and end' }),
         }),
       )
       .nullable(),
