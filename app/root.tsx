@@ -10,6 +10,7 @@ import { isNativeRequest } from './lib/native.server';
 import { useNonce } from './lib/nonce';
 import { commitSession, getSession } from './lib/session.server';
 import stylesheet from './tailwind.css?url';
+import { countryOptions } from '#contract/countries';
 import { preferredLocale } from './lib/locale';
 
 export const links: LinksFunction = () => [
@@ -30,7 +31,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const appId = getEnv().ONESIGNAL_APP_ID;
   const push = appId && isNativeRequest(request) ? { appId } : null;
   const locale = preferredLocale(request.headers.get('Accept-Language'));
-  return data({ toasts, push, locale }, { headers });
+  // Named and sorted here: the browser's ICU may name or order countries differently, and the
+  // pickers must hydrate with exactly the options the server rendered.
+  const countries = countryOptions(locale).map((country) => [country.code, country.label] as const);
+  return data({ toasts, push, locale, countries }, { headers });
 }
 
 export function Layout({ children }: { children: ReactNode }) {
