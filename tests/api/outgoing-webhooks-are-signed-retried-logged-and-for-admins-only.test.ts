@@ -178,7 +178,7 @@ describe('outgoing webhook deliveries', () => {
     const first = await h.call(`${base()}/send-test/${hook._id}`, undefined, owner.token);
     expect(first.status).toBe(200);
     expect(first.body.data.delivery).toMatchObject({ event_type: 'webhook.test', status: 'pending', attempts: 1, response_status: 503 });
-    expect(first.body.messages[0]).toMatch(/^Test event not delivered: HTTP 503/);
+    expect(first.body.messages?.[0]).toMatch(/^Test event not delivered: HTTP 503/);
     receiver.state.status = 204;
     const start = h.clock.offsetMs;
     try {
