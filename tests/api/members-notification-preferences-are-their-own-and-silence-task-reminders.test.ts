@@ -31,6 +31,7 @@ describe('businesses/settings notifications: the caller\'s own preferences', () 
     expect(saved.body.data.business_settings.notifications).toEqual({
       events: { ...DEFAULT_NOTIFICATION_PREFERENCES.events, task_due: false },
       quiet_hours: { enabled: true, start: '22:00', end: '07:00', urgent_override: true },
+      daily_summary: DEFAULT_NOTIFICATION_PREFERENCES.daily_summary,
     });
     expect(h.events.slice(mark).some((e) => e.event === 'UserUpdated' && e.channels.includes(`private-user.${member.user.id}`))).toBe(true);
 
