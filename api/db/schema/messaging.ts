@@ -36,6 +36,8 @@ export const notifications = pgTable(
     internalLink: text('internal_link'),
     /** What caused it (e.g. the task), so one cause notifies each member once. */
     sourceId: text('source_id'),
+    /** When the member first opened it; an unread one counts on the bell. */
+    readAt: ts('read_at'),
     dismissedAt: ts('dismissed_at'),
     createdAt: createdAt(),
   },
