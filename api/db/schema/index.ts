@@ -11,3 +11,4 @@ export * from './rate-limits';
 export * from './actions';
 export * from './inbox';
 export * from './outgoing-webhooks';
+export * from './appointments';
