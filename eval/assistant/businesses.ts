@@ -1,5 +1,6 @@
 import type { Db } from '#api/db/client';
 import { bakery } from './businesses/bakery/index';
+import { dentist } from './businesses/dentist/index';
 import { electrician } from './businesses/electrician/index';
 import { garage } from './businesses/garage/index';
 import { groomer } from './businesses/groomer/index';
@@ -26,6 +27,6 @@ export type EvalBusiness = {
 /** Hartley Plumbing & Heating: every case was tuned on before the split existed, so none is held out. */
 export const plumber: EvalBusiness = { key: 'plumber', name: 'Hartley Plumbing & Heating, Leeds', now: EVAL_NOW, seed: seedEvalBusiness, tune: CASES, holdout: [] };
 
-export { bakery, electrician, garage, groomer, salon };
+export { bakery, dentist, electrician, garage, groomer, salon };
 
-export const BUSINESSES: EvalBusiness[] = [plumber, bakery, salon, electrician, groomer, garage];
+export const BUSINESSES: EvalBusiness[] = [plumber, bakery, salon, electrician, groomer, garage, dentist];
