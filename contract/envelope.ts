@@ -122,6 +122,8 @@ export type ApiNotification = {
   body: string | null;
   related_entities: { customer: { _id: string; name: string } | null };
   dismissed_at: string | null;
+  /** When the member first opened it; null while unread. */
+  read_at: string | null;
   internal_link: string | null;
   created_at: string;
 };

@@ -216,7 +216,7 @@ test('due task reminders notify, grouped by contact, and a whole group is dismis
   // dismissal reloaded the page, so the drawer is closed again.)
   if (testInfo.project.name === 'no-js') await drawer.locator('summary').click();
   const last = drawer.getByTestId('notification');
-  await last.getByRole('link').click();
+  await last.getByTestId('notification-open').click();
   await expect(page.getByTestId('note-body')).toHaveText('Order more paper');
   await drawer.locator('summary').click();
   await drawer.getByRole('button', { name: 'Dismiss', exact: true }).click();

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { ApiNotification } from '#contract/envelope';
 import type { ApiDeps } from '../deps';
 import type { Db } from '../db/client';
@@ -23,6 +23,7 @@ export function serializeNotification(row: NotificationRow, customer: CustomerRe
     body: row.body,
     related_entities: { customer: row.customerId && customer ? { _id: customer.id, name: customerName(customer) } : null },
     dismissed_at: row.dismissedAt?.toISOString() ?? null,
+    read_at: row.readAt?.toISOString() ?? null,
     internal_link: row.internalLink,
     created_at: row.createdAt.toISOString(),
   };
@@ -48,7 +49,7 @@ export async function listOpenNotifications(db: Db, businessId: string, userId: 
     isNull(notifications.dismissedAt),
     isNull(timelineItems.deletedAt),
   );
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, [{ total, unread }]] = await Promise.all([
     db
       .select({ notification: notifications, customer: { id: customers.id, firstName: customers.firstName, lastName: customers.lastName } })
       .from(notifications)
@@ -58,9 +59,11 @@ export async function listOpenNotifications(db: Db, businessId: string, userId: 
       .orderBy(desc(notifications.createdAt), desc(notifications.id))
       .limit(paging.limit)
       .offset(paging.page * paging.limit),
-    db.select({ total: count() }).from(notifications).leftJoin(timelineItems, eq(timelineItems.id, notifications.sourceId)).where(where),
+    db
+      .select({ total: count(), unread: count(sql`case when ${notifications.readAt} is null then 1 end`) })
+      .from(notifications).leftJoin(timelineItems, eq(timelineItems.id, notifications.sourceId)).where(where),
   ]);
-  return { notifications: rows.map((row) => serializeNotification(row.notification, row.customer)), total, ...paging };
+  return { notifications: rows.map((row) => serializeNotification(row.notification, row.customer)), total, unread, ...paging };
 }
 
 /** One of the caller's own notifications in this business (another member's is not found). */

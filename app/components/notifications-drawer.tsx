@@ -5,6 +5,7 @@ import { Drawer } from './drawer';
 import { LinkedText } from './linked-text';
 
 export const DISMISS_ACTION = '/dashboard/notifications/dismiss';
+export const OPEN_ACTION = '/dashboard/notifications/open';
 
 type Group = { key: string; customer: { _id: string; name: string } | null; items: ApiNotification[] };
 
@@ -32,7 +33,8 @@ export function NotificationsDrawer({ notifications, timeZone, now }: { notifica
   const back = location.pathname + location.search;
   const groups = groupByCustomer(notifications);
   const at = new Date(now);
-  const count = notifications.length;
+  // The bell counts what the member has not opened yet; opened ones stay until dismissed.
+  const count = notifications.filter((notification) => !notification.read_at).length;
   return (
     // Following a link to another page closes the drawer; dismissing (which comes back to
     // the same page) leaves it open for the next one (the shared Drawer's behaviour).
@@ -73,14 +75,22 @@ export function NotificationsDrawer({ notifications, timeZone, now }: { notifica
               </div>
               <ul className="divide-y divide-slate-100">
                 {group.items.map((notification) => (
-                  <li key={notification._id} data-testid="notification" className="flex items-start gap-2 px-3 py-2">
+                  <li
+                    key={notification._id}
+                    data-testid="notification"
+                    data-read={notification.read_at ? 'true' : 'false'}
+                    className={`flex items-start gap-2 px-3 py-2 ${notification.read_at ? '' : 'bg-brand-50/60'}`}
+                  >
                     <div className="min-w-0 flex-1">
+                      {notification.read_at ? null : (
+                        <span className="mr-1 inline-block h-2 w-2 rounded-full bg-brand-600 align-middle" title="Unread">
+                          <span className="sr-only">Unread: </span>
+                        </span>
+                      )}
                       {notification.internal_link ? (
-                        <Link to={notification.internal_link} className="font-medium text-brand-700 hover:underline">
-                          {notification.title}
-                        </Link>
+                        <OpenForm notification={notification} to={notification.internal_link} />
                       ) : (
-                        <span className="font-medium">{notification.title}</span>
+                        <span className={notification.read_at ? '' : 'font-medium'}>{notification.title}</span>
                       )}
                       {notification.body ? (
                         <p className="line-clamp-2 text-sm text-slate-600">
@@ -91,6 +101,7 @@ export function NotificationsDrawer({ notifications, timeZone, now }: { notifica
                         {notificationTime(notification.created_at, at, timeZone)}
                       </time>
                     </div>
+                    {!notification.internal_link && !notification.read_at ? <OpenForm notification={notification} to={back} label="Mark read" /> : null}
                     <DismissForm ids={[notification._id]} back={back} label="Dismiss" />
                   </li>
                 ))}
@@ -100,6 +111,32 @@ export function NotificationsDrawer({ notifications, timeZone, now }: { notifica
         </ul>
       )}
     </Drawer>
+  );
+}
+
+/**
+ * Opening a notification marks it read: a form posting to a resource route that records
+ * read_at and then redirects to the notification's page, with or without JavaScript.
+ */
+function OpenForm({ notification, to, label }: { notification: ApiNotification; to: string; label?: string }) {
+  return (
+    <Form method="post" action={OPEN_ACTION} className={label ? 'flex-none' : 'inline'}>
+      <input type="hidden" name="id" value={notification._id} />
+      <input type="hidden" name="to" value={to} />
+      {label ? (
+        <button type="submit" className="rounded-md px-2 py-1 text-xs font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900">
+          {label}
+        </button>
+      ) : (
+        <button
+          type="submit"
+          data-testid="notification-open"
+          className={`text-left text-brand-700 hover:underline ${notification.read_at ? 'font-normal' : 'font-semibold'}`}
+        >
+          {notification.title}
+        </button>
+      )}
+    </Form>
   );
 }
 

@@ -46,6 +46,7 @@ describe('businesses/notifications/{business_id}/list-not-dismissed', () => {
         body: 'Ring Carla about the quote',
         related_entities: { customer: { _id: customer.id, name: 'Carla Diaz' } },
         dismissed_at: null,
+        read_at: null,
         internal_link: `/dashboard/notes/${task._id}`,
         created_at: expect.stringMatching(ISO),
       },

@@ -46,6 +46,7 @@ export const notificationOut = z
     body: z.string().nullable(),
     related_entities: z.object({ customer: customerRef }),
     dismissed_at: z.string().nullable(),
+    read_at: z.string().nullable(),
     internal_link: z.string().nullable(),
     created_at: z.string(),
   })

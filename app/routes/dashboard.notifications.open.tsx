@@ -1,0 +1,24 @@
+import { redirect, type ActionFunctionArgs } from '@remix-run/node';
+import { apiCall } from '../lib/api.server';
+import { requireDashboard } from '../lib/guard.server';
+import { safeRedirect } from '../lib/safe-redirect';
+import { apiToasts, redirectWithToasts } from '../lib/toast.server';
+
+/**
+ * Open a notification: mark it read (v1 update with read_at) and go where it points. A
+ * posted form rather than a link with a side effect, so no GET changes data and it works
+ * without JavaScript. Marking is best effort: a failure still takes the member to the page.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const state = await requireDashboard(request, context, { routeChecks: false });
+  const to = safeRedirect(formData.get('to'));
+  const id = String(formData.get('id') ?? '');
+  if (!state.business || !id) return redirect(to);
+  const path = `businesses/notifications/${state.business._id}/update/${encodeURIComponent(id)}`;
+  const result = await apiCall(state.caller, path, { read_at: new Date().toISOString() });
+  if (result.ok) return redirect(to);
+  return redirectWithToasts(request, to, apiToasts(path, result).filter((toast) => toast.type === 'error'));
+}
+
+export const loader = () => redirect('/dashboard/home');

@@ -1,0 +1,57 @@
+import { faker } from '@faker-js/faker';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { createAccount, signIn, uniqueEmail } from './support/helpers';
+
+type Business = { _id: string; name: string };
+
+async function v1<T>(request: APIRequestContext, token: string, path: string, body?: unknown): Promise<T> {
+  const response = await request.post(`/api/v1/${path}`, { data: body ?? {}, headers: { authorization: `Bearer ${token}` } });
+  const payload = await response.json();
+  if (!response.ok()) throw new Error(`${path} failed (${response.status()}): ${JSON.stringify(payload)}`);
+  return payload.data as T;
+}
+
+/** A signed-up user whose one business has finished the set-up wizard. */
+async function business(request: APIRequestContext) {
+  const account = await createAccount(request, { mobile: true });
+  const { business } = await v1<{ business: Business }>(request, account.token, 'businesses/create', {
+    name: `${faker.company.name()} ${faker.string.alphanumeric(4)}`,
+    email: uniqueEmail('biz'),
+    country: 'GB',
+    telephones: ['+442071234567'],
+    timezone: 'Europe/London',
+  });
+  await v1(request, account.token, `businesses/completed-test/${business._id}`);
+  const call = <T>(path: string, body?: unknown) => v1<T>(request, account.token, path.replace('{b}', business._id), body);
+  return { account, business, call };
+}
+
+test('opening a notification marks it read: the bell stops counting it and it stays until dismissed @nojs', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const { account, call } = await business(request);
+  await call('businesses/notes/{b}/create', { body: 'Phone the plumber', reminder: new Date(Date.now() - 60_000).toISOString() });
+  await call('businesses/notes/{b}/create', { body: 'Pay the rent', reminder: new Date(Date.now() - 60_000).toISOString() });
+  await signIn(page, account);
+  const drawer = page.locator('[data-drawer="notifications"]');
+  // The scheduler inside the server picks the due reminders up on its next tick.
+  await expect
+    .poll(
+      async () => {
+        await page.goto('/dashboard/home');
+        return drawer.getByTestId('notification').count();
+      },
+      { timeout: 60_000, intervals: [1_000] },
+    )
+    .toBe(2);
+  await expect(drawer.getByTestId('notifications-count')).toHaveText('2');
+  await drawer.locator('summary').click();
+  const plumber = drawer.getByTestId('notification').filter({ hasText: 'Phone the plumber' });
+  await expect(plumber).toHaveAttribute('data-read', 'false');
+  await plumber.getByTestId('notification-open').click();
+  await expect(page.getByTestId('note-body')).toHaveText('Phone the plumber');
+  await expect(drawer.getByTestId('notifications-count')).toHaveText('1');
+  await drawer.locator('summary').click();
+  await expect(drawer.getByTestId('notification')).toHaveCount(2);
+  await expect(drawer.getByTestId('notification').filter({ hasText: 'Phone the plumber' })).toHaveAttribute('data-read', 'true');
+  await expect(drawer.getByTestId('notification').filter({ hasText: 'Pay the rent' })).toHaveAttribute('data-read', 'false');
+});
