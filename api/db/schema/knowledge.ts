@@ -11,8 +11,9 @@ export const services = pgTable(
     businessId: text('business_id').notNull().references(() => businesses.id),
     name: text('name').notNull(),
     status: text('status').notNull(),
-    /** How often the service recurs, in days (0 = one-off). Spec: digits only. */
+    /** How often the service recurs, counted in frequency_unit (0 = one-off). Spec: digits only. */
     frequency: integer('frequency').notNull(),
+    frequencyUnit: text('frequency_unit', { enum: ['day', 'week', 'month'] }).notNull().default('day'),
     description: text('description'),
     price: text('price'),
     createdAt: createdAt(),

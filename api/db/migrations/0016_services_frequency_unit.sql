@@ -1,0 +1,1 @@
+ALTER TABLE "services" ADD COLUMN "frequency_unit" text DEFAULT 'day' NOT NULL;
