@@ -8,7 +8,7 @@ import { ToastProvider } from './components/toaster';
 import { getEnv } from './lib/env.server';
 import { isNativeRequest } from './lib/native.server';
 import { useNonce } from './lib/nonce';
-import { commitSession, getSession } from './lib/session.server';
+import { takeToasts } from './lib/toast.server';
 import stylesheet from './tailwind.css?url';
 import { countryOptions } from '#contract/countries';
 import { preferredLocale } from './lib/locale';
@@ -23,10 +23,9 @@ export const meta: MetaFunction = () => [{ title: 'Business Assistant' }];
 const noToasts: { type: 'success' | 'error' | 'info'; message: string }[] = [];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const session = await getSession(request);
-  const toasts = session.get('toasts') ?? noToasts;
-  // Reading a flash value consumes it; commit only when there was one to consume.
-  const headers = toasts.length ? { 'Set-Cookie': await commitSession(session) } : undefined;
+  // Reading the toasts consumes them; the cookie is cleared only when there were some.
+  const { toasts, setCookie } = await takeToasts(request);
+  const headers = setCookie ? { 'Set-Cookie': setCookie } : undefined;
   // Push settings go only to the native shell (its device cookie says so): the browser gets none.
   const appId = getEnv().ONESIGNAL_APP_ID;
   const push = appId && isNativeRequest(request) ? { appId } : null;

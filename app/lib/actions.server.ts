@@ -109,12 +109,12 @@ export async function actionFormAction(request: Request, context: AppLoadContext
     const reply = replyWithApiErrors(submission, result);
     return data<ActionFormReply>({ result: reply.data }, { status: reply.init?.status ?? 400 });
   }
-  return redirectWithToasts(request, `/dashboard/actions/${result.data.action._id}`, apiToasts(path, result), { session: state.session });
+  return redirectWithToasts(request, `/dashboard/actions/${result.data.action._id}`, apiToasts(path, result));
 }
 
 /** Pause or enable one action (the list's per-row button): only the status is sent. */
 export async function setActionStatus(request: Request, state: DashboardState, id: string, status: 'active' | 'paused', back: string) {
   const path = `${actionsPath(state)}/update/${encodeURIComponent(id)}`;
   const result = await apiCall<{ action: ApiAction }>(state.caller, path, { status });
-  return redirectWithToasts(request, back, apiToasts(path, result), { session: state.session });
+  return redirectWithToasts(request, back, apiToasts(path, result));
 }

@@ -99,12 +99,12 @@ export async function orderFormAction(request: Request, context: AppLoadContext,
   }
   const fallback = `/dashboard/orders/${result.data.order._id}`;
   const to = target.id ? safeRedirect(formData.get('back'), fallback) : fallback;
-  return redirectWithToasts(request, to, apiToasts(path, result), { session: state.session });
+  return redirectWithToasts(request, to, apiToasts(path, result));
 }
 
 /** Confirm, fulfil, cancel or reopen: only the status (and whether to tell the customer) is sent. */
 export async function setOrderStatus(request: Request, state: DashboardState, id: string, status: OrderStatus, notifyCustomer: boolean) {
   const path = `${ordersPath(state)}/update/${encodeURIComponent(id)}`;
   const result = await apiCall<{ order: ApiOrder }>(state.caller, path, { status, notify_customer: notifyCustomer });
-  return redirectWithToasts(request, `/dashboard/orders/${id}`, apiToasts(path, result), { session: state.session });
+  return redirectWithToasts(request, `/dashboard/orders/${id}`, apiToasts(path, result));
 }

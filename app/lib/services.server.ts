@@ -52,5 +52,5 @@ export async function serviceFormAction(request: Request, context: AppLoadContex
   }
   const fallback = `/dashboard/services/${result.data.service._id}`;
   const to = target.id ? safeRedirect(formData.get('back'), fallback) : fallback;
-  return redirectWithToasts(request, to, apiToasts(path, result), { session: state.session });
+  return redirectWithToasts(request, to, apiToasts(path, result));
 }

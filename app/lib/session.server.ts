@@ -7,19 +7,24 @@ import { getEnv } from './env.server';
  * list several secrets, comma-separated: the first signs, all verify (rotation).
  */
 type SessionData = { token: string; businessId: string; /** The latest version whose update notice the user dismissed. */ dismissedVersion: string };
-type FlashData = { toasts: { type: 'success' | 'error' | 'info'; message: string }[] };
 
 export const SESSION_COOKIE = '__session';
 export const SECURE_SESSION_COOKIE = '__Host-session';
 
-let storage: ReturnType<typeof createCookieSessionStorage<SessionData, FlashData>> | undefined;
+let storage: ReturnType<typeof createCookieSessionStorage<SessionData>> | undefined;
+
+/** What every cookie of the app shares: the signing secrets and whether it must be Secure. */
+export function cookieBasics() {
+  const env = getEnv();
+  const secrets = (env.SESSION_SECRET ?? 'development-only-secret').split(',').map((s) => s.trim()).filter(Boolean);
+  const secure = env.PUBLIC_URL?.startsWith('https://') ?? false;
+  return { secrets, secure };
+}
 
 function getStorage() {
   if (!storage) {
-    const env = getEnv();
-    const secrets = (env.SESSION_SECRET ?? 'development-only-secret').split(',').map((s) => s.trim()).filter(Boolean);
-    const secure = env.PUBLIC_URL?.startsWith('https://') ?? false;
-    storage = createCookieSessionStorage<SessionData, FlashData>({
+    const { secrets, secure } = cookieBasics();
+    storage = createCookieSessionStorage<SessionData>({
       cookie: {
         // On https the __Host- prefix makes the browser refuse the cookie unless it is Secure,
         // host-only and on / : a sibling subdomain cannot plant or overwrite it.
@@ -36,11 +41,8 @@ function getStorage() {
   return storage;
 }
 
-export type AppSession = Session<SessionData, FlashData>;
+export type AppSession = Session<SessionData>;
 
 export const getSession = (request: Request) => getStorage().getSession(request.headers.get('Cookie'));
 export const commitSession = (session: AppSession) => getStorage().commitSession(session);
 export const destroySession = (session: AppSession) => getStorage().destroySession(session);
-
-/** A session with no data, e.g. to flash a toast after the account is gone. */
-export const newSession = () => getStorage().getSession();

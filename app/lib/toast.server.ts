@@ -1,34 +1,55 @@
-import { redirect } from '@remix-run/node';
+import { createCookieSessionStorage, redirect } from '@remix-run/node';
 import { toastsForApiResult } from '#contract/toast';
-import { commitSession, getSession, type AppSession } from './session.server';
+import { cookieBasics } from './session.server';
 
-type FlashToast = { type: 'success' | 'error' | 'info'; message: string };
+export type FlashToast = { type: 'success' | 'error' | 'info'; message: string };
 
-/** Queue toasts for the next page the browser shows (a flash value in the session). */
-export function flashToasts(session: AppSession, toasts: FlashToast[]) {
-  if (toasts.length === 0) return;
-  const queued = (session.get('toasts') as FlashToast[] | undefined) ?? [];
-  session.flash('toasts', [...queued, ...toasts]);
+export const TOAST_COOKIE = '__toast';
+export const SECURE_TOAST_COOKIE = '__Host-toast';
+
+/**
+ * Toasts ride their own signed, HttpOnly flash cookie, apart from the session: queuing one never
+ * needs (or rewrites) the signed-in session, and a route that changes the session commits it itself.
+ * No lifetime: a toast is for the next page only.
+ */
+let storage: ReturnType<typeof createCookieSessionStorage<Record<string, never>, { toasts: FlashToast[] }>> | undefined;
+
+function getStorage() {
+  if (!storage) {
+    const { secrets, secure } = cookieBasics();
+    storage = createCookieSessionStorage<Record<string, never>, { toasts: FlashToast[] }>({
+      cookie: { name: secure ? SECURE_TOAST_COOKIE : TOAST_COOKIE, httpOnly: true, sameSite: 'lax', path: '/', secure, secrets },
+    });
+  }
+  return storage;
 }
 
 /**
- * Spec section 8: an API answer's messages become success toasts (check icon), its errors
- * error toasts; calls whose path contains /list show none.
+ * An API answer's messages become success toasts (check icon), its errors error toasts; calls
+ * whose path contains /list show none (docs/product.md#toasts).
  */
 export function apiToasts(path: string, result: { messages?: string[]; errors?: string[] }): FlashToast[] {
   return toastsForApiResult(path, result).map(({ type, message }) => ({ type, message }));
 }
 
-/** Redirect and show toasts there; commits the given session (or the request's). */
-export async function redirectWithToasts(
-  request: Request,
-  to: string,
-  toasts: FlashToast[],
-  options: { session?: AppSession; headers?: HeadersInit } = {},
-) {
-  const session = options.session ?? (await getSession(request));
-  flashToasts(session, toasts);
+/** The Set-Cookie value that queues these toasts (after any still queued) for the next page the browser shows. */
+export async function toastCookie(request: Request, toasts: FlashToast[]): Promise<string> {
+  const cookie = await getStorage().getSession(request.headers.get('Cookie'));
+  const queued = cookie.get('toasts') ?? [];
+  cookie.flash('toasts', [...queued, ...toasts]);
+  return getStorage().commitSession(cookie);
+}
+
+/** Redirect and show toasts there; `headers` carries any other cookie the route sets (e.g. the session). */
+export async function redirectWithToasts(request: Request, to: string, toasts: FlashToast[], options: { headers?: HeadersInit } = {}) {
   const headers = new Headers(options.headers);
-  headers.append('Set-Cookie', await commitSession(session));
+  if (toasts.length) headers.append('Set-Cookie', await toastCookie(request, toasts));
   return redirect(to, { headers });
+}
+
+/** The queued toasts, consumed: `setCookie` deletes the cookie and is null when there were none. */
+export async function takeToasts(request: Request): Promise<{ toasts: FlashToast[]; setCookie: string | null }> {
+  const cookie = await getStorage().getSession(request.headers.get('Cookie'));
+  const toasts = cookie.get('toasts') ?? [];
+  return { toasts, setCookie: toasts.length ? await getStorage().destroySession(cookie) : null };
 }

@@ -11,7 +11,7 @@ import { apiCall } from '../lib/api.server';
 import { replyWithApiErrors } from '../lib/forms.server';
 import { requireDashboard } from '../lib/guard.server';
 import { businessTimeZone } from '../lib/timeline.server';
-import { destroySession, newSession } from '../lib/session.server';
+import { destroySession } from '../lib/session.server';
 import { redirectWithToasts, apiToasts } from '../lib/toast.server';
 import { useSchemaForm } from '../lib/use-schema-form';
 
@@ -38,7 +38,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === 'revoke-device') {
     const deviceId = String(formData.get('device_id') ?? '');
     const path = `users/devices/${encodeURIComponent(deviceId)}/revoke`;
-    return redirectWithToasts(request, '/dashboard/account-settings', apiToasts(path, await apiCall(caller, path)), { session });
+    return redirectWithToasts(request, '/dashboard/account-settings', apiToasts(path, await apiCall(caller, path)));
   }
 
   if (intent === 'email-code') {
@@ -50,7 +50,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     const result = await apiCall(caller, 'users/email-change-verify', submission.value);
     if (!result.ok) return data({ intent, result: replyWithApiErrors(submission, result).data }, { status: 400 });
-    return redirectWithToasts(request, SELF, apiToasts('users/email-change-verify', result), { session });
+    return redirectWithToasts(request, SELF, apiToasts('users/email-change-verify', result));
   }
 
   if (intent === 'delete') {
@@ -58,11 +58,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (submission.status !== 'success') return data({ intent, result: submission.reply() }, { status: 400 });
     const result = await apiCall(caller, 'users/delete');
     if (!result.ok) return data({ intent, result: submission.reply({ formErrors: result.errors }) }, { status: 400 });
-    // Signed out: the old session is destroyed and a fresh one only carries the toast.
-    return redirectWithToasts(request, '/login', apiToasts('users/delete', result), {
-      session: await newSession(),
-      headers: { 'Set-Cookie': await destroySession(session) },
-    });
+    // Signed out: the session is destroyed; the toast rides its own cookie.
+    return redirectWithToasts(request, '/login', apiToasts('users/delete', result), { headers: { 'Set-Cookie': await destroySession(session) } });
   }
 
   const schema = intent === 'password' ? changePasswordSchema : profileFormSchema;
@@ -80,7 +77,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // A new email is only mailed a code by users/update: the page then asks for that code.
   const newEmail = intent === 'password' ? undefined : (submission.value as { email: string }).email;
   const next = newEmail && newEmail !== user.email ? `${SELF}?${new URLSearchParams({ confirm_email: newEmail })}` : SELF;
-  return redirectWithToasts(request, next, apiToasts('users/update', result), { session });
+  return redirectWithToasts(request, next, apiToasts('users/update', result));
 }
 
 export default function AccountSettingsRoute() {

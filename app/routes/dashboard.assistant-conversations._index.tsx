@@ -44,8 +44,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const state = await requireDashboard(request, context);
   const { path, result } = await createConversation(state, { channel: 'chat' });
-  if (!result.ok) return redirectWithToasts(request, '/dashboard/assistant-conversations', apiToasts(path, result), { session: state.session });
-  return redirectWithToasts(request, `/dashboard/assistant-conversations/${result.data.conversation.id}`, apiToasts(path, result), { session: state.session });
+  if (!result.ok) return redirectWithToasts(request, '/dashboard/assistant-conversations', apiToasts(path, result));
+  return redirectWithToasts(request, `/dashboard/assistant-conversations/${result.data.conversation.id}`, apiToasts(path, result));
 }
 
 export default function ConversationsRoute() {

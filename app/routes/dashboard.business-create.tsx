@@ -10,6 +10,7 @@ import { apiCall } from '../lib/api.server';
 import { replyWithApiErrors } from '../lib/forms.server';
 import { requireDashboard } from '../lib/guard.server';
 import { apiToasts, redirectWithToasts } from '../lib/toast.server';
+import { commitSession } from '../lib/session.server';
 
 export const meta: MetaFunction = () => [{ title: 'Add a business · Business Assistant' }];
 
@@ -30,7 +31,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const result = await apiCall<{ business: ApiBusiness }>(caller, 'businesses/create', submission.value);
   if (!result.ok) return replyWithApiErrors(submission, result);
   session.set('businessId', result.data.business._id);
-  return redirectWithToasts(request, `/dashboard/business-welcome/${result.data.business._id}`, apiToasts('businesses/create', result), { session });
+  return redirectWithToasts(request, `/dashboard/business-welcome/${result.data.business._id}`, apiToasts('businesses/create', result), { headers: { 'Set-Cookie': await commitSession(session) } });
 }
 
 export default function BusinessCreateRoute() {

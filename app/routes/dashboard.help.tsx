@@ -3,7 +3,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { supportRequestSchema } from '#contract/schemas/member';
 import { GeneralErrorBoundary } from '../components/error-boundary';
-import { SupportForm } from '../components/help-drawer';
+import { SupportForm } from '../components/support-form';
 import { apiCall } from '../lib/api.server';
 import { replyRateLimited, replyWithApiErrors } from '../lib/forms.server';
 import { requireDashboard } from '../lib/guard.server';
@@ -33,7 +33,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const result = await apiCall(state.caller, 'helpers/support', submission.value);
   if (!result.ok) return result.status === 429 ? replyRateLimited(submission) : replyWithApiErrors(submission, result);
   const back = safeRedirect(formData.get('redirect_to'), '/dashboard/home');
-  return redirectWithToasts(request, back, apiToasts('helpers/support', result), { session: state.session });
+  return redirectWithToasts(request, back, apiToasts('helpers/support', result));
 }
 
 export default function HelpRoute() {

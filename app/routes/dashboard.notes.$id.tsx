@@ -28,7 +28,7 @@ export async function action(args: ActionFunctionArgs) {
   const id = args.params.id ?? '';
   const path = `businesses/notes/${businessId(state)}/update/${encodeURIComponent(id)}`;
   const result = await apiCall(state.caller, path, { completed: intent === 'complete' });
-  return redirectWithToasts(args.request, `/dashboard/notes/${id}`, apiToasts(path, result), { session: state.session });
+  return redirectWithToasts(args.request, `/dashboard/notes/${id}`, apiToasts(path, result));
 }
 
 export default function NoteViewRoute() {

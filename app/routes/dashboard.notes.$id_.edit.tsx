@@ -29,7 +29,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const path = `businesses/notes/${businessId(state)}/update/${encodeURIComponent(id)}`;
   const result = await apiCall(state.caller, path, toNotePayload(submission.value, businessTimeZone(state)));
   if (!result.ok) return replyWithApiErrors(submission, result);
-  return redirectWithToasts(request, `/dashboard/notes/${id}`, apiToasts(path, result), { session: state.session });
+  return redirectWithToasts(request, `/dashboard/notes/${id}`, apiToasts(path, result));
 }
 
 export default function EditNoteRoute() {

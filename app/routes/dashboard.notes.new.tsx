@@ -34,7 +34,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const path = `businesses/notes/${businessId(state)}/create`;
   const result = await apiCall<{ note: ApiTimelineItem }>(state.caller, path, toNotePayload(submission.value, businessTimeZone(state)));
   if (!result.ok) return replyWithApiErrors(submission, result);
-  return redirectWithToasts(request, `/dashboard/notes/${result.data.note._id}`, apiToasts(path, result), { session: state.session });
+  return redirectWithToasts(request, `/dashboard/notes/${result.data.note._id}`, apiToasts(path, result));
 }
 
 export default function NewNoteRoute() {

@@ -30,7 +30,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // A group of five says "dismissed" once, not five times.
   const seen = new Set<string>();
   const toasts = results.flat().filter((toast) => !seen.has(`${toast.type}:${toast.message}`) && seen.add(`${toast.type}:${toast.message}`));
-  return redirectWithToasts(request, back, toasts, { session: state.session });
+  return redirectWithToasts(request, back, toasts);
 }
 
 export const loader = () => redirect('/dashboard/home');

@@ -23,13 +23,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { caller, session } = await requireDashboard(request, context);
+  const { caller } = await requireDashboard(request, context);
   const submission = parseWithZod(await request.formData(), { schema: mobileSubmitSchema });
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
   if (!(await context.rateLimit('mobile-submit'))) return replyRateLimited(submission);
   const result = await apiCall(caller, 'users/mobile-submit', submission.value);
   if (!result.ok) return replyWithApiErrors(submission, result);
-  return redirectWithToasts(request, `/dashboard/onboard/mobile-verify?mobile=${encodeURIComponent(submission.value.mobile)}`, apiToasts('users/mobile-submit', result), { session });
+  return redirectWithToasts(request, `/dashboard/onboard/mobile-verify?mobile=${encodeURIComponent(submission.value.mobile)}`, apiToasts('users/mobile-submit', result));
 }
 
 export default function MobileSubmitRoute() {

@@ -24,7 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { caller, session } = await requireDashboard(request, context);
+  const { caller } = await requireDashboard(request, context);
   const formData = await request.formData();
   if (formData.get('intent') === 'resend') {
     const resend = parseWithZod(formData, { schema: mobileSubmitSchema });
@@ -32,14 +32,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!(await context.rateLimit('mobile-submit'))) return replyRateLimited(resend);
     const result = await apiCall(caller, 'users/mobile-submit', resend.value);
     if (!result.ok) return replyWithApiErrors(resend, result);
-    return redirectWithToasts(request, `/dashboard/onboard/mobile-verify?mobile=${encodeURIComponent(resend.value.mobile)}`, apiToasts('users/mobile-submit', result), { session });
+    return redirectWithToasts(request, `/dashboard/onboard/mobile-verify?mobile=${encodeURIComponent(resend.value.mobile)}`, apiToasts('users/mobile-submit', result));
   }
   const submission = parseWithZod(formData, { schema: mobileVerifySchema });
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
   if (!(await context.rateLimit('mobile-verify'))) return replyRateLimited(submission);
   const result = await apiCall(caller, 'users/mobile-verify', submission.value);
   if (!result.ok) return replyWithApiErrors(submission, result);
-  return redirectWithToasts(request, '/dashboard/onboard/your-business', apiToasts('users/mobile-verify', result), { session });
+  return redirectWithToasts(request, '/dashboard/onboard/your-business', apiToasts('users/mobile-verify', result));
 }
 
 export default function MobileVerifyRoute() {

@@ -63,7 +63,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     const path = `businesses/completed-test/${business._id}`;
     const result = await apiCall(state.caller, path);
-    return redirectWithToasts(request, result.ok ? '/dashboard/home' : selfWith(conversationId), apiToasts(path, result), { session: state.session });
+    return redirectWithToasts(request, result.ok ? '/dashboard/home' : selfWith(conversationId), apiToasts(path, result));
   }
   if (intent === 'correct') return correctionAction(request, state, formData, selfWith(conversationId));
   return sendMessageAction(request, state, formData, {

@@ -17,6 +17,7 @@ import { apiCall } from '../lib/api.server';
 import { replyWithApiErrors } from '../lib/forms.server';
 import { requireDashboard } from '../lib/guard.server';
 import { redirectWithToasts, apiToasts } from '../lib/toast.server';
+import { commitSession } from '../lib/session.server';
 import { useSchemaForm } from '../lib/use-schema-form';
 
 export const meta: MetaFunction = () => [{ title: 'Your business · Business Assistant' }];
@@ -65,7 +66,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const result = await apiCall<{ business: ApiBusiness }>(caller, 'businesses/create', submission.value);
   if (!result.ok) return replyWithApiErrors(submission, result);
   session.set('businessId', result.data.business._id);
-  return redirectWithToasts(request, '/dashboard/home', apiToasts('businesses/create', result), { session });
+  return redirectWithToasts(request, '/dashboard/home', apiToasts('businesses/create', result), { headers: { 'Set-Cookie': await commitSession(session) } });
 }
 
 export default function YourBusinessRoute() {

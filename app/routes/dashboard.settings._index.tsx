@@ -39,8 +39,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? 'Choose a kind of system.' }, { status: 400 });
   const path = `${systemsPath(state)}/create`;
   const result = await apiCall<{ system: ApiSystem }>(state.caller, path, parsed.data);
-  if (!result.ok) return redirectWithToasts(request, '/dashboard/settings', apiToasts(path, result), { session: state.session });
-  return redirectWithToasts(request, `/dashboard/systems/${result.data.system._id}`, apiToasts(path, result), { session: state.session });
+  if (!result.ok) return redirectWithToasts(request, '/dashboard/settings', apiToasts(path, result));
+  return redirectWithToasts(request, `/dashboard/systems/${result.data.system._id}`, apiToasts(path, result));
 }
 
 export default function SettingsRoute() {

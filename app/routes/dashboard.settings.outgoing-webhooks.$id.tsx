@@ -42,19 +42,19 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (intent === 'enable' || intent === 'disable') {
     const path = webhooksPath(state, `update/${id}`);
     const result = await apiCall(state.caller, path, { enabled: intent === 'enable' });
-    return redirectWithToasts(request, self, apiToasts(path, result), { session: state.session });
+    return redirectWithToasts(request, self, apiToasts(path, result));
   }
   if (intent in ONE_CLICK) {
     const path = webhooksPath(state, `${ONE_CLICK[intent as keyof typeof ONE_CLICK]}/${id}`);
     const result = await apiCall(state.caller, path);
-    return redirectWithToasts(request, intent === 'delete' && result.ok ? LIST : self, apiToasts(path, result), { session: state.session });
+    return redirectWithToasts(request, intent === 'delete' && result.ok ? LIST : self, apiToasts(path, result));
   }
   const submission = parseWithZod(formData, { schema: outgoingWebhookFormSchema });
   if (submission.status !== 'success') return refuseForm('update', submission);
   const path = webhooksPath(state, `update/${id}`);
   const result = await apiCall(state.caller, path, { description: null, ...submission.value });
   if (!result.ok) return refuseForm('update', submission, result);
-  return redirectWithToasts(request, self, apiToasts(path, result), { session: state.session });
+  return redirectWithToasts(request, self, apiToasts(path, result));
 }
 
 function when(value: string | null, timezone: string) {

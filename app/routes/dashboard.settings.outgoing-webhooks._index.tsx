@@ -31,7 +31,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const path = webhooksPath(state, 'create');
   const result = await apiCall<{ outgoing_webhook: ApiOutgoingWebhook }>(state.caller, path, submission.value);
   if (!result.ok) return refuseForm('create', submission, result);
-  return redirectWithToasts(request, `${SELF}/${result.data.outgoing_webhook._id}`, apiToasts(path, result), { session: state.session });
+  return redirectWithToasts(request, `${SELF}/${result.data.outgoing_webhook._id}`, apiToasts(path, result));
 }
 
 export default function OutgoingWebhooksRoute() {

@@ -100,7 +100,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const result = await apiCall(state.caller, path, body);
   // A refused role change (the owner is protected, only the owner transfers) comes back as a toast on the page.
   if (!result.ok && result.status === 403 && !isRoleIntent(intent)) loadFailure(result);
-  return redirectWithToasts(request, result.ok ? done : failed, apiToasts(path, result), { session: state.session });
+  return redirectWithToasts(request, result.ok ? done : failed, apiToasts(path, result));
 }
 
 export default function UserRoute() {

@@ -38,7 +38,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const path = `${membersPath(state)}/${call}/${encodeURIComponent(String(formData.get('invitation_id') ?? ''))}`;
     const result = await apiCall(state.caller, path);
     if (!result.ok && result.status === 403) loadFailure(result);
-    return redirectWithToasts(request, '/dashboard/users', apiToasts(path, result), { session: state.session });
+    return redirectWithToasts(request, '/dashboard/users', apiToasts(path, result));
   }
   const submission = parseWithZod(formData, { schema: inviteFormSchema });
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
@@ -48,7 +48,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (result.status === 403 || result.status === 404) loadFailure(result);
     return replyWithApiErrors(submission, result);
   }
-  return redirectWithToasts(request, '/dashboard/users', apiToasts(path, result), { session: state.session });
+  return redirectWithToasts(request, '/dashboard/users', apiToasts(path, result));
 }
 
 export default function UsersRoute() {

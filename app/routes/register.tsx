@@ -13,7 +13,7 @@ import { replyRateLimited, replyWithApiErrors } from '../lib/forms.server';
 import { getSignedIn } from '../lib/guard.server';
 import { checkHoneypot } from '../lib/honeypot.server';
 import { safeRedirect } from '../lib/safe-redirect';
-import { getSession } from '../lib/session.server';
+import { commitSession, getSession } from '../lib/session.server';
 import { redirectWithToasts, apiToasts } from '../lib/toast.server';
 import { useSchemaForm } from '../lib/use-schema-form';
 
@@ -37,7 +37,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const session = await getSession(request);
   session.set('token', result.data.token);
   // The dashboard guard takes a new user on to the onboarding steps.
-  return redirectWithToasts(request, safeRedirect(formData.get('redirect')), apiToasts('users/create', result), { session });
+  return redirectWithToasts(request, safeRedirect(formData.get('redirect')), apiToasts('users/create', result), { headers: { 'Set-Cookie': await commitSession(session) } });
 }
 
 export default function RegisterRoute() {

@@ -10,7 +10,7 @@ import { Honeypot } from '../components/honeypot';
 import { apiCall } from '../lib/api.server';
 import { replyRateLimited, replyWithApiErrors } from '../lib/forms.server';
 import { checkHoneypot } from '../lib/honeypot.server';
-import { getSession } from '../lib/session.server';
+import { commitSession, getSession } from '../lib/session.server';
 import { redirectWithToasts, apiToasts } from '../lib/toast.server';
 import { useSchemaForm } from '../lib/use-schema-form';
 
@@ -27,7 +27,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // The reset revoked every token: whatever session this browser had is over.
   const session = await getSession(request);
   session.unset('token');
-  return redirectWithToasts(request, '/login', apiToasts('users/verify-password-code', result), { session });
+  return redirectWithToasts(request, '/login', apiToasts('users/verify-password-code', result), { headers: { 'Set-Cookie': await commitSession(session) } });
 }
 
 export default function ResetPasswordRoute() {
