@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN, E164_PATTERN } from './constants';
+import { EMAIL_PATTERN } from './constants';
 import { messages } from './messages';
+import { currentPhoneCountry, toE164 } from './phone';
 import { isHttpUrl, isPublicWebUrl } from './web-address';
 
 /**
@@ -32,18 +33,39 @@ export function emailField(opts: { required: string; invalid: string; max?: stri
   return schema.regex(EMAIL_PATTERN, { error: opts.invalid }).transform((value) => value.toLowerCase());
 }
 
+/**
+ * A phone number as typed ("07700 900123", "+44 7700 900123"), turned into E.164. National
+ * numbers are read in the country of the current scope (the business's; contract/phone.ts),
+ * so every schema with a phone reads them the same way; what cannot be read says the spec's
+ * E.164 message.
+ */
+export const phoneNumber = z.string().transform((value, ctx) => {
+  const e164 = toE164(value, currentPhoneCountry());
+  if (e164) return e164;
+  ctx.issues.push({ code: 'custom', message: messages.phone.invalid, input: value });
+  return z.NEVER;
+});
+
 export const phoneField = z
   .string({ error: messages.required })
   .trim()
   .min(1, { error: messages.required, abort: true })
-  .regex(E164_PATTERN, { error: messages.phone.invalid });
+  .pipe(phoneNumber);
 
 export const optionalPhoneField = z
   .string()
   .trim()
   .nullish()
   .transform((value) => (value ? value : undefined))
-  .pipe(z.string().regex(E164_PATTERN, { error: messages.phone.invalid }).optional());
+  .pipe(phoneNumber.optional());
+
+/** A phone that may be cleared: missing or blank is null. */
+export const nullablePhoneField = z
+  .string()
+  .trim()
+  .nullish()
+  .transform((value) => (value ? value : null))
+  .pipe(phoneNumber.nullable());
 
 export const passwordField = z
   .string({ error: messages.password.required })

@@ -8,6 +8,8 @@ import { newId, newToken, sha256 } from './crypto';
 import type { ApiDeps } from '../deps';
 import type { ApiEnv } from './context';
 import { memoized } from './request-memo';
+import { findMembershipOnce } from './membership';
+import { withPhoneCountry } from '#contract/phone-country.server';
 import { unauthorized } from './errors';
 
 /** Sliding expiry is written at most once a minute per token, not on every request. */
@@ -57,7 +59,11 @@ export const requireAuth = createMiddleware<ApiEnv>(async (c, next) => {
   const auth = await memoized(`auth:${tokenHash}:${JSON.stringify(client)}`, () => verifyToken(c.var.deps, tokenHash, client));
   if (!auth) throw unauthorized();
   c.set('auth', auth);
-  await next();
+  // Phone numbers in the body are read in the business's country ("07700 900123" in a GB
+  // business), so the scope opens before the validator runs; only a member's business counts.
+  const businessId = c.req.param('business_id');
+  const membership = businessId ? await findMembershipOnce(c.var.deps.db, businessId, auth.user.id) : null;
+  await withPhoneCountry(membership?.business.country, () => next());
 });
 
 /** The token's user, or null when the token is unknown, revoked or expired; slides its expiry. */

@@ -11,10 +11,14 @@ import { memoized } from './request-memo';
  * not even its existence.
  */
 export async function loadMembership(db: Db, businessId: string, userId: string) {
-  // Once per page request for the calls its loaders make in process (request-memo.ts).
-  const row = await memoized(`member:${businessId}:${userId}`, () => findMembership(db, businessId, userId));
+  const row = await findMembershipOnce(db, businessId, userId);
   if (!row) throw notFound('The business');
   return row;
+}
+
+/** The membership or null; once per page request for the calls its loaders make in process (request-memo.ts). */
+export function findMembershipOnce(db: Db, businessId: string, userId: string) {
+  return memoized(`member:${businessId}:${userId}`, () => findMembership(db, businessId, userId));
 }
 
 async function findMembership(db: Db, businessId: string, userId: string) {

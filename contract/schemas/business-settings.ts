@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isValidTimezone } from '../countries';
-import { E164_PATTERN } from '../constants';
+import { phoneNumber } from '../fields';
 import { calendarDateSchema } from '../dates';
 import { messages } from '../messages';
 import { checkbox as bool, dayHoursSchema, timeOfDay as time, withSlots, WEEKDAYS, type DayHours } from './opening-hours';
@@ -156,8 +156,8 @@ export const assistantSettingsSchema = z.object({
     .string()
     .trim()
     .nullish()
-    .refine((value) => !value || E164_PATTERN.test(value), { error: messages.phone.invalid })
-    .transform((value) => (value === undefined ? undefined : value || null)),
+    .transform((value) => (value === undefined ? undefined : value || null))
+    .pipe(phoneNumber.nullish()),
   capture_bookings: bool.optional(),
   provider: z.enum(ASSISTANT_PROVIDERS).optional(),
 });

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { findCountry, isValidTimezone } from '../countries';
-import { emailField, optionalText, phoneField, requiredText } from '../fields';
+import { emailField, optionalText, requiredText } from '../fields';
 import { messages } from '../messages';
+import { currentPhoneCountry, toE164 } from '../phone';
 
 /** Spec section 3 Business (name, email, country, telephones) plus address and timezone. */
-export const businessSchema = z.object({
+const businessFields = z.object({
   name: requiredText(messages.business.nameRequired, { length: 100, message: messages.name.tooLong }),
   email: emailField({ required: messages.business.emailRequired, invalid: messages.business.emailInvalid }),
   country: requiredText(messages.business.countryRequired)
@@ -15,7 +16,7 @@ export const businessSchema = z.object({
   telephones: z
     .array(z.string({ error: messages.phone.invalid }).nullish(), { error: messages.business.telephonesRequired })
     .transform((list) => list.filter((item): item is string => typeof item === 'string' && item.trim() !== ''))
-    .pipe(z.array(phoneField).min(1, { error: messages.business.telephonesRequired })),
+    .pipe(z.array(z.string().trim()).min(1, { error: messages.business.telephonesRequired })),
   address: optionalText(300),
   /** IANA timezone; when left out it defaults from the country. */
   timezone: optionalText(64).refine((value) => value === undefined || isValidTimezone(value), {
@@ -23,10 +24,32 @@ export const businessSchema = z.object({
   }),
 });
 
+/**
+ * The business's telephones are read in the country of the same form (a business being created
+ * has no other), else the business's own (the current scope), and stored in E.164.
+ */
+function telephonesInCountry(business: { country?: string; telephones?: string[] }) {
+  const country = business.country ?? currentPhoneCountry();
+  return Array.isArray(business.telephones) ? business.telephones.map((typed) => toE164(typed, country)) : [];
+}
+
+const readTelephones = <T extends { country?: string; telephones?: string[] }>(business: T): T =>
+  Array.isArray(business.telephones) ? { ...business, telephones: telephonesInCountry(business).map((e164, i) => e164 ?? business.telephones![i]) } : business;
+
+const checkTelephones = (business: { country?: string; telephones?: string[] }, ctx: z.RefinementCtx) =>
+  telephonesInCountry(business).forEach((e164, i) => {
+    if (!e164) ctx.addIssue({ code: 'custom', message: messages.phone.invalid, path: ['telephones', i] });
+  });
+
+// A missing country or name must not hide the phones' own errors: all are shown at once.
+const everyTime = () => true;
+
+export const businessSchema = businessFields.superRefine(checkTelephones, { when: everyTime }).overwrite(readTelephones);
+
 export type BusinessInput = z.infer<typeof businessSchema>;
 
 /** Partial update: every field optional, each validated like on create when present. */
-export const businessUpdateSchema = businessSchema.partial().extend({
+export const businessUpdateSchema = businessFields.partial().extend({
   // Left out: unchanged; '' or null: cleared (the edit form sends '' for an emptied field).
   address: z
     .string()
@@ -34,4 +57,6 @@ export const businessUpdateSchema = businessSchema.partial().extend({
     .max(300)
     .nullish()
     .transform((value) => (value === undefined ? undefined : value || null)),
-});
+})
+  .superRefine(checkTelephones, { when: everyTime })
+  .overwrite(readTelephones);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN, E164_PATTERN } from '../constants';
-import { optionalText, requiredText } from '../fields';
+import { EMAIL_PATTERN } from '../constants';
+import { optionalText, phoneNumber, requiredText } from '../fields';
 import { messages } from '../messages';
 
 /**
@@ -35,7 +35,8 @@ export const customerSchema = z.object({
   last_name: optionalText(100),
   status: z.enum(CUSTOMER_STATUSES, { error: messages.customer.statusRequired }),
   emails: blankRowsDropped(z.string().regex(EMAIL_PATTERN, { error: messages.email.invalid }).transform((v) => v.toLowerCase())),
-  phones: blankRowsDropped(z.string().regex(E164_PATTERN, { error: messages.phone.invalid })),
+  // As typed ("07700 900123"), read in the business's country and stored in E.164.
+  phones: blankRowsDropped(phoneNumber),
   addresses: z
     .array(addressSchema)
     .optional()

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { E164_PATTERN } from '../constants';
-import { phoneField, webUrl } from '../fields';
+import { nullablePhoneField, phoneField, phoneNumber, webUrl } from '../fields';
 import { messages } from '../messages';
 
 /**
@@ -122,12 +122,7 @@ export const systemMessages = {
   testCallStarted: 'Test call placed: let your mobile ring without answering.',
 } as const;
 
-const optionalE164 = z
-  .string()
-  .trim()
-  .nullish()
-  .transform((value) => (value ? value : null))
-  .pipe(z.string().regex(E164_PATTERN, { error: messages.phone.invalid }).nullable());
+const optionalE164 = nullablePhoneField;
 
 const template = z.string().trim().min(1, { error: systemMessages.templateRequired }).max(640, { error: 'Template must be less than 640 characters.' });
 
@@ -209,7 +204,7 @@ export const makeCallSchema = z.object({
     .string({ error: systemMessages.agentRequired })
     .trim()
     .min(1, { error: systemMessages.agentRequired, abort: true })
-    .regex(E164_PATTERN, { error: messages.phone.invalid }),
+    .pipe(phoneNumber),
 });
 
 export const sendMessageSchema = z.object({

@@ -135,7 +135,7 @@ describe('businesses/settings/{business_id}/set', () => {
     expectFieldError(await set(h, b, { overwrites: [{ date: '' }] }, owner.token), 'overwrites[0].date', messages.required);
     expectFieldError(await set(h, b, { overwrites: [{ date: '2026-02-30' }] }, owner.token), 'overwrites[0].date', messages.hours.dateInvalid);
     expectFieldError(await set(h, b, { overwrites: [{ date: '2026-12-24', all_day: false, start: '15:00', end: '12:00' }] }, owner.token), 'overwrites[0].end', messages.hours.endBeforeStart);
-    expectFieldError(await set(h, b, { assistant: { escalation_phone: '01234 567890' } }, owner.token), 'assistant.escalation_phone', messages.phone.invalid);
+    expectFieldError(await set(h, b, { assistant: { escalation_phone: '12345' } }, owner.token), 'assistant.escalation_phone', messages.phone.invalid);
     expectFieldError(await set(h, b, { timezone: 'Mars/Olympus' }, owner.token), 'timezone', messages.timezone.invalid);
     expectFailureEnvelope(await set(h, b, { assistant: { tone: 'sarcastic' } }, owner.token), 422);
     expectFailureEnvelope(await set(h, b, { assistant: { provider: 'skynet' } }, owner.token), 422);

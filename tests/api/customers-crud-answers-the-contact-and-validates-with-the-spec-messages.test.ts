@@ -76,9 +76,9 @@ describe('businesses/customers/{business_id}/create', () => {
     expectFieldError(result, 'emails[1]', 'Email is not valid.');
   });
 
-  it('refuses any phone that is not E.164 with the E.164 message', async () => {
+  it('refuses any phone that cannot be read as a number with the E.164 message', async () => {
     const owner = await h.signUpWithBusiness();
-    const result = await h.call(path(owner.business._id, 'create'), customerInput({ phones: ['07700 900123'] }), owner.token);
+    const result = await h.call(path(owner.business._id, 'create'), customerInput({ phones: ['12345'] }), owner.token);
     expectFieldErrorStartingWith(result, 'phones[0]', E164_MESSAGE);
     expectFieldErrorStartingWith(await h.call(path(owner.business._id, 'create'), customerInput({ phones: ['+123456789012345'] }), owner.token), 'phones[0]', E164_MESSAGE);
   });
@@ -154,7 +154,7 @@ describe('businesses/customers/{business_id}/update/{customer_id}', () => {
     expectFieldError(await update({ first_name: '' }), 'first_name', 'First name is required.');
     expectFieldError(await update({ status: 'nope' }), 'status', 'Customer status is required.');
     expectFieldError(await update({ emails: ['bad@'] }), 'emails[0]', 'Email is not valid.');
-    expectFieldErrorStartingWith(await update({ phones: ['+44 7700 900123'] }), 'phones[0]', E164_MESSAGE);
+    expectFieldErrorStartingWith(await update({ phones: ['+44 12'] }), 'phones[0]', E164_MESSAGE);
     const read = await h.call(path(owner.business._id, `get/${created._id}`), undefined, owner.token);
     expect(read.body.data.customer).toEqual(created);
   });

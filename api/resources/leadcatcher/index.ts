@@ -225,7 +225,7 @@ leadcatcherRouter.openAPIRegistry.registerPath({
 const submitBody = z.object({
   name: z.string().openapi({ description: 'Required' }),
   email: z.string().optional().openapi({ description: 'An email or a phone is required' }),
-  phone: z.string().optional().openapi({ description: 'E.164 (spaces are removed)' }),
+  phone: z.string().optional().openapi({ description: 'As typed ("07700 900123", "+44 7700 900123"): read in the business country, stored in E.164' }),
   message: z.string().optional().openapi({ description: 'At most 5000 characters' }),
   website: z.string().optional().openapi({ description: 'The honeypot: leave empty' }),
   page_url: z.string().optional().openapi({ description: 'The page the form was on (else the Referer)' }),

@@ -1,11 +1,12 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { EMAIL_PATTERN, E164_PATTERN } from '#contract/constants';
+import { EMAIL_PATTERN } from '#contract/constants';
 import type { ApiCustomer, ApiTimelineItem } from '#contract/envelope';
 import { messages } from '#contract/messages';
+import { toE164 } from '#contract/phone';
 import type { LeadcatcherSettings } from '#contract/schemas/system';
 import type { ApiDeps } from '../../deps';
 import type { Db } from '../../db/client';
-import { customers, systems } from '../../db/schema';
+import { businesses, customers, systems } from '../../db/schema';
 import { fireTrigger } from '../actions/triggers';
 import { findOrCreateByEmail, findOrCreateByPhone } from '../customers';
 import { notifyMembers } from '../member-notifications';
@@ -57,28 +58,29 @@ export function leadFields(raw: Record<string, unknown>): LeadFields {
 }
 
 /** "+44 20 7946 0123", "+1 (415) 555-0100" → E.164: spaces, dots, dashes and brackets go. */
-export function normaliseLeadPhone(phone: string): string {
-  return phone.replace(/[\s().-]/g, '');
-}
 
 export type ValidLead = { name: string; firstName: string; lastName: string | null; email: string | null; phone: string | null; message: string };
 
-/** The field errors of a submission (empty when valid) and, when valid, the normalised lead. */
-export function validateLead(fields: LeadFields): { fieldErrors: Record<string, string[]>; lead: ValidLead | null } {
+/**
+ * The field errors of a submission (empty when valid) and, when valid, the normalised lead.
+ * The phone is read as a visitor types it, in the business's country, and kept in E.164.
+ */
+export function validateLead(fields: LeadFields, country?: string | null): { fieldErrors: Record<string, string[]>; lead: ValidLead | null } {
   const fieldErrors: Record<string, string[]> = {};
   const add = (field: string, message: string) => (fieldErrors[field] ??= []).push(message);
   const name = fields.name.replace(/\s+/g, ' ');
   if (!name) add('name', leadMessages.nameRequired);
   else if (name.length > 100) add('name', leadMessages.nameTooLong);
   const email = fields.email.toLowerCase();
-  const phone = normaliseLeadPhone(fields.phone);
-  if (!email && !phone) {
+  const typedPhone = fields.phone.trim();
+  const phone = typedPhone ? toE164(typedPhone, country) : null;
+  if (!email && !typedPhone) {
     add('email', leadMessages.contactRequired);
     add('phone', leadMessages.contactRequired);
   }
   if (email && email.length > 100) add('email', leadMessages.emailTooLong);
   else if (email && !EMAIL_PATTERN.test(email)) add('email', leadMessages.emailInvalid);
-  if (phone && !E164_PATTERN.test(phone)) add('phone', leadMessages.phoneInvalid);
+  if (typedPhone && !phone) add('phone', leadMessages.phoneInvalid);
   if (fields.message.length > MESSAGE_LIMIT) add('message', leadMessages.messageTooLong);
   if (Object.keys(fieldErrors).length) return { fieldErrors, lead: null };
   const [firstName, ...rest] = name.split(' ');
@@ -235,7 +237,8 @@ export async function submitLead(
     return { kind: 'spam' };
   }
   const fields = leadFields(raw);
-  const { fieldErrors, lead } = validateLead(fields);
+  const [business] = await deps.db.select({ country: businesses.country }).from(businesses).where(eq(businesses.id, system.businessId)).limit(1);
+  const { fieldErrors, lead } = validateLead(fields, business?.country);
   if (!lead) return { kind: 'invalid', fieldErrors, fields };
 
   const { customer, created } = await matchLeadCustomer(deps, system.businessId, lead);
