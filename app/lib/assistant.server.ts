@@ -9,6 +9,7 @@ import { correctionSchema, type CorrectionReply } from './assistant';
 import { replyWithApiErrors } from './forms.server';
 import { entityLoadFailure, requireDashboard, requirePermission, type DashboardState } from './guard.server';
 import { apiToasts, redirectWithToasts } from './toast.server';
+import { loadFailure } from './invariant.server';
 
 /** The v1 path of the selected business's conversations. */
 export function conversationsPath(state: DashboardState): string {
@@ -16,9 +17,7 @@ export function conversationsPath(state: DashboardState): string {
   return `businesses/conversations/${state.business._id}`;
 }
 
-export function loadFailure(result: ApiFail): never {
-  throw data({ message: result.errors[0] }, { status: result.status || 503 });
-}
+export { loadFailure };
 
 export type ConversationWithMessages = ApiConversation & { messages: ApiConversationMessage[] };
 
@@ -106,7 +105,7 @@ export async function sendMessageAction(
     if (result.status === 404 || result.status === 403) loadFailure(result);
     return replyWithApiErrors(submission, result);
   }
-  return redirectWithToasts(request, options.back(conversationId), apiToasts(path, result), { session: state.session });
+  return redirectWithToasts(request, options.back(conversationId), apiToasts(path, result));
 }
 
 /**
@@ -131,7 +130,7 @@ export async function correctionAction(request: Request, state: DashboardState, 
     const reply = replyWithApiErrors(submission, result);
     return data<CorrectionReply>({ messageId, result: reply.data }, { status: 400 });
   }
-  return redirectWithToasts(request, back, apiToasts(path, result), { session: state.session });
+  return redirectWithToasts(request, back, apiToasts(path, result));
 }
 
 /**

@@ -5,12 +5,13 @@ import type { ApiCustomer } from '#contract/envelope';
 import { messages } from '#contract/messages';
 import { hasPermission } from '#contract/permissions';
 import { CUSTOMER_STATUSES, customerSchema, type CustomerStatus } from '#contract/schemas/customer';
-import { apiCall, type ApiCaller, type ApiFail } from './api.server';
+import { apiCall, type ApiCaller } from './api.server';
 import type { AddressLookupResult, CustomerFormReply } from './customers';
 import { replyWithApiErrors } from './forms.server';
 import { entityLoadFailure, requireDashboard, requirePermission, type DashboardState } from './guard.server';
 import { safeRedirect } from './safe-redirect';
 import { apiToasts, redirectWithToasts } from './toast.server';
+import { loadFailure } from './invariant.server';
 
 export function customersPath(state: DashboardState): string {
   if (!state.business) throw redirect('/dashboard/onboard/mobile-submit');
@@ -21,10 +22,7 @@ export function canEditCustomers(state: DashboardState): boolean {
   return hasPermission(state.business?.permissions, 'customers/edit');
 }
 
-/** An API refusal on a page load becomes the page's error (404, 403 with its message…). */
-export function loadFailure(result: ApiFail): never {
-  throw data({ message: result.errors[0] }, { status: result.status || 503 });
-}
+export { loadFailure };
 
 export async function getCustomer(state: DashboardState, id: string): Promise<ApiCustomer> {
   const result = await apiCall<{ customer: ApiCustomer }>(state.caller, `${customersPath(state)}/get/${encodeURIComponent(id)}`);

@@ -7,6 +7,7 @@ import { loadFailure } from './customers.server';
 import { replyWithApiErrors } from './forms.server';
 import { entityLoadFailure, requirePermission, type DashboardState } from './guard.server';
 import { apiToasts, redirectWithToasts } from './toast.server';
+import { httpError } from './invariant.server';
 
 /** The shared inbox pages (/dashboard/inbox and /dashboard/inbox/{contact id}) talk to businesses/inbox/… (docs/inbox.md). */
 export function inboxPath(state: DashboardState): string {
@@ -66,7 +67,7 @@ export async function inboxThreadAction(request: Request, state: DashboardState,
   } else if (intent === 'pause' || intent === 'hand-back') {
     path = `${base}/${intent}/${id}`;
   } else {
-    throw data({ message: 'Choose what to do with the conversation.' }, { status: 400 });
+    httpError(400, 'Choose what to do with the conversation.');
   }
   const result = await apiCall(state.caller, path, body);
   const fieldErrors = result.ok ? [] : Object.values(result.fieldErrors).flat();

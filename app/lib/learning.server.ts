@@ -5,6 +5,7 @@ import { learningMessages } from '#contract/messages';
 import { apiCall } from './api.server';
 import { requirePermission, type DashboardState } from './guard.server';
 import { apiToasts, redirectWithToasts } from './toast.server';
+import { httpError } from './invariant.server';
 
 /**
  * Website learning, shared by onboarding step 4 and the knowledge base's "Learn from my
@@ -14,7 +15,7 @@ import { apiToasts, redirectWithToasts } from './toast.server';
 export type WebsiteReply = { form: 'website' | 'job'; errors: string[]; values?: Record<string, string> };
 
 const learningPath = (state: DashboardState) => {
-  if (!state.business) throw data({ message: 'Create your business first.' }, { status: 404 });
+  if (!state.business) httpError(404, 'Create your business first.');
   return `businesses/learning/${state.business._id}`;
 };
 

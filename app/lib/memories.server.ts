@@ -11,6 +11,7 @@ import { entityLoadFailure, requireDashboard, requirePermission, type DashboardS
 import { answerSchema, type QuestionReply } from './memories';
 import { safeRedirect } from './safe-redirect';
 import { apiToasts, redirectWithToasts } from './toast.server';
+import { loadFailure } from './invariant.server';
 
 export function memoriesPath(state: DashboardState): string {
   if (!state.business) throw redirect('/dashboard/onboard/mobile-submit');
@@ -21,10 +22,7 @@ export function canEditMemories(state: DashboardState): boolean {
   return hasPermission(state.business?.permissions, 'memories/edit');
 }
 
-/** An API refusal on a page load becomes the page's error (404, 403 with its message…). */
-export function loadFailure(result: { status: number; errors: string[] }): never {
-  throw data({ message: result.errors[0] }, { status: result.status || 503 });
-}
+export { loadFailure };
 
 export async function getMemory(state: DashboardState, id: string): Promise<ApiMemory> {
   const result = await apiCall<{ memory: ApiMemory }>(state.caller, `${memoriesPath(state)}/get/${encodeURIComponent(id)}`);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ApiTimelineItem } from '#contract/envelope';
+import { messages } from '#contract/messages';
 import { noteSchema, REPEAT_EVERY } from '#contract/schemas/note';
 import { dateToZonedLocal, isLocalDateTime, zonedLocalToDate } from './timezone';
 
@@ -17,7 +18,7 @@ export const noteFormSchema = z
       .string()
       .trim()
       .optional()
-      .refine((value) => !value || isLocalDateTime(value), { error: 'Date is not valid.' }),
+      .refine((value) => !value || isLocalDateTime(value), { error: messages.date.invalid }),
     repeat_every: z.enum(REPEAT_EVERY, { error: 'Choose how often the task repeats.' }).optional(),
     repeat_interval: z.coerce
       .number({ error: 'Repeat interval must be a number.' })

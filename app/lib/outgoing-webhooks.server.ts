@@ -3,11 +3,12 @@ import { data, type AppLoadContext } from '@remix-run/node';
 import type { SubmissionResult } from '@conform-to/react';
 import type { ApiFail } from './api.server';
 import { requireDashboard, requirePermission, type DashboardState } from './guard.server';
+import { httpError } from './invariant.server';
 
 /** The outgoing webhook pages are for the business's admins (like the v1 calls they use). */
 export async function requireWebhookAdmin(request: Request, context: AppLoadContext): Promise<DashboardState & { business: NonNullable<DashboardState['business']> }> {
   const state = await requireDashboard(request, context);
-  if (!state.business) throw data({ message: 'Create your business first.' }, { status: 404 });
+  if (!state.business) httpError(404, 'Create your business first.');
   requirePermission(state, 'admin');
   return state as DashboardState & { business: NonNullable<DashboardState['business']> };
 }

@@ -1,7 +1,8 @@
-import { data, redirect, type AppLoadContext } from '@remix-run/node';
+import { redirect, type AppLoadContext } from '@remix-run/node';
 import type { Report, ReportPeriodKey } from '#contract/reports';
 import { apiCall } from './api.server';
 import { requireDashboard } from './guard.server';
+import { loadFailure } from './invariant.server';
 
 const PERIODS: readonly ReportPeriodKey[] = ['7', '30', '90', 'custom'];
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -27,5 +28,5 @@ export async function loadReport(request: Request, context: AppLoadContext): Pro
   const result = await apiCall<{ report: Report }>(state.caller, `businesses/reports/${state.business._id}/get`, body);
   if (result.ok) return { report: result.data.report, query, error: null };
   if (result.status === 422) return { report: null, query, error: Object.values(result.fieldErrors).flat()[0] ?? result.errors[0] ?? 'Choose a valid period.' };
-  throw data({ message: result.errors[0] }, { status: result.status || 503 });
+  return loadFailure(result);
 }

@@ -1,10 +1,11 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import type { ApiCustomer, ApiTimelineItem } from '#contract/envelope';
 import { hasPermission } from '#contract/permissions';
-import { apiCall, type ApiCaller, type ApiFail } from './api.server';
+import { apiCall, type ApiCaller } from './api.server';
 import { entityLoadFailure, requireDashboard, requirePermission, type DashboardState } from './guard.server';
 import { PAGE_SIZE, TIMELINE_KINDS, type TimelineKind } from './timeline';
 import { apiToasts, redirectWithToasts } from './toast.server';
+import { httpError, loadFailure } from './invariant.server';
 
 // Also re-exported here for loaders that already import the rest from this module.
 export { PAGE_SIZE };
@@ -22,10 +23,7 @@ export function businessId(state: DashboardState): string {
   return state.business._id;
 }
 
-/** An API refusal on a page load becomes the page's error (404, 403 with its message…). */
-export function loadFailure(result: ApiFail): never {
-  throw data({ message: result.errors[0] }, { status: result.status || 503 });
-}
+export { loadFailure };
 
 export function pageParam(url: URL): number {
   const page = Number(url.searchParams.get('page') ?? 0);
@@ -75,7 +73,7 @@ export async function getItem(state: DashboardState, kind: TimelineKind, id: str
   const result = await apiCall<Record<string, ApiTimelineItem>>(state.caller, `businesses/${config.api}/${businessId(state)}/get/${encodeURIComponent(id)}`);
   if (!result.ok) return entityLoadFailure(state, result, (other) => `businesses/${config.api}/${other}/get/${encodeURIComponent(id)}`);
   const item = result.data[config.one];
-  if (!item) throw data({ message: 'Not found' }, { status: 404 });
+  if (!item) httpError(404, 'Not found');
   return item;
 }
 

@@ -1,9 +1,9 @@
-import { data } from '@remix-run/node';
 import { GeneralErrorBoundary, NotFound } from '../components/error-boundary';
+import { httpError } from '../lib/invariant.server';
 
 // Any path no route claims: a not-found page with status 404.
 export const loader = () => {
-  throw data(null, { status: 404 });
+  httpError(404, null);
 };
 
 export const action = loader;

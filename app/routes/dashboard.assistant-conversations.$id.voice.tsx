@@ -1,5 +1,6 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
 import type { ApiConversationMessage } from '#contract/envelope';
+import { messages } from '#contract/messages';
 import { apiFetch, readApiResult } from '../lib/api.server';
 import { conversationsPath, createConversation, envelopeError, requireAssistantCaller } from '../lib/assistant.server';
 
@@ -18,7 +19,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   }
   const formData = await request.formData();
   const audio = formData.get('audio');
-  if (!(audio instanceof Blob) || audio.size === 0) return Response.json({ errors: ['The recording is empty.'], field_errors: {} }, { status: 422 });
+  if (!(audio instanceof Blob) || audio.size === 0) return Response.json({ errors: [messages.voice.audioEmpty], field_errors: {} }, { status: 422 });
   let conversationId = params.id ?? '';
   if (conversationId === 'new') {
     const title = String(formData.get('title') ?? '').trim();

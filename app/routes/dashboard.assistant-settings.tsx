@@ -10,13 +10,14 @@ import { apiCall, type ApiFail } from '../lib/api.server';
 import { loadFailure } from '../lib/assistant.server';
 import { requireDashboard, requirePermission, type DashboardState } from '../lib/guard.server';
 import { apiToasts, redirectWithToasts } from '../lib/toast.server';
+import { httpError } from '../lib/invariant.server';
 
 export const meta: MetaFunction = () => [{ title: 'Assistant settings · Business Assistant' }];
 
 const SELF = '/dashboard/assistant-settings';
 
 const settingsPath = (state: DashboardState, verb: 'get' | 'set') => {
-  if (!state.business) throw data({ message: 'Create your business first.' }, { status: 404 });
+  if (!state.business) httpError(404, 'Create your business first.');
   return `businesses/settings/${state.business._id}/${verb}`;
 };
 
@@ -55,7 +56,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (submission.status !== 'success') return refuse('hours', submission);
     const result = await apiCall(state.caller, path, submission.value);
     if (!result.ok) return refuse('hours', submission, result);
-    return redirectWithToasts(request, SELF, apiToasts(path, result), { session: state.session });
+    return redirectWithToasts(request, SELF, apiToasts(path, result));
   }
 
   const submission = parseWithZod(formData, { schema: assistantFormSchema });
@@ -72,7 +73,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     },
   });
   if (!result.ok) return refuse('assistant', submission, result);
-  return redirectWithToasts(request, SELF, apiToasts(path, result), { session: state.session });
+  return redirectWithToasts(request, SELF, apiToasts(path, result));
 }
 
 export default function AssistantSettingsRoute() {

@@ -1,9 +1,10 @@
-import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { BusinessWelcome } from '../components/business-welcome';
 import { requireDashboard } from '../lib/guard.server';
 import { commitSession } from '../lib/session.server';
+import { httpError } from '../lib/invariant.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [{ title: `Welcome, ${loaded?.business.name ?? 'business'} · Business Assistant` }];
 
@@ -14,7 +15,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [{ title:
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const state = await requireDashboard(request, context);
   const business = state.businesses.find((entry) => entry._id === params.id);
-  if (!business) throw data({ message: 'Not found' }, { status: 404 });
+  if (!business) httpError(404, 'Not found');
   if (state.business?._id !== business._id) {
     state.session.set('businessId', business._id);
     throw redirect(new URL(request.url).pathname, { headers: { 'Set-Cookie': await commitSession(state.session) } });

@@ -17,7 +17,9 @@ import { apiCall } from '../lib/api.server';
 import { replyWithApiErrors } from '../lib/forms.server';
 import { requireDashboard } from '../lib/guard.server';
 import { apiToasts, redirectWithToasts } from '../lib/toast.server';
+import { commitSession } from '../lib/session.server';
 import { useLocale } from '../lib/locale';
+import { httpError } from '../lib/invariant.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [{ title: `${loaded?.business.name ?? 'Business'} · Business Assistant` }];
 
@@ -31,7 +33,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [{ title:
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const state = await requireDashboard(request, context);
   const business = state.businesses.find((entry) => entry._id === params.id);
-  if (!business) throw data({ message: 'Not found' }, { status: 404 });
+  if (!business) httpError(404, 'Not found');
   const isAdmin = business.role === 'admin';
   return {
     business,
@@ -56,7 +58,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const toasts = apiToasts(path, result);
     if (!result.ok) return redirectWithToasts(request, `/dashboard/businesses/${id}`, toasts);
     if (state.session.get('businessId') === id) state.session.unset('businessId');
-    return redirectWithToasts(request, '/dashboard/businesses', toasts, { session: state.session });
+    return redirectWithToasts(request, '/dashboard/businesses', toasts, { headers: { 'Set-Cookie': await commitSession(state.session) } });
   }
 
   if (intent === 'delete' || intent === 'restore') {
@@ -71,22 +73,22 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       // onboarding); its Recently deleted view stays open, so the undo is still one click.
       const othersLeft = state.businesses.some((entry) => entry._id !== id);
       const next = othersLeft ? `/dashboard/businesses?deleted=${encodeURIComponent(id)}` : recentlyDeletedUrl('businesses');
-      return redirectWithToasts(request, next, toasts, { session: state.session });
+      return redirectWithToasts(request, next, toasts, { headers: { 'Set-Cookie': await commitSession(state.session) } });
     }
-    return redirectWithToasts(request, `/dashboard/businesses/${id}`, toasts, { session: state.session });
+    return redirectWithToasts(request, `/dashboard/businesses/${id}`, toasts);
   }
 
-  if (!state.businesses.some((entry) => entry._id === id)) throw data({ message: 'Not found' }, { status: 404 });
+  if (!state.businesses.some((entry) => entry._id === id)) httpError(404, 'Not found');
   const submission = parseWithZod(formData, { schema: businessSchema });
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
   const path = `businesses/update/${encodeURIComponent(id)}`;
   // An emptied address clears it (the form leaves blank fields out).
   const result = await apiCall<{ business: ApiBusiness }>(state.caller, path, { ...submission.value, address: submission.value.address ?? '' });
   if (!result.ok) {
-    if (result.status === 404) throw data({ message: result.errors[0] }, { status: 404 });
+    if (result.status === 404) httpError(404, result.errors[0]);
     return replyWithApiErrors(submission, result);
   }
-  return redirectWithToasts(request, `/dashboard/businesses/${id}`, apiToasts(path, result), { session: state.session });
+  return redirectWithToasts(request, `/dashboard/businesses/${id}`, apiToasts(path, result));
 }
 
 export default function BusinessRoute() {
@@ -98,7 +100,7 @@ export default function BusinessRoute() {
     ['Your role', business.role === 'admin' ? 'Admin' : 'Member'],
     ['Email', business.email],
     ['Country', countryName(business.country, locale)],
-    ['Telephones', business.telephones.join(', ')],
+    ['Telephones', business.telephones.map((phone) => formatPhoneNumber(phone, business.country)).join(', ')],
     ['Address', business.address ?? 'Not set'],
     ['Timezone', business.timezone],
     ['Setup', business.wizard_finished ? 'Finished' : 'Not finished'],
@@ -196,7 +198,7 @@ export default function BusinessRoute() {
               name: business.name,
               email: business.email,
               country: business.country,
-              telephones: business.telephones.length ? business.telephones : [''],
+              telephones: business.telephones.length ? business.telephones.map((phone) => formatPhoneNumber(phone, business.country)) : [''],
               address: business.address ?? '',
               timezone: business.timezone,
             }}

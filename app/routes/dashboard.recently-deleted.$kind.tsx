@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import { recentlyDeletedMessages } from '#contract/messages';
 import { hasPermission } from '#contract/permissions';
@@ -10,6 +10,7 @@ import { apiCall } from '../lib/api.server';
 import { requireDashboard, requirePermission, type DashboardState } from '../lib/guard.server';
 import { formatDateTime } from '../lib/timezone';
 import { apiToasts, redirectWithToasts } from '../lib/toast.server';
+import { httpError, loadFailure } from '../lib/invariant.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [{ title: `Recently deleted ${loaded?.plural ?? ''} · Business Assistant` }];
 
@@ -18,7 +19,7 @@ const PAGE_SIZE = 25;
 const BUSINESSES = { plural: 'businesses', listUrl: '/dashboard/businesses' };
 
 function notFound(): never {
-  throw data({ message: 'Not found' }, { status: 404 });
+  httpError(404, 'Not found');
 }
 
 /**
@@ -63,7 +64,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const access = await kindAccess(request, context, kind);
   const page = Math.max(0, Number.parseInt(new URL(request.url).searchParams.get('page') ?? '0', 10) || 0);
   const result = await apiCall<ApiDeletedList>(access.state.caller, access.listPath, { page, limit: PAGE_SIZE });
-  if (!result.ok) throw data({ message: result.errors[0] }, { status: result.status || 503 });
+  if (!result.ok) return loadFailure(result);
   return {
     kind,
     plural: access.plural,
@@ -81,7 +82,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const formData = await request.formData();
   const id = String(formData.get('id') ?? '');
   const page = String(formData.get('page') ?? '');
-  if (formData.get('intent') !== 'restore' || !id) throw data({ message: 'Choose a row to restore.' }, { status: 400 });
+  if (formData.get('intent') !== 'restore' || !id) httpError(400, 'Choose a row to restore.');
   const path = access.restorePath(id);
   const result = await apiCall(access.state.caller, path);
   const back = recentlyDeletedUrl(params.kind) + (/^[1-9]\d*$/.test(page) ? `?page=${page}` : '');

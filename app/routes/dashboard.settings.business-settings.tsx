@@ -13,6 +13,7 @@ import { apiCall, type ApiFail } from '../lib/api.server';
 import { loadFailure } from '../lib/assistant.server';
 import { requireDashboard, requirePermission, type DashboardState } from '../lib/guard.server';
 import { apiToasts, redirectWithToasts } from '../lib/toast.server';
+import { httpError } from '../lib/invariant.server';
 
 export const meta: MetaFunction = () => [{ title: 'Business settings · Business Assistant' }];
 
@@ -22,7 +23,7 @@ type FormName = 'hours' | 'timezone' | 'notifications';
 type Reply = { form: FormName; result: SubmissionResult<string[]> };
 
 const settingsPath = (state: DashboardState, verb: 'get' | 'set') => {
-  if (!state.business) throw data({ message: 'Create your business first.' }, { status: 404 });
+  if (!state.business) httpError(404, 'Create your business first.');
   return `businesses/settings/${state.business._id}/${verb}`;
 };
 
@@ -64,7 +65,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (submission.status !== 'success') return refuse('notifications', submission);
     const result = await apiCall(state.caller, path, { notifications: submission.value });
     if (!result.ok) return refuse('notifications', submission, result);
-    return redirectWithToasts(request, SELF, apiToasts(path, result), { session: state.session });
+    return redirectWithToasts(request, SELF, apiToasts(path, result));
   }
 
   requirePermission(state, 'businesses/edit');
@@ -73,7 +74,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (submission.status !== 'success') return refuse('timezone', submission);
     const result = await apiCall(state.caller, path, submission.value);
     if (!result.ok) return refuse('timezone', submission, result);
-    return redirectWithToasts(request, SELF, apiToasts(path, result), { session: state.session });
+    return redirectWithToasts(request, SELF, apiToasts(path, result));
   }
 
   // Add and remove a special date are conform intents: answered with the list changed.
@@ -81,7 +82,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== 'success') return refuse('hours', submission);
   const result = await apiCall(state.caller, path, submission.value);
   if (!result.ok) return refuse('hours', submission, result);
-  return redirectWithToasts(request, SELF, apiToasts(path, result), { session: state.session });
+  return redirectWithToasts(request, SELF, apiToasts(path, result));
 }
 
 export default function BusinessSettingsRoute() {

@@ -14,12 +14,12 @@ import { SystemStatusBadge } from '../components/systems/systems-section';
 import { apiCall, apiFetch, readApiResult, type ApiFail, type ApiResult } from '../lib/api.server';
 import { loadFailure } from '../lib/customers.server';
 import { requireDashboard, requirePermission, type DashboardState } from '../lib/guard.server';
-import { commitSession } from '../lib/session.server';
 import { isStepKey, makeCallSchema, sendMessageSchema, settingsFormSchema, simulateSchema, STEP_SCHEMAS, type SystemFormName, type SystemReply } from '../lib/systems';
 import { canEditSystems, getSystem, listSystemEvents, recentCalls, searchNumbers, systemsPath, type NumberSearch } from '../lib/systems.server';
 import { businessTimeZone } from '../lib/timeline.server';
-import { apiToasts, flashToasts, redirectWithToasts } from '../lib/toast.server';
+import { apiToasts, redirectWithToasts, toastCookie } from '../lib/toast.server';
 import { formatPhoneNumber } from '#contract/phone';
+import { httpError } from '../lib/invariant.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data ? `${data.system.label}${data.system.phone_number ? ` ${formatPhoneNumber(data.system.phone_number)}` : ''}` : 'System'} · Business Assistant` },
@@ -79,7 +79,7 @@ function refuse<T>(form: SystemFormName, submission: Submission<T>, result?: Api
 
 function requireEditor(state: DashboardState) {
   requirePermission(state, 'systems/view');
-  if (!canEditSystems(state)) throw data({ message: systemMessages.editRefusal }, { status: 403 });
+  if (!canEditSystems(state)) httpError(403, systemMessages.editRefusal);
 }
 
 /**
@@ -95,7 +95,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const base = systemsPath(state);
   const formData = await request.formData();
   const intent = String(formData.get('intent') ?? '');
-  const done = (to: string, path: string, result: { messages?: string[]; errors?: string[] }) => redirectWithToasts(request, to, apiToasts(path, result), { session: state.session });
+  const done = (to: string, path: string, result: { messages?: string[]; errors?: string[] }) => redirectWithToasts(request, to, apiToasts(path, result));
 
   switch (intent) {
     case 'delete':
@@ -162,10 +162,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       }
       if (!result.ok) return refuse('simulate', submission, result);
       // Answered in place (the transcript is this answer's), keeping what was typed for another try.
-      flashToasts(state.session, apiToasts(path, result));
       return data<SystemReply>(
         { form: 'simulate', result: submission.reply(), simulation: { transcript: result.data.transcript ?? [], call: result.data.call ?? null, sms: result.data.sms ?? null, heard: result.data.heard } },
-        { headers: { 'Set-Cookie': await commitSession(state.session) } },
+        { headers: { 'Set-Cookie': await toastCookie(request, apiToasts(path, result)) } },
       );
     }
     default:

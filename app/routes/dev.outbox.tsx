@@ -1,7 +1,8 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { apiCall } from '../lib/api.server';
+import { httpError } from '../lib/invariant.server';
 
 export const meta: MetaFunction = () => [{ title: 'Outbox · Business Assistant (development)' }];
 
@@ -10,7 +11,7 @@ type OutboxMessage = { id: string; channel: 'email' | 'sms'; to: string; subject
 /** Outside production: what the embedded email and SMS providers sent, newest first. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const result = await apiCall<{ messages: OutboxMessage[] }>({ context, request }, 'dev/outbox/list');
-  if (!result.ok) throw data(null, { status: 404 });
+  if (!result.ok) httpError(404, null);
   return { messages: result.data.messages };
 }
 

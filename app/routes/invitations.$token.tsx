@@ -8,6 +8,8 @@ import { apiCall } from '../lib/api.server';
 import { getSignedIn, requireUser } from '../lib/guard.server';
 import { invitationPath, type ApiPublicInvitation } from '../lib/team';
 import { apiToasts, redirectWithToasts } from '../lib/toast.server';
+import { commitSession } from '../lib/session.server';
+import { httpError, loadFailure } from '../lib/invariant.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.invitation ? `Join ${data.invitation.business.name} · Business Assistant` : 'Invitation · Business Assistant' },
@@ -17,7 +19,7 @@ async function readInvitation(request: Request, context: LoaderFunctionArgs['con
   const result = await apiCall<{ invitation: ApiPublicInvitation }>({ context, request }, `invitations/get/${encodeURIComponent(token)}`);
   if (result.ok) return result.data.invitation;
   if (result.status === 404 || result.status === 400 || result.status === 422) return null;
-  throw data({ message: result.errors[0] }, { status: result.status || 503 });
+  return loadFailure(result);
 }
 
 /**
@@ -40,17 +42,17 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const token = params.token ?? '';
   const signedIn = await requireUser(request, context);
   const invitation = await readInvitation(request, context, token);
-  if (!invitation) throw data(null, { status: 404 });
+  if (!invitation) httpError(404, null);
   const path = `businesses/users/${invitation.business._id}/accept`;
   const result = await apiCall<{ business: ApiBusinessListEntry }>(signedIn.caller, path, { token });
   const toasts = apiToasts(path, result);
-  if (!result.ok) return redirectWithToasts(request, invitationPath(token), toasts, { session: signedIn.session });
+  if (!result.ok) return redirectWithToasts(request, invitationPath(token), toasts);
   signedIn.session.set('businessId', result.data.business?._id ?? invitation.business._id);
   return redirectWithToasts(
     request,
     '/dashboard/home',
     toasts.length ? toasts : [{ type: 'success', message: `Welcome to ${invitation.business.name}.` }],
-    { session: signedIn.session },
+    { headers: { 'Set-Cookie': await commitSession(signedIn.session) } },
   );
 }
 

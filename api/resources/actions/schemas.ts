@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { ACTION_STATUSES, ACTION_TRIGGERS, actionSchema, actionUpdateSchema } from '#contract/schemas/action';
 import { listFiltersSchema } from '#contract/schemas/list';
+import { messages } from '#contract/messages';
 import { businessIdParam } from '../../lib/openapi';
 
 /** Request and response schemas of the action calls (the OpenAPI document is built from them). */
@@ -39,7 +40,7 @@ export const actionListBody = listFiltersSchema.extend({
   search: z
     .string()
     .trim()
-    .max(100, { error: 'Search criteria must be less than 100 characters.' })
+    .max(100, { error: messages.lookup.tooLong })
     .optional()
     .transform((value) => value || undefined),
   status: z.enum(ACTION_STATUSES, { error: `Status must be one of ${ACTION_STATUSES.join(', ')}.` }).optional(),

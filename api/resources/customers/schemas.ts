@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { CUSTOMER_STATUSES, customerSchema, customerUpdateSchema } from '#contract/schemas/customer';
 import { listFiltersSchema } from '#contract/schemas/list';
+import { messages } from '#contract/messages';
 import { COLLECTION_PAGE_SIZE } from '#contract/constants';
 import { businessIdParam } from '../../lib/openapi';
 
@@ -41,7 +42,7 @@ export const customerListBody = listFiltersSchema.extend({
   search: z
     .string()
     .trim()
-    .max(100, { error: 'Search criteria must be less than 100 characters.' })
+    .max(100, { error: messages.lookup.tooLong })
     .optional()
     .transform((value) => value || undefined),
   status: z.enum(CUSTOMER_STATUSES, { error: `Status must be one of ${CUSTOMER_STATUSES.join(', ')}.` }).optional(),

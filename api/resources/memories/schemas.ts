@@ -32,7 +32,7 @@ const typeFilter = z.enum(MEMORY_TYPES, { error: `Type must be one of ${MEMORY_T
 const search = z
   .string()
   .trim()
-  .max(100, { error: 'Search criteria must be less than 100 characters.' })
+  .max(100, { error: messages.lookup.tooLong })
   .optional()
   .transform((value) => value || undefined);
 

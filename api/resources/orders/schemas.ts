@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { listFiltersSchema } from '#contract/schemas/list';
+import { messages } from '#contract/messages';
 import { normaliseOrderBody, ORDER_STATUSES, orderSchema, orderUpdateSchema } from '#contract/schemas/order';
 import { businessIdParam } from '../../lib/openapi';
 
@@ -34,7 +35,7 @@ export const orderListBody = listFiltersSchema.extend({
   search: z
     .string()
     .trim()
-    .max(100, { error: 'Search criteria must be less than 100 characters.' })
+    .max(100, { error: messages.lookup.tooLong })
     .optional()
     .transform((value) => value || undefined),
   status: z.enum(ORDER_STATUSES, { error: `Status must be one of ${ORDER_STATUSES.join(', ')}.` }).optional(),

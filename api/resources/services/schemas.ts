@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { listFiltersSchema } from '#contract/schemas/list';
-import { SERVICE_STATUSES, serviceSchema, serviceUpdateSchema } from '#contract/schemas/service';
+import { messages } from '#contract/messages';
+import { FREQUENCY_UNITS, SERVICE_STATUSES, serviceSchema, serviceUpdateSchema } from '#contract/schemas/service';
 import { businessIdParam } from '../../lib/openapi';
 
 /** Request and response schemas of the service calls (the OpenAPI document is built from them). */
@@ -13,7 +14,8 @@ export const serviceOut = z
     _id: z.string(),
     name: z.string(),
     status: z.string(),
-    frequency: z.number().openapi({ description: 'Days between visits; 0 = one-off' }),
+    frequency: z.number().openapi({ description: 'How many frequency_units between visits; 0 = one-off' }),
+    frequency_unit: z.enum(FREQUENCY_UNITS).openapi({ description: 'What frequency counts: day, week or month (days when a request leaves it out)' }),
     description: z.string().nullable(),
     price: z.string().nullable(),
     created_at: z.string(),
@@ -27,7 +29,7 @@ export const serviceListBody = listFiltersSchema.extend({
   search: z
     .string()
     .trim()
-    .max(100, { error: 'Search criteria must be less than 100 characters.' })
+    .max(100, { error: messages.lookup.tooLong })
     .optional()
     .transform((value) => value || undefined),
   status: z.enum(SERVICE_STATUSES, { error: `Status must be one of ${SERVICE_STATUSES.join(', ')}.` }).optional(),

@@ -168,7 +168,7 @@ export function PushToTalk({ chat, available }: { chat: AssistantChat; available
   if (!available) {
     return (
       <p className="text-sm text-slate-600" data-testid="voice-unavailable">
-        Voice is not available on this server.
+        {messages.voice.unavailable}
       </p>
     );
   }
