@@ -31,13 +31,13 @@ test('a service is created after the form says what is wrong with the frequency 
   else await expect(page).toHaveURL(/\/dashboard\/services\/new$/);
 
   await form.getByLabel('Name').fill('Window cleaning');
-  await form.getByLabel('Frequency (days)').fill('monthly');
+  await form.getByLabel('Frequency', { exact: true }).fill('monthly');
   await form.getByRole('button', { name: 'Create service' }).click();
   // Checked in the browser with JavaScript, by the server without it: the same message.
   await expect(form.getByText('Service frequency must be a number.')).toBeVisible();
   await expect(form.getByLabel('Name')).toHaveValue('Window cleaning');
 
-  await form.getByLabel('Frequency (days)').fill('28');
+  await form.getByLabel('Frequency', { exact: true }).fill('28');
   await form.getByLabel('Status').selectOption('active');
   await form.getByLabel('Price').fill('From £25');
   await form.getByLabel('Description').fill('Outside windows, frames and sills.');
@@ -59,7 +59,7 @@ test('a service is edited and the page shows the change @nojs', async ({ page, r
   await page.getByRole('link', { name: 'Edit service' }).click();
   const form = testInfo.project.name === 'js' ? page.getByRole('dialog', { name: 'Edit Lawn mowing' }) : page;
   if (testInfo.project.name !== 'js') await expect(page).toHaveURL(/\/edit$/);
-  await expect(form.getByLabel('Frequency (days)')).toHaveValue('14');
+  await expect(form.getByLabel('Frequency', { exact: true })).toHaveValue('14');
   await form.getByLabel('Name').fill('Lawn care');
   await form.getByLabel('Status').selectOption('inactive');
   await form.getByLabel('Price').fill('');

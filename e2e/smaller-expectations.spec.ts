@@ -55,3 +55,19 @@ test('opening a notification marks it read: the bell stops counting it and it st
   await expect(drawer.getByTestId('notification').filter({ hasText: 'Phone the plumber' })).toHaveAttribute('data-read', 'true');
   await expect(drawer.getByTestId('notification').filter({ hasText: 'Pay the rent' })).toHaveAttribute('data-read', 'false');
 });
+
+test('a service repeats every 2 weeks: the unit is chosen in the form and shown on the page and the list @nojs', async ({ page, request }, testInfo) => {
+  const { account } = await business(request);
+  await signIn(page, account);
+  await page.goto('/dashboard/services/new');
+  await page.getByLabel('Name').fill('Lawn mowing');
+  await page.getByLabel('Frequency', { exact: true }).fill('2');
+  await page.getByLabel('Frequency unit').selectOption('week');
+  await page.getByRole('button', { name: 'Create service' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/services\/[\w-]+$/);
+  await expect(page.getByTestId('service-details')).toContainText('Every 2 weeks');
+  if (testInfo.project.name === 'js') {
+    await page.goto('/dashboard/services');
+    await expect(page.getByText('Every 2 weeks')).toBeVisible();
+  }
+});

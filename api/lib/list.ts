@@ -6,7 +6,7 @@ import type { ListFilters } from '#contract/schemas/list';
  * ordering by an allowed column (anything else falls back to the entity's default: spec
  * section 9), and a created_at range.
  */
-export function listQuery<C extends Record<string, AnyColumn>>(
+export function listQuery<C extends Record<string, AnyColumn | SQL>>(
   filters: ListFilters,
   options: { sortable: C; defaultSort: keyof C & string; createdAt: AnyColumn; tieBreaker: AnyColumn },
 ) {

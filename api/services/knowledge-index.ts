@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { frequencyLabel, type FrequencyUnit } from '#contract/schemas/service';
 import type { Db } from '../db/client';
 import { knowledgeChunks, type memories, type services } from '../db/schema';
 import { newId } from '../lib/crypto';
@@ -151,8 +152,8 @@ export function memoryChunks(memory: MemoryRow): Chunk[] {
   return chunkText(memory.content).map((chunk) => ({ heading: chunk.heading ?? title, text: chunk.text }));
 }
 
-const frequencyText = (days: number) =>
-  days === 0 ? 'One-off service.' : days === 1 ? 'Repeats every day.' : days === 7 ? 'Repeats every week.' : `Repeats every ${days} days.`;
+const frequencyText = (count: number, unit: FrequencyUnit) =>
+  count === 0 ? 'One-off service.' : unit === 'day' && count === 7 ? 'Repeats every week.' : `Repeats ${frequencyLabel(count, unit).toLowerCase()}.`;
 
 /** What a service contributes: one chunk naming it, with its description, price and frequency. */
 export function serviceChunks(service: ServiceRow): Chunk[] {
@@ -161,7 +162,7 @@ export function serviceChunks(service: ServiceRow): Chunk[] {
     `${service.name}.`,
     service.description?.trim(),
     service.price?.trim() ? `Price: ${service.price.trim()}.` : null,
-    frequencyText(service.frequency),
+    frequencyText(service.frequency, service.frequencyUnit),
   ].filter(Boolean);
   return chunkText(parts.join('\n\n')).map((chunk) => ({ heading: service.name, text: chunk.text }));
 }

@@ -2,12 +2,12 @@ import { and, count, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { ApiService } from '#contract/envelope';
 import type { EntityEventKind } from '#contract/realtime';
 import type { ListFilters } from '#contract/schemas/list';
-import type { SERVICE_STATUSES } from '#contract/schemas/service';
+import { FREQUENCY_TOO_LONG, FREQUENCY_UNIT_DAYS, frequencyTooLong, type FrequencyUnit, type SERVICE_STATUSES } from '#contract/schemas/service';
 import type { Db } from '../db/client';
 import type { ApiDeps } from '../deps';
 import { services } from '../db/schema';
 import { newId } from '../lib/crypto';
-import { notFound } from '../lib/errors';
+import { invalid, notFound } from '../lib/errors';
 import { entityChanged } from '../lib/events';
 import { listQuery } from '../lib/list';
 import { indexService } from './knowledge-index';
@@ -25,6 +25,8 @@ export type NewService = {
   name: string;
   status: ServiceStatus;
   frequency: number;
+  /** Days when not given (the older input). */
+  frequency_unit?: FrequencyUnit;
   description?: string | null;
   price?: string | null;
 };
@@ -42,6 +44,7 @@ export function serializeService(row: ServiceRow): ApiService {
     name: row.name,
     status: row.status,
     frequency: row.frequency,
+    frequency_unit: row.frequencyUnit,
     description: row.description,
     price: row.price,
     created_at: row.createdAt.toISOString(),
@@ -68,7 +71,8 @@ const sortable = {
   updated_at: services.updatedAt,
   name: services.name,
   status: services.status,
-  frequency: services.frequency,
+  // Time between visits, so "every 3 weeks" sorts after "every 10 days".
+  frequency: sql`${services.frequency} * case ${services.frequencyUnit} when 'week' then ${FREQUENCY_UNIT_DAYS.week} when 'month' then ${FREQUENCY_UNIT_DAYS.month} else 1 end`,
 };
 
 /** A page of the business's live services, newest first by default; search matches name, description and price. */
@@ -111,8 +115,14 @@ async function write(deps: ServiceDeps, kind: EntityEventKind, change: (tx: Db) 
   return service;
 }
 
+/** The per-unit cap the schema cannot check alone (it needs both fields). */
+function checkFrequency(frequency: number, unit: FrequencyUnit) {
+  if (frequencyTooLong(frequency, unit)) throw invalid({ frequency: [FREQUENCY_TOO_LONG] });
+}
+
 export async function createService(deps: ServiceDeps, businessId: string, input: NewService): Promise<ApiService> {
   const now = deps.clock.now();
+  checkFrequency(input.frequency, input.frequency_unit ?? 'day');
   return write(deps, 'Created', async (tx) => {
     const [row] = await tx
       .insert(services)
@@ -122,6 +132,7 @@ export async function createService(deps: ServiceDeps, businessId: string, input
         name: input.name.trim(),
         status: input.status,
         frequency: input.frequency,
+        frequencyUnit: input.frequency_unit ?? 'day',
         description: blankToNull(input.description),
         price: blankToNull(input.price),
         createdAt: now,
@@ -134,12 +145,17 @@ export async function createService(deps: ServiceDeps, businessId: string, input
 
 export async function updateService(deps: ServiceDeps, businessId: string, id: string, patch: ServicePatch): Promise<ApiService> {
   return write(deps, 'Updated', async (tx) => {
+    if (patch.frequency !== undefined || patch.frequency_unit !== undefined) {
+      const current = await findService(tx, businessId, id);
+      if (current) checkFrequency(patch.frequency ?? current.frequency, patch.frequency_unit ?? current.frequencyUnit);
+    }
     const [row] = await tx
       .update(services)
       .set({
         name: patch.name?.trim() || undefined,
         status: patch.status,
         frequency: patch.frequency,
+        frequencyUnit: patch.frequency_unit,
         description: patch.description === undefined ? undefined : blankToNull(patch.description),
         price: patch.price === undefined ? undefined : blankToNull(patch.price),
         updatedAt: deps.clock.now(),

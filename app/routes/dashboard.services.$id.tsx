@@ -38,7 +38,7 @@ export default function ServiceRoute() {
   const { service, canEdit, confirmDelete } = useLoaderData<typeof loader>();
   const self = `/dashboard/services/${service._id}`;
   const facts: [string, string][] = [
-    ['Frequency', frequencyLabel(service.frequency)],
+    ['Frequency', frequencyLabel(service.frequency, service.frequency_unit)],
     ['Price', service.price ?? 'Not set'],
   ];
 

@@ -168,7 +168,7 @@ export default function ServicesRoute() {
                 {service.name}
               </Link>
               <ServiceStatusBadge status={service.status} />
-              <span className="text-sm text-slate-600">{frequencyLabel(service.frequency)}</span>
+              <span className="text-sm text-slate-600">{frequencyLabel(service.frequency, service.frequency_unit)}</span>
               {service.price ? <span className="ml-auto text-sm text-slate-900">{service.price}</span> : null}
             </li>
           ))}

@@ -6,9 +6,29 @@ import { messages } from '../messages';
 export const SERVICE_STATUSES = ['active', 'inactive'] as const;
 export const SERVICE_STATUS_LABELS: Record<(typeof SERVICE_STATUSES)[number], string> = { active: 'Active', inactive: 'Inactive' };
 
+/** The unit a service's frequency counts in; a frequency sent without one is in days. */
+export const FREQUENCY_UNITS = ['day', 'week', 'month'] as const;
+export type FrequencyUnit = (typeof FREQUENCY_UNITS)[number];
+export const FREQUENCY_UNIT_LABELS: Record<FrequencyUnit, string> = { day: 'Days', week: 'Weeks', month: 'Months' };
+/** Days per unit, to sort and cap mixed units (a month counted as 30 days). */
+export const FREQUENCY_UNIT_DAYS: Record<FrequencyUnit, number> = { day: 1, week: 7, month: 30 };
+/** No service recurs less often than once a century; the cap is per unit, so the form can say it. */
+export const MAX_FREQUENCY: Record<FrequencyUnit, number> = { day: 36500, week: 5200, month: 1200 };
+export const FREQUENCY_TOO_LONG = 'Service frequency must be at most 100 years.';
+
+/** "One-off", "Every day", "Every 2 weeks", "Every 3 months". */
+export function frequencyLabel(count: number, unit: FrequencyUnit = 'day'): string {
+  if (count === 0) return 'One-off';
+  if (count === 1) return `Every ${unit}`;
+  return `Every ${count} ${unit}s`;
+}
+
+/** Over the cap for its unit (an unknown unit is left to the unit's own check). */
+export const frequencyTooLong = (count: number, unit: string | undefined) => count > (MAX_FREQUENCY[(unit ?? 'day') as FrequencyUnit] ?? Infinity);
+
 /**
  * Spec section 5 "Service": name, status and frequency required; frequency digits only.
- * Frequency is how often the service recurs, in days (0 = one-off).
+ * Frequency is how often the service recurs, counted in frequency_unit (0 = one-off).
  */
 export const serviceSchema = z.object({
   name: requiredText(messages.service.nameRequired, { length: 200, message: 'Service name must be less than 200 characters.' }),
@@ -22,8 +42,9 @@ export const serviceSchema = z.object({
         .min(1, { error: messages.service.frequencyRequired, abort: true })
         .regex(/^\d+$/, { error: messages.service.frequencyNotNumber })
         .transform(Number)
-        .pipe(z.number().max(36500, { error: 'Service frequency must be at most 36500 days.' })),
+        .pipe(z.number().max(MAX_FREQUENCY.day, { error: FREQUENCY_TOO_LONG })),
     ),
+  frequency_unit: z.enum(FREQUENCY_UNITS, { error: 'Service frequency unit must be day, week or month.' }).optional(),
   description: optionalText(5000),
   price: optionalText(200),
 });

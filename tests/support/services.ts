@@ -4,7 +4,7 @@ import type { ApiService } from '#contract/envelope';
 import type { Harness } from './api-harness';
 
 /** The keys of contract/envelope.ts ApiService: the API answers exactly these. */
-export const SERVICE_KEYS = ['_id', 'created_at', 'deleted_at', 'description', 'frequency', 'name', 'price', 'status', 'updated_at'];
+export const SERVICE_KEYS = ['_id', 'created_at', 'deleted_at', 'description', 'frequency', 'frequency_unit', 'name', 'price', 'status', 'updated_at'];
 
 const isoDate = expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
 
@@ -16,6 +16,7 @@ export function expectServiceShape(service: ApiService): void {
     name: expect.any(String),
     status: expect.stringMatching(/^(active|inactive)$/),
     frequency: expect.any(Number),
+    frequency_unit: expect.stringMatching(/^(day|week|month)$/),
     description: service.description === null ? null : expect.any(String),
     price: service.price === null ? null : expect.any(String),
     created_at: isoDate,

@@ -2,30 +2,24 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type Sub
 import { Form, useFetcher, type FetcherWithComponents } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import type { ApiService } from '#contract/envelope';
-import { SERVICE_STATUSES, SERVICE_STATUS_LABELS, serviceSchema } from '#contract/schemas/service';
+import { FREQUENCY_UNITS, FREQUENCY_UNIT_LABELS, SERVICE_STATUSES, SERVICE_STATUS_LABELS, serviceSchema } from '#contract/schemas/service';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { CancelButton, ErrorList, Field, SelectField, SubmitButton } from '../forms';
 import { DeleteConfirmation, RestoreBanner } from '../delete-restore';
 
-export type ServiceDefaults = { name: string; status: string; frequency: string; description: string; price: string };
+export { frequencyLabel } from '#contract/schemas/service';
+
+export type ServiceDefaults = { name: string; status: string; frequency: string; frequency_unit: string; description: string; price: string };
 
 export function serviceDefaults(service?: ApiService | null): ServiceDefaults {
   return {
     name: service?.name ?? '',
     status: service?.status ?? 'active',
     frequency: service ? String(service.frequency) : '0',
+    frequency_unit: service?.frequency_unit ?? 'day',
     description: service?.description ?? '',
     price: service?.price ?? '',
   };
-}
-
-/** Frequency is days between visits; 0 is a one-off job. */
-export function frequencyLabel(days: number): string {
-  if (days === 0) return 'One-off';
-  if (days === 1) return 'Every day';
-  if (days === 7) return 'Every week';
-  if (days === 14) return 'Every 2 weeks';
-  return `Every ${days} days`;
 }
 
 export function statusLabel(status: string): string {
@@ -77,7 +71,7 @@ export function ServiceForm({
     <>
       {back ? <input type="hidden" name="back" value={back} /> : null}
       <Field label="Name" errors={fields.name.errors} inputProps={{ ...getInputProps(fields.name, { type: 'text' }), maxLength: 200, autoComplete: 'off', autoFocus: true }} />
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid gap-4 sm:grid-cols-3">
         <SelectField label="Status" errors={fields.status.errors} selectProps={getSelectProps(fields.status)}>
           {SERVICE_STATUSES.map((status) => (
             <option key={status} value={status}>
@@ -86,11 +80,18 @@ export function ServiceForm({
           ))}
         </SelectField>
         <Field
-          label="Frequency (days)"
+          label="Frequency"
           errors={fields.frequency.errors}
-          hint="Days between visits; 0 for a one-off job."
+          hint="Time between visits; 0 for a one-off job."
           inputProps={{ ...getInputProps(fields.frequency, { type: 'text' }), inputMode: 'numeric', autoComplete: 'off' }}
         />
+        <SelectField label="Frequency unit" errors={fields.frequency_unit.errors} selectProps={getSelectProps(fields.frequency_unit)}>
+          {FREQUENCY_UNITS.map((unit) => (
+            <option key={unit} value={unit}>
+              {FREQUENCY_UNIT_LABELS[unit]}
+            </option>
+          ))}
+        </SelectField>
       </div>
       <Field label="Price" errors={fields.price.errors} hint="As the assistant may quote it, e.g. “From £40”." inputProps={{ ...getInputProps(fields.price, { type: 'text' }), maxLength: 200, autoComplete: 'off' }} />
       <div className="flex flex-col gap-1">
