@@ -16,6 +16,7 @@ import { devRouter } from './resources/dev';
 import { filesRouter } from './resources/files';
 import { formsRouter, smsesRouter } from './resources/timeline/system-routers';
 import { actionsRouter } from './resources/actions';
+import { appointmentsRouter } from './resources/appointments';
 import { actionRunsRouter } from './resources/actions/runs';
 import { addressLookupRouter } from './resources/helpers/address-lookup';
 import { helpersRouter } from './resources/helpers';
@@ -88,6 +89,7 @@ export function createApiApp(deps: ApiDeps) {
   app.route('/', actionsRouter);
   app.route('/', actionRunsRouter);
   app.route('/', ordersRouter);
+  app.route('/', appointmentsRouter);
   app.route('/', systemsRouter);
   app.route('/', purchaseNumberRouter);
   app.route('/', simulateRouter);

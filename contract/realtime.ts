@@ -30,6 +30,8 @@ export const REALTIME_ENTITIES = {
   /** The assistant's scheduled follow-ups and customers' orders (issue 10): one record changes, as for customers. */
   Action: { channel: 'business', events: ['Created', 'Updated', 'Deleted'], reload: 'record' },
   Order: { channel: 'business', events: ['Created', 'Updated', 'Deleted'], reload: 'record' },
+  /** Appointments (docs/appointments.md): booked, moved and cancelled are Created and Updated. */
+  Appointment: { channel: 'business', events: ['Created', 'Updated'], reload: 'record' },
   /** Data loader progress (onboarding step 4). */
   LearningJob: { channel: 'business', events: ['Created', 'Updated'], reload: 'record' },
   /** Spec section 4: only Updated exists, and it refetches that one conversation. Payload id = conversation id. */

@@ -109,6 +109,19 @@ async function notification(ctx: Ctx) {
   return id;
 }
 
+/** A weekday 10:00 inside the default hours, a different day each time, so bookings never overlap. */
+let appointmentDays = 2;
+function nextWeekdayAt10(): string {
+  for (;;) {
+    const day = new Date(Date.now() + appointmentDays++ * 86_400_000);
+    if (day.getUTCDay() !== 0 && day.getUTCDay() !== 6) return `${day.toISOString().slice(0, 10)}T10:00`;
+  }
+}
+async function appointment(ctx: Ctx) {
+  const data = await ok(await api(ctx, `businesses/appointments/${ctx.b}/create`, { customer_id: await customer(ctx), start_at: nextWeekdayAt10(), notify_customer: false }), 'appointment');
+  return data.appointment._id as string;
+}
+
 const crud = (entity: string, view: Permission, edit: Permission, make: (ctx: Ctx, deleted?: boolean) => Promise<string>, param: string, bodies: { create?: (ctx: Ctx) => unknown; update?: (ctx: Ctx) => unknown }, listRefusal?: string) => {
   const base = `businesses/${entity}/{business_id}`;
   const rules: Record<string, Rule> = {
@@ -358,6 +371,16 @@ export const RULES: Record<string, Rule> = {
   'businesses/inbox/{business_id}/assign/{customer_id}': { permission: 'smses/edit', body: () => ({ user_id: null }), prepare: async (ctx) => ({ customer_id: await customer(ctx) }) },
   'businesses/inbox/{business_id}/pause/{customer_id}': { permission: 'smses/edit', prepare: async (ctx) => ({ customer_id: await customer(ctx) }) },
   'businesses/inbox/{business_id}/hand-back/{customer_id}': { permission: 'smses/edit', prepare: async (ctx) => ({ customer_id: await customer(ctx) }) },
+  // Appointments are contacts' visits (docs/appointments.md): customers/view reads, customers/edit books.
+  'businesses/appointments/{business_id}/list': { permission: 'customers/view', refusal: VIEW('customers') },
+  'businesses/appointments/{business_id}/get/{appointment_id}': { permission: 'customers/view', prepare: async (ctx) => ({ appointment_id: await appointment(ctx) }) },
+  'businesses/appointments/{business_id}/free-slots': { permission: 'customers/view' },
+  'businesses/appointments/{business_id}/create': { permission: 'customers/edit', body: (ctx) => ({ customer_id: ctx.ids.customer_id, start_at: nextWeekdayAt10(), notify_customer: false }), prepare: async (ctx) => ({ customer_id: await customer(ctx) }), foreignRecord: { status: 422, why: "the customer is a body field: customer_id 'Customer not found.'" } },
+  'businesses/appointments/{business_id}/edit/{appointment_id}': { permission: 'customers/edit', body: () => ({ notes: 'Matrix edit' }), prepare: async (ctx) => ({ appointment_id: await appointment(ctx) }) },
+  'businesses/appointments/{business_id}/cancel/{appointment_id}': { permission: 'customers/edit', body: () => ({ notify_customer: false }), prepare: async (ctx) => ({ appointment_id: await appointment(ctx) }) },
+  'businesses/appointments/{business_id}/calendar-feed': { permission: 'customers/view' },
+  'businesses/appointments/{business_id}/calendar-feed/regenerate': { permission: 'customers/view' },
+  'businesses/appointments/{business_id}/calendar-feed/revoke': { permission: 'customers/view' },
   'businesses/services/{business_id}/list-deleted': { permission: 'services/view', refusal: VIEW('services') },
   'businesses/memories/{business_id}/list-deleted': { permission: 'memories/view', refusal: VIEW('memories') },
   'businesses/systems/{business_id}/list-deleted': { permission: 'systems/view', refusal: VIEW('systems') },
