@@ -12,6 +12,7 @@ import express from 'express';
 import type { ViteDevServer } from 'vite';
 import { createApiApp } from './api/app';
 import { withRequestMemo } from './api/lib/request-memo';
+import { withPhoneCountryHolder } from './contract/phone-country.server';
 import type { ApiDeps } from './api/deps';
 import { openDatabase } from './api/db/client';
 import { createAddressLookup } from './api/services/address-lookup';
@@ -265,7 +266,9 @@ export async function startServer(
     });
     // A page's loaders share one token and membership lookup (api/lib/request-memo.ts);
     // only for GET, where loaders read: an action's writes always see fresh rows.
-    app.all('*', (req, res, next) => (req.method === 'GET' ? withRequestMemo(() => remix(req, res, next)) : remix(req, res, next)));
+    // Each page request reads phone numbers in its business's country, once the guard knows it
+    // (contract/phone-country.server.ts).
+    app.all('*', (req, res, next) => withPhoneCountryHolder(() => (req.method === 'GET' ? withRequestMemo(() => remix(req, res, next)) : remix(req, res, next))));
   }
 
   const server = http.createServer(app);

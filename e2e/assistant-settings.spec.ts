@@ -26,7 +26,7 @@ test('assistant settings are saved, and a bad escalation number is refused with 
   await expect(page.getByLabel('Name shown to callers')).toHaveValue('Robin');
   await expect(page.getByLabel('Tone')).toHaveValue('professional');
   await expect(page.getByLabel('When it is unsure')).toHaveValue('transfer');
-  await expect(page.getByLabel('Escalation phone number')).toHaveValue('+442071234999');
+  await expect(page.getByLabel('Escalation phone number')).toHaveValue('020 7123 4999');
   await expect(page.getByLabel('Take booking and call-back requests')).not.toBeChecked();
 
   const { business_settings } = await api<{ business_settings: { assistant: Record<string, unknown> } }>(request, `businesses/settings/${businessId}/get`, undefined, account.token);

@@ -51,7 +51,8 @@ test('the inbox lists threads, opens one with the assistant’s reply marked, re
   await expect(messages.first()).toHaveAttribute('data-author', 'contact');
   await expect(messages.first()).toContainText('Hello, do you clean gutters?');
   await expect(page.locator('[data-testid="inbox-message"][data-author="assistant"]')).toContainText('Assistant');
-  await expect(page.getByRole('link', { name: `Call ${formatPhoneNumber(ann)}` })).toHaveAttribute('href', `tel:${ann}`);
+  // The business is in GB: its own country's numbers read nationally; the thread keeps the contact's name.
+  await expect(page.getByRole('link', { name: `Call ${formatPhoneNumber(ann, 'GB')}` })).toHaveAttribute('href', `tel:${ann}`);
   await expect(page.getByTestId('inbox-assistant-state')).toHaveText('The assistant answers new texts in this conversation.');
   // Opened means read.
   await expect(page.getByTestId('inbox-thread').filter({ hasText: formatPhoneNumber(ann) }).getByTestId('inbox-unread')).toHaveCount(0);
@@ -103,7 +104,7 @@ test('click-to-text on a contact opens their thread, and a new text appears live
   await page.getByTestId('inbox-thread').filter({ hasText: formatPhoneNumber(cara) }).getByRole('link').click();
   const contactUrl = await page.getByRole('heading', { level: 2 }).getByRole('link').getAttribute('href');
   await page.goto(contactUrl!);
-  await page.getByRole('link', { name: `Text ${formatPhoneNumber(cara)}` }).click();
+  await page.getByRole('link', { name: `Text ${formatPhoneNumber(cara, 'GB')}` }).click();
   await expect(page).toHaveURL(/\/dashboard\/inbox\//);
   await expect(page.getByTestId('inbox-open-thread')).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('data-realtime', 'connected');

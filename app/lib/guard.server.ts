@@ -2,6 +2,7 @@ import { data, redirect, type AppLoadContext } from '@remix-run/node';
 import type { ApiBusinessListEntry, ApiUser } from '#contract/envelope';
 import { hasPermission, PERMISSION_SUBJECT, type Permission } from '#contract/permissions';
 import { permissionRefusal } from '#contract/messages';
+import { setRequestPhoneCountry } from '#contract/phone-country.server';
 import { isAlwaysOpen, isOnboardingPath, isOpenWhileOnboarding, matchDashboardRoute } from '#contract/routes';
 import { apiCall, type ApiCaller, type ApiFail } from './api.server';
 import { safeRedirect } from './safe-redirect';
@@ -79,6 +80,8 @@ async function loadDashboard(request: Request, context: AppLoadContext): Promise
   const stored = signedIn.session.get('businessId');
   const business = businesses.find((b) => b._id === stored) ?? businesses[0] ?? null;
   signedIn.caller.businessId = business?._id ?? null;
+  // The page's forms read national numbers, and its numbers are shown, in this business's country.
+  setRequestPhoneCountry(business?.country);
   return { ...signedIn, businesses, business, wizardFinished: Boolean(business?.wizard_finished) };
 }
 

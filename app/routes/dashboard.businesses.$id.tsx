@@ -6,6 +6,7 @@ import { countryName } from '#contract/countries';
 import { recentlyDeletedMessages } from '#contract/messages';
 import type { ApiBusiness } from '#contract/envelope';
 import { hasPermission } from '#contract/permissions';
+import { formatPhoneNumber } from '#contract/phone';
 import { businessSchema } from '#contract/schemas/business';
 import { recentlyDeletedUrl } from '#contract/schemas/recently-deleted';
 import { BusinessDetailsForm } from '../components/business-form';

@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { Form } from '@remix-run/react';
 import { z } from 'zod';
 import type { ApiBusinessSettings } from '#contract/envelope';
+import { formatPhoneNumber } from '#contract/phone';
 import {
   ASSISTANT_TONES,
   assistantSettingsSchema,
@@ -65,7 +66,7 @@ export function AssistantSettingsForm({ settings, reply, canEdit }: { settings: 
   const [form, fields] = useForm({
     id: 'assistant-settings',
     lastResult: reply,
-    defaultValue: { assistant: { ...settings.assistant, escalation_phone: settings.assistant.escalation_phone ?? '' } } as never,
+    defaultValue: { assistant: { ...settings.assistant, escalation_phone: formatPhoneNumber(settings.assistant.escalation_phone) ?? '' } } as never,
     constraint: getZodConstraint(assistantFormSchema),
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',

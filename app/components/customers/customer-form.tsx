@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, getSelectProps } from '@conform-to/react';
 import { Form, useFetcher, type FetcherWithComponents } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import type { ApiAddress, ApiCustomer } from '#contract/envelope';
+import { formatPhoneNumber } from '#contract/phone';
 import { CUSTOMER_STATUS_LABELS, customerSchema, type CustomerStatus } from '#contract/schemas/customer';
 import type { CustomerFormReply } from '../../lib/customers';
 import { useSchemaForm } from '../../lib/use-schema-form';
@@ -18,14 +19,14 @@ export type CustomerDefaults = {
   addresses: ApiAddress[];
 };
 
-/** The form's starting values: the contact's, with one empty row in each list to type into. */
+/** The form's starting values: the contact's (numbers as the business reads them), with one empty row in each list to type into. */
 export function customerDefaults(customer?: ApiCustomer | null, status = 'lead'): CustomerDefaults {
   return {
     first_name: customer?.first_name ?? '',
     last_name: customer?.last_name ?? '',
     status: customer?.status ?? status,
     emails: customer?.emails.length ? customer.emails : [''],
-    phones: customer?.phones.length ? customer.phones : [''],
+    phones: customer?.phones.length ? customer.phones.map((phone) => formatPhoneNumber(phone)) : [''],
     addresses: customer?.addresses.length ? customer.addresses : [{}],
   };
 }

@@ -10,8 +10,8 @@ import {
   simulateSchema,
   type SystemFormName,
   type SystemReply,
-} from '../../lib/systems';
-import { useSchemaForm } from '../../lib/use-schema-form';
+} from '#app/lib/systems';
+import { useSchemaForm } from '#app/lib/use-schema-form';
 import { ErrorList, Field, SelectField, SubmitButton, TextAreaField } from '../forms';
 import { formatPhoneNumber } from '#contract/phone';
 
@@ -57,7 +57,7 @@ function PhoneSettingsForm({ settings, canEdit, reply, self }: { settings: Mobil
       voicemail_when_closed: settings.voicemail_when_closed ? 'on' : undefined,
       sms_auto_reply: settings.sms_auto_reply ? 'on' : undefined,
       record_calls: settings.record_calls ? 'on' : undefined,
-      transfer_number: settings.transfer_number ?? '',
+      transfer_number: formatPhoneNumber(settings.transfer_number) ?? '',
     },
   });
   return (
