@@ -1,13 +1,17 @@
-import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from '@conform-to/react';
-import { Form, Link, useFetcher, useLocation } from '@remix-run/react';
-import { useEffect, useRef } from 'react';
-import { supportRequestSchema } from '#contract/schemas/member';
-import { helpFor } from '../lib/help-topics';
-import { useSchemaForm } from '../lib/use-schema-form';
+import { Link, useLocation } from '@remix-run/react';
+import { lazy, Suspense } from 'react';
+import { HELP_ACTION, helpFor } from '../lib/help-topics';
 import { Drawer } from './drawer';
-import { ErrorList, Field, SubmitButton, TextAreaField } from './forms';
+import { SupportForm } from './support-form';
 
-export const HELP_ACTION = '/dashboard/help';
+/**
+ * The support form's code (conform, zod and the schema) is not part of the first load of
+ * every dashboard page. The server renders the form in place, so it is there without
+ * JavaScript; in the browser the lazy form hydrates the server's markup once its chunk has
+ * arrived (React keeps the HTML of a suspended boundary until then). The client build
+ * drops the static import (`import.meta.env.SSR` is false there and nothing else uses it).
+ */
+const DrawerSupportForm = import.meta.env.SSR ? SupportForm : lazy(() => import('./support-form').then((module) => ({ default: module.SupportForm })));
 
 /**
  * The help drawer: short help for the page the user is on, and the support form
@@ -37,55 +41,14 @@ export function HelpDrawer() {
       </section>
       <hr className="my-4 border-slate-200" />
       <h3 className="mb-2 text-sm font-semibold text-slate-700">Contact support</h3>
-      <SupportForm id="support-drawer" page={location.pathname + location.search} />
+      <Suspense fallback={null}>
+        <DrawerSupportForm id="support-drawer" page={location.pathname + location.search} />
+      </Suspense>
       <p className="mt-3 text-xs text-slate-500">
         <Link to={`${HELP_ACTION}?page=${encodeURIComponent(location.pathname + location.search)}`} className="underline">
           Open help as a page
         </Link>
       </p>
     </Drawer>
-  );
-}
-
-/**
- * The support request form. In the drawer it goes through a fetcher (so the drawer stays
- * put); on the help page (`reply` given) it is a plain form whose errors the page shows.
- */
-export function SupportForm({ id, page, reply }: { id: string; page: string; reply?: SubmissionResult<string[]> | null }) {
-  const fetcher = useFetcher<SubmissionResult<string[]>>();
-  const inDrawer = reply === undefined;
-  const lastResult = inDrawer ? fetcher.data : reply;
-  const [form, fields] = useSchemaForm(id, supportRequestSchema, lastResult);
-  const formRef = useRef<HTMLFormElement>(null);
-  const wasSubmitting = useRef(false);
-
-  // A sent request redirects (with its toast), so the fetcher ends idle with no data: empty the form.
-  useEffect(() => {
-    if (fetcher.state !== 'idle') wasSubmitting.current = true;
-    else if (wasSubmitting.current) {
-      wasSubmitting.current = false;
-      if (!fetcher.data) formRef.current?.reset();
-    }
-  }, [fetcher.state, fetcher.data]);
-
-  const FormComponent = inDrawer ? fetcher.Form : Form;
-  return (
-    <FormComponent ref={formRef} method="post" action={HELP_ACTION} className="flex flex-col gap-3" {...getFormProps(form)}>
-      <input type="hidden" name="page" value={page} />
-      <input type="hidden" name="redirect_to" value={page} />
-      <ErrorList id={form.errorId} errors={form.errors} />
-      <Field label="Topic" inputProps={{ ...getInputProps(fields.subject, { type: 'text' }), placeholder: 'What is it about?' }} errors={fields.subject.errors} />
-      <TextAreaField label="Your question" textareaProps={{ ...getTextareaProps(fields.message), rows: 4 }} errors={fields.message.errors} />
-      <Field
-        label="Where to reply"
-        inputProps={{ ...getInputProps(fields.email, { type: 'email' }), placeholder: 'Your account email if empty' }}
-        errors={fields.email.errors}
-      />
-      <div className="flex justify-end">
-        <SubmitButton pendingText="Sending…" pending={inDrawer ? fetcher.state !== 'idle' : undefined}>
-          Send to support
-        </SubmitButton>
-      </div>
-    </FormComponent>
   );
 }

@@ -1,5 +1,8 @@
 import { isOnboardingPath, matchDashboardRoute, type DashboardRouteName } from '#contract/routes';
 
+/** Where the support form posts: the help page, which also serves it without JavaScript. */
+export const HELP_ACTION = '/dashboard/help';
+
 export type HelpTopic = { title: string; text: string };
 
 /**
@@ -23,6 +26,7 @@ export const HELP_TOPICS: Partial<Record<DashboardRouteName | 'onboarding' | 'he
   services: { title: 'Services', text: 'What the business offers. The assistant only offers active services; search and filter by status to find one.' },
   service_view: { title: 'A service', text: 'One service with its price and frequency. Edit or delete it here; a deleted service can be restored right after.' },
   orders: { title: 'Orders', text: 'Orders customers placed, taken by the assistant or entered by hand. Filter by status or customer; confirm, fulfil or cancel one from its page.' },
+  appointments: { title: 'Appointments', text: 'Bookings with a start, an end, a contact and a service, inside your opening hours. Book, move or cancel one (the contact gets a text), and subscribe your own calendar to your private feed address.' },
   order_view: { title: 'An order', text: 'Confirm, mark fulfilled or cancel the order; tick “tell the customer” to let them know by SMS or email. A deleted order can be restored right after.' },
   actions: { title: 'Actions', text: 'Follow-ups the assistant runs on a schedule: texting back missed calls, following up leads, reminders. Pause one to stop it at once.' },
   action_view: { title: 'An action', text: 'When the action runs, what it does and its limits, with a preview of the message and the history of every run.' },
