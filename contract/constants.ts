@@ -1,4 +1,4 @@
-/** Spec section 9: business constants and limits. */
+/** docs/product.md#limits: business constants and limits. */
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 64;
 export const TEXT_MAX = 100;

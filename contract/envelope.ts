@@ -5,7 +5,7 @@ import type { ConversationAction, ConversationChannel, ConversationSource } from
 export type ApiSuccess<T> = { data: T; messages: string[] };
 export type ApiFailure = { errors: string[]; field_errors?: Record<string, string[]> };
 
-/** Request headers of spec section 7, under the lower-case names DESIGN.md fixes. */
+/** Request headers in docs/product.md#v1-calls, under the lower-case names DESIGN.md fixes. */
 export const CLIENT_HEADERS = {
   mode: 'mode',
   platformName: 'platform-name',

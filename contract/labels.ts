@@ -1,5 +1,5 @@
 /**
- * Display labels of spec section 4, shared by the web app, the API's notifications and
+ * Display labels of docs/product.md#labels, shared by the web app, the API's notifications and
  * (later) the native app, so every screen says the same thing.
  */
 import { dateTimeFormat } from './date-format';

@@ -1,5 +1,5 @@
 /**
- * The spec's exact validation messages (section 5). Quoted to the letter: both the
+ * The exact validation messages (docs/product.md#validation). Quoted to the letter: both the
  * web forms and the v1 API import them from here, so they can never drift apart.
  */
 export const PHONE_EXAMPLE = '+14155552671';
@@ -75,7 +75,7 @@ export const messages = {
     invalid: 'The code must be 6 digits.',
   },
   timezone: {
-    /** Plain words (issue 22): the forms pick from a list of cities, so only a crafted request sees this. */
+    /** Plain words: the forms pick from a list of cities, so only a crafted request sees this. */
     invalid: 'Choose your timezone from the list: the city whose time you keep.',
   },
   country: {
@@ -122,7 +122,7 @@ export const messages = {
     microphoneUnsupported: 'Voice needs a browser with microphone access (and a secure connection).',
     microphoneFailed: 'The microphone could not be opened. Try again, or type your message instead.',
   },
-  /** Spec section 8: audio stream failures. */
+  /** docs/product.md#errors: audio stream failures. */
   stream: {
     failed: 'Streaming failed',
     noBody: 'Unable to fetch audio stream',
@@ -131,7 +131,7 @@ export const messages = {
   push: {
     nativeOnly: 'Push notifications can only be turned on in the phone app. Install the app from your app store and sign in there.',
   },
-  /** The team page and businesses/users/{business_id}/...: owners, admins and invitations (issue 22). */
+  /** The team page and businesses/users/{business_id}/...: owners, admins and invitations. */
   team: {
     ownerCannotBeRemoved: 'The owner of the business cannot be removed. Only the owner can hand ownership to someone else.',
     ownerStaysAdmin: 'The owner of the business stays an admin. Only the owner can hand ownership to someone else.',
@@ -166,7 +166,7 @@ export function requestTooLarge(maxBytes: number): string {
   return `The request is too large: at most ${size} is accepted here.`;
 }
 
-/** Section 5 permission refusals: 'You do not have permission to view members' etc. */
+/** Permission refusals (docs/product.md#validation): 'You do not have permission to view members' etc. */
 export function permissionRefusal(thing: string): string {
   return `You do not have permission to view ${thing}`;
 }
@@ -189,14 +189,14 @@ export const learningMessages = {
   urlRequired: 'Enter your website address.',
 } as const;
 
-/** The onboarding wizard's steps 4–6: what each needs before moving on (issue 22). */
+/** The onboarding wizard's steps 4–6: what each needs before moving on. */
 export const onboardingMessages = {
   learnFirst: 'The assistant has not learned anything yet. Give it your website, a document or some text, or choose “Skip this step”.',
   trainFirst: 'Answer at least one question first, or choose “Skip this step”.',
   testFirst: 'Ask the assistant at least one question and read its answer before you finish.',
 } as const;
 
-/** SMS opt-outs (issue 22, item 25): a number that texted STOP gets nothing until it texts START. */
+/** SMS opt-outs: a number that texted STOP gets nothing until it texts START. */
 export const smsOptOutMessages = {
   /** Why an SMS to an opted-out number was not sent (actions, replies, notices, the system page). */
   optedOut: (phone: string) => `${phone} has opted out of SMS (texted STOP): nothing is sent to them until they text START.`,

@@ -1,5 +1,5 @@
 /**
- * Permissions are strings held per business membership (spec section 6); `admin` grants
+ * Permissions are strings held per business membership (docs/product.md#permissions); `admin` grants
  * everything. View names are the spec's; writes are `<entity>/edit` (DESIGN.md).
  */
 export const VIEW_PERMISSIONS = [
@@ -37,7 +37,7 @@ export type Permission = 'admin' | `${Entity}/${'view' | 'edit'}`;
 
 export const ALL_PERMISSIONS: readonly Permission[] = ['admin', ...VIEW_PERMISSIONS, ...EDIT_PERMISSIONS];
 
-/** What each view permission refuses with (spec section 5: "You do not have permission to view members"). */
+/** What each view permission refuses with (docs/product.md#validation: "You do not have permission to view members"). */
 export const PERMISSION_SUBJECT: Record<(typeof VIEW_PERMISSIONS)[number], string> = {
   'business_users/view': 'members',
   'services/view': 'services',

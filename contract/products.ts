@@ -1,5 +1,5 @@
 /**
- * A product the business sells, read from a `product` memory (issue 10). A memory has no
+ * A product the business sells, read from a `product` memory. A memory has no
  * product fields of its own, so the owner writes them as text: the title is the product's
  * name and the content describes it, price included ("Sourdough loaf", "Our slow-proved
  * white sourdough. £4.50 a loaf."). `meta.price`, when a memory carries one, wins. Shared

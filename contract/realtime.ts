@@ -11,7 +11,7 @@ export type EntityEventKind = (typeof ENTITY_EVENTS)[number];
 /**
  * Entities and the events they publish. Businesses, services, memories, members and
  * systems reload their whole list on any event; customers, calls, smses, forms,
- * notifications and notes update one record; conversations only have Updated (spec section 4).
+ * notifications and notes update one record; conversations only have Updated (docs/product.md#realtime).
  */
 export const REALTIME_ENTITIES = {
   Business: { channel: 'business', events: ['Created', 'Updated', 'Deleted'], reload: 'list' },
@@ -25,16 +25,16 @@ export const REALTIME_ENTITIES = {
   Note: { channel: 'business', events: ['Created', 'Updated', 'Deleted'], reload: 'record' },
   Service: { channel: 'business', events: ['Created', 'Updated', 'Deleted'], reload: 'list' },
   Memory: { channel: 'business', events: ['Created', 'Updated', 'Deleted'], reload: 'list' },
-  /** Telephony, lead catcher and mobile systems (spec section 4: any event reloads the list). */
+  /** Telephony, lead catcher and mobile systems (docs/product.md#realtime: any event reloads the list). */
   System: { channel: 'business', events: ['Created', 'Updated', 'Deleted'], reload: 'list' },
-  /** The assistant's scheduled follow-ups and customers' orders (issue 10): one record changes, as for customers. */
+  /** The assistant's scheduled follow-ups and customers' orders: one record changes, as for customers. */
   Action: { channel: 'business', events: ['Created', 'Updated', 'Deleted'], reload: 'record' },
   Order: { channel: 'business', events: ['Created', 'Updated', 'Deleted'], reload: 'record' },
   /** Appointments (docs/appointments.md): booked, moved and cancelled are Created and Updated. */
   Appointment: { channel: 'business', events: ['Created', 'Updated'], reload: 'record' },
   /** Data loader progress (onboarding step 4). */
   LearningJob: { channel: 'business', events: ['Created', 'Updated'], reload: 'record' },
-  /** Spec section 4: only Updated exists, and it refetches that one conversation. Payload id = conversation id. */
+  /** docs/product.md#realtime: only Updated exists, and it refetches that one conversation. Payload id = conversation id. */
   Conversation: { channel: 'business', events: ['Updated'], reload: 'record' },
   /** A shared-inbox thread's assignee or assistant pause changed (docs/inbox.md). Payload id = the contact's id. */
   InboxThread: { channel: 'business', events: ['Updated'], reload: 'record' },

@@ -1,4 +1,4 @@
-/** The v1 report (businesses/reports/{business_id}/get, issue 9), shared by the API and the app. */
+/** The v1 report (businesses/reports/{business_id}/get), shared by the API and the app. */
 export type ReportPeriodKey = '7' | '30' | '90' | 'custom';
 export type ReportInput = { period: ReportPeriodKey; from?: string; to?: string };
 

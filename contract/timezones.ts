@@ -1,5 +1,5 @@
 /**
- * The timezones a business picks from, by city (issue 22: nobody should have to type an IANA
+ * The timezones a business picks from, by city (nobody should have to type an IANA
  * name). Written out from Node's Intl.supportedValuesOf('timeZone') (ICU 78.2,
  * tz 2025c) rather than computed: browsers answer that call differently
  * (Chromium's Asia/Calcutta is Firefox's Asia/Kolkata), and server and browser must render the

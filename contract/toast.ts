@@ -1,6 +1,6 @@
 import { TOAST_DEFAULT_TIMEOUT_MS } from './constants';
 
-/** The toast helper's nine allowed positions (spec sections 5 and 9); default bottom. */
+/** The toast helper's nine allowed positions (docs/product.md#toasts); default bottom. */
 export const TOAST_POSITIONS = [
   'top-left',
   'top',
@@ -35,7 +35,7 @@ let counter = 0;
 
 /**
  * Build a toast, rejecting an unknown position and a negative or non-numeric timeout
- * (spec section 5, "Notification helper"). Throws a RangeError/TypeError so a caller's
+ * (docs/product.md#toasts). Throws a RangeError/TypeError so a caller's
  * mistake surfaces in development instead of showing a toast nowhere.
  */
 export function createToast(input: ToastInput): Toast {
@@ -61,7 +61,7 @@ export function createToast(input: ToastInput): Toast {
 }
 
 /**
- * Spec section 8: an API answer's `messages` become success toasts, its `errors` error
+ * docs/product.md#toasts: an API answer's `messages` become success toasts, its `errors` error
  * toasts; calls whose path contains /list show none.
  */
 export function toastsForApiResult(path: string, result: { messages?: string[]; errors?: string[] }): Toast[] {

@@ -2,9 +2,9 @@ import { and, asc, desc, gte, lte, type AnyColumn, type SQL } from 'drizzle-orm'
 import type { ListFilters } from '#contract/schemas/list';
 
 /**
- * The generic list filters of spec section 3 turned into SQL pieces: paging (page from 0),
+ * The generic list filters in docs/product.md#entities turned into SQL pieces: paging (page from 0),
  * ordering by an allowed column (anything else falls back to the entity's default: spec
- * section 9), and a created_at range.
+ * docs/product.md#limits), and a created_at range.
  */
 export function listQuery<C extends Record<string, AnyColumn | SQL>>(
   filters: ListFilters,

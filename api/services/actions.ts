@@ -13,7 +13,7 @@ import { listQuery } from '../lib/list';
 import { skipPendingRuns } from './actions/store';
 
 /**
- * The business's actions: the assistant's scheduled follow-ups (issue 10). The v1 routes,
+ * The business's actions: the assistant's scheduled follow-ups. The v1 routes,
  * the ready-made installer and the engine go through these, so every write checks the
  * action's references and publishes Action<Kind> once committed. Running them is the
  * engine's job (api/services/actions/); this module only keeps the records.

@@ -152,7 +152,7 @@ const sortable = {
   status: customers.status,
 };
 
-/** A page of the business's live contacts, newest update first by default (spec section 9). */
+/** A page of the business's live contacts, newest update first by default (docs/product.md#limits). */
 export async function listCustomers(db: Db, businessId: string, filters: CustomerListFilters) {
   const query = listQuery(filters, { sortable, defaultSort: 'updated_at', createdAt: customers.createdAt, tieBreaker: customers.id });
   const where = and(

@@ -3,7 +3,7 @@ import { addressableName, displayName, findCustomer } from './customer-records';
 import { businessName, businessNumberSystem, sendCustomerEmail, sendCustomerSms, type CustomerMessageDeps, type SentMessage } from './systems/customer-messages';
 
 /**
- * Telling a customer their order was confirmed or cancelled (issue 10): by SMS from the
+ * Telling a customer their order was confirmed or cancelled: by SMS from the
  * business's number when the customer has a phone and the business a number, else by email
  * when the customer has one. The send is on the customer's timeline (an outbound SMS with
  * details.purpose 'order_status' and order_id, or an "Emailed …" note). Answers the sentence

@@ -16,7 +16,7 @@ import type { CustomerMessageDeps } from './systems/customer-messages';
 import { emitOutgoingEvent } from './outgoing-webhooks/deliveries';
 
 /**
- * Orders customers placed (issue 10): by hand on the orders page, or taken by the assistant
+ * Orders customers placed: by hand on the orders page, or taken by the assistant
  * on a call, SMS or chat. Every write checks that the customer and the product lines belong
  * to this business and publishes Order<Kind> once committed; a new order notifies the team
  * (new_order), and a confirm or cancel can tell the customer (api/services/order-messages.ts).

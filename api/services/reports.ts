@@ -5,7 +5,7 @@ import type { AnswerRate, CallFigures, Pair, QuestionFigures, Report, ReportInpu
 import type { Db } from '../db/client';
 
 /**
- * Reports (issue 9): figures for a period and the previous period of equal length, each
+ * Reports: figures for a period and the previous period of equal length, each
  * computed by aggregate SQL (count(*) filter …) over the business's rows, a handful of
  * queries whatever the number of items. Periods are whole days in the business timezone:
  * "7" is the last 7 days including today; "custom" is from..to inclusive.

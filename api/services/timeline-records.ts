@@ -26,7 +26,7 @@ export const TYPE_INFO = {
   note: { view: 'notes/view', edit: 'notes/edit', entity: 'Note', one: 'note', many: 'notes', noun: 'Note', lower: 'note' },
 } as const satisfies Record<TimelineType, { view: Permission; edit: Permission; entity: string; one: string; many: string; noun: string; lower: string }>;
 
-/** Spec section 5's refusal wording, for viewing and (by analogy) for changing. */
+/** The refusal wording of docs/product.md#validation, for viewing and (by analogy) for changing. */
 export const viewRefusal = (type: TimelineType) => `You do not have permission to view ${PERMISSION_SUBJECT[TYPE_INFO[type].view]}`;
 export const editRefusal = (type: TimelineType) => `You do not have permission to edit ${PERMISSION_SUBJECT[TYPE_INFO[type].view]}`;
 
@@ -108,7 +108,7 @@ export type TimelineFilters = ListFilters & {
   reminder?: { from?: string; to?: string };
 };
 
-/** A task is a note with a reminder, or an internal note (labelled Task by spec section 4). */
+/** A task is a note with a reminder, or an internal note (labelled Task in docs/product.md#labels). */
 export const isTaskCondition = (): SQL =>
   and(eq(timelineItems.type, 'note'), or(isNotNull(timelineItems.reminder), eq(timelineItems.internal, true)))!;
 
@@ -121,7 +121,7 @@ const sortable = {
 
 /**
  * A page of a business's live timeline items of the given types. Notes and the merged
- * timeline sort by sort_at, calls, smses and forms by created_at (spec section 9); newest first.
+ * timeline sort by sort_at, calls, smses and forms by created_at (docs/product.md#limits); newest first.
  */
 export async function listTimeline(db: Db, businessId: string, types: readonly TimelineType[], filters: TimelineFilters, options: { defaultSort?: 'sort_at' | 'created_at' } = {}) {
   const query = listQuery(filters, { sortable, defaultSort: options.defaultSort ?? 'sort_at', createdAt: timelineItems.createdAt, tieBreaker: timelineItems.id });

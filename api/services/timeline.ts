@@ -25,7 +25,7 @@ export type { TimelineRow, TimelineType, TimelineFilters } from './timeline-reco
 
 export type TimelineDeps = Pick<ApiDeps, 'db' | 'clock' | 'broadcaster'>;
 
-/** What a call, an SMS or a form records; only the system creates these (spec section 4). */
+/** What a call, an SMS or a form records; only the system creates these (docs/product.md#capabilities). */
 export type SystemItemInput = {
   businessId: string;
   direction?: 'inbound' | 'outbound';
@@ -207,7 +207,7 @@ async function checkReferences(db: Db, businessId: string, input: { customer_id?
 const REPEAT_NEEDS_REMINDER = { repeat: ['A repeated task needs a reminder.'] };
 
 /**
- * A note, or a task when it has a reminder (spec sections 3 and 5). `input` is validated
+ * A note, or a task when it has a reminder (docs/product.md#entities and docs/product.md#validation). `input` is validated
  * here with the v1 schema, so server-side callers get the same 'Note content is required.'.
  * A reminder without an offset is a wall-clock time in the business's timezone.
  */

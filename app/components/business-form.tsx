@@ -12,7 +12,7 @@ import { TimezoneOptions } from './timezone-options';
 export type BusinessFormValues = { name: string; email: string; country: string; telephones: string[]; address: string; timezone: string };
 
 /**
- * The business details form (spec section 3 Business: name, email, country, telephones,
+ * The business details form (docs/product.md#entities Business: name, email, country, telephones,
  * plus address and timezone), used to create another business and to edit one. The
  * phone list's add/remove buttons are conform intents, so it works without JavaScript.
  */

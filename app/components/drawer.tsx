@@ -4,7 +4,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 export type DrawerName = 'navigation' | 'account' | 'filter' | 'notifications' | 'help';
 
 /**
- * One drawer of the dashboard shell (spec section 2: navigation, account, filter,
+ * One drawer of the dashboard shell (docs/product.md#routes: navigation, account, filter,
  * notifications and help can each be toggled). It is a <details> element, so it opens and
  * closes without JavaScript, and each drawer keeps its own open state: opening one never
  * toggles another. With JavaScript it also closes on Escape, on a click outside every

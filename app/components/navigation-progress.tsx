@@ -17,7 +17,7 @@ export function NavigationProgress() {
 }
 
 /**
- * Spec section 2: after a navigation, wait until data loading has finished (no navigation
+ * docs/product.md#routes: after a navigation, wait until data loading has finished (no navigation
  * and no fetcher busy, re-checked every 500 ms), let it settle 200 ms, then scroll to the
  * top. A route whose handle says `{ scroll: false }` keeps the saved position;
  * back/forward is ScrollRestoration's job. The timing lives in lib/scroll-wait.ts.

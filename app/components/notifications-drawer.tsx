@@ -9,7 +9,7 @@ export const OPEN_ACTION = '/dashboard/notifications/open';
 
 type Group = { key: string; customer: { _id: string; name: string } | null; items: ApiNotification[] };
 
-/** Spec section 2: notifications grouped by customer; the newest group first. */
+/** docs/product.md#routes: notifications grouped by customer; the newest group first. */
 export function groupByCustomer(notifications: ApiNotification[]): Group[] {
   const groups = new Map<string, Group>();
   for (const notification of notifications) {

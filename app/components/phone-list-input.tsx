@@ -2,7 +2,7 @@ import { PHONE_EXAMPLE } from '#contract/messages';
 import { TextListInput, type TextListInputProps } from './text-list-input';
 
 /**
- * A list of phone numbers (spec section 2: the phone-number list input), in E.164 form.
+ * A list of phone numbers (docs/product.md#routes: the phone-number list input), in E.164 form.
  * Business telephones and a contact's phones both use it.
  */
 export function PhoneListInput({ label, form, field }: Pick<TextListInputProps, 'label' | 'form' | 'field'>) {

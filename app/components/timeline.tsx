@@ -22,7 +22,7 @@ const labelColours: Record<string, string> = {
  */
 export const PREVIEW_CLASS = 'order-last min-w-0 basis-full break-words text-slate-600 sm:order-none sm:basis-0 sm:flex-1 sm:truncate';
 
-/** The spec's display label (section 4) as a badge. */
+/** The display label (docs/product.md#labels) as a badge. */
 export function ItemLabel({ item, now }: { item: ApiTimelineItem; now: Date }) {
   const label = timelineLabel(item, now);
   return (
@@ -171,7 +171,7 @@ export function Pager({ page, total, pageSize, search }: { page: number; total: 
 }
 
 /**
- * The delete confirmation of spec section 2, shown in place when the page is opened with
+ * The delete confirmation in docs/product.md#routes, shown in place when the page is opened with
  * ?confirm=delete: a plain link and a plain form, so it works without JavaScript.
  */
 /** A timeline item's delete confirmation: posts intent=delete to the item's page. */

@@ -19,7 +19,7 @@ const positionClass: Record<ToastPosition, string> = {
 };
 
 /**
- * Shows the toasts the server flashed (API messages and errors, spec section 8) and any
+ * Shows the toasts the server flashed (API messages and errors, docs/product.md#toasts) and any
  * the page adds. Without JavaScript they still leave after their timeout (a CSS animation)
  * and their × still closes them (a checkbox the × labels), see ToastItem.
  */

@@ -3,7 +3,7 @@ import { useFetcher, useLocation } from '@remix-run/react';
 export const VERSION_DISMISS_ACTION = '/dashboard/version-dismiss';
 
 /**
- * The version-check dialog (spec section 2): the native shell is older than the store's
+ * The version-check dialog (docs/product.md#routes): the native shell is older than the store's
  * latest version (app/lib/version.server.ts never shows it in a plain browser, which always
  * runs the server's web build). A non-modal <dialog open>, so it shows without JavaScript and
  * never blocks the page; "Later" remembers the dismissal in the session (with JavaScript

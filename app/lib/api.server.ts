@@ -7,7 +7,7 @@ import { readDeviceCookie } from './native.server';
 /**
  * The one typed client for the v1 API. With API_URL unset it calls the embedded v1 app
  * in process (context.apiFetch, no socket); with it set, that URL over HTTP. There is no
- * request timeout (spec section 9: 0), as answers may stream for a long time.
+ * request timeout (docs/product.md#limits: 0), as answers may stream for a long time.
  */
 export type ApiOk<T> = { ok: true; status: number; data: T; messages: string[] };
 export type ApiFail = { ok: false; status: number; errors: string[]; fieldErrors: Record<string, string[]>; network: boolean };

@@ -2,7 +2,7 @@ import { messages } from '#contract/messages';
 
 /**
  * The browser's reader for the assistant's streamed answers (v1 get-message-streamed, piped
- * through our resource routes), with spec section 8's behaviour:
+ * through our resource routes), behaving as docs/product.md#errors says:
  * - an answer that is not OK rejects with the response's first error message, or
  *   'Streaming failed' when it has none;
  * - an answer without a body logs 'Unable to fetch audio stream' and rejects;

@@ -48,7 +48,7 @@ export async function requireCustomerEditor(request: Request, context: AppLoadCo
 
 export async function lookupAddresses(caller: ApiCaller, address: string): Promise<AddressLookupResult> {
   const text = address.trim().slice(0, 200);
-  // "Find" with nothing typed says so (spec section 5, lookup search) instead of doing nothing.
+  // "Find" with nothing typed says so (docs/product.md#validation, lookup search) instead of doing nothing.
   if (!text) return { addresses: [], error: messages.lookup.required };
   const result = await apiCall<{ addresses_found: AddressLookupResult['addresses'] }>(caller, 'helpers/address-lookup', { address: text });
   if (!result.ok) return { addresses: [], error: result.errors[0] };

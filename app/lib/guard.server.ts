@@ -51,7 +51,7 @@ export async function requireUser(request: Request, context: AppLoadContext): Pr
 const states = new WeakMap<AppLoadContext, Promise<DashboardState>>();
 
 /**
- * The dashboard guard of spec section 4, applied on the server for every dashboard loader:
+ * The dashboard guard in docs/product.md#guard, applied on the server for every dashboard loader:
  * no valid token → login with the full path; account settings and help → always open; no
  * business → mobile-submit step; wizard not finished → home (onboarding steps stay open); finished → the redirect query value when
  * present; and the route's permission from the contract's route table.

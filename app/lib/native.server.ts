@@ -3,7 +3,7 @@ import { DEVICE_COOKIE } from '../native/detect';
 
 /**
  * The device details the native shell keeps in its cookie (app/native/shell.client.ts):
- * spec section 7's client headers by name. Anything that is not a short string is dropped,
+ * the client headers of docs/product.md#v1-calls by name. Anything that is not a short string is dropped,
  * and the business id never comes from here (the session picks the business).
  */
 export function readDeviceCookie(request: Request): Record<string, string> {

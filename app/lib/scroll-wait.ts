@@ -8,7 +8,7 @@ export type ScrollWaitTimers = {
 };
 
 /**
- * Spec section 2: after a navigation, re-check every 500 ms whether data is still loading;
+ * docs/product.md#routes: after a navigation, re-check every 500 ms whether data is still loading;
  * once nothing is, let the page settle 200 ms and then act (scroll to the top). If loading
  * starts again while settling, go back to re-checking. Returns a cancel function.
  */

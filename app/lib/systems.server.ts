@@ -55,7 +55,7 @@ export async function searchNumbers(state: DashboardState, id: string, url: URL)
   return { country, area_code, contains, numbers: result.data.available_numbers, error: null };
 }
 
-/** How far back the recent-calls list looks (spec section 7: created_at within the last 3 minutes, limit 50). */
+/** How far back the recent-calls list looks (docs/product.md#v1-calls: created_at within the last 3 minutes, limit 50). */
 export const RECENT_CALLS_WINDOW_MS = 3 * 60 * 1000;
 
 /** Calls of the last 3 minutes: where a call placed from the system page shows up. */

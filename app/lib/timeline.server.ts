@@ -98,7 +98,7 @@ export async function kindItemLoader({ request, context, params }: LoaderFunctio
 /**
  * Delete and restore, shared by every timeline entity. A delete lands on the list with an
  * undo banner (?deleted=<id>) whose form posts the restore back here; a restore opens the
- * item again. API messages become toasts (spec section 8).
+ * item again. API messages become toasts (docs/product.md#toasts).
  */
 export async function kindItemAction({ request, context, params }: ActionFunctionArgs, kind: TimelineKind, formData: FormData) {
   const config = TIMELINE_KINDS[kind];

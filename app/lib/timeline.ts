@@ -78,7 +78,7 @@ export function counterpart(item: ApiTimelineItem): string {
   return formatPhoneNumber(item.direction === 'outbound' ? text(item.to) : text(item.from)) ?? 'Unknown caller';
 }
 
-/** A task is overdue once its reminder is past and it is not completed (spec section 4). */
+/** A task is overdue once its reminder is past and it is not completed (docs/product.md#labels). */
 export function isOverdue(item: Pick<ApiTimelineItem, 'reminder' | 'completed_at'>, now: Date): boolean {
   return Boolean(item.reminder && !item.completed_at && new Date(item.reminder).getTime() < now.getTime());
 }

@@ -24,7 +24,7 @@ export function clearVersionCache() {
 export type UpdateNotice = { running: string; latest: string };
 
 /**
- * The version-check dialog's data (spec section 2): shown only inside the native shell, when
+ * The version-check dialog's data (docs/product.md#routes): shown only inside the native shell, when
  * its app version (the app-version header, or the shell's app_device cookie) is older than
  * helpers/check-version's latest_version, until the user dismisses that version (remembered in
  * the session). LATEST_APP_VERSION is the store app's version: a plain browser always runs the

@@ -1,7 +1,7 @@
 import type { OneSignalPlugin } from 'onesignal-cordova-plugin';
 
 /**
- * Push in the native shell (spec section 4): OneSignal initialises once, and only here
+ * Push in the native shell (docs/product.md#sign-in): OneSignal initialises once, and only here
  * (this module is imported only inside Capacitor, so the plain browser never loads it).
  * After login the user is registered with OneSignal (external id = user id, email and
  * mobile when present, tag env=live) and the OneSignal id is saved through user/updateUser;

@@ -18,7 +18,7 @@ export type ShellHooks = {
 
 const ONE_YEAR = 60 * 60 * 24 * 365;
 
-/** Spec section 7's native headers, from @capacitor/device and @capacitor/app. */
+/** The native headers of docs/product.md#v1-calls, from @capacitor/device and @capacitor/app. */
 export async function deviceDetails(): Promise<Record<string, string>> {
   const [device, app] = await Promise.all([Device.getInfo(), App.getInfo()]);
   const details: Record<string, string | undefined> = {

@@ -1,4 +1,4 @@
 import { redirect } from '@remix-run/node';
 
-// Spec section 2: the root path redirects to /register (which skips ahead when signed in).
+// docs/product.md#routes: the root path redirects to /register (which skips ahead when signed in).
 export const loader = () => redirect('/register');

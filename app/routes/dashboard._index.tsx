@@ -1,4 +1,4 @@
 import { redirect } from '@remix-run/node';
 
-// /dashboard redirects to /dashboard/home (spec section 2).
+// /dashboard redirects to /dashboard/home (docs/product.md#routes).
 export const loader = () => redirect('/dashboard/home');

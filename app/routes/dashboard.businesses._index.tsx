@@ -8,7 +8,7 @@ import { requireDashboard } from '../lib/guard.server';
 export const meta: MetaFunction = () => [{ title: 'Businesses · Business Assistant' }];
 
 /**
- * The user's businesses with their role. Switching posts to select-business (spec section 4:
+ * The user's businesses with their role. Switching posts to select-business (docs/product.md#business-selection:
  * the id is stored, a stale one falls back to the first business, the page reloads).
  * After a delete, ?deleted={id} offers the restore.
  */

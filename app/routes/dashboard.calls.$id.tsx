@@ -10,7 +10,7 @@ export const meta: MetaFunction = () => [{ title: 'Call · Business Assistant' }
 
 /**
  * The call and, when it has a recording, a short-lived signed URL for the player (spec
- * section 7: "a temporary recording URL … data.url"). The URL expires in minutes, so it is
+ * docs/product.md#v1-calls: "a temporary recording URL … data.url"). The URL expires in minutes, so it is
  * fetched with every page load and never stored; a call without a recording has none.
  */
 export async function loader(args: LoaderFunctionArgs) {
@@ -67,7 +67,7 @@ export default function CallViewRoute() {
   const summary = typeof details.summary === 'string' && details.summary.trim() ? details.summary : null;
   const transcript = transcriptOf(details.transcript);
   const duration = typeof details.duration_seconds === 'number' ? details.duration_seconds : null;
-  // The length is the call's, not a recording's: beside "Recording" it read as one when there was none (issue 22, item 26).
+  // The length is the call's, not a recording's: beside "Recording" it read as one when there was none.
   const outcome = [...callOutcome(data.item.status, details), ...(duration !== null ? [`The call lasted ${formatDuration(duration)}.`] : [])];
   return (
     <ItemPage data={data}>

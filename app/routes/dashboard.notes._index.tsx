@@ -24,7 +24,7 @@ const ORDERS = [
 
 /**
  * Notes and tasks, newest first (sort_at) or by due date (a task's reminder), narrowed by the
- * task filters of spec section 3 and by when tasks are due, on the business's clock.
+ * task filters in docs/product.md#entities and by when tasks are due, on the business's clock.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const state = await requireDashboard(request, context);

@@ -31,7 +31,7 @@ type LookupFound = {
 const TIMEZONES = [...new Set(COUNTRIES.map((country) => country.timezone))].sort();
 
 /**
- * Step 3 has two sub-steps: lookup (the default, spec section 9) searches this instance
+ * Step 3 has two sub-steps: lookup (the default, docs/product.md#limits) searches this instance
  * and the public directory; details is the business form, prefilled from a listing.
  * The lookup is a GET form: it changes nothing and its result can be bookmarked.
  */

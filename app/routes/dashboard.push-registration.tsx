@@ -6,7 +6,7 @@ import { isNativeRequest } from '../lib/native.server';
 
 /**
  * The native shell saves the member's OneSignal id here after registering them for push
- * (components/native-shell.tsx): a resource route over user/updateUser (spec section 7),
+ * (components/native-shell.tsx): a resource route over user/updateUser (docs/product.md#v1-calls),
  * for the native shell only.
  */
 export async function action({ request, context }: ActionFunctionArgs) {

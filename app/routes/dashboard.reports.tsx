@@ -8,7 +8,7 @@ import { loadReport } from '../lib/reports.server';
 
 export const meta: MetaFunction = () => [{ title: 'Reports · Business Assistant' }];
 
-/** Reports (issue 9): any member may open it; each section shows only what the member may view. */
+/** Reports: any member may open it; each section shows only what the member may view. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return loadReport(request, context);
 }

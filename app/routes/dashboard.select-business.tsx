@@ -4,7 +4,7 @@ import { safeRedirect } from '../lib/safe-redirect';
 import { commitSession } from '../lib/session.server';
 
 /**
- * Switch the selected business (spec section 4). Only one of the user's own businesses can
+ * Switch the selected business (docs/product.md#business-selection). Only one of the user's own businesses can
  * be selected; the page then reloads on home (or the form's same-site `redirect`), where
  * the guard applies the new business (an unfinished wizard locks it to home again).
  */

@@ -26,7 +26,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 /**
- * One system (spec section 2, system_view): its setup walk-through, settings, the phone
+ * One system (docs/product.md#routes, system_view): its setup walk-through, settings, the phone
  * actions (call a customer, send a message, the recent calls a placed call is followed
  * through), the sandbox simulator and the events log. Needs systems/view (the API refuses
  * with the spec's message too); every write needs systems/edit.

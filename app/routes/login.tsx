@@ -17,7 +17,7 @@ import { useSchemaForm } from '../lib/use-schema-form';
 
 export const meta: MetaFunction = () => [{ title: 'Sign in · Business Assistant' }];
 
-/** Skipped when the session already holds a valid token (spec section 2). */
+/** Skipped when the session already holds a valid token (docs/product.md#routes). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   if (await getSignedIn(request, context)) {
     throw redirect(safeRedirect(new URL(request.url).searchParams.get('redirect')));

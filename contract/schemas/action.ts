@@ -3,8 +3,8 @@ import { optionalText, requiredText } from '../fields';
 import { messages } from '../messages';
 
 /**
- * Actions: the assistant's scheduled follow-ups (issue 10; spec section 3 "Action: name,
- * status, interval"; section 5's three messages). An action watches for a trigger and, an
+ * Actions: the assistant's scheduled follow-ups (docs/product.md#entities "Action: name,
+ * status, interval"; the three messages of docs/product.md#validation). An action watches for a trigger and, an
  * interval after it (or every interval while it still holds, when `repeat`), does one thing.
  */
 export const ACTION_STATUSES = ['active', 'paused'] as const;
@@ -83,7 +83,7 @@ const intervalField = z
   .refine((value) => parseIntervalMinutes(value) !== null, { error: INTERVAL_INVALID })
   .transform((value) => ({ text: typeof value === 'string' ? value.trim() : formatInterval(parseIntervalMinutes(value)!), minutes: parseIntervalMinutes(value)! }));
 
-/** Spec section 5 "Action": name, status and interval required. Everything else has a default. */
+/** docs/product.md#validation "Action": name, status and interval required. Everything else has a default. */
 export const actionSchema = z.object({
   name: requiredText(messages.action.nameRequired, { length: 100, message: 'Action name must be less than 100 characters.' }),
   status: z.enum(ACTION_STATUSES, { error: messages.action.statusRequired }),

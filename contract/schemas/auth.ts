@@ -3,17 +3,17 @@ import { CODE_PATTERN } from '../constants';
 import { emailField, passwordField, phoneField, requiredText } from '../fields';
 import { messages } from '../messages';
 
-/** Spec section 3 "login": email, password. */
+/** docs/product.md#entities "login": email, password. */
 export const loginSchema = z.object({
   email: emailField({ required: messages.email.required, invalid: messages.email.invalid }),
   password: passwordField,
 });
 
-/** Registration and recovery emails are capped at 100 characters (spec section 5). */
+/** Registration and recovery emails are capped at 100 characters (docs/product.md#validation). */
 const capped = () =>
   emailField({ required: messages.email.required, invalid: messages.email.invalid, max: messages.email.tooLong });
 
-/** Spec section 3 "registration": name, email, password. */
+/** docs/product.md#entities "registration": name, email, password. */
 export const registrationSchema = z.object({
   name: requiredText(messages.name.required, { length: 100, message: messages.name.tooLong }),
   email: capped(),
@@ -25,7 +25,7 @@ export const forgotPasswordSchema = z.object({ email: capped() });
 /** A 6-digit code (password reset, mobile and email verification). */
 export const codeField = requiredText(messages.required).regex(CODE_PATTERN, { error: messages.code.invalid });
 
-/** Spec section 3 "passwordRecovery": email, password, plus the code of the reset step. */
+/** docs/product.md#entities "passwordRecovery": email, password, plus the code of the reset step. */
 export const resetPasswordSchema = z.object({
   email: capped(),
   code: codeField,
@@ -36,7 +36,7 @@ export const mobileSubmitSchema = z.object({ mobile: phoneField });
 
 export const mobileVerifySchema = z.object({ mobile: phoneField, code: codeField });
 
-/** Spec section 3 "lookup": the search text, sent to helpers/business-lookup as business_name. */
+/** docs/product.md#entities "lookup": the search text, sent to helpers/business-lookup as business_name. */
 export const lookupSchema = z.object({
   business_name: requiredText(messages.lookup.required, { length: 100, message: messages.lookup.tooLong }),
 });

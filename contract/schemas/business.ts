@@ -4,7 +4,7 @@ import { emailField, optionalText, requiredText } from '../fields';
 import { messages } from '../messages';
 import { currentPhoneCountry, toE164 } from '../phone';
 
-/** Spec section 3 Business (name, email, country, telephones) plus address and timezone. */
+/** docs/product.md#entities Business (name, email, country, telephones) plus address and timezone. */
 const businessFields = z.object({
   name: requiredText(messages.business.nameRequired, { length: 100, message: messages.name.tooLong }),
   email: emailField({ required: messages.business.emailRequired, invalid: messages.business.emailInvalid }),

@@ -29,7 +29,7 @@ export const addressSchema = z.object({
 });
 export type AddressInput = z.infer<typeof addressSchema>;
 
-/** Spec section 5 "Customer": first_name and status required, every email and phone valid. */
+/** docs/product.md#validation "Customer": first_name and status required, every email and phone valid. */
 export const customerSchema = z.object({
   first_name: requiredText(messages.customer.firstNameRequired, { length: 100, message: messages.name.tooLong }),
   last_name: optionalText(100),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { dateTimeSchema } from '../dates';
 
 /**
- * Spec section 3 "List filters": page (from 0), limit, sort_by, sort_order, created_at
+ * docs/product.md#entities "List filters": page (from 0), limit, sort_by, sort_order, created_at
  * range; task views add reminder (a range), incomplete_tasks_only and tasks_only.
  */
 /**

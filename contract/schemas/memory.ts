@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { optionalText, optionalWebUrl } from '../fields';
 import { messages } from '../messages';
 
-/** The spec's twelve memory types (section 3). */
+/** The twelve memory types (docs/product.md#entities). */
 export const MEMORY_TYPES = [
   'web_page',
   'question',
@@ -53,7 +53,7 @@ export const MEMORY_PREVIEW_CHARS = 300;
 /** The start of a content for a list, with "…" when it was cut (so longer than MEMORY_PREVIEW_CHARS means cut). */
 export const memoryPreview = (content: string) => (content.length > MEMORY_PREVIEW_CHARS ? `${content.slice(0, MEMORY_PREVIEW_CHARS)}…` : content);
 
-/** Spec section 5 "Memory": type, content and status required (the fields; memorySchema adds the rule across them). */
+/** docs/product.md#validation "Memory": type, content and status required (the fields; memorySchema adds the rule across them). */
 export const memoryFields = z.object({
   type: z.enum(MEMORY_TYPES, { error: messages.memory.typeRequired }),
   content: z.string({ error: messages.memory.contentRequired }).trim().min(1, { error: messages.memory.contentRequired, abort: true }).max(MAX_MEMORY_CONTENT_CHARS),

@@ -22,7 +22,7 @@ const isoDate = z
   .transform((value) => (value ? value : undefined))
   .pipe(looseDateSchema.optional());
 
-/** A note, or a task when it has a reminder (spec sections 3 and 5). */
+/** A note, or a task when it has a reminder (docs/product.md#entities and docs/product.md#validation). */
 export const noteSchema = z.object({
   body: z.string({ error: messages.note.bodyRequired }).trim().min(1, { error: messages.note.bodyRequired, abort: true }).max(5000),
   customer_id: optionalText(100).nullable(),

@@ -3,8 +3,8 @@ import { optionalText } from '../fields';
 import { messages } from '../messages';
 
 /**
- * Orders a customer placed (issue 10; spec section 3 "Order: customer, status"; section 5's
- * two messages). Lines name `product` memories; prices are text as the business writes them.
+ * Orders a customer placed (docs/product.md#entities "Order: customer, status"; its two messages in
+ * docs/product.md#validation). Lines name `product` memories; prices are text as the business writes them.
  */
 export const ORDER_STATUSES = ['new', 'confirmed', 'fulfilled', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];

@@ -27,7 +27,7 @@ export function frequencyLabel(count: number, unit: FrequencyUnit = 'day'): stri
 export const frequencyTooLong = (count: number, unit: string | undefined) => count > (MAX_FREQUENCY[(unit ?? 'day') as FrequencyUnit] ?? Infinity);
 
 /**
- * Spec section 5 "Service": name, status and frequency required; frequency digits only.
+ * docs/product.md#validation "Service": name, status and frequency required; frequency digits only.
  * Frequency is how often the service recurs, counted in frequency_unit (0 = one-off).
  */
 export const serviceSchema = z.object({

@@ -4,7 +4,7 @@ import { nullablePhoneField, phoneField, phoneNumber, webUrl } from '../fields';
 import { messages } from '../messages';
 
 /**
- * Systems (spec section 3): how contacts reach the assistant. The spec names the kinds
+ * Systems (docs/product.md#entities): how contacts reach the assistant. The spec names the kinds
  * (name: telephony, leadcatcher, mobile) and the status rule (active, anything else shows
  * as "requires setup"); settings, setup steps and events are ours (docs/systems.md).
  */
@@ -23,7 +23,7 @@ export const SYSTEM_KIND_DESCRIPTIONS: Record<SystemKind, string> = {
 
 export const SYSTEM_STATUSES = ['active', 'requires_setup'] as const;
 export type SystemStatus = (typeof SYSTEM_STATUSES)[number];
-/** Spec section 4: active shows as active, anything else as requires setup. */
+/** docs/product.md#labels: active shows as active, anything else as requires setup. */
 export const systemStatusLabel = (status: string) => (status === 'active' ? 'active' : 'requires setup');
 
 export const SYSTEM_PROVIDERS = ['sandbox', 'twilio'] as const;

@@ -7,7 +7,7 @@ import { customers } from './contacts';
 import { conversations } from './conversations';
 
 /**
- * The assistant's scheduled follow-ups (issue 10). `key` marks a business's copy of a
+ * The assistant's scheduled follow-ups. `key` marks a business's copy of a
  * ready-made recipe (missed-call text-back, lead follow-up, ...), one per business.
  */
 export const actions = pgTable(
@@ -84,7 +84,7 @@ export const actionRuns = pgTable(
   ],
 );
 
-/** Orders customers placed (issue 10): lines name product memories; prices are the business's text. */
+/** Orders customers placed: lines name product memories; prices are the business's text. */
 export const orders = pgTable(
   'orders',
   {

@@ -73,8 +73,8 @@ export const timelineItems = pgTable(
 );
 
 /**
- * Numbers that texted STOP (or another opt-out keyword) to one of a business's numbers
- * (issue 22, item 25): that business sends them no SMS of any kind until they text START.
+ * Numbers that texted STOP (or another opt-out keyword) to one of a business's numbers:
+ * that business sends them no SMS of any kind until they text START.
  * One row per business and number; START deletes it. Every outbound SMS checks it first
  * (api/services/systems/sms-opt-outs.ts).
  */

@@ -5,7 +5,7 @@ import { businesses } from './businesses';
 import { ts, createdAt, updatedAt } from './columns';
 
 /**
- * Systems (spec section 3): how contacts reach the assistant. telephony = a business number
+ * Systems (docs/product.md#entities): how contacts reach the assistant. telephony = a business number
  * the assistant answers; leadcatcher = web forms on the business's own site; mobile = the
  * owner's mobile forwards unanswered calls to an assistant number. `settings` holds the
  * kind's configuration (configurations.data.settings on the wire), `setup` the progress

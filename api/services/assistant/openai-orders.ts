@@ -4,7 +4,7 @@ import { OrderNeedsContactError } from './orders';
 import type { AssistantTools, OrderRequest, ProductFact, TurnInput } from './types';
 
 /**
- * Orders for the openai-compatible provider (issue 10): the products go into the system
+ * Orders for the openai-compatible provider: the products go into the system
  * prompt (tags [p1], [p2]…), and a `take_order` tool — offered only when the business sells
  * products — places the order the customer confirmed. The tool checks what a model may get
  * wrong: every item must be one of the products, quantities whole and positive, the customer

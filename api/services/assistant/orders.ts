@@ -5,7 +5,7 @@ import { createOrder, type OrderDeps } from '../orders';
 import type { OrderRequest } from './types';
 
 /**
- * The assistant's take-order tool (issue 10): the order a customer confirmed in a call, SMS or
+ * The assistant's take-order tool: the order a customer confirmed in a call, SMS or
  * chat becomes an order with status `new`, its source the channel and its conversation linked,
  * through the same createOrder as the orders page (product lines checked, OrderCreated
  * published, the team notified with new_order).

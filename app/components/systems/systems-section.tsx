@@ -5,7 +5,7 @@ import { SubmitButton } from '../forms';
 import { RecentlyDeletedLink } from '../recently-deleted';
 import { formatPhoneNumber } from '#contract/phone';
 
-/** "active" (green) or "requires setup" (amber): spec section 4's labels. */
+/** "active" (green) or "requires setup" (amber): docs/product.md#labels. */
 export function SystemStatusBadge({ status }: { status: string }) {
   const active = status === 'active';
   return (
