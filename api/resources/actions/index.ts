@@ -1,11 +1,11 @@
 import { createRoute } from '@hono/zod-openapi';
-import { requireAuth } from '../../lib/auth';
-import { createRouter } from '../../lib/context';
-import { notFound } from '../../lib/errors';
-import { bearer, businessIdParam, envelope, jsonBody } from '../../lib/openapi';
-import { ok } from '../../lib/respond';
-import { createAction, deleteAction, findAction, listActions, restoreAction, serializeOneAction, updateAction } from '../../services/actions';
-import { ensureReadyMadeActions } from '../../services/actions/ready-made';
+import { requireAuth } from '#api/lib/auth';
+import { createRouter } from '#api/lib/context';
+import { notFound } from '#api/lib/errors';
+import { bearer, businessIdParam, envelope, jsonBody } from '#api/lib/openapi';
+import { ok } from '#api/lib/respond';
+import { createAction, deleteAction, findAction, listActions, restoreAction, serializeOneAction, updateAction } from '#api/services/actions';
+import { ensureReadyMadeActions } from '#api/services/actions/ready-made';
 import { parseWith, optionalJsonBody } from '../timeline/schemas';
 import { canEditActions as canEdit, canViewActions as canView } from './access';
 import { actionCreateBody, actionData, actionIdParam, actionListBody, actionListData, actionUpdateBody } from './schemas';

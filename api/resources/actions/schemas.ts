@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { ACTION_STATUSES, ACTION_TRIGGERS, actionSchema, actionUpdateSchema } from '#contract/schemas/action';
 import { listFiltersSchema } from '#contract/schemas/list';
 import { messages } from '#contract/messages';
-import { businessIdParam } from '../../lib/openapi';
+import { businessIdParam } from '#api/lib/openapi';
 
 /** Request and response schemas of the action calls (the OpenAPI document is built from them). */
 export const actionIdParam = businessIdParam.extend({

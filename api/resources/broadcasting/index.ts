@@ -1,11 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { businessChannel, userChannel } from '#contract/realtime';
-import { requireAuth } from '../../lib/auth';
-import { createRouter } from '../../lib/context';
-import { ApiError, forbidden } from '../../lib/errors';
-import { loadMembership } from '../../lib/membership';
-import { bearer, envelope, jsonBody } from '../../lib/openapi';
-import { ok } from '../../lib/respond';
+import { requireAuth } from '#api/lib/auth';
+import { createRouter } from '#api/lib/context';
+import { ApiError, forbidden } from '#api/lib/errors';
+import { loadMembership } from '#api/lib/membership';
+import { bearer, envelope, jsonBody } from '#api/lib/openapi';
+import { ok } from '#api/lib/respond';
 
 const socketId = z.string({ error: 'socket_id is required.' }).regex(/^\d+\.\d+$/, { error: 'socket_id is not valid.' });
 const authBody = z.object({

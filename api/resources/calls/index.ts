@@ -1,13 +1,13 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { requireAuth } from '../../lib/auth';
-import { notFound } from '../../lib/errors';
-import { requireBusinessPermission } from '../../lib/membership';
-import { bearer, envelope } from '../../lib/openapi';
-import { ok } from '../../lib/respond';
-import { recordingKey, signRecordingUrl } from '../../services/recordings';
-import { storageOf } from '../../services/storage';
-import { findTimelineRow } from '../../services/timeline';
-import { viewRefusal } from '../../services/timeline-records';
+import { requireAuth } from '#api/lib/auth';
+import { notFound } from '#api/lib/errors';
+import { requireBusinessPermission } from '#api/lib/membership';
+import { bearer, envelope } from '#api/lib/openapi';
+import { ok } from '#api/lib/respond';
+import { recordingKey, signRecordingUrl } from '#api/services/recordings';
+import { storageOf } from '#api/services/storage';
+import { findTimelineRow } from '#api/services/timeline';
+import { viewRefusal } from '#api/services/timeline-records';
 import { itemParams } from '../timeline/schemas';
 import { systemItemRouter } from '../timeline/system-items';
 

@@ -3,15 +3,15 @@ import { eq } from 'drizzle-orm';
 import { bodyLimit } from 'hono/body-limit';
 import { messages } from '#contract/messages';
 import { conversationCreateSchema, conversationMessageSchema, streamRequestSchema } from '#contract/schemas/conversation';
-import { conversations } from '../../db/schema';
-import { requireAuth } from '../../lib/auth';
-import { createRouter } from '../../lib/context';
-import { ApiError, sendError } from '../../lib/errors';
-import { loadMembership } from '../../lib/membership';
-import type { Db } from '../../db/client';
-import { checkReadable, checkWritable, messageForViewer, visibleConversationsWhere, type ConversationViewer } from '../../services/assistant/access';
-import { bearer, businessIdParam, envelope, jsonBody } from '../../lib/openapi';
-import { ok } from '../../lib/respond';
+import { conversations } from '#api/db/schema';
+import { requireAuth } from '#api/lib/auth';
+import { createRouter } from '#api/lib/context';
+import { ApiError, sendError } from '#api/lib/errors';
+import { loadMembership } from '#api/lib/membership';
+import type { Db } from '#api/db/client';
+import { checkReadable, checkWritable, messageForViewer, visibleConversationsWhere, type ConversationViewer } from '#api/services/assistant/access';
+import { bearer, businessIdParam, envelope, jsonBody } from '#api/lib/openapi';
+import { ok } from '#api/lib/respond';
 import {
   conversationNotFound,
   conversationRecord,
@@ -20,9 +20,9 @@ import {
   listMessages,
   requireConversation,
   serializeMessage,
-} from '../../services/assistant/conversations';
-import { conversationSuggestions } from '../../services/assistant/suggestions';
-import { expireStaleReplies, postMessage } from '../../services/assistant/turns';
+} from '#api/services/assistant/conversations';
+import { conversationSuggestions } from '#api/services/assistant/suggestions';
+import { expireStaleReplies, postMessage } from '#api/services/assistant/turns';
 import { optionalJsonBody, parseWith } from '../timeline/schemas';
 import {
   bareConversationIdParam,

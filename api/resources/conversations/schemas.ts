@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { CONVERSATION_CHANNELS } from '#contract/schemas/conversation';
 import { listFiltersSchema } from '#contract/schemas/list';
-import { businessIdParam } from '../../lib/openapi';
+import { businessIdParam } from '#api/lib/openapi';
 
 /** Request and response schemas of the conversation calls (the OpenAPI document is built from them). */
 export const conversationIdParam = businessIdParam.extend({

@@ -1,7 +1,7 @@
 import { messages } from '#contract/messages';
-import type { ApiDeps } from '../../deps';
-import { ApiError } from '../../lib/errors';
-import { followLatestReply, ReplyFailedError } from '../../services/assistant/turns';
+import type { ApiDeps } from '#api/deps';
+import { ApiError } from '#api/lib/errors';
+import { followLatestReply, ReplyFailedError } from '#api/services/assistant/turns';
 
 /**
  * get-message-streamed: the latest reply as a chunked body, text or one streaming WAV.

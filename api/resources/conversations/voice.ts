@@ -1,16 +1,16 @@
 import { MESSAGE_MAX } from '#contract/schemas/conversation';
 import { messages } from '#contract/messages';
-import type { ApiDeps } from '../../deps';
-import { newId } from '../../lib/crypto';
-import { ApiError, invalid } from '../../lib/errors';
-import { loadBusinessContext } from '../../services/assistant/context';
-import { requireConversation } from '../../services/assistant/conversations';
-import { postMessage, postMessageWithSetReply, type TurnResult } from '../../services/assistant/turns';
-import { loadSpeechKnowledge } from '../../services/speech/business-knowledge';
-import { hearSpeech, heardClearly, SAY_AGAIN } from '../../services/speech/confidence';
-import type { Heard, SpeechToText } from '../../services/speech/types';
-import { storageOf } from '../../services/storage';
-import { parseWav } from '../../services/speech/wav';
+import type { ApiDeps } from '#api/deps';
+import { newId } from '#api/lib/crypto';
+import { ApiError, invalid } from '#api/lib/errors';
+import { loadBusinessContext } from '#api/services/assistant/context';
+import { requireConversation } from '#api/services/assistant/conversations';
+import { postMessage, postMessageWithSetReply, type TurnResult } from '#api/services/assistant/turns';
+import { loadSpeechKnowledge } from '#api/services/speech/business-knowledge';
+import { hearSpeech, heardClearly, SAY_AGAIN } from '#api/services/speech/confidence';
+import type { Heard, SpeechToText } from '#api/services/speech/types';
+import { storageOf } from '#api/services/storage';
+import { parseWav } from '#api/services/speech/wav';
 
 /**
  * update-voice: a recorded message (WAV, 16-bit PCM: the browser records it so, and the

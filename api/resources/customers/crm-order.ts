@@ -1,13 +1,13 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { eq } from 'drizzle-orm';
 import { CUSTOMER_STATUSES, crmOrderSchema } from '#contract/schemas/customer';
-import { businesses } from '../../db/schema';
-import { requireAuth } from '../../lib/auth';
-import { createRouter } from '../../lib/context';
-import { businessChanged } from '../../lib/events';
-import { loadMembership } from '../../lib/membership';
-import { bearer, businessIdParam, envelope, jsonBody } from '../../lib/openapi';
-import { ok } from '../../lib/respond';
+import { businesses } from '#api/db/schema';
+import { requireAuth } from '#api/lib/auth';
+import { createRouter } from '#api/lib/context';
+import { businessChanged } from '#api/lib/events';
+import { loadMembership } from '#api/lib/membership';
+import { bearer, businessIdParam, envelope, jsonBody } from '#api/lib/openapi';
+import { ok } from '#api/lib/respond';
 import { canEditCustomers } from './access';
 
 const tags = ['Customers'];

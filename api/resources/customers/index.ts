@@ -1,11 +1,11 @@
 import { createRoute } from '@hono/zod-openapi';
-import { requireAuth } from '../../lib/auth';
-import { createRouter } from '../../lib/context';
-import { notFound } from '../../lib/errors';
-import { bearer, businessIdParam, envelope, jsonBody } from '../../lib/openapi';
-import { ok } from '../../lib/respond';
-import { serializeOne } from '../../services/customer-records';
-import { createCustomer, deleteCustomer, findCustomer, listCustomers, mergeCustomers, restoreCustomer, updateCustomer } from '../../services/customers';
+import { requireAuth } from '#api/lib/auth';
+import { createRouter } from '#api/lib/context';
+import { notFound } from '#api/lib/errors';
+import { bearer, businessIdParam, envelope, jsonBody } from '#api/lib/openapi';
+import { ok } from '#api/lib/respond';
+import { serializeOne } from '#api/services/customer-records';
+import { createCustomer, deleteCustomer, findCustomer, listCustomers, mergeCustomers, restoreCustomer, updateCustomer } from '#api/services/customers';
 import { canEditCustomers as canEdit, canViewCustomers as canView } from './access';
 import { customerCreateBody, customerData, customerIdParam, customerListBody, customerListData, customerUpdateBody, mergeBody, mergeData } from './schemas';
 

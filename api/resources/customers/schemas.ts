@@ -3,7 +3,7 @@ import { CUSTOMER_STATUSES, customerSchema, customerUpdateSchema } from '#contra
 import { listFiltersSchema } from '#contract/schemas/list';
 import { messages } from '#contract/messages';
 import { COLLECTION_PAGE_SIZE } from '#contract/constants';
-import { businessIdParam } from '../../lib/openapi';
+import { businessIdParam } from '#api/lib/openapi';
 
 /** Request and response schemas of the customer calls (the OpenAPI document is built from them). */
 export const customerIdParam = businessIdParam.extend({

@@ -1,9 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { createRouter } from '../../lib/context';
-import { notFound } from '../../lib/errors';
-import { envelope } from '../../lib/openapi';
-import { ok } from '../../lib/respond';
-import { listOutbox } from '../../services/outbox';
+import { createRouter } from '#api/lib/context';
+import { notFound } from '#api/lib/errors';
+import { envelope } from '#api/lib/openapi';
+import { ok } from '#api/lib/respond';
+import { listOutbox } from '#api/services/outbox';
 import { devSystemItemsRouter } from './system-items';
 
 const message = z.object({

@@ -1,10 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { and, eq, isNull } from 'drizzle-orm';
-import { timelineItems } from '../../db/schema';
-import { createRouter } from '../../lib/context';
-import { ApiError, notFound } from '../../lib/errors';
-import { checkRecordingSignature, isSafeId, RECORDING_MIME_TYPE, recordingKey } from '../../services/recordings';
-import { storageOf } from '../../services/storage';
+import { timelineItems } from '#api/db/schema';
+import { createRouter } from '#api/lib/context';
+import { ApiError, notFound } from '#api/lib/errors';
+import { checkRecordingSignature, isSafeId, RECORDING_MIME_TYPE, recordingKey } from '#api/services/recordings';
+import { storageOf } from '#api/services/storage';
 
 const errorSchema = z.object({ errors: z.array(z.string()) });
 const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: errorSchema } } });

@@ -2,13 +2,13 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { CLIENT_HEADERS } from '#contract/envelope';
 import { hasPermission } from '#contract/permissions';
 import { addressLookupSchema } from '#contract/schemas/customer';
-import { requireAuth } from '../../lib/auth';
-import { createRouter } from '../../lib/context';
-import { loadMembership } from '../../lib/membership';
-import { bearer, envelope, jsonBody } from '../../lib/openapi';
-import { ok } from '../../lib/respond';
-import { parseAddress, toFound, type FoundAddress } from '../../services/address-lookup';
-import { knownAddresses } from '../../services/customer-records';
+import { requireAuth } from '#api/lib/auth';
+import { createRouter } from '#api/lib/context';
+import { loadMembership } from '#api/lib/membership';
+import { bearer, envelope, jsonBody } from '#api/lib/openapi';
+import { ok } from '#api/lib/respond';
+import { parseAddress, toFound, type FoundAddress } from '#api/services/address-lookup';
+import { knownAddresses } from '#api/services/customer-records';
 
 const foundAddress = z
   .object({

@@ -1,11 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { and, asc, isNull, sql, type SQL } from 'drizzle-orm';
 import { lookupSchema } from '#contract/schemas/auth';
-import { businesses } from '../../db/schema';
-import { requireAuth } from '../../lib/auth';
-import { createRouter } from '../../lib/context';
-import { bearer, envelope, jsonBody } from '../../lib/openapi';
-import { ok } from '../../lib/respond';
+import { businesses } from '#api/db/schema';
+import { requireAuth } from '#api/lib/auth';
+import { createRouter } from '#api/lib/context';
+import { bearer, envelope, jsonBody } from '#api/lib/openapi';
+import { ok } from '#api/lib/respond';
 
 const tags = ['Helpers'];
 

@@ -1,10 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { supportRequestSchema } from '#contract/schemas/member';
-import { requireAuth } from '../../lib/auth';
-import { createRouter } from '../../lib/context';
-import { bearer, envelope, jsonBody } from '../../lib/openapi';
-import { ok } from '../../lib/respond';
-import { recordOutbox } from '../../services/outbox';
+import { requireAuth } from '#api/lib/auth';
+import { createRouter } from '#api/lib/context';
+import { bearer, envelope, jsonBody } from '#api/lib/openapi';
+import { ok } from '#api/lib/respond';
+import { recordOutbox } from '#api/services/outbox';
 
 export const SUPPORT_SENT = 'Your message has been sent.';
 

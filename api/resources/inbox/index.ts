@@ -1,12 +1,12 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { INBOX_PAUSE_MINUTES, inboxAssignSchema, inboxListSchema, inboxMessages, inboxReplySchema } from '#contract/schemas/inbox';
-import { requireAuth } from '../../lib/auth';
-import { createRouter } from '../../lib/context';
-import { requireBusinessPermission } from '../../lib/membership';
-import { bearer, businessIdParam, envelope, jsonBody } from '../../lib/openapi';
-import { ok } from '../../lib/respond';
-import { assignThread, getThread, handBack, inboxMembers, inboxTypes, listThreads, pauseAssistant, replyToThread } from '../../services/inbox';
-import { viewRefusal, editRefusal } from '../../services/timeline-records';
+import { requireAuth } from '#api/lib/auth';
+import { createRouter } from '#api/lib/context';
+import { requireBusinessPermission } from '#api/lib/membership';
+import { bearer, businessIdParam, envelope, jsonBody } from '#api/lib/openapi';
+import { ok } from '#api/lib/respond';
+import { assignThread, getThread, handBack, inboxMembers, inboxTypes, listThreads, pauseAssistant, replyToThread } from '#api/services/inbox';
+import { viewRefusal, editRefusal } from '#api/services/timeline-records';
 import { optionalJsonBody, parseWith, timelineItemOut } from '../timeline/schemas';
 
 const tags = ['Inbox'];

@@ -2,9 +2,9 @@ import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { LeadcatcherSettings } from '#contract/schemas/system';
 import { isPublicWebUrl } from '#contract/web-address';
-import { createRouter, type ApiEnv } from '../../lib/context';
-import { leadcatcherUrls } from '../../services/systems/setup';
-import { findSystemById, recordSystemEvent, type SystemRow } from '../../services/systems/store';
+import { createRouter, type ApiEnv } from '#api/lib/context';
+import { leadcatcherUrls } from '#api/services/systems/setup';
+import { findSystemById, recordSystemEvent, type SystemRow } from '#api/services/systems/store';
 import {
   isLeadcatcher,
   leadcatcherSettings,
@@ -15,8 +15,8 @@ import {
   submitLead,
   takeSubmissionToken,
   type LeadFields,
-} from '../../services/systems/leadcatcher';
-import { businessName } from '../../services/systems/customer-messages';
+} from '#api/services/systems/leadcatcher';
+import { businessName } from '#api/services/systems/customer-messages';
 import { renderEmbedScript } from './embed';
 import { renderFormPage, renderMessagePage } from './page';
 

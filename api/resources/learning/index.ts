@@ -1,12 +1,12 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { learningMessages, permissionRefusal } from '#contract/messages';
-import type { Db } from '../../db/client';
-import { requireAuth } from '../../lib/auth';
-import { createRouter } from '../../lib/context';
-import { requireBusinessPermission } from '../../lib/membership';
-import { bearer, businessIdParam, envelope, jsonBody } from '../../lib/openapi';
-import { ok } from '../../lib/respond';
-import { cancelLearningJob, getLearningJob, listLearningJobs, startLearningJob } from '../../services/learning/jobs';
+import type { Db } from '#api/db/client';
+import { requireAuth } from '#api/lib/auth';
+import { createRouter } from '#api/lib/context';
+import { requireBusinessPermission } from '#api/lib/membership';
+import { bearer, businessIdParam, envelope, jsonBody } from '#api/lib/openapi';
+import { ok } from '#api/lib/respond';
+import { cancelLearningJob, getLearningJob, listLearningJobs, startLearningJob } from '#api/services/learning/jobs';
 
 const tags = ['Data loader'];
 

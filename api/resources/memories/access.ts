@@ -1,6 +1,6 @@
 import { permissionRefusal } from '#contract/messages';
-import type { Db } from '../../db/client';
-import { requireBusinessPermission } from '../../lib/membership';
+import type { Db } from '#api/db/client';
+import { requireBusinessPermission } from '#api/lib/membership';
 
 export const MEMORIES_EDIT_REFUSAL = 'You do not have permission to edit memories';
 

@@ -1,15 +1,15 @@
 import { createRoute } from '@hono/zod-openapi';
-import { requireAuth } from '../../lib/auth';
-import { createRouter } from '../../lib/context';
-import { notFound } from '../../lib/errors';
-import { bearer, businessIdParam, envelope, jsonBody } from '../../lib/openapi';
-import { ok } from '../../lib/respond';
-import { searchKnowledge } from '../../services/knowledge';
-import { answerQuestion, createMemory, deleteMemory, findMemory, ignoreQuestion, restoreMemory, updateMemory } from '../../services/memories';
-import { memoryForCaller, withFileUrl } from '../../services/memory-files';
-import { listMemories, listQuestions } from '../../services/memory-records';
-import { sendAnswerToCustomers } from '../../services/question-replies';
-import { completeQuestionTasks } from '../../services/question-tasks';
+import { requireAuth } from '#api/lib/auth';
+import { createRouter } from '#api/lib/context';
+import { notFound } from '#api/lib/errors';
+import { bearer, businessIdParam, envelope, jsonBody } from '#api/lib/openapi';
+import { ok } from '#api/lib/respond';
+import { searchKnowledge } from '#api/services/knowledge';
+import { answerQuestion, createMemory, deleteMemory, findMemory, ignoreQuestion, restoreMemory, updateMemory } from '#api/services/memories';
+import { memoryForCaller, withFileUrl } from '#api/services/memory-files';
+import { listMemories, listQuestions } from '#api/services/memory-records';
+import { sendAnswerToCustomers } from '#api/services/question-replies';
+import { completeQuestionTasks } from '#api/services/question-tasks';
 import { canEditMemories as canEdit, canViewMemories as canView } from './access';
 import {
   answerBody,

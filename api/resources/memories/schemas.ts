@@ -4,7 +4,7 @@ import { clearableWebUrl } from '#contract/fields';
 import { messages } from '#contract/messages';
 import { listFiltersSchema } from '#contract/schemas/list';
 import { answeredQuestionNeedsAnswer, knowledgeSearchSchema, memoryFields, MEMORY_STATUSES, MEMORY_TYPES, memoryUpdateSchema } from '#contract/schemas/memory';
-import { businessIdParam } from '../../lib/openapi';
+import { businessIdParam } from '#api/lib/openapi';
 
 /** Request and response schemas of the memory calls (the OpenAPI document is built from them). */
 export const memoryIdParam = businessIdParam.extend({

@@ -1,11 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { messages } from '#contract/messages';
-import { requireAuth } from '../../lib/auth';
-import { createRouter } from '../../lib/context';
-import { notFound } from '../../lib/errors';
-import { requireBusinessPermission } from '../../lib/membership';
-import { bearer, businessIdParam, envelope, jsonBody } from '../../lib/openapi';
-import { ok } from '../../lib/respond';
+import { requireAuth } from '#api/lib/auth';
+import { createRouter } from '#api/lib/context';
+import { notFound } from '#api/lib/errors';
+import { requireBusinessPermission } from '#api/lib/membership';
+import { bearer, businessIdParam, envelope, jsonBody } from '#api/lib/openapi';
+import { ok } from '#api/lib/respond';
 import {
   createNote,
   deleteTimelineItem,
@@ -16,8 +16,8 @@ import {
   restoreTimelineItem,
   serializeRow,
   updateNote,
-} from '../../services/timeline';
-import { editRefusal, viewRefusal } from '../../services/timeline-records';
+} from '#api/services/timeline';
+import { editRefusal, viewRefusal } from '#api/services/timeline-records';
 import { itemParams, noteListFilters, optionalJsonBody, pageOut, parseWith, timelineItemOut } from '../timeline/schemas';
 
 const tags = ['Notes'];

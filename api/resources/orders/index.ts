@@ -1,10 +1,10 @@
 import { createRoute } from '@hono/zod-openapi';
-import { requireAuth } from '../../lib/auth';
-import { createRouter } from '../../lib/context';
-import { notFound } from '../../lib/errors';
-import { bearer, businessIdParam, envelope, jsonBody } from '../../lib/openapi';
-import { ok } from '../../lib/respond';
-import { createOrder, deleteOrder, findOrder, listOrders, restoreOrder, serializeOneOrder, updateOrder } from '../../services/orders';
+import { requireAuth } from '#api/lib/auth';
+import { createRouter } from '#api/lib/context';
+import { notFound } from '#api/lib/errors';
+import { bearer, businessIdParam, envelope, jsonBody } from '#api/lib/openapi';
+import { ok } from '#api/lib/respond';
+import { createOrder, deleteOrder, findOrder, listOrders, restoreOrder, serializeOneOrder, updateOrder } from '#api/services/orders';
 import { parseWith, optionalJsonBody } from '../timeline/schemas';
 import { canEditOrders as canEdit, canViewOrders as canView } from './access';
 import { orderCreateBody, orderData, orderIdParam, orderListBody, orderListData, orderUpdateBody } from './schemas';

@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { listFiltersSchema } from '#contract/schemas/list';
 import { messages } from '#contract/messages';
 import { normaliseOrderBody, ORDER_STATUSES, orderSchema, orderUpdateSchema } from '#contract/schemas/order';
-import { businessIdParam } from '../../lib/openapi';
+import { businessIdParam } from '#api/lib/openapi';
 
 /** Request and response schemas of the order calls (the OpenAPI document is built from them). */
 export const orderIdParam = businessIdParam.extend({

@@ -1,12 +1,12 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { OUTGOING_EVENTS, outgoingWebhookCreateSchema, outgoingWebhookUpdateSchema } from '#contract/schemas/outgoing-webhook';
-import type { Db } from '../../db/client';
-import { requireAuth } from '../../lib/auth';
-import { createRouter } from '../../lib/context';
-import { requireBusinessPermission } from '../../lib/membership';
-import { bearer, businessIdParam, envelope, jsonBody } from '../../lib/openapi';
-import { ok } from '../../lib/respond';
-import { sendTestEvent } from '../../services/outgoing-webhooks/deliveries';
+import type { Db } from '#api/db/client';
+import { requireAuth } from '#api/lib/auth';
+import { createRouter } from '#api/lib/context';
+import { requireBusinessPermission } from '#api/lib/membership';
+import { bearer, businessIdParam, envelope, jsonBody } from '#api/lib/openapi';
+import { ok } from '#api/lib/respond';
+import { sendTestEvent } from '#api/services/outgoing-webhooks/deliveries';
 import {
   createEndpoint,
   deleteEndpoint,
@@ -17,7 +17,7 @@ import {
   serializeDelivery,
   serializeEndpoint,
   updateEndpoint,
-} from '../../services/outgoing-webhooks/endpoints';
+} from '#api/services/outgoing-webhooks/endpoints';
 import { optionalJsonBody, parseWith } from '../timeline/schemas';
 
 export const OUTGOING_WEBHOOKS_REFUSAL = 'Only admins can manage outgoing webhooks.';

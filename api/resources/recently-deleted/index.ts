@@ -2,12 +2,12 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { permissionRefusal } from '#contract/messages';
 import { PERMISSION_SUBJECT, type VIEW_PERMISSIONS } from '#contract/permissions';
 import { DELETED_KIND_INFO, DELETED_KINDS, deletedListBodySchema, type DeletedKind } from '#contract/schemas/recently-deleted';
-import { requireAuth } from '../../lib/auth';
-import { createRouter } from '../../lib/context';
-import { requireBusinessPermission } from '../../lib/membership';
-import { bearer, businessIdParam, envelope } from '../../lib/openapi';
-import { ok } from '../../lib/respond';
-import { listDeleted, listDeletedBusinesses } from '../../services/recently-deleted';
+import { requireAuth } from '#api/lib/auth';
+import { createRouter } from '#api/lib/context';
+import { requireBusinessPermission } from '#api/lib/membership';
+import { bearer, businessIdParam, envelope } from '#api/lib/openapi';
+import { ok } from '#api/lib/respond';
+import { listDeleted, listDeletedBusinesses } from '#api/services/recently-deleted';
 import { optionalJsonBody, parseWith } from '../timeline/schemas';
 
 const tags = ['Recently deleted'];

@@ -1,13 +1,13 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { calendarDateSchema } from '#contract/dates';
-import { requireAuth } from '../../lib/auth';
-import { createRouter } from '../../lib/context';
-import { invalid } from '../../lib/errors';
-import { loadMembership } from '../../lib/membership';
-import { bearer, businessIdParam, envelope } from '../../lib/openapi';
-import { ok } from '../../lib/respond';
+import { requireAuth } from '#api/lib/auth';
+import { createRouter } from '#api/lib/context';
+import { invalid } from '#api/lib/errors';
+import { loadMembership } from '#api/lib/membership';
+import { bearer, businessIdParam, envelope } from '#api/lib/openapi';
+import { ok } from '#api/lib/respond';
 import { optionalJsonBody, parseWith } from '../timeline/schemas';
-import { buildReport, REPORT_PERIODS, ReportPeriodError, type ReportPeriodKey } from '../../services/reports';
+import { buildReport, REPORT_PERIODS, ReportPeriodError, type ReportPeriodKey } from '#api/services/reports';
 
 const date = calendarDateSchema('Use a date like 2026-01-31.');
 const reportBody = z

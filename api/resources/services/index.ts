@@ -1,10 +1,10 @@
 import { createRoute } from '@hono/zod-openapi';
-import { requireAuth } from '../../lib/auth';
-import { createRouter } from '../../lib/context';
-import { notFound } from '../../lib/errors';
-import { bearer, businessIdParam, envelope, jsonBody } from '../../lib/openapi';
-import { ok } from '../../lib/respond';
-import { createService, deleteService, findService, listServices, restoreService, serializeService, updateService } from '../../services/services';
+import { requireAuth } from '#api/lib/auth';
+import { createRouter } from '#api/lib/context';
+import { notFound } from '#api/lib/errors';
+import { bearer, businessIdParam, envelope, jsonBody } from '#api/lib/openapi';
+import { ok } from '#api/lib/respond';
+import { createService, deleteService, findService, listServices, restoreService, serializeService, updateService } from '#api/services/services';
 import { parseWith, optionalJsonBody } from '../timeline/schemas';
 import { canEditServices as canEdit, canViewServices as canView } from './access';
 import { serviceCreateBody, serviceData, serviceIdParam, serviceListBody, serviceListData, serviceUpdateBody } from './schemas';

@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { listFiltersSchema } from '#contract/schemas/list';
 import { messages } from '#contract/messages';
 import { FREQUENCY_UNITS, SERVICE_STATUSES, serviceSchema, serviceUpdateSchema } from '#contract/schemas/service';
-import { businessIdParam } from '../../lib/openapi';
+import { businessIdParam } from '#api/lib/openapi';
 
 /** Request and response schemas of the service calls (the OpenAPI document is built from them). */
 export const serviceIdParam = businessIdParam.extend({

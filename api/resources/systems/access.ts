@@ -1,7 +1,7 @@
 import { permissionRefusal } from '#contract/messages';
 import { systemMessages } from '#contract/schemas/system';
-import type { Db } from '../../db/client';
-import { requireBusinessPermission } from '../../lib/membership';
+import type { Db } from '#api/db/client';
+import { requireBusinessPermission } from '#api/lib/membership';
 
 /** Reading needs systems/view (spec section 5's refusal), writing systems/edit; admin grants both; outsiders get 404. */
 export const canViewSystems = (db: Db, businessId: string, userId: string) =>

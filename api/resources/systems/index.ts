@@ -8,11 +8,11 @@ import {
   systemCreateSchema,
   systemMessages,
 } from '#contract/schemas/system';
-import type { ApiDeps } from '../../deps';
-import { requireAuth } from '../../lib/auth';
-import { createRouter } from '../../lib/context';
-import { bearer, businessIdParam, envelope, jsonBody } from '../../lib/openapi';
-import { ok } from '../../lib/respond';
+import type { ApiDeps } from '#api/deps';
+import { requireAuth } from '#api/lib/auth';
+import { createRouter } from '#api/lib/context';
+import { bearer, businessIdParam, envelope, jsonBody } from '#api/lib/openapi';
+import { ok } from '#api/lib/respond';
 import {
   createSystem,
   deleteSystem,
@@ -24,9 +24,9 @@ import {
   searchNumbers,
   submitSetupStep,
   updateSettings,
-} from '../../services/systems/manage';
-import { makeCall, sendMessage } from '../../services/systems/outbound';
-import { listSystemEvents, serializeSystem, type SystemRow } from '../../services/systems/store';
+} from '#api/services/systems/manage';
+import { makeCall, sendMessage } from '#api/services/systems/outbound';
+import { listSystemEvents, serializeSystem, type SystemRow } from '#api/services/systems/store';
 import { optionalJsonBody, parseWith } from '../timeline/schemas';
 import { canEditSystems as canEdit, canViewSystems as canView } from './access';
 import {

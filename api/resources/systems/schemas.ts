@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { SYSTEM_KINDS } from '#contract/schemas/system';
-import { businessIdParam } from '../../lib/openapi';
+import { businessIdParam } from '#api/lib/openapi';
 import { timelineItemOut } from '../timeline/schemas';
 
 /** Request and response schemas of the systems calls (the OpenAPI document is built from them). */

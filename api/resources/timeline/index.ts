@@ -1,13 +1,13 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { hasPermission } from '#contract/permissions';
-import { requireAuth } from '../../lib/auth';
-import { createRouter } from '../../lib/context';
-import { forbidden } from '../../lib/errors';
-import { loadMembership } from '../../lib/membership';
-import { bearer, businessIdParam, envelope } from '../../lib/openapi';
-import { ok } from '../../lib/respond';
-import { listTimeline } from '../../services/timeline';
-import { TIMELINE_TYPES, TYPE_INFO, viewRefusal } from '../../services/timeline-records';
+import { requireAuth } from '#api/lib/auth';
+import { createRouter } from '#api/lib/context';
+import { forbidden } from '#api/lib/errors';
+import { loadMembership } from '#api/lib/membership';
+import { bearer, businessIdParam, envelope } from '#api/lib/openapi';
+import { ok } from '#api/lib/respond';
+import { listTimeline } from '#api/services/timeline';
+import { TIMELINE_TYPES, TYPE_INFO, viewRefusal } from '#api/services/timeline-records';
 import { optionalJsonBody, pageOut, parseWith, timelineItemOut, timelineListFilters } from './schemas';
 
 /**

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { listFiltersSchema, taskFiltersSchema } from '#contract/schemas/list';
-import { fromZodError } from '../../lib/errors';
-import { businessIdParam } from '../../lib/openapi';
+import { fromZodError } from '#api/lib/errors';
+import { businessIdParam } from '#api/lib/openapi';
 
 /**
  * Request and response schemas shared by the timeline's routes (notes, calls, smses,

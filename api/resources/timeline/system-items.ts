@@ -1,12 +1,12 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { requireAuth } from '../../lib/auth';
-import { createRouter } from '../../lib/context';
-import { notFound } from '../../lib/errors';
-import { requireBusinessPermission } from '../../lib/membership';
-import { bearer, businessIdParam, envelope } from '../../lib/openapi';
-import { ok } from '../../lib/respond';
-import { deleteTimelineItem, findTimelineRow, listTimeline, restoreTimelineItem, serializeRow } from '../../services/timeline';
-import { editRefusal, TYPE_INFO, viewRefusal, type TimelineType } from '../../services/timeline-records';
+import { requireAuth } from '#api/lib/auth';
+import { createRouter } from '#api/lib/context';
+import { notFound } from '#api/lib/errors';
+import { requireBusinessPermission } from '#api/lib/membership';
+import { bearer, businessIdParam, envelope } from '#api/lib/openapi';
+import { ok } from '#api/lib/respond';
+import { deleteTimelineItem, findTimelineRow, listTimeline, restoreTimelineItem, serializeRow } from '#api/services/timeline';
+import { editRefusal, TYPE_INFO, viewRefusal, type TimelineType } from '#api/services/timeline-records';
 import { itemListFilters, itemParams, optionalJsonBody, pageOut, parseWith, timelineItemOut } from './schemas';
 
 /**

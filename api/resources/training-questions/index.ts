@@ -1,9 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { requireAuth } from '../../lib/auth';
-import { createRouter } from '../../lib/context';
-import { bearer, businessIdParam, envelope } from '../../lib/openapi';
-import { ok } from '../../lib/respond';
-import { proposeTrainingQuestions } from '../../services/training-questions';
+import { requireAuth } from '#api/lib/auth';
+import { createRouter } from '#api/lib/context';
+import { bearer, businessIdParam, envelope } from '#api/lib/openapi';
+import { ok } from '#api/lib/respond';
+import { proposeTrainingQuestions } from '#api/services/training-questions';
 // Proposing creates memories, so it needs what any memory write needs (memories/edit).
 import { canEditMemories } from '../memories/access';
 import { memoryOut } from '../memories/schemas';

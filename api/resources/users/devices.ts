@@ -1,12 +1,12 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import { CLIENT_HEADERS } from '#contract/envelope';
-import { tokens } from '../../db/schema';
-import { requireAuth } from '../../lib/auth';
-import { createRouter } from '../../lib/context';
-import { notFound } from '../../lib/errors';
-import { bearer, envelope } from '../../lib/openapi';
-import { ok } from '../../lib/respond';
+import { tokens } from '#api/db/schema';
+import { requireAuth } from '#api/lib/auth';
+import { createRouter } from '#api/lib/context';
+import { notFound } from '#api/lib/errors';
+import { bearer, envelope } from '#api/lib/openapi';
+import { ok } from '#api/lib/respond';
 
 /**
  * Signed-in devices: one per live token, with the latest client headers seen with it

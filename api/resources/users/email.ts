@@ -1,11 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { emailChangeSchema, emailChangeVerifySchema } from '#contract/schemas/user';
-import { requireAuth } from '../../lib/auth';
-import { createRouter } from '../../lib/context';
-import { bearer, envelope, jsonBody, userSchema } from '../../lib/openapi';
-import { ok } from '../../lib/respond';
-import { serializeUser } from '../../lib/serialize';
-import { confirmEmailChange, emailMessages, requestEmailChange } from '../../services/email-change';
+import { requireAuth } from '#api/lib/auth';
+import { createRouter } from '#api/lib/context';
+import { bearer, envelope, jsonBody, userSchema } from '#api/lib/openapi';
+import { ok } from '#api/lib/respond';
+import { serializeUser } from '#api/lib/serialize';
+import { confirmEmailChange, emailMessages, requestEmailChange } from '#api/services/email-change';
 
 const tags = ['Account'];
 

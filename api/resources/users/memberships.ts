@@ -1,15 +1,15 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { and, asc, eq, isNull, ne } from 'drizzle-orm';
-import { businesses, businessUsers } from '../../db/schema';
-import { requireAuth } from '../../lib/auth';
-import { createRouter } from '../../lib/context';
-import { ApiError } from '../../lib/errors';
-import { loadMembership } from '../../lib/membership';
-import { bearer, businessIdParam, businessSchemaOut, envelope } from '../../lib/openapi';
-import { businessChanged } from '../../lib/events';
-import { ownerOf, passOwnership } from '../../services/members';
-import { ok } from '../../lib/respond';
-import { serializeBusiness } from '../../lib/serialize';
+import { businesses, businessUsers } from '#api/db/schema';
+import { requireAuth } from '#api/lib/auth';
+import { createRouter } from '#api/lib/context';
+import { ApiError } from '#api/lib/errors';
+import { loadMembership } from '#api/lib/membership';
+import { bearer, businessIdParam, businessSchemaOut, envelope } from '#api/lib/openapi';
+import { businessChanged } from '#api/lib/events';
+import { ownerOf, passOwnership } from '#api/services/members';
+import { ok } from '#api/lib/respond';
+import { serializeBusiness } from '#api/lib/serialize';
 
 const tags = ['Account'];
 const listEntry = businessSchemaOut.extend({ permissions: z.array(z.string()), role: z.enum(['admin', 'member']) });

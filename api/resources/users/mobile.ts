@@ -2,15 +2,15 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { eq } from 'drizzle-orm';
 import { MOBILE_CODE_TTL_MS } from '#contract/constants';
 import { mobileSubmitSchema, mobileVerifySchema } from '#contract/schemas/auth';
-import { users } from '../../db/schema';
-import { requireAuth } from '../../lib/auth';
-import { consumeCode, issueCode } from '../../lib/codes';
-import { createRouter } from '../../lib/context';
-import { invalid } from '../../lib/errors';
-import { bearer, envelope, jsonBody, userSchema } from '../../lib/openapi';
-import { userUpdated } from '../../lib/events';
-import { ok } from '../../lib/respond';
-import { serializeUser } from '../../lib/serialize';
+import { users } from '#api/db/schema';
+import { requireAuth } from '#api/lib/auth';
+import { consumeCode, issueCode } from '#api/lib/codes';
+import { createRouter } from '#api/lib/context';
+import { invalid } from '#api/lib/errors';
+import { bearer, envelope, jsonBody, userSchema } from '#api/lib/openapi';
+import { userUpdated } from '#api/lib/events';
+import { ok } from '#api/lib/respond';
+import { serializeUser } from '#api/lib/serialize';
 
 const tags = ['Account'];
 

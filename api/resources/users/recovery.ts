@@ -2,15 +2,15 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { and, eq, isNull } from 'drizzle-orm';
 import { RESET_CODE_TTL_MS } from '#contract/constants';
 import { forgotPasswordSchema, resetPasswordSchema } from '#contract/schemas/auth';
-import { users } from '../../db/schema';
-import { revokeUserTokens } from '../../lib/auth';
-import { runInBackground } from '../../lib/background';
-import { consumeCode, issueCode } from '../../lib/codes';
-import { createRouter } from '../../lib/context';
-import { invalid } from '../../lib/errors';
-import { envelope, jsonBody } from '../../lib/openapi';
-import { hashPassword } from '../../lib/password';
-import { ok } from '../../lib/respond';
+import { users } from '#api/db/schema';
+import { revokeUserTokens } from '#api/lib/auth';
+import { runInBackground } from '#api/lib/background';
+import { consumeCode, issueCode } from '#api/lib/codes';
+import { createRouter } from '#api/lib/context';
+import { invalid } from '#api/lib/errors';
+import { envelope, jsonBody } from '#api/lib/openapi';
+import { hashPassword } from '#api/lib/password';
+import { ok } from '#api/lib/respond';
 
 const tags = ['Account'];
 /** The same answer whether or not the email has an account. */

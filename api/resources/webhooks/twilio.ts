@@ -1,16 +1,16 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { twilioSdk } from '../../services/telephony/twilio-sdk';
-import type { ApiDeps } from '../../deps';
-import type { ApiEnv } from '../../lib/context';
-import { createRouter } from '../../lib/context';
-import { handleCallStatus, handleRecording } from '../../services/systems/call-outcome';
-import { handleConnect, handleDialDone, handleGather, handleVoice } from '../../services/systems/inbound-call';
-import { handleSms } from '../../services/systems/inbound-sms';
-import { handleSmsStatus } from '../../services/systems/sms-status';
-import { emptyTwiml, hangup, say, twimlResponse } from '../../services/systems/twiml';
-import { findSystemById, recordSystemEvent, webhookUrls, type SystemRow } from '../../services/systems/store';
+import { twilioSdk } from '#api/services/telephony/twilio-sdk';
+import type { ApiDeps } from '#api/deps';
+import type { ApiEnv } from '#api/lib/context';
+import { createRouter } from '#api/lib/context';
+import { handleCallStatus, handleRecording } from '#api/services/systems/call-outcome';
+import { handleConnect, handleDialDone, handleGather, handleVoice } from '#api/services/systems/inbound-call';
+import { handleSms } from '#api/services/systems/inbound-sms';
+import { handleSmsStatus } from '#api/services/systems/sms-status';
+import { emptyTwiml, hangup, say, twimlResponse } from '#api/services/systems/twiml';
+import { findSystemById, recordSystemEvent, webhookUrls, type SystemRow } from '#api/services/systems/store';
 
 /**
  * Twilio's webhooks for a system's number (set on purchase; click-to-call and SMS status

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { actionRuns, actions, businesses, customers, orders, timelineItems } from '../../db/schema';
-import { newId } from '../../lib/crypto';
+import { actionRuns, actions, businesses, customers, orders, timelineItems } from '#api/db/schema';
+import { newId } from '#api/lib/crypto';
 import { minutes, TIME_TRIGGERS, type ActionRow, type EngineDeps } from './store';
 
 /**

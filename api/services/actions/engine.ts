@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
-import { actionRuns, businesses } from '../../db/schema';
+import { actionRuns, businesses } from '#api/db/schema';
 import { startBatchLoop } from '../batch-loop';
 import { discoverDueSubjects } from './discover';
 import { executeRun, type ExecuteOutcome } from './execute';

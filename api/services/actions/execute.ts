@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { BusinessSettings } from '#contract/schemas/business-settings';
-import { actionRuns, actions, businesses, customers, orders, timelineItems } from '../../db/schema';
-import { newId } from '../../lib/crypto';
+import { actionRuns, actions, businesses, customers, orders, timelineItems } from '#api/db/schema';
+import { newId } from '#api/lib/crypto';
 import { settingsOf } from '../business-settings';
 import { findSystemById } from '../systems/store';
 import { nextSendTime } from './hours';

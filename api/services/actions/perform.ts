@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { type businesses, type customers, orders, timelineItems } from '../../db/schema';
+import { type businesses, type customers, orders, timelineItems } from '#api/db/schema';
 import { updateCustomer } from '../customers';
 import { sendCustomerEmail, sendCustomerSms } from '../systems/customer-messages';
 import { sendLeadFollowUp } from '../systems/lead-follow-up';

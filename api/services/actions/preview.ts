@@ -1,9 +1,9 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { ActionKind } from '#contract/schemas/action';
 import { DEFAULT_SETTINGS } from '#contract/schemas/system';
-import type { Db } from '../../db/client';
-import { actions, businesses, customers, orders, systems } from '../../db/schema';
-import { invalid } from '../../lib/errors';
+import type { Db } from '#api/db/client';
+import { actions, businesses, customers, orders, systems } from '#api/db/schema';
+import { invalid } from '#api/lib/errors';
 import { phoneSettings } from '../systems/text-back';
 import { systemSettings, type SystemRow } from '../systems/store';
 import { DEFAULT_TEMPLATES } from './perform';

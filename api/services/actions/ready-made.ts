@@ -1,8 +1,8 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { formatInterval, type ActionKind, type ActionTrigger, type ReadyMadeActionKey } from '#contract/schemas/action';
-import type { ApiDeps } from '../../deps';
-import { actions, systems } from '../../db/schema';
-import { newId } from '../../lib/crypto';
+import type { ApiDeps } from '#api/deps';
+import { actions, systems } from '#api/db/schema';
+import { newId } from '#api/lib/crypto';
 import { phoneSettings } from '../systems/text-back';
 import { systemSettings, type SystemRow } from '../systems/store';
 import { publishActionUpdated } from './store';

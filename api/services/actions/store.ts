@@ -1,9 +1,9 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { ActionRunStatus, ApiActionRun } from '#contract/schemas/action';
-import type { ApiDeps } from '../../deps';
-import type { Db } from '../../db/client';
-import { actionRuns, actions, customers } from '../../db/schema';
-import { entityChanged } from '../../lib/events';
+import type { ApiDeps } from '#api/deps';
+import type { Db } from '#api/db/client';
+import { actionRuns, actions, customers } from '#api/db/schema';
+import { entityChanged } from '#api/lib/events';
 
 /** Rows and small queries the engine, the triggers and the runs call share. */
 export type ActionRow = typeof actions.$inferSelect;

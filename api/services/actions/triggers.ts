@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { ActionTrigger } from '#contract/schemas/action';
-import { actionRuns, actions, businesses } from '../../db/schema';
-import { newId } from '../../lib/crypto';
+import { actionRuns, actions, businesses } from '#api/db/schema';
+import { newId } from '#api/lib/crypto';
 import { settingsOf } from '../business-settings';
 import { executeRun, type ExecuteOutcome } from './execute';
 import { nextSendTime } from './hours';

@@ -3,8 +3,8 @@ import type { ApiConversationMessage } from '#contract/envelope';
 import { messages } from '#contract/messages';
 import { hasPermission, type Permission } from '#contract/permissions';
 import { isMemberChannel, MEMBER_CHANNELS, type ConversationAction, type ConversationChannel, type ConversationSource } from '#contract/schemas/conversation';
-import { conversations } from '../../db/schema';
-import { forbidden } from '../../lib/errors';
+import { conversations } from '#api/db/schema';
+import { forbidden } from '#api/lib/errors';
 import { conversationNotFound, type ConversationRow } from './conversations';
 
 /**

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import { conversationMessages, conversations } from '../../db/schema';
-import { newId } from '../../lib/crypto';
+import { conversationMessages, conversations } from '#api/db/schema';
+import { newId } from '#api/lib/crypto';
 import { publishConversation, type ConversationDeps, type MessageRow } from './conversations';
 
 /**

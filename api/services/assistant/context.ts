@@ -1,9 +1,9 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { productFromMemory } from '#contract/products';
 import { resolveBusinessSettings } from '#contract/schemas/business-settings';
-import type { Db } from '../../db/client';
-import { businesses, customers, memories, services } from '../../db/schema';
-import { notFound } from '../../lib/errors';
+import type { Db } from '#api/db/client';
+import { businesses, customers, memories, services } from '#api/db/schema';
+import { notFound } from '#api/lib/errors';
 import { displayName } from '../customer-records';
 import type { BusinessContext, CustomerFact } from './types';
 

@@ -3,13 +3,13 @@ import { truncate } from '#contract/constants';
 import type { ApiConversation, ApiConversationMessage } from '#contract/envelope';
 import type { ConversationChannel } from '#contract/schemas/conversation';
 import type { ListFilters } from '#contract/schemas/list';
-import type { ApiDeps } from '../../deps';
-import type { Db } from '../../db/client';
-import { conversationMessages, conversations } from '../../db/schema';
-import { newId } from '../../lib/crypto';
-import { notFound } from '../../lib/errors';
-import { conversationUpdated } from '../../lib/events';
-import { listQuery } from '../../lib/list';
+import type { ApiDeps } from '#api/deps';
+import type { Db } from '#api/db/client';
+import { conversationMessages, conversations } from '#api/db/schema';
+import { newId } from '#api/lib/crypto';
+import { notFound } from '#api/lib/errors';
+import { conversationUpdated } from '#api/lib/events';
+import { listQuery } from '#api/lib/list';
 
 /**
  * Conversations with the assistant: rows, their v1 shape and the realtime event. The turn

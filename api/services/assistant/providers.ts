@@ -1,5 +1,5 @@
 import type { BusinessSettings } from '#contract/schemas/business-settings';
-import type { ApiDeps } from '../../deps';
+import type { ApiDeps } from '#api/deps';
 import { createBuiltinProvider } from './builtin/index';
 import { createOpenAiProvider } from './openai';
 import type { AssistantProvider } from './types';

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { ConversationAction, ConversationChannel } from '#contract/schemas/conversation';
-import { businesses, customers, memories } from '../../db/schema';
+import { businesses, customers, memories } from '#api/db/schema';
 import { settingsOf } from '../business-settings';
 import { searchKnowledge } from '../knowledge';
 import { createMemory, updateMemory } from '../memories';

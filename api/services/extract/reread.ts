@@ -1,6 +1,6 @@
 import { and, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { ApiDeps } from '../../deps';
-import { memories } from '../../db/schema';
+import type { ApiDeps } from '#api/deps';
+import { memories } from '#api/db/schema';
 import { updateMemory, type MemoryDeps, type MemoryRow } from '../memories';
 import { storageOf } from '../storage';
 import { extractText, type ExtractionPool } from './index';

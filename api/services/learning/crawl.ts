@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import { learningJobs, learningPages, memories } from '../../db/schema';
-import { newId } from '../../lib/crypto';
+import { learningJobs, learningPages, memories } from '#api/db/schema';
+import { newId } from '#api/lib/crypto';
 import { extractHtml } from '../extract/html';
 import { createMemory, updateMemory } from '../memories';
 import { DEFAULT_LIMITS, fetchText, isHtml, isSameSite, loadRobots, loadSitemapUrls, PageError, sameSitePage, type CrawlLimits, type FetchContext, type FetchFn } from './fetch';

@@ -1,5 +1,5 @@
 import robotsParser from 'robots-parser';
-import { OutboundRefused, outboundGet, RedirectRefused, type OutboundInit, type OutboundPolicy } from '../../lib/outbound-url';
+import { OutboundRefused, outboundGet, RedirectRefused, type OutboundInit, type OutboundPolicy } from '#api/lib/outbound-url';
 
 /** Sent with every request, and the name robots.txt rules are matched against. */
 export const CRAWLER_USER_AGENT = 'BusinessAssistantBot/1.0 (+website data loader)';

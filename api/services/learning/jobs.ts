@@ -1,11 +1,11 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { ApiLearningJob } from '#contract/envelope';
-import type { Db } from '../../db/client';
-import type { ApiDeps } from '../../deps';
-import { learningJobs, learningPages } from '../../db/schema';
-import { ApiError, notFound } from '../../lib/errors';
-import { newId } from '../../lib/crypto';
-import { entityChanged } from '../../lib/events';
+import type { Db } from '#api/db/client';
+import type { ApiDeps } from '#api/deps';
+import { learningJobs, learningPages } from '#api/db/schema';
+import { ApiError, notFound } from '#api/lib/errors';
+import { newId } from '#api/lib/crypto';
+import { entityChanged } from '#api/lib/events';
 
 /**
  * Website learning jobs (onboarding step 4): the v1 calls start, list, get and cancel them;

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import { learningJobs } from '../../db/schema';
+import { learningJobs } from '#api/db/schema';
 import { crawlJob, type CrawlOptions, type CrawlOutcome } from './crawl';
 import { onJobQueued, publishJob, type LearningDeps, type LearningJobRow } from './jobs';
 

@@ -1,10 +1,10 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { fetch as undiciFetch, type Dispatcher } from 'undici';
 import { SIGNATURE_HEADER, TEST_EVENT, type OutgoingEvent } from '#contract/schemas/outgoing-webhook';
-import type { ApiDeps } from '../../deps';
-import { webhookDeliveries, webhookEndpoints } from '../../db/schema';
-import { newId } from '../../lib/crypto';
-import { OutboundRefused, outboundDispatcher } from '../../lib/outbound-url';
+import type { ApiDeps } from '#api/deps';
+import { webhookDeliveries, webhookEndpoints } from '#api/db/schema';
+import { newId } from '#api/lib/crypto';
+import { OutboundRefused, outboundDispatcher } from '#api/lib/outbound-url';
 import { startBatchLoop } from '../batch-loop';
 import type { DeliveryRow, EndpointRow } from './endpoints';
 import { signatureHeader } from './signing';

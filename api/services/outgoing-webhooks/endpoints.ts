@@ -4,11 +4,11 @@ import { messages } from '#contract/messages';
 import { type outgoingWebhookCreateSchema, type outgoingWebhookUpdateSchema, type ApiOutgoingWebhook, type ApiWebhookDelivery, type OutgoingEvent } from '#contract/schemas/outgoing-webhook';
 import { isPublicWebUrl } from '#contract/web-address';
 import type { z } from 'zod';
-import type { ApiDeps } from '../../deps';
-import type { Db } from '../../db/client';
-import { webhookDeliveries, webhookEndpoints } from '../../db/schema';
-import { newId } from '../../lib/crypto';
-import { invalid, notFound } from '../../lib/errors';
+import type { ApiDeps } from '#api/deps';
+import type { Db } from '#api/db/client';
+import { webhookDeliveries, webhookEndpoints } from '#api/db/schema';
+import { newId } from '#api/lib/crypto';
+import { invalid, notFound } from '#api/lib/errors';
 import { newWebhookSecret } from './signing';
 
 export type EndpointRow = typeof webhookEndpoints.$inferSelect;

@@ -1,8 +1,8 @@
 import { and, asc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { resolveNotificationPreferences } from '#contract/schemas/business-settings';
-import type { ApiDeps } from '../../deps';
-import { businesses, businessUsers, customers, notifications, pushDeliveries, timelineItems } from '../../db/schema';
-import { newId } from '../../lib/crypto';
+import type { ApiDeps } from '#api/deps';
+import { businesses, businessUsers, customers, notifications, pushDeliveries, timelineItems } from '#api/db/schema';
+import { newId } from '#api/lib/crypto';
 import type { NotificationRow } from '../notifications';
 import { customerName } from '../timeline-records';
 import { PushError, sendPush } from './onesignal';

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { memories } from '../../db/schema';
+import type { Db } from '#api/db/client';
+import { memories } from '#api/db/schema';
 import { loadBusinessContext } from '../assistant/context';
 import type { SpeechKnowledge } from './business-corpus';
 import { DAYS } from './caller-phrasing';

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { ApiCustomer } from '#contract/envelope';
 import type { BusinessSettings } from '#contract/schemas/business-settings';
-import type { ApiDeps } from '../../deps';
-import { businesses, customers, timelineItems } from '../../db/schema';
+import type { ApiDeps } from '#api/deps';
+import { businesses, customers, timelineItems } from '#api/db/schema';
 import { settingsOf } from '../business-settings';
 import { findOrCreateByPhone } from '../customers';
 import type { TimelineRow } from '../timeline';

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { conversationMessages, conversations } from '../../db/schema';
+import { conversationMessages, conversations } from '#api/db/schema';
 import { appendAssistantMessage } from '../assistant/appended-messages';
 import { publishConversation } from '../assistant/conversations';
 import type { InboundDeps } from './call-context';

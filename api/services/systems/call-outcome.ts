@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { NotificationEvent } from '#contract/schemas/business-settings';
-import { timelineItems } from '../../db/schema';
+import { timelineItems } from '#api/db/schema';
 import { listMessages } from '../assistant/conversations';
 import { notifyMembers } from '../member-notifications';
 import { RECORDING_MIME_TYPE, recordingKey } from '../recordings';

@@ -1,5 +1,5 @@
 import type { ConversationAction } from '#contract/schemas/conversation';
-import type { ApiDeps } from '../../deps';
+import type { ApiDeps } from '#api/deps';
 import { callerAsked } from './caller-asked';
 
 /**

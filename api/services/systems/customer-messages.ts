@@ -1,8 +1,8 @@
 import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { ApiTimelineItem } from '#contract/envelope';
-import type { ApiDeps } from '../../deps';
-import type { Db } from '../../db/client';
-import { businesses, systems } from '../../db/schema';
+import type { ApiDeps } from '#api/deps';
+import type { Db } from '#api/db/client';
+import { businesses, systems } from '#api/db/schema';
 import { createNote, createSms } from '../timeline';
 import { TelephonyError } from '../telephony/provider';
 import { recordSystemEvent, webhookUrls, type SystemRow } from './store';

@@ -1,11 +1,11 @@
 import { and, desc, eq, gte, isNotNull, ne, sql } from 'drizzle-orm';
 import type { ApiTimelineItem } from '#contract/envelope';
-import { timelineItems } from '../../db/schema';
+import { timelineItems } from '#api/db/schema';
 import { createConversation, findConversation } from '../assistant/conversations';
 import { postMessage } from '../assistant/turns';
 import { notifyMembers } from '../member-notifications';
 import { createSms, updateSms, type TimelineRow } from '../timeline';
-import { isUniqueViolation } from '../../lib/db-errors';
+import { isUniqueViolation } from '#api/lib/db-errors';
 import { callerLabel, findOrCreateCaller, isPhone, param, type InboundDeps, type TwilioParams } from './call-context';
 import { recordSystemEvent, webhookUrls, type SystemRow } from './store';
 import { phoneSettings } from './text-back';

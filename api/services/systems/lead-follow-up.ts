@@ -1,5 +1,5 @@
 import type { ApiTimelineItem } from '#contract/envelope';
-import type { ApiDeps } from '../../deps';
+import type { ApiDeps } from '#api/deps';
 import { createConversation } from '../assistant/conversations';
 import { postMessage } from '../assistant/turns';
 import { renderTemplate } from '../member-notifications';

@@ -8,15 +8,15 @@ import {
   type SystemKind,
 } from '#contract/schemas/system';
 import { phoneField } from '#contract/fields';
-import type { ApiDeps } from '../../deps';
-import { systemEvents, systems } from '../../db/schema';
-import { newId } from '../../lib/crypto';
-import { ApiError, fromZodError, invalid, notFound } from '../../lib/errors';
+import type { ApiDeps } from '#api/deps';
+import { systemEvents, systems } from '#api/db/schema';
+import { newId } from '#api/lib/crypto';
+import { ApiError, fromZodError, invalid, notFound } from '#api/lib/errors';
 import { TelephonyError } from '../telephony/provider';
 import { handleVoice } from './inbound-call';
 import { statusFor, type SetupMarks } from './setup';
 import { findSystem, listSystems, publishSystem, recordSystemEvent, webhookUrls, type SystemRow } from './store';
-import { isUniqueViolation } from '../../lib/db-errors';
+import { isUniqueViolation } from '#api/lib/db-errors';
 import { syncReadyMadeWithSystem } from '../actions/ready-made';
 
 /**

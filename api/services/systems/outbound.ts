@@ -1,9 +1,9 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { ApiTimelineItem } from '#contract/envelope';
 import { systemMessages } from '#contract/schemas/system';
-import type { ApiDeps } from '../../deps';
-import { systems } from '../../db/schema';
-import { ApiError, invalid } from '../../lib/errors';
+import type { ApiDeps } from '#api/deps';
+import { systems } from '#api/db/schema';
+import { ApiError, invalid } from '#api/lib/errors';
 import { TelephonyError } from '../telephony/provider';
 import { createCall, createSms } from '../timeline';
 import { recordSystemEvent, webhookUrls, type SystemRow } from './store';

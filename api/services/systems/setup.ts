@@ -1,7 +1,7 @@
 import { forwardingCodes, type ApiSetupStep } from '#contract/schemas/system';
-import type { ApiDeps } from '../../deps';
+import type { ApiDeps } from '#api/deps';
 import { leadMessages } from './leadcatcher';
-import type { systems } from '../../db/schema';
+import type { systems } from '#api/db/schema';
 
 /**
  * Each kind's setup steps (setup/{id} → data.setup_steps). A step is done when what it

@@ -1,4 +1,4 @@
-import type { ApiDeps } from '../../deps';
+import type { ApiDeps } from '#api/deps';
 import { RECORDING_MIME_TYPE, recordingKey } from '../recordings';
 import { storageOf } from '../storage';
 import { encodeWav, parseWav, toMonoPcm16 } from '../speech/wav';

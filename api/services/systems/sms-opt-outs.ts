@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { smsOptOutMessages } from '#contract/messages';
 import { formatPhoneNumber } from '#contract/phone';
-import type { ApiDeps } from '../../deps';
-import type { Db } from '../../db/client';
-import { smsOptOuts } from '../../db/schema';
-import { newId } from '../../lib/crypto';
-import { anyText } from '../../lib/sql-any';
+import type { ApiDeps } from '#api/deps';
+import type { Db } from '#api/db/client';
+import { smsOptOuts } from '#api/db/schema';
+import { newId } from '#api/lib/crypto';
+import { anyText } from '#api/lib/sql-any';
 import { TelephonyError, type Sms, type SmsResult } from '../telephony/provider';
 
 /**

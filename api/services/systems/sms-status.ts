@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import type { ApiDeps } from '../../deps';
-import { timelineItems } from '../../db/schema';
+import type { ApiDeps } from '#api/deps';
+import { timelineItems } from '#api/db/schema';
 import { updateSms } from '../timeline';
 import { recordSystemEvent, type SystemRow } from './store';
 

@@ -8,11 +8,11 @@ import {
   type SystemKind,
   type SystemSettings,
 } from '#contract/schemas/system';
-import type { ApiDeps } from '../../deps';
-import type { Db } from '../../db/client';
-import { systemEvents, systems } from '../../db/schema';
-import { newId } from '../../lib/crypto';
-import { entityChanged } from '../../lib/events';
+import type { ApiDeps } from '#api/deps';
+import type { Db } from '#api/db/client';
+import { systemEvents, systems } from '#api/db/schema';
+import { newId } from '#api/lib/crypto';
+import { entityChanged } from '#api/lib/events';
 import { setupSteps } from './setup';
 
 /**

@@ -1,8 +1,8 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { ApiTimelineItem } from '#contract/envelope';
 import { DEFAULT_SETTINGS, type MobileSettings } from '#contract/schemas/system';
-import type { ApiDeps } from '../../deps';
-import { businesses, customers, rateMarks } from '../../db/schema';
+import type { ApiDeps } from '#api/deps';
+import { businesses, customers, rateMarks } from '#api/db/schema';
 import { renderTemplate } from '../member-notifications';
 import { createSms } from '../timeline';
 import { recordSystemEvent, webhookUrls, type SystemRow } from './store';

@@ -1,7 +1,7 @@
 import { and, inArray, isNull } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { systems } from '../../db/schema';
-import { newId } from '../../lib/crypto';
+import type { Db } from '#api/db/client';
+import { systems } from '#api/db/schema';
+import { newId } from '#api/lib/crypto';
 import { recordOutbox } from '../outbox';
 import { TelephonyError, type AvailableNumber, type TelephonyProvider } from './provider';
 import { formatPhoneNumber } from '#contract/phone';

@@ -3,7 +3,7 @@ import { Form, useFetcher } from '@remix-run/react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { ACTION_KINDS, ACTION_STATUSES, ACTION_TRIGGERS, actionSchema } from '#contract/schemas/action';
 import { CUSTOMER_STATUSES, CUSTOMER_STATUS_LABELS } from '#contract/schemas/customer';
-import { useSchemaForm } from '../../lib/use-schema-form';
+import { useSchemaForm } from '#app/lib/use-schema-form';
 import { ErrorList, Field, SelectField, SubmitButton, TextAreaField } from '../forms';
 import { kindLabel, statusLabel, triggerLabel, type ActionDefaults, type ActionFormReply, type ActionPreview, type AssigneeOption } from './action-types';
 

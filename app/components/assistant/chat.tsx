@@ -4,8 +4,8 @@ import { Form, Link, useRevalidator } from '@remix-run/react';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { ApiConversationMessage } from '#contract/envelope';
 import { conversationMessageSchema, MESSAGE_MAX } from '#contract/schemas/conversation';
-import { actionHref, actionLabel, sourceHref, sourceLabel, type ChatLinks, type CorrectionReply } from '../../lib/assistant';
-import { consumeStream, consumeTextStream, fetchStream, StreamError, streamErrorMessage, streamFailureMessage } from '../../lib/assistant-stream';
+import { actionHref, actionLabel, sourceHref, sourceLabel, type ChatLinks, type CorrectionReply } from '#app/lib/assistant';
+import { consumeStream, consumeTextStream, fetchStream, StreamError, streamErrorMessage, streamFailureMessage } from '#app/lib/assistant-stream';
 import { ErrorList, SubmitButton } from '../forms';
 import { useToast } from '../toaster';
 

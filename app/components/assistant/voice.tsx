@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { downsample, encodeWav, joinSamples, RECORDING_SAMPLE_RATE, WavStreamDecoder } from '../../lib/assistant-audio';
-import { streamErrorMessage } from '../../lib/assistant-stream';
+import { downsample, encodeWav, joinSamples, RECORDING_SAMPLE_RATE, WavStreamDecoder } from '#app/lib/assistant-audio';
+import { streamErrorMessage } from '#app/lib/assistant-stream';
 import type { AssistantChat } from './chat';
 import { messages } from '#contract/messages';
 

@@ -3,7 +3,7 @@ import { useFetcher } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 import type { ApiAddress as AddressValue } from '#contract/envelope';
 import { messages } from '#contract/messages';
-import type { AddressFound, AddressLookupResult } from '../../lib/customers';
+import type { AddressFound, AddressLookupResult } from '#app/lib/customers';
 import { ErrorList } from '../forms';
 
 const LOOKUP_PATH = '/dashboard/customers/address-lookup';

@@ -1,7 +1,7 @@
 import { Form } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import type { ApiMemory } from '#contract/envelope';
-import { MEMORY_STATUS_LABELS, memoryHeadline, memoryTypeLabel, sendAnswerLabel, type QuestionReply } from '../../lib/memories';
+import { MEMORY_STATUS_LABELS, memoryHeadline, memoryTypeLabel, sendAnswerLabel, type QuestionReply } from '#app/lib/memories';
 import { ErrorList, SubmitButton } from '../forms';
 import { DeleteConfirmation, RestoreBanner } from '../delete-restore';
 

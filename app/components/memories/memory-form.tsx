@@ -3,8 +3,8 @@ import { Form, useFetcher, type FetcherWithComponents } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import type { ApiMemory } from '#contract/envelope';
 import { memorySchema, USER_MEMORY_STATUSES } from '#contract/schemas/memory';
-import { MEMORY_STATUS_LABELS, TEXT_MEMORY_TYPES, isFileMemory, memoryTypeLabel } from '../../lib/memories';
-import { useSchemaForm } from '../../lib/use-schema-form';
+import { MEMORY_STATUS_LABELS, TEXT_MEMORY_TYPES, isFileMemory, memoryTypeLabel } from '#app/lib/memories';
+import { useSchemaForm } from '#app/lib/use-schema-form';
 
 import { CancelButton, ErrorList, Field, SelectField, SubmitButton, TextAreaField } from '../forms';
 

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type Sub
 import { Form } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { ORDER_STATUSES } from '#contract/schemas/order';
-import { useSchemaForm } from '../../lib/use-schema-form';
+import { useSchemaForm } from '#app/lib/use-schema-form';
 import { DefaultSubmit, ErrorList, SelectField, SubmitButton, TextAreaField } from '../forms';
 import { emptyLine, orderFormSchema, orderStatusLabel, type CustomerOption, type OrderDefaults, type ProductOption } from './order-types';
 

@@ -2,9 +2,9 @@ import { Link } from '@remix-run/react';
 import { callLabel } from '#contract/labels';
 import type { ApiTimelineItem } from '#contract/envelope';
 import type { ApiSystemEvent } from '#contract/schemas/system';
-import { EVENT_OUTCOME_LABELS, eventNameLabel } from '../../lib/systems';
+import { EVENT_OUTCOME_LABELS, eventNameLabel } from '#app/lib/systems';
 import { Pager } from '../timeline';
-import { formatDateTime } from '../../lib/timezone';
+import { formatDateTime } from '#app/lib/timezone';
 import { usePolling } from './use-polling';
 import { formatPhoneNumber } from '#contract/phone';
 

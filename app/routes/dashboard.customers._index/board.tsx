@@ -1,7 +1,7 @@
 import { Form, Link } from '@remix-run/react';
 import type { ApiCustomer } from '#contract/envelope';
 import type { CustomerStatus } from '#contract/schemas/customer';
-import { statusLabel } from '../../components/customers/customer-bits';
+import { statusLabel } from '#app/components/customers/customer-bits';
 import { formatPhoneNumber } from '#contract/phone';
 
 type Props = {

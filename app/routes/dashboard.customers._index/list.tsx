@@ -1,7 +1,7 @@
 import { Link } from '@remix-run/react';
 import type { ApiCustomer } from '#contract/envelope';
 import type { CustomerStatus } from '#contract/schemas/customer';
-import { DuplicateNotice, StatusBadge } from '../../components/customers/customer-bits';
+import { DuplicateNotice, StatusBadge } from '#app/components/customers/customer-bits';
 import { CustomerRowActions } from './row-actions';
 import { formatPhoneNumber } from '#contract/phone';
 

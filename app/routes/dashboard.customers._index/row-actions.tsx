@@ -1,9 +1,9 @@
 import type { ApiCustomer } from '#contract/envelope';
 import type { CustomerStatus } from '#contract/schemas/customer';
-import { DeleteCustomerConfirm } from '../../components/customers/customer-bits';
-import { CustomerFormDialog, customerDefaults } from '../../components/customers/customer-form';
-import { DialogLink } from '../../components/dialog-link';
-import { DeleteDialog } from '../../components/delete-restore';
+import { DeleteCustomerConfirm } from '#app/components/customers/customer-bits';
+import { CustomerFormDialog, customerDefaults } from '#app/components/customers/customer-form';
+import { DialogLink } from '#app/components/dialog-link';
+import { DeleteDialog } from '#app/components/delete-restore';
 
 /**
  * Edit and Delete for one contact: links to the full pages, opened as dialogs with

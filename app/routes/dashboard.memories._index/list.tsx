@@ -2,12 +2,12 @@ import { Link } from '@remix-run/react';
 import type { ApiMemory } from '#contract/envelope';
 import { MEMORY_PREVIEW_CHARS } from '#contract/schemas/memory';
 
-import { DialogLink } from '../../components/dialog-link';
-import { DeleteMemoryConfirm, StatusBadge, TypeBadge } from '../../components/memories/memory-bits';
-import { MemoryFormDialog, memoryDefaults } from '../../components/memories/memory-form';
-import { formatBytes, memoryHeadline } from '../../lib/memories';
-import { markdownToPlainText } from '../../lib/plain-text';
-import { DeleteDialog } from '../../components/delete-restore';
+import { DialogLink } from '#app/components/dialog-link';
+import { DeleteMemoryConfirm, StatusBadge, TypeBadge } from '#app/components/memories/memory-bits';
+import { MemoryFormDialog, memoryDefaults } from '#app/components/memories/memory-form';
+import { formatBytes, memoryHeadline } from '#app/lib/memories';
+import { markdownToPlainText } from '#app/lib/plain-text';
+import { DeleteDialog } from '#app/components/delete-restore';
 
 /**
  * One row per memory: its title (or first words), type, status, source, and Edit/Delete. The

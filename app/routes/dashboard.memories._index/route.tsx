@@ -3,21 +3,21 @@ import { Form, Link, useActionData, useLoaderData, useLocation } from '@remix-ru
 import { COLLECTION_PAGE_SIZE } from '#contract/constants';
 import type { ApiMemory } from '#contract/envelope';
 import { MEMORY_TYPES, type MemoryType } from '#contract/schemas/memory';
-import { DialogLink } from '../../components/dialog-link';
-import { GeneralErrorBoundary } from '../../components/error-boundary';
-import { QuestionTodoList, UndoDeleteBanner } from '../../components/memories/memory-bits';
-import { MemoryFormDialog, UploadForm, memoryDefaults } from '../../components/memories/memory-form';
+import { DialogLink } from '#app/components/dialog-link';
+import { GeneralErrorBoundary } from '#app/components/error-boundary';
+import { QuestionTodoList, UndoDeleteBanner } from '#app/components/memories/memory-bits';
+import { MemoryFormDialog, UploadForm, memoryDefaults } from '#app/components/memories/memory-form';
 
-import { EmptyState, Pager } from '../../components/timeline';
-import { apiCall } from '../../lib/api.server';
-import { requireDashboard } from '../../lib/guard.server';
-import { TEXT_MEMORY_TYPES, memoryTypeLabel } from '../../lib/memories';
-import { canEditMemories, loadFailure, memoriesPath, questionAction } from '../../lib/memories.server';
-import { safeRedirect } from '../../lib/safe-redirect';
+import { EmptyState, Pager } from '#app/components/timeline';
+import { apiCall } from '#app/lib/api.server';
+import { requireDashboard } from '#app/lib/guard.server';
+import { TEXT_MEMORY_TYPES, memoryTypeLabel } from '#app/lib/memories';
+import { canEditMemories, loadFailure, memoriesPath, questionAction } from '#app/lib/memories.server';
+import { safeRedirect } from '#app/lib/safe-redirect';
 import { MemoryList } from './list';
-import { CancelButton } from '../../components/forms';
-import { FilterDrawer } from '../../components/drawer';
-import { RecentlyDeletedLink } from '../../components/recently-deleted';
+import { CancelButton } from '#app/components/forms';
+import { FilterDrawer } from '#app/components/drawer';
+import { RecentlyDeletedLink } from '#app/components/recently-deleted';
 
 export const meta: MetaFunction = () => [{ title: 'Knowledge base · Business Assistant' }];
 

@@ -1,4 +1,4 @@
-import { addressableName } from '../../customer-records';
+import { addressableName } from '#api/services/customer-records';
 import { OrderNeedsContactError } from '../orders';
 import type { AssistantTools, CapturedDetails, CustomerFact, HistoryMessage, OrderRequest, ProductFact, ServiceFact, TurnInput } from '../types';
 import type { Answer } from './answer';
