@@ -71,3 +71,18 @@ test('a service repeats every 2 weeks: the unit is chosen in the form and shown 
     await expect(page.getByText('Every 2 weeks')).toBeVisible();
   }
 });
+
+test('the "calls may be recorded" notice is off until ticked, and stays on once saved @nojs', async ({ page, request }) => {
+  const { account, business: biz, call } = await business(request);
+  await signIn(page, account);
+  await page.goto('/dashboard/assistant-settings');
+  const notice = page.getByLabel(/Say that calls may be recorded/);
+  await expect(notice).not.toBeChecked();
+  await notice.check();
+  await page.getByRole('button', { name: 'Save assistant settings' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Settings saved.' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel(/Say that calls may be recorded/)).toBeChecked();
+  const { business_settings } = await call<{ business_settings: { assistant: { recording_notice: boolean } } }>(`businesses/settings/${biz._id}/get`);
+  expect(business_settings.assistant.recording_notice).toBe(true);
+});

@@ -70,6 +70,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       greeting: assistant.greeting ?? '',
       escalation_phone: assistant.escalation_phone ?? null,
       capture_bookings: assistant.capture_bookings ?? false,
+      recording_notice: assistant.recording_notice ?? false,
     },
   });
   if (!result.ok) return refuse('assistant', submission, result);

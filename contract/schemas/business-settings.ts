@@ -48,7 +48,12 @@ export type AssistantSettings = {
   capture_bookings: boolean;
   /** openai-compatible only takes effect when ASSISTANT_BASE_URL is set. */
   provider: (typeof ASSISTANT_PROVIDERS)[number];
+  /** Phone calls open with "This call may be recorded." (RECORDING_NOTICE). */
+  recording_notice: boolean;
 };
+
+/** What callers hear first when the business turns the recording notice on. */
+export const RECORDING_NOTICE = 'This call may be recorded.';
 
 /**
  * Notification preferences of one member in one business (each member sets their own):
@@ -110,6 +115,7 @@ export const DEFAULT_ASSISTANT_SETTINGS: AssistantSettings = {
   escalation_phone: null,
   capture_bookings: true,
   provider: 'built-in',
+  recording_notice: false,
 };
 
 export const NEW_OVERWRITE_DEFAULTS = { all_day: true, status: 'closed', start: '00:00', end: '23:59' } as const;
@@ -160,6 +166,7 @@ export const assistantSettingsSchema = z.object({
     .pipe(phoneNumber.nullish()),
   capture_bookings: bool.optional(),
   provider: z.enum(ASSISTANT_PROVIDERS).optional(),
+  recording_notice: bool.optional(),
 });
 
 /** The caller's own notification preferences (any member may set theirs); the keys sent change. */

@@ -43,6 +43,7 @@ export const businessSettingsOut = z
       escalation_phone: z.string().nullable(),
       capture_bookings: z.boolean(),
       provider: z.enum(ASSISTANT_PROVIDERS),
+      recording_notice: z.boolean().openapi({ description: 'Phone calls open with "This call may be recorded."' }),
     }),
     model_available: z.boolean().openapi({ description: 'Whether the openai-compatible provider is configured here (ASSISTANT_BASE_URL)' }),
     voice_available: z.boolean().openapi({ description: 'Whether speech recognition and synthesis are available here' }),

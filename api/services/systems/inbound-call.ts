@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { ApiTimelineItem } from '#contract/envelope';
-import type { BusinessSettings } from '#contract/schemas/business-settings';
+import { RECORDING_NOTICE, type BusinessSettings } from '#contract/schemas/business-settings';
 import { conversationMessages, conversations, systems } from '../../db/schema';
 import { newId } from '../../lib/crypto';
 import { createConversation, findConversation, publishConversation } from '../assistant/conversations';
@@ -54,11 +54,15 @@ import { dial, gather, hangup, record, redirect, say, twimlResponse, type TwimlN
  * No handler throws: bad input or a failure answers safe TwiML and records a 'failed' event.
  */
 
+/** The business's own words are left whole, so the notice (when on) comes before them. */
+const withNotice = (context: Context, text: string) => (context.settings.assistant.recording_notice ? `${RECORDING_NOTICE} ${text}` : text);
+
 function greetingFor(context: Context): string {
   const assistant = context.settings.assistant;
-  if (assistant.greeting.trim()) return assistant.greeting.trim();
+  if (assistant.greeting.trim()) return withNotice(context, assistant.greeting.trim());
   const who = assistant.name.trim() ? ` I'm ${assistant.name.trim()}, the virtual assistant.` : " I'm the virtual assistant.";
-  return `Hello, thanks for calling ${context.business.name}.${who} How can I help?`;
+  const notice = assistant.recording_notice ? ` ${RECORDING_NOTICE}` : '';
+  return `Hello, thanks for calling ${context.business.name}.${notice}${who} How can I help?`;
 }
 
 function closedMessage(context: Context, now: Date): string {
@@ -70,7 +74,7 @@ function closedMessage(context: Context, now: Date): string {
       open.next_open.date === today ? 'today' : open.next_open.date === addDays(today, 1) ? 'tomorrow' : `on ${describeDate(open.next_open.date, today)}`;
     when = ` We open again ${day} at ${formatTime(open.next_open.start)}.`;
   }
-  return `Thanks for calling ${context.business.name}. We're closed at the moment.${when} Please leave a message after the tone and we'll get back to you.`;
+  return withNotice(context, `Thanks for calling ${context.business.name}. We're closed at the moment.${when} Please leave a message after the tone and we'll get back to you.`);
 }
 
 const voicemailVerbs = (context: Context): TwimlNode[] => [

@@ -118,6 +118,13 @@ export function AssistantSettingsForm({ settings, reply, canEdit }: { settings: 
             <span className="block text-xs text-slate-500">It asks for the caller&apos;s name, number and preferred time, and leaves a task for your team.</span>
           </label>
         </div>
+        <div className="flex items-start gap-2">
+          <input {...getInputProps(assistant.recording_notice, { type: 'checkbox', value: 'on' })} key={assistant.recording_notice.key} className="mt-1 h-4 w-4" />
+          <label htmlFor={assistant.recording_notice.id} className="text-sm text-slate-700">
+            <span className="font-medium">Say that calls may be recorded</span>
+            <span className="block text-xs text-slate-500">Phone calls start with &ldquo;This call may be recorded.&rdquo;</span>
+          </label>
+        </div>
         <div className="flex flex-col gap-1">
           <SelectField label="Assistant engine" errors={assistant.provider.errors} selectProps={getSelectProps(assistant.provider)}>
             <option value="built-in">Built-in (answers only from your knowledge base)</option>
