@@ -1,4 +1,5 @@
 import { getCountryCallingCode, parsePhoneNumberFromString, isSupportedCountry, type CountryCode } from 'libphonenumber-js';
+import { currentPhoneCountryCode } from './phone-scope';
 
 /**
  * Phone numbers as people type them and read them. Stored and sent to providers in E.164
@@ -8,49 +9,11 @@ import { getCountryCallingCode, parsePhoneNumberFromString, isSupportedCountry, 
  * in length by country and by area), so libphonenumber-js's metadata decides, never a regex of ours.
  */
 
-/**
- * The country a number without a country code is read in: the business's. Phone fields
- * (contract/fields.ts) and formatPhoneNumber read it from the current scope, so every form and
- * v1 call gets it the same way without threading it through each schema. The default scope
- * is synchronous (the browser: validating a form is synchronous, and one tab shows one
- * business); the server installs one kept per request (phone-country.server.ts).
- */
-export type PhoneCountryScope = {
-  run<T>(country: string | null | undefined, work: () => T): T;
-  current(): string | undefined;
-};
-
-let syncCountry: string | undefined;
-let scope: PhoneCountryScope = {
-  run(country, work) {
-    const previous = syncCountry;
-    syncCountry = country ?? undefined;
-    try {
-      return work();
-    } finally {
-      syncCountry = previous;
-    }
-  },
-  current: () => syncCountry,
-};
-
-export function installPhoneCountryScope(next: PhoneCountryScope): void {
-  scope = next;
-}
-
-/** Runs `work` reading national numbers in `country` (an ISO 3166-1 code; none = international format only). */
-export function withPhoneCountry<T>(country: string | null | undefined, work: () => T): T {
-  return scope.run(country, work);
-}
+export { installPhoneCountryScope, setPagePhoneCountry, withPhoneCountry, type PhoneCountryScope } from './phone-scope';
 
 /** The country of the current scope, when it is one the numbering plans know. */
 export function currentPhoneCountry(): CountryCode | undefined {
-  return asCountry(scope.current());
-}
-
-/** The browser's scope outside validation: the business the page shows (set by the dashboard layout). */
-export function setPagePhoneCountry(country: string | null | undefined): void {
-  syncCountry = country ?? undefined;
+  return asCountry(currentPhoneCountryCode());
 }
 
 function asCountry(country: string | null | undefined): CountryCode | undefined {

@@ -3,7 +3,7 @@ import { Outlet, useLoaderData } from '@remix-run/react';
 import { DashboardShell } from '../components/dashboard-shell';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { RealtimeIsland } from '../components/realtime-island';
-import { setPagePhoneCountry } from '#contract/phone';
+import { setPagePhoneCountry } from '#contract/phone-scope';
 import { requireDashboard } from '../lib/guard.server';
 import { loadNotifications } from '../lib/notifications.server';
 import { updateNotice } from '../lib/version.server';
