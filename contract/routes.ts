@@ -31,6 +31,8 @@ export const DASHBOARD_ROUTES = [
   { name: 'service_view', path: 'services/:id', permission: 'services/view' },
   { name: 'orders', path: 'orders', permission: 'orders/view', label: 'Orders' },
   { name: 'order_view', path: 'orders/:id', permission: 'orders/view' },
+  { name: 'appointments', path: 'appointments', permission: 'customers/view', label: 'Appointments' },
+  { name: 'appointment_view', path: 'appointments/:id', permission: 'customers/view' },
   { name: 'actions', path: 'actions', permission: 'actions/view', label: 'Actions' },
   { name: 'action_view', path: 'actions/:id', permission: 'actions/view' },
   { name: 'users', path: 'users', permission: 'business_users/view', label: 'Team' },

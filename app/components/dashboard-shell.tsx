@@ -11,7 +11,7 @@ import { Main, SkipLink } from './skip-link';
 import { VersionDialog } from './version-dialog';
 
 /** Pages that exist so far; the drawer never links to a page that is not built yet. */
-const BUILT_PAGES: ReadonlySet<string> = new Set(['home', 'account_settings', 'customers', 'notes', 'calls', 'forms', 'sms', 'inbox', 'memories', 'services', 'orders', 'actions', 'users', 'businesses', 'settings', 'assistant_conversations', 'assistant_settings', 'system_view', 'reports']);
+const BUILT_PAGES: ReadonlySet<string> = new Set(['home', 'account_settings', 'customers', 'notes', 'calls', 'forms', 'sms', 'inbox', 'memories', 'services', 'orders', 'appointments', 'actions', 'users', 'businesses', 'settings', 'assistant_conversations', 'assistant_settings', 'system_view', 'reports']);
 
 type Props = {
   user: ApiUser;
@@ -30,7 +30,7 @@ type Props = {
  * account drawer. Drawers are <details> elements, so they open and close without JavaScript.
  */
 export function DashboardShell({ user, businesses, business, wizardFinished, notifications, updateNotice, children }: Props) {
-  // Spec section 4: the selected business id is mirrored to local storage (never the token).
+  // docs/product.md#business-selection: the selected business id is mirrored to local storage (never the token).
   useEffect(() => {
     if (business) window.localStorage.setItem(STORAGE_KEYS.selectedBusinessId, business._id);
   }, [business]);

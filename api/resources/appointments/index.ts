@@ -8,15 +8,15 @@ import {
   appointmentMessages,
   freeSlotsSchema,
 } from '#contract/schemas/appointment';
-import type { Db } from '../../db/client';
-import { requireAuth } from '../../lib/auth';
-import { createRouter } from '../../lib/context';
-import { notFound } from '../../lib/errors';
-import { requireBusinessPermission } from '../../lib/membership';
-import { bearer, businessIdParam, envelope, jsonBody } from '../../lib/openapi';
-import { ok } from '../../lib/respond';
-import { cancelAppointment, createAppointment, editAppointment, findAppointment, freeSlots, listAppointments, serializeOneAppointment } from '../../services/appointments';
-import { feedCalendar, feedStatus, regenerateFeed, revokeFeed } from '../../services/calendar-feeds';
+import type { Db } from '#api/db/client';
+import { requireAuth } from '#api/lib/auth';
+import { createRouter } from '#api/lib/context';
+import { notFound } from '#api/lib/errors';
+import { requireBusinessPermission } from '#api/lib/membership';
+import { bearer, businessIdParam, envelope, jsonBody } from '#api/lib/openapi';
+import { ok } from '#api/lib/respond';
+import { cancelAppointment, createAppointment, editAppointment, findAppointment, freeSlots, listAppointments, serializeOneAppointment } from '#api/services/appointments';
+import { feedCalendar, feedStatus, regenerateFeed, revokeFeed } from '#api/services/calendar-feeds';
 import { optionalJsonBody, parseWith } from '../timeline/schemas';
 
 const tags = ['Appointments'];

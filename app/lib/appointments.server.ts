@@ -1,0 +1,103 @@
+import { parseWithZod } from '@conform-to/zod/v4';
+import { data, redirect } from '@remix-run/node';
+import type { ApiService } from '#contract/envelope';
+import { hasPermission } from '#contract/permissions';
+import { appointmentCreateSchema, appointmentEditSchema, type ApiAppointment, type AppointmentWhen } from '#contract/schemas/appointment';
+import { apiCall } from './api.server';
+import { loadFailure } from './customers.server';
+import { replyWithApiErrors } from './forms.server';
+import { entityLoadFailure, requirePermission, type DashboardState } from './guard.server';
+import { apiToasts, redirectWithToasts } from './toast.server';
+
+/** The appointments pages (/dashboard/appointments and /dashboard/appointments/{id}) talk to businesses/appointments/… (docs/appointments.md). */
+export function appointmentsPath(state: DashboardState): string {
+  if (!state.business) throw redirect('/dashboard/onboard/mobile-submit');
+  return `businesses/appointments/${state.business._id}`;
+}
+
+export const canEditAppointments = (state: DashboardState) => hasPermission(state.business?.permissions, 'customers/edit');
+
+export async function listAppointments(state: DashboardState, when: AppointmentWhen, page: number, limit: number) {
+  const result = await apiCall<{ appointments: ApiAppointment[]; total: number }>(state.caller, `${appointmentsPath(state)}/list`, { when, page, limit });
+  if (!result.ok) loadFailure(result);
+  return result.data;
+}
+
+export async function getAppointment(state: DashboardState, id: string): Promise<ApiAppointment> {
+  const result = await apiCall<{ appointment: ApiAppointment }>(state.caller, `${appointmentsPath(state)}/get/${encodeURIComponent(id)}`);
+  if (!result.ok) return entityLoadFailure(state, result, (other) => `businesses/appointments/${other}/get/${encodeURIComponent(id)}`);
+  return result.data.appointment;
+}
+
+export async function feedStatus(state: DashboardState) {
+  const result = await apiCall<{ feed: { active: boolean; created_at: string | null } }>(state.caller, `${appointmentsPath(state)}/calendar-feed`);
+  return result.ok ? result.data.feed : { active: false, created_at: null };
+}
+
+/** The services an appointment can be for (none when the member may not see services). */
+export async function serviceOptions(state: DashboardState): Promise<{ _id: string; name: string }[]> {
+  if (!hasPermission(state.business?.permissions, 'services/view')) return [];
+  const result = await apiCall<{ services: ApiService[] }>(state.caller, `businesses/services/${state.business?._id}/list`, { limit: 100 });
+  return result.ok ? result.data.services.filter((service) => service.status === 'active').map((service) => ({ _id: service._id, name: service.name })) : [];
+}
+
+const notify = (formData: FormData) => formData.get('notify_customer') === 'on';
+
+/**
+ * The list page's forms, one hidden intent each (plain POSTs, so they work without
+ * JavaScript): create, and the calendar feed's regenerate and revoke. A new feed address is
+ * answered as action data (shown once on the page, never put in a cookie or the URL).
+ */
+export async function appointmentsAction(request: Request, state: DashboardState) {
+  const formData = await request.formData();
+  const intent = formData.get('intent');
+  const self = `/dashboard/appointments${new URL(request.url).search}`;
+  const base = appointmentsPath(state);
+  if (intent === 'feed-regenerate' || intent === 'feed-revoke') {
+    requirePermission(state, 'customers/view');
+    const path = `${base}/calendar-feed/${intent === 'feed-regenerate' ? 'regenerate' : 'revoke'}`;
+    const result = await apiCall<{ feed: { url?: string } }>(state.caller, path);
+    if (intent === 'feed-regenerate' && result.ok && result.data.feed.url) return data({ feedUrl: result.data.feed.url, feedMessage: result.messages[0] ?? null });
+    return redirectWithToasts(request, self, apiToasts(path, result));
+  }
+  requirePermission(state, 'customers/edit');
+  const submission = parseWithZod(formData, { schema: appointmentCreateSchema });
+  if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
+  const path = `${base}/create`;
+  const result = await apiCall<{ appointment: ApiAppointment }>(state.caller, path, { ...submission.value, notify_customer: notify(formData) });
+  if (!result.ok) {
+    if (result.status === 403) loadFailure(result);
+    return replyWithApiErrors(submission, result);
+  }
+  return redirectWithToasts(request, '/dashboard/appointments', apiToasts(path, result));
+}
+
+/** The appointment page's forms: edit (move, service, notes) and cancel. */
+export async function appointmentAction(request: Request, state: DashboardState, id: string) {
+  requirePermission(state, 'customers/edit');
+  const formData = await request.formData();
+  const intent = formData.get('intent');
+  const base = appointmentsPath(state);
+  const self = `/dashboard/appointments/${encodeURIComponent(id)}`;
+  if (intent === 'cancel') {
+    const path = `${base}/cancel/${encodeURIComponent(id)}`;
+    const result = await apiCall(state.caller, path, { notify_customer: notify(formData) });
+    if (!result.ok && result.status === 404) loadFailure(result);
+    return redirectWithToasts(request, self, apiToasts(path, result));
+  }
+  const submission = parseWithZod(formData, { schema: appointmentEditSchema });
+  if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
+  const path = `${base}/edit/${encodeURIComponent(id)}`;
+  const result = await apiCall<{ appointment: ApiAppointment }>(state.caller, path, {
+    ...submission.value,
+    // Members who may not see services get no service field: their edit keeps the service.
+    service_id: formData.has('service_id') ? (submission.value.service_id ?? null) : undefined,
+    notes: submission.value.notes ?? null,
+    notify_customer: notify(formData),
+  });
+  if (!result.ok) {
+    if (result.status === 404 || result.status === 403) loadFailure(result);
+    return replyWithApiErrors(submission, result);
+  }
+  return redirectWithToasts(request, self, apiToasts(path, result));
+}
