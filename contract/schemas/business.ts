@@ -28,16 +28,20 @@ const businessFields = z.object({
  * The business's telephones are read in the country of the same form (a business being created
  * has no other), else the business's own (the current scope), and stored in E.164.
  */
-function telephonesInCountry(business: { country?: string; telephones?: string[] }) {
-  const country = business.country ?? currentPhoneCountry();
-  return Array.isArray(business.telephones) ? business.telephones.map((typed) => toE164(typed, country)) : [];
+type TypedBusiness = { country?: string; telephones?: string[] } | null | undefined;
+
+// Null-safe: the OpenAPI generator runs these on an empty value.
+function telephonesInCountry(business: TypedBusiness) {
+  const country = business?.country ?? currentPhoneCountry();
+  const typed = business?.telephones;
+  return Array.isArray(typed) ? typed.map((value) => ({ typed: value, e164: toE164(value, country) })) : [];
 }
 
-const readTelephones = <T extends { country?: string; telephones?: string[] }>(business: T): T =>
-  Array.isArray(business.telephones) ? { ...business, telephones: telephonesInCountry(business).map((e164, i) => e164 ?? business.telephones![i]) } : business;
+const readTelephones = <T extends TypedBusiness>(business: T): T =>
+  business && Array.isArray(business.telephones) ? { ...business, telephones: telephonesInCountry(business).map(({ typed, e164 }) => e164 ?? typed) } : business;
 
-const checkTelephones = (business: { country?: string; telephones?: string[] }, ctx: z.RefinementCtx) =>
-  telephonesInCountry(business).forEach((e164, i) => {
+const checkTelephones = (business: TypedBusiness, ctx: z.RefinementCtx) =>
+  telephonesInCountry(business).forEach(({ e164 }, i) => {
     if (!e164) ctx.addIssue({ code: 'custom', message: messages.phone.invalid, path: ['telephones', i] });
   });
 
