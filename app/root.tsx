@@ -1,5 +1,5 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from '@remix-run/react';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData, type ShouldRevalidateFunction } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { GeneralErrorBoundary } from './components/error-boundary';
 import { NativeShell } from './components/native-shell';
@@ -12,6 +12,7 @@ import { takeToasts } from './lib/toast.server';
 import stylesheet from './tailwind.css?url';
 import { countryOptions } from '#contract/countries';
 import { preferredLocale } from './lib/locale';
+import { rootShouldRevalidate } from './lib/realtime-revalidation';
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
@@ -19,6 +20,8 @@ export const links: LinksFunction = () => [
 ];
 
 export const meta: MetaFunction = () => [{ title: 'Business Assistant' }];
+
+export const shouldRevalidate: ShouldRevalidateFunction = rootShouldRevalidate;
 
 const noToasts: { type: 'success' | 'error' | 'info'; message: string }[] = [];
 

@@ -1,6 +1,7 @@
 import { useFetchers, useNavigation, useRevalidator } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
 import { businessChannel, userChannel, type RealtimeClientConfig } from '#contract/realtime';
+import { beginRealtimeRevalidation, endRealtimeRevalidation, revalidationScopeOf, type RevalidationScope } from '../lib/realtime-revalidation';
 
 /**
  * An event is shown after this short gather (a burst of events, such as an import or a
@@ -14,8 +15,9 @@ const BUSY_RECHECK_MS = 50;
 /**
  * The dashboard's realtime island: pusher-js (loaded on demand, only here) subscribed to
  * the user's channel and the selected business's channel. Any event revalidates the
- * page's loaders, which refetch exactly what the page shows; a UserUpdated thereby
- * refreshes the user, their businesses and permissions (the dashboard layout's loader).
+ * page's loaders, which refetch exactly what the page shows; an event about the user, their
+ * businesses, members or notifications also reloads the dashboard layout's loader, and only
+ * those (lib/realtime-revalidation.ts), so a contact's change costs only the page's reads.
  * After a reconnect it revalidates once, so nothing missed while offline stays missing.
  * Without JavaScript none of this runs and the pages simply do not update live.
  */
@@ -30,6 +32,10 @@ export function RealtimeIsland({ config, userId, businessId }: { config: Realtim
   // (and the toast that redirect carries). Wait until everything has settled.
   const busy = useRef(false);
   busy.current = navigation.state !== 'idle' || revalidator.state !== 'idle' || fetchers.some((fetcher) => fetcher.state !== 'idle');
+  // The scope lasts while the revalidation it started runs: the loaders it skips are chosen then.
+  useEffect(() => {
+    if (revalidator.state === 'idle') endRealtimeRevalidation();
+  }, [revalidator.state]);
   // Loader data is a fresh object after every revalidation: connect again only when the
   // settings really change, not on each refresh.
   const settings = JSON.stringify(config);
@@ -37,9 +43,12 @@ export function RealtimeIsland({ config, userId, businessId }: { config: Realtim
   useEffect(() => {
     let cancelled = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let scope: RevalidationScope = 'page';
     let disconnect = () => {};
-    // One revalidation pending at a time: later events before it runs are covered by it.
-    const schedule = () => {
+    // One revalidation pending at a time: later events before it runs are covered by it, and
+    // widen its scope when they are about what the layout shows.
+    const schedule = (eventScope: RevalidationScope) => {
+      if (eventScope === 'all') scope = 'all';
       if (timer !== undefined) return;
       timer = setTimeout(function run() {
         if (busy.current) {
@@ -47,6 +56,8 @@ export function RealtimeIsland({ config, userId, businessId }: { config: Realtim
           return;
         }
         timer = undefined;
+        beginRealtimeRevalidation(scope);
+        scope = 'page';
         revalidate.current();
       }, GATHER_MS);
     };
@@ -88,12 +99,13 @@ export function RealtimeIsland({ config, userId, businessId }: { config: Realtim
         if (current !== 'connected') subscribed.clear();
         markState();
         if (current === 'connected') {
-          if (wasConnected) schedule();
+          // Anything may have been missed while offline.
+          if (wasConnected) schedule('all');
           wasConnected = true;
         }
       });
       const onEvent = (event: string) => {
-        if (!event.startsWith('pusher:') && !event.startsWith('pusher_internal:')) schedule();
+        if (!event.startsWith('pusher:') && !event.startsWith('pusher_internal:')) schedule(revalidationScopeOf(event));
       };
       for (const name of channels) {
         const channel = pusher.subscribe(name);
