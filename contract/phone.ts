@@ -42,7 +42,10 @@ export function toE164(value: string | null | undefined, defaultCountry?: string
   const international = !country && compact.startsWith('00') ? `+${compact.slice(2)}` : compact;
   if (!country && !international.startsWith('+')) return null;
   const parsed = parsePhoneNumberFromString(international, country ? { defaultCountry: country } : undefined);
-  return parsed?.isPossible() ? parsed.number : null;
+  if (!parsed?.isPossible()) return null;
+  // A leading 0 the parser kept is a national prefix it could not strip: too few digits
+  // followed ("0207946"). Numbers whose plan keeps the 0 (Italy's "06 …") are valid ones.
+  return parsed.isValid() || !parsed.nationalNumber.startsWith('0') ? parsed.number : null;
 }
 
 /**

@@ -17,6 +17,7 @@ describe('toE164 reads a number as people type it, in the business country', () 
     expect(toE164('(02) 9876 5432', 'AU')).toBe('+61298765432');
     expect(toE164('098765 43210', 'IN')).toBe('+919876543210');
     expect(toE164('98765 43210', 'IN')).toBe('+919876543210');
+    expect(toE164('06 1234 5678', 'IT')).toBe('+390612345678');
   });
 
   it('reads international numbers whatever the country, with "+" or the international prefix', () => {
@@ -36,7 +37,7 @@ describe('toE164 reads a number as people type it, in the business country', () 
   });
 
   it('refuses what is not a possible number, letters, extensions and national numbers without a country', () => {
-    for (const junk of ['12345', 'abc', '+44 12', '', '   ', '+', '07700 900123 ext 2', 'call 07700 900123', '+447700900123x', '0770-CALL-NOW']) {
+    for (const junk of ['12345', '0207946', 'abc', '+44 12', '', '   ', '+', '07700 900123 ext 2', 'call 07700 900123', '+447700900123x', '0770-CALL-NOW']) {
       expect(toE164(junk, 'GB'), junk).toBeNull();
     }
     expect(toE164('07700 900123')).toBeNull();
