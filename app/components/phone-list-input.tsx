@@ -2,7 +2,8 @@ import { PHONE_EXAMPLE } from '#contract/messages';
 import { TextListInput, type TextListInputProps } from './text-list-input';
 
 /**
- * A list of phone numbers (docs/product.md#routes: the phone-number list input), in E.164 form.
+ * A list of phone numbers (docs/product.md#routes: the phone-number list input), typed as people
+ * do ("07700 900123" is read in the business's country) and stored in E.164.
  * Business telephones and a contact's phones both use it.
  */
 export function PhoneListInput({ label, form, field }: Pick<TextListInputProps, 'label' | 'form' | 'field'>) {
