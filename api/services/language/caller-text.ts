@@ -99,13 +99,22 @@ function vocabularyOf(words: readonly string[]): string[] {
 
 /** A word English has, or one of the business's own: null. Otherwise its nearest word, or null when none is near. */
 function correction(word: string, vocabulary: string[]): string | null {
-  if (vocabulary.includes(word) || isWord(word)) return null;
+  if (vocabulary.includes(word) || isWord(word) || isDerived(word)) return null;
   const own = nearestOwnWord(word, vocabulary);
   if (own) return own;
   return isCompound(word) ? null : nearestCommonWord(word);
 }
 
 const isWord = (word: string) => wordVector(word) !== null;
+
+const PREFIXES = /^(re|un|pre|over|under|mis|non|out|sub|super|multi|semi|anti|co|de|dis|inter|micro|mini)(?=[a-z]{4})/;
+
+/** A common word behind an everyday prefix, plural or not ("remaps", "regrout", "unclog"): a word the table lacks, not a typo. */
+function isDerived(word: string): boolean {
+  const base = word.replace(PREFIXES, '');
+  if (base === word) return false;
+  return [base, base.replace(/s$/, ''), base.replace(/es$/, '')].some((candidate) => candidate.length >= 4 && isCommonWord(candidate) && isWord(candidate));
+}
 
 /** Two common words run together ("callouts", "nightlight") are not a typo. */
 function isCompound(word: string): boolean {

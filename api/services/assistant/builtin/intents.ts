@@ -47,18 +47,23 @@ const SMALL_TALK =
 
 const DAY_WORDS = '(today|tonight|tomorrow|weekends?|saturdays?|sundays?|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|bank holidays?|holidays?|christmas|xmas|boxing day|new year|easter|evenings?|nights?|late|early|lunchtime|over|during|this|next|the|on)';
 
+/** The days and times of DAY_WORDS without its linking words ("on", "the", "over"). */
+const TIME_WORDS = DAY_WORDS.replace(/\|(over|during|this|next|the|on)(?=[|)])/g, '');
+
 const HOURS_PATTERNS = [
   /\b(opening|business|office|trading|working|shop) (hours|times)\b/,
   /\b(your|the|what|which|usual|normal) hours\b/,
   /\bhours (are|on|today|tomorrow|this|at|over|during)\b/,
   /\b(are|is) (you|it|the (shop|office|salon|showroom|business|clinic|store|studio))( still| currently)? (open|closed|shut)\b/,
-  /\b(you|you're|youre) (open|closed|shut)\b/,
+  // "Can I drop the keys off before you open?" asks about something done around the hours, not the hours.
+  /(?<!\b(before|after|once|until|till|til) )\b(you|you're|youre) (open|closed|shut)\b/,
   /\bwhen (are|do|will) you (open|close|shut|start|finish|be open)\b/,
   /\bwhat time (do|are|will) you (open|close|shut|start|finish|be open)\b/,
   /\b(opening|closing) time\b/,
   /\bwhen (do|does) (you|the [a-z]+) (open|close)\b/,
   new RegExp(`\\b(open|closed|shut) ${DAY_WORDS}\\b`),
-  new RegExp(`\\b(do|will|are) you (open|work|trade|operate)( on| at| over| during)? ${DAY_WORDS}`),
+  // "Do you work on Saturdays?", never "do you work on electric cars?": a day or time after the linking words.
+  new RegExp(`\\b(do|will|are) you (open|work|trade|operate)( on| at| over| during)?( the| this| next)? ${TIME_WORDS}`),
   /\b(open|closed) (now|right now|at the moment|later|yet)\b/,
   /\bwhat days (are|do) you\b/,
   // "Can I bring her in on a Saturday afternoon?", "could we pop by tomorrow?": whether the door is open then.

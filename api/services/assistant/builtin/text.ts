@@ -99,7 +99,17 @@ export function stem(input: string): string {
 }
 
 const GROUP_OF = new Map<string, string>();
-for (const group of SYNONYM_GROUPS) for (const word of group) GROUP_OF.set(stem(word), stem(group[0]));
+/**
+ * A group word in "-ly" joins by itself only: its stem is another word's ("monthly" → "month"),
+ * and "three to six months" says nothing of paying monthly.
+ */
+const EXACT_GROUP = new Map<string, string>();
+for (const group of SYNONYM_GROUPS) {
+  for (const word of group) {
+    if (word.endsWith('ly') && stem(word) !== word) EXACT_GROUP.set(word, stem(group[0]));
+    else GROUP_OF.set(stem(word), stem(group[0]));
+  }
+}
 const GENERIC = new Set(GENERIC_WORDS.map((word) => GROUP_OF.get(stem(word)) ?? stem(word)));
 
 const GROUP_WORDS = new Set(SYNONYM_GROUPS.flat());
@@ -110,6 +120,8 @@ const GROUP_WORDS = new Set(SYNONYM_GROUPS.flat());
  * no "fit".
  */
 export function termKey(word: string): string {
+  const exact = EXACT_GROUP.get(word.toLowerCase());
+  if (exact) return exact;
   const stemmed = stem(word);
   const group = GROUP_OF.get(stemmed);
   if (!group) return stemmed;
