@@ -108,7 +108,7 @@ export function AssistantSettingsForm({ settings, reply, canEdit }: { settings: 
         <Field
           label="Escalation phone number"
           errors={assistant.escalation_phone.errors}
-          hint="A person callers can reach, in international format (e.g. +442071234567). Leave empty for none."
+          hint="A person callers can reach, as you would dial it (a number abroad with its + code). Leave empty for none."
           inputProps={{ ...getInputProps(assistant.escalation_phone, { type: 'tel' }), autoComplete: 'off' }}
         />
         <div className="flex items-start gap-2">
