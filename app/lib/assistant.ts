@@ -44,6 +44,8 @@ export function actionLabel(action: ConversationAction): string {
       return 'Contact recognised';
     case 'order_created':
       return 'Order taken';
+    case 'appointment_booked':
+      return 'Appointment booked';
   }
 }
 
@@ -61,5 +63,7 @@ export function actionHref(action: ConversationAction, links: ChatLinks): string
       return links.customers ? `/dashboard/customers/${action.customer_id}` : null;
     case 'order_created':
       return links.orders ? `/dashboard/orders/${action.order_id}` : null;
+    case 'appointment_booked':
+      return links.customers ? `/dashboard/appointments/${action.appointment_id}` : null;
   }
 }

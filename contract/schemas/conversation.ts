@@ -34,7 +34,8 @@ export type ConversationAction =
   | { type: 'task_created'; note_id: string; summary: string }
   | { type: 'question_recorded'; memory_id: string; summary: string; duplicate: boolean }
   | { type: 'customer_found'; customer_id: string; summary: string }
-  | { type: 'order_created'; order_id: string; summary: string };
+  | { type: 'order_created'; order_id: string; summary: string }
+  | { type: 'appointment_booked'; appointment_id: string; summary: string };
 
 export const MESSAGE_MAX = 2000;
 

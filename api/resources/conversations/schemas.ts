@@ -17,12 +17,13 @@ export const conversationListBody = listFiltersSchema.extend({
 
 const sourceOut = z.object({ kind: z.enum(['memory', 'service', 'business']), _id: z.string().nullable(), type: z.string(), title: z.string().nullable() });
 const actionOut = z.object({
-  type: z.enum(['task_created', 'question_recorded', 'customer_found', 'order_created']),
+  type: z.enum(['task_created', 'question_recorded', 'customer_found', 'order_created', 'appointment_booked']),
   summary: z.string(),
   note_id: z.string().optional(),
   memory_id: z.string().optional(),
   customer_id: z.string().optional(),
   order_id: z.string().optional(),
+  appointment_id: z.string().optional(),
   duplicate: z.boolean().optional(),
 });
 

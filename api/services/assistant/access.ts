@@ -59,6 +59,7 @@ const ACTION_VIEW: Record<ConversationAction['type'], Permission> = {
   question_recorded: 'memories/view',
   customer_found: 'customers/view',
   order_created: 'orders/view',
+  appointment_booked: 'customers/view',
 };
 
 /** The message as this viewer may see it: sources and actions of kinds they may not view are left out. */

@@ -7,11 +7,13 @@ import { createMemory, updateMemory } from '../memories';
 import { notifyMembers } from '../member-notifications';
 import { linkTaskToQuestion } from '../question-tasks';
 import type { OrderDeps } from '../orders';
+import type { ApiDeps } from '#api/deps';
 import { createNote } from '../timeline';
 import { loadCustomerFact } from './context';
 import { placeOrder } from './orders';
 import { closestWaitingQuestion } from './question-paraphrases';
 import { taskDueAt } from './task-due';
+import { appointmentSlots, bookAppointment, callerAppointments, changeAppointment } from './appointments';
 import type { AssistantTools, CapturedDetails } from './types';
 
 /**
@@ -26,8 +28,8 @@ export type ToolScope = {
   channel: ConversationChannel;
 };
 
-/** What the tools write through: notes, memories and orders (an order notifies the team). */
-export type ToolDeps = OrderDeps;
+/** What the tools write through: notes, memories and orders (an order notifies the team); with telephony and mail an appointment is texted to the caller. */
+export type ToolDeps = OrderDeps & Partial<Pick<ApiDeps, 'telephony' | 'mailer'>>;
 
 /** The page a team member opens from a task to read the conversation. */
 export const conversationLink = (conversationId: string) => `/dashboard/assistant-conversations/${conversationId}`;
@@ -134,6 +136,11 @@ export function createAssistantTools(deps: ToolDeps, scope: ToolScope): Assistan
     },
 
     createTask,
+
+    appointmentSlots: (preferredTime) => appointmentSlots(deps, scope, preferredTime),
+    bookAppointment: (request) => bookAppointment(deps, scope, request),
+    callerAppointments: () => callerAppointments(deps, scope),
+    changeAppointment: (request) => changeAppointment(deps, scope, request),
 
     /**
      * One open 'question' memory per question (compared normalised, else as a paraphrase:

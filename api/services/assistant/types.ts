@@ -75,6 +75,14 @@ export interface AssistantTools {
   lookupCustomer(): Promise<CustomerFact | null>;
   /** Creates the order as `new` (source = the channel, with this conversation) and notifies the team. */
   takeOrder(order: OrderRequest): Promise<ConversationAction>;
+  /** Free appointment times on the day (and part of day) the caller named, inside the opening hours; null when none or no day. */
+  appointmentSlots?(preferredTime: string): Promise<{ date: string; day: string; times: string[] } | null>;
+  /** Book one offered time (date and time on the business clock) for the caller and text them; null when it is no longer free or there is nobody to book it for. */
+  bookAppointment?(request: { date: string; time: string; contact?: { name?: string; phone?: string } }): Promise<{ action: ConversationAction; text: string } | null>;
+  /** The known caller's booked appointments still to come (date and time on the business clock, and how to say them). */
+  callerAppointments?(): Promise<Array<{ id: string; date: string; time: string; when: string }>>;
+  /** Cancel (to: null) or move the known caller's appointment starting at date/time, texting them; null when that is not possible. */
+  changeAppointment?(request: { date: string; time: string; to: { date: string; time: string } | null }): Promise<{ action: ConversationAction; text: string } | null>;
 }
 
 export interface AssistantProvider {

@@ -71,6 +71,7 @@ export function extractiveSummary(call: CallRecord): string {
     for (const action of turn.actions ?? []) {
       if (action.type === 'task_created') promised.push(`a task for the team (${clip(action.summary, 80)})`);
       if (action.type === 'question_recorded') promised.push('their question was passed to the team');
+      if (action.type === 'appointment_booked') promised.push(`an appointment (${clip(action.summary.replace(/^Appointment booked: /, ''), 80)})`);
       if (action.type === 'order_created') promised.push(`an order to confirm (${clip(action.summary.replace(/^Order taken: /, ''), 80)})`);
     }
   }

@@ -1,5 +1,6 @@
 import type { AssistantTools, CapturedDetails, CustomerFact, HistoryMessage } from '../types';
 import type { Answer } from './answer';
+import { offerText } from './appointments';
 import { parseDetails } from './details';
 import { classify, type RequestKind } from './intents';
 import { wording, listOf, type Tone } from './phrases';
@@ -133,5 +134,8 @@ export async function captureTurn(tools: AssistantTools, turn: CaptureTurn): Pro
   const who = details.name ?? details.phone!;
   const action = await tools.createTask({ title: TITLES[turn.kind](who), details, question: details.reason });
   const noted = details.preferred_time ? ` I've noted that ${details.preferred_time} suits you.` : '';
-  return { text: `${preface}${say.confirmTask(details.name ?? null)}${noted}`, sources: [], actions: [action] };
+  // A booking for a day the caller named: the free times that day are offered too (appointments.ts).
+  const offer = turn.kind === 'booking' && details.preferred_time && tools.appointmentSlots ? await tools.appointmentSlots(details.preferred_time) : null;
+  const offered = offer ? ` ${offerText(offer)}` : '';
+  return { text: `${preface}${say.confirmTask(details.name ?? null)}${noted}${offered}`, sources: [], actions: [action] };
 }

@@ -1,5 +1,6 @@
 import type { AssistantEvent, AssistantProvider, AssistantTools, TurnInput } from '../types';
 import { businessSource, combine, type Answer } from './answer';
+import { changeTurn, offerInProgress, offerTurn } from './appointments';
 import { badInput, type BadInput } from './bad-input';
 import { captureInProgress, captureTurn, offerAccepted } from './capture';
 import { keepingCallerWords, understoodInput } from './caller-words';
@@ -101,6 +102,18 @@ export async function respond(input: TurnInput, tools: AssistantTools, options: 
     // A question in the middle: answered on its own, then the order is read back so it goes on.
     const other = await respond({ ...input, history: [] }, tools);
     return combine([other, orderReminder(input, orderFlow)]);
+  }
+
+  // Free appointment times were offered (appointments.ts): this message may choose one.
+  const slotOffer = !options.part ? offerInProgress(input) : null;
+  if (slotOffer) {
+    const answer = await offerTurn(input, tools, slotOffer);
+    if (answer) return answer;
+  }
+  // A known caller cancelling or moving their appointment, or confirming that they want to.
+  if (!options.part) {
+    const change = await changeTurn(input, tools);
+    if (change) return change;
   }
 
   // A booking, call back or person request in progress: this message may hold the details.
