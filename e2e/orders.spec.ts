@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { api, createAccount, signIn, type Account } from './support/helpers';
+import { pickContact, pickedContact } from './support/contact-picker';
 
 type Customer = { _id: string; name: string };
 type Order = { _id: string };
@@ -39,14 +40,14 @@ test('an order is created by hand, confirmed and cancelled, and the contact show
     await page.getByLabel('Item 1 product').fill('Sourdough loaf');
     await page.getByRole('button', { name: 'Create order' }).click();
     await expect(page.getByText('Customer is required.')).toBeVisible();
-    await page.getByLabel('Customer').selectOption(ada._id);
+    await pickContact(page, 'Customer', ada.name, js);
   } else {
     // Without it the browser's required check comes first; a blank product name passes it and the server refuses it.
-    await page.getByLabel('Customer').selectOption(ada._id);
+    await pickContact(page, 'Customer', ada.name, js);
     await page.getByLabel('Item 1 product').fill('   ');
     await page.getByRole('button', { name: 'Create order' }).click();
     await expect(page.getByText('Each order line needs a product name.')).toBeVisible();
-    await expect(page.getByLabel('Customer')).toHaveValue(ada._id);
+    await expect(pickedContact(page)).toHaveValue(ada._id);
     await page.getByLabel('Item 1 product').fill('Sourdough loaf');
   }
   await page.getByLabel('Item 1 quantity').fill('2');
@@ -100,7 +101,7 @@ test('the contact’s “New order” chooses the contact, and an edit changes t
   await expect(page.getByTestId('customer-orders-empty')).toContainText('No orders from Grace yet.');
   await page.getByTestId('customer-orders').getByRole('link', { name: 'New order' }).click();
   await expect(page).toHaveURL(new RegExp(`/dashboard/orders/new\\?customer_id=${grace._id}$`));
-  await expect(page.getByLabel('Customer')).toHaveValue(grace._id);
+  await expect(pickedContact(page)).toHaveValue(grace._id);
   await page.getByLabel('Item 1 product').fill('Birthday cake');
   await page.getByRole('button', { name: 'Create order' }).click();
   await expect(toast(page, 'Order created.')).toBeVisible();
@@ -140,7 +141,7 @@ test('deleting an order asks for confirmation, and the banner restores it @nojs'
   await expect(page.getByRole('heading', { level: 1, name: 'Order for Ada Byron' })).toBeVisible();
 });
 
-test('the list filters by status and by customer @nojs', async ({ page, request }) => {
+test('the list filters by status and by customer @nojs', async ({ page, request }, testInfo) => {
   const { account, businessId } = await owner(page, request);
   const ada = await seedCustomer(request, account, businessId, 'Ada', 'King');
   const alan = await seedCustomer(request, account, businessId, 'Alan', 'Turing');
@@ -155,7 +156,7 @@ test('the list filters by status and by customer @nojs', async ({ page, request 
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(rows).toHaveText([/Brioche/, /Bagels/]);
 
-  await page.getByLabel('Customer').selectOption(alan._id);
+  await pickContact(page, 'Customer', alan.name, testInfo.project.name === 'js');
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(rows).toHaveText([/Alan Turing.*Brioche/]);
   await expect(page.getByTestId('orders-total')).toHaveText('1 order found');

@@ -3,6 +3,7 @@ import { Form, Link } from '@remix-run/react';
 import { useId } from 'react';
 import { noteFormSchema } from '../lib/note-form';
 import { useSchemaForm } from '../lib/use-schema-form';
+import { ContactPicker } from './contact-picker';
 import { ErrorList, Field, SelectField, SubmitButton } from './forms';
 
 type Props = {
@@ -42,14 +43,15 @@ export function NoteForm({ id, lastResult, defaultValue, customers, timeZone, su
         <ErrorList id={bodyErrorId} errors={fields.body.errors} />
       </div>
       {customers.length ? (
-        <SelectField label="Contact" errors={fields.customer_id.errors} selectProps={getSelectProps(fields.customer_id)}>
-          <option value="">No contact</option>
-          {customers.map((customer) => (
-            <option key={customer._id} value={customer._id}>
-              {customer.name}
-            </option>
-          ))}
-        </SelectField>
+        <ContactPicker
+          key={fields.customer_id.key}
+          name={fields.customer_id.name}
+          label="Contact"
+          emptyLabel="No contact"
+          options={customers}
+          defaultValue={String(fields.customer_id.initialValue ?? '')}
+          errors={fields.customer_id.errors}
+        />
       ) : (
         <input type="hidden" name={fields.customer_id.name} value={String(defaultValue.customer_id ?? '')} />
       )}

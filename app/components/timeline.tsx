@@ -5,6 +5,7 @@ import type { ApiTimelineItem } from '#contract/envelope';
 import { notificationTime, timelineLabel } from '#contract/labels';
 import { counterpart, isOverdue, itemPath, itemText, TIMELINE_KINDS, type TimelineKind } from '../lib/timeline';
 import { SubmitButton } from './forms';
+import { ContactPicker } from './contact-picker';
 import { DeleteDialog, RestoreBanner } from './delete-restore';
 
 const labelColours: Record<string, string> = {
@@ -101,33 +102,25 @@ export function EmptyState({ title, children, testId }: { title: string; childre
  * Narrow a page to one contact. A GET form: it changes nothing, the result can be
  * bookmarked, and without JavaScript the Show button submits it.
  */
-export function CustomerSelector({ customers, selected, hidden = {} }: { customers: { _id: string; name: string }[]; selected: string; hidden?: Record<string, string> }) {
-  if (customers.length === 0) return null;
+export function CustomerSelector({
+  customers,
+  selected,
+  hidden = {},
+  findQuery = '',
+}: {
+  customers: { _id: string; name: string }[];
+  selected: string;
+  hidden?: Record<string, string>;
+  /** What the no-JavaScript find box last narrowed the list to. */
+  findQuery?: string;
+}) {
+  if (customers.length === 0 && !findQuery && !selected) return null;
   return (
     <Form method="get" className="flex flex-wrap items-end gap-2" data-testid="customer-selector">
       {Object.entries(hidden).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      <div className="flex flex-col gap-1">
-        <label htmlFor="customer-selector" className="text-sm font-medium text-slate-700">
-          Contact
-        </label>
-        <select
-          id="customer-selector"
-          name="customer_id"
-          defaultValue={selected}
-          key={selected}
-          onChange={(event) => event.currentTarget.form?.requestSubmit()}
-          className="max-w-64 rounded-lg border border-slate-300 bg-white px-3 py-2"
-        >
-          <option value="">All contacts</option>
-          {customers.map((customer) => (
-            <option key={customer._id} value={customer._id}>
-              {customer.name}
-            </option>
-          ))}
-        </select>
-      </div>
+      <ContactPicker name="customer_id" label="Contact" emptyLabel="All contacts" options={customers} defaultValue={selected} findQuery={findQuery} autoSubmit />
       <noscript>
         <button type="submit" className="rounded-lg border border-slate-300 bg-white px-3 py-2">
           Show

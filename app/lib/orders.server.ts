@@ -45,8 +45,8 @@ export async function recentCustomerOrders(state: DashboardState, customerId: st
  * The contacts an order can be for (the newest 500), for the pickers. Members who may not
  * see contacts get only the one already chosen (a link from a contact, or the order's own).
  */
-export async function customerOptions(state: DashboardState, chosen?: CustomerOption | string | null): Promise<CustomerOption[]> {
-  const options = await loadCustomerOptions(state);
+export async function customerOptions(state: DashboardState, chosen?: CustomerOption | string | null, search?: string | null): Promise<CustomerOption[]> {
+  const options = await loadCustomerOptions(state, search);
   const chosenId = typeof chosen === 'string' ? chosen : chosen?._id;
   if (!chosen || !chosenId || options.some((option) => option._id === chosenId)) return options;
   if (typeof chosen !== 'string') return [chosen, ...options];

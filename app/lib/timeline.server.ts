@@ -34,9 +34,21 @@ export function pageParam(url: URL): number {
  * Contacts for the customer selectors (the spec's collection page size, 500). Members
  * without customers/view get none: the selector is then simply not shown.
  */
-export async function loadCustomerOptions(state: DashboardState): Promise<CustomerOption[]> {
+/**
+ * The contacts a contact picker starts with: without JavaScript its native <select> lists
+ * these, so they are a bounded page (matches of `search` when the page was given one, else
+ * the newest), never every contact. With JavaScript the picker searches as the member types.
+ */
+export const PICKER_OPTIONS = 100;
+
+export async function loadCustomerOptions(state: DashboardState, search?: string | null): Promise<CustomerOption[]> {
+  return searchContactOptions(state, search?.trim().slice(0, 100) ?? '', PICKER_OPTIONS);
+}
+
+/** Contacts whose name, phone or email matches (v1 customers list with its search), by name. */
+export async function searchContactOptions(state: DashboardState, search: string, limit: number): Promise<CustomerOption[]> {
   if (!state.business || !hasPermission(state.business.permissions, 'customers/view')) return [];
-  const result = await apiCall<{ customers: ApiCustomer[] }>(state.caller, `businesses/customers/${state.business._id}/list`, { limit: 500 });
+  const result = await apiCall<{ customers: ApiCustomer[] }>(state.caller, `businesses/customers/${state.business._id}/list`, { limit, ...(search ? { search } : {}) });
   if (!result.ok) return [];
   return result.data.customers
     .map((customer) => ({ _id: customer._id, name: customer.name || customer.first_name }))

@@ -6,7 +6,9 @@ import { SetupChecklist } from '../components/setup-checklist';
 import { CustomerSelector, EmptyState, Pager, TimelineList } from '../components/timeline';
 import { requireDashboard } from '../lib/guard.server';
 import { PAGE_SIZE } from '../lib/timeline';
-import { businessTimeZone, listItems, loadCustomerOptions, pageParam } from '../lib/timeline.server';
+import { CONTACT_QUERY } from '../components/contact-picker';
+import { customerOptions } from '../lib/orders.server';
+import { businessTimeZone, listItems, pageParam } from '../lib/timeline.server';
 
 export const meta: MetaFunction = () => [{ title: 'Recents · Business Assistant' }];
 
@@ -21,12 +23,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!wizardFinished || !business) return { user, business, wizardFinished, timeline: null };
   const url = new URL(request.url);
   const customerId = url.searchParams.get('customer_id') || '';
+  const findQuery = url.searchParams.get(CONTACT_QUERY)?.trim().slice(0, 100) ?? '';
   const [listed, customers] = await Promise.all([
     listItems(state.caller, `businesses/timeline/${business._id}/list`, 'timeline', {
       page: pageParam(url),
       ...(customerId ? { customer_id: customerId } : {}),
     }),
-    loadCustomerOptions(state),
+    customerOptions(state, customerId || null, findQuery),
   ]);
   return {
     user,
@@ -35,6 +38,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     timeline: {
       ...listed,
       customerId,
+      findQuery,
       customers,
       canAddNote: hasPermission(business.permissions, 'notes/edit'),
       timeZone: businessTimeZone(state),
@@ -52,7 +56,7 @@ export default function HomeRoute() {
           <h1 className="text-2xl font-semibold">{wizardFinished ? 'Recents' : `Welcome, ${user.name.split(' ')[0]}`}</h1>
           {business ? <p className="text-sm text-slate-600">{business.name}</p> : null}
         </div>
-        {timeline ? <CustomerSelector customers={timeline.customers} selected={timeline.customerId} /> : null}
+        {timeline ? <CustomerSelector customers={timeline.customers} selected={timeline.customerId} findQuery={timeline.findQuery} /> : null}
       </div>
       {!timeline ? (
         <SetupChecklist user={user} business={business} />

@@ -7,7 +7,9 @@ import { KindListPage } from '../components/timeline-pages';
 import { DUE_VIEWS, dueFilters } from '../lib/due-dates';
 import { requireDashboard, requirePermission } from '../lib/guard.server';
 import { PAGE_SIZE } from '../lib/timeline';
-import { businessId, businessTimeZone, listItems, loadCustomerOptions, pageParam } from '../lib/timeline.server';
+import { CONTACT_QUERY } from '../components/contact-picker';
+import { customerOptions } from '../lib/orders.server';
+import { businessId, businessTimeZone, listItems, pageParam } from '../lib/timeline.server';
 
 export const meta: MetaFunction = () => [{ title: 'Notes & tasks · Business Assistant' }];
 
@@ -32,6 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const show = VIEWS.find((view) => view.key === url.searchParams.get('show'))?.key ?? '';
   const customerId = url.searchParams.get('customer_id') || '';
+  const findQuery = url.searchParams.get(CONTACT_QUERY)?.trim().slice(0, 100) ?? '';
   const due = DUE_VIEWS.find((view) => view.key === url.searchParams.get('due'))?.key ?? '';
   const order = ORDERS.find((option) => option.key === url.searchParams.get('sort'))?.key ?? '';
   const timeZone = businessTimeZone(state);
@@ -45,7 +48,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       ...(order === 'due' ? { sort_by: 'reminder', sort_order: 'asc' } : {}),
       ...dueFilters(due, now, timeZone),
     }),
-    loadCustomerOptions(state),
+    customerOptions(state, customerId || null, findQuery),
   ]);
   return {
     ...listed,
@@ -54,6 +57,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     due,
     order,
     customerId,
+    findQuery,
     customers,
     deleted: url.searchParams.get('deleted'),
     canEdit: hasPermission(state.business?.permissions, 'notes/edit'),
@@ -96,7 +100,7 @@ export default function NotesListRoute() {
             <Choices label="Due" options={DUE_VIEWS} selected={data.due} to={(key) => query({ due: key })} />
             <Choices label="Order" options={ORDERS} selected={data.order} to={(key) => query({ sort: key })} />
           </div>
-          <CustomerSelector customers={data.customers} selected={data.customerId} hidden={kept} />
+          <CustomerSelector customers={data.customers} selected={data.customerId} hidden={kept} findQuery={data.findQuery} />
         </div>
       }
     />

@@ -7,6 +7,7 @@ import { OrderList, RestoreOrderBanner } from '../components/orders/order-bits';
 import { orderStatusLabel } from '../components/orders/order-types';
 import { Pager } from '../components/timeline';
 import { requireDashboard } from '../lib/guard.server';
+import { CONTACT_QUERY, ContactPicker } from '../components/contact-picker';
 import { canEditOrders, customerOptions, listOrders } from '../lib/orders.server';
 import { businessTimeZone } from '../lib/timeline.server';
 
@@ -25,13 +26,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const status = (ORDER_STATUSES as readonly string[]).includes(statusParam) ? statusParam : '';
   const customerId = (url.searchParams.get('customer_id') ?? '').trim().slice(0, 100);
   const page = Math.max(0, Math.floor(Number(url.searchParams.get('page')) || 0));
-  const [listed, customers] = await Promise.all([listOrders(state, { page, limit: PAGE_SIZE, status, customer_id: customerId }), customerOptions(state, customerId || null)]);
+  const findQuery = url.searchParams.get(CONTACT_QUERY)?.trim().slice(0, 100) ?? '';
+  const [listed, customers] = await Promise.all([listOrders(state, { page, limit: PAGE_SIZE, status, customer_id: customerId }), customerOptions(state, customerId || null, findQuery)]);
   return {
     orders: listed.orders,
     total: listed.total,
     page,
     status,
     customerId,
+    findQuery,
     customers,
     canEdit: canEditOrders(state),
     deleted: url.searchParams.get('deleted'),
@@ -41,7 +44,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function OrdersRoute() {
-  const { orders, total, page, status, customerId, customers, canEdit, deleted, timeZone, now } = useLoaderData<typeof loader>();
+  const { orders, total, page, status, customerId, customers, canEdit, deleted, timeZone, now, findQuery } = useLoaderData<typeof loader>();
   const filtered = Boolean(status || customerId);
   const customerName = customers.find((customer) => customer._id === customerId)?.name;
 
@@ -82,20 +85,8 @@ export default function OrdersRoute() {
               ))}
             </select>
           </div>
-          {customers.length > 0 ? (
-            <div className="flex flex-col gap-1">
-              <label htmlFor="order-customer-filter" className="text-sm font-medium text-slate-700">
-                Customer
-              </label>
-              <select id="order-customer-filter" name="customer_id" defaultValue={customerId} key={customerId} className="h-10 max-w-64 rounded-lg border border-slate-300 bg-white px-3 shadow-sm">
-                <option value="">All customers</option>
-                {customers.map((customer) => (
-                  <option key={customer._id} value={customer._id}>
-                    {customer.name}
-                  </option>
-                ))}
-              </select>
-            </div>
+          {customers.length > 0 || findQuery || customerId ? (
+            <ContactPicker name="customer_id" label="Customer" emptyLabel="All customers" options={customers} defaultValue={customerId} findQuery={findQuery} />
           ) : null}
           <button type="submit" className="h-10 rounded-lg border border-slate-300 bg-white px-4 font-medium shadow-sm hover:bg-slate-50">
             Apply

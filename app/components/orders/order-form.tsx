@@ -3,6 +3,7 @@ import { Form } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { ORDER_STATUSES } from '#contract/schemas/order';
 import { useSchemaForm } from '#app/lib/use-schema-form';
+import { ContactPicker } from '../contact-picker';
 import { DefaultSubmit, ErrorList, SelectField, SubmitButton, TextAreaField } from '../forms';
 import { emptyLine, orderFormSchema, orderStatusLabel, type CustomerOption, type OrderDefaults, type ProductOption } from './order-types';
 
@@ -48,14 +49,15 @@ export function OrderForm({
       <DefaultSubmit />
       {back ? <input type="hidden" name="back" value={back} /> : null}
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField label="Customer" errors={fields.customer_id.errors} selectProps={getSelectProps(fields.customer_id)}>
-          <option value="">Choose a contact</option>
-          {customers.map((customer) => (
-            <option key={customer._id} value={customer._id}>
-              {customer.name}
-            </option>
-          ))}
-        </SelectField>
+        <ContactPicker
+          key={fields.customer_id.key}
+          name={fields.customer_id.name}
+          label="Customer"
+          emptyLabel="Choose a contact"
+          options={customers}
+          defaultValue={String(fields.customer_id.initialValue ?? '')}
+          errors={fields.customer_id.errors}
+        />
         <SelectField label="Status" errors={fields.status.errors} selectProps={getSelectProps(fields.status)}>
           {ORDER_STATUSES.map((status) => (
             <option key={status} value={status}>
