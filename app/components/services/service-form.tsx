@@ -3,7 +3,7 @@ import { Form, useFetcher, type FetcherWithComponents } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import type { ApiService } from '#contract/envelope';
 import { FREQUENCY_UNITS, FREQUENCY_UNIT_LABELS, SERVICE_STATUSES, SERVICE_STATUS_LABELS, serviceSchema } from '#contract/schemas/service';
-import { useSchemaForm } from '../../lib/use-schema-form';
+import { useSchemaForm } from '#app/lib/use-schema-form';
 import { CancelButton, ErrorList, Field, SelectField, SubmitButton } from '../forms';
 import { DeleteConfirmation, RestoreBanner } from '../delete-restore';
 
