@@ -1,7 +1,7 @@
 import type { Permission } from './permissions';
 
 /**
- * The dashboard route table of spec section 2: name, path under /dashboard, permission.
+ * The dashboard route table in docs/product.md#routes: name, path under /dashboard, permission.
  * Loaders look their permission up here; the navigation drawer is built from it.
  * "not stated" in the spec is `null` here: any member of the business may open it.
  */
@@ -60,7 +60,7 @@ export const DASHBOARD_ROUTES = [
 
 export type DashboardRouteName = (typeof DASHBOARD_ROUTES)[number]['name'];
 
-/** The six onboarding steps (spec section 2), each its own route under /dashboard. */
+/** The six onboarding steps (docs/product.md#routes), each its own route under /dashboard. */
 export const ONBOARDING_STEPS = [
   { key: 'mobile-submit', path: 'onboard/mobile-submit', title: 'Verify your mobile number' },
   { key: 'mobile-verify', path: 'onboard/mobile-verify', title: 'Enter the verification code' },
@@ -89,7 +89,7 @@ export function matchDashboardRoute(pathname: string): DashboardRoute | undefine
 
 /**
  * Pages open while the selected business's wizard is unfinished, besides home and the
- * onboarding steps: choosing, creating and greeting businesses (spec section 4).
+ * onboarding steps: choosing, creating and greeting businesses (docs/product.md#states).
  */
 export const OPEN_WHILE_ONBOARDING: ReadonlySet<string> = new Set(['businesses', 'business_view', 'business_create', 'business_welcome', 'business_welcome_id']);
 

@@ -7,7 +7,7 @@ export type HelpTopic = { title: string; text: string };
 
 /**
  * Short help for the page the user is on, shown in the help drawer and on /dashboard/help.
- * Keyed by the route names of spec section 2 (contract/routes.ts); pages without an entry
+ * Keyed by the route names in docs/product.md#routes (contract/routes.ts); pages without an entry
  * get the general text.
  */
 export const HELP_TOPICS: Partial<Record<DashboardRouteName | 'onboarding' | 'help', HelpTopic>> = {

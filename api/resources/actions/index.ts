@@ -14,7 +14,7 @@ const tags = ['Actions'];
 const common = { tags, security: bearer, middleware: [requireAuth] };
 const base = '/businesses/actions/{business_id}';
 
-/** Actions (issue 10, the generic entity pattern of spec section 7): list, get, create, update, delete (soft), restore. */
+/** Actions (the generic entity pattern of docs/product.md#v1-calls): list, get, create, update, delete (soft), restore. */
 export const actionsRouter = createRouter()
   .openapi(
     createRoute({ ...common, method: 'post', path: `${base}/list`, summary: 'List actions (installs the ready-made ones on first use): paged, newest first by default, sortable by name|created_at|updated_at|status|trigger|last_run_at, searchable, filterable by status, trigger and created_at', request: { params: businessIdParam, body: optionalJsonBody(actionListBody) }, responses: envelope(actionListData) }),

@@ -13,7 +13,7 @@ import { canViewActions as canView } from './access';
 import { actionIdParam } from './schemas';
 
 /**
- * The engine's side of the actions calls (issue 10): an action's run history, and the
+ * The engine's side of the actions calls: an action's run history, and the
  * editor's preview of a template for a sample customer. Both only read: actions/view.
  */
 const tags = ['Actions'];

@@ -73,7 +73,7 @@ async function viewerIn(db: Db, businessId: string, userId: string): Promise<Con
 }
 
 /**
- * Conversations with the assistant (spec section 7): any member may start one; who sees and
+ * Conversations with the assistant (docs/product.md#v1-calls): any member may start one; who sees and
  * writes in which is decided in services/assistant/access.ts (one's own chats; customers'
  * conversations by channel permission, read-only). Another business's are never found (404).
  */

@@ -36,7 +36,7 @@ export const customerOut = z
   })
   .openapi('Customer');
 
-/** Customers come in pages of 500 (spec section 9), searchable and filterable by status. */
+/** Customers come in pages of 500 (docs/product.md#limits), searchable and filterable by status. */
 export const customerListBody = listFiltersSchema.extend({
   limit: z.coerce.number().int().min(1).max(COLLECTION_PAGE_SIZE).default(COLLECTION_PAGE_SIZE),
   search: z

@@ -9,7 +9,7 @@ import { recordOutbox } from '#api/services/outbox';
 export const SUPPORT_SENT = 'Your message has been sent.';
 
 /**
- * helpers/support (spec section 7): the help drawer's request, emailed to SUPPORT_EMAIL
+ * helpers/support (docs/product.md#v1-calls): the help drawer's request, emailed to SUPPORT_EMAIL
  * with the sender as the reply address; without SUPPORT_EMAIL it stays in the outbox.
  */
 export const supportRouter = createRouter().openapi(

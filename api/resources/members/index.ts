@@ -45,7 +45,7 @@ const invitationOut = z
 const memberData = z.object({ user: memberOut });
 const listEntry = businessSchemaOut.extend({ permissions: z.array(z.string()), role: z.enum(['admin', 'member']) });
 
-/** Members (spec section 7, under businesses/users/{business_id}/) and the public invitation lookup. */
+/** Members (docs/product.md#v1-calls, under businesses/users/{business_id}/) and the public invitation lookup. */
 export const membersRouter = createRouter()
   .openapi(
     createRoute({

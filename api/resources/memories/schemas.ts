@@ -36,7 +36,7 @@ const search = z
   .optional()
   .transform((value) => value || undefined);
 
-/** Memories come in pages of 500 (spec section 9); filter by one type or a list of them, status and text. */
+/** Memories come in pages of 500 (docs/product.md#limits); filter by one type or a list of them, status and text. */
 export const memoryListBody = listFiltersSchema.extend({
   limit: z.coerce.number().int().min(1).max(COLLECTION_PAGE_SIZE).default(COLLECTION_PAGE_SIZE),
   type: z.union([typeFilter, z.array(typeFilter).max(MEMORY_TYPES.length)]).optional(),

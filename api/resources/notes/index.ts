@@ -26,7 +26,7 @@ const base = '/businesses/notes/{business_id}';
 const noteOut = z.object({ note: timelineItemOut });
 
 /**
- * Notes, which are tasks when they have a reminder (spec sections 3-5): list, get, create,
+ * Notes, which are tasks when they have a reminder (docs/product.md#entities and docs/product.md#validation): list, get, create,
  * update (incl. completing), delete, restore. notes/view to read, notes/edit to write.
  */
 export const notesRouter = createRouter()

@@ -26,7 +26,7 @@ const updateBody = z
 /**
  * A member's own notifications in a business: list the open ones, and dismiss (or
  * un-dismiss) one with update { dismissed_at }. Nobody creates or edits them by hand
- * (spec section 4); another member's notification is not found.
+ * (docs/product.md#capabilities); another member's notification is not found.
  */
 export const notificationsRouter = createRouter()
   .openapi(

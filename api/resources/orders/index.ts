@@ -13,7 +13,7 @@ const tags = ['Orders'];
 const common = { tags, security: bearer, middleware: [requireAuth] };
 const base = '/businesses/orders/{business_id}';
 
-/** Orders (issue 10, the generic entity pattern of spec section 7): list, get, create, update, delete (soft), restore. */
+/** Orders (the generic entity pattern of docs/product.md#v1-calls): list, get, create, update, delete (soft), restore. */
 export const ordersRouter = createRouter()
   .openapi(
     createRoute({ ...common, method: 'post', path: `${base}/list`, summary: 'List orders: paged, newest first by default, sortable by created_at|updated_at|status, searchable, filterable by status, customer_id and created_at', request: { params: businessIdParam, body: optionalJsonBody(orderListBody) }, responses: envelope(orderListData) }),

@@ -39,7 +39,7 @@ const reportData = z
   .openapi('ReportData');
 
 /**
- * Reports (issue 9): any member may ask; each section is computed only from what the member
+ * Reports: any member may ask; each section is computed only from what the member
  * may view (calls/view, smses/view, forms/view, customers/view, notes/view, memories/view),
  * the others come back null with the refusal in `restricted`.
  */

@@ -13,7 +13,7 @@ const tags = ['Services'];
 const common = { tags, security: bearer, middleware: [requireAuth] };
 const base = '/businesses/services/{business_id}';
 
-/** Services (spec sections 3, 5, 7): list, get, create, update, delete (soft), restore. */
+/** Services (docs/product.md#entities, #validation, #v1-calls): list, get, create, update, delete (soft), restore. */
 export const servicesRouter = createRouter()
   .openapi(
     createRoute({ ...common, method: 'post', path: `${base}/list`, summary: 'List services: paged, newest first by default, sortable by name|created_at|updated_at|status|frequency, searchable, filterable by status and created_at', request: { params: businessIdParam, body: optionalJsonBody(serviceListBody) }, responses: envelope(serviceListData) }),

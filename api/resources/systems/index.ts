@@ -56,7 +56,7 @@ const settingsOf = (deps: ApiDeps, row: SystemRow) => {
 };
 
 /**
- * Systems (spec sections 3, 4, 5, 7; docs/systems.md): list, create, get, update, delete,
+ * Systems (docs/product.md#entities, #states, #validation, #v1-calls; docs/systems.md): list, create, get, update, delete,
  * restore, events, setup steps, settings, number search, click-to-call and SMS. Viewing
  * needs systems/view ('You do not have permission to view systems'), every write systems/edit.
  */

@@ -11,7 +11,7 @@ import { itemListFilters, itemParams, optionalJsonBody, pageOut, parseWith, time
 
 /**
  * businesses/{calls|smses|forms}/{business_id}/list, get/{id}, delete/{id}, restore/{id}.
- * Only the system creates these (spec section 4), so there is no create or update call.
+ * Only the system creates these (docs/product.md#capabilities), so there is no create or update call.
  * Viewing needs <x>/view, deleting and restoring <x>/edit (admin grants both).
  */
 export function systemItemRouter(type: Exclude<TimelineType, 'note'>) {

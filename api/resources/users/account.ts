@@ -143,8 +143,8 @@ export const accountRouter = createRouter()
     async (c) => {
       const { db, clock } = c.var.deps;
       const input = c.req.valid('json');
-      // A push id belongs to the phone app: a client that says it is the web (spec section 7's
-      // mode header) cannot receive pushes, so saving one would only make pushes go nowhere.
+      // A push id belongs to the phone app: a client that says it is the web (the mode header of
+      // docs/product.md#v1-calls) cannot receive pushes, so saving one would only make pushes go nowhere.
       if (input.onesignal_user_id !== null && c.req.header(CLIENT_HEADERS.mode) === 'web') throw forbidden(specMessages.push.nativeOnly);
       const [updated] = await db.update(users).set({ onesignalUserId: input.onesignal_user_id, updatedAt: clock.now() }).where(eq(users.id, c.var.auth.user.id)).returning();
       await userUpdated(c.var.deps, updated);

@@ -11,7 +11,7 @@ import { ok } from '#api/lib/respond';
 /**
  * Signed-in devices: one per live token, with the latest client headers seen with it
  * (requireAuth records them: mode, platform, and in the native app the device details of
- * spec section 7). Account settings lists them; each can be revoked (signed out).
+ * docs/product.md#v1-calls). Account settings lists them; each can be revoked (signed out).
  */
 const tags = ['Account'];
 

@@ -31,7 +31,7 @@ type Recipe = {
 };
 
 export const READY_MADE: Record<ReadyMadeActionKey, Recipe> = {
-  // Same as issue 8: at once, day or night; at most once per caller per hour (rate_marks).
+  // As with the other lead follow-ups: at once, day or night; at most once per caller per hour (rate_marks).
   missed_call_text_back: {
     key: 'missed_call_text_back',
     name: 'Text back missed calls',
@@ -125,7 +125,7 @@ export async function ensureReadyMadeActions(deps: Pick<ApiDeps, 'db' | 'clock'>
 
 /**
  * A system's settings changed: switching text-back or a form's follow-up on in the systems
- * pages turns the ready-made action on too (as issue 8 did), so the two switches never
+ * pages turns the ready-made action on too, so the two switches never
  * disagree that way. Switching a system off leaves the action alone (other systems may use it).
  */
 export async function syncReadyMadeWithSystem(deps: Pick<ApiDeps, 'db' | 'clock' | 'broadcaster' | 'log'>, system: SystemRow, changed: Record<string, unknown>): Promise<void> {

@@ -177,7 +177,7 @@ async function storeCallRecording(deps: InboundDeps, system: SystemRow, call: Ti
 /**
  * What became of an inbound call. Missed means nobody answered it (or, closed, the caller
  * heard the voicemail prompt and left nothing), and the caller is texted back. A caller the
- * assistant greeted who hung up without a word abandoned the call (issue 22, item 24): they
+ * assistant greeted who hung up without a word abandoned the call: they
  * heard the business answer, so "Sorry we missed your call" would be untrue.
  */
 export function callStatusOf(call: { recorded: boolean; unanswered: boolean; spoke: boolean; greeted: boolean }): CallRecord['status'] {
@@ -258,7 +258,7 @@ export async function handleCallStatus(deps: InboundDeps, system: SystemRow, par
     });
     await recordSystemEvent(deps, system, { kind: 'webhook', name, outcome: 'ok', details: { call_sid: callSid, call_id: call.id, call_status: callStatus, status } });
 
-    // The text-back is the ready-made "Text back missed calls" action (issue 10), beside any
+    // The text-back is the ready-made "Text back missed calls" action, beside any
     // action the owner made for missed calls: one run per action and call, run now when due.
     if ((status === 'missed_call' || status === 'voicemail') && call.from) {
       await fireTrigger(deps, { businessId: system.businessId, trigger: 'missed_call', customerId: updated.customer_id, subjectType: 'call', subjectId: call.id, at: now });

@@ -152,7 +152,7 @@ export async function handleSms(deps: InboundDeps, system: SystemRow, params: Tw
     });
 
     // Carrier keywords are the carrier's and Twilio's to answer, never the assistant's; STOP
-    // and START also change what this business may send the number (issue 22, item 25).
+    // and START also change what this business may send the number.
     const keyword = isPhone(from) ? await recordSmsKeyword(deps, system.businessId, from, text) : smsKeyword(text);
     if (keyword === 'opt_out' || keyword === 'opt_in') {
       await recordSystemEvent(deps, system, { kind: 'webhook', name: keyword === 'opt_out' ? 'sms.opt_out' : 'sms.opt_in', outcome: 'ok', details: { sms_id: sms._id, from } });

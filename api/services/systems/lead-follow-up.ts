@@ -8,7 +8,7 @@ import { businessName, sendCustomerEmail, sendCustomerSms, type SentMessage } fr
 import { recordSystemEvent, systemSettings, type SystemRow } from './store';
 
 /**
- * A web lead's follow-up (issue 8; since issue 10 sent by the ready-made "Follow up new web
+ * A web lead's follow-up (sent by the ready-made "Follow up new web
  * leads" action): the form's template, then the assistant's own answer to what the lead
  * wrote, by SMS from the business number or by email, as the form's follow_up says. The
  * outcome is kept on the form (details.follow_up) and as a follow_up.* system event.

@@ -281,7 +281,7 @@ export async function submitLead(
     outcome: 'ok',
     details: { form_id: form._id, customer_id: customer._id, customer_created: created, page_url: context.pageUrl, origin: context.origin },
   });
-  // The follow-up is the ready-made "Follow up new web leads" action (issue 10; the form's
+  // The follow-up is the ready-made "Follow up new web leads" action (the form's
   // follow_up still says whether and how this form follows up), beside the owner's own actions.
   const fired = await fireTrigger(deps, { businessId: system.businessId, trigger: 'new_lead', customerId: customer._id, subjectType: 'form', subjectId: form._id });
   const followUpOutcome = (fired.find((entry) => entry.key === 'lead_follow_up')?.run.details.follow_up as FollowUpOutcome | undefined) ?? null;

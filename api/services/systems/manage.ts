@@ -191,7 +191,7 @@ export async function updateSettings(deps: ManageDeps, businessId: string, syste
   if (Object.keys(settings).length === 0) return current;
   const row = await changeSystem(deps, current.id, { settings, setup: marksAfterSettings(current, settings) });
   await recordSystemEvent(deps, row, { kind: 'action', name: 'settings.changed', outcome: 'ok', details: { keys: Object.keys(settings), by: userId } });
-  // Switching text-back or a form's follow-up on turns its ready-made action on (issue 10).
+  // Switching text-back or a form's follow-up on turns its ready-made action on.
   await syncReadyMadeWithSystem(deps, row, settings);
   await publishSystem(deps, 'Updated', row);
   return row;
@@ -407,7 +407,7 @@ export async function submitSetupStep(
       const changed = Object.fromEntries(Object.entries(parsed).filter(([, value]) => value !== undefined));
       row = await changeSystem(deps, system.id, { settings: changed, setup: { follow_up_at: now } });
       // The follow-up chosen here is sent by "Follow up new web leads": switch it on as the
-      // settings form does (issue 22, item 22), or the lead is never followed up.
+      // settings form does, or the lead is never followed up.
       await syncReadyMadeWithSystem(deps, row, changed);
       break;
     }

@@ -8,7 +8,7 @@ import { phoneSettings } from './text-back';
 import type { SystemRow } from './store';
 
 /**
- * The sandbox's call recording (issue 22, item 26). A simulated call has no audio of its
+ * The sandbox's call recording. A simulated call has no audio of its
  * own, so when the system records calls (record_calls, or a voicemail was left) the
  * simulator speaks what was said — the assistant's lines and the caller's, in order, with a
  * short pause between turns — through the business's text to speech and keeps that as the

@@ -9,7 +9,7 @@ import { anyText } from '#api/lib/sql-any';
 import { TelephonyError, type Sms, type SmsResult } from '../telephony/provider';
 
 /**
- * SMS opt-outs (issue 22, item 25). A number that texts STOP (or another of the carriers'
+ * SMS opt-outs. A number that texts STOP (or another of the carriers'
  * opt-out words) to any of a business's numbers is recorded per business and number, and
  * that business then sends it no SMS at all — actions, assistant replies, text-backs,
  * order and question notices, the owner's own messages — until it texts START. Every

@@ -71,7 +71,7 @@ export async function listSystems(db: Db, businessId: string): Promise<SystemRow
     .orderBy(desc(systems.createdAt), desc(systems.id));
 }
 
-/** SystemCreated/Updated/Deleted on the business channel (spec section 4: any event reloads the list). */
+/** SystemCreated/Updated/Deleted on the business channel (docs/product.md#realtime: any event reloads the list). */
 export async function publishSystem(deps: SystemDeps, kind: 'Created' | 'Updated' | 'Deleted', row: SystemRow): Promise<ApiSystem> {
   const record = serializeSystem(deps, row);
   await entityChanged(deps, row.businessId, 'System', kind, record);

@@ -55,7 +55,7 @@ const notSent = (outcome: 'off' | 'invalid' | 'duplicate' | 'failed', reason: st
 
 /**
  * Sends the text-back for a missed call or voicemail when the system's settings want one and
- * the caller had none this hour (since issue 10 called by the ready-made "Text back missed
+ * the caller had none this hour (called by the ready-made "Text back missed
  * calls" action, see api/services/actions). Answers the outbound SMS item, or why nothing
  * went out (off, rate-limited, no number, or the provider failed: then the hour is
  * released so a later call may retry).

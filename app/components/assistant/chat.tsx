@@ -32,7 +32,7 @@ export type AssistantChat = ReturnType<typeof useAssistantChat>;
  * The chat with JavaScript: a message is posted to our reply route, which streams the
  * answer back as it is produced (appended here chunk by chunk); a voice turn uploads the
  * recording, shows its transcript and plays the spoken reply. Either way the page's data
- * is refreshed at the end. Failures (spec section 8) show in place and as a toast.
+ * is refreshed at the end. Failures (docs/product.md#toasts) show in place and as a toast.
  */
 export function useAssistantChat({
   conversationId,

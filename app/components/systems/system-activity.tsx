@@ -11,7 +11,7 @@ import { formatPhoneNumber } from '#contract/phone';
 const card = 'rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200';
 
 /**
- * The calls of the last 3 minutes (spec section 7: created_at range, limit 50). After a
+ * The calls of the last 3 minutes (docs/product.md#v1-calls: created_at range, limit 50). After a
  * call is placed the page follows it here: with JavaScript it checks every 2 s until the
  * call shows; without, the redirect after the post lands on this list.
  */

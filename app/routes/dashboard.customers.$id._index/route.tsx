@@ -33,7 +33,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const id = params.id ?? '';
   const url = new URL(request.url);
   const timeZone = businessTimeZone(state);
-  // The contact's orders only for those who may see orders (issue 10).
+  // The contact's orders only for those who may see orders.
   const seesOrders = hasPermission(state.business?.permissions, 'orders/view');
   const [customer, timeline, statuses, orders] = await Promise.all([
     getCustomer(state, id),

@@ -26,7 +26,7 @@ const isStatus = (value: unknown): value is CustomerStatus => (CUSTOMER_STATUSES
 /**
  * Contacts: search (name, email, phone) and a status filter as a GET form, so a result can
  * be bookmarked and shared; a list, or a board with one column per status in the
- * business's CRM order. Pages of 500 (spec section 9), newest change first.
+ * business's CRM order. Pages of 500 (docs/product.md#limits), newest change first.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const state = await requireDashboard(request, context);

@@ -30,7 +30,7 @@ const isType = (value: unknown): value is MemoryType => (MEMORY_TYPES as readonl
 
 /**
  * The knowledge base: tabs by type with their counts, a search (GET, so a result can be
- * bookmarked), newest first. The API is asked for pages of 500 (spec section 9) and the page
+ * bookmarked), newest first. The API is asked for pages of 500 (docs/product.md#limits) and the page
  * shows SHOWN_PER_PAGE of them at a time (?page= counts those), so a knowledge base of a few
  * hundred memories is not one endless page on a phone. The "Questions to answer" tab is a
  * to-do list where each question is answered or skipped in one step.

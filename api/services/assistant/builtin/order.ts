@@ -10,7 +10,7 @@ import { nameInSentence, pluralName, quantityOf } from './naming';
 import { findItems, type ItemMention } from './products';
 
 /**
- * Taking an order (issue 10) when the business sells products (`product` memories). Over the
+ * Taking an order when the business sells products (`product` memories). Over the
  * turns the assistant gathers the items (each matched to a product: name, quantity, the
  * price as the business wrote it), the customer's name and number when the conversation
  * does not know them (a chat), reads the order back and asks "Shall I place the order?";
