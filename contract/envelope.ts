@@ -133,8 +133,8 @@ export type ApiService = {
   name: string;
   status: string;
   frequency: number;
-  /** What frequency counts; absent (older callers' fixtures) means days. */
-  frequency_unit?: 'day' | 'week' | 'month';
+  /** What frequency counts. */
+  frequency_unit: 'day' | 'week' | 'month';
   description: string | null;
   price: string | null;
   created_at: string;
