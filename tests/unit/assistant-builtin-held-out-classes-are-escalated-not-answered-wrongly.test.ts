@@ -73,4 +73,14 @@ describe('held-out classes: escalate rather than answer wrongly', () => {
     expect(kit.questions).toHaveLength(1);
     expect(text).not.toContain('six months');
   });
+
+  it('never answers what the caller does ("if I can\'t collect my car") with what the business does ("we collect your car")', async () => {
+    const faq = passage('FAQ', "Q: Can you collect my car?\nA: Yes – we collect your car from home or work and bring it back, for £15 return.");
+    const kit = tools([faq]);
+    const { text } = await run(GARAGE, "If I can't collect my car straight away, do you charge?", { kit });
+    expect(kit.questions).toHaveLength(1);
+    expect(text).not.toContain('£15');
+    const asked = tools([faq]);
+    expect((await run(GARAGE, 'Can you collect my car from work?', { kit: asked })).text).toContain('£15');
+  });
 });

@@ -145,7 +145,43 @@ type Question = {
   asksLength: boolean;
   /** "Do you offer dog walking?": whether the business does something, which an instruction to the caller never says. */
   asksOffer: boolean;
+  /** Keys of the verbs the caller does ("if I can't collect my car", "can I pay later"): "we collect your car" is the business doing them. */
+  callerDoes: Set<string>;
 };
+
+const MODAL = "(?:can(?:'t|not)?|could(?:n't)?|will|won't|would|might|may|must|should|have to|need to|want to|don't|do not|didn't|am able to|be able to|just)";
+const CALLER_VERB = new RegExp(`\\b(?:i|we)\\s+(?:${MODAL}\\s+)*([a-z]+)`, 'gi');
+const BUSINESS_VERB = (side: string) => new RegExp(`\\b${side}\\s+(?:${MODAL}\\s+)*([a-z]+)`, 'gi');
+
+/** The keys of the verbs after "I"/"we" in a caller's question (less "be", "have", "get" and the like, which name no action). */
+function callerVerbs(message: string): Set<string> {
+  const keys = new Set<string>();
+  for (const match of message.matchAll(CALLER_VERB)) {
+    const verb = match[1].toLowerCase();
+    if (/^(am|be|is|are|was|have|has|had|get|got|do|need|want|like|know|think|see|just|also|still|the|a|an|my|your)$/.test(verb)) continue;
+    keys.add(termKey(verb));
+  }
+  return keys;
+}
+
+/**
+ * "If I can't collect my car…" is not answered by "we collect your car from home" (nor by a stored
+ * "Can you collect my car?"): a verb of the caller's that the text only says of the business
+ * ("we", or "you" in a question put to it) is another action.
+ */
+function doneByTheBusiness(question: Question, said: string, asked: string): boolean {
+  if (!question.callerDoes.size) return false;
+  const byBusiness = (text: string, side: string) => new Set([...text.matchAll(BUSINESS_VERB(side))].map((match) => termKey(match[1])));
+  const saidKeys = keyPositions(said);
+  const ours = byBusiness(said, 'we');
+  const theirs = asked ? byBusiness(asked, 'you') : new Set<string>();
+  return [...question.callerDoes].some((key) => {
+    const inSaid = saidKeys.get(key)?.length ?? 0;
+    const ourCount = [...said.matchAll(BUSINESS_VERB('we'))].filter((match) => termKey(match[1]) === key).length;
+    if (inSaid) return ours.has(key) && ourCount >= inSaid;
+    return theirs.has(key);
+  });
+}
 
 const isPlural = (word: string) => word.length > 3 && word.endsWith('s') && !/(ss|us|is)$/.test(word);
 
@@ -173,7 +209,7 @@ function readQuestion(message: string, options: KnowledgeOptions): Question | nu
   const items = new Set((options.itemWords ?? []).map(termKey).filter((key) => !domain.has(key)));
   const asksLength = /\bhow long\b/i.test(message) && !/\b(before|in advance|ahead|beforehand|notice|prior)\b/i.test(message);
   const asksOffer = /\b(do|does|can|could|will|would) (you|u|they) (do|offer|provide|sell|supply|stock|make|run|carry|have|take)\b/i.test(message);
-  return { text: message, everydayWords, judge, generic, type: answerTypeOf(message), pairs, domain, items, keys: termKeys(message), asksLength, asksOffer };
+  return { text: message, everydayWords, judge, generic, type: answerTypeOf(message), pairs, domain, items, keys: termKeys(message), asksLength, asksOffer, callerDoes: callerVerbs(message) };
 }
 
 function keyPositions(text: string): Map<string, number[]> {
@@ -278,6 +314,7 @@ function judgeText(question: Question, said: string, topicWords: Topic, waivable
     (!onlyEveryday || topicHoldsAll) &&
     (typeHolds || !answerTypeRequired(question.type)) &&
     !otherItem &&
+    !doneByTheBusiness(question, said, topicWords.text) &&
     pairsHold(question, said, topic, softKeys);
   const genericCovered = question.generic.filter((term) => keys.has(term.key) || topic.has(term.key));
   // Under a heading that names the whole subject every sentence is on it; the words in the text count for less.
@@ -495,7 +532,7 @@ function answerTo(question: Question, hit: ApiKnowledgeHit, asked: string, answe
     if (whole.pass) return { hit, text: clean, score: whole.score + 2 + rankBonus };
   }
   // The same question in other words: its answer is the owner's answer to this one (a price or a duration still has to be in it).
-  if (!sameWords && clean && clean.length <= 420 && sameMeaning(question, asked) && (answerTypeHolds(question.type, clean) || !answerTypeRequired(question.type))) {
+  if (!sameWords && clean && clean.length <= 420 && sameMeaning(question, asked) && (answerTypeHolds(question.type, clean) || !answerTypeRequired(question.type)) && !doneByTheBusiness(question, clean, asked)) {
     const whole = judgeText(question, clean, topic, waivable);
     return { hit, text: clean, score: Math.max(whole.score, 0) + 2 + rankBonus };
   }
