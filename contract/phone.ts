@@ -17,7 +17,7 @@ export function currentPhoneCountry(): CountryCode | undefined {
 }
 
 function asCountry(country: string | null | undefined): CountryCode | undefined {
-  const code = country?.trim().toUpperCase();
+  const code = typeof country === 'string' ? country.trim().toUpperCase() : undefined;
   return code && isSupportedCountry(code) ? code : undefined;
 }
 

@@ -89,7 +89,7 @@ export function ItemPage({ data, intro, children, actions }: { data: ItemData; i
             ['Direction', item.direction && item.type !== 'form' ? (item.direction === 'inbound' ? 'Inbound' : 'Outbound') : null],
             ['From', formatPhoneNumber(item.from)],
             ['To', formatPhoneNumber(item.to)],
-            ['Phones found', item.phones_found?.length ? item.phones_found.map(formatPhoneNumber).join(', ') : null],
+            ['Phones found', item.phones_found?.length ? item.phones_found.map((phone) => formatPhoneNumber(phone)).join(', ') : null],
             ['When', <time key="when" dateTime={item.sort_at}>{formatDateTime(item.sort_at, timeZone)}</time>],
           ]}
         />
