@@ -72,3 +72,9 @@ export function formatPhoneNumber(value: string | null | undefined, country?: st
 }
 
 const PHONE_ONLY = /^\s*\+[\d\s().-]+$/;
+
+/**
+ * formatPhoneNumber's country for text the API writes and stores (a contact named after its
+ * number, SMS notices): international, so it reads the same whichever call or webhook wrote it.
+ */
+export const INTERNATIONAL = null;

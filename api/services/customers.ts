@@ -8,7 +8,7 @@ import { newId } from '../lib/crypto';
 import { ApiError, invalid, notFound } from '../lib/errors';
 import { entityChanged } from '../lib/events';
 import { findCustomer, loadDuplicates, serializeCustomers, serializeOne, type CustomerRow } from './customer-records';
-import { formatPhoneNumber } from '#contract/phone';
+import { formatPhoneNumber, INTERNATIONAL } from '#contract/phone';
 import { emitOutgoingEvent } from './outgoing-webhooks/deliveries';
 
 export { findCustomer, listCustomers, serializeCustomer, displayName } from './customer-records';
@@ -248,7 +248,7 @@ async function findOrCreateBy(deps: CustomerDeps, businessId: string, field: 'ph
         id: newId(),
         businessId,
         // Named by the number until someone names them: as people read it, not raw E.164.
-        firstName: defaults.first_name?.trim() || (field === 'phones' ? formatPhoneNumber(value) : value),
+        firstName: defaults.first_name?.trim() || (field === 'phones' ? formatPhoneNumber(value, INTERNATIONAL) : value),
         lastName: blankToNull(defaults.last_name),
         status: defaults.status ?? 'lead',
         emails: normaliseEmails([...(field === 'emails' ? [value] : []), ...(defaults.emails ?? [])]),

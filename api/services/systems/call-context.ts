@@ -7,7 +7,7 @@ import { settingsOf } from '../business-settings';
 import { findOrCreateByPhone } from '../customers';
 import type { TimelineRow } from '../timeline';
 import { recordSystemEvent, webhookUrls, type SystemRow } from './store';
-import { formatPhoneNumber } from '#contract/phone';
+import { formatPhoneNumber, INTERNATIONAL } from '#contract/phone';
 
 /**
  * What every inbound call handler shares (inbound-call.ts answers the call, call-outcome.ts
@@ -126,7 +126,7 @@ export const stateOf = (row: Pick<TimelineRow, 'details'>) => row.details as Cal
 export function callerLabel(customer: Pick<ApiCustomer, 'name'> | { name: string } | null | undefined, phone: string | null | undefined): string {
   const name = customer?.name?.trim();
   if (name && name !== phone) return name;
-  return phone ? formatPhoneNumber(phone) : 'an unknown caller';
+  return phone ? formatPhoneNumber(phone, INTERNATIONAL) : 'an unknown caller';
 }
 
 /** The caller's contact: matched by phone or created (a withheld number matches no one). */

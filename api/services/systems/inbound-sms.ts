@@ -12,7 +12,7 @@ import { phoneSettings } from './text-back';
 import { emptyTwiml } from './twiml';
 import { recordSmsKeyword, sendBusinessSms, smsKeyword, smsOptOutsOf, type SmsKeyword } from './sms-opt-outs';
 import { smsOptOutMessages } from '#contract/messages';
-import { formatPhoneNumber } from '#contract/phone';
+import { formatPhoneNumber, INTERNATIONAL } from '#contract/phone';
 import { assistantPausedUntil } from '../inbox';
 
 /**
@@ -94,7 +94,7 @@ async function autoReply(deps: InboundDeps, system: SystemRow, sms: ApiTimelineI
 
 /** Why the assistant does not answer this SMS whatever the settings say, or null. */
 function noReplyReason(keyword: SmsKeyword, optedOut: boolean, from: string): string | null {
-  const phone = formatPhoneNumber(from);
+  const phone = formatPhoneNumber(from, INTERNATIONAL);
   if (keyword === 'opt_out') return smsOptOutMessages.stopReceived(phone);
   if (keyword === 'opt_in') return smsOptOutMessages.startReceived(phone);
   if (keyword === 'carrier') return smsOptOutMessages.carrierKeyword;

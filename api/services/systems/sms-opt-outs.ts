@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { smsOptOutMessages } from '#contract/messages';
-import { formatPhoneNumber } from '#contract/phone';
+import { formatPhoneNumber, INTERNATIONAL } from '#contract/phone';
 import type { ApiDeps } from '#api/deps';
 import type { Db } from '#api/db/client';
 import { smsOptOuts } from '#api/db/schema';
@@ -59,7 +59,7 @@ export async function smsOptOutsOf(db: Db, businessId: string, phones: string[])
 /** The number opted out: a TelephonyError, so every sender's existing "not sent, because…" path says so. */
 export class SmsOptedOutError extends TelephonyError {
   constructor(readonly phone: string) {
-    super(smsOptOutMessages.optedOut(formatPhoneNumber(phone)));
+    super(smsOptOutMessages.optedOut(formatPhoneNumber(phone, INTERNATIONAL)));
     this.name = 'SmsOptedOutError';
   }
 }

@@ -4,7 +4,7 @@ import { systems } from '#api/db/schema';
 import { newId } from '#api/lib/crypto';
 import { recordOutbox } from '../outbox';
 import { TelephonyError, type AvailableNumber, type TelephonyProvider } from './provider';
-import { formatPhoneNumber } from '#contract/phone';
+import { formatPhoneNumber, INTERNATIONAL } from '#contract/phone';
 
 /**
  * The embedded sandbox: nothing leaves the machine. Numbers come from ranges reserved for
@@ -53,7 +53,7 @@ export function sandboxNumbers(country: string, areaCode?: string, contains?: st
     for (let index = 0; index < count; index += 1) {
       const phone = `${range.prefix}${String((index + 10) % count).padStart(range.digits, '0')}`;
       if (contains && !phone.slice(1).includes(contains)) continue;
-      found.push({ phone_number: phone, friendly_name: formatPhoneNumber(phone), locality: range.locality, region: range.region, country, capabilities: { voice: true, sms: true } });
+      found.push({ phone_number: phone, friendly_name: formatPhoneNumber(phone, INTERNATIONAL), locality: range.locality, region: range.region, country, capabilities: { voice: true, sms: true } });
     }
   }
   return found;
