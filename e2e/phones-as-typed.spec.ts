@@ -31,11 +31,20 @@ test('a number typed the national way is saved in E.164 and shown as the busines
   const id = new URL(page.url()).pathname.split('/').pop()!;
   const { customer } = await api<{ customer: { phones: string[] } }>(request, `businesses/customers/${businessId}/get/${id}`, undefined, account.token);
   expect(customer.phones).toEqual(['+447700900123', '+14155550100']);
+});
 
+test('the list and the edit form show numbers as the business reads them, and saving keeps E.164 @nojs', async ({ page, request }) => {
+  const { account, businessId } = await gbOwner(page, request);
+  const { customer } = await api<{ customer: { _id: string } }>(
+    request,
+    `businesses/customers/${businessId}/create`,
+    { first_name: 'Nia', last_name: 'Okafor', status: 'lead', phones: ['+447700900123', '+14155550100'] },
+    account.token,
+  );
+  const id = customer._id;
   await page.goto('/dashboard/customers');
   await expect(page.getByTestId('customer-row').filter({ hasText: 'Nia Okafor' })).toContainText('07700 900123');
 
-  // The edit form offers the numbers as they are read, and saving them unchanged keeps E.164.
   await page.goto(`/dashboard/customers/${id}/edit`);
   await expect(page.getByLabel('Phone number 1', { exact: true })).toHaveValue('07700 900123');
   await expect(page.getByLabel('Phone number 2', { exact: true })).toHaveValue('+1 415 555 0100');
