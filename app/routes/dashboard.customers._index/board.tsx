@@ -1,4 +1,5 @@
-import { Form, Link } from '@remix-run/react';
+import { Form, Link, useSubmit } from '@remix-run/react';
+import { useEffect, useState, type DragEvent } from 'react';
 import type { ApiCustomer } from '#contract/envelope';
 import type { CustomerStatus } from '#contract/schemas/customer';
 import { statusLabel } from '#app/components/customers/customer-bits';
@@ -13,11 +14,38 @@ type Props = {
   back: string;
 };
 
+/** The drag's payload type: only cards from this board are dropped on its columns. */
+const CARD_TYPE = 'application/x-contact-card';
+
 /**
  * The board: one column per status in the business's CRM order. Moving a card or a column
- * is a plain form post (a button per target), so the board works without JavaScript.
+ * is a plain form post (a button per target), so the board works without JavaScript and
+ * from the keyboard. With JavaScript a card can also be dragged onto another column, which
+ * posts the very form its "Move to" button would.
  */
 export function CustomerBoard({ customers, statuses, allStatuses, canEdit, back }: Props) {
+  const submit = useSubmit();
+  const [dragging, setDragging] = useState<{ id: string; status: string } | null>(null);
+  const [over, setOver] = useState<string | null>(null);
+  // Cards become draggable only once the handlers are attached (never without JavaScript).
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const canDrop = (status: string) => Boolean(dragging && dragging.status !== status);
+  const onDragOver = (event: DragEvent<HTMLElement>, status: string) => {
+    if (!canDrop(status)) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = 'move';
+    if (over !== status) setOver(status);
+  };
+  const onDrop = (event: DragEvent<HTMLElement>, status: string) => {
+    event.preventDefault();
+    const id = event.dataTransfer.getData(CARD_TYPE) || dragging?.id;
+    const from = dragging?.status;
+    setDragging(null);
+    setOver(null);
+    if (!id || from === status) return;
+    submit({ intent: 'status', customer_id: id, status, back }, { method: 'post' });
+  };
   return (
     <div className="flex flex-col gap-3">
       {canEdit && statuses.length > 1 ? (
@@ -32,7 +60,17 @@ export function CustomerBoard({ customers, statuses, allStatuses, canEdit, back 
         {statuses.map((status, index) => {
           const column = customers.filter((customer) => customer.status === status);
           return (
-            <section key={status} aria-labelledby={`column-${status}`} className="flex flex-col gap-2 rounded-2xl bg-slate-100 p-3" data-testid="board-column" data-status={status}>
+            <section
+              key={status}
+              aria-labelledby={`column-${status}`}
+              className={`flex flex-col gap-2 rounded-2xl p-3 ${over === status ? 'bg-brand-50 ring-2 ring-brand-400' : 'bg-slate-100'}`}
+              data-testid="board-column"
+              data-status={status}
+              data-drop-target={canDrop(status) ? 'true' : undefined}
+              onDragOver={canEdit ? (event) => onDragOver(event, status) : undefined}
+              onDragLeave={canEdit ? () => setOver((current) => (current === status ? null : current)) : undefined}
+              onDrop={canEdit ? (event) => onDrop(event, status) : undefined}
+            >
               <header className="flex items-center justify-between gap-2">
                 <h2 id={`column-${status}`} className="font-semibold">
                   {statusLabel(status)} <span className="text-sm font-normal text-slate-500">({column.length})</span>
@@ -57,7 +95,31 @@ export function CustomerBoard({ customers, statuses, allStatuses, canEdit, back 
               {column.length === 0 ? <p className="px-1 text-sm text-slate-500">No contacts.</p> : null}
               <ul className="flex flex-col gap-2">
                 {column.map((customer) => (
-                  <li key={customer._id} className="flex flex-col gap-1 rounded-xl bg-white p-3 shadow-sm" data-testid="board-card" data-id={customer._id}>
+                  <li
+                    key={customer._id}
+                    className={`flex flex-col gap-1 rounded-xl bg-white p-3 shadow-sm ${canEdit ? 'cursor-grab' : ''} ${dragging?.id === customer._id ? 'opacity-50' : ''}`}
+                    data-testid="board-card"
+                    data-id={customer._id}
+                    draggable={canEdit && hydrated}
+                    onDragStart={
+                      canEdit
+                        ? (event) => {
+                            event.dataTransfer.setData(CARD_TYPE, customer._id);
+                            event.dataTransfer.setData('text/plain', customer.name);
+                            event.dataTransfer.effectAllowed = 'move';
+                            setDragging({ id: customer._id, status });
+                          }
+                        : undefined
+                    }
+                    onDragEnd={
+                      canEdit
+                        ? () => {
+                            setDragging(null);
+                            setOver(null);
+                          }
+                        : undefined
+                    }
+                  >
                     <Link to={`/dashboard/customers/${customer._id}`} className="font-medium hover:underline">
                       {customer.name}
                     </Link>
