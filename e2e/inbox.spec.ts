@@ -87,7 +87,8 @@ test('a reply needs words, and the inbox is in the navigation @nojs', async ({ p
   await signIn(page, seeded.account);
   await page.goto('/dashboard/inbox');
   // In the navigation drawer (closed, so found by its markup rather than its role).
-  await expect(page.locator('nav[aria-label="Main"] a[href="/dashboard/inbox"]')).toHaveText('Inbox');
+  // With the member's unread total beside it (docs/smaller-expectations.md).
+  await expect(page.locator('nav[aria-label="Main"] a[href="/dashboard/inbox"]')).toHaveText('Inbox1 unread');
   await page.getByTestId('inbox-thread').filter({ hasText: formatPhoneNumber(bob) }).getByRole('link').click();
   // Spaces only: the server refuses it with the contract's message (the browser lets whitespace through `required`).
   await page.getByLabel(/^Text /).fill('   ');

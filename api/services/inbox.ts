@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { INBOX_PAUSE_MINUTES, inboxMessages, type ApiInboxMessage, type ApiInboxThread, type InboxAuthor, type InboxFilter } from '#contract/schemas/inbox';
 import { hasPermission } from '#contract/permissions';
 import { businessChannel } from '#contract/realtime';
@@ -67,6 +67,27 @@ function filterCondition(filter: InboxFilter, userId: string): SQL | undefined {
   if (filter === 'mine') return eq(inboxThreads.assignedTo, userId);
   if (filter === 'unassigned') return isNull(inboxThreads.assignedTo);
   return undefined;
+}
+
+/**
+ * The member's unread messages across every thread (the Inbox badge): the contact's messages
+ * after the member's own read mark, counted as each thread's unread count is.
+ */
+export async function unreadTotal(db: Db, businessId: string, userId: string, types: InboxType[], options: { exceptCustomerId?: string } = {}): Promise<number> {
+  const [row] = await db
+    .select({ unread: sql<number>`count(*)::int` })
+    .from(timelineItems)
+    .innerJoin(customers, and(eq(customers.id, timelineItems.customerId), isNull(customers.deletedAt)))
+    .leftJoin(inboxReads, and(eq(inboxReads.businessId, businessId), eq(inboxReads.customerId, timelineItems.customerId), eq(inboxReads.userId, userId)))
+    .where(
+      and(
+        threadItems(businessId, types),
+        eq(timelineItems.direction, 'inbound'),
+        sql`${timelineItems.createdAt} > coalesce(${inboxReads.readAt}, '-infinity'::timestamptz)`,
+        options.exceptCustomerId ? ne(timelineItems.customerId, options.exceptCustomerId) : undefined,
+      ),
+    );
+  return row?.unread ?? 0;
 }
 
 /** Threads with at least one message, newest message first, with this member's unread counts. */

@@ -6,6 +6,7 @@ import { hasPermission } from '#contract/permissions';
 import { ALWAYS_OPEN, DASHBOARD_ROUTES, dashboardPath, OPEN_WHILE_ONBOARDING, type DashboardRoute } from '#contract/routes';
 import { Drawer } from './drawer';
 import { HelpDrawer } from './help-drawer';
+import { InboxUnreadBadge } from './inbox/unread-badge';
 import { NotificationsDrawer } from './notifications-drawer';
 import { Main, SkipLink } from './skip-link';
 import { VersionDialog } from './version-dialog';
@@ -22,6 +23,8 @@ type Props = {
   notifications?: { items: ApiNotification[]; timeZone: string; now: string } | null;
   /** The version-check dialog's data when the running app is older than the latest version. */
   updateNotice?: { running: string; latest: string } | null;
+  /** The member's unread inbox messages (null: no inbox for them), badged on the Inbox link. */
+  inboxUnread?: number | null;
   children: ReactNode;
 };
 
@@ -29,7 +32,7 @@ type Props = {
  * The dashboard frame: header with the business switcher, the navigation drawer and the
  * account drawer. Drawers are <details> elements, so they open and close without JavaScript.
  */
-export function DashboardShell({ user, businesses, business, wizardFinished, notifications, updateNotice, children }: Props) {
+export function DashboardShell({ user, businesses, business, wizardFinished, notifications, updateNotice, inboxUnread, children }: Props) {
   // docs/product.md#business-selection: the selected business id is mirrored to local storage (never the token).
   useEffect(() => {
     if (business) window.localStorage.setItem(STORAGE_KEYS.selectedBusinessId, business._id);
@@ -53,9 +56,12 @@ export function DashboardShell({ user, businesses, business, wizardFinished, not
           label="Navigation"
           className="group relative"
           summary={
-            <svg viewBox="0 0 20 20" className="h-5 w-5 fill-slate-700" aria-hidden>
-              <path d="M3 5h14v2H3zm0 4h14v2H3zm0 4h14v2H3z" />
-            </svg>
+            <span className="relative block">
+              <svg viewBox="0 0 20 20" className="h-5 w-5 fill-slate-700" aria-hidden>
+                <path d="M3 5h14v2H3zm0 4h14v2H3zm0 4h14v2H3z" />
+              </svg>
+              {inboxUnread ? <span data-testid="navigation-unread" className="absolute -right-1 -top-1 h-2.5 w-2.5 rounded-full bg-red-600" aria-hidden /> : null}
+            </span>
           }
         >
           <nav aria-label="Main" className="absolute left-0 top-12 w-64 rounded-xl bg-white p-2 shadow-lg ring-1 ring-slate-200">
@@ -67,6 +73,7 @@ export function DashboardShell({ user, businesses, business, wizardFinished, not
                     className={({ isActive }) => `block rounded-lg px-3 py-2 ${isActive ? 'bg-brand-50 font-medium text-brand-700' : 'hover:bg-slate-50'}`}
                   >
                     {route.label}
+                    {route.name === 'inbox' && typeof inboxUnread === 'number' ? <InboxUnreadBadge initial={inboxUnread} /> : null}
                   </NavLink>
                 </li>
               ))}

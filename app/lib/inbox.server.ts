@@ -22,6 +22,19 @@ export function inboxFilter(url: URL): InboxFilter {
   return (INBOX_FILTERS as readonly string[]).includes(value ?? '') ? (value as InboxFilter) : 'all';
 }
 
+/**
+ * The member's unread inbox messages for the navigation's badge; null when they may not see
+ * the inbox or the call failed (the badge is left out rather than showing a wrong 0).
+ */
+export async function loadInboxUnread(state: DashboardState, request?: Request): Promise<number | null> {
+  if (!state.business || !hasPermission(state.business.permissions, 'smses/view')) return null;
+  // A thread being opened is read by its own loader, which runs beside the layout's.
+  const opening = request ? /^\/dashboard\/inbox\/([^/]+)$/.exec(new URL(request.url).pathname)?.[1] : undefined;
+  const body = opening ? { except_customer_id: decodeURIComponent(opening) } : undefined;
+  const result = await apiCall<{ unread: number }>(state.caller, `businesses/inbox/${state.business._id}/unread`, body);
+  return result.ok ? result.data.unread : null;
+}
+
 export async function listInbox(state: DashboardState, filter: InboxFilter, page: number) {
   const result = await apiCall<{ threads: ApiInboxThread[]; total: number; page: number; limit: number; members: { _id: string; name: string }[] }>(state.caller, `${inboxPath(state)}/list`, { filter, page, limit: 30 });
   if (!result.ok) loadFailure(result);

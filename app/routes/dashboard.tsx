@@ -13,7 +13,7 @@ import { updateNotice } from '../lib/version.server';
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const state = await requireDashboard(request, context);
   const { user, businesses, business, wizardFinished } = state;
-  const [notifications, notice, inboxUnread] = await Promise.all([loadNotifications(state), updateNotice(state.caller, state.session), loadInboxUnread(state)]);
+  const [notifications, notice, inboxUnread] = await Promise.all([loadNotifications(state), updateNotice(state.caller, state.session), loadInboxUnread(state, request)]);
   return { user, businesses, business, wizardFinished, realtime: context.realtime, notifications, updateNotice: notice, inboxUnread };
 }
 

@@ -366,6 +366,7 @@ export const RULES: Record<string, Rule> = {
   'businesses/forms/{business_id}/list-deleted': { permission: 'forms/view', refusal: VIEW('forms') },
   // The shared inbox: a thread is a contact (docs/inbox.md).
   'businesses/inbox/{business_id}/list': { permission: 'smses/view', refusal: VIEW('smses') },
+  'businesses/inbox/{business_id}/unread': { permission: 'smses/view', refusal: VIEW('smses') },
   'businesses/inbox/{business_id}/get/{customer_id}': { permission: 'smses/view', prepare: async (ctx) => ({ customer_id: await customer(ctx) }) },
   'businesses/inbox/{business_id}/reply/{customer_id}': { permission: 'smses/edit', body: () => ({ message: 'Matrix reply' }), prepare: async (ctx) => ({ customer_id: await customer(ctx) }) },
   'businesses/inbox/{business_id}/assign/{customer_id}': { permission: 'smses/edit', body: () => ({ user_id: null }), prepare: async (ctx) => ({ customer_id: await customer(ctx) }) },

@@ -5,7 +5,7 @@ import { createRouter } from '#api/lib/context';
 import { requireBusinessPermission } from '#api/lib/membership';
 import { bearer, businessIdParam, envelope, jsonBody } from '#api/lib/openapi';
 import { ok } from '#api/lib/respond';
-import { assignThread, getThread, handBack, inboxMembers, inboxTypes, listThreads, pauseAssistant, replyToThread } from '#api/services/inbox';
+import { assignThread, getThread, handBack, inboxMembers, inboxTypes, listThreads, pauseAssistant, replyToThread, unreadTotal } from '#api/services/inbox';
 import { viewRefusal, editRefusal } from '#api/services/timeline-records';
 import { optionalJsonBody, parseWith, timelineItemOut } from '../timeline/schemas';
 
@@ -44,12 +44,24 @@ const threadOut = z
   })
   .openapi('InboxThread');
 const threadAnswer = envelope(z.object({ thread: threadOut, messages: z.array(messageOut) }));
+/** The page opening a thread counts it read already: its loader marks it while the layout counts. */
+const unreadBody = z.object({ except_customer_id: z.string().trim().min(1).max(100).optional().openapi({ description: 'Leave this thread out of the total' }) });
 
 /**
  * The shared inbox (docs/inbox.md): smses/view to read (forms too with forms/view),
  * smses/edit to reply, assign, pause and hand back. Thread ids are contact ids.
  */
 export const inboxRouter = createRouter()
+  .openapi(
+    createRoute({ ...common, method: 'post', path: `${base}/unread`, summary: "How many messages from contacts the caller has not read, across every thread (the Inbox badge)", request: { params: businessIdParam, body: optionalJsonBody(unreadBody) }, responses: envelope(z.object({ unread: z.number() })) }),
+    async (c) => {
+      const { db } = c.var.deps;
+      const { business_id } = c.req.valid('param');
+      const body = parseWith(unreadBody, c.req.valid('json'));
+      const { membership } = await requireBusinessPermission(db, business_id, c.var.auth.user.id, 'smses/view', viewRefusal('sms'));
+      return ok(c, { unread: await unreadTotal(db, business_id, c.var.auth.user.id, inboxTypes(membership.permissions), { exceptCustomerId: body.except_customer_id }) });
+    },
+  )
   .openapi(
     createRoute({ ...common, method: 'post', path: `${base}/list`, summary: "Threads (one per contact with SMS or forms), newest message first, with the caller's unread counts; filter all, mine or unassigned", request: { params: businessIdParam, body: optionalJsonBody(inboxListSchema) }, responses: envelope(z.object({ threads: z.array(threadOut), total: z.number(), page: z.number(), limit: z.number(), members: z.array(person).openapi({ description: 'Who threads can be assigned to (members who may view SMS)' }) })) }),
     async (c) => {
