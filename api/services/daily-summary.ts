@@ -2,7 +2,8 @@ import { and, asc, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { hasPermission } from '#contract/permissions';
 import { resolveNotificationPreferences, type NotificationPreferences } from '#contract/schemas/business-settings';
 import type { ApiDeps } from '../deps';
-import { businesses, businessUsers, customers, dailySummarySends, memories, orders, timelineItems, users } from '../db/schema';
+import { appointments, businesses, businessUsers, customers, dailySummarySends, memories, orders, timelineItems, users } from '../db/schema';
+import { describeSpan } from './appointment-slots';
 import { newId } from '../lib/crypto';
 import { startBatchLoop } from './batch-loop';
 import { linesSummary } from './order-messages';
@@ -113,6 +114,24 @@ export async function buildDailySummary(
       return { text: `${who} (${what})`, link: `${base}/dashboard/orders/${order.id}` };
     });
     sections.push({ title: 'Orders', lines, total, listLink: `${base}/dashboard/orders` });
+  }
+  if (hasPermission(permissions, 'customers/view')) {
+    // Booked yesterday (by the team or the assistant), with when they are for.
+    const where = and(eq(appointments.businessId, business.id), gte(appointments.createdAt, bounds.start), lt(appointments.createdAt, bounds.end));
+    const [{ total }] = await deps.db.select({ total: sql<number>`count(*)::int` }).from(appointments).where(where);
+    const rows = await deps.db
+      .select({ appointment: appointments, customer: { firstName: customers.firstName, lastName: customers.lastName } })
+      .from(appointments)
+      .leftJoin(customers, eq(customers.id, appointments.customerId))
+      .where(where)
+      .orderBy(asc(appointments.startAt))
+      .limit(SECTION_LINES);
+    const lines = rows.map(({ appointment, customer }) => {
+      const who = customer?.firstName ? customerName(customer as { firstName: string; lastName: string | null }) : 'A contact';
+      const cancelled = appointment.status === 'cancelled' ? ', since cancelled' : '';
+      return { text: `${who} (${describeSpan(appointment.startAt, appointment.endAt, business.timezone)}${cancelled})`, link: `${base}/dashboard/appointments/${appointment.id}` };
+    });
+    sections.push({ title: 'Appointments booked', lines, total, listLink: `${base}/dashboard/appointments` });
   }
   if (hasPermission(permissions, 'memories/view')) {
     // Every question still waiting, whenever it was asked: the ones an owner should answer.

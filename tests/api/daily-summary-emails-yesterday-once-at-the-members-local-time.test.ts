@@ -88,6 +88,8 @@ describe('the daily summary email', () => {
     const contact = await h.call(`businesses/customers/${b}/create`, { first_name: 'Olive', last_name: 'Orders', status: 'customer' }, owner.token);
     const order = await h.call(`businesses/orders/${b}/create`, { customer_id: contact.body.data.customer._id, status: 'new', lines: [{ name: 'Sourdough loaf', quantity: 2 }] }, owner.token);
     expect(order.status, JSON.stringify(order.body)).toBe(200);
+    const appointment = await h.call(`businesses/appointments/${b}/create`, { customer_id: contact.body.data.customer._id, start_at: '2027-03-12T10:00', notify_customer: false }, owner.token);
+    expect(appointment.status, JSON.stringify(appointment.body)).toBe(200);
     const question = await h.call(`businesses/memories/${b}/create`, { type: 'question', content: 'Do you deliver to Devonport?', status: 'active' }, owner.token);
     expect(question.status, JSON.stringify(question.body)).toBe(200);
 
@@ -110,6 +112,9 @@ describe('the daily summary email', () => {
     expect(text).toContain('Orders (1)');
     expect(text).toContain('Olive Orders (2 × Sourdough loaf)');
     expect(text).toContain(`http://app.test/dashboard/orders/${order.body.data.order._id}`);
+    expect(text).toContain('Appointments booked (1)');
+    expect(text).toContain('Olive Orders (10am to 11am on Friday 12 March)');
+    expect(text).toContain(`http://app.test/dashboard/appointments/${appointment.body.data.appointment._id}`);
     expect(text).toContain('Questions waiting for an answer (1)');
     expect(text).toContain('Do you deliver to Devonport?');
     expect(text).toContain(`http://app.test/dashboard/memories/${question.body.data.memory._id}`);
