@@ -83,4 +83,13 @@ describe('held-out classes: escalate rather than answer wrongly', () => {
     const asked = tools([faq]);
     expect((await run(GARAGE, 'Can you collect my car from work?', { kit: asked })).text).toContain('£15');
   });
+
+  it("says the rule for the caller's own lead time: cancelling the day before is not '48 hours' notice or more'", async () => {
+    const policy = passage('Cancellations', "Cancelled with 48 hours' notice or more: free.\nCancelled with less than 48 hours' notice: 50% of the groom.");
+    const dayBefore = await run(GARAGE, 'how much does it cost if i cancel the day before', { hits: [policy] });
+    expect(dayBefore.text).toContain('50%');
+    expect(dayBefore.text).not.toMatch(/free/i);
+    const weekAhead = await run(GARAGE, 'How much does it cost if I cancel three days before?', { hits: [policy] });
+    expect(weekAhead.text).not.toContain('50%');
+  });
 });

@@ -45,7 +45,8 @@ export type KnowledgeOptions = {
 
 type AnswerType = 'price' | 'duration' | 'frequency' | 'presence' | 'soon' | 'time' | 'count' | 'place' | 'advice' | 'consequence' | 'other';
 
-const MONEY = /[£$€]\s?\d|\d\s?(pounds|dollars|euros|gbp|usd|eur)\b|\bfree\b|\bno (extra )?charge\b|\bat no (extra )?cost\b/i;
+// A share of a price ("50% of the groom") is what something costs too.
+const MONEY = /[£$€]\s?\d|\d\s?%|\d\s?(pounds|dollars|euros|gbp|usd|eur)\b|\bfree\b|\bno (extra )?charge\b|\bat no (extra )?cost\b/i;
 const DURATION =
   /\b\d+(\.\d+)?[½¼¾]?\s*(-|to|–)?\s*\d*[½¼¾]?\s*(minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|working days)\b|\b\d+-(minute|hour|day|week|month|year)\b|\b(an?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|half an?|a few|several|couple of|full|whole) (minutes?|hours?|days?|weeks?|months?|years?)\b|\b(since|in) (19|20)\d\d\b/i;
 const SOON = /\b(within|same[- ]day|next[- ]day|straight away|immediately|right away)\b|\b(in|under) (an?|one|two|three|\d+) (hours?|minutes?|days?)\b/i;
@@ -145,9 +146,45 @@ type Question = {
   asksLength: boolean;
   /** "Do you offer dog walking?": whether the business does something, which an instruction to the caller never says. */
   asksOffer: boolean;
+  /** "If I cancel the day before": how many hours ahead the caller's case is, or null. */
+  leadHours: number | null;
   /** Keys of the verbs the caller does ("if I can't collect my car", "can I pay later"): "we collect your car" is the business doing them. */
   callerDoes: Set<string>;
 };
+
+const NUMBER_WORDS: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, twelve: 12 };
+const UNIT_HOURS: Record<string, number> = { hour: 1, day: 24, week: 168 };
+const unitHours = (unit: string) => UNIT_HOURS[unit.toLowerCase().replace(/s$/, '')] ?? 0;
+const amount = (text: string) => NUMBER_WORDS[text.toLowerCase()] ?? Number(text);
+
+/** "the day before", "three days before", "48 hours ahead", "on the day": the caller's own lead time, in hours. */
+function leadTimeOf(message: string): number | null {
+  const text = message.toLowerCase();
+  const counted = /\b(\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|twelve) (hours?|days?|weeks?) (before|beforehand|ahead|in advance|notice)\b/.exec(text);
+  if (counted) return amount(counted[1]) * unitHours(counted[2]);
+  if (/\bthe (day|night) before\b/.test(text)) return 24;
+  if (/\b(on the day|on the morning|same day|that morning)\b/.test(text) && /\b(cancel|cancell?ing|move|moving|change|rearrange|miss)\b/.test(text)) return 0;
+  return null;
+}
+
+/**
+ * A rule for a lead time the caller's is not: "with 48 hours' notice or more" to one cancelling
+ * the day before, "with less than 24 hours' notice" to one cancelling a week ahead.
+ */
+function otherLeadTime(leadHours: number | null, said: string): boolean {
+  if (leadHours === null) return false;
+  const text = said.toLowerCase().replace(/['’]/g, '');
+  const N = '(\\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|twelve) (hours?|days?|weeks?)';
+  for (const match of text.matchAll(new RegExp(`\\b(?:at least|more than|over|up to) ${N}|\\b${N} (?:notice )?or more\\b`, 'g'))) {
+    const count = match[1] ?? match[3];
+    const unit = match[2] ?? match[4];
+    if (leadHours < amount(count) * unitHours(unit)) return true;
+  }
+  for (const match of text.matchAll(new RegExp(`\\b(?:less than|under|within|fewer than) ${N}`, 'g'))) {
+    if (leadHours >= amount(match[1]) * unitHours(match[2])) return true;
+  }
+  return false;
+}
 
 const MODAL = "(?:can(?:'t|not)?|could(?:n't)?|will|won't|would|might|may|must|should|have to|need to|want to|don't|do not|didn't|am able to|be able to|just)";
 const CALLER_VERB = new RegExp(`\\b(?:i|we)\\s+(?:${MODAL}\\s+)*([a-z]+)`, 'gi');
@@ -209,7 +246,7 @@ function readQuestion(message: string, options: KnowledgeOptions): Question | nu
   const items = new Set((options.itemWords ?? []).map(termKey).filter((key) => !domain.has(key)));
   const asksLength = /\bhow long\b/i.test(message) && !/\b(before|in advance|ahead|beforehand|notice|prior)\b/i.test(message);
   const asksOffer = /\b(do|does|can|could|will|would) (you|u|they) (do|offer|provide|sell|supply|stock|make|run|carry|have|take)\b/i.test(message);
-  return { text: message, everydayWords, judge, generic, type: answerTypeOf(message), pairs, domain, items, keys: termKeys(message), asksLength, asksOffer, callerDoes: callerVerbs(message) };
+  return { text: message, everydayWords, judge, generic, type: answerTypeOf(message), pairs, domain, items, keys: termKeys(message), asksLength, asksOffer, callerDoes: callerVerbs(message), leadHours: leadTimeOf(message) };
 }
 
 function keyPositions(text: string): Map<string, number[]> {
@@ -391,6 +428,7 @@ function bestWindow(question: Question, text: string, topic: Topic, waivable: Se
       if (said.length > 480) continue;
       // "Please walk your dog before drop-off" tells the caller what to do; it never says the business offers dog walking.
       if (question.asksOffer && parts.some((part) => INSTRUCTION.test(part))) continue;
+      if (parts.some((part) => otherLeadTime(question.leadHours, part))) continue;
       const asked = leadQuestion(parts[0]);
       const judged = judgeText(question, said, asked ? topicOf(`${topic.text}\n${asked}`) : topic, waivable);
       if (!judged.pass) continue;
