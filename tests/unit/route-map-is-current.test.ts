@@ -6,7 +6,7 @@ describe('docs/routes.md', () => {
   it('is what `npm run docs:routes` writes from app/routes and contract/routes.ts today', () => {
     // Stale? Run `npm run docs:routes` and commit docs/routes.md with the route change.
     expect(readFileSync(ROUTE_MAP_FILE, 'utf8')).toBe(renderRouteMap());
-  });
+  }, 120_000);
 
   it('names every route module by the URL Remix gives it', () => {
     expect(routeUrl('dashboard.customers.$id._index')).toBe('/dashboard/customers/:id');
@@ -20,5 +20,5 @@ describe('docs/routes.md', () => {
     const map = renderRouteMap();
     expect(map).toMatch(/\| `\/dashboard\/customers` \| page \| `customers\/view` \| [^|]*`businesses\/customers\/\{business_id\}\/list`/);
     expect(map).toMatch(/\| `\/login` \| page \| public \| `users\/login` \|/);
-  });
+  }, 120_000);
 });
