@@ -10,7 +10,7 @@ export type { DayHours, TimeSlot, Weekday } from './opening-hours';
 
 /**
  * Business settings (businesses/settings/{id}/get|set → data.business_settings): weekly
- * opening hours, their overwrites (spec section 3: all_day, date, start, end, status;
+ * opening hours, their overwrites (docs/product.md#entities: all_day, date, start, end, status;
  * defaults closed, 00:00 to 23:59), the timezone, and the assistant's settings.
  * The assistant reads them on every message, so a change applies to the next one.
  */

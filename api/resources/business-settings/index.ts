@@ -1,11 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { ASSISTANT_PROVIDERS, ASSISTANT_TONES, businessSettingsSetSchema, NOTIFICATION_EVENTS, WEEKDAYS, WHEN_UNSURE } from '#contract/schemas/business-settings';
-import { requireAuth } from '../../lib/auth';
-import { createRouter } from '../../lib/context';
-import { loadMembership, requireBusinessPermission } from '../../lib/membership';
-import { bearer, businessIdParam, envelope, jsonBody } from '../../lib/openapi';
-import { ok } from '../../lib/respond';
-import { getBusinessSettings, setBusinessSettings, setNotificationPreferences } from '../../services/business-settings';
+import { requireAuth } from '#api/lib/auth';
+import { createRouter } from '#api/lib/context';
+import { loadMembership, requireBusinessPermission } from '#api/lib/membership';
+import { bearer, businessIdParam, envelope, jsonBody } from '#api/lib/openapi';
+import { ok } from '#api/lib/respond';
+import { getBusinessSettings, setBusinessSettings, setNotificationPreferences } from '#api/services/business-settings';
 
 export const SETTINGS_EDIT_REFUSAL = 'You do not have permission to edit the business settings';
 

@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { ApiTimelineItem } from '#contract/envelope';
 import { RECORDING_NOTICE, type BusinessSettings } from '#contract/schemas/business-settings';
-import { conversationMessages, conversations, systems } from '../../db/schema';
-import { newId } from '../../lib/crypto';
+import { conversationMessages, conversations, systems } from '#api/db/schema';
+import { newId } from '#api/lib/crypto';
 import { createConversation, findConversation, publishConversation } from '../assistant/conversations';
 import { addDays, describeDate, formatTime, localDateParts, openNow } from '../assistant/hours';
 import { postMessage, storeUserMessage } from '../assistant/turns';
@@ -29,7 +29,7 @@ import {
   type InboundDeps,
   type TwilioParams,
 } from './call-context';
-import { isUniqueViolation } from '../../lib/db-errors';
+import { isUniqueViolation } from '#api/lib/db-errors';
 import { callSpeechNeedsSecondHearing, HEARD_BY_EMBEDDED, heardClearly, SAY_AGAIN } from '../speech/confidence';
 import { saysGoodbye, spoken, wantsPerson } from './call-intents';
 import { recordCallLine, recordSaidReply } from './call-lines';
