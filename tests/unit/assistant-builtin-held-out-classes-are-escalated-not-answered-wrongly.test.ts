@@ -65,8 +65,8 @@ describe('held-out classes: escalate rather than answer wrongly', () => {
   });
 
   it('never hears "monthly" (paying in instalments) in "months" (a length of time)', async () => {
-    expect(termKey('months')).not.toBe(termKey('monthly'));
-    expect(termKey('monthly')).toBe(termKey('instalments'));
+    expect(termKey('months')).not.toBe(termKey('instalments'));
+    expect(termKey('monthly')).toBe(termKey('months'));
     const implant = business('Quay Dental', [service('Dental implant', 'From £2,400', 'A titanium implant with its crown. The whole treatment takes three to six months.')]);
     const kit = tools([{ ...passage('Dental implant', 'The whole treatment takes three to six months. A dental implant starts at £2,400.'), source: { kind: 'service', _id: 'svc-Dental implant', type: 'service', title: 'Dental implant' } }]);
     const { text } = await run(implant, 'Can I pay for my implant in instalments?', { kit });

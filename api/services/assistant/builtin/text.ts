@@ -51,7 +51,8 @@ const SYNONYM_GROUPS: string[][] = [
   ['unblock', 'block', 'blocked', 'blockage', 'clog', 'clogged'],
   ['home', 'house', 'property', 'flat', 'premises'],
   ['discount', 'reduction', 'concession', 'deal'],
-  ['finance', 'monthly', 'instalment', 'instalments', 'spread'],
+  // Not "monthly": its stem is "month", and "three to six months" says nothing of paying in instalments.
+  ['finance', 'instalment', 'instalments', 'spread'],
   ['remove', 'removal', 'dispose', 'disposal'],
   ['brand', 'manufacturer'],
   ['card', 'cards', 'contactless'],
@@ -99,17 +100,7 @@ export function stem(input: string): string {
 }
 
 const GROUP_OF = new Map<string, string>();
-/**
- * A group word in "-ly" joins by itself only: its stem is another word's ("monthly" → "month"),
- * and "three to six months" says nothing of paying monthly.
- */
-const EXACT_GROUP = new Map<string, string>();
-for (const group of SYNONYM_GROUPS) {
-  for (const word of group) {
-    if (word.endsWith('ly') && stem(word) !== word) EXACT_GROUP.set(word, stem(group[0]));
-    else GROUP_OF.set(stem(word), stem(group[0]));
-  }
-}
+for (const group of SYNONYM_GROUPS) for (const word of group) GROUP_OF.set(stem(word), stem(group[0]));
 const GENERIC = new Set(GENERIC_WORDS.map((word) => GROUP_OF.get(stem(word)) ?? stem(word)));
 
 const GROUP_WORDS = new Set(SYNONYM_GROUPS.flat());
@@ -120,8 +111,6 @@ const GROUP_WORDS = new Set(SYNONYM_GROUPS.flat());
  * no "fit".
  */
 export function termKey(word: string): string {
-  const exact = EXACT_GROUP.get(word.toLowerCase());
-  if (exact) return exact;
   const stemmed = stem(word);
   const group = GROUP_OF.get(stemmed);
   if (!group) return stemmed;
