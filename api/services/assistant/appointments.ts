@@ -1,11 +1,13 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { ConversationAction } from '#contract/schemas/conversation';
 import { DEFAULT_APPOINTMENT_MINUTES } from '#contract/schemas/appointment';
-import { businesses } from '#api/db/schema';
+import type { Db } from '#api/db/client';
+import { businesses, timelineItems } from '#api/db/schema';
 import { ApiError } from '#api/lib/errors';
 import { cancelAppointment, createAppointment, editAppointment, freeSlots, upcomingForCustomer, type AppointmentDeps } from '../appointments';
 import { settingsOf } from '../business-settings';
 import { findOrCreateByPhone } from '../customers';
+import { updateNote } from '../timeline';
 import { describeSpan, wallInstant } from '../appointment-slots';
 import { describeDate, localDateParts, parseDayReference } from './hours';
 import type { ToolDeps, ToolScope } from './tools';
@@ -16,6 +18,8 @@ import type { ToolDeps, ToolScope } from './tools';
  * number they gave), texted to them when the server can send texts.
  */
 const OFFERED = 3;
+/** A note's longest body (the notes API's limit). */
+const NOTE_MAX = 5000;
 
 /** The part of the day the caller asked for: a time ("2pm", "14:30"), morning, afternoon or evening; null = any. */
 export function partOfDay(text: string): { from: string; to: string } | null {
@@ -69,6 +73,7 @@ export async function bookAppointment(deps: ToolDeps, scope: ToolScope, request:
       { source: 'assistant', conversationId: scope.conversationId },
     );
     const when = describeSpan(new Date(appointment.start_at), new Date(appointment.end_at), business.timezone, deps.clock.now());
+    await closeBookingTasks(deps, scope, appointment._id, when);
     const texted = customerMessage?.includes('was told by SMS') ? " I've sent you a text to confirm." : '';
     return {
       action: { type: 'appointment_booked', appointment_id: appointment._id, summary: `Appointment booked: ${when}` },
@@ -78,6 +83,49 @@ export async function bookAppointment(deps: ToolDeps, scope: ToolScope, request:
     // Taken in the meantime, or no longer inside the hours: the caller is told, the team has the task.
     if (error instanceof ApiError && error.status < 500) return null;
     throw error;
+  }
+}
+
+/** A booking request task remembers its conversation, so booking the appointment there can close it. */
+export async function markBookingTask(db: Db, businessId: string, noteId: string, conversationId: string): Promise<void> {
+  await db
+    .update(timelineItems)
+    .set({ details: sql`${timelineItems.details} || ${JSON.stringify({ booking_request: true, conversation_id: conversationId })}::jsonb` })
+    .where(and(eq(timelineItems.id, noteId), eq(timelineItems.businessId, businessId), eq(timelineItems.type, 'note')));
+}
+
+/**
+ * The appointment is booked: the conversation's open booking request tasks are done, so the
+ * team is not asked to book it again. Each says what was booked, links the appointment, and
+ * is completed by nobody (the assistant). A failure here must not undo the booking.
+ */
+async function closeBookingTasks(deps: ToolDeps, scope: ToolScope, appointmentId: string, when: string): Promise<void> {
+  if (!scope.conversationId) return;
+  try {
+    const open = await deps.db
+      .select({ id: timelineItems.id, body: timelineItems.body })
+      .from(timelineItems)
+      .where(
+        and(
+          eq(timelineItems.businessId, scope.businessId),
+          eq(timelineItems.type, 'note'),
+          isNull(timelineItems.deletedAt),
+          isNull(timelineItems.completedAt),
+          sql`${timelineItems.details}->>'conversation_id' = ${scope.conversationId}`,
+          sql`(${timelineItems.details}->>'booking_request')::boolean`,
+        ),
+      );
+    for (const task of open) {
+      const line = `\nBooked by the assistant: ${when} (/dashboard/appointments/${appointmentId})`;
+      const body = `${(task.body ?? '').slice(0, NOTE_MAX - line.length)}${line}`;
+      await updateNote(deps, scope.businessId, task.id, { body, completed: true }, { actorId: null });
+      await deps.db
+        .update(timelineItems)
+        .set({ details: sql`${timelineItems.details} || ${JSON.stringify({ appointment_id: appointmentId })}::jsonb` })
+        .where(and(eq(timelineItems.id, task.id), eq(timelineItems.businessId, scope.businessId)));
+    }
+  } catch (error) {
+    deps.log?.({ level: 'warn', msg: 'booking task not completed', appointment_id: appointmentId, error: String(error) });
   }
 }
 

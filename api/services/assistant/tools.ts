@@ -13,8 +13,8 @@ import { loadCustomerFact } from './context';
 import { placeOrder } from './orders';
 import { closestWaitingQuestion } from './question-paraphrases';
 import { taskDueAt } from './task-due';
-import { appointmentSlots, bookAppointment, callerAppointments, changeAppointment } from './appointments';
-import type { AssistantTools, CapturedDetails } from './types';
+import { appointmentSlots, bookAppointment, callerAppointments, changeAppointment, markBookingTask } from './appointments';
+import type { AssistantTools, CapturedDetails, TaskKind } from './types';
 
 /**
  * The assistant's tools against the database, for one business and one conversation. The
@@ -80,7 +80,7 @@ export function createAssistantTools(deps: ToolDeps, scope: ToolScope): Assistan
     return business ? taskDueAt(settingsOf(business), now) : now;
   }
 
-  async function createTask(input: { title: string; details: CapturedDetails; question?: string }): Promise<ConversationAction> {
+  async function createTask(input: { title: string; details: CapturedDetails; question?: string; kind?: TaskKind }): Promise<ConversationAction> {
     const { details } = input;
     const body = [
       input.title.trim() || 'Follow up with a caller',
@@ -108,6 +108,7 @@ export function createAssistantTools(deps: ToolDeps, scope: ToolScope): Assistan
       },
       { actorId: null },
     );
+    if (input.kind === 'booking' && scope.conversationId) await markBookingTask(db, scope.businessId, note._id, scope.conversationId);
     await announceTask(note, body);
     return { type: 'task_created', note_id: note._id, summary: input.title.trim() || 'Task created for the team' };
   }

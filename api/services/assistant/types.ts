@@ -51,6 +51,9 @@ export type AssistantEvent =
   | { type: 'action'; action: ConversationAction };
 
 /** Details a caller gave for a booking or call back, kept on the task note. */
+/** What a task asks of the team; a 'booking' task is completed when the assistant books the appointment itself. */
+export type TaskKind = 'booking' | 'callback' | 'person';
+
 export type CapturedDetails = { name?: string; phone?: string; preferred_time?: string; reason?: string };
 
 /**
@@ -69,7 +72,7 @@ export type OrderRequest = {
 export interface AssistantTools {
   searchKnowledge(query: string, limit?: number): Promise<ApiKnowledgeHit[]>;
   /** A task note for the team (internal, due now), linked to the customer when known. */
-  createTask(input: { title: string; details: CapturedDetails; question?: string }): Promise<ConversationAction>;
+  createTask(input: { title: string; details: CapturedDetails; question?: string; kind?: TaskKind }): Promise<ConversationAction>;
   /** A 'question' memory (deduplicated) linked to the conversation and customer, plus a task note. */
   recordUnansweredQuestion(question: string): Promise<ConversationAction[]>;
   lookupCustomer(): Promise<CustomerFact | null>;

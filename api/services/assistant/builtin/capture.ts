@@ -132,7 +132,7 @@ export async function captureTurn(tools: AssistantTools, turn: CaptureTurn): Pro
     return { text: `${preface}${ask}`, sources: [] };
   }
   const who = details.name ?? details.phone!;
-  const action = await tools.createTask({ title: TITLES[turn.kind](who), details, question: details.reason });
+  const action = await tools.createTask({ title: TITLES[turn.kind](who), details, question: details.reason, kind: turn.kind });
   const noted = details.preferred_time ? ` I've noted that ${details.preferred_time} suits you.` : '';
   // A booking for a day the caller named: the free times that day are offered too (appointments.ts).
   const offer = turn.kind === 'booking' && details.preferred_time && tools.appointmentSlots ? await tools.appointmentSlots(details.preferred_time) : null;
