@@ -23,6 +23,24 @@ export async function listAppointments(state: DashboardState, when: AppointmentW
   return result.data;
 }
 
+/** How many of a contact's upcoming appointments their page shows. */
+export const CONTACT_APPOINTMENTS = 5;
+
+/**
+ * A contact's booked appointments still to come, for their page: null without customers/view
+ * (the section is left out), and null when the list fails, so the contact still opens.
+ */
+export async function customerAppointments(state: DashboardState, customerId: string): Promise<{ appointments: ApiAppointment[]; total: number } | null> {
+  if (!hasPermission(state.business?.permissions, 'customers/view')) return null;
+  const result = await apiCall<{ appointments: ApiAppointment[]; total: number }>(state.caller, `${appointmentsPath(state)}/list`, {
+    when: 'upcoming',
+    status: 'booked',
+    customer_id: customerId,
+    limit: CONTACT_APPOINTMENTS,
+  });
+  return result.ok ? result.data : null;
+}
+
 export async function getAppointment(state: DashboardState, id: string): Promise<ApiAppointment> {
   const result = await apiCall<{ appointment: ApiAppointment }>(state.caller, `${appointmentsPath(state)}/get/${encodeURIComponent(id)}`);
   if (!result.ok) return entityLoadFailure(state, result, (other) => `businesses/appointments/${other}/get/${encodeURIComponent(id)}`);

@@ -20,6 +20,8 @@ import { apiToasts, redirectWithToasts } from '#app/lib/toast.server';
 import { DeleteConfirmPanel, DeleteDialog } from '#app/components/delete-restore';
 import { CustomerOrders } from '#app/components/orders/customer-orders';
 import { canEditOrders, recentCustomerOrders } from '#app/lib/orders.server';
+import { CustomerAppointments } from '#app/components/appointments/customer-appointments';
+import { customerAppointments } from '#app/lib/appointments.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.customer.name ?? 'Contact'} · Business Assistant` }];
 
@@ -35,11 +37,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const timeZone = businessTimeZone(state);
   // The contact's orders only for those who may see orders.
   const seesOrders = hasPermission(state.business?.permissions, 'orders/view');
-  const [customer, timeline, statuses, orders] = await Promise.all([
+  // The contact's upcoming appointments only for those who may view customers (null: left out).
+  const [customer, timeline, statuses, orders, appointments] = await Promise.all([
     getCustomer(state, id),
     listItems(state.caller, `businesses/timeline/${state.business?._id}/list`, 'timeline', { page: pageParam(url), customer_id: id }),
     getCrmOrder(state),
     seesOrders ? recentCustomerOrders(state, id) : null,
+    customerAppointments(state, id),
   ]);
   const canEdit = canEditCustomers(state);
   return {
@@ -51,6 +55,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     // Click-to-text opens the contact's shared-inbox thread (docs/inbox.md).
     textHref: hasPermission(state.business?.permissions, 'smses/view') ? `/dashboard/inbox/${encodeURIComponent(id)}` : null,
     orders,
+    appointments,
     canOrder: canEditOrders(state),
     confirmDelete: canEdit && url.searchParams.get('confirm') === 'delete',
     noteDefaults: noteFormDefaults(null, timeZone, id),
@@ -91,7 +96,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function CustomerRoute() {
-  const { customer, timeline, statuses, canEdit, canNote, textHref, orders, canOrder, confirmDelete, noteDefaults, timeZone, now } = useLoaderData<typeof loader>();
+  const { customer, timeline, statuses, canEdit, canNote, textHref, orders, appointments, canOrder, confirmDelete, noteDefaults, timeZone, now } = useLoaderData<typeof loader>();
   const noteResult = useActionData<typeof action>();
   const self = `/dashboard/customers/${customer._id}`;
 
@@ -147,6 +152,8 @@ export default function CustomerRoute() {
         <ContactDetails customer={customer} textHref={textHref} />
         <DuplicateNotice customer={customer} canEdit={canEdit} />
       </section>
+
+      {appointments ? <CustomerAppointments appointments={appointments} timeZone={timeZone} /> : null}
 
       {orders ? <CustomerOrders customer={customer} orders={orders} canEdit={canOrder} timeZone={timeZone} now={now} /> : null}
 
