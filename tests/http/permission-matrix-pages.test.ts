@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { faker } from '@faker-js/faker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { businessUsers } from '#api/db/schema';
+import { appointments, businessUsers } from '#api/db/schema';
 import { newId } from '#api/lib/crypto';
 import { createConversation } from '#api/services/assistant/conversations';
 import { postMessage } from '#api/services/assistant/turns';
@@ -74,6 +74,10 @@ async function sampleEntities(owner: Account, b: string): Promise<Record<string,
   const form = await createForm(server.deps, { businessId: b, body: 'Quote request', details: { fields: { name: 'Ann' } } });
   const { action } = await v1<{ action: { _id: string } }>(`businesses/actions/${b}/create`, { name: 'Chase quotes', status: 'paused', interval: '2 days' }, owner.token);
   const { order } = await v1<{ order: { _id: string } }>(`businesses/orders/${b}/create`, { customer_id: customer._id, status: 'new', lines: [{ name: 'Sourdough loaf', quantity: 2 }] }, owner.token);
+  // Inserted as stored: booking through v1 would need opening hours, which this matrix is not about.
+  const appointmentId = newId();
+  const start = new Date(Date.now() + 86_400_000);
+  await server.deps.db.insert(appointments).values({ id: appointmentId, businessId: b, customerId: customer._id, startAt: start, endAt: new Date(start.getTime() + 3_600_000), status: 'booked', source: 'manual' });
   const entities: Record<string, string> = {
     customer_view: customer._id,
     note_view: note._id,
@@ -86,6 +90,7 @@ async function sampleEntities(owner: Account, b: string): Promise<Record<string,
     form_view: form._id,
     action_view: action._id,
     order_view: order._id,
+    appointment_view: appointmentId,
   };
   // The team page's :id is the membership id (businesses/users/{id}/list → users[]._id), when that call exists.
   try {
