@@ -40,6 +40,13 @@ test('an appointment is booked, refused over another, moved and cancelled, and t
   await expect(page.getByTestId('appointment-row')).toContainText('10:00 – 11:00');
   await expect(page.getByTestId('appointment-row')).toContainText('Ada Lovelace');
 
+  // The contact's page lists it, linked to the appointment.
+  await page.goto(`/dashboard/customers/${customerId}`);
+  const upcoming = page.getByTestId('customer-appointments');
+  await expect(upcoming).toContainText('Upcoming appointments');
+  await expect(upcoming.locator('a[href^="/dashboard/appointments/"]')).toHaveCount(1);
+  await page.goto('/dashboard/appointments');
+
   // The same time again is refused in place, with the choices kept.
   await book.getByLabel('Contact', { exact: true }).selectOption(customerId);
   await book.getByLabel('Starts', { exact: true }).fill(`${date}T10:30`);
