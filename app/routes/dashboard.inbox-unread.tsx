@@ -9,5 +9,5 @@ import { loadInboxUnread } from '../lib/inbox.server';
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const state = await requireDashboard(request, context, { routeChecks: false });
-  return { unread: await loadInboxUnread(state) };
+  return Response.json({ unread: await loadInboxUnread(state) }, { headers: { 'cache-control': 'no-store' } });
 }
