@@ -4,7 +4,7 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '@
 import { speakToWav16k } from '../api/services/speech/generate';
 import { detectEmbeddedSpeech } from '../api/services/speech/index';
 import { smsOptOutMessages } from '../contract/messages';
-import { formatPhoneNumber } from '../contract/phone';
+import { formatPhoneNumber, toE164 } from '../contract/phone';
 import { api, createAccount, signIn, type Account } from './support/helpers';
 
 const INVITATION_LINK = /\/invitations\/[\w.~-]+/;
@@ -52,7 +52,8 @@ const caller = () => `+4411749600${String(Math.floor(Math.random() * 100)).padSt
  * the sandbox's London range (the API fixture takes numbers from its start).
  */
 async function chooseNumber(number: Locator): Promise<string> {
-  const buttons = number.getByRole('button', { name: /^Choose \+/ });
+  // Shown as the business's country reads them: national for its own numbers ("020 7946 …").
+  const buttons = number.getByRole('button', { name: /^Choose [+0-9]/ });
   await expect(buttons.first()).toBeVisible();
   const count = await buttons.count();
   const choose = buttons.nth(1 + Math.floor(Math.random() * (count - 1)));
@@ -276,7 +277,7 @@ test('a call placed from the system page shows up in the recent calls @nojs', as
   const followed = new URL(page.url()).searchParams.get('follow');
   await expect(page.locator(`[data-testid="recent-call"][data-id="${followed}"]`)).toBeVisible();
   await expect(page.getByTestId('following-call')).toHaveCount(0);
-  await expect(page.getByTestId('recent-calls')).toContainText(formatPhoneNumber(to));
+  await expect(page.getByTestId('recent-calls')).toContainText(formatPhoneNumber(to, 'GB'));
 });
 
 test('a lead catcher is set up and a plain form post from its hosted page creates a form @nojs', async ({ page, request }) => {
@@ -332,8 +333,8 @@ test('a mobile system is set up to active with the test call @nojs', async ({ pa
   const chosen = await chooseNumber(number);
   await expect(step(page, 'number')).toHaveAttribute('data-status', 'done');
 
-  // Dial codes carry the number as it is dialled: no spaces.
-  const dialled = chosen.replace(/\s/g, '');
+  // Dial codes carry the number in E.164, as it is stored: no spaces, dialable from abroad.
+  const dialled = toE164(chosen, 'GB');
   const forwarding = step(page, 'forwarding');
   await expect(forwarding.getByTestId('forwarding-codes')).toContainText(`**61*${dialled}#`);
   await expect(forwarding.getByTestId('forwarding-codes')).toContainText('##61#');
