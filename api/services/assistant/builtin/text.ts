@@ -51,8 +51,7 @@ const SYNONYM_GROUPS: string[][] = [
   ['unblock', 'block', 'blocked', 'blockage', 'clog', 'clogged'],
   ['home', 'house', 'property', 'flat', 'premises'],
   ['discount', 'reduction', 'concession', 'deal'],
-  // Not "monthly": its stem is "month", and "three to six months" says nothing of paying in instalments.
-  ['finance', 'instalment', 'instalments', 'spread'],
+  ['finance', 'monthly', 'instalment', 'instalments', 'spread'],
   ['remove', 'removal', 'dispose', 'disposal'],
   ['brand', 'manufacturer'],
   ['card', 'cards', 'contactless'],
