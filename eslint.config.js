@@ -4,10 +4,22 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /** Two or more levels up is a path to read, not a place: name it by its alias (package.json "imports"). */
-const LONG_RELATIVE = { group: ['../../*'], message: 'Import through the #app/*, #api/* or #contract/* alias instead of a ../../ path.' };
+const LONG_RELATIVE = {
+  group: ['../../*'],
+  message: 'Import through the #app/*, #api/* or #contract/* alias instead of a ../../ path.',
+};
 
 export default tseslint.config(
-  { ignores: ['build/**', 'data/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'api/db/migrations/**'] },
+  {
+    ignores: [
+      'build/**',
+      'data/**',
+      'node_modules/**',
+      'test-results/**',
+      'playwright-report/**',
+      'api/db/migrations/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -29,9 +41,26 @@ export default tseslint.config(
   {
     files: ['app/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['#api/*', '../api/*', '../../api/*', '**/api/db/*'], message: 'app/ never imports api/: call the v1 API through app/lib/api.server.ts.' }, LONG_RELATIVE] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['#api/*', '../api/*', '../../api/*', '**/api/db/*'],
+              message: 'app/ never imports api/: call the v1 API through app/lib/api.server.ts.',
+            },
+            LONG_RELATIVE,
+          ],
+        },
+      ],
       // Loaders and actions stop with httpError()/loadFailure() (app/lib/invariant.server.ts) or the guard's helpers.
-      'no-restricted-syntax': ['error', { selector: "ThrowStatement > CallExpression[callee.name='data']", message: 'Use httpError() or loadFailure() from app/lib/invariant.server.ts instead of `throw data(`.' }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ThrowStatement > CallExpression[callee.name='data']",
+          message: 'Use httpError() or loadFailure() from app/lib/invariant.server.ts instead of `throw data(`.',
+        },
+      ],
     },
   },
   {
@@ -41,13 +70,32 @@ export default tseslint.config(
   {
     files: ['api/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['#app/*', '../app/*', '../../app/*'], message: 'api/ never imports app/.' }, LONG_RELATIVE] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['#app/*', '../app/*', '../../app/*'], message: 'api/ never imports app/.' },
+            LONG_RELATIVE,
+          ],
+        },
+      ],
     },
   },
   {
     files: ['contract/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['#app/*', '#api/*', '../app/*', '../api/*'], message: 'contract/ imports neither app/ nor api/.' }, LONG_RELATIVE] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['#app/*', '#api/*', '../app/*', '../api/*'],
+              message: 'contract/ imports neither app/ nor api/.',
+            },
+            LONG_RELATIVE,
+          ],
+        },
+      ],
     },
   },
   {

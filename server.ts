@@ -83,7 +83,14 @@ export async function startServer(
           publicOrigin: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : undefined,
           // Counted per client address by the same TRUST_PROXY rule as req.ip (the app is
           // created below; upgrades only come once the server listens).
-          clientAddress: (request) => (Object.assign(Object.create(app.request), { app, headers: request.headers, socket: request.socket }) as express.Request).ip ?? 'unknown',
+          clientAddress: (request) =>
+            (
+              Object.assign(Object.create(app.request), {
+                app,
+                headers: request.headers,
+                socket: request.socket,
+              }) as express.Request
+            ).ip ?? 'unknown',
           maxConnections: env.REALTIME_MAX_CONNECTIONS,
           maxConnectionsPerAddress: env.REALTIME_MAX_CONNECTIONS_PER_ADDRESS,
         })
@@ -93,17 +100,38 @@ export async function startServer(
     log,
   );
 
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, onQuery: options.onQuery });
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    onQuery: options.onQuery,
+  });
   // Voice: the OpenAI-compatible /audio endpoints, or pocketsphinx and espeak-ng when installed (docs/speech.md).
   const speech = await detectSpeech(env);
   log({ level: 'info', msg: describeSpeech(speech) });
   // Twilio when both credentials are set (docs/telephony.md), else the embedded sandbox.
   const twilio = twilioCredentials(env);
-  log({ level: 'info', msg: twilio ? 'telephony: Twilio (webhooks under PUBLIC_URL/api/v1/webhooks/twilio/)' : 'telephony: sandbox (nothing leaves this machine)' });
-  if (twilio && !env.PUBLIC_URL) log({ level: 'warn', msg: 'telephony: Twilio is configured but PUBLIC_URL is not set: Twilio cannot reach the webhooks' });
+  log({
+    level: 'info',
+    msg: twilio
+      ? 'telephony: Twilio (webhooks under PUBLIC_URL/api/v1/webhooks/twilio/)'
+      : 'telephony: sandbox (nothing leaves this machine)',
+  });
+  if (twilio && !env.PUBLIC_URL)
+    log({
+      level: 'warn',
+      msg: 'telephony: Twilio is configured but PUBLIC_URL is not set: Twilio cannot reach the webhooks',
+    });
   // Push (docs/push.md): OneSignal when both settings are set, else nothing is pushed.
-  const push = env.ONESIGNAL_APP_ID && env.ONESIGNAL_API_KEY ? { appId: env.ONESIGNAL_APP_ID, apiKey: env.ONESIGNAL_API_KEY } : undefined;
-  log({ level: 'info', msg: push ? 'push: OneSignal (member notifications are pushed)' : 'push: off (ONESIGNAL_APP_ID and ONESIGNAL_API_KEY unset)' });
+  const push =
+    env.ONESIGNAL_APP_ID && env.ONESIGNAL_API_KEY
+      ? { appId: env.ONESIGNAL_APP_ID, apiKey: env.ONESIGNAL_API_KEY }
+      : undefined;
+  log({
+    level: 'info',
+    msg: push
+      ? 'push: OneSignal (member notifications are pushed)'
+      : 'push: off (ONESIGNAL_APP_ID and ONESIGNAL_API_KEY unset)',
+  });
   const deps: ApiDeps = {
     db: database.db,
     env,
@@ -133,7 +161,8 @@ export async function startServer(
   // unreferenced goes before it listens. (On S3 a put is one request: no temporary objects.)
   if (!usesS3(env)) {
     const swept = await sweepOrphanedFiles(database.db, path.join(env.DATA_DIR, 'files'));
-    if (swept.removed.length) log({ level: 'info', msg: 'files: removed what an interrupted write left behind', files: swept.removed.length });
+    if (swept.removed.length)
+      log({ level: 'info', msg: 'files: removed what an interrupted write left behind', files: swept.removed.length });
   }
   const api = createApiApp(deps);
 
@@ -172,7 +201,10 @@ export async function startServer(
     });
     next();
   });
-  const metrics = createMetrics({ db: database.db, realtimeConnections: () => embeddedPusher?.stats().connections ?? 0 });
+  const metrics = createMetrics({
+    db: database.db,
+    realtimeConnections: () => embeddedPusher?.stats().connections ?? 0,
+  });
   app.use(metrics.middleware);
   app.use(securityHeaders({ development, https }));
   app.use(refuseBadAddresses);
@@ -190,13 +222,16 @@ export async function startServer(
 
   app.get('/readyz', async (_req, res) => {
     const readiness = await checkReadiness(database.db, realtime);
-    res.status(readiness.ready ? 200 : 503).json({ status: readiness.ready ? 'ready' : 'unavailable', version, checks: readiness.checks });
+    res
+      .status(readiness.ready ? 200 : 503)
+      .json({ status: readiness.ready ? 'ready' : 'unavailable', version, checks: readiness.checks });
   });
 
   // Prometheus format; with METRICS_TOKEN set only a scraper holding it may read them. In
   // production they are never open to anyone: without a token the endpoint does not exist.
   const metricsClosed = env.APP_ENV === 'production' && !env.METRICS_TOKEN;
-  if (metricsClosed) log({ level: 'warn', msg: 'metrics: /metrics is off (APP_ENV=production needs METRICS_TOKEN to serve it)' });
+  if (metricsClosed)
+    log({ level: 'warn', msg: 'metrics: /metrics is off (APP_ENV=production needs METRICS_TOKEN to serve it)' });
   app.get('/metrics', async (req, res) => {
     if (metricsClosed) {
       res.status(404).json({ errors: ['There is no such page.'] });
@@ -212,9 +247,13 @@ export async function startServer(
 
   if (embeddedPusher) {
     // The Pusher HTTP API the `pusher` SDK calls: events and terminate-user-connections (signed; see protocol.ts).
-    app.post(/^\/apps\/[^/]+\/(events|batch_events|users\/[^/]+\/terminate_connections)$/, express.text({ type: () => true, limit: '256kb' }), (req, res) => {
-      embeddedPusher.handleHttp(req, res, typeof req.body === 'string' ? req.body : '');
-    });
+    app.post(
+      /^\/apps\/[^/]+\/(events|batch_events|users\/[^/]+\/terminate_connections)$/,
+      express.text({ type: () => true, limit: '256kb' }),
+      (req, res) => {
+        embeddedPusher.handleHttp(req, res, typeof req.body === 'string' ? req.body : '');
+      },
+    );
   }
 
   // The limit is decided on the Request Hono routes, by the route it matches: a spelling of
@@ -243,13 +282,19 @@ export async function startServer(
     app.use(express.static(clientDir, { maxAge: '1h' }));
   }
 
-  const getBuild = options.web === false
-    ? undefined
-    : vite
-      ? () => vite.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>
-      : await loadBuild();
+  const getBuild =
+    options.web === false
+      ? undefined
+      : vite
+        ? () => vite.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>
+        : await loadBuild();
   if (getBuild) {
-    app.use(refuseCrossSiteWrites({ publicOrigin: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : undefined, exempt: [/^\/api\/v1\//, /^\/apps\//] }));
+    app.use(
+      refuseCrossSiteWrites({
+        publicOrigin: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : undefined,
+        exempt: [/^\/api\/v1\//, /^\/apps\//],
+      }),
+    );
     app.use(refuseNonFormPosts);
     app.use(privateNoStore);
     const remix = createRequestHandler({
@@ -268,7 +313,11 @@ export async function startServer(
     // only for GET, where loaders read: an action's writes always see fresh rows.
     // Each page request reads phone numbers in its business's country, once the guard knows it
     // (contract/phone-country.server.ts).
-    app.all('*', (req, res, next) => withPhoneCountryHolder(() => (req.method === 'GET' ? withRequestMemo(() => remix(req, res, next)) : remix(req, res, next))));
+    app.all('*', (req, res, next) =>
+      withPhoneCountryHolder(() =>
+        req.method === 'GET' ? withRequestMemo(() => remix(req, res, next)) : remix(req, res, next),
+      ),
+    );
   }
 
   const server = http.createServer(app);
@@ -327,7 +376,8 @@ export async function startServer(
 
 async function loadBuild(): Promise<ServerBuild> {
   const file = path.join(root, 'build/server/index.js');
-  if (!fs.existsSync(file)) throw new Error('The web app is not built. Run `npm run build` (npm start does it for you).');
+  if (!fs.existsSync(file))
+    throw new Error('The web app is not built. Run `npm run build` (npm start does it for you).');
   return import(pathToFileURL(file).href) as Promise<ServerBuild>;
 }
 

@@ -35,7 +35,9 @@ export default function handleRequest(
       shellRendered = true;
       const body = new PassThrough();
       responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-      resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+      resolve(
+        new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }),
+      );
       pipe(body);
     };
     const { pipe, abort } = renderToPipeableStream(
@@ -57,7 +59,8 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(JSON.stringify({ level: 'error', msg: 'render error', error: String(error) }));
+          if (shellRendered)
+            console.error(JSON.stringify({ level: 'error', msg: 'render error', error: String(error) }));
         },
       },
     );

@@ -1,5 +1,13 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData, type ShouldRevalidateFunction } from '@remix-run/react';
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+  type ShouldRevalidateFunction,
+} from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { GeneralErrorBoundary } from './components/error-boundary';
 import { NativeShell } from './components/native-shell';

@@ -17,12 +17,37 @@ export type Country = { code: string; name: string; timezone: string; dial: stri
  * capital's). Single-zone countries need no entry: their own zone is found below.
  */
 const MAIN_TIMEZONE: Record<string, string> = {
-  AQ: 'UTC', AR: 'America/Argentina/Buenos_Aires', AU: 'Australia/Sydney', BR: 'America/Sao_Paulo', CA: 'America/Toronto',
-  CD: 'Africa/Kinshasa', CL: 'America/Santiago', CN: 'Asia/Shanghai', CY: 'Asia/Nicosia', EC: 'America/Guayaquil', ES: 'Europe/Madrid',
-  FM: 'Pacific/Pohnpei', GL: 'America/Nuuk', ID: 'Asia/Jakarta', KI: 'Pacific/Tarawa', KZ: 'Asia/Almaty',
-  MH: 'Pacific/Majuro', MN: 'Asia/Ulaanbaatar', MX: 'America/Mexico_City', MY: 'Asia/Kuala_Lumpur', NZ: 'Pacific/Auckland',
-  PF: 'Pacific/Tahiti', PG: 'Pacific/Port_Moresby', PS: 'Asia/Hebron', PT: 'Europe/Lisbon', RU: 'Europe/Moscow',
-  TF: 'Indian/Kerguelen', UA: 'Europe/Kyiv', UM: 'Pacific/Midway', US: 'America/New_York', UZ: 'Asia/Tashkent',
+  AQ: 'UTC',
+  AR: 'America/Argentina/Buenos_Aires',
+  AU: 'Australia/Sydney',
+  BR: 'America/Sao_Paulo',
+  CA: 'America/Toronto',
+  CD: 'Africa/Kinshasa',
+  CL: 'America/Santiago',
+  CN: 'Asia/Shanghai',
+  CY: 'Asia/Nicosia',
+  EC: 'America/Guayaquil',
+  ES: 'Europe/Madrid',
+  FM: 'Pacific/Pohnpei',
+  GL: 'America/Nuuk',
+  ID: 'Asia/Jakarta',
+  KI: 'Pacific/Tarawa',
+  KZ: 'Asia/Almaty',
+  MH: 'Pacific/Majuro',
+  MN: 'Asia/Ulaanbaatar',
+  MX: 'America/Mexico_City',
+  MY: 'Asia/Kuala_Lumpur',
+  NZ: 'Pacific/Auckland',
+  PF: 'Pacific/Tahiti',
+  PG: 'Pacific/Port_Moresby',
+  PS: 'Asia/Hebron',
+  PT: 'Europe/Lisbon',
+  RU: 'Europe/Moscow',
+  TF: 'Indian/Kerguelen',
+  UA: 'Europe/Kyiv',
+  UM: 'Pacific/Midway',
+  US: 'America/New_York',
+  UZ: 'Asia/Tashkent',
 };
 
 /**
@@ -82,7 +107,9 @@ export function countryName(code: string, locale = 'en'): string {
 
 /** Every country for a picker: named and sorted in the reader's language. */
 export function countryOptions(locale = 'en'): Array<Country & { label: string }> {
-  return COUNTRIES.map((country) => ({ ...country, label: countryName(country.code, locale) })).sort((a, b) => a.label.localeCompare(b.label, locale));
+  return COUNTRIES.map((country) => ({ ...country, label: countryName(country.code, locale) })).sort((a, b) =>
+    a.label.localeCompare(b.label, locale),
+  );
 }
 
 export function isValidTimezone(timezone: string): boolean {

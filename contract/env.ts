@@ -33,10 +33,18 @@ export const envSchema = z.object({
   SESSION_SECRET: optionalString,
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalString.pipe(
-    z.string().regex(/^postgres(ql)?:\/\//, { error: 'must start with postgres:// or postgresql://' }).optional(),
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, { error: 'must start with postgres:// or postgresql://' })
+      .optional(),
   ),
   /** When set, the auth rate limits count in this Redis, shared by every instance (else PostgreSQL with DATABASE_URL, else memory). */
-  REDIS_URL: optionalString.pipe(z.string().regex(/^rediss?:\/\//, { error: 'must start with redis:// or rediss://' }).optional()),
+  REDIS_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^rediss?:\/\//, { error: 'must start with redis:// or rediss://' })
+      .optional(),
+  ),
   API_URL: optionalUrl,
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number({ error: 'must be a number' }).int().positive().default(10),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
@@ -44,14 +52,22 @@ export const envSchema = z.object({
   PUSHER_KEY: optionalString,
   PUSHER_SECRET: optionalString,
   PUSHER_HOST: optionalString,
-  PUSHER_PORT: z.coerce.number({ error: 'must be a port number' }).int().min(1, { error: 'must be a port number' }).max(65535).optional(),
+  PUSHER_PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int()
+    .min(1, { error: 'must be a port number' })
+    .max(65535)
+    .optional(),
   PUSHER_USE_TLS: bool,
   PUSHER_CLUSTER: optionalString,
   /** Websocket connections the embedded realtime server accepts in all, and from one client address (TRUST_PROXY decides the address). */
   REALTIME_MAX_CONNECTIONS: z.coerce.number({ error: 'must be a number' }).int().positive().default(10_000),
   REALTIME_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number({ error: 'must be a number' }).int().positive().default(100),
   SMTP_URL: optionalString.pipe(
-    z.string().regex(/^smtps?:\/\//, { error: 'must start with smtp:// or smtps://' }).optional(),
+    z
+      .string()
+      .regex(/^smtps?:\/\//, { error: 'must start with smtp:// or smtps://' })
+      .optional(),
   ),
   MAIL_FROM: z.string().default('Business Assistant <no-reply@localhost>'),
   S3_ENDPOINT: optionalUrl,
@@ -60,7 +76,12 @@ export const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalString,
   /** The SigV4 signing region; unset: us-east-1 (MinIO, R2 and most S3-compatible services accept it). */
   S3_REGION: optionalString,
-  TWILIO_ACCOUNT_SID: optionalString.pipe(z.string().regex(/^AC[0-9a-fA-F]{32}$/, { error: 'must be the account SID: AC followed by 32 hex digits' }).optional()),
+  TWILIO_ACCOUNT_SID: optionalString.pipe(
+    z
+      .string()
+      .regex(/^AC[0-9a-fA-F]{32}$/, { error: 'must be the account SID: AC followed by 32 hex digits' })
+      .optional(),
+  ),
   TWILIO_AUTH_TOKEN: optionalString,
   ONESIGNAL_APP_ID: optionalString,
   ONESIGNAL_API_KEY: optionalString,
@@ -68,7 +89,9 @@ export const envSchema = z.object({
   ASSISTANT_API_KEY: optionalString,
   ASSISTANT_MODEL: optionalString,
   /** Voice: auto (embedded when installed) | embedded | openai (the /audio endpoints) | off. */
-  ASSISTANT_SPEECH: z.enum(['auto', 'embedded', 'openai', 'off'], { error: 'must be auto, embedded, openai or off' }).default('auto'),
+  ASSISTANT_SPEECH: z
+    .enum(['auto', 'embedded', 'openai', 'off'], { error: 'must be auto, embedded, openai or off' })
+    .default('auto'),
   ASSISTANT_SPEECH_BASE_URL: optionalUrl,
   ASSISTANT_STT_MODEL: optionalString,
   ASSISTANT_TTS_MODEL: optionalString,
@@ -88,9 +111,16 @@ export const envSchema = z.object({
     .transform((value, ctx) => {
       if (/^\d+$/.test(value)) return Number(value);
       if (value === 'false') return false;
-      const parts = value.split(',').map((part) => part.trim()).filter(Boolean);
+      const parts = value
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean);
       if (value === 'true' || parts.length === 0) {
-        ctx.addIssue({ code: 'custom', message: 'must be loopback, a hop count or a list of addresses/subnets (true would trust anyone to choose their address)' });
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            'must be loopback, a hop count or a list of addresses/subnets (true would trust anyone to choose their address)',
+        });
         return z.NEVER;
       }
       return parts;
@@ -118,26 +148,38 @@ export class EnvError extends Error {
 
 export function parseEnv(raw: Record<string, string | undefined> = process.env): Env {
   // An empty value (PORT=) means "not set": the default applies, as for a missing one.
-  const source = Object.fromEntries(Object.entries(raw).filter(([, value]) => value !== undefined && value.trim() !== ''));
+  const source = Object.fromEntries(
+    Object.entries(raw).filter(([, value]) => value !== undefined && value.trim() !== ''),
+  );
   const result = envSchema.safeParse(source);
   if (!result.success) {
     throw new EnvError(
-      result.error.issues.map((issue) => `${issue.path.join('.')}=${JSON.stringify(source[String(issue.path[0])] ?? '')}: ${issue.message}`),
+      result.error.issues.map(
+        (issue) => `${issue.path.join('.')}=${JSON.stringify(source[String(issue.path[0])] ?? '')}: ${issue.message}`,
+      ),
     );
   }
   const env = result.data;
   if (env.ASSISTANT_SPEECH === 'openai' && !env.ASSISTANT_SPEECH_BASE_URL && !env.ASSISTANT_BASE_URL) {
-    throw new EnvError(['ASSISTANT_SPEECH="openai": needs ASSISTANT_BASE_URL or ASSISTANT_SPEECH_BASE_URL (an OpenAI-compatible API with /audio endpoints)']);
+    throw new EnvError([
+      'ASSISTANT_SPEECH="openai": needs ASSISTANT_BASE_URL or ASSISTANT_SPEECH_BASE_URL (an OpenAI-compatible API with /audio endpoints)',
+    ]);
   }
   if (Boolean(env.TWILIO_ACCOUNT_SID) !== Boolean(env.TWILIO_AUTH_TOKEN)) {
     // One without the other would silently fall back to the sandbox.
-    throw new EnvError([`${env.TWILIO_ACCOUNT_SID ? 'TWILIO_AUTH_TOKEN' : 'TWILIO_ACCOUNT_SID'}: is required with ${env.TWILIO_ACCOUNT_SID ? 'TWILIO_ACCOUNT_SID' : 'TWILIO_AUTH_TOKEN'} (Twilio needs both; leave both unset for the sandbox)`]);
+    throw new EnvError([
+      `${env.TWILIO_ACCOUNT_SID ? 'TWILIO_AUTH_TOKEN' : 'TWILIO_ACCOUNT_SID'}: is required with ${env.TWILIO_ACCOUNT_SID ? 'TWILIO_ACCOUNT_SID' : 'TWILIO_AUTH_TOKEN'} (Twilio needs both; leave both unset for the sandbox)`,
+    ]);
   }
   if (env.APP_ENV === 'production' && env.OUTBOUND_ALLOW_LOOPBACK_FOR_TESTS) {
-    throw new EnvError(['OUTBOUND_ALLOW_LOOPBACK_FOR_TESTS: must not be set when APP_ENV=production (it lets users make the server fetch its own machine)']);
+    throw new EnvError([
+      'OUTBOUND_ALLOW_LOOPBACK_FOR_TESTS: must not be set when APP_ENV=production (it lets users make the server fetch its own machine)',
+    ]);
   }
   if (env.APP_ENV === 'production' && !env.SESSION_SECRET) {
-    throw new EnvError(['SESSION_SECRET: is required when APP_ENV=production (a long random string; several comma-separated to rotate)']);
+    throw new EnvError([
+      'SESSION_SECRET: is required when APP_ENV=production (a long random string; several comma-separated to rotate)',
+    ]);
   }
   return env;
 }

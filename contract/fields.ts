@@ -10,10 +10,7 @@ import { isHttpUrl, isPublicWebUrl } from './web-address';
  * both say the field's "required" message, and only that one (abort: true).
  */
 export function requiredText(required: string, max?: { length: number; message: string }) {
-  let schema = z
-    .string({ error: required })
-    .trim()
-    .min(1, { error: required, abort: true });
+  let schema = z.string({ error: required }).trim().min(1, { error: required, abort: true });
   if (max) schema = schema.max(max.length, { error: max.message });
   return schema;
 }
@@ -113,6 +110,7 @@ export function clearableWebUrl(opts: Parameters<typeof webUrl>[0]) {
     .superRefine((value, ctx) => {
       if (!value) return;
       const result = webUrl(opts).safeParse(value);
-      if (!result.success) for (const issue of result.error.issues) ctx.addIssue({ code: 'custom', message: issue.message });
+      if (!result.success)
+        for (const issue of result.error.issues) ctx.addIssue({ code: 'custom', message: issue.message });
     });
 }

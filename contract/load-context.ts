@@ -15,4 +15,12 @@ export type AppContext = {
   realtime: RealtimeClientConfig;
 };
 
-export type RateLimitBucket = 'login' | 'register' | 'forgot-password' | 'reset-password' | 'mobile-submit' | 'mobile-verify' | 'business-lookup' | 'email-change-verify';
+export type RateLimitBucket =
+  | 'login'
+  | 'register'
+  | 'forgot-password'
+  | 'reset-password'
+  | 'mobile-submit'
+  | 'mobile-verify'
+  | 'business-lookup'
+  | 'email-change-verify';

@@ -118,7 +118,8 @@ export const messages = {
     /** Hold to talk when the browser cannot open a microphone (its own wording, e.g. "Requested device not found", means nothing to people). */
     noMicrophone: 'No microphone was found. Connect one or switch it on, then try again, or type your message instead.',
     microphoneDenied: 'Allow the microphone to talk to the assistant.',
-    microphoneBusy: 'The microphone is in use by another app. Close that app, then try again, or type your message instead.',
+    microphoneBusy:
+      'The microphone is in use by another app. Close that app, then try again, or type your message instead.',
     microphoneUnsupported: 'Voice needs a browser with microphone access (and a secure connection).',
     microphoneFailed: 'The microphone could not be opened. Try again, or type your message instead.',
   },
@@ -129,17 +130,20 @@ export const messages = {
   },
   /** Push registration outside the native shell (a plain browser gets no pushes). */
   push: {
-    nativeOnly: 'Push notifications can only be turned on in the phone app. Install the app from your app store and sign in there.',
+    nativeOnly:
+      'Push notifications can only be turned on in the phone app. Install the app from your app store and sign in there.',
   },
   /** The team page and businesses/users/{business_id}/...: owners, admins and invitations. */
   team: {
-    ownerCannotBeRemoved: 'The owner of the business cannot be removed. Only the owner can hand ownership to someone else.',
+    ownerCannotBeRemoved:
+      'The owner of the business cannot be removed. Only the owner can hand ownership to someone else.',
     ownerStaysAdmin: 'The owner of the business stays an admin. Only the owner can hand ownership to someone else.',
     ownerOnly: 'Only the owner of the business can hand ownership to someone else.',
     alreadyOwner: 'This member already owns the business.',
     adminOnlyDemote: 'Only an admin can take admin away from someone.',
     /** Inviting an email that already has a pending invitation: it is kept, not replaced. */
-    alreadyInvited: 'This email already has a pending invitation. Resend it from the list below, or revoke it to invite again with other permissions.',
+    alreadyInvited:
+      'This email already has a pending invitation. Resend it from the list below, or revoke it to invite again with other permissions.',
     invitationResent: 'Invitation sent again.',
   },
   confirmDelete: 'Tick the box to confirm you want to delete your account.',
@@ -147,7 +151,8 @@ export const messages = {
   rateLimited: 'Too many attempts. Please wait a minute and try again.',
   /** Refusals at the server's edge (server/edge.ts), before any page or API call runs. */
   edge: {
-    crossSite: 'This form was sent from another website, so it was not accepted. Open the page on this site and send it again.',
+    crossSite:
+      'This form was sent from another website, so it was not accepted. Open the page on this site and send it again.',
     nulCharacter: 'The address contains a NUL character (%00), which is not allowed.',
     malformedAddress: 'The address is not valid: it contains a broken percent-encoding.',
   },
@@ -162,7 +167,8 @@ export const messages = {
 
 /** The edge's answer to a request body over its limit (server/body-limit.ts). */
 export function requestTooLarge(maxBytes: number): string {
-  const size = maxBytes >= 1024 * 1024 ? `${Math.round(maxBytes / (1024 * 1024))} MB` : `${Math.round(maxBytes / 1024)} KB`;
+  const size =
+    maxBytes >= 1024 * 1024 ? `${Math.round(maxBytes / (1024 * 1024))} MB` : `${Math.round(maxBytes / 1024)} KB`;
   return `The request is too large: at most ${size} is accepted here.`;
 }
 
@@ -175,7 +181,8 @@ export function permissionRefusal(thing: string): string {
 export const recentlyDeletedMessages = {
   /** Nothing purges soft-deleted rows (docs/decisions/030), so this is the whole retention rule. */
   keptUntilRestored: 'Deleted items are kept until you restore them; nothing here is removed automatically.',
-  businessDeleteConsequence: 'Its assistant stops answering and nobody can open it; an admin can restore it from Recently deleted on the businesses page.',
+  businessDeleteConsequence:
+    'Its assistant stops answering and nobody can open it; an admin can restore it from Recently deleted on the businesses page.',
   cannotRestore: 'You can see these, but restoring them needs permission to edit them.',
 } as const;
 
@@ -191,7 +198,8 @@ export const learningMessages = {
 
 /** The onboarding wizard's steps 4–6: what each needs before moving on. */
 export const onboardingMessages = {
-  learnFirst: 'The assistant has not learned anything yet. Give it your website, a document or some text, or choose “Skip this step”.',
+  learnFirst:
+    'The assistant has not learned anything yet. Give it your website, a document or some text, or choose “Skip this step”.',
   trainFirst: 'Answer at least one question first, or choose “Skip this step”.',
   testFirst: 'Ask the assistant at least one question and read its answer before you finish.',
 } as const;
@@ -199,7 +207,8 @@ export const onboardingMessages = {
 /** SMS opt-outs: a number that texted STOP gets nothing until it texts START. */
 export const smsOptOutMessages = {
   /** Why an SMS to an opted-out number was not sent (actions, replies, notices, the system page). */
-  optedOut: (phone: string) => `${phone} has opted out of SMS (texted STOP): nothing is sent to them until they text START.`,
+  optedOut: (phone: string) =>
+    `${phone} has opted out of SMS (texted STOP): nothing is sent to them until they text START.`,
   /** The simulator's and the SMS page's account of a STOP. */
   stopReceived: (phone: string) => `${phone} opted out of SMS: no SMS will be sent to them until they text START.`,
   /** …and of a START. */
@@ -207,5 +216,6 @@ export const smsOptOutMessages = {
   /** A carrier keyword other than STOP/START (HELP, INFO): the carrier answers it. */
   carrierKeyword: 'No reply was sent: this is a carrier keyword (such as HELP), which the phone network answers.',
   /** The contact page. */
-  contactOptedOut: (date: string) => `Opted out of SMS on ${date} (texted STOP). Nothing is sent to them by SMS until they text START.`,
+  contactOptedOut: (date: string) =>
+    `Opted out of SMS on ${date} (texted STOP). Nothing is sent to them by SMS until they text START.`,
 } as const;

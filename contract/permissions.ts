@@ -31,7 +31,19 @@ export const EDIT_PERMISSIONS = [
   'businesses/edit',
 ] as const;
 
-type Entity = 'business_users' | 'services' | 'memories' | 'systems' | 'customers' | 'notes' | 'calls' | 'forms' | 'smses' | 'actions' | 'orders' | 'businesses';
+type Entity =
+  | 'business_users'
+  | 'services'
+  | 'memories'
+  | 'systems'
+  | 'customers'
+  | 'notes'
+  | 'calls'
+  | 'forms'
+  | 'smses'
+  | 'actions'
+  | 'orders'
+  | 'businesses';
 /** A typo in a permission string fails to compile. */
 export type Permission = 'admin' | `${Entity}/${'view' | 'edit'}`;
 

@@ -1,4 +1,9 @@
-import { getCountryCallingCode, parsePhoneNumberFromString, isSupportedCountry, type CountryCode } from 'libphonenumber-js';
+import {
+  getCountryCallingCode,
+  parsePhoneNumberFromString,
+  isSupportedCountry,
+  type CountryCode,
+} from 'libphonenumber-js';
 import { currentPhoneCountryCode } from './phone-scope';
 
 /**
@@ -68,7 +73,9 @@ export function formatPhoneNumber(value: string | null | undefined, country?: st
   const home = country === undefined ? currentPhoneCountry() : asCountry(country);
   // By calling code, not by country: numbers that share a plan (+1 for the US and Canada, +44 for
   // the UK and the Channel Islands) are dialled nationally from each other, as phone apps show them.
-  return home && parsed.countryCallingCode === getCountryCallingCode(home) ? parsed.formatNational() : parsed.formatInternational();
+  return home && parsed.countryCallingCode === getCountryCallingCode(home)
+    ? parsed.formatNational()
+    : parsed.formatInternational();
 }
 
 const PHONE_ONLY = /^\s*\+[\d\s().-]+$/;

@@ -7,7 +7,12 @@
  */
 export type ProductFact = { _id: string; name: string; price: string | null; description: string | null };
 
-export type ProductMemoryLike = { _id: string; title: string | null; content: string; meta?: Record<string, unknown> | null };
+export type ProductMemoryLike = {
+  _id: string;
+  title: string | null;
+  content: string;
+  meta?: Record<string, unknown> | null;
+};
 
 /** An amount with its currency, and what it is for when the text says ("£4.50 each", "£12 a dozen", "80p"). */
 const PRICE =
@@ -25,10 +30,18 @@ export function productFromMemory(memory: ProductMemoryLike): ProductFact {
   const content = memory.content.trim();
   const firstLine = content.split(/\n/)[0]?.trim() ?? '';
   // Without a title, the first line names it: up to a dash, a colon or the price ("Croissant - £1.20").
-  const fromLine = firstLine.split(/\s[-–—:]\s|:\s/)[0].replace(PRICE, '').replace(/[\s,.;-]+$/, '').trim();
-  const title = memory.title?.replace(PRICE, '').replace(/[\s,.;:-]+$/, '').trim();
+  const fromLine = firstLine
+    .split(/\s[-–—:]\s|:\s/)[0]
+    .replace(PRICE, '')
+    .replace(/[\s,.;-]+$/, '')
+    .trim();
+  const title = memory.title
+    ?.replace(PRICE, '')
+    .replace(/[\s,.;:-]+$/, '')
+    .trim();
   const name = clip(title || fromLine || firstLine || 'Product', 200);
-  const metaPrice = typeof memory.meta?.price === 'string' && memory.meta.price.trim() ? memory.meta.price.trim() : null;
+  const metaPrice =
+    typeof memory.meta?.price === 'string' && memory.meta.price.trim() ? memory.meta.price.trim() : null;
   const price = metaPrice ?? findPrice(memory.title) ?? findPrice(content);
   const description = content && content !== name ? clip(content, 1000) : null;
   return { _id: memory._id, name, price: price ? clip(price, 100) : null, description };

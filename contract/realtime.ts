@@ -40,7 +40,10 @@ export const REALTIME_ENTITIES = {
   InboxThread: { channel: 'business', events: ['Updated'], reload: 'record' },
   /** Per member: on the user's own channel, since each member has their own notifications. */
   Notification: { channel: 'user', events: ['Created', 'Updated', 'Deleted'], reload: 'record' },
-} as const satisfies Record<string, { channel: 'user' | 'business'; events: readonly string[]; reload: 'list' | 'record' | 'all' }>;
+} as const satisfies Record<
+  string,
+  { channel: 'user' | 'business'; events: readonly string[]; reload: 'list' | 'record' | 'all' }
+>;
 
 export type RealtimeEntity = keyof typeof REALTIME_ENTITIES;
 export type RealtimeEventName = `${RealtimeEntity}${EntityEventKind}`;
@@ -68,4 +71,3 @@ export type RealtimeClientConfig = {
   pongTimeout: number;
   unavailableTimeout: number;
 };
-

@@ -8,12 +8,27 @@ export type FormFigures = { forms: number };
 export type ContactFigures = { new_contacts: number };
 export type TaskFigures = { created: number; completed: number; overdue: number };
 export type QuestionFigures = { unanswered_by_assistant: number; answered_by_owner: number };
-export type AnswerRate = { calls_answered: number; calls_inbound: number; call_rate: number | null; questions_answered: number; questions_total: number; question_rate: number | null };
+export type AnswerRate = {
+  calls_answered: number;
+  calls_inbound: number;
+  call_rate: number | null;
+  questions_answered: number;
+  questions_total: number;
+  question_rate: number | null;
+};
 export type Pair<T> = { current: T; previous: T };
 
 export type ReportSection = 'calls' | 'sms' | 'forms' | 'contacts' | 'tasks' | 'questions' | 'answer_rate' | 'hours';
 export type Report = {
-  period: { key: ReportPeriodKey; from: string; to: string; days: number; previous_from: string; previous_to: string; timezone: string };
+  period: {
+    key: ReportPeriodKey;
+    from: string;
+    to: string;
+    days: number;
+    previous_from: string;
+    previous_to: string;
+    timezone: string;
+  };
   calls: Pair<CallFigures> | null;
   sms: Pair<SmsFigures> | null;
   forms: Pair<FormFigures> | null;
@@ -30,4 +45,3 @@ export type Report = {
   /** True when nothing at all happened in either period (the page's empty state). */
   empty: boolean;
 };
-

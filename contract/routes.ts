@@ -91,7 +91,13 @@ export function matchDashboardRoute(pathname: string): DashboardRoute | undefine
  * Pages open while the selected business's wizard is unfinished, besides home and the
  * onboarding steps: choosing, creating and greeting businesses (docs/product.md#states).
  */
-export const OPEN_WHILE_ONBOARDING: ReadonlySet<string> = new Set(['businesses', 'business_view', 'business_create', 'business_welcome', 'business_welcome_id']);
+export const OPEN_WHILE_ONBOARDING: ReadonlySet<string> = new Set([
+  'businesses',
+  'business_view',
+  'business_create',
+  'business_welcome',
+  'business_welcome_id',
+]);
 
 export function isOpenWhileOnboarding(pathname: string): boolean {
   const route = matchDashboardRoute(pathname);

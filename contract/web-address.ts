@@ -26,7 +26,8 @@ export type AddressPolicy = {
 };
 
 const loopbackAllowed = (policy: AddressPolicy, port: number | undefined) =>
-  policy.allowLoopback === true || (Array.isArray(policy.allowLoopback) && port !== undefined && policy.allowLoopback.includes(port));
+  policy.allowLoopback === true ||
+  (Array.isArray(policy.allowLoopback) && port !== undefined && policy.allowLoopback.includes(port));
 
 // 64:ff9b::/96: the well-known NAT64 prefix, whose last 32 bits are the IPv4 address reached.
 const NAT64 = ipaddr.parseCIDR('64:ff9b::/96');
@@ -79,7 +80,13 @@ export function addressRefusal(address: string, policy: AddressPolicy = {}, port
 export function isLocalHostname(hostname: string): boolean {
   const name = hostname.toLowerCase().replace(/\.+$/, '');
   // A single label ("intranet", "router") is resolved through the local search domain.
-  return name === 'localhost' || name.endsWith('.localhost') || name.endsWith('.local') || name.endsWith('.internal') || !name.includes('.');
+  return (
+    name === 'localhost' ||
+    name.endsWith('.localhost') ||
+    name.endsWith('.local') ||
+    name.endsWith('.internal') ||
+    !name.includes('.')
+  );
 }
 
 /**

@@ -21,14 +21,24 @@ async function audit(page: Page, path: string, testInfo: TestInfo) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const serious = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${path}: ${violation.id} (${violation.impact}) ${violation.help}: ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 3).join(' | ')}`);
+    .map(
+      (violation) =>
+        `${path}: ${violation.id} (${violation.impact}) ${violation.help}: ${violation.nodes
+          .map((node) => node.target.join(' '))
+          .slice(0, 3)
+          .join(' | ')}`,
+    );
 
   await page.setViewportSize(PHONE);
   const overflow = await page.evaluate(() => {
     const width = document.documentElement.clientWidth;
     const sideways = document.documentElement.scrollWidth > width + 1;
     const outside = [...document.querySelectorAll<HTMLElement>('button, a, input, select, textarea, h1, h2')]
-      .filter((element) => element.offsetParent !== null && !element.closest('[aria-hidden="true"], .sr-only, details:not([open]) > :not(summary)'))
+      .filter(
+        (element) =>
+          element.offsetParent !== null &&
+          !element.closest('[aria-hidden="true"], .sr-only, details:not([open]) > :not(summary)'),
+      )
       .filter((element) => {
         const box = element.getBoundingClientRect();
         return box.width > 0 && (box.right > width + 1 || box.left < -1);
@@ -36,7 +46,10 @@ async function audit(page: Page, path: string, testInfo: TestInfo) {
       .map((element) => `${element.tagName.toLowerCase()} "${(element.textContent ?? '').trim().slice(0, 30)}"`);
     return { sideways, outside };
   });
-  await testInfo.attach(`${path} at ${PHONE.width}px`, { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
+  await testInfo.attach(`${path} at ${PHONE.width}px`, {
+    body: await page.screenshot({ fullPage: true }),
+    contentType: 'image/png',
+  });
   await page.setViewportSize({ width: 1280, height: 800 });
   return [
     ...serious,
@@ -47,7 +60,8 @@ async function audit(page: Page, path: string, testInfo: TestInfo) {
 
 test('public pages have no serious accessibility violations and fit a phone', async ({ page }, testInfo) => {
   const problems: string[] = [];
-  for (const path of ['/login', '/register', '/forgot-password', '/reset-password']) problems.push(...(await audit(page, path, testInfo)));
+  for (const path of ['/login', '/register', '/forgot-password', '/reset-password'])
+    problems.push(...(await audit(page, path, testInfo)));
   expect(problems).toEqual([]);
 });
 
@@ -56,13 +70,17 @@ test('public pages have no serious accessibility violations and fit a phone', as
 // own business, each under the timeout.
 const PARTS = 3;
 for (let part = 0; part < PARTS; part += 1) {
-  test(`every dashboard page has no serious accessibility violations and fits a phone (part ${part + 1} of ${PARTS})`, async ({ page, request }, testInfo) => {
+  test(`every dashboard page has no serious accessibility violations and fits a phone (part ${part + 1} of ${PARTS})`, async ({
+    page,
+    request,
+  }, testInfo) => {
     test.setTimeout(240_000);
     const { account, pages } = await seedDashboard(request);
     expect(pages.length).toBeGreaterThan(40);
     await signIn(page, account);
     const problems: string[] = [];
-    for (const path of pages.filter((_, index) => index % PARTS === part)) problems.push(...(await audit(page, path, testInfo)));
+    for (const path of pages.filter((_, index) => index % PARTS === part))
+      problems.push(...(await audit(page, path, testInfo)));
     expect(problems).toEqual([]);
   });
 }

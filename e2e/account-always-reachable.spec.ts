@@ -11,7 +11,10 @@ async function openAccountSettings(page: Page) {
   await expect(page.getByRole('heading', { name: 'Change password' })).toBeVisible();
 }
 
-test('a new user with no business reaches account settings, changes the password and deletes the account @nojs', async ({ page, request }) => {
+test('a new user with no business reaches account settings, changes the password and deletes the account @nojs', async ({
+  page,
+  request,
+}) => {
   // A whole journey (sign-in, several forms and page loads): more steps than most tests.
   test.slow();
   const account = await createAccount(request, { business: 'none' });
@@ -38,7 +41,10 @@ test('a new user with no business reaches account settings, changes the password
   await expect(page).toHaveURL(/\/login/);
 });
 
-test('while a business is still being set up, account settings and help stay open and sign-out works @nojs', async ({ page, request }) => {
+test('while a business is still being set up, account settings and help stay open and sign-out works @nojs', async ({
+  page,
+  request,
+}) => {
   const account = await createAccount(request, { business: 'unfinished' });
   await signIn(page, account);
   await expect(page).toHaveURL(/\/dashboard\/home$/);

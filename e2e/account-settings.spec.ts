@@ -14,7 +14,10 @@ test('a user edits their name and sees a success toast @nojs', async ({ page, re
   await expect(page.getByText('User e-mail is not valid.')).toBeVisible();
 });
 
-test('a new email address changes only with the code sent to it, asked for on the page @nojs', async ({ page, request }) => {
+test('a new email address changes only with the code sent to it, asked for on the page @nojs', async ({
+  page,
+  request,
+}) => {
   const account = await createAccount(request, { business: 'finished' });
   const next = uniqueEmail();
   await signIn(page, account);
@@ -51,14 +54,18 @@ test('a user changes their password with the current one', async ({ page, reques
   await expect(page.getByRole('status').filter({ hasText: 'Your password has been changed.' })).toBeVisible();
 });
 
-test('deleting the account asks for confirmation, then signs out for good @nojs', async ({ page, request }, testInfo) => {
+test('deleting the account asks for confirmation, then signs out for good @nojs', async ({
+  page,
+  request,
+}, testInfo) => {
   const account = await createAccount(request, { business: 'finished' });
   await signIn(page, account);
   await page.goto('/dashboard/account-settings');
   // Without the confirmation box ticked nothing is deleted (the browser's own check stops
   // the form when JavaScript is off; with it on the message says what to do).
   await page.getByRole('button', { name: 'Delete my account' }).click();
-  if (testInfo.project.name === 'js') await expect(page.getByText('Tick the box to confirm you want to delete your account.')).toBeVisible();
+  if (testInfo.project.name === 'js')
+    await expect(page.getByText('Tick the box to confirm you want to delete your account.')).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard\/account-settings$/);
   await page.getByLabel('I understand, delete my account.').check();
   await page.getByRole('button', { name: 'Delete my account' }).click();
@@ -68,12 +75,23 @@ test('deleting the account asks for confirmation, then signs out for good @nojs'
   await expect(page.getByText('These credentials do not match our records.')).toBeVisible();
 });
 
-test('signed-in devices list the phone app with its details; signing one out asks first @nojs', async ({ page, request }) => {
+test('signed-in devices list the phone app with its details; signing one out asks first @nojs', async ({
+  page,
+  request,
+}) => {
   const account = await createAccount(request, { business: 'finished' });
   // The phone app signs in with spec section 7's device headers.
   const phone = await request.post('/api/v1/users/login', {
     data: { email: account.email, password: account.password },
-    headers: { mode: 'capacitor', 'device-name': 'Grace iPhone', 'device-model': 'iPhone15,2', 'device-platform': 'ios', 'device-os-version': '17.5', 'app-version': '1.4.0', 'app-build': '42' },
+    headers: {
+      mode: 'capacitor',
+      'device-name': 'Grace iPhone',
+      'device-model': 'iPhone15,2',
+      'device-platform': 'ios',
+      'device-os-version': '17.5',
+      'app-version': '1.4.0',
+      'app-build': '42',
+    },
   });
   const phoneToken = ((await phone.json()) as { data: { token: string } }).data.token;
   await signIn(page, account);
@@ -85,11 +103,15 @@ test('signed-in devices list the phone app with its details; signing one out ask
   await expect(iphone).toContainText('iPhone15,2 · iOS 17.5 · app 1.4.0 (42)');
 
   await iphone.getByRole('link', { name: 'Sign out Grace iPhone' }).click();
-  const confirmation = page.getByRole('dialog', { name: 'Sign out device' }).or(page.getByRole('alertdialog', { name: 'Sign out device' }));
+  const confirmation = page
+    .getByRole('dialog', { name: 'Sign out device' })
+    .or(page.getByRole('alertdialog', { name: 'Sign out device' }));
   await expect(confirmation).toContainText('Sign out Grace iPhone?');
   await confirmation.getByRole('button', { name: 'Sign out device' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'The device has been signed out.' })).toBeVisible();
   await expect(page.getByTestId('signed-in-device')).toHaveCount(2);
   await expect(page.getByTestId('signed-in-device').filter({ hasText: 'Grace iPhone' })).toHaveCount(0);
-  expect((await request.post('/api/v1/users/get', { headers: { authorization: `Bearer ${phoneToken}` } })).status()).toBe(401);
+  expect(
+    (await request.post('/api/v1/users/get', { headers: { authorization: `Bearer ${phoneToken}` } })).status(),
+  ).toBe(401);
 });

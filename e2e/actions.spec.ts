@@ -9,7 +9,12 @@ const row = (page: Page, key: string) => page.locator(`[data-testid="action-row"
 /** A signed-in owner of a finished business, that business's id and name. */
 async function owner(page: Page, request: APIRequestContext) {
   const account = await createAccount(request, { business: 'finished' });
-  const { businesses } = await api<{ businesses: { _id: string }[] }>(request, 'users/list-businesses', undefined, account.token);
+  const { businesses } = await api<{ businesses: { _id: string }[] }>(
+    request,
+    'users/list-businesses',
+    undefined,
+    account.token,
+  );
   await signIn(page, account);
   return { account, businessId: businesses[0]._id, businessName: account.businessName! };
 }
@@ -18,11 +23,21 @@ async function owner(page: Page, request: APIRequestContext) {
 async function telephonySystem(request: APIRequestContext, account: Account, businessId: string): Promise<System> {
   const base = `businesses/systems/${businessId}`;
   const { system } = await api<{ system: System }>(request, `${base}/create`, { name: 'telephony' }, account.token);
-  const { available_numbers } = await api<{ available_numbers: { phone_number: string }[] }>(request, `${base}/settings/${system._id}/list-available-numbers`, { country: 'GB', area_code: '20' }, account.token);
+  const { available_numbers } = await api<{ available_numbers: { phone_number: string }[] }>(
+    request,
+    `${base}/settings/${system._id}/list-available-numbers`,
+    { country: 'GB', area_code: '20' },
+    account.token,
+  );
   // Parallel tests share the sandbox's number range: take any number still free.
   for (const candidate of available_numbers) {
     try {
-      const done = await api<{ system: System }>(request, `${base}/setup/${system._id}/submit`, { step: 'number', values: { phone_number: candidate.phone_number } }, account.token);
+      const done = await api<{ system: System }>(
+        request,
+        `${base}/setup/${system._id}/submit`,
+        { step: 'number', values: { phone_number: candidate.phone_number } },
+        account.token,
+      );
       return done.system;
     } catch {
       continue;
@@ -48,7 +63,10 @@ async function simulateMissedCall(page: Page, systemId: string, from: string) {
   await expect(page.getByTestId('simulation-result')).toBeVisible();
 }
 
-test('the missed-call action is paused and enabled from the list; enabled, a missed call is texted back on the timeline @nojs', async ({ page, request }, testInfo) => {
+test('the missed-call action is paused and enabled from the list; enabled, a missed call is texted back on the timeline @nojs', async ({
+  page,
+  request,
+}, testInfo) => {
   const { account, businessId } = await owner(page, request);
   const system = await telephonySystem(request, account, businessId);
   const [first, second] = callers();
@@ -96,7 +114,10 @@ test('the missed-call action is paused and enabled from the list; enabled, a mis
   await expect(runs.first()).toContainText(second);
 });
 
-test('an action is created after the form says what is wrong, previews its message, and is deleted and restored @nojs', async ({ page, request }, testInfo) => {
+test('an action is created after the form says what is wrong, previews its message, and is deleted and restored @nojs', async ({
+  page,
+  request,
+}, testInfo) => {
   const { businessName } = await owner(page, request);
   await page.goto('/dashboard/actions');
   await page.getByRole('link', { name: 'New action' }).click();
@@ -121,7 +142,11 @@ test('an action is created after the form says what is wrong, previews its messa
   await page.getByLabel('Interval', { exact: true }).fill('3 days');
   // Live with JavaScript; the Preview button without.
   if (!js) await page.getByRole('button', { name: 'Preview' }).click();
-  await expect(page.getByTestId('action-preview-text')).toHaveText(new RegExp(`^Hi \\w+, any questions about your quote from ${businessName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\?$`));
+  await expect(page.getByTestId('action-preview-text')).toHaveText(
+    new RegExp(
+      `^Hi \\w+, any questions about your quote from ${businessName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\?$`,
+    ),
+  );
   await expect(page.getByLabel('Interval', { exact: true })).toHaveValue('3 days');
 
   await page.getByRole('button', { name: 'Create action' }).click();
@@ -151,7 +176,10 @@ test('an action is created after the form says what is wrong, previews its messa
   await expect(page.getByRole('heading', { level: 1, name: 'Chase quotes' })).toBeVisible();
 });
 
-test('the list filters by status and trigger, with an empty state when nothing matches @nojs', async ({ page, request }) => {
+test('the list filters by status and trigger, with an empty state when nothing matches @nojs', async ({
+  page,
+  request,
+}) => {
   await owner(page, request);
   await page.goto('/dashboard/actions');
   await expect(page.getByTestId('action-row')).toHaveCount(4);
@@ -159,7 +187,9 @@ test('the list filters by status and trigger, with an empty state when nothing m
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(row(page, 'unconfirmed_order_reminder')).toBeVisible();
   await expect(row(page, 'overdue_tasks_nudge')).toBeVisible();
-  await expect(page.getByTestId('action-row').getByTestId('action-status').filter({ hasText: 'Active' })).toHaveCount(0);
+  await expect(page.getByTestId('action-row').getByTestId('action-status').filter({ hasText: 'Active' })).toHaveCount(
+    0,
+  );
   await expect(page.getByTestId('actions-total')).toContainText('found');
   await page.getByLabel('Trigger').selectOption('missed_call');
   await page.getByRole('button', { name: 'Apply' }).click();

@@ -11,16 +11,37 @@ function dayAhead(days: number): string {
 
 async function owner(page: Page, request: APIRequestContext) {
   const account = await createAccount(request, { business: 'finished' });
-  const { businesses } = await api<{ businesses: { _id: string }[] }>(request, 'users/list-businesses', undefined, account.token);
+  const { businesses } = await api<{ businesses: { _id: string }[] }>(
+    request,
+    'users/list-businesses',
+    undefined,
+    account.token,
+  );
   const businessId = businesses[0]._id;
-  await api(request, `businesses/settings/${businessId}/set`, { timezone: 'Europe/London', opening_hours: WEEKDAYS.map((day) => ({ day, open: true, slots: [{ start: '09:00', end: '17:00' }] })) }, account.token);
+  await api(
+    request,
+    `businesses/settings/${businessId}/set`,
+    {
+      timezone: 'Europe/London',
+      opening_hours: WEEKDAYS.map((day) => ({ day, open: true, slots: [{ start: '09:00', end: '17:00' }] })),
+    },
+    account.token,
+  );
   const email = `ada.${Date.now().toString(36)}@example.com`;
-  const { customer } = await api<{ customer: { _id: string } }>(request, `businesses/customers/${businessId}/create`, { first_name: 'Ada', last_name: 'Lovelace', status: 'customer', emails: [email] }, account.token);
+  const { customer } = await api<{ customer: { _id: string } }>(
+    request,
+    `businesses/customers/${businessId}/create`,
+    { first_name: 'Ada', last_name: 'Lovelace', status: 'customer', emails: [email] },
+    account.token,
+  );
   await signIn(page, account);
   return { account, businessId, customerId: customer._id, email };
 }
 
-test('an appointment is booked, refused over another, moved and cancelled, and the calendar feed is made and turned off @nojs', async ({ page, request }) => {
+test('an appointment is booked, refused over another, moved and cancelled, and the calendar feed is made and turned off @nojs', async ({
+  page,
+  request,
+}) => {
   const { customerId, email } = await owner(page, request);
   const date = dayAhead(3);
 
@@ -58,7 +79,9 @@ test('an appointment is booked, refused over another, moved and cancelled, and t
   await book.getByLabel('Contact', { exact: true }).selectOption(customerId);
   await book.getByLabel('Starts', { exact: true }).fill(`${date}T18:00`);
   await book.getByRole('button', { name: 'Book appointment' }).click();
-  await expect(page.getByText(/That time is outside the opening hours \(.*: 9am to 5pm\)\. Choose a time within them\./)).toBeVisible();
+  await expect(
+    page.getByText(/That time is outside the opening hours \(.*: 9am to 5pm\)\. Choose a time within them\./),
+  ).toBeVisible();
 
   await page.getByTestId('appointment-row').getByRole('link').click();
   await expect(page).toHaveURL(/\/dashboard\/appointments\/[\w-]+$/);

@@ -2,9 +2,16 @@ import { expect, test } from '@playwright/test';
 import { api } from './support/helpers';
 import { addMemory, addService, ask, assistantOwner, lastMessage, saveSettings } from './support/assistant';
 
-test('a conversation is started from the list, a message is answered from the business data, and the list shows it @nojs', async ({ page, request }, testInfo) => {
+test('a conversation is started from the list, a message is answered from the business data, and the list shows it @nojs', async ({
+  page,
+  request,
+}, testInfo) => {
   const { account, businessId } = await assistantOwner(page, request);
-  await addService(request, account, businessId, { name: 'Oven deep clean', price: '£85', description: 'A full clean of one oven, racks included.' });
+  await addService(request, account, businessId, {
+    name: 'Oven deep clean',
+    price: '£85',
+    description: 'A full clean of one oven, racks included.',
+  });
 
   await page.goto('/dashboard/assistant-conversations');
   await expect(page.getByTestId('conversations-empty')).toBeVisible();
@@ -44,7 +51,12 @@ test('an answer shows the memory it came from, linked to the memory @nojs', asyn
     content: 'Do you take card payments?',
     answer: 'Yes, we take all major cards and contactless payments.',
   });
-  const { conversation } = await api<{ conversation: { id: string } }>(request, `businesses/conversations/${businessId}/create`, {}, account.token);
+  const { conversation } = await api<{ conversation: { id: string } }>(
+    request,
+    `businesses/conversations/${businessId}/create`,
+    {},
+    account.token,
+  );
   await page.goto(`/dashboard/assistant-conversations/${conversation.id}`);
   const reply = await ask(page, 'Do you take card payments?');
   await expect(reply.getByTestId('message-content')).toContainText('contactless');
@@ -57,7 +69,12 @@ test('the reply streams in as it is produced, then the stored message takes its 
   const { account, businessId } = await assistantOwner(page, request);
   // The slow OpenAI-compatible stand-in of the e2e run sends a few words every 120 ms.
   await saveSettings(request, account, businessId, { assistant: { provider: 'openai-compatible' } });
-  const { conversation } = await api<{ conversation: { id: string } }>(request, `businesses/conversations/${businessId}/create`, {}, account.token);
+  const { conversation } = await api<{ conversation: { id: string } }>(
+    request,
+    `businesses/conversations/${businessId}/create`,
+    {},
+    account.token,
+  );
   await page.goto(`/dashboard/assistant-conversations/${conversation.id}`);
   await expect(page.locator('html')).toHaveAttribute('data-realtime', 'connected');
 
@@ -93,10 +110,17 @@ test('the reply streams in as it is produced, then the stored message takes its 
 
 test('a failed stream says so in place: the server message, or Streaming failed', async ({ page, request }) => {
   const { account, businessId } = await assistantOwner(page, request);
-  const { conversation } = await api<{ conversation: { id: string } }>(request, `businesses/conversations/${businessId}/create`, {}, account.token);
+  const { conversation } = await api<{ conversation: { id: string } }>(
+    request,
+    `businesses/conversations/${businessId}/create`,
+    {},
+    account.token,
+  );
   await page.goto(`/dashboard/assistant-conversations/${conversation.id}`);
 
-  await page.route('**/reply', (route) => route.fulfill({ status: 503, json: { errors: ['The assistant is busy. Please try again.'] } }));
+  await page.route('**/reply', (route) =>
+    route.fulfill({ status: 503, json: { errors: ['The assistant is busy. Please try again.'] } }),
+  );
   await page.getByRole('textbox', { name: 'Message' }).fill('Hello?');
   await page.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(page.getByTestId('chat-error')).toHaveText('The assistant is busy. Please try again.');
@@ -110,7 +134,12 @@ test('a failed stream says so in place: the server message, or Streaming failed'
 
 test('a message posted elsewhere appears in the open conversation without a reload', async ({ page, request }) => {
   const { account, businessId } = await assistantOwner(page, request);
-  const { conversation } = await api<{ conversation: { id: string } }>(request, `businesses/conversations/${businessId}/create`, {}, account.token);
+  const { conversation } = await api<{ conversation: { id: string } }>(
+    request,
+    `businesses/conversations/${businessId}/create`,
+    {},
+    account.token,
+  );
   await page.goto(`/dashboard/assistant-conversations/${conversation.id}`);
   await expect(page.locator('html')).toHaveAttribute('data-realtime', 'connected');
   const reloads: string[] = [];
@@ -118,7 +147,12 @@ test('a message posted elsewhere appears in the open conversation without a relo
     if (frame === page.mainFrame()) reloads.push(frame.url());
   });
 
-  await api(request, `businesses/conversations/${businessId}/update/${conversation.id}`, { message: 'Hello from the other tab' }, account.token);
+  await api(
+    request,
+    `businesses/conversations/${businessId}/update/${conversation.id}`,
+    { message: 'Hello from the other tab' },
+    account.token,
+  );
   await expect(page.getByTestId('chat-message').first()).toContainText('Hello from the other tab');
   await expect(page.getByTestId('chat-message')).toHaveCount(2);
   expect(reloads).toEqual([]);

@@ -2,7 +2,10 @@ import { expect, test } from '@playwright/test';
 import { onboardingMessages } from '../contract/messages';
 import { addMemory, ask, assistantOwner, lastMessage, toast } from './support/assistant';
 
-test('onboarding step 6: a suggested question is answered from its memory, a wrong answer is corrected, and Finish opens the dashboard @nojs', async ({ page, request }) => {
+test('onboarding step 6: a suggested question is answered from its memory, a wrong answer is corrected, and Finish opens the dashboard @nojs', async ({
+  page,
+  request,
+}) => {
   const { account, businessId } = await assistantOwner(page, request, 'unfinished');
   const vouchers = await addMemory(request, account, businessId, {
     type: 'answered_question',
@@ -31,13 +34,18 @@ test('onboarding step 6: a suggested question is answered from its memory, a wro
   const answer = lastMessage(page);
   await expect(answer).toHaveAttribute('data-status', 'complete', { timeout: 20_000 });
   await expect(answer.getByTestId('message-content')).toContainText('£20');
-  await expect(answer.getByTestId('message-source').first()).toHaveAttribute('href', `/dashboard/memories/${vouchers._id}`);
+  await expect(answer.getByTestId('message-source').first()).toHaveAttribute(
+    'href',
+    `/dashboard/memories/${vouchers._id}`,
+  );
 
   // A wrong answer, corrected in place: the next answer uses the correction.
   const parking = await ask(page, 'Is there parking?');
   await expect(parking.getByTestId('message-content')).toContainText('Mill Lane');
   await parking.getByText('Correct this answer').click();
-  await parking.getByLabel('The right answer to “Is there parking?”').fill('Only street parking now: the car park behind the shop closed in May.');
+  await parking
+    .getByLabel('The right answer to “Is there parking?”')
+    .fill('Only street parking now: the car park behind the shop closed in May.');
   await parking.getByRole('button', { name: 'Save the correction' }).click();
   await expect(toast(page, 'Memory created.')).toBeVisible();
   const corrected = await ask(page, 'Is there parking?');
@@ -52,7 +60,10 @@ test('onboarding step 6: a suggested question is answered from its memory, a wro
   await expect(page.getByTestId('conversation').filter({ hasText: 'Testing the assistant' })).toHaveCount(1);
 });
 
-test('onboarding step 6 cannot be finished without asking anything, and an empty question is refused @nojs', async ({ page, request }) => {
+test('onboarding step 6 cannot be finished without asking anything, and an empty question is refused @nojs', async ({
+  page,
+  request,
+}) => {
   await assistantOwner(page, request, 'unfinished');
   await page.goto('/dashboard/onboard/test-ella');
   await expect(page.getByTestId('chat-empty')).toBeVisible();

@@ -3,7 +3,10 @@ import { PHONE_EXAMPLE } from '../contract/messages';
 import { api } from './support/helpers';
 import { ask, assistantOwner, toast } from './support/assistant';
 
-test('assistant settings are saved, and a bad escalation number is refused with its message @nojs', async ({ page, request }) => {
+test('assistant settings are saved, and a bad escalation number is refused with its message @nojs', async ({
+  page,
+  request,
+}) => {
   const { account, businessId } = await assistantOwner(page, request);
   await page.goto('/dashboard/assistant-settings');
   await expect(page.getByRole('heading', { level: 1, name: 'Assistant settings' })).toBeVisible();
@@ -17,7 +20,9 @@ test('assistant settings are saved, and a bad escalation number is refused with 
   await page.getByLabel('Escalation phone number').fill('0207 123');
   await page.getByLabel('Take booking and call-back requests').uncheck();
   await page.getByRole('button', { name: 'Save assistant settings' }).click();
-  await expect(page.getByText(`Phone numbers must be in international format, E.164 format (e.g. ${PHONE_EXAMPLE}).`)).toBeVisible();
+  await expect(
+    page.getByText(`Phone numbers must be in international format, E.164 format (e.g. ${PHONE_EXAMPLE}).`),
+  ).toBeVisible();
 
   await page.getByLabel('Escalation phone number').fill('+442071234999');
   await page.getByRole('button', { name: 'Save assistant settings' }).click();
@@ -29,8 +34,19 @@ test('assistant settings are saved, and a bad escalation number is refused with 
   await expect(page.getByLabel('Escalation phone number')).toHaveValue('020 7123 4999');
   await expect(page.getByLabel('Take booking and call-back requests')).not.toBeChecked();
 
-  const { business_settings } = await api<{ business_settings: { assistant: Record<string, unknown> } }>(request, `businesses/settings/${businessId}/get`, undefined, account.token);
-  expect(business_settings.assistant).toMatchObject({ name: 'Robin', tone: 'professional', when_unsure: 'transfer', escalation_phone: '+442071234999', capture_bookings: false });
+  const { business_settings } = await api<{ business_settings: { assistant: Record<string, unknown> } }>(
+    request,
+    `businesses/settings/${businessId}/get`,
+    undefined,
+    account.token,
+  );
+  expect(business_settings.assistant).toMatchObject({
+    name: 'Robin',
+    tone: 'professional',
+    when_unsure: 'transfer',
+    escalation_phone: '+442071234999',
+    capture_bookings: false,
+  });
 
   // Emptied fields are cleared, not left as they were.
   await page.getByLabel('Name shown to callers').fill('');
@@ -42,9 +58,17 @@ test('assistant settings are saved, and a bad escalation number is refused with 
   await expect(page.getByLabel('Escalation phone number')).toHaveValue('');
 });
 
-test('opening hours start as suggestions, and saving them changes what the assistant says @nojs', async ({ page, request }) => {
+test('opening hours start as suggestions, and saving them changes what the assistant says @nojs', async ({
+  page,
+  request,
+}) => {
   const { account, businessId } = await assistantOwner(page, request);
-  const { conversation } = await api<{ conversation: { id: string } }>(request, `businesses/conversations/${businessId}/create`, {}, account.token);
+  const { conversation } = await api<{ conversation: { id: string } }>(
+    request,
+    `businesses/conversations/${businessId}/create`,
+    {},
+    account.token,
+  );
 
   await page.goto('/dashboard/assistant-settings');
   await expect(page.getByTestId('hours-not-set')).toBeVisible();
@@ -72,7 +96,10 @@ test('opening hours start as suggestions, and saving them changes what the assis
   await expect(after.getByTestId('message-content')).toContainText('2:30pm');
 });
 
-test('special dates are added and removed, closed all day by default, and a bad one is refused @nojs', async ({ page, request }) => {
+test('special dates are added and removed, closed all day by default, and a bad one is refused @nojs', async ({
+  page,
+  request,
+}) => {
   await assistantOwner(page, request);
   await page.goto('/dashboard/assistant-settings');
   await page.getByRole('button', { name: 'Add a special date' }).click();

@@ -24,7 +24,8 @@ function speakWithLeadIn(text: string, file: string): number {
   const view = new DataView(spoken.buffer, spoken.byteOffset, spoken.byteLength);
   const sampleRate = view.getUint32(24, true);
   let offset = 12;
-  while (offset + 8 <= spoken.byteLength && spoken.toString('ascii', offset, offset + 4) !== 'data') offset += 8 + view.getUint32(offset + 4, true);
+  while (offset + 8 <= spoken.byteLength && spoken.toString('ascii', offset, offset + 4) !== 'data')
+    offset += 8 + view.getUint32(offset + 4, true);
   const pcm = spoken.subarray(offset + 8);
   const quiet = Buffer.alloc(Math.round(sampleRate / 2) * 2);
   const header = Buffer.alloc(44);
@@ -64,13 +65,26 @@ test.use({
   permissions: ['microphone'],
 });
 
-test('a voice turn: push-to-talk records the question, the transcript is shown and the spoken answer plays', async ({ page, request }) => {
+test('a voice turn: push-to-talk records the question, the transcript is shown and the spoken answer plays', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(60_000);
   const { account, businessId } = await assistantOwner(page, request);
   await saveSettings(request, account, businessId, {
-    opening_hours: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((day) => ({ day, open: day !== 'sunday', start: '08:00', end: '18:00' })),
+    opening_hours: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((day) => ({
+      day,
+      open: day !== 'sunday',
+      start: '08:00',
+      end: '18:00',
+    })),
   });
-  const { conversation } = await api<{ conversation: { id: string } }>(request, `businesses/conversations/${businessId}/create`, { channel: 'voice' }, account.token);
+  const { conversation } = await api<{ conversation: { id: string } }>(
+    request,
+    `businesses/conversations/${businessId}/create`,
+    { channel: 'voice' },
+    account.token,
+  );
   const refused: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) refused.push(message.text());
@@ -103,9 +117,16 @@ test('a voice turn: push-to-talk records the question, the transcript is shown a
 
 test('a voice turn the server refuses says why in place, and chat still works', async ({ page, request }) => {
   const { account, businessId } = await assistantOwner(page, request);
-  const { conversation } = await api<{ conversation: { id: string } }>(request, `businesses/conversations/${businessId}/create`, {}, account.token);
+  const { conversation } = await api<{ conversation: { id: string } }>(
+    request,
+    `businesses/conversations/${businessId}/create`,
+    {},
+    account.token,
+  );
   // The answer a server without speech recognition gives.
-  await page.route('**/assistant-conversations/*/voice', (route) => route.fulfill({ status: 503, json: { errors: ['Voice is not available on this server.'] } }));
+  await page.route('**/assistant-conversations/*/voice', (route) =>
+    route.fulfill({ status: 503, json: { errors: ['Voice is not available on this server.'] } }),
+  );
   await page.goto(`/dashboard/assistant-conversations/${conversation.id}`);
   const talk = page.getByTestId('push-to-talk');
   await talk.click();

@@ -3,7 +3,10 @@ import { expect, test, type Page } from '@playwright/test';
 import { createAccount, signIn } from './support/helpers';
 
 /** The name of the business the header's switcher shows as selected. */
-const switcherShows = (page: Page) => page.locator('#business-switcher').evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.textContent ?? '');
+const switcherShows = (page: Page) =>
+  page
+    .locator('#business-switcher')
+    .evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.textContent ?? '');
 
 test('after "Add a business" the header switcher shows the new business at once @nojs', async ({ page, request }) => {
   // A whole journey (sign-in, several forms and page loads): more steps than most tests.

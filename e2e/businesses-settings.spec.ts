@@ -2,7 +2,10 @@ import { expect, test } from '@playwright/test';
 import { api } from './support/helpers';
 import { ask, assistantOwner, toast } from './support/assistant';
 
-test('an opening-hours overwrite set on business settings is what the assistant answers for that day @nojs', async ({ page, request }) => {
+test('an opening-hours overwrite set on business settings is what the assistant answers for that day @nojs', async ({
+  page,
+  request,
+}) => {
   const { account, businessId } = await assistantOwner(page, request);
   await page.goto('/dashboard/settings/business-settings');
   await expect(page.getByRole('heading', { level: 1, name: 'Business settings' })).toBeVisible();
@@ -18,7 +21,12 @@ test('an opening-hours overwrite set on business settings is what the assistant 
   await expect(toast(page, 'Settings saved.')).toBeVisible();
   await expect(page.getByLabel('Special date 1: date')).toHaveValue('2031-06-11');
 
-  const { conversation } = await api<{ conversation: { id: string } }>(request, `businesses/conversations/${businessId}/create`, {}, account.token);
+  const { conversation } = await api<{ conversation: { id: string } }>(
+    request,
+    `businesses/conversations/${businessId}/create`,
+    {},
+    account.token,
+  );
   await page.goto(`/dashboard/assistant-conversations/${conversation.id}`);
   const closed = await ask(page, 'Are you open on 2031-06-11?');
   await expect(closed.getByTestId('message-content')).toContainText("No, we're closed");

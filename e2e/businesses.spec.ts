@@ -23,7 +23,10 @@ async function addBusiness(request: APIRequestContext, account: Account, finishe
   return business;
 }
 
-test('a second business is created, locks the dashboard to its setup, and switching back unlocks it @nojs', async ({ page, request }) => {
+test('a second business is created, locks the dashboard to its setup, and switching back unlocks it @nojs', async ({
+  page,
+  request,
+}) => {
   const account = await createAccount(request, { business: 'finished' });
   const [first] = await businessesOf(request, account);
   await signIn(page, account);
@@ -110,7 +113,10 @@ test('a business is edited after the form shows the spec messages @nojs', async 
   await expect(page.getByLabel('Timezone').locator('option:checked')).toHaveText('Dublin');
 });
 
-test('an admin deletes a business after confirming, and restores it from the list @nojs', async ({ page, request }, testInfo) => {
+test('an admin deletes a business after confirming, and restores it from the list @nojs', async ({
+  page,
+  request,
+}, testInfo) => {
   const account = await createAccount(request, { business: 'finished' });
   const second = await addBusiness(request, account);
   await signIn(page, account);
@@ -136,7 +142,10 @@ test('an admin deletes a business after confirming, and restores it from the lis
   await expect(page.getByTestId('business-row')).toHaveCount(2);
 });
 
-test("a link to another of the user's businesses switches to it; another tenant's is not found @nojs", async ({ page, request }) => {
+test("a link to another of the user's businesses switches to it; another tenant's is not found @nojs", async ({
+  page,
+  request,
+}) => {
   const account = await createAccount(request, { business: 'finished' });
   const [first] = await businessesOf(request, account);
   const second = await addBusiness(request, account);
@@ -206,7 +215,11 @@ test('the last admin cannot leave a business without handing over @nojs', async 
   await page.getByRole('link', { name: 'Leave business' }).click();
   const confirm = page.getByRole(testInfo.project.name === 'js' ? 'dialog' : 'alertdialog', { name: 'Leave business' });
   await confirm.getByRole('button', { name: 'Leave business' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'You are the last admin of this business. Make another member an admin before you leave.' })).toBeVisible();
+  await expect(
+    page
+      .getByRole('alert')
+      .filter({ hasText: 'You are the last admin of this business. Make another member an admin before you leave.' }),
+  ).toBeVisible();
   await page.goto('/dashboard/businesses');
   await expect(page.getByTestId('business-row')).toHaveCount(2);
 });

@@ -3,18 +3,46 @@ import { api, createAccount, signIn } from './support/helpers';
 
 /** Calls, SMS and forms are made by the systems; dev/system-items stands in for them here. */
 async function systemItems(request: APIRequestContext, token: string) {
-  const { businesses } = await api<{ businesses: { _id: string }[] }>(request, 'users/list-businesses', undefined, token);
+  const { businesses } = await api<{ businesses: { _id: string }[] }>(
+    request,
+    'users/list-businesses',
+    undefined,
+    token,
+  );
   const id = businesses[0]._id;
-  const make = (body: Record<string, unknown>) => api<{ item: { _id: string } }>(request, `dev/system-items/${id}/create`, body, token);
+  const make = (body: Record<string, unknown>) =>
+    api<{ item: { _id: string } }>(request, `dev/system-items/${id}/create`, body, token);
   return {
-    voicemail: await make({ type: 'call', status: 'voicemail', from: '+447700900111', body: 'Left a message about the boiler' }),
-    answered: await make({ type: 'call', direction: 'outbound', status: 'completed', to: '+447700900222', details: { duration_seconds: 75, summary: 'Booked a service for Friday.', transcript: 'Caller: Hello\nAssistant: Hello, how can I help?' } }),
+    voicemail: await make({
+      type: 'call',
+      status: 'voicemail',
+      from: '+447700900111',
+      body: 'Left a message about the boiler',
+    }),
+    answered: await make({
+      type: 'call',
+      direction: 'outbound',
+      status: 'completed',
+      to: '+447700900222',
+      details: {
+        duration_seconds: 75,
+        summary: 'Booked a service for Friday.',
+        transcript: 'Caller: Hello\nAssistant: Hello, how can I help?',
+      },
+    }),
     sms: await make({ type: 'sms', from: '+447700900333', body: 'Are you open on Saturday?' }),
-    form: await make({ type: 'form', body: 'Quote request from Ada', details: { form_name: 'Contact us', fields: { name: 'Ada Lovelace', message: 'Please call me back' } } }),
+    form: await make({
+      type: 'form',
+      body: 'Quote request from Ada',
+      details: { form_name: 'Contact us', fields: { name: 'Ada Lovelace', message: 'Please call me back' } },
+    }),
   };
 }
 
-test('calls show the spec labels, the summary and transcript, and are deleted then restored @nojs', async ({ page, request }) => {
+test('calls show the spec labels, the summary and transcript, and are deleted then restored @nojs', async ({
+  page,
+  request,
+}) => {
   const account = await createAccount(request, { business: 'finished' });
   const items = await systemItems(request, account.token);
   await signIn(page, account);

@@ -27,16 +27,32 @@ for (const viewport of [
   { width: 1280, height: 900 },
   { width: 390, height: 844 },
 ]) {
-  test(`after Send the reply is shown above the message box at ${viewport.width} px`, async ({ page, request }, testInfo) => {
-    test.skip(testInfo.project.use.javaScriptEnabled === false, 'the page keeps the newest message in view with JavaScript');
+  test(`after Send the reply is shown above the message box at ${viewport.width} px`, async ({
+    page,
+    request,
+  }, testInfo) => {
+    test.skip(
+      testInfo.project.use.javaScriptEnabled === false,
+      'the page keeps the newest message in view with JavaScript',
+    );
     // Three answered questions before the one asked on the page.
     test.setTimeout(120_000);
     await page.setViewportSize(viewport);
     const { account, businessId } = await assistantOwner(page, request);
-    const { conversation } = await api<{ conversation: { id: string } }>(request, `businesses/conversations/${businessId}/create`, {}, account.token);
+    const { conversation } = await api<{ conversation: { id: string } }>(
+      request,
+      `businesses/conversations/${businessId}/create`,
+      {},
+      account.token,
+    );
     // A conversation long enough to scroll.
     for (const question of ['What are your opening hours?', 'Where are you based?', 'Can I book for Saturday?']) {
-      await api(request, `businesses/conversations/${businessId}/update/${conversation.id}`, { message: question }, account.token);
+      await api(
+        request,
+        `businesses/conversations/${businessId}/update/${conversation.id}`,
+        { message: question },
+        account.token,
+      );
     }
     await page.goto(`/dashboard/assistant-conversations/${conversation.id}`);
     await expect(page.getByTestId('chat-message')).toHaveCount(6);
@@ -55,7 +71,12 @@ test('with no microphone, Hold to talk says so plainly', async ({ page, request 
     });
   });
   const { account, businessId } = await assistantOwner(page, request);
-  const { conversation } = await api<{ conversation: { id: string } }>(request, `businesses/conversations/${businessId}/create`, {}, account.token);
+  const { conversation } = await api<{ conversation: { id: string } }>(
+    request,
+    `businesses/conversations/${businessId}/create`,
+    {},
+    account.token,
+  );
   await page.goto(`/dashboard/assistant-conversations/${conversation.id}`);
   const voice = page.getByTestId('voice');
   await expect(voice).toHaveAttribute('data-state', 'idle');

@@ -6,18 +6,31 @@ type Customer = { _id: string; name: string };
 /** A signed-in owner of a finished business, plus that business's id for seeding through the API. */
 async function owner(page: Page, request: APIRequestContext) {
   const account = await createAccount(request, { business: 'finished' });
-  const { businesses } = await api<{ businesses: { _id: string }[] }>(request, 'users/list-businesses', undefined, account.token);
+  const { businesses } = await api<{ businesses: { _id: string }[] }>(
+    request,
+    'users/list-businesses',
+    undefined,
+    account.token,
+  );
   await signIn(page, account);
   return { account, businessId: businesses[0]._id };
 }
 
 function seedCustomer(request: APIRequestContext, account: Account, businessId: string, body: Record<string, unknown>) {
-  return api<{ customer: Customer }>(request, `businesses/customers/${businessId}/create`, { status: 'lead', ...body }, account.token).then((d) => d.customer);
+  return api<{ customer: Customer }>(
+    request,
+    `businesses/customers/${businessId}/create`,
+    { status: 'lead', ...body },
+    account.token,
+  ).then((d) => d.customer);
 }
 
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 
-test('a contact is created with phones, an email and an address, after the form says what is missing @nojs', async ({ page, request }, testInfo) => {
+test('a contact is created with phones, an email and an address, after the form says what is missing @nojs', async ({
+  page,
+  request,
+}, testInfo) => {
   await owner(page, request);
   await page.goto('/dashboard/customers');
   await expect(page.getByTestId('customers-empty')).toContainText('No contacts yet.');
@@ -34,7 +47,9 @@ test('a contact is created with phones, an email and an address, after the form 
     await page.getByLabel('Phone number 1', { exact: true }).fill('12345');
     await page.getByLabel('First name').fill('Ada');
     await page.getByRole('button', { name: 'Create contact' }).click();
-    await expect(page.getByText('Phone numbers must be in international format, E.164 format (e.g. +14155552671).')).toBeVisible();
+    await expect(
+      page.getByText('Phone numbers must be in international format, E.164 format (e.g. +14155552671).'),
+    ).toBeVisible();
   } else {
     await expect(page).toHaveURL(/\/dashboard\/customers\/new$/);
   }
@@ -91,7 +106,11 @@ test('the address finder suggests what was typed and fills the address fields @n
 
 test('a contact is edited from the list and the list shows the change @nojs', async ({ page, request }, testInfo) => {
   const { account, businessId } = await owner(page, request);
-  await seedCustomer(request, account, businessId, { first_name: 'Grace', last_name: 'Hopper', phones: ['+14155550100'] });
+  await seedCustomer(request, account, businessId, {
+    first_name: 'Grace',
+    last_name: 'Hopper',
+    phones: ['+14155550100'],
+  });
   await page.goto('/dashboard/customers');
   await page.getByRole('link', { name: 'Edit Grace Hopper' }).click();
   // With JavaScript the form is a dialog over the list (whose filter has a Status too).
@@ -126,12 +145,35 @@ test('deleting a contact asks for confirmation, and the undo restores it @nojs',
   await expect(page.getByRole('heading', { level: 1, name: 'Alan Turing' })).toBeVisible();
 });
 
-test('two contacts with the same phone are flagged and merged, keeping both timelines @nojs', async ({ page, request }) => {
+test('two contacts with the same phone are flagged and merged, keeping both timelines @nojs', async ({
+  page,
+  request,
+}) => {
   const { account, businessId } = await owner(page, request);
-  const kept = await seedCustomer(request, account, businessId, { first_name: 'Marie', last_name: 'Curie', phones: ['+33140510000'], emails: ['marie@example.com'] });
-  const other = await seedCustomer(request, account, businessId, { first_name: 'M.', last_name: 'Sklodowska', phones: ['+33140510000'], emails: ['ms@example.com'] });
-  await api(request, `businesses/notes/${businessId}/create`, { body: 'Asked about radium', customer_id: kept._id }, account.token);
-  await api(request, `businesses/notes/${businessId}/create`, { body: 'Prefers mornings', customer_id: other._id }, account.token);
+  const kept = await seedCustomer(request, account, businessId, {
+    first_name: 'Marie',
+    last_name: 'Curie',
+    phones: ['+33140510000'],
+    emails: ['marie@example.com'],
+  });
+  const other = await seedCustomer(request, account, businessId, {
+    first_name: 'M.',
+    last_name: 'Sklodowska',
+    phones: ['+33140510000'],
+    emails: ['ms@example.com'],
+  });
+  await api(
+    request,
+    `businesses/notes/${businessId}/create`,
+    { body: 'Asked about radium', customer_id: kept._id },
+    account.token,
+  );
+  await api(
+    request,
+    `businesses/notes/${businessId}/create`,
+    { body: 'Prefers mornings', customer_id: other._id },
+    account.token,
+  );
 
   await page.goto('/dashboard/customers');
   const row = page.locator(`[data-testid="customer-row"][data-id="${kept._id}"]`);
@@ -175,10 +217,18 @@ test('a note is added on the contact page and shows in its timeline @nojs', asyn
   await expect(item.getByTestId('item-label')).toHaveText('Note to self');
 });
 
-test('contacts are searched, filtered by status and shown on a board in the CRM order @nojs', async ({ page, request }) => {
+test('contacts are searched, filtered by status and shown on a board in the CRM order @nojs', async ({
+  page,
+  request,
+}) => {
   const { account, businessId } = await owner(page, request);
   await seedCustomer(request, account, businessId, { first_name: 'Lead', last_name: 'Larsen', status: 'lead' });
-  await seedCustomer(request, account, businessId, { first_name: 'Cust', last_name: 'Carter', status: 'customer', emails: ['carter@example.com'] });
+  await seedCustomer(request, account, businessId, {
+    first_name: 'Cust',
+    last_name: 'Carter',
+    status: 'customer',
+    emails: ['carter@example.com'],
+  });
   await seedCustomer(request, account, businessId, { first_name: 'Idle', last_name: 'Ives', status: 'inactive' });
 
   await page.goto('/dashboard/customers');

@@ -13,11 +13,16 @@ test.afterAll(async () => {
 
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 
-test('onboarding step 4 learns the website with visible progress, takes pasted text and moves on @nojs', async ({ page, request }) => {
+test('onboarding step 4 learns the website with visible progress, takes pasted text and moves on @nojs', async ({
+  page,
+  request,
+}) => {
   const account = await createAccount(request, { business: 'unfinished' });
   await signIn(page, account);
   await page.goto('/dashboard/onboard/data-loader');
-  await expect(page.getByRole('heading', { level: 1, name: 'Let the assistant learn about your business' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Let the assistant learn about your business' }),
+  ).toBeVisible();
 
   await page.getByLabel('Website address').fill(site.url);
   await page.getByRole('button', { name: 'Learn my website' }).click();
@@ -38,7 +43,9 @@ test('onboarding step 4 learns the website with visible progress, takes pasted t
   // robots.txt keeps the staff area out.
   expect(site.hits).not.toContain('/private/secret');
 
-  await page.getByRole('textbox', { name: 'Text', exact: true }).fill('We cover Riverton and every village within 15 miles.');
+  await page
+    .getByRole('textbox', { name: 'Text', exact: true })
+    .fill('We cover Riverton and every village within 15 miles.');
   await page.getByRole('button', { name: 'Save text' }).click();
   await expect(toast(page, 'Memory created.')).toBeVisible();
 
@@ -46,8 +53,18 @@ test('onboarding step 4 learns the website with visible progress, takes pasted t
   await expect(page).toHaveURL(/\/dashboard\/onboard\/training-questions$/);
 
   // What was learned is in the knowledge base (its pages open once the wizard is finished).
-  const { businesses } = await api<{ businesses: { _id: string }[] }>(request, 'users/list-businesses', undefined, account.token);
-  const { memories } = await api<{ memories: { title: string; type: string }[] }>(request, `businesses/memories/${businesses[0]._id}/list`, { limit: 500 }, account.token);
+  const { businesses } = await api<{ businesses: { _id: string }[] }>(
+    request,
+    'users/list-businesses',
+    undefined,
+    account.token,
+  );
+  const { memories } = await api<{ memories: { title: string; type: string }[] }>(
+    request,
+    `businesses/memories/${businesses[0]._id}/list`,
+    { limit: 500 },
+    account.token,
+  );
   expect(memories.filter((m) => m.type === 'web_page').map((m) => m.title)).toContain('Fixture Plumbing — Home');
   expect(memories.filter((m) => m.type === 'text')).toHaveLength(1);
 });

@@ -8,7 +8,11 @@ import { api, createAccount, signIn } from './support/helpers';
 // machine that passes 60 s, so they get three times the suite's timeout.
 test.describe.configure({ timeout: 180_000 });
 
-test('offline, a form keeps what was typed and a link stays put: the bottom toast says "You might be offline."', async ({ page, request, context }) => {
+test('offline, a form keeps what was typed and a link stays put: the bottom toast says "You might be offline."', async ({
+  page,
+  request,
+  context,
+}) => {
   const account = await createAccount(request, { business: 'finished' });
   await signIn(page, account);
   await page.goto('/dashboard/notes/new');
@@ -32,7 +36,10 @@ test('offline, a form keeps what was typed and a link stays put: the bottom toas
   await expect(page.getByTestId('note-body')).toHaveText('Call the glazier about the shop window');
 });
 
-test('toasts leave by themselves after 5000 ms and their × closes them, with or without JavaScript @nojs', async ({ page, request }) => {
+test('toasts leave by themselves after 5000 ms and their × closes them, with or without JavaScript @nojs', async ({
+  page,
+  request,
+}) => {
   const account = await createAccount(request, { business: 'finished' });
   await signIn(page, account);
   const saveNote = async (body: string) => {
@@ -60,7 +67,10 @@ test('toasts leave by themselves after 5000 ms and their × closes them, with or
   await expect(toast).toBeHidden({ timeout: 8000 });
 });
 
-test('the memory form offers only Active and Inactive and refuses an answered question with no answer @nojs', async ({ page, request }) => {
+test('the memory form offers only Active and Inactive and refuses an answered question with no answer @nojs', async ({
+  page,
+  request,
+}) => {
   const account = await createAccount(request, { business: 'finished' });
   await signIn(page, account);
   await page.goto('/dashboard/memories/new');
@@ -76,12 +86,30 @@ test('the memory form offers only Active and Inactive and refuses an answered qu
   await expect(page).not.toHaveURL(/\/dashboard\/memories\/new/);
 });
 
-test("forms answer with the app's own messages, not the browser's bubble or silence @nojs", async ({ page, request }) => {
+test("forms answer with the app's own messages, not the browser's bubble or silence @nojs", async ({
+  page,
+  request,
+}) => {
   const account = await createAccount(request, { business: 'finished' });
-  const { businesses } = await api<{ businesses: { _id: string }[] }>(request, 'users/list-businesses', undefined, account.token);
+  const { businesses } = await api<{ businesses: { _id: string }[] }>(
+    request,
+    'users/list-businesses',
+    undefined,
+    account.token,
+  );
   const business = businesses[0];
-  await api(request, `businesses/memories/${business._id}/create`, { type: 'question', status: 'active', content: 'Do you deliver on Sundays?' }, account.token);
-  const { note: task } = await api<{ note: { _id: string } }>(request, `businesses/notes/${business._id}/create`, { body: 'Renew the van insurance', reminder: new Date(Date.now() + 3_600_000).toISOString() }, account.token);
+  await api(
+    request,
+    `businesses/memories/${business._id}/create`,
+    { type: 'question', status: 'active', content: 'Do you deliver on Sundays?' },
+    account.token,
+  );
+  const { note: task } = await api<{ note: { _id: string } }>(
+    request,
+    `businesses/notes/${business._id}/create`,
+    { body: 'Renew the van insurance', reminder: new Date(Date.now() + 3_600_000).toISOString() },
+    account.token,
+  );
   await api(request, `businesses/notes/${business._id}/update/${task._id}`, { completed: true }, account.token);
   await signIn(page, account);
 
@@ -114,17 +142,38 @@ test("forms answer with the app's own messages, not the browser's bubble or sile
   await expect(page.getByRole('button', { name: 'Complete task' })).toBeVisible();
 });
 
-test('Recents and a contact timeline show the 30-character preview whole on a phone (its own line) and beside the label at 1280 px', async ({ page, request }) => {
+test('Recents and a contact timeline show the 30-character preview whole on a phone (its own line) and beside the label at 1280 px', async ({
+  page,
+  request,
+}) => {
   const account = await createAccount(request, { business: 'finished' });
-  const { businesses } = await api<{ businesses: { _id: string }[] }>(request, 'users/list-businesses', undefined, account.token);
+  const { businesses } = await api<{ businesses: { _id: string }[] }>(
+    request,
+    'users/list-businesses',
+    undefined,
+    account.token,
+  );
   const b = businesses[0]._id;
-  const { customer } = await api<{ customer: { _id: string } }>(request, `businesses/customers/${b}/create`, { first_name: 'Bartholomew', last_name: 'Featherstonehaugh', status: 'lead' }, account.token);
-  await api(request, `businesses/notes/${b}/create`, { body: 'Wants a quote for the whole kitchen and both bathrooms', customer_id: customer._id }, account.token);
+  const { customer } = await api<{ customer: { _id: string } }>(
+    request,
+    `businesses/customers/${b}/create`,
+    { first_name: 'Bartholomew', last_name: 'Featherstonehaugh', status: 'lead' },
+    account.token,
+  );
+  await api(
+    request,
+    `businesses/notes/${b}/create`,
+    { body: 'Wants a quote for the whole kitchen and both bathrooms', customer_id: customer._id },
+    account.token,
+  );
   await signIn(page, account);
 
   const preview = () => page.getByTestId('item-text').filter({ hasText: 'Wants a quote' });
   // Shown whole: not cut by the row's width (the spec's 30 characters and "…" are all there).
-  const shownWhole = () => preview().evaluate((element) => element.scrollWidth <= element.clientWidth + 1 && element.getBoundingClientRect().width > 200);
+  const shownWhole = () =>
+    preview().evaluate(
+      (element) => element.scrollWidth <= element.clientWidth + 1 && element.getBoundingClientRect().width > 200,
+    );
 
   await page.setViewportSize({ width: 390, height: 844 });
   for (const path of ['/dashboard/home', `/dashboard/customers/${customer._id}`]) {
@@ -135,26 +184,69 @@ test('Recents and a contact timeline show the 30-character preview whole on a ph
 
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/dashboard/home');
-  const label = await page.getByTestId('timeline-item').filter({ hasText: 'Wants a quote' }).getByTestId('item-label').boundingBox();
+  const label = await page
+    .getByTestId('timeline-item')
+    .filter({ hasText: 'Wants a quote' })
+    .getByTestId('item-label')
+    .boundingBox();
   const text = await preview().boundingBox();
   expect(Math.abs(label!.y + label!.height / 2 - (text!.y + text!.height / 2))).toBeLessThan(8);
   expect(await shownWhole()).toBe(true);
 });
 
-test('knowledge-base previews read as plain text, and a task points at its conversation with a link', async ({ page, request }) => {
+test('knowledge-base previews read as plain text, and a task points at its conversation with a link', async ({
+  page,
+  request,
+}) => {
   const account = await createAccount(request, { business: 'finished' });
-  const { businesses } = await api<{ businesses: { _id: string }[] }>(request, 'users/list-businesses', undefined, account.token);
+  const { businesses } = await api<{ businesses: { _id: string }[] }>(
+    request,
+    'users/list-businesses',
+    undefined,
+    account.token,
+  );
   const b = businesses[0]._id;
-  await api(request, `businesses/memories/${b}/create`, { type: 'text', status: 'active', content: '# Prices\n\n- **Call-out**: £40\n- _Each hour_ after: £30' }, account.token);
-  await api(request, `businesses/memories/${b}/create`, { type: 'text', status: 'active', title: 'Areas', content: '## Where we work\n\n[Map](https://example.com/map) of **Leeds** and York' }, account.token);
-  const { conversation } = await api<{ conversation: { _id?: string; id?: string } }>(request, `businesses/conversations/${b}/create`, {}, account.token);
+  await api(
+    request,
+    `businesses/memories/${b}/create`,
+    { type: 'text', status: 'active', content: '# Prices\n\n- **Call-out**: £40\n- _Each hour_ after: £30' },
+    account.token,
+  );
+  await api(
+    request,
+    `businesses/memories/${b}/create`,
+    {
+      type: 'text',
+      status: 'active',
+      title: 'Areas',
+      content: '## Where we work\n\n[Map](https://example.com/map) of **Leeds** and York',
+    },
+    account.token,
+  );
+  const { conversation } = await api<{ conversation: { _id?: string; id?: string } }>(
+    request,
+    `businesses/conversations/${b}/create`,
+    {},
+    account.token,
+  );
   const conversationId = conversation._id ?? conversation.id;
-  const { note } = await api<{ note: { _id: string } }>(request, `businesses/notes/${b}/create`, { body: `Call back Sam\nConversation: /dashboard/assistant-conversations/${conversationId}\nNot a page: /dashboard/nowhere/at/all <b>bold</b>` }, account.token);
+  const { note } = await api<{ note: { _id: string } }>(
+    request,
+    `businesses/notes/${b}/create`,
+    {
+      body: `Call back Sam\nConversation: /dashboard/assistant-conversations/${conversationId}\nNot a page: /dashboard/nowhere/at/all <b>bold</b>`,
+    },
+    account.token,
+  );
   await signIn(page, account);
 
   await page.goto('/dashboard/memories');
-  await expect(page.getByRole('link', { name: 'Prices Call-out: £40 Each hour after: £30', exact: true })).toBeVisible();
-  await expect(page.getByTestId('memory-preview').filter({ hasText: 'Where we work Map of Leeds and York' })).toBeVisible();
+  await expect(
+    page.getByRole('link', { name: 'Prices Call-out: £40 Each hour after: £30', exact: true }),
+  ).toBeVisible();
+  await expect(
+    page.getByTestId('memory-preview').filter({ hasText: 'Where we work Map of Leeds and York' }),
+  ).toBeVisible();
   await expect(page.getByText(/# Prices|\*\*|##/)).toHaveCount(0);
 
   await page.goto(`/dashboard/notes/${note._id}`);
@@ -167,7 +259,12 @@ test('knowledge-base previews read as plain text, and a task points at its conve
 
 test('notes & tasks show when each task is due, and filter and sort by it @nojs', async ({ page, request }) => {
   const account = await createAccount(request, { business: 'finished' });
-  const { businesses } = await api<{ businesses: { _id: string }[] }>(request, 'users/list-businesses', undefined, account.token);
+  const { businesses } = await api<{ businesses: { _id: string }[] }>(
+    request,
+    'users/list-businesses',
+    undefined,
+    account.token,
+  );
   const b = businesses[0]._id;
   const days = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString();
   const create = (body: Record<string, unknown>) => api(request, `businesses/notes/${b}/create`, body, account.token);
@@ -180,7 +277,9 @@ test('notes & tasks show when each task is due, and filter and sort by it @nojs'
   const rows = page.getByTestId('timeline-item');
   await page.goto('/dashboard/notes');
   // A task says when it is due (not when it was written); a plain note keeps its time.
-  await expect(rows.filter({ hasText: 'Service the boiler' }).getByTestId('item-due')).toHaveText(/^Due \d{1,2} \w{3} \d{4} \d{2}:\d{2}$/);
+  await expect(rows.filter({ hasText: 'Service the boiler' }).getByTestId('item-due')).toHaveText(
+    /^Due \d{1,2} \w{3} \d{4} \d{2}:\d{2}$/,
+  );
   await expect(rows.filter({ hasText: 'Likes morning calls' }).getByTestId('item-due')).toHaveCount(0);
 
   await page.getByRole('navigation', { name: 'Due' }).getByRole('link', { name: 'Overdue' }).click();

@@ -25,7 +25,10 @@ test('/dashboard redirects to home and login is skipped while signed in', async 
   await expect(page).toHaveURL(/\/dashboard\/home$/);
 });
 
-test('a user without a business is sent to the mobile step, and a verified one on to the business step', async ({ page, request }) => {
+test('a user without a business is sent to the mobile step, and a verified one on to the business step', async ({
+  page,
+  request,
+}) => {
   const account = await createAccount(request, { business: 'none' });
   await signIn(page, account);
   await expect(page).toHaveURL(/\/dashboard\/onboard\/mobile-submit$/);
@@ -38,7 +41,10 @@ test('a user without a business is sent to the mobile step, and a verified one o
   await expect(page).toHaveURL(/\/dashboard\/onboard\/your-business$/);
 });
 
-test('while the wizard is unfinished every dashboard route but home, onboarding, account settings and help goes to home', async ({ page, request }) => {
+test('while the wizard is unfinished every dashboard route but home, onboarding, account settings and help goes to home', async ({
+  page,
+  request,
+}) => {
   const account = await createAccount(request, { business: 'unfinished' });
   await signIn(page, account);
   // Account settings and help stay open (issue 22): e2e/account-always-reachable.spec.ts.

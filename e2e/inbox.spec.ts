@@ -7,15 +7,30 @@ type System = { _id: string; phone_number: string | null };
 /** A finished business with a sandbox number whose SMS the assistant answers. */
 async function businessWithNumber(request: APIRequestContext) {
   const account = await createAccount(request, { business: 'finished' });
-  const { businesses } = await api<{ businesses: { _id: string }[] }>(request, 'users/list-businesses', undefined, account.token);
+  const { businesses } = await api<{ businesses: { _id: string }[] }>(
+    request,
+    'users/list-businesses',
+    undefined,
+    account.token,
+  );
   const businessId = businesses[0]._id;
   const base = `businesses/systems/${businessId}`;
   const { system } = await api<{ system: System }>(request, `${base}/create`, { name: 'telephony' }, account.token);
-  const { available_numbers } = await api<{ available_numbers: { phone_number: string }[] }>(request, `${base}/settings/${system._id}/list-available-numbers`, { country: 'GB', area_code: '20' }, account.token);
+  const { available_numbers } = await api<{ available_numbers: { phone_number: string }[] }>(
+    request,
+    `${base}/settings/${system._id}/list-available-numbers`,
+    { country: 'GB', area_code: '20' },
+    account.token,
+  );
   // Parallel tests share the sandbox's number range: take any number still free.
   for (const candidate of available_numbers) {
     try {
-      const done = await api<{ system: System }>(request, `${base}/setup/${system._id}/submit`, { step: 'number', values: { phone_number: candidate.phone_number } }, account.token);
+      const done = await api<{ system: System }>(
+        request,
+        `${base}/setup/${system._id}/submit`,
+        { step: 'number', values: { phone_number: candidate.phone_number } },
+        account.token,
+      );
       return { account, businessId, system: done.system };
     } catch {
       continue;
@@ -27,13 +42,26 @@ async function businessWithNumber(request: APIRequestContext) {
 /** A texter from the fictional range, different for every test. */
 const texter = () => `+4477009${String(Math.floor(Math.random() * 100000)).padStart(5, '0')}`;
 
-async function textIn(request: APIRequestContext, seeded: { account: Account; businessId: string; system: System }, from: string, says: string) {
-  await api(request, `businesses/systems/${seeded.businessId}/settings/${seeded.system._id}/simulate`, { kind: 'sms', from, says }, seeded.account.token);
+async function textIn(
+  request: APIRequestContext,
+  seeded: { account: Account; businessId: string; system: System },
+  from: string,
+  says: string,
+) {
+  await api(
+    request,
+    `businesses/systems/${seeded.businessId}/settings/${seeded.system._id}/simulate`,
+    { kind: 'sms', from, says },
+    seeded.account.token,
+  );
 }
 
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 
-test('the inbox lists threads, opens one with the assistant’s reply marked, replies, pauses, hands back and assigns @nojs', async ({ page, request }) => {
+test('the inbox lists threads, opens one with the assistant’s reply marked, replies, pauses, hands back and assigns @nojs', async ({
+  page,
+  request,
+}) => {
   const seeded = await businessWithNumber(request);
   const ann = texter();
   await textIn(request, seeded, ann, 'Hello, do you clean gutters?');
@@ -52,10 +80,20 @@ test('the inbox lists threads, opens one with the assistant’s reply marked, re
   await expect(messages.first()).toContainText('Hello, do you clean gutters?');
   await expect(page.locator('[data-testid="inbox-message"][data-author="assistant"]')).toContainText('Assistant');
   // The business is in GB: its own country's numbers read nationally; the thread keeps the contact's name.
-  await expect(page.getByRole('link', { name: `Call ${formatPhoneNumber(ann, 'GB')}` })).toHaveAttribute('href', `tel:${ann}`);
-  await expect(page.getByTestId('inbox-assistant-state')).toHaveText('The assistant answers new texts in this conversation.');
+  await expect(page.getByRole('link', { name: `Call ${formatPhoneNumber(ann, 'GB')}` })).toHaveAttribute(
+    'href',
+    `tel:${ann}`,
+  );
+  await expect(page.getByTestId('inbox-assistant-state')).toHaveText(
+    'The assistant answers new texts in this conversation.',
+  );
   // Opened means read.
-  await expect(page.getByTestId('inbox-thread').filter({ hasText: formatPhoneNumber(ann) }).getByTestId('inbox-unread')).toHaveCount(0);
+  await expect(
+    page
+      .getByTestId('inbox-thread')
+      .filter({ hasText: formatPhoneNumber(ann) })
+      .getByTestId('inbox-unread'),
+  ).toHaveCount(0);
 
   await page.getByLabel(/^Text /).fill('Yes we do. Sam here, I will call you at 3pm.');
   await page.getByRole('button', { name: 'Send reply' }).click();
@@ -63,11 +101,15 @@ test('the inbox lists threads, opens one with the assistant’s reply marked, re
   const mine = page.locator('[data-testid="inbox-message"][data-author="member"]');
   await expect(mine).toContainText('Yes we do. Sam here, I will call you at 3pm.');
   await expect(mine).toContainText(seeded.account.name);
-  await expect(page.getByTestId('inbox-assistant-state')).toContainText('The assistant is paused on this conversation until');
+  await expect(page.getByTestId('inbox-assistant-state')).toContainText(
+    'The assistant is paused on this conversation until',
+  );
 
   await page.getByRole('button', { name: 'Hand back to the assistant' }).click();
   await expect(toast(page, 'The assistant answers this conversation again.')).toBeVisible();
-  await expect(page.getByTestId('inbox-assistant-state')).toHaveText('The assistant answers new texts in this conversation.');
+  await expect(page.getByTestId('inbox-assistant-state')).toHaveText(
+    'The assistant answers new texts in this conversation.',
+  );
 
   await page.getByLabel('Assign to').selectOption({ label: `Me (${seeded.account.name})` });
   await page.getByRole('button', { name: 'Assign', exact: true }).click();
@@ -89,7 +131,11 @@ test('a reply needs words, and the inbox is in the navigation @nojs', async ({ p
   // In the navigation drawer (closed, so found by its markup rather than its role).
   // With the member's unread total beside it (docs/smaller-expectations.md).
   await expect(page.locator('nav[aria-label="Main"] a[href="/dashboard/inbox"]')).toHaveText('Inbox1 unread');
-  await page.getByTestId('inbox-thread').filter({ hasText: formatPhoneNumber(bob) }).getByRole('link').click();
+  await page
+    .getByTestId('inbox-thread')
+    .filter({ hasText: formatPhoneNumber(bob) })
+    .getByRole('link')
+    .click();
   // Spaces only: the server refuses it with the contract's message (the browser lets whitespace through `required`).
   await page.getByLabel(/^Text /).fill('   ');
   await page.getByRole('button', { name: 'Send reply' }).click();
@@ -102,7 +148,11 @@ test('click-to-text on a contact opens their thread, and a new text appears live
   await textIn(request, seeded, cara, 'Hi, I need a quote');
   await signIn(page, seeded.account);
   await page.goto('/dashboard/inbox');
-  await page.getByTestId('inbox-thread').filter({ hasText: formatPhoneNumber(cara) }).getByRole('link').click();
+  await page
+    .getByTestId('inbox-thread')
+    .filter({ hasText: formatPhoneNumber(cara) })
+    .getByRole('link')
+    .click();
   const contactUrl = await page.getByRole('heading', { level: 2 }).getByRole('link').getAttribute('href');
   await page.goto(contactUrl!);
   await page.getByRole('link', { name: `Text ${formatPhoneNumber(cara, 'GB')}` }).click();

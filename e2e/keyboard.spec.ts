@@ -37,7 +37,12 @@ async function tabTo(page: Page, target: Locator, { max = 80, backwards = false 
 /** A signed-in owner of a finished business (signed in by keyboard), plus the business's id for seeding. */
 async function owner(page: Page, request: APIRequestContext) {
   const account = await createAccount(request, { business: 'finished' });
-  const { businesses } = await api<{ businesses: { _id: string }[] }>(request, 'users/list-businesses', undefined, account.token);
+  const { businesses } = await api<{ businesses: { _id: string }[] }>(
+    request,
+    'users/list-businesses',
+    undefined,
+    account.token,
+  );
   await signInByForm(page, account);
   return { account, businessId: businesses[0]._id };
 }
@@ -58,10 +63,18 @@ function seed(request: APIRequestContext, account: Account, businessId: string) 
   const call = <T>(path: string, body?: unknown) => api<T>(request, path, body, account.token);
   return {
     customer: (body: Record<string, unknown>) =>
-      call<{ customer: { _id: string } }>(`businesses/customers/${businessId}/create`, { status: 'lead', ...body }).then((d) => d.customer),
-    note: (body: Record<string, unknown>) => call<{ note: { _id: string } }>(`businesses/notes/${businessId}/create`, body).then((d) => d.note),
+      call<{ customer: { _id: string } }>(`businesses/customers/${businessId}/create`, {
+        status: 'lead',
+        ...body,
+      }).then((d) => d.customer),
+    note: (body: Record<string, unknown>) =>
+      call<{ note: { _id: string } }>(`businesses/notes/${businessId}/create`, body).then((d) => d.note),
     item: (type: 'call' | 'sms' | 'form', from: string) =>
-      call<{ item: { _id: string } }>(`dev/system-items/${businessId}/create`, { type, from, body: 'Hello there' }).then((d) => d.item),
+      call<{ item: { _id: string } }>(`dev/system-items/${businessId}/create`, {
+        type,
+        from,
+        body: 'Hello there',
+      }).then((d) => d.item),
   };
 }
 
@@ -75,16 +88,29 @@ function focusState(page: Page) {
     const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
     // A ring is a box-shadow with no offset or blur, only spread, in a colour that shows (a
     // drop shadow every button has anyway is not a focus indicator).
-    const shadows = style.boxShadow.matchAll(/rgba?\(([^)]*)\)\s+(-?[\d.]+)px\s+(-?[\d.]+)px\s+(-?[\d.]+)px\s+(-?[\d.]+)px/g);
+    const shadows = style.boxShadow.matchAll(
+      /rgba?\(([^)]*)\)\s+(-?[\d.]+)px\s+(-?[\d.]+)px\s+(-?[\d.]+)px\s+(-?[\d.]+)px/g,
+    );
     const ring = [...shadows].some(([, colour, x, y, blur, spread]) => {
       const alpha = colour.split(/[\s,/]+/).filter(Boolean)[3];
-      return Number(x) === 0 && Number(y) === 0 && Number(blur) === 0 && Number(spread) > 0 && (alpha === undefined || Number(alpha) > 0);
+      return (
+        Number(x) === 0 &&
+        Number(y) === 0 &&
+        Number(blur) === 0 &&
+        Number(spread) > 0 &&
+        (alpha === undefined || Number(alpha) > 0)
+      );
     });
     const name = element.getAttribute('aria-label') ?? (element.textContent ?? '').trim().slice(0, 40);
     return {
       what: `${element.tagName.toLowerCase()} "${name}"`,
       indicator: outline || ring,
-      shown: style.visibility !== 'hidden' && style.display !== 'none' && Number(style.opacity) > 0 && box.width > 0 && box.height > 0,
+      shown:
+        style.visibility !== 'hidden' &&
+        style.display !== 'none' &&
+        Number(style.opacity) > 0 &&
+        box.width > 0 &&
+        box.height > 0,
       onScreen: box.bottom > 0 && box.right > 0 && box.top < window.innerHeight && box.left < window.innerWidth,
     };
   });
@@ -113,7 +139,10 @@ async function checkVisibleFocus(page: Page, path: string, { stops = 25, atLeast
   return problems;
 }
 
-test('the login page starts with a skip link, and signing in works with the keyboard alone', async ({ page, request }) => {
+test('the login page starts with a skip link, and signing in works with the keyboard alone', async ({
+  page,
+  request,
+}) => {
   const account = await createAccount(request, { business: 'finished' });
   await page.goto('/login');
   const skip = page.getByRole('link', { name: 'Skip to main content' });
@@ -160,13 +189,23 @@ test('the login page starts with a skip link, and signing in works with the keyb
 test('every tab stop on the home and contacts pages shows a visible focus indicator', async ({ page, request }) => {
   const { account, businessId } = await owner(page, request);
   const add = seed(request, account, businessId);
-  const names = ['Ada Lovelace', 'Grace Hopper', 'Alan Turing', 'Edsger Dijkstra', 'Barbara Liskov', 'Donald Knuth', 'Frances Allen', 'John Backus'];
+  const names = [
+    'Ada Lovelace',
+    'Grace Hopper',
+    'Alan Turing',
+    'Edsger Dijkstra',
+    'Barbara Liskov',
+    'Donald Knuth',
+    'Frances Allen',
+    'John Backus',
+  ];
   const customers = [];
   for (const [i, name] of names.entries()) {
     const [first_name, last_name] = name.split(' ');
     customers.push(await add.customer({ first_name, last_name, phones: [`+44207123000${i}`] }));
   }
-  for (const [i, customer] of customers.slice(0, 4).entries()) await add.note({ body: `Call back ${i + 1}`, customer_id: customer._id });
+  for (const [i, customer] of customers.slice(0, 4).entries())
+    await add.note({ body: `Call back ${i + 1}`, customer_id: customer._id });
   for (const type of ['call', 'sms', 'form'] as const) await add.item(type, '+442071230001');
 
   const problems = [
@@ -196,7 +235,10 @@ test('no dashboard page puts anything ahead of the tab order with a positive tab
   expect(found).toEqual([]);
 });
 
-test('at phone width the navigation menu opens with Enter or Space and Escape closes it, back on its button', async ({ page, request }) => {
+test('at phone width the navigation menu opens with Enter or Space and Escape closes it, back on its button', async ({
+  page,
+  request,
+}) => {
   await page.setViewportSize(PHONE);
   await owner(page, request);
   await page.goto('/dashboard/home');
@@ -231,7 +273,10 @@ test('at phone width the navigation menu opens with Enter or Space and Escape cl
   await expect(menu).toBeHidden();
 });
 
-test('the new contact dialog opens from the keyboard, keeps focus inside and gives it back on Escape', async ({ page, request }) => {
+test('the new contact dialog opens from the keyboard, keeps focus inside and gives it back on Escape', async ({
+  page,
+  request,
+}) => {
   await owner(page, request);
   await page.goto('/dashboard/customers');
   const opener = page.getByRole('link', { name: 'New contact' });
@@ -240,13 +285,16 @@ test('the new contact dialog opens from the keyboard, keeps focus inside and giv
 
   const dialog = page.getByRole('dialog', { name: 'New contact' });
   await expect(dialog).toBeVisible();
-  const inside = () => dialog.evaluate((element) => element.contains(document.activeElement) && document.activeElement !== element);
+  const inside = () =>
+    dialog.evaluate((element) => element.contains(document.activeElement) && document.activeElement !== element);
   await expect.poll(inside).toBe(true);
 
   // Forwards and backwards past both ends, focus never leaves the dialog.
   const count = await dialog.evaluate(
     (element) =>
-      [...element.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, summary, [tabindex]')].filter(
+      [
+        ...element.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, summary, [tabindex]'),
+      ].filter(
         (control) => control.tabIndex >= 0 && !control.hasAttribute('disabled') && control.getClientRects().length > 0,
       ).length,
   );
@@ -275,7 +323,10 @@ test('the new contact dialog opens from the keyboard, keeps focus inside and giv
   await expect(opener).toBeFocused();
 });
 
-test('a contact is deleted, after its confirmation, and restored with the keyboard alone', async ({ page, request }) => {
+test('a contact is deleted, after its confirmation, and restored with the keyboard alone', async ({
+  page,
+  request,
+}) => {
   const { account, businessId } = await owner(page, request);
   const customer = await seed(request, account, businessId).customer({ first_name: 'Alan', last_name: 'Turing' });
   await page.goto(`/dashboard/customers/${customer._id}`);

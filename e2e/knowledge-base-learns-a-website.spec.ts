@@ -17,17 +17,42 @@ test.afterAll(async () => {
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 
 async function webPages(request: Parameters<typeof api>[0], token: string) {
-  const { businesses } = await api<{ businesses: { _id: string }[] }>(request, 'users/list-businesses', undefined, token);
-  const { memories } = await api<{ memories: { title: string; type: string }[] }>(request, `businesses/memories/${businesses[0]._id}/list`, { limit: 500, type: 'web_page' }, token);
+  const { businesses } = await api<{ businesses: { _id: string }[] }>(
+    request,
+    'users/list-businesses',
+    undefined,
+    token,
+  );
+  const { memories } = await api<{ memories: { title: string; type: string }[] }>(
+    request,
+    `businesses/memories/${businesses[0]._id}/list`,
+    { limit: 500, type: 'web_page' },
+    token,
+  );
   return memories.map((memory) => memory.title).sort();
 }
 
 async function learningJobs(request: Parameters<typeof api>[0], token: string) {
-  const { businesses } = await api<{ businesses: { _id: string }[] }>(request, 'users/list-businesses', undefined, token);
-  return (await api<{ jobs: { url: string; status: string }[] }>(request, `businesses/learning/${businesses[0]._id}/list`, {}, token)).jobs;
+  const { businesses } = await api<{ businesses: { _id: string }[] }>(
+    request,
+    'users/list-businesses',
+    undefined,
+    token,
+  );
+  return (
+    await api<{ jobs: { url: string; status: string }[] }>(
+      request,
+      `businesses/learning/${businesses[0]._id}/list`,
+      {},
+      token,
+    )
+  ).jobs;
 }
 
-test('the knowledge base learns a website with live progress, and learns it again without doubling its pages @nojs', async ({ page, request }) => {
+test('the knowledge base learns a website with live progress, and learns it again without doubling its pages @nojs', async ({
+  page,
+  request,
+}) => {
   const account = await createAccount(request, { business: 'finished' });
   await signIn(page, account);
   await page.goto('/dashboard/memories');
@@ -46,7 +71,9 @@ test('the knowledge base learns a website with live progress, and learns it agai
   const progress = page.getByTestId('learning-progress');
   await expect(progress).toHaveAttribute('data-status', 'done', { timeout: 25_000 });
   await expect(page.getByTestId('pages-learned')).toHaveText('6');
-  await expect(page.getByTestId('learning-failures')).toContainText(`${site.url}missing — The server answered 404 Not Found.`);
+  await expect(page.getByTestId('learning-failures')).toContainText(
+    `${site.url}missing — The server answered 404 Not Found.`,
+  );
   expect(site.hits).not.toContain('/private/secret');
   const learned = await webPages(request, account.token);
   expect(learned).toContain('Fixture Plumbing — Home');
@@ -59,7 +86,9 @@ test('the knowledge base learns a website with live progress, and learns it agai
   await listed.getByRole('button', { name: 'Learn again' }).click();
   await expect.poll(async () => (await learningJobs(request, account.token)).length).toBe(2);
   // The page first shows the previous reading as done: wait for the new one to finish first.
-  await expect.poll(async () => (await learningJobs(request, account.token))[0], { timeout: 25_000 }).toMatchObject({ url: site.url, status: 'done' });
+  await expect
+    .poll(async () => (await learningJobs(request, account.token))[0], { timeout: 25_000 })
+    .toMatchObject({ url: site.url, status: 'done' });
   await expect(progress).toHaveAttribute('data-status', 'done', { timeout: 25_000 });
   expect(site.hits.length).toBeGreaterThan(hitsBefore);
   expect(await webPages(request, account.token)).toEqual(learned);
@@ -69,9 +98,17 @@ test('the knowledge base learns a website with live progress, and learns it agai
   await expect(page.getByTestId('memory-tabs').getByRole('link', { name: /Web page/ })).toContainText('6');
 });
 
-test('a member who may only view memories sees the progress but cannot start learning @nojs', async ({ page, request }) => {
+test('a member who may only view memories sees the progress but cannot start learning @nojs', async ({
+  page,
+  request,
+}) => {
   const owner = await createAccount(request, { business: 'finished' });
-  const { businesses } = await api<{ businesses: { _id: string }[] }>(request, 'users/list-businesses', undefined, owner.token);
+  const { businesses } = await api<{ businesses: { _id: string }[] }>(
+    request,
+    'users/list-businesses',
+    undefined,
+    owner.token,
+  );
   await api(request, `businesses/learning/${businesses[0]._id}/start`, { url: site.url }, owner.token);
   const { account: viewer } = await member(request, owner, businesses[0]._id, ['memories/view']);
   await signIn(page, viewer);

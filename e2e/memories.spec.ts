@@ -4,7 +4,12 @@ import { api, createAccount, signIn } from './support/helpers';
 /** A signed-in owner of a business (finished wizard unless told otherwise) and its id. */
 async function owner(page: Page, request: APIRequestContext, business: 'finished' | 'unfinished' = 'finished') {
   const account = await createAccount(request, { business });
-  const { businesses } = await api<{ businesses: { _id: string }[] }>(request, 'users/list-businesses', undefined, account.token);
+  const { businesses } = await api<{ businesses: { _id: string }[] }>(
+    request,
+    'users/list-businesses',
+    undefined,
+    account.token,
+  );
   await signIn(page, account);
   return { account, businessId: businesses[0]._id };
 }
@@ -94,7 +99,13 @@ test('a text memory is created, edited, deleted and restored @nojs', async ({ pa
 test('an uploaded PDF becomes a memory with its text read and a link to the file @nojs', async ({ page, request }) => {
   await owner(page, request);
   await page.goto('/dashboard/memories/upload');
-  await page.getByLabel('File').setInputFiles({ name: 'price-list.pdf', mimeType: 'application/pdf', buffer: makePdf('Boiler service costs 80 pounds.') });
+  await page
+    .getByLabel('File')
+    .setInputFiles({
+      name: 'price-list.pdf',
+      mimeType: 'application/pdf',
+      buffer: makePdf('Boiler service costs 80 pounds.'),
+    });
   await page.getByLabel('Title').fill('Price list');
   await page.getByRole('button', { name: 'Upload file' }).click();
   await expect(toast(page, 'Memory created.')).toBeVisible();
@@ -109,12 +120,17 @@ test('an uploaded PDF becomes a memory with its text read and a link to the file
 
   // A file type the assistant cannot read is refused with a clear message.
   await page.goto('/dashboard/memories/upload');
-  await page.getByLabel('File').setInputFiles({ name: 'tool.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ binary') });
+  await page
+    .getByLabel('File')
+    .setInputFiles({ name: 'tool.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ binary') });
   await page.getByRole('button', { name: 'Upload file' }).click();
   await expect(page.getByText('This file type is not supported', { exact: false })).toBeVisible();
 });
 
-test('onboarding step 5 proposes questions; one is answered, one skipped, and the step is done @nojs', async ({ page, request }) => {
+test('onboarding step 5 proposes questions; one is answered, one skipped, and the step is done @nojs', async ({
+  page,
+  request,
+}) => {
   await owner(page, request, 'unfinished');
   await page.goto('/dashboard/onboard/training-questions');
   await expect(page.getByRole('heading', { level: 1, name: 'Train the assistant' })).toBeVisible();
@@ -142,7 +158,10 @@ test('the questions tab of the knowledge base is a to-do list answered in one st
   const { account, businessId } = await owner(page, request);
   await api(request, `businesses/memories/${businessId}/propose-questions`, undefined, account.token);
   await page.goto('/dashboard/memories');
-  await page.getByTestId('memory-tabs').getByRole('link', { name: /Question to answer/ }).click();
+  await page
+    .getByTestId('memory-tabs')
+    .getByRole('link', { name: /Question to answer/ })
+    .click();
   // A business that has told us nothing is proposed the questions every business gets.
   const payment = page.getByTestId('question').filter({ hasText: 'Which payment methods do you accept?' });
   await payment.getByRole('button', { name: /Save answer/ }).click();
@@ -152,6 +171,9 @@ test('the questions tab of the knowledge base is a to-do list answered in one st
   await payment.getByRole('button', { name: /Save answer/ }).click();
   await expect(toast(page, 'Question answered.')).toBeVisible();
   await expect(page).toHaveURL(/type=question/);
-  await page.getByTestId('memory-tabs').getByRole('link', { name: /Answered question/ }).click();
+  await page
+    .getByTestId('memory-tabs')
+    .getByRole('link', { name: /Answered question/ })
+    .click();
   await expect(page.getByTestId('memory-row').filter({ hasText: 'Cards, cash and bank transfer.' })).toBeVisible();
 });

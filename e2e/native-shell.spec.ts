@@ -8,22 +8,45 @@ import { api, createAccount, signIn } from './support/helpers';
  * (support/capacitor-bridge.ts) while the app's real code, Capacitor's packages and the
  * OneSignal SDK run unchanged. The shell is JavaScript by nature: no @nojs variant.
  */
-type Device = { current: boolean; mode: string | null; device_name: string | null; device_model: string | null; device_platform: string | null; device_os_version: string | null; app_version: string | null; app_build: string | null };
+type Device = {
+  current: boolean;
+  mode: string | null;
+  device_name: string | null;
+  device_model: string | null;
+  device_platform: string | null;
+  device_os_version: string | null;
+  app_version: string | null;
+  app_build: string | null;
+};
 
-const oneSignal = (calls: NativeCall[], action: string) => calls.filter((call) => call.plugin === 'OneSignalPush' && call.method === action);
+const oneSignal = (calls: NativeCall[], action: string) =>
+  calls.filter((call) => call.plugin === 'OneSignalPush' && call.method === action);
 const fire = (page: Page, plugin: string, eventName: string, data: unknown) =>
-  page.evaluate(([p, e, d]) => (window as unknown as { __fireNativeEvent: (p: unknown, e: unknown, d: unknown) => void }).__fireNativeEvent(p, e, d), [plugin, eventName, data] as const);
+  page.evaluate(
+    ([p, e, d]) =>
+      (window as unknown as { __fireNativeEvent: (p: unknown, e: unknown, d: unknown) => void }).__fireNativeEvent(
+        p,
+        e,
+        d,
+      ),
+    [plugin, eventName, data] as const,
+  );
 
 test.describe('inside the native shell', () => {
   test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, 'the native shell runs JavaScript');
 
-  test('sends the device headers with every call and lists the device in account settings', async ({ browser, request }, testInfo) => {
+  test('sends the device headers with every call and lists the device in account settings', async ({
+    browser,
+    request,
+  }, testInfo) => {
     const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
     const calls = await installCapacitorBridge(context);
     const page = await context.newPage();
     const account = await createAccount(request, { business: 'finished' });
     await signIn(page, account);
-    await expect.poll(() => context.cookies().then((cookies) => cookies.some((cookie) => cookie.name === 'app_device'))).toBe(true);
+    await expect
+      .poll(() => context.cookies().then((cookies) => cookies.some((cookie) => cookie.name === 'app_device')))
+      .toBe(true);
     expect(calls.some((call) => call.plugin === 'Device' && call.method === 'getInfo')).toBe(true);
 
     // The v1 API recorded the shell's details with this session's token.
@@ -48,14 +71,20 @@ test.describe('inside the native shell', () => {
     // The token the fixture signed in with through the API is another device: sign it out (after confirming).
     const other = list.getByTestId('signed-in-device').filter({ hasNotText: 'This device' }).first();
     await other.getByRole('link', { name: /Sign out/ }).click();
-    await page.getByRole('dialog', { name: 'Sign out device' }).getByRole('button', { name: 'Sign out device' }).click();
+    await page
+      .getByRole('dialog', { name: 'Sign out device' })
+      .getByRole('button', { name: 'Sign out device' })
+      .click();
     await expect(page.getByText('The device has been signed out.')).toBeVisible();
     const refused = await request.post('/api/v1/users/get', { headers: { authorization: `Bearer ${account.token}` } });
     expect(refused.status()).toBe(401);
     await context.close();
   });
 
-  test('registers for push after login, once, saves the OneSignal id, and logs out of OneSignal on logout', async ({ browser, request }, testInfo) => {
+  test('registers for push after login, once, saves the OneSignal id, and logs out of OneSignal on logout', async ({
+    browser,
+    request,
+  }, testInfo) => {
     const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
     const calls = await installCapacitorBridge(context);
     const page = await context.newPage();
@@ -64,11 +93,18 @@ test.describe('inside the native shell', () => {
       if (response.request().resourceType() === 'script') scripts.push(response.text().catch(() => ''));
     });
     const account = await createAccount(request, { business: 'finished' });
-    const { user } = await api<{ user: { id: string; email: string; mobile: string } }>(request, 'users/get', undefined, account.token);
+    const { user } = await api<{ user: { id: string; email: string; mobile: string } }>(
+      request,
+      'users/get',
+      undefined,
+      account.token,
+    );
     await signIn(page, account);
 
     await expect.poll(() => oneSignal(calls, 'login').map((call) => call.args)).toEqual([[user.id]]);
-    expect(oneSignal(calls, 'init')).toEqual([{ plugin: 'OneSignalPush', method: 'init', args: ['e2e-onesignal-app'] }]);
+    expect(oneSignal(calls, 'init')).toEqual([
+      { plugin: 'OneSignalPush', method: 'init', args: ['e2e-onesignal-app'] },
+    ]);
     expect(oneSignal(calls, 'addEmail').map((call) => call.args)).toEqual([[user.email]]);
     expect(oneSignal(calls, 'addSms').map((call) => call.args)).toEqual([[user.mobile]]);
     expect(oneSignal(calls, 'addTags').map((call) => call.args)).toEqual([[{ env: 'live' }]]);
@@ -77,7 +113,11 @@ test.describe('inside the native shell', () => {
     expect(loaded).toContain('OneSignalPush');
     expect(loaded).toContain('plugin is not implemented on');
     await expect
-      .poll(async () => (await api<{ user: { onesignal_user_id: string | null } }>(request, 'users/get', undefined, account.token)).user.onesignal_user_id)
+      .poll(
+        async () =>
+          (await api<{ user: { onesignal_user_id: string | null } }>(request, 'users/get', undefined, account.token))
+            .user.onesignal_user_id,
+      )
       .toBe(ONESIGNAL_ID);
 
     // Moving around the app (client-side navigation, as in the shell) does not initialise or register again.
@@ -88,7 +128,9 @@ test.describe('inside the native shell', () => {
     expect(oneSignal(calls, 'login')).toHaveLength(1);
 
     // Tapping a notification opens its internal link.
-    await fire(page, 'OneSignalPush', 'click', { notification: { notificationId: 'n-1', additionalData: { internal_link: '/dashboard/account-settings' } } });
+    await fire(page, 'OneSignalPush', 'click', {
+      notification: { notificationId: 'n-1', additionalData: { internal_link: '/dashboard/account-settings' } },
+    });
     await page.waitForURL('**/dashboard/account-settings');
 
     await page.evaluate(() => document.querySelector<HTMLFormElement>('form[action="/logout"]')?.requestSubmit());
@@ -97,7 +139,10 @@ test.describe('inside the native shell', () => {
     await context.close();
   });
 
-  test('the back button goes back, external links open outside, pulling down reloads the data', async ({ browser, request }, testInfo) => {
+  test('the back button goes back, external links open outside, pulling down reloads the data', async ({
+    browser,
+    request,
+  }, testInfo) => {
     const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL, hasTouch: true });
     const calls = await installCapacitorBridge(context);
     const page = await context.newPage();
@@ -107,7 +152,9 @@ test.describe('inside the native shell', () => {
     await expect.poll(() => calls.some((call) => call.plugin === 'App' && call.method === 'addListener')).toBe(true);
     const listening = () => calls.filter((call) => call.plugin === 'App' && call.method === 'addListener').length;
     const before = page.url();
-    await page.evaluate(() => document.querySelector<HTMLAnchorElement>('a[href="/dashboard/account-settings"]')?.click());
+    await page.evaluate(() =>
+      document.querySelector<HTMLAnchorElement>('a[href="/dashboard/account-settings"]')?.click(),
+    );
     await page.waitForURL('**/dashboard/account-settings');
     await expect(page.getByRole('heading', { name: 'Account settings' })).toBeVisible();
     expect(listening()).toBeGreaterThan(0);
@@ -123,7 +170,11 @@ test.describe('inside the native shell', () => {
       document.querySelector('main')?.append(link);
     });
     await page.getByRole('link', { name: 'Outside help' }).click();
-    await expect.poll(() => calls.filter((call) => call.plugin === 'AppLauncher' && call.method === 'openUrl').map((call) => call.args)).toEqual([{ url: 'https://example.org/help' }]);
+    await expect
+      .poll(() =>
+        calls.filter((call) => call.plugin === 'AppLauncher' && call.method === 'openUrl').map((call) => call.args),
+      )
+      .toEqual([{ url: 'https://example.org/help' }]);
     expect(page.url()).toBe(here);
 
     // Pull down from the top: the page's data is fetched again.
@@ -161,9 +212,16 @@ test('in a plain browser nothing native or push-related loads', async ({ page, r
   expect((await page.context().cookies()).some((cookie) => cookie.name === 'app_device')).toBe(false);
   await expect(page.getByTestId('pull-to-refresh')).toHaveCount(0);
   // Registering for push is the shell's alone: a plain browser posting the form is refused, and nothing is saved.
-  const refused = await page.request.post('/dashboard/push-registration', { form: { onesignal_user_id: 'os-from-a-browser' } });
+  const refused = await page.request.post('/dashboard/push-registration', {
+    form: { onesignal_user_id: 'os-from-a-browser' },
+  });
   expect(refused.status(), await refused.text()).toBe(403);
   expect(await refused.json()).toMatchObject({ ok: false, errors: [messages.push.nativeOnly] });
-  const { user } = await api<{ user: { onesignal_user_id: string | null } }>(request, 'users/get', undefined, account.token);
+  const { user } = await api<{ user: { onesignal_user_id: string | null } }>(
+    request,
+    'users/get',
+    undefined,
+    account.token,
+  );
   expect(user.onesignal_user_id).toBeNull();
 });

@@ -9,7 +9,9 @@ import { createAccount, signIn } from './support/helpers';
 /** Every link inside the step's frame opens the page it names (none bounces to home). */
 async function expectEveryLinkOpens(page: Page) {
   const frame = page.getByTestId('onboarding-frame');
-  const hrefs = await frame.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+  const hrefs = await frame
+    .getByRole('link')
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
   for (const href of hrefs) {
     await page.goto(href);
     await expect(page, `the link to ${href}`).toHaveURL((url) => url.pathname === new URL(href, url).pathname);
@@ -26,10 +28,15 @@ test('while onboarding, steps 4 and 5 link only to pages that are open @nojs', a
   }
 });
 
-test('after onboarding, steps 4 and 5 are pages of the knowledge base, not wizard steps @nojs', async ({ page, request }) => {
+test('after onboarding, steps 4 and 5 are pages of the knowledge base, not wizard steps @nojs', async ({
+  page,
+  request,
+}) => {
   await assistantOwner(page, request, 'finished');
   await page.goto('/dashboard/onboard/data-loader');
-  await expect(page.getByRole('heading', { level: 1, name: 'Let the assistant learn about your business' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Let the assistant learn about your business' }),
+  ).toBeVisible();
   await expect(page.getByText(/Step \d of 6/)).toHaveCount(0);
   await expect(page.getByRole('button', { name: /Continue/ })).toHaveCount(0);
   await page.getByRole('link', { name: 'Open the knowledge base' }).click();
@@ -41,7 +48,10 @@ test('after onboarding, steps 4 and 5 are pages of the knowledge base, not wizar
   await expectEveryLinkOpens(page);
 });
 
-test('a later step opened before the business exists sends the user to the step they are on @nojs', async ({ page, request }) => {
+test('a later step opened before the business exists sends the user to the step they are on @nojs', async ({
+  page,
+  request,
+}) => {
   const newcomer = await createAccount(request, { business: 'none' });
   await signIn(page, newcomer);
   for (const step of ['test-ella', 'training-questions', 'data-loader']) {
@@ -72,7 +82,11 @@ test('step 4 moves on once something was learned, or by an explicit skip @nojs',
   await expect(page.locator('[data-step="data-loader"]')).toHaveAttribute('data-done', 'false');
 
   // With something learned, Continue records the step.
-  await addMemory(request, account, businessId, { type: 'text', title: 'Area', content: 'We cover Riverton and every village within 15 miles.' });
+  await addMemory(request, account, businessId, {
+    type: 'text',
+    title: 'Area',
+    content: 'We cover Riverton and every village within 15 miles.',
+  });
   await page.goto('/dashboard/onboard/data-loader');
   await page.getByRole('button', { name: 'Continue to training' }).click();
   await expect(page).toHaveURL(/\/dashboard\/onboard\/training-questions$/);
@@ -94,7 +108,12 @@ test('step 5 moves on once a question was answered, or by an explicit skip @nojs
 
 test('step 6 is finished only after the assistant answered a question @nojs', async ({ page, request }) => {
   const { account, businessId } = await assistantOwner(page, request, 'unfinished');
-  await addMemory(request, account, businessId, { type: 'answered_question', title: 'Do you sell gift vouchers?', content: 'Do you sell gift vouchers?', answer: 'Yes, from £20.' });
+  await addMemory(request, account, businessId, {
+    type: 'answered_question',
+    title: 'Do you sell gift vouchers?',
+    content: 'Do you sell gift vouchers?',
+    answer: 'Yes, from £20.',
+  });
   await page.goto('/dashboard/onboard/test-ella');
   await page.getByRole('button', { name: 'Finish' }).click();
   await expect(page.getByText(onboardingMessages.testFirst)).toBeVisible();

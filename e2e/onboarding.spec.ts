@@ -2,7 +2,10 @@ import { faker } from '@faker-js/faker';
 import { expect, test } from '@playwright/test';
 import { codeSentTo, createAccount, PASSWORD, signIn, uniqueEmail, uniqueMobile } from './support/helpers';
 
-test('a new user registers, verifies their mobile, creates a business and lands on home with the checklist @nojs', async ({ page, request }) => {
+test('a new user registers, verifies their mobile, creates a business and lands on home with the checklist @nojs', async ({
+  page,
+  request,
+}) => {
   const email = uniqueEmail('owner');
   const mobile = uniqueMobile();
   const businessName = `${faker.company.name()} ${faker.string.alphanumeric(5)}`;

@@ -16,14 +16,24 @@ test('a lunch break is saved as two time slots and the assistant says both @nojs
   await expect(page.getByLabel('Wednesday slot 1 closes at')).toHaveValue('12:30');
   await expect(page.getByLabel('Wednesday slot 2 closes at')).toHaveValue('17:00');
 
-  const settings = await api<{ business_settings: { opening_hours: Array<{ day: string; slots: unknown[] }> } }>(request, `businesses/settings/${businessId}/get`, {}, account.token);
+  const settings = await api<{ business_settings: { opening_hours: Array<{ day: string; slots: unknown[] }> } }>(
+    request,
+    `businesses/settings/${businessId}/get`,
+    {},
+    account.token,
+  );
   expect(settings.business_settings.opening_hours.find((day) => day.day === 'wednesday')?.slots).toEqual([
     { start: '09:00', end: '12:30' },
     { start: '13:30', end: '17:00' },
   ]);
 
   // Wednesday 11 June 2031 is an ordinary Wednesday.
-  const { conversation } = await api<{ conversation: { id: string } }>(request, `businesses/conversations/${businessId}/create`, {}, account.token);
+  const { conversation } = await api<{ conversation: { id: string } }>(
+    request,
+    `businesses/conversations/${businessId}/create`,
+    {},
+    account.token,
+  );
   await page.goto(`/dashboard/assistant-conversations/${conversation.id}`);
   const answer = await ask(page, 'Are you open on 2031-06-11?');
   await expect(answer.getByTestId('message-content')).toContainText('9am to 12:30pm and 1:30pm to 5pm');

@@ -10,24 +10,52 @@ const toast = (page: Page, text: string) => page.getByRole('status').filter({ ha
 /** A signed-in owner of a finished business, plus that business's id for seeding through the API. */
 async function owner(page: Page, request: APIRequestContext) {
   const account = await createAccount(request, { business: 'finished' });
-  const { businesses } = await api<{ businesses: { _id: string }[] }>(request, 'users/list-businesses', undefined, account.token);
+  const { businesses } = await api<{ businesses: { _id: string }[] }>(
+    request,
+    'users/list-businesses',
+    undefined,
+    account.token,
+  );
   await signIn(page, account);
   return { account, businessId: businesses[0]._id };
 }
 
 function seedCustomer(request: APIRequestContext, account: Account, businessId: string, first: string, last: string) {
   const email = `${first}.${last}.${Date.now().toString(36)}@example.com`.toLowerCase();
-  return api<{ customer: Customer }>(request, `businesses/customers/${businessId}/create`, { first_name: first, last_name: last, status: 'customer', emails: [email] }, account.token).then((d) => d.customer);
+  return api<{ customer: Customer }>(
+    request,
+    `businesses/customers/${businessId}/create`,
+    { first_name: first, last_name: last, status: 'customer', emails: [email] },
+    account.token,
+  ).then((d) => d.customer);
 }
 
 function seedOrder(request: APIRequestContext, account: Account, businessId: string, body: Record<string, unknown>) {
-  return api<{ order: Order }>(request, `businesses/orders/${businessId}/create`, { status: 'new', ...body }, account.token).then((d) => d.order);
+  return api<{ order: Order }>(
+    request,
+    `businesses/orders/${businessId}/create`,
+    { status: 'new', ...body },
+    account.token,
+  ).then((d) => d.order);
 }
 
-test('an order is created by hand, confirmed and cancelled, and the contact shows it @nojs', async ({ page, request }, testInfo) => {
+test('an order is created by hand, confirmed and cancelled, and the contact shows it @nojs', async ({
+  page,
+  request,
+}, testInfo) => {
   const { account, businessId } = await owner(page, request);
   const ada = await seedCustomer(request, account, businessId, 'Ada', 'Lovelace');
-  await api(request, `businesses/memories/${businessId}/create`, { type: 'product', status: 'active', title: 'Sourdough loaf', content: 'Sourdough loaf, baked daily.\nPrice: £4.50' }, account.token);
+  await api(
+    request,
+    `businesses/memories/${businessId}/create`,
+    {
+      type: 'product',
+      status: 'active',
+      title: 'Sourdough loaf',
+      content: 'Sourdough loaf, baked daily.\nPrice: £4.50',
+    },
+    account.token,
+  );
 
   await page.goto('/dashboard/orders');
   await expect(page.getByTestId('orders-empty')).toContainText('No orders yet.');
@@ -76,7 +104,9 @@ test('an order is created by hand, confirmed and cancelled, and the contact show
 
   // Cancelling asks first: a dialog with JavaScript, the same confirmation on the page without.
   await page.getByRole('link', { name: 'Cancel order' }).click();
-  const confirm = js ? page.getByRole('dialog', { name: 'Cancel order' }) : page.getByRole('alertdialog', { name: 'Cancel order' });
+  const confirm = js
+    ? page.getByRole('dialog', { name: 'Cancel order' })
+    : page.getByRole('alertdialog', { name: 'Cancel order' });
   if (!js) await expect(page).toHaveURL(/confirm=cancel/);
   await expect(confirm.getByText('Cancel the order for Ada Lovelace?')).toBeVisible();
   await confirm.getByLabel(/Tell the customer/).uncheck();
@@ -94,7 +124,10 @@ test('an order is created by hand, confirmed and cancelled, and the contact show
   await expect(section.getByTestId('order-summary')).toHaveText('2 × Sourdough loaf, 6 × Croissant');
 });
 
-test('the contact’s “New order” chooses the contact, and an edit changes the items @nojs', async ({ page, request }, testInfo) => {
+test('the contact’s “New order” chooses the contact, and an edit changes the items @nojs', async ({
+  page,
+  request,
+}, testInfo) => {
   const { account, businessId } = await owner(page, request);
   const grace = await seedCustomer(request, account, businessId, 'Grace', 'Hopper');
   await page.goto(`/dashboard/customers/${grace._id}`);
@@ -125,7 +158,10 @@ test('the contact’s “New order” chooses the contact, and an edit changes t
 test('deleting an order asks for confirmation, and the banner restores it @nojs', async ({ page, request }) => {
   const { account, businessId } = await owner(page, request);
   const ada = await seedCustomer(request, account, businessId, 'Ada', 'Byron');
-  const order = await seedOrder(request, account, businessId, { customer_id: ada._id, lines: [{ name: 'Rye bread', quantity: 1 }] });
+  const order = await seedOrder(request, account, businessId, {
+    customer_id: ada._id,
+    lines: [{ name: 'Rye bread', quantity: 1 }],
+  });
   await page.goto(`/dashboard/orders/${order._id}`);
   await page.getByRole('link', { name: 'Delete order' }).click();
   await expect(page.getByText('Delete the order for Ada Byron?')).toBeVisible();
@@ -146,7 +182,11 @@ test('the list filters by status and by customer @nojs', async ({ page, request 
   const ada = await seedCustomer(request, account, businessId, 'Ada', 'King');
   const alan = await seedCustomer(request, account, businessId, 'Alan', 'Turing');
   await seedOrder(request, account, businessId, { customer_id: ada._id, lines: [{ name: 'Bagels', quantity: 12 }] });
-  await seedOrder(request, account, businessId, { customer_id: alan._id, status: 'confirmed', lines: [{ name: 'Baguette', quantity: 2 }] });
+  await seedOrder(request, account, businessId, {
+    customer_id: alan._id,
+    status: 'confirmed',
+    lines: [{ name: 'Baguette', quantity: 2 }],
+  });
   await seedOrder(request, account, businessId, { customer_id: alan._id, lines: [{ name: 'Brioche', quantity: 1 }] });
   await page.goto('/dashboard/orders');
   const rows = page.getByTestId('order-row');

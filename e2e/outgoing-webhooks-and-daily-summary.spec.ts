@@ -7,7 +7,10 @@ import { assistantOwner, toast } from './support/assistant';
  * listens on 127.0.0.1 in this process: the e2e server runs with the loopback test
  * allowance (OUTBOUND_ALLOW_LOOPBACK_FOR_TESTS), the only way plain http is accepted.
  */
-test('an admin adds an endpoint, sends it a signed test event, reads the log and disables it @nojs', async ({ page, request }) => {
+test('an admin adds an endpoint, sends it a signed test event, reads the log and disables it @nojs', async ({
+  page,
+  request,
+}) => {
   const receiver = await startWebhookReceiver();
   try {
     await assistantOwner(page, request);
@@ -22,7 +25,9 @@ test('an admin adds an endpoint, sends it a signed test event, reads the log and
     await expect(page.getByText('Choose at least one event to send.')).toBeVisible();
     await page.getByLabel(/A contact is created/).check();
     await page.getByRole('button', { name: 'Add endpoint' }).click();
-    await expect(page.getByText('The endpoint must be an https:// address, such as https://hooks.example.com/assistant.')).toBeVisible();
+    await expect(
+      page.getByText('The endpoint must be an https:// address, such as https://hooks.example.com/assistant.'),
+    ).toBeVisible();
 
     await page.getByLabel('Endpoint URL').fill(receiver.url);
     await page.getByLabel('Description (optional)').fill('Our CRM');
@@ -47,7 +52,14 @@ test('an admin adds an endpoint, sends it a signed test event, reads the log and
     expect(receiver.received).toHaveLength(1);
     const [received] = receiver.received;
     expect(received.json.type).toBe('webhook.test');
-    expect(verifySignature(received.headers['x-assistant-signature'] as string, received.body, secret, Math.floor(Date.now() / 1000))).toBe(true);
+    expect(
+      verifySignature(
+        received.headers['x-assistant-signature'] as string,
+        received.body,
+        secret,
+        Math.floor(Date.now() / 1000),
+      ),
+    ).toBe(true);
 
     await page.getByRole('button', { name: 'Disable' }).click();
     await expect(toast(page, 'Webhook endpoint disabled.')).toBeVisible();

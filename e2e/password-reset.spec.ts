@@ -1,7 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { codeSentTo, createAccount, signIn, submitLogin } from './support/helpers';
 
-test('a user resets a forgotten password with the emailed code and signs in with the new one @nojs', async ({ page, request }) => {
+test('a user resets a forgotten password with the emailed code and signs in with the new one @nojs', async ({
+  page,
+  request,
+}) => {
   const account = await createAccount(request, { business: 'finished' });
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot your password?' }).click();

@@ -12,12 +12,18 @@ test.use({ viewport: PHONE });
 
 async function owner(page: Page, request: APIRequestContext) {
   const account = await createAccount(request, { business: 'finished' });
-  const { businesses } = await api<{ businesses: { _id: string; name: string }[] }>(request, 'users/list-businesses', undefined, account.token);
+  const { businesses } = await api<{ businesses: { _id: string; name: string }[] }>(
+    request,
+    'users/list-businesses',
+    undefined,
+    account.token,
+  );
   await signIn(page, account);
   return { account, businessId: businesses[0]._id, businessName: businesses[0].name };
 }
 
-const scrollsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1);
+const scrollsSideways = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1);
 
 test('the opening-hours table fits its card and its headings do not run together @nojs', async ({ page, request }) => {
   await owner(page, request);
@@ -26,7 +32,10 @@ test('the opening-hours table fits its card and its headings do not run together
   await expect(table).toBeVisible();
   expect(await scrollsSideways(page)).toBe(false);
   // The table is no wider than the card (form) that holds it.
-  const fits = await table.evaluate((element) => element.getBoundingClientRect().right <= (element.parentElement as HTMLElement).getBoundingClientRect().right + 1);
+  const fits = await table.evaluate(
+    (element) =>
+      element.getBoundingClientRect().right <= (element.parentElement as HTMLElement).getBoundingClientRect().right + 1,
+  );
   expect(fits).toBe(true);
   // Each column heading has room of its own ("OpenFrom" ran together).
   const headings = await table.getByRole('columnheader').evaluateAll((cells) =>
@@ -37,7 +46,8 @@ test('the opening-hours table fits its card and its headings do not run together
       return { left: text.left, right: text.right };
     }),
   );
-  for (let index = 1; index < headings.length; index++) expect(headings[index].left).toBeGreaterThanOrEqual(headings[index - 1].right + 4);
+  for (let index = 1; index < headings.length; index++)
+    expect(headings[index].left).toBeGreaterThanOrEqual(headings[index - 1].right + 4);
   await expect(page.getByLabel('Wednesday opens at')).toBeVisible();
   await expect(page.getByLabel('Wednesday closes at')).toBeInViewport();
 });
@@ -64,7 +74,12 @@ test('a business page with a long email does not scroll sideways @nojs', async (
   const { account } = await owner(page, request);
   // An email has no space to wrap at: this one is wider than the phone's page.
   const email = `reception.and.bookings.${uniqueEmail('desk').replace('@', '.team@')}`;
-  const { business } = await api<{ business: { _id: string } }>(request, 'businesses/create', { name: 'Long Email Plumbing', email, country: 'GB', telephones: ['+442071234567'] }, account.token);
+  const { business } = await api<{ business: { _id: string } }>(
+    request,
+    'businesses/create',
+    { name: 'Long Email Plumbing', email, country: 'GB', telephones: ['+442071234567'] },
+    account.token,
+  );
   await page.goto(`/dashboard/businesses/${business._id}`);
   await expect(page.getByTestId('business-details')).toContainText(email);
   expect(await scrollsSideways(page)).toBe(false);
@@ -73,11 +88,26 @@ test('a business page with a long email does not scroll sideways @nojs', async (
 /** A sandbox telephony system with a number (as in systems.spec.ts). */
 async function telephonySystem(request: APIRequestContext, account: Account, businessId: string) {
   const base = `businesses/systems/${businessId}`;
-  const { system } = await api<{ system: { _id: string } }>(request, `${base}/create`, { name: 'telephony' }, account.token);
-  const { available_numbers } = await api<{ available_numbers: { phone_number: string }[] }>(request, `${base}/settings/${system._id}/list-available-numbers`, { country: 'GB', area_code: '20' }, account.token);
+  const { system } = await api<{ system: { _id: string } }>(
+    request,
+    `${base}/create`,
+    { name: 'telephony' },
+    account.token,
+  );
+  const { available_numbers } = await api<{ available_numbers: { phone_number: string }[] }>(
+    request,
+    `${base}/settings/${system._id}/list-available-numbers`,
+    { country: 'GB', area_code: '20' },
+    account.token,
+  );
   for (const candidate of available_numbers.sort(() => Math.random() - 0.5)) {
     try {
-      await api(request, `${base}/setup/${system._id}/submit`, { step: 'number', values: { phone_number: candidate.phone_number } }, account.token);
+      await api(
+        request,
+        `${base}/setup/${system._id}/submit`,
+        { step: 'number', values: { phone_number: candidate.phone_number } },
+        account.token,
+      );
       return system;
     } catch {
       continue;
@@ -90,9 +120,19 @@ test('the systems page pages its events log like the other lists @nojs', async (
   const { account, businessId } = await owner(page, request);
   const system = await telephonySystem(request, account, businessId);
   for (let index = 0; index < 12; index++) {
-    await api(request, `businesses/systems/${businessId}/settings/${system._id}/send-a-message`, { to: `+4411749600${String(index).padStart(2, '0')}`, message: `Hello ${index}` }, account.token);
+    await api(
+      request,
+      `businesses/systems/${businessId}/settings/${system._id}/send-a-message`,
+      { to: `+4411749600${String(index).padStart(2, '0')}`, message: `Hello ${index}` },
+      account.token,
+    );
   }
-  const { total } = await api<{ total: number }>(request, `businesses/systems/${businessId}/list-events/${system._id}`, { page: 0, limit: 1 }, account.token);
+  const { total } = await api<{ total: number }>(
+    request,
+    `businesses/systems/${businessId}/list-events/${system._id}`,
+    { page: 0, limit: 1 },
+    account.token,
+  );
   expect(total).toBeGreaterThan(10);
   await page.goto(`/dashboard/systems/${system._id}`);
   await expect(page.getByTestId('system-event')).toHaveCount(10);
@@ -105,7 +145,12 @@ test('the systems page pages its events log like the other lists @nojs', async (
 test('the knowledge base shows its memories a page at a time @nojs', async ({ page, request }) => {
   const { account, businessId } = await owner(page, request);
   for (let index = 0; index < 30; index++) {
-    await api(request, `businesses/memories/${businessId}/create`, { type: 'text', status: 'active', content: `Fact number ${index + 1} about the business.` }, account.token);
+    await api(
+      request,
+      `businesses/memories/${businessId}/create`,
+      { type: 'text', status: 'active', content: `Fact number ${index + 1} about the business.` },
+      account.token,
+    );
   }
   await page.goto('/dashboard/memories?type=text');
   await expect(page.getByTestId('memory-row')).toHaveCount(25);
@@ -120,7 +165,8 @@ test('the knowledge base shows its memories a page at a time @nojs', async ({ pa
 test('report chart labels are readable on a phone (at least 11 px) @nojs', async ({ page, request }) => {
   const { account, businessId } = await owner(page, request);
   // Something to report: the charts are drawn only for a period with activity.
-  const make = (body: Record<string, unknown>) => api(request, `dev/system-items/${businessId}/create`, body, account.token);
+  const make = (body: Record<string, unknown>) =>
+    api(request, `dev/system-items/${businessId}/create`, body, account.token);
   await make({ type: 'call', status: 'voicemail', from: '+447700900111' });
   await make({ type: 'call', status: 'missed_call', from: '+447700900112' });
   await make({ type: 'sms', from: '+447700900113', body: 'Open on Saturday?' });
@@ -130,7 +176,10 @@ test('report chart labels are readable on a phone (at least 11 px) @nojs', async
   const sizes = await charts.evaluateAll((svgs) =>
     svgs.flatMap((svg) => {
       const scale = svg.getBoundingClientRect().width / (svg as SVGSVGElement).viewBox.baseVal.width;
-      return [...svg.querySelectorAll('text')].map((text) => ({ text: text.textContent, px: parseFloat(getComputedStyle(text).fontSize) * scale }));
+      return [...svg.querySelectorAll('text')].map((text) => ({
+        text: text.textContent,
+        px: parseFloat(getComputedStyle(text).fontSize) * scale,
+      }));
     }),
   );
   expect(sizes.length).toBeGreaterThan(0);

@@ -20,7 +20,9 @@ test.afterAll(() => {
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-test('an open page reconnects and catches up by itself after the server is killed and restarted', async ({ browser }) => {
+test('an open page reconnects and catches up by itself after the server is killed and restarted', async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ba-e2e-restart-'));
   const port = await freePort();
@@ -29,7 +31,12 @@ test('an open page reconnects and catches up by itself after the server is kille
   const baseURL = `http://localhost:${port}`;
   const request = await playwrightRequest.newContext({ baseURL });
   const account = await createAccount(request, { business: 'finished' });
-  const { businesses } = await api<{ businesses: { _id: string }[] }>(request, 'users/list-businesses', undefined, account.token);
+  const { businesses } = await api<{ businesses: { _id: string }[] }>(
+    request,
+    'users/list-businesses',
+    undefined,
+    account.token,
+  );
   const businessId = businesses[0]._id;
 
   const page = await (await browser.newContext({ baseURL })).newPage();
@@ -50,14 +57,24 @@ test('an open page reconnects and catches up by itself after the server is kille
   // makes after it reconnects.
   await page.context().setOffline(true);
   server = await serveChild(env, { web: true });
-  await api(request, `businesses/customers/${businessId}/create`, { first_name: 'Before', last_name: 'Reconnect', status: 'lead' }, account.token);
+  await api(
+    request,
+    `businesses/customers/${businessId}/create`,
+    { first_name: 'Before', last_name: 'Reconnect', status: 'lead' },
+    account.token,
+  );
   await expect(page.locator('html')).not.toHaveAttribute('data-realtime', 'connected');
   await page.context().setOffline(false);
   await expect(page.locator('html')).toHaveAttribute('data-realtime', 'connected', { timeout: 30_000 });
   await expect(page.getByRole('link', { name: 'Before Reconnect', exact: true })).toBeVisible();
 
   // And live events flow again.
-  await api(request, `businesses/customers/${businessId}/create`, { first_name: 'After', last_name: 'Reconnect', status: 'lead' }, account.token);
+  await api(
+    request,
+    `businesses/customers/${businessId}/create`,
+    { first_name: 'After', last_name: 'Reconnect', status: 'lead' },
+    account.token,
+  );
   await expect(page.getByRole('link', { name: 'After Reconnect', exact: true })).toBeVisible();
   expect(reloads).toEqual([]);
 

@@ -1,7 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { createAccount, signIn } from './support/helpers';
 
-test('a change made in one browser appears in another of the same user without a reload', async ({ browser, request }, testInfo) => {
+test('a change made in one browser appears in another of the same user without a reload', async ({
+  browser,
+  request,
+}, testInfo) => {
   const account = await createAccount(request, { business: 'finished' });
   const options = { baseURL: testInfo.project.use.baseURL };
   const first = await (await browser.newContext(options)).newPage();

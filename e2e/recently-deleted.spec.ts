@@ -14,7 +14,12 @@ async function businessesOf(request: APIRequestContext, account: Account) {
 
 async function addBusiness(request: APIRequestContext, account: Account): Promise<Business> {
   const name = `${faker.company.name()} ${faker.string.alphanumeric(4)}`;
-  const { business } = await api<{ business: Business }>(request, 'businesses/create', { name, email: uniqueEmail('biz'), country: 'GB', telephones: ['+442071234568'] }, account.token);
+  const { business } = await api<{ business: Business }>(
+    request,
+    'businesses/create',
+    { name, email: uniqueEmail('biz'), country: 'GB', telephones: ['+442071234568'] },
+    account.token,
+  );
   await api(request, `businesses/completed-test/${business._id}`, undefined, account.token);
   return business;
 }
@@ -28,14 +33,19 @@ async function deleteBusinessFromItsPage(page: Page, business: Business, js: boo
   await confirm.getByRole('button', { name: 'Delete business' }).click();
 }
 
-test('a deleted business is restored by its admin from Recently deleted on the businesses page @nojs', async ({ page, request }, testInfo) => {
+test('a deleted business is restored by its admin from Recently deleted on the businesses page @nojs', async ({
+  page,
+  request,
+}, testInfo) => {
   // Delete, the list, Recently deleted, restore, the list again: a whole journey.
   test.slow();
   const account = await createAccount(request, { business: 'finished' });
   const second = await addBusiness(request, account);
   await signIn(page, account);
   await deleteBusinessFromItsPage(page, second, testInfo.project.name === 'js');
-  await expect(toast(page, `${second.name} has been deleted. You can restore it from Recently deleted on the businesses page.`)).toBeVisible();
+  await expect(
+    toast(page, `${second.name} has been deleted. You can restore it from Recently deleted on the businesses page.`),
+  ).toBeVisible();
 
   // Long after the one-time banner: the businesses page links to its deleted businesses.
   await page.goto('/dashboard/businesses');
@@ -55,7 +65,10 @@ test('a deleted business is restored by its admin from Recently deleted on the b
   await expect(page.getByTestId('business-row')).toHaveCount(2);
 });
 
-test("deleting one's only business lands on its Recently deleted view, where it is restored @nojs", async ({ page, request }, testInfo) => {
+test("deleting one's only business lands on its Recently deleted view, where it is restored @nojs", async ({
+  page,
+  request,
+}, testInfo) => {
   test.slow();
   const account = await createAccount(request, { business: 'finished' });
   const [only] = await businessesOf(request, account);
@@ -71,12 +84,20 @@ test("deleting one's only business lands on its Recently deleted view, where it 
   await expect(page.getByRole('heading', { level: 1, name: 'Contacts' })).toBeVisible();
 });
 
-test('a deleted contact is restored from Recently deleted contacts and is back in the list @nojs', async ({ page, request }) => {
+test('a deleted contact is restored from Recently deleted contacts and is back in the list @nojs', async ({
+  page,
+  request,
+}) => {
   const account = await createAccount(request, { business: 'finished' });
   const [business] = await businessesOf(request, account);
   const base = `businesses/customers/${business._id}`;
   const first = `Ada ${faker.string.alpha(6)}`;
-  const { customer } = await api<{ customer: { _id: string } }>(request, `${base}/create`, { first_name: first, last_name: 'Lovelace', status: 'lead', emails: [], phones: ['+447700900555'], addresses: [] }, account.token);
+  const { customer } = await api<{ customer: { _id: string } }>(
+    request,
+    `${base}/create`,
+    { first_name: first, last_name: 'Lovelace', status: 'lead', emails: [], phones: ['+447700900555'], addresses: [] },
+    account.token,
+  );
   await api(request, `${base}/delete/${customer._id}`, undefined, account.token);
   await signIn(page, account);
 
@@ -94,18 +115,30 @@ test('a deleted contact is restored from Recently deleted contacts and is back i
   await expect(page.getByRole('link', { name: `${first} Lovelace` }).first()).toBeVisible();
 });
 
-test('deleted services are shown to a member who may view them, restored only by one who may edit them; a member without the list sees neither @nojs', async ({ page, request, browser }, testInfo) => {
+test('deleted services are shown to a member who may view them, restored only by one who may edit them; a member without the list sees neither @nojs', async ({
+  page,
+  request,
+  browser,
+}, testInfo) => {
   // Three people sign in one after another.
   test.slow();
   const owner = await createAccount(request, { business: 'finished' });
   const [business] = await businessesOf(request, owner);
   const name = `Boiler service ${faker.string.alphanumeric(5)}`;
-  const { service } = await api<{ service: { _id: string } }>(request, `businesses/services/${business._id}/create`, { name, status: 'active', frequency: 365, price: '£80' }, owner.token);
+  const { service } = await api<{ service: { _id: string } }>(
+    request,
+    `businesses/services/${business._id}/create`,
+    { name, status: 'active', frequency: 365, price: '£80' },
+    owner.token,
+  );
   await api(request, `businesses/services/${business._id}/delete/${service._id}`, undefined, owner.token);
   const viewer = await joinedMember(request, owner, business._id, ['services/view']);
   const outsiderToServices = await joinedMember(request, owner, business._id, ['customers/view']);
 
-  const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL, javaScriptEnabled: testInfo.project.use.javaScriptEnabled });
+  const context = await browser.newContext({
+    baseURL: testInfo.project.use.baseURL,
+    javaScriptEnabled: testInfo.project.use.javaScriptEnabled,
+  });
   try {
     const viewerPage = await context.newPage();
     await signIn(viewerPage, viewer.account);
@@ -154,7 +187,10 @@ test('every list links to its own Recently deleted view', async ({ page, request
   ];
   for (const [list, kind] of lists) {
     await page.goto(list);
-    await expect(page.getByRole('link', { name: 'Recently deleted' }), list).toHaveAttribute('href', `/dashboard/recently-deleted/${kind}`);
+    await expect(page.getByRole('link', { name: 'Recently deleted' }), list).toHaveAttribute(
+      'href',
+      `/dashboard/recently-deleted/${kind}`,
+    );
   }
   // One followed: an empty view says what will show up there.
   await page.getByRole('link', { name: 'Recently deleted' }).click();

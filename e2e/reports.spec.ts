@@ -1,10 +1,19 @@
 import { expect, test } from '@playwright/test';
 import { api, createAccount, signIn } from './support/helpers';
 
-test('reports show the period’s figures as tables and SVG charts, and the CSV has the same numbers @nojs', async ({ page, request }) => {
+test('reports show the period’s figures as tables and SVG charts, and the CSV has the same numbers @nojs', async ({
+  page,
+  request,
+}) => {
   const account = await createAccount(request, { business: 'finished' });
-  const { businesses } = await api<{ businesses: { _id: string }[] }>(request, 'users/list-businesses', undefined, account.token);
-  const make = (body: Record<string, unknown>) => api(request, `dev/system-items/${businesses[0]._id}/create`, body, account.token);
+  const { businesses } = await api<{ businesses: { _id: string }[] }>(
+    request,
+    'users/list-businesses',
+    undefined,
+    account.token,
+  );
+  const make = (body: Record<string, unknown>) =>
+    api(request, `dev/system-items/${businesses[0]._id}/create`, body, account.token);
   await make({ type: 'call', status: 'voicemail', from: '+447700900111' });
   await make({ type: 'call', status: 'missed_call', from: '+447700900112' });
   await make({ type: 'sms', from: '+447700900113', body: 'Open on Saturday?' });

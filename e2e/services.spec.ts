@@ -6,18 +6,31 @@ type Service = { _id: string; name: string };
 /** A signed-in owner of a finished business, plus that business's id for seeding through the API. */
 async function owner(page: Page, request: APIRequestContext) {
   const account = await createAccount(request, { business: 'finished' });
-  const { businesses } = await api<{ businesses: { _id: string }[] }>(request, 'users/list-businesses', undefined, account.token);
+  const { businesses } = await api<{ businesses: { _id: string }[] }>(
+    request,
+    'users/list-businesses',
+    undefined,
+    account.token,
+  );
   await signIn(page, account);
   return { account, businessId: businesses[0]._id };
 }
 
 function seedService(request: APIRequestContext, account: Account, businessId: string, body: Record<string, unknown>) {
-  return api<{ service: Service }>(request, `businesses/services/${businessId}/create`, { status: 'active', frequency: 0, ...body }, account.token).then((d) => d.service);
+  return api<{ service: Service }>(
+    request,
+    `businesses/services/${businessId}/create`,
+    { status: 'active', frequency: 0, ...body },
+    account.token,
+  ).then((d) => d.service);
 }
 
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 
-test('a service is created after the form says what is wrong with the frequency @nojs', async ({ page, request }, testInfo) => {
+test('a service is created after the form says what is wrong with the frequency @nojs', async ({
+  page,
+  request,
+}, testInfo) => {
   await owner(page, request);
   await page.goto('/dashboard/services');
   await expect(page.getByTestId('services-empty')).toContainText('No services yet.');
@@ -92,7 +105,11 @@ test('deleting a service asks for confirmation, and the banner restores it @nojs
 
 test('the list searches, filters by status and sorts @nojs', async ({ page, request }) => {
   const { account, businessId } = await owner(page, request);
-  await seedService(request, account, businessId, { name: 'Carpet cleaning', description: 'Steam clean of rugs', frequency: 180 });
+  await seedService(request, account, businessId, {
+    name: 'Carpet cleaning',
+    description: 'Steam clean of rugs',
+    frequency: 180,
+  });
   await seedService(request, account, businessId, { name: 'Antique polishing', status: 'inactive', frequency: 30 });
   await seedService(request, account, businessId, { name: 'Boiler check', frequency: 365 });
   await page.goto('/dashboard/services');

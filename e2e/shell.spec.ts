@@ -3,7 +3,8 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { api, createAccount, signIn } from './support/helpers';
 
 const drawer = (page: Page, name: string) => page.locator(`[data-drawer="${name}"]`);
-const isOpen = (page: Page, name: string) => drawer(page, name).evaluate((element) => (element as HTMLDetailsElement).open);
+const isOpen = (page: Page, name: string) =>
+  drawer(page, name).evaluate((element) => (element as HTMLDetailsElement).open);
 
 /** The outbox entries whose body contains `text` (support requests go to "support" without SUPPORT_EMAIL). */
 async function outboxWith(request: APIRequestContext, text: string) {
@@ -12,7 +13,10 @@ async function outboxWith(request: APIRequestContext, text: string) {
   return data.messages.filter((message) => message.body.includes(text));
 }
 
-test('each drawer toggles on its own, and Escape or a click outside closes it @nojs', async ({ page, request }, testInfo) => {
+test('each drawer toggles on its own, and Escape or a click outside closes it @nojs', async ({
+  page,
+  request,
+}, testInfo) => {
   const account = await createAccount(request, { business: 'finished' });
   await signIn(page, account);
   await page.goto('/dashboard/services');
@@ -105,7 +109,9 @@ test('an older native app sees the version dialog until it is dismissed @nojs', 
   await expect(dialog).toContainText('Update the app');
 
   // The dismissal is stored in the session by the answer to this post.
-  const dismissed = page.waitForResponse((response) => response.url().includes('/dashboard/version-dismiss') && response.request().method() === 'POST');
+  const dismissed = page.waitForResponse(
+    (response) => response.url().includes('/dashboard/version-dismiss') && response.request().method() === 'POST',
+  );
   await dialog.getByRole('button', { name: 'Later' }).click();
   await dismissed;
   await expect(page.getByTestId('version-dialog')).toHaveCount(0);
@@ -117,8 +123,18 @@ test('an older native app sees the version dialog until it is dismissed @nojs', 
 test('deleting opens the shared confirmation dialog, and Cancel leaves the record', async ({ page, request }) => {
   const account = await createAccount(request, { business: 'finished' });
   await signIn(page, account);
-  const { businesses } = await api<{ businesses: { _id: string }[] }>(request, 'users/list-businesses', undefined, account.token);
-  const { note } = await api<{ note: { _id: string } }>(request, `businesses/notes/${businesses[0]._id}/create`, { body: 'Keep this note' }, account.token);
+  const { businesses } = await api<{ businesses: { _id: string }[] }>(
+    request,
+    'users/list-businesses',
+    undefined,
+    account.token,
+  );
+  const { note } = await api<{ note: { _id: string } }>(
+    request,
+    `businesses/notes/${businesses[0]._id}/create`,
+    { body: 'Keep this note' },
+    account.token,
+  );
   await page.goto(`/dashboard/notes/${note._id}`);
   await expect(page.getByTestId('note-body')).toHaveText('Keep this note');
   await page.getByRole('link', { name: 'Delete note' }).click();

@@ -5,7 +5,10 @@ import { createAccount, signIn, uniqueEmail } from './support/helpers';
 type Business = { _id: string; name: string };
 
 async function v1<T>(request: APIRequestContext, token: string, path: string, body?: unknown): Promise<T> {
-  const response = await request.post(`/api/v1/${path}`, { data: body ?? {}, headers: { authorization: `Bearer ${token}` } });
+  const response = await request.post(`/api/v1/${path}`, {
+    data: body ?? {},
+    headers: { authorization: `Bearer ${token}` },
+  });
   const payload = await response.json();
   if (!response.ok()) throw new Error(`${path} failed (${response.status()}): ${JSON.stringify(payload)}`);
   return payload.data as T;
@@ -22,15 +25,25 @@ async function business(request: APIRequestContext) {
     timezone: 'Europe/London',
   });
   await v1(request, account.token, `businesses/completed-test/${business._id}`);
-  const call = <T>(path: string, body?: unknown) => v1<T>(request, account.token, path.replace('{b}', business._id), body);
+  const call = <T>(path: string, body?: unknown) =>
+    v1<T>(request, account.token, path.replace('{b}', business._id), body);
   return { account, business, call };
 }
 
-test('opening a notification marks it read: the bell stops counting it and it stays until dismissed @nojs', async ({ page, request }) => {
+test('opening a notification marks it read: the bell stops counting it and it stays until dismissed @nojs', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   const { account, call } = await business(request);
-  await call('businesses/notes/{b}/create', { body: 'Phone the plumber', reminder: new Date(Date.now() - 60_000).toISOString() });
-  await call('businesses/notes/{b}/create', { body: 'Pay the rent', reminder: new Date(Date.now() - 60_000).toISOString() });
+  await call('businesses/notes/{b}/create', {
+    body: 'Phone the plumber',
+    reminder: new Date(Date.now() - 60_000).toISOString(),
+  });
+  await call('businesses/notes/{b}/create', {
+    body: 'Pay the rent',
+    reminder: new Date(Date.now() - 60_000).toISOString(),
+  });
   await signIn(page, account);
   const drawer = page.locator('[data-drawer="notifications"]');
   // The scheduler inside the server picks the due reminders up on its next tick.
@@ -52,11 +65,20 @@ test('opening a notification marks it read: the bell stops counting it and it st
   await expect(drawer.getByTestId('notifications-count')).toHaveText('1');
   await drawer.locator('summary').click();
   await expect(drawer.getByTestId('notification')).toHaveCount(2);
-  await expect(drawer.getByTestId('notification').filter({ hasText: 'Phone the plumber' })).toHaveAttribute('data-read', 'true');
-  await expect(drawer.getByTestId('notification').filter({ hasText: 'Pay the rent' })).toHaveAttribute('data-read', 'false');
+  await expect(drawer.getByTestId('notification').filter({ hasText: 'Phone the plumber' })).toHaveAttribute(
+    'data-read',
+    'true',
+  );
+  await expect(drawer.getByTestId('notification').filter({ hasText: 'Pay the rent' })).toHaveAttribute(
+    'data-read',
+    'false',
+  );
 });
 
-test('a service repeats every 2 weeks: the unit is chosen in the form and shown on the page and the list @nojs', async ({ page, request }, testInfo) => {
+test('a service repeats every 2 weeks: the unit is chosen in the form and shown on the page and the list @nojs', async ({
+  page,
+  request,
+}, testInfo) => {
   const { account } = await business(request);
   await signIn(page, account);
   await page.goto('/dashboard/services/new');
@@ -72,7 +94,10 @@ test('a service repeats every 2 weeks: the unit is chosen in the form and shown 
   }
 });
 
-test('the "calls may be recorded" notice is off until ticked, and stays on once saved @nojs', async ({ page, request }) => {
+test('the "calls may be recorded" notice is off until ticked, and stays on once saved @nojs', async ({
+  page,
+  request,
+}) => {
   const { account, business: biz, call } = await business(request);
   await signIn(page, account);
   await page.goto('/dashboard/assistant-settings');
@@ -83,14 +108,24 @@ test('the "calls may be recorded" notice is off until ticked, and stays on once 
   await expect(page.getByRole('status').filter({ hasText: 'Settings saved.' })).toBeVisible();
   await page.reload();
   await expect(page.getByLabel(/Say that calls may be recorded/)).toBeChecked();
-  const { business_settings } = await call<{ business_settings: { assistant: { recording_notice: boolean } } }>(`businesses/settings/${biz._id}/get`);
+  const { business_settings } = await call<{ business_settings: { assistant: { recording_notice: boolean } } }>(
+    `businesses/settings/${biz._id}/get`,
+  );
   expect(business_settings.assistant.recording_notice).toBe(true);
 });
 
-test('the contact picker searches as you type and is worked by the keyboard; without JavaScript a find box narrows a short list @nojs', async ({ page, request }, testInfo) => {
+test('the contact picker searches as you type and is worked by the keyboard; without JavaScript a find box narrows a short list @nojs', async ({
+  page,
+  request,
+}, testInfo) => {
   const { account, call } = await business(request);
   const suffix = faker.string.alpha(5);
-  const make = (first_name: string) => call<{ customer: { _id: string; name: string } }>('businesses/customers/{b}/create', { first_name, last_name: suffix, status: 'lead' }).then((d) => d.customer);
+  const make = (first_name: string) =>
+    call<{ customer: { _id: string; name: string } }>('businesses/customers/{b}/create', {
+      first_name,
+      last_name: suffix,
+      status: 'lead',
+    }).then((d) => d.customer);
   const adele = await make('Adele');
   const adrian = await make('Adrian');
   const bruno = await make('Bruno');
@@ -131,10 +166,17 @@ test('the contact picker searches as you type and is worked by the keyboard; wit
   }
 });
 
-test('a contact card is dragged onto another column of the board, and its move buttons stay', async ({ page, request }) => {
+test('a contact card is dragged onto another column of the board, and its move buttons stay', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const { account, call } = await business(request);
-  const { customer } = await call<{ customer: { _id: string; name: string } }>('businesses/customers/{b}/create', { first_name: 'Dora', last_name: faker.string.alpha(6), status: 'lead' });
+  const { customer } = await call<{ customer: { _id: string; name: string } }>('businesses/customers/{b}/create', {
+    first_name: 'Dora',
+    last_name: faker.string.alpha(6),
+    status: 'lead',
+  });
   await signIn(page, account);
   await page.goto('/dashboard/customers?view=board');
   const card = page.locator(`[data-testid="board-card"][data-id="${customer._id}"]`);
@@ -145,19 +187,30 @@ test('a contact card is dragged onto another column of the board, and its move b
   await card.dragTo(page.locator('[data-testid="board-column"][data-status="customer"]'));
   await expect(page.locator('[data-testid="board-column"][data-status="customer"]').locator(card)).toBeVisible();
   await expect(card.getByRole('button', { name: /Move to Lead/ })).toBeVisible();
-  const { customer: after } = await call<{ customer: { status: string } }>(`businesses/customers/{b}/get/${customer._id}`);
+  const { customer: after } = await call<{ customer: { status: string } }>(
+    `businesses/customers/{b}/get/${customer._id}`,
+  );
   expect(after.status).toBe('customer');
 });
 
 /** A finished business with a sandbox number whose SMS the assistant answers (as e2e/inbox.spec.ts makes one). */
 async function businessWithNumber(request: APIRequestContext) {
   const seeded = await business(request);
-  const { system } = await seeded.call<{ system: { _id: string } }>('businesses/systems/{b}/create', { name: 'telephony' });
-  const { available_numbers } = await seeded.call<{ available_numbers: { phone_number: string }[] }>(`businesses/systems/{b}/settings/${system._id}/list-available-numbers`, { country: 'GB', area_code: '20' });
+  const { system } = await seeded.call<{ system: { _id: string } }>('businesses/systems/{b}/create', {
+    name: 'telephony',
+  });
+  const { available_numbers } = await seeded.call<{ available_numbers: { phone_number: string }[] }>(
+    `businesses/systems/{b}/settings/${system._id}/list-available-numbers`,
+    { country: 'GB', area_code: '20' },
+  );
   for (const candidate of available_numbers) {
     try {
-      await seeded.call(`businesses/systems/{b}/setup/${system._id}/submit`, { step: 'number', values: { phone_number: candidate.phone_number } });
-      const textIn = (from: string, says: string) => seeded.call(`businesses/systems/{b}/settings/${system._id}/simulate`, { kind: 'sms', from, says });
+      await seeded.call(`businesses/systems/{b}/setup/${system._id}/submit`, {
+        step: 'number',
+        values: { phone_number: candidate.phone_number },
+      });
+      const textIn = (from: string, says: string) =>
+        seeded.call(`businesses/systems/{b}/settings/${system._id}/simulate`, { kind: 'sms', from, says });
       return { ...seeded, textIn };
     } catch {
       continue;
@@ -168,7 +221,10 @@ async function businessWithNumber(request: APIRequestContext) {
 
 const texter = () => `+4477009${String(Math.floor(Math.random() * 100000)).padStart(5, '0')}`;
 
-test("the navigation's Inbox link shows the member's unread total, lowered by opening a thread and raised live by a new text @nojs", async ({ page, request }, testInfo) => {
+test("the navigation's Inbox link shows the member's unread total, lowered by opening a thread and raised live by a new text @nojs", async ({
+  page,
+  request,
+}, testInfo) => {
   const seeded = await businessWithNumber(request);
   const ann = texter();
   await seeded.textIn(ann, 'Do you clean gutters?');

@@ -17,7 +17,12 @@ const step = (page: Page, key: string) => page.locator(`[data-testid="setup-step
 /** A signed-in owner of a finished business, and the business's id for seeding through the API. */
 async function owner(page: Page, request: APIRequestContext) {
   const account = await createAccount(request, { business: 'finished' });
-  const { businesses } = await api<{ businesses: { _id: string }[] }>(request, 'users/list-businesses', undefined, account.token);
+  const { businesses } = await api<{ businesses: { _id: string }[] }>(
+    request,
+    'users/list-businesses',
+    undefined,
+    account.token,
+  );
   await signIn(page, account);
   return { account, businessId: businesses[0]._id };
 }
@@ -35,7 +40,12 @@ async function telephonySystem(request: APIRequestContext, account: Account, bus
   // Parallel tests share the sandbox's number range: take any number still free.
   for (const candidate of available_numbers) {
     try {
-      const done = await api<{ system: System }>(request, `${base}/setup/${system._id}/submit`, { step: 'number', values: { phone_number: candidate.phone_number } }, account.token);
+      const done = await api<{ system: System }>(
+        request,
+        `${base}/setup/${system._id}/submit`,
+        { step: 'number', values: { phone_number: candidate.phone_number } },
+        account.token,
+      );
       return done.system;
     } catch {
       continue;
@@ -93,9 +103,17 @@ test('a telephony system is added, gets a number and shows active in settings @n
   await expect(page.getByRole('heading', { level: 1, name: 'Business phone number' })).toBeVisible();
 });
 
-test('a simulated call with a question shows its transcript, then the call with transcript on the calls list @nojs', async ({ page, request }) => {
+test('a simulated call with a question shows its transcript, then the call with transcript on the calls list @nojs', async ({
+  page,
+  request,
+}) => {
   const { account, businessId } = await owner(page, request);
-  await api(request, `businesses/memories/${businessId}/create`, { type: 'text', status: 'active', content: 'We are open from 9am to 5pm, Monday to Friday.' }, account.token);
+  await api(
+    request,
+    `businesses/memories/${businessId}/create`,
+    { type: 'text', status: 'active', content: 'We are open from 9am to 5pm, Monday to Friday.' },
+    account.token,
+  );
   const system = await telephonySystem(request, account, businessId);
   const from = caller();
   await page.goto(`/dashboard/systems/${system._id}`);
@@ -112,25 +130,38 @@ test('a simulated call with a question shows its transcript, then the call with 
 
   await page.goto('/dashboard/calls');
   const main = page.getByRole('main');
-  await main.getByRole('link', { name: formatPhoneNumber(from) }).first().click();
+  await main
+    .getByRole('link', { name: formatPhoneNumber(from) })
+    .first()
+    .click();
   await expect(page.getByRole('heading', { name: 'Transcript' })).toBeVisible();
   await expect(page.getByTestId('call-transcript')).toContainText('What are your opening hours?');
 });
 
-test('a spoken caller: a WAV uploaded to the simulator is heard, and the assistant answers it @nojs', async ({ page, request }) => {
+test('a spoken caller: a WAV uploaded to the simulator is heard, and the assistant answers it @nojs', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(60_000);
   const speech = await detectEmbeddedSpeech();
   test.skip(!speech.stt || !speech.tts, 'needs espeak-ng and pocketsphinx');
   const recording = await speakToWav16k('What are your opening hours');
   const { account, businessId } = await owner(page, request);
-  await api(request, `businesses/memories/${businessId}/create`, { type: 'text', status: 'active', content: 'We are open from 9am to 5pm, Monday to Friday.' }, account.token);
+  await api(
+    request,
+    `businesses/memories/${businessId}/create`,
+    { type: 'text', status: 'active', content: 'We are open from 9am to 5pm, Monday to Friday.' },
+    account.token,
+  );
   const system = await telephonySystem(request, account, businessId);
   await page.goto(`/dashboard/systems/${system._id}`);
 
   const simulator = page.locator('#simulator');
   await simulator.getByLabel('Incoming call from…').check();
   await simulator.getByLabel('From', { exact: true }).fill(caller());
-  await simulator.getByLabel('Or say it (a WAV recording)').setInputFiles({ name: 'caller.wav', mimeType: 'audio/wav', buffer: Buffer.from(recording) });
+  await simulator
+    .getByLabel('Or say it (a WAV recording)')
+    .setInputFiles({ name: 'caller.wav', mimeType: 'audio/wav', buffer: Buffer.from(recording) });
   await simulator.getByRole('button', { name: 'Simulate' }).click();
 
   const heard = page.getByTestId('simulation-heard');
@@ -142,21 +173,34 @@ test('a spoken caller: a WAV uploaded to the simulator is heard, and the assista
   await expect(page.getByTestId('simulation-result').getByRole('link', { name: 'Open the call' })).toBeVisible();
 });
 
-test('a caller asks an answerable and an unanswerable question; the owner answers and the caller gets the answer by SMS @nojs', async ({ page, request }) => {
+test('a caller asks an answerable and an unanswerable question; the owner answers and the caller gets the answer by SMS @nojs', async ({
+  page,
+  request,
+}) => {
   const { account, businessId } = await owner(page, request);
-  await api(request, `businesses/memories/${businessId}/create`, { type: 'text', status: 'active', content: 'We are open from 9am to 5pm, Monday to Friday.' }, account.token);
+  await api(
+    request,
+    `businesses/memories/${businessId}/create`,
+    { type: 'text', status: 'active', content: 'We are open from 9am to 5pm, Monday to Friday.' },
+    account.token,
+  );
   const system = await telephonySystem(request, account, businessId);
   const from = caller();
   await page.goto(`/dashboard/systems/${system._id}`);
 
   const simulator = page.locator('#simulator');
   await simulator.getByLabel('From', { exact: true }).fill(from);
-  await simulator.getByLabel('The caller says').fill('What are your opening hours?\nDo you repair electric scooters?\nThanks, bye');
+  await simulator
+    .getByLabel('The caller says')
+    .fill('What are your opening hours?\nDo you repair electric scooters?\nThanks, bye');
   await simulator.getByRole('button', { name: 'Simulate' }).click();
   await expect(page.getByTestId('simulation-transcript')).toContainText('Caller: Do you repair electric scooters?');
 
   // Opened by its address: a click during the burst of realtime revalidations the call causes can be lost.
-  const callUrl = await page.getByTestId('simulation-result').getByRole('link', { name: 'Open the call' }).getAttribute('href');
+  const callUrl = await page
+    .getByTestId('simulation-result')
+    .getByRole('link', { name: 'Open the call' })
+    .getAttribute('href');
   expect(callUrl).toMatch(/^\/dashboard\/calls\/[\w-]+$/);
   await page.goto(callUrl!);
   await expect(page.getByRole('heading', { name: 'Summary' })).toBeVisible();
@@ -171,8 +215,17 @@ test('a caller asks an answerable and an unanswerable question; the owner answer
   await expect(toast(page, 'Question answered.')).toBeVisible();
 
   await page.goto('/dashboard/sms');
-  await page.getByRole('main').getByRole('link', { name: /SMS sent/ }).first().click();
-  await expect(page.getByRole('main').getByText(/Yes, we repair electric scooters on Saturdays/).first()).toBeVisible();
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: /SMS sent/ })
+    .first()
+    .click();
+  await expect(
+    page
+      .getByRole('main')
+      .getByText(/Yes, we repair electric scooters on Saturdays/)
+      .first(),
+  ).toBeVisible();
 });
 
 test('a simulated missed call texts the caller back, on the timeline', async ({ page, request }) => {
@@ -193,7 +246,10 @@ test('a simulated missed call texts the caller back, on the timeline', async ({ 
   await expect(page.getByRole('main').getByText('Missed Call').first()).toBeVisible();
 });
 
-test('a simulated incoming SMS is answered by the assistant and both messages are on the timeline', async ({ page, request }) => {
+test('a simulated incoming SMS is answered by the assistant and both messages are on the timeline', async ({
+  page,
+  request,
+}) => {
   const { account, businessId } = await owner(page, request);
   const system = await telephonySystem(request, account, businessId);
   const from = caller();
@@ -213,7 +269,10 @@ test('a simulated incoming SMS is answered by the assistant and both messages ar
   await expect(main.getByText('SMS sent').first()).toBeVisible();
 });
 
-test('texting STOP is said as an opt-out, shown on the contact, and START undoes it @nojs', async ({ page, request }) => {
+test('texting STOP is said as an opt-out, shown on the contact, and START undoes it @nojs', async ({
+  page,
+  request,
+}) => {
   const { account, businessId } = await owner(page, request);
   const system = await telephonySystem(request, account, businessId);
   const from = caller();
@@ -229,16 +288,28 @@ test('texting STOP is said as an opt-out, shown on the contact, and START undoes
 
   // Issue 22, item 25: the reason was "automatic SMS replies are off", and nothing was recorded.
   await simulateSms('STOP');
-  await expect(page.getByTestId('simulation-transcript')).toContainText(smsOptOutMessages.stopReceived(formatPhoneNumber(from)));
+  await expect(page.getByTestId('simulation-transcript')).toContainText(
+    smsOptOutMessages.stopReceived(formatPhoneNumber(from)),
+  );
   await expect(page.getByTestId('simulation-transcript')).not.toContainText('automatic SMS replies are off');
   await page.getByTestId('simulation-result').getByRole('link', { name: 'Open the SMS' }).click();
-  await page.getByRole('main').getByRole('link', { name: formatPhoneNumber(from) }).first().click();
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: formatPhoneNumber(from) })
+    .first()
+    .click();
   await expect(page.getByTestId('sms-opt-out')).toContainText('Opted out of SMS on');
 
   await simulateSms('START');
-  await expect(page.getByTestId('simulation-transcript')).toContainText(smsOptOutMessages.startReceived(formatPhoneNumber(from)));
+  await expect(page.getByTestId('simulation-transcript')).toContainText(
+    smsOptOutMessages.startReceived(formatPhoneNumber(from)),
+  );
   await page.getByTestId('simulation-result').getByRole('link', { name: 'Open the SMS' }).click();
-  await page.getByRole('main').getByRole('link', { name: formatPhoneNumber(from) }).first().click();
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: formatPhoneNumber(from) })
+    .first()
+    .click();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByTestId('sms-opt-out')).toHaveCount(0);
 });
@@ -280,7 +351,10 @@ test('a call placed from the system page shows up in the recent calls @nojs', as
   await expect(page.getByTestId('recent-calls')).toContainText(formatPhoneNumber(to, 'GB'));
 });
 
-test('a lead catcher is set up and a plain form post from its hosted page creates a form @nojs', async ({ page, request }) => {
+test('a lead catcher is set up and a plain form post from its hosted page creates a form @nojs', async ({
+  page,
+  request,
+}) => {
   await owner(page, request);
   await page.goto('/dashboard/settings');
   await page.getByRole('button', { name: 'Add lead catcher (web forms)' }).click();
@@ -348,7 +422,10 @@ test('a mobile system is set up to active with the test call @nojs', async ({ pa
   await expect(page.getByTestId('system-status')).toHaveText('active');
 });
 
-test('phone settings are saved after the form says what is wrong, and unticked boxes stay off @nojs', async ({ page, request }) => {
+test('phone settings are saved after the form says what is wrong, and unticked boxes stay off @nojs', async ({
+  page,
+  request,
+}) => {
   const { account, businessId } = await owner(page, request);
   const system = await telephonySystem(request, account, businessId);
   await page.goto(`/dashboard/systems/${system._id}`);
@@ -368,8 +445,17 @@ test('phone settings are saved after the form says what is wrong, and unticked b
   await expect(settings.getByLabel(/Record calls/)).toBeChecked();
   await expect(settings.getByLabel('Text-back message')).toHaveValue('Sorry {first_name}, we will call you back.');
   await expect(settings.getByLabel('Transfer number')).toHaveValue('020 7946 0999');
-  const stored = await api<{ configurations: { data: { settings: Record<string, unknown> } } }>(request, `businesses/systems/${businessId}/settings/${system._id}/get`, undefined, account.token);
-  expect(stored.configurations.data.settings).toMatchObject({ missed_call_text_back: false, record_calls: true, transfer_number: '+442079460999' });
+  const stored = await api<{ configurations: { data: { settings: Record<string, unknown> } } }>(
+    request,
+    `businesses/systems/${businessId}/settings/${system._id}/get`,
+    undefined,
+    account.token,
+  );
+  expect(stored.configurations.data.settings).toMatchObject({
+    missed_call_text_back: false,
+    record_calls: true,
+    transfer_number: '+442079460999',
+  });
 });
 
 test('a system is deleted after confirming and restored from settings @nojs', async ({ page, request }) => {
@@ -388,7 +474,12 @@ test('a system is deleted after confirming and restored from settings @nojs', as
 test('the events list shows what the system did, with its outcome', async ({ page, request }) => {
   const { account, businessId } = await owner(page, request);
   const system = await telephonySystem(request, account, businessId);
-  await api(request, `businesses/systems/${businessId}/settings/${system._id}/send-a-message`, { to: caller(), message: 'Hello' }, account.token);
+  await api(
+    request,
+    `businesses/systems/${businessId}/settings/${system._id}/send-a-message`,
+    { to: caller(), message: 'Hello' },
+    account.token,
+  );
   await page.goto(`/dashboard/systems/${system._id}`);
   const events = page.getByTestId('system-event');
   await expect(events.first()).toBeVisible();
@@ -396,7 +487,10 @@ test('the events list shows what the system did, with its outcome', async ({ pag
   expect(await events.count()).toBeGreaterThanOrEqual(2);
 });
 
-test('the systems list in settings reloads live when a system is added or set up elsewhere', async ({ page, request }) => {
+test('the systems list in settings reloads live when a system is added or set up elsewhere', async ({
+  page,
+  request,
+}) => {
   const { account, businessId } = await owner(page, request);
   await page.goto('/dashboard/settings');
   await expect(page.locator('html')).toHaveAttribute('data-realtime', 'connected');
@@ -412,12 +506,21 @@ test('the systems list in settings reloads live when a system is added or set up
 /** A member who joined through the API with these permissions (the invitation read from the dev outbox). */
 async function member(request: APIRequestContext, ownerAccount: Account, businessId: string, permissions: string[]) {
   const account = await createAccount(request);
-  await api(request, `businesses/users/${businessId}/invite`, { email: account.email, permissions }, ownerAccount.token);
+  await api(
+    request,
+    `businesses/users/${businessId}/invite`,
+    { email: account.email, permissions },
+    ownerAccount.token,
+  );
   let token: string | undefined;
   await expect
     .poll(async () => {
       const { messages } = await api<{ messages: { to: string; body: string }[] }>(request, 'dev/outbox/list');
-      token = messages.find((message) => message.to === account.email)?.body.match(INVITATION_LINK)?.[0].split('/').pop();
+      token = messages
+        .find((message) => message.to === account.email)
+        ?.body.match(INVITATION_LINK)?.[0]
+        .split('/')
+        .pop();
       return token;
     })
     .toBeTruthy();
@@ -425,12 +528,19 @@ async function member(request: APIRequestContext, ownerAccount: Account, busines
   return account;
 }
 
-test('members without systems/view are refused the system page; with view only they see it without the forms @nojs', async ({ browser, page, request }, testInfo) => {
+test('members without systems/view are refused the system page; with view only they see it without the forms @nojs', async ({
+  browser,
+  page,
+  request,
+}, testInfo) => {
   const { account, businessId } = await owner(page, request);
   const system = await telephonySystem(request, account, businessId);
   const nobody = await member(request, account, businessId, []);
   const viewer = await member(request, account, businessId, ['systems/view']);
-  const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL, javaScriptEnabled: testInfo.project.use.javaScriptEnabled });
+  const context = await browser.newContext({
+    baseURL: testInfo.project.use.baseURL,
+    javaScriptEnabled: testInfo.project.use.javaScriptEnabled,
+  });
   const other = await context.newPage();
 
   await signIn(other, nobody);
@@ -465,10 +575,15 @@ async function businessSite(html: () => string): Promise<{ origin: string; close
   return { origin: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
-test('a lead form on the business’s own site (another origin) is sent, plain and through the script @nojs', async ({ page, request }, testInfo) => {
+test('a lead form on the business’s own site (another origin) is sent, plain and through the script @nojs', async ({
+  page,
+  request,
+}, testInfo) => {
   await owner(page, request);
   let snippet = '';
-  const site = await businessSite(() => `<!doctype html><html><head><title>Shop</title></head><body><h1>Contact us</h1>${snippet}</body></html>`);
+  const site = await businessSite(
+    () => `<!doctype html><html><head><title>Shop</title></head><body><h1>Contact us</h1>${snippet}</body></html>`,
+  );
   try {
     await page.goto('/dashboard/settings');
     await page.getByRole('button', { name: 'Add lead catcher (web forms)' }).click();
@@ -476,7 +591,9 @@ test('a lead form on the business’s own site (another origin) is sent, plain a
     await website.getByLabel('Allowed sites').fill(`${site.origin}\nhttps://www.example.com/`);
     await website.getByRole('button', { name: 'Save website' }).click();
     await expect(page.getByTestId('system-status')).toHaveText('active');
-    await expect(page.locator('#settings').getByLabel('Allowed sites')).toHaveValue(`${site.origin}\nhttps://www.example.com`);
+    await expect(page.locator('#settings').getByLabel('Allowed sites')).toHaveValue(
+      `${site.origin}\nhttps://www.example.com`,
+    );
     const install = step(page, 'install');
     const htmlForm = (await install.getByTestId('snippet-form').textContent()) ?? '';
     const scriptTag = (await install.getByTestId('snippet-script').textContent()) ?? '';

@@ -4,7 +4,10 @@ import { messages } from '../contract/messages';
 import { signIn, uniqueEmail } from './support/helpers';
 import { invitationSentTo, inviteForm, owner, toast } from './support/team';
 
-test('inviting the same email again warns and keeps the pending invitation; Resend mails it with its permissions @nojs', async ({ page, request }) => {
+test('inviting the same email again warns and keeps the pending invitation; Resend mails it with its permissions @nojs', async ({
+  page,
+  request,
+}) => {
   // A whole journey (sign-in, several forms and page loads): more steps than most tests.
   test.slow();
   const { account } = await owner(request);

@@ -14,7 +14,11 @@ test('making a member admin asks first, and an admin can be made a member again 
   // The first click only asks; cancelling changes nothing.
   await page.getByRole('link', { name: 'Make admin' }).click();
   await expect(page.getByText(`Make ${colleague.name} an admin?`)).toBeVisible();
-  await page.getByRole('link', { name: 'Cancel' }).or(page.getByRole('button', { name: 'Cancel' })).first().click();
+  await page
+    .getByRole('link', { name: 'Cancel' })
+    .or(page.getByRole('button', { name: 'Cancel' }))
+    .first()
+    .click();
   await expect(page.getByTestId('member-role')).toHaveText('Member');
 
   await page.getByRole('link', { name: 'Make admin' }).click();
@@ -30,19 +34,33 @@ test('making a member admin asks first, and an admin can be made a member again 
   await expect(page.getByLabel(PERMISSION_LABELS['notes/view'])).not.toBeChecked();
 });
 
-test('another admin cannot remove or demote the owner, and the owner hands the business over @nojs', async ({ page, request }) => {
+test('another admin cannot remove or demote the owner, and the owner hands the business over @nojs', async ({
+  page,
+  request,
+}) => {
   // A whole journey (sign-in, several forms and page loads): more steps than most tests.
   test.slow();
   const { account, businessId } = await owner(request);
-  const { account: coAdmin, memberId: coAdminId, userId: coAdminUserId } = await member(request, account, businessId, []);
+  const {
+    account: coAdmin,
+    memberId: coAdminId,
+    userId: coAdminUserId,
+  } = await member(request, account, businessId, []);
   await api(request, `businesses/users/${businessId}/make-admin`, { user_id: coAdminUserId }, account.token);
-  const { users } = await api<{ users: { _id: string; user: { email: string } }[] }>(request, `businesses/users/${businessId}/list`, undefined, account.token);
+  const { users } = await api<{ users: { _id: string; user: { email: string } }[] }>(
+    request,
+    `businesses/users/${businessId}/list`,
+    undefined,
+    account.token,
+  );
   const ownerId = users.find((entry) => entry.user.email === account.email)!._id;
 
   // The second admin sees the owner marked, with nothing to remove or demote them.
   await signIn(page, coAdmin);
   await page.goto('/dashboard/users');
-  await expect(page.getByTestId('member-row').filter({ hasText: account.name }).getByTestId('member-owner')).toHaveText('Owner');
+  await expect(page.getByTestId('member-row').filter({ hasText: account.name }).getByTestId('member-owner')).toHaveText(
+    'Owner',
+  );
   await page.goto(`/dashboard/users/${ownerId}`);
   await expect(page.getByTestId('member-owner')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Remove member' })).toHaveCount(0);

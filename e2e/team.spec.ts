@@ -4,9 +4,16 @@ import { PASSWORD, api, createAccount, signIn, uniqueEmail } from './support/hel
 import { invitationSentTo, inviteForm, member, owner, secondBrowser, toast } from './support/team';
 
 /** The navigation drawer's links, open or closed (a closed <details> hides them). */
-const navLink = (page: Page, name: string) => page.getByRole('navigation', { name: 'Main', includeHidden: true }).getByRole('link', { name, exact: true, includeHidden: true });
+const navLink = (page: Page, name: string) =>
+  page
+    .getByRole('navigation', { name: 'Main', includeHidden: true })
+    .getByRole('link', { name, exact: true, includeHidden: true });
 
-test('the owner invites someone new, who creates an account from the email and lands in the business @nojs', async ({ page, browser, request }, testInfo) => {
+test('the owner invites someone new, who creates an account from the email and lands in the business @nojs', async ({
+  page,
+  browser,
+  request,
+}, testInfo) => {
   // Two accounts, two browsers and a sign-up: more steps than most tests.
   test.slow();
   const { account, businessName } = await owner(request);
@@ -54,13 +61,18 @@ test('the owner invites someone new, who creates an account from the email and l
   if (testInfo.project.name !== 'js') await page.goto('/dashboard/users');
   await expect(page.getByTestId('member-row')).toHaveCount(2);
   await expect(page.getByTestId('member-row').filter({ hasText: 'Ivy Invitee' })).toContainText('Member');
-  await expect(page.getByTestId('member-row').filter({ hasText: 'Ivy Invitee' })).toContainText(PERMISSION_LABELS['notes/view']);
+  await expect(page.getByTestId('member-row').filter({ hasText: 'Ivy Invitee' })).toContainText(
+    PERMISSION_LABELS['notes/view'],
+  );
   await expect(page.getByTestId('members-empty')).toHaveCount(0);
   await expect(page.getByTestId('invitations-empty')).toBeVisible();
   await other.context().close();
 });
 
-test('an invitation opened while signed in with another email says so and signs out back to it @nojs', async ({ page, request }) => {
+test('an invitation opened while signed in with another email says so and signs out back to it @nojs', async ({
+  page,
+  request,
+}) => {
   const { account, businessId, businessName } = await owner(request);
   const invitee = uniqueEmail('invitee');
   await api(request, `businesses/users/${businessId}/invite`, { email: invitee, permissions: [] }, account.token);
@@ -69,7 +81,9 @@ test('an invitation opened while signed in with another email says so and signs 
   const stranger = await createAccount(request);
   await signIn(page, stranger);
   await page.goto(link);
-  await expect(page.getByTestId('invitation-state')).toContainText(`You are signed in as ${stranger.email}, but this invitation is for ${invitee}.`);
+  await expect(page.getByTestId('invitation-state')).toContainText(
+    `You are signed in as ${stranger.email}, but this invitation is for ${invitee}.`,
+  );
   await expect(page.getByRole('button', { name: 'Accept invitation' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(new RegExp(`${link}$`));
@@ -78,13 +92,21 @@ test('an invitation opened while signed in with another email says so and signs 
   await expect(page).toHaveURL(/\/login\?redirect=%2Finvitations%2F/);
 });
 
-test('someone with an account signs in from the invitation and joins, the invited business selected @nojs', async ({ page, request }) => {
+test('someone with an account signs in from the invitation and joins, the invited business selected @nojs', async ({
+  page,
+  request,
+}) => {
   // Two accounts, two browsers and a sign-up: more steps than most tests.
   test.slow();
   const { account, businessId, businessName } = await owner(request);
   // They already run a business of their own.
   const invitee = await createAccount(request, { business: 'finished' });
-  await api(request, `businesses/users/${businessId}/invite`, { email: invitee.email, permissions: ['services/view'] }, account.token);
+  await api(
+    request,
+    `businesses/users/${businessId}/invite`,
+    { email: invitee.email, permissions: ['services/view'] },
+    account.token,
+  );
   const link = await invitationSentTo(request, invitee.email);
 
   await page.goto(link);
@@ -105,7 +127,10 @@ test('someone with an account signs in from the invitation and joins, the invite
   await expect(page.getByTestId('invitation-state')).toContainText('already been accepted');
 });
 
-test('a member who may only see the team gets the list without the invite form or edit controls @nojs', async ({ page, request }) => {
+test('a member who may only see the team gets the list without the invite form or edit controls @nojs', async ({
+  page,
+  request,
+}) => {
   const { account, businessId } = await owner(request);
   const { account: viewer } = await member(request, account, businessId, ['business_users/view']);
   await signIn(page, viewer);
@@ -135,11 +160,19 @@ test('the owner revokes a pending invitation and its link stops working @nojs', 
   await expect(page.getByTestId('invitation-state')).toContainText('withdrawn');
 });
 
-test('restricting a member shrinks their navigation at once, without a reload', async ({ page, browser, request }, testInfo) => {
+test('restricting a member shrinks their navigation at once, without a reload', async ({
+  page,
+  browser,
+  request,
+}, testInfo) => {
   // Two accounts, two browsers and a sign-up: more steps than most tests.
   test.slow();
   const { account, businessId } = await owner(request);
-  const { account: memberAccount, memberId } = await member(request, account, businessId, ['customers/view', 'notes/view', 'business_users/view']);
+  const { account: memberAccount, memberId } = await member(request, account, businessId, [
+    'customers/view',
+    'notes/view',
+    'business_users/view',
+  ]);
 
   const other = await secondBrowser(browser, testInfo);
   await signIn(other, memberAccount);

@@ -7,7 +7,10 @@ type Note = { _id: string; body: string };
 type Business = { _id: string; name: string; timezone: string };
 
 async function v1<T>(request: APIRequestContext, token: string, path: string, body?: unknown): Promise<T> {
-  const response = await request.post(`/api/v1/${path}`, { data: body ?? {}, headers: { authorization: `Bearer ${token}` } });
+  const response = await request.post(`/api/v1/${path}`, {
+    data: body ?? {},
+    headers: { authorization: `Bearer ${token}` },
+  });
   const payload = await response.json();
   if (!response.ok()) throw new Error(`${path} failed (${response.status()}): ${JSON.stringify(payload)}`);
   return payload.data as T;
@@ -24,15 +27,29 @@ async function businessIn(request: APIRequestContext, timezone: string) {
     timezone,
   });
   await v1(request, account.token, `businesses/completed-test/${business._id}`);
-  const note = (body: Record<string, unknown>) => v1<{ note: Note }>(request, account.token, `businesses/notes/${business._id}/create`, body).then((d) => d.note);
+  const note = (body: Record<string, unknown>) =>
+    v1<{ note: Note }>(request, account.token, `businesses/notes/${business._id}/create`, body).then((d) => d.note);
   const customer = (first_name: string) =>
-    v1<{ customer: { _id: string; name: string } }>(request, account.token, `businesses/customers/${business._id}/create`, { first_name, status: 'lead' }).then((d) => d.customer);
+    v1<{ customer: { _id: string; name: string } }>(
+      request,
+      account.token,
+      `businesses/customers/${business._id}/create`,
+      { first_name, status: 'lead' },
+    ).then((d) => d.customer);
   return { account, business, note, customer };
 }
 
 /** What a datetime-local input shows for this instant on the business's wall clock. */
 function wallClock(date: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(date);
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(date);
   const get = (type: string) => parts.find((part) => part.type === type)?.value;
   return `${get('year')}-${get('month')}-${get('day')}T${get('hour')}:${get('minute')}`;
 }
@@ -40,7 +57,10 @@ function wallClock(date: Date, timeZone: string): string {
 const row = (page: Page, text: string) => page.getByTestId('timeline-item').filter({ hasText: text });
 const minutes = (n: number) => new Date(Date.now() + n * 60_000).toISOString();
 
-test('home lists the merged timeline with the spec labels, cut at 30 characters, and narrows to one contact @nojs', async ({ page, request }, testInfo) => {
+test('home lists the merged timeline with the spec labels, cut at 30 characters, and narrows to one contact @nojs', async ({
+  page,
+  request,
+}, testInfo) => {
   const { account, business, note, customer } = await businessIn(request, 'Europe/London');
   const ada = await customer(`Ada${faker.string.alpha(5)}`);
   const bo = await customer(`Bo${faker.string.alpha(5)}`);
@@ -56,7 +76,8 @@ test('home lists the merged timeline with the spec labels, cut at 30 characters,
   await signIn(page, account);
   await page.goto('/dashboard/home');
   await expect(page.getByRole('heading', { name: 'Recents' })).toBeVisible();
-  const expectLabel = (text: string, label: string) => expect(row(page, text).getByTestId('item-label')).toHaveText(label);
+  const expectLabel = (text: string, label: string) =>
+    expect(row(page, text).getByTestId('item-label')).toHaveText(label);
   await expectLabel('Ada prefers', 'Note to self');
   await expectLabel('Answer in French', 'Note to Assistant');
   await expectLabel('Check the van tyres', 'Task');
@@ -64,7 +85,11 @@ test('home lists the merged timeline with the spec labels, cut at 30 characters,
   await expectLabel('Chase Bo for payment', 'Overdue Task');
   // Once due, the scheduler (every 10 s) may already have made the next weekly occurrence,
   // a "Repeated Task" with the same text: the overdue one must be there either way.
-  await expect(row(page, 'Water the office plants').getByTestId('item-label').filter({ hasText: /^Overdue Repeated Task$/ })).toHaveCount(1);
+  await expect(
+    row(page, 'Water the office plants')
+      .getByTestId('item-label')
+      .filter({ hasText: /^Overdue Repeated Task$/ }),
+  ).toHaveCount(1);
   await expectLabel('Renew the insurance', 'Complete Task');
   // Lists cut text at the spec's 30 characters; the item's page shows all of it.
   await expect(row(page, 'Ada prefers').getByTestId('item-text')).toHaveText('Ada prefers calls after lunch…');
@@ -102,7 +127,15 @@ test('a task entered on the business clock becomes overdue and is completed @noj
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Note created.' })).toBeVisible();
   await expect(page.getByTestId('item-label')).toHaveText('Overdue Task');
-  const shown = new Intl.DateTimeFormat('en-GB', { timeZone, day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false }).format(past);
+  const shown = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: false,
+  }).format(past);
   await expect(page.getByTestId('note-reminder')).toHaveText(shown);
 
   // Due in a few seconds: a Task now, an Overdue Task once the reminder has passed.
@@ -151,7 +184,10 @@ test('notes are edited, deleted after a confirmation and restored @nojs', async 
   await expect(page.getByTestId('note-body')).toHaveText('Gate code is 4513');
 });
 
-test('the timeline updates live in a second browser when a note is written in the first', async ({ browser, request }, testInfo) => {
+test('the timeline updates live in a second browser when a note is written in the first', async ({
+  browser,
+  request,
+}, testInfo) => {
   const { account } = await businessIn(request, 'Europe/London');
   const options = { baseURL: testInfo.project.use.baseURL };
   const writer = await (await browser.newContext(options)).newPage();
@@ -182,7 +218,10 @@ test('the timeline updates live in a second browser when a note is written in th
   expect(reloads).toEqual([]);
 });
 
-test('due task reminders notify, grouped by contact, and a whole group is dismissed at once @nojs', async ({ page, request }, testInfo) => {
+test('due task reminders notify, grouped by contact, and a whole group is dismissed at once @nojs', async ({
+  page,
+  request,
+}, testInfo) => {
   test.setTimeout(90_000);
   const { account, note, customer } = await businessIn(request, 'Europe/London');
   const cleo = await customer(`Cleo${faker.string.alpha(5)}`);

@@ -27,7 +27,9 @@ import { fillSyntheticKnowledge } from './lib/synthetic-knowledge';
 
 const RUNS = Number(process.argv[2] && !process.argv[2].startsWith('--') ? process.argv[2] : 50);
 const sizesFlag = process.argv.indexOf('--memories');
-const SIZES = (sizesFlag >= 0 ? process.argv[sizesFlag + 1] : (process.env.BENCH_MEMORIES ?? '1000,10000')).split(',').map(Number);
+const SIZES = (sizesFlag >= 0 ? process.argv[sizesFlag + 1] : (process.env.BENCH_MEMORIES ?? '1000,10000'))
+  .split(',')
+  .map(Number);
 const QUESTIONS = [
   'What are your opening hours?',
   'How much is a boiler service?',
@@ -50,8 +52,24 @@ async function main() {
   const userId = newId();
   const businessId = newId();
   await db.insert(users).values({ id: userId, name: 'Bench', email: `bench-${userId}@example.com`, passwordHash: 'x' });
-  await db.insert(businesses).values({ id: businessId, name: 'Bench Plumbing', email: 'bench@example.com', country: 'GB', telephones: ['+441132345678'], timezone: 'Europe/London', settings: { opening_hours: DEFAULT_OPENING_HOURS }, createdBy: userId });
-  for (const [name, price] of [['Boiler service', '£85'], ['Leak repair', 'from £60'], ['Radiator fitting', '£120 per radiator'], ['Gas safety certificate', '£70']])
+  await db
+    .insert(businesses)
+    .values({
+      id: businessId,
+      name: 'Bench Plumbing',
+      email: 'bench@example.com',
+      country: 'GB',
+      telephones: ['+441132345678'],
+      timezone: 'Europe/London',
+      settings: { opening_hours: DEFAULT_OPENING_HOURS },
+      createdBy: userId,
+    });
+  for (const [name, price] of [
+    ['Boiler service', '£85'],
+    ['Leak repair', 'from £60'],
+    ['Radiator fitting', '£120 per radiator'],
+    ['Gas safety certificate', '£70'],
+  ])
     await createService(deps, businessId, { name, status: 'active', frequency: 0, price });
   let filledCount = 0;
   let conversation = await createConversation(deps, businessId, { channel: 'chat', userId });
@@ -61,8 +79,12 @@ async function main() {
     await fillSyntheticKnowledge(db, businessId, size - filledCount);
     filledCount = size;
     await db.execute(sql`analyze knowledge_chunks`);
-    console.log(`assistant on ${database.kind}: built-in provider, ${size.toLocaleString('en-GB')} memories (filled in ${((performance.now() - filled) / 1000).toFixed(1)} s), ${RUNS} runs per question (ms)`);
-    console.log('question                                   search p50  p95 | first chunk p50  p95 | full reply p50  p95 | first/search');
+    console.log(
+      `assistant on ${database.kind}: built-in provider, ${size.toLocaleString('en-GB')} memories (filled in ${((performance.now() - filled) / 1000).toFixed(1)} s), ${RUNS} runs per question (ms)`,
+    );
+    console.log(
+      'question                                   search p50  p95 | first chunk p50  p95 | full reply p50  p95 | first/search',
+    );
     for (const question of QUESTIONS) {
       // A fresh conversation per question, so a long history does not weigh on later questions.
       conversation = await createConversation(deps, businessId, { channel: 'chat', userId });
@@ -76,7 +98,8 @@ async function main() {
         started = performance.now();
         await postMessage(deps, { businessId, conversationId: conversation.id, message: question, wait: false });
         let firstMs = 0;
-        for await (const chunk of followReply(deps, businessId, conversation.id)) if (!firstMs && chunk) firstMs = performance.now() - started;
+        for await (const chunk of followReply(deps, businessId, conversation.id))
+          if (!firstMs && chunk) firstMs = performance.now() - started;
         if (run < 0) continue; // warm-up
         search.push(searchMs);
         first.push(firstMs);
@@ -106,7 +129,12 @@ async function main() {
         // As update-voice hears: the business's knowledge read, its language model built on the first turn and cached after.
         const heard = await hearSpeech(speech.stt, wav, { knowledge: await loadSpeechKnowledge(db, businessId) });
         const sttMs = performance.now() - started;
-        await postMessage(deps, { businessId, conversationId: conversation.id, message: heard.text || question, wait: false });
+        await postMessage(deps, {
+          businessId,
+          conversationId: conversation.id,
+          message: heard.text || question,
+          wait: false,
+        });
         let replyMs = 0;
         let firstAudioMs = 0;
         const text = followReply(deps, businessId, conversation.id);
@@ -114,7 +142,8 @@ async function main() {
           for await (const chunk of text) yield chunk;
           replyMs = performance.now() - started;
         })();
-        for await (const audio of speech.tts.speak(timedText)) if (!firstAudioMs && audio.length > 44) firstAudioMs = performance.now() - started;
+        for await (const audio of speech.tts.speak(timedText))
+          if (!firstAudioMs && audio.length > 44) firstAudioMs = performance.now() - started;
         samples.stt.push(sttMs);
         samples.reply.push(replyMs);
         samples.firstAudio.push(firstAudioMs);

@@ -24,7 +24,9 @@ const budgetKb = process.env.BUNDLE_BUDGET_KB ? Number(process.env.BUNDLE_BUDGET
 
 function readManifest(clientDir: string): Manifest {
   const assets = path.join(clientDir, 'assets');
-  const file = fs.existsSync(assets) ? fs.readdirSync(assets).find((name) => /^manifest-.*\.js$/.test(name)) : undefined;
+  const file = fs.existsSync(assets)
+    ? fs.readdirSync(assets).find((name) => /^manifest-.*\.js$/.test(name))
+    : undefined;
   if (!file) throw new Error('No build found: run `npm run build` first.');
   const text = fs.readFileSync(path.join(assets, file), 'utf8');
   return JSON.parse(text.slice(text.indexOf('{'), text.lastIndexOf('}') + 1)) as Manifest;
@@ -46,7 +48,10 @@ function bareRemixKb(): number {
   const bare = buildBareRemix(root);
   try {
     const bareManifest = readManifest(bare.clientDir);
-    return [...firstLoad(bareManifest, 'routes/_index')].reduce((sum, file) => sum + gzipBytes(file, bare.clientDir), 0) / 1024;
+    return (
+      [...firstLoad(bareManifest, 'routes/_index')].reduce((sum, file) => sum + gzipBytes(file, bare.clientDir), 0) /
+      1024
+    );
   } finally {
     bare.cleanup();
   }
@@ -66,7 +71,9 @@ function firstLoad(manifest: Manifest, routeId: string): Set<string> {
 /** Pages only: a resource route (no default export: CSV, dismiss, push registration) loads no JavaScript of its own. */
 function isPage(routeId: string): boolean {
   const base = path.join(root, 'app', routeId);
-  const file = ['.tsx', '.ts', '/route.tsx', '/route.ts'].map((suffix) => base + suffix).find((candidate) => fs.existsSync(candidate));
+  const file = ['.tsx', '.ts', '/route.tsx', '/route.ts']
+    .map((suffix) => base + suffix)
+    .find((candidate) => fs.existsSync(candidate));
   return file ? /export default/.test(fs.readFileSync(file, 'utf8')) : false;
 }
 
@@ -83,18 +90,29 @@ const rows = Object.values(manifest.routes)
 
 const limitKb = Math.min(baselineKb * maxRatio, budgetKb);
 console.log(`First-load JavaScript per dashboard page (gzip)`);
-console.log(`baseline: a bare Remix 2 app of the same versions, ${baselineKb.toFixed(1)} kB; bar: ${maxRatio}× = ${limitKb.toFixed(1)} kB\n`);
+console.log(
+  `baseline: a bare Remix 2 app of the same versions, ${baselineKb.toFixed(1)} kB; bar: ${maxRatio}× = ${limitKb.toFixed(1)} kB\n`,
+);
 console.log('page'.padEnd(52), 'files'.padStart(6), 'gzip kB'.padStart(9), 'x bare'.padStart(7));
 const over = rows.filter((row) => row.kb > limitKb);
 for (const row of rows) {
-  const cells = [row.route.padEnd(52), String(row.files).padStart(6), row.kb.toFixed(1).padStart(9), (row.kb / baselineKb).toFixed(2).padStart(7)];
+  const cells = [
+    row.route.padEnd(52),
+    String(row.files).padStart(6),
+    row.kb.toFixed(1).padStart(9),
+    (row.kb / baselineKb).toFixed(2).padStart(7),
+  ];
   console.log(...cells, row.kb > limitKb ? ' OVER' : '');
 }
 const shared = firstLoad(manifest, 'routes/dashboard');
 const sharedKb = [...shared].reduce((sum, file) => sum + gzipBytes(file), 0) / 1024;
-console.log(`\nshared by every dashboard page (entry, root, dashboard layout): ${sharedKb.toFixed(1)} kB, ${(sharedKb / baselineKb).toFixed(2)}× bare`);
+console.log(
+  `\nshared by every dashboard page (entry, root, dashboard layout): ${sharedKb.toFixed(1)} kB, ${(sharedKb / baselineKb).toFixed(2)}× bare`,
+);
 console.log(`pages within the bar: ${rows.length - over.length} of ${rows.length}`);
 if (over.length) {
-  console.error(`\nOver the bar (${limitKb.toFixed(1)} kB): ${over.length} page(s), the heaviest ${over[0].route} at ${over[0].kb.toFixed(1)} kB (${(over[0].kb / baselineKb).toFixed(2)}×)`);
+  console.error(
+    `\nOver the bar (${limitKb.toFixed(1)} kB): ${over.length} page(s), the heaviest ${over[0].route} at ${over[0].kb.toFixed(1)} kB (${(over[0].kb / baselineKb).toFixed(2)}×)`,
+  );
   process.exit(1);
 }

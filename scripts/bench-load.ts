@@ -50,11 +50,18 @@ const LIST_PAGE = 50;
 const COLLECTION_PAGE = 500;
 
 type Stats = { count: number; p50: number; p95: number; p99: number; mean: number };
-const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
 function stats(values: number[]): Stats {
   const sorted = [...values].sort((a, b) => a - b);
   const mean = sorted.reduce((sum, value) => sum + value, 0) / (sorted.length || 1);
-  return { count: sorted.length, p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99), mean };
+  return {
+    count: sorted.length,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    mean,
+  };
 }
 
 async function freePort(): Promise<number> {
@@ -68,7 +75,10 @@ async function freePort(): Promise<number> {
 /** A process's resident memory in MB (Linux /proc), or NaN elsewhere. */
 function residentMb(pid: number | undefined): number {
   try {
-    const line = fs.readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((entry) => entry.startsWith('VmRSS:'));
+    const line = fs
+      .readFileSync(`/proc/${pid}/status`, 'utf8')
+      .split('\n')
+      .find((entry) => entry.startsWith('VmRSS:'));
     return Math.round(Number(line?.split(/\s+/)[1]) / 1024);
   } catch {
     return NaN;
@@ -92,7 +102,9 @@ async function waitForHealth(url: string, child: ChildProcess) {
 /** The session cookie's token (a signed base64 JSON value), for the baseline's bearer calls. */
 function tokenFromCookie(cookie: string): string {
   const value = decodeURIComponent(cookie.slice(cookie.indexOf('=') + 1));
-  const data = JSON.parse(Buffer.from(value.slice(0, value.lastIndexOf('.')), 'base64').toString('utf8')) as { token?: string };
+  const data = JSON.parse(Buffer.from(value.slice(0, value.lastIndexOf('.')), 'base64').toString('utf8')) as {
+    token?: string;
+  };
   if (!data.token) throw new Error('the session cookie holds no token');
   return data.token;
 }
@@ -138,7 +150,15 @@ type Step = { page: string; path: string; body?: unknown; last: boolean };
  * One autocannon run: N connections, each bound to one session on its first request, going
  * round the steps in order; each response's latency is filed under its step's page.
  */
-async function drive(url: string, sessions: Session[], steps: Step[], build: (step: Step, session: Session) => { path: string; headers: Record<string, string>; body?: string; method: 'GET' | 'POST' }) {
+async function drive(
+  url: string,
+  sessions: Session[],
+  steps: Step[],
+  build: (
+    step: Step,
+    session: Session,
+  ) => { path: string; headers: Record<string, string>; body?: string; method: 'GET' | 'POST' },
+) {
   const pages = [...new Set(steps.map((step) => step.page))];
   const perRequest = new Map(pages.map((page) => [page, [] as number[]]));
   const perVisit = new Map(pages.map((page) => [page, [] as number[]]));
@@ -202,7 +222,10 @@ async function dropPostgresDatabase(adminUrl: string, databaseUrl: string): Prom
 /** The server stops on SIGTERM (and writes its --cpu-prof profile) before its database goes. */
 async function waitForExit(child: ChildProcess | undefined): Promise<void> {
   if (!child || child.exitCode !== null) return;
-  await Promise.race([new Promise((resolve) => child.once('exit', resolve)), new Promise((resolve) => setTimeout(resolve, 15_000))]);
+  await Promise.race([
+    new Promise((resolve) => child.once('exit', resolve)),
+    new Promise((resolve) => setTimeout(resolve, 15_000)),
+  ]);
 }
 
 let dropDatabase: () => Promise<void> = async () => {};
@@ -219,7 +242,9 @@ async function main() {
     console.log(`Seeding the demo business (${CONTACTS} contacts, ${ITEMS} timeline items)…`);
     const databaseUrl = POSTGRES_ADMIN_URL ? await createPostgresDatabase(POSTGRES_ADMIN_URL) : undefined;
     if (databaseUrl) dropDatabase = () => dropPostgresDatabase(POSTGRES_ADMIN_URL!, databaseUrl);
-    console.log(`Database: ${databaseUrl ? `PostgreSQL ${new URL(databaseUrl).pathname.slice(1)}` : 'PGlite (embedded)'}`);
+    console.log(
+      `Database: ${databaseUrl ? `PostgreSQL ${new URL(databaseUrl).pathname.slice(1)}` : 'PGlite (embedded)'}`,
+    );
     const database = await openDatabase({ dataDir, databaseUrl });
     const { businessId } = await seedDemoBusiness(
       { db: database.db, clock: { now: () => new Date() }, broadcaster: createRecordingBroadcaster() },
@@ -239,7 +264,10 @@ async function main() {
     });
     child.stderr?.on('data', (chunk: Buffer) => {
       process.stderr.write(chunk);
-      serverErrors += chunk.toString('utf8').split('\n').filter((line) => /"level":"(error|fatal)"/.test(line)).length;
+      serverErrors += chunk
+        .toString('utf8')
+        .split('\n')
+        .filter((line) => /"level":"(error|fatal)"/.test(line)).length;
     });
     await waitForHealth(url, child);
     const rssAfterStart = residentMb(child.pid);
@@ -255,12 +283,18 @@ async function main() {
       return (await response.json()).data;
     };
     const sessions = await mapLimit(Array.from({ length: SESSIONS }), 8, async () => {
-      const login = await fetch(`${url}/login`, { method: 'POST', body: new URLSearchParams({ email: EMAIL, password: PASSWORD, redirect: '/dashboard/home' }), redirect: 'manual' });
+      const login = await fetch(`${url}/login`, {
+        method: 'POST',
+        body: new URLSearchParams({ email: EMAIL, password: PASSWORD, redirect: '/dashboard/home' }),
+        redirect: 'manual',
+      });
       const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
       if (login.status !== 302 || !cookie.startsWith('__session=')) throw new Error(`login: ${login.status}`);
       return { cookie, token: tokenFromCookie(cookie), contactId: '' };
     });
-    const { customers } = (await v1(sessions[0].token, `businesses/customers/${businessId}/list`, { limit: COLLECTION_PAGE })) as { customers: { _id: string }[] };
+    const { customers } = (await v1(sessions[0].token, `businesses/customers/${businessId}/list`, {
+      limit: COLLECTION_PAGE,
+    })) as { customers: { _id: string }[] };
     sessions.forEach((session, index) => (session.contactId = customers[index % customers.length]._id));
 
     const pageSteps: Step[] = [
@@ -299,16 +333,29 @@ async function main() {
         { path: `businesses/notes/${businessId}/list`, body: { limit: LIST_PAGE, page: 0 } },
         { path: `businesses/customers/${businessId}/list`, body: { limit: COLLECTION_PAGE } },
       ]),
-      ...calls('conversations', [{ path: `businesses/conversations/${businessId}/list`, body: { page: 0, limit: LIST_PAGE, sort_by: 'created_at', sort_order: 'desc' } }]),
+      ...calls('conversations', [
+        {
+          path: `businesses/conversations/${businessId}/list`,
+          body: { page: 0, limit: LIST_PAGE, sort_by: 'created_at', sort_order: 'desc' },
+        },
+      ]),
     ];
 
     // Every page and call answers 200 for one session before the clock starts.
     for (const step of pageSteps) {
-      const response = await fetch(url + step.path.replace('{id}', sessions[0].contactId), { headers: { cookie: sessions[0].cookie }, redirect: 'manual' });
+      const response = await fetch(url + step.path.replace('{id}', sessions[0].contactId), {
+        headers: { cookie: sessions[0].cookie },
+        redirect: 'manual',
+      });
       if (response.status !== 200) throw new Error(`${step.path}: ${response.status}`);
       await response.text();
     }
-    for (const step of apiSteps) await v1(sessions[0].token, step.path.replace('{id}', sessions[0].contactId), JSON.parse(JSON.stringify(step.body ?? {}).replaceAll('{id}', sessions[0].contactId)));
+    for (const step of apiSteps)
+      await v1(
+        sessions[0].token,
+        step.path.replace('{id}', sessions[0].contactId),
+        JSON.parse(JSON.stringify(step.body ?? {}).replaceAll('{id}', sessions[0].contactId)),
+      );
 
     console.log(`Pages: ${SESSIONS} sessions for ${SECONDS} s…`);
     const pages = await drive(url, sessions, pageSteps, (step, session) => ({
@@ -320,14 +367,22 @@ async function main() {
     const api = await drive(url, sessions, apiSteps, (step, session) => ({
       method: 'POST',
       path: `/api/v1/${step.path.replace('{id}', session.contactId)}`,
-      headers: { authorization: `Bearer ${session.token}`, 'business-id': businessId, 'content-type': 'application/json', 'accept-encoding': 'gzip' },
+      headers: {
+        authorization: `Bearer ${session.token}`,
+        'business-id': businessId,
+        'content-type': 'application/json',
+        'accept-encoding': 'gzip',
+      },
       body: JSON.stringify(step.body ?? {}).replaceAll('{id}', session.contactId),
     }));
 
     report(pages, api, apiSteps);
     // Goal: ≤ 300 MB after start and ≤ 500 MB after the load (PGlite), the server process alone.
     console.log(`\nserver RSS: ${rssAfterStart} MB after start, ${residentMb(child.pid)} MB after the load`);
-    const failures = [pages, api].reduce((sum, run) => sum + run.result.errors + run.result.timeouts + run.result.non2xx + run.loggedErrors, 0);
+    const failures = [pages, api].reduce(
+      (sum, run) => sum + run.result.errors + run.result.timeouts + run.result.non2xx + run.loggedErrors,
+      0,
+    );
     stopChild();
     fs.rmSync(dataDir, { recursive: true, force: true });
     await waitForExit(child);
@@ -354,7 +409,9 @@ function report(pages: Run, api: Run, apiSteps: Step[]) {
   const errors = (run: Run) => run.result.errors + run.result.timeouts + run.result.non2xx + run.loggedErrors;
   const codes = (run: Run) => [...run.statusCodes].map(([code, n]) => `${code}×${n}`).join(', ');
   console.log(`\n${SESSIONS} sessions, ${SECONDS} s each run (latency in ms; ratios are page/API at p50 / p95)\n`);
-  console.log(`${'target'.padEnd(30)}${'requests'.padStart(8)}${'p50'.padStart(8)}${'p95'.padStart(8)}${'p99'.padStart(8)}${'page/API'.padStart(16)}${'gzip/page'.padStart(12)}`);
+  console.log(
+    `${'target'.padEnd(30)}${'requests'.padStart(8)}${'p50'.padStart(8)}${'p95'.padStart(8)}${'p99'.padStart(8)}${'page/API'.padStart(16)}${'gzip/page'.padStart(12)}`,
+  );
   const apiAll = api.pages.flatMap((page) => api.perVisit.get(page) ?? []);
   for (const page of pages.pages) {
     const pageValues = pages.perRequest.get(page) ?? [];
@@ -367,13 +424,24 @@ function report(pages: Run, api: Run, apiSteps: Step[]) {
   const pageAll = pages.pages.flatMap((page) => pages.perRequest.get(page) ?? []);
   console.log(line('page all', pageAll, stats(apiAll)));
   console.log(line('  API all (page visits)', apiAll));
-  console.log(line('  API all (single calls)', api.pages.flatMap((page) => api.perRequest.get(page) ?? [])));
+  console.log(
+    line(
+      '  API all (single calls)',
+      api.pages.flatMap((page) => api.perRequest.get(page) ?? []),
+    ),
+  );
   const pageRate = pages.result.requests.total / SECONDS;
   const visitRate = apiAll.length / SECONDS;
-  console.log(`\npages: ${pages.result.requests.total} requests, ${errors(pages)} errors (${pages.result.errors} socket, ${pages.result.timeouts} timeouts, ${pages.result.non2xx} non-2xx, ${pages.loggedErrors} server errors such as renders cut short; status ${codes(pages)}), ${pageRate.toFixed(1)} req/s, ${(pages.result.throughput.average / 1024).toFixed(0)} KiB/s gzip`);
-  console.log(`API:   ${api.result.requests.total} calls = ${apiAll.length} page visits, ${errors(api)} errors (${api.result.errors} socket, ${api.result.timeouts} timeouts, ${api.result.non2xx} non-2xx, ${api.loggedErrors} server errors; status ${codes(api)}), ${(api.result.requests.total / SECONDS).toFixed(1)} calls/s = ${visitRate.toFixed(1)} visits/s`);
+  console.log(
+    `\npages: ${pages.result.requests.total} requests, ${errors(pages)} errors (${pages.result.errors} socket, ${pages.result.timeouts} timeouts, ${pages.result.non2xx} non-2xx, ${pages.loggedErrors} server errors such as renders cut short; status ${codes(pages)}), ${pageRate.toFixed(1)} req/s, ${(pages.result.throughput.average / 1024).toFixed(0)} KiB/s gzip`,
+  );
+  console.log(
+    `API:   ${api.result.requests.total} calls = ${apiAll.length} page visits, ${errors(api)} errors (${api.result.errors} socket, ${api.result.timeouts} timeouts, ${api.result.non2xx} non-2xx, ${api.loggedErrors} server errors; status ${codes(api)}), ${(api.result.requests.total / SECONDS).toFixed(1)} calls/s = ${visitRate.toFixed(1)} visits/s`,
+  );
   console.log(`throughput ratio page/API visits: ${(pageRate / visitRate).toFixed(2)}x`);
-  console.log(`SUMMARY bench:load ${SESSIONS} sessions ${SECONDS}s: ${pages.result.requests.total} page requests, ${errors(pages) + errors(api)} errors, ${pageRate.toFixed(1)} req/s, p50/p95/p99 ${stats(pageAll).p50.toFixed(0)}/${stats(pageAll).p95.toFixed(0)}/${stats(pageAll).p99.toFixed(0)} ms, page/API p50 ${(stats(pageAll).p50 / stats(apiAll).p50).toFixed(2)}x`);
+  console.log(
+    `SUMMARY bench:load ${SESSIONS} sessions ${SECONDS}s: ${pages.result.requests.total} page requests, ${errors(pages) + errors(api)} errors, ${pageRate.toFixed(1)} req/s, p50/p95/p99 ${stats(pageAll).p50.toFixed(0)}/${stats(pageAll).p95.toFixed(0)}/${stats(pageAll).p99.toFixed(0)} ms, page/API p50 ${(stats(pageAll).p50 / stats(apiAll).p50).toFixed(2)}x`,
+  );
 }
 
 main().catch((error) => {

@@ -45,7 +45,12 @@ async function statements(run: () => Promise<void>, countQueries: () => number):
   return fewest;
 }
 
-async function measure(name: string, run: () => Promise<void>, countQueries: () => number, small?: () => Promise<void>): Promise<Result> {
+async function measure(
+  name: string,
+  run: () => Promise<void>,
+  countQueries: () => number,
+  small?: () => Promise<void>,
+): Promise<Result> {
   for (let i = 0; i < 10; i++) await run(); // warm-up
   const queries = await statements(run, countQueries);
   const smallQueries = small ? await statements(small, countQueries) : undefined;
@@ -64,7 +69,14 @@ async function measure(name: string, run: () => Promise<void>, countQueries: () 
   );
   const elapsed = (performance.now() - started) / 1000;
   samples.sort((a, b) => a - b);
-  const result = { name, p50: samples[Math.floor(samples.length / 2)], p95: samples[Math.floor(samples.length * 0.95)], rps: samples.length / elapsed, queries, smallQueries };
+  const result = {
+    name,
+    p50: samples[Math.floor(samples.length / 2)],
+    p95: samples[Math.floor(samples.length * 0.95)],
+    rps: samples.length / elapsed,
+    queries,
+    smallQueries,
+  };
   console.log(`  ${name.trim()}: p50 ${result.p50.toFixed(1)} ms, ${result.rps.toFixed(1)} req/s`); // progress on a slow machine
   return result;
 }
@@ -73,11 +85,22 @@ async function main() {
   buildIfStale();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ba-bench-pages-'));
   let queries = 0;
-  const env = parseEnv({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', RATE_LIMIT_AUTH_PER_MINUTE: '100000', SESSION_SECRET: 'bench' });
+  const env = parseEnv({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_AUTH_PER_MINUTE: '100000',
+    SESSION_SECRET: 'bench',
+  });
   // A list's count(*) of its total runs only when the rows go on past the page (whether they
   // do depends on the data, not on the rows shown): it is left out of the statements per
   // request, which must not grow with the rows shown.
-  const server = await startServer({ env, log: () => {}, onQuery: (query) => void (/^select count\(\*\)/i.test(query) || (queries += 1)) });
+  const server = await startServer({
+    env,
+    log: () => {},
+    onQuery: (query) => void (/^select count\(\*\)/i.test(query) || (queries += 1)),
+  });
   const { deps } = server;
   // Client and server share this busy event loop: a socket the server finds idle for its 5 s
   // could be closed just as the client sends on it (ECONNRESET). The client closes first.
@@ -89,15 +112,30 @@ async function main() {
   // Seeded without publishing: 700 realtime events posted to this server would still be
   // arriving while the clock runs.
   const seedDeps = { ...deps, broadcaster: createRecordingBroadcaster() };
-  const { businessId } = await seedDemoBusiness(seedDeps, { contacts: 500, items: 200, email: EMAIL, password: PASSWORD });
+  const { businessId } = await seedDemoBusiness(seedDeps, {
+    contacts: 500,
+    items: 200,
+    email: EMAIL,
+    password: PASSWORD,
+  });
   // A tenth of the rows, for the statement count at a second size.
   const small = await seedDemoBusiness(seedDeps, { contacts: 50, items: 20, email: SMALL_EMAIL, password: PASSWORD });
 
   // Sign in through the login form (session cookie) and the v1 API (bearer token).
   const signIn = async (email: string) => {
-    const login = await fetch(`${server.url}/login`, { method: 'POST', body: new URLSearchParams({ email, password: PASSWORD }), redirect: 'manual' });
+    const login = await fetch(`${server.url}/login`, {
+      method: 'POST',
+      body: new URLSearchParams({ email, password: PASSWORD }),
+      redirect: 'manual',
+    });
     const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
-    const { data } = await (await fetch(`${server.url}/api/v1/users/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) })).json();
+    const { data } = await (
+      await fetch(`${server.url}/api/v1/users/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password: PASSWORD }),
+      })
+    ).json();
     return { cookie, token: data.token as string };
   };
   const big = await signIn(EMAIL);
@@ -115,17 +153,26 @@ async function main() {
       return fetch(input, init);
     }
   };
-  const page = (pathname: string, cookie = big.cookie) => async () => {
-    const response = await send(`${server.url}${pathname}`, { headers: { cookie } });
-    if (response.status !== 200) throw new Error(`${pathname}: ${response.status}`);
-    await response.text();
-  };
-  const v1 = (call: (business: string) => string, body: unknown, token = big.token, business = businessId) => async () => {
-    const response = await send(`${server.url}/api/v1/${call(business)}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'business-id': business }, body: JSON.stringify(body) });
-    if (response.status !== 200) throw new Error(`${call(business)}: ${response.status}`);
-    await response.json();
-  };
-  const smallV1 = (call: (business: string) => string, body: unknown) => v1(call, body, smallUser.token, small.businessId);
+  const page =
+    (pathname: string, cookie = big.cookie) =>
+    async () => {
+      const response = await send(`${server.url}${pathname}`, { headers: { cookie } });
+      if (response.status !== 200) throw new Error(`${pathname}: ${response.status}`);
+      await response.text();
+    };
+  const v1 =
+    (call: (business: string) => string, body: unknown, token = big.token, business = businessId) =>
+    async () => {
+      const response = await send(`${server.url}/api/v1/${call(business)}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'business-id': business },
+        body: JSON.stringify(body),
+      });
+      if (response.status !== 200) throw new Error(`${call(business)}: ${response.status}`);
+      await response.json();
+    };
+  const smallV1 = (call: (business: string) => string, body: unknown) =>
+    v1(call, body, smallUser.token, small.businessId);
   const customersList = (business: string) => `businesses/customers/${business}/list`;
   const timelineList = (business: string) => `businesses/timeline/${business}/list`;
   // The floor: the same route components rendered by React alone, with the same data.
@@ -135,43 +182,79 @@ async function main() {
     return async () => void render();
   };
   const sqlCustomers = async () => {
-    await deps.db.select().from(customers).where(and(eq(customers.businessId, businessId), isNull(customers.deletedAt))).orderBy(desc(customers.updatedAt)).limit(500);
+    await deps.db
+      .select()
+      .from(customers)
+      .where(and(eq(customers.businessId, businessId), isNull(customers.deletedAt)))
+      .orderBy(desc(customers.updatedAt))
+      .limit(500);
   };
   const sqlTimeline = async () => {
-    await deps.db.select().from(timelineItems).where(and(eq(timelineItems.businessId, businessId), isNull(timelineItems.deletedAt))).orderBy(desc(timelineItems.sortAt)).limit(200);
+    await deps.db
+      .select()
+      .from(timelineItems)
+      .where(and(eq(timelineItems.businessId, businessId), isNull(timelineItems.deletedAt)))
+      .orderBy(desc(timelineItems.sortAt))
+      .limit(200);
   };
   const count = () => queries;
 
   const results = [
-    await measure('page  /dashboard/customers', page('/dashboard/customers'), count, page('/dashboard/customers', smallUser.cookie)),
+    await measure(
+      'page  /dashboard/customers',
+      page('/dashboard/customers'),
+      count,
+      page('/dashboard/customers', smallUser.cookie),
+    ),
     await measure('react renderToString customers', await floor('/dashboard/customers'), count),
-    await measure('v1    customers/list (500)', v1(customersList, { limit: 500 }), count, smallV1(customersList, { limit: 500 })),
+    await measure(
+      'v1    customers/list (500)',
+      v1(customersList, { limit: 500 }),
+      count,
+      smallV1(customersList, { limit: 500 }),
+    ),
     await measure('sql   customers (500)', sqlCustomers, count),
     await measure('page  /dashboard/home', page('/dashboard/home'), count, page('/dashboard/home', smallUser.cookie)),
     await measure('react renderToString home', await floor('/dashboard/home'), count),
-    await measure('v1    timeline/list (200)', v1(timelineList, { limit: 200 }), count, smallV1(timelineList, { limit: 200 })),
+    await measure(
+      'v1    timeline/list (200)',
+      v1(timelineList, { limit: 200 }),
+      count,
+      smallV1(timelineList, { limit: 200 }),
+    ),
     await measure('sql   timeline (200)', sqlTimeline, count),
   ];
   await server.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 
   console.log(`\n${REQUESTS} requests each, concurrency ${CONCURRENCY}\n`);
-  console.log('target                          p50 ms   p95 ms    req/s  SQL/request (500/200 rows, 50/20 rows; without a paging count)');
+  console.log(
+    'target                          p50 ms   p95 ms    req/s  SQL/request (500/200 rows, 50/20 rows; without a paging count)',
+  );
   for (const r of results) {
     const sql = r.smallQueries === undefined ? String(r.queries) : `${r.queries} / ${r.smallQueries}`;
-    console.log(`${r.name.padEnd(30)} ${r.p50.toFixed(1).padStart(7)} ${r.p95.toFixed(1).padStart(8)} ${r.rps.toFixed(0).padStart(8)} ${sql.padStart(12)}`);
+    console.log(
+      `${r.name.padEnd(30)} ${r.p50.toFixed(1).padStart(7)} ${r.p95.toFixed(1).padStart(8)} ${r.rps.toFixed(0).padStart(8)} ${sql.padStart(12)}`,
+    );
   }
   const [pc, fc, vc, sc, ph, fh, vh, sh] = results;
   const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}x`;
-  console.log(`\nratios (p50): customers page/v1 ${ratio(pc.p50, vc.p50)}, v1/sql ${ratio(vc.p50, sc.p50)}; home page/v1 ${ratio(ph.p50, vh.p50)}, v1/sql ${ratio(vh.p50, sh.p50)}`);
+  console.log(
+    `\nratios (p50): customers page/v1 ${ratio(pc.p50, vc.p50)}, v1/sql ${ratio(vc.p50, sc.p50)}; home page/v1 ${ratio(ph.p50, vh.p50)}, v1/sql ${ratio(vh.p50, sh.p50)}`,
+  );
   console.log(`throughput page/renderToString: customers ${ratio(pc.rps, fc.rps)}, home ${ratio(ph.rps, fh.rps)}`);
   if (resets) console.log(`${resets} requests were sent again after a connection reset`);
   // Growing with the rows is N+1 and fails the run; a difference the other way comes from the
   // data's shape (what a small business has or lacks), and is shown.
   const growing = results.filter((r) => r.smallQueries !== undefined && r.queries > r.smallQueries);
-  for (const r of growing) console.log(`N+1: ${r.name.trim()} makes ${r.queries} SQL statements at 500/200 rows but ${r.smallQueries} at 50/20`);
+  for (const r of growing)
+    console.log(
+      `N+1: ${r.name.trim()} makes ${r.queries} SQL statements at 500/200 rows but ${r.smallQueries} at 50/20`,
+    );
   for (const r of results.filter((r) => r.smallQueries !== undefined && r.queries < r.smallQueries)) {
-    console.log(`note: ${r.name.trim()} makes ${r.queries} SQL statements at 500/200 rows and ${r.smallQueries} at 50/20 (fewer with more rows: not N+1)`);
+    console.log(
+      `note: ${r.name.trim()} makes ${r.queries} SQL statements at 500/200 rows and ${r.smallQueries} at 50/20 (fewer with more rows: not N+1)`,
+    );
   }
   process.exit(growing.length ? 1 : 0);
 }

@@ -68,7 +68,11 @@ async function main() {
     const response = await app.fetch(
       new Request(`http://bench.local/api/v1/${path}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
         body: JSON.stringify(body),
       }),
     );
@@ -78,12 +82,40 @@ async function main() {
     return json.data ?? {};
   };
   const stamp = Date.now().toString(36);
-  const signedUp = await call('users/create', { name: 'Bench Owner', email: `bench-${stamp}@example.com`, password: 'bench password 1' });
+  const signedUp = await call('users/create', {
+    name: 'Bench Owner',
+    email: `bench-${stamp}@example.com`,
+    password: 'bench password 1',
+  });
   const token = signedUp.token as string;
-  const business = (await call('businesses/create', { name: `Bench Reports ${stamp}`, email: `biz-${stamp}@example.com`, country: 'GB', telephones: ['+442071234567'] }, token)).business;
-  const other = (await call('businesses/create', { name: `Bench Other ${stamp}`, email: `other-${stamp}@example.com`, country: 'GB', telephones: ['+442071234568'] }, token)).business;
+  const business = (
+    await call(
+      'businesses/create',
+      {
+        name: `Bench Reports ${stamp}`,
+        email: `biz-${stamp}@example.com`,
+        country: 'GB',
+        telephones: ['+442071234567'],
+      },
+      token,
+    )
+  ).business;
+  const other = (
+    await call(
+      'businesses/create',
+      {
+        name: `Bench Other ${stamp}`,
+        email: `other-${stamp}@example.com`,
+        country: 'GB',
+        telephones: ['+442071234568'],
+      },
+      token,
+    )
+  ).business;
   const businessId = business._id as string;
-  await db.execute(sql`update businesses set timezone = 'Europe/London' where id in (${businessId}, ${other._id as string})`);
+  await db.execute(
+    sql`update businesses set timezone = 'Europe/London' where id in (${businessId}, ${other._id as string})`,
+  );
 
   let started = performance.now();
   await db.execute(seedItems(businessId, ITEMS, `bench-${stamp}-`));
@@ -97,7 +129,9 @@ async function main() {
     select ${`m-${stamp}-`} || g, ${businessId}, (array['question','answered_question','ignored_question'])[1 + g % 3], 'active', 'Do you work weekends?', t, t
     from (select g, now() - (random() * interval '120 days') as t from generate_series(1, 2000) g) s`);
   await db.execute(sql`analyze`);
-  console.log(`Seeded ${ITEMS.toLocaleString('en-GB')} timeline items (+${(ITEMS / 5).toLocaleString('en-GB')} for another business), 5,000 contacts, 2,000 questions in ${Math.round(performance.now() - started)} ms on ${database.kind}.`);
+  console.log(
+    `Seeded ${ITEMS.toLocaleString('en-GB')} timeline items (+${(ITEMS / 5).toLocaleString('en-GB')} for another business), 5,000 contacts, 2,000 questions in ${Math.round(performance.now() - started)} ms on ${database.kind}.`,
+  );
 
   const header = ['period', 'v1 call p50', 'v1 call p95', 'raw SQL p50', 'raw SQL p95', 'overhead p50'];
   const lines: string[][] = [];
@@ -105,7 +139,13 @@ async function main() {
   for (const period of ['7', '30', '90'] as ReportPeriodKey[]) {
     const resolved = resolvePeriod({ period }, 'Europe/London', clock.now());
     const ce = new Date(Date.parse(`${resolved.to}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-    const statements = reportStatements(businessId, { ps: resolved.previous_from, cs: resolved.from, ce, tz: 'Europe/London', now: clock.now().toISOString() });
+    const statements = reportStatements(businessId, {
+      ps: resolved.previous_from,
+      cs: resolved.from,
+      ce,
+      tz: 'Europe/London',
+      now: clock.now().toISOString(),
+    });
     const first = await call(`businesses/reports/${businessId}/get`, { period }, token);
     const calls = first.report.calls.current;
     started = performance.now();
@@ -117,14 +157,23 @@ async function main() {
         perStatement.push(`  ${name.padEnd(9)} p50 ${ms(one.p50)}  p95 ${ms(one.p95)}`);
       }
     }
-    lines.push([`${period} days (${calls.inbound} inbound calls)`, ms(api.p50), ms(api.p95), ms(raw.p50), ms(raw.p95), `${(api.p50 / raw.p50).toFixed(2)}×`]);
+    lines.push([
+      `${period} days (${calls.inbound} inbound calls)`,
+      ms(api.p50),
+      ms(api.p95),
+      ms(raw.p50),
+      ms(raw.p95),
+      `${(api.p50 / raw.p50).toFixed(2)}×`,
+    ]);
   }
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
   const row = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i])).join('  ');
   console.log(`\n${RUNS} runs each (after 5 warm-up runs):\n${row(header)}\n${lines.map(row).join('\n')}`);
 
   console.log(`\nEach raw statement alone (90 days):\n${perStatement.join('\n')}`);
-  const plan = (await db.execute(sql`explain ${reportStatements(businessId, { ps: '2000-01-01', cs: '2000-01-02', ce: '2000-01-03', tz: 'Europe/London', now: new Date().toISOString() }).timeline}`)) as unknown as { rows: Array<Record<string, string>> };
+  const plan = (await db.execute(
+    sql`explain ${reportStatements(businessId, { ps: '2000-01-01', cs: '2000-01-02', ce: '2000-01-03', tz: 'Europe/London', now: new Date().toISOString() }).timeline}`,
+  )) as unknown as { rows: Array<Record<string, string>> };
   console.log(`\nPlan of the timeline aggregate:\n${plan.rows.map((r) => `  ${Object.values(r)[0]}`).join('\n')}`);
   await database.close();
 }

@@ -57,13 +57,33 @@ async function main() {
   const userId = newId();
   const businessId = newId();
   await db.insert(users).values({ id: userId, name: 'Bench', email: `bench-${userId}@example.com`, passwordHash: 'x' });
-  await db.insert(businesses).values({ id: businessId, name: 'Bench Plumbing', email: 'bench@example.com', country: 'GB', timezone: 'Europe/London', createdBy: userId });
+  await db
+    .insert(businesses)
+    .values({
+      id: businessId,
+      name: 'Bench Plumbing',
+      email: 'bench@example.com',
+      country: 'GB',
+      timezone: 'Europe/London',
+      createdBy: userId,
+    });
   // Another business's knowledge shares the table: the search must skip it cheaply.
   const otherId = newId();
-  await db.insert(businesses).values({ id: otherId, name: 'Other', email: 'other@example.com', country: 'GB', timezone: 'Europe/London', createdBy: userId });
+  await db
+    .insert(businesses)
+    .values({
+      id: otherId,
+      name: 'Other',
+      email: 'other@example.com',
+      country: 'GB',
+      timezone: 'Europe/London',
+      createdBy: userId,
+    });
 
   console.log(`knowledge search on ${database.kind}, ${RUNS} runs per query (ms)`);
-  console.log('The raw query needs every word; when it finds fewer than 5, the search adds any-word matches (a second, broader pass).');
+  console.log(
+    'The raw query needs every word; when it finds fewer than 5, the search adds any-word matches (a second, broader pass).',
+  );
   console.log('memories  query                              search p50  p95    raw p50  p95    ratio p50');
   let filled = 0;
   for (const target of [1000, 10_000]) {
@@ -72,8 +92,12 @@ async function main() {
     await fill(db, otherId, (target - filled) / 10);
     filled = target;
     await db.execute(sql`analyze knowledge_chunks`);
-    const [{ n }] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from knowledge_chunks where business_id = ${businessId}`));
-    console.log(`-- ${target} memories, ${n} chunks (filled in ${((performance.now() - started) / 1000).toFixed(1)} s)`);
+    const [{ n }] = rowsOf<{ n: number }>(
+      await db.execute(sql`select count(*)::int as n from knowledge_chunks where business_id = ${businessId}`),
+    );
+    console.log(
+      `-- ${target} memories, ${n} chunks (filled in ${((performance.now() - started) / 1000).toFixed(1)} s)`,
+    );
     for (const query of QUERIES) {
       const hits = await searchKnowledge(db, businessId, query);
       const rawHits = rowsOf(await rawSql(db, businessId, query)).length;

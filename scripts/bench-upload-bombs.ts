@@ -28,17 +28,30 @@ const P99_BUDGET_MS = 100;
 async function serve() {
   const { parseEnv } = await import('../contract/env');
   const { startServer } = await import('../server');
-  const env = parseEnv({ ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', APP_ENV: 'test', SESSION_SECRET: 'bench-secret' });
+  const env = parseEnv({
+    ...process.env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    APP_ENV: 'test',
+    SESSION_SECRET: 'bench-secret',
+  });
   const server = await startServer({ env, log: () => {}, web: false });
   console.log(`LISTENING ${server.url}`);
   process.on('SIGTERM', () => void server.close().then(() => process.exit(0)));
 }
 
 type Stats = { count: number; p50: number; p99: number; max: number };
-const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
 function stats(values: number[]): Stats {
   const sorted = [...values].sort((a, b) => a - b);
-  return { count: sorted.length, p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted[sorted.length - 1] ?? NaN };
+  return {
+    count: sorted.length,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    max: sorted[sorted.length - 1] ?? NaN,
+  };
 }
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
@@ -83,7 +96,8 @@ async function main() {
     { name: 'heavy.docx', bytes: makeDocxBomb(4), expect: 200 },
     { name: 'heavy.pdf', bytes: makePdfBomb(4), expect: 200 },
   ];
-  for (const file of files) console.log(`  ${file.name.padEnd(11)} ${(file.bytes.byteLength / 1024).toFixed(0).padStart(5)} KB`);
+  for (const file of files)
+    console.log(`  ${file.name.padEnd(11)} ${(file.bytes.byteLength / 1024).toFixed(0).padStart(5)} KB`);
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-uploads-'));
   const child = spawn(path.join(root, 'node_modules/.bin/tsx'), [fileURLToPath(import.meta.url), '--serve'], {
@@ -102,8 +116,17 @@ async function main() {
       child.once('exit', (code) => reject(new Error(`the server exited with code ${code}`)));
     });
     const stamp = Date.now();
-    const { token } = await post(url, 'users/create', { name: 'Bench Owner', email: `bench-${stamp}@example.com`, password: 'bench password 123' });
-    const { business } = await post(url, 'businesses/create', { name: 'Bench Plumbing', email: `shop-${stamp}@example.com`, country: 'GB', telephones: ['+442071234567'] }, token);
+    const { token } = await post(url, 'users/create', {
+      name: 'Bench Owner',
+      email: `bench-${stamp}@example.com`,
+      password: 'bench password 123',
+    });
+    const { business } = await post(
+      url,
+      'businesses/create',
+      { name: 'Bench Plumbing', email: `shop-${stamp}@example.com`, country: 'GB', telephones: ['+442071234567'] },
+      token,
+    );
     // Warm the extraction worker and the probe's connection, outside both measurements.
     await probe(url, new Promise((resolve) => setTimeout(resolve, 500)));
 
@@ -115,9 +138,18 @@ async function main() {
         const form = new FormData();
         form.set('file', new File([new Uint8Array(file.bytes)], file.name));
         const started = performance.now();
-        const response = await fetch(`${url}/api/v1/businesses/memories/${business._id}/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+        const response = await fetch(`${url}/api/v1/businesses/memories/${business._id}/upload`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}` },
+          body: form,
+        });
         await response.arrayBuffer();
-        results.push({ name: file.name, status: response.status, ms: performance.now() - started, expected: file.expect });
+        results.push({
+          name: file.name,
+          status: response.status,
+          ms: performance.now() - started,
+          expected: file.expect,
+        });
       };
       const uploading = Promise.all(
         Array.from({ length: uploaders }, async (_, uploader) => {
@@ -143,24 +175,33 @@ async function main() {
       () => true,
     );
 
-    const line = (label: string, value: Stats) => `  ${label.padEnd(58)} ${String(value.count).padStart(5)} probes  p50 ${ms(value.p50)}  p99 ${ms(value.p99)}  max ${ms(value.max)}`;
+    const line = (label: string, value: Stats) =>
+      `  ${label.padEnd(58)} ${String(value.count).padStart(5)} probes  p50 ${ms(value.p50)}  p99 ${ms(value.p99)}  max ${ms(value.max)}`;
     console.log(`\n/healthz probed every ~20 ms (${os.availableParallelism()} cores, ${uploaders} uploaders at once)`);
     console.log(line(`baseline, no uploads (${baselineSeconds} s)`, baseline));
     console.log(line(`during ${bombs.results.length} bomb uploads (${bombs.seconds.toFixed(1)} s)`, bombs.healthz));
-    console.log(line(`during ${heavy.results.length} heavy uploads read in workers (${heavy.seconds.toFixed(1)} s)`, heavy.healthz));
+    console.log(
+      line(
+        `during ${heavy.results.length} heavy uploads read in workers (${heavy.seconds.toFixed(1)} s)`,
+        heavy.healthz,
+      ),
+    );
     console.log('\nuploads');
     const results = [...bombs.results, ...heavy.results];
     for (const file of files) {
       const mine = results.filter((result) => result.name === file.name);
       const timing = stats(mine.map((result) => result.ms));
       const statuses = [...new Set(mine.map((result) => result.status))].join(',');
-      console.log(`  ${file.name.padEnd(11)} ×${mine.length}  answered ${statuses} (expected ${file.expect})  p50 ${ms(timing.p50)}  max ${ms(timing.max)}`);
+      console.log(
+        `  ${file.name.padEnd(11)} ×${mine.length}  answered ${statuses} (expected ${file.expect})  p50 ${ms(timing.p50)}  max ${ms(timing.max)}`,
+      );
     }
     const unexpected = results.filter((result) => result.status !== result.expected);
     console.log(
       `\nSUMMARY bench:uploads /healthz p99 ${ms(bombs.healthz.p99)} during bombs, ${ms(heavy.healthz.p99)} during heavy files (baseline ${ms(baseline.p99)}), budget ${P99_BUDGET_MS} ms; ${unexpected.length} unexpected answers`,
     );
-    if (bombs.healthz.p99 >= P99_BUDGET_MS || heavy.healthz.p99 >= P99_BUDGET_MS || unexpected.length) process.exitCode = 1;
+    if (bombs.healthz.p99 >= P99_BUDGET_MS || heavy.healthz.p99 >= P99_BUDGET_MS || unexpected.length)
+      process.exitCode = 1;
   } finally {
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));

@@ -47,13 +47,23 @@ try {
   started = performance.now();
   await businessLanguageModel(await loadSpeechKnowledge(db, businessId));
   const cachedMs = performance.now() - started;
-  console.log(`business language model: ${model.words} words, ${model.ngrams} n-grams; knowledge read ${knowledgeMs.toFixed(0)} ms, built ${buildMs.toFixed(0)} ms (first turn), knowledge read + cache hit ${cachedMs.toFixed(0)} ms`);
+  console.log(
+    `business language model: ${model.words} words, ${model.ngrams} n-grams; knowledge read ${knowledgeMs.toFixed(0)} ms, built ${buildMs.toFixed(0)} ms (first turn), knowledge read + cache hit ${cachedMs.toFixed(0)} ms`,
+  );
   console.log(`voice turn, ${RUNS} runs per question, medians (ms)`);
-  console.log('question                          generic stt | business stt | reply | first audio (bar ≤ 1500) | last audio');
+  console.log(
+    'question                          generic stt | business stt | reply | first audio (bar ≤ 1500) | last audio',
+  );
   const firstAudios: number[] = [];
   for (const question of QUESTIONS) {
     const wav = await speakToWav16k(question);
-    const samples = { generic: [] as number[], stt: [] as number[], reply: [] as number[], firstAudio: [] as number[], total: [] as number[] };
+    const samples = {
+      generic: [] as number[],
+      stt: [] as number[],
+      reply: [] as number[],
+      firstAudio: [] as number[],
+      total: [] as number[],
+    };
     for (let run = 0; run < RUNS; run++) {
       let begun = performance.now();
       await hearSpeech(speech.stt, wav, { vocabulary: ['Hartley Plumbing & Heating'] });
@@ -62,7 +72,12 @@ try {
       begun = performance.now();
       const heard = await hearSpeech(speech.stt, wav, { knowledge: await loadSpeechKnowledge(db, businessId) });
       samples.stt.push(performance.now() - begun);
-      await postMessage(deps, { businessId, conversationId: conversation.id, message: heard.text || question, wait: false });
+      await postMessage(deps, {
+        businessId,
+        conversationId: conversation.id,
+        message: heard.text || question,
+        wait: false,
+      });
       let replyMs = 0;
       let firstAudioMs = 0;
       const text = followReply(deps, businessId, conversation.id);
@@ -70,16 +85,21 @@ try {
         for await (const chunk of text) yield chunk;
         replyMs = performance.now() - begun;
       })();
-      for await (const audio of speech.tts.speak(timedText)) if (!firstAudioMs && audio.length > 44) firstAudioMs = performance.now() - begun;
+      for await (const audio of speech.tts.speak(timedText))
+        if (!firstAudioMs && audio.length > 44) firstAudioMs = performance.now() - begun;
       samples.reply.push(replyMs);
       samples.firstAudio.push(firstAudioMs);
       samples.total.push(performance.now() - begun);
     }
     firstAudios.push(median(samples.firstAudio));
-    console.log(`${question.padEnd(34)} ${fmt(median(samples.generic))}     | ${fmt(median(samples.stt))}      | ${fmt(median(samples.reply))} | ${fmt(median(samples.firstAudio))}                  | ${fmt(median(samples.total))}`);
+    console.log(
+      `${question.padEnd(34)} ${fmt(median(samples.generic))}     | ${fmt(median(samples.stt))}      | ${fmt(median(samples.reply))} | ${fmt(median(samples.firstAudio))}                  | ${fmt(median(samples.total))}`,
+    );
   }
   const worst = Math.max(...firstAudios);
-  console.log(`recording to first audio (median): worst ${worst.toFixed(0)} ms (bar: ${BAR_MS} ms)${worst <= BAR_MS ? '' : ' ABOVE THE BAR'}`);
+  console.log(
+    `recording to first audio (median): worst ${worst.toFixed(0)} ms (bar: ${BAR_MS} ms)${worst <= BAR_MS ? '' : ' ABOVE THE BAR'}`,
+  );
 } finally {
   await database.close();
 }

@@ -26,11 +26,16 @@ function newestMtime(target) {
 }
 
 const builtAt = (file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0);
-const isStale = (file, sources) => builtAt(file) < Math.max(...sources.map((source) => newestMtime(path.join(root, source))));
+const isStale = (file, sources) =>
+  builtAt(file) < Math.max(...sources.map((source) => newestMtime(path.join(root, source))));
 
 /** Runs a build step in its own process (synchronously, like the callers expect); exits when it fails. */
 function run(args) {
-  const result = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  const result = spawnSync(process.execPath, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (result.status !== 0) {
     console.error('\nThe build failed; see the messages above.');
     process.exit(result.status ?? 1);
@@ -40,11 +45,17 @@ function run(args) {
 /** Build the web app and the server when missing or older than their sources; exits on failure. */
 export function buildIfStale() {
   if (isStale(webBuildFile, WEB_SOURCES)) {
-    console.log(builtAt(webBuildFile) ? 'The web app changed since the last build: building…' : 'Building the web app (first start)…');
+    console.log(
+      builtAt(webBuildFile)
+        ? 'The web app changed since the last build: building…'
+        : 'Building the web app (first start)…',
+    );
     run([path.join(root, 'node_modules/@remix-run/dev/dist/cli.js'), 'vite:build']);
   }
   if (isStale(serverBundle, SERVER_SOURCES)) {
-    console.log(builtAt(serverBundle) ? 'The server changed since the last build: compiling it…' : 'Compiling the server…');
+    console.log(
+      builtAt(serverBundle) ? 'The server changed since the last build: compiling it…' : 'Compiling the server…',
+    );
     run([path.join(root, 'scripts/build-server.mjs')]);
   }
 }

@@ -64,7 +64,9 @@ export async function buildServer() {
     banner: { js: 'const __SERVER_BUNDLE_URL__ = import.meta.url;' },
     plugins: [sourceUrlPlugin],
   });
-  console.log(`server bundle: ${path.relative(root, serverBundle)} (${((fs.statSync(serverBundle).size) / 1024).toFixed(0)} kB) in ${Date.now() - started} ms`);
+  console.log(
+    `server bundle: ${path.relative(root, serverBundle)} (${(fs.statSync(serverBundle).size / 1024).toFixed(0)} kB) in ${Date.now() - started} ms`,
+  );
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

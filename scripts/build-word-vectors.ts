@@ -8,4 +8,8 @@ import { ensureWordTable, wordTablePath } from '../api/services/language/word-ta
 
 const started = Date.now();
 const { derived } = ensureWordTable();
-console.log(derived ? `Word vectors: derived ${wordTablePath()} in ${Date.now() - started} ms.` : `Word vectors: ${wordTablePath()} is up to date.`);
+console.log(
+  derived
+    ? `Word vectors: derived ${wordTablePath()} in ${Date.now() - started} ms.`
+    : `Word vectors: ${wordTablePath()} is up to date.`,
+);

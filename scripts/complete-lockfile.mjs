@@ -13,8 +13,31 @@ const file = new URL('../package-lock.json', import.meta.url);
 const lock = JSON.parse(fs.readFileSync(file, 'utf8'));
 const packages = lock.packages;
 
-const OS = ['android', 'darwin', 'freebsd', 'linux', 'win32', 'openbsd', 'openharmony', 'netbsd', 'sunos', 'aix', 'wasi'];
-const CPU = { arm64: 'arm64', x64: 'x64', ia32: 'ia32', arm: 'arm', loong64: 'loong64', ppc64: 'ppc64', riscv64: 'riscv64', s390x: 's390x', wasm32: 'wasm32', mips64el: 'mips64el' };
+const OS = [
+  'android',
+  'darwin',
+  'freebsd',
+  'linux',
+  'win32',
+  'openbsd',
+  'openharmony',
+  'netbsd',
+  'sunos',
+  'aix',
+  'wasi',
+];
+const CPU = {
+  arm64: 'arm64',
+  x64: 'x64',
+  ia32: 'ia32',
+  arm: 'arm',
+  loong64: 'loong64',
+  ppc64: 'ppc64',
+  riscv64: 'riscv64',
+  s390x: 's390x',
+  wasm32: 'wasm32',
+  mips64el: 'mips64el',
+};
 
 function platformOf(name) {
   const base = name.split('/').pop();
@@ -37,12 +60,19 @@ for (const [location, meta] of Object.entries(packages)) {
     if (packages[parentDir] || packages[hoisted]) continue;
     const platform = platformOf(dep);
     if (!platform) continue;
-    packages[hoisted] = { version: range.replace(/^[\^~=]/, ''), dev: meta.dev || undefined, optional: true, ...platform };
+    packages[hoisted] = {
+      version: range.replace(/^[\^~=]/, ''),
+      dev: meta.dev || undefined,
+      optional: true,
+      ...platform,
+    };
     added += 1;
   }
 }
 
-const sorted = Object.fromEntries(Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))));
+const sorted = Object.fromEntries(
+  Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))),
+);
 lock.packages = sorted;
 fs.writeFileSync(file, `${JSON.stringify(lock, null, 2)}\n`);
 console.log(`package-lock.json: added ${added} platform-specific optional package entries`);

@@ -9,21 +9,37 @@
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../api/db/client';
 import { BUSINESSES } from '../eval/assistant/businesses';
-import { formatCases, formatTable, PARTS, QUALITY_BAR, runBusinessEval, type BusinessEvalReport, type Part } from '../eval/assistant/run';
+import {
+  formatCases,
+  formatTable,
+  PARTS,
+  QUALITY_BAR,
+  runBusinessEval,
+  type BusinessEvalReport,
+  type Part,
+} from '../eval/assistant/run';
 
 const { values } = parseArgs({
-  options: { business: { type: 'string' }, part: { type: 'string', default: 'all' }, verbose: { type: 'boolean', short: 'v', default: false } },
+  options: {
+    business: { type: 'string' },
+    part: { type: 'string', default: 'all' },
+    verbose: { type: 'boolean', short: 'v', default: false },
+  },
 });
 const part = values.part as Part;
 if (!PARTS.includes(part)) throw new Error(`--part must be one of ${PARTS.join(', ')}, got ${values.part}`);
 const keys = values.business?.split(',').map((key) => key.trim()) ?? BUSINESSES.map((business) => business.key);
 const unknown = keys.filter((key) => !BUSINESSES.some((business) => business.key === key));
-if (unknown.length) throw new Error(`unknown --business ${unknown.join(', ')}; the businesses are ${BUSINESSES.map((business) => business.key).join(', ')}`);
+if (unknown.length)
+  throw new Error(
+    `unknown --business ${unknown.join(', ')}; the businesses are ${BUSINESSES.map((business) => business.key).join(', ')}`,
+  );
 
 const database = await openDatabase({ databaseUrl: process.env.EVAL_DATABASE_URL, dataDir: 'memory://' });
 try {
   const reports: BusinessEvalReport[] = [];
-  for (const business of BUSINESSES.filter((candidate) => keys.includes(candidate.key))) reports.push(await runBusinessEval(database.db, business, { part }));
+  for (const business of BUSINESSES.filter((candidate) => keys.includes(candidate.key)))
+    reports.push(await runBusinessEval(database.db, business, { part }));
   const below = reports.filter((report) => report.judged && !report.judged.meetsBar);
   const details = reports.map((report) => formatCases(report, { verbose: values.verbose })).filter(Boolean);
   console.log(
@@ -33,7 +49,9 @@ try {
       formatTable(reports),
       ...details.flatMap((text) => ['', text]),
       '',
-      below.length ? `BELOW THE QUALITY BAR: ${below.map((report) => report.business.key).join(', ')}.` : 'Every business meets the quality bar.',
+      below.length
+        ? `BELOW THE QUALITY BAR: ${below.map((report) => report.business.key).join(', ')}.`
+        : 'Every business meets the quality bar.',
     ].join('\n'),
   );
   process.exitCode = below.length ? 1 : 0;

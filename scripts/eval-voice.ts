@@ -22,7 +22,9 @@ const only = args.includes('--business') ? args[args.indexOf('--business') + 1]?
 
 const speech = await detectEmbeddedSpeech();
 if (!speech.stt || !speech.tts) {
-  console.error('eval:voice needs espeak-ng, pocketsphinx and pocketsphinx-en-us (apt-get install espeak-ng pocketsphinx pocketsphinx-en-us sox).');
+  console.error(
+    'eval:voice needs espeak-ng, pocketsphinx and pocketsphinx-en-us (apt-get install espeak-ng pocketsphinx pocketsphinx-en-us sox).',
+  );
   process.exit(1);
 }
 const businesses = BUSINESSES.filter((business) => !only || only.includes(business.key));

@@ -20,9 +20,16 @@ const env = parseEnv();
 const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
 try {
   // No server is told: pages load the memories fresh.
-  const deps = { db: database.db, clock: { now: () => new Date() }, broadcaster: createRecordingBroadcaster(), storage: createStorage(env, path.join(env.DATA_DIR, 'files')) };
+  const deps = {
+    db: database.db,
+    clock: { now: () => new Date() },
+    broadcaster: createRecordingBroadcaster(),
+    storage: createStorage(env, path.join(env.DATA_DIR, 'files')),
+  };
   const report = await rereadUploads(deps, { businessId });
-  console.log(`Uploads read again: ${report.updated} updated, ${report.unchanged} already read this way, ${report.skipped} changed since upload (left alone), ${report.failed} unreadable.`);
+  console.log(
+    `Uploads read again: ${report.updated} updated, ${report.unchanged} already read this way, ${report.skipped} changed since upload (left alone), ${report.failed} unreadable.`,
+  );
 } finally {
   await database.close();
 }

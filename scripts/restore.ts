@@ -10,7 +10,9 @@ import { restoreBackup } from './lib/backup';
 
 const from = process.argv.slice(2).find((arg) => !arg.startsWith('--'));
 if (!from || process.argv.includes('--help')) {
-  console.log('npm run restore -- <backup directory or .tar.gz>   (into an empty database and DATA_DIR; docs/durability.md)');
+  console.log(
+    'npm run restore -- <backup directory or .tar.gz>   (into an empty database and DATA_DIR; docs/durability.md)',
+  );
   process.exit(from ? 0 : 1);
 }
 

@@ -21,7 +21,12 @@ const NOT_FOLLOWED = new Set([path.join(ROOT, 'app/lib/guard.server.ts')]);
 /** Where a v1 call path starts (the first segment of every v1 route). */
 const V1_START = /^(users|user|helpers|businesses|invitations|broadcasting|files|leadcatcher|dev)\//;
 
-type Parsed = { source: ts.SourceFile; functions: Map<string, ts.Node>; imports: Map<string, { file: string; name: string }>; consts: Map<string, string> };
+type Parsed = {
+  source: ts.SourceFile;
+  functions: Map<string, ts.Node>;
+  imports: Map<string, { file: string; name: string }>;
+  consts: Map<string, string>;
+};
 const parsedFiles = new Map<string, Parsed>();
 
 function resolveImport(from: string, spec: string): string | null {
@@ -38,7 +43,13 @@ function resolveImport(from: string, spec: string): string | null {
 function parse(file: string): Parsed {
   const cached = parsedFiles.get(file);
   if (cached) return cached;
-  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const source = ts.createSourceFile(
+    file,
+    readFileSync(file, 'utf8'),
+    ts.ScriptTarget.Latest,
+    true,
+    file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   const parsed: Parsed = { source, functions: new Map(), imports: new Map(), consts: new Map() };
   parsedFiles.set(file, parsed);
   for (const statement of source.statements) {
@@ -46,18 +57,21 @@ function parse(file: string): Parsed {
       const target = resolveImport(file, statement.moduleSpecifier.text);
       const named = statement.importClause?.namedBindings;
       if (target && named && ts.isNamedImports(named)) {
-        for (const element of named.elements) parsed.imports.set(element.name.text, { file: target, name: (element.propertyName ?? element.name).text });
+        for (const element of named.elements)
+          parsed.imports.set(element.name.text, { file: target, name: (element.propertyName ?? element.name).text });
       }
     } else if (ts.isFunctionDeclaration(statement) && statement.name) {
       parsed.functions.set(statement.name.text, statement);
     } else if (ts.isVariableStatement(statement)) {
       for (const declaration of statement.declarationList.declarations) {
-        if (ts.isIdentifier(declaration.name) && declaration.initializer) parsed.functions.set(declaration.name.text, declaration.initializer);
+        if (ts.isIdentifier(declaration.name) && declaration.initializer)
+          parsed.functions.set(declaration.name.text, declaration.initializer);
       }
     }
   }
   const visit = (node: ts.Node) => {
-    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer) parsed.consts.set(node.name.text, node.initializer.getText(source));
+    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer)
+      parsed.consts.set(node.name.text, node.initializer.getText(source));
     ts.forEachChild(node, visit);
   };
   visit(source);
@@ -91,7 +105,9 @@ function v1Call(parsed: Parsed, node: ts.Node): string | null {
   if (segments[0] === 'businesses' && segments.length > 2 && /^\{/.test(segments[2])) segments[2] = '{business_id}';
   // A helper's bare base (`businesses/customers/{business_id}`) is not a call by itself.
   if (segments[0] === 'businesses' && segments.length === 3 && segments[2] === '{business_id}') return null;
-  return segments.map((segment, index) => (/^\{/.test(segment) && !(index === 2 && segment === '{business_id}') ? '{id}' : segment)).join('/');
+  return segments
+    .map((segment, index) => (/^\{/.test(segment) && !(index === 2 && segment === '{business_id}') ? '{id}' : segment))
+    .join('/');
 }
 
 /** The v1 calls a node makes, following the same file's and app/lib's functions it names. */
@@ -108,7 +124,12 @@ function callsOf(file: string, node: ts.Node, seen: Set<string>, into: Set<strin
         callsOf(file, local, seen, into);
       }
       const imported = parsed.imports.get(name);
-      if (imported && imported.file.startsWith(path.join(ROOT, 'app/lib')) && !NOT_FOLLOWED.has(imported.file) && !seen.has(`${imported.file}#${imported.name}`)) {
+      if (
+        imported &&
+        imported.file.startsWith(path.join(ROOT, 'app/lib')) &&
+        !NOT_FOLLOWED.has(imported.file) &&
+        !seen.has(`${imported.file}#${imported.name}`)
+      ) {
         seen.add(`${imported.file}#${imported.name}`);
         const target = parse(imported.file).functions.get(imported.name);
         if (target) callsOf(imported.file, target, seen, into);
@@ -121,7 +142,10 @@ function callsOf(file: string, node: ts.Node, seen: Set<string>, into: Set<strin
 
 /** Remix flat-route file name → URL (`dashboard.customers.$id._index` → /dashboard/customers/:id). */
 export function routeUrl(name: string): string {
-  const segments = name.replaceAll('[.]', '%DOT%').split('.').map((segment) => segment.replaceAll('%DOT%', '.'));
+  const segments = name
+    .replaceAll('[.]', '%DOT%')
+    .split('.')
+    .map((segment) => segment.replaceAll('%DOT%', '.'));
   const parts = segments
     .filter((segment) => segment !== '_index' && !segment.startsWith('_'))
     .map((segment) => segment.replace(/_$/, ''))
@@ -147,15 +171,29 @@ export function routeRows(): Row[] {
     .flatMap((entry): Row[] => {
       const full = path.join(ROUTES_DIR, entry);
       const isDir = statSync(full).isDirectory();
-      const moduleFile = isDir ? ['route.tsx', 'route.ts'].map((name) => path.join(full, name)).find((candidate) => existsSync(candidate)) : full;
+      const moduleFile = isDir
+        ? ['route.tsx', 'route.ts'].map((name) => path.join(full, name)).find((candidate) => existsSync(candidate))
+        : full;
       if (!moduleFile || !/\.tsx?$/.test(moduleFile)) return [];
       const name = isDir ? entry : entry.replace(/\.tsx?$/, '');
-      const files = isDir ? readdirSync(full).filter((file) => /\.tsx?$/.test(file)).map((file) => path.join(full, file)) : [full];
+      const files = isDir
+        ? readdirSync(full)
+            .filter((file) => /\.tsx?$/.test(file))
+            .map((file) => path.join(full, file))
+        : [full];
       const calls = new Set<string>();
       for (const file of files) callsOf(file, parse(file).source, new Set(), calls);
       const page = /export default/.test(readFileSync(moduleFile, 'utf8'));
       const url = routeUrl(name);
-      return [{ url, kind: page ? 'page' : 'resource', file: path.relative(ROOT, moduleFile), access: access(url), calls: [...calls].sort() }];
+      return [
+        {
+          url,
+          kind: page ? 'page' : 'resource',
+          file: path.relative(ROOT, moduleFile),
+          access: access(url),
+          calls: [...calls].sort(),
+        },
+      ];
     })
     .sort((a, b) => a.url.localeCompare(b.url) || a.file.localeCompare(b.file));
 }
@@ -171,7 +209,7 @@ export function renderRouteMap(): string {
     'requests (a resource route), who may open it, and the v1 calls it makes (read from its source',
     'and the `app/lib` functions it uses; `{business_id}` is the selected business). Permissions come',
     'from the route table in `contract/routes.ts`, which the dashboard guard applies; the v1 API checks',
-    'again on every call. Every dashboard route also makes the guard\'s `users/get` and',
+    "again on every call. Every dashboard route also makes the guard's `users/get` and",
     '`users/list-businesses` (once a request), left out below. The full v1 reference is the OpenAPI document at `/api/v1/openapi.json`;',
     'the words are explained in [the glossary](product.md#glossary).',
     '',
@@ -179,7 +217,10 @@ export function renderRouteMap(): string {
     '',
     '| URL | Kind | Who may open it | v1 calls | Module |',
     '|---|---|---|---|---|',
-    ...rows.map((row) => `| \`${row.url}\` | ${row.kind} | ${row.access} | ${row.calls.map((call) => `\`${call}\``).join('<br>') || '–'} | \`${row.file}\` |`),
+    ...rows.map(
+      (row) =>
+        `| \`${row.url}\` | ${row.kind} | ${row.access} | ${row.calls.map((call) => `\`${call}\``).join('<br>') || '–'} | \`${row.file}\` |`,
+    ),
     '',
   ];
   return lines.join('\n');

@@ -17,7 +17,10 @@ const password = process.env.DEMO_PASSWORD ?? 'demo password';
 const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
 try {
   // No server runs during the seed: events are recorded, not sent (pages load fresh data anyway).
-  const { businessId } = await seedDemoBusiness({ db: database.db, clock: { now: () => new Date() }, broadcaster: createRecordingBroadcaster() }, { contacts, items, email, password });
+  const { businessId } = await seedDemoBusiness(
+    { db: database.db, clock: { now: () => new Date() }, broadcaster: createRecordingBroadcaster() },
+    { contacts, items, email, password },
+  );
   console.log(`Seeded business ${businessId} with ${contacts} contacts and ${items} timeline items.`);
   console.log(`Sign in at /login as ${email} / ${password}`);
 } finally {

@@ -33,7 +33,10 @@ export function bodyLimitFor(api: RoutedApp): (req: Request) => number {
   return (req) => {
     const url = honoUrl(req.originalUrl);
     if (req.path.startsWith('/api/')) {
-      return Math.max(DEFAULT_BODY_LIMIT, ...matchedRoutes(api, req.method, url).map((route) => API_LIMITS[route] ?? 0));
+      return Math.max(
+        DEFAULT_BODY_LIMIT,
+        ...matchedRoutes(api, req.method, url).map((route) => API_LIMITS[route] ?? 0),
+      );
     }
     let path = new URL(url).pathname;
     try {

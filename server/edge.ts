@@ -8,7 +8,11 @@ import { messages } from '../contract/messages';
  */
 export function refuse(req: Request, res: Response, status: number, message: string): void {
   // Remix's data requests (`.data` single fetch, `?_data`) are fetches, not page loads.
-  const wantsJson = req.path.startsWith('/api/') || req.path.endsWith('.data') || typeof req.query._data === 'string' || req.accepts(['html', 'json']) === 'json';
+  const wantsJson =
+    req.path.startsWith('/api/') ||
+    req.path.endsWith('.data') ||
+    typeof req.query._data === 'string' ||
+    req.accepts(['html', 'json']) === 'json';
   res.status(status);
   if (wantsJson) {
     res.json({ errors: [message] });
@@ -64,7 +68,8 @@ export function refuseCrossSiteWrites(options: { publicOrigin?: string; exempt: 
   return (req, res, next) => {
     if (SAFE_METHODS.has(req.method) || options.exempt.some((pattern) => pattern.test(req.path))) return next();
     const origin = req.get('origin');
-    if (origin !== undefined) return fromOurOrigin(origin, req, options.publicOrigin) ? next() : refuse(req, res, 403, messages.edge.crossSite);
+    if (origin !== undefined)
+      return fromOurOrigin(origin, req, options.publicOrigin) ? next() : refuse(req, res, 403, messages.edge.crossSite);
     const site = req.get('sec-fetch-site');
     if (site === undefined || site === 'same-origin' || site === 'none') return next();
     refuse(req, res, 403, messages.edge.crossSite);

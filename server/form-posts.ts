@@ -10,10 +10,12 @@ import type { RequestHandler } from 'express';
 const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
 const OWN_ENCODINGS = [/^\/api\/v1\//, /^\/apps\//, /^\/broadcasting\/auth$/];
 
-export const FORM_POST_REFUSAL = 'This page accepts forms only: send application/x-www-form-urlencoded or multipart/form-data.';
+export const FORM_POST_REFUSAL =
+  'This page accepts forms only: send application/x-www-form-urlencoded or multipart/form-data.';
 
 export const refuseNonFormPosts: RequestHandler = (req, res, next) => {
-  if (req.method === 'GET' || req.method === 'HEAD' || OWN_ENCODINGS.some((pattern) => pattern.test(req.path))) return next();
+  if (req.method === 'GET' || req.method === 'HEAD' || OWN_ENCODINGS.some((pattern) => pattern.test(req.path)))
+    return next();
   const type = (req.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
   if (FORM_TYPES.includes(type)) return next();
   // A POST with no body at all (the chat's "speak this reply") carries no encoding to refuse.

@@ -9,9 +9,15 @@ export type Logger = (line: { level: Exclude<LogLevel, 'silent'>; msg: string; [
  * hash or a reset code. api/lib/db-errors.ts describeError says it without them to begin with.
  */
 const QUERY_PARAMS = /(Failed query: [^\n]*)\nparams: [\s\S]*?(?=\n {4}at |$)/g;
-const withoutQueryParams = (value: unknown) => (typeof value === 'string' && value.includes('Failed query: ') ? value.replace(QUERY_PARAMS, '$1\nparams: [not logged]') : value);
+const withoutQueryParams = (value: unknown) =>
+  typeof value === 'string' && value.includes('Failed query: ')
+    ? value.replace(QUERY_PARAMS, '$1\nparams: [not logged]')
+    : value;
 
-export function createLogger(minLevel: LogLevel = 'info', write: (text: string) => void = (text) => process.stdout.write(text)): Logger {
+export function createLogger(
+  minLevel: LogLevel = 'info',
+  write: (text: string) => void = (text) => process.stdout.write(text),
+): Logger {
   return (line) => {
     if (LEVELS[line.level] < LEVELS[minLevel]) return;
     const safe = Object.fromEntries(Object.entries(line).map(([key, value]) => [key, withoutQueryParams(value)]));

@@ -55,7 +55,8 @@ export function createMetrics(options: { db: Db; realtimeConnections?: () => num
         union all select 'action_runs', count(*)::int from action_runs where status = 'pending' and due_at <= now()
         union all select 'learning_jobs', count(*)::int from learning_jobs where status in ('queued', 'running')`);
       this.reset();
-      for (const row of (result as unknown as { rows: { queue: string; depth: number }[] }).rows) this.set({ queue: row.queue }, Number(row.depth));
+      for (const row of (result as unknown as { rows: { queue: string; depth: number }[] }).rows)
+        this.set({ queue: row.queue }, Number(row.depth));
     },
   });
 
@@ -71,7 +72,11 @@ export function createMetrics(options: { db: Db; realtimeConnections?: () => num
   const middleware: RequestHandler = (req, res, next) => {
     const end = duration.startTimer();
     res.on('finish', () => {
-      const labels = { method: req.method, route: routeGroup(req.originalUrl.split('?')[0]), status: `${Math.floor(res.statusCode / 100)}xx` };
+      const labels = {
+        method: req.method,
+        route: routeGroup(req.originalUrl.split('?')[0]),
+        status: `${Math.floor(res.statusCode / 100)}xx`,
+      };
       end(labels);
       requests.inc(labels);
     });

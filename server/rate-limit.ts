@@ -63,7 +63,11 @@ function withFallback(shared: Counter, windowMs: number, log: Logger, store: str
     } catch (error) {
       // One line a window at most: a store that is down would otherwise log every attempt.
       if (now - warnedAt >= windowMs) {
-        log({ level: 'warn', msg: `rate limit: ${store} failed, counting in this instance only`, error: String(error) });
+        log({
+          level: 'warn',
+          msg: `rate limit: ${store} failed, counting in this instance only`,
+          error: String(error),
+        });
         warnedAt = now;
       }
       return local(key, now);
@@ -98,7 +102,11 @@ export function postgresCounter(db: Db, windowMs: number): Counter {
 }
 
 type RedisClient = {
-  multi(): { set(key: string, value: string, options: { NX: true; PX: number }): unknown; incr(key: string): unknown; exec(): Promise<unknown[]> };
+  multi(): {
+    set(key: string, value: string, options: { NX: true; PX: number }): unknown;
+    incr(key: string): unknown;
+    exec(): Promise<unknown[]>;
+  };
   close(): Promise<unknown>;
 };
 
@@ -129,9 +137,14 @@ export async function createSharedRateLimiter(
       // While Redis is away a hit fails at once (and counts in memory) instead of waiting in a queue.
       disableOfflineQueue: true,
       // A REDIS_URL that never answers stops the start-up with its error; a lost connection is retried.
-      socket: { connectTimeout: 5_000, reconnectStrategy: (retries, cause) => (connected ? Math.min(retries * 200, 5_000) : cause) },
+      socket: {
+        connectTimeout: 5_000,
+        reconnectStrategy: (retries, cause) => (connected ? Math.min(retries * 200, 5_000) : cause),
+      },
     });
-    client.on('error', (error: unknown) => options.log({ level: 'warn', msg: 'rate limit: redis connection error', error: String(error) }));
+    client.on('error', (error: unknown) =>
+      options.log({ level: 'warn', msg: 'rate limit: redis connection error', error: String(error) }),
+    );
     try {
       await client.connect();
     } catch (error) {
@@ -139,13 +152,25 @@ export async function createSharedRateLimiter(
     }
     connected = true;
     options.log({ level: 'info', msg: 'rate limits: counted in Redis (shared by every instance)' });
-    return limiterOf(options, withFallback(redisCounter(client as unknown as RedisClient, options.windowMs), options.windowMs, options.log, 'redis'), async () => {
-      await client.close();
-    });
+    return limiterOf(
+      options,
+      withFallback(
+        redisCounter(client as unknown as RedisClient, options.windowMs),
+        options.windowMs,
+        options.log,
+        'redis',
+      ),
+      async () => {
+        await client.close();
+      },
+    );
   }
   if (options.db && options.databaseKind === 'postgres') {
     options.log({ level: 'info', msg: 'rate limits: counted in PostgreSQL (shared by every instance)' });
-    return limiterOf(options, withFallback(postgresCounter(options.db, options.windowMs), options.windowMs, options.log, 'postgresql'));
+    return limiterOf(
+      options,
+      withFallback(postgresCounter(options.db, options.windowMs), options.windowMs, options.log, 'postgresql'),
+    );
   }
   return createRateLimiter(options);
 }

@@ -46,7 +46,10 @@ export function clientHeaders(headers: Headers): Record<string, string> {
 }
 
 export async function revokeUserTokens(db: Db, userId: string, now: Date): Promise<void> {
-  await db.update(tokens).set({ revokedAt: now }).where(and(eq(tokens.userId, userId), isNull(tokens.revokedAt)));
+  await db
+    .update(tokens)
+    .set({ revokedAt: now })
+    .where(and(eq(tokens.userId, userId), isNull(tokens.revokedAt)));
 }
 
 /** Requires a valid bearer token; sets c.var.auth. 401 otherwise. */
@@ -56,7 +59,9 @@ export const requireAuth = createMiddleware<ApiEnv>(async (c, next) => {
   const client = clientHeaders(c.req.raw.headers);
   const tokenHash = sha256(match[1]);
   // One lookup per page request for the calls its loaders make in process (request-memo.ts).
-  const auth = await memoized(`auth:${tokenHash}:${JSON.stringify(client)}`, () => verifyToken(c.var.deps, tokenHash, client));
+  const auth = await memoized(`auth:${tokenHash}:${JSON.stringify(client)}`, () =>
+    verifyToken(c.var.deps, tokenHash, client),
+  );
   if (!auth) throw unauthorized();
   c.set('auth', auth);
   // Phone numbers in the body are read in the business's country ("07700 900123" in a GB
@@ -67,7 +72,11 @@ export const requireAuth = createMiddleware<ApiEnv>(async (c, next) => {
 });
 
 /** The token's user, or null when the token is unknown, revoked or expired; slides its expiry. */
-async function verifyToken({ db, clock }: Pick<ApiDeps, 'db' | 'clock'>, tokenHash: string, client: Record<string, string>) {
+async function verifyToken(
+  { db, clock }: Pick<ApiDeps, 'db' | 'clock'>,
+  tokenHash: string,
+  client: Record<string, string>,
+) {
   const now = clock.now();
   const [row] = await db
     .select({ token: tokens, user: users })

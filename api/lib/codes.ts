@@ -10,13 +10,22 @@ type Purpose = (typeof verificationCodes.$inferSelect)['purpose'];
  * Issue a fresh 6-digit code; any earlier unused code for the same purpose stops working,
  * so only the latest message a user received is valid.
  */
-export async function issueCode(db: Db, opts: { userId: string; purpose: Purpose; target: string; now: Date; ttlMs: number }) {
+export async function issueCode(
+  db: Db,
+  opts: { userId: string; purpose: Purpose; target: string; now: Date; ttlMs: number },
+) {
   const code = newCode();
   const id = newId();
   await db
     .update(verificationCodes)
     .set({ usedAt: opts.now })
-    .where(and(eq(verificationCodes.userId, opts.userId), eq(verificationCodes.purpose, opts.purpose), isNull(verificationCodes.usedAt)));
+    .where(
+      and(
+        eq(verificationCodes.userId, opts.userId),
+        eq(verificationCodes.purpose, opts.purpose),
+        isNull(verificationCodes.usedAt),
+      ),
+    );
   await db.insert(verificationCodes).values({
     id,
     userId: opts.userId,
@@ -33,11 +42,20 @@ export async function issueCode(db: Db, opts: { userId: string; purpose: Purpose
  * Check and use up a code: it works once, before it expires, for the target it was sent
  * to, and only within CODE_MAX_ATTEMPTS guesses (then it is burnt).
  */
-export async function consumeCode(db: Db, opts: { userId: string; purpose: Purpose; target: string; code: string; now: Date }) {
+export async function consumeCode(
+  db: Db,
+  opts: { userId: string; purpose: Purpose; target: string; code: string; now: Date },
+) {
   const [row] = await db
     .select()
     .from(verificationCodes)
-    .where(and(eq(verificationCodes.userId, opts.userId), eq(verificationCodes.purpose, opts.purpose), isNull(verificationCodes.usedAt)))
+    .where(
+      and(
+        eq(verificationCodes.userId, opts.userId),
+        eq(verificationCodes.purpose, opts.purpose),
+        isNull(verificationCodes.usedAt),
+      ),
+    )
     .orderBy(desc(verificationCodes.createdAt))
     .limit(1);
   if (!row || row.expiresAt <= opts.now || row.target !== opts.target) return false;

@@ -1,6 +1,10 @@
 /** A PostgreSQL unique violation (SQLSTATE 23505), however the driver wraps it (PGlite, pg, drizzle's cause chain). */
 export function isUniqueViolation(error: unknown): boolean {
-  for (let current: unknown = error, depth = 0; current && typeof current === 'object' && depth < 5; current = (current as { cause?: unknown }).cause, depth += 1) {
+  for (
+    let current: unknown = error, depth = 0;
+    current && typeof current === 'object' && depth < 5;
+    current = (current as { cause?: unknown }).cause, depth += 1
+  ) {
     if ((current as { code?: unknown }).code === '23505') return true;
   }
   return false;
@@ -9,7 +13,9 @@ export function isUniqueViolation(error: unknown): boolean {
 /** drizzle's DrizzleQueryError: its message is "Failed query: <sql>\nparams: <every value bound>". */
 type QueryError = Error & { query: string; params: unknown[] };
 const isQueryError = (error: unknown): error is QueryError =>
-  error instanceof Error && typeof (error as { query?: unknown }).query === 'string' && Array.isArray((error as { params?: unknown }).params);
+  error instanceof Error &&
+  typeof (error as { query?: unknown }).query === 'string' &&
+  Array.isArray((error as { params?: unknown }).params);
 
 /**
  * What a log line may say about a thrown error. A failed query is described by its SQL text,
@@ -21,7 +27,11 @@ export function describeError(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   if (!isQueryError(error)) return error.stack ?? String(error);
   let cause: { code?: unknown; message?: unknown } | undefined;
-  for (let current: unknown = error.cause, depth = 0; current && typeof current === 'object' && depth < 5; current = (current as { cause?: unknown }).cause, depth += 1) {
+  for (
+    let current: unknown = error.cause, depth = 0;
+    current && typeof current === 'object' && depth < 5;
+    current = (current as { cause?: unknown }).cause, depth += 1
+  ) {
     if ((current as { code?: unknown }).code !== undefined) {
       cause = current as typeof cause;
       break;

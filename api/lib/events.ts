@@ -10,7 +10,9 @@ import type { UserRow } from './context';
  * ids only: clients refetch through the API, which checks what each member may view.
  */
 export async function userUpdated(deps: ApiDeps, user: UserRow | string) {
-  await deps.broadcaster.broadcast(userChannel(typeof user === 'string' ? user : user.id), 'UserUpdated', { id: typeof user === 'string' ? user : user.id });
+  await deps.broadcaster.broadcast(userChannel(typeof user === 'string' ? user : user.id), 'UserUpdated', {
+    id: typeof user === 'string' ? user : user.id,
+  });
 }
 
 async function memberIds(deps: ApiDeps, businessId: string) {
@@ -43,12 +45,24 @@ export async function businessChanged(
  * by every business-scoped entity (customers, calls, smses, forms, notes, ...). Every
  * member is on that channel, whatever they may view: the record stays out of the event.
  */
-export async function entityChanged(deps: Pick<ApiDeps, 'broadcaster'>, businessId: string, entity: string, kind: EntityEventKind, record: { _id: string }) {
+export async function entityChanged(
+  deps: Pick<ApiDeps, 'broadcaster'>,
+  businessId: string,
+  entity: string,
+  kind: EntityEventKind,
+  record: { _id: string },
+) {
   await deps.broadcaster.broadcast(businessChannel(businessId), `${entity}${kind}`, { id: record._id });
 }
 
 /** <Entity><Kind> on one member's own channel (their notifications). */
-export async function userEntityChanged(deps: Pick<ApiDeps, 'broadcaster'>, userId: string, entity: string, kind: EntityEventKind, record: { _id: string }) {
+export async function userEntityChanged(
+  deps: Pick<ApiDeps, 'broadcaster'>,
+  userId: string,
+  entity: string,
+  kind: EntityEventKind,
+  record: { _id: string },
+) {
   await deps.broadcaster.broadcast(userChannel(userId), `${entity}${kind}`, { id: record._id });
 }
 
@@ -56,6 +70,10 @@ export async function userEntityChanged(deps: Pick<ApiDeps, 'broadcaster'>, user
  * ConversationUpdated on the business channel (conversations only have Updated, and it
  * refetches that one conversation). Payload id = the conversation id.
  */
-export async function conversationUpdated(deps: Pick<ApiDeps, 'broadcaster'>, businessId: string, record: { id: string }) {
+export async function conversationUpdated(
+  deps: Pick<ApiDeps, 'broadcaster'>,
+  businessId: string,
+  record: { id: string },
+) {
   await deps.broadcaster.broadcast(businessChannel(businessId), 'ConversationUpdated', { id: record.id });
 }

@@ -33,8 +33,13 @@ export function listQuery<C extends Record<string, AnyColumn | SQL>>(
  * plus its rows, from the same snapshot. Only a full page with more after it, or a page past
  * the end, runs the count query.
  */
-export async function pageAndTotal<T>(query: { limit: number; offset: number }, readRows: (limit: number) => Promise<T[]>, countRows: () => Promise<number>): Promise<{ rows: T[]; total: number }> {
+export async function pageAndTotal<T>(
+  query: { limit: number; offset: number },
+  readRows: (limit: number) => Promise<T[]>,
+  countRows: () => Promise<number>,
+): Promise<{ rows: T[]; total: number }> {
   const rows = await readRows(query.limit + 1);
-  if (rows.length <= query.limit && (rows.length > 0 || query.offset === 0)) return { rows, total: query.offset + rows.length };
+  if (rows.length <= query.limit && (rows.length > 0 || query.offset === 0))
+    return { rows, total: query.offset + rows.length };
   return { rows: rows.slice(0, query.limit), total: await countRows() };
 }

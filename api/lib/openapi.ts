@@ -25,14 +25,17 @@ export function envelope<T extends z.ZodType>(data: T, description = 'Success') 
     },
     401: errorResponse('Not signed in, or the token expired or was revoked'),
     403: errorResponse('The caller lacks the permission'),
-    404: errorResponse('Not found, or not in one of the caller\'s businesses'),
+    404: errorResponse("Not found, or not in one of the caller's businesses"),
     422: errorResponse('Validation failed'),
     429: errorResponse('Too many attempts'),
   } as const;
 }
 
 export const businessIdParam = z.object({
-  business_id: z.string().min(1).openapi({ param: { name: 'business_id', in: 'path' } }),
+  business_id: z
+    .string()
+    .min(1)
+    .openapi({ param: { name: 'business_id', in: 'path' } }),
 });
 
 export const bearer = [{ bearerAuth: [] }];

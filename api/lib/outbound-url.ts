@@ -24,7 +24,11 @@ export class OutboundRefused extends Error {
 const systemResolve = async (hostname: string) => dns.promises.lookup(hostname, { all: true, verbatim: true });
 
 /** The one address a connection to hostname:port may use, or OutboundRefused. */
-export async function checkedAddress(hostname: string, port: number, policy: OutboundPolicy = {}): Promise<{ address: string; family: number }> {
+export async function checkedAddress(
+  hostname: string,
+  port: number,
+  policy: OutboundPolicy = {},
+): Promise<{ address: string; family: number }> {
   const bare = hostname.replace(/^\[|\]$/g, '');
   if (net.isIP(bare)) {
     const refusal = addressRefusal(bare, policy, port);
@@ -55,7 +59,15 @@ export function outboundDispatcher(policy: OutboundPolicy = STRICT): Dispatcher 
   const connect: buildConnector.connector = (options, callback) => {
     const port = Number(options.port) || (options.protocol === 'https:' ? 443 : 80);
     checkedAddress(options.hostname, port, policy).then(
-      ({ address }) => connectTo({ ...options, hostname: address, servername: options.servername || (net.isIP(options.hostname) ? undefined : options.hostname) }, callback),
+      ({ address }) =>
+        connectTo(
+          {
+            ...options,
+            hostname: address,
+            servername: options.servername || (net.isIP(options.hostname) ? undefined : options.hostname),
+          },
+          callback,
+        ),
       (error: Error) => callback(error, null),
     );
   };
@@ -89,23 +101,34 @@ export class RedirectRefused extends Error {
  * Answers the final response and its URL. Refusals reject with OutboundRefused or
  * RedirectRefused before any byte is sent to the refused address.
  */
-export async function outboundGet(target: string, init: OutboundInit = {}): Promise<{ response: Response; url: string }> {
+export async function outboundGet(
+  target: string,
+  init: OutboundInit = {},
+): Promise<{ response: Response; url: string }> {
   const dispatcher = outboundDispatcher(init.policy);
   const transport = init.fetch ?? (undiciFetch as unknown as NonNullable<OutboundInit['fetch']>);
   let url = new URL(target);
   for (let hop = 0; ; hop++) {
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new OutboundRefused(`${url.protocol} is not http(s)`);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      throw new OutboundRefused(`${url.protocol} is not http(s)`);
     if (url.username || url.password) throw new OutboundRefused('credentials in the URL');
     let response: Response;
     try {
-      response = await transport(url.toString(), { method: 'GET', headers: init.headers, redirect: 'manual', signal: init.signal, dispatcher });
+      response = await transport(url.toString(), {
+        method: 'GET',
+        headers: init.headers,
+        redirect: 'manual',
+        signal: init.signal,
+        dispatcher,
+      });
     } catch (error) {
       // fetch wraps the connector's refusal in "fetch failed": callers see the refusal itself.
       if (error instanceof Error && error.cause instanceof OutboundRefused) throw error.cause;
       throw error;
     }
     const location = response.headers.get('location');
-    if (response.status < 300 || response.status > 399 || response.status === 304 || !location) return { response, url: url.toString() };
+    if (response.status < 300 || response.status > 399 || response.status === 304 || !location)
+      return { response, url: url.toString() };
     await response.body?.cancel().catch(() => undefined);
     if (hop >= (init.maxRedirects ?? 5)) throw new OutboundRefused('too many redirects');
     let next: URL;

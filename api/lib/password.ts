@@ -13,14 +13,21 @@ export const PASSWORD_HASH_OPTIONS = { algorithm: ARGON2ID, memoryCost: 19456, t
  * code either way; tests/unit/password-hashing-uses-the-owasp-cost-outside-tests.test.ts
  * proves every other APP_ENV gets the real cost and that such hashes verify.
  */
-export const TEST_PASSWORD_HASH_OPTIONS = { algorithm: ARGON2ID, memoryCost: 1024, timeCost: 1, parallelism: 1 } as const;
+export const TEST_PASSWORD_HASH_OPTIONS = {
+  algorithm: ARGON2ID,
+  memoryCost: 1024,
+  timeCost: 1,
+  parallelism: 1,
+} as const;
 
 export function passwordHashOptions(env: Record<string, string | undefined> = process.env) {
   return env.VITEST || env.APP_ENV === 'test' ? TEST_PASSWORD_HASH_OPTIONS : PASSWORD_HASH_OPTIONS;
 }
 
-export const hashPassword = (password: string, options: ReturnType<typeof passwordHashOptions> = passwordHashOptions()): Promise<string> =>
-  hash(password, options);
+export const hashPassword = (
+  password: string,
+  options: ReturnType<typeof passwordHashOptions> = passwordHashOptions(),
+): Promise<string> => hash(password, options);
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {

@@ -31,7 +31,8 @@ export function findBadText(value: unknown): Problem | null {
       const message = textProblem(current);
       if (message) return { path, message };
     } else if (Array.isArray(current)) {
-      for (let index = current.length - 1; index >= 0; index--) stack.push({ value: current[index], path: [...path, index] });
+      for (let index = current.length - 1; index >= 0; index--)
+        stack.push({ value: current[index], path: [...path, index] });
     } else if (current && typeof current === 'object') {
       const entries = Object.entries(current);
       for (let index = entries.length - 1; index >= 0; index--) {
@@ -47,7 +48,12 @@ export function findBadText(value: unknown): Problem | null {
 
 /** Field names as the error envelope writes them (telephones[0], assistant.greeting). */
 function fieldName(path: (string | number)[]): string {
-  return path.reduce<string>((name, segment) => (typeof segment === 'number' ? `${name}[${segment}]` : name ? `${name}.${segment}` : segment), '') || '_';
+  return (
+    path.reduce<string>(
+      (name, segment) => (typeof segment === 'number' ? `${name}[${segment}]` : name ? `${name}.${segment}` : segment),
+      '',
+    ) || '_'
+  );
 }
 
 function decoded(part: string): string {
@@ -142,7 +148,9 @@ export function badFormText(form: unknown): ApiError | null {
   for (const [key, value] of Object.entries(form)) {
     const values = Array.isArray(value) ? value : [value];
     for (const item of values) {
-      const message = textProblem(key) ?? (typeof item === 'string' ? textProblem(item) : item instanceof File ? textProblem(item.name) : null);
+      const message =
+        textProblem(key) ??
+        (typeof item === 'string' ? textProblem(item) : item instanceof File ? textProblem(item.name) : null);
       if (message) return new ApiError(422, [message], { [key]: [message] });
     }
   }

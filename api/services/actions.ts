@@ -22,7 +22,8 @@ export type ActionDeps = Pick<ApiDeps, 'db' | 'clock' | 'broadcaster'>;
 export type ActionRow = typeof actions.$inferSelect;
 
 /** What the create call accepts (interval already read into text and minutes), plus a recipe key for ready-made ones. */
-export type NewAction = Pick<ActionInput, 'name' | 'status' | 'interval'> & Partial<Omit<ActionInput, 'name' | 'status' | 'interval'>> & { key?: ReadyMadeActionKey | null };
+export type NewAction = Pick<ActionInput, 'name' | 'status' | 'interval'> &
+  Partial<Omit<ActionInput, 'name' | 'status' | 'interval'>> & { key?: ReadyMadeActionKey | null };
 /** Only the fields given change; a nullable text null (or '') clears it. */
 export type ActionPatch = Partial<ActionInput>;
 
@@ -73,11 +74,22 @@ export function serializeAction(row: ActionRow, nextRunAt: Date | null = null): 
 }
 
 /** An action of this business; live ones only unless `deleted` says otherwise. */
-export async function findAction(db: Db, businessId: string, id: string, options: { deleted?: boolean } = {}): Promise<ActionRow | undefined> {
+export async function findAction(
+  db: Db,
+  businessId: string,
+  id: string,
+  options: { deleted?: boolean } = {},
+): Promise<ActionRow | undefined> {
   const [row] = await db
     .select()
     .from(actions)
-    .where(and(eq(actions.id, id), eq(actions.businessId, businessId), options.deleted ? sql`${actions.deletedAt} is not null` : isNull(actions.deletedAt)))
+    .where(
+      and(
+        eq(actions.id, id),
+        eq(actions.businessId, businessId),
+        options.deleted ? sql`${actions.deletedAt} is not null` : isNull(actions.deletedAt),
+      ),
+    )
     .limit(1);
   return row;
 }
@@ -168,15 +180,25 @@ type ActionShape = {
 async function checkAction(db: Db, businessId: string, shape: ActionShape) {
   const errors: Record<string, string[]> = {};
   const statuses: readonly string[] = CUSTOMER_STATUSES;
-  if (shape.trigger === 'customer_status' && !shape.triggerStatus) errors.trigger_status = ['Choose the status the contact must be in.'];
-  else if (shape.triggerStatus && !statuses.includes(shape.triggerStatus)) errors.trigger_status = [`Status must be one of ${CUSTOMER_STATUSES.join(', ')}.`];
-  if (shape.kind === 'set_customer_status' && !shape.targetStatus) errors.target_status = ['Choose the status to move the contact to.'];
-  else if (shape.targetStatus && !statuses.includes(shape.targetStatus)) errors.target_status = [`Status must be one of ${CUSTOMER_STATUSES.join(', ')}.`];
+  if (shape.trigger === 'customer_status' && !shape.triggerStatus)
+    errors.trigger_status = ['Choose the status the contact must be in.'];
+  else if (shape.triggerStatus && !statuses.includes(shape.triggerStatus))
+    errors.trigger_status = [`Status must be one of ${CUSTOMER_STATUSES.join(', ')}.`];
+  if (shape.kind === 'set_customer_status' && !shape.targetStatus)
+    errors.target_status = ['Choose the status to move the contact to.'];
+  else if (shape.targetStatus && !statuses.includes(shape.targetStatus))
+    errors.target_status = [`Status must be one of ${CUSTOMER_STATUSES.join(', ')}.`];
   if (shape.assigneeId) {
     const [member] = await db
       .select({ id: businessUsers.id })
       .from(businessUsers)
-      .where(and(eq(businessUsers.businessId, businessId), eq(businessUsers.userId, shape.assigneeId), isNull(businessUsers.removedAt)))
+      .where(
+        and(
+          eq(businessUsers.businessId, businessId),
+          eq(businessUsers.userId, shape.assigneeId),
+          isNull(businessUsers.removedAt),
+        ),
+      )
       .limit(1);
     if (!member) errors.assignee_id = ['The assignee is not a member of this business.'];
   }
@@ -184,7 +206,12 @@ async function checkAction(db: Db, businessId: string, shape: ActionShape) {
 }
 
 /** Publish Action<Kind> for a committed write, with the action's next run. */
-async function published(deps: ActionDeps, kind: EntityEventKind, row: ActionRow | undefined, missing: () => Error): Promise<ApiAction> {
+async function published(
+  deps: ActionDeps,
+  kind: EntityEventKind,
+  row: ActionRow | undefined,
+  missing: () => Error,
+): Promise<ApiAction> {
   if (!row) throw missing();
   const action = await serializeOneAction(deps.db, row);
   await entityChanged(deps, row.businessId, 'Action', kind, action);
@@ -228,7 +255,12 @@ export async function createAction(deps: ActionDeps, businessId: string, input: 
  * Change only the fields given. Pausing takes effect at once: its pending runs are skipped
  * in the same transaction, so nothing queued goes out after this commits.
  */
-export async function updateAction(deps: ActionDeps, businessId: string, id: string, patch: ActionPatch): Promise<ApiAction> {
+export async function updateAction(
+  deps: ActionDeps,
+  businessId: string,
+  id: string,
+  patch: ActionPatch,
+): Promise<ApiAction> {
   const current = await findAction(deps.db, businessId, id);
   if (!current) throw actionNotFound();
   const merged: ActionShape = {

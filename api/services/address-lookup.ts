@@ -7,7 +7,10 @@ import type { Address } from '../db/schema';
  * Countries are ISO 3166-1 alpha-2 codes when recognised (as the business's own country),
  * otherwise kept as typed.
  */
-export type FoundAddress = Required<Record<keyof Address, string | null>> & { label: string; source: 'known' | 'parsed' | 'directory' };
+export type FoundAddress = Required<Record<keyof Address, string | null>> & {
+  label: string;
+  source: 'known' | 'parsed' | 'directory';
+};
 export type AddressLookup = { search(query: string): Promise<FoundAddress[]> };
 
 const COUNTRY_ALIASES: Record<string, string> = {
@@ -82,7 +85,11 @@ function findPostcode(text: string, country: string | undefined) {
   const candidates = country ? POSTCODES.filter((entry) => entry.country === country || !entry.country) : POSTCODES;
   for (const { pattern } of candidates) {
     const match = pattern.exec(text);
-    if (match) return { postcode: match[1].toUpperCase().replace(/\s+/g, ' '), rest: `${text.slice(0, match.index)} ${text.slice(match.index + match[0].length)}` };
+    if (match)
+      return {
+        postcode: match[1].toUpperCase().replace(/\s+/g, ' '),
+        rest: `${text.slice(0, match.index)} ${text.slice(match.index + match[0].length)}`,
+      };
   }
   return undefined;
 }
@@ -118,7 +125,8 @@ export function parseAddress(text: string): Address {
     if (!found) continue;
     address.postcode = found.postcode;
     parts[index] = tidy(found.rest);
-    if (!address.country && /^[A-Z]{1,2}\d/.test(found.postcode) && /[A-Z]{2}$/.test(found.postcode)) address.country = 'GB';
+    if (!address.country && /^[A-Z]{1,2}\d/.test(found.postcode) && /[A-Z]{2}$/.test(found.postcode))
+      address.country = 'GB';
     break;
   }
   parts = parts.filter(Boolean);
@@ -166,7 +174,9 @@ type NominatimPlace = { display_name?: string; name?: string; address?: Nominati
 function fromNominatim(place: NominatimPlace): Address {
   const a = place.address ?? {};
   const street = a.road ?? a.pedestrian;
-  const line1 = street ? [a.house_number, street].filter(Boolean).join(' ') : (place.name || place.display_name?.split(',')[0]?.trim());
+  const line1 = street
+    ? [a.house_number, street].filter(Boolean).join(' ')
+    : place.name || place.display_name?.split(',')[0]?.trim();
   const address: Address = {
     line_1: line1 || undefined,
     city: a.city ?? a.town ?? a.village ?? a.hamlet ?? a.municipality ?? a.suburb,
@@ -188,11 +198,17 @@ export function createAddressLookup(baseUrl: string | undefined, fetchImpl: type
       const url = new URL('search', baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`);
       url.search = new URLSearchParams({ q: query, format: 'jsonv2', addressdetails: '1', limit: '5' }).toString();
       try {
-        const response = await fetchImpl(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(5000) });
+        const response = await fetchImpl(url, {
+          headers: { accept: 'application/json' },
+          signal: AbortSignal.timeout(5000),
+        });
         if (!response.ok) return [];
         const places = (await response.json()) as NominatimPlace[];
         if (!Array.isArray(places)) return [];
-        return places.map(fromNominatim).filter((address) => Object.keys(address).length > 0).map((address) => toFound(address, 'directory'));
+        return places
+          .map(fromNominatim)
+          .filter((address) => Object.keys(address).length > 0)
+          .map((address) => toFound(address, 'directory'));
       } catch {
         return [];
       }

@@ -21,7 +21,8 @@ export function withHours(settings: BusinessSettings): BusinessSettings {
 }
 
 const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
-const timeOf = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+const timeOf = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
 export function wallInstant(date: string, time: string, timezone: string): Date {
   const [year, month, day] = date.split('-').map(Number);
@@ -46,8 +47,11 @@ export function outsideHours(settings: BusinessSettings, start: Date, end: Date)
   const dayName = describeDate(from.date);
   if (day.status !== 'open' || !day.slots?.length) return appointmentMessages.closed(dayName);
   // Ending at midnight of an all-day opening is the end of that day.
-  const endTime = to.date === from.date ? to.time : to.date === addDays(from.date, 1) && to.time === '00:00' ? '24:00' : null;
-  const fits = endTime !== null && day.slots.some((slot) => slot.start <= from.time && endTime <= (slot.end === '23:59' ? '24:00' : slot.end));
+  const endTime =
+    to.date === from.date ? to.time : to.date === addDays(from.date, 1) && to.time === '00:00' ? '24:00' : null;
+  const fits =
+    endTime !== null &&
+    day.slots.some((slot) => slot.start <= from.time && endTime <= (slot.end === '23:59' ? '24:00' : slot.end));
   return fits ? null : appointmentMessages.outsideHours(dayName, describeSlots(day.slots));
 }
 
@@ -71,12 +75,22 @@ export function findFreeSlots(
     if (day.status !== 'open') continue;
     for (const slot of day.slots ?? []) {
       const close = slot.end === '23:59' ? 24 * 60 : minutesOf(slot.end);
-      for (let at = minutesOf(slot.start); at + options.durationMinutes <= close && found.length < limit; at += SLOT_STEP_MINUTES) {
+      for (
+        let at = minutesOf(slot.start);
+        at + options.durationMinutes <= close && found.length < limit;
+        at += SLOT_STEP_MINUTES
+      ) {
         const start = wallInstant(date, timeOf(at), settings.timezone);
         const end = new Date(start.getTime() + options.durationMinutes * 60_000);
         if (start < options.now) continue;
         if (busy.some((entry) => overlaps(entry, { start, end }))) continue;
-        found.push({ start_at: start.toISOString(), end_at: end.toISOString(), date, start: timeOf(at), end: timeOf(at + options.durationMinutes) });
+        found.push({
+          start_at: start.toISOString(),
+          end_at: end.toISOString(),
+          date,
+          start: timeOf(at),
+          end: timeOf(at + options.durationMinutes),
+        });
       }
     }
   }

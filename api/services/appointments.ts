@@ -21,7 +21,13 @@ import { localDateParts } from './assistant/hours';
 import { settingsOf } from './business-settings';
 import { addressableName, displayName, findCustomer } from './customer-records';
 import { emitOutgoingEvent } from './outgoing-webhooks/deliveries';
-import { businessName, businessNumberSystem, sendCustomerEmail, sendCustomerSms, type CustomerMessageDeps } from './systems/customer-messages';
+import {
+  businessName,
+  businessNumberSystem,
+  sendCustomerEmail,
+  sendCustomerSms,
+  type CustomerMessageDeps,
+} from './systems/customer-messages';
 import { parseReminder } from './task-schedule';
 
 /**
@@ -32,13 +38,22 @@ import { parseReminder } from './task-schedule';
  */
 export type AppointmentDeps = CustomerMessageDeps;
 export type AppointmentRow = typeof appointments.$inferSelect;
-export type AppointmentOptions = { source?: 'manual' | 'assistant'; createdBy?: string | null; conversationId?: string | null; now?: Date };
+export type AppointmentOptions = {
+  source?: 'manual' | 'assistant';
+  createdBy?: string | null;
+  conversationId?: string | null;
+  now?: Date;
+};
 export type AppointmentResult = { appointment: ApiAppointment; customerMessage: string | null };
 
 const appointmentNotFound = () => notFound('The appointment');
 
 async function businessSettings(db: Db, businessId: string): Promise<BusinessSettings> {
-  const [row] = await db.select({ settings: businesses.settings, timezone: businesses.timezone }).from(businesses).where(eq(businesses.id, businessId)).limit(1);
+  const [row] = await db
+    .select({ settings: businesses.settings, timezone: businesses.timezone })
+    .from(businesses)
+    .where(eq(businesses.id, businessId))
+    .limit(1);
   if (!row) throw notFound('The business');
   return settingsOf(row);
 }
@@ -48,8 +63,15 @@ export async function serializeAppointments(db: Db, rows: AppointmentRow[]): Pro
   const serviceIds = [...new Set(rows.map((row) => row.serviceId).filter((id): id is string => !!id))];
   const userIds = [...new Set(rows.map((row) => row.createdBy).filter((id): id is string => !!id))];
   const [customerRows, serviceRows, userRows] = await Promise.all([
-    customerIds.length ? db.select({ id: customers.id, firstName: customers.firstName, lastName: customers.lastName }).from(customers).where(inArray(customers.id, customerIds)) : [],
-    serviceIds.length ? db.select({ id: services.id, name: services.name }).from(services).where(inArray(services.id, serviceIds)) : [],
+    customerIds.length
+      ? db
+          .select({ id: customers.id, firstName: customers.firstName, lastName: customers.lastName })
+          .from(customers)
+          .where(inArray(customers.id, customerIds))
+      : [],
+    serviceIds.length
+      ? db.select({ id: services.id, name: services.name }).from(services).where(inArray(services.id, serviceIds))
+      : [],
     userIds.length ? db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, userIds)) : [],
   ]);
   const customerById = new Map(customerRows.map((row) => [row.id, row]));
@@ -92,17 +114,30 @@ export async function findAppointment(db: Db, businessId: string, id: string): P
   return row;
 }
 
-export type AppointmentListFilters = { when: AppointmentWhen; status?: AppointmentStatus; customer_id?: string; page: number; limit: number };
+export type AppointmentListFilters = {
+  when: AppointmentWhen;
+  status?: AppointmentStatus;
+  customer_id?: string;
+  page: number;
+  limit: number;
+};
 
 /** Upcoming (not ended yet) soonest first; past (ended) latest first; all latest first. */
 export async function listAppointments(db: Db, businessId: string, filters: AppointmentListFilters, now: Date) {
   const where = and(
     eq(appointments.businessId, businessId),
-    filters.when === 'upcoming' ? gt(appointments.endAt, now) : filters.when === 'past' ? lte(appointments.endAt, now) : undefined,
+    filters.when === 'upcoming'
+      ? gt(appointments.endAt, now)
+      : filters.when === 'past'
+        ? lte(appointments.endAt, now)
+        : undefined,
     filters.status ? eq(appointments.status, filters.status) : undefined,
     filters.customer_id ? eq(appointments.customerId, filters.customer_id) : undefined,
   );
-  const order = filters.when === 'upcoming' ? [asc(appointments.startAt), asc(appointments.id)] : [desc(appointments.startAt), desc(appointments.id)];
+  const order =
+    filters.when === 'upcoming'
+      ? [asc(appointments.startAt), asc(appointments.id)]
+      : [desc(appointments.startAt), desc(appointments.id)];
   const [rows, [{ total }]] = await Promise.all([
     db
       .select()
@@ -117,21 +152,47 @@ export async function listAppointments(db: Db, businessId: string, filters: Appo
 }
 
 /** A contact's booked appointments still to come, soonest first (the assistant's move and cancel). */
-export async function upcomingForCustomer(db: Db, businessId: string, customerId: string, now: Date): Promise<AppointmentRow[]> {
+export async function upcomingForCustomer(
+  db: Db,
+  businessId: string,
+  customerId: string,
+  now: Date,
+): Promise<AppointmentRow[]> {
   return db
     .select()
     .from(appointments)
-    .where(and(eq(appointments.businessId, businessId), eq(appointments.customerId, customerId), eq(appointments.status, 'booked'), gt(appointments.startAt, now)))
+    .where(
+      and(
+        eq(appointments.businessId, businessId),
+        eq(appointments.customerId, customerId),
+        eq(appointments.status, 'booked'),
+        gt(appointments.startAt, now),
+      ),
+    )
     .orderBy(asc(appointments.startAt))
     .limit(20);
 }
 
 /** Booked appointments touching [from, to), except `exceptId`. */
-async function busyBetween(db: Db, businessId: string, from: Date, to: Date, exceptId?: string): Promise<Array<Busy & { row: AppointmentRow }>> {
+async function busyBetween(
+  db: Db,
+  businessId: string,
+  from: Date,
+  to: Date,
+  exceptId?: string,
+): Promise<Array<Busy & { row: AppointmentRow }>> {
   const rows = await db
     .select()
     .from(appointments)
-    .where(and(eq(appointments.businessId, businessId), eq(appointments.status, 'booked'), lt(appointments.startAt, to), gt(appointments.endAt, from), exceptId ? ne(appointments.id, exceptId) : undefined))
+    .where(
+      and(
+        eq(appointments.businessId, businessId),
+        eq(appointments.status, 'booked'),
+        lt(appointments.startAt, to),
+        gt(appointments.endAt, from),
+        exceptId ? ne(appointments.id, exceptId) : undefined,
+      ),
+    )
     .orderBy(asc(appointments.startAt));
   return rows.map((row) => ({ start: row.startAt, end: row.endAt, row }));
 }
@@ -139,27 +200,46 @@ async function busyBetween(db: Db, businessId: string, from: Date, to: Date, exc
 function parseTime(value: string, timezone: string, field: 'start_at' | 'end_at'): Date {
   const parsed = parseReminder(value, timezone);
   const message = field === 'start_at' ? appointmentMessages.startInvalid : appointmentMessages.endInvalid;
-  if (Number.isNaN(parsed.getTime()) || parsed.getUTCFullYear() < 2000 || parsed.getUTCFullYear() > 2200) throw invalid({ [field]: [message] });
+  if (Number.isNaN(parsed.getTime()) || parsed.getUTCFullYear() < 2000 || parsed.getUTCFullYear() > 2200)
+    throw invalid({ [field]: [message] });
   return parsed;
 }
 
 /** 422 with field errors for a bad span; 422 for closed or outside hours; 409 over another booking. */
-async function checkSpan(db: Db, businessId: string, settings: BusinessSettings, start: Date, end: Date, options: { now: Date; exceptId?: string; startChanged: boolean }) {
+async function checkSpan(
+  db: Db,
+  businessId: string,
+  settings: BusinessSettings,
+  start: Date,
+  end: Date,
+  options: { now: Date; exceptId?: string; startChanged: boolean },
+) {
   if (end <= start) throw invalid({ end_at: [appointmentMessages.endBeforeStart] });
-  if (end.getTime() - start.getTime() > MAX_APPOINTMENT_MINUTES * 60_000) throw invalid({ end_at: [appointmentMessages.tooLong] });
+  if (end.getTime() - start.getTime() > MAX_APPOINTMENT_MINUTES * 60_000)
+    throw invalid({ end_at: [appointmentMessages.tooLong] });
   if (options.startChanged && start < options.now) throw invalid({ start_at: [appointmentMessages.inThePast] });
   const hours = outsideHours(settings, start, end);
   if (hours) throw invalid({ start_at: [hours] });
   const [clash] = await busyBetween(db, businessId, start, end, options.exceptId);
   if (clash) {
     const [who] = await serializeAppointments(db, [clash.row]);
-    throw new ApiError(409, [appointmentMessages.overlaps(who.customer?.name ?? 'another contact', describeSpan(clash.start, clash.end, settings.timezone, options.now))]);
+    throw new ApiError(409, [
+      appointmentMessages.overlaps(
+        who.customer?.name ?? 'another contact',
+        describeSpan(clash.start, clash.end, settings.timezone, options.now),
+      ),
+    ]);
   }
 }
 
-async function checkReferences(db: Db, businessId: string, input: { customer_id?: string; service_id?: string | null }) {
+async function checkReferences(
+  db: Db,
+  businessId: string,
+  input: { customer_id?: string; service_id?: string | null },
+) {
   const errors: Record<string, string[]> = {};
-  if (input.customer_id !== undefined && !(await findCustomer(db, businessId, input.customer_id))) errors.customer_id = [appointmentMessages.customerNotFound];
+  if (input.customer_id !== undefined && !(await findCustomer(db, businessId, input.customer_id)))
+    errors.customer_id = [appointmentMessages.customerNotFound];
   if (input.service_id) {
     const [found] = await db
       .select({ id: services.id })
@@ -171,19 +251,31 @@ async function checkReferences(db: Db, businessId: string, input: { customer_id?
   if (Object.keys(errors).length) throw invalid(errors);
 }
 
-const lockBusiness = (tx: Db, businessId: string) => tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`appointments:${businessId}`}))`);
+const lockBusiness = (tx: Db, businessId: string) =>
+  tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`appointments:${businessId}`}))`);
 
-async function published(deps: AppointmentDeps, kind: 'Created' | 'Updated', row: AppointmentRow): Promise<ApiAppointment> {
+async function published(
+  deps: AppointmentDeps,
+  kind: 'Created' | 'Updated',
+  row: AppointmentRow,
+): Promise<ApiAppointment> {
   const appointment = await serializeOneAppointment(deps.db, row);
   await entityChanged(deps, row.businessId, 'Appointment', kind, appointment);
   return appointment;
 }
 
-export async function createAppointment(deps: AppointmentDeps, businessId: string, input: AppointmentCreateInput, options: AppointmentOptions = {}): Promise<AppointmentResult> {
+export async function createAppointment(
+  deps: AppointmentDeps,
+  businessId: string,
+  input: AppointmentCreateInput,
+  options: AppointmentOptions = {},
+): Promise<AppointmentResult> {
   const settings = await businessSettings(deps.db, businessId);
   const now = options.now ?? deps.clock.now();
   const start = parseTime(input.start_at, settings.timezone, 'start_at');
-  const end = input.end_at ? parseTime(input.end_at, settings.timezone, 'end_at') : new Date(start.getTime() + DEFAULT_APPOINTMENT_MINUTES * 60_000);
+  const end = input.end_at
+    ? parseTime(input.end_at, settings.timezone, 'end_at')
+    : new Date(start.getTime() + DEFAULT_APPOINTMENT_MINUTES * 60_000);
   await checkReferences(deps.db, businessId, input);
   const row = await deps.db.transaction(async (tx) => {
     await lockBusiness(tx as unknown as Db, businessId);
@@ -210,11 +302,19 @@ export async function createAppointment(deps: AppointmentDeps, businessId: strin
   });
   const appointment = await published(deps, 'Created', row);
   await emitOutgoingEvent(deps, businessId, 'appointment.booked', { appointment });
-  const customerMessage = input.notify_customer === false ? null : await tellCustomer(deps, businessId, appointment, 'booked', settings.timezone);
+  const customerMessage =
+    input.notify_customer === false
+      ? null
+      : await tellCustomer(deps, businessId, appointment, 'booked', settings.timezone);
   return { appointment, customerMessage };
 }
 
-export async function editAppointment(deps: AppointmentDeps, businessId: string, id: string, input: AppointmentEditInput): Promise<AppointmentResult> {
+export async function editAppointment(
+  deps: AppointmentDeps,
+  businessId: string,
+  id: string,
+  input: AppointmentEditInput,
+): Promise<AppointmentResult> {
   const current = await findAppointment(deps.db, businessId, id);
   if (!current) throw appointmentNotFound();
   if (current.status === 'cancelled') throw invalid({ start_at: [appointmentMessages.cancelled] });
@@ -222,12 +322,21 @@ export async function editAppointment(deps: AppointmentDeps, businessId: string,
   const now = deps.clock.now();
   const start = input.start_at ? parseTime(input.start_at, settings.timezone, 'start_at') : current.startAt;
   const length = current.endAt.getTime() - current.startAt.getTime();
-  const end = input.end_at ? parseTime(input.end_at, settings.timezone, 'end_at') : input.start_at ? new Date(start.getTime() + length) : current.endAt;
+  const end = input.end_at
+    ? parseTime(input.end_at, settings.timezone, 'end_at')
+    : input.start_at
+      ? new Date(start.getTime() + length)
+      : current.endAt;
   await checkReferences(deps.db, businessId, input);
   const moved = start.getTime() !== current.startAt.getTime() || end.getTime() !== current.endAt.getTime();
   const row = await deps.db.transaction(async (tx) => {
     await lockBusiness(tx as unknown as Db, businessId);
-    if (moved) await checkSpan(tx as unknown as Db, businessId, settings, start, end, { now, exceptId: id, startChanged: start.getTime() !== current.startAt.getTime() });
+    if (moved)
+      await checkSpan(tx as unknown as Db, businessId, settings, start, end, {
+        now,
+        exceptId: id,
+        startChanged: start.getTime() !== current.startAt.getTime(),
+      });
     const [updated] = await tx
       .update(appointments)
       .set({
@@ -243,11 +352,19 @@ export async function editAppointment(deps: AppointmentDeps, businessId: string,
     return updated;
   });
   const appointment = await published(deps, 'Updated', row);
-  const customerMessage = moved && input.notify_customer !== false ? await tellCustomer(deps, businessId, appointment, 'moved', settings.timezone) : null;
+  const customerMessage =
+    moved && input.notify_customer !== false
+      ? await tellCustomer(deps, businessId, appointment, 'moved', settings.timezone)
+      : null;
   return { appointment, customerMessage };
 }
 
-export async function cancelAppointment(deps: AppointmentDeps, businessId: string, id: string, options: { notify_customer?: boolean } = {}): Promise<AppointmentResult> {
+export async function cancelAppointment(
+  deps: AppointmentDeps,
+  businessId: string,
+  id: string,
+  options: { notify_customer?: boolean } = {},
+): Promise<AppointmentResult> {
   const current = await findAppointment(deps.db, businessId, id);
   if (!current) throw appointmentNotFound();
   if (current.status === 'cancelled') throw new ApiError(422, [appointmentMessages.alreadyCancelled]);
@@ -260,20 +377,38 @@ export async function cancelAppointment(deps: AppointmentDeps, businessId: strin
   if (!row) throw new ApiError(422, [appointmentMessages.alreadyCancelled]);
   const appointment = await published(deps, 'Updated', row);
   const settings = await businessSettings(deps.db, businessId);
-  const customerMessage = options.notify_customer === false || row.endAt < now ? null : await tellCustomer(deps, businessId, appointment, 'cancelled', settings.timezone);
+  const customerMessage =
+    options.notify_customer === false || row.endAt < now
+      ? null
+      : await tellCustomer(deps, businessId, appointment, 'cancelled', settings.timezone);
   return { appointment, customerMessage };
 }
 
 /** Free starts for a new appointment, from `from` (today on the business's clock) for `days` days. */
-export async function freeSlots(deps: Pick<ApiDeps, 'db' | 'clock'>, businessId: string, options: { from?: string; days: number; duration_minutes: number; limit: number }): Promise<FreeSlot[]> {
+export async function freeSlots(
+  deps: Pick<ApiDeps, 'db' | 'clock'>,
+  businessId: string,
+  options: { from?: string; days: number; duration_minutes: number; limit: number },
+): Promise<FreeSlot[]> {
   const settings = await businessSettings(deps.db, businessId);
   const now = deps.clock.now();
   const fromDate = options.from ?? localDateParts(now, settings.timezone).date;
   const windowStart = new Date(`${fromDate}T00:00:00Z`);
   if (Number.isNaN(windowStart.getTime())) throw invalid({ from: [appointmentMessages.dateInvalid] });
   // A day either side covers every timezone's offset from UTC.
-  const busy = await busyBetween(deps.db, businessId, new Date(windowStart.getTime() - 86_400_000), new Date(windowStart.getTime() + (options.days + 1) * 86_400_000));
-  return findFreeSlots(settings, busy, { fromDate, days: options.days, durationMinutes: options.duration_minutes, now, limit: options.limit });
+  const busy = await busyBetween(
+    deps.db,
+    businessId,
+    new Date(windowStart.getTime() - 86_400_000),
+    new Date(windowStart.getTime() + (options.days + 1) * 86_400_000),
+  );
+  return findFreeSlots(settings, busy, {
+    fromDate,
+    days: options.days,
+    durationMinutes: options.duration_minutes,
+    now,
+    limit: options.limit,
+  });
 }
 
 /** Whether start–end is free now (the assistant re-checks an offered time before booking it). */
@@ -284,7 +419,13 @@ export async function isFree(db: Db, businessId: string, start: Date, end: Date)
 
 const SMS_LIMIT = 1600;
 
-export function appointmentText(input: { firstName: string | null; business: string | null; kind: 'booked' | 'moved' | 'cancelled'; service: string | null; when: string }): string {
+export function appointmentText(input: {
+  firstName: string | null;
+  business: string | null;
+  kind: 'booked' | 'moved' | 'cancelled';
+  service: string | null;
+  when: string;
+}): string {
   const hello = `Hi ${addressableName(input.firstName) ?? 'there'},`;
   const what = input.service ? `your ${input.service} appointment` : 'your appointment';
   const from = `– ${input.business ?? 'us'}`;
@@ -300,33 +441,70 @@ export function appointmentText(input: { firstName: string | null; business: str
 const notTold = (reason: string) => `The contact was not told: ${reason.replace(/\.+$/, '')}.`;
 
 /** Text the contact (else email them); never throws, so the booking stands. Answers the sentence the member sees. */
-export async function tellCustomer(deps: AppointmentDeps, businessId: string, appointment: ApiAppointment, kind: 'booked' | 'moved' | 'cancelled', timezone: string): Promise<string> {
+export async function tellCustomer(
+  deps: AppointmentDeps,
+  businessId: string,
+  appointment: ApiAppointment,
+  kind: 'booked' | 'moved' | 'cancelled',
+  timezone: string,
+): Promise<string> {
   try {
     const customer = await findCustomer(deps.db, businessId, appointment.customer_id);
     if (!customer) return notTold('the contact is no longer among your contacts');
     const name = displayName(customer) || 'The contact';
     const when = describeSpan(new Date(appointment.start_at), new Date(appointment.end_at), timezone, deps.clock.now());
-    const text = appointmentText({ firstName: customer.firstName, business: await businessName(deps.db, businessId), kind, service: appointment.service?.name ?? null, when });
+    const text = appointmentText({
+      firstName: customer.firstName,
+      business: await businessName(deps.db, businessId),
+      kind,
+      service: appointment.service?.name ?? null,
+      when,
+    });
     const phone = customer.phones[0] ?? null;
     const email = customer.emails[0] ?? null;
     let smsFailure: string | null = null;
     if (phone) {
       const system = await businessNumberSystem(deps.db, businessId);
       if (system?.phoneNumber) {
-        const sms = await sendCustomerSms(deps, { businessId, to: phone, body: text, customerId: customer.id, purpose: 'appointment', details: { appointment_id: appointment._id, appointment_change: kind }, system });
+        const sms = await sendCustomerSms(deps, {
+          businessId,
+          to: phone,
+          body: text,
+          customerId: customer.id,
+          purpose: 'appointment',
+          details: { appointment_id: appointment._id, appointment_change: kind },
+          system,
+        });
         if (sms.ok) return `${name} was told by SMS (${sms.to}).`;
         smsFailure = sms.reason;
       } else smsFailure = 'the business has no phone number to text from (set one up under Settings → Systems)';
     }
     if (email) {
-      const subject = kind === 'booked' ? 'Your appointment is booked' : kind === 'moved' ? 'Your appointment has moved' : 'Your appointment is cancelled';
-      const mail = await sendCustomerEmail(deps, { businessId, to: email, subject, text, customerId: customer.id, noteLabel: `appointment ${kind}` });
+      const subject =
+        kind === 'booked'
+          ? 'Your appointment is booked'
+          : kind === 'moved'
+            ? 'Your appointment has moved'
+            : 'Your appointment is cancelled';
+      const mail = await sendCustomerEmail(deps, {
+        businessId,
+        to: email,
+        subject,
+        text,
+        customerId: customer.id,
+        noteLabel: `appointment ${kind}`,
+      });
       if (mail.ok) return `${name} was told by email (${mail.to}).`;
       return notTold(smsFailure ? `${smsFailure}, and ${mail.reason}` : mail.reason);
     }
     return notTold(smsFailure ?? `${name} has no phone number or email`);
   } catch (error) {
-    deps.log?.({ level: 'error', msg: 'appointment saved, contact not told', appointment_id: appointment._id, error: String(error) });
+    deps.log?.({
+      level: 'error',
+      msg: 'appointment saved, contact not told',
+      appointment_id: appointment._id,
+      error: String(error),
+    });
     return notTold('the message could not be sent');
   }
 }

@@ -25,7 +25,11 @@ export function startBatchLoop<R extends { claimed: readonly unknown[] }>(option
         options.onTick?.(result);
       } while (!stopped && result.claimed.length === options.batchSize);
     } catch (error) {
-      options.log?.({ level: 'error', msg: `${options.name} tick failed`, error: error instanceof Error ? error.stack : String(error) });
+      options.log?.({
+        level: 'error',
+        msg: `${options.name} tick failed`,
+        error: error instanceof Error ? error.stack : String(error),
+      });
     }
     if (!stopped) {
       timer = setTimeout(() => {

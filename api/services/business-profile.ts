@@ -33,43 +33,370 @@ export type BusinessProfile = {
 };
 
 const VISIT_WORDS = [
-  'call-out', 'callout', 'call out', 'call-outs', 'emergency', 'emergencies', 'engineer', 'engineers', 'technician', 'electrician', 'electricians', 'electrical',
-  'plumber', 'plumbers', 'plumbing', 'heating', 'boiler', 'boilers', 'rewire', 'rewiring', 'wiring', 'fuse', 'fuse box', 'consumer unit', 'socket', 'sockets',
-  'installation', 'installations', 'install', 'installer', 'repair', 'repairs', 'leak', 'leaks', 'blocked', 'drain', 'drains', 'drainage', 'gutter', 'gutters',
-  'roof', 'roofing', 'roofer', 'locksmith', 'builder', 'builders', 'joiner', 'joinery', 'carpenter', 'carpentry', 'decorator', 'decorating', 'plastering',
-  'plasterer', 'tiling', 'tiler', 'glazing', 'glazier', 'handyman', 'pest control', 'removals', 'landscaping', 'gardener', 'gardening', 'tree surgery',
-  'carpet cleaning', 'window cleaning', 'oven cleaning', 'appliance', 'appliances', 'landlord', 'landlords', 'site visit', 'on site', 'your home', 'your property',
-  'we come to you', 'van', 'vans', 'gas safe', 'certificate', 'certificates', 'survey', 'surveys', 'electrics', 'lighting', 'smoke alarm', 'smoke alarms',
-  'painter', 'painting', 'fencing', 'paving', 'driveway', 'driveways', 'patio', 'decking', 'radiator', 'radiators', 'unblock', 'unblocking', 'toilet', 'toilets',
-  'heat pump', 'solar panel', 'solar panels', 'air conditioning', 'cctv', 'aerial', 'chimney', 'damp proofing', 'insulation', 'renovation', 'refurbishment',
-  'scaffolding', 'skip hire', 'waste removal', 'rubbish removal', 'house clearance', 'lawn', 'lawns', 'mowing', 'hedge', 'hedges', 'pressure washing',
-  'jet washing', 'mechanic', 'breakdown', 'callout fee', 'call-out fee', 'free estimate', 'free estimates',
+  'call-out',
+  'callout',
+  'call out',
+  'call-outs',
+  'emergency',
+  'emergencies',
+  'engineer',
+  'engineers',
+  'technician',
+  'electrician',
+  'electricians',
+  'electrical',
+  'plumber',
+  'plumbers',
+  'plumbing',
+  'heating',
+  'boiler',
+  'boilers',
+  'rewire',
+  'rewiring',
+  'wiring',
+  'fuse',
+  'fuse box',
+  'consumer unit',
+  'socket',
+  'sockets',
+  'installation',
+  'installations',
+  'install',
+  'installer',
+  'repair',
+  'repairs',
+  'leak',
+  'leaks',
+  'blocked',
+  'drain',
+  'drains',
+  'drainage',
+  'gutter',
+  'gutters',
+  'roof',
+  'roofing',
+  'roofer',
+  'locksmith',
+  'builder',
+  'builders',
+  'joiner',
+  'joinery',
+  'carpenter',
+  'carpentry',
+  'decorator',
+  'decorating',
+  'plastering',
+  'plasterer',
+  'tiling',
+  'tiler',
+  'glazing',
+  'glazier',
+  'handyman',
+  'pest control',
+  'removals',
+  'landscaping',
+  'gardener',
+  'gardening',
+  'tree surgery',
+  'carpet cleaning',
+  'window cleaning',
+  'oven cleaning',
+  'appliance',
+  'appliances',
+  'landlord',
+  'landlords',
+  'site visit',
+  'on site',
+  'your home',
+  'your property',
+  'we come to you',
+  'van',
+  'vans',
+  'gas safe',
+  'certificate',
+  'certificates',
+  'survey',
+  'surveys',
+  'electrics',
+  'lighting',
+  'smoke alarm',
+  'smoke alarms',
+  'painter',
+  'painting',
+  'fencing',
+  'paving',
+  'driveway',
+  'driveways',
+  'patio',
+  'decking',
+  'radiator',
+  'radiators',
+  'unblock',
+  'unblocking',
+  'toilet',
+  'toilets',
+  'heat pump',
+  'solar panel',
+  'solar panels',
+  'air conditioning',
+  'cctv',
+  'aerial',
+  'chimney',
+  'damp proofing',
+  'insulation',
+  'renovation',
+  'refurbishment',
+  'scaffolding',
+  'skip hire',
+  'waste removal',
+  'rubbish removal',
+  'house clearance',
+  'lawn',
+  'lawns',
+  'mowing',
+  'hedge',
+  'hedges',
+  'pressure washing',
+  'jet washing',
+  'mechanic',
+  'breakdown',
+  'callout fee',
+  'call-out fee',
+  'free estimate',
+  'free estimates',
 ];
 
 const APPOINTMENT_WORDS = [
-  'appointment', 'appointments', 'treatment', 'treatments', 'therapist', 'therapists', 'therapy', 'massage', 'massages', 'facial', 'facials', 'manicure',
-  'pedicure', 'nails', 'nail', 'lashes', 'brows', 'waxing', 'haircut', 'haircuts', 'hair cut', 'cut and', 'blow dry', 'blow-dry', 'colour', 'color', 'highlights',
-  'balayage', 'stylist', 'stylists', 'barber', 'barbers', 'salon', 'spa', 'beauty', 'clinic', 'consultation', 'consultations', 'session', 'sessions', 'physio',
-  'physiotherapy', 'osteopath', 'chiropractor', 'dentist', 'dental', 'hygienist', 'optician', 'eye test', 'tattoo', 'piercing', 'grooming', 'groomer',
-  'lesson', 'lessons', 'class', 'classes', 'tutor', 'tutoring', 'personal training', 'check-up', 'checkup', 'vet', 'vets', 'hair', 'hairdresser',
-  'hairdressing', 'trim', 'shave', 'beard', 'fringe', 'perm', 'tint', 'threading', 'spray tan', 'makeup', 'make-up', 'bridal', 'styling', 'updo',
-  'yoga', 'pilates', 'reflexology', 'acupuncture', 'reiki', 'counselling', 'counseling', 'assessment', 'assessments',
+  'appointment',
+  'appointments',
+  'treatment',
+  'treatments',
+  'therapist',
+  'therapists',
+  'therapy',
+  'massage',
+  'massages',
+  'facial',
+  'facials',
+  'manicure',
+  'pedicure',
+  'nails',
+  'nail',
+  'lashes',
+  'brows',
+  'waxing',
+  'haircut',
+  'haircuts',
+  'hair cut',
+  'cut and',
+  'blow dry',
+  'blow-dry',
+  'colour',
+  'color',
+  'highlights',
+  'balayage',
+  'stylist',
+  'stylists',
+  'barber',
+  'barbers',
+  'salon',
+  'spa',
+  'beauty',
+  'clinic',
+  'consultation',
+  'consultations',
+  'session',
+  'sessions',
+  'physio',
+  'physiotherapy',
+  'osteopath',
+  'chiropractor',
+  'dentist',
+  'dental',
+  'hygienist',
+  'optician',
+  'eye test',
+  'tattoo',
+  'piercing',
+  'grooming',
+  'groomer',
+  'lesson',
+  'lessons',
+  'class',
+  'classes',
+  'tutor',
+  'tutoring',
+  'personal training',
+  'check-up',
+  'checkup',
+  'vet',
+  'vets',
+  'hair',
+  'hairdresser',
+  'hairdressing',
+  'trim',
+  'shave',
+  'beard',
+  'fringe',
+  'perm',
+  'tint',
+  'threading',
+  'spray tan',
+  'makeup',
+  'make-up',
+  'bridal',
+  'styling',
+  'updo',
+  'yoga',
+  'pilates',
+  'reflexology',
+  'acupuncture',
+  'reiki',
+  'counselling',
+  'counseling',
+  'assessment',
+  'assessments',
 ];
 
 const FOOD_WORDS = [
-  'bread', 'loaf', 'loaves', 'cake', 'cakes', 'pastry', 'pastries', 'croissant', 'croissants', 'bun', 'buns', 'cookie', 'cookies', 'biscuit', 'biscuits',
-  'scone', 'scones', 'pie', 'pies', 'sandwich', 'sandwiches', 'coffee', 'tea', 'drinks', 'menu', 'breakfast', 'brunch', 'lunch', 'dinner', 'meal', 'meals',
-  'dish', 'dishes', 'food', 'pizza', 'burger', 'burgers', 'takeaway', 'cafe', 'café', 'restaurant', 'baked', 'bakes', 'baking', 'bake', 'chocolate', 'cheese',
-  'vegan', 'vegetarian', 'ingredients', 'allergen', 'allergens', 'dessert', 'desserts', 'sweets', 'treats', 'wine', 'beer', 'juice', 'smoothie', 'fruit',
-  'vegetables', 'meat', 'butcher', 'fish', 'deli', 'catering', 'sourdough', 'sponge', 'buttercream', 'icing', 'cupcake', 'cupcakes', 'tart', 'tarts',
-  'bakery', 'baker', 'bakers', 'patisserie', 'baguette', 'baguettes', 'focaccia', 'brioche', 'bagel', 'bagels', 'muffin', 'muffins', 'doughnut', 'doughnuts',
-  'donut', 'donuts', 'eclair', 'eclairs', 'macaron', 'macarons', 'brownie', 'brownies', 'flapjack', 'flapjacks', 'quiche', 'pasty', 'pasties', 'sausage roll',
-  'soup', 'soups', 'salad', 'salads', 'wrap', 'wraps', 'curry', 'sushi', 'kebab', 'ice cream', 'gelato', 'fudge', 'jam', 'chutney', 'flour', 'rye', 'spelt',
-  'wholemeal', 'granola', 'eggs', 'butter', 'yoghurt', 'pudding', 'puddings', 'gin', 'cider', 'espresso', 'latte', 'groceries', 'grocer',
+  'bread',
+  'loaf',
+  'loaves',
+  'cake',
+  'cakes',
+  'pastry',
+  'pastries',
+  'croissant',
+  'croissants',
+  'bun',
+  'buns',
+  'cookie',
+  'cookies',
+  'biscuit',
+  'biscuits',
+  'scone',
+  'scones',
+  'pie',
+  'pies',
+  'sandwich',
+  'sandwiches',
+  'coffee',
+  'tea',
+  'drinks',
+  'menu',
+  'breakfast',
+  'brunch',
+  'lunch',
+  'dinner',
+  'meal',
+  'meals',
+  'dish',
+  'dishes',
+  'food',
+  'pizza',
+  'burger',
+  'burgers',
+  'takeaway',
+  'cafe',
+  'café',
+  'restaurant',
+  'baked',
+  'bakes',
+  'baking',
+  'bake',
+  'chocolate',
+  'cheese',
+  'vegan',
+  'vegetarian',
+  'ingredients',
+  'allergen',
+  'allergens',
+  'dessert',
+  'desserts',
+  'sweets',
+  'treats',
+  'wine',
+  'beer',
+  'juice',
+  'smoothie',
+  'fruit',
+  'vegetables',
+  'meat',
+  'butcher',
+  'fish',
+  'deli',
+  'catering',
+  'sourdough',
+  'sponge',
+  'buttercream',
+  'icing',
+  'cupcake',
+  'cupcakes',
+  'tart',
+  'tarts',
+  'bakery',
+  'baker',
+  'bakers',
+  'patisserie',
+  'baguette',
+  'baguettes',
+  'focaccia',
+  'brioche',
+  'bagel',
+  'bagels',
+  'muffin',
+  'muffins',
+  'doughnut',
+  'doughnuts',
+  'donut',
+  'donuts',
+  'eclair',
+  'eclairs',
+  'macaron',
+  'macarons',
+  'brownie',
+  'brownies',
+  'flapjack',
+  'flapjacks',
+  'quiche',
+  'pasty',
+  'pasties',
+  'sausage roll',
+  'soup',
+  'soups',
+  'salad',
+  'salads',
+  'wrap',
+  'wraps',
+  'curry',
+  'sushi',
+  'kebab',
+  'ice cream',
+  'gelato',
+  'fudge',
+  'jam',
+  'chutney',
+  'flour',
+  'rye',
+  'spelt',
+  'wholemeal',
+  'granola',
+  'eggs',
+  'butter',
+  'yoghurt',
+  'pudding',
+  'puddings',
+  'gin',
+  'cider',
+  'espresso',
+  'latte',
+  'groceries',
+  'grocer',
 ];
 
 const escape = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/[- ]/g, '[- ]?');
-const lexicon = (words: string[]) => new RegExp(`(?<![\\p{L}\\p{N}])(${words.map(escape).join('|')})(?![\\p{L}\\p{N}])`, 'giu');
+const lexicon = (words: string[]) =>
+  new RegExp(`(?<![\\p{L}\\p{N}])(${words.map(escape).join('|')})(?![\\p{L}\\p{N}])`, 'giu');
 export const VISITS = lexicon(VISIT_WORDS);
 export const APPOINTMENTS = lexicon(APPOINTMENT_WORDS);
 export const FOOD = lexicon(FOOD_WORDS);
@@ -101,7 +428,10 @@ const KNOWLEDGE_CHARS = 4000;
 const NOT_KNOWLEDGE = ['question', 'answered_question', 'ignored_question', 'product'];
 
 export async function loadBusinessProfile(db: Db, businessId: string): Promise<BusinessProfile> {
-  const [business] = await db.select({ address: businesses.address, settings: businesses.settings, timezone: businesses.timezone }).from(businesses).where(eq(businesses.id, businessId));
+  const [business] = await db
+    .select({ address: businesses.address, settings: businesses.settings, timezone: businesses.timezone })
+    .from(businesses)
+    .where(eq(businesses.id, businessId));
   const serviceRows = await db
     .select({ id: services.id, name: services.name, description: services.description, price: services.price })
     .from(services)
@@ -110,19 +440,37 @@ export async function loadBusinessProfile(db: Db, businessId: string): Promise<B
   const productRows = await db
     .select({ id: memories.id, title: memories.title, content: memories.content, meta: memories.meta })
     .from(memories)
-    .where(and(eq(memories.businessId, businessId), eq(memories.type, 'product'), eq(memories.status, 'active'), isNull(memories.deletedAt)))
+    .where(
+      and(
+        eq(memories.businessId, businessId),
+        eq(memories.type, 'product'),
+        eq(memories.status, 'active'),
+        isNull(memories.deletedAt),
+      ),
+    )
     .orderBy(asc(memories.createdAt), asc(memories.id));
   const knowledgeRows = await db
     .select({ title: memories.title, content: memories.content })
     .from(memories)
-    .where(and(eq(memories.businessId, businessId), notInArray(memories.type, NOT_KNOWLEDGE), inArray(memories.status, ['active']), isNull(memories.deletedAt)))
+    .where(
+      and(
+        eq(memories.businessId, businessId),
+        notInArray(memories.type, NOT_KNOWLEDGE),
+        inArray(memories.status, ['active']),
+        isNull(memories.deletedAt),
+      ),
+    )
     .orderBy(asc(memories.createdAt))
     .limit(KNOWLEDGE_MEMORIES);
 
-  const products = productRows.map((row) => productFromMemory({ _id: row.id, title: row.title, content: row.content, meta: row.meta }));
+  const products = productRows.map((row) =>
+    productFromMemory({ _id: row.id, title: row.title, content: row.content, meta: row.meta }),
+  );
   const serviceTexts = serviceRows.map((row) => `${row.name}. ${row.description ?? ''}`);
   const productTexts = products.map((product) => `${product.name}. ${product.description ?? ''}`);
-  const knowledge = knowledgeRows.map((row) => `${row.title ?? ''}\n${row.content.slice(0, KNOWLEDGE_CHARS)}`).join('\n');
+  const knowledge = knowledgeRows
+    .map((row) => `${row.title ?? ''}\n${row.content.slice(0, KNOWLEDGE_CHARS)}`)
+    .join('\n');
 
   return {
     services: serviceRows.map((row) => ({ id: row.id, name: row.name.trim(), priced: Boolean(row.price?.trim()) })),
@@ -134,17 +482,31 @@ export async function loadBusinessProfile(db: Db, businessId: string): Promise<B
 }
 
 /** The traits from the texts: what it offers (services, products) and what its knowledge says. */
-export function traitsOf(text: { services: string[]; products: string[]; knowledge: string }): BusinessProfile['traits'] {
+export function traitsOf(text: {
+  services: string[];
+  products: string[];
+  knowledge: string;
+}): BusinessProfile['traits'] {
   const sellsProducts = text.products.length > 0;
   const visits = strengthOf(VISITS, text.services, text.knowledge, sellsProducts);
   const appointments = strengthOf(APPOINTMENTS, text.services, text.knowledge, sellsProducts);
   const servicesFirst = visits === 'main' || appointments === 'main';
   // Food is goods even when the owner entered it as services ("Birthday cakes") or only wrote about it.
   const foodServices = text.services.filter((service) => distinctHits(FOOD, service) >= 1).length;
-  const foodShop = !servicesFirst && ((text.services.length > 0 && foodServices * 2 >= text.services.length) || distinctHits(FOOD, text.knowledge) >= 3);
+  const foodShop =
+    !servicesFirst &&
+    ((text.services.length > 0 && foodServices * 2 >= text.services.length) || distinctHits(FOOD, text.knowledge) >= 3);
   const goods: Strength =
-    text.products.length > 0 ? (text.products.length >= text.services.length || !servicesFirst ? 'main' : 'some') : foodShop ? 'main' : 'none';
+    text.products.length > 0
+      ? text.products.length >= text.services.length || !servicesFirst
+        ? 'main'
+        : 'some'
+      : foodShop
+        ? 'main'
+        : 'none';
   const food =
-    text.products.length > 0 ? text.products.some((product) => distinctHits(FOOD, product) >= 1) || distinctHits(FOOD, text.knowledge) >= 2 : foodShop;
+    text.products.length > 0
+      ? text.products.some((product) => distinctHits(FOOD, product) >= 1) || distinctHits(FOOD, text.knowledge) >= 2
+      : foodShop;
   return { visits, appointments, goods, food };
 }

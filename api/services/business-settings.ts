@@ -41,11 +41,17 @@ export function withAvailability(
 }
 
 /** One member's notification preferences in one business (defaults for anything never set). */
-export async function getNotificationPreferences(deps: Pick<ApiDeps, 'db'>, businessId: string, userId: string): Promise<NotificationPreferences> {
+export async function getNotificationPreferences(
+  deps: Pick<ApiDeps, 'db'>,
+  businessId: string,
+  userId: string,
+): Promise<NotificationPreferences> {
   const [row] = await deps.db
     .select({ prefs: businessUsers.notificationPrefs })
     .from(businessUsers)
-    .where(and(eq(businessUsers.businessId, businessId), eq(businessUsers.userId, userId), isNull(businessUsers.removedAt)))
+    .where(
+      and(eq(businessUsers.businessId, businessId), eq(businessUsers.userId, userId), isNull(businessUsers.removedAt)),
+    )
     .limit(1);
   return resolveNotificationPreferences(row?.prefs);
 }
@@ -61,18 +67,30 @@ export async function setNotificationPreferences(
     const [row] = await tx
       .select()
       .from(businessUsers)
-      .where(and(eq(businessUsers.businessId, businessId), eq(businessUsers.userId, actor.id), isNull(businessUsers.removedAt)))
+      .where(
+        and(
+          eq(businessUsers.businessId, businessId),
+          eq(businessUsers.userId, actor.id),
+          isNull(businessUsers.removedAt),
+        ),
+      )
       .for('update');
     if (!row) throw notFound('The business');
     const current = resolveNotificationPreferences(row.notificationPrefs);
     const events = { ...current.events };
-    for (const [event, on] of Object.entries(input.events ?? {})) if (on !== undefined) events[event as keyof typeof events] = on;
+    for (const [event, on] of Object.entries(input.events ?? {}))
+      if (on !== undefined) events[event as keyof typeof events] = on;
     const quiet = { ...current.quiet_hours };
-    for (const [key, value] of Object.entries(input.quiet_hours ?? {})) if (value !== undefined) (quiet as Record<string, unknown>)[key] = value;
+    for (const [key, value] of Object.entries(input.quiet_hours ?? {}))
+      if (value !== undefined) (quiet as Record<string, unknown>)[key] = value;
     const summary = { ...current.daily_summary };
-    for (const [key, value] of Object.entries(input.daily_summary ?? {})) if (value !== undefined) (summary as Record<string, unknown>)[key] = value;
+    for (const [key, value] of Object.entries(input.daily_summary ?? {}))
+      if (value !== undefined) (summary as Record<string, unknown>)[key] = value;
     const next: NotificationPreferences = { events, quiet_hours: quiet, daily_summary: summary };
-    await tx.update(businessUsers).set({ notificationPrefs: next, updatedAt: deps.clock.now() }).where(eq(businessUsers.id, row.id));
+    await tx
+      .update(businessUsers)
+      .set({ notificationPrefs: next, updatedAt: deps.clock.now() })
+      .where(eq(businessUsers.id, row.id));
     return next;
   });
   await userUpdated(deps, actor);
@@ -90,7 +108,15 @@ function withIds(overwrites: BusinessSettingsInput['overwrites'] & object): Hour
     .map((entry) => {
       const id = entry._id && !seen.has(entry._id) ? entry._id : newId();
       seen.add(id);
-      return { _id: id, all_day: entry.all_day, date: entry.date, start: entry.start, end: entry.end, status: entry.status, note: entry.note ?? null };
+      return {
+        _id: id,
+        all_day: entry.all_day,
+        date: entry.date,
+        start: entry.start,
+        end: entry.end,
+        status: entry.status,
+        note: entry.note ?? null,
+      };
     })
     .sort((a, b) => a.date.localeCompare(b.date) || a.start.localeCompare(b.start));
 }
@@ -111,8 +137,16 @@ export function mergeSettings(stored: StoredBusinessSettings, input: BusinessSet
 }
 
 /** The settings as `viewer` sees them (their own notification preferences included). */
-export async function getBusinessSettings(deps: ApiDeps, businessId: string, viewerId?: string): Promise<ApiBusinessSettings> {
-  const [row] = await deps.db.select({ settings: businesses.settings, timezone: businesses.timezone }).from(businesses).where(eq(businesses.id, businessId)).limit(1);
+export async function getBusinessSettings(
+  deps: ApiDeps,
+  businessId: string,
+  viewerId?: string,
+): Promise<ApiBusinessSettings> {
+  const [row] = await deps.db
+    .select({ settings: businesses.settings, timezone: businesses.timezone })
+    .from(businesses)
+    .where(eq(businesses.id, businessId))
+    .limit(1);
   if (!row) throw notFound('The business');
   const notifications = viewerId ? await getNotificationPreferences(deps, businessId, viewerId) : undefined;
   return withAvailability(deps, settingsOf(row), notifications);
@@ -122,7 +156,12 @@ export async function getBusinessSettings(deps: ApiDeps, businessId: string, vie
  * Saves the keys sent (the row locked, so two saves of different keys both land) and
  * publishes BusinessUpdated like every business write.
  */
-export async function setBusinessSettings(deps: ApiDeps, businessId: string, input: BusinessSettingsInput, actor: UserRow): Promise<ApiBusinessSettings> {
+export async function setBusinessSettings(
+  deps: ApiDeps,
+  businessId: string,
+  input: BusinessSettingsInput,
+  actor: UserRow,
+): Promise<ApiBusinessSettings> {
   const business = await deps.db.transaction(async (tx) => {
     const [current] = await tx.select().from(businesses).where(eq(businesses.id, businessId)).for('update');
     if (!current) throw notFound('The business');

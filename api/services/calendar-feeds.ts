@@ -20,9 +20,14 @@ export type FeedDeps = Pick<ApiDeps, 'db' | 'clock' | 'publicUrl'>;
 export const FEED_PAST_DAYS = 90;
 const FEED_MAX_EVENTS = 2000;
 
-export const feedUrl = (deps: Pick<ApiDeps, 'publicUrl'>, token: string) => `${(deps.publicUrl ?? 'http://localhost:3000').replace(/\/+$/, '')}/calendar/${token}.ics`;
+export const feedUrl = (deps: Pick<ApiDeps, 'publicUrl'>, token: string) =>
+  `${(deps.publicUrl ?? 'http://localhost:3000').replace(/\/+$/, '')}/calendar/${token}.ics`;
 
-export async function feedStatus(db: Db, businessId: string, userId: string): Promise<{ active: boolean; created_at: string | null }> {
+export async function feedStatus(
+  db: Db,
+  businessId: string,
+  userId: string,
+): Promise<{ active: boolean; created_at: string | null }> {
   const [row] = await db
     .select({ createdAt: calendarFeeds.createdAt })
     .from(calendarFeeds)
@@ -32,12 +37,20 @@ export async function feedStatus(db: Db, businessId: string, userId: string): Pr
 }
 
 /** A new address for the member; the old one stops working at once. */
-export async function regenerateFeed(deps: FeedDeps, businessId: string, userId: string): Promise<{ url: string; created_at: string }> {
+export async function regenerateFeed(
+  deps: FeedDeps,
+  businessId: string,
+  userId: string,
+): Promise<{ url: string; created_at: string }> {
   const token = newToken();
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
-    await tx.delete(calendarFeeds).where(and(eq(calendarFeeds.businessId, businessId), eq(calendarFeeds.userId, userId)));
-    await tx.insert(calendarFeeds).values({ id: newId(), businessId, userId, tokenHash: sha256(token), createdAt: now });
+    await tx
+      .delete(calendarFeeds)
+      .where(and(eq(calendarFeeds.businessId, businessId), eq(calendarFeeds.userId, userId)));
+    await tx
+      .insert(calendarFeeds)
+      .values({ id: newId(), businessId, userId, tokenHash: sha256(token), createdAt: now });
   });
   return { url: feedUrl(deps, token), created_at: now.toISOString() };
 }
@@ -47,7 +60,8 @@ export async function revokeFeed(db: Db, businessId: string, userId: string): Pr
 }
 
 /** TEXT values the library writes as given (the calendar's name) are escaped here (RFC 5545 3.3.11). */
-export const escapeText = (value: string) => value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+export const escapeText = (value: string) =>
+  value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
 
 export function eventSummary(appointment: Pick<ApiAppointment, 'service' | 'customer'>): string {
   const who = appointment.customer?.name || 'A contact';
@@ -56,7 +70,11 @@ export function eventSummary(appointment: Pick<ApiAppointment, 'service' | 'cust
 
 /** The calendar text: one VEVENT per appointment, times in UTC, cancelled ones as STATUS:CANCELLED so subscribers drop them. */
 export function calendarText(input: { businessName: string; host: string; appointments: ApiAppointment[] }): string {
-  const calendar = ical({ name: escapeText(`${input.businessName} appointments`), prodId: { company: 'Business Assistant', product: 'appointments', language: 'EN' }, ttl: 15 * 60 });
+  const calendar = ical({
+    name: escapeText(`${input.businessName} appointments`),
+    prodId: { company: 'Business Assistant', product: 'appointments', language: 'EN' },
+    ttl: 15 * 60,
+  });
   for (const appointment of input.appointments) {
     calendar.createEvent({
       id: `${appointment._id}@${input.host}`,
@@ -78,10 +96,22 @@ export function calendarText(input: { businessName: string; host: string; appoin
 export async function feedCalendar(deps: FeedDeps, token: string): Promise<string | null> {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
   const [feed] = await deps.db
-    .select({ businessId: calendarFeeds.businessId, userId: calendarFeeds.userId, businessName: businesses.name, permissions: businessUsers.permissions })
+    .select({
+      businessId: calendarFeeds.businessId,
+      userId: calendarFeeds.userId,
+      businessName: businesses.name,
+      permissions: businessUsers.permissions,
+    })
     .from(calendarFeeds)
     .innerJoin(businesses, and(eq(businesses.id, calendarFeeds.businessId), isNull(businesses.deletedAt)))
-    .innerJoin(businessUsers, and(eq(businessUsers.businessId, calendarFeeds.businessId), eq(businessUsers.userId, calendarFeeds.userId), isNull(businessUsers.removedAt)))
+    .innerJoin(
+      businessUsers,
+      and(
+        eq(businessUsers.businessId, calendarFeeds.businessId),
+        eq(businessUsers.userId, calendarFeeds.userId),
+        isNull(businessUsers.removedAt),
+      ),
+    )
     .where(eq(calendarFeeds.tokenHash, sha256(token)))
     .limit(1);
   if (!feed || !hasPermission(feed.permissions, 'customers/view')) return null;

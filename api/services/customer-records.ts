@@ -24,9 +24,14 @@ export const addressableName = (name: string | null | undefined): string | null 
   return trimmed && !/^[+\d\s().-]+$/.test(trimmed) && !trimmed.includes('@') ? trimmed : null;
 };
 
-export const displayName = (row: Pick<CustomerRow, 'firstName' | 'lastName'>): string => [row.firstName, row.lastName].filter(Boolean).join(' ');
+export const displayName = (row: Pick<CustomerRow, 'firstName' | 'lastName'>): string =>
+  [row.firstName, row.lastName].filter(Boolean).join(' ');
 
-export function serializeCustomer(row: CustomerRow, duplicates: Duplicate[] = [], optOuts: Map<string, Date> = new Map()): ApiCustomer {
+export function serializeCustomer(
+  row: CustomerRow,
+  duplicates: Duplicate[] = [],
+  optOuts: Map<string, Date> = new Map(),
+): ApiCustomer {
   return {
     _id: row.id,
     first_name: row.firstName,
@@ -37,7 +42,9 @@ export function serializeCustomer(row: CustomerRow, duplicates: Duplicate[] = []
     phones: row.phones,
     addresses: row.addresses,
     duplicates,
-    sms_opt_outs: row.phones.flatMap((phone) => (optOuts.has(phone) ? [{ phone, at: optOuts.get(phone)!.toISOString() }] : [])),
+    sms_opt_outs: row.phones.flatMap((phone) =>
+      optOuts.has(phone) ? [{ phone, at: optOuts.get(phone)!.toISOString() }] : [],
+    ),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     deleted_at: row.deletedAt?.toISOString() ?? null,
@@ -76,11 +83,21 @@ export async function loadDuplicates(db: Db, businessId: string, ids: string[]):
     group by mine.id, theirs.id, other.first_name, other.last_name
     order by other.first_name, other.last_name, theirs.id
   `);
-  type Row = { customer_id: string; duplicate_id: string; reason: 'phone' | 'email'; first_name: string; last_name: string | null };
+  type Row = {
+    customer_id: string;
+    duplicate_id: string;
+    reason: 'phone' | 'email';
+    first_name: string;
+    last_name: string | null;
+  };
   for (const row of rowsOf<Row>(result)) {
     const list = found.get(row.customer_id) ?? [];
     // 'phone' sorts after 'email', so max() names the phone when both are shared.
-    list.push({ _id: row.duplicate_id, name: displayName({ firstName: row.first_name, lastName: row.last_name }), reason: row.reason });
+    list.push({
+      _id: row.duplicate_id,
+      name: displayName({ firstName: row.first_name, lastName: row.last_name }),
+      reason: row.reason,
+    });
     found.set(row.customer_id, list);
   }
   return found;
@@ -102,7 +119,12 @@ export async function serializeOne(db: Db, row: CustomerRow): Promise<ApiCustome
 }
 
 /** A contact of this business; live ones only unless `deleted` says otherwise. */
-export async function findCustomer(db: Db, businessId: string, id: string, options: { deleted?: boolean } = {}): Promise<CustomerRow | undefined> {
+export async function findCustomer(
+  db: Db,
+  businessId: string,
+  id: string,
+  options: { deleted?: boolean } = {},
+): Promise<CustomerRow | undefined> {
   const [row] = await db
     .select()
     .from(customers)
@@ -154,7 +176,12 @@ const sortable = {
 
 /** A page of the business's live contacts, newest update first by default (docs/product.md#limits). */
 export async function listCustomers(db: Db, businessId: string, filters: CustomerListFilters) {
-  const query = listQuery(filters, { sortable, defaultSort: 'updated_at', createdAt: customers.createdAt, tieBreaker: customers.id });
+  const query = listQuery(filters, {
+    sortable,
+    defaultSort: 'updated_at',
+    createdAt: customers.createdAt,
+    tieBreaker: customers.id,
+  });
   const where = and(
     eq(customers.businessId, businessId),
     isNull(customers.deletedAt),
@@ -164,7 +191,14 @@ export async function listCustomers(db: Db, businessId: string, filters: Custome
   );
   const { rows, total } = await pageAndTotal(
     query,
-    (limit) => db.select().from(customers).where(where).orderBy(...query.orderBy).limit(limit).offset(query.offset),
+    (limit) =>
+      db
+        .select()
+        .from(customers)
+        .where(where)
+        .orderBy(...query.orderBy)
+        .limit(limit)
+        .offset(query.offset),
     async () => (await db.select({ total: count() }).from(customers).where(where))[0].total,
   );
   return { customers: await serializeCustomers(db, businessId, rows), total, page: query.page, limit: query.limit };
@@ -191,5 +225,7 @@ export async function knownAddresses(db: Db, businessId: string, text: string, l
       )}
     limit ${limit}
   `);
-  return rowsOf<{ address: Address | string }>(result).map((row) => (typeof row.address === 'string' ? (JSON.parse(row.address) as Address) : row.address));
+  return rowsOf<{ address: Address | string }>(result).map((row) =>
+    typeof row.address === 'string' ? (JSON.parse(row.address) as Address) : row.address,
+  );
 }

@@ -64,7 +64,14 @@ const blankToNull = (value: string | null | undefined) => (value?.trim() ? value
  * duplicates flag this write changed (those it shared a phone or email with before or
  * after), so a client patching records one by one stays right.
  */
-async function publish(deps: CustomerDeps, businessId: string, kind: EntityEventKind, customer: ApiCustomer, previouslyShared: string[] = [], skip: string[] = []) {
+async function publish(
+  deps: CustomerDeps,
+  businessId: string,
+  kind: EntityEventKind,
+  customer: ApiCustomer,
+  previouslyShared: string[] = [],
+  skip: string[] = [],
+) {
   await entityChanged(deps, businessId, 'Customer', kind, customer);
   // Every new contact (typed in, or found by a first call, SMS or form) goes to the business's endpoints.
   if (kind === 'Created') await emitOutgoingEvent(deps, businessId, 'contact.created', { contact: customer });
@@ -106,7 +113,12 @@ export async function createCustomer(deps: CustomerDeps, businessId: string, inp
   return customer;
 }
 
-export async function updateCustomer(deps: CustomerDeps, businessId: string, id: string, patch: CustomerPatch): Promise<ApiCustomer> {
+export async function updateCustomer(
+  deps: CustomerDeps,
+  businessId: string,
+  id: string,
+  patch: CustomerPatch,
+): Promise<ApiCustomer> {
   const existing = await findCustomer(deps.db, businessId, id);
   if (!existing) throw contactNotFound();
   const before = await sharedWith(deps, businessId, id);
@@ -154,7 +166,8 @@ export async function deleteCustomer(deps: CustomerDeps, businessId: string, id:
 export async function restoreCustomer(deps: CustomerDeps, businessId: string, id: string): Promise<ApiCustomer> {
   const existing = await findCustomer(deps.db, businessId, id, { deleted: true });
   if (!existing) throw notFound('The deleted contact');
-  if (existing.mergedIntoId) throw new ApiError(422, ['This contact was merged into another contact, so it cannot be restored.']);
+  if (existing.mergedIntoId)
+    throw new ApiError(422, ['This contact was merged into another contact, so it cannot be restored.']);
   const [row] = await deps.db
     .update(customers)
     .set({ deletedAt: null })
@@ -182,13 +195,22 @@ export async function mergeCustomers(deps: CustomerDeps, businessId: string, sur
     const rows = await tx
       .select()
       .from(customers)
-      .where(and(inArray(customers.id, [survivorId, mergedId]), eq(customers.businessId, businessId), isNull(customers.deletedAt)))
+      .where(
+        and(
+          inArray(customers.id, [survivorId, mergedId]),
+          eq(customers.businessId, businessId),
+          isNull(customers.deletedAt),
+        ),
+      )
       .orderBy(asc(customers.id))
       .for('update');
     const survivor = rows.find((row) => row.id === survivorId);
     const merged = rows.find((row) => row.id === mergedId);
     if (!survivor) throw contactNotFound();
-    if (!merged) throw new ApiError(404, ['The contact to merge was not found.'], { merge_id: ['The contact to merge was not found.'] });
+    if (!merged)
+      throw new ApiError(404, ['The contact to merge was not found.'], {
+        merge_id: ['The contact to merge was not found.'],
+      });
 
     const [updated] = await tx
       .update(customers)
@@ -216,13 +238,21 @@ export async function mergeCustomers(deps: CustomerDeps, businessId: string, sur
       .update(conversations)
       .set({ customerId: survivorId })
       .where(and(eq(conversations.customerId, mergedId), eq(conversations.businessId, businessId)));
-    const [gone] = await tx.update(customers).set({ deletedAt: now, mergedIntoId: survivorId }).where(eq(customers.id, mergedId)).returning();
+    const [gone] = await tx
+      .update(customers)
+      .set({ deletedAt: now, mergedIntoId: survivorId })
+      .where(eq(customers.id, mergedId))
+      .returning();
     return { updated, gone, movedItems: movedItems.length, movedNotifications: movedNotifications.length };
   });
   const [customer, mergedRecord] = await serializeCustomers(deps.db, businessId, [outcome.updated, outcome.gone]);
   await publish(deps, businessId, 'Updated', customer, [...beforeSurvivor, ...beforeMerged], [mergedId]);
   await entityChanged(deps, businessId, 'Customer', 'Deleted', mergedRecord);
-  return { customer, merged: mergedRecord, moved: { timeline_items: outcome.movedItems, notifications: outcome.movedNotifications } };
+  return {
+    customer,
+    merged: mergedRecord,
+    moved: { timeline_items: outcome.movedItems, notifications: outcome.movedNotifications },
+  };
 }
 
 /**
@@ -230,14 +260,26 @@ export async function mergeCustomers(deps: CustomerDeps, businessId: string, sur
  * this phone (or email), or a new lead named after it. A transaction-scoped advisory lock
  * on (business, value) makes two simultaneous first calls from one number create one contact.
  */
-async function findOrCreateBy(deps: CustomerDeps, businessId: string, field: 'phones' | 'emails', value: string, defaults: Partial<NewCustomer>) {
+async function findOrCreateBy(
+  deps: CustomerDeps,
+  businessId: string,
+  field: 'phones' | 'emails',
+  value: string,
+  defaults: Partial<NewCustomer>,
+) {
   const column = field === 'phones' ? customers.phones : customers.emails;
   const outcome = await deps.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`customer:${businessId}:${value}`}))`);
     const [found] = await tx
       .select()
       .from(customers)
-      .where(and(eq(customers.businessId, businessId), isNull(customers.deletedAt), sql`${column} @> ${JSON.stringify([value])}::jsonb`))
+      .where(
+        and(
+          eq(customers.businessId, businessId),
+          isNull(customers.deletedAt),
+          sql`${column} @> ${JSON.stringify([value])}::jsonb`,
+        ),
+      )
       .orderBy(asc(customers.createdAt), asc(customers.id))
       .limit(1);
     if (found) return { row: found, created: false };
@@ -248,7 +290,8 @@ async function findOrCreateBy(deps: CustomerDeps, businessId: string, field: 'ph
         id: newId(),
         businessId,
         // Named by the number until someone names them: as people read it, not raw E.164.
-        firstName: defaults.first_name?.trim() || (field === 'phones' ? formatPhoneNumber(value, INTERNATIONAL) : value),
+        firstName:
+          defaults.first_name?.trim() || (field === 'phones' ? formatPhoneNumber(value, INTERNATIONAL) : value),
         lastName: blankToNull(defaults.last_name),
         status: defaults.status ?? 'lead',
         emails: normaliseEmails([...(field === 'emails' ? [value] : []), ...(defaults.emails ?? [])]),
@@ -265,10 +308,20 @@ async function findOrCreateBy(deps: CustomerDeps, businessId: string, field: 'ph
   return { customer, created: outcome.created };
 }
 
-export function findOrCreateByPhone(deps: CustomerDeps, businessId: string, phone: string, defaults: Partial<NewCustomer> = {}) {
+export function findOrCreateByPhone(
+  deps: CustomerDeps,
+  businessId: string,
+  phone: string,
+  defaults: Partial<NewCustomer> = {},
+) {
   return findOrCreateBy(deps, businessId, 'phones', phone.trim(), defaults);
 }
 
-export function findOrCreateByEmail(deps: CustomerDeps, businessId: string, email: string, defaults: Partial<NewCustomer> = {}) {
+export function findOrCreateByEmail(
+  deps: CustomerDeps,
+  businessId: string,
+  email: string,
+  defaults: Partial<NewCustomer> = {},
+) {
   return findOrCreateBy(deps, businessId, 'emails', email.trim().toLowerCase(), defaults);
 }

@@ -2,7 +2,17 @@ import { and, asc, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { hasPermission } from '#contract/permissions';
 import { resolveNotificationPreferences, type NotificationPreferences } from '#contract/schemas/business-settings';
 import type { ApiDeps } from '../deps';
-import { appointments, businesses, businessUsers, customers, dailySummarySends, memories, orders, timelineItems, users } from '../db/schema';
+import {
+  appointments,
+  businesses,
+  businessUsers,
+  customers,
+  dailySummarySends,
+  memories,
+  orders,
+  timelineItems,
+  users,
+} from '../db/schema';
 import { describeSpan } from './appointment-slots';
 import { newId } from '../lib/crypto';
 import { startBatchLoop } from './batch-loop';
@@ -36,13 +46,16 @@ export function previousDate(date: string): string {
 export function localDayBounds(date: string, timeZone: string): { start: Date; end: Date } {
   const [year, month, day] = date.split('-').map(Number);
   const next = new Date(Date.UTC(year, month - 1, day) + DAY_MS);
-  const at = (y: number, m: number, d: number) => fromWallTime({ year: y, month: m, day: d, hour: 0, minute: 0, second: 0, ms: 0 }, timeZone);
+  const at = (y: number, m: number, d: number) =>
+    fromWallTime({ year: y, month: m, day: d, hour: 0, minute: 0, second: 0, ms: 0 }, timeZone);
   return { start: at(year, month, day), end: at(next.getUTCFullYear(), next.getUTCMonth() + 1, next.getUTCDate()) };
 }
 
 /** HH:mm now in `timeZone`. */
 function localTime(now: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(now);
+  return new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
+    now,
+  );
 }
 
 /** Whether the member's summary is due now: on, and their time has come today (local). */
@@ -58,7 +71,13 @@ const oneLine = (text: string | null | undefined, max = 120) => {
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 };
 
-async function timelineSection(deps: DailySummaryDeps, businessId: string, type: 'call' | 'sms' | 'form', bounds: { start: Date; end: Date }, base: string) {
+async function timelineSection(
+  deps: DailySummaryDeps,
+  businessId: string,
+  type: 'call' | 'sms' | 'form',
+  bounds: { start: Date; end: Date },
+  base: string,
+) {
   const where = and(
     eq(timelineItems.businessId, businessId),
     eq(timelineItems.type, type),
@@ -67,7 +86,10 @@ async function timelineSection(deps: DailySummaryDeps, businessId: string, type:
     lt(timelineItems.createdAt, bounds.end),
     type === 'sms' ? eq(timelineItems.direction, 'inbound') : undefined,
   );
-  const [{ total }] = await deps.db.select({ total: sql<number>`count(*)::int` }).from(timelineItems).where(where);
+  const [{ total }] = await deps.db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(timelineItems)
+    .where(where);
   const rows = await deps.db
     .select({ item: timelineItems, customer: { firstName: customers.firstName, lastName: customers.lastName } })
     .from(timelineItems)
@@ -77,9 +99,14 @@ async function timelineSection(deps: DailySummaryDeps, businessId: string, type:
     .limit(SECTION_LINES);
   const path = type === 'sms' ? 'sms' : `${type}s`;
   const lines = rows.map(({ item, customer }) => {
-    const who = customer?.firstName ? customerName(customer as { firstName: string; lastName: string | null }) : (item.from ?? 'Unknown');
+    const who = customer?.firstName
+      ? customerName(customer as { firstName: string; lastName: string | null })
+      : (item.from ?? 'Unknown');
     const details = item.details as { summary?: string };
-    const what = type === 'call' ? [item.status?.replace(/_/g, ' '), oneLine(details.summary)].filter(Boolean).join(': ') : oneLine(item.body);
+    const what =
+      type === 'call'
+        ? [item.status?.replace(/_/g, ' '), oneLine(details.summary)].filter(Boolean).join(': ')
+        : oneLine(item.body);
     return { text: what ? `${who} (${what})` : who, link: `${base}/dashboard/${path}/${item.id}` };
   });
   return { lines, total, listLink: `${base}/dashboard/${path}` };
@@ -95,12 +122,23 @@ export async function buildDailySummary(
   const base = (deps.publicUrl ?? '').replace(/\/$/, '');
   const bounds = localDayBounds(date, business.timezone);
   const sections: Section[] = [];
-  if (hasPermission(permissions, 'calls/view')) sections.push({ title: 'Calls', ...(await timelineSection(deps, business.id, 'call', bounds, base)) });
-  if (hasPermission(permissions, 'smses/view')) sections.push({ title: 'Texts received', ...(await timelineSection(deps, business.id, 'sms', bounds, base)) });
-  if (hasPermission(permissions, 'forms/view')) sections.push({ title: 'Leads (web forms)', ...(await timelineSection(deps, business.id, 'form', bounds, base)) });
+  if (hasPermission(permissions, 'calls/view'))
+    sections.push({ title: 'Calls', ...(await timelineSection(deps, business.id, 'call', bounds, base)) });
+  if (hasPermission(permissions, 'smses/view'))
+    sections.push({ title: 'Texts received', ...(await timelineSection(deps, business.id, 'sms', bounds, base)) });
+  if (hasPermission(permissions, 'forms/view'))
+    sections.push({ title: 'Leads (web forms)', ...(await timelineSection(deps, business.id, 'form', bounds, base)) });
   if (hasPermission(permissions, 'orders/view')) {
-    const where = and(eq(orders.businessId, business.id), isNull(orders.deletedAt), gte(orders.createdAt, bounds.start), lt(orders.createdAt, bounds.end));
-    const [{ total }] = await deps.db.select({ total: sql<number>`count(*)::int` }).from(orders).where(where);
+    const where = and(
+      eq(orders.businessId, business.id),
+      isNull(orders.deletedAt),
+      gte(orders.createdAt, bounds.start),
+      lt(orders.createdAt, bounds.end),
+    );
+    const [{ total }] = await deps.db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(orders)
+      .where(where);
     const rows = await deps.db
       .select({ order: orders, customer: { firstName: customers.firstName, lastName: customers.lastName } })
       .from(orders)
@@ -109,7 +147,9 @@ export async function buildDailySummary(
       .orderBy(asc(orders.createdAt))
       .limit(SECTION_LINES);
     const lines = rows.map(({ order, customer }) => {
-      const who = customer?.firstName ? customerName(customer as { firstName: string; lastName: string | null }) : 'A customer';
+      const who = customer?.firstName
+        ? customerName(customer as { firstName: string; lastName: string | null })
+        : 'A customer';
       const what = oneLine(linesSummary(order.lines)) || order.status;
       return { text: `${who} (${what})`, link: `${base}/dashboard/orders/${order.id}` };
     });
@@ -117,8 +157,15 @@ export async function buildDailySummary(
   }
   if (hasPermission(permissions, 'customers/view')) {
     // Booked yesterday (by the team or the assistant), with when they are for.
-    const where = and(eq(appointments.businessId, business.id), gte(appointments.createdAt, bounds.start), lt(appointments.createdAt, bounds.end));
-    const [{ total }] = await deps.db.select({ total: sql<number>`count(*)::int` }).from(appointments).where(where);
+    const where = and(
+      eq(appointments.businessId, business.id),
+      gte(appointments.createdAt, bounds.start),
+      lt(appointments.createdAt, bounds.end),
+    );
+    const [{ total }] = await deps.db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(appointments)
+      .where(where);
     const rows = await deps.db
       .select({ appointment: appointments, customer: { firstName: customers.firstName, lastName: customers.lastName } })
       .from(appointments)
@@ -127,25 +174,48 @@ export async function buildDailySummary(
       .orderBy(asc(appointments.startAt))
       .limit(SECTION_LINES);
     const lines = rows.map(({ appointment, customer }) => {
-      const who = customer?.firstName ? customerName(customer as { firstName: string; lastName: string | null }) : 'A contact';
+      const who = customer?.firstName
+        ? customerName(customer as { firstName: string; lastName: string | null })
+        : 'A contact';
       const cancelled = appointment.status === 'cancelled' ? ', since cancelled' : '';
-      return { text: `${who} (${describeSpan(appointment.startAt, appointment.endAt, business.timezone)}${cancelled})`, link: `${base}/dashboard/appointments/${appointment.id}` };
+      return {
+        text: `${who} (${describeSpan(appointment.startAt, appointment.endAt, business.timezone)}${cancelled})`,
+        link: `${base}/dashboard/appointments/${appointment.id}`,
+      };
     });
     sections.push({ title: 'Appointments booked', lines, total, listLink: `${base}/dashboard/appointments` });
   }
   if (hasPermission(permissions, 'memories/view')) {
     // Every question still waiting, whenever it was asked: the ones an owner should answer.
     const where = and(eq(memories.businessId, business.id), eq(memories.type, 'question'), isNull(memories.deletedAt));
-    const [{ total }] = await deps.db.select({ total: sql<number>`count(*)::int` }).from(memories).where(where);
-    const rows = await deps.db.select().from(memories).where(where).orderBy(desc(memories.createdAt)).limit(SECTION_LINES);
-    const lines = rows.map((row) => ({ text: `“${oneLine(row.content)}”`, link: `${base}/dashboard/memories/${row.id}` }));
+    const [{ total }] = await deps.db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(memories)
+      .where(where);
+    const rows = await deps.db
+      .select()
+      .from(memories)
+      .where(where)
+      .orderBy(desc(memories.createdAt))
+      .limit(SECTION_LINES);
+    const lines = rows.map((row) => ({
+      text: `“${oneLine(row.content)}”`,
+      link: `${base}/dashboard/memories/${row.id}`,
+    }));
     sections.push({ title: 'Questions waiting for an answer', lines, total, listLink: `${base}/dashboard/memories` });
   }
 
-  const day = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(`${date}T12:00:00Z`));
+  const day = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'UTC',
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  }).format(new Date(`${date}T12:00:00Z`));
   const body: string[] = [`Yesterday, ${day}, at ${business.name}:`, ''];
   const nothing = sections.every((section) => section.total === 0);
-  if (sections.length === 0) body.push('Your permissions in this business include none of the lists this summary covers.', '');
+  if (sections.length === 0)
+    body.push('Your permissions in this business include none of the lists this summary covers.', '');
   else if (nothing) body.push('Nothing came in, and no question is waiting for an answer.', '');
   for (const section of nothing ? [] : sections) {
     if (section.total === 0) {
@@ -154,7 +224,8 @@ export async function buildDailySummary(
     }
     body.push(`${section.title} (${section.total})`);
     for (const line of section.lines) body.push(`- ${line.text}`, `  ${line.link}`);
-    if (section.total > section.lines.length) body.push(`- and ${section.total - section.lines.length} more: ${section.listLink}`);
+    if (section.total > section.lines.length)
+      body.push(`- and ${section.total - section.lines.length} more: ${section.listLink}`);
     body.push('');
   }
   body.push(`Choose whether and when you get this email: ${base}/dashboard/settings/business-settings`);
@@ -164,7 +235,10 @@ export async function buildDailySummary(
 export type SummaryTickResult = { claimed: string[]; sent: number };
 
 /** Send every summary that is due now (each member, once per local date). */
-export async function runDailySummaries(deps: DailySummaryDeps, options: { businessIds?: string[] } = {}): Promise<SummaryTickResult> {
+export async function runDailySummaries(
+  deps: DailySummaryDeps,
+  options: { businessIds?: string[] } = {},
+): Promise<SummaryTickResult> {
   const result: SummaryTickResult = { claimed: [], sent: 0 };
   const now = deps.clock.now();
   const members = await deps.db
@@ -206,14 +280,23 @@ export async function runDailySummaries(deps: DailySummaryDeps, options: { busin
     } catch (error) {
       // Given back, so the next tick tries again today.
       await deps.db.delete(dailySummarySends).where(eq(dailySummarySends.id, claim.id));
-      deps.log?.({ level: 'error', msg: 'daily summary not sent', business_id: member.businessId, user_id: member.userId, error: error instanceof Error ? error.stack : String(error) });
+      deps.log?.({
+        level: 'error',
+        msg: 'daily summary not sent',
+        business_id: member.businessId,
+        user_id: member.userId,
+        error: error instanceof Error ? error.stack : String(error),
+      });
     }
   }
   return result;
 }
 
 /** The summary loop: once a minute is enough for a time chosen to the minute. Answers stop(). */
-export function startDailySummaries(deps: DailySummaryDeps, options: { intervalMs?: number } = {}): () => Promise<void> {
+export function startDailySummaries(
+  deps: DailySummaryDeps,
+  options: { intervalMs?: number } = {},
+): () => Promise<void> {
   return startBatchLoop({
     name: 'daily summaries',
     intervalMs: options.intervalMs ?? 60_000,

@@ -18,15 +18,25 @@ export function createDirectory(baseUrl: string | undefined, fetchImpl: typeof f
     async search(query) {
       if (!baseUrl) return [];
       const url = new URL('search', baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`);
-      url.search = new URLSearchParams({ q: query, format: 'jsonv2', addressdetails: '1', extratags: '1', limit: '5' }).toString();
+      url.search = new URLSearchParams({
+        q: query,
+        format: 'jsonv2',
+        addressdetails: '1',
+        extratags: '1',
+        limit: '5',
+      }).toString();
       try {
-        const response = await fetchImpl(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(5000) });
+        const response = await fetchImpl(url, {
+          headers: { accept: 'application/json' },
+          signal: AbortSignal.timeout(5000),
+        });
         if (!response.ok) return [];
         const places = (await response.json()) as NominatimPlace[];
         return places.map((place) => ({
           name: place.name || place.display_name?.split(',')[0]?.trim() || query,
           country: place.address?.country_code?.toUpperCase() ?? null,
-          telephone: (place.extratags?.phone ?? place.extratags?.['contact:phone'] ?? '').replace(/[^\d+]/g, '') || null,
+          telephone:
+            (place.extratags?.phone ?? place.extratags?.['contact:phone'] ?? '').replace(/[^\d+]/g, '') || null,
           address: place.display_name ?? null,
         }));
       } catch {

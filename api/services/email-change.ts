@@ -48,9 +48,21 @@ export async function requestEmailChange(deps: ApiDeps, user: UserRow, email: st
   const [recent] = await deps.db
     .select({ n: count() })
     .from(verificationCodes)
-    .where(and(eq(verificationCodes.userId, user.id), eq(verificationCodes.purpose, 'email_change'), gt(verificationCodes.createdAt, since)));
+    .where(
+      and(
+        eq(verificationCodes.userId, user.id),
+        eq(verificationCodes.purpose, 'email_change'),
+        gt(verificationCodes.createdAt, since),
+      ),
+    );
   if ((recent?.n ?? 0) >= CODES_PER_HOUR) throw new ApiError(429, [emailMessages.tooMany]);
-  const code = await issueCode(deps.db, { userId: user.id, purpose: 'email_change', target: email, now: deps.clock.now(), ttlMs: EMAIL_CODE_TTL_MS });
+  const code = await issueCode(deps.db, {
+    userId: user.id,
+    purpose: 'email_change',
+    target: email,
+    now: deps.clock.now(),
+    ttlMs: EMAIL_CODE_TTL_MS,
+  });
   await deps.mailer.send({
     to: email,
     subject: `Your email confirmation code: ${code}`,
@@ -62,13 +74,23 @@ export async function requestEmailChange(deps: ApiDeps, user: UserRow, email: st
 /** Apply the change with the code sent to the new address, and tell the old address. */
 export async function confirmEmailChange(deps: ApiDeps, user: UserRow, input: { email: string; code: string }) {
   const now = deps.clock.now();
-  const accepted = await consumeCode(deps.db, { userId: user.id, purpose: 'email_change', target: input.email, code: input.code, now });
+  const accepted = await consumeCode(deps.db, {
+    userId: user.id,
+    purpose: 'email_change',
+    target: input.email,
+    code: input.code,
+    now,
+  });
   if (!accepted) throw invalid({ code: [emailMessages.codeRejected] });
   // Someone may have registered the address since the code was sent: the unique index decides.
   await assertFree(deps, input.email, user.id);
   let updated: UserRow;
   try {
-    [updated] = await deps.db.update(users).set({ email: input.email, updatedAt: now }).where(eq(users.id, user.id)).returning();
+    [updated] = await deps.db
+      .update(users)
+      .set({ email: input.email, updatedAt: now })
+      .where(eq(users.id, user.id))
+      .returning();
   } catch (error) {
     if (isUniqueViolation(error)) throw invalid({ email: [emailMessages.taken] });
     throw error;

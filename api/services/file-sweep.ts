@@ -39,7 +39,8 @@ async function listFiles(root: string): Promise<string[]> {
 
 async function inBatches(keys: string[], query: (batch: string[]) => Promise<string[]>): Promise<Set<string>> {
   const found = new Set<string>();
-  for (let at = 0; at < keys.length; at += BATCH) for (const key of await query(keys.slice(at, at + BATCH))) found.add(key);
+  for (let at = 0; at < keys.length; at += BATCH)
+    for (const key of await query(keys.slice(at, at + BATCH))) found.add(key);
   return found;
 }
 
@@ -51,18 +52,29 @@ async function referencedKeys(db: Db, keys: string[]): Promise<{ known: string[]
   const callId = (key: string) => key.slice('recordings/'.length, -'.wav'.length);
   const [memoryRefs, voiceRefs, callRefs] = await Promise.all([
     inBatches(memoryKeys, async (batch) =>
-      (await db.select({ key: memories.fileKey }).from(memories).where(inArray(memories.fileKey, batch))).map((row) => row.key ?? ''),
-    ),
-    inBatches(voiceKeys, async (batch) =>
-      (await db.select({ key: conversationMessages.audioKey }).from(conversationMessages).where(inArray(conversationMessages.audioKey, batch))).map(
+      (await db.select({ key: memories.fileKey }).from(memories).where(inArray(memories.fileKey, batch))).map(
         (row) => row.key ?? '',
       ),
     ),
+    inBatches(voiceKeys, async (batch) =>
+      (
+        await db
+          .select({ key: conversationMessages.audioKey })
+          .from(conversationMessages)
+          .where(inArray(conversationMessages.audioKey, batch))
+      ).map((row) => row.key ?? ''),
+    ),
     inBatches(recordingKeys.map(callId), async (batch) =>
-      (await db.select({ id: timelineItems.id }).from(timelineItems).where(inArray(timelineItems.id, batch))).map((row) => row.id),
+      (await db.select({ id: timelineItems.id }).from(timelineItems).where(inArray(timelineItems.id, batch))).map(
+        (row) => row.id,
+      ),
     ),
   ]);
-  const referenced = new Set([...memoryRefs, ...voiceRefs, ...recordingKeys.filter((key) => callRefs.has(callId(key)))]);
+  const referenced = new Set([
+    ...memoryRefs,
+    ...voiceRefs,
+    ...recordingKeys.filter((key) => callRefs.has(callId(key))),
+  ]);
   return { known: [...memoryKeys, ...voiceKeys, ...recordingKeys], referenced };
 }
 

@@ -1,5 +1,12 @@
 import { and, asc, desc, eq, gt, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
-import { INBOX_PAUSE_MINUTES, inboxMessages, type ApiInboxMessage, type ApiInboxThread, type InboxAuthor, type InboxFilter } from '#contract/schemas/inbox';
+import {
+  INBOX_PAUSE_MINUTES,
+  inboxMessages,
+  type ApiInboxMessage,
+  type ApiInboxThread,
+  type InboxAuthor,
+  type InboxFilter,
+} from '#contract/schemas/inbox';
 import { hasPermission } from '#contract/permissions';
 import { businessChannel } from '#contract/realtime';
 import type { Db } from '../db/client';
@@ -73,12 +80,25 @@ function filterCondition(filter: InboxFilter, userId: string): SQL | undefined {
  * The member's unread messages across every thread (the Inbox badge): the contact's messages
  * after the member's own read mark, counted as each thread's unread count is.
  */
-export async function unreadTotal(db: Db, businessId: string, userId: string, types: InboxType[], options: { exceptCustomerId?: string } = {}): Promise<number> {
+export async function unreadTotal(
+  db: Db,
+  businessId: string,
+  userId: string,
+  types: InboxType[],
+  options: { exceptCustomerId?: string } = {},
+): Promise<number> {
   const [row] = await db
     .select({ unread: sql<number>`count(*)::int` })
     .from(timelineItems)
     .innerJoin(customers, and(eq(customers.id, timelineItems.customerId), isNull(customers.deletedAt)))
-    .leftJoin(inboxReads, and(eq(inboxReads.businessId, businessId), eq(inboxReads.customerId, timelineItems.customerId), eq(inboxReads.userId, userId)))
+    .leftJoin(
+      inboxReads,
+      and(
+        eq(inboxReads.businessId, businessId),
+        eq(inboxReads.customerId, timelineItems.customerId),
+        eq(inboxReads.userId, userId),
+      ),
+    )
     .where(
       and(
         threadItems(businessId, types),
@@ -91,7 +111,13 @@ export async function unreadTotal(db: Db, businessId: string, userId: string, ty
 }
 
 /** Threads with at least one message, newest message first, with this member's unread counts. */
-export async function listThreads(db: Db, businessId: string, userId: string, types: InboxType[], options: { filter: InboxFilter; page: number; limit: number }) {
+export async function listThreads(
+  db: Db,
+  businessId: string,
+  userId: string,
+  types: InboxType[],
+  options: { filter: InboxFilter; page: number; limit: number },
+) {
   const lastAt = sql<Date>`max(${timelineItems.createdAt})`;
   const groups = await db
     .select({
@@ -105,8 +131,18 @@ export async function listThreads(db: Db, businessId: string, userId: string, ty
     })
     .from(timelineItems)
     .innerJoin(customers, and(eq(customers.id, timelineItems.customerId), isNull(customers.deletedAt)))
-    .leftJoin(inboxThreads, and(eq(inboxThreads.businessId, businessId), eq(inboxThreads.customerId, timelineItems.customerId)))
-    .leftJoin(inboxReads, and(eq(inboxReads.businessId, businessId), eq(inboxReads.customerId, timelineItems.customerId), eq(inboxReads.userId, userId)))
+    .leftJoin(
+      inboxThreads,
+      and(eq(inboxThreads.businessId, businessId), eq(inboxThreads.customerId, timelineItems.customerId)),
+    )
+    .leftJoin(
+      inboxReads,
+      and(
+        eq(inboxReads.businessId, businessId),
+        eq(inboxReads.customerId, timelineItems.customerId),
+        eq(inboxReads.userId, userId),
+      ),
+    )
     .where(and(threadItems(businessId, types), filterCondition(options.filter, userId)))
     .groupBy(timelineItems.customerId, inboxReads.readAt, inboxThreads.assignedTo, inboxThreads.pausedUntil)
     .orderBy(desc(lastAt), asc(timelineItems.customerId))
@@ -124,7 +160,10 @@ export async function listThreads(db: Db, businessId: string, userId: string, ty
           .orderBy(timelineItems.customerId, desc(timelineItems.createdAt), desc(timelineItems.id)),
       ])
     : [[], []];
-  const names = await userNames(db, [...groups.map((group) => group.assignedTo), ...lastRows.map((row) => (row.details as { sent_by?: string }).sent_by)]);
+  const names = await userNames(db, [
+    ...groups.map((group) => group.assignedTo),
+    ...lastRows.map((row) => (row.details as { sent_by?: string }).sent_by),
+  ]);
   const byId = new Map(people.map((person) => [person.id, person]));
   const lastById = new Map(lastRows.map((row) => [row.customerId, row]));
   const threads: ApiInboxThread[] = groups.map((group) => {
@@ -137,7 +176,9 @@ export async function listThreads(db: Db, businessId: string, userId: string, ty
       last_message_at: new Date(group.lastAt).toISOString(),
       message_count: group.count,
       unread: group.unread,
-      assigned_to: group.assignedTo ? { _id: group.assignedTo, name: names.get(group.assignedTo) ?? 'A former member' } : null,
+      assigned_to: group.assignedTo
+        ? { _id: group.assignedTo, name: names.get(group.assignedTo) ?? 'A former member' }
+        : null,
       assistant_paused_until: group.pausedUntil ? group.pausedUntil.toISOString() : null,
     };
   });
@@ -164,7 +205,14 @@ async function threadState(db: Db, businessId: string, customerId: string) {
 }
 
 /** One thread (any live contact of the business, with or without messages) and its newest messages, oldest first. */
-export async function getThread(deps: Pick<InboxDeps, 'db' | 'clock' | 'broadcaster'>, businessId: string, userId: string, customerId: string, types: InboxType[], options: { markRead: boolean }) {
+export async function getThread(
+  deps: Pick<InboxDeps, 'db' | 'clock' | 'broadcaster'>,
+  businessId: string,
+  userId: string,
+  customerId: string,
+  types: InboxType[],
+  options: { markRead: boolean },
+) {
   const { db } = deps;
   const person = await findContact(db, businessId, customerId);
   const [rows, state, read] = await Promise.all([
@@ -178,11 +226,20 @@ export async function getThread(deps: Pick<InboxDeps, 'db' | 'clock' | 'broadcas
     db
       .select({ readAt: inboxReads.readAt })
       .from(inboxReads)
-      .where(and(eq(inboxReads.businessId, businessId), eq(inboxReads.customerId, customerId), eq(inboxReads.userId, userId)))
+      .where(
+        and(
+          eq(inboxReads.businessId, businessId),
+          eq(inboxReads.customerId, customerId),
+          eq(inboxReads.userId, userId),
+        ),
+      )
       .limit(1),
   ]);
   rows.reverse();
-  const names = await userNames(db, [state?.assignedTo, ...rows.map((row) => (row.details as { sent_by?: string }).sent_by)]);
+  const names = await userNames(db, [
+    state?.assignedTo,
+    ...rows.map((row) => (row.details as { sent_by?: string }).sent_by),
+  ]);
   const readAt = read[0]?.readAt ?? null;
   const unread = rows.filter((row) => row.direction === 'inbound' && (!readAt || row.createdAt > readAt)).length;
   if (options.markRead && unread > 0) await markRead(deps, businessId, userId, customerId);
@@ -195,27 +252,46 @@ export async function getThread(deps: Pick<InboxDeps, 'db' | 'clock' | 'broadcas
     last_message_at: last?.created_at ?? null,
     message_count: messages.length,
     unread: options.markRead ? 0 : unread,
-    assigned_to: state?.assignedTo ? { _id: state.assignedTo, name: names.get(state.assignedTo) ?? 'A former member' } : null,
-    assistant_paused_until: state?.pausedUntil && state.pausedUntil > deps.clock.now() ? state.pausedUntil.toISOString() : null,
+    assigned_to: state?.assignedTo
+      ? { _id: state.assignedTo, name: names.get(state.assignedTo) ?? 'A former member' }
+      : null,
+    assistant_paused_until:
+      state?.pausedUntil && state.pausedUntil > deps.clock.now() ? state.pausedUntil.toISOString() : null,
   };
   return { thread, messages };
 }
 
 /** Everything up to now is read for this member. */
-export async function markRead(deps: Pick<InboxDeps, 'db' | 'clock'>, businessId: string, userId: string, customerId: string) {
+export async function markRead(
+  deps: Pick<InboxDeps, 'db' | 'clock'>,
+  businessId: string,
+  userId: string,
+  customerId: string,
+) {
   const now = deps.clock.now();
   await deps.db
     .insert(inboxReads)
     .values({ id: newId(), businessId, customerId, userId, readAt: now })
-    .onConflictDoUpdate({ target: [inboxReads.businessId, inboxReads.customerId, inboxReads.userId], set: { readAt: now } });
+    .onConflictDoUpdate({
+      target: [inboxReads.businessId, inboxReads.customerId, inboxReads.userId],
+      set: { readAt: now },
+    });
 }
 
-async function saveState(deps: Pick<InboxDeps, 'db' | 'clock' | 'broadcaster'>, businessId: string, customerId: string, set: Partial<Pick<typeof inboxThreads.$inferInsert, 'assignedTo' | 'pausedUntil' | 'pausedBy'>>) {
+async function saveState(
+  deps: Pick<InboxDeps, 'db' | 'clock' | 'broadcaster'>,
+  businessId: string,
+  customerId: string,
+  set: Partial<Pick<typeof inboxThreads.$inferInsert, 'assignedTo' | 'pausedUntil' | 'pausedBy'>>,
+) {
   const now = deps.clock.now();
   await deps.db
     .insert(inboxThreads)
     .values({ id: newId(), businessId, customerId, ...set, createdAt: now, updatedAt: now })
-    .onConflictDoUpdate({ target: [inboxThreads.businessId, inboxThreads.customerId], set: { ...set, updatedAt: now } });
+    .onConflictDoUpdate({
+      target: [inboxThreads.businessId, inboxThreads.customerId],
+      set: { ...set, updatedAt: now },
+    });
   // Ids only, like every event: each member refetches through the API (contract/realtime.ts).
   await deps.broadcaster.broadcast(businessChannel(businessId), 'InboxThreadUpdated', { id: customerId });
 }
@@ -228,11 +304,18 @@ export async function inboxMembers(db: Db, businessId: string): Promise<{ _id: s
     .innerJoin(users, eq(users.id, businessUsers.userId))
     .where(and(eq(businessUsers.businessId, businessId), isNull(businessUsers.removedAt), isNull(users.deletedAt)))
     .orderBy(asc(users.name), asc(users.id));
-  return rows.filter((row) => hasPermission(row.permissions, 'smses/view')).map((row) => ({ _id: row.id, name: row.name }));
+  return rows
+    .filter((row) => hasPermission(row.permissions, 'smses/view'))
+    .map((row) => ({ _id: row.id, name: row.name }));
 }
 
 /** Assign to a member who may see the inbox, or unassign (null). Answers the assignee's name. */
-export async function assignThread(deps: InboxDeps, businessId: string, customerId: string, assignee: string | null): Promise<string | null> {
+export async function assignThread(
+  deps: InboxDeps,
+  businessId: string,
+  customerId: string,
+  assignee: string | null,
+): Promise<string | null> {
   await findContact(deps.db, businessId, customerId);
   let name: string | null = null;
   if (assignee) {
@@ -240,9 +323,17 @@ export async function assignThread(deps: InboxDeps, businessId: string, customer
       .select({ permissions: businessUsers.permissions, name: users.name })
       .from(businessUsers)
       .innerJoin(users, eq(users.id, businessUsers.userId))
-      .where(and(eq(businessUsers.businessId, businessId), eq(businessUsers.userId, assignee), isNull(businessUsers.removedAt), isNull(users.deletedAt)))
+      .where(
+        and(
+          eq(businessUsers.businessId, businessId),
+          eq(businessUsers.userId, assignee),
+          isNull(businessUsers.removedAt),
+          isNull(users.deletedAt),
+        ),
+      )
       .limit(1);
-    if (!member || !hasPermission(member.permissions, 'smses/view')) throw invalid({ user_id: [inboxMessages.assigneeNotMember] });
+    if (!member || !hasPermission(member.permissions, 'smses/view'))
+      throw invalid({ user_id: [inboxMessages.assigneeNotMember] });
     name = member.name;
   }
   await saveState(deps, businessId, customerId, { assignedTo: assignee });
@@ -250,7 +341,12 @@ export async function assignThread(deps: InboxDeps, businessId: string, customer
 }
 
 /** The assistant stays out of the thread for INBOX_PAUSE_MINUTES from now. */
-export async function pauseAssistant(deps: Pick<InboxDeps, 'db' | 'clock' | 'broadcaster'>, businessId: string, customerId: string, userId: string) {
+export async function pauseAssistant(
+  deps: Pick<InboxDeps, 'db' | 'clock' | 'broadcaster'>,
+  businessId: string,
+  customerId: string,
+  userId: string,
+) {
   await findContact(deps.db, businessId, customerId);
   const until = new Date(deps.clock.now().getTime() + INBOX_PAUSE_MINUTES * 60_000);
   await saveState(deps, businessId, customerId, { pausedUntil: until, pausedBy: userId });
@@ -258,27 +354,52 @@ export async function pauseAssistant(deps: Pick<InboxDeps, 'db' | 'clock' | 'bro
 }
 
 /** "Hand back to the assistant": it answers the thread's next SMS again. */
-export async function handBack(deps: Pick<InboxDeps, 'db' | 'clock' | 'broadcaster'>, businessId: string, customerId: string) {
+export async function handBack(
+  deps: Pick<InboxDeps, 'db' | 'clock' | 'broadcaster'>,
+  businessId: string,
+  customerId: string,
+) {
   await findContact(deps.db, businessId, customerId);
   await saveState(deps, businessId, customerId, { pausedUntil: null, pausedBy: null });
 }
 
 /** Until when the assistant must not auto-reply to this contact, or null (checked by the inbound SMS path). */
-export async function assistantPausedUntil(db: Db, businessId: string, customerId: string, now: Date): Promise<Date | null> {
+export async function assistantPausedUntil(
+  db: Db,
+  businessId: string,
+  customerId: string,
+  now: Date,
+): Promise<Date | null> {
   const [row] = await db
     .select({ pausedUntil: inboxThreads.pausedUntil })
     .from(inboxThreads)
-    .where(and(eq(inboxThreads.businessId, businessId), eq(inboxThreads.customerId, customerId), gt(inboxThreads.pausedUntil, now)))
+    .where(
+      and(
+        eq(inboxThreads.businessId, businessId),
+        eq(inboxThreads.customerId, customerId),
+        gt(inboxThreads.pausedUntil, now),
+      ),
+    )
     .limit(1);
   return row?.pausedUntil ?? null;
 }
 
 /** The contact's number to text (the one they last texted from) and the business number it goes out from (the one they texted). */
-async function replyRoute(db: Db, businessId: string, person: typeof customers.$inferSelect): Promise<{ to: string; system: SystemRow }> {
+async function replyRoute(
+  db: Db,
+  businessId: string,
+  person: typeof customers.$inferSelect,
+): Promise<{ to: string; system: SystemRow }> {
   const [lastInbound] = await db
     .select({ from: timelineItems.from, systemId: timelineItems.systemId })
     .from(timelineItems)
-    .where(and(threadItems(businessId, ['sms']), eq(timelineItems.customerId, person.id), eq(timelineItems.direction, 'inbound')))
+    .where(
+      and(
+        threadItems(businessId, ['sms']),
+        eq(timelineItems.customerId, person.id),
+        eq(timelineItems.direction, 'inbound'),
+      ),
+    )
     .orderBy(desc(timelineItems.createdAt))
     .limit(1);
   const to = lastInbound?.from || person.phones[0];
@@ -301,10 +422,24 @@ async function replyRoute(db: Db, businessId: string, person: typeof customers.$
  * refuses numbers that texted STOP), recorded on the timeline as sent by the member. The
  * assistant then stays out of the thread for INBOX_PAUSE_MINUTES, and the thread is read.
  */
-export async function replyToThread(deps: InboxDeps, businessId: string, userId: string, customerId: string, message: string) {
+export async function replyToThread(
+  deps: InboxDeps,
+  businessId: string,
+  userId: string,
+  customerId: string,
+  message: string,
+) {
   const person = await findContact(deps.db, businessId, customerId);
   const { to, system } = await replyRoute(deps.db, businessId, person);
-  const sent = await sendCustomerSms(deps, { businessId, to, body: message, customerId, purpose: 'inbox_reply', details: { sent_by: userId }, system });
+  const sent = await sendCustomerSms(deps, {
+    businessId,
+    to,
+    body: message,
+    customerId,
+    purpose: 'inbox_reply',
+    details: { sent_by: userId },
+    system,
+  });
   if (!sent.ok) throw new ApiError(422, [`The reply was not sent: ${sent.reason}`]);
   const pausedUntil = await pauseAssistant(deps, businessId, customerId, userId);
   await markRead(deps, businessId, userId, customerId);

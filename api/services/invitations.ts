@@ -47,7 +47,11 @@ export function serializeInvitation(row: InvitationRow, now: Date): ApiInvitatio
 }
 
 const pending = (now: Date) =>
-  and(isNull(businessInvitations.acceptedAt), isNull(businessInvitations.revokedAt), sql`${businessInvitations.expiresAt} > ${now.toISOString()}`);
+  and(
+    isNull(businessInvitations.acceptedAt),
+    isNull(businessInvitations.revokedAt),
+    sql`${businessInvitations.expiresAt} > ${now.toISOString()}`,
+  );
 
 /** The business's pending invitations, newest first. */
 export async function listPendingInvitations(db: Db, businessId: string, now: Date) {
@@ -62,7 +66,12 @@ export async function listPendingInvitations(db: Db, businessId: string, now: Da
 export const acceptLink = (deps: Pick<ApiDeps, 'publicUrl'>, token: string) =>
   `${(deps.publicUrl ?? 'http://localhost:3000').replace(/\/+$/, '')}/invitations/${token}`;
 
-export async function inviteMember(deps: ApiDeps, businessId: string, input: { email: string; permissions: string[] }, actor: UserRow) {
+export async function inviteMember(
+  deps: ApiDeps,
+  businessId: string,
+  input: { email: string; permissions: string[] },
+  actor: UserRow,
+) {
   const { db, clock } = deps;
   const now = clock.now();
   const email = input.email.toLowerCase();
@@ -70,7 +79,14 @@ export async function inviteMember(deps: ApiDeps, businessId: string, input: { e
     .select({ id: businessUsers.id })
     .from(businessUsers)
     .innerJoin(users, eq(users.id, businessUsers.userId))
-    .where(and(eq(businessUsers.businessId, businessId), isNull(businessUsers.removedAt), isNull(users.deletedAt), sql`lower(${users.email}) = ${email}`))
+    .where(
+      and(
+        eq(businessUsers.businessId, businessId),
+        isNull(businessUsers.removedAt),
+        isNull(users.deletedAt),
+        sql`lower(${users.email}) = ${email}`,
+      ),
+    )
     .limit(1);
   if (member) throw new ApiError(422, [memberMessages.alreadyMember], { email: [memberMessages.alreadyMember] });
 
@@ -88,7 +104,17 @@ export async function inviteMember(deps: ApiDeps, businessId: string, input: { e
     if (existing) throw new ApiError(422, [messages.team.alreadyInvited], { email: [messages.team.alreadyInvited] });
     const [row] = await tx
       .insert(businessInvitations)
-      .values({ id: newId(), businessId, email, createdAt: now, permissions: input.permissions, tokenHash: sha256(token), invitedBy: actor.id, expiresAt, updatedAt: now })
+      .values({
+        id: newId(),
+        businessId,
+        email,
+        createdAt: now,
+        permissions: input.permissions,
+        tokenHash: sha256(token),
+        invitedBy: actor.id,
+        expiresAt,
+        updatedAt: now,
+      })
       .returning();
     return { row, business };
   });
@@ -102,17 +128,38 @@ export async function inviteMember(deps: ApiDeps, businessId: string, input: { e
  * Resend a pending (or lapsed, never accepted or revoked) invitation: the same permissions,
  * a new link that works for 14 days from now; the old link stops working.
  */
-export async function resendInvitation(deps: ApiDeps, businessId: string, invitationId: string, actor: UserRow, actorPermissions: readonly string[]) {
+export async function resendInvitation(
+  deps: ApiDeps,
+  businessId: string,
+  invitationId: string,
+  actor: UserRow,
+  actorPermissions: readonly string[],
+) {
   const now = deps.clock.now();
   const token = newToken();
-  const open = and(eq(businessInvitations.id, invitationId), eq(businessInvitations.businessId, businessId), isNull(businessInvitations.acceptedAt), isNull(businessInvitations.revokedAt));
-  const [found] = await deps.db.select({ permissions: businessInvitations.permissions }).from(businessInvitations).where(open).limit(1);
+  const open = and(
+    eq(businessInvitations.id, invitationId),
+    eq(businessInvitations.businessId, businessId),
+    isNull(businessInvitations.acceptedAt),
+    isNull(businessInvitations.revokedAt),
+  );
+  const [found] = await deps.db
+    .select({ permissions: businessInvitations.permissions })
+    .from(businessInvitations)
+    .where(open)
+    .limit(1);
   if (!found) throw notFound('The invitation');
   // As when inviting: an invitation that makes someone admin is an admin's to send.
-  if (found.permissions.includes('admin') && !actorPermissions.includes('admin')) throw forbidden(memberMessages.adminOnly);
+  if (found.permissions.includes('admin') && !actorPermissions.includes('admin'))
+    throw forbidden(memberMessages.adminOnly);
   const [row] = await deps.db
     .update(businessInvitations)
-    .set({ tokenHash: sha256(token), invitedBy: actor.id, expiresAt: new Date(now.getTime() + INVITATION_TTL_MS), updatedAt: now })
+    .set({
+      tokenHash: sha256(token),
+      invitedBy: actor.id,
+      expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
+      updatedAt: now,
+    })
     .where(open)
     .returning();
   if (!row) throw notFound('The invitation');
@@ -123,7 +170,10 @@ export async function resendInvitation(deps: ApiDeps, businessId: string, invita
   return invitation;
 }
 
-async function mailInvitation(deps: ApiDeps, { email, token, business, actor }: { email: string; token: string; business: { name: string }; actor: UserRow }) {
+async function mailInvitation(
+  deps: ApiDeps,
+  { email, token, business, actor }: { email: string; token: string; business: { name: string }; actor: UserRow },
+) {
   await deps.mailer.send({
     to: email,
     subject: `${actor.name} invited you to join ${business.name}`,
@@ -145,7 +195,14 @@ export async function revokeInvitation(deps: ApiDeps, businessId: string, invita
   const [row] = await deps.db
     .update(businessInvitations)
     .set({ revokedAt: now, updatedAt: now })
-    .where(and(eq(businessInvitations.id, invitationId), eq(businessInvitations.businessId, businessId), isNull(businessInvitations.acceptedAt), isNull(businessInvitations.revokedAt)))
+    .where(
+      and(
+        eq(businessInvitations.id, invitationId),
+        eq(businessInvitations.businessId, businessId),
+        isNull(businessInvitations.acceptedAt),
+        isNull(businessInvitations.revokedAt),
+      ),
+    )
     .returning();
   if (!row) throw notFound('The invitation');
   const invitation = serializeInvitation(row, now);
@@ -187,7 +244,8 @@ export async function acceptInvitation(deps: ApiDeps, businessId: string, token:
   const { db, clock } = deps;
   const now = clock.now();
   const found = await findByToken(db, token);
-  if (!found || found.invitation.businessId !== businessId || found.business.deletedAt) throw new ApiError(404, [memberMessages.invitationNotFound]);
+  if (!found || found.invitation.businessId !== businessId || found.business.deletedAt)
+    throw new ApiError(404, [memberMessages.invitationNotFound]);
   const { invitation } = found;
   if (invitation.email.toLowerCase() !== user.email.toLowerCase()) throw forbidden(memberMessages.wrongEmail);
   const status = invitationStatus(invitation, now);
@@ -199,18 +257,37 @@ export async function acceptInvitation(deps: ApiDeps, businessId: string, token:
     const claimed = await tx
       .update(businessInvitations)
       .set({ acceptedAt: now, acceptedBy: user.id, updatedAt: now })
-      .where(and(eq(businessInvitations.id, invitation.id), isNull(businessInvitations.acceptedAt), isNull(businessInvitations.revokedAt)))
+      .where(
+        and(
+          eq(businessInvitations.id, invitation.id),
+          isNull(businessInvitations.acceptedAt),
+          isNull(businessInvitations.revokedAt),
+        ),
+      )
       .returning({ id: businessInvitations.id });
     if (claimed.length === 0) throw new ApiError(410, [memberMessages.invitationUsed]);
     const [current] = await tx
       .select()
       .from(businessUsers)
-      .where(and(eq(businessUsers.businessId, businessId), eq(businessUsers.userId, user.id), isNull(businessUsers.removedAt)))
+      .where(
+        and(
+          eq(businessUsers.businessId, businessId),
+          eq(businessUsers.userId, user.id),
+          isNull(businessUsers.removedAt),
+        ),
+      )
       .limit(1);
     if (current) return { row: current, created: false };
     const [row] = await tx
       .insert(businessUsers)
-      .values({ id: newId(), businessId, userId: user.id, permissions: invitation.permissions, createdAt: now, updatedAt: now })
+      .values({
+        id: newId(),
+        businessId,
+        userId: user.id,
+        permissions: invitation.permissions,
+        createdAt: now,
+        updatedAt: now,
+      })
       .returning();
     return { row, created: true };
   });

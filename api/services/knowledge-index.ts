@@ -34,7 +34,11 @@ function sentencesOf(paragraph: string): string[] {
   let start = 0;
   for (const match of paragraph.matchAll(SENTENCE_END)) {
     const end = match.index + match[0].length;
-    if (match[0] !== '\n' && ABBREVIATION.test(paragraph.slice(Math.max(start, match.index - 12), match.index + match[0].trimEnd().length))) continue;
+    if (
+      match[0] !== '\n' &&
+      ABBREVIATION.test(paragraph.slice(Math.max(start, match.index - 12), match.index + match[0].trimEnd().length))
+    )
+      continue;
     sentences.push(paragraph.slice(start, end));
     start = end;
   }
@@ -146,14 +150,21 @@ export function memoryChunks(memory: MemoryRow): Chunk[] {
   if (memory.type === 'answered_question') {
     const question = (memory.title?.trim() || memory.content.trim()).slice(0, 300);
     const answer = memory.answer?.trim() ?? '';
-    return chunkText(`${memory.content.trim()}\n\n${answer}`).map((chunk) => ({ heading: chunk.heading ?? question, text: chunk.text }));
+    return chunkText(`${memory.content.trim()}\n\n${answer}`).map((chunk) => ({
+      heading: chunk.heading ?? question,
+      text: chunk.text,
+    }));
   }
   const title = memory.title?.trim() || null;
   return chunkText(memory.content).map((chunk) => ({ heading: chunk.heading ?? title, text: chunk.text }));
 }
 
 const frequencyText = (count: number, unit: FrequencyUnit) =>
-  count === 0 ? 'One-off service.' : unit === 'day' && count === 7 ? 'Repeats every week.' : `Repeats ${frequencyLabel(count, unit).toLowerCase()}.`;
+  count === 0
+    ? 'One-off service.'
+    : unit === 'day' && count === 7
+      ? 'Repeats every week.'
+      : `Repeats ${frequencyLabel(count, unit).toLowerCase()}.`;
 
 /** What a service contributes: one chunk naming it, with its description, price and frequency. */
 export function serviceChunks(service: ServiceRow): Chunk[] {
@@ -169,7 +180,12 @@ export function serviceChunks(service: ServiceRow): Chunk[] {
 
 const BATCH = 200;
 
-async function replaceChunks(db: Db, owner: { memoryId?: string; serviceId?: string; answeredQuestion?: boolean }, businessId: string, chunks: Chunk[]) {
+async function replaceChunks(
+  db: Db,
+  owner: { memoryId?: string; serviceId?: string; answeredQuestion?: boolean },
+  businessId: string,
+  chunks: Chunk[],
+) {
   const column = owner.memoryId ? knowledgeChunks.memoryId : knowledgeChunks.serviceId;
   const id = (owner.memoryId ?? owner.serviceId)!;
   await db.delete(knowledgeChunks).where(eq(column, id));
@@ -185,13 +201,19 @@ async function replaceChunks(db: Db, owner: { memoryId?: string; serviceId?: str
     // Empty when no word is known, so the lazy backfill does not try it again.
     embedding: encodeEmbedding(embeddingText(chunk, owner.answeredQuestion ?? false)) ?? Buffer.alloc(0),
   }));
-  for (let start = 0; start < rows.length; start += BATCH) await db.insert(knowledgeChunks).values(rows.slice(start, start + BATCH));
+  for (let start = 0; start < rows.length; start += BATCH)
+    await db.insert(knowledgeChunks).values(rows.slice(start, start + BATCH));
   forgetBusinessVectors(businessId);
 }
 
 /** Replace the memory's chunks (none when deleted, not 'active', or an unanswered/ignored question). */
 export async function indexMemory(db: Db, memory: MemoryRow): Promise<void> {
-  await replaceChunks(db, { memoryId: memory.id, answeredQuestion: memory.type === 'answered_question' }, memory.businessId, memoryChunks(memory));
+  await replaceChunks(
+    db,
+    { memoryId: memory.id, answeredQuestion: memory.type === 'answered_question' },
+    memory.businessId,
+    memoryChunks(memory),
+  );
 }
 
 /** Replace the service's chunks (none when deleted or inactive). */

@@ -24,7 +24,8 @@ export function encodeEmbedding(text: string): Buffer | null {
   const vector = sentenceVector(text);
   if (!vector) return null;
   const bytes = Buffer.alloc(DIMENSIONS);
-  for (let d = 0; d < DIMENSIONS; d += 1) bytes.writeInt8(Math.max(-SCALE, Math.min(SCALE, Math.round(vector[d] * SCALE))), d);
+  for (let d = 0; d < DIMENSIONS; d += 1)
+    bytes.writeInt8(Math.max(-SCALE, Math.min(SCALE, Math.round(vector[d] * SCALE))), d);
   return bytes;
 }
 
@@ -87,7 +88,10 @@ export async function backfillEmbeddings(db: Db, businessId: string): Promise<nu
     );
     if (!rows.length) return filled;
     // A chunk with no known word gets an empty vector, so it is not read again and again.
-    const values = rows.map((row) => sql`(${row.id}, ${encodeEmbedding(embeddingText(row, row.memory_type === 'answered_question')) ?? Buffer.alloc(0)}::bytea)`);
+    const values = rows.map(
+      (row) =>
+        sql`(${row.id}, ${encodeEmbedding(embeddingText(row, row.memory_type === 'answered_question')) ?? Buffer.alloc(0)}::bytea)`,
+    );
     await db.execute(sql`
       update knowledge_chunks as c set embedding = v.embedding
       from (values ${sql.join(values, sql`, `)}) as v(id, embedding)
@@ -110,10 +114,14 @@ async function businessVectors(db: Db, businessId: string): Promise<BusinessVect
     checksum = await checksumOf(db, businessId);
   }
   const rows = rowsOf<{ id: string; embedding: Uint8Array | null }>(
-    await db.execute(sql`select id, embedding from knowledge_chunks where business_id = ${businessId} and octet_length(embedding) = ${DIMENSIONS}`),
+    await db.execute(
+      sql`select id, embedding from knowledge_chunks where business_id = ${businessId} and octet_length(embedding) = ${DIMENSIONS}`,
+    ),
   );
   const matrix = new Int8Array(rows.length * DIMENSIONS);
-  rows.forEach((row, index) => matrix.set(new Int8Array(row.embedding!.buffer, row.embedding!.byteOffset, DIMENSIONS), index * DIMENSIONS));
+  rows.forEach((row, index) =>
+    matrix.set(new Int8Array(row.embedding!.buffer, row.embedding!.byteOffset, DIMENSIONS), index * DIMENSIONS),
+  );
   const loaded = { checksum, checkedAt: Date.now(), ids: rows.map((row) => row.id), matrix };
   cache.delete(businessId);
   if (cache.size >= CACHED_BUSINESSES) cache.delete(cache.keys().next().value!);
@@ -124,7 +132,13 @@ async function businessVectors(db: Db, businessId: string): Promise<BusinessVect
 export type NearChunk = { id: string; similarity: number };
 
 /** The business's `count` chunks nearest in meaning to a query vector, at least `floor` alike. */
-export async function nearestChunks(db: Db, businessId: string, query: Float32Array, count: number, floor: number): Promise<NearChunk[]> {
+export async function nearestChunks(
+  db: Db,
+  businessId: string,
+  query: Float32Array,
+  count: number,
+  floor: number,
+): Promise<NearChunk[]> {
   const { ids, matrix } = await businessVectors(db, businessId);
   const best: NearChunk[] = [];
   for (let row = 0; row < ids.length; row += 1) {

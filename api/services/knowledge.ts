@@ -61,7 +61,15 @@ const anyWordQuery = (query: string) => sql`(
 type Match = 'every_word' | 'any_word';
 
 /** One pass: chunks matching `match`, scored (1 + rank for every-word matches, so they sort first). */
-async function searchPass(db: Db, businessId: string, text: string, match: Match, strict: boolean, limit: number, anyWords = text): Promise<HitRow[]> {
+async function searchPass(
+  db: Db,
+  businessId: string,
+  text: string,
+  match: Match,
+  strict: boolean,
+  limit: number,
+  anyWords = text,
+): Promise<HitRow[]> {
   const result = await db.execute(sql`
     with q as (
       select websearch_to_tsquery('english', ${text}) as every_word,
@@ -89,14 +97,20 @@ async function searchPass(db: Db, businessId: string, text: string, match: Match
  * intersection); the any-word one, which may match most of a large knowledge base, runs
  * only when the first found fewer than `limit` passages.
  */
-export async function searchKnowledge(db: Db, businessId: string, query: string, options: SearchOptions = {}): Promise<ApiKnowledgeHit[]> {
+export async function searchKnowledge(
+  db: Db,
+  businessId: string,
+  query: string,
+  options: SearchOptions = {},
+): Promise<ApiKnowledgeHit[]> {
   const text = query.trim().slice(0, 500);
   if (!text) return [];
   const limit = Math.min(Math.max(1, Math.floor(options.limit ?? 5)), 50);
   const strict = OPERATORS.test(text);
   if (options.semantic && !strict) return (await hybridSearch(db, businessId, text, limit)).map(toHit);
   const rows = await searchPass(db, businessId, text, 'every_word', strict, limit);
-  if (!strict && rows.length < limit) rows.push(...(await searchPass(db, businessId, text, 'any_word', strict, limit - rows.length)));
+  if (!strict && rows.length < limit)
+    rows.push(...(await searchPass(db, businessId, text, 'any_word', strict, limit - rows.length)));
   return rows.map(toHit);
 }
 
@@ -134,7 +148,10 @@ function withLemmas(text: string): string {
 async function hybridSearch(db: Db, businessId: string, text: string, limit: number): Promise<HitRow[]> {
   const pool = limit * CANDIDATES;
   const lexical = await searchPass(db, businessId, text, 'every_word', false, pool);
-  if (lexical.length < pool) lexical.push(...(await searchPass(db, businessId, text, 'any_word', false, pool - lexical.length, withLemmas(text))));
+  if (lexical.length < pool)
+    lexical.push(
+      ...(await searchPass(db, businessId, text, 'any_word', false, pool - lexical.length, withLemmas(text))),
+    );
   const query = sentenceVector(text);
   if (!query) return lexical.slice(0, limit);
   const near = await nearestChunks(db, businessId, query, pool, NEAR_FLOOR);
@@ -147,7 +164,8 @@ async function hybridSearch(db: Db, businessId: string, text: string, limit: num
     .map((row) => ({ id: row.id, similarity: embeddingSimilarity(query, row.embedding) }))
     .sort((a, b) => b.similarity - a.similarity)
     .forEach((entry, index) => {
-      if (entry.similarity >= NEAR_FLOOR || fused.has(entry.id)) fused.set(entry.id, (fused.get(entry.id) ?? 0) + 1 / (FUSION_K + index));
+      if (entry.similarity >= NEAR_FLOOR || fused.has(entry.id))
+        fused.set(entry.id, (fused.get(entry.id) ?? 0) + 1 / (FUSION_K + index));
     });
   return [...fused.entries()]
     .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
@@ -165,7 +183,10 @@ async function chunksById(db: Db, businessId: string, ids: string[]): Promise<(H
     left join memories m on m.id = c.memory_id
     left join services s on s.id = c.service_id
     where c.business_id = ${businessId}
-      and c.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})
+      and c.id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})
       and (c.memory_id is null or (m.deleted_at is null and m.status = 'active'))
       and (c.service_id is null or (s.deleted_at is null and s.status = 'active'))
   `);

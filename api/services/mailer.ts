@@ -14,7 +14,8 @@ export function createMailer(options: { db: Db; smtpUrl?: string; from: string }
   return {
     provider: transport ? 'smtp' : 'outbox',
     async send(email) {
-      if (transport) await transport.sendMail({ from: options.from, to: email.to, subject: email.subject, text: email.text });
+      if (transport)
+        await transport.sendMail({ from: options.from, to: email.to, subject: email.subject, text: email.text });
       await recordOutbox(options.db, {
         channel: 'email',
         to: email.to,

@@ -28,14 +28,25 @@ export type MemberNotification = {
  * published on each member's channel after the insert, and pushed when push is configured
  * (quiet hours decided per member, see api/services/push). Answers the rows created.
  */
-export async function notifyMembers(deps: Pick<ApiDeps, 'db' | 'clock' | 'broadcaster' | 'push' | 'publicUrl' | 'log'>, input: MemberNotification): Promise<NotificationRow[]> {
+export async function notifyMembers(
+  deps: Pick<ApiDeps, 'db' | 'clock' | 'broadcaster' | 'push' | 'publicUrl' | 'log'>,
+  input: MemberNotification,
+): Promise<NotificationRow[]> {
   const members = await deps.db
-    .select({ userId: businessUsers.userId, permissions: businessUsers.permissions, prefs: businessUsers.notificationPrefs })
+    .select({
+      userId: businessUsers.userId,
+      permissions: businessUsers.permissions,
+      prefs: businessUsers.notificationPrefs,
+    })
     .from(businessUsers)
     .where(and(eq(businessUsers.businessId, input.businessId), isNull(businessUsers.removedAt)));
   const now = deps.clock.now();
   const values = members
-    .filter((member) => hasPermission(member.permissions, input.permission) && resolveNotificationPreferences(member.prefs).events[input.event])
+    .filter(
+      (member) =>
+        hasPermission(member.permissions, input.permission) &&
+        resolveNotificationPreferences(member.prefs).events[input.event],
+    )
     .map((member) => ({
       id: newId(),
       businessId: input.businessId,
@@ -56,7 +67,10 @@ export async function notifyMembers(deps: Pick<ApiDeps, 'db' | 'clock' | 'broadc
 }
 
 /** Fill {first_name}, {name}, {business_name} in an SMS or email template; unknown placeholders stay. */
-export function renderTemplate(template: string, values: { first_name?: string | null; name?: string | null; business_name?: string | null }): string {
+export function renderTemplate(
+  template: string,
+  values: { first_name?: string | null; name?: string | null; business_name?: string | null },
+): string {
   return template.replace(/\{(first_name|name|business_name)\}/g, (_, key: keyof typeof values) =>
     key === 'business_name' ? values.business_name?.trim() || 'us' : (addressableName(values[key]) ?? 'there'),
   );

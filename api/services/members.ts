@@ -32,7 +32,8 @@ export type ApiMember = {
 export const isAdmin = (permissions: readonly string[]) => permissions.includes('admin');
 
 /** Who owns a business: owner_id, or its creator on a row written without one (scripts, fixtures). */
-export const ownerOf = (business: { ownerId: string | null; createdBy: string }) => business.ownerId ?? business.createdBy;
+export const ownerOf = (business: { ownerId: string | null; createdBy: string }) =>
+  business.ownerId ?? business.createdBy;
 
 export function serializeMember(row: MemberRow, user: MemberUser, ownerId?: string | null): ApiMember {
   return {
@@ -61,7 +62,12 @@ export async function listMembers(db: Db, businessId: string, options: { include
     .from(businessUsers)
     .innerJoin(users, eq(users.id, businessUsers.userId))
     .innerJoin(businesses, eq(businesses.id, businessUsers.businessId))
-    .where(and(eq(businessUsers.businessId, businessId), options.includeRemoved ? undefined : isNull(businessUsers.removedAt)))
+    .where(
+      and(
+        eq(businessUsers.businessId, businessId),
+        options.includeRemoved ? undefined : isNull(businessUsers.removedAt),
+      ),
+    )
     .orderBy(asc(businessUsers.createdAt), asc(businessUsers.id));
   return rows.map((row) => serializeMember(row.member, row.user, ownerOf(row.business)));
 }
@@ -96,7 +102,13 @@ export async function passOwnership(tx: Tx, businessId: string, leavingUserId: s
   const others = await tx
     .select({ userId: businessUsers.userId, permissions: businessUsers.permissions })
     .from(businessUsers)
-    .where(and(eq(businessUsers.businessId, businessId), isNull(businessUsers.removedAt), ne(businessUsers.userId, leavingUserId)))
+    .where(
+      and(
+        eq(businessUsers.businessId, businessId),
+        isNull(businessUsers.removedAt),
+        ne(businessUsers.userId, leavingUserId),
+      ),
+    )
     .orderBy(asc(businessUsers.createdAt), asc(businessUsers.id));
   const heir = others.find((member) => isAdmin(member.permissions));
   if (!heir) throw new ApiError(422, [memberMessages.lastAdmin]);
@@ -121,12 +133,19 @@ async function assertAnotherAdmin(tx: Pick<Db, 'select'>, businessId: string, me
   const others = await tx
     .select({ permissions: businessUsers.permissions })
     .from(businessUsers)
-    .where(and(eq(businessUsers.businessId, businessId), isNull(businessUsers.removedAt), ne(businessUsers.id, memberId)));
+    .where(
+      and(eq(businessUsers.businessId, businessId), isNull(businessUsers.removedAt), ne(businessUsers.id, memberId)),
+    );
   if (!others.some((other) => isAdmin(other.permissions))) throw new ApiError(422, [memberMessages.lastAdmin]);
 }
 
 /** BusinessUser<Kind> on the business channel (the members list reloads) and UserUpdated to the member. */
-export async function memberChanged(deps: ApiDeps, businessId: string, kind: 'Created' | 'Updated' | 'Deleted', member: ApiMember) {
+export async function memberChanged(
+  deps: ApiDeps,
+  businessId: string,
+  kind: 'Created' | 'Updated' | 'Deleted',
+  member: ApiMember,
+) {
   await entityChanged(deps, businessId, 'BusinessUser', kind, member);
   await userUpdated(deps, member.user.id);
 }
@@ -136,13 +155,21 @@ export async function memberChanged(deps: ApiDeps, businessId: string, kind: 'Cr
  * only, and the last admin keeps it. Nobody but an admin changes their own membership: with
  * business_users/edit alone a member could otherwise grant themselves everything.
  */
-export async function editMember(deps: ApiDeps, businessId: string, memberId: string, permissions: string[], actor: { userId: string; permissions: readonly string[] }) {
+export async function editMember(
+  deps: ApiDeps,
+  businessId: string,
+  memberId: string,
+  permissions: string[],
+  actor: { userId: string; permissions: readonly string[] },
+) {
   const now = deps.clock.now();
   const updated = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .select()
       .from(businessUsers)
-      .where(and(eq(businessUsers.id, memberId), eq(businessUsers.businessId, businessId), isNull(businessUsers.removedAt)))
+      .where(
+        and(eq(businessUsers.id, memberId), eq(businessUsers.businessId, businessId), isNull(businessUsers.removedAt)),
+      )
       .for('update');
     if (!row) throw notFound('The member');
     if (row.userId === actor.userId && !isAdmin(actor.permissions)) throw forbidden(memberMessages.selfEdit);
@@ -155,14 +182,23 @@ export async function editMember(deps: ApiDeps, businessId: string, memberId: st
         await guardOwner(tx, businessId, row, actor.userId, messages.team.ownerStaysAdmin, now);
       }
     }
-    const [saved] = await tx.update(businessUsers).set({ permissions, updatedAt: now }).where(eq(businessUsers.id, memberId)).returning();
+    const [saved] = await tx
+      .update(businessUsers)
+      .set({ permissions, updatedAt: now })
+      .where(eq(businessUsers.id, memberId))
+      .returning();
     return saved;
   });
   return publishMember(deps, businessId, updated.id);
 }
 
 /** The member as the API answers it now, published to the team and to them. */
-async function publishMember(deps: ApiDeps, businessId: string, memberId: string, kind: 'Created' | 'Updated' | 'Deleted' = 'Updated') {
+async function publishMember(
+  deps: ApiDeps,
+  businessId: string,
+  memberId: string,
+  kind: 'Created' | 'Updated' | 'Deleted' = 'Updated',
+) {
   const row = await findMember(deps.db, businessId, memberId);
   const member = serializeMember(row.member, row.user, row.ownerId);
   await memberChanged(deps, businessId, kind, member);
@@ -175,12 +211,18 @@ export async function removeMember(deps: ApiDeps, businessId: string, memberId: 
     const [row] = await tx
       .select()
       .from(businessUsers)
-      .where(and(eq(businessUsers.id, memberId), eq(businessUsers.businessId, businessId), isNull(businessUsers.removedAt)))
+      .where(
+        and(eq(businessUsers.id, memberId), eq(businessUsers.businessId, businessId), isNull(businessUsers.removedAt)),
+      )
       .for('update');
     if (!row) throw notFound('The member');
     if (isAdmin(row.permissions)) await assertAnotherAdmin(tx, businessId, memberId);
     await guardOwner(tx, businessId, row, actorUserId, messages.team.ownerCannotBeRemoved, now);
-    const [saved] = await tx.update(businessUsers).set({ removedAt: now, updatedAt: now }).where(eq(businessUsers.id, memberId)).returning();
+    const [saved] = await tx
+      .update(businessUsers)
+      .set({ removedAt: now, updatedAt: now })
+      .where(eq(businessUsers.id, memberId))
+      .returning();
     return saved;
   });
   // At once, before anything else is published: a removed member's connections come back
@@ -195,10 +237,20 @@ export async function restoreMember(deps: ApiDeps, businessId: string, memberId:
   const [active] = await deps.db
     .select({ id: businessUsers.id })
     .from(businessUsers)
-    .where(and(eq(businessUsers.businessId, businessId), eq(businessUsers.userId, row.userId), isNull(businessUsers.removedAt)))
+    .where(
+      and(
+        eq(businessUsers.businessId, businessId),
+        eq(businessUsers.userId, row.userId),
+        isNull(businessUsers.removedAt),
+      ),
+    )
     .limit(1);
   if (active) throw new ApiError(422, [memberMessages.alreadyMember]);
-  const [restored] = await deps.db.update(businessUsers).set({ removedAt: null, updatedAt: deps.clock.now() }).where(eq(businessUsers.id, memberId)).returning();
+  const [restored] = await deps.db
+    .update(businessUsers)
+    .set({ removedAt: null, updatedAt: deps.clock.now() })
+    .where(eq(businessUsers.id, memberId))
+    .returning();
   const member = serializeMember(restored, user, ownerId);
   await memberChanged(deps, businessId, 'Created', member);
   return member;
@@ -209,7 +261,9 @@ async function activeMemberOf(tx: Pick<Db, 'select'>, businessId: string, userId
   const [row] = await tx
     .select()
     .from(businessUsers)
-    .where(and(eq(businessUsers.businessId, businessId), eq(businessUsers.userId, userId), isNull(businessUsers.removedAt)))
+    .where(
+      and(eq(businessUsers.businessId, businessId), eq(businessUsers.userId, userId), isNull(businessUsers.removedAt)),
+    )
     .limit(1);
   if (!row) throw notFound('The member');
   return row;
@@ -219,7 +273,10 @@ async function activeMemberOf(tx: Pick<Db, 'select'>, businessId: string, userId
 export async function makeAdmin(deps: ApiDeps, businessId: string, userId: string) {
   const row = await activeMemberOf(deps.db, businessId, userId);
   if (isAdmin(row.permissions)) return publishMember(deps, businessId, row.id);
-  await deps.db.update(businessUsers).set({ permissions: ['admin', ...row.permissions], updatedAt: deps.clock.now() }).where(eq(businessUsers.id, row.id));
+  await deps.db
+    .update(businessUsers)
+    .set({ permissions: ['admin', ...row.permissions], updatedAt: deps.clock.now() })
+    .where(eq(businessUsers.id, row.id));
   return publishMember(deps, businessId, row.id);
 }
 
@@ -255,7 +312,10 @@ export async function transferOwnership(deps: ApiDeps, businessId: string, userI
     const heir = await activeMemberOf(tx, businessId, userId);
     if (heir.userId === owner) throw new ApiError(422, [messages.team.alreadyOwner]);
     if (!isAdmin(heir.permissions)) {
-      await tx.update(businessUsers).set({ permissions: ['admin', ...heir.permissions], updatedAt: now }).where(eq(businessUsers.id, heir.id));
+      await tx
+        .update(businessUsers)
+        .set({ permissions: ['admin', ...heir.permissions], updatedAt: now })
+        .where(eq(businessUsers.id, heir.id));
     }
     await tx.update(businesses).set({ ownerId: heir.userId, updatedAt: now }).where(eq(businesses.id, businessId));
     const former = await activeMemberOf(tx, businessId, owner);

@@ -2,7 +2,12 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { ApiMemory } from '#contract/envelope';
 import { messages } from '#contract/messages';
 import type { EntityEventKind } from '#contract/realtime';
-import { MAX_MEMORY_CONTENT_CHARS, type MEMORY_STATUSES, type MemoryInput, type MemoryType } from '#contract/schemas/memory';
+import {
+  MAX_MEMORY_CONTENT_CHARS,
+  type MEMORY_STATUSES,
+  type MemoryInput,
+  type MemoryType,
+} from '#contract/schemas/memory';
 import type { ApiDeps } from '../deps';
 import type { Db } from '../db/client';
 import { memories } from '../db/schema';
@@ -64,7 +69,12 @@ export function serializeMemory(row: MemoryRow, options: { fileUrl?: string | nu
     source_url: row.sourceUrl,
     file:
       row.fileKey && row.fileName
-        ? { name: row.fileName, mime_type: row.mimeType ?? 'application/octet-stream', size_bytes: row.sizeBytes ?? 0, url: options.fileUrl ?? null }
+        ? {
+            name: row.fileName,
+            mime_type: row.mimeType ?? 'application/octet-stream',
+            size_bytes: row.sizeBytes ?? 0,
+            url: options.fileUrl ?? null,
+          }
         : null,
     meta: row.meta ?? {},
     created_at: row.createdAt.toISOString(),
@@ -74,24 +84,43 @@ export function serializeMemory(row: MemoryRow, options: { fileUrl?: string | nu
 }
 
 /** A memory of this business; live ones only unless `deleted` says otherwise. */
-export async function findMemory(db: Db, businessId: string, id: string, options: { deleted?: boolean } = {}): Promise<MemoryRow | undefined> {
+export async function findMemory(
+  db: Db,
+  businessId: string,
+  id: string,
+  options: { deleted?: boolean } = {},
+): Promise<MemoryRow | undefined> {
   const [row] = await db
     .select()
     .from(memories)
     .where(
-      and(eq(memories.id, id), eq(memories.businessId, businessId), options.deleted ? sql`${memories.deletedAt} is not null` : isNull(memories.deletedAt)),
+      and(
+        eq(memories.id, id),
+        eq(memories.businessId, businessId),
+        options.deleted ? sql`${memories.deletedAt} is not null` : isNull(memories.deletedAt),
+      ),
     )
     .limit(1);
   return row;
 }
 
-async function publish(deps: MemoryDeps, businessId: string, kind: EntityEventKind, row: MemoryRow): Promise<ApiMemory> {
+async function publish(
+  deps: MemoryDeps,
+  businessId: string,
+  kind: EntityEventKind,
+  row: MemoryRow,
+): Promise<ApiMemory> {
   const memory = serializeMemory(row);
   await entityChanged(deps, businessId, 'Memory', kind, memory);
   return memory;
 }
 
-export async function createMemory(deps: MemoryDeps, businessId: string, input: NewMemory, options: { actorId?: string | null } = {}): Promise<ApiMemory> {
+export async function createMemory(
+  deps: MemoryDeps,
+  businessId: string,
+  input: NewMemory,
+  options: { actorId?: string | null } = {},
+): Promise<ApiMemory> {
   const now = deps.clock.now();
   const row = await deps.db.transaction(async (tx) => {
     const [inserted] = await tx
@@ -121,7 +150,12 @@ export async function createMemory(deps: MemoryDeps, businessId: string, input: 
   return publish(deps, businessId, 'Created', row);
 }
 
-export async function updateMemory(deps: MemoryDeps, businessId: string, id: string, patch: MemoryPatch): Promise<ApiMemory> {
+export async function updateMemory(
+  deps: MemoryDeps,
+  businessId: string,
+  id: string,
+  patch: MemoryPatch,
+): Promise<ApiMemory> {
   const row = await deps.db.transaction(async (tx) => {
     const [updated] = await tx
       .update(memories)
@@ -139,7 +173,8 @@ export async function updateMemory(deps: MemoryDeps, businessId: string, id: str
       .returning();
     if (!updated) throw memoryNotFound();
     // Checked on the memory as saved (a patch may send only the type, or only a blank answer); throwing undoes the update.
-    if (updated.type === 'answered_question' && !updated.answer?.trim()) throw invalid({ answer: [messages.memory.answerRequired] });
+    if (updated.type === 'answered_question' && !updated.answer?.trim())
+      throw invalid({ answer: [messages.memory.answerRequired] });
     await indexMemory(tx, updated);
     return updated;
   });
@@ -189,7 +224,12 @@ async function requireQuestion(deps: MemoryDeps, businessId: string, id: string)
 }
 
 /** Answer a question: it becomes an answered_question, active, and searchable with its answer. */
-export async function answerQuestion(deps: MemoryDeps, businessId: string, id: string, answer: string): Promise<ApiMemory> {
+export async function answerQuestion(
+  deps: MemoryDeps,
+  businessId: string,
+  id: string,
+  answer: string,
+): Promise<ApiMemory> {
   await requireQuestion(deps, businessId, id);
   return updateMemory(deps, businessId, id, { type: 'answered_question', status: 'active', answer });
 }

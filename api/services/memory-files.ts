@@ -32,7 +32,12 @@ export function signMemoryFileUrl(deps: SigningDeps, memoryId: string): string {
   return `${MEMORY_FILES_PATH}/${encodeURIComponent(memoryId)}?${query}`;
 }
 
-export function checkMemoryFileSignature(deps: SigningDeps, memoryId: string, expires: string | undefined, given: string | undefined): 'ok' | 'expired' | 'invalid' {
+export function checkMemoryFileSignature(
+  deps: SigningDeps,
+  memoryId: string,
+  expires: string | undefined,
+  given: string | undefined,
+): 'ok' | 'expired' | 'invalid' {
   if (!expires || !given || !/^\d{1,12}$/.test(expires)) return 'invalid';
   if (!safeEqual(signature(deps, memoryId, Number(expires)), given)) return 'invalid';
   return Number(expires) * 1000 < deps.clock.now().getTime() ? 'expired' : 'ok';

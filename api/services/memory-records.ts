@@ -23,7 +23,12 @@ const sortable = {
 
 function searchCondition(search: string): SQL | undefined {
   const pattern = likePattern(search);
-  return or(ilike(memories.title, pattern), ilike(memories.content, pattern), ilike(memories.answer, pattern), ilike(memories.sourceUrl, pattern));
+  return or(
+    ilike(memories.title, pattern),
+    ilike(memories.content, pattern),
+    ilike(memories.answer, pattern),
+    ilike(memories.sourceUrl, pattern),
+  );
 }
 
 /**
@@ -31,7 +36,10 @@ function searchCondition(search: string): SQL | undefined {
  * 200,000 characters each would be 100 MB): the database answers only that much, and the
  * memory's own call answers it whole.
  */
-const listedColumns = { ...getTableColumns(memories), content: sql<string>`left(${memories.content}, ${MEMORY_PREVIEW_CHARS + 1})` };
+const listedColumns = {
+  ...getTableColumns(memories),
+  content: sql<string>`left(${memories.content}, ${MEMORY_PREVIEW_CHARS + 1})`,
+};
 
 /**
  * A page of the business's live memories, newest first by default. `counts` holds every
@@ -44,7 +52,12 @@ export async function listMemories(
   filters: MemoryListFilters,
   serialize: (row: MemoryRow) => ApiMemory,
 ): Promise<{ memories: ApiMemory[]; total: number; page: number; limit: number; counts: Record<MemoryType, number> }> {
-  const query = listQuery(filters, { sortable, defaultSort: 'created_at', createdAt: memories.createdAt, tieBreaker: memories.id });
+  const query = listQuery(filters, {
+    sortable,
+    defaultSort: 'created_at',
+    createdAt: memories.createdAt,
+    tieBreaker: memories.id,
+  });
   const types = filters.type === undefined ? [] : Array.isArray(filters.type) ? filters.type : [filters.type];
   const shared = and(
     eq(memories.businessId, businessId),
@@ -67,12 +80,28 @@ export async function listMemories(
   ]);
   const counts = Object.fromEntries(MEMORY_TYPES.map((type) => [type, 0])) as Record<MemoryType, number>;
   for (const row of perType) if (row.type in counts) counts[row.type as MemoryType] = Number(row.n);
-  return { memories: rows.map((row) => serialize({ ...row, content: memoryPreview(row.content) })), total: Number(total), page: query.page, limit: query.limit, counts };
+  return {
+    memories: rows.map((row) => serialize({ ...row, content: memoryPreview(row.content) })),
+    total: Number(total),
+    page: query.page,
+    limit: query.limit,
+    counts,
+  };
 }
 
 /** The questions still waiting for an answer (type 'question'), newest first by default. */
-export async function listQuestions(db: Db, businessId: string, filters: ListFilters & { search?: string }, serialize: (row: MemoryRow) => ApiMemory) {
-  const { memories: questions, total, page, limit } = await listMemories(
+export async function listQuestions(
+  db: Db,
+  businessId: string,
+  filters: ListFilters & { search?: string },
+  serialize: (row: MemoryRow) => ApiMemory,
+) {
+  const {
+    memories: questions,
+    total,
+    page,
+    limit,
+  } = await listMemories(
     db,
     businessId,
     { ...filters, sort_by: filters.sort_by ?? 'created_at', sort_order: filters.sort_order, type: 'question' },

@@ -21,7 +21,9 @@ export function serializeNotification(row: NotificationRow, customer: CustomerRe
     kind: row.kind,
     title: row.title,
     body: row.body,
-    related_entities: { customer: row.customerId && customer ? { _id: customer.id, name: customerName(customer) } : null },
+    related_entities: {
+      customer: row.customerId && customer ? { _id: customer.id, name: customerName(customer) } : null,
+    },
     dismissed_at: row.dismissedAt?.toISOString() ?? null,
     read_at: row.readAt?.toISOString() ?? null,
     internal_link: row.internalLink,
@@ -32,7 +34,10 @@ export function serializeNotification(row: NotificationRow, customer: CustomerRe
 export async function serializeNotifications(db: Db, rows: NotificationRow[]): Promise<ApiNotification[]> {
   const ids = [...new Set(rows.map((row) => row.customerId).filter((id): id is string => Boolean(id)))];
   const found = ids.length
-    ? await db.select({ id: customers.id, firstName: customers.firstName, lastName: customers.lastName }).from(customers).where(inArray(customers.id, ids))
+    ? await db
+        .select({ id: customers.id, firstName: customers.firstName, lastName: customers.lastName })
+        .from(customers)
+        .where(inArray(customers.id, ids))
     : [];
   const byId = new Map(found.map((customer) => [customer.id, customer]));
   return rows.map((row) => serializeNotification(row, row.customerId ? (byId.get(row.customerId) ?? null) : null));
@@ -42,7 +47,12 @@ export async function serializeNotifications(db: Db, rows: NotificationRow[]): P
  * The caller's open notifications in one business, newest first. Those about a timeline
  * item that has since been deleted are left out (and come back if it is restored).
  */
-export async function listOpenNotifications(db: Db, businessId: string, userId: string, paging: { page: number; limit: number }) {
+export async function listOpenNotifications(
+  db: Db,
+  businessId: string,
+  userId: string,
+  paging: { page: number; limit: number },
+) {
   const where = and(
     eq(notifications.businessId, businessId),
     eq(notifications.userId, userId),
@@ -51,7 +61,10 @@ export async function listOpenNotifications(db: Db, businessId: string, userId: 
   );
   const [rows, [{ total, unread }]] = await Promise.all([
     db
-      .select({ notification: notifications, customer: { id: customers.id, firstName: customers.firstName, lastName: customers.lastName } })
+      .select({
+        notification: notifications,
+        customer: { id: customers.id, firstName: customers.firstName, lastName: customers.lastName },
+      })
       .from(notifications)
       .leftJoin(timelineItems, eq(timelineItems.id, notifications.sourceId))
       .leftJoin(customers, eq(customers.id, notifications.customerId))
@@ -61,9 +74,16 @@ export async function listOpenNotifications(db: Db, businessId: string, userId: 
       .offset(paging.page * paging.limit),
     db
       .select({ total: count(), unread: count(sql`case when ${notifications.readAt} is null then 1 end`) })
-      .from(notifications).leftJoin(timelineItems, eq(timelineItems.id, notifications.sourceId)).where(where),
+      .from(notifications)
+      .leftJoin(timelineItems, eq(timelineItems.id, notifications.sourceId))
+      .where(where),
   ]);
-  return { notifications: rows.map((row) => serializeNotification(row.notification, row.customer)), total, unread, ...paging };
+  return {
+    notifications: rows.map((row) => serializeNotification(row.notification, row.customer)),
+    total,
+    unread,
+    ...paging,
+  };
 }
 
 /** One of the caller's own notifications in this business (another member's is not found). */
@@ -77,8 +97,14 @@ export async function findOwnNotification(db: Db, businessId: string, userId: st
 }
 
 /** Publish NotificationCreated/Updated/Deleted on each owner's channel. */
-export async function publishNotifications(deps: Pick<ApiDeps, 'db' | 'broadcaster'>, kind: 'Created' | 'Updated' | 'Deleted', rows: NotificationRow[]) {
+export async function publishNotifications(
+  deps: Pick<ApiDeps, 'db' | 'broadcaster'>,
+  kind: 'Created' | 'Updated' | 'Deleted',
+  rows: NotificationRow[],
+) {
   if (rows.length === 0) return;
   const serialized = await serializeNotifications(deps.db, rows);
-  await Promise.all(rows.map((row, index) => userEntityChanged(deps, row.userId, 'Notification', kind, serialized[index])));
+  await Promise.all(
+    rows.map((row, index) => userEntityChanged(deps, row.userId, 'Notification', kind, serialized[index])),
+  );
 }

@@ -1,6 +1,13 @@
 import type { ApiOrder } from '#contract/schemas/order';
 import { addressableName, displayName, findCustomer } from './customer-records';
-import { businessName, businessNumberSystem, sendCustomerEmail, sendCustomerSms, type CustomerMessageDeps, type SentMessage } from './systems/customer-messages';
+import {
+  businessName,
+  businessNumberSystem,
+  sendCustomerEmail,
+  sendCustomerSms,
+  type CustomerMessageDeps,
+  type SentMessage,
+} from './systems/customer-messages';
 
 /**
  * Telling a customer their order was confirmed or cancelled: by SMS from the
@@ -18,7 +25,12 @@ export function linesSummary(lines: ApiOrder['lines']): string {
 
 type Status = 'confirmed' | 'cancelled';
 
-export function orderStatusText(input: { firstName: string | null; business: string | null; status: Status; lines: ApiOrder['lines'] }): string {
+export function orderStatusText(input: {
+  firstName: string | null;
+  business: string | null;
+  status: Status;
+  lines: ApiOrder['lines'];
+}): string {
   const hello = `Hi ${addressableName(input.firstName) ?? 'there'},`;
   const items = linesSummary(input.lines);
   const what = items ? ` (${items})` : '';
@@ -38,26 +50,51 @@ function told(name: string, result: Extract<SentMessage, { ok: true }>): string 
 }
 
 /** Send the confirmation or cancellation; never throws for a refused send, so the update stands. */
-export async function tellCustomerAboutOrder(deps: CustomerMessageDeps, businessId: string, order: ApiOrder): Promise<string> {
-  if (order.status !== 'confirmed' && order.status !== 'cancelled') return notTold('only a confirmation or a cancellation is sent');
+export async function tellCustomerAboutOrder(
+  deps: CustomerMessageDeps,
+  businessId: string,
+  order: ApiOrder,
+): Promise<string> {
+  if (order.status !== 'confirmed' && order.status !== 'cancelled')
+    return notTold('only a confirmation or a cancellation is sent');
   const customer = await findCustomer(deps.db, businessId, order.customer_id);
   if (!customer) return notTold('the customer is no longer among your contacts');
   const name = displayName(customer);
   const phone = customer.phones[0] ?? null;
   const email = customer.emails[0] ?? null;
-  const text = orderStatusText({ firstName: customer.firstName, business: await businessName(deps.db, businessId), status: order.status, lines: order.lines });
+  const text = orderStatusText({
+    firstName: customer.firstName,
+    business: await businessName(deps.db, businessId),
+    status: order.status,
+    lines: order.lines,
+  });
   let smsFailure: string | null = null;
   if (phone) {
     const system = await businessNumberSystem(deps.db, businessId);
     if (system?.phoneNumber) {
-      const sms = await sendCustomerSms(deps, { businessId, to: phone, body: text, customerId: customer.id, purpose: 'order_status', details: { order_id: order._id, order_status: order.status }, system });
+      const sms = await sendCustomerSms(deps, {
+        businessId,
+        to: phone,
+        body: text,
+        customerId: customer.id,
+        purpose: 'order_status',
+        details: { order_id: order._id, order_status: order.status },
+        system,
+      });
       if (sms.ok) return told(name, sms);
       smsFailure = sms.reason;
     } else smsFailure = 'the business has no phone number to text from (set one up under Settings → Systems)';
   }
   if (email) {
     const subject = order.status === 'confirmed' ? 'Your order is confirmed' : 'Your order has been cancelled';
-    const mail = await sendCustomerEmail(deps, { businessId, to: email, subject, text, customerId: customer.id, noteLabel: `order ${order.status}` });
+    const mail = await sendCustomerEmail(deps, {
+      businessId,
+      to: email,
+      subject,
+      text,
+      customerId: customer.id,
+      noteLabel: `order ${order.status}`,
+    });
     if (mail.ok) return told(name, mail);
     return notTold(smsFailure ? `${smsFailure}, and ${mail.reason}` : mail.reason);
   }

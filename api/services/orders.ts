@@ -58,7 +58,10 @@ export function serializeOrder(row: OrderRow, customer: CustomerRef): ApiOrder {
 async function serializeOrders(db: Db, rows: OrderRow[]): Promise<ApiOrder[]> {
   const ids = [...new Set(rows.map((row) => row.customerId))];
   const found = ids.length
-    ? await db.select({ id: customers.id, firstName: customers.firstName, lastName: customers.lastName }).from(customers).where(inArray(customers.id, ids))
+    ? await db
+        .select({ id: customers.id, firstName: customers.firstName, lastName: customers.lastName })
+        .from(customers)
+        .where(inArray(customers.id, ids))
     : [];
   const byId = new Map(found.map((customer) => [customer.id, customer]));
   return rows.map((row) => serializeOrder(row, byId.get(row.customerId)));
@@ -70,11 +73,22 @@ export async function serializeOneOrder(db: Db, row: OrderRow): Promise<ApiOrder
 }
 
 /** An order of this business; live ones only unless `deleted` says otherwise. */
-export async function findOrder(db: Db, businessId: string, id: string, options: { deleted?: boolean } = {}): Promise<OrderRow | undefined> {
+export async function findOrder(
+  db: Db,
+  businessId: string,
+  id: string,
+  options: { deleted?: boolean } = {},
+): Promise<OrderRow | undefined> {
   const [row] = await db
     .select()
     .from(orders)
-    .where(and(eq(orders.id, id), eq(orders.businessId, businessId), options.deleted ? sql`${orders.deletedAt} is not null` : isNull(orders.deletedAt)))
+    .where(
+      and(
+        eq(orders.id, id),
+        eq(orders.businessId, businessId),
+        options.deleted ? sql`${orders.deletedAt} is not null` : isNull(orders.deletedAt),
+      ),
+    )
     .limit(1);
   return row;
 }
@@ -86,7 +100,12 @@ const sortable = { created_at: orders.createdAt, updated_at: orders.updatedAt, s
 
 /** A page of the business's live orders, newest first by default; search matches notes, product names and the customer's name. */
 export async function listOrders(db: Db, businessId: string, filters: OrderListFilters) {
-  const query = listQuery(filters, { sortable, defaultSort: 'created_at', createdAt: orders.createdAt, tieBreaker: orders.id });
+  const query = listQuery(filters, {
+    sortable,
+    defaultSort: 'created_at',
+    createdAt: orders.createdAt,
+    tieBreaker: orders.id,
+  });
   const pattern = filters.search ? likePattern(filters.search) : undefined;
   const customerName = sql`coalesce(${customers.firstName}, '') || ' ' || coalesce(${customers.lastName}, '')`;
   const where = and(
@@ -130,13 +149,25 @@ export async function listCustomerOrders(db: Db, businessId: string, customerId:
 /** 422 unless the customer is a live contact of this business and every line's product is one of its product memories. */
 async function checkReferences(db: Db, businessId: string, input: Partial<Pick<OrderInput, 'customer_id' | 'lines'>>) {
   const errors: Record<string, string[]> = {};
-  if (input.customer_id !== undefined && !(await findCustomer(db, businessId, input.customer_id))) Object.assign(errors, CUSTOMER_NOT_FOUND);
-  const productIds = [...new Set((input.lines ?? []).map((line) => blankToNull(line.memory_id)).filter((id): id is string => id !== null))];
+  if (input.customer_id !== undefined && !(await findCustomer(db, businessId, input.customer_id)))
+    Object.assign(errors, CUSTOMER_NOT_FOUND);
+  const productIds = [
+    ...new Set(
+      (input.lines ?? []).map((line) => blankToNull(line.memory_id)).filter((id): id is string => id !== null),
+    ),
+  ];
   if (productIds.length) {
     const found = await db
       .select({ id: memories.id })
       .from(memories)
-      .where(and(eq(memories.businessId, businessId), inArray(memories.id, productIds), eq(memories.type, 'product'), isNull(memories.deletedAt)));
+      .where(
+        and(
+          eq(memories.businessId, businessId),
+          inArray(memories.id, productIds),
+          eq(memories.type, 'product'),
+          isNull(memories.deletedAt),
+        ),
+      );
     const known = new Set(found.map((row) => row.id));
     input.lines?.forEach((line, index) => {
       const id = blankToNull(line.memory_id);
@@ -147,7 +178,12 @@ async function checkReferences(db: Db, businessId: string, input: Partial<Pick<O
 }
 
 const cleanLines = (lines: OrderInput['lines']) =>
-  (lines ?? []).map((line) => ({ memory_id: blankToNull(line.memory_id), name: line.name.trim(), quantity: line.quantity, price: blankToNull(line.price) }));
+  (lines ?? []).map((line) => ({
+    memory_id: blankToNull(line.memory_id),
+    name: line.name.trim(),
+    quantity: line.quantity,
+    price: blankToNull(line.price),
+  }));
 
 /** The time stamps a move to `status` sets: when it was confirmed, fulfilled or cancelled. Leaving "cancelled" clears cancelled_at. */
 function statusStamps(status: OrderStatus, now: Date, current?: OrderRow) {
@@ -158,7 +194,12 @@ function statusStamps(status: OrderStatus, now: Date, current?: OrderRow) {
   };
 }
 
-async function published(deps: OrderDeps, kind: EntityEventKind, row: OrderRow | undefined, missing: () => Error): Promise<ApiOrder> {
+async function published(
+  deps: OrderDeps,
+  kind: EntityEventKind,
+  row: OrderRow | undefined,
+  missing: () => Error,
+): Promise<ApiOrder> {
   if (!row) throw missing();
   const order = await serializeOneOrder(deps.db, row);
   await entityChanged(deps, row.businessId, 'Order', kind, order);
@@ -169,7 +210,12 @@ async function published(deps: OrderDeps, kind: EntityEventKind, row: OrderRow |
  * A new order. The team hears about it (new_order, for members who may view orders); a
  * failed notification is logged and never undoes the order the customer placed.
  */
-export async function createOrder(deps: OrderDeps, businessId: string, input: OrderInput, options: OrderOptions = {}): Promise<ApiOrder> {
+export async function createOrder(
+  deps: OrderDeps,
+  businessId: string,
+  input: OrderInput,
+  options: OrderOptions = {},
+): Promise<ApiOrder> {
   await checkReferences(deps.db, businessId, input);
   const now = deps.clock.now();
   const [row] = await deps.db
@@ -213,10 +259,18 @@ export async function createOrder(deps: OrderDeps, businessId: string, input: Or
  * notify_customer is false; `customerMessage` says how they were told, or why they could
  * not be (the update stands either way).
  */
-export async function updateOrder(deps: OrderUpdateDeps, businessId: string, id: string, patch: OrderPatch): Promise<{ order: ApiOrder; customerMessage: string | null }> {
+export async function updateOrder(
+  deps: OrderUpdateDeps,
+  businessId: string,
+  id: string,
+  patch: OrderPatch,
+): Promise<{ order: ApiOrder; customerMessage: string | null }> {
   const current = await findOrder(deps.db, businessId, id);
   if (!current) throw orderNotFound();
-  await checkReferences(deps.db, businessId, { customer_id: patch.customer_id === current.customerId ? undefined : patch.customer_id, lines: patch.lines });
+  await checkReferences(deps.db, businessId, {
+    customer_id: patch.customer_id === current.customerId ? undefined : patch.customer_id,
+    lines: patch.lines,
+  });
   const now = deps.clock.now();
   const statusChanged = patch.status !== undefined && patch.status !== current.status;
   const [row] = await deps.db
@@ -232,7 +286,8 @@ export async function updateOrder(deps: OrderUpdateDeps, businessId: string, id:
     .where(and(eq(orders.id, id), eq(orders.businessId, businessId), isNull(orders.deletedAt)))
     .returning();
   const order = await published(deps, 'Updated', row, orderNotFound);
-  const tell = statusChanged && (order.status === 'confirmed' || order.status === 'cancelled') && patch.notify_customer !== false;
+  const tell =
+    statusChanged && (order.status === 'confirmed' || order.status === 'cancelled') && patch.notify_customer !== false;
   const customerMessage = tell ? await tellCustomerAboutOrder(deps, businessId, order) : null;
   return { order, customerMessage };
 }

@@ -5,7 +5,12 @@ import { conversations } from '../db/schema';
 import { appendAssistantMessage } from './assistant/appended-messages';
 import { addressableName, displayName, findCustomer } from './customer-records';
 import { updateMemory } from './memories';
-import { businessName, sendCustomerEmail, sendCustomerSms, type CustomerMessageDeps } from './systems/customer-messages';
+import {
+  businessName,
+  sendCustomerEmail,
+  sendCustomerSms,
+  type CustomerMessageDeps,
+} from './systems/customer-messages';
 
 /**
  * The unanswered-question loop, last step: the owner answered a question the assistant
@@ -33,13 +38,27 @@ const MAX_RECIPIENTS = 20;
 const SMS_LIMIT = 1600;
 
 /** The chats a question was asked in that have no contact to text or email (meta.conversation_ids). */
-async function contactlessChats(deps: Pick<ApiDeps, 'db'>, businessId: string, memory: Pick<ApiMemory, 'meta'>): Promise<string[]> {
-  const ids = Array.isArray(memory.meta?.conversation_ids) ? memory.meta.conversation_ids.filter((id): id is string => typeof id === 'string').slice(0, MAX_RECIPIENTS) : [];
+async function contactlessChats(
+  deps: Pick<ApiDeps, 'db'>,
+  businessId: string,
+  memory: Pick<ApiMemory, 'meta'>,
+): Promise<string[]> {
+  const ids = Array.isArray(memory.meta?.conversation_ids)
+    ? memory.meta.conversation_ids.filter((id): id is string => typeof id === 'string').slice(0, MAX_RECIPIENTS)
+    : [];
   if (ids.length === 0) return [];
   const rows = await deps.db
     .select({ id: conversations.id })
     .from(conversations)
-    .where(and(eq(conversations.businessId, businessId), inArray(conversations.id, ids), inArray(conversations.channel, ['chat', 'voice']), isNull(conversations.customerId), isNull(conversations.deletedAt)));
+    .where(
+      and(
+        eq(conversations.businessId, businessId),
+        inArray(conversations.id, ids),
+        inArray(conversations.channel, ['chat', 'voice']),
+        isNull(conversations.customerId),
+        isNull(conversations.deletedAt),
+      ),
+    );
   return rows.map((row) => row.id);
 }
 
@@ -51,7 +70,9 @@ export function answerChatMessage(input: { question: string; answer: string }): 
 /** The contacts a question is linked to (the assistant records them in meta). */
 export function questionCustomerIds(memory: Pick<ApiMemory, 'meta'>): string[] {
   const meta = memory.meta ?? {};
-  const ids = [...(Array.isArray(meta.customer_ids) ? meta.customer_ids : []), meta.customer_id].filter((id): id is string => typeof id === 'string' && id.length > 0);
+  const ids = [...(Array.isArray(meta.customer_ids) ? meta.customer_ids : []), meta.customer_id].filter(
+    (id): id is string => typeof id === 'string' && id.length > 0,
+  );
   return [...new Set(ids)].slice(0, MAX_RECIPIENTS);
 }
 
@@ -70,13 +91,23 @@ function clip(value: string, max: number): string {
 }
 
 /** The SMS: who it is for, what they asked (short), the answer, who it is from; at most 1600 characters. */
-export function answerSms(input: { firstName: string | null; question: string; answer: string; business: string | null }): string {
+export function answerSms(input: {
+  firstName: string | null;
+  question: string;
+  answer: string;
+  business: string | null;
+}): string {
   const head = `Hi ${addressableName(input.firstName) ?? 'there'}, you asked us: "${clip(input.question.replace(/\s+/g, ' '), 160)}"\n`;
   const tail = `\n– ${input.business ?? 'us'}`;
   return `${head}${clip(input.answer, SMS_LIMIT - head.length - tail.length)}${tail}`;
 }
 
-export function answerEmail(input: { firstName: string | null; question: string; answer: string; business: string | null }): { subject: string; text: string } {
+export function answerEmail(input: {
+  firstName: string | null;
+  question: string;
+  answer: string;
+  business: string | null;
+}): { subject: string; text: string } {
   const business = input.business ?? 'us';
   return {
     subject: `The answer to your question to ${business}`,
@@ -89,12 +120,17 @@ export function answerEmail(input: { firstName: string | null; question: string;
  * result per contact (or one explaining why nobody could be reached) and the memory as it
  * is now; never throws for a refusal of the provider, so the saved answer always stands.
  */
-export async function sendAnswerToCustomers(deps: QuestionReplyDeps, businessId: string, memory: ApiMemory): Promise<{ replies: QuestionReply[]; memory: ApiMemory }> {
+export async function sendAnswerToCustomers(
+  deps: QuestionReplyDeps,
+  businessId: string,
+  memory: ApiMemory,
+): Promise<{ replies: QuestionReply[]; memory: ApiMemory }> {
   const answer = memory.answer?.trim();
   if (!answer) return { replies: [notSent('the question has no answer yet')], memory };
   const ids = questionCustomerIds(memory);
   const chats = await contactlessChats(deps, businessId, memory);
-  if (ids.length === 0 && chats.length === 0) return { replies: [notSent('the question is not linked to a contact')], memory };
+  if (ids.length === 0 && chats.length === 0)
+    return { replies: [notSent('the question is not linked to a contact')], memory };
   const business = await businessName(deps.db, businessId);
   const fromForm = memory.meta?.channel === 'form';
   const replies: QuestionReply[] = [];
@@ -115,8 +151,21 @@ export async function sendAnswerToCustomers(deps: QuestionReplyDeps, businessId:
     const content = { firstName: customer.firstName, question: memory.content, answer, business };
     const result =
       channel === 'sms'
-        ? await sendCustomerSms(deps, { businessId, to: phone as string, body: answerSms(content), customerId: id, purpose: 'question_answer', details: { memory_id: memory._id } })
-        : await sendCustomerEmail(deps, { businessId, to: email as string, ...answerEmail(content), customerId: id, noteLabel: 'the answer to their question' });
+        ? await sendCustomerSms(deps, {
+            businessId,
+            to: phone as string,
+            body: answerSms(content),
+            customerId: id,
+            purpose: 'question_answer',
+            details: { memory_id: memory._id },
+          })
+        : await sendCustomerEmail(deps, {
+            businessId,
+            to: email as string,
+            ...answerEmail(content),
+            customerId: id,
+            noteLabel: 'the answer to their question',
+          });
     replies.push(
       result.ok
         ? {
@@ -131,10 +180,22 @@ export async function sendAnswerToCustomers(deps: QuestionReplyDeps, businessId:
     );
   }
   for (const conversationId of chats) {
-    const posted = await appendAssistantMessage(deps, businessId, conversationId, answerChatMessage({ question: memory.content, answer }));
+    const posted = await appendAssistantMessage(
+      deps,
+      businessId,
+      conversationId,
+      answerChatMessage({ question: memory.content, answer }),
+    );
     replies.push(
       posted
-        ? { customer_id: null, sent: true, channel: 'chat', to: conversationId, item_id: posted.id, message: 'The answer was posted in the chat where it was asked.' }
+        ? {
+            customer_id: null,
+            sent: true,
+            channel: 'chat',
+            to: conversationId,
+            item_id: posted.id,
+            message: 'The answer was posted in the chat where it was asked.',
+          }
         : notSent('the chat where it was asked is gone'),
     );
   }
@@ -145,10 +206,27 @@ export async function sendAnswerToCustomers(deps: QuestionReplyDeps, businessId:
       const previous = Array.isArray(memory.meta?.answer_sent) ? (memory.meta.answer_sent as unknown[]) : [];
       const at = deps.clock.now().toISOString();
       updated = await updateMemory(deps, businessId, memory._id, {
-        meta: { ...memory.meta, answer_sent: [...previous, ...sent.map((reply) => ({ customer_id: reply.customer_id, channel: reply.channel, to: reply.to, item_id: reply.item_id, at }))] },
+        meta: {
+          ...memory.meta,
+          answer_sent: [
+            ...previous,
+            ...sent.map((reply) => ({
+              customer_id: reply.customer_id,
+              channel: reply.channel,
+              to: reply.to,
+              item_id: reply.item_id,
+              at,
+            })),
+          ],
+        },
       });
     } catch (error) {
-      deps.log?.({ level: 'warn', msg: 'answer sent, not noted on the question', memory_id: memory._id, error: String(error) });
+      deps.log?.({
+        level: 'warn',
+        msg: 'answer sent, not noted on the question',
+        memory_id: memory._id,
+        error: String(error),
+      });
     }
   }
   return { replies, memory: updated };

@@ -8,7 +8,12 @@ import { completeTask, type TimelineDeps } from './timeline';
  * (details.question_id), so answering the question completes it: the owner does the work
  * once, and the to-do list does not keep a task whose answer is already given.
  */
-export async function linkTaskToQuestion(db: Db, businessId: string, noteId: string, questionId: string): Promise<void> {
+export async function linkTaskToQuestion(
+  db: Db,
+  businessId: string,
+  noteId: string,
+  questionId: string,
+): Promise<void> {
   await db
     .update(timelineItems)
     .set({ details: sql`${timelineItems.details} || ${JSON.stringify({ question_id: questionId })}::jsonb` })
@@ -16,7 +21,12 @@ export async function linkTaskToQuestion(db: Db, businessId: string, noteId: str
 }
 
 /** Completes every open task made for the question; answers how many. */
-export async function completeQuestionTasks(deps: TimelineDeps, businessId: string, questionId: string, options: { actorId?: string | null } = {}): Promise<number> {
+export async function completeQuestionTasks(
+  deps: TimelineDeps,
+  businessId: string,
+  questionId: string,
+  options: { actorId?: string | null } = {},
+): Promise<number> {
   const open = await deps.db
     .select({ id: timelineItems.id })
     .from(timelineItems)

@@ -42,7 +42,13 @@ export function createBroadcaster(
   const pusher = () => {
     if (!client) {
       const s = settings();
-      client = new Pusher({ appId: s.appId, key: s.key, secret: s.secret, useTLS: s.useTLS, ...(s.host ? { host: s.host, port: s.port ? String(s.port) : undefined } : { cluster: s.cluster ?? 'eu' }) });
+      client = new Pusher({
+        appId: s.appId,
+        key: s.key,
+        secret: s.secret,
+        useTLS: s.useTLS,
+        ...(s.host ? { host: s.host, port: s.port ? String(s.port) : undefined } : { cluster: s.cluster ?? 'eu' }),
+      });
     }
     return client;
   };
@@ -62,7 +68,9 @@ export function createBroadcaster(
     authorizeChannel(socketId, channel, userId) {
       // Pusher and Soketi sign private channels without channel_data; the embedded server
       // takes {"user_id"} along, so the connection is the user's even without a signin.
-      return settings().mode === 'embedded' ? pusher().authorizeChannel(socketId, channel, { user_id: userId }) : pusher().authorizeChannel(socketId, channel);
+      return settings().mode === 'embedded'
+        ? pusher().authorizeChannel(socketId, channel, { user_id: userId })
+        : pusher().authorizeChannel(socketId, channel);
     },
     authenticateUser(socketId, userId) {
       return pusher().authenticateUser(socketId, { id: userId });
@@ -71,14 +79,22 @@ export function createBroadcaster(
       try {
         await pusher().terminateUserConnections(userId);
       } catch (error) {
-        log({ level: 'error', msg: 'ending the realtime connections of a user failed', user_id: userId, error: String(error) });
+        log({
+          level: 'error',
+          msg: 'ending the realtime connections of a user failed',
+          user_id: userId,
+          error: String(error),
+        });
       }
     },
   };
 }
 
 /** For tests and tools that need no realtime: records what would have been sent. */
-export function createRecordingBroadcaster(): Broadcaster & { sent: { channels: string[]; event: string; payload: RealtimePayload }[]; ended: string[] } {
+export function createRecordingBroadcaster(): Broadcaster & {
+  sent: { channels: string[]; event: string; payload: RealtimePayload }[];
+  ended: string[];
+} {
   const sent: { channels: string[]; event: string; payload: RealtimePayload }[] = [];
   const ended: string[] = [];
   return {

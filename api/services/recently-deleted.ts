@@ -23,21 +23,45 @@ const preview = (text: string | null | undefined) => {
 const joined = (parts: (string | null | undefined)[]) => parts.filter(Boolean).join(' · ') || null;
 
 async function customersDeleted(db: Db, businessId: string, page: Page): Promise<Found> {
-  const where = and(eq(customers.businessId, businessId), isNotNull(customers.deletedAt), isNull(customers.mergedIntoId));
+  const where = and(
+    eq(customers.businessId, businessId),
+    isNotNull(customers.deletedAt),
+    isNull(customers.mergedIntoId),
+  );
   const [rows, [{ total }]] = await Promise.all([
-    db.select().from(customers).where(where).orderBy(desc(customers.deletedAt), desc(customers.id)).limit(page.limit).offset(page.offset),
+    db
+      .select()
+      .from(customers)
+      .where(where)
+      .orderBy(desc(customers.deletedAt), desc(customers.id))
+      .limit(page.limit)
+      .offset(page.offset),
     db.select({ total: count() }).from(customers).where(where),
   ]);
   return {
     total,
-    rows: rows.map((row) => ({ _id: row.id, title: customerName(row), detail: joined([row.phones[0], row.emails[0]]), deleted_at: row.deletedAt!.toISOString() })),
+    rows: rows.map((row) => ({
+      _id: row.id,
+      title: customerName(row),
+      detail: joined([row.phones[0], row.emails[0]]),
+      deleted_at: row.deletedAt!.toISOString(),
+    })),
   };
 }
 
 const TIMELINE_TYPE = { notes: 'note', calls: 'call', sms: 'sms', forms: 'form' } as const;
 
-async function timelineDeleted(db: Db, businessId: string, kind: keyof typeof TIMELINE_TYPE, page: Page): Promise<Found> {
-  const where = and(eq(timelineItems.businessId, businessId), eq(timelineItems.type, TIMELINE_TYPE[kind]), isNotNull(timelineItems.deletedAt));
+async function timelineDeleted(
+  db: Db,
+  businessId: string,
+  kind: keyof typeof TIMELINE_TYPE,
+  page: Page,
+): Promise<Found> {
+  const where = and(
+    eq(timelineItems.businessId, businessId),
+    eq(timelineItems.type, TIMELINE_TYPE[kind]),
+    isNotNull(timelineItems.deletedAt),
+  );
   const [rows, [{ total }]] = await Promise.all([
     db
       .select({ item: timelineItems, firstName: customers.firstName, lastName: customers.lastName })
@@ -55,9 +79,20 @@ async function timelineDeleted(db: Db, businessId: string, kind: keyof typeof TI
       const who = firstName ? customerName({ firstName, lastName }) : null;
       const number = item.direction === 'outbound' ? item.to : item.from;
       if (kind === 'notes') {
-        return { _id: item.id, title: preview(item.body) || 'Empty note', detail: joined([item.reminder ? 'Task' : 'Note', who]), deleted_at: item.deletedAt!.toISOString() };
+        return {
+          _id: item.id,
+          title: preview(item.body) || 'Empty note',
+          detail: joined([item.reminder ? 'Task' : 'Note', who]),
+          deleted_at: item.deletedAt!.toISOString(),
+        };
       }
-      return { _id: item.id, title: who ?? number ?? 'Unknown', detail: preview(item.body) || joined([item.direction === 'outbound' ? 'Outbound' : 'Inbound', who ? number : null]), deleted_at: item.deletedAt!.toISOString() };
+      return {
+        _id: item.id,
+        title: who ?? number ?? 'Unknown',
+        detail:
+          preview(item.body) || joined([item.direction === 'outbound' ? 'Outbound' : 'Inbound', who ? number : null]),
+        deleted_at: item.deletedAt!.toISOString(),
+      };
     }),
   };
 }
@@ -65,16 +100,36 @@ async function timelineDeleted(db: Db, businessId: string, kind: keyof typeof TI
 async function servicesDeleted(db: Db, businessId: string, page: Page): Promise<Found> {
   const where = and(eq(services.businessId, businessId), isNotNull(services.deletedAt));
   const [rows, [{ total }]] = await Promise.all([
-    db.select().from(services).where(where).orderBy(desc(services.deletedAt), desc(services.id)).limit(page.limit).offset(page.offset),
+    db
+      .select()
+      .from(services)
+      .where(where)
+      .orderBy(desc(services.deletedAt), desc(services.id))
+      .limit(page.limit)
+      .offset(page.offset),
     db.select({ total: count() }).from(services).where(where),
   ]);
-  return { total, rows: rows.map((row) => ({ _id: row.id, title: row.name, detail: joined([row.price, preview(row.description)]), deleted_at: row.deletedAt!.toISOString() })) };
+  return {
+    total,
+    rows: rows.map((row) => ({
+      _id: row.id,
+      title: row.name,
+      detail: joined([row.price, preview(row.description)]),
+      deleted_at: row.deletedAt!.toISOString(),
+    })),
+  };
 }
 
 async function memoriesDeleted(db: Db, businessId: string, page: Page): Promise<Found> {
   const where = and(eq(memories.businessId, businessId), isNotNull(memories.deletedAt));
   const [rows, [{ total }]] = await Promise.all([
-    db.select().from(memories).where(where).orderBy(desc(memories.deletedAt), desc(memories.id)).limit(page.limit).offset(page.offset),
+    db
+      .select()
+      .from(memories)
+      .where(where)
+      .orderBy(desc(memories.deletedAt), desc(memories.id))
+      .limit(page.limit)
+      .offset(page.offset),
     db.select({ total: count() }).from(memories).where(where),
   ]);
   return {
@@ -91,10 +146,24 @@ async function memoriesDeleted(db: Db, businessId: string, page: Page): Promise<
 async function systemsDeleted(db: Db, businessId: string, page: Page): Promise<Found> {
   const where = and(eq(systems.businessId, businessId), isNotNull(systems.deletedAt));
   const [rows, [{ total }]] = await Promise.all([
-    db.select().from(systems).where(where).orderBy(desc(systems.deletedAt), desc(systems.id)).limit(page.limit).offset(page.offset),
+    db
+      .select()
+      .from(systems)
+      .where(where)
+      .orderBy(desc(systems.deletedAt), desc(systems.id))
+      .limit(page.limit)
+      .offset(page.offset),
     db.select({ total: count() }).from(systems).where(where),
   ]);
-  return { total, rows: rows.map((row) => ({ _id: row.id, title: SYSTEM_KIND_LABELS[row.name], detail: row.phoneNumber, deleted_at: row.deletedAt!.toISOString() })) };
+  return {
+    total,
+    rows: rows.map((row) => ({
+      _id: row.id,
+      title: SYSTEM_KIND_LABELS[row.name],
+      detail: row.phoneNumber,
+      deleted_at: row.deletedAt!.toISOString(),
+    })),
+  };
 }
 
 async function membersRemoved(db: Db, businessId: string, page: Page): Promise<Found> {
@@ -118,10 +187,23 @@ async function membersRemoved(db: Db, businessId: string, page: Page): Promise<F
       .offset(page.offset),
     db.select({ total: count() }).from(businessUsers).innerJoin(users, eq(users.id, businessUsers.userId)).where(where),
   ]);
-  return { total, rows: rows.map(({ member, name, email }) => ({ _id: member.id, title: name, detail: email, deleted_at: member.removedAt!.toISOString() })) };
+  return {
+    total,
+    rows: rows.map(({ member, name, email }) => ({
+      _id: member.id,
+      title: name,
+      detail: email,
+      deleted_at: member.removedAt!.toISOString(),
+    })),
+  };
 }
 
-export async function listDeleted(db: Db, businessId: string, kind: DeletedKind, filters: { page: number; limit: number }): Promise<ApiDeletedList> {
+export async function listDeleted(
+  db: Db,
+  businessId: string,
+  kind: DeletedKind,
+  filters: { page: number; limit: number },
+): Promise<ApiDeletedList> {
   const page = { limit: filters.limit, offset: filters.page * filters.limit };
   let found: Found;
   switch (kind) {
@@ -154,7 +236,11 @@ export async function listDeleted(db: Db, businessId: string, kind: DeletedKind,
  * The deleted businesses the caller may restore: those they are still an admin of (restore is
  * admin only, as delete is). Other members lost the business with its deletion.
  */
-export async function listDeletedBusinesses(db: Db, userId: string, filters: { page: number; limit: number }): Promise<ApiDeletedList> {
+export async function listDeletedBusinesses(
+  db: Db,
+  userId: string,
+  filters: { page: number; limit: number },
+): Promise<ApiDeletedList> {
   const where = and(
     eq(businessUsers.userId, userId),
     isNull(businessUsers.removedAt),
@@ -170,10 +256,19 @@ export async function listDeletedBusinesses(db: Db, userId: string, filters: { p
       .orderBy(desc(businesses.deletedAt), desc(businesses.id))
       .limit(filters.limit)
       .offset(filters.page * filters.limit),
-    db.select({ total: count() }).from(businessUsers).innerJoin(businesses, eq(businesses.id, businessUsers.businessId)).where(where),
+    db
+      .select({ total: count() })
+      .from(businessUsers)
+      .innerJoin(businesses, eq(businesses.id, businessUsers.businessId))
+      .where(where),
   ]);
   return {
-    deleted: rows.map(({ business }) => ({ _id: business.id, title: business.name, detail: business.email, deleted_at: business.deletedAt!.toISOString() })),
+    deleted: rows.map(({ business }) => ({
+      _id: business.id,
+      title: business.name,
+      detail: business.email,
+      deleted_at: business.deletedAt!.toISOString(),
+    })),
     total,
     page: filters.page,
     limit: filters.limit,

@@ -45,7 +45,12 @@ export function signRecordingUrl(deps: FilesDeps, callId: string): { url: string
   return { url: `${RECORDINGS_PATH}/${encodeURIComponent(callId)}?${query}`, expiresAt: new Date(expires * 1000) };
 }
 
-export function checkRecordingSignature(deps: FilesDeps, callId: string, expires: string | undefined, given: string | undefined): 'ok' | 'expired' | 'invalid' {
+export function checkRecordingSignature(
+  deps: FilesDeps,
+  callId: string,
+  expires: string | undefined,
+  given: string | undefined,
+): 'ok' | 'expired' | 'invalid' {
   if (!expires || !given || !/^\d{1,12}$/.test(expires)) return 'invalid';
   if (!safeEqual(signature(deps, callId, Number(expires)), given)) return 'invalid';
   return Number(expires) * 1000 < deps.clock.now().getTime() ? 'expired' : 'ok';

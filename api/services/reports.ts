@@ -1,7 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { hasPermission, type Permission } from '#contract/permissions';
 import { permissionRefusal } from '#contract/messages';
-import type { AnswerRate, CallFigures, Pair, QuestionFigures, Report, ReportInput, ReportPeriodKey, ReportSection } from '#contract/reports';
+import type {
+  AnswerRate,
+  CallFigures,
+  Pair,
+  QuestionFigures,
+  Report,
+  ReportInput,
+  ReportPeriodKey,
+  ReportSection,
+} from '#contract/reports';
 import type { Db } from '../db/client';
 
 /**
@@ -10,7 +19,20 @@ import type { Db } from '../db/client';
  * queries whatever the number of items. Periods are whole days in the business timezone:
  * "7" is the last 7 days including today; "custom" is from..to inclusive.
  */
-export type { AnswerRate, CallFigures, ContactFigures, FormFigures, Pair, QuestionFigures, Report, ReportInput, ReportPeriodKey, ReportSection, SmsFigures, TaskFigures } from '#contract/reports';
+export type {
+  AnswerRate,
+  CallFigures,
+  ContactFigures,
+  FormFigures,
+  Pair,
+  QuestionFigures,
+  Report,
+  ReportInput,
+  ReportPeriodKey,
+  ReportSection,
+  SmsFigures,
+  TaskFigures,
+} from '#contract/reports';
 
 export const REPORT_PERIODS: readonly ReportPeriodKey[] = ['7', '30', '90', 'custom'];
 export const MAX_CUSTOM_DAYS = 366;
@@ -22,7 +44,9 @@ const dateMs = (date: string) => Date.parse(`${date}T00:00:00Z`);
 /** Today's date in a timezone (YYYY-MM-DD). */
 export function todayIn(timeZone: string, now: Date): string {
   try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+      now,
+    );
   } catch {
     return now.toISOString().slice(0, 10);
   }
@@ -35,11 +59,13 @@ export function resolvePeriod(input: ReportInput, timeZone: string, now: Date) {
   let from: string;
   let to: string;
   if (input.period === 'custom') {
-    if (!input.from || !input.to || Number.isNaN(dateMs(input.from)) || Number.isNaN(dateMs(input.to))) throw new ReportPeriodError('Choose a start and an end date.');
+    if (!input.from || !input.to || Number.isNaN(dateMs(input.from)) || Number.isNaN(dateMs(input.to)))
+      throw new ReportPeriodError('Choose a start and an end date.');
     from = isoDate(dateMs(input.from));
     to = isoDate(dateMs(input.to));
     if (dateMs(to) < dateMs(from)) throw new ReportPeriodError('The end date must not be before the start date.');
-    if ((dateMs(to) - dateMs(from)) / DAY_MS + 1 > MAX_CUSTOM_DAYS) throw new ReportPeriodError(`Choose at most ${MAX_CUSTOM_DAYS} days.`);
+    if ((dateMs(to) - dateMs(from)) / DAY_MS + 1 > MAX_CUSTOM_DAYS)
+      throw new ReportPeriodError(`Choose at most ${MAX_CUSTOM_DAYS} days.`);
   } else {
     to = todayIn(timeZone, now);
     from = isoDate(dateMs(to) - (Number(input.period) - 1) * DAY_MS);
@@ -47,7 +73,15 @@ export function resolvePeriod(input: ReportInput, timeZone: string, now: Date) {
   const days = Math.round((dateMs(to) - dateMs(from)) / DAY_MS) + 1;
   const previousTo = isoDate(dateMs(from) - DAY_MS);
   const previousFrom = isoDate(dateMs(from) - days * DAY_MS);
-  return { key: input.period, from, to, days, previous_from: previousFrom, previous_to: previousTo, timezone: timeZone };
+  return {
+    key: input.period,
+    from,
+    to,
+    days,
+    previous_from: previousFrom,
+    previous_to: previousTo,
+    timezone: timeZone,
+  };
 }
 
 const n = (value: unknown) => Number(value ?? 0);
@@ -114,7 +148,10 @@ export function reportStatements(businessId: string, b: Bounds, hourTypes: strin
       select extract(isodow from sort_at at time zone ${b.tz})::int as dow, extract(hour from sort_at at time zone ${b.tz})::int as hour, count(*)::int as total
       from timeline_items, b
       where business_id = ${businessId} and deleted_at is null and sort_at >= b.cs and sort_at < b.ce
-        and direction = 'inbound' and type in (${sql.join(hourTypes.map((t) => sql`${t}`), sql`, `)})
+        and direction = 'inbound' and type in (${sql.join(
+          hourTypes.map((t) => sql`${t}`),
+          sql`, `,
+        )})
       group by 1, 2`,
   };
 }
@@ -126,9 +163,21 @@ async function rows(db: Db, query: ReturnType<typeof sql>): Promise<Row[]> {
 }
 
 /** The report for a member with the given permissions: sections they may not view are null with a note. */
-export async function buildReport(db: Db, business: { id: string; timezone: string }, permissions: readonly string[], input: ReportInput, now: Date): Promise<Report> {
+export async function buildReport(
+  db: Db,
+  business: { id: string; timezone: string },
+  permissions: readonly string[],
+  input: ReportInput,
+  now: Date,
+): Promise<Report> {
   const period = resolvePeriod(input, business.timezone, now);
-  const b: Bounds = { ps: period.previous_from, cs: period.from, ce: isoDate(dateMs(period.to) + DAY_MS), tz: business.timezone, now: now.toISOString() };
+  const b: Bounds = {
+    ps: period.previous_from,
+    cs: period.from,
+    ce: isoDate(dateMs(period.to) + DAY_MS),
+    tz: business.timezone,
+    now: now.toISOString(),
+  };
   const may = (p: Permission) => hasPermission(permissions as string[], p);
   const restricted: Report['restricted'] = {};
   const deny = (section: ReportSection, thing: string) => {
@@ -140,7 +189,11 @@ export async function buildReport(db: Db, business: { id: string; timezone: stri
   const canContacts = may('customers/view');
   const canTasks = may('notes/view');
   const canQuestions = may('memories/view');
-  const hourTypes = [...(canCalls ? ['call' as const] : []), ...(canSms ? ['sms' as const] : []), ...(canForms ? ['form' as const] : [])];
+  const hourTypes = [
+    ...(canCalls ? ['call' as const] : []),
+    ...(canSms ? ['sms' as const] : []),
+    ...(canForms ? ['form' as const] : []),
+  ];
   const statements = reportStatements(business.id, b, hourTypes.length ? hourTypes : ['call']);
 
   const [timeline, tasks, contacts, questions, hours] = await Promise.all([
@@ -193,9 +246,16 @@ export async function buildReport(db: Db, business: { id: string; timezone: stri
   const report: Report = {
     period,
     calls: canCalls ? { current: calls('c'), previous: calls('p') } : null,
-    sms: canSms ? { current: { sms_in: n(timeline?.c_sms_in), sms_out: n(timeline?.c_sms_out) }, previous: { sms_in: n(timeline?.p_sms_in), sms_out: n(timeline?.p_sms_out) } } : null,
+    sms: canSms
+      ? {
+          current: { sms_in: n(timeline?.c_sms_in), sms_out: n(timeline?.c_sms_out) },
+          previous: { sms_in: n(timeline?.p_sms_in), sms_out: n(timeline?.p_sms_out) },
+        }
+      : null,
     forms: canForms ? { current: { forms: n(timeline?.c_forms) }, previous: { forms: n(timeline?.p_forms) } } : null,
-    contacts: canContacts ? { current: { new_contacts: n(contacts?.c_new) }, previous: { new_contacts: n(contacts?.p_new) } } : null,
+    contacts: canContacts
+      ? { current: { new_contacts: n(contacts?.c_new) }, previous: { new_contacts: n(contacts?.p_new) } }
+      : null,
     tasks: canTasks
       ? {
           current: { created: n(tasks?.c_created), completed: n(tasks?.c_completed), overdue: n(tasks?.c_overdue) },
@@ -215,6 +275,19 @@ export async function buildReport(db: Db, business: { id: string; timezone: stri
 
 function isEmptyReport(report: Report): boolean {
   const sum = (pair: Pair<Record<string, number | null>> | null) =>
-    pair ? [...Object.values(pair.current), ...Object.values(pair.previous)].reduce<number>((total, v) => total + (v ?? 0), 0) : 0;
-  return sum(report.calls) + sum(report.sms) + sum(report.forms) + sum(report.contacts) + sum(report.tasks) + sum(report.questions) === 0;
+    pair
+      ? [...Object.values(pair.current), ...Object.values(pair.previous)].reduce<number>(
+          (total, v) => total + (v ?? 0),
+          0,
+        )
+      : 0;
+  return (
+    sum(report.calls) +
+      sum(report.sms) +
+      sum(report.forms) +
+      sum(report.contacts) +
+      sum(report.tasks) +
+      sum(report.questions) ===
+    0
+  );
 }

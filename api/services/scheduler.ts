@@ -33,7 +33,9 @@ type Member = { userId: string; permissions: string[]; prefs: Partial<Notificati
 function recipients(task: TimelineRow, members: Member[]): string[] {
   const assignee = task.assignedTo ? members.find((member) => member.userId === task.assignedTo) : undefined;
   const chosen = assignee ? [assignee] : members.filter((member) => hasPermission(member.permissions, 'notes/view'));
-  return chosen.filter((member) => resolveNotificationPreferences(member.prefs).events.task_due).map((member) => member.userId);
+  return chosen
+    .filter((member) => resolveNotificationPreferences(member.prefs).events.task_due)
+    .map((member) => member.userId);
 }
 
 export type TickOptions = {
@@ -65,19 +67,29 @@ export async function runDueReminders(deps: SchedulerDeps, options: TickOptions 
       .orderBy(asc(timelineItems.reminder))
       .limit(options.batchSize ?? 100)
       .for('update', { of: timelineItems, skipLocked: true });
-    if (due.length === 0) return { tasks: [] as TimelineRow[], created: [] as NotificationRow[], next: [] as TimelineRow[] };
+    if (due.length === 0)
+      return { tasks: [] as TimelineRow[], created: [] as NotificationRow[], next: [] as TimelineRow[] };
 
     const ids = due.map((row) => row.task.id);
     // Due tasks resurface at the top of the timeline (sort_at), never move down it.
     const tasks = await tx
       .update(timelineItems)
-      .set({ reminderNotifiedAt: now, sortAt: sql`greatest(${timelineItems.sortAt}, ${timelineItems.reminder})`, updatedAt: now })
+      .set({
+        reminderNotifiedAt: now,
+        sortAt: sql`greatest(${timelineItems.sortAt}, ${timelineItems.reminder})`,
+        updatedAt: now,
+      })
       .where(inArray(timelineItems.id, ids))
       .returning();
 
     const businessIds = [...new Set(tasks.map((task) => task.businessId))];
     const members = await tx
-      .select({ businessId: businessUsers.businessId, userId: businessUsers.userId, permissions: businessUsers.permissions, prefs: businessUsers.notificationPrefs })
+      .select({
+        businessId: businessUsers.businessId,
+        userId: businessUsers.userId,
+        permissions: businessUsers.permissions,
+        prefs: businessUsers.notificationPrefs,
+      })
       .from(businessUsers)
       .where(and(inArray(businessUsers.businessId, businessIds), isNull(businessUsers.removedAt)));
 
@@ -98,7 +110,9 @@ export async function runDueReminders(deps: SchedulerDeps, options: TickOptions 
         createdAt: now,
       })),
     );
-    const created = values.length ? await tx.insert(notifications).values(values).onConflictDoNothing().returning() : [];
+    const created = values.length
+      ? await tx.insert(notifications).values(values).onConflictDoNothing().returning()
+      : [];
 
     const timezones = new Map(due.map((row) => [row.task.id, row.timezone]));
     const next: TimelineRow[] = [];
@@ -112,11 +126,21 @@ export async function runDueReminders(deps: SchedulerDeps, options: TickOptions 
   // Published after the commit, so no client ever sees a notification that was rolled back.
   const items = await serializeRows(db, [...outcome.tasks, ...outcome.next]);
   for (const [index, row] of [...outcome.tasks, ...outcome.next].entries()) {
-    await entityChanged(deps, row.businessId, 'Note', index < outcome.tasks.length ? 'Updated' : 'Created', items[index]);
+    await entityChanged(
+      deps,
+      row.businessId,
+      'Note',
+      index < outcome.tasks.length ? 'Updated' : 'Created',
+      items[index],
+    );
   }
   await publishNotifications(deps, 'Created', outcome.created);
   await enqueuePushSafely(deps, outcome.created);
-  return { claimed: outcome.tasks.map((task) => task.id), notified: outcome.created.length, occurrences: outcome.next.length };
+  return {
+    claimed: outcome.tasks.map((task) => task.id),
+    notified: outcome.created.length,
+    occurrences: outcome.next.length,
+  };
 }
 
 /** Run the reminders loop (startBatchLoop: a tick now, then every `intervalMs`). Answers stop(). */

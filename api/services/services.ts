@@ -2,7 +2,13 @@ import { and, count, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { ApiService } from '#contract/envelope';
 import type { EntityEventKind } from '#contract/realtime';
 import type { ListFilters } from '#contract/schemas/list';
-import { FREQUENCY_TOO_LONG, FREQUENCY_UNIT_DAYS, frequencyTooLong, type FrequencyUnit, type SERVICE_STATUSES } from '#contract/schemas/service';
+import {
+  FREQUENCY_TOO_LONG,
+  FREQUENCY_UNIT_DAYS,
+  frequencyTooLong,
+  type FrequencyUnit,
+  type SERVICE_STATUSES,
+} from '#contract/schemas/service';
 import type { Db } from '../db/client';
 import type { ApiDeps } from '../deps';
 import { services } from '../db/schema';
@@ -54,11 +60,22 @@ export function serializeService(row: ServiceRow): ApiService {
 }
 
 /** A service of this business; live ones only unless `deleted` says otherwise. */
-export async function findService(db: Db, businessId: string, id: string, options: { deleted?: boolean } = {}): Promise<ServiceRow | undefined> {
+export async function findService(
+  db: Db,
+  businessId: string,
+  id: string,
+  options: { deleted?: boolean } = {},
+): Promise<ServiceRow | undefined> {
   const [row] = await db
     .select()
     .from(services)
-    .where(and(eq(services.id, id), eq(services.businessId, businessId), options.deleted ? sql`${services.deletedAt} is not null` : isNull(services.deletedAt)))
+    .where(
+      and(
+        eq(services.id, id),
+        eq(services.businessId, businessId),
+        options.deleted ? sql`${services.deletedAt} is not null` : isNull(services.deletedAt),
+      ),
+    )
     .limit(1);
   return row;
 }
@@ -77,14 +94,21 @@ const sortable = {
 
 /** A page of the business's live services, newest first by default; search matches name, description and price. */
 export async function listServices(db: Db, businessId: string, filters: ServiceListFilters) {
-  const query = listQuery(filters, { sortable, defaultSort: 'created_at', createdAt: services.createdAt, tieBreaker: services.id });
+  const query = listQuery(filters, {
+    sortable,
+    defaultSort: 'created_at',
+    createdAt: services.createdAt,
+    tieBreaker: services.id,
+  });
   const pattern = filters.search ? likePattern(filters.search) : undefined;
   const where = and(
     eq(services.businessId, businessId),
     isNull(services.deletedAt),
     query.where,
     filters.status ? eq(services.status, filters.status) : undefined,
-    pattern ? or(ilike(services.name, pattern), ilike(services.description, pattern), ilike(services.price, pattern)) : undefined,
+    pattern
+      ? or(ilike(services.name, pattern), ilike(services.description, pattern), ilike(services.price, pattern))
+      : undefined,
   );
   const [rows, [{ total }]] = await Promise.all([
     db
@@ -103,7 +127,12 @@ export async function listServices(db: Db, businessId: string, filters: ServiceL
  * Run one write and re-index the service in the same transaction (the record and its
  * search chunks change together), then publish Service<Kind> once it has committed.
  */
-async function write(deps: ServiceDeps, kind: EntityEventKind, change: (tx: Db) => Promise<ServiceRow | undefined>, missing: () => Error): Promise<ApiService> {
+async function write(
+  deps: ServiceDeps,
+  kind: EntityEventKind,
+  change: (tx: Db) => Promise<ServiceRow | undefined>,
+  missing: () => Error,
+): Promise<ApiService> {
   const row = await deps.db.transaction(async (tx) => {
     const changed = await change(tx);
     if (changed) await indexService(tx, changed);
@@ -123,69 +152,95 @@ function checkFrequency(frequency: number, unit: FrequencyUnit) {
 export async function createService(deps: ServiceDeps, businessId: string, input: NewService): Promise<ApiService> {
   const now = deps.clock.now();
   checkFrequency(input.frequency, input.frequency_unit ?? 'day');
-  return write(deps, 'Created', async (tx) => {
-    const [row] = await tx
-      .insert(services)
-      .values({
-        id: newId(),
-        businessId,
-        name: input.name.trim(),
-        status: input.status,
-        frequency: input.frequency,
-        frequencyUnit: input.frequency_unit ?? 'day',
-        description: blankToNull(input.description),
-        price: blankToNull(input.price),
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    return row;
-  }, serviceNotFound);
+  return write(
+    deps,
+    'Created',
+    async (tx) => {
+      const [row] = await tx
+        .insert(services)
+        .values({
+          id: newId(),
+          businessId,
+          name: input.name.trim(),
+          status: input.status,
+          frequency: input.frequency,
+          frequencyUnit: input.frequency_unit ?? 'day',
+          description: blankToNull(input.description),
+          price: blankToNull(input.price),
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      return row;
+    },
+    serviceNotFound,
+  );
 }
 
-export async function updateService(deps: ServiceDeps, businessId: string, id: string, patch: ServicePatch): Promise<ApiService> {
-  return write(deps, 'Updated', async (tx) => {
-    if (patch.frequency !== undefined || patch.frequency_unit !== undefined) {
-      const current = await findService(tx, businessId, id);
-      if (current) checkFrequency(patch.frequency ?? current.frequency, patch.frequency_unit ?? current.frequencyUnit);
-    }
-    const [row] = await tx
-      .update(services)
-      .set({
-        name: patch.name?.trim() || undefined,
-        status: patch.status,
-        frequency: patch.frequency,
-        frequencyUnit: patch.frequency_unit,
-        description: patch.description === undefined ? undefined : blankToNull(patch.description),
-        price: patch.price === undefined ? undefined : blankToNull(patch.price),
-        updatedAt: deps.clock.now(),
-      })
-      .where(and(eq(services.id, id), eq(services.businessId, businessId), isNull(services.deletedAt)))
-      .returning();
-    return row;
-  }, serviceNotFound);
+export async function updateService(
+  deps: ServiceDeps,
+  businessId: string,
+  id: string,
+  patch: ServicePatch,
+): Promise<ApiService> {
+  return write(
+    deps,
+    'Updated',
+    async (tx) => {
+      if (patch.frequency !== undefined || patch.frequency_unit !== undefined) {
+        const current = await findService(tx, businessId, id);
+        if (current)
+          checkFrequency(patch.frequency ?? current.frequency, patch.frequency_unit ?? current.frequencyUnit);
+      }
+      const [row] = await tx
+        .update(services)
+        .set({
+          name: patch.name?.trim() || undefined,
+          status: patch.status,
+          frequency: patch.frequency,
+          frequencyUnit: patch.frequency_unit,
+          description: patch.description === undefined ? undefined : blankToNull(patch.description),
+          price: patch.price === undefined ? undefined : blankToNull(patch.price),
+          updatedAt: deps.clock.now(),
+        })
+        .where(and(eq(services.id, id), eq(services.businessId, businessId), isNull(services.deletedAt)))
+        .returning();
+      return row;
+    },
+    serviceNotFound,
+  );
 }
 
 /** Soft delete: only deleted_at is set, so a restore brings back exactly what was deleted. */
 export async function deleteService(deps: ServiceDeps, businessId: string, id: string): Promise<ApiService> {
-  return write(deps, 'Deleted', async (tx) => {
-    const [row] = await tx
-      .update(services)
-      .set({ deletedAt: deps.clock.now() })
-      .where(and(eq(services.id, id), eq(services.businessId, businessId), isNull(services.deletedAt)))
-      .returning();
-    return row;
-  }, serviceNotFound);
+  return write(
+    deps,
+    'Deleted',
+    async (tx) => {
+      const [row] = await tx
+        .update(services)
+        .set({ deletedAt: deps.clock.now() })
+        .where(and(eq(services.id, id), eq(services.businessId, businessId), isNull(services.deletedAt)))
+        .returning();
+      return row;
+    },
+    serviceNotFound,
+  );
 }
 
 /** Undo a delete. Publishes ServiceCreated: a client that dropped the record adds it back. */
 export async function restoreService(deps: ServiceDeps, businessId: string, id: string): Promise<ApiService> {
-  return write(deps, 'Created', async (tx) => {
-    const [row] = await tx
-      .update(services)
-      .set({ deletedAt: null })
-      .where(and(eq(services.id, id), eq(services.businessId, businessId), sql`${services.deletedAt} is not null`))
-      .returning();
-    return row;
-  }, () => notFound('The deleted service'));
+  return write(
+    deps,
+    'Created',
+    async (tx) => {
+      const [row] = await tx
+        .update(services)
+        .set({ deletedAt: null })
+        .where(and(eq(services.id, id), eq(services.businessId, businessId), sql`${services.deletedAt} is not null`))
+        .returning();
+      return row;
+    },
+    () => notFound('The deleted service'),
+  );
 }

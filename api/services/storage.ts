@@ -32,7 +32,11 @@ export interface Storage {
 /** Keys are slash-separated segments of safe characters, so none can climb out of the root. */
 export function assertSafeKey(key: string): void {
   const segments = key.split('/');
-  if (segments.length === 0 || key.length > 500 || !segments.every((segment) => /^[A-Za-z0-9_.-]+$/.test(segment) && segment !== '.' && segment !== '..')) {
+  if (
+    segments.length === 0 ||
+    key.length > 500 ||
+    !segments.every((segment) => /^[A-Za-z0-9_.-]+$/.test(segment) && segment !== '.' && segment !== '..')
+  ) {
     throw new Error(`Unsafe storage key: ${key}`);
   }
 }
@@ -57,7 +61,8 @@ export function createLocalStorage(root: string): Storage {
       const file = fileOf(key);
       const bytes = await fs.promises.readFile(file).catch(() => null);
       if (!bytes) return null;
-      const mimeType = (await fs.promises.readFile(`${file}.type`, 'utf8').catch(() => '')).trim() || 'application/octet-stream';
+      const mimeType =
+        (await fs.promises.readFile(`${file}.type`, 'utf8').catch(() => '')).trim() || 'application/octet-stream';
       return { bytes: new Uint8Array(bytes), mimeType };
     },
     async delete(key) {
@@ -144,7 +149,8 @@ const sha256Hex = (data: string | Uint8Array) => createHash('sha256').update(dat
 const hmac = (key: Buffer | string, data: string) => createHmac('sha256', key).update(data).digest();
 
 /** RFC 3986 encoding as SigV4 wants it (encodeURIComponent leaves !'()* alone). */
-const uriEncode = (value: string) => encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+const uriEncode = (value: string) =>
+  encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 /**
  * AWS Signature Version 4 for one S3 request: returns the headers to send (every header
@@ -162,10 +168,14 @@ export function signS3Request(input: {
   service?: string;
 }): Record<string, string> {
   const service = input.service ?? 's3';
-  const amzDate = input.date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  const amzDate = input.date
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
   const dateStamp = amzDate.slice(0, 8);
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(input.headers ?? {})) headers[name.toLowerCase()] = value.trim().replace(/\s+/g, ' ');
+  for (const [name, value] of Object.entries(input.headers ?? {}))
+    headers[name.toLowerCase()] = value.trim().replace(/\s+/g, ' ');
   headers.host = input.url.host;
   headers['x-amz-date'] = amzDate;
   headers['x-amz-content-sha256'] = input.payloadHash;
@@ -178,13 +188,26 @@ export function signS3Request(input: {
     .map(([name, value]) => `${name}=${value}`)
     .join('&');
   // The path is already encoded segment by segment by the caller (S3 does not double-encode).
-  const canonicalRequest = [input.method, input.url.pathname, canonicalQuery, canonicalHeaders, signedHeaders, input.payloadHash].join('\n');
+  const canonicalRequest = [
+    input.method,
+    input.url.pathname,
+    canonicalQuery,
+    canonicalHeaders,
+    signedHeaders,
+    input.payloadHash,
+  ].join('\n');
   const scope = `${dateStamp}/${input.region}/${service}/aws4_request`;
   const stringToSign = ['AWS4-HMAC-SHA256', amzDate, scope, sha256Hex(canonicalRequest)].join('\n');
-  const signingKey = hmac(hmac(hmac(hmac(`AWS4${input.secretAccessKey}`, dateStamp), input.region), service), 'aws4_request');
+  const signingKey = hmac(
+    hmac(hmac(hmac(`AWS4${input.secretAccessKey}`, dateStamp), input.region), service),
+    'aws4_request',
+  );
   const signature = createHmac('sha256', signingKey).update(stringToSign).digest('hex');
   const { host: _host, ...sent } = headers;
-  return { ...sent, authorization: `AWS4-HMAC-SHA256 Credential=${input.accessKeyId}/${scope}, SignedHeaders=${signedHeaders}, Signature=${signature}` };
+  return {
+    ...sent,
+    authorization: `AWS4-HMAC-SHA256 Credential=${input.accessKeyId}/${scope}, SignedHeaders=${signedHeaders}, Signature=${signature}`,
+  };
 }
 
 /** Path-style requests (https://endpoint/bucket/key): what MinIO and R2 expect. */
@@ -221,7 +244,10 @@ export function createS3Storage(config: S3Config): Storage {
       const response = await send('GET', key);
       if (response.status === 404) return null;
       if (!response.ok) throw await failure('get', response);
-      return { bytes: new Uint8Array(await response.arrayBuffer()), mimeType: response.headers.get('content-type') ?? 'application/octet-stream' };
+      return {
+        bytes: new Uint8Array(await response.arrayBuffer()),
+        mimeType: response.headers.get('content-type') ?? 'application/octet-stream',
+      };
     },
     async delete(key) {
       const response = await send('DELETE', key);
@@ -243,14 +269,22 @@ export function createS3Storage(config: S3Config): Storage {
       const whole = response.status === 200 && Number(response.headers.get('content-length')) === end - start + 1;
       if (response.status !== 206 && !whole) {
         if (response.ok) await response.body?.cancel();
-        throw response.ok ? new Error(`S3 read answered ${response.status} to a range request`) : await failure('read', response);
+        throw response.ok
+          ? new Error(`S3 read answered ${response.status} to a range request`)
+          : await failure('read', response);
       }
       return response.body ?? new ReadableStream<Uint8Array>({ start: (controller) => controller.close() });
     },
   };
 }
 
-type StorageEnv = { S3_ENDPOINT?: string; S3_BUCKET?: string; S3_ACCESS_KEY_ID?: string; S3_SECRET_ACCESS_KEY?: string; S3_REGION?: string };
+type StorageEnv = {
+  S3_ENDPOINT?: string;
+  S3_BUCKET?: string;
+  S3_ACCESS_KEY_ID?: string;
+  S3_SECRET_ACCESS_KEY?: string;
+  S3_REGION?: string;
+};
 
 /** Whether files go to S3 (all four S3_* settings given; S3_REGION is optional). */
 export function usesS3(env: StorageEnv): env is StorageEnv & Required<Omit<StorageEnv, 'S3_REGION'>> {

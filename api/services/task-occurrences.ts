@@ -8,7 +8,11 @@ import type { TimelineRow } from './timeline-records';
 
 /** The business's timezone: reminders and repeats are wall-clock times there. */
 export async function businessTimezone(db: Db, businessId: string): Promise<string> {
-  const [row] = await db.select({ timezone: businesses.timezone }).from(businesses).where(eq(businesses.id, businessId)).limit(1);
+  const [row] = await db
+    .select({ timezone: businesses.timezone })
+    .from(businesses)
+    .where(eq(businesses.id, businessId))
+    .limit(1);
   if (!row) throw notFound('The business');
   return row.timezone;
 }
@@ -20,7 +24,12 @@ export async function businessTimezone(db: Db, businessId: string): Promise<stri
  * caller whose UPDATE matched inserts the new task. Run inside the caller's transaction.
  * Answers the new row, or null when there is nothing to create.
  */
-export async function createNextOccurrence(tx: Db, task: TimelineRow, now: Date, timeZone: string): Promise<TimelineRow | null> {
+export async function createNextOccurrence(
+  tx: Db,
+  task: TimelineRow,
+  now: Date,
+  timeZone: string,
+): Promise<TimelineRow | null> {
   if (task.type !== 'note' || !task.repeat || !task.reminder || task.nextOccurrenceId) return null;
   const id = newId();
   const claimed = await tx
@@ -32,7 +41,8 @@ export async function createNextOccurrence(tx: Db, task: TimelineRow, now: Date,
   task.nextOccurrenceId = id;
   // Occurrences count from the series' first reminder, so a monthly task on the 31st comes
   // back on the 31st after February's 28th instead of drifting to the 28th.
-  const anchored = typeof task.details.repeat_anchor === 'string' ? new Date(task.details.repeat_anchor) : task.reminder;
+  const anchored =
+    typeof task.details.repeat_anchor === 'string' ? new Date(task.details.repeat_anchor) : task.reminder;
   const anchor = Number.isNaN(anchored.getTime()) ? task.reminder : anchored;
   const after = new Date(Math.max(task.reminder.getTime(), now.getTime()));
   // The new occurrence is not completed by anyone yet.

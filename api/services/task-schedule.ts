@@ -29,8 +29,17 @@ function formatter(timeZone: string) {
 /** The wall-clock time at `date` in `timeZone`. */
 export function wallTime(date: Date, timeZone: string): WallTime {
   const parts: Record<string, number> = {};
-  for (const part of formatter(timeZone).formatToParts(date)) if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  return { year: parts.year, month: parts.month, day: parts.day, hour: parts.hour, minute: parts.minute, second: parts.second, ms: date.getUTCMilliseconds() };
+  for (const part of formatter(timeZone).formatToParts(date))
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  return {
+    year: parts.year,
+    month: parts.month,
+    day: parts.day,
+    hour: parts.hour,
+    minute: parts.minute,
+    second: parts.second,
+    ms: date.getUTCMilliseconds(),
+  };
 }
 
 /** How far `timeZone` is ahead of UTC at `date`, in ms. */
@@ -48,7 +57,9 @@ export function fromWallTime(w: WallTime, timeZone: string): Date {
   const naive = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second, w.ms);
   const before = offsetAt(new Date(naive - 12 * 3_600_000), timeZone);
   const after = offsetAt(new Date(naive + 12 * 3_600_000), timeZone);
-  const valid = [naive - before, naive - after].filter((candidate) => offsetAt(new Date(candidate), timeZone) === naive - candidate);
+  const valid = [naive - before, naive - after].filter(
+    (candidate) => offsetAt(new Date(candidate), timeZone) === naive - candidate,
+  );
   return new Date(valid.length ? Math.min(...valid) : naive - before);
 }
 
@@ -65,7 +76,15 @@ export function parseReminder(value: string, timeZone: string): Date {
   if (local && !OFFSET_SUFFIX.test(text)) {
     const [, year, month, day, hour = '0', minute = '0', second = '0', ms = '0'] = local;
     return fromWallTime(
-      { year: +year, month: +month, day: +day, hour: +hour, minute: +minute, second: +second, ms: Number(ms.padEnd(3, '0')) },
+      {
+        year: +year,
+        month: +month,
+        day: +day,
+        hour: +hour,
+        minute: +minute,
+        second: +second,
+        ms: Number(ms.padEnd(3, '0')),
+      },
       timeZone,
     );
   }
@@ -84,7 +103,10 @@ function occurrence(start: WallTime, rule: RepeatRule, steps: number, timeZone: 
   }
   const days = steps * rule.interval * (rule.every === 'week' ? 7 : 1);
   const date = new Date(Date.UTC(start.year, start.month - 1, start.day + days));
-  return fromWallTime({ ...start, year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() }, timeZone);
+  return fromWallTime(
+    { ...start, year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() },
+    timeZone,
+  );
 }
 
 /**

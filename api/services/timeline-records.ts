@@ -20,15 +20,44 @@ export const TIMELINE_TYPES = ['call', 'sms', 'form', 'note'] as const satisfies
 
 /** Per type: the permissions, the v1 names and the realtime entity. */
 export const TYPE_INFO = {
-  call: { view: 'calls/view', edit: 'calls/edit', entity: 'Call', one: 'call', many: 'calls', noun: 'Call', lower: 'call' },
+  call: {
+    view: 'calls/view',
+    edit: 'calls/edit',
+    entity: 'Call',
+    one: 'call',
+    many: 'calls',
+    noun: 'Call',
+    lower: 'call',
+  },
   sms: { view: 'smses/view', edit: 'smses/edit', entity: 'Sms', one: 'sms', many: 'smses', noun: 'SMS', lower: 'SMS' },
-  form: { view: 'forms/view', edit: 'forms/edit', entity: 'Form', one: 'form', many: 'forms', noun: 'Form', lower: 'form' },
-  note: { view: 'notes/view', edit: 'notes/edit', entity: 'Note', one: 'note', many: 'notes', noun: 'Note', lower: 'note' },
-} as const satisfies Record<TimelineType, { view: Permission; edit: Permission; entity: string; one: string; many: string; noun: string; lower: string }>;
+  form: {
+    view: 'forms/view',
+    edit: 'forms/edit',
+    entity: 'Form',
+    one: 'form',
+    many: 'forms',
+    noun: 'Form',
+    lower: 'form',
+  },
+  note: {
+    view: 'notes/view',
+    edit: 'notes/edit',
+    entity: 'Note',
+    one: 'note',
+    many: 'notes',
+    noun: 'Note',
+    lower: 'note',
+  },
+} as const satisfies Record<
+  TimelineType,
+  { view: Permission; edit: Permission; entity: string; one: string; many: string; noun: string; lower: string }
+>;
 
 /** The refusal wording of docs/product.md#validation, for viewing and (by analogy) for changing. */
-export const viewRefusal = (type: TimelineType) => `You do not have permission to view ${PERMISSION_SUBJECT[TYPE_INFO[type].view]}`;
-export const editRefusal = (type: TimelineType) => `You do not have permission to edit ${PERMISSION_SUBJECT[TYPE_INFO[type].view]}`;
+export const viewRefusal = (type: TimelineType) =>
+  `You do not have permission to view ${PERMISSION_SUBJECT[TYPE_INFO[type].view]}`;
+export const editRefusal = (type: TimelineType) =>
+  `You do not have permission to edit ${PERMISSION_SUBJECT[TYPE_INFO[type].view]}`;
 
 export const customerName = (customer: Pick<CustomerRef, 'firstName' | 'lastName'>): string =>
   [customer.firstName, customer.lastName].filter(Boolean).join(' ');
@@ -63,7 +92,10 @@ export function serializeTimelineItem(row: TimelineRow, customer: CustomerRef | 
 /** Items with their customer, in one query (a left join, never one query per item). */
 function selectWithCustomer(db: Db) {
   return db
-    .select({ item: timelineItems, customer: { id: customers.id, firstName: customers.firstName, lastName: customers.lastName } })
+    .select({
+      item: timelineItems,
+      customer: { id: customers.id, firstName: customers.firstName, lastName: customers.lastName },
+    })
     .from(timelineItems)
     .leftJoin(customers, eq(customers.id, timelineItems.customerId));
 }
@@ -72,7 +104,10 @@ function selectWithCustomer(db: Db) {
 export async function serializeRows(db: Db, rows: TimelineRow[]): Promise<ApiTimelineItem[]> {
   const ids = [...new Set(rows.map((row) => row.customerId).filter((id): id is string => Boolean(id)))];
   const found = ids.length
-    ? await db.select({ id: customers.id, firstName: customers.firstName, lastName: customers.lastName }).from(customers).where(inArray(customers.id, ids))
+    ? await db
+        .select({ id: customers.id, firstName: customers.firstName, lastName: customers.lastName })
+        .from(customers)
+        .where(inArray(customers.id, ids))
     : [];
   const byId = new Map(found.map((customer) => [customer.id, customer]));
   return rows.map((row) => serializeTimelineItem(row, row.customerId ? (byId.get(row.customerId) ?? null) : null));
@@ -84,7 +119,13 @@ export async function serializeRow(db: Db, row: TimelineRow): Promise<ApiTimelin
 }
 
 /** One item of this business and type; live ones only unless `deleted` asks for a deleted one. */
-export async function findTimelineRow(db: Db, businessId: string, type: TimelineType, id: string, options: { deleted?: boolean } = {}) {
+export async function findTimelineRow(
+  db: Db,
+  businessId: string,
+  type: TimelineType,
+  id: string,
+  options: { deleted?: boolean } = {},
+) {
   const [row] = await db
     .select()
     .from(timelineItems)
@@ -123,8 +164,19 @@ const sortable = {
  * A page of a business's live timeline items of the given types. Notes and the merged
  * timeline sort by sort_at, calls, smses and forms by created_at (docs/product.md#limits); newest first.
  */
-export async function listTimeline(db: Db, businessId: string, types: readonly TimelineType[], filters: TimelineFilters, options: { defaultSort?: 'sort_at' | 'created_at' } = {}) {
-  const query = listQuery(filters, { sortable, defaultSort: options.defaultSort ?? 'sort_at', createdAt: timelineItems.createdAt, tieBreaker: timelineItems.id });
+export async function listTimeline(
+  db: Db,
+  businessId: string,
+  types: readonly TimelineType[],
+  filters: TimelineFilters,
+  options: { defaultSort?: 'sort_at' | 'created_at' } = {},
+) {
+  const query = listQuery(filters, {
+    sortable,
+    defaultSort: options.defaultSort ?? 'sort_at',
+    createdAt: timelineItems.createdAt,
+    tieBreaker: timelineItems.id,
+  });
   const page = { page: query.page, limit: query.limit };
   if (types.length === 0) return { items: [] as ApiTimelineItem[], total: 0, ...page };
   const where = and(
@@ -140,10 +192,16 @@ export async function listTimeline(db: Db, businessId: string, types: readonly T
     filters.reminder?.to ? lte(timelineItems.reminder, new Date(filters.reminder.to)) : undefined,
   );
   // Tasks sorted by reminder keep the ones without a reminder (internal notes) at the end.
-  const orderBy = query.sortBy === 'reminder' ? [sql`${timelineItems.reminder} is null`, ...query.orderBy] : query.orderBy;
+  const orderBy =
+    query.sortBy === 'reminder' ? [sql`${timelineItems.reminder} is null`, ...query.orderBy] : query.orderBy;
   const { rows, total } = await pageAndTotal(
     query,
-    (limit) => selectWithCustomer(db).where(where).orderBy(...orderBy).limit(limit).offset(query.offset),
+    (limit) =>
+      selectWithCustomer(db)
+        .where(where)
+        .orderBy(...orderBy)
+        .limit(limit)
+        .offset(query.offset),
     async () => (await db.select({ total: count() }).from(timelineItems).where(where))[0].total,
   );
   return { items: rows.map((row) => serializeTimelineItem(row.item, row.customer)), total, ...page };

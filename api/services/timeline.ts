@@ -48,11 +48,19 @@ export type SystemItemInput = {
 /** A call: `status` 'voicemail' or 'missed_call' (labelled so), else e.g. 'completed'. */
 export type CallInput = SystemItemInput & {
   direction: 'inbound' | 'outbound';
-  details?: { duration_seconds?: number; transcript?: string; summary?: string; recording?: boolean; [key: string]: unknown };
+  details?: {
+    duration_seconds?: number;
+    transcript?: string;
+    summary?: string;
+    recording?: boolean;
+    [key: string]: unknown;
+  };
 };
 export type SmsInput = SystemItemInput & { direction: 'inbound' | 'outbound'; body: string };
 /** A web form (lead catcher): the submitted fields in details.fields, a summary in body. */
-export type FormInput = Omit<SystemItemInput, 'direction'> & { details?: { fields?: Record<string, string>; form_name?: string; page_url?: string; [key: string]: unknown } };
+export type FormInput = Omit<SystemItemInput, 'direction'> & {
+  details?: { fields?: Record<string, string>; form_name?: string; page_url?: string; [key: string]: unknown };
+};
 
 /** Empty text from a form means "none" (clears the field on update). */
 const blankAsNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
@@ -72,12 +80,22 @@ function parse<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
   return result.data;
 }
 
-async function publish(deps: TimelineDeps, kind: 'Created' | 'Updated' | 'Deleted', item: ApiTimelineItem, businessId: string) {
+async function publish(
+  deps: TimelineDeps,
+  kind: 'Created' | 'Updated' | 'Deleted',
+  item: ApiTimelineItem,
+  businessId: string,
+) {
   await entityChanged(deps, businessId, TYPE_INFO[item.type].entity, kind, item);
 }
 
 /** A live contact of this business, by id; or the one whose phone is among `phones`. */
-async function resolveCustomer(db: Db, businessId: string, customerId: string | null | undefined, phones: (string | null | undefined)[]) {
+async function resolveCustomer(
+  db: Db,
+  businessId: string,
+  customerId: string | null | undefined,
+  phones: (string | null | undefined)[],
+) {
   if (customerId) {
     const [row] = await db
       .select({ id: customers.id })
@@ -103,12 +121,19 @@ async function resolveCustomer(db: Db, businessId: string, customerId: string | 
   return row?.id ?? null;
 }
 
-async function createSystemItem(deps: TimelineDeps, type: Exclude<TimelineType, 'note'>, input: SystemItemInput): Promise<ApiTimelineItem> {
+async function createSystemItem(
+  deps: TimelineDeps,
+  type: Exclude<TimelineType, 'note'>,
+  input: SystemItemInput,
+): Promise<ApiTimelineItem> {
   const { db, clock } = deps;
   const at = input.at ?? clock.now();
   const direction = input.direction ?? 'inbound';
   const counterpart = direction === 'inbound' ? input.from : input.to;
-  const customerId = await resolveCustomer(db, input.businessId, input.customerId, [counterpart, ...(input.phonesFound ?? [])]);
+  const customerId = await resolveCustomer(db, input.businessId, input.customerId, [
+    counterpart,
+    ...(input.phonesFound ?? []),
+  ]);
   if (input.customerId && !customerId) throw notFound('The contact');
   const [row] = await db
     .insert(timelineItems)
@@ -134,14 +159,16 @@ async function createSystemItem(deps: TimelineDeps, type: Exclude<TimelineType, 
   const item = await serializeRow(db, row);
   await publish(deps, 'Created', item, row.businessId);
   // An SMS received and a web form lead go to the business's outgoing webhooks (calls when they end).
-  if (type === 'sms' && direction === 'inbound') await emitOutgoingEvent(deps, row.businessId, 'sms.received', { sms: item });
+  if (type === 'sms' && direction === 'inbound')
+    await emitOutgoingEvent(deps, row.businessId, 'sms.received', { sms: item });
   if (type === 'form') await emitOutgoingEvent(deps, row.businessId, 'lead.received', { form: item });
   return item;
 }
 
 export const createCall = (deps: TimelineDeps, input: CallInput) => createSystemItem(deps, 'call', input);
 export const createSms = (deps: TimelineDeps, input: SmsInput) => createSystemItem(deps, 'sms', input);
-export const createForm = (deps: TimelineDeps, input: FormInput) => createSystemItem(deps, 'form', { ...input, direction: 'inbound' });
+export const createForm = (deps: TimelineDeps, input: FormInput) =>
+  createSystemItem(deps, 'form', { ...input, direction: 'inbound' });
 
 /** What the system may change on a call, SMS or form later (e.g. a call ends: status, transcript, recording). */
 export type SystemItemChanges = {
@@ -153,7 +180,13 @@ export type SystemItemChanges = {
   details?: Record<string, unknown>;
 };
 
-async function updateSystemItem(deps: TimelineDeps, type: Exclude<TimelineType, 'note'>, businessId: string, id: string, changes: SystemItemChanges): Promise<ApiTimelineItem> {
+async function updateSystemItem(
+  deps: TimelineDeps,
+  type: Exclude<TimelineType, 'note'>,
+  businessId: string,
+  id: string,
+  changes: SystemItemChanges,
+): Promise<ApiTimelineItem> {
   const { db, clock } = deps;
   const item = await db.transaction(async (tx) => {
     const [current] = await tx
@@ -163,7 +196,10 @@ async function updateSystemItem(deps: TimelineDeps, type: Exclude<TimelineType, 
       .for('update')
       .limit(1);
     if (!current) throw notFound(`The ${TYPE_INFO[type].lower}`);
-    const customerId = changes.customerId === undefined ? current.customerId : await resolveCustomer(tx, businessId, changes.customerId, []);
+    const customerId =
+      changes.customerId === undefined
+        ? current.customerId
+        : await resolveCustomer(tx, businessId, changes.customerId, []);
     if (changes.customerId && !customerId) throw notFound('The contact');
     const [row] = await tx
       .update(timelineItems)
@@ -185,19 +221,33 @@ async function updateSystemItem(deps: TimelineDeps, type: Exclude<TimelineType, 
   return serialized;
 }
 
-export const updateCall = (deps: TimelineDeps, businessId: string, id: string, changes: SystemItemChanges) => updateSystemItem(deps, 'call', businessId, id, changes);
-export const updateSms = (deps: TimelineDeps, businessId: string, id: string, changes: SystemItemChanges) => updateSystemItem(deps, 'sms', businessId, id, changes);
-export const updateForm = (deps: TimelineDeps, businessId: string, id: string, changes: SystemItemChanges) => updateSystemItem(deps, 'form', businessId, id, changes);
+export const updateCall = (deps: TimelineDeps, businessId: string, id: string, changes: SystemItemChanges) =>
+  updateSystemItem(deps, 'call', businessId, id, changes);
+export const updateSms = (deps: TimelineDeps, businessId: string, id: string, changes: SystemItemChanges) =>
+  updateSystemItem(deps, 'sms', businessId, id, changes);
+export const updateForm = (deps: TimelineDeps, businessId: string, id: string, changes: SystemItemChanges) =>
+  updateSystemItem(deps, 'form', businessId, id, changes);
 
 /** 422 unless the contact and the assignee (when given) belong to this business. */
-async function checkReferences(db: Db, businessId: string, input: { customer_id?: string | null; assigned_to?: string | null }) {
+async function checkReferences(
+  db: Db,
+  businessId: string,
+  input: { customer_id?: string | null; assigned_to?: string | null },
+) {
   const errors: Record<string, string[]> = {};
-  if (input.customer_id && !(await resolveCustomer(db, businessId, input.customer_id, []))) errors.customer_id = ['The contact was not found.'];
+  if (input.customer_id && !(await resolveCustomer(db, businessId, input.customer_id, [])))
+    errors.customer_id = ['The contact was not found.'];
   if (input.assigned_to) {
     const [member] = await db
       .select({ id: businessUsers.id })
       .from(businessUsers)
-      .where(and(eq(businessUsers.businessId, businessId), eq(businessUsers.userId, input.assigned_to), isNull(businessUsers.removedAt)))
+      .where(
+        and(
+          eq(businessUsers.businessId, businessId),
+          eq(businessUsers.userId, input.assigned_to),
+          isNull(businessUsers.removedAt),
+        ),
+      )
       .limit(1);
     if (!member) errors.assigned_to = ['The assignee is not a member of this business.'];
   }
@@ -211,7 +261,12 @@ const REPEAT_NEEDS_REMINDER = { repeat: ['A repeated task needs a reminder.'] };
  * here with the v1 schema, so server-side callers get the same 'Note content is required.'.
  * A reminder without an offset is a wall-clock time in the business's timezone.
  */
-export async function createNote(deps: TimelineDeps, businessId: string, input: NoteCreateInput | unknown, options: { actorId?: string | null } = {}): Promise<ApiTimelineItem> {
+export async function createNote(
+  deps: TimelineDeps,
+  businessId: string,
+  input: NoteCreateInput | unknown,
+  options: { actorId?: string | null } = {},
+): Promise<ApiTimelineItem> {
   const { db, clock } = deps;
   const data = parse(noteCreateInput, input);
   const timeZone = await businessTimezone(db, businessId);
@@ -258,7 +313,13 @@ export type NoteUpdateResult = {
  * completing a repeated task creates its next occurrence, once. A new reminder time makes
  * the task notify again at that time (its earlier 'task due' notifications are removed).
  */
-export async function updateNote(deps: TimelineDeps, businessId: string, noteId: string, input: NoteUpdateInput | unknown, options: { actorId?: string | null } = {}): Promise<NoteUpdateResult> {
+export async function updateNote(
+  deps: TimelineDeps,
+  businessId: string,
+  noteId: string,
+  input: NoteUpdateInput | unknown,
+  options: { actorId?: string | null } = {},
+): Promise<NoteUpdateResult> {
   const { db, clock } = deps;
   const data = parse(noteUpdateInput, input);
   const timeZone = await businessTimezone(db, businessId);
@@ -269,16 +330,29 @@ export async function updateNote(deps: TimelineDeps, businessId: string, noteId:
     const [current] = await tx
       .select()
       .from(timelineItems)
-      .where(and(eq(timelineItems.id, noteId), eq(timelineItems.businessId, businessId), eq(timelineItems.type, 'note'), isNull(timelineItems.deletedAt)))
+      .where(
+        and(
+          eq(timelineItems.id, noteId),
+          eq(timelineItems.businessId, businessId),
+          eq(timelineItems.type, 'note'),
+          isNull(timelineItems.deletedAt),
+        ),
+      )
       .for('update')
       .limit(1);
     if (!current) throw notFound('The note');
 
-    const reminder = data.reminder === undefined ? current.reminder : data.reminder === null ? null : parseReminder(data.reminder, timeZone);
+    const reminder =
+      data.reminder === undefined
+        ? current.reminder
+        : data.reminder === null
+          ? null
+          : parseReminder(data.reminder, timeZone);
     const repeat = reminder === null ? null : data.repeat === undefined ? current.repeat : data.repeat;
     if (data.repeat && !reminder) throw invalid(REPEAT_NEEDS_REMINDER);
     const rescheduled = (reminder?.getTime() ?? null) !== (current.reminder?.getTime() ?? null);
-    const completedAt = data.completed === undefined ? current.completedAt : data.completed ? (current.completedAt ?? now) : null;
+    const completedAt =
+      data.completed === undefined ? current.completedAt : data.completed ? (current.completedAt ?? now) : null;
     const completing = !current.completedAt && Boolean(completedAt);
     // A new time or rule starts a new series: later occurrences count from this reminder.
     const { repeat_anchor: anchor, completed_by: completedBy, ...rest } = current.details;
@@ -287,7 +361,11 @@ export async function updateNote(deps: TimelineDeps, businessId: string, noteId:
       ...rest,
       ...(newSeries || anchor === undefined ? {} : { repeat_anchor: anchor }),
       // Who completed the task (null: the system or the assistant), kept until it is reopened.
-      ...(completing ? { completed_by: options.actorId ?? null } : completedAt && completedBy !== undefined ? { completed_by: completedBy } : {}),
+      ...(completing
+        ? { completed_by: options.actorId ?? null }
+        : completedAt && completedBy !== undefined
+          ? { completed_by: completedBy }
+          : {}),
     };
 
     const [row] = await tx
@@ -308,7 +386,10 @@ export async function updateNote(deps: TimelineDeps, businessId: string, noteId:
       .returning();
 
     const removed = rescheduled
-      ? await tx.delete(notifications).where(and(eq(notifications.kind, TASK_DUE), eq(notifications.sourceId, row.id))).returning()
+      ? await tx
+          .delete(notifications)
+          .where(and(eq(notifications.kind, TASK_DUE), eq(notifications.sourceId, row.id)))
+          .returning()
       : [];
     const next = completing ? await createNextOccurrence(tx, row, now, timeZone) : null;
     if (next) row.nextOccurrenceId = next.id;
@@ -323,7 +404,12 @@ export async function updateNote(deps: TimelineDeps, businessId: string, noteId:
 }
 
 /** Complete a task (for the assistant and other server-side callers). */
-export function completeTask(deps: TimelineDeps, businessId: string, noteId: string, options: { actorId?: string | null } = {}): Promise<NoteUpdateResult> {
+export function completeTask(
+  deps: TimelineDeps,
+  businessId: string,
+  noteId: string,
+  options: { actorId?: string | null } = {},
+): Promise<NoteUpdateResult> {
   return updateNote(deps, businessId, noteId, { completed: true }, options);
 }
 
@@ -331,16 +417,32 @@ export function completeTask(deps: TimelineDeps, businessId: string, noteId: str
  * Soft-delete an item of this business and type (404 when there is no live one). The
  * record is kept whole, so restore brings back exactly what was deleted.
  */
-export async function deleteTimelineItem(deps: TimelineDeps, businessId: string, type: TimelineType, id: string): Promise<ApiTimelineItem> {
+export async function deleteTimelineItem(
+  deps: TimelineDeps,
+  businessId: string,
+  type: TimelineType,
+  id: string,
+): Promise<ApiTimelineItem> {
   return setDeleted(deps, businessId, type, id, deps.clock.now());
 }
 
 /** Bring a deleted item back as it was; published as Created, since it re-enters lists. */
-export async function restoreTimelineItem(deps: TimelineDeps, businessId: string, type: TimelineType, id: string): Promise<ApiTimelineItem> {
+export async function restoreTimelineItem(
+  deps: TimelineDeps,
+  businessId: string,
+  type: TimelineType,
+  id: string,
+): Promise<ApiTimelineItem> {
   return setDeleted(deps, businessId, type, id, null);
 }
 
-async function setDeleted(deps: TimelineDeps, businessId: string, type: TimelineType, id: string, deletedAt: Date | null) {
+async function setDeleted(
+  deps: TimelineDeps,
+  businessId: string,
+  type: TimelineType,
+  id: string,
+  deletedAt: Date | null,
+) {
   const [row]: TimelineRow[] = await deps.db
     .update(timelineItems)
     .set({ deletedAt })

@@ -44,7 +44,16 @@ export const TRAINING_QUESTIONS: readonly TrainingQuestion[] = [
     key: 'opening_hours',
     title: 'Opening hours',
     question: 'What are your opening hours?',
-    probes: ['opening hours', 'opening times', 'business hours', 'open monday', 'open weekdays', 'open saturday', 'closed sunday', 'hours monday'],
+    probes: [
+      'opening hours',
+      'opening times',
+      'business hours',
+      'open monday',
+      'open weekdays',
+      'open saturday',
+      'closed sunday',
+      'hours monday',
+    ],
     answeredBy: (p) => p.hasOpeningHours,
   },
   {
@@ -99,8 +108,20 @@ const KIND_QUESTIONS: readonly TrainingQuestion[] = [
     probes: ['book visit', 'booking', 'book appointment', 'book online', 'schedule visit', 'arrange visit'],
     fits: (p) => comesOut(p) && !seesPeople(p),
   },
-  { key: 'walk_ins', title: 'Walk-ins', question: 'Do you take walk-ins?', probes: ['walk ins', 'walk-ins', 'walkins'], fits: seesPeople },
-  { key: 'delivery', title: 'Delivery', question: 'Do you deliver, and to which areas?', probes: ['deliver', 'delivery', 'delivering', 'postage', 'shipping'], fits: sellsGoods },
+  {
+    key: 'walk_ins',
+    title: 'Walk-ins',
+    question: 'Do you take walk-ins?',
+    probes: ['walk ins', 'walk-ins', 'walkins'],
+    fits: seesPeople,
+  },
+  {
+    key: 'delivery',
+    title: 'Delivery',
+    question: 'Do you deliver, and to which areas?',
+    probes: ['deliver', 'delivery', 'delivering', 'postage', 'shipping'],
+    fits: sellsGoods,
+  },
   {
     key: 'order_ahead',
     title: 'Ordering ahead',
@@ -115,7 +136,13 @@ const KIND_QUESTIONS: readonly TrainingQuestion[] = [
     probes: ['areas cover', 'area cover', 'service area', 'areas serve', 'area serve', 'coverage area', 'we cover'],
     fits: comesOut,
   },
-  { key: 'emergency', title: 'Emergency call-outs', question: 'Do you do emergency call-outs?', probes: ['emergency', 'urgent', '24/7', 'call out'], fits: comesOut },
+  {
+    key: 'emergency',
+    title: 'Emergency call-outs',
+    question: 'Do you do emergency call-outs?',
+    probes: ['emergency', 'urgent', '24/7', 'call out'],
+    fits: comesOut,
+  },
   {
     key: 'dietary',
     title: 'Allergies and diets',
@@ -130,7 +157,13 @@ const KIND_QUESTIONS: readonly TrainingQuestion[] = [
     probes: ['cancellation', 'cancel', 'reschedule'],
     fits: (p) => takesBookings(p) || comesOut(p),
   },
-  { key: 'quotes', title: 'Quotes', question: 'Do you give free quotes or estimates?', probes: ['quote', 'quotes', 'estimate', 'quotation'], fits: comesOut },
+  {
+    key: 'quotes',
+    title: 'Quotes',
+    question: 'Do you give free quotes or estimates?',
+    probes: ['quote', 'quotes', 'estimate', 'quotation'],
+    fits: comesOut,
+  },
   {
     key: 'availability',
     title: 'Availability',
@@ -152,8 +185,20 @@ const KIND_QUESTIONS: readonly TrainingQuestion[] = [
     probes: ['refund', 'refunds', 'return', 'returns', 'exchange'],
     fits: sellsGoods,
   },
-  { key: 'gift_vouchers', title: 'Gift vouchers', question: 'Do you sell gift vouchers?', probes: ['gift voucher', 'gift vouchers', 'gift card', 'gift cards'], fits: (p) => seesPeople(p) || sellsGoods(p) },
-  { key: 'guarantee', title: 'Guarantee', question: 'Do you guarantee your work?', probes: ['guarantee', 'warranty', 'guaranteed'], fits: comesOut },
+  {
+    key: 'gift_vouchers',
+    title: 'Gift vouchers',
+    question: 'Do you sell gift vouchers?',
+    probes: ['gift voucher', 'gift vouchers', 'gift card', 'gift cards'],
+    fits: (p) => seesPeople(p) || sellsGoods(p),
+  },
+  {
+    key: 'guarantee',
+    title: 'Guarantee',
+    question: 'Do you guarantee your work?',
+    probes: ['guarantee', 'warranty', 'guaranteed'],
+    fits: comesOut,
+  },
 ];
 
 /** How many services or products get questions of their own (the first ones the owner entered). */
@@ -179,13 +224,19 @@ export function spokenName(name: string): { phrase: string; plural: boolean } {
   const phrase = words.join(' ');
   // Plurals and activities ("tutoring", "gardening") read without an article.
   if (plural || /ing$/.test(last)) return { phrase, plural };
-  const vowelSound = /^[aeiou]/i.test(phrase) ? !/^(uni|use|usu|eu|one)/i.test(phrase) : /^[A-Z]{2,}/.test(phrase) && /^[AEFHILMNORSX]/.test(phrase);
+  const vowelSound = /^[aeiou]/i.test(phrase)
+    ? !/^(uni|use|usu|eu|one)/i.test(phrase)
+    : /^[A-Z]{2,}/.test(phrase) && /^[AEFHILMNORSX]/.test(phrase);
   return { phrase: `${vowelSound ? 'an' : 'a'} ${phrase}`, plural };
 }
 
 /** The passage names it (every word of its name, roughly) and says the fact. */
 const namedWith = (name: string, fact: RegExp) => {
-  const stems = name.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((word) => word.length > 2).map((word) => word.slice(0, Math.max(4, word.length - 2)));
+  const stems = name
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word.length > 2)
+    .map((word) => word.slice(0, Math.max(4, word.length - 2)));
   return (passage: string) => {
     const lower = passage.toLowerCase();
     return stems.every((stem) => lower.includes(stem)) && fact.test(passage);
@@ -206,7 +257,9 @@ function durationQuestion(offering: Offering): TrainingQuestion {
   return {
     key: `service_duration:${offering.id}`,
     title: `How long ${offering.name} takes`.slice(0, 300),
-    question: ((spoken) => `How long ${spoken.plural ? 'do' : 'does'} ${spoken.phrase} take?`)(spokenName(offering.name)),
+    question: ((spoken) => `How long ${spoken.plural ? 'do' : 'does'} ${spoken.phrase} take?`)(
+      spokenName(offering.name),
+    ),
     probes: [`${offering.name} minutes`, `${offering.name} hour`],
     answeredIn: namedWith(offering.name, DURATION_IN_TEXT),
   };
@@ -216,12 +269,19 @@ const where = (list: readonly TrainingQuestion[], key: string) => list.filter((q
 
 /** The questions that fit this business, most asked first; whether each is answered is checked after. */
 export function candidateQuestions(profile: BusinessProfile): TrainingQuestion[] {
-  const fitting = (list: readonly TrainingQuestion[]) => list.filter((question) => !question.fits || question.fits(profile));
+  const fitting = (list: readonly TrainingQuestion[]) =>
+    list.filter((question) => !question.fits || question.fits(profile));
   const generic = fitting(TRAINING_QUESTIONS);
   const kind = fitting(KIND_QUESTIONS);
   const prices = [
-    ...profile.services.filter((service) => !service.priced).slice(0, PER_OFFERING).map((service) => priceQuestion('service', service)),
-    ...profile.products.filter((product) => !product.priced).slice(0, PER_OFFERING).map((product) => priceQuestion('product', product)),
+    ...profile.services
+      .filter((service) => !service.priced)
+      .slice(0, PER_OFFERING)
+      .map((service) => priceQuestion('service', service)),
+    ...profile.products
+      .filter((product) => !product.priced)
+      .slice(0, PER_OFFERING)
+      .map((product) => priceQuestion('product', product)),
   ];
   const durations = seesPeople(profile) ? profile.services.slice(0, PER_OFFERING).map(durationQuestion) : [];
   const pick = (keys: string[], list: readonly TrainingQuestion[]) => keys.flatMap((key) => where(list, key));

@@ -20,7 +20,12 @@ export { TRAINING_QUESTIONS, type TrainingQuestion } from './training-catalogue'
 const QUESTION_TYPES = ['question', 'answered_question', 'ignored_question'] as const;
 
 /** Whether the knowledge base (or the business's own data) already answers the question. */
-export async function isAnswered(db: Db, businessId: string, question: TrainingQuestion, profile: BusinessProfile): Promise<boolean> {
+export async function isAnswered(
+  db: Db,
+  businessId: string,
+  question: TrainingQuestion,
+  profile: BusinessProfile,
+): Promise<boolean> {
   if (question.answeredBy?.(profile)) return true;
   if (question.answeredIn) {
     const hits = await searchKnowledge(db, businessId, question.probes[0] ?? question.question, { limit: 5 });
@@ -29,10 +34,14 @@ export async function isAnswered(db: Db, businessId: string, question: TrainingQ
   for (const probe of question.probes) {
     // The search ranks passages with ANY of the words (a caller's wording); a fact is only
     // known when one passage holds every word of the probe (stems, roughly: a prefix).
-    const words = probe.toLowerCase().split(/\s+/).filter((word) => word.length > 2);
+    const words = probe
+      .toLowerCase()
+      .split(/\s+/)
+      .filter((word) => word.length > 2);
     const stems = words.map((word) => word.slice(0, Math.max(4, word.length - 3)));
     const hits = await searchKnowledge(db, businessId, probe, { limit: 5 });
-    if (hits.some((hit) => stems.every((stem) => `${hit.heading ?? ''} ${hit.text}`.toLowerCase().includes(stem)))) return true;
+    if (hits.some((hit) => stems.every((stem) => `${hit.heading ?? ''} ${hit.text}`.toLowerCase().includes(stem))))
+      return true;
   }
   return false;
 }
@@ -42,7 +51,13 @@ async function proposedKeys(db: Db, businessId: string): Promise<Set<string>> {
   const rows = await db
     .select({ key: sql<string | null>`${memories.meta}->>'training_key'` })
     .from(memories)
-    .where(and(eq(memories.businessId, businessId), inArray(memories.type, [...QUESTION_TYPES]), isNotNull(sql`${memories.meta}->>'training_key'`)));
+    .where(
+      and(
+        eq(memories.businessId, businessId),
+        inArray(memories.type, [...QUESTION_TYPES]),
+        isNotNull(sql`${memories.meta}->>'training_key'`),
+      ),
+    );
   return new Set(rows.map((row) => row.key).filter((key): key is string => Boolean(key)));
 }
 
@@ -78,7 +93,15 @@ export async function proposeTrainingQuestions(
         await createMemory(
           { ...deps, db },
           businessId,
-          { type: 'question', status: 'active', title: question.title, content: question.question, answer: undefined, source_url: undefined, meta: { training_key: question.key } },
+          {
+            type: 'question',
+            status: 'active',
+            title: question.title,
+            content: question.question,
+            answer: undefined,
+            source_url: undefined,
+            meta: { training_key: question.key },
+          },
           { actorId: options.actorId ?? null },
         ),
       );

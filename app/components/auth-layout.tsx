@@ -6,7 +6,17 @@ import { Main } from './skip-link';
  * not autofocus: the first Tab is the skip link, as on every page, and a screen reader
  * starts at the top with the page's title rather than in the middle of the form.
  */
-export function AuthLayout({ title, subtitle, children, footer }: { title: string; subtitle?: ReactNode; children: ReactNode; footer?: ReactNode }) {
+export function AuthLayout({
+  title,
+  subtitle,
+  children,
+  footer,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
   return (
     <Main skipLink className="flex min-h-full flex-col items-center justify-center px-4 py-10">
       <p className="mb-6 text-lg font-semibold text-brand-700">Business Assistant</p>

@@ -8,8 +8,14 @@ import { DefaultSubmit, ErrorList, Field, SelectField, SubmitButton } from './fo
 import { PhoneListInput } from './phone-list-input';
 import { TimezoneOptions } from './timezone-options';
 
-
-export type BusinessFormValues = { name: string; email: string; country: string; telephones: string[]; address: string; timezone: string };
+export type BusinessFormValues = {
+  name: string;
+  email: string;
+  country: string;
+  telephones: string[];
+  address: string;
+  timezone: string;
+};
 
 /**
  * The business details form (docs/product.md#entities Business: name, email, country, telephones,
@@ -38,14 +44,26 @@ export function BusinessDetailsForm({
     <Form method="post" action={action} className="flex flex-col gap-4" {...getFormProps(form)}>
       <DefaultSubmit />
       <input type="hidden" name="intent" value="save" />
-      <Field label="Business name" errors={fields.name.errors} inputProps={{ ...getInputProps(fields.name, { type: 'text' }), autoComplete: 'organization' }} />
-      <Field label="Business email" errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }} />
+      <Field
+        label="Business name"
+        errors={fields.name.errors}
+        inputProps={{ ...getInputProps(fields.name, { type: 'text' }), autoComplete: 'organization' }}
+      />
+      <Field
+        label="Business email"
+        errors={fields.email.errors}
+        inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
+      />
       <SelectField label="Country" errors={fields.country.errors} selectProps={getSelectProps(fields.country)}>
         <option value="">Choose a country</option>
         <CountryOptions />
       </SelectField>
       <PhoneListInput label="Business phone number" form={form} field={fields.telephones} />
-      <Field label="Address" errors={fields.address.errors} inputProps={{ ...getInputProps(fields.address, { type: 'text' }), autoComplete: 'street-address' }} />
+      <Field
+        label="Address"
+        errors={fields.address.errors}
+        inputProps={{ ...getInputProps(fields.address, { type: 'text' }), autoComplete: 'street-address' }}
+      />
       <SelectField label="Timezone" errors={fields.timezone.errors} selectProps={getSelectProps(fields.timezone)}>
         <option value="">The country&apos;s timezone (opening hours and reminders use it)</option>
         <TimezoneOptions current={defaultValue.timezone} />

@@ -4,7 +4,11 @@ import { Form } from '@remix-run/react';
 import { z } from 'zod';
 import { isValidTimezone } from '#contract/countries';
 import { messages } from '#contract/messages';
-import { NOTIFICATION_EVENT_LABELS, NOTIFICATION_EVENTS, type NotificationPreferences } from '#contract/schemas/business-settings';
+import {
+  NOTIFICATION_EVENT_LABELS,
+  NOTIFICATION_EVENTS,
+  type NotificationPreferences,
+} from '#contract/schemas/business-settings';
 import { ErrorList, SelectField, SubmitButton } from './forms';
 import { TimezoneOptions } from './timezone-options';
 
@@ -26,14 +30,30 @@ export const timezoneFormSchema = z.object({
 
 /** The member's own preferences: every event box and the quiet hours, sent in full. */
 export const notificationsFormSchema = z.object({
-  events: z.object(Object.fromEntries(NOTIFICATION_EVENTS.map((event) => [event, box])) as Record<(typeof NOTIFICATION_EVENTS)[number], typeof box>).default({} as never),
+  events: z
+    .object(
+      Object.fromEntries(NOTIFICATION_EVENTS.map((event) => [event, box])) as Record<
+        (typeof NOTIFICATION_EVENTS)[number],
+        typeof box
+      >,
+    )
+    .default({} as never),
   quiet_hours: z.object({ enabled: box, start: time, end: time, urgent_override: box }),
   daily_summary: z.object({ enabled: box, time }),
 });
 
-const control = 'rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900 shadow-sm aria-[invalid=true]:border-red-500';
+const control =
+  'rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900 shadow-sm aria-[invalid=true]:border-red-500';
 
-export function TimezoneForm({ timezone, reply, canEdit }: { timezone: string; reply: SubmissionResult<string[]> | null; canEdit: boolean }) {
+export function TimezoneForm({
+  timezone,
+  reply,
+  canEdit,
+}: {
+  timezone: string;
+  reply: SubmissionResult<string[]> | null;
+  canEdit: boolean;
+}) {
   const [form, fields] = useForm({
     id: 'business-timezone',
     lastResult: reply,
@@ -66,19 +86,30 @@ export function TimezoneForm({ timezone, reply, canEdit }: { timezone: string; r
   );
 }
 
-export function NotificationsForm({ preferences, reply }: { preferences: NotificationPreferences; reply: SubmissionResult<string[]> | null }) {
+export function NotificationsForm({
+  preferences,
+  reply,
+}: {
+  preferences: NotificationPreferences;
+  reply: SubmissionResult<string[]> | null;
+}) {
   const [form, fields] = useForm({
     id: 'notification-preferences',
     lastResult: reply,
     defaultValue: {
-      events: Object.fromEntries(NOTIFICATION_EVENTS.map((event) => [event, preferences.events[event] ? 'on' : undefined])),
+      events: Object.fromEntries(
+        NOTIFICATION_EVENTS.map((event) => [event, preferences.events[event] ? 'on' : undefined]),
+      ),
       quiet_hours: {
         enabled: preferences.quiet_hours.enabled ? 'on' : undefined,
         start: preferences.quiet_hours.start,
         end: preferences.quiet_hours.end,
         urgent_override: preferences.quiet_hours.urgent_override ? 'on' : undefined,
       },
-      daily_summary: { enabled: preferences.daily_summary.enabled ? 'on' : undefined, time: preferences.daily_summary.time },
+      daily_summary: {
+        enabled: preferences.daily_summary.enabled ? 'on' : undefined,
+        time: preferences.daily_summary.time,
+      },
     } as never,
     constraint: getZodConstraint(notificationsFormSchema),
     shouldValidate: 'onSubmit',
@@ -106,40 +137,70 @@ export function NotificationsForm({ preferences, reply }: { preferences: Notific
       <fieldset className="flex flex-col gap-3">
         <legend className="mb-1 font-medium">Quiet hours</legend>
         <label className="flex items-center gap-2 text-sm text-slate-700">
-          <input {...getInputProps(quiet.enabled, { type: 'checkbox', value: 'on' })} key={quiet.enabled.key} className="h-4 w-4" />
+          <input
+            {...getInputProps(quiet.enabled, { type: 'checkbox', value: 'on' })}
+            key={quiet.enabled.key}
+            className="h-4 w-4"
+          />
           Do not notify me during quiet hours
         </label>
         <div className="flex flex-wrap items-end gap-3">
           <label className="flex flex-col gap-1 text-sm">
             <span className="font-medium text-slate-700">From</span>
-            <input {...getInputProps(quiet.start, { type: 'time' })} key={quiet.start.key} aria-label="Quiet hours from" className={control} />
+            <input
+              {...getInputProps(quiet.start, { type: 'time' })}
+              key={quiet.start.key}
+              aria-label="Quiet hours from"
+              className={control}
+            />
           </label>
           <label className="flex flex-col gap-1 text-sm">
             <span className="font-medium text-slate-700">To</span>
-            <input {...getInputProps(quiet.end, { type: 'time' })} key={quiet.end.key} aria-label="Quiet hours to" className={control} />
+            <input
+              {...getInputProps(quiet.end, { type: 'time' })}
+              key={quiet.end.key}
+              aria-label="Quiet hours to"
+              className={control}
+            />
           </label>
         </div>
         <ErrorList errors={[...(quiet.start.errors ?? []), ...(quiet.end.errors ?? [])]} />
         <label className="flex items-start gap-2 text-sm text-slate-700">
-          <input {...getInputProps(quiet.urgent_override, { type: 'checkbox', value: 'on' })} key={quiet.urgent_override.key} className="mt-1 h-4 w-4" />
+          <input
+            {...getInputProps(quiet.urgent_override, { type: 'checkbox', value: 'on' })}
+            key={quiet.urgent_override.key}
+            className="mt-1 h-4 w-4"
+          />
           <span>
             <span className="font-medium">Still notify me for urgent callers</span>
-            <span className="block text-xs text-slate-500">Callers the assistant flags as an emergency get through even during quiet hours.</span>
+            <span className="block text-xs text-slate-500">
+              Callers the assistant flags as an emergency get through even during quiet hours.
+            </span>
           </span>
         </label>
       </fieldset>
       <fieldset className="flex flex-col gap-3">
         <legend className="mb-1 font-medium">Daily summary email</legend>
         <label className="flex items-start gap-2 text-sm text-slate-700">
-          <input {...getInputProps(summary.enabled, { type: 'checkbox', value: 'on' })} key={summary.enabled.key} className="mt-1 h-4 w-4" />
+          <input
+            {...getInputProps(summary.enabled, { type: 'checkbox', value: 'on' })}
+            key={summary.enabled.key}
+            className="mt-1 h-4 w-4"
+          />
           <span>
             <span className="font-medium">Email me a summary of yesterday every day</span>
-            <span className="block text-xs text-slate-500">Calls, texts, leads and orders, and the questions waiting for an answer, each with a link.</span>
+            <span className="block text-xs text-slate-500">
+              Calls, texts, leads and orders, and the questions waiting for an answer, each with a link.
+            </span>
           </span>
         </label>
         <label className="flex flex-col gap-1 text-sm">
           <span className="font-medium text-slate-700">Send it at (business timezone)</span>
-          <input {...getInputProps(summary.time, { type: 'time' })} key={summary.time.key} className={`${control} w-32`} />
+          <input
+            {...getInputProps(summary.time, { type: 'time' })}
+            key={summary.time.key}
+            className={`${control} w-32`}
+          />
         </label>
         <ErrorList errors={summary.time.errors} />
       </fieldset>

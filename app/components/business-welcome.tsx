@@ -17,22 +17,34 @@ export function BusinessWelcome({ user, business }: { user: ApiUser; business: A
       {business.wizard_finished ? (
         <ul className="grid gap-3 sm:grid-cols-2" data-testid="welcome-next">
           <li>
-            <Link to="/dashboard/settings/business-settings" className="block rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 hover:bg-slate-50">
+            <Link
+              to="/dashboard/settings/business-settings"
+              className="block rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 hover:bg-slate-50"
+            >
               <span className="font-medium text-brand-700">Opening hours and notifications</span>
             </Link>
           </li>
           <li>
-            <Link to="/dashboard/assistant-settings" className="block rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 hover:bg-slate-50">
+            <Link
+              to="/dashboard/assistant-settings"
+              className="block rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 hover:bg-slate-50"
+            >
               <span className="font-medium text-brand-700">Assistant settings</span>
             </Link>
           </li>
           <li>
-            <Link to="/dashboard/memories" className="block rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 hover:bg-slate-50">
+            <Link
+              to="/dashboard/memories"
+              className="block rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 hover:bg-slate-50"
+            >
               <span className="font-medium text-brand-700">Knowledge base</span>
             </Link>
           </li>
           <li>
-            <Link to="/dashboard/users" className="block rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 hover:bg-slate-50">
+            <Link
+              to="/dashboard/users"
+              className="block rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 hover:bg-slate-50"
+            >
               <span className="font-medium text-brand-700">Invite your team</span>
             </Link>
           </li>

@@ -86,7 +86,14 @@ export function ContactPicker({
         {label}
       </label>
       <div className="flex flex-wrap gap-2">
-        <select id={id} name={name} defaultValue={defaultValue} aria-invalid={errorId ? true : undefined} aria-describedby={errorId} className={`${fieldClass} max-w-64`}>
+        <select
+          id={id}
+          name={name}
+          defaultValue={defaultValue}
+          aria-invalid={errorId ? true : undefined}
+          aria-describedby={errorId}
+          className={`${fieldClass} max-w-64`}
+        >
           <option value="">{emptyLabel}</option>
           {listed.map((option) => (
             <option key={option._id} value={option._id}>
@@ -99,7 +106,14 @@ export function ContactPicker({
             <label htmlFor={`${id}-find`} className="sr-only">
               Find a contact
             </label>
-            <input id={`${id}-find`} type="search" name={CONTACT_QUERY} defaultValue={findQuery} placeholder="Find a contact" className={`${fieldClass} max-w-48`} />
+            <input
+              id={`${id}-find`}
+              type="search"
+              name={CONTACT_QUERY}
+              defaultValue={findQuery}
+              placeholder="Find a contact"
+              className={`${fieldClass} max-w-48`}
+            />
           </>
         ) : null}
       </div>
@@ -204,7 +218,11 @@ function ContactCombobox({
 
   const activeId = open && active >= 0 ? `${id}-option-${active}` : undefined;
   return (
-    <div className={`relative flex flex-col gap-1 ${className ?? ''}`} data-testid="contact-picker" data-enhanced="true">
+    <div
+      className={`relative flex flex-col gap-1 ${className ?? ''}`}
+      data-testid="contact-picker"
+      data-enhanced="true"
+    >
       <label htmlFor={id} className="text-sm font-medium text-slate-700">
         {label}
       </label>
@@ -264,7 +282,9 @@ function ContactCombobox({
             {option.name}
           </li>
         ))}
-        {results.length === 1 && typed ? <li className="px-3 py-1.5 text-sm text-slate-500">No contact matches “{typed}”.</li> : null}
+        {results.length === 1 && typed ? (
+          <li className="px-3 py-1.5 text-sm text-slate-500">No contact matches “{typed}”.</li>
+        ) : null}
       </ul>
       <ErrorList id={errorId} errors={errors} />
     </div>

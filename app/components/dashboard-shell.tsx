@@ -3,7 +3,13 @@ import { useEffect, type ReactNode } from 'react';
 import { STORAGE_KEYS } from '#contract/constants';
 import type { ApiBusinessListEntry, ApiNotification, ApiUser } from '#contract/envelope';
 import { hasPermission } from '#contract/permissions';
-import { ALWAYS_OPEN, DASHBOARD_ROUTES, dashboardPath, OPEN_WHILE_ONBOARDING, type DashboardRoute } from '#contract/routes';
+import {
+  ALWAYS_OPEN,
+  DASHBOARD_ROUTES,
+  dashboardPath,
+  OPEN_WHILE_ONBOARDING,
+  type DashboardRoute,
+} from '#contract/routes';
 import { Drawer } from './drawer';
 import { HelpDrawer } from './help-drawer';
 import { InboxUnreadBadge } from './inbox/unread-badge';
@@ -12,7 +18,28 @@ import { Main, SkipLink } from './skip-link';
 import { VersionDialog } from './version-dialog';
 
 /** Pages that exist so far; the drawer never links to a page that is not built yet. */
-const BUILT_PAGES: ReadonlySet<string> = new Set(['home', 'account_settings', 'customers', 'notes', 'calls', 'forms', 'sms', 'inbox', 'memories', 'services', 'orders', 'appointments', 'actions', 'users', 'businesses', 'settings', 'assistant_conversations', 'assistant_settings', 'system_view', 'reports']);
+const BUILT_PAGES: ReadonlySet<string> = new Set([
+  'home',
+  'account_settings',
+  'customers',
+  'notes',
+  'calls',
+  'forms',
+  'sms',
+  'inbox',
+  'memories',
+  'services',
+  'orders',
+  'appointments',
+  'actions',
+  'users',
+  'businesses',
+  'settings',
+  'assistant_conversations',
+  'assistant_settings',
+  'system_view',
+  'reports',
+]);
 
 type Props = {
   user: ApiUser;
@@ -32,7 +59,16 @@ type Props = {
  * The dashboard frame: header with the business switcher, the navigation drawer and the
  * account drawer. Drawers are <details> elements, so they open and close without JavaScript.
  */
-export function DashboardShell({ user, businesses, business, wizardFinished, notifications, updateNotice, inboxUnread, children }: Props) {
+export function DashboardShell({
+  user,
+  businesses,
+  business,
+  wizardFinished,
+  notifications,
+  updateNotice,
+  inboxUnread,
+  children,
+}: Props) {
   // docs/product.md#business-selection: the selected business id is mirrored to local storage (never the token).
   useEffect(() => {
     if (business) window.localStorage.setItem(STORAGE_KEYS.selectedBusinessId, business._id);
@@ -42,7 +78,10 @@ export function DashboardShell({ user, businesses, business, wizardFinished, not
     (route) =>
       route.label &&
       BUILT_PAGES.has(route.name) &&
-      (wizardFinished || route.name === 'home' || OPEN_WHILE_ONBOARDING.has(route.name) || ALWAYS_OPEN.has(route.name)) &&
+      (wizardFinished ||
+        route.name === 'home' ||
+        OPEN_WHILE_ONBOARDING.has(route.name) ||
+        ALWAYS_OPEN.has(route.name)) &&
       hasPermission(business?.permissions, route.permission),
   );
 
@@ -60,25 +99,40 @@ export function DashboardShell({ user, businesses, business, wizardFinished, not
               <svg viewBox="0 0 20 20" className="h-5 w-5 fill-slate-700" aria-hidden>
                 <path d="M3 5h14v2H3zm0 4h14v2H3zm0 4h14v2H3z" />
               </svg>
-              {inboxUnread ? <span data-testid="navigation-unread" className="absolute -right-1 -top-1 h-2.5 w-2.5 rounded-full bg-red-600" aria-hidden /> : null}
+              {inboxUnread ? (
+                <span
+                  data-testid="navigation-unread"
+                  className="absolute -right-1 -top-1 h-2.5 w-2.5 rounded-full bg-red-600"
+                  aria-hidden
+                />
+              ) : null}
             </span>
           }
         >
-          <nav aria-label="Main" className="absolute left-0 top-12 w-64 rounded-xl bg-white p-2 shadow-lg ring-1 ring-slate-200">
+          <nav
+            aria-label="Main"
+            className="absolute left-0 top-12 w-64 rounded-xl bg-white p-2 shadow-lg ring-1 ring-slate-200"
+          >
             <ul className="flex flex-col">
               {navigation.map((route) => (
                 <li key={route.name}>
                   <NavLink
                     to={dashboardPath(route.path)}
-                    className={({ isActive }) => `block rounded-lg px-3 py-2 ${isActive ? 'bg-brand-50 font-medium text-brand-700' : 'hover:bg-slate-50'}`}
+                    className={({ isActive }) =>
+                      `block rounded-lg px-3 py-2 ${isActive ? 'bg-brand-50 font-medium text-brand-700' : 'hover:bg-slate-50'}`
+                    }
                   >
                     {route.label}
-                    {route.name === 'inbox' && typeof inboxUnread === 'number' ? <InboxUnreadBadge initial={inboxUnread} /> : null}
+                    {route.name === 'inbox' && typeof inboxUnread === 'number' ? (
+                      <InboxUnreadBadge initial={inboxUnread} />
+                    ) : null}
                   </NavLink>
                 </li>
               ))}
             </ul>
-            {!wizardFinished ? <p className="px-3 py-2 text-xs text-slate-500">Finish setting up to unlock the rest of the dashboard.</p> : null}
+            {!wizardFinished ? (
+              <p className="px-3 py-2 text-xs text-slate-500">Finish setting up to unlock the rest of the dashboard.</p>
+            ) : null}
           </nav>
         </Drawer>
         <Link to="/dashboard/home" className="truncate font-semibold text-brand-700">
@@ -92,7 +146,13 @@ export function DashboardShell({ user, businesses, business, wizardFinished, not
           </div>
         ) : null}
         <div className={`ml-auto flex shrink-0 items-center gap-1 sm:gap-2 ${businesses.length > 0 ? 'sm:ml-0' : ''}`}>
-          {notifications ? <NotificationsDrawer notifications={notifications.items} timeZone={notifications.timeZone} now={notifications.now} /> : null}
+          {notifications ? (
+            <NotificationsDrawer
+              notifications={notifications.items}
+              timeZone={notifications.timeZone}
+              now={notifications.now}
+            />
+          ) : null}
           <HelpDrawer />
           <Drawer
             name="account"

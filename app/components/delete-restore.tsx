@@ -63,14 +63,28 @@ export function DeleteDialog({
   testId?: string;
 }) {
   return (
-    <DialogLink to={to} title={`Delete ${noun}`} className={className} testId={testId} content={(close) => confirm(<CancelButton onClick={close} />)}>
+    <DialogLink
+      to={to}
+      title={`Delete ${noun}`}
+      className={className}
+      testId={testId}
+      content={(close) => confirm(<CancelButton onClick={close} />)}
+    >
       {children}
     </DialogLink>
   );
 }
 
 /** The same confirmation shown on the record's page (?confirm=delete), with Cancel back to it. */
-export function DeleteConfirmPanel({ noun, cancelTo, confirm }: { noun: string; cancelTo: string; confirm: (cancel: ReactNode) => ReactNode }) {
+export function DeleteConfirmPanel({
+  noun,
+  cancelTo,
+  confirm,
+}: {
+  noun: string;
+  cancelTo: string;
+  confirm: (cancel: ReactNode) => ReactNode;
+}) {
   return (
     <div className="rounded-xl bg-red-50 p-4 ring-1 ring-red-200" role="alertdialog" aria-label={`Delete ${noun}`}>
       {confirm(<CancelLink to={cancelTo} />)}
@@ -81,10 +95,19 @@ export function DeleteConfirmPanel({ noun, cancelTo, confirm }: { noun: string; 
 /** After a delete: the undo (restore) action, a form posting back to the record's page. */
 export function RestoreBanner({ action, noun }: { action: string; noun: string }) {
   return (
-    <div role="status" className="flex items-center justify-between gap-3 rounded-xl bg-slate-800 px-4 py-3 text-white" data-testid="undo-banner">
+    <div
+      role="status"
+      className="flex items-center justify-between gap-3 rounded-xl bg-slate-800 px-4 py-3 text-white"
+      data-testid="undo-banner"
+    >
       <span>The {noun} was deleted.</span>
       <Form method="post" action={action}>
-        <button type="submit" name="intent" value="restore" className="rounded-lg bg-white px-3 py-1.5 text-sm font-medium text-slate-900">
+        <button
+          type="submit"
+          name="intent"
+          value="restore"
+          className="rounded-lg bg-white px-3 py-1.5 text-sm font-medium text-slate-900"
+        >
           Restore
         </button>
       </Form>

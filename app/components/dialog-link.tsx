@@ -118,7 +118,12 @@ function Modal({ title, onClose, children }: { title: string; onClose: () => voi
           <h2 id="dialog-title" className="text-lg font-semibold">
             {title}
           </h2>
-          <button type="button" onClick={() => ref.current?.close()} className="rounded-lg px-2 text-xl leading-none text-slate-500 hover:bg-slate-100" aria-label="Close">
+          <button
+            type="button"
+            onClick={() => ref.current?.close()}
+            className="rounded-lg px-2 text-xl leading-none text-slate-500 hover:bg-slate-100"
+            aria-label="Close"
+          >
             ×
           </button>
         </div>
@@ -138,7 +143,9 @@ function tabStops(root: HTMLElement): HTMLElement[] {
     if (!element.getClientRects().length) return false;
     // Of a group of radio buttons only the checked one (or the first, when none is) is a stop.
     if (element instanceof HTMLInputElement && element.type === 'radio' && element.name && !element.checked) {
-      const group = [...root.querySelectorAll<HTMLInputElement>('input[type="radio"]')].filter((radio) => radio.name === element.name && radio.form === element.form);
+      const group = [...root.querySelectorAll<HTMLInputElement>('input[type="radio"]')].filter(
+        (radio) => radio.name === element.name && radio.form === element.form,
+      );
       return !group.some((radio) => radio.checked) && group[0] === element;
     }
     return true;

@@ -76,7 +76,10 @@ export function Drawer({
 
   return (
     <details ref={ref} className={className ?? 'relative'} data-drawer={name} open={defaultOpen || undefined}>
-      <summary className={summaryClassName ?? 'flex cursor-pointer list-none items-center rounded-lg p-2 hover:bg-slate-100'} aria-label={label}>
+      <summary
+        className={summaryClassName ?? 'flex cursor-pointer list-none items-center rounded-lg p-2 hover:bg-slate-100'}
+        aria-label={label}
+      >
         {summary}
       </summary>
       {/* No label of its own: the toggle names the drawer (a second "Account" label would be ambiguous). */}

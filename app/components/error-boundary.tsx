@@ -16,7 +16,8 @@ export function GeneralErrorBoundary() {
 
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   if (isRouteErrorResponse(error) && error.status === 403) {
-    const message = (error.data as { message?: string } | undefined)?.message ?? 'You do not have permission to view this page.';
+    const message =
+      (error.data as { message?: string } | undefined)?.message ?? 'You do not have permission to view this page.';
     return (
       <Problem title="Permission needed" status={403}>
         {message}
@@ -25,7 +26,11 @@ export function GeneralErrorBoundary() {
   }
   if (offline) return <Problem title="Offline">{messages.network}</Problem>;
   const message = isRouteErrorResponse(error) ? (error.data as { message?: string } | undefined)?.message : undefined;
-  return <Problem title="Something went wrong">{message ?? 'We could not show this page. Please try again in a moment.'}</Problem>;
+  return (
+    <Problem title="Something went wrong">
+      {message ?? 'We could not show this page. Please try again in a moment.'}
+    </Problem>
+  );
 }
 
 export function NotFound() {
@@ -39,7 +44,10 @@ export function NotFound() {
 /** Shown alone (the root's boundary) it is the page's main; inside the dashboard's main, a part of it. */
 function Problem({ title, status, children }: { title: string; status?: number; children: React.ReactNode }) {
   return (
-    <Main skipLink className="mx-auto flex min-h-[60vh] max-w-lg flex-col items-center justify-center gap-4 p-6 text-center">
+    <Main
+      skipLink
+      className="mx-auto flex min-h-[60vh] max-w-lg flex-col items-center justify-center gap-4 p-6 text-center"
+    >
       {status ? <p className="text-5xl font-bold text-slate-500">{status}</p> : null}
       <h1 className="text-2xl font-semibold text-slate-900">{title}</h1>
       <p className="text-slate-600">{children}</p>

@@ -1,5 +1,11 @@
 import { Link, useNavigation } from '@remix-run/react';
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 
 export function ErrorList({ id, errors }: { id?: string; errors?: (string | null | undefined)[] | null }) {
   const list = errors?.filter(Boolean);
@@ -69,7 +75,13 @@ export function SelectField({
       <label htmlFor={id} className="text-sm font-medium text-slate-700">
         {label}
       </label>
-      <select {...selectProps} id={id} aria-invalid={errorId ? true : undefined} aria-describedby={errorId} className={inputClass}>
+      <select
+        {...selectProps}
+        id={id}
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={errorId}
+        className={inputClass}
+      >
         {children}
       </select>
       <ErrorList id={errorId} errors={errors} />
@@ -98,7 +110,8 @@ export function SubmitButton({
 }) {
   const navigation = useNavigation();
   const pending =
-    submitting ?? (navigation.state === 'submitting' && (name === undefined || navigation.formData?.get(name) === value));
+    submitting ??
+    (navigation.state === 'submitting' && (name === undefined || navigation.formData?.get(name) === value));
   const colours = {
     primary: 'bg-brand-600 text-white hover:bg-brand-700',
     danger: 'bg-red-600 text-white hover:bg-red-700',
@@ -121,7 +134,12 @@ export function SubmitButton({
 }
 
 export function Spinner() {
-  return <span aria-hidden className="inline-block h-4 w-4 animate-spin rounded-full border-2 border-current border-r-transparent" />;
+  return (
+    <span
+      aria-hidden
+      className="inline-block h-4 w-4 animate-spin rounded-full border-2 border-current border-r-transparent"
+    />
+  );
 }
 
 /**
@@ -134,7 +152,17 @@ export function DefaultSubmit() {
 }
 
 /** A multi-line field, labelled and with its errors, like Field. */
-export function TextAreaField({ label, textareaProps, errors, hint }: { label: string; textareaProps: TextareaHTMLAttributes<HTMLTextAreaElement>; errors?: string[]; hint?: ReactNode }) {
+export function TextAreaField({
+  label,
+  textareaProps,
+  errors,
+  hint,
+}: {
+  label: string;
+  textareaProps: TextareaHTMLAttributes<HTMLTextAreaElement>;
+  errors?: string[];
+  hint?: ReactNode;
+}) {
   const fallbackId = useId();
   const id = textareaProps.id ?? fallbackId;
   const errorId = errors?.length ? `${id}-error` : undefined;

@@ -11,7 +11,9 @@ import { SupportForm } from './support-form';
  * arrived (React keeps the HTML of a suspended boundary until then). The client build
  * drops the static import (`import.meta.env.SSR` is false there and nothing else uses it).
  */
-const DrawerSupportForm = import.meta.env.SSR ? SupportForm : lazy(() => import('./support-form').then((module) => ({ default: module.SupportForm })));
+const DrawerSupportForm = import.meta.env.SSR
+  ? SupportForm
+  : lazy(() => import('./support-form').then((module) => ({ default: module.SupportForm })));
 
 /**
  * The help drawer: short help for the page the user is on, and the support form
@@ -45,7 +47,10 @@ export function HelpDrawer() {
         <DrawerSupportForm id="support-drawer" page={location.pathname + location.search} />
       </Suspense>
       <p className="mt-3 text-xs text-slate-500">
-        <Link to={`${HELP_ACTION}?page=${encodeURIComponent(location.pathname + location.search)}`} className="underline">
+        <Link
+          to={`${HELP_ACTION}?page=${encodeURIComponent(location.pathname + location.search)}`}
+          className="underline"
+        >
           Open help as a page
         </Link>
       </p>

@@ -54,7 +54,8 @@ function PushRegistration({ appId, onOpen }: { appId: string | null; onOpen: (li
             appId,
             user,
             onOpen: (link) => open.current(link),
-            save: async (id) => submit.current({ onesignal_user_id: id }, { method: 'post', action: '/dashboard/push-registration' }),
+            save: async (id) =>
+              submit.current({ onesignal_user_id: id }, { method: 'post', action: '/dashboard/push-registration' }),
           })
         : unregisterPush({ appId, onOpen: (link) => open.current(link) }),
     );
@@ -109,9 +110,15 @@ function PullToRefresh() {
       aria-live="polite"
       data-testid="pull-to-refresh"
       className="pointer-events-none fixed inset-x-0 z-50 flex justify-center transition-transform"
-      style={{ top: 'env(safe-area-inset-top)', transform: `translateY(${refreshing ? 12 : distance / 2 - 40}px)`, opacity: refreshing || distance > 0 ? 1 : 0 }}
+      style={{
+        top: 'env(safe-area-inset-top)',
+        transform: `translateY(${refreshing ? 12 : distance / 2 - 40}px)`,
+        opacity: refreshing || distance > 0 ? 1 : 0,
+      }}
     >
-      <span className="rounded-full bg-white px-3 py-1 text-sm text-slate-700 shadow ring-1 ring-slate-200">{refreshing || distance > 0 ? label : ''}</span>
+      <span className="rounded-full bg-white px-3 py-1 text-sm text-slate-700 shadow ring-1 ring-slate-200">
+        {refreshing || distance > 0 ? label : ''}
+      </span>
     </div>
   );
 }

@@ -1,4 +1,10 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult } from '@conform-to/react';
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  type SubmissionResult,
+} from '@conform-to/react';
 import { Form, Link } from '@remix-run/react';
 import { useId } from 'react';
 import { noteFormSchema } from '../lib/note-form';
@@ -63,7 +69,11 @@ export function NoteForm({ id, lastResult, defaultValue, customers, timeZone, su
       />
       <fieldset className="flex flex-wrap items-start gap-4">
         <legend className="sr-only">Repeat</legend>
-        <SelectField label="Repeats" errors={fields.repeat_every.errors} selectProps={getSelectProps(fields.repeat_every)}>
+        <SelectField
+          label="Repeats"
+          errors={fields.repeat_every.errors}
+          selectProps={getSelectProps(fields.repeat_every)}
+        >
           <option value="">Does not repeat</option>
           <option value="day">Every day</option>
           <option value="week">Every week</option>

@@ -28,7 +28,15 @@ export function groupByCustomer(notifications: ApiNotification[]): Group[] {
  * JavaScript. Dismissing (one, or a contact's whole group) is a plain form posting to a
  * resource route that sends the browser back to the page it was on.
  */
-export function NotificationsDrawer({ notifications, timeZone, now }: { notifications: ApiNotification[]; timeZone: string; now: string }) {
+export function NotificationsDrawer({
+  notifications,
+  timeZone,
+  now,
+}: {
+  notifications: ApiNotification[];
+  timeZone: string;
+  now: string;
+}) {
   const location = useLocation();
   const back = location.pathname + location.search;
   const groups = groupByCustomer(notifications);
@@ -49,7 +57,10 @@ export function NotificationsDrawer({ notifications, timeZone, now }: { notifica
             <path d="M10 2a5 5 0 0 0-5 5v3.6L3.3 13.3A1 1 0 0 0 4.1 15h11.8a1 1 0 0 0 .8-1.7L15 10.6V7a5 5 0 0 0-5-5Zm0 16a2.5 2.5 0 0 0 2.4-2h-4.8A2.5 2.5 0 0 0 10 18Z" />
           </svg>
           {count ? (
-            <span className="absolute -right-0.5 -top-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-red-600 px-1 text-[10px] font-semibold text-white" data-testid="notifications-count">
+            <span
+              className="absolute -right-0.5 -top-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-red-600 px-1 text-[10px] font-semibold text-white"
+              data-testid="notifications-count"
+            >
               {count > 99 ? '99+' : count}
             </span>
           ) : null}
@@ -62,16 +73,28 @@ export function NotificationsDrawer({ notifications, timeZone, now }: { notifica
       ) : (
         <ul className="mt-2 flex flex-col gap-3">
           {groups.map((group) => (
-            <li key={group.key} data-testid="notification-group" data-customer={group.customer?._id ?? ''} className="rounded-lg ring-1 ring-slate-200">
+            <li
+              key={group.key}
+              data-testid="notification-group"
+              data-customer={group.customer?._id ?? ''}
+              className="rounded-lg ring-1 ring-slate-200"
+            >
               <div className="flex items-center justify-between gap-2 border-b border-slate-100 px-3 py-2">
                 {group.customer ? (
-                  <Link to={`/dashboard/customers/${group.customer._id}`} className="truncate font-medium text-slate-900 hover:underline">
+                  <Link
+                    to={`/dashboard/customers/${group.customer._id}`}
+                    className="truncate font-medium text-slate-900 hover:underline"
+                  >
                     {group.customer.name}
                   </Link>
                 ) : (
                   <span className="font-medium text-slate-900">Without a contact</span>
                 )}
-                <DismissForm ids={group.items.map((item) => item._id)} back={back} label={`Dismiss all (${group.items.length})`} />
+                <DismissForm
+                  ids={group.items.map((item) => item._id)}
+                  back={back}
+                  label={`Dismiss all (${group.items.length})`}
+                />
               </div>
               <ul className="divide-y divide-slate-100">
                 {group.items.map((notification) => (
@@ -83,7 +106,10 @@ export function NotificationsDrawer({ notifications, timeZone, now }: { notifica
                   >
                     <div className="min-w-0 flex-1">
                       {notification.read_at ? null : (
-                        <span className="mr-1 inline-block h-2 w-2 rounded-full bg-brand-600 align-middle" title="Unread">
+                        <span
+                          className="mr-1 inline-block h-2 w-2 rounded-full bg-brand-600 align-middle"
+                          title="Unread"
+                        >
                           <span className="sr-only">Unread: </span>
                         </span>
                       )}
@@ -101,7 +127,9 @@ export function NotificationsDrawer({ notifications, timeZone, now }: { notifica
                         {notificationTime(notification.created_at, at, timeZone)}
                       </time>
                     </div>
-                    {!notification.internal_link && !notification.read_at ? <OpenForm notification={notification} to={back} label="Mark read" /> : null}
+                    {!notification.internal_link && !notification.read_at ? (
+                      <OpenForm notification={notification} to={back} label="Mark read" />
+                    ) : null}
                     <DismissForm ids={[notification._id]} back={back} label="Dismiss" />
                   </li>
                 ))}
@@ -124,7 +152,10 @@ function OpenForm({ notification, to, label }: { notification: ApiNotification; 
       <input type="hidden" name="id" value={notification._id} />
       <input type="hidden" name="to" value={to} />
       {label ? (
-        <button type="submit" className="rounded-md px-2 py-1 text-xs font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900">
+        <button
+          type="submit"
+          className="rounded-md px-2 py-1 text-xs font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+        >
           {label}
         </button>
       ) : (
@@ -147,7 +178,10 @@ function DismissForm({ ids, back, label }: { ids: string[]; back: string; label:
       {ids.map((id) => (
         <input key={id} type="hidden" name="id" value={id} />
       ))}
-      <button type="submit" className="rounded-md px-2 py-1 text-xs font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900">
+      <button
+        type="submit"
+        className="rounded-md px-2 py-1 text-xs font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+      >
         {label}
       </button>
     </Form>

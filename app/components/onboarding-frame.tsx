@@ -8,11 +8,24 @@ import { ErrorList, SubmitButton } from './forms';
  * the wizard is finished (`finished`), steps 4–6 stay useful pages (learning, training,
  * testing the assistant) and no longer read as a step of a wizard.
  */
-export function OnboardingFrame({ step, subtitle, finished = false, children }: { step: OnboardingStepKey; subtitle?: ReactNode; finished?: boolean; children: ReactNode }) {
+export function OnboardingFrame({
+  step,
+  subtitle,
+  finished = false,
+  children,
+}: {
+  step: OnboardingStepKey;
+  subtitle?: ReactNode;
+  finished?: boolean;
+  children: ReactNode;
+}) {
   const index = ONBOARDING_STEPS.findIndex((s) => s.key === step);
   const current = ONBOARDING_STEPS[index];
   return (
-    <section className="mx-auto max-w-lg rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8" data-testid="onboarding-frame">
+    <section
+      className="mx-auto max-w-lg rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8"
+      data-testid="onboarding-frame"
+    >
       {finished ? null : (
         <p className="text-sm font-medium text-brand-600">
           Step {index + 1} of {ONBOARDING_STEPS.length}

@@ -8,9 +8,17 @@ import { ErrorList, Field, SubmitButton } from './forms';
 
 /** The endpoint form (add and edit): the URL, what it is for, and the events it receives. */
 export const outgoingWebhookFormSchema = z.object({
-  url: z.string({ error: messages.outgoingWebhook.urlRequired }).trim().min(1, { error: messages.outgoingWebhook.urlRequired }).max(2000, { error: 'Endpoint URL must be less than 2000 characters.' }),
+  url: z
+    .string({ error: messages.outgoingWebhook.urlRequired })
+    .trim()
+    .min(1, { error: messages.outgoingWebhook.urlRequired })
+    .max(2000, { error: 'Endpoint URL must be less than 2000 characters.' }),
   description: z.string().trim().max(200, { error: 'Description must be less than 200 characters.' }).optional(),
-  events: z.array(z.enum(OUTGOING_EVENTS, { error: messages.outgoingWebhook.eventUnknown }), { error: messages.outgoingWebhook.eventsRequired }).min(1, { error: messages.outgoingWebhook.eventsRequired }),
+  events: z
+    .array(z.enum(OUTGOING_EVENTS, { error: messages.outgoingWebhook.eventUnknown }), {
+      error: messages.outgoingWebhook.eventsRequired,
+    })
+    .min(1, { error: messages.outgoingWebhook.eventsRequired }),
 });
 
 export function OutgoingWebhookForm({
@@ -29,7 +37,9 @@ export function OutgoingWebhookForm({
   const [form, fields] = useForm({
     id,
     lastResult: reply,
-    defaultValue: defaultValue ? { url: defaultValue.url, description: defaultValue.description ?? '', events: defaultValue.events } : { events: [] },
+    defaultValue: defaultValue
+      ? { url: defaultValue.url, description: defaultValue.description ?? '', events: defaultValue.events }
+      : { events: [] },
     constraint: getZodConstraint(outgoingWebhookFormSchema),
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
@@ -41,17 +51,28 @@ export function OutgoingWebhookForm({
       <input type="hidden" name="intent" value={intent} />
       <Field
         label="Endpoint URL"
-        inputProps={{ ...getInputProps(fields.url, { type: 'url' }), placeholder: 'https://hooks.example.com/assistant' }}
+        inputProps={{
+          ...getInputProps(fields.url, { type: 'url' }),
+          placeholder: 'https://hooks.example.com/assistant',
+        }}
         errors={fields.url.errors}
         hint="An https:// address on the internet, such as a Zapier or Make webhook, or your own server."
       />
-      <Field label="Description (optional)" inputProps={{ ...getInputProps(fields.description, { type: 'text' }), placeholder: 'Our CRM' }} errors={fields.description.errors} />
-      <fieldset className="flex flex-col gap-2" aria-describedby={fields.events.errors?.length ? `${id}-events-error` : undefined}>
+      <Field
+        label="Description (optional)"
+        inputProps={{ ...getInputProps(fields.description, { type: 'text' }), placeholder: 'Our CRM' }}
+        errors={fields.description.errors}
+      />
+      <fieldset
+        className="flex flex-col gap-2"
+        aria-describedby={fields.events.errors?.length ? `${id}-events-error` : undefined}
+      >
         <legend className="mb-1 text-sm font-medium text-slate-700">Send these events</legend>
         {checkboxes.map((props) => (
           <label key={props.key} className="flex items-center gap-2 text-sm text-slate-700">
             <input {...props} key={props.key} className="h-4 w-4" />
-            {OUTGOING_EVENT_LABELS[props.value as OutgoingEvent]} <code className="text-xs text-slate-500">{props.value}</code>
+            {OUTGOING_EVENT_LABELS[props.value as OutgoingEvent]}{' '}
+            <code className="text-xs text-slate-500">{props.value}</code>
           </label>
         ))}
         <ErrorList id={`${id}-events-error`} errors={fields.events.errors} />

@@ -7,10 +7,30 @@ import { TextListInput, type TextListInputProps } from './text-list-input';
  * Business telephones and a contact's phones both use it.
  */
 export function PhoneListInput({ label, form, field }: Pick<TextListInputProps, 'label' | 'form' | 'field'>) {
-  return <TextListInput label={label} form={form} field={field} type="tel" addLabel="Add another number" placeholder={PHONE_EXAMPLE} autoComplete="tel" />;
+  return (
+    <TextListInput
+      label={label}
+      form={form}
+      field={field}
+      type="tel"
+      addLabel="Add another number"
+      placeholder={PHONE_EXAMPLE}
+      autoComplete="tel"
+    />
+  );
 }
 
 /** A list of email addresses (a contact may have several). */
 export function EmailListInput({ label, form, field }: Pick<TextListInputProps, 'label' | 'form' | 'field'>) {
-  return <TextListInput label={label} form={form} field={field} type="email" addLabel="Add another email" placeholder="name@example.com" autoComplete="email" />;
+  return (
+    <TextListInput
+      label={label}
+      form={form}
+      field={field}
+      type="email"
+      addLabel="Add another email"
+      placeholder="name@example.com"
+      autoComplete="email"
+    />
+  );
 }

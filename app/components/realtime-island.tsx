@@ -1,7 +1,12 @@
 import { useFetchers, useNavigation, useRevalidator } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
 import { businessChannel, userChannel, type RealtimeClientConfig } from '#contract/realtime';
-import { beginRealtimeRevalidation, endRealtimeRevalidation, revalidationScopeOf, type RevalidationScope } from '../lib/realtime-revalidation';
+import {
+  beginRealtimeRevalidation,
+  endRealtimeRevalidation,
+  revalidationScopeOf,
+  type RevalidationScope,
+} from '../lib/realtime-revalidation';
 
 /**
  * An event is shown after this short gather (a burst of events, such as an import or a
@@ -21,7 +26,15 @@ const BUSY_RECHECK_MS = 50;
  * After a reconnect it revalidates once, so nothing missed while offline stays missing.
  * Without JavaScript none of this runs and the pages simply do not update live.
  */
-export function RealtimeIsland({ config, userId, businessId }: { config: RealtimeClientConfig; userId: string; businessId: string | null }) {
+export function RealtimeIsland({
+  config,
+  userId,
+  businessId,
+}: {
+  config: RealtimeClientConfig;
+  userId: string;
+  businessId: string | null;
+}) {
   const revalidator = useRevalidator();
   const navigation = useNavigation();
   const fetchers = useFetchers();
@@ -31,7 +44,8 @@ export function RealtimeIsland({ config, userId, businessId }: { config: Realtim
   // fresh data anyway; revalidating now would cancel it, or the redirect that follows it
   // (and the toast that redirect carries). Wait until everything has settled.
   const busy = useRef(false);
-  busy.current = navigation.state !== 'idle' || revalidator.state !== 'idle' || fetchers.some((fetcher) => fetcher.state !== 'idle');
+  busy.current =
+    navigation.state !== 'idle' || revalidator.state !== 'idle' || fetchers.some((fetcher) => fetcher.state !== 'idle');
   // The scope lasts while the revalidation it started runs: the loaders it skips are chosen then.
   useEffect(() => {
     if (revalidator.state === 'idle') endRealtimeRevalidation();
@@ -72,7 +86,10 @@ export function RealtimeIsland({ config, userId, businessId }: { config: Realtim
         cluster: config.cluster,
         ...(config.embedded
           ? { wsHost: window.location.hostname, wsPort: pagePort, wssPort: pagePort, forceTLS: secure }
-          : { ...(config.wsHost ? { wsHost: config.wsHost, wsPort: config.wsPort, wssPort: config.wsPort } : {}), forceTLS: config.forceTLS }),
+          : {
+              ...(config.wsHost ? { wsHost: config.wsHost, wsPort: config.wsPort, wssPort: config.wsPort } : {}),
+              forceTLS: config.forceTLS,
+            }),
         // Only websockets: with the HTTP fallbacks pusher-js gives up ("failed") after two
         // lost websockets and stops reconnecting (DESIGN.md).
         enabledTransports: ['ws', 'wss'],

@@ -4,7 +4,11 @@ import { recentlyDeletedUrl, type DeletedPageKind } from '#contract/schemas/rece
 /** The link every list page shows to its deleted rows (/dashboard/recently-deleted/{kind}). */
 export function RecentlyDeletedLink({ kind }: { kind: DeletedPageKind }) {
   return (
-    <Link to={recentlyDeletedUrl(kind)} className="text-sm font-medium text-brand-700 underline" data-testid="recently-deleted-link">
+    <Link
+      to={recentlyDeletedUrl(kind)}
+      className="text-sm font-medium text-brand-700 underline"
+      data-testid="recently-deleted-link"
+    >
       Recently deleted
     </Link>
   );

@@ -3,7 +3,14 @@ import type { ApiBusinessListEntry, ApiUser } from '#contract/envelope';
 import { ONBOARDING_STEPS, dashboardPath, type OnboardingStepKey } from '#contract/routes';
 
 /** Steps whose pages exist (all six now); a step without one would be listed without a link. */
-const AVAILABLE: ReadonlySet<OnboardingStepKey> = new Set(['mobile-submit', 'mobile-verify', 'your-business', 'data-loader', 'training-questions', 'test-ella']);
+const AVAILABLE: ReadonlySet<OnboardingStepKey> = new Set([
+  'mobile-submit',
+  'mobile-verify',
+  'your-business',
+  'data-loader',
+  'training-questions',
+  'test-ella',
+]);
 
 export function stepDone(key: OnboardingStepKey, user: ApiUser, business: ApiBusinessListEntry | null): boolean {
   switch (key) {
@@ -32,9 +39,17 @@ export function SetupChecklist({ user, business }: { user: ApiUser; business: Ap
         Set up your assistant
       </h2>
       <p className="mt-1 text-sm text-slate-600">
-        {doneCount} of {steps.length} steps done.{business ? ` The rest of the dashboard unlocks when ${business.name}'s assistant has been tested.` : ''}
+        {doneCount} of {steps.length} steps done.
+        {business ? ` The rest of the dashboard unlocks when ${business.name}'s assistant has been tested.` : ''}
       </p>
-      <div className="mt-3 h-2 overflow-hidden rounded-full bg-slate-100" role="progressbar" aria-valuemin={0} aria-valuemax={steps.length} aria-valuenow={doneCount} aria-label="Setup progress">
+      <div
+        className="mt-3 h-2 overflow-hidden rounded-full bg-slate-100"
+        role="progressbar"
+        aria-valuemin={0}
+        aria-valuemax={steps.length}
+        aria-valuenow={doneCount}
+        aria-label="Setup progress"
+      >
         <div className="h-full bg-brand-500" style={{ width: `${(doneCount / steps.length) * 100}%` }} />
       </div>
       <ol className="mt-4 flex flex-col gap-2" data-testid="setup-checklist">
@@ -55,7 +70,9 @@ export function SetupChecklist({ user, business }: { user: ApiUser; business: Ap
             ) : (
               <span className={step.done ? 'text-slate-500' : 'text-slate-800'}>{step.title}</span>
             )}
-            <span className="ml-auto text-xs text-slate-500">{step.done ? 'Done' : step === next && AVAILABLE.has(step.key) ? 'Next' : 'To do'}</span>
+            <span className="ml-auto text-xs text-slate-500">
+              {step.done ? 'Done' : step === next && AVAILABLE.has(step.key) ? 'Next' : 'To do'}
+            </span>
           </li>
         ))}
       </ol>

@@ -28,7 +28,15 @@ const InsideMain = createContext(false);
  * of its own because it is not a control. An error page shown inside the dashboard's main
  * renders a plain <div> instead: one main per page, and one element with the id.
  */
-export function Main({ className, skipLink = false, children }: { className?: string; skipLink?: boolean; children: ReactNode }) {
+export function Main({
+  className,
+  skipLink = false,
+  children,
+}: {
+  className?: string;
+  skipLink?: boolean;
+  children: ReactNode;
+}) {
   const nested = useContext(InsideMain);
   if (nested) return <div className={className}>{children}</div>;
   return (

@@ -10,7 +10,15 @@ import { ErrorList, Field, SubmitButton, TextAreaField } from './forms';
  * The support request form. In the drawer it goes through a fetcher (so the drawer stays
  * put); on the help page (`reply` given) it is a plain form whose errors the page shows.
  */
-export function SupportForm({ id, page, reply }: { id: string; page: string; reply?: SubmissionResult<string[]> | null }) {
+export function SupportForm({
+  id,
+  page,
+  reply,
+}: {
+  id: string;
+  page: string;
+  reply?: SubmissionResult<string[]> | null;
+}) {
   const fetcher = useFetcher<SubmissionResult<string[]>>();
   const inDrawer = reply === undefined;
   const lastResult = inDrawer ? fetcher.data : reply;
@@ -29,12 +37,26 @@ export function SupportForm({ id, page, reply }: { id: string; page: string; rep
 
   const FormComponent = inDrawer ? fetcher.Form : Form;
   return (
-    <FormComponent ref={formRef} method="post" action={HELP_ACTION} className="flex flex-col gap-3" {...getFormProps(form)}>
+    <FormComponent
+      ref={formRef}
+      method="post"
+      action={HELP_ACTION}
+      className="flex flex-col gap-3"
+      {...getFormProps(form)}
+    >
       <input type="hidden" name="page" value={page} />
       <input type="hidden" name="redirect_to" value={page} />
       <ErrorList id={form.errorId} errors={form.errors} />
-      <Field label="Topic" inputProps={{ ...getInputProps(fields.subject, { type: 'text' }), placeholder: 'What is it about?' }} errors={fields.subject.errors} />
-      <TextAreaField label="Your question" textareaProps={{ ...getTextareaProps(fields.message), rows: 4 }} errors={fields.message.errors} />
+      <Field
+        label="Topic"
+        inputProps={{ ...getInputProps(fields.subject, { type: 'text' }), placeholder: 'What is it about?' }}
+        errors={fields.subject.errors}
+      />
+      <TextAreaField
+        label="Your question"
+        textareaProps={{ ...getTextareaProps(fields.message), rows: 4 }}
+        errors={fields.message.errors}
+      />
       <Field
         label="Where to reply"
         inputProps={{ ...getInputProps(fields.email, { type: 'email' }), placeholder: 'Your account email if empty' }}

@@ -46,7 +46,10 @@ export function TextListInput({ label, form, field, type, addLabel, placeholder,
           <ErrorList id={item.errorId} errors={item.errors} />
         </div>
       ))}
-      <button {...form.insert.getButtonProps({ name: field.name, defaultValue: '' })} className="self-start text-sm font-medium text-brand-600 underline">
+      <button
+        {...form.insert.getButtonProps({ name: field.name, defaultValue: '' })}
+        className="self-start text-sm font-medium text-brand-600 underline"
+      >
         {addLabel}
       </button>
       <ErrorList id={field.errorId} errors={field.errors} />

@@ -27,7 +27,17 @@ type ListData = {
 };
 
 /** The list page shared by calls, SMS and forms (and notes, with its own toolbar). */
-export function KindListPage({ data, pageSize, toolbar, actions }: { data: ListData; pageSize: number; toolbar?: ReactNode; actions?: ReactNode }) {
+export function KindListPage({
+  data,
+  pageSize,
+  toolbar,
+  actions,
+}: {
+  data: ListData;
+  pageSize: number;
+  toolbar?: ReactNode;
+  actions?: ReactNode;
+}) {
   const config = TIMELINE_KINDS[data.kind];
   return (
     <div className="flex flex-col gap-4">
@@ -52,13 +62,30 @@ export function KindListPage({ data, pageSize, toolbar, actions }: { data: ListD
   );
 }
 
-type ItemData = { kind: TimelineKind; item: ApiTimelineItem; canEdit: boolean; confirmDelete: boolean; timeZone: string; now: string };
+type ItemData = {
+  kind: TimelineKind;
+  item: ApiTimelineItem;
+  canEdit: boolean;
+  confirmDelete: boolean;
+  timeZone: string;
+  now: string;
+};
 
 /**
  * The frame of one item's page: back link, label, contact, the entity's main content
  * (intro), the facts every item has, then the rest of its content, and delete (with its confirmation) for members who may edit.
  */
-export function ItemPage({ data, intro, children, actions }: { data: ItemData; intro?: ReactNode; children?: ReactNode; actions?: ReactNode }) {
+export function ItemPage({
+  data,
+  intro,
+  children,
+  actions,
+}: {
+  data: ItemData;
+  intro?: ReactNode;
+  children?: ReactNode;
+  actions?: ReactNode;
+}) {
   const config = TIMELINE_KINDS[data.kind];
   const { item, timeZone } = data;
   return (
@@ -68,14 +95,20 @@ export function ItemPage({ data, intro, children, actions }: { data: ItemData; i
       </Link>
       <header className="flex flex-wrap items-center gap-3">
         <ItemLabel item={item} now={new Date(data.now)} />
-        <h1 className="text-2xl font-semibold">{item.type === 'note' && !item.customer ? 'Note' : counterpart(item)}</h1>
+        <h1 className="text-2xl font-semibold">
+          {item.type === 'note' && !item.customer ? 'Note' : counterpart(item)}
+        </h1>
       </header>
       {data.confirmDelete ? (
         <DeleteConfirm
           noun={config.noun}
           action={`/dashboard/${config.path}/${item._id}`}
           cancel={
-            <Link to={`/dashboard/${config.path}/${item._id}`} className="text-sm font-medium text-slate-700 underline" preventScrollReset>
+            <Link
+              to={`/dashboard/${config.path}/${item._id}`}
+              className="text-sm font-medium text-slate-700 underline"
+              preventScrollReset
+            >
               Cancel
             </Link>
           }
@@ -85,12 +118,30 @@ export function ItemPage({ data, intro, children, actions }: { data: ItemData; i
       <section className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
         <Facts
           rows={[
-            ['Contact', item.customer ? <Link to={`/dashboard/customers/${item.customer._id}`} className="text-brand-600 underline">{item.customer.name}</Link> : null],
-            ['Direction', item.direction && item.type !== 'form' ? (item.direction === 'inbound' ? 'Inbound' : 'Outbound') : null],
+            [
+              'Contact',
+              item.customer ? (
+                <Link to={`/dashboard/customers/${item.customer._id}`} className="text-brand-600 underline">
+                  {item.customer.name}
+                </Link>
+              ) : null,
+            ],
+            [
+              'Direction',
+              item.direction && item.type !== 'form' ? (item.direction === 'inbound' ? 'Inbound' : 'Outbound') : null,
+            ],
             ['From', formatPhoneNumber(item.from)],
             ['To', formatPhoneNumber(item.to)],
-            ['Phones found', item.phones_found?.length ? item.phones_found.map((phone) => formatPhoneNumber(phone)).join(', ') : null],
-            ['When', <time key="when" dateTime={item.sort_at}>{formatDateTime(item.sort_at, timeZone)}</time>],
+            [
+              'Phones found',
+              item.phones_found?.length ? item.phones_found.map((phone) => formatPhoneNumber(phone)).join(', ') : null,
+            ],
+            [
+              'When',
+              <time key="when" dateTime={item.sort_at}>
+                {formatDateTime(item.sort_at, timeZone)}
+              </time>,
+            ],
           ]}
         />
       </section>
@@ -98,7 +149,9 @@ export function ItemPage({ data, intro, children, actions }: { data: ItemData; i
       {data.canEdit || actions ? (
         <div className="flex flex-wrap items-center gap-3">
           {actions}
-          {data.canEdit && !data.confirmDelete ? <DeleteLink noun={config.noun} self={`/dashboard/${config.path}/${item._id}`} /> : null}
+          {data.canEdit && !data.confirmDelete ? (
+            <DeleteLink noun={config.noun} self={`/dashboard/${config.path}/${item._id}`} />
+          ) : null}
         </div>
       ) : null}
     </div>

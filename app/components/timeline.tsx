@@ -21,13 +21,17 @@ const labelColours: Record<string, string> = {
  * A row's text: beside the label on a wide screen; on a phone its own full-width line after
  * the label, contact and time, wrapping rather than being cut to a few characters.
  */
-export const PREVIEW_CLASS = 'order-last min-w-0 basis-full break-words text-slate-600 sm:order-none sm:basis-0 sm:flex-1 sm:truncate';
+export const PREVIEW_CLASS =
+  'order-last min-w-0 basis-full break-words text-slate-600 sm:order-none sm:basis-0 sm:flex-1 sm:truncate';
 
 /** The display label (docs/product.md#labels) as a badge. */
 export function ItemLabel({ item, now }: { item: ApiTimelineItem; now: Date }) {
   const label = timelineLabel(item, now);
   return (
-    <span data-testid="item-label" className={`inline-flex flex-none rounded-full px-2 py-0.5 text-xs font-medium ${labelColours[label] ?? 'bg-slate-100 text-slate-700'}`}>
+    <span
+      data-testid="item-label"
+      className={`inline-flex flex-none rounded-full px-2 py-0.5 text-xs font-medium ${labelColours[label] ?? 'bg-slate-100 text-slate-700'}`}
+    >
       {label}
     </span>
   );
@@ -54,14 +58,26 @@ export function TimelineList({
 }) {
   const at = new Date(now);
   return (
-    <ul className="flex flex-col divide-y divide-slate-100 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200" data-testid="timeline">
+    <ul
+      className="flex flex-col divide-y divide-slate-100 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
+      data-testid="timeline"
+    >
       {items.map((item) => {
         const who = counterpart(item);
         // Without a summary a call's text is its number, which the row already shows.
         const full = itemText(item) === who ? '' : itemText(item);
         return (
-          <li key={item._id} data-testid="timeline-item" data-type={item.type} data-id={item._id} data-overdue={isOverdue(item, at) || undefined}>
-            <Link to={itemPath(item)} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-4 py-3 hover:bg-slate-50">
+          <li
+            key={item._id}
+            data-testid="timeline-item"
+            data-type={item.type}
+            data-id={item._id}
+            data-overdue={isOverdue(item, at) || undefined}
+          >
+            <Link
+              to={itemPath(item)}
+              className="flex flex-wrap items-center gap-x-3 gap-y-1 px-4 py-3 hover:bg-slate-50"
+            >
               <ItemLabel item={item} now={at} />
               {showCustomer ? (
                 <span className="font-medium text-slate-900" data-testid="item-customer">
@@ -73,7 +89,11 @@ export function TimelineList({
                 {truncate(full)}
               </span>
               {showDue && item.reminder ? (
-                <time dateTime={item.reminder} className="ml-auto flex-none text-xs font-medium text-slate-700" data-testid="item-due">
+                <time
+                  dateTime={item.reminder}
+                  className="ml-auto flex-none text-xs font-medium text-slate-700"
+                  data-testid="item-due"
+                >
                   Due {notificationTime(item.reminder, at, timeZone)}
                 </time>
               ) : (
@@ -120,7 +140,15 @@ export function CustomerSelector({
       {Object.entries(hidden).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      <ContactPicker name="customer_id" label="Contact" emptyLabel="All contacts" options={customers} defaultValue={selected} findQuery={findQuery} autoSubmit />
+      <ContactPicker
+        name="customer_id"
+        label="Contact"
+        emptyLabel="All contacts"
+        options={customers}
+        defaultValue={selected}
+        findQuery={findQuery}
+        autoSubmit
+      />
       <noscript>
         <button type="submit" className="rounded-lg border border-slate-300 bg-white px-3 py-2">
           Show
@@ -131,7 +159,17 @@ export function CustomerSelector({
 }
 
 /** Newer / Older links that keep the page's other query parameters. */
-export function Pager({ page, total, pageSize, search }: { page: number; total: number; pageSize: number; search?: string }) {
+export function Pager({
+  page,
+  total,
+  pageSize,
+  search,
+}: {
+  page: number;
+  total: number;
+  pageSize: number;
+  search?: string;
+}) {
   const location = useLocation();
   const { pathname } = location;
   search ??= location.search;
@@ -170,7 +208,11 @@ export function Pager({ page, total, pageSize, search }: { page: number; total: 
 /** A timeline item's delete confirmation: posts intent=delete to the item's page. */
 export function DeleteConfirm({ noun, action, cancel }: { noun: string; action: string; cancel: ReactNode }) {
   return (
-    <section role="alertdialog" aria-labelledby="confirm-delete-title" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-red-200">
+    <section
+      role="alertdialog"
+      aria-labelledby="confirm-delete-title"
+      className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-red-200"
+    >
       <h2 id="confirm-delete-title" className="text-lg font-semibold text-red-700">
         Delete this {noun}?
       </h2>
@@ -188,7 +230,11 @@ export function DeleteConfirm({ noun, action, cancel }: { noun: string; action: 
 /** Delete on an item's page: the shared delete dialog (the ?confirm=delete page without JavaScript). */
 export function DeleteLink({ noun, self }: { noun: string; self: string }) {
   return (
-    <DeleteDialog to={`${self}?confirm=delete`} noun={noun} confirm={(cancel) => <DeleteConfirm noun={noun} action={self} cancel={cancel} />}>
+    <DeleteDialog
+      to={`${self}?confirm=delete`}
+      noun={noun}
+      confirm={(cancel) => <DeleteConfirm noun={noun} action={self} cancel={cancel} />}
+    >
       Delete {noun}
     </DeleteDialog>
   );

@@ -1,4 +1,14 @@
-import { createContext, useCallback, useContext, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { messages } from '#contract/messages';
 import { createToast, TOAST_POSITIONS, type Toast, type ToastInput, type ToastPosition } from '#contract/toast';
 
@@ -23,7 +33,13 @@ const positionClass: Record<ToastPosition, string> = {
  * the page adds. Without JavaScript they still leave after their timeout (a CSS animation)
  * and their × still closes them (a checkbox the × labels), see ToastItem.
  */
-export function ToastProvider({ initial, children }: { initial: { type: Toast['type']; message: string }[]; children: ReactNode }) {
+export function ToastProvider({
+  initial,
+  children,
+}: {
+  initial: { type: Toast['type']; message: string }[];
+  children: ReactNode;
+}) {
   // The server-rendered page already shows the first batch (that is all a page without
   // JavaScript gets); later batches arrive with each navigation's root loader data.
   const [toasts, setToasts] = useState<Toast[]>(() => initial.map((t) => createToast(t)));
@@ -66,7 +82,10 @@ export function ToastProvider({ initial, children }: { initial: { type: Toast['t
         const here = toasts.filter((t) => t.position === position);
         if (!here.length) return null;
         return (
-          <div key={position} className={`pointer-events-none fixed z-50 flex flex-col gap-2 ${positionClass[position]}`}>
+          <div
+            key={position}
+            className={`pointer-events-none fixed z-50 flex flex-col gap-2 ${positionClass[position]}`}
+          >
             {here.map((toast) => (
               <ToastItem key={toast.id} toast={toast} onDismiss={dismiss} />
             ))}
@@ -114,7 +133,14 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: string)
       }`}
     >
       {/* Checked (by the × label, or the keyboard) it hides the toast with CSS: closing needs no script. */}
-      <input type="checkbox" role="button" id={closeId} className="toast-close sr-only" aria-label="Dismiss" onChange={() => onDismiss(toast.id)} />
+      <input
+        type="checkbox"
+        role="button"
+        id={closeId}
+        className="toast-close sr-only"
+        aria-label="Dismiss"
+        onChange={() => onDismiss(toast.id)}
+      />
       {success ? (
         <svg aria-label="Success" viewBox="0 0 20 20" className="mt-0.5 h-4 w-4 flex-none fill-emerald-400">
           <path d="M7.6 13.2 4.4 10l-1.2 1.2 4.4 4.4 9.2-9.2-1.2-1.2z" />

@@ -27,7 +27,8 @@ export function VersionDialog({ notice }: { notice: { running: string; latest: s
         A new version is available
       </h2>
       <p id="version-dialog-text" className="mt-1 text-sm text-slate-700">
-        You are using version {notice.running}; version {notice.latest} is out. Update the app from the App Store or Google Play to get it.
+        You are using version {notice.running}; version {notice.latest} is out. Update the app from the App Store or
+        Google Play to get it.
       </p>
       <div className="mt-4 flex items-center justify-end gap-3">
         <FormComponent method="post" action={VERSION_DISMISS_ACTION}>

@@ -3,7 +3,12 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect, type AppLoadContext } from '@remix-run/node';
 import { hasPermission } from '#contract/permissions';
 import { actionSchema, actionUpdateSchema, type ApiAction, type ApiActionRun } from '#contract/schemas/action';
-import { RUNS_PAGE_SIZE, type ActionFormReply, type ActionPreview, type AssigneeOption } from '../components/actions/action-types';
+import {
+  RUNS_PAGE_SIZE,
+  type ActionFormReply,
+  type ActionPreview,
+  type AssigneeOption,
+} from '../components/actions/action-types';
 import { apiCall } from './api.server';
 import { loadFailure } from './customers.server';
 import { replyWithApiErrors } from './forms.server';
@@ -21,15 +26,29 @@ export function canEditActions(state: DashboardState): boolean {
 }
 
 export async function getAction(state: DashboardState, id: string): Promise<ApiAction> {
-  const result = await apiCall<{ action: ApiAction }>(state.caller, `${actionsPath(state)}/get/${encodeURIComponent(id)}`);
-  if (!result.ok) return entityLoadFailure(state, result, (other) => `businesses/actions/${other}/get/${encodeURIComponent(id)}`);
+  const result = await apiCall<{ action: ApiAction }>(
+    state.caller,
+    `${actionsPath(state)}/get/${encodeURIComponent(id)}`,
+  );
+  if (!result.ok)
+    return entityLoadFailure(state, result, (other) => `businesses/actions/${other}/get/${encodeURIComponent(id)}`);
   return result.data.action;
 }
 
 /** An action's history, newest first. A refusal here leaves the editor usable: the page says it could not be read. */
 export async function listRuns(state: DashboardState, id: string, page: number) {
-  const result = await apiCall<{ runs: ApiActionRun[]; total: number }>(state.caller, `${actionsPath(state)}/runs/${encodeURIComponent(id)}`, { page, limit: RUNS_PAGE_SIZE });
-  if (!result.ok) return { runs: [] as ApiActionRun[], total: 0, page, error: result.errors[0] ?? 'The run history could not be read.' };
+  const result = await apiCall<{ runs: ApiActionRun[]; total: number }>(
+    state.caller,
+    `${actionsPath(state)}/runs/${encodeURIComponent(id)}`,
+    { page, limit: RUNS_PAGE_SIZE },
+  );
+  if (!result.ok)
+    return {
+      runs: [] as ApiActionRun[],
+      total: 0,
+      page,
+      error: result.errors[0] ?? 'The run history could not be read.',
+    };
   return { runs: result.data.runs, total: result.data.total, page, error: null };
 }
 
@@ -41,7 +60,9 @@ export async function assigneeOptions(state: DashboardState): Promise<AssigneeOp
   if (!state.business || !hasPermission(state.business.permissions, 'business_users/view')) return [];
   const result = await apiCall<{ users: ApiMember[] }>(state.caller, `businesses/users/${state.business._id}/list`);
   if (!result.ok) return [];
-  return result.data.users.filter((member) => !member.removed_at).map((member) => ({ id: member.user.id, name: member.user.name || member.user.email }));
+  return result.data.users
+    .filter((member) => !member.removed_at)
+    .map((member) => ({ id: member.user.id, name: member.user.name || member.user.email }));
 }
 
 /**
@@ -49,7 +70,10 @@ export async function assigneeOptions(state: DashboardState): Promise<AssigneeOp
  * newest contact, else a made-up one). An empty template of a saved action previews what
  * it sends (a ready-made action: its system's template).
  */
-export async function previewAction(state: DashboardState, input: { template: string; kind?: string | null; customerId?: string | null; actionId?: string | null }): Promise<ActionPreview> {
+export async function previewAction(
+  state: DashboardState,
+  input: { template: string; kind?: string | null; customerId?: string | null; actionId?: string | null },
+): Promise<ActionPreview> {
   const template = input.template.trim();
   if (!template && !input.actionId) return { text: null, customer: null, error: null };
   const body = {
@@ -58,8 +82,17 @@ export async function previewAction(state: DashboardState, input: { template: st
     ...(input.customerId ? { customer_id: input.customerId } : {}),
     ...(input.actionId ? { action_id: input.actionId } : {}),
   };
-  const result = await apiCall<{ preview: { text: string; customer: { _id: string; name: string } | null } }>(state.caller, `${actionsPath(state)}/preview`, body);
-  if (!result.ok) return { text: null, customer: null, error: Object.values(result.fieldErrors).flat()[0] ?? result.errors[0] ?? 'The preview could not be made.' };
+  const result = await apiCall<{ preview: { text: string; customer: { _id: string; name: string } | null } }>(
+    state.caller,
+    `${actionsPath(state)}/preview`,
+    body,
+  );
+  if (!result.ok)
+    return {
+      text: null,
+      customer: null,
+      error: Object.values(result.fieldErrors).flat()[0] ?? result.errors[0] ?? 'The preview could not be made.',
+    };
   return { text: result.data.preview.text || null, customer: result.data.preview.customer, error: null };
 }
 
@@ -77,13 +110,22 @@ export async function requireActionEditor(request: Request, context: AppLoadCont
  * so an unticked box or an emptied template is stored as such, then redirects with the
  * API's toast; a refusal comes back in place on the form.
  */
-export async function actionFormAction(request: Request, context: AppLoadContext, formData: FormData, target: { id?: string }) {
+export async function actionFormAction(
+  request: Request,
+  context: AppLoadContext,
+  formData: FormData,
+  target: { id?: string },
+) {
   const state = await requireActionEditor(request, context);
 
   if (formData.get('intent') === 'preview') {
     // Whatever is filled in so far; a half-written action is not an error while previewing.
     const submission = parseWithZod(formData, { schema: actionUpdateSchema });
-    const preview = await previewAction(state, { template: String(formData.get('template') ?? ''), kind: String(formData.get('kind') ?? ''), actionId: target.id });
+    const preview = await previewAction(state, {
+      template: String(formData.get('template') ?? ''),
+      kind: String(formData.get('kind') ?? ''),
+      actionId: target.id,
+    });
     const result = { ...submission.reply(), status: undefined, error: {} } as SubmissionResult<string[]>;
     return data<ActionFormReply>({ result, preview }, { status: 200 });
   }
@@ -102,7 +144,9 @@ export async function actionFormAction(request: Request, context: AppLoadContext
     assignee_id: value.kind === 'create_task' ? (value.assignee_id ?? null) : null,
     target_status: value.kind === 'set_customer_status' ? (value.target_status ?? null) : null,
   };
-  const path = target.id ? `${actionsPath(state)}/update/${encodeURIComponent(target.id)}` : `${actionsPath(state)}/create`;
+  const path = target.id
+    ? `${actionsPath(state)}/update/${encodeURIComponent(target.id)}`
+    : `${actionsPath(state)}/create`;
   const result = await apiCall<{ action: ApiAction }>(state.caller, path, payload);
   if (!result.ok) {
     if (result.status === 404 || result.status === 403) loadFailure(result);
@@ -113,7 +157,13 @@ export async function actionFormAction(request: Request, context: AppLoadContext
 }
 
 /** Pause or enable one action (the list's per-row button): only the status is sent. */
-export async function setActionStatus(request: Request, state: DashboardState, id: string, status: 'active' | 'paused', back: string) {
+export async function setActionStatus(
+  request: Request,
+  state: DashboardState,
+  id: string,
+  status: 'active' | 'paused',
+  back: string,
+) {
   const path = `${actionsPath(state)}/update/${encodeURIComponent(id)}`;
   const result = await apiCall<{ action: ApiAction }>(state.caller, path, { status });
   return redirectWithToasts(request, back, apiToasts(path, result));

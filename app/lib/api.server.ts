@@ -10,7 +10,13 @@ import { readDeviceCookie } from './native.server';
  * request timeout (docs/product.md#limits: 0), as answers may stream for a long time.
  */
 export type ApiOk<T> = { ok: true; status: number; data: T; messages: string[] };
-export type ApiFail = { ok: false; status: number; errors: string[]; fieldErrors: Record<string, string[]>; network: boolean };
+export type ApiFail = {
+  ok: false;
+  status: number;
+  errors: string[];
+  fieldErrors: Record<string, string[]>;
+  network: boolean;
+};
 export type ApiResult<T> = ApiOk<T> | ApiFail;
 
 export type ApiCaller = {
@@ -46,7 +52,12 @@ function apiUrl(path: string): string {
  * (get-message-streamed streams text or audio, which the caller pipes on as it arrives) and
  * for multipart bodies (a FormData is sent as the browser sent it). null on a network failure.
  */
-export async function apiFetch(caller: ApiCaller, path: string, body?: unknown, options: { signal?: AbortSignal } = {}): Promise<Response | null> {
+export async function apiFetch(
+  caller: ApiCaller,
+  path: string,
+  body?: unknown,
+  options: { signal?: AbortSignal } = {},
+): Promise<Response | null> {
   const base = getEnv().API_URL;
   const headers = clientHeaders(caller);
   const multipart = body instanceof FormData;
@@ -73,7 +84,8 @@ export async function readApiResult<T>(response: Response | null): Promise<ApiRe
     errors?: string[];
     field_errors?: Record<string, string[]>;
   };
-  if (response.ok) return { ok: true, status: response.status, data: payload.data as T, messages: payload.messages ?? [] };
+  if (response.ok)
+    return { ok: true, status: response.status, data: payload.data as T, messages: payload.messages ?? [] };
   return {
     ok: false,
     status: response.status,
@@ -83,6 +95,10 @@ export async function readApiResult<T>(response: Response | null): Promise<ApiRe
   };
 }
 
-export async function apiCall<T = Record<string, unknown>>(caller: ApiCaller, path: string, body?: unknown): Promise<ApiResult<T>> {
+export async function apiCall<T = Record<string, unknown>>(
+  caller: ApiCaller,
+  path: string,
+  body?: unknown,
+): Promise<ApiResult<T>> {
   return readApiResult<T>(await apiFetch(caller, path, body));
 }

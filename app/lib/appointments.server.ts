@@ -2,7 +2,12 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect } from '@remix-run/node';
 import type { ApiService } from '#contract/envelope';
 import { hasPermission } from '#contract/permissions';
-import { appointmentCreateSchema, appointmentEditSchema, type ApiAppointment, type AppointmentWhen } from '#contract/schemas/appointment';
+import {
+  appointmentCreateSchema,
+  appointmentEditSchema,
+  type ApiAppointment,
+  type AppointmentWhen,
+} from '#contract/schemas/appointment';
 import { apiCall } from './api.server';
 import { loadFailure } from './customers.server';
 import { replyWithApiErrors } from './forms.server';
@@ -15,10 +20,15 @@ export function appointmentsPath(state: DashboardState): string {
   return `businesses/appointments/${state.business._id}`;
 }
 
-export const canEditAppointments = (state: DashboardState) => hasPermission(state.business?.permissions, 'customers/edit');
+export const canEditAppointments = (state: DashboardState) =>
+  hasPermission(state.business?.permissions, 'customers/edit');
 
 export async function listAppointments(state: DashboardState, when: AppointmentWhen, page: number, limit: number) {
-  const result = await apiCall<{ appointments: ApiAppointment[]; total: number }>(state.caller, `${appointmentsPath(state)}/list`, { when, page, limit });
+  const result = await apiCall<{ appointments: ApiAppointment[]; total: number }>(
+    state.caller,
+    `${appointmentsPath(state)}/list`,
+    { when, page, limit },
+  );
   if (!result.ok) loadFailure(result);
   return result.data;
 }
@@ -30,33 +40,59 @@ export const CONTACT_APPOINTMENTS = 5;
  * A contact's booked appointments still to come, for their page: null without customers/view
  * (the section is left out), and null when the list fails, so the contact still opens.
  */
-export async function customerAppointments(state: DashboardState, customerId: string): Promise<{ appointments: ApiAppointment[]; total: number } | null> {
+export async function customerAppointments(
+  state: DashboardState,
+  customerId: string,
+): Promise<{ appointments: ApiAppointment[]; total: number } | null> {
   if (!hasPermission(state.business?.permissions, 'customers/view')) return null;
-  const result = await apiCall<{ appointments: ApiAppointment[]; total: number }>(state.caller, `${appointmentsPath(state)}/list`, {
-    when: 'upcoming',
-    status: 'booked',
-    customer_id: customerId,
-    limit: CONTACT_APPOINTMENTS,
-  });
+  const result = await apiCall<{ appointments: ApiAppointment[]; total: number }>(
+    state.caller,
+    `${appointmentsPath(state)}/list`,
+    {
+      when: 'upcoming',
+      status: 'booked',
+      customer_id: customerId,
+      limit: CONTACT_APPOINTMENTS,
+    },
+  );
   return result.ok ? result.data : null;
 }
 
 export async function getAppointment(state: DashboardState, id: string): Promise<ApiAppointment> {
-  const result = await apiCall<{ appointment: ApiAppointment }>(state.caller, `${appointmentsPath(state)}/get/${encodeURIComponent(id)}`);
-  if (!result.ok) return entityLoadFailure(state, result, (other) => `businesses/appointments/${other}/get/${encodeURIComponent(id)}`);
+  const result = await apiCall<{ appointment: ApiAppointment }>(
+    state.caller,
+    `${appointmentsPath(state)}/get/${encodeURIComponent(id)}`,
+  );
+  if (!result.ok)
+    return entityLoadFailure(
+      state,
+      result,
+      (other) => `businesses/appointments/${other}/get/${encodeURIComponent(id)}`,
+    );
   return result.data.appointment;
 }
 
 export async function feedStatus(state: DashboardState) {
-  const result = await apiCall<{ feed: { active: boolean; created_at: string | null } }>(state.caller, `${appointmentsPath(state)}/calendar-feed`);
+  const result = await apiCall<{ feed: { active: boolean; created_at: string | null } }>(
+    state.caller,
+    `${appointmentsPath(state)}/calendar-feed`,
+  );
   return result.ok ? result.data.feed : { active: false, created_at: null };
 }
 
 /** The services an appointment can be for (none when the member may not see services). */
 export async function serviceOptions(state: DashboardState): Promise<{ _id: string; name: string }[]> {
   if (!hasPermission(state.business?.permissions, 'services/view')) return [];
-  const result = await apiCall<{ services: ApiService[] }>(state.caller, `businesses/services/${state.business?._id}/list`, { limit: 100 });
-  return result.ok ? result.data.services.filter((service) => service.status === 'active').map((service) => ({ _id: service._id, name: service.name })) : [];
+  const result = await apiCall<{ services: ApiService[] }>(
+    state.caller,
+    `businesses/services/${state.business?._id}/list`,
+    { limit: 100 },
+  );
+  return result.ok
+    ? result.data.services
+        .filter((service) => service.status === 'active')
+        .map((service) => ({ _id: service._id, name: service.name }))
+    : [];
 }
 
 const notify = (formData: FormData) => formData.get('notify_customer') === 'on';
@@ -75,14 +111,18 @@ export async function appointmentsAction(request: Request, state: DashboardState
     requirePermission(state, 'customers/view');
     const path = `${base}/calendar-feed/${intent === 'feed-regenerate' ? 'regenerate' : 'revoke'}`;
     const result = await apiCall<{ feed: { url?: string } }>(state.caller, path);
-    if (intent === 'feed-regenerate' && result.ok && result.data.feed.url) return data({ feedUrl: result.data.feed.url, feedMessage: result.messages[0] ?? null });
+    if (intent === 'feed-regenerate' && result.ok && result.data.feed.url)
+      return data({ feedUrl: result.data.feed.url, feedMessage: result.messages[0] ?? null });
     return redirectWithToasts(request, self, apiToasts(path, result));
   }
   requirePermission(state, 'customers/edit');
   const submission = parseWithZod(formData, { schema: appointmentCreateSchema });
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
   const path = `${base}/create`;
-  const result = await apiCall<{ appointment: ApiAppointment }>(state.caller, path, { ...submission.value, notify_customer: notify(formData) });
+  const result = await apiCall<{ appointment: ApiAppointment }>(state.caller, path, {
+    ...submission.value,
+    notify_customer: notify(formData),
+  });
   if (!result.ok) {
     if (result.status === 403) loadFailure(result);
     return replyWithApiErrors(submission, result);

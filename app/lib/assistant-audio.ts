@@ -9,7 +9,8 @@ export const RECORDING_SAMPLE_RATE = 16_000;
 
 export type WavFormat = { sampleRate: number; channels: number; bitsPerSample: number; dataOffset: number };
 
-const ascii = (bytes: Uint8Array, offset: number) => String.fromCharCode(bytes[offset], bytes[offset + 1], bytes[offset + 2], bytes[offset + 3]);
+const ascii = (bytes: Uint8Array, offset: number) =>
+  String.fromCharCode(bytes[offset], bytes[offset + 1], bytes[offset + 2], bytes[offset + 3]);
 
 /**
  * The format of a WAV from its first bytes, or null while too few have arrived. Walks the
@@ -39,7 +40,12 @@ export function parseWavHeader(bytes: Uint8Array): WavFormat | null {
         bitsPerSample: view.getUint16(offset + 22, true),
       };
       // 1 = PCM; 0xfffe = WAVE_FORMAT_EXTENSIBLE (PCM with a longer fmt chunk).
-      if ((audioFormat !== 1 && audioFormat !== 0xfffe) || format.bitsPerSample !== 16 || format.channels < 1 || format.sampleRate < 1) {
+      if (
+        (audioFormat !== 1 && audioFormat !== 0xfffe) ||
+        format.bitsPerSample !== 16 ||
+        format.channels < 1 ||
+        format.sampleRate < 1
+      ) {
         throw new Error('The WAV is not 16-bit PCM.');
       }
     }
@@ -116,7 +122,11 @@ export function downsample(samples: Float32Array, from: number, to: number, taps
     const centre = i * ratio;
     let sum = 0;
     let weights = 0;
-    for (let j = Math.max(0, Math.ceil(centre - half)); j <= Math.min(samples.length - 1, Math.floor(centre + half)); j++) {
+    for (
+      let j = Math.max(0, Math.ceil(centre - half));
+      j <= Math.min(samples.length - 1, Math.floor(centre + half));
+      j++
+    ) {
       const x = j - centre;
       const arg = Math.PI * cutoff * x;
       const sinc = x === 0 ? 1 : Math.sin(arg) / arg;

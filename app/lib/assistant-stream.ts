@@ -21,7 +21,8 @@ export async function streamFailureMessage(response: Response): Promise<string> 
   try {
     const text = await response.text();
     const payload = JSON.parse(text) as { errors?: unknown; message?: unknown };
-    if (Array.isArray(payload.errors) && typeof payload.errors[0] === 'string' && payload.errors[0]) return payload.errors[0];
+    if (Array.isArray(payload.errors) && typeof payload.errors[0] === 'string' && payload.errors[0])
+      return payload.errors[0];
     if (typeof payload.message === 'string' && payload.message) return payload.message;
   } catch {
     // Not JSON (or no body at all): the generic message below.
@@ -64,7 +65,10 @@ export async function consumeStream(response: Response, onChunk: (chunk: Uint8Ar
  * across chunk boundaries, so a character split between two chunks is never mangled).
  * Resolves with the whole text.
  */
-export async function consumeTextStream(response: Response, onText: (text: string, delta: string) => void): Promise<string> {
+export async function consumeTextStream(
+  response: Response,
+  onText: (text: string, delta: string) => void,
+): Promise<string> {
   const decoder = new TextDecoder();
   let text = '';
   await consumeStream(response, (chunk) => {

@@ -26,7 +26,12 @@ export async function getConversation(state: DashboardState, id: string): Promis
     state.caller,
     `${conversationsPath(state)}/get/${encodeURIComponent(id)}`,
   );
-  if (!result.ok) return entityLoadFailure(state, result, (other) => `businesses/conversations/${other}/get/${encodeURIComponent(id)}`);
+  if (!result.ok)
+    return entityLoadFailure(
+      state,
+      result,
+      (other) => `businesses/conversations/${other}/get/${encodeURIComponent(id)}`,
+    );
   const { conversation } = result.data;
   return { ...conversation, messages: result.data.messages ?? conversation.messages ?? [] };
 }
@@ -55,7 +60,10 @@ export async function listSuggestions(state: DashboardState): Promise<string[]> 
 /** The business settings (hours, the assistant's settings, whether voice works here); null when they cannot be read. */
 export async function getBusinessSettings(state: DashboardState): Promise<ApiBusinessSettings | null> {
   if (!state.business) return null;
-  const result = await apiCall<{ business_settings: ApiBusinessSettings }>(state.caller, `businesses/settings/${state.business._id}/get`);
+  const result = await apiCall<{ business_settings: ApiBusinessSettings }>(
+    state.caller,
+    `businesses/settings/${state.business._id}/get`,
+  );
   return result.ok ? result.data.business_settings : null;
 }
 
@@ -95,7 +103,10 @@ export async function sendMessageAction(
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
   let conversationId = options.conversationId;
   if (!conversationId) {
-    const created = await createConversation(state, { channel: 'chat', ...(options.title ? { title: options.title } : {}) });
+    const created = await createConversation(state, {
+      channel: 'chat',
+      ...(options.title ? { title: options.title } : {}),
+    });
     if (!created.result.ok) return replyWithApiErrors(submission, created.result);
     conversationId = created.result.data.conversation.id;
   }
@@ -116,7 +127,8 @@ export async function correctionAction(request: Request, state: DashboardState, 
   requirePermission(state, 'memories/edit');
   const messageId = String(formData.get('message_id') ?? '');
   const submission = parseWithZod(formData, { schema: correctionSchema });
-  if (submission.status !== 'success') return data<CorrectionReply>({ messageId, result: submission.reply() }, { status: 400 });
+  if (submission.status !== 'success')
+    return data<CorrectionReply>({ messageId, result: submission.reply() }, { status: 400 });
   const { question, correction } = submission.value;
   const path = `businesses/memories/${state.business?._id}/create`;
   const result = await apiCall<{ memory: ApiMemory }>(state.caller, path, {
@@ -154,7 +166,13 @@ export function envelopeError(result: ApiFail) {
  * must not hold chunks back (no-transform; X-Accel-Buffering for nginx). A refusal before
  * the stream starts comes back as the envelope; a failure during it aborts the response.
  */
-export async function streamLatestReply(state: DashboardState, conversationId: string, format: 'text' | 'audio', signal: AbortSignal, extraHeaders: Record<string, string> = {}) {
+export async function streamLatestReply(
+  state: DashboardState,
+  conversationId: string,
+  format: 'text' | 'audio',
+  signal: AbortSignal,
+  extraHeaders: Record<string, string> = {},
+) {
   const path = `${conversationsPath(state)}/get-message-streamed/${encodeURIComponent(conversationId)}`;
   const upstream = await apiFetch(state.caller, path, { format }, { signal });
   if (!upstream) return Response.json({ errors: [specMessages.network] }, { status: 503 });

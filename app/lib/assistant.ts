@@ -22,7 +22,13 @@ export function sourceLabel(source: ConversationSource): string {
   if (source.title?.trim()) return source.title.trim();
   if (source.kind === 'memory') return MEMORY_TYPE_LABELS[source.type as MemoryType] ?? 'Knowledge base';
   if (source.kind === 'service') return 'Services';
-  const fields: Record<string, string> = { opening_hours: 'Opening hours', address: 'Address', telephones: 'Phone numbers', email: 'Email', website: 'Website' };
+  const fields: Record<string, string> = {
+    opening_hours: 'Opening hours',
+    address: 'Address',
+    telephones: 'Phone numbers',
+    email: 'Email',
+    website: 'Website',
+  };
   return fields[source.type] ?? 'Business details';
 }
 

@@ -8,7 +8,11 @@ import { getSession } from './session.server';
  * its bearer token; either way the v1 API decides. pusher-js reads the signature fields at
  * the top level of a plain JSON answer, so no envelope here.
  */
-export async function proxyRealtimeAuth({ request, context }: ActionFunctionArgs, call: 'broadcasting/auth' | 'broadcasting/user-auth', fields: string[]) {
+export async function proxyRealtimeAuth(
+  { request, context }: ActionFunctionArgs,
+  call: 'broadcasting/auth' | 'broadcasting/user-auth',
+  fields: string[],
+) {
   const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.get('authorization') ?? '')?.[1];
   const token = bearer ?? (await getSession(request)).get('token');
   if (!token) return Response.json({ error: 'You are not signed in.' }, { status: 401 });
@@ -17,9 +21,17 @@ export async function proxyRealtimeAuth({ request, context }: ActionFunctionArgs
   const body = type.includes('application/json')
     ? ((await request.json().catch(() => ({}))) as Record<string, unknown>)
     : Object.fromEntries(await request.formData());
-  const result = await apiCall<Record<string, string>>({ context, request, token }, call, Object.fromEntries(fields.map((field) => [field, body[field]])));
+  const result = await apiCall<Record<string, string>>(
+    { context, request, token },
+    call,
+    Object.fromEntries(fields.map((field) => [field, body[field]])),
+  );
   if (!result.ok) return Response.json({ error: result.errors[0] }, { status: result.status === 401 ? 401 : 403 });
   // channel_data names the user on the embedded server; user_data is the signin's.
   const { auth, channel_data, user_data } = result.data;
-  return Response.json({ auth, ...(channel_data === undefined ? {} : { channel_data }), ...(user_data === undefined ? {} : { user_data }) });
+  return Response.json({
+    auth,
+    ...(channel_data === undefined ? {} : { channel_data }),
+    ...(user_data === undefined ? {} : { user_data }),
+  });
 }

@@ -25,8 +25,12 @@ export function canEditCustomers(state: DashboardState): boolean {
 export { loadFailure };
 
 export async function getCustomer(state: DashboardState, id: string): Promise<ApiCustomer> {
-  const result = await apiCall<{ customer: ApiCustomer }>(state.caller, `${customersPath(state)}/get/${encodeURIComponent(id)}`);
-  if (!result.ok) return entityLoadFailure(state, result, (other) => `businesses/customers/${other}/get/${encodeURIComponent(id)}`);
+  const result = await apiCall<{ customer: ApiCustomer }>(
+    state.caller,
+    `${customersPath(state)}/get/${encodeURIComponent(id)}`,
+  );
+  if (!result.ok)
+    return entityLoadFailure(state, result, (other) => `businesses/customers/${other}/get/${encodeURIComponent(id)}`);
   return result.data.customer;
 }
 
@@ -34,7 +38,9 @@ export async function getCustomer(state: DashboardState, id: string): Promise<Ap
 export async function getCrmOrder(state: DashboardState): Promise<CustomerStatus[]> {
   if (!state.business) return [...CUSTOMER_STATUSES];
   const result = await apiCall<{ crm_order: string[] }>(state.caller, `businesses/crm-order/${state.business._id}/get`);
-  const order = result.ok ? result.data.crm_order.filter((s): s is CustomerStatus => (CUSTOMER_STATUSES as readonly string[]).includes(s)) : [];
+  const order = result.ok
+    ? result.data.crm_order.filter((s): s is CustomerStatus => (CUSTOMER_STATUSES as readonly string[]).includes(s))
+    : [];
   // Any status the stored order misses still gets a column, at the end.
   return [...new Set([...order, ...CUSTOMER_STATUSES])];
 }
@@ -50,7 +56,11 @@ export async function lookupAddresses(caller: ApiCaller, address: string): Promi
   const text = address.trim().slice(0, 200);
   // "Find" with nothing typed says so (docs/product.md#validation, lookup search) instead of doing nothing.
   if (!text) return { addresses: [], error: messages.lookup.required };
-  const result = await apiCall<{ addresses_found: AddressLookupResult['addresses'] }>(caller, 'helpers/address-lookup', { address: text });
+  const result = await apiCall<{ addresses_found: AddressLookupResult['addresses'] }>(
+    caller,
+    'helpers/address-lookup',
+    { address: text },
+  );
   if (!result.ok) return { addresses: [], error: result.errors[0] };
   return { addresses: result.data.addresses_found ?? [] };
 }
@@ -79,7 +89,9 @@ export async function customerFormAction(request: Request, context: AppLoadConte
   if (submission.status !== 'success') return data<CustomerFormReply>({ result: submission.reply() }, { status: 400 });
   // Send every field, so an emptied last name or list clears what was stored.
   const payload = { ...submission.value, last_name: submission.value.last_name ?? '' };
-  const path = target.id ? `${customersPath(state)}/update/${encodeURIComponent(target.id)}` : `${customersPath(state)}/create`;
+  const path = target.id
+    ? `${customersPath(state)}/update/${encodeURIComponent(target.id)}`
+    : `${customersPath(state)}/create`;
   const result = await apiCall<{ customer: ApiCustomer }>(state.caller, path, payload);
   if (!result.ok) {
     if (result.status === 404 || result.status === 403) loadFailure(result);

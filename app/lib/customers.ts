@@ -21,6 +21,10 @@ export type CustomerFormReply = {
 };
 
 /** "Jane Doe", or the first name alone. */
-export function customerName(customer: { name?: string | null; first_name: string; last_name?: string | null }): string {
+export function customerName(customer: {
+  name?: string | null;
+  first_name: string;
+  last_name?: string | null;
+}): string {
   return customer.name?.trim() || [customer.first_name, customer.last_name].filter(Boolean).join(' ');
 }

@@ -40,9 +40,20 @@ export function dueFilters(view: DueView, now: Date, timeZone: string): Record<s
     case 'overdue':
       return { ...byDue, incomplete_tasks_only: true, reminder: { to: now.toISOString() } };
     case 'today':
-      return { ...byDue, tasks_only: true, reminder: { from: dayStart(now, timeZone, 0).toISOString(), to: justBefore(dayStart(now, timeZone, 1)) } };
+      return {
+        ...byDue,
+        tasks_only: true,
+        reminder: { from: dayStart(now, timeZone, 0).toISOString(), to: justBefore(dayStart(now, timeZone, 1)) },
+      };
     case 'week':
-      return { ...byDue, tasks_only: true, reminder: { from: dayStart(now, timeZone, 0).toISOString(), to: justBefore(dayStart(now, timeZone, daysToNextMonday(now, timeZone))) } };
+      return {
+        ...byDue,
+        tasks_only: true,
+        reminder: {
+          from: dayStart(now, timeZone, 0).toISOString(),
+          to: justBefore(dayStart(now, timeZone, daysToNextMonday(now, timeZone))),
+        },
+      };
     case 'none':
       return { tasks_only: true, without_reminder: true };
     default:

@@ -95,7 +95,8 @@ function enforceRoute(request: Request, state: DashboardState) {
     return;
   }
   if (!state.wizardFinished) {
-    if (path !== '/dashboard/home' && !isOnboardingPath(path) && !isOpenWhileOnboarding(path)) throw redirect('/dashboard/home');
+    if (path !== '/dashboard/home' && !isOnboardingPath(path) && !isOpenWhileOnboarding(path))
+      throw redirect('/dashboard/home');
     return;
   }
   const wanted = url.searchParams.get('redirect');
@@ -111,7 +112,10 @@ function enforceRoute(request: Request, state: DashboardState) {
 export function requirePermission(state: DashboardState, permission: Permission) {
   if (hasPermission(state.business?.permissions, permission)) return;
   const subject = PERMISSION_SUBJECT[permission as keyof typeof PERMISSION_SUBJECT];
-  throw data({ message: subject ? permissionRefusal(subject) : 'You do not have permission to do this.' }, { status: 403 });
+  throw data(
+    { message: subject ? permissionRefusal(subject) : 'You do not have permission to do this.' },
+    { status: 403 },
+  );
 }
 
 /**
@@ -120,7 +124,11 @@ export function requirePermission(state: DashboardState, permission: Permission)
  * selected and the same page reloads; otherwise the not-found page (never another
  * tenant's data). Only tried after a 404, one get per other business, for page loads.
  */
-export async function entityLoadFailure(state: DashboardState, result: ApiFail, getPath: (businessId: string) => string): Promise<never> {
+export async function entityLoadFailure(
+  state: DashboardState,
+  result: ApiFail,
+  getPath: (businessId: string) => string,
+): Promise<never> {
   const request = state.caller.request;
   if (result.status === 404 && request.method === 'GET') {
     for (const other of state.businesses) {

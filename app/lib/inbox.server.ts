@@ -1,7 +1,13 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect } from '@remix-run/node';
 import { hasPermission } from '#contract/permissions';
-import { INBOX_FILTERS, inboxReplySchema, type ApiInboxMessage, type ApiInboxThread, type InboxFilter } from '#contract/schemas/inbox';
+import {
+  INBOX_FILTERS,
+  inboxReplySchema,
+  type ApiInboxMessage,
+  type ApiInboxThread,
+  type InboxFilter,
+} from '#contract/schemas/inbox';
 import { apiCall } from './api.server';
 import { loadFailure } from './customers.server';
 import { replyWithApiErrors } from './forms.server';
@@ -36,7 +42,13 @@ export async function loadInboxUnread(state: DashboardState, request?: Request):
 }
 
 export async function listInbox(state: DashboardState, filter: InboxFilter, page: number) {
-  const result = await apiCall<{ threads: ApiInboxThread[]; total: number; page: number; limit: number; members: { _id: string; name: string }[] }>(state.caller, `${inboxPath(state)}/list`, { filter, page, limit: 30 });
+  const result = await apiCall<{
+    threads: ApiInboxThread[];
+    total: number;
+    page: number;
+    limit: number;
+    members: { _id: string; name: string }[];
+  }>(state.caller, `${inboxPath(state)}/list`, { filter, page, limit: 30 });
   if (!result.ok) loadFailure(result);
   return result.data;
 }
@@ -44,8 +56,15 @@ export async function listInbox(state: DashboardState, filter: InboxFilter, page
 /** Opening a thread marks it read for this member (their own read mark, like a notification opened). */
 export async function openThread(state: DashboardState, customerId: string) {
   const path = `${inboxPath(state)}/get/${encodeURIComponent(customerId)}`;
-  const result = await apiCall<{ thread: ApiInboxThread; messages: ApiInboxMessage[] }>(state.caller, path, { mark_read: true });
-  if (!result.ok) return entityLoadFailure(state, result, (other) => `businesses/inbox/${other}/get/${encodeURIComponent(customerId)}`);
+  const result = await apiCall<{ thread: ApiInboxThread; messages: ApiInboxMessage[] }>(state.caller, path, {
+    mark_read: true,
+  });
+  if (!result.ok)
+    return entityLoadFailure(
+      state,
+      result,
+      (other) => `businesses/inbox/${other}/get/${encodeURIComponent(customerId)}`,
+    );
   return result.data;
 }
 
@@ -84,6 +103,8 @@ export async function inboxThreadAction(request: Request, state: DashboardState,
   }
   const result = await apiCall(state.caller, path, body);
   const fieldErrors = result.ok ? [] : Object.values(result.fieldErrors).flat();
-  const toasts = result.ok ? apiToasts(path, result) : [...fieldErrors, ...result.errors].map((message) => ({ type: 'error' as const, message }));
+  const toasts = result.ok
+    ? apiToasts(path, result)
+    : [...fieldErrors, ...result.errors].map((message) => ({ type: 'error' as const, message }));
   return redirectWithToasts(request, self, toasts);
 }

@@ -26,7 +26,8 @@ export async function listLearningJobs(state: DashboardState, limit: number): Pr
   return result.ok ? result.data.jobs : [];
 }
 
-const refused = (form: WebsiteReply['form'], errors: string[], values?: WebsiteReply['values']) => data<WebsiteReply>({ form, errors, values }, { status: 400 });
+const refused = (form: WebsiteReply['form'], errors: string[], values?: WebsiteReply['values']) =>
+  data<WebsiteReply>({ form, errors, values }, { status: 400 });
 
 /**
  * The "website" (start or re-learn a site) and "cancel" intents of a form post, back to
@@ -49,6 +50,7 @@ export async function websiteLearningAction(request: Request, state: DashboardSt
   if (!url) return refused('website', [learningMessages.urlRequired], { url });
   const path = `${learningPath(state)}/start`;
   const result = await apiCall(state.caller, path, { url });
-  if (!result.ok) return refused('website', [...new Set([...result.errors, ...Object.values(result.fieldErrors).flat()])], { url });
+  if (!result.ok)
+    return refused('website', [...new Set([...result.errors, ...Object.values(result.fieldErrors).flat()])], { url });
   return redirectWithToasts(request, back, apiToasts(path, result));
 }

@@ -25,17 +25,27 @@ export function canEditMemories(state: DashboardState): boolean {
 export { loadFailure };
 
 export async function getMemory(state: DashboardState, id: string): Promise<ApiMemory> {
-  const result = await apiCall<{ memory: ApiMemory }>(state.caller, `${memoriesPath(state)}/get/${encodeURIComponent(id)}`);
-  if (!result.ok) return entityLoadFailure(state, result, (other) => `businesses/memories/${other}/get/${encodeURIComponent(id)}`);
+  const result = await apiCall<{ memory: ApiMemory }>(
+    state.caller,
+    `${memoriesPath(state)}/get/${encodeURIComponent(id)}`,
+  );
+  if (!result.ok)
+    return entityLoadFailure(state, result, (other) => `businesses/memories/${other}/get/${encodeURIComponent(id)}`);
   return result.data.memory;
 }
 
 /** The business's open questions (type question): the to-do list. */
 export async function listOpenQuestions(state: DashboardState): Promise<ApiMemory[]> {
-  const result = await apiCall<{ questions: ApiMemory[] }>(state.caller, `businesses/memories/questions/${state.business?._id}/list`, { limit: 500 });
+  const result = await apiCall<{ questions: ApiMemory[] }>(
+    state.caller,
+    `businesses/memories/questions/${state.business?._id}/list`,
+    { limit: 500 },
+  );
   if (!result.ok) loadFailure(result);
   // Oldest first: the catalogue proposes the most-asked questions first.
-  return [...result.data.questions].sort((a, b) => a.created_at.localeCompare(b.created_at) || a._id.localeCompare(b._id));
+  return [...result.data.questions].sort(
+    (a, b) => a.created_at.localeCompare(b.created_at) || a._id.localeCompare(b._id),
+  );
 }
 
 export async function requireMemoryEditor(request: Request, context: AppLoadContext) {
@@ -52,8 +62,15 @@ export async function memoryFormAction(request: Request, context: AppLoadContext
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
   // Send every field, so an emptied title, answer or source clears what was stored.
   const value = submission.value;
-  const payload = { ...value, title: value.title ?? '', answer: value.answer ?? '', source_url: value.source_url ?? '' };
-  const path = target.id ? `${memoriesPath(state)}/update/${encodeURIComponent(target.id)}` : `${memoriesPath(state)}/create`;
+  const payload = {
+    ...value,
+    title: value.title ?? '',
+    answer: value.answer ?? '',
+    source_url: value.source_url ?? '',
+  };
+  const path = target.id
+    ? `${memoriesPath(state)}/update/${encodeURIComponent(target.id)}`
+    : `${memoriesPath(state)}/create`;
   const result = await apiCall<{ memory: ApiMemory }>(state.caller, path, payload);
   if (!result.ok) {
     if (result.status === 404 || result.status === 403) loadFailure(result);
@@ -68,7 +85,11 @@ export async function memoryFormAction(request: Request, context: AppLoadContext
  * The upload goes on to v1 `upload` as multipart, as the browser sent it (apiCall speaks
  * JSON only). In process without API_URL, over HTTP with it.
  */
-export async function uploadMemoryFile(caller: ApiCaller, path: string, form: FormData): Promise<ApiResult<{ memory: ApiMemory }>> {
+export async function uploadMemoryFile(
+  caller: ApiCaller,
+  path: string,
+  form: FormData,
+): Promise<ApiResult<{ memory: ApiMemory }>> {
   const base = getEnv().API_URL;
   const url = base ? `${base.replace(/\/$/, '')}/${path}` : `http://embedded/api/v1/${path}`;
   const request = new Request(url, { method: 'POST', headers: clientHeaders(caller), body: form });
@@ -78,9 +99,21 @@ export async function uploadMemoryFile(caller: ApiCaller, path: string, form: Fo
   } catch {
     return { ok: false, status: 0, errors: [specMessages.network], fieldErrors: {}, network: true };
   }
-  const payload = (await response.json().catch(() => ({}))) as { data?: { memory: ApiMemory }; messages?: string[]; errors?: string[]; field_errors?: Record<string, string[]> };
-  if (response.ok && payload.data) return { ok: true, status: response.status, data: payload.data, messages: payload.messages ?? [] };
-  return { ok: false, status: response.status, errors: payload.errors ?? ['The upload failed. Please try again.'], fieldErrors: payload.field_errors ?? {}, network: false };
+  const payload = (await response.json().catch(() => ({}))) as {
+    data?: { memory: ApiMemory };
+    messages?: string[];
+    errors?: string[];
+    field_errors?: Record<string, string[]>;
+  };
+  if (response.ok && payload.data)
+    return { ok: true, status: response.status, data: payload.data, messages: payload.messages ?? [] };
+  return {
+    ok: false,
+    status: response.status,
+    errors: payload.errors ?? ['The upload failed. Please try again.'],
+    fieldErrors: payload.field_errors ?? {},
+    network: false,
+  };
 }
 
 /**
@@ -98,11 +131,15 @@ export async function questionAction(request: Request, state: DashboardState, fo
     return redirectWithToasts(request, back, apiToasts(path, await apiCall(state.caller, path)));
   }
   const submission = parseWithZod(formData, { schema: answerSchema });
-  if (submission.status !== 'success') return data<QuestionReply>({ questionId: id, result: submission.reply() }, { status: 400 });
+  if (submission.status !== 'success')
+    return data<QuestionReply>({ questionId: id, result: submission.reply() }, { status: 400 });
   const path = `${memoriesPath(state)}/answer/${encodeURIComponent(id)}`;
   // "Send the answer to the customer" (shown only for a question linked to a contact).
   const sendToCustomer = formData.get('send_to_customer') === 'on';
-  const result = await apiCall(state.caller, path, { answer: submission.value.answer, ...(sendToCustomer ? { send_to_customer: true } : {}) });
+  const result = await apiCall(state.caller, path, {
+    answer: submission.value.answer,
+    ...(sendToCustomer ? { send_to_customer: true } : {}),
+  });
   if (!result.ok) {
     if (result.status === 404) return redirectWithToasts(request, back, apiToasts(path, result));
     const reply = replyWithApiErrors(submission, result);

@@ -6,7 +6,9 @@ import { FILE_MEMORY_TYPES, MEMORY_TYPE_LABELS, MEMORY_TYPES, type MemoryType } 
 import { markdownToPlainText } from './plain-text';
 
 /** Memory types written in a form (the file types come from an upload instead). */
-export const TEXT_MEMORY_TYPES = MEMORY_TYPES.filter((type) => !(FILE_MEMORY_TYPES as readonly string[]).includes(type));
+export const TEXT_MEMORY_TYPES = MEMORY_TYPES.filter(
+  (type) => !(FILE_MEMORY_TYPES as readonly string[]).includes(type),
+);
 
 export const MEMORY_STATUS_LABELS: Record<string, string> = {
   active: 'Active',
@@ -42,7 +44,9 @@ export function memoryHeadline(memory: { title: string | null; content: string }
 /** The contacts a question is linked to (the assistant records who asked it in meta). */
 export function questionCustomerCount(memory: { meta?: Record<string, unknown> | null }): number {
   const meta = memory.meta ?? {};
-  const ids = [...(Array.isArray(meta.customer_ids) ? meta.customer_ids : []), meta.customer_id].filter((id) => typeof id === 'string' && id);
+  const ids = [...(Array.isArray(meta.customer_ids) ? meta.customer_ids : []), meta.customer_id].filter(
+    (id) => typeof id === 'string' && id,
+  );
   return new Set(ids).size;
 }
 

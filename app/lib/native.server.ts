@@ -16,7 +16,8 @@ export function readDeviceCookie(request: Request): Record<string, string> {
     for (const name of Object.values(CLIENT_HEADERS)) {
       const value = device[name];
       // Latin-1 only: anything else cannot be sent as a header value.
-      if (typeof value === 'string' && value && name !== CLIENT_HEADERS.businessId && /^[\u0020-\u00ff]*$/.test(value)) headers[name] = value.slice(0, 200);
+      if (typeof value === 'string' && value && name !== CLIENT_HEADERS.businessId && /^[\u0020-\u00ff]*$/.test(value))
+        headers[name] = value.slice(0, 200);
     }
     return headers;
   } catch {

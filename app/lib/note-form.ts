@@ -50,7 +50,15 @@ export function toNotePayload(value: NoteFormValue, timeZone: string) {
 
 /** The form's starting values for an existing note, on the business's wall clock. */
 export function noteFormDefaults(note: ApiTimelineItem | null, timeZone: string, customerId?: string | null) {
-  if (!note) return { body: '', customer_id: customerId ?? '', reminder: '', repeat_every: '', repeat_interval: '1', internal: false };
+  if (!note)
+    return {
+      body: '',
+      customer_id: customerId ?? '',
+      reminder: '',
+      repeat_every: '',
+      repeat_interval: '1',
+      internal: false,
+    };
   return {
     body: note.body ?? '',
     customer_id: note.customer_id ?? '',

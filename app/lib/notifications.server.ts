@@ -9,7 +9,14 @@ import type { DashboardState } from './guard.server';
  */
 export async function loadNotifications(state: DashboardState) {
   if (!state.business) return null;
-  const result = await apiCall<{ notifications: ApiNotification[] }>(state.caller, `businesses/notifications/${state.business._id}/list-not-dismissed`);
+  const result = await apiCall<{ notifications: ApiNotification[] }>(
+    state.caller,
+    `businesses/notifications/${state.business._id}/list-not-dismissed`,
+  );
   if (!result.ok) return null;
-  return { items: result.data.notifications, timeZone: state.business.timezone || 'UTC', now: new Date().toISOString() };
+  return {
+    items: result.data.notifications,
+    timeZone: state.business.timezone || 'UTC',
+    now: new Date().toISOString(),
+  };
 }

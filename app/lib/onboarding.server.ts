@@ -13,7 +13,9 @@ import { isLearningActive } from '../components/memories/website-learning';
 
 /** The page of the first onboarding step this user has not done yet (the step they are on). */
 export function currentStepPath(state: DashboardState): string {
-  const step = ONBOARDING_STEPS.find((candidate) => !stepDone(candidate.key, state.user, state.business)) ?? ONBOARDING_STEPS[ONBOARDING_STEPS.length - 1];
+  const step =
+    ONBOARDING_STEPS.find((candidate) => !stepDone(candidate.key, state.user, state.business)) ??
+    ONBOARDING_STEPS[ONBOARDING_STEPS.length - 1];
   return dashboardPath(step.path);
 }
 
@@ -29,7 +31,11 @@ export function requireOnboardingBusiness(state: DashboardState): ApiBusinessLis
 /** Memories per type; null when the member may not read them (then nothing is refused on their account). */
 async function memoryCounts(state: DashboardState): Promise<Partial<Record<MemoryType, number>> | null> {
   if (!state.business || !hasPermission(state.business.permissions, 'memories/view')) return null;
-  const result = await apiCall<{ counts?: Partial<Record<MemoryType, number>> }>(state.caller, `businesses/memories/${state.business._id}/list`, { limit: 1 });
+  const result = await apiCall<{ counts?: Partial<Record<MemoryType, number>> }>(
+    state.caller,
+    `businesses/memories/${state.business._id}/list`,
+    { limit: 1 },
+  );
   return result.ok ? (result.data.counts ?? {}) : null;
 }
 
@@ -56,12 +62,24 @@ export async function hasAnsweredAQuestion(state: DashboardState): Promise<boole
 /** The member's newest test conversation (step 6), so coming back to the step keeps it. */
 export async function latestTestConversationId(state: DashboardState): Promise<string | null> {
   if (!state.business) return null;
-  const result = await apiCall<{ conversations: ApiConversation[] }>(state.caller, `businesses/conversations/${state.business._id}/list`, { limit: 50 });
+  const result = await apiCall<{ conversations: ApiConversation[] }>(
+    state.caller,
+    `businesses/conversations/${state.business._id}/list`,
+    { limit: 50 },
+  );
   if (!result.ok) return null;
-  return result.data.conversations.find((c) => c.user_id === state.user.id && c.title === TEST_CONVERSATION_TITLE && c.message_count > 0)?.id ?? null;
+  return (
+    result.data.conversations.find(
+      (c) => c.user_id === state.user.id && c.title === TEST_CONVERSATION_TITLE && c.message_count > 0,
+    )?.id ?? null
+  );
 }
 
 /** Step 6 is finished once the assistant has answered at least one question in the test. */
 export function assistantHasAnswered(conversation: ConversationWithMessages | null): boolean {
-  return Boolean(conversation?.messages.some((message) => message.role === 'assistant' && message.status === 'complete' && message.content.trim()));
+  return Boolean(
+    conversation?.messages.some(
+      (message) => message.role === 'assistant' && message.status === 'complete' && message.content.trim(),
+    ),
+  );
 }

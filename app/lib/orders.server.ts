@@ -23,13 +23,21 @@ export function canEditOrders(state: DashboardState): boolean {
 
 export async function getOrder(state: DashboardState, id: string): Promise<ApiOrder> {
   const result = await apiCall<{ order: ApiOrder }>(state.caller, `${ordersPath(state)}/get/${encodeURIComponent(id)}`);
-  if (!result.ok) return entityLoadFailure(state, result, (other) => `businesses/orders/${other}/get/${encodeURIComponent(id)}`);
+  if (!result.ok)
+    return entityLoadFailure(state, result, (other) => `businesses/orders/${other}/get/${encodeURIComponent(id)}`);
   return result.data.order;
 }
 
 /** One page of orders, newest first. */
-export async function listOrders(state: DashboardState, filters: { page?: number; limit?: number; status?: string; customer_id?: string; search?: string }) {
-  const body = Object.fromEntries(Object.entries({ page: 0, limit: 50, sort_order: 'desc', ...filters }).filter(([, value]) => value !== '' && value !== undefined));
+export async function listOrders(
+  state: DashboardState,
+  filters: { page?: number; limit?: number; status?: string; customer_id?: string; search?: string },
+) {
+  const body = Object.fromEntries(
+    Object.entries({ page: 0, limit: 50, sort_order: 'desc', ...filters }).filter(
+      ([, value]) => value !== '' && value !== undefined,
+    ),
+  );
   const result = await apiCall<{ orders: ApiOrder[]; total: number }>(state.caller, `${ordersPath(state)}/list`, body);
   if (!result.ok) loadFailure(result);
   return result.data;
@@ -37,7 +45,11 @@ export async function listOrders(state: DashboardState, filters: { page?: number
 
 /** A contact's newest orders for their page; a refusal leaves the rest of the page working (no orders section). */
 export async function recentCustomerOrders(state: DashboardState, customerId: string, limit = 5) {
-  const result = await apiCall<{ orders: ApiOrder[]; total: number }>(state.caller, `${ordersPath(state)}/list`, { customer_id: customerId, limit, sort_order: 'desc' });
+  const result = await apiCall<{ orders: ApiOrder[]; total: number }>(state.caller, `${ordersPath(state)}/list`, {
+    customer_id: customerId,
+    limit,
+    sort_order: 'desc',
+  });
   return result.ok ? { orders: result.data.orders, total: result.data.total } : null;
 }
 
@@ -45,19 +57,30 @@ export async function recentCustomerOrders(state: DashboardState, customerId: st
  * The contacts an order can be for (the newest 500), for the pickers. Members who may not
  * see contacts get only the one already chosen (a link from a contact, or the order's own).
  */
-export async function customerOptions(state: DashboardState, chosen?: CustomerOption | string | null, search?: string | null): Promise<CustomerOption[]> {
+export async function customerOptions(
+  state: DashboardState,
+  chosen?: CustomerOption | string | null,
+  search?: string | null,
+): Promise<CustomerOption[]> {
   const options = await loadCustomerOptions(state, search);
   const chosenId = typeof chosen === 'string' ? chosen : chosen?._id;
   if (!chosen || !chosenId || options.some((option) => option._id === chosenId)) return options;
   if (typeof chosen !== 'string') return [chosen, ...options];
-  const result = await apiCall<{ customer: ApiCustomer }>(state.caller, `businesses/customers/${state.business?._id}/get/${encodeURIComponent(chosen)}`);
+  const result = await apiCall<{ customer: ApiCustomer }>(
+    state.caller,
+    `businesses/customers/${state.business?._id}/get/${encodeURIComponent(chosen)}`,
+  );
   return result.ok ? [{ _id: result.data.customer._id, name: result.data.customer.name }, ...options] : options;
 }
 
 /** What the business sells: its active product memories (title, else the first line; a "Price:" line when there is one). */
 export async function productOptions(state: DashboardState): Promise<ProductOption[]> {
   if (!hasPermission(state.business?.permissions, 'memories/view')) return [];
-  const result = await apiCall<{ memories: ApiMemory[] }>(state.caller, `businesses/memories/${state.business?._id}/list`, { type: 'product', status: 'active', limit: 500 });
+  const result = await apiCall<{ memories: ApiMemory[] }>(
+    state.caller,
+    `businesses/memories/${state.business?._id}/list`,
+    { type: 'product', status: 'active', limit: 500 },
+  );
   if (!result.ok) return [];
   return result.data.memories.map((memory) => ({
     _id: memory._id,
@@ -88,10 +111,16 @@ export async function orderFormAction(request: Request, context: AppLoadContext,
   const payload = {
     ...submission.value,
     notes: submission.value.notes ?? '',
-    lines: (submission.value.lines ?? []).map((line) => ({ ...line, price: line.price ?? null, memory_id: byName.get(line.name.toLowerCase()) ?? null })),
+    lines: (submission.value.lines ?? []).map((line) => ({
+      ...line,
+      price: line.price ?? null,
+      memory_id: byName.get(line.name.toLowerCase()) ?? null,
+    })),
     ...(target.id ? { notify_customer: formData.get('notify_customer') === 'on' } : {}),
   };
-  const path = target.id ? `${ordersPath(state)}/update/${encodeURIComponent(target.id)}` : `${ordersPath(state)}/create`;
+  const path = target.id
+    ? `${ordersPath(state)}/update/${encodeURIComponent(target.id)}`
+    : `${ordersPath(state)}/create`;
   const result = await apiCall<{ order: ApiOrder }>(state.caller, path, payload);
   if (!result.ok) {
     if (result.status === 404 || result.status === 403) loadFailure(result);
@@ -103,7 +132,13 @@ export async function orderFormAction(request: Request, context: AppLoadContext,
 }
 
 /** Confirm, fulfil, cancel or reopen: only the status (and whether to tell the customer) is sent. */
-export async function setOrderStatus(request: Request, state: DashboardState, id: string, status: OrderStatus, notifyCustomer: boolean) {
+export async function setOrderStatus(
+  request: Request,
+  state: DashboardState,
+  id: string,
+  status: OrderStatus,
+  notifyCustomer: boolean,
+) {
   const path = `${ordersPath(state)}/update/${encodeURIComponent(id)}`;
   const result = await apiCall<{ order: ApiOrder }>(state.caller, path, { status, notify_customer: notifyCustomer });
   return redirectWithToasts(request, `/dashboard/orders/${id}`, apiToasts(path, result));

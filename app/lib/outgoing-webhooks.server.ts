@@ -6,14 +6,18 @@ import { requireDashboard, requirePermission, type DashboardState } from './guar
 import { httpError } from './invariant.server';
 
 /** The outgoing webhook pages are for the business's admins (like the v1 calls they use). */
-export async function requireWebhookAdmin(request: Request, context: AppLoadContext): Promise<DashboardState & { business: NonNullable<DashboardState['business']> }> {
+export async function requireWebhookAdmin(
+  request: Request,
+  context: AppLoadContext,
+): Promise<DashboardState & { business: NonNullable<DashboardState['business']> }> {
   const state = await requireDashboard(request, context);
   if (!state.business) httpError(404, 'Create your business first.');
   requirePermission(state, 'admin');
   return state as DashboardState & { business: NonNullable<DashboardState['business']> };
 }
 
-export const webhooksPath = (state: { business: { _id: string } }, call: string) => `businesses/outgoing-webhooks/${state.business._id}/${call}`;
+export const webhooksPath = (state: { business: { _id: string } }, call: string) =>
+  `businesses/outgoing-webhooks/${state.business._id}/${call}`;
 
 export type WebhookReply = { form: string; result: SubmissionResult<string[]> };
 
@@ -24,7 +28,10 @@ export function refuseForm<T>(form: string, submission: Submission<T>, result?: 
   for (const [key, value] of Object.entries(result.fieldErrors)) fieldErrors[key.replace(/\[\d+\]$/, '')] = value;
   const placed = new Set(Object.values(fieldErrors).flat());
   return data<WebhookReply>(
-    { form, result: submission.reply({ fieldErrors, formErrors: result.errors.filter((error) => !placed.has(error)) }) },
+    {
+      form,
+      result: submission.reply({ fieldErrors, formErrors: result.errors.filter((error) => !placed.has(error)) }),
+    },
     { status: result.status === 429 ? 429 : 400 },
   );
 }

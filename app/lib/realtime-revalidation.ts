@@ -46,11 +46,19 @@ export function endRealtimeRevalidation(): void {
   inFlight = null;
 }
 
-type Args = Pick<ShouldRevalidateFunctionArgs, 'currentUrl' | 'nextUrl' | 'defaultShouldRevalidate'> & { formMethod?: string; actionResult?: unknown };
+type Args = Pick<ShouldRevalidateFunctionArgs, 'currentUrl' | 'nextUrl' | 'defaultShouldRevalidate'> & {
+  formMethod?: string;
+  actionResult?: unknown;
+};
 
 /** Only a plain reload of the page being shown: a submission or a move to another page reloads as usual. */
 function isRealtimeReload(args: Args): boolean {
-  return inFlight !== null && !args.formMethod && args.actionResult === undefined && args.currentUrl.href === args.nextUrl.href;
+  return (
+    inFlight !== null &&
+    !args.formMethod &&
+    args.actionResult === undefined &&
+    args.currentUrl.href === args.nextUrl.href
+  );
 }
 
 /** The root's loader (toasts, countries) changes with no realtime event. */

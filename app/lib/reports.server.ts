@@ -20,13 +20,24 @@ export function reportQuery(url: URL) {
  * The report for the page and the CSV route (one v1 call each). A custom period the API
  * refuses comes back as `error` so the page can show it beside the picker.
  */
-export async function loadReport(request: Request, context: AppLoadContext): Promise<{ report: Report | null; query: ReturnType<typeof reportQuery>; error: string | null }> {
+export async function loadReport(
+  request: Request,
+  context: AppLoadContext,
+): Promise<{ report: Report | null; query: ReturnType<typeof reportQuery>; error: string | null }> {
   const state = await requireDashboard(request, context);
   if (!state.business) throw redirect('/dashboard/onboard/mobile-submit');
   const query = reportQuery(new URL(request.url));
-  const body = query.period === 'custom' ? { period: 'custom', ...(query.from ? { from: query.from } : {}), ...(query.to ? { to: query.to } : {}) } : { period: query.period };
+  const body =
+    query.period === 'custom'
+      ? { period: 'custom', ...(query.from ? { from: query.from } : {}), ...(query.to ? { to: query.to } : {}) }
+      : { period: query.period };
   const result = await apiCall<{ report: Report }>(state.caller, `businesses/reports/${state.business._id}/get`, body);
   if (result.ok) return { report: result.data.report, query, error: null };
-  if (result.status === 422) return { report: null, query, error: Object.values(result.fieldErrors).flat()[0] ?? result.errors[0] ?? 'Choose a valid period.' };
+  if (result.status === 422)
+    return {
+      report: null,
+      query,
+      error: Object.values(result.fieldErrors).flat()[0] ?? result.errors[0] ?? 'Choose a valid period.',
+    };
   return loadFailure(result);
 }

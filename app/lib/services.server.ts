@@ -20,8 +20,12 @@ export function canEditServices(state: DashboardState): boolean {
 }
 
 export async function getService(state: DashboardState, id: string): Promise<ApiService> {
-  const result = await apiCall<{ service: ApiService }>(state.caller, `${servicesPath(state)}/get/${encodeURIComponent(id)}`);
-  if (!result.ok) return entityLoadFailure(state, result, (other) => `businesses/services/${other}/get/${encodeURIComponent(id)}`);
+  const result = await apiCall<{ service: ApiService }>(
+    state.caller,
+    `${servicesPath(state)}/get/${encodeURIComponent(id)}`,
+  );
+  if (!result.ok)
+    return entityLoadFailure(state, result, (other) => `businesses/services/${other}/get/${encodeURIComponent(id)}`);
   return result.data.service;
 }
 
@@ -43,8 +47,14 @@ export async function serviceFormAction(request: Request, context: AppLoadContex
   const submission = parseWithZod(formData, { schema: serviceSchema });
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
   // Send every field, so an emptied description or price clears what was stored.
-  const payload = { ...submission.value, description: submission.value.description ?? '', price: submission.value.price ?? '' };
-  const path = target.id ? `${servicesPath(state)}/update/${encodeURIComponent(target.id)}` : `${servicesPath(state)}/create`;
+  const payload = {
+    ...submission.value,
+    description: submission.value.description ?? '',
+    price: submission.value.price ?? '',
+  };
+  const path = target.id
+    ? `${servicesPath(state)}/update/${encodeURIComponent(target.id)}`
+    : `${servicesPath(state)}/create`;
   const result = await apiCall<{ service: ApiService }>(state.caller, path, payload);
   if (!result.ok) {
     if (result.status === 404 || result.status === 403) loadFailure(result);

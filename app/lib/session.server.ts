@@ -6,7 +6,11 @@ import { getEnv } from './env.server';
  * selected business id (docs/decisions/004-token-in-session-cookie.md). SESSION_SECRET may
  * list several secrets, comma-separated: the first signs, all verify (rotation).
  */
-type SessionData = { token: string; businessId: string; /** The latest version whose update notice the user dismissed. */ dismissedVersion: string };
+type SessionData = {
+  token: string;
+  businessId: string;
+  /** The latest version whose update notice the user dismissed. */ dismissedVersion: string;
+};
 
 export const SESSION_COOKIE = '__session';
 export const SECURE_SESSION_COOKIE = '__Host-session';
@@ -16,7 +20,10 @@ let storage: ReturnType<typeof createCookieSessionStorage<SessionData>> | undefi
 /** What every cookie of the app shares: the signing secrets and whether it must be Secure. */
 export function cookieBasics() {
   const env = getEnv();
-  const secrets = (env.SESSION_SECRET ?? 'development-only-secret').split(',').map((s) => s.trim()).filter(Boolean);
+  const secrets = (env.SESSION_SECRET ?? 'development-only-secret')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const secure = env.PUBLIC_URL?.startsWith('https://') ?? false;
   return { secrets, secure };
 }

@@ -23,8 +23,12 @@ export async function listSystems(state: DashboardState): Promise<{ systems: Api
 
 /** One system; a 404 tries the user's other businesses first (support links), like every entity page. */
 export async function getSystem(state: DashboardState, id: string): Promise<ApiSystem> {
-  const result = await apiCall<{ system: ApiSystem; setup_steps?: ApiSystem['setup_steps'] }>(state.caller, `${systemsPath(state)}/setup/${encodeURIComponent(id)}`);
-  if (!result.ok) return entityLoadFailure(state, result, (other) => `businesses/systems/${other}/get/${encodeURIComponent(id)}`);
+  const result = await apiCall<{ system: ApiSystem; setup_steps?: ApiSystem['setup_steps'] }>(
+    state.caller,
+    `${systemsPath(state)}/setup/${encodeURIComponent(id)}`,
+  );
+  if (!result.ok)
+    return entityLoadFailure(state, result, (other) => `businesses/systems/${other}/get/${encodeURIComponent(id)}`);
   const system = result.data.system;
   return { ...system, setup_steps: result.data.setup_steps ?? system.setup_steps ?? [] };
 }
@@ -32,13 +36,29 @@ export async function getSystem(state: DashboardState, id: string): Promise<ApiS
 /** The events log is paged like the other lists (?page=), so a busy system's page stays short on a phone. */
 export const EVENTS_PAGE_SIZE = 10;
 
-export async function listSystemEvents(state: DashboardState, id: string, page = 0): Promise<{ events: ApiSystemEvent[]; total: number; page: number; pageSize: number }> {
-  const result = await apiCall<{ events: ApiSystemEvent[]; total: number }>(state.caller, `${systemsPath(state)}/list-events/${encodeURIComponent(id)}`, { page, limit: EVENTS_PAGE_SIZE });
+export async function listSystemEvents(
+  state: DashboardState,
+  id: string,
+  page = 0,
+): Promise<{ events: ApiSystemEvent[]; total: number; page: number; pageSize: number }> {
+  const result = await apiCall<{ events: ApiSystemEvent[]; total: number }>(
+    state.caller,
+    `${systemsPath(state)}/list-events/${encodeURIComponent(id)}`,
+    { page, limit: EVENTS_PAGE_SIZE },
+  );
   const pageSize = EVENTS_PAGE_SIZE;
-  return result.ok ? { events: result.data.events, total: result.data.total, page, pageSize } : { events: [], total: 0, page, pageSize };
+  return result.ok
+    ? { events: result.data.events, total: result.data.total, page, pageSize }
+    : { events: [], total: 0, page, pageSize };
 }
 
-export type NumberSearch = { country: string; area_code: string; contains: string; numbers: ApiAvailableNumber[] | null; error: string | null };
+export type NumberSearch = {
+  country: string;
+  area_code: string;
+  contains: string;
+  numbers: ApiAvailableNumber[] | null;
+  error: string | null;
+};
 
 /** The number search of the setup's `number` step: a GET form (?country=&area_code=), so it needs no JavaScript. */
 export async function searchNumbers(state: DashboardState, id: string, url: URL): Promise<NumberSearch> {
@@ -46,12 +66,23 @@ export async function searchNumbers(state: DashboardState, id: string, url: URL)
   const area_code = (url.searchParams.get('area_code') ?? '').trim();
   const contains = (url.searchParams.get('contains') ?? '').trim();
   if (!url.searchParams.has('country')) return { country, area_code, contains, numbers: null, error: null };
-  const result = await apiCall<{ available_numbers: ApiAvailableNumber[] }>(state.caller, `${systemsPath(state)}/settings/${encodeURIComponent(id)}/list-available-numbers`, {
-    country,
-    ...(area_code ? { area_code } : {}),
-    ...(contains ? { contains } : {}),
-  });
-  if (!result.ok) return { country, area_code, contains, numbers: null, error: Object.values(result.fieldErrors).flat()[0] ?? result.errors[0] ?? null };
+  const result = await apiCall<{ available_numbers: ApiAvailableNumber[] }>(
+    state.caller,
+    `${systemsPath(state)}/settings/${encodeURIComponent(id)}/list-available-numbers`,
+    {
+      country,
+      ...(area_code ? { area_code } : {}),
+      ...(contains ? { contains } : {}),
+    },
+  );
+  if (!result.ok)
+    return {
+      country,
+      area_code,
+      contains,
+      numbers: null,
+      error: Object.values(result.fieldErrors).flat()[0] ?? result.errors[0] ?? null,
+    };
   return { country, area_code, contains, numbers: result.data.available_numbers, error: null };
 }
 
@@ -61,9 +92,16 @@ export const RECENT_CALLS_WINDOW_MS = 3 * 60 * 1000;
 /** Calls of the last 3 minutes: where a call placed from the system page shows up. */
 export async function recentCalls(state: DashboardState, now = new Date()): Promise<ApiTimelineItem[] | null> {
   if (!state.business || !hasPermission(state.business.permissions, 'calls/view')) return null;
-  const result = await apiCall<{ calls: ApiTimelineItem[] }>(state.caller, `businesses/calls/${state.business._id}/list`, {
-    created_at: { from: new Date(now.getTime() - RECENT_CALLS_WINDOW_MS).toISOString(), to: new Date(now.getTime() + 5_000).toISOString() },
-    limit: 50,
-  });
+  const result = await apiCall<{ calls: ApiTimelineItem[] }>(
+    state.caller,
+    `businesses/calls/${state.business._id}/list`,
+    {
+      created_at: {
+        from: new Date(now.getTime() - RECENT_CALLS_WINDOW_MS).toISOString(),
+        to: new Date(now.getTime() + 5_000).toISOString(),
+      },
+      limit: 50,
+    },
+  );
   return result.ok ? result.data.calls : [];
 }

@@ -37,7 +37,8 @@ const allowedOriginsField = z
   .transform((value, context) => {
     const parsed = leadcatcherSettingsSchema.shape.allowed_origins.safeParse(value ?? '');
     if (parsed.success) return parsed.data;
-    for (const message of new Set(parsed.error.issues.map((issue) => issue.message))) context.addIssue({ code: 'custom', message });
+    for (const message of new Set(parsed.error.issues.map((issue) => issue.message)))
+      context.addIssue({ code: 'custom', message });
     return z.NEVER;
   });
 export const leadcatcherSettingsFormSchema = leadcatcherSettingsSchema.extend({ allowed_origins: allowedOriginsField });
@@ -65,7 +66,11 @@ export { makeCallSchema, sendMessageSchema, simulateSchema };
 
 export type SystemFormName = 'settings' | 'call' | 'message' | 'simulate' | `step-${string}`;
 /** What the action answers when a form is refused (or, for the simulator, what happened). */
-export type SystemReply = { form: SystemFormName; result: SubmissionResult<string[]>; simulation?: ApiSimulation | null };
+export type SystemReply = {
+  form: SystemFormName;
+  result: SubmissionResult<string[]>;
+  simulation?: ApiSimulation | null;
+};
 
 export const SIMULATION_LABELS = {
   call: 'Incoming call from…',

@@ -21,13 +21,23 @@ export function isBusinessAdmin(state: DashboardState): boolean {
 }
 
 export async function listMembers(state: DashboardState) {
-  const result = await apiCall<{ users: ApiMember[]; invitations?: ApiInvitation[]; total: number }>(state.caller, `${membersPath(state)}/list`);
+  const result = await apiCall<{ users: ApiMember[]; invitations?: ApiInvitation[]; total: number }>(
+    state.caller,
+    `${membersPath(state)}/list`,
+  );
   if (!result.ok) loadFailure(result);
-  return { members: result.data.users, invitations: result.data.invitations ?? [], total: result.data.total ?? result.data.users.length };
+  return {
+    members: result.data.users,
+    invitations: result.data.invitations ?? [],
+    total: result.data.total ?? result.data.users.length,
+  };
 }
 
 export async function getMember(state: DashboardState, id: string): Promise<ApiMember> {
-  const result = await apiCall<{ user: ApiMember }>(state.caller, `${membersPath(state)}/get/${encodeURIComponent(id)}`);
+  const result = await apiCall<{ user: ApiMember }>(
+    state.caller,
+    `${membersPath(state)}/get/${encodeURIComponent(id)}`,
+  );
   if (!result.ok) loadFailure(result);
   return result.data.user;
 }

@@ -18,7 +18,13 @@ export type ApiMember = {
 };
 
 /** A pending invitation (listed for those who may edit members). */
-export type ApiInvitation = { _id: string; email: string; permissions: string[]; created_at: string; expires_at: string };
+export type ApiInvitation = {
+  _id: string;
+  email: string;
+  permissions: string[];
+  created_at: string;
+  expires_at: string;
+};
 
 /** The public view of an invitation (v1 invitations/get/{token}, no sign-in). */
 export type ApiPublicInvitation = {

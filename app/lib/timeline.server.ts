@@ -46,18 +46,35 @@ export async function loadCustomerOptions(state: DashboardState, search?: string
 }
 
 /** Contacts whose name, phone or email matches (v1 customers list with its search), by name. */
-export async function searchContactOptions(state: DashboardState, search: string, limit: number): Promise<CustomerOption[]> {
+export async function searchContactOptions(
+  state: DashboardState,
+  search: string,
+  limit: number,
+): Promise<CustomerOption[]> {
   if (!state.business || !hasPermission(state.business.permissions, 'customers/view')) return [];
-  const result = await apiCall<{ customers: ApiCustomer[] }>(state.caller, `businesses/customers/${state.business._id}/list`, { limit, ...(search ? { search } : {}) });
+  const result = await apiCall<{ customers: ApiCustomer[] }>(
+    state.caller,
+    `businesses/customers/${state.business._id}/list`,
+    { limit, ...(search ? { search } : {}) },
+  );
   if (!result.ok) return [];
   return result.data.customers
     .map((customer) => ({ _id: customer._id, name: customer.name || customer.first_name }))
     .sort((a, b) => a.name.localeCompare(b.name));
 }
 
-export async function listItems(caller: ApiCaller, path: string, key: string, body: Record<string, unknown>): Promise<Listed> {
+export async function listItems(
+  caller: ApiCaller,
+  path: string,
+  key: string,
+  body: Record<string, unknown>,
+): Promise<Listed> {
   const page = Number(body.page ?? 0);
-  const result = await apiCall<Record<string, unknown> & { total?: number }>(caller, path, { limit: PAGE_SIZE, ...body, page });
+  const result = await apiCall<Record<string, unknown> & { total?: number }>(caller, path, {
+    limit: PAGE_SIZE,
+    ...body,
+    page,
+  });
   if (!result.ok) loadFailure(result);
   const items = (result.data[key] as ApiTimelineItem[] | undefined) ?? [];
   return { items, total: result.data.total ?? items.length, page };
@@ -69,7 +86,9 @@ export async function kindListLoader({ request, context }: LoaderFunctionArgs, k
   const state = await requireDashboard(request, context);
   requirePermission(state, config.view);
   const url = new URL(request.url);
-  const listed = await listItems(state.caller, `businesses/${config.api}/${businessId(state)}/list`, config.many, { page: pageParam(url) });
+  const listed = await listItems(state.caller, `businesses/${config.api}/${businessId(state)}/list`, config.many, {
+    page: pageParam(url),
+  });
   return {
     ...listed,
     kind,
@@ -82,8 +101,16 @@ export async function kindListLoader({ request, context }: LoaderFunctionArgs, k
 
 export async function getItem(state: DashboardState, kind: TimelineKind, id: string): Promise<ApiTimelineItem> {
   const config = TIMELINE_KINDS[kind];
-  const result = await apiCall<Record<string, ApiTimelineItem>>(state.caller, `businesses/${config.api}/${businessId(state)}/get/${encodeURIComponent(id)}`);
-  if (!result.ok) return entityLoadFailure(state, result, (other) => `businesses/${config.api}/${other}/get/${encodeURIComponent(id)}`);
+  const result = await apiCall<Record<string, ApiTimelineItem>>(
+    state.caller,
+    `businesses/${config.api}/${businessId(state)}/get/${encodeURIComponent(id)}`,
+  );
+  if (!result.ok)
+    return entityLoadFailure(
+      state,
+      result,
+      (other) => `businesses/${config.api}/${other}/get/${encodeURIComponent(id)}`,
+    );
   const item = result.data[config.one];
   if (!item) httpError(404, 'Not found');
   return item;
@@ -112,7 +139,11 @@ export async function kindItemLoader({ request, context, params }: LoaderFunctio
  * undo banner (?deleted=<id>) whose form posts the restore back here; a restore opens the
  * item again. API messages become toasts (docs/product.md#toasts).
  */
-export async function kindItemAction({ request, context, params }: ActionFunctionArgs, kind: TimelineKind, formData: FormData) {
+export async function kindItemAction(
+  { request, context, params }: ActionFunctionArgs,
+  kind: TimelineKind,
+  formData: FormData,
+) {
   const config = TIMELINE_KINDS[kind];
   const state = await requireDashboard(request, context);
   const id = params.id ?? '';
@@ -121,7 +152,13 @@ export async function kindItemAction({ request, context, params }: ActionFunctio
   const path = `businesses/${config.api}/${businessId(state)}/${intent}/${encodeURIComponent(id)}`;
   const result = await apiCall(state.caller, path);
   const toasts = apiToasts(path, result);
-  if (!result.ok) return redirectWithToasts(request, intent === 'delete' ? `/dashboard/${config.path}/${id}` : `/dashboard/${config.path}`, toasts);
-  if (intent === 'delete') return redirectWithToasts(request, `/dashboard/${config.path}?deleted=${encodeURIComponent(id)}`, toasts);
+  if (!result.ok)
+    return redirectWithToasts(
+      request,
+      intent === 'delete' ? `/dashboard/${config.path}/${id}` : `/dashboard/${config.path}`,
+      toasts,
+    );
+  if (intent === 'delete')
+    return redirectWithToasts(request, `/dashboard/${config.path}?deleted=${encodeURIComponent(id)}`, toasts);
   return redirectWithToasts(request, `/dashboard/${config.path}/${id}`, toasts);
 }

@@ -28,13 +28,58 @@ export type KindConfig = {
 };
 
 export const TIMELINE_KINDS: Record<TimelineKind, KindConfig> = {
-  calls: { path: 'calls', api: 'calls', many: 'calls', one: 'call', view: 'calls/view', edit: 'calls/edit', title: 'Calls', noun: 'call', type: 'call' },
-  sms: { path: 'sms', api: 'smses', many: 'smses', one: 'sms', view: 'smses/view', edit: 'smses/edit', title: 'SMS', noun: 'SMS', type: 'sms' },
-  forms: { path: 'forms', api: 'forms', many: 'forms', one: 'form', view: 'forms/view', edit: 'forms/edit', title: 'Forms', noun: 'form', type: 'form' },
-  notes: { path: 'notes', api: 'notes', many: 'notes', one: 'note', view: 'notes/view', edit: 'notes/edit', title: 'Notes & tasks', noun: 'note', type: 'note' },
+  calls: {
+    path: 'calls',
+    api: 'calls',
+    many: 'calls',
+    one: 'call',
+    view: 'calls/view',
+    edit: 'calls/edit',
+    title: 'Calls',
+    noun: 'call',
+    type: 'call',
+  },
+  sms: {
+    path: 'sms',
+    api: 'smses',
+    many: 'smses',
+    one: 'sms',
+    view: 'smses/view',
+    edit: 'smses/edit',
+    title: 'SMS',
+    noun: 'SMS',
+    type: 'sms',
+  },
+  forms: {
+    path: 'forms',
+    api: 'forms',
+    many: 'forms',
+    one: 'form',
+    view: 'forms/view',
+    edit: 'forms/edit',
+    title: 'Forms',
+    noun: 'form',
+    type: 'form',
+  },
+  notes: {
+    path: 'notes',
+    api: 'notes',
+    many: 'notes',
+    one: 'note',
+    view: 'notes/view',
+    edit: 'notes/edit',
+    title: 'Notes & tasks',
+    noun: 'note',
+    type: 'note',
+  },
 };
 
-const KIND_OF_TYPE: Record<ApiTimelineItem['type'], TimelineKind> = { call: 'calls', sms: 'sms', form: 'forms', note: 'notes' };
+const KIND_OF_TYPE: Record<ApiTimelineItem['type'], TimelineKind> = {
+  call: 'calls',
+  sms: 'sms',
+  form: 'forms',
+  note: 'notes',
+};
 
 export function kindOf(item: Pick<ApiTimelineItem, 'type'>): KindConfig {
   return TIMELINE_KINDS[KIND_OF_TYPE[item.type]];

@@ -18,7 +18,14 @@ function getStorage() {
   if (!storage) {
     const { secrets, secure } = cookieBasics();
     storage = createCookieSessionStorage<Record<string, never>, { toasts: FlashToast[] }>({
-      cookie: { name: secure ? SECURE_TOAST_COOKIE : TOAST_COOKIE, httpOnly: true, sameSite: 'lax', path: '/', secure, secrets },
+      cookie: {
+        name: secure ? SECURE_TOAST_COOKIE : TOAST_COOKIE,
+        httpOnly: true,
+        sameSite: 'lax',
+        path: '/',
+        secure,
+        secrets,
+      },
     });
   }
   return storage;
@@ -41,7 +48,12 @@ export async function toastCookie(request: Request, toasts: FlashToast[]): Promi
 }
 
 /** Redirect and show toasts there; `headers` carries any other cookie the route sets (e.g. the session). */
-export async function redirectWithToasts(request: Request, to: string, toasts: FlashToast[], options: { headers?: HeadersInit } = {}) {
+export async function redirectWithToasts(
+  request: Request,
+  to: string,
+  toasts: FlashToast[],
+  options: { headers?: HeadersInit } = {},
+) {
   const headers = new Headers(options.headers);
   if (toasts.length) headers.append('Set-Cookie', await toastCookie(request, toasts));
   return redirect(to, { headers });

@@ -45,7 +45,12 @@ async function onesignalId(plugin: OneSignalPlugin): Promise<string | null> {
 let registering: string | null = null;
 
 /** Registers the signed-in user (once per user per page load) and saves the OneSignal id when it changed. */
-export async function registerPush(options: { appId: string; user: PushUser; save: (onesignalUserId: string) => Promise<void>; onOpen: (link: string) => void }): Promise<void> {
+export async function registerPush(options: {
+  appId: string;
+  user: PushUser;
+  save: (onesignalUserId: string) => Promise<void>;
+  onOpen: (link: string) => void;
+}): Promise<void> {
   const { user } = options;
   if (registering === user.id) return;
   registering = user.id;

@@ -34,7 +34,13 @@ export async function deviceDetails(): Promise<Record<string, string>> {
   return Object.fromEntries(
     Object.entries(details)
       .filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== '')
-      .map(([name, value]) => [name, value.replace(/[^\u0020-\u00ff]/g, '').trim().slice(0, 200)]),
+      .map(([name, value]) => [
+        name,
+        value
+          .replace(/[^\u0020-\u00ff]/g, '')
+          .trim()
+          .slice(0, 200),
+      ]),
   );
 }
 

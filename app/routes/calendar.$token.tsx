@@ -9,13 +9,21 @@ import { getEnv } from '../lib/env.server';
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const token = (params.token ?? '').replace(/\.ics$/i, '');
   const base = getEnv().API_URL;
-  const url = base ? `${base.replace(/\/$/, '')}/calendar/${encodeURIComponent(token)}` : `http://embedded/api/v1/calendar/${encodeURIComponent(token)}`;
-  const request = new Request(url, { method: 'GET', headers: { accept: 'text/calendar', 'x-forwarded-for': context.clientIp, 'x-request-id': context.requestId } });
+  const url = base
+    ? `${base.replace(/\/$/, '')}/calendar/${encodeURIComponent(token)}`
+    : `http://embedded/api/v1/calendar/${encodeURIComponent(token)}`;
+  const request = new Request(url, {
+    method: 'GET',
+    headers: { accept: 'text/calendar', 'x-forwarded-for': context.clientIp, 'x-request-id': context.requestId },
+  });
   let response: Response;
   try {
     response = base ? await fetch(request) : await context.apiFetch(request);
   } catch {
-    return new Response('The calendar is not available right now.\n', { status: 503, headers: { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '60' } });
+    return new Response('The calendar is not available right now.\n', {
+      status: 503,
+      headers: { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '60' },
+    });
   }
   const headers = new Headers();
   for (const name of ['content-type', 'content-disposition', 'cache-control']) {

@@ -3,7 +3,12 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { messages, PHONE_EXAMPLE } from '#contract/messages';
-import { changePasswordSchema, deleteAccountSchema, emailChangeVerifySchema, profileFormSchema } from '#contract/schemas/user';
+import {
+  changePasswordSchema,
+  deleteAccountSchema,
+  emailChangeVerifySchema,
+  profileFormSchema,
+} from '#contract/schemas/user';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { ErrorList, Field, SubmitButton } from '../components/forms';
 import { SignedInDevices, type SignedInDevice } from '../components/signed-in-devices';
@@ -24,7 +29,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const confirming = url.searchParams.get('sign_out');
   // Set after a new email was saved: the code it was sent is asked for on this page.
   const pendingEmail = url.searchParams.get('confirm_email')?.trim().slice(0, 200) || null;
-  return { user: state.user, devices: devices.ok ? devices.data.devices : [], timeZone: businessTimeZone(state), confirming, pendingEmail };
+  return {
+    user: state.user,
+    devices: devices.ok ? devices.data.devices : [],
+    timeZone: businessTimeZone(state),
+    confirming,
+    pendingEmail,
+  };
 }
 
 const SELF = '/dashboard/account-settings';
@@ -59,16 +70,24 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const result = await apiCall(caller, 'users/delete');
     if (!result.ok) return data({ intent, result: submission.reply({ formErrors: result.errors }) }, { status: 400 });
     // Signed out: the session is destroyed; the toast rides its own cookie.
-    return redirectWithToasts(request, '/login', apiToasts('users/delete', result), { headers: { 'Set-Cookie': await destroySession(session) } });
+    return redirectWithToasts(request, '/login', apiToasts('users/delete', result), {
+      headers: { 'Set-Cookie': await destroySession(session) },
+    });
   }
 
   const schema = intent === 'password' ? changePasswordSchema : profileFormSchema;
   const submission = parseWithZod(formData, { schema });
   if (submission.status !== 'success') {
-    return data({ intent, result: submission.reply({ hideFields: ['current_password', 'password'] }) }, { status: 400 });
+    return data(
+      { intent, result: submission.reply({ hideFields: ['current_password', 'password'] }) },
+      { status: 400 },
+    );
   }
   // An emptied mobile field clears the number (the API reads '' as none).
-  const payload = intent === 'password' ? submission.value : { ...submission.value, mobile: (submission.value as { mobile?: string }).mobile ?? '' };
+  const payload =
+    intent === 'password'
+      ? submission.value
+      : { ...submission.value, mobile: (submission.value as { mobile?: string }).mobile ?? '' };
   const result = await apiCall(caller, 'users/update', payload);
   if (!result.ok) {
     const reply = replyWithApiErrors(submission, result, { hideFields: ['current_password', 'password'] });
@@ -76,7 +95,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   // A new email is only mailed a code by users/update: the page then asks for that code.
   const newEmail = intent === 'password' ? undefined : (submission.value as { email: string }).email;
-  const next = newEmail && newEmail !== user.email ? `${SELF}?${new URLSearchParams({ confirm_email: newEmail })}` : SELF;
+  const next =
+    newEmail && newEmail !== user.email ? `${SELF}?${new URLSearchParams({ confirm_email: newEmail })}` : SELF;
   return redirectWithToasts(request, next, apiToasts('users/update', result));
 }
 
@@ -86,12 +106,19 @@ export default function AccountSettingsRoute() {
   const resultFor = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined);
   // A fresh form once the account is saved, so the fields show what is stored (a new email
   // typed in stays out until its code is entered).
-  const [profile, profileFields] = useSchemaForm(`profile-${Date.parse(user.updated_at)}`, profileFormSchema, resultFor('profile'), {
-    defaultValue: { name: user.name, email: user.email, mobile: user.mobile ?? '' },
-  });
+  const [profile, profileFields] = useSchemaForm(
+    `profile-${Date.parse(user.updated_at)}`,
+    profileFormSchema,
+    resultFor('profile'),
+    {
+      defaultValue: { name: user.name, email: user.email, mobile: user.mobile ?? '' },
+    },
+  );
   const [password, passwordFields] = useSchemaForm('password', changePasswordSchema, resultFor('password'));
   const codeResult = resultFor('email-code');
-  const [emailCode, emailCodeFields] = useSchemaForm('email-code', emailChangeVerifySchema, codeResult, { defaultValue: { email: pendingEmail ?? '' } });
+  const [emailCode, emailCodeFields] = useSchemaForm('email-code', emailChangeVerifySchema, codeResult, {
+    defaultValue: { email: pendingEmail ?? '' },
+  });
   // The form stays after a wrong code (the address comes back with the submission).
   const confirmEmail = pendingEmail ?? (codeResult?.initialValue?.email as string | undefined) ?? null;
   const [remove, removeFields] = useSchemaForm('delete', deleteAccountSchema, resultFor('delete'));
@@ -101,10 +128,16 @@ export default function AccountSettingsRoute() {
       <h1 className="text-2xl font-semibold">Account settings</h1>
 
       <section className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200" aria-labelledby="profile-title">
-        <h2 id="profile-title" className="text-lg font-semibold">Profile</h2>
+        <h2 id="profile-title" className="text-lg font-semibold">
+          Profile
+        </h2>
         <Form method="post" className="mt-4 flex flex-col gap-4" {...getFormProps(profile)}>
           <input type="hidden" name="intent" value="profile" />
-          <Field label="Name" errors={profileFields.name.errors} inputProps={{ ...getInputProps(profileFields.name, { type: 'text' }), autoComplete: 'name' }} />
+          <Field
+            label="Name"
+            errors={profileFields.name.errors}
+            inputProps={{ ...getInputProps(profileFields.name, { type: 'text' }), autoComplete: 'name' }}
+          />
           <Field
             label="Email"
             hint="A new address changes once you enter the code we send to it."
@@ -113,22 +146,34 @@ export default function AccountSettingsRoute() {
           />
           <Field
             label="Mobile"
-            hint={user.mobile_verified ? 'Verified. Changing it means verifying the new number.' : `International format, e.g. ${PHONE_EXAMPLE}`}
+            hint={
+              user.mobile_verified
+                ? 'Verified. Changing it means verifying the new number.'
+                : `International format, e.g. ${PHONE_EXAMPLE}`
+            }
             errors={profileFields.mobile.errors}
             inputProps={{ ...getInputProps(profileFields.mobile, { type: 'tel' }), autoComplete: 'tel' }}
           />
           <ErrorList id={profile.errorId} errors={profile.errors} />
           <div>
-            <SubmitButton pendingText="Saving…" name="intent" value="profile">Save profile</SubmitButton>
+            <SubmitButton pendingText="Saving…" name="intent" value="profile">
+              Save profile
+            </SubmitButton>
           </div>
         </Form>
       </section>
 
       {confirmEmail ? (
-        <section className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-brand-200" aria-labelledby="email-code-title">
-          <h2 id="email-code-title" className="text-lg font-semibold">Confirm your new email address</h2>
+        <section
+          className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-brand-200"
+          aria-labelledby="email-code-title"
+        >
+          <h2 id="email-code-title" className="text-lg font-semibold">
+            Confirm your new email address
+          </h2>
           <p className="text-sm text-slate-600">
-            We have sent a 6-digit code to <strong>{confirmEmail}</strong>. Until you enter it, you keep signing in with {user.email}. The code expires in 15 minutes.
+            We have sent a 6-digit code to <strong>{confirmEmail}</strong>. Until you enter it, you keep signing in with{' '}
+            {user.email}. The code expires in 15 minutes.
           </p>
           <Form method="post" className="mt-4 flex flex-col gap-4" {...getFormProps(emailCode)}>
             <input type="hidden" name="intent" value="email-code" />
@@ -136,26 +181,52 @@ export default function AccountSettingsRoute() {
             <Field
               label="Code"
               errors={[...(emailCodeFields.code.errors ?? []), ...(emailCodeFields.email.errors ?? [])]}
-              inputProps={{ ...getInputProps(emailCodeFields.code, { type: 'text' }), inputMode: 'numeric', autoComplete: 'one-time-code', autoFocus: true }}
+              inputProps={{
+                ...getInputProps(emailCodeFields.code, { type: 'text' }),
+                inputMode: 'numeric',
+                autoComplete: 'one-time-code',
+                autoFocus: true,
+              }}
             />
             <ErrorList id={emailCode.errorId} errors={emailCode.errors} />
             <div>
-              <SubmitButton pendingText="Confirming…" name="intent" value="email-code">Confirm email</SubmitButton>
+              <SubmitButton pendingText="Confirming…" name="intent" value="email-code">
+                Confirm email
+              </SubmitButton>
             </div>
           </Form>
         </section>
       ) : null}
 
       <section className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200" aria-labelledby="password-title">
-        <h2 id="password-title" className="text-lg font-semibold">Change password</h2>
+        <h2 id="password-title" className="text-lg font-semibold">
+          Change password
+        </h2>
         <p className="text-sm text-slate-600">Other devices are signed out; this one stays signed in.</p>
         <Form method="post" className="mt-4 flex flex-col gap-4" {...getFormProps(password)}>
           <input type="hidden" name="intent" value="password" />
-          <Field label="Current password" errors={passwordFields.current_password.errors} inputProps={{ ...getInputProps(passwordFields.current_password, { type: 'password' }), autoComplete: 'current-password' }} />
-          <Field label="New password" hint="8 to 64 characters." errors={passwordFields.password.errors} inputProps={{ ...getInputProps(passwordFields.password, { type: 'password' }), autoComplete: 'new-password' }} />
+          <Field
+            label="Current password"
+            errors={passwordFields.current_password.errors}
+            inputProps={{
+              ...getInputProps(passwordFields.current_password, { type: 'password' }),
+              autoComplete: 'current-password',
+            }}
+          />
+          <Field
+            label="New password"
+            hint="8 to 64 characters."
+            errors={passwordFields.password.errors}
+            inputProps={{
+              ...getInputProps(passwordFields.password, { type: 'password' }),
+              autoComplete: 'new-password',
+            }}
+          />
           <ErrorList id={password.errorId} errors={password.errors} />
           <div>
-            <SubmitButton pendingText="Saving…" name="intent" value="password">Change password</SubmitButton>
+            <SubmitButton pendingText="Saving…" name="intent" value="password">
+              Change password
+            </SubmitButton>
           </div>
         </Form>
       </section>
@@ -163,20 +234,25 @@ export default function AccountSettingsRoute() {
       <SignedInDevices devices={devices} timeZone={timeZone} confirming={confirming} />
 
       <section className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-red-200" aria-labelledby="delete-title">
-        <h2 id="delete-title" className="text-lg font-semibold text-red-700">Delete account</h2>
+        <h2 id="delete-title" className="text-lg font-semibold text-red-700">
+          Delete account
+        </h2>
         <p className="text-sm text-slate-600">
-          You will be signed out everywhere and lose access to every business you belong to. The businesses and their data stay with their other members.
+          You will be signed out everywhere and lose access to every business you belong to. The businesses and their
+          data stay with their other members.
         </p>
         <Form method="post" className="mt-4 flex flex-col gap-4" {...getFormProps(remove)}>
           <input type="hidden" name="intent" value="delete" />
           <label className="flex items-center gap-2 text-sm">
-            <input {...getInputProps(removeFields.confirm, { type: 'checkbox' })} className="h-4 w-4" />
-            I understand, delete my account.
+            <input {...getInputProps(removeFields.confirm, { type: 'checkbox' })} className="h-4 w-4" />I understand,
+            delete my account.
           </label>
           <ErrorList id={removeFields.confirm.errorId} errors={removeFields.confirm.errors} />
           <ErrorList id={remove.errorId} errors={remove.errors} />
           <div>
-            <SubmitButton variant="danger" pendingText="Deleting…" name="intent" value="delete">Delete my account</SubmitButton>
+            <SubmitButton variant="danger" pendingText="Deleting…" name="intent" value="delete">
+              Delete my account
+            </SubmitButton>
           </div>
         </Form>
       </section>

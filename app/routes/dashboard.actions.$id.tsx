@@ -6,13 +6,22 @@ import { actionDefaults, kindLabel, RUNS_PAGE_SIZE, whenText } from '../componen
 import { DeleteConfirmPanel, DeleteDialog } from '../components/delete-restore';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { Facts, Pager } from '../components/timeline';
-import { actionFormAction, actionsPath, assigneeOptions, canEditActions, getAction, listRuns } from '../lib/actions.server';
+import {
+  actionFormAction,
+  actionsPath,
+  assigneeOptions,
+  canEditActions,
+  getAction,
+  listRuns,
+} from '../lib/actions.server';
 import { apiCall } from '../lib/api.server';
 import { requireDashboard, requirePermission } from '../lib/guard.server';
 import { businessTimeZone } from '../lib/timeline.server';
 import { apiToasts, redirectWithToasts } from '../lib/toast.server';
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.action.name ?? 'Action'} · Business Assistant` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.action.name ?? 'Action'} · Business Assistant` },
+];
 
 /**
  * One action: what it does and when, the editor (for those who may edit), and its run
@@ -25,7 +34,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const page = Math.max(0, Math.floor(Number(url.searchParams.get('page')) || 0));
   const canEdit = canEditActions(state);
-  const [record, history, assignees] = await Promise.all([getAction(state, id), listRuns(state, id, page), canEdit ? assigneeOptions(state) : Promise.resolve([])]);
+  const [record, history, assignees] = await Promise.all([
+    getAction(state, id),
+    listRuns(state, id, page),
+    canEdit ? assigneeOptions(state) : Promise.resolve([]),
+  ]);
   return {
     action: record,
     history,
@@ -49,8 +62,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const path = `${actionsPath(state)}/${intent}/${encodeURIComponent(id)}`;
   const result = await apiCall(state.caller, path);
   const toasts = apiToasts(path, result);
-  if (!result.ok) return redirectWithToasts(request, intent === 'delete' ? `/dashboard/actions/${id}` : '/dashboard/actions', toasts);
-  if (intent === 'delete') return redirectWithToasts(request, `/dashboard/actions?deleted=${encodeURIComponent(id)}`, toasts);
+  if (!result.ok)
+    return redirectWithToasts(request, intent === 'delete' ? `/dashboard/actions/${id}` : '/dashboard/actions', toasts);
+  if (intent === 'delete')
+    return redirectWithToasts(request, `/dashboard/actions?deleted=${encodeURIComponent(id)}`, toasts);
   return redirectWithToasts(request, `/dashboard/actions/${id}`, toasts);
 }
 
@@ -67,7 +82,10 @@ export default function ActionRoute() {
         </Link>
       </nav>
 
-      <section className="flex flex-col gap-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200" aria-labelledby="action-name">
+      <section
+        className="flex flex-col gap-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+        aria-labelledby="action-name"
+      >
         <div className="flex flex-wrap items-center gap-3">
           <h1 id="action-name" className="text-2xl font-semibold">
             {item.name}
@@ -75,27 +93,49 @@ export default function ActionRoute() {
           <ActionStatusBadge status={item.status} />
           {canEdit ? (
             <div className="ml-auto text-sm">
-              <DeleteDialog to={`${self}?confirm=delete`} noun="action" confirm={(cancel) => <DeleteActionConfirm action={item} cancel={cancel} />}>
+              <DeleteDialog
+                to={`${self}?confirm=delete`}
+                noun="action"
+                confirm={(cancel) => <DeleteActionConfirm action={item} cancel={cancel} />}
+              >
                 Delete action
               </DeleteDialog>
             </div>
           ) : null}
         </div>
-        {confirmDelete ? <DeleteConfirmPanel noun="action" cancelTo={self} confirm={(cancel) => <DeleteActionConfirm action={item} cancel={cancel} />} /> : null}
+        {confirmDelete ? (
+          <DeleteConfirmPanel
+            noun="action"
+            cancelTo={self}
+            confirm={(cancel) => <DeleteActionConfirm action={item} cancel={cancel} />}
+          />
+        ) : null}
         <div data-testid="action-details">
           <Facts
             rows={[
               ['When', whenText(item)],
               ['Does', kindLabel(item.kind)],
               ['Last run', <When key="last" at={item.last_run_at} timeZone={timeZone} now={now} none="Never" />],
-              ['Next run', <When key="next" at={item.status === 'active' ? item.next_run_at : null} timeZone={timeZone} now={now} none={item.status === 'active' ? 'Nothing due' : 'Paused'} />],
+              [
+                'Next run',
+                <When
+                  key="next"
+                  at={item.status === 'active' ? item.next_run_at : null}
+                  timeZone={timeZone}
+                  now={now}
+                  none={item.status === 'active' ? 'Nothing due' : 'Paused'}
+                />,
+              ],
             ]}
           />
         </div>
       </section>
 
       {canEdit ? (
-        <section className="flex flex-col gap-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200" aria-labelledby="action-edit-title">
+        <section
+          className="flex flex-col gap-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+          aria-labelledby="action-edit-title"
+        >
           <h2 id="action-edit-title" className="text-lg font-semibold">
             Edit
           </h2>
@@ -124,9 +164,14 @@ export default function ActionRoute() {
         </h2>
         {history.error ? <p className="text-sm text-red-700">{history.error}</p> : null}
         {history.runs.length === 0 && !history.error ? (
-          <section className="rounded-2xl border border-dashed border-slate-300 p-8 text-center" data-testid="action-runs-empty">
+          <section
+            className="rounded-2xl border border-dashed border-slate-300 p-8 text-center"
+            data-testid="action-runs-empty"
+          >
             <p className="font-medium">No runs yet.</p>
-            <p className="mt-1 text-sm text-slate-600">Each time this action runs for a customer, what it sent or did shows up here.</p>
+            <p className="mt-1 text-sm text-slate-600">
+              Each time this action runs for a customer, what it sent or did shows up here.
+            </p>
           </section>
         ) : history.runs.length > 0 ? (
           <>

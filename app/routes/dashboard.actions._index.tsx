@@ -19,7 +19,8 @@ const PAGE_SIZE = 50;
 
 type Listed = { actions: ApiAction[]; total: number; page: number; limit: number };
 
-const pick = <T extends string>(value: string | null, allowed: readonly T[]): T | '' => ((allowed as readonly string[]).includes(value ?? '') ? (value as T) : '');
+const pick = <T extends string>(value: string | null, allowed: readonly T[]): T | '' =>
+  (allowed as readonly string[]).includes(value ?? '') ? (value as T) : '';
 
 /**
  * The assistant's follow-up actions: status, trigger, last and next run, and a Pause /
@@ -33,7 +34,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const status = pick(url.searchParams.get('status'), ACTION_STATUSES);
   const trigger = pick(url.searchParams.get('trigger'), ACTION_TRIGGERS);
   const page = Math.max(0, Math.floor(Number(url.searchParams.get('page')) || 0));
-  const body = { page, limit: PAGE_SIZE, sort_by: 'created_at', sort_order: 'asc', ...(q ? { search: q } : {}), ...(status ? { status } : {}), ...(trigger ? { trigger } : {}) };
+  const body = {
+    page,
+    limit: PAGE_SIZE,
+    sort_by: 'created_at',
+    sort_order: 'asc',
+    ...(q ? { search: q } : {}),
+    ...(status ? { status } : {}),
+    ...(trigger ? { trigger } : {}),
+  };
   const result = await apiCall<Listed>(state.caller, `${actionsPath(state)}/list`, body);
   if (!result.ok) loadFailure(result);
   return {
@@ -66,12 +75,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const id = String(formData.get('id') ?? '');
   const status = formData.get('status');
-  if (!String(formData.get('intent') ?? '').startsWith('toggle') || !id || (status !== 'active' && status !== 'paused')) return data(null, { status: 400 });
+  if (!String(formData.get('intent') ?? '').startsWith('toggle') || !id || (status !== 'active' && status !== 'paused'))
+    return data(null, { status: 400 });
   return setActionStatus(request, state, id, status, safeRedirect(formData.get('back'), '/dashboard/actions'));
 }
 
 export default function ActionsRoute() {
-  const { actions, total, page, q, status, trigger, canEdit, deleted, timeZone, now, back } = useLoaderData<typeof loader>();
+  const { actions, total, page, q, status, trigger, canEdit, deleted, timeZone, now, back } =
+    useLoaderData<typeof loader>();
   const filtered = Boolean(q || status || trigger);
 
   return (
@@ -79,14 +90,19 @@ export default function ActionsRoute() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h1 className="text-2xl font-semibold">Actions</h1>
-          <p className="text-sm text-slate-600">Follow-ups the assistant runs for you: texts, emails, tasks and status changes.</p>
+          <p className="text-sm text-slate-600">
+            Follow-ups the assistant runs for you: texts, emails, tasks and status changes.
+          </p>
           <p className="text-sm text-slate-600" data-testid="actions-total">
             {total === 1 ? '1 action' : `${total} actions`}
             {filtered ? ' found' : ''}
           </p>
         </div>
         {canEdit ? (
-          <Link to="/dashboard/actions/new" className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white shadow-sm hover:bg-brand-700">
+          <Link
+            to="/dashboard/actions/new"
+            className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white shadow-sm hover:bg-brand-700"
+          >
             New action
           </Link>
         ) : null}
@@ -100,13 +116,28 @@ export default function ActionsRoute() {
             <label htmlFor="action-search" className="text-sm font-medium text-slate-700">
               Search
             </label>
-            <input id="action-search" name="q" type="search" defaultValue={q} key={q} maxLength={100} placeholder="Name or message" className="h-10 w-56 rounded-lg border border-slate-300 bg-white px-3 shadow-sm" />
+            <input
+              id="action-search"
+              name="q"
+              type="search"
+              defaultValue={q}
+              key={q}
+              maxLength={100}
+              placeholder="Name or message"
+              className="h-10 w-56 rounded-lg border border-slate-300 bg-white px-3 shadow-sm"
+            />
           </div>
           <div className="flex flex-col gap-1">
             <label htmlFor="action-status-filter" className="text-sm font-medium text-slate-700">
               Status
             </label>
-            <select id="action-status-filter" name="status" defaultValue={status} key={status} className="h-10 rounded-lg border border-slate-300 bg-white px-3 shadow-sm">
+            <select
+              id="action-status-filter"
+              name="status"
+              defaultValue={status}
+              key={status}
+              className="h-10 rounded-lg border border-slate-300 bg-white px-3 shadow-sm"
+            >
               <option value="">All statuses</option>
               {ACTION_STATUSES.map((value) => (
                 <option key={value} value={value}>
@@ -119,7 +150,13 @@ export default function ActionsRoute() {
             <label htmlFor="action-trigger-filter" className="text-sm font-medium text-slate-700">
               Trigger
             </label>
-            <select id="action-trigger-filter" name="trigger" defaultValue={trigger} key={trigger} className="h-10 rounded-lg border border-slate-300 bg-white px-3 shadow-sm">
+            <select
+              id="action-trigger-filter"
+              name="trigger"
+              defaultValue={trigger}
+              key={trigger}
+              className="h-10 rounded-lg border border-slate-300 bg-white px-3 shadow-sm"
+            >
               <option value="">All triggers</option>
               {ACTION_TRIGGERS.map((value) => (
                 <option key={value} value={value}>
@@ -128,7 +165,10 @@ export default function ActionsRoute() {
               ))}
             </select>
           </div>
-          <button type="submit" className="h-10 rounded-lg border border-slate-300 bg-white px-4 font-medium shadow-sm hover:bg-slate-50">
+          <button
+            type="submit"
+            className="h-10 rounded-lg border border-slate-300 bg-white px-4 font-medium shadow-sm hover:bg-slate-50"
+          >
             Apply
           </button>
           {filtered ? (
@@ -140,7 +180,10 @@ export default function ActionsRoute() {
       </FilterDrawer>
 
       {actions.length === 0 ? (
-        <section className="rounded-2xl border border-dashed border-slate-300 p-8 text-center" data-testid="actions-empty">
+        <section
+          className="rounded-2xl border border-dashed border-slate-300 p-8 text-center"
+          data-testid="actions-empty"
+        >
           {filtered ? (
             <>
               <p className="font-medium">No actions match these filters.</p>
@@ -152,15 +195,25 @@ export default function ActionsRoute() {
             <>
               <p className="font-medium">No actions yet.</p>
               <p className="mt-1 text-sm text-slate-600">
-                Actions text back missed calls, follow up leads and remind customers, on a schedule.{canEdit ? ' Start with “New action”.' : ''}
+                Actions text back missed calls, follow up leads and remind customers, on a schedule.
+                {canEdit ? ' Start with “New action”.' : ''}
               </p>
             </>
           )}
         </section>
       ) : (
-        <ul className="flex flex-col divide-y divide-slate-100 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200" data-testid="action-list">
+        <ul
+          className="flex flex-col divide-y divide-slate-100 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
+          data-testid="action-list"
+        >
           {actions.map((item) => (
-            <li key={item._id} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3" data-testid="action-row" data-id={item._id} data-key={item.key ?? undefined}>
+            <li
+              key={item._id}
+              className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3"
+              data-testid="action-row"
+              data-id={item._id}
+              data-key={item.key ?? undefined}
+            >
               <div className="flex min-w-0 flex-1 flex-col gap-0.5">
                 <div className="flex flex-wrap items-center gap-2">
                   <Link to={`/dashboard/actions/${item._id}`} className="font-medium text-slate-900 hover:underline">
@@ -179,7 +232,12 @@ export default function ActionsRoute() {
                 </dd>
                 <dt>Next run</dt>
                 <dd data-testid="action-next-run">
-                  <When at={item.status === 'active' ? item.next_run_at : null} timeZone={timeZone} now={now} none={item.status === 'active' ? 'Nothing due' : 'Paused'} />
+                  <When
+                    at={item.status === 'active' ? item.next_run_at : null}
+                    timeZone={timeZone}
+                    now={now}
+                    none={item.status === 'active' ? 'Nothing due' : 'Paused'}
+                  />
                 </dd>
               </dl>
               {canEdit ? <ActionToggle action={item} back={back} /> : null}

@@ -37,13 +37,22 @@ export default function AppointmentRoute() {
           ← Appointments
         </Link>
         <h1 className="mt-2 text-2xl font-semibold" data-testid="appointment-when">
-          {formatDateTime(appointment.start_at, timeZone)} – {formatDateTime(appointment.end_at, timeZone).split(', ').pop()}
+          {formatDateTime(appointment.start_at, timeZone)} –{' '}
+          {formatDateTime(appointment.end_at, timeZone).split(', ').pop()}
         </h1>
         <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
           <dt className="text-slate-500">Status</dt>
           <dd data-testid="appointment-status">{APPOINTMENT_STATUS_LABELS[appointment.status]}</dd>
           <dt className="text-slate-500">Contact</dt>
-          <dd>{appointment.customer ? <Link to={`/dashboard/customers/${appointment.customer._id}`} className="text-brand-700 underline">{appointment.customer.name}</Link> : 'A deleted contact'}</dd>
+          <dd>
+            {appointment.customer ? (
+              <Link to={`/dashboard/customers/${appointment.customer._id}`} className="text-brand-700 underline">
+                {appointment.customer.name}
+              </Link>
+            ) : (
+              'A deleted contact'
+            )}
+          </dd>
           <dt className="text-slate-500">Service</dt>
           <dd>{appointment.service?.name ?? '—'}</dd>
           <dt className="text-slate-500">Booked by</dt>
@@ -68,12 +77,20 @@ export default function AppointmentRoute() {
               reply={reply}
               customers={[]}
               services={services}
-              defaultValue={{ start_at: dateToZonedLocal(appointment.start_at, timeZone), end_at: dateToZonedLocal(appointment.end_at, timeZone), service_id: appointment.service_id ?? '', notes: appointment.notes ?? '' }}
+              defaultValue={{
+                start_at: dateToZonedLocal(appointment.start_at, timeZone),
+                end_at: dateToZonedLocal(appointment.end_at, timeZone),
+                service_id: appointment.service_id ?? '',
+                notes: appointment.notes ?? '',
+              }}
               submitLabel="Save changes"
               timeZone={timeZone}
             />
           </section>
-          <section className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200" aria-labelledby="cancel-heading">
+          <section
+            className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+            aria-labelledby="cancel-heading"
+          >
             <h2 id="cancel-heading" className="mb-2 text-lg font-semibold">
               Cancel the appointment
             </h2>

@@ -6,7 +6,13 @@ import { AppointmentForm } from '../components/appointments/appointment-form';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { SubmitButton } from '../components/forms';
 import { Pager } from '../components/timeline';
-import { appointmentsAction, canEditAppointments, feedStatus, listAppointments, serviceOptions } from '../lib/appointments.server';
+import {
+  appointmentsAction,
+  canEditAppointments,
+  feedStatus,
+  listAppointments,
+  serviceOptions,
+} from '../lib/appointments.server';
 import { requireDashboard } from '../lib/guard.server';
 import { customerOptions } from '../lib/orders.server';
 import { businessTimeZone } from '../lib/timeline.server';
@@ -33,7 +39,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     canEdit ? serviceOptions(state) : Promise.resolve([]),
     feedStatus(state),
   ]);
-  return { appointments: listed.appointments, total: listed.total, when, page, canEdit, customers, services, feed, timeZone: businessTimeZone(state) };
+  return {
+    appointments: listed.appointments,
+    total: listed.total,
+    when,
+    page,
+    canEdit,
+    customers,
+    services,
+    feed,
+    timeZone: businessTimeZone(state),
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -44,7 +60,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 type ActionData = SubmissionResult<string[]> | { feedUrl: string; feedMessage: string | null } | undefined;
 
 export default function AppointmentsRoute() {
-  const { appointments, total, when, page, canEdit, customers, services, feed, timeZone } = useLoaderData<typeof loader>();
+  const { appointments, total, when, page, canEdit, customers, services, feed, timeZone } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData;
   const feedUrl = actionData && 'feedUrl' in actionData ? actionData : null;
   const reply = actionData && !('feedUrl' in actionData) ? actionData : undefined;
@@ -72,7 +89,10 @@ export default function AppointmentsRoute() {
       </nav>
 
       {appointments.length === 0 ? (
-        <section className="rounded-2xl border border-dashed border-slate-300 p-8 text-center" data-testid="appointments-empty">
+        <section
+          className="rounded-2xl border border-dashed border-slate-300 p-8 text-center"
+          data-testid="appointments-empty"
+        >
           <p className="font-medium">{when === 'upcoming' ? 'No upcoming appointments.' : 'No past appointments.'}</p>
           <p className="mt-1 text-sm text-slate-600">Bookings the assistant takes and the ones you make land here.</p>
         </section>
@@ -90,18 +110,33 @@ export default function AppointmentsRoute() {
           <h2 id="book-heading" className="mb-4 text-lg font-semibold">
             Book an appointment
           </h2>
-          {customers.length === 0 ? <p className="text-sm text-slate-600">An appointment belongs to a contact: add the contact first.</p> : null}
-          <AppointmentForm mode="create" reply={reply} customers={customers} services={services} defaultValue={{}} submitLabel="Book appointment" timeZone={timeZone} />
+          {customers.length === 0 ? (
+            <p className="text-sm text-slate-600">An appointment belongs to a contact: add the contact first.</p>
+          ) : null}
+          <AppointmentForm
+            mode="create"
+            reply={reply}
+            customers={customers}
+            services={services}
+            defaultValue={{}}
+            submitLabel="Book appointment"
+            timeZone={timeZone}
+          />
         </section>
       ) : null}
 
-      <section className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200" aria-labelledby="feed-heading" data-testid="calendar-feed">
+      <section
+        className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+        aria-labelledby="feed-heading"
+        data-testid="calendar-feed"
+      >
         <h2 id="feed-heading" className="text-lg font-semibold">
           Your calendar feed
         </h2>
         <p className="mt-1 text-sm text-slate-600">
-          A private address that Google Calendar, Outlook and Apple Calendar subscribe to (“From URL”, “Subscribe to calendar”), so these appointments show in your own calendar. Anyone with the
-          address can read it: make a new one if it leaks.
+          A private address that Google Calendar, Outlook and Apple Calendar subscribe to (“From URL”, “Subscribe to
+          calendar”), so these appointments show in your own calendar. Anyone with the address can read it: make a new
+          one if it leaks.
         </p>
         {feedUrl ? (
           <div className="mt-3 flex flex-col gap-1" role="status">
@@ -109,11 +144,19 @@ export default function AppointmentsRoute() {
             <label htmlFor="feed-url" className="text-sm font-medium text-slate-700">
               Feed address
             </label>
-            <input id="feed-url" readOnly value={feedUrl.feedUrl} className="w-full rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-sm" data-testid="feed-url" />
+            <input
+              id="feed-url"
+              readOnly
+              value={feedUrl.feedUrl}
+              className="w-full rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-sm"
+              data-testid="feed-url"
+            />
           </div>
         ) : (
           <p className="mt-3 text-sm text-slate-700" data-testid="feed-state">
-            {feed.active ? `Your feed is on (address made ${formatDateTime(feed.created_at!, timeZone)}). The address was shown once; make a new one to see it again.` : 'You have no feed address.'}
+            {feed.active
+              ? `Your feed is on (address made ${formatDateTime(feed.created_at!, timeZone)}). The address was shown once; make a new one to see it again.`
+              : 'You have no feed address.'}
           </p>
         )}
         <div className="mt-3 flex flex-wrap gap-3">
@@ -140,10 +183,17 @@ export default function AppointmentsRoute() {
 function AppointmentRow({ appointment, timeZone }: { appointment: ApiAppointment; timeZone: string }) {
   const cancelled = appointment.status === 'cancelled';
   return (
-    <li className={`flex flex-wrap items-center justify-between gap-2 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 ${cancelled ? 'opacity-70' : ''}`} data-testid="appointment-row">
+    <li
+      className={`flex flex-wrap items-center justify-between gap-2 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 ${cancelled ? 'opacity-70' : ''}`}
+      data-testid="appointment-row"
+    >
       <div className="flex flex-col">
-        <Link to={`/dashboard/appointments/${appointment._id}`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
-          {formatDateTime(appointment.start_at, timeZone)} – {formatDateTime(appointment.end_at, timeZone).split(', ').pop()}
+        <Link
+          to={`/dashboard/appointments/${appointment._id}`}
+          className="font-medium text-brand-700 underline-offset-2 hover:underline"
+        >
+          {formatDateTime(appointment.start_at, timeZone)} –{' '}
+          {formatDateTime(appointment.end_at, timeZone).split(', ').pop()}
         </Link>
         <span className="text-sm text-slate-700">
           {appointment.customer?.name ?? 'A deleted contact'}
@@ -151,7 +201,11 @@ function AppointmentRow({ appointment, timeZone }: { appointment: ApiAppointment
           {appointment.source === 'assistant' ? ' · booked by the assistant' : ''}
         </span>
       </div>
-      <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${cancelled ? 'bg-slate-100 text-slate-600' : 'bg-emerald-50 text-emerald-700'}`}>{APPOINTMENT_STATUS_LABELS[appointment.status]}</span>
+      <span
+        className={`rounded-full px-2 py-0.5 text-xs font-medium ${cancelled ? 'bg-slate-100 text-slate-600' : 'bg-emerald-50 text-emerald-700'}`}
+      >
+        {APPOINTMENT_STATUS_LABELS[appointment.status]}
+      </span>
     </li>
   );
 }

@@ -10,4 +10,5 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   return streamLatestReply(state, params.id ?? '', 'audio', request.signal);
 }
 
-export const loader = ({ params }: ActionFunctionArgs) => redirect(`/dashboard/assistant-conversations/${params.id ?? ''}`);
+export const loader = ({ params }: ActionFunctionArgs) =>
+  redirect(`/dashboard/assistant-conversations/${params.id ?? ''}`);

@@ -2,7 +2,13 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
 import { conversationMessageSchema } from '#contract/schemas/conversation';
 import { apiCall } from '../lib/api.server';
-import { conversationsPath, createConversation, envelopeError, requireAssistantCaller, streamLatestReply } from '../lib/assistant.server';
+import {
+  conversationsPath,
+  createConversation,
+  envelopeError,
+  requireAssistantCaller,
+  streamLatestReply,
+} from '../lib/assistant.server';
 
 /**
  * The chat with JavaScript: the message goes to v1 update without waiting, and the reply
@@ -16,8 +22,13 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: conversationMessageSchema });
   if (submission.status !== 'success') {
-    const fieldErrors = Object.fromEntries(Object.entries(submission.error ?? {}).map(([key, value]) => [key, value ?? []]));
-    return Response.json({ errors: [...new Set(Object.values(fieldErrors).flat())], field_errors: fieldErrors }, { status: 422 });
+    const fieldErrors = Object.fromEntries(
+      Object.entries(submission.error ?? {}).map(([key, value]) => [key, value ?? []]),
+    );
+    return Response.json(
+      { errors: [...new Set(Object.values(fieldErrors).flat())], field_errors: fieldErrors },
+      { status: 422 },
+    );
   }
   let conversationId = params.id ?? '';
   if (conversationId === 'new') {
@@ -32,4 +43,5 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   return streamLatestReply(state, conversationId, 'text', request.signal, { 'x-conversation-id': conversationId });
 }
 
-export const loader = ({ params }: ActionFunctionArgs) => redirect(`/dashboard/assistant-conversations/${params.id ?? ''}`);
+export const loader = ({ params }: ActionFunctionArgs) =>
+  redirect(`/dashboard/assistant-conversations/${params.id ?? ''}`);

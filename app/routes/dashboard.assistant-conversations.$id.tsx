@@ -6,11 +6,19 @@ import { ChatComposer, ChatMessages, useAssistantChat } from '../components/assi
 import { PushToTalk } from '../components/assistant/voice';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import type { CorrectionReply } from '../lib/assistant';
-import { assistantAbilities, correctionAction, getBusinessSettings, getConversation, sendMessageAction } from '../lib/assistant.server';
+import {
+  assistantAbilities,
+  correctionAction,
+  getBusinessSettings,
+  getConversation,
+  sendMessageAction,
+} from '../lib/assistant.server';
 import { requireDashboard } from '../lib/guard.server';
 import { businessTimeZone } from '../lib/timeline.server';
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.conversation.title || 'Conversation'} · Business Assistant` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.conversation.title || 'Conversation'} · Business Assistant` },
+];
 
 /**
  * The chat page (spec: footer hidden): it keeps its scroll position across refreshes
@@ -26,7 +34,10 @@ export const handle = { scroll: false, hideFooter: true };
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const state = await requireDashboard(request, context);
-  const [conversation, settings] = await Promise.all([getConversation(state, params.id ?? ''), getBusinessSettings(state)]);
+  const [conversation, settings] = await Promise.all([
+    getConversation(state, params.id ?? ''),
+    getBusinessSettings(state),
+  ]);
   return { conversation, ...assistantAbilities(state, settings), timeZone: businessTimeZone(state) };
 }
 
@@ -54,7 +65,9 @@ export default function ConversationRoute() {
             All conversations
           </Link>
           <h1 className="truncate text-2xl font-semibold">{conversation.title || 'Conversation with the assistant'}</h1>
-          <p className="text-sm text-slate-600">{CONVERSATION_CHANNEL_LABELS[conversation.channel] ?? conversation.channel}</p>
+          <p className="text-sm text-slate-600">
+            {CONVERSATION_CHANNEL_LABELS[conversation.channel] ?? conversation.channel}
+          </p>
         </div>
       </div>
       <section aria-label="Messages" className="rounded-2xl bg-slate-100/60 p-4">
@@ -72,7 +85,11 @@ export default function ConversationRoute() {
           The assistant had this conversation with a customer. Only the customer writes in it.
         </p>
       ) : (
-        <div className="sticky bottom-0 flex flex-col gap-3 border-t border-slate-200 bg-slate-50 pb-2 pt-3" data-chat-dock="" data-testid="chat-dock">
+        <div
+          className="sticky bottom-0 flex flex-col gap-3 border-t border-slate-200 bg-slate-50 pb-2 pt-3"
+          data-chat-dock=""
+          data-testid="chat-dock"
+        >
           <ChatComposer chat={chat} action={self} reply={reply && !('messageId' in reply) ? reply : null} />
           <PushToTalk chat={chat} available={voiceAvailable} />
         </div>

@@ -19,7 +19,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   }
   const formData = await request.formData();
   const audio = formData.get('audio');
-  if (!(audio instanceof Blob) || audio.size === 0) return Response.json({ errors: [messages.voice.audioEmpty], field_errors: {} }, { status: 422 });
+  if (!(audio instanceof Blob) || audio.size === 0)
+    return Response.json({ errors: [messages.voice.audioEmpty], field_errors: {} }, { status: 422 });
   let conversationId = params.id ?? '';
   if (conversationId === 'new') {
     const title = String(formData.get('title') ?? '').trim();
@@ -31,9 +32,16 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   upload.set('audio', audio, 'recording.wav');
   upload.set('wait', 'false');
   const path = `${conversationsPath(state)}/update-voice/${encodeURIComponent(conversationId)}`;
-  const result = await readApiResult<{ messages: ApiConversationMessage[]; transcript: string }>(await apiFetch(state.caller, path, upload));
+  const result = await readApiResult<{ messages: ApiConversationMessage[]; transcript: string }>(
+    await apiFetch(state.caller, path, upload),
+  );
   if (!result.ok) return envelopeError(result);
-  return Response.json({ conversation_id: conversationId, transcript: result.data.transcript, messages: result.data.messages });
+  return Response.json({
+    conversation_id: conversationId,
+    transcript: result.data.transcript,
+    messages: result.data.messages,
+  });
 }
 
-export const loader = ({ params }: ActionFunctionArgs) => redirect(`/dashboard/assistant-conversations/${params.id ?? ''}`);
+export const loader = ({ params }: ActionFunctionArgs) =>
+  redirect(`/dashboard/assistant-conversations/${params.id ?? ''}`);

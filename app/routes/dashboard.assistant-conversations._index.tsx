@@ -25,12 +25,16 @@ const PAGE_SIZE = 50;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const state = await requireDashboard(request, context);
   const page = pageParam(new URL(request.url));
-  const result = await apiCall<{ conversations: ApiConversation[]; total: number }>(state.caller, `${conversationsPath(state)}/list`, {
-    page,
-    limit: PAGE_SIZE,
-    sort_by: 'created_at',
-    sort_order: 'desc',
-  });
+  const result = await apiCall<{ conversations: ApiConversation[]; total: number }>(
+    state.caller,
+    `${conversationsPath(state)}/list`,
+    {
+      page,
+      limit: PAGE_SIZE,
+      sort_by: 'created_at',
+      sort_order: 'desc',
+    },
+  );
   if (!result.ok) loadFailure(result);
   return {
     conversations: result.data.conversations,
@@ -45,7 +49,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const state = await requireDashboard(request, context);
   const { path, result } = await createConversation(state, { channel: 'chat' });
   if (!result.ok) return redirectWithToasts(request, '/dashboard/assistant-conversations', apiToasts(path, result));
-  return redirectWithToasts(request, `/dashboard/assistant-conversations/${result.data.conversation.id}`, apiToasts(path, result));
+  return redirectWithToasts(
+    request,
+    `/dashboard/assistant-conversations/${result.data.conversation.id}`,
+    apiToasts(path, result),
+  );
 }
 
 export default function ConversationsRoute() {
@@ -75,15 +83,29 @@ export default function ConversationsRoute() {
           Start one to ask the assistant what your callers ask: it answers from what it knows about your business.
         </EmptyState>
       ) : (
-        <ul className="flex flex-col divide-y divide-slate-100 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200" data-testid="conversations">
+        <ul
+          className="flex flex-col divide-y divide-slate-100 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
+          data-testid="conversations"
+        >
           {conversations.map((conversation) => {
             const last = conversation.last_message;
             const preview = last ? `${last.role === 'assistant' ? 'Assistant: ' : ''}${last.content}` : '';
             const when = last?.created_at ?? conversation.updated_at ?? conversation.created_at;
             return (
-              <li key={conversation.id} data-testid="conversation" data-id={conversation.id} data-channel={conversation.channel}>
-                <Link to={`/dashboard/assistant-conversations/${conversation.id}`} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-4 py-3 hover:bg-slate-50">
-                  <span className="inline-flex flex-none rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700" data-testid="conversation-channel">
+              <li
+                key={conversation.id}
+                data-testid="conversation"
+                data-id={conversation.id}
+                data-channel={conversation.channel}
+              >
+                <Link
+                  to={`/dashboard/assistant-conversations/${conversation.id}`}
+                  className="flex flex-wrap items-center gap-x-3 gap-y-1 px-4 py-3 hover:bg-slate-50"
+                >
+                  <span
+                    className="inline-flex flex-none rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700"
+                    data-testid="conversation-channel"
+                  >
                     {CONVERSATION_CHANNEL_LABELS[conversation.channel] ?? conversation.channel}
                   </span>
                   <span className="font-medium text-slate-900" data-testid="conversation-title">

@@ -4,7 +4,14 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import type { ApiBusinessSettings } from '#contract/envelope';
 import { hasPermission } from '#contract/permissions';
-import { AssistantSettingsForm, assistantFormSchema, HoursForm, hoursFormSchema, withUntickedBoxes, type SettingsReply } from '../components/assistant/settings-forms';
+import {
+  AssistantSettingsForm,
+  assistantFormSchema,
+  HoursForm,
+  hoursFormSchema,
+  withUntickedBoxes,
+  type SettingsReply,
+} from '../components/assistant/settings-forms';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { apiCall, type ApiFail } from '../lib/api.server';
 import { loadFailure } from '../lib/assistant.server';
@@ -31,7 +38,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const state = await requireDashboard(request, context);
   const result = await apiCall<{ business_settings: ApiBusinessSettings }>(state.caller, settingsPath(state, 'get'));
   if (!result.ok) loadFailure(result);
-  return { settings: result.data.business_settings, canEdit: hasPermission(state.business?.permissions, 'businesses/edit') };
+  return {
+    settings: result.data.business_settings,
+    canEdit: hasPermission(state.business?.permissions, 'businesses/edit'),
+  };
 }
 
 function refuse<T>(form: SettingsReply['form'], submission: Submission<T>, result?: ApiFail) {
@@ -39,7 +49,10 @@ function refuse<T>(form: SettingsReply['form'], submission: Submission<T>, resul
   const fieldErrors = { ...result.fieldErrors };
   const placed = new Set(Object.values(fieldErrors).flat());
   return data<SettingsReply>(
-    { form, result: submission.reply({ fieldErrors, formErrors: result.errors.filter((error) => !placed.has(error)) }) },
+    {
+      form,
+      result: submission.reply({ fieldErrors, formErrors: result.errors.filter((error) => !placed.has(error)) }),
+    },
     { status: result.status === 429 ? 429 : 400 },
   );
 }
@@ -85,18 +98,28 @@ export default function AssistantSettingsRoute() {
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-2xl font-semibold">Assistant settings</h1>
-          <p className="text-sm text-slate-600">How the assistant talks to your callers. Changes apply from its next message.</p>
+          <p className="text-sm text-slate-600">
+            How the assistant talks to your callers. Changes apply from its next message.
+          </p>
         </div>
         <Link to="/dashboard/assistant-conversations" className="text-sm font-medium text-brand-600 underline">
           Talk to the assistant
         </Link>
       </div>
-      {!canEdit ? <p className="text-sm text-slate-600">You can see these settings; changing them needs permission to edit the business.</p> : null}
+      {!canEdit ? (
+        <p className="text-sm text-slate-600">
+          You can see these settings; changing them needs permission to edit the business.
+        </p>
+      ) : null}
       <section aria-labelledby="assistant-heading" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
         <h2 id="assistant-heading" className="mb-4 text-lg font-semibold">
           The assistant
         </h2>
-        <AssistantSettingsForm settings={settings} reply={reply?.form === 'assistant' ? reply.result : null} canEdit={canEdit} />
+        <AssistantSettingsForm
+          settings={settings}
+          reply={reply?.form === 'assistant' ? reply.result : null}
+          canEdit={canEdit}
+        />
       </section>
       <section aria-labelledby="hours-heading" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
         <h2 id="hours-heading" className="mb-1 text-lg font-semibold">

@@ -31,7 +31,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const result = await apiCall<{ business: ApiBusiness }>(caller, 'businesses/create', submission.value);
   if (!result.ok) return replyWithApiErrors(submission, result);
   session.set('businessId', result.data.business._id);
-  return redirectWithToasts(request, `/dashboard/business-welcome/${result.data.business._id}`, apiToasts('businesses/create', result), { headers: { 'Set-Cookie': await commitSession(session) } });
+  return redirectWithToasts(
+    request,
+    `/dashboard/business-welcome/${result.data.business._id}`,
+    apiToasts('businesses/create', result),
+    { headers: { 'Set-Cookie': await commitSession(session) } },
+  );
 }
 
 export default function BusinessCreateRoute() {
@@ -41,7 +46,9 @@ export default function BusinessCreateRoute() {
     <div className="flex flex-col gap-6">
       <div>
         <h1 className="text-2xl font-semibold">Add a business</h1>
-        <p className="text-sm text-slate-600">You become its admin. It gets its own assistant, which you set up next.</p>
+        <p className="text-sm text-slate-600">
+          You become its admin. It gets its own assistant, which you set up next.
+        </p>
       </div>
       <section className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
         <BusinessDetailsForm

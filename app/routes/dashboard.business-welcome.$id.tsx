@@ -6,7 +6,9 @@ import { requireDashboard } from '../lib/guard.server';
 import { commitSession } from '../lib/session.server';
 import { httpError } from '../lib/invariant.server';
 
-export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [{ title: `Welcome, ${loaded?.business.name ?? 'business'} · Business Assistant` }];
+export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
+  { title: `Welcome, ${loaded?.business.name ?? 'business'} · Business Assistant` },
+];
 
 /**
  * Greets one of the user's businesses (after creating it) and shows what to set up next.

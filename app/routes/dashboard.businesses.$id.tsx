@@ -22,7 +22,9 @@ import { commitSession } from '../lib/session.server';
 import { useLocale } from '../lib/locale';
 import { httpError } from '../lib/invariant.server';
 
-export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [{ title: `${loaded?.business.name ?? 'Business'} · Business Assistant` }];
+export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
+  { title: `${loaded?.business.name ?? 'Business'} · Business Assistant` },
+];
 
 /**
  * One of the user's businesses: its details, edited in place by those who may edit the
@@ -59,22 +61,33 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const toasts = apiToasts(path, result);
     if (!result.ok) return redirectWithToasts(request, `/dashboard/businesses/${id}`, toasts);
     if (state.session.get('businessId') === id) state.session.unset('businessId');
-    return redirectWithToasts(request, '/dashboard/businesses', toasts, { headers: { 'Set-Cookie': await commitSession(state.session) } });
+    return redirectWithToasts(request, '/dashboard/businesses', toasts, {
+      headers: { 'Set-Cookie': await commitSession(state.session) },
+    });
   }
 
   if (intent === 'delete' || intent === 'restore') {
     const path = `businesses/${intent}/${encodeURIComponent(id)}`;
     const result = await apiCall<{ business: ApiBusiness }>(state.caller, path);
     const toasts = apiToasts(path, result);
-    if (!result.ok) return redirectWithToasts(request, intent === 'delete' ? `/dashboard/businesses/${id}` : '/dashboard/businesses', toasts);
+    if (!result.ok)
+      return redirectWithToasts(
+        request,
+        intent === 'delete' ? `/dashboard/businesses/${id}` : '/dashboard/businesses',
+        toasts,
+      );
     if (intent === 'delete') {
       // A deleted business cannot stay selected: the guard falls back to the first one.
       if (state.session.get('businessId') === id) state.session.unset('businessId');
       // With no business left the businesses page is closed (the guard sends the user to
       // onboarding); its Recently deleted view stays open, so the undo is still one click.
       const othersLeft = state.businesses.some((entry) => entry._id !== id);
-      const next = othersLeft ? `/dashboard/businesses?deleted=${encodeURIComponent(id)}` : recentlyDeletedUrl('businesses');
-      return redirectWithToasts(request, next, toasts, { headers: { 'Set-Cookie': await commitSession(state.session) } });
+      const next = othersLeft
+        ? `/dashboard/businesses?deleted=${encodeURIComponent(id)}`
+        : recentlyDeletedUrl('businesses');
+      return redirectWithToasts(request, next, toasts, {
+        headers: { 'Set-Cookie': await commitSession(state.session) },
+      });
     }
     return redirectWithToasts(request, `/dashboard/businesses/${id}`, toasts);
   }
@@ -84,7 +97,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
   const path = `businesses/update/${encodeURIComponent(id)}`;
   // An emptied address clears it (the form leaves blank fields out).
-  const result = await apiCall<{ business: ApiBusiness }>(state.caller, path, { ...submission.value, address: submission.value.address ?? '' });
+  const result = await apiCall<{ business: ApiBusiness }>(state.caller, path, {
+    ...submission.value,
+    address: submission.value.address ?? '',
+  });
   if (!result.ok) {
     if (result.status === 404) httpError(404, result.errors[0]);
     return replyWithApiErrors(submission, result);
@@ -139,12 +155,17 @@ export default function BusinessRoute() {
           Businesses
         </Link>
       </nav>
-      <section className="flex flex-col gap-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200" aria-labelledby="business-name">
+      <section
+        className="flex flex-col gap-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+        aria-labelledby="business-name"
+      >
         <div className="flex flex-wrap items-center gap-3">
           <h1 id="business-name" className="min-w-0 text-2xl font-semibold [overflow-wrap:anywhere]">
             {business.name}
           </h1>
-          {selected ? <span className="rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-700">Selected</span> : null}
+          {selected ? (
+            <span className="rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-700">Selected</span>
+          ) : null}
           <div className="ml-auto flex items-center gap-3">
             <DialogLink
               to={`${self}?confirm=leave`}
@@ -167,7 +188,11 @@ export default function BusinessRoute() {
           </div>
         </div>
         {confirmLeave ? (
-          <div className="rounded-xl bg-amber-50 p-4 ring-1 ring-amber-200" role="alertdialog" aria-label="Leave business">
+          <div
+            className="rounded-xl bg-amber-50 p-4 ring-1 ring-amber-200"
+            role="alertdialog"
+            aria-label="Leave business"
+          >
             {leave(<CancelLink to={self} />)}
           </div>
         ) : null}
@@ -177,7 +202,10 @@ export default function BusinessRoute() {
           </div>
         ) : null}
         {/* The values column may shrink and break anywhere: a long business email has no space to wrap at and pushed the page wider than a 390 px phone. */}
-        <dl className="grid grid-cols-[max-content_minmax(0,1fr)] gap-x-6 gap-y-2 text-sm" data-testid="business-details">
+        <dl
+          className="grid grid-cols-[max-content_minmax(0,1fr)] gap-x-6 gap-y-2 text-sm"
+          data-testid="business-details"
+        >
           {facts.map(([label, value]) => (
             <div key={label} className="contents">
               <dt className="font-medium text-slate-500">{label}</dt>
@@ -199,7 +227,9 @@ export default function BusinessRoute() {
               name: business.name,
               email: business.email,
               country: business.country,
-              telephones: business.telephones.length ? business.telephones.map((phone) => formatPhoneNumber(phone, business.country)) : [''],
+              telephones: business.telephones.length
+                ? business.telephones.map((phone) => formatPhoneNumber(phone, business.country))
+                : [''],
               address: business.address ?? '',
               timezone: business.timezone,
             }}

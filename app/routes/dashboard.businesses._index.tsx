@@ -16,7 +16,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const state = await requireDashboard(request, context);
   const deleted = new URL(request.url).searchParams.get('deleted');
   return {
-    businesses: state.businesses.map(({ _id, name, role, wizard_finished, country, email }) => ({ _id, name, role, wizard_finished, country, email })),
+    businesses: state.businesses.map(({ _id, name, role, wizard_finished, country, email }) => ({
+      _id,
+      name,
+      role,
+      wizard_finished,
+      country,
+      email,
+    })),
     selectedId: state.business?._id ?? null,
     deleted: deleted && !state.businesses.some((business) => business._id === deleted) ? deleted : null,
   };
@@ -29,10 +36,15 @@ export default function BusinessesRoute() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h1 className="text-2xl font-semibold">Businesses</h1>
-          <p className="text-sm text-slate-600">{businesses.length === 1 ? '1 business' : `${businesses.length} businesses`}</p>
+          <p className="text-sm text-slate-600">
+            {businesses.length === 1 ? '1 business' : `${businesses.length} businesses`}
+          </p>
           <RecentlyDeletedLink kind="businesses" />
         </div>
-        <Link to="/dashboard/business-create" className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white shadow-sm hover:bg-brand-700">
+        <Link
+          to="/dashboard/business-create"
+          className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white shadow-sm hover:bg-brand-700"
+        >
           Add a business
         </Link>
       </div>
@@ -61,7 +73,11 @@ export default function BusinessesRoute() {
               ) : (
                 <Form method="post" action="/dashboard/select-business" reloadDocument>
                   <input type="hidden" name="business_id" value={business._id} />
-                  <button type="submit" className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50" aria-label={`Switch to ${business.name}`}>
+                  <button
+                    type="submit"
+                    className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50"
+                    aria-label={`Switch to ${business.name}`}
+                  >
                     Switch
                   </button>
                 </Form>

@@ -18,7 +18,10 @@ export async function loader(args: LoaderFunctionArgs) {
   // The telephony provider marks calls it recorded (details.recording); skip the call when it says none.
   if (page.item.details?.recording === false) return { ...page, recordingUrl: null };
   const state = await requireDashboard(args.request, args.context);
-  const recording = await apiCall<{ url: string }>(state.caller, `businesses/calls/${businessId(state)}/recording/${encodeURIComponent(page.item._id)}`);
+  const recording = await apiCall<{ url: string }>(
+    state.caller,
+    `businesses/calls/${businessId(state)}/recording/${encodeURIComponent(page.item._id)}`,
+  );
   return { ...page, recordingUrl: recording.ok ? recording.data.url : null };
 }
 
@@ -32,7 +35,10 @@ type Turn = { speaker: string; text: string };
 function transcriptOf(value: unknown): { text: string | null; turns: Turn[] } {
   if (typeof value === 'string') {
     // "Caller: …" / "Assistant: …" lines (the systems' transcripts) become turns; other text stays as written.
-    const lines = value.split(/\r?\n/).map((line) => line.trim()).filter(Boolean);
+    const lines = value
+      .split(/\r?\n/)
+      .map((line) => line.trim())
+      .filter(Boolean);
     const turns = lines.map((line): Turn => {
       const match = /^(Caller|Assistant|Customer|Agent|Voicemail|System):\s*(.*)$/i.exec(line);
       return match ? { speaker: speakerName(match[1].toLowerCase()), text: match[2] } : { speaker: '', text: line };
@@ -68,11 +74,17 @@ export default function CallViewRoute() {
   const transcript = transcriptOf(details.transcript);
   const duration = typeof details.duration_seconds === 'number' ? details.duration_seconds : null;
   // The length is the call's, not a recording's: beside "Recording" it read as one when there was none.
-  const outcome = [...callOutcome(data.item.status, details), ...(duration !== null ? [`The call lasted ${formatDuration(duration)}.`] : [])];
+  const outcome = [
+    ...callOutcome(data.item.status, details),
+    ...(duration !== null ? [`The call lasted ${formatDuration(duration)}.`] : []),
+  ];
   return (
     <ItemPage data={data}>
       {outcome.length ? (
-        <ul className="flex flex-col gap-1 rounded-2xl bg-white p-4 text-sm shadow-sm ring-1 ring-slate-200" data-testid="call-outcome">
+        <ul
+          className="flex flex-col gap-1 rounded-2xl bg-white p-4 text-sm shadow-sm ring-1 ring-slate-200"
+          data-testid="call-outcome"
+        >
           {outcome.map((line) => (
             <li key={line}>{line}</li>
           ))}
@@ -101,7 +113,10 @@ export default function CallViewRoute() {
         </section>
       ) : null}
       {transcript.text || transcript.turns.length ? (
-        <section aria-labelledby="transcript-title" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+        <section
+          aria-labelledby="transcript-title"
+          className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+        >
           <h2 id="transcript-title" className="text-lg font-semibold">
             Transcript
           </h2>
@@ -130,13 +145,19 @@ const text = (value: unknown) => (typeof value === 'string' && value.trim() ? va
 /** What became of the call: put through to someone, a voicemail left, missed, who was rung first (a call placed from a system page). */
 function callOutcome(status: string | null, details: Record<string, unknown>): string[] {
   const lines: string[] = [];
-  const transfer = details.transfer && typeof details.transfer === 'object' ? (details.transfer as Record<string, unknown>) : {};
+  const transfer =
+    details.transfer && typeof details.transfer === 'object' ? (details.transfer as Record<string, unknown>) : {};
   // transfer_to: the assistant tried to put the caller through; transferred_to: someone answered.
   const transferredTo = text(details.transferred_to) ?? text(transfer.to);
   const tried = text(details.transfer_to);
   const dialStatus = text(details.transfer_status) ?? text(transfer.status);
   if (transferredTo) lines.push(`Transferred to ${transferredTo}.`);
-  else if (tried) lines.push(dialStatus ? `Tried to transfer to ${tried} (${dialStatus.replace(/[_-]+/g, ' ')}).` : `Transferring to ${tried}…`);
+  else if (tried)
+    lines.push(
+      dialStatus
+        ? `Tried to transfer to ${tried} (${dialStatus.replace(/[_-]+/g, ' ')}).`
+        : `Transferring to ${tried}…`,
+    );
   if (status === 'voicemail') lines.push('The caller left a voicemail.');
   else if (status === 'missed_call') lines.push('Missed call: nobody answered.');
   else if (status === 'abandoned') lines.push('The caller hung up after the greeting.');

@@ -6,7 +6,9 @@ import { customerFormAction, getCrmOrder, getCustomer, requireCustomerEditor } f
 import { safeRedirect } from '../lib/safe-redirect';
 import { CancelLink } from '../components/forms';
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Edit ${data?.customer.name ?? 'contact'} · Business Assistant` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `Edit ${data?.customer.name ?? 'contact'} · Business Assistant` },
+];
 
 /**
  * The edit form as a full page (without JavaScript; with it, the same form opens in a

@@ -30,7 +30,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const formData = await request.formData();
   const pair = [params.id ?? '', String(formData.get('with') ?? '')];
   const keep = String(formData.get('keep') ?? '');
-  if (!pair.includes(keep) || pair[0] === pair[1]) return data({ errors: ['Choose which contact to keep.'] }, { status: 400 });
+  if (!pair.includes(keep) || pair[0] === pair[1])
+    return data({ errors: ['Choose which contact to keep.'] }, { status: 400 });
   const mergeId = pair.find((id) => id !== keep) ?? '';
   const path = `${customersPath(state)}/merge/${encodeURIComponent(keep)}`;
   const result = await apiCall<{ customer: ApiCustomer }>(state.caller, path, { merge_id: mergeId });
@@ -46,14 +47,19 @@ export default function MergeCustomersRoute() {
   const combined = {
     phones: union(customer.phones, duplicate.phones),
     emails: union(customer.emails, duplicate.emails),
-    addresses: [...new Map([...customer.addresses, ...duplicate.addresses].map((address) => [addressText(address).toLowerCase(), address])).values()],
+    addresses: [
+      ...new Map(
+        [...customer.addresses, ...duplicate.addresses].map((address) => [addressText(address).toLowerCase(), address]),
+      ).values(),
+    ],
   };
   return (
     <div className="flex flex-col gap-6">
       <div>
         <h1 className="text-2xl font-semibold">Merge contacts</h1>
         <p className="text-sm text-slate-600">
-          Both timelines are kept: calls, messages, forms, notes and tasks of the two contacts end up on the one you keep.
+          Both timelines are kept: calls, messages, forms, notes and tasks of the two contacts end up on the one you
+          keep.
         </p>
       </div>
       <Form method="post" className="flex flex-col gap-6">
@@ -66,7 +72,14 @@ export default function MergeCustomersRoute() {
               className="flex cursor-pointer flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 has-[:checked]:ring-2 has-[:checked]:ring-brand-600"
             >
               <span className="flex items-center gap-2">
-                <input type="radio" name="keep" value={contact._id} defaultChecked={index === 0} required className="h-4 w-4" />
+                <input
+                  type="radio"
+                  name="keep"
+                  value={contact._id}
+                  defaultChecked={index === 0}
+                  required
+                  className="h-4 w-4"
+                />
                 <span className="font-semibold">Keep {contact.name}</span>
                 <StatusBadge status={contact.status} />
               </span>

@@ -15,7 +15,9 @@ export const meta: MetaFunction = () => [{ title: 'New contact · Business Assis
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const state = await requireCustomerEditor(request, context);
   const wanted = new URL(request.url).searchParams.get('status');
-  const status = (CUSTOMER_STATUSES as readonly string[]).includes(wanted ?? '') ? (wanted as CustomerStatus) : undefined;
+  const status = (CUSTOMER_STATUSES as readonly string[]).includes(wanted ?? '')
+    ? (wanted as CustomerStatus)
+    : undefined;
   return { statuses: await getCrmOrder(state), status };
 }
 

@@ -14,7 +14,11 @@ export async function action(args: ActionFunctionArgs) {
 
 /** Field names as a visitor would read them: "first_name" → "First name". */
 function humanise(name: string): string {
-  const spaced = name.replace(/[_-]+/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').trim().toLowerCase();
+  const spaced = name
+    .replace(/[_-]+/g, ' ')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .trim()
+    .toLowerCase();
   return spaced.charAt(0).toUpperCase() + spaced.slice(1);
 }
 

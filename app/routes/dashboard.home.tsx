@@ -53,10 +53,18 @@ export default function HomeRoute() {
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-semibold">{wizardFinished ? 'Recents' : `Welcome, ${user.name.split(' ')[0]}`}</h1>
+          <h1 className="text-2xl font-semibold">
+            {wizardFinished ? 'Recents' : `Welcome, ${user.name.split(' ')[0]}`}
+          </h1>
           {business ? <p className="text-sm text-slate-600">{business.name}</p> : null}
         </div>
-        {timeline ? <CustomerSelector customers={timeline.customers} selected={timeline.customerId} findQuery={timeline.findQuery} /> : null}
+        {timeline ? (
+          <CustomerSelector
+            customers={timeline.customers}
+            selected={timeline.customerId}
+            findQuery={timeline.findQuery}
+          />
+        ) : null}
       </div>
       {!timeline ? (
         <SetupChecklist user={user} business={business} />

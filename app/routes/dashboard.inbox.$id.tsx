@@ -13,13 +13,22 @@ import { businessTimeZone } from '../lib/timeline.server';
 import { useSchemaForm } from '../lib/use-schema-form';
 import type { loader as inboxLoader } from './dashboard.inbox';
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.thread.customer.name || 'Conversation'} · Inbox · Business Assistant` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.thread.customer.name || 'Conversation'} · Inbox · Business Assistant` },
+];
 
 /** One thread: opening it marks it read for this member. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const state = await requireDashboard(request, context);
   const { thread, messages } = await openThread(state, params.id ?? '');
-  return { thread, messages, canReply: canReplyInInbox(state), userId: state.user.id, timeZone: businessTimeZone(state), now: new Date().toISOString() };
+  return {
+    thread,
+    messages,
+    canReply: canReplyInInbox(state),
+    userId: state.user.id,
+    timeZone: businessTimeZone(state),
+    now: new Date().toISOString(),
+  };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -35,11 +44,16 @@ export default function InboxThreadRoute() {
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useSchemaForm('inbox-reply', inboxReplySchema, lastResult);
   const at = (value: string) => notificationTime(value, new Date(now), timeZone);
-  const paused = thread.assistant_paused_until && thread.assistant_paused_until > now ? thread.assistant_paused_until : null;
+  const paused =
+    thread.assistant_paused_until && thread.assistant_paused_until > now ? thread.assistant_paused_until : null;
   const name = thread.customer.name || 'Unnamed contact';
 
   return (
-    <section className="flex flex-col gap-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6" aria-labelledby="inbox-thread-title" data-testid="inbox-open-thread">
+    <section
+      className="flex flex-col gap-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6"
+      aria-labelledby="inbox-thread-title"
+      data-testid="inbox-open-thread"
+    >
       <nav aria-label="Breadcrumb" className="text-sm lg:hidden">
         <Link to="/dashboard/inbox" className="text-brand-600 underline">
           All conversations
@@ -54,7 +68,11 @@ export default function InboxThreadRoute() {
         <span className="flex flex-wrap gap-3 text-sm">
           {thread.customer.phones.map((phone) => (
             <span key={phone} className="flex gap-2">
-              <a href={`tel:${phone}`} className="text-brand-700 underline" aria-label={`Call ${formatPhoneNumber(phone)}`}>
+              <a
+                href={`tel:${phone}`}
+                className="text-brand-700 underline"
+                aria-label={`Call ${formatPhoneNumber(phone)}`}
+              >
                 Call {formatPhoneNumber(phone)}
               </a>
               {canReply ? (
@@ -67,9 +85,14 @@ export default function InboxThreadRoute() {
         </span>
       </header>
 
-      <div className="flex flex-wrap items-center gap-3 rounded-xl bg-slate-50 p-3 text-sm" data-testid="inbox-thread-state">
+      <div
+        className="flex flex-wrap items-center gap-3 rounded-xl bg-slate-50 p-3 text-sm"
+        data-testid="inbox-thread-state"
+      >
         <p className="flex-1" data-testid="inbox-assistant-state">
-          {paused ? `The assistant is paused on this conversation until ${at(paused)}.` : 'The assistant answers new texts in this conversation.'}
+          {paused
+            ? `The assistant is paused on this conversation until ${at(paused)}.`
+            : 'The assistant answers new texts in this conversation.'}
         </p>
         {canReply ? (
           <Form method="post" replace>
@@ -82,14 +105,24 @@ export default function InboxThreadRoute() {
       </div>
 
       <div className="flex flex-wrap items-center gap-3 text-sm">
-        <p data-testid="inbox-assignee">{thread.assigned_to ? `Assigned to ${thread.assigned_to._id === userId ? 'you' : thread.assigned_to.name}` : 'Not assigned'}</p>
+        <p data-testid="inbox-assignee">
+          {thread.assigned_to
+            ? `Assigned to ${thread.assigned_to._id === userId ? 'you' : thread.assigned_to.name}`
+            : 'Not assigned'}
+        </p>
         {canReply ? (
           <Form method="post" replace className="flex flex-wrap items-center gap-2">
             <input type="hidden" name="intent" value="assign" />
             <label htmlFor="inbox-assign" className="sr-only">
               Assign to
             </label>
-            <select id="inbox-assign" name="user_id" defaultValue={thread.assigned_to?._id ?? ''} key={thread.assigned_to?._id ?? ''} className="rounded-lg border border-slate-300 bg-white px-2 py-1.5">
+            <select
+              id="inbox-assign"
+              name="user_id"
+              defaultValue={thread.assigned_to?._id ?? ''}
+              key={thread.assigned_to?._id ?? ''}
+              className="rounded-lg border border-slate-300 bg-white px-2 py-1.5"
+            >
               <option value="">Nobody</option>
               {members.map((member) => (
                 <option key={member._id} value={member._id}>
@@ -111,14 +144,23 @@ export default function InboxThreadRoute() {
       ) : (
         <ol className="flex flex-col gap-3" aria-label="Messages" data-testid="inbox-messages">
           {messages.map((message) => (
-            <li key={message._id} data-testid="inbox-message" data-author={message.author} className={`flex flex-col gap-1 ${message.direction === 'outbound' ? 'items-end' : 'items-start'}`}>
+            <li
+              key={message._id}
+              data-testid="inbox-message"
+              data-author={message.author}
+              className={`flex flex-col gap-1 ${message.direction === 'outbound' ? 'items-end' : 'items-start'}`}
+            >
               <span className="text-xs text-slate-500">
                 <span className="font-medium text-slate-700">{authorName(message, name)}</span>
                 {message.type === 'form' ? ' · web form' : ''} · {at(message.created_at)}
               </span>
               <p
                 className={`max-w-[85%] whitespace-pre-line break-words rounded-2xl px-4 py-2 text-sm ${
-                  message.direction === 'outbound' ? (message.author === 'assistant' ? 'bg-violet-100 text-violet-950' : 'bg-brand-600 text-white') : 'bg-slate-100 text-slate-900'
+                  message.direction === 'outbound'
+                    ? message.author === 'assistant'
+                      ? 'bg-violet-100 text-violet-950'
+                      : 'bg-brand-600 text-white'
+                    : 'bg-slate-100 text-slate-900'
                 }`}
               >
                 {message.body || '(no text)'}

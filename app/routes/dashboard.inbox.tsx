@@ -1,17 +1,15 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, Outlet, useLoaderData, useParams } from "@remix-run/react";
-import { notificationTime } from "#contract/labels";
-import { INBOX_FILTER_LABELS, INBOX_FILTERS } from "#contract/schemas/inbox";
-import { GeneralErrorBoundary } from "../components/error-boundary";
-import { AuthorLabel } from "../components/inbox/inbox-bits";
-import { EmptyState, Pager } from "../components/timeline";
-import { requireDashboard } from "../lib/guard.server";
-import { inboxFilter, listInbox } from "../lib/inbox.server";
-import { businessTimeZone } from "../lib/timeline.server";
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Link, Outlet, useLoaderData, useParams } from '@remix-run/react';
+import { notificationTime } from '#contract/labels';
+import { INBOX_FILTER_LABELS, INBOX_FILTERS } from '#contract/schemas/inbox';
+import { GeneralErrorBoundary } from '../components/error-boundary';
+import { AuthorLabel } from '../components/inbox/inbox-bits';
+import { EmptyState, Pager } from '../components/timeline';
+import { requireDashboard } from '../lib/guard.server';
+import { inboxFilter, listInbox } from '../lib/inbox.server';
+import { businessTimeZone } from '../lib/timeline.server';
 
-export const meta: MetaFunction = () => [
-  { title: "Inbox · Business Assistant" },
-];
+export const meta: MetaFunction = () => [{ title: 'Inbox · Business Assistant' }];
 
 const PAGE_SIZE = 30;
 
@@ -25,7 +23,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const state = await requireDashboard(request, context);
   const url = new URL(request.url);
   const filter = inboxFilter(url);
-  const page = Math.max(0, Number(url.searchParams.get("page")) || 0);
+  const page = Math.max(0, Number(url.searchParams.get('page')) || 0);
   const inbox = await listInbox(state, filter, page);
   return {
     ...inbox,
@@ -36,19 +34,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function InboxRoute() {
-  const { threads, total, page, filter, timeZone, now } =
-    useLoaderData<typeof loader>();
+  const { threads, total, page, filter, timeZone, now } = useLoaderData<typeof loader>();
   const { id: openId } = useParams();
-  const search = filter === "all" ? "" : `?filter=${filter}`;
+  const search = filter === 'all' ? '' : `?filter=${filter}`;
   return (
     <div className="flex flex-col gap-4">
       <h1 className="text-2xl font-semibold">Inbox</h1>
       <div className="flex flex-col gap-6 lg:flex-row">
         <section
           aria-labelledby="inbox-threads-title"
-          className={`flex flex-col gap-3 lg:w-96 lg:shrink-0 ${
-            openId ? "hidden lg:flex" : ""
-          }`}
+          className={`flex flex-col gap-3 lg:w-96 lg:shrink-0 ${openId ? 'hidden lg:flex' : ''}`}
         >
           <h2 id="inbox-threads-title" className="sr-only">
             Conversations
@@ -57,12 +52,8 @@ export default function InboxRoute() {
             {INBOX_FILTERS.map((value) => (
               <Link
                 key={value}
-                to={
-                  value === "all"
-                    ? "/dashboard/inbox"
-                    : `/dashboard/inbox?filter=${value}`
-                }
-                aria-current={value === filter ? "page" : undefined}
+                to={value === 'all' ? '/dashboard/inbox' : `/dashboard/inbox?filter=${value}`}
+                aria-current={value === filter ? 'page' : undefined}
                 className="rounded-full border border-slate-300 px-3 py-1 font-medium aria-[current=page]:border-brand-600 aria-[current=page]:bg-brand-600 aria-[current=page]:text-white"
               >
                 {INBOX_FILTER_LABELS[value]}
@@ -72,11 +63,11 @@ export default function InboxRoute() {
           {threads.length === 0 ? (
             <EmptyState
               title={
-                filter === "mine"
-                  ? "No conversations are assigned to you."
-                  : filter === "unassigned"
-                  ? "Every conversation is assigned."
-                  : "No messages yet."
+                filter === 'mine'
+                  ? 'No conversations are assigned to you.'
+                  : filter === 'unassigned'
+                    ? 'Every conversation is assigned.'
+                    : 'No messages yet.'
               }
               testId="inbox-empty"
             >
@@ -89,39 +80,29 @@ export default function InboxRoute() {
             >
               {threads.map((listed) => {
                 // The open thread is read: its loader marks it while this list loads beside it.
-                const thread =
-                  listed._id === openId ? { ...listed, unread: 0 } : listed;
+                const thread = listed._id === openId ? { ...listed, unread: 0 } : listed;
                 return (
                   <li key={thread._id} data-testid="inbox-thread">
                     <Link
                       to={`/dashboard/inbox/${thread._id}${search}`}
-                      aria-current={thread._id === openId ? "page" : undefined}
+                      aria-current={thread._id === openId ? 'page' : undefined}
                       className="flex flex-col gap-1 px-4 py-3 hover:bg-slate-50 aria-[current=page]:bg-brand-50"
                     >
                       <span className="flex items-center gap-2">
-                        <span
-                          className={`min-w-0 flex-1 truncate ${
-                            thread.unread ? "font-semibold" : "font-medium"
-                          }`}
-                        >
-                          {thread.customer.name || "Unnamed contact"}
+                        <span className={`min-w-0 flex-1 truncate ${thread.unread ? 'font-semibold' : 'font-medium'}`}>
+                          {thread.customer.name || 'Unnamed contact'}
                         </span>
                         {thread.unread ? (
                           <span
                             className="rounded-full bg-brand-600 px-2 text-xs font-semibold text-white"
                             data-testid="inbox-unread"
                           >
-                            {thread.unread}{" "}
-                            <span className="sr-only">unread</span>
+                            {thread.unread} <span className="sr-only">unread</span>
                           </span>
                         ) : null}
                         {thread.last_message_at ? (
                           <span className="shrink-0 text-xs text-slate-500">
-                            {notificationTime(
-                              thread.last_message_at,
-                              new Date(now),
-                              timeZone
-                            )}
+                            {notificationTime(thread.last_message_at, new Date(now), timeZone)}
                           </span>
                         ) : null}
                       </span>
@@ -133,11 +114,8 @@ export default function InboxRoute() {
                       ) : null}
                       {thread.assigned_to || thread.assistant_paused_until ? (
                         <span className="flex gap-3 text-xs text-slate-500">
-                          {thread.assigned_to ? (
-                            <span>Assigned to {thread.assigned_to.name}</span>
-                          ) : null}
-                          {thread.assistant_paused_until &&
-                          thread.assistant_paused_until > now ? (
+                          {thread.assigned_to ? <span>Assigned to {thread.assigned_to.name}</span> : null}
+                          {thread.assistant_paused_until && thread.assistant_paused_until > now ? (
                             <span>Assistant paused</span>
                           ) : null}
                         </span>
@@ -148,12 +126,7 @@ export default function InboxRoute() {
               })}
             </ul>
           )}
-          <Pager
-            page={page}
-            total={total}
-            pageSize={PAGE_SIZE}
-            search={search}
-          />
+          <Pager page={page} total={total} pageSize={PAGE_SIZE} search={search} />
         </section>
         <div className="min-w-0 flex-1">
           <Outlet />

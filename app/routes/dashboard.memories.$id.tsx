@@ -13,7 +13,9 @@ import { canEditMemories, getMemory, memoriesPath, questionAction } from '../lib
 import { apiToasts, redirectWithToasts } from '../lib/toast.server';
 import { DeleteConfirmPanel, DeleteDialog } from '../components/delete-restore';
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data ? memoryHeadline(data.memory) : 'Memory'} · Business Assistant` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data ? memoryHeadline(data.memory) : 'Memory'} · Business Assistant` },
+];
 
 /**
  * One memory: what the assistant knows from it (for a file, the text read from it, and a
@@ -41,7 +43,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const toasts = apiToasts(path, result);
     if (!result.ok) return redirectWithToasts(request, intent === 'delete' ? self : '/dashboard/memories', toasts);
     // After a delete the list offers the undo (restore) right away.
-    return redirectWithToasts(request, intent === 'delete' ? `/dashboard/memories?deleted=${encodeURIComponent(id)}` : self, toasts);
+    return redirectWithToasts(
+      request,
+      intent === 'delete' ? `/dashboard/memories?deleted=${encodeURIComponent(id)}` : self,
+      toasts,
+    );
   }
   if (intent === 'answer' || intent === 'ignore') {
     formData.set('question_id', id);
@@ -64,7 +70,10 @@ export default function MemoryRoute() {
           Knowledge base
         </Link>
       </nav>
-      <section className="flex flex-col gap-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200" aria-labelledby="memory-title">
+      <section
+        className="flex flex-col gap-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+        aria-labelledby="memory-title"
+      >
         <div className="flex flex-wrap items-center gap-3">
           <h1 id="memory-title" className="min-w-0 break-words text-2xl font-semibold">
             {headline}
@@ -103,7 +112,11 @@ export default function MemoryRoute() {
           ) : null}
         </div>
         {confirmDelete ? (
-          <DeleteConfirmPanel noun="memory" cancelTo={self} confirm={(cancel) => <DeleteMemoryConfirm memory={memory} cancel={cancel} />} />
+          <DeleteConfirmPanel
+            noun="memory"
+            cancelTo={self}
+            confirm={(cancel) => <DeleteMemoryConfirm memory={memory} cancel={cancel} />}
+          />
         ) : null}
         {file ? (
           <p className="text-sm text-slate-700" data-testid="memory-file">
@@ -122,10 +135,14 @@ export default function MemoryRoute() {
         ) : null}
         {memory.source_url ? (
           <p className="text-sm text-slate-700" data-testid="memory-source">
-            Source:{' '}
-            {/* Only an http(s) URL becomes a link: a row stored before that rule is shown as text. */}
+            Source: {/* Only an http(s) URL becomes a link: a row stored before that rule is shown as text. */}
             {isHttpUrl(memory.source_url) ? (
-              <a href={memory.source_url} className="break-all text-brand-700 underline" target="_blank" rel="noreferrer noopener">
+              <a
+                href={memory.source_url}
+                className="break-all text-brand-700 underline"
+                target="_blank"
+                rel="noreferrer noopener"
+              >
                 {memory.source_url}
               </a>
             ) : (
@@ -134,8 +151,17 @@ export default function MemoryRoute() {
           </p>
         ) : null}
         <div>
-          <h2 className="text-sm font-medium text-slate-500">{isFileMemory(memory.type) ? 'Text read from the file' : memory.type.endsWith('question') ? 'Question' : 'Content'}</h2>
-          <div className="mt-1 max-h-[32rem] overflow-auto whitespace-pre-wrap rounded-lg bg-slate-50 p-3 text-sm text-slate-900" data-testid="memory-content">
+          <h2 className="text-sm font-medium text-slate-500">
+            {isFileMemory(memory.type)
+              ? 'Text read from the file'
+              : memory.type.endsWith('question')
+                ? 'Question'
+                : 'Content'}
+          </h2>
+          <div
+            className="mt-1 max-h-[32rem] overflow-auto whitespace-pre-wrap rounded-lg bg-slate-50 p-3 text-sm text-slate-900"
+            data-testid="memory-content"
+          >
             {memory.content || 'No text could be read from this file.'}
           </div>
         </div>
@@ -148,8 +174,11 @@ export default function MemoryRoute() {
           </div>
         ) : null}
         <p className="text-xs text-slate-500">
-          Added {new Date(memory.created_at).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' })}
-          {memory.updated_at !== memory.created_at ? ` · changed ${new Date(memory.updated_at).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' })}` : ''}
+          Added{' '}
+          {new Date(memory.created_at).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' })}
+          {memory.updated_at !== memory.created_at
+            ? ` · changed ${new Date(memory.updated_at).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' })}`
+            : ''}
         </p>
       </section>
       {memory.type === 'question' ? (

@@ -24,10 +24,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const state = await requireMemoryEditor(request, context);
   // A body far past the limit is refused before it is read into memory.
   const length = Number(request.headers.get('content-length') ?? 0);
-  if (length > MAX_UPLOAD_BYTES + 64 * 1024) return data({ errors: ['The file is larger than 20 MB.'] }, { status: 400 });
+  if (length > MAX_UPLOAD_BYTES + 64 * 1024)
+    return data({ errors: ['The file is larger than 20 MB.'] }, { status: 400 });
   const formData = await request.formData();
   const file = formData.get('file');
-  if (!(file instanceof Blob) || file.size === 0) return data({ errors: ['Choose a file to upload.'] }, { status: 400 });
+  if (!(file instanceof Blob) || file.size === 0)
+    return data({ errors: ['Choose a file to upload.'] }, { status: 400 });
   const form = new FormData();
   form.set('file', file, (file as File).name || 'upload');
   for (const key of ['title', 'content', 'status'] as const) {
@@ -36,7 +38,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const path = `${memoriesPath(state)}/upload`;
   const result = await uploadMemoryFile(state.caller, path, form);
-  if (!result.ok) return data({ errors: [...result.errors, ...Object.values(result.fieldErrors).flat()].filter((e, i, all) => all.indexOf(e) === i) }, { status: 400 });
+  if (!result.ok)
+    return data(
+      {
+        errors: [...result.errors, ...Object.values(result.fieldErrors).flat()].filter(
+          (e, i, all) => all.indexOf(e) === i,
+        ),
+      },
+      { status: 400 },
+    );
   return redirectWithToasts(request, `/dashboard/memories/${result.data.memory._id}`, apiToasts(path, result));
 }
 

@@ -3,7 +3,12 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import type { ApiLearningJob } from '#contract/envelope';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { SubmitButton } from '../components/forms';
-import { JobProgress, WebsiteForm, isLearningActive, learningStatusLabel } from '../components/memories/website-learning';
+import {
+  JobProgress,
+  WebsiteForm,
+  isLearningActive,
+  learningStatusLabel,
+} from '../components/memories/website-learning';
 import { requireDashboard } from '../lib/guard.server';
 import { listLearningJobs, websiteLearningAction, type WebsiteReply } from '../lib/learning.server';
 import { canEditMemories } from '../lib/memories.server';
@@ -27,7 +32,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const jobs = await listLearningJobs(state, JOBS_READ);
   const sites = new Map<string, ApiLearningJob>();
   for (const job of jobs) if (job.url && !sites.has(job.url)) sites.set(job.url, job);
-  return { latest: jobs[0] ?? null, sites: [...sites.values()], canEdit: canEditMemories(state), timeZone: businessTimeZone(state) };
+  return {
+    latest: jobs[0] ?? null,
+    sites: [...sites.values()],
+    canEdit: canEditMemories(state),
+    timeZone: businessTimeZone(state),
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -49,17 +59,26 @@ export default function LearnFromWebsiteRoute() {
           Knowledge base
         </Link>
         <h1 className="mt-1 text-2xl font-semibold">Learn from my website</h1>
-        <p className="text-sm text-slate-600">The assistant reads your website into the knowledge base, one memory per page. Read it again after you change the site.</p>
+        <p className="text-sm text-slate-600">
+          The assistant reads your website into the knowledge base, one memory per page. Read it again after you change
+          the site.
+        </p>
       </div>
 
       {latest ? <JobProgress job={latest} canEdit={canEdit} errors={errorsOf('job')} /> : null}
 
       {canEdit ? (
         <section className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-          <WebsiteForm defaultUrl={reply?.values?.url ?? latest?.url ?? ''} errors={errorsOf('website')} relearn={Boolean(latest)} />
+          <WebsiteForm
+            defaultUrl={reply?.values?.url ?? latest?.url ?? ''}
+            errors={errorsOf('website')}
+            relearn={Boolean(latest)}
+          />
         </section>
       ) : (
-        <p className="text-sm text-slate-600">You can see what the assistant learns, but adding to it needs permission to edit memories.</p>
+        <p className="text-sm text-slate-600">
+          You can see what the assistant learns, but adding to it needs permission to edit memories.
+        </p>
       )}
 
       {sites.length > 0 ? (
@@ -67,9 +86,17 @@ export default function LearnFromWebsiteRoute() {
           <h2 id="sites-heading" className="font-medium">
             Websites learned
           </h2>
-          <ul className="flex flex-col divide-y divide-slate-200 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200" data-testid="learned-sites">
+          <ul
+            className="flex flex-col divide-y divide-slate-200 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
+            data-testid="learned-sites"
+          >
             {sites.map((job) => (
-              <li key={job._id} className="flex flex-wrap items-center justify-between gap-3 p-4" data-testid="learned-site" data-url={job.url}>
+              <li
+                key={job._id}
+                className="flex flex-wrap items-center justify-between gap-3 p-4"
+                data-testid="learned-site"
+                data-url={job.url}
+              >
                 <div className="min-w-0">
                   <p className="break-all font-medium">{job.url}</p>
                   <p className="text-sm text-slate-600">
@@ -89,7 +116,11 @@ export default function LearnFromWebsiteRoute() {
               </li>
             ))}
           </ul>
-          {canEdit && busy ? <p className="text-xs text-slate-500">A site can be read again once the current reading has finished or been stopped.</p> : null}
+          {canEdit && busy ? (
+            <p className="text-xs text-slate-500">
+              A site can be read again once the current reading has finished or been stopped.
+            </p>
+          ) : null}
         </section>
       ) : null}
     </div>

@@ -54,7 +54,10 @@ export default function NoteViewRoute() {
                 )}
               </Form>
             ) : null}
-            <Link to={`/dashboard/notes/${note._id}/edit`} className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50">
+            <Link
+              to={`/dashboard/notes/${note._id}/edit`}
+              className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
+            >
               Edit
             </Link>
           </>
@@ -69,15 +72,30 @@ export default function NoteViewRoute() {
       }
     >
       {note.reminder ? (
-        <section aria-labelledby="task-title" className={`rounded-2xl bg-white p-6 shadow-sm ring-1 ${overdue ? 'ring-red-300' : 'ring-slate-200'}`}>
+        <section
+          aria-labelledby="task-title"
+          className={`rounded-2xl bg-white p-6 shadow-sm ring-1 ${overdue ? 'ring-red-300' : 'ring-slate-200'}`}
+        >
           <h2 id="task-title" className="mb-3 text-lg font-semibold">
             Task
           </h2>
           <Facts
             rows={[
-              ['Reminder', <time key="reminder" dateTime={note.reminder} data-testid="note-reminder">{formatDateTime(note.reminder, timeZone)}</time>],
+              [
+                'Reminder',
+                <time key="reminder" dateTime={note.reminder} data-testid="note-reminder">
+                  {formatDateTime(note.reminder, timeZone)}
+                </time>,
+              ],
               ['Repeats', repeatText(note.repeat)],
-              ['Status', note.completed_at ? `Completed ${formatDateTime(note.completed_at, timeZone)}` : overdue ? 'Overdue' : 'Open'],
+              [
+                'Status',
+                note.completed_at
+                  ? `Completed ${formatDateTime(note.completed_at, timeZone)}`
+                  : overdue
+                    ? 'Overdue'
+                    : 'Open',
+              ],
               ['Internal', note.internal ? 'Yes, for the team' : null],
             ]}
           />

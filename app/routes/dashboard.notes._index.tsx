@@ -69,13 +69,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export default function NotesListRoute() {
   const data = useLoaderData<typeof loader>();
   // Each control changes one parameter and keeps the others.
-  const current: Record<string, string> = { show: data.show, due: data.due, sort: data.order, customer_id: data.customerId };
+  const current: Record<string, string> = {
+    show: data.show,
+    due: data.due,
+    sort: data.order,
+    customer_id: data.customerId,
+  };
   const query = (change: Record<string, string>) => {
-    const params = new URLSearchParams(Object.entries({ ...current, ...change }).filter(([, value]) => value) as [string, string][]);
+    const params = new URLSearchParams(
+      Object.entries({ ...current, ...change }).filter(([, value]) => value) as [string, string][],
+    );
     const text = params.toString();
     return text ? `?${text}` : '/dashboard/notes';
   };
-  const kept = Object.fromEntries(Object.entries({ show: data.show, due: data.due, sort: data.order }).filter(([, value]) => value));
+  const kept = Object.fromEntries(
+    Object.entries({ show: data.show, due: data.due, sort: data.order }).filter(([, value]) => value),
+  );
   const newQuery = data.customerId ? `?customer_id=${encodeURIComponent(data.customerId)}` : '';
   return (
     <KindListPage
@@ -84,10 +93,16 @@ export default function NotesListRoute() {
       actions={
         data.canEdit ? (
           <div className="flex gap-2">
-            <Link to={`/dashboard/notes/new${newQuery}`} className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white shadow-sm hover:bg-brand-700">
+            <Link
+              to={`/dashboard/notes/new${newQuery}`}
+              className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white shadow-sm hover:bg-brand-700"
+            >
               New note
             </Link>
-            <Link to={`/dashboard/notes/new?${new URLSearchParams({ task: '1', ...(data.customerId ? { customer_id: data.customerId } : {}) })}`} className="rounded-lg border border-slate-300 bg-white px-4 py-2 font-medium text-slate-800 shadow-sm hover:bg-slate-50">
+            <Link
+              to={`/dashboard/notes/new?${new URLSearchParams({ task: '1', ...(data.customerId ? { customer_id: data.customerId } : {}) })}`}
+              className="rounded-lg border border-slate-300 bg-white px-4 py-2 font-medium text-slate-800 shadow-sm hover:bg-slate-50"
+            >
               New task
             </Link>
           </div>
@@ -100,7 +115,12 @@ export default function NotesListRoute() {
             <Choices label="Due" options={DUE_VIEWS} selected={data.due} to={(key) => query({ due: key })} />
             <Choices label="Order" options={ORDERS} selected={data.order} to={(key) => query({ sort: key })} />
           </div>
-          <CustomerSelector customers={data.customers} selected={data.customerId} hidden={kept} findQuery={data.findQuery} />
+          <CustomerSelector
+            customers={data.customers}
+            selected={data.customerId}
+            hidden={kept}
+            findQuery={data.findQuery}
+          />
         </div>
       }
     />
@@ -108,7 +128,17 @@ export default function NotesListRoute() {
 }
 
 /** One row of GET links (they work without JavaScript); the chosen one is marked current. */
-function Choices({ label, options, selected, to }: { label: string; options: readonly { key: string; label: string }[]; selected: string; to: (key: string) => string }) {
+function Choices({
+  label,
+  options,
+  selected,
+  to,
+}: {
+  label: string;
+  options: readonly { key: string; label: string }[];
+  selected: string;
+  to: (key: string) => string;
+}) {
   return (
     <nav aria-label={label} className="flex flex-wrap gap-1 rounded-lg bg-slate-100 p-1 text-sm">
       {options.map((option) => (

@@ -23,8 +23,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const timeZone = businessTimeZone(state);
   const defaults = noteFormDefaults(null, timeZone, url.searchParams.get('customer_id'));
-  if (url.searchParams.get('task')) defaults.reminder = dateToZonedLocal(new Date(Math.ceil(Date.now() / HOUR_MS) * HOUR_MS), timeZone);
-  return { defaults, customers: await loadCustomerOptions(state), timeZone, task: Boolean(url.searchParams.get('task')) };
+  if (url.searchParams.get('task'))
+    defaults.reminder = dateToZonedLocal(new Date(Math.ceil(Date.now() / HOUR_MS) * HOUR_MS), timeZone);
+  return {
+    defaults,
+    customers: await loadCustomerOptions(state),
+    timeZone,
+    task: Boolean(url.searchParams.get('task')),
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -32,7 +38,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: noteFormSchema });
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
   const path = `businesses/notes/${businessId(state)}/create`;
-  const result = await apiCall<{ note: ApiTimelineItem }>(state.caller, path, toNotePayload(submission.value, businessTimeZone(state)));
+  const result = await apiCall<{ note: ApiTimelineItem }>(
+    state.caller,
+    path,
+    toNotePayload(submission.value, businessTimeZone(state)),
+  );
   if (!result.ok) return replyWithApiErrors(submission, result);
   return redirectWithToasts(request, `/dashboard/notes/${result.data.note._id}`, apiToasts(path, result));
 }
@@ -44,7 +54,15 @@ export default function NewNoteRoute() {
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-semibold">{task ? 'New task' : 'New note'}</h1>
       <section className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-        <NoteForm id="note-create" lastResult={lastResult} defaultValue={defaults} customers={customers} timeZone={timeZone} submitText="Save" cancelTo="/dashboard/notes" />
+        <NoteForm
+          id="note-create"
+          lastResult={lastResult}
+          defaultValue={defaults}
+          customers={customers}
+          timeZone={timeZone}
+          submitText="Save"
+          cancelTo="/dashboard/notes"
+        />
       </section>
     </div>
   );

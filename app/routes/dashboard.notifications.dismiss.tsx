@@ -29,7 +29,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   );
   // A group of five says "dismissed" once, not five times.
   const seen = new Set<string>();
-  const toasts = results.flat().filter((toast) => !seen.has(`${toast.type}:${toast.message}`) && seen.add(`${toast.type}:${toast.message}`));
+  const toasts = results
+    .flat()
+    .filter((toast) => !seen.has(`${toast.type}:${toast.message}`) && seen.add(`${toast.type}:${toast.message}`));
   return redirectWithToasts(request, back, toasts);
 }
 

@@ -18,7 +18,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const path = `businesses/notifications/${state.business._id}/update/${encodeURIComponent(id)}`;
   const result = await apiCall(state.caller, path, { read_at: new Date().toISOString() });
   if (result.ok) return redirect(to);
-  return redirectWithToasts(request, to, apiToasts(path, result).filter((toast) => toast.type === 'error'));
+  return redirectWithToasts(
+    request,
+    to,
+    apiToasts(path, result).filter((toast) => toast.type === 'error'),
+  );
 }
 
 export const loader = () => redirect('/dashboard/home');

@@ -42,7 +42,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-const fail = (form: FormKey, errors: string[], values?: Record<string, string>) => data<Reply>({ form, errors, values }, { status: 400 });
+const fail = (form: FormKey, errors: string[], values?: Record<string, string>) =>
+  data<Reply>({ form, errors, values }, { status: 400 });
 const text = (formData: FormData, key: string) => {
   const value = formData.get(key);
   return typeof value === 'string' ? value.trim() : '';
@@ -51,7 +52,8 @@ const text = (formData: FormData, key: string) => {
 export async function action({ request, context }: ActionFunctionArgs) {
   const state = await requireDashboard(request, context);
   const b = requireOnboardingBusiness(state)._id;
-  if (Number(request.headers.get('content-length') ?? 0) > MAX_UPLOAD_BYTES + 64 * 1024) return fail('upload', ['The file is larger than 20 MB.']);
+  if (Number(request.headers.get('content-length') ?? 0) > MAX_UPLOAD_BYTES + 64 * 1024)
+    return fail('upload', ['The file is larger than 20 MB.']);
   const formData = await request.formData();
   const intent = formData.get('intent');
 
@@ -74,14 +76,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
     form.set('status', 'active');
     const path = `businesses/memories/${b}/upload`;
     const result = await uploadMemoryFile(state.caller, path, form);
-    if (!result.ok) return fail('upload', [...new Set([...result.errors, ...Object.values(result.fieldErrors).flat()])]);
+    if (!result.ok)
+      return fail('upload', [...new Set([...result.errors, ...Object.values(result.fieldErrors).flat()])]);
     return redirectWithToasts(request, SELF, apiToasts(path, result));
   }
   if (intent === 'text') {
     const values = { title: text(formData, 'title'), content: text(formData, 'content') };
     const path = `businesses/memories/${b}/create`;
-    const result = await apiCall<{ memory: ApiMemory }>(state.caller, path, { type: 'text', status: 'active', title: values.title, content: values.content });
-    if (!result.ok) return fail('text', [...new Set([...result.errors, ...Object.values(result.fieldErrors).flat()])], values);
+    const result = await apiCall<{ memory: ApiMemory }>(state.caller, path, {
+      type: 'text',
+      status: 'active',
+      title: values.title,
+      content: values.content,
+    });
+    if (!result.ok)
+      return fail('text', [...new Set([...result.errors, ...Object.values(result.fieldErrors).flat()])], values);
     return redirectWithToasts(request, SELF, apiToasts(path, result));
   }
   return fail('job', ['Choose what to do.']);
@@ -93,21 +102,44 @@ export default function DataLoaderRoute() {
   const errorsOf = (form: FormKey) => (reply?.form === form ? reply.errors : undefined);
   const values = reply?.values ?? {};
   return (
-    <OnboardingFrame step="data-loader" finished={finished} subtitle="Give it your website, your documents or a few lines of text: your assistant answers callers from what it learns here.">
+    <OnboardingFrame
+      step="data-loader"
+      finished={finished}
+      subtitle="Give it your website, your documents or a few lines of text: your assistant answers callers from what it learns here."
+    >
       <div className="flex flex-col gap-8">
         {job ? <JobProgress job={job} canEdit={canEdit} errors={errorsOf('job')} /> : null}
         {canEdit ? (
           <>
-            <WebsiteForm defaultUrl={values.url ?? job?.url ?? ''} errors={errorsOf('website')} relearn={Boolean(job)} />
+            <WebsiteForm
+              defaultUrl={values.url ?? job?.url ?? ''}
+              errors={errorsOf('website')}
+              relearn={Boolean(job)}
+            />
 
-            <Form method="post" encType="multipart/form-data" className="flex flex-col gap-3" aria-labelledby="upload-heading">
-              <h2 id="upload-heading" className="font-medium">Documents</h2>
+            <Form
+              method="post"
+              encType="multipart/form-data"
+              className="flex flex-col gap-3"
+              aria-labelledby="upload-heading"
+            >
+              <h2 id="upload-heading" className="font-medium">
+                Documents
+              </h2>
               <div className="flex flex-col gap-1">
                 <label htmlFor="data-loader-file" className="text-sm font-medium text-slate-700">
                   File
                 </label>
-                <input id="data-loader-file" name="file" type="file" accept=".pdf,.docx,.txt,.md,.html,.htm,image/*" className="text-sm" />
-                <p className="text-xs text-slate-500">A price list, a brochure, your terms: PDF, Word, text, Markdown, HTML or an image, up to 20 MB.</p>
+                <input
+                  id="data-loader-file"
+                  name="file"
+                  type="file"
+                  accept=".pdf,.docx,.txt,.md,.html,.htm,image/*"
+                  className="text-sm"
+                />
+                <p className="text-xs text-slate-500">
+                  A price list, a brochure, your terms: PDF, Word, text, Markdown, HTML or an image, up to 20 MB.
+                </p>
                 <ErrorList errors={errorsOf('upload')} />
               </div>
               <div>
@@ -118,8 +150,13 @@ export default function DataLoaderRoute() {
             </Form>
 
             <Form method="post" className="flex flex-col gap-3" aria-labelledby="text-heading">
-              <h2 id="text-heading" className="font-medium">Paste text</h2>
-              <Field label="Title (optional)" inputProps={{ name: 'title', type: 'text', defaultValue: values.title ?? '' }} />
+              <h2 id="text-heading" className="font-medium">
+                Paste text
+              </h2>
+              <Field
+                label="Title (optional)"
+                inputProps={{ name: 'title', type: 'text', defaultValue: values.title ?? '' }}
+              />
               <div className="flex flex-col gap-1">
                 <label htmlFor="data-loader-text" className="text-sm font-medium text-slate-700">
                   Text
@@ -142,10 +179,19 @@ export default function DataLoaderRoute() {
             </Form>
           </>
         ) : (
-          <p className="text-sm text-slate-600">You can see what the assistant learns, but adding to it needs permission to edit memories.</p>
+          <p className="text-sm text-slate-600">
+            You can see what the assistant learns, but adding to it needs permission to edit memories.
+          </p>
         )}
 
-        <OnboardingStepFooter finished={finished} canViewMemories={canViewMemories} done={done} next={NEXT} continueLabel={done ? 'Continue' : 'Continue to training'} errors={errorsOf('continue')} />
+        <OnboardingStepFooter
+          finished={finished}
+          canViewMemories={canViewMemories}
+          done={done}
+          next={NEXT}
+          continueLabel={done ? 'Continue' : 'Continue to training'}
+          errors={errorsOf('continue')}
+        />
       </div>
     </OnboardingFrame>
   );

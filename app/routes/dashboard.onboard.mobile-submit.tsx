@@ -18,7 +18,8 @@ export const meta: MetaFunction = () => [{ title: 'Verify your mobile · Busines
 /** A user whose mobile is verified skips steps 1-2 (unless they chose to change it). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user } = await requireDashboard(request, context);
-  if (user.mobile_verified && !new URL(request.url).searchParams.has('change')) throw redirect('/dashboard/onboard/your-business');
+  if (user.mobile_verified && !new URL(request.url).searchParams.has('change'))
+    throw redirect('/dashboard/onboard/your-business');
   return { mobile: user.mobile };
 }
 
@@ -29,21 +30,35 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!(await context.rateLimit('mobile-submit'))) return replyRateLimited(submission);
   const result = await apiCall(caller, 'users/mobile-submit', submission.value);
   if (!result.ok) return replyWithApiErrors(submission, result);
-  return redirectWithToasts(request, `/dashboard/onboard/mobile-verify?mobile=${encodeURIComponent(submission.value.mobile)}`, apiToasts('users/mobile-submit', result));
+  return redirectWithToasts(
+    request,
+    `/dashboard/onboard/mobile-verify?mobile=${encodeURIComponent(submission.value.mobile)}`,
+    apiToasts('users/mobile-submit', result),
+  );
 }
 
 export default function MobileSubmitRoute() {
   const { mobile } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useSchemaForm('mobile-submit', mobileSubmitSchema, lastResult, { defaultValue: { mobile: mobile ?? '' } });
+  const [form, fields] = useSchemaForm('mobile-submit', mobileSubmitSchema, lastResult, {
+    defaultValue: { mobile: mobile ?? '' },
+  });
   return (
-    <OnboardingFrame step="mobile-submit" subtitle="We text you a 6-digit code. Your assistant uses this number to reach you about urgent calls.">
+    <OnboardingFrame
+      step="mobile-submit"
+      subtitle="We text you a 6-digit code. Your assistant uses this number to reach you about urgent calls."
+    >
       <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
         <Field
           label="Mobile number"
           hint={`International format, e.g. ${PHONE_EXAMPLE}`}
           errors={fields.mobile.errors}
-          inputProps={{ ...getInputProps(fields.mobile, { type: 'tel' }), autoComplete: 'tel', placeholder: PHONE_EXAMPLE, autoFocus: true }}
+          inputProps={{
+            ...getInputProps(fields.mobile, { type: 'tel' }),
+            autoComplete: 'tel',
+            placeholder: PHONE_EXAMPLE,
+            autoFocus: true,
+          }}
         />
         <ErrorList id={form.errorId} errors={form.errors} />
         <SubmitButton pendingText="Sending the code…">Send the code</SubmitButton>

@@ -32,7 +32,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!(await context.rateLimit('mobile-submit'))) return replyRateLimited(resend);
     const result = await apiCall(caller, 'users/mobile-submit', resend.value);
     if (!result.ok) return replyWithApiErrors(resend, result);
-    return redirectWithToasts(request, `/dashboard/onboard/mobile-verify?mobile=${encodeURIComponent(resend.value.mobile)}`, apiToasts('users/mobile-submit', result));
+    return redirectWithToasts(
+      request,
+      `/dashboard/onboard/mobile-verify?mobile=${encodeURIComponent(resend.value.mobile)}`,
+      apiToasts('users/mobile-submit', result),
+    );
   }
   const submission = parseWithZod(formData, { schema: mobileVerifySchema });
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
@@ -47,13 +51,25 @@ export default function MobileVerifyRoute() {
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useSchemaForm('mobile-verify', mobileVerifySchema, lastResult, { defaultValue: { mobile } });
   return (
-    <OnboardingFrame step="mobile-verify" subtitle={<>We sent a 6-digit code to <strong>{mobile}</strong>. It expires in 15 minutes.</>}>
+    <OnboardingFrame
+      step="mobile-verify"
+      subtitle={
+        <>
+          We sent a 6-digit code to <strong>{mobile}</strong>. It expires in 15 minutes.
+        </>
+      }
+    >
       <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
         <input {...getInputProps(fields.mobile, { type: 'hidden' })} />
         <Field
           label="Verification code"
           errors={[...(fields.code.errors ?? []), ...(fields.mobile.errors ?? [])]}
-          inputProps={{ ...getInputProps(fields.code, { type: 'text' }), inputMode: 'numeric', autoComplete: 'one-time-code', autoFocus: true }}
+          inputProps={{
+            ...getInputProps(fields.code, { type: 'text' }),
+            inputMode: 'numeric',
+            autoComplete: 'one-time-code',
+            autoFocus: true,
+          }}
         />
         <ErrorList id={form.errorId} errors={form.errors} />
         <SubmitButton pendingText="Checking…" name="intent" value="verify">

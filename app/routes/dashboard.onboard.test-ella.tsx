@@ -8,7 +8,14 @@ import { ErrorList, SubmitButton } from '../components/forms';
 import { OnboardingFrame } from '../components/onboarding-frame';
 import { onboardingMessages } from '#contract/messages';
 import { TEST_CONVERSATION_TITLE, type CorrectionReply } from '../lib/assistant';
-import { assistantAbilities, correctionAction, findConversation, getBusinessSettings, listSuggestions, sendMessageAction } from '../lib/assistant.server';
+import {
+  assistantAbilities,
+  correctionAction,
+  findConversation,
+  getBusinessSettings,
+  listSuggestions,
+  sendMessageAction,
+} from '../lib/assistant.server';
 import { apiCall } from '../lib/api.server';
 import { requireDashboard } from '../lib/guard.server';
 import { assistantHasAnswered, latestTestConversationId, requireOnboardingBusiness } from '../lib/onboarding.server';
@@ -21,7 +28,8 @@ export const meta: MetaFunction = () => [{ title: 'Test the assistant · Busines
 export const handle = { scroll: false };
 
 const SELF = '/dashboard/onboard/test-ella';
-const selfWith = (conversationId: string | null) => (conversationId ? `${SELF}?c=${encodeURIComponent(conversationId)}` : SELF);
+const selfWith = (conversationId: string | null) =>
+  conversationId ? `${SELF}?c=${encodeURIComponent(conversationId)}` : SELF;
 
 /**
  * Onboarding step 6: talk to the assistant about the business it has just learned, with
@@ -40,7 +48,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const earlier = await latestTestConversationId(state);
     if (earlier) throw redirect(selfWith(earlier));
   }
-  const [conversation, settings, suggestions] = await Promise.all([findConversation(state, conversationId), getBusinessSettings(state), listSuggestions(state)]);
+  const [conversation, settings, suggestions] = await Promise.all([
+    findConversation(state, conversationId),
+    getBusinessSettings(state),
+    listSuggestions(state),
+  ]);
   return {
     conversation,
     suggestions,
@@ -58,12 +70,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent = formData.get('intent');
   if (intent === 'finish') {
     // The wizard ends with the assistant tested: at least one of its answers read by the owner.
-    if (!business.onboarding.test_completed && !assistantHasAnswered(await findConversation(state, conversationId ?? ''))) {
+    if (
+      !business.onboarding.test_completed &&
+      !assistantHasAnswered(await findConversation(state, conversationId ?? ''))
+    ) {
       return data({ finishErrors: [onboardingMessages.testFirst] }, { status: 400 });
     }
     const path = `businesses/completed-test/${business._id}`;
     const result = await apiCall(state.caller, path);
-    return redirectWithToasts(request, result.ok ? '/dashboard/home' : selfWith(conversationId), apiToasts(path, result));
+    return redirectWithToasts(
+      request,
+      result.ok ? '/dashboard/home' : selfWith(conversationId),
+      apiToasts(path, result),
+    );
   }
   if (intent === 'correct') return correctionAction(request, state, formData, selfWith(conversationId));
   return sendMessageAction(request, state, formData, {
@@ -74,8 +93,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function TestAssistantRoute() {
-  const { conversation, suggestions, links, canCorrect, voiceAvailable, timeZone, done } = useLoaderData<typeof loader>();
-  const replied = useActionData<typeof action>() as SubmissionResult<string[]> | CorrectionReply | { finishErrors: string[] } | undefined;
+  const { conversation, suggestions, links, canCorrect, voiceAvailable, timeZone, done } =
+    useLoaderData<typeof loader>();
+  const replied = useActionData<typeof action>() as
+    SubmissionResult<string[]> | CorrectionReply | { finishErrors: string[] } | undefined;
   const finishErrors = replied && 'finishErrors' in replied ? replied.finishErrors : undefined;
   const reply = replied && !('finishErrors' in replied) ? replied : undefined;
   const navigate = useNavigate();
@@ -87,10 +108,17 @@ export default function TestAssistantRoute() {
   });
   const self = selfWith(conversation?.id ?? null);
   return (
-    <OnboardingFrame step="test-ella" finished={done} subtitle="Ask what your callers ask. The assistant answers from what it has learned, and shows where each answer came from.">
+    <OnboardingFrame
+      step="test-ella"
+      finished={done}
+      subtitle="Ask what your callers ask. The assistant answers from what it has learned, and shows where each answer came from."
+    >
       <div className="flex flex-col gap-6">
         <SuggestedQuestions suggestions={suggestions} action={self} chat={chat} />
-        <section aria-label="Conversation with the assistant" className="rounded-2xl bg-slate-50 p-3 ring-1 ring-slate-200">
+        <section
+          aria-label="Conversation with the assistant"
+          className="rounded-2xl bg-slate-50 p-3 ring-1 ring-slate-200"
+        >
           <ChatMessages
             messages={conversation?.messages ?? []}
             turn={chat.turn}
@@ -100,7 +128,13 @@ export default function TestAssistantRoute() {
             correction={canCorrect ? { action: self, reply: reply && 'messageId' in reply ? reply : null } : null}
           />
         </section>
-        <ChatComposer chat={chat} action={self} reply={reply && !('messageId' in reply) ? reply : null} label="Your question" placeholder="What would a caller ask?" />
+        <ChatComposer
+          chat={chat}
+          action={self}
+          reply={reply && !('messageId' in reply) ? reply : null}
+          label="Your question"
+          placeholder="What would a caller ask?"
+        />
         <PushToTalk chat={chat} available={voiceAvailable} />
         <Form method="post" action={self} className="flex flex-col gap-2 border-t border-slate-200 pt-4">
           <div className="flex flex-wrap items-center justify-between gap-3">

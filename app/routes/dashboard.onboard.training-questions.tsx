@@ -49,7 +49,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   if (intent === 'continue') {
     // Moving on with nothing answered is a choice of its own ("Skip this step"), not an accident.
-    if (!(await hasAnsweredAQuestion(state))) return data({ continueErrors: [onboardingMessages.trainFirst] }, { status: 400 });
+    if (!(await hasAnsweredAQuestion(state)))
+      return data({ continueErrors: [onboardingMessages.trainFirst] }, { status: 400 });
     const path = `businesses/onboard/${state.business?._id}`;
     const result = await apiCall(state.caller, path, { step: 'training-questions' });
     // Step 6 follows: testing the assistant.
@@ -63,31 +64,58 @@ export default function TrainingQuestionsRoute() {
   const reply = useActionData<typeof action>();
   const continueErrors = reply && 'continueErrors' in reply ? reply.continueErrors : undefined;
   return (
-    <OnboardingFrame step="training-questions" finished={finished} subtitle="The questions callers ask a business like yours that your assistant cannot answer yet. Answer each one, or skip it.">
+    <OnboardingFrame
+      step="training-questions"
+      finished={finished}
+      subtitle="The questions callers ask a business like yours that your assistant cannot answer yet. Answer each one, or skip it."
+    >
       <div className="flex flex-col gap-6">
         {questions.length > 0 ? (
           <>
             <p className="text-sm text-slate-700" data-testid="questions-left">
-              {questions.length === 1 ? '1 question left.' : `${questions.length} questions left.`} Answers become part of what the assistant knows.
+              {questions.length === 1 ? '1 question left.' : `${questions.length} questions left.`} Answers become part
+              of what the assistant knows.
             </p>
-            <QuestionTodoList questions={questions} reply={reply && 'questionId' in reply ? reply : null} canEdit={canEdit} />
+            <QuestionTodoList
+              questions={questions}
+              reply={reply && 'questionId' in reply ? reply : null}
+              canEdit={canEdit}
+            />
           </>
         ) : (
-          <section className="rounded-xl border border-dashed border-slate-300 p-6 text-center" data-testid="questions-empty">
-            <p className="font-medium">{done ? 'No questions left to answer.' : 'Let the assistant find what it cannot answer yet.'}</p>
+          <section
+            className="rounded-xl border border-dashed border-slate-300 p-6 text-center"
+            data-testid="questions-empty"
+          >
+            <p className="font-medium">
+              {done ? 'No questions left to answer.' : 'Let the assistant find what it cannot answer yet.'}
+            </p>
             <p className="mt-1 text-sm text-slate-600">
-              It checks the questions callers ask a business like yours (from your services, products and website: opening hours, prices, booking, delivery, …) against what it has learned.
+              It checks the questions callers ask a business like yours (from your services, products and website:
+              opening hours, prices, booking, delivery, …) against what it has learned.
             </p>
           </section>
         )}
         {canEdit ? (
           <Form method="post" className="flex justify-center">
-            <SubmitButton variant={questions.length > 0 ? 'secondary' : 'primary'} name="intent" value="propose" pendingText="Looking…">
+            <SubmitButton
+              variant={questions.length > 0 ? 'secondary' : 'primary'}
+              name="intent"
+              value="propose"
+              pendingText="Looking…"
+            >
               {questions.length > 0 ? 'Look for more questions' : 'Find questions to answer'}
             </SubmitButton>
           </Form>
         ) : null}
-        <OnboardingStepFooter finished={finished} canViewMemories={canView} done={done} next={NEXT} continueLabel="Continue" errors={continueErrors} />
+        <OnboardingStepFooter
+          finished={finished}
+          canViewMemories={canView}
+          done={done}
+          next={NEXT}
+          continueLabel="Continue"
+          errors={continueErrors}
+        />
       </div>
     </OnboardingFrame>
   );

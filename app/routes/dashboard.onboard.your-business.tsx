@@ -53,9 +53,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const submission = parseWithZod(url.searchParams, { schema: lookupSchema });
   if (submission.status !== 'success') return { step, prefill, lookup: submission.reply(), found: null, query: '' };
   // Counted like the v1 call's limit (server.ts): a lookup a second cannot list the tenants.
-  if (!(await context.rateLimit('business-lookup'))) return { step, prefill, lookup: submission.reply({ formErrors: [messages.rateLimited] }), found: null, query: '' };
+  if (!(await context.rateLimit('business-lookup')))
+    return { step, prefill, lookup: submission.reply({ formErrors: [messages.rateLimited] }), found: null, query: '' };
   const result = await apiCall<LookupFound>(caller, 'helpers/business-lookup', submission.value);
-  if (!result.ok) return { step, prefill, lookup: submission.reply({ formErrors: result.errors }), found: null, query: '' };
+  if (!result.ok)
+    return { step, prefill, lookup: submission.reply({ formErrors: result.errors }), found: null, query: '' };
   return { step, prefill, lookup: submission.reply(), found: result.data, query: submission.value.business_name };
 }
 
@@ -66,7 +68,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const result = await apiCall<{ business: ApiBusiness }>(caller, 'businesses/create', submission.value);
   if (!result.ok) return replyWithApiErrors(submission, result);
   session.set('businessId', result.data.business._id);
-  return redirectWithToasts(request, '/dashboard/home', apiToasts('businesses/create', result), { headers: { 'Set-Cookie': await commitSession(session) } });
+  return redirectWithToasts(request, '/dashboard/home', apiToasts('businesses/create', result), {
+    headers: { 'Set-Cookie': await commitSession(session) },
+  });
 }
 
 export default function YourBusinessRoute() {
@@ -74,7 +78,11 @@ export default function YourBusinessRoute() {
   return (
     <OnboardingFrame
       step="your-business"
-      subtitle={step === 'details' ? 'Your assistant introduces itself with these details.' : 'Search for your business first: we may already know it.'}
+      subtitle={
+        step === 'details'
+          ? 'Your assistant introduces itself with these details.'
+          : 'Search for your business first: we may already know it.'
+      }
     >
       {step === 'details' ? <BusinessForm /> : <Lookup />}
     </OnboardingFrame>
@@ -91,7 +99,11 @@ function Lookup() {
         <Field
           label="Business name"
           errors={fields.business_name.errors}
-          inputProps={{ ...getInputProps(fields.business_name, { type: 'search' }), defaultValue: query || fields.business_name.initialValue, autoFocus: true }}
+          inputProps={{
+            ...getInputProps(fields.business_name, { type: 'search' }),
+            defaultValue: query || fields.business_name.initialValue,
+            autoFocus: true,
+          }}
         />
         <ErrorList id={form.errorId} errors={form.errors} />
         <SubmitButton pendingText="Searching…">Search</SubmitButton>
@@ -103,11 +115,19 @@ function Lookup() {
       ) : null}
       {found && found.businesses.length > 0 ? (
         <section aria-labelledby="found-here">
-          <h2 id="found-here" className="font-medium">Already using Business Assistant</h2>
-          <p className="text-sm text-slate-600">A business with this name already uses Business Assistant. If it is yours, ask its owner to invite you instead of creating it again.</p>
+          <h2 id="found-here" className="font-medium">
+            Already using Business Assistant
+          </h2>
+          <p className="text-sm text-slate-600">
+            A business with this name already uses Business Assistant. If it is yours, ask its owner to invite you
+            instead of creating it again.
+          </p>
           <ul className="mt-2 flex flex-col gap-2">
             {found.businesses.map((business, index) => (
-              <li key={`${business.name}-${business.country}-${index}`} className="rounded-lg border border-slate-200 px-3 py-2">
+              <li
+                key={`${business.name}-${business.country}-${index}`}
+                className="rounded-lg border border-slate-200 px-3 py-2"
+              >
                 {business.name} <span className="text-sm text-slate-500">({business.country})</span>
               </li>
             ))}
@@ -116,7 +136,9 @@ function Lookup() {
       ) : null}
       {found && found.listings.length > 0 ? (
         <section aria-labelledby="found-listings">
-          <h2 id="found-listings" className="font-medium">Public listings</h2>
+          <h2 id="found-listings" className="font-medium">
+            Public listings
+          </h2>
           <ul className="mt-2 flex flex-col gap-2">
             {found.listings.map((listing, index) => {
               const params = new URLSearchParams({ step: 'details', name: listing.name });
@@ -124,7 +146,10 @@ function Lookup() {
               if (listing.telephone) params.set('telephone', listing.telephone);
               if (listing.address) params.set('address', listing.address);
               return (
-                <li key={`${listing.name}-${index}`} className="flex items-center justify-between gap-3 rounded-lg border border-slate-200 px-3 py-2">
+                <li
+                  key={`${listing.name}-${index}`}
+                  className="flex items-center justify-between gap-3 rounded-lg border border-slate-200 px-3 py-2"
+                >
                   <span>
                     {listing.name}
                     {listing.address ? <span className="block text-sm text-slate-500">{listing.address}</span> : null}
@@ -138,7 +163,10 @@ function Lookup() {
           </ul>
         </section>
       ) : null}
-      <Link to={`?${new URLSearchParams({ step: 'details', name: query })}`} className="text-sm font-medium text-brand-600 underline">
+      <Link
+        to={`?${new URLSearchParams({ step: 'details', name: query })}`}
+        className="text-sm font-medium text-brand-600 underline"
+      >
         Enter my business details manually
       </Link>
     </div>
@@ -152,19 +180,35 @@ function BusinessForm() {
   return (
     <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
       <DefaultSubmit />
-      <Field label="Business name" errors={fields.name.errors} inputProps={{ ...getInputProps(fields.name, { type: 'text' }), autoComplete: 'organization' }} />
-      <Field label="Business email" errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }} />
+      <Field
+        label="Business name"
+        errors={fields.name.errors}
+        inputProps={{ ...getInputProps(fields.name, { type: 'text' }), autoComplete: 'organization' }}
+      />
+      <Field
+        label="Business email"
+        errors={fields.email.errors}
+        inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
+      />
       <SelectField label="Country" errors={fields.country.errors} selectProps={getSelectProps(fields.country)}>
         <option value="">Choose a country</option>
         <CountryOptions />
       </SelectField>
       <PhoneListInput label="Business phone number" form={form} field={fields.telephones} />
-      <Field label="Address" errors={fields.address.errors} inputProps={{ ...getInputProps(fields.address, { type: 'text' }), autoComplete: 'street-address' }} />
+      <Field
+        label="Address"
+        errors={fields.address.errors}
+        inputProps={{ ...getInputProps(fields.address, { type: 'text' }), autoComplete: 'street-address' }}
+      />
       <Field
         label="Timezone"
         hint="Leave empty to use your country's. Opening hours and reminders use it."
         errors={fields.timezone.errors}
-        inputProps={{ ...getInputProps(fields.timezone, { type: 'text' }), list: 'timezones', placeholder: 'e.g. Europe/London' }}
+        inputProps={{
+          ...getInputProps(fields.timezone, { type: 'text' }),
+          list: 'timezones',
+          placeholder: 'e.g. Europe/London',
+        }}
       />
       <datalist id="timezones">
         {TIMEZONES.map((zone) => (

@@ -4,7 +4,13 @@ import { notificationTime } from '#contract/labels';
 import { ORDER_STATUSES, type OrderStatus } from '#contract/schemas/order';
 import { DeleteConfirmPanel, DeleteDialog } from '../components/delete-restore';
 import { GeneralErrorBoundary } from '../components/error-boundary';
-import { CancelOrderPanel, DeleteOrderConfirm, OrderStatusActions, OrderStatusBadge, orderTitle } from '../components/orders/order-bits';
+import {
+  CancelOrderPanel,
+  DeleteOrderConfirm,
+  OrderStatusActions,
+  OrderStatusBadge,
+  orderTitle,
+} from '../components/orders/order-bits';
 import { SOURCE_LABELS } from '../components/orders/order-types';
 import { Facts } from '../components/timeline';
 import { apiCall } from '../lib/api.server';
@@ -13,7 +19,9 @@ import { canEditOrders, getOrder, ordersPath, setOrderStatus } from '../lib/orde
 import { businessTimeZone } from '../lib/timeline.server';
 import { apiToasts, redirectWithToasts } from '../lib/toast.server';
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data ? orderTitle(data.order) : 'Order'} · Business Assistant` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data ? orderTitle(data.order) : 'Order'} · Business Assistant` },
+];
 
 /**
  * One order: its customer, items, notes and history, with Confirm / Mark fulfilled /
@@ -51,8 +59,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const path = `${ordersPath(state)}/${intent}/${encodeURIComponent(id)}`;
   const result = await apiCall(state.caller, path);
   const toasts = apiToasts(path, result);
-  if (!result.ok) return redirectWithToasts(request, intent === 'delete' ? `/dashboard/orders/${id}` : '/dashboard/orders', toasts);
-  if (intent === 'delete') return redirectWithToasts(request, `/dashboard/orders?deleted=${encodeURIComponent(id)}`, toasts);
+  if (!result.ok)
+    return redirectWithToasts(request, intent === 'delete' ? `/dashboard/orders/${id}` : '/dashboard/orders', toasts);
+  if (intent === 'delete')
+    return redirectWithToasts(request, `/dashboard/orders?deleted=${encodeURIComponent(id)}`, toasts);
   return redirectWithToasts(request, `/dashboard/orders/${id}`, toasts);
 }
 
@@ -69,7 +79,10 @@ export default function OrderRoute() {
         </Link>
       </nav>
 
-      <section className="flex flex-col gap-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200" aria-labelledby="order-title">
+      <section
+        className="flex flex-col gap-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+        aria-labelledby="order-title"
+      >
         <div className="flex flex-wrap items-center gap-3">
           <h1 id="order-title" className="text-2xl font-semibold">
             {orderTitle(order)}
@@ -77,16 +90,29 @@ export default function OrderRoute() {
           <OrderStatusBadge status={order.status} />
           {canEdit ? (
             <div className="ml-auto flex items-center gap-3 text-sm">
-              <Link to={`${self}/edit`} className="rounded-lg border border-slate-300 px-3 py-2 font-medium hover:bg-slate-50">
+              <Link
+                to={`${self}/edit`}
+                className="rounded-lg border border-slate-300 px-3 py-2 font-medium hover:bg-slate-50"
+              >
                 Edit order
               </Link>
-              <DeleteDialog to={`${self}?confirm=delete`} noun="order" confirm={(cancel) => <DeleteOrderConfirm order={order} cancel={cancel} />}>
+              <DeleteDialog
+                to={`${self}?confirm=delete`}
+                noun="order"
+                confirm={(cancel) => <DeleteOrderConfirm order={order} cancel={cancel} />}
+              >
                 Delete order
               </DeleteDialog>
             </div>
           ) : null}
         </div>
-        {confirmDelete ? <DeleteConfirmPanel noun="order" cancelTo={self} confirm={(cancel) => <DeleteOrderConfirm order={order} cancel={cancel} />} /> : null}
+        {confirmDelete ? (
+          <DeleteConfirmPanel
+            noun="order"
+            cancelTo={self}
+            confirm={(cancel) => <DeleteOrderConfirm order={order} cancel={cancel} />}
+          />
+        ) : null}
         {confirmCancel ? <CancelOrderPanel order={order} /> : null}
         {canEdit ? <OrderStatusActions order={order} /> : null}
         <div data-testid="order-details">
@@ -116,7 +142,10 @@ export default function OrderRoute() {
           Items
         </h2>
         {order.lines.length === 0 ? (
-          <section className="rounded-2xl border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600" data-testid="order-lines-empty">
+          <section
+            className="rounded-2xl border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600"
+            data-testid="order-lines-empty"
+          >
             No items on this order yet.{canEdit ? ' Add them with “Edit order”.' : ''}
           </section>
         ) : (
@@ -158,7 +187,10 @@ export default function OrderRoute() {
       </section>
 
       {order.notes ? (
-        <section className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200" aria-labelledby="order-notes-title">
+        <section
+          className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+          aria-labelledby="order-notes-title"
+        >
           <h2 id="order-notes-title" className="text-lg font-semibold">
             Notes
           </h2>

@@ -8,13 +8,18 @@ import { orderDefaults } from '../components/orders/order-types';
 import { customerOptions, getOrder, orderFormAction, productOptions, requireOrderEditor } from '../lib/orders.server';
 import { safeRedirect } from '../lib/safe-redirect';
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Edit ${data ? orderTitle(data.order).replace(/^Order/, 'order') : 'order'} · Business Assistant` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `Edit ${data ? orderTitle(data.order).replace(/^Order/, 'order') : 'order'} · Business Assistant` },
+];
 
 /** The edit form as a full page; `back` is where a save returns (the order by default). */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const state = await requireOrderEditor(request, context);
   const order = await getOrder(state, params.id ?? '');
-  const [customers, products] = await Promise.all([customerOptions(state, order.customer ?? order.customer_id), productOptions(state)]);
+  const [customers, products] = await Promise.all([
+    customerOptions(state, order.customer ?? order.customer_id),
+    productOptions(state),
+  ]);
   const back = safeRedirect(new URL(request.url).searchParams.get('back'), `/dashboard/orders/${order._id}`);
   return { order, customers, products, back };
 }

@@ -27,7 +27,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const customerId = (url.searchParams.get('customer_id') ?? '').trim().slice(0, 100);
   const page = Math.max(0, Math.floor(Number(url.searchParams.get('page')) || 0));
   const findQuery = url.searchParams.get(CONTACT_QUERY)?.trim().slice(0, 100) ?? '';
-  const [listed, customers] = await Promise.all([listOrders(state, { page, limit: PAGE_SIZE, status, customer_id: customerId }), customerOptions(state, customerId || null, findQuery)]);
+  const [listed, customers] = await Promise.all([
+    listOrders(state, { page, limit: PAGE_SIZE, status, customer_id: customerId }),
+    customerOptions(state, customerId || null, findQuery),
+  ]);
   return {
     orders: listed.orders,
     total: listed.total,
@@ -44,7 +47,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function OrdersRoute() {
-  const { orders, total, page, status, customerId, customers, canEdit, deleted, timeZone, now, findQuery } = useLoaderData<typeof loader>();
+  const { orders, total, page, status, customerId, customers, canEdit, deleted, timeZone, now, findQuery } =
+    useLoaderData<typeof loader>();
   const filtered = Boolean(status || customerId);
   const customerName = customers.find((customer) => customer._id === customerId)?.name;
 
@@ -60,7 +64,11 @@ export default function OrdersRoute() {
         </div>
         {canEdit ? (
           <Link
-            to={customerId ? `/dashboard/orders/new?customer_id=${encodeURIComponent(customerId)}` : '/dashboard/orders/new'}
+            to={
+              customerId
+                ? `/dashboard/orders/new?customer_id=${encodeURIComponent(customerId)}`
+                : '/dashboard/orders/new'
+            }
             className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white shadow-sm hover:bg-brand-700"
           >
             New order
@@ -76,7 +84,13 @@ export default function OrdersRoute() {
             <label htmlFor="order-status-filter" className="text-sm font-medium text-slate-700">
               Status
             </label>
-            <select id="order-status-filter" name="status" defaultValue={status} key={status} className="h-10 rounded-lg border border-slate-300 bg-white px-3 shadow-sm">
+            <select
+              id="order-status-filter"
+              name="status"
+              defaultValue={status}
+              key={status}
+              className="h-10 rounded-lg border border-slate-300 bg-white px-3 shadow-sm"
+            >
               <option value="">All statuses</option>
               {ORDER_STATUSES.map((value) => (
                 <option key={value} value={value}>
@@ -86,9 +100,19 @@ export default function OrdersRoute() {
             </select>
           </div>
           {customers.length > 0 || findQuery || customerId ? (
-            <ContactPicker name="customer_id" label="Customer" emptyLabel="All customers" options={customers} defaultValue={customerId} findQuery={findQuery} />
+            <ContactPicker
+              name="customer_id"
+              label="Customer"
+              emptyLabel="All customers"
+              options={customers}
+              defaultValue={customerId}
+              findQuery={findQuery}
+            />
           ) : null}
-          <button type="submit" className="h-10 rounded-lg border border-slate-300 bg-white px-4 font-medium shadow-sm hover:bg-slate-50">
+          <button
+            type="submit"
+            className="h-10 rounded-lg border border-slate-300 bg-white px-4 font-medium shadow-sm hover:bg-slate-50"
+          >
             Apply
           </button>
           {filtered ? (
@@ -100,11 +124,15 @@ export default function OrdersRoute() {
       </FilterDrawer>
 
       {orders.length === 0 ? (
-        <section className="rounded-2xl border border-dashed border-slate-300 p-8 text-center" data-testid="orders-empty">
+        <section
+          className="rounded-2xl border border-dashed border-slate-300 p-8 text-center"
+          data-testid="orders-empty"
+        >
           {filtered ? (
             <>
               <p className="font-medium">
-                No {status ? `${orderStatusLabel(status).toLowerCase()} ` : ''}orders{customerName ? ` for ${customerName}` : ''}.
+                No {status ? `${orderStatusLabel(status).toLowerCase()} ` : ''}orders
+                {customerName ? ` for ${customerName}` : ''}.
               </p>
               <Link to="/dashboard/orders" className="mt-2 inline-block text-sm font-medium text-brand-600 underline">
                 Show all orders
@@ -114,7 +142,8 @@ export default function OrdersRoute() {
             <>
               <p className="font-medium">No orders yet.</p>
               <p className="mt-1 text-sm text-slate-600">
-                Orders the assistant takes on calls, SMS and chats land here, and so do the ones you enter.{canEdit ? ' Start with “New order”.' : ''}
+                Orders the assistant takes on calls, SMS and chats land here, and so do the ones you enter.
+                {canEdit ? ' Start with “New order”.' : ''}
               </p>
             </>
           )}

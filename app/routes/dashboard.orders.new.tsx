@@ -16,7 +16,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const customerId = (url.searchParams.get('customer_id') ?? '').trim().slice(0, 100);
   const [customers, products] = await Promise.all([customerOptions(state, customerId || null), productOptions(state)]);
   const chosen = customers.some((customer) => customer._id === customerId) ? customerId : '';
-  return { customers, products, customerId: chosen, back: chosen ? safeRedirect(`/dashboard/customers/${chosen}`) : '/dashboard/orders' };
+  return {
+    customers,
+    products,
+    customerId: chosen,
+    back: chosen ? safeRedirect(`/dashboard/customers/${chosen}`) : '/dashboard/orders',
+  };
 }
 
 export function action({ request, context }: ActionFunctionArgs) {

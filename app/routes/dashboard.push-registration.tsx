@@ -14,9 +14,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // Only the shell registers with OneSignal; a plain browser posting here would point the
   // member's pushes at nothing, so it is refused before anything is saved.
   // A plain Response: a resource route's status must reach a browser's plain request too.
-  if (!isNativeRequest(request)) return Response.json({ ok: false, errors: [messages.push.nativeOnly] }, { status: 403 });
+  if (!isNativeRequest(request))
+    return Response.json({ ok: false, errors: [messages.push.nativeOnly] }, { status: 403 });
   const formData = await request.formData();
   const id = String(formData.get('onesignal_user_id') ?? '').trim();
   const result = await apiCall(state.caller, 'user/updateUser', { onesignal_user_id: id });
-  return data({ ok: result.ok, errors: result.ok ? [] : result.errors }, { status: result.ok ? 200 : result.status || 502 });
+  return data(
+    { ok: result.ok, errors: result.ok ? [] : result.errors },
+    { status: result.ok ? 200 : result.status || 502 },
+  );
 }

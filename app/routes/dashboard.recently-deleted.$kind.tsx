@@ -2,7 +2,13 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import { recentlyDeletedMessages } from '#contract/messages';
 import { hasPermission } from '#contract/permissions';
-import { DELETED_KIND_INFO, isDeletedPageKind, recentlyDeletedUrl, type ApiDeletedList, type DeletedPageKind } from '#contract/schemas/recently-deleted';
+import {
+  DELETED_KIND_INFO,
+  isDeletedPageKind,
+  recentlyDeletedUrl,
+  type ApiDeletedList,
+  type DeletedPageKind,
+} from '#contract/schemas/recently-deleted';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { SubmitButton } from '../components/forms';
 import { EmptyState, Pager } from '../components/timeline';
@@ -12,7 +18,9 @@ import { formatDateTime } from '../lib/timezone';
 import { apiToasts, redirectWithToasts } from '../lib/toast.server';
 import { httpError, loadFailure } from '../lib/invariant.server';
 
-export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [{ title: `Recently deleted ${loaded?.plural ?? ''} · Business Assistant` }];
+export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
+  { title: `Recently deleted ${loaded?.plural ?? ''} · Business Assistant` },
+];
 
 const PAGE_SIZE = 25;
 
@@ -33,7 +41,13 @@ async function kindAccess(request: Request, context: LoaderFunctionArgs['context
     // Open with no business left (the user's only one was deleted) and while one is unfinished:
     // contract/routes.ts ALWAYS_OPEN.
     const state = await requireDashboard(request, context);
-    return { state, ...BUSINESSES, listPath: 'users/list-deleted-businesses', restorePath: (id: string) => `businesses/restore/${encodeURIComponent(id)}`, canRestore: true };
+    return {
+      state,
+      ...BUSINESSES,
+      listPath: 'users/list-deleted-businesses',
+      restorePath: (id: string) => `businesses/restore/${encodeURIComponent(id)}`,
+      canRestore: true,
+    };
   }
   const state = await requireDashboard(request, context);
   const info = DELETED_KIND_INFO[kind];
@@ -109,15 +123,23 @@ export default function RecentlyDeletedRoute() {
           </Link>
         )}
       </div>
-      {!canRestore && deleted.length > 0 ? <p className="text-sm text-slate-600">{recentlyDeletedMessages.cannotRestore}</p> : null}
+      {!canRestore && deleted.length > 0 ? (
+        <p className="text-sm text-slate-600">{recentlyDeletedMessages.cannotRestore}</p>
+      ) : null}
       {deleted.length === 0 ? (
         <EmptyState title={`No deleted ${plural}.`} testId="recently-deleted-empty">
-          {page > 0 ? 'There is nothing on this page.' : `${plural[0].toUpperCase()}${plural.slice(1)} you delete show up here, so you can restore them.`}
+          {page > 0
+            ? 'There is nothing on this page.'
+            : `${plural[0].toUpperCase()}${plural.slice(1)} you delete show up here, so you can restore them.`}
         </EmptyState>
       ) : (
         <ul className="flex flex-col gap-2" data-testid="recently-deleted">
           {deleted.map((row) => (
-            <li key={row._id} data-testid="deleted-row" className="flex flex-wrap items-center gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+            <li
+              key={row._id}
+              data-testid="deleted-row"
+              className="flex flex-wrap items-center gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
+            >
               <div className="min-w-0 flex-1">
                 <p className="break-words font-medium">{row.title}</p>
                 {row.detail ? <p className="break-words text-sm text-slate-600">{row.detail}</p> : null}

@@ -5,9 +5,11 @@ import { loadReport } from '../lib/reports.server';
 /** One report table as CSV (?table=calls|messages|contacts|tasks|questions|hours&period=…): the page's own numbers. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const table = new URL(request.url).searchParams.get('table');
-  if (!isReportTable(table)) return new Response('Unknown table.\n', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+  if (!isReportTable(table))
+    return new Response('Unknown table.\n', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
   const { report, error } = await loadReport(request, context);
-  if (!report) return new Response(`${error}\n`, { status: 422, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+  if (!report)
+    return new Response(`${error}\n`, { status: 422, headers: { 'content-type': 'text/plain; charset=utf-8' } });
   const csv = tableCsv(reportTables(report)[table], report);
   return new Response(csv, {
     headers: {

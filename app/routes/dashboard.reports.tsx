@@ -3,7 +3,14 @@ import { Form, useLoaderData } from '@remix-run/react';
 import type { Report } from '#contract/reports';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { HoursHeatmap, OutcomeBarChart } from '../components/reports/charts';
-import { changeText, figureText, reportTables, type FigureTable, type HoursTable, type ReportTableName } from '../components/reports/report-tables';
+import {
+  changeText,
+  figureText,
+  reportTables,
+  type FigureTable,
+  type HoursTable,
+  type ReportTableName,
+} from '../components/reports/report-tables';
 import { loadReport } from '../lib/reports.server';
 
 export const meta: MetaFunction = () => [{ title: 'Reports · Business Assistant' }];
@@ -16,7 +23,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 const PERIOD_LABELS = { '7': 'Last 7 days', '30': 'Last 30 days', '90': 'Last 90 days', custom: 'Custom' } as const;
 
 function csvHref(table: ReportTableName, query: { period: string; from: string; to: string }) {
-  const params = new URLSearchParams({ table, period: query.period, ...(query.period === 'custom' ? { from: query.from, to: query.to } : {}) });
+  const params = new URLSearchParams({
+    table,
+    period: query.period,
+    ...(query.period === 'custom' ? { from: query.from, to: query.to } : {}),
+  });
   return `/dashboard/reports/csv?${params}`;
 }
 
@@ -29,12 +40,17 @@ export default function ReportsRoute() {
         <h1 className="text-2xl font-semibold">Reports</h1>
         {report ? (
           <p className="text-sm text-slate-600" data-testid="report-period">
-            {report.period.from} to {report.period.to} ({report.period.days} days, {report.period.timezone}), compared with {report.period.previous_from} to {report.period.previous_to}
+            {report.period.from} to {report.period.to} ({report.period.days} days, {report.period.timezone}), compared
+            with {report.period.previous_from} to {report.period.previous_to}
           </p>
         ) : null}
       </div>
 
-      <Form method="get" className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4" aria-label="Report period">
+      <Form
+        method="get"
+        className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4"
+        aria-label="Report period"
+      >
         <label className="flex flex-col text-sm">
           <span className="font-medium">Period</span>
           <select name="period" defaultValue={query.period} className="rounded border border-slate-300 px-2 py-1">
@@ -47,13 +63,21 @@ export default function ReportsRoute() {
         </label>
         <label className="flex flex-col text-sm">
           <span className="font-medium">From (custom)</span>
-          <input type="date" name="from" defaultValue={query.from} className="rounded border border-slate-300 px-2 py-1" />
+          <input
+            type="date"
+            name="from"
+            defaultValue={query.from}
+            className="rounded border border-slate-300 px-2 py-1"
+          />
         </label>
         <label className="flex flex-col text-sm">
           <span className="font-medium">To (custom)</span>
           <input type="date" name="to" defaultValue={query.to} className="rounded border border-slate-300 px-2 py-1" />
         </label>
-        <button type="submit" className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white shadow-sm hover:bg-brand-700">
+        <button
+          type="submit"
+          className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white shadow-sm hover:bg-brand-700"
+        >
           Show report
         </button>
         {error ? (
@@ -65,11 +89,18 @@ export default function ReportsRoute() {
 
       {report && tables ? (
         report.empty ? (
-          <div className="rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-600" data-testid="reports-empty">
+          <div
+            className="rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-600"
+            data-testid="reports-empty"
+          >
             <p className="font-medium">Nothing to report for this period yet.</p>
-            <p className="text-sm">Calls, messages, forms, contacts, tasks and questions will show here once they arrive.</p>
+            <p className="text-sm">
+              Calls, messages, forms, contacts, tasks and questions will show here once they arrive.
+            </p>
             <div className="mt-3 flex justify-center">
-              <Notes notes={[...new Set(Object.values(report.restricted).filter((note): note is string => Boolean(note)))]} />
+              <Notes
+                notes={[...new Set(Object.values(report.restricted).filter((note): note is string => Boolean(note)))]}
+              />
             </div>
           </div>
         ) : (
@@ -105,10 +136,22 @@ function CsvLink({ table, query }: { table: ReportTableName; query: { period: st
   );
 }
 
-function Section({ table, query, chart = false }: { table: FigureTable; query: { period: string; from: string; to: string }; chart?: boolean }) {
+function Section({
+  table,
+  query,
+  chart = false,
+}: {
+  table: FigureTable;
+  query: { period: string; from: string; to: string };
+  chart?: boolean;
+}) {
   const id = `report-${table.name}`;
   return (
-    <section aria-labelledby={`${id}-heading`} className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4" data-testid={id}>
+    <section
+      aria-labelledby={`${id}-heading`}
+      className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4"
+      data-testid={id}
+    >
       <div className="flex items-center justify-between gap-2">
         <h2 id={`${id}-heading`} className="text-lg font-semibold">
           {table.title}
@@ -124,18 +167,30 @@ function Section({ table, query, chart = false }: { table: FigureTable; query: {
               <caption className="sr-only">{table.title}: this period, the previous period and the change</caption>
               <thead>
                 <tr className="text-left text-slate-600">
-                  <th scope="col" className="py-1 font-medium">Figure</th>
-                  <th scope="col" className="py-1 text-right font-medium">This period</th>
-                  <th scope="col" className="py-1 text-right font-medium">Previous</th>
-                  <th scope="col" className="py-1 text-right font-medium">Change</th>
+                  <th scope="col" className="py-1 font-medium">
+                    Figure
+                  </th>
+                  <th scope="col" className="py-1 text-right font-medium">
+                    This period
+                  </th>
+                  <th scope="col" className="py-1 text-right font-medium">
+                    Previous
+                  </th>
+                  <th scope="col" className="py-1 text-right font-medium">
+                    Change
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {table.rows.map((row) => (
                   <tr key={row.label} className="border-t border-slate-100" data-figure={row.label}>
-                    <th scope="row" className="py-1 text-left font-normal">{row.label}</th>
+                    <th scope="row" className="py-1 text-left font-normal">
+                      {row.label}
+                    </th>
                     <td className="py-1 text-right font-semibold tabular-nums">{figureText(row.current, row.unit)}</td>
-                    <td className="py-1 text-right tabular-nums text-slate-600">{figureText(row.previous, row.unit)}</td>
+                    <td className="py-1 text-right tabular-nums text-slate-600">
+                      {figureText(row.previous, row.unit)}
+                    </td>
                     <td className="py-1 text-right tabular-nums text-slate-600">{changeText(row)}</td>
                   </tr>
                 ))}
@@ -150,7 +205,8 @@ function Section({ table, query, chart = false }: { table: FigureTable; query: {
                   <div key={row.label}>
                     <dt className="text-slate-600">{row.label}</dt>
                     <dd className="font-semibold">
-                      {figureText(row.current, row.unit)} <span className="text-xs font-normal text-slate-500">({changeText(row)})</span>
+                      {figureText(row.current, row.unit)}{' '}
+                      <span className="text-xs font-normal text-slate-500">({changeText(row)})</span>
                     </dd>
                   </div>
                 ))}
@@ -162,10 +218,22 @@ function Section({ table, query, chart = false }: { table: FigureTable; query: {
   );
 }
 
-function HoursSection({ table, query, timezone }: { table: HoursTable; query: { period: string; from: string; to: string }; timezone: string }) {
+function HoursSection({
+  table,
+  query,
+  timezone,
+}: {
+  table: HoursTable;
+  query: { period: string; from: string; to: string };
+  timezone: string;
+}) {
   const id = 'report-hours';
   return (
-    <section aria-labelledby={`${id}-heading`} className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 lg:col-span-2" data-testid={id}>
+    <section
+      aria-labelledby={`${id}-heading`}
+      className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 lg:col-span-2"
+      data-testid={id}
+    >
       <div className="flex items-center justify-between gap-2">
         <h2 id={`${id}-heading`} className="text-lg font-semibold">
           {table.title}

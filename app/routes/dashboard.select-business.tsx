@@ -14,7 +14,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const state = await requireDashboard(request, context, { routeChecks: false });
   const id = String(formData.get('business_id') ?? '');
   if (state.businesses.some((business) => business._id === id)) state.session.set('businessId', id);
-  return redirect(safeRedirect(formData.get('redirect'), '/dashboard/home'), { headers: { 'Set-Cookie': await commitSession(state.session) } });
+  return redirect(safeRedirect(formData.get('redirect'), '/dashboard/home'), {
+    headers: { 'Set-Cookie': await commitSession(state.session) },
+  });
 }
 
 export const loader = () => redirect('/dashboard/home');

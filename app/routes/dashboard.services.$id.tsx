@@ -2,14 +2,22 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useLoaderData } from '@remix-run/react';
 import { DialogLink } from '../components/dialog-link';
 import { GeneralErrorBoundary } from '../components/error-boundary';
-import { DeleteServiceConfirm, ServiceFormDialog, ServiceStatusBadge, frequencyLabel, serviceDefaults } from '../components/services/service-form';
+import {
+  DeleteServiceConfirm,
+  ServiceFormDialog,
+  ServiceStatusBadge,
+  frequencyLabel,
+  serviceDefaults,
+} from '../components/services/service-form';
 import { apiCall } from '../lib/api.server';
 import { requireDashboard, requirePermission } from '../lib/guard.server';
 import { canEditServices, getService, servicesPath } from '../lib/services.server';
 import { apiToasts, redirectWithToasts } from '../lib/toast.server';
 import { DeleteConfirmPanel, DeleteDialog } from '../components/delete-restore';
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.service.name ?? 'Service'} · Business Assistant` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.service.name ?? 'Service'} · Business Assistant` },
+];
 
 /** One service. ?confirm=delete shows the delete confirmation on the page (the no-JavaScript path). */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -29,8 +37,14 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const path = `${servicesPath(state)}/${intent}/${encodeURIComponent(id)}`;
   const result = await apiCall(state.caller, path);
   const toasts = apiToasts(path, result);
-  if (!result.ok) return redirectWithToasts(request, intent === 'delete' ? `/dashboard/services/${id}` : '/dashboard/services', toasts);
-  if (intent === 'delete') return redirectWithToasts(request, `/dashboard/services?deleted=${encodeURIComponent(id)}`, toasts);
+  if (!result.ok)
+    return redirectWithToasts(
+      request,
+      intent === 'delete' ? `/dashboard/services/${id}` : '/dashboard/services',
+      toasts,
+    );
+  if (intent === 'delete')
+    return redirectWithToasts(request, `/dashboard/services?deleted=${encodeURIComponent(id)}`, toasts);
   return redirectWithToasts(request, `/dashboard/services/${id}`, toasts);
 }
 
@@ -50,7 +64,10 @@ export default function ServiceRoute() {
         </Link>
       </nav>
 
-      <section className="flex flex-col gap-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200" aria-labelledby="service-name">
+      <section
+        className="flex flex-col gap-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+        aria-labelledby="service-name"
+      >
         <div className="flex flex-wrap items-center gap-3">
           <h1 id="service-name" className="text-2xl font-semibold">
             {service.name}
@@ -88,7 +105,11 @@ export default function ServiceRoute() {
           ) : null}
         </div>
         {confirmDelete ? (
-          <DeleteConfirmPanel noun="service" cancelTo={self} confirm={(cancel) => <DeleteServiceConfirm service={service} cancel={cancel} />} />
+          <DeleteConfirmPanel
+            noun="service"
+            cancelTo={self}
+            confirm={(cancel) => <DeleteServiceConfirm service={service} cancel={cancel} />}
+          />
         ) : null}
         <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-sm" data-testid="service-details">
           {facts.map(([label, value]) => (
@@ -103,7 +124,9 @@ export default function ServiceRoute() {
             {service.description}
           </p>
         ) : (
-          <p className="text-sm text-slate-500">No description yet: add one so the assistant can explain this service to callers.</p>
+          <p className="text-sm text-slate-500">
+            No description yet: add one so the assistant can explain this service to callers.
+          </p>
         )}
       </section>
     </div>

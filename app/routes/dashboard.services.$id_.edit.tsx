@@ -6,7 +6,9 @@ import { safeRedirect } from '../lib/safe-redirect';
 import { getService, requireServiceEditor, serviceFormAction } from '../lib/services.server';
 import { CancelLink } from '../components/forms';
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Edit ${data?.service.name ?? 'service'} · Business Assistant` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `Edit ${data?.service.name ?? 'service'} · Business Assistant` },
+];
 
 /**
  * The edit form as a full page (without JavaScript; with it, the same form opens in a

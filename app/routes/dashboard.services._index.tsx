@@ -4,7 +4,14 @@ import type { ApiService } from '#contract/envelope';
 import { SERVICE_STATUSES, SERVICE_STATUS_LABELS } from '#contract/schemas/service';
 import { DialogLink } from '../components/dialog-link';
 import { GeneralErrorBoundary } from '../components/error-boundary';
-import { RestoreServiceBanner, ServiceFormDialog, ServiceStatusBadge, frequencyLabel, serviceDefaults, statusLabel } from '../components/services/service-form';
+import {
+  RestoreServiceBanner,
+  ServiceFormDialog,
+  ServiceStatusBadge,
+  frequencyLabel,
+  serviceDefaults,
+  statusLabel,
+} from '../components/services/service-form';
 import { apiCall } from '../lib/api.server';
 import { loadFailure } from '../lib/customers.server';
 import { requireDashboard } from '../lib/guard.server';
@@ -43,17 +50,38 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const sort: Sort = sortParam in SORTS ? (sortParam as Sort) : 'newest';
   const page = Math.max(0, Math.floor(Number(url.searchParams.get('page')) || 0));
   const { sort_by, sort_order } = SORTS[sort];
-  const body = { page, limit: PAGE_SIZE, sort_by, sort_order, ...(q ? { search: q } : {}), ...(status ? { status } : {}) };
+  const body = {
+    page,
+    limit: PAGE_SIZE,
+    sort_by,
+    sort_order,
+    ...(q ? { search: q } : {}),
+    ...(status ? { status } : {}),
+  };
   const result = await apiCall<Listed>(state.caller, `${servicesPath(state)}/list`, body);
   if (!result.ok) loadFailure(result);
-  return { services: result.data.services, total: result.data.total, page, q, status, sort, canEdit: canEditServices(state), deleted: url.searchParams.get('deleted') };
+  return {
+    services: result.data.services,
+    total: result.data.total,
+    page,
+    q,
+    status,
+    sort,
+    canEdit: canEditServices(state),
+    deleted: url.searchParams.get('deleted'),
+  };
 }
 
 export default function ServicesRoute() {
   const { services, total, page, q, status, sort, canEdit, deleted } = useLoaderData<typeof loader>();
   const filtered = Boolean(q || status);
   const query = (changes: Record<string, string>) => {
-    const params = new URLSearchParams({ ...(q ? { q } : {}), ...(status ? { status } : {}), ...(sort !== 'newest' ? { sort } : {}), ...changes });
+    const params = new URLSearchParams({
+      ...(q ? { q } : {}),
+      ...(status ? { status } : {}),
+      ...(sort !== 'newest' ? { sort } : {}),
+      ...changes,
+    });
     for (const [key, value] of [...params]) if (!value) params.delete(key);
     const text = params.toString();
     return text ? `?${text}` : '/dashboard/services';
@@ -76,7 +104,14 @@ export default function ServicesRoute() {
             title="New service"
             className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white shadow-sm hover:bg-brand-700"
             content={(close) => (
-              <ServiceFormDialog id="service-create-dialog" action="/dashboard/services/new" defaultValue={serviceDefaults()} submitLabel="Create service" pendingText="Creating…" close={close} />
+              <ServiceFormDialog
+                id="service-create-dialog"
+                action="/dashboard/services/new"
+                defaultValue={serviceDefaults()}
+                submitLabel="Create service"
+                pendingText="Creating…"
+                close={close}
+              />
             )}
           >
             New service
@@ -107,7 +142,13 @@ export default function ServicesRoute() {
             <label htmlFor="service-status-filter" className="text-sm font-medium text-slate-700">
               Status
             </label>
-            <select id="service-status-filter" name="status" defaultValue={status} key={status} className="h-10 rounded-lg border border-slate-300 bg-white px-3 shadow-sm">
+            <select
+              id="service-status-filter"
+              name="status"
+              defaultValue={status}
+              key={status}
+              className="h-10 rounded-lg border border-slate-300 bg-white px-3 shadow-sm"
+            >
               <option value="">All statuses</option>
               {SERVICE_STATUSES.map((value) => (
                 <option key={value} value={value}>
@@ -120,7 +161,13 @@ export default function ServicesRoute() {
             <label htmlFor="service-sort" className="text-sm font-medium text-slate-700">
               Order
             </label>
-            <select id="service-sort" name="sort" defaultValue={sort} key={sort} className="h-10 rounded-lg border border-slate-300 bg-white px-3 shadow-sm">
+            <select
+              id="service-sort"
+              name="sort"
+              defaultValue={sort}
+              key={sort}
+              className="h-10 rounded-lg border border-slate-300 bg-white px-3 shadow-sm"
+            >
               {(Object.keys(SORTS) as Sort[]).map((value) => (
                 <option key={value} value={value}>
                   {SORTS[value].label}
@@ -128,7 +175,10 @@ export default function ServicesRoute() {
               ))}
             </select>
           </div>
-          <button type="submit" className="h-10 rounded-lg border border-slate-300 bg-white px-4 font-medium shadow-sm hover:bg-slate-50">
+          <button
+            type="submit"
+            className="h-10 rounded-lg border border-slate-300 bg-white px-4 font-medium shadow-sm hover:bg-slate-50"
+          >
             Apply
           </button>
           {filtered ? (
@@ -140,14 +190,20 @@ export default function ServicesRoute() {
       </FilterDrawer>
 
       {services.length === 0 ? (
-        <section className="rounded-2xl border border-dashed border-slate-300 p-8 text-center" data-testid="services-empty">
+        <section
+          className="rounded-2xl border border-dashed border-slate-300 p-8 text-center"
+          data-testid="services-empty"
+        >
           {filtered ? (
             <>
               <p className="font-medium">
                 No services match{q ? ` “${q}”` : ''}
                 {status ? ` with status ${statusLabel(status)}` : ''}.
               </p>
-              <Link to={query({ q: '', status: '' })} className="mt-2 inline-block text-sm font-medium text-brand-600 underline">
+              <Link
+                to={query({ q: '', status: '' })}
+                className="mt-2 inline-block text-sm font-medium text-brand-600 underline"
+              >
                 Show all services
               </Link>
             </>
@@ -155,20 +211,31 @@ export default function ServicesRoute() {
             <>
               <p className="font-medium">No services yet.</p>
               <p className="mt-1 text-sm text-slate-600">
-                List what you offer, how often and at what price: the assistant quotes them to callers.{canEdit ? ' Start with “New service”.' : ''}
+                List what you offer, how often and at what price: the assistant quotes them to callers.
+                {canEdit ? ' Start with “New service”.' : ''}
               </p>
             </>
           )}
         </section>
       ) : (
-        <ul className="flex flex-col divide-y divide-slate-100 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200" data-testid="service-list">
+        <ul
+          className="flex flex-col divide-y divide-slate-100 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
+          data-testid="service-list"
+        >
           {services.map((service) => (
-            <li key={service._id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-4 py-3" data-testid="service-row" data-id={service._id}>
+            <li
+              key={service._id}
+              className="flex flex-wrap items-center gap-x-3 gap-y-1 px-4 py-3"
+              data-testid="service-row"
+              data-id={service._id}
+            >
               <Link to={`/dashboard/services/${service._id}`} className="font-medium text-slate-900 hover:underline">
                 {service.name}
               </Link>
               <ServiceStatusBadge status={service.status} />
-              <span className="text-sm text-slate-600">{frequencyLabel(service.frequency, service.frequency_unit)}</span>
+              <span className="text-sm text-slate-600">
+                {frequencyLabel(service.frequency, service.frequency_unit)}
+              </span>
               {service.price ? <span className="ml-auto text-sm text-slate-900">{service.price}</span> : null}
             </li>
           ))}
@@ -178,7 +245,10 @@ export default function ServicesRoute() {
       {total > PAGE_SIZE ? (
         <nav aria-label="Pages" className="flex justify-between text-sm">
           {page > 0 ? (
-            <Link to={query({ page: page - 1 ? String(page - 1) : '' })} className="font-medium text-brand-600 underline">
+            <Link
+              to={query({ page: page - 1 ? String(page - 1) : '' })}
+              className="font-medium text-brand-600 underline"
+            >
               Previous {PAGE_SIZE}
             </Link>
           ) : (

@@ -36,7 +36,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   requirePermission(state, 'systems/edit');
   const formData = await request.formData();
   const parsed = systemCreateSchema.safeParse({ name: formData.get('name') });
-  if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? 'Choose a kind of system.' }, { status: 400 });
+  if (!parsed.success)
+    return data({ error: parsed.error.issues[0]?.message ?? 'Choose a kind of system.' }, { status: 400 });
   const path = `${systemsPath(state)}/create`;
   const result = await apiCall<{ system: ApiSystem }>(state.caller, path, parsed.data);
   if (!result.ok) return redirectWithToasts(request, '/dashboard/settings', apiToasts(path, result));
@@ -44,15 +45,46 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function SettingsRoute() {
-  const { business, canSeeTeam, canManageWebhooks, systems, canEditSystems, deletedSystem } = useLoaderData<typeof loader>();
+  const { business, canSeeTeam, canManageWebhooks, systems, canEditSystems, deletedSystem } =
+    useLoaderData<typeof loader>();
   const links = [
-    { to: '/dashboard/settings/business-settings', title: 'Business settings', text: 'Opening hours, special dates, timezone, your notifications and daily summary email.' },
-    { to: '/dashboard/assistant-settings', title: 'Assistant settings', text: 'How the assistant greets and talks to callers.' },
-    ...(business ? [{ to: `/dashboard/businesses/${business._id}`, title: 'Business details', text: 'Name, email, country, phone numbers and address.' }] : []),
-    ...(canSeeTeam ? [{ to: '/dashboard/users', title: 'Team', text: 'Invite members and choose what each may do.' }] : []),
-    ...(canManageWebhooks ? [{ to: '/dashboard/settings/outgoing-webhooks', title: 'Outgoing webhooks', text: 'Send contacts, calls, texts, leads and orders to Zapier, Make or your CRM.' }] : []),
+    {
+      to: '/dashboard/settings/business-settings',
+      title: 'Business settings',
+      text: 'Opening hours, special dates, timezone, your notifications and daily summary email.',
+    },
+    {
+      to: '/dashboard/assistant-settings',
+      title: 'Assistant settings',
+      text: 'How the assistant greets and talks to callers.',
+    },
+    ...(business
+      ? [
+          {
+            to: `/dashboard/businesses/${business._id}`,
+            title: 'Business details',
+            text: 'Name, email, country, phone numbers and address.',
+          },
+        ]
+      : []),
+    ...(canSeeTeam
+      ? [{ to: '/dashboard/users', title: 'Team', text: 'Invite members and choose what each may do.' }]
+      : []),
+    ...(canManageWebhooks
+      ? [
+          {
+            to: '/dashboard/settings/outgoing-webhooks',
+            title: 'Outgoing webhooks',
+            text: 'Send contacts, calls, texts, leads and orders to Zapier, Make or your CRM.',
+          },
+        ]
+      : []),
     { to: '/dashboard/businesses', title: 'Businesses', text: 'Switch business or add another one.' },
-    { to: '/dashboard/account-settings', title: 'Account settings', text: 'Your name, email, mobile number and password.' },
+    {
+      to: '/dashboard/account-settings',
+      title: 'Account settings',
+      text: 'Your name, email, mobile number and password.',
+    },
   ];
   return (
     <div className="flex flex-col gap-6">
@@ -63,14 +95,24 @@ export default function SettingsRoute() {
       <ul className="grid gap-3 sm:grid-cols-2" data-testid="settings-links">
         {links.map((link) => (
           <li key={link.to}>
-            <Link to={link.to} className="block h-full rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 hover:bg-slate-50">
+            <Link
+              to={link.to}
+              className="block h-full rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 hover:bg-slate-50"
+            >
               <span className="font-medium text-brand-700">{link.title}</span>
               <span className="mt-1 block text-sm text-slate-600">{link.text}</span>
             </Link>
           </li>
         ))}
       </ul>
-      {systems ? <SystemsSection systems={systems.systems} error={systems.error} canEdit={canEditSystems} deleted={deletedSystem} /> : null}
+      {systems ? (
+        <SystemsSection
+          systems={systems.systems}
+          error={systems.error}
+          canEdit={canEditSystems}
+          deleted={deletedSystem}
+        />
+      ) : null}
     </div>
   );
 }

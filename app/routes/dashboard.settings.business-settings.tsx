@@ -7,7 +7,12 @@ import type { ApiBusinessSettings } from '#contract/envelope';
 import { hasPermission } from '#contract/permissions';
 import { resolveNotificationPreferences } from '#contract/schemas/business-settings';
 import { HoursForm, hoursFormSchema, withUntickedBoxes } from '../components/assistant/settings-forms';
-import { NotificationsForm, notificationsFormSchema, TimezoneForm, timezoneFormSchema } from '../components/business-settings-forms';
+import {
+  NotificationsForm,
+  notificationsFormSchema,
+  TimezoneForm,
+  timezoneFormSchema,
+} from '../components/business-settings-forms';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { apiCall, type ApiFail } from '../lib/api.server';
 import { loadFailure } from '../lib/assistant.server';
@@ -49,7 +54,10 @@ function refuse<T>(form: FormName, submission: Submission<T>, result?: ApiFail) 
   const fieldErrors = { ...result.fieldErrors };
   const placed = new Set(Object.values(fieldErrors).flat());
   return data<Reply>(
-    { form, result: submission.reply({ fieldErrors, formErrors: result.errors.filter((error) => !placed.has(error)) }) },
+    {
+      form,
+      result: submission.reply({ fieldErrors, formErrors: result.errors.filter((error) => !placed.has(error)) }),
+    },
     { status: result.status === 429 ? 429 : 400 },
   );
 }
@@ -98,21 +106,33 @@ export default function BusinessSettingsRoute() {
       </nav>
       <div>
         <h1 className="text-2xl font-semibold">Business settings</h1>
-        <p className="text-sm text-slate-600">Opening hours the assistant tells callers (from its next message), the timezone and your notifications.</p>
+        <p className="text-sm text-slate-600">
+          Opening hours the assistant tells callers (from its next message), the timezone and your notifications.
+        </p>
       </div>
-      {!canEdit ? <p className="text-sm text-slate-600">You can see the hours and timezone; changing them needs permission to edit the business.</p> : null}
+      {!canEdit ? (
+        <p className="text-sm text-slate-600">
+          You can see the hours and timezone; changing them needs permission to edit the business.
+        </p>
+      ) : null}
       <section aria-labelledby="hours-heading" className={section}>
         <h2 id="hours-heading" className="mb-1 text-lg font-semibold">
           Opening hours
         </h2>
-        <p className="mb-4 text-sm text-slate-600">The week, and special dates (holidays, late openings) that override it.</p>
+        <p className="mb-4 text-sm text-slate-600">
+          The week, and special dates (holidays, late openings) that override it.
+        </p>
         <HoursForm settings={settings} reply={reply?.form === 'hours' ? reply.result : null} canEdit={canEdit} />
       </section>
       <section aria-labelledby="timezone-heading" className={section}>
         <h2 id="timezone-heading" className="mb-4 text-lg font-semibold">
           Timezone
         </h2>
-        <TimezoneForm timezone={settings.timezone} reply={reply?.form === 'timezone' ? reply.result : null} canEdit={canEdit} />
+        <TimezoneForm
+          timezone={settings.timezone}
+          reply={reply?.form === 'timezone' ? reply.result : null}
+          canEdit={canEdit}
+        />
       </section>
       <section aria-labelledby="notifications-heading" className={section}>
         <h2 id="notifications-heading" className="mb-1 text-lg font-semibold">

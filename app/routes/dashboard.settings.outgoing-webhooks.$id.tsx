@@ -24,11 +24,20 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const id = encodeURIComponent(params.id ?? '');
   const [endpoint, log] = await Promise.all([
     apiCall<{ outgoing_webhook: ApiOutgoingWebhook }>(state.caller, webhooksPath(state, `get/${id}`)),
-    apiCall<{ deliveries: ApiWebhookDelivery[]; has_more: boolean }>(state.caller, webhooksPath(state, `deliveries/${id}`), { limit: 50 }),
+    apiCall<{ deliveries: ApiWebhookDelivery[]; has_more: boolean }>(
+      state.caller,
+      webhooksPath(state, `deliveries/${id}`),
+      { limit: 50 },
+    ),
   ]);
   if (!endpoint.ok) loadFailure(endpoint);
   if (!log.ok) loadFailure(log);
-  return { endpoint: endpoint.data.outgoing_webhook, deliveries: log.data.deliveries, hasMore: log.data.has_more, timezone: state.business.timezone || 'UTC' };
+  return {
+    endpoint: endpoint.data.outgoing_webhook,
+    deliveries: log.data.deliveries,
+    hasMore: log.data.has_more,
+    timezone: state.business.timezone || 'UTC',
+  };
 }
 
 const ONE_CLICK = { test: 'send-test', rotate: 'rotate-secret', delete: 'delete' } as const;
@@ -59,7 +68,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 function when(value: string | null, timezone: string) {
   if (!value) return '';
-  return new Intl.DateTimeFormat('en-GB', { timeZone: timezone, dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(value));
+  return new Intl.DateTimeFormat('en-GB', { timeZone: timezone, dateStyle: 'medium', timeStyle: 'medium' }).format(
+    new Date(value),
+  );
 }
 
 const STATUS_STYLE: Record<ApiWebhookDelivery['status'], string> = {
@@ -85,7 +96,10 @@ export default function OutgoingWebhookRoute() {
       </nav>
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="break-all text-2xl font-semibold">{endpoint.url}</h1>
-        <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${endpoint.enabled ? 'bg-green-100 text-green-800' : 'bg-slate-100 text-slate-600'}`} data-testid="endpoint-state">
+        <span
+          className={`rounded-full px-2 py-0.5 text-xs font-medium ${endpoint.enabled ? 'bg-green-100 text-green-800' : 'bg-slate-100 text-slate-600'}`}
+          data-testid="endpoint-state"
+        >
           {endpoint.enabled ? 'Enabled' : 'Disabled'}
         </span>
       </div>
@@ -108,8 +122,9 @@ export default function OutgoingWebhookRoute() {
           Signing secret
         </h2>
         <p className="mb-3 text-sm text-slate-600">
-          Each request carries <code>{SIGNATURE_HEADER}: t=&lt;unix time&gt;,v1=&lt;signature&gt;</code>, where the signature is the hex HMAC-SHA256 of{' '}
-          <code>&lt;t&gt;.&lt;raw body&gt;</code> with this secret. Refuse requests whose signature does not match or whose t is more than 5 minutes old.
+          Each request carries <code>{SIGNATURE_HEADER}: t=&lt;unix time&gt;,v1=&lt;signature&gt;</code>, where the
+          signature is the hex HMAC-SHA256 of <code>&lt;t&gt;.&lt;raw body&gt;</code> with this secret. Refuse requests
+          whose signature does not match or whose t is more than 5 minutes old.
         </p>
         <details>
           <summary className="cursor-pointer text-sm font-medium text-brand-700">Show the secret</summary>
@@ -122,7 +137,13 @@ export default function OutgoingWebhookRoute() {
         <h2 id="edit-heading" className="mb-3 text-lg font-semibold">
           Endpoint
         </h2>
-        <OutgoingWebhookForm id="outgoing-webhook-edit" intent="update" reply={reply?.result} defaultValue={endpoint} submitLabel="Save endpoint" />
+        <OutgoingWebhookForm
+          id="outgoing-webhook-edit"
+          intent="update"
+          reply={reply?.result}
+          defaultValue={endpoint}
+          submitLabel="Save endpoint"
+        />
       </section>
       <section aria-labelledby="log-heading" className={section}>
         <h2 id="log-heading" className="mb-3 text-lg font-semibold">
@@ -152,14 +173,18 @@ export default function OutgoingWebhookRoute() {
                       <code>{delivery.event_type}</code>
                     </td>
                     <td className="py-2 pr-3">
-                      <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_STYLE[delivery.status]}`}>{delivery.status}</span>
+                      <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_STYLE[delivery.status]}`}>
+                        {delivery.status}
+                      </span>
                     </td>
                     <td className="py-2 pr-3">{delivery.response_status ?? '—'}</td>
                     <td className="py-2 pr-3">{delivery.attempts}</td>
                     <td className="py-2 pr-3">{delivery.duration_ms === null ? '—' : `${delivery.duration_ms} ms`}</td>
                     <td className="py-2 text-xs text-slate-600">
                       {delivery.last_error ?? ''}
-                      {delivery.status === 'pending' && delivery.next_attempt_at ? ` Next try ${when(delivery.next_attempt_at, timezone)}.` : ''}
+                      {delivery.status === 'pending' && delivery.next_attempt_at
+                        ? ` Next try ${when(delivery.next_attempt_at, timezone)}.`
+                        : ''}
                     </td>
                   </tr>
                 ))}

@@ -48,8 +48,8 @@ export default function OutgoingWebhooksRoute() {
       <div>
         <h1 className="text-2xl font-semibold">Outgoing webhooks</h1>
         <p className="text-sm text-slate-600">
-          Send contacts, calls, texts, leads and orders to Zapier, Make or your own system as they happen. Every request is signed with the endpoint&apos;s secret, so your
-          receiver can check it came from here.
+          Send contacts, calls, texts, leads and orders to Zapier, Make or your own system as they happen. Every request
+          is signed with the endpoint&apos;s secret, so your receiver can check it came from here.
         </p>
       </div>
       <section aria-labelledby="endpoints-heading" className={section}>
@@ -71,7 +71,9 @@ export default function OutgoingWebhooksRoute() {
                     {endpoint.events.join(', ')}
                   </p>
                 </div>
-                <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${endpoint.enabled ? 'bg-green-100 text-green-800' : 'bg-slate-100 text-slate-600'}`}>
+                <span
+                  className={`rounded-full px-2 py-0.5 text-xs font-medium ${endpoint.enabled ? 'bg-green-100 text-green-800' : 'bg-slate-100 text-slate-600'}`}
+                >
                   {endpoint.enabled ? 'Enabled' : 'Disabled'}
                 </span>
               </li>
@@ -83,7 +85,12 @@ export default function OutgoingWebhooksRoute() {
         <h2 id="add-heading" className="mb-3 text-lg font-semibold">
           Add an endpoint
         </h2>
-        <OutgoingWebhookForm id="outgoing-webhook-create" intent="create" reply={reply?.result} submitLabel="Add endpoint" />
+        <OutgoingWebhookForm
+          id="outgoing-webhook-create"
+          intent="create"
+          reply={reply?.result}
+          submitLabel="Add endpoint"
+        />
       </section>
     </div>
   );

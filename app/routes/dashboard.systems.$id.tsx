@@ -14,15 +14,34 @@ import { SystemStatusBadge } from '../components/systems/systems-section';
 import { apiCall, apiFetch, readApiResult, type ApiFail, type ApiResult } from '../lib/api.server';
 import { loadFailure } from '../lib/customers.server';
 import { requireDashboard, requirePermission, type DashboardState } from '../lib/guard.server';
-import { isStepKey, makeCallSchema, sendMessageSchema, settingsFormSchema, simulateSchema, STEP_SCHEMAS, type SystemFormName, type SystemReply } from '../lib/systems';
-import { canEditSystems, getSystem, listSystemEvents, recentCalls, searchNumbers, systemsPath, type NumberSearch } from '../lib/systems.server';
+import {
+  isStepKey,
+  makeCallSchema,
+  sendMessageSchema,
+  settingsFormSchema,
+  simulateSchema,
+  STEP_SCHEMAS,
+  type SystemFormName,
+  type SystemReply,
+} from '../lib/systems';
+import {
+  canEditSystems,
+  getSystem,
+  listSystemEvents,
+  recentCalls,
+  searchNumbers,
+  systemsPath,
+  type NumberSearch,
+} from '../lib/systems.server';
 import { businessTimeZone } from '../lib/timeline.server';
 import { apiToasts, redirectWithToasts, toastCookie } from '../lib/toast.server';
 import { formatPhoneNumber } from '#contract/phone';
 import { httpError } from '../lib/invariant.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data ? `${data.system.label}${data.system.phone_number ? ` ${formatPhoneNumber(data.system.phone_number)}` : ''}` : 'System'} · Business Assistant` },
+  {
+    title: `${data ? `${data.system.label}${data.system.phone_number ? ` ${formatPhoneNumber(data.system.phone_number)}` : ''}` : 'System'} · Business Assistant`,
+  },
 ];
 
 /**
@@ -41,7 +60,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const phone = system.name !== 'leadcatcher';
   const canEdit = canEditSystems(state);
-  const emptySearch: NumberSearch = { country: url.searchParams.get('country') ?? state.business?.country ?? 'US', area_code: '', contains: '', numbers: null, error: null };
+  const emptySearch: NumberSearch = {
+    country: url.searchParams.get('country') ?? state.business?.country ?? 'US',
+    area_code: '',
+    contains: '',
+    numbers: null,
+    error: null,
+  };
   const eventsPage = Math.max(0, Math.floor(Number(url.searchParams.get('page')) || 0));
   const [events, search, calls] = await Promise.all([
     listSystemEvents(state, id, eventsPage),
@@ -72,7 +97,10 @@ function refuse<T>(form: SystemFormName, submission: Submission<T>, result?: Api
   }
   const placed = new Set(Object.values(fieldErrors).flat());
   return data<SystemReply>(
-    { form, result: submission.reply({ fieldErrors, formErrors: result.errors.filter((error) => !placed.has(error)) }) },
+    {
+      form,
+      result: submission.reply({ fieldErrors, formErrors: result.errors.filter((error) => !placed.has(error)) }),
+    },
     { status: result.status === 429 ? 429 : 400 },
   );
 }
@@ -95,7 +123,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const base = systemsPath(state);
   const formData = await request.formData();
   const intent = String(formData.get('intent') ?? '');
-  const done = (to: string, path: string, result: { messages?: string[]; errors?: string[] }) => redirectWithToasts(request, to, apiToasts(path, result));
+  const done = (to: string, path: string, result: { messages?: string[]; errors?: string[] }) =>
+    redirectWithToasts(request, to, apiToasts(path, result));
 
   switch (intent) {
     case 'delete':
@@ -103,7 +132,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       const path = `${base}/${intent}/${encodeURIComponent(id)}`;
       const result = await apiCall(state.caller, path);
       if (!result.ok) return done(intent === 'delete' ? self : '/dashboard/settings', path, result);
-      return done(intent === 'delete' ? `/dashboard/settings?deleted_system=${encodeURIComponent(id)}` : self, path, result);
+      return done(
+        intent === 'delete' ? `/dashboard/settings?deleted_system=${encodeURIComponent(id)}` : self,
+        path,
+        result,
+      );
     }
     case 'step': {
       const step = String(formData.get('step') ?? '');
@@ -163,7 +196,16 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       if (!result.ok) return refuse('simulate', submission, result);
       // Answered in place (the transcript is this answer's), keeping what was typed for another try.
       return data<SystemReply>(
-        { form: 'simulate', result: submission.reply(), simulation: { transcript: result.data.transcript ?? [], call: result.data.call ?? null, sms: result.data.sms ?? null, heard: result.data.heard } },
+        {
+          form: 'simulate',
+          result: submission.reply(),
+          simulation: {
+            transcript: result.data.transcript ?? [],
+            call: result.data.call ?? null,
+            sms: result.data.sms ?? null,
+            heard: result.data.heard,
+          },
+        },
         { headers: { 'Set-Cookie': await toastCookie(request, apiToasts(path, result)) } },
       );
     }
@@ -173,7 +215,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function SystemRoute() {
-  const { system, events, search, calls, following, canEdit, ownMobile, timeZone, confirmDelete } = useLoaderData<typeof loader>();
+  const { system, events, search, calls, following, canEdit, ownMobile, timeZone, confirmDelete } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const reply = actionData && 'form' in actionData ? (actionData as SystemReply) : null;
   const self = `/dashboard/systems/${system._id}`;
@@ -229,7 +272,13 @@ export default function SystemRoute() {
       ) : null}
 
       <SystemSettingsForm system={system} canEdit={canEdit} reply={reply} self={self} />
-      <SystemEvents events={events.events} total={events.total} page={events.page} pageSize={events.pageSize} timeZone={timeZone} />
+      <SystemEvents
+        events={events.events}
+        total={events.total}
+        page={events.page}
+        pageSize={events.pageSize}
+        timeZone={timeZone}
+      />
     </div>
   );
 }

@@ -10,11 +10,20 @@ import { apiCall } from '../lib/api.server';
 import { loadFailure } from '../lib/customers.server';
 import { requireDashboard, requirePermission } from '../lib/guard.server';
 import { permissionLabel, roleLabel } from '../lib/team';
-import { availablePermissions, canEditMembers, getMember, isBusinessAdmin, listMembers, membersPath } from '../lib/team.server';
+import {
+  availablePermissions,
+  canEditMembers,
+  getMember,
+  isBusinessAdmin,
+  listMembers,
+  membersPath,
+} from '../lib/team.server';
 import { apiToasts, redirectWithToasts } from '../lib/toast.server';
 import { formatPhoneNumber } from '#contract/phone';
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.member.user.name ?? 'Member'} · Team · Business Assistant` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.member.user.name ?? 'Member'} · Team · Business Assistant` },
+];
 
 /**
  * One member: their permissions as a checklist. ?confirm=remove (or make-admin, remove-admin,
@@ -104,7 +113,19 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function UserRoute() {
-  const { member, isAdminMember, self, removed, available, canEdit, canRestore, canRemove, confirmRemove, roleActions, confirmRole } = useLoaderData<typeof loader>();
+  const {
+    member,
+    isAdminMember,
+    self,
+    removed,
+    available,
+    canEdit,
+    canRestore,
+    canRemove,
+    confirmRemove,
+    roleActions,
+    confirmRole,
+  } = useLoaderData<typeof loader>();
   const page = `/dashboard/users/${member._id}`;
   const name = member.user.name;
 
@@ -117,15 +138,23 @@ export default function UserRoute() {
       </nav>
 
       {canRestore ? <RestoreMemberBanner id={member._id} name={name} /> : null}
-      {removed && !canRestore ? <p className="rounded-xl bg-slate-100 p-4 text-slate-700">{name} was removed from the team.</p> : null}
+      {removed && !canRestore ? (
+        <p className="rounded-xl bg-slate-100 p-4 text-slate-700">{name} was removed from the team.</p>
+      ) : null}
 
-      <section className="flex flex-col gap-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200" aria-labelledby="member-name">
+      <section
+        className="flex flex-col gap-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+        aria-labelledby="member-name"
+      >
         <div className="flex flex-wrap items-center gap-3">
           <h1 id="member-name" className="text-2xl font-semibold">
             {name}
             {self ? ' (you)' : ''}
           </h1>
-          <span data-testid="member-role" className="inline-flex flex-none rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium text-slate-700">
+          <span
+            data-testid="member-role"
+            className="inline-flex flex-none rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium text-slate-700"
+          >
             {roleLabel(member.role)}
           </span>
           {member.is_owner ? <OwnerBadge /> : null}
@@ -139,7 +168,9 @@ export default function UserRoute() {
                   to={`${page}?confirm=remove`}
                   title="Remove member"
                   className="rounded-lg border border-red-300 px-3 py-2 font-medium text-red-700 hover:bg-red-50"
-                  content={(close) => <RemoveMemberConfirm id={member._id} name={name} cancel={<CancelButton onClick={close} />} />}
+                  content={(close) => (
+                    <RemoveMemberConfirm id={member._id} name={name} cancel={<CancelButton onClick={close} />} />
+                  )}
                 >
                   Remove member
                 </DialogLink>
@@ -163,11 +194,21 @@ export default function UserRoute() {
             </>
           ) : null}
           <dt className="font-medium text-slate-500">Member since</dt>
-          <dd className="text-slate-900">{new Date(member.created_at).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })}</dd>
+          <dd className="text-slate-900">
+            {new Date(member.created_at).toLocaleDateString('en-GB', {
+              day: 'numeric',
+              month: 'long',
+              year: 'numeric',
+              timeZone: 'UTC',
+            })}
+          </dd>
         </dl>
       </section>
 
-      <section className="flex flex-col gap-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200" aria-labelledby="permissions-heading">
+      <section
+        className="flex flex-col gap-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+        aria-labelledby="permissions-heading"
+      >
         <h2 id="permissions-heading" className="text-lg font-semibold">
           Permissions
         </h2>
@@ -175,12 +216,19 @@ export default function UserRoute() {
           <p className="text-sm text-slate-600">Restore {name} to change what they may do.</p>
         ) : isAdminMember ? (
           <p className="text-sm text-slate-600" data-testid="member-admin-note">
-            {member.is_owner ? `${name} is an admin and the owner of this business, and may do everything.` : `${name} is an admin of this business and may do everything.`}
+            {member.is_owner
+              ? `${name} is an admin and the owner of this business, and may do everything.`
+              : `${name} is an admin of this business and may do everything.`}
           </p>
         ) : canEdit && !self ? (
           // Keyed on the saved list, so a change made elsewhere (realtime) shows here too.
           <Form method="post" className="flex flex-col gap-4" key={member.permissions.join(',')}>
-            <PermissionChecklist idPrefix={`member-${member._id}`} available={available} checked={member.permissions} legend={`What ${name} may see and change`} />
+            <PermissionChecklist
+              idPrefix={`member-${member._id}`}
+              available={available}
+              checked={member.permissions}
+              legend={`What ${name} may see and change`}
+            />
             <div className="flex justify-end">
               <SubmitButton name="intent" value="permissions" pendingText="Saving…">
                 Save permissions

@@ -22,9 +22,20 @@ export const meta: MetaFunction = () => [{ title: 'Team · Business Assistant' }
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const state = await requireDashboard(request, context);
   const canEdit = canEditMembers(state);
-  const [{ members, invitations, total }, available] = await Promise.all([listMembers(state), canEdit ? availablePermissions(state) : Promise.resolve([])]);
+  const [{ members, invitations, total }, available] = await Promise.all([
+    listMembers(state),
+    canEdit ? availablePermissions(state) : Promise.resolve([]),
+  ]);
   const removed = new URL(request.url).searchParams.get('removed');
-  return { members, invitations: canEdit ? invitations : [], total, available, canEdit, me: state.user.id, removed: canEdit ? removed : null };
+  return {
+    members,
+    invitations: canEdit ? invitations : [],
+    total,
+    available,
+    canEdit,
+    me: state.user.id,
+    removed: canEdit ? removed : null,
+  };
 }
 
 /** intent=invite (the invite form), intent=resend and intent=revoke (a pending invitation). */
@@ -66,17 +77,30 @@ export default function UsersRoute() {
       {removed ? <RestoreMemberBanner id={removed} /> : null}
 
       {members.every((member) => member.user.id === me) ? (
-        <section className="rounded-2xl border border-dashed border-slate-300 p-8 text-center" data-testid="members-empty">
+        <section
+          className="rounded-2xl border border-dashed border-slate-300 p-8 text-center"
+          data-testid="members-empty"
+        >
           <p className="font-medium">No one else is on the team yet.</p>
           <p className="mt-1 text-sm text-slate-600">
-            {canEdit ? 'Invite a colleague by email below: they create an account (or sign in) and land in this business.' : 'An admin can invite colleagues.'}
+            {canEdit
+              ? 'Invite a colleague by email below: they create an account (or sign in) and land in this business.'
+              : 'An admin can invite colleagues.'}
           </p>
         </section>
       ) : null}
       {members.length === 0 ? null : (
-        <ul className="flex flex-col divide-y divide-slate-100 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200" data-testid="member-list">
+        <ul
+          className="flex flex-col divide-y divide-slate-100 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
+          data-testid="member-list"
+        >
           {members.map((member) => (
-            <li key={member._id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-4 py-3" data-testid="member-row" data-id={member._id}>
+            <li
+              key={member._id}
+              className="flex flex-wrap items-center gap-x-3 gap-y-1 px-4 py-3"
+              data-testid="member-row"
+              data-id={member._id}
+            >
               <div className="flex min-w-0 flex-col">
                 <Link to={`/dashboard/users/${member._id}`} className="font-medium text-slate-900 hover:underline">
                   {member.user.name}
@@ -110,14 +134,29 @@ export default function UsersRoute() {
                 No invitations waiting for an answer.
               </p>
             ) : (
-              <ul className="flex flex-col divide-y divide-slate-100 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200" data-testid="invitation-list">
+              <ul
+                className="flex flex-col divide-y divide-slate-100 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
+                data-testid="invitation-list"
+              >
                 {invitations.map((invitation) => (
-                  <li key={invitation._id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-4 py-3" data-testid="invitation-row">
+                  <li
+                    key={invitation._id}
+                    className="flex flex-wrap items-center gap-x-3 gap-y-1 px-4 py-3"
+                    data-testid="invitation-row"
+                  >
                     <div className="flex min-w-0 flex-col">
                       <span className="font-medium text-slate-900">{invitation.email}</span>
                       <span className="text-sm text-slate-600">
-                        {invitation.permissions.length ? invitation.permissions.map(permissionLabel).join(', ') : 'No permissions'} · expires{' '}
-                        {new Date(invitation.expires_at).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })}
+                        {invitation.permissions.length
+                          ? invitation.permissions.map(permissionLabel).join(', ')
+                          : 'No permissions'}{' '}
+                        · expires{' '}
+                        {new Date(invitation.expires_at).toLocaleDateString('en-GB', {
+                          day: 'numeric',
+                          month: 'short',
+                          year: 'numeric',
+                          timeZone: 'UTC',
+                        })}
                       </span>
                     </div>
                     <Form method="post" className="ml-auto flex items-center gap-2">
@@ -152,9 +191,15 @@ function InviteForm({ available }: { available: string[] }) {
       <h2 id="invite-heading" className="text-lg font-semibold">
         Invite a member
       </h2>
-      <p className="mb-4 text-sm text-slate-600">We email them a link; someone without an account creates one and joins this business.</p>
+      <p className="mb-4 text-sm text-slate-600">
+        We email them a link; someone without an account creates one and joins this business.
+      </p>
       <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
-        <Field label="Email" errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'off' }} />
+        <Field
+          label="Email"
+          errors={fields.email.errors}
+          inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'off' }}
+        />
         <PermissionChecklist idPrefix="invite" available={available} checked={checked} />
         <ErrorList id={form.errorId} errors={form.errors} />
         <div className="flex justify-end">

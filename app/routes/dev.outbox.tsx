@@ -6,7 +6,15 @@ import { httpError } from '../lib/invariant.server';
 
 export const meta: MetaFunction = () => [{ title: 'Outbox · Business Assistant (development)' }];
 
-type OutboxMessage = { id: string; channel: 'email' | 'sms'; to: string; subject: string | null; body: string; provider: string; created_at: string };
+type OutboxMessage = {
+  id: string;
+  channel: 'email' | 'sms';
+  to: string;
+  subject: string | null;
+  body: string;
+  provider: string;
+  created_at: string;
+};
 
 /** Outside production: what the embedded email and SMS providers sent, newest first. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -21,17 +29,27 @@ export default function OutboxRoute() {
     <main className="mx-auto max-w-3xl p-6">
       <h1 className="text-2xl font-semibold">Outbox</h1>
       <p className="mt-1 text-sm text-slate-600">
-        Emails and SMS sent on this development machine. Nothing here left the machine unless SMTP or Twilio is configured.{' '}
-        <Link to="/login" className="text-brand-600 underline">Sign in</Link>
+        Emails and SMS sent on this development machine. Nothing here left the machine unless SMTP or Twilio is
+        configured.{' '}
+        <Link to="/login" className="text-brand-600 underline">
+          Sign in
+        </Link>
       </p>
       {messages.length === 0 ? (
-        <p className="mt-8 rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-500">Nothing has been sent yet.</p>
+        <p className="mt-8 rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-500">
+          Nothing has been sent yet.
+        </p>
       ) : (
         <ol className="mt-6 flex flex-col gap-3">
           {messages.map((message) => (
-            <li key={message.id} data-testid="outbox-message" className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
+            <li
+              key={message.id}
+              data-testid="outbox-message"
+              className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200"
+            >
               <p className="text-xs uppercase tracking-wide text-slate-500">
-                {message.channel} to <span data-testid="outbox-to">{message.to}</span> · {new Date(message.created_at).toLocaleString('en-GB')}
+                {message.channel} to <span data-testid="outbox-to">{message.to}</span> ·{' '}
+                {new Date(message.created_at).toLocaleString('en-GB')}
               </p>
               {message.subject ? <p className="mt-1 font-medium">{message.subject}</p> : null}
               <pre className="mt-2 whitespace-pre-wrap font-sans text-sm text-slate-700">{message.body}</pre>

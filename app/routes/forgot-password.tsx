@@ -23,7 +23,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!(await context.rateLimit('forgot-password'))) return replyRateLimited(submission);
   const result = await apiCall({ context, request }, 'users/forgot-password', submission.value);
   if (!result.ok) return replyWithApiErrors(submission, result);
-  return redirectWithToasts(request, `/reset-password?email=${encodeURIComponent(submission.value.email)}`, apiToasts('users/forgot-password', result));
+  return redirectWithToasts(
+    request,
+    `/reset-password?email=${encodeURIComponent(submission.value.email)}`,
+    apiToasts('users/forgot-password', result),
+  );
 }
 
 export default function ForgotPasswordRoute() {
@@ -33,11 +37,19 @@ export default function ForgotPasswordRoute() {
     <AuthLayout
       title="Forgot your password?"
       subtitle="Enter your email and we will send you a 6-digit code to set a new one."
-      footer={<Link to="/login" className="font-medium text-brand-600 underline">Back to sign in</Link>}
+      footer={
+        <Link to="/login" className="font-medium text-brand-600 underline">
+          Back to sign in
+        </Link>
+      }
     >
       <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
         <Honeypot />
-        <Field label="Email" errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }} />
+        <Field
+          label="Email"
+          errors={fields.email.errors}
+          inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
+        />
         <ErrorList id={form.errorId} errors={form.errors} />
         <SubmitButton pendingText="Sending…">Send me a code</SubmitButton>
       </Form>

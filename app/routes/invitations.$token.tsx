@@ -12,11 +12,18 @@ import { commitSession } from '../lib/session.server';
 import { httpError, loadFailure } from '../lib/invariant.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data?.invitation ? `Join ${data.invitation.business.name} · Business Assistant` : 'Invitation · Business Assistant' },
+  {
+    title: data?.invitation
+      ? `Join ${data.invitation.business.name} · Business Assistant`
+      : 'Invitation · Business Assistant',
+  },
 ];
 
 async function readInvitation(request: Request, context: LoaderFunctionArgs['context'], token: string) {
-  const result = await apiCall<{ invitation: ApiPublicInvitation }>({ context, request }, `invitations/get/${encodeURIComponent(token)}`);
+  const result = await apiCall<{ invitation: ApiPublicInvitation }>(
+    { context, request },
+    `invitations/get/${encodeURIComponent(token)}`,
+  );
   if (result.ok) return result.data.invitation;
   if (result.status === 404 || result.status === 400 || result.status === 422) return null;
   return loadFailure(result);
@@ -29,7 +36,10 @@ async function readInvitation(request: Request, context: LoaderFunctionArgs['con
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const token = params.token ?? '';
-  const [invitation, signedIn] = await Promise.all([readInvitation(request, context, token), getSignedIn(request, context)]);
+  const [invitation, signedIn] = await Promise.all([
+    readInvitation(request, context, token),
+    getSignedIn(request, context),
+  ]);
   const here = invitationPath(token);
   const user = signedIn ? { name: signedIn.user.name, email: signedIn.user.email } : null;
   if (!invitation) return data({ invitation: null, user, here, matches: false }, { status: 404 });
@@ -60,7 +70,14 @@ export default function InvitationRoute() {
   const { invitation, user, here, matches } = useLoaderData<typeof loader>();
   if (!invitation) {
     return (
-      <AuthLayout title="Invitation not found" footer={<Link to="/login" className="font-medium text-brand-600 underline">Sign in</Link>}>
+      <AuthLayout
+        title="Invitation not found"
+        footer={
+          <Link to="/login" className="font-medium text-brand-600 underline">
+            Sign in
+          </Link>
+        }
+      >
         <p className="text-slate-700" data-testid="invitation-state">
           This invitation link is not valid. Ask whoever invited you to send a new one.
         </p>
@@ -70,7 +87,10 @@ export default function InvitationRoute() {
   const business = invitation.business.name;
   const redirect = encodeURIComponent(here);
   return (
-    <AuthLayout title={`Join ${business}`} subtitle={<>You have been invited to join {business}&apos;s team on Business Assistant.</>}>
+    <AuthLayout
+      title={`Join ${business}`}
+      subtitle={<>You have been invited to join {business}&apos;s team on Business Assistant.</>}
+    >
       <div className="flex flex-col gap-4">
         <p className="text-sm text-slate-700">
           Invitation for <strong data-testid="invitation-email">{invitation.email}</strong>
@@ -90,14 +110,19 @@ export default function InvitationRoute() {
           </>
         ) : !user ? (
           <>
-            <p className="text-slate-700">Sign in to accept it, or create an account with {invitation.email} if you do not have one yet.</p>
+            <p className="text-slate-700">
+              Sign in to accept it, or create an account with {invitation.email} if you do not have one yet.
+            </p>
             <Link
               to={`/register?redirect=${redirect}&email=${encodeURIComponent(invitation.email)}`}
               className="rounded-lg bg-brand-600 px-4 py-2 text-center font-medium text-white shadow-sm hover:bg-brand-700"
             >
               Create an account
             </Link>
-            <Link to={`/login?redirect=${redirect}`} className="rounded-lg border border-slate-300 px-4 py-2 text-center font-medium hover:bg-slate-50">
+            <Link
+              to={`/login?redirect=${redirect}`}
+              className="rounded-lg border border-slate-300 px-4 py-2 text-center font-medium hover:bg-slate-50"
+            >
               Sign in
             </Link>
           </>
@@ -110,8 +135,12 @@ export default function InvitationRoute() {
           </Form>
         ) : (
           <>
-            <p className="rounded-lg bg-amber-50 p-3 text-amber-900 ring-1 ring-amber-200" data-testid="invitation-state">
-              You are signed in as {user.email}, but this invitation is for {invitation.email}. Sign out, then sign in or create an account with {invitation.email}.
+            <p
+              className="rounded-lg bg-amber-50 p-3 text-amber-900 ring-1 ring-amber-200"
+              data-testid="invitation-state"
+            >
+              You are signed in as {user.email}, but this invitation is for {invitation.email}. Sign out, then sign in
+              or create an account with {invitation.email}.
             </p>
             <Form method="post" action="/logout">
               <input type="hidden" name="redirect" value={here} />

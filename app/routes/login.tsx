@@ -35,7 +35,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const { token } = await createAuthenticator(context).authenticate('form', request);
     const session = await getSession(request);
     session.set('token', token);
-    return redirect(safeRedirect(formData.get('redirect')), { headers: { 'Set-Cookie': await commitSession(session) } });
+    return redirect(safeRedirect(formData.get('redirect')), {
+      headers: { 'Set-Cookie': await commitSession(session) },
+    });
   } catch (error) {
     if (error instanceof SignInError) {
       return data(submission.reply({ formErrors: [error.message], hideFields: ['password'] }), { status: 400 });
@@ -56,15 +58,26 @@ export default function LoginRoute() {
       subtitle="Welcome back. Your assistant has been busy."
       footer={
         <>
-          New here? <Link to={registerHref} className="font-medium text-brand-600 underline">Create an account</Link>
+          New here?{' '}
+          <Link to={registerHref} className="font-medium text-brand-600 underline">
+            Create an account
+          </Link>
         </>
       }
     >
       <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
         <Honeypot />
         <input type="hidden" name="redirect" value={redirectTo} />
-        <Field label="Email" errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }} />
-        <Field label="Password" errors={fields.password.errors} inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'current-password' }} />
+        <Field
+          label="Email"
+          errors={fields.email.errors}
+          inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
+        />
+        <Field
+          label="Password"
+          errors={fields.password.errors}
+          inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'current-password' }}
+        />
         <ErrorList id={form.errorId} errors={form.errors} />
         <SubmitButton pendingText="Signing in…">Sign in</SubmitButton>
         <Link to="/forgot-password" className="text-center text-sm text-brand-600 underline">

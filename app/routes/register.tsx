@@ -32,12 +32,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: registrationSchema });
   if (submission.status !== 'success') return data(submission.reply({ hideFields: ['password'] }), { status: 400 });
   if (!(await context.rateLimit('register'))) return replyRateLimited(submission);
-  const result = await apiCall<{ token: string; user: ApiUser }>({ context, request }, 'users/create', submission.value);
+  const result = await apiCall<{ token: string; user: ApiUser }>(
+    { context, request },
+    'users/create',
+    submission.value,
+  );
   if (!result.ok) return replyWithApiErrors(submission, result, { hideFields: ['password'] });
   const session = await getSession(request);
   session.set('token', result.data.token);
   // The dashboard guard takes a new user on to the onboarding steps.
-  return redirectWithToasts(request, safeRedirect(formData.get('redirect')), apiToasts('users/create', result), { headers: { 'Set-Cookie': await commitSession(session) } });
+  return redirectWithToasts(request, safeRedirect(formData.get('redirect')), apiToasts('users/create', result), {
+    headers: { 'Set-Cookie': await commitSession(session) },
+  });
 }
 
 export default function RegisterRoute() {
@@ -45,7 +51,9 @@ export default function RegisterRoute() {
   const [searchParams] = useSearchParams();
   const redirectTo = searchParams.get('redirect') ?? '';
   // An invitation link sends the invited email along (?email=), so the account matches it.
-  const [form, fields] = useSchemaForm('register', registrationSchema, lastResult, { defaultValue: { email: searchParams.get('email') ?? '' } });
+  const [form, fields] = useSchemaForm('register', registrationSchema, lastResult, {
+    defaultValue: { email: searchParams.get('email') ?? '' },
+  });
   return (
     <AuthLayout
       title="Create your account"
@@ -53,7 +61,10 @@ export default function RegisterRoute() {
       footer={
         <>
           Already have an account?{' '}
-          <Link to={redirectTo ? `/login?redirect=${encodeURIComponent(redirectTo)}` : '/login'} className="font-medium text-brand-600 underline">
+          <Link
+            to={redirectTo ? `/login?redirect=${encodeURIComponent(redirectTo)}` : '/login'}
+            className="font-medium text-brand-600 underline"
+          >
             Sign in
           </Link>
         </>
@@ -62,8 +73,16 @@ export default function RegisterRoute() {
       <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
         <Honeypot />
         <input type="hidden" name="redirect" value={redirectTo} />
-        <Field label="Your name" errors={fields.name.errors} inputProps={{ ...getInputProps(fields.name, { type: 'text' }), autoComplete: 'name' }} />
-        <Field label="Email" errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }} />
+        <Field
+          label="Your name"
+          errors={fields.name.errors}
+          inputProps={{ ...getInputProps(fields.name, { type: 'text' }), autoComplete: 'name' }}
+        />
+        <Field
+          label="Email"
+          errors={fields.email.errors}
+          inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
+        />
         <Field
           label="Password"
           hint="8 to 64 characters."

@@ -27,7 +27,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // The reset revoked every token: whatever session this browser had is over.
   const session = await getSession(request);
   session.unset('token');
-  return redirectWithToasts(request, '/login', apiToasts('users/verify-password-code', result), { headers: { 'Set-Cookie': await commitSession(session) } });
+  return redirectWithToasts(request, '/login', apiToasts('users/verify-password-code', result), {
+    headers: { 'Set-Cookie': await commitSession(session) },
+  });
 }
 
 export default function ResetPasswordRoute() {
@@ -42,17 +44,28 @@ export default function ResetPasswordRoute() {
       subtitle="Enter the 6-digit code we emailed you and choose a new password. The code works once, for 15 minutes."
       footer={
         <>
-          No code? <Link to="/forgot-password" className="font-medium text-brand-600 underline">Send another</Link>
+          No code?{' '}
+          <Link to="/forgot-password" className="font-medium text-brand-600 underline">
+            Send another
+          </Link>
         </>
       }
     >
       <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
         <Honeypot />
-        <Field label="Email" errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }} />
+        <Field
+          label="Email"
+          errors={fields.email.errors}
+          inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
+        />
         <Field
           label="Code"
           errors={fields.code.errors}
-          inputProps={{ ...getInputProps(fields.code, { type: 'text' }), inputMode: 'numeric', autoComplete: 'one-time-code' }}
+          inputProps={{
+            ...getInputProps(fields.code, { type: 'text' }),
+            inputMode: 'numeric',
+            autoComplete: 'one-time-code',
+          }}
         />
         <Field
           label="New password"

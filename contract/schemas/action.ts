@@ -11,7 +11,13 @@ export const ACTION_STATUSES = ['active', 'paused'] as const;
 export type ActionStatus = (typeof ACTION_STATUSES)[number];
 export const ACTION_STATUS_LABELS: Record<ActionStatus, string> = { active: 'Active', paused: 'Paused' };
 
-export const ACTION_TRIGGERS = ['missed_call', 'new_lead', 'customer_status', 'task_overdue', 'order_unconfirmed'] as const;
+export const ACTION_TRIGGERS = [
+  'missed_call',
+  'new_lead',
+  'customer_status',
+  'task_overdue',
+  'order_unconfirmed',
+] as const;
 export type ActionTrigger = (typeof ACTION_TRIGGERS)[number];
 export const ACTION_TRIGGER_LABELS: Record<ActionTrigger, string> = {
   missed_call: 'A missed call or voicemail',
@@ -31,12 +37,18 @@ export const ACTION_KIND_LABELS: Record<ActionKind, string> = {
 };
 
 /** The ready-made actions offered on first use; `key` ties a business's copy to its recipe. */
-export const READY_MADE_ACTION_KEYS = ['missed_call_text_back', 'lead_follow_up', 'unconfirmed_order_reminder', 'overdue_tasks_nudge'] as const;
+export const READY_MADE_ACTION_KEYS = [
+  'missed_call_text_back',
+  'lead_follow_up',
+  'unconfirmed_order_reminder',
+  'overdue_tasks_nudge',
+] as const;
 export type ReadyMadeActionKey = (typeof READY_MADE_ACTION_KEYS)[number];
 
 export const INTERVAL_UNITS = { minute: 1, hour: 60, day: 24 * 60, week: 7 * 24 * 60 } as const;
 const MAX_INTERVAL_MINUTES = 366 * 24 * 60;
-export const INTERVAL_INVALID = 'Action interval must be like "immediately", "30 minutes", "6 hours", "2 days" or "1 week".';
+export const INTERVAL_INVALID =
+  'Action interval must be like "immediately", "30 minutes", "6 hours", "2 days" or "1 week".';
 
 /**
  * An interval in minutes, from what people write: "immediately" (0), "2 days", "every 6 hours",
@@ -44,13 +56,18 @@ export const INTERVAL_INVALID = 'Action interval must be like "immediately", "30
  * number (hours), or { value, unit }. Null when it cannot be read.
  */
 export function parseIntervalMinutes(input: unknown): number | null {
-  if (typeof input === 'number') return Number.isFinite(input) && input >= 0 && input * 60 <= MAX_INTERVAL_MINUTES ? Math.round(input * 60) : null;
+  if (typeof input === 'number')
+    return Number.isFinite(input) && input >= 0 && input * 60 <= MAX_INTERVAL_MINUTES ? Math.round(input * 60) : null;
   if (input && typeof input === 'object') {
     const { value, unit } = input as { value?: unknown; unit?: unknown };
     return typeof unit === 'string' ? parseIntervalMinutes(`${String(value)} ${unit}`) : null;
   }
   if (typeof input !== 'string') return null;
-  const text = input.trim().toLowerCase().replace(/^every\s+/, '').replace(/\s+after\b.*$/, '');
+  const text = input
+    .trim()
+    .toLowerCase()
+    .replace(/^every\s+/, '')
+    .replace(/\s+after\b.*$/, '');
   if (!text) return null;
   if (/^(immediately|now|instantly|at once|0)$/.test(text)) return 0;
   const named: Record<string, number> = { hourly: 60, daily: 1440, weekly: 10080 };
@@ -64,7 +81,13 @@ export function parseIntervalMinutes(input: unknown): number | null {
   const match = /^(\d+(?:\.\d+)?|an?|one)\s*(m|mins?|minutes?|h|hrs?|hours?|d|days?|w|wks?|weeks?)$/.exec(text);
   if (!match) return null;
   const amount = /^(a|an|one)$/.test(match[1]) ? 1 : Number(match[1]);
-  const unit = match[2].startsWith('m') ? 'minute' : match[2].startsWith('h') ? 'hour' : match[2].startsWith('d') ? 'day' : 'week';
+  const unit = match[2].startsWith('m')
+    ? 'minute'
+    : match[2].startsWith('h')
+      ? 'hour'
+      : match[2].startsWith('d')
+        ? 'day'
+        : 'week';
   return within(Math.round(amount * INTERVAL_UNITS[unit]));
 }
 const within = (minutes: number) => (minutes >= 0 && minutes <= MAX_INTERVAL_MINUTES ? minutes : null);
@@ -72,20 +95,33 @@ const within = (minutes: number) => (minutes >= 0 && minutes <= MAX_INTERVAL_MIN
 /** How an interval reads back: "immediately", "30 minutes", "6 hours", "2 days", "1 week". */
 export function formatInterval(minutes: number): string {
   if (minutes === 0) return 'immediately';
-  const [unit, size] = (Object.entries(INTERVAL_UNITS) as [string, number][]).reverse().find(([, size]) => minutes % size === 0) ?? ['minute', 1];
+  const [unit, size] = (Object.entries(INTERVAL_UNITS) as [string, number][])
+    .reverse()
+    .find(([, size]) => minutes % size === 0) ?? ['minute', 1];
   const amount = minutes / size;
   return `${amount} ${unit}${amount === 1 ? '' : 's'}`;
 }
 
 const intervalField = z
-  .union([z.string(), z.number(), z.object({ value: z.unknown(), unit: z.unknown() })], { error: messages.action.intervalRequired })
-  .refine((value) => !(typeof value === 'string' && !value.trim()), { error: messages.action.intervalRequired, abort: true })
+  .union([z.string(), z.number(), z.object({ value: z.unknown(), unit: z.unknown() })], {
+    error: messages.action.intervalRequired,
+  })
+  .refine((value) => !(typeof value === 'string' && !value.trim()), {
+    error: messages.action.intervalRequired,
+    abort: true,
+  })
   .refine((value) => parseIntervalMinutes(value) !== null, { error: INTERVAL_INVALID })
-  .transform((value) => ({ text: typeof value === 'string' ? value.trim() : formatInterval(parseIntervalMinutes(value)!), minutes: parseIntervalMinutes(value)! }));
+  .transform((value) => ({
+    text: typeof value === 'string' ? value.trim() : formatInterval(parseIntervalMinutes(value)!),
+    minutes: parseIntervalMinutes(value)!,
+  }));
 
 /** docs/product.md#validation "Action": name, status and interval required. Everything else has a default. */
 export const actionSchema = z.object({
-  name: requiredText(messages.action.nameRequired, { length: 100, message: 'Action name must be less than 100 characters.' }),
+  name: requiredText(messages.action.nameRequired, {
+    length: 100,
+    message: 'Action name must be less than 100 characters.',
+  }),
   status: z.enum(ACTION_STATUSES, { error: messages.action.statusRequired }),
   interval: intervalField,
   /** false: once, `interval` after the trigger; true: again every `interval` while the trigger holds. */
@@ -101,7 +137,12 @@ export const actionSchema = z.object({
   /** set_customer_status: the status the contact moves to. */
   target_status: optionalText(100).nullable(),
   /** At most this many runs per customer per 24 hours. */
-  per_customer_limit: z.coerce.number().int().min(1, { error: 'Per-customer limit must be at least 1.' }).max(50, { error: 'Per-customer limit must be at most 50.' }).optional(),
+  per_customer_limit: z.coerce
+    .number()
+    .int()
+    .min(1, { error: 'Per-customer limit must be at least 1.' })
+    .max(50, { error: 'Per-customer limit must be at most 50.' })
+    .optional(),
   /** Messages wait for the business's opening hours. */
   opening_hours_only: z.boolean().optional(),
   /** A reply from the customer after the trigger stops the action for them. */

@@ -9,7 +9,10 @@ import { optionalText } from '../fields';
  */
 export const APPOINTMENT_STATUSES = ['booked', 'cancelled'] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
-export const APPOINTMENT_STATUS_LABELS: Record<AppointmentStatus, string> = { booked: 'Booked', cancelled: 'Cancelled' };
+export const APPOINTMENT_STATUS_LABELS: Record<AppointmentStatus, string> = {
+  booked: 'Booked',
+  cancelled: 'Cancelled',
+};
 export const APPOINTMENT_WHEN = ['upcoming', 'past', 'all'] as const;
 export type AppointmentWhen = (typeof APPOINTMENT_WHEN)[number];
 
@@ -30,8 +33,10 @@ export const appointmentMessages = {
   tooLong: 'An appointment can last at most 24 hours.',
   inThePast: 'Choose a time that has not passed yet.',
   closed: (day: string) => `The business is closed on ${day}: choose a day it is open.`,
-  outsideHours: (day: string, hours: string) => `That time is outside the opening hours (${day}: ${hours}). Choose a time within them.`,
-  overlaps: (who: string, when: string) => `That time overlaps another appointment (${who}, ${when}). Choose a free time.`,
+  outsideHours: (day: string, hours: string) =>
+    `That time is outside the opening hours (${day}: ${hours}). Choose a time within them.`,
+  overlaps: (who: string, when: string) =>
+    `That time overlaps another appointment (${who}, ${when}). Choose a free time.`,
   cancelled: 'This appointment is cancelled: book a new one instead of changing it.',
   alreadyCancelled: 'This appointment is already cancelled.',
   durationInvalid: `Length must be a whole number of minutes from 5 to ${MAX_APPOINTMENT_MINUTES}.`,
@@ -45,7 +50,8 @@ export const appointmentMessages = {
   feedRevoked: 'Your calendar feed address no longer works.',
 } as const;
 
-const DATE_TIME = /^(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])[T ]([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,3})?)?(Z|[+-]\d{2}:?\d{2})?$/i;
+const DATE_TIME =
+  /^(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])[T ]([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,3})?)?(Z|[+-]\d{2}:?\d{2})?$/i;
 
 /** The shape and a real calendar date (no 30 February). */
 export function isDateTime(value: string): boolean {
@@ -88,7 +94,9 @@ const serviceField = z
 const notifyField = z
   .union([z.boolean(), z.enum(['true', 'false', 'on', '1', '0'])], { error: 'notify_customer must be true or false.' })
   .optional()
-  .transform((value) => (value === undefined ? undefined : value === true || value === 'true' || value === 'on' || value === '1'));
+  .transform((value) =>
+    value === undefined ? undefined : value === true || value === 'true' || value === 'on' || value === '1',
+  );
 
 export const appointmentCreateSchema = z.object({
   customer_id: idField(appointmentMessages.customerRequired),
@@ -117,7 +125,9 @@ export const appointmentCancelSchema = z.object({ notify_customer: notifyField }
 
 export const appointmentListSchema = z.object({
   when: z.enum(APPOINTMENT_WHEN, { error: appointmentMessages.when }).default('upcoming'),
-  status: z.enum(APPOINTMENT_STATUSES, { error: `Status must be one of ${APPOINTMENT_STATUSES.join(', ')}.` }).optional(),
+  status: z
+    .enum(APPOINTMENT_STATUSES, { error: `Status must be one of ${APPOINTMENT_STATUSES.join(', ')}.` })
+    .optional(),
   customer_id: z
     .string()
     .trim()
@@ -135,7 +145,12 @@ export const freeSlotsSchema = z.object({
     .trim()
     .regex(/^\d{4}-\d{2}-\d{2}$/, { error: appointmentMessages.dateInvalid })
     .optional(),
-  days: z.coerce.number({ error: appointmentMessages.daysInvalid }).int({ error: appointmentMessages.daysInvalid }).min(1, { error: appointmentMessages.daysInvalid }).max(MAX_FREE_SLOT_DAYS, { error: appointmentMessages.daysInvalid }).default(7),
+  days: z.coerce
+    .number({ error: appointmentMessages.daysInvalid })
+    .int({ error: appointmentMessages.daysInvalid })
+    .min(1, { error: appointmentMessages.daysInvalid })
+    .max(MAX_FREE_SLOT_DAYS, { error: appointmentMessages.daysInvalid })
+    .default(7),
   duration_minutes: z.coerce
     .number({ error: appointmentMessages.durationInvalid })
     .int({ error: appointmentMessages.durationInvalid })

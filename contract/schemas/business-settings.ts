@@ -3,9 +3,24 @@ import { isValidTimezone } from '../countries';
 import { phoneNumber } from '../fields';
 import { calendarDateSchema } from '../dates';
 import { messages } from '../messages';
-import { checkbox as bool, dayHoursSchema, timeOfDay as time, withSlots, WEEKDAYS, type DayHours } from './opening-hours';
+import {
+  checkbox as bool,
+  dayHoursSchema,
+  timeOfDay as time,
+  withSlots,
+  WEEKDAYS,
+  type DayHours,
+} from './opening-hours';
 
-export { DEFAULT_OPENING_HOURS, daySlots, dayHoursSchema, MAX_SLOTS_PER_DAY, NEW_SLOT_DEFAULTS, WEEKDAYS, withSlots } from './opening-hours';
+export {
+  DEFAULT_OPENING_HOURS,
+  daySlots,
+  dayHoursSchema,
+  MAX_SLOTS_PER_DAY,
+  NEW_SLOT_DEFAULTS,
+  WEEKDAYS,
+  withSlots,
+} from './opening-hours';
 export type { DayHours, TimeSlot, Weekday } from './opening-hours';
 
 /**
@@ -60,7 +75,17 @@ export const RECORDING_NOTICE = 'This call may be recorded.';
  * which events notify, and quiet hours in the business's timezone during which only
  * callers flagged urgent still notify (when urgent_override is on).
  */
-export const NOTIFICATION_EVENTS = ['task_due', 'new_call', 'missed_call', 'voicemail', 'new_sms', 'new_form', 'assistant_question', 'assistant_task', 'new_order'] as const;
+export const NOTIFICATION_EVENTS = [
+  'task_due',
+  'new_call',
+  'missed_call',
+  'voicemail',
+  'new_sms',
+  'new_form',
+  'assistant_question',
+  'assistant_task',
+  'new_order',
+] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 export const NOTIFICATION_EVENT_LABELS: Record<NotificationEvent, string> = {
   task_due: 'A task is due',
@@ -84,7 +109,9 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
   quiet_hours: { enabled: false, start: '21:00', end: '07:00', urgent_override: true },
   daily_summary: { enabled: false, time: '08:00' },
 };
-export function resolveNotificationPreferences(stored: Partial<NotificationPreferences> | null | undefined): NotificationPreferences {
+export function resolveNotificationPreferences(
+  stored: Partial<NotificationPreferences> | null | undefined,
+): NotificationPreferences {
   return {
     events: { ...DEFAULT_NOTIFICATION_PREFERENCES.events, ...(stored?.events ?? {}) },
     quiet_hours: { ...DEFAULT_NOTIFICATION_PREFERENCES.quiet_hours, ...(stored?.quiet_hours ?? {}) },
@@ -120,7 +147,10 @@ export const DEFAULT_ASSISTANT_SETTINGS: AssistantSettings = {
 
 export const NEW_OVERWRITE_DEFAULTS = { all_day: true, status: 'closed', start: '00:00', end: '23:59' } as const;
 
-export function resolveBusinessSettings(stored: StoredBusinessSettings | null | undefined, timezone: string): BusinessSettings {
+export function resolveBusinessSettings(
+  stored: StoredBusinessSettings | null | undefined,
+  timezone: string,
+): BusinessSettings {
   return {
     timezone,
     // Hours saved before time slots read as one slot a day.
@@ -173,7 +203,12 @@ export const assistantSettingsSchema = z.object({
 export const notificationPreferencesSchema = z.object({
   events: z.partialRecord(z.enum(NOTIFICATION_EVENTS), bool).optional(),
   quiet_hours: z
-    .object({ enabled: bool.optional(), start: time.optional(), end: time.optional(), urgent_override: bool.optional() })
+    .object({
+      enabled: bool.optional(),
+      start: time.optional(),
+      end: time.optional(),
+      urgent_override: bool.optional(),
+    })
     .optional(),
   daily_summary: z.object({ enabled: bool.optional(), time: time.optional() }).optional(),
 });

@@ -38,7 +38,9 @@ function telephonesInCountry(business: TypedBusiness) {
 }
 
 const readTelephones = <T extends TypedBusiness>(business: T): T =>
-  business && Array.isArray(business.telephones) ? { ...business, telephones: telephonesInCountry(business).map(({ typed, e164 }) => e164 ?? typed) } : business;
+  business && Array.isArray(business.telephones)
+    ? { ...business, telephones: telephonesInCountry(business).map(({ typed, e164 }) => e164 ?? typed) }
+    : business;
 
 const checkTelephones = (business: TypedBusiness, ctx: z.RefinementCtx) =>
   telephonesInCountry(business).forEach(({ e164 }, i) => {
@@ -48,19 +50,23 @@ const checkTelephones = (business: TypedBusiness, ctx: z.RefinementCtx) =>
 // A missing country or name must not hide the phones' own errors: all are shown at once.
 const everyTime = () => true;
 
-export const businessSchema = businessFields.superRefine(checkTelephones, { when: everyTime }).overwrite(readTelephones);
+export const businessSchema = businessFields
+  .superRefine(checkTelephones, { when: everyTime })
+  .overwrite(readTelephones);
 
 export type BusinessInput = z.infer<typeof businessSchema>;
 
 /** Partial update: every field optional, each validated like on create when present. */
-export const businessUpdateSchema = businessFields.partial().extend({
-  // Left out: unchanged; '' or null: cleared (the edit form sends '' for an emptied field).
-  address: z
-    .string()
-    .trim()
-    .max(300)
-    .nullish()
-    .transform((value) => (value === undefined ? undefined : value || null)),
-})
+export const businessUpdateSchema = businessFields
+  .partial()
+  .extend({
+    // Left out: unchanged; '' or null: cleared (the edit form sends '' for an emptied field).
+    address: z
+      .string()
+      .trim()
+      .max(300)
+      .nullish()
+      .transform((value) => (value === undefined ? undefined : value || null)),
+  })
   .superRefine(checkTelephones, { when: everyTime })
   .overwrite(readTelephones);

@@ -51,7 +51,10 @@ export const conversationCreateSchema = z.object({
 
 /** update/{id}: one message from the member. `wait: false` answers at once and lets get-message-streamed follow the reply. */
 export const conversationMessageSchema = z.object({
-  message: requiredText(messages.conversation.messageRequired, { length: MESSAGE_MAX, message: messages.conversation.messageTooLong }),
+  message: requiredText(messages.conversation.messageRequired, {
+    length: MESSAGE_MAX,
+    message: messages.conversation.messageTooLong,
+  }),
   wait: z.boolean().default(true),
 });
 

@@ -10,14 +10,22 @@ import { messages } from '../messages';
  */
 export const CUSTOMER_STATUSES = ['lead', 'customer', 'inactive'] as const;
 export type CustomerStatus = (typeof CUSTOMER_STATUSES)[number];
-export const CUSTOMER_STATUS_LABELS: Record<CustomerStatus, string> = { lead: 'Lead', customer: 'Customer', inactive: 'Inactive' };
+export const CUSTOMER_STATUS_LABELS: Record<CustomerStatus, string> = {
+  lead: 'Lead',
+  customer: 'Customer',
+  inactive: 'Inactive',
+};
 
 /** Blank rows of a list input are ignored, so an untouched row is not an error. */
 const blankRowsDropped = <T extends z.ZodType<unknown, string>>(item: T) =>
   z
     .array(z.string().nullish())
     .optional()
-    .transform((list) => (list ?? []).filter((value): value is string => typeof value === 'string' && value.trim() !== '').map((value) => value.trim()))
+    .transform((list) =>
+      (list ?? [])
+        .filter((value): value is string => typeof value === 'string' && value.trim() !== '')
+        .map((value) => value.trim()),
+    )
     .pipe(z.array(item));
 
 export const addressSchema = z.object({
@@ -34,7 +42,12 @@ export const customerSchema = z.object({
   first_name: requiredText(messages.customer.firstNameRequired, { length: 100, message: messages.name.tooLong }),
   last_name: optionalText(100),
   status: z.enum(CUSTOMER_STATUSES, { error: messages.customer.statusRequired }),
-  emails: blankRowsDropped(z.string().regex(EMAIL_PATTERN, { error: messages.email.invalid }).transform((v) => v.toLowerCase())),
+  emails: blankRowsDropped(
+    z
+      .string()
+      .regex(EMAIL_PATTERN, { error: messages.email.invalid })
+      .transform((v) => v.toLowerCase()),
+  ),
   // As typed ("07700 900123"), read in the business's country and stored in E.164.
   phones: blankRowsDropped(phoneNumber),
   addresses: z

@@ -11,9 +11,7 @@ import { dateTimeSchema } from '../dates';
  */
 export const flagSchema = z.union([z.boolean(), z.stringbool()]);
 
-const range = z
-  .object({ from: dateTimeSchema.optional(), to: dateTimeSchema.optional() })
-  .optional();
+const range = z.object({ from: dateTimeSchema.optional(), to: dateTimeSchema.optional() }).optional();
 
 export const listFiltersSchema = z.object({
   page: z.coerce.number().int().min(0).default(0),

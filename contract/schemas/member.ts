@@ -14,7 +14,8 @@ export const permissionsField = z
   .max(50)
   .superRefine((values, ctx) => {
     for (const value of values) {
-      if (!(ALL_PERMISSIONS as readonly string[]).includes(value)) ctx.addIssue({ code: 'custom', message: UNKNOWN_PERMISSION(value) });
+      if (!(ALL_PERMISSIONS as readonly string[]).includes(value))
+        ctx.addIssue({ code: 'custom', message: UNKNOWN_PERMISSION(value) });
     }
   })
   .transform((values) => [...new Set(values)]);

@@ -51,14 +51,20 @@ export const MAX_MEMORY_CONTENT_CHARS = 200_000;
 export const MEMORY_PREVIEW_CHARS = 300;
 
 /** The start of a content for a list, with "…" when it was cut (so longer than MEMORY_PREVIEW_CHARS means cut). */
-export const memoryPreview = (content: string) => (content.length > MEMORY_PREVIEW_CHARS ? `${content.slice(0, MEMORY_PREVIEW_CHARS)}…` : content);
+export const memoryPreview = (content: string) =>
+  content.length > MEMORY_PREVIEW_CHARS ? `${content.slice(0, MEMORY_PREVIEW_CHARS)}…` : content;
 
 /** docs/product.md#validation "Memory": type, content and status required (the fields; memorySchema adds the rule across them). */
 export const memoryFields = z.object({
   type: z.enum(MEMORY_TYPES, { error: messages.memory.typeRequired }),
-  content: z.string({ error: messages.memory.contentRequired }).trim().min(1, { error: messages.memory.contentRequired, abort: true }).max(MAX_MEMORY_CONTENT_CHARS),
+  content: z
+    .string({ error: messages.memory.contentRequired })
+    .trim()
+    .min(1, { error: messages.memory.contentRequired, abort: true })
+    .max(MAX_MEMORY_CONTENT_CHARS),
   status: z.enum(USER_MEMORY_STATUSES, {
-    error: (issue) => (issue.input === undefined || issue.input === '' ? messages.memory.statusRequired : messages.memory.statusChoice),
+    error: (issue) =>
+      issue.input === undefined || issue.input === '' ? messages.memory.statusRequired : messages.memory.statusChoice,
   }),
   title: optionalText(300),
   answer: optionalText(10_000),
@@ -78,6 +84,10 @@ export type MemoryInput = z.infer<typeof memorySchema>;
 export const memoryUpdateSchema = memoryFields.partial();
 
 export const knowledgeSearchSchema = z.object({
-  query: z.string({ error: messages.lookup.required }).trim().min(1, { error: messages.lookup.required, abort: true }).max(500),
+  query: z
+    .string({ error: messages.lookup.required })
+    .trim()
+    .min(1, { error: messages.lookup.required, abort: true })
+    .max(500),
   limit: z.coerce.number().int().min(1).max(50).default(5),
 });

@@ -10,7 +10,12 @@ export const REPEAT_EVERY = ['day', 'week', 'month'] as const;
 export const repeatSchema = z
   .object({
     every: z.enum(REPEAT_EVERY, { error: 'Choose how often the task repeats.' }),
-    interval: z.coerce.number({ error: 'Repeat interval must be a number.' }).int().min(1, { error: 'Repeat interval must be at least 1.' }).max(365).default(1),
+    interval: z.coerce
+      .number({ error: 'Repeat interval must be a number.' })
+      .int()
+      .min(1, { error: 'Repeat interval must be at least 1.' })
+      .max(365)
+      .default(1),
   })
   .nullable();
 
@@ -24,7 +29,11 @@ const isoDate = z
 
 /** A note, or a task when it has a reminder (docs/product.md#entities and docs/product.md#validation). */
 export const noteSchema = z.object({
-  body: z.string({ error: messages.note.bodyRequired }).trim().min(1, { error: messages.note.bodyRequired, abort: true }).max(5000),
+  body: z
+    .string({ error: messages.note.bodyRequired })
+    .trim()
+    .min(1, { error: messages.note.bodyRequired, abort: true })
+    .max(5000),
   customer_id: optionalText(100).nullable(),
   reminder: isoDate.nullable(),
   repeat: repeatSchema.optional(),

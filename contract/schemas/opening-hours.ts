@@ -41,7 +41,10 @@ export const DEFAULT_OPENING_HOURS: DayHours[] = WEEKDAYS.map((day) => ({
 export const NEW_SLOT_DEFAULTS: TimeSlot = { start: '13:30', end: '17:00' };
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
-export const timeOfDay = z.string({ error: messages.hours.timeInvalid }).trim().regex(TIME, { error: messages.hours.timeInvalid });
+export const timeOfDay = z
+  .string({ error: messages.hours.timeInvalid })
+  .trim()
+  .regex(TIME, { error: messages.hours.timeInvalid });
 /** A checkbox or a JSON boolean: a form sends "on", an API client true. */
 export const checkbox = z
   .union([z.boolean(), z.enum(['true', 'false', 'on', '1', '0'])])
@@ -54,7 +57,10 @@ const slotSchema = z.object({ start: timeOfDay, end: timeOfDay });
  * only them (it reads a day, changes start or end and sends it all back, slots included)
  * still changes the opening and closing; with one slot they are that slot.
  */
-function slotsOfInput(day: { start?: string; end?: string; slots?: TimeSlot[] }): { slots: TimeSlot[]; fromSpan: boolean } {
+function slotsOfInput(day: { start?: string; end?: string; slots?: TimeSlot[] }): {
+  slots: TimeSlot[];
+  fromSpan: boolean;
+} {
   const given = [...(day.slots ?? [])].sort((a, b) => a.start.localeCompare(b.start));
   if (given.length > 1) {
     const first = { ...given[0], start: day.start ?? given[0].start };
@@ -85,17 +91,28 @@ export const dayHoursSchema = z
     if (times.some((time) => time !== undefined && !TIME.test(time))) return;
     const { slots, fromSpan } = slotsOfInput(day);
     if (fromSpan) {
-      if (slots[0].end <= slots[0].start) ctx.addIssue({ code: 'custom', message: messages.hours.endBeforeStart, path: ['end'] });
+      if (slots[0].end <= slots[0].start)
+        ctx.addIssue({ code: 'custom', message: messages.hours.endBeforeStart, path: ['end'] });
       return;
     }
     // Paths name the slot as sent, so the form marks the right row.
     const sent = day.slots ?? [];
-    const indexOf = (slot: TimeSlot) => Math.max(0, sent.findIndex((entry) => entry.start === slot.start || entry.end === slot.end));
+    const indexOf = (slot: TimeSlot) =>
+      Math.max(
+        0,
+        sent.findIndex((entry) => entry.start === slot.start || entry.end === slot.end),
+      );
     slots.forEach((slot) => {
-      if (slot.end <= slot.start) ctx.addIssue({ code: 'custom', message: messages.hours.endBeforeStart, path: ['slots', indexOf(slot), 'end'] });
+      if (slot.end <= slot.start)
+        ctx.addIssue({ code: 'custom', message: messages.hours.endBeforeStart, path: ['slots', indexOf(slot), 'end'] });
     });
     for (let i = 1; i < slots.length; i += 1) {
-      if (slots[i].start < slots[i - 1].end) ctx.addIssue({ code: 'custom', message: messages.hours.slotsOverlap, path: ['slots', indexOf(slots[i]), 'start'] });
+      if (slots[i].start < slots[i - 1].end)
+        ctx.addIssue({
+          code: 'custom',
+          message: messages.hours.slotsOverlap,
+          path: ['slots', indexOf(slots[i]), 'start'],
+        });
     }
   })
   .transform((day): DayHours & { slots: TimeSlot[] } => {

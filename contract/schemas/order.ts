@@ -8,7 +8,12 @@ import { messages } from '../messages';
  */
 export const ORDER_STATUSES = ['new', 'confirmed', 'fulfilled', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
-export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = { new: 'New', confirmed: 'Confirmed', fulfilled: 'Fulfilled', cancelled: 'Cancelled' };
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  new: 'New',
+  confirmed: 'Confirmed',
+  fulfilled: 'Fulfilled',
+  cancelled: 'Cancelled',
+};
 
 export const ORDER_SOURCES = ['manual', 'call', 'sms', 'chat', 'form'] as const;
 export type OrderSource = (typeof ORDER_SOURCES)[number];
@@ -16,8 +21,16 @@ export type OrderSource = (typeof ORDER_SOURCES)[number];
 export const orderLineSchema = z.object({
   /** The product memory this line is for, when it is one. */
   memory_id: optionalText(100).nullable(),
-  name: z.string({ error: 'Each order line needs a product name.' }).trim().min(1, { error: 'Each order line needs a product name.' }).max(200),
-  quantity: z.coerce.number({ error: 'Quantity must be a whole number of at least 1.' }).int({ error: 'Quantity must be a whole number of at least 1.' }).min(1, { error: 'Quantity must be a whole number of at least 1.' }).max(100000),
+  name: z
+    .string({ error: 'Each order line needs a product name.' })
+    .trim()
+    .min(1, { error: 'Each order line needs a product name.' })
+    .max(200),
+  quantity: z.coerce
+    .number({ error: 'Quantity must be a whole number of at least 1.' })
+    .int({ error: 'Quantity must be a whole number of at least 1.' })
+    .min(1, { error: 'Quantity must be a whole number of at least 1.' })
+    .max(100000),
   price: optionalText(100).nullable(),
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;

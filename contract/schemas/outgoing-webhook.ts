@@ -8,7 +8,14 @@ import { messages } from '../messages';
  * Make, a CRM), and the bodies of businesses/outgoing-webhooks/{business_id}/create|update.
  * Signing and delivery: api/services/outgoing-webhooks, docs/outgoing-webhooks.md.
  */
-export const OUTGOING_EVENTS = ['contact.created', 'call.ended', 'sms.received', 'lead.received', 'order.created', 'appointment.booked'] as const;
+export const OUTGOING_EVENTS = [
+  'contact.created',
+  'call.ended',
+  'sms.received',
+  'lead.received',
+  'order.created',
+  'appointment.booked',
+] as const;
 export type OutgoingEvent = (typeof OUTGOING_EVENTS)[number];
 
 export const OUTGOING_EVENT_LABELS: Record<OutgoingEvent, string> = {
@@ -26,7 +33,9 @@ export const TEST_EVENT = 'webhook.test';
 /** The signature header: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">` (Stripe's shape). */
 export const SIGNATURE_HEADER = 'X-Assistant-Signature';
 
-const bool = z.union([z.boolean(), z.enum(['true', 'false', 'on', '1', '0'])]).transform((value) => value === true || value === 'true' || value === 'on' || value === '1');
+const bool = z
+  .union([z.boolean(), z.enum(['true', 'false', 'on', '1', '0'])])
+  .transform((value) => value === true || value === 'true' || value === 'on' || value === '1');
 
 const urlField = z
   .string({ error: messages.outgoingWebhook.urlRequired })
@@ -35,10 +44,14 @@ const urlField = z
   .max(2000, { error: 'Endpoint URL must be less than 2000 characters.' })
   .refine((value) => isHttpUrl(value), { error: WEB_URL_INVALID, abort: true })
   // The service also refuses plain http and non-public hosts (with the test allowance as the only exception).
-  .refine((value) => !/^https?:\/\/[^/]*@/i.test(value), { error: 'The endpoint URL must not contain a user name or password.' });
+  .refine((value) => !/^https?:\/\/[^/]*@/i.test(value), {
+    error: 'The endpoint URL must not contain a user name or password.',
+  });
 
 const eventsField = z
-  .array(z.enum(OUTGOING_EVENTS, { error: messages.outgoingWebhook.eventUnknown }), { error: messages.outgoingWebhook.eventsRequired })
+  .array(z.enum(OUTGOING_EVENTS, { error: messages.outgoingWebhook.eventUnknown }), {
+    error: messages.outgoingWebhook.eventsRequired,
+  })
   .min(1, { error: messages.outgoingWebhook.eventsRequired })
   .transform((events) => OUTGOING_EVENTS.filter((event) => events.includes(event)));
 

@@ -10,7 +10,17 @@ import type { Permission } from '../permissions';
  *
  * Nothing purges soft-deleted rows: they are kept until they are restored (docs/decisions/030).
  */
-export const DELETED_KINDS = ['customers', 'notes', 'calls', 'sms', 'forms', 'services', 'memories', 'systems', 'members'] as const;
+export const DELETED_KINDS = [
+  'customers',
+  'notes',
+  'calls',
+  'sms',
+  'forms',
+  'services',
+  'memories',
+  'systems',
+  'members',
+] as const;
 export type DeletedKind = (typeof DELETED_KINDS)[number];
 /** The page also lists the caller's deleted businesses (users/list-deleted-businesses). */
 export type DeletedPageKind = DeletedKind | 'businesses';
@@ -29,15 +39,51 @@ export type DeletedKindInfo = {
 };
 
 export const DELETED_KIND_INFO: Record<DeletedKind, DeletedKindInfo> = {
-  customers: { path: 'customers', view: 'customers/view', edit: 'customers/edit', plural: 'contacts', listUrl: '/dashboard/customers' },
-  notes: { path: 'notes', view: 'notes/view', edit: 'notes/edit', plural: 'notes and tasks', listUrl: '/dashboard/notes' },
+  customers: {
+    path: 'customers',
+    view: 'customers/view',
+    edit: 'customers/edit',
+    plural: 'contacts',
+    listUrl: '/dashboard/customers',
+  },
+  notes: {
+    path: 'notes',
+    view: 'notes/view',
+    edit: 'notes/edit',
+    plural: 'notes and tasks',
+    listUrl: '/dashboard/notes',
+  },
   calls: { path: 'calls', view: 'calls/view', edit: 'calls/edit', plural: 'calls', listUrl: '/dashboard/calls' },
   sms: { path: 'smses', view: 'smses/view', edit: 'smses/edit', plural: 'SMS', listUrl: '/dashboard/sms' },
   forms: { path: 'forms', view: 'forms/view', edit: 'forms/edit', plural: 'forms', listUrl: '/dashboard/forms' },
-  services: { path: 'services', view: 'services/view', edit: 'services/edit', plural: 'services', listUrl: '/dashboard/services' },
-  memories: { path: 'memories', view: 'memories/view', edit: 'memories/edit', plural: 'memories', listUrl: '/dashboard/memories' },
-  systems: { path: 'systems', view: 'systems/view', edit: 'systems/edit', plural: 'systems', listUrl: '/dashboard/settings' },
-  members: { path: 'users', view: 'business_users/view', edit: 'business_users/edit', plural: 'members', listUrl: '/dashboard/users' },
+  services: {
+    path: 'services',
+    view: 'services/view',
+    edit: 'services/edit',
+    plural: 'services',
+    listUrl: '/dashboard/services',
+  },
+  memories: {
+    path: 'memories',
+    view: 'memories/view',
+    edit: 'memories/edit',
+    plural: 'memories',
+    listUrl: '/dashboard/memories',
+  },
+  systems: {
+    path: 'systems',
+    view: 'systems/view',
+    edit: 'systems/edit',
+    plural: 'systems',
+    listUrl: '/dashboard/settings',
+  },
+  members: {
+    path: 'users',
+    view: 'business_users/view',
+    edit: 'business_users/edit',
+    plural: 'members',
+    listUrl: '/dashboard/users',
+  },
 };
 
 export const isDeletedPageKind = (value: string | undefined): value is DeletedPageKind =>

@@ -4,7 +4,10 @@ import { messages } from '../messages';
 
 /** Service statuses: active (offered; the assistant quotes it) or inactive (kept, not offered). */
 export const SERVICE_STATUSES = ['active', 'inactive'] as const;
-export const SERVICE_STATUS_LABELS: Record<(typeof SERVICE_STATUSES)[number], string> = { active: 'Active', inactive: 'Inactive' };
+export const SERVICE_STATUS_LABELS: Record<(typeof SERVICE_STATUSES)[number], string> = {
+  active: 'Active',
+  inactive: 'Inactive',
+};
 
 /** The unit a service's frequency counts in; a frequency sent without one is in days. */
 export const FREQUENCY_UNITS = ['day', 'week', 'month'] as const;
@@ -24,14 +27,18 @@ export function frequencyLabel(count: number, unit: FrequencyUnit = 'day'): stri
 }
 
 /** Over the cap for its unit (an unknown unit is left to the unit's own check). */
-export const frequencyTooLong = (count: number, unit: string | undefined) => count > (MAX_FREQUENCY[(unit ?? 'day') as FrequencyUnit] ?? Infinity);
+export const frequencyTooLong = (count: number, unit: string | undefined) =>
+  count > (MAX_FREQUENCY[(unit ?? 'day') as FrequencyUnit] ?? Infinity);
 
 /**
  * docs/product.md#validation "Service": name, status and frequency required; frequency digits only.
  * Frequency is how often the service recurs, counted in frequency_unit (0 = one-off).
  */
 export const serviceSchema = z.object({
-  name: requiredText(messages.service.nameRequired, { length: 200, message: 'Service name must be less than 200 characters.' }),
+  name: requiredText(messages.service.nameRequired, {
+    length: 200,
+    message: 'Service name must be less than 200 characters.',
+  }),
   status: z.enum(SERVICE_STATUSES, { error: messages.service.statusRequired }),
   frequency: z
     .union([z.string(), z.number()], { error: messages.service.frequencyRequired })

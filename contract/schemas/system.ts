@@ -17,7 +17,7 @@ export const SYSTEM_KIND_LABELS: Record<SystemKind, string> = {
 };
 export const SYSTEM_KIND_DESCRIPTIONS: Record<SystemKind, string> = {
   telephony: 'A business number the assistant answers: calls and text messages.',
-  leadcatcher: "A contact form on your own website; the assistant follows up every lead.",
+  leadcatcher: 'A contact form on your own website; the assistant follows up every lead.',
   mobile: 'Your mobile forwards the calls you cannot take to the assistant.',
 };
 
@@ -34,7 +34,8 @@ export const FOLLOW_UP_CHANNELS = ['none', 'sms', 'email'] as const;
 /** Placeholders a template may use: {first_name}, {name}, {business_name}. */
 export const DEFAULT_TEXT_BACK_TEMPLATE =
   "Sorry we missed your call at {business_name}. How can we help? Reply to this message and we'll get back to you.";
-export const DEFAULT_FOLLOW_UP_TEMPLATE = "Hi {first_name}, thanks for getting in touch with {business_name}. We'll be in touch shortly.";
+export const DEFAULT_FOLLOW_UP_TEMPLATE =
+  "Hi {first_name}, thanks for getting in touch with {business_name}. We'll be in touch shortly.";
 
 /** Phone systems (telephony and mobile) share these settings. */
 export type PhoneSettings = {
@@ -74,7 +75,11 @@ export const DEFAULT_PHONE_SETTINGS: PhoneSettings = {
   record_calls: true,
   transfer_number: null,
 };
-export const DEFAULT_SETTINGS: { telephony: TelephonySettings; mobile: MobileSettings; leadcatcher: LeadcatcherSettings } = {
+export const DEFAULT_SETTINGS: {
+  telephony: TelephonySettings;
+  mobile: MobileSettings;
+  leadcatcher: LeadcatcherSettings;
+} = {
   telephony: DEFAULT_PHONE_SETTINGS,
   mobile: { ...DEFAULT_PHONE_SETTINGS, mobile_number: null },
   leadcatcher: {
@@ -124,7 +129,11 @@ export const systemMessages = {
 
 const optionalE164 = nullablePhoneField;
 
-const template = z.string().trim().min(1, { error: systemMessages.templateRequired }).max(640, { error: 'Template must be less than 640 characters.' });
+const template = z
+  .string()
+  .trim()
+  .min(1, { error: systemMessages.templateRequired })
+  .max(640, { error: 'Template must be less than 640 characters.' });
 
 const origin = z
   .string()
@@ -132,7 +141,10 @@ const origin = z
   .transform((value) => value.replace(/\/+$/, ''))
   .pipe(z.string().regex(/^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/i, { error: systemMessages.originInvalid }));
 
-const bool = z.union([z.boolean(), z.enum(['true', 'false', 'on', 'off']).transform((value) => value === 'true' || value === 'on')]);
+const bool = z.union([
+  z.boolean(),
+  z.enum(['true', 'false', 'on', 'off']).transform((value) => value === 'true' || value === 'on'),
+]);
 
 export const phoneSettingsSchema = z.object({
   missed_call_text_back: bool,
@@ -144,7 +156,11 @@ export const phoneSettingsSchema = z.object({
 });
 export const mobileSettingsSchema = phoneSettingsSchema.extend({ mobile_number: optionalE164 });
 export const leadcatcherSettingsSchema = z.object({
-  form_name: z.string().trim().min(1, { error: messages.required }).max(100, { error: 'Form name must be less than 100 characters.' }),
+  form_name: z
+    .string()
+    .trim()
+    .min(1, { error: messages.required })
+    .max(100, { error: 'Form name must be less than 100 characters.' }),
   allowed_origins: z
     .union([z.array(z.string()), z.string().transform((value) => value.split(/[\s,]+/))])
     .transform((list) => list.map((value) => value.trim()).filter(Boolean))
@@ -170,27 +186,48 @@ export const SETTINGS_SCHEMAS = {
 
 /** create: name is the kind (spec: name telephony, leadcatcher, mobile). */
 export const systemCreateSchema = z.object({
-  name: z.enum(SYSTEM_KINDS, { error: (issue) => (issue.input === undefined || issue.input === '' ? systemMessages.nameRequired : systemMessages.nameInvalid) }),
+  name: z.enum(SYSTEM_KINDS, {
+    error: (issue) =>
+      issue.input === undefined || issue.input === '' ? systemMessages.nameRequired : systemMessages.nameInvalid,
+  }),
 });
 
 export const numberSearchSchema = z.object({
-  country: z.string({ error: systemMessages.countryRequired }).trim().toUpperCase().pipe(z.string().regex(/^[A-Z]{2}$/, { error: systemMessages.countryRequired })),
+  country: z
+    .string({ error: systemMessages.countryRequired })
+    .trim()
+    .toUpperCase()
+    .pipe(z.string().regex(/^[A-Z]{2}$/, { error: systemMessages.countryRequired })),
   area_code: z
     .string()
     .trim()
     .optional()
     .transform((value) => (value ? value : undefined))
-    .pipe(z.string().regex(/^\d{1,5}$/, { error: systemMessages.areaCodeInvalid }).optional()),
+    .pipe(
+      z
+        .string()
+        .regex(/^\d{1,5}$/, { error: systemMessages.areaCodeInvalid })
+        .optional(),
+    ),
   contains: z
     .string()
     .trim()
     .optional()
     .transform((value) => (value ? value : undefined))
-    .pipe(z.string().regex(/^\d{1,10}$/, { error: 'Digits only.' }).optional()),
+    .pipe(
+      z
+        .string()
+        .regex(/^\d{1,10}$/, { error: 'Digits only.' })
+        .optional(),
+    ),
 });
 
 export const purchaseNumberSchema = z.object({
-  phone_number: z.string({ error: systemMessages.numberRequired }).trim().min(1, { error: systemMessages.numberRequired, abort: true }).regex(E164_PATTERN, { error: messages.phone.invalid }),
+  phone_number: z
+    .string({ error: systemMessages.numberRequired })
+    .trim()
+    .min(1, { error: systemMessages.numberRequired, abort: true })
+    .regex(E164_PATTERN, { error: messages.phone.invalid }),
   /** The telephony or mobile system the number is for; left out = a new telephony system. */
   system_id: z.string().trim().max(100).optional(),
 });
@@ -210,7 +247,11 @@ export const makeCallSchema = z.object({
 export const sendMessageSchema = z.object({
   to: phoneField,
   from: optionalE164,
-  message: z.string({ error: systemMessages.messageRequired }).trim().min(1, { error: systemMessages.messageRequired, abort: true }).max(1600, { error: systemMessages.messageTooLong }),
+  message: z
+    .string({ error: systemMessages.messageRequired })
+    .trim()
+    .min(1, { error: systemMessages.messageRequired, abort: true })
+    .max(1600, { error: systemMessages.messageTooLong }),
 });
 
 /** setup/{id}/submit: the step and its values (the values may also be sent at the top level). */
@@ -294,6 +335,11 @@ export function forwardingCodes(assistantNumber: string) {
   return [
     { condition: 'no_answer', label: 'When you do not answer', code: `**61*${assistantNumber}#`, cancel: '##61#' },
     { condition: 'busy', label: 'When you are on another call', code: `**67*${assistantNumber}#`, cancel: '##67#' },
-    { condition: 'unreachable', label: 'When your phone is off or out of signal', code: `**62*${assistantNumber}#`, cancel: '##62#' },
+    {
+      condition: 'unreachable',
+      label: 'When your phone is off or out of signal',
+      code: `**62*${assistantNumber}#`,
+      cancel: '##62#',
+    },
   ];
 }

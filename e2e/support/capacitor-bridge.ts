@@ -9,7 +9,15 @@ import type { BrowserContext } from '@playwright/test';
  */
 export type NativeCall = { plugin: string; method: string; args: unknown };
 
-export const DEVICE = { name: 'Pixel 8 Pro', model: 'Pixel 8 Pro', platform: 'android', osVersion: '15', manufacturer: 'Google', isVirtual: false, webViewVersion: '124.0' };
+export const DEVICE = {
+  name: 'Pixel 8 Pro',
+  model: 'Pixel 8 Pro',
+  platform: 'android',
+  osVersion: '15',
+  manufacturer: 'Google',
+  isVirtual: false,
+  webViewVersion: '124.0',
+};
 export const APP = { name: 'Business Assistant', id: 'com.businessassistant.app', version: '2.3.0', build: '230' };
 export const ONESIGNAL_ID = 'onesignal-e2e-8f1c';
 
@@ -22,7 +30,8 @@ export async function installCapacitorBridge(context: BrowserContext): Promise<N
     ({ device, app, onesignalId }) => {
       type Win = Window & Record<string, unknown>;
       const win = window as unknown as Win;
-      const record = (plugin: string, method: string, args: unknown) => (win.__recordNativeCall as (call: unknown) => void)({ plugin, method, args });
+      const record = (plugin: string, method: string, args: unknown) =>
+        (win.__recordNativeCall as (call: unknown) => void)({ plugin, method, args });
       const listeners: Record<string, (data: unknown) => void> = {};
       const answers: Record<string, unknown> = {
         'Device.getInfo': device,
@@ -33,7 +42,13 @@ export async function installCapacitorBridge(context: BrowserContext): Promise<N
       win.androidBridge = { postMessage() {} };
       win.Capacitor = {
         PluginHeaders: [
-          { name: 'Device', methods: [{ name: 'getInfo', rtype: 'promise' }, { name: 'getId', rtype: 'promise' }] },
+          {
+            name: 'Device',
+            methods: [
+              { name: 'getInfo', rtype: 'promise' },
+              { name: 'getId', rtype: 'promise' },
+            ],
+          },
           {
             name: 'App',
             methods: [
@@ -45,20 +60,32 @@ export async function installCapacitorBridge(context: BrowserContext): Promise<N
               { name: 'removeAllListeners', rtype: 'promise' },
             ],
           },
-          { name: 'AppLauncher', methods: [{ name: 'openUrl', rtype: 'promise' }, { name: 'canOpenUrl', rtype: 'promise' }] },
+          {
+            name: 'AppLauncher',
+            methods: [
+              { name: 'openUrl', rtype: 'promise' },
+              { name: 'canOpenUrl', rtype: 'promise' },
+            ],
+          },
         ],
         nativePromise(plugin: string, method: string, options: unknown) {
           record(plugin, method, options);
           return Promise.resolve(answers[`${plugin}.${method}`] ?? {});
         },
-        nativeCallback(plugin: string, method: string, options: { eventName?: string }, callback: (data: unknown) => void) {
+        nativeCallback(
+          plugin: string,
+          method: string,
+          options: { eventName?: string },
+          callback: (data: unknown) => void,
+        ) {
           record(plugin, method, options);
           if (method === 'addListener' && options?.eventName) listeners[`${plugin}.${options.eventName}`] = callback;
           return `callback-${Object.keys(listeners).length}`;
         },
       };
       // What the test does as the phone: press back, tap a notification.
-      win.__fireNativeEvent = (plugin: string, eventName: string, data: unknown) => listeners[`${plugin}.${eventName}`]?.(data);
+      win.__fireNativeEvent = (plugin: string, eventName: string, data: unknown) =>
+        listeners[`${plugin}.${eventName}`]?.(data);
       win.cordova = {
         exec(success: (value?: unknown) => void, _fail: unknown, service: string, action: string, args: unknown) {
           record(service, action, args);

@@ -7,7 +7,9 @@ import { expect, type Locator, type Page } from '@playwright/test';
 export async function pickContact(scope: Page | Locator, label: string, name: string, js: boolean) {
   const field = scope.getByLabel(label, { exact: true });
   if (js) {
-    await expect(scope.locator('[data-testid="contact-picker"][data-enhanced="true"]').filter({ has: field })).toHaveCount(1);
+    await expect(
+      scope.locator('[data-testid="contact-picker"][data-enhanced="true"]').filter({ has: field }),
+    ).toHaveCount(1);
     await field.fill(name.slice(0, Math.max(3, Math.ceil(name.length / 2))));
     await scope.getByRole('option', { name, exact: true }).click();
   } else {

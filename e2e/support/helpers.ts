@@ -59,7 +59,8 @@ export async function createAccount(
     token,
   );
   // The wizard's last steps arrive in later issues: fixtures finish it through the API.
-  if (options.business === 'finished') await api(request, `businesses/completed-test/${business._id}`, undefined, token);
+  if (options.business === 'finished')
+    await api(request, `businesses/completed-test/${business._id}`, undefined, token);
   return { ...account, token, businessName };
 }
 

@@ -14,7 +14,11 @@ type ChatMessage = { role: string; content?: string | null };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function replyTo(messages: ChatMessage[]): string {
-  const question = [...messages].reverse().find((message) => message.role === 'user')?.content?.trim() || 'your question';
+  const question =
+    [...messages]
+      .reverse()
+      .find((message) => message.role === 'user')
+      ?.content?.trim() || 'your question';
   return `Thanks for asking about "${question.slice(0, 80)}". This answer comes from the slow test model, a few words at a time, so you can watch it arrive.`;
 }
 
@@ -45,12 +49,21 @@ const server = http.createServer((req, res) => {
     const model = body.model ?? 'e2e-slow-model';
     if (!body.stream) {
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ id: 'cmpl-e2e', object: 'chat.completion', model, choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }] }));
+      res.end(
+        JSON.stringify({
+          id: 'cmpl-e2e',
+          object: 'chat.completion',
+          model,
+          choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }],
+        }),
+      );
       return;
     }
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
     const send = (delta: Record<string, unknown>, finish: string | null = null) =>
-      res.write(`data: ${JSON.stringify({ id: 'cmpl-e2e', object: 'chat.completion.chunk', model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`);
+      res.write(
+        `data: ${JSON.stringify({ id: 'cmpl-e2e', object: 'chat.completion.chunk', model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`,
+      );
     send({ role: 'assistant', content: '' });
     for (const piece of text.match(/\S+\s*/g) ?? []) {
       if (res.destroyed) return;

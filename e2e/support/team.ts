@@ -17,24 +17,47 @@ export async function invitationSentTo(request: APIRequestContext, to: string): 
 
 /** A second browser with the project's settings (JavaScript on or off), for the invitee. */
 export async function secondBrowser(browser: Browser, testInfo: TestInfo): Promise<Page> {
-  const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL, javaScriptEnabled: testInfo.project.use.javaScriptEnabled });
+  const context = await browser.newContext({
+    baseURL: testInfo.project.use.baseURL,
+    javaScriptEnabled: testInfo.project.use.javaScriptEnabled,
+  });
   return context.newPage();
 }
 
 /** An owner of a finished business, with the business's id. */
 export async function owner(request: APIRequestContext) {
   const account = await createAccount(request, { business: 'finished' });
-  const { businesses } = await api<{ businesses: { _id: string; name: string }[] }>(request, 'users/list-businesses', undefined, account.token);
+  const { businesses } = await api<{ businesses: { _id: string; name: string }[] }>(
+    request,
+    'users/list-businesses',
+    undefined,
+    account.token,
+  );
   return { account, businessId: businesses[0]._id, businessName: businesses[0].name };
 }
 
 /** A member who joined through the API: invited with these permissions, then accepted. */
-export async function member(request: APIRequestContext, ownerAccount: Account, businessId: string, permissions: string[]) {
+export async function member(
+  request: APIRequestContext,
+  ownerAccount: Account,
+  businessId: string,
+  permissions: string[],
+) {
   const account = await createAccount(request);
-  await api(request, `businesses/users/${businessId}/invite`, { email: account.email, permissions }, ownerAccount.token);
+  await api(
+    request,
+    `businesses/users/${businessId}/invite`,
+    { email: account.email, permissions },
+    ownerAccount.token,
+  );
   const token = (await invitationSentTo(request, account.email)).split('/').pop();
   await api(request, `businesses/users/${businessId}/accept`, { token }, account.token);
-  const { users } = await api<{ users: { _id: string; user: { id: string; email: string } }[] }>(request, `businesses/users/${businessId}/list`, undefined, ownerAccount.token);
+  const { users } = await api<{ users: { _id: string; user: { id: string; email: string } }[] }>(
+    request,
+    `businesses/users/${businessId}/list`,
+    undefined,
+    ownerAccount.token,
+  );
   const entry = users.find((listed) => listed.user.email === account.email)!;
   return { account, memberId: entry._id, userId: entry.user.id };
 }

@@ -25,7 +25,14 @@ export type EvalBusiness = {
 };
 
 /** Hartley Plumbing & Heating: every case was tuned on before the split existed, so none is held out. */
-export const plumber: EvalBusiness = { key: 'plumber', name: 'Hartley Plumbing & Heating, Leeds', now: EVAL_NOW, seed: seedEvalBusiness, tune: CASES, holdout: [] };
+export const plumber: EvalBusiness = {
+  key: 'plumber',
+  name: 'Hartley Plumbing & Heating, Leeds',
+  now: EVAL_NOW,
+  seed: seedEvalBusiness,
+  tune: CASES,
+  holdout: [],
+};
 
 export { bakery, dentist, electrician, garage, groomer, salon };
 

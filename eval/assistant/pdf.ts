@@ -24,7 +24,14 @@ const BOTTOM = 90;
 type Line = { font: 'F1' | 'F2'; size: number; x: number; y: number; text: string };
 
 /** PDF string literals escape backslashes and parentheses; the text is written as WinAnsi (latin1). */
-const pdfString = (text: string) => `(${text.replace(/[\\()]/g, (c) => `\\${c}`).replace(/[‘’]/g, "'").replace(/[“”]/g, '"').replace(/–/g, '\x96').replace(/—/g, '\x97').replace(/£/g, '\xA3')})`;
+const pdfString = (text: string) =>
+  `(${text
+    .replace(/[\\()]/g, (c) => `\\${c}`)
+    .replace(/[‘’]/g, "'")
+    .replace(/[“”]/g, '"')
+    .replace(/–/g, '\x96')
+    .replace(/—/g, '\x97')
+    .replace(/£/g, '\xA3')})`;
 
 /**
  * Greedy wrapping like a word processor with hyphenation on: a long word that does not fit
@@ -81,14 +88,18 @@ function layout(document: PdfDocument): Line[][] {
         break;
       case 'bullets':
         for (const item of block.items) {
-          wrap(item, WRAP_AT - 4).forEach((line, index) => add('F1', 10, LEFT + 14, index === 0 ? `\x95 ${line}` : line, 13));
+          wrap(item, WRAP_AT - 4).forEach((line, index) =>
+            add('F1', 10, LEFT + 14, index === 0 ? `\x95 ${line}` : line, 13),
+          );
         }
         y -= 7;
         break;
       case 'table':
         block.rows.forEach((row, index) => {
           if (y < BOTTOM) newPage();
-          row.forEach((cell, column) => page().push({ font: index === 0 ? 'F2' : 'F1', size: 10, x: LEFT + block.columns[column], y, text: cell }));
+          row.forEach((cell, column) =>
+            page().push({ font: index === 0 ? 'F2' : 'F1', size: 10, x: LEFT + block.columns[column], y, text: cell }),
+          );
           y -= 15;
         });
         y -= 7;
@@ -130,7 +141,8 @@ export function makeDocumentPdf(document: PdfDocument): Uint8Array {
   pages.forEach((lines, index) => {
     const pageId = pageIds[index];
     const stream = contentStream(lines, `${document.footer}   Page ${index + 1} of ${pages.length}`);
-    objects[pageId] = `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents ${pageId + 1} 0 R >>`;
+    objects[pageId] =
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents ${pageId + 1} 0 R >>`;
     objects[pageId + 1] = `<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`;
   });
   let out = '%PDF-1.4\n%\xE2\xE3\xCF\xD3\n';

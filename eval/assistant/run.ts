@@ -75,7 +75,12 @@ function recordingTools(tools: AssistantTools) {
   return { tools: wrapped, calls };
 }
 
-function judge(item: EvalCase, reply: string, sources: ConversationSource[], calls: ReturnType<typeof recordingTools>['calls']): Pick<CaseResult, 'outcome' | 'why'> {
+function judge(
+  item: EvalCase,
+  reply: string,
+  sources: ConversationSource[],
+  calls: ReturnType<typeof recordingTools>['calls'],
+): Pick<CaseResult, 'outcome' | 'why'> {
   const forbidden = (item.forbid ?? []).filter((fact) => has(reply, fact));
   if (forbidden.length) return { outcome: 'wrong', why: `says ${forbidden.join(', ')}` };
   const escalated = calls.questions.length > 0;
@@ -83,7 +88,11 @@ function judge(item: EvalCase, reply: string, sources: ConversationSource[], cal
   if (item.kind === 'escalate') {
     const facts = sources.filter((source) => source.kind !== 'business' || source.type !== 'escalation_phone');
     if (!escalated) return { outcome: 'wrong', why: 'answered instead of passing the question to the team' };
-    if (facts.length) return { outcome: 'wrong', why: `escalated but also stated facts from ${facts.map((source) => source.title).join(', ')}` };
+    if (facts.length)
+      return {
+        outcome: 'wrong',
+        why: `escalated but also stated facts from ${facts.map((source) => source.title).join(', ')}`,
+      };
     return { outcome: 'escalated', why: '' };
   }
   if (item.kind === 'task') {
@@ -91,26 +100,38 @@ function judge(item: EvalCase, reply: string, sources: ConversationSource[], cal
     if (!task) return { outcome: 'missed', why: 'no task created' };
     const details = task.details;
     const problems = [
-      item.task?.name && details.name !== item.task.name ? `name ${details.name ?? '(none)'} instead of ${item.task.name}` : null,
-      item.task?.phone && details.phone?.replace(/[^\d+]/g, '') !== item.task.phone ? `phone ${details.phone ?? '(none)'} instead of ${item.task.phone}` : null,
+      item.task?.name && details.name !== item.task.name
+        ? `name ${details.name ?? '(none)'} instead of ${item.task.name}`
+        : null,
+      item.task?.phone && details.phone?.replace(/[^\d+]/g, '') !== item.task.phone
+        ? `phone ${details.phone ?? '(none)'} instead of ${item.task.phone}`
+        : null,
     ].filter(Boolean);
     if (problems.length) return { outcome: 'wrong', why: problems.join('; ') };
     return { outcome: 'correct', why: '' };
   }
   const missing = (item.expect ?? []).filter((group) => !group.some((fact) => has(reply, fact)));
   if (escalated) return { outcome: 'missed', why: 'escalated an answerable question' };
-  if (missing.length) return { outcome: 'wrong', why: `missing ${missing.map((group) => group.join(' / ')).join(', ')}` };
+  if (missing.length)
+    return { outcome: 'wrong', why: `missing ${missing.map((group) => group.join(' / ')).join(', ')}` };
   return { outcome: 'correct', why: '' };
 }
 
 /** Every case put to the provider as a new conversation with the business, at `now`. */
-export async function askCases(db: Db, businessId: string, cases: EvalCase[], options: { provider: AssistantProvider; now: Date }): Promise<CaseResult[]> {
+export async function askCases(
+  db: Db,
+  businessId: string,
+  cases: EvalCase[],
+  options: { provider: AssistantProvider; now: Date },
+): Promise<CaseResult[]> {
   const { provider, now } = options;
   const deps = { db, clock: { now: () => now }, broadcaster: createRecordingBroadcaster() };
   const results: CaseResult[] = [];
   for (const item of cases) {
     const business = await loadBusinessContext(db, businessId);
-    const { tools, calls } = recordingTools(createAssistantTools(deps, { businessId, conversationId: null, customerId: null, channel: 'chat' }));
+    const { tools, calls } = recordingTools(
+      createAssistantTools(deps, { businessId, conversationId: null, customerId: null, channel: 'chat' }),
+    );
     const history: HistoryMessage[] = [];
     let reply = '';
     let sources: ConversationSource[] = [];
@@ -118,14 +139,25 @@ export async function askCases(db: Db, businessId: string, cases: EvalCase[], op
     for (const message of item.turns) {
       reply = '';
       sources = [];
-      for await (const event of provider.reply({ business, channel: 'chat', history: [...history], message, customer: item.customer ?? null, now }, tools)) {
+      for await (const event of provider.reply(
+        { business, channel: 'chat', history: [...history], message, customer: item.customer ?? null, now },
+        tools,
+      )) {
         if (event.type === 'text') reply += event.text;
         if (event.type === 'source') sources.push(event.source);
       }
       history.push({ role: 'user', content: message }, { role: 'assistant', content: reply });
     }
     const ms = performance.now() - started;
-    results.push({ case: item, reply, sources, tasks: calls.tasks, questionsRecorded: calls.questions.length, ms, ...judge(item, reply, sources, calls) });
+    results.push({
+      case: item,
+      reply,
+      sources,
+      tasks: calls.tasks,
+      questionsRecorded: calls.questions.length,
+      ms,
+      ...judge(item, reply, sources, calls),
+    });
   }
   return results;
 }
@@ -135,8 +167,14 @@ export function summarise(provider: string, results: CaseResult[]): EvalReport {
   const of = (...kinds: EvalCase['kind'][]) => results.filter((result) => kinds.includes(result.case.kind));
   const report: EvalReport = {
     provider,
-    answerable: { total: of('answer', 'safe').length, correct: of('answer', 'safe').filter((result) => result.outcome === 'correct').length },
-    unanswerable: { total: of('escalate').length, escalated: of('escalate').filter((result) => result.outcome === 'escalated').length },
+    answerable: {
+      total: of('answer', 'safe').length,
+      correct: of('answer', 'safe').filter((result) => result.outcome === 'correct').length,
+    },
+    unanswerable: {
+      total: of('escalate').length,
+      escalated: of('escalate').filter((result) => result.outcome === 'escalated').length,
+    },
     tasks: { total: of('task').length, created: of('task').filter((result) => result.outcome === 'correct').length },
     wrong: results.filter((result) => result.outcome === 'wrong').length,
     results,
@@ -151,7 +189,10 @@ export function summarise(provider: string, results: CaseResult[]): EvalReport {
 }
 
 /** The plumber of fixture.ts (or the given business and cases): seeded unless `businessId` is given. */
-export async function runAssistantEval(db: Db, options: { provider?: AssistantProvider; businessId?: string; cases?: EvalCase[]; now?: Date } = {}): Promise<EvalReport> {
+export async function runAssistantEval(
+  db: Db,
+  options: { provider?: AssistantProvider; businessId?: string; cases?: EvalCase[]; now?: Date } = {},
+): Promise<EvalReport> {
   const provider = options.provider ?? createBuiltinProvider();
   const businessId = options.businessId ?? (await seedEvalBusiness(db));
   const results = await askCases(db, businessId, options.cases ?? CASES, { provider, now: options.now ?? EVAL_NOW });
@@ -170,7 +211,11 @@ export type BusinessEvalReport = {
 };
 
 /** One business seeded into `db` and asked the cases of `part` (default: both parts, reported apart and together). */
-export async function runBusinessEval(db: Db, business: EvalBusiness, options: { provider?: AssistantProvider; part?: Part } = {}): Promise<BusinessEvalReport> {
+export async function runBusinessEval(
+  db: Db,
+  business: EvalBusiness,
+  options: { provider?: AssistantProvider; part?: Part } = {},
+): Promise<BusinessEvalReport> {
   const provider = options.provider ?? createBuiltinProvider();
   const part = options.part ?? 'all';
   const businessId = await business.seed(db);
@@ -192,35 +237,48 @@ export function formatTable(reports: BusinessEvalReport[]): string {
   const header = ['business', 'part', 'cases', 'answered correctly', 'unknowables escalated', 'wrong', 'tasks', 'bar'];
   const rows = reports.flatMap((report) =>
     // `all` is worth a row only when both parts have cases.
-    PARTS.filter((part) => report.parts[part] && (part !== 'all' || (report.parts.tune && report.parts.holdout))).map((part) => {
-      const figures = report.parts[part]!;
-      return [
-        report.business.key,
-        part,
-        String(figures.results.length),
-        ratio(figures.answerable.correct, figures.answerable.total),
-        ratio(figures.unanswerable.escalated, figures.unanswerable.total),
-        String(figures.wrong),
-        figures.tasks.total ? `${figures.tasks.created}/${figures.tasks.total}` : '-',
-        figures.meetsBar ? 'meets' : 'BELOW',
-      ];
-    }),
+    PARTS.filter((part) => report.parts[part] && (part !== 'all' || (report.parts.tune && report.parts.holdout))).map(
+      (part) => {
+        const figures = report.parts[part]!;
+        return [
+          report.business.key,
+          part,
+          String(figures.results.length),
+          ratio(figures.answerable.correct, figures.answerable.total),
+          ratio(figures.unanswerable.escalated, figures.unanswerable.total),
+          String(figures.wrong),
+          figures.tasks.total ? `${figures.tasks.created}/${figures.tasks.total}` : '-',
+          figures.meetsBar ? 'meets' : 'BELOW',
+        ];
+      },
+    ),
   );
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));
-  const line = (cells: string[]) => cells.map((cell, column) => cell.padEnd(widths[column])).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, column) => cell.padEnd(widths[column]))
+      .join('  ')
+      .trimEnd();
   return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n');
 }
 
 /** The failures (or, verbose, every reply) of one business, each with its part. */
 export function formatCases(report: BusinessEvalReport, options: { verbose?: boolean } = {}): string {
   const partOf = new Map<EvalCase, Part>();
-  for (const part of ['tune', 'holdout'] as const) for (const result of report.parts[part]?.results ?? []) partOf.set(result.case, part);
+  for (const part of ['tune', 'holdout'] as const)
+    for (const result of report.parts[part]?.results ?? []) partOf.set(result.case, part);
   const results = (['tune', 'holdout'] as const).flatMap((part) => report.parts[part]?.results ?? []);
-  const shown = options.verbose ? results : results.filter((result) => result.outcome === 'wrong' || result.outcome === 'missed');
+  const shown = options.verbose
+    ? results
+    : results.filter((result) => result.outcome === 'wrong' || result.outcome === 'missed');
   if (!shown.length) return '';
   const lines = [`${report.business.name} — ${options.verbose ? 'every reply' : 'failures'}:`];
   for (const result of shown) {
-    lines.push(`  [${result.outcome}] ${result.case.id} (${partOf.get(result.case)})${result.why ? `: ${result.why}` : ''}`, `      Q: ${result.case.turns.join(' / ')}`, `      A: ${result.reply}`);
+    lines.push(
+      `  [${result.outcome}] ${result.case.id} (${partOf.get(result.case)})${result.why ? `: ${result.why}` : ''}`,
+      `      Q: ${result.case.turns.join(' / ')}`,
+      `      A: ${result.reply}`,
+    );
   }
   return lines.join('\n');
 }
@@ -237,11 +295,17 @@ export function formatReport(report: EvalReport, options: { verbose?: boolean } 
   const failures = report.results.filter((result) => result.outcome === 'wrong' || result.outcome === 'missed');
   if (failures.length) {
     lines.push('', 'failures:');
-    for (const failure of failures) lines.push(`  [${failure.outcome}] ${failure.case.id}: ${failure.why}\n      Q: ${failure.case.turns.join(' / ')}\n      A: ${failure.reply}`);
+    for (const failure of failures)
+      lines.push(
+        `  [${failure.outcome}] ${failure.case.id}: ${failure.why}\n      Q: ${failure.case.turns.join(' / ')}\n      A: ${failure.reply}`,
+      );
   }
   if (options.verbose) {
     lines.push('', 'all replies:');
-    for (const result of report.results) lines.push(`  [${result.outcome}] ${result.case.id}\n      Q: ${result.case.turns.join(' / ')}\n      A: ${result.reply}`);
+    for (const result of report.results)
+      lines.push(
+        `  [${result.outcome}] ${result.case.id}\n      Q: ${result.case.turns.join(' / ')}\n      A: ${result.reply}`,
+      );
   }
   lines.push('', report.meetsBar ? 'The built-in provider meets the quality bar.' : 'BELOW THE QUALITY BAR.');
   return lines.join('\n');

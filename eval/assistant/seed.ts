@@ -32,24 +32,43 @@ export async function seedThroughApi(db: Db, setup: OwnerSetup, now: Date): Prom
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the API's JSON envelope, read by field
   const send = async (path: string, init: RequestInit): Promise<any> => {
     const response = await app.fetch(
-      new Request(`http://eval.test/api/v1/${path}`, { method: 'POST', ...init, headers: { accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...init.headers } }),
+      new Request(`http://eval.test/api/v1/${path}`, {
+        method: 'POST',
+        ...init,
+        headers: {
+          accept: 'application/json',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...init.headers,
+        },
+      }),
     );
     const body = JSON.parse(await response.text());
     if (response.status !== 200) throw new Error(`${path} answered ${response.status}: ${JSON.stringify(body)}`);
     return body.data;
   };
-  const call = (path: string, body: unknown) => send(path, { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+  const call = (path: string, body: unknown) =>
+    send(path, { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
 
   // A unique address: several evaluations may share one PostgreSQL database.
   const email = `owner.${newId().toLowerCase()}@eval.example.com`;
-  token = (await call('users/create', { name: setup.owner.name, email, password: 'an evaluation owner password' })).token;
+  token = (await call('users/create', { name: setup.owner.name, email, password: 'an evaluation owner password' }))
+    .token;
   const businessId: string = (await call('businesses/create', setup.business)).business._id;
   await call(`businesses/settings/${businessId}/set`, setup.settings);
-  for (const service of setup.services) await call(`businesses/services/${businessId}/create`, { ...service, status: 'active', frequency: 0 });
-  for (const product of setup.products) await call(`businesses/memories/${businessId}/create`, { type: 'product', status: 'active', ...product });
-  for (const text of setup.texts) await call(`businesses/memories/${businessId}/create`, { type: 'text', status: 'active', ...text });
+  for (const service of setup.services)
+    await call(`businesses/services/${businessId}/create`, { ...service, status: 'active', frequency: 0 });
+  for (const product of setup.products)
+    await call(`businesses/memories/${businessId}/create`, { type: 'product', status: 'active', ...product });
+  for (const text of setup.texts)
+    await call(`businesses/memories/${businessId}/create`, { type: 'text', status: 'active', ...text });
   for (const { question, answer } of setup.answers) {
-    await call(`businesses/memories/${businessId}/create`, { type: 'answered_question', status: 'active', title: question, content: question, answer });
+    await call(`businesses/memories/${businessId}/create`, {
+      type: 'answered_question',
+      status: 'active',
+      title: question,
+      content: question,
+      answer,
+    });
   }
   for (const file of setup.uploads) {
     const form = new FormData();

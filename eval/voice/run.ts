@@ -69,11 +69,18 @@ async function pool<T>(items: T[], concurrency: number, work: (item: T) => Promi
   );
 }
 
-export async function runVoiceEval(db: Db, businesses: EvalBusiness[], options: VoiceEvalOptions): Promise<BusinessVoiceReport[]> {
+export async function runVoiceEval(
+  db: Db,
+  businesses: EvalBusiness[],
+  options: VoiceEvalOptions,
+): Promise<BusinessVoiceReport[]> {
   const conditions = options.conditions ?? allConditions();
   const provider = createBuiltinProvider();
   const reports: BusinessVoiceReport[] = [];
-  const plan = businesses.map((business) => ({ business, cases: spokenCases([...business.tune, ...business.holdout], options.questionsPerBusiness) }));
+  const plan = businesses.map((business) => ({
+    business,
+    cases: spokenCases([...business.tune, ...business.holdout], options.questionsPerBusiness),
+  }));
   const total = plan.reduce((sum, item) => sum + item.cases.length * conditions.length, 0);
   let done = 0;
   for (const { business, cases } of plan) {
@@ -90,7 +97,15 @@ export async function runVoiceEval(db: Db, businesses: EvalBusiness[], options: 
       const started = performance.now();
       const heard = await hearSpeech(options.stt, wav, { knowledge, vocabulary });
       const decodeMs = performance.now() - started;
-      heardSet.push({ business: business.name, case: item, condition, heard: heard.text, confidence: heard.confidence, ...wordErrors(said, heard.text), decodeMs });
+      heardSet.push({
+        business: business.name,
+        case: item,
+        condition,
+        heard: heard.text,
+        confidence: heard.confidence,
+        ...wordErrors(said, heard.text),
+        decodeMs,
+      });
       options.onProgress?.(++done, total);
     });
     // What the assistant makes of each transcript the confidence check lets through (absent: the caller is asked to say it again).
@@ -100,7 +115,8 @@ export async function runVoiceEval(db: Db, businesses: EvalBusiness[], options: 
       const [result] = await ask([{ ...entry.case, turns: [entry.heard] }]);
       answers.set(entry, result);
     }
-    const recordsQuestion = (entry: (typeof heardSet)[number] | undefined) => Boolean(entry && (answers.get(entry)?.questionsRecorded ?? 0) > 0);
+    const recordsQuestion = (entry: (typeof heardSet)[number] | undefined) =>
+      Boolean(entry && (answers.get(entry)?.questionsRecorded ?? 0) > 0);
     // An unanswerable question from the embedded recogniser reaches the owner only if the caller, asked to say it another way,
     // is again not answered and both hearings agree (assistant/second-hearing.ts). The second hearing is the same question spoken in the next condition.
     const secondHearing = (entry: (typeof heardSet)[number]) => {
@@ -111,17 +127,33 @@ export async function runVoiceEval(db: Db, businesses: EvalBusiness[], options: 
       if (!answers.has(entry)) return { ...entry, outcome: 'say-again', ownerQuestion: false, garbled: false };
       const second = recordsQuestion(entry) ? secondHearing(entry) : undefined;
       // Recorded only when the two hearings agree, as the product decides (second-hearing.ts); otherwise the caller is asked again.
-      const recorded = second && recordsQuestion(second) && hearingsAgree(entry.heard, second.heard) ? second : undefined;
-      const garbled = Boolean(recorded && wordErrorRate(recorded.case.turns[0]!, recorded.heard) > GARBLED_WORD_ERROR_RATE);
+      const recorded =
+        second && recordsQuestion(second) && hearingsAgree(entry.heard, second.heard) ? second : undefined;
+      const garbled = Boolean(
+        recorded && wordErrorRate(recorded.case.turns[0]!, recorded.heard) > GARBLED_WORD_ERROR_RATE,
+      );
       return { ...entry, outcome: answers.get(entry)?.outcome ?? 'missed', ownerQuestion: Boolean(recorded), garbled };
     });
     const textCorrect = text.filter((result) => result.outcome === 'correct').length;
-    reports.push({ business: business.name, questions: cases.length, textAccuracy: cases.length ? textCorrect / cases.length : 0, utterances });
+    reports.push({
+      business: business.name,
+      questions: cases.length,
+      textAccuracy: cases.length ? textCorrect / cases.length : 0,
+      utterances,
+    });
   }
   return reports;
 }
 
-export type VoiceSummary = { wordErrorRate: number; accuracy: number; sayAgain: number; garbled: number; ownerQuestions: number; utterances: number; meanDecodeMs: number };
+export type VoiceSummary = {
+  wordErrorRate: number;
+  accuracy: number;
+  sayAgain: number;
+  garbled: number;
+  ownerQuestions: number;
+  utterances: number;
+  meanDecodeMs: number;
+};
 
 export function summarise(utterances: Utterance[]): VoiceSummary {
   const errors = utterances.reduce((sum, item) => sum + item.errors, 0);
@@ -140,28 +172,49 @@ export function summarise(utterances: Utterance[]): VoiceSummary {
 
 export function meetsVoiceBar(report: BusinessVoiceReport): boolean {
   const summary = summarise(report.utterances);
-  return summary.wordErrorRate <= VOICE_BAR.wordErrorRate && summary.accuracy >= report.textAccuracy - VOICE_BAR.accuracyGap && summary.garbled <= VOICE_BAR.garbledOwnerQuestions;
+  return (
+    summary.wordErrorRate <= VOICE_BAR.wordErrorRate &&
+    summary.accuracy >= report.textAccuracy - VOICE_BAR.accuracyGap &&
+    summary.garbled <= VOICE_BAR.garbledOwnerQuestions
+  );
 }
 
 const pct = (value: number) => `${(value * 100).toFixed(1)}%`.padStart(6);
 
-export function formatVoiceReport(reports: BusinessVoiceReport[], options: { verbose?: boolean; label?: string } = {}): string {
-  const lines = [`spoken evaluation${options.label ? ` (${options.label})` : ''}: word error rate, answer accuracy (text accuracy on the same questions), say-again, owner questions (garbled)`];
+export function formatVoiceReport(
+  reports: BusinessVoiceReport[],
+  options: { verbose?: boolean; label?: string } = {},
+): string {
+  const lines = [
+    `spoken evaluation${options.label ? ` (${options.label})` : ''}: word error rate, answer accuracy (text accuracy on the same questions), say-again, owner questions (garbled)`,
+  ];
   for (const report of reports) {
     const all = summarise(report.utterances);
-    lines.push('', `${report.business}: ${report.questions} questions × ${report.utterances.length / Math.max(1, report.questions)} conditions; text accuracy ${pct(report.textAccuracy).trim()}`);
+    lines.push(
+      '',
+      `${report.business}: ${report.questions} questions × ${report.utterances.length / Math.max(1, report.questions)} conditions; text accuracy ${pct(report.textAccuracy).trim()}`,
+    );
     lines.push(`  ${'condition'.padEnd(28)}   WER  answered  say-again  owner q. (garbled)  decode ms`);
     const order = allConditions().map(conditionName);
-    const names = [...new Set(report.utterances.map((item) => conditionName(item.condition)))].sort((a, b) => order.indexOf(a) - order.indexOf(b));
+    const names = [...new Set(report.utterances.map((item) => conditionName(item.condition)))].sort(
+      (a, b) => order.indexOf(a) - order.indexOf(b),
+    );
     for (const name of [...names, 'all']) {
-      const subset = name === 'all' ? report.utterances : report.utterances.filter((item) => conditionName(item.condition) === name);
+      const subset =
+        name === 'all' ? report.utterances : report.utterances.filter((item) => conditionName(item.condition) === name);
       const summary = name === 'all' ? all : summarise(subset);
-      lines.push(`  ${name.padEnd(28)} ${pct(summary.wordErrorRate)}   ${pct(summary.accuracy)}   ${String(summary.sayAgain).padStart(8)}   ${String(summary.ownerQuestions).padStart(5)} (${summary.garbled})   ${summary.meanDecodeMs.toFixed(0).padStart(8)}`);
+      lines.push(
+        `  ${name.padEnd(28)} ${pct(summary.wordErrorRate)}   ${pct(summary.accuracy)}   ${String(summary.sayAgain).padStart(8)}   ${String(summary.ownerQuestions).padStart(5)} (${summary.garbled})   ${summary.meanDecodeMs.toFixed(0).padStart(8)}`,
+      );
     }
-    lines.push(`  ${meetsVoiceBar(report) ? 'meets the bar' : 'BELOW THE BAR'} (WER ≤ ${VOICE_BAR.wordErrorRate * 100}%, accuracy within ${VOICE_BAR.accuracyGap * 100} points of text, no garbled owner question)`);
+    lines.push(
+      `  ${meetsVoiceBar(report) ? 'meets the bar' : 'BELOW THE BAR'} (WER ≤ ${VOICE_BAR.wordErrorRate * 100}%, accuracy within ${VOICE_BAR.accuracyGap * 100} points of text, no garbled owner question)`,
+    );
     if (options.verbose) {
       for (const item of report.utterances) {
-        lines.push(`    [${item.outcome}${item.garbled ? ', GARBLED OWNER QUESTION' : ''}] ${conditionName(item.condition)} conf ${item.confidence?.toFixed(2) ?? '-'}: "${item.case.turns[0]}" → "${item.heard}"`);
+        lines.push(
+          `    [${item.outcome}${item.garbled ? ', GARBLED OWNER QUESTION' : ''}] ${conditionName(item.condition)} conf ${item.confidence?.toFixed(2) ?? '-'}: "${item.case.turns[0]}" → "${item.heard}"`,
+        );
       }
     }
   }

@@ -29,10 +29,13 @@ const BABBLE_LINES = [
 ];
 const BABBLE_VOICES = ['en-us+m1', 'en-gb+f3', 'en-gb-scotland'];
 
-export const conditionName = (condition: VoiceCondition) => `${condition.voice} ${condition.wordsPerMinute}wpm${condition.noise === 'none' ? '' : ` +${condition.noise}`}`;
+export const conditionName = (condition: VoiceCondition) =>
+  `${condition.voice} ${condition.wordsPerMinute}wpm${condition.noise === 'none' ? '' : ` +${condition.noise}`}`;
 
 export function allConditions(): VoiceCondition[] {
-  return VOICES.flatMap((voice) => SPEEDS.flatMap((wordsPerMinute) => NOISES.map((noise) => ({ voice, wordsPerMinute, noise }))));
+  return VOICES.flatMap((voice) =>
+    SPEEDS.flatMap((wordsPerMinute) => NOISES.map((noise) => ({ voice, wordsPerMinute, noise }))),
+  );
 }
 
 let babbleFile: Promise<string> | null = null;
@@ -47,7 +50,10 @@ function babble(): Promise<string> {
     for (const [index, voice] of BABBLE_VOICES.entries()) {
       const lines = [...BABBLE_LINES.slice(index), ...BABBLE_LINES.slice(0, index)];
       const file = path.join(folder, `babble-${index}.wav`);
-      await writeFile(file, await speakToWav16k(`${lines.join(' ')} ${lines.join(' ')}`, { voice, wordsPerMinute: 170 }));
+      await writeFile(
+        file,
+        await speakToWav16k(`${lines.join(' ')} ${lines.join(' ')}`, { voice, wordsPerMinute: 170 }),
+      );
       tracks.push(file);
     }
     const mixed = path.join(folder, 'babble.wav');
@@ -74,7 +80,19 @@ export async function speakQuestion(text: string, condition: VoiceCondition): Pr
     const noise = await babble();
     const gain = (await rms(speech)) / (await rms(noise)) / 10 ** (BABBLE_SNR_DB / 20);
     // An explicit -v per input stops sox scaling each by 1/n; trimmed to the question's length.
-    await execFileAsync('sox', ['-m', '-v', '1', speech, '-v', String(gain), noise, out, 'trim', '0', String(clean.byteLength / 2 / 16_000)]);
+    await execFileAsync('sox', [
+      '-m',
+      '-v',
+      '1',
+      speech,
+      '-v',
+      String(gain),
+      noise,
+      out,
+      'trim',
+      '0',
+      String(clean.byteLength / 2 / 16_000),
+    ]);
     return new Uint8Array(await readFile(out));
   } finally {
     await rm(folder, { recursive: true, force: true });

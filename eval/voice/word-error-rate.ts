@@ -29,7 +29,12 @@ export function editDistance(reference: string[], hypothesis: string[]): number 
   let previous = Array.from({ length: hypothesis.length + 1 }, (_, index) => index);
   for (let i = 1; i <= reference.length; i++) {
     const current = [i];
-    for (let j = 1; j <= hypothesis.length; j++) current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (reference[i - 1] === hypothesis[j - 1] ? 0 : 1));
+    for (let j = 1; j <= hypothesis.length; j++)
+      current[j] = Math.min(
+        previous[j]! + 1,
+        current[j - 1]! + 1,
+        previous[j - 1]! + (reference[i - 1] === hypothesis[j - 1] ? 0 : 1),
+      );
     previous = current;
   }
   return previous[hypothesis.length]!;

@@ -85,7 +85,12 @@ async function describeTables(db: Pick<Db, 'execute'>): Promise<TableInfo[]> {
   );
   const tables = new Map<string, TableInfo>();
   for (const column of columns) {
-    const table = tables.get(column.table_name) ?? { name: column.table_name, columns: [], generated: [], primaryKey: [] };
+    const table = tables.get(column.table_name) ?? {
+      name: column.table_name,
+      columns: [],
+      generated: [],
+      primaryKey: [],
+    };
     if (column.is_generated === 'ALWAYS') table.generated.push(column.column_name);
     else table.columns.push(column.column_name);
     tables.set(column.table_name, table);
@@ -108,13 +113,20 @@ async function foreignKeys(db: Pick<Db, 'execute'>): Promise<{ child: string; pa
 }
 
 /** Parents before children. Answers the order and whether a cycle (or a table referring to itself) remains. */
-export function insertOrder(tables: string[], edges: { child: string; parent: string }[]): { order: string[]; cyclic: boolean } {
+export function insertOrder(
+  tables: string[],
+  edges: { child: string; parent: string }[],
+): { order: string[]; cyclic: boolean } {
   const order: string[] = [];
   const done = new Set<string>();
   const pending = new Set(tables);
   const selfReference = edges.some((edge) => edge.child === edge.parent && pending.has(edge.child));
   while (pending.size) {
-    const ready = [...pending].filter((table) => edges.every((edge) => edge.child !== table || edge.parent === table || done.has(edge.parent) || !pending.has(edge.parent)));
+    const ready = [...pending].filter((table) =>
+      edges.every(
+        (edge) => edge.child !== table || edge.parent === table || done.has(edge.parent) || !pending.has(edge.parent),
+      ),
+    );
     if (!ready.length) return { order: [...order, ...[...pending].sort()], cyclic: true };
     for (const table of ready.sort()) {
       order.push(table);
@@ -126,9 +138,15 @@ export function insertOrder(tables: string[], edges: { child: string; parent: st
 }
 
 async function appliedMigrations(db: Pick<Db, 'execute'>): Promise<string[]> {
-  const [exists] = await rows<{ present: boolean }>(db, sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`);
+  const [exists] = await rows<{ present: boolean }>(
+    db,
+    sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`,
+  );
   if (!exists?.present) return [];
-  const applied = await rows<{ hash: string }>(db, sql`select hash from drizzle.__drizzle_migrations order by created_at, id`);
+  const applied = await rows<{ hash: string }>(
+    db,
+    sql`select hash from drizzle.__drizzle_migrations order by created_at, id`,
+  );
   return applied.map((row) => row.hash);
 }
 
@@ -166,9 +184,14 @@ async function copyWithHash(from: string, to: string): Promise<{ bytes: number; 
 }
 
 /** Open the configured database for a backup or a restore, with a clear refusal while a server holds PGlite. */
-async function openForTool(options: { databaseUrl?: string; dataDir: string; mustExist: boolean }, what: string): Promise<Database> {
+async function openForTool(
+  options: { databaseUrl?: string; dataDir: string; mustExist: boolean },
+  what: string,
+): Promise<Database> {
   if (!options.databaseUrl && options.mustExist && !fs.existsSync(path.join(options.dataDir, 'pglite', 'PG_VERSION'))) {
-    throw new Error(`There is no PGlite database in ${path.resolve(options.dataDir, 'pglite')} (set DATA_DIR, or DATABASE_URL for PostgreSQL).`);
+    throw new Error(
+      `There is no PGlite database in ${path.resolve(options.dataDir, 'pglite')} (set DATA_DIR, or DATABASE_URL for PostgreSQL).`,
+    );
   }
   try {
     return await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir, migrate: false });
@@ -209,7 +232,9 @@ export async function createBackup(options: {
   const database = await openForTool({ ...options, mustExist: true }, 'backup');
   let manifest: BackupManifest;
   try {
-    log(`Backing up the ${database.kind === 'pglite' ? `PGlite database in ${path.resolve(options.dataDir, 'pglite')}` : 'PostgreSQL database'}…`);
+    log(
+      `Backing up the ${database.kind === 'pglite' ? `PGlite database in ${path.resolve(options.dataDir, 'pglite')}` : 'PostgreSQL database'}…`,
+    );
     const tables: BackupManifest['tables'] = [];
     let hashes: string[] = [];
     await database.db.transaction(async (tx) => {
@@ -226,7 +251,11 @@ export async function createBackup(options: {
           ? `(to_jsonb(t) - array[${table.generated.map((column) => `'${column.replace(/'/g, "''")}'`).join(', ')}]::text[])::text`
           : 'to_jsonb(t)::text';
         const orderBy = table.primaryKey.length ? table.primaryKey.map(ident).join(', ') : 't::text';
-        await tx.execute(sql.raw(`declare backup_rows no scroll cursor for select ${line} as line from ${ident(table.name)} t order by ${orderBy}`));
+        await tx.execute(
+          sql.raw(
+            `declare backup_rows no scroll cursor for select ${line} as line from ${ident(table.name)} t order by ${orderBy}`,
+          ),
+        );
         for (;;) {
           const batch = await rows<{ line: string }>(tx, sql.raw(`fetch forward ${FETCH_ROWS} from backup_rows`));
           if (!batch.length) break;
@@ -237,7 +266,9 @@ export async function createBackup(options: {
           if (!out.write(text)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
         }
         await tx.execute(sql.raw('close backup_rows'));
-        await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
+        await new Promise<void>((resolve, reject) =>
+          out.end((error?: Error | null) => (error ? reject(error) : resolve())),
+        );
         tables.push({ name: table.name, columns: table.columns, rows: count, file, bytes, sha256: hash.digest('hex') });
         log(`  ${table.name}: ${count} rows`);
       }
@@ -252,11 +283,13 @@ export async function createBackup(options: {
       // *.tmp: an upload being written right now (renamed into place when complete); no committed row refers to it yet.
       const list = listFiles(filesDir).filter((file) => !file.endsWith('.tmp'));
       for (const [index, relative] of list.entries()) {
-        const copied = await copyWithHash(path.join(filesDir, relative), path.join(work, 'files', relative)).catch((error: NodeJS.ErrnoException) => {
-          // Deleted since it was listed: only files whose row was never committed are deleted.
-          if (error.code === 'ENOENT') return null;
-          throw error;
-        });
+        const copied = await copyWithHash(path.join(filesDir, relative), path.join(work, 'files', relative)).catch(
+          (error: NodeJS.ErrnoException) => {
+            // Deleted since it was listed: only files whose row was never committed are deleted.
+            if (error.code === 'ENOENT') return null;
+            throw error;
+          },
+        );
         if (!copied) continue;
         files.entries.push({ path: relative, ...copied });
         files.bytes += copied.bytes;
@@ -269,7 +302,8 @@ export async function createBackup(options: {
     const instance: FileEntry[] = [];
     for (const file of INSTANCE_FILES) {
       const source = path.join(options.dataDir, file);
-      if (fs.existsSync(source)) instance.push({ path: file, ...(await copyWithHash(source, path.join(work, 'instance', file))) });
+      if (fs.existsSync(source))
+        instance.push({ path: file, ...(await copyWithHash(source, path.join(work, 'instance', file))) });
     }
 
     manifest = {
@@ -303,7 +337,10 @@ export async function createBackup(options: {
 }
 
 /** A backup directory (or the directory a .tar.gz unpacks to) and its checked manifest. */
-async function openBackup(from: string, log: Log): Promise<{ dir: string; manifest: BackupManifest; cleanup: () => void }> {
+async function openBackup(
+  from: string,
+  log: Log,
+): Promise<{ dir: string; manifest: BackupManifest; cleanup: () => void }> {
   let dir = path.resolve(from);
   let cleanup = () => {};
   if (!fs.existsSync(dir)) throw new Error(`There is no backup at ${dir}.`);
@@ -313,7 +350,8 @@ async function openBackup(from: string, log: Log): Promise<{ dir: string; manife
     log(`Unpacking ${dir}…`);
     execFileSync('tar', ['-xzf', dir, '-C', temporary]);
     const [inner] = fs.readdirSync(temporary);
-    dir = inner && fs.existsSync(path.join(temporary, inner, 'manifest.json')) ? path.join(temporary, inner) : temporary;
+    dir =
+      inner && fs.existsSync(path.join(temporary, inner, 'manifest.json')) ? path.join(temporary, inner) : temporary;
   }
   const manifestFile = path.join(dir, 'manifest.json');
   if (!fs.existsSync(manifestFile)) {
@@ -323,7 +361,9 @@ async function openBackup(from: string, log: Log): Promise<{ dir: string; manife
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as BackupManifest;
   if (manifest.format !== BACKUP_FORMAT || manifest.formatVersion > BACKUP_FORMAT_VERSION) {
     cleanup();
-    throw new Error(`${from} is not a backup this version can read (format ${manifest.format} ${manifest.formatVersion}).`);
+    throw new Error(
+      `${from} is not a backup this version can read (format ${manifest.format} ${manifest.formatVersion}).`,
+    );
   }
   // Every byte is checked before anything is written to the target.
   log('Checking the backup’s checksums…');
@@ -355,7 +395,10 @@ async function migrateTo(database: Database, count?: number): Promise<void> {
     folder = temporary;
   }
   try {
-    const { migrate } = database.kind === 'postgres' ? await import('drizzle-orm/node-postgres/migrator') : await import('drizzle-orm/pglite/migrator');
+    const { migrate } =
+      database.kind === 'postgres'
+        ? await import('drizzle-orm/node-postgres/migrator')
+        : await import('drizzle-orm/pglite/migrator');
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     await migrate(database.db as any, { migrationsFolder: folder });
   } finally {
@@ -376,14 +419,21 @@ export async function restoreBackup(options: {
     const known = readMigrationFiles({ migrationsFolder });
     const wanted = manifest.database.migrations;
     if (wanted.count > known.length) {
-      throw new Error(`The backup was made with ${wanted.count} migrations; this code has ${known.length}. Restore it with the version that made it (${manifest.appVersion}) or newer.`);
+      throw new Error(
+        `The backup was made with ${wanted.count} migrations; this code has ${known.length}. Restore it with the version that made it (${manifest.appVersion}) or newer.`,
+      );
     }
     const differing = wanted.hashes.findIndex((hash, index) => known[index]?.hash !== hash);
-    if (differing >= 0) throw new Error(`Migration ${differing} of the backup differs from this code's: restore it with the version that made it (${manifest.appVersion}).`);
+    if (differing >= 0)
+      throw new Error(
+        `Migration ${differing} of the backup differs from this code's: restore it with the version that made it (${manifest.appVersion}).`,
+      );
 
     const filesDir = path.join(options.dataDir, 'files');
     if (manifest.files.storage === 'local' && listFiles(filesDir).length) {
-      throw new Error(`${path.resolve(filesDir)} is not empty: restore into an empty DATA_DIR (files are never overwritten).`);
+      throw new Error(
+        `${path.resolve(filesDir)} is not empty: restore into an empty DATA_DIR (files are never overwritten).`,
+      );
     }
 
     const database = await openForTool({ ...options, mustExist: false }, 'restore');
@@ -391,7 +441,10 @@ export async function restoreBackup(options: {
       const existing = await describeTables(database.db);
       const nonEmpty: string[] = [];
       for (const table of existing) {
-        const [row] = await rows<{ present: boolean }>(database.db, sql.raw(`select exists (select 1 from ${ident(table.name)}) as present`));
+        const [row] = await rows<{ present: boolean }>(
+          database.db,
+          sql.raw(`select exists (select 1 from ${ident(table.name)}) as present`),
+        );
         if (row?.present) nonEmpty.push(table.name);
       }
       if (nonEmpty.length) {
@@ -401,7 +454,10 @@ export async function restoreBackup(options: {
         );
       }
       const applied = await appliedMigrations(database.db);
-      if (applied.length > wanted.count) log(`The target is already migrated past the backup (${applied.length} > ${wanted.count}): rows go into the newer schema.`);
+      if (applied.length > wanted.count)
+        log(
+          `The target is already migrated past the backup (${applied.length} > ${wanted.count}): rows go into the newer schema.`,
+        );
       else {
         log(`Migrating the empty database to the backup's schema (${wanted.count} migrations)…`);
         await migrateTo(database, wanted.count);
@@ -412,7 +468,8 @@ export async function restoreBackup(options: {
         const target = tables.get(table.name);
         if (!target) throw new Error(`The backup has a table ${table.name} this schema does not.`);
         const missing = table.columns.filter((column) => !target.columns.includes(column));
-        if (missing.length) throw new Error(`The backup's ${table.name} has columns this schema does not: ${missing.join(', ')}.`);
+        if (missing.length)
+          throw new Error(`The backup's ${table.name} has columns this schema does not: ${missing.join(', ')}.`);
       }
       const { order, cyclic } = insertOrder(
         manifest.tables.map((table) => table.name),
@@ -424,7 +481,9 @@ export async function restoreBackup(options: {
         // are then switched off for this transaction, which needs a superuser (PGlite is).
         if (cyclic) {
           await tx.execute(sql.raw('set local session_replication_role = replica')).catch(() => {
-            throw new Error('The schema has foreign keys in a cycle: the restore needs a superuser (session_replication_role).');
+            throw new Error(
+              'The schema has foreign keys in a cycle: the restore needs a superuser (session_replication_role).',
+            );
           });
         }
         for (const name of order) {
@@ -437,7 +496,10 @@ export async function restoreBackup(options: {
           let batch: string[] = [];
           let batchBytes = 0;
           let inserted = 0;
-          const input = readline.createInterface({ input: fs.createReadStream(path.join(dir, table.file)), crlfDelay: Infinity });
+          const input = readline.createInterface({
+            input: fs.createReadStream(path.join(dir, table.file)),
+            crlfDelay: Infinity,
+          });
           for await (const line of input) {
             if (!line) continue;
             batch.push(line);
@@ -451,9 +513,14 @@ export async function restoreBackup(options: {
           }
           if (batch.length) await insert(batch);
           inserted += batch.length;
-          const [count] = await rows<{ count: number | string }>(tx, sql.raw(`select count(*) as count from ${ident(name)}`));
+          const [count] = await rows<{ count: number | string }>(
+            tx,
+            sql.raw(`select count(*) as count from ${ident(name)}`),
+          );
           if (Number(count?.count) !== table.rows || inserted !== table.rows) {
-            throw new Error(`${name}: ${Number(count?.count)} rows after the restore, the manifest says ${table.rows}. Nothing was restored.`);
+            throw new Error(
+              `${name}: ${Number(count?.count)} rows after the restore, the manifest says ${table.rows}. Nothing was restored.`,
+            );
           }
           log(`  ${name}: ${table.rows} rows`);
         }
@@ -465,7 +532,9 @@ export async function restoreBackup(options: {
         );
         for (const sequence of sequences) {
           await tx.execute(
-            sql.raw(`select setval('${sequence.sequence.replace(/'/g, "''")}', coalesce((select max(${ident(sequence.column_name)}) from ${ident(sequence.table_name)}), 0) + 1, false)`),
+            sql.raw(
+              `select setval('${sequence.sequence.replace(/'/g, "''")}', coalesce((select max(${ident(sequence.column_name)}) from ${ident(sequence.table_name)}), 0) + 1, false)`,
+            ),
           );
         }
       });
@@ -498,7 +567,9 @@ export async function restoreBackup(options: {
       }
     }
     const total = manifest.tables.reduce((sum, table) => sum + table.rows, 0);
-    log(`Restored ${manifest.tables.length} tables (${total} rows, counts verified) and ${manifest.files.count} files from the backup of ${manifest.createdAt}.`);
+    log(
+      `Restored ${manifest.tables.length} tables (${total} rows, counts verified) and ${manifest.files.count} files from the backup of ${manifest.createdAt}.`,
+    );
     return { manifest };
   } finally {
     cleanup();

@@ -35,19 +35,39 @@ export function buildBareRemix(root: string): { clientDir: string; cleanup: () =
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bare-remix-'));
   const cleanup = () => fs.rmSync(dir, { recursive: true, force: true });
   // Remix finds its server runtime among the dependencies: the app's own versions.
-  const { dependencies } = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
-  const versions = Object.fromEntries(['@remix-run/node', '@remix-run/react', '@remix-run/dev', 'react', 'react-dom', 'vite', 'isbot'].map((name) => [name, dependencies[name]]));
-  const files = { ...FILES, 'package.json': JSON.stringify({ name: 'bare-remix', private: true, type: 'module', sideEffects: false, dependencies: versions }) };
+  const { dependencies } = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+    dependencies: Record<string, string>;
+  };
+  const versions = Object.fromEntries(
+    ['@remix-run/node', '@remix-run/react', '@remix-run/dev', 'react', 'react-dom', 'vite', 'isbot'].map((name) => [
+      name,
+      dependencies[name],
+    ]),
+  );
+  const files = {
+    ...FILES,
+    'package.json': JSON.stringify({
+      name: 'bare-remix',
+      private: true,
+      type: 'module',
+      sideEffects: false,
+      dependencies: versions,
+    }),
+  };
   for (const [name, text] of Object.entries(files)) {
     fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
     fs.writeFileSync(path.join(dir, name), text);
   }
   fs.symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
-  const result = spawnSync(process.execPath, [path.join(root, 'node_modules/@remix-run/dev/dist/cli.js'), 'vite:build'], {
-    cwd: dir,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
+  const result = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules/@remix-run/dev/dist/cli.js'), 'vite:build'],
+    {
+      cwd: dir,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, NODE_ENV: 'production' },
+    },
+  );
   if (result.status !== 0) {
     cleanup();
     throw new Error('The bare Remix app did not build; see the messages above.');

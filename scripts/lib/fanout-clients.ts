@@ -53,7 +53,10 @@ export async function startFanoutClients(options: {
   wsPath: string;
   sign: (socketId: string) => { auth: string; channel_data?: string };
 }): Promise<FanoutClients> {
-  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { url: options.url, channel: options.channel, clients: options.clients, wsPath: options.wsPath } });
+  const worker = new Worker(WORKER_SOURCE, {
+    eval: true,
+    workerData: { url: options.url, channel: options.channel, clients: options.clients, wsPath: options.wsPath },
+  });
   let onDelivered: ((at: number) => void) | undefined;
   let onClosed: (() => void) | undefined;
   const ready = new Promise<void>((resolve, reject) => {

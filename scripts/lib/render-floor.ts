@@ -14,7 +14,12 @@ import { decode } from 'turbo-stream';
  * left is React rendering the same elements. The root's document Layout (head, scripts) is
  * left out, as it is Remix's own.
  */
-export async function renderFloor(build: ServerBuild, url: string, pathname: string, cookie: string): Promise<() => string> {
+export async function renderFloor(
+  build: ServerBuild,
+  url: string,
+  pathname: string,
+  cookie: string,
+): Promise<() => string> {
   const response = await fetch(`${url}${pathname}.data`, { headers: { cookie } });
   if (response.status !== 200 || !response.body) throw new Error(`${pathname}.data: ${response.status}`);
   const decoded = await decode(response.body);
@@ -28,7 +33,13 @@ export async function renderFloor(build: ServerBuild, url: string, pathname: str
       .map((route) => {
         const Component = route.module.default as ComponentType | undefined;
         const element: ReactElement | undefined = Component ? createElement(Component) : undefined;
-        const common = { id: route.id, path: route.path, caseSensitive: route.caseSensitive, element, loader: () => loaderData[route.id] ?? null };
+        const common = {
+          id: route.id,
+          path: route.path,
+          caseSensitive: route.caseSensitive,
+          element,
+          loader: () => loaderData[route.id] ?? null,
+        };
         return route.index ? { ...common, index: true as const } : { ...common, children: children(route.id) };
       });
   const routes = children(undefined);
@@ -42,5 +53,12 @@ export async function renderFloor(build: ServerBuild, url: string, pathname: str
     future: build.future,
     isSpaMode: false,
   };
-  return () => renderToString(createElement(RemixContext.Provider, { value: remixContext as never }, createElement(StaticRouterProvider, { router, context, hydrate: false })));
+  return () =>
+    renderToString(
+      createElement(
+        RemixContext.Provider,
+        { value: remixContext as never },
+        createElement(StaticRouterProvider, { router, context, hydrate: false }),
+      ),
+    );
 }

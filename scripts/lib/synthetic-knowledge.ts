@@ -10,12 +10,36 @@ import { embeddingText, encodeEmbedding } from '../../api/services/knowledge-vec
 
 // A deterministic generator, so every run searches the same knowledge base.
 let seed = 42;
-const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 const pick = <T>(items: T[]) => items[Math.floor(random() * items.length)];
-const TOPICS = ['boiler', 'radiator', 'leak', 'bathroom', 'kitchen', 'shower', 'drain', 'tap', 'toilet', 'heating', 'pipe', 'valve', 'cylinder', 'thermostat', 'gas'];
+const TOPICS = [
+  'boiler',
+  'radiator',
+  'leak',
+  'bathroom',
+  'kitchen',
+  'shower',
+  'drain',
+  'tap',
+  'toilet',
+  'heating',
+  'pipe',
+  'valve',
+  'cylinder',
+  'thermostat',
+  'gas',
+];
 const PLACES = ['Leeds', 'Bradford', 'Wakefield', 'York', 'Harrogate', 'Halifax', 'Huddersfield'];
 const VERBS = ['repair', 'install', 'service', 'replace', 'check', 'clean', 'upgrade', 'fit'];
-const EXTRAS = ['opening hours are 8am to 6pm', 'a call out costs 60 pounds', 'we offer emergency call outs at night', 'free parking behind the shop', 'we issue a gas safety certificate', 'payment by card or cash', 'our engineers are Gas Safe registered'];
+const EXTRAS = [
+  'opening hours are 8am to 6pm',
+  'a call out costs 60 pounds',
+  'we offer emergency call outs at night',
+  'free parking behind the shop',
+  'we issue a gas safety certificate',
+  'payment by card or cash',
+  'our engineers are Gas Safe registered',
+];
 function sentence(): string {
   return `We ${pick(VERBS)} ${pick(TOPICS)}s and ${pick(TOPICS)}s in ${pick(PLACES)}${random() < 0.15 ? `; ${pick(EXTRAS)}` : ''}.`;
 }
@@ -53,4 +77,3 @@ export async function fillSyntheticKnowledge(db: Db, businessId: string, count: 
     for (let i = 0; i < chunks.length; i += BATCH) await db.insert(knowledgeChunks).values(chunks.slice(i, i + BATCH));
   }
 }
-

@@ -26,8 +26,20 @@ const CALL_SUMMARIES = [
   'Complained that the engineer was late; apologised and rebooked.',
   'Asked whether we cover their postcode.',
 ];
-const SMS_TEXTS = ['Hi, are you open tomorrow?', 'Thanks, see you at 10!', 'Can I move my appointment to Friday?', 'What is the price for a standard service?', 'Running 10 minutes late, sorry'];
-const TASKS = ['Call back about the quote', 'Send the invoice', 'Order the replacement part', 'Confirm Friday appointment', 'Follow up on the review'];
+const SMS_TEXTS = [
+  'Hi, are you open tomorrow?',
+  'Thanks, see you at 10!',
+  'Can I move my appointment to Friday?',
+  'What is the price for a standard service?',
+  'Running 10 minutes late, sorry',
+];
+const TASKS = [
+  'Call back about the quote',
+  'Send the invoice',
+  'Order the replacement part',
+  'Confirm Friday appointment',
+  'Follow up on the review',
+];
 
 export async function seedDemoBusiness(deps: SeedDeps, options: SeedOptions) {
   // One transaction: all or nothing, and one disk sync instead of one per write.
@@ -43,7 +55,16 @@ async function seed(deps: SeedDeps, options: SeedOptions) {
   const [existing] = await db.select().from(users).where(eq(users.email, options.email)).limit(1);
   const userId = existing?.id ?? newId();
   if (!existing) {
-    await db.insert(users).values({ id: userId, name: 'Demo Owner', email: options.email, passwordHash: await hashPassword(options.password), mobile: '+447700900001', mobileVerifiedAt: now });
+    await db
+      .insert(users)
+      .values({
+        id: userId,
+        name: 'Demo Owner',
+        email: options.email,
+        passwordHash: await hashPassword(options.password),
+        mobile: '+447700900001',
+        mobileVerifiedAt: now,
+      });
   }
   const businessId = newId();
   await db.insert(businesses).values({
@@ -70,7 +91,17 @@ async function seed(deps: SeedDeps, options: SeedOptions) {
       status: faker.helpers.arrayElement(CUSTOMER_STATUSES),
       phones: [phone],
       emails: i % 3 === 0 ? [] : [faker.internet.email().toLowerCase()],
-      addresses: i % 4 === 0 ? [{ line_1: faker.location.streetAddress(), city: faker.location.city(), postcode: faker.location.zipCode('??# #??'), country: 'GB' }] : [],
+      addresses:
+        i % 4 === 0
+          ? [
+              {
+                line_1: faker.location.streetAddress(),
+                city: faker.location.city(),
+                postcode: faker.location.zipCode('??# #??'),
+                country: 'GB',
+              },
+            ]
+          : [],
     });
     contacts.push({ id: customer._id, phone });
   }
@@ -91,30 +122,56 @@ async function seed(deps: SeedDeps, options: SeedOptions) {
         to: direction === 'inbound' ? '+442071234567' : contact?.phone,
         customerId: contact?.id,
         body: status === 'completed' ? faker.helpers.arrayElement(CALL_SUMMARIES) : null,
-        details: status === 'completed' ? { duration_seconds: faker.number.int({ min: 20, max: 600 }), summary: faker.helpers.arrayElement(CALL_SUMMARIES), transcript: 'Caller: Hello…\nAssistant: Hello, how can I help?' } : {},
+        details:
+          status === 'completed'
+            ? {
+                duration_seconds: faker.number.int({ min: 20, max: 600 }),
+                summary: faker.helpers.arrayElement(CALL_SUMMARIES),
+                transcript: 'Caller: Hello…\nAssistant: Hello, how can I help?',
+              }
+            : {},
         at,
       });
     } else if (kind === 2) {
       const direction = faker.helpers.arrayElement(['inbound', 'outbound'] as const);
-      await createSms(deps, { businessId, direction, from: contact?.phone, to: '+442071234567', customerId: contact?.id, body: faker.helpers.arrayElement(SMS_TEXTS), at });
+      await createSms(deps, {
+        businessId,
+        direction,
+        from: contact?.phone,
+        to: '+442071234567',
+        customerId: contact?.id,
+        body: faker.helpers.arrayElement(SMS_TEXTS),
+        at,
+      });
     } else if (kind === 3) {
       const name = faker.person.fullName();
       await createForm(deps, {
         businessId,
         customerId: contact?.id,
         body: `Quote request from ${name}`,
-        details: { form_name: 'Contact us', page_url: 'https://example.com/contact', fields: { name, phone: contact?.phone ?? '', message: 'Please call me about a quote.' } },
+        details: {
+          form_name: 'Contact us',
+          page_url: 'https://example.com/contact',
+          fields: { name, phone: contact?.phone ?? '', message: 'Please call me about a quote.' },
+        },
         at,
       });
     } else {
       const isTask = kind === 5;
-      const reminder = isTask ? new Date(now.getTime() + faker.number.int({ min: -3 * DAY, max: 7 * DAY })).toISOString() : null;
-      const note = await createNote(deps, businessId, {
-        body: isTask ? faker.helpers.arrayElement(TASKS) : faker.lorem.sentence(),
-        customer_id: i % 10 === 4 ? null : contact?.id,
-        reminder,
-        repeat: isTask && i % 4 === 1 ? { every: 'week', interval: 1 } : null,
-      }, { actorId: userId });
+      const reminder = isTask
+        ? new Date(now.getTime() + faker.number.int({ min: -3 * DAY, max: 7 * DAY })).toISOString()
+        : null;
+      const note = await createNote(
+        deps,
+        businessId,
+        {
+          body: isTask ? faker.helpers.arrayElement(TASKS) : faker.lorem.sentence(),
+          customer_id: i % 10 === 4 ? null : contact?.id,
+          reminder,
+          repeat: isTask && i % 4 === 1 ? { every: 'week', interval: 1 } : null,
+        },
+        { actorId: userId },
+      );
       if (isTask && i % 3 === 0) await completeTask(deps, businessId, note._id, { actorId: userId });
     }
   }

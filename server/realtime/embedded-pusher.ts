@@ -66,7 +66,8 @@ export function createEmbeddedPusher(options: EmbeddedPusherOptions) {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   const maxConnections = options.maxConnections ?? 10_000;
   const maxPerAddress = options.maxConnectionsPerAddress ?? 100;
-  const clientAddress = options.clientAddress ?? ((request: IncomingMessage) => request.socket.remoteAddress ?? 'unknown');
+  const clientAddress =
+    options.clientAddress ?? ((request: IncomingMessage) => request.socket.remoteAddress ?? 'unknown');
   const connections = new Set<Connection>();
   const channels = new Map<string, Set<Connection>>();
   const perAddress = new Map<string, number>();
@@ -124,7 +125,8 @@ export function createEmbeddedPusher(options: EmbeddedPusherOptions) {
     const channel = data.channel;
     if (typeof channel === 'string' && channel.startsWith(SERVER_TO_USER_PREFIX)) {
       // pusher-js asks for its user's own channel after a signin; nobody else's.
-      if (connection.userId === null || channel !== `${SERVER_TO_USER_PREFIX}${connection.userId}`) refuseSubscription(connection, channel, 403, 'Not your user channel');
+      if (connection.userId === null || channel !== `${SERVER_TO_USER_PREFIX}${connection.userId}`)
+        refuseSubscription(connection, channel, 403, 'Not your user channel');
       else join(connection, channel);
       return;
     }
@@ -157,13 +159,17 @@ export function createEmbeddedPusher(options: EmbeddedPusherOptions) {
   /** pusher:signin (Pusher user authentication): the signed user_data names the connection's user. */
   function signin(connection: Connection, data: { auth?: unknown; user_data?: unknown }) {
     const userData = data.user_data;
-    if (typeof userData !== 'string' || typeof data.auth !== 'string' || !safeEqual(data.auth, userSignature(options.key, options.secret, connection.id, userData))) {
+    if (
+      typeof userData !== 'string' ||
+      typeof data.auth !== 'string' ||
+      !safeEqual(data.auth, userSignature(options.key, options.secret, connection.id, userData))
+    ) {
       sendError(connection, CLOSE.unauthorised, 'Invalid signin: the signature does not match');
       return;
     }
     const userId = (safeParse(userData) as { id?: unknown } | undefined)?.id;
     if (typeof userId !== 'string' || userId === '' || !bindUser(connection, userId)) {
-      sendError(connection, CLOSE.unauthorised, 'Invalid signin: user_data needs the id of this connection\'s user');
+      sendError(connection, CLOSE.unauthorised, "Invalid signin: user_data needs the id of this connection's user");
       return;
     }
     send(connection, { event: 'pusher:signin_success', data: { user_data: userData } });
@@ -182,7 +188,8 @@ export function createEmbeddedPusher(options: EmbeddedPusherOptions) {
       return;
     }
     const event = typeof message.event === 'string' ? message.event : '';
-    const data = (typeof message.data === 'string' ? safeParse(message.data) : message.data) as Record<string, unknown> | undefined;
+    const data = (typeof message.data === 'string' ? safeParse(message.data) : message.data) as
+      Record<string, unknown> | undefined;
     if (event === 'pusher:ping') send(connection, { event: 'pusher:pong', data: {} });
     else if (event === 'pusher:pong') return;
     else if (event === 'pusher:subscribe') subscribe(connection, data ?? {});
@@ -195,7 +202,15 @@ export function createEmbeddedPusher(options: EmbeddedPusherOptions) {
   }
 
   function accept(socket: WebSocket, address: string) {
-    const connection: Connection = { socket, id: socketId(), channels: new Set(), userId: null, address, lastSeen: Date.now(), pingSentAt: null };
+    const connection: Connection = {
+      socket,
+      id: socketId(),
+      channels: new Set(),
+      userId: null,
+      address,
+      lastSeen: Date.now(),
+      pingSentAt: null,
+    };
     connections.add(connection);
     perAddress.set(address, (perAddress.get(address) ?? 0) + 1);
     socket.on('message', (raw: Buffer) => onMessage(connection, raw));
@@ -207,22 +222,29 @@ export function createEmbeddedPusher(options: EmbeddedPusherOptions) {
       for (const channel of [...connection.channels]) unsubscribe(connection, channel);
     });
     socket.on('error', () => socket.terminate());
-    send(connection, { event: 'pusher:connection_established', data: { socket_id: connection.id, activity_timeout: activityTimeoutS } });
+    send(connection, {
+      event: 'pusher:connection_established',
+      data: { socket_id: connection.id, activity_timeout: activityTimeoutS },
+    });
   }
 
   // Keep-alive: ping a socket that has been silent for the activity timeout; drop it when
   // the pong does not come back in time (4201: pusher-js reconnects at once).
-  const sweep = setInterval(() => {
-    const now = Date.now();
-    for (const connection of connections) {
-      if (connection.pingSentAt !== null) {
-        if (now - connection.pingSentAt > pongTimeoutMs) connection.socket.close(CLOSE.pongTimeout, 'Pong reply not received');
-      } else if (now - connection.lastSeen > activityTimeoutS * 1000) {
-        connection.pingSentAt = now;
-        send(connection, { event: 'pusher:ping', data: {} });
+  const sweep = setInterval(
+    () => {
+      const now = Date.now();
+      for (const connection of connections) {
+        if (connection.pingSentAt !== null) {
+          if (now - connection.pingSentAt > pongTimeoutMs)
+            connection.socket.close(CLOSE.pongTimeout, 'Pong reply not received');
+        } else if (now - connection.lastSeen > activityTimeoutS * 1000) {
+          connection.pingSentAt = now;
+          send(connection, { event: 'pusher:ping', data: {} });
+        }
       }
-    }
-  }, Math.min(5_000, Math.max(250, Math.floor(pongTimeoutMs / 4))));
+    },
+    Math.min(5_000, Math.max(250, Math.floor(pongTimeoutMs / 4))),
+  );
   sweep.unref();
 
   /**
@@ -244,7 +266,9 @@ export function createEmbeddedPusher(options: EmbeddedPusherOptions) {
   /** An HTTP answer instead of the upgrade: refused before any websocket exists. */
   function refuseUpgrade(socket: Duplex, status: number, reason: string) {
     socket.once('finish', () => socket.destroy());
-    socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(reason)}\r\n\r\n${reason}`);
+    socket.end(
+      `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(reason)}\r\n\r\n${reason}`,
+    );
   }
 
   /** Handles the upgrade when it is ours (/app/{key}); returns false for other paths. */
@@ -268,12 +292,22 @@ export function createEmbeddedPusher(options: EmbeddedPusherOptions) {
     wss.handleUpgrade(request, socket, head, (ws) => {
       if (closing) return ws.close(CLOSE.shuttingDown, 'Server shutting down');
       if (match[1] !== options.key) {
-        ws.send(JSON.stringify({ event: 'pusher:error', data: JSON.stringify({ code: CLOSE.appNotFound, message: `App key ${match[1]} not in this cluster` }) }));
+        ws.send(
+          JSON.stringify({
+            event: 'pusher:error',
+            data: JSON.stringify({ code: CLOSE.appNotFound, message: `App key ${match[1]} not in this cluster` }),
+          }),
+        );
         return ws.close(CLOSE.appNotFound, 'App key not found');
       }
       const protocol = Number(url.searchParams.get('protocol') ?? PROTOCOL_VERSION);
       if (!Number.isFinite(protocol) || protocol < 5 || protocol > PROTOCOL_VERSION) {
-        ws.send(JSON.stringify({ event: 'pusher:error', data: JSON.stringify({ code: CLOSE.protocolUnsupported, message: 'Unsupported protocol version' }) }));
+        ws.send(
+          JSON.stringify({
+            event: 'pusher:error',
+            data: JSON.stringify({ code: CLOSE.protocolUnsupported, message: 'Unsupported protocol version' }),
+          }),
+        );
         return ws.close(CLOSE.protocolUnsupported, 'Unsupported protocol version');
       }
       accept(ws, address);
@@ -300,10 +334,16 @@ export function createEmbeddedPusher(options: EmbeddedPusherOptions) {
     return delivered;
   }
 
-  function validateEvent(event: Partial<PublishedEvent> & { channel?: string }): { event?: PublishedEvent; status?: number; error?: string } {
+  function validateEvent(event: Partial<PublishedEvent> & { channel?: string }): {
+    event?: PublishedEvent;
+    status?: number;
+    error?: string;
+  } {
     const list = event.channels ?? (event.channel ? [event.channel] : []);
-    if (typeof event.name !== 'string' || event.name.length === 0 || event.name.length > 200) return { status: 400, error: 'Event name is required (up to 200 characters)' };
-    if (list.length === 0 || list.length > MAX_CHANNELS_PER_EVENT) return { status: 400, error: 'Between 1 and 100 channels are required' };
+    if (typeof event.name !== 'string' || event.name.length === 0 || event.name.length > 200)
+      return { status: 400, error: 'Event name is required (up to 200 characters)' };
+    if (list.length === 0 || list.length > MAX_CHANNELS_PER_EVENT)
+      return { status: 400, error: 'Between 1 and 100 channels are required' };
     if (!list.every(isValidChannel)) return { status: 400, error: 'Invalid channel name' };
     const data = typeof event.data === 'string' ? event.data : JSON.stringify(event.data ?? {});
     if (Buffer.byteLength(data) > MAX_EVENT_BYTES) return { status: 413, error: 'Event data is over the 10 kB limit' };

@@ -42,7 +42,13 @@ export function safeEqual(a: string, b: string): boolean {
 }
 
 /** The signature a client's `auth` must carry for a private channel: "key:hmac(socket_id:channel)". */
-export function channelSignature(key: string, secret: string, socketId: string, channel: string, channelData?: string): string {
+export function channelSignature(
+  key: string,
+  secret: string,
+  socketId: string,
+  channel: string,
+  channelData?: string,
+): string {
   const subject = channelData === undefined ? `${socketId}:${channel}` : `${socketId}:${channel}:${channelData}`;
   return `${key}:${hmac(secret, subject)}`;
 }
@@ -76,7 +82,8 @@ export function verifySignedRequest(options: {
     return 'Timestamp expired: the auth_timestamp is too far from the server time';
   }
   if (query.get('auth_version') !== '1.0') return 'Unsupported auth_version';
-  if (options.body.length > 0 && query.get('body_md5') !== md5(options.body)) return 'The body_md5 does not match the body';
+  if (options.body.length > 0 && query.get('body_md5') !== md5(options.body))
+    return 'The body_md5 does not match the body';
   const signature = query.get('auth_signature') ?? '';
   const params = [...query.entries()]
     .filter(([name]) => name !== 'auth_signature')

@@ -24,12 +24,15 @@ export type RealtimeSettings = {
  */
 export function realtimeSettings(env: Env): RealtimeSettings {
   const embedded = !env.PUSHER_HOST && !env.PUSHER_CLUSTER;
-  const generated = embedded && !(env.PUSHER_APP_ID && env.PUSHER_KEY && env.PUSHER_SECRET) ? devCredentials(env.DATA_DIR) : undefined;
+  const generated =
+    embedded && !(env.PUSHER_APP_ID && env.PUSHER_KEY && env.PUSHER_SECRET) ? devCredentials(env.DATA_DIR) : undefined;
   const appId = env.PUSHER_APP_ID ?? generated?.appId;
   const key = env.PUSHER_KEY ?? generated?.key;
   const secret = env.PUSHER_SECRET ?? generated?.secret;
   if (!appId || !key || !secret) {
-    throw new Error('PUSHER_APP_ID, PUSHER_KEY and PUSHER_SECRET are required when PUSHER_HOST or PUSHER_CLUSTER is set.');
+    throw new Error(
+      'PUSHER_APP_ID, PUSHER_KEY and PUSHER_SECRET are required when PUSHER_HOST or PUSHER_CLUSTER is set.',
+    );
   }
   return {
     mode: embedded ? 'embedded' : 'hosted',
@@ -48,7 +51,11 @@ function devCredentials(dataDir: string): { appId: string; key: string; secret: 
   try {
     return JSON.parse(fs.readFileSync(file, 'utf8'));
   } catch {
-    const credentials = { appId: 'local', key: `local-${randomBytes(8).toString('hex')}`, secret: randomBytes(24).toString('base64url') };
+    const credentials = {
+      appId: 'local',
+      key: `local-${randomBytes(8).toString('hex')}`,
+      secret: randomBytes(24).toString('base64url'),
+    };
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, JSON.stringify(credentials), { mode: 0o600 });
     return credentials;

@@ -29,7 +29,14 @@ async function businessWithActions() {
   const b = owner.business._id;
   const made = [];
   for (const input of [
-    { name: 'Chase quotes', status: 'active', interval: '2 days', trigger: 'customer_status', trigger_status: 'lead', template: 'Still keen on our 10% offer?' },
+    {
+      name: 'Chase quotes',
+      status: 'active',
+      interval: '2 days',
+      trigger: 'customer_status',
+      trigger_status: 'lead',
+      template: 'Still keen on our 10% offer?',
+    },
     { name: 'Chase orders', status: 'paused', interval: '1 day', trigger: 'order_unconfirmed' },
     { name: 'Chase missed calls', status: 'active', interval: 'immediately', trigger: 'missed_call' },
   ]) {
@@ -39,7 +46,8 @@ async function businessWithActions() {
   return { owner, b, quotes: made[0], orders: made[1], calls: made[2] };
 }
 
-const names = (result: { body: { data?: { actions: ApiAction[] } } }) => result.body.data!.actions.map((action) => action.name);
+const names = (result: { body: { data?: { actions: ApiAction[] } } }) =>
+  result.body.data!.actions.map((action) => action.name);
 
 describe('businesses/actions/{business_id}/list', () => {
   it('installs the ready-made actions on first use, once, and answers data.actions with total, page and limit', async () => {
@@ -49,7 +57,9 @@ describe('businesses/actions/{business_id}/list', () => {
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     expect(Object.keys(first.body.data).sort()).toEqual(['actions', 'limit', 'page', 'total']);
     expect(first.body.data).toMatchObject({ total: READY_MADE_ACTION_KEYS.length, page: 0, limit: 50 });
-    expect(first.body.data.actions.map((action: ApiAction) => action.key).sort()).toEqual([...READY_MADE_ACTION_KEYS].sort());
+    expect(first.body.data.actions.map((action: ApiAction) => action.key).sort()).toEqual(
+      [...READY_MADE_ACTION_KEYS].sort(),
+    );
     expect(first.body.messages).toEqual([]);
     // Listing again installs nothing more (one per recipe and business).
     await h.call(path(b, 'list'), {}, owner.token);
@@ -59,12 +69,25 @@ describe('businesses/actions/{business_id}/list', () => {
 
   it('lists newest first by default and sorts by name, status, trigger, created_at and updated_at', async () => {
     const { owner, b, quotes } = await businessWithActions();
-    const list = (body: Record<string, unknown>) => h.call(path(b, 'list'), { search: 'chase', ...body }, owner.token).then(names);
+    const list = (body: Record<string, unknown>) =>
+      h.call(path(b, 'list'), { search: 'chase', ...body }, owner.token).then(names);
     expect(await list({})).toEqual(['Chase missed calls', 'Chase orders', 'Chase quotes']);
-    expect(await list({ sort_by: 'name', sort_order: 'asc' })).toEqual(['Chase missed calls', 'Chase orders', 'Chase quotes']);
-    expect(await list({ sort_by: 'created_at', sort_order: 'asc' })).toEqual(['Chase quotes', 'Chase orders', 'Chase missed calls']);
+    expect(await list({ sort_by: 'name', sort_order: 'asc' })).toEqual([
+      'Chase missed calls',
+      'Chase orders',
+      'Chase quotes',
+    ]);
+    expect(await list({ sort_by: 'created_at', sort_order: 'asc' })).toEqual([
+      'Chase quotes',
+      'Chase orders',
+      'Chase missed calls',
+    ]);
     expect((await list({ sort_by: 'status', sort_order: 'desc' }))[0]).toBe('Chase orders');
-    expect(await list({ sort_by: 'trigger', sort_order: 'asc' })).toEqual(['Chase quotes', 'Chase missed calls', 'Chase orders']);
+    expect(await list({ sort_by: 'trigger', sort_order: 'asc' })).toEqual([
+      'Chase quotes',
+      'Chase missed calls',
+      'Chase orders',
+    ]);
     h.clock.offsetMs += 60_000;
     await h.call(path(b, `update/${quotes._id}`), { interval: '3 days' }, owner.token);
     expect((await list({ sort_by: 'updated_at' }))[0]).toBe('Chase quotes');
@@ -74,8 +97,16 @@ describe('businesses/actions/{business_id}/list', () => {
 
   it('pages with page (from 0) and limit', async () => {
     const { owner, b } = await businessWithActions();
-    const first = await h.call(path(b, 'list'), { search: 'chase', limit: 2, sort_by: 'name', sort_order: 'asc' }, owner.token);
-    const second = await h.call(path(b, 'list'), { search: 'chase', limit: 2, page: 1, sort_by: 'name', sort_order: 'asc' }, owner.token);
+    const first = await h.call(
+      path(b, 'list'),
+      { search: 'chase', limit: 2, sort_by: 'name', sort_order: 'asc' },
+      owner.token,
+    );
+    const second = await h.call(
+      path(b, 'list'),
+      { search: 'chase', limit: 2, page: 1, sort_by: 'name', sort_order: 'asc' },
+      owner.token,
+    );
     expect(names(first)).toEqual(['Chase missed calls', 'Chase orders']);
     expect(names(second)).toEqual(['Chase quotes']);
     expect(second.body.data).toMatchObject({ total: 3, page: 1, limit: 2 });
@@ -89,14 +120,29 @@ describe('businesses/actions/{business_id}/list', () => {
     expect(await list({ search: 'chase', status: 'paused' })).toEqual(['Chase orders']);
     expect(await list({ search: 'chase', trigger: 'missed_call' })).toEqual(['Chase missed calls']);
     // The ready-made missed-call action is listed with the trigger filter too.
-    expect(await list({ trigger: 'missed_call', sort_by: 'name', sort_order: 'asc' })).toEqual(['Chase missed calls', 'Text back missed calls']);
-    expectFieldError(await h.call(path(b, 'list'), { status: 'asleep' }, owner.token), 'status', 'Status must be one of active, paused.');
-    expectFieldError(await h.call(path(b, 'list'), { trigger: 'rain' }, owner.token), 'trigger', 'Trigger must be one of missed_call, new_lead, customer_status, task_overdue, order_unconfirmed.');
+    expect(await list({ trigger: 'missed_call', sort_by: 'name', sort_order: 'asc' })).toEqual([
+      'Chase missed calls',
+      'Text back missed calls',
+    ]);
+    expectFieldError(
+      await h.call(path(b, 'list'), { status: 'asleep' }, owner.token),
+      'status',
+      'Status must be one of active, paused.',
+    );
+    expectFieldError(
+      await h.call(path(b, 'list'), { trigger: 'rain' }, owner.token),
+      'trigger',
+      'Trigger must be one of missed_call, new_lead, customer_status, task_overdue, order_unconfirmed.',
+    );
   });
 
   it('filters by created_at', async () => {
     const { owner, b, orders } = await businessWithActions();
-    const result = await h.call(path(b, 'list'), { search: 'chase', created_at: { from: orders.created_at, to: orders.created_at } }, owner.token);
+    const result = await h.call(
+      path(b, 'list'),
+      { search: 'chase', created_at: { from: orders.created_at, to: orders.created_at } },
+      owner.token,
+    );
     expect(names(result)).toEqual(['Chase orders']);
   });
 });
@@ -138,7 +184,10 @@ describe('action permissions', () => {
     const { b, quotes } = await businessWithActions();
     const editor = await h.signUp();
     await h.addMember(b, editor.user.id, ['actions/edit']);
-    expect((await h.call(path(b, 'create'), { name: 'Thank buyers', status: 'active', interval: '1 day' }, editor.token)).status).toBe(200);
+    expect(
+      (await h.call(path(b, 'create'), { name: 'Thank buyers', status: 'active', interval: '1 day' }, editor.token))
+        .status,
+    ).toBe(200);
     expect((await h.call(path(b, `update/${quotes._id}`), { status: 'paused' }, editor.token)).status).toBe(200);
     expect((await h.call(path(b, `delete/${quotes._id}`), undefined, editor.token)).status).toBe(200);
     expect((await h.call(path(b, `restore/${quotes._id}`), undefined, editor.token)).status).toBe(200);
@@ -176,6 +225,10 @@ describe('action tenant isolation', () => {
     expect((await h.call(path(b, `get/${orders._id}`), undefined, owner.token)).status).toBe(404);
     const theirs = await h.call(path(ob, 'list'), {}, other.token);
     expect(theirs.body.data.actions.every((action: ApiAction) => action.key !== null)).toBe(true);
-    expect(h.events.filter((event) => event.channels.includes(`private-business.${b}`) && event.payload.id === quotes._id).map((event) => event.event)).toEqual(['ActionCreated']);
+    expect(
+      h.events
+        .filter((event) => event.channels.includes(`private-business.${b}`) && event.payload.id === quotes._id)
+        .map((event) => event.event),
+    ).toEqual(['ActionCreated']);
   });
 });

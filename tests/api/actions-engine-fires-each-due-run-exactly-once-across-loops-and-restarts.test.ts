@@ -4,7 +4,18 @@ import { openDatabase, type Database } from '#api/db/client';
 import { actionRuns, orders, outbox } from '#api/db/schema';
 import { runDueActions, startActionLoop, type ActionTickResult } from '#api/services/actions/engine';
 import { createHarness, type Harness } from '#tests/support/api-harness';
-import { advance, businessWithNumber, DAY, insertAction, insertCustomer, insertOrder, MINUTE, resetClock, runsOf, smsSentTo } from '#tests/support/action-fixtures';
+import {
+  advance,
+  businessWithNumber,
+  DAY,
+  insertAction,
+  insertCustomer,
+  insertOrder,
+  MINUTE,
+  resetClock,
+  runsOf,
+  smsSentTo,
+} from '#tests/support/action-fixtures';
 
 let h: Harness;
 beforeAll(async () => {
@@ -25,7 +36,11 @@ async function until(check: () => Promise<boolean> | boolean, timeoutMs = 15_000
 /** A business with a number, an active "unconfirmed order after 2 days" action and `count` customers with an order each. */
 async function ordersWaiting(count: number) {
   const { b, telephony } = await businessWithNumber(h);
-  const action = await insertAction(h, b, { trigger: 'order_unconfirmed', interval: '2 days', template: 'Hi {first_name}, is your order ({order}) still wanted?' });
+  const action = await insertAction(h, b, {
+    trigger: 'order_unconfirmed',
+    interval: '2 days',
+    template: 'Hi {first_name}, is your order ({order}) still wanted?',
+  });
   const people = [];
   for (let i = 0; i < count; i += 1) {
     const customer = await insertCustomer(h, b, { firstName: `Cara${i}` });
@@ -49,11 +64,22 @@ describe('runDueActions', () => {
     expect(tick.discovered).toBe(1);
     expect(tick.claimed).toHaveLength(1);
     const [run] = await runsOf(h, action.id);
-    expect(run).toMatchObject({ status: 'done', subjectType: 'order', subjectId: first.order.id, customerId: first.customer.id, occurrence: 0 });
-    expect(run.outcome).toBe(`Texted ${first.customer.phones[0]}: Hi Cara0, is your order (2 x Sourdough loaf) still wanted?`);
+    expect(run).toMatchObject({
+      status: 'done',
+      subjectType: 'order',
+      subjectId: first.order.id,
+      customerId: first.customer.id,
+      occurrence: 0,
+    });
+    expect(run.outcome).toBe(
+      `Texted ${first.customer.phones[0]}: Hi Cara0, is your order (2 x Sourdough loaf) still wanted?`,
+    );
     expect(run.itemId).toBeTruthy();
     const [sent] = await smsSentTo(h, first.customer.phones[0]);
-    expect(sent).toMatchObject({ from: telephony.phoneNumber, body: 'Hi Cara0, is your order (2 x Sourdough loaf) still wanted?' });
+    expect(sent).toMatchObject({
+      from: telephony.phoneNumber,
+      body: 'Hi Cara0, is your order (2 x Sourdough loaf) still wanted?',
+    });
 
     // Ticking again does nothing: the run exists (action_runs_once) and is done.
     const again = await runDueActions(h.deps, { businessIds: [b] });
@@ -68,7 +94,10 @@ describe('runDueActions', () => {
     await runDueActions(h.deps, { businessIds: [b] });
     const [run] = await runsOf(h, action.id);
     // Pretend a later occurrence was claimed and the process died mid-send.
-    await h.deps.db.update(actionRuns).set({ status: 'running', startedAt: h.clock.now(), finishedAt: null }).where(eq(actionRuns.id, run.id));
+    await h.deps.db
+      .update(actionRuns)
+      .set({ status: 'running', startedAt: h.clock.now(), finishedAt: null })
+      .where(eq(actionRuns.id, run.id));
     advance(h, 11 * MINUTE);
     const tick = await runDueActions(h.deps, { businessIds: [b] });
     expect(tick.interrupted).toBe(1);
@@ -95,13 +124,21 @@ describe('startActionLoop', () => {
     expect(await runsOf(h, action.id)).toEqual([]);
 
     const restarted: ActionTickResult[] = [];
-    const stopAgain = startActionLoop(h.deps, { businessIds: [b], intervalMs: 10, onTick: (result) => restarted.push(result) });
+    const stopAgain = startActionLoop(h.deps, {
+      businessIds: [b],
+      intervalMs: 10,
+      onTick: (result) => restarted.push(result),
+    });
     await until(async () => (await runsOf(h, action.id)).filter((run) => run.status === 'done').length === 3);
     await stopAgain();
 
     // And a third start finds nothing left to do.
     const third: ActionTickResult[] = [];
-    const stopThird = startActionLoop(h.deps, { businessIds: [b], intervalMs: 10, onTick: (result) => third.push(result) });
+    const stopThird = startActionLoop(h.deps, {
+      businessIds: [b],
+      intervalMs: 10,
+      onTick: (result) => third.push(result),
+    });
     await until(() => third.length >= 3);
     await stopThird();
     expect(third.flatMap((result) => result.claimed)).toEqual([]);
@@ -129,7 +166,10 @@ describe('two action loops on one PostgreSQL database (two instances)', () => {
     const claimedBy: Record<'a' | 'b', string[]> = { a: [], b: [] };
     const options = { businessIds: [b], intervalMs: 1, batchSize: 3 };
     const stopA = startActionLoop(h.deps, { ...options, onTick: (result) => claimedBy.a.push(...result.claimed) });
-    const stopB = startActionLoop({ ...h.deps, db: second.db }, { ...options, onTick: (result) => claimedBy.b.push(...result.claimed) });
+    const stopB = startActionLoop(
+      { ...h.deps, db: second.db },
+      { ...options, onTick: (result) => claimedBy.b.push(...result.claimed) },
+    );
     await until(() => claimedBy.a.length + claimedBy.b.length >= people.length, 60_000);
     await sleep(50);
     await Promise.all([stopA(), stopB()]);
@@ -143,7 +183,10 @@ describe('two action loops on one PostgreSQL database (two instances)', () => {
     // A restart of both: nothing is claimed again.
     const later: string[] = [];
     const stopC = startActionLoop(h.deps, { ...options, onTick: (result) => later.push(...result.claimed) });
-    const stopD = startActionLoop({ ...h.deps, db: second.db }, { ...options, onTick: (result) => later.push(...result.claimed) });
+    const stopD = startActionLoop(
+      { ...h.deps, db: second.db },
+      { ...options, onTick: (result) => later.push(...result.claimed) },
+    );
     await sleep(200);
     await Promise.all([stopC(), stopD()]);
     expect(later).toEqual([]);
@@ -152,7 +195,10 @@ describe('two action loops on one PostgreSQL database (two instances)', () => {
     expect(runs).toHaveLength(people.length);
     expect(runs.every((run) => run.status === 'done')).toBe(true);
     const phones = people.map(({ customer }) => customer.phones[0]);
-    const sent = await h.deps.db.select().from(outbox).where(and(inArray(outbox.to, phones), eq(outbox.channel, 'sms')));
+    const sent = await h.deps.db
+      .select()
+      .from(outbox)
+      .where(and(inArray(outbox.to, phones), eq(outbox.channel, 'sms')));
     expect(sent).toHaveLength(people.length);
     expect(new Set(sent.map((row) => row.to)).size).toBe(people.length);
   });

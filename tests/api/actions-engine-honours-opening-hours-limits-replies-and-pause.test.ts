@@ -6,7 +6,18 @@ import { runDueActions } from '#api/services/actions/engine';
 import { fireTrigger } from '#api/services/actions/triggers';
 import { createCall, createSms } from '#api/services/timeline';
 import { createHarness, type Harness } from '#tests/support/api-harness';
-import { advance, businessWithNumber, HOUR, insertAction, insertCustomer, MINUTE, resetClock, runsOf, smsSentTo, timelineOf } from '#tests/support/action-fixtures';
+import {
+  advance,
+  businessWithNumber,
+  HOUR,
+  insertAction,
+  insertCustomer,
+  MINUTE,
+  resetClock,
+  runsOf,
+  smsSentTo,
+  timelineOf,
+} from '#tests/support/action-fixtures';
 import { setBusinessSettings } from '#tests/support/inbound-fixtures';
 
 let h: Harness;
@@ -18,8 +29,20 @@ afterEach(() => resetClock(h));
 
 /** A missed call from the customer, fired as the call handlers do. */
 async function missedCall(b: string, customer: { id: string; phones: string[] }) {
-  const call = await createCall(h.deps, { businessId: b, direction: 'inbound', status: 'missed_call', from: customer.phones[0], customerId: customer.id });
-  const all = await fireTrigger(h.deps, { businessId: b, trigger: 'missed_call', customerId: customer.id, subjectType: 'call', subjectId: call._id });
+  const call = await createCall(h.deps, {
+    businessId: b,
+    direction: 'inbound',
+    status: 'missed_call',
+    from: customer.phones[0],
+    customerId: customer.id,
+  });
+  const all = await fireTrigger(h.deps, {
+    businessId: b,
+    trigger: 'missed_call',
+    customerId: customer.id,
+    subjectType: 'call',
+    subjectId: call._id,
+  });
   // The ready-made text-back (key set) fires too; these tests look at their own action.
   return { call, fired: all.filter((entry) => entry.key === null) };
 }
@@ -35,7 +58,10 @@ function clockAtNext(hour: number) {
 describe('opening hours', () => {
   it('a message due outside the opening hours waits for the next opening, in the business timezone', async () => {
     const { owner, b } = await businessWithNumber(h);
-    await setBusinessSettings(h, b, owner.token, { timezone: 'UTC', opening_hours: WEEKDAYS.map((day) => ({ day, open: true, start: '09:00', end: '17:00' })) });
+    await setBusinessSettings(h, b, owner.token, {
+      timezone: 'UTC',
+      opening_hours: WEEKDAYS.map((day) => ({ day, open: true, start: '09:00', end: '17:00' })),
+    });
     const action = await insertAction(h, b, { interval: '1 hour', openingHoursOnly: true });
     const customer = await insertCustomer(h, b);
     const night = clockAtNext(2);
@@ -60,7 +86,10 @@ describe('opening hours', () => {
     const customer = await insertCustomer(h, b);
     clockAtNext(6);
     await missedCall(b, customer);
-    await setBusinessSettings(h, b, owner.token, { timezone: 'UTC', opening_hours: WEEKDAYS.map((day) => ({ day, open: true, start: '10:00', end: '16:00' })) });
+    await setBusinessSettings(h, b, owner.token, {
+      timezone: 'UTC',
+      opening_hours: WEEKDAYS.map((day) => ({ day, open: true, start: '10:00', end: '16:00' })),
+    });
     h.clock.offsetMs += HOUR + MINUTE;
     const tick = await runDueActions(h.deps, { businessIds: [b] });
     expect(Object.values(tick.outcomes)).toEqual(['deferred']);
@@ -96,7 +125,14 @@ describe('limits, replies and pausing', () => {
     await missedCall(b, quiet);
     await missedCall(b, replying);
     advance(h, 10 * MINUTE);
-    await createSms(h.deps, { businessId: b, direction: 'inbound', from: replying.phones[0], to: telephony.phoneNumber, body: 'Sorted, thanks', customerId: replying.id });
+    await createSms(h.deps, {
+      businessId: b,
+      direction: 'inbound',
+      from: replying.phones[0],
+      to: telephony.phoneNumber,
+      body: 'Sorted, thanks',
+      customerId: replying.id,
+    });
     advance(h, HOUR);
     await runDueActions(h.deps, { businessIds: [b] });
     const runs = await runsOf(h, action.id);
@@ -129,8 +165,16 @@ describe('limits, replies and pausing', () => {
     const customer = await insertCustomer(h, b, { firstName: 'Ida', lastName: 'Lowe' });
     const { fired } = await missedCall(b, customer);
     const sms = (await timelineOf(h, customer.id)).find((item) => item.type === 'sms')!;
-    expect(sms).toMatchObject({ direction: 'outbound', to: customer.phones[0], details: { purpose: 'action', action_id: action.id, run_id: fired[0].run.id } });
+    expect(sms).toMatchObject({
+      direction: 'outbound',
+      to: customer.phones[0],
+      details: { purpose: 'action', action_id: action.id, run_id: fired[0].run.id },
+    });
     expect(sms.body).toMatch(/^Hello Ida Lowe from /);
-    expect(fired[0].run).toMatchObject({ status: 'done', itemId: sms.id, details: { channel: 'sms', to: customer.phones[0], text: sms.body } });
+    expect(fired[0].run).toMatchObject({
+      status: 'done',
+      itemId: sms.id,
+      details: { channel: 'sms', to: customer.phones[0], text: sms.body },
+    });
   });
 });

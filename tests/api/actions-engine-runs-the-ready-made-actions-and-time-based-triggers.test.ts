@@ -7,7 +7,16 @@ import { handleCallStatus } from '#api/services/systems/call-outcome';
 import { handleVoice } from '#api/services/systems/inbound-call';
 import { createNote } from '#api/services/timeline';
 import { createHarness, type Harness } from '#tests/support/api-harness';
-import { advance, DAY, HOUR, insertAction, insertCustomer, MINUTE, resetClock, runsOf } from '#tests/support/action-fixtures';
+import {
+  advance,
+  DAY,
+  HOUR,
+  insertAction,
+  insertCustomer,
+  MINUTE,
+  resetClock,
+  runsOf,
+} from '#tests/support/action-fixtures';
 import { callParams, phoneSystem, randomUkMobile, setSystemSettings, smsItems } from '#tests/support/inbound-fixtures';
 import { formsOf, insertLeadcatcher, insertTelephony, submitJson } from '#tests/support/leadcatcher';
 
@@ -19,9 +28,18 @@ afterAll(() => h.close());
 afterEach(() => resetClock(h));
 
 const readyMade = async (b: string, key: string) =>
-  (await h.deps.db.select().from(actions).where(and(eq(actions.businessId, b), eq(actions.key, key))))[0];
+  (
+    await h.deps.db
+      .select()
+      .from(actions)
+      .where(and(eq(actions.businessId, b), eq(actions.key, key)))
+  )[0];
 
-async function missedCall(row: Awaited<ReturnType<typeof phoneSystem>>['row'], system: Awaited<ReturnType<typeof phoneSystem>>['system'], from: string) {
+async function missedCall(
+  row: Awaited<ReturnType<typeof phoneSystem>>['row'],
+  system: Awaited<ReturnType<typeof phoneSystem>>['system'],
+  from: string,
+) {
   const params = callParams(system, from);
   await handleVoice(h.deps, row, params);
   await handleCallStatus(h.deps, row, { ...params, CallStatus: 'no-answer' });
@@ -32,7 +50,11 @@ describe('the ready-made actions', () => {
     const owner = await h.signUpWithBusiness();
     const b = owner.business._id as string;
     await insertLeadcatcher(h, b, { follow_up: 'email' });
-    await Promise.all([ensureReadyMadeActions(h.deps, b), ensureReadyMadeActions(h.deps, b), ensureReadyMadeActions(h.deps, b)]);
+    await Promise.all([
+      ensureReadyMadeActions(h.deps, b),
+      ensureReadyMadeActions(h.deps, b),
+      ensureReadyMadeActions(h.deps, b),
+    ]);
     const rows = await h.deps.db.select().from(actions).where(eq(actions.businessId, b));
     expect(rows.map((row) => [row.key, row.status, row.trigger, row.interval, row.kind]).sort()).toEqual([
       ['lead_follow_up', 'active', 'new_lead', 'immediately', 'send_email'],
@@ -49,7 +71,12 @@ describe('the ready-made actions', () => {
     const action = await readyMade(b, 'missed_call_text_back');
     const [run] = await runsOf(h, action.id);
     const [sms] = (await smsItems(h, b)).filter((item) => item.direction === 'outbound');
-    expect(run).toMatchObject({ status: 'done', subjectType: 'call', itemId: sms.id, details: { channel: 'sms', to: from } });
+    expect(run).toMatchObject({
+      status: 'done',
+      subjectType: 'call',
+      itemId: sms.id,
+      details: { channel: 'sms', to: from },
+    });
     expect(sms.details).toMatchObject({ purpose: 'missed_call_text_back', action_id: action.id, run_id: run.id });
     expect(action.lastRunAt).toBeInstanceOf(Date);
 
@@ -68,7 +95,10 @@ describe('the ready-made actions', () => {
     const { owner, b, system, row } = await phoneSystem(h);
     await ensureReadyMadeActions(h.deps, b);
     const action = await readyMade(b, 'missed_call_text_back');
-    await h.deps.db.update(actions).set({ status: 'paused', template: 'Missed you! {business_name}' }).where(eq(actions.id, action.id));
+    await h.deps.db
+      .update(actions)
+      .set({ status: 'paused', template: 'Missed you! {business_name}' })
+      .where(eq(actions.id, action.id));
     await setSystemSettings(h, b, system._id, owner.token, { missed_call_text_back: true });
     expect((await readyMade(b, 'missed_call_text_back')).status).toBe('active');
     const from = randomUkMobile();
@@ -87,7 +117,13 @@ describe('the ready-made actions', () => {
     const action = await readyMade(b, 'lead_follow_up');
     const [form] = await formsOf(h, b);
     const [run] = await runsOf(h, action.id);
-    expect(run).toMatchObject({ status: 'done', subjectType: 'form', subjectId: form.id, customerId: form.customerId, details: { channel: 'sms', to: phone } });
+    expect(run).toMatchObject({
+      status: 'done',
+      subjectType: 'form',
+      subjectId: form.id,
+      customerId: form.customerId,
+      details: { channel: 'sms', to: phone },
+    });
     expect(form.details).toMatchObject({ follow_up: { sent: true, action_id: action.id, run_id: run.id } });
   });
 });
@@ -96,8 +132,20 @@ describe('time-based triggers', () => {
   it('nudges the team about an overdue task every interval until it is done, never about its own nudges', async () => {
     const owner = await h.signUpWithBusiness();
     const b = owner.business._id as string;
-    const action = await insertAction(h, b, { trigger: 'task_overdue', interval: '1 day', repeat: true, kind: 'create_task', template: 'Overdue: {task}', stopOnReply: false, perCustomerLimit: 5 });
-    const task = await createNote(h.deps, b, { body: 'Send the quote', reminder: new Date(h.clock.now().getTime() + HOUR).toISOString(), assigned_to: owner.user.id });
+    const action = await insertAction(h, b, {
+      trigger: 'task_overdue',
+      interval: '1 day',
+      repeat: true,
+      kind: 'create_task',
+      template: 'Overdue: {task}',
+      stopOnReply: false,
+      perCustomerLimit: 5,
+    });
+    const task = await createNote(h.deps, b, {
+      body: 'Send the quote',
+      reminder: new Date(h.clock.now().getTime() + HOUR).toISOString(),
+      assigned_to: owner.user.id,
+    });
     advance(h, HOUR + DAY + MINUTE);
     await runDueActions(h.deps, { businessIds: [b] });
     let runs = await runsOf(h, action.id);
@@ -123,7 +171,14 @@ describe('time-based triggers', () => {
   it('moves a contact who stayed in a status for the interval, once per spell', async () => {
     const owner = await h.signUpWithBusiness();
     const b = owner.business._id as string;
-    const action = await insertAction(h, b, { trigger: 'customer_status', triggerStatus: 'lead', interval: '7 days', kind: 'set_customer_status', targetStatus: 'inactive', stopOnReply: false });
+    const action = await insertAction(h, b, {
+      trigger: 'customer_status',
+      triggerStatus: 'lead',
+      interval: '7 days',
+      kind: 'set_customer_status',
+      targetStatus: 'inactive',
+      stopOnReply: false,
+    });
     const stale = await insertCustomer(h, b, { status: 'lead' });
     const converted = await insertCustomer(h, b, { status: 'lead' });
     await runDueActions(h.deps, { businessIds: [b] });
@@ -132,7 +187,10 @@ describe('time-based triggers', () => {
     advance(h, 7 * DAY + MINUTE);
     await runDueActions(h.deps, { businessIds: [b] });
     const runs = await runsOf(h, action.id);
-    expect(runs.find((run) => run.customerId === stale.id)).toMatchObject({ status: 'done', outcome: 'Moved the contact from lead to inactive.' });
+    expect(runs.find((run) => run.customerId === stale.id)).toMatchObject({
+      status: 'done',
+      outcome: 'Moved the contact from lead to inactive.',
+    });
     expect(runs.find((run) => run.customerId === converted.id)).toMatchObject({ status: 'stopped' });
     expect((await h.deps.db.select().from(customers).where(eq(customers.id, stale.id)))[0].status).toBe('inactive');
 
@@ -151,22 +209,57 @@ describe('the runs and preview calls', () => {
   it('list an action’s runs newest first, and preview a template for the most recent contact or Alex Sample', async () => {
     const owner = await h.signUpWithBusiness();
     const b = owner.business._id as string;
-    const empty = await h.call(`businesses/actions/${b}/preview`, { template: 'Hi {first_name}, {business_name} here about {order}.' }, owner.token);
-    expect(empty.body.data.preview).toEqual({ text: `Hi Alex, ${owner.business.name} here about 2 x Sourdough loaf.`, customer: null });
+    const empty = await h.call(
+      `businesses/actions/${b}/preview`,
+      { template: 'Hi {first_name}, {business_name} here about {order}.' },
+      owner.token,
+    );
+    expect(empty.body.data.preview).toEqual({
+      text: `Hi Alex, ${owner.business.name} here about 2 x Sourdough loaf.`,
+      customer: null,
+    });
 
     const customer = await insertCustomer(h, b, { firstName: 'Nia', lastName: 'Hart' });
-    const given = await h.call(`businesses/actions/${b}/preview`, { template: 'Hi {name}', customer_id: customer.id }, owner.token);
+    const given = await h.call(
+      `businesses/actions/${b}/preview`,
+      { template: 'Hi {name}', customer_id: customer.id },
+      owner.token,
+    );
     expect(given.body.data.preview).toEqual({ text: 'Hi Nia Hart', customer: { _id: customer.id, name: 'Nia Hart' } });
-    const unknown = await h.call(`businesses/actions/${b}/preview`, { template: 'Hi', customer_id: 'nope' }, owner.token);
+    const unknown = await h.call(
+      `businesses/actions/${b}/preview`,
+      { template: 'Hi', customer_id: 'nope' },
+      owner.token,
+    );
     expect(unknown).toMatchObject({ status: 422, body: { field_errors: { customer_id: ['Customer not found.'] } } });
 
-    const action = await insertAction(h, b, { trigger: 'customer_status', triggerStatus: 'lead', interval: '1 day', kind: 'create_task', stopOnReply: false });
+    const action = await insertAction(h, b, {
+      trigger: 'customer_status',
+      triggerStatus: 'lead',
+      interval: '1 day',
+      kind: 'create_task',
+      stopOnReply: false,
+    });
     await runDueActions(h.deps, { businessIds: [b] });
     const runs = await h.call(`businesses/actions/${b}/runs/${action.id}`, { limit: 1 }, owner.token);
     expect(runs.status).toBe(200);
-    expect(runs.body.data).toMatchObject({ total: 1, page: 0, limit: 1, runs: [{ action_id: action.id, customer: { _id: customer.id, name: 'Nia Hart' }, status: 'pending', subject_type: 'customer' }] });
+    expect(runs.body.data).toMatchObject({
+      total: 1,
+      page: 0,
+      limit: 1,
+      runs: [
+        {
+          action_id: action.id,
+          customer: { _id: customer.id, name: 'Nia Hart' },
+          status: 'pending',
+          subject_type: 'customer',
+        },
+      ],
+    });
     const outsider = await h.signUpWithBusiness();
     expect((await h.call(`businesses/actions/${b}/runs/${action.id}`, {}, outsider.token)).status).toBe(404);
-    expect((await h.call(`businesses/actions/${outsider.business._id}/runs/${action.id}`, {}, outsider.token)).status).toBe(404);
+    expect(
+      (await h.call(`businesses/actions/${outsider.business._id}/runs/${action.id}`, {}, outsider.token)).status,
+    ).toBe(404);
   });
 });

@@ -3,7 +3,16 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { timelineItems } from '#api/db/schema';
 import { runDueActions } from '#api/services/actions/engine';
 import { createHarness, type Harness } from '#tests/support/api-harness';
-import { advance, DAY, insertAction, insertCustomer, insertOrder, MINUTE, resetClock, runsOf } from '#tests/support/action-fixtures';
+import {
+  advance,
+  DAY,
+  insertAction,
+  insertCustomer,
+  insertOrder,
+  MINUTE,
+  resetClock,
+  runsOf,
+} from '#tests/support/action-fixtures';
 import { insertLeadcatcher, submitJson } from '#tests/support/leadcatcher';
 import { randomUkMobile } from '#tests/support/system-fixtures';
 
@@ -34,7 +43,13 @@ describe('a task made by an action', () => {
     const phone = randomUkMobile();
     // A contact the assistant created from a call: the number is all there is, in the name too.
     const customer = await insertCustomer(h, b, { firstName: phone, lastName: null, phones: [phone] });
-    const action = await insertAction(h, b, { trigger: 'order_unconfirmed', interval: '2 days', kind: 'create_task', template: null, stopOnReply: false });
+    const action = await insertAction(h, b, {
+      trigger: 'order_unconfirmed',
+      interval: '2 days',
+      kind: 'create_task',
+      template: null,
+      stopOnReply: false,
+    });
     await insertOrder(h, b, customer.id, {
       lines: [
         { memory_id: null, name: 'Sourdough loaf', quantity: 2, price: '4.50' },
@@ -59,9 +74,24 @@ describe('a task made by an action', () => {
     const owner = await h.signUpWithBusiness();
     const b = owner.business._id as string;
     const system = await insertLeadcatcher(h, b, { form_name: 'Quote request' });
-    const action = await insertAction(h, b, { trigger: 'new_lead', interval: 'immediately', kind: 'create_task', template: null, stopOnReply: false });
+    const action = await insertAction(h, b, {
+      trigger: 'new_lead',
+      interval: 'immediately',
+      kind: 'create_task',
+      template: null,
+      stopOnReply: false,
+    });
     const phone = randomUkMobile();
-    expect((await submitJson(h, system.id, { name: 'Nia Hart', email: 'nia@example.com', phone, message: 'A quote for a new boiler, please.' })).status).toBe(200);
+    expect(
+      (
+        await submitJson(h, system.id, {
+          name: 'Nia Hart',
+          email: 'nia@example.com',
+          phone,
+          message: 'A quote for a new boiler, please.',
+        })
+      ).status,
+    ).toBe(200);
     const { task } = await taskOf(action.id);
     const [title, ...rest] = task.body!.split('\n');
     expect(title).toBe('Follow up with Nia Hart');
@@ -74,8 +104,20 @@ describe('a task made by an action', () => {
   it('names a contact with neither a name nor a phone number by their email', async () => {
     const owner = await h.signUpWithBusiness();
     const b = owner.business._id as string;
-    const customer = await insertCustomer(h, b, { firstName: 'ivy@example.com', lastName: null, phones: [], emails: ['ivy@example.com'] });
-    const action = await insertAction(h, b, { trigger: 'customer_status', triggerStatus: 'lead', interval: '1 day', kind: 'create_task', template: 'Call {name} about {first_name}’s quote', stopOnReply: false });
+    const customer = await insertCustomer(h, b, {
+      firstName: 'ivy@example.com',
+      lastName: null,
+      phones: [],
+      emails: ['ivy@example.com'],
+    });
+    const action = await insertAction(h, b, {
+      trigger: 'customer_status',
+      triggerStatus: 'lead',
+      interval: '1 day',
+      kind: 'create_task',
+      template: 'Call {name} about {first_name}’s quote',
+      stopOnReply: false,
+    });
     await runDueActions(h.deps, { businessIds: [b] });
     advance(h, DAY + MINUTE);
     await runDueActions(h.deps, { businessIds: [b] });

@@ -32,7 +32,8 @@ async function waitingQuestion(owner: Owner, b: string): Promise<ApiMemory> {
   return questions[0];
 }
 
-const answer = (owner: Owner, b: string, id: string, body: Record<string, unknown>) => h.call(`businesses/memories/${b}/answer/${id}`, body, owner.token);
+const answer = (owner: Owner, b: string, id: string, body: Record<string, unknown>) =>
+  h.call(`businesses/memories/${b}/answer/${id}`, body, owner.token);
 
 describe('answering a question the assistant recorded', () => {
   it('completes the task it made, and the answer reaches the caller by SMS and the texter by SMS (through the simulator’s calls)', async () => {
@@ -40,7 +41,8 @@ describe('answering a question the assistant recorded', () => {
     await h.call(`businesses/settings/${b}/set`, { opening_hours: openAllWeek() }, owner.token);
     const caller = randomUkMobile();
     const texter = randomUkMobile();
-    const simulate = (body: unknown) => h.call(`businesses/systems/${b}/settings/${system._id}/simulate`, body, owner.token);
+    const simulate = (body: unknown) =>
+      h.call(`businesses/systems/${b}/settings/${system._id}/simulate`, body, owner.token);
     expect((await simulate({ kind: 'call', from: caller, says: `${QUESTION}\nThanks, bye` })).status).toBe(200);
     expect((await simulate({ kind: 'sms', from: texter, says: QUESTION })).status).toBe(200);
 
@@ -51,22 +53,33 @@ describe('answering a question the assistant recorded', () => {
 
     const result = await answer(owner, b, question._id, { answer: ANSWER, send_to_customer: true });
     expect(result.status, JSON.stringify(result.body)).toBe(200);
-    expect(result.body.data.replies.map((reply: { sent: boolean; channel: string; to: string }) => [reply.sent, reply.channel, reply.to])).toEqual(
+    expect(
+      result.body.data.replies.map((reply: { sent: boolean; channel: string; to: string }) => [
+        reply.sent,
+        reply.channel,
+        reply.to,
+      ]),
+    ).toEqual(
       expect.arrayContaining([
         [true, 'sms', caller],
         [true, 'sms', texter],
       ]),
     );
-    for (const phone of [caller, texter]) expect((await h.outboxFor(phone, 'sms')).some((sms) => sms.body.includes(ANSWER))).toBe(true);
+    for (const phone of [caller, texter])
+      expect((await h.outboxFor(phone, 'sms')).some((sms) => sms.body.includes(ANSWER))).toBe(true);
 
     const after = await tasks(owner, b);
-    for (const task of open) expect(after.find((item) => item._id === task._id)?.completed_at, task.body ?? '').not.toBeNull();
+    for (const task of open)
+      expect(after.find((item) => item._id === task._id)?.completed_at, task.body ?? '').not.toBeNull();
   });
 
   it('completes the task of a web form lead’s question and emails them the answer', async () => {
     const owner = await h.signUpWithBusiness();
     const b = owner.business._id as string;
-    const system = await insertLeadcatcher(h, b, { follow_up: 'email', follow_up_template: 'Hello {first_name}, thanks for writing.' });
+    const system = await insertLeadcatcher(h, b, {
+      follow_up: 'email',
+      follow_up_template: 'Hello {first_name}, thanks for writing.',
+    });
     const email = uniqueEmail();
     expect((await submitJson(h, system.id, { name: 'Noor Haddad', email, message: QUESTION })).status).toBe(200);
     const question = await waitingQuestion(owner, b);
@@ -74,7 +87,10 @@ describe('answering a question the assistant recorded', () => {
     expect(made).toHaveLength(1);
 
     const result = await answer(owner, b, question._id, { answer: ANSWER, send_to_customer: true });
-    expect(result.body.messages).toEqual(['Question answered.', `The answer was sent to Noor Haddad by email (${email}).`]);
+    expect(result.body.messages).toEqual([
+      'Question answered.',
+      `The answer was sent to Noor Haddad by email (${email}).`,
+    ]);
     expect((await h.outboxFor(email, 'email')).some((mail) => mail.body.includes(ANSWER))).toBe(true);
     expect((await tasks(owner, b)).find((task) => task._id === made[0]._id)?.completed_at).not.toBeNull();
   });
@@ -82,9 +98,14 @@ describe('answering a question the assistant recorded', () => {
   it('completes the task even when the owner does not send the answer, and leaves other tasks alone', async () => {
     const owner = await h.signUpWithBusiness();
     const b = owner.business._id as string;
-    const conversation = (await h.call(`businesses/conversations/${b}/create`, {}, owner.token)).body.data.conversation.id;
+    const conversation = (await h.call(`businesses/conversations/${b}/create`, {}, owner.token)).body.data.conversation
+      .id;
     await h.call(`businesses/conversations/${b}/update/${conversation}`, { message: QUESTION }, owner.token);
-    const other = await h.call(`businesses/notes/${b}/create`, { body: 'Order more flour', reminder: new Date(Date.now() + 3_600_000).toISOString() }, owner.token);
+    const other = await h.call(
+      `businesses/notes/${b}/create`,
+      { body: 'Order more flour', reminder: new Date(Date.now() + 3_600_000).toISOString() },
+      owner.token,
+    );
     expect(other.status, JSON.stringify(other.body)).toBe(200);
 
     const question = await waitingQuestion(owner, b);
@@ -99,14 +120,18 @@ describe('answering a question the assistant recorded', () => {
   it('tells a chat asker in the chat they asked in, when the owner sends the answer', async () => {
     const owner = await h.signUpWithBusiness();
     const b = owner.business._id as string;
-    const conversation = (await h.call(`businesses/conversations/${b}/create`, {}, owner.token)).body.data.conversation.id;
+    const conversation = (await h.call(`businesses/conversations/${b}/create`, {}, owner.token)).body.data.conversation
+      .id;
     await h.call(`businesses/conversations/${b}/update/${conversation}`, { message: QUESTION }, owner.token);
     const question = await waitingQuestion(owner, b);
 
     const result = await answer(owner, b, question._id, { answer: ANSWER, send_to_customer: true });
     expect(result.status, JSON.stringify(result.body)).toBe(200);
     expect(result.body.data.replies).toEqual([expect.objectContaining({ sent: true, channel: 'chat' })]);
-    expect(result.body.messages).toEqual(['Question answered.', 'The answer was posted in the chat where it was asked.']);
+    expect(result.body.messages).toEqual([
+      'Question answered.',
+      'The answer was posted in the chat where it was asked.',
+    ]);
     const chat = await h.call(`businesses/conversations/${b}/get/${conversation}`, undefined, owner.token);
     const last = chat.body.data.messages.at(-1);
     expect(last).toMatchObject({ role: 'assistant', status: 'complete' });

@@ -29,7 +29,14 @@ type Reply = { content: string; actions: { type: string; note_id?: string; appoi
 async function setup() {
   const phone = await phoneSystem(h);
   const token = phone.owner.token;
-  const set = await h.call(`businesses/settings/${phone.b}/set`, { timezone: 'Europe/London', opening_hours: WEEKDAYS.map((day) => ({ day, open: true, slots: [{ start: '09:00', end: '17:00' }] })) }, token);
+  const set = await h.call(
+    `businesses/settings/${phone.b}/set`,
+    {
+      timezone: 'Europe/London',
+      opening_hours: WEEKDAYS.map((day) => ({ day, open: true, slots: [{ start: '09:00', end: '17:00' }] })),
+    },
+    token,
+  );
   expect(set.status, JSON.stringify(set.body)).toBe(200);
   return { b: phone.b, token };
 }
@@ -43,14 +50,22 @@ async function conversation(b: string, token: string) {
   };
 }
 
-const task = async (b: string, id: string) => (await h.deps.db.select().from(timelineItems).where(and(eq(timelineItems.businessId, b), eq(timelineItems.id, id))))[0];
+const task = async (b: string, id: string) =>
+  (
+    await h.deps.db
+      .select()
+      .from(timelineItems)
+      .where(and(eq(timelineItems.businessId, b), eq(timelineItems.id, id)))
+  )[0];
 
 describe('the booking request task of an appointment the assistant booked', { timeout: 180_000 }, () => {
   it('is completed, names the appointment and links it, so the team is not asked to book it again', async () => {
     const { b, token } = await setup();
     const say = await conversation(b, token);
     await say("I'd like to book a haircut");
-    const offered = await say(`My name is Jane Smith, my number is ${randomUkMobile()}, next Tuesday morning would suit me`);
+    const offered = await say(
+      `My name is Jane Smith, my number is ${randomUkMobile()}, next Tuesday morning would suit me`,
+    );
     const noteId = offered.actions.find((action) => action.type === 'task_created')!.note_id!;
     expect((await task(b, noteId)).completedAt).toBeNull();
 
@@ -59,7 +74,9 @@ describe('the booking request task of an appointment the assistant booked', { ti
     const done = await task(b, noteId);
     expect(done.completedAt).not.toBeNull();
     expect(done.details).toMatchObject({ appointment_id: appointmentId, completed_by: null });
-    expect(done.body).toMatch(/\nBooked by the assistant: 9am to 10am on Tuesday \d+ \w+ \(\/dashboard\/appointments\/[\w-]+\)$/);
+    expect(done.body).toMatch(
+      /\nBooked by the assistant: 9am to 10am on Tuesday \d+ \w+ \(\/dashboard\/appointments\/[\w-]+\)$/,
+    );
     expect(done.body).toContain(`/dashboard/appointments/${appointmentId}`);
     // The open tasks the team sees no longer hold it.
     const open = await h.call(`businesses/notes/${b}/list`, { incomplete_tasks_only: true }, token);
@@ -75,9 +92,17 @@ describe('the booking request task of an appointment the assistant booked', { ti
     const noteId = offered.actions.find((action) => action.type === 'task_created')!.note_id!;
     expect(offered.content).toMatch(/I can also book you in now: 9am, /);
     // Someone else takes 9am before the caller answers.
-    const other = await h.call(`businesses/customers/${b}/create`, { first_name: 'Ann', last_name: 'Booker', status: 'customer', phones: [randomUkMobile()] }, token);
+    const other = await h.call(
+      `businesses/customers/${b}/create`,
+      { first_name: 'Ann', last_name: 'Booker', status: 'customer', phones: [randomUkMobile()] },
+      token,
+    );
     const tuesday = parseDayReference('next Tuesday', h.deps.clock.now(), 'Europe/London');
-    const taken = await h.call(`businesses/appointments/${b}/create`, { customer_id: other.body.data.customer._id, start_at: `${tuesday}T09:00`, notify_customer: false }, token);
+    const taken = await h.call(
+      `businesses/appointments/${b}/create`,
+      { customer_id: other.body.data.customer._id, start_at: `${tuesday}T09:00`, notify_customer: false },
+      token,
+    );
     expect(taken.status, JSON.stringify(taken.body)).toBe(200);
 
     const gone = await say('9am please');

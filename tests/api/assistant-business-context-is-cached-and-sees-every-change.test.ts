@@ -47,18 +47,29 @@ describe('the business context between turns', () => {
     const withService = await loadBusinessContext(db, b);
     expect(withService.services.map((item) => [item.name, item.price])).toContainEqual(['Window cleaning', '£20']);
 
-    expect((await h.call(`businesses/services/${b}/update/${service._id}`, { price: '£25' }, owner.token)).status).toBe(200);
+    expect((await h.call(`businesses/services/${b}/update/${service._id}`, { price: '£25' }, owner.token)).status).toBe(
+      200,
+    );
     expect((await loadBusinessContext(db, b)).services.find((item) => item._id === service._id)?.price).toBe('£25');
 
     expect((await h.call(`businesses/services/${b}/delete/${service._id}`, undefined, owner.token)).status).toBe(200);
     expect((await loadBusinessContext(db, b)).services.some((item) => item._id === service._id)).toBe(false);
 
-    const product = await createMemory(h, b, owner.token, { type: 'product', status: 'active', title: 'Rye loaf', content: 'Rye loaf, £4' });
+    const product = await createMemory(h, b, owner.token, {
+      type: 'product',
+      status: 'active',
+      title: 'Rye loaf',
+      content: 'Rye loaf, £4',
+    });
     expect((await loadBusinessContext(db, b)).products.map((item) => item.name)).toContain('Rye loaf');
-    expect((await h.call(`businesses/memories/${b}/update/${product._id}`, { type: 'text' }, owner.token)).status).toBe(200);
+    expect((await h.call(`businesses/memories/${b}/update/${product._id}`, { type: 'text' }, owner.token)).status).toBe(
+      200,
+    );
     expect((await loadBusinessContext(db, b)).products).toEqual([]);
 
-    expect((await h.call(`businesses/settings/${b}/set`, { opening_hours: hoursFrom('07:15') }, owner.token)).status).toBe(200);
+    expect(
+      (await h.call(`businesses/settings/${b}/set`, { opening_hours: hoursFrom('07:15') }, owner.token)).status,
+    ).toBe(200);
     expect(JSON.stringify((await loadBusinessContext(db, b)).settings.opening_hours)).toContain('07:15');
 
     // A write this code never made (another instance, a script, plain SQL) is seen too.

@@ -33,7 +33,9 @@ describe('the assistant evaluation of a bakery, a hair salon and an electrician 
       expect(tune.wrong, summary).toBe(0);
       expect(tune.unanswerable.escalated, summary).toBe(tune.unanswerable.total);
       expect(tune.tasks.created, summary).toBe(tune.tasks.total);
-      expect(tune.answerable.correct, summary).toBeGreaterThanOrEqual(MEASURED_CORRECT_ON_TUNE[business.key as keyof typeof MEASURED_CORRECT_ON_TUNE]);
+      expect(tune.answerable.correct, summary).toBeGreaterThanOrEqual(
+        MEASURED_CORRECT_ON_TUNE[business.key as keyof typeof MEASURED_CORRECT_ON_TUNE],
+      );
     }, 180_000);
   }
 });

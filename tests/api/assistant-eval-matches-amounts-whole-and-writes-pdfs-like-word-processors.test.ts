@@ -17,9 +17,14 @@ describe('the evaluation judge', () => {
 
 describe('the evaluation PDF layout', () => {
   it('hard-wraps at the width and hyphenates a long word that does not fit', () => {
-    const lines = wrap('Celebration cakes can be cancelled free of charge up to 72 hours before collection and the deposit is refunded in full.', 78);
+    const lines = wrap(
+      'Celebration cakes can be cancelled free of charge up to 72 hours before collection and the deposit is refunded in full.',
+      78,
+    );
     expect(lines.every((line) => line.length <= 78)).toBe(true);
     expect(lines[0]).toMatch(/colle-$/);
-    expect(lines.join('\n').replace(/-\n/g, '').replace(/\n/g, ' ')).toBe('Celebration cakes can be cancelled free of charge up to 72 hours before collection and the deposit is refunded in full.');
+    expect(lines.join('\n').replace(/-\n/g, '').replace(/\n/g, ' ')).toBe(
+      'Celebration cakes can be cancelled free of charge up to 72 hours before collection and the deposit is refunded in full.',
+    );
   });
 });

@@ -18,7 +18,9 @@ describe('the assistant evaluation', () => {
     const report = await runAssistantEval(h.deps.db);
     const summary = formatReport(report);
     expect(report.answerable.total + report.unanswerable.total + report.tasks.total).toBeGreaterThanOrEqual(60);
-    expect(report.answerable.correct / report.answerable.total, summary).toBeGreaterThanOrEqual(QUALITY_BAR.answeredShare);
+    expect(report.answerable.correct / report.answerable.total, summary).toBeGreaterThanOrEqual(
+      QUALITY_BAR.answeredShare,
+    );
     expect(report.unanswerable.escalated, summary).toBe(report.unanswerable.total);
     expect(report.tasks.created, summary).toBe(report.tasks.total);
     expect(report.wrong, summary).toBe(0);

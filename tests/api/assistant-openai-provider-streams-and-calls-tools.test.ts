@@ -16,9 +16,17 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => model.reset());
 afterAll(() => server.close());
 
-const hit = (id: string, title: string, text: string): ApiKnowledgeHit => ({ source: { kind: 'memory', _id: id, type: 'answered_question', title }, text, heading: null, rank: 1 });
+const hit = (id: string, title: string, text: string): ApiKnowledgeHit => ({
+  source: { kind: 'memory', _id: id, type: 'answered_question', title },
+  text,
+  heading: null,
+  rank: 1,
+});
 
-const HITS = [hit('mem-parking', 'Is there parking?', 'Free parking for customers behind the salon on Mill Lane.'), hit('mem-cards', 'Do you take cards?', 'We take all major cards and contactless.')];
+const HITS = [
+  hit('mem-parking', 'Is there parking?', 'Free parking for customers behind the salon on Mill Lane.'),
+  hit('mem-cards', 'Do you take cards?', 'We take all major cards and contactless.'),
+];
 
 /** AssistantTools that record what the provider asked for. */
 function fakeTools(options: { customer?: CustomerFact | null; hits?: ApiKnowledgeHit[] } = {}) {
@@ -35,7 +43,12 @@ function fakeTools(options: { customer?: CustomerFact | null; hits?: ApiKnowledg
     async recordUnansweredQuestion(question) {
       calls.push({ tool: 'recordUnansweredQuestion', args: question });
       return [
-        { type: 'question_recorded', memory_id: 'mem-q', summary: 'Question recorded for the team to answer', duplicate: false },
+        {
+          type: 'question_recorded',
+          memory_id: 'mem-q',
+          summary: 'Question recorded for the team to answer',
+          duplicate: false,
+        },
         { type: 'task_created', note_id: 'note-q', summary: 'Answer a question the assistant could not' },
       ];
     },
@@ -55,8 +68,24 @@ function turn(overrides: Partial<TurnInput> = {}): TurnInput {
   const settings = resolveBusinessSettings(
     {
       opening_hours: DEFAULT_OPENING_HOURS,
-      overwrites: [{ _id: 'ow1', all_day: true, date: '2026-12-25', start: '00:00', end: '23:59', status: 'closed', note: 'Christmas Day' }],
-      assistant: { name: 'Ella', tone: 'friendly', when_unsure: 'transfer', escalation_phone: '+441234567890', greeting: 'Hi, this is Ella from Mill Lane Hair.' },
+      overwrites: [
+        {
+          _id: 'ow1',
+          all_day: true,
+          date: '2026-12-25',
+          start: '00:00',
+          end: '23:59',
+          status: 'closed',
+          note: 'Christmas Day',
+        },
+      ],
+      assistant: {
+        name: 'Ella',
+        tone: 'friendly',
+        when_unsure: 'transfer',
+        escalation_phone: '+441234567890',
+        greeting: 'Hi, this is Ella from Mill Lane Hair.',
+      },
     },
     'Europe/London',
   );
@@ -112,7 +141,9 @@ describe('openai-compatible provider', () => {
     expect(result.text).toBe('There is free parking behind the salon.');
     expect(result.all.filter((event) => event.type === 'text').length).toBeGreaterThanOrEqual(3);
     expect(seenBeforeEnd.length).toBeGreaterThan(0);
-    expect(result.sources).toEqual([{ kind: 'memory', _id: 'mem-parking', type: 'answered_question', title: 'Is there parking?' }]);
+    expect(result.sources).toEqual([
+      { kind: 'memory', _id: 'mem-parking', type: 'answered_question', title: 'Is there parking?' },
+    ]);
     expect(model.requests).toHaveLength(1);
     expect(model.requests[0].authorization).toBe('Bearer sk-test');
     expect(model.requests[0].stream).toBe(true);
@@ -123,7 +154,9 @@ describe('openai-compatible provider', () => {
     model.enqueue({ text: 'Yes.' });
     const { tools, calls } = fakeTools();
     const customer = { _id: 'cus-1', name: 'Sam Jones', phones: ['+447700900123'], emails: [], status: 'customer' };
-    await collect(createOpenAiProvider({ baseUrl: `${BASE}/`, model: 'local' }).reply(turn({ channel: 'voice', customer }), tools));
+    await collect(
+      createOpenAiProvider({ baseUrl: `${BASE}/`, model: 'local' }).reply(turn({ channel: 'voice', customer }), tools),
+    );
     const request = model.requests[0];
     expect(request.authorization).toBeNull();
     expect(calls[0]).toEqual({ tool: 'searchKnowledge', args: { query: 'Can I park near you?', limit: 5 } });
@@ -157,18 +190,30 @@ describe('openai-compatible provider', () => {
       { role: 'user', content: 'Can I park near you?' },
     ]);
     expect(request.tools?.map((tool) => tool.function.name).sort()).toEqual(
-      ['create_task', 'list_services', 'lookup_customer', 'opening_hours', 'record_unanswered_question', 'search_knowledge'].sort(),
+      [
+        'create_task',
+        'list_services',
+        'lookup_customer',
+        'opening_hours',
+        'record_unanswered_question',
+        'search_knowledge',
+      ].sort(),
     );
     expect(request.tool_choice).toBe('auto');
   });
 
   it('records an unanswered question through the tools and tells the caller honestly', async () => {
     model.enqueue(
-      { text: 'Let me check. ', toolCalls: [{ name: 'record_unanswered_question', arguments: { question: 'Do you sell gift vouchers?' } }] },
+      {
+        text: 'Let me check. ',
+        toolCalls: [{ name: 'record_unanswered_question', arguments: { question: 'Do you sell gift vouchers?' } }],
+      },
       { text: "I'm sorry, I don't know that; I've passed it to the team." },
     );
     const { tools, calls } = fakeTools({ hits: [] });
-    const result = await collect(createOpenAiProvider({ baseUrl: BASE, model: 'm' }).reply(turn({ message: 'Do you sell gift vouchers?' }), tools));
+    const result = await collect(
+      createOpenAiProvider({ baseUrl: BASE, model: 'm' }).reply(turn({ message: 'Do you sell gift vouchers?' }), tools),
+    );
     expect(calls.map((call) => call.tool)).toEqual(['searchKnowledge', 'recordUnansweredQuestion']);
     expect(calls[1].args).toBe('Do you sell gift vouchers?');
     expect(result.actions.map((action) => action.type)).toEqual(['question_recorded', 'task_created']);
@@ -177,7 +222,10 @@ describe('openai-compatible provider', () => {
     expect(model.requests).toHaveLength(2);
     const second = model.requests[1];
     const assistantTurn = second.messages.find((message) => message.role === 'assistant' && message.tool_calls);
-    expect(assistantTurn?.tool_calls?.[0].function).toEqual({ name: 'record_unanswered_question', arguments: '{"question":"Do you sell gift vouchers?"}' });
+    expect(assistantTurn?.tool_calls?.[0].function).toEqual({
+      name: 'record_unanswered_question',
+      arguments: '{"question":"Do you sell gift vouchers?"}',
+    });
     expect(Object.values(toolResults(second))).toEqual([{ recorded: true, team_notified: true }]);
     expect(second.system).toContain('Knowledge passages for this message: none found');
   });
@@ -187,13 +235,29 @@ describe('openai-compatible provider', () => {
       {
         toolCalls: [
           { name: 'lookup_customer', arguments: {} },
-          { name: 'create_task', arguments: { title: 'Call back about a haircut booking', name: 'Sam', phone: '+447700900123', preferred_time: 'Friday morning', reason: 'Haircut' } },
+          {
+            name: 'create_task',
+            arguments: {
+              title: 'Call back about a haircut booking',
+              name: 'Sam',
+              phone: '+447700900123',
+              preferred_time: 'Friday morning',
+              reason: 'Haircut',
+            },
+          },
         ],
       },
-      { text: "Thanks Sam, the team will call you back about Friday morning." },
+      { text: 'Thanks Sam, the team will call you back about Friday morning.' },
     );
-    const { tools, calls } = fakeTools({ customer: { _id: 'cus-1', name: 'Sam Jones', phones: ['+447700900123'], emails: [], status: 'lead' } });
-    const result = await collect(createOpenAiProvider({ baseUrl: BASE, model: 'm' }).reply(turn({ message: 'Please call me back, Sam, 07700 900123, Friday morning' }), tools));
+    const { tools, calls } = fakeTools({
+      customer: { _id: 'cus-1', name: 'Sam Jones', phones: ['+447700900123'], emails: [], status: 'lead' },
+    });
+    const result = await collect(
+      createOpenAiProvider({ baseUrl: BASE, model: 'm' }).reply(
+        turn({ message: 'Please call me back, Sam, 07700 900123, Friday morning' }),
+        tools,
+      ),
+    );
     expect(calls.slice(1).map((call) => call.tool)).toEqual(['lookupCustomer', 'createTask']);
     expect(calls[2].args).toEqual({
       title: 'Call back about a haircut booking',
@@ -220,7 +284,9 @@ describe('openai-compatible provider', () => {
       { text: 'We take cards [k2], and we are closed on Christmas Day [hours]. A haircut is £45 [s1].' },
     );
     const { tools, calls } = fakeTools();
-    const result = await collect(createOpenAiProvider({ baseUrl: BASE, model: 'm' }).reply(turn({ message: 'Cards? Christmas? Prices?' }), tools));
+    const result = await collect(
+      createOpenAiProvider({ baseUrl: BASE, model: 'm' }).reply(turn({ message: 'Cards? Christmas? Prices?' }), tools),
+    );
     expect(calls[1]).toEqual({ tool: 'searchKnowledge', args: { query: 'card payments', limit: 5 } });
     const [search, hours, services] = Object.values(toolResults(model.requests[1])) as [
       { results: { tag: string; text: string }[] },
@@ -229,7 +295,13 @@ describe('openai-compatible provider', () => {
     ];
     // The same passages keep their tags across the prompt and the tool results.
     expect(search.results.map((entry) => entry.tag)).toEqual(['k1', 'k2']);
-    expect(hours).toMatchObject({ status: 'closed', note: 'Christmas Day', date: 'Friday 25 December 2026-12-25', open_now: true, weekly_hours: expect.stringContaining('Monday to Friday') });
+    expect(hours).toMatchObject({
+      status: 'closed',
+      note: 'Christmas Day',
+      date: 'Friday 25 December 2026-12-25',
+      open_now: true,
+      weekly_hours: expect.stringContaining('Monday to Friday'),
+    });
     expect(services.services[0]).toMatchObject({ tag: 's1', name: "Women's haircut", price: '£45' });
     expect(result.text).toBe('We take cards, and we are closed on Christmas Day. A haircut is £45.');
     expect(result.sources).toEqual([
@@ -242,7 +314,9 @@ describe('openai-compatible provider', () => {
   it(`stops after ${MAX_ROUNDS} model calls: the last one may not call tools`, async () => {
     const { tools } = fakeTools();
     model.respond((request, index) =>
-      request.tool_choice === 'none' ? { text: 'Here is what I found.' } : { toolCalls: [{ name: 'search_knowledge', arguments: { query: `try ${index}` } }] },
+      request.tool_choice === 'none'
+        ? { text: 'Here is what I found.' }
+        : { toolCalls: [{ name: 'search_knowledge', arguments: { query: `try ${index}` } }] },
     );
     const result = await collect(createOpenAiProvider({ baseUrl: BASE, model: 'm' }).reply(turn(), tools));
     expect(model.requests).toHaveLength(MAX_ROUNDS);
@@ -252,7 +326,12 @@ describe('openai-compatible provider', () => {
 
   it('answers a tool error or unknown tool back to the model instead of failing the reply', async () => {
     model.enqueue(
-      { toolCalls: [{ name: 'send_email', arguments: {} }, { name: 'create_task', arguments: '{not json' }] },
+      {
+        toolCalls: [
+          { name: 'send_email', arguments: {} },
+          { name: 'create_task', arguments: '{not json' },
+        ],
+      },
       { text: 'Sorry, I could not do that.' },
     );
     const { tools } = fakeTools();
@@ -267,27 +346,37 @@ describe('openai-compatible provider', () => {
   it("surfaces the provider's error message for a non-2xx answer", async () => {
     model.enqueue({ status: 401, error: 'Incorrect API key provided: sk-wrong.' });
     const provider = createOpenAiProvider({ baseUrl: BASE, apiKey: 'sk-wrong', model: 'm' });
-    await expect(collect(provider.reply(turn(), fakeTools().tools))).rejects.toThrow('The assistant model answered 401: Incorrect API key provided: sk-wrong.');
+    await expect(collect(provider.reply(turn(), fakeTools().tools))).rejects.toThrow(
+      'The assistant model answered 401: Incorrect API key provided: sk-wrong.',
+    );
   });
 
   it('surfaces an error sent in the middle of the stream, and an answer without any text', async () => {
     model.enqueue({ text: 'Partial', error: 'The model is overloaded.' });
     const provider = createOpenAiProvider({ baseUrl: BASE, model: 'm' });
-    await expect(collect(provider.reply(turn(), fakeTools().tools))).rejects.toThrow('The assistant model failed: The model is overloaded.');
+    await expect(collect(provider.reply(turn(), fakeTools().tools))).rejects.toThrow(
+      'The assistant model failed: The model is overloaded.',
+    );
     model.enqueue({ text: '' });
-    await expect(collect(provider.reply(turn(), fakeTools().tools))).rejects.toThrow('The assistant model gave no answer.');
+    await expect(collect(provider.reply(turn(), fakeTools().tools))).rejects.toThrow(
+      'The assistant model gave no answer.',
+    );
   });
 
   it('times out a model that does not answer, and stops when the caller aborts', async () => {
     model.enqueue({ text: ['slow', ' answer'], delayMs: 400 });
     const slow = createOpenAiProvider({ baseUrl: BASE, model: 'm', timeoutMs: 100 });
-    await expect(collect(slow.reply(turn(), fakeTools().tools))).rejects.toThrow('The assistant model did not answer within 100 ms.');
+    await expect(collect(slow.reply(turn(), fakeTools().tools))).rejects.toThrow(
+      'The assistant model did not answer within 100 ms.',
+    );
 
     model.enqueue({ text: ['slow', ' answer'], delayMs: 400 });
     const controller = new AbortController();
     const provider = createOpenAiProvider({ baseUrl: BASE, model: 'm' });
     setTimeout(() => controller.abort(new Error('Caller went away')), 100);
-    await expect(collect(provider.reply(turn(), fakeTools().tools, controller.signal))).rejects.toThrow('Caller went away');
+    await expect(collect(provider.reply(turn(), fakeTools().tools, controller.signal))).rejects.toThrow(
+      'Caller went away',
+    );
   });
 
   it('closes the connection to the model when the consumer stops listening', async () => {
@@ -302,7 +391,11 @@ describe('openai-compatible provider', () => {
   });
 
   it('answers without tools when the server refuses them (llama.cpp without --jinja), and stops offering them', async () => {
-    model.enqueue({ status: 500, error: 'tools param requires --jinja flag' }, { text: 'Free parking behind the salon [k1].' }, { text: 'Again.' });
+    model.enqueue(
+      { status: 500, error: 'tools param requires --jinja flag' },
+      { text: 'Free parking behind the salon [k1].' },
+      { text: 'Again.' },
+    );
     const provider = createOpenAiProvider({ baseUrl: BASE, model: 'm' });
     const result = await collect(provider.reply(turn(), fakeTools().tools));
     expect(result.text).toBe('Free parking behind the salon.');
@@ -315,22 +408,36 @@ describe('openai-compatible provider', () => {
     const provider = createOpenAiProvider({
       baseUrl: BASE,
       model: 'm',
-      fetch: () => Promise.reject(new TypeError('fetch failed', { cause: new Error('connect ECONNREFUSED 127.0.0.1:11434') })),
+      fetch: () =>
+        Promise.reject(new TypeError('fetch failed', { cause: new Error('connect ECONNREFUSED 127.0.0.1:11434') })),
     });
-    await expect(collect(provider.reply(turn(), fakeTools().tools))).rejects.toThrow('The assistant model could not be reached: connect ECONNREFUSED 127.0.0.1:11434');
+    await expect(collect(provider.reply(turn(), fakeTools().tools))).rejects.toThrow(
+      'The assistant model could not be reached: connect ECONNREFUSED 127.0.0.1:11434',
+    );
   });
 
   it('falls back to the passages an uncited answer clearly repeats', async () => {
     model.enqueue({ text: 'Yes: there is free parking for customers behind the salon.' });
     const result = await collect(createOpenAiProvider({ baseUrl: BASE, model: 'm' }).reply(turn(), fakeTools().tools));
-    expect(result.sources).toEqual([{ kind: 'memory', _id: 'mem-parking', type: 'answered_question', title: 'Is there parking?' }]);
+    expect(result.sources).toEqual([
+      { kind: 'memory', _id: 'mem-parking', type: 'answered_question', title: 'Is there parking?' },
+    ]);
   });
 
   it('works with a server that ignores stream and answers one JSON completion', async () => {
     const provider = createOpenAiProvider({
       baseUrl: BASE,
       model: 'm',
-      fetch: async () => Response.json({ choices: [{ index: 0, message: { role: 'assistant', content: 'Free parking on Mill Lane [k1].' }, finish_reason: 'stop' }] }),
+      fetch: async () =>
+        Response.json({
+          choices: [
+            {
+              index: 0,
+              message: { role: 'assistant', content: 'Free parking on Mill Lane [k1].' },
+              finish_reason: 'stop',
+            },
+          ],
+        }),
     });
     const result = await collect(provider.reply(turn(), fakeTools().tools));
     expect(result.text).toBe('Free parking on Mill Lane.');

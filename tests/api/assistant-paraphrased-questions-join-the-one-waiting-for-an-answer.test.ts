@@ -33,7 +33,10 @@ async function ask(owner: { token: string }, b: string, message: string) {
   const id = created.body.data.conversation.id as string;
   const result = await h.call(path(b, `update/${id}`), { message }, owner.token);
   expect(result.status, JSON.stringify(result.body)).toBe(200);
-  const reply = result.body.data.messages.at(-1) as { content: string; actions: { type: string; memory_id?: string; duplicate?: boolean }[] };
+  const reply = result.body.data.messages.at(-1) as {
+    content: string;
+    actions: { type: string; memory_id?: string; duplicate?: boolean }[];
+  };
   return { id, reply };
 }
 
@@ -59,8 +62,12 @@ describe('a paraphrase of a question waiting for the owner', () => {
       conversation_ids: [first.id, second.id, third.id],
       asked_as: ['Hi, can I get a loyalty card for my husband?', 'Have you got a loyalty card scheme?'],
     });
-    expect(second.reply.actions).toEqual([expect.objectContaining({ type: 'question_recorded', memory_id: questions[0]._id, duplicate: true })]);
-    expect(third.reply.actions).toEqual([expect.objectContaining({ type: 'question_recorded', memory_id: questions[0]._id, duplicate: true })]);
+    expect(second.reply.actions).toEqual([
+      expect.objectContaining({ type: 'question_recorded', memory_id: questions[0]._id, duplicate: true }),
+    ]);
+    expect(third.reply.actions).toEqual([
+      expect.objectContaining({ type: 'question_recorded', memory_id: questions[0]._id, duplicate: true }),
+    ]);
     expect(await tasks(owner, b)).toHaveLength(1);
   });
 
@@ -71,7 +78,11 @@ describe('a paraphrase of a question waiting for the owner', () => {
     const smsAna = await createConversation(h.deps, b, { channel: 'sms', customerId: ana._id });
     const smsTom = await createConversation(h.deps, b, { channel: 'sms', customerId: tom._id });
     await postMessage(h.deps, { businessId: b, conversationId: smsAna.id, message: 'Do you repair vintage watches?' });
-    await postMessage(h.deps, { businessId: b, conversationId: smsTom.id, message: 'can you fix an old vintage watch for me' });
+    await postMessage(h.deps, {
+      businessId: b,
+      conversationId: smsTom.id,
+      message: 'can you fix an old vintage watch for me',
+    });
     const questions = await openQuestions(owner, b);
     expect(questions).toHaveLength(1);
     expect(questions[0].meta.customer_ids).toEqual([ana._id, tom._id]);
@@ -85,7 +96,13 @@ describe('a paraphrase of a question waiting for the owner', () => {
     await ask(owner, b, 'Can I bring my dog inside?');
     await ask(owner, b, 'Can I bring my children inside?');
     const contents = (await openQuestions(owner, b)).map((question) => question.content).sort();
-    expect(contents).toEqual(['Can I bring my children inside?', 'Can I bring my dog inside?', 'Do you sell loyalty cards?', 'Do you take credit cards?', 'Is there parking near the shop?']);
+    expect(contents).toEqual([
+      'Can I bring my children inside?',
+      'Can I bring my dog inside?',
+      'Do you sell loyalty cards?',
+      'Do you take credit cards?',
+      'Is there parking near the shop?',
+    ]);
     expect(await tasks(owner, b)).toHaveLength(5);
 
     const other = await business();
@@ -98,7 +115,11 @@ describe('a paraphrase of a question waiting for the owner', () => {
     const { owner, b } = await business();
     await ask(owner, b, 'Do you repair vintage watches?');
     const [question] = await openQuestions(owner, b);
-    const ignored = await h.call(`businesses/memories/${b}/update/${question._id}`, { type: 'ignored_question' }, owner.token);
+    const ignored = await h.call(
+      `businesses/memories/${b}/update/${question._id}`,
+      { type: 'ignored_question' },
+      owner.token,
+    );
     expect(ignored.status, JSON.stringify(ignored.body)).toBe(200);
     await ask(owner, b, 'can you fix an old vintage watch for me');
     const open = await openQuestions(owner, b);

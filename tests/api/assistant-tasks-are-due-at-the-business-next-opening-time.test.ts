@@ -30,15 +30,24 @@ async function businessIn(timezone: string, opening_hours: unknown) {
 
 async function ask(owner: { token: string }, b: string, message: string) {
   const created = await h.call(`businesses/conversations/${b}/create`, {}, owner.token);
-  const result = await h.call(`businesses/conversations/${b}/update/${created.body.data.conversation.id}`, { message }, owner.token);
+  const result = await h.call(
+    `businesses/conversations/${b}/update/${created.body.data.conversation.id}`,
+    { message },
+    owner.token,
+  );
   expect(result.status, JSON.stringify(result.body)).toBe(200);
   return result.body.data.messages.at(-1) as { actions: { type: string; note_id?: string }[] };
 }
 
-async function taskOf(owner: { token: string }, b: string, reply: { actions: { type: string; note_id?: string }[] }): Promise<ApiTimelineItem> {
+async function taskOf(
+  owner: { token: string },
+  b: string,
+  reply: { actions: { type: string; note_id?: string }[] },
+): Promise<ApiTimelineItem> {
   const id = reply.actions.find((action) => action.type === 'task_created')?.note_id;
   expect(id, JSON.stringify(reply.actions)).toBeDefined();
-  const tasks: ApiTimelineItem[] = (await h.call(`businesses/notes/${b}/list`, { tasks_only: true }, owner.token)).body.data.notes;
+  const tasks: ApiTimelineItem[] = (await h.call(`businesses/notes/${b}/list`, { tasks_only: true }, owner.token)).body
+    .data.notes;
   const task = tasks.find((item) => item._id === id);
   expect(task).toBeDefined();
   return task!;
@@ -47,7 +56,12 @@ async function taskOf(owner: { token: string }, b: string, reply: { actions: { t
 describe('tasks the assistant creates', () => {
   it('are due when the business next opens on its own clock, not overdue at birth', async () => {
     // Wednesday to Sunday, 7am to 3pm, in Toronto; a caller writes on Monday evening there.
-    const hours = WEEKDAYS.map((day) => ({ day, open: !['monday', 'tuesday'].includes(day), start: '07:00', end: '15:00' }));
+    const hours = WEEKDAYS.map((day) => ({
+      day,
+      open: !['monday', 'tuesday'].includes(day),
+      start: '07:00',
+      end: '15:00',
+    }));
     const { owner, b } = await businessIn('America/Toronto', hours);
     at('2026-11-30T23:00:00Z'); // Monday 18:00 in Toronto
     const reply = await ask(owner, b, 'Do you sell gift vouchers for birthdays?');
@@ -59,8 +73,17 @@ describe('tasks the assistant creates', () => {
     const { owner, b } = await businessIn('Europe/London', null);
     at('2026-12-05T21:00:00Z'); // Saturday night
     const task = await taskOf(owner, b, await ask(owner, b, 'Do you sell gift vouchers for birthdays?'));
-    const told = await h.deps.db.select().from(notifications).where(and(eq(notifications.businessId, b), eq(notifications.sourceId, task._id)));
-    expect(told).toEqual([expect.objectContaining({ kind: 'assistant_task', userId: owner.user.id, internalLink: `/dashboard/notes/${task._id}` })]);
+    const told = await h.deps.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.businessId, b), eq(notifications.sourceId, task._id)));
+    expect(told).toEqual([
+      expect.objectContaining({
+        kind: 'assistant_task',
+        userId: owner.user.id,
+        internalLink: `/dashboard/notes/${task._id}`,
+      }),
+    ]);
     expect(told[0].body).toContain('gift vouchers');
   });
 

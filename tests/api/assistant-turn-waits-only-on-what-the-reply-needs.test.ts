@@ -125,14 +125,22 @@ describe('a turn before its first chunk', () => {
     await waitForReplies(deps);
     expect(transactions).toBeGreaterThan(0);
 
-    const [reply] = await h.deps.db.select().from(conversationMessages).where(eq(conversationMessages.conversationId, conversation.id)).orderBy(desc(conversationMessages.createdAt)).limit(1);
+    const [reply] = await h.deps.db
+      .select()
+      .from(conversationMessages)
+      .where(eq(conversationMessages.conversationId, conversation.id))
+      .orderBy(desc(conversationMessages.createdAt))
+      .limit(1);
     expect(reply.status).toBe('complete');
     expect(reply.content).toBe(text);
     const recorded = reply.actions.find((action) => action.type === 'question_recorded');
     const task = reply.actions.find((action) => action.type === 'task_created');
     expect(recorded && 'memory_id' in recorded && recorded.memory_id).toBeTruthy();
     expect(task && 'note_id' in task && task.note_id).toBeTruthy();
-    const [memory] = await h.deps.db.select().from(memories).where(eq(memories.id, (recorded as { memory_id: string }).memory_id));
+    const [memory] = await h.deps.db
+      .select()
+      .from(memories)
+      .where(eq(memories.id, (recorded as { memory_id: string }).memory_id));
     expect(memory).toMatchObject({ businessId, type: 'question', content: question });
   });
 });

@@ -26,7 +26,9 @@ beforeAll(async () => {
   const deps = { db: h.deps.db, clock: { now: () => now }, broadcaster: createRecordingBroadcaster() };
   const userId = newId();
   businessId = newId();
-  await h.deps.db.insert(users).values({ id: userId, name: 'Ada Lark', email: `florist-${userId}@example.com`, passwordHash: 'x' });
+  await h.deps.db
+    .insert(users)
+    .values({ id: userId, name: 'Ada Lark', email: `florist-${userId}@example.com`, passwordHash: 'x' });
   await h.deps.db.insert(businesses).values({
     id: businessId,
     name: 'Juniper & Fern',
@@ -37,12 +39,31 @@ beforeAll(async () => {
     settings: { opening_hours: DEFAULT_OPENING_HOURS },
     createdBy: userId,
   });
-  await createService(deps, businessId, { name: 'Wedding flowers', status: 'active', frequency: 0, price: 'From £600', description: 'Bridal bouquets, buttonholes and table arrangements.' });
-  const memory = (type: 'answered_question' | 'product' | 'text', title: string, content: string, answer: string | null = null) =>
-    createMemory(deps, businessId, { type, status: 'active', title, content, answer, source_url: null });
-  await memory('answered_question', 'Do you offer flower subscriptions?', 'Do you offer flower subscriptions?', 'Yes, a seasonal bouquet every week or every month from £30, delivered to your door.');
+  await createService(deps, businessId, {
+    name: 'Wedding flowers',
+    status: 'active',
+    frequency: 0,
+    price: 'From £600',
+    description: 'Bridal bouquets, buttonholes and table arrangements.',
+  });
+  const memory = (
+    type: 'answered_question' | 'product' | 'text',
+    title: string,
+    content: string,
+    answer: string | null = null,
+  ) => createMemory(deps, businessId, { type, status: 'active', title, content, answer, source_url: null });
+  await memory(
+    'answered_question',
+    'Do you offer flower subscriptions?',
+    'Do you offer flower subscriptions?',
+    'Yes, a seasonal bouquet every week or every month from £30, delivered to your door.',
+  );
   await memory('product', 'Peony bouquet', 'Seasonal pink peonies wrapped in brown paper. £45 each.');
-  await memory('text', 'Shop policies', 'Dogs on a lead are welcome in the shop.\n\nWe wrap every bouquet in recycled paper.');
+  await memory(
+    'text',
+    'Shop policies',
+    'Dogs on a lead are welcome in the shop.\n\nWe wrap every bouquet in recycled paper.',
+  );
   await memory(
     'text',
     'FAQ',
@@ -57,7 +78,10 @@ async function ask(message: string) {
   const business = await loadBusinessContext(h.deps.db, businessId);
   let text = '';
   let escalated = false;
-  for await (const event of createBuiltinProvider().reply({ business, channel: 'chat', history: [], message, customer: null, now }, tools)) {
+  for await (const event of createBuiltinProvider().reply(
+    { business, channel: 'chat', history: [], message, customer: null, now },
+    tools,
+  )) {
     if (event.type === 'text') text += event.text;
     if (event.type === 'action' && event.action.type === 'question_recorded') escalated = true;
   }
@@ -66,7 +90,10 @@ async function ask(message: string) {
 
 describe('the assistant understands callers who use other words', () => {
   it('gives the owner answer to a paraphrase of an answered question', async () => {
-    for (const paraphrase of ['Can I sign up for a flower subscription for my sister?', 'Is there a monthly flower subscription?']) {
+    for (const paraphrase of [
+      'Can I sign up for a flower subscription for my sister?',
+      'Is there a monthly flower subscription?',
+    ]) {
       const reply = await ask(paraphrase);
       expect(reply.text, paraphrase).toContain('£30');
       expect(reply.escalated, paraphrase).toBe(false);
@@ -79,7 +106,10 @@ describe('the assistant understands callers who use other words', () => {
   });
 
   it('finds a passage that shares no word with the question', async () => {
-    const tools = createAssistantTools({ db: h.deps.db, clock: { now: () => now }, broadcaster: createRecordingBroadcaster() }, { businessId, conversationId: null, customerId: null, channel: 'chat' });
+    const tools = createAssistantTools(
+      { db: h.deps.db, clock: { now: () => now }, broadcaster: createRecordingBroadcaster() },
+      { businessId, conversationId: null, customerId: null, channel: 'chat' },
+    );
     const hits = await tools.searchKnowledge('Can I come in with my puppy?', 5);
     expect(hits.map((hit) => hit.text).join('\n')).toContain('Dogs on a lead are welcome');
   });

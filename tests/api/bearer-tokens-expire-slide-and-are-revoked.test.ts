@@ -48,16 +48,22 @@ describe('users/get and the bearer token', () => {
   it('stores only a hash of the token', async () => {
     const account = await h.signUp();
     const byClear = await h.database.db.select().from(tokens).where(eq(tokens.tokenHash, account.token));
-    const byHash = await h.database.db.select().from(tokens).where(eq(tokens.tokenHash, sha256(account.token)));
+    const byHash = await h.database.db
+      .select()
+      .from(tokens)
+      .where(eq(tokens.tokenHash, sha256(account.token)));
     expect(byClear).toHaveLength(0);
     expect(byHash).toHaveLength(1);
   });
 
-  it('records the spec\'s client headers with the token', async () => {
+  it("records the spec's client headers with the token", async () => {
     const account = await h.signUp();
     const headers = { mode: 'capacitor', 'platform-name': 'ios', 'device-model': 'iPhone15,2' };
     expect((await h.call('users/get', undefined, account.token, headers)).status).toBe(200);
-    const [row] = await h.database.db.select().from(tokens).where(eq(tokens.tokenHash, sha256(account.token)));
+    const [row] = await h.database.db
+      .select()
+      .from(tokens)
+      .where(eq(tokens.tokenHash, sha256(account.token)));
     expect(row.client).toMatchObject(headers);
   });
 });
@@ -115,7 +121,11 @@ describe('revocation by password reset and account deletion', () => {
     const second = await login(account.email);
     expect((await h.call('users/forgot-password', { email: account.email })).status).toBe(200);
     const code = await h.latestCode(account.email, 'email');
-    const reset = await h.call('users/verify-password-code', { email: account.email, code, password: 'a brand new password' });
+    const reset = await h.call('users/verify-password-code', {
+      email: account.email,
+      code,
+      password: 'a brand new password',
+    });
     expect(reset.status).toBe(200);
 
     expectFailureEnvelope(await h.call('users/get', undefined, account.token), 401);

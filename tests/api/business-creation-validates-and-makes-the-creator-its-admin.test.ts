@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '#tests/support/api-harness';
-import { E164_MESSAGE, expectFailureEnvelope, expectFieldError, expectFieldErrorStartingWith } from '#tests/support/expect-envelope';
+import {
+  E164_MESSAGE,
+  expectFailureEnvelope,
+  expectFieldError,
+  expectFieldErrorStartingWith,
+} from '#tests/support/expect-envelope';
 
 let h: Harness;
 let token: string;
@@ -43,10 +48,14 @@ describe('businesses/create', () => {
     const list = await h.call('users/list-businesses', undefined, account.token);
     expect(list.status).toBe(200);
     expect(list.body.data.businesses).toHaveLength(1);
-    expect(list.body.data.businesses[0]).toMatchObject({ _id: created.body.data.business._id, name: created.body.data.business.name, permissions: ['admin'] });
+    expect(list.body.data.businesses[0]).toMatchObject({
+      _id: created.body.data.business._id,
+      name: created.body.data.business.name,
+      permissions: ['admin'],
+    });
   });
 
-  it('lists only the caller\'s own businesses', async () => {
+  it("lists only the caller's own businesses", async () => {
     const alice = await h.signUpWithBusiness();
     const bob = await h.signUpWithBusiness();
     const list = await h.call('users/list-businesses', undefined, alice.token);
@@ -72,7 +81,11 @@ describe('businesses/create', () => {
 
   it('says "Business email is required." and "Business e-mail is not valid."', async () => {
     expectFieldError(await create(h.businessInput({ email: '' })), 'email', 'Business email is required.');
-    expectFieldError(await create(h.businessInput({ email: 'shop at example.com' })), 'email', 'Business e-mail is not valid.');
+    expectFieldError(
+      await create(h.businessInput({ email: 'shop at example.com' })),
+      'email',
+      'Business e-mail is not valid.',
+    );
   });
 
   it('says "Country is required." for an empty country', async () => {
@@ -80,7 +93,11 @@ describe('businesses/create', () => {
   });
 
   it('says "At least one phone number is required." for an empty list', async () => {
-    expectFieldError(await create(h.businessInput({ telephones: [] })), 'telephones', 'At least one phone number is required.');
+    expectFieldError(
+      await create(h.businessInput({ telephones: [] })),
+      'telephones',
+      'At least one phone number is required.',
+    );
   });
 
   it('says the E.164 message for each telephone not in international format', async () => {
@@ -102,7 +119,11 @@ describe('businesses/create', () => {
     const kept = await create(h.businessInput({ country: 'GB', timezone: 'America/New_York' }));
     expect(kept.status).toBe(200);
     expect(kept.body.data.business.timezone).toBe('America/New_York');
-    expectFieldError(await create(h.businessInput({ timezone: 'Mars/Olympus_Mons' })), 'timezone', 'Choose your timezone from the list: the city whose time you keep.');
+    expectFieldError(
+      await create(h.businessInput({ timezone: 'Mars/Olympus_Mons' })),
+      'timezone',
+      'Choose your timezone from the list: the city whose time you keep.',
+    );
   });
 
   it('refuses an unknown country', async () => {

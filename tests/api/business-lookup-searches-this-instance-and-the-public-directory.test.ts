@@ -33,11 +33,19 @@ describe('helpers/business-lookup', () => {
   it('says "You have not entered any search criteria." for an empty or missing search', async () => {
     expectFieldError(await lookup(''), 'business_name', 'You have not entered any search criteria.');
     expectFieldError(await lookup('   '), 'business_name', 'You have not entered any search criteria.');
-    expectFieldError(await h.call('helpers/business-lookup', {}, token), 'business_name', 'You have not entered any search criteria.');
+    expectFieldError(
+      await h.call('helpers/business-lookup', {}, token),
+      'business_name',
+      'You have not entered any search criteria.',
+    );
   });
 
   it('says "Search criteria must be less than 100 characters." above 100 characters', async () => {
-    expectFieldError(await lookup('s'.repeat(101)), 'business_name', 'Search criteria must be less than 100 characters.');
+    expectFieldError(
+      await lookup('s'.repeat(101)),
+      'business_name',
+      'Search criteria must be less than 100 characters.',
+    );
     expect((await lookup('s'.repeat(100))).status).toBe(200);
   });
 
@@ -93,7 +101,7 @@ describe('helpers/business-lookup', () => {
 
   it('passes the trimmed search text to the directory', async () => {
     directory = { search: async () => [] };
-    await lookup('  Joe\'s Pizza  ');
+    await lookup("  Joe's Pizza  ");
     expect(searches).toEqual(["Joe's Pizza"]);
   });
 

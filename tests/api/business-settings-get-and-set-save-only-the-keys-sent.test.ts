@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '#contract/messages';
-import { DEFAULT_ASSISTANT_SETTINGS, DEFAULT_NOTIFICATION_PREFERENCES, DEFAULT_OPENING_HOURS } from '#contract/schemas/business-settings';
+import {
+  DEFAULT_ASSISTANT_SETTINGS,
+  DEFAULT_NOTIFICATION_PREFERENCES,
+  DEFAULT_OPENING_HOURS,
+} from '#contract/schemas/business-settings';
 import type { Speech } from '#api/services/speech/types';
 import { createHarness, type Harness } from '#tests/support/api-harness';
 import { expectFailureEnvelope, expectFieldError } from '#tests/support/expect-envelope';
@@ -21,15 +25,20 @@ const stubSpeech: Speech = {
 
 beforeAll(async () => {
   h = await createHarness();
-  withVoice = await createHarness({ speech: stubSpeech, assistantModel: { baseUrl: 'https://model.test/v1', model: 'test-model' } });
+  withVoice = await createHarness({
+    speech: stubSpeech,
+    assistantModel: { baseUrl: 'https://model.test/v1', model: 'test-model' },
+  });
 });
 afterAll(async () => {
   await h.close();
   await withVoice.close();
 });
 
-const get = (harness: Harness, b: string, token?: string) => harness.call(`businesses/settings/${b}/get`, undefined, token);
-const set = (harness: Harness, b: string, body: unknown, token?: string) => harness.call(`businesses/settings/${b}/set`, body, token);
+const get = (harness: Harness, b: string, token?: string) =>
+  harness.call(`businesses/settings/${b}/get`, undefined, token);
+const set = (harness: Harness, b: string, body: unknown, token?: string) =>
+  harness.call(`businesses/settings/${b}/set`, body, token);
 const EDIT_REFUSAL = 'You do not have permission to edit the business settings';
 
 describe('businesses/settings/{business_id}/get', () => {
@@ -67,7 +76,12 @@ describe('businesses/settings/{business_id}/set', () => {
   it("saves only the keys sent, answers the settings with 'Settings saved.', and publishes BusinessUpdated", async () => {
     const owner = await h.signUpWithBusiness();
     const b = owner.business._id;
-    const first = await set(h, b, { opening_hours: DEFAULT_OPENING_HOURS, assistant: { name: 'Ella', tone: 'professional' } }, owner.token);
+    const first = await set(
+      h,
+      b,
+      { opening_hours: DEFAULT_OPENING_HOURS, assistant: { name: 'Ella', tone: 'professional' } },
+      owner.token,
+    );
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     expect(first.body.messages).toEqual(['Settings saved.']);
     expect(first.body.data.business_settings.opening_hours).toEqual(DEFAULT_OPENING_HOURS);
@@ -76,30 +90,64 @@ describe('businesses/settings/{business_id}/set', () => {
     const second = await set(h, b, { assistant: { greeting: 'Hello from Ella.' } }, owner.token);
     const settings = second.body.data.business_settings;
     expect(settings.opening_hours).toEqual(DEFAULT_OPENING_HOURS);
-    expect(settings.assistant).toEqual({ ...DEFAULT_ASSISTANT_SETTINGS, name: 'Ella', tone: 'professional', greeting: 'Hello from Ella.' });
+    expect(settings.assistant).toEqual({
+      ...DEFAULT_ASSISTANT_SETTINGS,
+      name: 'Ella',
+      tone: 'professional',
+      greeting: 'Hello from Ella.',
+    });
     expect((await get(h, b, owner.token)).body.data.business_settings).toEqual(settings);
 
     const events = h.events.slice(before);
-    expect(events.some((event) => event.event === 'BusinessUpdated' && event.channels.includes(`private-business.${b}`))).toBe(true);
+    expect(
+      events.some((event) => event.event === 'BusinessUpdated' && event.channels.includes(`private-business.${b}`)),
+    ).toBe(true);
   });
 
   it('clears the opening hours with null and the escalation phone with null or an empty string', async () => {
     const owner = await h.signUpWithBusiness();
     const b = owner.business._id;
-    await set(h, b, { opening_hours: DEFAULT_OPENING_HOURS, assistant: { escalation_phone: '+441234567890', when_unsure: 'transfer' } }, owner.token);
+    await set(
+      h,
+      b,
+      {
+        opening_hours: DEFAULT_OPENING_HOURS,
+        assistant: { escalation_phone: '+441234567890', when_unsure: 'transfer' },
+      },
+      owner.token,
+    );
     const cleared = await set(h, b, { opening_hours: null, assistant: { escalation_phone: '' } }, owner.token);
     expect(cleared.body.data.business_settings.opening_hours).toBeNull();
-    expect(cleared.body.data.business_settings.assistant).toMatchObject({ escalation_phone: null, when_unsure: 'transfer' });
+    expect(cleared.body.data.business_settings.assistant).toMatchObject({
+      escalation_phone: null,
+      when_unsure: 'transfer',
+    });
   });
 
   it('gives each new overwrite an _id, keeps the _id of one sent back, and sorts them by date', async () => {
     const owner = await h.signUpWithBusiness();
     const b = owner.business._id;
-    const first = await set(h, b, { overwrites: [{ date: '2026-12-26', note: 'Boxing Day' }, { date: '2026-12-25', note: 'Christmas Day' }] }, owner.token);
+    const first = await set(
+      h,
+      b,
+      {
+        overwrites: [
+          { date: '2026-12-26', note: 'Boxing Day' },
+          { date: '2026-12-25', note: 'Christmas Day' },
+        ],
+      },
+      owner.token,
+    );
     const saved = first.body.data.business_settings.overwrites;
     expect(saved.map((entry: { date: string }) => entry.date)).toEqual(['2026-12-25', '2026-12-26']);
     // Spec section 3: a new entry is closed, all day, 00:00 to 23:59.
-    expect(saved[0]).toMatchObject({ all_day: true, status: 'closed', start: '00:00', end: '23:59', note: 'Christmas Day' });
+    expect(saved[0]).toMatchObject({
+      all_day: true,
+      status: 'closed',
+      start: '00:00',
+      end: '23:59',
+      note: 'Christmas Day',
+    });
     expect(saved[0]._id).toEqual(expect.any(String));
     expect(saved[0]._id).not.toBe(saved[1]._id);
 
@@ -107,7 +155,12 @@ describe('businesses/settings/{business_id}/set', () => {
     const second = await set(
       h,
       b,
-      { overwrites: [{ ...christmas, status: 'open', all_day: false, start: '10:00', end: '14:00' }, { date: '2027-01-01', note: "New Year's Day" }] },
+      {
+        overwrites: [
+          { ...christmas, status: 'open', all_day: false, start: '10:00', end: '14:00' },
+          { date: '2027-01-01', note: "New Year's Day" },
+        ],
+      },
       owner.token,
     );
     const next = second.body.data.business_settings.overwrites;
@@ -122,25 +175,66 @@ describe('businesses/settings/{business_id}/set', () => {
     const result = await set(h, b, { timezone: 'America/New_York' }, owner.token);
     expect(result.body.data.business_settings.timezone).toBe('America/New_York');
     const listed = await h.call('users/list-businesses', undefined, owner.token);
-    expect(listed.body.data.businesses.find((entry: { _id: string }) => entry._id === b).timezone).toBe('America/New_York');
+    expect(listed.body.data.businesses.find((entry: { _id: string }) => entry._id === b).timezone).toBe(
+      'America/New_York',
+    );
   });
 
   it('validates with clear messages and saves nothing', async () => {
     const owner = await h.signUpWithBusiness();
     const b = owner.business._id;
-    const week = (change: Record<string, unknown>) => DEFAULT_OPENING_HOURS.map((day, index) => (index === 0 ? { ...day, ...change } : day));
-    expectFieldError(await set(h, b, { opening_hours: week({ start: '9am' }) }, owner.token), 'opening_hours[0].start', messages.hours.timeInvalid);
-    expectFieldError(await set(h, b, { opening_hours: week({ open: true, start: '17:00', end: '09:00' }) }, owner.token), 'opening_hours[0].end', messages.hours.endBeforeStart);
-    expectFieldError(await set(h, b, { opening_hours: DEFAULT_OPENING_HOURS.slice(0, 6) }, owner.token), 'opening_hours', 'Opening hours need all seven days.');
-    expectFieldError(await set(h, b, { overwrites: [{ date: '' }] }, owner.token), 'overwrites[0].date', messages.required);
-    expectFieldError(await set(h, b, { overwrites: [{ date: '2026-02-30' }] }, owner.token), 'overwrites[0].date', messages.hours.dateInvalid);
-    expectFieldError(await set(h, b, { overwrites: [{ date: '2026-12-24', all_day: false, start: '15:00', end: '12:00' }] }, owner.token), 'overwrites[0].end', messages.hours.endBeforeStart);
-    expectFieldError(await set(h, b, { assistant: { escalation_phone: '12345' } }, owner.token), 'assistant.escalation_phone', messages.phone.invalid);
+    const week = (change: Record<string, unknown>) =>
+      DEFAULT_OPENING_HOURS.map((day, index) => (index === 0 ? { ...day, ...change } : day));
+    expectFieldError(
+      await set(h, b, { opening_hours: week({ start: '9am' }) }, owner.token),
+      'opening_hours[0].start',
+      messages.hours.timeInvalid,
+    );
+    expectFieldError(
+      await set(h, b, { opening_hours: week({ open: true, start: '17:00', end: '09:00' }) }, owner.token),
+      'opening_hours[0].end',
+      messages.hours.endBeforeStart,
+    );
+    expectFieldError(
+      await set(h, b, { opening_hours: DEFAULT_OPENING_HOURS.slice(0, 6) }, owner.token),
+      'opening_hours',
+      'Opening hours need all seven days.',
+    );
+    expectFieldError(
+      await set(h, b, { overwrites: [{ date: '' }] }, owner.token),
+      'overwrites[0].date',
+      messages.required,
+    );
+    expectFieldError(
+      await set(h, b, { overwrites: [{ date: '2026-02-30' }] }, owner.token),
+      'overwrites[0].date',
+      messages.hours.dateInvalid,
+    );
+    expectFieldError(
+      await set(
+        h,
+        b,
+        { overwrites: [{ date: '2026-12-24', all_day: false, start: '15:00', end: '12:00' }] },
+        owner.token,
+      ),
+      'overwrites[0].end',
+      messages.hours.endBeforeStart,
+    );
+    expectFieldError(
+      await set(h, b, { assistant: { escalation_phone: '12345' } }, owner.token),
+      'assistant.escalation_phone',
+      messages.phone.invalid,
+    );
     expectFieldError(await set(h, b, { timezone: 'Mars/Olympus' }, owner.token), 'timezone', messages.timezone.invalid);
     expectFailureEnvelope(await set(h, b, { assistant: { tone: 'sarcastic' } }, owner.token), 422);
     expectFailureEnvelope(await set(h, b, { assistant: { provider: 'skynet' } }, owner.token), 422);
     const after = (await get(h, b, owner.token)).body.data.business_settings;
-    expect(after).toMatchObject({ opening_hours: null, overwrites: [], timezone: 'Europe/London', assistant: DEFAULT_ASSISTANT_SETTINGS });
+    expect(after).toMatchObject({
+      opening_hours: null,
+      overwrites: [],
+      timezone: 'Europe/London',
+      assistant: DEFAULT_ASSISTANT_SETTINGS,
+    });
   });
 
   it(`needs businesses/edit or admin: others get 403 '${EDIT_REFUSAL}' and nothing changes`, async () => {

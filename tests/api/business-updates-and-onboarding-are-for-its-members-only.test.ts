@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '#tests/support/api-harness';
-import { E164_MESSAGE, expectFailureEnvelope, expectFieldError, expectFieldErrorStartingWith } from '#tests/support/expect-envelope';
+import {
+  E164_MESSAGE,
+  expectFailureEnvelope,
+  expectFieldError,
+  expectFieldErrorStartingWith,
+} from '#tests/support/expect-envelope';
 
 let h: Harness;
 beforeAll(async () => {
@@ -47,12 +52,35 @@ describe('businesses/update/{business_id}', () => {
   it('validates what it is sent with the business messages', async () => {
     const owner = await h.signUpWithBusiness();
     const id = owner.business._id;
-    expectFieldError(await h.call(`businesses/update/${id}`, { name: '' }, owner.token), 'name', 'Business name is required.');
-    expectFieldError(await h.call(`businesses/update/${id}`, { email: 'nope' }, owner.token), 'email', 'Business e-mail is not valid.');
-    expectFieldError(await h.call(`businesses/update/${id}`, { telephones: [] }, owner.token), 'telephones', 'At least one phone number is required.');
-    expectFieldErrorStartingWith(await h.call(`businesses/update/${id}`, { telephones: ['12345'] }, owner.token), 'telephones[0]', E164_MESSAGE);
-    expectFieldError(await h.call(`businesses/update/${id}`, { timezone: 'Nowhere/Town' }, owner.token), 'timezone', 'Choose your timezone from the list: the city whose time you keep.');
-    expect(await businessAsSeenBy(owner.token, id)).toMatchObject({ name: owner.business.name, email: owner.business.email });
+    expectFieldError(
+      await h.call(`businesses/update/${id}`, { name: '' }, owner.token),
+      'name',
+      'Business name is required.',
+    );
+    expectFieldError(
+      await h.call(`businesses/update/${id}`, { email: 'nope' }, owner.token),
+      'email',
+      'Business e-mail is not valid.',
+    );
+    expectFieldError(
+      await h.call(`businesses/update/${id}`, { telephones: [] }, owner.token),
+      'telephones',
+      'At least one phone number is required.',
+    );
+    expectFieldErrorStartingWith(
+      await h.call(`businesses/update/${id}`, { telephones: ['12345'] }, owner.token),
+      'telephones[0]',
+      E164_MESSAGE,
+    );
+    expectFieldError(
+      await h.call(`businesses/update/${id}`, { timezone: 'Nowhere/Town' }, owner.token),
+      'timezone',
+      'Choose your timezone from the list: the city whose time you keep.',
+    );
+    expect(await businessAsSeenBy(owner.token, id)).toMatchObject({
+      name: owner.business.name,
+      email: owner.business.email,
+    });
   });
 
   it('answers 404 to a user of another business, and the data stays unchanged', async () => {
@@ -62,7 +90,9 @@ describe('businesses/update/{business_id}', () => {
     expectFailureEnvelope(result, 404);
     expect(await businessAsSeenBy(owner.token, owner.business._id)).toMatchObject({ name: owner.business.name });
     // The outsider's own business is untouched too.
-    expect(await businessAsSeenBy(outsider.token, outsider.business._id)).toMatchObject({ name: outsider.business.name });
+    expect(await businessAsSeenBy(outsider.token, outsider.business._id)).toMatchObject({
+      name: outsider.business.name,
+    });
   });
 
   it('answers 403 to a member without the edit permission', async () => {
@@ -99,7 +129,11 @@ describe('businesses/onboard/{business_id}', () => {
     const loaded = await h.call(`businesses/onboard/${owner.business._id}`, { step: 'data-loader' }, owner.token);
     expect(loaded.status).toBe(200);
     expect(loaded.body.data.business.onboarding).toMatchObject({ data_loaded: true, training_done: false });
-    const trained = await h.call(`businesses/onboard/${owner.business._id}`, { step: 'training-questions' }, owner.token);
+    const trained = await h.call(
+      `businesses/onboard/${owner.business._id}`,
+      { step: 'training-questions' },
+      owner.token,
+    );
     expect(trained.body.data.business.onboarding).toMatchObject({ data_loaded: true, training_done: true });
     const again = await h.call(`businesses/onboard/${owner.business._id}`, {}, owner.token);
     expect(again.body.data.business.onboarding).toMatchObject({ data_loaded: true, training_done: true });
@@ -128,7 +162,10 @@ describe('businesses/onboard/{business_id}', () => {
   it('answers 404 to an outsider and records nothing', async () => {
     const owner = await h.signUpWithBusiness({ finished: false });
     const outsider = await h.signUpWithBusiness();
-    expectFailureEnvelope(await h.call(`businesses/onboard/${owner.business._id}`, { step: 'data-loader' }, outsider.token), 404);
+    expectFailureEnvelope(
+      await h.call(`businesses/onboard/${owner.business._id}`, { step: 'data-loader' }, outsider.token),
+      404,
+    );
     const state = await h.call(`businesses/onboard/${owner.business._id}`, undefined, owner.token);
     expect(state.body.data.business.onboarding.data_loaded).toBe(false);
   });
@@ -155,21 +192,29 @@ describe('businesses/completed-test/{business_id}', () => {
     const result = await h.call(`businesses/completed-test/${owner.business._id}`, undefined, viewer.token);
     expectFailureEnvelope(result, 403);
     expect(result.body.errors).toEqual(['You do not have permission to edit this business']);
-    expect(await businessAsSeenBy(owner.token, owner.business._id)).toMatchObject({ wizard_finished: false, completed_test_at: null });
+    expect(await businessAsSeenBy(owner.token, owner.business._id)).toMatchObject({
+      wizard_finished: false,
+      completed_test_at: null,
+    });
   });
 
   it('lets a member with businesses/edit finish the wizard', async () => {
     const owner = await h.signUpWithBusiness({ finished: false });
     const editor = await h.signUp();
     await h.addMember(owner.business._id, editor.user.id, ['businesses/edit']);
-    expect((await h.call(`businesses/onboard/${owner.business._id}`, { step: 'data-loader' }, editor.token)).status).toBe(200);
+    expect(
+      (await h.call(`businesses/onboard/${owner.business._id}`, { step: 'data-loader' }, editor.token)).status,
+    ).toBe(200);
     expect((await h.call(`businesses/completed-test/${owner.business._id}`, undefined, editor.token)).status).toBe(200);
   });
 
   it('answers 404 to an outsider and leaves the wizard unfinished', async () => {
     const owner = await h.signUpWithBusiness({ finished: false });
     const outsider = await h.signUpWithBusiness();
-    expectFailureEnvelope(await h.call(`businesses/completed-test/${owner.business._id}`, undefined, outsider.token), 404);
+    expectFailureEnvelope(
+      await h.call(`businesses/completed-test/${owner.business._id}`, undefined, outsider.token),
+      404,
+    );
     expect(await businessAsSeenBy(owner.token, owner.business._id)).toMatchObject({ wizard_finished: false });
   });
 });

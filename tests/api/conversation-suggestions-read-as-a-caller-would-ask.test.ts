@@ -9,7 +9,10 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-async function suggestionsFor(business: { name: string }, setUp: (b: string, token: string) => Promise<void>): Promise<string[]> {
+async function suggestionsFor(
+  business: { name: string },
+  setUp: (b: string, token: string) => Promise<void>,
+): Promise<string[]> {
   const owner = await h.signUpWithBusiness({ business });
   await setUp(owner.business._id, owner.token);
   const result = await h.call(`businesses/conversations/${owner.business._id}/suggestions`, undefined, owner.token);
@@ -18,7 +21,12 @@ async function suggestionsFor(business: { name: string }, setUp: (b: string, tok
 }
 
 const page = (b: string, token: string, title: string) =>
-  createMemory(h, b, token, { type: 'web_page', title, content: `${title}. Some words on the page.`, source_url: `https://example.com/${encodeURIComponent(title)}` });
+  createMemory(h, b, token, {
+    type: 'web_page',
+    title,
+    content: `${title}. Some words on the page.`,
+    source_url: `https://example.com/${encodeURIComponent(title)}`,
+  });
 
 /** The same word twice in a row ("about about"), whatever its case. */
 const doubledWord = /\b(\w+)\s+\1\b/i;
@@ -49,7 +57,12 @@ describe('suggested questions (onboarding step 6, the chat) read as a caller wou
 
   it('still lowers the first word of a plain name, as a caller says it', async () => {
     const suggestions = await suggestionsFor({ name: 'Sparkle Ltd' }, async (b, token) => {
-      await createService(h, b, token, { name: 'Carpet cleaning', status: 'active', frequency: 0, price: '£80 per room' });
+      await createService(h, b, token, {
+        name: 'Carpet cleaning',
+        status: 'active',
+        frequency: 0,
+        price: '£80 per room',
+      });
       await page(b, token, 'Gift vouchers | Sparkle Ltd');
     });
     expect(suggestions).toContain('How much does carpet cleaning cost?');

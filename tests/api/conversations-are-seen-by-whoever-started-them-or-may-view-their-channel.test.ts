@@ -44,15 +44,32 @@ async function world() {
   const other = await member([]);
   const smsReader = await member(['smses/view']);
   const callReader = await member(['calls/view']);
-  const chatOf = async (who: Member) => (await h.call(path(b, 'create'), {}, who.token)).body.data.conversation.id as string;
+  const chatOf = async (who: Member) =>
+    (await h.call(path(b, 'create'), {}, who.token)).body.data.conversation.id as string;
   const ownerChat = await chatOf(owner);
   const plainChat = await chatOf(plain);
   const customer = await createCustomer(h, b, owner.token, { first_name: 'Sam', last_name: 'Texter' });
   const sms = await createConversation(h.deps, b, { channel: 'sms', customerId: customer._id });
-  await postMessage(h.deps, { businessId: b, conversationId: sms.id, message: 'My alarm code is 1234, please come Tuesday' });
+  await postMessage(h.deps, {
+    businessId: b,
+    conversationId: sms.id,
+    message: 'My alarm code is 1234, please come Tuesday',
+  });
   const call = await createConversation(h.deps, b, { channel: 'call', customerId: customer._id });
   const form = await createConversation(h.deps, b, { channel: 'form', customerId: customer._id });
-  return { owner, b, plain, other, smsReader, callReader, ownerChat, plainChat, sms: sms.id, call: call.id, form: form.id };
+  return {
+    owner,
+    b,
+    plain,
+    other,
+    smsReader,
+    callReader,
+    ownerChat,
+    plainChat,
+    sms: sms.id,
+    call: call.id,
+    form: form.id,
+  };
 }
 
 const listIds = async (b: string, who: Member) => {
@@ -61,7 +78,12 @@ const listIds = async (b: string, who: Member) => {
   return (result.body.data.conversations as { id: string }[]).map((conversation) => conversation.id).sort();
 };
 const storedMessages = async (conversationId: string) =>
-  (await h.database.db.select().from(conversationMessages).where(eq(conversationMessages.conversationId, conversationId))).length;
+  (
+    await h.database.db
+      .select()
+      .from(conversationMessages)
+      .where(eq(conversationMessages.conversationId, conversationId))
+  ).length;
 
 describe('list, get', () => {
   it("a member sees the chats they started and the channels they may view, never another member's chat", async () => {
@@ -108,18 +130,28 @@ describe('writing', () => {
       expect(bare.status).toBe(404);
       const voice = new FormData();
       voice.append('audio', new Blob([new Uint8Array(64)], { type: 'audio/wav' }), 'voice.wav');
-      const spoken = await h.request(path(w.b, `update-voice/${w.plainChat}`), { method: 'POST', body: voice, headers: { authorization: `Bearer ${who.token}`, accept: 'application/json' } });
+      const spoken = await h.request(path(w.b, `update-voice/${w.plainChat}`), {
+        method: 'POST',
+        body: voice,
+        headers: { authorization: `Bearer ${who.token}`, accept: 'application/json' },
+      });
       expect(spoken.status).toBe(404);
     }
     expect(await storedMessages(w.plainChat)).toBe(before);
-    expect((await h.call(path(w.b, `update/${w.plainChat}`), { message: 'When do you open?' }, w.plain.token)).status).toBe(200);
+    expect(
+      (await h.call(path(w.b, `update/${w.plainChat}`), { message: 'When do you open?' }, w.plain.token)).status,
+    ).toBe(200);
     expect(await storedMessages(w.plainChat)).toBe(before + 2);
   });
 
   it("a customer's conversation is read-only from the dashboard, even with its channel's permission", async () => {
     const before = await storedMessages(w.sms);
     for (const who of [w.smsReader, w.owner]) {
-      const result = await h.call(path(w.b, `update/${w.sms}`), { message: 'Pretending to be the customer' }, who.token);
+      const result = await h.call(
+        path(w.b, `update/${w.sms}`),
+        { message: 'Pretending to be the customer' },
+        who.token,
+      );
       expect(result.status, JSON.stringify(result.body)).toBe(403);
       expect(result.body.errors).toEqual([messages.conversation.notYours]);
     }
@@ -130,7 +162,19 @@ describe('writing', () => {
 
 describe('sources and actions', () => {
   it('an answer from a memory names the memory only to members who may view memories', async () => {
-    const memory = (await h.call(`businesses/memories/${w.b}/create`, { type: 'answered_question', title: 'Staff parking secret', content: 'Where can I park?', answer: SECRET_MEMORY, status: 'active' }, w.owner.token)).body.data.memory;
+    const memory = (
+      await h.call(
+        `businesses/memories/${w.b}/create`,
+        {
+          type: 'answered_question',
+          title: 'Staff parking secret',
+          content: 'Where can I park?',
+          answer: SECRET_MEMORY,
+          status: 'active',
+        },
+        w.owner.token,
+      )
+    ).body.data.memory;
     const ask = async (who: Member) => {
       const chat = (await h.call(path(w.b, 'create'), {}, who.token)).body.data.conversation.id as string;
       const turn = await h.call(path(w.b, `update/${chat}`), { message: 'Where can I park?' }, who.token);
@@ -140,7 +184,9 @@ describe('sources and actions', () => {
     };
 
     const seen = await ask(await memberOf(w.b, ['memories/view']));
-    expect(seen.turn.data.messages.at(-1).sources).toEqual(expect.arrayContaining([expect.objectContaining({ kind: 'memory', _id: memory._id })]));
+    expect(seen.turn.data.messages.at(-1).sources).toEqual(
+      expect.arrayContaining([expect.objectContaining({ kind: 'memory', _id: memory._id })]),
+    );
 
     const hidden = await ask(await memberOf(w.b, ['services/view', 'notes/view']));
     // The assistant still answers (as it would a caller), but the member is not shown which memory it was.
@@ -149,19 +195,31 @@ describe('sources and actions', () => {
       const text = JSON.stringify(body);
       expect(text).not.toContain(memory._id);
       expect(text).not.toContain('Staff parking secret');
-      for (const message of body.data.messages) expect(message.sources.filter((source: { kind: string }) => source.kind === 'memory')).toEqual([]);
+      for (const message of body.data.messages)
+        expect(message.sources.filter((source: { kind: string }) => source.kind === 'memory')).toEqual([]);
     }
   });
 
   it('actions name a task, a question memory or a customer only to members who may view them', async () => {
     const asker = await memberOf(w.b, ['customers/view']);
     const chat = (await h.call(path(w.b, 'create'), {}, asker.token)).body.data.conversation.id as string;
-    const turn = await h.call(path(w.b, `update/${chat}`), { message: 'Do you sell gift vouchers for birthdays?' }, asker.token);
+    const turn = await h.call(
+      path(w.b, `update/${chat}`),
+      { message: 'Do you sell gift vouchers for birthdays?' },
+      asker.token,
+    );
     expect(turn.status).toBe(200);
-    const [stored] = await h.database.db.select().from(conversationMessages).where(eq(conversationMessages.replyTo, turn.body.data.messages.at(-2).id));
+    const [stored] = await h.database.db
+      .select()
+      .from(conversationMessages)
+      .where(eq(conversationMessages.replyTo, turn.body.data.messages.at(-2).id));
     expect(stored.actions?.map((action) => action.type)).toEqual(['question_recorded', 'task_created']);
     expect(turn.body.data.messages.at(-1).actions).toEqual([]);
     const text = JSON.stringify(turn.body);
-    for (const action of stored.actions ?? []) for (const id of Object.values(action).filter((value) => typeof value === 'string' && /^[0-9a-f-]{36}$/.test(value))) expect(text).not.toContain(id);
+    for (const action of stored.actions ?? [])
+      for (const id of Object.values(action).filter(
+        (value) => typeof value === 'string' && /^[0-9a-f-]{36}$/.test(value),
+      ))
+        expect(text).not.toContain(id);
   });
 });

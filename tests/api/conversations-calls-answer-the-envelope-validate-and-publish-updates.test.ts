@@ -13,10 +13,24 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 const path = (b: string, action: string) => `businesses/conversations/${b}/${action}`;
-const CONVERSATION_KEYS = ['channel', 'conversation_id', 'created_at', 'customer_id', 'id', 'last_message', 'message_count', 'title', 'updated_at', 'user_id'];
+const CONVERSATION_KEYS = [
+  'channel',
+  'conversation_id',
+  'created_at',
+  'customer_id',
+  'id',
+  'last_message',
+  'message_count',
+  'title',
+  'updated_at',
+  'user_id',
+];
 const MESSAGE_KEYS = ['actions', 'content', 'created_at', 'error', 'from_voice', 'id', 'role', 'sources', 'status'];
 
-async function startConversation(owner: { token: string; business: { _id: string } }, body: Record<string, unknown> = {}) {
+async function startConversation(
+  owner: { token: string; business: { _id: string } },
+  body: Record<string, unknown> = {},
+) {
   const result = await h.call(path(owner.business._id, 'create'), body, owner.token);
   expect(result.status, JSON.stringify(result.body)).toBe(200);
   return result.body.data.conversation as { id: string };
@@ -29,7 +43,14 @@ describe('businesses/conversations/{business_id}/create', () => {
     expect(result.status).toBe(200);
     const { conversation } = result.body.data;
     expect(Object.keys(conversation).sort()).toEqual(CONVERSATION_KEYS);
-    expect(conversation).toMatchObject({ channel: 'chat', title: null, user_id: owner.user.id, customer_id: null, message_count: 0, last_message: null });
+    expect(conversation).toMatchObject({
+      channel: 'chat',
+      title: null,
+      user_id: owner.user.id,
+      customer_id: null,
+      message_count: 0,
+      last_message: null,
+    });
     expect(conversation.conversation_id).toBe(conversation.id);
   });
 
@@ -41,8 +62,16 @@ describe('businesses/conversations/{business_id}/create', () => {
 
   it('refuses other channels and long titles with 422', async () => {
     const owner = await h.signUpWithBusiness();
-    expectFieldError(await h.call(path(owner.business._id, 'create'), { channel: 'call' }, owner.token), 'channel', 'Channel must be chat or voice.');
-    expectFieldError(await h.call(path(owner.business._id, 'create'), { title: 'x'.repeat(101) }, owner.token), 'title', 'Title must be less than 100 characters.');
+    expectFieldError(
+      await h.call(path(owner.business._id, 'create'), { channel: 'call' }, owner.token),
+      'channel',
+      'Channel must be chat or voice.',
+    );
+    expectFieldError(
+      await h.call(path(owner.business._id, 'create'), { title: 'x'.repeat(101) }, owner.token),
+      'title',
+      'Title must be less than 100 characters.',
+    );
   });
 
   it('publishes ConversationUpdated with the conversation', async () => {
@@ -65,11 +94,24 @@ describe('businesses/conversations/{business_id}/update/{conversation_id}', () =
     const [question, reply] = result.body.data.messages;
     expect(result.body.data.messages).toHaveLength(2);
     for (const message of result.body.data.messages) expect(Object.keys(message).sort()).toEqual(MESSAGE_KEYS);
-    expect(question).toMatchObject({ role: 'user', content: 'Hello there', status: 'complete', from_voice: false, sources: [], actions: [], error: null });
+    expect(question).toMatchObject({
+      role: 'user',
+      content: 'Hello there',
+      status: 'complete',
+      from_voice: false,
+      sources: [],
+      actions: [],
+      error: null,
+    });
     expect(reply).toMatchObject({ role: 'assistant', status: 'complete', error: null });
     expect(reply.content.length).toBeGreaterThan(0);
     expect(Date.parse(reply.created_at)).toBeGreaterThan(Date.parse(question.created_at));
-    expect(result.body.data.conversation).toMatchObject({ id, message_count: 2, title: 'Hello there', last_message: { role: 'assistant', content: reply.content } });
+    expect(result.body.data.conversation).toMatchObject({
+      id,
+      message_count: 2,
+      title: 'Hello there',
+      last_message: { role: 'assistant', content: reply.content },
+    });
   });
 
   it('keeps the whole conversation in order over several turns and titles it after the first message', async () => {
@@ -95,9 +137,21 @@ describe('businesses/conversations/{business_id}/update/{conversation_id}', () =
     const owner = await h.signUpWithBusiness();
     const { id } = await startConversation(owner);
     const b = owner.business._id;
-    expectFieldError(await h.call(path(b, `update/${id}`), {}, owner.token), 'message', messages.conversation.messageRequired);
-    expectFieldError(await h.call(path(b, `update/${id}`), { message: '   ' }, owner.token), 'message', messages.conversation.messageRequired);
-    expectFieldError(await h.call(path(b, `update/${id}`), { message: 'x'.repeat(2001) }, owner.token), 'message', messages.conversation.messageTooLong);
+    expectFieldError(
+      await h.call(path(b, `update/${id}`), {}, owner.token),
+      'message',
+      messages.conversation.messageRequired,
+    );
+    expectFieldError(
+      await h.call(path(b, `update/${id}`), { message: '   ' }, owner.token),
+      'message',
+      messages.conversation.messageRequired,
+    );
+    expectFieldError(
+      await h.call(path(b, `update/${id}`), { message: 'x'.repeat(2001) }, owner.token),
+      'message',
+      messages.conversation.messageTooLong,
+    );
     expectFailureEnvelope(await h.call(path(b, `update/${id}`), { message: 'Hi', wait: 'later' }, owner.token), 422);
     const got = await h.call(path(b, `get/${id}`), undefined, owner.token);
     expect(got.body.data.messages).toEqual([]);
@@ -105,7 +159,11 @@ describe('businesses/conversations/{business_id}/update/{conversation_id}', () =
 
   it('answers 404 for a conversation that does not exist', async () => {
     const owner = await h.signUpWithBusiness();
-    const result = await h.call(path(owner.business._id, 'update/no-such-conversation'), { message: 'Hello' }, owner.token);
+    const result = await h.call(
+      path(owner.business._id, 'update/no-such-conversation'),
+      { message: 'Hello' },
+      owner.token,
+    );
     expectFailureEnvelope(result, 404);
     expect(result.body.errors).toEqual(['The conversation was not found.']);
   });
@@ -152,7 +210,8 @@ describe('businesses/conversations/{business_id}/list', () => {
     }
     return { owner, b: owner.business._id, made };
   }
-  const titles = (result: { body: { data?: { conversations: { title: string }[] } } }) => result.body.data!.conversations.map((item) => item.title);
+  const titles = (result: { body: { data?: { conversations: { title: string }[] } } }) =>
+    result.body.data!.conversations.map((item) => item.title);
 
   it('answers data.conversations newest first with total, page and limit', async () => {
     const { owner, b } = await threeConversations();
@@ -181,8 +240,13 @@ describe('businesses/conversations/{business_id}/list', () => {
     const { owner, b, made } = await threeConversations();
     const turn = await h.call(path(b, `update/${made[1].id}`), { message: 'Hello' }, owner.token);
     const reply = turn.body.data.messages[1];
-    const item = (await h.call(path(b, 'list'), {}, owner.token)).body.data.conversations.find((entry: { id: string }) => entry.id === made[1].id);
-    expect(item).toMatchObject({ message_count: 2, last_message: { role: 'assistant', content: reply.content, created_at: reply.created_at } });
+    const item = (await h.call(path(b, 'list'), {}, owner.token)).body.data.conversations.find(
+      (entry: { id: string }) => entry.id === made[1].id,
+    );
+    expect(item).toMatchObject({
+      message_count: 2,
+      last_message: { role: 'assistant', content: reply.content, created_at: reply.created_at },
+    });
   });
 });
 
@@ -190,8 +254,17 @@ describe('businesses/conversations/{business_id}/suggestions', () => {
   it('suggests questions drawn from what the assistant knows', async () => {
     const owner = await h.signUpWithBusiness({ business: { address: '12 Mill Lane, Leeds' } });
     const b = owner.business._id;
-    await createMemory(h, b, owner.token, { type: 'answered_question', content: 'Do you bring your own equipment?', answer: 'Yes, everything we need.' });
-    await createService(h, b, owner.token, { name: 'Carpet cleaning', status: 'active', frequency: 0, price: '£80 per room' });
+    await createMemory(h, b, owner.token, {
+      type: 'answered_question',
+      content: 'Do you bring your own equipment?',
+      answer: 'Yes, everything we need.',
+    });
+    await createService(h, b, owner.token, {
+      name: 'Carpet cleaning',
+      status: 'active',
+      frequency: 0,
+      price: '£80 per room',
+    });
     await createService(h, b, owner.token, { name: 'Oven cleaning', status: 'active', frequency: 0 });
     await h.call(`businesses/settings/${b}/set`, { opening_hours: DEFAULT_OPENING_HOURS }, owner.token);
     const result = await h.call(path(b, 'suggestions'), undefined, owner.token);
@@ -220,7 +293,15 @@ describe('businesses/conversations/{business_id}/suggestions', () => {
 describe('the OpenAPI document', () => {
   it('lists every conversation and settings call as a POST', async () => {
     const document = await (await h.app.fetch(new Request('http://x/api/v1/openapi.json'))).json();
-    for (const call of ['list', 'create', 'get/{conversation_id}', 'update/{conversation_id}', 'update-voice/{conversation_id}', 'get-message-streamed/{conversation_id}', 'suggestions']) {
+    for (const call of [
+      'list',
+      'create',
+      'get/{conversation_id}',
+      'update/{conversation_id}',
+      'update-voice/{conversation_id}',
+      'get-message-streamed/{conversation_id}',
+      'suggestions',
+    ]) {
       expect(document.paths, call).toHaveProperty([`/api/v1/businesses/conversations/{business_id}/${call}`, 'post']);
     }
     expect(document.paths).toHaveProperty(['/api/v1/conversations/get-message-streamed/{conversation_id}', 'post']);

@@ -42,7 +42,11 @@ async function conversation(owner: { token: string }, b: string) {
 async function say(owner: { token: string }, b: string, id: string, message: string) {
   const result = await h.call(path(b, `update/${id}`), { message }, owner.token);
   expect(result.status, JSON.stringify(result.body)).toBe(200);
-  return result.body.data.messages.at(-1) as { content: string; actions: { type: string; note_id?: string; memory_id?: string; duplicate?: boolean }[]; sources: unknown[] };
+  return result.body.data.messages.at(-1) as {
+    content: string;
+    actions: { type: string; note_id?: string; memory_id?: string; duplicate?: boolean }[];
+    sources: unknown[];
+  };
 }
 
 async function openQuestions(owner: { token: string }, b: string): Promise<ApiMemory[]> {
@@ -107,11 +111,17 @@ describe('a question the assistant cannot answer', () => {
     const id = await conversation(owner, b);
     await say(owner, b, id, UNANSWERABLE);
     const [question] = await openQuestions(owner, b);
-    const answered = await h.call(`businesses/memories/${b}/update/${question._id}`, { type: 'answered_question', answer: 'Yes, gift vouchers come in any amount from £20.' }, owner.token);
+    const answered = await h.call(
+      `businesses/memories/${b}/update/${question._id}`,
+      { type: 'answered_question', answer: 'Yes, gift vouchers come in any amount from £20.' },
+      owner.token,
+    );
     expect(answered.status, JSON.stringify(answered.body)).toBe(200);
     const reply = await say(owner, b, id, UNANSWERABLE);
     expect(reply.content).toContain('gift vouchers come in any amount from £20');
-    expect(reply.sources).toEqual(expect.arrayContaining([expect.objectContaining({ kind: 'memory', _id: question._id })]));
+    expect(reply.sources).toEqual(
+      expect.arrayContaining([expect.objectContaining({ kind: 'memory', _id: question._id })]),
+    );
     expect(reply.actions).toEqual([]);
   });
 });
@@ -123,19 +133,26 @@ describe('a booking request', () => {
     const ask = await say(owner, b, id, "I'd like to book a carpet clean");
     expect(ask.content).toMatch(/name/i);
     expect(ask.actions).toEqual([]);
-    const done = await say(owner, b, id, 'My name is Jane Smith, my number is +447700900123, Tuesday morning would suit me');
-    expect(done.actions).toEqual([expect.objectContaining({ type: 'task_created', summary: 'Booking request from Jane Smith' })]);
+    const done = await say(
+      owner,
+      b,
+      id,
+      'My name is Jane Smith, my number is +447700900123, Tuesday morning would suit me',
+    );
+    expect(done.actions).toEqual([
+      expect.objectContaining({ type: 'task_created', summary: 'Booking request from Jane Smith' }),
+    ]);
     const [task] = await tasks(owner, b);
     expect(task._id).toBe(done.actions[0].note_id);
     expect(task.internal).toBe(true);
     expect(task.body).toContain('Name: Jane Smith');
     expect(task.body).toContain('Number: +447700900123');
     expect(task.body).toContain('Preferred time: Tuesday morning');
-    expect(task.body).toContain('Reason: I\'d like to book a carpet clean');
+    expect(task.body).toContain("Reason: I'd like to book a carpet clean");
     expect(task.body).toContain(`Conversation: /dashboard/assistant-conversations/${id}`);
   });
 
-  it("links the task to the contact whose number the caller gave", async () => {
+  it('links the task to the contact whose number the caller gave', async () => {
     const { owner, b } = await business();
     const customer = await createCustomer(h, b, owner.token, { phones: ['+447700900456'] });
     const id = await conversation(owner, b);
@@ -153,7 +170,11 @@ describe('settings take effect on the next message', () => {
     await h.call(`businesses/settings/${b}/set`, { opening_hours: DEFAULT_OPENING_HOURS }, owner.token);
     const before = await say(owner, b, id, 'What are your opening hours?');
     expect(before.content).toMatch(/9\s?am|09:00/i);
-    await h.call(`businesses/settings/${b}/set`, { opening_hours: DEFAULT_OPENING_HOURS.map((day) => ({ ...day, start: '08:00', end: '16:00' })) }, owner.token);
+    await h.call(
+      `businesses/settings/${b}/set`,
+      { opening_hours: DEFAULT_OPENING_HOURS.map((day) => ({ ...day, start: '08:00', end: '16:00' })) },
+      owner.token,
+    );
     const after = await say(owner, b, id, 'What are your opening hours?');
     expect(after.content).toMatch(/8\s?am|08:00/i);
     expect(after.content).not.toMatch(/9\s?am|09:00/i);
@@ -173,7 +194,11 @@ describe('settings take effect on the next message', () => {
     const id = await conversation(owner, b);
     await say(owner, b, id, 'Hello');
     expect(model.requests).toHaveLength(0);
-    await h.call(`businesses/settings/${b}/set`, { assistant: { provider: 'openai-compatible', name: 'Ella' } }, owner.token);
+    await h.call(
+      `businesses/settings/${b}/set`,
+      { assistant: { provider: 'openai-compatible', name: 'Ella' } },
+      owner.token,
+    );
     model.enqueue({ text: 'Hello, I am Ella.' });
     const reply = await say(owner, b, id, 'Who are you?');
     expect(reply.content).toBe('Hello, I am Ella.');
@@ -189,7 +214,20 @@ describe('escalations through the model’s tool calls', () => {
     const id = await conversation(owner, b);
     model.enqueue(
       { toolCalls: [{ name: 'record_unanswered_question', arguments: { question: UNANSWERABLE } }] },
-      { toolCalls: [{ name: 'create_task', arguments: { title: 'Call back about vouchers', name: 'Ana Bell', phone: '+447700900789', preferred_time: 'Friday afternoon', reason: 'Gift vouchers' } }] },
+      {
+        toolCalls: [
+          {
+            name: 'create_task',
+            arguments: {
+              title: 'Call back about vouchers',
+              name: 'Ana Bell',
+              phone: '+447700900789',
+              preferred_time: 'Friday afternoon',
+              reason: 'Gift vouchers',
+            },
+          },
+        ],
+      },
       { text: "I don't know yet; I've asked the team to call you back." },
     );
     const reply = await say(owner, b, id, UNANSWERABLE);

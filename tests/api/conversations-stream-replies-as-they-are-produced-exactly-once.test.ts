@@ -38,7 +38,11 @@ let otherDeps: Harness['deps'];
 
 beforeAll(async () => {
   server.listen({ onUnhandledRequest: 'error' });
-  h = await createHarness({ assistantModel: { baseUrl: BASE, model: 'test-model' }, speech: fakeSpeech, log: (line) => logged.push(line) });
+  h = await createHarness({
+    assistantModel: { baseUrl: BASE, model: 'test-model' },
+    speech: fakeSpeech,
+    log: (line) => logged.push(line),
+  });
   otherDeps = { ...h.deps };
   other = createApiApp(otherDeps);
 });
@@ -58,18 +62,30 @@ const path = (b: string, action: string) => `businesses/conversations/${b}/${act
 async function modelConversation() {
   const owner = await h.signUpWithBusiness();
   const b = owner.business._id;
-  const settings = await h.call(`businesses/settings/${b}/set`, { assistant: { provider: 'openai-compatible' } }, owner.token);
+  const settings = await h.call(
+    `businesses/settings/${b}/set`,
+    { assistant: { provider: 'openai-compatible' } },
+    owner.token,
+  );
   expect(settings.status).toBe(200);
   const created = await h.call(path(b, 'create'), {}, owner.token);
   return { owner, b, id: created.body.data.conversation.id as string };
 }
 
-function streamRequest(app: { fetch: (request: Request) => Response | Promise<Response> }, callPath: string, token: string | undefined, body?: unknown) {
+function streamRequest(
+  app: { fetch: (request: Request) => Response | Promise<Response> },
+  callPath: string,
+  token: string | undefined,
+  body?: unknown,
+) {
   return Promise.resolve(
     app.fetch(
       new Request(`http://api.test/api/v1/${callPath}`, {
         method: 'POST',
-        headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: {
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
       }),
     ),
@@ -128,9 +144,20 @@ describe('get-message-streamed: text', () => {
     const first = await h.call(path(b, `update/${id}`), { message: 'Hi' }, owner.token);
     expect(first.body.data.messages[1]).toMatchObject({ status: 'complete', content: 'Hello! How can I help?' });
     const second = await h.call(path(b, `update/${id}`), { message: 'When do you open?' }, owner.token);
-    expect(second.body.data.messages.map((message: { content: string }) => message.content)).toEqual(['Hi', 'Hello! How can I help?', 'When do you open?', TEXT]);
+    expect(second.body.data.messages.map((message: { content: string }) => message.content)).toEqual([
+      'Hi',
+      'Hello! How can I help?',
+      'When do you open?',
+      TEXT,
+    ]);
     const sent = model.requests[1].messages.map((message) => ({ role: message.role, content: message.content }));
-    expect(sent).toEqual(expect.arrayContaining([{ role: 'user', content: 'Hi' }, { role: 'assistant', content: 'Hello! How can I help?' }, { role: 'user', content: 'When do you open?' }]));
+    expect(sent).toEqual(
+      expect.arrayContaining([
+        { role: 'user', content: 'Hi' },
+        { role: 'assistant', content: 'Hello! How can I help?' },
+        { role: 'user', content: 'When do you open?' },
+      ]),
+    );
   });
 
   it('streams a reply that is already complete in one go', async () => {
@@ -160,7 +187,9 @@ describe('get-message-streamed: text', () => {
     const unknown = await streamRequest(h.app, path(b, 'get-message-streamed/nope'), owner.token);
     expect(unknown.status).toBe(404);
     expect((await streamRequest(h.app, 'conversations/get-message-streamed/nope', owner.token)).status).toBe(404);
-    const badFormat = await streamRequest(h.app, path(b, `get-message-streamed/${id}`), owner.token, { format: 'video' });
+    const badFormat = await streamRequest(h.app, path(b, `get-message-streamed/${id}`), owner.token, {
+      format: 'video',
+    });
     expect(badFormat.status).toBe(422);
   });
 });
@@ -174,7 +203,11 @@ describe('exactly once', () => {
     await storeUserMessage(h.deps, conversation, { content: 'When do you open?' });
 
     const requests = [h.app, h.app, h.app, other, other, other].map((app, index) =>
-      streamRequest(app, index % 2 ? `conversations/get-message-streamed/${id}` : path(b, `get-message-streamed/${id}`), owner.token),
+      streamRequest(
+        app,
+        index % 2 ? `conversations/get-message-streamed/${id}` : path(b, `get-message-streamed/${id}`),
+        owner.token,
+      ),
     );
     const responses = await Promise.all(requests);
     const texts = await Promise.all(responses.map(async (response) => decode(await chunksOf(response)).join('')));
@@ -215,7 +248,10 @@ describe('exactly once', () => {
       updatedAt: now,
     });
     const following = streamRequest(other, path(b, `get-message-streamed/${id}`), owner.token);
-    const early = await Promise.race([following.then(() => 'answered'), new Promise((resolve) => setTimeout(() => resolve('waiting'), 300))]);
+    const early = await Promise.race([
+      following.then(() => 'answered'),
+      new Promise((resolve) => setTimeout(() => resolve('waiting'), 300)),
+    ]);
     expect(early).toBe('answered'); // the partial text is streamed at once
     const response = await following;
     expect(response.status).toBe(200);
@@ -224,7 +260,11 @@ describe('exactly once', () => {
     const outcome = await reading;
     expect(outcome).toBeInstanceOf(Error);
     const got = await h.call(path(b, `get/${id}`), undefined, owner.token);
-    expect(got.body.data.messages[1]).toMatchObject({ status: 'failed', error: REPLY_ERRORS.interrupted, content: 'We open' });
+    expect(got.body.data.messages[1]).toMatchObject({
+      status: 'failed',
+      error: REPLY_ERRORS.interrupted,
+      content: 'We open',
+    });
 
     model.enqueue({ text: SENTENCE });
     const again = await h.call(path(b, `update/${id}`), { message: 'When do you open?' }, owner.token);
@@ -236,7 +276,18 @@ describe('exactly once', () => {
     const conversation = await requireConversation(h.deps.db, b, id);
     const question = await storeUserMessage(h.deps, conversation, { content: 'Hello?' });
     const long_ago = new Date(h.clock.now().getTime() - 10 * 60_000);
-    await h.deps.db.insert(conversationMessages).values({ id: newId(), conversationId: id, businessId: b, role: 'assistant', status: 'streaming', replyTo: question.id, createdAt: long_ago, updatedAt: long_ago });
+    await h.deps.db
+      .insert(conversationMessages)
+      .values({
+        id: newId(),
+        conversationId: id,
+        businessId: b,
+        role: 'assistant',
+        status: 'streaming',
+        replyTo: question.id,
+        createdAt: long_ago,
+        updatedAt: long_ago,
+      });
     const got = await h.call(path(b, `get/${id}`), undefined, owner.token);
     const reply = got.body.data.messages.find((message: { role: string }) => message.role === 'assistant');
     expect(reply).toMatchObject({ status: 'failed', error: REPLY_ERRORS.interrupted });
@@ -276,7 +327,11 @@ describe('failures', () => {
     model.enqueue({ status: 500, error: 'The model is down' });
     const update = await h.call(path(b, `update/${id}`), { message: 'When do you open?' }, owner.token);
     expect(update.status).toBe(200);
-    expect(update.body.data.messages[1]).toMatchObject({ role: 'assistant', status: 'failed', error: REPLY_ERRORS.failed });
+    expect(update.body.data.messages[1]).toMatchObject({
+      role: 'assistant',
+      status: 'failed',
+      error: REPLY_ERRORS.failed,
+    });
     const response = await streamRequest(h.app, path(b, `get-message-streamed/${id}`), owner.token);
     expect(response.status).toBe(500);
     expect(await response.json()).toEqual({ errors: [REPLY_ERRORS.failed] });
@@ -302,7 +357,11 @@ describe('failures', () => {
       const b = owner.business._id;
       await plain.call(`businesses/settings/${b}/set`, { assistant: { provider: 'openai-compatible' } }, owner.token);
       const created = await plain.call(path(b, 'create'), {}, owner.token);
-      const update = await plain.call(path(b, `update/${created.body.data.conversation.id}`), { message: 'Hello' }, owner.token);
+      const update = await plain.call(
+        path(b, `update/${created.body.data.conversation.id}`),
+        { message: 'Hello' },
+        owner.token,
+      );
       expect(update.body.data.messages[1]).toMatchObject({ status: 'complete' });
       expect(model.requests).toHaveLength(0);
     } finally {
@@ -316,7 +375,9 @@ describe('get-message-streamed: audio', () => {
     const { owner, b, id } = await modelConversation();
     model.enqueue({ text: SENTENCE, delayMs: 30 });
     await h.call(path(b, `update/${id}`), { message: 'When do you open?', wait: false }, owner.token);
-    const response = await streamRequest(h.app, path(b, `get-message-streamed/${id}`), owner.token, { format: 'audio' });
+    const response = await streamRequest(h.app, path(b, `get-message-streamed/${id}`), owner.token, {
+      format: 'audio',
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('audio/wav');
     expect(response.headers.get('cache-control')).toContain('no-store');
@@ -333,8 +394,17 @@ describe('get-message-streamed: audio', () => {
     try {
       const owner = await plain.signUpWithBusiness();
       const created = await plain.call(path(owner.business._id, 'create'), {}, owner.token);
-      await plain.call(path(owner.business._id, `update/${created.body.data.conversation.id}`), { message: 'Hello' }, owner.token);
-      const response = await streamRequest(plain.app, path(owner.business._id, `get-message-streamed/${created.body.data.conversation.id}`), owner.token, { format: 'audio' });
+      await plain.call(
+        path(owner.business._id, `update/${created.body.data.conversation.id}`),
+        { message: 'Hello' },
+        owner.token,
+      );
+      const response = await streamRequest(
+        plain.app,
+        path(owner.business._id, `get-message-streamed/${created.body.data.conversation.id}`),
+        owner.token,
+        { format: 'audio' },
+      );
       expect(response.status).toBe(503);
       expect(await response.json()).toEqual({ errors: [messages.voice.unavailable] });
     } finally {
@@ -352,7 +422,9 @@ describe('get-message-streamed: audio', () => {
       const created = await voiced.call(path(b, 'create'), {}, owner.token);
       const id = created.body.data.conversation.id;
       await voiced.call(path(b, `update/${id}`), { message: 'Hello' }, owner.token);
-      const response = await streamRequest(voiced.app, path(b, `get-message-streamed/${id}`), owner.token, { format: 'audio' });
+      const response = await streamRequest(voiced.app, path(b, `get-message-streamed/${id}`), owner.token, {
+        format: 'audio',
+      });
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toBe('audio/wav');
       const bytes = Buffer.concat(await chunksOf(response));
@@ -371,7 +443,11 @@ describe('get-message-streamed: audio', () => {
     const stranger = await h.signUpWithBusiness();
     expect((await streamRequest(h.app, path(b, `get-message-streamed/${id}`), undefined)).status).toBe(401);
     expect((await streamRequest(h.app, `conversations/get-message-streamed/${id}`, undefined)).status).toBe(401);
-    const viaOwnBusiness = await streamRequest(h.app, path(stranger.business._id, `get-message-streamed/${id}`), stranger.token);
+    const viaOwnBusiness = await streamRequest(
+      h.app,
+      path(stranger.business._id, `get-message-streamed/${id}`),
+      stranger.token,
+    );
     expect(viaOwnBusiness.status).toBe(404);
     expect((await streamRequest(h.app, path(b, `get-message-streamed/${id}`), stranger.token)).status).toBe(404);
     const alias = await streamRequest(h.app, `conversations/get-message-streamed/${id}`, stranger.token);

@@ -28,14 +28,25 @@ const WAV = encodeWav(new Int16Array(1600).fill(1000), 16_000);
 /** Any call, as a client sends it (JSON, multipart or a stream), answered as status + JSON (or the streamed text). */
 type Call = { name: string; send: (token: string | undefined) => Promise<CallResult> };
 
-async function raw(callPath: string, token: string | undefined, init: { json?: unknown; form?: FormData }): Promise<CallResult> {
+async function raw(
+  callPath: string,
+  token: string | undefined,
+  init: { json?: unknown; form?: FormData },
+): Promise<CallResult> {
   const response = await h.request(callPath, {
     method: 'POST',
-    headers: { accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...(init.json === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      accept: 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(init.json === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: init.form ?? (init.json === undefined ? undefined : JSON.stringify(init.json)),
   });
   const text = await response.text();
-  return { status: response.status, body: response.headers.get('content-type')?.includes('application/json') ? JSON.parse(text) : { data: { text } } };
+  return {
+    status: response.status,
+    body: response.headers.get('content-type')?.includes('application/json') ? JSON.parse(text) : { data: { text } },
+  };
 }
 
 function voiceForm() {
@@ -54,8 +65,14 @@ function everyCall(b: string, id: string): Call[] {
     { name: 'update', send: (token) => h.call(path(b, `update/${id}`), { message: 'Intruder says hello' }, token) },
     { name: 'update-voice', send: (token) => raw(path(b, `update-voice/${id}`), token, { form: voiceForm() }) },
     { name: 'get-message-streamed', send: (token) => raw(path(b, `get-message-streamed/${id}`), token, {}) },
-    { name: 'get-message-streamed (audio)', send: (token) => raw(path(b, `get-message-streamed/${id}`), token, { json: { format: 'audio' } }) },
-    { name: 'conversations/get-message-streamed', send: (token) => raw(`conversations/get-message-streamed/${id}`, token, {}) },
+    {
+      name: 'get-message-streamed (audio)',
+      send: (token) => raw(path(b, `get-message-streamed/${id}`), token, { json: { format: 'audio' } }),
+    },
+    {
+      name: 'conversations/get-message-streamed',
+      send: (token) => raw(`conversations/get-message-streamed/${id}`, token, {}),
+    },
   ];
 }
 
@@ -72,7 +89,10 @@ async function fixture() {
 async function snapshot(owner: { token: string }, b: string, id: string) {
   const list = await h.call(path(b, 'list'), {}, owner.token);
   const got = await h.call(path(b, `get/${id}`), undefined, owner.token);
-  return { conversations: list.body.data.conversations.map((item: { id: string }) => item.id), messages: got.body.data.messages };
+  return {
+    conversations: list.body.data.conversations.map((item: { id: string }) => item.id),
+    messages: got.body.data.messages,
+  };
 }
 
 describe('tenant isolation', () => {
@@ -81,7 +101,7 @@ describe('tenant isolation', () => {
     for (const call of everyCall(b, id)) expectFailureEnvelope(await call.send(undefined), 401);
   });
 
-  it("a member of another business gets 404 from every call on this business, and nothing changes", async () => {
+  it('a member of another business gets 404 from every call on this business, and nothing changes', async () => {
     const { owner, b, id } = await fixture();
     const stranger = await h.signUpWithBusiness();
     const before = await snapshot(owner, b, id);
@@ -100,7 +120,9 @@ describe('tenant isolation', () => {
     const stranger = await h.signUpWithBusiness();
     const before = await snapshot(owner, b, id);
     const own = stranger.business._id as string;
-    for (const call of everyCall(own, id).filter((entry) => !['list', 'create', 'suggestions', 'conversations/get-message-streamed'].includes(entry.name))) {
+    for (const call of everyCall(own, id).filter(
+      (entry) => !['list', 'create', 'suggestions', 'conversations/get-message-streamed'].includes(entry.name),
+    )) {
       const result = await call.send(stranger.token);
       expectFailureEnvelope(result, 404);
       expect(result.body.errors, call.name).toEqual(['The conversation was not found.']);

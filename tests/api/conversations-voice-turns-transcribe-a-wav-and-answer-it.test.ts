@@ -19,7 +19,10 @@ const model = createOpenAiMock(BASE);
 const server = setupServer(model.handler);
 
 /** Speech recognition that hears whatever the test says it heard, and records what it was given. */
-const heard: { transcript: string; calls: { bytes: number; vocabulary: string[] }[] } = { transcript: 'What are your opening hours?', calls: [] };
+const heard: { transcript: string; calls: { bytes: number; vocabulary: string[] }[] } = {
+  transcript: 'What are your opening hours?',
+  calls: [],
+};
 const fakeSpeech: Speech = {
   stt: {
     name: 'fake',
@@ -58,11 +61,25 @@ afterAll(async () => {
 
 const path = (b: string, action: string) => `businesses/conversations/${b}/${action}`;
 /** One second of a 440 Hz tone, 16 kHz mono 16-bit: a valid recording. */
-const TONE = encodeWav(Int16Array.from({ length: 16_000 }, (_, index) => Math.round(8000 * Math.sin((2 * Math.PI * 440 * index) / 16_000))), 16_000);
+const TONE = encodeWav(
+  Int16Array.from({ length: 16_000 }, (_, index) => Math.round(8000 * Math.sin((2 * Math.PI * 440 * index) / 16_000))),
+  16_000,
+);
 
-async function sendVoice(harness: Harness, b: string, id: string, token: string | undefined, audio: { bytes: Uint8Array; name?: string; type?: string } | null, fields: Record<string, string> = {}) {
+async function sendVoice(
+  harness: Harness,
+  b: string,
+  id: string,
+  token: string | undefined,
+  audio: { bytes: Uint8Array; name?: string; type?: string } | null,
+  fields: Record<string, string> = {},
+) {
   const form = new FormData();
-  if (audio) form.set('audio', new File([new Uint8Array(audio.bytes)], audio.name ?? 'recording.wav', { type: audio.type ?? 'audio/wav' }));
+  if (audio)
+    form.set(
+      'audio',
+      new File([new Uint8Array(audio.bytes)], audio.name ?? 'recording.wav', { type: audio.type ?? 'audio/wav' }),
+    );
   for (const [name, value] of Object.entries(fields)) form.set(name, value);
   const response = await harness.request(path(b, `update-voice/${id}`), {
     method: 'POST',
@@ -75,7 +92,8 @@ async function sendVoice(harness: Harness, b: string, id: string, token: string 
 async function start(harness: Harness, options: { model?: boolean } = {}) {
   const owner = await harness.signUpWithBusiness({ business: { name: 'Bright Cleaners' } });
   const b = owner.business._id as string;
-  if (options.model) await harness.call(`businesses/settings/${b}/set`, { assistant: { provider: 'openai-compatible' } }, owner.token);
+  if (options.model)
+    await harness.call(`businesses/settings/${b}/set`, { assistant: { provider: 'openai-compatible' } }, owner.token);
   const created = await harness.call(path(b, 'create'), { channel: 'voice' }, owner.token);
   return { owner, b, id: created.body.data.conversation.id as string };
 }
@@ -127,12 +145,27 @@ describe('businesses/conversations/{business_id}/update-voice/{conversation_id}'
   it('refuses a missing, empty, non-WAV or 8-bit recording with a clear 422 and stores nothing', async () => {
     const { owner, b, id } = await start(h);
     expectFieldError(await sendVoice(h, b, id, owner.token, null), 'audio', messages.voice.audioRequired);
-    expectFieldError(await sendVoice(h, b, id, owner.token, { bytes: new Uint8Array(0) }), 'audio', messages.voice.audioEmpty);
-    expectFieldError(await sendVoice(h, b, id, owner.token, { bytes: new TextEncoder().encode('not a recording at all, just some text'.repeat(4)), name: 'x.wav' }), 'audio', messages.voice.audioInvalid);
+    expectFieldError(
+      await sendVoice(h, b, id, owner.token, { bytes: new Uint8Array(0) }),
+      'audio',
+      messages.voice.audioEmpty,
+    );
+    expectFieldError(
+      await sendVoice(h, b, id, owner.token, {
+        bytes: new TextEncoder().encode('not a recording at all, just some text'.repeat(4)),
+        name: 'x.wav',
+      }),
+      'audio',
+      messages.voice.audioInvalid,
+    );
     const eightBit = new Uint8Array(TONE);
     new DataView(eightBit.buffer).setUint16(34, 8, true);
     expectFieldError(await sendVoice(h, b, id, owner.token, { bytes: eightBit }), 'audio', messages.voice.audioInvalid);
-    expectFieldError(await sendVoice(h, b, id, owner.token, { bytes: TONE.subarray(0, 44) }), 'audio', messages.voice.audioEmpty);
+    expectFieldError(
+      await sendVoice(h, b, id, owner.token, { bytes: TONE.subarray(0, 44) }),
+      'audio',
+      messages.voice.audioEmpty,
+    );
     expect(heard.calls).toHaveLength(0);
     expect((await h.call(path(b, `get/${id}`), undefined, owner.token)).body.data.messages).toEqual([]);
   });

@@ -36,34 +36,72 @@ describe('businesses/crm-order/{business_id}/get|set|clear', () => {
   it('sets an order that get then answers, and clear goes back to the default', async () => {
     const owner = await h.signUpWithBusiness();
     const b = owner.business._id;
-    const set = await h.call(`businesses/crm-order/${b}/set`, { crm_order: ['customer', 'lead', 'inactive'] }, owner.token);
+    const set = await h.call(
+      `businesses/crm-order/${b}/set`,
+      { crm_order: ['customer', 'lead', 'inactive'] },
+      owner.token,
+    );
     expect(set.status, JSON.stringify(set.body)).toBe(200);
     expect(set.body).toEqual({ data: { crm_order: ['customer', 'lead', 'inactive'] }, messages: ['CRM order saved.'] });
-    expect((await h.call(`businesses/crm-order/${b}/get`, undefined, owner.token)).body.data.crm_order).toEqual(['customer', 'lead', 'inactive']);
-    const events = h.events.filter((event) => event.channels.includes(`private-business.${b}`) && event.event === 'BusinessUpdated');
+    expect((await h.call(`businesses/crm-order/${b}/get`, undefined, owner.token)).body.data.crm_order).toEqual([
+      'customer',
+      'lead',
+      'inactive',
+    ]);
+    const events = h.events.filter(
+      (event) => event.channels.includes(`private-business.${b}`) && event.event === 'BusinessUpdated',
+    );
     expect(events.length).toBeGreaterThan(0);
 
     const cleared = await h.call(`businesses/crm-order/${b}/clear`, undefined, owner.token);
-    expect(cleared.body).toEqual({ data: { crm_order: ['lead', 'customer', 'inactive'] }, messages: ['CRM order reset to the default.'] });
-    expect((await h.call(`businesses/crm-order/${b}/get`, undefined, owner.token)).body.data.crm_order).toEqual(['lead', 'customer', 'inactive']);
+    expect(cleared.body).toEqual({
+      data: { crm_order: ['lead', 'customer', 'inactive'] },
+      messages: ['CRM order reset to the default.'],
+    });
+    expect((await h.call(`businesses/crm-order/${b}/get`, undefined, owner.token)).body.data.crm_order).toEqual([
+      'lead',
+      'customer',
+      'inactive',
+    ]);
   });
 
   it('refuses an order that does not list each status exactly once', async () => {
     const owner = await h.signUpWithBusiness();
     const b = owner.business._id;
     const message = 'The order must list each status once: lead, customer, inactive.';
-    expectFieldError(await h.call(`businesses/crm-order/${b}/set`, { crm_order: ['lead', 'customer'] }, owner.token), 'crm_order', message);
-    expectFieldError(await h.call(`businesses/crm-order/${b}/set`, { crm_order: ['lead', 'lead', 'customer'] }, owner.token), 'crm_order', message);
-    expectFailureEnvelope(await h.call(`businesses/crm-order/${b}/set`, { crm_order: ['lead', 'customer', 'vip'] }, owner.token), 422);
+    expectFieldError(
+      await h.call(`businesses/crm-order/${b}/set`, { crm_order: ['lead', 'customer'] }, owner.token),
+      'crm_order',
+      message,
+    );
+    expectFieldError(
+      await h.call(`businesses/crm-order/${b}/set`, { crm_order: ['lead', 'lead', 'customer'] }, owner.token),
+      'crm_order',
+      message,
+    );
+    expectFailureEnvelope(
+      await h.call(`businesses/crm-order/${b}/set`, { crm_order: ['lead', 'customer', 'vip'] }, owner.token),
+      422,
+    );
     expectFailureEnvelope(await h.call(`businesses/crm-order/${b}/set`, {}, owner.token), 422);
-    expect((await h.call(`businesses/crm-order/${b}/get`, undefined, owner.token)).body.data.crm_order).toEqual(['lead', 'customer', 'inactive']);
+    expect((await h.call(`businesses/crm-order/${b}/get`, undefined, owner.token)).body.data.crm_order).toEqual([
+      'lead',
+      'customer',
+      'inactive',
+    ]);
   });
 
   it('keeps each business its own order', async () => {
     const one = await h.signUpWithBusiness();
     const two = await h.signUpWithBusiness();
-    await h.call(`businesses/crm-order/${one.business._id}/set`, { crm_order: ['inactive', 'customer', 'lead'] }, one.token);
-    expect((await h.call(`businesses/crm-order/${two.business._id}/get`, undefined, two.token)).body.data.crm_order).toEqual(['lead', 'customer', 'inactive']);
+    await h.call(
+      `businesses/crm-order/${one.business._id}/set`,
+      { crm_order: ['inactive', 'customer', 'lead'] },
+      one.token,
+    );
+    expect(
+      (await h.call(`businesses/crm-order/${two.business._id}/get`, undefined, two.token)).body.data.crm_order,
+    ).toEqual(['lead', 'customer', 'inactive']);
   });
 });
 
@@ -76,7 +114,15 @@ describe('helpers/address-lookup', () => {
     const result = await lookup('10 Downing St, London SW1A 2AA, UK', owner.token);
     expect(result.status, JSON.stringify(result.body)).toBe(200);
     expect(result.body.data.addresses_found).toEqual([
-      { line_1: '10 Downing St', city: 'London', state: null, postcode: 'SW1A 2AA', country: 'GB', label: '10 Downing St, London, SW1A 2AA, United Kingdom', source: 'parsed' },
+      {
+        line_1: '10 Downing St',
+        city: 'London',
+        state: null,
+        postcode: 'SW1A 2AA',
+        country: 'GB',
+        label: '10 Downing St, London, SW1A 2AA, United Kingdom',
+        source: 'parsed',
+      },
     ]);
   });
 
@@ -87,12 +133,19 @@ describe('helpers/address-lookup', () => {
     const address = { line_1: '221B Baker Street', city: 'London', postcode: 'NW1 6XE', country: 'GB' };
     await createCustomer(h, b, owner.token, { addresses: [address] });
     await createCustomer(h, b, owner.token, { addresses: [address, { line_1: '1 Baker Lane', city: 'Bristol' }] });
-    await createCustomer(h, other.business._id, other.token, { addresses: [{ line_1: '5 Baker Street', city: 'London' }] });
+    await createCustomer(h, other.business._id, other.token, {
+      addresses: [{ line_1: '5 Baker Street', city: 'London' }],
+    });
 
     const result = await lookup('baker street', owner.token, b);
     expect(result.status).toBe(200);
     const found = result.body.data.addresses_found;
-    expect(found[0]).toEqual({ ...address, state: null, label: '221B Baker Street, London, NW1 6XE, United Kingdom', source: 'known' });
+    expect(found[0]).toEqual({
+      ...address,
+      state: null,
+      label: '221B Baker Street, London, NW1 6XE, United Kingdom',
+      source: 'known',
+    });
     expect(found.filter((entry: { source: string }) => entry.source === 'known')).toHaveLength(1);
     expect(found.map((entry: { label: string }) => entry.label).join('|')).not.toContain('5 Baker Street');
     expect(found.at(-1).source).toBe('parsed');
@@ -105,7 +158,9 @@ describe('helpers/address-lookup', () => {
   it('leaves out the addresses of deleted contacts', async () => {
     const owner = await h.signUpWithBusiness();
     const b = owner.business._id;
-    const gone = await createCustomer(h, b, owner.token, { addresses: [{ line_1: '77 Vanished Road', city: 'Nowhere' }] });
+    const gone = await createCustomer(h, b, owner.token, {
+      addresses: [{ line_1: '77 Vanished Road', city: 'Nowhere' }],
+    });
     await h.call(`businesses/customers/${b}/delete/${gone._id}`, undefined, owner.token);
     const result = await lookup('Vanished', owner.token, b);
     expect(result.body.data.addresses_found.map((entry: { source: string }) => entry.source)).toEqual(['parsed']);
@@ -118,8 +173,17 @@ describe('helpers/address-lookup', () => {
         lookedUp.push(new URL(request.url));
         return HttpResponse.json([
           {
-            display_name: '1600, Amphitheatre Parkway, Mountain View, Santa Clara County, California, 94043, United States',
-            address: { house_number: '1600', road: 'Amphitheatre Parkway', town: 'Mountain View', state: 'California', postcode: '94043', country: 'United States', country_code: 'us' },
+            display_name:
+              '1600, Amphitheatre Parkway, Mountain View, Santa Clara County, California, 94043, United States',
+            address: {
+              house_number: '1600',
+              road: 'Amphitheatre Parkway',
+              town: 'Mountain View',
+              state: 'California',
+              postcode: '94043',
+              country: 'United States',
+              country_code: 'us',
+            },
           },
         ]);
       }),
@@ -127,8 +191,24 @@ describe('helpers/address-lookup', () => {
     const result = await lookup('1600 Amphitheatre Parkway, Mountain View, CA 94043, USA', owner.token);
     expect(result.status).toBe(200);
     expect(result.body.data.addresses_found).toEqual([
-      { line_1: '1600 Amphitheatre Parkway', city: 'Mountain View', state: 'CA', postcode: '94043', country: 'US', label: '1600 Amphitheatre Parkway, Mountain View, CA 94043, United States', source: 'parsed' },
-      { line_1: '1600 Amphitheatre Parkway', city: 'Mountain View', state: 'California', postcode: '94043', country: 'US', label: '1600 Amphitheatre Parkway, Mountain View, California 94043, United States', source: 'directory' },
+      {
+        line_1: '1600 Amphitheatre Parkway',
+        city: 'Mountain View',
+        state: 'CA',
+        postcode: '94043',
+        country: 'US',
+        label: '1600 Amphitheatre Parkway, Mountain View, CA 94043, United States',
+        source: 'parsed',
+      },
+      {
+        line_1: '1600 Amphitheatre Parkway',
+        city: 'Mountain View',
+        state: 'California',
+        postcode: '94043',
+        country: 'US',
+        label: '1600 Amphitheatre Parkway, Mountain View, California 94043, United States',
+        source: 'directory',
+      },
     ]);
     expect(lookedUp).toHaveLength(1);
     expect(lookedUp[0].searchParams.get('q')).toBe('1600 Amphitheatre Parkway, Mountain View, CA 94043, USA');

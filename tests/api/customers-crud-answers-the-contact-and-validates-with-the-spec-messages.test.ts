@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '#tests/support/api-harness';
 import { createCustomer, customerInput, eventsFor, expectCustomerShape } from '#tests/support/customers';
-import { E164_MESSAGE, expectFailureEnvelope, expectFieldError, expectFieldErrorStartingWith } from '#tests/support/expect-envelope';
+import {
+  E164_MESSAGE,
+  expectFailureEnvelope,
+  expectFieldError,
+  expectFieldErrorStartingWith,
+} from '#tests/support/expect-envelope';
 
 let h: Harness;
 beforeAll(async () => {
@@ -48,31 +53,64 @@ describe('businesses/customers/{business_id}/create', () => {
     const owner = await h.signUpWithBusiness();
     const customer = await createCustomer(h, owner.business._id, owner.token);
     const events = eventsFor(h, customer._id);
-    expect(events).toEqual([{ channels: [`private-business.${owner.business._id}`], event: 'CustomerCreated', payload: { id: customer._id } }]);
+    expect(events).toEqual([
+      { channels: [`private-business.${owner.business._id}`], event: 'CustomerCreated', payload: { id: customer._id } },
+    ]);
   });
 
   it('needs only first_name and status; last_name is null and the lists are empty', async () => {
     const owner = await h.signUpWithBusiness();
-    const result = await h.call(path(owner.business._id, 'create'), { first_name: 'Solo', status: 'lead' }, owner.token);
+    const result = await h.call(
+      path(owner.business._id, 'create'),
+      { first_name: 'Solo', status: 'lead' },
+      owner.token,
+    );
     expect(result.status, JSON.stringify(result.body)).toBe(200);
-    expect(result.body.data.customer).toMatchObject({ first_name: 'Solo', last_name: null, name: 'Solo', emails: [], phones: [], addresses: [] });
+    expect(result.body.data.customer).toMatchObject({
+      first_name: 'Solo',
+      last_name: null,
+      name: 'Solo',
+      emails: [],
+      phones: [],
+      addresses: [],
+    });
   });
 
   it("refuses a missing or blank first name with 'First name is required.'", async () => {
     const owner = await h.signUpWithBusiness();
-    expectFieldError(await h.call(path(owner.business._id, 'create'), { status: 'lead' }, owner.token), 'first_name', 'First name is required.');
-    expectFieldError(await h.call(path(owner.business._id, 'create'), { first_name: '   ', status: 'lead' }, owner.token), 'first_name', 'First name is required.');
+    expectFieldError(
+      await h.call(path(owner.business._id, 'create'), { status: 'lead' }, owner.token),
+      'first_name',
+      'First name is required.',
+    );
+    expectFieldError(
+      await h.call(path(owner.business._id, 'create'), { first_name: '   ', status: 'lead' }, owner.token),
+      'first_name',
+      'First name is required.',
+    );
   });
 
   it("refuses a missing or unknown status with 'Customer status is required.'", async () => {
     const owner = await h.signUpWithBusiness();
-    expectFieldError(await h.call(path(owner.business._id, 'create'), { first_name: 'A' }, owner.token), 'status', 'Customer status is required.');
-    expectFieldError(await h.call(path(owner.business._id, 'create'), { first_name: 'A', status: 'vip' }, owner.token), 'status', 'Customer status is required.');
+    expectFieldError(
+      await h.call(path(owner.business._id, 'create'), { first_name: 'A' }, owner.token),
+      'status',
+      'Customer status is required.',
+    );
+    expectFieldError(
+      await h.call(path(owner.business._id, 'create'), { first_name: 'A', status: 'vip' }, owner.token),
+      'status',
+      'Customer status is required.',
+    );
   });
 
   it("refuses any invalid email with 'Email is not valid.' under its own index", async () => {
     const owner = await h.signUpWithBusiness();
-    const result = await h.call(path(owner.business._id, 'create'), customerInput({ emails: ['good@example.com', 'not-an-email'] }), owner.token);
+    const result = await h.call(
+      path(owner.business._id, 'create'),
+      customerInput({ emails: ['good@example.com', 'not-an-email'] }),
+      owner.token,
+    );
     expectFieldError(result, 'emails[1]', 'Email is not valid.');
   });
 
@@ -80,14 +118,27 @@ describe('businesses/customers/{business_id}/create', () => {
     const owner = await h.signUpWithBusiness();
     const result = await h.call(path(owner.business._id, 'create'), customerInput({ phones: ['12345'] }), owner.token);
     expectFieldErrorStartingWith(result, 'phones[0]', E164_MESSAGE);
-    expectFieldErrorStartingWith(await h.call(path(owner.business._id, 'create'), customerInput({ phones: ['+123456789012345'] }), owner.token), 'phones[0]', E164_MESSAGE);
+    expectFieldErrorStartingWith(
+      await h.call(path(owner.business._id, 'create'), customerInput({ phones: ['+123456789012345'] }), owner.token),
+      'phones[0]',
+      E164_MESSAGE,
+    );
   });
 
   it('reports every invalid field at once and creates nothing', async () => {
     const owner = await h.signUpWithBusiness();
-    const result = await h.call(path(owner.business._id, 'create'), { first_name: '', status: '', emails: ['x'], phones: ['1'] }, owner.token);
+    const result = await h.call(
+      path(owner.business._id, 'create'),
+      { first_name: '', status: '', emails: ['x'], phones: ['1'] },
+      owner.token,
+    );
     expectFailureEnvelope(result, 422);
-    expect(Object.keys(result.body.field_errors ?? {}).sort()).toEqual(['emails[0]', 'first_name', 'phones[0]', 'status']);
+    expect(Object.keys(result.body.field_errors ?? {}).sort()).toEqual([
+      'emails[0]',
+      'first_name',
+      'phones[0]',
+      'status',
+    ]);
     const list = await h.call(path(owner.business._id, 'list'), {}, owner.token);
     expect(list.body.data.total).toBe(0);
   });
@@ -117,7 +168,11 @@ describe('businesses/customers/{business_id}/update/{customer_id}', () => {
     const owner = await h.signUpWithBusiness();
     const created = await createCustomer(h, owner.business._id, owner.token, { status: 'lead' });
     h.clock.offsetMs += 1000;
-    const result = await h.call(path(owner.business._id, `update/${created._id}`), { status: 'customer', phones: ['+15555550100', '+15555550100'] }, owner.token);
+    const result = await h.call(
+      path(owner.business._id, `update/${created._id}`),
+      { status: 'customer', phones: ['+15555550100', '+15555550100'] },
+      owner.token,
+    );
     expect(result.status, JSON.stringify(result.body)).toBe(200);
     expect(result.body.messages).toEqual(['Contact updated.']);
     expectCustomerShape(result.body.data.customer);
@@ -139,7 +194,10 @@ describe('businesses/customers/{business_id}/update/{customer_id}', () => {
 
   it("clears the last name with '' or null", async () => {
     const owner = await h.signUpWithBusiness();
-    const created = await createCustomer(h, owner.business._id, owner.token, { first_name: 'Grace', last_name: 'Hopper' });
+    const created = await createCustomer(h, owner.business._id, owner.token, {
+      first_name: 'Grace',
+      last_name: 'Hopper',
+    });
     const cleared = await h.call(path(owner.business._id, `update/${created._id}`), { last_name: '' }, owner.token);
     expect(cleared.body.data.customer).toMatchObject({ last_name: null, name: 'Grace' });
     await h.call(path(owner.business._id, `update/${created._id}`), { last_name: 'Hopper' }, owner.token);
@@ -164,7 +222,10 @@ describe('businesses/customers/{business_id}/update/{customer_id}', () => {
     expectFailureEnvelope(await h.call(path(owner.business._id, 'update/nope'), { first_name: 'X' }, owner.token), 404);
     const created = await createCustomer(h, owner.business._id, owner.token);
     await h.call(path(owner.business._id, `delete/${created._id}`), undefined, owner.token);
-    expectFailureEnvelope(await h.call(path(owner.business._id, `update/${created._id}`), { first_name: 'X' }, owner.token), 404);
+    expectFailureEnvelope(
+      await h.call(path(owner.business._id, `update/${created._id}`), { first_name: 'X' }, owner.token),
+      404,
+    );
   });
 });
 
@@ -194,16 +255,26 @@ describe('businesses/customers/{business_id}/delete and restore', () => {
 
     const events = eventsFor(h, created._id);
     expect(events.map((event) => event.event)).toEqual(['CustomerCreated', 'CustomerDeleted', 'CustomerCreated']);
-    expect(events.map((event) => event.payload)).toEqual([{ id: created._id }, { id: created._id }, { id: created._id }]);
+    expect(events.map((event) => event.payload)).toEqual([
+      { id: created._id },
+      { id: created._id },
+      { id: created._id },
+    ]);
   });
 
   it('answers 404 to a second delete, and to a restore of a contact that is not deleted', async () => {
     const owner = await h.signUpWithBusiness();
     const created = await createCustomer(h, owner.business._id, owner.token);
-    expectFailureEnvelope(await h.call(path(owner.business._id, `restore/${created._id}`), undefined, owner.token), 404);
+    expectFailureEnvelope(
+      await h.call(path(owner.business._id, `restore/${created._id}`), undefined, owner.token),
+      404,
+    );
     await h.call(path(owner.business._id, `delete/${created._id}`), undefined, owner.token);
     expectFailureEnvelope(await h.call(path(owner.business._id, `delete/${created._id}`), undefined, owner.token), 404);
-    expectFailureEnvelope(await h.call(path(owner.business._id, 'delete/no-such-contact'), undefined, owner.token), 404);
+    expectFailureEnvelope(
+      await h.call(path(owner.business._id, 'delete/no-such-contact'), undefined, owner.token),
+      404,
+    );
   });
 });
 

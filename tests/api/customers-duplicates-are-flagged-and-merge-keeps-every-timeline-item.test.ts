@@ -15,7 +15,11 @@ afterAll(() => h.close());
 const get = (b: string, id: string, token: string) => h.call(`businesses/customers/${b}/get/${id}`, undefined, token);
 
 /** Timeline rows written directly, as the telephony and notes services will. */
-async function addTimeline(businessId: string, customerId: string, items: { type: 'call' | 'sms' | 'form' | 'note'; deleted?: boolean }[]) {
+async function addTimeline(
+  businessId: string,
+  customerId: string,
+  items: { type: 'call' | 'sms' | 'form' | 'note'; deleted?: boolean }[],
+) {
   const rows = items.map((item) => ({
     id: newId(),
     businessId,
@@ -39,9 +43,24 @@ describe('duplicates', () => {
   it('flags two contacts sharing a phone or an email, on both of them, with the reason', async () => {
     const owner = await h.signUpWithBusiness();
     const b = owner.business._id;
-    const first = await createCustomer(h, b, owner.token, { first_name: 'Sam', last_name: 'Smith', emails: ['sam@example.com'], phones: ['+447700900100'] });
-    const byPhone = await createCustomer(h, b, owner.token, { first_name: 'Samuel', last_name: null, emails: [], phones: ['+447700900100'] });
-    const byEmail = await createCustomer(h, b, owner.token, { first_name: 'S.', last_name: 'Smith', emails: ['SAM@example.com'], phones: [] });
+    const first = await createCustomer(h, b, owner.token, {
+      first_name: 'Sam',
+      last_name: 'Smith',
+      emails: ['sam@example.com'],
+      phones: ['+447700900100'],
+    });
+    const byPhone = await createCustomer(h, b, owner.token, {
+      first_name: 'Samuel',
+      last_name: null,
+      emails: [],
+      phones: ['+447700900100'],
+    });
+    const byEmail = await createCustomer(h, b, owner.token, {
+      first_name: 'S.',
+      last_name: 'Smith',
+      emails: ['SAM@example.com'],
+      phones: [],
+    });
     const unrelated = await createCustomer(h, b, owner.token, { emails: [], phones: ['+447700900199'] });
 
     expect(byPhone.duplicates).toEqual([{ _id: first._id, name: 'Sam Smith', reason: 'phone' }]);
@@ -85,7 +104,11 @@ describe('duplicates', () => {
     await h.call(`businesses/customers/${b}/update/${second._id}`, { phones: ['+447700900401'] }, owner.token);
     const read = (await get(b, first._id, owner.token)).body.data.customer;
     expect(read.duplicates).toEqual([]);
-    expect(eventsFor(h, first._id).at(-1)).toEqual({ channels: [`private-business.${b}`], event: 'CustomerUpdated', payload: { id: read._id } });
+    expect(eventsFor(h, first._id).at(-1)).toEqual({
+      channels: [`private-business.${b}`],
+      event: 'CustomerUpdated',
+      payload: { id: read._id },
+    });
   });
 });
 
@@ -107,15 +130,38 @@ describe('businesses/customers/{business_id}/merge/{customer_id}', () => {
       status: 'lead',
       emails: ['jo@home.example', 'jo@work.example'],
       phones: ['+447700900500', '+447700900501'],
-      addresses: [{ line_1: '1 High St', city: 'Leeds' }, { line_1: '2 Low Rd', city: 'York', postcode: 'YO1 7HH' }],
+      addresses: [
+        { line_1: '1 High St', city: 'Leeds' },
+        { line_1: '2 Low Rd', city: 'York', postcode: 'YO1 7HH' },
+      ],
     });
     const survivorItems = await addTimeline(b, survivor._id, [{ type: 'call' }, { type: 'note' }]);
-    const mergedItems = await addTimeline(b, merged._id, [{ type: 'call' }, { type: 'sms' }, { type: 'form' }, { type: 'note' }, { type: 'note', deleted: true }]);
+    const mergedItems = await addTimeline(b, merged._id, [
+      { type: 'call' },
+      { type: 'sms' },
+      { type: 'form' },
+      { type: 'note' },
+      { type: 'note', deleted: true },
+    ]);
     const notificationId = newId();
-    await h.database.db.insert(notifications).values({ id: notificationId, businessId: b, userId: owner.user.id, kind: 'task_due', title: 'Call Joanne back', customerId: merged._id, sourceId: mergedItems[3] });
+    await h.database.db
+      .insert(notifications)
+      .values({
+        id: notificationId,
+        businessId: b,
+        userId: owner.user.id,
+        kind: 'task_due',
+        title: 'Call Joanne back',
+        customerId: merged._id,
+        sourceId: mergedItems[3],
+      });
 
     h.clock.offsetMs += 1000;
-    const result = await h.call(`businesses/customers/${b}/merge/${survivor._id}`, { merge_id: merged._id }, owner.token);
+    const result = await h.call(
+      `businesses/customers/${b}/merge/${survivor._id}`,
+      { merge_id: merged._id },
+      owner.token,
+    );
     expect(result.status, JSON.stringify(result.body)).toBe(200);
     expect(result.body.messages).toEqual(['Contacts merged.']);
     const customer = result.body.data.customer;
@@ -127,7 +173,10 @@ describe('businesses/customers/{business_id}/merge/{customer_id}', () => {
       status: 'customer',
       emails: ['jo@work.example', 'jo@home.example'],
       phones: ['+447700900500', '+447700900501'],
-      addresses: [{ line_1: '1 High St', city: 'Leeds' }, { line_1: '2 Low Rd', city: 'York', postcode: 'YO1 7HH' }],
+      addresses: [
+        { line_1: '1 High St', city: 'Leeds' },
+        { line_1: '2 Low Rd', city: 'York', postcode: 'YO1 7HH' },
+      ],
       duplicates: [],
       deleted_at: null,
     });
@@ -150,7 +199,11 @@ describe('businesses/customers/{business_id}/merge/{customer_id}', () => {
     expect(row.deletedAt).not.toBeNull();
     expect((await get(b, survivor._id, owner.token)).body.data.customer).toEqual(customer);
 
-    expect(eventsFor(h, survivor._id).at(-1)).toEqual({ channels: [`private-business.${b}`], event: 'CustomerUpdated', payload: { id: survivor._id } });
+    expect(eventsFor(h, survivor._id).at(-1)).toEqual({
+      channels: [`private-business.${b}`],
+      event: 'CustomerUpdated',
+      payload: { id: survivor._id },
+    });
     const mergedEvent = eventsFor(h, merged._id).at(-1)!;
     expect(mergedEvent.event).toBe('CustomerDeleted');
     expect(mergedEvent.payload).toEqual({ id: merged._id });
@@ -161,7 +214,10 @@ describe('businesses/customers/{business_id}/merge/{customer_id}', () => {
     const b = owner.business._id;
     const one = await createCustomer(h, b, owner.token);
     const two = await createCustomer(h, b, owner.token);
-    const items = [...(await addTimeline(b, one._id, [{ type: 'call' }])), ...(await addTimeline(b, two._id, [{ type: 'note' }]))];
+    const items = [
+      ...(await addTimeline(b, one._id, [{ type: 'call' }])),
+      ...(await addTimeline(b, two._id, [{ type: 'note' }])),
+    ];
     const results = await Promise.all([
       h.call(`businesses/customers/${b}/merge/${one._id}`, { merge_id: two._id }, owner.token),
       h.call(`businesses/customers/${b}/merge/${two._id}`, { merge_id: one._id }, owner.token),
@@ -189,8 +245,16 @@ describe('businesses/customers/{business_id}/merge/{customer_id}', () => {
     const owner = await h.signUpWithBusiness();
     const b = owner.business._id;
     const one = await createCustomer(h, b, owner.token);
-    expectFieldError(await h.call(`businesses/customers/${b}/merge/${one._id}`, { merge_id: one._id }, owner.token), 'merge_id', 'A contact cannot be merged into itself.');
-    expectFieldError(await h.call(`businesses/customers/${b}/merge/${one._id}`, {}, owner.token), 'merge_id', 'Choose the contact to merge.');
+    expectFieldError(
+      await h.call(`businesses/customers/${b}/merge/${one._id}`, { merge_id: one._id }, owner.token),
+      'merge_id',
+      'A contact cannot be merged into itself.',
+    );
+    expectFieldError(
+      await h.call(`businesses/customers/${b}/merge/${one._id}`, {}, owner.token),
+      'merge_id',
+      'Choose the contact to merge.',
+    );
     expect((await get(b, one._id, owner.token)).body.data.customer).toEqual(one);
   });
 
@@ -201,9 +265,18 @@ describe('businesses/customers/{business_id}/merge/{customer_id}', () => {
     const gone = await createCustomer(h, b, owner.token);
     const items = await addTimeline(b, gone._id, [{ type: 'call' }]);
     await h.call(`businesses/customers/${b}/delete/${gone._id}`, undefined, owner.token);
-    expectFailureEnvelope(await h.call(`businesses/customers/${b}/merge/${live._id}`, { merge_id: gone._id }, owner.token), 404);
-    expectFailureEnvelope(await h.call(`businesses/customers/${b}/merge/${gone._id}`, { merge_id: live._id }, owner.token), 404);
-    expectFailureEnvelope(await h.call(`businesses/customers/${b}/merge/${live._id}`, { merge_id: 'no-such-contact' }, owner.token), 404);
+    expectFailureEnvelope(
+      await h.call(`businesses/customers/${b}/merge/${live._id}`, { merge_id: gone._id }, owner.token),
+      404,
+    );
+    expectFailureEnvelope(
+      await h.call(`businesses/customers/${b}/merge/${gone._id}`, { merge_id: live._id }, owner.token),
+      404,
+    );
+    expectFailureEnvelope(
+      await h.call(`businesses/customers/${b}/merge/${live._id}`, { merge_id: 'no-such-contact' }, owner.token),
+      404,
+    );
     expect((await ownerOf(items))[0].customerId).toBe(gone._id);
     expect((await get(b, live._id, owner.token)).body.data.customer).toEqual(live);
   });

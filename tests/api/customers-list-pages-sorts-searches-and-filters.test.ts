@@ -6,7 +6,9 @@ import { expectFailureEnvelope } from '#tests/support/expect-envelope';
 
 let h: Harness;
 let owner: Awaited<ReturnType<Harness['signUpWithBusiness']>>;
-let list: (body?: unknown) => Promise<{ customers: ApiCustomer[]; total: number; page: number; limit: number; status: number; body: unknown }>;
+let list: (
+  body?: unknown,
+) => Promise<{ customers: ApiCustomer[]; total: number; page: number; limit: number; status: number; body: unknown }>;
 const made: Record<string, ApiCustomer> = {};
 const times: Record<string, string> = {};
 
@@ -23,12 +25,47 @@ beforeAll(async () => {
     return { ...(result.body.data ?? {}), status: result.status, body: result.body };
   };
   const people = [
-    { key: 'ada', first_name: 'Ada', last_name: 'Lovelace', status: 'customer', emails: ['ada@engines.example'], phones: ['+447700900001'] },
-    { key: 'grace', first_name: 'Grace', last_name: 'Hopper', status: 'lead', emails: ['grace@navy.example'], phones: ['+15555550123'] },
-    { key: 'alan', first_name: 'Alan', last_name: 'Turing', status: 'inactive', emails: ['alan@bletchley.example'], phones: ['+447700900002'] },
+    {
+      key: 'ada',
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      status: 'customer',
+      emails: ['ada@engines.example'],
+      phones: ['+447700900001'],
+    },
+    {
+      key: 'grace',
+      first_name: 'Grace',
+      last_name: 'Hopper',
+      status: 'lead',
+      emails: ['grace@navy.example'],
+      phones: ['+15555550123'],
+    },
+    {
+      key: 'alan',
+      first_name: 'Alan',
+      last_name: 'Turing',
+      status: 'inactive',
+      emails: ['alan@bletchley.example'],
+      phones: ['+447700900002'],
+    },
     { key: 'percent', first_name: '50% Off', last_name: 'Shop_Owner', status: 'lead', emails: [], phones: [] },
-    { key: 'katherine', first_name: 'Katherine', last_name: 'Johnson', status: 'customer', emails: ['kj@nasa.example'], phones: ['+15555550999'] },
-    { key: 'ada2', first_name: 'Ada', last_name: 'Yonath', status: 'lead', emails: ['ada.yonath@weizmann.example'], phones: [] },
+    {
+      key: 'katherine',
+      first_name: 'Katherine',
+      last_name: 'Johnson',
+      status: 'customer',
+      emails: ['kj@nasa.example'],
+      phones: ['+15555550999'],
+    },
+    {
+      key: 'ada2',
+      first_name: 'Ada',
+      last_name: 'Yonath',
+      status: 'lead',
+      emails: ['ada.yonath@weizmann.example'],
+      phones: [],
+    },
   ];
   for (const { key, ...input } of people) {
     h.clock.offsetMs += 60_000;
@@ -65,14 +102,22 @@ describe('businesses/customers/{business_id}/list', () => {
 
   it('puts a contact that was just updated first', async () => {
     h.clock.offsetMs += 60_000;
-    await h.call(`businesses/customers/${owner.business._id}/update/${made.grace._id}`, { status: 'lead' }, owner.token);
+    await h.call(
+      `businesses/customers/${owner.business._id}/update/${made.grace._id}`,
+      { status: 'lead' },
+      owner.token,
+    );
     const result = await list();
     expect(ids(result.customers).slice(0, 2)).toEqual(keys('grace', 'ada2'));
   });
 
   it('pages from 0 with a limit, with the same total on every page', async () => {
     const sort = { sort_by: 'created_at', sort_order: 'asc' };
-    const pages = [await list({ ...sort, limit: 4, page: 0 }), await list({ ...sort, limit: 4, page: 1 }), await list({ ...sort, limit: 4, page: 2 })];
+    const pages = [
+      await list({ ...sort, limit: 4, page: 0 }),
+      await list({ ...sort, limit: 4, page: 1 }),
+      await list({ ...sort, limit: 4, page: 2 }),
+    ];
     expect(pages.map((page) => page.total)).toEqual([6, 6, 6]);
     expect(ids(pages[0].customers)).toEqual(keys('ada', 'grace', 'alan', 'percent'));
     expect(ids(pages[1].customers)).toEqual(keys('katherine', 'ada2'));
@@ -81,8 +126,12 @@ describe('businesses/customers/{business_id}/list', () => {
   });
 
   it('sorts by first_name, last_name, status or created_at in either order; anything else falls back to updated_at', async () => {
-    expect(ids((await list({ sort_by: 'last_name', sort_order: 'asc' })).customers)).toEqual(keys('grace', 'katherine', 'ada', 'percent', 'alan', 'ada2'));
-    expect(ids((await list({ sort_by: 'created_at', sort_order: 'desc' })).customers)).toEqual(keys('ada2', 'katherine', 'percent', 'alan', 'grace', 'ada'));
+    expect(ids((await list({ sort_by: 'last_name', sort_order: 'asc' })).customers)).toEqual(
+      keys('grace', 'katherine', 'ada', 'percent', 'alan', 'ada2'),
+    );
+    expect(ids((await list({ sort_by: 'created_at', sort_order: 'desc' })).customers)).toEqual(
+      keys('ada2', 'katherine', 'percent', 'alan', 'grace', 'ada'),
+    );
     const byFirst = (await list({ sort_by: 'first_name', sort_order: 'asc' })).customers.map((c) => c.first_name);
     expect(byFirst).toEqual([...byFirst].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
     const byStatus = (await list({ sort_by: 'status', sort_order: 'asc' })).customers.map((c) => c.status);
@@ -92,7 +141,8 @@ describe('businesses/customers/{business_id}/list', () => {
   });
 
   it('searches first and last name, the full name, emails and phones, ignoring case', async () => {
-    const search = async (text: string) => ids((await list({ search: text, sort_by: 'created_at', sort_order: 'asc' })).customers);
+    const search = async (text: string) =>
+      ids((await list({ search: text, sort_by: 'created_at', sort_order: 'asc' })).customers);
     expect(await search('ada')).toEqual(keys('ada', 'ada2'));
     expect(await search('LOVELACE')).toEqual(keys('ada'));
     expect(await search('ada yon')).toEqual(keys('ada2'));
@@ -125,14 +175,23 @@ describe('businesses/customers/{business_id}/list', () => {
 
   it('filters by a created_at range (from and to are inclusive, either may be left out)', async () => {
     const asc = { sort_by: 'created_at', sort_order: 'asc' };
-    expect(ids((await list({ ...asc, created_at: { from: times.alan, to: times.katherine } })).customers)).toEqual(keys('alan', 'percent', 'katherine'));
-    expect(ids((await list({ ...asc, created_at: { from: times.katherine } })).customers)).toEqual(keys('katherine', 'ada2'));
+    expect(ids((await list({ ...asc, created_at: { from: times.alan, to: times.katherine } })).customers)).toEqual(
+      keys('alan', 'percent', 'katherine'),
+    );
+    expect(ids((await list({ ...asc, created_at: { from: times.katherine } })).customers)).toEqual(
+      keys('katherine', 'ada2'),
+    );
     expect(ids((await list({ ...asc, created_at: { to: times.grace } })).customers)).toEqual(keys('ada', 'grace'));
   });
 
   it('flags duplicates in the list entries', async () => {
     const b = owner.business._id;
-    const twin = await createCustomer(h, b, owner.token, { first_name: 'Ada', last_name: 'Twin', emails: ['ADA@engines.example'], phones: [] });
+    const twin = await createCustomer(h, b, owner.token, {
+      first_name: 'Ada',
+      last_name: 'Twin',
+      emails: ['ADA@engines.example'],
+      phones: [],
+    });
     try {
       const result = await list({ search: 'ada' });
       const original = result.customers.find((c) => c._id === made.ada._id)!;
@@ -144,7 +203,15 @@ describe('businesses/customers/{business_id}/list', () => {
   });
 
   it('refuses bad filters with 422: a limit over 500, a negative page, an unknown status, a bad date', async () => {
-    for (const body of [{ limit: 501 }, { limit: 0 }, { page: -1 }, { status: 'vip' }, { sort_order: 'sideways' }, { created_at: { from: 'yesterday' } }, { search: 'x'.repeat(101) }]) {
+    for (const body of [
+      { limit: 501 },
+      { limit: 0 },
+      { page: -1 },
+      { status: 'vip' },
+      { sort_order: 'sideways' },
+      { created_at: { from: 'yesterday' } },
+      { search: 'x'.repeat(101) },
+    ]) {
       expectFailureEnvelope(await h.call(`businesses/customers/${owner.business._id}/list`, body, owner.token), 422);
     }
     const statusError = await h.call(`businesses/customers/${owner.business._id}/list`, { status: 'vip' }, owner.token);

@@ -53,7 +53,12 @@ describe('signed-out callers', () => {
   it('get 401 from every call', async () => {
     const { b, live, other, deleted } = await businessWithContacts();
     const calls = everyCall(b, { live: live._id, other: other._id, deleted: deleted._id });
-    for (const [path, body] of [...calls.reads, ...calls.writes, calls.crmGet, ['helpers/address-lookup', { address: 'London' }] as [string, unknown]]) {
+    for (const [path, body] of [
+      ...calls.reads,
+      ...calls.writes,
+      calls.crmGet,
+      ['helpers/address-lookup', { address: 'London' }] as [string, unknown],
+    ]) {
       expectFailureEnvelope(await h.call(path, body), 401);
     }
   });
@@ -83,10 +88,16 @@ describe('members without customers/view', () => {
 
   it('get no known addresses from the address lookup, only the parse', async () => {
     const { owner, b } = await businessWithContacts();
-    await h.call(`businesses/customers/${b}/create`, { first_name: 'Addr', status: 'lead', addresses: [{ line_1: '9 Secret Lane', city: 'Hiddenham' }] }, owner.token);
+    await h.call(
+      `businesses/customers/${b}/create`,
+      { first_name: 'Addr', status: 'lead', addresses: [{ line_1: '9 Secret Lane', city: 'Hiddenham' }] },
+      owner.token,
+    );
     const member = await h.signUp();
     await h.addMember(b, member.user.id, ['notes/view']);
-    const result = await h.call('helpers/address-lookup', { address: 'Secret Lane' }, member.token, { 'business-id': b });
+    const result = await h.call('helpers/address-lookup', { address: 'Secret Lane' }, member.token, {
+      'business-id': b,
+    });
     expect(result.status).toBe(200);
     expect(result.body.data.addresses_found.map((found: { source: string }) => found.source)).toEqual(['parsed']);
   });
@@ -118,7 +129,15 @@ describe('members with customers/edit', () => {
     await h.addMember(b, member.user.id, ['customers/view', 'customers/edit']);
     const calls = everyCall(b, { live: live._id, other: other._id, deleted: deleted._id });
     // Merge before delete would leave nothing to merge into: run merge first.
-    const ordered = [calls.writes[4], calls.writes[0], calls.writes[1], calls.writes[3], calls.writes[2], calls.writes[5], calls.writes[6]];
+    const ordered = [
+      calls.writes[4],
+      calls.writes[0],
+      calls.writes[1],
+      calls.writes[3],
+      calls.writes[2],
+      calls.writes[5],
+      calls.writes[6],
+    ];
     for (const [path, body] of ordered) {
       const result = await h.call(path, body, member.token);
       expect(result.status, `${path} ${JSON.stringify(result.body)}`).toBe(200);
@@ -138,7 +157,10 @@ describe('callers from another business', () => {
     for (const [path, body] of [...calls.reads, ...calls.writes, calls.crmGet]) {
       expectFailureEnvelope(await h.call(path, body, outsider.token), 404);
     }
-    expectFailureEnvelope(await h.call('helpers/address-lookup', { address: 'London' }, outsider.token, { 'business-id': b }), 404);
+    expectFailureEnvelope(
+      await h.call('helpers/address-lookup', { address: 'London' }, outsider.token, { 'business-id': b }),
+      404,
+    );
     expect(await snapshot(owner, b, deleted._id)).toEqual(before);
     expect(await snapshot(outsider, outsider.business._id, ownContact._id)).toEqual(outsiderBefore);
     expect(h.events.length).toBe(eventCount);
@@ -151,12 +173,27 @@ describe('callers from another business', () => {
     const ob = outsider.business._id;
     const before = await snapshot(owner, b, deleted._id);
     expectFailureEnvelope(await h.call(`businesses/customers/${ob}/get/${live._id}`, undefined, outsider.token), 404);
-    expectFailureEnvelope(await h.call(`businesses/customers/${ob}/update/${live._id}`, { first_name: 'Changed' }, outsider.token), 404);
-    expectFailureEnvelope(await h.call(`businesses/customers/${ob}/delete/${live._id}`, undefined, outsider.token), 404);
-    expectFailureEnvelope(await h.call(`businesses/customers/${ob}/restore/${deleted._id}`, undefined, outsider.token), 404);
+    expectFailureEnvelope(
+      await h.call(`businesses/customers/${ob}/update/${live._id}`, { first_name: 'Changed' }, outsider.token),
+      404,
+    );
+    expectFailureEnvelope(
+      await h.call(`businesses/customers/${ob}/delete/${live._id}`, undefined, outsider.token),
+      404,
+    );
+    expectFailureEnvelope(
+      await h.call(`businesses/customers/${ob}/restore/${deleted._id}`, undefined, outsider.token),
+      404,
+    );
     // Merging a foreign contact into one's own (or the reverse) finds nothing to merge.
-    expectFailureEnvelope(await h.call(`businesses/customers/${ob}/merge/${mine._id}`, { merge_id: other._id }, outsider.token), 404);
-    expectFailureEnvelope(await h.call(`businesses/customers/${ob}/merge/${live._id}`, { merge_id: mine._id }, outsider.token), 404);
+    expectFailureEnvelope(
+      await h.call(`businesses/customers/${ob}/merge/${mine._id}`, { merge_id: other._id }, outsider.token),
+      404,
+    );
+    expectFailureEnvelope(
+      await h.call(`businesses/customers/${ob}/merge/${live._id}`, { merge_id: mine._id }, outsider.token),
+      404,
+    );
     expect(await snapshot(owner, b, deleted._id)).toEqual(before);
     const still = await h.call(`businesses/customers/${ob}/get/${mine._id}`, undefined, outsider.token);
     expect(still.body.data.customer).toEqual(mine);

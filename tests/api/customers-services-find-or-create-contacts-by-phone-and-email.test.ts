@@ -23,7 +23,12 @@ describe('findOrCreateByPhone', () => {
     const first = await findOrCreateByPhone(h.deps, b, phone);
     expect(first.created).toBe(true);
     expectCustomerShape(first.customer);
-    expect(first.customer).toMatchObject({ first_name: formatPhoneNumber(phone), status: 'lead', phones: [phone], emails: [] });
+    expect(first.customer).toMatchObject({
+      first_name: formatPhoneNumber(phone),
+      status: 'lead',
+      phones: [phone],
+      emails: [],
+    });
     expect(eventsFor(h, first.customer._id).map((event) => event.event)).toEqual(['CustomerCreated']);
 
     const again = await findOrCreateByPhone(h.deps, b, ` ${phone} `);
@@ -37,7 +42,10 @@ describe('findOrCreateByPhone', () => {
   it('creates one contact when the same number calls twice at once', async () => {
     const owner = await h.signUpWithBusiness();
     const phone = randomMobile();
-    const results = await Promise.all([findOrCreateByPhone(h.deps, owner.business._id, phone), findOrCreateByPhone(h.deps, owner.business._id, phone)]);
+    const results = await Promise.all([
+      findOrCreateByPhone(h.deps, owner.business._id, phone),
+      findOrCreateByPhone(h.deps, owner.business._id, phone),
+    ]);
     expect(new Set(results.map((result) => result.customer._id)).size).toBe(1);
     expect(results.filter((result) => result.created)).toHaveLength(1);
   });
@@ -46,7 +54,11 @@ describe('findOrCreateByPhone', () => {
     const owner = await h.signUpWithBusiness();
     const other = await h.signUpWithBusiness();
     const phone = randomMobile();
-    const known = await createCustomer(h.deps, owner.business._id, { first_name: 'Known', status: 'customer', phones: [randomMobile(), phone] });
+    const known = await createCustomer(h.deps, owner.business._id, {
+      first_name: 'Known',
+      status: 'customer',
+      phones: [randomMobile(), phone],
+    });
     expect((await findOrCreateByPhone(h.deps, owner.business._id, phone)).customer._id).toBe(known._id);
     const elsewhere = await findOrCreateByPhone(h.deps, other.business._id, phone, { first_name: 'Caller' });
     expect(elsewhere.created).toBe(true);
@@ -68,7 +80,10 @@ describe('findOrCreateByEmail', () => {
   it('matches an email whatever its case, and creates a lead with it otherwise', async () => {
     const owner = await h.signUpWithBusiness();
     const b = owner.business._id;
-    const created = await findOrCreateByEmail(h.deps, b, 'New.Lead@Example.com', { first_name: 'New', last_name: 'Lead' });
+    const created = await findOrCreateByEmail(h.deps, b, 'New.Lead@Example.com', {
+      first_name: 'New',
+      last_name: 'Lead',
+    });
     expect(created.created).toBe(true);
     expect(created.customer).toMatchObject({ name: 'New Lead', emails: ['new.lead@example.com'], status: 'lead' });
     const found = await findOrCreateByEmail(h.deps, b, 'NEW.LEAD@example.com');
@@ -87,6 +102,12 @@ describe('createCustomer (service)', () => {
       phones: ['+15555550100', '+15555550100'],
       addresses: [{ line_1: ' 1 Road ', city: '' }, {}, { line_1: '1 road' }],
     });
-    expect(customer).toMatchObject({ first_name: 'Lin', last_name: null, emails: ['a@b.co'], phones: ['+15555550100'], addresses: [{ line_1: '1 Road' }] });
+    expect(customer).toMatchObject({
+      first_name: 'Lin',
+      last_name: null,
+      emails: ['a@b.co'],
+      phones: ['+15555550100'],
+      addresses: [{ line_1: '1 Road' }],
+    });
   });
 });

@@ -24,12 +24,17 @@ const local = (date: string, time: string) => {
 const setClock = (at: Date) => {
   h.clock.offsetMs = at.getTime() - Date.now();
 };
-const summaries = async (email: string) => (await h.outboxFor(email, 'email')).filter((entry) => entry.subject?.startsWith('Daily summary'));
+const summaries = async (email: string) =>
+  (await h.outboxFor(email, 'email')).filter((entry) => entry.subject?.startsWith('Daily summary'));
 const run = () => runDailySummaries(h.deps, { businessIds: [b] });
 
 async function item(type: 'call' | 'sms' | 'form', at: Date, body: string, extra: Record<string, unknown> = {}) {
   setClock(at);
-  const result = await h.call(`dev/system-items/${b}/create`, { type, from: '+442071234999', body, ...extra }, owner.token);
+  const result = await h.call(
+    `dev/system-items/${b}/create`,
+    { type, from: '+442071234999', body, ...extra },
+    owner.token,
+  );
   expect(result.status, JSON.stringify(result.body)).toBe(200);
   return result.body.data.item._id as string;
 }
@@ -51,10 +56,18 @@ describe('the daily summary preference', () => {
   it('is off by default, saved per member, and refuses a time that is not HH:mm', async () => {
     const before = await h.call(`businesses/settings/${b}/get`, undefined, owner.token);
     expect(before.body.data.business_settings.notifications.daily_summary).toEqual({ enabled: false, time: '08:00' });
-    const bad = await h.call(`businesses/settings/${b}/set`, { notifications: { daily_summary: { enabled: true, time: '7.30am' } } }, owner.token);
+    const bad = await h.call(
+      `businesses/settings/${b}/set`,
+      { notifications: { daily_summary: { enabled: true, time: '7.30am' } } },
+      owner.token,
+    );
     expect(bad.status).toBe(422);
     expect(Object.values(bad.body.field_errors ?? {}).flat()).toContain(messages.hours.timeInvalid);
-    const saved = await h.call(`businesses/settings/${b}/set`, { notifications: { daily_summary: { enabled: true, time: '07:30' } } }, owner.token);
+    const saved = await h.call(
+      `businesses/settings/${b}/set`,
+      { notifications: { daily_summary: { enabled: true, time: '07:30' } } },
+      owner.token,
+    );
     expect(saved.status).toBe(200);
     expect(saved.body.data.business_settings.notifications.daily_summary).toEqual({ enabled: true, time: '07:30' });
     // Other preferences are untouched.
@@ -77,20 +90,43 @@ describe('the daily summary email', () => {
     await h.addMember(b, quiet.user.id, ['calls/view']);
     const limited = await h.signUp();
     await h.addMember(b, limited.user.id, ['smses/view']);
-    await h.call(`businesses/settings/${b}/set`, { notifications: { daily_summary: { enabled: true, time: '06:00' } } }, limited.token);
+    await h.call(
+      `businesses/settings/${b}/set`,
+      { notifications: { daily_summary: { enabled: true, time: '06:00' } } },
+      limited.token,
+    );
 
-    const call = await item('call', local('2027-03-10', '00:05'), 'Asked about prices', { status: 'answered', details: { summary: 'Wants a quote for a boiler service' } });
+    const call = await item('call', local('2027-03-10', '00:05'), 'Asked about prices', {
+      status: 'answered',
+      details: { summary: 'Wants a quote for a boiler service' },
+    });
     const sms = await item('sms', local('2027-03-10', '23:58'), 'Are you open on Sunday?');
     const form = await item('form', local('2027-03-10', '12:00'), 'Lead from the website form');
     const tooEarly = await item('sms', local('2027-03-09', '23:59'), 'The day before yesterday');
     const tooLate = await item('call', local('2027-03-11', '00:01'), 'Today already');
     setClock(local('2027-03-10', '15:00'));
-    const contact = await h.call(`businesses/customers/${b}/create`, { first_name: 'Olive', last_name: 'Orders', status: 'customer' }, owner.token);
-    const order = await h.call(`businesses/orders/${b}/create`, { customer_id: contact.body.data.customer._id, status: 'new', lines: [{ name: 'Sourdough loaf', quantity: 2 }] }, owner.token);
+    const contact = await h.call(
+      `businesses/customers/${b}/create`,
+      { first_name: 'Olive', last_name: 'Orders', status: 'customer' },
+      owner.token,
+    );
+    const order = await h.call(
+      `businesses/orders/${b}/create`,
+      { customer_id: contact.body.data.customer._id, status: 'new', lines: [{ name: 'Sourdough loaf', quantity: 2 }] },
+      owner.token,
+    );
     expect(order.status, JSON.stringify(order.body)).toBe(200);
-    const appointment = await h.call(`businesses/appointments/${b}/create`, { customer_id: contact.body.data.customer._id, start_at: '2027-03-12T10:00', notify_customer: false }, owner.token);
+    const appointment = await h.call(
+      `businesses/appointments/${b}/create`,
+      { customer_id: contact.body.data.customer._id, start_at: '2027-03-12T10:00', notify_customer: false },
+      owner.token,
+    );
     expect(appointment.status, JSON.stringify(appointment.body)).toBe(200);
-    const question = await h.call(`businesses/memories/${b}/create`, { type: 'question', content: 'Do you deliver to Devonport?', status: 'active' }, owner.token);
+    const question = await h.call(
+      `businesses/memories/${b}/create`,
+      { type: 'question', content: 'Do you deliver to Devonport?', status: 'active' },
+      owner.token,
+    );
     expect(question.status, JSON.stringify(question.body)).toBe(200);
 
     // 07:29 on the 11th in Auckland (18:29 UTC on the 10th): not yet for the owner; the limited member's 06:00 has passed.
@@ -144,7 +180,12 @@ describe('the daily summary email', () => {
 
   it('says when nothing came in', async () => {
     const other = await h.signUpWithBusiness();
-    const summary = await buildDailySummary(h.deps, { id: other.business._id, name: 'Quiet Co', timezone: ZONE }, ['admin'], '2027-03-10');
+    const summary = await buildDailySummary(
+      h.deps,
+      { id: other.business._id, name: 'Quiet Co', timezone: ZONE },
+      ['admin'],
+      '2027-03-10',
+    );
     expect(summary.text).toContain('Nothing came in, and no question is waiting for an answer.');
     expect(summary.text).not.toContain('Calls');
   });

@@ -36,7 +36,14 @@ describe('the website crawler', () => {
   it('learns each readable same-site page as a web_page memory and lists every failure', async () => {
     const before = site.hits.length;
     const { owner, b, job } = await startJob();
-    expect(job).toMatchObject({ status: 'queued', url: site.url, pages_found: 1, pages_fetched: 0, pages_learned: 0, errors: [] });
+    expect(job).toMatchObject({
+      status: 'queued',
+      url: site.url,
+      pages_found: 1,
+      pages_fetched: 0,
+      pages_learned: 0,
+      errors: [],
+    });
 
     expect(await runNextJob(h.deps, { limits: LIMITS, businessIds: [b], publishEveryMs: 0 })).toBe('done');
 
@@ -45,7 +52,12 @@ describe('the website crawler', () => {
     // The sitemap brings /orphan, which no link leads to.
     expect([...byPath.keys()].sort()).toEqual(['/', '/about', '/contact', '/orphan', '/services']);
     const home = byPath.get('/')!;
-    expect(home).toMatchObject({ status: 'active', title: 'Fixture Plumbing — Home', sourceUrl: site.url, createdBy: owner.user.id });
+    expect(home).toMatchObject({
+      status: 'active',
+      title: 'Fixture Plumbing — Home',
+      sourceUrl: site.url,
+      createdBy: owner.user.id,
+    });
     expect(home.content).toContain('Emergency plumbers serving Riverton since 1998.');
     // Readable text only: no script, style, navigation or footer boilerplate.
     expect(home.content).not.toMatch(/tracking|font-family|Site navigation footer/);
@@ -63,7 +75,9 @@ describe('the website crawler', () => {
     expect(done.pages_found).toBe(done.pages_fetched);
     expect(done.finished_at).not.toBeNull();
     expect(done.started_at).not.toBeNull();
-    const errors = Object.fromEntries(done.errors.map((e: { url: string; error: string }) => [new URL(e.url).pathname, e.error]));
+    const errors = Object.fromEntries(
+      done.errors.map((e: { url: string; error: string }) => [new URL(e.url).pathname, e.error]),
+    );
     expect(errors).toEqual({
       '/big': 'The page is larger than 256 kB.',
       '/missing': 'The server answered 404 Not Found.',
@@ -111,11 +125,20 @@ describe('the website crawler', () => {
     // the final one go out (besides Created and the claim's Updated).
     await runNextJob(h.deps, { limits: LIMITS, businessIds: [b], publishEveryMs: 60_000 });
     const events = h.events.slice(sent).filter((e) => e.event.startsWith('LearningJob'));
-    expect(events[0]).toMatchObject({ channels: [`private-business.${b}`], event: 'LearningJobCreated', payload: { id: job._id } });
+    expect(events[0]).toMatchObject({
+      channels: [`private-business.${b}`],
+      event: 'LearningJobCreated',
+      payload: { id: job._id },
+    });
     const last = events.at(-1)!;
     expect(last.event).toBe('LearningJobUpdated');
     expect(last.payload).toEqual({ id: job._id });
-    expect(events.map((e) => e.event)).toEqual(['LearningJobCreated', 'LearningJobUpdated', 'LearningJobUpdated', 'LearningJobUpdated']);
+    expect(events.map((e) => e.event)).toEqual([
+      'LearningJobCreated',
+      'LearningJobUpdated',
+      'LearningJobUpdated',
+      'LearningJobUpdated',
+    ]);
   });
 
   it('running the loader again refreshes the pages it learned instead of duplicating them', async () => {

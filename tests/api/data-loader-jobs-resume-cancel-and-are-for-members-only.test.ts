@@ -41,7 +41,19 @@ describe('businesses/learning calls', () => {
     const { owner, b, job, started } = await ownerWithJob();
     expect(started.body.messages).toEqual(['Learning your website started.']);
     expect(Object.keys(job).sort()).toEqual(
-      ['_id', 'created_at', 'errors', 'finished_at', 'kind', 'pages_fetched', 'pages_found', 'pages_learned', 'started_at', 'status', 'url'].sort(),
+      [
+        '_id',
+        'created_at',
+        'errors',
+        'finished_at',
+        'kind',
+        'pages_fetched',
+        'pages_found',
+        'pages_learned',
+        'started_at',
+        'status',
+        'url',
+      ].sort(),
     );
     const list = await h.call(path(b, 'list'), undefined, owner.token);
     expect(list.body.data).toMatchObject({ total: 1, page: 0, limit: 20, jobs: [{ _id: job._id, status: 'queued' }] });
@@ -89,7 +101,10 @@ describe('businesses/learning calls', () => {
       expect((await h.call(path(b, action), undefined, viewer.token)).status).toBe(200);
       expect((await h.call(path(b, action), undefined, stranger.token)).status).toBe(404);
     }
-    for (const [action, body] of [['start', { url: site.url }], [`cancel/${job._id}`, undefined]] as const) {
+    for (const [action, body] of [
+      ['start', { url: site.url }],
+      [`cancel/${job._id}`, undefined],
+    ] as const) {
       const refused = await h.call(path(b, action), body, viewer.token);
       expect(refused.status).toBe(403);
       expect(refused.body.errors).toEqual(['You do not have permission to edit memories']);
@@ -117,7 +132,9 @@ describe('the learning runner', () => {
       if (!/robots\.txt|sitemap\.xml/.test(url) && ++pagesFetched === 3) stop.abort();
       return fetch(input, init);
     };
-    expect(await runNextJob(h.deps, { limits: LIMITS, businessIds: [b], fetch: interrupting, signal: stop.signal })).toBe('stopped');
+    expect(
+      await runNextJob(h.deps, { limits: LIMITS, businessIds: [b], fetch: interrupting, signal: stop.signal }),
+    ).toBe('stopped');
     const left = (await h.call(path(b, `get/${job._id}`), undefined, owner.token)).body.data.job;
     expect(left.status).toBe('queued');
     expect(left.pages_learned).toBe(2);
@@ -129,21 +146,36 @@ describe('the learning runner', () => {
     const done = (await h.call(path(b, `get/${job._id}`), undefined, owner.token)).body.data.job;
     expect(done).toMatchObject({ status: 'done', pages_learned: 6 });
     // Pages learned before the stop are not fetched again.
-    const refetched = site.hits.slice(hitsBefore).filter((p) => learnedBefore.some((url) => new URL(url!).pathname === p));
+    const refetched = site.hits
+      .slice(hitsBefore)
+      .filter((p) => learnedBefore.some((url) => new URL(url!).pathname === p));
     expect(refetched).toEqual([]);
     const all = await learnedUrls(b);
     expect(new Set(all).size).toBe(all.length);
-    expect(all.map((url) => new URL(url!).pathname).sort()).toEqual(['/', '/about', '/contact', '/orphan', '/services', '/slow']);
+    expect(all.map((url) => new URL(url!).pathname).sort()).toEqual([
+      '/',
+      '/about',
+      '/contact',
+      '/orphan',
+      '/services',
+      '/slow',
+    ]);
   });
 
   it('takes over a running job whose heartbeat is stale, but not one a live server works on', async () => {
     const { b, job } = await ownerWithJob();
     const now = h.deps.clock.now();
-    await h.deps.db.update(learningJobs).set({ status: 'running', heartbeatAt: new Date(now.getTime() - 30_000) }).where(eq(learningJobs.id, job._id));
+    await h.deps.db
+      .update(learningJobs)
+      .set({ status: 'running', heartbeatAt: new Date(now.getTime() - 30_000) })
+      .where(eq(learningJobs.id, job._id));
     expect(await claimNextJob(h.deps, { businessIds: [b] })).toBeUndefined();
 
     // The server crashed mid-crawl: one page already learned, and the job silent for 61 s.
-    await h.deps.db.update(learningJobs).set({ heartbeatAt: new Date(now.getTime() - 61_000) }).where(eq(learningJobs.id, job._id));
+    await h.deps.db
+      .update(learningJobs)
+      .set({ heartbeatAt: new Date(now.getTime() - 61_000) })
+      .where(eq(learningJobs.id, job._id));
     expect(await runNextJob(h.deps, { limits: LIMITS, businessIds: [b] })).toBe('done');
     const [row] = await h.deps.db.select().from(learningJobs).where(eq(learningJobs.id, job._id));
     expect(row).toMatchObject({ status: 'done', pagesLearned: 6, heartbeatAt: null });
@@ -153,14 +185,18 @@ describe('the learning runner', () => {
     const { owner, b, job } = await ownerWithJob();
     let pages = 0;
     const cancelling: typeof fetch = async (input, init) => {
-      if (!/robots\.txt|sitemap\.xml/.test(String(input)) && ++pages === 2) await h.call(path(b, `cancel/${job._id}`), undefined, owner.token);
+      if (!/robots\.txt|sitemap\.xml/.test(String(input)) && ++pages === 2)
+        await h.call(path(b, `cancel/${job._id}`), undefined, owner.token);
       return fetch(input, init);
     };
     expect(await runNextJob(h.deps, { limits: LIMITS, businessIds: [b], fetch: cancelling })).toBe('lost');
     const after = (await h.call(path(b, `get/${job._id}`), undefined, owner.token)).body.data.job;
     expect(after.status).toBe('cancelled');
     expect(after.pages_learned).toBeLessThanOrEqual(2);
-    const pending = await h.deps.db.select().from(learningPages).where(and(eq(learningPages.jobId, job._id), eq(learningPages.status, 'queued')));
+    const pending = await h.deps.db
+      .select()
+      .from(learningPages)
+      .where(and(eq(learningPages.jobId, job._id), eq(learningPages.status, 'queued')));
     expect(pending.length).toBeGreaterThan(0);
   });
 
@@ -168,7 +204,12 @@ describe('the learning runner', () => {
     const owner = await h.signUpWithBusiness();
     const b = owner.business._id;
     const finished: string[] = [];
-    const stop = startLearningRunner(h.deps, { limits: LIMITS, businessIds: [b], intervalMs: 60_000, onJob: (job, outcome) => finished.push(`${job.id}:${outcome}`) });
+    const stop = startLearningRunner(h.deps, {
+      limits: LIMITS,
+      businessIds: [b],
+      intervalMs: 60_000,
+      onJob: (job, outcome) => finished.push(`${job.id}:${outcome}`),
+    });
     try {
       const { job } = (await h.call(path(b, 'start'), { url: `${site.url}about` }, owner.token)).body.data;
       for (let i = 0; i < 100 && finished.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 50));

@@ -15,14 +15,19 @@ import { createHarness, type Harness } from '#tests/support/api-harness';
  */
 type Listener = { port: number; connections: number; requests: string[]; close: () => Promise<void> };
 
-async function listen(host: string, handler?: (request: http.IncomingMessage, response: http.ServerResponse) => void): Promise<Listener> {
+async function listen(
+  host: string,
+  handler?: (request: http.IncomingMessage, response: http.ServerResponse) => void,
+): Promise<Listener> {
   const sockets = new Set<Socket>();
   const state = { connections: 0, requests: [] as string[] };
   const server = http.createServer((request, response) => {
     state.requests.push(request.url ?? '');
     if (handler) return handler(request, response);
     response.writeHead(200, { 'content-type': 'text/html' });
-    response.end('<html><head><title>Admin</title></head><body><main><h1>Internal admin</h1><p>Database password hunter2.</p></main></body></html>');
+    response.end(
+      '<html><head><title>Admin</title></head><body><main><h1>Internal admin</h1><p>Database password hunter2.</p></main></body></html>',
+    );
   });
   server.on('connection', (socket) => {
     state.connections++;
@@ -72,11 +77,18 @@ async function crawl(harness: Harness, url: string) {
   const started = await harness.call(`businesses/learning/${b}/start`, { url }, owner.token);
   expect(started.status).toBe(200);
   expect(await runNextJob(harness.deps, { limits: LIMITS, businessIds: [b] })).toBe('done');
-  const job = (await harness.call(`businesses/learning/${b}/get/${started.body.data.job._id}`, undefined, owner.token)).body.data.job;
+  const job = (await harness.call(`businesses/learning/${b}/get/${started.body.data.job._id}`, undefined, owner.token))
+    .body.data.job;
   const learned = await harness.deps.db
     .select()
     .from(memories)
-    .where(and(eq(memories.businessId, b), eq(memories.type, 'web_page'), sql`${memories.meta}->>'learning_job_id' = ${job._id}`));
+    .where(
+      and(
+        eq(memories.businessId, b),
+        eq(memories.type, 'web_page'),
+        sql`${memories.meta}->>'learning_job_id' = ${job._id}`,
+      ),
+    );
   return { job, learned };
 }
 
@@ -112,11 +124,25 @@ describe('the data loader refuses internal addresses', () => {
     expect(internal.requests).toEqual([]);
     expect(internalV6.requests).toEqual([]);
     // The real reason is in the server log, not in the member's list.
-    expect(logged.some((line) => line.msg === 'learning page could not be fetched' && line.refused === true)).toBe(true);
+    expect(logged.some((line) => line.msg === 'learning page could not be fetched' && line.refused === true)).toBe(
+      true,
+    );
   });
 
   it('refuses private, link-local, carrier-grade NAT and other non-public addresses without connecting', async () => {
-    for (const url of ['http://10.0.0.1/', 'http://172.16.0.1/', 'http://192.168.1.1/', 'http://100.64.0.1/', 'http://169.254.169.254/latest/meta-data/', 'http://[fe80::1]/', 'http://[fd00::1]/', 'http://224.0.0.1/', 'http://255.255.255.255/', 'http://[64:ff9b::7f00:1]/', 'http://[2002:7f00:1::1]/']) {
+    for (const url of [
+      'http://10.0.0.1/',
+      'http://172.16.0.1/',
+      'http://192.168.1.1/',
+      'http://100.64.0.1/',
+      'http://169.254.169.254/latest/meta-data/',
+      'http://[fe80::1]/',
+      'http://[fd00::1]/',
+      'http://224.0.0.1/',
+      'http://255.255.255.255/',
+      'http://[64:ff9b::7f00:1]/',
+      'http://[2002:7f00:1::1]/',
+    ]) {
       const started = Date.now();
       const { job, learned } = await crawl(h, url);
       expect(learned).toEqual([]);
@@ -136,7 +162,10 @@ describe('the data loader refuses internal addresses', () => {
     };
     const resolving = await createHarness({ outbound: { resolve: async (name) => dns[name] ?? [] } });
     try {
-      for (const url of [`http://www.shop-example.com:${internal.port}/`, `http://mixed.shop-example.com:${internalV6.port}/`]) {
+      for (const url of [
+        `http://www.shop-example.com:${internal.port}/`,
+        `http://mixed.shop-example.com:${internalV6.port}/`,
+      ]) {
         const before = { v4: internal.connections, v6: internalV6.connections };
         const { job, learned } = await crawl(resolving, url);
         expect({ v4: internal.connections, v6: internalV6.connections }).toEqual(before);
@@ -161,7 +190,9 @@ describe('redirects, sitemaps and DNS answers are checked on every hop', () => {
       const internalUrl = `http://127.0.0.1:${internal.port}`;
       if (path === '/robots.txt') {
         response.writeHead(200, { 'content-type': 'text/plain' });
-        return response.end(`User-agent: *\nAllow: /\nSitemap: ${internalUrl}/sitemap.xml\nSitemap: http://[::1]:${internalV6.port}/sitemap.xml\nSitemap: http://www.public-shop.com:${shop.port}/sitemap.xml\n`);
+        return response.end(
+          `User-agent: *\nAllow: /\nSitemap: ${internalUrl}/sitemap.xml\nSitemap: http://[::1]:${internalV6.port}/sitemap.xml\nSitemap: http://www.public-shop.com:${shop.port}/sitemap.xml\n`,
+        );
       }
       if (path === '/sitemap.xml') {
         response.writeHead(200, { 'content-type': 'application/xml' });
@@ -171,7 +202,9 @@ describe('redirects, sitemaps and DNS answers are checked on every hop', () => {
       }
       if (path === '/hello') {
         response.writeHead(200, { 'content-type': 'text/html' });
-        return response.end('<html><head><title>Hello</title></head><body><main><p>Public shop page.</p></main></body></html>');
+        return response.end(
+          '<html><head><title>Hello</title></head><body><main><p>Public shop page.</p></main></body></html>',
+        );
       }
       const to: Record<string, string> = {
         '/': `${internalUrl}/`,
@@ -199,7 +232,9 @@ describe('redirects, sitemaps and DNS answers are checked on every hop', () => {
     // Sitemap lines and sitemap entries pointing elsewhere were not followed either.
     expect({ v4: internal.connections, v6: internalV6.connections }).toEqual(before);
     expect(learned.map((memory) => memory.sourceUrl)).toEqual([`http://www.public-shop.com:${shop.port}/hello`]);
-    expect(job.errors).toEqual([{ url: `http://www.public-shop.com:${shop.port}/`, error: 'The page redirects to another website.' }]);
+    expect(job.errors).toEqual([
+      { url: `http://www.public-shop.com:${shop.port}/`, error: 'The page redirects to another website.' },
+    ]);
     expect(shop.requests).toContain('/robots.txt');
     expect(shop.requests).toContain('/sitemap.xml');
   });
@@ -207,7 +242,9 @@ describe('redirects, sitemaps and DNS answers are checked on every hop', () => {
   it('the guard itself refuses each redirect hop to an internal address or another scheme, before connecting', async () => {
     const before = internal.connections;
     for (const path of ['/', '/mapped', '/decimal', '/file']) {
-      await expect(outboundGet(`http://www.public-shop.com:${shop.port}${path}`, { policy })).rejects.toThrow(OutboundRefused);
+      await expect(outboundGet(`http://www.public-shop.com:${shop.port}${path}`, { policy })).rejects.toThrow(
+        OutboundRefused,
+      );
     }
     await expect(outboundGet(`http://127.0.0.1:${internal.port}/`, { policy })).rejects.toThrow();
     expect(internal.connections).toBe(before);
@@ -218,7 +255,8 @@ describe('redirects, sitemaps and DNS answers are checked on every hop', () => {
     const rebinding: OutboundPolicy = {
       allowLoopback: [shop.port],
       // First answer: the (allowed) shop; any later answer would be the internal service.
-      resolve: async () => (++lookups === 1 ? [{ address: '127.0.0.1', family: 4 }] : [{ address: '10.0.0.1', family: 4 }]),
+      resolve: async () =>
+        ++lookups === 1 ? [{ address: '127.0.0.1', family: 4 }] : [{ address: '10.0.0.1', family: 4 }],
     };
     const { response } = await outboundGet(`http://rebind.public-shop.com:${shop.port}/hello`, { policy: rebinding });
     expect(await response.text()).toContain('Public shop page.');

@@ -50,14 +50,24 @@ describe('users/devices: signed-in devices per token', () => {
 
     // The latest headers win (an app update).
     await h.call('users/get', undefined, phoneToken, { ...phone, 'app-version': '1.5.0', 'app-build': '50' });
-    const again = (await h.call('users/devices', undefined, phoneToken)).body.data.devices as Array<Record<string, unknown>>;
-    expect(again.find((device) => device.current)).toMatchObject({ app_version: '1.5.0', app_build: '50', device_model: 'iPhone15,2' });
+    const again = (await h.call('users/devices', undefined, phoneToken)).body.data.devices as Array<
+      Record<string, unknown>
+    >;
+    expect(again.find((device) => device.current)).toMatchObject({
+      app_version: '1.5.0',
+      app_build: '50',
+      device_model: 'iPhone15,2',
+    });
   });
 
   it('revokes one device: its token stops working, the others stay signed in', async () => {
     const account = await h.signUp();
-    const phoneToken = (await h.call('users/login', { email: account.email, password: PASSWORD }, undefined, phone)).body.data.token as string;
-    const devices = (await h.call('users/devices', undefined, account.token)).body.data.devices as Array<{ _id: string; current: boolean }>;
+    const phoneToken = (await h.call('users/login', { email: account.email, password: PASSWORD }, undefined, phone))
+      .body.data.token as string;
+    const devices = (await h.call('users/devices', undefined, account.token)).body.data.devices as Array<{
+      _id: string;
+      current: boolean;
+    }>;
     const phoneDevice = devices.find((device) => !device.current)!;
 
     const revoked = await h.call(`users/devices/${phoneDevice._id}/revoke`, undefined, account.token);
@@ -70,7 +80,8 @@ describe('users/devices: signed-in devices per token', () => {
     // Twice, or another user's device: not found.
     expectFailureEnvelope(await h.call(`users/devices/${phoneDevice._id}/revoke`, undefined, account.token), 404);
     const stranger = await h.signUp();
-    const strangerDevice = (await h.call('users/devices', undefined, stranger.token)).body.data.devices[0]._id as string;
+    const strangerDevice = (await h.call('users/devices', undefined, stranger.token)).body.data.devices[0]
+      ._id as string;
     expectFailureEnvelope(await h.call(`users/devices/${strangerDevice}/revoke`, undefined, account.token), 404);
     expect((await h.call('users/get', undefined, stranger.token)).status).toBe(200);
   });

@@ -20,7 +20,11 @@ const me = async (token: string) => (await h.call('users/get', undefined, token)
 /** An invitation to a business, emailed to `email`: the business and the link's token. */
 async function invitationFor(email: string) {
   const owner = await h.signUpWithBusiness();
-  const invited = await h.call(`businesses/users/${owner.business._id}/invite`, { email, permissions: ['customers/view'] }, owner.token);
+  const invited = await h.call(
+    `businesses/users/${owner.business._id}/invite`,
+    { email, permissions: ['customers/view'] },
+    owner.token,
+  );
   expect(invited.status, JSON.stringify(invited.body)).toBe(200);
   const [mail] = await h.outboxFor(email, 'email');
   const token = mail.body.match(/\/invitations\/([A-Za-z0-9_-]+)/)![1];
@@ -34,7 +38,9 @@ describe('changing the email', () => {
     const asked = await h.call('users/email-change', { email: next.toUpperCase() }, account.token);
     expect(asked.status, JSON.stringify(asked.body)).toBe(200);
     expect(asked.body.data).toEqual({ email: next });
-    expect(asked.body.messages).toEqual([`We have sent a 6-digit code to ${next}. Enter it to confirm your new email address.`]);
+    expect(asked.body.messages).toEqual([
+      `We have sent a 6-digit code to ${next}. Enter it to confirm your new email address.`,
+    ]);
     // Nothing changed yet: signing in still uses the old address.
     expect(await me(account.token)).toMatchObject({ email: account.email });
     expect((await h.call('users/login', { email: account.email, password: PASSWORD })).status).toBe(200);
@@ -54,7 +60,11 @@ describe('changing the email', () => {
     // The notice carries no code that would work for the new address.
     expect(notice.body).not.toContain(code);
     // The code works once.
-    expectFieldError(await h.call('users/email-change-verify', { email: next, code }, account.token), 'code', CODE_REJECTED);
+    expectFieldError(
+      await h.call('users/email-change-verify', { email: next, code }, account.token),
+      'code',
+      CODE_REJECTED,
+    );
   });
 
   it('users/update with a new email starts the same confirmation and keeps the old email meanwhile', async () => {
@@ -63,7 +73,9 @@ describe('changing the email', () => {
     const result = await h.call('users/update', { name: 'Renamed', email: next }, account.token);
     expect(result.status, JSON.stringify(result.body)).toBe(200);
     expect(result.body.data.user).toMatchObject({ name: 'Renamed', email: account.email });
-    expect(result.body.messages).toContain(`We have sent a 6-digit code to ${next}. Enter it to confirm your new email address.`);
+    expect(result.body.messages).toContain(
+      `We have sent a 6-digit code to ${next}. Enter it to confirm your new email address.`,
+    );
     const code = await h.latestCode(next, 'email');
     expect((await h.call('users/email-change-verify', { email: next, code }, account.token)).status).toBe(200);
     expect(await me(account.token)).toMatchObject({ name: 'Renamed', email: next });
@@ -75,11 +87,23 @@ describe('changing the email', () => {
     await h.call('users/email-change', { email: next }, account.token);
     const code = await h.latestCode(next, 'email');
     const wrong = code === '000000' ? '111111' : '000000';
-    expectFieldError(await h.call('users/email-change-verify', { email: uniqueEmail(), code }, account.token), 'code', CODE_REJECTED);
+    expectFieldError(
+      await h.call('users/email-change-verify', { email: uniqueEmail(), code }, account.token),
+      'code',
+      CODE_REJECTED,
+    );
     for (let attempt = 0; attempt < 5; attempt += 1) {
-      expectFieldError(await h.call('users/email-change-verify', { email: next, code: wrong }, account.token), 'code', CODE_REJECTED);
+      expectFieldError(
+        await h.call('users/email-change-verify', { email: next, code: wrong }, account.token),
+        'code',
+        CODE_REJECTED,
+      );
     }
-    expectFieldError(await h.call('users/email-change-verify', { email: next, code }, account.token), 'code', CODE_REJECTED);
+    expectFieldError(
+      await h.call('users/email-change-verify', { email: next, code }, account.token),
+      'code',
+      CODE_REJECTED,
+    );
     expect(await me(account.token)).toMatchObject({ email: account.email });
   });
 
@@ -89,10 +113,18 @@ describe('changing the email', () => {
     const next = uniqueEmail();
     await h.call('users/email-change', { email: next }, alice.token);
     const code = await h.latestCode(next, 'email');
-    expectFieldError(await h.call('users/email-change-verify', { email: next, code }, bob.token), 'code', CODE_REJECTED);
+    expectFieldError(
+      await h.call('users/email-change-verify', { email: next, code }, bob.token),
+      'code',
+      CODE_REJECTED,
+    );
     h.clock.offsetMs += 15 * 60 * 1000 + 1000;
     try {
-      expectFieldError(await h.call('users/email-change-verify', { email: next, code }, alice.token), 'code', CODE_REJECTED);
+      expectFieldError(
+        await h.call('users/email-change-verify', { email: next, code }, alice.token),
+        'code',
+        CODE_REJECTED,
+      );
     } finally {
       h.clock.offsetMs = 0;
     }
@@ -104,23 +136,48 @@ describe('changing the email', () => {
     const account = await h.signUp();
     const other = await h.signUp();
     expectFieldError(await h.call('users/email-change', {}, account.token), 'email', 'User email is required.');
-    expectFieldError(await h.call('users/email-change', { email: 'nope' }, account.token), 'email', 'User e-mail is not valid.');
-    expectFieldError(await h.call('users/email-change', { email: account.email }, account.token), 'email', 'This is already your email address.');
-    expectFieldError(await h.call('users/email-change', { email: other.email }, account.token), 'email', 'An account with this email already exists.');
-    expectFieldError(await h.call('users/update', { email: other.email }, account.token), 'email', 'An account with this email already exists.');
-    expectFieldError(await h.call('users/email-change-verify', { email: uniqueEmail(), code: '12' }, account.token), 'code', 'The code must be 6 digits.');
+    expectFieldError(
+      await h.call('users/email-change', { email: 'nope' }, account.token),
+      'email',
+      'User e-mail is not valid.',
+    );
+    expectFieldError(
+      await h.call('users/email-change', { email: account.email }, account.token),
+      'email',
+      'This is already your email address.',
+    );
+    expectFieldError(
+      await h.call('users/email-change', { email: other.email }, account.token),
+      'email',
+      'An account with this email already exists.',
+    );
+    expectFieldError(
+      await h.call('users/update', { email: other.email }, account.token),
+      'email',
+      'An account with this email already exists.',
+    );
+    expectFieldError(
+      await h.call('users/email-change-verify', { email: uniqueEmail(), code: '12' }, account.token),
+      'code',
+      'The code must be 6 digits.',
+    );
 
     const next = uniqueEmail();
     await h.call('users/email-change', { email: next }, account.token);
     const code = await h.latestCode(next, 'email');
     await h.signUp({ email: next });
-    expectFieldError(await h.call('users/email-change-verify', { email: next, code }, account.token), 'email', 'An account with this email already exists.');
+    expectFieldError(
+      await h.call('users/email-change-verify', { email: next, code }, account.token),
+      'email',
+      'An account with this email already exists.',
+    );
     expect(await me(account.token)).toMatchObject({ email: account.email });
   });
 
   it('mails at most 5 codes an hour per account, so a code cannot be guessed by asking again and again', async () => {
     const account = await h.signUp();
-    for (let i = 0; i < 5; i += 1) expect((await h.call('users/email-change', { email: uniqueEmail() }, account.token)).status).toBe(200);
+    for (let i = 0; i < 5; i += 1)
+      expect((await h.call('users/email-change', { email: uniqueEmail() }, account.token)).status).toBe(200);
     const refused = await h.call('users/email-change', { email: uniqueEmail() }, account.token);
     expectFailureEnvelope(refused, 429);
     expect(refused.body.errors).toEqual(['You have asked for too many email codes. Try again in an hour.']);
@@ -134,7 +191,9 @@ describe('changing the email', () => {
   });
 
   it('both calls are in the OpenAPI document', async () => {
-    const document = (await (await h.app.fetch(new Request('http://x/api/v1/openapi.json'))).json()) as { paths: Record<string, { post?: unknown }> };
+    const document = (await (await h.app.fetch(new Request('http://x/api/v1/openapi.json'))).json()) as {
+      paths: Record<string, { post?: unknown }>;
+    };
     expect(document.paths['/api/v1/users/email-change']).toHaveProperty('post');
     expect(document.paths['/api/v1/users/email-change-verify']).toHaveProperty('post');
   });

@@ -23,9 +23,13 @@ async function failWritesFor(match: { id?: string; email?: string }) {
   const name = `fail_${faker.string.alpha(10).toLowerCase()}`;
   const condition = match.id ? `new.id = '${match.id}'` : `new.email = '${match.email}'`;
   await h.database.db.execute(
-    sql.raw(`create function ${name}() returns trigger language plpgsql as $$ begin if ${condition} then raise exception 'forced failure' using errcode = 'P0001'; end if; return new; end $$`),
+    sql.raw(
+      `create function ${name}() returns trigger language plpgsql as $$ begin if ${condition} then raise exception 'forced failure' using errcode = 'P0001'; end if; return new; end $$`,
+    ),
   );
-  await h.database.db.execute(sql.raw(`create trigger ${name} before insert or update on users for each row execute function ${name}()`));
+  await h.database.db.execute(
+    sql.raw(`create trigger ${name} before insert or update on users for each row execute function ${name}()`),
+  );
   return async () => {
     await h.database.db.execute(sql.raw(`drop trigger ${name} on users`));
     await h.database.db.execute(sql.raw(`drop function ${name}()`));
@@ -76,7 +80,9 @@ describe('a failed write is logged without its parameters', () => {
   it('the logger itself drops the parameters of a failed query from any error text it is given', () => {
     const captured: string[] = [];
     const log = createLogger('debug', (text) => captured.push(text));
-    const error = new Error('Failed query: update "users" set "password_hash" = $1 where "users"."id" = $2\nparams: $argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA,user-1');
+    const error = new Error(
+      'Failed query: update "users" set "password_hash" = $1 where "users"."id" = $2\nparams: $argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA,user-1',
+    );
     log({ level: 'error', msg: 'tick failed', error: error.stack, also: String(error) });
     expect(captured.join('')).toContain('update \\"users\\"');
     expectNoSecretIn(captured.join(''), ['user-1']);

@@ -35,8 +35,10 @@ describe('the files sweep', () => {
   it('removes temporary and unreferenced files, keeps every referenced file and recording', async () => {
     const owner = await h.signUpWithBusiness();
     const b = owner.business._id;
-    const kept = (await upload(h, b, owner.token, { bytes: TINY_PNG, name: 'van.png', type: 'image/png' })).body.data.memory;
-    const deleted = (await upload(h, b, owner.token, { bytes: TINY_PNG, name: 'old.png', type: 'image/png' })).body.data.memory;
+    const kept = (await upload(h, b, owner.token, { bytes: TINY_PNG, name: 'van.png', type: 'image/png' })).body.data
+      .memory;
+    const deleted = (await upload(h, b, owner.token, { bytes: TINY_PNG, name: 'old.png', type: 'image/png' })).body.data
+      .memory;
     await h.call(`businesses/memories/${b}/delete/${deleted._id}`, undefined, owner.token);
     const recorded = await call(h, b, { details: { recording: true } });
     write(`recordings/${recorded._id}.wav`, 'RIFF');
@@ -55,7 +57,14 @@ describe('the files sweep', () => {
 
     const { removed } = await sweepOrphanedFiles(h.database.db, filesDir);
     expect(removed.sort()).toEqual(
-      [`memories/${b}/${keys[0]}.1234.abcdef.tmp`, `memories/${b}/orphan`, `memories/${b}/orphan.type`, 'recordings/no-such-call.wav', `voice/${b}/lost`, `memories/${b}/gone.type`].sort(),
+      [
+        `memories/${b}/${keys[0]}.1234.abcdef.tmp`,
+        `memories/${b}/orphan`,
+        `memories/${b}/orphan.type`,
+        'recordings/no-such-call.wav',
+        `voice/${b}/lost`,
+        `memories/${b}/gone.type`,
+      ].sort(),
     );
     for (const key of keys) expect(exists(`memories/${b}/${key}`)).toBe(true);
     expect(exists(`recordings/${recorded._id}.wav`)).toBe(true);

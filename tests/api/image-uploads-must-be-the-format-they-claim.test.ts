@@ -23,7 +23,10 @@ afterAll(async () => {
 });
 
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(document.cookie)"><script>alert(1)</script></svg>';
-const bytes = (...parts: (string | number[])[]) => new Uint8Array(Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part, 'latin1') : Buffer.from(part)))));
+const bytes = (...parts: (string | number[])[]) =>
+  new Uint8Array(
+    Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part, 'latin1') : Buffer.from(part)))),
+  );
 const JPEG = bytes([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10], 'JFIF\0', [0xff, 0xd9]);
 const GIF = bytes('GIF89a', [1, 0, 1, 0, 0, 0, 0, 0x3b]);
 const WEBP = bytes('RIFF', [26, 0, 0, 0], 'WEBPVP8L', [13, 0, 0, 0, 0x2f, 0, 0, 0, 0, 0, 0, 0, 0]);
@@ -32,16 +35,49 @@ describe('image uploads', () => {
   it('refuse bytes that are not the format the name or MIME type claims, with a clear message, and store nothing', async () => {
     const owner = await h.signUpWithBusiness();
     const b = owner.business._id;
-    expectFieldError(await upload(h, b, owner.token, { bytes: SVG, name: 'logo.png', type: 'image/png' }), 'file', 'This file is not a valid PNG image.');
-    expectFieldError(await upload(h, b, owner.token, { bytes: SVG, name: 'logo', type: 'image/png' }), 'file', 'This file is not a valid PNG image.');
-    expectFieldError(await upload(h, b, owner.token, { bytes: '<html><script>alert(1)</script></html>', name: 'photo.jpg', type: 'image/jpeg' }), 'file', 'This file is not a valid JPEG image.');
+    expectFieldError(
+      await upload(h, b, owner.token, { bytes: SVG, name: 'logo.png', type: 'image/png' }),
+      'file',
+      'This file is not a valid PNG image.',
+    );
+    expectFieldError(
+      await upload(h, b, owner.token, { bytes: SVG, name: 'logo', type: 'image/png' }),
+      'file',
+      'This file is not a valid PNG image.',
+    );
+    expectFieldError(
+      await upload(h, b, owner.token, {
+        bytes: '<html><script>alert(1)</script></html>',
+        name: 'photo.jpg',
+        type: 'image/jpeg',
+      }),
+      'file',
+      'This file is not a valid JPEG image.',
+    );
     // A real PNG that says it is a JPEG is not what it claims either.
-    expectFieldError(await upload(h, b, owner.token, { bytes: TINY_PNG, name: 'photo.jpeg', type: 'image/jpeg' }), 'file', 'This file is not a valid JPEG image.');
-    expectFieldError(await upload(h, b, owner.token, { bytes: JPEG, name: 'anim.gif', type: 'image/gif' }), 'file', 'This file is not a valid GIF image.');
-    expectFieldError(await upload(h, b, owner.token, { bytes: GIF, name: 'pic.webp', type: 'image/webp' }), 'file', 'This file is not a valid WebP image.');
+    expectFieldError(
+      await upload(h, b, owner.token, { bytes: TINY_PNG, name: 'photo.jpeg', type: 'image/jpeg' }),
+      'file',
+      'This file is not a valid JPEG image.',
+    );
+    expectFieldError(
+      await upload(h, b, owner.token, { bytes: JPEG, name: 'anim.gif', type: 'image/gif' }),
+      'file',
+      'This file is not a valid GIF image.',
+    );
+    expectFieldError(
+      await upload(h, b, owner.token, { bytes: GIF, name: 'pic.webp', type: 'image/webp' }),
+      'file',
+      'This file is not a valid WebP image.',
+    );
     // SVG is not an accepted image at all, whatever it is called.
-    const unsupported = 'This file type is not supported: upload a PDF, an image, a Word document, or a text, Markdown or HTML file.';
-    expectFieldError(await upload(h, b, owner.token, { bytes: SVG, name: 'logo.svg', type: 'image/svg+xml' }), 'file', unsupported);
+    const unsupported =
+      'This file type is not supported: upload a PDF, an image, a Word document, or a text, Markdown or HTML file.';
+    expectFieldError(
+      await upload(h, b, owner.token, { bytes: SVG, name: 'logo.svg', type: 'image/svg+xml' }),
+      'file',
+      unsupported,
+    );
     expect((await h.call(`businesses/memories/${b}/list`, {}, owner.token)).body.data.total).toBe(0);
     expect(fs.existsSync(path.join(filesDir, 'memories', b))).toBe(false);
   });

@@ -5,7 +5,13 @@ import { extractiveSummary } from '#api/services/systems/call-summary';
 import { handleCallStatus } from '#api/services/systems/call-outcome';
 import { handleGather, handleVoice } from '#api/services/systems/inbound-call';
 import { createHarness, type Harness } from '#tests/support/api-harness';
-import { callParams, itemsByExternalId, phoneSystem, randomUkMobile, setBusinessSettings } from '#tests/support/inbound-fixtures';
+import {
+  callParams,
+  itemsByExternalId,
+  phoneSystem,
+  randomUkMobile,
+  setBusinessSettings,
+} from '#tests/support/inbound-fixtures';
 import { createOpenAiMock } from '#tests/support/openai-mock';
 
 const BASE = 'https://model.test/v1';
@@ -32,7 +38,11 @@ const isSummaryRequest = (system: string) => system.startsWith('You summarise ph
 async function modelCall(summary: { status?: number; text?: string }) {
   const { owner, b, system, row } = await phoneSystem(h);
   await setBusinessSettings(h, b, owner.token, { assistant: { provider: 'openai-compatible' } });
-  model.respond((request) => (isSummaryRequest(request.system) ? summary : { text: 'We can certainly quote for that. Someone will call you back tomorrow.' }));
+  model.respond((request) =>
+    isSummaryRequest(request.system)
+      ? summary
+      : { text: 'We can certainly quote for that. Someone will call you back tomorrow.' },
+  );
   const params = callParams(system, randomUkMobile());
   await handleVoice(h.deps, row, params);
   await handleGather(h.deps, row, { ...params, SpeechResult: 'How much is a new boiler?' });
@@ -69,14 +79,31 @@ describe('call summaries', () => {
         { role: 'user', content: 'Hi there' },
         { role: 'assistant', content: 'Hello! How can I help?' },
         { role: 'user', content: 'Do you sell gift vouchers?' },
-        { role: 'assistant', content: "I'm not sure. I've passed your question to the team and they will get back to you.", actions: [{ type: 'question_recorded', memory_id: 'm1', summary: 'Question recorded for the team to answer', duplicate: false }] },
+        {
+          role: 'assistant',
+          content: "I'm not sure. I've passed your question to the team and they will get back to you.",
+          actions: [
+            {
+              type: 'question_recorded',
+              memory_id: 'm1',
+              summary: 'Question recorded for the team to answer',
+              duplicate: false,
+            },
+          ],
+        },
         { role: 'user', content: 'Can someone call me back on Friday?' },
-        { role: 'assistant', content: 'Of course.', actions: [{ type: 'task_created', note_id: 'n1', summary: 'Call back Jane on Friday' }] },
+        {
+          role: 'assistant',
+          content: 'Of course.',
+          actions: [{ type: 'task_created', note_id: 'n1', summary: 'Call back Jane on Friday' }],
+        },
       ],
     });
     expect(summary).toBe(
-      'Jane Doe asked: “Do you sell gift vouchers?” They also asked: “Can someone call me back on Friday?”. Promised: their question was passed to the team; a task for the team (Call back Jane on Friday). The assistant said: “I\'ve passed your question to the team and they will get back to you.”',
+      "Jane Doe asked: “Do you sell gift vouchers?” They also asked: “Can someone call me back on Friday?”. Promised: their question was passed to the team; a task for the team (Call back Jane on Friday). The assistant said: “I've passed your question to the team and they will get back to you.”",
     );
-    expect(extractiveSummary({ status: 'missed_call', callerNumber: '+447700900123', turns: [] })).toBe('Missed call from +447700900123; no message was left.');
+    expect(extractiveSummary({ status: 'missed_call', callerNumber: '+447700900123', turns: [] })).toBe(
+      'Missed call from +447700900123; no message was left.',
+    );
   });
 });

@@ -4,7 +4,16 @@ import { conversationMessages } from '#api/db/schema';
 import { handleCallStatus, handleRecording } from '#api/services/systems/call-outcome';
 import { handleDialDone, handleGather, handleVoice } from '#api/services/systems/inbound-call';
 import { createHarness, type Harness } from '#tests/support/api-harness';
-import { callParams, expectValidTwiml, itemsByExternalId, openAllWeek, phoneSystem, randomUkMobile, setBusinessSettings, setSystemSettings } from '#tests/support/inbound-fixtures';
+import {
+  callParams,
+  expectValidTwiml,
+  itemsByExternalId,
+  openAllWeek,
+  phoneSystem,
+  randomUkMobile,
+  setBusinessSettings,
+  setSystemSettings,
+} from '#tests/support/inbound-fixtures';
 
 let h: Harness;
 beforeAll(async () => {
@@ -30,7 +39,8 @@ async function playCall(system: Parameters<typeof callParams>[0], row: Parameter
   return {
     params,
     heard,
-    say: async (speech: string) => hear(await handleGather(h.deps, row, { ...params, CallStatus: 'in-progress', SpeechResult: speech })),
+    say: async (speech: string) =>
+      hear(await handleGather(h.deps, row, { ...params, CallStatus: 'in-progress', SpeechResult: speech })),
     dialDone: async (status: string) => hear(await handleDialDone(h.deps, row, { ...params, DialCallStatus: status })),
   };
 }
@@ -38,7 +48,11 @@ async function playCall(system: Parameters<typeof callParams>[0], row: Parameter
 async function saved(b: string, callSid: string) {
   const [call] = await itemsByExternalId(h, b, callSid);
   const details = call.details as { transcript: string; conversation_id: string };
-  const messages = await h.deps.db.select().from(conversationMessages).where(eq(conversationMessages.conversationId, details.conversation_id)).orderBy(conversationMessages.createdAt);
+  const messages = await h.deps.db
+    .select()
+    .from(conversationMessages)
+    .where(eq(conversationMessages.conversationId, details.conversation_id))
+    .orderBy(conversationMessages.createdAt);
   return {
     transcriptLines: details.transcript
       .split('\n')
@@ -58,7 +72,11 @@ describe('a call’s saved transcript is what the caller heard', () => {
     const xml = await call.say('Do you sell gift vouchers for birthdays?');
     expect(expectValidTwiml(xml).map((verb) => verb.name)).toContain('Dial');
     await call.dialDone('no-answer');
-    await handleRecording(h.deps, row, { ...call.params, TranscriptionText: 'It is about gift vouchers, call me back.', TranscriptionStatus: 'completed' });
+    await handleRecording(h.deps, row, {
+      ...call.params,
+      TranscriptionText: 'It is about gift vouchers, call me back.',
+      TranscriptionStatus: 'completed',
+    });
     await handleCallStatus(h.deps, row, { ...call.params, CallStatus: 'completed' });
 
     const { transcriptLines, transcript, assistantMessages } = await saved(b, call.params.CallSid);

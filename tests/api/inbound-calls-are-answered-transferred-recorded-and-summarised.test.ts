@@ -73,22 +73,44 @@ describe('a call the assistant answers', () => {
     const greeting = await handleVoice(h.deps, row, params);
     const verbs = expectValidTwiml(greeting);
     expect(verbs.map((verb) => verb.name)).toEqual(['Gather', 'Say', 'Redirect']);
-    expect(verbs[0].attrs).toMatchObject({ input: 'speech', action: urls.gather, method: 'POST', speechTimeout: 'auto', language: 'en-GB' });
+    expect(verbs[0].attrs).toMatchObject({
+      input: 'speech',
+      action: urls.gather,
+      method: 'POST',
+      speechTimeout: 'auto',
+      language: 'en-GB',
+    });
     expect(saidIn(greeting)).toContain(owner.business.name);
 
     const call = await callRow(b, params.CallSid);
-    expect(call).toMatchObject({ type: 'call', direction: 'inbound', status: 'in_progress', from, to: system.phone_number, systemId: system._id, phonesFound: [from] });
+    expect(call).toMatchObject({
+      type: 'call',
+      direction: 'inbound',
+      status: 'in_progress',
+      from,
+      to: system.phone_number,
+      systemId: system._id,
+      phonesFound: [from],
+    });
     const [caller] = await h.deps.db.select().from(customers).where(eq(customers.id, call.customerId!));
     expect(caller.phones).toEqual([from]);
     const conversationId = (call.details as { conversation_id: string }).conversation_id;
     const [conversation] = await h.deps.db.select().from(conversations).where(eq(conversations.id, conversationId));
     expect(conversation).toMatchObject({ channel: 'call', customerId: caller.id, businessId: b });
 
-    const answer = await handleGather(h.deps, row, { ...params, CallStatus: 'in-progress', SpeechResult: 'What are your opening hours?' });
+    const answer = await handleGather(h.deps, row, {
+      ...params,
+      CallStatus: 'in-progress',
+      SpeechResult: 'What are your opening hours?',
+    });
     expect(verbNames(answer)).toEqual(['Gather', 'Say', 'Redirect']);
     expect(saidIn(answer)).toMatch(/9am|midnight|open/i);
 
-    const goodbye = await handleGather(h.deps, row, { ...params, CallStatus: 'in-progress', SpeechResult: "That's all, thanks. Bye!" });
+    const goodbye = await handleGather(h.deps, row, {
+      ...params,
+      CallStatus: 'in-progress',
+      SpeechResult: "That's all, thanks. Bye!",
+    });
     expect(verbNames(goodbye)).toEqual(['Say', 'Hangup']);
 
     await handleCallStatus(h.deps, row, { ...params, CallStatus: 'completed', CallDuration: '47' });
@@ -96,7 +118,9 @@ describe('a call the assistant answers', () => {
     const details = ended.details as Record<string, string | number>;
     expect(ended.status).toBe('completed');
     expect(details.duration_seconds).toBe(47);
-    expect(details.transcript).toMatch(/^Assistant: .+\nCaller: What are your opening hours\?\nAssistant: .+\nCaller: That's all, thanks\. Bye!\nAssistant: .+$/);
+    expect(details.transcript).toMatch(
+      /^Assistant: .+\nCaller: What are your opening hours\?\nAssistant: .+\nCaller: That's all, thanks\. Bye!\nAssistant: .+$/,
+    );
     expect(details.summary).toContain('What are your opening hours?');
     expect(details.summary_by).toBe('built-in');
 
@@ -123,7 +147,10 @@ describe('a call the assistant answers', () => {
     expect(await itemsByExternalId(h, b, racing.CallSid)).toHaveLength(1);
     const contacts = await h.deps.db.select().from(customers).where(eq(customers.businessId, b));
     expect(contacts.filter((contact) => contact.phones.includes(from))).toHaveLength(1);
-    const live = await h.deps.db.select().from(conversations).where(and(eq(conversations.businessId, b), eq(conversations.channel, 'call')));
+    const live = await h.deps.db
+      .select()
+      .from(conversations)
+      .where(and(eq(conversations.businessId, b), eq(conversations.channel, 'call')));
     expect(live.filter((conversation) => !conversation.deletedAt)).toHaveLength(2);
 
     await handleGather(h.deps, row, { ...params, SpeechResult: 'Do you do boiler servicing?' });
@@ -165,7 +192,11 @@ describe('transfers', () => {
     const verbs = expectValidTwiml(xml);
     expect(verbs.map((verb) => verb.name)).toEqual(['Say', 'Dial', 'Number']);
     expect(saidIn(xml)).toMatch(/Putting you through/);
-    expect(verbs[1].attrs).toMatchObject({ callerId: system.phone_number, action: webhookUrls(h.deps, system._id).dialDone, method: 'POST' });
+    expect(verbs[1].attrs).toMatchObject({
+      callerId: system.phone_number,
+      action: webhookUrls(h.deps, system._id).dialDone,
+      method: 'POST',
+    });
     expect(verbs[2].children).toEqual([transfer]);
 
     const done = await handleDialDone(h.deps, row, { ...params, DialCallStatus: 'completed', DialCallDuration: '64' });
@@ -173,12 +204,16 @@ describe('transfers', () => {
     await handleCallStatus(h.deps, row, { ...params, CallStatus: 'completed', CallDuration: '90' });
     const call = await callRow(b, params.CallSid);
     expect(call.status).toBe('completed');
-    expect(call.details).toMatchObject({ transfer_to: transfer, transferred_to: transfer, transfer_status: 'completed' });
+    expect(call.details).toMatchObject({
+      transfer_to: transfer,
+      transferred_to: transfer,
+      transfer_status: 'completed',
+    });
     expect((call.details as { transcript: string }).transcript).toContain('Caller: Can I speak to a person please?');
     expect((call.details as { summary: string }).summary).toContain(`Put through to ${transfer}`);
   });
 
-  it('without a system transfer number the assistant\'s escalation phone is used; an unanswered transfer takes a voicemail', async () => {
+  it("without a system transfer number the assistant's escalation phone is used; an unanswered transfer takes a voicemail", async () => {
     const { owner, b, system, row } = await phoneSystem(h);
     const escalation = randomUkMobile();
     await setBusinessSettings(h, b, owner.token, { assistant: { escalation_phone: escalation } });
@@ -190,16 +225,30 @@ describe('transfers', () => {
     const missed = await handleDialDone(h.deps, row, { ...params, DialCallStatus: 'no-answer' });
     const verbs = expectValidTwiml(missed);
     expect(verbs.map((verb) => verb.name)).toEqual(['Say', 'Record', 'Say', 'Hangup']);
-    expect(verbs[1].attrs).toMatchObject({ action: webhookUrls(h.deps, system._id).recording, maxLength: '120', transcribe: 'true' });
-    await handleRecording(h.deps, row, { ...params, TranscriptionText: 'Please call me back about the leak.', TranscriptionStatus: 'completed' });
+    expect(verbs[1].attrs).toMatchObject({
+      action: webhookUrls(h.deps, system._id).recording,
+      maxLength: '120',
+      transcribe: 'true',
+    });
+    await handleRecording(h.deps, row, {
+      ...params,
+      TranscriptionText: 'Please call me back about the leak.',
+      TranscriptionStatus: 'completed',
+    });
     await handleCallStatus(h.deps, row, { ...params, CallStatus: 'completed' });
     const call = await callRow(b, params.CallSid);
     expect(call.status).toBe('voicemail');
-    expect(call.details).toMatchObject({ transfer_status: 'no-answer', voicemail: true, voicemail_transcript: 'Please call me back about the leak.' });
-    expect((call.details as { transcript: string }).transcript).toMatch(/Voicemail: Please call me back about the leak\.$/);
+    expect(call.details).toMatchObject({
+      transfer_status: 'no-answer',
+      voicemail: true,
+      voicemail_transcript: 'Please call me back about the leak.',
+    });
+    expect((call.details as { transcript: string }).transcript).toMatch(
+      /Voicemail: Please call me back about the leak\.$/,
+    );
   });
 
-  it('with no transfer number the assistant\'s own reply stands and the call goes on', async () => {
+  it("with no transfer number the assistant's own reply stands and the call goes on", async () => {
     const { system, row } = await phoneSystem(h);
     const params = callParams(system, randomUkMobile());
     await handleVoice(h.deps, row, params);
@@ -214,7 +263,10 @@ describe('transfers', () => {
     const row = await setSystemSettings(h, b, system._id, owner.token, { transfer_number: transfer });
     const params = callParams(system, randomUkMobile());
     await handleVoice(h.deps, row, params);
-    const xml = await handleGather(h.deps, row, { ...params, SpeechResult: 'Do you sell gift vouchers for birthdays?' });
+    const xml = await handleGather(h.deps, row, {
+      ...params,
+      SpeechResult: 'Do you sell gift vouchers for birthdays?',
+    });
     const verbs = expectValidTwiml(xml);
     expect(verbs.map((verb) => verb.name)).toEqual(['Say', 'Dial', 'Number']);
     expect(saidIn(xml)).toMatch(/someone who can help/);
@@ -234,10 +286,21 @@ describe('voicemail', () => {
     expect(await handleVoice(h.deps, row, params)).toBe(xml);
 
     const recordingSid = sid('RE');
-    await handleRecording(h.deps, row, { ...params, CallStatus: 'completed', RecordingSid: recordingSid, RecordingUrl: `https://api.twilio.com/2010-04-01/Accounts/AC1/Recordings/${recordingSid}`, RecordingDuration: '9' });
+    await handleRecording(h.deps, row, {
+      ...params,
+      CallStatus: 'completed',
+      RecordingSid: recordingSid,
+      RecordingUrl: `https://api.twilio.com/2010-04-01/Accounts/AC1/Recordings/${recordingSid}`,
+      RecordingDuration: '9',
+    });
     const call = await callRow(b, params.CallSid);
     expect(call.status).toBe('voicemail');
-    expect(call.details).toMatchObject({ recording: true, voicemail: true, recording_sid: recordingSid, recording_duration: 9 });
+    expect(call.details).toMatchObject({
+      recording: true,
+      voicemail: true,
+      recording_sid: recordingSid,
+      recording_duration: 9,
+    });
     // Through the storage, in the layout local files always had (backups and old files rely on it).
     expect(new Uint8Array(fs.readFileSync(path.join(filesDir, 'recordings', `${call.id}.wav`)))).toEqual(WAV);
     expect(fs.readFileSync(path.join(filesDir, 'recordings', `${call.id}.wav.type`), 'utf8')).toBe('audio/wav');
@@ -248,16 +311,34 @@ describe('voicemail', () => {
 
     await handleCallStatus(h.deps, row, { ...params, CallStatus: 'completed', CallDuration: '15' });
     // Twilio's transcription arrives after the call ended: transcript and summary follow it.
-    await handleRecording(h.deps, row, { ...params, RecordingSid: recordingSid, TranscriptionText: 'Hi, it is about my boiler, please ring me.', TranscriptionStatus: 'completed' });
+    await handleRecording(h.deps, row, {
+      ...params,
+      RecordingSid: recordingSid,
+      TranscriptionText: 'Hi, it is about my boiler, please ring me.',
+      TranscriptionStatus: 'completed',
+    });
     const ended = await callRow(b, params.CallSid);
     expect(ended.status).toBe('voicemail');
-    expect((ended.details as { transcript: string }).transcript).toContain('Voicemail: Hi, it is about my boiler, please ring me.');
+    expect((ended.details as { transcript: string }).transcript).toContain(
+      'Voicemail: Hi, it is about my boiler, please ring me.',
+    );
     expect((ended.details as { summary: string }).summary).toContain('about my boiler');
     const [notice] = (await notificationsOf(h, b)).filter((row) => row.sourceId === call.id);
-    expect(notice).toMatchObject({ kind: 'voicemail', title: `Voicemail from ${formatPhoneNumber(from)}`, internalLink: `/dashboard/calls/${call.id}`, customerId: call.customerId });
+    expect(notice).toMatchObject({
+      kind: 'voicemail',
+      title: `Voicemail from ${formatPhoneNumber(from)}`,
+      internalLink: `/dashboard/calls/${call.id}`,
+      customerId: call.customerId,
+    });
     // A repeated recording callback is a duplicate.
-    await handleRecording(h.deps, row, { ...params, RecordingSid: recordingSid, TranscriptionText: 'Hi, it is about my boiler, please ring me.' });
-    expect((await eventsOf(h, system._id)).filter((event) => event.name === 'voice.recording').map((event) => event.outcome)).toEqual(['ok', 'ok', 'duplicate']);
+    await handleRecording(h.deps, row, {
+      ...params,
+      RecordingSid: recordingSid,
+      TranscriptionText: 'Hi, it is about my boiler, please ring me.',
+    });
+    expect(
+      (await eventsOf(h, system._id)).filter((event) => event.name === 'voice.recording').map((event) => event.outcome),
+    ).toEqual(['ok', 'ok', 'duplicate']);
   });
 
   it('a recording that arrives after the final status turns the missed call into a voicemail and tells the team', async () => {
@@ -268,11 +349,18 @@ describe('voicemail', () => {
     await handleCallStatus(h.deps, row, { ...params, CallStatus: 'completed', CallDuration: '30' });
     const call = await callRow(b, params.CallSid);
     expect(call.status).toBe('missed_call');
-    await handleRecording(h.deps, row, { ...params, RecordingSid: sid('RE'), RecordingUrl: 'https://api.twilio.com/x/RE1', TranscriptionText: 'It is Sam about the invoice.' });
+    await handleRecording(h.deps, row, {
+      ...params,
+      RecordingSid: sid('RE'),
+      RecordingUrl: 'https://api.twilio.com/x/RE1',
+      TranscriptionText: 'It is Sam about the invoice.',
+    });
     const after = await callRow(b, params.CallSid);
     expect(after.status).toBe('voicemail');
     expect((after.details as { summary: string }).summary).toContain('about the invoice');
-    const kinds = (await notificationsOf(h, b)).filter((notice) => notice.sourceId === call.id).map((notice) => notice.kind);
+    const kinds = (await notificationsOf(h, b))
+      .filter((notice) => notice.sourceId === call.id)
+      .map((notice) => notice.kind);
     expect(kinds.sort()).toEqual(['missed_call', 'voicemail']);
   });
 
@@ -287,7 +375,11 @@ describe('voicemail', () => {
       const params = callParams(system, randomUkMobile());
       await handleVoice(h.deps, row, params);
       const recordingSid = sid('RE');
-      await handleRecording(h.deps, row, { ...params, RecordingSid: recordingSid, RecordingUrl: `https://api.twilio.com/x/${recordingSid}` });
+      await handleRecording(h.deps, row, {
+        ...params,
+        RecordingSid: recordingSid,
+        RecordingUrl: `https://api.twilio.com/x/${recordingSid}`,
+      });
       const call = await callRow(b, params.CallSid);
       expect(call.details).toMatchObject({ recording: true, voicemail: true });
       expect(await storage.get(`recordings/${call.id}.wav`)).toEqual({ bytes: WAV, mimeType: 'audio/wav' });
@@ -304,7 +396,11 @@ describe('voicemail', () => {
     const { owner, b, system } = await phoneSystem(h);
     await setBusinessSettings(h, b, owner.token, { opening_hours: closedAllWeek() });
     const row = await setSystemSettings(h, b, system._id, owner.token, { voicemail_when_closed: false });
-    expect(verbNames(await handleVoice(h.deps, row, callParams(system, randomUkMobile())))).toEqual(['Gather', 'Say', 'Redirect']);
+    expect(verbNames(await handleVoice(h.deps, row, callParams(system, randomUkMobile())))).toEqual([
+      'Gather',
+      'Say',
+      'Redirect',
+    ]);
   });
 });
 
@@ -324,11 +420,18 @@ describe('notifications', () => {
     const rows = (await notificationsOf(h, b)).filter((notice) => notice.sourceId === call.id);
     expect(rows.map((notice) => notice.userId).sort()).toEqual([row.createdBy, viewer.user.id].sort());
     for (const notice of rows) {
-      expect(notice).toMatchObject({ kind: 'new_call', title: `Call from ${formatPhoneNumber(from)}`, customerId: call.customerId, internalLink: `/dashboard/calls/${call.id}` });
+      expect(notice).toMatchObject({
+        kind: 'new_call',
+        title: `Call from ${formatPhoneNumber(from)}`,
+        customerId: call.customerId,
+        internalLink: `/dashboard/calls/${call.id}`,
+      });
       expect(notice.body).toContain('emergency call outs');
     }
     const listed = await h.call(`businesses/notifications/${b}/list-not-dismissed`, {}, viewer.token);
-    expect(listed.body.data.notifications.map((notice: { title: string }) => notice.title)).toContain(`Call from ${formatPhoneNumber(from)}`);
+    expect(listed.body.data.notifications.map((notice: { title: string }) => notice.title)).toContain(
+      `Call from ${formatPhoneNumber(from)}`,
+    );
   });
 });
 
@@ -344,10 +447,22 @@ describe('robustness', () => {
       expect(verbNames(xml)).toEqual(['Say', 'Hangup']);
     }
     await expect(handleRecording(h.deps, row, { CallSid: sid('CA'), RecordingUrl: 'x' })).resolves.toBeUndefined();
-    await expect(handleCallStatus(h.deps, row, { CallSid: sid('CA'), CallStatus: 'completed' })).resolves.toBeUndefined();
+    await expect(
+      handleCallStatus(h.deps, row, { CallSid: sid('CA'), CallStatus: 'completed' }),
+    ).resolves.toBeUndefined();
     await expect(handleVoice(h.deps, row, null as never)).resolves.toContain('<Hangup/>');
     const failed = (await eventsOf(h, system._id)).filter((event) => event.outcome === 'failed');
-    expect(failed.map((event) => event.name).sort()).toEqual(['call.status', 'voice.connect', 'voice.dial_done', 'voice.gather', 'voice.incoming', 'voice.incoming', 'voice.recording'].sort());
+    expect(failed.map((event) => event.name).sort()).toEqual(
+      [
+        'call.status',
+        'voice.connect',
+        'voice.dial_done',
+        'voice.gather',
+        'voice.incoming',
+        'voice.incoming',
+        'voice.recording',
+      ].sort(),
+    );
     expect(failed.every((event) => event.error)).toBe(true);
     expect(await itemsByExternalId(h, b, '')).toHaveLength(0);
   });
@@ -355,7 +470,9 @@ describe('robustness', () => {
   it('click-to-call connects the customer from the business number', async () => {
     const { system, row } = await phoneSystem(h);
     const to = randomUkMobile();
-    const verbs = expectValidTwiml(await handleConnect(h.deps, row, { CallSid: sid('CA'), From: system.phone_number!, To: randomUkMobile() }, to));
+    const verbs = expectValidTwiml(
+      await handleConnect(h.deps, row, { CallSid: sid('CA'), From: system.phone_number!, To: randomUkMobile() }, to),
+    );
     expect(verbs.map((verb) => verb.name)).toEqual(['Dial', 'Number']);
     expect(verbs[0].attrs).toEqual({ callerId: system.phone_number });
     expect(verbs[1].children).toEqual([to]);
@@ -364,10 +481,23 @@ describe('robustness', () => {
   it('an outbound call (make-a-call) only takes its final status and duration', async () => {
     const { b, system, row } = await phoneSystem(h);
     const callSid = sid('CA');
-    await createCall(h.deps, { businessId: b, direction: 'outbound', status: 'queued', from: system.phone_number, to: randomUkMobile(), externalId: callSid, systemId: system._id });
+    await createCall(h.deps, {
+      businessId: b,
+      direction: 'outbound',
+      status: 'queued',
+      from: system.phone_number,
+      to: randomUkMobile(),
+      externalId: callSid,
+      systemId: system._id,
+    });
     await handleCallStatus(h.deps, row, { CallSid: callSid, CallStatus: 'ringing', Direction: 'outbound-api' });
     expect((await callRow(b, callSid)).status).toBe('queued');
-    await handleCallStatus(h.deps, row, { CallSid: callSid, CallStatus: 'no-answer', CallDuration: '0', Direction: 'outbound-api' });
+    await handleCallStatus(h.deps, row, {
+      CallSid: callSid,
+      CallStatus: 'no-answer',
+      CallDuration: '0',
+      Direction: 'outbound-api',
+    });
     const call = await callRow(b, callSid);
     expect(call.status).toBe('no_answer');
     expect(call.details).toMatchObject({ duration_seconds: 0 });
@@ -376,12 +506,15 @@ describe('robustness', () => {
 });
 
 describe('mobile forwarding', () => {
-  it('the test call forwarded from the owner\'s mobile within 10 minutes marks the system verified and makes no call item', async () => {
+  it("the test call forwarded from the owner's mobile within 10 minutes marks the system verified and makes no call item", async () => {
     const { owner, b, system } = await phoneSystem(h, 'mobile');
     const mobile = randomUkMobile();
     await setSystemSettings(h, b, system._id, owner.token, { mobile_number: mobile });
     const started = new Date(h.clock.now().getTime() - 2 * 60 * 1000).toISOString();
-    await h.deps.db.update(systems).set({ setup: { forwarding_at: started, test_call_started_at: started } }).where(eq(systems.id, system._id));
+    await h.deps.db
+      .update(systems)
+      .set({ setup: { forwarding_at: started, test_call_started_at: started } })
+      .where(eq(systems.id, system._id));
     const row = await systemRow(h, system._id);
     const params = callParams(system, system.phone_number!, sid('CA'), { ForwardedFrom: mobile.replace('+', '') });
     const xml = await handleVoice(h.deps, row, params);
@@ -391,9 +524,15 @@ describe('mobile forwarding', () => {
     const verified = await systemRow(h, system._id);
     expect((verified.setup as { verified_at?: string }).verified_at).toBeTruthy();
     expect(verified.status).toBe('active');
-    expect(h.events.some((event) => JSON.stringify(event).includes('SystemUpdated') || JSON.stringify(event).includes(system._id))).toBe(true);
+    expect(
+      h.events.some(
+        (event) => JSON.stringify(event).includes('SystemUpdated') || JSON.stringify(event).includes(system._id),
+      ),
+    ).toBe(true);
     await handleCallStatus(h.deps, verified, { ...params, CallStatus: 'completed' });
-    expect((await eventsOf(h, system._id)).filter((event) => event.name === 'call.status').map((event) => event.outcome)).toEqual(['ok']);
+    expect(
+      (await eventsOf(h, system._id)).filter((event) => event.name === 'call.status').map((event) => event.outcome),
+    ).toEqual(['ok']);
   });
 
   it('a forwarded call long after the test was placed is an ordinary call and verifies nothing', async () => {
@@ -401,7 +540,10 @@ describe('mobile forwarding', () => {
     const mobile = randomUkMobile();
     await setSystemSettings(h, b, system._id, owner.token, { mobile_number: mobile });
     const started = new Date(h.clock.now().getTime() - 11 * 60 * 1000).toISOString();
-    await h.deps.db.update(systems).set({ setup: { test_call_started_at: started } }).where(eq(systems.id, system._id));
+    await h.deps.db
+      .update(systems)
+      .set({ setup: { test_call_started_at: started } })
+      .where(eq(systems.id, system._id));
     const row = await systemRow(h, system._id);
     const params = callParams(system, randomUkMobile(), sid('CA'), { ForwardedFrom: mobile });
     expect(verbNames(await handleVoice(h.deps, row, params))).toEqual(['Gather', 'Say', 'Redirect']);

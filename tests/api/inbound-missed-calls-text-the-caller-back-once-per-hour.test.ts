@@ -6,7 +6,16 @@ import { handleVoice } from '#api/services/systems/inbound-call';
 import { claimTextBack } from '#api/services/systems/text-back';
 import { createHarness, type Harness } from '#tests/support/api-harness';
 import { createCustomer } from '#tests/support/customers';
-import { callParams, eventsOf, itemsByExternalId, notificationsOf, phoneSystem, randomUkMobile, setSystemSettings, smsItems } from '#tests/support/inbound-fixtures';
+import {
+  callParams,
+  eventsOf,
+  itemsByExternalId,
+  notificationsOf,
+  phoneSystem,
+  randomUkMobile,
+  setSystemSettings,
+  smsItems,
+} from '#tests/support/inbound-fixtures';
 import type { SystemRow } from '#api/services/systems/store';
 import type { ApiSystem } from '#contract/schemas/system';
 import { formatPhoneNumber } from '#contract/phone';
@@ -30,10 +39,19 @@ async function missedCall(row: SystemRow, system: ApiSystem, from: string, statu
 }
 
 async function textBacks(b: string, to: string) {
-  return (await smsItems(h, b)).filter((sms) => sms.direction === 'outbound' && sms.to === to && (sms.details as { purpose?: string }).purpose === 'missed_call_text_back');
+  return (await smsItems(h, b)).filter(
+    (sms) =>
+      sms.direction === 'outbound' &&
+      sms.to === to &&
+      (sms.details as { purpose?: string }).purpose === 'missed_call_text_back',
+  );
 }
 
-const smsSentTo = (to: string) => h.deps.db.select().from(outbox).where(and(eq(outbox.to, to), eq(outbox.channel, 'sms')));
+const smsSentTo = (to: string) =>
+  h.deps.db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.to, to), eq(outbox.channel, 'sms')));
 
 describe('missed-call text-back', () => {
   it('a missed call is labelled so, notifies the team and texts the caller from the business number, on the timeline', async () => {
@@ -45,10 +63,19 @@ describe('missed-call text-back', () => {
     expect((call.details as { summary: string }).summary).toMatch(/Missed call from/);
 
     const [notice] = (await notificationsOf(h, b)).filter((row) => row.sourceId === call.id);
-    expect(notice).toMatchObject({ kind: 'missed_call', title: `Missed call from ${formatPhoneNumber(from)}`, internalLink: `/dashboard/calls/${call.id}` });
+    expect(notice).toMatchObject({
+      kind: 'missed_call',
+      title: `Missed call from ${formatPhoneNumber(from)}`,
+      internalLink: `/dashboard/calls/${call.id}`,
+    });
 
     const [sms] = await textBacks(b, from);
-    expect(sms).toMatchObject({ from: system.phone_number, to: from, customerId: call.customerId, systemId: system._id });
+    expect(sms).toMatchObject({
+      from: system.phone_number,
+      to: from,
+      customerId: call.customerId,
+      systemId: system._id,
+    });
     expect(sms.body).toMatch(/^Sorry we missed your call at .+\. How can we help\?/);
     expect(sms.details).toMatchObject({ purpose: 'missed_call_text_back', call_id: call.id });
     const sent = await smsSentTo(from);
@@ -64,7 +91,12 @@ describe('missed-call text-back', () => {
     try {
       await missedCall(row, system, from, 'no-answer');
       expect(await textBacks(b, from)).toHaveLength(1);
-      expect((await eventsOf(h, system._id)).filter((event) => event.name === 'sms.text_back').map((event) => event.outcome).sort()).toEqual(['duplicate', 'ok']);
+      expect(
+        (await eventsOf(h, system._id))
+          .filter((event) => event.name === 'sms.text_back')
+          .map((event) => event.outcome)
+          .sort(),
+      ).toEqual(['duplicate', 'ok']);
 
       // Another caller is texted at once.
       const other = randomUkMobile();
@@ -101,15 +133,20 @@ describe('missed-call text-back', () => {
     const second = callParams(system, from);
     await handleVoice(h.deps, row, first);
     await handleVoice(h.deps, row, second);
-    await Promise.all([handleCallStatus(h.deps, row, { ...first, CallStatus: 'no-answer' }), handleCallStatus(h.deps, row, { ...second, CallStatus: 'busy' })]);
+    await Promise.all([
+      handleCallStatus(h.deps, row, { ...first, CallStatus: 'no-answer' }),
+      handleCallStatus(h.deps, row, { ...second, CallStatus: 'busy' }),
+    ]);
     expect(await textBacks(b, from)).toHaveLength(1);
   });
 
-  it('uses the template with the contact\'s first name and the business name, and sends nothing when switched off', async () => {
+  it("uses the template with the contact's first name and the business name, and sends nothing when switched off", async () => {
     const { owner, b, system } = await phoneSystem(h);
     const from = randomUkMobile();
     await createCustomer(h, b, owner.token, { first_name: 'Jane', last_name: 'Doe', phones: [from] });
-    let row = await setSystemSettings(h, b, system._id, owner.token, { text_back_template: 'Hi {first_name}, sorry we missed you at {business_name}!' });
+    let row = await setSystemSettings(h, b, system._id, owner.token, {
+      text_back_template: 'Hi {first_name}, sorry we missed you at {business_name}!',
+    });
     await missedCall(row, system, from);
     const [sms] = await textBacks(b, from);
     expect(sms.body).toBe(`Hi Jane, sorry we missed you at ${owner.business.name}!`);
@@ -140,7 +177,10 @@ describe('a caller who hangs up after the greeting (issue 22, item 24)', () => {
     expect(call.status).toBe('abandoned');
     expect((call.details as { summary: string }).summary).toMatch(/hung up after the greeting without saying anything/);
     const [notice] = (await notificationsOf(h, b)).filter((entry) => entry.sourceId === call.id);
-    expect(notice).toMatchObject({ kind: 'new_call', title: `Call from ${formatPhoneNumber(from)}: hung up after the greeting` });
+    expect(notice).toMatchObject({
+      kind: 'new_call',
+      title: `Call from ${formatPhoneNumber(from)}: hung up after the greeting`,
+    });
     expect(await textBacks(b, from)).toEqual([]);
     expect(await smsSentTo(from)).toEqual([]);
   });

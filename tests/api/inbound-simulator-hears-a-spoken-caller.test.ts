@@ -7,7 +7,13 @@ import { speakToWav16k } from '#api/services/speech/generate';
 import type { Speech } from '#api/services/speech/types';
 import { createHarness, type Harness } from '#tests/support/api-harness';
 import { expectFailureEnvelope, expectFieldError } from '#tests/support/expect-envelope';
-import { eventsOf, openAllWeek, phoneSystem, randomUkMobile, setBusinessSettings } from '#tests/support/inbound-fixtures';
+import {
+  eventsOf,
+  openAllWeek,
+  phoneSystem,
+  randomUkMobile,
+  setBusinessSettings,
+} from '#tests/support/inbound-fixtures';
 import { TONE, fakeTts, postAudio, withRealSpeech, type Line } from '#tests/support/spoken-audio';
 
 /**
@@ -16,7 +22,10 @@ import { TONE, fakeTts, postAudio, withRealSpeech, type Line } from '#tests/supp
  * plays typed words. A fake recogniser makes the answers exact; the real pipeline (espeak-ng
  * speaks, pocketsphinx hears) runs when both are installed and is asserted on keywords.
  */
-const heard: { transcript: string; calls: { bytes: number; vocabulary: string[] }[] } = { transcript: 'What are your opening hours?', calls: [] };
+const heard: { transcript: string; calls: { bytes: number; vocabulary: string[] }[] } = {
+  transcript: 'What are your opening hours?',
+  calls: [],
+};
 const fakeSpeech: Speech = {
   stt: {
     name: 'fake',
@@ -43,8 +52,22 @@ afterAll(async () => {
   await silent.close();
 });
 
-function simulateVoice(harness: Harness, b: string, systemId: string, token: string | undefined, audio: Uint8Array | null, fields: Record<string, string>) {
-  return postAudio(harness, `businesses/systems/${b}/settings/${systemId}/simulate-voice`, token, audio, fields, 'caller.wav');
+function simulateVoice(
+  harness: Harness,
+  b: string,
+  systemId: string,
+  token: string | undefined,
+  audio: Uint8Array | null,
+  fields: Record<string, string>,
+) {
+  return postAudio(
+    harness,
+    `businesses/systems/${b}/settings/${systemId}/simulate-voice`,
+    token,
+    audio,
+    fields,
+    'caller.wav',
+  );
 }
 
 async function timelineIds(harness: Harness, b: string, token: string): Promise<string[]> {
@@ -66,13 +89,21 @@ describe('businesses/systems/{business_id}/settings/{system_id}/simulate-voice',
     expect(transcript.map((line) => line.speaker)).toEqual(['assistant', 'caller', 'assistant']);
     expect(transcript[1].text).toBe('What are your opening hours?');
     expect(transcript[2].text.length).toBeGreaterThan(0);
-    expect(result.body.data.call).toMatchObject({ type: 'call', direction: 'inbound', status: 'completed', from, to: system.phone_number });
+    expect(result.body.data.call).toMatchObject({
+      type: 'call',
+      direction: 'inbound',
+      status: 'completed',
+      from,
+      to: system.phone_number,
+    });
     expect(result.body.data.call.details.transcript).toContain('Caller: What are your opening hours?');
     expect(await timelineIds(h, b, owner.token)).toContain(result.body.data.call._id);
     // Recognition was biased with the business's own words, and the same webhook handlers ran.
     expect(heard.calls).toHaveLength(1);
     expect(heard.calls[0].vocabulary).toContain(owner.business.name);
-    expect((await eventsOf(h, system._id)).map((event) => event.name)).toEqual(expect.arrayContaining(['voice.incoming', 'voice.gather', 'call.status']));
+    expect((await eventsOf(h, system._id)).map((event) => event.name)).toEqual(
+      expect.arrayContaining(['voice.incoming', 'voice.gather', 'call.status']),
+    );
   });
 
   it('plays a spoken SMS: the text is what was heard, and the assistant answers it by SMS', async () => {
@@ -83,25 +114,56 @@ describe('businesses/systems/{business_id}/settings/{system_id}/simulate-voice',
     expect(result.status, JSON.stringify(result.body)).toBe(200);
     expect(result.body.data.heard).toBe('Where are you based?');
     expect((result.body.data.transcript as Line[]).map((line) => line.speaker)).toEqual(['caller', 'assistant']);
-    expect(result.body.data.sms).toMatchObject({ type: 'sms', direction: 'inbound', from, body: 'Where are you based?' });
+    expect(result.body.data.sms).toMatchObject({
+      type: 'sms',
+      direction: 'inbound',
+      from,
+      body: 'Where are you based?',
+    });
   });
 
   it('refuses a missing or non-WAV recording on field audio, and nothing heard, like update-voice', async () => {
     const { owner, b, system } = await phoneSystem(h);
     const fields = { kind: 'call', from: randomUkMobile() };
-    expectFieldError(await simulateVoice(h, b, system._id, owner.token, null, fields), 'audio', messages.voice.audioRequired);
-    expectFieldError(await simulateVoice(h, b, system._id, owner.token, new TextEncoder().encode('not a recording at all, just some text'.repeat(4)), fields), 'audio', messages.voice.audioInvalid);
-    expectFieldError(await simulateVoice(h, b, system._id, owner.token, new Uint8Array(0), fields), 'audio', messages.voice.audioEmpty);
+    expectFieldError(
+      await simulateVoice(h, b, system._id, owner.token, null, fields),
+      'audio',
+      messages.voice.audioRequired,
+    );
+    expectFieldError(
+      await simulateVoice(
+        h,
+        b,
+        system._id,
+        owner.token,
+        new TextEncoder().encode('not a recording at all, just some text'.repeat(4)),
+        fields,
+      ),
+      'audio',
+      messages.voice.audioInvalid,
+    );
+    expectFieldError(
+      await simulateVoice(h, b, system._id, owner.token, new Uint8Array(0), fields),
+      'audio',
+      messages.voice.audioEmpty,
+    );
     expect(heard.calls).toHaveLength(0);
     heard.transcript = '   ';
-    expectFieldError(await simulateVoice(h, b, system._id, owner.token, TONE, fields), 'audio', messages.voice.nothingHeard);
+    expectFieldError(
+      await simulateVoice(h, b, system._id, owner.token, TONE, fields),
+      'audio',
+      messages.voice.nothingHeard,
+    );
     // Nothing was played.
     expect((await eventsOf(h, system._id)).filter((event) => event.kind === 'webhook')).toHaveLength(0);
   });
 
   it('takes a call or an SMS only (a missed call says nothing), from a valid number', async () => {
     const { owner, b, system } = await phoneSystem(h);
-    const missed = await simulateVoice(h, b, system._id, owner.token, TONE, { kind: 'missed_call', from: randomUkMobile() });
+    const missed = await simulateVoice(h, b, system._id, owner.token, TONE, {
+      kind: 'missed_call',
+      from: randomUkMobile(),
+    });
     expect(missed.status).toBe(422);
     expect(missed.body.field_errors?.kind).toEqual(['Choose call or sms.']);
     const badFrom = await simulateVoice(h, b, system._id, owner.token, TONE, { kind: 'call', from: 'nope' });
@@ -112,7 +174,10 @@ describe('businesses/systems/{business_id}/settings/{system_id}/simulate-voice',
 
   it(`answers 503 '${messages.voice.unavailable}' on a server without speech recognition`, async () => {
     const { owner, b, system } = await phoneSystem(silent);
-    const result = await simulateVoice(silent, b, system._id, owner.token, TONE, { kind: 'call', from: randomUkMobile() });
+    const result = await simulateVoice(silent, b, system._id, owner.token, TONE, {
+      kind: 'call',
+      from: randomUkMobile(),
+    });
     expectFailureEnvelope(result, 503);
     expect(result.body.errors).toEqual([messages.voice.unavailable]);
   });
@@ -146,14 +211,19 @@ describe('a spoken simulated call: espeak-ng speaks, pocketsphinx hears, the ass
       const { owner, b, system } = await phoneSystem(real);
       await setBusinessSettings(real, b, owner.token, { opening_hours: openAllWeek() });
       const recording = await speakToWav16k('What are your opening hours');
-      const result = await simulateVoice(real, b, system._id, owner.token, recording, { kind: 'call', from: randomUkMobile() });
+      const result = await simulateVoice(real, b, system._id, owner.token, recording, {
+        kind: 'call',
+        from: randomUkMobile(),
+      });
       expect(result.status, JSON.stringify(result.body)).toBe(200);
       const spoken: string = result.body.data.heard;
       expect(spoken).toMatch(/open|hours/i);
       const transcript: Line[] = result.body.data.transcript;
       const callerAt = transcript.findIndex((line) => line.speaker === 'caller');
       expect(transcript[callerAt]).toEqual({ speaker: 'caller', text: spoken });
-      expect(transcript.slice(callerAt + 1).some((line) => line.speaker === 'assistant' && line.text.length > 0)).toBe(true);
+      expect(transcript.slice(callerAt + 1).some((line) => line.speaker === 'assistant' && line.text.length > 0)).toBe(
+        true,
+      );
       expect(await timelineIds(real, b, owner.token)).toContain(result.body.data.call._id);
     });
   }, 60_000);

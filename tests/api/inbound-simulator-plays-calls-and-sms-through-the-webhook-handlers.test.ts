@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemMessages } from '#contract/schemas/system';
 import { systems } from '#api/db/schema';
 import { createHarness, type Harness } from '#tests/support/api-harness';
-import { closedAllWeek, eventsOf, openAllWeek, phoneSystem, randomUkMobile, setBusinessSettings } from '#tests/support/inbound-fixtures';
+import {
+  closedAllWeek,
+  eventsOf,
+  openAllWeek,
+  phoneSystem,
+  randomUkMobile,
+  setBusinessSettings,
+} from '#tests/support/inbound-fixtures';
 import { addSystem } from '#tests/support/system-fixtures';
 
 let h: Harness;
@@ -14,7 +21,8 @@ afterAll(async () => {
   await h.close();
 });
 
-const simulate = (b: string, systemId: string, body: unknown, token: string) => h.call(`businesses/systems/${b}/settings/${systemId}/simulate`, body, token);
+const simulate = (b: string, systemId: string, body: unknown, token: string) =>
+  h.call(`businesses/systems/${b}/settings/${systemId}/simulate`, body, token);
 type Line = { speaker: string; text: string };
 
 describe('the sandbox simulator', () => {
@@ -22,20 +30,45 @@ describe('the sandbox simulator', () => {
     const { owner, b, system } = await phoneSystem(h);
     await setBusinessSettings(h, b, owner.token, { opening_hours: openAllWeek() });
     const from = randomUkMobile();
-    const result = await simulate(b, system._id, { kind: 'call', from, says: 'What are your opening hours?\nDo you sell gift vouchers for birthdays?\nThanks, bye' }, owner.token);
+    const result = await simulate(
+      b,
+      system._id,
+      {
+        kind: 'call',
+        from,
+        says: 'What are your opening hours?\nDo you sell gift vouchers for birthdays?\nThanks, bye',
+      },
+      owner.token,
+    );
     expect(result.status, JSON.stringify(result.body)).toBe(200);
     const transcript: Line[] = result.body.data.transcript;
-    expect(transcript.map((line) => line.speaker)).toEqual(['assistant', 'caller', 'assistant', 'caller', 'assistant', 'caller', 'assistant']);
+    expect(transcript.map((line) => line.speaker)).toEqual([
+      'assistant',
+      'caller',
+      'assistant',
+      'caller',
+      'assistant',
+      'caller',
+      'assistant',
+    ]);
     expect(transcript[0].text).toContain(owner.business.name);
     expect(transcript[1].text).toBe('What are your opening hours?');
     const call = result.body.data.call;
-    expect(call).toMatchObject({ type: 'call', direction: 'inbound', status: 'completed', from, to: system.phone_number });
+    expect(call).toMatchObject({
+      type: 'call',
+      direction: 'inbound',
+      status: 'completed',
+      from,
+      to: system.phone_number,
+    });
     expect(call.customer_id).toBeTruthy();
     expect(call.details.transcript).toContain('Caller: Do you sell gift vouchers for birthdays?');
     expect(call.details.summary).toContain('What are your opening hours?');
     // The unanswerable question became a question memory for the owner to answer.
     const questions = await h.call(`businesses/memories/questions/${b}/list`, {}, owner.token);
-    expect(questions.body.data.questions.map((question: { content: string }) => question.content)).toContain('Do you sell gift vouchers for birthdays?');
+    expect(questions.body.data.questions.map((question: { content: string }) => question.content)).toContain(
+      'Do you sell gift vouchers for birthdays?',
+    );
     const names = (await eventsOf(h, system._id)).map((event) => event.name);
     expect(names).toEqual(expect.arrayContaining(['voice.incoming', 'voice.gather', 'call.status']));
   });
@@ -44,7 +77,12 @@ describe('the sandbox simulator', () => {
     const { owner, b, system } = await phoneSystem(h);
     const escalation = randomUkMobile();
     await setBusinessSettings(h, b, owner.token, { assistant: { escalation_phone: escalation } });
-    const result = await simulate(b, system._id, { kind: 'call', from: randomUkMobile(), says: 'Can I talk to a real person?\nHello?' }, owner.token);
+    const result = await simulate(
+      b,
+      system._id,
+      { kind: 'call', from: randomUkMobile(), says: 'Can I talk to a real person?\nHello?' },
+      owner.token,
+    );
     const transcript: Line[] = result.body.data.transcript;
     expect(transcript).toContainEqual({ speaker: 'system', text: `Put through to ${escalation}` });
     expect(transcript.filter((line) => line.speaker === 'caller')).toHaveLength(1);
@@ -61,7 +99,10 @@ describe('the sandbox simulator', () => {
     // Nobody answered, so the caller heard no greeting.
     expect(transcript.filter((line) => line.speaker === 'assistant')).toEqual([]);
     expect(transcript).toContainEqual({ speaker: 'system', text: 'Nobody answered; the caller rang off.' });
-    expect(transcript.at(-1)).toMatchObject({ speaker: 'system', text: expect.stringContaining(`Texted ${from} back: Sorry we missed your call`) });
+    expect(transcript.at(-1)).toMatchObject({
+      speaker: 'system',
+      text: expect.stringContaining(`Texted ${from} back: Sorry we missed your call`),
+    });
   });
 
   it('a call where the caller says nothing hangs up after the greeting: abandoned, and nobody is texted (issue 22, item 24)', async () => {
@@ -81,14 +122,22 @@ describe('the sandbox simulator', () => {
   it('outside opening hours what the caller says becomes the voicemail', async () => {
     const { owner, b, system } = await phoneSystem(h);
     await setBusinessSettings(h, b, owner.token, { opening_hours: closedAllWeek() });
-    const result = await simulate(b, system._id, { kind: 'call', from: randomUkMobile(), says: 'Hi, my tap is leaking.\nPlease call me back.' }, owner.token);
+    const result = await simulate(
+      b,
+      system._id,
+      { kind: 'call', from: randomUkMobile(), says: 'Hi, my tap is leaking.\nPlease call me back.' },
+      owner.token,
+    );
     const transcript: Line[] = result.body.data.transcript;
     expect(transcript[0].text).toMatch(/closed at the moment/);
     expect(transcript).toContainEqual({ speaker: 'system', text: 'Recording a voicemail' });
     expect(transcript).toContainEqual({ speaker: 'caller', text: 'Hi, my tap is leaking. Please call me back.' });
     const call = result.body.data.call;
     expect(call.status).toBe('voicemail');
-    expect(call.details).toMatchObject({ voicemail: true, voicemail_transcript: 'Hi, my tap is leaking. Please call me back.' });
+    expect(call.details).toMatchObject({
+      voicemail: true,
+      voicemail_transcript: 'Hi, my tap is leaking. Please call me back.',
+    });
     expect(call.details.summary).toContain('my tap is leaking');
   });
 
@@ -99,7 +148,12 @@ describe('the sandbox simulator', () => {
     expect(result.status).toBe(200);
     const transcript: Line[] = result.body.data.transcript;
     expect(transcript.map((line) => line.speaker)).toEqual(['caller', 'assistant']);
-    expect(result.body.data.sms).toMatchObject({ type: 'sms', direction: 'inbound', from, body: 'Hi! Where are you based?' });
+    expect(result.body.data.sms).toMatchObject({
+      type: 'sms',
+      direction: 'inbound',
+      from,
+      body: 'Hi! Where are you based?',
+    });
     expect((await h.outboxFor(from, 'sms')).map((entry) => entry.body)).toEqual([transcript[1].text]);
   });
 
@@ -129,7 +183,7 @@ describe('the sandbox simulator', () => {
     expect(real.body.errors).toEqual([systemMessages.sandboxOnly]);
   });
 
-  it('needs systems/edit, and another business\'s system is never found', async () => {
+  it("needs systems/edit, and another business's system is never found", async () => {
     const { owner, b, system } = await phoneSystem(h);
     const viewer = await h.signUp();
     await h.addMember(b, viewer.user.id, ['systems/view']);
@@ -140,7 +194,12 @@ describe('the sandbox simulator', () => {
     const other = await phoneSystem(h);
     const outsider = await simulate(b, system._id, { kind: 'missed_call', from: randomUkMobile() }, other.owner.token);
     expect(outsider.status).toBe(404);
-    const crossed = await simulate(other.b, system._id, { kind: 'missed_call', from: randomUkMobile() }, other.owner.token);
+    const crossed = await simulate(
+      other.b,
+      system._id,
+      { kind: 'missed_call', from: randomUkMobile() },
+      other.owner.token,
+    );
     expect(crossed.status).toBe(404);
     const unauthenticated = await simulate(b, system._id, { kind: 'missed_call', from: randomUkMobile() }, '');
     expect(unauthenticated.status).toBe(401);

@@ -1,13 +1,30 @@
 import { describe, expect, it } from 'vitest';
 import { saysGoodbye, spoken, wantsPerson } from '#api/services/systems/call-intents';
-import { dial, emptyTwiml, escapeXml, gather, hangup, parseTwiml, record, redirect, say, textOf, twimlResponse, twimlVerbs, TwimlParseError } from '#api/services/systems/twiml';
+import {
+  dial,
+  emptyTwiml,
+  escapeXml,
+  gather,
+  hangup,
+  parseTwiml,
+  record,
+  redirect,
+  say,
+  textOf,
+  twimlResponse,
+  twimlVerbs,
+  TwimlParseError,
+} from '#api/services/systems/twiml';
 import { expectValidTwiml } from '#tests/support/inbound-fixtures';
 
 describe('the TwiML builder', () => {
   it('escapes what callers and businesses write, in text and attributes, and the result is valid XML that reads back the same', () => {
     const nasty = `Tom & Jerry's <b>"shop"</b> ]]> </Say><Hangup/>`;
     const xml = twimlResponse(
-      gather({ action: 'https://app.test/api/v1/webhooks/twilio/s1/voice/gather?a=1&b="2"', language: 'en-GB' }, say(nasty, { voice: 'Polly.Amy' })),
+      gather(
+        { action: 'https://app.test/api/v1/webhooks/twilio/s1/voice/gather?a=1&b="2"', language: 'en-GB' },
+        say(nasty, { voice: 'Polly.Amy' }),
+      ),
       redirect('https://app.test/x?y=1&z=2'),
     );
     const verbs = expectValidTwiml(xml);
@@ -38,14 +55,30 @@ describe('the TwiML builder', () => {
     const xml = twimlResponse(
       say('Putting you through'),
       dial({ callerId: '+441174960123', action: 'https://app.test/dial-done', timeout: 25 }, '+447700900123'),
-      record({ action: 'https://app.test/recording', maxLength: 120, transcribe: true, transcribeCallback: 'https://app.test/recording' }),
+      record({
+        action: 'https://app.test/recording',
+        maxLength: 120,
+        transcribe: true,
+        transcribeCallback: 'https://app.test/recording',
+      }),
       hangup(),
     );
     const verbs = expectValidTwiml(xml);
     expect(verbs.map((verb) => verb.name)).toEqual(['Say', 'Dial', 'Number', 'Record', 'Hangup']);
-    expect(verbs[1].attrs).toEqual({ callerId: '+441174960123', action: 'https://app.test/dial-done', method: 'POST', timeout: '25' });
+    expect(verbs[1].attrs).toEqual({
+      callerId: '+441174960123',
+      action: 'https://app.test/dial-done',
+      method: 'POST',
+      timeout: '25',
+    });
     expect(textOf(verbs[2])).toBe('+447700900123');
-    expect(verbs[3].attrs).toMatchObject({ action: 'https://app.test/recording', maxLength: '120', transcribe: 'true', playBeep: 'true', method: 'POST' });
+    expect(verbs[3].attrs).toMatchObject({
+      action: 'https://app.test/recording',
+      maxLength: '120',
+      transcribe: 'true',
+      playBeep: 'true',
+      method: 'POST',
+    });
     expect(emptyTwiml()).toBe('<?xml version="1.0" encoding="UTF-8"?><Response/>');
     expectValidTwiml(emptyTwiml());
   });
@@ -74,9 +107,13 @@ describe('the strict TwiML parser', () => {
   });
 
   it('reads entities, comments, CDATA and single-quoted attributes', () => {
-    const root = parseTwiml(`<?xml version="1.0" encoding="UTF-8"?>\n<!-- hi --><Response><Say voice='x'>a &amp; b &#233; &#x1F600; <![CDATA[<raw>]]></Say><!-- c --><Hangup /></Response>\n`);
+    const root = parseTwiml(
+      `<?xml version="1.0" encoding="UTF-8"?>\n<!-- hi --><Response><Say voice='x'>a &amp; b &#233; &#x1F600; <![CDATA[<raw>]]></Say><!-- c --><Hangup /></Response>\n`,
+    );
     expect(root.name).toBe('Response');
-    const verbs = twimlVerbs('<Response><Say voice=\'x\'>a &amp; b &#233; &#x1F600; <![CDATA[<raw>]]></Say><Hangup /></Response>');
+    const verbs = twimlVerbs(
+      "<Response><Say voice='x'>a &amp; b &#233; &#x1F600; <![CDATA[<raw>]]></Say><Hangup /></Response>",
+    );
     expect(verbs.map((verb) => verb.name)).toEqual(['Say', 'Hangup']);
     expect(textOf(verbs[0])).toBe('a & b é 😀 <raw>');
     expect(verbs[0].attrs).toEqual({ voice: 'x' });
@@ -108,8 +145,8 @@ describe('what the caller says', () => {
   });
 
   it('replies are read without markdown marks, links keep their words', () => {
-    expect(spoken('**Yes!** See [our prices](https://example.com/prices) or email jo_bloggs@example.com.\n# Hours\n> 9am')).toBe(
-      'Yes! See our prices or email jo_bloggs@example.com. Hours 9am',
-    );
+    expect(
+      spoken('**Yes!** See [our prices](https://example.com/prices) or email jo_bloggs@example.com.\n# Hours\n> 9am'),
+    ).toBe('Yes! See our prices or email jo_bloggs@example.com. Hours 9am');
   });
 });

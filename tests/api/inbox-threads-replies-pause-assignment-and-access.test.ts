@@ -19,7 +19,14 @@ type Phone = Awaited<ReturnType<typeof phoneSystem>>;
 const inbox = (b: string, action: string) => `businesses/inbox/${b}/${action}`;
 
 async function text(phone: Phone, from: string, body: string) {
-  await handleSms(h.deps, phone.row, { AccountSid: 'ACtest', MessageSid: sid('SM'), From: from, To: phone.system.phone_number!, Body: body, NumMedia: '0' });
+  await handleSms(h.deps, phone.row, {
+    AccountSid: 'ACtest',
+    MessageSid: sid('SM'),
+    From: from,
+    To: phone.system.phone_number!,
+    Body: body,
+    NumMedia: '0',
+  });
 }
 
 async function list(b: string, token: string, body: Record<string, unknown> = {}): Promise<ApiInboxThread[]> {
@@ -28,13 +35,19 @@ async function list(b: string, token: string, body: Record<string, unknown> = {}
   return result.body.data.threads;
 }
 
-async function thread(b: string, token: string, customerId: string, markRead = false): Promise<{ thread: ApiInboxThread; messages: ApiInboxMessage[] }> {
+async function thread(
+  b: string,
+  token: string,
+  customerId: string,
+  markRead = false,
+): Promise<{ thread: ApiInboxThread; messages: ApiInboxMessage[] }> {
   const result = await h.call(inbox(b, `get/${customerId}`), { mark_read: markRead }, token);
   expect(result.status, JSON.stringify(result.body)).toBe(200);
   return result.body.data;
 }
 
-const threadOf = (threads: ApiInboxThread[], from: string) => threads.find((entry) => entry.customer.phones.includes(from));
+const threadOf = (threads: ApiInboxThread[], from: string) =>
+  threads.find((entry) => entry.customer.phones.includes(from));
 
 async function laterBy<T>(ms: number, run: () => Promise<T>): Promise<T> {
   h.clock.offsetMs += ms;
@@ -46,7 +59,9 @@ async function laterBy<T>(ms: number, run: () => Promise<T>): Promise<T> {
 }
 
 async function autoReplies(b: string, to: string) {
-  return (await smsItems(h, b)).filter((sms) => sms.to === to && (sms.details as { purpose?: string }).purpose === 'auto_reply');
+  return (await smsItems(h, b)).filter(
+    (sms) => sms.to === to && (sms.details as { purpose?: string }).purpose === 'auto_reply',
+  );
 }
 
 describe('the shared inbox', { timeout: 180_000 }, () => {
@@ -59,7 +74,13 @@ describe('the shared inbox', { timeout: 180_000 }, () => {
     const bob = randomUkMobile();
     await text(phone, ann, 'Hi, do you clean gutters?');
     await laterBy(60_000, () => text(phone, bob, 'Are you open on Saturday?'));
-    const form = await laterBy(120_000, () => h.call(`dev/system-items/${b}/create`, { type: 'form', from: ann, body: 'Please call me back about gutters' }, owner.token));
+    const form = await laterBy(120_000, () =>
+      h.call(
+        `dev/system-items/${b}/create`,
+        { type: 'form', from: ann, body: 'Please call me back about gutters' },
+        owner.token,
+      ),
+    );
     expect(form.status, JSON.stringify(form.body)).toBe(200);
 
     const threads = await list(b, owner.token);
@@ -67,8 +88,17 @@ describe('the shared inbox', { timeout: 180_000 }, () => {
     const annThread = threadOf(threads, ann)!;
     expect(annThread.message_count).toBe(3);
     expect(annThread.unread).toBe(2);
-    expect(annThread.last_message).toMatchObject({ type: 'form', author: 'contact', body: 'Please call me back about gutters' });
-    expect(threadOf(threads, bob)).toMatchObject({ unread: 1, message_count: 2, assigned_to: null, assistant_paused_until: null });
+    expect(annThread.last_message).toMatchObject({
+      type: 'form',
+      author: 'contact',
+      body: 'Please call me back about gutters',
+    });
+    expect(threadOf(threads, bob)).toMatchObject({
+      unread: 1,
+      message_count: 2,
+      assigned_to: null,
+      assistant_paused_until: null,
+    });
 
     const opened = await thread(b, owner.token, annThread._id);
     expect(opened.messages.map((message) => [message.type, message.author])).toEqual([
@@ -98,21 +128,44 @@ describe('the shared inbox', { timeout: 180_000 }, () => {
     const customerId = threadOf(await list(b, owner.token), caller)!._id;
     expect(await autoReplies(b, caller)).toHaveLength(1);
 
-    const sent = await h.call(inbox(b, `reply/${customerId}`), { message: 'Hi, this is Sam from the team.' }, owner.token);
+    const sent = await h.call(
+      inbox(b, `reply/${customerId}`),
+      { message: 'Hi, this is Sam from the team.' },
+      owner.token,
+    );
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
     expect(sent.body.messages).toEqual([inboxMessages.replySent]);
-    expect(sent.body.data.sms).toMatchObject({ direction: 'outbound', from: system.phone_number, to: caller, customer_id: customerId });
+    expect(sent.body.data.sms).toMatchObject({
+      direction: 'outbound',
+      from: system.phone_number,
+      to: caller,
+      customer_id: customerId,
+    });
     const pausedUntil = new Date(sent.body.data.assistant_paused_until).getTime();
     expect(pausedUntil - h.clock.now().getTime()).toBeGreaterThan((INBOX_PAUSE_MINUTES - 1) * 60_000);
-    const outboxed = await h.deps.db.select().from(outbox).where(and(eq(outbox.to, caller), eq(outbox.channel, 'sms')));
+    const outboxed = await h.deps.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.to, caller), eq(outbox.channel, 'sms')));
     expect(outboxed.map((entry) => entry.body)).toContain('Hi, this is Sam from the team.');
     expect(outboxed.find((entry) => entry.body === 'Hi, this is Sam from the team.')?.from).toBe(system.phone_number);
 
     const opened = await thread(b, owner.token, customerId);
-    expect(opened.messages.at(-1)).toMatchObject({ author: 'member', sent_by: { _id: owner.user.id, name: owner.name }, body: 'Hi, this is Sam from the team.' });
+    expect(opened.messages.at(-1)).toMatchObject({
+      author: 'member',
+      sent_by: { _id: owner.user.id, name: owner.name },
+      body: 'Hi, this is Sam from the team.',
+    });
     expect(opened.thread.assistant_paused_until).toBe(sent.body.data.assistant_paused_until);
     expect(opened.thread.unread).toBe(0);
-    expect(h.events.some((event) => event.event === 'InboxThreadUpdated' && event.payload.id === customerId && event.channels.includes(`private-business.${b}`))).toBe(true);
+    expect(
+      h.events.some(
+        (event) =>
+          event.event === 'InboxThreadUpdated' &&
+          event.payload.id === customerId &&
+          event.channels.includes(`private-business.${b}`),
+      ),
+    ).toBe(true);
 
     // Paused: the customer's next SMS gets no answer from the assistant, and says why.
     await laterBy(60_000, () => text(phone, caller, 'Thanks, when can you come?'));
@@ -204,7 +257,11 @@ describe('the shared inbox', { timeout: 180_000 }, () => {
     expect(missing.body.errors).toEqual(['The conversation was not found.']);
 
     // A contact without a phone number, and one who texted STOP.
-    const noPhone = await h.call(`businesses/customers/${b}/create`, { first_name: 'Emailonly', status: 'lead' }, owner.token);
+    const noPhone = await h.call(
+      `businesses/customers/${b}/create`,
+      { first_name: 'Emailonly', status: 'lead' },
+      owner.token,
+    );
     const refused = await h.call(inbox(b, `reply/${noPhone.body.data.customer._id}`), { message: 'Hi' }, owner.token);
     expect(refused.status).toBe(422);
     expect(refused.body.errors).toEqual([inboxMessages.noPhone]);
@@ -213,14 +270,21 @@ describe('the shared inbox', { timeout: 180_000 }, () => {
     expect(optedOut.status).toBe(422);
     expect(optedOut.body.errors?.[0]).toMatch(/^The reply was not sent: .*opted out of SMS/);
     expect((await thread(b, owner.token, customerId)).thread.assistant_paused_until).toBeNull();
-    const sent = await h.deps.db.select().from(outbox).where(and(eq(outbox.to, caller), eq(outbox.body, 'Are you still there?')));
+    const sent = await h.deps.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.to, caller), eq(outbox.body, 'Are you still there?')));
     expect(sent).toEqual([]);
   });
 
   it('a business without a number to text from says so', async () => {
     const owner = await h.signUpWithBusiness();
     const b = owner.business._id as string;
-    const contact = await h.call(`businesses/customers/${b}/create`, { first_name: 'Nonumber', status: 'lead', phones: [randomUkMobile()] }, owner.token);
+    const contact = await h.call(
+      `businesses/customers/${b}/create`,
+      { first_name: 'Nonumber', status: 'lead', phones: [randomUkMobile()] },
+      owner.token,
+    );
     expect(contact.status, JSON.stringify(contact.body)).toBe(200);
     const refused = await h.call(inbox(b, `reply/${contact.body.data.customer._id}`), { message: 'Hi' }, owner.token);
     expect(refused.status).toBe(422);
@@ -242,8 +306,17 @@ describe('the shared inbox', { timeout: 180_000 }, () => {
     expect(refusedList.status).toBe(403);
     expect(refusedList.body.errors).toEqual(['You do not have permission to view smses']);
     expect((await h.call(inbox(b, `get/${customerId}`), {}, none.token)).status).toBe(403);
-    for (const action of [`reply/${customerId}`, `assign/${customerId}`, `pause/${customerId}`, `hand-back/${customerId}`]) {
-      const refused = await h.call(inbox(b, action), action.startsWith('reply') ? { message: 'Hi' } : action.startsWith('assign') ? { user_id: null } : undefined, viewer.token);
+    for (const action of [
+      `reply/${customerId}`,
+      `assign/${customerId}`,
+      `pause/${customerId}`,
+      `hand-back/${customerId}`,
+    ]) {
+      const refused = await h.call(
+        inbox(b, action),
+        action.startsWith('reply') ? { message: 'Hi' } : action.startsWith('assign') ? { user_id: null } : undefined,
+        viewer.token,
+      );
       expect(refused.status, action).toBe(403);
       expect(refused.body.errors, action).toEqual(['You do not have permission to edit smses']);
     }
@@ -251,14 +324,26 @@ describe('the shared inbox', { timeout: 180_000 }, () => {
     const other = await phoneSystem(h);
     expect((await h.call(inbox(b, 'list'), {}, other.owner.token)).status).toBe(404);
     // This business's contact under the other business's own id: not found, nothing sent or changed.
-    for (const action of [`get/${customerId}`, `reply/${customerId}`, `assign/${customerId}`, `pause/${customerId}`, `hand-back/${customerId}`]) {
-      const result = await h.call(inbox(other.b, action), action.startsWith('reply') ? { message: 'Leak?' } : action.startsWith('assign') ? { user_id: null } : undefined, other.owner.token);
+    for (const action of [
+      `get/${customerId}`,
+      `reply/${customerId}`,
+      `assign/${customerId}`,
+      `pause/${customerId}`,
+      `hand-back/${customerId}`,
+    ]) {
+      const result = await h.call(
+        inbox(other.b, action),
+        action.startsWith('reply') ? { message: 'Leak?' } : action.startsWith('assign') ? { user_id: null } : undefined,
+        other.owner.token,
+      );
       expect(result.status, action).toBe(404);
       expect(result.body.errors, action).toEqual(['The conversation was not found.']);
     }
     expect(await list(other.b, other.owner.token)).toEqual([]);
-    expect((await thread(b, owner.token, customerId)).thread).toMatchObject({ assigned_to: null, assistant_paused_until: null });
-    expect((await h.deps.db.select().from(outbox).where(eq(outbox.body, 'Leak?')))).toEqual([]);
+    expect((await thread(b, owner.token, customerId)).thread).toMatchObject({
+      assigned_to: null,
+      assistant_paused_until: null,
+    });
+    expect(await h.deps.db.select().from(outbox).where(eq(outbox.body, 'Leak?'))).toEqual([]);
   });
 });
-

@@ -14,7 +14,14 @@ type Phone = Awaited<ReturnType<typeof phoneSystem>>;
 const inbox = (b: string, action: string) => `businesses/inbox/${b}/${action}`;
 
 async function text(phone: Phone, from: string, body: string) {
-  await handleSms(h.deps, phone.row, { AccountSid: 'ACtest', MessageSid: sid('SM'), From: from, To: phone.system.phone_number!, Body: body, NumMedia: '0' });
+  await handleSms(h.deps, phone.row, {
+    AccountSid: 'ACtest',
+    MessageSid: sid('SM'),
+    From: from,
+    To: phone.system.phone_number!,
+    Body: body,
+    NumMedia: '0',
+  });
 }
 
 async function unread(b: string, token: string) {
@@ -46,7 +53,10 @@ describe('businesses/inbox/{business_id}/unread', { timeout: 180_000 }, () => {
     expect(await unread(b, owner.token)).toBe(3);
     expect(await unread(b, colleague.token)).toBe(3);
 
-    const threads = (await h.call(inbox(b, 'list'), {}, owner.token)).body.data.threads as { _id: string; customer: { phones: string[] } }[];
+    const threads = (await h.call(inbox(b, 'list'), {}, owner.token)).body.data.threads as {
+      _id: string;
+      customer: { phones: string[] };
+    }[];
     const annThread = threads.find((thread) => thread.customer.phones.includes(ann))!;
     await laterBy(3_000, () => h.call(inbox(b, `get/${annThread._id}`), { mark_read: true }, owner.token));
     expect(await unread(b, owner.token)).toBe(1);
@@ -71,7 +81,10 @@ describe('businesses/inbox/{business_id}/unread with except_customer_id', { time
     const ann = randomUkMobile();
     await text(phone, ann, 'Hello?');
     await laterBy(1_000, () => text(phone, randomUkMobile(), 'Anyone there?'));
-    const threads = (await h.call(inbox(b, 'list'), {}, owner.token)).body.data.threads as { _id: string; customer: { phones: string[] } }[];
+    const threads = (await h.call(inbox(b, 'list'), {}, owner.token)).body.data.threads as {
+      _id: string;
+      customer: { phones: string[] };
+    }[];
     const annThread = threads.find((thread) => thread.customer.phones.includes(ann))!;
     const result = await h.call(inbox(b, 'unread'), { except_customer_id: annThread._id }, owner.token);
     expect(result.body.data.unread).toBe(1);

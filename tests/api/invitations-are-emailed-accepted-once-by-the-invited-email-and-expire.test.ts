@@ -28,7 +28,11 @@ describe('businesses/users/{business_id}/invite', () => {
     const b = owner.business._id;
     const email = uniqueEmail();
     const mark = h.events.length;
-    const result = await h.call(path(b, 'invite'), { email: email.toUpperCase(), permissions: ['customers/view', 'notes/view'] }, owner.token);
+    const result = await h.call(
+      path(b, 'invite'),
+      { email: email.toUpperCase(), permissions: ['customers/view', 'notes/view'] },
+      owner.token,
+    );
     expect(result.status, JSON.stringify(result.body)).toBe(200);
     expect(result.body.messages).toEqual(['Invitation sent.']);
     const { invitation } = result.body.data;
@@ -38,13 +42,20 @@ describe('businesses/users/{business_id}/invite', () => {
     const { mail, token } = await emailedLink(email);
     expect(mail.subject).toBe(`${owner.name} invited you to join ${owner.business.name}`);
     // Only the hash is stored.
-    const [row] = await h.database.db.select().from(businessInvitations).where(eq(businessInvitations.id, invitation._id));
+    const [row] = await h.database.db
+      .select()
+      .from(businessInvitations)
+      .where(eq(businessInvitations.id, invitation._id));
     expect(row.tokenHash).not.toContain(token);
     expect(row.tokenHash).toMatch(/^[0-9a-f]{64}$/);
 
     const list = await h.call(path(b, 'list'), undefined, owner.token);
     expect(list.body.data.invitations.map((entry: { email: string }) => entry.email)).toEqual([email]);
-    expect(h.events.slice(mark).some((e) => e.event === 'BusinessUserUpdated' && e.channels.includes(`private-business.${b}`))).toBe(true);
+    expect(
+      h.events
+        .slice(mark)
+        .some((e) => e.event === 'BusinessUserUpdated' && e.channels.includes(`private-business.${b}`)),
+    ).toBe(true);
   });
 
   it('validates the email with the spec messages and refuses unknown permissions', async () => {
@@ -52,7 +63,11 @@ describe('businesses/users/{business_id}/invite', () => {
     const b = owner.business._id;
     expectFieldError(await h.call(path(b, 'invite'), {}, owner.token), 'email', 'User email is required.');
     expectFieldError(await h.call(path(b, 'invite'), { email: '  ' }, owner.token), 'email', 'User email is required.');
-    expectFieldError(await h.call(path(b, 'invite'), { email: 'not-an-email' }, owner.token), 'email', 'User e-mail is not valid.');
+    expectFieldError(
+      await h.call(path(b, 'invite'), { email: 'not-an-email' }, owner.token),
+      'email',
+      'User e-mail is not valid.',
+    );
     const unknown = await h.call(path(b, 'invite'), { email: uniqueEmail(), permissions: ['root'] }, owner.token);
     expectFailureEnvelope(unknown, 422);
     expect(unknown.body.errors).toEqual(['"root" is not a permission.']);
@@ -85,31 +100,58 @@ describe('businesses/users/{business_id}/invite', () => {
     const owner = await h.signUpWithBusiness();
     const b = owner.business._id;
     const email = uniqueEmail();
-    const first = await h.call(path(b, 'invite'), { email, permissions: ['customers/view', 'notes/view'] }, owner.token);
+    const first = await h.call(
+      path(b, 'invite'),
+      { email, permissions: ['customers/view', 'notes/view'] },
+      owner.token,
+    );
     const old = await emailedLink(email);
     h.clock.offsetMs += 3 * DAY;
     const resent = await h.call(path(b, `resend-invitation/${first.body.data.invitation._id}`), undefined, owner.token);
     expect(resent.status, JSON.stringify(resent.body)).toBe(200);
     expect(resent.body.messages).toEqual([messages.team.invitationResent]);
-    expect(resent.body.data.invitation).toMatchObject({ _id: first.body.data.invitation._id, permissions: ['customers/view', 'notes/view'], status: 'pending' });
+    expect(resent.body.data.invitation).toMatchObject({
+      _id: first.body.data.invitation._id,
+      permissions: ['customers/view', 'notes/view'],
+      status: 'pending',
+    });
     // 14 days from the resend (the test clock runs on from the real one).
-    const later = new Date(resent.body.data.invitation.expires_at).getTime() - new Date(first.body.data.invitation.expires_at).getTime();
+    const later =
+      new Date(resent.body.data.invitation.expires_at).getTime() -
+      new Date(first.body.data.invitation.expires_at).getTime();
     expect(later).toBeGreaterThanOrEqual(3 * DAY);
     expect(later).toBeLessThan(3 * DAY + 5 * 60_000);
     const fresh = await emailedLink(email);
     expect(fresh.token).not.toBe(old.token);
     expectFailureEnvelope(await h.call(`invitations/get/${old.token}`), 404);
-    expect((await h.call(`invitations/get/${fresh.token}`)).body.data.invitation).toMatchObject({ status: 'pending', permissions: ['customers/view', 'notes/view'] });
+    expect((await h.call(`invitations/get/${fresh.token}`)).body.data.invitation).toMatchObject({
+      status: 'pending',
+      permissions: ['customers/view', 'notes/view'],
+    });
 
     // Not for a revoked one, another business's, or without business_users/edit.
     const viewer = await h.signUp();
     await h.addMember(b, viewer.user.id, ['business_users/view']);
-    const refused = await h.call(path(b, `resend-invitation/${first.body.data.invitation._id}`), undefined, viewer.token);
+    const refused = await h.call(
+      path(b, `resend-invitation/${first.body.data.invitation._id}`),
+      undefined,
+      viewer.token,
+    );
     expect(refused.status).toBe(403);
     const other = await h.signUpWithBusiness();
-    expectFailureEnvelope(await h.call(path(other.business._id, `resend-invitation/${first.body.data.invitation._id}`), undefined, other.token), 404);
+    expectFailureEnvelope(
+      await h.call(
+        path(other.business._id, `resend-invitation/${first.body.data.invitation._id}`),
+        undefined,
+        other.token,
+      ),
+      404,
+    );
     await h.call(path(b, `revoke-invitation/${first.body.data.invitation._id}`), undefined, owner.token);
-    expectFailureEnvelope(await h.call(path(b, `resend-invitation/${first.body.data.invitation._id}`), undefined, owner.token), 404);
+    expectFailureEnvelope(
+      await h.call(path(b, `resend-invitation/${first.body.data.invitation._id}`), undefined, owner.token),
+      404,
+    );
   });
 
   it('needs business_users/edit (an admin-level invitation needs an admin)', async () => {
@@ -123,7 +165,9 @@ describe('businesses/users/{business_id}/invite', () => {
     const editor = await h.signUp();
     await h.addMember(b, editor.user.id, ['business_users/edit']);
     expect((await h.call(path(b, 'invite'), { email: uniqueEmail() }, editor.token)).status).toBe(200);
-    expect((await h.call(path(b, 'invite'), { email: uniqueEmail(), permissions: ['admin'] }, editor.token)).status).toBe(403);
+    expect(
+      (await h.call(path(b, 'invite'), { email: uniqueEmail(), permissions: ['admin'] }, editor.token)).status,
+    ).toBe(403);
   });
 });
 
@@ -137,17 +181,31 @@ describe('invitations/get/{token} and accept', () => {
 
     const shown = await h.call(`invitations/get/${token}`);
     expect(shown.status, JSON.stringify(shown.body)).toBe(200);
-    expect(shown.body.data.invitation).toMatchObject({ business: { _id: b, name: owner.business.name }, email: invitee.email, status: 'pending', permissions: ['customers/view'] });
+    expect(shown.body.data.invitation).toMatchObject({
+      business: { _id: b, name: owner.business.name },
+      email: invitee.email,
+      status: 'pending',
+      permissions: ['customers/view'],
+    });
 
     expectFailureEnvelope(await h.call(path(b, 'accept'), { token }), 401);
     const mark = h.events.length;
     const accepted = await h.call(path(b, 'accept'), { token }, invitee.token);
     expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
     expect(accepted.body.messages).toEqual([`You have joined ${owner.business.name}.`]);
-    expect(accepted.body.data.business).toMatchObject({ _id: b, name: owner.business.name, permissions: ['customers/view'], role: 'member' });
+    expect(accepted.body.data.business).toMatchObject({
+      _id: b,
+      name: owner.business.name,
+      permissions: ['customers/view'],
+      role: 'member',
+    });
     const sent = h.events.slice(mark);
-    expect(sent.some((e) => e.event === 'UserUpdated' && e.channels.includes(`private-user.${invitee.user.id}`))).toBe(true);
-    expect(sent.some((e) => e.event === 'BusinessUserCreated' && e.channels.includes(`private-business.${b}`))).toBe(true);
+    expect(sent.some((e) => e.event === 'UserUpdated' && e.channels.includes(`private-user.${invitee.user.id}`))).toBe(
+      true,
+    );
+    expect(sent.some((e) => e.event === 'BusinessUserCreated' && e.channels.includes(`private-business.${b}`))).toBe(
+      true,
+    );
 
     const businesses = await h.call('users/list-businesses', undefined, invitee.token);
     expect(businesses.body.data.businesses.map((entry: { _id: string }) => entry._id)).toEqual([b]);
@@ -174,7 +232,12 @@ describe('invitations/get/{token} and accept', () => {
     const accepted = await h.call(path(b, 'accept'), { token }, registered.body.data.token);
     expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
     const members = await h.call(path(b, 'list'), undefined, owner.token);
-    expect(members.body.data.users.map((entry: { user: { email: string }; permissions: string[] }) => [entry.user.email, entry.permissions])).toEqual([
+    expect(
+      members.body.data.users.map((entry: { user: { email: string }; permissions: string[] }) => [
+        entry.user.email,
+        entry.permissions,
+      ]),
+    ).toEqual([
       [owner.email, ['admin']],
       [email, ['notes/view']],
     ]);
@@ -230,7 +293,10 @@ describe('invitations/get/{token} and accept', () => {
 
     const outsider = await h.signUpWithBusiness();
     expectFailureEnvelope(await h.call(path(b, `revoke-invitation/${id}`), undefined, outsider.token), 404);
-    expectFailureEnvelope(await h.call(path(outsider.business._id, `revoke-invitation/${id}`), undefined, outsider.token), 404);
+    expectFailureEnvelope(
+      await h.call(path(outsider.business._id, `revoke-invitation/${id}`), undefined, outsider.token),
+      404,
+    );
     const viewer = await h.signUp();
     await h.addMember(b, viewer.user.id, ['business_users/view']);
     expect((await h.call(path(b, `revoke-invitation/${id}`), undefined, viewer.token)).status).toBe(403);

@@ -21,8 +21,21 @@ beforeAll(async () => {
   h = await createHarness();
   const userId = newId();
   businessId = newId();
-  await h.deps.db.insert(users).values({ id: userId, name: 'Sam Reed', email: `meaning-${userId}@example.com`, passwordHash: 'x' });
-  await h.deps.db.insert(businesses).values({ id: businessId, name: 'Reed Bikes', email: 'shop@reedbikes.example', country: 'GB', telephones: [], timezone: 'Europe/London', settings: { opening_hours: DEFAULT_OPENING_HOURS }, createdBy: userId });
+  await h.deps.db
+    .insert(users)
+    .values({ id: userId, name: 'Sam Reed', email: `meaning-${userId}@example.com`, passwordHash: 'x' });
+  await h.deps.db
+    .insert(businesses)
+    .values({
+      id: businessId,
+      name: 'Reed Bikes',
+      email: 'shop@reedbikes.example',
+      country: 'GB',
+      telephones: [],
+      timezone: 'Europe/London',
+      settings: { opening_hours: DEFAULT_OPENING_HOURS },
+      createdBy: userId,
+    });
 });
 afterAll(() => h.close());
 
@@ -30,9 +43,32 @@ describe('knowledge search by meaning', () => {
   it('gives chunks written without a vector one when their business is searched, and finds them by meaning', async () => {
     const memoryId = newId();
     const now = new Date();
-    await h.deps.db.insert(memories).values({ id: memoryId, businessId, type: 'text', status: 'active', title: 'Hire', content: 'x', meta: {}, createdAt: now, updatedAt: now });
-    await h.deps.db.insert(knowledgeChunks).values({ id: newId(), businessId, memoryId, ordinal: 0, heading: 'Hire', text: 'Electric bicycles can be rented by the day or the week.' });
-    const hits = await searchKnowledge(h.deps.db, businessId, 'Could I borrow an e-bike for a weekend?', { semantic: true });
+    await h.deps.db
+      .insert(memories)
+      .values({
+        id: memoryId,
+        businessId,
+        type: 'text',
+        status: 'active',
+        title: 'Hire',
+        content: 'x',
+        meta: {},
+        createdAt: now,
+        updatedAt: now,
+      });
+    await h.deps.db
+      .insert(knowledgeChunks)
+      .values({
+        id: newId(),
+        businessId,
+        memoryId,
+        ordinal: 0,
+        heading: 'Hire',
+        text: 'Electric bicycles can be rented by the day or the week.',
+      });
+    const hits = await searchKnowledge(h.deps.db, businessId, 'Could I borrow an e-bike for a weekend?', {
+      semantic: true,
+    });
     expect(hits.map((hit) => hit.source._id)).toContain(memoryId);
     const missing = await h.deps.db.select().from(knowledgeChunks).where(isNull(knowledgeChunks.embedding));
     expect(missing.filter((row) => row.businessId === businessId)).toEqual([]);
@@ -42,7 +78,14 @@ describe('knowledge search by meaning', () => {
     // No word in common: only the meaning vectors can find it.
     const question = 'Can my kids come along?';
     const before = await searchKnowledge(h.deps.db, businessId, question, { semantic: true });
-    const memory = await createMemory(deps(), businessId, { type: 'text', status: 'active', title: 'Families', content: 'Children are welcome with an adult.', answer: null, source_url: null });
+    const memory = await createMemory(deps(), businessId, {
+      type: 'text',
+      status: 'active',
+      title: 'Families',
+      content: 'Children are welcome with an adult.',
+      answer: null,
+      source_url: null,
+    });
     const added = await searchKnowledge(h.deps.db, businessId, question, { semantic: true });
     expect(before.map((hit) => hit.source._id)).not.toContain(memory._id);
     expect(added.map((hit) => hit.source._id)).toContain(memory._id);

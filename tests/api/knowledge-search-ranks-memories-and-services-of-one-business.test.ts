@@ -13,11 +13,24 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-async function addService(businessId: string, input: { name: string; description?: string; price?: string; status?: string; frequency?: number }) {
+async function addService(
+  businessId: string,
+  input: { name: string; description?: string; price?: string; status?: string; frequency?: number },
+) {
   const now = new Date();
   const [row] = await h.deps.db
     .insert(services)
-    .values({ id: newId(), businessId, name: input.name, status: input.status ?? 'active', frequency: input.frequency ?? 0, description: input.description ?? null, price: input.price ?? null, createdAt: now, updatedAt: now })
+    .values({
+      id: newId(),
+      businessId,
+      name: input.name,
+      status: input.status ?? 'active',
+      frequency: input.frequency ?? 0,
+      description: input.description ?? null,
+      price: input.price ?? null,
+      createdAt: now,
+      updatedAt: now,
+    })
     .returning();
   await indexService(h.deps.db, row);
   return row;
@@ -28,26 +41,60 @@ async function fixture() {
   const owner = await h.signUpWithBusiness();
   const b = owner.business._id;
   const m = {
-    hours: await createMemory(h, b, owner.token, { title: 'Opening hours', content: 'We are open Monday to Friday, 8am to 6pm, and Saturday mornings.' }),
-    parking: await createMemory(h, b, owner.token, { title: 'Parking', content: 'Free parking is available behind the shop.' }),
-    area: await createMemory(h, b, owner.token, { type: 'web_page', title: 'Areas we cover', content: 'We cover Leeds, Bradford and Wakefield. Call-outs outside these areas cost extra.', source_url: 'https://plumbing.test/areas' }),
-    history: await createMemory(h, b, owner.token, { title: 'About us', content: 'A family business. Our founder opened the first shop in 1990; the hours were long.' }),
-    inactive: await createMemory(h, b, owner.token, { status: 'inactive', title: 'Old hours', content: 'Opening hours used to be 9 to 5.' }),
-    question: await createMemory(h, b, owner.token, { type: 'question', content: 'What are your opening hours on Sunday?' }),
+    hours: await createMemory(h, b, owner.token, {
+      title: 'Opening hours',
+      content: 'We are open Monday to Friday, 8am to 6pm, and Saturday mornings.',
+    }),
+    parking: await createMemory(h, b, owner.token, {
+      title: 'Parking',
+      content: 'Free parking is available behind the shop.',
+    }),
+    area: await createMemory(h, b, owner.token, {
+      type: 'web_page',
+      title: 'Areas we cover',
+      content: 'We cover Leeds, Bradford and Wakefield. Call-outs outside these areas cost extra.',
+      source_url: 'https://plumbing.test/areas',
+    }),
+    history: await createMemory(h, b, owner.token, {
+      title: 'About us',
+      content: 'A family business. Our founder opened the first shop in 1990; the hours were long.',
+    }),
+    inactive: await createMemory(h, b, owner.token, {
+      status: 'inactive',
+      title: 'Old hours',
+      content: 'Opening hours used to be 9 to 5.',
+    }),
+    question: await createMemory(h, b, owner.token, {
+      type: 'question',
+      content: 'What are your opening hours on Sunday?',
+    }),
     deleted: await createMemory(h, b, owner.token, { title: 'Opening hours (draft)', content: 'Opening hours draft' }),
   };
   await h.call(`businesses/memories/${b}/delete/${m.deleted._id}`, undefined, owner.token);
-  const boiler = await addService(b, { name: 'Boiler service', description: 'A yearly safety check and clean of your gas boiler.', price: '£95', frequency: 365 });
+  const boiler = await addService(b, {
+    name: 'Boiler service',
+    description: 'A yearly safety check and clean of your gas boiler.',
+    price: '£95',
+    frequency: 365,
+  });
   await addService(b, { name: 'Boiler installation', description: 'Retired offer.', status: 'inactive' });
   const other = await h.signUpWithBusiness();
-  await createMemory(h, other.business._id, other.token, { title: 'Opening hours', content: 'Open 24 hours, parking, boiler service.' });
+  await createMemory(h, other.business._id, other.token, {
+    title: 'Opening hours',
+    content: 'Open 24 hours, parking, boiler service.',
+  });
   return { owner, b, m, boiler };
 }
 
 const search = async (b: string, token: string, query: string, limit?: number) => {
   const result = await h.call(`businesses/memories/${b}/search`, { query, limit }, token);
   expect(result.status, JSON.stringify(result.body)).toBe(200);
-  return result.body.data.results as { source: { kind: string; _id: string; type: string; title: string | null }; text: string; heading: string | null; rank: number }[];
+  return result.body.data.results as {
+    source: { kind: string; _id: string; type: string; title: string | null };
+    text: string;
+    heading: string | null;
+    rank: number;
+  }[];
 };
 
 describe('knowledge search', () => {
@@ -67,7 +114,10 @@ describe('knowledge search', () => {
     expect(boilerHits.some((hit) => hit.source.title === 'Boiler installation')).toBe(false);
 
     expect((await search(b, owner.token, 'parking'))[0].source._id).toBe(m.parking._id);
-    expect((await search(b, owner.token, 'do you cover Wakefield'))[0].source).toMatchObject({ _id: m.area._id, type: 'web_page' });
+    expect((await search(b, owner.token, 'do you cover Wakefield'))[0].source).toMatchObject({
+      _id: m.area._id,
+      type: 'web_page',
+    });
   });
 
   it('never returns inactive, deleted or unanswered memories, nor another business', async () => {
@@ -89,6 +139,10 @@ describe('knowledge search', () => {
     expect(await search(b, owner.token, 'hours', 1)).toHaveLength(1);
     expect(await search(b, owner.token, 'the and of')).toEqual([]);
     expect(await searchKnowledge(h.deps.db, b, "o'brien \\ & | ! : ( ) <-> *")).toEqual([]);
-    expectFieldError(await h.call(`businesses/memories/${b}/search`, { query: ' ' }, owner.token), 'query', 'You have not entered any search criteria.');
+    expectFieldError(
+      await h.call(`businesses/memories/${b}/search`, { query: ' ' }, owner.token),
+      'query',
+      'You have not entered any search criteria.',
+    );
   });
 });

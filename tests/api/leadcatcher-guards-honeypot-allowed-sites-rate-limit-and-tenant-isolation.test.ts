@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers } from '#api/db/schema';
 import { setLeadcatcherRateLimit } from '#api/services/systems/leadcatcher';
 import { createHarness, uniqueEmail, type Harness } from '#tests/support/api-harness';
-import { eventsOf, formsOf, insertLeadcatcher, insertTelephony, submitForm, submitJson } from '#tests/support/leadcatcher';
+import {
+  eventsOf,
+  formsOf,
+  insertLeadcatcher,
+  insertTelephony,
+  submitForm,
+  submitJson,
+} from '#tests/support/leadcatcher';
 
 let h: Harness;
 beforeAll(async () => {
@@ -70,7 +77,10 @@ describe('the allowed sites', () => {
     const strict = await insertLeadcatcher(h, b, { allowed_origins: ['https://shop.example'] });
     const open = await insertLeadcatcher(h, b);
     const preflight = (id: string, origin: string) =>
-      h.request(`leadcatcher/${id}/submit`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' } });
+      h.request(`leadcatcher/${id}/submit`, {
+        method: 'OPTIONS',
+        headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+      });
     const allowed = await preflight(strict.id, 'https://shop.example');
     expect(allowed.status).toBe(204);
     expect(allowed.headers.get('access-control-allow-origin')).toBe('https://shop.example');
@@ -94,7 +104,10 @@ describe('the rate limit', () => {
       expect((await submitJson(h, system.id, lead(), ip)).status).toBe(200);
       expect((await submitJson(h, system.id, { ...lead(), website: 'spam' }, ip)).status).toBe(200);
       const limited = await submitJson(h, system.id, lead(), ip);
-      expect(limited).toMatchObject({ status: 429, body: { errors: ['Too many submissions. Try again in a minute.'] } });
+      expect(limited).toMatchObject({
+        status: 429,
+        body: { errors: ['Too many submissions. Try again in a minute.'] },
+      });
       expect(limited.headers.get('retry-after')).toBe('60');
       expect((await submitJson(h, system.id, lead(), ip)).status).toBe(429);
       const posted = await submitForm(h, system.id, lead(), ip);
@@ -125,7 +138,15 @@ describe('tenant isolation', () => {
     // The same email is a contact of business B: A's form neither matches nor touches it.
     const [bContact] = await h.database.db
       .insert(customers)
-      .values({ id: crypto.randomUUID(), businessId: other.b, firstName: 'B', emails: [email], phones: [], addresses: [], status: 'lead' })
+      .values({
+        id: crypto.randomUUID(),
+        businessId: other.b,
+        firstName: 'B',
+        emails: [email],
+        phones: [],
+        addresses: [],
+        status: 'lead',
+      })
       .returning();
     expect((await submitJson(h, system.id, { name: 'Sam', email, business_id: other.b })).status).toBe(200);
     const [form] = await formsOf(h, a.b);
@@ -150,7 +171,16 @@ describe('tenant isolation', () => {
 describe('the hosted form page', () => {
   it('is a script-free HTML form with labels, the honeypot and its own policy, also while setup is unfinished', async () => {
     const { b } = await business();
-    const system = await insertLeadcatcher(h, b, { form_name: 'Book a <visit>', allowed_origins: ['https://shop.example'], redirect_url: 'https://shop.example/thanks' }, { status: 'requires_setup' });
+    const system = await insertLeadcatcher(
+      h,
+      b,
+      {
+        form_name: 'Book a <visit>',
+        allowed_origins: ['https://shop.example'],
+        redirect_url: 'https://shop.example/thanks',
+      },
+      { status: 'requires_setup' },
+    );
     const response = await h.request(`leadcatcher/${system.id}/form`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/html/);
@@ -257,7 +287,16 @@ describe('embed.js', () => {
       addEventListener: () => undefined,
     };
     const fetch = (url: string, init: RequestInit) =>
-      h.app.fetch(new Request(url, { ...init, headers: { ...(init.headers as Record<string, string>), origin: new URL(page).origin, 'x-forwarded-for': '192.0.2.50' } }));
+      h.app.fetch(
+        new Request(url, {
+          ...init,
+          headers: {
+            ...(init.headers as Record<string, string>),
+            origin: new URL(page).origin,
+            'x-forwarded-for': '192.0.2.50',
+          },
+        }),
+      );
     const window = { fetch, JSON, URL, location: { href: page } };
     const { runInNewContext } = await import('node:vm');
     runInNewContext(script, { window, document, URL, JSON });
@@ -280,11 +319,20 @@ describe('embed.js', () => {
 
   it('renders a labelled form into the element, posts it as JSON and shows the success message', async () => {
     const { b } = await business();
-    const system = await insertLeadcatcher(h, b, { form_name: 'Get a quote', success_message: 'Thank you! We reply within a day.', allowed_origins: ['https://shop.example'] });
+    const system = await insertLeadcatcher(h, b, {
+      form_name: 'Get a quote',
+      success_message: 'Thank you! We reply within a day.',
+      allowed_origins: ['https://shop.example'],
+    });
     const container = await load(system.id);
     const { form, field, labelFor } = parts(container);
-    expect(form?.attributes).toMatchObject({ method: 'post', action: `http://api.test/api/v1/leadcatcher/${system.id}/submit`, 'aria-label': 'Get a quote' });
-    for (const name of ['name', 'email', 'phone', 'message']) expect(labelFor(field(name).id)?.textContent).toMatch(/^(Name|Email|Phone|Message)/);
+    expect(form?.attributes).toMatchObject({
+      method: 'post',
+      action: `http://api.test/api/v1/leadcatcher/${system.id}/submit`,
+      'aria-label': 'Get a quote',
+    });
+    for (const name of ['name', 'email', 'phone', 'message'])
+      expect(labelFor(field(name).id)?.textContent).toMatch(/^(Name|Email|Phone|Message)/);
     expect(field('name').required).toBe(true);
     expect(field('website').attributes.tabindex).toBe('-1');
 
@@ -294,10 +342,16 @@ describe('embed.js', () => {
     field('message').value = 'Quote for a new boiler';
     expect(submit(form)).toBe(true);
     await until(() => container.children[0]?.tagName === 'P');
-    expect(container.children[0]).toMatchObject({ textContent: 'Thank you! We reply within a day.', attributes: expect.objectContaining({ role: 'status' }) });
+    expect(container.children[0]).toMatchObject({
+      textContent: 'Thank you! We reply within a day.',
+      attributes: expect.objectContaining({ role: 'status' }),
+    });
     expect(focused).toBe(container.children[0]);
     const [stored] = await formsOf(h, b);
-    expect(stored.details).toMatchObject({ page_url: 'https://shop.example/contact', fields: { name: 'Uma Patel', email, message: 'Quote for a new boiler' } });
+    expect(stored.details).toMatchObject({
+      page_url: 'https://shop.example/contact',
+      fields: { name: 'Uma Patel', email, message: 'Quote for a new boiler' },
+    });
   });
 
   it('shows each refusal next to its field and marks it invalid', async () => {

@@ -27,12 +27,20 @@ describe('setup/{system_id}/submit follow_up', () => {
     const system = await addSystem(h, b, owner.token, 'leadcatcher');
     expect(await leadFollowUp(b, owner.token)).toMatchObject({ name: 'Follow up new web leads', status: 'paused' });
 
-    const saved = await h.call(systemsPath(b, `setup/${system._id}/submit`), { step: 'follow_up', values: { follow_up: 'sms' } }, owner.token);
+    const saved = await h.call(
+      systemsPath(b, `setup/${system._id}/submit`),
+      { step: 'follow_up', values: { follow_up: 'sms' } },
+      owner.token,
+    );
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expect(await leadFollowUp(b, owner.token)).toMatchObject({ status: 'active', kind: 'send_sms' });
 
     // Changing the channel in setup changes the action's kind too.
-    await h.call(systemsPath(b, `setup/${system._id}/submit`), { step: 'follow_up', values: { follow_up: 'email' } }, owner.token);
+    await h.call(
+      systemsPath(b, `setup/${system._id}/submit`),
+      { step: 'follow_up', values: { follow_up: 'email' } },
+      owner.token,
+    );
     expect(await leadFollowUp(b, owner.token)).toMatchObject({ status: 'active', kind: 'send_email' });
   });
 
@@ -41,7 +49,11 @@ describe('setup/{system_id}/submit follow_up', () => {
     const b = owner.business._id as string;
     const system = await addSystem(h, b, owner.token, 'leadcatcher');
     await leadFollowUp(b, owner.token);
-    await h.call(systemsPath(b, `setup/${system._id}/submit`), { step: 'follow_up', values: { follow_up: 'none' } }, owner.token);
+    await h.call(
+      systemsPath(b, `setup/${system._id}/submit`),
+      { step: 'follow_up', values: { follow_up: 'none' } },
+      owner.token,
+    );
     expect(await leadFollowUp(b, owner.token)).toMatchObject({ status: 'paused' });
   });
 });

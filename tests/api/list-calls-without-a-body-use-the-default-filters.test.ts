@@ -7,9 +7,12 @@ beforeAll(async () => {
 });
 afterAll(() => harness.close());
 
-it.each(['customers', 'services', 'memories', 'notes', 'calls', 'timeline', 'learning'])('businesses/%s/{id}/list answers with the default page and limit when sent no body', async (entity) => {
-  const owner = await harness.signUpWithBusiness();
-  const response = await harness.call(`businesses/${entity}/${owner.business._id}/list`, undefined, owner.token);
-  expect(response.status).toBe(200);
-  if ('page' in response.body.data) expect(response.body.data.page).toBe(0);
-});
+it.each(['customers', 'services', 'memories', 'notes', 'calls', 'timeline', 'learning'])(
+  'businesses/%s/{id}/list answers with the default page and limit when sent no body',
+  async (entity) => {
+    const owner = await harness.signUpWithBusiness();
+    const response = await harness.call(`businesses/${entity}/${owner.business._id}/list`, undefined, owner.token);
+    expect(response.status).toBe(200);
+    if ('page' in response.body.data) expect(response.body.data.page).toBe(0);
+  },
+);

@@ -48,11 +48,23 @@ describe('users/login', () => {
   });
 
   it('says "Email is not valid." for a malformed email', async () => {
-    expectFieldError(await h.call('users/login', { email: 'nope', password: PASSWORD }), 'email', 'Email is not valid.');
+    expectFieldError(
+      await h.call('users/login', { email: 'nope', password: PASSWORD }),
+      'email',
+      'Email is not valid.',
+    );
   });
 
   it('says "Password must be at least 8 characters" and "Password must be less than 64 characters."', async () => {
-    expectFieldError(await h.call('users/login', { email: uniqueEmail(), password: 'short' }), 'password', 'Password must be at least 8 characters');
-    expectFieldError(await h.call('users/login', { email: uniqueEmail(), password: 'x'.repeat(65) }), 'password', 'Password must be less than 64 characters.');
+    expectFieldError(
+      await h.call('users/login', { email: uniqueEmail(), password: 'short' }),
+      'password',
+      'Password must be at least 8 characters',
+    );
+    expectFieldError(
+      await h.call('users/login', { email: uniqueEmail(), password: 'x'.repeat(65) }),
+      'password',
+      'Password must be less than 64 characters.',
+    );
   });
 });

@@ -22,7 +22,9 @@ async function team(permissions: string[] = ['customers/view']) {
   await h.addMember(owner.business._id, member.user.id, permissions);
   const b = owner.business._id;
   const list = await h.call(path(b, 'list'), undefined, owner.token);
-  const ids = Object.fromEntries(list.body.data.users.map((entry: { _id: string; user: { id: string } }) => [entry.user.id, entry._id]));
+  const ids = Object.fromEntries(
+    list.body.data.users.map((entry: { _id: string; user: { id: string } }) => [entry.user.id, entry._id]),
+  );
   return { owner, member, b, ownerId: ids[owner.user.id] as string, memberId: ids[member.user.id] as string };
 }
 
@@ -33,11 +35,25 @@ describe('businesses/users/{business_id}/list and get', () => {
     expect(result.status, JSON.stringify(result.body)).toBe(200);
     expect(result.body.data.total).toBe(2);
     expect(result.body.data.business_users).toEqual(result.body.data.users);
-    expect(result.body.data.users.map((entry: { user: { email: string }; role: string; permissions: string[] }) => [entry.user.email, entry.role, entry.permissions])).toEqual([
+    expect(
+      result.body.data.users.map((entry: { user: { email: string }; role: string; permissions: string[] }) => [
+        entry.user.email,
+        entry.role,
+        entry.permissions,
+      ]),
+    ).toEqual([
       [owner.email, 'admin', ['admin']],
       [member.email, 'member', ['customers/view']],
     ]);
-    expect(Object.keys(result.body.data.users[0]).sort()).toEqual(['_id', 'created_at', 'is_owner', 'permissions', 'removed_at', 'role', 'user']);
+    expect(Object.keys(result.body.data.users[0]).sort()).toEqual([
+      '_id',
+      'created_at',
+      'is_owner',
+      'permissions',
+      'removed_at',
+      'role',
+      'user',
+    ]);
     expect(Object.keys(result.body.data.users[0].user).sort()).toEqual(['email', 'id', 'mobile', 'name']);
     expect(result.body.data.invitations).toEqual([]);
   });
@@ -74,10 +90,22 @@ describe('businesses/users/{business_id}/available-permissions', () => {
     const result = await h.call(path(b, 'available-permissions'), undefined, member.token);
     expect(result.status).toBe(200);
     expect(result.body.data.permissions).toEqual([...ASSIGNABLE_PERMISSIONS]);
-    for (const name of ['business_users/view', 'services/view', 'memories/view', 'systems/view', 'customers/view', 'notes/view', 'calls/view', 'forms/view', 'smses/view', 'customers/edit']) {
+    for (const name of [
+      'business_users/view',
+      'services/view',
+      'memories/view',
+      'systems/view',
+      'customers/view',
+      'notes/view',
+      'calls/view',
+      'forms/view',
+      'smses/view',
+      'customers/edit',
+    ]) {
       expect(result.body.data.permissions).toContain(name);
     }
-    for (const name of result.body.data.permissions) expect(PERMISSION_LABELS[name as keyof typeof PERMISSION_LABELS]).toBeTruthy();
+    for (const name of result.body.data.permissions)
+      expect(PERMISSION_LABELS[name as keyof typeof PERMISSION_LABELS]).toBeTruthy();
   });
 });
 
@@ -85,20 +113,37 @@ describe('businesses/users/{business_id}/edit/{member_id}', () => {
   it('sets the whole permission list and tells the member (UserUpdated) and the team (BusinessUserUpdated)', async () => {
     const { owner, member, b, memberId } = await team();
     const mark = h.events.length;
-    const result = await h.call(path(b, `edit/${memberId}`), { permissions: ['customers/view', 'notes/view', 'notes/edit', 'notes/view'] }, owner.token);
+    const result = await h.call(
+      path(b, `edit/${memberId}`),
+      { permissions: ['customers/view', 'notes/view', 'notes/edit', 'notes/view'] },
+      owner.token,
+    );
     expect(result.status, JSON.stringify(result.body)).toBe(200);
     expect(result.body.messages).toEqual(['Permissions saved.']);
     expect(result.body.data.user.permissions).toEqual(['customers/view', 'notes/view', 'notes/edit']);
     const listed = await h.call('users/list-businesses', undefined, member.token);
     expect(listed.body.data.businesses[0].permissions).toEqual(['customers/view', 'notes/view', 'notes/edit']);
     const sent = h.events.slice(mark);
-    expect(sent.some((e) => e.event === 'UserUpdated' && e.channels.includes(`private-user.${member.user.id}`))).toBe(true);
-    expect(sent.some((e) => e.event === 'BusinessUserUpdated' && e.channels.includes(`private-business.${b}`) && e.payload.id === memberId)).toBe(true);
+    expect(sent.some((e) => e.event === 'UserUpdated' && e.channels.includes(`private-user.${member.user.id}`))).toBe(
+      true,
+    );
+    expect(
+      sent.some(
+        (e) =>
+          e.event === 'BusinessUserUpdated' &&
+          e.channels.includes(`private-business.${b}`) &&
+          e.payload.id === memberId,
+      ),
+    ).toBe(true);
   });
 
   it('refuses unknown permission strings with 422 and changes nothing', async () => {
     const { owner, b, memberId } = await team();
-    const result = await h.call(path(b, `edit/${memberId}`), { permissions: ['customers/view', 'everything/please'] }, owner.token);
+    const result = await h.call(
+      path(b, `edit/${memberId}`),
+      { permissions: ['customers/view', 'everything/please'] },
+      owner.token,
+    );
     expectFailureEnvelope(result, 422);
     expect(result.body.errors).toEqual(['"everything/please" is not a permission.']);
     const one = await h.call(path(b, `get/${memberId}`), undefined, owner.token);
@@ -115,7 +160,9 @@ describe('businesses/users/{business_id}/edit/{member_id}', () => {
 
     const editor = await h.signUp();
     await h.addMember(b, editor.user.id, ['business_users/view', 'business_users/edit']);
-    expect((await h.call(path(b, `edit/${memberId}`), { permissions: ['customers/view'] }, editor.token)).status).toBe(200);
+    expect((await h.call(path(b, `edit/${memberId}`), { permissions: ['customers/view'] }, editor.token)).status).toBe(
+      200,
+    );
     const grant = await h.call(path(b, `edit/${memberId}`), { permissions: ['admin'] }, editor.token);
     expect(grant.status).toBe(403);
     expect(grant.body.errors).toEqual([ADMIN_ONLY]);
@@ -139,7 +186,12 @@ describe('a member may not change their own permissions', () => {
   it('refuses a member with business_users/edit who edits their own membership, whatever the list, and changes nothing', async () => {
     const { owner, member, b, memberId } = await team(['business_users/view', 'business_users/edit']);
     const mark = h.events.length;
-    for (const permissions of [[...ASSIGNABLE_PERMISSIONS], ['business_users/view', 'business_users/edit', 'customers/edit'], ['business_users/edit'], ['business_users/view', 'business_users/edit']]) {
+    for (const permissions of [
+      [...ASSIGNABLE_PERMISSIONS],
+      ['business_users/view', 'business_users/edit', 'customers/edit'],
+      ['business_users/edit'],
+      ['business_users/view', 'business_users/edit'],
+    ]) {
       const result = await h.call(path(b, `edit/${memberId}`), { permissions }, member.token);
       expectFailureEnvelope(result, 403);
       expect(result.body.errors).toEqual([SELF_REFUSAL]);
@@ -152,7 +204,9 @@ describe('a member may not change their own permissions', () => {
     await h.addMember(b, other.user.id, []);
     const list = await h.call(path(b, 'list'), undefined, owner.token);
     const otherId = list.body.data.users.find((entry: { user: { id: string } }) => entry.user.id === other.user.id)._id;
-    expect((await h.call(path(b, `edit/${otherId}`), { permissions: ['customers/view'] }, member.token)).status).toBe(200);
+    expect((await h.call(path(b, `edit/${otherId}`), { permissions: ['customers/view'] }, member.token)).status).toBe(
+      200,
+    );
   });
 
   it('lets an admin change their own permissions only while another admin remains', async () => {
@@ -174,7 +228,11 @@ describe('businesses/users/{business_id}/remove and restore', () => {
     expect(removed.body.messages).toEqual([`${member.name} has been removed.`]);
     expect(removed.body.data.user.removed_at).not.toBeNull();
     expect(h.events.slice(mark).some((e) => e.event === 'BusinessUserDeleted' && e.payload.id === memberId)).toBe(true);
-    expect(h.events.slice(mark).some((e) => e.event === 'UserUpdated' && e.channels.includes(`private-user.${member.user.id}`))).toBe(true);
+    expect(
+      h.events
+        .slice(mark)
+        .some((e) => e.event === 'UserUpdated' && e.channels.includes(`private-user.${member.user.id}`)),
+    ).toBe(true);
     expect((await h.call('users/list-businesses', undefined, member.token)).body.data.businesses).toEqual([]);
     expectFailureEnvelope(await h.call(`businesses/customers/${b}/list`, undefined, member.token), 404);
 
@@ -198,7 +256,11 @@ describe('businesses/users/{business_id}/remove and restore', () => {
     expectFailureEnvelope(result, 422);
     expect(result.body.errors).toEqual([LAST_ADMIN]);
     expect((await h.call(path(b, 'list'), undefined, owner.token)).body.data.total).toBe(2);
-    await h.call(path(b, 'make-admin'), { user_id: (await h.call(path(b, `get/${memberId}`), undefined, owner.token)).body.data.user.user.id }, owner.token);
+    await h.call(
+      path(b, 'make-admin'),
+      { user_id: (await h.call(path(b, `get/${memberId}`), undefined, owner.token)).body.data.user.user.id },
+      owner.token,
+    );
     expect((await h.call(path(b, `remove/${ownerId}`), undefined, owner.token)).status).toBe(200);
   });
 
@@ -219,14 +281,20 @@ describe('businesses/users/{business_id}/make-admin', () => {
 
     const editor = await h.signUp();
     await h.addMember(b, editor.user.id, ['business_users/edit', 'business_users/view']);
-    expect((await h.call(path(b, 'make-admin'), { user_id: member.user.id }, editor.token)).body.errors).toEqual([ADMIN_ONLY]);
+    expect((await h.call(path(b, 'make-admin'), { user_id: member.user.id }, editor.token)).body.errors).toEqual([
+      ADMIN_ONLY,
+    ]);
 
     const mark = h.events.length;
     const result = await h.call(path(b, 'make-admin'), { user_id: member.user.id }, owner.token);
     expect(result.status, JSON.stringify(result.body)).toBe(200);
     expect(result.body.messages).toEqual([`${member.name} is now an admin.`]);
     expect(result.body.data.user).toMatchObject({ role: 'admin', permissions: ['admin', 'customers/view'] });
-    expect(h.events.slice(mark).some((e) => e.event === 'UserUpdated' && e.channels.includes(`private-user.${member.user.id}`))).toBe(true);
+    expect(
+      h.events
+        .slice(mark)
+        .some((e) => e.event === 'UserUpdated' && e.channels.includes(`private-user.${member.user.id}`)),
+    ).toBe(true);
     expect((await h.call(path(b, 'list'), undefined, member.token)).status).toBe(200);
 
     expectFailureEnvelope(await h.call(path(b, 'make-admin'), {}, owner.token), 422);

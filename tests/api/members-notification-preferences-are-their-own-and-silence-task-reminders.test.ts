@@ -14,8 +14,8 @@ afterAll(() => h.close());
 
 const settings = (businessId: string, action: 'get' | 'set') => `businesses/settings/${businessId}/${action}`;
 
-describe('businesses/settings notifications: the caller\'s own preferences', () => {
-  it('get answers the defaults; any member sets their own, and it is not the other members\'', async () => {
+describe("businesses/settings notifications: the caller's own preferences", () => {
+  it("get answers the defaults; any member sets their own, and it is not the other members'", async () => {
     const owner = await h.signUpWithBusiness();
     const b = owner.business._id;
     const member = await h.signUp();
@@ -25,7 +25,11 @@ describe('businesses/settings notifications: the caller\'s own preferences', () 
     expect(initial.body.data.business_settings.notifications).toEqual(DEFAULT_NOTIFICATION_PREFERENCES);
 
     const mark = h.events.length;
-    const saved = await h.call(settings(b, 'set'), { notifications: { events: { task_due: false }, quiet_hours: { enabled: true, start: '22:00' } } }, member.token);
+    const saved = await h.call(
+      settings(b, 'set'),
+      { notifications: { events: { task_due: false }, quiet_hours: { enabled: true, start: '22:00' } } },
+      member.token,
+    );
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expect(saved.body.messages).toEqual(['Settings saved.']);
     expect(saved.body.data.business_settings.notifications).toEqual({
@@ -33,11 +37,19 @@ describe('businesses/settings notifications: the caller\'s own preferences', () 
       quiet_hours: { enabled: true, start: '22:00', end: '07:00', urgent_override: true },
       daily_summary: DEFAULT_NOTIFICATION_PREFERENCES.daily_summary,
     });
-    expect(h.events.slice(mark).some((e) => e.event === 'UserUpdated' && e.channels.includes(`private-user.${member.user.id}`))).toBe(true);
+    expect(
+      h.events
+        .slice(mark)
+        .some((e) => e.event === 'UserUpdated' && e.channels.includes(`private-user.${member.user.id}`)),
+    ).toBe(true);
 
     // Keys not sent stay.
     const again = await h.call(settings(b, 'set'), { notifications: { events: { new_sms: false } } }, member.token);
-    expect(again.body.data.business_settings.notifications.events).toMatchObject({ task_due: false, new_sms: false, missed_call: true });
+    expect(again.body.data.business_settings.notifications.events).toMatchObject({
+      task_due: false,
+      new_sms: false,
+      missed_call: true,
+    });
     expect(again.body.data.business_settings.notifications.quiet_hours.enabled).toBe(true);
 
     const ownerView = await h.call(settings(b, 'get'), undefined, owner.token);
@@ -49,17 +61,30 @@ describe('businesses/settings notifications: the caller\'s own preferences', () 
     const b = owner.business._id;
     const member = await h.signUp();
     await h.addMember(b, member.user.id, []);
-    const refused = await h.call(settings(b, 'set'), { timezone: 'Europe/Paris', notifications: { events: { task_due: false } } }, member.token);
+    const refused = await h.call(
+      settings(b, 'set'),
+      { timezone: 'Europe/Paris', notifications: { events: { task_due: false } } },
+      member.token,
+    );
     expectFailureEnvelope(refused, 403);
     expect(refused.body.errors).toEqual(['You do not have permission to edit the business settings']);
-    expect((await h.call(settings(b, 'get'), undefined, member.token)).body.data.business_settings.notifications.events.task_due).toBe(true);
+    expect(
+      (await h.call(settings(b, 'get'), undefined, member.token)).body.data.business_settings.notifications.events
+        .task_due,
+    ).toBe(true);
   });
 
   it('validates events and times', async () => {
     const owner = await h.signUpWithBusiness();
     const b = owner.business._id;
-    expectFailureEnvelope(await h.call(settings(b, 'set'), { notifications: { quiet_hours: { start: '25:00' } } }, owner.token), 422);
-    expectFailureEnvelope(await h.call(settings(b, 'set'), { notifications: { events: { lottery_win: true } } }, owner.token), 422);
+    expectFailureEnvelope(
+      await h.call(settings(b, 'set'), { notifications: { quiet_hours: { start: '25:00' } } }, owner.token),
+      422,
+    );
+    expectFailureEnvelope(
+      await h.call(settings(b, 'set'), { notifications: { events: { lottery_win: true } } }, owner.token),
+      422,
+    );
   });
 
   it('a member who turned task_due off gets no task reminders; the others still do', async () => {

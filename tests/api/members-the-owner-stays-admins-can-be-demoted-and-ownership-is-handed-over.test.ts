@@ -12,7 +12,13 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 const path = (businessId: string, action: string) => `businesses/users/${businessId}/${action}`;
-type Listed = { _id: string; user: { id: string; name: string }; role: string; is_owner: boolean; permissions: string[] };
+type Listed = {
+  _id: string;
+  user: { id: string; name: string };
+  role: string;
+  is_owner: boolean;
+  permissions: string[];
+};
 
 /** The creator (owner) and a second admin who joined later, plus a plain member. */
 async function businessWithTwoAdmins() {
@@ -34,10 +40,14 @@ async function list(b: string, token: string): Promise<Listed[]> {
 }
 
 async function membershipIds(b: string, token: string) {
-  return Object.fromEntries((await list(b, token)).map((entry) => [entry.user.id, entry._id])) as Record<string, string>;
+  return Object.fromEntries((await list(b, token)).map((entry) => [entry.user.id, entry._id])) as Record<
+    string,
+    string
+  >;
 }
 
-const ownerOf = async (b: string, token: string) => (await list(b, token)).filter((entry) => entry.is_owner).map((entry) => entry.user.id);
+const ownerOf = async (b: string, token: string) =>
+  (await list(b, token)).filter((entry) => entry.is_owner).map((entry) => entry.user.id);
 
 describe('the business owner', () => {
   it('is the creator, shown as is_owner on the member list and get', async () => {
@@ -45,7 +55,10 @@ describe('the business owner', () => {
     expect(await ownerOf(b, owner.token)).toEqual([owner.user.id]);
     const one = await h.call(path(b, `get/${ids[owner.user.id]}`), undefined, admin.token);
     expect(one.body.data.user).toMatchObject({ is_owner: true, role: 'admin' });
-    const [row] = await h.database.db.select({ ownerId: businesses.ownerId }).from(businesses).where(eq(businesses.id, b));
+    const [row] = await h.database.db
+      .select({ ownerId: businesses.ownerId })
+      .from(businesses)
+      .where(eq(businesses.id, b));
     expect(row.ownerId).toBe(owner.user.id);
   });
 
@@ -81,8 +94,16 @@ describe('the business owner', () => {
     const handed = await h.call(path(b, 'transfer-ownership'), { user_id: member.user.id }, owner.token);
     expect(handed.status, JSON.stringify(handed.body)).toBe(200);
     expect(handed.body.messages).toEqual([`${member.name} now owns the business.`]);
-    expect(handed.body.data.user).toMatchObject({ is_owner: true, role: 'admin', permissions: ['admin', 'notes/view'] });
-    expect(h.events.slice(mark).some((e) => e.event === 'UserUpdated' && e.channels.includes(`private-user.${member.user.id}`))).toBe(true);
+    expect(handed.body.data.user).toMatchObject({
+      is_owner: true,
+      role: 'admin',
+      permissions: ['admin', 'notes/view'],
+    });
+    expect(
+      h.events
+        .slice(mark)
+        .some((e) => e.event === 'UserUpdated' && e.channels.includes(`private-user.${member.user.id}`)),
+    ).toBe(true);
     expect(await ownerOf(b, owner.token)).toEqual([member.user.id]);
 
     // The former owner may now be demoted and removed by the new owner.
@@ -104,12 +125,24 @@ describe('the business owner', () => {
 
   it('stepping down, removing themself or leaving passes ownership to the longest-standing other admin', async () => {
     const stepDown = await businessWithTwoAdmins();
-    const result = await h.call(path(stepDown.b, 'remove-admin'), { user_id: stepDown.owner.user.id }, stepDown.owner.token);
+    const result = await h.call(
+      path(stepDown.b, 'remove-admin'),
+      { user_id: stepDown.owner.user.id },
+      stepDown.owner.token,
+    );
     expect(result.status, JSON.stringify(result.body)).toBe(200);
     expect(await ownerOf(stepDown.b, stepDown.admin.token)).toEqual([stepDown.admin.user.id]);
 
     const removeSelf = await businessWithTwoAdmins();
-    expect((await h.call(path(removeSelf.b, `remove/${removeSelf.ids[removeSelf.owner.user.id]}`), undefined, removeSelf.owner.token)).status).toBe(200);
+    expect(
+      (
+        await h.call(
+          path(removeSelf.b, `remove/${removeSelf.ids[removeSelf.owner.user.id]}`),
+          undefined,
+          removeSelf.owner.token,
+        )
+      ).status,
+    ).toBe(200);
     expect(await ownerOf(removeSelf.b, removeSelf.admin.token)).toEqual([removeSelf.admin.user.id]);
 
     const leave = await businessWithTwoAdmins();

@@ -15,20 +15,43 @@ describe('memory create, get, update, delete and restore', () => {
   it('answers the memory in the ApiMemory shape with the spec messages, and publishes MemoryCreated/Updated/Deleted', async () => {
     const owner = await h.signUpWithBusiness();
     const b = owner.business._id;
-    const created = await h.call(`businesses/memories/${b}/create`, { type: 'text', status: 'active', title: 'Opening hours', content: ' We open at 8am. ' }, owner.token);
+    const created = await h.call(
+      `businesses/memories/${b}/create`,
+      { type: 'text', status: 'active', title: 'Opening hours', content: ' We open at 8am. ' },
+      owner.token,
+    );
     expect(created.status).toBe(200);
     expect(created.body.messages).toEqual(['Memory created.']);
     const memory = created.body.data.memory;
     expectMemoryShape(memory);
-    expect(memory).toMatchObject({ type: 'text', status: 'active', title: 'Opening hours', content: 'We open at 8am.', answer: null, source_url: null, file: null, meta: {}, deleted_at: null });
+    expect(memory).toMatchObject({
+      type: 'text',
+      status: 'active',
+      title: 'Opening hours',
+      content: 'We open at 8am.',
+      answer: null,
+      source_url: null,
+      file: null,
+      meta: {},
+      deleted_at: null,
+    });
 
     const got = await h.call(`businesses/memories/${b}/get/${memory._id}`, undefined, owner.token);
     expect(got.body.data.memory).toEqual(memory);
 
-    const updated = await h.call(`businesses/memories/${b}/update/${memory._id}`, { content: 'We open at 7am.', title: null }, owner.token);
+    const updated = await h.call(
+      `businesses/memories/${b}/update/${memory._id}`,
+      { content: 'We open at 7am.', title: null },
+      owner.token,
+    );
     expect(updated.status).toBe(200);
     expect(updated.body.messages).toEqual(['Memory updated.']);
-    expect(updated.body.data.memory).toMatchObject({ content: 'We open at 7am.', title: null, type: 'text', status: 'active' });
+    expect(updated.body.data.memory).toMatchObject({
+      content: 'We open at 7am.',
+      title: null,
+      type: 'text',
+      status: 'active',
+    });
 
     const deleted = await h.call(`businesses/memories/${b}/delete/${memory._id}`, undefined, owner.token);
     expect(deleted.body.messages).toEqual(['Memory deleted.']);
@@ -55,11 +78,31 @@ describe('memory create, get, update, delete and restore', () => {
     expectFieldError(empty, 'type', 'Memory type is required.');
     expectFieldError(empty, 'content', 'Memory content is required.');
     expectFieldError(empty, 'status', 'Memory status is required.');
-    expectFieldError(await h.call(`businesses/memories/${b}/create`, { type: 'nonsense', status: 'active', content: 'x' }, owner.token), 'type', 'Memory type is required.');
-    expectFieldError(await h.call(`businesses/memories/${b}/create`, { type: 'text', status: 'active', content: '   ' }, owner.token), 'content', 'Memory content is required.');
-    expectFieldError(await h.call(`businesses/memories/${b}/create`, { type: 'text', status: 'maybe', content: 'x' }, owner.token), 'status', 'Memory status must be Active or Inactive.');
+    expectFieldError(
+      await h.call(
+        `businesses/memories/${b}/create`,
+        { type: 'nonsense', status: 'active', content: 'x' },
+        owner.token,
+      ),
+      'type',
+      'Memory type is required.',
+    );
+    expectFieldError(
+      await h.call(`businesses/memories/${b}/create`, { type: 'text', status: 'active', content: '   ' }, owner.token),
+      'content',
+      'Memory content is required.',
+    );
+    expectFieldError(
+      await h.call(`businesses/memories/${b}/create`, { type: 'text', status: 'maybe', content: 'x' }, owner.token),
+      'status',
+      'Memory status must be Active or Inactive.',
+    );
     const memory = await createMemory(h, b, owner.token);
-    expectFieldError(await h.call(`businesses/memories/${b}/update/${memory._id}`, { content: '' }, owner.token), 'content', 'Memory content is required.');
+    expectFieldError(
+      await h.call(`businesses/memories/${b}/update/${memory._id}`, { content: '' }, owner.token),
+      'content',
+      'Memory content is required.',
+    );
     const list = await h.call(`businesses/memories/${b}/list`, {}, owner.token);
     expect(list.body.data.total).toBe(1);
   });
@@ -71,7 +114,11 @@ describe('the memory list', () => {
     const b = owner.business._id;
     const first = await createMemory(h, b, owner.token, { type: 'text', content: 'Boiler servicing every year' });
     h.clock.offsetMs += 1000;
-    await createMemory(h, b, owner.token, { type: 'web_page', content: 'Our team page', source_url: 'https://example.test/team' });
+    await createMemory(h, b, owner.token, {
+      type: 'web_page',
+      content: 'Our team page',
+      source_url: 'https://example.test/team',
+    });
     h.clock.offsetMs += 1000;
     await createMemory(h, b, owner.token, { type: 'question', content: 'Do you work weekends?' });
     h.clock.offsetMs += 1000;
@@ -89,7 +136,11 @@ describe('the memory list', () => {
     const texts = await h.call(`businesses/memories/${b}/list`, { type: 'text' }, owner.token);
     expect(texts.body.data.total).toBe(2);
     expect(texts.body.data.counts.web_page).toBe(1);
-    const several = await h.call(`businesses/memories/${b}/list`, { type: ['text', 'web_page'], sort_order: 'asc' }, owner.token);
+    const several = await h.call(
+      `businesses/memories/${b}/list`,
+      { type: ['text', 'web_page'], sort_order: 'asc' },
+      owner.token,
+    );
     expect(several.body.data.total).toBe(3);
     expect(several.body.data.memories[0]._id).toBe(first._id);
     const active = await h.call(`businesses/memories/${b}/list`, { status: 'inactive' }, owner.token);
@@ -110,25 +161,46 @@ describe('questions', () => {
     const owner = await h.signUpWithBusiness();
     const b = owner.business._id;
     const q1 = await createMemory(h, b, owner.token, { type: 'question', content: 'Do you take card payments?' });
-    const q2 = await createMemory(h, b, owner.token, { type: 'question', status: 'inactive', content: 'Is there parking?' });
+    const q2 = await createMemory(h, b, owner.token, {
+      type: 'question',
+      status: 'inactive',
+      content: 'Is there parking?',
+    });
     const note = await createMemory(h, b, owner.token, { type: 'text', content: 'Not a question' });
     const listed = await h.call(`businesses/memories/questions/${b}/list`, {}, owner.token);
     expect(listed.status).toBe(200);
     expect(listed.body.data.questions.map((q: { _id: string }) => q._id).sort()).toEqual([q1._id, q2._id].sort());
     expect(listed.body.data.total).toBe(2);
 
-    expectFieldError(await h.call(`businesses/memories/${b}/answer/${q1._id}`, { answer: ' ' }, owner.token), 'answer', 'The answer is required.');
-    const answered = await h.call(`businesses/memories/${b}/answer/${q1._id}`, { answer: 'Yes, all major cards.' }, owner.token);
+    expectFieldError(
+      await h.call(`businesses/memories/${b}/answer/${q1._id}`, { answer: ' ' }, owner.token),
+      'answer',
+      'The answer is required.',
+    );
+    const answered = await h.call(
+      `businesses/memories/${b}/answer/${q1._id}`,
+      { answer: 'Yes, all major cards.' },
+      owner.token,
+    );
     expect(answered.body.messages).toEqual(['Question answered.']);
-    expect(answered.body.data.memory).toMatchObject({ type: 'answered_question', status: 'active', answer: 'Yes, all major cards.', content: 'Do you take card payments?' });
+    expect(answered.body.data.memory).toMatchObject({
+      type: 'answered_question',
+      status: 'active',
+      answer: 'Yes, all major cards.',
+      content: 'Do you take card payments?',
+    });
     const ignored = await h.call(`businesses/memories/${b}/ignore/${q2._id}`, undefined, owner.token);
     expect(ignored.body.messages).toEqual(['Question ignored.']);
     expect(ignored.body.data.memory.type).toBe('ignored_question');
-    expect((await h.call(`businesses/memories/${b}/answer/${note._id}`, { answer: 'x' }, owner.token)).status).toBe(422);
+    expect((await h.call(`businesses/memories/${b}/answer/${note._id}`, { answer: 'x' }, owner.token)).status).toBe(
+      422,
+    );
 
     expect((await h.call(`businesses/memories/questions/${b}/list`, {}, owner.token)).body.data.total).toBe(0);
     const search = await h.call(`businesses/memories/${b}/search`, { query: 'card payments' }, owner.token);
-    expect(search.body.data.results[0]).toMatchObject({ source: { kind: 'memory', _id: q1._id, type: 'answered_question' } });
+    expect(search.body.data.results[0]).toMatchObject({
+      source: { kind: 'memory', _id: q1._id, type: 'answered_question' },
+    });
     expect(search.body.data.results[0].text).toContain('all major cards');
     expect(eventsFor(q1._id)).toEqual(['MemoryCreated', 'MemoryUpdated']);
   });

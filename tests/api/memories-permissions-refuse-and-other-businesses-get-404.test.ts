@@ -107,7 +107,8 @@ describe('another business', () => {
     const before = await snapshot(owner, b, deleted._id);
     const eventCount = h.events.length;
     const { reads, writes } = everyCall(b, { live: live._id, question: question._id, deleted: deleted._id });
-    for (const [path, body] of [...reads, ...writes]) expectFailureEnvelope(await h.call(path, body, stranger.token), 404);
+    for (const [path, body] of [...reads, ...writes])
+      expectFailureEnvelope(await h.call(path, body, stranger.token), 404);
     expectFailureEnvelope(await upload(h, b, stranger.token, { bytes: 'hello', name: 'a.txt' }), 404);
 
     // Their own business's ids for our records: 404 too (records are scoped to the business).

@@ -36,13 +36,18 @@ const TERMS: PdfLine[][] = [
 ];
 const footer = (page: number) => `Keyworth Locksmiths · Terms, page ${page}`;
 
-const search = async (businessId: string, token: string, query: string) => (await h.call(`businesses/memories/${businessId}/search`, { query }, token)).body.data.results;
+const search = async (businessId: string, token: string, query: string) =>
+  (await h.call(`businesses/memories/${businessId}/search`, { query }, token)).body.data.results;
 
 describe('an uploaded document is searched as whole sentences under its headings', () => {
   it('finds a sentence that a PDF broke across lines (and a page) whole, under its heading', async () => {
     const owner = await h.signUpWithBusiness();
     const b = owner.business._id;
-    const result = await upload(h, b, owner.token, { bytes: makeStyledPdf(TERMS, { footer }), name: 'terms.pdf', type: 'application/pdf' });
+    const result = await upload(h, b, owner.token, {
+      bytes: makeStyledPdf(TERMS, { footer }),
+      name: 'terms.pdf',
+      type: 'application/pdf',
+    });
     expect(result.status, JSON.stringify(result.body)).toBe(200);
     const { content } = result.body.data.memory;
     expect(content).toContain('## Call-out charges');
@@ -50,7 +55,9 @@ describe('an uploaded document is searched as whole sentences under its headings
 
     const [evening] = await search(b, owner.token, 'call-out after 8pm');
     expect(evening.heading).toBe('Call-out charges');
-    expect(evening.text).toContain('A call-out within the ring road costs £65 during the day and £95 after 8pm, which includes the first half hour of work.');
+    expect(evening.text).toContain(
+      'A call-out within the ring road costs £65 during the day and £95 after 8pm, which includes the first half hour of work.',
+    );
 
     const [lockedOut] = await search(b, owner.token, 'proof of address locked out');
     expect(lockedOut.heading).toBe('Lock-outs');
@@ -62,11 +69,19 @@ describe('an uploaded document is searched as whole sentences under its headings
   it('never answers a heading alone: a search for a heading finds its section’s text', async () => {
     const owner = await h.signUpWithBusiness();
     const b = owner.business._id;
-    await upload(h, b, owner.token, { bytes: makeStyledPdf(TERMS, { footer }), name: 'terms.pdf', type: 'application/pdf' });
+    await upload(h, b, owner.token, {
+      bytes: makeStyledPdf(TERMS, { footer }),
+      name: 'terms.pdf',
+      type: 'application/pdf',
+    });
     const results = await search(b, owner.token, 'guarantee');
     expect(results.length).toBeGreaterThan(0);
-    for (const hit of results) expect(['Terms of Service', 'Call-out charges', 'Lock-outs', 'Guarantee']).not.toContain(hit.text);
-    expect(results[0]).toMatchObject({ heading: 'Guarantee', text: 'Every lock we fit is guaranteed for twelve months, parts and labour.' });
+    for (const hit of results)
+      expect(['Terms of Service', 'Call-out charges', 'Lock-outs', 'Guarantee']).not.toContain(hit.text);
+    expect(results[0]).toMatchObject({
+      heading: 'Guarantee',
+      text: 'Every lock we fit is guaranteed for twelve months, parts and labour.',
+    });
   });
 
   it('files a Word document’s paragraphs and table rows under its headings', async () => {
@@ -75,16 +90,32 @@ describe('an uploaded document is searched as whole sentences under its headings
     const docx = makeStyledDocx([
       { heading: 'Keyworth Locksmiths' },
       { heading: 'Prices', level: 2 },
-      { table: [['Job', 'Price'], ['Replace a euro cylinder', '£85'], ['Fit a window lock', '£25']] },
+      {
+        table: [
+          ['Job', 'Price'],
+          ['Replace a euro cylinder', '£85'],
+          ['Fit a window lock', '£25'],
+        ],
+      },
       { heading: 'Areas we cover', level: 2 },
       { paragraph: 'We cover Leeds, Bradford and Wakefield, and anywhere within 15 miles of Leeds city centre.' },
     ]);
-    const result = await upload(h, b, owner.token, { bytes: docx, name: 'prices.docx', type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' });
+    const result = await upload(h, b, owner.token, {
+      bytes: docx,
+      name: 'prices.docx',
+      type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    });
     expect(result.status, JSON.stringify(result.body)).toBe(200);
     const [cylinder] = await search(b, owner.token, 'euro cylinder');
-    expect(cylinder).toMatchObject({ heading: 'Prices', text: 'Replace a euro cylinder: price £85.\nFit a window lock: price £25.' });
+    expect(cylinder).toMatchObject({
+      heading: 'Prices',
+      text: 'Replace a euro cylinder: price £85.\nFit a window lock: price £25.',
+    });
     const [areas] = await search(b, owner.token, 'Wakefield');
-    expect(areas).toMatchObject({ heading: 'Areas we cover', text: 'We cover Leeds, Bradford and Wakefield, and anywhere within 15 miles of Leeds city centre.' });
+    expect(areas).toMatchObject({
+      heading: 'Areas we cover',
+      text: 'We cover Leeds, Bradford and Wakefield, and anywhere within 15 miles of Leeds city centre.',
+    });
   });
 
   it('re-indexes text stored with the line breaks of its PDF (an upload read before reflow) into whole sentences', async () => {

@@ -1,7 +1,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MOBILE_CODE_TTL_MS } from '#contract/constants';
 import { createHarness, type Harness } from '#tests/support/api-harness';
-import { E164_MESSAGE, expectFailureEnvelope, expectFieldError, expectFieldErrorStartingWith, otherCode, randomMobile } from '#tests/support/expect-envelope';
+import {
+  E164_MESSAGE,
+  expectFailureEnvelope,
+  expectFieldError,
+  expectFieldErrorStartingWith,
+  otherCode,
+  randomMobile,
+} from '#tests/support/expect-envelope';
 
 const REJECTED = 'The code is not valid or has expired.';
 
@@ -79,7 +86,11 @@ describe('users/mobile-verify', () => {
     await h.call('users/mobile-submit', { mobile }, account.token);
     const code = await h.latestCode(mobile, 'sms');
 
-    expectFieldError(await h.call('users/mobile-verify', { mobile, code: otherCode(code) }, account.token), 'code', REJECTED);
+    expectFieldError(
+      await h.call('users/mobile-verify', { mobile, code: otherCode(code) }, account.token),
+      'code',
+      REJECTED,
+    );
     expect((await h.call('users/get', undefined, account.token)).body.data.user.mobile_verified).toBe(false);
     expect((await h.call('users/mobile-verify', { mobile, code }, account.token)).status).toBe(200);
   });
@@ -89,7 +100,11 @@ describe('users/mobile-verify', () => {
     const mobile = randomMobile();
     await h.call('users/mobile-submit', { mobile }, account.token);
     const code = await h.latestCode(mobile, 'sms');
-    expectFieldError(await h.call('users/mobile-verify', { mobile: randomMobile(), code }, account.token), 'code', REJECTED);
+    expectFieldError(
+      await h.call('users/mobile-verify', { mobile: randomMobile(), code }, account.token),
+      'code',
+      REJECTED,
+    );
   });
 
   it("refuses another user's code", async () => {
@@ -113,7 +128,11 @@ describe('users/mobile-verify', () => {
     await h.call('users/mobile-submit', { mobile: later }, account.token);
     const laterCode = await h.latestCode(later, 'sms');
     h.clock.offsetMs = MOBILE_CODE_TTL_MS + 1000;
-    expectFieldError(await h.call('users/mobile-verify', { mobile: later, code: laterCode }, account.token), 'code', REJECTED);
+    expectFieldError(
+      await h.call('users/mobile-verify', { mobile: later, code: laterCode }, account.token),
+      'code',
+      REJECTED,
+    );
   });
 
   it('validates the mobile and the code', async () => {
@@ -121,8 +140,16 @@ describe('users/mobile-verify', () => {
     const empty = await h.call('users/mobile-verify', {}, account.token);
     expect(empty.status).toBe(422);
     expect(empty.body.field_errors).toEqual({ mobile: ['This field is required.'], code: ['This field is required.'] });
-    expectFieldErrorStartingWith(await h.call('users/mobile-verify', { mobile: '0770', code: '123456' }, account.token), 'mobile', E164_MESSAGE);
-    expectFieldError(await h.call('users/mobile-verify', { mobile: randomMobile(), code: '12345' }, account.token), 'code', 'The code must be 6 digits.');
+    expectFieldErrorStartingWith(
+      await h.call('users/mobile-verify', { mobile: '0770', code: '123456' }, account.token),
+      'mobile',
+      E164_MESSAGE,
+    );
+    expectFieldError(
+      await h.call('users/mobile-verify', { mobile: randomMobile(), code: '12345' }, account.token),
+      'code',
+      'The code must be 6 digits.',
+    );
     expectFailureEnvelope(await h.call('users/mobile-verify', { mobile: randomMobile(), code: '123456' }), 401);
   });
 });

@@ -34,7 +34,11 @@ function pageRequest(cookie?: string) {
 
 /** A loader's caller whose v1 calls go to the harness's embedded API in process, as in server.ts. */
 function callerFor(request: Request, token: string) {
-  const context = { apiFetch: (apiRequest: Request) => h.request(new URL(apiRequest.url).pathname.replace('/api/v1/', ''), apiRequest), clientIp: '203.0.113.9', requestId: 'req-native' } as unknown as AppLoadContext;
+  const context = {
+    apiFetch: (apiRequest: Request) => h.request(new URL(apiRequest.url).pathname.replace('/api/v1/', ''), apiRequest),
+    clientIp: '203.0.113.9',
+    requestId: 'req-native',
+  } as unknown as AppLoadContext;
   return { context, request, token };
 }
 
@@ -43,7 +47,11 @@ describe('the native shell device cookie', () => {
     const account = await h.signUp();
     const request = pageRequest(cookieFor(shellDevice));
     const headers = clientHeaders(callerFor(request, account.token));
-    expect(headers).toMatchObject({ ...shellDevice, 'package-version': '9.9.9', authorization: `Bearer ${account.token}` });
+    expect(headers).toMatchObject({
+      ...shellDevice,
+      'package-version': '9.9.9',
+      authorization: `Bearer ${account.token}`,
+    });
 
     const result = await apiCall(callerFor(request, account.token), 'users/get');
     expect(result.ok).toBe(true);
@@ -71,7 +79,13 @@ describe('the native shell device cookie', () => {
   });
 
   it('ignores what it must not forward: the business id, non-strings, non-Latin-1 text, broken JSON', async () => {
-    expect(readDeviceCookie(pageRequest(cookieFor({ ...shellDevice, 'business-id': 'someone-elses', 'device-name': 'Pixel 📱', 'app-build': 230 })))).toEqual({
+    expect(
+      readDeviceCookie(
+        pageRequest(
+          cookieFor({ ...shellDevice, 'business-id': 'someone-elses', 'device-name': 'Pixel 📱', 'app-build': 230 }),
+        ),
+      ),
+    ).toEqual({
       mode: 'capacitor',
       'device-model': 'Pixel 8 Pro',
       'device-platform': 'android',

@@ -17,7 +17,11 @@ describe('businesses/notes/{business_id}/create', () => {
   it('creates a note for a contact and answers data.note in the timeline item shape, with the contact embedded', async () => {
     const owner = await h.signUpWithBusiness();
     const customer = await insertCustomer(h, owner.business._id, { firstName: 'Ada', lastName: 'Lovelace' });
-    const result = await h.call(`businesses/notes/${owner.business._id}/create`, { body: 'Call back about the boiler', customer_id: customer.id }, owner.token);
+    const result = await h.call(
+      `businesses/notes/${owner.business._id}/create`,
+      { body: 'Call back about the boiler', customer_id: customer.id },
+      owner.token,
+    );
     expect(result.status, JSON.stringify(result.body)).toBe(200);
     expect(result.body.messages).toEqual(['Note created.']);
     expect(result.body.data.note).toEqual({
@@ -44,7 +48,11 @@ describe('businesses/notes/{business_id}/create', () => {
       updated_at: expect.stringMatching(ISO),
       deleted_at: null,
     });
-    const fetched = await h.call(`businesses/notes/${owner.business._id}/get/${result.body.data.note._id}`, undefined, owner.token);
+    const fetched = await h.call(
+      `businesses/notes/${owner.business._id}/get/${result.body.data.note._id}`,
+      undefined,
+      owner.token,
+    );
     expect(fetched.status).toBe(200);
     expect(fetched.body.data.note).toEqual(result.body.data.note);
   });
@@ -52,19 +60,41 @@ describe('businesses/notes/{business_id}/create', () => {
   it('creates a task (a note with a reminder), repeated when it has a repeat rule', async () => {
     const owner = await h.signUpWithBusiness();
     const reminder = '2031-03-04T09:30:00.000Z';
-    const task = await h.call(`businesses/notes/${owner.business._id}/create`, { body: 'Send the invoice', reminder, repeat: { every: 'week', interval: 2 } }, owner.token);
+    const task = await h.call(
+      `businesses/notes/${owner.business._id}/create`,
+      { body: 'Send the invoice', reminder, repeat: { every: 'week', interval: 2 } },
+      owner.token,
+    );
     expect(task.status, JSON.stringify(task.body)).toBe(200);
-    expect(task.body.data.note).toMatchObject({ reminder, repeated: true, repeat: { every: 'week', interval: 2 }, customer: null, customer_id: null });
-    const plain = await h.call(`businesses/notes/${owner.business._id}/create`, { body: 'Just a note', reminder: null }, owner.token);
+    expect(task.body.data.note).toMatchObject({
+      reminder,
+      repeated: true,
+      repeat: { every: 'week', interval: 2 },
+      customer: null,
+      customer_id: null,
+    });
+    const plain = await h.call(
+      `businesses/notes/${owner.business._id}/create`,
+      { body: 'Just a note', reminder: null },
+      owner.token,
+    );
     expect(plain.body.data.note).toMatchObject({ reminder: null, repeated: false, repeat: null });
   });
 
   it('reads a reminder without an offset (a datetime-local value) as that time in the business timezone', async () => {
     const owner = await h.signUpWithBusiness({ business: { timezone: 'America/New_York' } });
     expect(owner.business.timezone).toBe('America/New_York');
-    const winter = await h.call(`businesses/notes/${owner.business._id}/create`, { body: 'Winter', reminder: '2031-01-15T09:00' }, owner.token);
+    const winter = await h.call(
+      `businesses/notes/${owner.business._id}/create`,
+      { body: 'Winter', reminder: '2031-01-15T09:00' },
+      owner.token,
+    );
     expect(winter.body.data.note.reminder).toBe('2031-01-15T14:00:00.000Z');
-    const summer = await h.call(`businesses/notes/${owner.business._id}/create`, { body: 'Summer', reminder: '2031-07-15T09:00' }, owner.token);
+    const summer = await h.call(
+      `businesses/notes/${owner.business._id}/create`,
+      { body: 'Summer', reminder: '2031-07-15T09:00' },
+      owner.token,
+    );
     expect(summer.body.data.note.reminder).toBe('2031-07-15T13:00:00.000Z');
   });
 
@@ -72,7 +102,11 @@ describe('businesses/notes/{business_id}/create', () => {
     const owner = await h.signUpWithBusiness();
     const id = owner.business._id;
     for (const body of [{}, { body: '' }, { body: '   ' }, { body: null }]) {
-      expectFieldError(await h.call(`businesses/notes/${id}/create`, body, owner.token), 'body', 'Note content is required.');
+      expectFieldError(
+        await h.call(`businesses/notes/${id}/create`, body, owner.token),
+        'body',
+        'Note content is required.',
+      );
     }
     const list = await h.call(`businesses/notes/${id}/list`, {}, owner.token);
     expect(list.body.data.total).toBe(0);
@@ -83,10 +117,26 @@ describe('businesses/notes/{business_id}/create', () => {
     const other = await h.signUpWithBusiness();
     const theirs = await insertCustomer(h, other.business._id);
     const id = owner.business._id;
-    expectFieldError(await h.call(`businesses/notes/${id}/create`, { body: 'x', customer_id: theirs.id }, owner.token), 'customer_id', 'The contact was not found.');
-    expectFieldError(await h.call(`businesses/notes/${id}/create`, { body: 'x', repeat: { every: 'day', interval: 1 } }, owner.token), 'repeat', 'A repeated task needs a reminder.');
-    expectFieldError(await h.call(`businesses/notes/${id}/create`, { body: 'x', reminder: 'next tuesday-ish' }, owner.token), 'reminder', 'Date is not valid.');
-    expectFieldError(await h.call(`businesses/notes/${id}/create`, { body: 'x', assigned_to: other.user.id }, owner.token), 'assigned_to', 'The assignee is not a member of this business.');
+    expectFieldError(
+      await h.call(`businesses/notes/${id}/create`, { body: 'x', customer_id: theirs.id }, owner.token),
+      'customer_id',
+      'The contact was not found.',
+    );
+    expectFieldError(
+      await h.call(`businesses/notes/${id}/create`, { body: 'x', repeat: { every: 'day', interval: 1 } }, owner.token),
+      'repeat',
+      'A repeated task needs a reminder.',
+    );
+    expectFieldError(
+      await h.call(`businesses/notes/${id}/create`, { body: 'x', reminder: 'next tuesday-ish' }, owner.token),
+      'reminder',
+      'Date is not valid.',
+    );
+    expectFieldError(
+      await h.call(`businesses/notes/${id}/create`, { body: 'x', assigned_to: other.user.id }, owner.token),
+      'assigned_to',
+      'The assignee is not a member of this business.',
+    );
     expect((await h.call(`businesses/notes/${id}/list`, {}, owner.token)).body.data.total).toBe(0);
   });
 
@@ -94,7 +144,11 @@ describe('businesses/notes/{business_id}/create', () => {
     const owner = await h.signUpWithBusiness();
     const member = await h.signUp();
     await h.addMember(owner.business._id, member.user.id, ['notes/view']);
-    const task = await h.call(`businesses/notes/${owner.business._id}/create`, { body: 'Yours', reminder: '2031-01-01T10:00:00Z', assigned_to: member.user.id }, owner.token);
+    const task = await h.call(
+      `businesses/notes/${owner.business._id}/create`,
+      { body: 'Yours', reminder: '2031-01-01T10:00:00Z', assigned_to: member.user.id },
+      owner.token,
+    );
     expect(task.body.data.note.assigned_to).toBe(member.user.id);
   });
 
@@ -112,21 +166,45 @@ describe('businesses/notes/{business_id}/update/{id}', () => {
   it("changes what it is sent, keeps the rest, clears with null, and says 'Note updated.'", async () => {
     const owner = await h.signUpWithBusiness();
     const customer = await insertCustomer(h, owner.business._id);
-    const created = await h.call(`businesses/notes/${owner.business._id}/create`, { body: 'Draft', customer_id: customer.id, internal: true }, owner.token);
+    const created = await h.call(
+      `businesses/notes/${owner.business._id}/create`,
+      { body: 'Draft', customer_id: customer.id, internal: true },
+      owner.token,
+    );
     const id = created.body.data.note._id;
     const mark = h.events.length;
     const updated = await h.call(`businesses/notes/${owner.business._id}/update/${id}`, { body: 'Final' }, owner.token);
     expect(updated.status, JSON.stringify(updated.body)).toBe(200);
     expect(updated.body.messages).toEqual(['Note updated.']);
     expect(updated.body.data.next_occurrence).toBeNull();
-    expect(updated.body.data.note).toMatchObject({ _id: id, body: 'Final', customer_id: customer.id, customer: { _id: customer.id, name: customer.name }, internal: true });
-    expect(businessEvents(h, owner.business._id, mark).map((event) => [event.event, event.payload])).toEqual([['NoteUpdated', { id }]]);
+    expect(updated.body.data.note).toMatchObject({
+      _id: id,
+      body: 'Final',
+      customer_id: customer.id,
+      customer: { _id: customer.id, name: customer.name },
+      internal: true,
+    });
+    expect(businessEvents(h, owner.business._id, mark).map((event) => [event.event, event.payload])).toEqual([
+      ['NoteUpdated', { id }],
+    ]);
 
-    const cleared = await h.call(`businesses/notes/${owner.business._id}/update/${id}`, { customer_id: null, internal: false }, owner.token);
+    const cleared = await h.call(
+      `businesses/notes/${owner.business._id}/update/${id}`,
+      { customer_id: null, internal: false },
+      owner.token,
+    );
     expect(cleared.body.data.note).toMatchObject({ body: 'Final', customer_id: null, customer: null, internal: false });
-    const blank = await h.call(`businesses/notes/${owner.business._id}/update/${id}`, { customer_id: customer.id }, owner.token);
+    const blank = await h.call(
+      `businesses/notes/${owner.business._id}/update/${id}`,
+      { customer_id: customer.id },
+      owner.token,
+    );
     expect(blank.body.data.note.customer_id).toBe(customer.id);
-    const emptyText = await h.call(`businesses/notes/${owner.business._id}/update/${id}`, { customer_id: '' }, owner.token);
+    const emptyText = await h.call(
+      `businesses/notes/${owner.business._id}/update/${id}`,
+      { customer_id: '' },
+      owner.token,
+    );
     expect(emptyText.body.data.note.customer_id).toBeNull();
   });
 
@@ -134,17 +212,28 @@ describe('businesses/notes/{business_id}/update/{id}', () => {
     const owner = await h.signUpWithBusiness();
     const created = await h.call(`businesses/notes/${owner.business._id}/create`, { body: 'Keep me' }, owner.token);
     const id = created.body.data.note._id;
-    expectFieldError(await h.call(`businesses/notes/${owner.business._id}/update/${id}`, { body: ' ' }, owner.token), 'body', 'Note content is required.');
+    expectFieldError(
+      await h.call(`businesses/notes/${owner.business._id}/update/${id}`, { body: ' ' }, owner.token),
+      'body',
+      'Note content is required.',
+    );
     const fetched = await h.call(`businesses/notes/${owner.business._id}/get/${id}`, undefined, owner.token);
     expect(fetched.body.data.note).toEqual(created.body.data.note);
   });
 
   it('answers 404 for a note that does not exist, is deleted, or is not a note', async () => {
     const owner = await h.signUpWithBusiness();
-    expectFailureEnvelope(await h.call(`businesses/notes/${owner.business._id}/update/no-such-note`, { body: 'x' }, owner.token), 404);
+    expectFailureEnvelope(
+      await h.call(`businesses/notes/${owner.business._id}/update/no-such-note`, { body: 'x' }, owner.token),
+      404,
+    );
     const created = await h.call(`businesses/notes/${owner.business._id}/create`, { body: 'Gone soon' }, owner.token);
     await h.call(`businesses/notes/${owner.business._id}/delete/${created.body.data.note._id}`, undefined, owner.token);
-    const result = await h.call(`businesses/notes/${owner.business._id}/update/${created.body.data.note._id}`, { body: 'x' }, owner.token);
+    const result = await h.call(
+      `businesses/notes/${owner.business._id}/update/${created.body.data.note._id}`,
+      { body: 'x' },
+      owner.token,
+    );
     expectFailureEnvelope(result, 404);
     expect(result.body.errors).toEqual(['The note was not found.']);
   });
@@ -156,7 +245,13 @@ describe('businesses/notes/{business_id}/delete and restore', () => {
     const customer = await insertCustomer(h, owner.business._id);
     const created = await h.call(
       `businesses/notes/${owner.business._id}/create`,
-      { body: 'Precious', customer_id: customer.id, reminder: '2031-05-05T08:00:00Z', repeat: { every: 'month', interval: 1 }, internal: true },
+      {
+        body: 'Precious',
+        customer_id: customer.id,
+        reminder: '2031-05-05T08:00:00Z',
+        repeat: { every: 'month', interval: 1 },
+        internal: true,
+      },
       owner.token,
     );
     const before = created.body.data.note;
@@ -166,25 +261,46 @@ describe('businesses/notes/{business_id}/delete and restore', () => {
     expect(deleted.status).toBe(200);
     expect(deleted.body.messages).toEqual(['Note deleted.']);
     expect(deleted.body.data.note).toEqual({ ...before, deleted_at: expect.stringMatching(ISO) });
-    expectFailureEnvelope(await h.call(`businesses/notes/${owner.business._id}/get/${before._id}`, undefined, owner.token), 404);
+    expectFailureEnvelope(
+      await h.call(`businesses/notes/${owner.business._id}/get/${before._id}`, undefined, owner.token),
+      404,
+    );
     expect((await h.call(`businesses/notes/${owner.business._id}/list`, {}, owner.token)).body.data.notes).toEqual([]);
-    expectFailureEnvelope(await h.call(`businesses/notes/${owner.business._id}/delete/${before._id}`, undefined, owner.token), 404);
+    expectFailureEnvelope(
+      await h.call(`businesses/notes/${owner.business._id}/delete/${before._id}`, undefined, owner.token),
+      404,
+    );
 
-    const restored = await h.call(`businesses/notes/${owner.business._id}/restore/${before._id}`, undefined, owner.token);
+    const restored = await h.call(
+      `businesses/notes/${owner.business._id}/restore/${before._id}`,
+      undefined,
+      owner.token,
+    );
     expect(restored.status).toBe(200);
     expect(restored.body.messages).toEqual(['Note restored.']);
     expect(restored.body.data.note).toEqual(before);
-    expect((await h.call(`businesses/notes/${owner.business._id}/get/${before._id}`, undefined, owner.token)).body.data.note).toEqual(before);
-    expect((await h.call(`businesses/notes/${owner.business._id}/list`, {}, owner.token)).body.data.notes).toEqual([before]);
+    expect(
+      (await h.call(`businesses/notes/${owner.business._id}/get/${before._id}`, undefined, owner.token)).body.data.note,
+    ).toEqual(before);
+    expect((await h.call(`businesses/notes/${owner.business._id}/list`, {}, owner.token)).body.data.notes).toEqual([
+      before,
+    ]);
 
-    expect(businessEvents(h, owner.business._id, mark).map((event) => event.event)).toEqual(['NoteDeleted', 'NoteCreated']);
+    expect(businessEvents(h, owner.business._id, mark).map((event) => event.event)).toEqual([
+      'NoteDeleted',
+      'NoteCreated',
+    ]);
     expect(businessEvents(h, owner.business._id, mark)[1].payload).toEqual({ id: before._id });
   });
 
   it('answers 404 to restore a note that is not deleted', async () => {
     const owner = await h.signUpWithBusiness();
     const created = await h.call(`businesses/notes/${owner.business._id}/create`, { body: 'Alive' }, owner.token);
-    const result = await h.call(`businesses/notes/${owner.business._id}/restore/${created.body.data.note._id}`, undefined, owner.token);
+    const result = await h.call(
+      `businesses/notes/${owner.business._id}/restore/${created.body.data.note._id}`,
+      undefined,
+      owner.token,
+    );
     expectFailureEnvelope(result, 404);
     expect(result.body.errors).toEqual(['The deleted note was not found.']);
   });
@@ -193,8 +309,16 @@ describe('businesses/notes/{business_id}/delete and restore', () => {
 describe('the note service, called from the server side (the assistant, the seed)', () => {
   it('creates a note with no acting user and validates with the same messages', async () => {
     const owner = await h.signUpWithBusiness();
-    const note = await createNote(h.deps, owner.business._id, { body: 'Escalated: caller wants a refund', internal: true });
-    expect(note).toMatchObject({ type: 'note', internal: true, created_by: null, body: 'Escalated: caller wants a refund' });
+    const note = await createNote(h.deps, owner.business._id, {
+      body: 'Escalated: caller wants a refund',
+      internal: true,
+    });
+    expect(note).toMatchObject({
+      type: 'note',
+      internal: true,
+      created_by: null,
+      body: 'Escalated: caller wants a refund',
+    });
     const error = await createNote(h.deps, owner.business._id, { body: '' }).catch((caught) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect(error.status).toBe(422);
@@ -210,6 +334,9 @@ describe('the note service, called from the server side (the assistant, the seed
     const error = await updateNote(h.deps, other.business._id, note._id, { body: 'Stolen' }).catch((caught) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect(error.status).toBe(404);
-    expect((await h.call(`businesses/notes/${owner.business._id}/get/${note._id}`, undefined, owner.token)).body.data.note.body).toBe('Mine');
+    expect(
+      (await h.call(`businesses/notes/${owner.business._id}/get/${note._id}`, undefined, owner.token)).body.data.note
+        .body,
+    ).toBe('Mine');
   });
 });

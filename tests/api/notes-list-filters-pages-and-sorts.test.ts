@@ -44,7 +44,8 @@ async function list(filters?: Record<string, unknown>) {
   expect(result.status, JSON.stringify(result.body)).toBe(200);
   return result.body.data as { notes: { _id: string }[]; total: number; page: number; limit: number };
 }
-const names = (data: { notes: { _id: string }[] }) => data.notes.map((note) => Object.keys(ids).find((key) => ids[key] === note._id));
+const names = (data: { notes: { _id: string }[] }) =>
+  data.notes.map((note) => Object.keys(ids).find((key) => ids[key] === note._id));
 
 describe('businesses/notes/{business_id}/list', () => {
   it('sorts by sort_at, newest first, by default (also with no body at all)', async () => {
@@ -92,17 +93,27 @@ describe('businesses/notes/{business_id}/list', () => {
   it('reads a filter spelled as a query string would: "false" is false, "true" is true, anything else is refused', async () => {
     expect(names(await list({ incomplete_tasks_only: 'false' }))).toEqual(['n2', 't3', 't2', 't1', 'n1']);
     expect(names(await list({ tasks_only: 'true', incomplete_tasks_only: '0' }))).toEqual(['n2', 't3', 't2', 't1']);
-    expectFailureEnvelope(await h.call(`businesses/notes/${owner.business._id}/list`, { tasks_only: 'maybe' }, owner.token), 422);
+    expectFailureEnvelope(
+      await h.call(`businesses/notes/${owner.business._id}/list`, { tasks_only: 'maybe' }, owner.token),
+      422,
+    );
   });
 
-  it("filters by customer_id, alone and with the task filters", async () => {
+  it('filters by customer_id, alone and with the task filters', async () => {
     expect(names(await list({ customer_id: ids.customerA }))).toEqual(['t1', 'n1']);
     expect(names(await list({ customer_id: ids.customerB, tasks_only: true }))).toEqual(['t2']);
     expect(names(await list({ customer_id: 'someone-else' }))).toEqual([]);
   });
 
   it('refuses filters out of range with 422', async () => {
-    for (const filters of [{ limit: 0 }, { limit: 501 }, { page: -1 }, { sort_order: 'sideways' }, { created_at: { from: 'yesterday' } }, { reminder: { to: 'soon' } }]) {
+    for (const filters of [
+      { limit: 0 },
+      { limit: 501 },
+      { page: -1 },
+      { sort_order: 'sideways' },
+      { created_at: { from: 'yesterday' } },
+      { reminder: { to: 'soon' } },
+    ]) {
       expectFailureEnvelope(await h.call(`businesses/notes/${owner.business._id}/list`, filters, owner.token), 422);
     }
   });

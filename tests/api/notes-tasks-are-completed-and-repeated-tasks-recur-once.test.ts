@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeTask, createNote } from '#api/services/timeline';
 import { runDueReminders } from '#api/services/scheduler';
 import { createHarness, type Harness } from '#tests/support/api-harness';
-import { businessEvents, minutesFromNow, noteRow, notificationsOf, occurrencesOf } from '#tests/support/timeline-fixtures';
+import {
+  businessEvents,
+  minutesFromNow,
+  noteRow,
+  notificationsOf,
+  occurrencesOf,
+} from '#tests/support/timeline-fixtures';
 
 let h: Harness;
 beforeAll(async () => {
@@ -11,7 +17,11 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 async function task(owner: { business: { _id: string }; token: string }, input: Record<string, unknown>) {
-  const result = await h.call(`businesses/notes/${owner.business._id}/create`, { body: 'Water the plants', ...input }, owner.token);
+  const result = await h.call(
+    `businesses/notes/${owner.business._id}/create`,
+    { body: 'Water the plants', ...input },
+    owner.token,
+  );
   expect(result.status, JSON.stringify(result.body)).toBe(200);
   return result.body.data.note;
 }
@@ -20,7 +30,11 @@ describe('completing a task', () => {
   it("sets completed_at with { completed: true } and says 'Task completed.'; false clears it and says 'Task reopened.'", async () => {
     const owner = await h.signUpWithBusiness();
     const created = await task(owner, { reminder: minutesFromNow(h, 60) });
-    const done = await h.call(`businesses/notes/${owner.business._id}/update/${created._id}`, { completed: true }, owner.token);
+    const done = await h.call(
+      `businesses/notes/${owner.business._id}/update/${created._id}`,
+      { completed: true },
+      owner.token,
+    );
     expect(done.status).toBe(200);
     expect(done.body.messages).toEqual(['Task completed.']);
     expect(done.body.data.note.completed_at).toMatch(/Z$/);
@@ -28,11 +42,19 @@ describe('completing a task', () => {
     expect(done.body.data.next_occurrence).toBeNull();
 
     // Completing again keeps the first completion time and is an ordinary update.
-    const again = await h.call(`businesses/notes/${owner.business._id}/update/${created._id}`, { completed: true }, owner.token);
+    const again = await h.call(
+      `businesses/notes/${owner.business._id}/update/${created._id}`,
+      { completed: true },
+      owner.token,
+    );
     expect(again.body.messages).toEqual(['Note updated.']);
     expect(again.body.data.note.completed_at).toBe(done.body.data.note.completed_at);
 
-    const reopened = await h.call(`businesses/notes/${owner.business._id}/update/${created._id}`, { completed: false }, owner.token);
+    const reopened = await h.call(
+      `businesses/notes/${owner.business._id}/update/${created._id}`,
+      { completed: false },
+      owner.token,
+    );
     // Reopening says so (issue 22): it used to toast "Note updated.".
     expect(reopened.body.messages).toEqual(['Task reopened.']);
     expect(reopened.body.data.note.completed_at).toBeNull();
@@ -51,16 +73,31 @@ describe('completing a task', () => {
     for (const [repeat, days] of cases) {
       const created = await task(owner, { reminder, repeat, customer_id: null, internal: true });
       const mark = h.events.length;
-      const done = await h.call(`businesses/notes/${owner.business._id}/update/${created._id}`, { completed: true }, owner.token);
+      const done = await h.call(
+        `businesses/notes/${owner.business._id}/update/${created._id}`,
+        { completed: true },
+        owner.token,
+      );
       expect(done.body.messages).toEqual(['Task completed.']);
       const next = done.body.data.next_occurrence;
-      expect(next).toMatchObject({ type: 'note', body: created.body, repeated: true, repeat, internal: true, completed_at: null, deleted_at: null });
+      expect(next).toMatchObject({
+        type: 'note',
+        body: created.body,
+        repeated: true,
+        repeat,
+        internal: true,
+        completed_at: null,
+        deleted_at: null,
+      });
       expect(next._id).not.toBe(created._id);
       expect(next.details).toEqual({ previous_occurrence_id: created._id, repeat_anchor: reminder });
       // Europe/London: whole local days later (the same UTC time unless a DST change falls between).
       const shift = Math.abs(new Date(next.reminder).getTime() - new Date(reminder).getTime() - days * 86_400_000);
       expect(shift === 0 || shift === 3_600_000, `${JSON.stringify(repeat)}: ${next.reminder}`).toBe(true);
-      expect(businessEvents(h, owner.business._id, mark).map((event) => event.event)).toEqual(['NoteUpdated', 'NoteCreated']);
+      expect(businessEvents(h, owner.business._id, mark).map((event) => event.event)).toEqual([
+        'NoteUpdated',
+        'NoteCreated',
+      ]);
       const listed = await h.call(`businesses/notes/${owner.business._id}/get/${next._id}`, undefined, owner.token);
       expect(listed.body.data.note).toEqual(next);
     }
@@ -84,7 +121,11 @@ describe('completing a task', () => {
   it('skips to the first upcoming occurrence when a repeated task is completed late', async () => {
     const owner = await h.signUpWithBusiness({ business: { timezone: 'UTC' } });
     const created = await task(owner, { reminder: '2020-01-01T09:00:00Z', repeat: { every: 'day', interval: 1 } });
-    const done = await h.call(`businesses/notes/${owner.business._id}/update/${created._id}`, { completed: true }, owner.token);
+    const done = await h.call(
+      `businesses/notes/${owner.business._id}/update/${created._id}`,
+      { completed: true },
+      owner.token,
+    );
     const next = new Date(done.body.data.next_occurrence.reminder);
     expect(next.getTime()).toBeGreaterThan(h.clock.now().getTime());
     expect(next.getTime() - h.clock.now().getTime()).toBeLessThanOrEqual(86_400_000);
@@ -104,7 +145,11 @@ describe('completing a task', () => {
     expect((await noteRow(h, created._id)).nextOccurrenceId).toBe(first.body.data.next_occurrence._id);
 
     const racing = await task(owner, { reminder: minutesFromNow(h, 30), repeat: { every: 'week', interval: 1 } });
-    const results = await Promise.all(Array.from({ length: 6 }, () => h.call(`businesses/notes/${owner.business._id}/update/${racing._id}`, { completed: true }, owner.token)));
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        h.call(`businesses/notes/${owner.business._id}/update/${racing._id}`, { completed: true }, owner.token),
+      ),
+    );
     expect(results.every((result) => result.status === 200)).toBe(true);
     expect(results.filter((result) => result.body.data.next_occurrence).length).toBe(1);
     expect(results.filter((result) => result.body.messages?.[0] === 'Task completed.').length).toBe(1);
@@ -116,7 +161,11 @@ describe('completing a task', () => {
     const created = await task(owner, { reminder: minutesFromNow(h, -1), repeat: { every: 'day', interval: 1 } });
     await runDueReminders(h.deps, { businessIds: [owner.business._id] });
     expect(await occurrencesOf(h, created._id)).toHaveLength(1);
-    const done = await h.call(`businesses/notes/${owner.business._id}/update/${created._id}`, { completed: true }, owner.token);
+    const done = await h.call(
+      `businesses/notes/${owner.business._id}/update/${created._id}`,
+      { completed: true },
+      owner.token,
+    );
     expect(done.body.messages).toEqual(['Task completed.']);
     expect(done.body.data.next_occurrence).toBeNull();
     expect(await occurrencesOf(h, created._id)).toHaveLength(1);
@@ -124,7 +173,11 @@ describe('completing a task', () => {
 
   it('completeTask() completes from the server side and answers the next occurrence', async () => {
     const owner = await h.signUpWithBusiness();
-    const created = await createNote(h.deps, owner.business._id, { body: 'Check stock', reminder: minutesFromNow(h, 5), repeat: { every: 'day', interval: 2 } });
+    const created = await createNote(h.deps, owner.business._id, {
+      body: 'Check stock',
+      reminder: minutesFromNow(h, 5),
+      repeat: { every: 'day', interval: 2 },
+    });
     const result = await completeTask(h.deps, owner.business._id, created._id);
     expect(result.completed).toBe(true);
     expect(result.note.completed_at).not.toBeNull();
@@ -144,10 +197,16 @@ describe('rescheduling a task', () => {
     expect(old).toBeDefined();
 
     const mark = h.events.length;
-    const moved = await h.call(`businesses/notes/${owner.business._id}/update/${created._id}`, { reminder: minutesFromNow(h, -1) }, owner.token);
+    const moved = await h.call(
+      `businesses/notes/${owner.business._id}/update/${created._id}`,
+      { reminder: minutesFromNow(h, -1) },
+      owner.token,
+    );
     expect(moved.status).toBe(200);
     expect(await notificationsOf(h, created._id)).toEqual([]);
-    expect(h.events.slice(mark).some((event) => event.event === 'NotificationDeleted' && event.payload.id === old.id)).toBe(true);
+    expect(
+      h.events.slice(mark).some((event) => event.event === 'NotificationDeleted' && event.payload.id === old.id),
+    ).toBe(true);
     expect((await noteRow(h, created._id)).reminderNotifiedAt).toBeNull();
 
     await runDueReminders(h.deps, { businessIds: [owner.business._id] });
@@ -159,7 +218,11 @@ describe('rescheduling a task', () => {
   it('clearing the reminder turns a repeated task back into a note', async () => {
     const owner = await h.signUpWithBusiness();
     const created = await task(owner, { reminder: minutesFromNow(h, 60), repeat: { every: 'day', interval: 1 } });
-    const cleared = await h.call(`businesses/notes/${owner.business._id}/update/${created._id}`, { reminder: '' }, owner.token);
+    const cleared = await h.call(
+      `businesses/notes/${owner.business._id}/update/${created._id}`,
+      { reminder: '' },
+      owner.token,
+    );
     expect(cleared.body.data.note).toMatchObject({ reminder: null, repeat: null, repeated: false });
   });
 });

@@ -18,7 +18,11 @@ type Account = Awaited<ReturnType<Harness['signUp']>>;
 async function dueTask(input: Record<string, unknown> = {}) {
   const owner = await h.signUpWithBusiness();
   const customer = await insertCustomer(h, owner.business._id, { firstName: 'Carla', lastName: 'Diaz' });
-  const created = await h.call(`businesses/notes/${owner.business._id}/create`, { body: 'Ring Carla about the quote', customer_id: customer.id, reminder: minutesFromNow(h, -1), ...input }, owner.token);
+  const created = await h.call(
+    `businesses/notes/${owner.business._id}/create`,
+    { body: 'Ring Carla about the quote', customer_id: customer.id, reminder: minutesFromNow(h, -1), ...input },
+    owner.token,
+  );
   if (created.status !== 200) throw new Error(JSON.stringify(created.body));
   return { owner, customer, task: created.body.data.note };
 }
@@ -52,7 +56,9 @@ describe('businesses/notifications/{business_id}/list-not-dismissed', () => {
       },
     ]);
     const published = h.events.slice(mark).filter((event) => event.event === 'NotificationCreated');
-    expect(published).toEqual([{ channels: [`private-user.${owner.user.id}`], event: 'NotificationCreated', payload: { id: list[0]._id } }]);
+    expect(published).toEqual([
+      { channels: [`private-user.${owner.user.id}`], event: 'NotificationCreated', payload: { id: list[0]._id } },
+    ]);
   });
 
   it('gives each member with notes/view their own notification, and none to members who may not view notes', async () => {
@@ -66,10 +72,14 @@ describe('businesses/notifications/{business_id}/list-not-dismissed', () => {
     await tick(owner.business._id);
     for (const account of [owner, colleague, admin]) {
       const list = await open(account, owner.business._id);
-      expect(list.map((n) => [n.title, n.internal_link])).toEqual([['Repeated task due', `/dashboard/notes/${task._id}`]]);
+      expect(list.map((n) => [n.title, n.internal_link])).toEqual([
+        ['Repeated task due', `/dashboard/notes/${task._id}`],
+      ]);
     }
     expect(await open(stranger, owner.business._id)).toEqual([]);
-    const ids = new Set([...(await open(owner, owner.business._id)), ...(await open(colleague, owner.business._id))].map((n) => n._id));
+    const ids = new Set(
+      [...(await open(owner, owner.business._id)), ...(await open(colleague, owner.business._id))].map((n) => n._id),
+    );
     expect(ids.size).toBe(2);
   });
 
@@ -77,7 +87,11 @@ describe('businesses/notifications/{business_id}/list-not-dismissed', () => {
     const owner = await h.signUpWithBusiness();
     const assignee = await h.signUp();
     await h.addMember(owner.business._id, assignee.user.id, ['notes/view']);
-    await h.call(`businesses/notes/${owner.business._id}/create`, { body: 'Yours', reminder: minutesFromNow(h, -1), assigned_to: assignee.user.id }, owner.token);
+    await h.call(
+      `businesses/notes/${owner.business._id}/create`,
+      { body: 'Yours', reminder: minutesFromNow(h, -1), assigned_to: assignee.user.id },
+      owner.token,
+    );
     await tick(owner.business._id);
     expect((await open(assignee, owner.business._id)).map((n) => n.body)).toEqual(['Yours']);
     expect(await open(owner, owner.business._id)).toEqual([]);
@@ -86,13 +100,21 @@ describe('businesses/notifications/{business_id}/list-not-dismissed', () => {
   it('lists newest first and pages', async () => {
     const owner = await h.signUpWithBusiness();
     for (const [index, body] of ['first', 'second', 'third'].entries()) {
-      await h.call(`businesses/notes/${owner.business._id}/create`, { body, reminder: minutesFromNow(h, -10 + index) }, owner.token);
+      await h.call(
+        `businesses/notes/${owner.business._id}/create`,
+        { body, reminder: minutesFromNow(h, -10 + index) },
+        owner.token,
+      );
       h.clock.offsetMs = index * 1000;
       await tick(owner.business._id);
     }
     h.clock.offsetMs = 0;
     expect((await open(owner, owner.business._id)).map((n) => n.body)).toEqual(['third', 'second', 'first']);
-    const page = await h.call(`businesses/notifications/${owner.business._id}/list-not-dismissed`, { page: 1, limit: 2 }, owner.token);
+    const page = await h.call(
+      `businesses/notifications/${owner.business._id}/list-not-dismissed`,
+      { page: 1, limit: 2 },
+      owner.token,
+    );
     expect(page.body.data.notifications.map((n: { body: string }) => n.body)).toEqual(['first']);
     expect(page.body.data).toMatchObject({ total: 3, page: 1, limit: 2 });
   });
@@ -110,7 +132,10 @@ describe('businesses/notifications/{business_id}/list-not-dismissed', () => {
   it('answers 404 outside the business and 401 without a token', async () => {
     const { owner } = await dueTask();
     const outsider = await h.signUpWithBusiness();
-    expectFailureEnvelope(await h.call(`businesses/notifications/${owner.business._id}/list-not-dismissed`, undefined, outsider.token), 404);
+    expectFailureEnvelope(
+      await h.call(`businesses/notifications/${owner.business._id}/list-not-dismissed`, undefined, outsider.token),
+      404,
+    );
     expectFailureEnvelope(await h.call(`businesses/notifications/${owner.business._id}/list-not-dismissed`), 401);
     expect(await open(outsider, outsider.business._id)).toEqual([]);
   });
@@ -123,7 +148,11 @@ describe('businesses/notifications/{business_id}/update/{notification_id}', () =
     const [notification] = await open(owner, owner.business._id);
     const when = new Date().toISOString();
     const mark = h.events.length;
-    const dismissed = await h.call(`businesses/notifications/${owner.business._id}/update/${notification._id}`, { dismissed_at: when }, owner.token);
+    const dismissed = await h.call(
+      `businesses/notifications/${owner.business._id}/update/${notification._id}`,
+      { dismissed_at: when },
+      owner.token,
+    );
     expect(dismissed.status, JSON.stringify(dismissed.body)).toBe(200);
     expect(dismissed.body.data.notification).toEqual({ ...notification, dismissed_at: when });
     expect(await open(owner, owner.business._id)).toEqual([]);
@@ -131,7 +160,11 @@ describe('businesses/notifications/{business_id}/update/{notification_id}', () =
       { channels: [`private-user.${owner.user.id}`], event: 'NotificationUpdated', payload: { id: notification._id } },
     ]);
 
-    const back = await h.call(`businesses/notifications/${owner.business._id}/update/${notification._id}`, { dismissed_at: null }, owner.token);
+    const back = await h.call(
+      `businesses/notifications/${owner.business._id}/update/${notification._id}`,
+      { dismissed_at: null },
+      owner.token,
+    );
     expect(back.body.data.notification).toEqual(notification);
     expect(await open(owner, owner.business._id)).toEqual([notification]);
   });
@@ -142,7 +175,11 @@ describe('businesses/notifications/{business_id}/update/{notification_id}', () =
     await h.addMember(owner.business._id, colleague.user.id, ['notes/view']);
     await tick(owner.business._id);
     const [mine] = await open(owner, owner.business._id);
-    await h.call(`businesses/notifications/${owner.business._id}/update/${mine._id}`, { dismissed_at: new Date().toISOString() }, owner.token);
+    await h.call(
+      `businesses/notifications/${owner.business._id}/update/${mine._id}`,
+      { dismissed_at: new Date().toISOString() },
+      owner.token,
+    );
     expect(await open(colleague, owner.business._id)).toHaveLength(1);
   });
 
@@ -153,11 +190,23 @@ describe('businesses/notifications/{business_id}/update/{notification_id}', () =
     await tick(owner.business._id);
     const [mine] = await open(owner, owner.business._id);
     const body = { dismissed_at: new Date().toISOString() };
-    expectFailureEnvelope(await h.call(`businesses/notifications/${owner.business._id}/update/${mine._id}`, body, colleague.token), 404);
+    expectFailureEnvelope(
+      await h.call(`businesses/notifications/${owner.business._id}/update/${mine._id}`, body, colleague.token),
+      404,
+    );
     const outsider = await h.signUpWithBusiness();
-    expectFailureEnvelope(await h.call(`businesses/notifications/${owner.business._id}/update/${mine._id}`, body, outsider.token), 404);
-    expectFailureEnvelope(await h.call(`businesses/notifications/${outsider.business._id}/update/${mine._id}`, body, outsider.token), 404);
-    expectFailureEnvelope(await h.call(`businesses/notifications/${owner.business._id}/update/no-such-id`, body, owner.token), 404);
+    expectFailureEnvelope(
+      await h.call(`businesses/notifications/${owner.business._id}/update/${mine._id}`, body, outsider.token),
+      404,
+    );
+    expectFailureEnvelope(
+      await h.call(`businesses/notifications/${outsider.business._id}/update/${mine._id}`, body, outsider.token),
+      404,
+    );
+    expectFailureEnvelope(
+      await h.call(`businesses/notifications/${owner.business._id}/update/no-such-id`, body, owner.token),
+      404,
+    );
     expectFailureEnvelope(await h.call(`businesses/notifications/${owner.business._id}/update/${mine._id}`, body), 401);
     expect(await open(owner, owner.business._id)).toEqual([mine]);
   });
@@ -174,7 +223,11 @@ describe('businesses/notifications/{business_id}/update/{notification_id}', () =
 
   it('is the only way to change a notification: there is no create call', async () => {
     const owner = await h.signUpWithBusiness();
-    const result = await h.call(`businesses/notifications/${owner.business._id}/create`, { title: 'Fake' }, owner.token);
+    const result = await h.call(
+      `businesses/notifications/${owner.business._id}/create`,
+      { title: 'Fake' },
+      owner.token,
+    );
     expectFailureEnvelope(result, 404);
     expect(result.body.errors).toEqual(['There is no such API call.']);
   });

@@ -13,10 +13,18 @@ afterAll(() => h.close());
 async function notified() {
   const owner = await h.signUpWithBusiness();
   const customer = await insertCustomer(h, owner.business._id, { firstName: 'Rita', lastName: 'Okafor' });
-  const created = await h.call(`businesses/notes/${owner.business._id}/create`, { body: 'Call Rita back', customer_id: customer.id, reminder: minutesFromNow(h, -1) }, owner.token);
+  const created = await h.call(
+    `businesses/notes/${owner.business._id}/create`,
+    { body: 'Call Rita back', customer_id: customer.id, reminder: minutesFromNow(h, -1) },
+    owner.token,
+  );
   if (created.status !== 200) throw new Error(JSON.stringify(created.body));
   await runDueReminders(h.deps, { businessIds: [owner.business._id] });
-  const list = await h.call(`businesses/notifications/${owner.business._id}/list-not-dismissed`, undefined, owner.token);
+  const list = await h.call(
+    `businesses/notifications/${owner.business._id}/list-not-dismissed`,
+    undefined,
+    owner.token,
+  );
   return { owner, list: list.body.data as { notifications: any[]; total: number; unread: number } };
 }
 
@@ -37,7 +45,11 @@ describe('notifications are marked read when opened', () => {
     expect(read.status, JSON.stringify(read.body)).toBe(200);
     expect(read.body.data.notification).toEqual({ ...notification, read_at: when });
     expect(h.events.slice(mark).map((event) => event.event)).toEqual(['NotificationUpdated']);
-    const after = await h.call(`businesses/notifications/${owner.business._id}/list-not-dismissed`, undefined, owner.token);
+    const after = await h.call(
+      `businesses/notifications/${owner.business._id}/list-not-dismissed`,
+      undefined,
+      owner.token,
+    );
     expect(after.body.data.notifications).toEqual([{ ...notification, read_at: when }]);
     expect(after.body.data.unread).toBe(0);
     expect(after.body.data.total).toBe(1);
@@ -71,7 +83,11 @@ describe('notifications are marked read when opened', () => {
     const colleague = await h.signUp();
     await h.addMember(owner.business._id, colleague.user.id, ['notes/view']);
     expectFailureEnvelope(await h.call(path, { read_at: new Date().toISOString() }, colleague.token), 404);
-    const after = await h.call(`businesses/notifications/${owner.business._id}/list-not-dismissed`, undefined, owner.token);
+    const after = await h.call(
+      `businesses/notifications/${owner.business._id}/list-not-dismissed`,
+      undefined,
+      owner.token,
+    );
     expect(after.body.data.notifications[0].read_at).toBeNull();
   });
 });

@@ -48,7 +48,11 @@ describe('GET /api/v1/openapi.json', () => {
   it('lists every call of issue 2 as a POST', async () => {
     const response = await h.app.fetch(new Request('http://x/api/v1/openapi.json'));
     expect(response.status).toBe(200);
-    const document = (await response.json()) as { openapi: string; paths: Record<string, Record<string, unknown>>; components?: { securitySchemes?: Record<string, unknown> } };
+    const document = (await response.json()) as {
+      openapi: string;
+      paths: Record<string, Record<string, unknown>>;
+      components?: { securitySchemes?: Record<string, unknown> };
+    };
     expect(document.openapi).toMatch(/^3\.1/);
     for (const path of ISSUE_2_PATHS) {
       expect(document.paths, path).toHaveProperty([`/api/v1/${path}`]);
@@ -69,7 +73,11 @@ describe('GET /api/v1/openapi.json', () => {
 
 describe('errors keep the v1 envelope', () => {
   it('malformed JSON gives 400 with the envelope, never a stack trace', async () => {
-    const response = await h.request('users/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"email": "a@b.c", ' });
+    const response = await h.request('users/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"email": "a@b.c", ',
+    });
     expect(response.status).toBe(400);
     expect((await envelopeOf(response)).errors).toEqual(['The request body is not valid JSON.']);
   });
@@ -87,14 +95,22 @@ describe('errors keep the v1 envelope', () => {
 
   it('a JSON body that is not an object gives 422 with the envelope', async () => {
     for (const body of ['"just a string"', '[1,2,3]', 'null', '42']) {
-      const response = await h.request('users/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+      const response = await h.request('users/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
       expect(response.status, body).toBe(422);
       await envelopeOf(response);
     }
   });
 
   it('a body that is not JSON at all (no JSON content type) gives a 4xx with the envelope', async () => {
-    const response = await h.request('users/login', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'email=a@b.c' });
+    const response = await h.request('users/login', {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: 'email=a@b.c',
+    });
     expect(response.status).toBeGreaterThanOrEqual(400);
     expect(response.status).toBeLessThan(500);
     await envelopeOf(response);

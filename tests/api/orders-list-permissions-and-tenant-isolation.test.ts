@@ -24,7 +24,12 @@ async function businessWithOrders() {
   const made: ApiOrder[] = [];
   for (const input of [
     { customer_id: nora._id, status: 'new', lines: [{ name: 'Sourdough loaf', quantity: 2 }], notes: 'Sliced' },
-    { customer_id: sam._id, status: 'confirmed', lines: [{ name: 'Birthday cake', quantity: 1, price: '£30' }], notes: '50% deposit paid' },
+    {
+      customer_id: sam._id,
+      status: 'confirmed',
+      lines: [{ name: 'Birthday cake', quantity: 1, price: '£30' }],
+      notes: '50% deposit paid',
+    },
     { customer_id: nora._id, status: 'cancelled', lines: [{ name: 'Croissant', quantity: 6 }] },
   ]) {
     const result = await h.call(path(b, 'create'), input, owner.token);
@@ -35,7 +40,8 @@ async function businessWithOrders() {
   return { owner, b, nora, sam, bread: made[0], cake: made[1], croissants: made[2] };
 }
 
-const firstLines = (result: { body: { data?: { orders: ApiOrder[] } } }) => result.body.data!.orders.map((order) => order.lines[0]?.name);
+const firstLines = (result: { body: { data?: { orders: ApiOrder[] } } }) =>
+  result.body.data!.orders.map((order) => order.lines[0]?.name);
 
 describe('businesses/orders/{business_id}/list', () => {
   it('answers data.orders newest first with total, page and limit', async () => {
@@ -51,8 +57,16 @@ describe('businesses/orders/{business_id}/list', () => {
   it('sorts by created_at, updated_at and status, and pages with page (from 0) and limit', async () => {
     const { owner, b, bread } = await businessWithOrders();
     const list = (body: Record<string, unknown>) => h.call(path(b, 'list'), body, owner.token);
-    expect(firstLines(await list({ sort_by: 'created_at', sort_order: 'asc' }))).toEqual(['Sourdough loaf', 'Birthday cake', 'Croissant']);
-    expect(firstLines(await list({ sort_by: 'status', sort_order: 'asc' }))).toEqual(['Croissant', 'Birthday cake', 'Sourdough loaf']);
+    expect(firstLines(await list({ sort_by: 'created_at', sort_order: 'asc' }))).toEqual([
+      'Sourdough loaf',
+      'Birthday cake',
+      'Croissant',
+    ]);
+    expect(firstLines(await list({ sort_by: 'status', sort_order: 'asc' }))).toEqual([
+      'Croissant',
+      'Birthday cake',
+      'Sourdough loaf',
+    ]);
     h.clock.offsetMs += 60_000;
     await h.call(path(b, `update/${bread._id}`), { notes: 'Unsliced' }, owner.token);
     expect(firstLines(await list({ sort_by: 'updated_at' }))[0]).toBe('Sourdough loaf');
@@ -73,9 +87,15 @@ describe('businesses/orders/{business_id}/list', () => {
     expect(await list({ search: 'oduya' })).toEqual(['Birthday cake']);
     expect(await list({ search: 'nora baker' })).toEqual(['Croissant', 'Sourdough loaf']);
     expect(await list({ customer_id: 'nobody' })).toEqual([]);
-    expectFieldError(await h.call(path(b, 'list'), { status: 'lost' }, owner.token), 'status', 'Status must be one of new, confirmed, fulfilled, cancelled.');
+    expectFieldError(
+      await h.call(path(b, 'list'), { status: 'lost' }, owner.token),
+      'status',
+      'Status must be one of new, confirmed, fulfilled, cancelled.',
+    );
     // The customer view's orders section reads the same records.
-    expect((await listCustomerOrders(h.deps.db, b, sam._id)).map((order) => order.lines[0].name)).toEqual(['Birthday cake']);
+    expect((await listCustomerOrders(h.deps.db, b, sam._id)).map((order) => order.lines[0].name)).toEqual([
+      'Birthday cake',
+    ]);
   });
 });
 
@@ -152,11 +172,19 @@ describe('order tenant isolation', () => {
       expectFailureEnvelope(result, 404);
     }
     // In its own business, naming this business's customer: the customer is not found.
-    expectFieldError(await h.call(path(ob, 'create'), { customer_id: nora._id, status: 'new' }, other.token), 'customer_id', 'Customer not found.');
+    expectFieldError(
+      await h.call(path(ob, 'create'), { customer_id: nora._id, status: 'new' }, other.token),
+      'customer_id',
+      'Customer not found.',
+    );
     expect((await h.call(path(ob, 'list'), { customer_id: nora._id }, other.token)).body.data.orders).toEqual([]);
 
     expect((await h.call(path(b, `get/${bread._id}`), undefined, owner.token)).body.data.order).toEqual(bread);
     expect((await h.call(path(b, `get/${croissants._id}`), undefined, owner.token)).status).toBe(404);
-    expect(h.events.slice(eventCount).filter((event) => event.channels.includes(`private-business.${b}`) && event.event.startsWith('Order'))).toEqual([]);
+    expect(
+      h.events
+        .slice(eventCount)
+        .filter((event) => event.channels.includes(`private-business.${b}`) && event.event.startsWith('Order')),
+    ).toEqual([]);
   });
 });

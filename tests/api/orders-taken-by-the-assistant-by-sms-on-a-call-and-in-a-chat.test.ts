@@ -26,19 +26,35 @@ afterAll(async () => {
 
 async function bakery() {
   const { owner, b, system, row } = await phoneSystem(h);
-  const product = (title: string, content: string) => createMemory(h, b, owner.token, { type: 'product', status: 'active', title, content });
+  const product = (title: string, content: string) =>
+    createMemory(h, b, owner.token, { type: 'product', status: 'active', title, content });
   const sourdough = await product('Sourdough loaf', 'Slow-proved white sourdough, baked every morning. £4.50 a loaf.');
   const croissant = await product('Croissant', 'All-butter croissant, £1.20 each.');
   const chocolate = await product('Chocolate croissant', 'A croissant with two bars of dark chocolate. £1.60 each.');
   // Not for sale: an inactive product is never offered.
-  await createMemory(h, b, owner.token, { type: 'product', status: 'inactive', title: 'Christmas stollen', content: '£12 each.' });
+  await createMemory(h, b, owner.token, {
+    type: 'product',
+    status: 'inactive',
+    title: 'Christmas stollen',
+    content: '£12 each.',
+  });
   return { owner, b, system, row, sourdough, croissant, chocolate };
 }
 
 /** One SMS from the customer; answers the assistant's reply as sent back by SMS. */
 async function text(system: ApiSystem, row: SystemRow, b: string, from: string, body: string): Promise<string> {
-  await handleSms(h.deps, row, { AccountSid: 'ACtest', MessageSid: sid('SM'), SmsSid: sid('SM'), From: from, To: system.phone_number!, Body: body, NumMedia: '0' });
-  const replies = (await smsItems(h, b)).filter((sms) => sms.direction === 'outbound' && sms.to === from).sort((x, y) => x.createdAt.getTime() - y.createdAt.getTime());
+  await handleSms(h.deps, row, {
+    AccountSid: 'ACtest',
+    MessageSid: sid('SM'),
+    SmsSid: sid('SM'),
+    From: from,
+    To: system.phone_number!,
+    Body: body,
+    NumMedia: '0',
+  });
+  const replies = (await smsItems(h, b))
+    .filter((sms) => sms.direction === 'outbound' && sms.to === from)
+    .sort((x, y) => x.createdAt.getTime() - y.createdAt.getTime());
   return replies.at(-1)?.body ?? '';
 }
 
@@ -49,7 +65,13 @@ describe('the built-in assistant takes an order by SMS', () => {
     const { owner, b, system, row, sourdough, croissant } = await bakery();
     const from = randomUkMobile();
 
-    const first = await text(system, row, b, from, "Hi, I'd like to order 2 sourdough loaves and half a dozen croissants for Saturday morning");
+    const first = await text(
+      system,
+      row,
+      b,
+      from,
+      "Hi, I'd like to order 2 sourdough loaves and half a dozen croissants for Saturday morning",
+    );
     expect(first).toContain("Here's your order: 2 × Sourdough loaf (£4.50 a loaf) and 6 × Croissant (£1.20 each).");
     expect(first).toContain('Saturday morning');
     // By SMS a bare "yes" is a carrier keyword: the customer is asked to reply CONFIRM.
@@ -86,17 +108,33 @@ describe('the built-in assistant takes an order by SMS', () => {
       .from(conversationMessages)
       .where(and(eq(conversationMessages.conversationId, conversationId), eq(conversationMessages.role, 'assistant')))
       .then((rows) => rows.sort((x, y) => y.createdAt.getTime() - x.createdAt.getTime()));
-    expect(reply.actions).toEqual([{ type: 'order_created', order_id: order.id, summary: 'Order taken: 3 × Sourdough loaf, 6 × Croissant' }]);
+    expect(reply.actions).toEqual([
+      { type: 'order_created', order_id: order.id, summary: 'Order taken: 3 × Sourdough loaf, 6 × Croissant' },
+    ]);
     const got = await h.call(`businesses/orders/${b}/get/${order.id}`, {}, owner.token);
     expect(got.status).toBe(200);
-    expect(got.body.data.order as ApiOrder).toMatchObject({ _id: order.id, status: 'new', source: 'sms', conversation_id: conversationId, customer_id: inbound.customerId });
+    expect(got.body.data.order as ApiOrder).toMatchObject({
+      _id: order.id,
+      status: 'new',
+      source: 'sms',
+      conversation_id: conversationId,
+      customer_id: inbound.customerId,
+    });
 
-    const notices = await h.deps.db.select().from(notifications).where(and(eq(notifications.businessId, b), eq(notifications.kind, 'new_order')));
+    const notices = await h.deps.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.businessId, b), eq(notifications.kind, 'new_order')));
     expect(notices.map((notice) => notice.userId)).toEqual([owner.user.id]);
     expect(notices[0]).toMatchObject({ internalLink: `/dashboard/orders/${order.id}`, customerId: inbound.customerId });
 
     // The orders table is the record: no `order` memory, so no other caller can ever be told about it.
-    expect(await h.deps.db.select().from(memories).where(and(eq(memories.businessId, b), eq(memories.type, 'order')))).toHaveLength(0);
+    expect(
+      await h.deps.db
+        .select()
+        .from(memories)
+        .where(and(eq(memories.businessId, b), eq(memories.type, 'order'))),
+    ).toHaveLength(0);
 
     // Saying it again places nothing more: the order is done.
     await text(system, row, b, from, 'Confirm');
@@ -119,7 +157,9 @@ describe('the built-in assistant takes an order by SMS', () => {
     const { system, row, b } = await bakery();
     const reply = await text(system, row, b, randomUkMobile(), 'How do I place an order?');
     expect(reply).toContain('What would you like to order?');
-    expect(reply).toContain('Chocolate croissant (£1.60 each), Croissant (£1.20 each) and Sourdough loaf (£4.50 a loaf)');
+    expect(reply).toContain(
+      'Chocolate croissant (£1.60 each), Croissant (£1.20 each) and Sourdough loaf (£4.50 a loaf)',
+    );
     expect(reply).not.toContain('stollen');
   });
 });
@@ -129,13 +169,25 @@ describe('the built-in assistant takes an order on a call', () => {
     const { b, row, system, croissant } = await bakery();
     const params = callParams(system, randomUkMobile());
     await handleVoice(h.deps, row, params);
-    const asked = await handleGather(h.deps, row, { ...params, CallStatus: 'in-progress', SpeechResult: "I'd like to order two croissants please" });
+    const asked = await handleGather(h.deps, row, {
+      ...params,
+      CallStatus: 'in-progress',
+      SpeechResult: "I'd like to order two croissants please",
+    });
     expect(saidIn(asked)).toContain("Here's your order: two croissants at £1.20 each.");
     expect(saidIn(asked)).toContain('Shall I place the order? Just say yes, or tell me what to change.');
-    const placed = await handleGather(h.deps, row, { ...params, CallStatus: 'in-progress', SpeechResult: 'yes please' });
+    const placed = await handleGather(h.deps, row, {
+      ...params,
+      CallStatus: 'in-progress',
+      SpeechResult: 'yes please',
+    });
     expect(saidIn(placed)).toContain("I've placed your order: two croissants.");
     const [order] = await ordersOf(b);
-    expect(order).toMatchObject({ status: 'new', source: 'call', lines: [{ memory_id: croissant._id, name: 'Croissant', quantity: 2, price: '£1.20 each' }] });
+    expect(order).toMatchObject({
+      status: 'new',
+      source: 'call',
+      lines: [{ memory_id: croissant._id, name: 'Croissant', quantity: 2, price: '£1.20 each' }],
+    });
   });
 });
 
@@ -151,7 +203,9 @@ describe('the built-in assistant takes an order in a chat', () => {
     };
 
     const first = await say('Can I order a chocolate croissant and 2 croissants?');
-    expect(first.content).toContain("Here's your order: 1 × Chocolate croissant (£1.60 each) and 2 × Croissant (£1.20 each).");
+    expect(first.content).toContain(
+      "Here's your order: 1 × Chocolate croissant (£1.60 each) and 2 × Croissant (£1.20 each).",
+    );
     expect(first.content).toContain('Please send your name and a phone number for the order.');
 
     const who = await say("I'm Priya Shah, 07700 900456");
@@ -160,7 +214,9 @@ describe('the built-in assistant takes an order in a chat', () => {
     expect(await ordersOf(b)).toHaveLength(0);
 
     const done = await say('Yes please');
-    expect(done.content).toContain("Thank you, Priya Shah! I've placed your order: 1 × Chocolate croissant and 2 × Croissant.");
+    expect(done.content).toContain(
+      "Thank you, Priya Shah! I've placed your order: 1 × Chocolate croissant and 2 × Croissant.",
+    );
     const [order] = await ordersOf(b);
     expect(done.actions).toEqual([expect.objectContaining({ type: 'order_created', order_id: order.id })]);
     expect(order).toMatchObject({
@@ -180,7 +236,11 @@ describe('the built-in assistant takes an order in a chat', () => {
     const owner = await h.signUpWithBusiness();
     const b = owner.business._id as string;
     const created = await h.call(`businesses/conversations/${b}/create`, {}, owner.token);
-    const result = await h.call(`businesses/conversations/${b}/update/${created.body.data.conversation.id}`, { message: "I'd like to order 2 sourdough loaves" }, owner.token);
+    const result = await h.call(
+      `businesses/conversations/${b}/update/${created.body.data.conversation.id}`,
+      { message: "I'd like to order 2 sourdough loaves" },
+      owner.token,
+    );
     expect(result.body.data.messages.at(-1).content).not.toContain('Shall I place the order?');
     expect(await ordersOf(b)).toHaveLength(0);
   });

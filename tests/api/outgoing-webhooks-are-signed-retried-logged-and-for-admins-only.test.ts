@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEB_URL_NOT_PUBLIC } from '#contract/fields';
 import { messages } from '#contract/messages';
-import { runWebhookDeliveries, WEBHOOK_BACKOFF_MS, WEBHOOK_MAX_ATTEMPTS } from '#api/services/outgoing-webhooks/deliveries';
+import {
+  runWebhookDeliveries,
+  WEBHOOK_BACKOFF_MS,
+  WEBHOOK_MAX_ATTEMPTS,
+} from '#api/services/outgoing-webhooks/deliveries';
 import { endpointUrlRefusal } from '#api/services/outgoing-webhooks/endpoints';
 import { createHarness, type Harness } from '#tests/support/api-harness';
 import { startWebhookReceiver, verifySignature } from '#tests/support/webhook-receiver';
@@ -18,12 +22,20 @@ const tick = () => runWebhookDeliveries(h.deps, { businessIds: [b] });
 async function endpoint(events: string[] = ['contact.created'], extra: Record<string, unknown> = {}) {
   const created = await h.call(`${base()}/create`, { url: receiver.url, events, ...extra }, owner.token);
   expect(created.status, JSON.stringify(created.body)).toBe(200);
-  return created.body.data.outgoing_webhook as { _id: string; secret: string; url: string; events: string[]; enabled: boolean };
+  return created.body.data.outgoing_webhook as {
+    _id: string;
+    secret: string;
+    url: string;
+    events: string[];
+    enabled: boolean;
+  };
 }
 
 beforeAll(async () => {
   // The receiver listens on 127.0.0.1: reachable only under the loopback test allowance.
-  h = await createHarness({ outbound: { allowLoopback: true, resolve: async () => [{ address: '10.0.0.5', family: 4 }] } });
+  h = await createHarness({
+    outbound: { allowLoopback: true, resolve: async () => [{ address: '10.0.0.5', family: 4 }] },
+  });
   receiver = await startWebhookReceiver();
   owner = await h.signUpWithBusiness();
   b = owner.business._id;
@@ -48,12 +60,20 @@ describe('outgoing webhook endpoints', () => {
     const cases: [unknown, string, string][] = [
       [{ events: ['contact.created'] }, 'url', messages.outgoingWebhook.urlRequired],
       [{ url: '  ', events: ['contact.created'] }, 'url', messages.outgoingWebhook.urlRequired],
-      [{ url: 'ftp://example.com/x', events: ['contact.created'] }, 'url', 'Enter a web address that starts with http:// or https://, such as https://example.com.'],
+      [
+        { url: 'ftp://example.com/x', events: ['contact.created'] },
+        'url',
+        'Enter a web address that starts with http:// or https://, such as https://example.com.',
+      ],
       [{ url: 'http://hooks.example.com/x', events: ['contact.created'] }, 'url', messages.outgoingWebhook.urlHttps],
       [{ url: 'https://10.1.2.3/x', events: ['contact.created'] }, 'url', WEB_URL_NOT_PUBLIC],
       [{ url: 'https://hooks.example.com/x' }, 'events', messages.outgoingWebhook.eventsRequired],
       [{ url: 'https://hooks.example.com/x', events: [] }, 'events', messages.outgoingWebhook.eventsRequired],
-      [{ url: 'https://hooks.example.com/x', events: ['everything'] }, 'events[0]', messages.outgoingWebhook.eventUnknown],
+      [
+        { url: 'https://hooks.example.com/x', events: ['everything'] },
+        'events[0]',
+        messages.outgoingWebhook.eventUnknown,
+      ],
     ];
     for (const [body, field, message] of cases) {
       const result = await h.call(`${base()}/create`, body, owner.token);
@@ -61,7 +81,9 @@ describe('outgoing webhook endpoints', () => {
       expect(result.body.field_errors?.[field], JSON.stringify(result.body)).toContain(message);
     }
     const list = await h.call(`${base()}/list`, undefined, owner.token);
-    expect(list.body.data.outgoing_webhooks.some((row: { url: string }) => row.url.includes('example.com'))).toBe(false);
+    expect(list.body.data.outgoing_webhooks.some((row: { url: string }) => row.url.includes('example.com'))).toBe(
+      false,
+    );
   });
 
   it('accept plain http on loopback only under the test allowance', () => {
@@ -69,7 +91,9 @@ describe('outgoing webhook endpoints', () => {
     expect(endpointUrlRefusal('https://127.0.0.1:4000/hooks', undefined)).toBe(WEB_URL_NOT_PUBLIC);
     expect(endpointUrlRefusal('https://localhost/hooks', {})).toBe(WEB_URL_NOT_PUBLIC);
     expect(endpointUrlRefusal('http://127.0.0.1:4000/hooks', { allowLoopback: true })).toBeNull();
-    expect(endpointUrlRefusal('http://10.0.0.1/hooks', { allowLoopback: true })).toBe(messages.outgoingWebhook.urlHttps);
+    expect(endpointUrlRefusal('http://10.0.0.1/hooks', { allowLoopback: true })).toBe(
+      messages.outgoingWebhook.urlHttps,
+    );
   });
 
   it('are for admins only, and another business never finds them', async () => {
@@ -77,9 +101,23 @@ describe('outgoing webhook endpoints', () => {
     const member = await h.signUp();
     await h.addMember(b, member.user.id, ['businesses/edit', 'customers/edit']);
     const outsider = await h.signUpWithBusiness();
-    const calls = ['list', 'create', `get/${created._id}`, `update/${created._id}`, `delete/${created._id}`, `rotate-secret/${created._id}`, `send-test/${created._id}`, `deliveries/${created._id}`];
+    const calls = [
+      'list',
+      'create',
+      `get/${created._id}`,
+      `update/${created._id}`,
+      `delete/${created._id}`,
+      `rotate-secret/${created._id}`,
+      `send-test/${created._id}`,
+      `deliveries/${created._id}`,
+    ];
     for (const call of calls) {
-      const body = call === 'create' ? { url: 'https://hooks.example.com/x', events: ['contact.created'] } : call.startsWith('update') ? { enabled: false } : undefined;
+      const body =
+        call === 'create'
+          ? { url: 'https://hooks.example.com/x', events: ['contact.created'] }
+          : call.startsWith('update')
+            ? { enabled: false }
+            : undefined;
       const refused = await h.call(`${base()}/${call}`, body, member.token);
       expect(refused.status, call).toBe(403);
       expect(refused.body.errors).toEqual(['Only admins can manage outgoing webhooks.']);
@@ -88,8 +126,19 @@ describe('outgoing webhook endpoints', () => {
     }
     // The outsider's own business does not reach this business's endpoint either.
     const theirs = `businesses/outgoing-webhooks/${outsider.business._id}`;
-    for (const call of [`get/${created._id}`, `update/${created._id}`, `delete/${created._id}`, `rotate-secret/${created._id}`, `send-test/${created._id}`, `deliveries/${created._id}`]) {
-      const result = await h.call(`${theirs}/${call}`, call.startsWith('update') ? { enabled: false } : undefined, outsider.token);
+    for (const call of [
+      `get/${created._id}`,
+      `update/${created._id}`,
+      `delete/${created._id}`,
+      `rotate-secret/${created._id}`,
+      `send-test/${created._id}`,
+      `deliveries/${created._id}`,
+    ]) {
+      const result = await h.call(
+        `${theirs}/${call}`,
+        call.startsWith('update') ? { enabled: false } : undefined,
+        outsider.token,
+      );
       expect(result.status, call).toBe(404);
       expect(result.body.errors).toEqual(['The webhook endpoint was not found.']);
     }
@@ -105,27 +154,62 @@ describe('outgoing webhook deliveries', () => {
     receiver.received.length = 0;
     receiver.state.status = 200;
     const hook = await endpoint(['contact.created']);
-    const contact = await h.call(`businesses/customers/${b}/create`, { first_name: 'Webhook', last_name: 'Person', status: 'lead' }, owner.token);
+    const contact = await h.call(
+      `businesses/customers/${b}/create`,
+      { first_name: 'Webhook', last_name: 'Person', status: 'lead' },
+      owner.token,
+    );
     expect(contact.status).toBe(200);
     // An order is not chosen by this endpoint: nothing is queued for it.
-    await h.call(`businesses/orders/${b}/create`, { customer_id: contact.body.data.customer._id, status: 'new' }, owner.token);
+    await h.call(
+      `businesses/orders/${b}/create`,
+      { customer_id: contact.body.data.customer._id, status: 'new' },
+      owner.token,
+    );
     const result = await tick();
     expect(result).toMatchObject({ sent: 1, retried: 0, failed: 0 });
     expect(receiver.received).toHaveLength(1);
     const [request] = receiver.received;
-    expect(request.json).toMatchObject({ type: 'contact.created', business_id: b, data: { contact: { _id: contact.body.data.customer._id, first_name: 'Webhook' } } });
+    expect(request.json).toMatchObject({
+      type: 'contact.created',
+      business_id: b,
+      data: { contact: { _id: contact.body.data.customer._id, first_name: 'Webhook' } },
+    });
     expect(request.json.id).toMatch(/^evt_/);
     expect(request.headers['x-assistant-event']).toBe('contact.created');
     expect(request.headers['x-assistant-event-id']).toBe(request.json.id);
-    expect(verifySignature(request.headers['x-assistant-signature'] as string, request.body, hook.secret, nowSeconds())).toBe(true);
+    expect(
+      verifySignature(request.headers['x-assistant-signature'] as string, request.body, hook.secret, nowSeconds()),
+    ).toBe(true);
     // Any change to the body, or another secret, fails the check.
-    expect(verifySignature(request.headers['x-assistant-signature'] as string, request.body.replace('Webhook', 'Webhooq'), hook.secret, nowSeconds())).toBe(false);
-    expect(verifySignature(request.headers['x-assistant-signature'] as string, request.body, `${hook.secret}x`, nowSeconds())).toBe(false);
+    expect(
+      verifySignature(
+        request.headers['x-assistant-signature'] as string,
+        request.body.replace('Webhook', 'Webhooq'),
+        hook.secret,
+        nowSeconds(),
+      ),
+    ).toBe(false);
+    expect(
+      verifySignature(
+        request.headers['x-assistant-signature'] as string,
+        request.body,
+        `${hook.secret}x`,
+        nowSeconds(),
+      ),
+    ).toBe(false);
 
     const log = await h.call(`${base()}/deliveries/${hook._id}`, undefined, owner.token);
     expect(log.status).toBe(200);
     expect(log.body.data.deliveries).toHaveLength(1);
-    expect(log.body.data.deliveries[0]).toMatchObject({ event_type: 'contact.created', status: 'sent', response_status: 200, attempts: 1, last_error: null, next_attempt_at: null });
+    expect(log.body.data.deliveries[0]).toMatchObject({
+      event_type: 'contact.created',
+      status: 'sent',
+      response_status: 200,
+      attempts: 1,
+      last_error: null,
+      next_attempt_at: null,
+    });
     expect(typeof log.body.data.deliveries[0].duration_ms).toBe('number');
     expect((await tick()).claimed).toEqual([]);
     await h.call(`${base()}/delete/${hook._id}`, undefined, owner.token);
@@ -135,13 +219,27 @@ describe('outgoing webhook deliveries', () => {
     receiver.received.length = 0;
     receiver.state.status = 500;
     const hook = await endpoint(['order.created']);
-    const contact = await h.call(`businesses/customers/${b}/create`, { first_name: 'Retry', status: 'lead' }, owner.token);
-    await h.call(`businesses/orders/${b}/create`, { customer_id: contact.body.data.customer._id, status: 'new' }, owner.token);
+    const contact = await h.call(
+      `businesses/customers/${b}/create`,
+      { first_name: 'Retry', status: 'lead' },
+      owner.token,
+    );
+    await h.call(
+      `businesses/orders/${b}/create`,
+      { customer_id: contact.body.data.customer._id, status: 'new' },
+      owner.token,
+    );
     const start = h.clock.offsetMs;
     try {
       expect(await tick()).toMatchObject({ sent: 0, retried: 1 });
       let [row] = (await h.call(`${base()}/deliveries/${hook._id}`, undefined, owner.token)).body.data.deliveries;
-      expect(row).toMatchObject({ event_type: 'order.created', status: 'pending', attempts: 1, response_status: 500, last_error: 'HTTP 500: receiver is down' });
+      expect(row).toMatchObject({
+        event_type: 'order.created',
+        status: 'pending',
+        attempts: 1,
+        response_status: 500,
+        last_error: 'HTTP 500: receiver is down',
+      });
       const waited = Date.parse(row.next_attempt_at) - Date.parse(row.last_attempt_at);
       expect(waited).toBe(WEBHOOK_BACKOFF_MS[0]);
       // Not before its time.
@@ -177,7 +275,12 @@ describe('outgoing webhook deliveries', () => {
     const hook = await endpoint(['call.ended']);
     const first = await h.call(`${base()}/send-test/${hook._id}`, undefined, owner.token);
     expect(first.status).toBe(200);
-    expect(first.body.data.delivery).toMatchObject({ event_type: 'webhook.test', status: 'pending', attempts: 1, response_status: 503 });
+    expect(first.body.data.delivery).toMatchObject({
+      event_type: 'webhook.test',
+      status: 'pending',
+      attempts: 1,
+      response_status: 503,
+    });
     expect(first.body.messages?.[0]).toMatch(/^Test event not delivered: HTTP 503/);
     receiver.state.status = 204;
     const start = h.clock.offsetMs;
@@ -209,8 +312,12 @@ describe('outgoing webhook deliveries', () => {
     expect(await tick()).toMatchObject({ sent: 1 });
     expect(receiver.received.map((request) => request.json.data.contact.first_name)).toEqual(['Rotated']);
     const [request] = receiver.received;
-    expect(verifySignature(request.headers['x-assistant-signature'] as string, request.body, secret, nowSeconds())).toBe(true);
-    expect(verifySignature(request.headers['x-assistant-signature'] as string, request.body, hook.secret, nowSeconds())).toBe(false);
+    expect(
+      verifySignature(request.headers['x-assistant-signature'] as string, request.body, secret, nowSeconds()),
+    ).toBe(true);
+    expect(
+      verifySignature(request.headers['x-assistant-signature'] as string, request.body, hook.secret, nowSeconds()),
+    ).toBe(false);
     await h.call(`${base()}/delete/${hook._id}`, undefined, owner.token);
     expect((await h.call(`${base()}/get/${hook._id}`, undefined, owner.token)).status).toBe(404);
   });
@@ -237,11 +344,19 @@ describe('outgoing webhook deliveries', () => {
 
   it('never reach a name that resolves to a private address (the outbound guard at connect time)', async () => {
     receiver.received.length = 0;
-    const created = await h.call(`${base()}/create`, { url: 'https://hooks.internal-name.example/x', events: ['contact.created'] }, owner.token);
+    const created = await h.call(
+      `${base()}/create`,
+      { url: 'https://hooks.internal-name.example/x', events: ['contact.created'] },
+      owner.token,
+    );
     expect(created.status).toBe(200);
     const id = created.body.data.outgoing_webhook._id;
     const sent = await h.call(`${base()}/send-test/${id}`, undefined, owner.token);
-    expect(sent.body.data.delivery).toMatchObject({ status: 'pending', response_status: null, last_error: 'The address is not public, so nothing was sent.' });
+    expect(sent.body.data.delivery).toMatchObject({
+      status: 'pending',
+      response_status: null,
+      last_error: 'The address is not public, so nothing was sent.',
+    });
     expect(receiver.received).toHaveLength(0);
     await h.call(`${base()}/delete/${id}`, undefined, owner.token);
   });

@@ -31,7 +31,10 @@ describe('users/forgot-password answers before any mail work', () => {
     const gate = new Promise<void>((resolve) => (release = resolve));
     h.deps.mailer = { provider: 'smtp', send: async (email) => gate.then(() => realMailer.send(email)) };
     try {
-      const answer = await Promise.race([forgot(account.email), new Promise<'held'>((resolve) => setTimeout(() => resolve('held'), 3000))]);
+      const answer = await Promise.race([
+        forgot(account.email),
+        new Promise<'held'>((resolve) => setTimeout(() => resolve('held'), 3000)),
+      ]);
       expect(answer, 'the answer waited for the mail server').not.toBe('held');
       expect(answer).toMatchObject({ status: 200 });
       // Nothing is sent yet (read directly: outboxFor would wait for the mail).
@@ -46,17 +49,28 @@ describe('users/forgot-password answers before any mail work', () => {
 
   it('takes the same time for a known and an unknown email, even with a mail server that takes 150 ms', async () => {
     const account = await h.signUp();
-    h.deps.mailer = { provider: 'smtp', send: async (email) => new Promise((resolve) => setTimeout(resolve, 150)).then(() => realMailer.send(email)) };
+    h.deps.mailer = {
+      provider: 'smtp',
+      send: async (email) => new Promise((resolve) => setTimeout(resolve, 150)).then(() => realMailer.send(email)),
+    };
     const known: number[] = [];
     const unknown: number[] = [];
     try {
       for (let round = 0; round < 15; round += 1) {
-        for (const [email, times] of [[account.email, known], [uniqueEmail(), unknown]] as const) {
+        for (const [email, times] of [
+          [account.email, known],
+          [uniqueEmail(), unknown],
+        ] as const) {
           const started = performance.now();
           const answer = await forgot(email);
           times.push(performance.now() - started);
           expect(answer.status).toBe(200);
-          expect(answer.body).toEqual({ data: {}, messages: ['If an account exists for this email, we have sent it a 6-digit code. It expires in 15 minutes.'] });
+          expect(answer.body).toEqual({
+            data: {},
+            messages: [
+              'If an account exists for this email, we have sent it a 6-digit code. It expires in 15 minutes.',
+            ],
+          });
         }
       }
       await waitForBackground(h.deps);
@@ -65,6 +79,9 @@ describe('users/forgot-password answers before any mail work', () => {
     }
     // Before, a known email waited for the mail (150 ms more); now both do the same work, and
     // what is left is noise (under 20 ms on a loaded 2-core machine): half the delay is the bar.
-    expect(Math.abs(median(known) - median(unknown)), `known ${median(known).toFixed(1)} ms, unknown ${median(unknown).toFixed(1)} ms`).toBeLessThan(75);
+    expect(
+      Math.abs(median(known) - median(unknown)),
+      `known ${median(known).toFixed(1)} ms, unknown ${median(unknown).toFixed(1)} ms`,
+    ).toBeLessThan(75);
   });
 });

@@ -21,7 +21,8 @@ async function requestCode(email: string): Promise<string> {
   return h.latestCode(email, 'email');
 }
 
-const verify = (email: string, code: string, password = NEW_PASSWORD) => h.call('users/verify-password-code', { email, code, password });
+const verify = (email: string, code: string, password = NEW_PASSWORD) =>
+  h.call('users/verify-password-code', { email, code, password });
 
 describe('users/forgot-password', () => {
   it('answers the same whether or not the email has an account', async () => {
@@ -101,14 +102,16 @@ describe('users/verify-password-code', () => {
   it('a wrong code is refused, and the right one still works within the attempts allowed', async () => {
     const account = await h.signUp();
     const code = await requestCode(account.email);
-    for (let i = 0; i < CODE_MAX_ATTEMPTS - 1; i++) expectFieldError(await verify(account.email, otherCode(code)), 'code', REJECTED);
+    for (let i = 0; i < CODE_MAX_ATTEMPTS - 1; i++)
+      expectFieldError(await verify(account.email, otherCode(code)), 'code', REJECTED);
     expect((await verify(account.email, code)).status).toBe(200);
   });
 
   it(`${CODE_MAX_ATTEMPTS} wrong codes burn it: the right code is refused afterwards`, async () => {
     const account = await h.signUp();
     const code = await requestCode(account.email);
-    for (let i = 0; i < CODE_MAX_ATTEMPTS; i++) expectFieldError(await verify(account.email, otherCode(code)), 'code', REJECTED);
+    for (let i = 0; i < CODE_MAX_ATTEMPTS; i++)
+      expectFieldError(await verify(account.email, otherCode(code)), 'code', REJECTED);
     expectFieldError(await verify(account.email, code), 'code', REJECTED);
     expect((await h.call('users/login', { email: account.email, password: PASSWORD })).status).toBe(200);
   });
@@ -140,7 +143,15 @@ describe('users/verify-password-code', () => {
     });
     expectFieldError(await verify('nope', '123456'), 'email', 'Email is not valid.');
     expectFieldError(await verify(uniqueEmail(), 'abc'), 'code', 'The code must be 6 digits.');
-    expectFieldError(await verify(uniqueEmail(), '123456', 'short'), 'password', 'Password must be at least 8 characters');
-    expectFieldError(await verify(uniqueEmail(), '123456', 'x'.repeat(65)), 'password', 'Password must be less than 64 characters.');
+    expectFieldError(
+      await verify(uniqueEmail(), '123456', 'short'),
+      'password',
+      'Password must be at least 8 characters',
+    );
+    expectFieldError(
+      await verify(uniqueEmail(), '123456', 'x'.repeat(65)),
+      'password',
+      'Password must be less than 64 characters.',
+    );
   });
 });

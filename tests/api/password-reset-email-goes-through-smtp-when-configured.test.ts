@@ -27,7 +27,11 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
   port = (sink.server.address() as AddressInfo).port;
   harness = await createHarness();
-  harness.deps.mailer = createMailer({ db: harness.database.db, smtpUrl: `smtp://127.0.0.1:${port}`, from: 'Assistant <no-reply@example.com>' });
+  harness.deps.mailer = createMailer({
+    db: harness.database.db,
+    smtpUrl: `smtp://127.0.0.1:${port}`,
+    from: 'Assistant <no-reply@example.com>',
+  });
 });
 
 afterAll(async () => {
@@ -45,7 +49,13 @@ it('sends the reset code by SMTP when SMTP_URL is set, and the code resets the p
   expect(mail).toBeDefined();
   const code = /\b(\d{6})\b/.exec(mail!.raw)?.[1];
   expect(code).toMatch(/^\d{6}$/);
-  const reset = await harness.call('users/verify-password-code', { email: account.email, code, password: 'a new password here' });
+  const reset = await harness.call('users/verify-password-code', {
+    email: account.email,
+    code,
+    password: 'a new password here',
+  });
   expect(reset.status).toBe(200);
-  expect((await harness.call('users/login', { email: account.email, password: 'a new password here' })).status).toBe(200);
+  expect((await harness.call('users/login', { email: account.email, password: 'a new password here' })).status).toBe(
+    200,
+  );
 });

@@ -24,15 +24,30 @@ describe('contacts: phones as people type them', () => {
     const owner = await gbBusiness();
     const created = await h.call(
       contacts(owner.business._id, 'create'),
-      customerInput({ phones: ['07700 900123', '+44 20 7946 0000', '0044 117 496 0010', '(0161) 496-0000', '+1 (415) 555-0100'] }),
+      customerInput({
+        phones: ['07700 900123', '+44 20 7946 0000', '0044 117 496 0010', '(0161) 496-0000', '+1 (415) 555-0100'],
+      }),
       owner.token,
     );
     expect(created.status, JSON.stringify(created.body)).toBe(200);
-    expect(created.body.data.customer.phones).toEqual(['+447700900123', '+442079460000', '+441174960010', '+441614960000', '+14155550100']);
-    const [row] = await h.database.db.select({ phones: customers.phones }).from(customers).where(eq(customers.id, created.body.data.customer._id));
+    expect(created.body.data.customer.phones).toEqual([
+      '+447700900123',
+      '+442079460000',
+      '+441174960010',
+      '+441614960000',
+      '+14155550100',
+    ]);
+    const [row] = await h.database.db
+      .select({ phones: customers.phones })
+      .from(customers)
+      .where(eq(customers.id, created.body.data.customer._id));
     expect(row.phones).toEqual(['+447700900123', '+442079460000', '+441174960010', '+441614960000', '+14155550100']);
 
-    const edited = await h.call(contacts(owner.business._id, `update/${created.body.data.customer._id}`), { phones: ['07700 900 456'] }, owner.token);
+    const edited = await h.call(
+      contacts(owner.business._id, `update/${created.body.data.customer._id}`),
+      { phones: ['07700 900 456'] },
+      owner.token,
+    );
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
     expect(edited.body.data.customer.phones).toEqual(['+447700900456']);
   });
@@ -40,10 +55,22 @@ describe('contacts: phones as people type them', () => {
   it('reads the same digits in the business country: a US business refuses a GB national number and reads its own', async () => {
     const gb = await gbBusiness();
     const us = await usBusiness();
-    const inGb = await h.call(contacts(gb.business._id, 'create'), customerInput({ phones: ['07700 900123'] }), gb.token);
+    const inGb = await h.call(
+      contacts(gb.business._id, 'create'),
+      customerInput({ phones: ['07700 900123'] }),
+      gb.token,
+    );
     expect(inGb.body.data.customer.phones).toEqual(['+447700900123']);
-    expectFieldError(await h.call(contacts(us.business._id, 'create'), customerInput({ phones: ['07700 900123'] }), us.token), 'phones[0]', E164);
-    const inUs = await h.call(contacts(us.business._id, 'create'), customerInput({ phones: ['(415) 555-0100', '415.555.0101', '011 44 7700 900123'] }), us.token);
+    expectFieldError(
+      await h.call(contacts(us.business._id, 'create'), customerInput({ phones: ['07700 900123'] }), us.token),
+      'phones[0]',
+      E164,
+    );
+    const inUs = await h.call(
+      contacts(us.business._id, 'create'),
+      customerInput({ phones: ['(415) 555-0100', '415.555.0101', '011 44 7700 900123'] }),
+      us.token,
+    );
     expect(inUs.status, JSON.stringify(inUs.body)).toBe(200);
     expect(inUs.body.data.customer.phones).toEqual(['+14155550100', '+14155550101', '+447700900123']);
   });
@@ -51,14 +78,26 @@ describe('contacts: phones as people type them', () => {
   it('still answers the E.164 message for what cannot be read, next to the row', async () => {
     const owner = await gbBusiness();
     for (const junk of ['12345', 'abc', '+44 12', '07700 900123 ext 4']) {
-      expectFieldError(await h.call(contacts(owner.business._id, 'create'), customerInput({ phones: ['07700 900123', junk] }), owner.token), 'phones[1]', E164);
+      expectFieldError(
+        await h.call(
+          contacts(owner.business._id, 'create'),
+          customerInput({ phones: ['07700 900123', junk] }),
+          owner.token,
+        ),
+        'phones[1]',
+        E164,
+      );
     }
   });
 
   it("reads a call in a business's country only for its members", async () => {
     const gb = await gbBusiness();
     const stranger = await usBusiness();
-    const result = await h.call(contacts(gb.business._id, 'create'), customerInput({ phones: ['07700 900123'] }), stranger.token);
+    const result = await h.call(
+      contacts(gb.business._id, 'create'),
+      customerInput({ phones: ['07700 900123'] }),
+      stranger.token,
+    );
     expect(result.status).toBe(422);
     expectFieldError(result, 'phones[0]', E164);
   });
@@ -71,10 +110,22 @@ describe('business, settings and systems numbers: as typed', () => {
     const us = await usBusiness();
     expect(us.business.telephones).toEqual(['+12125550199']);
     const account = await h.signUp();
-    const refused = await h.call('businesses/create', { name: 'No Country Ltd', email: 'nc@example.com', telephones: ['020 7123 4567'] }, account.token);
+    const refused = await h.call(
+      'businesses/create',
+      { name: 'No Country Ltd', email: 'nc@example.com', telephones: ['020 7123 4567'] },
+      account.token,
+    );
     expect(refused.status).toBe(422);
     expect(refused.body.field_errors?.['telephones[0]']).toEqual([E164]);
-    expectFieldError(await h.call('businesses/create', { name: 'Junk Ltd', email: 'junk@example.com', country: 'GB', telephones: ['12345'] }, account.token), 'telephones[0]', E164);
+    expectFieldError(
+      await h.call(
+        'businesses/create',
+        { name: 'Junk Ltd', email: 'junk@example.com', country: 'GB', telephones: ['12345'] },
+        account.token,
+      ),
+      'telephones[0]',
+      E164,
+    );
   });
 
   it('reads an updated business telephone in its stored country, or in the country sent with it', async () => {
@@ -82,20 +133,36 @@ describe('business, settings and systems numbers: as typed', () => {
     const kept = await h.call(`businesses/update/${gb.business._id}`, { telephones: ['0117 496 0010'] }, gb.token);
     expect(kept.status, JSON.stringify(kept.body)).toBe(200);
     expect(kept.body.data.business.telephones).toEqual(['+441174960010']);
-    const moved = await h.call(`businesses/update/${gb.business._id}`, { country: 'US', telephones: ['(415) 555-0100'] }, gb.token);
+    const moved = await h.call(
+      `businesses/update/${gb.business._id}`,
+      { country: 'US', telephones: ['(415) 555-0100'] },
+      gb.token,
+    );
     expect(moved.body.data.business.telephones).toEqual(['+14155550100']);
   });
 
   it('stores the escalation phone and a telephony transfer number typed nationally in E.164', async () => {
     const owner = await gbBusiness();
     const b = owner.business._id;
-    const settings = await h.call(`businesses/settings/${b}/set`, { assistant: { escalation_phone: '07700 900 321' } }, owner.token);
+    const settings = await h.call(
+      `businesses/settings/${b}/set`,
+      { assistant: { escalation_phone: '07700 900 321' } },
+      owner.token,
+    );
     expect(settings.status, JSON.stringify(settings.body)).toBe(200);
     expect(settings.body.data.business_settings.assistant.escalation_phone).toBe('+447700900321');
-    expectFieldError(await h.call(`businesses/settings/${b}/set`, { assistant: { escalation_phone: '12345' } }, owner.token), 'assistant.escalation_phone', E164);
+    expectFieldError(
+      await h.call(`businesses/settings/${b}/set`, { assistant: { escalation_phone: '12345' } }, owner.token),
+      'assistant.escalation_phone',
+      E164,
+    );
 
     const system = await addSystem(h, b, owner.token, 'telephony');
-    const set = await h.call(systemsPath(b, `settings/${system._id}/set`), { configurations: { data: { settings: { transfer_number: '020 7946 0123' } } } }, owner.token);
+    const set = await h.call(
+      systemsPath(b, `settings/${system._id}/set`),
+      { configurations: { data: { settings: { transfer_number: '020 7946 0123' } } } },
+      owner.token,
+    );
     expect(set.status, JSON.stringify(set.body)).toBe(200);
     expect(set.body.data.configurations.data.settings.transfer_number).toBe('+442079460123');
   });
@@ -103,11 +170,24 @@ describe('business, settings and systems numbers: as typed', () => {
   it("reads a lead catcher visitor's phone in the business country", async () => {
     const owner = await usBusiness();
     const system = await insertLeadcatcher(h, owner.business._id);
-    const sent = await submitJson(h, system.id, { name: 'Pat Lee', phone: '(415) 555-0177' }, { origin: 'https://shop.example' });
+    const sent = await submitJson(
+      h,
+      system.id,
+      { name: 'Pat Lee', phone: '(415) 555-0177' },
+      { origin: 'https://shop.example' },
+    );
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
-    const rows = await h.database.db.select({ phones: customers.phones }).from(customers).where(eq(customers.businessId, owner.business._id));
+    const rows = await h.database.db
+      .select({ phones: customers.phones })
+      .from(customers)
+      .where(eq(customers.businessId, owner.business._id));
     expect(rows.map((row) => row.phones)).toEqual([['+14155550177']]);
-    const junk = await submitJson(h, system.id, { name: 'Pat Lee', phone: '07700 900123' }, { origin: 'https://shop.example' });
+    const junk = await submitJson(
+      h,
+      system.id,
+      { name: 'Pat Lee', phone: '07700 900123' },
+      { origin: 'https://shop.example' },
+    );
     expect(junk.status).toBe(422);
     expect(junk.body.field_errors?.phone).toEqual([E164]);
   });

@@ -35,11 +35,17 @@ const hhmm = (minutes: number) => {
 
 /** Quiet hours from an hour ago to an hour from now, in the business's timezone. */
 async function quietNow(harness: Harness, businessId: string, token: string, urgentOverride = true) {
-  const timezone = (await harness.call(`businesses/settings/${businessId}/get`, undefined, token)).body.data.business_settings.timezone ?? 'UTC';
+  const timezone =
+    (await harness.call(`businesses/settings/${businessId}/get`, undefined, token)).body.data.business_settings
+      .timezone ?? 'UTC';
   const now = minutesInTimezone(harness.clock.now(), timezone);
   const saved = await harness.call(
     settings(businessId),
-    { notifications: { quiet_hours: { enabled: true, start: hhmm(now - 60), end: hhmm(now + 60), urgent_override: urgentOverride } } },
+    {
+      notifications: {
+        quiet_hours: { enabled: true, start: hhmm(now - 60), end: hhmm(now + 60), urgent_override: urgentOverride },
+      },
+    },
     token,
   );
   expect(saved.status, JSON.stringify(saved.body)).toBe(200);
@@ -60,7 +66,12 @@ async function inboundCalls(harness: Harness, businessId: string, customerId: st
   }
 }
 
-const notify = (harness: Harness, businessId: string, event: 'missed_call' | 'new_sms' | 'voicemail', customerId: string | null = null) =>
+const notify = (
+  harness: Harness,
+  businessId: string,
+  event: 'missed_call' | 'new_sms' | 'voicemail',
+  customerId: string | null = null,
+) =>
   notifyMembers(harness.deps, {
     businessId,
     event,
@@ -73,9 +84,11 @@ const notify = (harness: Harness, businessId: string, event: 'missed_call' | 'ne
   });
 
 const deliveriesFor = (harness: Harness, ids: string[]) =>
-  ids.length ? harness.database.db.select().from(pushDeliveries).where(inArray(pushDeliveries.notificationId, ids)) : Promise.resolve([]);
+  ids.length
+    ? harness.database.db.select().from(pushDeliveries).where(inArray(pushDeliveries.notificationId, ids))
+    : Promise.resolve([]);
 
-describe('push follows the member\'s preferences', () => {
+describe("push follows the member's preferences", () => {
   it('an event switched off creates no notification and sends nothing', async () => {
     const owner = await h.signUpWithBusiness();
     const b = owner.business._id;
@@ -91,7 +104,9 @@ describe('push follows the member\'s preferences', () => {
     await quietNow(h, b, owner.token);
     const held = await notify(h, b, 'new_sms');
     expect(held).toHaveLength(1);
-    expect(await deliveriesFor(h, [held[0].id])).toMatchObject([{ status: 'skipped', lastError: 'quiet hours', attempts: 0 }]);
+    expect(await deliveriesFor(h, [held[0].id])).toMatchObject([
+      { status: 'skipped', lastError: 'quiet hours', attempts: 0 },
+    ]);
     await runPushDeliveries(h.deps, { businessIds: [b] });
     expect(onesignal.requests).toEqual([]);
     // The notification itself is still there, in the app.

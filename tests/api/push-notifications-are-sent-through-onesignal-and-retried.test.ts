@@ -30,9 +30,14 @@ afterAll(async () => {
   await h.close();
 });
 
-const deliveriesOf = (notificationId: string) => h.database.db.select().from(pushDeliveries).where(eq(pushDeliveries.notificationId, notificationId));
+const deliveriesOf = (notificationId: string) =>
+  h.database.db.select().from(pushDeliveries).where(eq(pushDeliveries.notificationId, notificationId));
 
-async function missedCall(businessId: string, customerId: string | null, body = 'Wants a quote for a new boiler, please call back before Friday.') {
+async function missedCall(
+  businessId: string,
+  customerId: string | null,
+  body = 'Wants a quote for a new boiler, please call back before Friday.',
+) {
   const created = await notifyMembers(h.deps, {
     businessId,
     event: 'missed_call',
@@ -53,7 +58,9 @@ describe('push through OneSignal', () => {
     const b = owner.business._id;
     const customer = await insertCustomer(h, b, { firstName: 'Ada', lastName: 'Lovelace' });
     const notification = await missedCall(b, customer.id);
-    expect(await deliveriesOf(notification.id)).toMatchObject([{ status: 'pending', attempts: 0, userId: owner.user.id }]);
+    expect(await deliveriesOf(notification.id)).toMatchObject([
+      { status: 'pending', attempts: 0, userId: owner.user.id },
+    ]);
 
     const tick = await runPushDeliveries(h.deps, { businessIds: [b] });
     expect(tick).toMatchObject({ sent: 1, retried: 0, failed: 0 });
@@ -103,7 +110,10 @@ describe('push through OneSignal', () => {
     const b = owner.business._id;
     const created = [];
     for (let index = 0; index < 6; index += 1) created.push(await missedCall(b, null));
-    const [first, second] = await Promise.all([runPushDeliveries(h.deps, { businessIds: [b], batchSize: 4 }), runPushDeliveries(h.deps, { businessIds: [b], batchSize: 4 })]);
+    const [first, second] = await Promise.all([
+      runPushDeliveries(h.deps, { businessIds: [b], batchSize: 4 }),
+      runPushDeliveries(h.deps, { businessIds: [b], batchSize: 4 }),
+    ]);
     const claimed = [...first.claimed, ...second.claimed];
     expect(new Set(claimed).size).toBe(claimed.length);
     await runPushDeliveries(h.deps, { businessIds: [b] });
@@ -123,7 +133,11 @@ describe('push through OneSignal', () => {
     expect(row).toMatchObject({ status: 'pending', attempts: 1 });
     expect(row.lastError).toContain('500');
     expect(row.nextAttemptAt!.getTime() - h.clock.now().getTime()).toBeGreaterThan(PUSH_BACKOFF_MS[0] - 5_000);
-    expect(logs.some((line) => line.level === 'warn' && line.msg === 'push failed, will retry' && line.delivery_id === row.id)).toBe(true);
+    expect(
+      logs.some(
+        (line) => line.level === 'warn' && line.msg === 'push failed, will retry' && line.delivery_id === row.id,
+      ),
+    ).toBe(true);
 
     // Not before its time.
     expect((await runPushDeliveries(h.deps, { businessIds: [b] })).claimed).toEqual([]);
@@ -141,7 +155,10 @@ describe('push through OneSignal', () => {
     const owner = await h.signUpWithBusiness();
     const b = owner.business._id;
     const notification = await missedCall(b, null);
-    onesignal.failNext({ status: 500 }, { status: 502 }, { status: 503 }, 'network', { status: 500, body: { errors: ['still down'] } });
+    onesignal.failNext({ status: 500 }, { status: 502 }, { status: 503 }, 'network', {
+      status: 500,
+      body: { errors: ['still down'] },
+    });
 
     const waits: number[] = [];
     for (let attempt = 1; attempt <= 5; attempt += 1) {
@@ -160,7 +177,11 @@ describe('push through OneSignal', () => {
     const [row] = await deliveriesOf(notification.id);
     expect(row).toMatchObject({ status: 'failed', attempts: 5, nextAttemptAt: null });
     expect(row.lastError).toContain('still down');
-    expect(logs.some((line) => line.level === 'error' && line.msg === 'push failed, giving up' && line.delivery_id === row.id)).toBe(true);
+    expect(
+      logs.some(
+        (line) => line.level === 'error' && line.msg === 'push failed, giving up' && line.delivery_id === row.id,
+      ),
+    ).toBe(true);
     expect(onesignal.requests).toHaveLength(5);
 
     h.clock.offsetMs += 24 * 3600_000;
@@ -173,11 +194,18 @@ describe('push through OneSignal', () => {
     const refused = await missedCall(b, null);
     onesignal.failNext({ status: 400, body: { errors: ['app_id not found'] } });
     expect(await runPushDeliveries(h.deps, { businessIds: [b] })).toMatchObject({ failed: 1 });
-    expect((await deliveriesOf(refused.id))[0]).toMatchObject({ status: 'failed', attempts: 1, lastError: 'OneSignal answered 400: app_id not found' });
+    expect((await deliveriesOf(refused.id))[0]).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      lastError: 'OneSignal answered 400: app_id not found',
+    });
 
     const unreachable = await missedCall(b, null);
     onesignal.failNext({ status: 200, body: { id: '', errors: ['All included players are not subscribed'] } });
     expect(await runPushDeliveries(h.deps, { businessIds: [b] })).toMatchObject({ skipped: 1 });
-    expect((await deliveriesOf(unreachable.id))[0]).toMatchObject({ status: 'skipped', lastError: 'All included players are not subscribed' });
+    expect((await deliveriesOf(unreachable.id))[0]).toMatchObject({
+      status: 'skipped',
+      lastError: 'All included players are not subscribed',
+    });
   });
 });

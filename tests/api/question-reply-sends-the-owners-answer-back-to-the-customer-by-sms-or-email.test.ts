@@ -29,7 +29,12 @@ async function business() {
 
 /** A question as the assistant records it: linked to the contact and their conversation. */
 function question(b: string, meta: Record<string, unknown>, content = UNANSWERABLE) {
-  return createMemory(h.deps, b, { type: 'question', status: 'active', content, meta: { source: 'assistant', asked_count: 1, ...meta } });
+  return createMemory(h.deps, b, {
+    type: 'question',
+    status: 'active',
+    content,
+    meta: { source: 'assistant', asked_count: 1, ...meta },
+  });
 }
 
 async function answer(owner: { token: string }, b: string, id: string, body: Record<string, unknown>) {
@@ -37,24 +42,39 @@ async function answer(owner: { token: string }, b: string, id: string, body: Rec
 }
 
 async function notesOf(b: string) {
-  return h.database.db.select().from(timelineItems).where(and(eq(timelineItems.businessId, b), eq(timelineItems.type, 'note')));
+  return h.database.db
+    .select()
+    .from(timelineItems)
+    .where(and(eq(timelineItems.businessId, b), eq(timelineItems.type, 'note')));
 }
 
 describe('answering a question with "send to the customer"', () => {
   it('closes the loop for a web form: the assistant answers the lead by email, records what it could not answer, and the owner’s answer is emailed back', async () => {
     const { owner, b } = await business();
-    const system = await insertLeadcatcher(h, b, { follow_up: 'email', follow_up_template: 'Hello {first_name}, thanks for writing.' });
+    const system = await insertLeadcatcher(h, b, {
+      follow_up: 'email',
+      follow_up_template: 'Hello {first_name}, thanks for writing.',
+    });
     const email = uniqueEmail();
     expect((await submitJson(h, system.id, { name: 'Rae Quinn', email, message: UNANSWERABLE })).status).toBe(200);
 
     const [followUp] = await h.outboxFor(email, 'email');
     expect(followUp.body).toMatch(/^Hello Rae, thanks for writing\.\n\n\S/);
     expect(followUp.body).toMatch(/passed your question to the team/);
-    const [recorded] = await h.database.db.select().from(memories).where(and(eq(memories.businessId, b), eq(memories.type, 'question')));
-    expect(recorded).toMatchObject({ content: expect.stringContaining('gift vouchers'), meta: expect.objectContaining({ channel: 'form' }) });
+    const [recorded] = await h.database.db
+      .select()
+      .from(memories)
+      .where(and(eq(memories.businessId, b), eq(memories.type, 'question')));
+    expect(recorded).toMatchObject({
+      content: expect.stringContaining('gift vouchers'),
+      meta: expect.objectContaining({ channel: 'form' }),
+    });
 
     const answered = await answer(owner, b, recorded.id, { answer: ANSWER, send_to_customer: true });
-    expect(answered.body.messages).toEqual(['Question answered.', `The answer was sent to Rae Quinn by email (${email}).`]);
+    expect(answered.body.messages).toEqual([
+      'Question answered.',
+      `The answer was sent to Rae Quinn by email (${email}).`,
+    ]);
     const [reply] = await h.outboxFor(email, 'email');
     expect(reply.body).toContain(ANSWER);
   });
@@ -63,7 +83,12 @@ describe('answering a question with "send to the customer"', () => {
     const { owner, b, name } = await business();
     const telephony = await insertTelephony(h, b);
     const phone = randomMobile();
-    const customer = await createCustomer(h, b, owner.token, { first_name: 'Maria', last_name: 'Lopez', phones: [phone], emails: [uniqueEmail()] });
+    const customer = await createCustomer(h, b, owner.token, {
+      first_name: 'Maria',
+      last_name: 'Lopez',
+      phones: [phone],
+      emails: [uniqueEmail()],
+    });
     // The assistant could not answer on an SMS conversation with Maria: it recorded the question.
     const conversation = await createConversation(h.deps, b, { channel: 'sms', customerId: customer._id });
     const turn = await postMessage(h.deps, { businessId: b, conversationId: conversation.id, message: UNANSWERABLE });
@@ -73,17 +98,39 @@ describe('answering a question with "send to the customer"', () => {
 
     const result = await answer(owner, b, memoryId, { answer: ANSWER, send_to_customer: true });
     expect(result.status, JSON.stringify(result.body)).toBe(200);
-    expect(result.body.messages).toEqual(['Question answered.', `The answer was sent to Maria Lopez by SMS (${phone}).`]);
+    expect(result.body.messages).toEqual([
+      'Question answered.',
+      `The answer was sent to Maria Lopez by SMS (${phone}).`,
+    ]);
     const memory = result.body.data.memory as ApiMemory;
     expect(memory).toMatchObject({ type: 'answered_question', answer: ANSWER });
-    expect(memory.meta.answer_sent).toEqual([expect.objectContaining({ customer_id: customer._id, channel: 'sms', to: phone })]);
+    expect(memory.meta.answer_sent).toEqual([
+      expect.objectContaining({ customer_id: customer._id, channel: 'sms', to: phone }),
+    ]);
 
     const [sent] = await h.outboxFor(phone, 'sms');
     expect(sent.from).toBe(telephony.phoneNumber);
     expect(sent.body).toBe(`Hi Maria, you asked us: "${UNANSWERABLE}"\n${ANSWER}\n– ${name}`);
     const [sms] = await smsesOf(h, b);
-    expect(sms).toMatchObject({ direction: 'outbound', to: phone, from: telephony.phoneNumber, customerId: customer._id, body: sent.body, systemId: telephony.id, details: { purpose: 'question_answer', memory_id: memoryId } });
-    expect(result.body.data.replies).toEqual([{ customer_id: customer._id, sent: true, channel: 'sms', to: phone, item_id: sms.id, message: expect.any(String) }]);
+    expect(sms).toMatchObject({
+      direction: 'outbound',
+      to: phone,
+      from: telephony.phoneNumber,
+      customerId: customer._id,
+      body: sent.body,
+      systemId: telephony.id,
+      details: { purpose: 'question_answer', memory_id: memoryId },
+    });
+    expect(result.body.data.replies).toEqual([
+      {
+        customer_id: customer._id,
+        sent: true,
+        channel: 'sms',
+        to: phone,
+        item_id: sms.id,
+        message: expect.any(String),
+      },
+    ]);
 
     // The answer is in the knowledge base: the question is no longer open, and search finds it.
     const open = await h.call(`businesses/memories/questions/${b}/list`, {}, owner.token);
@@ -96,16 +143,33 @@ describe('answering a question with "send to the customer"', () => {
     const { owner, b, name } = await business();
     await insertTelephony(h, b);
     const formEmail = uniqueEmail();
-    const formLead = await createCustomer(h, b, owner.token, { first_name: 'Kim', last_name: null, emails: [formEmail], phones: [randomMobile()] });
+    const formLead = await createCustomer(h, b, owner.token, {
+      first_name: 'Kim',
+      last_name: null,
+      emails: [formEmail],
+      phones: [randomMobile()],
+    });
     const onlyEmail = uniqueEmail();
-    const emailOnly = await createCustomer(h, b, owner.token, { first_name: 'Lou', last_name: null, emails: [onlyEmail], phones: [] });
+    const emailOnly = await createCustomer(h, b, owner.token, {
+      first_name: 'Lou',
+      last_name: null,
+      emails: [onlyEmail],
+      phones: [],
+    });
     const fromForm = await question(b, { channel: 'form', customer_id: formLead._id, customer_ids: [formLead._id] });
-    const fromSms = await question(b, { channel: 'sms', customer_id: emailOnly._id, customer_ids: [emailOnly._id] }, 'Are you open on bank holidays?');
+    const fromSms = await question(
+      b,
+      { channel: 'sms', customer_id: emailOnly._id, customer_ids: [emailOnly._id] },
+      'Are you open on bank holidays?',
+    );
 
     const first = await answer(owner, b, fromForm._id, { answer: ANSWER, send_to_customer: 'on' });
     expect(first.body.messages).toEqual(['Question answered.', `The answer was sent to Kim by email (${formEmail}).`]);
     const [mail] = await h.outboxFor(formEmail, 'email');
-    expect(mail).toMatchObject({ subject: `The answer to your question to ${name}`, body: expect.stringContaining(ANSWER) });
+    expect(mail).toMatchObject({
+      subject: `The answer to your question to ${name}`,
+      body: expect.stringContaining(ANSWER),
+    });
     expect(mail.body).toContain(UNANSWERABLE);
     expect(await h.outboxFor(formLead.phones[0], 'sms')).toHaveLength(0);
 
@@ -123,11 +187,28 @@ describe('answering a question with "send to the customer"', () => {
   it('sends the answer to every contact who asked the same question', async () => {
     const { owner, b } = await business();
     await insertTelephony(h, b);
-    const one = await createCustomer(h, b, owner.token, { first_name: 'Ana', last_name: null, phones: [randomMobile()] });
-    const two = await createCustomer(h, b, owner.token, { first_name: 'Ben', last_name: null, phones: [randomMobile()] });
-    const asked = await question(b, { channel: 'call', customer_id: one._id, customer_ids: [one._id, two._id], asked_count: 2 });
+    const one = await createCustomer(h, b, owner.token, {
+      first_name: 'Ana',
+      last_name: null,
+      phones: [randomMobile()],
+    });
+    const two = await createCustomer(h, b, owner.token, {
+      first_name: 'Ben',
+      last_name: null,
+      phones: [randomMobile()],
+    });
+    const asked = await question(b, {
+      channel: 'call',
+      customer_id: one._id,
+      customer_ids: [one._id, two._id],
+      asked_count: 2,
+    });
     const result = await answer(owner, b, asked._id, { answer: ANSWER, send_to_customer: true });
-    expect(result.body.messages).toEqual(['Question answered.', `The answer was sent to Ana by SMS (${one.phones[0]}).`, `The answer was sent to Ben by SMS (${two.phones[0]}).`]);
+    expect(result.body.messages).toEqual([
+      'Question answered.',
+      `The answer was sent to Ana by SMS (${one.phones[0]}).`,
+      `The answer was sent to Ben by SMS (${two.phones[0]}).`,
+    ]);
     expect(await h.outboxFor(one.phones[0], 'sms')).toHaveLength(1);
     expect(await h.outboxFor(two.phones[0], 'sms')).toHaveLength(1);
   });
@@ -137,10 +218,23 @@ describe('when the answer cannot be sent', () => {
   it('saves the answer and says why: no business number, no contact details, no contact', async () => {
     const { owner, b } = await business();
     const phone = randomMobile();
-    const caller = await createCustomer(h, b, owner.token, { first_name: 'Ola', last_name: null, phones: [phone], emails: [] });
-    const noDetails = await createCustomer(h, b, owner.token, { first_name: 'Pat', last_name: null, phones: [], emails: [] });
+    const caller = await createCustomer(h, b, owner.token, {
+      first_name: 'Ola',
+      last_name: null,
+      phones: [phone],
+      emails: [],
+    });
+    const noDetails = await createCustomer(h, b, owner.token, {
+      first_name: 'Pat',
+      last_name: null,
+      phones: [],
+      emails: [],
+    });
 
-    const noNumber = await answer(owner, b, (await question(b, { channel: 'call', customer_id: caller._id }))._id, { answer: ANSWER, send_to_customer: true });
+    const noNumber = await answer(owner, b, (await question(b, { channel: 'call', customer_id: caller._id }))._id, {
+      answer: ANSWER,
+      send_to_customer: true,
+    });
     expect(noNumber.status).toBe(200);
     expect(noNumber.body.messages).toEqual([
       'Question answered.',
@@ -152,18 +246,28 @@ describe('when the answer cannot be sent', () => {
     await insertTelephony(h, b);
     const q = await question(b, { channel: 'call', customer_id: noDetails._id }, 'Do you deliver?');
     const none = await answer(owner, b, q._id, { answer: ANSWER, send_to_customer: true });
-    expect(none.body.messages).toEqual(['Question answered.', 'The answer was saved; it could not be sent because Pat has no phone number or email.']);
+    expect(none.body.messages).toEqual([
+      'Question answered.',
+      'The answer was saved; it could not be sent because Pat has no phone number or email.',
+    ]);
 
     const anonymous = await question(b, { channel: 'chat' }, 'Is parking free?');
     const noContact = await answer(owner, b, anonymous._id, { answer: 'Yes.', send_to_customer: true });
-    expect(noContact.body.messages).toEqual(['Question answered.', 'The answer was saved; it could not be sent because the question is not linked to a contact.']);
+    expect(noContact.body.messages).toEqual([
+      'Question answered.',
+      'The answer was saved; it could not be sent because the question is not linked to a contact.',
+    ]);
     expect(await smsesOf(h, b)).toHaveLength(0);
   });
 
   it('saves the answer and says so when the SMS provider refuses', async () => {
     const { owner, b } = await business();
     await insertTelephony(h, b);
-    const caller = await createCustomer(h, b, owner.token, { first_name: 'Ola', last_name: null, phones: [randomMobile()] });
+    const caller = await createCustomer(h, b, owner.token, {
+      first_name: 'Ola',
+      last_name: null,
+      phones: [randomMobile()],
+    });
     const asked = await question(b, { channel: 'call', customer_id: caller._id });
     const original = h.deps.telephony.sendSms;
     h.deps.telephony.sendSms = async () => {
@@ -172,7 +276,10 @@ describe('when the answer cannot be sent', () => {
     try {
       const result = await answer(owner, b, asked._id, { answer: ANSWER, send_to_customer: true });
       expect(result.status).toBe(200);
-      expect(result.body.messages).toEqual(['Question answered.', 'The answer was saved; it could not be sent because the provider is unreachable.']);
+      expect(result.body.messages).toEqual([
+        'Question answered.',
+        'The answer was saved; it could not be sent because the provider is unreachable.',
+      ]);
       expect(result.body.data.memory).toMatchObject({ type: 'answered_question', answer: ANSWER });
       expect(result.body.data.memory.meta.answer_sent).toBeUndefined();
     } finally {
@@ -187,7 +294,11 @@ describe('when the answer cannot be sent', () => {
     const phone = randomMobile();
     const caller = await createCustomer(h, b, owner.token, { first_name: 'Ola', phones: [phone] });
     const asked = await question(b, { channel: 'call', customer_id: caller._id });
-    for (const body of [{ answer: ANSWER }, { answer: ANSWER, send_to_customer: false }, { answer: ANSWER, send_to_customer: 'off' }]) {
+    for (const body of [
+      { answer: ANSWER },
+      { answer: ANSWER, send_to_customer: false },
+      { answer: ANSWER, send_to_customer: 'off' },
+    ]) {
       const result = await answer(owner, b, asked._id, body);
       expect(result.body.messages).toEqual(['Question answered.']);
       expect(result.body.data.replies).toBeUndefined();
@@ -206,7 +317,10 @@ describe('tenant isolation', () => {
     // A question of A that (somehow) names B's contact: the contact is not A's, nothing is sent.
     const forged = await question(a.b, { channel: 'call', customer_id: theirs._id });
     const result = await answer(a.owner, a.b, forged._id, { answer: ANSWER, send_to_customer: true });
-    expect(result.body.messages).toEqual(['Question answered.', 'The answer was saved; it could not be sent because the contact who asked it is no longer among your contacts.']);
+    expect(result.body.messages).toEqual([
+      'Question answered.',
+      'The answer was saved; it could not be sent because the contact who asked it is no longer among your contacts.',
+    ]);
     expect(await h.outboxFor(phone, 'sms')).toHaveLength(0);
 
     const bQuestion = await question(other.b, { channel: 'call', customer_id: theirs._id });

@@ -24,7 +24,9 @@ let port: number;
 beforeAll(async () => {
   embedded = createEmbeddedPusher(APP);
   ({ server, port } = await listenEmbedded(embedded));
-  h = await createHarness({ broadcaster: createBroadcaster(() => ({ ...APP, host: '127.0.0.1', port, useTLS: false, mode: 'embedded' })) });
+  h = await createHarness({
+    broadcaster: createBroadcaster(() => ({ ...APP, host: '127.0.0.1', port, useTLS: false, mode: 'embedded' })),
+  });
 });
 
 afterAll(async () => {
@@ -49,14 +51,20 @@ async function listener(token: string, channels: string[]) {
 }
 
 /** Events (not protocol messages) the client received. */
-const appEvents = (client: Awaited<ReturnType<typeof rawClient>>) => client.messages.filter((message) => !message.event.startsWith('pusher'));
+const appEvents = (client: Awaited<ReturnType<typeof rawClient>>) =>
+  client.messages.filter((message) => !message.event.startsWith('pusher'));
 
 /** Wait until the client has received this event, leaving it in its messages. */
 const received = (client: Awaited<ReturnType<typeof rawClient>>, event: string) =>
-  waitFor<void>((resolve) => {
-    const check = () => (client.messages.some((message) => message.event === event) ? resolve() : setTimeout(check, 20));
-    check();
-  }, 5000, event);
+  waitFor<void>(
+    (resolve) => {
+      const check = () =>
+        client.messages.some((message) => message.event === event) ? resolve() : setTimeout(check, 20);
+      check();
+    },
+    5000,
+    event,
+  );
 
 async function ownerWithMember(permissions: string[] = ['customers/view']) {
   const owner = await h.signUpWithBusiness();
@@ -98,7 +106,9 @@ describe('a live connection ends with the access that opened it', () => {
     const { client } = await listener(member.token, [businessChannel(b), userChannel(member.user.id)]);
     await createCustomer(h, b, owner.token);
     await client.next('CustomerCreated');
-    const [row] = (await h.call(`businesses/users/${b}/list`, undefined, owner.token)).body.data.users.filter((entry: { user: { id: string } }) => entry.user.id === member.user.id);
+    const [row] = (await h.call(`businesses/users/${b}/list`, undefined, owner.token)).body.data.users.filter(
+      (entry: { user: { id: string } }) => entry.user.id === member.user.id,
+    );
     expect((await h.call(`businesses/users/${b}/remove/${row._id}`, undefined, owner.token)).status).toBe(200);
     await expectCutOff(client, owner, b, member.token, 403);
     // Still signed in: their own channel is theirs.
@@ -119,7 +129,10 @@ describe('a live connection ends with the access that opened it', () => {
     expect((await client.waitClosed())?.code).toBe(CLOSE.reauthorise);
     const again = await rawClient(url());
     const socketId = (await again.next('pusher:connection_established')).data.socket_id as string;
-    expect((await h.call('broadcasting/auth', { socket_id: socketId, channel_name: businessChannel(b) }, member.token)).status).toBe(403);
+    expect(
+      (await h.call('broadcasting/auth', { socket_id: socketId, channel_name: businessChannel(b) }, member.token))
+        .status,
+    ).toBe(403);
     again.socket.close();
   });
 
@@ -134,7 +147,10 @@ describe('a live connection ends with the access that opened it', () => {
     const { owner, member, b } = await ownerWithMember();
     const other = await login(member.email);
     const { client } = await listener(member.token, [businessChannel(b)]);
-    const devices = (await h.call('users/devices', undefined, other)).body.data.devices as { _id: string; current: boolean }[];
+    const devices = (await h.call('users/devices', undefined, other)).body.data.devices as {
+      _id: string;
+      current: boolean;
+    }[];
     const target = devices.find((device) => !device.current)!;
     expect((await h.call(`users/devices/${target._id}/revoke`, undefined, other)).status).toBe(200);
     await expectCutOff(client, owner, b, member.token, 401);
@@ -154,11 +170,18 @@ describe('a live connection ends with the access that opened it', () => {
     const { client } = await listener(member.token, [businessChannel(b)]);
     expect((await h.call('users/forgot-password', { email: member.email })).status).toBe(200);
     // The email may be sent in the background.
-    const code = await waitFor<string>((resolve) => {
-      const poll = () => h.latestCode(member.email).then(resolve, () => setTimeout(poll, 20));
-      poll();
-    }, 5000, 'the reset code');
-    expect((await h.call('users/verify-password-code', { email: member.email, code, password: 'a brand new password' })).status).toBe(200);
+    const code = await waitFor<string>(
+      (resolve) => {
+        const poll = () => h.latestCode(member.email).then(resolve, () => setTimeout(poll, 20));
+        poll();
+      },
+      5000,
+      'the reset code',
+    );
+    expect(
+      (await h.call('users/verify-password-code', { email: member.email, code, password: 'a brand new password' }))
+        .status,
+    ).toBe(200);
     await expectCutOff(client, owner, b, member.token, 401);
   });
 
@@ -166,7 +189,10 @@ describe('a live connection ends with the access that opened it', () => {
     const { owner, member, b } = await ownerWithMember();
     const other = await login(member.email);
     const { client } = await listener(other, [businessChannel(b)]);
-    expect((await h.call('users/update', { current_password: PASSWORD, password: 'another new password' }, member.token)).status).toBe(200);
+    expect(
+      (await h.call('users/update', { current_password: PASSWORD, password: 'another new password' }, member.token))
+        .status,
+    ).toBe(200);
     await expectCutOff(client, owner, b, other, 401);
   });
 
@@ -181,7 +207,11 @@ describe('a live connection ends with the access that opened it', () => {
     client.send({ event: 'pusher:signin', data: signin.body.data });
     expect(JSON.parse((await client.next('pusher:signin_success')).data.user_data).id).toBe(outsider.user.id);
     // ... it cannot use the member's authorisation for the business channel.
-    const signed = await h.call('broadcasting/auth', { socket_id: socketId, channel_name: businessChannel(b) }, member.token);
+    const signed = await h.call(
+      'broadcasting/auth',
+      { socket_id: socketId, channel_name: businessChannel(b) },
+      member.token,
+    );
     client.send({ event: 'pusher:subscribe', data: { channel: businessChannel(b), ...signed.body.data } });
     expect((await client.next('pusher:subscription_error')).data.status).toBe(403);
     // Without channel_data (the signature of a hosted server) the embedded server refuses it as well.
@@ -207,14 +237,28 @@ describe('a live connection ends with the access that opened it', () => {
     await connected(client);
     const business = client.subscribe(businessChannel(b));
     const own = client.subscribe(userChannel(member.user.id));
-    await Promise.all([business, own].map((channel) => waitFor<void>((resolve) => channel.bind('pusher:subscription_succeeded', () => resolve()))));
+    await Promise.all(
+      [business, own].map((channel) =>
+        waitFor<void>((resolve) => channel.bind('pusher:subscription_succeeded', () => resolve())),
+      ),
+    );
     const businessEvents: string[] = [];
     business.bind_global((event: string) => {
       if (!event.startsWith('pusher')) businessEvents.push(event);
     });
-    const refusedAgain = waitFor<void>((resolve) => business.bind('pusher:subscription_error', () => resolve()), 10_000, 'the refused re-subscription');
-    const ownAgain = waitFor<void>((resolve) => own.bind('pusher:subscription_succeeded', () => resolve()), 10_000, 'the user channel again');
-    const [row] = (await h.call(`businesses/users/${b}/list`, undefined, owner.token)).body.data.users.filter((entry: { user: { id: string } }) => entry.user.id === member.user.id);
+    const refusedAgain = waitFor<void>(
+      (resolve) => business.bind('pusher:subscription_error', () => resolve()),
+      10_000,
+      'the refused re-subscription',
+    );
+    const ownAgain = waitFor<void>(
+      (resolve) => own.bind('pusher:subscription_succeeded', () => resolve()),
+      10_000,
+      'the user channel again',
+    );
+    const [row] = (await h.call(`businesses/users/${b}/list`, undefined, owner.token)).body.data.users.filter(
+      (entry: { user: { id: string } }) => entry.user.id === member.user.id,
+    );
     await h.call(`businesses/users/${b}/remove/${row._id}`, undefined, owner.token);
     await Promise.all([refusedAgain, ownAgain]);
     const seen = businessEvents.length;
@@ -230,16 +274,27 @@ describe('events carry ids only', () => {
     const { owner, member, b } = await ownerWithMember(['customers/view']);
     const { client } = await listener(member.token, [businessChannel(b), userChannel(member.user.id)]);
     const customer = await createCustomer(h, b, owner.token, { first_name: 'Secretcustomer' });
-    const note = await h.call(`businesses/notes/${b}/create`, { body: 'Secretnote: the safe code is 1234', customer_id: customer._id }, owner.token);
+    const note = await h.call(
+      `businesses/notes/${b}/create`,
+      { body: 'Secretnote: the safe code is 1234', customer_id: customer._id },
+      owner.token,
+    );
     expect(note.status).toBe(200);
     const memory = await createMemory(h, b, owner.token, { content: 'Secretmemory: supplier margin 40%' });
-    const service = await createService(h, b, owner.token, { name: 'Secretservice', description: 'Secretservice description' });
+    const service = await createService(h, b, owner.token, {
+      name: 'Secretservice',
+      description: 'Secretservice description',
+    });
     expect((await h.call(`businesses/update/${b}`, { name: 'Secretbusiness Ltd' }, owner.token)).status).toBe(200);
     await received(client, 'BusinessUpdated');
     const events = appEvents(client);
-    expect(new Set(events.map((message) => message.event))).toEqual(new Set(['CustomerCreated', 'NoteCreated', 'MemoryCreated', 'ServiceCreated', 'BusinessUpdated', 'UserUpdated']));
+    expect(new Set(events.map((message) => message.event))).toEqual(
+      new Set(['CustomerCreated', 'NoteCreated', 'MemoryCreated', 'ServiceCreated', 'BusinessUpdated', 'UserUpdated']),
+    );
     for (const message of events) expect(Object.keys(message.data)).toEqual(['id']);
-    expect(events.map((message) => message.data.id)).toEqual(expect.arrayContaining([customer._id, note.body.data.note._id, memory._id, service._id, b]));
+    expect(events.map((message) => message.data.id)).toEqual(
+      expect.arrayContaining([customer._id, note.body.data.note._id, memory._id, service._id, b]),
+    );
     expect(JSON.stringify(client.messages)).not.toMatch(/Secret/);
     client.socket.close();
   });
@@ -253,7 +308,10 @@ describe('events carry ids only', () => {
       for (const kind of ENTITY_EVENTS.filter((event) => (spec.events as readonly string[]).includes(event))) {
         const channel = spec.channel === 'user' ? userChannel(member.user.id) : businessChannel(b);
         // A caller handing over a whole record (the type says it should not) still sends the id only.
-        await broadcaster.broadcast(channel, `${entity}${kind}`, { id: `${entity}-1`, record: { body: 'Secret' } } as never);
+        await broadcaster.broadcast(channel, `${entity}${kind}`, {
+          id: `${entity}-1`,
+          record: { body: 'Secret' },
+        } as never);
         names.push(`${entity}${kind}`);
       }
     }

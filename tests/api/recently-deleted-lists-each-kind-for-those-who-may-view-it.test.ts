@@ -12,8 +12,10 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const listDeleted = (path: string, businessId: string, token: string, body?: unknown) => h.call(`businesses/${path}/${businessId}/list-deleted`, body, token);
-const titles = (result: { body: { data?: { deleted: ApiDeletedRow[] } } }) => result.body.data!.deleted.map((row) => row.title);
+const listDeleted = (path: string, businessId: string, token: string, body?: unknown) =>
+  h.call(`businesses/${path}/${businessId}/list-deleted`, body, token);
+const titles = (result: { body: { data?: { deleted: ApiDeletedRow[] } } }) =>
+  result.body.data!.deleted.map((row) => row.title);
 
 async function ok(path: string, body: unknown, token: string) {
   const result = await h.call(path, body, token);
@@ -39,7 +41,12 @@ describe('businesses/{kind}/{business_id}/list-deleted', () => {
     expect(all.status, JSON.stringify(all.body)).toBe(200);
     expect(all.body.data).toMatchObject({ total: 2, page: 0, limit: 25 });
     expect(titles(all)).toEqual(['Bob Ray', 'Ann Lee']);
-    expect(all.body.data.deleted[0]).toEqual({ _id: bob._id, title: 'Bob Ray', detail: expect.any(String), deleted_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) });
+    expect(all.body.data.deleted[0]).toEqual({
+      _id: bob._id,
+      title: 'Bob Ray',
+      detail: expect.any(String),
+      deleted_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+    });
     expect(all.body.messages).toEqual([]);
 
     const second = await listDeleted('customers', b, owner.token, { page: 1, limit: 1 });
@@ -53,7 +60,8 @@ describe('businesses/{kind}/{business_id}/list-deleted', () => {
   it('lists each kind from its own rows: notes, calls, SMS, services and removed members', async () => {
     const owner = await h.signUpWithBusiness();
     const b = owner.business._id;
-    const note = (await ok(`businesses/notes/${b}/create`, { body: 'Ring the supplier about the boiler' }, owner.token)).note;
+    const note = (await ok(`businesses/notes/${b}/create`, { body: 'Ring the supplier about the boiler' }, owner.token))
+      .note;
     await ok(`businesses/notes/${b}/delete/${note._id}`, undefined, owner.token);
     const theCall = await inboundCall(h, b, { from: '+447700900123' });
     await ok(`businesses/calls/${b}/delete/${theCall._id}`, undefined, owner.token);
@@ -63,19 +71,26 @@ describe('businesses/{kind}/{business_id}/list-deleted', () => {
     await ok(`businesses/services/${b}/delete/${service._id}`, undefined, owner.token);
     const staff = await h.signUp({ name: 'Sam Staff' });
     await h.addMember(b, staff.user.id, ['customers/view']);
-    const members = (await ok(`businesses/users/${b}/list`, undefined, owner.token)).business_users as { _id: string; user: { name: string } }[];
+    const members = (await ok(`businesses/users/${b}/list`, undefined, owner.token)).business_users as {
+      _id: string;
+      user: { name: string };
+    }[];
     const sam = members.find((member) => member.user.name === 'Sam Staff')!;
     await ok(`businesses/users/${b}/remove/${sam._id}`, undefined, owner.token);
 
     expect(titles(await listDeleted('notes', b, owner.token))).toEqual(['Ring the supplier about the boiler']);
     expect(titles(await listDeleted('calls', b, owner.token))).toEqual(['+447700900123']);
-    expect((await listDeleted('smses', b, owner.token)).body.data.deleted).toEqual([expect.objectContaining({ _id: text._id, detail: 'Can you come on Friday?' })]);
+    expect((await listDeleted('smses', b, owner.token)).body.data.deleted).toEqual([
+      expect.objectContaining({ _id: text._id, detail: 'Can you come on Friday?' }),
+    ]);
     expect(titles(await listDeleted('forms', b, owner.token))).toEqual([]);
     expect(titles(await listDeleted('services', b, owner.token))).toEqual(['Boiler service']);
     expect(titles(await listDeleted('memories', b, owner.token))).toEqual([]);
     expect(titles(await listDeleted('systems', b, owner.token))).toEqual([]);
     const removed = await listDeleted('users', b, owner.token);
-    expect(removed.body.data.deleted).toEqual([expect.objectContaining({ _id: sam._id, title: 'Sam Staff', detail: staff.email })]);
+    expect(removed.body.data.deleted).toEqual([
+      expect.objectContaining({ _id: sam._id, title: 'Sam Staff', detail: staff.email }),
+    ]);
 
     // Restored through the kind's own call, a member is no longer offered.
     await ok(`businesses/users/${b}/restore/${sam._id}`, undefined, owner.token);
@@ -98,7 +113,9 @@ describe('businesses/{kind}/{business_id}/list-deleted', () => {
 
     const viewer = await h.signUp();
     await h.addMember(b, viewer.user.id, ['customers/view']);
-    expect(titles(await listDeleted('customers', b, viewer.token))).toEqual([ann.first_name + (ann.last_name ? ` ${ann.last_name}` : '')]);
+    expect(titles(await listDeleted('customers', b, viewer.token))).toEqual([
+      ann.first_name + (ann.last_name ? ` ${ann.last_name}` : ''),
+    ]);
     const refusals: [string, string][] = [
       ['notes', 'You do not have permission to view notes'],
       ['calls', 'You do not have permission to view calls'],
@@ -124,7 +141,7 @@ describe('businesses/{kind}/{business_id}/list-deleted', () => {
 });
 
 describe('users/list-deleted-businesses', () => {
-  it("offers a deleted business to its admins only, until it is restored; a member who is not an admin, or an outsider, sees nothing", async () => {
+  it('offers a deleted business to its admins only, until it is restored; a member who is not an admin, or an outsider, sees nothing', async () => {
     const owner = await h.signUpWithBusiness();
     const b = owner.business._id;
     const staff = await h.signUp();
@@ -135,7 +152,9 @@ describe('users/list-deleted-businesses', () => {
     const mine = await h.call('users/list-deleted-businesses', undefined, owner.token);
     expect(mine.status, JSON.stringify(mine.body)).toBe(200);
     expect(mine.body.data).toMatchObject({ total: 1, page: 0 });
-    expect(mine.body.data.deleted).toEqual([{ _id: b, title: owner.business.name, detail: owner.business.email, deleted_at: expect.any(String) }]);
+    expect(mine.body.data.deleted).toEqual([
+      { _id: b, title: owner.business.name, detail: owner.business.email, deleted_at: expect.any(String) },
+    ]);
     expect((await h.call('users/list-deleted-businesses', undefined, staff.token)).body.data.deleted).toEqual([]);
     expect((await h.call('users/list-deleted-businesses', undefined, outsider.token)).body.data.deleted).toEqual([]);
 
@@ -146,6 +165,8 @@ describe('users/list-deleted-businesses', () => {
   it('tells the truth about where a deleted business can be restored', async () => {
     const owner = await h.signUpWithBusiness();
     const deleted = await h.call(`businesses/delete/${owner.business._id}`, undefined, owner.token);
-    expect(deleted.body.messages).toEqual([`${owner.business.name} has been deleted. You can restore it from Recently deleted on the businesses page.`]);
+    expect(deleted.body.messages).toEqual([
+      `${owner.business.name} has been deleted. You can restore it from Recently deleted on the businesses page.`,
+    ]);
   });
 });

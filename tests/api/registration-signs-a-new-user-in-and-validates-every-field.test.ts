@@ -19,7 +19,12 @@ describe('users/create', () => {
     expect(result.body.messages).toEqual(['Your account has been created.']);
     expect(typeof result.body.data.token).toBe('string');
     expect(result.body.data.token.length).toBeGreaterThanOrEqual(32);
-    expect(result.body.data.user).toMatchObject({ email: input.email, name: 'Ada Lovelace', mobile: null, mobile_verified: false });
+    expect(result.body.data.user).toMatchObject({
+      email: input.email,
+      name: 'Ada Lovelace',
+      mobile: null,
+      mobile_verified: false,
+    });
     expect(typeof result.body.data.user.id).toBe('string');
     expect(result.body.data.user).not.toHaveProperty('password');
     expect(result.body.data.user).not.toHaveProperty('password_hash');
@@ -31,7 +36,11 @@ describe('users/create', () => {
 
   it('stores the email in lower case and trims the name', async () => {
     const email = uniqueEmail();
-    const result = await h.call('users/create', { name: '  Grace Hopper  ', email: email.toUpperCase(), password: PASSWORD });
+    const result = await h.call('users/create', {
+      name: '  Grace Hopper  ',
+      email: email.toUpperCase(),
+      password: PASSWORD,
+    });
     expect(result.status).toBe(200);
     expect(result.body.data.user.email).toBe(email);
     expect(result.body.data.user.name).toBe('Grace Hopper');
@@ -45,7 +54,9 @@ describe('users/create', () => {
       email: ['Email is required.'],
       password: ['Password is required.'],
     });
-    expect(result.body.errors).toEqual(expect.arrayContaining(['Name is required.', 'Email is required.', 'Password is required.']));
+    expect(result.body.errors).toEqual(
+      expect.arrayContaining(['Name is required.', 'Email is required.', 'Password is required.']),
+    );
   });
 
   it('says "Name is required." for a blank name', async () => {
@@ -53,7 +64,11 @@ describe('users/create', () => {
   });
 
   it('says "Name must be less than 100 characters." above 100 characters, and accepts exactly 100', async () => {
-    expectFieldError(await h.call('users/create', { ...valid(), name: 'a'.repeat(101) }), 'name', 'Name must be less than 100 characters.');
+    expectFieldError(
+      await h.call('users/create', { ...valid(), name: 'a'.repeat(101) }),
+      'name',
+      'Name must be less than 100 characters.',
+    );
     expect((await h.call('users/create', { ...valid(), name: 'a'.repeat(100) })).status).toBe(200);
   });
 
@@ -81,12 +96,20 @@ describe('users/create', () => {
   });
 
   it('says "Password must be at least 8 characters" below 8, and accepts exactly 8', async () => {
-    expectFieldError(await h.call('users/create', { ...valid(), password: '1234567' }), 'password', 'Password must be at least 8 characters');
+    expectFieldError(
+      await h.call('users/create', { ...valid(), password: '1234567' }),
+      'password',
+      'Password must be at least 8 characters',
+    );
     expect((await h.call('users/create', { ...valid(), password: '12345678' })).status).toBe(200);
   });
 
   it('says "Password must be less than 64 characters." above 64, and accepts exactly 64', async () => {
-    expectFieldError(await h.call('users/create', { ...valid(), password: 'p'.repeat(65) }), 'password', 'Password must be less than 64 characters.');
+    expectFieldError(
+      await h.call('users/create', { ...valid(), password: 'p'.repeat(65) }),
+      'password',
+      'Password must be less than 64 characters.',
+    );
     expect((await h.call('users/create', { ...valid(), password: 'p'.repeat(64) })).status).toBe(200);
   });
 

@@ -5,7 +5,13 @@ import { businesses, notifications, timelineItems } from '#api/db/schema';
 import { runDueReminders, startScheduler, type TickResult } from '#api/services/scheduler';
 import { createNote } from '#api/services/timeline';
 import { createHarness, type Harness } from '#tests/support/api-harness';
-import { businessEvents, minutesFromNow, noteRow, notificationsOf, occurrencesOf } from '#tests/support/timeline-fixtures';
+import {
+  businessEvents,
+  minutesFromNow,
+  noteRow,
+  notificationsOf,
+  occurrencesOf,
+} from '#tests/support/timeline-fixtures';
 
 let h: Harness;
 beforeAll(async () => {
@@ -52,11 +58,18 @@ describe('runDueReminders', () => {
   it('leaves alone tasks not yet due, completed, deleted, or in a deleted business', async () => {
     const owner = await businessWithMembers(1);
     const future = await createNote(h.deps, owner.business._id, { body: 'Later', reminder: minutesFromNow(h, 5) });
-    const done = await createNote(h.deps, owner.business._id, { body: 'Done', reminder: minutesFromNow(h, -5), completed: true });
+    const done = await createNote(h.deps, owner.business._id, {
+      body: 'Done',
+      reminder: minutesFromNow(h, -5),
+      completed: true,
+    });
     const gone = await createNote(h.deps, owner.business._id, { body: 'Gone', reminder: minutesFromNow(h, -5) });
     await h.call(`businesses/notes/${owner.business._id}/delete/${gone._id}`, undefined, owner.token);
     const closed = await h.signUpWithBusiness();
-    const orphan = await createNote(h.deps, closed.business._id, { body: 'Closed shop', reminder: minutesFromNow(h, -5) });
+    const orphan = await createNote(h.deps, closed.business._id, {
+      body: 'Closed shop',
+      reminder: minutesFromNow(h, -5),
+    });
     await h.database.db.update(businesses).set({ deletedAt: new Date() }).where(eq(businesses.id, closed.business._id));
 
     const scope = { businessIds: [owner.business._id, closed.business._id] };
@@ -78,7 +91,11 @@ describe('runDueReminders', () => {
 
   it('creates the next occurrence of a repeated task when it falls due, once', async () => {
     const owner = await businessWithMembers(1);
-    const task = await createNote(h.deps, owner.business._id, { body: 'Daily check', reminder: minutesFromNow(h, -1), repeat: { every: 'day', interval: 1 } });
+    const task = await createNote(h.deps, owner.business._id, {
+      body: 'Daily check',
+      reminder: minutesFromNow(h, -1),
+      repeat: { every: 'day', interval: 1 },
+    });
     const mark = h.events.length;
     const result = await runDueReminders(h.deps, { businessIds: [owner.business._id] });
     expect(result).toMatchObject({ claimed: [task._id], occurrences: 1 });
@@ -124,7 +141,11 @@ describe('startScheduler', () => {
   it('stop() waits for the tick in progress and no tick runs after it', async () => {
     const owner = await businessWithMembers(1);
     let ticks = 0;
-    const stop = startScheduler(h.deps, { businessIds: [owner.business._id], intervalMs: 5, onTick: () => (ticks += 1) });
+    const stop = startScheduler(h.deps, {
+      businessIds: [owner.business._id],
+      intervalMs: 5,
+      onTick: () => (ticks += 1),
+    });
     await until(async () => ticks >= 3);
     await stop();
     const after = ticks;
@@ -146,7 +167,11 @@ describe('startScheduler', () => {
       }),
     };
     const ticks: TickResult[] = [];
-    const stop = startScheduler(broken, { businessIds: ['none'], intervalMs: 5, onTick: (result) => ticks.push(result) });
+    const stop = startScheduler(broken, {
+      businessIds: ['none'],
+      intervalMs: 5,
+      onTick: (result) => ticks.push(result),
+    });
     await until(async () => ticks.length >= 1);
     await stop();
     expect(lines.filter((line) => line.msg === 'scheduler tick failed')).toHaveLength(2);
@@ -165,40 +190,57 @@ describe('two scheduler loops on one PostgreSQL database (two instances)', () =>
   afterAll(async () => second?.close());
 
   // PGlite is one connection in one process: only PostgreSQL can show the race.
-  it.skipIf(!pgUrl)('claim every due task exactly once: one notification per member, one next occurrence per repeated task', async () => {
-    second = await openDatabase({ databaseUrl: pgUrl, dataDir: 'memory://', migrate: false });
-    const owners = [await businessWithMembers(3), await businessWithMembers(2), await businessWithMembers(1)];
-    const businessIds = owners.map((owner) => owner.business._id);
-    const expected = new Map<string, number>();
-    const repeated = new Set<string>();
-    for (let i = 0; i < 90; i += 1) {
-      const owner = owners[i % owners.length];
-      const repeat = i % 3 === 0 ? { every: 'day' as const, interval: 1 } : undefined;
-      const task = await createNote(h.deps, owner.business._id, { body: `Task ${i}`, reminder: minutesFromNow(h, -1 - (i % 7)), repeat });
-      expected.set(task._id, [3, 2, 1][i % owners.length]);
-      if (repeat) repeated.add(task._id);
-    }
+  it.skipIf(!pgUrl)(
+    'claim every due task exactly once: one notification per member, one next occurrence per repeated task',
+    async () => {
+      second = await openDatabase({ databaseUrl: pgUrl, dataDir: 'memory://', migrate: false });
+      const owners = [await businessWithMembers(3), await businessWithMembers(2), await businessWithMembers(1)];
+      const businessIds = owners.map((owner) => owner.business._id);
+      const expected = new Map<string, number>();
+      const repeated = new Set<string>();
+      for (let i = 0; i < 90; i += 1) {
+        const owner = owners[i % owners.length];
+        const repeat = i % 3 === 0 ? { every: 'day' as const, interval: 1 } : undefined;
+        const task = await createNote(h.deps, owner.business._id, {
+          body: `Task ${i}`,
+          reminder: minutesFromNow(h, -1 - (i % 7)),
+          repeat,
+        });
+        expected.set(task._id, [3, 2, 1][i % owners.length]);
+        if (repeat) repeated.add(task._id);
+      }
 
-    const claimedBy: Record<'a' | 'b', string[]> = { a: [], b: [] };
-    const options = { businessIds, intervalMs: 1, batchSize: 2 };
-    const stopA = startScheduler(h.deps, { ...options, onTick: (result) => claimedBy.a.push(...result.claimed) });
-    const stopB = startScheduler({ ...h.deps, db: second.db }, { ...options, onTick: (result) => claimedBy.b.push(...result.claimed) });
-    await until(async () => claimedBy.a.length + claimedBy.b.length >= expected.size, 30_000);
-    await sleep(50);
-    await Promise.all([stopA(), stopB()]);
+      const claimedBy: Record<'a' | 'b', string[]> = { a: [], b: [] };
+      const options = { businessIds, intervalMs: 1, batchSize: 2 };
+      const stopA = startScheduler(h.deps, { ...options, onTick: (result) => claimedBy.a.push(...result.claimed) });
+      const stopB = startScheduler(
+        { ...h.deps, db: second.db },
+        { ...options, onTick: (result) => claimedBy.b.push(...result.claimed) },
+      );
+      await until(async () => claimedBy.a.length + claimedBy.b.length >= expected.size, 30_000);
+      await sleep(50);
+      await Promise.all([stopA(), stopB()]);
 
-    // Both loops did work, and no task was claimed by both (or twice by one).
-    expect(claimedBy.a.length).toBeGreaterThan(0);
-    expect(claimedBy.b.length).toBeGreaterThan(0);
-    const all = [...claimedBy.a, ...claimedBy.b];
-    expect(all.length).toBe(expected.size);
-    expect(new Set(all).size).toBe(expected.size);
+      // Both loops did work, and no task was claimed by both (or twice by one).
+      expect(claimedBy.a.length).toBeGreaterThan(0);
+      expect(claimedBy.b.length).toBeGreaterThan(0);
+      const all = [...claimedBy.a, ...claimedBy.b];
+      expect(all.length).toBe(expected.size);
+      expect(new Set(all).size).toBe(expected.size);
 
-    const ids = [...expected.keys()];
-    const rows = await h.database.db.select().from(notifications).where(inArray(notifications.sourceId, ids));
-    for (const [id, members] of expected) expect(rows.filter((row) => row.sourceId === id), id).toHaveLength(members);
-    const unmarked = await h.database.db.select().from(timelineItems).where(and(inArray(timelineItems.id, ids), isNull(timelineItems.reminderNotifiedAt)));
-    expect(unmarked).toEqual([]);
-    for (const id of ids) expect(await occurrencesOf(h, id), id).toHaveLength(repeated.has(id) ? 1 : 0);
-  });
+      const ids = [...expected.keys()];
+      const rows = await h.database.db.select().from(notifications).where(inArray(notifications.sourceId, ids));
+      for (const [id, members] of expected)
+        expect(
+          rows.filter((row) => row.sourceId === id),
+          id,
+        ).toHaveLength(members);
+      const unmarked = await h.database.db
+        .select()
+        .from(timelineItems)
+        .where(and(inArray(timelineItems.id, ids), isNull(timelineItems.reminderNotifiedAt)));
+      expect(unmarked).toEqual([]);
+      for (const id of ids) expect(await occurrencesOf(h, id), id).toHaveLength(repeated.has(id) ? 1 : 0);
+    },
+  );
 });

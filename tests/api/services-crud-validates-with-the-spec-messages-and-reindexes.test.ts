@@ -16,14 +16,24 @@ const eventsFor = (id: string) => h.events.filter((event) => event.payload.id ==
 
 /** The knowledge chunks indexed for one service (what the assistant's search sees). */
 const chunksOf = (serviceId: string) =>
-  h.database.db.select().from(knowledgeChunks).where(eq(knowledgeChunks.serviceId, serviceId)).orderBy(asc(knowledgeChunks.ordinal));
+  h.database.db
+    .select()
+    .from(knowledgeChunks)
+    .where(eq(knowledgeChunks.serviceId, serviceId))
+    .orderBy(asc(knowledgeChunks.ordinal));
 
 describe('businesses/services/{business_id}/create', () => {
   it("creates a service and answers data.service in the ApiService shape with 'Service created.'", async () => {
     const owner = await h.signUpWithBusiness();
     const result = await h.call(
       path(owner.business._id, 'create'),
-      { name: '  Window cleaning ', status: 'active', frequency: '28', description: 'Outside windows, frames and sills.', price: 'From £25' },
+      {
+        name: '  Window cleaning ',
+        status: 'active',
+        frequency: '28',
+        description: 'Outside windows, frames and sills.',
+        price: 'From £25',
+      },
       owner.token,
     );
     expect(result.status, JSON.stringify(result.body)).toBe(200);
@@ -31,25 +41,48 @@ describe('businesses/services/{business_id}/create', () => {
     expect(Object.keys(result.body.data)).toEqual(['service']);
     const service = result.body.data.service;
     expectServiceShape(service);
-    expect(service).toMatchObject({ name: 'Window cleaning', status: 'active', frequency: 28, description: 'Outside windows, frames and sills.', price: 'From £25', deleted_at: null });
+    expect(service).toMatchObject({
+      name: 'Window cleaning',
+      status: 'active',
+      frequency: 28,
+      description: 'Outside windows, frames and sills.',
+      price: 'From £25',
+      deleted_at: null,
+    });
   });
 
   it('needs only name, status and frequency; description and price are null', async () => {
     const owner = await h.signUpWithBusiness();
-    const result = await h.call(path(owner.business._id, 'create'), { name: 'Boiler service', status: 'inactive', frequency: 0 }, owner.token);
+    const result = await h.call(
+      path(owner.business._id, 'create'),
+      { name: 'Boiler service', status: 'inactive', frequency: 0 },
+      owner.token,
+    );
     expect(result.status, JSON.stringify(result.body)).toBe(200);
-    expect(result.body.data.service).toMatchObject({ name: 'Boiler service', status: 'inactive', frequency: 0, description: null, price: null });
+    expect(result.body.data.service).toMatchObject({
+      name: 'Boiler service',
+      status: 'inactive',
+      frequency: 0,
+      description: null,
+      price: null,
+    });
   });
 
   it('publishes ServiceCreated on the business channel with the record', async () => {
     const owner = await h.signUpWithBusiness();
     const service = await createService(h, owner.business._id, owner.token);
-    expect(eventsFor(service._id)).toEqual([{ channels: [`private-business.${owner.business._id}`], event: 'ServiceCreated', payload: { id: service._id } }]);
+    expect(eventsFor(service._id)).toEqual([
+      { channels: [`private-business.${owner.business._id}`], event: 'ServiceCreated', payload: { id: service._id } },
+    ]);
   });
 
   it('indexes an active service for the knowledge search', async () => {
     const owner = await h.signUpWithBusiness();
-    const service = await createService(h, owner.business._id, owner.token, { name: 'Gutter clearing', description: 'We clear gutters and downpipes.', price: '£60' });
+    const service = await createService(h, owner.business._id, owner.token, {
+      name: 'Gutter clearing',
+      description: 'We clear gutters and downpipes.',
+      price: '£60',
+    });
     const chunks = await chunksOf(service._id);
     expect(chunks.length).toBeGreaterThan(0);
     expect(chunks.every((chunk) => chunk.businessId === owner.business._id)).toBe(true);
@@ -72,10 +105,30 @@ describe('validation with the spec messages', () => {
     ['a missing status', { name: 'Cut', frequency: 7 }, 'status', 'Service status is required.'],
     ['an unknown status', { name: 'Cut', status: 'paused', frequency: 7 }, 'status', 'Service status is required.'],
     ['a missing frequency', { name: 'Cut', status: 'active' }, 'frequency', 'Service frequency is required.'],
-    ['a blank frequency', { name: 'Cut', status: 'active', frequency: '' }, 'frequency', 'Service frequency is required.'],
-    ['a frequency with letters', { name: 'Cut', status: 'active', frequency: 'weekly' }, 'frequency', 'Service frequency must be a number.'],
-    ['a negative frequency', { name: 'Cut', status: 'active', frequency: -3 }, 'frequency', 'Service frequency must be a number.'],
-    ['a fractional frequency', { name: 'Cut', status: 'active', frequency: '2.5' }, 'frequency', 'Service frequency must be a number.'],
+    [
+      'a blank frequency',
+      { name: 'Cut', status: 'active', frequency: '' },
+      'frequency',
+      'Service frequency is required.',
+    ],
+    [
+      'a frequency with letters',
+      { name: 'Cut', status: 'active', frequency: 'weekly' },
+      'frequency',
+      'Service frequency must be a number.',
+    ],
+    [
+      'a negative frequency',
+      { name: 'Cut', status: 'active', frequency: -3 },
+      'frequency',
+      'Service frequency must be a number.',
+    ],
+    [
+      'a fractional frequency',
+      { name: 'Cut', status: 'active', frequency: '2.5' },
+      'frequency',
+      'Service frequency must be a number.',
+    ],
   ];
   for (const [what, body, field, message] of cases) {
     it(`refuses ${what} with 422 '${message}' and creates nothing`, async () => {
@@ -101,8 +154,16 @@ describe('validation with the spec messages', () => {
   it('validates an update with the same messages, and a refused update changes nothing', async () => {
     const owner = await h.signUpWithBusiness();
     const service = await createService(h, owner.business._id, owner.token);
-    expectFieldError(await h.call(path(owner.business._id, `update/${service._id}`), { frequency: 'often' }, owner.token), 'frequency', 'Service frequency must be a number.');
-    expectFieldError(await h.call(path(owner.business._id, `update/${service._id}`), { name: '' }, owner.token), 'name', 'Service name is required.');
+    expectFieldError(
+      await h.call(path(owner.business._id, `update/${service._id}`), { frequency: 'often' }, owner.token),
+      'frequency',
+      'Service frequency must be a number.',
+    );
+    expectFieldError(
+      await h.call(path(owner.business._id, `update/${service._id}`), { name: '' }, owner.token),
+      'name',
+      'Service name is required.',
+    );
     const got = await h.call(path(owner.business._id, `get/${service._id}`), undefined, owner.token);
     expect(got.body.data.service).toEqual(service);
   });
@@ -119,14 +180,29 @@ describe('get, update, delete and restore', () => {
 
   it("updates only the fields sent with 'Service updated.', clears description with null, and re-indexes", async () => {
     const owner = await h.signUpWithBusiness();
-    const service = await createService(h, owner.business._id, owner.token, { name: 'Lawn mowing', description: 'Front and back lawns.', price: '£30' });
+    const service = await createService(h, owner.business._id, owner.token, {
+      name: 'Lawn mowing',
+      description: 'Front and back lawns.',
+      price: '£30',
+    });
     h.clock.offsetMs += 60_000;
-    const result = await h.call(path(owner.business._id, `update/${service._id}`), { name: 'Lawn care', frequency: 14, description: null }, owner.token);
+    const result = await h.call(
+      path(owner.business._id, `update/${service._id}`),
+      { name: 'Lawn care', frequency: 14, description: null },
+      owner.token,
+    );
     h.clock.offsetMs -= 60_000;
     expect(result.status, JSON.stringify(result.body)).toBe(200);
     expect(result.body.messages).toEqual(['Service updated.']);
     const updated = result.body.data.service;
-    expect(updated).toMatchObject({ name: 'Lawn care', frequency: 14, description: null, price: '£30', status: 'active', created_at: service.created_at });
+    expect(updated).toMatchObject({
+      name: 'Lawn care',
+      frequency: 14,
+      description: null,
+      price: '£30',
+      status: 'active',
+      created_at: service.created_at,
+    });
     expect(updated.updated_at > service.updated_at).toBe(true);
     expect(eventsFor(service._id).map((event) => event.event)).toEqual(['ServiceCreated', 'ServiceUpdated']);
     const text = (await chunksOf(service._id)).map((chunk) => `${chunk.heading ?? ''} ${chunk.text}`).join(' ');
@@ -164,13 +240,20 @@ describe('get, update, delete and restore', () => {
     expect(restored.body.data.service).toEqual(service);
     expect((await chunksOf(service._id)).length).toBeGreaterThan(0);
     expect((await h.call(path(b, 'list'), {}, owner.token)).body.data.services).toEqual([service]);
-    expect(eventsFor(service._id).map((event) => event.event)).toEqual(['ServiceCreated', 'ServiceDeleted', 'ServiceCreated']);
+    expect(eventsFor(service._id).map((event) => event.event)).toEqual([
+      'ServiceCreated',
+      'ServiceDeleted',
+      'ServiceCreated',
+    ]);
   });
 
   it('refuses to restore a service that is not deleted, or unknown, with 404', async () => {
     const owner = await h.signUpWithBusiness();
     const service = await createService(h, owner.business._id, owner.token);
-    expectFailureEnvelope(await h.call(path(owner.business._id, `restore/${service._id}`), undefined, owner.token), 404);
+    expectFailureEnvelope(
+      await h.call(path(owner.business._id, `restore/${service._id}`), undefined, owner.token),
+      404,
+    );
     expectFailureEnvelope(await h.call(path(owner.business._id, 'restore/nope'), undefined, owner.token), 404);
     expectFailureEnvelope(await h.call(path(owner.business._id, 'get/nope'), undefined, owner.token), 404);
   });

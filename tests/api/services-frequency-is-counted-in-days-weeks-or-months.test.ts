@@ -16,16 +16,28 @@ const path = (businessId: string, action: string) => `businesses/services/${busi
 describe('service frequency in days, weeks or months', () => {
   it('takes frequency_unit on create and answers it; without one the frequency is in days, as before', async () => {
     const owner = await h.signUpWithBusiness();
-    const fortnightly = await h.call(path(owner.business._id, 'create'), { name: 'Lawn mowing', status: 'active', frequency: 2, frequency_unit: 'week' }, owner.token);
+    const fortnightly = await h.call(
+      path(owner.business._id, 'create'),
+      { name: 'Lawn mowing', status: 'active', frequency: 2, frequency_unit: 'week' },
+      owner.token,
+    );
     expect(fortnightly.status, JSON.stringify(fortnightly.body)).toBe(200);
     expect(fortnightly.body.data.service).toMatchObject({ frequency: 2, frequency_unit: 'week' });
-    const old = await h.call(path(owner.business._id, 'create'), { name: 'Window cleaning', status: 'active', frequency: '28' }, owner.token);
+    const old = await h.call(
+      path(owner.business._id, 'create'),
+      { name: 'Window cleaning', status: 'active', frequency: '28' },
+      owner.token,
+    );
     expect(old.body.data.service).toMatchObject({ frequency: 28, frequency_unit: 'day' });
   });
 
   it('update changes the unit alone, and keeps it when only the number is sent', async () => {
     const owner = await h.signUpWithBusiness();
-    const created = await h.call(path(owner.business._id, 'create'), { name: 'Gutter clearing', status: 'active', frequency: 6, frequency_unit: 'month' }, owner.token);
+    const created = await h.call(
+      path(owner.business._id, 'create'),
+      { name: 'Gutter clearing', status: 'active', frequency: 6, frequency_unit: 'month' },
+      owner.token,
+    );
     const id = created.body.data.service._id;
     const number = await h.call(path(owner.business._id, `update/${id}`), { frequency: 3 }, owner.token);
     expect(number.body.data.service).toMatchObject({ frequency: 3, frequency_unit: 'month' });
@@ -38,9 +50,33 @@ describe('service frequency in days, weeks or months', () => {
   it('refuses an unknown unit and more than 100 years, with clear messages', async () => {
     const owner = await h.signUpWithBusiness();
     const base = { name: 'Chimney sweep', status: 'active' };
-    expectFieldError(await h.call(path(owner.business._id, 'create'), { ...base, frequency: 1, frequency_unit: 'fortnight' }, owner.token), 'frequency_unit', 'Service frequency unit must be day, week or month.');
-    expectFieldError(await h.call(path(owner.business._id, 'create'), { ...base, frequency: 1201, frequency_unit: 'month' }, owner.token), 'frequency', 'Service frequency must be at most 100 years.');
-    expect((await h.call(path(owner.business._id, 'create'), { ...base, frequency: 1200, frequency_unit: 'month' }, owner.token)).status).toBe(200);
+    expectFieldError(
+      await h.call(
+        path(owner.business._id, 'create'),
+        { ...base, frequency: 1, frequency_unit: 'fortnight' },
+        owner.token,
+      ),
+      'frequency_unit',
+      'Service frequency unit must be day, week or month.',
+    );
+    expectFieldError(
+      await h.call(
+        path(owner.business._id, 'create'),
+        { ...base, frequency: 1201, frequency_unit: 'month' },
+        owner.token,
+      ),
+      'frequency',
+      'Service frequency must be at most 100 years.',
+    );
+    expect(
+      (
+        await h.call(
+          path(owner.business._id, 'create'),
+          { ...base, frequency: 1200, frequency_unit: 'month' },
+          owner.token,
+        )
+      ).status,
+    ).toBe(200);
   });
 
   it('sorts by frequency as time between visits, whatever the unit', async () => {
@@ -51,16 +87,37 @@ describe('service frequency in days, weeks or months', () => {
       ['Three weeks', 3, 'week'],
       ['One-off', 0, 'week'],
     ] as const) {
-      await h.call(path(owner.business._id, 'create'), { name, status: 'active', frequency, frequency_unit }, owner.token);
+      await h.call(
+        path(owner.business._id, 'create'),
+        { name, status: 'active', frequency, frequency_unit },
+        owner.token,
+      );
     }
-    const list = await h.call(path(owner.business._id, 'list'), { sort_by: 'frequency', sort_order: 'asc' }, owner.token);
-    expect(list.body.data.services.map((service: { name: string }) => service.name)).toEqual(['One-off', 'Ten days', 'Three weeks', 'Monthly']);
+    const list = await h.call(
+      path(owner.business._id, 'list'),
+      { sort_by: 'frequency', sort_order: 'asc' },
+      owner.token,
+    );
+    expect(list.body.data.services.map((service: { name: string }) => service.name)).toEqual([
+      'One-off',
+      'Ten days',
+      'Three weeks',
+      'Monthly',
+    ]);
   });
 
   it('the knowledge search says how often in the unit given', async () => {
     const owner = await h.signUpWithBusiness();
-    const created = await h.call(path(owner.business._id, 'create'), { name: 'Pool cleaning', status: 'active', frequency: 2, frequency_unit: 'week' }, owner.token);
-    const chunks = await h.database.db.select().from(knowledgeChunks).where(eq(knowledgeChunks.serviceId, created.body.data.service._id)).orderBy(asc(knowledgeChunks.ordinal));
+    const created = await h.call(
+      path(owner.business._id, 'create'),
+      { name: 'Pool cleaning', status: 'active', frequency: 2, frequency_unit: 'week' },
+      owner.token,
+    );
+    const chunks = await h.database.db
+      .select()
+      .from(knowledgeChunks)
+      .where(eq(knowledgeChunks.serviceId, created.body.data.service._id))
+      .orderBy(asc(knowledgeChunks.ordinal));
     expect(chunks.map((chunk) => chunk.text).join('\n')).toContain('Repeats every 2 weeks.');
   });
 });

@@ -19,8 +19,20 @@ async function businessWithServices() {
   const b = owner.business._id;
   const made = [];
   for (const input of [
-    { name: 'Carpet cleaning', status: 'active', frequency: 180, description: 'Deep steam clean of carpets and rugs.', price: '£80 per room' },
-    { name: 'Oven cleaning', status: 'inactive', frequency: 0, description: 'Ovens, hobs and extractor hoods.', price: '£95' },
+    {
+      name: 'Carpet cleaning',
+      status: 'active',
+      frequency: 180,
+      description: 'Deep steam clean of carpets and rugs.',
+      price: '£80 per room',
+    },
+    {
+      name: 'Oven cleaning',
+      status: 'inactive',
+      frequency: 0,
+      description: 'Ovens, hobs and extractor hoods.',
+      price: '£95',
+    },
     { name: 'Antique polishing', status: 'active', frequency: 30, description: null, price: '50% off in May' },
   ]) {
     made.push(await createService(h, b, owner.token, input));
@@ -29,7 +41,8 @@ async function businessWithServices() {
   return { owner, b, carpet: made[0], oven: made[1], antique: made[2] };
 }
 
-const names = (result: { body: { data?: { services: { name: string }[] } } }) => result.body.data!.services.map((service) => service.name);
+const names = (result: { body: { data?: { services: { name: string }[] } } }) =>
+  result.body.data!.services.map((service) => service.name);
 
 describe('businesses/services/{business_id}/list', () => {
   it('answers data.services newest first with total, page and limit', async () => {
@@ -45,10 +58,22 @@ describe('businesses/services/{business_id}/list', () => {
   it('sorts by name, frequency, status, created_at and updated_at in either order', async () => {
     const { owner, b, carpet } = await businessWithServices();
     const list = (body: Record<string, unknown>) => h.call(path(b, 'list'), body, owner.token).then(names);
-    expect(await list({ sort_by: 'name', sort_order: 'asc' })).toEqual(['Antique polishing', 'Carpet cleaning', 'Oven cleaning']);
-    expect(await list({ sort_by: 'frequency', sort_order: 'desc' })).toEqual(['Carpet cleaning', 'Antique polishing', 'Oven cleaning']);
+    expect(await list({ sort_by: 'name', sort_order: 'asc' })).toEqual([
+      'Antique polishing',
+      'Carpet cleaning',
+      'Oven cleaning',
+    ]);
+    expect(await list({ sort_by: 'frequency', sort_order: 'desc' })).toEqual([
+      'Carpet cleaning',
+      'Antique polishing',
+      'Oven cleaning',
+    ]);
     expect((await list({ sort_by: 'status', sort_order: 'desc' }))[0]).toBe('Oven cleaning');
-    expect(await list({ sort_by: 'created_at', sort_order: 'asc' })).toEqual(['Carpet cleaning', 'Oven cleaning', 'Antique polishing']);
+    expect(await list({ sort_by: 'created_at', sort_order: 'asc' })).toEqual([
+      'Carpet cleaning',
+      'Oven cleaning',
+      'Antique polishing',
+    ]);
     await h.call(path(b, `update/${carpet._id}`), { price: '£85 per room' }, owner.token);
     expect((await list({ sort_by: 'updated_at' }))[0]).toBe('Carpet cleaning');
     // An unknown column falls back to the default order rather than failing.
@@ -58,7 +83,11 @@ describe('businesses/services/{business_id}/list', () => {
   it('pages with page (from 0) and limit', async () => {
     const { owner, b } = await businessWithServices();
     const first = await h.call(path(b, 'list'), { limit: 2, sort_by: 'name', sort_order: 'asc' }, owner.token);
-    const second = await h.call(path(b, 'list'), { limit: 2, page: 1, sort_by: 'name', sort_order: 'asc' }, owner.token);
+    const second = await h.call(
+      path(b, 'list'),
+      { limit: 2, page: 1, sort_by: 'name', sort_order: 'asc' },
+      owner.token,
+    );
     expect(names(first)).toEqual(['Antique polishing', 'Carpet cleaning']);
     expect(names(second)).toEqual(['Oven cleaning']);
     expect(second.body.data).toMatchObject({ total: 3, page: 1, limit: 2 });
@@ -80,7 +109,11 @@ describe('businesses/services/{business_id}/list', () => {
 
   it('filters by a created_at range', async () => {
     const { owner, b, oven } = await businessWithServices();
-    const result = await h.call(path(b, 'list'), { created_at: { from: oven.created_at, to: oven.created_at } }, owner.token);
+    const result = await h.call(
+      path(b, 'list'),
+      { created_at: { from: oven.created_at, to: oven.created_at } },
+      owner.token,
+    );
     expect(names(result)).toEqual(['Oven cleaning']);
   });
 
@@ -162,9 +195,12 @@ describe('permissions', () => {
     const admin = await h.signUp();
     await h.addMember(b, admin.user.id, ['admin']);
     const { writes } = everyCall(b, live._id, deleted._id);
-    for (const [callPath, body] of writes) expect((await h.call(callPath, body, member.token)).status, callPath).toBe(200);
+    for (const [callPath, body] of writes)
+      expect((await h.call(callPath, body, member.token)).status, callPath).toBe(200);
     expect((await h.call(path(b, 'list'), {}, admin.token)).status).toBe(200);
-    expect((await h.call(path(b, 'create'), { name: 'By admin', status: 'active', frequency: 7 }, admin.token)).status).toBe(200);
+    expect(
+      (await h.call(path(b, 'create'), { name: 'By admin', status: 'active', frequency: 7 }, admin.token)).status,
+    ).toBe(200);
   });
 });
 
@@ -190,7 +226,8 @@ describe('tenant isolation', () => {
     }
     // Through the victim's business id: the intruder is not a member.
     const { reads, writes } = everyCall(victim.b, victim.live._id, victim.deleted._id);
-    for (const [callPath, body] of [...reads, ...writes]) expectFailureEnvelope(await h.call(callPath, body, intruder.token), 404);
+    for (const [callPath, body] of [...reads, ...writes])
+      expectFailureEnvelope(await h.call(callPath, body, intruder.token), 404);
 
     expect(await snapshot(victim.owner, victim.b, victim.deleted._id)).toEqual(before);
     expect(h.events.length).toBe(eventCount);

@@ -14,8 +14,13 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 type Line = { speaker: string; text: string };
-const simulate = (b: string, systemId: string, body: unknown, token: string) => h.call(`businesses/systems/${b}/settings/${systemId}/simulate`, body, token);
-const optOutRows = (b: string, phone: string) => h.deps.db.select().from(smsOptOuts).where(and(eq(smsOptOuts.businessId, b), eq(smsOptOuts.phone, phone)));
+const simulate = (b: string, systemId: string, body: unknown, token: string) =>
+  h.call(`businesses/systems/${b}/settings/${systemId}/simulate`, body, token);
+const optOutRows = (b: string, phone: string) =>
+  h.deps.db
+    .select()
+    .from(smsOptOuts)
+    .where(and(eq(smsOptOuts.businessId, b), eq(smsOptOuts.phone, phone)));
 
 /**
  * Issue 22, item 25: texting STOP showed "automatic SMS replies are off" and changed nothing.
@@ -31,7 +36,10 @@ describe('STOP and START', () => {
     const stop = await simulate(b, system._id, { kind: 'sms', from, says: 'STOP' }, owner.token);
     expect(stop.status, JSON.stringify(stop.body)).toBe(200);
     const stopLines: Line[] = stop.body.data.transcript;
-    expect(stopLines.at(-1)).toEqual({ speaker: 'system', text: smsOptOutMessages.stopReceived(formatPhoneNumber(from)) });
+    expect(stopLines.at(-1)).toEqual({
+      speaker: 'system',
+      text: smsOptOutMessages.stopReceived(formatPhoneNumber(from)),
+    });
     expect(stopLines.map((line) => line.text).join('\n')).not.toMatch(/automatic SMS replies are off/);
     expect(await optOutRows(b, from)).toEqual([expect.objectContaining({ keyword: 'STOP' })]);
 
@@ -42,23 +50,43 @@ describe('STOP and START', () => {
 
     // The assistant does not answer them.
     const question = await simulate(b, system._id, { kind: 'sms', from, says: 'What time do you open?' }, owner.token);
-    expect((question.body.data.transcript as Line[]).at(-1)).toEqual({ speaker: 'system', text: smsOptOutMessages.optedOut(formatPhoneNumber(from)) });
+    expect((question.body.data.transcript as Line[]).at(-1)).toEqual({
+      speaker: 'system',
+      text: smsOptOutMessages.optedOut(formatPhoneNumber(from)),
+    });
     // No missed-call text-back.
     const missed = await simulate(b, system._id, { kind: 'missed_call', from }, owner.token);
     expect(missed.body.data.call.status).toBe('missed_call');
     expect((missed.body.data.transcript as Line[]).some((line) => line.text.startsWith('Texted'))).toBe(false);
     // Actions, order and question notices all send through sendCustomerSms.
-    const notice = await sendCustomerSms(h.deps, { businessId: b, to: from, body: 'Your order is confirmed.', purpose: 'order_status' });
-    expect(notice).toEqual({ ok: false, channel: 'sms', to: from, reason: smsOptOutMessages.optedOut(formatPhoneNumber(from)) });
+    const notice = await sendCustomerSms(h.deps, {
+      businessId: b,
+      to: from,
+      body: 'Your order is confirmed.',
+      purpose: 'order_status',
+    });
+    expect(notice).toEqual({
+      ok: false,
+      channel: 'sms',
+      to: from,
+      reason: smsOptOutMessages.optedOut(formatPhoneNumber(from)),
+    });
     // The owner's own message is refused with the reason, not as a provider failure.
-    const own = await h.call(`businesses/systems/${b}/settings/${system._id}/send-a-message`, { to: from, message: 'Hello again' }, owner.token);
+    const own = await h.call(
+      `businesses/systems/${b}/settings/${system._id}/send-a-message`,
+      { to: from, message: 'Hello again' },
+      owner.token,
+    );
     expect(own.status).toBe(422);
     expect(own.body.errors).toEqual([smsOptOutMessages.optedOut(formatPhoneNumber(from))]);
     expect(await h.outboxFor(from, 'sms')).toEqual([]);
 
     // START undoes it: the next question is answered.
     const start = await simulate(b, system._id, { kind: 'sms', from, says: 'start' }, owner.token);
-    expect((start.body.data.transcript as Line[]).at(-1)).toEqual({ speaker: 'system', text: smsOptOutMessages.startReceived(formatPhoneNumber(from)) });
+    expect((start.body.data.transcript as Line[]).at(-1)).toEqual({
+      speaker: 'system',
+      text: smsOptOutMessages.startReceived(formatPhoneNumber(from)),
+    });
     expect(await optOutRows(b, from)).toEqual([]);
     const again = await simulate(b, system._id, { kind: 'sms', from, says: 'What time do you open?' }, owner.token);
     expect((again.body.data.transcript as Line[]).map((line) => line.speaker)).toEqual(['caller', 'assistant']);
@@ -72,7 +100,12 @@ describe('STOP and START', () => {
     const second = await phoneSystem(h);
     const from = randomUkMobile();
     await simulate(first.b, first.system._id, { kind: 'sms', from, says: 'Stop.' }, first.owner.token);
-    const elsewhere = await simulate(second.b, second.system._id, { kind: 'sms', from, says: 'Are you open on Sunday?' }, second.owner.token);
+    const elsewhere = await simulate(
+      second.b,
+      second.system._id,
+      { kind: 'sms', from, says: 'Are you open on Sunday?' },
+      second.owner.token,
+    );
     expect((elsewhere.body.data.transcript as Line[]).map((line) => line.speaker)).toEqual(['caller', 'assistant']);
   });
 });

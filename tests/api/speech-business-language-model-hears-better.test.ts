@@ -15,14 +15,28 @@ const GROOMER = speechKnowledge({
   name: 'Pawsome Grooming',
   assistantName: 'Molly',
   address: '12 Wellsway, Bath BA2 4RZ',
-  services: [{ name: 'Full groom' }, { name: 'Nail clipping' }, { name: 'Puppy introduction' }, { name: 'De-shedding treatment' }],
+  services: [
+    { name: 'Full groom' },
+    { name: 'Nail clipping' },
+    { name: 'Puppy introduction' },
+    { name: 'De-shedding treatment' },
+  ],
   products: [{ name: 'Oatmeal shampoo' }],
   memories: [
     { type: 'answered_question', title: 'Do you groom cats?', content: 'Do you groom cats?', answer: 'No, dogs only.' },
-    { type: 'web_page', title: 'Collection service', content: 'We collect dogs from Keynsham, Radstock and Midsomer Norton. A full groom takes about two hours.' },
+    {
+      type: 'web_page',
+      title: 'Collection service',
+      content: 'We collect dogs from Keynsham, Radstock and Midsomer Norton. A full groom takes about two hours.',
+    },
   ],
 });
-const QUESTIONS = ['How much is a full groom?', 'Are you open on Saturday?', 'Do you collect from Radstock?', 'What time do you close today?'];
+const QUESTIONS = [
+  'How much is a full groom?',
+  'Are you open on Saturday?',
+  'Do you collect from Radstock?',
+  'What time do you close today?',
+];
 
 describe('recognition with the business language model', () => {
   it('hears espeak-ng questions of a made-up business with far fewer word errors than the generic model', async (context) => {
@@ -31,8 +45,14 @@ describe('recognition with the business language model', () => {
     const totals = { generic: { errors: 0, words: 0 }, business: { errors: 0, words: 0 } };
     for (const question of QUESTIONS) {
       const wav = await speakToWav16k(question, { voice: 'en-gb', wordsPerMinute: 165 });
-      const [generic, business] = await Promise.all([hearSpeech(speech.stt!, wav), hearSpeech(speech.stt!, wav, { knowledge: GROOMER })]);
-      for (const [name, heard] of [['generic', generic], ['business', business]] as const) {
+      const [generic, business] = await Promise.all([
+        hearSpeech(speech.stt!, wav),
+        hearSpeech(speech.stt!, wav, { knowledge: GROOMER }),
+      ]);
+      for (const [name, heard] of [
+        ['generic', generic],
+        ['business', business],
+      ] as const) {
         const counted = wordErrors(question, heard.text);
         totals[name].errors += counted.errors;
         totals[name].words += counted.words;

@@ -12,7 +12,9 @@ import { encodeWav, OPEN_LENGTH, parseWav, pcm16FromBytes } from '#api/services/
  */
 const embedded = await detectEmbeddedSpeech();
 const available = Boolean(embedded.stt && embedded.tts);
-const reason = available ? '' : ' (skipped: espeak-ng, pocketsphinx or pocketsphinx-en-us is not installed; apt-get install espeak-ng pocketsphinx pocketsphinx-en-us)';
+const reason = available
+  ? ''
+  : ' (skipped: espeak-ng, pocketsphinx or pocketsphinx-en-us is not installed; apt-get install espeak-ng pocketsphinx pocketsphinx-en-us)';
 
 async function* chunks(...parts: string[]) {
   for (const part of parts) yield part;
@@ -51,7 +53,9 @@ describe.skipIf(!available)(`embedded speech: espeak-ng and pocketsphinx${reason
     const listening = performance.now();
     const transcript = await embedded.stt!.transcribe(wav);
     const sttMs = performance.now() - listening;
-    console.info(`embedded speech: "${transcript}" (espeak-ng ${ttsMs.toFixed(0)} ms, pocketsphinx ${sttMs.toFixed(0)} ms)`);
+    console.info(
+      `embedded speech: "${transcript}" (espeak-ng ${ttsMs.toFixed(0)} ms, pocketsphinx ${sttMs.toFixed(0)} ms)`,
+    );
     expect(words(transcript).some((word) => word === 'opening' || word === 'hours')).toBe(true);
   });
 
@@ -61,7 +65,9 @@ describe.skipIf(!available)(`embedded speech: espeak-ng and pocketsphinx${reason
     // pocketsphinx hears "opening our ears" or similar; the bias brings back the phrase.
     expect(transcript).toContain('opening hours');
     // A name the dictionary lacks gets its pronunciation from espeak-ng's phonemiser.
-    expect(await biasTranscript('do you do bright smile whitening', ['Brightsmile whitening'])).toBe('do you do Brightsmile whitening');
+    expect(await biasTranscript('do you do bright smile whitening', ['Brightsmile whitening'])).toBe(
+      'do you do Brightsmile whitening',
+    );
   });
 
   it('speaks sentence by sentence as one streaming WAV: audio leaves before the text has ended', async () => {
@@ -110,11 +116,15 @@ describe.skipIf(!available)(`embedded speech: espeak-ng and pocketsphinx${reason
     expect(await embedded.stt!.transcribe(encodeWav(new Int16Array(100), 16_000))).toBe('');
     const controller = new AbortController();
     controller.abort(new Error('Client went away'));
-    await expect(collect(embedded.tts!.speak(chunks('Hello there. How are you?'), { signal: controller.signal }))).rejects.toThrow('Client went away');
+    await expect(
+      collect(embedded.tts!.speak(chunks('Hello there. How are you?'), { signal: controller.signal })),
+    ).rejects.toThrow('Client went away');
   });
 
   it('refuses audio that is not 16-bit PCM WAV with a clear message', async () => {
-    await expect(embedded.stt!.transcribe(new TextEncoder().encode('not audio at all'))).rejects.toThrow('The audio is not a WAV file');
+    await expect(embedded.stt!.transcribe(new TextEncoder().encode('not audio at all'))).rejects.toThrow(
+      'The audio is not a WAV file',
+    );
     const samples = pcm16FromBytes(parseWav(await speakToWav16k('hi')).pcm);
     expect(samples.length).toBeGreaterThan(0);
   });

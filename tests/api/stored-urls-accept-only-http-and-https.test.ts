@@ -41,17 +41,34 @@ describe('memory source_url', () => {
     const owner = await h.signUpWithBusiness();
     const b = owner.business._id;
     for (const source_url of NOT_WEB) {
-      const created = await h.call(`businesses/memories/${b}/create`, { type: 'text', status: 'active', content: 'We open at nine.', source_url }, owner.token);
+      const created = await h.call(
+        `businesses/memories/${b}/create`,
+        { type: 'text', status: 'active', content: 'We open at nine.', source_url },
+        owner.token,
+      );
       expectFieldError(created, 'source_url', WEB_URL_INVALID);
     }
-    const ok = await h.call(`businesses/memories/${b}/create`, { type: 'text', status: 'active', content: 'We open at nine.', source_url: 'https://example.com/hours' }, owner.token);
+    const ok = await h.call(
+      `businesses/memories/${b}/create`,
+      { type: 'text', status: 'active', content: 'We open at nine.', source_url: 'https://example.com/hours' },
+      owner.token,
+    );
     expect(ok.status).toBe(200);
     const id = ok.body.data.memory._id;
-    for (const source_url of NOT_WEB) expectFieldError(await h.call(`businesses/memories/${b}/update/${id}`, { source_url }, owner.token), 'source_url', WEB_URL_INVALID);
+    for (const source_url of NOT_WEB)
+      expectFieldError(
+        await h.call(`businesses/memories/${b}/update/${id}`, { source_url }, owner.token),
+        'source_url',
+        WEB_URL_INVALID,
+      );
     // Clearing still works, and an http URL is fine.
     const cleared = await h.call(`businesses/memories/${b}/update/${id}`, { source_url: null }, owner.token);
     expect(cleared.body.data.memory.source_url).toBeNull();
-    const http = await h.call(`businesses/memories/${b}/update/${id}`, { source_url: 'http://example.com/old' }, owner.token);
+    const http = await h.call(
+      `businesses/memories/${b}/update/${id}`,
+      { source_url: 'http://example.com/old' },
+      owner.token,
+    );
     expect(http.body.data.memory.source_url).toBe('http://example.com/old');
   });
 });
@@ -61,7 +78,12 @@ describe('lead catcher redirect_url', () => {
     const owner = await h.signUpWithBusiness();
     const b = owner.business._id;
     const leads = await addSystem(h, b, owner.token, 'leadcatcher');
-    const set = (redirect_url: string) => h.call(systemsPath(b, `settings/${leads._id}/set`), { configurations: { data: { settings: { redirect_url } } } }, owner.token);
+    const set = (redirect_url: string) =>
+      h.call(
+        systemsPath(b, `settings/${leads._id}/set`),
+        { configurations: { data: { settings: { redirect_url } } } },
+        owner.token,
+      );
     for (const url of NOT_WEB) expectFieldError(await set(url), 'redirect_url', systemMessages.urlInvalid);
     for (const url of [
       'http://127.0.0.1/admin',

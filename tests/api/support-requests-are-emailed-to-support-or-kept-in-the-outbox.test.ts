@@ -17,7 +17,11 @@ afterAll(async () => {
 describe('helpers/support', () => {
   it('emails SUPPORT_EMAIL with the subject, message, page and who sent it', async () => {
     const user = await withSupport.signUp();
-    const result = await withSupport.call('helpers/support', { subject: 'Cannot invite', message: 'The invite button does nothing.', page: '/dashboard/users' }, user.token);
+    const result = await withSupport.call(
+      'helpers/support',
+      { subject: 'Cannot invite', message: 'The invite button does nothing.', page: '/dashboard/users' },
+      user.token,
+    );
     expect(result.status, JSON.stringify(result.body)).toBe(200);
     expect(result.body).toEqual({ data: {}, messages: ['Your message has been sent.'] });
     const [mail] = await withSupport.outboxFor(SUPPORT, 'email');
@@ -30,7 +34,11 @@ describe('helpers/support', () => {
   it('replies go to the email given, and without SUPPORT_EMAIL the request stays in the outbox', async () => {
     const user = await h.signUp();
     const replyTo = uniqueEmail();
-    const result = await h.call('helpers/support', { subject: 'Hello', message: 'Please call me.', email: replyTo }, user.token);
+    const result = await h.call(
+      'helpers/support',
+      { subject: 'Hello', message: 'Please call me.', email: replyTo },
+      user.token,
+    );
     expect(result.status).toBe(200);
     const [entry] = await h.outboxFor('support', 'email');
     expect(entry.body).toContain(`<${replyTo}>`);
@@ -39,9 +47,21 @@ describe('helpers/support', () => {
 
   it('validates subject, message and email, and needs a signed-in user', async () => {
     const user = await h.signUp();
-    expectFieldError(await h.call('helpers/support', { message: 'x' }, user.token), 'subject', 'This field is required.');
-    expectFieldError(await h.call('helpers/support', { subject: 'x', message: '   ' }, user.token), 'message', 'This field is required.');
-    expectFieldError(await h.call('helpers/support', { subject: 'x', message: 'y', email: 'nope' }, user.token), 'email', 'Email is not valid.');
+    expectFieldError(
+      await h.call('helpers/support', { message: 'x' }, user.token),
+      'subject',
+      'This field is required.',
+    );
+    expectFieldError(
+      await h.call('helpers/support', { subject: 'x', message: '   ' }, user.token),
+      'message',
+      'This field is required.',
+    );
+    expectFieldError(
+      await h.call('helpers/support', { subject: 'x', message: 'y', email: 'nope' }, user.token),
+      'email',
+      'Email is not valid.',
+    );
     expectFailureEnvelope(await h.call('helpers/support', { subject: 'x', message: 'y' }), 401);
   });
 });

@@ -14,7 +14,6 @@ afterAll(() => h.close());
 
 const path = systemsPath;
 
-
 describe('settings/{system_id}/make-a-call', () => {
   it('rings the agent first from the business number, and the call is on the timeline at once', async () => {
     const owner = await h.signUpWithBusiness();
@@ -41,7 +40,13 @@ describe('settings/{system_id}/make-a-call', () => {
     });
     const hooks = `http://app.test/api/v1/webhooks/twilio/${system._id}`;
     expect(placed).toEqual([
-      { to: customer, from: system.phone_number, agentNumber: agent, connectUrl: `${hooks}/voice/connect?to=${encodeURIComponent(customer)}`, statusCallback: `${hooks}/status` },
+      {
+        to: customer,
+        from: system.phone_number,
+        agentNumber: agent,
+        connectUrl: `${hooks}/voice/connect?to=${encodeURIComponent(customer)}`,
+        statusCallback: `${hooks}/status`,
+      },
     ]);
 
     const calls = await h.call(`businesses/calls/${b}/list`, undefined, owner.token);
@@ -54,7 +59,13 @@ describe('settings/{system_id}/make-a-call', () => {
     expect(events.body.data.events.find((event: { name: string }) => event.name === 'call.placed')).toMatchObject({
       kind: 'action',
       outcome: 'ok',
-      details: { to: customer, from: system.phone_number, agent_number: agent, call_id: expect.stringMatching(/^CA-sandbox-/), item_id: call._id },
+      details: {
+        to: customer,
+        from: system.phone_number,
+        agent_number: agent,
+        call_id: expect.stringMatching(/^CA-sandbox-/),
+        item_id: call._id,
+      },
     });
   });
 
@@ -63,9 +74,17 @@ describe('settings/{system_id}/make-a-call', () => {
     const b = owner.business._id;
     const system = await telephonySystem(h, b, owner.token);
     h.clock.offsetMs = -4 * 60_000;
-    const old = await h.call(path(b, `settings/${system._id}/make-a-call`), { to: randomUkMobile(), agent_number: randomUkMobile() }, owner.token);
+    const old = await h.call(
+      path(b, `settings/${system._id}/make-a-call`),
+      { to: randomUkMobile(), agent_number: randomUkMobile() },
+      owner.token,
+    );
     h.clock.offsetMs = 0;
-    const recent = await h.call(path(b, `settings/${system._id}/make-a-call`), { to: randomUkMobile(), agent_number: randomUkMobile() }, owner.token);
+    const recent = await h.call(
+      path(b, `settings/${system._id}/make-a-call`),
+      { to: randomUkMobile(), agent_number: randomUkMobile() },
+      owner.token,
+    );
     expect(old.status).toBe(200);
     expect(recent.status).toBe(200);
 
@@ -74,7 +93,11 @@ describe('settings/{system_id}/make-a-call', () => {
     expect(list.status).toBe(200);
     expect(list.body.data.calls.map((item: { _id: string }) => item._id)).toEqual([recent.body.data.call._id]);
     expect(list.body.data).toMatchObject({ total: 1, limit: 50, page: 0 });
-    const bounded = await h.call(`businesses/calls/${b}/list`, { created_at: { from, to: new Date(Date.now() + 1000).toISOString() }, limit: 50 }, owner.token);
+    const bounded = await h.call(
+      `businesses/calls/${b}/list`,
+      { created_at: { from, to: new Date(Date.now() + 1000).toISOString() }, limit: 50 },
+      owner.token,
+    );
     expect(bounded.body.data.calls.map((item: { _id: string }) => item._id)).toEqual([recent.body.data.call._id]);
     const all = await h.call(`businesses/calls/${b}/list`, { limit: 50 }, owner.token);
     expect(all.body.data.total).toBe(2);
@@ -87,7 +110,12 @@ describe('settings/{system_id}/make-a-call', () => {
     const second = await telephonySystem(h, b, owner.token);
     const other = await h.signUpWithBusiness();
     const foreign = await telephonySystem(h, other.business._id, other.token);
-    const call = (from: string) => h.call(path(b, `settings/${system._id}/make-a-call`), { to: randomUkMobile(), from, agent_number: randomUkMobile() }, owner.token);
+    const call = (from: string) =>
+      h.call(
+        path(b, `settings/${system._id}/make-a-call`),
+        { to: randomUkMobile(), from, agent_number: randomUkMobile() },
+        owner.token,
+      );
 
     const fromSecond = await call(second.phone_number!);
     expect(fromSecond.status).toBe(200);
@@ -100,26 +128,56 @@ describe('settings/{system_id}/make-a-call', () => {
     const owner = await h.signUpWithBusiness();
     const b = owner.business._id;
     const bare = await addSystem(h, b, owner.token, 'telephony');
-    const noNumber = await h.call(path(b, `settings/${bare._id}/make-a-call`), { to: randomUkMobile(), agent_number: randomUkMobile() }, owner.token);
+    const noNumber = await h.call(
+      path(b, `settings/${bare._id}/make-a-call`),
+      { to: randomUkMobile(), agent_number: randomUkMobile() },
+      owner.token,
+    );
     expectFailureEnvelope(noNumber, 422);
     expect(noNumber.body.errors).toEqual([systemMessages.needsNumber]);
     const leads = await addSystem(h, b, owner.token, 'leadcatcher');
-    expect((await h.call(path(b, `settings/${leads._id}/make-a-call`), { to: randomUkMobile(), agent_number: randomUkMobile() }, owner.token)).body.errors).toEqual([systemMessages.notAPhoneSystem]);
+    expect(
+      (
+        await h.call(
+          path(b, `settings/${leads._id}/make-a-call`),
+          { to: randomUkMobile(), agent_number: randomUkMobile() },
+          owner.token,
+        )
+      ).body.errors,
+    ).toEqual([systemMessages.notAPhoneSystem]);
 
     const system = await telephonySystem(h, b, owner.token);
-    expectFieldError(await h.call(path(b, `settings/${system._id}/make-a-call`), { to: randomUkMobile() }, owner.token), 'agent_number', systemMessages.agentRequired);
-    const badTo = await h.call(path(b, `settings/${system._id}/make-a-call`), { to: '12345', agent_number: randomUkMobile() }, owner.token);
+    expectFieldError(
+      await h.call(path(b, `settings/${system._id}/make-a-call`), { to: randomUkMobile() }, owner.token),
+      'agent_number',
+      systemMessages.agentRequired,
+    );
+    const badTo = await h.call(
+      path(b, `settings/${system._id}/make-a-call`),
+      { to: '12345', agent_number: randomUkMobile() },
+      owner.token,
+    );
     expect(badTo.status).toBe(422);
     expect(badTo.body.field_errors?.to?.[0]).toMatch(/^Phone numbers must be in international format, E.164 format/);
 
-    const failed = await withProvider(h, { placeCall: () => Promise.reject(new TelephonyError('The provider refused the call.')) }, () =>
-      h.call(path(b, `settings/${system._id}/make-a-call`), { to: randomUkMobile(), agent_number: randomUkMobile() }, owner.token),
+    const failed = await withProvider(
+      h,
+      { placeCall: () => Promise.reject(new TelephonyError('The provider refused the call.')) },
+      () =>
+        h.call(
+          path(b, `settings/${system._id}/make-a-call`),
+          { to: randomUkMobile(), agent_number: randomUkMobile() },
+          owner.token,
+        ),
     );
     expectFailureEnvelope(failed, 502);
     expect(failed.body.errors).toEqual(['The provider refused the call.']);
     expect((await h.call(`businesses/calls/${b}/list`, undefined, owner.token)).body.data.total).toBe(0);
     const events = await h.call(path(b, `list-events/${system._id}`), undefined, owner.token);
-    expect(events.body.data.events.find((event: { name: string }) => event.name === 'call.placed')).toMatchObject({ outcome: 'failed', error: 'The provider refused the call.' });
+    expect(events.body.data.events.find((event: { name: string }) => event.name === 'call.placed')).toMatchObject({
+      outcome: 'failed',
+      error: 'The provider refused the call.',
+    });
   });
 });
 
@@ -129,15 +187,34 @@ describe('settings/{system_id}/send-a-message', () => {
     const b = owner.business._id;
     const system = await telephonySystem(h, b, owner.token);
     const to = randomUkMobile();
-    const result = await h.call(path(b, `settings/${system._id}/send-a-message`), { to, message: '  Your quote is ready.  ' }, owner.token);
+    const result = await h.call(
+      path(b, `settings/${system._id}/send-a-message`),
+      { to, message: '  Your quote is ready.  ' },
+      owner.token,
+    );
     expect(result.status, JSON.stringify(result.body)).toBe(200);
     expect(result.body.messages).toEqual([systemMessages.messageSent(to)]);
     expect(result.body.messages).toEqual([`Message sent to ${to}.`]);
     const sms = result.body.data.sms;
-    expect(sms).toMatchObject({ type: 'sms', direction: 'outbound', status: 'delivered', from: system.phone_number, to, body: 'Your quote is ready.', details: { sent_by: owner.user.id } });
+    expect(sms).toMatchObject({
+      type: 'sms',
+      direction: 'outbound',
+      status: 'delivered',
+      from: system.phone_number,
+      to,
+      body: 'Your quote is ready.',
+      details: { sent_by: owner.user.id },
+    });
 
     const [sent] = await h.outboxFor(to, 'sms');
-    expect(sent).toMatchObject({ channel: 'sms', to, from: system.phone_number, body: 'Your quote is ready.', provider: 'sandbox', delivered: true });
+    expect(sent).toMatchObject({
+      channel: 'sms',
+      to,
+      from: system.phone_number,
+      body: 'Your quote is ready.',
+      provider: 'sandbox',
+      delivered: true,
+    });
     const smses = await h.call(`businesses/smses/${b}/list`, undefined, owner.token);
     expect(smses.body.data.smses.map((item: { _id: string }) => item._id)).toEqual([sms._id]);
     expect(h.events.some((event) => event.event === 'SmsCreated' && event.payload.id === sms._id)).toBe(true);
@@ -153,16 +230,42 @@ describe('settings/{system_id}/send-a-message', () => {
     const b = owner.business._id;
     const system = await telephonySystem(h, b, owner.token);
     const to = randomUkMobile();
-    const contact = await h.call(`businesses/customers/${b}/create`, { first_name: 'Ada', status: 'customer', phones: [to] }, owner.token);
+    const contact = await h.call(
+      `businesses/customers/${b}/create`,
+      { first_name: 'Ada', status: 'customer', phones: [to] },
+      owner.token,
+    );
     expect(contact.status, JSON.stringify(contact.body)).toBe(200);
-    const sent = await h.call(path(b, `settings/${system._id}/send-a-message`), { to, message: 'Hello Ada' }, owner.token);
+    const sent = await h.call(
+      path(b, `settings/${system._id}/send-a-message`),
+      { to, message: 'Hello Ada' },
+      owner.token,
+    );
     expect(sent.body.data.sms.customer_id).toBe(contact.body.data.customer._id);
 
-    expectFieldError(await h.call(path(b, `settings/${system._id}/send-a-message`), { to, message: ' ' }, owner.token), 'message', systemMessages.messageRequired);
-    expectFieldError(await h.call(path(b, `settings/${system._id}/send-a-message`), { to, message: 'x'.repeat(1601) }, owner.token), 'message', systemMessages.messageTooLong);
-    expectFieldError(await h.call(path(b, `settings/${system._id}/send-a-message`), { to, message: 'Hi', from: '+442079460999' }, owner.token), 'from', systemMessages.fromNotOurs);
+    expectFieldError(
+      await h.call(path(b, `settings/${system._id}/send-a-message`), { to, message: ' ' }, owner.token),
+      'message',
+      systemMessages.messageRequired,
+    );
+    expectFieldError(
+      await h.call(path(b, `settings/${system._id}/send-a-message`), { to, message: 'x'.repeat(1601) }, owner.token),
+      'message',
+      systemMessages.messageTooLong,
+    );
+    expectFieldError(
+      await h.call(
+        path(b, `settings/${system._id}/send-a-message`),
+        { to, message: 'Hi', from: '+442079460999' },
+        owner.token,
+      ),
+      'from',
+      systemMessages.fromNotOurs,
+    );
     const bare = await addSystem(h, b, owner.token, 'mobile');
-    expect((await h.call(path(b, `settings/${bare._id}/send-a-message`), { to, message: 'Hi' }, owner.token)).body.errors).toEqual([systemMessages.needsNumber]);
+    expect(
+      (await h.call(path(b, `settings/${bare._id}/send-a-message`), { to, message: 'Hi' }, owner.token)).body.errors,
+    ).toEqual([systemMessages.needsNumber]);
     expect((await h.outboxFor(to, 'sms')).length).toBe(1);
   });
 });

@@ -23,7 +23,20 @@ describe('businesses/systems/{business_id}/create, list and get', () => {
     expect(created.body.messages).toEqual([systemMessages.created]);
     const system = created.body.data.system;
     expect(Object.keys(system).sort()).toEqual(
-      ['_id', 'configurations', 'created_at', 'deleted_at', 'label', 'name', 'phone_number', 'provider', 'setup_steps', 'status', 'status_label', 'updated_at'].sort(),
+      [
+        '_id',
+        'configurations',
+        'created_at',
+        'deleted_at',
+        'label',
+        'name',
+        'phone_number',
+        'provider',
+        'setup_steps',
+        'status',
+        'status_label',
+        'updated_at',
+      ].sort(),
     );
     expect(system).toMatchObject({
       name: 'telephony',
@@ -50,7 +63,11 @@ describe('businesses/systems/{business_id}/create, list and get', () => {
     const list = await h.call(path(b, 'list'), undefined, owner.token);
     expect(list.status).toBe(200);
     expect(list.body.data.total).toBe(3);
-    expect(list.body.data.systems.map((item: { _id: string }) => item._id)).toEqual([mobile._id, leadcatcher._id, system._id]);
+    expect(list.body.data.systems.map((item: { _id: string }) => item._id)).toEqual([
+      mobile._id,
+      leadcatcher._id,
+      system._id,
+    ]);
     expect(list.body.messages).toEqual([]);
 
     const one = await h.call(path(b, `get/${system._id}`), undefined, owner.token);
@@ -60,8 +77,16 @@ describe('businesses/systems/{business_id}/create, list and get', () => {
 
   it('refuses a missing or unknown kind with the field messages', async () => {
     const owner = await h.signUpWithBusiness();
-    expectFieldError(await h.call(path(owner.business._id, 'create'), {}, owner.token), 'name', systemMessages.nameRequired);
-    expectFieldError(await h.call(path(owner.business._id, 'create'), { name: 'fax' }, owner.token), 'name', systemMessages.nameInvalid);
+    expectFieldError(
+      await h.call(path(owner.business._id, 'create'), {}, owner.token),
+      'name',
+      systemMessages.nameRequired,
+    );
+    expectFieldError(
+      await h.call(path(owner.business._id, 'create'), { name: 'fax' }, owner.token),
+      'name',
+      systemMessages.nameInvalid,
+    );
   });
 
   it('answers 404 for a system id that does not exist', async () => {
@@ -82,7 +107,10 @@ describe('update, delete and restore', () => {
     const updated = await h.call(path(b, `update/${system._id}`), { settings: { record_calls: false } }, owner.token);
     expect(updated.status).toBe(200);
     expect(updated.body.messages).toEqual([systemMessages.updated]);
-    expect(updated.body.data.system.configurations.data.settings).toEqual({ ...DEFAULT_SETTINGS.telephony, record_calls: false });
+    expect(updated.body.data.system.configurations.data.settings).toEqual({
+      ...DEFAULT_SETTINGS.telephony,
+      record_calls: false,
+    });
 
     const deleted = await h.call(path(b, `delete/${system._id}`), undefined, owner.token);
     expect(deleted.status).toBe(200);
@@ -96,7 +124,11 @@ describe('update, delete and restore', () => {
     const restored = await h.call(path(b, `restore/${system._id}`), undefined, owner.token);
     expect(restored.status).toBe(200);
     expect(restored.body.messages).toEqual([systemMessages.restored]);
-    expect(restored.body.data.system).toMatchObject({ deleted_at: null, phone_number: system.phone_number, status: 'active' });
+    expect(restored.body.data.system).toMatchObject({
+      deleted_at: null,
+      phone_number: system.phone_number,
+      status: 'active',
+    });
     expect(restored.body.data.system.configurations.data.settings.record_calls).toBe(false);
     expect((await h.call(path(b, 'list'), undefined, owner.token)).body.data.total).toBe(1);
   });
@@ -105,12 +137,23 @@ describe('update, delete and restore', () => {
     const owner = await h.signUpWithBusiness();
     const b = owner.business._id;
     const system = await addSystem(h, b, owner.token, 'leadcatcher');
-    expect(eventsFor(system._id)).toEqual([{ channels: [`private-business.${b}`], event: 'SystemCreated', payload: { id: system._id } }]);
-    const updated = await h.call(path(b, `settings/${system._id}/set`), { configurations: { data: { settings: { form_name: 'Quote request' } } } }, owner.token);
+    expect(eventsFor(system._id)).toEqual([
+      { channels: [`private-business.${b}`], event: 'SystemCreated', payload: { id: system._id } },
+    ]);
+    const updated = await h.call(
+      path(b, `settings/${system._id}/set`),
+      { configurations: { data: { settings: { form_name: 'Quote request' } } } },
+      owner.token,
+    );
     await h.call(path(b, `delete/${system._id}`), undefined, owner.token);
     await h.call(path(b, `restore/${system._id}`), undefined, owner.token);
     const seen = eventsFor(system._id);
-    expect(seen.map((event) => event.event)).toEqual(['SystemCreated', 'SystemUpdated', 'SystemDeleted', 'SystemCreated']);
+    expect(seen.map((event) => event.event)).toEqual([
+      'SystemCreated',
+      'SystemUpdated',
+      'SystemDeleted',
+      'SystemCreated',
+    ]);
     expect(seen[1].payload).toEqual({ id: updated.body.data.system._id });
     expect(seen[1].channels).toEqual([`private-business.${b}`]);
   });
@@ -122,11 +165,18 @@ describe('list-events/{system_id}', () => {
     const b = owner.business._id;
     const system = await addSystem(h, b, owner.token, 'telephony');
     h.clock.offsetMs += 1000;
-    await h.call(path(b, `settings/${system._id}/set`), { configurations: { data: { settings: { sms_auto_reply: false } } } }, owner.token);
+    await h.call(
+      path(b, `settings/${system._id}/set`),
+      { configurations: { data: { settings: { sms_auto_reply: false } } } },
+      owner.token,
+    );
     h.clock.offsetMs += 1000;
     const result = await h.call(path(b, `list-events/${system._id}`), undefined, owner.token);
     expect(result.status).toBe(200);
-    expect(result.body.data.events.map((event: { name: string }) => event.name)).toEqual(['settings.changed', 'system.created']);
+    expect(result.body.data.events.map((event: { name: string }) => event.name)).toEqual([
+      'settings.changed',
+      'system.created',
+    ]);
     expect(result.body.data).toMatchObject({ total: 2, page: 0, limit: 50 });
     expect(result.body.data.events[0]).toEqual({
       _id: expect.any(String),
@@ -150,7 +200,14 @@ describe('permissions and tenant isolation', () => {
     const system = await addSystem(h, b, owner.token, 'telephony');
     const bare = await h.signUp();
     await h.addMember(b, bare.user.id, ['customers/view']);
-    for (const action of ['list', `get/${system._id}`, `setup/${system._id}`, `settings/${system._id}/get`, `list-events/${system._id}`, `settings/${system._id}/list-available-numbers`]) {
+    for (const action of [
+      'list',
+      `get/${system._id}`,
+      `setup/${system._id}`,
+      `settings/${system._id}/get`,
+      `list-events/${system._id}`,
+      `settings/${system._id}/list-available-numbers`,
+    ]) {
       const result = await h.call(path(b, action), undefined, bare.token);
       expectFailureEnvelope(result, 403);
       expect(result.body.errors, action).toEqual([systemMessages.viewRefusal]);
@@ -217,15 +274,29 @@ describe('permissions and tenant isolation', () => {
         expect(here.body.errors, action).toEqual(['The system was not found.']);
       }
     }
-    expectFailureEnvelope(await h.call(`businesses/purchase-number/${b}`, { phone_number: '+14155550123' }, outsider.token), 404);
-    const purchase = await h.call(`businesses/purchase-number/${o}`, { phone_number: '+14155550123', system_id: system._id }, outsider.token);
+    expectFailureEnvelope(
+      await h.call(`businesses/purchase-number/${b}`, { phone_number: '+14155550123' }, outsider.token),
+      404,
+    );
+    const purchase = await h.call(
+      `businesses/purchase-number/${o}`,
+      { phone_number: '+14155550123', system_id: system._id },
+      outsider.token,
+    );
     expectFailureEnvelope(purchase, 404);
 
     const after = await h.call(path(b, `get/${system._id}`), undefined, owner.token);
-    expect(after.body.data.system).toMatchObject({ deleted_at: null, phone_number: system.phone_number, status: 'active' });
+    expect(after.body.data.system).toMatchObject({
+      deleted_at: null,
+      phone_number: system.phone_number,
+      status: 'active',
+    });
     expect(after.body.data.system.configurations.data.settings.record_calls).toBe(true);
     const events = await h.call(path(b, `list-events/${system._id}`), undefined, owner.token);
-    expect(events.body.data.events.map((event: { name: string }) => event.name).sort()).toEqual(['number.purchased', 'system.created']);
+    expect(events.body.data.events.map((event: { name: string }) => event.name).sort()).toEqual([
+      'number.purchased',
+      'system.created',
+    ]);
     expect((await h.call(`businesses/smses/${b}/list`, undefined, owner.token)).body.data.total).toBe(0);
     expect((await h.call(`businesses/calls/${b}/list`, undefined, owner.token)).body.data.total).toBe(0);
   });

@@ -16,7 +16,13 @@ it('runs on PostgreSQL in the postgres project and on PGlite otherwise, with the
     const rows = (Array.isArray(result) ? result : (result as { rows: { name: string }[] }).rows) as { name: string }[];
     expect(rows[0].name).toMatch(/^ba_test_\d+_[0-9a-f]+$/);
   }
-  const tables = await h.database.db.execute(sql`select table_name from information_schema.tables where table_schema = 'public'`);
-  const names = ((tables as { rows?: { table_name: string }[] }).rows ?? (tables as unknown as { table_name: string }[])).map((row) => row.table_name);
-  expect(names).toEqual(expect.arrayContaining(['users', 'tokens', 'verification_codes', 'businesses', 'business_users', 'outbox']));
+  const tables = await h.database.db.execute(
+    sql`select table_name from information_schema.tables where table_schema = 'public'`,
+  );
+  const names = (
+    (tables as { rows?: { table_name: string }[] }).rows ?? (tables as unknown as { table_name: string }[])
+  ).map((row) => row.table_name);
+  expect(names).toEqual(
+    expect.arrayContaining(['users', 'tokens', 'verification_codes', 'businesses', 'business_users', 'outbox']),
+  );
 });

@@ -47,7 +47,8 @@ async function recordedCall(businessId: string) {
   return item;
 }
 
-const get = (url: string, headers: Record<string, string> = {}) => h.app.fetch(new Request(`http://api.test${url}`, { headers }));
+const get = (url: string, headers: Record<string, string> = {}) =>
+  h.app.fetch(new Request(`http://api.test${url}`, { headers }));
 
 async function failure(response: Response, status: number) {
   expect(response.status).toBe(status);
@@ -81,7 +82,9 @@ describe('businesses/calls/{business_id}/recording/{id}', () => {
   it('serves byte ranges, so the player can seek', async () => {
     const owner = await h.signUpWithBusiness();
     const item = await recordedCall(owner.business._id);
-    const { url } = (await h.call(`businesses/calls/${owner.business._id}/recording/${item._id}`, undefined, owner.token)).body.data;
+    const { url } = (
+      await h.call(`businesses/calls/${owner.business._id}/recording/${item._id}`, undefined, owner.token)
+    ).body.data;
     const part = await get(url, { range: 'bytes=0-11' });
     expect(part.status).toBe(206);
     expect(part.headers.get('content-range')).toBe(`bytes 0-11/${wav().length}`);
@@ -94,10 +97,14 @@ describe('businesses/calls/{business_id}/recording/{id}', () => {
   it('refuses an expired URL with 403', async () => {
     const owner = await h.signUpWithBusiness();
     const item = await recordedCall(owner.business._id);
-    const { url } = (await h.call(`businesses/calls/${owner.business._id}/recording/${item._id}`, undefined, owner.token)).body.data;
+    const { url } = (
+      await h.call(`businesses/calls/${owner.business._id}/recording/${item._id}`, undefined, owner.token)
+    ).body.data;
     h.clock.offsetMs = 5 * 60_000 + 1000;
     try {
-      expect(await failure(await get(url), 403)).toEqual(['This recording link has expired. Open the call again to get a new one.']);
+      expect(await failure(await get(url), 403)).toEqual([
+        'This recording link has expired. Open the call again to get a new one.',
+      ]);
     } finally {
       h.clock.offsetMs = 0;
     }
@@ -108,7 +115,9 @@ describe('businesses/calls/{business_id}/recording/{id}', () => {
     const owner = await h.signUpWithBusiness();
     const item = await recordedCall(owner.business._id);
     const other = await recordedCall(owner.business._id);
-    const { url } = (await h.call(`businesses/calls/${owner.business._id}/recording/${item._id}`, undefined, owner.token)).body.data;
+    const { url } = (
+      await h.call(`businesses/calls/${owner.business._id}/recording/${item._id}`, undefined, owner.token)
+    ).body.data;
     const parsed = new URL(url, 'http://x');
     const expires = parsed.searchParams.get('expires')!;
     const signature = parsed.searchParams.get('signature')!;
@@ -120,20 +129,30 @@ describe('businesses/calls/{business_id}/recording/{id}', () => {
       `/api/v1/files/recordings/${item._id}?expires=${Number(expires) + 3600}&signature=${signature}`,
       `/api/v1/files/recordings/..%2F..%2Fsecret?expires=${expires}&signature=${signature}`,
     ];
-    for (const candidate of bad) expect(await failure(await get(candidate), 403), candidate).toEqual(['This recording link is not valid.']);
+    for (const candidate of bad)
+      expect(await failure(await get(candidate), 403), candidate).toEqual(['This recording link is not valid.']);
   });
 
-  it("answers 404 when the call has no recording, or the call is deleted (its URLs stop working too)", async () => {
+  it('answers 404 when the call has no recording, or the call is deleted (its URLs stop working too)', async () => {
     const owner = await h.signUpWithBusiness();
     const silent = await call(h, owner.business._id);
-    const missing = await h.call(`businesses/calls/${owner.business._id}/recording/${silent._id}`, undefined, owner.token);
+    const missing = await h.call(
+      `businesses/calls/${owner.business._id}/recording/${silent._id}`,
+      undefined,
+      owner.token,
+    );
     expectFailureEnvelope(missing, 404);
     expect(missing.body.errors).toEqual(["The call's recording was not found."]);
 
     const item = await recordedCall(owner.business._id);
-    const { url } = (await h.call(`businesses/calls/${owner.business._id}/recording/${item._id}`, undefined, owner.token)).body.data;
+    const { url } = (
+      await h.call(`businesses/calls/${owner.business._id}/recording/${item._id}`, undefined, owner.token)
+    ).body.data;
     await h.call(`businesses/calls/${owner.business._id}/delete/${item._id}`, undefined, owner.token);
-    expectFailureEnvelope(await h.call(`businesses/calls/${owner.business._id}/recording/${item._id}`, undefined, owner.token), 404);
+    expectFailureEnvelope(
+      await h.call(`businesses/calls/${owner.business._id}/recording/${item._id}`, undefined, owner.token),
+      404,
+    );
     await failure(await get(url), 404);
   });
 
@@ -148,7 +167,10 @@ describe('businesses/calls/{business_id}/recording/{id}', () => {
     expect(refused.body.errors).toEqual(['You do not have permission to view calls']);
     const outsider = await h.signUpWithBusiness();
     expectFailureEnvelope(await h.call(path, undefined, outsider.token), 404);
-    expectFailureEnvelope(await h.call(`businesses/calls/${outsider.business._id}/recording/${item._id}`, undefined, outsider.token), 404);
+    expectFailureEnvelope(
+      await h.call(`businesses/calls/${outsider.business._id}/recording/${item._id}`, undefined, outsider.token),
+      404,
+    );
     expectFailureEnvelope(await h.call(path), 401);
     const viewer = await h.signUp();
     await h.addMember(owner.business._id, viewer.user.id, ['calls/view']);

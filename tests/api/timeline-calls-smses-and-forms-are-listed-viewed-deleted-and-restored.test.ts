@@ -21,13 +21,22 @@ const KINDS = [
 ] as const;
 
 describe('a call recorded by the system', () => {
-  it('has the timeline item shape, with the contact found by the caller\'s number embedded', async () => {
+  it("has the timeline item shape, with the contact found by the caller's number embedded", async () => {
     const owner = await h.signUpWithBusiness();
-    const customer = await insertCustomer(h, owner.business._id, { firstName: 'Grace', lastName: 'Hopper', phones: ['+447700900123'] });
+    const customer = await insertCustomer(h, owner.business._id, {
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      phones: ['+447700900123'],
+    });
     const item = await call(h, owner.business._id, {
       from: '+447700900123',
       status: 'voicemail',
-      details: { duration_seconds: 42, transcript: 'Hello, please call me back.', summary: 'Wants a call back', recording: true },
+      details: {
+        duration_seconds: 42,
+        transcript: 'Hello, please call me back.',
+        summary: 'Wants a call back',
+        recording: true,
+      },
     });
     expect(item).toEqual({
       _id: expect.any(String),
@@ -45,7 +54,12 @@ describe('a call recorded by the system', () => {
       repeat: null,
       completed_at: null,
       internal: false,
-      details: { duration_seconds: 42, transcript: 'Hello, please call me back.', summary: 'Wants a call back', recording: true },
+      details: {
+        duration_seconds: 42,
+        transcript: 'Hello, please call me back.',
+        summary: 'Wants a call back',
+        recording: true,
+      },
       assigned_to: null,
       created_by: null,
       sort_at: expect.stringMatching(ISO),
@@ -63,7 +77,10 @@ describe('a call recorded by the system', () => {
     const other = await h.signUpWithBusiness();
     await insertCustomer(h, other.business._id, { phones: ['+447700900555'] });
     const mine = await insertCustomer(h, owner.business._id, { phones: ['+447700900666'] });
-    expect((await sms(h, owner.business._id, { direction: 'outbound', from: '+442071234567', to: '+447700900666' })).customer_id).toBe(mine.id);
+    expect(
+      (await sms(h, owner.business._id, { direction: 'outbound', from: '+442071234567', to: '+447700900666' }))
+        .customer_id,
+    ).toBe(mine.id);
     expect((await call(h, owner.business._id, { from: '+447700900555' })).customer_id).toBeNull();
     expect((await call(h, owner.business._id, { from: '+447700900666', customerId: null })).customer_id).toBeNull();
     const theirs = await insertCustomer(h, other.business._id);
@@ -88,14 +105,29 @@ describe('a call updated by the system when it ends', () => {
       status: 'completed',
       customer_id: customer.id,
       customer: { _id: customer.id, name: customer.name },
-      details: { provider_call_id: 'CA1', duration_seconds: 61, transcript: 'Hi', summary: 'Asked for prices', recording: true },
+      details: {
+        provider_call_id: 'CA1',
+        duration_seconds: 61,
+        transcript: 'Hi',
+        summary: 'Asked for prices',
+        recording: true,
+      },
       updated_at: expect.any(String),
     });
-    expect(businessEvents(h, owner.business._id, mark).map((event) => [event.event, event.payload])).toEqual([['CallUpdated', { id: started._id }]]);
-    expect((await h.call(`businesses/calls/${owner.business._id}/get/${started._id}`, undefined, owner.token)).body.data.call).toEqual(ended);
-    await expect(updateCall(h.deps, other.business._id, started._id, { status: 'hijacked' })).rejects.toBeInstanceOf(ApiError);
+    expect(businessEvents(h, owner.business._id, mark).map((event) => [event.event, event.payload])).toEqual([
+      ['CallUpdated', { id: started._id }],
+    ]);
+    expect(
+      (await h.call(`businesses/calls/${owner.business._id}/get/${started._id}`, undefined, owner.token)).body.data
+        .call,
+    ).toEqual(ended);
+    await expect(updateCall(h.deps, other.business._id, started._id, { status: 'hijacked' })).rejects.toBeInstanceOf(
+      ApiError,
+    );
     const message = await sms(h, owner.business._id);
-    expect((await updateSms(h.deps, owner.business._id, message._id, { status: 'delivered' })).status).toBe('delivered');
+    expect((await updateSms(h.deps, owner.business._id, message._id, { status: 'delivered' })).status).toBe(
+      'delivered',
+    );
   });
 });
 
@@ -112,9 +144,19 @@ describe.each(KINDS)('businesses/$many/{business_id}', ({ type, many, one, entit
     expect(result.body.data[many]).toEqual([newest, middle, oldest]);
     expect(result.body.data).toMatchObject({ total: 3, page: 0, limit: 50 });
     expect(result.body.data[many].every((item: { type: string }) => item.type === type)).toBe(true);
-    const asc = await h.call(`businesses/${many}/${owner.business._id}/list`, { sort_order: 'asc', limit: 2, page: 0 }, owner.token);
+    const asc = await h.call(
+      `businesses/${many}/${owner.business._id}/list`,
+      { sort_order: 'asc', limit: 2, page: 0 },
+      owner.token,
+    );
     expect(asc.body.data[many]).toEqual([oldest, middle]);
-    const ranged = await h.call(`businesses/${many}/${owner.business._id}/list`, { created_at: { from: new Date(now - 25 * 60_000).toISOString(), to: new Date(now - 15 * 60_000).toISOString() } }, owner.token);
+    const ranged = await h.call(
+      `businesses/${many}/${owner.business._id}/list`,
+      {
+        created_at: { from: new Date(now - 25 * 60_000).toISOString(), to: new Date(now - 15 * 60_000).toISOString() },
+      },
+      owner.token,
+    );
     expect(ranged.body.data[many]).toEqual([middle]);
     const got = await h.call(`businesses/${many}/${owner.business._id}/get/${middle._id}`, undefined, owner.token);
     expect(got.body.data[one]).toEqual(middle);
@@ -125,7 +167,11 @@ describe.each(KINDS)('businesses/$many/{business_id}', ({ type, many, one, entit
     const customer = await insertCustomer(h, owner.business._id);
     const theirs = await make(h, owner.business._id, { customerId: customer.id });
     await make(h, owner.business._id, { customerId: null });
-    const result = await h.call(`businesses/${many}/${owner.business._id}/list`, { customer_id: customer.id }, owner.token);
+    const result = await h.call(
+      `businesses/${many}/${owner.business._id}/list`,
+      { customer_id: customer.id },
+      owner.token,
+    );
     expect(result.body.data[many]).toEqual([theirs]);
   });
 
@@ -133,52 +179,98 @@ describe.each(KINDS)('businesses/$many/{business_id}', ({ type, many, one, entit
     const owner = await h.signUpWithBusiness();
     const mark = h.events.length;
     const item = await make(h, owner.business._id);
-    expect(businessEvents(h, owner.business._id, mark).map((event) => [event.event, event.payload])).toEqual([[`${entity}Created`, { id: item._id }]]);
+    expect(businessEvents(h, owner.business._id, mark).map((event) => [event.event, event.payload])).toEqual([
+      [`${entity}Created`, { id: item._id }],
+    ]);
   });
 
   it(`deletes softly ('${noun} deleted.') and restore brings back exactly what was deleted ('${noun} restored.')`, async () => {
     const owner = await h.signUpWithBusiness();
     const customer = await insertCustomer(h, owner.business._id);
-    const before = await make(h, owner.business._id, { customerId: customer.id, phonesFound: ['+447700900777'], details: { note: 'kept' } });
+    const before = await make(h, owner.business._id, {
+      customerId: customer.id,
+      phonesFound: ['+447700900777'],
+      details: { note: 'kept' },
+    });
     const mark = h.events.length;
-    const deleted = await h.call(`businesses/${many}/${owner.business._id}/delete/${before._id}`, undefined, owner.token);
+    const deleted = await h.call(
+      `businesses/${many}/${owner.business._id}/delete/${before._id}`,
+      undefined,
+      owner.token,
+    );
     expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
     expect(deleted.body.messages).toEqual([`${noun} deleted.`]);
     expect(deleted.body.data[one]).toEqual({ ...before, deleted_at: expect.stringMatching(ISO) });
-    expectFailureEnvelope(await h.call(`businesses/${many}/${owner.business._id}/get/${before._id}`, undefined, owner.token), 404);
+    expectFailureEnvelope(
+      await h.call(`businesses/${many}/${owner.business._id}/get/${before._id}`, undefined, owner.token),
+      404,
+    );
     expect((await h.call(`businesses/${many}/${owner.business._id}/list`, {}, owner.token)).body.data.total).toBe(0);
-    expect((await h.call(`businesses/timeline/${owner.business._id}/list`, {}, owner.token)).body.data.timeline).toEqual([]);
-    expectFailureEnvelope(await h.call(`businesses/${many}/${owner.business._id}/delete/${before._id}`, undefined, owner.token), 404);
+    expect(
+      (await h.call(`businesses/timeline/${owner.business._id}/list`, {}, owner.token)).body.data.timeline,
+    ).toEqual([]);
+    expectFailureEnvelope(
+      await h.call(`businesses/${many}/${owner.business._id}/delete/${before._id}`, undefined, owner.token),
+      404,
+    );
 
-    const restored = await h.call(`businesses/${many}/${owner.business._id}/restore/${before._id}`, undefined, owner.token);
+    const restored = await h.call(
+      `businesses/${many}/${owner.business._id}/restore/${before._id}`,
+      undefined,
+      owner.token,
+    );
     expect(restored.status).toBe(200);
     expect(restored.body.messages).toEqual([`${noun} restored.`]);
     expect(restored.body.data[one]).toEqual(before);
-    expect((await h.call(`businesses/${many}/${owner.business._id}/list`, {}, owner.token)).body.data[many]).toEqual([before]);
-    expect((await h.call(`businesses/timeline/${owner.business._id}/list`, {}, owner.token)).body.data.timeline).toEqual([before]);
-    expectFailureEnvelope(await h.call(`businesses/${many}/${owner.business._id}/restore/${before._id}`, undefined, owner.token), 404);
+    expect((await h.call(`businesses/${many}/${owner.business._id}/list`, {}, owner.token)).body.data[many]).toEqual([
+      before,
+    ]);
+    expect(
+      (await h.call(`businesses/timeline/${owner.business._id}/list`, {}, owner.token)).body.data.timeline,
+    ).toEqual([before]);
+    expectFailureEnvelope(
+      await h.call(`businesses/${many}/${owner.business._id}/restore/${before._id}`, undefined, owner.token),
+      404,
+    );
 
-    expect(businessEvents(h, owner.business._id, mark).map((event) => event.event)).toEqual([`${entity}Deleted`, `${entity}Created`]);
+    expect(businessEvents(h, owner.business._id, mark).map((event) => event.event)).toEqual([
+      `${entity}Deleted`,
+      `${entity}Created`,
+    ]);
   });
 
   it(`has no create or update call: only the system creates ${many}`, async () => {
     const owner = await h.signUpWithBusiness();
     const item = await make(h, owner.business._id);
-    for (const path of [`businesses/${many}/${owner.business._id}/create`, `businesses/${many}/${owner.business._id}/update/${item._id}`]) {
+    for (const path of [
+      `businesses/${many}/${owner.business._id}/create`,
+      `businesses/${many}/${owner.business._id}/update/${item._id}`,
+    ]) {
       const result = await h.call(path, { body: 'typed by hand' }, owner.token);
       expectFailureEnvelope(result, 404);
       expect(result.body.errors).toEqual(['There is no such API call.']);
     }
-    expect((await h.call(`businesses/${many}/${owner.business._id}/get/${item._id}`, undefined, owner.token)).body.data[one]).toEqual(item);
+    expect(
+      (await h.call(`businesses/${many}/${owner.business._id}/get/${item._id}`, undefined, owner.token)).body.data[one],
+    ).toEqual(item);
   });
 
   it(`answers 404 for a ${type} of another type or id`, async () => {
     const owner = await h.signUpWithBusiness();
     const other = KINDS.find((kind) => kind.type !== type)!;
     const item = await other.make(h, owner.business._id);
-    expectFailureEnvelope(await h.call(`businesses/${many}/${owner.business._id}/get/${item._id}`, undefined, owner.token), 404);
-    expectFailureEnvelope(await h.call(`businesses/${many}/${owner.business._id}/delete/${item._id}`, undefined, owner.token), 404);
-    expectFailureEnvelope(await h.call(`businesses/${many}/${owner.business._id}/get/nothing-here`, undefined, owner.token), 404);
+    expectFailureEnvelope(
+      await h.call(`businesses/${many}/${owner.business._id}/get/${item._id}`, undefined, owner.token),
+      404,
+    );
+    expectFailureEnvelope(
+      await h.call(`businesses/${many}/${owner.business._id}/delete/${item._id}`, undefined, owner.token),
+      404,
+    );
+    expectFailureEnvelope(
+      await h.call(`businesses/${many}/${owner.business._id}/get/nothing-here`, undefined, owner.token),
+      404,
+    );
   });
 });
 
@@ -190,7 +282,13 @@ describe('recent calls (spec section 9: the last 3 minutes, limit 50)', () => {
     const recent = await call(h, owner.business._id, { at: new Date(now - 60_000) });
     const result = await h.call(
       `businesses/calls/${owner.business._id}/list`,
-      { created_at: { from: new Date(now - RECENT_CALLS_WINDOW_MS).toISOString(), to: new Date(now + 1000).toISOString() }, limit: RECENT_CALLS_LIMIT },
+      {
+        created_at: {
+          from: new Date(now - RECENT_CALLS_WINDOW_MS).toISOString(),
+          to: new Date(now + 1000).toISOString(),
+        },
+        limit: RECENT_CALLS_LIMIT,
+      },
       owner.token,
     );
     expect(result.body.data.calls).toEqual([recent]);

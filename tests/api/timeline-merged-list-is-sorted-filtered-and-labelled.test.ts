@@ -28,7 +28,10 @@ beforeAll(async () => {
   };
   const steps: [string, () => Promise<string>][] = [
     ['Inbound', async () => (await call(h, b, { customerId }))._id],
-    ['Outbound', async () => (await call(h, b, { direction: 'outbound', from: '+442071234567', to: '+447700900001' }))._id],
+    [
+      'Outbound',
+      async () => (await call(h, b, { direction: 'outbound', from: '+442071234567', to: '+447700900001' }))._id,
+    ],
     ['Voicemail', async () => (await call(h, b, { status: 'voicemail' }))._id],
     ['Missed Call', async () => (await call(h, b, { status: 'missed_call', customerId }))._id],
     ['SMS', async () => (await sms(h, b, { customerId }))._id],
@@ -40,9 +43,35 @@ beforeAll(async () => {
     ['Task', () => note({ body: 'Later', reminder: new Date(now + 24 * hour).toISOString() })],
     ['Overdue Task', () => note({ body: 'Late', reminder: new Date(now - 24 * hour).toISOString() })],
     ['Complete Task', () => note({ body: 'Done', reminder: new Date(now - 24 * hour).toISOString(), completed: true })],
-    ['Repeated Task', () => note({ body: 'Weekly', reminder: new Date(now + 24 * hour).toISOString(), repeat: { every: 'week', interval: 1 } })],
-    ['Overdue Repeated Task', () => note({ body: 'Daily', reminder: new Date(now - 24 * hour).toISOString(), repeat: { every: 'day', interval: 1 } })],
-    ['Complete Repeated Task', () => note({ body: 'Monthly', reminder: new Date(now + 24 * hour).toISOString(), repeat: { every: 'month', interval: 1 }, completed: true, customer_id: customerId })],
+    [
+      'Repeated Task',
+      () =>
+        note({
+          body: 'Weekly',
+          reminder: new Date(now + 24 * hour).toISOString(),
+          repeat: { every: 'week', interval: 1 },
+        }),
+    ],
+    [
+      'Overdue Repeated Task',
+      () =>
+        note({
+          body: 'Daily',
+          reminder: new Date(now - 24 * hour).toISOString(),
+          repeat: { every: 'day', interval: 1 },
+        }),
+    ],
+    [
+      'Complete Repeated Task',
+      () =>
+        note({
+          body: 'Monthly',
+          reminder: new Date(now + 24 * hour).toISOString(),
+          repeat: { every: 'month', interval: 1 },
+          completed: true,
+          customer_id: customerId,
+        }),
+    ],
   ];
   for (const [index, [label, make]] of steps.entries()) {
     h.clock.offsetMs = (index - steps.length) * 60_000;
@@ -78,22 +107,47 @@ describe('businesses/timeline/{business_id}/list', () => {
 
   it('embeds the contact in each item, so a list needs no second call', async () => {
     const data = await timeline({ customer_id: customerId });
-    expect(data.timeline.map((item) => labelOf(item._id))).toEqual(['Complete Repeated Task', 'Note to self', 'SMS', 'Missed Call', 'Inbound']);
+    expect(data.timeline.map((item) => labelOf(item._id))).toEqual([
+      'Complete Repeated Task',
+      'Note to self',
+      'SMS',
+      'Missed Call',
+      'Inbound',
+    ]);
     for (const item of data.timeline) expect(item.customer).toEqual({ _id: customerId, name: 'Ann Smith' });
   });
 
   it('filters by one type or several', async () => {
-    expect((await timeline({ type: 'call' })).timeline.map((item) => labelOf(item._id))).toEqual(['Missed Call', 'Voicemail', 'Outbound', 'Inbound']);
+    expect((await timeline({ type: 'call' })).timeline.map((item) => labelOf(item._id))).toEqual([
+      'Missed Call',
+      'Voicemail',
+      'Outbound',
+      'Inbound',
+    ]);
     const several = await timeline({ type: ['sms', 'form'] });
     expect(several.timeline.map((item) => labelOf(item._id))).toEqual(['Form', 'SMS sent', 'SMS']);
-    expectFailureEnvelope(await h.call(`businesses/timeline/${owner.business._id}/list`, { type: 'fax' }, owner.token), 422);
+    expectFailureEnvelope(
+      await h.call(`businesses/timeline/${owner.business._id}/list`, { type: 'fax' }, owner.token),
+      422,
+    );
   });
 
   it('takes the task filters and pages', async () => {
     const tasks = await timeline({ incomplete_tasks_only: true });
-    expect(tasks.timeline.map((item) => labelOf(item._id))).toEqual(['Overdue Repeated Task', 'Repeated Task', 'Overdue Task', 'Task', 'Task (internal)']);
+    expect(tasks.timeline.map((item) => labelOf(item._id))).toEqual([
+      'Overdue Repeated Task',
+      'Repeated Task',
+      'Overdue Task',
+      'Task',
+      'Task (internal)',
+    ]);
     const page = await timeline({ limit: 3, page: 1 });
-    expect(page.timeline.map((item) => labelOf(item._id))).toEqual(made.map(([label]) => label).reverse().slice(3, 6));
+    expect(page.timeline.map((item) => labelOf(item._id))).toEqual(
+      made
+        .map(([label]) => label)
+        .reverse()
+        .slice(3, 6),
+    );
     expect(page.total).toBe(made.length);
   });
 
@@ -106,7 +160,11 @@ describe('businesses/timeline/{business_id}/list', () => {
     const refused = await h.call(`businesses/timeline/${owner.business._id}/list`, { type: 'note' }, member.token);
     expectFailureEnvelope(refused, 403);
     expect(refused.body.errors).toEqual(['You do not have permission to view notes']);
-    const smsRefused = await h.call(`businesses/timeline/${owner.business._id}/list`, { type: ['call', 'sms'] }, member.token);
+    const smsRefused = await h.call(
+      `businesses/timeline/${owner.business._id}/list`,
+      { type: ['call', 'sms'] },
+      member.token,
+    );
     expect(smsRefused.body.errors).toEqual(['You do not have permission to view smses']);
 
     const bare = await h.signUp();
@@ -117,15 +175,25 @@ describe('businesses/timeline/{business_id}/list', () => {
   it('brings a task to the top when it falls due (sort_at moves up to its reminder, never down)', async () => {
     const other = await h.signUpWithBusiness();
     h.clock.offsetMs = -30 * 60_000;
-    const task = await h.call(`businesses/notes/${other.business._id}/create`, { body: 'Due soon', reminder: new Date(Date.now() - 60_000).toISOString() }, other.token);
+    const task = await h.call(
+      `businesses/notes/${other.business._id}/create`,
+      { body: 'Due soon', reminder: new Date(Date.now() - 60_000).toISOString() },
+      other.token,
+    );
     h.clock.offsetMs = -20 * 60_000;
     const laterCall = await call(h, other.business._id);
     h.clock.offsetMs = 0;
     const before = await h.call(`businesses/timeline/${other.business._id}/list`, {}, other.token);
-    expect(before.body.data.timeline.map((item: { _id: string }) => item._id)).toEqual([laterCall._id, task.body.data.note._id]);
+    expect(before.body.data.timeline.map((item: { _id: string }) => item._id)).toEqual([
+      laterCall._id,
+      task.body.data.note._id,
+    ]);
     await runDueReminders(h.deps, { businessIds: [other.business._id] });
     const after = await h.call(`businesses/timeline/${other.business._id}/list`, {}, other.token);
-    expect(after.body.data.timeline.map((item: { _id: string }) => item._id)).toEqual([task.body.data.note._id, laterCall._id]);
+    expect(after.body.data.timeline.map((item: { _id: string }) => item._id)).toEqual([
+      task.body.data.note._id,
+      laterCall._id,
+    ]);
     expect(after.body.data.timeline[0].sort_at).toBe(task.body.data.note.reminder);
   });
 });

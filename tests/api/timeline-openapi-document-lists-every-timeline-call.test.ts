@@ -23,10 +23,14 @@ const POSTS = [
 ];
 
 it('documents every timeline and notification call (POST) and the recording file route (GET)', async () => {
-  const document = (await (await h.app.fetch(new Request('http://x/api/v1/openapi.json'))).json()) as { paths: Record<string, Record<string, any>> };
+  const document = (await (await h.app.fetch(new Request('http://x/api/v1/openapi.json'))).json()) as {
+    paths: Record<string, Record<string, any>>;
+  };
   for (const path of POSTS) expect(document.paths[`/api/v1/${path}`], path).toHaveProperty('post');
   expect(document.paths['/api/v1/files/recordings/{call_id}']).toHaveProperty('get');
   const create = document.paths['/api/v1/businesses/notes/{business_id}/create'].post;
   expect(create.requestBody.content['application/json'].schema.required).toContain('body');
-  expect(Object.keys(document.paths).some((path) => /\/(calls|smses|forms)\/\{business_id\}\/(create|update)/.test(path))).toBe(false);
+  expect(
+    Object.keys(document.paths).some((path) => /\/(calls|smses|forms)\/\{business_id\}\/(create|update)/.test(path)),
+  ).toBe(false);
 });

@@ -17,7 +17,11 @@ async function business(address = '4 Mill Lane, Harrogate') {
 }
 
 async function service(owner: Owner, b: string, name: string, price?: string) {
-  const result = await h.call(`businesses/services/${b}/create`, { name, status: 'active', frequency: 0, ...(price ? { price } : {}) }, owner.token);
+  const result = await h.call(
+    `businesses/services/${b}/create`,
+    { name, status: 'active', frequency: 0, ...(price ? { price } : {}) },
+    owner.token,
+  );
   expect(result.status, JSON.stringify(result.body)).toBe(200);
 }
 
@@ -40,10 +44,26 @@ const APPOINTMENT_ONLY = /walk-?ins?|how long does|appointment/i;
 describe('step 5 proposes the questions callers of this kind of business ask', () => {
   it('a shop that sells baked goods is asked about delivery, ordering ahead and dietary needs, and never about call-outs or quotes', async () => {
     const { owner, b } = await business();
-    await createMemory(h, b, owner.token, { type: 'product', title: 'Seeded rye loaf', content: 'Seeded rye loaf, £3.90 a loaf' });
-    await createMemory(h, b, owner.token, { type: 'product', title: 'Almond croissant', content: 'Almond croissant, £2.60 each' });
-    await createMemory(h, b, owner.token, { type: 'product', title: 'Birthday cake', content: 'Birthday cake, sponge with buttercream' });
-    await createMemory(h, b, owner.token, { type: 'web_page', title: 'About us', content: 'A family shop baking bread, pastries and cakes every morning since 1998.' });
+    await createMemory(h, b, owner.token, {
+      type: 'product',
+      title: 'Seeded rye loaf',
+      content: 'Seeded rye loaf, £3.90 a loaf',
+    });
+    await createMemory(h, b, owner.token, {
+      type: 'product',
+      title: 'Almond croissant',
+      content: 'Almond croissant, £2.60 each',
+    });
+    await createMemory(h, b, owner.token, {
+      type: 'product',
+      title: 'Birthday cake',
+      content: 'Birthday cake, sponge with buttercream',
+    });
+    await createMemory(h, b, owner.token, {
+      type: 'web_page',
+      title: 'About us',
+      content: 'A family shop baking bread, pastries and cakes every morning since 1998.',
+    });
 
     const questions = await proposed(owner, b);
     const asked = texts(questions).join('\n');
@@ -64,7 +84,11 @@ describe('step 5 proposes the questions callers of this kind of business ask', (
     await service(owner, b, 'Cut and blow dry', '£42');
     await service(owner, b, 'Full head colour');
     await service(owner, b, 'Gel manicure', '£25');
-    await createMemory(h, b, owner.token, { type: 'web_page', title: 'Our salon', content: 'Our stylists offer cuts, colour and nail treatments in a relaxed salon. Book your appointment with us.' });
+    await createMemory(h, b, owner.token, {
+      type: 'web_page',
+      title: 'Our salon',
+      content: 'Our stylists offer cuts, colour and nail treatments in a relaxed salon. Book your appointment with us.',
+    });
 
     const questions = await proposed(owner, b);
     const asked = texts(questions).join('\n');
@@ -82,7 +106,12 @@ describe('step 5 proposes the questions callers of this kind of business ask', (
     await service(owner, b, 'Fuse box replacement');
     await service(owner, b, 'EV charger installation');
     await service(owner, b, 'Full rewire');
-    await createMemory(h, b, owner.token, { type: 'web_page', title: 'Home', content: 'Qualified electricians for homes and landlords. We give free quotes for every job, and all work comes with a 12 month guarantee.' });
+    await createMemory(h, b, owner.token, {
+      type: 'web_page',
+      title: 'Home',
+      content:
+        'Qualified electricians for homes and landlords. We give free quotes for every job, and all work comes with a 12 month guarantee.',
+    });
 
     const questions = await proposed(owner, b);
     const asked = texts(questions).join('\n');

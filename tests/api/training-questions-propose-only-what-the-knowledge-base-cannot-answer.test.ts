@@ -43,17 +43,30 @@ describe('businesses/memories/{id}/propose-questions', () => {
   it('skips what the knowledge base, the services or the business details already answer', async () => {
     const owner = await h.signUpWithBusiness({ business: { address: '1 High Street, Leeds' } });
     const b = owner.business._id;
-    await createMemory(h, b, owner.token, { type: 'web_page', title: 'Contact us', content: 'Our opening hours are Monday to Friday, 8am to 6pm. We accept cash and credit card payments.' });
+    await createMemory(h, b, owner.token, {
+      type: 'web_page',
+      title: 'Contact us',
+      content: 'Our opening hours are Monday to Friday, 8am to 6pm. We accept cash and credit card payments.',
+    });
     await createMemory(h, b, owner.token, { type: 'text', content: 'Free parking is available behind the shop.' });
     // An inactive memory is not something the assistant uses: its fact stays unanswered.
-    await createMemory(h, b, owner.token, { type: 'text', status: 'inactive', content: 'Our cancellation policy: 24 hours notice.' });
-    const service = await h.call(`businesses/services/${b}/create`, { name: 'Boiler service', status: 'active', frequency: 365, price: '£80' }, owner.token);
+    await createMemory(h, b, owner.token, {
+      type: 'text',
+      status: 'inactive',
+      content: 'Our cancellation policy: 24 hours notice.',
+    });
+    const service = await h.call(
+      `businesses/services/${b}/create`,
+      { name: 'Boiler service', status: 'active', frequency: 365, price: '£80' },
+      owner.token,
+    );
     expect(service.status, JSON.stringify(service.body)).toBe(200);
 
     const result = await propose(b, owner.token);
     expect(result.status, JSON.stringify(result.body)).toBe(200);
     const keys = keysOf(result.body.data.questions);
-    for (const answered of ['opening_hours', 'payment_methods', 'parking', 'services_offered', 'prices', 'location']) expect(keys).not.toContain(answered);
+    for (const answered of ['opening_hours', 'payment_methods', 'parking', 'services_offered', 'prices', 'location'])
+      expect(keys).not.toContain(answered);
     for (const open of ['booking', 'area_served', 'emergency', 'cancellations']) expect(keys).toContain(open);
     expect(result.body.data.created).toBe(keys.length);
   });
@@ -64,10 +77,20 @@ describe('businesses/memories/{id}/propose-questions', () => {
     const first: ApiMemory[] = (await propose(b, owner.token)).body.data.questions;
     const [hours, prices, services] = first;
 
-    const answered = await h.call(`businesses/memories/${b}/answer/${hours._id}`, { answer: 'Nine to five, Monday to Saturday.' }, owner.token);
+    const answered = await h.call(
+      `businesses/memories/${b}/answer/${hours._id}`,
+      { answer: 'Nine to five, Monday to Saturday.' },
+      owner.token,
+    );
     expect(answered.status, JSON.stringify(answered.body)).toBe(200);
-    expect(answered.body.data.memory).toMatchObject({ type: 'answered_question', status: 'active', answer: 'Nine to five, Monday to Saturday.' });
-    expect((await h.call(`businesses/memories/${b}/ignore/${prices._id}`, undefined, owner.token)).body.data.memory.type).toBe('ignored_question');
+    expect(answered.body.data.memory).toMatchObject({
+      type: 'answered_question',
+      status: 'active',
+      answer: 'Nine to five, Monday to Saturday.',
+    });
+    expect(
+      (await h.call(`businesses/memories/${b}/ignore/${prices._id}`, undefined, owner.token)).body.data.memory.type,
+    ).toBe('ignored_question');
     expect((await h.call(`businesses/memories/${b}/delete/${services._id}`, undefined, owner.token)).status).toBe(200);
 
     const again = await propose(b, owner.token);
@@ -77,7 +100,11 @@ describe('businesses/memories/{id}/propose-questions', () => {
     expect(keysOf(again.body.data.questions)).toEqual(ALL_KEYS.slice(3));
 
     // The answer is now knowledge: the assistant's search finds it.
-    const search = await h.call(`businesses/memories/${b}/search`, { query: 'when are you open saturday' }, owner.token);
+    const search = await h.call(
+      `businesses/memories/${b}/search`,
+      { query: 'when are you open saturday' },
+      owner.token,
+    );
     expect(search.body.data.results[0].source._id).toBe(hours._id);
   });
 

@@ -39,7 +39,11 @@ async function telephonySystem() {
 async function systemWithNumber() {
   const setup = await telephonySystem();
   const phone = uniqueUsNumber();
-  const bought = await h.call(`businesses/purchase-number/${setup.businessId}`, { phone_number: phone, system_id: setup.system._id }, setup.owner.token);
+  const bought = await h.call(
+    `businesses/purchase-number/${setup.businessId}`,
+    { phone_number: phone, system_id: setup.system._id },
+    setup.owner.token,
+  );
   expect(bought.status, JSON.stringify(bought.body)).toBe(200);
   rest.reset();
   return { ...setup, phone };
@@ -48,12 +52,30 @@ async function systemWithNumber() {
 describe('Twilio REST through the v1 calls', () => {
   it('searches local numbers by country and area code with the account credentials', async () => {
     const { owner, businessId, system } = await telephonySystem();
-    const found = await h.call(`businesses/systems/${businessId}/settings/${system._id}/list-available-numbers`, { country: 'US', area_code: '415' }, owner.token);
+    const found = await h.call(
+      `businesses/systems/${businessId}/settings/${system._id}/list-available-numbers`,
+      { country: 'US', area_code: '415' },
+      owner.token,
+    );
 
     expect(found.status, JSON.stringify(found.body)).toBe(200);
     expect(found.body.data.available_numbers).toEqual([
-      { phone_number: '+14155552671', friendly_name: '(415) 555-2671', locality: 'San Francisco', region: 'CA', country: 'US', capabilities: { voice: true, sms: true } },
-      { phone_number: '+14155552672', friendly_name: '(415) 555-2672', locality: 'San Francisco', region: 'CA', country: 'US', capabilities: { voice: true, sms: false } },
+      {
+        phone_number: '+14155552671',
+        friendly_name: '(415) 555-2671',
+        locality: 'San Francisco',
+        region: 'CA',
+        country: 'US',
+        capabilities: { voice: true, sms: true },
+      },
+      {
+        phone_number: '+14155552672',
+        friendly_name: '(415) 555-2672',
+        locality: 'San Francisco',
+        region: 'CA',
+        country: 'US',
+        capabilities: { voice: true, sms: false },
+      },
     ]);
     const [search] = rest.to('search');
     expect(search.method).toBe('GET');
@@ -66,9 +88,15 @@ describe('Twilio REST through the v1 calls', () => {
     rest.setAvailable([{ phone_number: '+442071838750', locality: 'London', region: 'England', iso_country: 'GB' }]);
     try {
       const { owner, businessId, system } = await telephonySystem();
-      const found = await h.call(`businesses/systems/${businessId}/settings/${system._id}/list-available-numbers`, { area_code: '20' }, owner.token);
+      const found = await h.call(
+        `businesses/systems/${businessId}/settings/${system._id}/list-available-numbers`,
+        { area_code: '20' },
+        owner.token,
+      );
       expect(found.status, JSON.stringify(found.body)).toBe(200);
-      expect(found.body.data.available_numbers.map((number: { phone_number: string }) => number.phone_number)).toEqual(['+442071838750']);
+      expect(found.body.data.available_numbers.map((number: { phone_number: string }) => number.phone_number)).toEqual([
+        '+442071838750',
+      ]);
       const [search] = rest.to('search');
       // The business is in GB (the default country), where Twilio has no AreaCode filter.
       expect(search.url.pathname).toMatch(/\/AvailablePhoneNumbers\/GB\/Local\.json$/);
@@ -76,8 +104,21 @@ describe('Twilio REST through the v1 calls', () => {
       expect(search.url.searchParams.get('Contains')).toBe('20');
     } finally {
       rest.setAvailable([
-        { phone_number: '+14155552671', friendly_name: '(415) 555-2671', locality: 'San Francisco', region: 'CA', iso_country: 'US' },
-        { phone_number: '+14155552672', friendly_name: '(415) 555-2672', locality: 'San Francisco', region: 'CA', iso_country: 'US', sms: false },
+        {
+          phone_number: '+14155552671',
+          friendly_name: '(415) 555-2671',
+          locality: 'San Francisco',
+          region: 'CA',
+          iso_country: 'US',
+        },
+        {
+          phone_number: '+14155552672',
+          friendly_name: '(415) 555-2672',
+          locality: 'San Francisco',
+          region: 'CA',
+          iso_country: 'US',
+          sms: false,
+        },
       ]);
     }
   });
@@ -85,10 +126,19 @@ describe('Twilio REST through the v1 calls', () => {
   it('buys a number with the voice, SMS and status webhooks pointed at this system', async () => {
     const { owner, businessId, system } = await telephonySystem();
     const phone = uniqueUsNumber();
-    const bought = await h.call(`businesses/purchase-number/${businessId}`, { phone_number: phone, system_id: system._id }, owner.token);
+    const bought = await h.call(
+      `businesses/purchase-number/${businessId}`,
+      { phone_number: phone, system_id: system._id },
+      owner.token,
+    );
 
     expect(bought.status, JSON.stringify(bought.body)).toBe(200);
-    expect(bought.body.data.system).toMatchObject({ _id: system._id, phone_number: phone, provider: 'twilio', status: 'active' });
+    expect(bought.body.data.system).toMatchObject({
+      _id: system._id,
+      phone_number: phone,
+      provider: 'twilio',
+      status: 'active',
+    });
     const [purchase] = rest.to('purchase');
     expect(purchase.method).toBe('POST');
     expect(purchase.url.pathname).toBe(`/2010-04-01/Accounts/${ACCOUNT_SID}/IncomingPhoneNumbers.json`);
@@ -108,7 +158,11 @@ describe('Twilio REST through the v1 calls', () => {
   it('says a number Twilio no longer sells is taken, and leaves no number behind', async () => {
     const { owner, businessId, system } = await telephonySystem();
     rest.failNext('purchase', { status: 400, code: 21422, message: 'PhoneNumber requested is not available' });
-    const refused = await h.call(`businesses/purchase-number/${businessId}`, { phone_number: uniqueUsNumber(), system_id: system._id }, owner.token);
+    const refused = await h.call(
+      `businesses/purchase-number/${businessId}`,
+      { phone_number: uniqueUsNumber(), system_id: system._id },
+      owner.token,
+    );
 
     expect(refused.status).toBe(422);
     expect(refused.body.errors).toEqual([systemMessages.numberTaken]);
@@ -139,7 +193,11 @@ describe('Twilio REST through the v1 calls', () => {
 
   it('sends an SMS from the business number, with the status webhook as its StatusCallback', async () => {
     const { owner, businessId, system, phone } = await systemWithNumber();
-    const sent = await h.call(`businesses/systems/${businessId}/settings/${system._id}/send-a-message`, { to: '+14155550199', message: 'Your table is ready.' }, owner.token);
+    const sent = await h.call(
+      `businesses/systems/${businessId}/settings/${system._id}/send-a-message`,
+      { to: '+14155550199', message: 'Your table is ready.' },
+      owner.token,
+    );
 
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
     const [message] = rest.to('messages');
@@ -150,22 +208,44 @@ describe('Twilio REST through the v1 calls', () => {
     expect(message.form.get('Body')).toBe('Your table is ready.');
     // Twilio's MessageStatus updates come back to the status webhook (the item follows them).
     expect(message.form.get('StatusCallback')).toBe(`http://app.test/api/v1/webhooks/twilio/${system._id}/status`);
-    expect(sent.body.data.sms).toMatchObject({ direction: 'outbound', body: 'Your table is ready.', to: '+14155550199' });
+    expect(sent.body.data.sms).toMatchObject({
+      direction: 'outbound',
+      body: 'Your table is ready.',
+      to: '+14155550199',
+    });
   });
 
   it('reports refused credentials and an unreachable Twilio plainly, never with the auth token', async () => {
     const { owner, businessId, system } = await systemWithNumber();
-    rest.failNext('messages', { status: 401, code: 20003, message: `Authentication Error - invalid username ${ACCOUNT_SID}` });
-    const refused = await h.call(`businesses/systems/${businessId}/settings/${system._id}/send-a-message`, { to: '+14155550199', message: 'Hello' }, owner.token);
+    rest.failNext('messages', {
+      status: 401,
+      code: 20003,
+      message: `Authentication Error - invalid username ${ACCOUNT_SID}`,
+    });
+    const refused = await h.call(
+      `businesses/systems/${businessId}/settings/${system._id}/send-a-message`,
+      { to: '+14155550199', message: 'Hello' },
+      owner.token,
+    );
     expect(refused.status).toBe(502);
-    expect(refused.body.errors).toEqual(['Twilio refused the account credentials. Check TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN.']);
+    expect(refused.body.errors).toEqual([
+      'Twilio refused the account credentials. Check TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN.',
+    ]);
 
     rest.failNext('calls', 'network');
-    const unreachable = await h.call(`businesses/systems/${businessId}/settings/${system._id}/make-a-call`, { to: '+14155550199', agent_number: '+14155550142' }, owner.token);
+    const unreachable = await h.call(
+      `businesses/systems/${businessId}/settings/${system._id}/make-a-call`,
+      { to: '+14155550199', agent_number: '+14155550142' },
+      owner.token,
+    );
     expect(unreachable.status).toBe(502);
     expect(unreachable.body.errors?.[0]).toMatch(/^Twilio could not be reached/);
 
-    const events = await h.call(`businesses/systems/${businessId}/list-events/${system._id}`, { limit: 10 }, owner.token);
+    const events = await h.call(
+      `businesses/systems/${businessId}/list-events/${system._id}`,
+      { limit: 10 },
+      owner.token,
+    );
     expect(JSON.stringify([refused.body, unreachable.body, events.body])).not.toContain(AUTH_TOKEN);
     expect(JSON.stringify(events.body)).not.toContain(basicAuth(ACCOUNT_SID, AUTH_TOKEN).slice(6));
   });
@@ -197,7 +277,12 @@ describe('the Twilio provider on its own', () => {
   });
 
   it('sends the SMS status callback when one is given and refuses an SMS without a sender', async () => {
-    const sent = await provider.sendSms({ to: '+14155550199', from: '+14155552671', body: 'Hi', statusCallback: 'http://app.test/status' });
+    const sent = await provider.sendSms({
+      to: '+14155550199',
+      from: '+14155552671',
+      body: 'Hi',
+      statusCallback: 'http://app.test/status',
+    });
     expect(sent).toEqual({ id: expect.stringMatching(/^SM/), status: 'queued' });
     expect(rest.to('messages')[0].form.get('StatusCallback')).toBe('http://app.test/status');
     await expect(provider.sendSms({ to: '+14155550199', body: 'Hi' })).rejects.toBeInstanceOf(TelephonyError);
@@ -215,7 +300,9 @@ describe('the Twilio provider on its own', () => {
       RecordingChannels: 'dual',
     });
     rest.failNext('record', { status: 400, code: 21220, message: 'Invalid call state' });
-    await expect(provider.startRecording('CA0124', 'http://app.test/recording?kind=call')).rejects.toBeInstanceOf(TelephonyError);
+    await expect(provider.startRecording('CA0124', 'http://app.test/recording?kind=call')).rejects.toBeInstanceOf(
+      TelephonyError,
+    );
   });
 
   it('answers no numbers when Twilio has none there', async () => {
@@ -227,9 +314,16 @@ describe('the Twilio provider on its own', () => {
 describe('choosing the provider from the settings', () => {
   it('uses Twilio only with both credentials, and refuses one without the other', () => {
     expect(twilioCredentials(parseEnv({}))).toBeUndefined();
-    expect(twilioCredentials(parseEnv({ TWILIO_ACCOUNT_SID: ACCOUNT_SID, TWILIO_AUTH_TOKEN: AUTH_TOKEN }))).toEqual({ accountSid: ACCOUNT_SID, authToken: AUTH_TOKEN });
+    expect(twilioCredentials(parseEnv({ TWILIO_ACCOUNT_SID: ACCOUNT_SID, TWILIO_AUTH_TOKEN: AUTH_TOKEN }))).toEqual({
+      accountSid: ACCOUNT_SID,
+      authToken: AUTH_TOKEN,
+    });
     expect(() => parseEnv({ TWILIO_ACCOUNT_SID: ACCOUNT_SID })).toThrow(EnvError);
-    expect(() => parseEnv({ TWILIO_AUTH_TOKEN: AUTH_TOKEN })).toThrow(/TWILIO_ACCOUNT_SID: is required with TWILIO_AUTH_TOKEN/);
-    expect(() => parseEnv({ TWILIO_ACCOUNT_SID: 'SK123', TWILIO_AUTH_TOKEN: AUTH_TOKEN })).toThrow(/TWILIO_ACCOUNT_SID="SK123": must be the account SID/);
+    expect(() => parseEnv({ TWILIO_AUTH_TOKEN: AUTH_TOKEN })).toThrow(
+      /TWILIO_ACCOUNT_SID: is required with TWILIO_AUTH_TOKEN/,
+    );
+    expect(() => parseEnv({ TWILIO_ACCOUNT_SID: 'SK123', TWILIO_AUTH_TOKEN: AUTH_TOKEN })).toThrow(
+      /TWILIO_ACCOUNT_SID="SK123": must be the account SID/,
+    );
   });
 });

@@ -46,7 +46,11 @@ async function liveSystem() {
   const businessId = owner.business._id as string;
   const created = await h.call(`businesses/systems/${businessId}/create`, { name: 'telephony' }, owner.token);
   const phone = uniqueUsNumber();
-  const bought = await h.call(`businesses/purchase-number/${businessId}`, { phone_number: phone, system_id: created.body.data.system._id }, owner.token);
+  const bought = await h.call(
+    `businesses/purchase-number/${businessId}`,
+    { phone_number: phone, system_id: created.body.data.system._id },
+    owner.token,
+  );
   expect(bought.status, JSON.stringify(bought.body)).toBe(200);
   rest.reset();
   return { owner, businessId, systemId: created.body.data.system._id as string, phone };
@@ -55,8 +59,18 @@ async function liveSystem() {
 const publicUrl = (systemId: string, path: string) => `http://app.test/api/v1/webhooks/twilio/${systemId}/${path}`;
 
 /** POST a webhook the way Twilio does: to this server (http://api.test), signed over PUBLIC_URL (http://app.test). */
-function webhook(harness: Harness, systemId: string, path: string, params: Record<string, string>, signature: 'valid' | 'wrong' | 'none' = 'valid', signedUrl = publicUrl(systemId, path)) {
-  return harness.request(`webhooks/twilio/${systemId}/${path}`, signedWebhookInit(AUTH_TOKEN, signedUrl, params, signature));
+function webhook(
+  harness: Harness,
+  systemId: string,
+  path: string,
+  params: Record<string, string>,
+  signature: 'valid' | 'wrong' | 'none' = 'valid',
+  signedUrl = publicUrl(systemId, path),
+) {
+  return harness.request(
+    `webhooks/twilio/${systemId}/${path}`,
+    signedWebhookInit(AUTH_TOKEN, signedUrl, params, signature),
+  );
 }
 
 async function twimlOf(response: Response): Promise<{ root: TwimlNode; verbs: TwimlNode[]; xml: string }> {
@@ -108,7 +122,13 @@ describe('Twilio webhook signatures', () => {
     const wrong = await webhook(h, system.systemId, 'voice', callParams(system, callSid), 'wrong');
     expect(wrong.status).toBe(403);
     const smsSid = sid('SM');
-    const wrongSms = await webhook(h, system.systemId, 'sms', { MessageSid: smsSid, From: '+14155550123', To: system.phone, Body: 'Hello?' }, 'wrong');
+    const wrongSms = await webhook(
+      h,
+      system.systemId,
+      'sms',
+      { MessageSid: smsSid, From: '+14155550123', To: system.phone, Body: 'Hello?' },
+      'wrong',
+    );
     expect(wrongSms.status).toBe(403);
 
     expect(await itemsOf(system.businessId, callSid)).toEqual([]);
@@ -119,7 +139,11 @@ describe('Twilio webhook signatures', () => {
     expect(JSON.stringify(refused)).not.toContain(AUTH_TOKEN);
 
     // Through the v1 call as well: the owner sees the refusals in the system's events.
-    const listed = await h.call(`businesses/systems/${system.businessId}/list-events/${system.systemId}`, { limit: 20 }, system.owner.token);
+    const listed = await h.call(
+      `businesses/systems/${system.businessId}/list-events/${system.systemId}`,
+      { limit: 20 },
+      system.owner.token,
+    );
     expect(listed.body.data.events.filter((event: { outcome: string }) => event.outcome === 'refused')).toHaveLength(3);
     // Nothing reached Twilio (no reply SMS, no call).
     expect(rest.requests).toEqual([]);
@@ -128,7 +152,13 @@ describe('Twilio webhook signatures', () => {
   it('records at most 20 refusals a minute per system, so forged requests cannot fill the log', async () => {
     const system = await liveSystem();
     for (let index = 0; index < 25; index += 1) {
-      const response = await webhook(h, system.systemId, 'sms', { MessageSid: sid('SM'), From: '+14155550123', Body: 'spam' }, 'none');
+      const response = await webhook(
+        h,
+        system.systemId,
+        'sms',
+        { MessageSid: sid('SM'), From: '+14155550123', Body: 'spam' },
+        'none',
+      );
       expect(response.status).toBe(403);
     }
     const refused = (await eventsOf(system.systemId)).filter((event) => event.outcome === 'refused');
@@ -138,7 +168,14 @@ describe('Twilio webhook signatures', () => {
   it('checks the signature against PUBLIC_URL, not the address the request arrived at', async () => {
     const system = await liveSystem();
     const callSid = sid('CA');
-    const response = await webhook(h, system.systemId, 'voice', callParams(system, callSid), 'valid', `http://api.test/api/v1/webhooks/twilio/${system.systemId}/voice`);
+    const response = await webhook(
+      h,
+      system.systemId,
+      'voice',
+      callParams(system, callSid),
+      'valid',
+      `http://api.test/api/v1/webhooks/twilio/${system.systemId}/voice`,
+    );
     expect(response.status).toBe(403);
     expect(await itemsOf(system.businessId, callSid)).toEqual([]);
   });
@@ -147,7 +184,10 @@ describe('Twilio webhook signatures', () => {
     const system = await liveSystem();
     const callSid = sid('CA');
     const init = signedWebhookInit(AUTH_TOKEN, publicUrl(system.systemId, 'voice'), callParams(system, callSid));
-    const tampered = { ...init, body: new URLSearchParams(callParams(system, callSid, { From: '+14155550999' })).toString() };
+    const tampered = {
+      ...init,
+      body: new URLSearchParams(callParams(system, callSid, { From: '+14155550999' })).toString(),
+    };
     const response = await h.request(`webhooks/twilio/${system.systemId}/voice`, tampered);
     expect(response.status).toBe(403);
   });
@@ -157,7 +197,11 @@ describe('Twilio webhook signatures', () => {
     expect(missing.status).toBe(404);
 
     const system = await liveSystem();
-    const deleted = await h.call(`businesses/systems/${system.businessId}/delete/${system.systemId}`, undefined, system.owner.token);
+    const deleted = await h.call(
+      `businesses/systems/${system.businessId}/delete/${system.systemId}`,
+      undefined,
+      system.owner.token,
+    );
     expect(deleted.status).toBe(200);
     const response = await webhook(h, system.systemId, 'voice', callParams(system, sid('CA')));
     expect(response.status).toBe(404);
@@ -167,13 +211,33 @@ describe('Twilio webhook signatures', () => {
     const sandbox = await createHarness();
     try {
       const owner = await sandbox.signUpWithBusiness();
-      const created = await sandbox.call(`businesses/systems/${owner.business._id}/create`, { name: 'telephony' }, owner.token);
+      const created = await sandbox.call(
+        `businesses/systems/${owner.business._id}/create`,
+        { name: 'telephony' },
+        owner.token,
+      );
       const systemId = created.body.data.system._id as string;
-      for (const path of ['voice', 'voice/gather', 'voice/dial-done', 'voice/recording', 'voice/connect', 'sms', 'status']) {
-        const response = await webhook(sandbox, systemId, path, { CallSid: sid('CA'), MessageSid: sid('SM'), From: '+14155550123' });
+      for (const path of [
+        'voice',
+        'voice/gather',
+        'voice/dial-done',
+        'voice/recording',
+        'voice/connect',
+        'sms',
+        'status',
+      ]) {
+        const response = await webhook(sandbox, systemId, path, {
+          CallSid: sid('CA'),
+          MessageSid: sid('SM'),
+          From: '+14155550123',
+        });
         expect(response.status, path).toBe(403);
       }
-      const events = await sandbox.call(`businesses/systems/${owner.business._id}/list-events/${systemId}`, { limit: 20 }, owner.token);
+      const events = await sandbox.call(
+        `businesses/systems/${owner.business._id}/list-events/${systemId}`,
+        { limit: 20 },
+        owner.token,
+      );
       const refused = events.body.data.events.filter((event: { outcome: string }) => event.outcome === 'refused');
       expect(refused).toHaveLength(7);
       expect(refused[0].error).toMatch(/Twilio is not configured/);
@@ -200,11 +264,31 @@ describe('Twilio voice, SMS and status webhooks', () => {
     expect(gathers, answered.xml).toHaveLength(1);
     expect(gathers[0].attrs).toMatchObject({ input: 'speech', action: publicUrl(system.systemId, 'voice/gather') });
 
-    const turn = await twimlOf(await webhook(h, system.systemId, 'voice/gather', callParams(system, callSid, { CallStatus: 'in-progress', SpeechResult: 'What time do you open tomorrow?', Confidence: '0.92' })));
-    expect(elements(turn.root).some((node) => node.name === 'Say'), turn.xml).toBe(true);
+    const turn = await twimlOf(
+      await webhook(
+        h,
+        system.systemId,
+        'voice/gather',
+        callParams(system, callSid, {
+          CallStatus: 'in-progress',
+          SpeechResult: 'What time do you open tomorrow?',
+          Confidence: '0.92',
+        }),
+      ),
+    );
+    expect(
+      elements(turn.root).some((node) => node.name === 'Say'),
+      turn.xml,
+    ).toBe(true);
 
     const [call] = await itemsOf(system.businessId, callSid);
-    expect(call).toMatchObject({ type: 'call', direction: 'inbound', from: '+14155550123', to: system.phone, systemId: system.systemId });
+    expect(call).toMatchObject({
+      type: 'call',
+      direction: 'inbound',
+      from: '+14155550123',
+      to: system.phone,
+      systemId: system.systemId,
+    });
   });
 
   it('creates one call item when Twilio retries the same CallSid', async () => {
@@ -218,7 +302,15 @@ describe('Twilio voice, SMS and status webhooks', () => {
   it('creates one SMS item when Twilio retries the same MessageSid, and replies once through Twilio', async () => {
     const system = await liveSystem();
     const messageSid = sid('SM');
-    const params = { AccountSid: ACCOUNT_SID, MessageSid: messageSid, SmsSid: messageSid, From: '+14155550123', To: system.phone, Body: 'Are you open on Sunday?', NumMedia: '0' };
+    const params = {
+      AccountSid: ACCOUNT_SID,
+      MessageSid: messageSid,
+      SmsSid: messageSid,
+      From: '+14155550123',
+      To: system.phone,
+      Body: 'Are you open on Sunday?',
+      NumMedia: '0',
+    };
 
     const first = await twimlOf(await webhook(h, system.systemId, 'sms', params));
     const second = await twimlOf(await webhook(h, system.systemId, 'sms', params));
@@ -239,18 +331,40 @@ describe('Twilio voice, SMS and status webhooks', () => {
     const outbound = await h.database.db
       .select()
       .from(timelineItems)
-      .where(and(eq(timelineItems.systemId, system.systemId), eq(timelineItems.type, 'sms'), eq(timelineItems.direction, 'outbound')));
+      .where(
+        and(
+          eq(timelineItems.systemId, system.systemId),
+          eq(timelineItems.type, 'sms'),
+          eq(timelineItems.direction, 'outbound'),
+        ),
+      );
     expect(outbound).toHaveLength(1);
-    expect(outbound[0]).toMatchObject({ body: replies[0].form.get('Body'), to: '+14155550123', externalId: expect.stringMatching(/^SM/) });
+    expect(outbound[0]).toMatchObject({
+      body: replies[0].form.get('Body'),
+      to: '+14155550123',
+      externalId: expect.stringMatching(/^SM/),
+    });
   });
 
   it('follows an SMS it sent through its status callbacks, never backwards', async () => {
     const system = await liveSystem();
-    const sent = await h.call(`businesses/systems/${system.businessId}/settings/${system.systemId}/send-a-message`, { to: '+14155550123', message: 'See you at 3.' }, system.owner.token);
+    const sent = await h.call(
+      `businesses/systems/${system.businessId}/settings/${system.systemId}/send-a-message`,
+      { to: '+14155550123', message: 'See you at 3.' },
+      system.owner.token,
+    );
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
     const [row] = await h.database.db.select().from(timelineItems).where(eq(timelineItems.id, sent.body.data.sms._id));
     expect(row.externalId).toMatch(/^SM/);
-    const status = (value: string) => ({ AccountSid: ACCOUNT_SID, MessageSid: row.externalId!, SmsSid: row.externalId!, MessageStatus: value, SmsStatus: value, From: system.phone, To: '+14155550123' });
+    const status = (value: string) => ({
+      AccountSid: ACCOUNT_SID,
+      MessageSid: row.externalId!,
+      SmsSid: row.externalId!,
+      MessageStatus: value,
+      SmsStatus: value,
+      From: system.phone,
+      To: '+14155550123',
+    });
 
     const delivered = await twimlOf(await webhook(h, system.systemId, 'status', status('delivered')));
     expect(delivered.verbs).toEqual([]);
@@ -268,12 +382,17 @@ describe('Twilio voice, SMS and status webhooks', () => {
     await twimlOf(await webhook(h, system.systemId, 'voice', callParams(system, callSid)));
 
     const recording = await twimlOf(
-      await webhook(h, system.systemId, 'voice/recording', callParams(system, callSid, {
-        CallStatus: 'completed',
-        RecordingSid: sid('RE'),
-        RecordingUrl: `https://api.twilio.com/2010-04-01/Accounts/${ACCOUNT_SID}/Recordings/RE0001`,
-        RecordingDuration: '7',
-      })),
+      await webhook(
+        h,
+        system.systemId,
+        'voice/recording',
+        callParams(system, callSid, {
+          CallStatus: 'completed',
+          RecordingSid: sid('RE'),
+          RecordingUrl: `https://api.twilio.com/2010-04-01/Accounts/${ACCOUNT_SID}/Recordings/RE0001`,
+          RecordingDuration: '7',
+        }),
+      ),
     );
     expect(recording.verbs).toEqual([]);
     // The recording was fetched from Twilio as WAV with the account credentials, and stored.
@@ -282,7 +401,14 @@ describe('Twilio voice, SMS and status webhooks', () => {
     expect(download.authorization).toBe(basicAuth(ACCOUNT_SID, AUTH_TOKEN));
     const [call] = await itemsOf(system.businessId, callSid);
     expect(fs.existsSync(recordingFile(call.id))).toBe(true);
-    const completed = await twimlOf(await webhook(h, system.systemId, 'status', callParams(system, callSid, { CallStatus: 'completed', CallDuration: '42' })));
+    const completed = await twimlOf(
+      await webhook(
+        h,
+        system.systemId,
+        'status',
+        callParams(system, callSid, { CallStatus: 'completed', CallDuration: '42' }),
+      ),
+    );
     expect(completed.verbs).toEqual([]);
     expect(await itemsOf(system.businessId, callSid)).toHaveLength(1);
     // The voicemail texts the caller back, and that SMS's status comes back to the status webhook.
@@ -293,11 +419,22 @@ describe('Twilio voice, SMS and status webhooks', () => {
 
   it('connects a click-to-call to the number in the signed URL, and refuses a changed one', async () => {
     const system = await liveSystem();
-    const placed = await h.call(`businesses/systems/${system.businessId}/settings/${system.systemId}/make-a-call`, { to: '+14155550177', agent_number: '+14155550142' }, system.owner.token);
+    const placed = await h.call(
+      `businesses/systems/${system.businessId}/settings/${system.systemId}/make-a-call`,
+      { to: '+14155550177', agent_number: '+14155550142' },
+      system.owner.token,
+    );
     expect(placed.status, JSON.stringify(placed.body)).toBe(200);
     const connectUrl = rest.to('calls')[0].form.get('Url')!;
     const callSid = placed.body.data.call.external_id ?? sid('CA');
-    const params = { AccountSid: ACCOUNT_SID, CallSid: callSid, From: system.phone, To: '+14155550142', CallStatus: 'in-progress', Direction: 'outbound-api' };
+    const params = {
+      AccountSid: ACCOUNT_SID,
+      CallSid: callSid,
+      From: system.phone,
+      To: '+14155550142',
+      CallStatus: 'in-progress',
+      Direction: 'outbound-api',
+    };
     const path = `voice/connect${new URL(connectUrl).search}`;
 
     const connected = await twimlOf(await webhook(h, system.systemId, path, params, 'valid', connectUrl));
@@ -307,7 +444,14 @@ describe('Twilio voice, SMS and status webhooks', () => {
     expect(JSON.stringify(dials[0].children)).toContain('+14155550177');
 
     // Signed for one number, sent with another: refused.
-    const changed = await webhook(h, system.systemId, `voice/connect?to=${encodeURIComponent('+14155550666')}`, params, 'valid', connectUrl);
+    const changed = await webhook(
+      h,
+      system.systemId,
+      `voice/connect?to=${encodeURIComponent('+14155550666')}`,
+      params,
+      'valid',
+      connectUrl,
+    );
     expect(changed.status).toBe(403);
   });
 });
@@ -330,7 +474,10 @@ describe('record_calls and the mobile forwarding test call', () => {
     const system = await answeringSystem();
     const callSid = sid('CA');
     const answered = await twimlOf(await webhook(h, system.systemId, 'voice', callParams(system, callSid)));
-    expect(elements(answered.root).some((node) => node.name === 'Gather'), answered.xml).toBe(true);
+    expect(
+      elements(answered.root).some((node) => node.name === 'Gather'),
+      answered.xml,
+    ).toBe(true);
 
     // record_calls is on by default: a dual-channel recording of this call, posted back with kind=call.
     const [started] = rest.to('record');
@@ -340,7 +487,14 @@ describe('record_calls and the mobile forwarding test call', () => {
     expect(started.form.get('RecordingStatusCallbackMethod')).toBe('POST');
     expect(started.form.get('RecordingChannels')).toBe('dual');
 
-    await twimlOf(await webhook(h, system.systemId, 'voice/gather', callParams(system, callSid, { CallStatus: 'in-progress', SpeechResult: 'What time do you open tomorrow?' })));
+    await twimlOf(
+      await webhook(
+        h,
+        system.systemId,
+        'voice/gather',
+        callParams(system, callSid, { CallStatus: 'in-progress', SpeechResult: 'What time do you open tomorrow?' }),
+      ),
+    );
     const recordingSid = sid('RE');
     const recordingParams = {
       AccountSid: ACCOUNT_SID,
@@ -355,11 +509,17 @@ describe('record_calls and the mobile forwarding test call', () => {
     const path = 'voice/recording?kind=call';
     const ready = await twimlOf(await webhook(h, system.systemId, path, recordingParams, 'valid', callbackUrl));
     expect(ready.verbs).toEqual([]);
-    expect(rest.to('recording')[0].url.pathname).toBe(`/2010-04-01/Accounts/${ACCOUNT_SID}/Recordings/${recordingSid}.wav`);
+    expect(rest.to('recording')[0].url.pathname).toBe(
+      `/2010-04-01/Accounts/${ACCOUNT_SID}/Recordings/${recordingSid}.wav`,
+    );
     const [recorded] = await itemsOf(system.businessId, callSid);
     expect(fs.existsSync(recordingFile(recorded.id))).toBe(true);
     expect(recorded.status).toBe('in_progress');
-    expect(recorded.details).toMatchObject({ recording: true, call_recording_sid: recordingSid, call_recording_duration: 63 });
+    expect(recorded.details).toMatchObject({
+      recording: true,
+      call_recording_sid: recordingSid,
+      call_recording_duration: 63,
+    });
     expect((recorded.details as { voicemail?: boolean }).voicemail).toBeUndefined();
 
     // Twilio retries the callback: nothing is fetched again.
@@ -367,7 +527,14 @@ describe('record_calls and the mobile forwarding test call', () => {
     expect(rest.to('recording')).toHaveLength(1);
 
     // The call ends as an answered call (not a voicemail), and nobody is texted back.
-    await twimlOf(await webhook(h, system.systemId, 'status', callParams(system, callSid, { CallStatus: 'completed', CallDuration: '70' })));
+    await twimlOf(
+      await webhook(
+        h,
+        system.systemId,
+        'status',
+        callParams(system, callSid, { CallStatus: 'completed', CallDuration: '70' }),
+      ),
+    );
     const [ended] = await itemsOf(system.businessId, callSid);
     expect(ended.status).toBe('completed');
     expect(ended.details).toMatchObject({ recording: true });
@@ -387,13 +554,25 @@ describe('record_calls and the mobile forwarding test call', () => {
     const callSid = sid('CA');
     rest.failNext('record', { status: 400, code: 21220, message: 'Invalid call state' });
     const answered = await twimlOf(await webhook(h, on.systemId, 'voice', callParams(on, callSid)));
-    expect(elements(answered.root).some((node) => node.name === 'Gather'), answered.xml).toBe(true);
+    expect(
+      elements(answered.root).some((node) => node.name === 'Gather'),
+      answered.xml,
+    ).toBe(true);
     expect(await itemsOf(on.businessId, callSid)).toHaveLength(1);
     const [incoming] = (await eventsOf(on.systemId)).filter((event) => event.name === 'voice.incoming');
-    expect(incoming).toMatchObject({ outcome: 'ok', details: expect.objectContaining({ recording_started: false, recording_error: expect.stringMatching(/21220/) }) });
+    expect(incoming).toMatchObject({
+      outcome: 'ok',
+      details: expect.objectContaining({ recording_started: false, recording_error: expect.stringMatching(/21220/) }),
+    });
 
     // Once answered (the first gather), the recording is tried once more, and only once.
-    const gather = (said: string) => webhook(h, on.systemId, 'voice/gather', callParams(on, callSid, { CallStatus: 'in-progress', SpeechResult: said }));
+    const gather = (said: string) =>
+      webhook(
+        h,
+        on.systemId,
+        'voice/gather',
+        callParams(on, callSid, { CallStatus: 'in-progress', SpeechResult: said }),
+      );
     await twimlOf(await gather('What time do you open tomorrow?'));
     await twimlOf(await gather('And on Sunday?'));
     expect(rest.to('record').map((request) => request.url.pathname)).toEqual([
@@ -410,18 +589,41 @@ describe('record_calls and the mobile forwarding test call', () => {
     rest.failNext('record', { status: 400, code: 21220, message: 'Invalid call state' });
     rest.failNext('record', { status: 400, code: 21220, message: 'Invalid call state' });
     await twimlOf(await webhook(h, on.systemId, 'voice', callParams(on, again)));
-    const turn = await twimlOf(await webhook(h, on.systemId, 'voice/gather', callParams(on, again, { CallStatus: 'in-progress', SpeechResult: 'Do you deliver?' })));
-    expect(elements(turn.root).some((node) => node.name === 'Say'), turn.xml).toBe(true);
-    const failed = (await eventsOf(on.systemId)).filter((event) => event.name === 'call.recording_started' && event.outcome === 'failed');
-    expect(failed).toMatchObject([{ error: expect.stringMatching(/21220/), details: { call_sid: again, retry: true } }]);
+    const turn = await twimlOf(
+      await webhook(
+        h,
+        on.systemId,
+        'voice/gather',
+        callParams(on, again, { CallStatus: 'in-progress', SpeechResult: 'Do you deliver?' }),
+      ),
+    );
+    expect(
+      elements(turn.root).some((node) => node.name === 'Say'),
+      turn.xml,
+    ).toBe(true);
+    const failed = (await eventsOf(on.systemId)).filter(
+      (event) => event.name === 'call.recording_started' && event.outcome === 'failed',
+    );
+    expect(failed).toMatchObject([
+      { error: expect.stringMatching(/21220/), details: { call_sid: again, retry: true } },
+    ]);
   });
 
   it('tells the owner who answers the forwarding test call to let it ring next time, and hangs up', async () => {
     const system = await liveSystem();
     const connectUrl = `${publicUrl(system.systemId, 'voice/connect')}?test=1`;
-    const params = { AccountSid: ACCOUNT_SID, CallSid: sid('CA'), From: system.phone, To: '+14155550142', CallStatus: 'in-progress', Direction: 'outbound-api' };
+    const params = {
+      AccountSid: ACCOUNT_SID,
+      CallSid: sid('CA'),
+      From: system.phone,
+      To: '+14155550142',
+      CallStatus: 'in-progress',
+      Direction: 'outbound-api',
+    };
 
-    const answered = await twimlOf(await webhook(h, system.systemId, 'voice/connect?test=1', params, 'valid', connectUrl));
+    const answered = await twimlOf(
+      await webhook(h, system.systemId, 'voice/connect?test=1', params, 'valid', connectUrl),
+    );
     expect(answered.verbs.map((verb) => verb.name)).toEqual(['Say', 'Hangup']);
     expect(answered.xml).toMatch(/test call/);
     expect(answered.xml).toMatch(/ring without answering/);
@@ -435,7 +637,8 @@ describe('record_calls and the mobile forwarding test call', () => {
     const businessId = owner.business._id as string;
     const created = await h.call(`businesses/systems/${businessId}/create`, { name: 'mobile' }, owner.token);
     const systemId = created.body.data.system._id as string;
-    const submit = (step: string, values: Record<string, unknown> = {}) => h.call(`businesses/systems/${businessId}/setup/${systemId}/submit`, { step, values }, owner.token);
+    const submit = (step: string, values: Record<string, unknown> = {}) =>
+      h.call(`businesses/systems/${businessId}/setup/${systemId}/submit`, { step, values }, owner.token);
     const mobile = uniqueUsNumber();
     const phone = uniqueUsNumber();
     expect((await submit('mobile', { mobile_number: mobile })).status).toBe(200);
@@ -451,8 +654,19 @@ describe('record_calls and the mobile forwarding test call', () => {
     expect(placed.form.get('Url')).toBe(`${publicUrl(systemId, 'voice/connect')}?test=1`);
 
     // Twilio's call sid of that test call (the mock numbers them): its completed status is the test's.
-    const testSid = (await eventsOf(systemId)).find((event) => event.name === 'setup.test_call')!.details as { call_id: string };
-    const status = await twimlOf(await webhook(h, systemId, 'status', { AccountSid: ACCOUNT_SID, CallSid: testSid.call_id, From: phone, To: mobile, CallStatus: 'completed', Direction: 'outbound-api' }));
+    const testSid = (await eventsOf(systemId)).find((event) => event.name === 'setup.test_call')!.details as {
+      call_id: string;
+    };
+    const status = await twimlOf(
+      await webhook(h, systemId, 'status', {
+        AccountSid: ACCOUNT_SID,
+        CallSid: testSid.call_id,
+        From: phone,
+        To: mobile,
+        CallStatus: 'completed',
+        Direction: 'outbound-api',
+      }),
+    );
     expect(status.verbs).toEqual([]);
     const [event] = (await eventsOf(systemId)).filter((row) => row.name === 'call.status');
     expect(event).toMatchObject({ outcome: 'ok', details: expect.objectContaining({ test_call: true }) });

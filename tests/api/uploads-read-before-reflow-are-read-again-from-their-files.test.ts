@@ -37,7 +37,12 @@ async function textAsReadBefore(bytes: Uint8Array): Promise<string> {
 }
 
 /** Put a memory back as the old reader left it: its content and extracted length, unchanged since upload. */
-async function storeAsBefore(id: string, content: string, extractedChars: number, options: { editedLater?: boolean } = {}) {
+async function storeAsBefore(
+  id: string,
+  content: string,
+  extractedChars: number,
+  options: { editedLater?: boolean } = {},
+) {
   const [row] = await h.database.db.select().from(memories).where(eq(memories.id, id));
   const updatedAt = options.editedLater ? new Date(row.createdAt.getTime() + 60_000) : row.createdAt;
   await h.database.db
@@ -46,7 +51,8 @@ async function storeAsBefore(id: string, content: string, extractedChars: number
     .where(eq(memories.id, id));
 }
 
-const contentOf = async (id: string) => (await h.database.db.select().from(memories).where(eq(memories.id, id)))[0].content;
+const contentOf = async (id: string) =>
+  (await h.database.db.select().from(memories).where(eq(memories.id, id)))[0].content;
 
 describe('uploads read before reflow are read again from their stored files', () => {
   it('replaces the old line-broken text with the reflowed one, keeps the caption and the owner’s edits, and does nothing twice', async () => {
@@ -56,9 +62,18 @@ describe('uploads read before reflow are read again from their stored files', ()
     const old = await textAsReadBefore(pdf);
     expect(old).toContain('we will leave a\ncard and come back');
 
-    const untouched = (await upload(h, b, owner.token, { bytes: pdf, name: 'terms.pdf', type: 'application/pdf' }, { content: 'Our terms for 2026.' })).body.data.memory;
+    const untouched = (
+      await upload(
+        h,
+        b,
+        owner.token,
+        { bytes: pdf, name: 'terms.pdf', type: 'application/pdf' },
+        { content: 'Our terms for 2026.' },
+      )
+    ).body.data.memory;
     await storeAsBefore(untouched._id, `Our terms for 2026.\n\n${old}`, old.length);
-    const edited = (await upload(h, b, owner.token, { bytes: pdf, name: 'terms-copy.pdf', type: 'application/pdf' })).body.data.memory;
+    const edited = (await upload(h, b, owner.token, { bytes: pdf, name: 'terms-copy.pdf', type: 'application/pdf' }))
+      .body.data.memory;
     await storeAsBefore(edited._id, `${old}\nAlso: we clean conservatory roofs.`, old.length, { editedLater: true });
 
     const report = await rereadUploads(h.deps, { businessId: b });
@@ -70,7 +85,8 @@ describe('uploads read before reflow are read again from their stored files', ()
     );
     expect(await contentOf(edited._id)).toBe(`${old}\nAlso: we clean conservatory roofs.`);
 
-    const results = (await h.call(`businesses/memories/${b}/search`, { query: 'gate locked' }, owner.token)).body.data.results;
+    const results = (await h.call(`businesses/memories/${b}/search`, { query: 'gate locked' }, owner.token)).body.data
+      .results;
     expect(results.find((hit: { source: { _id: string } }) => hit.source._id === untouched._id)).toMatchObject({
       heading: 'Missed visits',
       text: 'If we cannot reach your windows because a gate is locked, we will leave a card and come back on the next dry day at no extra charge to you.',
@@ -84,7 +100,9 @@ describe('uploads read before reflow are read again from their stored files', ()
   it('leaves an upload the current reader read as it is', async () => {
     const owner = await h.signUpWithBusiness();
     const b = owner.business._id;
-    const memory = (await upload(h, b, owner.token, { bytes: makeStyledPdf(PAGES), name: 'terms.pdf', type: 'application/pdf' })).body.data.memory;
+    const memory = (
+      await upload(h, b, owner.token, { bytes: makeStyledPdf(PAGES), name: 'terms.pdf', type: 'application/pdf' })
+    ).body.data.memory;
     expect(await rereadUploads(h.deps, { businessId: b })).toEqual({ updated: 0, unchanged: 1, skipped: 0, failed: 0 });
     expect(await contentOf(memory._id)).toBe(memory.content);
   });

@@ -4,7 +4,15 @@ import { SAY_AGAIN } from '#api/services/speech/confidence';
 import { speakToWav16k } from '#api/services/speech/generate';
 import type { Heard, Speech } from '#api/services/speech/types';
 import { createHarness, type Harness } from '#tests/support/api-harness';
-import { TONE, fakeTts, ownerRecords, postAudio, simulatedSpokenCall, voiceConversation, withRealSpeech } from '#tests/support/spoken-audio';
+import {
+  TONE,
+  fakeTts,
+  ownerRecords,
+  postAudio,
+  simulatedSpokenCall,
+  voiceConversation,
+  withRealSpeech,
+} from '#tests/support/spoken-audio';
 
 /**
  * A recogniser unsure of what it heard must not have the assistant answer, escalate or make

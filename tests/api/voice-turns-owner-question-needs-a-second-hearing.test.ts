@@ -5,7 +5,15 @@ import { SAY_AGAIN } from '#api/services/speech/confidence';
 import { speakToWav16k } from '#api/services/speech/generate';
 import type { Heard, Speech } from '#api/services/speech/types';
 import { createHarness, type Harness } from '#tests/support/api-harness';
-import { TONE, fakeTts, ownerRecords, postAudio, simulatedSpokenCall, voiceConversation, withRealSpeech } from '#tests/support/spoken-audio';
+import {
+  TONE,
+  fakeTts,
+  ownerRecords,
+  postAudio,
+  simulatedSpokenCall,
+  voiceConversation,
+  withRealSpeech,
+} from '#tests/support/spoken-audio';
 import { openAllWeek, phoneSystem, randomUkMobile, setBusinessSettings } from '#tests/support/inbound-fixtures';
 
 /**
@@ -54,7 +62,12 @@ async function ownerWork(harness: Harness, b: string) {
 
 async function say(harness: Harness, where: { owner: { token: string }; b: string; id: string }, text: string) {
   heard.text = text;
-  const result = await post(harness, `businesses/conversations/${where.b}/update-voice/${where.id}`, where.owner.token, TONE);
+  const result = await post(
+    harness,
+    `businesses/conversations/${where.b}/update-voice/${where.id}`,
+    where.owner.token,
+    TONE,
+  );
   expect(result.status, JSON.stringify(result.body)).toBe(200);
   return result.body.data.messages.at(-1) as { role: string; content: string; actions?: { type: string }[] };
 }
@@ -121,7 +134,8 @@ describe('what is not heard by the embedded recogniser escalates at once', () =>
   it('an SMS, and a call whose telephony speech result is sure (the typed simulator)', async () => {
     const { owner, b, system } = await phoneSystem(h);
     await setBusinessSettings(h, b, owner.token, { opening_hours: openAllWeek() });
-    const simulate = (body: unknown) => h.call(`businesses/systems/${b}/settings/${system._id}/simulate`, body, owner.token);
+    const simulate = (body: unknown) =>
+      h.call(`businesses/systems/${b}/settings/${system._id}/simulate`, body, owner.token);
     expect((await simulate({ kind: 'sms', from: randomUkMobile(), says: UNKNOWABLE })).status).toBe(200);
     expect((await ownerWork(h, b)).questions).toEqual([UNKNOWABLE]);
     const call = await simulate({ kind: 'call', from: randomUkMobile(), says: 'Do you deliver to Mars?' });

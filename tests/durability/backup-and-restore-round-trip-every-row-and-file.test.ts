@@ -49,9 +49,10 @@ async function freshPostgres(): Promise<string> {
 
 afterAll(async () => {
   for (const dir of temporary) fs.rmSync(dir, { recursive: true, force: true });
-  if (adminUrl) await admin(async (client) => {
-    for (const name of createdDatabases) await client.query(`drop database if exists "${name}" with (force)`);
-  });
+  if (adminUrl)
+    await admin(async (client) => {
+      for (const name of createdDatabases) await client.query(`drop database if exists "${name}" with (force)`);
+    });
 });
 
 type Target = { databaseUrl?: string; dataDir: string };
@@ -60,10 +61,14 @@ type Target = { databaseUrl?: string; dataDir: string };
 async function snapshot(target: Target): Promise<Record<string, string[]>> {
   const database = await openDatabase({ ...target, migrate: false });
   try {
-    const tables = (await database.db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`)) as unknown as { rows: { table_name: string }[] };
+    const tables = (await database.db.execute(
+      sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+    )) as unknown as { rows: { table_name: string }[] };
     const result: Record<string, string[]> = {};
     for (const { table_name } of tables.rows) {
-      const rows = (await database.db.execute(sql.raw(`select to_jsonb(t)::text as line from "${table_name}" t order by 1`))) as unknown as { rows: { line: string }[] };
+      const rows = (await database.db.execute(
+        sql.raw(`select to_jsonb(t)::text as line from "${table_name}" t order by 1`),
+      )) as unknown as { rows: { line: string }[] };
       result[table_name] = rows.rows.map((row) => row.line).sort();
     }
     return result;
@@ -109,15 +114,43 @@ async function seed(h: Harness) {
     });
     customers.push(customer);
   }
-  await ok(`businesses/notes/${b}/create`, { body: 'Call back about the boiler 🔥\nsecond line', customer_id: customers[0]._id });
-  await ok(`businesses/notes/${b}/create`, { body: 'Send the invoice', reminder: '2031-01-15T09:00', repeat: { every: 'week', interval: 2 } });
+  await ok(`businesses/notes/${b}/create`, {
+    body: 'Call back about the boiler 🔥\nsecond line',
+    customer_id: customers[0]._id,
+  });
+  await ok(`businesses/notes/${b}/create`, {
+    body: 'Send the invoice',
+    reminder: '2031-01-15T09:00',
+    repeat: { every: 'week', interval: 2 },
+  });
   await ok(`businesses/customers/${b}/delete/${customers[4]._id}`, {});
-  await ok(`businesses/services/${b}/create`, { name: 'Boiler service', description: 'Annual service of a gas boiler.', price: '£85', status: 'active', frequency: 365 });
-  await ok(`businesses/memories/${b}/create`, { type: 'text', status: 'active', title: 'Hours', content: 'We open at nine, close at five.' });
-  const image = await upload(h, b, owner.token, { bytes: TINY_PNG, name: 'van.png', type: 'image/png' }, { content: 'Our blue van' });
+  await ok(`businesses/services/${b}/create`, {
+    name: 'Boiler service',
+    description: 'Annual service of a gas boiler.',
+    price: '£85',
+    status: 'active',
+    frequency: 365,
+  });
+  await ok(`businesses/memories/${b}/create`, {
+    type: 'text',
+    status: 'active',
+    title: 'Hours',
+    content: 'We open at nine, close at five.',
+  });
+  const image = await upload(
+    h,
+    b,
+    owner.token,
+    { bytes: TINY_PNG, name: 'van.png', type: 'image/png' },
+    { content: 'Our blue van' },
+  );
   expect(image.status, JSON.stringify(image.body)).toBe(200);
   const binary = new Uint8Array(randomBytes(64 * 1024));
-  const text = await upload(h, b, owner.token, { bytes: `Price list\n${'Boilers from £900. '.repeat(200)}`, name: 'prices.txt', type: 'text/plain' });
+  const text = await upload(h, b, owner.token, {
+    bytes: `Price list\n${'Boilers from £900. '.repeat(200)}`,
+    name: 'prices.txt',
+    type: 'text/plain',
+  });
   expect(text.status, JSON.stringify(text.body)).toBe(200);
   const member = await h.signUp();
   await h.addMember(b, member.user.id, ['customers/view']);
@@ -126,7 +159,10 @@ async function seed(h: Harness) {
 
 type Backend = { name: string; source: () => Promise<Target>; target: () => Promise<Target> };
 const pglite = async (): Promise<Target> => ({ dataDir: tempDir('ba-backup-pglite-') });
-const postgres = async (): Promise<Target> => ({ databaseUrl: await freshPostgres(), dataDir: tempDir('ba-backup-pg-') });
+const postgres = async (): Promise<Target> => ({
+  databaseUrl: await freshPostgres(),
+  dataDir: tempDir('ba-backup-pg-'),
+});
 const backends: Backend[] = [
   { name: 'PGlite', source: pglite, target: pglite },
   ...(adminUrl
@@ -155,17 +191,26 @@ describe.each(backends)('backup and restore on $name', ({ source: makeSource, ta
       fs.writeFileSync(path.join(source.dataDir, 'files', 'recordings', 'call-1.wav'), seeded.binary);
       if (!source.databaseUrl) {
         // PGlite serves one process at a time: while the harness holds it, the backup refuses clearly.
-        await expect(createBackup({ ...source, outDir: tempDir('ba-refused-') })).rejects.toThrow(/already in use by another process[\s\S]*stop the server/i);
+        await expect(createBackup({ ...source, outDir: tempDir('ba-refused-') })).rejects.toThrow(
+          /already in use by another process[\s\S]*stop the server/i,
+        );
       }
     } finally {
       await h.close();
     }
-    ({ path: backupPath, manifest } = await createBackup({ ...source, outDir: tempDir('ba-backups-'), tar: true, log: (line) => lines.push(line) }));
+    ({ path: backupPath, manifest } = await createBackup({
+      ...source,
+      outDir: tempDir('ba-backups-'),
+      tar: true,
+      log: (line) => lines.push(line),
+    }));
   }, 120_000);
 
   it('writes a timestamped .tar.gz with a manifest of the migrations, row counts and checksums, and prints progress', () => {
     expect(path.basename(backupPath)).toMatch(/^backup-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z\.tar\.gz$/);
-    expect(manifest.database.migrations.count).toBe(fs.readdirSync(path.resolve('api/db/migrations')).filter((file) => file.endsWith('.sql')).length);
+    expect(manifest.database.migrations.count).toBe(
+      fs.readdirSync(path.resolve('api/db/migrations')).filter((file) => file.endsWith('.sql')).length,
+    );
     const rowsOf = (name: string) => manifest.tables.find((table) => table.name === name)?.rows;
     expect(rowsOf('customers')).toBe(5);
     expect(rowsOf('memories')).toBe(3);
@@ -174,7 +219,9 @@ describe.each(backends)('backup and restore on $name', ({ source: makeSource, ta
     // Generated columns are not dumped (the target computes them).
     expect(manifest.tables.find((table) => table.name === 'knowledge_chunks')?.columns).not.toContain('search');
     for (const table of manifest.tables) expect(table.sha256).toMatch(/^[0-9a-f]{64}$/);
-    expect(manifest.files.entries.map((entry) => entry.path)).toEqual(expect.arrayContaining(['recordings/call-1.wav']));
+    expect(manifest.files.entries.map((entry) => entry.path)).toEqual(
+      expect.arrayContaining(['recordings/call-1.wav']),
+    );
     expect(manifest.files.count).toBeGreaterThanOrEqual(5); // two uploads and their .type files, the recording
     expect(lines).toContain('  customers: 5 rows');
     expect(lines.at(-1)).toMatch(/^Backup written to .*\.tar\.gz: \d+ tables, \d+ rows, \d+ files\.$/);
@@ -203,12 +250,20 @@ describe.each(backends)('backup and restore on $name', ({ source: makeSource, ta
     try {
       const me = await h.call('users/get', undefined, seeded.owner.token);
       expect(me.status).toBe(200);
-      const memory = await h.call(`businesses/memories/${seeded.owner.business._id}/get/${seeded.imageMemory._id}`, undefined, seeded.owner.token);
+      const memory = await h.call(
+        `businesses/memories/${seeded.owner.business._id}/get/${seeded.imageMemory._id}`,
+        undefined,
+        seeded.owner.token,
+      );
       expect(memory.status, JSON.stringify(memory.body)).toBe(200);
       const download = await h.request(memory.body.data.memory.file.url.replace('/api/v1/', ''));
       expect(download.status).toBe(200);
       expect(Buffer.from(await download.arrayBuffer()).equals(Buffer.from(TINY_PNG))).toBe(true);
-      const created = await h.call(`businesses/customers/${seeded.owner.business._id}/create`, { first_name: 'After', last_name: 'Restore', status: 'lead', phones: ['+447700900999'] }, seeded.owner.token);
+      const created = await h.call(
+        `businesses/customers/${seeded.owner.business._id}/create`,
+        { first_name: 'After', last_name: 'Restore', status: 'lead', phones: ['+447700900999'] },
+        seeded.owner.token,
+      );
       expect(created.status, JSON.stringify(created.body)).toBe(200);
     } finally {
       await h.close();
@@ -217,8 +272,16 @@ describe.each(backends)('backup and restore on $name', ({ source: makeSource, ta
     // Restoring again into the now non-empty target is refused, and changes nothing.
     const other = path.join(tempDir('ba-empty-files-'), 'data');
     fs.mkdirSync(other);
-    await expect(restoreBackup({ from: backupPath, databaseUrl: target.databaseUrl, dataDir: target.databaseUrl ? other : target.dataDir })).rejects.toThrow(
-      target.databaseUrl ? /The target database is not empty \(.*\)\. Restore only into an empty database/ : /files is not empty: restore into an empty DATA_DIR/,
+    await expect(
+      restoreBackup({
+        from: backupPath,
+        databaseUrl: target.databaseUrl,
+        dataDir: target.databaseUrl ? other : target.dataDir,
+      }),
+    ).rejects.toThrow(
+      target.databaseUrl
+        ? /The target database is not empty \(.*\)\. Restore only into an empty database/
+        : /files is not empty: restore into an empty DATA_DIR/,
     );
     expect((await snapshot(target)).customers).toHaveLength(6);
   }, 120_000);
@@ -230,7 +293,9 @@ describe.each(backends)('backup and restore on $name', ({ source: makeSource, ta
     const dir = path.join(unpacked, fs.readdirSync(unpacked)[0]);
     fs.appendFileSync(path.join(dir, 'db', 'customers.jsonl'), '{"id":"forged"}\n');
     const target = await makeTarget();
-    await expect(restoreBackup({ from: dir, ...target })).rejects.toThrow('The backup is damaged: db/customers.jsonl does not match its checksum in manifest.json.');
+    await expect(restoreBackup({ from: dir, ...target })).rejects.toThrow(
+      'The backup is damaged: db/customers.jsonl does not match its checksum in manifest.json.',
+    );
     expect(fs.existsSync(path.join(target.dataDir, 'pglite'))).toBe(false);
     expect(fs.existsSync(path.join(target.dataDir, 'files'))).toBe(false);
   });

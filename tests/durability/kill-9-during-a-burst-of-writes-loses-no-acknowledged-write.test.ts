@@ -69,7 +69,11 @@ function realtimeClient(port: number, key: string, url: string, token: string) {
       // The island posts to the web app's /broadcasting/auth, which proxies this v1 call.
       customHandler: ({ socketId, channelName }, callback) => {
         api(url, 'broadcasting/auth', { socket_id: socketId, channel_name: channelName }, token)
-          .then((result) => (result.status === 200 ? callback(null, result.body.data as { auth: string }) : callback(new Error(`auth ${result.status}`), null)))
+          .then((result) =>
+            result.status === 200
+              ? callback(null, result.body.data as { auth: string })
+              : callback(new Error(`auth ${result.status}`), null),
+          )
           .catch((error: Error) => callback(error, null));
       },
     },
@@ -84,7 +88,10 @@ async function until(check: () => boolean, ms: number, what: string) {
   }
 }
 
-type Backend = { name: string; setup: () => Promise<{ env: Record<string, string>; databaseUrl?: string; dataDir: string }> };
+type Backend = {
+  name: string;
+  setup: () => Promise<{ env: Record<string, string>; databaseUrl?: string; dataDir: string }>;
+};
 const backends: Backend[] = [
   {
     name: 'PGlite',
@@ -123,126 +130,176 @@ afterAll(() => {
 });
 
 describe.each(backends)('kill -9 during a burst of writes on $name', ({ name, setup }) => {
-  it(
-    'keeps every acknowledged write, half-writes nothing, and realtime clients reconnect by themselves',
-    async () => {
-      const { env: baseEnv, databaseUrl, dataDir } = await setup();
-      const port = await freePort();
-      const env = { ...baseEnv, PORT: String(port) };
-      let server = await serve(env);
+  it('keeps every acknowledged write, half-writes nothing, and realtime clients reconnect by themselves', async () => {
+    const { env: baseEnv, databaseUrl, dataDir } = await setup();
+    const port = await freePort();
+    const env = { ...baseEnv, PORT: String(port) };
+    let server = await serve(env);
 
-      if (!databaseUrl) {
-        // PGlite serves one process: a second server on the same directory is refused, clearly.
-        const second = await serve({ ...env, PORT: '0' }).then(
-          () => null,
-          (error: { code?: number; stderr?: string }) => error,
-        );
-        expect(second?.code).toBe(1);
-        expect(second?.stderr).toContain(`is already in use by another process (pid ${server.child.pid})`);
-      }
+    if (!databaseUrl) {
+      // PGlite serves one process: a second server on the same directory is refused, clearly.
+      const second = await serve({ ...env, PORT: '0' }).then(
+        () => null,
+        (error: { code?: number; stderr?: string }) => error,
+      );
+      expect(second?.code).toBe(1);
+      expect(second?.stderr).toContain(`is already in use by another process (pid ${server.child.pid})`);
+    }
 
-      const email = `owner.${randomBytes(4).toString('hex')}@example.com`;
-      const signedUp = await api(server.url, 'users/create', { name: 'Owner', email, password: PASSWORD });
-      expect(signedUp.status, JSON.stringify(signedUp.body)).toBe(200);
-      const token: string = signedUp.body.data.token;
-      const created = await api(server.url, 'businesses/create', { name: 'Burst Ltd', email, country: 'GB', telephones: ['+442071234567'] }, token);
-      expect(created.status, JSON.stringify(created.body)).toBe(200);
-      const b: string = created.body.data.business._id;
+    const email = `owner.${randomBytes(4).toString('hex')}@example.com`;
+    const signedUp = await api(server.url, 'users/create', { name: 'Owner', email, password: PASSWORD });
+    expect(signedUp.status, JSON.stringify(signedUp.body)).toBe(200);
+    const token: string = signedUp.body.data.token;
+    const created = await api(
+      server.url,
+      'businesses/create',
+      { name: 'Burst Ltd', email, country: 'GB', telephones: ['+442071234567'] },
+      token,
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const b: string = created.body.data.business._id;
 
-      const { key } = JSON.parse(fs.readFileSync(path.join(dataDir, 'realtime-credentials.json'), 'utf8')) as { key: string };
-      const client = realtimeClient(port, key, server.url, token);
-      const channel = client.subscribe(businessChannel(b));
-      await until(() => channel.subscribed, 10_000, 'the first subscription');
+    const { key } = JSON.parse(fs.readFileSync(path.join(dataDir, 'realtime-credentials.json'), 'utf8')) as {
+      key: string;
+    };
+    const client = realtimeClient(port, key, server.url, token);
+    const channel = client.subscribe(businessChannel(b));
+    await until(() => channel.subscribed, 10_000, 'the first subscription');
 
-      // The burst: 24 workers writing as fast as they can, three kinds of writes.
-      const acknowledged = { customers: [] as string[], memories: [] as string[], businesses: [] as string[] };
-      let sent = 0;
-      let failed = 0;
-      let killed = false;
-      const write = async (n: number) => {
-        const kind = n % 10 < 7 ? 'customers' : n % 10 < 9 ? 'memories' : 'businesses';
-        const request =
-          kind === 'customers'
-            ? api(server.url, `businesses/customers/${b}/create`, { first_name: `Burst ${n}`, last_name: 'Customer', status: 'lead', phones: [`+4477009${String(n).padStart(5, '0')}`] }, token)
-            : kind === 'memories'
-              ? api(server.url, `businesses/memories/${b}/create`, { type: 'text', status: 'active', title: `Fact ${n}`, content: `Burst fact number ${n}: we open at nine on weekdays.` }, token)
-              : api(server.url, 'businesses/create', { name: `Branch ${n}`, email, country: 'GB', telephones: ['+442071234567'] }, token);
-        const result = await request;
-        expect(result.status, JSON.stringify(result.body)).toBe(200);
-        const id = kind === 'customers' ? result.body.data.customer._id : kind === 'memories' ? result.body.data.memory._id : result.body.data.business._id;
-        acknowledged[kind].push(id);
-      };
-      const total = () => acknowledged.customers.length + acknowledged.memories.length + acknowledged.businesses.length;
-      const workers = Array.from({ length: 24 }, async () => {
-        while (!killed) {
-          const n = sent++;
-          try {
-            await write(n);
-          } catch (error) {
-            // After the kill: connection refused or reset, never acknowledged.
-            if (!killed) throw error;
-            failed++;
-          }
+    // The burst: 24 workers writing as fast as they can, three kinds of writes.
+    const acknowledged = { customers: [] as string[], memories: [] as string[], businesses: [] as string[] };
+    let sent = 0;
+    let failed = 0;
+    let killed = false;
+    const write = async (n: number) => {
+      const kind = n % 10 < 7 ? 'customers' : n % 10 < 9 ? 'memories' : 'businesses';
+      const request =
+        kind === 'customers'
+          ? api(
+              server.url,
+              `businesses/customers/${b}/create`,
+              {
+                first_name: `Burst ${n}`,
+                last_name: 'Customer',
+                status: 'lead',
+                phones: [`+4477009${String(n).padStart(5, '0')}`],
+              },
+              token,
+            )
+          : kind === 'memories'
+            ? api(
+                server.url,
+                `businesses/memories/${b}/create`,
+                {
+                  type: 'text',
+                  status: 'active',
+                  title: `Fact ${n}`,
+                  content: `Burst fact number ${n}: we open at nine on weekdays.`,
+                },
+                token,
+              )
+            : api(
+                server.url,
+                'businesses/create',
+                { name: `Branch ${n}`, email, country: 'GB', telephones: ['+442071234567'] },
+                token,
+              );
+      const result = await request;
+      expect(result.status, JSON.stringify(result.body)).toBe(200);
+      const id =
+        kind === 'customers'
+          ? result.body.data.customer._id
+          : kind === 'memories'
+            ? result.body.data.memory._id
+            : result.body.data.business._id;
+      acknowledged[kind].push(id);
+    };
+    const total = () => acknowledged.customers.length + acknowledged.memories.length + acknowledged.businesses.length;
+    const workers = Array.from({ length: 24 }, async () => {
+      while (!killed) {
+        const n = sent++;
+        try {
+          await write(n);
+        } catch (error) {
+          // After the kill: connection refused or reset, never acknowledged.
+          if (!killed) throw error;
+          failed++;
         }
-      });
-      await until(() => total() >= 200, 60_000, '200 acknowledged writes');
-      server.child.kill('SIGKILL');
-      killed = true;
-      await Promise.all(workers);
-      await exited(server.child);
-      const acked = total();
-
-      // Restart on the same directory or database: the killed process's lock is stale.
-      server = await serve(env);
-
-      // The realtime client comes back on its own and receives events again.
-      await until(() => client.connection.state === 'connected' && channel.subscribed, 30_000, 'the reconnect and resubscription');
-      const event = new Promise<{ id: string }>((resolve) => channel.bind('CustomerCreated', resolve));
-      const after = await api(server.url, `businesses/customers/${b}/create`, { first_name: 'After', last_name: 'Restart', status: 'lead' }, token);
-      expect(after.status, JSON.stringify(after.body)).toBe(200);
-      expect((await event).id).toBe(after.body.data.customer._id);
-      client.disconnect();
-
-      // Stop cleanly (PGlite: the directory is ours to open), then look at the rows themselves.
-      server.child.kill('SIGTERM');
-      await exited(server.child);
-      expect(server.child.exitCode).toBe(0);
-      const database = await openDatabase({ databaseUrl, dataDir, migrate: false });
-      try {
-        const ids = async (query: ReturnType<typeof sql>) => new Set(((await database.db.execute(query)) as unknown as { rows: { id: string }[] }).rows.map((row) => row.id));
-        const customers = await ids(sql`select id from customers where business_id = ${b}`);
-        const memories = await ids(sql`select id from memories where business_id = ${b}`);
-        const businesses = await ids(sql`select id from businesses where email = ${email}`);
-        const lost = [
-          ...acknowledged.customers.filter((id) => !customers.has(id)),
-          ...acknowledged.memories.filter((id) => !memories.has(id)),
-          ...acknowledged.businesses.filter((id) => !businesses.has(id)),
-        ];
-        expect(lost).toEqual([]);
-        // Half-written: a memory without its search chunks, a business without its admin.
-        const memoriesWithoutChunks = await ids(
-          sql`select m.id from memories m where m.business_id = ${b} and not exists (select 1 from knowledge_chunks k where k.memory_id = m.id)`,
-        );
-        const businessesWithoutAdmin = await ids(
-          sql`select x.id from businesses x where x.email = ${email} and not exists (select 1 from business_users u where u.business_id = x.id and u.permissions @> '["admin"]'::jsonb)`,
-        );
-        expect([...memoriesWithoutChunks]).toEqual([]);
-        expect([...businessesWithoutAdmin]).toEqual([]);
-        figures.push({
-          backend: name,
-          requests_sent: sent,
-          acknowledged: acked,
-          refused_after_kill: failed,
-          // Written but not acknowledged: requests in flight when the process died that had committed.
-          committed_unacknowledged: customers.size - 1 - acknowledged.customers.length + (memories.size - acknowledged.memories.length) + (businesses.size - 1 - acknowledged.businesses.length),
-          lost: lost.length,
-          half_written: memoriesWithoutChunks.size + businessesWithoutAdmin.size,
-        });
-        expect(acked).toBeGreaterThanOrEqual(200);
-      } finally {
-        await database.close();
       }
-    },
-    180_000,
-  );
+    });
+    await until(() => total() >= 200, 60_000, '200 acknowledged writes');
+    server.child.kill('SIGKILL');
+    killed = true;
+    await Promise.all(workers);
+    await exited(server.child);
+    const acked = total();
+
+    // Restart on the same directory or database: the killed process's lock is stale.
+    server = await serve(env);
+
+    // The realtime client comes back on its own and receives events again.
+    await until(
+      () => client.connection.state === 'connected' && channel.subscribed,
+      30_000,
+      'the reconnect and resubscription',
+    );
+    const event = new Promise<{ id: string }>((resolve) => channel.bind('CustomerCreated', resolve));
+    const after = await api(
+      server.url,
+      `businesses/customers/${b}/create`,
+      { first_name: 'After', last_name: 'Restart', status: 'lead' },
+      token,
+    );
+    expect(after.status, JSON.stringify(after.body)).toBe(200);
+    expect((await event).id).toBe(after.body.data.customer._id);
+    client.disconnect();
+
+    // Stop cleanly (PGlite: the directory is ours to open), then look at the rows themselves.
+    server.child.kill('SIGTERM');
+    await exited(server.child);
+    expect(server.child.exitCode).toBe(0);
+    const database = await openDatabase({ databaseUrl, dataDir, migrate: false });
+    try {
+      const ids = async (query: ReturnType<typeof sql>) =>
+        new Set(
+          ((await database.db.execute(query)) as unknown as { rows: { id: string }[] }).rows.map((row) => row.id),
+        );
+      const customers = await ids(sql`select id from customers where business_id = ${b}`);
+      const memories = await ids(sql`select id from memories where business_id = ${b}`);
+      const businesses = await ids(sql`select id from businesses where email = ${email}`);
+      const lost = [
+        ...acknowledged.customers.filter((id) => !customers.has(id)),
+        ...acknowledged.memories.filter((id) => !memories.has(id)),
+        ...acknowledged.businesses.filter((id) => !businesses.has(id)),
+      ];
+      expect(lost).toEqual([]);
+      // Half-written: a memory without its search chunks, a business without its admin.
+      const memoriesWithoutChunks = await ids(
+        sql`select m.id from memories m where m.business_id = ${b} and not exists (select 1 from knowledge_chunks k where k.memory_id = m.id)`,
+      );
+      const businessesWithoutAdmin = await ids(
+        sql`select x.id from businesses x where x.email = ${email} and not exists (select 1 from business_users u where u.business_id = x.id and u.permissions @> '["admin"]'::jsonb)`,
+      );
+      expect([...memoriesWithoutChunks]).toEqual([]);
+      expect([...businessesWithoutAdmin]).toEqual([]);
+      figures.push({
+        backend: name,
+        requests_sent: sent,
+        acknowledged: acked,
+        refused_after_kill: failed,
+        // Written but not acknowledged: requests in flight when the process died that had committed.
+        committed_unacknowledged:
+          customers.size -
+          1 -
+          acknowledged.customers.length +
+          (memories.size - acknowledged.memories.length) +
+          (businesses.size - 1 - acknowledged.businesses.length),
+        lost: lost.length,
+        half_written: memoriesWithoutChunks.size + businessesWithoutAdmin.size,
+      });
+      expect(acked).toBeGreaterThanOrEqual(200);
+    } finally {
+      await database.close();
+    }
+  }, 180_000);
 });

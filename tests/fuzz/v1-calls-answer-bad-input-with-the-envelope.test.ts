@@ -28,10 +28,28 @@ const SKIPPED = new Set([
   'businesses/conversations/{business_id}/get-message-streamed/{conversation_id}',
 ]);
 
-type Schema = { type?: string | string[]; properties?: Record<string, Schema>; items?: Schema; $ref?: string; anyOf?: Schema[]; oneOf?: Schema[]; allOf?: Schema[] };
-type Doc = { paths: Record<string, Record<string, { requestBody?: { content?: Record<string, { schema?: Schema }> } }>>; components?: { schemas?: Record<string, Schema> } };
+type Schema = {
+  type?: string | string[];
+  properties?: Record<string, Schema>;
+  items?: Schema;
+  $ref?: string;
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+  allOf?: Schema[];
+};
+type Doc = {
+  paths: Record<string, Record<string, { requestBody?: { content?: Record<string, { schema?: Schema }> } }>>;
+  components?: { schemas?: Record<string, Schema> };
+};
 
-const LEAKS = [/\bat [\w.<>]+ \(/, /\.(ts|js):\d+/, /node_modules/, /Error: /, /SELECT |INSERT |UPDATE .* SET/i, /drizzle|postgres|pglite/i];
+const LEAKS = [
+  /\bat [\w.<>]+ \(/,
+  /\.(ts|js):\d+/,
+  /node_modules/,
+  /Error: /,
+  /SELECT |INSERT |UPDATE .* SET/i,
+  /drizzle|postgres|pglite/i,
+];
 
 let cases = 0;
 
@@ -41,7 +59,9 @@ const isDateField = (name: string) => /(^|_)(at|date|reminder|from|to|time)$/.te
 function fieldNames(doc: Doc, schema: Schema | undefined, depth = 0): string[] {
   if (!schema || depth > 3) return [];
   if (schema.$ref) return fieldNames(doc, doc.components?.schemas?.[schema.$ref.split('/').pop()!], depth + 1);
-  const nested = [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])].flatMap((part) => fieldNames(doc, part, depth + 1));
+  const nested = [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])].flatMap((part) =>
+    fieldNames(doc, part, depth + 1),
+  );
   return [...new Set([...Object.keys(schema.properties ?? {}), ...nested])];
 }
 
@@ -51,15 +71,24 @@ async function seed(h: Harness) {
   const token = owner.token;
   const b = owner.business._id;
   const data = async (path: string, body: unknown) => (await h.call(path, body, token)).body.data ?? {};
-  const customer = (await data(`businesses/customers/${b}/create`, { first_name: 'Fuzz', status: 'lead', phones: ['+442071230000'] })).customer;
+  const customer = (
+    await data(`businesses/customers/${b}/create`, { first_name: 'Fuzz', status: 'lead', phones: ['+442071230000'] })
+  ).customer;
   const note = await data(`businesses/notes/${b}/create`, { body: 'Fuzz note', customer_id: customer?._id });
-  const service = (await data(`businesses/services/${b}/create`, { name: 'Fuzz service', status: 'active', frequency: 0 })).service;
-  const memory = (await data(`businesses/memories/${b}/create`, { type: 'text', content: 'We open at nine.', status: 'active' })).memory;
+  const service = (
+    await data(`businesses/services/${b}/create`, { name: 'Fuzz service', status: 'active', frequency: 0 })
+  ).service;
+  const memory = (
+    await data(`businesses/memories/${b}/create`, { type: 'text', content: 'We open at nine.', status: 'active' })
+  ).memory;
   const system = (await data(`businesses/systems/${b}/create`, { name: 'leadcatcher' })).system;
-  const action = (await data(`businesses/actions/${b}/create`, { name: 'Fuzz action', status: 'paused', interval: '2 days' })).action;
+  const action = (
+    await data(`businesses/actions/${b}/create`, { name: 'Fuzz action', status: 'paused', interval: '2 days' })
+  ).action;
   const order = (await data(`businesses/orders/${b}/create`, { customer_id: customer?._id, status: 'new' })).order;
   const conversation = (await data(`businesses/conversations/${b}/create`, { channel: 'chat' })).conversation;
-  const item = (await data(`dev/system-items/${b}/create`, { type: 'call', from: '+442071234999', body: 'Hello' })).item;
+  const item = (await data(`dev/system-items/${b}/create`, { type: 'call', from: '+442071234999', body: 'Hello' }))
+    .item;
   const ids: Record<string, string> = {
     business_id: b,
     customer_id: customer?._id,
@@ -84,11 +113,23 @@ const { token, ids } = await seed(h);
 const doc = (await (await h.app.fetch(new Request('http://api.test/api/v1/openapi.json'))).json()) as Doc;
 const calls = Object.entries(doc.paths)
   .filter(([, methods]) => methods.post)
-  .map(([path, methods]) => ({ path: path.replace(/^\/api\/v1\//, ''), keys: fieldNames(doc, methods.post!.requestBody?.content?.['application/json']?.schema) }))
+  .map(([path, methods]) => ({
+    path: path.replace(/^\/api\/v1\//, ''),
+    keys: fieldNames(doc, methods.post!.requestBody?.content?.['application/json']?.schema),
+  }))
   .filter((call) => !SKIPPED.has(call.path));
 
 /** Dates a client can write that the database cannot store, or only just. */
-const EXTREME_DATES = ['+275760-09-13T00:00:00.000Z', '0000-01-01T00:00:00Z', '-000001-01-01T00:00:00Z', '0001-01-01', '9999-12-31T23:59:59.999Z', '10000-01-01T00:00:00Z', '-271821-04-20T00:00:00Z', '1970-01-01T00:00:00+99:99'];
+const EXTREME_DATES = [
+  '+275760-09-13T00:00:00.000Z',
+  '0000-01-01T00:00:00Z',
+  '-000001-01-01T00:00:00Z',
+  '0001-01-01',
+  '9999-12-31T23:59:59.999Z',
+  '10000-01-01T00:00:00Z',
+  '-271821-04-20T00:00:00Z',
+  '1970-01-01T00:00:00+99:99',
+];
 /** Text the database or the JSON column types choke on. */
 const CONTROL_TEXT = 'a\u0001\u0007\u001b[31m\u007f\u0085\u2028\ufeff\uffffz';
 const LONE_SURROGATES = ['\ud800', 'x\udfffy', '\udc00\ud800'];
@@ -102,7 +143,10 @@ function badClasses(keys: string[], index: number, hasIds: boolean): Case[] {
   const all = (value: unknown) => Object.fromEntries((keys.length ? keys : ['text']).map((key) => [key, value]));
   const cases: Case[] = [
     // Half the calls get it nested in a list, the others as the value itself and in a field name.
-    { name: 'NUL in every field', json: index % 2 ? all(['ok', { deep: ['\u0000'] }]) : { ...all('a\u0000b'), 'key\u0000': 1 } },
+    {
+      name: 'NUL in every field',
+      json: index % 2 ? all(['ok', { deep: ['\u0000'] }]) : { ...all('a\u0000b'), 'key\u0000': 1 },
+    },
     { name: 'control characters in every field', json: all(CONTROL_TEXT) },
     { name: 'a lone surrogate in every field', json: all(LONE_SURROGATES[index % LONE_SURROGATES.length]) },
     // Past what a btree index row holds (about 2.7 kB), under the body limits.
@@ -113,18 +157,47 @@ function badClasses(keys: string[], index: number, hasIds: boolean): Case[] {
   dates.forEach((key, at) => {
     const date = EXTREME_DATES[(index + at) % EXTREME_DATES.length];
     cases.push({ name: `an extreme date in ${key}`, json: { [key]: date } });
-    cases.push({ name: `an extreme date range in ${key}`, json: { [key]: { from: date, to: EXTREME_DATES[(index + at + 1) % EXTREME_DATES.length] } } });
+    cases.push({
+      name: `an extreme date range in ${key}`,
+      json: { [key]: { from: date, to: EXTREME_DATES[(index + at + 1) % EXTREME_DATES.length] } },
+    });
   });
   if (hasIds) {
     cases.push({ name: 'NUL in the path ids', id: encodeURIComponent('a\u0000b') });
-    cases.push({ name: 'control characters and broken UTF-8 in the path ids', id: ['%01%1B%7F', '%ED%A0%80', '%C0%80', '%FF'][index % 4] });
+    cases.push({
+      name: 'control characters and broken UTF-8 in the path ids',
+      id: ['%01%1B%7F', '%ED%A0%80', '%C0%80', '%FF'][index % 4],
+    });
   }
   return cases;
 }
 
 /** Values of every shape, biased towards what breaks parsers and validators. */
 const oddValue: fc.Arbitrary<unknown> = fc.oneof(
-  fc.constantFrom(null, true, false, 0, -1, 1e308, -0, '', ' ', '\u0000', 'a\u0000b', '%00', CONTROL_TEXT, ...LONE_SURROGATES, ...EXTREME_DATES, '../../etc/passwd', "' or 1=1 --", '<script>alert(1)</script>', '{{7*7}}', 'NaN', '2026-13-45', '+4400000000000000000'),
+  fc.constantFrom(
+    null,
+    true,
+    false,
+    0,
+    -1,
+    1e308,
+    -0,
+    '',
+    ' ',
+    '\u0000',
+    'a\u0000b',
+    '%00',
+    CONTROL_TEXT,
+    ...LONE_SURROGATES,
+    ...EXTREME_DATES,
+    '../../etc/passwd',
+    "' or 1=1 --",
+    '<script>alert(1)</script>',
+    '{{7*7}}',
+    'NaN',
+    '2026-13-45',
+    '+4400000000000000000',
+  ),
   fc.constantFrom(...EXTREME_DATES).map((date) => ({ from: date, to: date })),
   fc.string({ unit: 'grapheme', maxLength: 40 }),
   fc.string({ minLength: 5000, maxLength: 20000 }),
@@ -144,20 +217,54 @@ function nested(depth: number): unknown {
 /** A request body: JSON in odd shapes, the call's own fields with odd values, or not JSON at all. */
 const body = (keys: string[]) =>
   fc.oneof(
-    { weight: 4, arbitrary: (keys.length ? fc.dictionary(fc.constantFrom(...keys), oddValue, { maxKeys: keys.length }) : fc.dictionary(fc.string({ maxLength: 10 }), oddValue)).map((value) => ({ json: value })) },
+    {
+      weight: 4,
+      arbitrary: (keys.length
+        ? fc.dictionary(fc.constantFrom(...keys), oddValue, { maxKeys: keys.length })
+        : fc.dictionary(fc.string({ maxLength: 10 }), oddValue)
+      ).map((value) => ({ json: value })),
+    },
     { weight: 2, arbitrary: fc.jsonValue().map((value) => ({ json: value })) },
     { weight: 1, arbitrary: fc.integer({ min: 50, max: 400 }).map((depth) => ({ json: nested(depth) })) },
-    { weight: 1, arbitrary: fc.constantFrom('{', '{"a":', 'null', '[]', '"text"', '\u0000', '{"a":1}}', 'a=1&b=2').map((raw) => ({ raw })) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .constantFrom('{', '{"a":', 'null', '[]', '"text"', '\u0000', '{"a":1}}', 'a=1&b=2')
+        .map((raw) => ({ raw })),
+    },
   );
 
 /** Path ids: the real ones, or odd strings in their place. */
 const pathIds = fc.oneof(
   { weight: 3, arbitrary: fc.constant({} as Record<string, string>) },
-  { weight: 1, arbitrary: fc.constantFrom('0', '-1', 'null', 'undefined', '%2e%2e', 'x'.repeat(300), "1' or '1'='1", '01HXXXXXXXXXXXXXXXXXXXXXXX', '\u0000', 'a\u0000b', '\u0001\u007f').map((odd) => ({ odd })) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .constantFrom(
+        '0',
+        '-1',
+        'null',
+        'undefined',
+        '%2e%2e',
+        'x'.repeat(300),
+        "1' or '1'='1",
+        '01HXXXXXXXXXXXXXXXXXXXXXXX',
+        '\u0000',
+        'a\u0000b',
+        '\u0001\u007f',
+      )
+      .map((odd) => ({ odd })),
+  },
 );
 
 /** Query values: none mostly, sometimes odd ones (the calls read none, but the server must not trip over them). */
-const queries = fc.oneof({ weight: 4, arbitrary: fc.constant('') }, { weight: 1, arbitrary: fc.constantFrom('?q=%00', '?q=a%00b', '?x=%01%7F', '?q=%ED%A0%80', '?%00=1', `?q=${'x'.repeat(5000)}`) });
+const queries = fc.oneof(
+  { weight: 4, arbitrary: fc.constant('') },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom('?q=%00', '?q=a%00b', '?x=%01%7F', '?q=%ED%A0%80', '?%00=1', `?q=${'x'.repeat(5000)}`),
+  },
+);
 
 async function send(path: string, payload: { json?: unknown; raw?: string }) {
   cases++;
@@ -204,19 +311,26 @@ describe('fuzzing every v1 call (fast-check): never a 5xx, a stack trace or anyt
     it(call.path, { timeout: 600_000 }, async () => {
       await fc.assert(
         fc.asyncProperty(body(call.keys), pathIds, queries, async (payload, idChoice, query) => {
-          const path = call.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent('odd' in idChoice ? String(idChoice.odd) : (ids[name] ?? 'unknown-id')));
+          const path = call.path.replace(/\{(\w+)\}/g, (_, name: string) =>
+            encodeURIComponent('odd' in idChoice ? String(idChoice.odd) : (ids[name] ?? 'unknown-id')),
+          );
           check(call.path, await send(`${path}${query}`, payload));
         }),
         { numRuns: RUNS, seed: SEED, endOnFailure: true },
       );
       for (const bad of badClasses(call.keys, index, call.path.includes('{'))) {
-        const path = call.path.replace(/\{(\w+)\}/g, (_, name: string) => bad.id ?? encodeURIComponent(ids[name] ?? 'unknown-id'));
+        const path = call.path.replace(
+          /\{(\w+)\}/g,
+          (_, name: string) => bad.id ?? encodeURIComponent(ids[name] ?? 'unknown-id'),
+        );
         check(`${call.path} (${bad.name})`, await send(`${path}${bad.query ?? ''}`, { json: bad.json ?? {} }));
       }
     });
   }
 
   afterAll(() => {
-    console.log(`fuzz: ${cases} generated bad inputs over ${calls.length} v1 calls (FUZZ_RUNS=${RUNS}, FUZZ_SEED=${SEED})`);
+    console.log(
+      `fuzz: ${cases} generated bad inputs over ${calls.length} v1 calls (FUZZ_RUNS=${RUNS}, FUZZ_SEED=${SEED})`,
+    );
   });
 });

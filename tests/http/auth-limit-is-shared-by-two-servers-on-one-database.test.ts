@@ -31,7 +31,16 @@ describe.skipIf(!adminUrl)('two servers on one PostgreSQL', () => {
     for (let i = 0; i < 2; i++) {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ba-shared-limit-'));
       dirs.push(dir);
-      const env = parseEnv({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir, DATABASE_URL: url.toString(), RATE_LIMIT_AUTH_PER_MINUTE: String(LIMIT), LOG_LEVEL: 'silent', APP_ENV: 'test', SESSION_SECRET: 'shared-limit' });
+      const env = parseEnv({
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: dir,
+        DATABASE_URL: url.toString(),
+        RATE_LIMIT_AUTH_PER_MINUTE: String(LIMIT),
+        LOG_LEVEL: 'silent',
+        APP_ENV: 'test',
+        SESSION_SECRET: 'shared-limit',
+      });
       servers.push(await startServer({ env, log: () => {}, web: false }));
     }
   }, 120_000);
@@ -42,7 +51,13 @@ describe.skipIf(!adminUrl)('two servers on one PostgreSQL', () => {
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
     for (let attempt = 0; attempt < 20; attempt++) {
-      if (await admin.query(`DROP DATABASE IF EXISTS "${name}"`).then(() => true, () => false)) break;
+      if (
+        await admin.query(`DROP DATABASE IF EXISTS "${name}"`).then(
+          () => true,
+          () => false,
+        )
+      )
+        break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     await admin.end();
@@ -51,7 +66,11 @@ describe.skipIf(!adminUrl)('two servers on one PostgreSQL', () => {
   it('answers 429 once the client has used the limit across both', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < LIMIT * 2; i++) {
-      const response = await fetch(`${servers[i % 2].url}/api/v1/users/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.77' }, body: '{}' });
+      const response = await fetch(`${servers[i % 2].url}/api/v1/users/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.77' },
+        body: '{}',
+      });
       statuses.push(response.status);
     }
     expect(statuses).toEqual([...Array(LIMIT).fill(422), ...Array(LIMIT).fill(429)]);

@@ -23,7 +23,15 @@ let port: number;
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ba-spell-'));
   server = await startServer({
-    env: parseEnv({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, RATE_LIMIT_AUTH_PER_MINUTE: String(LIMIT), LOG_LEVEL: 'silent', APP_ENV: 'test', SESSION_SECRET: 'test-secret' }),
+    env: parseEnv({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      RATE_LIMIT_AUTH_PER_MINUTE: String(LIMIT),
+      LOG_LEVEL: 'silent',
+      APP_ENV: 'test',
+      SESSION_SECRET: 'test-secret',
+    }),
     log: () => {},
     web: false,
   });
@@ -41,10 +49,19 @@ const freshIp = () => `10.${(nextAddress >> 16) & 255}.${(nextAddress >> 8) & 25
 /** POST an empty JSON object to the raw path: handlers answer 401/422 at once, no argon2. */
 function post(rawPath: string, ip: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    const request = http.request({ host: '127.0.0.1', port, method: 'POST', path: rawPath, headers: { 'content-type': 'application/json', 'x-forwarded-for': ip } }, (response) => {
-      response.resume();
-      response.on('end', () => resolve(response.statusCode ?? 0));
-    });
+    const request = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: rawPath,
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      },
+    );
     request.on('error', reject);
     request.end('{}');
   });
@@ -103,52 +120,69 @@ const calls = Object.keys(API_RATE_LIMITED).map((route) => route.slice('/api/v1/
 describe('the auth limits, whatever the spelling of the path', () => {
   it('covers the auth calls and the business lookup', () => {
     expect(calls).toEqual(
-      expect.arrayContaining(['users/login', 'users/create', 'users/forgot-password', 'users/verify-password-code', 'users/mobile-submit', 'users/mobile-verify', 'helpers/business-lookup']),
+      expect.arrayContaining([
+        'users/login',
+        'users/create',
+        'users/forgot-password',
+        'users/verify-password-code',
+        'users/mobile-submit',
+        'users/mobile-verify',
+        'helpers/business-lookup',
+      ]),
     );
   });
 
-  it.each(calls)('%s: a spelling that runs the handler shares its bucket; one that does not, runs nothing', async (call) => {
-    const canonical = `/api/v1/${call}`;
-    const handlerStatus = await post(canonical, freshIp());
-    expect([401, 422]).toContain(handlerStatus);
-    const routed: string[] = [];
-    const leaks: string[] = [];
-    const statuses: number[] = [];
-    // Each spelling from its own address, eight at a time.
-    const queue = spellings(call);
-    const worker = async () => {
-      for (let spelling = queue.shift(); spelling !== undefined; spelling = queue.shift()) {
-        const result = await check(spelling);
-        statuses.push(result.first);
-        if (result.runsHandler) routed.push(spelling);
-        leaks.push(...result.leaks);
-      }
-    };
-    const check = async (spelling: string) => {
-      const ip = freshIp();
+  it.each(calls)(
+    '%s: a spelling that runs the handler shares its bucket; one that does not, runs nothing',
+    async (call) => {
+      const canonical = `/api/v1/${call}`;
+      const handlerStatus = await post(canonical, freshIp());
+      expect([401, 422]).toContain(handlerStatus);
+      const routed: string[] = [];
       const leaks: string[] = [];
-      // The spelling once (counts if it runs the handler), the canonical path up to the
-      // limit, the spelling again: refused if it runs the handler.
-      const first = await post(spelling, ip);
-      const runsHandler = first === handlerStatus;
-      for (let i = 1; i < LIMIT; i++) await post(canonical, ip);
-      const again = await post(spelling, ip);
-      if (runsHandler ? again !== 429 : again === handlerStatus) leaks.push(`${spelling}: ${first} then ${again}`);
-      // And the spelling's hits counted against the canonical path's bucket.
-      if (runsHandler && (await post(canonical, ip)) !== 429) leaks.push(`${spelling}: did not count against ${canonical}`);
-      return { first, runsHandler, leaks };
-    };
-    await Promise.all(Array.from({ length: 8 }, worker));
-    expect(statuses.filter((status) => status >= 500)).toEqual([]);
-    expect(leaks).toEqual([]);
-    // The encodings Hono decodes reach the handler: the test is not vacuous.
-    expect(routed.length).toBeGreaterThan(call.length);
-  }, 60_000);
+      const statuses: number[] = [];
+      // Each spelling from its own address, eight at a time.
+      const queue = spellings(call);
+      const worker = async () => {
+        for (let spelling = queue.shift(); spelling !== undefined; spelling = queue.shift()) {
+          const result = await check(spelling);
+          statuses.push(result.first);
+          if (result.runsHandler) routed.push(spelling);
+          leaks.push(...result.leaks);
+        }
+      };
+      const check = async (spelling: string) => {
+        const ip = freshIp();
+        const leaks: string[] = [];
+        // The spelling once (counts if it runs the handler), the canonical path up to the
+        // limit, the spelling again: refused if it runs the handler.
+        const first = await post(spelling, ip);
+        const runsHandler = first === handlerStatus;
+        for (let i = 1; i < LIMIT; i++) await post(canonical, ip);
+        const again = await post(spelling, ip);
+        if (runsHandler ? again !== 429 : again === handlerStatus) leaks.push(`${spelling}: ${first} then ${again}`);
+        // And the spelling's hits counted against the canonical path's bucket.
+        if (runsHandler && (await post(canonical, ip)) !== 429)
+          leaks.push(`${spelling}: did not count against ${canonical}`);
+        return { first, runsHandler, leaks };
+      };
+      await Promise.all(Array.from({ length: 8 }, worker));
+      expect(statuses.filter((status) => status >= 500)).toEqual([]);
+      expect(leaks).toEqual([]);
+      // The encodings Hono decodes reach the handler: the test is not vacuous.
+      expect(routed.length).toBeGreaterThan(call.length);
+    },
+    60_000,
+  );
 
   it('answers the refusal with the envelope and Retry-After on any spelling', async () => {
     const ip = freshIp();
     for (let i = 0; i < LIMIT; i++) await post('/api/v1/users/login', ip);
-    const response = await fetch(`${server.url}/api/v1/users/%6Cogin`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': ip }, body: '{}' });
+    const response = await fetch(`${server.url}/api/v1/users/%6Cogin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+      body: '{}',
+    });
     expect(response.status).toBe(429);
     expect(response.headers.get('retry-after')).toBe('60');
     expect(await response.json()).toEqual({ errors: [messages.rateLimited] });

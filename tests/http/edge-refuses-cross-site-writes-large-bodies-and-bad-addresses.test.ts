@@ -24,7 +24,15 @@ let origin: string;
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ba-edge-'));
   server = await startServer({
-    env: parseEnv({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, RATE_LIMIT_AUTH_PER_MINUTE: '1000', LOG_LEVEL: 'silent', APP_ENV: 'test', SESSION_SECRET: 'edge-secret' }),
+    env: parseEnv({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      RATE_LIMIT_AUTH_PER_MINUTE: '1000',
+      LOG_LEVEL: 'silent',
+      APP_ENV: 'test',
+      SESSION_SECRET: 'edge-secret',
+    }),
     log: () => {},
   });
   port = Number(new URL(server.url).port);
@@ -52,9 +60,18 @@ async function v1<T>(call: string, body: unknown, token?: string): Promise<T> {
 async function signedIn() {
   const email = `edge.${counter++}.${Date.now()}@example.com`;
   const { token } = await v1<{ token: string }>('users/create', { name: 'Edge Tester', email, password: PASSWORD });
-  const { business } = await v1<{ business: { _id: string } }>('businesses/create', { name: `Edge Business ${counter}`, email: `biz.${email}`, country: 'GB', telephones: ['+442071234567'] }, token);
+  const { business } = await v1<{ business: { _id: string } }>(
+    'businesses/create',
+    { name: `Edge Business ${counter}`, email: `biz.${email}`, country: 'GB', telephones: ['+442071234567'] },
+    token,
+  );
   await v1(`businesses/completed-test/${business._id}`, {}, token);
-  const login = await fetch(`${server.url}/login`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ email, password: PASSWORD }), redirect: 'manual' });
+  const login = await fetch(`${server.url}/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ email, password: PASSWORD }),
+    redirect: 'manual',
+  });
   const cookie = /__session=[^;]+/.exec(login.headers.get('set-cookie') ?? '')?.[0];
   expect(login.status).toBe(302);
   expect(cookie).toBeTruthy();
@@ -65,13 +82,27 @@ const customerCount = async (token: string, businessId: string) =>
   (await v1<{ customers: unknown[] }>(`businesses/customers/${businessId}/list`, {}, token)).customers.length;
 
 /** Raw request over node:http (no client rewrites the path or adds headers). */
-function raw(options: { method?: string; path: string; headers?: Record<string, string>; body?: Buffer | string }): Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }> {
+function raw(options: {
+  method?: string;
+  path: string;
+  headers?: Record<string, string>;
+  body?: Buffer | string;
+}): Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }> {
   return new Promise((resolve, reject) => {
-    const request = http.request({ host: '127.0.0.1', port, method: options.method ?? 'GET', path: options.path, headers: options.headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, text: Buffer.concat(chunks).toString('utf8') }));
-    });
+    const request = http.request(
+      { host: '127.0.0.1', port, method: options.method ?? 'GET', path: options.path, headers: options.headers },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            text: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+      },
+    );
     request.on('error', reject);
     request.end(options.body);
   });
@@ -81,17 +112,34 @@ function raw(options: { method?: string; path: string; headers?: Record<string, 
  * Streams `total` bytes chunked (no Content-Length) and resolves with the status as soon as
  * the server answers; the upload stops there.
  */
-function chunkedUpload(pathName: string, total: number, contentType: string): Promise<{ status: number; text: string; sent: number }> {
+function chunkedUpload(
+  pathName: string,
+  total: number,
+  contentType: string,
+): Promise<{ status: number; text: string; sent: number }> {
   return new Promise((resolve, reject) => {
     let sent = 0;
     let answered = false;
-    const request = http.request({ host: '127.0.0.1', port, method: 'POST', path: pathName, headers: { 'content-type': contentType, 'transfer-encoding': 'chunked' } }, (response) => {
-      answered = true;
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), sent }));
-      response.on('error', () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), sent }));
-    });
+    const request = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: pathName,
+        headers: { 'content-type': contentType, 'transfer-encoding': 'chunked' },
+      },
+      (response) => {
+        answered = true;
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), sent }),
+        );
+        response.on('error', () =>
+          resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), sent }),
+        );
+      },
+    );
     request.on('error', (error) => (answered ? undefined : reject(error)));
     const chunk = Buffer.alloc(64 * 1024, 'a');
     const write = () => {
@@ -109,8 +157,16 @@ describe('cross-site requests', () => {
   it('refuses a customer created from another site through ?_data, and lets the same page through', async () => {
     const user = await signedIn();
     const form = new URLSearchParams({ first_name: 'Forged', last_name: 'Customer', status: 'lead' });
-    const dataUrls = ['/dashboard/customers/new?_data=routes%2Fdashboard.customers.new', '/dashboard/customers/new.data'];
-    for (const [attacker, dataUrl] of ['http://evil.example', `http://sub.localhost:${port}`, `https://localhost:${port}x`, 'null'].flatMap((a) => dataUrls.map((u) => [a, u]))) {
+    const dataUrls = [
+      '/dashboard/customers/new?_data=routes%2Fdashboard.customers.new',
+      '/dashboard/customers/new.data',
+    ];
+    for (const [attacker, dataUrl] of [
+      'http://evil.example',
+      `http://sub.localhost:${port}`,
+      `https://localhost:${port}x`,
+      'null',
+    ].flatMap((a) => dataUrls.map((u) => [a, u]))) {
       const forged = await fetch(`${server.url}${dataUrl}`, {
         method: 'POST',
         headers: { cookie: user.cookie, origin: attacker, 'content-type': 'application/x-www-form-urlencoded' },
@@ -122,7 +178,12 @@ describe('cross-site requests', () => {
     }
     const page = await fetch(`${server.url}/dashboard/customers/new`, {
       method: 'POST',
-      headers: { cookie: user.cookie, origin: 'http://evil.example', 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
+      headers: {
+        cookie: user.cookie,
+        origin: 'http://evil.example',
+        'content-type': 'application/x-www-form-urlencoded',
+        accept: 'text/html',
+      },
       body: form,
       redirect: 'manual',
     });
@@ -131,14 +192,24 @@ describe('cross-site requests', () => {
     expect(await page.text()).toContain(messages.edge.crossSite.slice(0, 40));
     // Without Origin, a browser's Sec-Fetch-Site says where the request came from.
     for (const site of ['cross-site', 'same-site']) {
-      const fetched = await fetch(`${server.url}/dashboard/customers/new`, { method: 'POST', headers: { cookie: user.cookie, 'sec-fetch-site': site, 'content-type': 'application/x-www-form-urlencoded' }, body: form, redirect: 'manual' });
+      const fetched = await fetch(`${server.url}/dashboard/customers/new`, {
+        method: 'POST',
+        headers: { cookie: user.cookie, 'sec-fetch-site': site, 'content-type': 'application/x-www-form-urlencoded' },
+        body: form,
+        redirect: 'manual',
+      });
       expect(fetched.status, site).toBe(403);
     }
     expect(await customerCount(user.token, user.businessId)).toBe(0);
 
     const own = await fetch(`${server.url}/dashboard/customers/new?_data=routes%2Fdashboard.customers.new`, {
       method: 'POST',
-      headers: { cookie: user.cookie, origin, 'sec-fetch-site': 'same-origin', 'content-type': 'application/x-www-form-urlencoded' },
+      headers: {
+        cookie: user.cookie,
+        origin,
+        'sec-fetch-site': 'same-origin',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
       body: form,
       redirect: 'manual',
     });
@@ -148,7 +219,10 @@ describe('cross-site requests', () => {
 
   it('refuses a login form posted from another site (login CSRF): no session cookie is set', async () => {
     const user = await signedIn();
-    for (const headers of [{ origin: 'http://evil.example' }, { 'sec-fetch-site': 'cross-site' }] as Record<string, string>[]) {
+    for (const headers of [{ origin: 'http://evil.example' }, { 'sec-fetch-site': 'cross-site' }] as Record<
+      string,
+      string
+    >[]) {
       const forged = await fetch(`${server.url}/login`, {
         method: 'POST',
         headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
@@ -158,12 +232,21 @@ describe('cross-site requests', () => {
       expect(forged.status).toBe(403);
       expect(forged.headers.getSetCookie()).toEqual([]);
     }
-    const own = await fetch(`${server.url}/login`, { method: 'POST', headers: { origin, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ email: user.email, password: PASSWORD }), redirect: 'manual' });
+    const own = await fetch(`${server.url}/login`, {
+      method: 'POST',
+      headers: { origin, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ email: user.email, password: PASSWORD }),
+      redirect: 'manual',
+    });
     expect(own.status).toBe(302);
   });
 
   it('leaves the v1 API (bearer tokens) to its callers: another Origin does not matter there', async () => {
-    const response = await fetch(`${server.url}/api/v1/users/login`, { method: 'POST', headers: { origin: 'http://evil.example', 'content-type': 'application/json' }, body: '{}' });
+    const response = await fetch(`${server.url}/api/v1/users/login`, {
+      method: 'POST',
+      headers: { origin: 'http://evil.example', 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(response.status).toBe(422);
   });
 });
@@ -171,7 +254,12 @@ describe('cross-site requests', () => {
 describe('request bodies', () => {
   it('answers 413 with the envelope to a declared body over 1 MB on the API, unread', async () => {
     const body = JSON.stringify({ email: `${'a'.repeat(MB)}@example.com` });
-    const response = await raw({ method: 'POST', path: '/api/v1/users/forgot-password', headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) }, body });
+    const response = await raw({
+      method: 'POST',
+      path: '/api/v1/users/forgot-password',
+      headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) },
+      body,
+    });
     expect(response.status).toBe(413);
     expect(JSON.parse(response.text)).toEqual({ errors: [requestTooLarge(MB)] });
   });
@@ -189,16 +277,27 @@ describe('request bodies', () => {
 
   it('refuses 8 concurrent 100 MB bodies without holding them: the memory stays flat', async () => {
     const before = process.memoryUsage().rss;
-    const results = await Promise.all(Array.from({ length: 8 }, () => chunkedUpload('/api/v1/users/forgot-password', 100 * MB, 'application/json')));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => chunkedUpload('/api/v1/users/forgot-password', 100 * MB, 'application/json')),
+    );
     expect(results.map((result) => result.status)).toEqual(Array(8).fill(413));
     expect(process.memoryUsage().rss - before).toBeLessThan(200 * MB);
   });
 
   it('still takes a body under the limit, and an upload its own larger limit', async () => {
     const body = JSON.stringify({ email: 'a'.repeat(900 * 1024) });
-    const response = await raw({ method: 'POST', path: '/api/v1/users/forgot-password', headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) }, body });
+    const response = await raw({
+      method: 'POST',
+      path: '/api/v1/users/forgot-password',
+      headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) },
+      body,
+    });
     expect(response.status).toBe(422);
-    const upload = await chunkedUpload('/api/v1/businesses/memories/no-such-business/upload', 2 * MB, 'multipart/form-data; boundary=x');
+    const upload = await chunkedUpload(
+      '/api/v1/businesses/memories/no-such-business/upload',
+      2 * MB,
+      'multipart/form-data; boundary=x',
+    );
     expect(upload.status).not.toBe(413);
   });
 });
@@ -206,12 +305,22 @@ describe('request bodies', () => {
 describe('bad addresses', () => {
   it('answers a NUL in a page path or query, or in an API path, with a clear 400', async () => {
     const user = await signedIn();
-    for (const target of ['/dashboard/customers/%00', '/dashboard/customers?q=%00', '/dashboard/customers/abc%00def', '/login?redirect=%00']) {
+    for (const target of [
+      '/dashboard/customers/%00',
+      '/dashboard/customers?q=%00',
+      '/dashboard/customers/abc%00def',
+      '/login?redirect=%00',
+    ]) {
       const response = await raw({ path: target, headers: { cookie: user.cookie, accept: 'text/html' } });
       expect(response.status, target).toBe(400);
       expect(response.text, target).toContain('NUL');
     }
-    const api = await raw({ method: 'POST', path: '/api/v1/businesses/customers/%00/list', headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' }, body: '{}' });
+    const api = await raw({
+      method: 'POST',
+      path: '/api/v1/businesses/customers/%00/list',
+      headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(api.status).toBe(400);
     expect(JSON.parse(api.text)).toEqual({ errors: [messages.edge.nulCharacter] });
     const broken = await raw({ path: '/dashboard/customers/%E0%A4%A', headers: { cookie: user.cookie } });
@@ -221,22 +330,40 @@ describe('bad addresses', () => {
   it('follows a non-ASCII redirect= only on the site, percent-encoded', async () => {
     const user = await signedIn();
     for (const target of ['/dashboard/customers?q=Zoë', '/dashboard/héllo', '/dashboard/☃']) {
-      const login = await fetch(`${server.url}/login`, { method: 'POST', headers: { origin, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ email: user.email, password: PASSWORD, redirect: target }), redirect: 'manual' });
+      const login = await fetch(`${server.url}/login`, {
+        method: 'POST',
+        headers: { origin, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ email: user.email, password: PASSWORD, redirect: target }),
+        redirect: 'manual',
+      });
       expect(login.status, target).toBe(302);
       const location = login.headers.get('location') ?? '';
       expect(location).toMatch(/^\/dashboard\//);
       expect(decodeURIComponent(location)).toBe(target);
       // Already signed in: /login and /register send the user on.
       for (const page of ['/login', '/register']) {
-        const response = await fetch(`${server.url}${page}?redirect=${encodeURIComponent(target)}`, { headers: { cookie: user.cookie }, redirect: 'manual' });
+        const response = await fetch(`${server.url}${page}?redirect=${encodeURIComponent(target)}`, {
+          headers: { cookie: user.cookie },
+          redirect: 'manual',
+        });
         expect(response.status, `${page} ${target}`).toBe(302);
         expect(decodeURIComponent(response.headers.get('location') ?? '')).toBe(target);
       }
-      const select = await fetch(`${server.url}/dashboard/select-business`, { method: 'POST', headers: { cookie: user.cookie, origin, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ business_id: user.businessId, redirect: target }), redirect: 'manual' });
+      const select = await fetch(`${server.url}/dashboard/select-business`, {
+        method: 'POST',
+        headers: { cookie: user.cookie, origin, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ business_id: user.businessId, redirect: target }),
+        redirect: 'manual',
+      });
       expect(select.status, `select-business ${target}`).toBeLessThan(500);
     }
     for (const offsite of ['//evil.example/é', '/\\evil.example/é', 'https://evil.example/é']) {
-      const login = await fetch(`${server.url}/login`, { method: 'POST', headers: { origin, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ email: user.email, password: PASSWORD, redirect: offsite }), redirect: 'manual' });
+      const login = await fetch(`${server.url}/login`, {
+        method: 'POST',
+        headers: { origin, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ email: user.email, password: PASSWORD, redirect: offsite }),
+        redirect: 'manual',
+      });
       expect(login.headers.get('location')).toBe('/dashboard/home');
     }
   });
@@ -250,7 +377,10 @@ describe('caching', () => {
       expect(response.status, page).toBe(200);
       expect(response.headers.get('cache-control'), page).toBe('private, no-store');
     }
-    const api = await fetch(`${server.url}/api/v1/users/get`, { method: 'POST', headers: { authorization: `Bearer ${user.token}` } });
+    const api = await fetch(`${server.url}/api/v1/users/get`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${user.token}` },
+    });
     expect(api.headers.get('cache-control')).toBe('private, no-store');
     const html = await (await fetch(`${server.url}/login`)).text();
     const asset = /href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1];

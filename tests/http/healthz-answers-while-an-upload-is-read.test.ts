@@ -15,7 +15,14 @@ let server: StartedServer;
 let dataDir: string;
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ba-healthz-'));
-  const env = parseEnv({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', APP_ENV: 'test', SESSION_SECRET: 'test-secret' });
+  const env = parseEnv({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    APP_ENV: 'test',
+    SESSION_SECRET: 'test-secret',
+  });
   server = await startServer({ env, log: () => {}, web: false });
 }, 90_000);
 afterAll(async () => {
@@ -36,8 +43,16 @@ async function post(pathname: string, body: unknown, token?: string) {
 
 describe('/healthz while an upload is read', () => {
   it('keeps answering within a second while a Word document of 4 MB of XML is read', async () => {
-    const { token } = await post('users/create', { name: 'Probe Owner', email: `probe-${Date.now()}@example.com`, password: 'correct horse battery staple 42' });
-    const { business } = await post('businesses/create', { name: 'Probe Plumbing', email: `shop-${Date.now()}@example.com`, country: 'GB', telephones: ['+442071234567'] }, token);
+    const { token } = await post('users/create', {
+      name: 'Probe Owner',
+      email: `probe-${Date.now()}@example.com`,
+      password: 'correct horse battery staple 42',
+    });
+    const { business } = await post(
+      'businesses/create',
+      { name: 'Probe Plumbing', email: `shop-${Date.now()}@example.com`, country: 'GB', telephones: ['+442071234567'] },
+      token,
+    );
     // Under the limits (it is read, not refused): several seconds of parsing.
     const docx = makeDocxBomb(4);
     const form = new FormData();
@@ -54,7 +69,11 @@ describe('/healthz while an upload is read', () => {
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
     })();
-    const uploaded = await fetch(`${server.url}/api/v1/businesses/memories/${business._id}/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+    const uploaded = await fetch(`${server.url}/api/v1/businesses/memories/${business._id}/upload`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
     done = true;
     await probing;
     expect(uploaded.status, await uploaded.clone().text()).toBe(200);

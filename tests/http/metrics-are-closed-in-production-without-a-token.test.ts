@@ -16,7 +16,14 @@ afterAll(async () => {
 
 async function start(settings: Record<string, string>, lines: Record<string, unknown>[] = []) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ba-metrics-'));
-  const env = parseEnv({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir, LOG_LEVEL: 'silent', SESSION_SECRET: 'metrics-secret', ...settings });
+  const env = parseEnv({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dir,
+    LOG_LEVEL: 'silent',
+    SESSION_SECRET: 'metrics-secret',
+    ...settings,
+  });
   const server = await startServer({ env, log: (line) => lines.push(line), web: false });
   started.push({ server, dir });
   return server;

@@ -30,7 +30,11 @@ type Account = { email: string; token: string; userId: string; cookie: string };
 async function v1<T = Record<string, unknown>>(pathName: string, body?: unknown, token?: string): Promise<T> {
   const response = await fetch(`${server.url}/api/v1/${pathName}`, {
     method: 'POST',
-    headers: { accept: 'application/json', 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      accept: 'application/json',
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const payload = (await response.json()) as { data: T };
@@ -41,7 +45,11 @@ async function v1<T = Record<string, unknown>>(pathName: string, body?: unknown,
 /** A v1 account signed in through the login form: the session cookie a browser would hold. */
 async function account(): Promise<Account> {
   const email = `matrix.${faker.string.alphanumeric(10).toLowerCase()}@example.com`;
-  const { token, user } = await v1<{ token: string; user: { id: string } }>('users/create', { name: faker.person.fullName(), email, password: PASSWORD });
+  const { token, user } = await v1<{ token: string; user: { id: string } }>('users/create', {
+    name: faker.person.fullName(),
+    email,
+    password: PASSWORD,
+  });
   const response = await fetch(`${server.url}/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -56,7 +64,12 @@ async function account(): Promise<Account> {
 async function withBusiness(owner: Account) {
   const { business } = await v1<{ business: { _id: string } }>(
     'businesses/create',
-    { name: `${faker.company.name()} ${faker.string.alphanumeric(6)}`, email: `biz.${faker.string.alphanumeric(8).toLowerCase()}@example.com`, country: 'GB', telephones: ['+442071234567'] },
+    {
+      name: `${faker.company.name()} ${faker.string.alphanumeric(6)}`,
+      email: `biz.${faker.string.alphanumeric(8).toLowerCase()}@example.com`,
+      country: 'GB',
+      telephones: ['+442071234567'],
+    },
     owner.token,
   );
   await v1(`businesses/completed-test/${business._id}`, undefined, owner.token);
@@ -65,19 +78,69 @@ async function withBusiness(owner: Account) {
 
 /** One sample entity per :id route, created in business `b`. */
 async function sampleEntities(owner: Account, b: string): Promise<Record<string, string>> {
-  const { customer } = await v1<{ customer: { _id: string } }>(`businesses/customers/${b}/create`, { first_name: 'Ada', last_name: 'Lovelace', status: 'lead' }, owner.token);
-  const { note } = await v1<{ note: { _id: string } }>(`businesses/notes/${b}/create`, { body: 'Call back about the boiler' }, owner.token);
-  const { service } = await v1<{ service: { _id: string } }>(`businesses/services/${b}/create`, { name: `Oven cleaning ${faker.string.alphanumeric(4)}`, status: 'active', frequency: 30, price: '£40' }, owner.token);
-  const { memory } = await v1<{ memory: { _id: string } }>(`businesses/memories/${b}/create`, { type: 'text', status: 'active', content: 'We open at nine.' }, owner.token);
-  const call = await createCall(server.deps, { businessId: b, direction: 'inbound', status: 'completed', from: '+447700900001', to: '+442071234567' });
-  const sms = await createSms(server.deps, { businessId: b, direction: 'inbound', from: '+447700900002', to: '+442071234567', body: 'Open on Saturday?' });
-  const form = await createForm(server.deps, { businessId: b, body: 'Quote request', details: { fields: { name: 'Ann' } } });
-  const { action } = await v1<{ action: { _id: string } }>(`businesses/actions/${b}/create`, { name: 'Chase quotes', status: 'paused', interval: '2 days' }, owner.token);
-  const { order } = await v1<{ order: { _id: string } }>(`businesses/orders/${b}/create`, { customer_id: customer._id, status: 'new', lines: [{ name: 'Sourdough loaf', quantity: 2 }] }, owner.token);
+  const { customer } = await v1<{ customer: { _id: string } }>(
+    `businesses/customers/${b}/create`,
+    { first_name: 'Ada', last_name: 'Lovelace', status: 'lead' },
+    owner.token,
+  );
+  const { note } = await v1<{ note: { _id: string } }>(
+    `businesses/notes/${b}/create`,
+    { body: 'Call back about the boiler' },
+    owner.token,
+  );
+  const { service } = await v1<{ service: { _id: string } }>(
+    `businesses/services/${b}/create`,
+    { name: `Oven cleaning ${faker.string.alphanumeric(4)}`, status: 'active', frequency: 30, price: '£40' },
+    owner.token,
+  );
+  const { memory } = await v1<{ memory: { _id: string } }>(
+    `businesses/memories/${b}/create`,
+    { type: 'text', status: 'active', content: 'We open at nine.' },
+    owner.token,
+  );
+  const call = await createCall(server.deps, {
+    businessId: b,
+    direction: 'inbound',
+    status: 'completed',
+    from: '+447700900001',
+    to: '+442071234567',
+  });
+  const sms = await createSms(server.deps, {
+    businessId: b,
+    direction: 'inbound',
+    from: '+447700900002',
+    to: '+442071234567',
+    body: 'Open on Saturday?',
+  });
+  const form = await createForm(server.deps, {
+    businessId: b,
+    body: 'Quote request',
+    details: { fields: { name: 'Ann' } },
+  });
+  const { action } = await v1<{ action: { _id: string } }>(
+    `businesses/actions/${b}/create`,
+    { name: 'Chase quotes', status: 'paused', interval: '2 days' },
+    owner.token,
+  );
+  const { order } = await v1<{ order: { _id: string } }>(
+    `businesses/orders/${b}/create`,
+    { customer_id: customer._id, status: 'new', lines: [{ name: 'Sourdough loaf', quantity: 2 }] },
+    owner.token,
+  );
   // Inserted as stored: booking through v1 would need opening hours, which this matrix is not about.
   const appointmentId = newId();
   const start = new Date(Date.now() + 86_400_000);
-  await server.deps.db.insert(appointments).values({ id: appointmentId, businessId: b, customerId: customer._id, startAt: start, endAt: new Date(start.getTime() + 3_600_000), status: 'booked', source: 'manual' });
+  await server.deps.db
+    .insert(appointments)
+    .values({
+      id: appointmentId,
+      businessId: b,
+      customerId: customer._id,
+      startAt: start,
+      endAt: new Date(start.getTime() + 3_600_000),
+      status: 'booked',
+      source: 'manual',
+    });
   const entities: Record<string, string> = {
     customer_view: customer._id,
     note_view: note._id,
@@ -94,7 +157,11 @@ async function sampleEntities(owner: Account, b: string): Promise<Record<string,
   };
   // The team page's :id is the membership id (businesses/users/{id}/list → users[]._id), when that call exists.
   try {
-    const { users } = await v1<{ users: { _id: string; user: { id: string } }[] }>(`businesses/users/${b}/list`, {}, owner.token);
+    const { users } = await v1<{ users: { _id: string; user: { id: string } }[] }>(
+      `businesses/users/${b}/list`,
+      {},
+      owner.token,
+    );
     const own = users.find((entry) => entry.user.id === owner.userId);
     if (own) entities.user_view = own._id;
   } catch {
@@ -132,7 +199,15 @@ function urlOf(route: (typeof DASHBOARD_ROUTES)[number]) {
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ba-matrix-'));
   server = await startServer({
-    env: parseEnv({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, RATE_LIMIT_AUTH_PER_MINUTE: '10000', LOG_LEVEL: 'silent', APP_ENV: 'test', SESSION_SECRET: 'matrix-secret' }),
+    env: parseEnv({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      RATE_LIMIT_AUTH_PER_MINUTE: '10000',
+      LOG_LEVEL: 'silent',
+      APP_ENV: 'test',
+      SESSION_SECRET: 'matrix-secret',
+    }),
     log: () => {},
   });
   admin = await account();
@@ -156,7 +231,9 @@ afterAll(async () => {
 
 describe('the permission matrix for dashboard pages', () => {
   it('has a sample entity for every guarded :id route', () => {
-    const missing = guarded.filter((route) => route.path.includes(':id') && !entities[route.name]).map((route) => route.name);
+    const missing = guarded
+      .filter((route) => route.path.includes(':id') && !entities[route.name])
+      .map((route) => route.name);
     expect(missing).toEqual([]);
   });
 
@@ -166,7 +243,10 @@ describe('the permission matrix for dashboard pages', () => {
         const url = urlOf(route);
         if (!url) return skip();
         // Someone holding every other permission but this one.
-        const other = [...members.entries()].find(([permission]) => permission !== 'none' && !hasPermission([permission], route.permission))?.[1] ?? members.get('none')!;
+        const other =
+          [...members.entries()].find(
+            ([permission]) => permission !== 'none' && !hasPermission([permission], route.permission),
+          )?.[1] ?? members.get('none')!;
         for (const who of [members.get('none')!, other]) {
           const response = await page(who, url);
           expect(response.status, `${url} for a member without ${route.permission}`).toBe(403);
@@ -177,7 +257,10 @@ describe('the permission matrix for dashboard pages', () => {
       it('opens for a member with the permission and for the admin', async ({ skip }) => {
         const url = urlOf(route);
         if (!url) return skip();
-        expect((await page(members.get(route.permission!)!, url)).status, `${url} for a member with ${route.permission}`).toBe(200);
+        expect(
+          (await page(members.get(route.permission!)!, url)).status,
+          `${url} for a member with ${route.permission}`,
+        ).toBe(200);
         expect((await page(admin, url)).status, `${url} for the admin`).toBe(200);
       });
 
@@ -213,8 +296,14 @@ describe("the assistant's conversations (their own rules: one's own chats, and c
   it("shows a customer's SMS conversation only with smses/view, labelled as the customer's and read-only, and another member's chat to nobody", async () => {
     const sms = await createConversation(server.deps, businessId, { channel: 'sms' });
     await postMessage(server.deps, { businessId, conversationId: sms.id, message: 'My gate code is 2468' });
-    const chat = (await v1<{ conversation: { id: string } }>(`businesses/conversations/${businessId}/create`, {}, admin.token)).conversation.id;
-    await v1(`businesses/conversations/${businessId}/update/${chat}`, { message: 'Admin asks about invoice 1357' }, admin.token);
+    const chat = (
+      await v1<{ conversation: { id: string } }>(`businesses/conversations/${businessId}/create`, {}, admin.token)
+    ).conversation.id;
+    await v1(
+      `businesses/conversations/${businessId}/update/${chat}`,
+      { message: 'Admin asks about invoice 1357' },
+      admin.token,
+    );
     const none = members.get('none')!;
     const reader = members.get('smses/view')!;
 

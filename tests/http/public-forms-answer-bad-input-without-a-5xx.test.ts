@@ -30,17 +30,43 @@ let cookie: string;
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ba-fuzz-forms-'));
   server = await startServer({
-    env: parseEnv({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, RATE_LIMIT_AUTH_PER_MINUTE: '100000', LOG_LEVEL: 'silent', APP_ENV: 'test', SESSION_SECRET: 'test-secret' }),
+    env: parseEnv({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      RATE_LIMIT_AUTH_PER_MINUTE: '100000',
+      LOG_LEVEL: 'silent',
+      APP_ENV: 'test',
+      SESSION_SECRET: 'test-secret',
+    }),
     log: () => {},
   });
   const call = async (p: string, body: unknown, token?: string) =>
-    (await (await fetch(`${server.url}/api/v1/${p}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) })).json()) as { data: Record<string, { _id: string }> & { token: string } };
+    (await (
+      await fetch(`${server.url}/api/v1/${p}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify(body),
+      })
+    ).json()) as { data: Record<string, { _id: string }> & { token: string } };
   const email = `fuzz.${Date.now()}@example.com`;
   const { data } = await call('users/create', { name: 'Fuzz Owner', email, password: 'correct horse battery' });
-  const business = (await call('businesses/create', { name: 'Fuzz Forms Ltd', email: 'forms@example.com', country: 'GB', telephones: ['+442071234567'] }, data.token)).data.business;
-  leadcatcher = (await call(`businesses/systems/${business._id}/create`, { name: 'leadcatcher' }, data.token)).data.system._id;
+  const business = (
+    await call(
+      'businesses/create',
+      { name: 'Fuzz Forms Ltd', email: 'forms@example.com', country: 'GB', telephones: ['+442071234567'] },
+      data.token,
+    )
+  ).data.business;
+  leadcatcher = (await call(`businesses/systems/${business._id}/create`, { name: 'leadcatcher' }, data.token)).data
+    .system._id;
   await call(`businesses/completed-test/${business._id}`, undefined, data.token);
-  const login = await fetch(`${server.url}/login`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ email, password: 'correct horse battery' }), redirect: 'manual' });
+  const login = await fetch(`${server.url}/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ email, password: 'correct horse battery' }),
+    redirect: 'manual',
+  });
   cookie = /__session=[^;]+/.exec(login.headers.get('set-cookie') ?? '')?.[0] ?? '';
 }, 120_000);
 
@@ -58,11 +84,29 @@ const FORMS: { path: () => string; fields: string[] }[] = [
   { path: () => '/logout', fields: ['redirect'] },
   { path: () => '/broadcasting/auth', fields: ['socket_id', 'channel_name'] },
   { path: () => '/broadcasting/user-auth', fields: ['socket_id'] },
-  { path: () => `/api/v1/leadcatcher/${leadcatcher}/submit`, fields: ['name', 'email', 'phone', 'message', 'website', 'page'] },
+  {
+    path: () => `/api/v1/leadcatcher/${leadcatcher}/submit`,
+    fields: ['name', 'email', 'phone', 'message', 'website', 'page'],
+  },
 ];
 
 const oddText = fc.oneof(
-  fc.constantFrom('', ' ', '\u0000', '%', '%zz', '\ud800', '../../etc/passwd', "' or 1=1 --", '<script>alert(1)</script>', '//evil.example', 'https://evil.example/', 'javascript:alert(1)', 'a@b', '+44'),
+  fc.constantFrom(
+    '',
+    ' ',
+    '\u0000',
+    '%',
+    '%zz',
+    '\ud800',
+    '../../etc/passwd',
+    "' or 1=1 --",
+    '<script>alert(1)</script>',
+    '//evil.example',
+    'https://evil.example/',
+    'javascript:alert(1)',
+    'a@b',
+    '+44',
+  ),
   fc.string({ unit: 'grapheme', maxLength: 60 }),
   fc.string({ minLength: 3000, maxLength: 12000 }),
 );
@@ -70,7 +114,12 @@ const oddText = fc.oneof(
 /** A form body: the form's fields (some repeated, some unknown) with odd values, or a body that is not valid form encoding. */
 const formBody = (fields: string[]) =>
   fc.oneof(
-    { weight: 4, arbitrary: fc.array(fc.tuple(fc.oneof(fc.constantFrom(...fields), fc.string({ maxLength: 12 })), oddText), { maxLength: 8 }).map((pairs) => new URLSearchParams(pairs).toString()) },
+    {
+      weight: 4,
+      arbitrary: fc
+        .array(fc.tuple(fc.oneof(fc.constantFrom(...fields), fc.string({ maxLength: 12 })), oddText), { maxLength: 8 })
+        .map((pairs) => new URLSearchParams(pairs).toString()),
+    },
     { weight: 1, arbitrary: fc.constantFrom('%', '%%%', 'a=%E0%A4%A', '=&=&', 'a'.repeat(20000), '\u0000\u0001') },
   );
 
@@ -95,7 +144,12 @@ function badFormBodies(fields: string[]): { name: string; body: string; query?: 
 }
 
 async function postForm(url: string, body: string, headers: Record<string, string> = {}) {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html', ...headers }, body, redirect: 'manual' });
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html', ...headers },
+    body,
+    redirect: 'manual',
+  });
   const text = await response.text();
   return { status: response.status, text };
 }
@@ -112,21 +166,29 @@ describe('every form, one post per class of bad input', () => {
     }
   });
 
-  it('signed-in forms answer a field error (4xx), never a 5xx, and the NUL is named', { timeout: 300_000 }, async () => {
-    expect(cookie).not.toBe('');
-    for (const form of DASHBOARD_FORMS) {
-      for (const bad of badFormBodies(form.fields)) {
-        const result = await postForm(`${server.url}${form.path}${bad.query ?? ''}`, bad.body, { cookie });
-        const where = `${form.path} (${bad.name}) answered ${result.status}: ${result.text.slice(0, 200)}`;
-        expect(result.status, where).toBeLessThan(500);
-        for (const leak of LEAKS) expect(leak.test(result.text), `${where} leaks ${leak}`).toBe(false);
+  it(
+    'signed-in forms answer a field error (4xx), never a 5xx, and the NUL is named',
+    { timeout: 300_000 },
+    async () => {
+      expect(cookie).not.toBe('');
+      for (const form of DASHBOARD_FORMS) {
+        for (const bad of badFormBodies(form.fields)) {
+          const result = await postForm(`${server.url}${form.path}${bad.query ?? ''}`, bad.body, { cookie });
+          const where = `${form.path} (${bad.name}) answered ${result.status}: ${result.text.slice(0, 200)}`;
+          expect(result.status, where).toBeLessThan(500);
+          for (const leak of LEAKS) expect(leak.test(result.text), `${where} leaks ${leak}`).toBe(false);
+        }
       }
-    }
-    // A NUL that passes the form's own checks is refused by the v1 API, and the form shows why on the field.
-    const result = await postForm(`${server.url}/dashboard/notes/new`, new URLSearchParams({ body: 'call \u0000 back' }).toString(), { cookie });
-    expect(result.status).toBe(400);
-    expect(result.text).toContain('Text must not contain NUL characters');
-  });
+      // A NUL that passes the form's own checks is refused by the v1 API, and the form shows why on the field.
+      const result = await postForm(
+        `${server.url}/dashboard/notes/new`,
+        new URLSearchParams({ body: 'call \u0000 back' }).toString(),
+        { cookie },
+      );
+      expect(result.status).toBe(400);
+      expect(result.text).toContain('Text must not contain NUL characters');
+    },
+  );
 });
 
 describe('fuzzing the public forms (fast-check)', () => {
@@ -134,14 +196,23 @@ describe('fuzzing the public forms (fast-check)', () => {
     let cases = 0;
     for (const form of FORMS) {
       await fc.assert(
-        fc.asyncProperty(formBody(form.fields), fc.constantFrom('application/x-www-form-urlencoded', 'text/plain', 'application/json'), async (body, type) => {
-          cases++;
-          const response = await fetch(`${server.url}${form.path()}`, { method: 'POST', headers: { 'content-type': type, accept: 'text/html' }, body, redirect: 'manual' });
-          const text = await response.text();
-          const where = `${form.path()} answered ${response.status}: ${text.slice(0, 200)}`;
-          expect(response.status, where).toBeLessThan(500);
-          for (const leak of LEAKS) expect(leak.test(text), `${where} leaks ${leak}`).toBe(false);
-        }),
+        fc.asyncProperty(
+          formBody(form.fields),
+          fc.constantFrom('application/x-www-form-urlencoded', 'text/plain', 'application/json'),
+          async (body, type) => {
+            cases++;
+            const response = await fetch(`${server.url}${form.path()}`, {
+              method: 'POST',
+              headers: { 'content-type': type, accept: 'text/html' },
+              body,
+              redirect: 'manual',
+            });
+            const text = await response.text();
+            const where = `${form.path()} answered ${response.status}: ${text.slice(0, 200)}`;
+            expect(response.status, where).toBeLessThan(500);
+            for (const leak of LEAKS) expect(leak.test(text), `${where} leaks ${leak}`).toBe(false);
+          },
+        ),
         { numRuns: RUNS, seed: SEED, endOnFailure: true },
       );
     }

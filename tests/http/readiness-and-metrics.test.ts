@@ -12,7 +12,15 @@ let dataDir: string;
 const servers: StartedServer[] = [];
 
 const env = (extra: Record<string, string> = {}) =>
-  parseEnv({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', APP_ENV: 'test', SESSION_SECRET: 'test-secret', ...extra });
+  parseEnv({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    APP_ENV: 'test',
+    SESSION_SECRET: 'test-secret',
+    ...extra,
+  });
 
 async function start(extra: Record<string, string> = {}) {
   const server = await startServer({ env: env(extra), log: () => {}, web: false });
@@ -44,7 +52,14 @@ describe('/readyz', () => {
     await new Promise<void>((resolve) => stand.listen(0, '127.0.0.1', resolve));
     const port = (stand.address() as { port: number }).port;
     await new Promise<void>((resolve) => stand.close(() => resolve()));
-    const hosted = { PUSHER_HOST: '127.0.0.1', PUSHER_PORT: String(port), PUSHER_USE_TLS: 'false', PUSHER_APP_ID: 'a', PUSHER_KEY: 'k', PUSHER_SECRET: 's' };
+    const hosted = {
+      PUSHER_HOST: '127.0.0.1',
+      PUSHER_PORT: String(port),
+      PUSHER_USE_TLS: 'false',
+      PUSHER_APP_ID: 'a',
+      PUSHER_KEY: 'k',
+      PUSHER_SECRET: 's',
+    };
     const server = await start(hosted);
     const down = await fetch(`${server.url}/readyz`);
     expect(down.status).toBe(503);
@@ -76,7 +91,8 @@ describe('/metrics', () => {
     const text = await response.text();
     expect(text).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/healthz",status="2xx"\} 1/);
     expect(text).toMatch(/http_requests_total\{method="POST",route="\/api\/v1\/users",status="4xx"\} 1/);
-    for (const queue of ['reminders', 'push_deliveries', 'action_runs', 'learning_jobs']) expect(text).toContain(`scheduled_work_queue_depth{queue="${queue}"} 0`);
+    for (const queue of ['reminders', 'push_deliveries', 'action_runs', 'learning_jobs'])
+      expect(text).toContain(`scheduled_work_queue_depth{queue="${queue}"} 0`);
     expect(text).toMatch(/^realtime_connections 0$/m);
     expect(text).toContain('process_cpu_user_seconds_total');
     await server.close();

@@ -19,7 +19,14 @@ const lines: Record<string, unknown>[] = [];
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ba-logs-'));
-  const env = parseEnv({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', APP_ENV: 'test', SESSION_SECRET: 'test-secret' });
+  const env = parseEnv({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'info',
+    APP_ENV: 'test',
+    SESSION_SECRET: 'test-secret',
+  });
   server = await startServer({ env, log: (line) => lines.push(line), web: false });
 }, 180_000);
 
@@ -40,10 +47,20 @@ async function post(route: string, body?: unknown, token?: string) {
 it('logs /invitations/{token} and /api/v1/invitations/get/{token} without the token, in any spelling', async () => {
   const owner = await post('users/create', { name: 'Owner', email: uniqueEmail(), password: 'correct horse battery' });
   const ownerToken = owner.body.data.token as string;
-  const business = await post('businesses/create', { name: 'Log Test Ltd', email: uniqueEmail(), country: 'GB', telephones: ['+442071234567'] }, ownerToken);
+  const business = await post(
+    'businesses/create',
+    { name: 'Log Test Ltd', email: uniqueEmail(), country: 'GB', telephones: ['+442071234567'] },
+    ownerToken,
+  );
   const invited = uniqueEmail();
-  expect((await post(`businesses/users/${business.body.data.business._id}/invite`, { email: invited }, ownerToken)).status).toBe(200);
-  const [mail] = await server.deps.db.select().from(outbox).where(eq(outbox.to, invited)).orderBy(desc(outbox.createdAt));
+  expect(
+    (await post(`businesses/users/${business.body.data.business._id}/invite`, { email: invited }, ownerToken)).status,
+  ).toBe(200);
+  const [mail] = await server.deps.db
+    .select()
+    .from(outbox)
+    .where(eq(outbox.to, invited))
+    .orderBy(desc(outbox.createdAt));
   const token = mail.body.match(/\/invitations\/([A-Za-z0-9_-]+)/)![1];
   const encoded = [...token].map((char) => `%${char.charCodeAt(0).toString(16).padStart(2, '0')}`).join('');
 

@@ -61,7 +61,12 @@ function form(fields: Record<string, string>) {
 
 async function register(url: string, email: string, extra: Record<string, string> = {}, ip = freshIp()) {
   const { body, ...headers } = form({ name: 'Cookie Tester', email, password: PASSWORD, ...extra });
-  return fetch(`${url}/register`, { method: 'POST', headers: { ...headers, 'x-forwarded-for': ip }, body, redirect: 'manual' });
+  return fetch(`${url}/register`, {
+    method: 'POST',
+    headers: { ...headers, 'x-forwarded-for': ip },
+    body,
+    redirect: 'manual',
+  });
 }
 
 /** The session cookie: `__Host-session` when it is Secure (https PUBLIC_URL), `__session` on plain http. */
@@ -85,11 +90,18 @@ function tokenIn(pair: string): string {
 }
 
 function attributes(header: string): string[] {
-  return header.split(';').slice(1).map((part) => part.trim().toLowerCase());
+  return header
+    .split(';')
+    .slice(1)
+    .map((part) => part.trim().toLowerCase());
 }
 
 /** Follow the guard's redirects (onboarding) with the cookie until a page answers. */
-async function signedInPage(url: string, cookie: string, start = '/dashboard/home'): Promise<{ response: Response; path: string }> {
+async function signedInPage(
+  url: string,
+  cookie: string,
+  start = '/dashboard/home',
+): Promise<{ response: Response; path: string }> {
   let target = start;
   for (let hop = 0; hop < 6; hop++) {
     const response = await fetch(`${url}${target}`, { headers: { cookie }, redirect: 'manual' });
@@ -138,8 +150,15 @@ describe('with an https PUBLIC_URL (behind a TLS-terminating proxy)', () => {
     // Enforced, not report-only.
     expect(response.headers.get('content-security-policy-report-only')).toBeNull();
     const csp = response.headers.get('content-security-policy') ?? '';
-    const directives = Object.fromEntries(csp.split(';').map((part) => part.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
-    const nonce = /^'nonce-([A-Za-z0-9+/=]+)'$/.exec(directives['script-src']?.find((value: string) => value.startsWith("'nonce-")) ?? '')?.[1];
+    const directives = Object.fromEntries(
+      csp
+        .split(';')
+        .map((part) => part.trim().split(/\s+/))
+        .map(([name, ...values]) => [name, values]),
+    );
+    const nonce = /^'nonce-([A-Za-z0-9+/=]+)'$/.exec(
+      directives['script-src']?.find((value: string) => value.startsWith("'nonce-")) ?? '',
+    )?.[1];
     expect(nonce, csp).toBeTruthy();
     expect(directives['script-src']).toEqual(["'self'", `'nonce-${nonce}'`]);
     expect(directives['object-src']).toEqual(["'none'"]);
@@ -170,19 +189,32 @@ describe('with an https PUBLIC_URL (behind a TLS-terminating proxy)', () => {
     const signature = value.slice(value.lastIndexOf('.') + 1);
     const forged = Buffer.from(JSON.stringify({ token: 'x'.repeat(43) })).toString('base64');
     const tampered = `${pair.slice(0, pair.indexOf('='))}=${encodeURIComponent(`${forged}.${signature}`)}`;
-    const refused = await fetch(`${https.server.url}/dashboard/home`, { headers: { cookie: tampered }, redirect: 'manual' });
+    const refused = await fetch(`${https.server.url}/dashboard/home`, {
+      headers: { cookie: tampered },
+      redirect: 'manual',
+    });
     expect(refused.status).toBe(302);
     expect(refused.headers.get('location')).toMatch(/^\/login/);
 
     // Signing out revokes the token itself: replaying the old cookie does not sign back in.
-    const logout = await fetch(`${https.server.url}/logout`, { method: 'POST', headers: { cookie: pair, 'content-type': 'application/x-www-form-urlencoded' }, body: '', redirect: 'manual' });
+    const logout = await fetch(`${https.server.url}/logout`, {
+      method: 'POST',
+      headers: { cookie: pair, 'content-type': 'application/x-www-form-urlencoded' },
+      body: '',
+      redirect: 'manual',
+    });
     expect(logout.status).toBe(302);
     const cleared = sessionCookie(logout);
-    expect(attributes(cleared.header).some((attr) => attr.startsWith('expires=thu, 01 jan 1970') || attr === 'max-age=0')).toBe(true);
+    expect(
+      attributes(cleared.header).some((attr) => attr.startsWith('expires=thu, 01 jan 1970') || attr === 'max-age=0'),
+    ).toBe(true);
     const replay = await fetch(`${https.server.url}/dashboard/home`, { headers: { cookie: pair }, redirect: 'manual' });
     expect(replay.status).toBe(302);
     expect(replay.headers.get('location')).toMatch(/^\/login/);
-    const api = await fetch(`${https.server.url}/api/v1/users/get`, { method: 'POST', headers: { authorization: `Bearer ${tokenIn(pair)}` } });
+    const api = await fetch(`${https.server.url}/api/v1/users/get`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tokenIn(pair)}` },
+    });
     expect(api.status).toBe(401);
   });
 
@@ -201,7 +233,12 @@ describe('with an https PUBLIC_URL (behind a TLS-terminating proxy)', () => {
     // No account was made: the same email registers normally afterwards.
     expect((await register(https.server.url, 'honeypot@example.com')).status).toBe(302);
     const { body, ...headers } = form({ email: 'honeypot@example.com', website_url: 'x' });
-    const forgot = await fetch(`${https.server.url}/forgot-password`, { method: 'POST', headers: { ...headers, 'x-forwarded-for': freshIp() }, body, redirect: 'manual' });
+    const forgot = await fetch(`${https.server.url}/forgot-password`, {
+      method: 'POST',
+      headers: { ...headers, 'x-forwarded-for': freshIp() },
+      body,
+      redirect: 'manual',
+    });
     expect(forgot.status).toBe(400);
   });
 
@@ -220,13 +257,28 @@ describe('with an https PUBLIC_URL (behind a TLS-terminating proxy)', () => {
     const response = await register(https.server.url, 'logged@example.com');
     const { pair } = sessionCookie(response);
     await signedInPage(https.server.url, pair);
-    await fetch(`${https.server.url}/login`, { method: 'POST', ...form({ email: 'logged@example.com', password: PASSWORD }), headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': freshIp() }, redirect: 'manual' });
-    await fetch(`${https.server.url}/api/v1/users/get`, { method: 'POST', headers: { authorization: `Bearer ${tokenIn(pair)}`, 'x-request-id': 'trace-me-123' } });
+    await fetch(`${https.server.url}/login`, {
+      method: 'POST',
+      ...form({ email: 'logged@example.com', password: PASSWORD }),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': freshIp() },
+      redirect: 'manual',
+    });
+    await fetch(`${https.server.url}/api/v1/users/get`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tokenIn(pair)}`, 'x-request-id': 'trace-me-123' },
+    });
     const lines = https.lines.slice(before);
-    const requests = lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((line) => line.msg === 'request');
+    const requests = lines
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((line) => line.msg === 'request');
     expect(requests.length).toBeGreaterThanOrEqual(4);
     for (const line of requests) {
-      expect(line).toMatchObject({ level: expect.any(String), method: expect.any(String), path: expect.any(String), status: expect.any(Number) });
+      expect(line).toMatchObject({
+        level: expect.any(String),
+        method: expect.any(String),
+        path: expect.any(String),
+        status: expect.any(Number),
+      });
       expect(String(line.request_id).length).toBeGreaterThan(0);
     }
     expect(requests.some((line) => line.request_id === 'trace-me-123' && line.path === '/api/v1/users/get')).toBe(true);

@@ -15,7 +15,15 @@ let server: StartedServer;
 let dataDir: string;
 
 const env = (dir: string) =>
-  parseEnv({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir, RATE_LIMIT_AUTH_PER_MINUTE: String(LIMIT), LOG_LEVEL: 'silent', APP_ENV: 'test', SESSION_SECRET: 'test-secret' });
+  parseEnv({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dir,
+    RATE_LIMIT_AUTH_PER_MINUTE: String(LIMIT),
+    LOG_LEVEL: 'silent',
+    APP_ENV: 'test',
+    SESSION_SECRET: 'test-secret',
+  });
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ba-http-'));
@@ -97,6 +105,8 @@ describe('the composed server', () => {
   });
 
   it('refuses to open a PGlite directory another live process holds', async () => {
-    await expect(startServer({ env: env(dataDir), log: () => {} })).rejects.toThrow(/already in use by another process/);
+    await expect(startServer({ env: env(dataDir), log: () => {} })).rejects.toThrow(
+      /already in use by another process/,
+    );
   });
 });

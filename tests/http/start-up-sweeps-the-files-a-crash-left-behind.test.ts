@@ -26,7 +26,14 @@ describe('server start-up', () => {
     const orphan = write('memories/b1/m2');
     const sidecar = write('memories/b1/m2.type');
     const unknown = write('exports/keep.csv');
-    const env = parseEnv({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', APP_ENV: 'test', SESSION_SECRET: 'test-secret' });
+    const env = parseEnv({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      APP_ENV: 'test',
+      SESSION_SECRET: 'test-secret',
+    });
     const server = await startServer({ env, log: () => {}, web: false });
     try {
       expect(fs.existsSync(temporary)).toBe(false);

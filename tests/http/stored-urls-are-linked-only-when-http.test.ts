@@ -20,7 +20,11 @@ const PASSWORD = 'correct horse battery';
 async function v1<T>(pathName: string, body: unknown, token?: string): Promise<T> {
   const response = await fetch(`${server.url}/api/v1/${pathName}`, {
     method: 'POST',
-    headers: { accept: 'application/json', 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      accept: 'application/json',
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     body: JSON.stringify(body),
   });
   const payload = (await response.json()) as { data: T };
@@ -33,14 +37,26 @@ let businessId: string;
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ba-urls-'));
   server = await startServer({
-    env: parseEnv({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, APP_ENV: 'test', LOG_LEVEL: 'silent', SESSION_SECRET: 'stored-urls-secret' }),
+    env: parseEnv({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      APP_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      SESSION_SECRET: 'stored-urls-secret',
+    }),
     log: () => undefined,
   });
   const email = `urls.${faker.string.alphanumeric(10).toLowerCase()}@example.com`;
   const { token } = await v1<{ token: string }>('users/create', { name: 'Ada Lovelace', email, password: PASSWORD });
   const { business } = await v1<{ business: { _id: string } }>(
     'businesses/create',
-    { name: `Links ${faker.string.alphanumeric(6)}`, email: `biz.${faker.string.alphanumeric(8).toLowerCase()}@example.com`, country: 'GB', telephones: ['+442071234567'] },
+    {
+      name: `Links ${faker.string.alphanumeric(6)}`,
+      email: `biz.${faker.string.alphanumeric(8).toLowerCase()}@example.com`,
+      country: 'GB',
+      telephones: ['+442071234567'],
+    },
     token,
   );
   businessId = business._id;
@@ -61,15 +77,33 @@ afterAll(async () => {
 /** A memory written straight to the database, as an older version (or any bug) could have. */
 async function storedMemory(sourceUrl: string) {
   const id = newId();
-  await server.deps.db.insert(memories).values({ id, businessId, type: 'web_page', status: 'active', title: 'Stored before', content: 'Opening hours.', sourceUrl });
+  await server.deps.db
+    .insert(memories)
+    .values({
+      id,
+      businessId,
+      type: 'web_page',
+      status: 'active',
+      title: 'Stored before',
+      content: 'Opening hours.',
+      sourceUrl,
+    });
   return id;
 }
 
 describe('a memory page', () => {
   it('shows a non-http(s) source_url as text, never as a link; an https one stays a link', async () => {
-    for (const url of ['javascript:alert(document.cookie)', 'JAVASCRIPT:alert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:msgbox(1)']) {
+    for (const url of [
+      'javascript:alert(document.cookie)',
+      'JAVASCRIPT:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      'vbscript:msgbox(1)',
+    ]) {
       const id = await storedMemory(url);
-      const response = await fetch(`${server.url}/dashboard/memories/${id}`, { headers: { cookie }, redirect: 'manual' });
+      const response = await fetch(`${server.url}/dashboard/memories/${id}`, {
+        headers: { cookie },
+        redirect: 'manual',
+      });
       expect(response.status).toBe(200);
       const html = await response.text();
       const source = /data-testid="memory-source"[^>]*>([\s\S]*?)<\/p>/.exec(html)?.[1] ?? '';

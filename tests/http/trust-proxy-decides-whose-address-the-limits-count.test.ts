@@ -24,7 +24,16 @@ afterAll(async () => {
 
 async function start(trustProxy: string) {
   // Each server its own directory: PGlite allows one process per directory.
-  const env = parseEnv({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: fs.mkdtempSync(path.join(dataDir, 'server-')), RATE_LIMIT_AUTH_PER_MINUTE: String(LIMIT), LOG_LEVEL: 'silent', APP_ENV: 'test', SESSION_SECRET: 'test-secret', TRUST_PROXY: trustProxy });
+  const env = parseEnv({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: fs.mkdtempSync(path.join(dataDir, 'server-')),
+    RATE_LIMIT_AUTH_PER_MINUTE: String(LIMIT),
+    LOG_LEVEL: 'silent',
+    APP_ENV: 'test',
+    SESSION_SECRET: 'test-secret',
+    TRUST_PROXY: trustProxy,
+  });
   const server = await startServer({ env, log: () => {}, web: false });
   servers.push(server);
   return server;

@@ -27,7 +27,15 @@ async function freePort(): Promise<number> {
 
 const start = () =>
   startServer({
-    env: parseEnv({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', APP_ENV: 'test', SESSION_SECRET: 'test', RATE_LIMIT_AUTH_PER_MINUTE: '1000' }),
+    env: parseEnv({
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      APP_ENV: 'test',
+      SESSION_SECRET: 'test',
+      RATE_LIMIT_AUTH_PER_MINUTE: '1000',
+    }),
     log: () => {},
   });
 
@@ -45,7 +53,11 @@ async function api(pathName: string, body?: unknown, token?: string) {
 async function owner(name: string) {
   const email = `${name}.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`;
   const { token, user } = await api('users/create', { name, email, password: 'correct horse battery' });
-  const { business } = await api('businesses/create', { name: `${name}'s shop`, email, country: 'GB', telephones: ['+442071234567'] }, token);
+  const { business } = await api(
+    'businesses/create',
+    { name: `${name}'s shop`, email, country: 'GB', telephones: ['+442071234567'] },
+    token,
+  );
   return { token, user, business };
 }
 
@@ -120,7 +132,9 @@ describe('realtime channels of the app', () => {
     const businessEvent = waitFor<{ id: string }>((resolve) =>
       adaClient.channel(businessChannel(ada.business._id)).bind('BusinessUpdated', resolve),
     );
-    const userEvent = waitFor<{ id: string }>((resolve) => adaClient.channel(userChannel(ada.user.id)).bind('UserUpdated', resolve));
+    const userEvent = waitFor<{ id: string }>((resolve) =>
+      adaClient.channel(userChannel(ada.user.id)).bind('UserUpdated', resolve),
+    );
     await api(`businesses/update/${ada.business._id}`, { name: 'Ada & Co' }, ada.token);
     // Ids only: the page refetches through the API, which checks what the member may view.
     expect(await businessEvent).toEqual({ id: ada.business._id });
@@ -140,16 +154,26 @@ describe('realtime channels of the app', () => {
     await server.close();
     server = await start();
     // pusher-js comes back on its own (4200 means "reconnect now") and resubscribes.
-    await waitFor<void>((resolve) => {
-      const check = () => (client.connection.state === 'connected' ? resolve() : setTimeout(check, 50));
-      check();
-    }, 15_000, 'reconnect');
-    await waitFor<void>((resolve) => {
-      const check = () => (client.channel(userChannel(ada.user.id))?.subscribed ? resolve() : setTimeout(check, 50));
-      check();
-    }, 10_000, 'resubscribe');
+    await waitFor<void>(
+      (resolve) => {
+        const check = () => (client.connection.state === 'connected' ? resolve() : setTimeout(check, 50));
+        check();
+      },
+      15_000,
+      'reconnect',
+    );
+    await waitFor<void>(
+      (resolve) => {
+        const check = () => (client.channel(userChannel(ada.user.id))?.subscribed ? resolve() : setTimeout(check, 50));
+        check();
+      },
+      10_000,
+      'resubscribe',
+    );
 
-    const event = waitFor<{ id: string }>((resolve) => client.channel(userChannel(ada.user.id)).bind('UserUpdated', resolve));
+    const event = waitFor<{ id: string }>((resolve) =>
+      client.channel(userChannel(ada.user.id)).bind('UserUpdated', resolve),
+    );
     await api('users/update', { name: 'Ada Again' }, ada.token);
     expect(await event).toEqual({ id: ada.user.id });
     client.disconnect();

@@ -28,7 +28,9 @@ afterAll(async () => {
 });
 
 const url = (key = APP.key) => `ws://127.0.0.1:${port}/app/${key}?protocol=7&client=js&version=8.6.0`;
-const sign = (socketId: string, channel: string) => ({ auth: channelSignature(APP.key, APP.secret, socketId, channel) });
+const sign = (socketId: string, channel: string) => ({
+  auth: channelSignature(APP.key, APP.secret, socketId, channel),
+});
 
 describe('the embedded Pusher-protocol server', () => {
   it('hands out a socket id of the form 123.456 and the activity timeout on connect', async () => {
@@ -73,14 +75,23 @@ describe('the embedded Pusher-protocol server', () => {
   it('subscribes private channels only with a valid HMAC-SHA256 signature', async () => {
     const client = await rawClient(url());
     const { data } = await client.next('pusher:connection_established');
-    client.send({ event: 'pusher:subscribe', data: { channel: 'private-business.a', auth: `${APP.key}:${'0'.repeat(64)}` } });
+    client.send({
+      event: 'pusher:subscribe',
+      data: { channel: 'private-business.a', auth: `${APP.key}:${'0'.repeat(64)}` },
+    });
     const refused = await client.next('pusher:subscription_error');
     expect(refused.channel).toBe('private-business.a');
     expect(refused.data.status).toBe(401);
     // A signature made for another socket does not work either.
-    client.send({ event: 'pusher:subscribe', data: { channel: 'private-business.a', ...sign('1.2', 'private-business.a') } });
+    client.send({
+      event: 'pusher:subscribe',
+      data: { channel: 'private-business.a', ...sign('1.2', 'private-business.a') },
+    });
     await client.next('pusher:subscription_error');
-    client.send({ event: 'pusher:subscribe', data: { channel: 'private-business.a', ...sign(data.socket_id, 'private-business.a') } });
+    client.send({
+      event: 'pusher:subscribe',
+      data: { channel: 'private-business.a', ...sign(data.socket_id, 'private-business.a') },
+    });
     expect((await client.next('pusher_internal:subscription_succeeded')).channel).toBe('private-business.a');
     client.socket.close();
   });
@@ -128,16 +139,25 @@ describe('the embedded Pusher-protocol server', () => {
   });
 
   it('refuses event data over 10 kB with 413', async () => {
-    await expect(sdk.trigger('public-updates', 'Big', { text: 'x'.repeat(11 * 1024) })).rejects.toMatchObject({ status: 413 });
+    await expect(sdk.trigger('public-updates', 'Big', { text: 'x'.repeat(11 * 1024) })).rejects.toMatchObject({
+      status: 413,
+    });
   });
 
   it('refuses unsigned, wrongly signed and tampered HTTP event requests', async () => {
     const body = JSON.stringify({ name: 'Evil', channels: ['public-updates'], data: '{}' });
     const post = (query: string, payload: string = body) =>
-      fetch(`http://127.0.0.1:${port}/apps/${APP.appId}/events?${query}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: payload });
+      fetch(`http://127.0.0.1:${port}/apps/${APP.appId}/events?${query}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: payload,
+      });
     expect((await post('')).status).toBe(401);
     const now = Math.floor(Date.now() / 1000);
-    expect((await post(`auth_key=${APP.key}&auth_timestamp=${now}&auth_version=1.0&auth_signature=${'a'.repeat(64)}`)).status).toBe(401);
+    expect(
+      (await post(`auth_key=${APP.key}&auth_timestamp=${now}&auth_version=1.0&auth_signature=${'a'.repeat(64)}`))
+        .status,
+    ).toBe(401);
     // A genuine signature from the SDK does not survive a change of body (body_md5).
     const signed = await sdkSignedRequest();
     expect((await post(signed.query, signed.body)).status).toBe(200);
@@ -166,11 +186,17 @@ describe('the embedded Pusher-protocol server', () => {
     const client = await rawClient(url());
     const socketId = (await client.next('pusher:connection_established')).data.socket_id;
     const userData = JSON.stringify({ id: 'u1' });
-    client.send({ event: 'pusher:signin', data: { user_data: userData, auth: userSignature(APP.key, APP.secret, '1.2', userData) } });
+    client.send({
+      event: 'pusher:signin',
+      data: { user_data: userData, auth: userSignature(APP.key, APP.secret, '1.2', userData) },
+    });
     expect((await client.next('pusher:error')).data.code).toBe(CLOSE.unauthorised);
     client.send({ event: 'pusher:subscribe', data: { channel: '#server-to-user-u1' } });
     expect((await client.next('pusher:subscription_error')).data.status).toBe(403);
-    client.send({ event: 'pusher:signin', data: { user_data: userData, auth: userSignature(APP.key, APP.secret, socketId, userData) } });
+    client.send({
+      event: 'pusher:signin',
+      data: { user_data: userData, auth: userSignature(APP.key, APP.secret, socketId, userData) },
+    });
     expect((await client.next('pusher:signin_success')).data.user_data).toBe(userData);
     client.send({ event: 'pusher:subscribe', data: { channel: '#server-to-user-u2' } });
     expect((await client.next('pusher:subscription_error')).data.status).toBe(403);
@@ -178,10 +204,20 @@ describe('the embedded Pusher-protocol server', () => {
     await client.next('pusher_internal:subscription_succeeded');
     // One connection, one user: a second user's signin or channel authorisation is refused.
     const other = JSON.stringify({ id: 'u2' });
-    client.send({ event: 'pusher:signin', data: { user_data: other, auth: userSignature(APP.key, APP.secret, socketId, other) } });
+    client.send({
+      event: 'pusher:signin',
+      data: { user_data: other, auth: userSignature(APP.key, APP.secret, socketId, other) },
+    });
     expect((await client.next('pusher:error')).data.code).toBe(CLOSE.unauthorised);
     const channelData = JSON.stringify({ user_id: 'u2' });
-    client.send({ event: 'pusher:subscribe', data: { channel: 'private-x', channel_data: channelData, auth: channelSignature(APP.key, APP.secret, socketId, 'private-x', channelData) } });
+    client.send({
+      event: 'pusher:subscribe',
+      data: {
+        channel: 'private-x',
+        channel_data: channelData,
+        auth: channelSignature(APP.key, APP.secret, socketId, 'private-x', channelData),
+      },
+    });
     expect((await client.next('pusher:subscription_error')).data.status).toBe(403);
     client.socket.close();
   });
@@ -194,13 +230,30 @@ describe('the embedded Pusher-protocol server', () => {
     const b = (await bound.next('pusher:connection_established')).data.socket_id;
     const c = (await bystander.next('pusher:connection_established')).data.socket_id;
     const userData = JSON.stringify({ id: 'ada' });
-    signedIn.send({ event: 'pusher:signin', data: { user_data: userData, auth: userSignature(APP.key, APP.secret, a, userData) } });
+    signedIn.send({
+      event: 'pusher:signin',
+      data: { user_data: userData, auth: userSignature(APP.key, APP.secret, a, userData) },
+    });
     await signedIn.next('pusher:signin_success');
     const adaData = JSON.stringify({ user_id: 'ada' });
-    bound.send({ event: 'pusher:subscribe', data: { channel: 'private-shop', channel_data: adaData, auth: channelSignature(APP.key, APP.secret, b, 'private-shop', adaData) } });
+    bound.send({
+      event: 'pusher:subscribe',
+      data: {
+        channel: 'private-shop',
+        channel_data: adaData,
+        auth: channelSignature(APP.key, APP.secret, b, 'private-shop', adaData),
+      },
+    });
     await bound.next('pusher_internal:subscription_succeeded');
     const bobData = JSON.stringify({ user_id: 'bob' });
-    bystander.send({ event: 'pusher:subscribe', data: { channel: 'private-shop', channel_data: bobData, auth: channelSignature(APP.key, APP.secret, c, 'private-shop', bobData) } });
+    bystander.send({
+      event: 'pusher:subscribe',
+      data: {
+        channel: 'private-shop',
+        channel_data: bobData,
+        auth: channelSignature(APP.key, APP.secret, c, 'private-shop', bobData),
+      },
+    });
     await bystander.next('pusher_internal:subscription_succeeded');
 
     await sdk.terminateUserConnections('ada');
@@ -217,9 +270,15 @@ describe('the embedded Pusher-protocol server', () => {
     const client = await rawClient(url());
     const socketId = (await client.next('pusher:connection_established')).data.socket_id;
     const userData = JSON.stringify({ id: 'victim' });
-    client.send({ event: 'pusher:signin', data: { user_data: userData, auth: userSignature(APP.key, APP.secret, socketId, userData) } });
+    client.send({
+      event: 'pusher:signin',
+      data: { user_data: userData, auth: userSignature(APP.key, APP.secret, socketId, userData) },
+    });
     await client.next('pusher:signin_success');
-    const response = await fetch(`http://127.0.0.1:${port}/apps/${APP.appId}/users/victim/terminate_connections`, { method: 'POST', body: '{}' });
+    const response = await fetch(`http://127.0.0.1:${port}/apps/${APP.appId}/users/victim/terminate_connections`, {
+      method: 'POST',
+      body: '{}',
+    });
     expect(response.status).toBe(401);
     expect(client.closed).toBeNull();
     client.socket.close();
@@ -233,7 +292,13 @@ describe('who may open a connection to the embedded server', () => {
   const limitedUrl = () => `ws://127.0.0.1:${limitedPort}/app/${APP.key}?protocol=7`;
 
   beforeAll(async () => {
-    limited = createEmbeddedPusher({ ...APP, publicOrigin: 'https://app.example.com', maxConnections: 5, maxConnectionsPerAddress: 3, clientAddress: (request) => String(request.headers['x-test-address'] ?? request.socket.remoteAddress) });
+    limited = createEmbeddedPusher({
+      ...APP,
+      publicOrigin: 'https://app.example.com',
+      maxConnections: 5,
+      maxConnectionsPerAddress: 3,
+      clientAddress: (request) => String(request.headers['x-test-address'] ?? request.socket.remoteAddress),
+    });
     limitedServer = http.createServer((_req, res) => res.end());
     limitedServer.on('upgrade', (req, socket, head) => {
       if (!limited.handleUpgrade(req, socket, head)) socket.destroy();
@@ -248,10 +313,20 @@ describe('who may open a connection to the embedded server', () => {
   });
 
   it("refuses browsers on other origins (403); accepts the site's own origin, the host connected to, and clients that send no Origin", async () => {
-    for (const origin of ['https://evil.example', 'null', 'http://app.example.com', 'https://app.example.com.evil.example', `http://127.0.0.1:${limitedPort + 1}`]) {
+    for (const origin of [
+      'https://evil.example',
+      'null',
+      'http://app.example.com',
+      'https://app.example.com.evil.example',
+      `http://127.0.0.1:${limitedPort + 1}`,
+    ]) {
       expect((await upgrade(limitedUrl(), { origin })).status, origin).toBe(403);
     }
-    for (const headers of [{ origin: 'https://app.example.com' }, { origin: `http://127.0.0.1:${limitedPort}` }, {}] as Record<string, string>[]) {
+    for (const headers of [
+      { origin: 'https://app.example.com' },
+      { origin: `http://127.0.0.1:${limitedPort}` },
+      {},
+    ] as Record<string, string>[]) {
       const { status, socket } = await upgrade(limitedUrl(), headers);
       expect(status, JSON.stringify(headers)).toBe(101);
       socket!.close();
@@ -288,7 +363,12 @@ async function sdkSignedRequest(): Promise<{ query: string; body: string }> {
     req.on('end', () => res.end('{}'));
   });
   await new Promise<void>((resolve) => capture.listen(0, '127.0.0.1', resolve));
-  const client = new Pusher({ ...APP, host: '127.0.0.1', port: String((capture.address() as AddressInfo).port), useTLS: false });
+  const client = new Pusher({
+    ...APP,
+    host: '127.0.0.1',
+    port: String((capture.address() as AddressInfo).port),
+    useTLS: false,
+  });
   await client.trigger('public-updates', 'Evil', {});
   await new Promise((resolve) => capture.close(resolve));
   return captured;

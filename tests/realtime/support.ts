@@ -19,7 +19,11 @@ export async function listenEmbedded(embedded: EmbeddedPusher): Promise<{ server
 }
 
 /** A pusher-js client in Node, configured like the browser island (websockets only). */
-export function pusherClient(options: { key: string; port: number; authorize?: (socketId: string, channel: string) => Promise<{ auth: string }> }) {
+export function pusherClient(options: {
+  key: string;
+  port: number;
+  authorize?: (socketId: string, channel: string) => Promise<{ auth: string }>;
+}) {
   return new Pusher(options.key, {
     cluster: 'eu',
     wsHost: '127.0.0.1',
@@ -60,7 +64,10 @@ export function connected(client: Pusher): Promise<void> {
  * The HTTP status a websocket handshake gets: 101 when the server upgrades (the socket is
  * then returned, open), else the refusal's status.
  */
-export function upgrade(url: string, headers: Record<string, string> = {}): Promise<{ status: number; socket?: WebSocket }> {
+export function upgrade(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; socket?: WebSocket }> {
   return new Promise((resolve, reject) => {
     const socket = new WebSocket(url, { headers });
     socket.once('open', () => resolve({ status: 101, socket }));
@@ -106,7 +113,8 @@ export async function rawClient(url: string, headers: Record<string, string> = {
           messages.splice(messages.indexOf(found), 1);
           return found;
         }
-        if (Date.now() > deadline) throw new Error(`no ${event} within ${ms} ms (got ${messages.map((m) => m.event).join(', ') || 'nothing'})`);
+        if (Date.now() > deadline)
+          throw new Error(`no ${event} within ${ms} ms (got ${messages.map((m) => m.event).join(', ') || 'nothing'})`);
         await new Promise<void>((resolve) => {
           waiters.push(resolve);
           setTimeout(resolve, 50);

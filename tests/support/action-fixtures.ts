@@ -43,29 +43,71 @@ export async function insertAction(h: Harness, businessId: string, overrides: Ac
   return row;
 }
 
-export async function insertCustomer(h: Harness, businessId: string, overrides: Partial<typeof customers.$inferInsert> = {}) {
+export async function insertCustomer(
+  h: Harness,
+  businessId: string,
+  overrides: Partial<typeof customers.$inferInsert> = {},
+) {
   const now = h.clock.now();
   const [row] = await h.deps.db
     .insert(customers)
-    .values({ id: newId(), businessId, firstName: 'Jo', lastName: 'Banks', status: 'lead', phones: [randomUkMobile()], createdAt: now, updatedAt: now, ...overrides })
+    .values({
+      id: newId(),
+      businessId,
+      firstName: 'Jo',
+      lastName: 'Banks',
+      status: 'lead',
+      phones: [randomUkMobile()],
+      createdAt: now,
+      updatedAt: now,
+      ...overrides,
+    })
     .returning();
   return row;
 }
 
-export async function insertOrder(h: Harness, businessId: string, customerId: string, overrides: Partial<typeof orders.$inferInsert> = {}) {
+export async function insertOrder(
+  h: Harness,
+  businessId: string,
+  customerId: string,
+  overrides: Partial<typeof orders.$inferInsert> = {},
+) {
   const now = h.clock.now();
   const [row] = await h.deps.db
     .insert(orders)
-    .values({ id: newId(), businessId, customerId, status: 'new', lines: [{ memory_id: null, name: 'Sourdough loaf', quantity: 2, price: null }], createdAt: now, updatedAt: now, ...overrides })
+    .values({
+      id: newId(),
+      businessId,
+      customerId,
+      status: 'new',
+      lines: [{ memory_id: null, name: 'Sourdough loaf', quantity: 2, price: null }],
+      createdAt: now,
+      updatedAt: now,
+      ...overrides,
+    })
     .returning();
   return row;
 }
 
-export const runsOf = (h: Harness, actionId: string) => h.deps.db.select().from(actionRuns).where(eq(actionRuns.actionId, actionId)).orderBy(asc(actionRuns.createdAt), asc(actionRuns.occurrence));
+export const runsOf = (h: Harness, actionId: string) =>
+  h.deps.db
+    .select()
+    .from(actionRuns)
+    .where(eq(actionRuns.actionId, actionId))
+    .orderBy(asc(actionRuns.createdAt), asc(actionRuns.occurrence));
 
-export const smsSentTo = (h: Harness, to: string) => h.deps.db.select().from(outbox).where(and(eq(outbox.to, to), eq(outbox.channel, 'sms')));
+export const smsSentTo = (h: Harness, to: string) =>
+  h.deps.db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.to, to), eq(outbox.channel, 'sms')));
 
-export const timelineOf = (h: Harness, customerId: string) => h.deps.db.select().from(timelineItems).where(eq(timelineItems.customerId, customerId)).orderBy(asc(timelineItems.createdAt));
+export const timelineOf = (h: Harness, customerId: string) =>
+  h.deps.db
+    .select()
+    .from(timelineItems)
+    .where(eq(timelineItems.customerId, customerId))
+    .orderBy(asc(timelineItems.createdAt));
 
 /** Move the harness clock (restored by resetClock). */
 export function advance(h: Harness, ms: number) {

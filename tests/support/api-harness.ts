@@ -118,7 +118,12 @@ export async function createHarness(
   const app = createApiApp(deps);
 
   /** POST /api/v1/<path> with a JSON body and the bearer token, like any client. */
-  async function call(path: string, body?: unknown, token?: string, headers: Record<string, string> = {}): Promise<CallResult> {
+  async function call(
+    path: string,
+    body?: unknown,
+    token?: string,
+    headers: Record<string, string> = {},
+  ): Promise<CallResult> {
     const response = await app.fetch(
       new Request(`http://api.test/api/v1/${path}`, {
         method: 'POST',

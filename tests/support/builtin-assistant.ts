@@ -1,5 +1,14 @@
 import { createBuiltinProvider } from '#api/services/assistant/builtin/index';
-import type { AssistantEvent, AssistantTools, BusinessContext, CustomerFact, HistoryMessage, ProductFact, ServiceFact, TurnInput } from '#api/services/assistant/types';
+import type {
+  AssistantEvent,
+  AssistantTools,
+  BusinessContext,
+  CustomerFact,
+  HistoryMessage,
+  ProductFact,
+  ServiceFact,
+  TurnInput,
+} from '#api/services/assistant/types';
 import type { ApiKnowledgeHit } from '#contract/envelope';
 import { DEFAULT_ASSISTANT_SETTINGS, type AssistantSettings } from '#contract/schemas/business-settings';
 import type { ConversationChannel } from '#contract/schemas/conversation';
@@ -10,18 +19,41 @@ import type { ConversationChannel } from '#contract/schemas/conversation';
  */
 export const NOW = new Date('2026-12-10T10:30:00Z'); // Thursday, 10:30 in London
 
-export const service = (name: string, price: string | null, description: string | null = null): ServiceFact => ({ _id: `svc-${name}`, name, price, description, frequency: 0 });
-export const product = (name: string, price: string | null, description: string | null = null): ProductFact => ({ _id: `prd-${name}`, name, price, description });
-export const passage = (title: string, text: string): ApiKnowledgeHit => ({ source: { kind: 'memory', _id: `mem-${title}`, type: 'text', title }, text, heading: null, rank: 1 });
+export const service = (name: string, price: string | null, description: string | null = null): ServiceFact => ({
+  _id: `svc-${name}`,
+  name,
+  price,
+  description,
+  frequency: 0,
+});
+export const product = (name: string, price: string | null, description: string | null = null): ProductFact => ({
+  _id: `prd-${name}`,
+  name,
+  price,
+  description,
+});
+export const passage = (title: string, text: string): ApiKnowledgeHit => ({
+  source: { kind: 'memory', _id: `mem-${title}`, type: 'text', title },
+  text,
+  heading: null,
+  rank: 1,
+});
 
 /** Open 09:00–17:00 Monday to Saturday, closed on Sunday (settings or overrides replace any of it). */
-const WEEKDAYS_AND_SATURDAY = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((day) => ({ day, open: day !== 'sunday', start: '09:00', end: '17:00' })) as never;
+const WEEKDAYS_AND_SATURDAY = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map(
+  (day) => ({ day, open: day !== 'sunday', start: '09:00', end: '17:00' }),
+) as never;
 
 export function business(
   name: string,
   services: ServiceFact[],
   products: ProductFact[] = [],
-  options: { address?: string; assistant?: Partial<AssistantSettings>; settings?: Partial<BusinessContext['settings']>; overrides?: Partial<BusinessContext> } = {},
+  options: {
+    address?: string;
+    assistant?: Partial<AssistantSettings>;
+    settings?: Partial<BusinessContext['settings']>;
+    overrides?: Partial<BusinessContext>;
+  } = {},
 ): BusinessContext {
   return {
     id: `biz-${name}`,
@@ -80,12 +112,30 @@ export function tools(hits: ApiKnowledgeHit[] = []): RecordingTools {
   };
 }
 
-export type AskOptions = { hits?: ApiKnowledgeHit[]; history?: HistoryMessage[]; channel?: ConversationChannel; customer?: CustomerFact | null; now?: Date; kit?: AssistantTools };
+export type AskOptions = {
+  hits?: ApiKnowledgeHit[];
+  history?: HistoryMessage[];
+  channel?: ConversationChannel;
+  customer?: CustomerFact | null;
+  now?: Date;
+  kit?: AssistantTools;
+};
 
 /** Runs one turn; returns the reply's text, every event, and the tools it used. */
-export async function run<T extends AssistantTools = RecordingTools>(biz: BusinessContext, message: string, options: AskOptions & { kit?: T } = {}) {
+export async function run<T extends AssistantTools = RecordingTools>(
+  biz: BusinessContext,
+  message: string,
+  options: AskOptions & { kit?: T } = {},
+) {
   const kit = (options.kit ?? tools(options.hits)) as T;
-  const input: TurnInput = { business: biz, channel: options.channel ?? 'chat', history: options.history ?? [], message, customer: options.customer ?? null, now: options.now ?? NOW };
+  const input: TurnInput = {
+    business: biz,
+    channel: options.channel ?? 'chat',
+    history: options.history ?? [],
+    message,
+    customer: options.customer ?? null,
+    now: options.now ?? NOW,
+  };
   const events: AssistantEvent[] = [];
   for await (const event of createBuiltinProvider().reply(input, kit)) events.push(event);
   return { text: events.flatMap((event) => (event.type === 'text' ? [event.text] : [])).join(''), events, kit };

@@ -5,7 +5,21 @@ import type { Harness } from './api-harness';
 import { randomMobile } from './expect-envelope';
 
 /** The keys of contract/envelope.ts ApiCustomer: the API answers exactly these. */
-export const CUSTOMER_KEYS = ['_id', 'addresses', 'created_at', 'deleted_at', 'duplicates', 'emails', 'first_name', 'last_name', 'name', 'phones', 'sms_opt_outs', 'status', 'updated_at'];
+export const CUSTOMER_KEYS = [
+  '_id',
+  'addresses',
+  'created_at',
+  'deleted_at',
+  'duplicates',
+  'emails',
+  'first_name',
+  'last_name',
+  'name',
+  'phones',
+  'sms_opt_outs',
+  'status',
+  'updated_at',
+];
 
 const isoDate = expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
 
@@ -31,7 +45,8 @@ export function expectCustomerShape(customer: ApiCustomer): void {
     expect(Object.keys(duplicate).sort()).toEqual(['_id', 'name', 'reason']);
     expect(['phone', 'email']).toContain(duplicate.reason);
   }
-  for (const optOut of customer.sms_opt_outs) expect(optOut).toEqual({ phone: expect.stringMatching(/^\+\d+$/), at: isoDate });
+  for (const optOut of customer.sms_opt_outs)
+    expect(optOut).toEqual({ phone: expect.stringMatching(/^\+\d+$/), at: isoDate });
   for (const address of customer.addresses) {
     for (const key of Object.keys(address)) expect(['line_1', 'city', 'state', 'postcode', 'country']).toContain(key);
   }
@@ -42,7 +57,12 @@ export function customerInput(overrides: Record<string, unknown> = {}) {
     first_name: faker.person.firstName(),
     last_name: faker.person.lastName(),
     status: 'lead',
-    emails: [faker.internet.email().toLowerCase().replace('@', `.${faker.string.alphanumeric(6).toLowerCase()}@`)],
+    emails: [
+      faker.internet
+        .email()
+        .toLowerCase()
+        .replace('@', `.${faker.string.alphanumeric(6).toLowerCase()}@`),
+    ],
     phones: [randomMobile()],
     addresses: [],
     ...overrides,
@@ -50,7 +70,12 @@ export function customerInput(overrides: Record<string, unknown> = {}) {
 }
 
 /** Create a contact through the API (as `token`) and return it. */
-export async function createCustomer(h: Harness, businessId: string, token: string, overrides: Record<string, unknown> = {}): Promise<ApiCustomer> {
+export async function createCustomer(
+  h: Harness,
+  businessId: string,
+  token: string,
+  overrides: Record<string, unknown> = {},
+): Promise<ApiCustomer> {
   const result = await h.call(`businesses/customers/${businessId}/create`, customerInput(overrides), token);
   if (result.status !== 200) throw new Error(`customer create failed: ${JSON.stringify(result.body)}`);
   return result.body.data.customer;

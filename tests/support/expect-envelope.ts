@@ -4,7 +4,9 @@ import type { CallResult } from './api-harness';
 /** A 422 whose envelope names `message` for `field` (and lists it in `errors`). */
 export function expectFieldError(result: CallResult, field: string, message: string): void {
   expect(result.status, JSON.stringify(result.body)).toBe(422);
-  expect(result.body.field_errors?.[field], `field_errors.${field} in ${JSON.stringify(result.body)}`).toContain(message);
+  expect(result.body.field_errors?.[field], `field_errors.${field} in ${JSON.stringify(result.body)}`).toContain(
+    message,
+  );
   expect(result.body.errors).toContain(message);
 }
 
@@ -12,7 +14,10 @@ export function expectFieldError(result: CallResult, field: string, message: str
 export function expectFieldErrorStartingWith(result: CallResult, field: string, prefix: string): void {
   expect(result.status, JSON.stringify(result.body)).toBe(422);
   const messages = result.body.field_errors?.[field] ?? [];
-  expect(messages.some((message) => message.startsWith(prefix)), `field_errors.${field} in ${JSON.stringify(result.body)}`).toBe(true);
+  expect(
+    messages.some((message) => message.startsWith(prefix)),
+    `field_errors.${field} in ${JSON.stringify(result.body)}`,
+  ).toBe(true);
 }
 
 /** The v1 failure envelope: { errors: string[], field_errors?: {...} } and nothing else. */

@@ -44,10 +44,16 @@ export async function startFixtureSite(options: { slowMs?: number } = {}): Promi
          <a href="http://elsewhere.invalid/partner">Our partner</a> · <a href="mailto:office@fixture.test">Email us</a></p>`,
         origin,
       ),
-    '/about': () => layout('About us', '<h1>About us</h1><p>Family run by Jo Fixture. Gas Safe registered engineers.</p>', origin),
+    '/about': () =>
+      layout('About us', '<h1>About us</h1><p>Family run by Jo Fixture. Gas Safe registered engineers.</p>', origin),
     '/services': () =>
-      layout('Services', '<h1>Services</h1><h2>Boiler servicing</h2><p>Annual boiler service from £80.</p><h2>Leak repair</h2><p>Same-day leak repairs.</p>', origin),
-    '/contact': () => layout('Contact', '<h1>Contact</h1><p>Call 01234 567890. Open Monday to Friday, 8am to 6pm.</p>', origin),
+      layout(
+        'Services',
+        '<h1>Services</h1><h2>Boiler servicing</h2><p>Annual boiler service from £80.</p><h2>Leak repair</h2><p>Same-day leak repairs.</p>',
+        origin,
+      ),
+    '/contact': () =>
+      layout('Contact', '<h1>Contact</h1><p>Call 01234 567890. Open Monday to Friday, 8am to 6pm.</p>', origin),
     '/orphan': () => layout('Parking', '<h1>Parking</h1><p>Free customer parking behind the workshop.</p>', origin),
     '/private/secret': () => layout('Staff only', '<h1>Staff</h1><p>Door code 4242.</p>', origin),
   };
@@ -64,7 +70,9 @@ export async function startFixtureSite(options: { slowMs?: number } = {}): Promi
       response.writeHead(200, { 'content-type': 'application/xml' });
       response.end(
         `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">` +
-          ['/', '/about', '/orphan', '/private/secret', 'http://elsewhere.invalid/x'].map((p) => `<url><loc>${p.startsWith('http') ? p : origin + p}</loc></url>`).join('') +
+          ['/', '/about', '/orphan', '/private/secret', 'http://elsewhere.invalid/x']
+            .map((p) => `<url><loc>${p.startsWith('http') ? p : origin + p}</loc></url>`)
+            .join('') +
           `</urlset>`,
       );
       return;

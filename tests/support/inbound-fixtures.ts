@@ -12,7 +12,11 @@ import { addSystem, buyNumber, randomUkMobile } from './system-fixtures';
 /** Fixtures for the inbound handler tests (calls, SMS, the simulator). */
 export { randomUkMobile };
 
-export async function phoneSystem(h: Harness, kind: 'telephony' | 'mobile' = 'telephony', owner?: Awaited<ReturnType<Harness['signUpWithBusiness']>>) {
+export async function phoneSystem(
+  h: Harness,
+  kind: 'telephony' | 'mobile' = 'telephony',
+  owner?: Awaited<ReturnType<Harness['signUpWithBusiness']>>,
+) {
   const account = owner ?? (await h.signUpWithBusiness());
   const b = account.business._id as string;
   const created = await addSystem(h, b, account.token, kind);
@@ -27,9 +31,15 @@ export async function systemRow(h: Harness, id: string): Promise<SystemRow> {
 }
 
 let counter = 0;
-export const sid = (prefix: 'CA' | 'SM' | 'RE') => `${prefix}${Date.now().toString(16)}${(counter += 1).toString(16).padStart(6, '0')}${Math.random().toString(16).slice(2, 10)}`;
+export const sid = (prefix: 'CA' | 'SM' | 'RE') =>
+  `${prefix}${Date.now().toString(16)}${(counter += 1).toString(16).padStart(6, '0')}${Math.random().toString(16).slice(2, 10)}`;
 
-export const callParams = (system: Pick<ApiSystem, 'phone_number'>, from: string, callSid = sid('CA'), extra: Record<string, string> = {}) => ({
+export const callParams = (
+  system: Pick<ApiSystem, 'phone_number'>,
+  from: string,
+  callSid = sid('CA'),
+  extra: Record<string, string> = {},
+) => ({
   AccountSid: 'ACtest',
   CallSid: callSid,
   From: from,
@@ -43,7 +53,11 @@ export const callParams = (system: Pick<ApiSystem, 'phone_number'>, from: string
 export function expectValidTwiml(xml: string): TwimlNode[] {
   const problems: string[] = [];
   const document = new DOMParser({
-    errorHandler: { warning: (message: string) => problems.push(message), error: (message: string) => problems.push(message), fatalError: (message: string) => problems.push(message) },
+    errorHandler: {
+      warning: (message: string) => problems.push(message),
+      error: (message: string) => problems.push(message),
+      fatalError: (message: string) => problems.push(message),
+    },
   }).parseFromString(xml, 'text/xml');
   expect(problems, xml).toEqual([]);
   expect(document.documentElement?.nodeName).toBe('Response');
@@ -68,8 +82,18 @@ export const closedAllWeek = () => WEEKDAYS.map((day) => ({ day, open: false, st
 /** Open all day every day. */
 export const openAllWeek = () => WEEKDAYS.map((day) => ({ day, open: true, start: '00:00', end: '23:59' }));
 
-export async function setSystemSettings(h: Harness, b: string, systemId: string, token: string, settings: Record<string, unknown>) {
-  const result = await h.call(`businesses/systems/${b}/settings/${systemId}/set`, { configurations: { data: { settings } } }, token);
+export async function setSystemSettings(
+  h: Harness,
+  b: string,
+  systemId: string,
+  token: string,
+  settings: Record<string, unknown>,
+) {
+  const result = await h.call(
+    `businesses/systems/${b}/settings/${systemId}/set`,
+    { configurations: { data: { settings } } },
+    token,
+  );
   expect(result.status, JSON.stringify(result.body)).toBe(200);
   return systemRow(h, systemId);
 }

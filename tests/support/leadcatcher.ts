@@ -11,7 +11,15 @@ import type { Harness } from './api-harness';
  */
 export async function insertSystem(
   h: Harness,
-  input: { businessId: string; createdBy?: string | null; name: SystemRow['name']; phoneNumber?: string | null; settings?: Record<string, unknown>; status?: string; deletedAt?: Date | null },
+  input: {
+    businessId: string;
+    createdBy?: string | null;
+    name: SystemRow['name'];
+    phoneNumber?: string | null;
+    settings?: Record<string, unknown>;
+    status?: string;
+    deletedAt?: Date | null;
+  },
 ): Promise<SystemRow> {
   const now = h.clock.now();
   const [row] = await h.database.db
@@ -34,7 +42,12 @@ export async function insertSystem(
   return row;
 }
 
-export function insertLeadcatcher(h: Harness, businessId: string, settings: Partial<LeadcatcherSettings> = {}, extra: { status?: string; deletedAt?: Date | null } = {}) {
+export function insertLeadcatcher(
+  h: Harness,
+  businessId: string,
+  settings: Partial<LeadcatcherSettings> = {},
+  extra: { status?: string; deletedAt?: Date | null } = {},
+) {
   return insertSystem(h, { businessId, name: 'leadcatcher', settings, ...extra });
 }
 
@@ -48,21 +61,50 @@ export function insertTelephony(h: Harness, businessId: string, phoneNumber = un
 }
 
 /** POST …/submit as JSON, the way embed.js does. */
-export async function submitJson(h: Harness, systemId: string, body: Record<string, unknown>, headers: Record<string, string> = {}) {
+export async function submitJson(
+  h: Harness,
+  systemId: string,
+  body: Record<string, unknown>,
+  headers: Record<string, string> = {},
+) {
   const response = await h.request(`leadcatcher/${systemId}/submit`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json', 'x-forwarded-for': '203.0.113.10', ...headers },
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json',
+      'x-forwarded-for': '203.0.113.10',
+      ...headers,
+    },
     body: JSON.stringify(body),
   });
   const text = await response.text();
-  return { status: response.status, headers: response.headers, body: JSON.parse(text) as { data?: { sent: boolean }; messages?: string[]; errors?: string[]; field_errors?: Record<string, string[]> } };
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: JSON.parse(text) as {
+      data?: { sent: boolean };
+      messages?: string[];
+      errors?: string[];
+      field_errors?: Record<string, string[]>;
+    },
+  };
 }
 
 /** POST …/submit as a plain HTML form would (form-urlencoded, no JavaScript). */
-export async function submitForm(h: Harness, systemId: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
+export async function submitForm(
+  h: Harness,
+  systemId: string,
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+) {
   return h.request(`leadcatcher/${systemId}/submit`, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html', 'x-forwarded-for': '203.0.113.20', ...headers },
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      accept: 'text/html',
+      'x-forwarded-for': '203.0.113.20',
+      ...headers,
+    },
     body: new URLSearchParams(fields).toString(),
     redirect: 'manual',
   });
@@ -85,5 +127,9 @@ export async function smsesOf(h: Harness, businessId: string) {
 }
 
 export async function eventsOf(h: Harness, systemId: string) {
-  return h.database.db.select().from(systemEvents).where(eq(systemEvents.systemId, systemId)).orderBy(desc(systemEvents.createdAt));
+  return h.database.db
+    .select()
+    .from(systemEvents)
+    .where(eq(systemEvents.systemId, systemId))
+    .orderBy(desc(systemEvents.createdAt));
 }

@@ -4,23 +4,57 @@ import type { CallResult, Harness } from './api-harness';
 import { makeZip } from './upload-bombs';
 
 /** The keys of contract/envelope.ts ApiMemory: the API answers exactly these. */
-export const MEMORY_KEYS = ['_id', 'answer', 'content', 'created_at', 'deleted_at', 'file', 'meta', 'source_url', 'status', 'title', 'type', 'updated_at'];
+export const MEMORY_KEYS = [
+  '_id',
+  'answer',
+  'content',
+  'created_at',
+  'deleted_at',
+  'file',
+  'meta',
+  'source_url',
+  'status',
+  'title',
+  'type',
+  'updated_at',
+];
 
 export function expectMemoryShape(memory: ApiMemory): void {
   expect(Object.keys(memory).sort()).toEqual(MEMORY_KEYS);
   if (memory.file) expect(Object.keys(memory.file).sort()).toEqual(['mime_type', 'name', 'size_bytes', 'url']);
 }
 
-export async function createMemory(h: Harness, businessId: string, token: string, input: Record<string, unknown> = {}): Promise<ApiMemory> {
-  const result = await h.call(`businesses/memories/${businessId}/create`, { type: 'text', status: 'active', content: 'We open at nine.', ...input }, token);
+export async function createMemory(
+  h: Harness,
+  businessId: string,
+  token: string,
+  input: Record<string, unknown> = {},
+): Promise<ApiMemory> {
+  const result = await h.call(
+    `businesses/memories/${businessId}/create`,
+    { type: 'text', status: 'active', content: 'We open at nine.', ...input },
+    token,
+  );
   if (result.status !== 200) throw new Error(`memory create failed: ${JSON.stringify(result.body)}`);
   return result.body.data.memory;
 }
 
 /** POST a multipart upload like a browser form does. */
-export async function upload(h: Harness, businessId: string, token: string | undefined, file: { bytes: Uint8Array | string; name: string; type?: string } | null, fields: Record<string, string> = {}): Promise<CallResult> {
+export async function upload(
+  h: Harness,
+  businessId: string,
+  token: string | undefined,
+  file: { bytes: Uint8Array | string; name: string; type?: string } | null,
+  fields: Record<string, string> = {},
+): Promise<CallResult> {
   const form = new FormData();
-  if (file) form.set('file', new File([typeof file.bytes === 'string' ? file.bytes : new Uint8Array(file.bytes)], file.name, { type: file.type ?? '' }));
+  if (file)
+    form.set(
+      'file',
+      new File([typeof file.bytes === 'string' ? file.bytes : new Uint8Array(file.bytes)], file.name, {
+        type: file.type ?? '',
+      }),
+    );
   for (const [name, value] of Object.entries(fields)) form.set(name, value);
   const response = await h.request(`businesses/memories/${businessId}/upload`, {
     method: 'POST',
@@ -45,8 +79,16 @@ export function makePdf(pages: string[][]): Uint8Array {
   objects[3] = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>';
   pages.forEach((lines, index) => {
     const pageId = pageIds[index];
-    const stream = ['BT', '/F1 12 Tf', '14 TL', '72 720 Td', ...lines.map((line) => `${pdfString(line)} Tj T*`), 'ET'].join('\n');
-    objects[pageId] = `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${pageId + 1} 0 R >>`;
+    const stream = [
+      'BT',
+      '/F1 12 Tf',
+      '14 TL',
+      '72 720 Td',
+      ...lines.map((line) => `${pdfString(line)} Tj T*`),
+      'ET',
+    ].join('\n');
+    objects[pageId] =
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${pageId + 1} 0 R >>`;
     objects[pageId + 1] = `<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`;
   });
   return writePdf(objects);
@@ -91,7 +133,16 @@ export type StyledPdfOptions = {
 const PAGE_FONTS = '<< /F1 3 0 R /F2 4 0 R /F3 5 0 R >>';
 const FONT_RESOURCE = { regular: 'F1', bold: 'F2', mono: 'F3' } as const;
 /** The typographic characters WinAnsiEncoding places outside Latin-1 (the file is written as Latin-1). */
-const WIN_ANSI: Record<string, string> = { '•': '\x95', '–': '\x96', '—': '\x97', '‘': '\x91', '’': '\x92', '“': '\x93', '”': '\x94', '€': '\x80' };
+const WIN_ANSI: Record<string, string> = {
+  '•': '\x95',
+  '–': '\x96',
+  '—': '\x97',
+  '‘': '\x91',
+  '’': '\x92',
+  '“': '\x93',
+  '”': '\x94',
+  '€': '\x80',
+};
 const toWinAnsi = (text: string) => text.replace(/[•–—‘’“”€]/g, (c) => WIN_ANSI[c]);
 
 /**
@@ -149,26 +200,39 @@ export function makeStyledPdf(pages: PdfLine[][], options: StyledPdfOptions = {}
     }
     ops.push('ET');
     const stream = toWinAnsi(ops.join('\n'));
-    objects[pageId] = `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font ${PAGE_FONTS} >> /Contents ${pageId + 1} 0 R >>`;
+    objects[pageId] =
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font ${PAGE_FONTS} >> /Contents ${pageId + 1} 0 R >>`;
     objects[pageId + 1] = `<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`;
   });
   return writePdf(objects);
 }
 
 /** One block of a Word document: a heading (Word's "heading n" style), a paragraph, a bulleted item or a table. */
-export type DocxBlock = { title: string } | { heading: string; level?: number } | { paragraph: string; bold?: boolean } | { bullet: string } | { table: string[][] };
+export type DocxBlock =
+  | { title: string }
+  | { heading: string; level?: number }
+  | { paragraph: string; bold?: boolean }
+  | { bullet: string }
+  | { table: string[][] };
 
-const xmlText = (text: string) => text.replace(/[<>&]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;' })[c] as string);
-const run = (text: string, bold = false) => `<w:r>${bold ? '<w:rPr><w:b/></w:rPr>' : ''}<w:t xml:space="preserve">${xmlText(text)}</w:t></w:r>`;
+const xmlText = (text: string) =>
+  text.replace(/[<>&]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;' })[c] as string);
+const run = (text: string, bold = false) =>
+  `<w:r>${bold ? '<w:rPr><w:b/></w:rPr>' : ''}<w:t xml:space="preserve">${xmlText(text)}</w:t></w:r>`;
 const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"';
 const XML = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>';
 
 function docxBlockXml(block: DocxBlock): string {
   if ('title' in block) return `<w:p><w:pPr><w:pStyle w:val="Title"/></w:pPr>${run(block.title)}</w:p>`;
-  if ('heading' in block) return `<w:p><w:pPr><w:pStyle w:val="Heading${block.level ?? 1}"/></w:pPr>${run(block.heading)}</w:p>`;
-  if ('bullet' in block) return `<w:p><w:pPr><w:pStyle w:val="ListParagraph"/><w:numPr><w:ilvl w:val="0"/><w:numId w:val="1"/></w:numPr></w:pPr>${run(block.bullet)}</w:p>`;
+  if ('heading' in block)
+    return `<w:p><w:pPr><w:pStyle w:val="Heading${block.level ?? 1}"/></w:pPr>${run(block.heading)}</w:p>`;
+  if ('bullet' in block)
+    return `<w:p><w:pPr><w:pStyle w:val="ListParagraph"/><w:numPr><w:ilvl w:val="0"/><w:numId w:val="1"/></w:numPr></w:pPr>${run(block.bullet)}</w:p>`;
   if ('table' in block) {
-    const rows = block.table.map((cells) => `<w:tr>${cells.map((cell) => `<w:tc><w:tcPr><w:tcW w:w="2400" w:type="dxa"/></w:tcPr><w:p>${run(cell)}</w:p></w:tc>`).join('')}</w:tr>`);
+    const rows = block.table.map(
+      (cells) =>
+        `<w:tr>${cells.map((cell) => `<w:tc><w:tcPr><w:tcW w:w="2400" w:type="dxa"/></w:tcPr><w:p>${run(cell)}</w:p></w:tc>`).join('')}</w:tr>`,
+    );
     return `<w:tbl><w:tblPr><w:tblW w:w="0" w:type="auto"/></w:tblPr>${rows.join('')}</w:tbl>`;
   }
   return `<w:p>${run(block.paragraph, block.bold)}</w:p>`;
@@ -180,7 +244,10 @@ function docxBlockXml(block: DocxBlock): string {
  */
 export function makeStyledDocx(blocks: DocxBlock[]): Uint8Array {
   const headingStyles = [1, 2, 3]
-    .map((level) => `<w:style w:type="paragraph" w:styleId="Heading${level}"><w:name w:val="heading ${level}"/><w:basedOn w:val="Normal"/><w:pPr><w:outlineLvl w:val="${level - 1}"/></w:pPr><w:rPr><w:b/></w:rPr></w:style>`)
+    .map(
+      (level) =>
+        `<w:style w:type="paragraph" w:styleId="Heading${level}"><w:name w:val="heading ${level}"/><w:basedOn w:val="Normal"/><w:pPr><w:outlineLvl w:val="${level - 1}"/></w:pPr><w:rPr><w:b/></w:rPr></w:style>`,
+    )
     .join('');
   const styles = `${XML}<w:styles ${W}><w:style w:type="paragraph" w:default="1" w:styleId="Normal"><w:name w:val="Normal"/></w:style>${headingStyles}<w:style w:type="paragraph" w:styleId="Title"><w:name w:val="Title"/></w:style><w:style w:type="paragraph" w:styleId="ListParagraph"><w:name w:val="List Paragraph"/></w:style></w:styles>`;
   const numbering = `${XML}<w:numbering ${W}><w:abstractNum w:abstractNumId="0"><w:lvl w:ilvl="0"><w:start w:val="1"/><w:numFmt w:val="bullet"/><w:lvlText w:val="•"/></w:lvl></w:abstractNum><w:num w:numId="1"><w:abstractNumId w:val="0"/></w:num></w:numbering>`;
@@ -200,5 +267,8 @@ export function makeStyledDocx(blocks: DocxBlock[]): Uint8Array {
 
 /** A 1x1 PNG. */
 export const TINY_PNG = new Uint8Array(
-  Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64'),
+  Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+    'base64',
+  ),
 );

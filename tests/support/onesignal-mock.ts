@@ -9,7 +9,12 @@ import { http, HttpResponse } from 'msw';
  *   onesignal.failNext({ status: 500 }, { status: 500 });   // the next two calls fail
  *   onesignal.requests[0].body.include_aliases
  */
-export type OneSignalRequest = { url: string; authorization: string | null; contentType: string | null; body: Record<string, any> };
+export type OneSignalRequest = {
+  url: string;
+  authorization: string | null;
+  contentType: string | null;
+  body: Record<string, any>;
+};
 export type OneSignalReply = { status: number; body?: unknown } | 'network';
 
 export function createOneSignalMock() {
@@ -25,7 +30,8 @@ export function createOneSignalMock() {
     });
     const reply = queued.shift();
     if (reply === 'network') return HttpResponse.error();
-    if (reply) return HttpResponse.json((reply.body ?? { errors: ['Internal Server Error'] }) as any, { status: reply.status });
+    if (reply)
+      return HttpResponse.json((reply.body ?? { errors: ['Internal Server Error'] }) as any, { status: reply.status });
     return HttpResponse.json({ id: `os-${String(++counter).padStart(8, '0')}`, external_id: null });
   });
   return {

@@ -27,7 +27,12 @@ export type MockTurn = {
   delayMs?: number;
 };
 
-export type ChatMessage = { role: string; content: string | null; tool_calls?: { id: string; function: { name: string; arguments: string } }[]; tool_call_id?: string };
+export type ChatMessage = {
+  role: string;
+  content: string | null;
+  tool_calls?: { id: string; function: { name: string; arguments: string } }[];
+  tool_call_id?: string;
+};
 
 export type RecordedChatRequest = {
   model: string;
@@ -53,7 +58,8 @@ export type OpenAiMock = {
 };
 
 const encoder = new TextEncoder();
-const sse = (value: unknown) => encoder.encode(`data: ${typeof value === 'string' ? value : JSON.stringify(value)}\n\n`);
+const sse = (value: unknown) =>
+  encoder.encode(`data: ${typeof value === 'string' ? value : JSON.stringify(value)}\n\n`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function textChunks(text: MockTurn['text']): string[] {
@@ -62,7 +68,8 @@ function textChunks(text: MockTurn['text']): string[] {
   return text.match(/\S+\s*|\s+/g) ?? [];
 }
 
-const argumentsText = (call: MockToolCall) => (typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments));
+const argumentsText = (call: MockToolCall) =>
+  typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments);
 
 export function createOpenAiMock(baseUrl: string, options: { model?: string } = {}): OpenAiMock {
   const requests: RecordedChatRequest[] = [];
@@ -79,9 +86,16 @@ export function createOpenAiMock(baseUrl: string, options: { model?: string } = 
     };
     requests.push(recorded);
     const turn = queue.shift() ?? responder?.(recorded, requests.length - 1);
-    if (!turn) return HttpResponse.json({ error: { message: 'The mock has no reply queued for this request.' } }, { status: 500 });
+    if (!turn)
+      return HttpResponse.json(
+        { error: { message: 'The mock has no reply queued for this request.' } },
+        { status: 500 },
+      );
     if (turn.status && turn.status >= 400) {
-      return HttpResponse.json({ error: { message: turn.error ?? 'Mock error', type: 'invalid_request_error' } }, { status: turn.status });
+      return HttpResponse.json(
+        { error: { message: turn.error ?? 'Mock error', type: 'invalid_request_error' } },
+        { status: turn.status },
+      );
     }
     const id = `chatcmpl-mock-${requests.length}`;
     const model = options.model ?? body.model;
@@ -92,7 +106,10 @@ export function createOpenAiMock(baseUrl: string, options: { model?: string } = 
       model,
       choices: [{ index: 0, delta, finish_reason: finish }],
     });
-    const calls = (turn.toolCalls ?? []).map((call, index) => ({ ...call, id: call.id ?? `call_mock_${requests.length}_${index}` }));
+    const calls = (turn.toolCalls ?? []).map((call, index) => ({
+      ...call,
+      id: call.id ?? `call_mock_${requests.length}_${index}`,
+    }));
 
     if (!body.stream) {
       return HttpResponse.json({
@@ -105,7 +122,15 @@ export function createOpenAiMock(baseUrl: string, options: { model?: string } = 
             message: {
               role: 'assistant',
               content: textChunks(turn.text).join('') || null,
-              ...(calls.length ? { tool_calls: calls.map((call) => ({ id: call.id, type: 'function', function: { name: call.name, arguments: argumentsText(call) } })) } : {}),
+              ...(calls.length
+                ? {
+                    tool_calls: calls.map((call) => ({
+                      id: call.id,
+                      type: 'function',
+                      function: { name: call.name, arguments: argumentsText(call) },
+                    })),
+                  }
+                : {}),
             },
             finish_reason: calls.length ? 'tool_calls' : 'stop',
           },
@@ -118,9 +143,16 @@ export function createOpenAiMock(baseUrl: string, options: { model?: string } = 
     calls.forEach((call, index) => {
       const args = argumentsText(call);
       const half = Math.ceil(args.length / 2);
-      pieces.push(sse(chunk({ tool_calls: [{ index, id: call.id, type: 'function', function: { name: call.name, arguments: '' } }] })));
+      pieces.push(
+        sse(
+          chunk({
+            tool_calls: [{ index, id: call.id, type: 'function', function: { name: call.name, arguments: '' } }],
+          }),
+        ),
+      );
       pieces.push(sse(chunk({ tool_calls: [{ index, function: { arguments: args.slice(0, half) } }] })));
-      if (args.length > half) pieces.push(sse(chunk({ tool_calls: [{ index, function: { arguments: args.slice(half) } }] })));
+      if (args.length > half)
+        pieces.push(sse(chunk({ tool_calls: [{ index, function: { arguments: args.slice(half) } }] })));
     });
     if (turn.error) pieces.push(sse({ error: { message: turn.error } }));
     pieces.push(sse(chunk({}, calls.length ? 'tool_calls' : 'stop')));
@@ -139,7 +171,9 @@ export function createOpenAiMock(baseUrl: string, options: { model?: string } = 
         controller.enqueue(pieces[next++]);
       },
     });
-    return new HttpResponse(stream, { headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' } });
+    return new HttpResponse(stream, {
+      headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' },
+    });
   });
 
   return {
@@ -162,6 +196,8 @@ export function createOpenAiMock(baseUrl: string, options: { model?: string } = 
 /** The tool results the provider sent back to the model in a request, by tool call id. */
 export function toolResults(request: RecordedChatRequest): Record<string, unknown> {
   return Object.fromEntries(
-    request.messages.filter((message) => message.role === 'tool').map((message) => [message.tool_call_id, JSON.parse(message.content ?? 'null')]),
+    request.messages
+      .filter((message) => message.role === 'tool')
+      .map((message) => [message.tool_call_id, JSON.parse(message.content ?? 'null')]),
   );
 }

@@ -17,7 +17,11 @@ import './provided-context';
 export default async function setup(project: TestProject) {
   const client = new PGlite();
   await client.waitReady;
-  await migrateDatabase({ db: drizzle(client, { schema }) as unknown as Db, kind: 'pglite', close: () => client.close() });
+  await migrateDatabase({
+    db: drizzle(client, { schema }) as unknown as Db,
+    kind: 'pglite',
+    close: () => client.close(),
+  });
   const dump = await client.dumpDataDir('none');
   await client.close();
 

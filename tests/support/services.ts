@@ -4,7 +4,18 @@ import type { ApiService } from '#contract/envelope';
 import type { Harness } from './api-harness';
 
 /** The keys of contract/envelope.ts ApiService: the API answers exactly these. */
-export const SERVICE_KEYS = ['_id', 'created_at', 'deleted_at', 'description', 'frequency', 'frequency_unit', 'name', 'price', 'status', 'updated_at'];
+export const SERVICE_KEYS = [
+  '_id',
+  'created_at',
+  'deleted_at',
+  'description',
+  'frequency',
+  'frequency_unit',
+  'name',
+  'price',
+  'status',
+  'updated_at',
+];
 
 const isoDate = expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
 
@@ -37,7 +48,12 @@ export function serviceInput(overrides: Record<string, unknown> = {}) {
 }
 
 /** Create a service through the API (as `token`) and return it. */
-export async function createService(h: Harness, businessId: string, token: string, overrides: Record<string, unknown> = {}): Promise<ApiService> {
+export async function createService(
+  h: Harness,
+  businessId: string,
+  token: string,
+  overrides: Record<string, unknown> = {},
+): Promise<ApiService> {
   const result = await h.call(`businesses/services/${businessId}/create`, serviceInput(overrides), token);
   if (result.status !== 200) throw new Error(`service create failed: ${JSON.stringify(result.body)}`);
   return result.body.data.service;

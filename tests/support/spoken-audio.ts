@@ -24,23 +24,43 @@ export const fakeTts: Speech['tts'] = {
 };
 
 /** One second of a 440 Hz tone, 16 kHz mono 16-bit: a valid recording. */
-export const TONE = encodeWav(Int16Array.from({ length: 16_000 }, (_, index) => Math.round(8000 * Math.sin((2 * Math.PI * 440 * index) / 16_000))), 16_000);
+export const TONE = encodeWav(
+  Int16Array.from({ length: 16_000 }, (_, index) => Math.round(8000 * Math.sin((2 * Math.PI * 440 * index) / 16_000))),
+  16_000,
+);
 
 export type Line = { speaker: string; text: string };
 
 /** POSTs a recording (or none) as the multipart field audio, with any other fields. */
-export async function postAudio(harness: Harness, url: string, token: string | undefined, audio: Uint8Array | null, fields: Record<string, string> = {}, filename = 'recording.wav') {
+export async function postAudio(
+  harness: Harness,
+  url: string,
+  token: string | undefined,
+  audio: Uint8Array | null,
+  fields: Record<string, string> = {},
+  filename = 'recording.wav',
+) {
   const form = new FormData();
   if (audio) form.set('audio', new File([new Uint8Array(audio)], filename, { type: 'audio/wav' }));
   for (const [name, value] of Object.entries(fields)) form.set(name, value);
-  const response = await harness.request(url, { method: 'POST', headers: { accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: form });
+  const response = await harness.request(url, {
+    method: 'POST',
+    headers: { accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: form,
+  });
   return { status: response.status, body: JSON.parse(await response.text()) };
 }
 
 /** The owner questions and tasks (timeline notes) a business has. */
 export async function ownerRecords(harness: Harness, b: string) {
-  const questions = await harness.deps.db.select().from(memories).where(and(eq(memories.businessId, b), eq(memories.type, 'question')));
-  const tasks = await harness.deps.db.select().from(timelineItems).where(and(eq(timelineItems.businessId, b), eq(timelineItems.type, 'note')));
+  const questions = await harness.deps.db
+    .select()
+    .from(memories)
+    .where(and(eq(memories.businessId, b), eq(memories.type, 'question')));
+  const tasks = await harness.deps.db
+    .select()
+    .from(timelineItems)
+    .where(and(eq(timelineItems.businessId, b), eq(timelineItems.type, 'note')));
   return { questions, tasks };
 }
 
@@ -56,7 +76,13 @@ export async function voiceConversation(harness: Harness) {
 export async function simulatedSpokenCall(harness: Harness) {
   const { owner, b, system } = await phoneSystem(harness);
   await setBusinessSettings(harness, b, owner.token, { opening_hours: openAllWeek() });
-  const result = await postAudio(harness, `businesses/systems/${b}/settings/${system._id}/simulate-voice`, owner.token, TONE, { kind: 'call', from: randomUkMobile() });
+  const result = await postAudio(
+    harness,
+    `businesses/systems/${b}/settings/${system._id}/simulate-voice`,
+    owner.token,
+    TONE,
+    { kind: 'call', from: randomUkMobile() },
+  );
   expect(result.status, JSON.stringify(result.body)).toBe(200);
   const lines: Line[] = result.body.data.transcript;
   const callerAt = lines.findIndex((line) => line.speaker === 'caller');

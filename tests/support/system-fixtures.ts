@@ -23,15 +23,27 @@ async function expectOk(result: Awaited<ReturnType<Harness['call']>>, what: stri
   return result.body;
 }
 
-export async function addSystem(h: Harness, businessId: string, token: string, name: 'telephony' | 'leadcatcher' | 'mobile'): Promise<ApiSystem> {
-  const body = await expectOk(await h.call(`businesses/systems/${businessId}/create`, { name }, token), `create ${name} system`);
+export async function addSystem(
+  h: Harness,
+  businessId: string,
+  token: string,
+  name: 'telephony' | 'leadcatcher' | 'mobile',
+): Promise<ApiSystem> {
+  const body = await expectOk(
+    await h.call(`businesses/systems/${businessId}/create`, { name }, token),
+    `create ${name} system`,
+  );
   return body.data.system;
 }
 
 /** Buy a free sandbox number for a system (or a new telephony system), retrying on the rare collision. */
 export async function buyNumber(h: Harness, businessId: string, token: string, systemId?: string): Promise<ApiSystem> {
   for (let attempt = 0; attempt < 5; attempt += 1) {
-    const result = await h.call(`businesses/purchase-number/${businessId}`, { phone_number: randomSandboxNumber(), ...(systemId ? { system_id: systemId } : {}) }, token);
+    const result = await h.call(
+      `businesses/purchase-number/${businessId}`,
+      { phone_number: randomSandboxNumber(), ...(systemId ? { system_id: systemId } : {}) },
+      token,
+    );
     if (result.status === 200) return result.body.data.system;
     if (result.status !== 422) throw new Error(`purchase-number: ${result.status} ${JSON.stringify(result.body)}`);
   }
@@ -48,7 +60,11 @@ export async function telephonySystem(h: Harness, businessId: string, token: str
 export const systemsPath = (businessId: string, action: string) => `businesses/systems/${businessId}/${action}`;
 
 /** Swap the provider for one test (the app reads deps.telephony on every call). */
-export async function withProvider<T>(h: Harness, patch: Partial<TelephonyProvider>, run: () => Promise<T>): Promise<T> {
+export async function withProvider<T>(
+  h: Harness,
+  patch: Partial<TelephonyProvider>,
+  run: () => Promise<T>,
+): Promise<T> {
   const original = h.deps.telephony;
   h.deps.telephony = { ...original, ...patch };
   try {

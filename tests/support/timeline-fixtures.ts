@@ -10,7 +10,11 @@ import type { Harness } from './api-harness';
  * are another part of the API); calls, SMS and forms through the service functions the
  * system itself uses, since no v1 call creates them.
  */
-export async function insertCustomer(h: Harness, businessId: string, overrides: Partial<typeof customers.$inferInsert> = {}) {
+export async function insertCustomer(
+  h: Harness,
+  businessId: string,
+  overrides: Partial<typeof customers.$inferInsert> = {},
+) {
   const [row] = await h.database.db
     .insert(customers)
     .values({
@@ -28,13 +32,32 @@ export async function insertCustomer(h: Harness, businessId: string, overrides: 
 }
 
 export const call = (h: Harness, businessId: string, input: Partial<Parameters<typeof createCall>[1]> = {}) =>
-  createCall(h.deps, { businessId, direction: 'inbound', status: 'completed', from: '+447700900001', to: '+442071234567', ...input });
+  createCall(h.deps, {
+    businessId,
+    direction: 'inbound',
+    status: 'completed',
+    from: '+447700900001',
+    to: '+442071234567',
+    ...input,
+  });
 
 export const sms = (h: Harness, businessId: string, input: Partial<Parameters<typeof createSms>[1]> = {}) =>
-  createSms(h.deps, { businessId, direction: 'inbound', from: '+447700900002', to: '+442071234567', body: 'Are you open on Saturday?', ...input });
+  createSms(h.deps, {
+    businessId,
+    direction: 'inbound',
+    from: '+447700900002',
+    to: '+442071234567',
+    body: 'Are you open on Saturday?',
+    ...input,
+  });
 
 export const form = (h: Harness, businessId: string, input: Partial<Parameters<typeof createForm>[1]> = {}) =>
-  createForm(h.deps, { businessId, body: 'Quote request', details: { fields: { name: 'Ann', message: 'Quote please' } }, ...input });
+  createForm(h.deps, {
+    businessId,
+    body: 'Quote request',
+    details: { fields: { name: 'Ann', message: 'Quote please' } },
+    ...input,
+  });
 
 /** The events published on a business's channel since `from` (an index into h.events). */
 export function businessEvents(h: Harness, businessId: string, from = 0) {
@@ -58,4 +81,5 @@ export async function occurrencesOf(h: Harness, id: string) {
 }
 
 /** An ISO instant `minutes` from the harness clock's now (negative: in the past). */
-export const minutesFromNow = (h: Harness, minutes: number) => new Date(h.clock.now().getTime() + minutes * 60_000).toISOString();
+export const minutesFromNow = (h: Harness, minutes: number) =>
+  new Date(h.clock.now().getTime() + minutes * 60_000).toISOString();

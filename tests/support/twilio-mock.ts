@@ -31,20 +31,44 @@ export type TwilioRequest = {
 
 export type TwilioFailure = { status: number; code?: number; message?: string } | 'network';
 
-export type AvailableNumberFixture = { phone_number: string; friendly_name?: string; locality?: string; region?: string; iso_country?: string; sms?: boolean };
+export type AvailableNumberFixture = {
+  phone_number: string;
+  friendly_name?: string;
+  locality?: string;
+  region?: string;
+  iso_country?: string;
+  sms?: boolean;
+};
 
 export function createTwilioMock(accountSid: string) {
   const requests: TwilioRequest[] = [];
   const failures = new Map<TwilioEndpoint, TwilioFailure[]>();
   let available: AvailableNumberFixture[] = [
-    { phone_number: '+14155552671', friendly_name: '(415) 555-2671', locality: 'San Francisco', region: 'CA', iso_country: 'US' },
-    { phone_number: '+14155552672', friendly_name: '(415) 555-2672', locality: 'San Francisco', region: 'CA', iso_country: 'US', sms: false },
+    {
+      phone_number: '+14155552671',
+      friendly_name: '(415) 555-2671',
+      locality: 'San Francisco',
+      region: 'CA',
+      iso_country: 'US',
+    },
+    {
+      phone_number: '+14155552672',
+      friendly_name: '(415) 555-2672',
+      locality: 'San Francisco',
+      region: 'CA',
+      iso_country: 'US',
+      sms: false,
+    },
   ];
   let recording: Uint8Array = new Uint8Array([82, 73, 70, 70, 0, 0, 0, 0, 87, 65, 86, 69]);
   let counter = 0;
   const sid = (prefix: string) => `${prefix}${String(++counter).padStart(32, '0')}`;
 
-  async function record(endpoint: TwilioEndpoint, request: Request, params: Record<string, string | readonly string[] | undefined>) {
+  async function record(
+    endpoint: TwilioEndpoint,
+    request: Request,
+    params: Record<string, string | readonly string[] | undefined>,
+  ) {
     const body = request.method === 'GET' || request.method === 'DELETE' ? '' : await request.text();
     requests.push({
       endpoint,
@@ -58,11 +82,17 @@ export function createTwilioMock(accountSid: string) {
     if (failure === 'network') return HttpResponse.error();
     if (failure) {
       return HttpResponse.json(
-        { code: failure.code ?? failure.status, message: failure.message ?? 'Twilio error', more_info: `https://www.twilio.com/docs/errors/${failure.code}`, status: failure.status },
+        {
+          code: failure.code ?? failure.status,
+          message: failure.message ?? 'Twilio error',
+          more_info: `https://www.twilio.com/docs/errors/${failure.code}`,
+          status: failure.status,
+        },
         { status: failure.status },
       );
     }
-    if (params.sid !== accountSid) return HttpResponse.json({ code: 20003, message: 'Authenticate', status: 401 }, { status: 401 });
+    if (params.sid !== accountSid)
+      return HttpResponse.json({ code: 20003, message: 'Authenticate', status: 401 }, { status: 401 });
     return null;
   }
 
@@ -113,19 +143,48 @@ export function createTwilioMock(accountSid: string) {
       const failed = await record('calls', request, params);
       if (failed) return failed;
       const form = requests.at(-1)!.form;
-      return HttpResponse.json({ sid: sid('CA'), account_sid: accountSid, to: form.get('To'), from: form.get('From'), status: 'queued', direction: 'outbound-api' }, { status: 201 });
+      return HttpResponse.json(
+        {
+          sid: sid('CA'),
+          account_sid: accountSid,
+          to: form.get('To'),
+          from: form.get('From'),
+          status: 'queued',
+          direction: 'outbound-api',
+        },
+        { status: 201 },
+      );
     }),
     http.post(`${TWILIO_API}/Accounts/:sid/Messages.json`, async ({ request, params }) => {
       const failed = await record('messages', request, params);
       if (failed) return failed;
       const form = requests.at(-1)!.form;
-      return HttpResponse.json({ sid: sid('SM'), account_sid: accountSid, to: form.get('To'), from: form.get('From'), body: form.get('Body'), status: 'queued', direction: 'outbound-api' }, { status: 201 });
+      return HttpResponse.json(
+        {
+          sid: sid('SM'),
+          account_sid: accountSid,
+          to: form.get('To'),
+          from: form.get('From'),
+          body: form.get('Body'),
+          status: 'queued',
+          direction: 'outbound-api',
+        },
+        { status: 201 },
+      );
     }),
     http.post(`${TWILIO_API}/Accounts/:sid/Calls/:callSid/Recordings.json`, async ({ request, params }) => {
       const failed = await record('record', request, params);
       if (failed) return failed;
       return HttpResponse.json(
-        { sid: sid('RE'), account_sid: accountSid, call_sid: params.callSid, status: 'in-progress', channels: 2, source: 'StartCallRecordingAPI', track: 'both' },
+        {
+          sid: sid('RE'),
+          account_sid: accountSid,
+          call_sid: params.callSid,
+          status: 'in-progress',
+          channels: 2,
+          source: 'StartCallRecordingAPI',
+          track: 'both',
+        },
         { status: 201 },
       );
     }),
@@ -170,15 +229,26 @@ export function uniqueUsNumber(): string {
 }
 
 /** The Basic credentials the SDK sends. */
-export const basicAuth = (accountSid: string, authToken: string) => `Basic ${Buffer.from(`${accountSid}:${authToken}`).toString('base64')}`;
+export const basicAuth = (accountSid: string, authToken: string) =>
+  `Basic ${Buffer.from(`${accountSid}:${authToken}`).toString('base64')}`;
 
 /**
  * A webhook as Twilio sends it: form-urlencoded, signed over `publicUrl` (the URL Twilio was
  * given, query string included) with the SDK's own algorithm. `signature: 'wrong'` signs with
  * another token, `'none'` leaves the header out.
  */
-export function signedWebhookInit(authToken: string, publicUrl: string, params: Record<string, string>, signature: 'valid' | 'wrong' | 'none' = 'valid'): RequestInit {
+export function signedWebhookInit(
+  authToken: string,
+  publicUrl: string,
+  params: Record<string, string>,
+  signature: 'valid' | 'wrong' | 'none' = 'valid',
+): RequestInit {
   const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded' };
-  if (signature !== 'none') headers['x-twilio-signature'] = twilio.getExpectedTwilioSignature(signature === 'valid' ? authToken : `${authToken}-not`, publicUrl, params);
+  if (signature !== 'none')
+    headers['x-twilio-signature'] = twilio.getExpectedTwilioSignature(
+      signature === 'valid' ? authToken : `${authToken}-not`,
+      publicUrl,
+      params,
+    );
   return { method: 'POST', headers, body: new URLSearchParams(params).toString() };
 }

@@ -72,7 +72,8 @@ const CONTENT_TYPES =
   '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>';
 const RELS =
   '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>';
-const escapeXml = (text: string) => text.replace(/[<>&]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;' })[c] as string);
+const escapeXml = (text: string) =>
+  text.replace(/[<>&]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;' })[c] as string);
 
 const paragraphXml = (text: string) => `<w:p><w:r><w:t xml:space="preserve">${escapeXml(text)}</w:t></w:r></w:p>`;
 const documentXml = (body: string) =>
@@ -107,7 +108,10 @@ export function makeDocxBomb(megabytes = 120, options: { declaredSize?: number }
  */
 export function makePdfBomb(megabytes = 40, options: { twice?: boolean } = {}): Uint8Array {
   const line = '(Words that compress well and are many.) Tj T*\n';
-  const content = Buffer.from(`BT\n/F1 12 Tf\n14 TL\n72 720 Td\n${line.repeat(Math.ceil((megabytes * 1024 * 1024) / line.length))}ET`, 'latin1');
+  const content = Buffer.from(
+    `BT\n/F1 12 Tf\n14 TL\n72 720 Td\n${line.repeat(Math.ceil((megabytes * 1024 * 1024) / line.length))}ET`,
+    'latin1',
+  );
   // `twice`: compressed twice over (/Filter [/FlateDecode /FlateDecode]), a few KB in all.
   const once = zlib.deflateSync(content, { level: 6 });
   const stream = options.twice ? zlib.deflateSync(once, { level: 9 }) : once;
@@ -116,8 +120,14 @@ export function makePdfBomb(megabytes = 40, options: { twice?: boolean } = {}): 
     Buffer.from('<< /Type /Catalog /Pages 2 0 R >>'),
     Buffer.from('<< /Type /Pages /Kids [4 0 R] /Count 1 >>'),
     Buffer.from('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>'),
-    Buffer.from('<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents 5 0 R >>'),
-    Buffer.concat([Buffer.from(`<< /Length ${stream.length} /Filter ${filter} >>\nstream\n`), stream, Buffer.from('\nendstream')]),
+    Buffer.from(
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents 5 0 R >>',
+    ),
+    Buffer.concat([
+      Buffer.from(`<< /Length ${stream.length} /Filter ${filter} >>\nstream\n`),
+      stream,
+      Buffer.from('\nendstream'),
+    ]),
   ];
   return assemblePdf(objects, 1);
 }

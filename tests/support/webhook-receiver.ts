@@ -47,7 +47,13 @@ export async function startWebhookReceiver() {
 }
 
 /** Stripe-style check: t=…,v1=… where v1 = hex HMAC-SHA256(secret, `${t}.${rawBody}`), and t recent enough. */
-export function verifySignature(header: string | undefined, rawBody: string, secret: string, nowSeconds: number, toleranceSeconds = 300): boolean {
+export function verifySignature(
+  header: string | undefined,
+  rawBody: string,
+  secret: string,
+  nowSeconds: number,
+  toleranceSeconds = 300,
+): boolean {
   if (!header) return false;
   const parts = Object.fromEntries(header.split(',').map((part) => part.split('=', 2) as [string, string]));
   const timestamp = Number(parts.t);

@@ -8,7 +8,16 @@ const TZ = 'Europe/London';
 const settings = (overrides: Record<string, unknown> = {}) =>
   resolveBusinessSettings(
     {
-      opening_hours: WEEKDAYS.map((day) => ({ day, open: day !== 'sunday', start: '09:00', end: '17:00', slots: [{ start: '09:00', end: '12:00' }, { start: '13:00', end: '17:00' }] })),
+      opening_hours: WEEKDAYS.map((day) => ({
+        day,
+        open: day !== 'sunday',
+        start: '09:00',
+        end: '17:00',
+        slots: [
+          { start: '09:00', end: '12:00' },
+          { start: '13:00', end: '17:00' },
+        ],
+      })),
       ...overrides,
     } as never,
     TZ,
@@ -21,8 +30,27 @@ const EARLY = new Date('2026-01-01T00:00:00Z');
 describe('free slots', () => {
   it('steps through each opening slot every 30 minutes on the business clock, skipping the lunch break', () => {
     const slots = findFreeSlots(settings(), [], { fromDate: WINTER, days: 1, durationMinutes: 60, now: EARLY });
-    expect(slots.map((slot) => slot.start)).toEqual(['09:00', '09:30', '10:00', '10:30', '11:00', '13:00', '13:30', '14:00', '14:30', '15:00', '15:30', '16:00']);
-    expect(slots[0]).toEqual({ start_at: '2026-12-07T09:00:00.000Z', end_at: '2026-12-07T10:00:00.000Z', date: WINTER, start: '09:00', end: '10:00' });
+    expect(slots.map((slot) => slot.start)).toEqual([
+      '09:00',
+      '09:30',
+      '10:00',
+      '10:30',
+      '11:00',
+      '13:00',
+      '13:30',
+      '14:00',
+      '14:30',
+      '15:00',
+      '15:30',
+      '16:00',
+    ]);
+    expect(slots[0]).toEqual({
+      start_at: '2026-12-07T09:00:00.000Z',
+      end_at: '2026-12-07T10:00:00.000Z',
+      date: WINTER,
+      start: '09:00',
+      end: '10:00',
+    });
   });
 
   it('turns summer time into the right instant', () => {
@@ -33,9 +61,26 @@ describe('free slots', () => {
   it('leaves out busy times, the past, closed days and holiday overwrites', () => {
     const busy = [{ start: wallInstant(WINTER, '09:30', TZ), end: wallInstant(WINTER, '10:30', TZ) }];
     const now = wallInstant(WINTER, '14:10', TZ);
-    const closedTuesday = settings({ overwrites: [{ _id: 'x', date: '2026-12-08', status: 'closed', all_day: true, start: '00:00', end: '23:59', note: 'Training' }] });
+    const closedTuesday = settings({
+      overwrites: [
+        {
+          _id: 'x',
+          date: '2026-12-08',
+          status: 'closed',
+          all_day: true,
+          start: '00:00',
+          end: '23:59',
+          note: 'Training',
+        },
+      ],
+    });
     const slots = findFreeSlots(closedTuesday, busy, { fromDate: WINTER, days: 3, durationMinutes: 60, now });
-    expect(slots.filter((slot) => slot.date === WINTER).map((slot) => slot.start)).toEqual(['14:30', '15:00', '15:30', '16:00']);
+    expect(slots.filter((slot) => slot.date === WINTER).map((slot) => slot.start)).toEqual([
+      '14:30',
+      '15:00',
+      '15:30',
+      '16:00',
+    ]);
     expect(slots.some((slot) => slot.date === '2026-12-08')).toBe(false);
     expect(slots.filter((slot) => slot.date === '2026-12-09')).toHaveLength(12);
     const sunday = findFreeSlots(settings(), [], { fromDate: '2026-12-06', days: 1, durationMinutes: 60, now: EARLY });
@@ -53,7 +98,9 @@ describe('free slots', () => {
     expect(outsideHours(settings(), wallInstant(WINTER, '11:30', TZ), wallInstant(WINTER, '12:30', TZ))).toBe(
       'That time is outside the opening hours (Monday 7 December: 9am to noon and 1pm to 5pm). Choose a time within them.',
     );
-    expect(outsideHours(settings(), wallInstant('2026-12-06', '10:00', TZ), wallInstant('2026-12-06', '11:00', TZ))).toBe('The business is closed on Sunday 6 December: choose a day it is open.');
+    expect(
+      outsideHours(settings(), wallInstant('2026-12-06', '10:00', TZ), wallInstant('2026-12-06', '11:00', TZ)),
+    ).toBe('The business is closed on Sunday 6 December: choose a day it is open.');
   });
 });
 
@@ -76,7 +123,14 @@ const appointment = (overrides: Partial<ApiAppointment> = {}): ApiAppointment =>
 });
 
 describe('the ICS feed text (RFC 5545)', () => {
-  const text = calendarText({ businessName: 'Salon, Spa; Co', host: 'app.example.com', appointments: [appointment(), appointment({ _id: 'a2', status: 'cancelled', service: null, service_id: null, notes: null })] });
+  const text = calendarText({
+    businessName: 'Salon, Spa; Co',
+    host: 'app.example.com',
+    appointments: [
+      appointment(),
+      appointment({ _id: 'a2', status: 'cancelled', service: null, service_id: null, notes: null }),
+    ],
+  });
   const unfolded = text.replace(/\r\n[ \t]/g, '');
 
   it('is CRLF lines of at most 75 octets, folded, from BEGIN:VCALENDAR to END:VCALENDAR', () => {

@@ -12,7 +12,15 @@ import { business as builtinBusiness, run } from '#tests/support/builtin-assista
 function business(assistant: Partial<AssistantSettings> = {}): BusinessContext {
   return builtinBusiness(
     'Kiln Street Pottery',
-    [{ _id: 'svc-wheel', name: 'Wheel Throwing Class', description: 'Two hours on the wheel with a tutor.', price: '£45 per person', frequency: 0 }],
+    [
+      {
+        _id: 'svc-wheel',
+        name: 'Wheel Throwing Class',
+        description: 'Two hours on the wheel with a tutor.',
+        price: '£45 per person',
+        frequency: 0,
+      },
+    ],
     [{ _id: 'prd-mug', name: 'Speckled Mug', price: '£18 each', description: null }],
     {
       address: '3 Kiln Street, Stoke ST1 2AB',
@@ -25,7 +33,11 @@ function business(assistant: Partial<AssistantSettings> = {}): BusinessContext {
 
 async function ask(message: string, assistant: Partial<AssistantSettings> = {}) {
   const { text, events, kit } = await run(business(assistant), message, { channel: 'sms' });
-  const writes = [...kit.tasks.map((task) => `task: ${task}`), ...kit.questions.map((question) => `question: ${question.slice(0, 40)}`), ...Array.from({ length: kit.orders }, () => 'order')];
+  const writes = [
+    ...kit.tasks.map((task) => `task: ${task}`),
+    ...kit.questions.map((question) => `question: ${question.slice(0, 40)}`),
+    ...Array.from({ length: kit.orders }, () => 'order'),
+  ];
   return { text, writes, actions: events.filter((event) => event.type === 'action') };
 }
 
@@ -38,11 +50,14 @@ const safe = (reply: { text: string; writes: string[]; actions: unknown[] }) => 
 };
 
 describe('bad input', () => {
-  it.each(['', '   ', '\n\t ', '?!', '...'])('an empty message (%j) is asked to say it again, and nothing is recorded', async (message) => {
-    const reply = await ask(message);
-    safe(reply);
-    expect(reply.text).toMatch(/didn't catch that/i);
-  });
+  it.each(['', '   ', '\n\t ', '?!', '...'])(
+    'an empty message (%j) is asked to say it again, and nothing is recorded',
+    async (message) => {
+      const reply = await ask(message);
+      safe(reply);
+      expect(reply.text).toMatch(/didn't catch that/i);
+    },
+  );
 
   it('a huge message is asked for in a sentence or two, and nothing is recorded', async () => {
     const reply = await ask(`Do you sell mugs? ${'blah '.repeat(4000)}`);

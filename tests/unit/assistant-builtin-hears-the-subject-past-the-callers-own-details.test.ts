@@ -17,9 +17,16 @@ const serviceHit = (name: string, price: string, description: string): ApiKnowle
   heading: name,
   rank: 1,
 });
-const faq = (question: string, answer: string): ApiKnowledgeHit => ({ source: { kind: 'memory', _id: `mem-${question}`, type: 'answered_question', title: question }, text: `${question}\n\n${answer}`, heading: question, rank: 1 });
+const faq = (question: string, answer: string): ApiKnowledgeHit => ({
+  source: { kind: 'memory', _id: `mem-${question}`, type: 'answered_question', title: question },
+  text: `${question}\n\n${answer}`,
+  heading: question,
+  rank: 1,
+});
 
-const roofer = business('Skyline Roofing', [service('Gutter clearing', '£60', 'Gutters cleared and flushed, downpipes checked.')]);
+const roofer = business('Skyline Roofing', [
+  service('Gutter clearing', '£60', 'Gutters cleared and flushed, downpipes checked.'),
+]);
 
 describe('the caller’s own details are not what the question is about', () => {
   it('a year the caller mentions ("built in 2009") need not be in the answer', async () => {
@@ -37,7 +44,13 @@ describe('the caller’s own details are not what the question is about', () => 
   });
 
   it('a question the passage asks itself names the subject of the sentence after it, and is never said', async () => {
-    const hits = [serviceHit('Damp survey', '£120', 'Damp patches on the ceiling? We trace where the water gets in and give you a written report.')];
+    const hits = [
+      serviceHit(
+        'Damp survey',
+        '£120',
+        'Damp patches on the ceiling? We trace where the water gets in and give you a written report.',
+      ),
+    ];
     const { text, kit } = await run(roofer, "There's a damp patch on my ceiling, can you find out why?", { hits });
     expect(text).toContain('We trace where the water gets in');
     expect(text).not.toContain('?');
@@ -45,7 +58,13 @@ describe('the caller’s own details are not what the question is about', () => 
   });
 
   it('an unrelated question is still passed on: the lead question only names a topic, it adds no facts', async () => {
-    const hits = [serviceHit('Damp survey', '£120', 'Damp patches on the ceiling? We trace where the water gets in and give you a written report.')];
+    const hits = [
+      serviceHit(
+        'Damp survey',
+        '£120',
+        'Damp patches on the ceiling? We trace where the water gets in and give you a written report.',
+      ),
+    ];
     const { kit } = await run(roofer, 'Do you put up solar panels?', { hits });
     expect(kit.questions).toHaveLength(1);
   });
@@ -63,7 +82,9 @@ describe('everyday words for the same thing', () => {
     expect(termKey('con')).toBe(termKey('conditioning'));
     expect(termKey('instalments')).toBe(termKey('monthly'));
     expect(termKey('installments')).not.toBe(termKey('install'));
-    const cooling = business('Cool Breeze Ltd', [service('Air conditioning service', '£90', 'Filters cleaned, gas pressure checked, drains cleared.')]);
+    const cooling = business('Cool Breeze Ltd', [
+      service('Air conditioning service', '£90', 'Filters cleaned, gas pressure checked, drains cleared.'),
+    ]);
     const { text } = await run(cooling, 'How much is an air con service?');
     expect(text).toContain('£90');
     const hits = [faq('How can I pay?', 'Card or bank transfer. Jobs over £500 can be paid monthly over a year.')];
@@ -75,7 +96,11 @@ describe('everyday words for the same thing', () => {
 
 describe('a call back asked for with an order in mind', () => {
   it('"I\'d like to order a cake, can someone call me?" is a call back when no product is named in full', async () => {
-    const shop = business('Crumb & Co', [service('Celebration cakes', 'From £40', 'Made to order.')], [product('Sourdough loaf', '£4.50', 'A loaf.')]);
+    const shop = business(
+      'Crumb & Co',
+      [service('Celebration cakes', 'From £40', 'Made to order.')],
+      [product('Sourdough loaf', '£4.50', 'A loaf.')],
+    );
     const first = await run(shop, "I'd like to order a birthday cake for my son's party, can someone call me?");
     expect(first.text).toMatch(/your name/);
     expect(first.kit.orders).toBe(0);
@@ -91,8 +116,20 @@ describe('a call back asked for with an order in mind', () => {
 
 describe('an order word ("first") is no half of a compound, and a service sentence is said with its name', () => {
   it('"what is best for her first clean?" is answered by the service for a first visit, named and priced', async () => {
-    const cleaners = business('Sparkle Homes', [service('Deep clean', '£180', 'A top-to-bottom clean for a first visit or a move-out: ovens, skirting boards and inside cupboards.')]);
-    const hits = [serviceHit('Deep clean', '£180', 'A top-to-bottom clean for a first visit or a move-out: ovens, skirting boards and inside cupboards.')];
+    const cleaners = business('Sparkle Homes', [
+      service(
+        'Deep clean',
+        '£180',
+        'A top-to-bottom clean for a first visit or a move-out: ovens, skirting boards and inside cupboards.',
+      ),
+    ]);
+    const hits = [
+      serviceHit(
+        'Deep clean',
+        '£180',
+        'A top-to-bottom clean for a first visit or a move-out: ovens, skirting boards and inside cupboards.',
+      ),
+    ];
     const { text, kit } = await run(cleaners, "What's best for our first clean?", { hits });
     expect(text).toMatch(/^A deep clean costs £180\. A top-to-bottom clean for a first visit/);
     expect(kit.questions).toHaveLength(0);

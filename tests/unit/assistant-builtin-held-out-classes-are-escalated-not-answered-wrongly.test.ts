@@ -11,7 +11,11 @@ import { business, passage, run, service, tools } from '#tests/support/builtin-a
  * derived word taken for a typo, and a synonym reached through a stem ("months" ~ "monthly").
  */
 const GARAGE = business('Kestrel Motors', [
-  service('Full service', '£199', 'Every 10,000 miles or once a year: oil, filters and a 50-point check. About 3 hours.'),
+  service(
+    'Full service',
+    '£199',
+    'Every 10,000 miles or once a year: oil, filters and a 50-point check. About 3 hours.',
+  ),
   service('Engine diagnostic check', '£55', 'Warning light on? We read the fault codes and find the cause.'),
 ]);
 
@@ -57,7 +61,12 @@ describe('held-out classes: escalate rather than answer wrongly', () => {
   });
 
   it('keeps a common word behind an everyday prefix ("remaps") instead of correcting it to a business word', async () => {
-    expect(normaliseCallerText('Do you do engine remaps?', { vocabulary: ['Engine', 'read', 'reads', 'fault'], correctSpelling: true })).toBe('Do you do engine remaps?');
+    expect(
+      normaliseCallerText('Do you do engine remaps?', {
+        vocabulary: ['Engine', 'read', 'reads', 'fault'],
+        correctSpelling: true,
+      }),
+    ).toBe('Do you do engine remaps?');
     const kit = tools();
     const { text } = await run(GARAGE, 'Do you do engine remaps?', { kit });
     expect(kit.questions).toHaveLength(1);
@@ -69,15 +78,32 @@ describe('held-out classes: escalate rather than answer wrongly', () => {
   it.skip('never hears "monthly" (paying in instalments) in "months" (a length of time)', async () => {
     expect(termKey('months')).not.toBe(termKey('instalments'));
     expect(termKey('monthly')).toBe(termKey('months'));
-    const implant = business('Quay Dental', [service('Dental implant', 'From £2,400', 'A titanium implant with its crown. The whole treatment takes three to six months.')]);
-    const kit = tools([{ ...passage('Dental implant', 'The whole treatment takes three to six months. A dental implant starts at £2,400.'), source: { kind: 'service', _id: 'svc-Dental implant', type: 'service', title: 'Dental implant' } }]);
+    const implant = business('Quay Dental', [
+      service(
+        'Dental implant',
+        'From £2,400',
+        'A titanium implant with its crown. The whole treatment takes three to six months.',
+      ),
+    ]);
+    const kit = tools([
+      {
+        ...passage(
+          'Dental implant',
+          'The whole treatment takes three to six months. A dental implant starts at £2,400.',
+        ),
+        source: { kind: 'service', _id: 'svc-Dental implant', type: 'service', title: 'Dental implant' },
+      },
+    ]);
     const { text } = await run(implant, 'Can I pay for my implant in instalments?', { kit });
     expect(kit.questions).toHaveLength(1);
     expect(text).not.toContain('six months');
   });
 
   it('never answers what the caller does ("if I can\'t collect my car") with what the business does ("we collect your car")', async () => {
-    const faq = passage('FAQ', "Q: Can you collect my car?\nA: Yes – we collect your car from home or work and bring it back, for £15 return.");
+    const faq = passage(
+      'FAQ',
+      'Q: Can you collect my car?\nA: Yes – we collect your car from home or work and bring it back, for £15 return.',
+    );
     const kit = tools([faq]);
     const { text } = await run(GARAGE, "If I can't collect my car straight away, do you charge?", { kit });
     expect(kit.questions).toHaveLength(1);
@@ -87,7 +113,10 @@ describe('held-out classes: escalate rather than answer wrongly', () => {
   });
 
   it("says the rule for the caller's own lead time: cancelling the day before is not '48 hours' notice or more'", async () => {
-    const policy = passage('Cancellations', "Cancelled with 48 hours' notice or more: free.\nCancelled with less than 48 hours' notice: 50% of the groom.");
+    const policy = passage(
+      'Cancellations',
+      "Cancelled with 48 hours' notice or more: free.\nCancelled with less than 48 hours' notice: 50% of the groom.",
+    );
     const dayBefore = await run(GARAGE, 'how much does it cost if i cancel the day before', { hits: [policy] });
     expect(dayBefore.text).toContain('50%');
     expect(dayBefore.text).not.toMatch(/free/i);

@@ -16,27 +16,59 @@ const business = (name: string, address: string, services: ServiceFact[], produc
 const GROOMER = business(
   'Waggy Tails Grooming',
   '4 Canal Wharf, Stroud GL5 3JH',
-  [service('Full groom', 'From £40', 'Bath, dry, clip and nail trim. Book a puppy intro first for dogs under 6 months.'), service('Puppy intro session', '£20', 'A gentle first visit to get used to the table and dryer.')],
+  [
+    service(
+      'Full groom',
+      'From £40',
+      'Bath, dry, clip and nail trim. Book a puppy intro first for dogs under 6 months.',
+    ),
+    service('Puppy intro session', '£20', 'A gentle first visit to get used to the table and dryer.'),
+  ],
   [product('Oatmeal Puppy Shampoo', '£9.50', 'Gentle shampoo for sensitive skin.'), product('Leather lead', '£18')],
 );
 
-const ROOFER = business('Ridgeline Roofing', 'Unit 3, Kingsway Trading Estate, Derby DE22 3FZ', [service('Roof repair', 'From £150', 'Slipped tiles, flashing and leaks.')]);
-const ROOFER_AREAS = [
-  passage('Where we work', 'We cover Derby and the villages around it:\n- **North:** DE21 (Chaddesden), DE22 (Allestree), DE56 (Belper)\n- **South:** DE23, DE24 and DE73 (Melbourne)\nOutside these districts please call us to check.'),
-];
-const BAKERY_LIKE = business('Kiln & Crumb', '9 Market Row, Exeter EX4 3AB', [service('Pottery painting session', '£15 per person', 'Paint a mug or plate on Sunday mornings, 10am to 12pm; we glaze and fire it for you.')], [
-  product('Painted mug', '£12'),
+const ROOFER = business('Ridgeline Roofing', 'Unit 3, Kingsway Trading Estate, Derby DE22 3FZ', [
+  service('Roof repair', 'From £150', 'Slipped tiles, flashing and leaks.'),
 ]);
+const ROOFER_AREAS = [
+  passage(
+    'Where we work',
+    'We cover Derby and the villages around it:\n- **North:** DE21 (Chaddesden), DE22 (Allestree), DE56 (Belper)\n- **South:** DE23, DE24 and DE73 (Melbourne)\nOutside these districts please call us to check.',
+  ),
+];
+const BAKERY_LIKE = business(
+  'Kiln & Crumb',
+  '9 Market Row, Exeter EX4 3AB',
+  [
+    service(
+      'Pottery painting session',
+      '£15 per person',
+      'Paint a mug or plate on Sunday mornings, 10am to 12pm; we glaze and fire it for you.',
+    ),
+  ],
+  [product('Painted mug', '£12')],
+);
 const CAFE_PASSAGES = [
-  passage('Delivery', 'We deliver party platters to addresses in the Exeter postcode districts EX1 to EX6. Delivery costs £5.'),
-  passage('Our story', 'Kiln & Crumb was opened in 2019 by Priya Castell, a potter who wanted a café where people could make things.'),
+  passage(
+    'Delivery',
+    'We deliver party platters to addresses in the Exeter postcode districts EX1 to EX6. Delivery costs £5.',
+  ),
+  passage(
+    'Our story',
+    'Kiln & Crumb was opened in 2019 by Priya Castell, a potter who wanted a café where people could make things.',
+  ),
   passage('Team', 'Marek Novak – kiln technician, runs our glaze workshops.\nSally Ortiz – café manager.'),
 ];
 
-const ask = (biz: BusinessContext, message: string, hits: ApiKnowledgeHit[] = [], history: HistoryMessage[] = []) => run(biz, message, { hits, history });
+const ask = (biz: BusinessContext, message: string, hits: ApiKnowledgeHit[] = [], history: HistoryMessage[] = []) =>
+  run(biz, message, { hits, history });
 
 describe('a question about a booking is a question', () => {
-  it.each(['Can I bring my other dog with me to the appointment?', 'Do I need to bring anything to my appointment?', 'Should my dog eat before the booking?'])('%s', async (question) => {
+  it.each([
+    'Can I bring my other dog with me to the appointment?',
+    'Do I need to bring anything to my appointment?',
+    'Should my dog eat before the booking?',
+  ])('%s', async (question) => {
     const { text } = await ask(GROOMER, question);
     expect(text).not.toMatch(/your name|best number|when would suit/i);
     expect(text).not.toMatch(/order/i);
@@ -59,10 +91,15 @@ describe('an order starts only when a product is wanted', () => {
     const asked = await ask(BAKERY_LIKE, first);
     expect(asked.text).toMatch(/your name/i);
     expect(asked.text).not.toMatch(/when would suit/i);
-    const { text, kit } = await ask(BAKERY_LIKE, 'Ana Lee, 07700 900123', [], [
-      { role: 'user', content: first },
-      { role: 'assistant', content: asked.text },
-    ]);
+    const { text, kit } = await ask(
+      BAKERY_LIKE,
+      'Ana Lee, 07700 900123',
+      [],
+      [
+        { role: 'user', content: first },
+        { role: 'assistant', content: asked.text },
+      ],
+    );
     expect(text).not.toMatch(/order/i);
     expect(kit.tasks.join(' ')).toMatch(/painting session/i);
     expect(kit.orders).toBe(0);
@@ -74,7 +111,13 @@ describe('an order starts only when a product is wanted', () => {
 });
 
 describe('the address asked in other words', () => {
-  it.each(['Whereabouts are you?', "Where's the workshop?", 'Where can I find you?', "What's your postcode?", 'How do I get to you?'])('%s', async (question) => {
+  it.each([
+    'Whereabouts are you?',
+    "Where's the workshop?",
+    'Where can I find you?',
+    "What's your postcode?",
+    'How do I get to you?',
+  ])('%s', async (question) => {
     expect((await ask(ROOFER, question)).text).toMatch(/Kingsway Trading Estate/);
   });
 });
@@ -82,11 +125,17 @@ describe('the address asked in other words', () => {
 describe('areas and places', () => {
   it('a listed place is covered, said with its district', async () => {
     expect((await ask(ROOFER, 'Can you come out to Belper?', ROOFER_AREAS)).text).toBe('Yes, we cover Belper (DE56).');
-    expect((await ask(ROOFER, 'I live in Melbourne, do you work round here?', ROOFER_AREAS)).text).toMatch(/^Yes, we cover Melbourne \(DE73\)/);
+    expect((await ask(ROOFER, 'I live in Melbourne, do you work round here?', ROOFER_AREAS)).text).toMatch(
+      /^Yes, we cover Melbourne \(DE73\)/,
+    );
   });
 
   it('a postcode district inside a listed range is covered', async () => {
-    const { text } = await ask(BAKERY_LIKE, 'Do you bring platters out to Heavitree? My postcode is EX2.', CAFE_PASSAGES);
+    const { text } = await ask(
+      BAKERY_LIKE,
+      'Do you bring platters out to Heavitree? My postcode is EX2.',
+      CAFE_PASSAGES,
+    );
     expect(text).toMatch(/^Yes, we deliver party platters/);
     expect(text).toMatch(/EX1 to EX6/);
   });
@@ -98,8 +147,12 @@ describe('areas and places', () => {
   });
 
   it('a place listed under a condition is said with its condition, not a bare yes', async () => {
-    const conditional = [passage('Areas', 'We cover Derby and Belper.\nFor flat roofs we also travel to Matlock and Ashbourne.')];
-    expect((await ask(ROOFER, 'Would you come out to Matlock?', conditional)).text).toBe('For flat roofs we also travel to Matlock and Ashbourne.');
+    const conditional = [
+      passage('Areas', 'We cover Derby and Belper.\nFor flat roofs we also travel to Matlock and Ashbourne.'),
+    ];
+    expect((await ask(ROOFER, 'Would you come out to Matlock?', conditional)).text).toBe(
+      'For flat roofs we also travel to Matlock and Ashbourne.',
+    );
   });
 
   it('a place said in a lower-case transcript is found by the names the data lists', async () => {

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { buildSystemPrompt } from '#api/services/assistant/openai';
 import { joinParts, questionParts } from '#api/services/assistant/builtin/question-parts';
-import { article, nameInSentence, namePhrase, numberInWords, pluralName, pricePredicate, productStatement, properNounsIn } from '#api/services/assistant/builtin/naming';
+import {
+  article,
+  nameInSentence,
+  namePhrase,
+  numberInWords,
+  pluralName,
+  pricePredicate,
+  productStatement,
+  properNounsIn,
+} from '#api/services/assistant/builtin/naming';
 import type { HistoryMessage, ProductFact, ServiceFact, TurnInput } from '#api/services/assistant/types';
 import type { ConversationChannel } from '#contract/schemas/conversation';
 import { NOW, ask, business as builtinBusiness, product, service } from '#tests/support/builtin-assistant';
@@ -11,10 +20,15 @@ import { NOW, ask, business as builtinBusiness, product, service } from '#tests/
  * "A bridal bouquet starts at £85", "two pork pies", never "costs From £85", "2 × Pork Pie"
  * aloud, or a second hello. Made-up businesses: a florist, an electrician, a deli.
  */
-const business = (name: string, services: ServiceFact[], products: ProductFact[] = []) => builtinBusiness(name, services, products, { address: '12 Mill Lane, Ashford TN23 1AA' });
+const business = (name: string, services: ServiceFact[], products: ProductFact[] = []) =>
+  builtinBusiness(name, services, products, { address: '12 Mill Lane, Ashford TN23 1AA' });
 
 const FLORIST = business('Juniper Lane Flowers', [
-  service('Bridal Bouquet', 'From £85', 'Hand-tied bouquets in seasonal flowers. We need two weeks’ notice for a wedding.'),
+  service(
+    'Bridal Bouquet',
+    'From £85',
+    'Hand-tied bouquets in seasonal flowers. We need two weeks’ notice for a wedding.',
+  ),
   service('Table Centrepiece', '£35 each', 'Low arrangements for dining tables.'),
   service('Flower Arranging Workshop', '£40 per person', 'A two-hour class in the shop.'),
   service('Sympathy Flowers', 'up to £120', 'Tributes and sprays for funerals.'),
@@ -23,16 +37,24 @@ const FLORIST = business('Juniper Lane Flowers', [
 
 const ELECTRICIAN = business('Voltline Electrical', [
   service('EICR Certificate', 'From £150', 'A full electrical installation condition report for landlords and buyers.'),
-  service('EV Charger Installation', 'starting at £899', 'We fit Zappi and Ohme chargers on a driveway or garage wall.'),
+  service(
+    'EV Charger Installation',
+    'starting at £899',
+    'We fit Zappi and Ohme chargers on a driveway or garage wall.',
+  ),
   service('Zappi Charger Servicing', '£95', 'An annual check of a Zappi charger.'),
 ]);
 
 const DELI = business(
   'Marrow & Rye Deli',
   [],
-  [product('Pork Pie', '£3.50 each'), product('Cheese Knife', '£12 each'), product('Jar of Olives', '£5 a jar'), product('Sourdough Loaf', 'From £4')],
+  [
+    product('Pork Pie', '£3.50 each'),
+    product('Cheese Knife', '£12 each'),
+    product('Jar of Olives', '£5 a jar'),
+    product('Sourdough Loaf', 'From £4'),
+  ],
 );
-
 
 describe('prices are said, not read off the tag', () => {
   it.each([
@@ -48,30 +70,54 @@ describe('prices are said, not read off the tag', () => {
   });
 
   it('says plainly that a service has no price to hand, in three short sentences at most', async () => {
-    const reply = await ask(business('Crumb & Co', [service('Tasting Session', null, 'Six flavours to try with the baker. Book a week ahead.')]), 'How much is a tasting session?');
-    expect(reply).toBe("We offer tasting sessions. I don't have a price for that to hand. I've passed your question to the team and someone will get back to you.");
+    const reply = await ask(
+      business('Crumb & Co', [
+        service('Tasting Session', null, 'Six flavours to try with the baker. Book a week ahead.'),
+      ]),
+      'How much is a tasting session?',
+    );
+    expect(reply).toBe(
+      "We offer tasting sessions. I don't have a price for that to hand. I've passed your question to the team and someone will get back to you.",
+    );
   });
 
   it('gives the other prices the description names, not only the first', async () => {
-    const salon = business('Fern & Finch Hair', [service('Blow-dry', '£30', 'Wash and blow-dry, about 40 minutes. Long or very thick hair £38. Add curls for free.')]);
-    expect(await ask(salon, 'How much is a blow dry for long hair?')).toBe('A blow-dry costs £30. Wash and blow-dry, about 40 minutes. Long or very thick hair £38.');
+    const salon = business('Fern & Finch Hair', [
+      service(
+        'Blow-dry',
+        '£30',
+        'Wash and blow-dry, about 40 minutes. Long or very thick hair £38. Add curls for free.',
+      ),
+    ]);
+    expect(await ask(salon, 'How much is a blow dry for long hair?')).toBe(
+      'A blow-dry costs £30. Wash and blow-dry, about 40 minutes. Long or very thick hair £38.',
+    );
   });
 
   it('joins a price and a description that goes on from it into one sentence', async () => {
-    const reply = await ask(business('Crumb & Co', [service('Custom Celebration Cake', 'From £45', "We need 5 days' notice.")]), 'How much is a custom celebration cake?');
+    const reply = await ask(
+      business('Crumb & Co', [service('Custom Celebration Cake', 'From £45', "We need 5 days' notice.")]),
+      'How much is a custom celebration cake?',
+    );
     expect(reply).toBe("A custom celebration cake starts at £45, and we need 5 days' notice.");
   });
 });
 
 describe('names are said in a sentence', () => {
   it('as the caller asked, in the plural, with the price after a which', async () => {
-    expect(await ask(FLORIST, 'Do you do bridal bouquets?')).toMatch(/^Yes, we do bridal bouquets, which start at £85\. Hand-tied bouquets/);
-    expect(await ask(FLORIST, 'Do you make table centrepieces?')).toMatch(/^Yes, we make table centrepieces, which cost £35 each\./);
+    expect(await ask(FLORIST, 'Do you do bridal bouquets?')).toMatch(
+      /^Yes, we do bridal bouquets, which start at £85\. Hand-tied bouquets/,
+    );
+    expect(await ask(FLORIST, 'Do you make table centrepieces?')).toMatch(
+      /^Yes, we make table centrepieces, which cost £35 each\./,
+    );
   });
 
   it('keeps acronyms and the brands the owner writes with a capital, and says "an" before a vowel sound', async () => {
     expect(await ask(ELECTRICIAN, 'How much is an EICR certificate?')).toMatch(/^An EICR certificate starts at £150\./);
-    expect(await ask(ELECTRICIAN, 'How much to put in an EV charger?')).toMatch(/^EV charger installation starts at £899, and we fit Zappi and Ohme chargers/);
+    expect(await ask(ELECTRICIAN, 'How much to put in an EV charger?')).toMatch(
+      /^EV charger installation starts at £899, and we fit Zappi and Ohme chargers/,
+    );
     const servicing = await ask(ELECTRICIAN, 'Do you do Zappi charger servicing?');
     expect(servicing).toMatch(/^Yes, we do Zappi charger servicing, which costs £95\./);
   });
@@ -85,9 +131,15 @@ describe('names are said in a sentence', () => {
   });
 
   it('says a product as a sentence with its name and price, never the bare description', () => {
-    expect(productStatement('Honey Cake Slices', 'Spiced honey sponge with walnuts. £3.20 each.')).toBe('Our honey cake slices are £3.20 each: Spiced honey sponge with walnuts.');
-    expect(productStatement('Rye Loaf', 'Our dark rye, baked on Fridays. £4 a loaf, or £7 for 2.')).toBe('Our rye loaf is £4 a loaf, or £7 for 2: our dark rye, baked on Fridays.');
-    expect(productStatement('Kintsugi Repair Kit', 'Everything to mend a cup with gold. €45')).toBe('Our Kintsugi repair kit is €45: Everything to mend a cup with gold.');
+    expect(productStatement('Honey Cake Slices', 'Spiced honey sponge with walnuts. £3.20 each.')).toBe(
+      'Our honey cake slices are £3.20 each: Spiced honey sponge with walnuts.',
+    );
+    expect(productStatement('Rye Loaf', 'Our dark rye, baked on Fridays. £4 a loaf, or £7 for 2.')).toBe(
+      'Our rye loaf is £4 a loaf, or £7 for 2: our dark rye, baked on Fridays.',
+    );
+    expect(productStatement('Kintsugi Repair Kit', 'Everything to mend a cup with gold. €45')).toBe(
+      'Our Kintsugi repair kit is €45: Everything to mend a cup with gold.',
+    );
   });
 
   it('has the pieces a person would use', () => {
@@ -97,7 +149,12 @@ describe('names are said in a sentence', () => {
     expect(nameInSentence("Men's Cut")).toBe("men's cut");
     expect(nameInSentence('Olaplex Take-Home Kit')).toBe('Olaplex take-home kit');
     expect(nameInSentence('Balayage')).toBe('balayage');
-    expect(nameInSentence('Hive Thermostat Fitting', properNounsIn(['We fit Hive and Nest thermostats.', 'Our thermostats are smart.']))).toBe('Hive thermostat fitting');
+    expect(
+      nameInSentence(
+        'Hive Thermostat Fitting',
+        properNounsIn(['We fit Hive and Nest thermostats.', 'Our thermostats are smart.']),
+      ),
+    ).toBe('Hive thermostat fitting');
     expect(namePhrase('leak detection')).toBe('leak detection');
     expect(namePhrase('drain clearance')).toBe('drain clearance');
     expect(namePhrase('gas safety certificate')).toBe('a gas safety certificate');
@@ -125,7 +182,10 @@ describe('a follow-up', () => {
   it('"how much is it?" prices the service the caller just asked about, not the whole list', async () => {
     const history: HistoryMessage[] = [
       { role: 'user', content: 'Do you do table centrepieces?' },
-      { role: 'assistant', content: 'Yes, we do table centrepieces, which cost £35 each. Low arrangements for dining tables.' },
+      {
+        role: 'assistant',
+        content: 'Yes, we do table centrepieces, which cost £35 each. Low arrangements for dining tables.',
+      },
     ];
     expect(await ask(FLORIST, 'How much is it?', { history })).toMatch(/^A table centrepiece costs £35 each/);
     expect(await ask(FLORIST, 'How much is it?')).not.toMatch(/table centrepiece costs/);
@@ -141,24 +201,40 @@ describe('a message that asks two things', () => {
   });
 
   it('splits only where each part asks something, and a later part keeps the first one’s subject', () => {
-    expect(questionParts('How much is a bridal bouquet and how long does it last?')).toEqual(['How much is a bridal bouquet', 'how long does it last (bridal bouquet)?']);
-    expect(questionParts('Hi, do you deliver? Do you take cards?')).toEqual(['Hi, do you deliver?', 'Do you take cards?']);
-    expect(questionParts('My kitchen tap keeps dripping, how much would it cost to fix?')).toEqual(['My kitchen tap keeps dripping, how much would it cost to fix?']);
-    expect(questionParts('What time do you open and close on Saturday?')).toEqual(['What time do you open and close on Saturday?']);
+    expect(questionParts('How much is a bridal bouquet and how long does it last?')).toEqual([
+      'How much is a bridal bouquet',
+      'how long does it last (bridal bouquet)?',
+    ]);
+    expect(questionParts('Hi, do you deliver? Do you take cards?')).toEqual([
+      'Hi, do you deliver?',
+      'Do you take cards?',
+    ]);
+    expect(questionParts('My kitchen tap keeps dripping, how much would it cost to fix?')).toEqual([
+      'My kitchen tap keeps dripping, how much would it cost to fix?',
+    ]);
+    expect(questionParts('What time do you open and close on Saturday?')).toEqual([
+      'What time do you open and close on Saturday?',
+    ]);
   });
 
   it('joins two short answers with "and", and never says the same answer twice', () => {
     const price = { text: 'A custom celebration cake starts at £45.', sources: [] };
     const notice = { text: "We need 5 days' notice.", sources: [] };
-    expect(joinParts([price, notice]).text).toBe("A custom celebration cake starts at £45, and we need 5 days' notice.");
+    expect(joinParts([price, notice]).text).toBe(
+      "A custom celebration cake starts at £45, and we need 5 days' notice.",
+    );
     expect(joinParts([price, price]).text).toBe('A custom celebration cake starts at £45.');
   });
 });
 
 describe('an order read back on a call', () => {
   it('says quantities in words, names in the plural, and no "×" or brackets', async () => {
-    const reply = await ask(DELI, "I'd like to order 2 pork pies, 3 jars of olives and a cheese knife please", { channel: 'call' });
-    expect(reply).toContain("Here's your order: two pork pies at £3.50 each, three jars of olives at £5 a jar and one cheese knife at £12 each.");
+    const reply = await ask(DELI, "I'd like to order 2 pork pies, 3 jars of olives and a cheese knife please", {
+      channel: 'call',
+    });
+    expect(reply).toContain(
+      "Here's your order: two pork pies at £3.50 each, three jars of olives at £5 a jar and one cheese knife at £12 each.",
+    );
     expect(reply).not.toMatch(/×|\(|(^|\s)\d+ [A-Za-z]/);
   });
 
@@ -169,7 +245,9 @@ describe('an order read back on a call', () => {
 
   it('names the products it has aloud the same way', async () => {
     const reply = await ask(DELI, 'How do I place an order?', { channel: 'call' });
-    expect(reply).toContain('We have pork pies at £3.50 each, cheese knives at £12 each, jars of olives at £5 a jar and sourdough loaves from £4.');
+    expect(reply).toContain(
+      'We have pork pies at £3.50 each, cheese knives at £12 each, jars of olives at £5 a jar and sourdough loaves from £4.',
+    );
   });
 });
 
@@ -198,7 +276,14 @@ describe('one greeting a conversation', () => {
 
 describe('the model’s prompt', () => {
   it('tells it a call was already greeted, so it does not greet again', () => {
-    const input = (channel: ConversationChannel): TurnInput => ({ business: FLORIST, channel, history: [], message: 'Hello?', customer: null, now: NOW });
+    const input = (channel: ConversationChannel): TurnInput => ({
+      business: FLORIST,
+      channel,
+      history: [],
+      message: 'Hello?',
+      customer: null,
+      now: NOW,
+    });
     expect(buildSystemPrompt(input('call'), [])).toMatch(/never greet again/);
     expect(buildSystemPrompt(input('chat'), [])).not.toMatch(/never greet again/);
   });

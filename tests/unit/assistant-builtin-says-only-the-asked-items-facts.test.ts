@@ -16,7 +16,12 @@ const serviceHit = (name: string, price: string, description: string): ApiKnowle
   heading: name,
   rank: 1,
 });
-const faq = (question: string, answer: string): ApiKnowledgeHit => ({ source: { kind: 'memory', _id: `mem-${question}`, type: 'answered_question', title: question }, text: `${question}\n\n${answer}`, heading: question, rank: 1 });
+const faq = (question: string, answer: string): ApiKnowledgeHit => ({
+  source: { kind: 'memory', _id: `mem-${question}`, type: 'answered_question', title: question },
+  text: `${question}\n\n${answer}`,
+  heading: question,
+  rank: 1,
+});
 
 describe('words: forms of one word meet, different words do not', () => {
   it('an -ate verb meets its -ation noun', () => {
@@ -31,8 +36,15 @@ describe('words: forms of one word meet, different words do not', () => {
 });
 
 describe('a service is matched on what it is, not on one shared word', () => {
-  const alarms = service('Smoke and heat alarms', '£75 per alarm fitted', 'Mains-powered, interlinked smoke, heat and carbon monoxide alarms to the current safety standard.');
-  const spa = business('Brightwater Electrical', [alarms, service('Rewire', 'From £4,000', 'A full rewire of a house.')]);
+  const alarms = service(
+    'Smoke and heat alarms',
+    '£75 per alarm fitted',
+    'Mains-powered, interlinked smoke, heat and carbon monoxide alarms to the current safety standard.',
+  );
+  const spa = business('Brightwater Electrical', [
+    alarms,
+    service('Rewire', 'From £4,000', 'A full rewire of a house.'),
+  ]);
 
   it('"underfloor heating" is not "heat alarms" (the "under" of "underfloor" is no word of the service)', async () => {
     const { text, kit } = await run(spa, 'Do you fit electric underfloor heating?');
@@ -48,9 +60,21 @@ describe('a service is matched on what it is, not on one shared word', () => {
 });
 
 describe('a passage from a service is said as that service, named and priced', () => {
-  const groomer = business('Tail Waggers', [service('Hand stripping', '£45 per hour', "For wire-coated breeds such as Border Terriers, keeping the coat's texture.")]);
+  const groomer = business('Tail Waggers', [
+    service(
+      'Hand stripping',
+      '£45 per hour',
+      "For wire-coated breeds such as Border Terriers, keeping the coat's texture.",
+    ),
+  ]);
   it('"do you hand strip border terriers?" hears the service and its price, not a bare fragment', async () => {
-    const hits = [serviceHit('Hand stripping', '£45 per hour', "For wire-coated breeds such as Border Terriers, keeping the coat's texture.")];
+    const hits = [
+      serviceHit(
+        'Hand stripping',
+        '£45 per hour',
+        "For wire-coated breeds such as Border Terriers, keeping the coat's texture.",
+      ),
+    ];
     const text = await ask(groomer, 'Do you hand strip border terriers?', { hits });
     expect(text).toMatch(/^Yes, we offer hand stripping, which costs £45 per hour\. For wire-coated breeds/);
   });
@@ -64,7 +88,10 @@ describe('a passage from a service is said as that service, named and priced', (
 });
 
 describe('an amount is only said for the item it belongs to', () => {
-  const bakery = business('Crumb & Co', [service('Wedding cakes', 'From £300', 'Three tiers.'), service('Local delivery', '£4', 'Bread and cakes delivered within 3 miles.')]);
+  const bakery = business('Crumb & Co', [
+    service('Wedding cakes', 'From £300', 'Three tiers.'),
+    service('Local delivery', '£4', 'Bread and cakes delivered within 3 miles.'),
+  ]);
   it("another item's delivery charge is not the delivery charge", async () => {
     const hits = [passage('Delivery', 'Wedding cakes are delivered and set up at the venue by our decorator for £35.')];
     const { text, kit } = await run(bakery, 'What do you charge to deliver?', { hits });
@@ -72,7 +99,12 @@ describe('an amount is only said for the item it belongs to', () => {
     expect(kit.questions).toHaveLength(1);
   });
   it('a deadline ("72 hours before") is no answer to how long something takes', async () => {
-    const hits = [passage('Cancellations', 'Cakes can be cancelled free of charge up to 72 hours before collection and the deposit is refunded in full. Refunds go back to your card within 5 working days.')];
+    const hits = [
+      passage(
+        'Cancellations',
+        'Cakes can be cancelled free of charge up to 72 hours before collection and the deposit is refunded in full. Refunds go back to your card within 5 working days.',
+      ),
+    ];
     const text = await ask(bakery, 'How long does it take to get a refund?', { hits });
     expect(text).toContain('5 working days');
     expect(text).not.toContain('72 hours');
@@ -80,9 +112,14 @@ describe('an amount is only said for the item it belongs to', () => {
 });
 
 describe('passages about something else are passed on, not said', () => {
-  const groomer = business('Tail Waggers', [service('Full groom – small dog', '£40'), service('Full groom – large dog', '£60')]);
+  const groomer = business('Tail Waggers', [
+    service('Full groom – small dog', '£40'),
+    service('Full groom – large dog', '£60'),
+  ]);
   it('an instruction to the caller never answers whether the business offers something', async () => {
-    const hits = [passage('Before your appointment', 'Please walk your dog before drop-off so they have been to the toilet.')];
+    const hits = [
+      passage('Before your appointment', 'Please walk your dog before drop-off so they have been to the toilet.'),
+    ];
     const { text, kit } = await run(groomer, 'Do you offer dog walking as well?', { hits });
     expect(text).not.toContain('Please walk');
     expect(kit.questions).toHaveLength(1);
@@ -112,15 +149,24 @@ describe('hours: "can I bring her in on a Saturday afternoon?" asks whether the 
 
 describe('a service chunk about another item gives no amount for the one asked', () => {
   it("catering's price is not the delivery charge, though catering is delivered", async () => {
-    const bakery = business('Crumb & Co', [service('Afternoon tea catering', '£18.50 per person', 'Sandwiches and cakes, delivered ready to serve.')]);
-    const hits = [serviceHit('Afternoon tea catering', '£18.50 per person', 'Sandwiches and cakes, delivered ready to serve.')];
+    const bakery = business('Crumb & Co', [
+      service('Afternoon tea catering', '£18.50 per person', 'Sandwiches and cakes, delivered ready to serve.'),
+    ]);
+    const hits = [
+      serviceHit('Afternoon tea catering', '£18.50 per person', 'Sandwiches and cakes, delivered ready to serve.'),
+    ];
     const { text, kit } = await run(bakery, 'What do you charge to deliver?', { hits });
     expect(text).not.toContain('£18.50');
     expect(kit.questions).toHaveLength(1);
   });
   it('an instruction anywhere in the passage said never answers "do you offer…?"', async () => {
-    const groomer = business('Tail Waggers', [service('Full groom – small dog', '£40'), service('Full groom – large dog', '£60')]);
-    const hits = [passage('Before your appointment', 'All dogs must be vaccinated. Please walk your dog before drop-off.')];
+    const groomer = business('Tail Waggers', [
+      service('Full groom – small dog', '£40'),
+      service('Full groom – large dog', '£60'),
+    ]);
+    const hits = [
+      passage('Before your appointment', 'All dogs must be vaccinated. Please walk your dog before drop-off.'),
+    ];
     const { kit } = await run(groomer, 'Do you offer dog walking as well?', { hits });
     expect(kit.questions).toHaveLength(1);
   });

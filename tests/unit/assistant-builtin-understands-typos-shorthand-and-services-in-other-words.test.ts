@@ -2,42 +2,70 @@ import { describe, expect, it } from 'vitest';
 import { normaliseCallerText } from '#api/services/language/caller-text';
 import { damerauLevenshtein } from '#api/services/language/spelling';
 import type { BusinessContext, ProductFact, ServiceFact } from '#api/services/assistant/types';
-import { business as builtinBusiness, product, tools as recordingTools, run, service } from '#tests/support/builtin-assistant';
+import {
+  business as builtinBusiness,
+  product,
+  tools as recordingTools,
+  run,
+  service,
+} from '#tests/support/builtin-assistant';
 
 /**
  * Callers type in shorthand and with typos, and ask for a service in words the owner never
  * wrote. Made-up businesses: a patisserie, a dog groomer, a heating engineer, a tiler.
  */
-const business = (name: string, services: ServiceFact[], products: ProductFact[] = []) => builtinBusiness(name, services, products, { address: '3 Quay Street, Truro TR1 2HE' });
+const business = (name: string, services: ServiceFact[], products: ProductFact[] = []) =>
+  builtinBusiness(name, services, products, { address: '3 Quay Street, Truro TR1 2HE' });
 
-const PATISSERIE = business('Maison Colette', [service('Macaron Masterclass', '£55 per person', 'Two hours in the kitchen with our pastry chef.')], [
-  product('Almond croissant', '£2.60 each', 'Twice-baked with frangipane.'),
-  product('Pistachio eclair', '£3.40 each'),
-]);
+const PATISSERIE = business(
+  'Maison Colette',
+  [service('Macaron Masterclass', '£55 per person', 'Two hours in the kitchen with our pastry chef.')],
+  [
+    product('Almond croissant', '£2.60 each', 'Twice-baked with frangipane.'),
+    product('Pistachio eclair', '£3.40 each'),
+  ],
+);
 
 const GROOMER = business('Waggy Tails Grooming', [
   service('Full groom (small breeds)', 'From £40', 'Bath, blow-dry, clip and nails for dogs under 10 kg.'),
-  service('Puppy introduction groom', '£25', 'A gentle first visit for puppies under six months: a bath, a tidy and lots of treats.'),
+  service(
+    'Puppy introduction groom',
+    '£25',
+    'A gentle first visit for puppies under six months: a bath, a tidy and lots of treats.',
+  ),
   service('Nail clipping', '£10', 'Walk-in nail trims, no appointment needed.'),
 ]);
 
 const HEATING = business('Penrose Heating', [
   service('Boiler service', '£85', 'An annual gas safety check and clean of your boiler.'),
-  service('Landlord gas safety certificate (CP12)', '£70', 'The yearly gas safety record a landlord must give tenants.'),
+  service(
+    'Landlord gas safety certificate (CP12)',
+    '£70',
+    'The yearly gas safety record a landlord must give tenants.',
+  ),
   service('Power flush', 'From £350', 'Clears sludge from radiators and pipes so the heating warms up evenly.'),
 ]);
 
-const ask = async (biz: BusinessContext, message: string, tools = recordingTools()) => (await run(biz, message, { kit: tools })).text;
+const ask = async (biz: BusinessContext, message: string, tools = recordingTools()) =>
+  (await run(biz, message, { kit: tools })).text;
 
 describe('caller text is read as meant', () => {
   it('writes out texting shorthand and puts apostrophes back', () => {
-    expect(normaliseCallerText('r u open tmrw? pls let me know thx')).toBe('are you open tomorrow? please let me know thanks');
-    expect(normaliseCallerText('can i get an appt b4 the wknd, ur hrs?')).toBe('can i get an appointment before the weekend, your hours?');
-    expect(normaliseCallerText('dont know wat time, 2moro or tomoz')).toBe("don't know what time, tomorrow or tomorrow");
+    expect(normaliseCallerText('r u open tmrw? pls let me know thx')).toBe(
+      'are you open tomorrow? please let me know thanks',
+    );
+    expect(normaliseCallerText('can i get an appt b4 the wknd, ur hrs?')).toBe(
+      'can i get an appointment before the weekend, your hours?',
+    );
+    expect(normaliseCallerText('dont know wat time, 2moro or tomoz')).toBe(
+      "don't know what time, tomorrow or tomorrow",
+    );
   });
 
   it('corrects words English lacks toward the business words first, then common words', () => {
-    expect(normaliseCallerText('do you have any crossants left', { vocabulary: ['Almond', 'croissant', 'croissants'] })).toBe('do you have any croissants left');
+    expect(
+      normaliseCallerText('do you have any crossants left', { vocabulary: ['Almond', 'croissant', 'croissants'] }),
+    ).toBe('do you have any croissants left');
     expect(normaliseCallerText('can i book an appointmnet for tomorow')).toBe('can i book an appointment for tomorrow');
     expect(normaliseCallerText('is there a resturant near you')).toBe('is there a restaurant near you');
   });

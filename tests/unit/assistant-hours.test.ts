@@ -1,6 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, describeDate, describeWeeklyHours, formatTime, hoursOn, localDateParts, openNow, parseDayReference, weekdayOf } from '#api/services/assistant/hours';
-import { DEFAULT_ASSISTANT_SETTINGS, DEFAULT_OPENING_HOURS, type BusinessSettings, type DayHours } from '#contract/schemas/business-settings';
+import {
+  addDays,
+  describeDate,
+  describeWeeklyHours,
+  formatTime,
+  hoursOn,
+  localDateParts,
+  openNow,
+  parseDayReference,
+  weekdayOf,
+} from '#api/services/assistant/hours';
+import {
+  DEFAULT_ASSISTANT_SETTINGS,
+  DEFAULT_OPENING_HOURS,
+  type BusinessSettings,
+  type DayHours,
+} from '#contract/schemas/business-settings';
 
 const WEEK: DayHours[] = [
   { day: 'monday', open: true, start: '08:00', end: '18:00' },
@@ -17,9 +32,33 @@ function settings(overrides: Partial<BusinessSettings> = {}): BusinessSettings {
     timezone: 'Europe/London',
     opening_hours: WEEK,
     overwrites: [
-      { _id: 'eve', all_day: false, date: '2026-12-24', start: '08:00', end: '12:00', status: 'open', note: 'Christmas Eve' },
-      { _id: 'xmas', all_day: true, date: '2026-12-25', start: '00:00', end: '23:59', status: 'closed', note: 'Christmas Day' },
-      { _id: 'sunday-sale', all_day: true, date: '2026-12-20', start: '00:00', end: '23:59', status: 'open', note: null },
+      {
+        _id: 'eve',
+        all_day: false,
+        date: '2026-12-24',
+        start: '08:00',
+        end: '12:00',
+        status: 'open',
+        note: 'Christmas Eve',
+      },
+      {
+        _id: 'xmas',
+        all_day: true,
+        date: '2026-12-25',
+        start: '00:00',
+        end: '23:59',
+        status: 'closed',
+        note: 'Christmas Day',
+      },
+      {
+        _id: 'sunday-sale',
+        all_day: true,
+        date: '2026-12-20',
+        start: '00:00',
+        end: '23:59',
+        status: 'open',
+        note: null,
+      },
     ],
     assistant: DEFAULT_ASSISTANT_SETTINGS,
     ...overrides,
@@ -32,8 +71,16 @@ const NOW = new Date('2026-12-10T10:30:00Z');
 describe('the business wall clock', () => {
   it('reads the date, weekday and time in the business timezone, across midnight and summer time', () => {
     expect(localDateParts(NOW, 'Europe/London')).toEqual({ date: '2026-12-10', weekday: 'thursday', time: '10:30' });
-    expect(localDateParts(new Date('2026-12-10T23:30:00Z'), 'Australia/Sydney')).toEqual({ date: '2026-12-11', weekday: 'friday', time: '10:30' });
-    expect(localDateParts(new Date('2026-12-10T03:00:00Z'), 'America/New_York')).toEqual({ date: '2026-12-09', weekday: 'wednesday', time: '22:00' });
+    expect(localDateParts(new Date('2026-12-10T23:30:00Z'), 'Australia/Sydney')).toEqual({
+      date: '2026-12-11',
+      weekday: 'friday',
+      time: '10:30',
+    });
+    expect(localDateParts(new Date('2026-12-10T03:00:00Z'), 'America/New_York')).toEqual({
+      date: '2026-12-09',
+      weekday: 'wednesday',
+      time: '22:00',
+    });
     // Summer time starts on 29 March 2026 at 01:00 UTC in London.
     expect(localDateParts(new Date('2026-03-29T00:30:00Z'), 'Europe/London').time).toBe('00:30');
     expect(localDateParts(new Date('2026-03-29T01:30:00Z'), 'Europe/London').time).toBe('02:30');
@@ -52,10 +99,24 @@ describe('the business wall clock', () => {
 
 describe('hours on a date', () => {
   it('uses the weekly hours, and an overwrite wins with its note', () => {
-    expect(hoursOn(settings(), '2026-12-12')).toEqual({ status: 'open', start: '09:00', end: '13:00', slots: [{ start: '09:00', end: '13:00' }] });
+    expect(hoursOn(settings(), '2026-12-12')).toEqual({
+      status: 'open',
+      start: '09:00',
+      end: '13:00',
+      slots: [{ start: '09:00', end: '13:00' }],
+    });
     expect(hoursOn(settings(), '2026-12-13')).toEqual({ status: 'closed' });
-    expect(hoursOn(settings(), '2026-12-25')).toMatchObject({ status: 'closed', note: 'Christmas Day', overwrite: { _id: 'xmas' } });
-    expect(hoursOn(settings(), '2026-12-24')).toMatchObject({ status: 'open', start: '08:00', end: '12:00', note: 'Christmas Eve' });
+    expect(hoursOn(settings(), '2026-12-25')).toMatchObject({
+      status: 'closed',
+      note: 'Christmas Day',
+      overwrite: { _id: 'xmas' },
+    });
+    expect(hoursOn(settings(), '2026-12-24')).toMatchObject({
+      status: 'open',
+      start: '08:00',
+      end: '12:00',
+      note: 'Christmas Eve',
+    });
     // An all-day opening on a Sunday the week closes.
     expect(hoursOn(settings(), '2026-12-20')).toMatchObject({ status: 'open', start: '00:00', end: '23:59' });
   });
@@ -73,10 +134,19 @@ describe('open now', () => {
   });
 
   it('says closed and when it opens next: later today, tomorrow, or after a closed holiday', () => {
-    expect(openNow(settings(), new Date('2026-12-10T07:15:00Z'))).toEqual({ open: false, next_open: { date: '2026-12-10', weekday: 'thursday', start: '08:00' } });
-    expect(openNow(settings(), new Date('2026-12-10T18:00:00Z'))).toEqual({ open: false, next_open: { date: '2026-12-11', weekday: 'friday', start: '08:00' } });
+    expect(openNow(settings(), new Date('2026-12-10T07:15:00Z'))).toEqual({
+      open: false,
+      next_open: { date: '2026-12-10', weekday: 'thursday', start: '08:00' },
+    });
+    expect(openNow(settings(), new Date('2026-12-10T18:00:00Z'))).toEqual({
+      open: false,
+      next_open: { date: '2026-12-11', weekday: 'friday', start: '08:00' },
+    });
     // Christmas Eve closes at noon; Christmas Day is closed; Saturday 26 December opens at 9.
-    expect(openNow(settings(), new Date('2026-12-24T13:00:00Z'))).toEqual({ open: false, next_open: { date: '2026-12-26', weekday: 'saturday', start: '09:00' } });
+    expect(openNow(settings(), new Date('2026-12-24T13:00:00Z'))).toEqual({
+      open: false,
+      next_open: { date: '2026-12-26', weekday: 'saturday', start: '09:00' },
+    });
   });
 
   it('does not know when the hours were never set', () => {
@@ -85,18 +155,27 @@ describe('open now', () => {
 
   it('reads the clock in the business timezone', () => {
     // 17:30 UTC is 12:30 in New York: open there until 18:00.
-    expect(openNow(settings({ timezone: 'America/New_York' }), new Date('2026-12-10T17:30:00Z'))).toEqual({ open: true, closes_at: '18:00' });
+    expect(openNow(settings({ timezone: 'America/New_York' }), new Date('2026-12-10T17:30:00Z'))).toEqual({
+      open: true,
+      closes_at: '18:00',
+    });
   });
 });
 
 describe('describing hours', () => {
   it('groups days with the same hours and names closed days', () => {
     expect(describeWeeklyHours(WEEK)).toBe('Monday to Friday 8am to 6pm, Saturday 9am to 1pm, closed on Sunday');
-    expect(describeWeeklyHours(DEFAULT_OPENING_HOURS)).toBe('Monday to Friday 9am to 5pm, closed on Saturday and Sunday');
-    expect(describeWeeklyHours(WEEK.map((day) => ({ ...day, open: true, start: '07:30', end: '23:59' })))).toBe('every day 7:30am to midnight');
+    expect(describeWeeklyHours(DEFAULT_OPENING_HOURS)).toBe(
+      'Monday to Friday 9am to 5pm, closed on Saturday and Sunday',
+    );
+    expect(describeWeeklyHours(WEEK.map((day) => ({ ...day, open: true, start: '07:30', end: '23:59' })))).toBe(
+      'every day 7:30am to midnight',
+    );
     expect(describeWeeklyHours(WEEK.map((day) => ({ ...day, open: false })))).toBe('closed every day');
     const split = WEEK.map((day) => (day.day === 'wednesday' ? { ...day, open: false } : day));
-    expect(describeWeeklyHours(split)).toBe('Monday and Tuesday 8am to 6pm, Thursday and Friday 8am to 6pm, Saturday 9am to 1pm, closed on Wednesday and Sunday');
+    expect(describeWeeklyHours(split)).toBe(
+      'Monday and Tuesday 8am to 6pm, Thursday and Friday 8am to 6pm, Saturday 9am to 1pm, closed on Wednesday and Sunday',
+    );
   });
 
   it('says times the way people do', () => {

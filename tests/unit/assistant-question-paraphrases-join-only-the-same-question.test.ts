@@ -30,7 +30,11 @@ describe('a paraphrase of a waiting question', () => {
   });
 
   it('picks the closest of several waiting questions, or none', () => {
-    const waiting = [{ content: 'Do you take credit cards?' }, { content: 'Do you sell loyalty cards?' }, { content: 'Is there parking?' }];
+    const waiting = [
+      { content: 'Do you take credit cards?' },
+      { content: 'Do you sell loyalty cards?' },
+      { content: 'Is there parking?' },
+    ];
     expect(closestWaitingQuestion('can I get a loyalty card', waiting)).toBe(waiting[1]);
     expect(closestWaitingQuestion('Do you open on bank holidays?', waiting)).toBeNull();
     expect(closestWaitingQuestion('', waiting)).toBeNull();

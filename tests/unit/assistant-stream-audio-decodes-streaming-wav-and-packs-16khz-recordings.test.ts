@@ -1,11 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { downsample, encodeWav, parseWavHeader, RECORDING_SAMPLE_RATE, WavStreamDecoder } from '../../app/lib/assistant-audio';
+import {
+  downsample,
+  encodeWav,
+  parseWavHeader,
+  RECORDING_SAMPLE_RATE,
+  WavStreamDecoder,
+} from '../../app/lib/assistant-audio';
 
 /** The streaming WAV header the server sends before the PCM: sizes unknown (0xffffffff). */
 function streamingHeader(sampleRate: number, channels = 1): Uint8Array {
   const header = new Uint8Array(44);
   const view = new DataView(header.buffer);
-  const text = (offset: number, value: string) => [...value].forEach((c, i) => view.setUint8(offset + i, c.charCodeAt(0)));
+  const text = (offset: number, value: string) =>
+    [...value].forEach((c, i) => view.setUint8(offset + i, c.charCodeAt(0)));
   text(0, 'RIFF');
   view.setUint32(4, 0xffffffff, true);
   text(8, 'WAVE');

@@ -1,5 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { consumeStream, consumeTextStream, fetchStream, StreamError, streamErrorMessage } from '../../app/lib/assistant-stream';
+import {
+  consumeStream,
+  consumeTextStream,
+  fetchStream,
+  StreamError,
+  streamErrorMessage,
+} from '../../app/lib/assistant-stream';
 
 const encoder = new TextEncoder();
 
@@ -26,7 +32,9 @@ afterEach(() => {
 describe('the assistant stream reader', () => {
   it('hands each chunk over as it arrives and resolves with the whole text', async () => {
     const seen: string[] = [];
-    const text = await consumeTextStream(new Response(chunked(['We open ', 'at nine', ' on Mondays.'])), (soFar) => seen.push(soFar));
+    const text = await consumeTextStream(new Response(chunked(['We open ', 'at nine', ' on Mondays.'])), (soFar) =>
+      seen.push(soFar),
+    );
     expect(seen).toEqual(['We open ', 'We open at nine', 'We open at nine on Mondays.']);
     expect(text).toBe('We open at nine on Mondays.');
   });
@@ -44,8 +52,12 @@ describe('the assistant stream reader', () => {
   });
 
   it("rejects a refused request without a message with 'Streaming failed'", async () => {
-    await expect(consumeStream(new Response('Bad gateway', { status: 502 }), () => {})).rejects.toThrow('Streaming failed');
-    await expect(consumeStream(Response.json({ errors: [] }, { status: 500 }), () => {})).rejects.toThrow('Streaming failed');
+    await expect(consumeStream(new Response('Bad gateway', { status: 502 }), () => {})).rejects.toThrow(
+      'Streaming failed',
+    );
+    await expect(consumeStream(Response.json({ errors: [] }, { status: 500 }), () => {})).rejects.toThrow(
+      'Streaming failed',
+    );
   });
 
   it("logs 'Unable to fetch audio stream' and rejects when the answer has no body", async () => {
@@ -56,7 +68,9 @@ describe('the assistant stream reader', () => {
 
   it("rejects with 'Streaming failed' when the stream breaks off, after the chunks that arrived", async () => {
     const chunks: number[] = [];
-    const reading = consumeStream(new Response(chunked(['first ', 'second'], { failAfter: true })), (chunk) => chunks.push(chunk.byteLength));
+    const reading = consumeStream(new Response(chunked(['first ', 'second'], { failAfter: true })), (chunk) =>
+      chunks.push(chunk.byteLength),
+    );
     await expect(reading).rejects.toThrow(new StreamError('Streaming failed'));
     expect(chunks).toEqual([6, 6]);
   });
@@ -66,7 +80,9 @@ describe('the assistant stream reader', () => {
     const stream = new ReadableStream<Uint8Array>({
       start(c) {
         c.enqueue(encoder.encode('partial'));
-        controller.signal.addEventListener('abort', () => c.error(new DOMException('The operation was aborted.', 'AbortError')));
+        controller.signal.addEventListener('abort', () =>
+          c.error(new DOMException('The operation was aborted.', 'AbortError')),
+        );
       },
     });
     const reading = consumeStream(new Response(stream), () => controller.abort());
@@ -75,11 +91,15 @@ describe('the assistant stream reader', () => {
 
   it('turns a request that never reached the server into the offline message', async () => {
     vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'));
-    await expect(fetchStream('/dashboard/assistant-conversations/x/reply', { method: 'POST' })).rejects.toThrow('You might be offline.');
+    await expect(fetchStream('/dashboard/assistant-conversations/x/reply', { method: 'POST' })).rejects.toThrow(
+      'You might be offline.',
+    );
   });
 
   it("says 'Streaming failed' for an error it does not know", () => {
     expect(streamErrorMessage(new Error('boom'))).toBe('Streaming failed');
-    expect(streamErrorMessage(new StreamError('Voice is not available on this server.'))).toBe('Voice is not available on this server.');
+    expect(streamErrorMessage(new StreamError('Voice is not available on this server.'))).toBe(
+      'Voice is not available on this server.',
+    );
   });
 });

@@ -14,7 +14,11 @@ describe('what a caller asked, for a call’s summary', () => {
       assistant('A call-out is £60. Anything else?'),
       caller('I need someone to look at a leaking tap this week'),
     ];
-    expect(callerAsked(turns)).toEqual(['Hi, do you do same day repairs on washing machines?', 'how much is a callout', 'I need someone to look at a leaking tap this week']);
+    expect(callerAsked(turns)).toEqual([
+      'Hi, do you do same day repairs on washing machines?',
+      'how much is a callout',
+      'I need someone to look at a leaking tap this week',
+    ]);
   });
 
   it('leaves out acknowledgements, small talk and the caller’s answers to the assistant’s own questions (yes/no, name, number, a time, an order confirmation)', () => {
@@ -39,7 +43,10 @@ describe('what a caller asked, for a call’s summary', () => {
       caller('ok'),
       caller('Great, thank you so much, bye'),
     ];
-    expect(callerAsked(turns)).toEqual(['Could I get a haircut and colour on Friday?', 'Two cheese scones as well please']);
+    expect(callerAsked(turns)).toEqual([
+      'Could I get a haircut and colour on Friday?',
+      'Two cheese scones as well please',
+    ]);
   });
 
   it('leaves out checking the line, pleasantries and contact details given unasked', () => {
@@ -68,18 +75,38 @@ describe('what a caller asked, for a call’s summary', () => {
   });
 
   it('keeps a question asked in answer to the assistant’s question', () => {
-    const turns = [assistant('Would you like me to take a message?'), caller('No, but what time do you close today?'), assistant('Can I take your name?'), caller("It's Sam. Do you take card payments?")];
-    expect(callerAsked(turns)).toEqual(['No, but what time do you close today?', "It's Sam. Do you take card payments?"]);
+    const turns = [
+      assistant('Would you like me to take a message?'),
+      caller('No, but what time do you close today?'),
+      assistant('Can I take your name?'),
+      caller("It's Sam. Do you take card payments?"),
+    ];
+    expect(callerAsked(turns)).toEqual([
+      'No, but what time do you close today?',
+      "It's Sam. Do you take card payments?",
+    ]);
   });
 
   it('makes the summary name only the real questions, and says so when the caller asked nothing', () => {
     const summary = extractiveSummary({
       status: 'completed',
       callerName: 'Alex',
-      turns: [caller('yes'), assistant('Sorry, how can I help?'), caller('Are you open on bank holidays?'), assistant('We are closed on bank holidays. Would you like anything else?'), caller('no thanks')],
+      turns: [
+        caller('yes'),
+        assistant('Sorry, how can I help?'),
+        caller('Are you open on bank holidays?'),
+        assistant('We are closed on bank holidays. Would you like anything else?'),
+        caller('no thanks'),
+      ],
     });
     expect(summary).toMatch(/^Alex asked: “Are you open on bank holidays\?”/);
     expect(summary).not.toMatch(/“yes”|“no thanks”/);
-    expect(extractiveSummary({ status: 'completed', callerName: 'Alex', turns: [caller('Yes.'), assistant('Shall I put you through?'), caller('yes please')] })).toBe('Alex called but did not ask anything.');
+    expect(
+      extractiveSummary({
+        status: 'completed',
+        callerName: 'Alex',
+        turns: [caller('Yes.'), assistant('Shall I put you through?'), caller('yes please')],
+      }),
+    ).toBe('Alex called but did not ask anything.');
   });
 });

@@ -41,13 +41,24 @@ describe("a contact's upcoming appointments", () => {
     const listed = { appointments: [appointment('a1', '2026-12-01T09:30:00.000Z', 'Haircut')], total: 1 };
     apiCall.mockResolvedValue({ ok: true, status: 200, data: listed, messages: [] });
     expect(await customerAppointments(state(['customers/view']), 'c1')).toEqual(listed);
-    expect(apiCall).toHaveBeenCalledWith({ token: 't' }, 'businesses/appointments/b1/list', { when: 'upcoming', status: 'booked', customer_id: 'c1', limit: 5 });
+    expect(apiCall).toHaveBeenCalledWith({ token: 't' }, 'businesses/appointments/b1/list', {
+      when: 'upcoming',
+      status: 'booked',
+      customer_id: 'c1',
+      limit: 5,
+    });
   });
 
   it('are not asked for, nor shown, without customers/view; a failed list leaves the section out rather than the page', async () => {
     expect(await customerAppointments(state(['notes/view']), 'c1')).toBeNull();
     expect(apiCall).not.toHaveBeenCalled();
-    apiCall.mockResolvedValue({ ok: false, status: 500, errors: ['Something went wrong.'], fieldErrors: {}, network: false });
+    apiCall.mockResolvedValue({
+      ok: false,
+      status: 500,
+      errors: ['Something went wrong.'],
+      fieldErrors: {},
+      network: false,
+    });
     expect(await customerAppointments(state(['admin']), 'c1')).toBeNull();
   });
 
@@ -57,7 +68,13 @@ describe("a contact's upcoming appointments", () => {
         MemoryRouter,
         null,
         createElement(CustomerAppointments, {
-          appointments: { appointments: [appointment('a1', '2026-12-01T09:30:00.000Z', 'Haircut'), appointment('a2', '2026-12-03T10:00:00.000Z', null)], total: 7 },
+          appointments: {
+            appointments: [
+              appointment('a1', '2026-12-01T09:30:00.000Z', 'Haircut'),
+              appointment('a2', '2026-12-03T10:00:00.000Z', null),
+            ],
+            total: 7,
+          },
           timeZone: 'Europe/London',
         }),
       ),
@@ -72,7 +89,16 @@ describe("a contact's upcoming appointments", () => {
   });
 
   it('say so when there are none', () => {
-    const html = renderToStaticMarkup(createElement(MemoryRouter, null, createElement(CustomerAppointments, { appointments: { appointments: [], total: 0 }, timeZone: 'Europe/London' })));
+    const html = renderToStaticMarkup(
+      createElement(
+        MemoryRouter,
+        null,
+        createElement(CustomerAppointments, {
+          appointments: { appointments: [], total: 0 },
+          timeZone: 'Europe/London',
+        }),
+      ),
+    );
     expect(html).toContain('No upcoming appointments.');
   });
 });

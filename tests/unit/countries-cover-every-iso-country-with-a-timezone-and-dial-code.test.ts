@@ -1,10 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { COUNTRIES, countryName, countryOptions, defaultTimezone, findCountry, isValidTimezone } from '#contract/countries';
+import {
+  COUNTRIES,
+  countryName,
+  countryOptions,
+  defaultTimezone,
+  findCountry,
+  isValidTimezone,
+} from '#contract/countries';
 
 describe('the country list', () => {
   it('holds every ISO 3166-1 country, not the 62 it once had', () => {
     expect(COUNTRIES.length).toBeGreaterThanOrEqual(245);
-    for (const code of ['NP', 'BD', 'PK', 'GH', 'JM', 'FJ', 'LI', 'IS', 'GB', 'US']) expect(findCountry(code), code).toBeDefined();
+    for (const code of ['NP', 'BD', 'PK', 'GH', 'JM', 'FJ', 'LI', 'IS', 'GB', 'US'])
+      expect(findCountry(code), code).toBeDefined();
     expect(new Set(COUNTRIES.map((country) => country.code)).size).toBe(COUNTRIES.length);
   });
 

@@ -22,7 +22,13 @@ const places = [
     display_name: 'Corner Café, 1 High Street, London, Greater London, England, W1 1AA, United Kingdom',
     category: 'amenity',
     type: 'cafe',
-    address: { amenity: 'Corner Café', road: 'High Street', city: 'London', country: 'United Kingdom', country_code: 'gb' },
+    address: {
+      amenity: 'Corner Café',
+      road: 'High Street',
+      city: 'London',
+      country: 'United Kingdom',
+      country_code: 'gb',
+    },
     extratags: { phone: '+44 20 7123 4567', website: 'https://corner.example' },
   },
   {
@@ -73,7 +79,12 @@ describe('createDirectory (Nominatim-compatible search)', () => {
   });
 
   it('returns [] when the answer is not JSON', async () => {
-    server.use(http.get(`${BASE}/search`, () => new HttpResponse('<html>oops</html>', { headers: { 'content-type': 'text/html' } })));
+    server.use(
+      http.get(
+        `${BASE}/search`,
+        () => new HttpResponse('<html>oops</html>', { headers: { 'content-type': 'text/html' } }),
+      ),
+    );
     expect(await createDirectory(BASE).search('anything')).toEqual([]);
   });
 

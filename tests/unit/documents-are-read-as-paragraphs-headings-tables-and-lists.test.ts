@@ -38,7 +38,9 @@ const page2: PdfLine[] = [
 const footer = (page: number) => `Happy Paws Grooming, Leeds - page ${page} of 2`;
 
 async function textOf(bytes: Uint8Array, name: string) {
-  const mime = name.endsWith('.pdf') ? 'application/pdf' : 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+  const mime = name.endsWith('.pdf')
+    ? 'application/pdf'
+    : 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
   return (await extractInThisThread(bytes, mime, name, 200_000)).text;
 }
 
@@ -54,17 +56,30 @@ describe('a PDF is read as a person reads it', () => {
   it('writes headings as Markdown headings, by their bigger or bolder font or by standing alone before a paragraph', async () => {
     const text = await textOf(makeStyledPdf([page1, page2], { footer }), 'policies.pdf');
     const headings = text.split('\n').filter((line) => line.startsWith('#'));
-    expect(headings).toEqual(['# Grooming Policies', '## Appointments', '## Prices', '## What to bring', '### Parking']);
+    expect(headings).toEqual([
+      '# Grooming Policies',
+      '## Appointments',
+      '## Prices',
+      '## What to bring',
+      '### Parking',
+    ]);
   });
 
   it('keeps a table as one labelled sentence per row under its header row and a list as items, a wrapped item whole', async () => {
     const text = await textOf(makeStyledPdf([page1, page2], { footer }), 'policies.pdf');
-    expect(text).toContain('## Prices\n\nFull groom: small dog £35; large dog £50.\nBath and brush: small dog £20; large dog £30.');
-    expect(text).toContain('- Your dog’s vaccination card\n- A lead, and a favourite toy if your dog gets anxious around strangers or loud noises');
+    expect(text).toContain(
+      '## Prices\n\nFull groom: small dog £35; large dog £50.\nBath and brush: small dog £20; large dog £30.',
+    );
+    expect(text).toContain(
+      '- Your dog’s vaccination card\n- A lead, and a favourite toy if your dog gets anxious around strangers or loud noises',
+    );
   });
 
   it('drops the running footer and page numbers and joins a sentence across the page break', async () => {
-    const text = await textOf(makeStyledPdf([page1, page2], { footer, header: (page) => String(page) }), 'policies.pdf');
+    const text = await textOf(
+      makeStyledPdf([page1, page2], { footer, header: (page) => String(page) }),
+      'policies.pdf',
+    );
     expect(text).not.toMatch(/Happy Paws Grooming|page \d/i);
     expect(text).not.toMatch(/^\d+$/m);
     expect(text).toContain(
@@ -78,8 +93,13 @@ describe('a PDF is read as a person reads it', () => {
       { text: 'Weekly specials', font: 'bold', size: 14 },
       { text, gapBefore: 4 },
     ];
-    const text = await textOf(makeStyledPdf([page('Monday: soup of the day with bread, £6.'), page('Tuesday: pie and mash with gravy, £9.')]), 'specials.pdf');
-    expect(text).toBe('## Weekly specials\n\nMonday: soup of the day with bread, £6.\n\n## Weekly specials\n\nTuesday: pie and mash with gravy, £9.');
+    const text = await textOf(
+      makeStyledPdf([page('Monday: soup of the day with bread, £6.'), page('Tuesday: pie and mash with gravy, £9.')]),
+      'specials.pdf',
+    );
+    expect(text).toBe(
+      '## Weekly specials\n\nMonday: soup of the day with bread, £6.\n\n## Weekly specials\n\nTuesday: pie and mash with gravy, £9.',
+    );
   });
 
   it('keeps a clause after a semicolon at a line end in its paragraph', async () => {
@@ -116,7 +136,10 @@ describe('a PDF is read as a person reads it', () => {
   });
 
   it('keeps a one-font list of short lines as lines (an address is not a paragraph)', async () => {
-    const text = await textOf(makePdf([['Find us', '14 Mill Lane', 'Leeds LS1 4AB', 'Open Monday to Saturday, 9am to 5pm.']]), 'card.pdf');
+    const text = await textOf(
+      makePdf([['Find us', '14 Mill Lane', 'Leeds LS1 4AB', 'Open Monday to Saturday, 9am to 5pm.']]),
+      'card.pdf',
+    );
     expect(text).toContain('14 Mill Lane\nLeeds LS1 4AB');
   });
 });
@@ -128,19 +151,29 @@ describe('a Word document is read with its structure', () => {
       { heading: 'Cancellations', level: 2 },
       { paragraph: 'Cancel at least 24 hours before your appointment and your deposit is returned in full.' },
       { heading: 'Price list', level: 2 },
-      { table: [['Service', 'Price'], ['Cut and blow-dry', '£42'], ['Colour', 'from £60']] },
+      {
+        table: [
+          ['Service', 'Price'],
+          ['Cut and blow-dry', '£42'],
+          ['Colour', 'from £60'],
+        ],
+      },
       { bullet: 'Free consultation before any colour' },
       { bullet: 'Patch test 48 hours ahead' },
     ]);
     const text = await textOf(docx, 'guide.docx');
-    expect(text.split('\n').filter((line) => line.startsWith('#'))).toEqual(['# Salon guide', '## Cancellations', '## Price list']);
+    expect(text.split('\n').filter((line) => line.startsWith('#'))).toEqual([
+      '# Salon guide',
+      '## Cancellations',
+      '## Price list',
+    ]);
     expect(text).toContain('Cancel at least 24 hours before your appointment and your deposit is returned in full.');
     expect(text).toContain('Cut and blow-dry: price £42.\nColour: price from £60.');
     expect(text).not.toContain('Service | Price');
     expect(text).toContain('- Free consultation before any colour\n- Patch test 48 hours ahead');
   });
 
-  it('takes Word\'s Title style and a short paragraph set wholly in bold for headings, not a bold sentence', async () => {
+  it("takes Word's Title style and a short paragraph set wholly in bold for headings, not a bold sentence", async () => {
     const docx = makeStyledDocx([
       { title: 'Studio handbook' },
       { paragraph: 'Late arrivals:', bold: true },
@@ -148,6 +181,8 @@ describe('a Word document is read with its structure', () => {
       { paragraph: 'Bring your own towel.', bold: true },
     ]);
     const text = await textOf(docx, 'handbook.docx');
-    expect(text).toBe('# Studio handbook\n\n### Late arrivals\n\nIf you are more than 15 minutes late we may need to shorten your appointment.\n\nBring your own towel.');
+    expect(text).toBe(
+      '# Studio handbook\n\n### Late arrivals\n\nIf you are more than 15 minutes late we may need to shorten your appointment.\n\nBring your own towel.',
+    );
   });
 });

@@ -24,7 +24,13 @@ async function stateFor(method: string, businesses: Entry[], selected: Entry) {
   } as never;
 }
 
-const notFound = { ok: false as const, status: 404, errors: ['The customer could not be found.'], fieldErrors: {}, network: false };
+const notFound = {
+  ok: false as const,
+  status: 404,
+  errors: ['The customer could not be found.'],
+  fieldErrors: {},
+  network: false,
+};
 
 async function thrown(promise: Promise<unknown>): Promise<Response> {
   try {
@@ -40,13 +46,15 @@ async function thrown(promise: Promise<unknown>): Promise<Response> {
 
 beforeEach(() => apiCall.mockReset());
 
-describe('a link to an entity of another of the user\'s businesses', () => {
+describe("a link to an entity of another of the user's businesses", () => {
   const a = { _id: 'a' };
   const b = { _id: 'b' };
   const c = { _id: 'c' };
 
   it('selects the business that has it and reloads the same page', async () => {
-    apiCall.mockImplementation(async (caller?: { businessId?: string }) => (caller?.businessId === 'c' ? { ok: true, status: 200, data: {}, messages: [] } : notFound));
+    apiCall.mockImplementation(async (caller?: { businessId?: string }) =>
+      caller?.businessId === 'c' ? { ok: true, status: 200, data: {}, messages: [] } : notFound,
+    );
     const state = await stateFor('GET', [a, b, c], a);
     const response = await thrown(entityLoadFailure(state, notFound, (id) => `businesses/customers/${id}/get/c1`));
     expect(response.status).toBe(302);
@@ -59,7 +67,7 @@ describe('a link to an entity of another of the user\'s businesses', () => {
     ]);
   });
 
-  it('is not found when none of the user\'s businesses has it', async () => {
+  it("is not found when none of the user's businesses has it", async () => {
     apiCall.mockResolvedValue(notFound);
     const response = await thrown(entityLoadFailure(await stateFor('GET', [a, b], a), notFound, (id) => `x/${id}`));
     expect(response.status).toBe(404);
@@ -78,10 +86,21 @@ describe('a link to an entity of another of the user\'s businesses', () => {
 
 describe('pages open while the selected business is still being set up', () => {
   it('are the business pages, and nothing else', () => {
-    for (const path of ['/dashboard/businesses', '/dashboard/businesses/b1', '/dashboard/business-create', '/dashboard/business-welcome', '/dashboard/business-welcome/b1']) {
+    for (const path of [
+      '/dashboard/businesses',
+      '/dashboard/businesses/b1',
+      '/dashboard/business-create',
+      '/dashboard/business-welcome',
+      '/dashboard/business-welcome/b1',
+    ]) {
       expect(isOpenWhileOnboarding(path)).toBe(true);
     }
-    for (const path of ['/dashboard/customers', '/dashboard/settings', '/dashboard/settings/business-settings', '/dashboard/users']) {
+    for (const path of [
+      '/dashboard/customers',
+      '/dashboard/settings',
+      '/dashboard/settings/business-settings',
+      '/dashboard/users',
+    ]) {
       expect(isOpenWhileOnboarding(path)).toBe(false);
     }
   });

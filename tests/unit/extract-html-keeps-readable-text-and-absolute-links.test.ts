@@ -15,7 +15,9 @@ describe('extractHtml', () => {
   it('keeps headings, paragraphs and list items as lines and drops code and boilerplate', () => {
     const { title, text } = extractHtml(html, 'http://127.0.0.1:8080/index.html');
     expect(title).toBe('Acme & Sons');
-    expect(text).toBe('# Welcome\n\nWe are open Mon–Fri 9 to 5.\n\n- Plumbing\n- Heating partner\nOur van\nLine\ntwo\n\nmail prices jump again');
+    expect(text).toBe(
+      '# Welcome\n\nWe are open Mon–Fri 9 to 5.\n\n- Plumbing\n- Heating partner\nOur van\nLine\ntwo\n\nmail prices jump again',
+    );
     expect(text).not.toMatch(/tracking|color|Menu|secret|Copyright|About/);
   });
 
@@ -34,13 +36,15 @@ describe('extractHtml', () => {
 });
 
 describe('extractHtml tables', () => {
-  it('reads each table row under its header row as one labelled sentence, a cell\'s paragraphs and a table inside it included', () => {
+  it("reads each table row under its header row as one labelled sentence, a cell's paragraphs and a table inside it included", () => {
     const html =
       '<h2>Prices</h2><table><thead><tr><th>Service</th><th>Price</th></tr></thead><tbody>' +
       '<tr><td><p>Gutter</p><p>clearing</p></td><td>£80</td></tr>' +
       '<tr><td>Roof repair</td><td><table><tr><td>from £150</td></tr></table></td></tr>' +
       '<tr><td></td><td></td></tr></tbody></table><p>Prices include VAT.</p>';
-    expect(extractHtml(html).text).toBe('## Prices\n\nGutter clearing: price £80.\nRoof repair: price from £150.\n\nPrices include VAT.');
+    expect(extractHtml(html).text).toBe(
+      '## Prices\n\nGutter clearing: price £80.\nRoof repair: price from £150.\n\nPrices include VAT.',
+    );
   });
 });
 
@@ -52,14 +56,22 @@ describe('crawl URL rules', () => {
     expect(sameSitePage('http://elsewhere.example/a', site)).toBeNull();
     expect(sameSitePage('/brochure.PDF', site)).toBeNull();
     expect(sameSitePage('mailto:x@y.z', site)).toBeNull();
-    expect(sameSitePage('https://www.example.com/x', new URL('https://example.com/'))).toBe('https://www.example.com/x');
+    expect(sameSitePage('https://www.example.com/x', new URL('https://example.com/'))).toBe(
+      'https://www.example.com/x',
+    );
   });
 
   it('reads sitemaps and sitemap indexes', () => {
-    expect(parseSitemap('<urlset><url><loc> https://a.example/?x=1&amp;y=2 </loc></url><url><loc><![CDATA[https://a.example/b]]></loc></url></urlset>')).toEqual({
+    expect(
+      parseSitemap(
+        '<urlset><url><loc> https://a.example/?x=1&amp;y=2 </loc></url><url><loc><![CDATA[https://a.example/b]]></loc></url></urlset>',
+      ),
+    ).toEqual({
       pages: ['https://a.example/?x=1&y=2', 'https://a.example/b'],
       sitemaps: [],
     });
-    expect(parseSitemap('<sitemapindex><sitemap><loc>https://a.example/s1.xml</loc></sitemap></sitemapindex>')).toEqual({ pages: [], sitemaps: ['https://a.example/s1.xml'] });
+    expect(parseSitemap('<sitemapindex><sitemap><loc>https://a.example/s1.xml</loc></sitemap></sitemapindex>')).toEqual(
+      { pages: [], sitemaps: ['https://a.example/s1.xml'] },
+    );
   });
 });

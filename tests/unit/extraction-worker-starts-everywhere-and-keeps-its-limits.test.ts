@@ -36,7 +36,10 @@ describe('the extraction worker', () => {
       worker.on('error', (error) => { console.error(error); process.exit(1); });
       worker.postMessage({ id: 7, bytes: new TextEncoder().encode('Open  at nine.\\n\\n\\n\\nClosed on Sundays.'), mimeType: 'text/plain', fileName: 'hours.txt', maxChars: 1000 });
     `;
-    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: root, timeout: 60_000 });
+    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: root,
+      timeout: 60_000,
+    });
     expect(JSON.parse(stdout)).toEqual({ id: 7, ok: true, text: 'Open at nine.\n\nClosed on Sundays.' });
   }, 90_000);
 
@@ -59,7 +62,9 @@ describe('the extraction worker', () => {
     const slow = pool({ timeoutMs: 300 });
     await expect(slow.extract(makeDocxBomb(6), '', 'slow.docx')).rejects.toThrow(EXTRACTION_MESSAGES.tooSlow);
     const quick = pool({ timeoutMs: 30_000 });
-    expect(await quick.extract(new TextEncoder().encode('Still here.'), 'text/plain', 'a.txt')).toEqual({ text: 'Still here.' });
+    expect(await quick.extract(new TextEncoder().encode('Still here.'), 'text/plain', 'a.txt')).toEqual({
+      text: 'Still here.',
+    });
   }, 60_000);
 
   it('ends a job that needs more memory than the worker may have with a refusal', async () => {

@@ -24,7 +24,10 @@ describe('chunkText keeps sentences whole within sections', () => {
         heading: 'Returns',
         text: 'If you are not happy with a repair, bring the item back with your receipt on the same day and we will look at it again free of charge. We collect and deliver within five miles, and our workshop is wheelchair-friendly.',
       },
-      { heading: 'Gift vouchers', text: 'Vouchers are valid for twelve months from the date of purchase and can be used for any service in the shop.' },
+      {
+        heading: 'Gift vouchers',
+        text: 'Vouchers are valid for twelve months from the date of purchase and can be used for any service in the shop.',
+      },
     ]);
   });
 
@@ -56,7 +59,10 @@ describe('chunkText keeps sentences whole within sections', () => {
   });
 
   it('keeps a short section whole, and one section per chunk', () => {
-    const chunks = chunkText('## Deposits\n\nA deposit of £20 holds the date. It is returned if you cancel a week ahead.\n\n## Parking\n\nPark behind the shop.', { maxChars: 1200 });
+    const chunks = chunkText(
+      '## Deposits\n\nA deposit of £20 holds the date. It is returned if you cancel a week ahead.\n\n## Parking\n\nPark behind the shop.',
+      { maxChars: 1200 },
+    );
     expect(chunks).toEqual([
       { heading: 'Deposits', text: 'A deposit of £20 holds the date. It is returned if you cancel a week ahead.' },
       { heading: 'Parking', text: 'Park behind the shop.' },
@@ -73,9 +79,13 @@ describe('chunkText keeps sentences whole within sections', () => {
   });
 
   it('keeps list items and table rows as lines, and typed lines that end a sentence as they are', () => {
-    const text = 'Opening hours\nMonday to Friday: 9am to 5pm\nSaturday | 10am | 2pm\n- Closed on bank holidays\nWe answer the phone from 8am.\nCall us any time.';
+    const text =
+      'Opening hours\nMonday to Friday: 9am to 5pm\nSaturday | 10am | 2pm\n- Closed on bank holidays\nWe answer the phone from 8am.\nCall us any time.';
     expect(chunkText(text)).toEqual([
-      { heading: 'Opening hours', text: 'Monday to Friday: 9am to 5pm\nSaturday | 10am | 2pm\n- Closed on bank holidays\nWe answer the phone from 8am.\nCall us any time.' },
+      {
+        heading: 'Opening hours',
+        text: 'Monday to Friday: 9am to 5pm\nSaturday | 10am | 2pm\n- Closed on bank holidays\nWe answer the phone from 8am.\nCall us any time.',
+      },
     ]);
   });
 });

@@ -35,6 +35,7 @@ describe('SMS and form labels in the timeline', () => {
 describe('system status label (spec section 4)', () => {
   it('shows active as active and anything else as requires setup', () => {
     expect(systemStatusLabel('active')).toBe('active');
-    for (const status of ['inactive', 'pending', 'setup', '', null, undefined]) expect(systemStatusLabel(status)).toBe('requires setup');
+    for (const status of ['inactive', 'pending', 'setup', '', null, undefined])
+      expect(systemStatusLabel(status)).toBe('requires setup');
   });
 });

@@ -4,7 +4,15 @@ import { noteLabel, timelineLabel, type LabelledItem } from '#contract/labels';
 const now = new Date('2031-06-15T12:00:00Z');
 const past = '2031-06-15T11:59:00Z';
 const future = '2031-06-15T12:01:00Z';
-const note = (fields: Partial<LabelledItem>): LabelledItem => ({ type: 'note', customer_id: 'c1', internal: false, repeated: false, reminder: null, completed_at: null, ...fields });
+const note = (fields: Partial<LabelledItem>): LabelledItem => ({
+  type: 'note',
+  customer_id: 'c1',
+  internal: false,
+  repeated: false,
+  reminder: null,
+  completed_at: null,
+  ...fields,
+});
 
 describe('note labels (spec section 4)', () => {
   it.each([

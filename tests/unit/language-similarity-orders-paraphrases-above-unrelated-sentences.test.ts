@@ -24,12 +24,22 @@ describe('the language layer', () => {
     const cases: [string, string, string][] = [
       ['Do you take bookings for groups?', 'Can I reserve a table for eight people?', 'Where do you park the van?'],
       ['Do you sell gift vouchers?', 'Can I buy a gift card for my sister?', 'What time do you close on Friday?'],
-      ["I can't eat dairy, is there anything for me?", 'Our oat milk and vegan cheese are dairy-free.', 'We deliver across the city centre.'],
-      ['Is there somewhere to leave my car?', 'Free parking is available behind the studio.', 'We sell shampoo and conditioner.'],
+      [
+        "I can't eat dairy, is there anything for me?",
+        'Our oat milk and vegan cheese are dairy-free.',
+        'We deliver across the city centre.',
+      ],
+      [
+        'Is there somewhere to leave my car?',
+        'Free parking is available behind the studio.',
+        'We sell shampoo and conditioner.',
+      ],
       ['My radiator is stone cold', 'We fix heating that will not warm up.', 'Gift wrapping costs two pounds.'],
     ];
     for (const [question, paraphrase, unrelated] of cases) {
-      expect(sentenceSimilarity(question, paraphrase), `${question} / ${paraphrase}`).toBeGreaterThan(sentenceSimilarity(question, unrelated) + 0.15);
+      expect(sentenceSimilarity(question, paraphrase), `${question} / ${paraphrase}`).toBeGreaterThan(
+        sentenceSimilarity(question, unrelated) + 0.15,
+      );
     }
   });
 
@@ -41,7 +51,7 @@ describe('the language layer', () => {
     expect(sentenceSimilarity(a, 'hello')).toBe(0);
   });
 
-  it('loads the compact table quickly and small (not the package\'s 307 MB JSON)', () => {
+  it("loads the compact table quickly and small (not the package's 307 MB JSON)", () => {
     readWordTable();
     const started = performance.now();
     const table = readWordTable();

@@ -19,14 +19,23 @@ function fieldsOf(html: string): Record<string, FieldMarkup> {
     const at = chunk.search(/<(input|textarea)\b/);
     const control = /^<(?:input|textarea)\b[^>]*>/.exec(chunk.slice(at))?.[0] ?? '';
     expect(control, `${name} has a labelled control`).toContain(`name="${name}"`);
-    fields[name] = { required: /\brequired\b/.test(control), optional: chunk.slice(0, at).includes('(optional)'), maxLength: /maxlength="(\d+)"/.exec(control)?.[1] ?? null };
+    fields[name] = {
+      required: /\brequired\b/.test(control),
+      optional: chunk.slice(0, at).includes('(optional)'),
+      maxLength: /maxlength="(\d+)"/.exec(control)?.[1] ?? null,
+    };
   }
   return fields;
 }
 
 describe('the copy-paste HTML form', () => {
   const snippet = leadcatcherSnippets({ publicUrl: 'https://app.example.com' }, 'sys_123', 'Quote request').html_form;
-  const hosted = renderFormPage({ formName: 'Quote request', businessName: 'Ada Plumbing', action: '/submit', formPath: '/form' });
+  const hosted = renderFormPage({
+    formName: 'Quote request',
+    businessName: 'Ada Plumbing',
+    action: '/submit',
+    formPath: '/form',
+  });
 
   it('requires, marks optional and limits each field as the hosted form does', () => {
     const pasted = fieldsOf(snippet);
@@ -38,6 +47,8 @@ describe('the copy-paste HTML form', () => {
   it('says that an email or a phone number is needed, as the server answers when both are missing', () => {
     expect(snippet).toContain('Leave an email or a phone number so we can reply.');
     // And a lead with no message is accepted by the server, as the form now lets it be sent.
-    expect(validateLead({ name: 'Ada Lovelace', email: 'ada@example.com', phone: '', message: '' }).fieldErrors).toEqual({});
+    expect(
+      validateLead({ name: 'Ada Lovelace', email: 'ada@example.com', phone: '', message: '' }).fieldErrors,
+    ).toEqual({});
   });
 });

@@ -26,7 +26,13 @@ function sourceFiles(dir: string): string[] {
 
 /** Every string literal, template without substitutions and JSX text in a file, with its line. */
 function literals(file: string): { text: string; line: number }[] {
-  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const source = ts.createSourceFile(
+    file,
+    readFileSync(file, 'utf8'),
+    ts.ScriptTarget.Latest,
+    true,
+    file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   const found: { text: string; line: number }[] = [];
   const visit = (node: ts.Node) => {
     if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isJsxText(node)) {
@@ -61,7 +67,11 @@ describe('contract/messages.ts', () => {
     const copies = ROOTS.flatMap((root) =>
       sourceFiles(root)
         .filter(mayHoldCopy)
-        .flatMap((file) => literals(file).filter(({ text }) => wanted.has(text)).map(({ text, line }) => `${file}:${line} ${JSON.stringify(text)}`)),
+        .flatMap((file) =>
+          literals(file)
+            .filter(({ text }) => wanted.has(text))
+            .map(({ text, line }) => `${file}:${line} ${JSON.stringify(text)}`),
+        ),
     );
     expect(copies, 'import these from #contract/messages instead').toEqual([]);
   }, 120_000);

@@ -19,7 +19,8 @@ const lock = JSON.parse(readFileSync(path.join(root, 'package-lock.json'), 'utf8
 };
 
 /** "node_modules/a/node_modules/@scope/b" → "@scope/b". */
-const packageName = (lockPath: string) => lockPath.slice(lockPath.lastIndexOf('node_modules/') + 'node_modules/'.length);
+const packageName = (lockPath: string) =>
+  lockPath.slice(lockPath.lastIndexOf('node_modules/') + 'node_modules/'.length);
 const installed = Object.entries(lock.packages).filter(([lockPath]) => lockPath.startsWith('node_modules/'));
 
 describe('npm install on a fresh clone', () => {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { dummyPasswordHash, hashPassword, passwordHashOptions, PASSWORD_HASH_OPTIONS, TEST_PASSWORD_HASH_OPTIONS, verifyPassword } from '#api/lib/password';
+import {
+  dummyPasswordHash,
+  hashPassword,
+  passwordHashOptions,
+  PASSWORD_HASH_OPTIONS,
+  TEST_PASSWORD_HASH_OPTIONS,
+  verifyPassword,
+} from '#api/lib/password';
 
 /**
  * Passwords are hashed with argon2id at OWASP's minimum (19 MiB, 2 iterations, 1 lane)

@@ -37,7 +37,19 @@ describe('toE164 reads a number as people type it, in the business country', () 
   });
 
   it('refuses what is not a possible number, letters, extensions and national numbers without a country', () => {
-    for (const junk of ['12345', '0207946', 'abc', '+44 12', '', '   ', '+', '07700 900123 ext 2', 'call 07700 900123', '+447700900123x', '0770-CALL-NOW']) {
+    for (const junk of [
+      '12345',
+      '0207946',
+      'abc',
+      '+44 12',
+      '',
+      '   ',
+      '+',
+      '07700 900123 ext 2',
+      'call 07700 900123',
+      '+447700900123x',
+      '0770-CALL-NOW',
+    ]) {
       expect(toE164(junk, 'GB'), junk).toBeNull();
     }
     expect(toE164('07700 900123')).toBeNull();

@@ -8,19 +8,39 @@ import {
 } from '#app/lib/realtime-revalidation';
 
 const url = new URL('http://localhost/dashboard/customers');
-const revalidation = { currentUrl: url, nextUrl: url, currentParams: {}, nextParams: {}, defaultShouldRevalidate: true } as const;
+const revalidation = {
+  currentUrl: url,
+  nextUrl: url,
+  currentParams: {},
+  nextParams: {},
+  defaultShouldRevalidate: true,
+} as const;
 
 afterEach(() => endRealtimeRevalidation());
 
 describe('realtime revalidation scope', () => {
   it('reloads only the page for events about records the page lists', () => {
-    for (const event of ['CustomerUpdated', 'CustomerCreated', 'NoteDeleted', 'CallUpdated', 'ServiceCreated', 'InboxThreadUpdated']) {
+    for (const event of [
+      'CustomerUpdated',
+      'CustomerCreated',
+      'NoteDeleted',
+      'CallUpdated',
+      'ServiceCreated',
+      'InboxThreadUpdated',
+    ]) {
       expect(revalidationScopeOf(event)).toBe('page');
     }
   });
 
   it('reloads the dashboard layout too for the user, businesses, members and notifications, and for anything unknown', () => {
-    for (const event of ['UserUpdated', 'BusinessUpdated', 'BusinessUserDeleted', 'BusinessUserCreated', 'NotificationCreated', 'SomethingNew']) {
+    for (const event of [
+      'UserUpdated',
+      'BusinessUpdated',
+      'BusinessUserDeleted',
+      'BusinessUserCreated',
+      'NotificationCreated',
+      'SomethingNew',
+    ]) {
       expect(revalidationScopeOf(event)).toBe('all');
     }
   });

@@ -18,7 +18,9 @@ describe('docs/routes.md', () => {
 
   it('lists each page with its permission and the v1 calls it makes', () => {
     const map = renderRouteMap();
-    expect(map).toMatch(/\| `\/dashboard\/customers` \| page \| `customers\/view` \| [^|]*`businesses\/customers\/\{business_id\}\/list`/);
+    expect(map).toMatch(
+      /\| `\/dashboard\/customers` \| page \| `customers\/view` \| [^|]*`businesses\/customers\/\{business_id\}\/list`/,
+    );
     expect(map).toMatch(/\| `\/login` \| page \| public \| `users\/login` \|/);
   }, 120_000);
 });

@@ -5,7 +5,9 @@ import { hearingsAgree } from '#api/services/assistant/second-hearing';
 describe('hearingsAgree', () => {
   it('a caller putting the same question another way agrees', () => {
     expect(hearingsAgree('Do you cover Otley?', 'Do you come out to Otley?')).toBe(true);
-    expect(hearingsAgree('Do you sell wedding cakes on the moon?', 'Can I get a wedding cake delivered to the moon?')).toBe(true);
+    expect(
+      hearingsAgree('Do you sell wedding cakes on the moon?', 'Can I get a wedding cake delivered to the moon?'),
+    ).toBe(true);
   });
 
   it('two different garbles of one question do not', () => {

@@ -19,7 +19,12 @@ describe('parseEnv', () => {
   });
 
   it('reads values, and treats empty strings as unset', () => {
-    const env = parseEnv({ PORT: '8080', DATABASE_URL: 'postgres://u@localhost/db', API_URL: '', RATE_LIMIT_AUTH_PER_MINUTE: '1000' });
+    const env = parseEnv({
+      PORT: '8080',
+      DATABASE_URL: 'postgres://u@localhost/db',
+      API_URL: '',
+      RATE_LIMIT_AUTH_PER_MINUTE: '1000',
+    });
     expect(env.PORT).toBe(8080);
     expect(env.DATABASE_URL).toBe('postgres://u@localhost/db');
     expect(env.API_URL).toBeUndefined();
@@ -52,7 +57,9 @@ describe('parseEnv', () => {
       expect.unreachable('parseEnv should have thrown');
     } catch (error) {
       expect((error as EnvError).problems).toHaveLength(3);
-      expect((error as Error).message).toContain('DATABASE_URL="mysql://x": must start with postgres:// or postgresql://');
+      expect((error as Error).message).toContain(
+        'DATABASE_URL="mysql://x": must start with postgres:// or postgresql://',
+      );
       expect((error as Error).message).toContain('API_URL="not a url"');
     }
   });

@@ -31,7 +31,9 @@ async function shareOneLimit(instances: RateLimiter[]) {
   for (let i = 0; i < LIMIT * 2; i++) sequential.push(await instances[i % instances.length].hit(key));
   // At the same moment, on both: exactly the limit passes.
   const burstKey = `${key}:burst`;
-  const burst = await Promise.all(Array.from({ length: LIMIT * 4 }, (_, i) => instances[i % instances.length].hit(burstKey)));
+  const burst = await Promise.all(
+    Array.from({ length: LIMIT * 4 }, (_, i) => instances[i % instances.length].hit(burstKey)),
+  );
   return { sequential, allowedInBurst: burst.filter(Boolean).length };
 }
 
@@ -52,7 +54,15 @@ describe.skipIf(!pgAdminUrl)('on one PostgreSQL (DATABASE_URL)', () => {
     for (let i = 0; i < 2; i++) {
       const database = await openDatabase({ databaseUrl: url, dataDir: 'memory://', migrate: i === 0 });
       databases.push(database);
-      limiters.push(await createSharedRateLimiter({ limit: LIMIT, windowMs: 60_000, db: database.db, databaseKind: database.kind, log }));
+      limiters.push(
+        await createSharedRateLimiter({
+          limit: LIMIT,
+          windowMs: 60_000,
+          db: database.db,
+          databaseKind: database.kind,
+          log,
+        }),
+      );
     }
   }, 60_000);
 
@@ -63,7 +73,10 @@ describe.skipIf(!pgAdminUrl)('on one PostgreSQL (DATABASE_URL)', () => {
     await admin.connect();
     // Without FORCE (it would kill connections the pools are still closing): retried until they are gone.
     for (let attempt = 0; attempt < 20; attempt++) {
-      const dropped = await admin.query(`DROP DATABASE IF EXISTS "${name}"`).then(() => true, () => false);
+      const dropped = await admin.query(`DROP DATABASE IF EXISTS "${name}"`).then(
+        () => true,
+        () => false,
+      );
       if (dropped) break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -78,7 +91,16 @@ describe.skipIf(!pgAdminUrl)('on one PostgreSQL (DATABASE_URL)', () => {
 
   it('opens a new window once the last is over, on any instance', async () => {
     const clock = { t: Date.now() };
-    const [a, b] = databases.map((database) => createSharedRateLimiter({ limit: 2, windowMs: 60_000, db: database.db, databaseKind: database.kind, log, now: () => clock.t }));
+    const [a, b] = databases.map((database) =>
+      createSharedRateLimiter({
+        limit: 2,
+        windowMs: 60_000,
+        db: database.db,
+        databaseKind: database.kind,
+        log,
+        now: () => clock.t,
+      }),
+    );
     const [first, second] = await Promise.all([a, b]);
     const key = `window:${randomBytes(4).toString('hex')}`;
     expect([await first.hit(key), await second.hit(key), await first.hit(key)]).toEqual([true, true, false]);
@@ -100,7 +122,10 @@ describe.skipIf(!pgAdminUrl)('on one PostgreSQL (DATABASE_URL)', () => {
 describe.skipIf(!redisAnswers)('on one Redis (REDIS_URL)', () => {
   const limiters: RateLimiter[] = [];
   beforeAll(async () => {
-    for (let i = 0; i < 2; i++) limiters.push(await createSharedRateLimiter({ limit: LIMIT, windowMs: 60_000, redisUrl, databaseKind: 'pglite', log }));
+    for (let i = 0; i < 2; i++)
+      limiters.push(
+        await createSharedRateLimiter({ limit: LIMIT, windowMs: 60_000, redisUrl, databaseKind: 'pglite', log }),
+      );
   });
   afterAll(async () => {
     for (const limiter of limiters) await limiter.close();
@@ -119,7 +144,15 @@ describe.skipIf(!redisAnswers)('on one Redis (REDIS_URL)', () => {
         server.close(() => resolve(port));
       });
     });
-    await expect(createSharedRateLimiter({ limit: LIMIT, windowMs: 60_000, redisUrl: `redis://127.0.0.1:${closed}`, databaseKind: 'pglite', log })).rejects.toThrow(/REDIS_URL/);
+    await expect(
+      createSharedRateLimiter({
+        limit: LIMIT,
+        windowMs: 60_000,
+        redisUrl: `redis://127.0.0.1:${closed}`,
+        databaseKind: 'pglite',
+        log,
+      }),
+    ).rejects.toThrow(/REDIS_URL/);
   });
 });
 

@@ -2,7 +2,12 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { businessSentences, knowledgeSentences } from '#api/services/speech/business-corpus';
 import { speechKnowledge } from '#api/services/speech/business-knowledge';
-import { businessLanguageModel, cmuEntries, knowledgeHash, loadCommonWords } from '#api/services/speech/business-language-model';
+import {
+  businessLanguageModel,
+  cmuEntries,
+  knowledgeHash,
+  loadCommonWords,
+} from '#api/services/speech/business-language-model';
 import { buildNgramModel, probability, SENTENCE_END, toArpa } from '#api/services/speech/ngram-model';
 import { numberWords, spokenWords } from '#api/services/speech/spoken-words';
 import { CMU_DICT } from '#api/services/speech/vocabulary';
@@ -44,12 +49,22 @@ describe('trigram language model (ARPA)', () => {
     for (const order of [1, 2, 3]) expect(entries.get(order)?.length).toBe(counts.get(order));
     expect(entries.get(1)!.every((fields) => fields.length === 3 && Number(fields[0]) <= 0)).toBe(true);
     expect(entries.get(3)!.every((fields) => fields.length === 2 && Number(fields[0]) < 0)).toBe(true);
-    expect(entries.get(1)!.map((fields) => fields[1])).toEqual(expect.arrayContaining(['<s>', '</s>', 'haircut', 'monday']));
+    expect(entries.get(1)!.map((fields) => fields[1])).toEqual(
+      expect.arrayContaining(['<s>', '</s>', 'haircut', 'monday']),
+    );
   });
 
   it('gives a distribution that sums to one after every history, seen or not', () => {
     const vocabulary = [...model.vocabulary];
-    for (const history of [[], ['you'], ['<s>', 'are'], ['how', 'much'], ['much', 'is'], ['monday', 'the'], ['beard']]) {
+    for (const history of [
+      [],
+      ['you'],
+      ['<s>', 'are'],
+      ['how', 'much'],
+      ['much', 'is'],
+      ['monday', 'the'],
+      ['beard'],
+    ]) {
       const sum = vocabulary.reduce((total, word) => total + probability(model, history, word), 0);
       expect(sum).toBeCloseTo(1, 6);
     }
@@ -69,13 +84,21 @@ describe('trigram language model (ARPA)', () => {
 describe('spoken forms', () => {
   it('spells numbers, prices, times, percentages and postcodes as they are said', () => {
     expect(numberWords(2195)).toBe('two thousand one hundred and ninety five');
-    expect(spokenWords('A cake from £45, 10% off until 5pm.')).toEqual('a cake from forty five pounds ten percent off until five p m'.split(' '));
-    expect(spokenWords('We deliver to BS8 and LS3 1HA')).toEqual('we deliver to b s eight and l s three one h a'.split(' '));
+    expect(spokenWords('A cake from £45, 10% off until 5pm.')).toEqual(
+      'a cake from forty five pounds ten percent off until five p m'.split(' '),
+    );
+    expect(spokenWords('We deliver to BS8 and LS3 1HA')).toEqual(
+      'we deliver to b s eight and l s three one h a'.split(' '),
+    );
     expect(spokenWords('Open on the 24th')).toEqual(['open', 'on', 'the', 'twenty', 'fourth']);
   });
 
   it('splits knowledge into sentences and lines, without list marks', () => {
-    expect(knowledgeSentences('# Delivery\n- We deliver across Bristol. Orders over £30 are free!')).toEqual(['Delivery', 'We deliver across Bristol.', 'Orders over £30 are free!']);
+    expect(knowledgeSentences('# Delivery\n- We deliver across Bristol. Orders over £30 are free!')).toEqual([
+      'Delivery',
+      'We deliver across Bristol.',
+      'Orders over £30 are free!',
+    ]);
   });
 });
 
@@ -86,15 +109,32 @@ const SALON = speechKnowledge({
   services: [{ name: 'Balayage' }, { name: 'Beard trim' }, { name: 'Restyle cut' }],
   products: [{ name: 'Argan oil serum' }],
   memories: [
-    { type: 'answered_question', title: 'Do you colour hair for teenagers?', content: 'Do you colour hair for teenagers?', answer: 'Yes, from 14 with a parent.' },
-    { type: 'web_page', title: 'About us', content: 'Our stylist Keziah trained in London. We also visit brides in Warminster and Trowbridge.' },
+    {
+      type: 'answered_question',
+      title: 'Do you colour hair for teenagers?',
+      content: 'Do you colour hair for teenagers?',
+      answer: 'Yes, from 14 with a parent.',
+    },
+    {
+      type: 'web_page',
+      title: 'About us',
+      content: 'Our stylist Keziah trained in London. We also visit brides in Warminster and Trowbridge.',
+    },
   ],
 });
 
 describe('a business corpus', () => {
   it('fills caller phrasing with the business own services, places and people, and adds its knowledge lines', () => {
     const sentences = businessSentences(SALON).map((words) => words.join(' '));
-    expect(sentences).toEqual(expect.arrayContaining(['how much is a balayage', 'do you cover warminster', 'can i speak to keziah', 'do you colour hair for teenagers', 'are you open on saturday']));
+    expect(sentences).toEqual(
+      expect.arrayContaining([
+        'how much is a balayage',
+        'do you cover warminster',
+        'can i speak to keziah',
+        'do you colour hair for teenagers',
+        'are you open on saturday',
+      ]),
+    );
     expect(sentences.length).toBeGreaterThan(300);
     expect(sentences.length).toBeLessThan(5000);
   });
@@ -111,8 +151,17 @@ describe.skipIf(!fs.existsSync(CMU_DICT))('a business language model on disk (ne
     const files = await businessLanguageModel(SALON);
     const firstMs = performance.now() - started;
     const arpa = fs.readFileSync(files.lm, 'utf8');
-    const dictionary = new Set(fs.readFileSync(files.dict, 'utf8').trim().split('\n').map((line) => line.split(' ')[0]!.replace(/\(\d+\)$/, '')));
-    const words = parseArpa(arpa).entries.get(1)!.map((fields) => fields[1]!).filter((word) => !word.startsWith('<'));
+    const dictionary = new Set(
+      fs
+        .readFileSync(files.dict, 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => line.split(' ')[0]!.replace(/\(\d+\)$/, '')),
+    );
+    const words = parseArpa(arpa)
+      .entries.get(1)!
+      .map((fields) => fields[1]!)
+      .filter((word) => !word.startsWith('<'));
     expect(words.filter((word) => !dictionary.has(word))).toEqual([]);
     // Names the CMU dictionary lacks are spoken by espeak-ng's rules.
     expect(dictionary.has('keziah')).toBe(true);

@@ -16,7 +16,10 @@ async function* chunks(...parts: string[]) {
   for (const part of parts) yield part;
 }
 
-const wav = encodeWav(Int16Array.from({ length: 1600 }, (_, index) => (index % 20) * 100), 16_000);
+const wav = encodeWav(
+  Int16Array.from({ length: 1600 }, (_, index) => (index % 20) * 100),
+  16_000,
+);
 
 describe('OpenAI-compatible speech', () => {
   it('transcribes through /audio/transcriptions: multipart WAV, model, the vocabulary as prompt, bearer key', async () => {
@@ -30,7 +33,9 @@ describe('OpenAI-compatible speech', () => {
       }),
     );
     const stt = createOpenAiStt({ baseUrl: `${BASE}/`, apiKey: 'sk-speech', sttModel: 'whisper-large' });
-    expect(await stt.transcribe(wav, { vocabulary: ['Mill Lane Hair', 'beard trim'] })).toBe('Are you open on Saturday?');
+    expect(await stt.transcribe(wav, { vocabulary: ['Mill Lane Hair', 'beard trim'] })).toBe(
+      'Are you open on Saturday?',
+    );
     expect(authorization).toBe('Bearer sk-speech');
     const sent = form as unknown as FormData;
     expect(sent.get('model')).toBe('whisper-large');
@@ -77,10 +82,16 @@ describe('OpenAI-compatible speech', () => {
 
   it("surfaces the service's error message", async () => {
     server.use(
-      http.post(`${BASE}/audio/transcriptions`, () => HttpResponse.json({ error: { message: 'Invalid file format.' } }, { status: 400 })),
-      http.post(`${BASE}/audio/speech`, () => HttpResponse.json({ error: { message: 'Incorrect API key provided.' } }, { status: 401 })),
+      http.post(`${BASE}/audio/transcriptions`, () =>
+        HttpResponse.json({ error: { message: 'Invalid file format.' } }, { status: 400 }),
+      ),
+      http.post(`${BASE}/audio/speech`, () =>
+        HttpResponse.json({ error: { message: 'Incorrect API key provided.' } }, { status: 401 }),
+      ),
     );
-    await expect(createOpenAiStt({ baseUrl: BASE }).transcribe(wav)).rejects.toThrow('The speech service answered 400: Invalid file format.');
+    await expect(createOpenAiStt({ baseUrl: BASE }).transcribe(wav)).rejects.toThrow(
+      'The speech service answered 400: Invalid file format.',
+    );
     const speaking = async () => {
       for await (const chunk of createOpenAiTts({ baseUrl: BASE }).speak(chunks('Hi.'))) void chunk;
     };
@@ -99,11 +110,17 @@ describe('OpenAI-compatible speech', () => {
         return new HttpResponse(new Uint8Array(4));
       }),
     );
-    const speech = await detectSpeech({ ASSISTANT_SPEECH: 'openai', ASSISTANT_BASE_URL: 'https://api.example.test/v1' });
+    const speech = await detectSpeech({
+      ASSISTANT_SPEECH: 'openai',
+      ASSISTANT_BASE_URL: 'https://api.example.test/v1',
+    });
     expect(speech.stt?.name).toBe('openai-compatible');
     expect(await speech.stt!.transcribe(wav)).toBe('hello');
     for await (const chunk of speech.tts!.speak(chunks('Hi.'))) void chunk;
-    expect(seen).toEqual({ stt: 'whisper-1', tts: { model: 'tts-1', input: 'Hi.', voice: 'alloy', response_format: 'pcm' } });
+    expect(seen).toEqual({
+      stt: 'whisper-1',
+      tts: { model: 'tts-1', input: 'Hi.', voice: 'alloy', response_format: 'pcm' },
+    });
     // Without a base URL, openai falls back to whatever is embedded here.
     const fallback = await detectSpeech({ ASSISTANT_SPEECH: 'openai' }, { pathEnv: '/nonexistent' });
     expect(fallback).toEqual({ stt: null, tts: null });
@@ -111,8 +128,14 @@ describe('OpenAI-compatible speech', () => {
 
   it('the settings default to auto, and openai needs a base URL', () => {
     expect(parseEnv({}).ASSISTANT_SPEECH).toBe('auto');
-    expect(parseEnv({ ASSISTANT_SPEECH: 'openai', ASSISTANT_BASE_URL: 'http://localhost:8000/v1' }).ASSISTANT_SPEECH).toBe('openai');
-    expect(() => parseEnv({ ASSISTANT_SPEECH: 'openai' })).toThrow('ASSISTANT_SPEECH="openai": needs ASSISTANT_BASE_URL or ASSISTANT_SPEECH_BASE_URL');
-    expect(() => parseEnv({ ASSISTANT_SPEECH: 'loud' })).toThrow('ASSISTANT_SPEECH="loud": must be auto, embedded, openai or off');
+    expect(
+      parseEnv({ ASSISTANT_SPEECH: 'openai', ASSISTANT_BASE_URL: 'http://localhost:8000/v1' }).ASSISTANT_SPEECH,
+    ).toBe('openai');
+    expect(() => parseEnv({ ASSISTANT_SPEECH: 'openai' })).toThrow(
+      'ASSISTANT_SPEECH="openai": needs ASSISTANT_BASE_URL or ASSISTANT_SPEECH_BASE_URL',
+    );
+    expect(() => parseEnv({ ASSISTANT_SPEECH: 'loud' })).toThrow(
+      'ASSISTANT_SPEECH="loud": must be auto, embedded, openai or off',
+    );
   });
 });

@@ -15,11 +15,11 @@ async function all(iterable: AsyncIterable<string>) {
 
 describe('sentences for speech', () => {
   it('cuts streamed text into sentences as soon as each is complete', async () => {
-    expect(await all(sentences(chunks('We open at 9am', '. We close at ', '5:30pm! Prices start at £4.50, ', 'see you', ' soon?')))).toEqual([
-      'We open at 9am.',
-      'We close at 5:30pm!',
-      'Prices start at £4.50, see you soon?',
-    ]);
+    expect(
+      await all(
+        sentences(chunks('We open at 9am', '. We close at ', '5:30pm! Prices start at £4.50, ', 'see you', ' soon?')),
+      ),
+    ).toEqual(['We open at 9am.', 'We close at 5:30pm!', 'Prices start at £4.50, see you soon?']);
   });
 
   it('yields the first sentence before the text has ended', async () => {
@@ -40,7 +40,9 @@ describe('sentences for speech', () => {
     const out = await all(sentences(chunks(long)));
     expect(out.length).toBeGreaterThan(1);
     expect(out.every((sentence) => sentence.length <= 240)).toBe(true);
-    expect(speakable('**Haircut** costs £45. See [our prices](https://example.com/prices) or https://example.com.')).toBe('Haircut costs £45. See our prices or');
+    expect(
+      speakable('**Haircut** costs £45. See [our prices](https://example.com/prices) or https://example.com.'),
+    ).toBe('Haircut costs £45. See our prices or');
   });
 });
 
@@ -52,11 +54,22 @@ describe('phonetic vocabulary bias', () => {
     expect(phoneDistance(['K', 'AE', 'T'], ['K', 'AE', 'T', 'S'])).toBe(1);
   });
 
-  it.skipIf(!fs.existsSync(CMU_DICT))('replaces spans that sound like a vocabulary phrase, and leaves the rest alone (needs pocketsphinx-en-us)', async () => {
-    expect(await biasTranscript('what are your opening our ears', [], { espeak: null })).toBe('what are your opening hours');
-    expect(await biasTranscript('how much is a beer trim', ['beard trim'], { espeak: null })).toBe('how much is a beard trim');
-    expect(await biasTranscript('what time do you close today', ['beard trim', 'gift vouchers'], { espeak: null })).toBe('what time do you close today');
-    expect(await biasTranscript('i would like a gift voucher', ['gift vouchers'], { espeak: null })).toBe('i would like a gift vouchers');
-    expect(await biasTranscript('', ['anything'])).toBe('');
-  });
+  it.skipIf(!fs.existsSync(CMU_DICT))(
+    'replaces spans that sound like a vocabulary phrase, and leaves the rest alone (needs pocketsphinx-en-us)',
+    async () => {
+      expect(await biasTranscript('what are your opening our ears', [], { espeak: null })).toBe(
+        'what are your opening hours',
+      );
+      expect(await biasTranscript('how much is a beer trim', ['beard trim'], { espeak: null })).toBe(
+        'how much is a beard trim',
+      );
+      expect(
+        await biasTranscript('what time do you close today', ['beard trim', 'gift vouchers'], { espeak: null }),
+      ).toBe('what time do you close today');
+      expect(await biasTranscript('i would like a gift voucher', ['gift vouchers'], { espeak: null })).toBe(
+        'i would like a gift vouchers',
+      );
+      expect(await biasTranscript('', ['anything'])).toBe('');
+    },
+  );
 });

@@ -13,7 +13,9 @@ import {
 } from '#api/services/speech/wav';
 
 const sine = (rate: number, seconds: number, frequency = 440) =>
-  Int16Array.from({ length: Math.round(rate * seconds) }, (_, index) => Math.round(Math.sin((2 * Math.PI * frequency * index) / rate) * 12_000));
+  Int16Array.from({ length: Math.round(rate * seconds) }, (_, index) =>
+    Math.round(Math.sin((2 * Math.PI * frequency * index) / rate) * 12_000),
+  );
 
 const view = (bytes: Uint8Array) => new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 const text = (bytes: Uint8Array, offset: number) => String.fromCharCode(...bytes.subarray(offset, offset + 4));
@@ -56,7 +58,9 @@ describe('WAV files', () => {
   });
 
   it('refuses what is not a 16-bit PCM WAV with a clear message', () => {
-    expect(() => parseWav(new TextEncoder().encode('ID3 this is an mp3 file really'))).toThrow('The audio is not a WAV file (RIFF/WAVE header missing).');
+    expect(() => parseWav(new TextEncoder().encode('ID3 this is an mp3 file really'))).toThrow(
+      'The audio is not a WAV file (RIFF/WAVE header missing).',
+    );
     expect(() => parseWav(new Uint8Array(4))).toThrow(WavError);
     const float = encodeWav(Int16Array.from([1, 2]), 16_000);
     view(float).setUint16(20, 3, true); // IEEE float
@@ -65,8 +69,12 @@ describe('WAV files', () => {
     const eightBit = encodeWav(Int16Array.from([1, 2]), 16_000);
     view(eightBit).setUint16(34, 8, true);
     expect(() => parseWav(eightBit)).toThrow('The WAV file must be 16-bit PCM (it is 8-bit PCM).');
-    expect(() => parseWav(encodeWav(new Int16Array(0), 16_000).subarray(0, 12))).toThrow('The WAV file has no format chunk.');
-    expect(() => parseWav(encodeWav(new Int16Array(0), 16_000).subarray(0, 36))).toThrow('The WAV file has no audio data.');
+    expect(() => parseWav(encodeWav(new Int16Array(0), 16_000).subarray(0, 12))).toThrow(
+      'The WAV file has no format chunk.',
+    );
+    expect(() => parseWav(encodeWav(new Int16Array(0), 16_000).subarray(0, 36))).toThrow(
+      'The WAV file has no audio data.',
+    );
   });
 
   it('down-mixes channels by averaging them', () => {
@@ -79,12 +87,15 @@ describe('WAV files', () => {
     const down = resamplePcm16(tone, 22_050, 16_000);
     expect(down.length).toBe(16_000);
     // Zero crossings per second ≈ 2 × 440 Hz at either rate.
-    const crossings = (samples: Int16Array) => samples.reduce((count, value, index) => (index && value < 0 !== samples[index - 1]! < 0 ? count + 1 : count), 0);
+    const crossings = (samples: Int16Array) =>
+      samples.reduce((count, value, index) => (index && value < 0 !== samples[index - 1]! < 0 ? count + 1 : count), 0);
     expect(Math.abs(crossings(down) - 880)).toBeLessThan(10);
     const up = resamplePcm16(Int16Array.from([0, 100]), 8000, 16_000);
     expect(Array.from(up)).toEqual([0, 50, 100, 100]);
     expect(Array.from(resamplePcm16(Int16Array.from([1, 2, 3]), 16_000, 16_000))).toEqual([1, 2, 3]);
-    expect(Math.max(...resamplePcm16(Int16Array.from([32767, -32768, 32767, -32768]), 48_000, 16_000))).toBeLessThanOrEqual(32767);
+    expect(
+      Math.max(...resamplePcm16(Int16Array.from([32767, -32768, 32767, -32768]), 48_000, 16_000)),
+    ).toBeLessThanOrEqual(32767);
     expect(() => resamplePcm16(Int16Array.from([1]), 0, 16_000)).toThrow('Sample rates must be positive.');
   });
 });

@@ -5,7 +5,13 @@ import path from 'node:path';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocalStorage, createMemoryStorage, createS3Storage, signS3Request, type Storage } from '#api/services/storage';
+import {
+  createLocalStorage,
+  createMemoryStorage,
+  createS3Storage,
+  signS3Request,
+  type Storage,
+} from '#api/services/storage';
 
 const EMPTY_SHA256 = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
 const SECRET = 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY';
@@ -21,8 +27,12 @@ async function expectStatAndRanges(storage: Storage) {
   await storage.put('recordings/call-1.wav', bytes, 'audio/wav');
   expect(await storage.stat('recordings/call-1.wav')).toEqual({ size: 10 });
   expect(await bytesOf(await storage.read('recordings/call-1.wav', { start: 0, end: 9 }))).toEqual(bytes);
-  expect(await bytesOf(await storage.read('recordings/call-1.wav', { start: 2, end: 4 }))).toEqual(new Uint8Array([12, 13, 14]));
-  expect(await bytesOf(await storage.read('recordings/call-1.wav', { start: 9, end: 9 }))).toEqual(new Uint8Array([19]));
+  expect(await bytesOf(await storage.read('recordings/call-1.wav', { start: 2, end: 4 }))).toEqual(
+    new Uint8Array([12, 13, 14]),
+  );
+  expect(await bytesOf(await storage.read('recordings/call-1.wav', { start: 9, end: 9 }))).toEqual(
+    new Uint8Array([19]),
+  );
   // Replaced whole (a whole-call recording after the voicemail's).
   await storage.put('recordings/call-1.wav', new Uint8Array([1, 2, 3]), 'audio/wav');
   expect(await storage.stat('recordings/call-1.wav')).toEqual({ size: 3 });
@@ -53,14 +63,26 @@ describe('SigV4 signing', () => {
 
 describe('S3 storage', () => {
   const objects = new Map<string, { bytes: Uint8Array; type: string }>();
-  const seen: { method: string; path: string; authorization: string | null; sha: string | null; range: string | null }[] = [];
+  const seen: {
+    method: string;
+    path: string;
+    authorization: string | null;
+    sha: string | null;
+    range: string | null;
+  }[] = [];
   const server = setupServer(
     http.all('https://s3.test/*', async ({ request }) => {
       const url = new URL(request.url);
       const body = new Uint8Array(await request.arrayBuffer());
       const sha = request.headers.get('x-amz-content-sha256');
       const range = request.headers.get('range');
-      seen.push({ method: request.method, path: url.pathname, authorization: request.headers.get('authorization'), sha, range });
+      seen.push({
+        method: request.method,
+        path: url.pathname,
+        authorization: request.headers.get('authorization'),
+        sha,
+        range,
+      });
       // A real S3 recomputes the payload hash: do the same.
       if (sha !== createHash('sha256').update(body).digest('hex')) return new HttpResponse('bad hash', { status: 400 });
       if (request.method === 'PUT') {
@@ -72,15 +94,23 @@ describe('S3 storage', () => {
         objects.delete(url.pathname);
         return new HttpResponse(null, { status: 204 });
       }
-      if (!object) return new HttpResponse(request.method === 'HEAD' ? null : '<Error><Code>NoSuchKey</Code></Error>', { status: 404 });
+      if (!object)
+        return new HttpResponse(request.method === 'HEAD' ? null : '<Error><Code>NoSuchKey</Code></Error>', {
+          status: 404,
+        });
       const size = object.bytes.byteLength;
-      if (request.method === 'HEAD') return new HttpResponse(null, { headers: { 'content-type': object.type, 'content-length': String(size) } });
+      if (request.method === 'HEAD')
+        return new HttpResponse(null, { headers: { 'content-type': object.type, 'content-length': String(size) } });
       const match = range ? /^bytes=(\d+)-(\d+)$/.exec(range) : null;
       if (match) {
         const [start, end] = [Number(match[1]), Math.min(Number(match[2]), size - 1)];
         return new HttpResponse(object.bytes.slice(start, end + 1), {
           status: 206,
-          headers: { 'content-type': object.type, 'content-range': `bytes ${start}-${end}/${size}`, 'content-length': String(end - start + 1) },
+          headers: {
+            'content-type': object.type,
+            'content-range': `bytes ${start}-${end}/${size}`,
+            'content-length': String(end - start + 1),
+          },
         });
       }
       return new HttpResponse(object.bytes, { headers: { 'content-type': object.type } });
@@ -90,7 +120,13 @@ describe('S3 storage', () => {
   afterAll(() => server.close());
 
   it('puts, gets and deletes objects path-style with signed requests', async () => {
-    const storage = createS3Storage({ endpoint: 'https://s3.test/', bucket: 'files', accessKeyId: 'AKID', secretAccessKey: SECRET, now: () => new Date('2026-01-02T03:04:05Z') });
+    const storage = createS3Storage({
+      endpoint: 'https://s3.test/',
+      bucket: 'files',
+      accessKeyId: 'AKID',
+      secretAccessKey: SECRET,
+      now: () => new Date('2026-01-02T03:04:05Z'),
+    });
     const bytes = new TextEncoder().encode('hello world');
     await storage.put('memories/b1/f1', bytes, 'text/plain');
     expect(await storage.get('memories/b1/f1')).toEqual({ bytes, mimeType: 'text/plain' });
@@ -111,11 +147,19 @@ describe('S3 storage', () => {
 
   it('answers the size with a signed HEAD and reads ranges with a signed Range GET', async () => {
     seen.length = 0;
-    const storage = createS3Storage({ endpoint: 'https://s3.test', bucket: 'files', accessKeyId: 'AKID', secretAccessKey: SECRET, region: 'eu-west-2' });
+    const storage = createS3Storage({
+      endpoint: 'https://s3.test',
+      bucket: 'files',
+      accessKeyId: 'AKID',
+      secretAccessKey: SECRET,
+      region: 'eu-west-2',
+    });
     await expectStatAndRanges(storage);
     const head = seen.find((request) => request.method === 'HEAD')!;
     expect(head.path).toBe('/files/recordings/call-1.wav');
-    expect(head.authorization).toMatch(/Credential=AKID\/\d{8}\/eu-west-2\/s3\/aws4_request, SignedHeaders=host;x-amz-content-sha256;x-amz-date,/);
+    expect(head.authorization).toMatch(
+      /Credential=AKID\/\d{8}\/eu-west-2\/s3\/aws4_request, SignedHeaders=host;x-amz-content-sha256;x-amz-date,/,
+    );
     const ranged = seen.find((request) => request.range === 'bytes=2-4')!;
     expect(ranged.method).toBe('GET');
     // The Range header is signed, as in AWS's own example above.
@@ -123,14 +167,28 @@ describe('S3 storage', () => {
   });
 
   it('refuses a 200 to a partial range (a server that ignored the Range would send the wrong bytes)', async () => {
-    const fetchWhole: typeof fetch = async () => new Response(new Uint8Array(10), { status: 200, headers: { 'content-length': '10' } });
-    const storage = createS3Storage({ endpoint: 'https://s3.test', bucket: 'files', accessKeyId: 'AKID', secretAccessKey: SECRET, fetch: fetchWhole });
-    await expect(storage.read('recordings/x.wav', { start: 2, end: 4 })).rejects.toThrow('answered 200 to a range request');
+    const fetchWhole: typeof fetch = async () =>
+      new Response(new Uint8Array(10), { status: 200, headers: { 'content-length': '10' } });
+    const storage = createS3Storage({
+      endpoint: 'https://s3.test',
+      bucket: 'files',
+      accessKeyId: 'AKID',
+      secretAccessKey: SECRET,
+      fetch: fetchWhole,
+    });
+    await expect(storage.read('recordings/x.wav', { start: 2, end: 4 })).rejects.toThrow(
+      'answered 200 to a range request',
+    );
     expect(await bytesOf(await storage.read('recordings/x.wav', { start: 0, end: 9 }))).toEqual(new Uint8Array(10));
   });
 
   it('refuses keys that could climb out of the bucket prefix', async () => {
-    const storage = createS3Storage({ endpoint: 'https://s3.test', bucket: 'files', accessKeyId: 'AKID', secretAccessKey: SECRET });
+    const storage = createS3Storage({
+      endpoint: 'https://s3.test',
+      bucket: 'files',
+      accessKeyId: 'AKID',
+      secretAccessKey: SECRET,
+    });
     await expect(storage.put('../etc/passwd', new Uint8Array(1), 'text/plain')).rejects.toThrow('Unsafe storage key');
   });
 });
@@ -167,7 +225,10 @@ describe('local storage', () => {
       const storage = createLocalStorage(root);
       const first = new Uint8Array(1 << 20).fill(1);
       const second = new Uint8Array(1 << 19).fill(2);
-      await Promise.all([storage.put('recordings/c.wav', first, 'audio/wav'), storage.put('recordings/c.wav', second, 'audio/wav')]);
+      await Promise.all([
+        storage.put('recordings/c.wav', first, 'audio/wav'),
+        storage.put('recordings/c.wav', second, 'audio/wav'),
+      ]);
       const stored = (await storage.get('recordings/c.wav'))!.bytes;
       expect([first, second].some((bytes) => Buffer.from(bytes).equals(Buffer.from(stored)))).toBe(true);
       expect(fs.readdirSync(path.join(root, 'recordings')).sort()).toEqual(['c.wav', 'c.wav.type']);
@@ -182,7 +243,10 @@ describe('local storage', () => {
       fs.mkdirSync(path.join(root, 'recordings'));
       fs.writeFileSync(path.join(root, 'recordings', 'old.wav'), Buffer.from([1, 2]));
       const storage = createLocalStorage(root);
-      expect(await storage.get('recordings/old.wav')).toEqual({ bytes: new Uint8Array([1, 2]), mimeType: 'application/octet-stream' });
+      expect(await storage.get('recordings/old.wav')).toEqual({
+        bytes: new Uint8Array([1, 2]),
+        mimeType: 'application/octet-stream',
+      });
       expect(await storage.stat('recordings/old.wav')).toEqual({ size: 2 });
     } finally {
       fs.rmSync(root, { recursive: true, force: true });

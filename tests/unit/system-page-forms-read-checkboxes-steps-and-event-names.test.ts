@@ -10,7 +10,10 @@ function form(entries: Record<string, string>) {
 
 describe('the system page forms', () => {
   it('reads ticked boxes as on and unticked (absent) boxes as off, and an empty transfer number as none', () => {
-    const submission = parseWithZod(form({ text_back_template: 'Sorry we missed you.', record_calls: 'on', transfer_number: '' }), { schema: phoneSettingsFormSchema });
+    const submission = parseWithZod(
+      form({ text_back_template: 'Sorry we missed you.', record_calls: 'on', transfer_number: '' }),
+      { schema: phoneSettingsFormSchema },
+    );
     expect(submission.status).toBe('success');
     expect(submission.status === 'success' && submission.value).toEqual({
       missed_call_text_back: false,
@@ -23,21 +26,31 @@ describe('the system page forms', () => {
   });
 
   it('refuses a transfer number that is not E.164 with the phone message', () => {
-    const submission = parseWithZod(form({ text_back_template: 'Hi', transfer_number: '12345' }), { schema: phoneSettingsFormSchema });
+    const submission = parseWithZod(form({ text_back_template: 'Hi', transfer_number: '12345' }), {
+      schema: phoneSettingsFormSchema,
+    });
     expect(submission.status).toBe('error');
     expect(submission.reply().error?.transfer_number?.[0]).toMatch(/international format/);
   });
 
   it('splits the lead catcher’s allowed sites by line and checks each one', () => {
-    const ok = parseWithZod(form({ form_name: 'Quote', allowed_origins: 'https://a.example\nhttps://b.example/' }), { schema: STEP_SCHEMAS.website });
+    const ok = parseWithZod(form({ form_name: 'Quote', allowed_origins: 'https://a.example\nhttps://b.example/' }), {
+      schema: STEP_SCHEMAS.website,
+    });
     expect(ok.status === 'success' && ok.value.allowed_origins).toEqual(['https://a.example', 'https://b.example']);
-    const bad = parseWithZod(form({ form_name: 'Quote', allowed_origins: 'not a site' }), { schema: STEP_SCHEMAS.website });
-    expect(Object.values(bad.reply().error ?? {}).flat()).toContain('Each allowed site must be a web address such as https://example.com.');
+    const bad = parseWithZod(form({ form_name: 'Quote', allowed_origins: 'not a site' }), {
+      schema: STEP_SCHEMAS.website,
+    });
+    expect(Object.values(bad.reply().error ?? {}).flat()).toContain(
+      'Each allowed site must be a web address such as https://example.com.',
+    );
     expect(settingsFormSchema('leadcatcher')).not.toBe(settingsFormSchema('telephony'));
   });
 
   it('knows the setup steps and names events readably', () => {
-    expect(['number', 'try_it', 'website', 'follow_up', 'install', 'mobile', 'forwarding', 'verify'].every(isStepKey)).toBe(true);
+    expect(
+      ['number', 'try_it', 'website', 'follow_up', 'install', 'mobile', 'forwarding', 'verify'].every(isStepKey),
+    ).toBe(true);
     expect(isStepKey('constructor')).toBe(false);
     expect(eventNameLabel('voice.gather')).toBe('Voice gather');
     expect(eventNameLabel('make-a-call')).toBe('Make a call');

@@ -46,9 +46,18 @@ describe('the note form', () => {
   });
 
   it('turns a task with a repeat rule into the v1 payload, reminder in UTC', () => {
-    const submission = parseWithZod(form({ body: 'Call back', reminder: '2025-01-15T09:30', repeat_every: 'day', repeat_interval: '3', internal: 'on' }), {
-      schema: noteFormSchema,
-    });
+    const submission = parseWithZod(
+      form({
+        body: 'Call back',
+        reminder: '2025-01-15T09:30',
+        repeat_every: 'day',
+        repeat_interval: '3',
+        internal: 'on',
+      }),
+      {
+        schema: noteFormSchema,
+      },
+    );
     expect(submission.status).toBe('success');
     if (submission.status !== 'success') return;
     expect(toNotePayload(submission.value, 'America/New_York')).toEqual({
@@ -61,9 +70,17 @@ describe('the note form', () => {
   });
 
   it('keeps a plain note without reminder or repeat', () => {
-    const submission = parseWithZod(form({ body: 'Likes mornings', customer_id: 'c1', repeat_interval: '1' }), { schema: noteFormSchema });
+    const submission = parseWithZod(form({ body: 'Likes mornings', customer_id: 'c1', repeat_interval: '1' }), {
+      schema: noteFormSchema,
+    });
     if (submission.status !== 'success') throw new Error('expected success');
-    expect(toNotePayload(submission.value, 'UTC')).toEqual({ body: 'Likes mornings', customer_id: 'c1', reminder: null, repeat: null, internal: false });
+    expect(toNotePayload(submission.value, 'UTC')).toEqual({
+      body: 'Likes mornings',
+      customer_id: 'c1',
+      reminder: null,
+      repeat: null,
+      internal: false,
+    });
   });
 
   it('only lets a task repeat, and checks the reminder and the interval', () => {
@@ -71,7 +88,10 @@ describe('the note form', () => {
     expect(noReminder.reply().error?.reminder).toEqual(['Set a reminder for a task that repeats.']);
     const badDate = parseWithZod(form({ body: 'x', reminder: 'soon' }), { schema: noteFormSchema });
     expect(badDate.reply().error?.reminder).toEqual(['Date is not valid.']);
-    const badInterval = parseWithZod(form({ body: 'x', reminder: '2025-01-15T09:30', repeat_every: 'day', repeat_interval: '0' }), { schema: noteFormSchema });
+    const badInterval = parseWithZod(
+      form({ body: 'x', reminder: '2025-01-15T09:30', repeat_every: 'day', repeat_interval: '0' }),
+      { schema: noteFormSchema },
+    );
     expect(badInterval.reply().error?.repeat_interval).toEqual(['Repeat interval must be at least 1.']);
   });
 
@@ -103,6 +123,11 @@ describe('the note form', () => {
       },
       'Asia/Tokyo',
     );
-    expect(defaults).toMatchObject({ body: 'Renew contract', reminder: '2025-07-15T09:30', repeat_every: 'month', repeat_interval: '1' });
+    expect(defaults).toMatchObject({
+      body: 'Renew contract',
+      reminder: '2025-07-15T09:30',
+      repeat_every: 'month',
+      repeat_interval: '1',
+    });
   });
 });

@@ -1,7 +1,14 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { describe, expect, it } from 'vitest';
 import { ASSIGNABLE_PERMISSIONS, PERMISSION_LABELS } from '../../contract/permissions';
-import { DEFAULT_GRANTABLE, inviteFormSchema, invitationPath, permissionLabel, permissionsSummary, roleLabel } from '../../app/lib/team';
+import {
+  DEFAULT_GRANTABLE,
+  inviteFormSchema,
+  invitationPath,
+  permissionLabel,
+  permissionsSummary,
+  roleLabel,
+} from '../../app/lib/team';
 
 function form(entries: [string, string][]) {
   const data = new FormData();
@@ -11,7 +18,8 @@ function form(entries: [string, string][]) {
 
 describe('team pages: permission labels and summaries', () => {
   it('labels every assignable permission from the contract and falls back to the raw name', () => {
-    for (const permission of ASSIGNABLE_PERMISSIONS) expect(permissionLabel(permission)).toBe((PERMISSION_LABELS as Record<string, string>)[permission]);
+    for (const permission of ASSIGNABLE_PERMISSIONS)
+      expect(permissionLabel(permission)).toBe((PERMISSION_LABELS as Record<string, string>)[permission]);
     expect(permissionLabel('future/view')).toBe('future/view');
     expect(DEFAULT_GRANTABLE).not.toContain('admin');
   });
@@ -44,9 +52,22 @@ describe('the invite form', () => {
   it('sends one, several or no checked permissions as a list, and lower-cases the email', () => {
     const none = parseWithZod(form([['email', 'Ivy@Example.com']]), { schema: inviteFormSchema });
     expect(none.status === 'success' && none.value).toEqual({ email: 'ivy@example.com', permissions: [] });
-    const one = parseWithZod(form([['email', 'ivy@example.com'], ['permissions', 'notes/view']]), { schema: inviteFormSchema });
+    const one = parseWithZod(
+      form([
+        ['email', 'ivy@example.com'],
+        ['permissions', 'notes/view'],
+      ]),
+      { schema: inviteFormSchema },
+    );
     expect(one.status === 'success' && one.value.permissions).toEqual(['notes/view']);
-    const two = parseWithZod(form([['email', 'ivy@example.com'], ['permissions', 'notes/view'], ['permissions', 'calls/view']]), { schema: inviteFormSchema });
+    const two = parseWithZod(
+      form([
+        ['email', 'ivy@example.com'],
+        ['permissions', 'notes/view'],
+        ['permissions', 'calls/view'],
+      ]),
+      { schema: inviteFormSchema },
+    );
     expect(two.status === 'success' && two.value.permissions).toEqual(['notes/view', 'calls/view']);
   });
 });

@@ -49,7 +49,10 @@ describe('createToast', () => {
 
 describe('toastsForApiResult', () => {
   it('turns messages into success toasts and errors into error toasts', () => {
-    const toasts = toastsForApiResult('businesses/customers/b1/create', { messages: ['Customer created.'], errors: ['Oops.'] });
+    const toasts = toastsForApiResult('businesses/customers/b1/create', {
+      messages: ['Customer created.'],
+      errors: ['Oops.'],
+    });
     expect(toasts.map(({ type, message, position }) => ({ type, message, position }))).toEqual([
       { type: 'success', message: 'Customer created.', position: 'bottom' },
       { type: 'error', message: 'Oops.', position: 'bottom' },
@@ -57,7 +60,9 @@ describe('toastsForApiResult', () => {
   });
 
   it('gives none for paths containing /list', () => {
-    expect(toastsForApiResult('businesses/customers/b1/list', { messages: ['Loaded.'], errors: ['Failed.'] })).toEqual([]);
+    expect(toastsForApiResult('businesses/customers/b1/list', { messages: ['Loaded.'], errors: ['Failed.'] })).toEqual(
+      [],
+    );
     expect(toastsForApiResult('businesses/notifications/b1/list-not-dismissed', { errors: ['Failed.'] })).toEqual([]);
     expect(toastsForApiResult('users/list-businesses', { messages: ['x'] })).toEqual([]);
   });

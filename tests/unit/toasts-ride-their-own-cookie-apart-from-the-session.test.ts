@@ -6,7 +6,9 @@ const pairOf = (setCookie: string) => setCookie.split(';')[0];
 
 describe('toasts', () => {
   it('are queued in their own cookie by a redirect, which leaves the session cookie alone', async () => {
-    const response = await redirectWithToasts(new Request('http://localhost/x', { method: 'POST' }), '/next', [{ type: 'success', message: 'Saved.' }]);
+    const response = await redirectWithToasts(new Request('http://localhost/x', { method: 'POST' }), '/next', [
+      { type: 'success', message: 'Saved.' },
+    ]);
     expect(response.status).toBe(302);
     expect(response.headers.get('Location')).toBe('/next');
     const cookies = response.headers.getSetCookie();
@@ -24,16 +26,23 @@ describe('toasts', () => {
   it('carry a session cookie the route changed beside the toast cookie', async () => {
     const session = await getSession(new Request('http://localhost/x'));
     session.set('businessId', 'b1');
-    const response = await redirectWithToasts(new Request('http://localhost/x'), '/next', [{ type: 'info', message: 'Hi.' }], {
-      headers: { 'Set-Cookie': await commitSession(session) },
-    });
+    const response = await redirectWithToasts(
+      new Request('http://localhost/x'),
+      '/next',
+      [{ type: 'info', message: 'Hi.' }],
+      {
+        headers: { 'Set-Cookie': await commitSession(session) },
+      },
+    );
     const names = response.headers.getSetCookie().map((cookie) => cookie.split('=')[0]);
     expect(names).toEqual(['__session', '__toast']);
   });
 
   it('are read once on the next page, after any still queued, and the cookie is then cleared', async () => {
     const first = await toastCookie(new Request('http://localhost/a'), [{ type: 'success', message: 'One.' }]);
-    const second = await toastCookie(new Request('http://localhost/a', { headers: { Cookie: pairOf(first) } }), [{ type: 'error', message: 'Two.' }]);
+    const second = await toastCookie(new Request('http://localhost/a', { headers: { Cookie: pairOf(first) } }), [
+      { type: 'error', message: 'Two.' },
+    ]);
     const taken = await takeToasts(new Request('http://localhost/next', { headers: { Cookie: pairOf(second) } }));
     expect(taken.toasts).toEqual([
       { type: 'success', message: 'One.' },
@@ -45,6 +54,8 @@ describe('toasts', () => {
 
   it('ignore a cookie whose signature does not match', async () => {
     const forged = `__toast=${Buffer.from(JSON.stringify({ __flash_toasts__: [{ type: 'success', message: 'Forged.' }] })).toString('base64')}.bad`;
-    expect((await takeToasts(new Request('http://localhost/next', { headers: { Cookie: forged } }))).toasts).toEqual([]);
+    expect((await takeToasts(new Request('http://localhost/next', { headers: { Cookie: forged } }))).toasts).toEqual(
+      [],
+    );
   });
 });

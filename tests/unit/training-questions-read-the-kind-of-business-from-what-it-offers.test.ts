@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { traitsOf, type BusinessProfile } from '#api/services/business-profile';
 import { candidateQuestions, spokenName } from '#api/services/training-catalogue';
 
-function profile(input: { services?: string[]; products?: string[]; knowledge?: string; address?: boolean }): BusinessProfile {
+function profile(input: {
+  services?: string[];
+  products?: string[];
+  knowledge?: string;
+  address?: boolean;
+}): BusinessProfile {
   const services = input.services ?? [];
   const products = input.products ?? [];
   return {
@@ -24,8 +29,18 @@ describe('the kind of business, from what it offers', () => {
       knowledge: 'Fresh bakes every morning. Book a tasting consultation for your event.',
     });
     expect(shop.traits).toMatchObject({ goods: 'main', appointments: 'some', visits: 'none', food: true });
-    expect(keys(shop)).toEqual(expect.arrayContaining(['booking', 'cancellations', 'delivery', 'order_ahead', 'dietary']));
-    for (const key of ['walk_ins', 'appointment_availability', 'service_duration', 'emergency', 'quotes', 'area_served']) expect(keys(shop)).not.toContain(key);
+    expect(keys(shop)).toEqual(
+      expect.arrayContaining(['booking', 'cancellations', 'delivery', 'order_ahead', 'dietary']),
+    );
+    for (const key of [
+      'walk_ins',
+      'appointment_availability',
+      'service_duration',
+      'emergency',
+      'quotes',
+      'area_served',
+    ])
+      expect(keys(shop)).not.toContain(key);
   });
 
   it('a trade that sells a few parts on the side is asked as a trade, not as a shop', () => {
@@ -36,21 +51,43 @@ describe('the kind of business, from what it offers', () => {
       address: false,
     });
     expect(trade.traits).toMatchObject({ visits: 'main', goods: 'some' });
-    expect(keys(trade)).toEqual(expect.arrayContaining(['booking', 'area_served', 'emergency', 'quotes', 'availability', 'guarantee']));
-    for (const key of ['delivery', 'order_ahead', 'returns', 'dietary', 'walk_ins', 'parking']) expect(keys(trade)).not.toContain(key);
-    expect(candidateQuestions(trade).find((question) => question.key === 'booking')?.question).toBe('How do I book a visit?');
+    expect(keys(trade)).toEqual(
+      expect.arrayContaining(['booking', 'area_served', 'emergency', 'quotes', 'availability', 'guarantee']),
+    );
+    for (const key of ['delivery', 'order_ahead', 'returns', 'dietary', 'walk_ins', 'parking'])
+      expect(keys(trade)).not.toContain(key);
+    expect(candidateQuestions(trade).find((question) => question.key === 'booking')?.question).toBe(
+      'How do I book a visit?',
+    );
   });
 
   it('a clinic seen by appointment is asked about appointments and how long each treatment takes, not about delivery or call-outs', () => {
-    const clinic = profile({ services: ['Sports massage', 'Initial assessment', 'Acupuncture session'], knowledge: 'Our physiotherapy clinic treats back and joint pain.' });
+    const clinic = profile({
+      services: ['Sports massage', 'Initial assessment', 'Acupuncture session'],
+      knowledge: 'Our physiotherapy clinic treats back and joint pain.',
+    });
     expect(clinic.traits).toMatchObject({ appointments: 'main', visits: 'none', goods: 'none' });
     const questions = candidateQuestions(clinic).map((question) => question.question);
-    expect(questions).toEqual(expect.arrayContaining(['Do you take walk-ins?', 'How soon can I get an appointment?', 'How long does a sports massage take?', 'How much is an initial assessment?']));
+    expect(questions).toEqual(
+      expect.arrayContaining([
+        'Do you take walk-ins?',
+        'How soon can I get an appointment?',
+        'How long does a sports massage take?',
+        'How much is an initial assessment?',
+      ]),
+    );
     expect(questions.join(' ')).not.toMatch(/deliver|call-out|quote|order/i);
   });
 
   it('a business that has told nothing is asked only what every business is', () => {
-    expect(keys(profile({ knowledge: '' }))).toEqual(['opening_hours', 'prices', 'services_offered', 'location', 'payment_methods', 'parking']);
+    expect(keys(profile({ knowledge: '' }))).toEqual([
+      'opening_hours',
+      'prices',
+      'services_offered',
+      'location',
+      'payment_methods',
+      'parking',
+    ]);
   });
 
   it('names read naturally inside a question', () => {
@@ -59,14 +96,18 @@ describe('the kind of business, from what it offers', () => {
     expect(spokenName('Kids cut (under 12)').phrase).toBe('a kids cut');
     expect(spokenName('Wedding cakes')).toEqual({ phrase: 'wedding cakes', plural: true });
     expect(spokenName('Dog grooming').phrase).toBe('dog grooming');
-    expect(candidateQuestions(profile({ services: ['Extra sockets'] })).map((question) => question.question)).toContain('How much are extra sockets?');
+    expect(candidateQuestions(profile({ services: ['Extra sockets'] })).map((question) => question.question)).toContain(
+      'How much are extra sockets?',
+    );
   });
 });
 
 describe('a food business that entered no products', () => {
   it('is a shop of food whether it listed its bakes as services or only wrote about them', () => {
     const listed = profile({ services: ['Birthday cakes', 'Cupcakes by the dozen', 'Savoury pies'] });
-    const written = profile({ knowledge: 'Our café serves breakfast and lunch, with fresh sandwiches, soups and homemade cakes.' });
+    const written = profile({
+      knowledge: 'Our café serves breakfast and lunch, with fresh sandwiches, soups and homemade cakes.',
+    });
     for (const shop of [listed, written]) {
       expect(shop.traits).toMatchObject({ goods: 'main', food: true, visits: 'none' });
       expect(keys(shop)).toEqual(expect.arrayContaining(['delivery', 'order_ahead', 'dietary']));
@@ -75,14 +116,20 @@ describe('a food business that entered no products', () => {
   });
 
   it('a shop with products that writes about its classes and consultations is a shop first', () => {
-    const shop = profile({ products: ['Rye loaf', 'Fruit cake'], knowledge: 'Join one of our weekend classes, or book a consultation for a celebration cake.' });
+    const shop = profile({
+      products: ['Rye loaf', 'Fruit cake'],
+      knowledge: 'Join one of our weekend classes, or book a consultation for a celebration cake.',
+    });
     expect(shop.traits).toMatchObject({ goods: 'main', appointments: 'some' });
     expect(keys(shop)).toContain('booking');
     expect(keys(shop)).not.toContain('walk_ins');
   });
 
   it('a salon whose treatments mention colour or a café corner stays a salon', () => {
-    const salon = profile({ services: ['Cut and finish', 'Root colour', 'Brow shape'], knowledge: 'Enjoy a coffee while you wait.' });
+    const salon = profile({
+      services: ['Cut and finish', 'Root colour', 'Brow shape'],
+      knowledge: 'Enjoy a coffee while you wait.',
+    });
     expect(salon.traits).toMatchObject({ appointments: 'main', goods: 'none' });
     expect(keys(salon)).not.toContain('delivery');
   });

@@ -15,10 +15,16 @@ const STORE_VERSION = '2.0.0';
 function callerFor(cookie?: string) {
   const apiFetch = async () => Response.json({ data: { latest_version: STORE_VERSION }, messages: [] });
   const context = { apiFetch, clientIp: '203.0.113.9', requestId: 'req-version' } as unknown as AppLoadContext;
-  return { context, request: new Request('http://app.test/dashboard/home', { headers: cookie ? { Cookie: cookie } : {} }), token: 'token' };
+  return {
+    context,
+    request: new Request('http://app.test/dashboard/home', { headers: cookie ? { Cookie: cookie } : {} }),
+    token: 'token',
+  };
 }
-const session = (dismissed?: string) => ({ get: (key: string) => (key === 'dismissedVersion' ? dismissed : undefined) }) as unknown as AppSession;
-const shellCookie = (appVersion: string) => `app_device=${encodeURIComponent(JSON.stringify({ mode: 'capacitor', 'app-version': appVersion }))}`;
+const session = (dismissed?: string) =>
+  ({ get: (key: string) => (key === 'dismissedVersion' ? dismissed : undefined) }) as unknown as AppSession;
+const shellCookie = (appVersion: string) =>
+  `app_device=${encodeURIComponent(JSON.stringify({ mode: 'capacitor', 'app-version': appVersion }))}`;
 
 beforeEach(() => clearVersionCache());
 
@@ -30,7 +36,10 @@ describe('updateNotice', () => {
   });
 
   it('compares the native shell with the store version until that version is dismissed', async () => {
-    expect(await updateNotice(callerFor(shellCookie('1.4.0')), session())).toEqual({ running: '1.4.0', latest: STORE_VERSION });
+    expect(await updateNotice(callerFor(shellCookie('1.4.0')), session())).toEqual({
+      running: '1.4.0',
+      latest: STORE_VERSION,
+    });
     expect(await updateNotice(callerFor(shellCookie('1.4.0')), session(STORE_VERSION))).toBeNull();
     expect(await updateNotice(callerFor(shellCookie('2.0.0')), session())).toBeNull();
   });

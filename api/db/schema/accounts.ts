@@ -16,7 +16,11 @@ export const users = pgTable(
     updatedAt: updatedAt(),
     deletedAt: ts('deleted_at'),
   },
-  (table) => [uniqueIndex('users_email_active').on(table.email).where(sql`deleted_at is null`)],
+  (table) => [
+    uniqueIndex('users_email_active')
+      .on(table.email)
+      .where(sql`deleted_at is null`),
+  ],
 );
 
 /** Bearer tokens, stored only as a SHA-256 hash; sliding expiry. */
@@ -24,7 +28,9 @@ export const tokens = pgTable(
   'tokens',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id').notNull().references(() => users.id),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
     tokenHash: text('token_hash').notNull(),
     expiresAt: ts('expires_at').notNull(),
     lastUsedAt: ts('last_used_at').notNull().defaultNow(),
@@ -41,7 +47,9 @@ export const verificationCodes = pgTable(
   'verification_codes',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id').notNull().references(() => users.id),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
     purpose: text('purpose', { enum: ['password_reset', 'mobile_verify', 'email_change'] }).notNull(),
     target: text('target').notNull(),
     codeHash: text('code_hash').notNull(),

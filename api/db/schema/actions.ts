@@ -14,7 +14,9 @@ export const actions = pgTable(
   'actions',
   {
     id: text('id').primaryKey(),
-    businessId: text('business_id').notNull().references(() => businesses.id),
+    businessId: text('business_id')
+      .notNull()
+      .references(() => businesses.id),
     key: text('key'),
     name: text('name').notNull(),
     status: text('status', { enum: ['active', 'paused'] }).notNull(),
@@ -39,8 +41,12 @@ export const actions = pgTable(
   },
   (table) => [
     index('actions_business_created').on(table.businessId, table.createdAt),
-    uniqueIndex('actions_ready_made_once').on(table.businessId, table.key).where(sql`key is not null`),
-    index('actions_active_trigger').on(table.trigger).where(sql`status = 'active' and deleted_at is null`),
+    uniqueIndex('actions_ready_made_once')
+      .on(table.businessId, table.key)
+      .where(sql`key is not null`),
+    index('actions_active_trigger')
+      .on(table.trigger)
+      .where(sql`status = 'active' and deleted_at is null`),
   ],
 );
 
@@ -54,8 +60,12 @@ export const actionRuns = pgTable(
   'action_runs',
   {
     id: text('id').primaryKey(),
-    businessId: text('business_id').notNull().references(() => businesses.id),
-    actionId: text('action_id').notNull().references(() => actions.id),
+    businessId: text('business_id')
+      .notNull()
+      .references(() => businesses.id),
+    actionId: text('action_id')
+      .notNull()
+      .references(() => actions.id),
     customerId: text('customer_id').references(() => customers.id),
     /** What fired it: a timeline item, an order or a customer id, per trigger. */
     subjectType: text('subject_type').notNull(),
@@ -65,7 +75,9 @@ export const actionRuns = pgTable(
     /** When the trigger happened (stop-on-reply looks for replies after it). */
     triggeredAt: ts('triggered_at').notNull(),
     dueAt: ts('due_at').notNull(),
-    status: text('status', { enum: ['pending', 'running', 'done', 'skipped', 'failed', 'stopped'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'running', 'done', 'skipped', 'failed', 'stopped'] })
+      .notNull()
+      .default('pending'),
     /** What was sent or done, to whom, and why it was skipped or failed. */
     outcome: text('outcome'),
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
@@ -78,7 +90,9 @@ export const actionRuns = pgTable(
   },
   (table) => [
     uniqueIndex('action_runs_once').on(table.actionId, table.subjectType, table.subjectId, table.occurrence),
-    index('action_runs_due').on(table.dueAt).where(sql`status = 'pending'`),
+    index('action_runs_due')
+      .on(table.dueAt)
+      .where(sql`status = 'pending'`),
     index('action_runs_action_created').on(table.actionId, table.createdAt),
     index('action_runs_customer').on(table.businessId, table.customerId, table.finishedAt),
   ],
@@ -89,10 +103,17 @@ export const orders = pgTable(
   'orders',
   {
     id: text('id').primaryKey(),
-    businessId: text('business_id').notNull().references(() => businesses.id),
-    customerId: text('customer_id').notNull().references(() => customers.id),
+    businessId: text('business_id')
+      .notNull()
+      .references(() => businesses.id),
+    customerId: text('customer_id')
+      .notNull()
+      .references(() => customers.id),
     status: text('status', { enum: ['new', 'confirmed', 'fulfilled', 'cancelled'] }).notNull(),
-    lines: jsonb('lines').$type<{ memory_id: string | null; name: string; quantity: number; price: string | null }[]>().notNull().default([]),
+    lines: jsonb('lines')
+      .$type<{ memory_id: string | null; name: string; quantity: number; price: string | null }[]>()
+      .notNull()
+      .default([]),
     notes: text('notes'),
     /** Where it came from: manual, call, sms, chat or form; the conversation when the assistant took it. */
     source: text('source').notNull().default('manual'),

@@ -14,8 +14,12 @@ export const appointments = pgTable(
   'appointments',
   {
     id: text('id').primaryKey(),
-    businessId: text('business_id').notNull().references(() => businesses.id),
-    customerId: text('customer_id').notNull().references(() => customers.id),
+    businessId: text('business_id')
+      .notNull()
+      .references(() => businesses.id),
+    customerId: text('customer_id')
+      .notNull()
+      .references(() => customers.id),
     serviceId: text('service_id').references(() => services.id),
     startAt: ts('start_at').notNull(),
     endAt: ts('end_at').notNull(),
@@ -30,7 +34,10 @@ export const appointments = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [index('appointments_business_start').on(table.businessId, table.startAt), index('appointments_business_customer').on(table.businessId, table.customerId)],
+  (table) => [
+    index('appointments_business_start').on(table.businessId, table.startAt),
+    index('appointments_business_customer').on(table.businessId, table.customerId),
+  ],
 );
 
 /**
@@ -41,10 +48,17 @@ export const calendarFeeds = pgTable(
   'calendar_feeds',
   {
     id: text('id').primaryKey(),
-    businessId: text('business_id').notNull().references(() => businesses.id),
-    userId: text('user_id').notNull().references(() => users.id),
+    businessId: text('business_id')
+      .notNull()
+      .references(() => businesses.id),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
     tokenHash: text('token_hash').notNull(),
     createdAt: createdAt(),
   },
-  (table) => [uniqueIndex('calendar_feeds_member').on(table.businessId, table.userId), uniqueIndex('calendar_feeds_token').on(table.tokenHash)],
+  (table) => [
+    uniqueIndex('calendar_feeds_member').on(table.businessId, table.userId),
+    uniqueIndex('calendar_feeds_token').on(table.tokenHash),
+  ],
 );

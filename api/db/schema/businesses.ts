@@ -19,7 +19,9 @@ export const businesses = pgTable('businesses', {
   crmOrder: jsonb('crm_order').$type<string[] | null>(),
   /** Opening hours, their overwrites and the assistant's settings (businesses/settings/{id}/get|set). */
   settings: jsonb('settings').$type<StoredBusinessSettings>().notNull().default({}),
-  createdBy: text('created_by').notNull().references(() => users.id),
+  createdBy: text('created_by')
+    .notNull()
+    .references(() => users.id),
   /**
    * The business's owner: its creator until they hand ownership to another member. Always
    * an admin; no other admin may remove or demote them (services/members.ts). Null only on
@@ -36,8 +38,12 @@ export const businessUsers = pgTable(
   'business_users',
   {
     id: text('id').primaryKey(),
-    businessId: text('business_id').notNull().references(() => businesses.id),
-    userId: text('user_id').notNull().references(() => users.id),
+    businessId: text('business_id')
+      .notNull()
+      .references(() => businesses.id),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
     permissions: jsonb('permissions').$type<string[]>().notNull().default([]),
     /** The member's own notification preferences in this business (events, quiet hours). */
     notificationPrefs: jsonb('notification_prefs').$type<Partial<NotificationPreferences>>().notNull().default({}),
@@ -46,7 +52,9 @@ export const businessUsers = pgTable(
     removedAt: ts('removed_at'),
   },
   (table) => [
-    uniqueIndex('business_users_member').on(table.businessId, table.userId).where(sql`removed_at is null`),
+    uniqueIndex('business_users_member')
+      .on(table.businessId, table.userId)
+      .where(sql`removed_at is null`),
     index('business_users_user').on(table.userId),
   ],
 );
@@ -59,11 +67,15 @@ export const businessInvitations = pgTable(
   'business_invitations',
   {
     id: text('id').primaryKey(),
-    businessId: text('business_id').notNull().references(() => businesses.id),
+    businessId: text('business_id')
+      .notNull()
+      .references(() => businesses.id),
     email: text('email').notNull(),
     permissions: jsonb('permissions').$type<string[]>().notNull().default([]),
     tokenHash: text('token_hash').notNull(),
-    invitedBy: text('invited_by').notNull().references(() => users.id),
+    invitedBy: text('invited_by')
+      .notNull()
+      .references(() => users.id),
     expiresAt: ts('expires_at').notNull(),
     acceptedAt: ts('accepted_at'),
     acceptedBy: text('accepted_by').references(() => users.id),

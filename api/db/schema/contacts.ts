@@ -10,7 +10,9 @@ export const customers = pgTable(
   'customers',
   {
     id: text('id').primaryKey(),
-    businessId: text('business_id').notNull().references(() => businesses.id),
+    businessId: text('business_id')
+      .notNull()
+      .references(() => businesses.id),
     firstName: text('first_name').notNull(),
     lastName: text('last_name'),
     status: text('status').notNull(),
@@ -34,7 +36,9 @@ export const timelineItems = pgTable(
   'timeline_items',
   {
     id: text('id').primaryKey(),
-    businessId: text('business_id').notNull().references(() => businesses.id),
+    businessId: text('business_id')
+      .notNull()
+      .references(() => businesses.id),
     type: text('type', { enum: ['call', 'sms', 'form', 'note'] }).notNull(),
     direction: text('direction', { enum: ['inbound', 'outbound'] }),
     status: text('status'),
@@ -67,8 +71,12 @@ export const timelineItems = pgTable(
   (table) => [
     index('timeline_business_sort').on(table.businessId, table.sortAt),
     index('timeline_customer_sort').on(table.customerId, table.sortAt),
-    index('timeline_due_reminders').on(table.reminder).where(sql`reminder_notified_at is null and completed_at is null and deleted_at is null`),
-    uniqueIndex('timeline_external_id').on(table.businessId, table.externalId).where(sql`external_id is not null`),
+    index('timeline_due_reminders')
+      .on(table.reminder)
+      .where(sql`reminder_notified_at is null and completed_at is null and deleted_at is null`),
+    uniqueIndex('timeline_external_id')
+      .on(table.businessId, table.externalId)
+      .where(sql`external_id is not null`),
   ],
 );
 
@@ -82,7 +90,9 @@ export const smsOptOuts = pgTable(
   'sms_opt_outs',
   {
     id: text('id').primaryKey(),
-    businessId: text('business_id').notNull().references(() => businesses.id),
+    businessId: text('business_id')
+      .notNull()
+      .references(() => businesses.id),
     phone: text('phone').notNull(),
     /** The word they texted (STOP, UNSUBSCRIBE, …), as the carrier would quote it. */
     keyword: text('keyword').notNull(),

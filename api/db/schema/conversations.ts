@@ -13,7 +13,9 @@ export const conversations = pgTable(
   'conversations',
   {
     id: text('id').primaryKey(),
-    businessId: text('business_id').notNull().references(() => businesses.id),
+    businessId: text('business_id')
+      .notNull()
+      .references(() => businesses.id),
     channel: text('channel').notNull(),
     title: text('title'),
     /** The member who started it from the dashboard (chat, voice); null for callers. */
@@ -35,11 +37,17 @@ export const conversationMessages = pgTable(
   'conversation_messages',
   {
     id: text('id').primaryKey(),
-    conversationId: text('conversation_id').notNull().references(() => conversations.id),
-    businessId: text('business_id').notNull().references(() => businesses.id),
+    conversationId: text('conversation_id')
+      .notNull()
+      .references(() => conversations.id),
+    businessId: text('business_id')
+      .notNull()
+      .references(() => businesses.id),
     role: text('role', { enum: ['user', 'assistant'] }).notNull(),
     content: text('content').notNull().default(''),
-    status: text('status', { enum: ['complete', 'streaming', 'failed'] }).notNull().default('complete'),
+    status: text('status', { enum: ['complete', 'streaming', 'failed'] })
+      .notNull()
+      .default('complete'),
     replyTo: text('reply_to'),
     /** Memories and services the answer came from. */
     sources: jsonb('sources').$type<ConversationSource[]>().notNull().default([]),

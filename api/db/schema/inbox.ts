@@ -14,8 +14,12 @@ export const inboxThreads = pgTable(
   'inbox_threads',
   {
     id: text('id').primaryKey(),
-    businessId: text('business_id').notNull().references(() => businesses.id),
-    customerId: text('customer_id').notNull().references(() => customers.id),
+    businessId: text('business_id')
+      .notNull()
+      .references(() => businesses.id),
+    customerId: text('customer_id')
+      .notNull()
+      .references(() => customers.id),
     assignedTo: text('assigned_to').references(() => users.id),
     /** The assistant does not auto-reply on this thread before this time. */
     pausedUntil: ts('paused_until'),
@@ -23,7 +27,10 @@ export const inboxThreads = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [uniqueIndex('inbox_threads_business_customer').on(table.businessId, table.customerId), index('inbox_threads_assigned').on(table.businessId, table.assignedTo)],
+  (table) => [
+    uniqueIndex('inbox_threads_business_customer').on(table.businessId, table.customerId),
+    index('inbox_threads_assigned').on(table.businessId, table.assignedTo),
+  ],
 );
 
 /** Each member's read mark per thread: messages after read_at are unread for that member. */
@@ -31,9 +38,15 @@ export const inboxReads = pgTable(
   'inbox_reads',
   {
     id: text('id').primaryKey(),
-    businessId: text('business_id').notNull().references(() => businesses.id),
-    customerId: text('customer_id').notNull().references(() => customers.id),
-    userId: text('user_id').notNull().references(() => users.id),
+    businessId: text('business_id')
+      .notNull()
+      .references(() => businesses.id),
+    customerId: text('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
     readAt: ts('read_at').notNull(),
   },
   (table) => [uniqueIndex('inbox_reads_member_thread').on(table.businessId, table.customerId, table.userId)],

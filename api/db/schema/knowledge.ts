@@ -8,12 +8,16 @@ export const services = pgTable(
   'services',
   {
     id: text('id').primaryKey(),
-    businessId: text('business_id').notNull().references(() => businesses.id),
+    businessId: text('business_id')
+      .notNull()
+      .references(() => businesses.id),
     name: text('name').notNull(),
     status: text('status').notNull(),
     /** How often the service recurs, counted in frequency_unit (0 = one-off). Spec: digits only. */
     frequency: integer('frequency').notNull(),
-    frequencyUnit: text('frequency_unit', { enum: ['day', 'week', 'month'] }).notNull().default('day'),
+    frequencyUnit: text('frequency_unit', { enum: ['day', 'week', 'month'] })
+      .notNull()
+      .default('day'),
     description: text('description'),
     price: text('price'),
     createdAt: createdAt(),
@@ -28,7 +32,9 @@ export const memories = pgTable(
   'memories',
   {
     id: text('id').primaryKey(),
-    businessId: text('business_id').notNull().references(() => businesses.id),
+    businessId: text('business_id')
+      .notNull()
+      .references(() => businesses.id),
     type: text('type').notNull(),
     status: text('status').notNull(),
     title: text('title'),
@@ -60,7 +66,9 @@ export const knowledgeChunks = pgTable(
   'knowledge_chunks',
   {
     id: text('id').primaryKey(),
-    businessId: text('business_id').notNull().references(() => businesses.id),
+    businessId: text('business_id')
+      .notNull()
+      .references(() => businesses.id),
     memoryId: text('memory_id').references(() => memories.id),
     serviceId: text('service_id').references(() => services.id),
     ordinal: integer('ordinal').notNull().default(0),
@@ -68,7 +76,9 @@ export const knowledgeChunks = pgTable(
     text: text('text').notNull(),
     search: tsvector('search')
       .notNull()
-      .generatedAlwaysAs(sql`setweight(to_tsvector('english', coalesce(heading, '')), 'A') || setweight(to_tsvector('english', text), 'B')`),
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('english', coalesce(heading, '')), 'A') || setweight(to_tsvector('english', text), 'B')`,
+      ),
     /** What the chunk means (or, for an answered question, what its question means), for recall by meaning; null until computed. */
     embedding: bytea('embedding'),
   },
@@ -85,7 +95,9 @@ export const learningJobs = pgTable(
   'learning_jobs',
   {
     id: text('id').primaryKey(),
-    businessId: text('business_id').notNull().references(() => businesses.id),
+    businessId: text('business_id')
+      .notNull()
+      .references(() => businesses.id),
     kind: text('kind').notNull(),
     url: text('url'),
     status: text('status').notNull(),
@@ -109,7 +121,9 @@ export const learningPages = pgTable(
   'learning_pages',
   {
     id: text('id').primaryKey(),
-    jobId: text('job_id').notNull().references(() => learningJobs.id),
+    jobId: text('job_id')
+      .notNull()
+      .references(() => learningJobs.id),
     url: text('url').notNull(),
     depth: integer('depth').notNull().default(0),
     status: text('status').notNull(),
@@ -118,5 +132,8 @@ export const learningPages = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [uniqueIndex('learning_pages_job_url').on(table.jobId, table.url), index('learning_pages_job_status').on(table.jobId, table.status)],
+  (table) => [
+    uniqueIndex('learning_pages_job_url').on(table.jobId, table.url),
+    index('learning_pages_job_status').on(table.jobId, table.status),
+  ],
 );

@@ -27,8 +27,12 @@ export const notifications = pgTable(
   'notifications',
   {
     id: text('id').primaryKey(),
-    businessId: text('business_id').notNull().references(() => businesses.id),
-    userId: text('user_id').notNull().references(() => users.id),
+    businessId: text('business_id')
+      .notNull()
+      .references(() => businesses.id),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
     kind: text('kind').notNull(),
     title: text('title').notNull(),
     body: text('body'),
@@ -42,7 +46,9 @@ export const notifications = pgTable(
     createdAt: createdAt(),
   },
   (table) => [
-    index('notifications_user_open').on(table.userId, table.businessId).where(sql`dismissed_at is null`),
+    index('notifications_user_open')
+      .on(table.userId, table.businessId)
+      .where(sql`dismissed_at is null`),
     uniqueIndex('notifications_once').on(table.userId, table.kind, table.sourceId),
   ],
 );
@@ -56,9 +62,15 @@ export const pushDeliveries = pgTable(
   'push_deliveries',
   {
     id: text('id').primaryKey(),
-    notificationId: text('notification_id').notNull().references(() => notifications.id),
-    userId: text('user_id').notNull().references(() => users.id),
-    status: text('status', { enum: ['pending', 'sent', 'failed', 'skipped'] }).notNull().default('pending'),
+    notificationId: text('notification_id')
+      .notNull()
+      .references(() => notifications.id),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    status: text('status', { enum: ['pending', 'sent', 'failed', 'skipped'] })
+      .notNull()
+      .default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: ts('next_attempt_at'),
     lastError: text('last_error'),
@@ -69,6 +81,8 @@ export const pushDeliveries = pgTable(
   },
   (table) => [
     uniqueIndex('push_deliveries_once').on(table.notificationId),
-    index('push_deliveries_due').on(table.nextAttemptAt).where(sql`status = 'pending'`),
+    index('push_deliveries_due')
+      .on(table.nextAttemptAt)
+      .where(sql`status = 'pending'`),
   ],
 );

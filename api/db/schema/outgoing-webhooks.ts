@@ -12,7 +12,9 @@ export const webhookEndpoints = pgTable(
   'webhook_endpoints',
   {
     id: text('id').primaryKey(),
-    businessId: text('business_id').notNull().references(() => businesses.id),
+    businessId: text('business_id')
+      .notNull()
+      .references(() => businesses.id),
     url: text('url').notNull(),
     description: text('description'),
     /** Event names (contract/schemas/outgoing-webhook.ts OUTGOING_EVENTS). */
@@ -38,13 +40,17 @@ export const webhookDeliveries = pgTable(
     endpointId: text('endpoint_id')
       .notNull()
       .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
-    businessId: text('business_id').notNull().references(() => businesses.id),
+    businessId: text('business_id')
+      .notNull()
+      .references(() => businesses.id),
     /** The event's id (the same for every endpoint it went to): receivers de-duplicate on it. */
     eventId: text('event_id').notNull(),
     eventType: text('event_type').notNull(),
     /** The JSON body sent, exactly as signed. */
     payload: text('payload').notNull(),
-    status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: ts('next_attempt_at'),
     lastAttemptAt: ts('last_attempt_at'),
@@ -57,7 +63,9 @@ export const webhookDeliveries = pgTable(
   (table) => [
     uniqueIndex('webhook_deliveries_once').on(table.endpointId, table.eventId),
     index('webhook_deliveries_endpoint').on(table.endpointId, table.createdAt),
-    index('webhook_deliveries_due').on(table.nextAttemptAt).where(sql`status = 'pending'`),
+    index('webhook_deliveries_due')
+      .on(table.nextAttemptAt)
+      .where(sql`status = 'pending'`),
   ],
 );
 
@@ -66,8 +74,12 @@ export const dailySummarySends = pgTable(
   'daily_summary_sends',
   {
     id: text('id').primaryKey(),
-    businessId: text('business_id').notNull().references(() => businesses.id),
-    userId: text('user_id').notNull().references(() => users.id),
+    businessId: text('business_id')
+      .notNull()
+      .references(() => businesses.id),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
     /** YYYY-MM-DD in the business's timezone: the day the summary was sent (it covers the day before). */
     localDate: text('local_date').notNull(),
     createdAt: createdAt(),

@@ -15,7 +15,9 @@ export const systems = pgTable(
   'systems',
   {
     id: text('id').primaryKey(),
-    businessId: text('business_id').notNull().references(() => businesses.id),
+    businessId: text('business_id')
+      .notNull()
+      .references(() => businesses.id),
     name: text('name', { enum: ['telephony', 'leadcatcher', 'mobile'] }).notNull(),
     status: text('status').notNull().default('requires_setup'),
     /** The number the assistant answers (telephony, mobile), E.164. */
@@ -33,7 +35,9 @@ export const systems = pgTable(
   },
   (table) => [
     index('systems_business').on(table.businessId, table.createdAt),
-    uniqueIndex('systems_phone_number').on(table.phoneNumber).where(sql`phone_number is not null and deleted_at is null`),
+    uniqueIndex('systems_phone_number')
+      .on(table.phoneNumber)
+      .where(sql`phone_number is not null and deleted_at is null`),
   ],
 );
 
@@ -42,8 +46,12 @@ export const systemEvents = pgTable(
   'system_events',
   {
     id: text('id').primaryKey(),
-    systemId: text('system_id').notNull().references(() => systems.id),
-    businessId: text('business_id').notNull().references(() => businesses.id),
+    systemId: text('system_id')
+      .notNull()
+      .references(() => systems.id),
+    businessId: text('business_id')
+      .notNull()
+      .references(() => businesses.id),
     /** webhook (something arrived) or action (something the system did). */
     kind: text('kind', { enum: ['webhook', 'action'] }).notNull(),
     /** e.g. voice.incoming, sms.incoming, call.status, form.submitted, sms.sent, call.placed, number.purchased. */

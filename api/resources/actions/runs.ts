@@ -48,25 +48,53 @@ const previewBody = z.object({
   template: z.string().max(1600, { error: 'Template must be less than 1600 characters.' }).nullish(),
   kind: z.enum(ACTION_KINDS, { error: `What the action does must be one of ${ACTION_KINDS.join(', ')}.` }).optional(),
   customer_id: z.string().max(100).nullish(),
-  action_id: z.string().max(100).nullish().openapi({ description: 'With an empty template: preview what this action sends (a ready-made action: its system template)' }),
+  action_id: z
+    .string()
+    .max(100)
+    .nullish()
+    .openapi({
+      description: 'With an empty template: preview what this action sends (a ready-made action: its system template)',
+    }),
 });
 
 export const actionRunsRouter = createRouter()
   .openapi(
-    createRoute({ ...common, method: 'post', path: `${base}/runs/{action_id}`, summary: "An action's run history, newest first, paged (page from 0, limit): when, for whom, what was sent or done, the outcome", request: { params: actionIdParam, body: optionalJsonBody(runsBody) }, responses: envelope(z.object({ runs: z.array(runOut), total: z.number(), page: z.number(), limit: z.number() })) }),
+    createRoute({
+      ...common,
+      method: 'post',
+      path: `${base}/runs/{action_id}`,
+      summary:
+        "An action's run history, newest first, paged (page from 0, limit): when, for whom, what was sent or done, the outcome",
+      request: { params: actionIdParam, body: optionalJsonBody(runsBody) },
+      responses: envelope(z.object({ runs: z.array(runOut), total: z.number(), page: z.number(), limit: z.number() })),
+    }),
     async (c) => {
       const { db } = c.var.deps;
       const { business_id, action_id } = c.req.valid('param');
       await canView(db, business_id, c.var.auth.user.id);
       // A deleted action keeps its history (it can be restored).
-      const action = (await findAction(db, business_id, action_id)) ?? (await findAction(db, business_id, action_id, { deleted: true }));
+      const action =
+        (await findAction(db, business_id, action_id)) ??
+        (await findAction(db, business_id, action_id, { deleted: true }));
       if (!action) throw notFound('The action');
       const page = parseWith(runsBody, c.req.valid('json'));
       return ok(c, { ...(await listRuns(db, business_id, action.id, page)), page: page.page, limit: page.limit });
     },
   )
   .openapi(
-    createRoute({ ...common, method: 'post', path: `${base}/preview`, summary: 'Preview a template for a sample customer (the one given, else the most recent contact, else "Alex Sample")', request: { params: businessIdParam, body: jsonBody(previewBody) }, responses: envelope(z.object({ preview: z.object({ text: z.string(), customer: z.object({ _id: z.string(), name: z.string() }).nullable() }) })) }),
+    createRoute({
+      ...common,
+      method: 'post',
+      path: `${base}/preview`,
+      summary:
+        'Preview a template for a sample customer (the one given, else the most recent contact, else "Alex Sample")',
+      request: { params: businessIdParam, body: jsonBody(previewBody) },
+      responses: envelope(
+        z.object({
+          preview: z.object({ text: z.string(), customer: z.object({ _id: z.string(), name: z.string() }).nullable() }),
+        }),
+      ),
+    }),
     async (c) => {
       const { db } = c.var.deps;
       const { business_id } = c.req.valid('param');

@@ -6,7 +6,10 @@ import { businessIdParam } from '#api/lib/openapi';
 
 /** Request and response schemas of the action calls (the OpenAPI document is built from them). */
 export const actionIdParam = businessIdParam.extend({
-  action_id: z.string().min(1).openapi({ param: { name: 'action_id', in: 'path' } }),
+  action_id: z
+    .string()
+    .min(1)
+    .openapi({ param: { name: 'action_id', in: 'path' } }),
 });
 
 export const actionOut = z
@@ -49,9 +52,19 @@ export const actionListBody = listFiltersSchema.extend({
 
 /** The API answers these null when unset, so a client may send that back; null or '' clears (the contract's optionalText would read '' as "not sent"). */
 const clearable = (max: number) => z.string().trim().max(max).nullish();
-const clearables = { trigger_status: clearable(100), template: clearable(1600), assignee_id: clearable(100), target_status: clearable(100) };
+const clearables = {
+  trigger_status: clearable(100),
+  template: clearable(1600),
+  assignee_id: clearable(100),
+  target_status: clearable(100),
+};
 export const actionCreateBody = actionSchema.extend(clearables);
 export const actionUpdateBody = actionUpdateSchema.extend(clearables);
 
 export const actionData = z.object({ action: actionOut });
-export const actionListData = z.object({ actions: z.array(actionOut), total: z.number(), page: z.number(), limit: z.number() });
+export const actionListData = z.object({
+  actions: z.array(actionOut),
+  total: z.number(),
+  page: z.number(),
+  limit: z.number(),
+});

@@ -2,14 +2,24 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { eq } from 'drizzle-orm';
 import { bodyLimit } from 'hono/body-limit';
 import { messages } from '#contract/messages';
-import { conversationCreateSchema, conversationMessageSchema, streamRequestSchema } from '#contract/schemas/conversation';
+import {
+  conversationCreateSchema,
+  conversationMessageSchema,
+  streamRequestSchema,
+} from '#contract/schemas/conversation';
 import { conversations } from '#api/db/schema';
 import { requireAuth } from '#api/lib/auth';
 import { createRouter } from '#api/lib/context';
 import { ApiError, sendError } from '#api/lib/errors';
 import { loadMembership } from '#api/lib/membership';
 import type { Db } from '#api/db/client';
-import { checkReadable, checkWritable, messageForViewer, visibleConversationsWhere, type ConversationViewer } from '#api/services/assistant/access';
+import {
+  checkReadable,
+  checkWritable,
+  messageForViewer,
+  visibleConversationsWhere,
+  type ConversationViewer,
+} from '#api/services/assistant/access';
 import { bearer, businessIdParam, envelope, jsonBody } from '#api/lib/openapi';
 import { ok } from '#api/lib/respond';
 import {
@@ -45,12 +55,20 @@ const base = '/businesses/conversations/{business_id}';
 
 const errorJson = (description: string) => ({
   description,
-  content: { 'application/json': { schema: z.object({ errors: z.array(z.string()), field_errors: z.record(z.string(), z.array(z.string())).optional() }) } },
+  content: {
+    'application/json': {
+      schema: z.object({
+        errors: z.array(z.string()),
+        field_errors: z.record(z.string(), z.array(z.string())).optional(),
+      }),
+    },
+  },
 });
 const unavailable = errorJson('Voice is not available on this server');
 const streamResponses = {
   200: {
-    description: 'The reply, chunk by chunk as it is produced: text/plain (format text) or one streaming audio/wav (format audio). A failure after the first chunk aborts the body.',
+    description:
+      'The reply, chunk by chunk as it is produced: text/plain (format text) or one streaming audio/wav (format audio). A failure after the first chunk aborts the body.',
     content: {
       'text/plain': { schema: z.string() },
       'audio/wav': { schema: z.string().openapi({ format: 'binary' }) },
@@ -83,7 +101,8 @@ export const conversationsRouter = createRouter()
       ...common,
       method: 'post',
       path: `${base}/list`,
-      summary: 'List conversations: paged, newest first by created_at (or updated_at), filterable by channel and created_at',
+      summary:
+        'List conversations: paged, newest first by created_at (or updated_at), filterable by channel and created_at',
       request: { params: businessIdParam, body: optionalJsonBody(conversationListBody) },
       responses: envelope(conversationListData),
     }),
@@ -91,7 +110,15 @@ export const conversationsRouter = createRouter()
       const { db } = c.var.deps;
       const { business_id } = c.req.valid('param');
       const viewer = await viewerIn(db, business_id, c.var.auth.user.id);
-      return ok(c, await listConversations(db, business_id, parseWith(conversationListBody, c.req.valid('json')), visibleConversationsWhere(viewer)));
+      return ok(
+        c,
+        await listConversations(
+          db,
+          business_id,
+          parseWith(conversationListBody, c.req.valid('json')),
+          visibleConversationsWhere(viewer),
+        ),
+      );
     },
   )
   .openapi(
@@ -108,12 +135,23 @@ export const conversationsRouter = createRouter()
       const { business_id } = c.req.valid('param');
       await loadMembership(deps.db, business_id, c.var.auth.user.id);
       const input = parseWith(conversationCreateSchema, c.req.valid('json'));
-      const conversation = await createConversation(deps, business_id, { channel: input.channel, title: input.title, userId: c.var.auth.user.id });
+      const conversation = await createConversation(deps, business_id, {
+        channel: input.channel,
+        title: input.title,
+        userId: c.var.auth.user.id,
+      });
       return ok(c, { conversation });
     },
   )
   .openapi(
-    createRoute({ ...common, method: 'post', path: `${base}/get/{conversation_id}`, summary: 'One conversation with its messages, oldest first', request: { params: conversationIdParam }, responses: envelope(conversationGetData) }),
+    createRoute({
+      ...common,
+      method: 'post',
+      path: `${base}/get/{conversation_id}`,
+      summary: 'One conversation with its messages, oldest first',
+      request: { params: conversationIdParam },
+      responses: envelope(conversationGetData),
+    }),
     async (c) => {
       const { deps } = c.var;
       const { business_id, conversation_id } = c.req.valid('param');
@@ -122,7 +160,10 @@ export const conversationsRouter = createRouter()
       await expireStaleReplies(deps, row.id);
       const rows = await listMessages(deps.db, row.id);
       const messageList = rows.map((message) => messageForViewer(viewer, serializeMessage(message)));
-      return ok(c, { conversation: { ...(await conversationRecord(deps.db, row)), messages: messageList }, messages: messageList });
+      return ok(c, {
+        conversation: { ...(await conversationRecord(deps.db, row)), messages: messageList },
+        messages: messageList,
+      });
     },
   )
   .openapi(
@@ -130,7 +171,8 @@ export const conversationsRouter = createRouter()
       ...common,
       method: 'post',
       path: `${base}/update/{conversation_id}`,
-      summary: "Send a message: answers every message, oldest first, with the assistant's reply (wait=false: at once, the reply 'streaming')",
+      summary:
+        "Send a message: answers every message, oldest first, with the assistant's reply (wait=false: at once, the reply 'streaming')",
       request: { params: conversationIdParam, body: jsonBody(conversationMessageSchema) },
       responses: envelope(turnData),
     }),
@@ -141,7 +183,10 @@ export const conversationsRouter = createRouter()
       checkWritable(viewer, await requireConversation(deps.db, business_id, conversation_id));
       const { message, wait } = c.req.valid('json');
       const turn = await postMessage(deps, { businessId: business_id, conversationId: conversation_id, message, wait });
-      return ok(c, { conversation: turn.conversation, messages: turn.messages.map((item) => messageForViewer(viewer, item)) });
+      return ok(c, {
+        conversation: turn.conversation,
+        messages: turn.messages.map((item) => messageForViewer(viewer, item)),
+      });
     },
   )
   .openapi(
@@ -149,15 +194,20 @@ export const conversationsRouter = createRouter()
       ...common,
       method: 'post',
       path: `${base}/update-voice/{conversation_id}`,
-      summary: 'Send a spoken message (multipart: audio = WAV, 16-bit PCM, at most 10 MB): transcribed, then answered like update; 503 without speech recognition',
+      summary:
+        'Send a spoken message (multipart: audio = WAV, 16-bit PCM, at most 10 MB): transcribed, then answered like update; 503 without speech recognition',
       middleware: [
         requireAuth,
         bodyLimit({
           maxSize: MAX_AUDIO_BYTES + FORM_OVERHEAD_BYTES,
-          onError: (c) => sendError(c, new ApiError(413, [messages.voice.audioTooLarge], { audio: [messages.voice.audioTooLarge] })),
+          onError: (c) =>
+            sendError(c, new ApiError(413, [messages.voice.audioTooLarge], { audio: [messages.voice.audioTooLarge] })),
         }),
       ],
-      request: { params: conversationIdParam, body: { required: true, content: { 'multipart/form-data': { schema: voiceForm } } } },
+      request: {
+        params: conversationIdParam,
+        body: { required: true, content: { 'multipart/form-data': { schema: voiceForm } } },
+      },
       // No speech recognition on this server: 503 'Voice is not available on this server.'
       responses: envelope(voiceTurnData),
     }),
@@ -168,7 +218,11 @@ export const conversationsRouter = createRouter()
       checkWritable(viewer, await requireConversation(deps.db, business_id, conversation_id));
       const form = c.req.valid('form') as Record<string, unknown>;
       const turn = await voiceTurn(deps, business_id, conversation_id, form);
-      return ok(c, { conversation: turn.conversation, messages: turn.messages.map((item) => messageForViewer(viewer, item)), transcript: turn.transcript });
+      return ok(c, {
+        conversation: turn.conversation,
+        messages: turn.messages.map((item) => messageForViewer(viewer, item)),
+        transcript: turn.transcript,
+      });
     },
   )
   .openapi(
@@ -176,7 +230,8 @@ export const conversationsRouter = createRouter()
       ...common,
       method: 'post',
       path: `${base}/get-message-streamed/{conversation_id}`,
-      summary: "Stream the latest reply as it is produced (starting it if the latest message has none): text chunks, or audio with { format: 'audio' }",
+      summary:
+        "Stream the latest reply as it is produced (starting it if the latest message has none): text chunks, or audio with { format: 'audio' }",
       request: { params: conversationIdParam, body: optionalJsonBody(streamRequestSchema) },
       responses: streamResponses,
     }),
@@ -210,14 +265,19 @@ export const conversationsRouter = createRouter()
       ...common,
       method: 'post',
       path: '/conversations/get-message-streamed/{conversation_id}',
-      summary: 'get-message-streamed without the business in the path: the conversation names it (membership is checked)',
+      summary:
+        'get-message-streamed without the business in the path: the conversation names it (membership is checked)',
       request: { params: bareConversationIdParam, body: optionalJsonBody(streamRequestSchema) },
       responses: streamResponses,
     }),
     async (c) => {
       const { deps } = c.var;
       const { conversation_id } = c.req.valid('param');
-      const [row] = await deps.db.select({ businessId: conversations.businessId }).from(conversations).where(eq(conversations.id, conversation_id)).limit(1);
+      const [row] = await deps.db
+        .select({ businessId: conversations.businessId })
+        .from(conversations)
+        .where(eq(conversations.id, conversation_id))
+        .limit(1);
       if (!row) throw conversationNotFound();
       let viewer: ConversationViewer;
       try {

@@ -5,17 +5,30 @@ import { businessIdParam } from '#api/lib/openapi';
 
 /** Request and response schemas of the conversation calls (the OpenAPI document is built from them). */
 export const conversationIdParam = businessIdParam.extend({
-  conversation_id: z.string().min(1).openapi({ param: { name: 'conversation_id', in: 'path' } }),
+  conversation_id: z
+    .string()
+    .min(1)
+    .openapi({ param: { name: 'conversation_id', in: 'path' } }),
 });
 export const bareConversationIdParam = z.object({
-  conversation_id: z.string().min(1).openapi({ param: { name: 'conversation_id', in: 'path' } }),
+  conversation_id: z
+    .string()
+    .min(1)
+    .openapi({ param: { name: 'conversation_id', in: 'path' } }),
 });
 
 export const conversationListBody = listFiltersSchema.extend({
-  channel: z.enum(CONVERSATION_CHANNELS, { error: `Channel must be one of ${CONVERSATION_CHANNELS.join(', ')}.` }).optional(),
+  channel: z
+    .enum(CONVERSATION_CHANNELS, { error: `Channel must be one of ${CONVERSATION_CHANNELS.join(', ')}.` })
+    .optional(),
 });
 
-const sourceOut = z.object({ kind: z.enum(['memory', 'service', 'business']), _id: z.string().nullable(), type: z.string(), title: z.string().nullable() });
+const sourceOut = z.object({
+  kind: z.enum(['memory', 'service', 'business']),
+  _id: z.string().nullable(),
+  type: z.string(),
+  title: z.string().nullable(),
+});
 const actionOut = z.object({
   type: z.enum(['task_created', 'question_recorded', 'customer_found', 'order_created', 'appointment_booked']),
   summary: z.string(),
@@ -33,9 +46,17 @@ export const messageOut = z
     role: z.enum(['user', 'assistant']),
     content: z.string(),
     created_at: z.string(),
-    status: z.enum(['complete', 'streaming', 'failed']).openapi({ description: "'streaming' while the reply is produced (get-message-streamed follows it)" }),
-    sources: z.array(sourceOut).optional().openapi({ description: 'Memories, services and business details the answer came from' }),
-    actions: z.array(actionOut).optional().openapi({ description: 'What the assistant did: task created, question recorded, order taken' }),
+    status: z
+      .enum(['complete', 'streaming', 'failed'])
+      .openapi({ description: "'streaming' while the reply is produced (get-message-streamed follows it)" }),
+    sources: z
+      .array(sourceOut)
+      .optional()
+      .openapi({ description: 'Memories, services and business details the answer came from' }),
+    actions: z
+      .array(actionOut)
+      .optional()
+      .openapi({ description: 'What the assistant did: task created, question recorded, order taken' }),
     from_voice: z.boolean().optional(),
     error: z.string().nullable().optional().openapi({ description: 'Why a failed reply failed' }),
   })
@@ -50,7 +71,9 @@ export const conversationOut = z
     user_id: z.string().nullable(),
     customer_id: z.string().nullable(),
     message_count: z.number(),
-    last_message: z.object({ role: z.enum(['user', 'assistant']), content: z.string(), created_at: z.string() }).nullable(),
+    last_message: z
+      .object({ role: z.enum(['user', 'assistant']), content: z.string(), created_at: z.string() })
+      .nullable(),
     created_at: z.string(),
     updated_at: z.string(),
     messages: z.array(messageOut).optional().openapi({ description: 'get only: every message, oldest first' }),
@@ -59,12 +82,32 @@ export const conversationOut = z
 
 export const conversationData = z.object({ conversation: conversationOut });
 export const conversationGetData = z.object({ conversation: conversationOut, messages: z.array(messageOut) });
-export const conversationListData = z.object({ conversations: z.array(conversationOut), total: z.number(), page: z.number(), limit: z.number() });
-export const turnData = z.object({ conversation: conversationOut, messages: z.array(messageOut).openapi({ description: 'Every message, oldest first, the reply last' }) });
-export const voiceTurnData = turnData.extend({ transcript: z.string().openapi({ description: 'What the recording was heard as (the stored message)' }) });
+export const conversationListData = z.object({
+  conversations: z.array(conversationOut),
+  total: z.number(),
+  page: z.number(),
+  limit: z.number(),
+});
+export const turnData = z.object({
+  conversation: conversationOut,
+  messages: z.array(messageOut).openapi({ description: 'Every message, oldest first, the reply last' }),
+});
+export const voiceTurnData = turnData.extend({
+  transcript: z.string().openapi({ description: 'What the recording was heard as (the stored message)' }),
+});
 export const suggestionsData = z.object({ suggestions: z.array(z.string()) });
 
 export const voiceForm = z.object({
-  audio: z.any().optional().openapi({ type: 'string', format: 'binary', description: 'A WAV recording, 16-bit PCM (the browser sends 16 kHz mono); at most 10 MB' }),
-  wait: z.string().optional().openapi({ description: "'false' answers at once while the reply is produced; default true" }),
+  audio: z
+    .any()
+    .optional()
+    .openapi({
+      type: 'string',
+      format: 'binary',
+      description: 'A WAV recording, 16-bit PCM (the browser sends 16 kHz mono); at most 10 MB',
+    }),
+  wait: z
+    .string()
+    .optional()
+    .openapi({ description: "'false' answers at once while the reply is produced; default true" }),
 });

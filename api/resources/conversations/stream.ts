@@ -22,14 +22,21 @@ function beforeStreaming(error: unknown): unknown {
   return error;
 }
 
-export async function streamLatestReply(deps: ApiDeps, businessId: string, conversationId: string, format: StreamFormat, requestSignal?: AbortSignal): Promise<Response> {
+export async function streamLatestReply(
+  deps: ApiDeps,
+  businessId: string,
+  conversationId: string,
+  format: StreamFormat,
+  requestSignal?: AbortSignal,
+): Promise<Response> {
   const tts = deps.speech?.tts;
   if (format === 'audio' && !tts) throw new ApiError(503, [messages.voice.unavailable]);
   const controller = new AbortController();
   requestSignal?.addEventListener('abort', () => controller.abort(), { once: true });
 
   const followed = await followLatestReply(deps, businessId, conversationId, controller.signal);
-  const bytes = format === 'audio' && tts ? tts.speak(followed.chunks, { signal: controller.signal }) : encodeText(followed.chunks);
+  const bytes =
+    format === 'audio' && tts ? tts.speak(followed.chunks, { signal: controller.signal }) : encodeText(followed.chunks);
   const iterator = bytes[Symbol.asyncIterator]();
   let first: IteratorResult<Uint8Array>;
   try {
@@ -50,7 +57,13 @@ export async function streamLatestReply(deps: ApiDeps, businessId: string, conve
         if (step.done) stream.close();
         else stream.enqueue(step.value);
       } catch (error) {
-        deps.log?.({ level: 'warn', msg: 'reply stream failed', conversation_id: conversationId, format, error: error instanceof Error ? error.message : String(error) });
+        deps.log?.({
+          level: 'warn',
+          msg: 'reply stream failed',
+          conversation_id: conversationId,
+          format,
+          error: error instanceof Error ? error.message : String(error),
+        });
         stream.error(error instanceof Error ? error : new Error(messages.stream.failed));
       }
     },

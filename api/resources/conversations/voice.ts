@@ -24,14 +24,16 @@ const audioError = (message: string) => invalid({ audio: [message] });
 /** RIFF/WAVE, PCM, 16-bit, with samples: anything else is refused before it reaches the recogniser. */
 export function checkWav(bytes: Uint8Array): void {
   const ascii = (start: number, length: number) => String.fromCharCode(...bytes.subarray(start, start + length));
-  if (bytes.byteLength < 44 || ascii(0, 4) !== 'RIFF' || ascii(8, 4) !== 'WAVE') throw audioError(messages.voice.audioInvalid);
+  if (bytes.byteLength < 44 || ascii(0, 4) !== 'RIFF' || ascii(8, 4) !== 'WAVE')
+    throw audioError(messages.voice.audioInvalid);
   let wav;
   try {
     wav = parseWav(bytes);
   } catch {
     throw audioError(messages.voice.audioInvalid);
   }
-  if (wav.bitsPerSample !== 16 || wav.channels < 1 || wav.sampleRate < 1000) throw audioError(messages.voice.audioInvalid);
+  if (wav.bitsPerSample !== 16 || wav.channels < 1 || wav.sampleRate < 1000)
+    throw audioError(messages.voice.audioInvalid);
   if (wav.pcm.byteLength < wav.channels * 2) throw audioError(messages.voice.audioEmpty);
 }
 
@@ -47,20 +49,38 @@ export async function businessVocabulary(deps: Pick<ApiDeps, 'db'>, businessId: 
  * recogniser builds the business's language model from them), and whether it was heard
  * clearly enough to answer. Every voice path (update-voice, the spoken simulator) hears here.
  */
-export async function hearRecording(deps: ApiDeps, businessId: string, stt: SpeechToText, bytes: Uint8Array): Promise<Heard & { clear: boolean }> {
+export async function hearRecording(
+  deps: ApiDeps,
+  businessId: string,
+  stt: SpeechToText,
+  bytes: Uint8Array,
+): Promise<Heard & { clear: boolean }> {
   let heard: Heard;
   try {
-    const [vocabulary, knowledge] = await Promise.all([businessVocabulary(deps, businessId), loadSpeechKnowledge(deps.db, businessId)]);
+    const [vocabulary, knowledge] = await Promise.all([
+      businessVocabulary(deps, businessId),
+      loadSpeechKnowledge(deps.db, businessId),
+    ]);
     heard = await hearSpeech(stt, bytes, { vocabulary, knowledge });
   } catch (error) {
-    deps.log?.({ level: 'error', msg: 'speech recognition failed', stt: stt.name, error: error instanceof Error ? error.message : String(error) });
+    deps.log?.({
+      level: 'error',
+      msg: 'speech recognition failed',
+      stt: stt.name,
+      error: error instanceof Error ? error.message : String(error),
+    });
     throw new ApiError(502, ['The recording could not be transcribed. Please try again.']);
   }
   const text = heard.text.replace(/\s+/g, ' ').trim();
   return { text, confidence: heard.confidence, clear: heardClearly(heard.confidence) };
 }
 
-export async function voiceTurn(deps: ApiDeps, businessId: string, conversationId: string, form: Record<string, unknown>): Promise<TurnResult & { transcript: string }> {
+export async function voiceTurn(
+  deps: ApiDeps,
+  businessId: string,
+  conversationId: string,
+  form: Record<string, unknown>,
+): Promise<TurnResult & { transcript: string }> {
   await requireConversation(deps.db, businessId, conversationId);
   const stt = deps.speech?.stt;
   if (!stt) throw new ApiError(503, [messages.voice.unavailable]);
@@ -83,7 +103,14 @@ export async function voiceTurn(deps: ApiDeps, businessId: string, conversationI
     const message = transcript.slice(0, MESSAGE_MAX);
     // Unsure of the words: ask again rather than answer, escalate or make an owner question of them.
     const turn = heard.clear
-      ? await postMessage(deps, { businessId, conversationId, message, audioKey: key, wait, secondHearing: Boolean(stt.embedded) })
+      ? await postMessage(deps, {
+          businessId,
+          conversationId,
+          message,
+          audioKey: key,
+          wait,
+          secondHearing: Boolean(stt.embedded),
+        })
       : await postMessageWithSetReply(deps, { businessId, conversationId, message, audioKey: key, reply: SAY_AGAIN });
     return { ...turn, transcript };
   } catch (error) {

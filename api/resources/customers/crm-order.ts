@@ -24,35 +24,69 @@ function effectiveOrder(stored: string[] | null): string[] {
   return [...known, ...CUSTOMER_STATUSES.filter((status) => !known.includes(status))];
 }
 
-
 export const crmOrderRouter = createRouter()
   .openapi(
-    createRoute({ method: 'post', path: '/businesses/crm-order/{business_id}/get', tags, summary: 'The order of customer statuses (any member)', security: bearer, middleware: [requireAuth] as const, request: { params: businessIdParam }, responses: envelope(crmOrderData) }),
+    createRoute({
+      method: 'post',
+      path: '/businesses/crm-order/{business_id}/get',
+      tags,
+      summary: 'The order of customer statuses (any member)',
+      security: bearer,
+      middleware: [requireAuth] as const,
+      request: { params: businessIdParam },
+      responses: envelope(crmOrderData),
+    }),
     async (c) => {
       const { business } = await loadMembership(c.var.deps.db, c.req.valid('param').business_id, c.var.auth.user.id);
       return ok(c, { crm_order: effectiveOrder(business.crmOrder) });
     },
   )
   .openapi(
-    createRoute({ method: 'post', path: '/businesses/crm-order/{business_id}/set', tags, summary: 'Set the order of customer statuses (customers/edit)', security: bearer, middleware: [requireAuth] as const, request: { params: businessIdParam, body: jsonBody(crmOrderSchema) }, responses: envelope(crmOrderData) }),
+    createRoute({
+      method: 'post',
+      path: '/businesses/crm-order/{business_id}/set',
+      tags,
+      summary: 'Set the order of customer statuses (customers/edit)',
+      security: bearer,
+      middleware: [requireAuth] as const,
+      request: { params: businessIdParam, body: jsonBody(crmOrderSchema) },
+      responses: envelope(crmOrderData),
+    }),
     async (c) => {
       const { db, clock } = c.var.deps;
       const { user } = c.var.auth;
       const { business_id } = c.req.valid('param');
       await canEditCustomers(db, business_id, user.id);
-      const [business] = await db.update(businesses).set({ crmOrder: c.req.valid('json').crm_order, updatedAt: clock.now() }).where(eq(businesses.id, business_id)).returning();
+      const [business] = await db
+        .update(businesses)
+        .set({ crmOrder: c.req.valid('json').crm_order, updatedAt: clock.now() })
+        .where(eq(businesses.id, business_id))
+        .returning();
       await businessChanged(c.var.deps, 'Updated', business, user);
       return ok(c, { crm_order: effectiveOrder(business.crmOrder) }, ['CRM order saved.']);
     },
   )
   .openapi(
-    createRoute({ method: 'post', path: '/businesses/crm-order/{business_id}/clear', tags, summary: 'Back to the default order of customer statuses (customers/edit)', security: bearer, middleware: [requireAuth] as const, request: { params: businessIdParam }, responses: envelope(crmOrderData) }),
+    createRoute({
+      method: 'post',
+      path: '/businesses/crm-order/{business_id}/clear',
+      tags,
+      summary: 'Back to the default order of customer statuses (customers/edit)',
+      security: bearer,
+      middleware: [requireAuth] as const,
+      request: { params: businessIdParam },
+      responses: envelope(crmOrderData),
+    }),
     async (c) => {
       const { db, clock } = c.var.deps;
       const { user } = c.var.auth;
       const { business_id } = c.req.valid('param');
       await canEditCustomers(db, business_id, user.id);
-      const [business] = await db.update(businesses).set({ crmOrder: null, updatedAt: clock.now() }).where(eq(businesses.id, business_id)).returning();
+      const [business] = await db
+        .update(businesses)
+        .set({ crmOrder: null, updatedAt: clock.now() })
+        .where(eq(businesses.id, business_id))
+        .returning();
       await businessChanged(c.var.deps, 'Updated', business, user);
       return ok(c, { crm_order: effectiveOrder(business.crmOrder) }, ['CRM order reset to the default.']);
     },

@@ -7,7 +7,10 @@ import { businessIdParam } from '#api/lib/openapi';
 
 /** Request and response schemas of the customer calls (the OpenAPI document is built from them). */
 export const customerIdParam = businessIdParam.extend({
-  customer_id: z.string().min(1).openapi({ param: { name: 'customer_id', in: 'path' } }),
+  customer_id: z
+    .string()
+    .min(1)
+    .openapi({ param: { name: 'customer_id', in: 'path' } }),
 });
 
 const addressOut = z.object({
@@ -29,7 +32,9 @@ export const customerOut = z
     phones: z.array(z.string()),
     addresses: z.array(addressOut),
     duplicates: z.array(z.object({ _id: z.string(), name: z.string(), reason: z.enum(['phone', 'email']) })),
-    sms_opt_outs: z.array(z.object({ phone: z.string(), at: z.string() })).openapi({ description: 'Their numbers that texted STOP: no SMS is sent to them until they text START' }),
+    sms_opt_outs: z
+      .array(z.object({ phone: z.string(), at: z.string() }))
+      .openapi({ description: 'Their numbers that texted STOP: no SMS is sent to them until they text START' }),
     created_at: z.string(),
     updated_at: z.string(),
     deleted_at: z.string().nullable(),
@@ -53,10 +58,20 @@ const lastName = z.string().trim().max(100).nullish();
 export const customerCreateBody = customerSchema.extend({ last_name: lastName });
 /** Partial: only what is sent changes. last_name null or '' clears it; a list replaces the old one. */
 export const customerUpdateBody = customerUpdateSchema.extend({ last_name: lastName });
-export const mergeBody = z.object({ merge_id: z.string({ error: 'Choose the contact to merge.' }).trim().min(1, { error: 'Choose the contact to merge.' }) });
+export const mergeBody = z.object({
+  merge_id: z
+    .string({ error: 'Choose the contact to merge.' })
+    .trim()
+    .min(1, { error: 'Choose the contact to merge.' }),
+});
 
 export const customerData = z.object({ customer: customerOut });
-export const customerListData = z.object({ customers: z.array(customerOut), total: z.number(), page: z.number(), limit: z.number() });
+export const customerListData = z.object({
+  customers: z.array(customerOut),
+  total: z.number(),
+  page: z.number(),
+  limit: z.number(),
+});
 export const mergeData = z.object({
   customer: customerOut,
   merged: customerOut,

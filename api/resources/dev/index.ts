@@ -18,24 +18,31 @@ const message = z.object({
 });
 
 /** Outside production only: what the embedded email/SMS providers "sent". */
-export const devRouter = createRouter().openapi(
-  createRoute({ method: 'post', path: '/dev/outbox/list', tags: ['Development'], summary: 'Emails and SMS recorded in the outbox (not in production)', responses: envelope(z.object({ messages: z.array(message) })) }),
-  async (c) => {
-    const { db, env } = c.var.deps;
-    if (env.APP_ENV === 'production') throw notFound('The page');
-    const rows = await listOutbox(db);
-    return ok(c, {
-      messages: rows.map((row) => ({
-        id: row.id,
-        channel: row.channel,
-        to: row.to,
-        from: row.from,
-        subject: row.subject,
-        body: row.body,
-        provider: row.provider,
-        created_at: row.createdAt.toISOString(),
-      })),
-    });
-  },
-)
+export const devRouter = createRouter()
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/dev/outbox/list',
+      tags: ['Development'],
+      summary: 'Emails and SMS recorded in the outbox (not in production)',
+      responses: envelope(z.object({ messages: z.array(message) })),
+    }),
+    async (c) => {
+      const { db, env } = c.var.deps;
+      if (env.APP_ENV === 'production') throw notFound('The page');
+      const rows = await listOutbox(db);
+      return ok(c, {
+        messages: rows.map((row) => ({
+          id: row.id,
+          channel: row.channel,
+          to: row.to,
+          from: row.from,
+          subject: row.subject,
+          body: row.body,
+          provider: row.provider,
+          created_at: row.createdAt.toISOString(),
+        })),
+      });
+    },
+  )
   .route('/', devSystemItemsRouter);

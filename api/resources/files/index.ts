@@ -7,7 +7,10 @@ import { checkRecordingSignature, isSafeId, RECORDING_MIME_TYPE, recordingKey } 
 import { storageOf } from '#api/services/storage';
 
 const errorSchema = z.object({ errors: z.array(z.string()) });
-const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: errorSchema } } });
+const errorResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: errorSchema } },
+});
 
 /** One `bytes=start-end` range (what audio players ask for to seek); anything else: the whole file. */
 function byteRange(header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | null {
@@ -36,8 +39,14 @@ export const filesRouter = createRouter().openapi(
       query: z.object({ expires: z.string().optional(), signature: z.string().optional() }),
     },
     responses: {
-      200: { description: 'The recording', content: { 'audio/wav': { schema: z.string().openapi({ format: 'binary' }) } } },
-      206: { description: 'Part of the recording', content: { 'audio/wav': { schema: z.string().openapi({ format: 'binary' }) } } },
+      200: {
+        description: 'The recording',
+        content: { 'audio/wav': { schema: z.string().openapi({ format: 'binary' }) } },
+      },
+      206: {
+        description: 'Part of the recording',
+        content: { 'audio/wav': { schema: z.string().openapi({ format: 'binary' }) } },
+      },
       403: errorResponse('The link expired or is not valid'),
       404: errorResponse('No such recording'),
     },
@@ -47,7 +56,8 @@ export const filesRouter = createRouter().openapi(
     const { call_id } = c.req.valid('param');
     const { expires, signature } = c.req.valid('query');
     const check = isSafeId(call_id) ? checkRecordingSignature(c.var.deps, call_id, expires, signature) : 'invalid';
-    if (check === 'expired') throw new ApiError(403, ['This recording link has expired. Open the call again to get a new one.']);
+    if (check === 'expired')
+      throw new ApiError(403, ['This recording link has expired. Open the call again to get a new one.']);
     if (check !== 'ok') throw new ApiError(403, ['This recording link is not valid.']);
 
     const [call] = await db
@@ -68,7 +78,8 @@ export const filesRouter = createRouter().openapi(
       'cache-control': 'private, max-age=300',
     };
     const range = byteRange(c.req.header('range'), stat.size);
-    if (range === 'unsatisfiable') return new Response(null, { status: 416, headers: { ...headers, 'content-range': `bytes */${stat.size}` } });
+    if (range === 'unsatisfiable')
+      return new Response(null, { status: 416, headers: { ...headers, 'content-range': `bytes */${stat.size}` } });
     const { start, end } = range ?? { start: 0, end: stat.size - 1 };
     const body = stat.size === 0 ? null : await storage.read(key, { start, end });
     // Gone between the stat and the read: a 404 rather than a body that never comes.

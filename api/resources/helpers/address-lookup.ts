@@ -23,7 +23,14 @@ const foundAddress = z
   .openapi('FoundAddress');
 
 const headers = z.object({
-  'business-id': z.string().max(100).optional().openapi({ param: { name: CLIENT_HEADERS.businessId, in: 'header' }, description: 'The selected business: its known addresses are suggested too' }),
+  'business-id': z
+    .string()
+    .max(100)
+    .optional()
+    .openapi({
+      param: { name: CLIENT_HEADERS.businessId, in: 'header' },
+      description: 'The selected business: its known addresses are suggested too',
+    }),
 });
 
 /**
@@ -32,7 +39,16 @@ const headers = z.object({
  * the Nominatim-compatible service when ADDRESS_LOOKUP_URL is set. Repeats are dropped.
  */
 export const addressLookupRouter = createRouter().openapi(
-  createRoute({ method: 'post', path: '/helpers/address-lookup', tags: ['Helpers'], summary: 'Address suggestions: known addresses, a parse of the text, and a directory', security: bearer, middleware: [requireAuth] as const, request: { headers, body: jsonBody(addressLookupSchema) }, responses: envelope(z.object({ addresses_found: z.array(foundAddress) })) }),
+  createRoute({
+    method: 'post',
+    path: '/helpers/address-lookup',
+    tags: ['Helpers'],
+    summary: 'Address suggestions: known addresses, a parse of the text, and a directory',
+    security: bearer,
+    middleware: [requireAuth] as const,
+    request: { headers, body: jsonBody(addressLookupSchema) },
+    responses: envelope(z.object({ addresses_found: z.array(foundAddress) })),
+  }),
   async (c) => {
     const { db, addressLookup } = c.var.deps;
     const { address } = c.req.valid('json');
@@ -41,14 +57,21 @@ export const addressLookupRouter = createRouter().openapi(
     if (businessId) {
       // A business the caller is not in answers 404, like every business-scoped call.
       const { membership } = await loadMembership(db, businessId, c.var.auth.user.id);
-      if (hasPermission(membership.permissions, 'customers/view') || hasPermission(membership.permissions, 'customers/edit')) {
+      if (
+        hasPermission(membership.permissions, 'customers/view') ||
+        hasPermission(membership.permissions, 'customers/edit')
+      ) {
         known = (await knownAddresses(db, businessId, address)).map((found) => toFound(found, 'known'));
       }
     }
     const parsed = parseAddress(address);
     const directory = addressLookup ? await addressLookup.search(address) : [];
     const seen = new Set<string>();
-    const addresses_found = [...known, ...(Object.keys(parsed).length ? [toFound(parsed, 'parsed')] : []), ...directory].filter((found) => {
+    const addresses_found = [
+      ...known,
+      ...(Object.keys(parsed).length ? [toFound(parsed, 'parsed')] : []),
+      ...directory,
+    ].filter((found) => {
       const key = found.label.toLowerCase();
       if (seen.has(key)) return false;
       seen.add(key);

@@ -17,7 +17,14 @@ const lookupOut = z.object({
    */
   businesses: z.array(z.object({ name: z.string(), country: z.string() })),
   /** Public listings from DIRECTORY_URL that can prefill the business form. */
-  listings: z.array(z.object({ name: z.string(), country: z.string().nullable(), telephone: z.string().nullable(), address: z.string().nullable() })),
+  listings: z.array(
+    z.object({
+      name: z.string(),
+      country: z.string().nullable(),
+      telephone: z.string().nullable(),
+      address: z.string().nullable(),
+    }),
+  ),
 });
 
 /** A name compared case-insensitively with runs of whitespace as one space (the same rule on both sides). */
@@ -25,7 +32,17 @@ const comparableName = (name: string | SQL) => sql`lower(btrim(regexp_replace(${
 
 export const helpersRouter = createRouter()
   .openapi(
-    createRoute({ method: 'post', path: '/helpers/business-lookup', tags, summary: 'Is a business of exactly this name on this instance (name and country only), and public directory listings to prefill the form', security: bearer, middleware: [requireAuth] as const, request: { body: jsonBody(lookupSchema) }, responses: envelope(lookupOut) }),
+    createRoute({
+      method: 'post',
+      path: '/helpers/business-lookup',
+      tags,
+      summary:
+        'Is a business of exactly this name on this instance (name and country only), and public directory listings to prefill the form',
+      security: bearer,
+      middleware: [requireAuth] as const,
+      request: { body: jsonBody(lookupSchema) },
+      responses: envelope(lookupOut),
+    }),
     async (c) => {
       const { db, directory } = c.var.deps;
       const { business_name } = c.req.valid('json');
@@ -33,7 +50,12 @@ export const helpersRouter = createRouter()
         db
           .select({ name: businesses.name, country: businesses.country })
           .from(businesses)
-          .where(and(sql`${comparableName(sql`${businesses.name}`)} = ${comparableName(business_name)}`, isNull(businesses.deletedAt)))
+          .where(
+            and(
+              sql`${comparableName(sql`${businesses.name}`)} = ${comparableName(business_name)}`,
+              isNull(businesses.deletedAt),
+            ),
+          )
           .orderBy(asc(businesses.name))
           .limit(10),
         directory.search(business_name),
@@ -42,6 +64,12 @@ export const helpersRouter = createRouter()
     },
   )
   .openapi(
-    createRoute({ method: 'post', path: '/helpers/check-version', tags, summary: 'The latest app version', responses: envelope(z.object({ latest_version: z.string() })) }),
+    createRoute({
+      method: 'post',
+      path: '/helpers/check-version',
+      tags,
+      summary: 'The latest app version',
+      responses: envelope(z.object({ latest_version: z.string() })),
+    }),
     (c) => ok(c, { latest_version: c.var.deps.latestVersion ?? c.var.deps.version }),
   );

@@ -17,7 +17,8 @@ export const supportRouter = createRouter().openapi(
     method: 'post',
     path: '/helpers/support',
     tags: ['Helpers'],
-    summary: 'Send a support request (subject, message; email to reply to, defaults to the account; page it was sent from)',
+    summary:
+      'Send a support request (subject, message; email to reply to, defaults to the account; page it was sent from)',
     security: bearer,
     middleware: [requireAuth] as const,
     request: { body: jsonBody(supportRequestSchema) },
@@ -39,7 +40,15 @@ export const supportRouter = createRouter().openapi(
       .join('\n');
     const subject = `Support: ${input.subject}`;
     if (deps.supportEmail) await deps.mailer.send({ to: deps.supportEmail, subject, text });
-    else await recordOutbox(deps.db, { channel: 'email', to: 'support', subject, body: text, provider: 'outbox', delivered: false });
+    else
+      await recordOutbox(deps.db, {
+        channel: 'email',
+        to: 'support',
+        subject,
+        body: text,
+        provider: 'outbox',
+        delivered: false,
+      });
     return ok(c, {}, [SUPPORT_SENT]);
   },
 );

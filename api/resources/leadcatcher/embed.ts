@@ -154,6 +154,9 @@ const SCRIPT = String.raw`(function () {
 
 /** The config is JSON with <, > and & escaped, so no value can end the script or inject markup. */
 export function renderEmbedScript(config: EmbedConfig): string {
-  const json = JSON.stringify(config).replace(/[<>&\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  const json = JSON.stringify(config).replace(
+    /[<>&\u2028\u2029]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
   return SCRIPT.replace('__CONFIG__', () => json);
 }

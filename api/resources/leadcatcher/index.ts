@@ -55,7 +55,11 @@ function requestOrigin(c: C): string | null {
   return originOf(c.req.header('origin')) ?? originOf(c.req.header('referer'));
 }
 
-function corsHeaders(settings: LeadcatcherSettings | null, origin: string | null, allowed: boolean): Record<string, string> {
+function corsHeaders(
+  settings: LeadcatcherSettings | null,
+  origin: string | null,
+  allowed: boolean,
+): Record<string, string> {
   if (settings && settings.allowed_origins.length === 0) return { 'Access-Control-Allow-Origin': '*' };
   if (settings && origin && allowed) return { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' };
   return { Vary: 'Origin' };
@@ -68,14 +72,18 @@ function corsHeaders(settings: LeadcatcherSettings | null, origin: string | null
  */
 function pageHeaders(settings: LeadcatcherSettings | null): Record<string, string> {
   const redirect = originOf(settings?.redirect_url);
-  const ancestors = !settings ? "'none'" : settings.allowed_origins.length ? ["'self'", ...settings.allowed_origins].join(' ') : '*';
+  const ancestors = !settings
+    ? "'none'"
+    : settings.allowed_origins.length
+      ? ["'self'", ...settings.allowed_origins].join(' ')
+      : '*';
   return {
     'Content-Type': 'text/html; charset=utf-8',
     'Cache-Control': 'no-store',
     'Content-Security-Policy': [
       "default-src 'none'",
       "style-src 'unsafe-inline'",
-      "img-src data:",
+      'img-src data:',
       `form-action 'self'${redirect ? ` ${redirect}` : ''}`,
       `frame-ancestors ${ancestors}`,
       "base-uri 'none'",
@@ -88,7 +96,10 @@ function html(body: string, status: number, headers: Record<string, string>): Re
 }
 
 function json(body: unknown, status: number, headers: Record<string, string>): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...headers } });
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...headers },
+  });
 }
 
 async function leadcatcherOf(c: C): Promise<(SystemRow & { name: 'leadcatcher' }) | null> {
@@ -96,7 +107,17 @@ async function leadcatcherOf(c: C): Promise<(SystemRow & { name: 'leadcatcher' }
   return isLeadcatcher(system) ? system : null;
 }
 
-async function formPage(c: C, system: SystemRow & { name: 'leadcatcher' }, status: number, extra: { values?: Partial<LeadFields>; fieldErrors?: Record<string, string[]>; errors?: string[]; sent?: string | null }) {
+async function formPage(
+  c: C,
+  system: SystemRow & { name: 'leadcatcher' },
+  status: number,
+  extra: {
+    values?: Partial<LeadFields>;
+    fieldErrors?: Record<string, string[]>;
+    errors?: string[];
+    sent?: string | null;
+  },
+) {
   const settings = leadcatcherSettings(system);
   const page = renderFormPage({
     formName: settings.form_name,
@@ -133,10 +154,23 @@ leadcatcherRouter.get('/leadcatcher/:system_id/form', async (c) => {
 
 leadcatcherRouter.get('/leadcatcher/:system_id/embed.js', async (c) => {
   const system = await leadcatcherOf(c);
-  const headers = { 'Content-Type': 'application/javascript; charset=utf-8', 'Cache-Control': 'public, max-age=300', 'Access-Control-Allow-Origin': '*' };
-  if (!system) return new Response('/* This form is not available. */\n', { status: 404, headers: { ...headers, 'Cache-Control': 'public, max-age=60' } });
+  const headers = {
+    'Content-Type': 'application/javascript; charset=utf-8',
+    'Cache-Control': 'public, max-age=300',
+    'Access-Control-Allow-Origin': '*',
+  };
+  if (!system)
+    return new Response('/* This form is not available. */\n', {
+      status: 404,
+      headers: { ...headers, 'Cache-Control': 'public, max-age=60' },
+    });
   const settings = leadcatcherSettings(system);
-  const script = renderEmbedScript({ id: system.id, submit: leadcatcherUrls(c.var.deps, system.id).submit, formName: settings.form_name, success: settings.success_message });
+  const script = renderEmbedScript({
+    id: system.id,
+    submit: leadcatcherUrls(c.var.deps, system.id).submit,
+    formName: settings.form_name,
+    success: settings.success_message,
+  });
   return new Response(script, { status: 200, headers });
 });
 
@@ -173,21 +207,40 @@ leadcatcherRouter.post('/leadcatcher/:system_id/submit', async (c) => {
   const allowed = originAllowed(settings, origin, ownOrigins(c));
   const cors = corsHeaders(settings, origin, allowed);
   const refuse = (status: number, message: string, extra: Record<string, string> = {}) =>
-    wantsJson ? json({ errors: [message] }, status, { ...cors, ...extra }) : html(renderMessagePage(settings.form_name, message), status, { ...pageHeaders(settings), ...extra });
+    wantsJson
+      ? json({ errors: [message] }, status, { ...cors, ...extra })
+      : html(renderMessagePage(settings.form_name, message), status, { ...pageHeaders(settings), ...extra });
 
   // The rate limit comes first: refused and spam submissions count too, so nothing (not
   // even the events log) can be flooded from one address.
   const token = takeSubmissionToken(deps, system.id, clientIpOf(c));
   if (!token.allowed) {
-    if (token.first) await recordSystemEvent(deps, system, { kind: 'webhook', name: 'form.submitted', outcome: 'refused', error: leadMessages.rateLimited, details: { origin } });
+    if (token.first)
+      await recordSystemEvent(deps, system, {
+        kind: 'webhook',
+        name: 'form.submitted',
+        outcome: 'refused',
+        error: leadMessages.rateLimited,
+        details: { origin },
+      });
     return refuse(429, leadMessages.rateLimited, { 'Retry-After': '60' });
   }
   if (!allowed) {
-    await recordSystemEvent(deps, system, { kind: 'webhook', name: 'form.submitted', outcome: 'refused', error: leadMessages.originRefused, details: { origin } });
+    await recordSystemEvent(deps, system, {
+      kind: 'webhook',
+      name: 'form.submitted',
+      outcome: 'refused',
+      error: leadMessages.originRefused,
+      details: { origin },
+    });
     return refuse(403, leadMessages.originRefused);
   }
   const raw = await readBody(c, isJson);
-  if (!raw) return refuse(400, isJson ? 'The request body is not valid JSON.' : 'The form could not be read. Please try again.');
+  if (!raw)
+    return refuse(
+      400,
+      isJson ? 'The request body is not valid JSON.' : 'The form could not be read. Please try again.',
+    );
 
   const pageUrl = pageUrlOf(raw.page_url) ?? pageUrlOf(c.req.header('referer'));
   const result = await submitLead(deps, system, raw, { pageUrl, origin });
@@ -204,7 +257,12 @@ leadcatcherRouter.post('/leadcatcher/:system_id/submit', async (c) => {
   return new Response(null, { status: 303, headers: { Location: thanks, 'Cache-Control': 'no-store' } });
 });
 
-const systemIdParam = z.object({ system_id: z.string().min(1).openapi({ param: { name: 'system_id', in: 'path' } }) });
+const systemIdParam = z.object({
+  system_id: z
+    .string()
+    .min(1)
+    .openapi({ param: { name: 'system_id', in: 'path' } }),
+});
 const tags = ['Lead catcher'];
 leadcatcherRouter.openAPIRegistry.registerPath({
   method: 'get',
@@ -212,7 +270,10 @@ leadcatcherRouter.openAPIRegistry.registerPath({
   tags,
   summary: 'The hosted form page (HTML, works without JavaScript); ?sent=1 shows the success message',
   request: { params: systemIdParam, query: z.object({ sent: z.string().optional() }) },
-  responses: { 200: { description: 'The form page', content: { 'text/html': { schema: z.string() } } }, 404: { description: 'No such lead catcher' } },
+  responses: {
+    200: { description: 'The form page', content: { 'text/html': { schema: z.string() } } },
+    404: { description: 'No such lead catcher' },
+  },
 });
 leadcatcherRouter.openAPIRegistry.registerPath({
   method: 'get',
@@ -220,12 +281,20 @@ leadcatcherRouter.openAPIRegistry.registerPath({
   tags,
   summary: 'The script that renders the form into <div data-leadcatcher="{system_id}"> and posts it as JSON',
   request: { params: systemIdParam },
-  responses: { 200: { description: 'JavaScript', content: { 'application/javascript': { schema: z.string() } } }, 404: { description: 'No such lead catcher' } },
+  responses: {
+    200: { description: 'JavaScript', content: { 'application/javascript': { schema: z.string() } } },
+    404: { description: 'No such lead catcher' },
+  },
 });
 const submitBody = z.object({
   name: z.string().openapi({ description: 'Required' }),
   email: z.string().optional().openapi({ description: 'An email or a phone is required' }),
-  phone: z.string().optional().openapi({ description: 'As typed ("07700 900123", "+44 7700 900123"): read in the business country, stored in E.164' }),
+  phone: z
+    .string()
+    .optional()
+    .openapi({
+      description: 'As typed ("07700 900123", "+44 7700 900123"): read in the business country, stored in E.164',
+    }),
   message: z.string().optional().openapi({ description: 'At most 5000 characters' }),
   website: z.string().optional().openapi({ description: 'The honeypot: leave empty' }),
   page_url: z.string().optional().openapi({ description: 'The page the form was on (else the Referer)' }),
@@ -234,17 +303,25 @@ leadcatcherRouter.openAPIRegistry.registerPath({
   method: 'post',
   path: '/leadcatcher/{system_id}/submit',
   tags,
-  summary: 'Submit the form (JSON, or a plain form post answered with a 303); no sign-in. Honeypot, allowed sites, rate limit and CORS.',
+  summary:
+    'Submit the form (JSON, or a plain form post answered with a 303); no sign-in. Honeypot, allowed sites, rate limit and CORS.',
   request: {
     params: systemIdParam,
-    body: { content: { 'application/json': { schema: submitBody }, 'application/x-www-form-urlencoded': { schema: submitBody } } },
+    body: {
+      content: {
+        'application/json': { schema: submitBody },
+        'application/x-www-form-urlencoded': { schema: submitBody },
+      },
+    },
   },
   responses: {
     200: { description: 'Sent: { data: { sent: true }, messages: [success message] }' },
     303: { description: 'A form post: to the redirect URL or the form page with ?sent=1' },
     403: { description: 'This site may not send this form.' },
     404: { description: 'No such lead catcher' },
-    422: { description: 'Validation failed: { errors, field_errors } (a form post: the form page again, with the messages)' },
+    422: {
+      description: 'Validation failed: { errors, field_errors } (a form post: the form page again, with the messages)',
+    },
     429: { description: 'Too many submissions. Try again in a minute.' },
   },
 });

@@ -6,7 +6,10 @@ import type { LeadFields } from '#api/services/systems/leadcatcher';
  * strictest policy. Every value shown is escaped.
  */
 export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] as string);
+  return value.replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] as string,
+  );
 }
 
 const STYLE = `
@@ -63,7 +66,19 @@ export type FormPageInput = {
   sent?: string | null;
 };
 
-function field(name: keyof LeadFields, label: string, input: FormPageInput, options: { type?: string; autocomplete?: string; required?: boolean; optional?: boolean; textarea?: boolean; maxLength?: number }): string {
+function field(
+  name: keyof LeadFields,
+  label: string,
+  input: FormPageInput,
+  options: {
+    type?: string;
+    autocomplete?: string;
+    required?: boolean;
+    optional?: boolean;
+    textarea?: boolean;
+    maxLength?: number;
+  },
+): string {
   const id = `lc-${name}`;
   const errors = input.fieldErrors?.[name] ?? [];
   const value = input.values?.[name] ?? '';
@@ -79,7 +94,10 @@ function field(name: keyof LeadFields, label: string, input: FormPageInput, opti
 export function renderFormPage(input: FormPageInput): string {
   const heading = `<h1>${escapeHtml(input.formName)}</h1>${input.businessName ? `\n<p class="sub">${escapeHtml(input.businessName)}</p>` : ''}`;
   if (input.sent) {
-    return document(input.formName, `${heading}\n<p class="ok" role="status">${escapeHtml(input.sent)}</p>\n<p><a href="${escapeHtml(input.formPath)}">Send another message</a></p>`);
+    return document(
+      input.formName,
+      `${heading}\n<p class="ok" role="status">${escapeHtml(input.sent)}</p>\n<p><a href="${escapeHtml(input.formPath)}">Send another message</a></p>`,
+    );
   }
   const errors = input.errors ?? [];
   const alert = errors.length

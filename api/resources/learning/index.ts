@@ -28,27 +28,53 @@ const jobOut = z
     pages_found: z.number().int(),
     pages_fetched: z.number().int(),
     pages_learned: z.number().int(),
-    errors: z.array(z.object({ url: z.string(), error: z.string() })).openapi({ description: 'Pages that could not be learned, and why' }),
+    errors: z
+      .array(z.object({ url: z.string(), error: z.string() }))
+      .openapi({ description: 'Pages that could not be learned, and why' }),
     started_at: z.string().nullable(),
     finished_at: z.string().nullable(),
     created_at: z.string(),
   })
   .openapi('LearningJob');
 const jobData = z.object({ job: jobOut });
-const jobIdParam = businessIdParam.extend({ job_id: z.string().min(1).openapi({ param: { name: 'job_id', in: 'path' } }) });
+const jobIdParam = businessIdParam.extend({
+  job_id: z
+    .string()
+    .min(1)
+    .openapi({ param: { name: 'job_id', in: 'path' } }),
+});
 const startBody = z.object({
-  url: z.string({ error: URL_REQUIRED }).trim().min(1, { error: URL_REQUIRED }).max(2000).openapi({ example: 'https://example.com' }),
+  url: z
+    .string({ error: URL_REQUIRED })
+    .trim()
+    .min(1, { error: URL_REQUIRED })
+    .max(2000)
+    .openapi({ example: 'https://example.com' }),
 });
 const listBody = z.object({
   page: z.coerce.number().int().min(0).default(0),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
-const listData = z.object({ jobs: z.array(jobOut), total: z.number().int(), page: z.number().int(), limit: z.number().int() });
+const listData = z.object({
+  jobs: z.array(jobOut),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
 
 /** Onboarding step 4: learn the business's website in the background (services/learning). */
 export const learningRouter = createRouter()
   .openapi(
-    createRoute({ method: 'post', path: '/businesses/learning/{business_id}/start', tags, summary: 'Start learning a website: same-site pages become web_page memories, in the background', security: bearer, middleware: [requireAuth] as const, request: { params: businessIdParam, body: jsonBody(startBody) }, responses: envelope(jobData) }),
+    createRoute({
+      method: 'post',
+      path: '/businesses/learning/{business_id}/start',
+      tags,
+      summary: 'Start learning a website: same-site pages become web_page memories, in the background',
+      security: bearer,
+      middleware: [requireAuth] as const,
+      request: { params: businessIdParam, body: jsonBody(startBody) },
+      responses: envelope(jobData),
+    }),
     async (c) => {
       const { business_id } = c.req.valid('param');
       await canEdit(c.var.deps.db, business_id, c.var.auth.user.id);
@@ -57,7 +83,19 @@ export const learningRouter = createRouter()
     },
   )
   .openapi(
-    createRoute({ method: 'post', path: '/businesses/learning/{business_id}/list', tags, summary: 'Learning jobs, newest first', security: bearer, middleware: [requireAuth] as const, request: { params: businessIdParam, body: { required: false, content: { 'application/json': { schema: listBody } } } }, responses: envelope(listData) }),
+    createRoute({
+      method: 'post',
+      path: '/businesses/learning/{business_id}/list',
+      tags,
+      summary: 'Learning jobs, newest first',
+      security: bearer,
+      middleware: [requireAuth] as const,
+      request: {
+        params: businessIdParam,
+        body: { required: false, content: { 'application/json': { schema: listBody } } },
+      },
+      responses: envelope(listData),
+    }),
     async (c) => {
       const { business_id } = c.req.valid('param');
       await canView(c.var.deps.db, business_id, c.var.auth.user.id);
@@ -66,7 +104,16 @@ export const learningRouter = createRouter()
     },
   )
   .openapi(
-    createRoute({ method: 'post', path: '/businesses/learning/{business_id}/get/{job_id}', tags, summary: 'One learning job and its progress', security: bearer, middleware: [requireAuth] as const, request: { params: jobIdParam }, responses: envelope(jobData) }),
+    createRoute({
+      method: 'post',
+      path: '/businesses/learning/{business_id}/get/{job_id}',
+      tags,
+      summary: 'One learning job and its progress',
+      security: bearer,
+      middleware: [requireAuth] as const,
+      request: { params: jobIdParam },
+      responses: envelope(jobData),
+    }),
     async (c) => {
       const { business_id, job_id } = c.req.valid('param');
       await canView(c.var.deps.db, business_id, c.var.auth.user.id);
@@ -74,7 +121,16 @@ export const learningRouter = createRouter()
     },
   )
   .openapi(
-    createRoute({ method: 'post', path: '/businesses/learning/{business_id}/cancel/{job_id}', tags, summary: 'Stop a queued or running learning job (what was learned stays)', security: bearer, middleware: [requireAuth] as const, request: { params: jobIdParam }, responses: envelope(jobData) }),
+    createRoute({
+      method: 'post',
+      path: '/businesses/learning/{business_id}/cancel/{job_id}',
+      tags,
+      summary: 'Stop a queued or running learning job (what was learned stays)',
+      security: bearer,
+      middleware: [requireAuth] as const,
+      request: { params: jobIdParam },
+      responses: envelope(jobData),
+    }),
     async (c) => {
       const { business_id, job_id } = c.req.valid('param');
       await canEdit(c.var.deps.db, business_id, c.var.auth.user.id);

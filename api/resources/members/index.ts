@@ -1,7 +1,14 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { messages } from '#contract/messages';
 import { ASSIGNABLE_PERMISSIONS, hasPermission } from '#contract/permissions';
-import { acceptInvitationSchema, makeAdminSchema, memberEditSchema, memberInviteSchema, memberListSchema, memberMessages } from '#contract/schemas/member';
+import {
+  acceptInvitationSchema,
+  makeAdminSchema,
+  memberEditSchema,
+  memberInviteSchema,
+  memberListSchema,
+  memberMessages,
+} from '#contract/schemas/member';
 import { requireAuth } from '#api/lib/auth';
 import { createRouter } from '#api/lib/context';
 import { forbidden } from '#api/lib/errors';
@@ -9,17 +16,52 @@ import { loadMembership } from '#api/lib/membership';
 import { bearer, businessIdParam, businessSchemaOut, envelope, jsonBody } from '#api/lib/openapi';
 import { ok } from '#api/lib/respond';
 import { serializeBusiness } from '#api/lib/serialize';
-import { acceptInvitation, describeInvitation, inviteMember, listPendingInvitations, resendInvitation, revokeInvitation } from '#api/services/invitations';
-import { canEditMembers, canViewMembers, editMember, findMember, isAdmin, listMembers, makeAdmin, removeAdmin, removeMember, restoreMember, serializeMember, transferOwnership } from '#api/services/members';
+import {
+  acceptInvitation,
+  describeInvitation,
+  inviteMember,
+  listPendingInvitations,
+  resendInvitation,
+  revokeInvitation,
+} from '#api/services/invitations';
+import {
+  canEditMembers,
+  canViewMembers,
+  editMember,
+  findMember,
+  isAdmin,
+  listMembers,
+  makeAdmin,
+  removeAdmin,
+  removeMember,
+  restoreMember,
+  serializeMember,
+  transferOwnership,
+} from '#api/services/members';
 import { optionalJsonBody, parseWith } from '../timeline/schemas';
 
 const tags = ['Members'];
 const common = { tags, security: bearer, middleware: [requireAuth] };
 const base = '/businesses/users/{business_id}';
 
-const memberIdParam = businessIdParam.extend({ member_id: z.string().min(1).openapi({ param: { name: 'member_id', in: 'path' } }) });
-const invitationIdParam = businessIdParam.extend({ invitation_id: z.string().min(1).openapi({ param: { name: 'invitation_id', in: 'path' } }) });
-const tokenParam = z.object({ token: z.string().min(1).openapi({ param: { name: 'token', in: 'path' } }) });
+const memberIdParam = businessIdParam.extend({
+  member_id: z
+    .string()
+    .min(1)
+    .openapi({ param: { name: 'member_id', in: 'path' } }),
+});
+const invitationIdParam = businessIdParam.extend({
+  invitation_id: z
+    .string()
+    .min(1)
+    .openapi({ param: { name: 'invitation_id', in: 'path' } }),
+});
+const tokenParam = z.object({
+  token: z
+    .string()
+    .min(1)
+    .openapi({ param: { name: 'token', in: 'path' } }),
+});
 
 const memberOut = z
   .object({
@@ -27,7 +69,12 @@ const memberOut = z
     user: z.object({ id: z.string(), name: z.string(), email: z.string(), mobile: z.string().nullable() }),
     permissions: z.array(z.string()),
     role: z.enum(['admin', 'member']),
-    is_owner: z.boolean().openapi({ description: "The business's owner: its creator or whoever they handed it to; always an admin, and no other admin may remove or demote them" }),
+    is_owner: z
+      .boolean()
+      .openapi({
+        description:
+          "The business's owner: its creator or whoever they handed it to; always an admin, and no other admin may remove or demote them",
+      }),
     created_at: z.string(),
     removed_at: z.string().nullable(),
   })
@@ -54,7 +101,14 @@ export const membersRouter = createRouter()
       path: `${base}/list`,
       summary: 'The members (admin or business_users/view); pending invitations too for those who may edit members',
       request: { params: businessIdParam, body: optionalJsonBody(memberListSchema) },
-      responses: envelope(z.object({ business_users: z.array(memberOut), users: z.array(memberOut).openapi({ description: 'The same list as business_users' }), invitations: z.array(invitationOut), total: z.number() })),
+      responses: envelope(
+        z.object({
+          business_users: z.array(memberOut),
+          users: z.array(memberOut).openapi({ description: 'The same list as business_users' }),
+          invitations: z.array(invitationOut),
+          total: z.number(),
+        }),
+      ),
     }),
     async (c) => {
       const { db, clock } = c.var.deps;
@@ -62,12 +116,21 @@ export const membersRouter = createRouter()
       const { membership } = await canViewMembers(db, business_id, c.var.auth.user.id);
       const options = parseWith(memberListSchema, c.req.valid('json'));
       const members = await listMembers(db, business_id, { includeRemoved: options.include_removed });
-      const invitations = hasPermission(membership.permissions, 'business_users/edit') ? await listPendingInvitations(db, business_id, clock.now()) : [];
+      const invitations = hasPermission(membership.permissions, 'business_users/edit')
+        ? await listPendingInvitations(db, business_id, clock.now())
+        : [];
       return ok(c, { business_users: members, users: members, invitations, total: members.length });
     },
   )
   .openapi(
-    createRoute({ ...common, method: 'post', path: `${base}/get/{member_id}`, summary: 'One member (admin or business_users/view)', request: { params: memberIdParam }, responses: envelope(memberData) }),
+    createRoute({
+      ...common,
+      method: 'post',
+      path: `${base}/get/{member_id}`,
+      summary: 'One member (admin or business_users/view)',
+      request: { params: memberIdParam },
+      responses: envelope(memberData),
+    }),
     async (c) => {
       const { db } = c.var.deps;
       const { business_id, member_id } = c.req.valid('param');
@@ -100,9 +163,13 @@ export const membersRouter = createRouter()
       ...common,
       method: 'post',
       path: `${base}/accept`,
-      summary: "Accept an invitation (token from the link): the signed-in user's email must be the invited one; answers the business list entry",
+      summary:
+        "Accept an invitation (token from the link): the signed-in user's email must be the invited one; answers the business list entry",
       request: { params: businessIdParam, body: jsonBody(acceptInvitationSchema) },
-      responses: { ...envelope(z.object({ business: listEntry })), 410: { description: 'The invitation expired, was withdrawn or was already used' } },
+      responses: {
+        ...envelope(z.object({ business: listEntry })),
+        410: { description: 'The invitation expired, was withdrawn or was already used' },
+      },
     }),
     async (c) => {
       const { business_id } = c.req.valid('param');
@@ -126,19 +193,33 @@ export const membersRouter = createRouter()
       ...common,
       method: 'post',
       path: `${base}/resend-invitation/{invitation_id}`,
-      summary: 'Email an invitation again (business_users/edit or admin): the same permissions, a new link for 14 more days; the old link stops working',
+      summary:
+        'Email an invitation again (business_users/edit or admin): the same permissions, a new link for 14 more days; the old link stops working',
       request: { params: invitationIdParam },
       responses: envelope(z.object({ invitation: invitationOut })),
     }),
     async (c) => {
       const { business_id, invitation_id } = c.req.valid('param');
       const { membership } = await canEditMembers(c.var.deps.db, business_id, c.var.auth.user.id);
-      const invitation = await resendInvitation(c.var.deps, business_id, invitation_id, c.var.auth.user, membership.permissions);
+      const invitation = await resendInvitation(
+        c.var.deps,
+        business_id,
+        invitation_id,
+        c.var.auth.user,
+        membership.permissions,
+      );
       return ok(c, { invitation }, [messages.team.invitationResent]);
     },
   )
   .openapi(
-    createRoute({ ...common, method: 'post', path: `${base}/revoke-invitation/{invitation_id}`, summary: 'Withdraw a pending invitation (business_users/edit or admin)', request: { params: invitationIdParam }, responses: envelope(z.object({ invitation: invitationOut })) }),
+    createRoute({
+      ...common,
+      method: 'post',
+      path: `${base}/revoke-invitation/{invitation_id}`,
+      summary: 'Withdraw a pending invitation (business_users/edit or admin)',
+      request: { params: invitationIdParam },
+      responses: envelope(z.object({ invitation: invitationOut })),
+    }),
     async (c) => {
       const { business_id, invitation_id } = c.req.valid('param');
       await canEditMembers(c.var.deps.db, business_id, c.var.auth.user.id);
@@ -151,14 +232,18 @@ export const membersRouter = createRouter()
       ...common,
       method: 'post',
       path: `${base}/edit/{member_id}`,
-      summary: "Set a member's permissions (the whole list; business_users/edit or admin; granting or taking away admin is for admins, and the last admin keeps it; only an admin may change their own)",
+      summary:
+        "Set a member's permissions (the whole list; business_users/edit or admin; granting or taking away admin is for admins, and the last admin keeps it; only an admin may change their own)",
       request: { params: memberIdParam, body: jsonBody(memberEditSchema) },
       responses: envelope(memberData),
     }),
     async (c) => {
       const { business_id, member_id } = c.req.valid('param');
       const { membership } = await canEditMembers(c.var.deps.db, business_id, c.var.auth.user.id);
-      const user = await editMember(c.var.deps, business_id, member_id, c.req.valid('json').permissions, { userId: c.var.auth.user.id, permissions: membership.permissions });
+      const user = await editMember(c.var.deps, business_id, member_id, c.req.valid('json').permissions, {
+        userId: c.var.auth.user.id,
+        permissions: membership.permissions,
+      });
       return ok(c, { user }, ['Permissions saved.']);
     },
   )
@@ -167,7 +252,8 @@ export const membersRouter = createRouter()
       ...common,
       method: 'post',
       path: `${base}/remove/{member_id}`,
-      summary: 'Remove a member (soft; restore brings them back; the last admin cannot be removed, nor the owner by anyone else: an owner who removes themself hands ownership to the longest-standing other admin)',
+      summary:
+        'Remove a member (soft; restore brings them back; the last admin cannot be removed, nor the owner by anyone else: an owner who removes themself hands ownership to the longest-standing other admin)',
       request: { params: memberIdParam },
       responses: envelope(memberData),
     }),
@@ -179,7 +265,14 @@ export const membersRouter = createRouter()
     },
   )
   .openapi(
-    createRoute({ ...common, method: 'post', path: `${base}/restore/{member_id}`, summary: 'Restore a removed member with their permissions', request: { params: memberIdParam }, responses: envelope(memberData) }),
+    createRoute({
+      ...common,
+      method: 'post',
+      path: `${base}/restore/{member_id}`,
+      summary: 'Restore a removed member with their permissions',
+      request: { params: memberIdParam },
+      responses: envelope(memberData),
+    }),
     async (c) => {
       const { business_id, member_id } = c.req.valid('param');
       await canEditMembers(c.var.deps.db, business_id, c.var.auth.user.id);
@@ -188,7 +281,14 @@ export const membersRouter = createRouter()
     },
   )
   .openapi(
-    createRoute({ ...common, method: 'post', path: `${base}/make-admin`, summary: 'Make a member an admin (admin only); payload user_id', request: { params: businessIdParam, body: jsonBody(makeAdminSchema) }, responses: envelope(memberData) }),
+    createRoute({
+      ...common,
+      method: 'post',
+      path: `${base}/make-admin`,
+      summary: 'Make a member an admin (admin only); payload user_id',
+      request: { params: businessIdParam, body: jsonBody(makeAdminSchema) },
+      responses: envelope(memberData),
+    }),
     async (c) => {
       const { business_id } = c.req.valid('param');
       const { membership } = await loadMembership(c.var.deps.db, business_id, c.var.auth.user.id);
@@ -202,7 +302,8 @@ export const membersRouter = createRouter()
       ...common,
       method: 'post',
       path: `${base}/remove-admin`,
-      summary: "Take admin away from a member (admin only); payload user_id. They keep their other permissions. Never the last admin; the owner only by themself (ownership then passes to the longest-standing other admin)",
+      summary:
+        'Take admin away from a member (admin only); payload user_id. They keep their other permissions. Never the last admin; the owner only by themself (ownership then passes to the longest-standing other admin)',
       request: { params: businessIdParam, body: jsonBody(makeAdminSchema) },
       responses: envelope(memberData),
     }),
@@ -219,7 +320,8 @@ export const membersRouter = createRouter()
       ...common,
       method: 'post',
       path: `${base}/transfer-ownership`,
-      summary: 'Hand the business to another member (the owner only); payload user_id. They become an admin if they were not; the former owner stays an admin',
+      summary:
+        'Hand the business to another member (the owner only); payload user_id. They become an admin if they were not; the former owner stays an admin',
       request: { params: businessIdParam, body: jsonBody(makeAdminSchema) },
       responses: envelope(memberData),
     }),
@@ -231,7 +333,14 @@ export const membersRouter = createRouter()
     },
   )
   .openapi(
-    createRoute({ ...common, method: 'post', path: `${base}/available-permissions`, summary: 'The permission strings a member can be given (labels: contract/permissions.ts PERMISSION_LABELS)', request: { params: businessIdParam }, responses: envelope(z.object({ permissions: z.array(z.string()) })) }),
+    createRoute({
+      ...common,
+      method: 'post',
+      path: `${base}/available-permissions`,
+      summary: 'The permission strings a member can be given (labels: contract/permissions.ts PERMISSION_LABELS)',
+      request: { params: businessIdParam },
+      responses: envelope(z.object({ permissions: z.array(z.string()) })),
+    }),
     async (c) => {
       const { business_id } = c.req.valid('param');
       await loadMembership(c.var.deps.db, business_id, c.var.auth.user.id);
@@ -243,7 +352,8 @@ export const membersRouter = createRouter()
       method: 'post',
       path: '/invitations/get/{token}',
       tags,
-      summary: 'What an invitation link is for (no sign-in): the business, the invited email and whether it is still pending',
+      summary:
+        'What an invitation link is for (no sign-in): the business, the invited email and whether it is still pending',
       request: { params: tokenParam },
       responses: envelope(
         z.object({

@@ -5,7 +5,15 @@ import { notFound } from '#api/lib/errors';
 import { bearer, businessIdParam, envelope, jsonBody } from '#api/lib/openapi';
 import { ok } from '#api/lib/respond';
 import { searchKnowledge } from '#api/services/knowledge';
-import { answerQuestion, createMemory, deleteMemory, findMemory, ignoreQuestion, restoreMemory, updateMemory } from '#api/services/memories';
+import {
+  answerQuestion,
+  createMemory,
+  deleteMemory,
+  findMemory,
+  ignoreQuestion,
+  restoreMemory,
+  updateMemory,
+} from '#api/services/memories';
 import { memoryForCaller, withFileUrl } from '#api/services/memory-files';
 import { listMemories, listQuestions } from '#api/services/memory-records';
 import { sendAnswerToCustomers } from '#api/services/question-replies';
@@ -32,7 +40,17 @@ const optionalJson = <T>(schema: T) => ({ required: false, content: { 'applicati
 /** The knowledge base calls (memories, open questions, knowledge search). Uploads and file links: upload.ts. */
 export const memoriesRouter = createRouter()
   .openapi(
-    createRoute({ method: 'post', path: '/businesses/memories/{business_id}/list', tags, summary: 'List memories: paged (limit 500), newest first, filterable by type (one or several), status and text; counts per type for the tabs', security: bearer, middleware: [requireAuth] as const, request: { params: businessIdParam, body: optionalJson(memoryListBody) }, responses: envelope(memoryListData) }),
+    createRoute({
+      method: 'post',
+      path: '/businesses/memories/{business_id}/list',
+      tags,
+      summary:
+        'List memories: paged (limit 500), newest first, filterable by type (one or several), status and text; counts per type for the tabs',
+      security: bearer,
+      middleware: [requireAuth] as const,
+      request: { params: businessIdParam, body: optionalJson(memoryListBody) },
+      responses: envelope(memoryListData),
+    }),
     async (c) => {
       const { deps } = c.var;
       const { business_id } = c.req.valid('param');
@@ -43,7 +61,16 @@ export const memoriesRouter = createRouter()
     },
   )
   .openapi(
-    createRoute({ method: 'post', path: '/businesses/memories/questions/{business_id}/list', tags, summary: 'The questions waiting for an answer (type question)', security: bearer, middleware: [requireAuth] as const, request: { params: businessIdParam, body: optionalJson(questionListBody) }, responses: envelope(questionListData) }),
+    createRoute({
+      method: 'post',
+      path: '/businesses/memories/questions/{business_id}/list',
+      tags,
+      summary: 'The questions waiting for an answer (type question)',
+      security: bearer,
+      middleware: [requireAuth] as const,
+      request: { params: businessIdParam, body: optionalJson(questionListBody) },
+      responses: envelope(questionListData),
+    }),
     async (c) => {
       const { deps } = c.var;
       const { business_id } = c.req.valid('param');
@@ -53,7 +80,16 @@ export const memoriesRouter = createRouter()
     },
   )
   .openapi(
-    createRoute({ method: 'post', path: '/businesses/memories/{business_id}/get/{memory_id}', tags, summary: 'One memory (a file memory carries a short-lived link to its file)', security: bearer, middleware: [requireAuth] as const, request: { params: memoryIdParam }, responses: envelope(memoryData) }),
+    createRoute({
+      method: 'post',
+      path: '/businesses/memories/{business_id}/get/{memory_id}',
+      tags,
+      summary: 'One memory (a file memory carries a short-lived link to its file)',
+      security: bearer,
+      middleware: [requireAuth] as const,
+      request: { params: memoryIdParam },
+      responses: envelope(memoryData),
+    }),
     async (c) => {
       const { deps } = c.var;
       const { business_id, memory_id } = c.req.valid('param');
@@ -64,7 +100,16 @@ export const memoriesRouter = createRouter()
     },
   )
   .openapi(
-    createRoute({ method: 'post', path: '/businesses/memories/{business_id}/create', tags, summary: 'Create a memory (type, content and status required)', security: bearer, middleware: [requireAuth] as const, request: { params: businessIdParam, body: jsonBody(memoryCreateBody) }, responses: envelope(memoryData) }),
+    createRoute({
+      method: 'post',
+      path: '/businesses/memories/{business_id}/create',
+      tags,
+      summary: 'Create a memory (type, content and status required)',
+      security: bearer,
+      middleware: [requireAuth] as const,
+      request: { params: businessIdParam, body: jsonBody(memoryCreateBody) },
+      responses: envelope(memoryData),
+    }),
     async (c) => {
       const { business_id } = c.req.valid('param');
       await canEdit(c.var.deps.db, business_id, c.var.auth.user.id);
@@ -73,7 +118,16 @@ export const memoriesRouter = createRouter()
     },
   )
   .openapi(
-    createRoute({ method: 'post', path: '/businesses/memories/{business_id}/update/{memory_id}', tags, summary: 'Update a memory (only the fields sent)', security: bearer, middleware: [requireAuth] as const, request: { params: memoryIdParam, body: jsonBody(memoryUpdateBody) }, responses: envelope(memoryData) }),
+    createRoute({
+      method: 'post',
+      path: '/businesses/memories/{business_id}/update/{memory_id}',
+      tags,
+      summary: 'Update a memory (only the fields sent)',
+      security: bearer,
+      middleware: [requireAuth] as const,
+      request: { params: memoryIdParam, body: jsonBody(memoryUpdateBody) },
+      responses: envelope(memoryData),
+    }),
     async (c) => {
       const { business_id, memory_id } = c.req.valid('param');
       await canEdit(c.var.deps.db, business_id, c.var.auth.user.id);
@@ -82,7 +136,16 @@ export const memoriesRouter = createRouter()
     },
   )
   .openapi(
-    createRoute({ method: 'post', path: '/businesses/memories/{business_id}/delete/{memory_id}', tags, summary: 'Delete a memory (soft; restore brings it back). Search stops using it at once.', security: bearer, middleware: [requireAuth] as const, request: { params: memoryIdParam }, responses: envelope(memoryData) }),
+    createRoute({
+      method: 'post',
+      path: '/businesses/memories/{business_id}/delete/{memory_id}',
+      tags,
+      summary: 'Delete a memory (soft; restore brings it back). Search stops using it at once.',
+      security: bearer,
+      middleware: [requireAuth] as const,
+      request: { params: memoryIdParam },
+      responses: envelope(memoryData),
+    }),
     async (c) => {
       const { business_id, memory_id } = c.req.valid('param');
       await canEdit(c.var.deps.db, business_id, c.var.auth.user.id);
@@ -91,7 +154,16 @@ export const memoriesRouter = createRouter()
     },
   )
   .openapi(
-    createRoute({ method: 'post', path: '/businesses/memories/{business_id}/restore/{memory_id}', tags, summary: 'Restore a deleted memory', security: bearer, middleware: [requireAuth] as const, request: { params: memoryIdParam }, responses: envelope(memoryData) }),
+    createRoute({
+      method: 'post',
+      path: '/businesses/memories/{business_id}/restore/{memory_id}',
+      tags,
+      summary: 'Restore a deleted memory',
+      security: bearer,
+      middleware: [requireAuth] as const,
+      request: { params: memoryIdParam },
+      responses: envelope(memoryData),
+    }),
     async (c) => {
       const { business_id, memory_id } = c.req.valid('param');
       await canEdit(c.var.deps.db, business_id, c.var.auth.user.id);
@@ -100,7 +172,17 @@ export const memoriesRouter = createRouter()
     },
   )
   .openapi(
-    createRoute({ method: 'post', path: '/businesses/memories/{business_id}/answer/{memory_id}', tags, summary: 'Answer a question: it becomes an answered_question, active and searchable; send_to_customer also sends the answer to the contacts who asked', security: bearer, middleware: [requireAuth] as const, request: { params: memoryIdParam, body: jsonBody(answerBody) }, responses: envelope(answerData) }),
+    createRoute({
+      method: 'post',
+      path: '/businesses/memories/{business_id}/answer/{memory_id}',
+      tags,
+      summary:
+        'Answer a question: it becomes an answered_question, active and searchable; send_to_customer also sends the answer to the contacts who asked',
+      security: bearer,
+      middleware: [requireAuth] as const,
+      request: { params: memoryIdParam, body: jsonBody(answerBody) },
+      responses: envelope(answerData),
+    }),
     async (c) => {
       const { business_id, memory_id } = c.req.valid('param');
       await canEdit(c.var.deps.db, business_id, c.var.auth.user.id);
@@ -110,11 +192,23 @@ export const memoriesRouter = createRouter()
       await completeQuestionTasks(c.var.deps, business_id, memory_id, { actorId: c.var.auth.user.id });
       if (!body.send_to_customer) return ok(c, { memory }, ['Question answered.']);
       const sent = await sendAnswerToCustomers(c.var.deps, business_id, memory);
-      return ok(c, { memory: sent.memory, replies: sent.replies }, ['Question answered.', ...sent.replies.map((reply) => reply.message)]);
+      return ok(c, { memory: sent.memory, replies: sent.replies }, [
+        'Question answered.',
+        ...sent.replies.map((reply) => reply.message),
+      ]);
     },
   )
   .openapi(
-    createRoute({ method: 'post', path: '/businesses/memories/{business_id}/ignore/{memory_id}', tags, summary: 'Ignore a question: it becomes an ignored_question', security: bearer, middleware: [requireAuth] as const, request: { params: memoryIdParam }, responses: envelope(memoryData) }),
+    createRoute({
+      method: 'post',
+      path: '/businesses/memories/{business_id}/ignore/{memory_id}',
+      tags,
+      summary: 'Ignore a question: it becomes an ignored_question',
+      security: bearer,
+      middleware: [requireAuth] as const,
+      request: { params: memoryIdParam },
+      responses: envelope(memoryData),
+    }),
     async (c) => {
       const { business_id, memory_id } = c.req.valid('param');
       await canEdit(c.var.deps.db, business_id, c.var.auth.user.id);
@@ -123,7 +217,16 @@ export const memoriesRouter = createRouter()
     },
   )
   .openapi(
-    createRoute({ method: 'post', path: '/businesses/memories/{business_id}/search', tags, summary: "Search the business's knowledge (memories and services), best match first", security: bearer, middleware: [requireAuth] as const, request: { params: businessIdParam, body: jsonBody(searchBody) }, responses: envelope(searchData) }),
+    createRoute({
+      method: 'post',
+      path: '/businesses/memories/{business_id}/search',
+      tags,
+      summary: "Search the business's knowledge (memories and services), best match first",
+      security: bearer,
+      middleware: [requireAuth] as const,
+      request: { params: businessIdParam, body: jsonBody(searchBody) },
+      responses: envelope(searchData),
+    }),
     async (c) => {
       const { db } = c.var.deps;
       const { business_id } = c.req.valid('param');

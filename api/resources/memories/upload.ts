@@ -1,7 +1,14 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { and, eq, isNull } from 'drizzle-orm';
 import { bodyLimit } from 'hono/body-limit';
-import { FILE_MEMORY_TYPES, MAX_MEMORY_CONTENT_CHARS, MAX_UPLOAD_BYTES, MEMORY_TYPES, USER_MEMORY_STATUSES, type MemoryType } from '#contract/schemas/memory';
+import {
+  FILE_MEMORY_TYPES,
+  MAX_MEMORY_CONTENT_CHARS,
+  MAX_UPLOAD_BYTES,
+  MEMORY_TYPES,
+  USER_MEMORY_STATUSES,
+  type MemoryType,
+} from '#contract/schemas/memory';
 import { messages } from '#contract/messages';
 import { memories } from '#api/db/schema';
 import { requireAuth } from '#api/lib/auth';
@@ -10,7 +17,16 @@ import { newId } from '#api/lib/crypto';
 import { ApiError, invalid, notFound, sendError } from '#api/lib/errors';
 import { bearer, businessIdParam, envelope } from '#api/lib/openapi';
 import { ok } from '#api/lib/respond';
-import { ExtractionBusy, ExtractionRefused, extractText, fileKind, IMAGE_LABEL, looksLike, storedMimeType, type FileKind } from '#api/services/extract';
+import {
+  ExtractionBusy,
+  ExtractionRefused,
+  extractText,
+  fileKind,
+  IMAGE_LABEL,
+  looksLike,
+  storedMimeType,
+  type FileKind,
+} from '#api/services/extract';
 import { createMemory } from '#api/services/memories';
 import { checkMemoryFileSignature, withFileUrl } from '#api/services/memory-files';
 import { isSafeId } from '#api/services/recordings';
@@ -22,20 +38,32 @@ export const UPLOAD_MESSAGES = {
   missing: 'Choose a file to upload.',
   empty: 'The file is empty.',
   tooLarge: `The file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`,
-  unsupported: 'This file type is not supported: upload a PDF, an image, a Word document, or a text, Markdown or HTML file.',
+  unsupported:
+    'This file type is not supported: upload a PDF, an image, a Word document, or a text, Markdown or HTML file.',
   unreadable: 'The text of this file could not be read.',
 } as const;
 
-const KIND_LABEL: Record<FileKind, string> = { pdf: 'PDF', docx: 'Word document', text: 'text file', markdown: 'Markdown file', html: 'HTML file', image: 'image' };
+const KIND_LABEL: Record<FileKind, string> = {
+  pdf: 'PDF',
+  docx: 'Word document',
+  text: 'text file',
+  markdown: 'Markdown file',
+  html: 'HTML file',
+  image: 'image',
+};
 const defaultType = (kind: FileKind): MemoryType => (kind === 'pdf' ? 'pdf' : kind === 'image' ? 'image' : 'file');
-const field = (form: Record<string, unknown>, name: string) => (typeof form[name] === 'string' ? (form[name] as string).trim() : '');
+const field = (form: Record<string, unknown>, name: string) =>
+  typeof form[name] === 'string' ? (form[name] as string).trim() : '';
 const withoutExtension = (name: string) => name.replace(/\.[A-Za-z0-9]+$/, '') || name;
 
 /** Room for the multipart envelope and the text fields around the file. */
 const FORM_OVERHEAD_BYTES = 256 * 1024;
 
 const errorSchema = z.object({ errors: z.array(z.string()) });
-const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: errorSchema } } });
+const errorResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: errorSchema } },
+});
 
 /** Inline only where a browser cannot run anything from it; HTML and Word are downloaded. */
 const INLINE = /^(application\/pdf|image\/(png|jpeg|gif|webp)|text\/plain|text\/markdown)/;
@@ -46,14 +74,22 @@ export const memoryUploadRouter = createRouter()
       method: 'post',
       path: '/businesses/memories/{business_id}/upload',
       tags: ['Memories'],
-      summary: 'Upload a file (multipart/form-data) as a memory: its text is extracted and searchable. At most 20 MB; PDF, image, Word (.docx), text, Markdown or HTML.',
+      summary:
+        'Upload a file (multipart/form-data) as a memory: its text is extracted and searchable. At most 20 MB; PDF, image, Word (.docx), text, Markdown or HTML.',
       security: bearer,
       middleware: [
         requireAuth,
         // Refuse an oversized body while it streams in, before it is buffered.
-        bodyLimit({ maxSize: MAX_UPLOAD_BYTES + FORM_OVERHEAD_BYTES, onError: (c) => sendError(c, new ApiError(413, [UPLOAD_MESSAGES.tooLarge], { file: [UPLOAD_MESSAGES.tooLarge] })) }),
+        bodyLimit({
+          maxSize: MAX_UPLOAD_BYTES + FORM_OVERHEAD_BYTES,
+          onError: (c) =>
+            sendError(c, new ApiError(413, [UPLOAD_MESSAGES.tooLarge], { file: [UPLOAD_MESSAGES.tooLarge] })),
+        }),
       ] as const,
-      request: { params: businessIdParam, body: { required: true, content: { 'multipart/form-data': { schema: uploadForm } } } },
+      request: {
+        params: businessIdParam,
+        body: { required: true, content: { 'multipart/form-data': { schema: uploadForm } } },
+      },
       // A body over the limit is refused with 413 and the same message (see bodyLimit above).
       responses: envelope(memoryData),
     }),
@@ -72,7 +108,10 @@ export const memoryUploadRouter = createRouter()
       // Stored and served as what it claims to be, so it must be that: an SVG (script and all)
       // named .png is refused, not kept as image/png.
       const mimeType = storedMimeType(kind, file.name, file.type);
-      if (!looksLike(kind, bytes, mimeType)) throw invalid({ file: [`This file is not a valid ${(kind === 'image' && IMAGE_LABEL[mimeType]) || KIND_LABEL[kind]}.`] });
+      if (!looksLike(kind, bytes, mimeType))
+        throw invalid({
+          file: [`This file is not a valid ${(kind === 'image' && IMAGE_LABEL[mimeType]) || KIND_LABEL[kind]}.`],
+        });
 
       const type = field(form, 'type') || defaultType(kind);
       const status = field(form, 'status') || 'active';
@@ -99,7 +138,11 @@ export const memoryUploadRouter = createRouter()
         if (error instanceof ExtractionBusy) throw new ApiError(503, [error.message]);
         failed = true;
         meta.error = UPLOAD_MESSAGES.unreadable;
-        deps.log?.({ level: 'warn', msg: 'file text extraction failed', error: error instanceof Error ? error.message : String(error) });
+        deps.log?.({
+          level: 'warn',
+          msg: 'file text extraction failed',
+          error: error instanceof Error ? error.message : String(error),
+        });
       }
       // An image (or a file without text) is known by its caption, else its title.
       const content = [caption, text].filter(Boolean).join('\n\n') || title;
@@ -139,7 +182,10 @@ export const memoryUploadRouter = createRouter()
         query: z.object({ expires: z.string().optional(), signature: z.string().optional() }),
       },
       responses: {
-        200: { description: 'The file', content: { 'application/octet-stream': { schema: z.string().openapi({ format: 'binary' }) } } },
+        200: {
+          description: 'The file',
+          content: { 'application/octet-stream': { schema: z.string().openapi({ format: 'binary' }) } },
+        },
         403: errorResponse('The link expired or is not valid'),
         404: errorResponse('No such file'),
       },
@@ -149,7 +195,8 @@ export const memoryUploadRouter = createRouter()
       const { memory_id } = c.req.valid('param');
       const { expires, signature } = c.req.valid('query');
       const check = isSafeId(memory_id) ? checkMemoryFileSignature(deps, memory_id, expires, signature) : 'invalid';
-      if (check === 'expired') throw new ApiError(403, ['This file link has expired. Open the memory again to get a new one.']);
+      if (check === 'expired')
+        throw new ApiError(403, ['This file link has expired. Open the memory again to get a new one.']);
       if (check !== 'ok') throw new ApiError(403, ['This file link is not valid.']);
       const [row] = await deps.db
         .select({ fileKey: memories.fileKey, fileName: memories.fileName, mimeType: memories.mimeType })

@@ -18,7 +18,14 @@ import {
   updateNote,
 } from '#api/services/timeline';
 import { editRefusal, viewRefusal } from '#api/services/timeline-records';
-import { itemParams, noteListFilters, optionalJsonBody, pageOut, parseWith, timelineItemOut } from '../timeline/schemas';
+import {
+  itemParams,
+  noteListFilters,
+  optionalJsonBody,
+  pageOut,
+  parseWith,
+  timelineItemOut,
+} from '../timeline/schemas';
 
 const tags = ['Notes'];
 const common = { tags, security: bearer, middleware: [requireAuth] };
@@ -31,7 +38,15 @@ const noteOut = z.object({ note: timelineItemOut });
  */
 export const notesRouter = createRouter()
   .openapi(
-    createRoute({ ...common, method: 'post', path: `${base}/list`, summary: 'List notes and tasks, by sort_at newest first; task filters: tasks_only, incomplete_tasks_only, without_reminder, reminder range (sort_by reminder for due date), customer_id', request: { params: businessIdParam, body: optionalJsonBody(noteListFilters) }, responses: envelope(z.object({ notes: z.array(timelineItemOut), ...pageOut })) }),
+    createRoute({
+      ...common,
+      method: 'post',
+      path: `${base}/list`,
+      summary:
+        'List notes and tasks, by sort_at newest first; task filters: tasks_only, incomplete_tasks_only, without_reminder, reminder range (sort_by reminder for due date), customer_id',
+      request: { params: businessIdParam, body: optionalJsonBody(noteListFilters) },
+      responses: envelope(z.object({ notes: z.array(timelineItemOut), ...pageOut })),
+    }),
     async (c) => {
       const { db } = c.var.deps;
       const { business_id } = c.req.valid('param');
@@ -42,7 +57,14 @@ export const notesRouter = createRouter()
     },
   )
   .openapi(
-    createRoute({ ...common, method: 'post', path: `${base}/get/{id}`, summary: 'One note or task', request: { params: itemParams }, responses: envelope(noteOut) }),
+    createRoute({
+      ...common,
+      method: 'post',
+      path: `${base}/get/{id}`,
+      summary: 'One note or task',
+      request: { params: itemParams },
+      responses: envelope(noteOut),
+    }),
     async (c) => {
       const { db } = c.var.deps;
       const { business_id, id } = c.req.valid('param');
@@ -53,7 +75,14 @@ export const notesRouter = createRouter()
     },
   )
   .openapi(
-    createRoute({ ...common, method: 'post', path: `${base}/create`, summary: 'Create a note; with a reminder it is a task (a reminder without an offset is in the business timezone)', request: { params: businessIdParam, body: jsonBody(noteCreateInput) }, responses: envelope(noteOut) }),
+    createRoute({
+      ...common,
+      method: 'post',
+      path: `${base}/create`,
+      summary: 'Create a note; with a reminder it is a task (a reminder without an offset is in the business timezone)',
+      request: { params: businessIdParam, body: jsonBody(noteCreateInput) },
+      responses: envelope(noteOut),
+    }),
     async (c) => {
       const { business_id } = c.req.valid('param');
       const { user } = c.var.auth;
@@ -63,29 +92,64 @@ export const notesRouter = createRouter()
     },
   )
   .openapi(
-    createRoute({ ...common, method: 'post', path: `${base}/update/{id}`, summary: 'Update a note; { completed: true } completes a task (a repeated one gets its next occurrence, once)', request: { params: itemParams, body: jsonBody(noteUpdateInput) }, responses: envelope(z.object({ note: timelineItemOut, next_occurrence: timelineItemOut.nullable() })) }),
+    createRoute({
+      ...common,
+      method: 'post',
+      path: `${base}/update/{id}`,
+      summary: 'Update a note; { completed: true } completes a task (a repeated one gets its next occurrence, once)',
+      request: { params: itemParams, body: jsonBody(noteUpdateInput) },
+      responses: envelope(z.object({ note: timelineItemOut, next_occurrence: timelineItemOut.nullable() })),
+    }),
     async (c) => {
       const { business_id, id } = c.req.valid('param');
       const { user } = c.var.auth;
       await requireBusinessPermission(c.var.deps.db, business_id, user.id, 'notes/edit', editRefusal('note'));
       const result = await updateNote(c.var.deps, business_id, id, c.req.valid('json'), { actorId: user.id });
-      return ok(c, { note: result.note, next_occurrence: result.nextOccurrence }, [result.completed ? 'Task completed.' : result.reopened ? messages.note.taskReopened : 'Note updated.']);
+      return ok(c, { note: result.note, next_occurrence: result.nextOccurrence }, [
+        result.completed ? 'Task completed.' : result.reopened ? messages.note.taskReopened : 'Note updated.',
+      ]);
     },
   )
   .openapi(
-    createRoute({ ...common, method: 'post', path: `${base}/delete/{id}`, summary: 'Delete a note (soft; it can be restored)', request: { params: itemParams }, responses: envelope(noteOut) }),
+    createRoute({
+      ...common,
+      method: 'post',
+      path: `${base}/delete/{id}`,
+      summary: 'Delete a note (soft; it can be restored)',
+      request: { params: itemParams },
+      responses: envelope(noteOut),
+    }),
     async (c) => {
       const { business_id, id } = c.req.valid('param');
-      await requireBusinessPermission(c.var.deps.db, business_id, c.var.auth.user.id, 'notes/edit', editRefusal('note'));
+      await requireBusinessPermission(
+        c.var.deps.db,
+        business_id,
+        c.var.auth.user.id,
+        'notes/edit',
+        editRefusal('note'),
+      );
       const note = await deleteTimelineItem(c.var.deps, business_id, 'note', id);
       return ok(c, { note }, ['Note deleted.']);
     },
   )
   .openapi(
-    createRoute({ ...common, method: 'post', path: `${base}/restore/{id}`, summary: 'Restore a deleted note', request: { params: itemParams }, responses: envelope(noteOut) }),
+    createRoute({
+      ...common,
+      method: 'post',
+      path: `${base}/restore/{id}`,
+      summary: 'Restore a deleted note',
+      request: { params: itemParams },
+      responses: envelope(noteOut),
+    }),
     async (c) => {
       const { business_id, id } = c.req.valid('param');
-      await requireBusinessPermission(c.var.deps.db, business_id, c.var.auth.user.id, 'notes/edit', editRefusal('note'));
+      await requireBusinessPermission(
+        c.var.deps.db,
+        business_id,
+        c.var.auth.user.id,
+        'notes/edit',
+        editRefusal('note'),
+      );
       const note = await restoreTimelineItem(c.var.deps, business_id, 'note', id);
       return ok(c, { note }, ['Note restored.']);
     },

@@ -6,10 +6,18 @@ import { businessIdParam } from '#api/lib/openapi';
 
 /** Request and response schemas of the order calls (the OpenAPI document is built from them). */
 export const orderIdParam = businessIdParam.extend({
-  order_id: z.string().min(1).openapi({ param: { name: 'order_id', in: 'path' } }),
+  order_id: z
+    .string()
+    .min(1)
+    .openapi({ param: { name: 'order_id', in: 'path' } }),
 });
 
-const orderLineOut = z.object({ memory_id: z.string().nullable(), name: z.string(), quantity: z.number(), price: z.string().nullable() });
+const orderLineOut = z.object({
+  memory_id: z.string().nullable(),
+  name: z.string(),
+  quantity: z.number(),
+  price: z.string().nullable(),
+});
 
 export const orderOut = z
   .object({
@@ -58,4 +66,9 @@ export const orderUpdateBody = z.preprocess(
 );
 
 export const orderData = z.object({ order: orderOut });
-export const orderListData = z.object({ orders: z.array(orderOut), total: z.number(), page: z.number(), limit: z.number() });
+export const orderListData = z.object({
+  orders: z.array(orderOut),
+  total: z.number(),
+  page: z.number(),
+  limit: z.number(),
+});

@@ -1,7 +1,12 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { permissionRefusal } from '#contract/messages';
 import { PERMISSION_SUBJECT, type VIEW_PERMISSIONS } from '#contract/permissions';
-import { DELETED_KIND_INFO, DELETED_KINDS, deletedListBodySchema, type DeletedKind } from '#contract/schemas/recently-deleted';
+import {
+  DELETED_KIND_INFO,
+  DELETED_KINDS,
+  deletedListBodySchema,
+  type DeletedKind,
+} from '#contract/schemas/recently-deleted';
 import { requireAuth } from '#api/lib/auth';
 import { createRouter } from '#api/lib/context';
 import { requireBusinessPermission } from '#api/lib/membership';
@@ -12,8 +17,13 @@ import { optionalJsonBody, parseWith } from '../timeline/schemas';
 
 const tags = ['Recently deleted'];
 const common = { tags, security: bearer, middleware: [requireAuth] };
-const listBody = z.object({ page: z.number().int().min(0).optional(), limit: z.number().int().min(1).max(100).optional() });
-const deletedRow = z.object({ _id: z.string(), title: z.string(), detail: z.string().nullable(), deleted_at: z.string() }).openapi('DeletedRow');
+const listBody = z.object({
+  page: z.number().int().min(0).optional(),
+  limit: z.number().int().min(1).max(100).optional(),
+});
+const deletedRow = z
+  .object({ _id: z.string(), title: z.string(), detail: z.string().nullable(), deleted_at: z.string() })
+  .openapi('DeletedRow');
 const deletedList = z.object({ deleted: z.array(deletedRow), total: z.number(), page: z.number(), limit: z.number() });
 
 /**
@@ -48,10 +58,19 @@ export const recentlyDeletedRouter = createRouter().openapi(
     ...common,
     method: 'post',
     path: '/users/list-deleted-businesses',
-    summary: "The caller's deleted businesses they may restore (admins only), newest deletion first; restore with businesses/restore/{id}",
+    summary:
+      "The caller's deleted businesses they may restore (admins only), newest deletion first; restore with businesses/restore/{id}",
     request: { body: optionalJsonBody(listBody) },
     responses: envelope(deletedList),
   }),
-  async (c) => ok(c, await listDeletedBusinesses(c.var.deps.db, c.var.auth.user.id, parseWith(deletedListBodySchema, c.req.valid('json')))),
+  async (c) =>
+    ok(
+      c,
+      await listDeletedBusinesses(
+        c.var.deps.db,
+        c.var.auth.user.id,
+        parseWith(deletedListBodySchema, c.req.valid('json')),
+      ),
+    ),
 );
 for (const kind of DELETED_KINDS) recentlyDeletedRouter.route('/', deletedRoute(kind));

@@ -18,11 +18,24 @@ const reportBody = z
   })
   .openapi('ReportRequest');
 
-const pair = z.object({ current: z.record(z.string(), z.number().nullable()), previous: z.record(z.string(), z.number().nullable()) }).nullable();
+const pair = z
+  .object({
+    current: z.record(z.string(), z.number().nullable()),
+    previous: z.record(z.string(), z.number().nullable()),
+  })
+  .nullable();
 const reportData = z
   .object({
     report: z.object({
-      period: z.object({ key: z.string(), from: z.string(), to: z.string(), days: z.number(), previous_from: z.string(), previous_to: z.string(), timezone: z.string() }),
+      period: z.object({
+        key: z.string(),
+        from: z.string(),
+        to: z.string(),
+        days: z.number(),
+        previous_from: z.string(),
+        previous_to: z.string(),
+        timezone: z.string(),
+      }),
       calls: pair,
       sms: pair,
       forms: pair,
@@ -50,7 +63,8 @@ export const reportsRouter = createRouter().openapi(
     middleware: [requireAuth],
     method: 'post',
     path: '/businesses/reports/{business_id}/get',
-    summary: 'The report for a period (7, 30, 90 days or custom from..to, business timezone) beside the previous period of equal length',
+    summary:
+      'The report for a period (7, 30, 90 days or custom from..to, business timezone) beside the previous period of equal length',
     request: { params: businessIdParam, body: optionalJsonBody(reportBody) },
     responses: envelope(reportData),
   }),
@@ -60,7 +74,13 @@ export const reportsRouter = createRouter().openapi(
     const { business, membership } = await loadMembership(db, business_id, c.var.auth.user.id);
     const input = parseWith(reportBody, c.req.valid('json'));
     try {
-      const report = await buildReport(db, { id: business.id, timezone: business.timezone }, membership.permissions ?? [], input, clock.now());
+      const report = await buildReport(
+        db,
+        { id: business.id, timezone: business.timezone },
+        membership.permissions ?? [],
+        input,
+        clock.now(),
+      );
       return ok(c, { report });
     } catch (error) {
       if (error instanceof ReportPeriodError) throw invalid({ from: [error.message] });

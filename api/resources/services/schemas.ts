@@ -6,7 +6,10 @@ import { businessIdParam } from '#api/lib/openapi';
 
 /** Request and response schemas of the service calls (the OpenAPI document is built from them). */
 export const serviceIdParam = businessIdParam.extend({
-  service_id: z.string().min(1).openapi({ param: { name: 'service_id', in: 'path' } }),
+  service_id: z
+    .string()
+    .min(1)
+    .openapi({ param: { name: 'service_id', in: 'path' } }),
 });
 
 export const serviceOut = z
@@ -15,7 +18,9 @@ export const serviceOut = z
     name: z.string(),
     status: z.string(),
     frequency: z.number().openapi({ description: 'How many frequency_units between visits; 0 = one-off' }),
-    frequency_unit: z.enum(FREQUENCY_UNITS).openapi({ description: 'What frequency counts: day, week or month (days when a request leaves it out)' }),
+    frequency_unit: z
+      .enum(FREQUENCY_UNITS)
+      .openapi({ description: 'What frequency counts: day, week or month (days when a request leaves it out)' }),
     description: z.string().nullable(),
     price: z.string().nullable(),
     created_at: z.string(),
@@ -41,4 +46,9 @@ export const serviceCreateBody = serviceSchema.extend({ description: clearable(5
 export const serviceUpdateBody = serviceUpdateSchema.extend({ description: clearable(5000), price: clearable(200) });
 
 export const serviceData = z.object({ service: serviceOut });
-export const serviceListData = z.object({ services: z.array(serviceOut), total: z.number(), page: z.number(), limit: z.number() });
+export const serviceListData = z.object({
+  services: z.array(serviceOut),
+  total: z.number(),
+  page: z.number(),
+  limit: z.number(),
+});

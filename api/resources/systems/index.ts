@@ -62,7 +62,14 @@ const settingsOf = (deps: ApiDeps, row: SystemRow) => {
  */
 export const systemsRouter = createRouter()
   .openapi(
-    createRoute({ ...common, method: 'post', path: `${base}/list`, summary: "The business's systems, newest first", request: { params: businessIdParam, body: optionalJsonBody(listBody) }, responses: envelope(systemListData) }),
+    createRoute({
+      ...common,
+      method: 'post',
+      path: `${base}/list`,
+      summary: "The business's systems, newest first",
+      request: { params: businessIdParam, body: optionalJsonBody(listBody) },
+      responses: envelope(systemListData),
+    }),
     async (c) => {
       const { deps } = c.var;
       const { business_id } = c.req.valid('param');
@@ -72,7 +79,14 @@ export const systemsRouter = createRouter()
     },
   )
   .openapi(
-    createRoute({ ...common, method: 'post', path: `${base}/create`, summary: 'Add a system: name is its kind (telephony, leadcatcher or mobile)', request: { params: businessIdParam, body: jsonBody(systemCreateSchema) }, responses: envelope(systemData) }),
+    createRoute({
+      ...common,
+      method: 'post',
+      path: `${base}/create`,
+      summary: 'Add a system: name is its kind (telephony, leadcatcher or mobile)',
+      request: { params: businessIdParam, body: jsonBody(systemCreateSchema) },
+      responses: envelope(systemData),
+    }),
     async (c) => {
       const { deps } = c.var;
       const { business_id } = c.req.valid('param');
@@ -82,7 +96,14 @@ export const systemsRouter = createRouter()
     },
   )
   .openapi(
-    createRoute({ ...common, method: 'post', path: `${base}/get/{system_id}`, summary: 'One system', request: { params: systemIdParam }, responses: envelope(systemData) }),
+    createRoute({
+      ...common,
+      method: 'post',
+      path: `${base}/get/{system_id}`,
+      summary: 'One system',
+      request: { params: systemIdParam },
+      responses: envelope(systemData),
+    }),
     async (c) => {
       const { deps } = c.var;
       const { business_id, system_id } = c.req.valid('param');
@@ -91,7 +112,14 @@ export const systemsRouter = createRouter()
     },
   )
   .openapi(
-    createRoute({ ...common, method: 'post', path: `${base}/update/{system_id}`, summary: 'Update a system: its settings (as settings/{id}/set; only the keys sent change)', request: { params: systemIdParam, body: optionalJsonBody(settingsBody) }, responses: envelope(systemData) }),
+    createRoute({
+      ...common,
+      method: 'post',
+      path: `${base}/update/{system_id}`,
+      summary: 'Update a system: its settings (as settings/{id}/set; only the keys sent change)',
+      request: { params: systemIdParam, body: optionalJsonBody(settingsBody) },
+      responses: envelope(systemData),
+    }),
     async (c) => {
       const { deps } = c.var;
       const { business_id, system_id } = c.req.valid('param');
@@ -101,7 +129,14 @@ export const systemsRouter = createRouter()
     },
   )
   .openapi(
-    createRoute({ ...common, method: 'post', path: `${base}/delete/{system_id}`, summary: 'Delete a system (soft: it keeps its number, so restore brings it back live)', request: { params: systemIdParam }, responses: envelope(systemData) }),
+    createRoute({
+      ...common,
+      method: 'post',
+      path: `${base}/delete/{system_id}`,
+      summary: 'Delete a system (soft: it keeps its number, so restore brings it back live)',
+      request: { params: systemIdParam },
+      responses: envelope(systemData),
+    }),
     async (c) => {
       const { deps } = c.var;
       const { business_id, system_id } = c.req.valid('param');
@@ -111,7 +146,14 @@ export const systemsRouter = createRouter()
     },
   )
   .openapi(
-    createRoute({ ...common, method: 'post', path: `${base}/restore/{system_id}`, summary: 'Restore a deleted system', request: { params: systemIdParam }, responses: envelope(systemData) }),
+    createRoute({
+      ...common,
+      method: 'post',
+      path: `${base}/restore/{system_id}`,
+      summary: 'Restore a deleted system',
+      request: { params: systemIdParam },
+      responses: envelope(systemData),
+    }),
     async (c) => {
       const { deps } = c.var;
       const { business_id, system_id } = c.req.valid('param');
@@ -121,7 +163,14 @@ export const systemsRouter = createRouter()
     },
   )
   .openapi(
-    createRoute({ ...common, method: 'post', path: `${base}/list-events/{system_id}`, summary: 'The webhooks a system received and the actions it took, newest first (page from 0, limit)', request: { params: systemIdParam, body: optionalJsonBody(eventsBody) }, responses: envelope(eventsData) }),
+    createRoute({
+      ...common,
+      method: 'post',
+      path: `${base}/list-events/{system_id}`,
+      summary: 'The webhooks a system received and the actions it took, newest first (page from 0, limit)',
+      request: { params: systemIdParam, body: optionalJsonBody(eventsBody) },
+      responses: envelope(eventsData),
+    }),
     async (c) => {
       const { deps } = c.var;
       const { business_id, system_id } = c.req.valid('param');
@@ -133,7 +182,14 @@ export const systemsRouter = createRouter()
     },
   )
   .openapi(
-    createRoute({ ...common, method: 'post', path: `${base}/setup/{system_id}`, summary: "A system's setup steps (done or todo)", request: { params: systemIdParam }, responses: envelope(setupData) }),
+    createRoute({
+      ...common,
+      method: 'post',
+      path: `${base}/setup/{system_id}`,
+      summary: "A system's setup steps (done or todo)",
+      request: { params: systemIdParam },
+      responses: envelope(setupData),
+    }),
     async (c) => {
       const { deps } = c.var;
       const { business_id, system_id } = c.req.valid('param');
@@ -143,18 +199,38 @@ export const systemsRouter = createRouter()
     },
   )
   .openapi(
-    createRoute({ ...common, method: 'post', path: `${base}/setup/{system_id}/submit`, summary: 'Complete a setup step: {step, values} (values may also be sent beside step)', request: { params: systemIdParam, body: jsonBody(setupSubmitSchema.loose()) }, responses: envelope(setupData) }),
+    createRoute({
+      ...common,
+      method: 'post',
+      path: `${base}/setup/{system_id}/submit`,
+      summary: 'Complete a setup step: {step, values} (values may also be sent beside step)',
+      request: { params: systemIdParam, body: jsonBody(setupSubmitSchema.loose()) },
+      responses: envelope(setupData),
+    }),
     async (c) => {
       const { deps } = c.var;
       const { business_id, system_id } = c.req.valid('param');
       await canEdit(deps.db, business_id, c.var.auth.user.id);
-      const { row, messages } = await submitSetupStep(deps, business_id, system_id, c.var.auth.user.id, c.req.valid('json'));
+      const { row, messages } = await submitSetupStep(
+        deps,
+        business_id,
+        system_id,
+        c.var.auth.user.id,
+        c.req.valid('json'),
+      );
       const system = serializeSystem(deps, row);
       return ok(c, { setup_steps: system.setup_steps, system }, messages);
     },
   )
   .openapi(
-    createRoute({ ...common, method: 'post', path: `${base}/settings/{system_id}/get`, summary: "A system's settings: data.configurations.data.settings", request: { params: systemIdParam }, responses: envelope(settingsData) }),
+    createRoute({
+      ...common,
+      method: 'post',
+      path: `${base}/settings/{system_id}/get`,
+      summary: "A system's settings: data.configurations.data.settings",
+      request: { params: systemIdParam },
+      responses: envelope(settingsData),
+    }),
     async (c) => {
       const { deps } = c.var;
       const { business_id, system_id } = c.req.valid('param');
@@ -163,7 +239,14 @@ export const systemsRouter = createRouter()
     },
   )
   .openapi(
-    createRoute({ ...common, method: 'post', path: `${base}/settings/{system_id}/set`, summary: 'Change settings: {configurations: {data: {settings: {…}}}}; only the keys sent change', request: { params: systemIdParam, body: jsonBody(settingsBody) }, responses: envelope(settingsData) }),
+    createRoute({
+      ...common,
+      method: 'post',
+      path: `${base}/settings/{system_id}/set`,
+      summary: 'Change settings: {configurations: {data: {settings: {…}}}}; only the keys sent change',
+      request: { params: systemIdParam, body: jsonBody(settingsBody) },
+      responses: envelope(settingsData),
+    }),
     async (c) => {
       const { deps } = c.var;
       const { business_id, system_id } = c.req.valid('param');
@@ -173,7 +256,14 @@ export const systemsRouter = createRouter()
     },
   )
   .openapi(
-    createRoute({ ...common, method: 'post', path: `${base}/settings/{system_id}/list-available-numbers`, summary: "Numbers the provider offers: country (default the business's), area_code, contains", request: { params: systemIdParam, body: optionalJsonBody(numberSearchBody) }, responses: envelope(numbersData) }),
+    createRoute({
+      ...common,
+      method: 'post',
+      path: `${base}/settings/{system_id}/list-available-numbers`,
+      summary: "Numbers the provider offers: country (default the business's), area_code, contains",
+      request: { params: systemIdParam, body: optionalJsonBody(numberSearchBody) },
+      responses: envelope(numbersData),
+    }),
     async (c) => {
       const { deps } = c.var;
       const { business_id, system_id } = c.req.valid('param');
@@ -190,7 +280,14 @@ export const systemsRouter = createRouter()
     },
   )
   .openapi(
-    createRoute({ ...common, method: 'post', path: `${base}/settings/{system_id}/make-a-call`, summary: 'Click-to-call: ring agent_number first, then connect `to`, from a business number', request: { params: systemIdParam, body: jsonBody(makeCallSchema) }, responses: envelope(callData) }),
+    createRoute({
+      ...common,
+      method: 'post',
+      path: `${base}/settings/{system_id}/make-a-call`,
+      summary: 'Click-to-call: ring agent_number first, then connect `to`, from a business number',
+      request: { params: systemIdParam, body: jsonBody(makeCallSchema) },
+      responses: envelope(callData),
+    }),
     async (c) => {
       const { deps } = c.var;
       const { business_id, system_id } = c.req.valid('param');
@@ -201,7 +298,14 @@ export const systemsRouter = createRouter()
     },
   )
   .openapi(
-    createRoute({ ...common, method: 'post', path: `${base}/settings/{system_id}/send-a-message`, summary: 'Send an SMS from a business number: {to, message, from?}', request: { params: systemIdParam, body: jsonBody(sendMessageSchema) }, responses: envelope(smsData) }),
+    createRoute({
+      ...common,
+      method: 'post',
+      path: `${base}/settings/{system_id}/send-a-message`,
+      summary: 'Send an SMS from a business number: {to, message, from?}',
+      request: { params: systemIdParam, body: jsonBody(sendMessageSchema) },
+      responses: envelope(smsData),
+    }),
     async (c) => {
       const { deps } = c.var;
       const { business_id, system_id } = c.req.valid('param');
@@ -214,13 +318,22 @@ export const systemsRouter = createRouter()
 
 /** businesses/purchase-number/{business_id}: buy a number for a telephony or mobile system (a new telephony system without system_id). */
 export const purchaseNumberRouter = createRouter().openapi(
-  createRoute({ ...common, method: 'post', path: '/businesses/purchase-number/{business_id}', summary: 'Buy a phone number: {phone_number, system_id?}; live at once', request: { params: businessIdParam, body: jsonBody(purchaseNumberSchema) }, responses: envelope(purchaseData) }),
+  createRoute({
+    ...common,
+    method: 'post',
+    path: '/businesses/purchase-number/{business_id}',
+    summary: 'Buy a phone number: {phone_number, system_id?}; live at once',
+    request: { params: businessIdParam, body: jsonBody(purchaseNumberSchema) },
+    responses: envelope(purchaseData),
+  }),
   async (c) => {
     const { deps } = c.var;
     const { business_id } = c.req.valid('param');
     await canEdit(deps.db, business_id, c.var.auth.user.id);
     const input = c.req.valid('json');
     const { row } = await purchaseNumber(deps, business_id, c.var.auth.user.id, input);
-    return ok(c, { system: serializeSystem(deps, row), phone_number: row.phoneNumber! }, [systemMessages.numberPurchased(row.phoneNumber!)]);
+    return ok(c, { system: serializeSystem(deps, row), phone_number: row.phoneNumber! }, [
+      systemMessages.numberPurchased(row.phoneNumber!),
+    ]);
   },
 );

@@ -5,7 +5,10 @@ import { timelineItemOut } from '../timeline/schemas';
 
 /** Request and response schemas of the systems calls (the OpenAPI document is built from them). */
 export const systemIdParam = businessIdParam.extend({
-  system_id: z.string().min(1).openapi({ param: { name: 'system_id', in: 'path' } }),
+  system_id: z
+    .string()
+    .min(1)
+    .openapi({ param: { name: 'system_id', in: 'path' } }),
 });
 
 export const setupStepOut = z
@@ -19,7 +22,9 @@ export const setupStepOut = z
   })
   .openapi('SystemSetupStep');
 
-const settingsOut = z.record(z.string(), z.unknown()).openapi({ description: "The kind's settings: stored values over the defaults" });
+const settingsOut = z
+  .record(z.string(), z.unknown())
+  .openapi({ description: "The kind's settings: stored values over the defaults" });
 
 export const systemOut = z
   .object({
@@ -64,9 +69,17 @@ export const availableNumberOut = z
 
 export const systemData = z.object({ system: systemOut });
 export const systemListData = z.object({ systems: z.array(systemOut), total: z.number() });
-export const eventsData = z.object({ events: z.array(systemEventOut), total: z.number(), page: z.number(), limit: z.number() });
+export const eventsData = z.object({
+  events: z.array(systemEventOut),
+  total: z.number(),
+  page: z.number(),
+  limit: z.number(),
+});
 export const setupData = z.object({ setup_steps: z.array(setupStepOut), system: systemOut });
-export const settingsData = z.object({ configurations: z.object({ data: z.object({ settings: settingsOut }) }), system: systemOut });
+export const settingsData = z.object({
+  configurations: z.object({ data: z.object({ settings: settingsOut }) }),
+  system: systemOut,
+});
 export const numbersData = z.object({ available_numbers: z.array(availableNumberOut) });
 export const callData = z.object({ call: timelineItemOut });
 export const smsData = z.object({ sms: timelineItemOut });

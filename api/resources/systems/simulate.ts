@@ -62,7 +62,9 @@ function readTwiml(xml: string): { lines: Line[]; next: Outcome } {
         next = 'gather';
         break;
       case 'Dial': {
-        const numbers = verb.children.filter((child) => typeof child !== 'string' && child.name === 'Number').map(textOf);
+        const numbers = verb.children
+          .filter((child) => typeof child !== 'string' && child.name === 'Number')
+          .map(textOf);
         lines.push({ speaker: 'system', text: `Put through to ${numbers.join(', ') || 'a member of the team'}` });
         next = 'dial';
         break;
@@ -102,9 +104,19 @@ async function simulateCall(
   input: { kind: 'call' | 'missed_call'; from: string; says: string; confidence?: number | null; embedded?: boolean },
 ): Promise<Simulation> {
   const callSid = sid('CA');
-  const base: TwilioParams = { AccountSid: 'ACsandbox', ApiVersion: '2010-04-01', CallSid: callSid, From: input.from, To: system.phoneNumber ?? '', Direction: 'inbound' };
+  const base: TwilioParams = {
+    AccountSid: 'ACsandbox',
+    ApiVersion: '2010-04-01',
+    CallSid: callSid,
+    From: input.from,
+    To: system.phoneNumber ?? '',
+    Direction: 'inbound',
+  };
   const transcript: Line[] = [];
-  const saidLines = input.says.split(/\r?\n/).map((line) => line.trim()).filter(Boolean);
+  const saidLines = input.says
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
   let turns = 1;
   // Speech heard by the embedded recogniser is marked so, as its confidence alone does not say whose it is.
   const heardBy: TwilioParams = input.embedded ? { [HEARD_BY_EMBEDDED.name]: HEARD_BY_EMBEDDED.value } : {};
@@ -126,12 +138,27 @@ async function simulateCall(
     for (const [index, line] of saidLines.entries()) {
       transcript.push({ speaker: 'caller', text: line });
       turns += 1;
-      const answer = readTwiml(await handleGather(deps, system, { ...base, CallStatus: 'in-progress', SpeechResult: line, Confidence: String(input.confidence ?? TYPED_CONFIDENCE), ...heardBy }));
+      const answer = readTwiml(
+        await handleGather(deps, system, {
+          ...base,
+          CallStatus: 'in-progress',
+          SpeechResult: line,
+          Confidence: String(input.confidence ?? TYPED_CONFIDENCE),
+          ...heardBy,
+        }),
+      );
       transcript.push(...answer.lines);
       next = answer.next;
       if (next === 'dial') {
         // Nobody real is rung from the sandbox: the transfer counts as answered.
-        const done = readTwiml(await handleDialDone(deps, system, { ...base, CallStatus: 'in-progress', DialCallStatus: 'completed', DialCallDuration: '30' }));
+        const done = readTwiml(
+          await handleDialDone(deps, system, {
+            ...base,
+            CallStatus: 'in-progress',
+            DialCallStatus: 'completed',
+            DialCallDuration: '30',
+          }),
+        );
         transcript.push(...done.lines);
         next = done.next;
         if (next !== 'record') break;
@@ -163,7 +190,11 @@ async function simulateCall(
     transcript.push({ speaker: 'system', text: 'The caller hung up without leaving a message.' });
   }
 
-  await handleCallStatus(deps, system, { ...base, CallStatus: 'completed', CallDuration: String(turns * SECONDS_PER_TURN) });
+  await handleCallStatus(deps, system, {
+    ...base,
+    CallStatus: 'completed',
+    CallDuration: String(turns * SECONDS_PER_TURN),
+  });
   return finished(deps, system, callSid, transcript);
 }
 
@@ -176,27 +207,62 @@ async function finished(deps: ApiDeps, system: SystemRow, callSid: string, trans
   return { transcript, call: row ? await serializeRow(deps.db, row) : null };
 }
 
-async function simulateSms(deps: ApiDeps, system: SystemRow, input: { from: string; says: string }): Promise<Simulation> {
+async function simulateSms(
+  deps: ApiDeps,
+  system: SystemRow,
+  input: { from: string; says: string },
+): Promise<Simulation> {
   const messageSid = sid('SM');
-  await handleSms(deps, system, { AccountSid: 'ACsandbox', ApiVersion: '2010-04-01', MessageSid: messageSid, SmsSid: messageSid, From: input.from, To: system.phoneNumber ?? '', Body: input.says, NumMedia: '0' });
+  await handleSms(deps, system, {
+    AccountSid: 'ACsandbox',
+    ApiVersion: '2010-04-01',
+    MessageSid: messageSid,
+    SmsSid: messageSid,
+    From: input.from,
+    To: system.phoneNumber ?? '',
+    Body: input.says,
+    NumMedia: '0',
+  });
   const [sms] = await deps.db
     .select()
     .from(timelineItems)
-    .where(and(eq(timelineItems.businessId, system.businessId), eq(timelineItems.externalId, messageSid), eq(timelineItems.type, 'sms')))
+    .where(
+      and(
+        eq(timelineItems.businessId, system.businessId),
+        eq(timelineItems.externalId, messageSid),
+        eq(timelineItems.type, 'sms'),
+      ),
+    )
     .limit(1);
   const transcript: Line[] = [{ speaker: 'caller', text: input.says }];
   if (sms) {
     const replies = await deps.db
       .select({ body: timelineItems.body })
       .from(timelineItems)
-      .where(and(eq(timelineItems.businessId, system.businessId), eq(timelineItems.type, 'sms'), eq(timelineItems.direction, 'outbound'), sql`${timelineItems.details}->>'reply_to' = ${sms.id}`))
+      .where(
+        and(
+          eq(timelineItems.businessId, system.businessId),
+          eq(timelineItems.type, 'sms'),
+          eq(timelineItems.direction, 'outbound'),
+          sql`${timelineItems.details}->>'reply_to' = ${sms.id}`,
+        ),
+      )
       .orderBy(asc(timelineItems.createdAt));
     // Say why nothing was sent: a STOP, START or HELP (recorded on the SMS) is not "replies are off".
     const noReply = (sms.details as { no_reply?: string }).no_reply;
-    if (replies.length) transcript.push(...replies.map((reply) => ({ speaker: 'assistant' as const, text: reply.body ?? '' })));
+    if (replies.length)
+      transcript.push(...replies.map((reply) => ({ speaker: 'assistant' as const, text: reply.body ?? '' })));
     else if (noReply) transcript.push({ speaker: 'system', text: noReply });
-    else if (!phoneSettings(system).sms_auto_reply) transcript.push({ speaker: 'system', text: 'No reply was sent (automatic SMS replies are off for this system).' });
-    else transcript.push({ speaker: 'system', text: 'No reply was sent (the assistant had no answer; see the system’s events).' });
+    else if (!phoneSettings(system).sms_auto_reply)
+      transcript.push({
+        speaker: 'system',
+        text: 'No reply was sent (automatic SMS replies are off for this system).',
+      });
+    else
+      transcript.push({
+        speaker: 'system',
+        text: 'No reply was sent (the assistant had no answer; see the system’s events).',
+      });
   }
   return { transcript, sms: sms ? await serializeRow(deps.db, sms) : null };
 }
@@ -209,17 +275,33 @@ function assertSimulatable(system: SystemRow): void {
 }
 
 /** Runs one simulation on a sandbox phone system with a number (the route checks access): the typed and the spoken call both end here. */
-export async function runSimulation(deps: ApiDeps, system: SystemRow, input: z.output<typeof simulateSchema>, heard: { confidence?: number | null; embedded?: boolean } = {}): Promise<Simulation> {
+export async function runSimulation(
+  deps: ApiDeps,
+  system: SystemRow,
+  input: z.output<typeof simulateSchema>,
+  heard: { confidence?: number | null; embedded?: boolean } = {},
+): Promise<Simulation> {
   assertSimulatable(system);
   if (input.kind === 'sms') {
     if (!input.says.trim()) throw invalid({ says: [systemMessages.messageRequired] });
     return simulateSms(deps, system, input);
   }
-  return simulateCall(deps, system, { kind: input.kind, from: input.from, says: input.says, confidence: heard.confidence, embedded: heard.embedded });
+  return simulateCall(deps, system, {
+    kind: input.kind,
+    from: input.from,
+    says: input.says,
+    confidence: heard.confidence,
+    embedded: heard.embedded,
+  });
 }
 
 /** The system the signed-in user may simulate on: systems/edit, one of this business's, a sandbox phone system with a number. */
-async function simulatableSystem(deps: ApiDeps, businessId: string, systemId: string, userId: string): Promise<SystemRow> {
+async function simulatableSystem(
+  deps: ApiDeps,
+  businessId: string,
+  systemId: string,
+  userId: string,
+): Promise<SystemRow> {
   await canEditSystems(deps.db, businessId, userId);
   const system = await requireSystem(deps, businessId, systemId);
   assertSimulatable(system);
@@ -232,7 +314,11 @@ const SAYS_MAX = 2000;
 const TYPED_CONFIDENCE = 0.92;
 
 /** What the caller said in the recording: checked like update-voice's, then heard as update-voice hears it (with the business's knowledge, and a confidence). */
-async function hearCaller(deps: ApiDeps, businessId: string, audio: unknown): Promise<{ text: string; confidence: number | null; clear: boolean }> {
+async function hearCaller(
+  deps: ApiDeps,
+  businessId: string,
+  audio: unknown,
+): Promise<{ text: string; confidence: number | null; clear: boolean }> {
   const stt = deps.speech?.stt;
   if (!stt) throw new ApiError(503, [messages.voice.unavailable]);
   if (!(audio instanceof File)) throw audioError(messages.voice.audioRequired);
@@ -246,12 +332,27 @@ async function hearCaller(deps: ApiDeps, businessId: string, audio: unknown): Pr
 }
 
 const lineOut = z.object({ speaker: z.enum(['caller', 'assistant', 'system']), text: z.string() });
-const simulationData = z.object({ transcript: z.array(lineOut), call: timelineItemOut.nullable().optional(), sms: timelineItemOut.nullable().optional() });
-const spokenSimulationData = simulationData.extend({ heard: z.string().openapi({ description: 'What speech recognition heard in the recording (played as what the caller says)' }) });
+const simulationData = z.object({
+  transcript: z.array(lineOut),
+  call: timelineItemOut.nullable().optional(),
+  sms: timelineItemOut.nullable().optional(),
+});
+const spokenSimulationData = simulationData.extend({
+  heard: z
+    .string()
+    .openapi({ description: 'What speech recognition heard in the recording (played as what the caller says)' }),
+});
 const voiceSimulationForm = z.object({
   kind: z.string().optional().openapi({ description: 'call or sms' }),
   from: z.string().optional().openapi({ description: "The caller's number (E.164)" }),
-  audio: z.any().optional().openapi({ type: 'string', format: 'binary', description: 'What the caller says: a WAV recording, 16-bit PCM; at most 10 MB' }),
+  audio: z
+    .any()
+    .optional()
+    .openapi({
+      type: 'string',
+      format: 'binary',
+      description: 'What the caller says: a WAV recording, 16-bit PCM; at most 10 MB',
+    }),
 });
 /** Room for the multipart envelope and the other fields around the recording. */
 const FORM_OVERHEAD_BYTES = 64 * 1024;
@@ -262,7 +363,8 @@ export const simulateRouter = createRouter()
       method: 'post',
       path: '/businesses/systems/{business_id}/settings/{system_id}/simulate',
       tags: ['Systems'],
-      summary: 'Sandbox simulator: an incoming call, missed call or SMS through the same handlers as the provider webhooks',
+      summary:
+        'Sandbox simulator: an incoming call, missed call or SMS through the same handlers as the provider webhooks',
       security: bearer,
       middleware: [requireAuth] as const,
       request: { params: systemIdParam, body: jsonBody(simulateSchema) },
@@ -288,10 +390,14 @@ export const simulateRouter = createRouter()
         requireAuth,
         bodyLimit({
           maxSize: MAX_AUDIO_BYTES + FORM_OVERHEAD_BYTES,
-          onError: (c) => sendError(c, new ApiError(413, [messages.voice.audioTooLarge], { audio: [messages.voice.audioTooLarge] })),
+          onError: (c) =>
+            sendError(c, new ApiError(413, [messages.voice.audioTooLarge], { audio: [messages.voice.audioTooLarge] })),
         }),
       ] as const,
-      request: { params: systemIdParam, body: { required: true, content: { 'multipart/form-data': { schema: voiceSimulationForm } } } },
+      request: {
+        params: systemIdParam,
+        body: { required: true, content: { 'multipart/form-data': { schema: voiceSimulationForm } } },
+      },
       // No speech recognition on this server: 503 'Voice is not available on this server.'
       responses: envelope(spokenSimulationData),
     }),
@@ -305,7 +411,12 @@ export const simulateRouter = createRouter()
       const heard = await hearCaller(deps, business_id, form.audio);
       // A call asks the caller to say it again (the gather handler reads the confidence); an SMS has nobody to ask.
       if (!heard.clear && kind === 'sms') throw audioError(SAY_AGAIN);
-      const result = await runSimulation(deps, system, { kind, from, says: heard.text }, { confidence: heard.confidence, embedded: Boolean(deps.speech.stt.embedded) });
+      const result = await runSimulation(
+        deps,
+        system,
+        { kind, from, says: heard.text },
+        { confidence: heard.confidence, embedded: Boolean(deps.speech.stt.embedded) },
+      );
       return ok(c, { ...(result as z.infer<typeof simulationData>), heard: heard.text });
     },
   );

@@ -32,7 +32,8 @@ export const timelineRouter = createRouter().openapi(
     const { business_id } = c.req.valid('param');
     const filters = parseWith(timelineListFilters, c.req.valid('json'));
     const { membership } = await loadMembership(db, business_id, c.var.auth.user.id);
-    const requested = filters.type === undefined ? TIMELINE_TYPES : Array.isArray(filters.type) ? filters.type : [filters.type];
+    const requested =
+      filters.type === undefined ? TIMELINE_TYPES : Array.isArray(filters.type) ? filters.type : [filters.type];
     const refused = requested.find((type) => !hasPermission(membership.permissions, TYPE_INFO[type].view));
     if (filters.type !== undefined && refused) throw forbidden(viewRefusal(refused));
     const types = requested.filter((type) => hasPermission(membership.permissions, TYPE_INFO[type].view));

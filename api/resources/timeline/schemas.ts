@@ -55,11 +55,17 @@ export const notificationOut = z
 export const pageOut = { total: z.number(), page: z.number(), limit: z.number() };
 
 export const itemParams = businessIdParam.extend({
-  id: z.string().min(1).openapi({ param: { name: 'id', in: 'path' } }),
+  id: z
+    .string()
+    .min(1)
+    .openapi({ param: { name: 'id', in: 'path' } }),
 });
 
 export const notificationParams = businessIdParam.extend({
-  notification_id: z.string().min(1).openapi({ param: { name: 'notification_id', in: 'path' } }),
+  notification_id: z
+    .string()
+    .min(1)
+    .openapi({ param: { name: 'notification_id', in: 'path' } }),
 });
 
 /** Calls, smses and forms: the generic filters plus the contact. */
@@ -67,7 +73,9 @@ export const itemListFilters = listFiltersSchema.extend({ customer_id: z.string(
 export const noteListFilters = taskFiltersSchema;
 const typeEnum = z.enum(['call', 'sms', 'form', 'note']);
 /** The merged timeline: the task filters plus the type(s) to show. */
-export const timelineListFilters = taskFiltersSchema.extend({ type: z.union([typeEnum, z.array(typeEnum)]).optional() });
+export const timelineListFilters = taskFiltersSchema.extend({
+  type: z.union([typeEnum, z.array(typeEnum)]).optional(),
+});
 
 /** A list call's body is optional: no body means the defaults (page 0, newest first). */
 export function optionalJsonBody<T extends z.ZodType>(schema: T) {

@@ -5,7 +5,13 @@ import { notFound } from '#api/lib/errors';
 import { requireBusinessPermission } from '#api/lib/membership';
 import { bearer, businessIdParam, envelope } from '#api/lib/openapi';
 import { ok } from '#api/lib/respond';
-import { deleteTimelineItem, findTimelineRow, listTimeline, restoreTimelineItem, serializeRow } from '#api/services/timeline';
+import {
+  deleteTimelineItem,
+  findTimelineRow,
+  listTimeline,
+  restoreTimelineItem,
+  serializeRow,
+} from '#api/services/timeline';
 import { editRefusal, TYPE_INFO, viewRefusal, type TimelineType } from '#api/services/timeline-records';
 import { itemListFilters, itemParams, optionalJsonBody, pageOut, parseWith, timelineItemOut } from './schemas';
 
@@ -24,7 +30,14 @@ export function systemItemRouter(type: Exclude<TimelineType, 'note'>) {
 
   return createRouter()
     .openapi(
-      createRoute({ ...common, method: 'post', path: `${base}/list`, summary: `List the business's ${info.many}, newest first`, request: { params: businessIdParam, body: optionalJsonBody(itemListFilters) }, responses: envelope(many) }),
+      createRoute({
+        ...common,
+        method: 'post',
+        path: `${base}/list`,
+        summary: `List the business's ${info.many}, newest first`,
+        request: { params: businessIdParam, body: optionalJsonBody(itemListFilters) },
+        responses: envelope(many),
+      }),
       async (c) => {
         const { db } = c.var.deps;
         const { business_id } = c.req.valid('param');
@@ -35,7 +48,14 @@ export function systemItemRouter(type: Exclude<TimelineType, 'note'>) {
       },
     )
     .openapi(
-      createRoute({ ...common, method: 'post', path: `${base}/get/{id}`, summary: `One ${info.lower}`, request: { params: itemParams }, responses: envelope(one) }),
+      createRoute({
+        ...common,
+        method: 'post',
+        path: `${base}/get/{id}`,
+        summary: `One ${info.lower}`,
+        request: { params: itemParams },
+        responses: envelope(one),
+      }),
       async (c) => {
         const { db } = c.var.deps;
         const { business_id, id } = c.req.valid('param');
@@ -46,7 +66,14 @@ export function systemItemRouter(type: Exclude<TimelineType, 'note'>) {
       },
     )
     .openapi(
-      createRoute({ ...common, method: 'post', path: `${base}/delete/{id}`, summary: `Delete a ${info.lower} (soft; it can be restored)`, request: { params: itemParams }, responses: envelope(one) }),
+      createRoute({
+        ...common,
+        method: 'post',
+        path: `${base}/delete/{id}`,
+        summary: `Delete a ${info.lower} (soft; it can be restored)`,
+        request: { params: itemParams },
+        responses: envelope(one),
+      }),
       async (c) => {
         const { business_id, id } = c.req.valid('param');
         await requireBusinessPermission(c.var.deps.db, business_id, c.var.auth.user.id, info.edit, editRefusal(type));
@@ -55,7 +82,14 @@ export function systemItemRouter(type: Exclude<TimelineType, 'note'>) {
       },
     )
     .openapi(
-      createRoute({ ...common, method: 'post', path: `${base}/restore/{id}`, summary: `Restore a deleted ${info.lower}`, request: { params: itemParams }, responses: envelope(one) }),
+      createRoute({
+        ...common,
+        method: 'post',
+        path: `${base}/restore/{id}`,
+        summary: `Restore a deleted ${info.lower}`,
+        request: { params: itemParams },
+        responses: envelope(one),
+      }),
       async (c) => {
         const { business_id, id } = c.req.valid('param');
         await requireBusinessPermission(c.var.deps.db, business_id, c.var.auth.user.id, info.edit, editRefusal(type));

@@ -11,7 +11,9 @@ import { memoryOut } from '../memories/schemas';
 const tags = ['Memories'];
 
 const proposeData = z.object({
-  questions: z.array(memoryOut).openapi({ description: 'Every open question of the business (type question), oldest first' }),
+  questions: z
+    .array(memoryOut)
+    .openapi({ description: 'Every open question of the business (type question), oldest first' }),
   created: z.number().int().openapi({ description: 'How many of them this call proposed' }),
 });
 
@@ -34,8 +36,15 @@ export const trainingQuestionsRouter = createRouter().openapi(
   async (c) => {
     const { business_id } = c.req.valid('param');
     await canEditMemories(c.var.deps.db, business_id, c.var.auth.user.id);
-    const { created, questions } = await proposeTrainingQuestions(c.var.deps, business_id, { actorId: c.var.auth.user.id });
-    const message = created.length === 0 ? 'No new questions: the assistant can already answer the common ones.' : created.length === 1 ? '1 question to answer.' : `${created.length} questions to answer.`;
+    const { created, questions } = await proposeTrainingQuestions(c.var.deps, business_id, {
+      actorId: c.var.auth.user.id,
+    });
+    const message =
+      created.length === 0
+        ? 'No new questions: the assistant can already answer the common ones.'
+        : created.length === 1
+          ? '1 question to answer.'
+          : `${created.length} questions to answer.`;
     return ok(c, { questions, created: created.length }, [message]);
   },
 );

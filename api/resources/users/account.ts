@@ -25,18 +25,36 @@ const emailTaken = () => invalid({ email: ['An account with this email already e
 
 export const accountRouter = createRouter()
   .openapi(
-    createRoute({ method: 'post', path: '/users/create', tags, summary: 'Register (name, email, password); signs the new user in', request: { body: jsonBody(registrationSchema) }, responses: envelope(sessionOut) }),
+    createRoute({
+      method: 'post',
+      path: '/users/create',
+      tags,
+      summary: 'Register (name, email, password); signs the new user in',
+      request: { body: jsonBody(registrationSchema) },
+      responses: envelope(sessionOut),
+    }),
     async (c) => {
       const { db, clock } = c.var.deps;
       const input = c.req.valid('json');
-      const [existing] = await db.select({ id: users.id }).from(users).where(and(eq(users.email, input.email), isNull(users.deletedAt))).limit(1);
+      const [existing] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.email, input.email), isNull(users.deletedAt)))
+        .limit(1);
       if (existing) throw emailTaken();
       const now = clock.now();
       const id = newId();
       try {
         const [user] = await db
           .insert(users)
-          .values({ id, name: input.name, email: input.email, passwordHash: await hashPassword(input.password), createdAt: now, updatedAt: now })
+          .values({
+            id,
+            name: input.name,
+            email: input.email,
+            passwordHash: await hashPassword(input.password),
+            createdAt: now,
+            updatedAt: now,
+          })
           .returning();
         const token = await issueToken(db, id, now, clientHeaders(c.req.raw.headers));
         return ok(c, { token, user: serializeUser(user) }, ['Your account has been created.']);
@@ -48,11 +66,22 @@ export const accountRouter = createRouter()
     },
   )
   .openapi(
-    createRoute({ method: 'post', path: '/users/login', tags, summary: 'Sign in; answers token and user (id, email, mobile)', request: { body: jsonBody(loginSchema) }, responses: envelope(sessionOut) }),
+    createRoute({
+      method: 'post',
+      path: '/users/login',
+      tags,
+      summary: 'Sign in; answers token and user (id, email, mobile)',
+      request: { body: jsonBody(loginSchema) },
+      responses: envelope(sessionOut),
+    }),
     async (c) => {
       const { db, clock } = c.var.deps;
       const input = c.req.valid('json');
-      const [user] = await db.select().from(users).where(and(eq(users.email, input.email), isNull(users.deletedAt))).limit(1);
+      const [user] = await db
+        .select()
+        .from(users)
+        .where(and(eq(users.email, input.email), isNull(users.deletedAt)))
+        .limit(1);
       const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
       if (!user || !valid) throw new ApiError(422, [LOGIN_FAILED]);
       const token = await issueToken(db, user.id, clock.now(), clientHeaders(c.req.raw.headers));
@@ -60,7 +89,15 @@ export const accountRouter = createRouter()
     },
   )
   .openapi(
-    createRoute({ method: 'post', path: '/users/logout', tags, summary: 'Revoke the current token', security: bearer, middleware: [requireAuth] as const, responses: envelope(z.object({})) }),
+    createRoute({
+      method: 'post',
+      path: '/users/logout',
+      tags,
+      summary: 'Revoke the current token',
+      security: bearer,
+      middleware: [requireAuth] as const,
+      responses: envelope(z.object({})),
+    }),
     async (c) => {
       const { db, clock, broadcaster } = c.var.deps;
       await db.update(tokens).set({ revokedAt: clock.now() }).where(eq(tokens.id, c.var.auth.tokenId));
@@ -70,7 +107,15 @@ export const accountRouter = createRouter()
     },
   )
   .openapi(
-    createRoute({ method: 'post', path: '/users/get', tags, summary: 'The signed-in user', security: bearer, middleware: [requireAuth] as const, responses: envelope(z.object({ user: userSchema })) }),
+    createRoute({
+      method: 'post',
+      path: '/users/get',
+      tags,
+      summary: 'The signed-in user',
+      security: bearer,
+      middleware: [requireAuth] as const,
+      responses: envelope(z.object({ user: userSchema })),
+    }),
     (c) => ok(c, { user: serializeUser(c.var.auth.user) }),
   )
   .openapi(
@@ -78,10 +123,15 @@ export const accountRouter = createRouter()
       method: 'post',
       path: '/users/update',
       tags,
-      summary: 'Update name and mobile; change the password with current_password + password; a new email gets a code first (as users/email-change)',
+      summary:
+        'Update name and mobile; change the password with current_password + password; a new email gets a code first (as users/email-change)',
       security: bearer,
       middleware: [requireAuth] as const,
-      request: { body: jsonBody(userUpdateSchema.extend({ current_password: z.string().optional(), password: z.string().optional() })) },
+      request: {
+        body: jsonBody(
+          userUpdateSchema.extend({ current_password: z.string().optional(), password: z.string().optional() }),
+        ),
+      },
       responses: envelope(z.object({ user: userSchema })),
     }),
     async (c) => {
@@ -100,8 +150,19 @@ export const accountRouter = createRouter()
         changes.mobileVerifiedAt = null;
       }
       if (input.password !== undefined || input.current_password !== undefined) {
-        const parsed = changePasswordSchema.safeParse({ current_password: input.current_password, password: input.password });
-        if (!parsed.success) throw invalid(Object.fromEntries(parsed.error.issues.map((issue: { path: PropertyKey[]; message: string }) => [String(issue.path[0]), [issue.message]])));
+        const parsed = changePasswordSchema.safeParse({
+          current_password: input.current_password,
+          password: input.password,
+        });
+        if (!parsed.success)
+          throw invalid(
+            Object.fromEntries(
+              parsed.error.issues.map((issue: { path: PropertyKey[]; message: string }) => [
+                String(issue.path[0]),
+                [issue.message],
+              ]),
+            ),
+          );
         if (!(await verifyPassword(user.passwordHash, parsed.data.current_password))) {
           throw invalid({ current_password: ['The current password is not correct.'] });
         }
@@ -113,7 +174,10 @@ export const accountRouter = createRouter()
       const [updated] = await db.update(users).set(changes).where(eq(users.id, user.id)).returning();
       if (changes.passwordHash) {
         // Every other session ends; this one stays signed in.
-        await db.update(tokens).set({ revokedAt: now }).where(and(eq(tokens.userId, user.id), isNull(tokens.revokedAt), ne(tokens.id, c.var.auth.tokenId)));
+        await db
+          .update(tokens)
+          .set({ revokedAt: now })
+          .where(and(eq(tokens.userId, user.id), isNull(tokens.revokedAt), ne(tokens.id, c.var.auth.tokenId)));
         await c.var.deps.broadcaster.endUserConnections(user.id);
       }
       if (messages.length === 0) messages.push('Your account has been updated.');
@@ -123,14 +187,25 @@ export const accountRouter = createRouter()
     },
   )
   .openapi(
-    createRoute({ method: 'post', path: '/users/delete', tags, summary: 'Delete the account; every token is revoked', security: bearer, middleware: [requireAuth] as const, responses: envelope(z.object({})) }),
+    createRoute({
+      method: 'post',
+      path: '/users/delete',
+      tags,
+      summary: 'Delete the account; every token is revoked',
+      security: bearer,
+      middleware: [requireAuth] as const,
+      responses: envelope(z.object({})),
+    }),
     async (c) => {
       const { db, clock } = c.var.deps;
       const { user } = c.var.auth;
       const now = clock.now();
       await db.transaction(async (tx) => {
         await tx.update(users).set({ deletedAt: now, updatedAt: now }).where(eq(users.id, user.id));
-        await tx.update(businessUsers).set({ removedAt: now }).where(and(eq(businessUsers.userId, user.id), isNull(businessUsers.removedAt)));
+        await tx
+          .update(businessUsers)
+          .set({ removedAt: now })
+          .where(and(eq(businessUsers.userId, user.id), isNull(businessUsers.removedAt)));
       });
       await revokeUserTokens(db, user.id, now);
       await c.var.deps.broadcaster.endUserConnections(user.id);
@@ -139,14 +214,28 @@ export const accountRouter = createRouter()
     },
   )
   .openapi(
-    createRoute({ method: 'post', path: '/user/updateUser', tags, summary: 'Save the push-service id (onesignal_user_id)', security: bearer, middleware: [requireAuth] as const, request: { body: jsonBody(updateOneSignalSchema) }, responses: envelope(z.object({ user: userSchema })) }),
+    createRoute({
+      method: 'post',
+      path: '/user/updateUser',
+      tags,
+      summary: 'Save the push-service id (onesignal_user_id)',
+      security: bearer,
+      middleware: [requireAuth] as const,
+      request: { body: jsonBody(updateOneSignalSchema) },
+      responses: envelope(z.object({ user: userSchema })),
+    }),
     async (c) => {
       const { db, clock } = c.var.deps;
       const input = c.req.valid('json');
       // A push id belongs to the phone app: a client that says it is the web (the mode header of
       // docs/product.md#v1-calls) cannot receive pushes, so saving one would only make pushes go nowhere.
-      if (input.onesignal_user_id !== null && c.req.header(CLIENT_HEADERS.mode) === 'web') throw forbidden(specMessages.push.nativeOnly);
-      const [updated] = await db.update(users).set({ onesignalUserId: input.onesignal_user_id, updatedAt: clock.now() }).where(eq(users.id, c.var.auth.user.id)).returning();
+      if (input.onesignal_user_id !== null && c.req.header(CLIENT_HEADERS.mode) === 'web')
+        throw forbidden(specMessages.push.nativeOnly);
+      const [updated] = await db
+        .update(users)
+        .set({ onesignalUserId: input.onesignal_user_id, updatedAt: clock.now() })
+        .where(eq(users.id, c.var.auth.user.id))
+        .returning();
       await userUpdated(c.var.deps, updated);
       return ok(c, { user: serializeUser(updated) });
     },

@@ -33,7 +33,12 @@ const deviceSchema = z.object({
 });
 export type ApiDevice = z.infer<typeof deviceSchema>;
 
-const deviceIdParam = z.object({ device_id: z.string().min(1).openapi({ param: { name: 'device_id', in: 'path' } }) });
+const deviceIdParam = z.object({
+  device_id: z
+    .string()
+    .min(1)
+    .openapi({ param: { name: 'device_id', in: 'path' } }),
+});
 
 type TokenRow = typeof tokens.$inferSelect;
 

@@ -16,7 +16,8 @@ export const emailRouter = createRouter()
       method: 'post',
       path: '/users/email-change',
       tags,
-      summary: 'Mail a 6-digit code (15 minutes, single use) to a new email address; the email changes only with users/email-change-verify',
+      summary:
+        'Mail a 6-digit code (15 minutes, single use) to a new email address; the email changes only with users/email-change-verify',
       security: bearer,
       middleware: [requireAuth] as const,
       request: { body: jsonBody(emailChangeSchema) },

@@ -16,7 +16,15 @@ const listEntry = businessSchemaOut.extend({ permissions: z.array(z.string()), r
 
 export const membershipsRouter = createRouter()
   .openapi(
-    createRoute({ method: 'post', path: '/users/list-businesses', tags, summary: "The caller's businesses, each with the caller's permissions", security: bearer, middleware: [requireAuth] as const, responses: envelope(z.object({ businesses: z.array(listEntry) })) }),
+    createRoute({
+      method: 'post',
+      path: '/users/list-businesses',
+      tags,
+      summary: "The caller's businesses, each with the caller's permissions",
+      security: bearer,
+      middleware: [requireAuth] as const,
+      responses: envelope(z.object({ businesses: z.array(listEntry) })),
+    }),
     async (c) => {
       const { db, version } = c.var.deps;
       const { user } = c.var.auth;
@@ -36,7 +44,17 @@ export const membershipsRouter = createRouter()
     },
   )
   .openapi(
-    createRoute({ method: 'post', path: '/users/unlink-business/{business_id}', tags, summary: 'Leave a business (the last admin must hand over first; an owner leaving hands ownership to the longest-standing other admin)', security: bearer, middleware: [requireAuth] as const, request: { params: businessIdParam }, responses: envelope(z.object({})) }),
+    createRoute({
+      method: 'post',
+      path: '/users/unlink-business/{business_id}',
+      tags,
+      summary:
+        'Leave a business (the last admin must hand over first; an owner leaving hands ownership to the longest-standing other admin)',
+      security: bearer,
+      middleware: [requireAuth] as const,
+      request: { params: businessIdParam },
+      responses: envelope(z.object({})),
+    }),
     async (c) => {
       const { db, clock } = c.var.deps;
       const { business_id } = c.req.valid('param');
@@ -46,13 +64,22 @@ export const membershipsRouter = createRouter()
           const others = await tx
             .select({ permissions: businessUsers.permissions })
             .from(businessUsers)
-            .where(and(eq(businessUsers.businessId, business_id), isNull(businessUsers.removedAt), ne(businessUsers.id, membership.id)));
+            .where(
+              and(
+                eq(businessUsers.businessId, business_id),
+                isNull(businessUsers.removedAt),
+                ne(businessUsers.id, membership.id),
+              ),
+            );
           if (!others.some((other) => other.permissions.includes('admin'))) {
-            throw new ApiError(422, ['You are the last admin of this business. Make another member an admin before you leave.']);
+            throw new ApiError(422, [
+              'You are the last admin of this business. Make another member an admin before you leave.',
+            ]);
           }
         }
         // The owner leaving hands the business to the longest-standing other admin.
-        if (ownerOf(business) === c.var.auth.user.id) await passOwnership(tx, business_id, c.var.auth.user.id, clock.now());
+        if (ownerOf(business) === c.var.auth.user.id)
+          await passOwnership(tx, business_id, c.var.auth.user.id, clock.now());
         await tx.update(businessUsers).set({ removedAt: clock.now() }).where(eq(businessUsers.id, membership.id));
       });
       // The business channel is no longer theirs: their connections re-authorise without it.

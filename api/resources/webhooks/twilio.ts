@@ -27,9 +27,30 @@ type Query = { to: string; test: boolean; kind: string };
 type Handler = (deps: ApiDeps, system: SystemRow, params: Params, query: Query) => Promise<string | void>;
 
 const HOOKS = [
-  { path: 'voice', url: 'voice', event: 'voice.incoming', voice: true, summary: 'A call arrives (answers the greeting and a speech gather)', handle: handleVoice },
-  { path: 'voice/gather', url: 'gather', event: 'voice.gather', voice: true, summary: 'What the caller said (SpeechResult): the assistant answers', handle: handleGather },
-  { path: 'voice/dial-done', url: 'dialDone', event: 'voice.dial_done', voice: true, summary: 'A transfer ended (DialCallStatus): voicemail when nobody answered', handle: handleDialDone },
+  {
+    path: 'voice',
+    url: 'voice',
+    event: 'voice.incoming',
+    voice: true,
+    summary: 'A call arrives (answers the greeting and a speech gather)',
+    handle: handleVoice,
+  },
+  {
+    path: 'voice/gather',
+    url: 'gather',
+    event: 'voice.gather',
+    voice: true,
+    summary: 'What the caller said (SpeechResult): the assistant answers',
+    handle: handleGather,
+  },
+  {
+    path: 'voice/dial-done',
+    url: 'dialDone',
+    event: 'voice.dial_done',
+    voice: true,
+    summary: 'A transfer ended (DialCallStatus): voicemail when nobody answered',
+    handle: handleDialDone,
+  },
   {
     path: 'voice/recording',
     url: 'recording',
@@ -43,10 +64,19 @@ const HOOKS = [
     url: 'connect',
     event: 'voice.connect',
     voice: true,
-    summary: 'Click-to-call: the agent answered, dial the customer (?to=); the mobile forwarding test call (?test=1) says so and hangs up',
-    handle: ((deps, system, params, query) => handleConnect(deps, system, params, query.to, { test: query.test })) as Handler,
+    summary:
+      'Click-to-call: the agent answered, dial the customer (?to=); the mobile forwarding test call (?test=1) says so and hangs up',
+    handle: ((deps, system, params, query) =>
+      handleConnect(deps, system, params, query.to, { test: query.test })) as Handler,
   },
-  { path: 'sms', url: 'sms', event: 'sms.incoming', voice: false, summary: 'An SMS arrives: the assistant replies', handle: handleSms },
+  {
+    path: 'sms',
+    url: 'sms',
+    event: 'sms.incoming',
+    voice: false,
+    summary: 'An SMS arrives: the assistant replies',
+    handle: handleSms,
+  },
   {
     path: 'status',
     url: 'status',
@@ -55,16 +85,31 @@ const HOOKS = [
     summary: 'Status callback of a call (CallStatus) or of an SMS we sent (MessageStatus)',
     handle: (async (deps, system, params) => {
       if (params.CallSid && params.CallStatus) return handleCallStatus(deps, system, params);
-      if ((params.MessageSid || params.SmsSid) && (params.MessageStatus || params.SmsStatus)) return handleSmsStatus(deps, system, params);
-      await recordSystemEvent(deps, system, { kind: 'webhook', name: 'status', outcome: 'failed', error: 'Neither a call nor a message status.', details: {} });
+      if ((params.MessageSid || params.SmsSid) && (params.MessageStatus || params.SmsStatus))
+        return handleSmsStatus(deps, system, params);
+      await recordSystemEvent(deps, system, {
+        kind: 'webhook',
+        name: 'status',
+        outcome: 'failed',
+        error: 'Neither a call nor a message status.',
+        details: {},
+      });
     }) as Handler,
   },
-] as const satisfies readonly { path: string; url: keyof ReturnType<typeof webhookUrls>; event: string; voice: boolean; summary: string; handle: Handler }[];
+] as const satisfies readonly {
+  path: string;
+  url: keyof ReturnType<typeof webhookUrls>;
+  event: string;
+  voice: boolean;
+  summary: string;
+  handle: Handler;
+}[];
 
 const TWIML = 'text/xml; charset=utf-8';
 
 /** What a caller hears when the server fails mid-call, rather than Twilio's "application error". */
-const apologyTwiml = () => twimlResponse(say('Sorry, something went wrong on our side. Please call again later.'), hangup());
+const apologyTwiml = () =>
+  twimlResponse(say('Sorry, something went wrong on our side. Please call again later.'), hangup());
 
 /** The form parameters as Twilio signed them (a repeated key keeps all its values). */
 function formParams(body: string): { signed: Record<string, string | string[]>; params: Params } {
@@ -96,7 +141,8 @@ function mayRecordRefusal(systemId: string, now: Date): boolean {
   return entry.count <= REFUSED_EVENTS_PER_MINUTE;
 }
 
-const text = (c: Context<ApiEnv>, status: 403 | 404 | 413, body: string) => c.text(body, status, { 'cache-control': 'no-store' });
+const text = (c: Context<ApiEnv>, status: 403 | 404 | 413, body: string) =>
+  c.text(body, status, { 'cache-control': 'no-store' });
 
 export const twilioWebhooksRouter = createRouter();
 
@@ -117,7 +163,10 @@ for (const hook of HOOKS) {
       request: { params: z.object({ system_id: z.string().openapi({ param: { name: 'system_id', in: 'path' } }) }) },
       responses: {
         200: { description: 'TwiML', content: { 'text/xml': { schema: z.string() } } },
-        403: { description: 'Unsigned, wrongly signed, or Twilio is not configured', content: { 'text/plain': { schema: z.string() } } },
+        403: {
+          description: 'Unsigned, wrongly signed, or Twilio is not configured',
+          content: { 'text/plain': { schema: z.string() } },
+        },
         404: { description: 'No such system', content: { 'text/plain': { schema: z.string() } } },
       },
     }),
@@ -136,33 +185,59 @@ for (const hook of HOOKS) {
             outcome: 'refused',
             error: reason,
             // Whoever sent it chose these: kept short.
-            details: { call_sid: params.CallSid?.slice(0, 64) ?? null, message_sid: params.MessageSid?.slice(0, 64) ?? null, from: params.From?.slice(0, 32) ?? null },
+            details: {
+              call_sid: params.CallSid?.slice(0, 64) ?? null,
+              message_sid: params.MessageSid?.slice(0, 64) ?? null,
+              from: params.From?.slice(0, 32) ?? null,
+            },
           });
         }
         deps.log?.({ level: 'warn', msg: 'twilio webhook refused', system_id: system.id, path: hook.path, reason });
         return text(c, 403, 'Forbidden: the request is not signed by Twilio.');
       };
 
-      if (!deps.twilio) return refuse('Twilio is not configured on this server (TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN).');
+      if (!deps.twilio)
+        return refuse('Twilio is not configured on this server (TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN).');
       const signature = c.req.header('x-twilio-signature');
       if (!signature) return refuse('The request has no X-Twilio-Signature.');
       // The URL Twilio was given (PUBLIC_URL), not the one this server sees behind a proxy.
       const search = new URL(c.req.url).search;
       const url = `${webhookUrls(deps, system.id)[hook.url]}${search}`;
       if (!twilioSdk().validateRequest(deps.twilio.authToken, signature, url, signed)) {
-        return refuse('The X-Twilio-Signature does not match (check TWILIO_AUTH_TOKEN and that PUBLIC_URL is the address Twilio calls).');
+        return refuse(
+          'The X-Twilio-Signature does not match (check TWILIO_AUTH_TOKEN and that PUBLIC_URL is the address Twilio calls).',
+        );
       }
 
       let answer: string | void;
       try {
-        answer = await (hook.handle as Handler)(deps, system, params, { to: c.req.query('to') ?? '', test: c.req.query('test') === '1', kind: c.req.query('kind') ?? '' });
+        answer = await (hook.handle as Handler)(deps, system, params, {
+          to: c.req.query('to') ?? '',
+          test: c.req.query('test') === '1',
+          kind: c.req.query('kind') ?? '',
+        });
       } catch (error) {
         // The handlers answer safe TwiML themselves; this is the last resort.
-        deps.log?.({ level: 'error', msg: 'twilio webhook failed', system_id: system.id, path: hook.path, error: error instanceof Error ? error.stack : String(error) });
-        await recordSystemEvent(deps, system, { kind: 'webhook', name: hook.event, outcome: 'failed', error: 'The server failed to handle this webhook.', details: { call_sid: params.CallSid ?? null, message_sid: params.MessageSid ?? null } });
+        deps.log?.({
+          level: 'error',
+          msg: 'twilio webhook failed',
+          system_id: system.id,
+          path: hook.path,
+          error: error instanceof Error ? error.stack : String(error),
+        });
+        await recordSystemEvent(deps, system, {
+          kind: 'webhook',
+          name: hook.event,
+          outcome: 'failed',
+          error: 'The server failed to handle this webhook.',
+          details: { call_sid: params.CallSid ?? null, message_sid: params.MessageSid ?? null },
+        });
         answer = hook.voice ? apologyTwiml() : emptyTwiml();
       }
-      return c.body(typeof answer === 'string' && answer ? answer : emptyTwiml(), 200, { 'content-type': TWIML, 'cache-control': 'no-store' });
+      return c.body(typeof answer === 'string' && answer ? answer : emptyTwiml(), 200, {
+        'content-type': TWIML,
+        'cache-control': 'no-store',
+      });
     },
   );
 }

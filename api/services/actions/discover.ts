@@ -124,7 +124,11 @@ export async function discoverDueSubjects(deps: EngineDeps, options: { businessI
   for (const { action } of watching) {
     const trigger = action.trigger as (typeof TIME_TRIGGERS)[number];
     const found =
-      trigger === 'order_unconfirmed' ? await orderCandidates(deps, action, now) : trigger === 'task_overdue' ? await taskCandidates(deps, action, now) : await customerCandidates(deps, action, now);
+      trigger === 'order_unconfirmed'
+        ? await orderCandidates(deps, action, now)
+        : trigger === 'task_overdue'
+          ? await taskCandidates(deps, action, now)
+          : await customerCandidates(deps, action, now);
     if (found.length === 0) continue;
     const rows = await deps.db
       .insert(actionRuns)
@@ -138,7 +142,10 @@ export async function discoverDueSubjects(deps: EngineDeps, options: { businessI
           subjectId: candidate.subjectId,
           occurrence: candidate.occurrence ?? 0,
           triggeredAt: candidate.triggeredAt,
-          dueAt: trigger === 'customer_status' ? new Date(now.getTime() + minutes(action.intervalMinutes)) : new Date(candidate.triggeredAt.getTime() + minutes(action.intervalMinutes)),
+          dueAt:
+            trigger === 'customer_status'
+              ? new Date(now.getTime() + minutes(action.intervalMinutes))
+              : new Date(candidate.triggeredAt.getTime() + minutes(action.intervalMinutes)),
           createdAt: now,
           updatedAt: now,
         })),

@@ -17,7 +17,12 @@ import type { EngineDeps, RunRow } from './store';
  * STUCK_AFTER_MS instead of being retried, because the message may already have gone out
  * (at most once is the promise to customers).
  */
-export type ActionTickResult = { claimed: string[]; discovered: number; outcomes: Record<string, ExecuteOutcome>; interrupted: number };
+export type ActionTickResult = {
+  claimed: string[];
+  discovered: number;
+  outcomes: Record<string, ExecuteOutcome>;
+  interrupted: number;
+};
 
 export type ActionTickOptions = {
   batchSize?: number;
@@ -30,7 +35,13 @@ export const STUCK_AFTER_MS = 10 * 60_000;
 async function failInterrupted(deps: EngineDeps, options: ActionTickOptions, now: Date): Promise<number> {
   const rows = await deps.db
     .update(actionRuns)
-    .set({ status: 'failed', outcome: 'Interrupted: the server stopped while this run was in progress. It is not retried, so nothing is sent twice.', finishedAt: now, updatedAt: now })
+    .set({
+      status: 'failed',
+      outcome:
+        'Interrupted: the server stopped while this run was in progress. It is not retried, so nothing is sent twice.',
+      finishedAt: now,
+      updatedAt: now,
+    })
     .where(
       and(
         eq(actionRuns.status, 'running'),
@@ -64,7 +75,12 @@ async function claimDue(deps: EngineDeps, options: ActionTickOptions, now: Date)
     return tx
       .update(actionRuns)
       .set({ status: 'running', startedAt: now, updatedAt: now })
-      .where(inArray(actionRuns.id, due.map((row) => row.id)))
+      .where(
+        inArray(
+          actionRuns.id,
+          due.map((row) => row.id),
+        ),
+      )
       .returning();
   });
 }

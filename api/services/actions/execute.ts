@@ -6,7 +6,18 @@ import { settingsOf } from '../business-settings';
 import { findSystemById } from '../systems/store';
 import { nextSendTime } from './hours';
 import { performAction, type RunContext } from './perform';
-import { finishRun, isMessageKind, publishActionUpdated, isTimeTrigger, MAX_REPEATS, minutes, type ActionRow, type EngineDeps, type RunResult, type RunRow } from './store';
+import {
+  finishRun,
+  isMessageKind,
+  publishActionUpdated,
+  isTimeTrigger,
+  MAX_REPEATS,
+  minutes,
+  type ActionRow,
+  type EngineDeps,
+  type RunResult,
+  type RunRow,
+} from './store';
 
 /**
  * One claimed run (status 'running'), start to finish: the checks that may skip or stop
@@ -43,7 +54,11 @@ async function repliedAfter(deps: EngineDeps, run: RunRow): Promise<{ type: stri
 /** Whether a time-based trigger still holds for the run's subject; null = it does, else why not. */
 async function triggerGone(deps: EngineDeps, action: ActionRow, run: RunRow, now: Date): Promise<string | null> {
   if (action.trigger === 'order_unconfirmed') {
-    const [order] = await deps.db.select({ status: orders.status, deletedAt: orders.deletedAt }).from(orders).where(eq(orders.id, run.subjectId)).limit(1);
+    const [order] = await deps.db
+      .select({ status: orders.status, deletedAt: orders.deletedAt })
+      .from(orders)
+      .where(eq(orders.id, run.subjectId))
+      .limit(1);
     if (!order || order.deletedAt) return 'The order was deleted.';
     return order.status === 'new' ? null : `The order is ${order.status} now.`;
   }
@@ -54,8 +69,14 @@ async function triggerGone(deps: EngineDeps, action: ActionRow, run: RunRow, now
     return task.reminder && task.reminder <= now ? null : 'The task is no longer overdue.';
   }
   if (action.trigger === 'customer_status') {
-    const [customer] = await deps.db.select({ status: customers.status }).from(customers).where(eq(customers.id, run.subjectId)).limit(1);
-    return customer?.status === action.triggerStatus ? null : `The contact is no longer ${action.triggerStatus ?? 'in that status'}.`;
+    const [customer] = await deps.db
+      .select({ status: customers.status })
+      .from(customers)
+      .where(eq(customers.id, run.subjectId))
+      .limit(1);
+    return customer?.status === action.triggerStatus
+      ? null
+      : `The contact is no longer ${action.triggerStatus ?? 'in that status'}.`;
   }
   return null;
 }
@@ -66,17 +87,35 @@ async function runsToday(deps: EngineDeps, run: RunRow, now: Date): Promise<numb
   const [{ count }] = await deps.db
     .select({ count: sql<number>`count(*)::int` })
     .from(actionRuns)
-    .where(and(eq(actionRuns.actionId, run.actionId), eq(actionRuns.customerId, run.customerId), eq(actionRuns.status, 'done'), gt(actionRuns.finishedAt, new Date(now.getTime() - DAY_MS))));
+    .where(
+      and(
+        eq(actionRuns.actionId, run.actionId),
+        eq(actionRuns.customerId, run.customerId),
+        eq(actionRuns.status, 'done'),
+        gt(actionRuns.finishedAt, new Date(now.getTime() - DAY_MS)),
+      ),
+    );
   return count;
 }
 
-async function checks(deps: EngineDeps, action: ActionRow | undefined, run: RunRow, context: { customer: RunContext['customer']; now: Date }): Promise<RunResult | null> {
+async function checks(
+  deps: EngineDeps,
+  action: ActionRow | undefined,
+  run: RunRow,
+  context: { customer: RunContext['customer']; now: Date },
+): Promise<RunResult | null> {
   if (!action || action.deletedAt) return { status: 'skipped', outcome: 'The action was deleted.' };
   if (action.status !== 'active') return { status: 'skipped', outcome: 'The action was paused.' };
-  if (run.customerId && (!context.customer || context.customer.deletedAt)) return { status: 'skipped', outcome: 'The contact was deleted.' };
+  if (run.customerId && (!context.customer || context.customer.deletedAt))
+    return { status: 'skipped', outcome: 'The contact was deleted.' };
   if (action.stopOnReply) {
     const reply = await repliedAfter(deps, run);
-    if (reply) return { status: 'stopped', outcome: `Stopped: the customer replied (${reply.type === 'form' ? 'a web form' : `an inbound ${reply.type}`} at ${reply.at.toISOString()}).`, details: { replied_at: reply.at.toISOString(), spell_closed: true } };
+    if (reply)
+      return {
+        status: 'stopped',
+        outcome: `Stopped: the customer replied (${reply.type === 'form' ? 'a web form' : `an inbound ${reply.type}`} at ${reply.at.toISOString()}).`,
+        details: { replied_at: reply.at.toISOString(), spell_closed: true },
+      };
   }
   if (isTimeTrigger(action.trigger)) {
     const gone = await triggerGone(deps, action, run, context.now);
@@ -84,7 +123,10 @@ async function checks(deps: EngineDeps, action: ActionRow | undefined, run: RunR
   }
   const limit = action.perCustomerLimit;
   if ((await runsToday(deps, run, context.now)) >= limit) {
-    return { status: 'skipped', outcome: `Skipped: the limit of ${limit} ${limit === 1 ? 'run' : 'runs'} per customer per day was reached.` };
+    return {
+      status: 'skipped',
+      outcome: `Skipped: the limit of ${limit} ${limit === 1 ? 'run' : 'runs'} per customer per day was reached.`,
+    };
   }
   return null;
 }
@@ -93,7 +135,13 @@ async function checks(deps: EngineDeps, action: ActionRow | undefined, run: RunR
 async function defer(deps: EngineDeps, run: RunRow, until: Date): Promise<void> {
   await deps.db
     .update(actionRuns)
-    .set({ status: 'pending', dueAt: until, startedAt: null, outcome: `Waiting for opening hours (${until.toISOString()}).`, updatedAt: deps.clock.now() })
+    .set({
+      status: 'pending',
+      dueAt: until,
+      startedAt: null,
+      outcome: `Waiting for opening hours (${until.toISOString()}).`,
+      updatedAt: deps.clock.now(),
+    })
     .where(and(eq(actionRuns.id, run.id), eq(actionRuns.status, 'running')));
 }
 
@@ -124,7 +172,9 @@ export async function executeRun(deps: EngineDeps, run: RunRow): Promise<{ outco
   try {
     const [action] = await deps.db.select().from(actions).where(eq(actions.id, run.actionId)).limit(1);
     const [business] = await deps.db.select().from(businesses).where(eq(businesses.id, run.businessId)).limit(1);
-    const [customer] = run.customerId ? await deps.db.select().from(customers).where(eq(customers.id, run.customerId)).limit(1) : [];
+    const [customer] = run.customerId
+      ? await deps.db.select().from(customers).where(eq(customers.id, run.customerId)).limit(1)
+      : [];
     const stop = await checks(deps, action, run, { customer: customer ?? null, now });
     if (stop) return { outcome: stop.status, run: await finishRun(deps, run, stop) };
 
@@ -136,7 +186,14 @@ export async function executeRun(deps: EngineDeps, run: RunRow): Promise<{ outco
         return { outcome: 'deferred', run: { ...run, status: 'pending', dueAt: opens } };
       }
     }
-    const context: RunContext = { action, run, business, customer: customer ?? null, now, findSystem: (id) => findSystemById(deps.db, id) };
+    const context: RunContext = {
+      action,
+      run,
+      business,
+      customer: customer ?? null,
+      now,
+      findSystem: (id) => findSystemById(deps.db, id),
+    };
     const result = await performAction(deps, context);
     const finished = await finishRun(deps, run, result);
     if (result.status === 'done') {
@@ -145,8 +202,17 @@ export async function executeRun(deps: EngineDeps, run: RunRow): Promise<{ outco
     }
     return { outcome: finished.status, run: finished };
   } catch (error) {
-    deps.log?.({ level: 'error', msg: 'action run failed', run_id: run.id, action_id: run.actionId, error: error instanceof Error ? error.stack : String(error) });
-    const finished = await finishRun(deps, run, { status: 'failed', outcome: 'The action could not run (see the server log).' }).catch(() => run);
+    deps.log?.({
+      level: 'error',
+      msg: 'action run failed',
+      run_id: run.id,
+      action_id: run.actionId,
+      error: error instanceof Error ? error.stack : String(error),
+    });
+    const finished = await finishRun(deps, run, {
+      status: 'failed',
+      outcome: 'The action could not run (see the server log).',
+    }).catch(() => run);
     return { outcome: 'failed', run: finished };
   }
 }

@@ -16,7 +16,12 @@ import { renderActionText } from './render';
  * task. An empty template previews what the action would really send: the kind's default,
  * or for the two ready-made issue-8 actions the phone system's or form's own template.
  */
-export type PreviewInput = { template?: string | null; kind?: ActionKind; customer_id?: string | null; action_id?: string | null };
+export type PreviewInput = {
+  template?: string | null;
+  kind?: ActionKind;
+  customer_id?: string | null;
+  action_id?: string | null;
+};
 export type Preview = { text: string; customer: { _id: string; name: string } | null };
 
 const SAMPLE_CUSTOMER = { first_name: 'Alex', last_name: 'Sample', status: 'lead', phone: null };
@@ -26,7 +31,11 @@ const SAMPLE_TASK = { body: 'Call back about the quote' };
 /** The text a ready-made action sends with no template of its own: its system's. */
 async function systemTemplate(db: Db, businessId: string, key: string | null): Promise<string | null> {
   if (key !== 'missed_call_text_back' && key !== 'lead_follow_up') return null;
-  const rows = await db.select().from(systems).where(and(eq(systems.businessId, businessId), isNull(systems.deletedAt))).orderBy(systems.createdAt);
+  const rows = await db
+    .select()
+    .from(systems)
+    .where(and(eq(systems.businessId, businessId), isNull(systems.deletedAt)))
+    .orderBy(systems.createdAt);
   if (key === 'missed_call_text_back') {
     const phone = rows.find((row) => row.name !== 'leadcatcher');
     return phone ? phoneSettings(phone).text_back_template : DEFAULT_SETTINGS.telephony.text_back_template;
@@ -36,22 +45,64 @@ async function systemTemplate(db: Db, businessId: string, key: string | null): P
 }
 
 export async function previewActionText(db: Db, businessId: string, input: PreviewInput): Promise<Preview> {
-  const [business] = await db.select({ name: businesses.name }).from(businesses).where(eq(businesses.id, businessId)).limit(1);
-  const [action] = input.action_id ? await db.select().from(actions).where(and(eq(actions.id, input.action_id), eq(actions.businessId, businessId))).limit(1) : [];
+  const [business] = await db
+    .select({ name: businesses.name })
+    .from(businesses)
+    .where(eq(businesses.id, businessId))
+    .limit(1);
+  const [action] = input.action_id
+    ? await db
+        .select()
+        .from(actions)
+        .where(and(eq(actions.id, input.action_id), eq(actions.businessId, businessId)))
+        .limit(1)
+    : [];
   const live = and(eq(customers.businessId, businessId), isNull(customers.deletedAt), isNull(customers.mergedIntoId));
   const [customer] = input.customer_id
-    ? await db.select().from(customers).where(and(live, eq(customers.id, input.customer_id))).limit(1)
+    ? await db
+        .select()
+        .from(customers)
+        .where(and(live, eq(customers.id, input.customer_id)))
+        .limit(1)
     : await db.select().from(customers).where(live).orderBy(desc(customers.updatedAt), desc(customers.id)).limit(1);
   if (input.customer_id && !customer) throw invalid({ customer_id: ['Customer not found.'] });
-  const [order] = customer ? await db.select().from(orders).where(and(eq(orders.customerId, customer.id), isNull(orders.deletedAt))).orderBy(desc(orders.createdAt)).limit(1) : [];
+  const [order] = customer
+    ? await db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.customerId, customer.id), isNull(orders.deletedAt)))
+        .orderBy(desc(orders.createdAt))
+        .limit(1)
+    : [];
 
   const kind = input.kind ?? (action?.kind as ActionKind | undefined) ?? 'send_sms';
-  const template = input.template?.trim() || (await systemTemplate(db, businessId, action?.key ?? null)) || DEFAULT_TEMPLATES[kind] || '';
-  const text = renderActionText(template, {
-    customer: customer ? { first_name: customer.firstName, last_name: customer.lastName, status: customer.status, phone: customer.phones[0] ?? null, email: customer.emails[0] ?? null } : SAMPLE_CUSTOMER,
-    business: { name: business?.name ?? null },
-    order: order ? { lines: order.lines, status: order.status } : SAMPLE_ORDER,
-    task: SAMPLE_TASK,
-  }, kind === 'create_task' ? 'team' : 'customer');
-  return { text, customer: customer ? { _id: customer.id, name: [customer.firstName, customer.lastName].filter(Boolean).join(' ') } : null };
+  const template =
+    input.template?.trim() ||
+    (await systemTemplate(db, businessId, action?.key ?? null)) ||
+    DEFAULT_TEMPLATES[kind] ||
+    '';
+  const text = renderActionText(
+    template,
+    {
+      customer: customer
+        ? {
+            first_name: customer.firstName,
+            last_name: customer.lastName,
+            status: customer.status,
+            phone: customer.phones[0] ?? null,
+            email: customer.emails[0] ?? null,
+          }
+        : SAMPLE_CUSTOMER,
+      business: { name: business?.name ?? null },
+      order: order ? { lines: order.lines, status: order.status } : SAMPLE_ORDER,
+      task: SAMPLE_TASK,
+    },
+    kind === 'create_task' ? 'team' : 'customer',
+  );
+  return {
+    text,
+    customer: customer
+      ? { _id: customer.id, name: [customer.firstName, customer.lastName].filter(Boolean).join(' ') }
+      : null,
+  };
 }

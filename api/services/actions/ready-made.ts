@@ -60,7 +60,8 @@ export const READY_MADE: Record<ReadyMadeActionKey, Recipe> = {
     trigger: 'order_unconfirmed',
     intervalMinutes: 2 * 24 * 60,
     kind: 'send_sms',
-    template: 'Hi {first_name}, {business_name} here about your order ({order}). Is it still wanted? Reply to confirm or tell us what to change.',
+    template:
+      'Hi {first_name}, {business_name} here about your order ({order}). Is it still wanted? Reply to confirm or tell us what to change.',
     perCustomerLimit: 1,
     openingHoursOnly: true,
     stopOnReply: true,
@@ -81,7 +82,10 @@ export const READY_MADE: Record<ReadyMadeActionKey, Recipe> = {
 
 /** What the business's systems say today: whether text-back is on anywhere, and the first form's follow-up channel. */
 async function systemDefaults(deps: Pick<ApiDeps, 'db'>, businessId: string) {
-  const rows = await deps.db.select().from(systems).where(and(eq(systems.businessId, businessId), isNull(systems.deletedAt)));
+  const rows = await deps.db
+    .select()
+    .from(systems)
+    .where(and(eq(systems.businessId, businessId), isNull(systems.deletedAt)));
   const phones = rows.filter((row) => row.name !== 'leadcatcher');
   const textBack = phones.length === 0 || phones.some((row) => phoneSettings(row).missed_call_text_back);
   const channel = rows
@@ -93,8 +97,13 @@ async function systemDefaults(deps: Pick<ApiDeps, 'db'>, businessId: string) {
 
 /** Install the ready-made actions the business does not have yet (idempotent; cheap when all are there). */
 export async function ensureReadyMadeActions(deps: Pick<ApiDeps, 'db' | 'clock'>, businessId: string): Promise<void> {
-  const present = await deps.db.select({ key: actions.key }).from(actions).where(and(eq(actions.businessId, businessId), sql`${actions.key} is not null`));
-  const missing = (Object.keys(READY_MADE) as ReadyMadeActionKey[]).filter((key) => !present.some((row) => row.key === key));
+  const present = await deps.db
+    .select({ key: actions.key })
+    .from(actions)
+    .where(and(eq(actions.businessId, businessId), sql`${actions.key} is not null`));
+  const missing = (Object.keys(READY_MADE) as ReadyMadeActionKey[]).filter(
+    (key) => !present.some((row) => row.key === key),
+  );
   if (missing.length === 0) return;
   const { textBack, channel } = await systemDefaults(deps, businessId);
   const now = deps.clock.now();
@@ -128,13 +137,22 @@ export async function ensureReadyMadeActions(deps: Pick<ApiDeps, 'db' | 'clock'>
  * pages turns the ready-made action on too, so the two switches never
  * disagree that way. Switching a system off leaves the action alone (other systems may use it).
  */
-export async function syncReadyMadeWithSystem(deps: Pick<ApiDeps, 'db' | 'clock' | 'broadcaster' | 'log'>, system: SystemRow, changed: Record<string, unknown>): Promise<void> {
+export async function syncReadyMadeWithSystem(
+  deps: Pick<ApiDeps, 'db' | 'clock' | 'broadcaster' | 'log'>,
+  system: SystemRow,
+  changed: Record<string, unknown>,
+): Promise<void> {
   const now = deps.clock.now();
-  const where = (key: ReadyMadeActionKey) => and(eq(actions.businessId, system.businessId), eq(actions.key, key), isNull(actions.deletedAt));
+  const where = (key: ReadyMadeActionKey) =>
+    and(eq(actions.businessId, system.businessId), eq(actions.key, key), isNull(actions.deletedAt));
   const changedRows: { id: string }[] = [];
   if (system.name !== 'leadcatcher' && changed.missed_call_text_back === true) {
     changedRows.push(
-      ...(await deps.db.update(actions).set({ status: 'active', updatedAt: now }).where(and(where('missed_call_text_back'), eq(actions.status, 'paused'))).returning({ id: actions.id })),
+      ...(await deps.db
+        .update(actions)
+        .set({ status: 'active', updatedAt: now })
+        .where(and(where('missed_call_text_back'), eq(actions.status, 'paused')))
+        .returning({ id: actions.id })),
     );
   }
   if (system.name === 'leadcatcher' && (changed.follow_up === 'sms' || changed.follow_up === 'email')) {

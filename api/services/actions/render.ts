@@ -7,7 +7,13 @@ import { renderTemplate } from '../member-notifications';
  * placeholders stay as written, so a typo shows in the preview instead of vanishing.
  */
 export type RenderContext = {
-  customer: { first_name: string | null; last_name?: string | null; status?: string | null; phone?: string | null; email?: string | null } | null;
+  customer: {
+    first_name: string | null;
+    last_name?: string | null;
+    status?: string | null;
+    phone?: string | null;
+    email?: string | null;
+  } | null;
   business: { name: string | null };
   order?: { lines: { name: string; quantity: number }[]; status: string } | null;
   task?: { body: string | null } | null;
@@ -41,9 +47,18 @@ function teamName(customer: RenderContext['customer'], first: string | null, who
  * audience 'customer' (an SMS or email to them: an unknown name is "there") or 'team' (a task:
  * the contact is named by name, phone or email).
  */
-export function renderActionText(template: string, context: RenderContext, audience: 'customer' | 'team' = 'customer'): string {
+export function renderActionText(
+  template: string,
+  context: RenderContext,
+  audience: 'customer' | 'team' = 'customer',
+): string {
   const first = realFirstName(context.customer);
-  const forTeam = audience === 'team' ? template.replace(/\{(first_name|name)\}/g, (_, key: string) => teamName(context.customer, first, key === 'name')) : template;
+  const forTeam =
+    audience === 'team'
+      ? template.replace(/\{(first_name|name)\}/g, (_, key: string) =>
+          teamName(context.customer, first, key === 'name'),
+        )
+      : template;
   const base = renderTemplate(forTeam, {
     first_name: first,
     name: first ? [first, context.customer?.last_name].filter(Boolean).join(' ') : null,

@@ -45,15 +45,21 @@ export async function finishRun(deps: Pick<ApiDeps, 'db' | 'clock'>, run: RunRow
     .where(and(eq(actionRuns.id, run.id), eq(actionRuns.status, 'running')))
     .returning();
   // last_run_at only: updated_at stays the owner's last edit (discovery reads it, see discover.ts).
-  if (row && result.status === 'done') await deps.db.update(actions).set({ lastRunAt: now }).where(eq(actions.id, run.actionId));
+  if (row && result.status === 'done')
+    await deps.db.update(actions).set({ lastRunAt: now }).where(eq(actions.id, run.actionId));
   return row ?? run;
 }
 
-export function serializeRun(row: RunRow, customer: { id: string; firstName: string; lastName: string | null } | null): ApiActionRun {
+export function serializeRun(
+  row: RunRow,
+  customer: { id: string; firstName: string; lastName: string | null } | null,
+): ApiActionRun {
   return {
     _id: row.id,
     action_id: row.actionId,
-    customer: customer ? { _id: customer.id, name: [customer.firstName, customer.lastName].filter(Boolean).join(' ') } : null,
+    customer: customer
+      ? { _id: customer.id, name: [customer.firstName, customer.lastName].filter(Boolean).join(' ') }
+      : null,
     subject_type: row.subjectType,
     subject_id: row.subjectId,
     occurrence: row.occurrence,
@@ -69,17 +75,28 @@ export function serializeRun(row: RunRow, customer: { id: string; firstName: str
 }
 
 /** An action's history, newest first, paged. */
-export async function listRuns(db: Db, businessId: string, actionId: string, page: { page: number; limit: number }): Promise<{ runs: ApiActionRun[]; total: number }> {
+export async function listRuns(
+  db: Db,
+  businessId: string,
+  actionId: string,
+  page: { page: number; limit: number },
+): Promise<{ runs: ApiActionRun[]; total: number }> {
   const where = and(eq(actionRuns.businessId, businessId), eq(actionRuns.actionId, actionId));
   const rows = await db
-    .select({ run: actionRuns, customer: { id: customers.id, firstName: customers.firstName, lastName: customers.lastName } })
+    .select({
+      run: actionRuns,
+      customer: { id: customers.id, firstName: customers.firstName, lastName: customers.lastName },
+    })
     .from(actionRuns)
     .leftJoin(customers, eq(customers.id, actionRuns.customerId))
     .where(where)
     .orderBy(desc(actionRuns.createdAt), desc(actionRuns.occurrence), desc(actionRuns.id))
     .limit(page.limit)
     .offset(page.page * page.limit);
-  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(actionRuns).where(where);
+  const [{ total }] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(actionRuns)
+    .where(where);
   return { runs: rows.map((row) => serializeRun(row.run, row.customer?.id ? row.customer : null)), total };
 }
 
@@ -87,7 +104,11 @@ export async function listRuns(db: Db, businessId: string, actionId: string, pag
  * Pausing or deleting an action stops its future runs at once: every pending run is marked
  * skipped (a run already being sent finishes). Answers how many were skipped.
  */
-export async function skipPendingRuns(deps: Pick<ApiDeps, 'db' | 'clock'>, actionId: string, reason = 'The action was paused.'): Promise<number> {
+export async function skipPendingRuns(
+  deps: Pick<ApiDeps, 'db' | 'clock'>,
+  actionId: string,
+  reason = 'The action was paused.',
+): Promise<number> {
   const now = deps.clock.now();
   const rows = await deps.db
     .update(actionRuns)
@@ -101,7 +122,10 @@ export async function skipPendingRuns(deps: Pick<ApiDeps, 'db' | 'clock'>, actio
  * Tell the business's clients an action changed (last_run_at, next_run_at, or its status
  * switched on from the systems settings). Best effort: a failed publish never fails a run.
  */
-export async function publishActionUpdated(deps: Pick<ApiDeps, 'db' | 'broadcaster' | 'log'>, actionId: string): Promise<void> {
+export async function publishActionUpdated(
+  deps: Pick<ApiDeps, 'db' | 'broadcaster' | 'log'>,
+  actionId: string,
+): Promise<void> {
   try {
     // Imported when needed: api/services/actions.ts imports this module (skipPendingRuns).
     const { serializeOneAction } = await import('../actions');

@@ -46,7 +46,14 @@ export async function fireTrigger(deps: EngineDeps, event: TriggerEvent): Promis
     const matching = await deps.db
       .select()
       .from(actions)
-      .where(and(eq(actions.businessId, event.businessId), eq(actions.trigger, event.trigger), eq(actions.status, 'active'), isNull(actions.deletedAt)));
+      .where(
+        and(
+          eq(actions.businessId, event.businessId),
+          eq(actions.trigger, event.trigger),
+          eq(actions.status, 'active'),
+          isNull(actions.deletedAt),
+        ),
+      );
     if (matching.length === 0) return [];
     const [business] = await deps.db.select().from(businesses).where(eq(businesses.id, event.businessId)).limit(1);
     const settings = settingsOf(business);
@@ -84,7 +91,13 @@ export async function fireTrigger(deps: EngineDeps, event: TriggerEvent): Promis
     }
     return fired;
   } catch (error) {
-    deps.log?.({ level: 'error', msg: 'action trigger failed', trigger: event.trigger, subject_id: event.subjectId, error: error instanceof Error ? error.stack : String(error) });
+    deps.log?.({
+      level: 'error',
+      msg: 'action trigger failed',
+      trigger: event.trigger,
+      subject_id: event.subjectId,
+      error: error instanceof Error ? error.stack : String(error),
+    });
     return [];
   }
 }

@@ -2,7 +2,13 @@ import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { ApiConversationMessage } from '#contract/envelope';
 import { messages } from '#contract/messages';
 import { hasPermission, type Permission } from '#contract/permissions';
-import { isMemberChannel, MEMBER_CHANNELS, type ConversationAction, type ConversationChannel, type ConversationSource } from '#contract/schemas/conversation';
+import {
+  isMemberChannel,
+  MEMBER_CHANNELS,
+  type ConversationAction,
+  type ConversationChannel,
+  type ConversationSource,
+} from '#contract/schemas/conversation';
 import { conversations } from '#api/db/schema';
 import { forbidden } from '#api/lib/errors';
 import { conversationNotFound, type ConversationRow } from './conversations';
@@ -27,7 +33,10 @@ const CHANNEL_VIEW: Record<Exclude<ConversationChannel, 'chat' | 'voice'>, Permi
   form: 'forms/view',
 };
 
-export function maySeeConversation(viewer: ConversationViewer, row: Pick<ConversationRow, 'channel' | 'userId'>): boolean {
+export function maySeeConversation(
+  viewer: ConversationViewer,
+  row: Pick<ConversationRow, 'channel' | 'userId'>,
+): boolean {
   if (isMemberChannel(row.channel)) return row.userId === viewer.userId;
   const needed = CHANNEL_VIEW[row.channel as keyof typeof CHANNEL_VIEW];
   return Boolean(needed) && hasPermission(viewer.permissions ?? [], needed);
@@ -35,7 +44,9 @@ export function maySeeConversation(viewer: ConversationViewer, row: Pick<Convers
 
 /** The list's filter: the viewer's own chats, and the customer channels they may view. */
 export function visibleConversationsWhere(viewer: ConversationViewer): SQL {
-  const channels = (Object.keys(CHANNEL_VIEW) as (keyof typeof CHANNEL_VIEW)[]).filter((channel) => hasPermission(viewer.permissions ?? [], CHANNEL_VIEW[channel]));
+  const channels = (Object.keys(CHANNEL_VIEW) as (keyof typeof CHANNEL_VIEW)[]).filter((channel) =>
+    hasPermission(viewer.permissions ?? [], CHANNEL_VIEW[channel]),
+  );
   const own = and(inArray(conversations.channel, [...MEMBER_CHANNELS]), eq(conversations.userId, viewer.userId))!;
   return channels.length ? or(own, inArray(conversations.channel, channels))! : own;
 }
@@ -53,7 +64,11 @@ export function checkWritable(viewer: ConversationViewer, row: ConversationRow):
   return row;
 }
 
-const SOURCE_VIEW: Record<ConversationSource['kind'], Permission | null> = { memory: 'memories/view', service: 'services/view', business: null };
+const SOURCE_VIEW: Record<ConversationSource['kind'], Permission | null> = {
+  memory: 'memories/view',
+  service: 'services/view',
+  business: null,
+};
 const ACTION_VIEW: Record<ConversationAction['type'], Permission> = {
   task_created: 'notes/view',
   question_recorded: 'memories/view',
@@ -68,7 +83,11 @@ export function messageForViewer(viewer: ConversationViewer, message: ApiConvers
   return {
     ...message,
     // A kind this list does not know is shown to nobody.
-    sources: (message.sources ?? []).filter((source) => source.kind in SOURCE_VIEW && hasPermission(granted, SOURCE_VIEW[source.kind])),
-    actions: (message.actions ?? []).filter((action) => action.type in ACTION_VIEW && hasPermission(granted, ACTION_VIEW[action.type])),
+    sources: (message.sources ?? []).filter(
+      (source) => source.kind in SOURCE_VIEW && hasPermission(granted, SOURCE_VIEW[source.kind]),
+    ),
+    actions: (message.actions ?? []).filter(
+      (action) => action.type in ACTION_VIEW && hasPermission(granted, ACTION_VIEW[action.type]),
+    ),
   };
 }

@@ -9,7 +9,12 @@ import { publishConversation, type ConversationDeps, type MessageRow } from './c
  * strictly after the conversation's last message, so "oldest first" stays the order things
  * were said in. Null when the conversation is not this business's (or is gone).
  */
-export async function appendAssistantMessage(deps: ConversationDeps, businessId: string, conversationId: string, text: string): Promise<MessageRow | null> {
+export async function appendAssistantMessage(
+  deps: ConversationDeps,
+  businessId: string,
+  conversationId: string,
+  text: string,
+): Promise<MessageRow | null> {
   const content = text.trim();
   if (!content) return null;
   const [last] = await deps.db
@@ -22,10 +27,28 @@ export async function appendAssistantMessage(deps: ConversationDeps, businessId:
   const [conversation] = await deps.db
     .update(conversations)
     .set({ updatedAt: at })
-    .where(and(eq(conversations.id, conversationId), eq(conversations.businessId, businessId), isNull(conversations.deletedAt)))
+    .where(
+      and(
+        eq(conversations.id, conversationId),
+        eq(conversations.businessId, businessId),
+        isNull(conversations.deletedAt),
+      ),
+    )
     .returning();
   if (!conversation) return null;
-  const [row] = await deps.db.insert(conversationMessages).values({ id: newId(), conversationId, businessId, role: 'assistant', content, status: 'complete', createdAt: at, updatedAt: at }).returning();
+  const [row] = await deps.db
+    .insert(conversationMessages)
+    .values({
+      id: newId(),
+      conversationId,
+      businessId,
+      role: 'assistant',
+      content,
+      status: 'complete',
+      createdAt: at,
+      updatedAt: at,
+    })
+    .returning();
   await publishConversation(deps, conversation);
   return row;
 }

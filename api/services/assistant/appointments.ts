@@ -4,7 +4,14 @@ import { DEFAULT_APPOINTMENT_MINUTES } from '#contract/schemas/appointment';
 import type { Db } from '#api/db/client';
 import { businesses, timelineItems } from '#api/db/schema';
 import { ApiError } from '#api/lib/errors';
-import { cancelAppointment, createAppointment, editAppointment, freeSlots, upcomingForCustomer, type AppointmentDeps } from '../appointments';
+import {
+  cancelAppointment,
+  createAppointment,
+  editAppointment,
+  freeSlots,
+  upcomingForCustomer,
+  type AppointmentDeps,
+} from '../appointments';
 import { settingsOf } from '../business-settings';
 import { findOrCreateByPhone } from '../customers';
 import { updateNote } from '../timeline';
@@ -39,29 +46,60 @@ export function partOfDay(text: string): { from: string; to: string } | null {
   return null;
 }
 
-export async function appointmentSlots(deps: ToolDeps, scope: ToolScope, preferredTime: string): Promise<{ date: string; day: string; times: string[] } | null> {
-  const [business] = await deps.db.select({ settings: businesses.settings, timezone: businesses.timezone }).from(businesses).where(eq(businesses.id, scope.businessId)).limit(1);
+export async function appointmentSlots(
+  deps: ToolDeps,
+  scope: ToolScope,
+  preferredTime: string,
+): Promise<{ date: string; day: string; times: string[] } | null> {
+  const [business] = await deps.db
+    .select({ settings: businesses.settings, timezone: businesses.timezone })
+    .from(businesses)
+    .where(eq(businesses.id, scope.businessId))
+    .limit(1);
   if (!business) return null;
   const settings = settingsOf(business);
   const now = deps.clock.now();
   const date = parseDayReference(preferredTime, now, settings.timezone);
   if (!date) return null;
   const part = partOfDay(preferredTime);
-  const slots = await freeSlots(deps, scope.businessId, { from: date, days: 1, duration_minutes: DEFAULT_APPOINTMENT_MINUTES, limit: 100 });
-  const times = slots.filter((slot) => !part || (slot.start >= part.from && slot.start < part.to)).slice(0, OFFERED).map((slot) => slot.start);
+  const slots = await freeSlots(deps, scope.businessId, {
+    from: date,
+    days: 1,
+    duration_minutes: DEFAULT_APPOINTMENT_MINUTES,
+    limit: 100,
+  });
+  const times = slots
+    .filter((slot) => !part || (slot.start >= part.from && slot.start < part.to))
+    .slice(0, OFFERED)
+    .map((slot) => slot.start);
   if (!times.length) return null;
   return { date, day: describeDate(date, localDateParts(now, settings.timezone).date), times };
 }
 
-export async function bookAppointment(deps: ToolDeps, scope: ToolScope, request: { date: string; time: string; contact?: { name?: string; phone?: string } }): Promise<{ action: ConversationAction; text: string } | null> {
+export async function bookAppointment(
+  deps: ToolDeps,
+  scope: ToolScope,
+  request: { date: string; time: string; contact?: { name?: string; phone?: string } },
+): Promise<{ action: ConversationAction; text: string } | null> {
   let customerId = scope.customerId;
   if (!customerId) {
     const phone = request.contact?.phone?.replace(/[\s().-]/g, '');
     if (!phone || !/^\+?\d{7,15}$/.test(phone)) return null;
     const [first, ...rest] = (request.contact?.name ?? '').trim().split(/\s+/).filter(Boolean);
-    customerId = (await findOrCreateByPhone(deps, scope.businessId, phone, first ? { first_name: first, last_name: rest.join(' ') || null } : {})).customer._id;
+    customerId = (
+      await findOrCreateByPhone(
+        deps,
+        scope.businessId,
+        phone,
+        first ? { first_name: first, last_name: rest.join(' ') || null } : {},
+      )
+    ).customer._id;
   }
-  const [business] = await deps.db.select({ timezone: businesses.timezone }).from(businesses).where(eq(businesses.id, scope.businessId)).limit(1);
+  const [business] = await deps.db
+    .select({ timezone: businesses.timezone })
+    .from(businesses)
+    .where(eq(businesses.id, scope.businessId))
+    .limit(1);
   if (!business) return null;
   const start = wallInstant(request.date, request.time, business.timezone);
   const canText = Boolean(deps.telephony && deps.mailer);
@@ -69,10 +107,22 @@ export async function bookAppointment(deps: ToolDeps, scope: ToolScope, request:
     const { appointment, customerMessage } = await createAppointment(
       deps as AppointmentDeps,
       scope.businessId,
-      { customer_id: customerId, start_at: start.toISOString(), notify_customer: canText, notes: undefined, service_id: undefined, end_at: undefined },
+      {
+        customer_id: customerId,
+        start_at: start.toISOString(),
+        notify_customer: canText,
+        notes: undefined,
+        service_id: undefined,
+        end_at: undefined,
+      },
       { source: 'assistant', conversationId: scope.conversationId },
     );
-    const when = describeSpan(new Date(appointment.start_at), new Date(appointment.end_at), business.timezone, deps.clock.now());
+    const when = describeSpan(
+      new Date(appointment.start_at),
+      new Date(appointment.end_at),
+      business.timezone,
+      deps.clock.now(),
+    );
     await closeBookingTasks(deps, scope, appointment._id, when);
     const texted = customerMessage?.includes('was told by SMS') ? " I've sent you a text to confirm." : '';
     return {
@@ -87,10 +137,17 @@ export async function bookAppointment(deps: ToolDeps, scope: ToolScope, request:
 }
 
 /** A booking request task remembers its conversation, so booking the appointment there can close it. */
-export async function markBookingTask(db: Db, businessId: string, noteId: string, conversationId: string): Promise<void> {
+export async function markBookingTask(
+  db: Db,
+  businessId: string,
+  noteId: string,
+  conversationId: string,
+): Promise<void> {
   await db
     .update(timelineItems)
-    .set({ details: sql`${timelineItems.details} || ${JSON.stringify({ booking_request: true, conversation_id: conversationId })}::jsonb` })
+    .set({
+      details: sql`${timelineItems.details} || ${JSON.stringify({ booking_request: true, conversation_id: conversationId })}::jsonb`,
+    })
     .where(and(eq(timelineItems.id, noteId), eq(timelineItems.businessId, businessId), eq(timelineItems.type, 'note')));
 }
 
@@ -125,20 +182,37 @@ async function closeBookingTasks(deps: ToolDeps, scope: ToolScope, appointmentId
         .where(and(eq(timelineItems.id, task.id), eq(timelineItems.businessId, scope.businessId)));
     }
   } catch (error) {
-    deps.log?.({ level: 'warn', msg: 'booking task not completed', appointment_id: appointmentId, error: String(error) });
+    deps.log?.({
+      level: 'warn',
+      msg: 'booking task not completed',
+      appointment_id: appointmentId,
+      error: String(error),
+    });
   }
 }
 
 /** The known caller's booked appointments still to come, soonest first, as the business's clock says them. */
-export async function callerAppointments(deps: ToolDeps, scope: ToolScope): Promise<Array<{ id: string; date: string; time: string; when: string }>> {
+export async function callerAppointments(
+  deps: ToolDeps,
+  scope: ToolScope,
+): Promise<Array<{ id: string; date: string; time: string; when: string }>> {
   if (!scope.customerId) return [];
-  const [business] = await deps.db.select({ timezone: businesses.timezone }).from(businesses).where(eq(businesses.id, scope.businessId)).limit(1);
+  const [business] = await deps.db
+    .select({ timezone: businesses.timezone })
+    .from(businesses)
+    .where(eq(businesses.id, scope.businessId))
+    .limit(1);
   if (!business) return [];
   const now = deps.clock.now();
   const rows = await upcomingForCustomer(deps.db, scope.businessId, scope.customerId, now);
   return rows.map((row) => {
     const local = localDateParts(row.startAt, business.timezone);
-    return { id: row.id, date: local.date, time: local.time, when: describeSpan(row.startAt, row.endAt, business.timezone, now) };
+    return {
+      id: row.id,
+      date: local.date,
+      time: local.time,
+      when: describeSpan(row.startAt, row.endAt, business.timezone, now),
+    };
   });
 }
 
@@ -148,20 +222,52 @@ export async function changeAppointment(
   scope: ToolScope,
   request: { date: string; time: string; to: { date: string; time: string } | null },
 ): Promise<{ action: ConversationAction; text: string } | null> {
-  const mine = (await callerAppointments(deps, scope)).find((entry) => entry.date === request.date && entry.time === request.time);
+  const mine = (await callerAppointments(deps, scope)).find(
+    (entry) => entry.date === request.date && entry.time === request.time,
+  );
   if (!mine) return null;
-  const [business] = await deps.db.select({ timezone: businesses.timezone }).from(businesses).where(eq(businesses.id, scope.businessId)).limit(1);
+  const [business] = await deps.db
+    .select({ timezone: businesses.timezone })
+    .from(businesses)
+    .where(eq(businesses.id, scope.businessId))
+    .limit(1);
   if (!business) return null;
   const notify = Boolean(deps.telephony && deps.mailer);
   try {
     const { appointment, customerMessage } = request.to
-      ? await editAppointment(deps as AppointmentDeps, scope.businessId, mine.id, { start_at: wallInstant(request.to.date, request.to.time, business.timezone).toISOString(), notify_customer: notify, notes: undefined, service_id: undefined, end_at: undefined, customer_id: undefined })
+      ? await editAppointment(deps as AppointmentDeps, scope.businessId, mine.id, {
+          start_at: wallInstant(request.to.date, request.to.time, business.timezone).toISOString(),
+          notify_customer: notify,
+          notes: undefined,
+          service_id: undefined,
+          end_at: undefined,
+          customer_id: undefined,
+        })
       : await cancelAppointment(deps as AppointmentDeps, scope.businessId, mine.id, { notify_customer: notify });
-    const when = describeSpan(new Date(appointment.start_at), new Date(appointment.end_at), business.timezone, deps.clock.now());
+    const when = describeSpan(
+      new Date(appointment.start_at),
+      new Date(appointment.end_at),
+      business.timezone,
+      deps.clock.now(),
+    );
     const texted = customerMessage?.includes('was told by SMS') ? " I've sent you a text to confirm." : '';
     return request.to
-      ? { action: { type: 'appointment_booked', appointment_id: appointment._id, summary: `Appointment moved: ${when}` }, text: `Done: your appointment is now ${when}.${texted}` }
-      : { action: { type: 'appointment_booked', appointment_id: appointment._id, summary: `Appointment cancelled: ${when}` }, text: `Done: your appointment for ${when} is cancelled.${texted}` };
+      ? {
+          action: {
+            type: 'appointment_booked',
+            appointment_id: appointment._id,
+            summary: `Appointment moved: ${when}`,
+          },
+          text: `Done: your appointment is now ${when}.${texted}`,
+        }
+      : {
+          action: {
+            type: 'appointment_booked',
+            appointment_id: appointment._id,
+            summary: `Appointment cancelled: ${when}`,
+          },
+          text: `Done: your appointment for ${when} is cancelled.${texted}`,
+        };
   } catch (error) {
     if (error instanceof ApiError && error.status < 500) return null;
     throw error;

@@ -94,7 +94,14 @@ async function readBusinessContext(db: Db, businessId: string): Promise<Business
     db
       .select({ id: memories.id, title: memories.title, content: memories.content, meta: memories.meta })
       .from(memories)
-      .where(and(eq(memories.businessId, businessId), eq(memories.type, 'product'), eq(memories.status, 'active'), isNull(memories.deletedAt)))
+      .where(
+        and(
+          eq(memories.businessId, businessId),
+          eq(memories.type, 'product'),
+          eq(memories.status, 'active'),
+          isNull(memories.deletedAt),
+        ),
+      )
       .orderBy(asc(memories.title), asc(memories.id))
       .limit(PRODUCTS_MAX),
   ]);
@@ -107,13 +114,25 @@ async function readBusinessContext(db: Db, businessId: string): Promise<Business
     address: business.address,
     country: business.country,
     settings: resolveBusinessSettings(business.settings, business.timezone),
-    services: rows.map((row) => ({ _id: row.id, name: row.name, description: row.description, price: row.price, frequency: row.frequency })),
-    products: products.map((row) => productFromMemory({ _id: row.id, title: row.title, content: row.content, meta: row.meta })),
+    services: rows.map((row) => ({
+      _id: row.id,
+      name: row.name,
+      description: row.description,
+      price: row.price,
+      frequency: row.frequency,
+    })),
+    products: products.map((row) =>
+      productFromMemory({ _id: row.id, title: row.title, content: row.content, meta: row.meta }),
+    ),
   };
 }
 
 /** A live contact of this business, as the assistant sees it. */
-export async function loadCustomerFact(db: Db, businessId: string, customerId: string | null): Promise<CustomerFact | null> {
+export async function loadCustomerFact(
+  db: Db,
+  businessId: string,
+  customerId: string | null,
+): Promise<CustomerFact | null> {
   if (!customerId) return null;
   const [row] = await db
     .select()

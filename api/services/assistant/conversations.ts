@@ -40,16 +40,23 @@ export function serializeMessage(row: MessageRow): ApiConversationMessage {
 
 type Summary = { count: number; last: MessageRow | null; firstUser: string | null };
 
-export function serializeConversation(row: ConversationRow, summary: Summary, messages?: MessageRow[]): ApiConversation {
+export function serializeConversation(
+  row: ConversationRow,
+  summary: Summary,
+  messages?: MessageRow[],
+): ApiConversation {
   return {
     id: row.id,
     conversation_id: row.id,
     channel: row.channel as ConversationChannel,
-    title: row.title ?? (summary.firstUser ? truncate(summary.firstUser.replace(/\s+/g, ' ').trim(), TITLE_LENGTH) : null),
+    title:
+      row.title ?? (summary.firstUser ? truncate(summary.firstUser.replace(/\s+/g, ' ').trim(), TITLE_LENGTH) : null),
     user_id: row.userId,
     customer_id: row.customerId,
     message_count: summary.count,
-    last_message: summary.last ? { role: summary.last.role, content: summary.last.content, created_at: summary.last.createdAt.toISOString() } : null,
+    last_message: summary.last
+      ? { role: summary.last.role, content: summary.last.content, created_at: summary.last.createdAt.toISOString() }
+      : null,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     ...(messages ? { messages: messages.map(serializeMessage) } : {}),
@@ -70,9 +77,16 @@ async function summaries(db: Db, ids: string[]): Promise<Map<string, Summary>> {
       .selectDistinctOn([conversationMessages.conversationId])
       .from(conversationMessages)
       .where(inArray(conversationMessages.conversationId, ids))
-      .orderBy(conversationMessages.conversationId, desc(conversationMessages.createdAt), desc(conversationMessages.id)),
+      .orderBy(
+        conversationMessages.conversationId,
+        desc(conversationMessages.createdAt),
+        desc(conversationMessages.id),
+      ),
     db
-      .selectDistinctOn([conversationMessages.conversationId], { id: conversationMessages.conversationId, content: conversationMessages.content })
+      .selectDistinctOn([conversationMessages.conversationId], {
+        id: conversationMessages.conversationId,
+        content: conversationMessages.content,
+      })
       .from(conversationMessages)
       .where(and(inArray(conversationMessages.conversationId, ids), eq(conversationMessages.role, 'user')))
       .orderBy(conversationMessages.conversationId, asc(conversationMessages.createdAt), asc(conversationMessages.id)),
@@ -85,7 +99,11 @@ async function summaries(db: Db, ids: string[]): Promise<Map<string, Summary>> {
 
 /** The summary of a conversation whose messages are already at hand, oldest first (as listMessages reads them). */
 export function summaryOf(messages: MessageRow[]): Summary {
-  return { count: messages.length, last: messages.at(-1) ?? null, firstUser: messages.find((message) => message.role === 'user')?.content ?? null };
+  return {
+    count: messages.length,
+    last: messages.at(-1) ?? null,
+    firstUser: messages.find((message) => message.role === 'user')?.content ?? null,
+  };
 }
 
 export async function serializeConversations(db: Db, rows: ConversationRow[]): Promise<ApiConversation[]> {
@@ -143,7 +161,11 @@ export type NewConversation = {
 };
 
 /** Dashboard chats, and later each call, SMS thread or form the assistant answers. */
-export async function createConversation(deps: ConversationDeps, businessId: string, input: NewConversation): Promise<ApiConversation> {
+export async function createConversation(
+  deps: ConversationDeps,
+  businessId: string,
+  input: NewConversation,
+): Promise<ApiConversation> {
   const now = deps.clock.now();
   const [row] = await deps.db
     .insert(conversations)
@@ -189,7 +211,15 @@ export async function listConversations(db: Db, businessId: string, filters: Con
       .orderBy(...query.orderBy)
       .limit(query.limit)
       .offset(query.offset),
-    db.select({ total: sql<number>`count(*)` }).from(conversations).where(where),
+    db
+      .select({ total: sql<number>`count(*)` })
+      .from(conversations)
+      .where(where),
   ]);
-  return { conversations: await serializeConversations(db, rows), total: Number(total), page: query.page, limit: query.limit };
+  return {
+    conversations: await serializeConversations(db, rows),
+    total: Number(total),
+    page: query.page,
+    limit: query.limit,
+  };
 }

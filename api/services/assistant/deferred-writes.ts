@@ -34,11 +34,24 @@ export function deferringWrites(tools: AssistantTools): DeferredWrites {
     tools: {
       ...tools,
       async createTask(input) {
-        return defer({ type: 'task_created', note_id: '', summary: input.title.trim() || 'Task created for the team' }, async () => [await tools.createTask(input)]);
+        return defer(
+          { type: 'task_created', note_id: '', summary: input.title.trim() || 'Task created for the team' },
+          async () => [await tools.createTask(input)],
+        );
       },
       async recordUnansweredQuestion(question) {
         if (!question.trim()) return [];
-        return [defer({ type: 'question_recorded', memory_id: '', summary: 'Question recorded for the team to answer', duplicate: false }, () => tools.recordUnansweredQuestion(question))];
+        return [
+          defer(
+            {
+              type: 'question_recorded',
+              memory_id: '',
+              summary: 'Question recorded for the team to answer',
+              duplicate: false,
+            },
+            () => tools.recordUnansweredQuestion(question),
+          ),
+        ];
       },
     },
     pending: () => waiting.length > 0,

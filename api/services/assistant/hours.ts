@@ -1,4 +1,12 @@
-import { daySlots, WEEKDAYS, type BusinessSettings, type DayHours, type HoursOverwrite, type TimeSlot, type Weekday } from '#contract/schemas/business-settings';
+import {
+  daySlots,
+  WEEKDAYS,
+  type BusinessSettings,
+  type DayHours,
+  type HoursOverwrite,
+  type TimeSlot,
+  type Weekday,
+} from '#contract/schemas/business-settings';
 
 /**
  * Opening hours on the business's wall clock: what day and time it is there, whether it is
@@ -74,7 +82,20 @@ export function addDays(date: string, days: number): string {
   return value.toISOString().slice(0, 10);
 }
 
-const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 export const capitalize = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
@@ -154,7 +175,10 @@ function span(day: DayHours): string {
 
 /** "Monday to Friday 9am to 5pm, Saturday 10am to 2pm, closed on Sunday". */
 export function describeWeeklyHours(hours: DayHours[]): string {
-  const ordered = WEEKDAYS.map((weekday) => hours.find((day) => day.day === weekday) ?? { day: weekday, open: false, start: '00:00', end: '00:00' });
+  const ordered = WEEKDAYS.map(
+    (weekday) =>
+      hours.find((day) => day.day === weekday) ?? { day: weekday, open: false, start: '00:00', end: '00:00' },
+  );
   if (ordered.every((day) => !day.open)) return 'closed every day';
   if (ordered.every((day) => sameHours(day, ordered[0]))) return `every day ${span(ordered[0])}`;
   const groups: DayHours[][] = [];
@@ -170,23 +194,58 @@ export function describeWeeklyHours(hours: DayHours[]): string {
 }
 
 const MONTHS: Record<string, number> = {
-  jan: 1, january: 1, feb: 2, february: 2, mar: 3, march: 3, apr: 4, april: 4, may: 5, jun: 6, june: 6,
-  jul: 7, july: 7, aug: 8, august: 8, sep: 9, sept: 9, september: 9, oct: 10, october: 10, nov: 11, november: 11,
-  dec: 12, december: 12,
+  jan: 1,
+  january: 1,
+  feb: 2,
+  february: 2,
+  mar: 3,
+  march: 3,
+  apr: 4,
+  april: 4,
+  may: 5,
+  jun: 6,
+  june: 6,
+  jul: 7,
+  july: 7,
+  aug: 8,
+  august: 8,
+  sep: 9,
+  sept: 9,
+  september: 9,
+  oct: 10,
+  october: 10,
+  nov: 11,
+  november: 11,
+  dec: 12,
+  december: 12,
 };
-const MONTH_PATTERN = Object.keys(MONTHS).sort((a, b) => b.length - a.length).join('|');
+const MONTH_PATTERN = Object.keys(MONTHS)
+  .sort((a, b) => b.length - a.length)
+  .join('|');
 
 const WEEKDAY_WORDS: Record<string, Weekday> = {
-  monday: 'monday', mon: 'monday',
-  tuesday: 'tuesday', tues: 'tuesday', tue: 'tuesday',
-  wednesday: 'wednesday', weds: 'wednesday', wed: 'wednesday',
-  thursday: 'thursday', thurs: 'thursday', thu: 'thursday',
-  friday: 'friday', fri: 'friday',
+  monday: 'monday',
+  mon: 'monday',
+  tuesday: 'tuesday',
+  tues: 'tuesday',
+  tue: 'tuesday',
+  wednesday: 'wednesday',
+  weds: 'wednesday',
+  wed: 'wednesday',
+  thursday: 'thursday',
+  thurs: 'thursday',
+  thu: 'thursday',
+  friday: 'friday',
+  fri: 'friday',
   saturday: 'saturday',
   sunday: 'sunday',
 };
 // Plurals ("open on Saturdays") are the weekday too; "sat"/"sun" alone are too ambiguous.
-const WEEKDAY_PATTERN = new RegExp(`\\b(this |next |coming |on )?(${Object.keys(WEEKDAY_WORDS).sort((a, b) => b.length - a.length).join('|')})s?\\b`);
+const WEEKDAY_PATTERN = new RegExp(
+  `\\b(this |next |coming |on )?(${Object.keys(WEEKDAY_WORDS)
+    .sort((a, b) => b.length - a.length)
+    .join('|')})s?\\b`,
+);
 
 /** Fixed-date holidays callers name; movable ones (Easter) come from the owner's overwrites. */
 const HOLIDAYS: Array<[RegExp, number, number]> = [
@@ -206,7 +265,8 @@ function isRealDate(year: number, month: number, day: number): boolean {
   return date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
-const iso = (year: number, month: number, day: number) => `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+const iso = (year: number, month: number, day: number) =>
+  `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 
 /** The next occurrence (today included) of month/day, or that year's when a year is given. */
 function nextOccurrence(today: string, month: number, day: number, year?: number): string | null {
@@ -247,14 +307,28 @@ export function parseDayReference(text: string, now: Date, timezone: string): st
   if (/\b(tomorrow|tmrw|tomorow)\b/.test(lower)) return addDays(today, 1);
   if (/\b(today|tonight|this (morning|afternoon|evening)|right now)\b/.test(lower)) return today;
 
-  const dayFirst = new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?(?: of)? (${MONTH_PATTERN})\\.?(?:,? (\\d{4}))?\\b`).exec(lower);
+  const dayFirst = new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?(?: of)? (${MONTH_PATTERN})\\.?(?:,? (\\d{4}))?\\b`).exec(
+    lower,
+  );
   if (dayFirst) {
-    const result = nextOccurrence(today, MONTHS[dayFirst[2]], Number(dayFirst[1]), dayFirst[3] ? Number(dayFirst[3]) : undefined);
+    const result = nextOccurrence(
+      today,
+      MONTHS[dayFirst[2]],
+      Number(dayFirst[1]),
+      dayFirst[3] ? Number(dayFirst[3]) : undefined,
+    );
     if (result) return result;
   }
-  const monthFirst = new RegExp(`\\b(${MONTH_PATTERN})\\.? (?:the )?(\\d{1,2})(?:st|nd|rd|th)?\\b(?:,? (\\d{4}))?`).exec(lower);
+  const monthFirst = new RegExp(
+    `\\b(${MONTH_PATTERN})\\.? (?:the )?(\\d{1,2})(?:st|nd|rd|th)?\\b(?:,? (\\d{4}))?`,
+  ).exec(lower);
   if (monthFirst) {
-    const result = nextOccurrence(today, MONTHS[monthFirst[1]], Number(monthFirst[2]), monthFirst[3] ? Number(monthFirst[3]) : undefined);
+    const result = nextOccurrence(
+      today,
+      MONTHS[monthFirst[1]],
+      Number(monthFirst[2]),
+      monthFirst[3] ? Number(monthFirst[3]) : undefined,
+    );
     if (result) return result;
   }
   const numeric = /(?:^|[\s(])(\d{1,2})[/.](\d{1,2})(?:[/.](\d{2}|\d{4}))?(?=[\s?!,.)]|$)/.exec(lower);

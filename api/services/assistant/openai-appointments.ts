@@ -12,8 +12,12 @@ import type { AssistantTools, TurnInput } from './types';
  * a time not confirmed by the customer, a malformed date or time, an unknown caller without
  * a number, a time that is no longer free; they book nothing then and say why.
  */
-type Definition = { type: 'function'; function: { name: AppointmentToolName; description: string; parameters: Record<string, unknown> } };
-export type AppointmentToolName = 'free_appointment_times' | 'book_appointment' | 'my_appointments' | 'move_or_cancel_appointment';
+type Definition = {
+  type: 'function';
+  function: { name: AppointmentToolName; description: string; parameters: Record<string, unknown> };
+};
+export type AppointmentToolName =
+  'free_appointment_times' | 'book_appointment' | 'my_appointments' | 'move_or_cancel_appointment';
 
 const DATE = { type: 'string', description: 'YYYY-MM-DD, as a tool returned it.' };
 const TIME = { type: 'string', description: 'HH:MM on the 24-hour clock, as a tool returned it.' };
@@ -22,10 +26,17 @@ const FREE_TIMES: Definition = {
   type: 'function',
   function: {
     name: 'free_appointment_times',
-    description: 'Up to three free appointment times on one day, inside the opening hours and not over another booking.',
+    description:
+      'Up to three free appointment times on one day, inside the opening hours and not over another booking.',
     parameters: {
       type: 'object',
-      properties: { day: { type: 'string', description: 'The day and part of day the customer asked for: "next Tuesday morning", "Friday at 2pm", or YYYY-MM-DD.' } },
+      properties: {
+        day: {
+          type: 'string',
+          description:
+            'The day and part of day the customer asked for: "next Tuesday morning", "Friday at 2pm", or YYYY-MM-DD.',
+        },
+      },
       required: ['day'],
     },
   },
@@ -35,14 +46,18 @@ const BOOK: Definition = {
   type: 'function',
   function: {
     name: 'book_appointment',
-    description: 'Book one free time for the customer and text them. Call it only with a time free_appointment_times returned and the customer chose.',
+    description:
+      'Book one free time for the customer and text them. Call it only with a time free_appointment_times returned and the customer chose.',
     parameters: {
       type: 'object',
       properties: {
         date: DATE,
         time: TIME,
         name: { type: 'string', description: "The customer's name (needed when the customer is not identified)." },
-        phone: { type: 'string', description: "The customer's phone number (needed when the customer is not identified)." },
+        phone: {
+          type: 'string',
+          description: "The customer's phone number (needed when the customer is not identified).",
+        },
         confirmed: { type: 'boolean', description: 'true only when the customer chose this time.' },
       },
       required: ['date', 'time', 'confirmed'],
@@ -63,7 +78,8 @@ const CHANGE: Definition = {
   type: 'function',
   function: {
     name: 'move_or_cancel_appointment',
-    description: "Move the identified customer's own appointment to a free time, or cancel it, and text them. Only after they confirmed.",
+    description:
+      "Move the identified customer's own appointment to a free time, or cancel it, and text them. Only after they confirmed.",
     parameters: {
       type: 'object',
       properties: {
@@ -79,8 +95,10 @@ const CHANGE: Definition = {
   },
 };
 
-const bookable = (input: TurnInput, tools: AssistantTools) => input.business.settings.assistant.capture_bookings && Boolean(tools.appointmentSlots && tools.bookAppointment);
-const changeable = (input: TurnInput, tools: AssistantTools) => Boolean(input.customer && tools.appointmentSlots && tools.callerAppointments && tools.changeAppointment);
+const bookable = (input: TurnInput, tools: AssistantTools) =>
+  input.business.settings.assistant.capture_bookings && Boolean(tools.appointmentSlots && tools.bookAppointment);
+const changeable = (input: TurnInput, tools: AssistantTools) =>
+  Boolean(input.customer && tools.appointmentSlots && tools.callerAppointments && tools.changeAppointment);
 
 /** The appointment tools this turn may use. */
 export function appointmentToolDefinitions(input: TurnInput, tools: AssistantTools): Definition[] {
@@ -114,23 +132,80 @@ const text = (value: unknown) => (typeof value === 'string' && value.trim() ? va
 type Outcome = { content: unknown; actions: ConversationAction[] };
 
 /** Runs one appointment tool; the content goes back to the model. */
-export async function runAppointmentTool(name: AppointmentToolName, args: Record<string, unknown>, input: TurnInput, tools: AssistantTools): Promise<Outcome> {
+export async function runAppointmentTool(
+  name: AppointmentToolName,
+  args: Record<string, unknown>,
+  input: TurnInput,
+  tools: AssistantTools,
+): Promise<Outcome> {
   switch (name) {
     case 'free_appointment_times': {
       const day = text(args.day);
       const offer = day ? await tools.appointmentSlots!(day) : null;
-      if (!offer) return { content: { times: [], note: 'No free time on that day (closed, fully booked, past, or not read as a day). Ask for another day.' }, actions: [] };
-      return { content: { date: offer.date, day: offer.day, times: offer.times.map((time) => ({ time, say: formatTime(time) })) }, actions: [] };
+      if (!offer)
+        return {
+          content: {
+            times: [],
+            note: 'No free time on that day (closed, fully booked, past, or not read as a day). Ask for another day.',
+          },
+          actions: [],
+        };
+      return {
+        content: {
+          date: offer.date,
+          day: offer.day,
+          times: offer.times.map((time) => ({ time, say: formatTime(time) })),
+        },
+        actions: [],
+      };
     }
     case 'book_appointment': {
-      if (args.confirmed !== true) return { content: { error: 'Not booked: ask the customer which of the free times they want, then call book_appointment with confirmed true.' }, actions: [] };
+      if (args.confirmed !== true)
+        return {
+          content: {
+            error:
+              'Not booked: ask the customer which of the free times they want, then call book_appointment with confirmed true.',
+          },
+          actions: [],
+        };
       const [date, time] = [text(args.date), text(args.time)];
-      if (!date || !time || !DATE_PATTERN.test(date) || !TIME_PATTERN.test(time)) return { content: { error: 'Not booked: date must be YYYY-MM-DD and time HH:MM, as free_appointment_times returned them.' }, actions: [] };
+      if (!date || !time || !DATE_PATTERN.test(date) || !TIME_PATTERN.test(time))
+        return {
+          content: {
+            error: 'Not booked: date must be YYYY-MM-DD and time HH:MM, as free_appointment_times returned them.',
+          },
+          actions: [],
+        };
       const phone = text(args.phone)?.replace(/[\s().-]/g, '');
-      if (!input.customer && (!phone || !/^\+?\d{7,15}$/.test(phone))) return { content: { error: "Not booked: ask for the customer's name and phone number, then call book_appointment again with them." }, actions: [] };
-      const booked = await tools.bookAppointment!({ date, time, contact: input.customer ? undefined : { name: text(args.name), phone } });
-      if (!booked) return { content: { error: 'Not booked: that time is not free (taken, past or outside the opening hours). Call free_appointment_times and offer another.' }, actions: [] };
-      return { content: { booked: true, when: booked.action.summary.replace(/^Appointment booked: /, ''), texted: booked.text.includes("I've sent you a text") }, actions: [booked.action] };
+      if (!input.customer && (!phone || !/^\+?\d{7,15}$/.test(phone)))
+        return {
+          content: {
+            error:
+              "Not booked: ask for the customer's name and phone number, then call book_appointment again with them.",
+          },
+          actions: [],
+        };
+      const booked = await tools.bookAppointment!({
+        date,
+        time,
+        contact: input.customer ? undefined : { name: text(args.name), phone },
+      });
+      if (!booked)
+        return {
+          content: {
+            error:
+              'Not booked: that time is not free (taken, past or outside the opening hours). Call free_appointment_times and offer another.',
+          },
+          actions: [],
+        };
+      return {
+        content: {
+          booked: true,
+          when: booked.action.summary.replace(/^Appointment booked: /, ''),
+          texted: booked.text.includes("I've sent you a text"),
+        },
+        actions: [booked.action],
+      };
     }
     case 'my_appointments': {
       const mine = await tools.callerAppointments!();
@@ -140,17 +215,50 @@ export async function runAppointmentTool(name: AppointmentToolName, args: Record
       const [date, time] = [text(args.date), text(args.time)];
       const cancel = args.cancel === true;
       const [newDate, newTime] = [text(args.new_date), text(args.new_time)];
-      if (args.confirmed !== true) return { content: { error: 'Not changed: tell the customer which appointment and what change, and call again with confirmed true only after they say yes.' }, actions: [] };
-      if (!date || !time || !DATE_PATTERN.test(date) || !TIME_PATTERN.test(time)) return { content: { error: 'Not changed: date must be YYYY-MM-DD and time HH:MM, as my_appointments returned them.' }, actions: [] };
+      if (args.confirmed !== true)
+        return {
+          content: {
+            error:
+              'Not changed: tell the customer which appointment and what change, and call again with confirmed true only after they say yes.',
+          },
+          actions: [],
+        };
+      if (!date || !time || !DATE_PATTERN.test(date) || !TIME_PATTERN.test(time))
+        return {
+          content: { error: 'Not changed: date must be YYYY-MM-DD and time HH:MM, as my_appointments returned them.' },
+          actions: [],
+        };
       if (!cancel && (!newDate || !newTime || !DATE_PATTERN.test(newDate) || !TIME_PATTERN.test(newTime))) {
-        return { content: { error: 'Not changed: to move it give new_date (YYYY-MM-DD) and new_time (HH:MM) from free_appointment_times; to cancel it, cancel true.' }, actions: [] };
+        return {
+          content: {
+            error:
+              'Not changed: to move it give new_date (YYYY-MM-DD) and new_time (HH:MM) from free_appointment_times; to cancel it, cancel true.',
+          },
+          actions: [],
+        };
       }
       const mine = await tools.callerAppointments!();
       if (!mine.some((entry) => entry.date === date && entry.time === time)) {
-        return { content: { error: 'Not changed: the customer has no appointment then. Call my_appointments for their appointments.' }, actions: [] };
+        return {
+          content: {
+            error: 'Not changed: the customer has no appointment then. Call my_appointments for their appointments.',
+          },
+          actions: [],
+        };
       }
-      const done = await tools.changeAppointment!({ date, time, to: cancel ? null : { date: newDate!, time: newTime! } });
-      if (!done) return { content: { error: 'Not changed: that new time is not free (taken, past or outside the opening hours). Call free_appointment_times and offer another.' }, actions: [] };
+      const done = await tools.changeAppointment!({
+        date,
+        time,
+        to: cancel ? null : { date: newDate!, time: newTime! },
+      });
+      if (!done)
+        return {
+          content: {
+            error:
+              'Not changed: that new time is not free (taken, past or outside the opening hours). Call free_appointment_times and offer another.',
+          },
+          actions: [],
+        };
       return { content: { done: true, summary: done.action.summary }, actions: [done.action] };
     }
   }

@@ -73,15 +73,21 @@ export class CitationFilter {
 }
 
 const STOPWORDS = new Set(
-  'that this with from have your there their what when where which will would could should about been were they them then than into also just only some more most other such very much many our ours you yours we are is was can for and the not but all any one two'.split(' '),
+  'that this with from have your there their what when where which will would could should about been were they them then than into also just only some more most other such very much many our ours you yours we are is was can for and the not but all any one two'.split(
+    ' ',
+  ),
 );
-const contentWords = (text: string) => new Set((text.toLowerCase().match(/[\p{L}\p{N}]{4,}/gu) ?? []).filter((word) => !STOPWORDS.has(word)));
+const contentWords = (text: string) =>
+  new Set((text.toLowerCase().match(/[\p{L}\p{N}]{4,}/gu) ?? []).filter((word) => !STOPWORDS.has(word)));
 
 /** Tags of passages sharing at least three distinctive words with the answer (at most three passages). */
 export function passagesEchoed(answer: string, passages: Citable[]): string[] {
   const words = contentWords(answer);
   return passages
-    .map((passage) => ({ tag: passage.tag, shared: [...contentWords(passage.text)].filter((word) => words.has(word)).length }))
+    .map((passage) => ({
+      tag: passage.tag,
+      shared: [...contentWords(passage.text)].filter((word) => words.has(word)).length,
+    }))
     .filter((entry) => entry.shared >= 3)
     .sort((a, b) => b.shared - a.shared)
     .slice(0, 3)

@@ -26,15 +26,24 @@ export const TAKE_ORDER_TOOL = {
           items: {
             type: 'object',
             properties: {
-              product: { type: 'string', description: 'The product tag (e.g. "p1") or its exact name from the product list.' },
+              product: {
+                type: 'string',
+                description: 'The product tag (e.g. "p1") or its exact name from the product list.',
+              },
               quantity: { type: 'integer', minimum: 1 },
             },
             required: ['product', 'quantity'],
           },
         },
         name: { type: 'string', description: "The customer's name (needed when the customer is not identified)." },
-        phone: { type: 'string', description: "The customer's phone number (needed when the customer is not identified)." },
-        notes: { type: 'string', description: 'Anything else the customer asked for: when they want it, collection or delivery.' },
+        phone: {
+          type: 'string',
+          description: "The customer's phone number (needed when the customer is not identified).",
+        },
+        notes: {
+          type: 'string',
+          description: 'Anything else the customer asked for: when they want it, collection or delivery.',
+        },
         confirmed: { type: 'boolean', description: 'true only when the customer said yes to the order you read back.' },
       },
       required: ['items', 'confirmed'],
@@ -52,7 +61,10 @@ export function productPromptLines(input: TurnInput): string[] {
   return [
     '',
     'Products (you can take orders for these):',
-    ...products.map((product, index) => `[${productTag(index)}] ${product.name} — ${product.price ?? 'price not given'}${product.description && product.description !== product.name ? ` — ${clip(product.description, 160)}` : ''}`),
+    ...products.map(
+      (product, index) =>
+        `[${productTag(index)}] ${product.name} — ${product.price ?? 'price not given'}${product.description && product.description !== product.name ? ` — ${clip(product.description, 160)}` : ''}`,
+    ),
     `Ordering: when the customer wants to order, agree the items (only the products above) and quantities,${identify} read the whole order back with the prices and ask them to confirm. Only after they say yes, call take_order with confirmed true; then tell them the order is placed and the team will confirm it.`,
   ];
 }
@@ -74,9 +86,17 @@ function productFor(reference: string, products: ProductFact[]): ProductFact | n
 const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim().slice(0, 500) : undefined);
 
 /** Runs take_order; the content goes back to the model. */
-export async function runTakeOrder(args: Record<string, unknown>, input: TurnInput, tools: AssistantTools): Promise<{ content: unknown; actions: ConversationAction[] }> {
+export async function runTakeOrder(
+  args: Record<string, unknown>,
+  input: TurnInput,
+  tools: AssistantTools,
+): Promise<{ content: unknown; actions: ConversationAction[] }> {
   const { products } = input.business;
-  if (args.confirmed !== true) return { content: { error: 'Not placed: read the order back to the customer and ask them to confirm it first.' }, actions: [] };
+  if (args.confirmed !== true)
+    return {
+      content: { error: 'Not placed: read the order back to the customer and ask them to confirm it first.' },
+      actions: [],
+    };
   const items = Array.isArray(args.items) ? args.items : [];
   const lines: OrderRequest['lines'] = [];
   const unknown: string[] = [];
@@ -89,23 +109,46 @@ export async function runTakeOrder(args: Record<string, unknown>, input: TurnInp
       unknown.push(reference || '(no product named)');
       continue;
     }
-    if (!Number.isInteger(quantity) || quantity < 1) return { content: { error: `Not placed: the quantity of ${product.name} must be a whole number of at least 1.` }, actions: [] };
+    if (!Number.isInteger(quantity) || quantity < 1)
+      return {
+        content: { error: `Not placed: the quantity of ${product.name} must be a whole number of at least 1.` },
+        actions: [],
+      };
     const same = lines.find((line) => line.memory_id === product._id);
     if (same) same.quantity += quantity;
     else lines.push({ memory_id: product._id, name: product.name, quantity, price: product.price });
   }
   if (unknown.length) {
-    return { content: { error: `Not placed: ${unknown.join(', ')} is not one of the products. The products are: ${products.map((product, index) => `${productTag(index)} ${product.name}`).join('; ')}.` }, actions: [] };
+    return {
+      content: {
+        error: `Not placed: ${unknown.join(', ')} is not one of the products. The products are: ${products.map((product, index) => `${productTag(index)} ${product.name}`).join('; ')}.`,
+      },
+      actions: [],
+    };
   }
   if (!lines.length) return { content: { error: 'Not placed: the order has no items.' }, actions: [] };
   try {
-    const action = await tools.takeOrder({ lines, notes: text(args.notes) ?? null, contact: input.customer ? undefined : { name: text(args.name), phone: text(args.phone) } });
+    const action = await tools.takeOrder({
+      lines,
+      notes: text(args.notes) ?? null,
+      contact: input.customer ? undefined : { name: text(args.name), phone: text(args.phone) },
+    });
     return {
-      content: { placed: true, items: lines.map((line) => ({ product: line.name, quantity: line.quantity, price: line.price ?? 'not given' })), next: 'Tell the customer the order is placed and the team will confirm it.' },
+      content: {
+        placed: true,
+        items: lines.map((line) => ({ product: line.name, quantity: line.quantity, price: line.price ?? 'not given' })),
+        next: 'Tell the customer the order is placed and the team will confirm it.',
+      },
       actions: [action],
     };
   } catch (error) {
-    if (error instanceof OrderNeedsContactError) return { content: { error: "Not placed: ask for the customer's name and phone number, then call take_order again with them." }, actions: [] };
+    if (error instanceof OrderNeedsContactError)
+      return {
+        content: {
+          error: "Not placed: ask for the customer's name and phone number, then call take_order again with them.",
+        },
+        actions: [],
+      };
     throw error;
   }
 }

@@ -14,10 +14,21 @@ import type { OrderRequest } from './types';
  * every caller, so an order there could be read out to someone else. The orders table is the
  * record; see docs/assistant.md.
  */
-export type OrderScope = { businessId: string; conversationId: string | null; customerId: string | null; channel: ConversationChannel };
+export type OrderScope = {
+  businessId: string;
+  conversationId: string | null;
+  customerId: string | null;
+  channel: ConversationChannel;
+};
 
 /** The dashboard's voice test is a chat spoken aloud; calls, SMS and forms are themselves. */
-export const ORDER_SOURCE_OF: Record<ConversationChannel, OrderSource> = { call: 'call', sms: 'sms', chat: 'chat', voice: 'chat', form: 'form' };
+export const ORDER_SOURCE_OF: Record<ConversationChannel, OrderSource> = {
+  call: 'call',
+  sms: 'sms',
+  chat: 'chat',
+  voice: 'chat',
+  form: 'form',
+};
 
 export class OrderNeedsContactError extends Error {
   constructor() {
@@ -32,11 +43,20 @@ async function orderCustomer(deps: OrderDeps, scope: OrderScope, contact: OrderR
   const phone = contact?.phone?.replace(/[\s().-]/g, '');
   if (!phone || !/^\+?\d{7,15}$/.test(phone)) throw new OrderNeedsContactError();
   const [first, ...rest] = (contact?.name ?? '').trim().split(/\s+/).filter(Boolean);
-  const { customer } = await findOrCreateByPhone(deps, scope.businessId, phone, first ? { first_name: first, last_name: rest.join(' ') || null } : {});
+  const { customer } = await findOrCreateByPhone(
+    deps,
+    scope.businessId,
+    phone,
+    first ? { first_name: first, last_name: rest.join(' ') || null } : {},
+  );
   return customer._id;
 }
 
-export async function placeOrder(deps: OrderDeps, scope: OrderScope, request: OrderRequest): Promise<ConversationAction> {
+export async function placeOrder(
+  deps: OrderDeps,
+  scope: OrderScope,
+  request: OrderRequest,
+): Promise<ConversationAction> {
   if (!request.lines.length) throw new Error('An order needs at least one product.');
   const customerId = await orderCustomer(deps, scope, request.contact);
   const order = await createOrder(
@@ -45,7 +65,12 @@ export async function placeOrder(deps: OrderDeps, scope: OrderScope, request: Or
     {
       customer_id: customerId,
       status: 'new',
-      lines: request.lines.map((line) => ({ memory_id: line.memory_id, name: line.name, quantity: line.quantity, price: line.price })),
+      lines: request.lines.map((line) => ({
+        memory_id: line.memory_id,
+        name: line.name,
+        quantity: line.quantity,
+        price: line.price,
+      })),
       notes: request.notes?.trim() || null,
     },
     { source: ORDER_SOURCE_OF[scope.channel], conversationId: scope.conversationId, createdBy: null },

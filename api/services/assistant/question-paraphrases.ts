@@ -21,7 +21,23 @@ const MIN_SIMILARITY = 0.5;
 const SAME_THING: [RegExp, string][] = [[/\bgift ?(cards?|certificates?|tokens?)\b/gi, 'gift voucher']];
 
 /** Words that say how a caller asks or whom it is for, not what: never part of the subject. */
-const ASKING_WORDS = ['buy', 'purchase', 'mum', 'mom', 'dad', 'wife', 'husband', 'son', 'daughter', 'friend', 'partner', 'mother', 'father', 'sister', 'brother'];
+const ASKING_WORDS = [
+  'buy',
+  'purchase',
+  'mum',
+  'mom',
+  'dad',
+  'wife',
+  'husband',
+  'son',
+  'daughter',
+  'friend',
+  'partner',
+  'mother',
+  'father',
+  'sister',
+  'brother',
+];
 
 function subject(text: string): Set<string> {
   const canonical = SAME_THING.reduce((current, [pattern, name]) => current.replace(pattern, name), text);

@@ -43,7 +43,8 @@ export function pageQuestion(subject: string, businessName: string): string {
   const plain = subject.replace(/[.:!?]+$/, '').trim();
   const lower = plain.toLowerCase();
   const business = businessName.trim();
-  if (ABOUT_THE_BUSINESS.test(plain) || lower === business.toLowerCase() || lower === `about ${business.toLowerCase()}`) return `What can you tell me about ${business}?`;
+  if (ABOUT_THE_BUSINESS.test(plain) || lower === business.toLowerCase() || lower === `about ${business.toLowerCase()}`)
+    return `What can you tell me about ${business}?`;
   const topic = plain.replace(/^about\s+/i, '');
   if (/^contact( us| me)?$/i.test(topic)) return 'How can I contact you?';
   if (/^(our |my )?services$/i.test(topic)) return 'What services do you offer?';
@@ -66,7 +67,14 @@ export async function conversationSuggestions(db: Db, businessId: string, max = 
     db
       .select({ type: memories.type, title: memories.title, content: memories.content })
       .from(memories)
-      .where(and(eq(memories.businessId, businessId), inArray(memories.type, ['answered_question', 'web_page']), eq(memories.status, 'active'), isNull(memories.deletedAt)))
+      .where(
+        and(
+          eq(memories.businessId, businessId),
+          inArray(memories.type, ['answered_question', 'web_page']),
+          eq(memories.status, 'active'),
+          isNull(memories.deletedAt),
+        ),
+      )
       .orderBy(desc(memories.updatedAt))
       .limit(50),
   ]);

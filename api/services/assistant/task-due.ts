@@ -25,7 +25,9 @@ function wallInstant(date: string, time: string, timezone: string): Date {
 }
 
 export function taskDueAt(settings: BusinessSettings, now: Date): Date {
-  const hours: BusinessSettings = settings.opening_hours ? settings : { ...settings, opening_hours: DEFAULT_OPENING_HOURS };
+  const hours: BusinessSettings = settings.opening_hours
+    ? settings
+    : { ...settings, opening_hours: DEFAULT_OPENING_HOURS };
   const state = openNow(hours, now);
   const grace = new Date(now.getTime() + TASK_GRACE_MINUTES * 60_000);
   if (state.open === true) {

@@ -13,7 +13,13 @@ import { loadCustomerFact } from './context';
 import { placeOrder } from './orders';
 import { closestWaitingQuestion } from './question-paraphrases';
 import { taskDueAt } from './task-due';
-import { appointmentSlots, bookAppointment, callerAppointments, changeAppointment, markBookingTask } from './appointments';
+import {
+  appointmentSlots,
+  bookAppointment,
+  callerAppointments,
+  changeAppointment,
+  markBookingTask,
+} from './appointments';
 import type { AssistantTools, CapturedDetails, TaskKind } from './types';
 
 /**
@@ -67,7 +73,13 @@ export function createAssistantTools(deps: ToolDeps, scope: ToolScope): Assistan
     const [row] = await db
       .select({ id: customers.id })
       .from(customers)
-      .where(and(eq(customers.businessId, scope.businessId), isNull(customers.deletedAt), sql`${customers.phones} @> ${JSON.stringify([phone])}::jsonb`))
+      .where(
+        and(
+          eq(customers.businessId, scope.businessId),
+          isNull(customers.deletedAt),
+          sql`${customers.phones} @> ${JSON.stringify([phone])}::jsonb`,
+        ),
+      )
       .orderBy(customers.createdAt)
       .limit(1);
     return row?.id ?? null;
@@ -76,11 +88,20 @@ export function createAssistantTools(deps: ToolDeps, scope: ToolScope): Assistan
   /** Due in the team's working time: the business's next opening, or shortly when it is open now. */
   async function dueAt(): Promise<Date> {
     const now = deps.clock.now();
-    const [business] = await db.select({ settings: businesses.settings, timezone: businesses.timezone }).from(businesses).where(eq(businesses.id, scope.businessId)).limit(1);
+    const [business] = await db
+      .select({ settings: businesses.settings, timezone: businesses.timezone })
+      .from(businesses)
+      .where(eq(businesses.id, scope.businessId))
+      .limit(1);
     return business ? taskDueAt(settingsOf(business), now) : now;
   }
 
-  async function createTask(input: { title: string; details: CapturedDetails; question?: string; kind?: TaskKind }): Promise<ConversationAction> {
+  async function createTask(input: {
+    title: string;
+    details: CapturedDetails;
+    question?: string;
+    kind?: TaskKind;
+  }): Promise<ConversationAction> {
     const { details } = input;
     const body = [
       input.title.trim() || 'Follow up with a caller',
@@ -89,7 +110,9 @@ export function createAssistantTools(deps: ToolDeps, scope: ToolScope): Assistan
       line('Number', details.phone),
       line('Preferred time', details.preferred_time),
       line('Reason', details.reason),
-      input.question?.trim() && input.question.trim() !== details.reason?.trim() ? line('Question', input.question) : null,
+      input.question?.trim() && input.question.trim() !== details.reason?.trim()
+        ? line('Question', input.question)
+        : null,
       line('Channel', scope.channel),
       scope.conversationId ? `Conversation: ${conversationLink(scope.conversationId)}` : null,
     ]
@@ -108,7 +131,8 @@ export function createAssistantTools(deps: ToolDeps, scope: ToolScope): Assistan
       },
       { actorId: null },
     );
-    if (input.kind === 'booking' && scope.conversationId) await markBookingTask(db, scope.businessId, note._id, scope.conversationId);
+    if (input.kind === 'booking' && scope.conversationId)
+      await markBookingTask(db, scope.businessId, note._id, scope.conversationId);
     await announceTask(note, body);
     return { type: 'task_created', note_id: note._id, summary: input.title.trim() || 'Task created for the team' };
   }
@@ -159,10 +183,15 @@ export function createAssistantTools(deps: ToolDeps, scope: ToolScope): Assistan
         const open = await tx
           .select({ id: memories.id, content: memories.content, meta: memories.meta })
           .from(memories)
-          .where(and(eq(memories.businessId, scope.businessId), eq(memories.type, 'question'), isNull(memories.deletedAt)));
+          .where(
+            and(eq(memories.businessId, scope.businessId), eq(memories.type, 'question'), isNull(memories.deletedAt)),
+          );
         const existing =
-          open.find((row) => (typeof row.meta.normalised === 'string' ? row.meta.normalised : normaliseQuestion(row.content)) === normalised) ??
-          closestWaitingQuestion(text, open);
+          open.find(
+            (row) =>
+              (typeof row.meta.normalised === 'string' ? row.meta.normalised : normaliseQuestion(row.content)) ===
+              normalised,
+          ) ?? closestWaitingQuestion(text, open);
         const txDeps = { ...deps, db: tx };
         if (existing) {
           const meta = existing.meta;
@@ -174,12 +203,22 @@ export function createAssistantTools(deps: ToolDeps, scope: ToolScope): Assistan
               // The waiting question keeps its own words: a paraphrase joins it, it does not rename it.
               normalised: typeof meta.normalised === 'string' ? meta.normalised : normaliseQuestion(existing.content),
               asked_count: (typeof meta.asked_count === 'number' ? meta.asked_count : 1) + 1,
-              conversation_ids: scope.conversationId && !conversationIds.includes(scope.conversationId) ? [...conversationIds, scope.conversationId] : conversationIds,
+              conversation_ids:
+                scope.conversationId && !conversationIds.includes(scope.conversationId)
+                  ? [...conversationIds, scope.conversationId]
+                  : conversationIds,
               ...(scope.customerId
-                ? { customer_id: (meta.customer_id as string | undefined) ?? scope.customerId, customer_ids: customerIds.includes(scope.customerId) ? customerIds : [...customerIds, scope.customerId] }
+                ? {
+                    customer_id: (meta.customer_id as string | undefined) ?? scope.customerId,
+                    customer_ids: customerIds.includes(scope.customerId)
+                      ? customerIds
+                      : [...customerIds, scope.customerId],
+                  }
                 : {}),
               // The other wordings it was asked in, so the owner sees how callers put it.
-              ...(normaliseQuestion(existing.content) === normalised ? {} : { asked_as: withWording(meta.asked_as, text) }),
+              ...(normaliseQuestion(existing.content) === normalised
+                ? {}
+                : { asked_as: withWording(meta.asked_as, text) }),
               last_asked_at: deps.clock.now().toISOString(),
             },
           });
@@ -205,14 +244,21 @@ export function createAssistantTools(deps: ToolDeps, scope: ToolScope): Assistan
         {
           type: 'question_recorded',
           memory_id: outcome.memory._id,
-          summary: outcome.duplicate ? 'Question added to one already waiting for an answer' : 'Question recorded for the team to answer',
+          summary: outcome.duplicate
+            ? 'Question added to one already waiting for an answer'
+            : 'Question recorded for the team to answer',
           duplicate: outcome.duplicate,
         },
       ];
       if (!outcome.duplicate || scope.customerId) {
-        const task = await createTask({ title: 'Answer a question the assistant could not', details: {}, question: text });
+        const task = await createTask({
+          title: 'Answer a question the assistant could not',
+          details: {},
+          question: text,
+        });
         // Answering the question completes its task (question-tasks.ts).
-        if (task.type === 'task_created') await linkTaskToQuestion(db, scope.businessId, task.note_id, outcome.memory._id);
+        if (task.type === 'task_created')
+          await linkTaskToQuestion(db, scope.businessId, task.note_id, outcome.memory._id);
         actions.push(task);
       }
       return actions;

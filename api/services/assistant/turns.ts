@@ -10,7 +10,15 @@ import { ApiError } from '#api/lib/errors';
 import { conversationUpdated } from '#api/lib/events';
 import { loadBusinessContext, loadCustomerFact } from './context';
 import { deferringWrites } from './deferred-writes';
-import { listMessages, requireConversation, serializeConversation, serializeMessage, summaryOf, type ConversationRow, type MessageRow } from './conversations';
+import {
+  listMessages,
+  requireConversation,
+  serializeConversation,
+  serializeMessage,
+  summaryOf,
+  type ConversationRow,
+  type MessageRow,
+} from './conversations';
 import { selectProvider } from './providers';
 import { holdingOwnerQuestions, SAY_IT_ANOTHER_WAY } from './second-hearing';
 import { createAssistantTools, type ToolDeps } from './tools';
@@ -177,9 +185,18 @@ async function touchAndAnnounce(deps: TurnDeps, conversation: ConversationRow, a
 
 async function loadHistory(deps: TurnDeps, message: MessageRow): Promise<HistoryMessage[]> {
   const rows = await deps.db
-    .select({ role: conversationMessages.role, content: conversationMessages.content, status: conversationMessages.status })
+    .select({
+      role: conversationMessages.role,
+      content: conversationMessages.content,
+      status: conversationMessages.status,
+    })
     .from(conversationMessages)
-    .where(and(eq(conversationMessages.conversationId, message.conversationId), lt(conversationMessages.createdAt, message.createdAt)))
+    .where(
+      and(
+        eq(conversationMessages.conversationId, message.conversationId),
+        lt(conversationMessages.createdAt, message.createdAt),
+      ),
+    )
     .orderBy(desc(conversationMessages.createdAt), desc(conversationMessages.id))
     .limit(TURN_LIMITS.historyMessages * 2);
   return rows
@@ -215,10 +232,20 @@ function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
 export type ReplyOptions = { secondHearing?: boolean };
 
 /** Produces the reply of `reply` (a 'streaming' row this server inserted), writing it as it grows. */
-async function generate(deps: TurnDeps, live: LiveReply, reply: MessageRow, question: MessageRow, conversation: ConversationRow, options: ReplyOptions = {}): Promise<void> {
+async function generate(
+  deps: TurnDeps,
+  live: LiveReply,
+  reply: MessageRow,
+  question: MessageRow,
+  conversation: ConversationRow,
+  options: ReplyOptions = {},
+): Promise<void> {
   const { db } = deps;
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new ReplyFailedError(REPLY_ERRORS.timeout)), TURN_LIMITS.replyTimeoutMs);
+  const timer = setTimeout(
+    () => controller.abort(new ReplyFailedError(REPLY_ERRORS.timeout)),
+    TURN_LIMITS.replyTimeoutMs,
+  );
   let content = '';
   const sources: ConversationSource[] = [];
   const actions: ConversationAction[] = [];
@@ -236,7 +263,9 @@ async function generate(deps: TurnDeps, live: LiveReply, reply: MessageRow, ques
           .set({ content: snapshot, updatedAt: deps.clock.now() })
           .where(and(eq(conversationMessages.id, reply.id), eq(conversationMessages.status, 'streaming'))),
       )
-      .catch((error) => deps.log?.({ level: 'warn', msg: 'assistant reply flush failed', message_id: reply.id, error: String(error) }));
+      .catch((error) =>
+        deps.log?.({ level: 'warn', msg: 'assistant reply flush failed', message_id: reply.id, error: String(error) }),
+      );
   };
 
   let failure: string | null = null;
@@ -245,7 +274,11 @@ async function generate(deps: TurnDeps, live: LiveReply, reply: MessageRow, ques
   try {
     // Independent reads, side by side: on a pool of connections they overlap.
     const [business, history, customer] = await raceAbort(
-      Promise.all([loadBusinessContext(db, conversation.businessId), loadHistory(deps, question), loadCustomerFact(db, conversation.businessId, conversation.customerId)]),
+      Promise.all([
+        loadBusinessContext(db, conversation.businessId),
+        loadHistory(deps, question),
+        loadCustomerFact(db, conversation.businessId, conversation.customerId),
+      ]),
       controller.signal,
     );
     const provider = selectProvider(deps, business.settings);
@@ -260,7 +293,14 @@ async function generate(deps: TurnDeps, live: LiveReply, reply: MessageRow, ques
     const hold = options.secondHearing ? holdingOwnerQuestions(deferred?.tools ?? allTools, history) : null;
     const tools = hold?.tools ?? deferred?.tools ?? allTools;
     const events = provider.reply(
-      { business, channel: conversation.channel as ConversationChannel, history, message: question.content, customer, now: deps.clock.now() },
+      {
+        business,
+        channel: conversation.channel as ConversationChannel,
+        history,
+        message: question.content,
+        customer,
+        now: deps.clock.now(),
+      },
       tools,
       controller.signal,
     );
@@ -326,18 +366,35 @@ async function generate(deps: TurnDeps, live: LiveReply, reply: MessageRow, ques
   try {
     await db
       .update(conversationMessages)
-      .set({ content, status: failure ? 'failed' : 'complete', error: failure, sources: uniqueSources(sources), actions, updatedAt: finishedAt })
+      .set({
+        content,
+        status: failure ? 'failed' : 'complete',
+        error: failure,
+        sources: uniqueSources(sources),
+        actions,
+        updatedAt: finishedAt,
+      })
       .where(eq(conversationMessages.id, reply.id));
   } catch (error) {
     failure ??= REPLY_ERRORS.failed;
-    deps.log?.({ level: 'error', msg: 'assistant reply could not be saved', message_id: reply.id, error: String(error) });
+    deps.log?.({
+      level: 'error',
+      msg: 'assistant reply could not be saved',
+      message_id: reply.id,
+      error: String(error),
+    });
   }
   live.end(failure);
   registryOf(deps).delete(reply.id);
   try {
     await touchAndAnnounce(deps, conversation, finishedAt);
   } catch (error) {
-    deps.log?.({ level: 'warn', msg: 'ConversationUpdated not published', conversation_id: conversation.id, error: String(error) });
+    deps.log?.({
+      level: 'warn',
+      msg: 'ConversationUpdated not published',
+      conversation_id: conversation.id,
+      error: String(error),
+    });
   }
 }
 
@@ -379,7 +436,11 @@ export async function startReply(
     });
     return { row, live, started: true };
   }
-  const [existing] = await deps.db.select().from(conversationMessages).where(eq(conversationMessages.replyTo, question.id)).limit(1);
+  const [existing] = await deps.db
+    .select()
+    .from(conversationMessages)
+    .where(eq(conversationMessages.replyTo, question.id))
+    .limit(1);
   return { row: existing, live: registry.get(existing.id) ?? null, started: false };
 }
 
@@ -387,7 +448,11 @@ export async function startReply(
  * Inserts what the member (or caller) said, timed after the conversation's latest message
  * (or now): one statement, the latest message's time read inside the insert.
  */
-async function insertUserMessage(deps: TurnDeps, conversation: ConversationRow, input: { content: string; audioKey?: string | null }): Promise<MessageRow> {
+async function insertUserMessage(
+  deps: TurnDeps,
+  conversation: ConversationRow,
+  input: { content: string; audioKey?: string | null },
+): Promise<MessageRow> {
   const now = deps.clock.now().toISOString();
   const after = sql`greatest(${now}::timestamptz, (select max(${conversationMessages.createdAt}) + interval '1 millisecond' from ${conversationMessages} where ${conversationMessages.conversationId} = ${conversation.id}))`;
   const [row] = await deps.db
@@ -408,7 +473,11 @@ async function insertUserMessage(deps: TurnDeps, conversation: ConversationRow, 
 }
 
 /** Stores what the member (or caller) said. Publishes ConversationUpdated. */
-export async function storeUserMessage(deps: TurnDeps, conversation: ConversationRow, input: { content: string; audioKey?: string | null }): Promise<MessageRow> {
+export async function storeUserMessage(
+  deps: TurnDeps,
+  conversation: ConversationRow,
+  input: { content: string; audioKey?: string | null },
+): Promise<MessageRow> {
   const row = await insertUserMessage(deps, conversation, input);
   await touchAndAnnounce(deps, conversation, row.createdAt);
   return row;
@@ -468,7 +537,12 @@ async function* pollReply(deps: TurnDeps, id: string, signal?: AbortSignal): Asy
 }
 
 /** The text of a reply: live on this server, polled from another, or the stored one. */
-function replyText(deps: TurnDeps, row: MessageRow, live: LiveReply | null, signal?: AbortSignal): AsyncIterable<string> {
+function replyText(
+  deps: TurnDeps,
+  row: MessageRow,
+  live: LiveReply | null,
+  signal?: AbortSignal,
+): AsyncIterable<string> {
   if (live) return live.follow(signal);
   return pollReply(deps, row.id, signal);
 }
@@ -488,14 +562,26 @@ export type FollowedReply = {
  * what can be said before streaming: no such conversation (404), nothing asked yet (422),
  * the reply already failed.
  */
-export async function followLatestReply(deps: TurnDeps, businessId: string, conversationId: string, signal?: AbortSignal): Promise<FollowedReply> {
+export async function followLatestReply(
+  deps: TurnDeps,
+  businessId: string,
+  conversationId: string,
+  signal?: AbortSignal,
+): Promise<FollowedReply> {
   // The conversation (this business's, not deleted), its latest question and that question's reply in one read:
   // when the reply exists (the usual case, just started by postMessage) it is followed at once.
   const replies = alias(conversationMessages, 'reply');
   const [latest] = await deps.db
     .select({ conversation: conversations, question: conversationMessages, reply: replies })
     .from(conversationMessages)
-    .innerJoin(conversations, and(eq(conversations.id, conversationMessages.conversationId), eq(conversations.businessId, businessId), isNull(conversations.deletedAt)))
+    .innerJoin(
+      conversations,
+      and(
+        eq(conversations.id, conversationMessages.conversationId),
+        eq(conversations.businessId, businessId),
+        isNull(conversations.deletedAt),
+      ),
+    )
     .leftJoin(replies, eq(replies.replyTo, conversationMessages.id))
     .where(and(eq(conversationMessages.conversationId, conversationId), eq(conversationMessages.role, 'user')))
     .orderBy(desc(conversationMessages.createdAt), desc(conversationMessages.id))
@@ -510,7 +596,11 @@ export async function followLatestReply(deps: TurnDeps, businessId: string, conv
     : await startReply(deps, conversation, latest.question);
   const { started } = following;
   let { row, live } = following;
-  if (!live && row.status === 'streaming' && deps.clock.now().getTime() - row.createdAt.getTime() > TURN_LIMITS.staleAfterMs) {
+  if (
+    !live &&
+    row.status === 'streaming' &&
+    deps.clock.now().getTime() - row.createdAt.getTime() > TURN_LIMITS.staleAfterMs
+  ) {
     // No server is producing it any more: it is failed here, as it would be on the next message.
     await expireStaleReplies(deps, conversation.id);
     [row] = await deps.db.select().from(conversationMessages).where(eq(conversationMessages.id, row.id)).limit(1);
@@ -521,7 +611,12 @@ export async function followLatestReply(deps: TurnDeps, businessId: string, conv
 }
 
 /** The plain text chunks of the latest reply (for channels that only need the text). */
-export async function* followReply(deps: TurnDeps, businessId: string, conversationId: string, signal?: AbortSignal): AsyncIterable<string> {
+export async function* followReply(
+  deps: TurnDeps,
+  businessId: string,
+  conversationId: string,
+  signal?: AbortSignal,
+): AsyncIterable<string> {
   const followed = await followLatestReply(deps, businessId, conversationId, signal);
   yield* followed.chunks;
 }
@@ -542,7 +637,13 @@ export type TurnResult = {
  */
 export async function postMessage(
   deps: TurnDeps,
-  input: { businessId: string; conversationId: string; message: string; audioKey?: string | null; wait?: boolean } & ReplyOptions,
+  input: {
+    businessId: string;
+    conversationId: string;
+    message: string;
+    audioKey?: string | null;
+    wait?: boolean;
+  } & ReplyOptions,
 ): Promise<TurnResult> {
   const conversation = await requireConversation(deps.db, input.businessId, input.conversationId);
   // The reply starts as soon as the message is stored; the bookkeeping it does not need follows.
@@ -563,8 +664,16 @@ export async function postMessage(
   return turnResult(deps, conversation.id, question, row);
 }
 
-async function turnResult(deps: TurnDeps, conversationId: string, question: MessageRow, reply: MessageRow): Promise<TurnResult> {
-  const [rows, [current]] = await Promise.all([listMessages(deps.db, conversationId), deps.db.select().from(conversations).where(eq(conversations.id, conversationId)).limit(1)]);
+async function turnResult(
+  deps: TurnDeps,
+  conversationId: string,
+  question: MessageRow,
+  reply: MessageRow,
+): Promise<TurnResult> {
+  const [rows, [current]] = await Promise.all([
+    listMessages(deps.db, conversationId),
+    deps.db.select().from(conversations).where(eq(conversations.id, conversationId)).limit(1),
+  ]);
   return {
     // Its summary (count, last message, title) comes from the messages just read, not a second read of them.
     conversation: serializeConversation(current, summaryOf(rows)),
@@ -589,7 +698,17 @@ export async function postMessageWithSetReply(
   const at = timestampAfter(deps.clock.now(), question.createdAt);
   const [reply] = await deps.db
     .insert(conversationMessages)
-    .values({ id: newId(), conversationId: conversation.id, businessId: conversation.businessId, role: 'assistant', content: input.reply, status: 'complete', replyTo: question.id, createdAt: at, updatedAt: at })
+    .values({
+      id: newId(),
+      conversationId: conversation.id,
+      businessId: conversation.businessId,
+      role: 'assistant',
+      content: input.reply,
+      status: 'complete',
+      replyTo: question.id,
+      createdAt: at,
+      updatedAt: at,
+    })
     .returning();
   await touchAndAnnounce(deps, conversation, at);
   return turnResult(deps, conversation.id, question, reply);

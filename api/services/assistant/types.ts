@@ -10,7 +10,13 @@ import type { ConversationAction, ConversationChannel, ConversationSource } from
  * Two providers implement it: built-in (no network, answers only from the business's own
  * data) and openai-compatible (a chat-completions model with tool calls).
  */
-export type ServiceFact = { _id: string; name: string; description: string | null; price: string | null; frequency: number };
+export type ServiceFact = {
+  _id: string;
+  name: string;
+  description: string | null;
+  price: string | null;
+  frequency: number;
+};
 
 export type BusinessContext = {
   id: string;
@@ -72,7 +78,12 @@ export type OrderRequest = {
 export interface AssistantTools {
   searchKnowledge(query: string, limit?: number): Promise<ApiKnowledgeHit[]>;
   /** A task note for the team (internal, due now), linked to the customer when known. */
-  createTask(input: { title: string; details: CapturedDetails; question?: string; kind?: TaskKind }): Promise<ConversationAction>;
+  createTask(input: {
+    title: string;
+    details: CapturedDetails;
+    question?: string;
+    kind?: TaskKind;
+  }): Promise<ConversationAction>;
   /** A 'question' memory (deduplicated) linked to the conversation and customer, plus a task note. */
   recordUnansweredQuestion(question: string): Promise<ConversationAction[]>;
   lookupCustomer(): Promise<CustomerFact | null>;
@@ -81,11 +92,19 @@ export interface AssistantTools {
   /** Free appointment times on the day (and part of day) the caller named, inside the opening hours; null when none or no day. */
   appointmentSlots?(preferredTime: string): Promise<{ date: string; day: string; times: string[] } | null>;
   /** Book one offered time (date and time on the business clock) for the caller and text them; null when it is no longer free or there is nobody to book it for. */
-  bookAppointment?(request: { date: string; time: string; contact?: { name?: string; phone?: string } }): Promise<{ action: ConversationAction; text: string } | null>;
+  bookAppointment?(request: {
+    date: string;
+    time: string;
+    contact?: { name?: string; phone?: string };
+  }): Promise<{ action: ConversationAction; text: string } | null>;
   /** The known caller's booked appointments still to come (date and time on the business clock, and how to say them). */
   callerAppointments?(): Promise<Array<{ id: string; date: string; time: string; when: string }>>;
   /** Cancel (to: null) or move the known caller's appointment starting at date/time, texting them; null when that is not possible. */
-  changeAppointment?(request: { date: string; time: string; to: { date: string; time: string } | null }): Promise<{ action: ConversationAction; text: string } | null>;
+  changeAppointment?(request: {
+    date: string;
+    time: string;
+    to: { date: string; time: string } | null;
+  }): Promise<{ action: ConversationAction; text: string } | null>;
 }
 
 export interface AssistantProvider {

@@ -18,7 +18,8 @@ async function pdfText(bytes: Uint8Array): Promise<{ text: string; pages: number
   const document = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0 });
   try {
     // The page tree's count, as the reader sees it (limits.ts read the uncompressed ones): known before any page is read.
-    if (document.numPages > EXTRACTION_LIMITS.pdfPages) throw new ExtractionRefused(EXTRACTION_MESSAGES.pdfTooManyPages);
+    if (document.numPages > EXTRACTION_LIMITS.pdfPages)
+      throw new ExtractionRefused(EXTRACTION_MESSAGES.pdfTooManyPages);
     // Every page's lines first: running headers and footers are known by repeating across pages.
     const pages: PdfLine[][] = [];
     for (let number = 1; number <= document.numPages; number++) {
@@ -48,7 +49,11 @@ async function docxText(bytes: Uint8Array): Promise<string> {
   return tidyText(extractHtml(result.value).text);
 }
 
-async function readText(bytes: Uint8Array, mimeType: string, fileName: string): Promise<{ text: string; pages?: number }> {
+async function readText(
+  bytes: Uint8Array,
+  mimeType: string,
+  fileName: string,
+): Promise<{ text: string; pages?: number }> {
   switch (fileKind(mimeType, fileName)) {
     case 'pdf':
       return pdfText(bytes);
@@ -67,8 +72,17 @@ async function readText(bytes: Uint8Array, mimeType: string, fileName: string): 
 }
 
 /** `maxChars`: what a memory holds (given by the caller, so the worker loads no more than it needs). */
-export async function extractInThisThread(bytes: Uint8Array, mimeType: string, fileName: string, maxChars: number): Promise<Extracted> {
+export async function extractInThisThread(
+  bytes: Uint8Array,
+  mimeType: string,
+  fileName: string,
+  maxChars: number,
+): Promise<Extracted> {
   const { text, pages } = await readText(bytes, mimeType, fileName);
   const truncated = text.length > maxChars;
-  return { text: truncated ? text.slice(0, maxChars) : text, ...(pages === undefined ? {} : { pages }), ...(truncated ? { truncated } : {}) };
+  return {
+    text: truncated ? text.slice(0, maxChars) : text,
+    ...(pages === undefined ? {} : { pages }),
+    ...(truncated ? { truncated } : {}),
+  };
 }

@@ -44,7 +44,8 @@ const FUNCTION_WORDS = new Set(
   ),
 );
 /** Endings a typesetter may carry to the next line after a known word ("refund-" / "able"). */
-const SUFFIX = /^(?:able|ible|ably|ibly|ness|ment|ments|ful|fully|less|ity|ities|ation|ations|ance|ence|ive|ous|ously)$/;
+const SUFFIX =
+  /^(?:able|ible|ably|ibly|ness|ment|ments|ful|fully|less|ity|ities|ation|ations|ance|ence|ive|ous|ously)$/;
 
 /** Whether WordNet knows the word, as written or as an inflection of a base form. */
 export function isEnglishWord(word: string): boolean {

@@ -45,7 +45,13 @@ export const KIND_MIME: Record<FileKind, string> = {
   image: 'image/png',
 };
 
-const IMAGE_MIME: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
+const IMAGE_MIME: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+};
 
 /** What the upload form's `accept` lists. */
 export const ACCEPTED_UPLOADS = '.pdf,.docx,.txt,.csv,.md,.markdown,.html,.htm,.png,.jpg,.jpeg,.gif,.webp';
@@ -65,18 +71,26 @@ export function fileKind(mimeType: string, fileName: string): FileKind | null {
 /** The MIME type to keep for an upload of this kind. */
 export function storedMimeType(kind: FileKind, fileName: string, mimeType: string): string {
   if (kind !== 'image') return KIND_MIME[kind];
-  return IMAGE_MIME[extensionOf(fileName)] ?? (mimeType.startsWith('image/') ? mimeType.split(';')[0] : KIND_MIME.image);
+  return (
+    IMAGE_MIME[extensionOf(fileName)] ?? (mimeType.startsWith('image/') ? mimeType.split(';')[0] : KIND_MIME.image)
+  );
 }
 
 /** What each image extension claims, in the form its magic number is checked against. */
-export const IMAGE_LABEL: Record<string, string> = { 'image/png': 'PNG image', 'image/jpeg': 'JPEG image', 'image/gif': 'GIF image', 'image/webp': 'WebP image' };
+export const IMAGE_LABEL: Record<string, string> = {
+  'image/png': 'PNG image',
+  'image/jpeg': 'JPEG image',
+  'image/gif': 'GIF image',
+  'image/webp': 'WebP image',
+};
 
 /** The image format the bytes are (magic numbers), whatever the file is called; null for anything else (SVG included). */
 export function sniffImage(bytes: Uint8Array): string | null {
   const starts = (values: number[], at = 0) => values.every((value, index) => bytes[at + index] === value);
   if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
   if (starts([0xff, 0xd8, 0xff])) return 'image/jpeg';
-  if (starts([0x47, 0x49, 0x46, 0x38]) && (bytes[4] === 0x37 || bytes[4] === 0x39) && bytes[5] === 0x61) return 'image/gif';
+  if (starts([0x47, 0x49, 0x46, 0x38]) && (bytes[4] === 0x37 || bytes[4] === 0x39) && bytes[5] === 0x61)
+    return 'image/gif';
   if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return 'image/webp';
   return null;
 }
@@ -106,4 +120,3 @@ export function tidyText(text: string): string {
     .replace(/\n{3,}/g, '\n\n')
     .trim();
 }
-

@@ -118,7 +118,10 @@ async function checkEntries(bytes: Buffer, entries: ZipEntry[]): Promise<void> {
     if (entry.method !== 8 || local + 30 > bytes.length || bytes.readUInt32LE(local) !== 0x04034b50) continue;
     const start = local + 30 + bytes.readUInt16LE(local + 26) + bytes.readUInt16LE(local + 28);
     try {
-      await inflateRaw(bytes.subarray(start, start + entry.compressedSize), { maxOutputLength: Math.max(1, entry.size), finishFlush: zlib.constants.Z_SYNC_FLUSH });
+      await inflateRaw(bytes.subarray(start, start + entry.compressedSize), {
+        maxOutputLength: Math.max(1, entry.size),
+        finishFlush: zlib.constants.Z_SYNC_FLUSH,
+      });
     } catch (error) {
       if (isOverBudget(error)) throw tooLarge();
     }
@@ -157,7 +160,8 @@ function declaredPages(bytes: Buffer): number {
  */
 export async function checkPdf(input: Uint8Array): Promise<void> {
   const bytes = Buffer.from(input.buffer, input.byteOffset, input.byteLength);
-  if (declaredPages(bytes) > EXTRACTION_LIMITS.pdfPages) throw new ExtractionRefused(EXTRACTION_MESSAGES.pdfTooManyPages);
+  if (declaredPages(bytes) > EXTRACTION_LIMITS.pdfPages)
+    throw new ExtractionRefused(EXTRACTION_MESSAGES.pdfTooManyPages);
   return oneAtATime(() => checkStreams(bytes));
 }
 
@@ -180,9 +184,13 @@ async function checkStreams(bytes: Buffer): Promise<void> {
     const dictionary = before.slice(before.lastIndexOf('obj') + 1);
     if (!/\/FlateDecode/.test(dictionary) || /\/Subtype\s*\/Image/.test(dictionary)) continue;
     // Compressed twice over: no writer does that but a bomb (only the first layer would be measured).
-    if ((dictionary.match(/\/FlateDecode/g) ?? []).length > 1) throw new ExtractionRefused(EXTRACTION_MESSAGES.pdfTooLarge);
+    if ((dictionary.match(/\/FlateDecode/g) ?? []).length > 1)
+      throw new ExtractionRefused(EXTRACTION_MESSAGES.pdfTooLarge);
     try {
-      const inflated = await inflate(bytes.subarray(start, end), { maxOutputLength: budget + 1, finishFlush: zlib.constants.Z_SYNC_FLUSH });
+      const inflated = await inflate(bytes.subarray(start, end), {
+        maxOutputLength: budget + 1,
+        finishFlush: zlib.constants.Z_SYNC_FLUSH,
+      });
       budget -= inflated.length;
     } catch (error) {
       if (isOverBudget(error)) throw new ExtractionRefused(EXTRACTION_MESSAGES.pdfTooLarge);

@@ -30,7 +30,14 @@ const CELL_GAP = 1.5;
 /** Baselines closer than this many font sizes are the same line (superscripts, kerning). */
 const SAME_LINE = 0.35;
 
-type Builder = { cells: { text: string; xEnd: number }[]; x: number; xEnd: number; y: number; sizes: Map<number, number>; fonts: Map<string, number> };
+type Builder = {
+  cells: { text: string; xEnd: number }[];
+  x: number;
+  xEnd: number;
+  y: number;
+  sizes: Map<number, number>;
+  fonts: Map<string, number>;
+};
 
 const mostCommon = <T>(counts: Map<T, number>, fallback: T): T => {
   let best = fallback;
@@ -48,7 +55,17 @@ export function pageLines(items: PdfTextItem[], page: number, styles: PdfFontSty
     if (cells.length) {
       const font = mostCommon(line.fonts, '');
       const monospace = styles[font]?.fontFamily === 'monospace';
-      lines.push({ text: cells.join(' '), cells, x: line.x, xEnd: line.xEnd, y: line.y, size: mostCommon(line.sizes, 0), font, monospace, page });
+      lines.push({
+        text: cells.join(' '),
+        cells,
+        x: line.x,
+        xEnd: line.xEnd,
+        y: line.y,
+        size: mostCommon(line.sizes, 0),
+        font,
+        monospace,
+        page,
+      });
     }
     line = null;
   };
@@ -61,7 +78,14 @@ export function pageLines(items: PdfTextItem[], page: number, styles: PdfFontSty
     if (!text.trim()) continue;
     if (line && Math.abs(line.y - y) > SAME_LINE * size) finish();
     if (!line) {
-      line = { cells: [{ text, xEnd: x + item.width }], x, xEnd: x + item.width, y, sizes: new Map(), fonts: new Map() };
+      line = {
+        cells: [{ text, xEnd: x + item.width }],
+        x,
+        xEnd: x + item.width,
+        y,
+        sizes: new Map(),
+        fonts: new Map(),
+      };
     } else {
       const gap = x - line.xEnd;
       const last = line.cells[line.cells.length - 1];

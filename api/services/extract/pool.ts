@@ -42,7 +42,9 @@ declare const __SERVER_BUNDLE_URL__: string | undefined;
 // Under tsx or vitest the .mjs entry registers tsx in the thread first; the compiled server
 // starts the compiled worker, so production runs no TypeScript transform.
 const ENTRY =
-  typeof __SERVER_BUNDLE_URL__ === 'string' ? new URL('./extract-worker.js', __SERVER_BUNDLE_URL__) : new URL('./worker-entry.mjs', import.meta.url);
+  typeof __SERVER_BUNDLE_URL__ === 'string'
+    ? new URL('./extract-worker.js', __SERVER_BUNDLE_URL__)
+    : new URL('./worker-entry.mjs', import.meta.url);
 
 export function createExtractionPool(options: ExtractionPoolOptions = {}): ExtractionPool {
   const timeoutMs = options.timeoutMs ?? 30_000;
@@ -59,7 +61,10 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}): Extra
 
   function spawn(): Worker {
     // No inherited flags: the entry registers what it needs (see worker-entry.mjs).
-    const worker = new Worker(ENTRY, { execArgv: [], resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: 32 } });
+    const worker = new Worker(ENTRY, {
+      execArgv: [],
+      resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: 32 },
+    });
     worker.unref();
     all.add(worker);
     worker.once('exit', () => all.delete(worker));
@@ -106,12 +111,19 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}): Extra
         if (reply === 'ready' || reply.id !== job.id) return;
         cleanup();
         release(worker);
-        if (reply.ok) resolve({ text: reply.text, ...(reply.pages === undefined ? {} : { pages: reply.pages }), ...(reply.truncated ? { truncated: true } : {}) });
+        if (reply.ok)
+          resolve({
+            text: reply.text,
+            ...(reply.pages === undefined ? {} : { pages: reply.pages }),
+            ...(reply.truncated ? { truncated: true } : {}),
+          });
         else reject(reply.refused ? new ExtractionRefused(reply.refused) : new Error(reply.error));
       };
       const onError = (error: Error & { code?: string }) => {
         discard();
-        reject(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new ExtractionRefused(EXTRACTION_MESSAGES.tooMuchMemory) : error);
+        reject(
+          error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new ExtractionRefused(EXTRACTION_MESSAGES.tooMuchMemory) : error,
+        );
       };
       const onExit = (code: number) => {
         discard();

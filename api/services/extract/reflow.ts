@@ -13,7 +13,13 @@ import { tableLines } from './table-rows';
  */
 
 /** Each output line is kept as the PDF lines it joins (a paragraph can be a whole page long: only its end is ever looked at). */
-type Block = { kind: 'heading' | 'paragraph' | 'list' | 'table'; lines: string[][]; level?: number; last: PdfLine; rows?: PdfLine[] };
+type Block = {
+  kind: 'heading' | 'paragraph' | 'list' | 'table';
+  lines: string[][];
+  level?: number;
+  last: PdfLine;
+  rows?: PdfLine[];
+};
 
 type Metrics = { bodySize: number; bodyFont: string; leading: number; left: number; right: number };
 
@@ -54,8 +60,14 @@ function measure(lines: PdfLine[]): Metrics {
     bodyFont,
     // The usual distance between two lines of a paragraph: anything clearly more is a gap.
     leading: quantile(steps, 0.5) || bodySize * 1.2,
-    left: quantile(body.map((line) => line.x), 0.1),
-    right: quantile(body.map((line) => line.xEnd), 0.9),
+    left: quantile(
+      body.map((line) => line.x),
+      0.1,
+    ),
+    right: quantile(
+      body.map((line) => line.xEnd),
+      0.9,
+    ),
   };
 }
 
@@ -74,7 +86,9 @@ function withoutRunningLines(pages: PdfLine[][]): PdfLine[] {
   const bodySize = mostByCharacters(pages.flat(), (line) => line.size) ?? 12;
   const edges = pages.map((lines) => new Set([...edgeLines(lines)].filter((line) => line.size <= bodySize * 1.05)));
   const pagesWith = new Map<string, number>();
-  for (const edge of edges) for (const key of new Set([...edge].map((line) => runningKey(line.text)))) pagesWith.set(key, (pagesWith.get(key) ?? 0) + 1);
+  for (const edge of edges)
+    for (const key of new Set([...edge].map((line) => runningKey(line.text))))
+      pagesWith.set(key, (pagesWith.get(key) ?? 0) + 1);
   // On most pages of a short document; on three or more pages of a long one (a chapter's running head).
   const repeated = (key: string) => {
     const count = pagesWith.get(key) ?? 0;
@@ -96,7 +110,8 @@ const isRow = (line: PdfLine) => line.cells.length > 1;
 /** A heading by its look: bigger than the body, or a whole line in another (bold) font. */
 function looksLikeHeading(line: PdfLine, m: Metrics): boolean {
   if (isRow(line) || line.monospace || !/\p{L}/u.test(line.text)) return false;
-  if (line.text.length > 100 || words(line.text) > 14 || /[;]$/.test(line.text) || CONNECTOR.test(line.text)) return false;
+  if (line.text.length > 100 || words(line.text) > 14 || /[;]$/.test(line.text) || CONNECTOR.test(line.text))
+    return false;
   // A numbered heading ("2. Deposits") in a bigger font is a heading, not a list item.
   if (line.size >= m.bodySize * 1.12) return !/\.$/.test(line.text) || words(line.text) <= 6;
   if (isItem(line) || line.font === m.bodyFont || line.size < m.bodySize * 0.9) return false;
@@ -108,11 +123,25 @@ function looksLikeHeading(line: PdfLine, m: Metrics): boolean {
  * A heading by its place, in a document set in one font: a short line that starts with a
  * capital, has no final punctuation, follows the end of a paragraph and stands before longer text.
  */
-function standsAsHeading(line: PdfLine, previous: PdfLine | undefined, next: PdfLine | undefined, previousWasHeading: boolean, m: Metrics): boolean {
-  if (!next || previousWasHeading || isRow(line) || isItem(line) || line.monospace || /[<>{}=\\/|]/.test(line.text)) return false;
-  if (words(line.text) > 8 || line.text.length > 60 || !/^[\p{Lu}\d]/u.test(line.text) || /[.,;:!?)\-–]$/.test(line.text)) return false;
+function standsAsHeading(
+  line: PdfLine,
+  previous: PdfLine | undefined,
+  next: PdfLine | undefined,
+  previousWasHeading: boolean,
+  m: Metrics,
+): boolean {
+  if (!next || previousWasHeading || isRow(line) || isItem(line) || line.monospace || /[<>{}=\\/|]/.test(line.text))
+    return false;
+  if (
+    words(line.text) > 8 ||
+    line.text.length > 60 ||
+    !/^[\p{Lu}\d]/u.test(line.text) ||
+    /[.,;:!?)\-–]$/.test(line.text)
+  )
+    return false;
   if (line.xEnd - line.x > 0.6 * Math.max(1, m.right - m.left)) return false;
-  const endsParagraph = !previous || TERMINAL.test(previous.text) || previous.page !== line.page || previous.y - line.y > m.leading * 1.35;
+  const endsParagraph =
+    !previous || TERMINAL.test(previous.text) || previous.page !== line.page || previous.y - line.y > m.leading * 1.35;
   return endsParagraph && (isItem(next) || isRow(next) || next.text.length > line.text.length);
 }
 
@@ -223,7 +252,10 @@ export function reflowPdfLines(pages: PdfLine[][]): string {
     // A list item's own next line (indented under its text, or a sentence that goes on).
     if (current?.kind === 'list') {
       const join = joinOf(current.last, line, m);
-      if (join === 'space' && (line.x > current.last.x + line.size * 0.5 || /^\p{Ll}/u.test(line.text) || wrapped(current.last, line, m))) {
+      if (
+        join === 'space' &&
+        (line.x > current.last.x + line.size * 0.5 || /^\p{Ll}/u.test(line.text) || wrapped(current.last, line, m))
+      ) {
         joinWords(current.lines[current.lines.length - 1], line.text, vocabulary);
         current.last = line;
         return;
@@ -246,7 +278,10 @@ export function reflowPdfLines(pages: PdfLine[][]): string {
   return blocks
     .map((b) => {
       if (b.kind === 'heading') return `${'#'.repeat(b.level ?? 2)} ${b.lines[0].join('')}`;
-      if (b.kind === 'table') return tableLines(tableRows(b.rows ?? [])).map(escaped).join('\n');
+      if (b.kind === 'table')
+        return tableLines(tableRows(b.rows ?? []))
+          .map(escaped)
+          .join('\n');
       return b.lines.map((parts) => escaped(parts.join(''))).join('\n');
     })
     .join('\n\n');

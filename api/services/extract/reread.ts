@@ -26,7 +26,10 @@ function captionOf(row: MemoryRow): string | null {
   return row.content.slice(0, captionLength - 2);
 }
 
-export async function rereadUploads(deps: RereadDeps, options: { businessId?: string; pool?: ExtractionPool } = {}): Promise<RereadReport> {
+export async function rereadUploads(
+  deps: RereadDeps,
+  options: { businessId?: string; pool?: ExtractionPool } = {},
+): Promise<RereadReport> {
   const report: RereadReport = { updated: 0, unchanged: 0, skipped: 0, failed: 0 };
   const rows = await deps.db
     .select()
@@ -49,13 +52,22 @@ export async function rereadUploads(deps: RereadDeps, options: { businessId?: st
     try {
       const stored = await storage.get(row.fileKey as string);
       if (!stored) throw new Error('file missing');
-      const extracted = await extractText(stored.bytes, row.mimeType ?? stored.mimeType, row.fileName ?? '', options.pool);
+      const extracted = await extractText(
+        stored.bytes,
+        row.mimeType ?? stored.mimeType,
+        row.fileName ?? '',
+        options.pool,
+      );
       const content = [caption, extracted.text].filter(Boolean).join('\n\n');
       if (!extracted.text || content === row.content) {
         report.unchanged += 1;
         continue;
       }
-      const meta = { ...(row.meta as Record<string, unknown>), extracted_chars: extracted.text.length, ...(extracted.truncated ? { truncated: true } : {}) };
+      const meta = {
+        ...(row.meta as Record<string, unknown>),
+        extracted_chars: extracted.text.length,
+        ...(extracted.truncated ? { truncated: true } : {}),
+      };
       await updateMemory(deps, row.businessId, row.id, { content, meta });
       report.updated += 1;
     } catch {

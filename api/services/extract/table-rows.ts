@@ -13,7 +13,9 @@ export type TableRow = { cells: string[]; marked?: boolean };
 const DIGIT = /\d/;
 /** Names keep their capital letter inside a sentence ("open Monday"). */
 const NAMES = new Set(
-  'monday tuesday wednesday thursday friday saturday sunday january february march april may june july august september october november december'.split(' '),
+  'monday tuesday wednesday thursday friday saturday sunday january february march april may june july august september october november december'.split(
+    ' ',
+  ),
 );
 
 const filled = (cells: string[]) => cells.filter((cell) => cell.trim() !== '');
@@ -24,7 +26,11 @@ const filled = (cells: string[]) => cells.filter((cell) => cell.trim() !== '');
  */
 function readsAsHeader(first: string[], body: TableRow[]): boolean {
   const labels = filled(first);
-  if (labels.length < 2 || labels.some((cell) => DIGIT.test(cell) || /[.!?;,]$/.test(cell) || cell.split(/\s+/).length > 5)) return false;
+  if (
+    labels.length < 2 ||
+    labels.some((cell) => DIGIT.test(cell) || /[.!?;,]$/.test(cell) || cell.split(/\s+/).length > 5)
+  )
+    return false;
   return body.every((row) => row.cells.slice(1).some((cell) => DIGIT.test(cell)));
 }
 
@@ -80,5 +86,7 @@ export function tableLines(rows: TableRow[]): string[] {
   const [first, ...body] = kept;
   const shouted = first.cells.join(' ') === first.cells.join(' ').toUpperCase();
   const headers = first.cells.map((cell) => label(cell, shouted));
-  return body.map((row) => (row.cells.length === headers.length ? sentence(headers, row.cells) : cellsLine(row.cells))).filter(Boolean);
+  return body
+    .map((row) => (row.cells.length === headers.length ? sentence(headers, row.cells) : cellsLine(row.cells)))
+    .filter(Boolean);
 }

@@ -15,9 +15,18 @@ export type ExtractionReply =
 parentPort?.on('message', async (job: ExtractionJob) => {
   let reply: ExtractionReply;
   try {
-    reply = { id: job.id, ok: true, ...(await extractInThisThread(job.bytes, job.mimeType, job.fileName, job.maxChars)) };
+    reply = {
+      id: job.id,
+      ok: true,
+      ...(await extractInThisThread(job.bytes, job.mimeType, job.fileName, job.maxChars)),
+    };
   } catch (error) {
-    reply = { id: job.id, ok: false, refused: error instanceof ExtractionRefused ? error.message : null, error: error instanceof Error ? error.message : String(error) };
+    reply = {
+      id: job.id,
+      ok: false,
+      refused: error instanceof ExtractionRefused ? error.message : null,
+      error: error instanceof Error ? error.message : String(error),
+    };
   }
   parentPort?.postMessage(reply);
 });

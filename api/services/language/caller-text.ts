@@ -15,16 +15,81 @@ import { wordVector } from './vectors';
 
 /** Shorthand with one reading. "gf" (gluten-free or girlfriend) and "sat" (a word) are not here. */
 const SHORTHAND: Record<string, string> = {
-  u: 'you', ur: 'your', pls: 'please', plz: 'please', plse: 'please', thx: 'thanks', thnx: 'thanks', thanx: 'thanks',
-  tmrw: 'tomorrow', tmr: 'tomorrow', tmw: 'tomorrow', tmrow: 'tomorrow', tomoz: 'tomorrow', tomo: 'tomorrow', '2moro': 'tomorrow',
-  '2morrow': 'tomorrow', '2mrw': 'tomorrow', '2day': 'today', '2nite': 'tonight', tonite: 'tonight', wknd: 'weekend', wkend: 'weekend',
-  hrs: 'hours', hr: 'hour', mins: 'minutes', appt: 'appointment', appts: 'appointments', b4: 'before', abt: 'about', msg: 'message',
-  txt: 'text', ppl: 'people', cos: 'because', coz: 'because', cuz: 'because', wat: 'what', wot: 'what', wats: "what's", wots: "what's", cud: 'could', wud: 'would',
-  shud: 'should', gonna: 'going to', wanna: 'want to', nite: 'night', asap: 'as soon as possible', bday: 'birthday', nxt: 'next',
-  wk: 'week', wks: 'weeks', yrs: 'years', avail: 'available', dont: "don't", doesnt: "doesn't", didnt: "didn't", cant: "can't",
-  wont: "won't", isnt: "isn't", arent: "aren't", wasnt: "wasn't", werent: "weren't", havent: "haven't", hasnt: "hasn't",
-  couldnt: "couldn't", wouldnt: "wouldn't", shouldnt: "shouldn't", im: "I'm", ive: "I've", youre: "you're", whats: "what's",
-  thats: "that's", theres: "there's", wheres: "where's", whens: "when's", hows: "how's",
+  u: 'you',
+  ur: 'your',
+  pls: 'please',
+  plz: 'please',
+  plse: 'please',
+  thx: 'thanks',
+  thnx: 'thanks',
+  thanx: 'thanks',
+  tmrw: 'tomorrow',
+  tmr: 'tomorrow',
+  tmw: 'tomorrow',
+  tmrow: 'tomorrow',
+  tomoz: 'tomorrow',
+  tomo: 'tomorrow',
+  '2moro': 'tomorrow',
+  '2morrow': 'tomorrow',
+  '2mrw': 'tomorrow',
+  '2day': 'today',
+  '2nite': 'tonight',
+  tonite: 'tonight',
+  wknd: 'weekend',
+  wkend: 'weekend',
+  hrs: 'hours',
+  hr: 'hour',
+  mins: 'minutes',
+  appt: 'appointment',
+  appts: 'appointments',
+  b4: 'before',
+  abt: 'about',
+  msg: 'message',
+  txt: 'text',
+  ppl: 'people',
+  cos: 'because',
+  coz: 'because',
+  cuz: 'because',
+  wat: 'what',
+  wot: 'what',
+  wats: "what's",
+  wots: "what's",
+  cud: 'could',
+  wud: 'would',
+  shud: 'should',
+  gonna: 'going to',
+  wanna: 'want to',
+  nite: 'night',
+  asap: 'as soon as possible',
+  bday: 'birthday',
+  nxt: 'next',
+  wk: 'week',
+  wks: 'weeks',
+  yrs: 'years',
+  avail: 'available',
+  dont: "don't",
+  doesnt: "doesn't",
+  didnt: "didn't",
+  cant: "can't",
+  wont: "won't",
+  isnt: "isn't",
+  arent: "aren't",
+  wasnt: "wasn't",
+  werent: "weren't",
+  havent: "haven't",
+  hasnt: "hasn't",
+  couldnt: "couldn't",
+  wouldnt: "wouldn't",
+  shouldnt: "shouldn't",
+  im: "I'm",
+  ive: "I've",
+  youre: "you're",
+  whats: "what's",
+  thats: "that's",
+  theres: "there's",
+  wheres: "where's",
+  whens: "when's",
+  hows: "how's",
 };
 
 /**
@@ -60,9 +125,15 @@ export function normaliseCallerText(text: string, options: CallerTextOptions = {
   // Addresses stand aside as placeholders no token rule touches.
   const shielded = text.replace(ADDRESS, (address) => `\uE000${kept.push(address) - 1}\uE000`);
   const rewritten = shielded
-    .replace(IDIOM, (said) => IDIOMS.find(([pattern]) => new RegExp(`^${pattern.source}$`, 'i').test(said))?.[1] ?? said)
+    .replace(
+      IDIOM,
+      (said) => IDIOMS.find(([pattern]) => new RegExp(`^${pattern.source}$`, 'i').test(said))?.[1] ?? said,
+    )
     // "picking her up", "pick up my order": collecting, as businesses write it.
-    .replace(/\bpick(ing|ed|s)? (?:(her|him|it|them|my [a-z]+|the [a-z]+|our [a-z]+) )?up\b/gi, (_, ending?: string, what?: string) => `collect${ending ?? ''}${what ? ` ${what}` : ''}`)
+    .replace(
+      /\bpick(ing|ed|s)? (?:(her|him|it|them|my [a-z]+|the [a-z]+|our [a-z]+) )?up\b/gi,
+      (_, ending?: string, what?: string) => `collect${ending ?? ''}${what ? ` ${what}` : ''}`,
+    )
     .replace(/\br(?= (?:u|ur|you|your|they|we|there)\b)/gi, (said) => (said === 'R' ? 'Are' : 'are'))
     .replace(TOKEN, (token, offset: number, whole: string) => {
       // Part of a compound, code or address ("u-bend", "A/C", "M.O.T"): never shorthand, never a typo.
@@ -86,7 +157,8 @@ const startsSentence = (text: string, offset: number) => /(^|[.!?\n])["'(\s]*$/.
 
 /** "Tmrw" → "Tomorrow"; "PLS" stays loud. */
 function matchCase(original: string, replacement: string): string {
-  if (original.length > 1 && original === original.toUpperCase() && /[A-Z]/.test(original)) return replacement.toUpperCase();
+  if (original.length > 1 && original === original.toUpperCase() && /[A-Z]/.test(original))
+    return replacement.toUpperCase();
   if (/^[A-Z]/.test(original)) return replacement[0].toUpperCase() + replacement.slice(1);
   return replacement;
 }
@@ -113,11 +185,14 @@ const PREFIXES = /^(re|un|pre|over|under|mis|non|out|sub|super|multi|semi|anti|c
 function isDerived(word: string): boolean {
   const base = word.replace(PREFIXES, '');
   if (base === word) return false;
-  return [base, base.replace(/s$/, ''), base.replace(/es$/, '')].some((candidate) => candidate.length >= 4 && isCommonWord(candidate) && isWord(candidate));
+  return [base, base.replace(/s$/, ''), base.replace(/es$/, '')].some(
+    (candidate) => candidate.length >= 4 && isCommonWord(candidate) && isWord(candidate),
+  );
 }
 
 /** Two common words run together ("callouts", "nightlight") are not a typo. */
 function isCompound(word: string): boolean {
-  for (let split = 3; split <= word.length - 3; split += 1) if (isCommonWord(word.slice(0, split)) && isCommonWord(word.slice(split))) return true;
+  for (let split = 3; split <= word.length - 3; split += 1)
+    if (isCommonWord(word.slice(0, split)) && isCommonWord(word.slice(split))) return true;
   return false;
 }

@@ -20,7 +20,13 @@ type Candidate = { word: string; rank: number };
 
 /** The closest business word within the allowed edits (the business's own first), or null. */
 export function nearestOwnWord(typo: string, vocabulary: readonly string[]): string | null {
-  return nearest(typo, vocabulary.map((word) => ({ word, rank: rankOf(word) })), allowedEdits(typo, true))?.word ?? null;
+  return (
+    nearest(
+      typo,
+      vocabulary.map((word) => ({ word, rank: rankOf(word) })),
+      allowedEdits(typo, true),
+    )?.word ?? null
+  );
 }
 
 const corrections = new Map<string, string | null>();
@@ -55,7 +61,8 @@ function nearest(typo: string, candidates: Iterable<Candidate>, limit: number): 
     if (candidate.word[0] !== typo[0] && !(candidate.word[0] === typo[1] && candidate.word[1] === typo[0])) continue;
     const distance = damerauLevenshtein(typo, candidate.word, best ? Math.min(limit, best.distance) : limit);
     if (distance > limit) continue;
-    if (!best || distance < best.distance || (distance === best.distance && preferred(typo, candidate, best))) best = { ...candidate, distance };
+    if (!best || distance < best.distance || (distance === best.distance && preferred(typo, candidate, best)))
+      best = { ...candidate, distance };
   }
   return best;
 }
@@ -98,7 +105,9 @@ function commonWords(): Map<number, Candidate[]> {
   const wordLength = bytes.readUInt32LE(12);
   sortedWords = bytes.toString('utf8', 16, 16 + wordLength).split('\n');
   const rankOffset = 16 + wordLength + ((4 - (wordLength % 4)) % 4);
-  wordRanks = new Uint32Array(bytes.buffer.slice(bytes.byteOffset + rankOffset, bytes.byteOffset + rankOffset + count * 4));
+  wordRanks = new Uint32Array(
+    bytes.buffer.slice(bytes.byteOffset + rankOffset, bytes.byteOffset + rankOffset + count * 4),
+  );
   grouped = new Map();
   for (let index = 0; index < count; index += 1) {
     const rank = wordRanks[index];
@@ -126,7 +135,8 @@ export function damerauLevenshtein(a: string, b: string, limit = Infinity): numb
     for (let j = 1; j <= b.length; j += 1) {
       const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
       let value = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost);
-      if (i > 1 && j > 1 && a.charCodeAt(i - 1) === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === b.charCodeAt(j - 1)) value = Math.min(value, before[j - 2] + 1);
+      if (i > 1 && j > 1 && a.charCodeAt(i - 1) === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === b.charCodeAt(j - 1))
+        value = Math.min(value, before[j - 2] + 1);
       current[j] = value;
       if (value < smallest) smallest = value;
     }

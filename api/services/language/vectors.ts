@@ -104,7 +104,13 @@ export function cosine(a: Float32Array, b: Float32Array): number {
 
 /** Content words of a text: lower-case letters only, stop words and one-letter pieces left out. */
 export function contentWords(text: string): string[] {
-  const found = text.toLowerCase().replace(/[’‘]/g, "'").replace(/n't\b/g, ' not').replace(/'[a-z]+\b/g, '').match(/[a-z]+/g) ?? [];
+  const found =
+    text
+      .toLowerCase()
+      .replace(/[’‘]/g, "'")
+      .replace(/n't\b/g, ' not')
+      .replace(/'[a-z]+\b/g, '')
+      .match(/[a-z]+/g) ?? [];
   return found.filter((word) => word.length > 1 && !STOP_WORDS.has(word));
 }
 

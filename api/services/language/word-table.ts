@@ -110,7 +110,9 @@ function encode(source: ReturnType<typeof readSourceVectors>): Buffer {
   const words = order.map((index) => source.words[index]);
   const ranks = order.map((index) => source.ranks[index]);
   const vectors = new Float32Array(source.vectors.length);
-  order.forEach((from, to) => vectors.set(source.vectors.subarray(from * DIMENSIONS, (from + 1) * DIMENSIONS), to * DIMENSIONS));
+  order.forEach((from, to) =>
+    vectors.set(source.vectors.subarray(from * DIMENSIONS, (from + 1) * DIMENSIONS), to * DIMENSIONS),
+  );
   const count = words.length;
   const wordBytes = Buffer.from(words.join('\n'), 'utf8');
   const header = Buffer.alloc(16);
@@ -127,7 +129,8 @@ function encode(source: ReturnType<typeof readSourceVectors>): Buffer {
     for (let d = 0; d < DIMENSIONS; d += 1) largest = Math.max(largest, Math.abs(vectors[row * DIMENSIONS + d]));
     const scale = largest / 127 || 1;
     scales[row] = scale;
-    for (let d = 0; d < DIMENSIONS; d += 1) components[row * DIMENSIONS + d] = Math.round(vectors[row * DIMENSIONS + d] / scale);
+    for (let d = 0; d < DIMENSIONS; d += 1)
+      components[row * DIMENSIONS + d] = Math.round(vectors[row * DIMENSIONS + d] / scale);
   }
   return Buffer.concat([
     header,
@@ -153,8 +156,11 @@ function decode(bytes: Buffer): WordTable {
   offset += count * 4;
   const scales = new Float32Array(bytes.buffer.slice(bytes.byteOffset + offset, bytes.byteOffset + offset + count * 4));
   offset += count * 4;
-  const components = new Int8Array(bytes.buffer.slice(bytes.byteOffset + offset, bytes.byteOffset + offset + count * dimensions));
-  if (words.length !== count || components.length !== count * dimensions) throw new Error('Truncated word-vector table');
+  const components = new Int8Array(
+    bytes.buffer.slice(bytes.byteOffset + offset, bytes.byteOffset + offset + count * dimensions),
+  );
+  if (words.length !== count || components.length !== count * dimensions)
+    throw new Error('Truncated word-vector table');
   const find = (word: string) => {
     let low = 0;
     let high = words.length - 1;

@@ -3,7 +3,19 @@ import { learningJobs, learningPages, memories } from '#api/db/schema';
 import { newId } from '#api/lib/crypto';
 import { extractHtml } from '../extract/html';
 import { createMemory, updateMemory } from '../memories';
-import { DEFAULT_LIMITS, fetchText, isHtml, isSameSite, loadRobots, loadSitemapUrls, PageError, sameSitePage, type CrawlLimits, type FetchContext, type FetchFn } from './fetch';
+import {
+  DEFAULT_LIMITS,
+  fetchText,
+  isHtml,
+  isSameSite,
+  loadRobots,
+  loadSitemapUrls,
+  PageError,
+  sameSitePage,
+  type CrawlLimits,
+  type FetchContext,
+  type FetchFn,
+} from './fetch';
 import { publishJob, type LearningDeps, type LearningJobRow } from './jobs';
 
 export type CrawlOptions = {
@@ -34,7 +46,11 @@ const MAX_LISTED_ERRORS = 200;
  * worker wrote last, so once another server has taken over a stale job (or the owner has
  * cancelled it) this worker's writes match nothing and it stops.
  */
-export async function crawlJob(deps: LearningDeps, claimed: LearningJobRow, options: CrawlOptions = {}): Promise<CrawlOutcome> {
+export async function crawlJob(
+  deps: LearningDeps,
+  claimed: LearningJobRow,
+  options: CrawlOptions = {},
+): Promise<CrawlOutcome> {
   const limits: CrawlLimits = { ...DEFAULT_LIMITS, ...options.limits };
   const site = new URL(claimed.url ?? '');
   const stop = new AbortController();
@@ -49,23 +65,31 @@ export async function crawlJob(deps: LearningDeps, claimed: LearningJobRow, opti
   // Job writes are serialised: each compares against the heartbeat the previous one wrote.
   let chain: Promise<boolean> = Promise.resolve(true);
   const writeJob = (patch: Partial<LearningJobRow>) =>
-    (chain = chain.catch(() => false).then(async () => {
-      if (lost) return false;
-      const now = deps.clock.now();
-      const [row] = await deps.db
-        .update(learningJobs)
-        .set({ ...patch, heartbeatAt: patch.status && patch.status !== 'running' ? null : now, updatedAt: now })
-        .where(and(eq(learningJobs.id, claimed.id), eq(learningJobs.status, 'running'), beat ? eq(learningJobs.heartbeatAt, beat) : isNull(learningJobs.heartbeatAt)))
-        .returning();
-      if (!row) {
-        lost = true;
-        stop.abort();
-        return false;
-      }
-      beat = row.heartbeatAt;
-      latest = row;
-      return true;
-    }));
+    (chain = chain
+      .catch(() => false)
+      .then(async () => {
+        if (lost) return false;
+        const now = deps.clock.now();
+        const [row] = await deps.db
+          .update(learningJobs)
+          .set({ ...patch, heartbeatAt: patch.status && patch.status !== 'running' ? null : now, updatedAt: now })
+          .where(
+            and(
+              eq(learningJobs.id, claimed.id),
+              eq(learningJobs.status, 'running'),
+              beat ? eq(learningJobs.heartbeatAt, beat) : isNull(learningJobs.heartbeatAt),
+            ),
+          )
+          .returning();
+        if (!row) {
+          lost = true;
+          stop.abort();
+          return false;
+        }
+        beat = row.heartbeatAt;
+        latest = row;
+        return true;
+      }));
 
   // Progress events, throttled: a page a few ms long must not cost one event each.
   const publishEveryMs = options.publishEveryMs ?? 500;
@@ -75,7 +99,9 @@ export async function crawlJob(deps: LearningDeps, claimed: LearningJobRow, opti
     clearTimeout(pending);
     pending = undefined;
     lastPublished = Date.now();
-    await publishJob(deps, latest).catch((error) => deps.log?.({ level: 'warn', msg: 'learning progress event failed', error: String(error) }));
+    await publishJob(deps, latest).catch((error) =>
+      deps.log?.({ level: 'warn', msg: 'learning progress event failed', error: String(error) }),
+    );
   };
   const publishSoon = () => {
     const wait = lastPublished + publishEveryMs - Date.now();
@@ -84,20 +110,32 @@ export async function crawlJob(deps: LearningDeps, claimed: LearningJobRow, opti
   };
 
   const heartbeat = setInterval(() => {
-    writeJob({}).catch((error) => deps.log?.({ level: 'warn', msg: 'learning heartbeat failed', error: String(error) }));
+    writeJob({}).catch((error) =>
+      deps.log?.({ level: 'warn', msg: 'learning heartbeat failed', error: String(error) }),
+    );
   }, options.heartbeatMs ?? 15_000);
   heartbeat.unref?.();
 
-  const frontierSize = async () => (await deps.db.select({ n: count() }).from(learningPages).where(eq(learningPages.jobId, claimed.id)))[0].n;
+  const frontierSize = async () =>
+    (await deps.db.select({ n: count() }).from(learningPages).where(eq(learningPages.jobId, claimed.id)))[0].n;
 
   /** Queue same-site, allowed pages not yet known, while there is room under the page limit. */
   const enqueue = async (candidates: string[], depth: number, robots: { isAllowed(url: string): boolean }) => {
-    const urls = [...new Set(candidates.map((link) => sameSitePage(link, site)).filter((url): url is string => url !== null && robots.isAllowed(url)))];
+    const urls = [
+      ...new Set(
+        candidates
+          .map((link) => sameSitePage(link, site))
+          .filter((url): url is string => url !== null && robots.isAllowed(url)),
+      ),
+    ];
     if (urls.length === 0) return;
     const known = new Set(
-      (await deps.db.select({ url: learningPages.url }).from(learningPages).where(and(eq(learningPages.jobId, claimed.id), inArray(learningPages.url, urls)))).map(
-        (row) => row.url,
-      ),
+      (
+        await deps.db
+          .select({ url: learningPages.url })
+          .from(learningPages)
+          .where(and(eq(learningPages.jobId, claimed.id), inArray(learningPages.url, urls)))
+      ).map((row) => row.url),
     );
     const room = limits.maxPages - (await frontierSize());
     const fresh = urls.filter((url) => !known.has(url)).slice(0, Math.max(room, 0));
@@ -105,14 +143,32 @@ export async function crawlJob(deps: LearningDeps, claimed: LearningJobRow, opti
     const now = deps.clock.now();
     await deps.db
       .insert(learningPages)
-      .values(fresh.map((url) => ({ id: newId(), jobId: claimed.id, url, depth, status: 'queued', createdAt: now, updatedAt: now })))
+      .values(
+        fresh.map((url) => ({
+          id: newId(),
+          jobId: claimed.id,
+          url,
+          depth,
+          status: 'queued',
+          createdAt: now,
+          updatedAt: now,
+        })),
+      )
       .onConflictDoNothing();
   };
 
-  const settlePage = async (pageId: string, patch: { status: 'learned' | 'failed' | 'skipped'; error?: string | null; memoryId?: string | null }) => {
+  const settlePage = async (
+    pageId: string,
+    patch: { status: 'learned' | 'failed' | 'skipped'; error?: string | null; memoryId?: string | null },
+  ) => {
     await deps.db
       .update(learningPages)
-      .set({ status: patch.status, error: patch.error ?? null, memoryId: patch.memoryId ?? null, updatedAt: deps.clock.now() })
+      .set({
+        status: patch.status,
+        error: patch.error ?? null,
+        memoryId: patch.memoryId ?? null,
+        updatedAt: deps.clock.now(),
+      })
       .where(eq(learningPages.id, pageId));
   };
 
@@ -160,10 +216,17 @@ export async function crawlJob(deps: LearningDeps, claimed: LearningJobRow, opti
       if (!page) break;
 
       if (!robots.isAllowed(page.url)) {
-        await settlePage(page.id, { status: 'skipped', error: 'The site’s robots.txt asks crawlers not to read this page.' });
+        await settlePage(page.id, {
+          status: 'skipped',
+          error: 'The site’s robots.txt asks crawlers not to read this page.',
+        });
       } else {
         try {
-          const fetched = await fetchText(page.url, limits, { ...context, accept: isHtml, allowRedirect: (to) => isSameSite(to, site) });
+          const fetched = await fetchText(page.url, limits, {
+            ...context,
+            accept: isHtml,
+            allowRedirect: (to) => isSameSite(to, site),
+          });
           if (!sameSitePage(fetched.url, site)) throw new PageError('The page redirects to another website.');
           const extracted = extractHtml(fetched.body, fetched.url);
           await enqueue(extracted.links, page.depth + 1, robots);
@@ -176,7 +239,13 @@ export async function crawlJob(deps: LearningDeps, claimed: LearningJobRow, opti
         } catch (error) {
           if (stop.signal.aborted) return finishStopped();
           const message = error instanceof PageError ? error.message : 'The page could not be learned.';
-          if (!(error instanceof PageError)) deps.log?.({ level: 'error', msg: 'learning page failed', url: page.url, error: error instanceof Error ? error.stack : String(error) });
+          if (!(error instanceof PageError))
+            deps.log?.({
+              level: 'error',
+              msg: 'learning page failed',
+              url: page.url,
+              error: error instanceof Error ? error.stack : String(error),
+            });
           await settlePage(page.id, { status: 'failed', error: message });
         }
       }
@@ -208,12 +277,25 @@ export async function crawlJob(deps: LearningDeps, claimed: LearningJobRow, opti
  * between the memory and the page's row) is not stored twice; a page an earlier crawl of
  * the site stored is refreshed in place, so running the loader again never duplicates it.
  */
-async function learnPage(deps: LearningDeps, job: LearningJobRow, url: string, title: string | null, text: string): Promise<string> {
+async function learnPage(
+  deps: LearningDeps,
+  job: LearningJobRow,
+  url: string,
+  title: string | null,
+  text: string,
+): Promise<string> {
   const fields = { title: title?.slice(0, 300) || url, content: text.slice(0, MAX_CONTENT_CHARS) };
   const [existing] = await deps.db
     .select({ id: memories.id, jobId: sql<string | null>`${memories.meta}->>'learning_job_id'` })
     .from(memories)
-    .where(and(eq(memories.businessId, job.businessId), eq(memories.type, 'web_page'), eq(memories.sourceUrl, url), isNull(memories.deletedAt)))
+    .where(
+      and(
+        eq(memories.businessId, job.businessId),
+        eq(memories.type, 'web_page'),
+        eq(memories.sourceUrl, url),
+        isNull(memories.deletedAt),
+      ),
+    )
     .orderBy(sql`(${memories.meta}->>'learning_job_id') = ${job.id} desc`, desc(memories.createdAt))
     .limit(1);
   if (existing?.jobId === job.id) return existing.id;
@@ -221,7 +303,14 @@ async function learnPage(deps: LearningDeps, job: LearningJobRow, url: string, t
   const memory = await createMemory(
     deps,
     job.businessId,
-    { type: 'web_page', status: 'active', ...fields, answer: undefined, source_url: url, meta: { learning_job_id: job.id } },
+    {
+      type: 'web_page',
+      status: 'active',
+      ...fields,
+      answer: undefined,
+      source_url: url,
+      meta: { learning_job_id: job.id },
+    },
     { actorId: job.createdBy },
   );
   return memory._id;

@@ -1,5 +1,11 @@
 import robotsParser from 'robots-parser';
-import { OutboundRefused, outboundGet, RedirectRefused, type OutboundInit, type OutboundPolicy } from '#api/lib/outbound-url';
+import {
+  OutboundRefused,
+  outboundGet,
+  RedirectRefused,
+  type OutboundInit,
+  type OutboundPolicy,
+} from '#api/lib/outbound-url';
 
 /** Sent with every request, and the name robots.txt rules are matched against. */
 export const CRAWLER_USER_AGENT = 'BusinessAssistantBot/1.0 (+website data loader)';
@@ -44,7 +50,8 @@ const seconds = (ms: number) => {
   const n = Math.max(1, Math.round(ms / 1000));
   return `${n} second${n === 1 ? '' : 's'}`;
 };
-const sizeLabel = (bytes: number) => (bytes >= 1024 * 1024 ? `${Math.round(bytes / (1024 * 1024))} MB` : `${Math.round(bytes / 1024)} kB`);
+const sizeLabel = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${Math.round(bytes / (1024 * 1024))} MB` : `${Math.round(bytes / 1024)} kB`;
 
 export type FetchedText = { url: string; contentType: string; body: string };
 
@@ -59,7 +66,10 @@ export async function fetchText(
   options: FetchContext & { accept?: (contentType: string) => boolean; allowRedirect?: (to: URL) => boolean } = {},
 ): Promise<FetchedText> {
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new PageError(`No answer within ${seconds(limits.timeoutMs)}.`)), limits.timeoutMs);
+  const timer = setTimeout(
+    () => controller.abort(new PageError(`No answer within ${seconds(limits.timeoutMs)}.`)),
+    limits.timeoutMs,
+  );
   const onAbort = () => controller.abort(new PageError('Stopped.'));
   options.signal?.addEventListener('abort', onAbort, { once: true });
   try {
@@ -69,20 +79,34 @@ export async function fetchText(
       ({ response, url: finalUrl } = await outboundGet(url, {
         policy: options.policy,
         fetch: options.fetch,
-        headers: { 'user-agent': CRAWLER_USER_AGENT, accept: 'text/html,application/xhtml+xml,text/plain;q=0.8,*/*;q=0.5' },
+        headers: {
+          'user-agent': CRAWLER_USER_AGENT,
+          accept: 'text/html,application/xhtml+xml,text/plain;q=0.8,*/*;q=0.5',
+        },
         allowRedirect: options.allowRedirect,
         signal: controller.signal,
       }));
     } catch (error) {
       if (controller.signal.aborted && controller.signal.reason instanceof PageError) throw controller.signal.reason;
       if (error instanceof RedirectRefused) throw new PageError(PAGE_REDIRECTS_AWAY);
-      const cause = error instanceof Error && !(error instanceof OutboundRefused) ? ((error.cause as Error | undefined) ?? error) : error;
-      options.log?.({ level: 'warn', msg: 'learning page could not be fetched', url, refused: error instanceof OutboundRefused, error: cause instanceof Error ? cause.message : String(cause) });
+      const cause =
+        error instanceof Error && !(error instanceof OutboundRefused)
+          ? ((error.cause as Error | undefined) ?? error)
+          : error;
+      options.log?.({
+        level: 'warn',
+        msg: 'learning page could not be fetched',
+        url,
+        refused: error instanceof OutboundRefused,
+        error: cause instanceof Error ? cause.message : String(cause),
+      });
       throw new PageError(PAGE_NOT_FETCHED);
     }
     if (!response.ok) {
       await response.body?.cancel().catch(() => undefined);
-      throw new PageError(`The server answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''}.`);
+      throw new PageError(
+        `The server answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''}.`,
+      );
     }
     const contentType = (response.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
     if (options.accept && !options.accept(contentType)) {
@@ -113,7 +137,11 @@ export async function fetchText(
       throw new PageError('The page could not be read to the end.');
     }
     const bytes = Buffer.concat(chunks);
-    return { url: finalUrl, contentType, body: new TextDecoder(charsetOf(response.headers.get('content-type')), { fatal: false }).decode(bytes) };
+    return {
+      url: finalUrl,
+      contentType,
+      body: new TextDecoder(charsetOf(response.headers.get('content-type')), { fatal: false }).decode(bytes),
+    };
   } finally {
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', onAbort);
@@ -143,7 +171,13 @@ export async function loadRobots(site: URL, limits: CrawlLimits, context: FetchC
   const robotsUrl = new URL('/robots.txt', site.origin).toString();
   let text = '';
   try {
-    text = (await fetchText(robotsUrl, { maxBytes: 512 * 1024, timeoutMs: limits.timeoutMs }, { ...context, allowRedirect: (to) => isSameSite(to, site) })).body;
+    text = (
+      await fetchText(
+        robotsUrl,
+        { maxBytes: 512 * 1024, timeoutMs: limits.timeoutMs },
+        { ...context, allowRedirect: (to) => isSameSite(to, site) },
+      )
+    ).body;
   } catch {
     text = '';
   }
@@ -158,7 +192,12 @@ export async function loadRobots(site: URL, limits: CrawlLimits, context: FetchC
 export function parseSitemap(xml: string): { pages: string[]; sitemaps: string[] } {
   const isIndex = /<sitemapindex[\s>]/i.test(xml);
   const locs = [...xml.matchAll(/<loc>\s*(?:<!\[CDATA\[)?\s*([^<\]]+?)\s*(?:\]\]>)?\s*<\/loc>/gi)].map((match) =>
-    match[1].replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'"),
+    match[1]
+      .replace(/&amp;/g, '&')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&apos;/g, "'"),
   );
   return isIndex ? { pages: [], sitemaps: locs } : { pages: locs, sitemaps: [] };
 }
@@ -167,7 +206,12 @@ export function parseSitemap(xml: string): { pages: string[]; sitemaps: string[]
  * Page URLs the site lists in its sitemaps: those robots.txt names, else /sitemap.xml;
  * one level of sitemap index is followed. Failures mean "no sitemap", never a job failure.
  */
-export async function loadSitemapUrls(site: URL, robots: Robots, limits: CrawlLimits, context: FetchContext = {}): Promise<string[]> {
+export async function loadSitemapUrls(
+  site: URL,
+  robots: Robots,
+  limits: CrawlLimits,
+  context: FetchContext = {},
+): Promise<string[]> {
   const queue = robots.sitemaps.length ? [...robots.sitemaps] : [new URL('/sitemap.xml', site.origin).toString()];
   const seen = new Set<string>();
   const pages: string[] = [];
@@ -177,7 +221,11 @@ export async function loadSitemapUrls(site: URL, robots: Robots, limits: CrawlLi
     if (seen.has(url) || !isSameSite(url, site)) continue;
     seen.add(url);
     try {
-      const { body } = await fetchText(url, { maxBytes: limits.maxBytes, timeoutMs: limits.timeoutMs }, { ...context, allowRedirect: (to) => isSameSite(to, site) });
+      const { body } = await fetchText(
+        url,
+        { maxBytes: limits.maxBytes, timeoutMs: limits.timeoutMs },
+        { ...context, allowRedirect: (to) => isSameSite(to, site) },
+      );
       const parsed = parseSitemap(body);
       pages.push(...parsed.pages);
       queue.push(...parsed.sitemaps.filter((sitemap) => isSameSite(sitemap, site)));
@@ -189,7 +237,8 @@ export async function loadSitemapUrls(site: URL, robots: Robots, limits: CrawlLi
 }
 
 // Links to these are files, not pages: skipped before a request is spent on them.
-const FILE_EXTENSIONS = /\.(pdf|jpe?g|png|gif|webp|svg|ico|zip|gz|tar|rar|7z|mp3|mp4|mov|avi|webm|wav|docx?|xlsx?|pptx?|csv|css|js|json|xml|woff2?|ttf|eot|exe|dmg)$/i;
+const FILE_EXTENSIONS =
+  /\.(pdf|jpe?g|png|gif|webp|svg|ico|zip|gz|tar|rar|7z|mp3|mp4|mov|avi|webm|wav|docx?|xlsx?|pptx?|csv|css|js|json|xml|woff2?|ttf|eot|exe|dmg)$/i;
 
 /**
  * Whether a URL (relative ones against the site) is on the site being learned: http or

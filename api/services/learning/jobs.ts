@@ -34,7 +34,11 @@ export function serializeJob(row: LearningJobRow): ApiLearningJob {
   };
 }
 
-export async function publishJob(deps: Pick<ApiDeps, 'broadcaster'>, row: LearningJobRow, kind: 'Created' | 'Updated' = 'Updated') {
+export async function publishJob(
+  deps: Pick<ApiDeps, 'broadcaster'>,
+  row: LearningJobRow,
+  kind: 'Created' | 'Updated' = 'Updated',
+) {
   await entityChanged(deps, row.businessId, 'LearningJob', kind, serializeJob(row));
 }
 
@@ -61,16 +65,36 @@ export function onJobQueued(wake: () => void): () => void {
 }
 
 /** Queue a crawl of `url`; its first page is the frontier's only entry until the runner starts. */
-export async function startLearningJob(deps: LearningDeps, businessId: string, url: string, actorId: string | null): Promise<ApiLearningJob> {
+export async function startLearningJob(
+  deps: LearningDeps,
+  businessId: string,
+  url: string,
+  actorId: string | null,
+): Promise<ApiLearningJob> {
   const site = normaliseSiteUrl(url);
-  if (!site) throw new ApiError(422, ['Enter a valid website address, such as https://example.com.'], { url: ['Enter a valid website address, such as https://example.com.'] });
+  if (!site)
+    throw new ApiError(422, ['Enter a valid website address, such as https://example.com.'], {
+      url: ['Enter a valid website address, such as https://example.com.'],
+    });
   const now = deps.clock.now();
   const job = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(learningJobs)
-      .values({ id: newId(), businessId, kind: 'website', url: site, status: 'queued', pagesFound: 1, createdBy: actorId, createdAt: now, updatedAt: now })
+      .values({
+        id: newId(),
+        businessId,
+        kind: 'website',
+        url: site,
+        status: 'queued',
+        pagesFound: 1,
+        createdBy: actorId,
+        createdAt: now,
+        updatedAt: now,
+      })
       .returning();
-    await tx.insert(learningPages).values({ id: newId(), jobId: row.id, url: site, depth: 0, status: 'queued', createdAt: now, updatedAt: now });
+    await tx
+      .insert(learningPages)
+      .values({ id: newId(), jobId: row.id, url: site, depth: 0, status: 'queued', createdAt: now, updatedAt: now });
     return row;
   });
   await publishJob(deps, job, 'Created');
@@ -112,7 +136,11 @@ export async function getLearningJob(db: Db, businessId: string, jobId: string):
  * Stop a queued or running job. The runner notices at its next step (its heartbeat update
  * no longer matches a running job) and stops; what was learned so far stays.
  */
-export async function cancelLearningJob(deps: LearningDeps, businessId: string, jobId: string): Promise<ApiLearningJob> {
+export async function cancelLearningJob(
+  deps: LearningDeps,
+  businessId: string,
+  jobId: string,
+): Promise<ApiLearningJob> {
   const existing = await findLearningJob(deps.db, businessId, jobId);
   if (!existing) throw notFound('The learning job');
   const now = deps.clock.now();

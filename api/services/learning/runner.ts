@@ -20,7 +20,10 @@ export type RunnerOptions = CrawlOptions & {
  * with a fresh heartbeat. FOR UPDATE SKIP LOCKED: servers sharing the database never take
  * the same job.
  */
-export async function claimNextJob(deps: LearningDeps, options: Pick<RunnerOptions, 'staleAfterMs' | 'businessIds'> = {}): Promise<LearningJobRow | undefined> {
+export async function claimNextJob(
+  deps: LearningDeps,
+  options: Pick<RunnerOptions, 'staleAfterMs' | 'businessIds'> = {},
+): Promise<LearningJobRow | undefined> {
   const now = deps.clock.now();
   const staleBefore = new Date(now.getTime() - (options.staleAfterMs ?? STALE_AFTER_MS));
   const claimed = await deps.db.transaction(async (tx) => {
@@ -31,7 +34,10 @@ export async function claimNextJob(deps: LearningDeps, options: Pick<RunnerOptio
         and(
           or(
             eq(learningJobs.status, 'queued'),
-            and(eq(learningJobs.status, 'running'), or(isNull(learningJobs.heartbeatAt), lt(learningJobs.heartbeatAt, staleBefore))),
+            and(
+              eq(learningJobs.status, 'running'),
+              or(isNull(learningJobs.heartbeatAt), lt(learningJobs.heartbeatAt, staleBefore)),
+            ),
           ),
           options.businessIds ? inArray(learningJobs.businessId, options.businessIds) : undefined,
         ),
@@ -42,7 +48,12 @@ export async function claimNextJob(deps: LearningDeps, options: Pick<RunnerOptio
     if (!candidate) return undefined;
     const [row] = await tx
       .update(learningJobs)
-      .set({ status: 'running', heartbeatAt: now, startedAt: sql`coalesce(${learningJobs.startedAt}, ${now.toISOString()}::timestamptz)`, updatedAt: now })
+      .set({
+        status: 'running',
+        heartbeatAt: now,
+        startedAt: sql`coalesce(${learningJobs.startedAt}, ${now.toISOString()}::timestamptz)`,
+        updatedAt: now,
+      })
       .where(eq(learningJobs.id, candidate.id))
       .returning();
     return row;
@@ -78,7 +89,11 @@ export function startLearningRunner(deps: LearningDeps, options: RunnerOptions =
       try {
         outcome = await runNextJob(deps, { ...options, signal: controller.signal });
       } catch (error) {
-        deps.log?.({ level: 'error', msg: 'learning job failed', error: error instanceof Error ? error.stack : String(error) });
+        deps.log?.({
+          level: 'error',
+          msg: 'learning job failed',
+          error: error instanceof Error ? error.stack : String(error),
+        });
       }
       if (outcome !== undefined || controller.signal.aborted) continue;
       // Idle: wait for the next poll or a job queued in this process.

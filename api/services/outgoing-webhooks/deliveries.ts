@@ -54,7 +54,12 @@ function rowFor(endpoint: EndpointRow, payload: Payload, now: Date): typeof webh
  * Queue `type` for every enabled endpoint of the business that chose it. Never fails the
  * write that caused it (a contact is created whatever happens here): errors are logged.
  */
-export async function emitOutgoingEvent(deps: Pick<ApiDeps, 'db' | 'clock' | 'log'>, businessId: string, type: OutgoingEvent, data: Record<string, unknown>): Promise<void> {
+export async function emitOutgoingEvent(
+  deps: Pick<ApiDeps, 'db' | 'clock' | 'log'>,
+  businessId: string,
+  type: OutgoingEvent,
+  data: Record<string, unknown>,
+): Promise<void> {
   try {
     const endpoints = await deps.db
       .select()
@@ -63,13 +68,25 @@ export async function emitOutgoingEvent(deps: Pick<ApiDeps, 'db' | 'clock' | 'lo
     const chosen = endpoints.filter((endpoint) => endpoint.events.includes(type));
     if (chosen.length === 0) return;
     const now = deps.clock.now();
-    const payload: Payload = { id: `evt_${newId().replace(/-/g, '')}`, type, created_at: now.toISOString(), business_id: businessId, data };
+    const payload: Payload = {
+      id: `evt_${newId().replace(/-/g, '')}`,
+      type,
+      created_at: now.toISOString(),
+      business_id: businessId,
+      data,
+    };
     await deps.db
       .insert(webhookDeliveries)
       .values(chosen.map((endpoint) => rowFor(endpoint, payload, now)))
       .onConflictDoNothing();
   } catch (error) {
-    deps.log?.({ level: 'error', msg: 'outgoing webhook not queued', business_id: businessId, event: type, error: error instanceof Error ? error.stack : String(error) });
+    deps.log?.({
+      level: 'error',
+      msg: 'outgoing webhook not queued',
+      business_id: businessId,
+      event: type,
+      error: error instanceof Error ? error.stack : String(error),
+    });
   }
 }
 
@@ -95,7 +112,11 @@ async function excerpt(response: Response, limit: number): Promise<string> {
 export type AttemptOutcome = { ok: boolean; responseStatus: number | null; durationMs: number; error: string | null };
 
 /** One POST of a delivery to its endpoint, through the outbound guard. */
-export async function postDelivery(deps: WebhookDeps, endpoint: EndpointRow, delivery: Pick<DeliveryRow, 'id' | 'eventId' | 'eventType' | 'payload'>): Promise<AttemptOutcome> {
+export async function postDelivery(
+  deps: WebhookDeps,
+  endpoint: EndpointRow,
+  delivery: Pick<DeliveryRow, 'id' | 'eventId' | 'eventType' | 'payload'>,
+): Promise<AttemptOutcome> {
   const started = performance.now();
   const took = () => Math.round(performance.now() - started);
   const dispatcher: Dispatcher = outboundDispatcher(deps.outbound);
@@ -118,16 +139,36 @@ export async function postDelivery(deps: WebhookDeps, endpoint: EndpointRow, del
     });
     const text = await excerpt(response as unknown as Response, RESPONSE_EXCERPT_BYTES);
     const ok = response.status >= 200 && response.status < 300;
-    return { ok, responseStatus: response.status, durationMs: took(), error: ok ? null : `HTTP ${response.status}${text.trim() ? `: ${text.trim().slice(0, 200)}` : ''}` };
+    return {
+      ok,
+      responseStatus: response.status,
+      durationMs: took(),
+      error: ok ? null : `HTTP ${response.status}${text.trim() ? `: ${text.trim().slice(0, 200)}` : ''}`,
+    };
   } catch (error) {
     const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
     // A refused address is said plainly; which one stays in the server log.
     if (cause instanceof OutboundRefused) {
-      deps.log?.({ level: 'warn', msg: 'outgoing webhook refused by the outbound guard', endpoint_id: endpoint.id, reason: cause.message });
-      return { ok: false, responseStatus: null, durationMs: took(), error: 'The address is not public, so nothing was sent.' };
+      deps.log?.({
+        level: 'warn',
+        msg: 'outgoing webhook refused by the outbound guard',
+        endpoint_id: endpoint.id,
+        reason: cause.message,
+      });
+      return {
+        ok: false,
+        responseStatus: null,
+        durationMs: took(),
+        error: 'The address is not public, so nothing was sent.',
+      };
     }
     const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-    return { ok: false, responseStatus: null, durationMs: took(), error: timedOut ? `No answer within ${WEBHOOK_TIMEOUT_MS / 1000} s.` : 'The endpoint could not be reached.' };
+    return {
+      ok: false,
+      responseStatus: null,
+      durationMs: took(),
+      error: timedOut ? `No answer within ${WEBHOOK_TIMEOUT_MS / 1000} s.` : 'The endpoint could not be reached.',
+    };
   }
 }
 
@@ -149,7 +190,15 @@ async function recordAttempt(deps: WebhookDeps, delivery: DeliveryRow, outcome: 
     })
     .where(eq(webhookDeliveries.id, delivery.id))
     .returning();
-  if (status === 'failed') deps.log?.({ level: 'warn', msg: 'outgoing webhook failed, giving up', delivery_id: delivery.id, endpoint_id: delivery.endpointId, attempts: delivery.attempts, error: outcome.error });
+  if (status === 'failed')
+    deps.log?.({
+      level: 'warn',
+      msg: 'outgoing webhook failed, giving up',
+      delivery_id: delivery.id,
+      endpoint_id: delivery.endpointId,
+      attempts: delivery.attempts,
+      error: outcome.error,
+    });
   return row ?? delivery;
 }
 
@@ -157,7 +206,10 @@ export type WebhookTickOptions = { batchSize?: number; businessIds?: string[] };
 export type WebhookTickResult = { claimed: string[]; sent: number; retried: number; failed: number };
 
 /** Claim up to batchSize due deliveries of enabled endpoints and send them. */
-export async function runWebhookDeliveries(deps: WebhookDeps, options: WebhookTickOptions = {}): Promise<WebhookTickResult> {
+export async function runWebhookDeliveries(
+  deps: WebhookDeps,
+  options: WebhookTickOptions = {},
+): Promise<WebhookTickResult> {
   const result: WebhookTickResult = { claimed: [], sent: 0, retried: 0, failed: 0 };
   const now = deps.clock.now();
   const claimed = await deps.db.transaction(async (tx) => {
@@ -179,7 +231,11 @@ export async function runWebhookDeliveries(deps: WebhookDeps, options: WebhookTi
     if (due.length === 0) return [];
     return tx
       .update(webhookDeliveries)
-      .set({ attempts: sql`${webhookDeliveries.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + WEBHOOK_LEASE_MS), updatedAt: now })
+      .set({
+        attempts: sql`${webhookDeliveries.attempts} + 1`,
+        nextAttemptAt: new Date(now.getTime() + WEBHOOK_LEASE_MS),
+        updatedAt: now,
+      })
       .where(
         inArray(
           webhookDeliveries.id,
@@ -222,13 +278,20 @@ export async function sendTestEvent(deps: WebhookDeps, endpoint: EndpointRow): P
   };
   const [queued] = await deps.db
     .insert(webhookDeliveries)
-    .values({ ...rowFor(endpoint, payload, now), attempts: 1, nextAttemptAt: new Date(now.getTime() + WEBHOOK_LEASE_MS) })
+    .values({
+      ...rowFor(endpoint, payload, now),
+      attempts: 1,
+      nextAttemptAt: new Date(now.getTime() + WEBHOOK_LEASE_MS),
+    })
     .returning();
   return recordAttempt(deps, queued, await postDelivery(deps, endpoint, queued));
 }
 
 /** The delivery loop (startBatchLoop: a tick now, then every intervalMs). Answers stop(). */
-export function startWebhookDeliveries(deps: WebhookDeps, options: WebhookTickOptions & { intervalMs?: number } = {}): () => Promise<void> {
+export function startWebhookDeliveries(
+  deps: WebhookDeps,
+  options: WebhookTickOptions & { intervalMs?: number } = {},
+): () => Promise<void> {
   return startBatchLoop({
     name: 'outgoing webhooks',
     intervalMs: options.intervalMs ?? 5_000,

@@ -1,7 +1,13 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { WEB_URL_NOT_PUBLIC } from '#contract/fields';
 import { messages } from '#contract/messages';
-import { type outgoingWebhookCreateSchema, type outgoingWebhookUpdateSchema, type ApiOutgoingWebhook, type ApiWebhookDelivery, type OutgoingEvent } from '#contract/schemas/outgoing-webhook';
+import {
+  type outgoingWebhookCreateSchema,
+  type outgoingWebhookUpdateSchema,
+  type ApiOutgoingWebhook,
+  type ApiWebhookDelivery,
+  type OutgoingEvent,
+} from '#contract/schemas/outgoing-webhook';
 import { isPublicWebUrl } from '#contract/web-address';
 import type { z } from 'zod';
 import type { ApiDeps } from '#api/deps';
@@ -72,7 +78,11 @@ function checkUrl(deps: EndpointDeps, url: string | undefined) {
 }
 
 export async function listEndpoints(db: Db, businessId: string): Promise<EndpointRow[]> {
-  return db.select().from(webhookEndpoints).where(eq(webhookEndpoints.businessId, businessId)).orderBy(desc(webhookEndpoints.createdAt));
+  return db
+    .select()
+    .from(webhookEndpoints)
+    .where(eq(webhookEndpoints.businessId, businessId))
+    .orderBy(desc(webhookEndpoints.createdAt));
 }
 
 export async function findEndpoint(db: Db, businessId: string, endpointId: string): Promise<EndpointRow> {
@@ -85,17 +95,38 @@ export async function findEndpoint(db: Db, businessId: string, endpointId: strin
   return row;
 }
 
-export async function createEndpoint(deps: EndpointDeps, businessId: string, userId: string, input: z.output<typeof outgoingWebhookCreateSchema>): Promise<EndpointRow> {
+export async function createEndpoint(
+  deps: EndpointDeps,
+  businessId: string,
+  userId: string,
+  input: z.output<typeof outgoingWebhookCreateSchema>,
+): Promise<EndpointRow> {
   checkUrl(deps, input.url);
   const now = deps.clock.now();
   const [row] = await deps.db
     .insert(webhookEndpoints)
-    .values({ id: newId(), businessId, url: input.url, description: input.description, events: input.events, enabled: input.enabled, secret: newWebhookSecret(), createdBy: userId, createdAt: now, updatedAt: now })
+    .values({
+      id: newId(),
+      businessId,
+      url: input.url,
+      description: input.description,
+      events: input.events,
+      enabled: input.enabled,
+      secret: newWebhookSecret(),
+      createdBy: userId,
+      createdAt: now,
+      updatedAt: now,
+    })
     .returning();
   return row;
 }
 
-export async function updateEndpoint(deps: EndpointDeps, businessId: string, endpointId: string, input: z.output<typeof outgoingWebhookUpdateSchema>): Promise<EndpointRow> {
+export async function updateEndpoint(
+  deps: EndpointDeps,
+  businessId: string,
+  endpointId: string,
+  input: z.output<typeof outgoingWebhookUpdateSchema>,
+): Promise<EndpointRow> {
   await findEndpoint(deps.db, businessId, endpointId);
   checkUrl(deps, input.url);
   const changes = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
@@ -108,7 +139,11 @@ export async function updateEndpoint(deps: EndpointDeps, businessId: string, end
 }
 
 /** A new secret; the old one stops signing at once (receivers switch to the new one). */
-export async function rotateEndpointSecret(deps: EndpointDeps, businessId: string, endpointId: string): Promise<EndpointRow> {
+export async function rotateEndpointSecret(
+  deps: EndpointDeps,
+  businessId: string,
+  endpointId: string,
+): Promise<EndpointRow> {
   await findEndpoint(deps.db, businessId, endpointId);
   const [row] = await deps.db
     .update(webhookEndpoints)

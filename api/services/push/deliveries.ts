@@ -56,27 +56,58 @@ export async function enqueuePushDeliveries(deps: PushDeps, rows: NotificationRo
   const businessIds = [...new Set(rows.map((row) => row.businessId))];
   const [members, zones] = await Promise.all([
     deps.db
-      .select({ businessId: businessUsers.businessId, userId: businessUsers.userId, prefs: businessUsers.notificationPrefs })
+      .select({
+        businessId: businessUsers.businessId,
+        userId: businessUsers.userId,
+        prefs: businessUsers.notificationPrefs,
+      })
       .from(businessUsers)
       .where(and(inArray(businessUsers.businessId, businessIds), isNull(businessUsers.removedAt))),
-    deps.db.select({ id: businesses.id, timezone: businesses.timezone }).from(businesses).where(inArray(businesses.id, businessIds)),
+    deps.db
+      .select({ id: businesses.id, timezone: businesses.timezone })
+      .from(businesses)
+      .where(inArray(businesses.id, businessIds)),
   ]);
   const timezone = new Map(zones.map((zone) => [zone.id, zone.timezone]));
   const values: (typeof pushDeliveries.$inferInsert)[] = [];
   for (const row of rows) {
-    const member = members.find((candidate) => candidate.businessId === row.businessId && candidate.userId === row.userId);
+    const member = members.find(
+      (candidate) => candidate.businessId === row.businessId && candidate.userId === row.userId,
+    );
     const prefs = resolveNotificationPreferences(member?.prefs);
     const urgent = await isUrgent(deps, row);
     const decision = quietHoursDecision(prefs.quiet_hours, now, timezone.get(row.businessId) ?? 'UTC', urgent);
     values.push(
       decision === 'send'
-        ? { id: newId(), notificationId: row.id, userId: row.userId, status: 'pending', nextAttemptAt: now, createdAt: now, updatedAt: now }
-        : { id: newId(), notificationId: row.id, userId: row.userId, status: 'skipped', lastError: 'quiet hours', createdAt: now, updatedAt: now },
+        ? {
+            id: newId(),
+            notificationId: row.id,
+            userId: row.userId,
+            status: 'pending',
+            nextAttemptAt: now,
+            createdAt: now,
+            updatedAt: now,
+          }
+        : {
+            id: newId(),
+            notificationId: row.id,
+            userId: row.userId,
+            status: 'skipped',
+            lastError: 'quiet hours',
+            createdAt: now,
+            updatedAt: now,
+          },
     );
   }
   const created = await deps.db.insert(pushDeliveries).values(values).onConflictDoNothing().returning();
   for (const delivery of created.filter((entry) => entry.status === 'skipped')) {
-    deps.log?.({ level: 'info', msg: 'push held: quiet hours', delivery_id: delivery.id, notification_id: delivery.notificationId, user_id: delivery.userId });
+    deps.log?.({
+      level: 'info',
+      msg: 'push held: quiet hours',
+      delivery_id: delivery.id,
+      notification_id: delivery.notificationId,
+      user_id: delivery.userId,
+    });
   }
   return created;
 }
@@ -87,7 +118,12 @@ export async function enqueuePushSafely(deps: PushDeps, rows: NotificationRow[])
   try {
     await enqueuePushDeliveries(deps, rows);
   } catch (error) {
-    deps.log?.({ level: 'error', msg: 'push enqueue failed', notification_ids: rows.map((row) => row.id), error: error instanceof Error ? error.stack : String(error) });
+    deps.log?.({
+      level: 'error',
+      msg: 'push enqueue failed',
+      notification_ids: rows.map((row) => row.id),
+      error: error instanceof Error ? error.stack : String(error),
+    });
   }
 }
 
@@ -130,7 +166,11 @@ export async function runPushDeliveries(deps: PushDeps, options: PushTickOptions
     if (due.length === 0) return [];
     return tx
       .update(pushDeliveries)
-      .set({ attempts: sql`${pushDeliveries.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + PUSH_LEASE_MS), updatedAt: now })
+      .set({
+        attempts: sql`${pushDeliveries.attempts} + 1`,
+        nextAttemptAt: new Date(now.getTime() + PUSH_LEASE_MS),
+        updatedAt: now,
+      })
       .where(
         inArray(
           pushDeliveries.id,
@@ -142,7 +182,10 @@ export async function runPushDeliveries(deps: PushDeps, options: PushTickOptions
   if (claimed.length === 0) return result;
 
   const rows = await deps.db
-    .select({ notification: notifications, customer: { id: customers.id, firstName: customers.firstName, lastName: customers.lastName } })
+    .select({
+      notification: notifications,
+      customer: { id: customers.id, firstName: customers.firstName, lastName: customers.lastName },
+    })
     .from(notifications)
     .leftJoin(customers, eq(customers.id, notifications.customerId))
     .where(
@@ -181,7 +224,13 @@ export async function runPushDeliveries(deps: PushDeps, options: PushTickOptions
         result.sent += 1;
       } else {
         await record({ status: 'skipped', lastError: sent.error, nextAttemptAt: null });
-        deps.log?.({ level: 'info', msg: 'push not delivered: no subscribed device', delivery_id: delivery.id, user_id: delivery.userId, error: sent.error });
+        deps.log?.({
+          level: 'info',
+          msg: 'push not delivered: no subscribed device',
+          delivery_id: delivery.id,
+          user_id: delivery.userId,
+          error: sent.error,
+        });
         result.skipped += 1;
       }
     } catch (error) {
@@ -189,12 +238,29 @@ export async function runPushDeliveries(deps: PushDeps, options: PushTickOptions
       const permanent = error instanceof PushError && error.permanent;
       if (permanent || delivery.attempts >= PUSH_MAX_ATTEMPTS) {
         await record({ status: 'failed', lastError: message, nextAttemptAt: null });
-        deps.log?.({ level: 'error', msg: 'push failed, giving up', delivery_id: delivery.id, notification_id: delivery.notificationId, user_id: delivery.userId, attempts: delivery.attempts, error: message });
+        deps.log?.({
+          level: 'error',
+          msg: 'push failed, giving up',
+          delivery_id: delivery.id,
+          notification_id: delivery.notificationId,
+          user_id: delivery.userId,
+          attempts: delivery.attempts,
+          error: message,
+        });
         result.failed += 1;
       } else {
-        const retryAt = new Date(done.getTime() + PUSH_BACKOFF_MS[Math.min(delivery.attempts, PUSH_BACKOFF_MS.length) - 1]);
+        const retryAt = new Date(
+          done.getTime() + PUSH_BACKOFF_MS[Math.min(delivery.attempts, PUSH_BACKOFF_MS.length) - 1],
+        );
         await record({ status: 'pending', lastError: message, nextAttemptAt: retryAt });
-        deps.log?.({ level: 'warn', msg: 'push failed, will retry', delivery_id: delivery.id, attempts: delivery.attempts, retry_at: retryAt.toISOString(), error: message });
+        deps.log?.({
+          level: 'warn',
+          msg: 'push failed, will retry',
+          delivery_id: delivery.id,
+          attempts: delivery.attempts,
+          retry_at: retryAt.toISOString(),
+          error: message,
+        });
         result.retried += 1;
       }
     }
@@ -203,7 +269,10 @@ export async function runPushDeliveries(deps: PushDeps, options: PushTickOptions
 }
 
 /** The push loop (startBatchLoop: a tick now, then every `intervalMs`). Answers stop(). */
-export function startPushDeliveries(deps: PushDeps, options: PushTickOptions & { intervalMs?: number; onTick?: (result: PushTickResult) => void } = {}): () => Promise<void> {
+export function startPushDeliveries(
+  deps: PushDeps,
+  options: PushTickOptions & { intervalMs?: number; onTick?: (result: PushTickResult) => void } = {},
+): () => Promise<void> {
   return startBatchLoop({
     name: 'push',
     intervalMs: options.intervalMs ?? 5_000,

@@ -32,7 +32,8 @@ export class PushError extends Error {
 }
 
 export function pushBody(config: PushConfig, message: PushMessage) {
-  const link = message.internalLink && message.publicUrl ? new URL(message.internalLink, message.publicUrl).toString() : undefined;
+  const link =
+    message.internalLink && message.publicUrl ? new URL(message.internalLink, message.publicUrl).toString() : undefined;
   return {
     app_id: config.appId,
     target_channel: 'push',
@@ -51,12 +52,20 @@ function describeErrors(errors: unknown): string {
 }
 
 /** Send one push; throws PushError on a failure worth recording (and retrying unless permanent). */
-export async function sendPush(config: PushConfig, message: PushMessage, fetchImpl: typeof fetch = fetch): Promise<PushResult> {
+export async function sendPush(
+  config: PushConfig,
+  message: PushMessage,
+  fetchImpl: typeof fetch = fetch,
+): Promise<PushResult> {
   let response: Response;
   try {
     response = await fetchImpl(`${ONESIGNAL_API}/notifications`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Key ${config.apiKey}` },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json',
+        authorization: `Key ${config.apiKey}`,
+      },
       body: JSON.stringify(pushBody(config, message)),
       signal: AbortSignal.timeout(15_000),
     });
@@ -71,10 +80,15 @@ export async function sendPush(config: PushConfig, message: PushMessage, fetchIm
     // not JSON: reported below with the status
   }
   if (!response.ok) {
-    const permanent = response.status >= 400 && response.status < 500 && response.status !== 429 && response.status !== 408;
-    throw new PushError(`OneSignal answered ${response.status}: ${json.errors ? describeErrors(json.errors) : text.slice(0, 300)}`, permanent);
+    const permanent =
+      response.status >= 400 && response.status < 500 && response.status !== 429 && response.status !== 408;
+    throw new PushError(
+      `OneSignal answered ${response.status}: ${json.errors ? describeErrors(json.errors) : text.slice(0, 300)}`,
+      permanent,
+    );
   }
   // 200 with an empty id: nothing was created (e.g. the member has no subscribed device).
-  if (!json.id) return { outcome: 'unreachable', error: json.errors ? describeErrors(json.errors) : 'no notification created' };
+  if (!json.id)
+    return { outcome: 'unreachable', error: json.errors ? describeErrors(json.errors) : 'no notification created' };
   return { outcome: 'sent', id: json.id };
 }

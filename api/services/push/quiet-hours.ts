@@ -4,9 +4,19 @@ import type { NotificationPreferences } from '#contract/schemas/business-setting
 export function minutesInTimezone(at: Date, timezone: string): number {
   let parts: Intl.DateTimeFormatPart[];
   try {
-    parts = new Intl.DateTimeFormat('en-GB', { timeZone: timezone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(at);
+    parts = new Intl.DateTimeFormat('en-GB', {
+      timeZone: timezone,
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).formatToParts(at);
   } catch {
-    parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(at);
+    parts = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'UTC',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).formatToParts(at);
   }
   const hour = Number(parts.find((part) => part.type === 'hour')?.value ?? 0);
   const minute = Number(parts.find((part) => part.type === 'minute')?.value ?? 0);
@@ -41,7 +51,12 @@ export const URGENT_CALLS = 2;
 export const URGENT_WINDOW_MS = 15 * 60_000;
 
 /** Push now or hold it: quiet hours silence everything but urgent callers (when the member lets them through). */
-export function quietHoursDecision(quiet: NotificationPreferences['quiet_hours'], at: Date, timezone: string, urgent: boolean): 'send' | 'quiet' {
+export function quietHoursDecision(
+  quiet: NotificationPreferences['quiet_hours'],
+  at: Date,
+  timezone: string,
+  urgent: boolean,
+): 'send' | 'quiet' {
   if (!inQuietHours(quiet, at, timezone)) return 'send';
   return urgent && quiet.urgent_override ? 'send' : 'quiet';
 }

@@ -46,12 +46,14 @@ function fill(template: string, values: Record<string, string[]>): string[] {
   for (let round = 0; round < rounds; round++) {
     let index = 0;
     // A second slot of the same kind takes the next value, so "a {thing} and a {thing}" compares two things.
-    sentences.push(template.replace(SLOT, () => {
-      const list = lists[index]!;
-      const value = list[(round + index) % list.length]!;
-      index += 1;
-      return value;
-    }));
+    sentences.push(
+      template.replace(SLOT, () => {
+        const list = lists[index]!;
+        const value = list[(round + index) % list.length]!;
+        index += 1;
+        return value;
+      }),
+    );
   }
   return sentences;
 }
@@ -74,7 +76,10 @@ const randomDigits = (seed: number) => {
 
 export function businessSentences(knowledge: SpeechKnowledge): string[][] {
   const limit = CORPUS_LIMITS.entitiesPerSlot;
-  const business = clean([knowledge.businessName, knowledge.businessName.replace(/\b(ltd|limited|llc|inc)\b\.?/gi, '')], 2);
+  const business = clean(
+    [knowledge.businessName, knowledge.businessName.replace(/\b(ltd|limited|llc|inc)\b\.?/gi, '')],
+    2,
+  );
   const values: Record<string, string[]> = {
     business,
     assistant: clean([knowledge.assistantName ?? ''], 1),
@@ -85,12 +90,19 @@ export function businessSentences(knowledge: SpeechKnowledge): string[][] {
     when: RELATIVE_TIMES,
     time: CLOCK_TIMES,
     date: DATES,
-    number: [...COUNTS, ...Array.from({ length: CORPUS_LIMITS.phoneNumbers }, (_, index) => spokenWords(randomDigits(index + 1)).join(' '))],
+    number: [
+      ...COUNTS,
+      ...Array.from({ length: CORPUS_LIMITS.phoneNumbers }, (_, index) =>
+        spokenWords(randomDigits(index + 1)).join(' '),
+      ),
+    ],
   };
   const sentences: string[][] = [];
-  for (const template of CALLER_TEMPLATES) for (const sentence of fill(template, values)) sentences.push(sentence.split(' '));
+  for (const template of CALLER_TEMPLATES)
+    for (const sentence of fill(template, values)) sentences.push(sentence.split(' '));
   // The entities on their own: a caller often answers with just a name, a day or a place.
-  for (const list of [values.thing!, values.place!, values.person!, business, DAYS]) for (const value of list) sentences.push(value.split(' '));
+  for (const list of [values.thing!, values.place!, values.person!, business, DAYS])
+    for (const value of list) sentences.push(value.split(' '));
 
   let budget = CORPUS_LIMITS.knowledgeSentences;
   for (const line of [...knowledge.questions, ...knowledge.lines]) {

@@ -22,8 +22,43 @@ export type KnowledgeSource = {
 };
 
 const MEMORIES_MAX = 400;
-const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
-const NOT_NAMES = new Set([...DAYS, ...MONTHS, 'i', 'we', 'our', 'you', 'your', 'the', 'a', 'an', 'and', 'or', 'if', 'for', 'to', 'in', 'on', 'at', 'of', 'all', 'any']);
+const MONTHS = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
+const NOT_NAMES = new Set([
+  ...DAYS,
+  ...MONTHS,
+  'i',
+  'we',
+  'our',
+  'you',
+  'your',
+  'the',
+  'a',
+  'an',
+  'and',
+  'or',
+  'if',
+  'for',
+  'to',
+  'in',
+  'on',
+  'at',
+  'of',
+  'all',
+  'any',
+]);
 /** UK-style postcodes and their outward codes (BS8, LS3 1HA): callers say them letter by letter. */
 const POSTCODE = /\b[A-Z]{1,2}\d[A-Z\d]?(?:\s?\d[A-Z]{2})?\b/g;
 
@@ -48,15 +83,24 @@ export function properNouns(text: string): string[] {
 }
 
 export function speechKnowledge(source: KnowledgeSource): SpeechKnowledge {
-  const texts = source.memories.map((memory) => [memory.title, memory.content, memory.answer].filter(Boolean).join('\n'));
-  const everything = [source.address ?? '', ...source.services.map((service) => service.description ?? ''), ...texts].join('\n');
+  const texts = source.memories.map((memory) =>
+    [memory.title, memory.content, memory.answer].filter(Boolean).join('\n'),
+  );
+  const everything = [
+    source.address ?? '',
+    ...source.services.map((service) => service.description ?? ''),
+    ...texts,
+  ].join('\n');
   const count = (values: string[]) => {
     const counts = new Map<string, number>();
     for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
     return [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([value]) => value);
   };
   const nouns = count(properNouns(everything));
-  const addressParts = (source.address ?? '').split(/,|\n/).map((part) => part.replace(/^\s*\d+[a-z]?\s+/i, '').trim()).filter(Boolean);
+  const addressParts = (source.address ?? '')
+    .split(/,|\n/)
+    .map((part) => part.replace(/^\s*\d+[a-z]?\s+/i, '').trim())
+    .filter(Boolean);
   const postcodes = count(everything.match(POSTCODE) ?? []);
   return {
     businessName: source.name,
@@ -64,8 +108,12 @@ export function speechKnowledge(source: KnowledgeSource): SpeechKnowledge {
     things: [...source.services.map((service) => service.name), ...source.products.map((product) => product.name)],
     places: [...addressParts, ...postcodes, ...nouns],
     people: nouns,
-    questions: source.memories.filter((memory) => memory.type === 'answered_question').map((memory) => memory.title ?? memory.content ?? ''),
-    lines: source.memories.filter((memory) => memory.type !== 'answered_question').flatMap((memory) => [memory.title ?? '', memory.content ?? '']),
+    questions: source.memories
+      .filter((memory) => memory.type === 'answered_question')
+      .map((memory) => memory.title ?? memory.content ?? ''),
+    lines: source.memories
+      .filter((memory) => memory.type !== 'answered_question')
+      .flatMap((memory) => [memory.title ?? '', memory.content ?? '']),
   };
 }
 

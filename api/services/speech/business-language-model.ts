@@ -86,11 +86,17 @@ function modelDirectory(): string {
 }
 
 export function knowledgeHash(knowledge: SpeechKnowledge): string {
-  return createHash('sha256').update(JSON.stringify([MODEL_VERSION, GENERAL_WEIGHT, knowledge])).digest('hex').slice(0, 24);
+  return createHash('sha256')
+    .update(JSON.stringify([MODEL_VERSION, GENERAL_WEIGHT, knowledge]))
+    .digest('hex')
+    .slice(0, 24);
 }
 
 /** Builds (or finds in the cache) the language model and dictionary of a business. */
-export function businessLanguageModel(knowledge: SpeechKnowledge, options: LanguageModelOptions = {}): Promise<LanguageModelFiles> {
+export function businessLanguageModel(
+  knowledge: SpeechKnowledge,
+  options: LanguageModelOptions = {},
+): Promise<LanguageModelFiles> {
   const hash = knowledgeHash(knowledge);
   const cached = built.get(hash);
   if (cached) {
@@ -110,14 +116,21 @@ export function businessLanguageModel(knowledge: SpeechKnowledge, options: Langu
   return building;
 }
 
-async function build(knowledge: SpeechKnowledge, hash: string, options: LanguageModelOptions): Promise<LanguageModelFiles> {
+async function build(
+  knowledge: SpeechKnowledge,
+  hash: string,
+  options: LanguageModelOptions,
+): Promise<LanguageModelFiles> {
   const general = loadCommonWords();
   const sentences = businessSentences(knowledge);
   const corpusWords = new Set(sentences.flat());
   const entries = cmuEntries(new Set([...corpusWords, ...general.keys()]), options.dictionary);
   const missing = [...corpusWords].filter((word) => !entries.has(word));
   if (missing.length && options.espeak !== null) {
-    for (const [word, phones] of await espeakPhones(missing, { binary: options.espeak ?? undefined, signal: options.signal })) {
+    for (const [word, phones] of await espeakPhones(missing, {
+      binary: options.espeak ?? undefined,
+      signal: options.signal,
+    })) {
       if (phones?.length) entries.set(word, [`${word} ${phones.join(' ')}`]);
     }
   }
@@ -130,7 +143,10 @@ async function build(knowledge: SpeechKnowledge, hash: string, options: Language
     }
     return parts.filter((part) => part.length);
   });
-  const model = buildNgramModel(pronounceable, { general: new Map([...general].filter(([word]) => entries.has(word))), generalWeight: GENERAL_WEIGHT });
+  const model = buildNgramModel(pronounceable, {
+    general: new Map([...general].filter(([word]) => entries.has(word))),
+    generalWeight: GENERAL_WEIGHT,
+  });
   const dictionary = model.vocabulary.filter((word) => entries.has(word)).flatMap((word) => entries.get(word)!);
 
   const dir = path.join(modelDirectory(), hash);
@@ -141,5 +157,11 @@ async function build(knowledge: SpeechKnowledge, hash: string, options: Language
   await rm(dir, { recursive: true, force: true });
   await rename(staging, dir);
   const ngrams = model.probabilities.reduce((sum, order) => sum + order.size, 0);
-  return { lm: path.join(dir, 'business.arpa'), dict: path.join(dir, 'business.dict'), hash, words: model.vocabulary.length, ngrams };
+  return {
+    lm: path.join(dir, 'business.arpa'),
+    dict: path.join(dir, 'business.dict'),
+    hash,
+    words: model.vocabulary.length,
+    ngrams,
+  };
 }

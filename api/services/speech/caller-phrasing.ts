@@ -79,7 +79,7 @@ export const CALLER_TEMPLATES: string[] = [
   'are you open over christmas',
   'are you open on christmas eve',
   'are you open on boxing day',
-  'are you open on new year\'s day',
+  "are you open on new year's day",
   'are you open on the {date}',
   'are you closed on the {date}',
   'what time do you close on christmas eve',
@@ -255,7 +255,46 @@ export const CALLER_TEMPLATES: string[] = [
 ];
 
 export const DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
-export const RELATIVE_TIMES = ['today', 'tomorrow', 'this afternoon', 'this morning', 'tonight', 'this week', 'next week', 'this weekend', 'at the weekend', 'on saturday', 'next monday', 'next friday'];
-export const CLOCK_TIMES = ['nine a m', 'ten a m', 'eleven', 'twelve', 'noon', 'one p m', 'two p m', 'three o\'clock', 'four thirty', 'five p m', 'six', 'half past nine', 'two', 'ten thirty'];
-export const DATES = ['first', 'second', 'third', 'tenth', 'fifteenth', 'twenty first', 'twenty fourth of december', 'twenty fifth', 'thirty first', 'first of january'];
+export const RELATIVE_TIMES = [
+  'today',
+  'tomorrow',
+  'this afternoon',
+  'this morning',
+  'tonight',
+  'this week',
+  'next week',
+  'this weekend',
+  'at the weekend',
+  'on saturday',
+  'next monday',
+  'next friday',
+];
+export const CLOCK_TIMES = [
+  'nine a m',
+  'ten a m',
+  'eleven',
+  'twelve',
+  'noon',
+  'one p m',
+  'two p m',
+  "three o'clock",
+  'four thirty',
+  'five p m',
+  'six',
+  'half past nine',
+  'two',
+  'ten thirty',
+];
+export const DATES = [
+  'first',
+  'second',
+  'third',
+  'tenth',
+  'fifteenth',
+  'twenty first',
+  'twenty fourth of december',
+  'twenty fifth',
+  'thirty first',
+  'first of january',
+];
 export const COUNTS = ['one', 'two', 'three', 'four', 'five', 'six', 'ten', 'twelve', 'twenty', 'a dozen', 'a couple'];

@@ -36,5 +36,10 @@ export async function hearSpeech(stt: SpeechToText, wav: Uint8Array, options: Tr
 
 /** Whether a transcript may be answered: the engine is sure enough, or cannot say. */
 export function heardClearly(confidence: number | null | undefined): boolean {
-  return confidence === null || confidence === undefined || !Number.isFinite(confidence) || confidence >= CONFIDENCE_THRESHOLD;
+  return (
+    confidence === null ||
+    confidence === undefined ||
+    !Number.isFinite(confidence) ||
+    confidence >= CONFIDENCE_THRESHOLD
+  );
 }

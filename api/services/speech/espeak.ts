@@ -15,13 +15,20 @@ const SENTENCE_TIMEOUT_MS = 30_000;
 export type EspeakOptions = { binary?: string; voice?: string; wordsPerMinute?: number };
 
 /** The PCM of one sentence (mono 16-bit at ESPEAK_SAMPLE_RATE), in pieces as espeak-ng writes it. */
-export async function* espeakPcm(sentence: string, options: EspeakOptions & { signal?: AbortSignal } = {}): AsyncIterable<Uint8Array> {
+export async function* espeakPcm(
+  sentence: string,
+  options: EspeakOptions & { signal?: AbortSignal } = {},
+): AsyncIterable<Uint8Array> {
   const args = ['--stdout', '-v', options.voice ?? 'en-us', '-s', String(options.wordsPerMinute ?? 165), '--stdin'];
   let head: Buffer | null = Buffer.alloc(0);
   let rate = ESPEAK_SAMPLE_RATE;
   let odd: Buffer | null = null;
   const foreign: Buffer[] = [];
-  for await (const chunk of stream(options.binary ?? 'espeak-ng', args, { input: sentence, signal: options.signal, timeoutMs: SENTENCE_TIMEOUT_MS })) {
+  for await (const chunk of stream(options.binary ?? 'espeak-ng', args, {
+    input: sentence,
+    signal: options.signal,
+    timeoutMs: SENTENCE_TIMEOUT_MS,
+  })) {
     let data: Buffer = chunk;
     if (head) {
       head = Buffer.concat([head, chunk]);
@@ -40,13 +47,15 @@ export async function* espeakPcm(sentence: string, options: EspeakOptions & { si
     else yield new Uint8Array(even);
   }
   if (head && head.length) throw new WavError('espeak-ng wrote no WAV audio.');
-  if (foreign.length) yield bytesFromPcm16(resamplePcm16(pcm16FromBytes(Buffer.concat(foreign)), rate, ESPEAK_SAMPLE_RATE));
+  if (foreign.length)
+    yield bytesFromPcm16(resamplePcm16(pcm16FromBytes(Buffer.concat(foreign)), rate, ESPEAK_SAMPLE_RATE));
 }
 
 /** Where the samples start in espeak-ng's header (44 bytes, but read it rather than assume); null until it has arrived. */
 function dataOffset(head: Buffer): number | null {
   if (head.length < 12) return null;
-  if (head.toString('latin1', 0, 4) !== 'RIFF' || head.toString('latin1', 8, 12) !== 'WAVE') throw new WavError('espeak-ng did not write a WAV file.');
+  if (head.toString('latin1', 0, 4) !== 'RIFF' || head.toString('latin1', 8, 12) !== 'WAVE')
+    throw new WavError('espeak-ng did not write a WAV file.');
   let offset = 12;
   while (offset + 8 <= head.length) {
     const id = head.toString('latin1', offset, offset + 4);

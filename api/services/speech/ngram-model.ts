@@ -75,7 +75,9 @@ export function buildNgramModel(sentences: string[][], options: NgramOptions = {
   // Unigrams: the corpus's relative frequencies mixed with the general distribution.
   const general = options.general ?? new Map<string, number>();
   const generalWeight = general.size ? (options.generalWeight ?? 0.05) : 0;
-  const vocabulary = [...new Set([...unigramCounts.keys(), ...general.keys()])].filter((word) => word !== SENTENCE_START).sort();
+  const vocabulary = [...new Set([...unigramCounts.keys(), ...general.keys()])]
+    .filter((word) => word !== SENTENCE_START)
+    .sort();
   let generalSum = 0;
   for (const logProbability of general.values()) generalSum += 10 ** logProbability;
   const corpusTokens = total(unigramCounts);
@@ -98,9 +100,11 @@ export function buildNgramModel(sentences: string[][], options: NgramOptions = {
     const count = total(followers);
     const reserved = (bigramDiscount * followers.size) / count;
     unigramBackoff.set(history, reserved);
-    for (const [word, seen] of followers) bigrams.set(`${history} ${word}`, (seen - bigramDiscount) / count + reserved * unigrams.get(word)!);
+    for (const [word, seen] of followers)
+      bigrams.set(`${history} ${word}`, (seen - bigramDiscount) / count + reserved * unigrams.get(word)!);
   }
-  const bigramProbability = (history: string, word: string) => bigrams.get(`${history} ${word}`) ?? (unigramBackoff.get(history) ?? 1) * unigrams.get(word)!;
+  const bigramProbability = (history: string, word: string) =>
+    bigrams.get(`${history} ${word}`) ?? (unigramBackoff.get(history) ?? 1) * unigrams.get(word)!;
 
   const trigramDiscount = discountOf(trigramCounts);
   const trigrams = new Map<string, number>();
@@ -110,7 +114,11 @@ export function buildNgramModel(sentences: string[][], options: NgramOptions = {
     const reserved = (trigramDiscount * followers.size) / count;
     bigramBackoff.set(history, reserved);
     const previous = history.slice(history.indexOf(' ') + 1);
-    for (const [word, seen] of followers) trigrams.set(`${history} ${word}`, (seen - trigramDiscount) / count + reserved * bigramProbability(previous, word));
+    for (const [word, seen] of followers)
+      trigrams.set(
+        `${history} ${word}`,
+        (seen - trigramDiscount) / count + reserved * bigramProbability(previous, word),
+      );
   }
   return { probabilities: [unigrams, bigrams, trigrams], backoff: [unigramBackoff, bigramBackoff], vocabulary };
 }
@@ -138,7 +146,14 @@ const log10 = (value: number) => (value > 0 ? Math.log10(value) : LOG_ZERO).toFi
 export function toArpa(model: NgramModel): string {
   const [unigrams, bigrams, trigrams] = model.probabilities;
   const [unigramBackoff, bigramBackoff] = model.backoff;
-  const lines = ['\\data\\', `ngram 1=${unigrams.size + 1}`, `ngram 2=${bigrams.size}`, `ngram 3=${trigrams.size}`, '', '\\1-grams:'];
+  const lines = [
+    '\\data\\',
+    `ngram 1=${unigrams.size + 1}`,
+    `ngram 2=${bigrams.size}`,
+    `ngram 3=${trigrams.size}`,
+    '',
+    '\\1-grams:',
+  ];
   lines.push(`${LOG_ZERO.toFixed(4)}\t${SENTENCE_START}\t${log10(unigramBackoff.get(SENTENCE_START) ?? 1)}`);
   for (const [word, value] of unigrams) lines.push(`${log10(value)}\t${word}\t${log10(unigramBackoff.get(word) ?? 1)}`);
   lines.push('', '\\2-grams:');

@@ -41,7 +41,10 @@ async function failure(response: Response): Promise<Error> {
 function request(options: OpenAiSpeechOptions) {
   const base = options.baseUrl.replace(/\/+$/, '');
   const timeoutMs = options.timeoutMs ?? TIMEOUT_MS;
-  return async (pathname: string, init: { body: BodyInit; json?: boolean; signal?: AbortSignal }): Promise<Response> => {
+  return async (
+    pathname: string,
+    init: { body: BodyInit; json?: boolean; signal?: AbortSignal },
+  ): Promise<Response> => {
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
     let response: Response;
@@ -57,8 +60,10 @@ function request(options: OpenAiSpeechOptions) {
       });
     } catch (error) {
       if (init.signal?.aborted) throw init.signal.reason ?? error;
-      if (timeout.aborted) throw new Error(`The speech service did not answer within ${Math.round(timeoutMs / 1000)} seconds.`);
-      const cause = error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
+      if (timeout.aborted)
+        throw new Error(`The speech service did not answer within ${Math.round(timeoutMs / 1000)} seconds.`);
+      const cause =
+        error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
       throw new Error(`The speech service could not be reached: ${cause}`);
     }
     if (!response.ok) throw await failure(response);
@@ -102,7 +107,12 @@ export function createOpenAiTts(options: OpenAiSpeechOptions): TextToSpeech {
         signal?.throwIfAborted();
         const response = await post('/audio/speech', {
           json: true,
-          body: JSON.stringify({ model: options.ttsModel ?? 'tts-1', input: sentence, voice: options.voice ?? 'alloy', response_format: 'pcm' }),
+          body: JSON.stringify({
+            model: options.ttsModel ?? 'tts-1',
+            input: sentence,
+            voice: options.voice ?? 'alloy',
+            response_format: 'pcm',
+          }),
           signal,
         });
         if (!response.body) throw new Error('The speech service answered without audio.');

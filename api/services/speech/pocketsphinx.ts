@@ -82,19 +82,41 @@ export function createPocketsphinxStt(options: PocketsphinxOptions = {}): Speech
     // Nothing louder than the floor we add: silence, which the decoder would fill with a word.
     if (peakOf(samples) <= 2 * NOISE_FLOOR_RMS) return { text: '', confidence: null };
     const { knowledge, vocabulary = [], signal } = hearOptions;
-    const model = knowledge ? await businessLanguageModel(knowledge, { dictionary: files.dict, espeak: options.espeak, signal }) : { lm: files.lm, dict: files.dict };
+    const model = knowledge
+      ? await businessLanguageModel(knowledge, { dictionary: files.dict, espeak: options.espeak, signal })
+      : { lm: files.lm, dict: files.dict };
     const dir = await mkdtemp(path.join(os.tmpdir(), 'stt-'));
     try {
       const file = path.join(dir, 'audio.wav');
       await writeFile(file, encodeWav(withNoiseFloor(samples, POCKETSPHINX_SAMPLE_RATE), POCKETSPHINX_SAMPLE_RATE));
       const output = await run(
         options.binary ?? 'pocketsphinx_continuous',
-        ['-infile', file, '-hmm', files.hmm, '-lm', model.lm, '-dict', model.dict, '-samprate', String(POCKETSPHINX_SAMPLE_RATE), '-topn', TOP_GAUSSIANS, '-time', 'yes', '-logfn', '/dev/null'],
+        [
+          '-infile',
+          file,
+          '-hmm',
+          files.hmm,
+          '-lm',
+          model.lm,
+          '-dict',
+          model.dict,
+          '-samprate',
+          String(POCKETSPHINX_SAMPLE_RATE),
+          '-topn',
+          TOP_GAUSSIANS,
+          '-time',
+          'yes',
+          '-logfn',
+          '/dev/null',
+        ],
         { signal, timeoutMs: TIMEOUT_MS },
       );
       const heard = parseDecoderOutput(output.toString('utf8'));
       if (!heard.text || knowledge) return heard;
-      return { ...heard, text: await biasTranscript(heard.text, vocabulary, { dictionary: files.dict, espeak: options.espeak, signal }) };
+      return {
+        ...heard,
+        text: await biasTranscript(heard.text, vocabulary, { dictionary: files.dict, espeak: options.espeak, signal }),
+      };
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

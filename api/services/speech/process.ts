@@ -53,8 +53,14 @@ export async function* stream(command: string, args: string[], options: RunOptio
     const code = await exited;
     options.signal?.throwIfAborted();
     if (spawnError) throw new SpeechEngineError(`${command} could not start: ${(spawnError as Error).message}`);
-    if (timedOut) throw new SpeechEngineError(`${command} took longer than ${Math.round((options.timeoutMs ?? 0) / 1000)} seconds.`);
-    if (code !== 0) throw new SpeechEngineError(`${command} failed (exit ${code})${stderr.trim() ? `: ${stderr.trim().split('\n').slice(-3).join(' ')}` : ''}`);
+    if (timedOut)
+      throw new SpeechEngineError(
+        `${command} took longer than ${Math.round((options.timeoutMs ?? 0) / 1000)} seconds.`,
+      );
+    if (code !== 0)
+      throw new SpeechEngineError(
+        `${command} failed (exit ${code})${stderr.trim() ? `: ${stderr.trim().split('\n').slice(-3).join(' ')}` : ''}`,
+      );
   } finally {
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', onAbort);

@@ -2,19 +2,61 @@
  * Written text as the words a caller would say: what a recogniser's language model and
  * dictionary need ("£45" is "forty five pounds", "9am" is "nine a m", "BS8" is "b s eight").
  */
-const ONES = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];
+const ONES = [
+  'zero',
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'eleven',
+  'twelve',
+  'thirteen',
+  'fourteen',
+  'fifteen',
+  'sixteen',
+  'seventeen',
+  'eighteen',
+  'nineteen',
+];
 const TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
-const ORDINALS: Record<string, string> = { one: 'first', two: 'second', three: 'third', five: 'fifth', eight: 'eighth', nine: 'ninth', twelve: 'twelfth' };
+const ORDINALS: Record<string, string> = {
+  one: 'first',
+  two: 'second',
+  three: 'third',
+  five: 'fifth',
+  eight: 'eighth',
+  nine: 'ninth',
+  twelve: 'twelfth',
+};
 
 /** 0..999,999 in words ("two thousand one hundred and ninety five"); longer numbers digit by digit, as phone numbers are read. */
 export function numberWords(value: number): string {
-  if (!Number.isInteger(value) || value < 0 || value >= 1_000_000) return String(value).split('').map((digit) => ONES[Number(digit)] ?? '').filter(Boolean).join(' ');
+  if (!Number.isInteger(value) || value < 0 || value >= 1_000_000)
+    return String(value)
+      .split('')
+      .map((digit) => ONES[Number(digit)] ?? '')
+      .filter(Boolean)
+      .join(' ');
   if (value < 20) return ONES[value]!;
   if (value < 100) return [TENS[Math.floor(value / 10)], value % 10 ? ONES[value % 10] : ''].filter(Boolean).join(' ');
-  if (value < 1000) return [`${ONES[Math.floor(value / 100)]} hundred`, value % 100 ? `and ${numberWords(value % 100)}` : ''].filter(Boolean).join(' ');
+  if (value < 1000)
+    return [`${ONES[Math.floor(value / 100)]} hundred`, value % 100 ? `and ${numberWords(value % 100)}` : '']
+      .filter(Boolean)
+      .join(' ');
   const thousands = Math.floor(value / 1000);
   const rest = value % 1000;
-  return [`${numberWords(thousands)} thousand`, rest ? (rest < 100 ? `and ${numberWords(rest)}` : numberWords(rest)) : ''].filter(Boolean).join(' ');
+  return [
+    `${numberWords(thousands)} thousand`,
+    rest ? (rest < 100 ? `and ${numberWords(rest)}` : numberWords(rest)) : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
 }
 
 /** "twenty four" → "twenty fourth". */
@@ -25,7 +67,13 @@ export function ordinalWords(value: number): string {
   return [...words, ordinal].join(' ');
 }
 
-const digitsToWords = (digits: string) => (digits.length > 4 || digits.startsWith('0') ? digits.split('').map((digit) => ONES[Number(digit)]).join(' ') : numberWords(Number(digits)));
+const digitsToWords = (digits: string) =>
+  digits.length > 4 || digits.startsWith('0')
+    ? digits
+        .split('')
+        .map((digit) => ONES[Number(digit)])
+        .join(' ')
+    : numberWords(Number(digits));
 
 /** The words of a text as spoken, lower case: numbers, prices, times, percentages and codes such as postcodes spelled out. */
 export function spokenWords(text: string): string[] {
@@ -35,7 +83,11 @@ export function spokenWords(text: string): string[] {
       const currency = text.includes('$') ? 'dollars' : text.includes('€') ? 'euros' : 'pounds';
       return ` ${numberWords(Number(whole.replace(/,/g, '')))} ${currency}${pence && pence !== '00' ? ` ${numberWords(Number(pence))}` : ''} `;
     })
-    .replace(/(\d+)(?::(\d\d))?\s?([ap])\.?m\b\.?/gi, (_, hour: string, minutes: string | undefined, half: string) => ` ${numberWords(Number(hour))}${minutes && minutes !== '00' ? ` ${Number(minutes) < 10 ? `o ${numberWords(Number(minutes))}` : numberWords(Number(minutes))}` : ''} ${half.toLowerCase()} m `)
+    .replace(
+      /(\d+)(?::(\d\d))?\s?([ap])\.?m\b\.?/gi,
+      (_, hour: string, minutes: string | undefined, half: string) =>
+        ` ${numberWords(Number(hour))}${minutes && minutes !== '00' ? ` ${Number(minutes) < 10 ? `o ${numberWords(Number(minutes))}` : numberWords(Number(minutes))}` : ''} ${half.toLowerCase()} m `,
+    )
     .replace(/(\d+)%/g, (_, value: string) => ` ${numberWords(Number(value))} percent `)
     .replace(/\b(\d+)(st|nd|rd|th)\b/gi, (_, value: string) => ` ${ordinalWords(Number(value))} `)
     .replace(/(\d),(\d{3})\b/g, '$1$2')

@@ -18,7 +18,15 @@ import { run } from './process';
 export const CMU_DICT = '/usr/share/pocketsphinx/model/en-us/cmudict-en-us.dict';
 
 /** Phrases callers use about any business: corrected toward even without a vocabulary. */
-export const COMMON_PHRASES = ['opening hours', 'appointment', 'book an appointment', 'call me back', 'talk to a person', 'how much does it cost', 'where are you located'];
+export const COMMON_PHRASES = [
+  'opening hours',
+  'appointment',
+  'book an appointment',
+  'call me back',
+  'talk to a person',
+  'how much does it cost',
+  'where are you located',
+];
 
 const VOWELS = new Set(['AA', 'AE', 'AH', 'AO', 'AW', 'AY', 'EH', 'ER', 'EY', 'IH', 'IY', 'OW', 'OY', 'UH', 'UW']);
 const SIMILAR = [
@@ -33,7 +41,9 @@ const SIMILAR = [
   ['M', 'N', 'NG'],
   ['L', 'R'],
 ];
-const similarGroup = new Map<string, number>(SIMILAR.flatMap((group, index) => group.map((phone) => [phone, index] as const)));
+const similarGroup = new Map<string, number>(
+  SIMILAR.flatMap((group, index) => group.map((phone) => [phone, index] as const)),
+);
 
 function substitution(a: string, b: string): number {
   if (a === b) return 0;
@@ -48,7 +58,11 @@ export function phoneDistance(a: string[], b: string[]): number {
   for (let i = 1; i <= a.length; i++) {
     const current = [i];
     for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + substitution(a[i - 1]!, b[j - 1]!));
+      current[j] = Math.min(
+        previous[j]! + 1,
+        current[j - 1]! + 1,
+        previous[j - 1]! + substitution(a[i - 1]!, b[j - 1]!),
+      );
     }
     previous = current;
   }
@@ -158,7 +172,14 @@ export function lookupCmu(words: Iterable<string>, dictionary = CMU_DICT): Map<s
       const space = line.indexOf(' ');
       if (space < 1) continue;
       const word = line.slice(0, space);
-      if (wanted.has(word) && !found.has(word)) found.set(word, line.slice(space + 1).trim().split(/\s+/));
+      if (wanted.has(word) && !found.has(word))
+        found.set(
+          word,
+          line
+            .slice(space + 1)
+            .trim()
+            .split(/\s+/),
+        );
     }
     if (cache.size > CACHE_MAX) cache.clear();
     for (const word of wanted) cache.set(word, found.get(word) ?? null);
@@ -167,11 +188,20 @@ export function lookupCmu(words: Iterable<string>, dictionary = CMU_DICT): Map<s
 }
 
 /** Pronunciations for words the dictionary lacks, from espeak-ng's phonemiser; null for each when it is not installed. */
-export async function espeakPhones(words: string[], options: { binary?: string; signal?: AbortSignal } = {}): Promise<Map<string, string[] | null>> {
+export async function espeakPhones(
+  words: string[],
+  options: { binary?: string; signal?: AbortSignal } = {},
+): Promise<Map<string, string[] | null>> {
   const result = new Map<string, string[] | null>();
   if (!words.length) return result;
   try {
-    const output = (await run(options.binary ?? 'espeak-ng', ['-q', '--ipa', '-v', 'en-us', '--stdin'], { input: words.join('\n'), signal: options.signal, timeoutMs: 10_000 }))
+    const output = (
+      await run(options.binary ?? 'espeak-ng', ['-q', '--ipa', '-v', 'en-us', '--stdin'], {
+        input: words.join('\n'),
+        signal: options.signal,
+        timeoutMs: 10_000,
+      })
+    )
       .toString('utf8')
       .trim()
       .split(/\s+/);
@@ -190,16 +220,30 @@ type Term = { text: string; words: number; phones: string[] };
  * be one word shorter or two longer than the phrase ("our ears" for "hours"); the match
  * must be close (a fifth of the phrase's sounds, half a sound for short ones).
  */
-export async function biasTranscript(transcript: string, vocabulary: string[], options: { dictionary?: string; espeak?: string | null; signal?: AbortSignal } = {}): Promise<string> {
+export async function biasTranscript(
+  transcript: string,
+  vocabulary: string[],
+  options: { dictionary?: string; espeak?: string | null; signal?: AbortSignal } = {},
+): Promise<string> {
   const spoken = wordsOf(transcript);
   if (!spoken.length) return transcript;
-  const phrases = [...new Set([...vocabulary, ...COMMON_PHRASES].map((phrase) => phrase.trim()).filter((phrase) => wordsOf(phrase).length >= 1 && wordsOf(phrase).length <= 5))].slice(0, 500);
+  const phrases = [
+    ...new Set(
+      [...vocabulary, ...COMMON_PHRASES]
+        .map((phrase) => phrase.trim())
+        .filter((phrase) => wordsOf(phrase).length >= 1 && wordsOf(phrase).length <= 5),
+    ),
+  ].slice(0, 500);
   if (!phrases.length) return transcript;
   const allWords = new Set([...spoken, ...phrases.flatMap(wordsOf)]);
   const pronunciations = lookupCmu(allWords, options.dictionary);
   const missing = [...allWords].filter((word) => !pronunciations.get(word) && !/^\d+$/.test(word));
   if (missing.length && options.espeak !== null) {
-    for (const [word, phones] of await espeakPhones(missing.slice(0, 200), { binary: options.espeak, signal: options.signal })) pronunciations.set(word, phones);
+    for (const [word, phones] of await espeakPhones(missing.slice(0, 200), {
+      binary: options.espeak,
+      signal: options.signal,
+    }))
+      pronunciations.set(word, phones);
   }
   const phonesOf = (words: string[]) => {
     const phones: string[] = [];
@@ -227,7 +271,8 @@ export async function biasTranscript(transcript: string, vocabulary: string[], o
         const phones = phonesOf(span);
         if (!phones) continue;
         const distance = phoneDistance(phones, term.phones);
-        if (distance <= allowed) candidates.push({ start, end: start + length, term, score: distance / term.phones.length });
+        if (distance <= allowed)
+          candidates.push({ start, end: start + length, term, score: distance / term.phones.length });
       }
     }
   }
@@ -246,7 +291,8 @@ export async function biasTranscript(transcript: string, vocabulary: string[], o
       const extra = phonesOf(start < best.start ? [spoken[start]!] : [spoken[end - 1]!]);
       if (!phones || !extra) continue;
       const distance = phoneDistance(phones, best.term.phones);
-      if (distance - best.score * best.term.phones.length < 0.5 * extra.length) best = { ...best, start, end, score: distance / best.term.phones.length };
+      if (distance - best.score * best.term.phones.length < 0.5 * extra.length)
+        best = { ...best, start, end, score: distance / best.term.phones.length };
     }
     return best;
   };

@@ -17,7 +17,8 @@ export class WavError extends Error {
 export const OPEN_LENGTH = 0xffffffff;
 export const WAV_HEADER_BYTES = 44;
 
-const ascii = (bytes: Uint8Array, offset: number, length: number) => String.fromCharCode(...bytes.subarray(offset, offset + length));
+const ascii = (bytes: Uint8Array, offset: number, length: number) =>
+  String.fromCharCode(...bytes.subarray(offset, offset + length));
 
 /**
  * Reads a RIFF/WAVE file of 16-bit PCM. Chunks other than `fmt ` and `data` are skipped
@@ -38,7 +39,8 @@ export function parseWav(bytes: Uint8Array): Wav {
       if (size < 16 || body + 16 > bytes.byteLength) throw new WavError('The WAV file has a truncated format chunk.');
       let audioFormat = view.getUint16(body, true);
       // WAVE_FORMAT_EXTENSIBLE: the real format is the first two bytes of the sub-format GUID.
-      if (audioFormat === 0xfffe && size >= 40 && body + 26 <= bytes.byteLength) audioFormat = view.getUint16(body + 24, true);
+      if (audioFormat === 0xfffe && size >= 40 && body + 26 <= bytes.byteLength)
+        audioFormat = view.getUint16(body + 24, true);
       format = {
         audioFormat,
         channels: view.getUint16(body + 2, true),
@@ -52,11 +54,17 @@ export function parseWav(bytes: Uint8Array): Wav {
           `The WAV file must be 16-bit PCM (it is ${format.audioFormat === 1 ? `${format.bitsPerSample}-bit PCM` : `format ${format.audioFormat}`}).`,
         );
       }
-      if (format.channels < 1 || format.sampleRate < 1) throw new WavError('The WAV file has no channels or no sample rate.');
+      if (format.channels < 1 || format.sampleRate < 1)
+        throw new WavError('The WAV file has no channels or no sample rate.');
       const frame = format.channels * 2;
       let end = size === OPEN_LENGTH || body + size > bytes.byteLength ? bytes.byteLength : body + size;
       end -= (end - body) % frame;
-      return { sampleRate: format.sampleRate, channels: format.channels, bitsPerSample: 16, pcm: bytes.slice(body, end) };
+      return {
+        sampleRate: format.sampleRate,
+        channels: format.channels,
+        bitsPerSample: 16,
+        pcm: bytes.slice(body, end),
+      };
     }
     if (size === OPEN_LENGTH) break;
     offset = body + size + (size % 2);

@@ -49,7 +49,6 @@ export type CallState = {
   duration_seconds?: number;
 };
 
-
 /** Twice nothing said in a row ends the call politely. */
 export const SILENCE_LIMIT = 2;
 /** A call this long in turns is wound up (a stuck loop must not run forever). */
@@ -68,8 +67,9 @@ export const CALL_TEXTS = {
   silentGoodbye: "I can't hear anything, so I'll end the call now. Please call back any time. Goodbye.",
   turnLimit: 'Thanks for calling. I need to end the call now; please call back if there is anything else. Goodbye.',
   transferring: 'Of course. Putting you through now, please hold.',
-  transferUnsure: "Let me put you through to someone who can help. Please hold.",
-  transferFailed: "Sorry, nobody could take your call just now. Please leave a message after the tone and we'll get back to you.",
+  transferUnsure: 'Let me put you through to someone who can help. Please hold.',
+  transferFailed:
+    "Sorry, nobody could take your call just now. Please leave a message after the tone and we'll get back to you.",
   voicemailAfter: "Sorry, I didn't get your message. Goodbye.",
   testCall: 'This is your test call. Call forwarding to your assistant works. You can hang up now.',
   testCallAnswered:
@@ -77,11 +77,12 @@ export const CALL_TEXTS = {
   replyFailed: "Sorry, I'm having trouble answering right now. Could you say that again?",
 } as const;
 
-export const param = (params: TwilioParams, key: string): string => (typeof params?.[key] === 'string' ? params[key].trim() : '');
-export const isPhone = (value: string | null | undefined): value is string => typeof value === 'string' && /^\+\d{6,15}$/.test(value);
+export const param = (params: TwilioParams, key: string): string =>
+  typeof params?.[key] === 'string' ? params[key].trim() : '';
+export const isPhone = (value: string | null | undefined): value is string =>
+  typeof value === 'string' && /^\+\d{6,15}$/.test(value);
 export const digits = (value: string) => value.replace(/\D/g, '');
 export const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
-
 
 /** The voice and recognition language for the business's country (Amazon Polly voices through Twilio). */
 export function voiceFor(country: string | null | undefined): { voice: string; language: string } {
@@ -102,20 +103,40 @@ export function voiceFor(country: string | null | undefined): { voice: string; l
 }
 
 type BusinessRow = typeof businesses.$inferSelect;
-export type Context = { business: BusinessRow; settings: BusinessSettings; voice: { voice: string; language: string }; urls: ReturnType<typeof webhookUrls> };
+export type Context = {
+  business: BusinessRow;
+  settings: BusinessSettings;
+  voice: { voice: string; language: string };
+  urls: ReturnType<typeof webhookUrls>;
+};
 
 export async function loadContext(deps: InboundDeps, system: SystemRow): Promise<Context> {
   const [business] = await deps.db.select().from(businesses).where(eq(businesses.id, system.businessId)).limit(1);
   if (!business) throw new Error('The business of this system was not found');
-  return { business, settings: settingsOf(business), voice: voiceFor(business.country), urls: webhookUrls(deps, system.id) };
+  return {
+    business,
+    settings: settingsOf(business),
+    voice: voiceFor(business.country),
+    urls: webhookUrls(deps, system.id),
+  };
 }
 
 /** A call item of this business by its CallSid. */
-export async function findCallBySid(deps: Pick<ApiDeps, 'db'>, businessId: string, callSid: string): Promise<TimelineRow | undefined> {
+export async function findCallBySid(
+  deps: Pick<ApiDeps, 'db'>,
+  businessId: string,
+  callSid: string,
+): Promise<TimelineRow | undefined> {
   const [row] = await deps.db
     .select()
     .from(timelineItems)
-    .where(and(eq(timelineItems.businessId, businessId), eq(timelineItems.externalId, callSid), eq(timelineItems.type, 'call')))
+    .where(
+      and(
+        eq(timelineItems.businessId, businessId),
+        eq(timelineItems.externalId, callSid),
+        eq(timelineItems.type, 'call'),
+      ),
+    )
     .limit(1);
   return row;
 }
@@ -123,21 +144,33 @@ export async function findCallBySid(deps: Pick<ApiDeps, 'db'>, businessId: strin
 export const stateOf = (row: Pick<TimelineRow, 'details'>) => row.details as CallState;
 
 /** How the caller is named to the team: the contact's name, else their number. */
-export function callerLabel(customer: Pick<ApiCustomer, 'name'> | { name: string } | null | undefined, phone: string | null | undefined): string {
+export function callerLabel(
+  customer: Pick<ApiCustomer, 'name'> | { name: string } | null | undefined,
+  phone: string | null | undefined,
+): string {
   const name = customer?.name?.trim();
   if (name && name !== phone) return name;
   return phone ? formatPhoneNumber(phone, INTERNATIONAL) : 'an unknown caller';
 }
 
 /** The caller's contact: matched by phone or created (a withheld number matches no one). */
-export async function findOrCreateCaller(deps: InboundDeps, businessId: string, phone: string): Promise<{ customer: ApiCustomer | null; phonesFound: string[] }> {
+export async function findOrCreateCaller(
+  deps: InboundDeps,
+  businessId: string,
+  phone: string,
+): Promise<{ customer: ApiCustomer | null; phonesFound: string[] }> {
   if (!isPhone(phone)) return { customer: null, phonesFound: [] };
   const { customer } = await findOrCreateByPhone(deps, businessId, phone);
   return { customer, phonesFound: [phone] };
 }
 
 /** The caller as the team knows them: the contact's name, else the number. */
-export async function customerName(deps: InboundDeps, businessId: string, customerId: string | null, phone: string | null): Promise<string> {
+export async function customerName(
+  deps: InboundDeps,
+  businessId: string,
+  customerId: string | null,
+  phone: string | null,
+): Promise<string> {
   if (!customerId) return callerLabel(null, phone);
   const [row] = await deps.db
     .select({ firstName: customers.firstName, lastName: customers.lastName })
@@ -148,8 +181,19 @@ export async function customerName(deps: InboundDeps, businessId: string, custom
 }
 
 /** A handler's failure: logged and recorded as a 'failed' event (the handler then answers safe TwiML). */
-export async function fail(deps: InboundDeps, system: SystemRow, name: string, error: unknown, details: Record<string, unknown> = {}) {
-  deps.log?.({ level: 'warn', msg: `webhook ${name} failed`, system_id: system.id, error: error instanceof Error ? error.stack : String(error) });
+export async function fail(
+  deps: InboundDeps,
+  system: SystemRow,
+  name: string,
+  error: unknown,
+  details: Record<string, unknown> = {},
+) {
+  deps.log?.({
+    level: 'warn',
+    msg: `webhook ${name} failed`,
+    system_id: system.id,
+    error: error instanceof Error ? error.stack : String(error),
+  });
   await recordSystemEvent(deps, system, { kind: 'webhook', name, outcome: 'failed', error: errorText(error), details });
 }
 

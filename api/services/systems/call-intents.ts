@@ -1,8 +1,10 @@
 import { classify } from '../assistant/builtin/intents';
 
 /** What a caller's words mean for the call (a person wanted, a goodbye) and what a voice may read out. */
-const PERSON_WORDS = /\b(person|human|someone|somebody|staff|operator|manager|representative|receptionist|agent|owner)\b/;
-const SPEAK_TO = /\b(speak|talk) (to|with) (a |an |the |your |one of )?(real |actual |live )?(person|human|someone|somebody|anyone|anybody|staff|operator|manager|representative|receptionist|agent|owner|member of (staff|the team)|people)\b/;
+const PERSON_WORDS =
+  /\b(person|human|someone|somebody|staff|operator|manager|representative|receptionist|agent|owner)\b/;
+const SPEAK_TO =
+  /\b(speak|talk) (to|with) (a |an |the |your |one of )?(real |actual |live )?(person|human|someone|somebody|anyone|anybody|staff|operator|manager|representative|receptionist|agent|owner|member of (staff|the team)|people)\b/;
 const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length;
 
 /** "Can I speak to a person?", "operator", "a human please": the caller wants a person now. */

@@ -14,12 +14,22 @@ import type { InboundDeps } from './call-context';
  */
 
 /** A line the call said outside any turn: added after the conversation's last message. */
-export async function recordCallLine(deps: InboundDeps, businessId: string, conversationId: string | null | undefined, text: string): Promise<void> {
+export async function recordCallLine(
+  deps: InboundDeps,
+  businessId: string,
+  conversationId: string | null | undefined,
+  text: string,
+): Promise<void> {
   if (conversationId) await appendAssistantMessage(deps, businessId, conversationId, text);
 }
 
 /** The reply as the call said it, when that differs from what the assistant wrote. */
-export async function recordSaidReply(deps: InboundDeps, businessId: string, messageId: string, said: string): Promise<void> {
+export async function recordSaidReply(
+  deps: InboundDeps,
+  businessId: string,
+  messageId: string,
+  said: string,
+): Promise<void> {
   const content = said.trim();
   const [row] = await deps.db
     .update(conversationMessages)
@@ -27,6 +37,10 @@ export async function recordSaidReply(deps: InboundDeps, businessId: string, mes
     .where(and(eq(conversationMessages.id, messageId), eq(conversationMessages.businessId, businessId)))
     .returning({ conversationId: conversationMessages.conversationId });
   if (!row) return;
-  const [conversation] = await deps.db.select().from(conversations).where(eq(conversations.id, row.conversationId)).limit(1);
+  const [conversation] = await deps.db
+    .select()
+    .from(conversations)
+    .where(eq(conversations.id, row.conversationId))
+    .limit(1);
   if (conversation) await publishConversation(deps, conversation);
 }

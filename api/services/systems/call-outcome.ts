@@ -6,7 +6,18 @@ import { notifyMembers } from '../member-notifications';
 import { RECORDING_MIME_TYPE, recordingKey } from '../recordings';
 import { storageOf } from '../storage';
 import { updateCall, type TimelineRow } from '../timeline';
-import { BadWebhook, customerName, fail, findCallBySid, loadContext, param, stateOf, type CallState, type InboundDeps, type TwilioParams } from './call-context';
+import {
+  BadWebhook,
+  customerName,
+  fail,
+  findCallBySid,
+  loadContext,
+  param,
+  stateOf,
+  type CallState,
+  type InboundDeps,
+  type TwilioParams,
+} from './call-context';
 import { callTranscript, summarizeCall, type CallRecord, type CallTurn } from './call-summary';
 import { recordSystemEvent, type SystemRow } from './store';
 import { fireTrigger } from '../actions/triggers';
@@ -26,10 +37,17 @@ const UNANSWERED = new Set(['no-answer', 'busy', 'failed', 'canceled']);
 async function callTurns(deps: InboundDeps, state: CallState): Promise<CallTurn[]> {
   if (!state.conversation_id) return [];
   const rows = await listMessages(deps.db, state.conversation_id);
-  return rows.filter((row) => row.content.trim()).map((row) => ({ role: row.role, content: row.content, actions: row.actions }));
+  return rows
+    .filter((row) => row.content.trim())
+    .map((row) => ({ role: row.role, content: row.content, actions: row.actions }));
 }
 
-function callRecord(state: CallState, turns: CallTurn[], status: CallRecord['status'], caller: { name: string; number: string | null }): CallRecord {
+function callRecord(
+  state: CallState,
+  turns: CallTurn[],
+  status: CallRecord['status'],
+  caller: { name: string; number: string | null },
+): CallRecord {
   return {
     greeting: state.greeting ?? null,
     turns,
@@ -73,7 +91,12 @@ export type RecordingKind = { kind?: string };
  * transcript, status voicemail. The whole-call recording (kind=call): store the WAV and
  * mark the call recorded, nothing else (the call stays what it was).
  */
-export async function handleRecording(deps: InboundDeps, system: SystemRow, params: TwilioParams, options: RecordingKind = {}): Promise<void> {
+export async function handleRecording(
+  deps: InboundDeps,
+  system: SystemRow,
+  params: TwilioParams,
+  options: RecordingKind = {},
+): Promise<void> {
   const name = 'voice.recording';
   const callSid = param(params, 'CallSid');
   try {
@@ -83,12 +106,19 @@ export async function handleRecording(deps: InboundDeps, system: SystemRow, para
     if (options.kind === 'call') return await storeCallRecording(deps, system, call, params);
     const state = stateOf(call);
     const recordingUrl = param(params, 'RecordingUrl');
-    const recordingSid = param(params, 'RecordingSid') || (recordingUrl ? recordingUrl.split('/').pop() || recordingUrl : '');
+    const recordingSid =
+      param(params, 'RecordingSid') || (recordingUrl ? recordingUrl.split('/').pop() || recordingUrl : '');
     let transcriptText = param(params, 'TranscriptionText').slice(0, 5000);
     const newRecording = Boolean(recordingSid) && state.recording_sid !== recordingSid;
     const newTranscript = Boolean(transcriptText) && state.voicemail_transcript !== transcriptText;
     if (!newRecording && !newTranscript) {
-      await recordSystemEvent(deps, system, { kind: 'webhook', name, outcome: state.voicemail ? 'duplicate' : 'failed', error: state.voicemail ? null : 'No recording or transcription in the request', details: { call_sid: callSid, call_id: call.id } });
+      await recordSystemEvent(deps, system, {
+        kind: 'webhook',
+        name,
+        outcome: state.voicemail ? 'duplicate' : 'failed',
+        error: state.voicemail ? null : 'No recording or transcription in the request',
+        details: { call_sid: callSid, call_id: call.id },
+      });
       return;
     }
 
@@ -102,7 +132,13 @@ export async function handleRecording(deps: InboundDeps, system: SystemRow, para
     }
 
     const voicemail = transcriptText || state.voicemail_transcript || null;
-    const next: CallState = { ...state, voicemail: true, recording: stored, voicemail_transcript: voicemail, ...(newRecording ? { recording_sid: recordingSid } : {}) };
+    const next: CallState = {
+      ...state,
+      voicemail: true,
+      recording: stored,
+      voicemail_transcript: voicemail,
+      ...(newRecording ? { recording_sid: recordingSid } : {}),
+    };
     const turns = await callTurns(deps, next);
     const caller = { name: await customerName(deps, system.businessId, call.customerId, call.from), number: call.from };
     const record = callRecord(next, turns, 'voicemail', caller);
@@ -111,12 +147,17 @@ export async function handleRecording(deps: InboundDeps, system: SystemRow, para
       recording: stored,
       voicemail_transcript: voicemail,
       transcript: callTranscript(record),
-      ...(newRecording ? { recording_sid: recordingSid, recording_duration: Number(param(params, 'RecordingDuration')) || 0 } : {}),
+      ...(newRecording
+        ? { recording_sid: recordingSid, recording_duration: Number(param(params, 'RecordingDuration')) || 0 }
+        : {}),
     };
     // A transcription that arrives after the call ended updates its summary too.
     if (state.finalized_at) {
       const context = await loadContext(deps, system);
-      const summary = await summarizeCall(deps, record, { provider: context.settings.assistant.provider, businessName: context.business.name });
+      const summary = await summarizeCall(deps, record, {
+        provider: context.settings.assistant.provider,
+        businessName: context.business.name,
+      });
       changes.summary = summary.summary;
       changes.summary_by = summary.by;
     }
@@ -135,34 +176,61 @@ export async function handleRecording(deps: InboundDeps, system: SystemRow, para
         sourceId: call.id,
       });
     }
-    await recordSystemEvent(deps, system, { kind: 'webhook', name, outcome: 'ok', details: { call_sid: callSid, call_id: call.id, recording_stored: stored, transcribed: Boolean(voicemail) } });
+    await recordSystemEvent(deps, system, {
+      kind: 'webhook',
+      name,
+      outcome: 'ok',
+      details: { call_sid: callSid, call_id: call.id, recording_stored: stored, transcribed: Boolean(voicemail) },
+    });
   } catch (error) {
     await fail(deps, system, name, error, { call_sid: callSid || null });
   }
 }
 
 /** The whole-call recording is ready: the call keeps its status; it is marked recorded once the WAV is stored. */
-async function storeCallRecording(deps: InboundDeps, system: SystemRow, call: TimelineRow, params: TwilioParams): Promise<void> {
+async function storeCallRecording(
+  deps: InboundDeps,
+  system: SystemRow,
+  call: TimelineRow,
+  params: TwilioParams,
+): Promise<void> {
   const name = 'voice.recording';
   const state = stateOf(call);
   const callSid = param(params, 'CallSid');
   const recordingUrl = param(params, 'RecordingUrl');
-  const recordingSid = param(params, 'RecordingSid') || (recordingUrl ? recordingUrl.split('/').pop() || recordingUrl : '');
+  const recordingSid =
+    param(params, 'RecordingSid') || (recordingUrl ? recordingUrl.split('/').pop() || recordingUrl : '');
   const recordingStatus = param(params, 'RecordingStatus') || 'completed';
-  const details = { call_sid: callSid, call_id: call.id, kind: 'call', recording_sid: recordingSid || null, recording_status: recordingStatus };
+  const details = {
+    call_sid: callSid,
+    call_id: call.id,
+    kind: 'call',
+    recording_sid: recordingSid || null,
+    recording_status: recordingStatus,
+  };
   if (state.call_recording_sid && state.call_recording_sid === recordingSid) {
     await recordSystemEvent(deps, system, { kind: 'webhook', name, outcome: 'duplicate', details });
     return;
   }
   if (!recordingUrl || recordingStatus !== 'completed') {
-    await recordSystemEvent(deps, system, { kind: 'webhook', name, outcome: 'failed', error: recordingUrl ? `The recording ended ${recordingStatus}` : 'No RecordingUrl in the request', details });
+    await recordSystemEvent(deps, system, {
+      kind: 'webhook',
+      name,
+      outcome: 'failed',
+      error: recordingUrl ? `The recording ended ${recordingStatus}` : 'No RecordingUrl in the request',
+      details,
+    });
     return;
   }
   const stored = (await storeRecording(deps, call.id, recordingUrl)) !== null;
   // Not stored: nothing is marked, so Twilio's retry downloads it again.
   if (stored) {
     await updateCall(deps, system.businessId, call.id, {
-      details: { recording: true, call_recording_sid: recordingSid, call_recording_duration: Number(param(params, 'RecordingDuration')) || 0 },
+      details: {
+        recording: true,
+        call_recording_sid: recordingSid,
+        call_recording_duration: Number(param(params, 'RecordingDuration')) || 0,
+      },
     });
   }
   await recordSystemEvent(deps, system, {
@@ -180,7 +248,12 @@ async function storeCallRecording(deps: InboundDeps, system: SystemRow, call: Ti
  * assistant greeted who hung up without a word abandoned the call: they
  * heard the business answer, so "Sorry we missed your call" would be untrue.
  */
-export function callStatusOf(call: { recorded: boolean; unanswered: boolean; spoke: boolean; greeted: boolean }): CallRecord['status'] {
+export function callStatusOf(call: {
+  recorded: boolean;
+  unanswered: boolean;
+  spoke: boolean;
+  greeted: boolean;
+}): CallRecord['status'] {
   if (call.recorded) return 'voicemail';
   if (call.unanswered) return 'missed_call';
   if (call.spoke) return 'completed';
@@ -199,13 +272,23 @@ export async function handleCallStatus(deps: InboundDeps, system: SystemRow, par
       // The mobile forwarding test: the call placed to the mobile, or the one forwarded back from it.
       const marks = system.setup as { test_call_sid?: string; placed_test_call_sid?: string };
       if (marks.test_call_sid === callSid || marks.placed_test_call_sid === callSid) {
-        await recordSystemEvent(deps, system, { kind: 'webhook', name, outcome: 'ok', details: { call_sid: callSid, call_status: callStatus, test_call: true } });
+        await recordSystemEvent(deps, system, {
+          kind: 'webhook',
+          name,
+          outcome: 'ok',
+          details: { call_sid: callSid, call_status: callStatus, test_call: true },
+        });
         return;
       }
       throw new BadWebhook(`No call with CallSid ${callSid}`);
     }
     if (!(FINAL_CALL_STATUSES as readonly string[]).includes(callStatus)) {
-      await recordSystemEvent(deps, system, { kind: 'webhook', name, outcome: 'ok', details: { call_sid: callSid, call_id: call.id, call_status: callStatus } });
+      await recordSystemEvent(deps, system, {
+        kind: 'webhook',
+        name,
+        outcome: 'ok',
+        details: { call_sid: callSid, call_id: call.id, call_status: callStatus },
+      });
       return;
     }
 
@@ -213,20 +296,36 @@ export async function handleCallStatus(deps: InboundDeps, system: SystemRow, par
     const now = deps.clock.now();
     const [claimed] = await deps.db
       .update(timelineItems)
-      .set({ details: sql`${timelineItems.details} || ${JSON.stringify({ finalized_at: now.toISOString(), final_status: callStatus })}::jsonb` })
+      .set({
+        details: sql`${timelineItems.details} || ${JSON.stringify({ finalized_at: now.toISOString(), final_status: callStatus })}::jsonb`,
+      })
       .where(and(eq(timelineItems.id, call.id), sql`${timelineItems.details}->>'finalized_at' is null`))
       .returning();
     if (!claimed) {
-      await recordSystemEvent(deps, system, { kind: 'webhook', name, outcome: 'duplicate', details: { call_sid: callSid, call_id: call.id, call_status: callStatus } });
+      await recordSystemEvent(deps, system, {
+        kind: 'webhook',
+        name,
+        outcome: 'duplicate',
+        details: { call_sid: callSid, call_id: call.id, call_status: callStatus },
+      });
       return;
     }
     const duration = Number(param(params, 'CallDuration'));
-    const durationDetails = Number.isFinite(duration) && param(params, 'CallDuration') ? { duration_seconds: duration } : {};
+    const durationDetails =
+      Number.isFinite(duration) && param(params, 'CallDuration') ? { duration_seconds: duration } : {};
 
     if (call.direction === 'outbound') {
-      const ended = await updateCall(deps, system.businessId, call.id, { status: callStatus.replace(/-/g, '_'), details: durationDetails });
+      const ended = await updateCall(deps, system.businessId, call.id, {
+        status: callStatus.replace(/-/g, '_'),
+        details: durationDetails,
+      });
       await emitOutgoingEvent(deps, system.businessId, 'call.ended', { call: ended });
-      await recordSystemEvent(deps, system, { kind: 'webhook', name, outcome: 'ok', details: { call_sid: callSid, call_id: call.id, call_status: callStatus } });
+      await recordSystemEvent(deps, system, {
+        kind: 'webhook',
+        name,
+        outcome: 'ok',
+        details: { call_sid: callSid, call_id: call.id, call_status: callStatus },
+      });
       return;
     }
 
@@ -234,14 +333,27 @@ export async function handleCallStatus(deps: InboundDeps, system: SystemRow, par
     const turns = await callTurns(deps, state);
     const spoke = turns.some((turn) => turn.role === 'user') || state.caller_spoke === true;
     const recorded = Boolean(state.voicemail) || claimed.status === 'voicemail';
-    const status = callStatusOf({ recorded, unanswered: UNANSWERED.has(callStatus), spoke, greeted: state.mode === 'assistant' && Boolean(state.greeting) });
+    const status = callStatusOf({
+      recorded,
+      unanswered: UNANSWERED.has(callStatus),
+      spoke,
+      greeted: state.mode === 'assistant' && Boolean(state.greeting),
+    });
     const context = await loadContext(deps, system);
     const who = await customerName(deps, system.businessId, call.customerId, call.from);
     const record = callRecord(state, turns, status, { name: who, number: call.from });
-    const summary = await summarizeCall(deps, record, { provider: context.settings.assistant.provider, businessName: context.business.name });
+    const summary = await summarizeCall(deps, record, {
+      provider: context.settings.assistant.provider,
+      businessName: context.business.name,
+    });
     const updated = await updateCall(deps, system.businessId, call.id, {
       status,
-      details: { ...durationDetails, transcript: callTranscript(record), summary: summary.summary, summary_by: summary.by },
+      details: {
+        ...durationDetails,
+        transcript: callTranscript(record),
+        summary: summary.summary,
+        summary_by: summary.by,
+      },
     });
     await emitOutgoingEvent(deps, system.businessId, 'call.ended', { call: updated, summary: summary.summary });
 
@@ -256,12 +368,24 @@ export async function handleCallStatus(deps: InboundDeps, system: SystemRow, par
       internalLink: `/dashboard/calls/${call.id}`,
       sourceId: call.id,
     });
-    await recordSystemEvent(deps, system, { kind: 'webhook', name, outcome: 'ok', details: { call_sid: callSid, call_id: call.id, call_status: callStatus, status } });
+    await recordSystemEvent(deps, system, {
+      kind: 'webhook',
+      name,
+      outcome: 'ok',
+      details: { call_sid: callSid, call_id: call.id, call_status: callStatus, status },
+    });
 
     // The text-back is the ready-made "Text back missed calls" action, beside any
     // action the owner made for missed calls: one run per action and call, run now when due.
     if ((status === 'missed_call' || status === 'voicemail') && call.from) {
-      await fireTrigger(deps, { businessId: system.businessId, trigger: 'missed_call', customerId: updated.customer_id, subjectType: 'call', subjectId: call.id, at: now });
+      await fireTrigger(deps, {
+        businessId: system.businessId,
+        trigger: 'missed_call',
+        customerId: updated.customer_id,
+        subjectType: 'call',
+        subjectId: call.id,
+        at: now,
+      });
     }
   } catch (error) {
     await fail(deps, system, name, error, { call_sid: callSid || null, call_status: callStatus || null });

@@ -45,7 +45,11 @@ export function callTranscript(call: CallRecord): string {
 const PROMISE =
   /\b(i'll|i will|we'll|we will|someone will|somebody will|the team will|a member of the team will|they'll|they will|will (call|ring|phone|get back|be in touch|contact|text|email|let you know))\b/i;
 
-const sentences = (text: string) => text.match(/[^.!?]+[.!?]*/g)?.map((part) => part.trim()).filter(Boolean) ?? [];
+const sentences = (text: string) =>
+  text
+    .match(/[^.!?]+[.!?]*/g)
+    ?.map((part) => part.trim())
+    .filter(Boolean) ?? [];
 
 /** The built-in summary: no network, only what was said and done. */
 export function extractiveSummary(call: CallRecord): string {
@@ -55,7 +59,13 @@ export function extractiveSummary(call: CallRecord): string {
 
   if (asked.length) {
     parts.push(`${who} asked: “${asked[0]}”`);
-    if (asked.length > 1) parts.push(`They also asked: ${asked.slice(1, 3).map((text) => `“${text}”`).join(', ')}${asked.length > 3 ? ' and more' : ''}.`);
+    if (asked.length > 1)
+      parts.push(
+        `They also asked: ${asked
+          .slice(1, 3)
+          .map((text) => `“${text}”`)
+          .join(', ')}${asked.length > 3 ? ' and more' : ''}.`,
+      );
   } else if (call.status === 'missed_call') {
     parts.push(`Missed call from ${who}; no message was left.`);
   } else if (call.status === 'abandoned') {
@@ -71,8 +81,10 @@ export function extractiveSummary(call: CallRecord): string {
     for (const action of turn.actions ?? []) {
       if (action.type === 'task_created') promised.push(`a task for the team (${clip(action.summary, 80)})`);
       if (action.type === 'question_recorded') promised.push('their question was passed to the team');
-      if (action.type === 'appointment_booked') promised.push(`an appointment (${clip(action.summary.replace(/^Appointment booked: /, ''), 80)})`);
-      if (action.type === 'order_created') promised.push(`an order to confirm (${clip(action.summary.replace(/^Order taken: /, ''), 80)})`);
+      if (action.type === 'appointment_booked')
+        promised.push(`an appointment (${clip(action.summary.replace(/^Appointment booked: /, ''), 80)})`);
+      if (action.type === 'order_created')
+        promised.push(`an order to confirm (${clip(action.summary.replace(/^Order taken: /, ''), 80)})`);
     }
   }
   const said = call.turns
@@ -89,7 +101,11 @@ export function extractiveSummary(call: CallRecord): string {
 export const SUMMARY_TIMEOUT_MS = 15_000;
 
 /** The model's summary (openai-compatible provider), or null when it cannot be had. */
-async function modelSummary(deps: Pick<ApiDeps, 'assistantModel' | 'log'>, call: CallRecord, businessName: string): Promise<string | null> {
+async function modelSummary(
+  deps: Pick<ApiDeps, 'assistantModel' | 'log'>,
+  call: CallRecord,
+  businessName: string,
+): Promise<string | null> {
   const model = deps.assistantModel;
   if (!model) return null;
   const transcript = callTranscript(call);
@@ -97,7 +113,11 @@ async function modelSummary(deps: Pick<ApiDeps, 'assistantModel' | 'log'>, call:
   try {
     const response = await fetch(`${model.baseUrl.replace(/\/+$/, '')}/chat/completions`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json', ...(model.apiKey ? { authorization: `Bearer ${model.apiKey}` } : {}) },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json',
+        ...(model.apiKey ? { authorization: `Bearer ${model.apiKey}` } : {}),
+      },
       body: JSON.stringify({
         model: model.model,
         stream: false,
@@ -107,7 +127,10 @@ async function modelSummary(deps: Pick<ApiDeps, 'assistantModel' | 'log'>, call:
             role: 'system',
             content: `You summarise phone calls to ${businessName} for its owner. In at most three short sentences say what the caller wanted and what was promised to them (call backs, tasks, answers to come). Plain text, no lists, no invented details.`,
           },
-          { role: 'user', content: `Call status: ${call.status}\nCaller: ${call.callerName || call.callerNumber || 'unknown'}\n\n${transcript}` },
+          {
+            role: 'user',
+            content: `Call status: ${call.status}\nCaller: ${call.callerName || call.callerNumber || 'unknown'}\n\n${transcript}`,
+          },
         ],
       }),
       signal: AbortSignal.timeout(SUMMARY_TIMEOUT_MS),
@@ -118,7 +141,11 @@ async function modelSummary(deps: Pick<ApiDeps, 'assistantModel' | 'log'>, call:
     if (!text) throw new Error('the model answered without text');
     return clip(text, SUMMARY_MAX);
   } catch (error) {
-    deps.log?.({ level: 'warn', msg: 'call summary by the model failed; using the built-in one', error: String(error) });
+    deps.log?.({
+      level: 'warn',
+      msg: 'call summary by the model failed; using the built-in one',
+      error: String(error),
+    });
     return null;
   }
 }
@@ -129,7 +156,11 @@ export async function summarizeCall(
   call: CallRecord,
   options: { provider: string; businessName: string },
 ): Promise<{ summary: string; by: 'model' | 'built-in' }> {
-  if (options.provider === 'openai-compatible' && deps.assistantModel && call.turns.some((turn) => turn.role === 'user')) {
+  if (
+    options.provider === 'openai-compatible' &&
+    deps.assistantModel &&
+    call.turns.some((turn) => turn.role === 'user')
+  ) {
     const summary = await modelSummary(deps, call, options.businessName);
     if (summary) return { summary, by: 'model' };
   }

@@ -20,7 +20,7 @@ const normalise = (text: string) =>
 /** Words that acknowledge, agree, decline or close without asking anything. */
 const ACKNOWLEDGEMENT = new Set(
   (
-    "yes yeah yea yep yup aye no nope nah ok okay k sure right alright fine great good perfect lovely brilliant cool fab fantastic excellent " +
+    'yes yeah yea yep yup aye no nope nah ok okay k sure right alright fine great good perfect lovely brilliant cool fab fantastic excellent ' +
     "correct exactly indeed absolutely definitely please thanks thank you ta cheers much so very that that's thats it is all everything " +
     "nothing else sounds go ahead on do that'd be would will lovely grand super wonderful bye goodbye hi hello hey oh ah um uh er erm hmm mm " +
     "of course not now never mind i think i'm im we we're a bit just"
@@ -35,7 +35,8 @@ const OPEN_INVITATION =
   /\b(anything else|something else|how (can|may|could) i help|what can i (do|help)|help (you )?with|how can we help|what would you like to know|any other questions?|what else)\b/;
 
 /** The first words a caller may put before a question ("yes, and…", "ok so…", "hi,"). */
-const LEAD_IN = /^((yes|yeah|yep|no|nope|ok|okay|right|so|and|but|also|hi|hello|hey|oh|well|um|er|great|thanks|thank you|sure|alright|please)\b[ ,]*)+/;
+const LEAD_IN =
+  /^((yes|yeah|yep|no|nope|ok|okay|right|so|and|but|also|hi|hello|hey|oh|well|um|er|great|thanks|thank you|sure|alright|please)\b[ ,]*)+/;
 
 function asksSomething(text: string): boolean {
   const lower = normalise(text);
@@ -46,7 +47,13 @@ function asksSomething(text: string): boolean {
     .split(/[.!;]+/)
     .map((part) => normalise(part).replace(LEAD_IN, ''))
     .filter(Boolean);
-  return sentences.some((sentence) => QUESTION_START.test(sentence) || /\b(i'd like|id like|i would like|i want|i need|we need|we'd like|looking for|can you|could you|please can|please could)\b/.test(sentence));
+  return sentences.some(
+    (sentence) =>
+      QUESTION_START.test(sentence) ||
+      /\b(i'd like|id like|i would like|i want|i need|we need|we'd like|looking for|can you|could you|please can|please could)\b/.test(
+        sentence,
+      ),
+  );
 }
 
 function onlyAcknowledges(text: string): boolean {
@@ -58,7 +65,11 @@ function onlyAcknowledges(text: string): boolean {
 function soughtAnAnswer(assistantText: string | null): boolean {
   // "Sorry, I didn't catch that. Could you say it again?" asks for the question again, not for details.
   if (!assistantText || NOT_UNDERSTOOD.test(assistantText)) return false;
-  const sentences = assistantText.match(/[^.!?]+[.!?]*/g)?.map((part) => part.trim()).filter(Boolean) ?? [];
+  const sentences =
+    assistantText
+      .match(/[^.!?]+[.!?]*/g)
+      ?.map((part) => part.trim())
+      .filter(Boolean) ?? [];
   const last = sentences.at(-1) ?? '';
   return last.endsWith('?') && !OPEN_INVITATION.test(normalise(last));
 }
@@ -68,13 +79,15 @@ const SMALL_TALK_QUESTION =
   /^((hi|hello|hey|sorry|um|er)\b[ ,]*)*(are you (still )?there|can you hear me|is anyone there|is anybody there|how are you( doing| today)?|how's it going|how are things|you (ok|alright)|what was that|pardon|sorry what|come again)\b/;
 
 /** The assistant did not make out what was said and asks again: that turn asked nothing it understood. */
-const NOT_UNDERSTOOD = /\b(didn't|did not|couldn't|could not) (quite )?(catch|hear|understand|make out|get) (that|you|what you said)\b/i;
+const NOT_UNDERSTOOD =
+  /\b(didn't|did not|couldn't|could not) (quite )?(catch|hear|understand|make out|get) (that|you|what you said)\b/i;
 
 /** A turn of only contact details: a phone number, an email, "my name is…", "my number is…". */
 function onlyDetails(text: string): boolean {
   const lower = normalise(text);
   if (/^[+0-9 ()-]{6,}$/.test(text.trim()) || /^\S+@\S+\.\S+$/.test(text.trim())) return true;
-  if (/\b(my (name|number|phone number|mobile|email|address|postcode) is|my name's|the name is|name's)\b/.test(lower)) return true;
+  if (/\b(my (name|number|phone number|mobile|email|address|postcode) is|my name's|the name is|name's)\b/.test(lower))
+    return true;
   return /^(it's|its|this is|i'm|im|i am)\b/.test(lower) && lower.split(' ').length <= 6;
 }
 

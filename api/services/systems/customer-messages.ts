@@ -14,7 +14,10 @@ import { sendBusinessSms } from './sms-opt-outs';
  * an outbound SMS on the timeline, or an email, recorded as a note on the customer's
  * timeline. Both answer what happened instead of throwing, so the caller decides how to say it.
  */
-export type CustomerMessageDeps = Pick<ApiDeps, 'db' | 'clock' | 'broadcaster' | 'telephony' | 'mailer' | 'publicUrl' | 'log'>;
+export type CustomerMessageDeps = Pick<
+  ApiDeps,
+  'db' | 'clock' | 'broadcaster' | 'telephony' | 'mailer' | 'publicUrl' | 'log'
+>;
 
 export type SentMessage =
   | { ok: true; channel: 'sms'; to: string; item: ApiTimelineItem | null; system: SystemRow }
@@ -26,14 +29,25 @@ export async function businessNumberSystem(db: Db, businessId: string): Promise<
   const [row] = await db
     .select()
     .from(systems)
-    .where(and(eq(systems.businessId, businessId), isNull(systems.deletedAt), isNotNull(systems.phoneNumber), sql`${systems.name} in ('telephony', 'mobile')`))
+    .where(
+      and(
+        eq(systems.businessId, businessId),
+        isNull(systems.deletedAt),
+        isNotNull(systems.phoneNumber),
+        sql`${systems.name} in ('telephony', 'mobile')`,
+      ),
+    )
     .orderBy(sql`case when ${systems.name} = 'telephony' then 0 else 1 end`, asc(systems.createdAt), asc(systems.id))
     .limit(1);
   return row;
 }
 
 export async function businessName(db: Db, businessId: string): Promise<string | null> {
-  const [row] = await db.select({ name: businesses.name }).from(businesses).where(eq(businesses.id, businessId)).limit(1);
+  const [row] = await db
+    .select({ name: businesses.name })
+    .from(businesses)
+    .where(eq(businesses.id, businessId))
+    .limit(1);
   return row?.name ?? null;
 }
 
@@ -44,17 +58,48 @@ export async function businessName(db: Db, businessId: string): Promise<string |
  */
 export async function sendCustomerSms(
   deps: CustomerMessageDeps,
-  input: { businessId: string; to: string; body: string; customerId?: string | null; purpose: string; details?: Record<string, unknown>; system?: SystemRow },
+  input: {
+    businessId: string;
+    to: string;
+    body: string;
+    customerId?: string | null;
+    purpose: string;
+    details?: Record<string, unknown>;
+    system?: SystemRow;
+  },
 ): Promise<SentMessage> {
   const system = input.system?.phoneNumber ? input.system : await businessNumberSystem(deps.db, input.businessId);
-  if (!system?.phoneNumber) return { ok: false, channel: 'sms', to: input.to, reason: 'the business has no phone number to text from (set one up under Settings → Systems)' };
+  if (!system?.phoneNumber)
+    return {
+      ok: false,
+      channel: 'sms',
+      to: input.to,
+      reason: 'the business has no phone number to text from (set one up under Settings → Systems)',
+    };
   let result;
   try {
-    result = await sendBusinessSms(deps, input.businessId, { to: input.to, body: input.body, from: system.phoneNumber, statusCallback: webhookUrls(deps, system.id).status });
+    result = await sendBusinessSms(deps, input.businessId, {
+      to: input.to,
+      body: input.body,
+      from: system.phoneNumber,
+      statusCallback: webhookUrls(deps, system.id).status,
+    });
   } catch (error) {
     const reason = error instanceof TelephonyError ? error.message : 'the SMS provider did not accept the message';
-    deps.log?.({ level: 'warn', msg: 'customer sms failed', system_id: system.id, purpose: input.purpose, error: String(error) });
-    await recordSystemEvent(deps, system, { kind: 'action', name: 'sms.sent', outcome: 'failed', error: reason, details: { to: input.to, purpose: input.purpose } });
+    deps.log?.({
+      level: 'warn',
+      msg: 'customer sms failed',
+      system_id: system.id,
+      purpose: input.purpose,
+      error: String(error),
+    });
+    await recordSystemEvent(deps, system, {
+      kind: 'action',
+      name: 'sms.sent',
+      outcome: 'failed',
+      error: reason,
+      details: { to: input.to, purpose: input.purpose },
+    });
     return { ok: false, channel: 'sms', to: input.to, reason };
   }
   // Sent: recording it must not turn the send into a failure (the customer has the SMS).
@@ -73,9 +118,20 @@ export async function sendCustomerSms(
       systemId: system.id,
     });
   } catch (error) {
-    deps.log?.({ level: 'error', msg: 'customer sms sent but not recorded', system_id: system.id, purpose: input.purpose, error: String(error) });
+    deps.log?.({
+      level: 'error',
+      msg: 'customer sms sent but not recorded',
+      system_id: system.id,
+      purpose: input.purpose,
+      error: String(error),
+    });
   }
-  await recordSystemEvent(deps, system, { kind: 'action', name: 'sms.sent', outcome: 'ok', details: { to: input.to, purpose: input.purpose, sms_id: item?._id ?? null, provider_id: result.id } });
+  await recordSystemEvent(deps, system, {
+    kind: 'action',
+    name: 'sms.sent',
+    outcome: 'ok',
+    details: { to: input.to, purpose: input.purpose, sms_id: item?._id ?? null, provider_id: result.id },
+  });
   return { ok: true, channel: 'sms', to: input.to, item, system };
 }
 
@@ -87,7 +143,14 @@ const NOTE_LIMIT = 5000;
  */
 export async function sendCustomerEmail(
   deps: CustomerMessageDeps,
-  input: { businessId: string; to: string; subject: string; text: string; customerId?: string | null; noteLabel: string },
+  input: {
+    businessId: string;
+    to: string;
+    subject: string;
+    text: string;
+    customerId?: string | null;
+    noteLabel: string;
+  },
 ): Promise<SentMessage> {
   try {
     await deps.mailer.send({ to: input.to, subject: input.subject, text: input.text });

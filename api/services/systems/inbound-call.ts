@@ -55,12 +55,15 @@ import { dial, gather, hangup, record, redirect, say, twimlResponse, type TwimlN
  */
 
 /** The business's own words are left whole, so the notice (when on) comes before them. */
-const withNotice = (context: Context, text: string) => (context.settings.assistant.recording_notice ? `${RECORDING_NOTICE} ${text}` : text);
+const withNotice = (context: Context, text: string) =>
+  context.settings.assistant.recording_notice ? `${RECORDING_NOTICE} ${text}` : text;
 
 function greetingFor(context: Context): string {
   const assistant = context.settings.assistant;
   if (assistant.greeting.trim()) return withNotice(context, assistant.greeting.trim());
-  const who = assistant.name.trim() ? ` I'm ${assistant.name.trim()}, the virtual assistant.` : " I'm the virtual assistant.";
+  const who = assistant.name.trim()
+    ? ` I'm ${assistant.name.trim()}, the virtual assistant.`
+    : " I'm the virtual assistant.";
   const notice = assistant.recording_notice ? ` ${RECORDING_NOTICE}` : '';
   return `Hello, thanks for calling ${context.business.name}.${notice}${who} How can I help?`;
 }
@@ -71,14 +74,27 @@ function closedMessage(context: Context, now: Date): string {
   if (open.next_open) {
     const today = localDateParts(now, context.settings.timezone).date;
     const day =
-      open.next_open.date === today ? 'today' : open.next_open.date === addDays(today, 1) ? 'tomorrow' : `on ${describeDate(open.next_open.date, today)}`;
+      open.next_open.date === today
+        ? 'today'
+        : open.next_open.date === addDays(today, 1)
+          ? 'tomorrow'
+          : `on ${describeDate(open.next_open.date, today)}`;
     when = ` We open again ${day} at ${formatTime(open.next_open.start)}.`;
   }
-  return withNotice(context, `Thanks for calling ${context.business.name}. We're closed at the moment.${when} Please leave a message after the tone and we'll get back to you.`);
+  return withNotice(
+    context,
+    `Thanks for calling ${context.business.name}. We're closed at the moment.${when} Please leave a message after the tone and we'll get back to you.`,
+  );
 }
 
 const voicemailVerbs = (context: Context): TwimlNode[] => [
-  record({ action: context.urls.recording, maxLength: VOICEMAIL_MAX_SECONDS, timeout: 5, transcribe: true, transcribeCallback: context.urls.recording }),
+  record({
+    action: context.urls.recording,
+    maxLength: VOICEMAIL_MAX_SECONDS,
+    timeout: 5,
+    transcribe: true,
+    transcribeCallback: context.urls.recording,
+  }),
   say(CALL_TEXTS.voicemailAfter, { voice: context.voice.voice }),
   hangup(),
 ];
@@ -86,7 +102,10 @@ const voicemailVerbs = (context: Context): TwimlNode[] => [
 /** Say this, then listen: what the caller says next goes to the gather webhook. */
 function listen(context: Context, text: string): string {
   return twimlResponse(
-    gather({ action: context.urls.gather, language: context.voice.language, hints: context.business.name.slice(0, 100) }, say(text, { voice: context.voice.voice })),
+    gather(
+      { action: context.urls.gather, language: context.voice.language, hints: context.business.name.slice(0, 100) },
+      say(text, { voice: context.voice.voice }),
+    ),
     // Nothing said: Twilio falls through to here, and the gather webhook hears the silence.
     redirect(context.urls.gather),
   );
@@ -95,7 +114,8 @@ function listen(context: Context, text: string): string {
 /** The TwiML that starts a call in its mode (also what a retried voice webhook gets again). */
 function startTwiml(context: Context, state: CallState): string {
   const greeting = state.greeting ?? CALL_TEXTS.apology;
-  if (state.mode === 'voicemail') return twimlResponse(say(greeting, { voice: context.voice.voice }), ...voicemailVerbs(context));
+  if (state.mode === 'voicemail')
+    return twimlResponse(say(greeting, { voice: context.voice.voice }), ...voicemailVerbs(context));
   return listen(context, greeting);
 }
 
@@ -107,7 +127,11 @@ const failedTwiml = () => twimlResponse(say(CALL_TEXTS.apology), hangup());
  * call itself (it comes from the system's own number), 'verified' when a real caller's
  * forwarded call proved it, null otherwise.
  */
-async function checkForwardingTest(deps: InboundDeps, system: SystemRow, params: TwilioParams): Promise<'test' | 'verified' | null> {
+async function checkForwardingTest(
+  deps: InboundDeps,
+  system: SystemRow,
+  params: TwilioParams,
+): Promise<'test' | 'verified' | null> {
   if (system.name !== 'mobile') return null;
   const forwardedFrom = param(params, 'ForwardedFrom');
   const mobile = phoneSettings(system).mobile_number;
@@ -115,9 +139,13 @@ async function checkForwardingTest(deps: InboundDeps, system: SystemRow, params:
   const marks = system.setup as SetupMarks & { test_call_sid?: string };
   const started = marks.test_call_started_at ? Date.parse(marks.test_call_started_at) : NaN;
   const now = deps.clock.now();
-  if (!Number.isFinite(started) || now.getTime() - started > TEST_CALL_WINDOW_MS || started - now.getTime() > 60_000) return null;
+  if (!Number.isFinite(started) || now.getTime() - started > TEST_CALL_WINDOW_MS || started - now.getTime() > 60_000)
+    return null;
   const isTest = Boolean(system.phoneNumber) && digits(param(params, 'From')) === digits(system.phoneNumber ?? '');
-  const marksAdded = { verified_at: marks.verified_at ?? now.toISOString(), ...(isTest ? { test_call_sid: param(params, 'CallSid') } : {}) };
+  const marksAdded = {
+    verified_at: marks.verified_at ?? now.toISOString(),
+    ...(isTest ? { test_call_sid: param(params, 'CallSid') } : {}),
+  };
   const [updated] = await deps.db
     .update(systems)
     .set({ setup: sql`${systems.setup} || ${JSON.stringify(marksAdded)}::jsonb`, updatedAt: now })
@@ -125,7 +153,10 @@ async function checkForwardingTest(deps: InboundDeps, system: SystemRow, params:
     .returning();
   if (updated) {
     const status = statusFor(deps, updated);
-    const [final] = status === updated.status ? [updated] : await deps.db.update(systems).set({ status }).where(eq(systems.id, system.id)).returning();
+    const [final] =
+      status === updated.status
+        ? [updated]
+        : await deps.db.update(systems).set({ status }).where(eq(systems.id, system.id)).returning();
     await publishSystem(deps, 'Updated', final);
   }
   return isTest ? 'test' : 'verified';
@@ -137,7 +168,10 @@ async function markFirstCall(deps: InboundDeps, system: SystemRow): Promise<void
   const now = deps.clock.now();
   const [updated] = await deps.db
     .update(systems)
-    .set({ setup: sql`${systems.setup} || ${JSON.stringify({ first_call_at: now.toISOString() })}::jsonb`, updatedAt: now })
+    .set({
+      setup: sql`${systems.setup} || ${JSON.stringify({ first_call_at: now.toISOString() })}::jsonb`,
+      updatedAt: now,
+    })
     .where(and(eq(systems.id, system.id), sql`${systems.setup}->>'first_call_at' is null`))
     .returning();
   if (updated) await publishSystem(deps, 'Updated', updated);
@@ -150,7 +184,11 @@ async function markFirstCall(deps: InboundDeps, system: SystemRow): Promise<void
  * is noted on voice.incoming and the first gather tries once more; that last attempt is a
  * call.recording_started event, ok or failed.
  */
-async function startCallRecording(deps: InboundDeps, context: Context, callSid: string): Promise<{ started: true } | { started: false; error: string }> {
+async function startCallRecording(
+  deps: InboundDeps,
+  context: Context,
+  callSid: string,
+): Promise<{ started: true } | { started: false; error: string }> {
   try {
     await deps.telephony.startRecording(callSid, `${context.urls.recording}?kind=call`);
     return { started: true };
@@ -159,9 +197,22 @@ async function startCallRecording(deps: InboundDeps, context: Context, callSid: 
   }
 }
 
-async function retryCallRecording(deps: InboundDeps, system: SystemRow, context: Context, callSid: string, callId: string): Promise<void> {
+async function retryCallRecording(
+  deps: InboundDeps,
+  system: SystemRow,
+  context: Context,
+  callSid: string,
+  callId: string,
+): Promise<void> {
   const result = await startCallRecording(deps, context, callSid);
-  if (!result.started) deps.log?.({ level: 'warn', msg: 'call recording not started', system_id: system.id, call_id: callId, error: result.error });
+  if (!result.started)
+    deps.log?.({
+      level: 'warn',
+      msg: 'call recording not started',
+      system_id: system.id,
+      call_id: callId,
+      error: result.error,
+    });
   await recordSystemEvent(deps, system, {
     kind: 'action',
     name: 'call.recording_started',
@@ -183,13 +234,23 @@ export async function handleVoice(deps: InboundDeps, system: SystemRow, params: 
 
     const existing = await findCallBySid(deps, system.businessId, callSid);
     if (existing) {
-      await recordSystemEvent(deps, system, { kind: 'webhook', name, outcome: 'duplicate', details: { call_sid: callSid, call_id: existing.id } });
+      await recordSystemEvent(deps, system, {
+        kind: 'webhook',
+        name,
+        outcome: 'duplicate',
+        details: { call_sid: callSid, call_id: existing.id },
+      });
       return startTwiml(context, stateOf(existing));
     }
 
     const forwarding = await checkForwardingTest(deps, system, params);
     if (forwarding === 'test') {
-      await recordSystemEvent(deps, system, { kind: 'webhook', name, outcome: 'ok', details: { call_sid: callSid, test_call: true, forwarded_from: param(params, 'ForwardedFrom') } });
+      await recordSystemEvent(deps, system, {
+        kind: 'webhook',
+        name,
+        outcome: 'ok',
+        details: { call_sid: callSid, test_call: true, forwarded_from: param(params, 'ForwardedFrom') },
+      });
       return twimlResponse(say(CALL_TEXTS.testCall, { voice: context.voice.voice }), hangup());
     }
 
@@ -230,12 +291,19 @@ export async function handleVoice(deps: InboundDeps, system: SystemRow, params: 
       // The same webhook twice at once: the other request made the call; this conversation is spare.
       await deps.db.update(conversations).set({ deletedAt: now }).where(eq(conversations.id, conversation.id));
       const winner = await findCallBySid(deps, system.businessId, callSid);
-      await recordSystemEvent(deps, system, { kind: 'webhook', name, outcome: 'duplicate', details: { call_sid: callSid, call_id: winner?.id ?? null } });
+      await recordSystemEvent(deps, system, {
+        kind: 'webhook',
+        name,
+        outcome: 'duplicate',
+        details: { call_sid: callSid, call_id: winner?.id ?? null },
+      });
       return startTwiml(context, winner ? stateOf(winner) : state);
     }
     await markFirstCall(deps, system);
-    const recording = state.mode === 'assistant' && settings.record_calls ? await startCallRecording(deps, context, callSid) : null;
-    if (recording && !recording.started) await updateCall(deps, system.businessId, call._id, { details: { recording_pending: true } });
+    const recording =
+      state.mode === 'assistant' && settings.record_calls ? await startCallRecording(deps, context, callSid) : null;
+    if (recording && !recording.started)
+      await updateCall(deps, system.businessId, call._id, { details: { recording_pending: true } });
     await recordSystemEvent(deps, system, {
       kind: 'webhook',
       name,
@@ -246,7 +314,9 @@ export async function handleVoice(deps: InboundDeps, system: SystemRow, params: 
         from,
         mode: state.mode,
         ...(forwarding === 'verified' ? { forwarding_verified: true } : {}),
-        ...(recording ? { recording_started: recording.started, ...(recording.started ? {} : { recording_error: recording.error }) } : {}),
+        ...(recording
+          ? { recording_started: recording.started, ...(recording.started ? {} : { recording_error: recording.error }) }
+          : {}),
       },
     });
     return startTwiml(context, state);
@@ -256,7 +326,11 @@ export async function handleVoice(deps: InboundDeps, system: SystemRow, params: 
   }
 }
 /** Who a caller is put through to: the system's transfer number, else the assistant's escalation phone. */
-export function transferNumber(system: SystemRow, settings: BusinessSettings, options: { exclude?: (string | null | undefined)[] } = {}): string | null {
+export function transferNumber(
+  system: SystemRow,
+  settings: BusinessSettings,
+  options: { exclude?: (string | null | undefined)[] } = {},
+): string | null {
   const own = phoneSettings(system).transfer_number;
   const candidate = own || settings.assistant.escalation_phone;
   if (!isPhone(candidate)) return null;
@@ -265,20 +339,43 @@ export function transferNumber(system: SystemRow, settings: BusinessSettings, op
 }
 
 function transferTwiml(context: Context, system: SystemRow, text: string, to: string): string {
-  return twimlResponse(say(text, { voice: context.voice.voice }), dial({ callerId: system.phoneNumber, action: context.urls.dialDone, timeout: 25, answerOnBridge: true }, to));
+  return twimlResponse(
+    say(text, { voice: context.voice.voice }),
+    dial({ callerId: system.phoneNumber, action: context.urls.dialDone, timeout: 25, answerOnBridge: true }, to),
+  );
 }
 
 /** The caller's words and the line said back, stored without asking the assistant (a transfer). */
-async function storeExchange(deps: InboundDeps, businessId: string, conversationId: string, said: string, answer: string): Promise<void> {
+async function storeExchange(
+  deps: InboundDeps,
+  businessId: string,
+  conversationId: string,
+  said: string,
+  answer: string,
+): Promise<void> {
   const conversation = await findConversation(deps.db, businessId, conversationId);
   if (!conversation) return;
   const question = await storeUserMessage(deps, conversation, { content: said });
   const at = new Date(Math.max(deps.clock.now().getTime(), question.createdAt.getTime() + 1));
   await deps.db
     .insert(conversationMessages)
-    .values({ id: newId(), conversationId, businessId, role: 'assistant', content: answer, status: 'complete', replyTo: question.id, createdAt: at, updatedAt: at })
+    .values({
+      id: newId(),
+      conversationId,
+      businessId,
+      role: 'assistant',
+      content: answer,
+      status: 'complete',
+      replyTo: question.id,
+      createdAt: at,
+      updatedAt: at,
+    })
     .onConflictDoNothing({ target: conversationMessages.replyTo });
-  const [row] = await deps.db.update(conversations).set({ updatedAt: at }).where(eq(conversations.id, conversationId)).returning();
+  const [row] = await deps.db
+    .update(conversations)
+    .set({ updatedAt: at })
+    .where(eq(conversations.id, conversationId))
+    .returning();
   if (row) await publishConversation(deps, row);
 }
 
@@ -294,10 +391,21 @@ export async function handleGather(deps: InboundDeps, system: SystemRow, params:
     const state = stateOf(call);
     const voice = { voice: context.voice.voice };
     const speech = param(params, 'SpeechResult').slice(0, 2000);
-    const ok = (details: Record<string, unknown>) => recordSystemEvent(deps, system, { kind: 'webhook', name, outcome: 'ok', details: { call_sid: callSid, call_id: call.id, ...details } });
+    const ok = (details: Record<string, unknown>) =>
+      recordSystemEvent(deps, system, {
+        kind: 'webhook',
+        name,
+        outcome: 'ok',
+        details: { call_sid: callSid, call_id: call.id, ...details },
+      });
 
     if (state.finalized_at) {
-      await recordSystemEvent(deps, system, { kind: 'webhook', name, outcome: 'duplicate', details: { call_sid: callSid, call_id: call.id, reason: 'The call has ended' } });
+      await recordSystemEvent(deps, system, {
+        kind: 'webhook',
+        name,
+        outcome: 'duplicate',
+        details: { call_sid: callSid, call_id: call.id, reason: 'The call has ended' },
+      });
       return twimlResponse(hangup());
     }
     if (state.recording_pending) await retryCallRecording(deps, system, context, callSid, call.id);
@@ -327,22 +435,33 @@ export async function handleGather(deps: InboundDeps, system: SystemRow, params:
 
     if (to && wantsPerson(speech)) {
       await storeExchange(deps, system.businessId, conversationId, speech, CALL_TEXTS.transferring);
-      await updateCall(deps, system.businessId, call.id, { details: { silence: 0, turns, caller_spoke: true, transfer_to: to } });
+      await updateCall(deps, system.businessId, call.id, {
+        details: { silence: 0, turns, caller_spoke: true, transfer_to: to },
+      });
       await ok({ transfer_to: to, reason: 'asked for a person' });
       return transferTwiml(context, system, CALL_TEXTS.transferring, to);
     }
 
     const secondHearing = callSpeechNeedsSecondHearing(param(params, HEARD_BY_EMBEDDED.name), confidence);
-    const result = await postMessage(deps, { businessId: system.businessId, conversationId, message: speech, wait: true, secondHearing });
+    const result = await postMessage(deps, {
+      businessId: system.businessId,
+      conversationId,
+      message: speech,
+      wait: true,
+      secondHearing,
+    });
     const reply = result.reply;
     const text = spoken(reply.content) || CALL_TEXTS.replyFailed;
     const couldNotHelp = (reply.actions ?? []).some((action) => action.type === 'question_recorded');
     // An unanswerable question goes to a person when the system has its own transfer number or the assistant is set to transfer.
-    const transferWhenUnsure = (Boolean(phoneSettings(system).transfer_number) || context.settings.assistant.when_unsure === 'transfer');
+    const transferWhenUnsure =
+      Boolean(phoneSettings(system).transfer_number) || context.settings.assistant.when_unsure === 'transfer';
     if (to && couldNotHelp && transferWhenUnsure) {
       // The caller hears the transfer line, not the reply: that is what the call keeps.
       await recordSaidReply(deps, system.businessId, reply.id, CALL_TEXTS.transferUnsure);
-      await updateCall(deps, system.businessId, call.id, { details: { silence: 0, turns, caller_spoke: true, transfer_to: to } });
+      await updateCall(deps, system.businessId, call.id, {
+        details: { silence: 0, turns, caller_spoke: true, transfer_to: to },
+      });
       await ok({ transfer_to: to, reason: 'the assistant could not help', message_id: reply.id });
       return transferTwiml(context, system, CALL_TEXTS.transferUnsure, to);
     }
@@ -377,10 +496,21 @@ export async function handleDialDone(deps: InboundDeps, system: SystemRow, param
     const duplicate = state.transfer_status === status;
     if (!duplicate) {
       await updateCall(deps, system.businessId, call.id, {
-        details: { transfer_status: status, ...(answered ? { transferred_to: state.transfer_to ?? null } : {}), ...(param(params, 'DialCallDuration') ? { transfer_seconds: Number(param(params, 'DialCallDuration')) || 0 } : {}) },
+        details: {
+          transfer_status: status,
+          ...(answered ? { transferred_to: state.transfer_to ?? null } : {}),
+          ...(param(params, 'DialCallDuration')
+            ? { transfer_seconds: Number(param(params, 'DialCallDuration')) || 0 }
+            : {}),
+        },
       });
     }
-    await recordSystemEvent(deps, system, { kind: 'webhook', name, outcome: duplicate ? 'duplicate' : 'ok', details: { call_sid: callSid, call_id: call.id, dial_status: status } });
+    await recordSystemEvent(deps, system, {
+      kind: 'webhook',
+      name,
+      outcome: duplicate ? 'duplicate' : 'ok',
+      details: { call_sid: callSid, call_id: call.id, dial_status: status },
+    });
     if (answered) return twimlResponse(hangup());
     if (!duplicate) await recordCallLine(deps, system.businessId, state.conversation_id, CALL_TEXTS.transferFailed);
     return twimlResponse(say(CALL_TEXTS.transferFailed, { voice: context.voice.voice }), ...voicemailVerbs(context));
@@ -394,13 +524,24 @@ export async function handleDialDone(deps: InboundDeps, system: SystemRow, param
  * business number. With `test` it is the mobile forwarding test call (setup step "verify")
  * that the owner answered instead of letting it ring through to the assistant: say so and hang up.
  */
-export async function handleConnect(deps: InboundDeps, system: SystemRow, params: TwilioParams, to: string, options: { test?: boolean } = {}): Promise<string> {
+export async function handleConnect(
+  deps: InboundDeps,
+  system: SystemRow,
+  params: TwilioParams,
+  to: string,
+  options: { test?: boolean } = {},
+): Promise<string> {
   const name = 'voice.connect';
   const callSid = param(params, 'CallSid');
   try {
     if (options.test) {
       const context = await loadContext(deps, system);
-      await recordSystemEvent(deps, system, { kind: 'webhook', name, outcome: 'ok', details: { call_sid: callSid || null, test_call: true, answered: true } });
+      await recordSystemEvent(deps, system, {
+        kind: 'webhook',
+        name,
+        outcome: 'ok',
+        details: { call_sid: callSid || null, test_call: true, answered: true },
+      });
       return twimlResponse(say(CALL_TEXTS.testCallAnswered, { voice: context.voice.voice }), hangup());
     }
     const target = (to ?? '').trim();
@@ -409,7 +550,12 @@ export async function handleConnect(deps: InboundDeps, system: SystemRow, params
     const call = callSid ? await findCallBySid(deps, system.businessId, callSid) : undefined;
     const from = param(params, 'From');
     const callerId = isPhone(call?.from) ? call.from : isPhone(from) ? from : system.phoneNumber;
-    await recordSystemEvent(deps, system, { kind: 'webhook', name, outcome: 'ok', details: { call_sid: callSid || null, call_id: call?.id ?? null, to: target } });
+    await recordSystemEvent(deps, system, {
+      kind: 'webhook',
+      name,
+      outcome: 'ok',
+      details: { call_sid: callSid || null, call_id: call?.id ?? null, to: target },
+    });
     return twimlResponse(dial({ callerId }, target));
   } catch (error) {
     await fail(deps, system, name, error, { call_sid: callSid || null });

@@ -26,11 +26,21 @@ import { assistantPausedUntil } from '../inbox';
 export const SMS_CONVERSATION_WINDOW_MS = 24 * 60 * 60 * 1000;
 export const SMS_REPLY_MAX = 1600;
 
-async function findSmsBySid(deps: InboundDeps, businessId: string, messageSid: string): Promise<TimelineRow | undefined> {
+async function findSmsBySid(
+  deps: InboundDeps,
+  businessId: string,
+  messageSid: string,
+): Promise<TimelineRow | undefined> {
   const [row] = await deps.db
     .select()
     .from(timelineItems)
-    .where(and(eq(timelineItems.businessId, businessId), eq(timelineItems.externalId, messageSid), eq(timelineItems.type, 'sms')))
+    .where(
+      and(
+        eq(timelineItems.businessId, businessId),
+        eq(timelineItems.externalId, messageSid),
+        eq(timelineItems.type, 'sms'),
+      ),
+    )
     .limit(1);
   return row;
 }
@@ -55,7 +65,8 @@ async function smsConversation(deps: InboundDeps, system: SystemRow, sms: ApiTim
     )
     .orderBy(desc(timelineItems.createdAt))
     .limit(1);
-  if (previous?.conversationId && (await findConversation(deps.db, system.businessId, previous.conversationId))) return previous.conversationId;
+  if (previous?.conversationId && (await findConversation(deps.db, system.businessId, previous.conversationId)))
+    return previous.conversationId;
   const conversation = await createConversation(deps, system.businessId, {
     channel: 'sms',
     customerId: sms.customer_id,
@@ -65,17 +76,33 @@ async function smsConversation(deps: InboundDeps, system: SystemRow, sms: ApiTim
 }
 
 /** The assistant answers the SMS by SMS; answers the outbound item, or null when nothing was sent. */
-async function autoReply(deps: InboundDeps, system: SystemRow, sms: ApiTimelineItem, text: string): Promise<ApiTimelineItem | null> {
+async function autoReply(
+  deps: InboundDeps,
+  system: SystemRow,
+  sms: ApiTimelineItem,
+  text: string,
+): Promise<ApiTimelineItem | null> {
   const conversationId = await smsConversation(deps, system, sms);
   await updateSms(deps, system.businessId, sms._id, { details: { conversation_id: conversationId } });
   const result = await postMessage(deps, { businessId: system.businessId, conversationId, message: text, wait: true });
   const reply = result.reply.status === 'complete' ? result.reply.content.trim() : '';
   if (!reply) {
-    await recordSystemEvent(deps, system, { kind: 'action', name: 'sms.auto_reply', outcome: 'failed', error: result.reply.error ?? 'The assistant had no answer', details: { sms_id: sms._id, conversation_id: conversationId } });
+    await recordSystemEvent(deps, system, {
+      kind: 'action',
+      name: 'sms.auto_reply',
+      outcome: 'failed',
+      error: result.reply.error ?? 'The assistant had no answer',
+      details: { sms_id: sms._id, conversation_id: conversationId },
+    });
     return null;
   }
   const body = reply.length > SMS_REPLY_MAX ? `${reply.slice(0, SMS_REPLY_MAX - 1)}…` : reply;
-  const sent = await sendBusinessSms(deps, system.businessId, { to: sms.from!, from: system.phoneNumber ?? undefined, body, statusCallback: webhookUrls(deps, system.id).status });
+  const sent = await sendBusinessSms(deps, system.businessId, {
+    to: sms.from!,
+    from: system.phoneNumber ?? undefined,
+    body,
+    statusCallback: webhookUrls(deps, system.id).status,
+  });
   const outbound = await createSms(deps, {
     businessId: system.businessId,
     direction: 'outbound',
@@ -84,11 +111,22 @@ async function autoReply(deps: InboundDeps, system: SystemRow, sms: ApiTimelineI
     body,
     customerId: sms.customer_id,
     status: sent.status,
-    details: { purpose: 'auto_reply', reply_to: sms._id, conversation_id: conversationId, message_id: result.reply.id, provider_id: sent.id },
+    details: {
+      purpose: 'auto_reply',
+      reply_to: sms._id,
+      conversation_id: conversationId,
+      message_id: result.reply.id,
+      provider_id: sent.id,
+    },
     externalId: sent.id,
     systemId: system.id,
   });
-  await recordSystemEvent(deps, system, { kind: 'action', name: 'sms.auto_reply', outcome: 'ok', details: { sms_id: sms._id, reply_id: outbound._id, conversation_id: conversationId } });
+  await recordSystemEvent(deps, system, {
+    kind: 'action',
+    name: 'sms.auto_reply',
+    outcome: 'ok',
+    details: { sms_id: sms._id, reply_id: outbound._id, conversation_id: conversationId },
+  });
   return outbound;
 }
 
@@ -112,7 +150,12 @@ export async function handleSms(deps: InboundDeps, system: SystemRow, params: Tw
     if (!from) throw new Error('From is missing');
     const existing = await findSmsBySid(deps, system.businessId, messageSid);
     if (existing) {
-      await recordSystemEvent(deps, system, { kind: 'webhook', name, outcome: 'duplicate', details: { message_sid: messageSid, sms_id: existing.id } });
+      await recordSystemEvent(deps, system, {
+        kind: 'webhook',
+        name,
+        outcome: 'duplicate',
+        details: { message_sid: messageSid, sms_id: existing.id },
+      });
       return emptyTwiml();
     }
     const text = (typeof params.Body === 'string' ? params.Body : '').slice(0, 5000);
@@ -128,17 +171,30 @@ export async function handleSms(deps: InboundDeps, system: SystemRow, params: Tw
         body: text,
         customerId: customer?._id ?? null,
         phonesFound,
-        details: { message_sid: messageSid, ...(Number(param(params, 'NumMedia')) > 0 ? { media_count: Number(param(params, 'NumMedia')) } : {}) },
+        details: {
+          message_sid: messageSid,
+          ...(Number(param(params, 'NumMedia')) > 0 ? { media_count: Number(param(params, 'NumMedia')) } : {}),
+        },
         externalId: messageSid,
         systemId: system.id,
       });
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       const winner = await findSmsBySid(deps, system.businessId, messageSid);
-      await recordSystemEvent(deps, system, { kind: 'webhook', name, outcome: 'duplicate', details: { message_sid: messageSid, sms_id: winner?.id ?? null } });
+      await recordSystemEvent(deps, system, {
+        kind: 'webhook',
+        name,
+        outcome: 'duplicate',
+        details: { message_sid: messageSid, sms_id: winner?.id ?? null },
+      });
       return emptyTwiml();
     }
-    await recordSystemEvent(deps, system, { kind: 'webhook', name, outcome: 'ok', details: { message_sid: messageSid, sms_id: sms._id, from } });
+    await recordSystemEvent(deps, system, {
+      kind: 'webhook',
+      name,
+      outcome: 'ok',
+      details: { message_sid: messageSid, sms_id: sms._id, from },
+    });
 
     await notifyMembers(deps, {
       businessId: system.businessId,
@@ -155,30 +211,61 @@ export async function handleSms(deps: InboundDeps, system: SystemRow, params: Tw
     // and START also change what this business may send the number.
     const keyword = isPhone(from) ? await recordSmsKeyword(deps, system.businessId, from, text) : smsKeyword(text);
     if (keyword === 'opt_out' || keyword === 'opt_in') {
-      await recordSystemEvent(deps, system, { kind: 'webhook', name: keyword === 'opt_out' ? 'sms.opt_out' : 'sms.opt_in', outcome: 'ok', details: { sms_id: sms._id, from } });
+      await recordSystemEvent(deps, system, {
+        kind: 'webhook',
+        name: keyword === 'opt_out' ? 'sms.opt_out' : 'sms.opt_in',
+        outcome: 'ok',
+        details: { sms_id: sms._id, from },
+      });
     }
-    const optedOut = keyword !== 'opt_out' && isPhone(from) && (await smsOptOutsOf(deps.db, system.businessId, [from])).size > 0;
+    const optedOut =
+      keyword !== 'opt_out' && isPhone(from) && (await smsOptOutsOf(deps.db, system.businessId, [from])).size > 0;
     const noReply = noReplyReason(keyword, optedOut, from);
     if (noReply) await updateSms(deps, system.businessId, sms._id, { details: { keyword, no_reply: noReply } });
 
     const settings = phoneSettings(system);
     const answerable = text.trim() && !noReply && isPhone(from) && from !== system.phoneNumber && system.phoneNumber;
     // A member replying from the inbox pauses the assistant on that contact's thread (docs/inbox.md).
-    const pausedUntil = settings.sms_auto_reply && answerable && sms.customer_id ? await assistantPausedUntil(deps.db, system.businessId, sms.customer_id, deps.clock.now()) : null;
+    const pausedUntil =
+      settings.sms_auto_reply && answerable && sms.customer_id
+        ? await assistantPausedUntil(deps.db, system.businessId, sms.customer_id, deps.clock.now())
+        : null;
     if (pausedUntil) {
-      await updateSms(deps, system.businessId, sms._id, { details: { no_reply: 'A team member is answering this conversation, so the assistant is paused.', assistant_paused_until: pausedUntil.toISOString() } });
+      await updateSms(deps, system.businessId, sms._id, {
+        details: {
+          no_reply: 'A team member is answering this conversation, so the assistant is paused.',
+          assistant_paused_until: pausedUntil.toISOString(),
+        },
+      });
     } else if (settings.sms_auto_reply && answerable) {
       try {
         await autoReply(deps, system, sms, text.trim());
       } catch (error) {
         deps.log?.({ level: 'warn', msg: 'sms auto-reply failed', system_id: system.id, error: String(error) });
-        await recordSystemEvent(deps, system, { kind: 'action', name: 'sms.auto_reply', outcome: 'failed', error: error instanceof Error ? error.message : String(error), details: { sms_id: sms._id } });
+        await recordSystemEvent(deps, system, {
+          kind: 'action',
+          name: 'sms.auto_reply',
+          outcome: 'failed',
+          error: error instanceof Error ? error.message : String(error),
+          details: { sms_id: sms._id },
+        });
       }
     }
     return emptyTwiml();
   } catch (error) {
-    deps.log?.({ level: 'warn', msg: `webhook ${name} failed`, system_id: system.id, error: error instanceof Error ? error.stack : String(error) });
-    await recordSystemEvent(deps, system, { kind: 'webhook', name, outcome: 'failed', error: (error instanceof Error ? error.message : String(error)).slice(0, 500), details: { message_sid: messageSid || null } });
+    deps.log?.({
+      level: 'warn',
+      msg: `webhook ${name} failed`,
+      system_id: system.id,
+      error: error instanceof Error ? error.stack : String(error),
+    });
+    await recordSystemEvent(deps, system, {
+      kind: 'webhook',
+      name,
+      outcome: 'failed',
+      error: (error instanceof Error ? error.message : String(error)).slice(0, 500),
+      details: { message_sid: messageSid || null },
+    });
     return emptyTwiml();
   }
 }

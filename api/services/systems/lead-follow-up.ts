@@ -13,15 +13,31 @@ import { recordSystemEvent, systemSettings, type SystemRow } from './store';
  * wrote, by SMS from the business number or by email, as the form's follow_up says. The
  * outcome is kept on the form (details.follow_up) and as a follow_up.* system event.
  */
-export type FollowUpOutcome = { channel: 'sms' | 'email'; sent: boolean; to: string | null; error: string | null; item_id: string | null; conversation_id?: string | null };
+export type FollowUpOutcome = {
+  channel: 'sms' | 'email';
+  sent: boolean;
+  to: string | null;
+  error: string | null;
+  item_id: string | null;
+  conversation_id?: string | null;
+};
 
 type Lead = { name: string; firstName: string; email: string | null; phone: string | null; message: string | null };
 
 /** The lead as the form item keeps it (details.fields). */
 export function leadOfForm(form: Pick<ApiTimelineItem, 'details'>): Lead {
-  const fields = ((form.details as { fields?: Record<string, string> }).fields ?? {}) as Record<string, string | undefined>;
+  const fields = ((form.details as { fields?: Record<string, string> }).fields ?? {}) as Record<
+    string,
+    string | undefined
+  >;
   const name = (fields.name ?? '').trim();
-  return { name, firstName: name.split(' ')[0] ?? '', email: fields.email || null, phone: fields.phone || null, message: fields.message || null };
+  return {
+    name,
+    firstName: name.split(' ')[0] ?? '',
+    email: fields.email || null,
+    phone: fields.phone || null,
+    message: fields.message || null,
+  };
 }
 
 function oneLine(value: string, max: number): string {
@@ -35,11 +51,25 @@ function oneLine(value: string, max: number): string {
  * owner's answer can later go back by email (docs/systems.md, the unanswered-question loop).
  * Null when there is nothing to answer or the assistant failed (the template still goes out).
  */
-async function assistantAnswer(deps: ApiDeps, system: SystemRow, customerId: string, message: string | null): Promise<{ text: string | null; conversationId: string | null }> {
+async function assistantAnswer(
+  deps: ApiDeps,
+  system: SystemRow,
+  customerId: string,
+  message: string | null,
+): Promise<{ text: string | null; conversationId: string | null }> {
   if (!message) return { text: null, conversationId: null };
   try {
-    const conversation = await createConversation(deps, system.businessId, { channel: 'form', customerId, title: oneLine(message, 60) });
-    const turn = await postMessage(deps, { businessId: system.businessId, conversationId: conversation.id, message: message.slice(0, 2000), wait: true });
+    const conversation = await createConversation(deps, system.businessId, {
+      channel: 'form',
+      customerId,
+      title: oneLine(message, 60),
+    });
+    const turn = await postMessage(deps, {
+      businessId: system.businessId,
+      conversationId: conversation.id,
+      message: message.slice(0, 2000),
+      wait: true,
+    });
     const text = turn.reply.status === 'complete' ? turn.reply.content.trim() : '';
     return { text: text || null, conversationId: conversation.id };
   } catch (error) {
@@ -72,13 +102,31 @@ export async function sendLeadFollowUp(
     const business = await businessName(deps.db, system.businessId);
     const answer = await assistantAnswer(deps, system, customer._id, lead.message);
     conversationId = answer.conversationId;
-    const greeting = renderTemplate(input.template || settings.follow_up_template, { first_name: lead.firstName, name: lead.name, business_name: business });
+    const greeting = renderTemplate(input.template || settings.follow_up_template, {
+      first_name: lead.firstName,
+      name: lead.name,
+      business_name: business,
+    });
     const body = answer.text ? `${greeting}\n\n${answer.text}` : greeting;
-    const to = channel === 'sms' ? (lead.phone ?? customer.phones[0] ?? null) : (lead.email ?? customer.emails[0] ?? null);
+    const to =
+      channel === 'sms' ? (lead.phone ?? customer.phones[0] ?? null) : (lead.email ?? customer.emails[0] ?? null);
     let sent: SentMessage;
-    if (!to) sent = { ok: false, channel, to: null, reason: channel === 'sms' ? 'The lead left no phone number.' : 'The lead left no email address.' };
+    if (!to)
+      sent = {
+        ok: false,
+        channel,
+        to: null,
+        reason: channel === 'sms' ? 'The lead left no phone number.' : 'The lead left no email address.',
+      };
     else if (channel === 'sms')
-      sent = await sendCustomerSms(deps, { businessId: system.businessId, to, body, customerId: customer._id, purpose: 'lead_follow_up', details: { form_id: form._id, ...runDetails } });
+      sent = await sendCustomerSms(deps, {
+        businessId: system.businessId,
+        to,
+        body,
+        customerId: customer._id,
+        purpose: 'lead_follow_up',
+        details: { form_id: form._id, ...runDetails },
+      });
     else
       sent = await sendCustomerEmail(deps, {
         businessId: system.businessId,
@@ -92,7 +140,12 @@ export async function sendLeadFollowUp(
       ? { channel, sent: true, to, error: null, item_id: sent.item?._id ?? null }
       : { channel, sent: false, to, error: sent.reason.charAt(0).toUpperCase() + sent.reason.slice(1), item_id: null };
   } catch (error) {
-    deps.log?.({ level: 'error', msg: 'lead follow-up failed', system_id: system.id, error: error instanceof Error ? error.stack : String(error) });
+    deps.log?.({
+      level: 'error',
+      msg: 'lead follow-up failed',
+      system_id: system.id,
+      error: error instanceof Error ? error.stack : String(error),
+    });
     outcome = { channel, sent: false, to: null, error: 'The follow-up could not be sent.', item_id: null };
   }
   outcome.conversation_id = conversationId;
@@ -106,7 +159,12 @@ export async function sendLeadFollowUp(
   try {
     await updateForm(deps, system.businessId, form._id, { details: { follow_up: { ...outcome, ...runDetails } } });
   } catch (error) {
-    deps.log?.({ level: 'warn', msg: 'lead follow-up not noted on the form', system_id: system.id, error: String(error) });
+    deps.log?.({
+      level: 'warn',
+      msg: 'lead follow-up not noted on the form',
+      system_id: system.id,
+      error: String(error),
+    });
   }
   return outcome;
 }

@@ -54,18 +54,33 @@ const text = (value: unknown) => (typeof value === 'string' ? value : typeof val
 
 /** What was typed, trimmed (kept as typed, so a refused form comes back with the same values). */
 export function leadFields(raw: Record<string, unknown>): LeadFields {
-  return { name: text(raw.name).trim(), email: text(raw.email).trim(), phone: text(raw.phone).trim(), message: text(raw.message).trim() };
+  return {
+    name: text(raw.name).trim(),
+    email: text(raw.email).trim(),
+    phone: text(raw.phone).trim(),
+    message: text(raw.message).trim(),
+  };
 }
 
 /** "+44 20 7946 0123", "+1 (415) 555-0100" → E.164: spaces, dots, dashes and brackets go. */
 
-export type ValidLead = { name: string; firstName: string; lastName: string | null; email: string | null; phone: string | null; message: string };
+export type ValidLead = {
+  name: string;
+  firstName: string;
+  lastName: string | null;
+  email: string | null;
+  phone: string | null;
+  message: string;
+};
 
 /**
  * The field errors of a submission (empty when valid) and, when valid, the normalised lead.
  * The phone is read as a visitor types it, in the business's country, and kept in E.164.
  */
-export function validateLead(fields: LeadFields, country?: string | null): { fieldErrors: Record<string, string[]>; lead: ValidLead | null } {
+export function validateLead(
+  fields: LeadFields,
+  country?: string | null,
+): { fieldErrors: Record<string, string[]>; lead: ValidLead | null } {
   const fieldErrors: Record<string, string[]> = {};
   const add = (field: string, message: string) => (fieldErrors[field] ??= []).push(message);
   const name = fields.name.replace(/\s+/g, ' ');
@@ -84,7 +99,17 @@ export function validateLead(fields: LeadFields, country?: string | null): { fie
   if (fields.message.length > MESSAGE_LIMIT) add('message', leadMessages.messageTooLong);
   if (Object.keys(fieldErrors).length) return { fieldErrors, lead: null };
   const [firstName, ...rest] = name.split(' ');
-  return { fieldErrors, lead: { name, firstName, lastName: rest.join(' ') || null, email: email || null, phone: phone || null, message: fields.message } };
+  return {
+    fieldErrors,
+    lead: {
+      name,
+      firstName,
+      lastName: rest.join(' ') || null,
+      email: email || null,
+      phone: phone || null,
+      message: fields.message,
+    },
+  };
 }
 
 /** A bot fills every field it sees, including the one people never see. */
@@ -118,7 +143,11 @@ export function originOf(value: string | null | undefined): string | null {
  * Whether a page on `origin` may send this form: any site when the list is empty; else one
  * of the listed sites, or this server itself (the hosted form page posts from here).
  */
-export function originAllowed(settings: Pick<LeadcatcherSettings, 'allowed_origins'>, origin: string | null, ownOrigins: (string | null)[]): boolean {
+export function originAllowed(
+  settings: Pick<LeadcatcherSettings, 'allowed_origins'>,
+  origin: string | null,
+  ownOrigins: (string | null)[],
+): boolean {
   if (settings.allowed_origins.length === 0) return true;
   if (!origin) return false;
   const allowed = new Set([...settings.allowed_origins.map(originOf), ...ownOrigins.map(originOf)].filter(Boolean));
@@ -145,7 +174,11 @@ function limiterOf(deps: object): Limiter {
 }
 
 export function setLeadcatcherRateLimit(deps: object, options: { limit: number; windowMs?: number }): void {
-  limiters.set(deps, { limit: options.limit, windowMs: options.windowMs ?? DEFAULT_RATE_LIMIT.windowMs, buckets: new Map() });
+  limiters.set(deps, {
+    limit: options.limit,
+    windowMs: options.windowMs ?? DEFAULT_RATE_LIMIT.windowMs,
+    buckets: new Map(),
+  });
 }
 
 /**
@@ -153,12 +186,17 @@ export function setLeadcatcherRateLimit(deps: object, options: { limit: number; 
  * says whether this is the first refusal since the last accepted one (only that one is
  * logged as an event, so a flood cannot flood the events log).
  */
-export function takeSubmissionToken(deps: Pick<ApiDeps, 'clock'>, systemId: string, clientIp: string): { allowed: boolean; first: boolean } {
+export function takeSubmissionToken(
+  deps: Pick<ApiDeps, 'clock'>,
+  systemId: string,
+  clientIp: string,
+): { allowed: boolean; first: boolean } {
   const limiter = limiterOf(deps);
   const now = deps.clock.now().getTime();
   const perMs = limiter.limit / limiter.windowMs;
   if (limiter.buckets.size > 10_000) {
-    for (const [key, bucket] of limiter.buckets) if (bucket.tokens + (now - bucket.at) * perMs >= limiter.limit) limiter.buckets.delete(key);
+    for (const [key, bucket] of limiter.buckets)
+      if (bucket.tokens + (now - bucket.at) * perMs >= limiter.limit) limiter.buckets.delete(key);
   }
   const key = `${systemId}:${clientIp}`;
   const current = limiter.buckets.get(key) ?? { tokens: limiter.limit, at: now };
@@ -176,7 +214,13 @@ async function customerExists(db: Db, businessId: string, field: 'emails' | 'pho
   const [row] = await db
     .select({ id: customers.id })
     .from(customers)
-    .where(and(eq(customers.businessId, businessId), isNull(customers.deletedAt), sql`${column} @> ${JSON.stringify([value])}::jsonb`))
+    .where(
+      and(
+        eq(customers.businessId, businessId),
+        isNull(customers.deletedAt),
+        sql`${column} @> ${JSON.stringify([value])}::jsonb`,
+      ),
+    )
     .limit(1);
   return Boolean(row);
 }
@@ -186,12 +230,24 @@ async function customerExists(db: Db, businessId: string, field: 'emails' | 'pho
  * both. A known contact is not changed (anyone can type any email into a public form); the
  * other detail stays on the form item.
  */
-export async function matchLeadCustomer(deps: LeadcatcherDeps, businessId: string, lead: ValidLead): Promise<{ customer: ApiCustomer; created: boolean }> {
+export async function matchLeadCustomer(
+  deps: LeadcatcherDeps,
+  businessId: string,
+  lead: ValidLead,
+): Promise<{ customer: ApiCustomer; created: boolean }> {
   const defaults = { first_name: lead.firstName, last_name: lead.lastName };
-  if (lead.email && (!lead.phone || (await customerExists(deps.db, businessId, 'emails', lead.email)) || !(await customerExists(deps.db, businessId, 'phones', lead.phone)))) {
+  if (
+    lead.email &&
+    (!lead.phone ||
+      (await customerExists(deps.db, businessId, 'emails', lead.email)) ||
+      !(await customerExists(deps.db, businessId, 'phones', lead.phone)))
+  ) {
     return findOrCreateByEmail(deps, businessId, lead.email, { ...defaults, phones: lead.phone ? [lead.phone] : [] });
   }
-  return findOrCreateByPhone(deps, businessId, lead.phone as string, { ...defaults, emails: lead.email ? [lead.email] : [] });
+  return findOrCreateByPhone(deps, businessId, lead.phone as string, {
+    ...defaults,
+    emails: lead.email ? [lead.email] : [],
+  });
 }
 
 function oneLine(value: string, max: number): string {
@@ -209,7 +265,10 @@ async function markFirstSubmission(deps: LeadcatcherDeps, system: SystemRow): Pr
   const now = deps.clock.now();
   const [row] = await deps.db
     .update(systems)
-    .set({ setup: sql`${systems.setup} || ${JSON.stringify({ first_submission_at: now.toISOString() })}::jsonb`, updatedAt: now })
+    .set({
+      setup: sql`${systems.setup} || ${JSON.stringify({ first_submission_at: now.toISOString() })}::jsonb`,
+      updatedAt: now,
+    })
     .where(and(eq(systems.id, system.id), sql`not (${systems.setup} ? 'first_submission_at')`))
     .returning();
   if (row) await publishSystem(deps, 'Updated', row);
@@ -218,7 +277,14 @@ async function markFirstSubmission(deps: LeadcatcherDeps, system: SystemRow): Pr
 export type SubmissionResult =
   | { kind: 'spam' }
   | { kind: 'invalid'; fieldErrors: Record<string, string[]>; fields: LeadFields }
-  | { kind: 'sent'; form: ApiTimelineItem; customer: ApiCustomer; customerCreated: boolean; followUp: FollowUpOutcome | null; successMessage: string };
+  | {
+      kind: 'sent';
+      form: ApiTimelineItem;
+      customer: ApiCustomer;
+      customerCreated: boolean;
+      followUp: FollowUpOutcome | null;
+      successMessage: string;
+    };
 
 /**
  * One submission from the public form (origin and rate limit already checked). Spam is
@@ -233,11 +299,21 @@ export async function submitLead(
 ): Promise<SubmissionResult> {
   const settings = leadcatcherSettings(system);
   if (isHoneypotFilled(raw)) {
-    await recordSystemEvent(deps, system, { kind: 'webhook', name: 'form.submitted', outcome: 'spam', error: 'The hidden field was filled in.', details: { origin: context.origin } });
+    await recordSystemEvent(deps, system, {
+      kind: 'webhook',
+      name: 'form.submitted',
+      outcome: 'spam',
+      error: 'The hidden field was filled in.',
+      details: { origin: context.origin },
+    });
     return { kind: 'spam' };
   }
   const fields = leadFields(raw);
-  const [business] = await deps.db.select({ country: businesses.country }).from(businesses).where(eq(businesses.id, system.businessId)).limit(1);
+  const [business] = await deps.db
+    .select({ country: businesses.country })
+    .from(businesses)
+    .where(eq(businesses.id, system.businessId))
+    .limit(1);
   const { fieldErrors, lead } = validateLead(fields, business?.country);
   if (!lead) return { kind: 'invalid', fieldErrors, fields };
 
@@ -253,7 +329,12 @@ export async function submitLead(
     customerId: customer._id,
     phonesFound: lead.phone ? [lead.phone] : [],
     systemId: system.id,
-    details: { fields: submitted, form_name: settings.form_name, ...(context.pageUrl ? { page_url: context.pageUrl } : {}), ...(context.origin ? { origin: context.origin } : {}) },
+    details: {
+      fields: submitted,
+      form_name: settings.form_name,
+      ...(context.pageUrl ? { page_url: context.pageUrl } : {}),
+      ...(context.origin ? { origin: context.origin } : {}),
+    },
   });
 
   try {
@@ -268,7 +349,13 @@ export async function submitLead(
       sourceId: form._id,
     });
   } catch (error) {
-    deps.log?.({ level: 'error', msg: 'form notification failed', system_id: system.id, form_id: form._id, error: String(error) });
+    deps.log?.({
+      level: 'error',
+      msg: 'form notification failed',
+      system_id: system.id,
+      form_id: form._id,
+      error: String(error),
+    });
   }
   try {
     await markFirstSubmission(deps, system);
@@ -279,11 +366,32 @@ export async function submitLead(
     kind: 'webhook',
     name: 'form.submitted',
     outcome: 'ok',
-    details: { form_id: form._id, customer_id: customer._id, customer_created: created, page_url: context.pageUrl, origin: context.origin },
+    details: {
+      form_id: form._id,
+      customer_id: customer._id,
+      customer_created: created,
+      page_url: context.pageUrl,
+      origin: context.origin,
+    },
   });
   // The follow-up is the ready-made "Follow up new web leads" action (the form's
   // follow_up still says whether and how this form follows up), beside the owner's own actions.
-  const fired = await fireTrigger(deps, { businessId: system.businessId, trigger: 'new_lead', customerId: customer._id, subjectType: 'form', subjectId: form._id });
-  const followUpOutcome = (fired.find((entry) => entry.key === 'lead_follow_up')?.run.details.follow_up as FollowUpOutcome | undefined) ?? null;
-  return { kind: 'sent', form, customer, customerCreated: created, followUp: followUpOutcome, successMessage: settings.success_message };
+  const fired = await fireTrigger(deps, {
+    businessId: system.businessId,
+    trigger: 'new_lead',
+    customerId: customer._id,
+    subjectType: 'form',
+    subjectId: form._id,
+  });
+  const followUpOutcome =
+    (fired.find((entry) => entry.key === 'lead_follow_up')?.run.details.follow_up as FollowUpOutcome | undefined) ??
+    null;
+  return {
+    kind: 'sent',
+    form,
+    customer,
+    customerCreated: created,
+    followUp: followUpOutcome,
+    successMessage: settings.success_message,
+  };
 }

@@ -29,7 +29,12 @@ export type ManageDeps = ApiDeps;
 
 export const systemNotFound = () => notFound('The system');
 
-export async function requireSystem(deps: Pick<ApiDeps, 'db'>, businessId: string, systemId: string, options: { deleted?: boolean } = {}): Promise<SystemRow> {
+export async function requireSystem(
+  deps: Pick<ApiDeps, 'db'>,
+  businessId: string,
+  systemId: string,
+  options: { deleted?: boolean } = {},
+): Promise<SystemRow> {
   const row = await findSystem(deps.db, businessId, systemId, options);
   if (!row) throw systemNotFound();
   return row;
@@ -39,7 +44,6 @@ export async function listBusinessSystems(deps: Pick<ApiDeps, 'db'>, businessId:
   const rows = await listSystems(deps.db, businessId);
   return { rows, total: rows.length };
 }
-
 
 type SystemChanges = {
   /** Merged over the stored settings. */
@@ -57,7 +61,11 @@ type SystemChanges = {
  * status from the result and answer the saved row. A number another live system holds
  * fails with the unique violation (the caller maps it).
  */
-export async function changeSystem(deps: Pick<ApiDeps, 'db' | 'clock' | 'publicUrl'>, systemId: string, changes: SystemChanges): Promise<SystemRow> {
+export async function changeSystem(
+  deps: Pick<ApiDeps, 'db' | 'clock' | 'publicUrl'>,
+  systemId: string,
+  changes: SystemChanges,
+): Promise<SystemRow> {
   return deps.db.transaction(async (tx) => {
     const [current] = await tx.select().from(systems).where(eq(systems.id, systemId)).for('update').limit(1);
     if (!current) throw systemNotFound();
@@ -89,7 +97,12 @@ export async function changeSystem(deps: Pick<ApiDeps, 'db' | 'clock' | 'publicU
   });
 }
 
-export async function createSystem(deps: ManageDeps, businessId: string, userId: string, input: { name: SystemKind }): Promise<SystemRow> {
+export async function createSystem(
+  deps: ManageDeps,
+  businessId: string,
+  userId: string,
+  input: { name: SystemKind },
+): Promise<SystemRow> {
   const now = deps.clock.now();
   const draft: SystemRow = {
     id: newId(),
@@ -110,16 +123,31 @@ export async function createSystem(deps: ManageDeps, businessId: string, userId:
     .insert(systems)
     .values({ ...draft, status: statusFor(deps, draft) })
     .returning();
-  await recordSystemEvent(deps, row, { kind: 'action', name: 'system.created', outcome: 'ok', details: { name: row.name, by: userId } });
+  await recordSystemEvent(deps, row, {
+    kind: 'action',
+    name: 'system.created',
+    outcome: 'ok',
+    details: { name: row.name, by: userId },
+  });
   await publishSystem(deps, 'Created', row);
   return row;
 }
 
 /** Soft delete: the number stays with the system (not released), so restore brings it back live. */
-export async function deleteSystem(deps: ManageDeps, businessId: string, systemId: string, userId: string): Promise<SystemRow> {
+export async function deleteSystem(
+  deps: ManageDeps,
+  businessId: string,
+  systemId: string,
+  userId: string,
+): Promise<SystemRow> {
   const current = await requireSystem(deps, businessId, systemId);
   const row = await changeSystem(deps, current.id, { deletedAt: deps.clock.now() });
-  await recordSystemEvent(deps, row, { kind: 'action', name: 'system.deleted', outcome: 'ok', details: { by: userId } });
+  await recordSystemEvent(deps, row, {
+    kind: 'action',
+    name: 'system.deleted',
+    outcome: 'ok',
+    details: { by: userId },
+  });
   await publishSystem(deps, 'Deleted', row);
   return row;
 }
@@ -129,12 +157,22 @@ export async function deleteSystem(deps: ManageDeps, businessId: string, systemI
  * that number meanwhile (the sandbox offers numbers of deleted systems again): then it is
  * restored without a number and asks for one in setup.
  */
-export async function restoreSystem(deps: ManageDeps, businessId: string, systemId: string, userId: string): Promise<SystemRow> {
+export async function restoreSystem(
+  deps: ManageDeps,
+  businessId: string,
+  systemId: string,
+  userId: string,
+): Promise<SystemRow> {
   const current = await requireSystem(deps, businessId, systemId, { deleted: true });
   if (!current.deletedAt) return current;
   try {
     const row = await changeSystem(deps, current.id, { deletedAt: null });
-    await recordSystemEvent(deps, row, { kind: 'action', name: 'system.restored', outcome: 'ok', details: { by: userId } });
+    await recordSystemEvent(deps, row, {
+      kind: 'action',
+      name: 'system.restored',
+      outcome: 'ok',
+      details: { by: userId },
+    });
     await publishSystem(deps, 'Created', row);
     return row;
   } catch (error) {
@@ -175,22 +213,36 @@ export function settingsFromBody(body: unknown): Record<string, unknown> {
 export function parseSettings(kind: SystemKind, raw: Record<string, unknown>): Record<string, unknown> {
   const result = SETTINGS_SCHEMAS[kind].safeParse(raw);
   if (!result.success) throw fromZodError(result.error);
-  return Object.fromEntries(Object.entries(result.data as Record<string, unknown>).filter(([, value]) => value !== undefined));
+  return Object.fromEntries(
+    Object.entries(result.data as Record<string, unknown>).filter(([, value]) => value !== undefined),
+  );
 }
 
 /** A new mobile number means forwarding must be set up and verified again on that phone. */
 function marksAfterSettings(row: SystemRow, settings: Record<string, unknown>): SystemChanges['setup'] {
   const before = (row.settings as { mobile_number?: unknown }).mobile_number;
-  if (row.name !== 'mobile' || !('mobile_number' in settings) || !before || settings.mobile_number === before) return undefined;
+  if (row.name !== 'mobile' || !('mobile_number' in settings) || !before || settings.mobile_number === before)
+    return undefined;
   return { forwarding_at: null, test_call_started_at: null, verified_at: null };
 }
 
-export async function updateSettings(deps: ManageDeps, businessId: string, systemId: string, userId: string, body: unknown): Promise<SystemRow> {
+export async function updateSettings(
+  deps: ManageDeps,
+  businessId: string,
+  systemId: string,
+  userId: string,
+  body: unknown,
+): Promise<SystemRow> {
   const current = await requireSystem(deps, businessId, systemId);
   const settings = parseSettings(current.name, settingsFromBody(body));
   if (Object.keys(settings).length === 0) return current;
   const row = await changeSystem(deps, current.id, { settings, setup: marksAfterSettings(current, settings) });
-  await recordSystemEvent(deps, row, { kind: 'action', name: 'settings.changed', outcome: 'ok', details: { keys: Object.keys(settings), by: userId } });
+  await recordSystemEvent(deps, row, {
+    kind: 'action',
+    name: 'settings.changed',
+    outcome: 'ok',
+    details: { keys: Object.keys(settings), by: userId },
+  });
   // Switching text-back or a form's follow-up on turns its ready-made action on.
   await syncReadyMadeWithSystem(deps, row, settings);
   await publishSystem(deps, 'Updated', row);
@@ -220,7 +272,12 @@ function telephonyFailure(error: TelephonyError): ApiError {
  * this system; a number another live system holds is 422 numberTaken (and released again if
  * the provider had already sold it to us).
  */
-export async function buyNumberFor(deps: ManageDeps, system: SystemRow, phone: string, userId: string): Promise<SystemRow> {
+export async function buyNumberFor(
+  deps: ManageDeps,
+  system: SystemRow,
+  phone: string,
+  userId: string,
+): Promise<SystemRow> {
   if (system.name === 'leadcatcher') throw invalid({ phone_number: [systemMessages.notAPhoneSystem] });
   if (system.phoneNumber) throw invalid({ phone_number: [systemMessages.alreadyHasNumber] });
   if (await numberHeldElsewhere(deps, phone, system.id)) throw numberTaken();
@@ -229,24 +286,45 @@ export async function buyNumberFor(deps: ManageDeps, system: SystemRow, phone: s
   try {
     purchased = await provider.purchaseNumber(phone, webhookUrls(deps, system.id));
   } catch (error) {
-    await recordSystemEvent(deps, system, { kind: 'action', name: 'number.purchased', outcome: 'failed', error: error instanceof Error ? error.message : String(error), details: { phone_number: phone, provider: provider.name } });
+    await recordSystemEvent(deps, system, {
+      kind: 'action',
+      name: 'number.purchased',
+      outcome: 'failed',
+      error: error instanceof Error ? error.message : String(error),
+      details: { phone_number: phone, provider: provider.name },
+    });
     if (error instanceof TelephonyError) throw telephonyFailure(error);
     throw error;
   }
   try {
-    const row = await changeSystem(deps, system.id, { phoneNumber: purchased.phoneNumber, provider: provider.name, providerRef: purchased.providerRef });
+    const row = await changeSystem(deps, system.id, {
+      phoneNumber: purchased.phoneNumber,
+      provider: provider.name,
+      providerRef: purchased.providerRef,
+    });
     await recordSystemEvent(deps, row, {
       kind: 'action',
       name: 'number.purchased',
       outcome: 'ok',
-      details: { phone_number: purchased.phoneNumber, provider: provider.name, provider_ref: purchased.providerRef, by: userId },
+      details: {
+        phone_number: purchased.phoneNumber,
+        provider: provider.name,
+        provider_ref: purchased.providerRef,
+        by: userId,
+      },
     });
     await publishSystem(deps, 'Updated', row);
     return row;
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     await provider.releaseNumber(purchased.providerRef).catch(() => undefined);
-    await recordSystemEvent(deps, system, { kind: 'action', name: 'number.purchased', outcome: 'failed', error: systemMessages.numberTaken, details: { phone_number: phone, provider: provider.name } });
+    await recordSystemEvent(deps, system, {
+      kind: 'action',
+      name: 'number.purchased',
+      outcome: 'failed',
+      error: systemMessages.numberTaken,
+      details: { phone_number: phone, provider: provider.name },
+    });
     throw numberTaken();
   }
 }
@@ -269,7 +347,14 @@ export async function purchaseNumber(
   const [waiting] = await deps.db
     .select()
     .from(systems)
-    .where(and(eq(systems.businessId, businessId), eq(systems.name, 'telephony'), isNull(systems.phoneNumber), isNull(systems.deletedAt)))
+    .where(
+      and(
+        eq(systems.businessId, businessId),
+        eq(systems.name, 'telephony'),
+        isNull(systems.phoneNumber),
+        isNull(systems.deletedAt),
+      ),
+    )
     .orderBy(asc(systems.createdAt), asc(systems.id))
     .limit(1);
   if (waiting) return { row: await buyNumberFor(deps, waiting, input.phone_number, userId), created: false };
@@ -311,22 +396,40 @@ export async function purchaseNumber(
     await provider.releaseNumber(purchased.providerRef).catch(() => undefined);
     throw numberTaken();
   }
-  await recordSystemEvent(deps, row, { kind: 'action', name: 'system.created', outcome: 'ok', details: { name: row.name, by: userId } });
+  await recordSystemEvent(deps, row, {
+    kind: 'action',
+    name: 'system.created',
+    outcome: 'ok',
+    details: { name: row.name, by: userId },
+  });
   await recordSystemEvent(deps, row, {
     kind: 'action',
     name: 'number.purchased',
     outcome: 'ok',
-    details: { phone_number: purchased.phoneNumber, provider: provider.name, provider_ref: purchased.providerRef, by: userId },
+    details: {
+      phone_number: purchased.phoneNumber,
+      provider: provider.name,
+      provider_ref: purchased.providerRef,
+      by: userId,
+    },
   });
   await publishSystem(deps, 'Created', row);
   return { row, created: true };
 }
 
 /** list-available-numbers: the provider's numbers in a country (the business's by default). */
-export async function searchNumbers(deps: ManageDeps, system: SystemRow, search: { country: string; area_code?: string; contains?: string }): Promise<ApiAvailableNumber[]> {
+export async function searchNumbers(
+  deps: ManageDeps,
+  system: SystemRow,
+  search: { country: string; area_code?: string; contains?: string },
+): Promise<ApiAvailableNumber[]> {
   if (system.name === 'leadcatcher') throw new ApiError(422, [systemMessages.notAPhoneSystem]);
   try {
-    return await deps.telephony.searchNumbers({ country: search.country, areaCode: search.area_code, contains: search.contains });
+    return await deps.telephony.searchNumbers({
+      country: search.country,
+      areaCode: search.area_code,
+      contains: search.contains,
+    });
   } catch (error) {
     if (error instanceof TelephonyError) throw new ApiError(502, [error.message]);
     throw error;
@@ -425,7 +528,8 @@ export async function submitSetupStep(
       row = await changeSystem(deps, system.id, { setup: { forwarding_at: now } });
       break;
     case 'mobile.verify': {
-      if (!system.phoneNumber || !settings.mobile_number || !marks.forwarding_at) throw new ApiError(422, [systemMessages.stepNotReady]);
+      if (!system.phoneNumber || !settings.mobile_number || !marks.forwarding_at)
+        throw new ApiError(422, [systemMessages.stepNotReady]);
       row = await startTestCall(deps, system, String(settings.mobile_number), userId);
       messages.push(systemMessages.testCallStarted);
       break;
@@ -433,7 +537,12 @@ export async function submitSetupStep(
     default:
       throw invalid({ step: [systemMessages.stepUnknown] });
   }
-  await recordSystemEvent(deps, row, { kind: 'action', name: 'setup.submitted', outcome: 'ok', details: { step, by: userId } });
+  await recordSystemEvent(deps, row, {
+    kind: 'action',
+    name: 'setup.submitted',
+    outcome: 'ok',
+    details: { step, by: userId },
+  });
   // The number step published its purchase already; every other step publishes here.
   if (step !== 'number') await publishSystem(deps, 'Updated', row);
   if (messages.length === 0) messages.push(systemMessages.stepSaved);
@@ -447,19 +556,38 @@ export async function submitSetupStep(
  * The sandbox has no carrier, so the forwarded call arrives at once through that same handler.
  */
 async function startTestCall(deps: ManageDeps, system: SystemRow, mobile: string, userId: string): Promise<SystemRow> {
-  const started = await changeSystem(deps, system.id, { setup: { test_call_started_at: deps.clock.now().toISOString() } });
+  const started = await changeSystem(deps, system.id, {
+    setup: { test_call_started_at: deps.clock.now().toISOString() },
+  });
   const assistantNumber = started.phoneNumber!;
   const urls = webhookUrls(deps, system.id);
   let callId: string;
   try {
-    const call = await deps.telephony.placeCall({ to: mobile, from: assistantNumber, agentNumber: mobile, connectUrl: `${urls.connect}?test=1`, statusCallback: urls.status });
+    const call = await deps.telephony.placeCall({
+      to: mobile,
+      from: assistantNumber,
+      agentNumber: mobile,
+      connectUrl: `${urls.connect}?test=1`,
+      statusCallback: urls.status,
+    });
     callId = call.id;
   } catch (error) {
-    await recordSystemEvent(deps, system, { kind: 'action', name: 'setup.test_call', outcome: 'failed', error: error instanceof Error ? error.message : String(error), details: { to: mobile, by: userId } });
+    await recordSystemEvent(deps, system, {
+      kind: 'action',
+      name: 'setup.test_call',
+      outcome: 'failed',
+      error: error instanceof Error ? error.message : String(error),
+      details: { to: mobile, by: userId },
+    });
     if (error instanceof TelephonyError) throw new ApiError(502, [error.message]);
     throw error;
   }
-  await recordSystemEvent(deps, system, { kind: 'action', name: 'setup.test_call', outcome: 'ok', details: { to: mobile, from: assistantNumber, call_id: callId, by: userId } });
+  await recordSystemEvent(deps, system, {
+    kind: 'action',
+    name: 'setup.test_call',
+    outcome: 'ok',
+    details: { to: mobile, from: assistantNumber, call_id: callId, by: userId },
+  });
   if (deps.telephony.name === 'sandbox') {
     await handleVoice(deps, started, {
       CallSid: `CA-sandbox-${newId()}`,

@@ -16,7 +16,11 @@ import { sendBusinessSms, SmsOptedOutError } from './sms-opt-outs';
  */
 
 /** The number a call or SMS goes out from: the system's own, or another live number of this business. */
-async function senderNumber(deps: Pick<ApiDeps, 'db'>, system: SystemRow, from: string | null | undefined): Promise<string> {
+async function senderNumber(
+  deps: Pick<ApiDeps, 'db'>,
+  system: SystemRow,
+  from: string | null | undefined,
+): Promise<string> {
   if (system.name === 'leadcatcher') throw new ApiError(422, [systemMessages.notAPhoneSystem]);
   if (!system.phoneNumber) throw new ApiError(422, [systemMessages.needsNumber]);
   if (!from || from === system.phoneNumber) return system.phoneNumber;
@@ -53,7 +57,13 @@ export async function makeCall(
       statusCallback: urls.status,
     });
   } catch (error) {
-    await recordSystemEvent(deps, system, { kind: 'action', name: 'call.placed', outcome: 'failed', error: failure(error), details: { to: input.to, from, agent_number: input.agent_number, by: userId } });
+    await recordSystemEvent(deps, system, {
+      kind: 'action',
+      name: 'call.placed',
+      outcome: 'failed',
+      error: failure(error),
+      details: { to: input.to, from, agent_number: input.agent_number, by: userId },
+    });
     if (error instanceof TelephonyError) throw new ApiError(502, [error.message]);
     throw error;
   }
@@ -71,18 +81,41 @@ export async function makeCall(
     kind: 'action',
     name: 'call.placed',
     outcome: 'ok',
-    details: { to: input.to, from, agent_number: input.agent_number, call_id: placed.id, item_id: call._id, by: userId },
+    details: {
+      to: input.to,
+      from,
+      agent_number: input.agent_number,
+      call_id: placed.id,
+      item_id: call._id,
+      by: userId,
+    },
   });
   return call;
 }
 
-export async function sendMessage(deps: ApiDeps, system: SystemRow, userId: string, input: { to: string; from?: string | null; message: string }): Promise<ApiTimelineItem> {
+export async function sendMessage(
+  deps: ApiDeps,
+  system: SystemRow,
+  userId: string,
+  input: { to: string; from?: string | null; message: string },
+): Promise<ApiTimelineItem> {
   const from = await senderNumber(deps, system, input.from);
   let sent;
   try {
-    sent = await sendBusinessSms(deps, system.businessId, { to: input.to, from, body: input.message, statusCallback: webhookUrls(deps, system.id).status });
+    sent = await sendBusinessSms(deps, system.businessId, {
+      to: input.to,
+      from,
+      body: input.message,
+      statusCallback: webhookUrls(deps, system.id).status,
+    });
   } catch (error) {
-    await recordSystemEvent(deps, system, { kind: 'action', name: 'sms.sent', outcome: 'failed', error: failure(error), details: { to: input.to, from, by: userId } });
+    await recordSystemEvent(deps, system, {
+      kind: 'action',
+      name: 'sms.sent',
+      outcome: 'failed',
+      error: failure(error),
+      details: { to: input.to, from, by: userId },
+    });
     // The owner's own message too: the number texted STOP, which is theirs to undo, not a provider failure.
     if (error instanceof SmsOptedOutError) throw new ApiError(422, [error.message]);
     if (error instanceof TelephonyError) throw new ApiError(502, [error.message]);
@@ -99,6 +132,11 @@ export async function sendMessage(deps: ApiDeps, system: SystemRow, userId: stri
     externalId: sent.id,
     systemId: system.id,
   });
-  await recordSystemEvent(deps, system, { kind: 'action', name: 'sms.sent', outcome: 'ok', details: { to: input.to, from, message_id: sent.id, item_id: sms._id, by: userId } });
+  await recordSystemEvent(deps, system, {
+    kind: 'action',
+    name: 'sms.sent',
+    outcome: 'ok',
+    details: { to: input.to, from, message_id: sent.id, item_id: sms._id, by: userId },
+  });
   return sms;
 }

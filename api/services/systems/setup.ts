@@ -50,7 +50,14 @@ export function leadcatcherSnippets(deps: Pick<ApiDeps, 'publicUrl'>, systemId: 
   return { ...urls, script_tag: scriptTag, html_form: htmlForm };
 }
 
-const step = (key: string, title: string, description: string, done: boolean, required: boolean, data: Record<string, unknown> = {}): ApiSetupStep => ({
+const step = (
+  key: string,
+  title: string,
+  description: string,
+  done: boolean,
+  required: boolean,
+  data: Record<string, unknown> = {},
+): ApiSetupStep => ({
   key,
   title,
   description,
@@ -65,35 +72,97 @@ export function setupSteps(deps: Pick<ApiDeps, 'publicUrl'>, row: Row): ApiSetup
   switch (row.name) {
     case 'telephony':
       return [
-        step('number', 'Choose your number', 'Pick a number by country and area code; it is live as soon as you choose it.', Boolean(row.phoneNumber), true, { phone_number: row.phoneNumber }),
-        step('try_it', 'Try it', 'Call the number, or use the simulator below, and hear the assistant answer.', Boolean(marks.first_call_at || marks.tried_at), false, { first_call_at: marks.first_call_at ?? null }),
+        step(
+          'number',
+          'Choose your number',
+          'Pick a number by country and area code; it is live as soon as you choose it.',
+          Boolean(row.phoneNumber),
+          true,
+          { phone_number: row.phoneNumber },
+        ),
+        step(
+          'try_it',
+          'Try it',
+          'Call the number, or use the simulator below, and hear the assistant answer.',
+          Boolean(marks.first_call_at || marks.tried_at),
+          false,
+          { first_call_at: marks.first_call_at ?? null },
+        ),
       ];
     case 'leadcatcher': {
       const formName = typeof settings.form_name === 'string' ? settings.form_name : 'Contact form';
       return [
-        step('website', 'Your website', 'The sites allowed to send the form (leave empty to allow any) and the form’s name.', Boolean(marks.website_at), true, {
-          allowed_origins: Array.isArray(settings.allowed_origins) ? settings.allowed_origins : [],
-          form_name: formName,
-        }),
-        step('follow_up', 'Follow-up', 'Whether the assistant replies to each lead by SMS or email, and what it says.', Boolean(marks.follow_up_at), false),
-        step('install', 'Add the form to your site', 'Paste the script tag, or the plain HTML form that works without JavaScript.', Boolean(marks.first_submission_at || marks.installed_at), false, {
-          ...leadcatcherSnippets(deps, row.id, formName),
-          first_submission_at: marks.first_submission_at ?? null,
-        }),
+        step(
+          'website',
+          'Your website',
+          'The sites allowed to send the form (leave empty to allow any) and the form’s name.',
+          Boolean(marks.website_at),
+          true,
+          {
+            allowed_origins: Array.isArray(settings.allowed_origins) ? settings.allowed_origins : [],
+            form_name: formName,
+          },
+        ),
+        step(
+          'follow_up',
+          'Follow-up',
+          'Whether the assistant replies to each lead by SMS or email, and what it says.',
+          Boolean(marks.follow_up_at),
+          false,
+        ),
+        step(
+          'install',
+          'Add the form to your site',
+          'Paste the script tag, or the plain HTML form that works without JavaScript.',
+          Boolean(marks.first_submission_at || marks.installed_at),
+          false,
+          {
+            ...leadcatcherSnippets(deps, row.id, formName),
+            first_submission_at: marks.first_submission_at ?? null,
+          },
+        ),
       ];
     }
     case 'mobile': {
       const mobile = typeof settings.mobile_number === 'string' ? settings.mobile_number : null;
       return [
-        step('mobile', 'Your mobile number', 'The mobile whose unanswered calls the assistant takes.', Boolean(mobile), true, { mobile_number: mobile }),
-        step('number', 'The assistant’s number', 'Calls you do not take are forwarded to this number.', Boolean(row.phoneNumber), true, { phone_number: row.phoneNumber }),
-        step('forwarding', 'Turn on forwarding', 'Dial each code on your mobile (it answers with a confirmation).', Boolean(marks.forwarding_at), true, {
-          codes: row.phoneNumber ? forwardingCodes(row.phoneNumber) : [],
-        }),
-        step('verify', 'Test call', 'We call your mobile; let it ring. When the call reaches the assistant, forwarding works.', Boolean(marks.verified_at), true, {
-          test_call_started_at: marks.test_call_started_at ?? null,
-          verified_at: marks.verified_at ?? null,
-        }),
+        step(
+          'mobile',
+          'Your mobile number',
+          'The mobile whose unanswered calls the assistant takes.',
+          Boolean(mobile),
+          true,
+          { mobile_number: mobile },
+        ),
+        step(
+          'number',
+          'The assistant’s number',
+          'Calls you do not take are forwarded to this number.',
+          Boolean(row.phoneNumber),
+          true,
+          { phone_number: row.phoneNumber },
+        ),
+        step(
+          'forwarding',
+          'Turn on forwarding',
+          'Dial each code on your mobile (it answers with a confirmation).',
+          Boolean(marks.forwarding_at),
+          true,
+          {
+            codes: row.phoneNumber ? forwardingCodes(row.phoneNumber) : [],
+          },
+        ),
+        step(
+          'verify',
+          'Test call',
+          'We call your mobile; let it ring. When the call reaches the assistant, forwarding works.',
+          Boolean(marks.verified_at),
+          true,
+          {
+            test_call_started_at: marks.test_call_started_at ?? null,
+            verified_at: marks.verified_at ?? null,
+          },
+        ),
       ];
     }
   }

@@ -51,11 +51,19 @@ export async function recordSimulatedCall(
       offset += part.length;
     }
     await storageOf(deps).put(recordingKey(call.id), encodeWav(pcm, RATE), RECORDING_MIME_TYPE);
-    await updateCall(deps, system.businessId, call.id, { details: { recording: true, call_recording_duration: Math.round(pcm.length / RATE), recording_simulated: true } });
+    await updateCall(deps, system.businessId, call.id, {
+      details: { recording: true, call_recording_duration: Math.round(pcm.length / RATE), recording_simulated: true },
+    });
     return true;
   } catch (error) {
     // The simulation itself succeeded; a call without its recording says so on its page.
-    deps.log?.({ level: 'warn', msg: 'simulated call not recorded', system_id: system.id, call_id: call.id, error: String(error) });
+    deps.log?.({
+      level: 'warn',
+      msg: 'simulated call not recorded',
+      system_id: system.id,
+      call_id: call.id,
+      error: String(error),
+    });
     return false;
   }
 }

@@ -33,12 +33,26 @@ export function smsKeyword(text: string): SmsKeyword {
 }
 
 /** Records a STOP (kept once; a repeat keeps the first) or undoes it on START. Answers the keyword. */
-export async function recordSmsKeyword(deps: Pick<ApiDeps, 'db' | 'clock'>, businessId: string, phone: string, text: string): Promise<SmsKeyword> {
+export async function recordSmsKeyword(
+  deps: Pick<ApiDeps, 'db' | 'clock'>,
+  businessId: string,
+  phone: string,
+  text: string,
+): Promise<SmsKeyword> {
   const keyword = smsKeyword(text);
   if (keyword === 'opt_out') {
     await deps.db
       .insert(smsOptOuts)
-      .values({ id: newId(), businessId, phone, keyword: text.trim().replace(/[.!]+$/, '').toUpperCase(), createdAt: deps.clock.now() })
+      .values({
+        id: newId(),
+        businessId,
+        phone,
+        keyword: text
+          .trim()
+          .replace(/[.!]+$/, '')
+          .toUpperCase(),
+        createdAt: deps.clock.now(),
+      })
       .onConflictDoNothing();
   } else if (keyword === 'opt_in') {
     await deps.db.delete(smsOptOuts).where(and(eq(smsOptOuts.businessId, businessId), eq(smsOptOuts.phone, phone)));
@@ -65,7 +79,11 @@ export class SmsOptedOutError extends TelephonyError {
 }
 
 /** Every SMS a business sends: refused with SmsOptedOutError when the number texted STOP to it. */
-export async function sendBusinessSms(deps: Pick<ApiDeps, 'db' | 'telephony'>, businessId: string, sms: Sms): Promise<SmsResult> {
+export async function sendBusinessSms(
+  deps: Pick<ApiDeps, 'db' | 'telephony'>,
+  businessId: string,
+  sms: Sms,
+): Promise<SmsResult> {
   if ((await smsOptOutsOf(deps.db, businessId, [sms.to])).size > 0) throw new SmsOptedOutError(sms.to);
   return deps.telephony.sendSms(sms);
 }

@@ -30,23 +30,47 @@ export async function handleSmsStatus(deps: ApiDeps, system: SystemRow, params: 
     const [item] = await deps.db
       .select({ id: timelineItems.id, status: timelineItems.status })
       .from(timelineItems)
-      .where(and(eq(timelineItems.businessId, system.businessId), eq(timelineItems.externalId, sid), eq(timelineItems.type, 'sms')))
+      .where(
+        and(
+          eq(timelineItems.businessId, system.businessId),
+          eq(timelineItems.externalId, sid),
+          eq(timelineItems.type, 'sms'),
+        ),
+      )
       .limit(1);
     if (!sid || !status || !item) {
-      await recordSystemEvent(deps, system, { kind: 'webhook', name: 'sms.status', outcome: 'failed', error: sid ? 'No message with that MessageSid.' : 'MessageSid is missing.', details });
+      await recordSystemEvent(deps, system, {
+        kind: 'webhook',
+        name: 'sms.status',
+        outcome: 'failed',
+        error: sid ? 'No message with that MessageSid.' : 'MessageSid is missing.',
+        details,
+      });
       return;
     }
     const known = RANK[status] !== undefined;
-    const moves = known && (item.status === null || RANK[item.status] === undefined || RANK[status] > RANK[item.status]);
+    const moves =
+      known && (item.status === null || RANK[item.status] === undefined || RANK[status] > RANK[item.status]);
     if (moves) {
       await updateSms(deps, system.businessId, item.id, {
         status,
         details: params.ErrorCode ? { error_code: params.ErrorCode } : undefined,
       });
     }
-    await recordSystemEvent(deps, system, { kind: 'webhook', name: 'sms.status', outcome: moves ? 'ok' : 'duplicate', details });
+    await recordSystemEvent(deps, system, {
+      kind: 'webhook',
+      name: 'sms.status',
+      outcome: moves ? 'ok' : 'duplicate',
+      details,
+    });
   } catch (error) {
     deps.log?.({ level: 'error', msg: 'sms status not recorded', system_id: system.id, error: String(error) });
-    await recordSystemEvent(deps, system, { kind: 'webhook', name: 'sms.status', outcome: 'failed', error: 'The status could not be recorded.', details });
+    await recordSystemEvent(deps, system, {
+      kind: 'webhook',
+      name: 'sms.status',
+      outcome: 'failed',
+      error: 'The status could not be recorded.',
+      details,
+    });
   }
 }

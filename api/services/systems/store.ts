@@ -22,7 +22,9 @@ import { setupSteps } from './setup';
 export type SystemRow = typeof systems.$inferSelect;
 export type SystemDeps = Pick<ApiDeps, 'db' | 'clock' | 'broadcaster' | 'publicUrl'>;
 
-export function systemSettings<K extends SystemKind>(row: Pick<SystemRow, 'settings'> & { name: K }): (typeof DEFAULT_SETTINGS)[K] {
+export function systemSettings<K extends SystemKind>(
+  row: Pick<SystemRow, 'settings'> & { name: K },
+): (typeof DEFAULT_SETTINGS)[K] {
   return { ...DEFAULT_SETTINGS[row.name], ...row.settings } as (typeof DEFAULT_SETTINGS)[K];
 }
 
@@ -44,11 +46,22 @@ export function serializeSystem(deps: Pick<ApiDeps, 'publicUrl'>, row: SystemRow
 }
 
 /** A system of this business (live unless `deleted`), or undefined: another business's is never found. */
-export async function findSystem(db: Db, businessId: string, id: string, options: { deleted?: boolean } = {}): Promise<SystemRow | undefined> {
+export async function findSystem(
+  db: Db,
+  businessId: string,
+  id: string,
+  options: { deleted?: boolean } = {},
+): Promise<SystemRow | undefined> {
   const [row] = await db
     .select()
     .from(systems)
-    .where(and(eq(systems.id, id), eq(systems.businessId, businessId), options.deleted ? undefined : isNull(systems.deletedAt)))
+    .where(
+      and(
+        eq(systems.id, id),
+        eq(systems.businessId, businessId),
+        options.deleted ? undefined : isNull(systems.deletedAt),
+      ),
+    )
     .limit(1);
   return row;
 }
@@ -72,7 +85,11 @@ export async function listSystems(db: Db, businessId: string): Promise<SystemRow
 }
 
 /** SystemCreated/Updated/Deleted on the business channel (docs/product.md#realtime: any event reloads the list). */
-export async function publishSystem(deps: SystemDeps, kind: 'Created' | 'Updated' | 'Deleted', row: SystemRow): Promise<ApiSystem> {
+export async function publishSystem(
+  deps: SystemDeps,
+  kind: 'Created' | 'Updated' | 'Deleted',
+  row: SystemRow,
+): Promise<ApiSystem> {
   const record = serializeSystem(deps, row);
   await entityChanged(deps, row.businessId, 'System', kind, record);
   return record;
@@ -87,7 +104,11 @@ export type SystemEventInput = {
 };
 
 /** Log what arrived or what was done. Never throws: a failing log must not fail the webhook it records. */
-export async function recordSystemEvent(deps: Pick<ApiDeps, 'db' | 'clock' | 'log'>, system: Pick<SystemRow, 'id' | 'businessId'>, event: SystemEventInput): Promise<void> {
+export async function recordSystemEvent(
+  deps: Pick<ApiDeps, 'db' | 'clock' | 'log'>,
+  system: Pick<SystemRow, 'id' | 'businessId'>,
+  event: SystemEventInput,
+): Promise<void> {
   try {
     await deps.db.insert(systemEvents).values({
       id: newId(),
@@ -101,7 +122,13 @@ export async function recordSystemEvent(deps: Pick<ApiDeps, 'db' | 'clock' | 'lo
       createdAt: deps.clock.now(),
     });
   } catch (error) {
-    deps.log?.({ level: 'error', msg: 'system event not recorded', system_id: system.id, event: event.name, error: String(error) });
+    deps.log?.({
+      level: 'error',
+      msg: 'system event not recorded',
+      system_id: system.id,
+      event: event.name,
+      error: String(error),
+    });
   }
 }
 

@@ -11,8 +11,9 @@ type AttrValue = string | number | boolean | null | undefined;
 type Attrs = Record<string, AttrValue>;
 
 // XML 1.0 forbids most control characters, lone surrogates and U+FFFE/U+FFFF.
-// eslint-disable-next-line no-control-regex
-const INVALID_XML_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const INVALID_XML_CHARS =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** Text and attribute values: the five XML entities escaped, characters XML cannot hold removed. */
 export function escapeXml(value: string): string {
@@ -39,9 +40,17 @@ function node(name: string, attrs: Attrs = {}, children: TwimlChild[] = []): Twi
 }
 
 export type SayOptions = { voice?: string; language?: string };
-export const say = (text: string, options: SayOptions = {}) => node('Say', { voice: options.voice, language: options.language }, [text]);
+export const say = (text: string, options: SayOptions = {}) =>
+  node('Say', { voice: options.voice, language: options.language }, [text]);
 
-export type GatherOptions = { action: string; language?: string; speechTimeout?: string; timeout?: number; hints?: string; actionOnEmptyResult?: boolean };
+export type GatherOptions = {
+  action: string;
+  language?: string;
+  speechTimeout?: string;
+  timeout?: number;
+  hints?: string;
+  actionOnEmptyResult?: boolean;
+};
 /** A speech gather: what the caller says goes to `action` as SpeechResult; `prompt` verbs are spoken meanwhile (they can be interrupted). */
 export const gather = (options: GatherOptions, ...prompt: TwimlNode[]) =>
   node(
@@ -63,11 +72,24 @@ export type DialOptions = { callerId?: string | null; action?: string; timeout?:
 export const dial = (options: DialOptions, ...numbers: string[]) =>
   node(
     'Dial',
-    { callerId: options.callerId, action: options.action, method: options.action ? 'POST' : undefined, timeout: options.timeout, answerOnBridge: options.answerOnBridge },
+    {
+      callerId: options.callerId,
+      action: options.action,
+      method: options.action ? 'POST' : undefined,
+      timeout: options.timeout,
+      answerOnBridge: options.answerOnBridge,
+    },
     numbers.map((phone) => node('Number', {}, [phone])),
   );
 
-export type RecordOptions = { action: string; maxLength?: number; transcribe?: boolean; transcribeCallback?: string; playBeep?: boolean; timeout?: number };
+export type RecordOptions = {
+  action: string;
+  maxLength?: number;
+  transcribe?: boolean;
+  transcribeCallback?: string;
+  playBeep?: boolean;
+  timeout?: number;
+};
 export const record = (options: RecordOptions) =>
   node('Record', {
     action: options.action,
@@ -103,7 +125,10 @@ export function twimlResponse(...verbs: TwimlNode[]): string {
 export const emptyTwiml = () => twimlResponse();
 
 export class TwimlParseError extends Error {
-  constructor(message: string, readonly position: number) {
+  constructor(
+    message: string,
+    readonly position: number,
+  ) {
     super(`${message} at ${position}`);
     this.name = 'TwimlParseError';
   }
@@ -115,8 +140,17 @@ function decodeEntities(text: string, offset: number): string {
   return text.replace(/&([^;&<]*);?/g, (match, body: string, index: number) => {
     if (!match.endsWith(';')) throw new TwimlParseError('Unterminated entity', offset + index);
     if (body in ENTITIES) return ENTITIES[body];
-    const code = /^#x([0-9a-fA-F]{1,6})$/.test(body) ? parseInt(body.slice(2), 16) : /^#(\d{1,7})$/.test(body) ? parseInt(body.slice(1), 10) : NaN;
-    if (!Number.isFinite(code) || code > 0x10ffff || (code < 0x20 && ![0x9, 0xa, 0xd].includes(code)) || (code >= 0xd800 && code <= 0xdfff)) {
+    const code = /^#x([0-9a-fA-F]{1,6})$/.test(body)
+      ? parseInt(body.slice(2), 16)
+      : /^#(\d{1,7})$/.test(body)
+        ? parseInt(body.slice(1), 10)
+        : NaN;
+    if (
+      !Number.isFinite(code) ||
+      code > 0x10ffff ||
+      (code < 0x20 && ![0x9, 0xa, 0xd].includes(code)) ||
+      (code >= 0xd800 && code <= 0xdfff)
+    ) {
       throw new TwimlParseError(`Unknown entity &${body};`, offset + index);
     }
     return String.fromCodePoint(code);
@@ -160,7 +194,11 @@ export function parseTwiml(xml: string): TwimlNode {
     const end = xml.indexOf('?>', position);
     if (end === -1) fail('Unterminated XML declaration');
     const declaration = xml.slice(position, end + 2);
-    if (!/^<\?xml\s+version\s*=\s*("1\.[0-9]"|'1\.[0-9]')(\s+encoding\s*=\s*("[A-Za-z][\w.-]*"|'[A-Za-z][\w.-]*'))?(\s+standalone\s*=\s*("(yes|no)"|'(yes|no)'))?\s*\?>$/.test(declaration)) {
+    if (
+      !/^<\?xml\s+version\s*=\s*("1\.[0-9]"|'1\.[0-9]')(\s+encoding\s*=\s*("[A-Za-z][\w.-]*"|'[A-Za-z][\w.-]*'))?(\s+standalone\s*=\s*("(yes|no)"|'(yes|no)'))?\s*\?>$/.test(
+        declaration,
+      )
+    ) {
       fail('Malformed XML declaration');
     }
     position = end + 2;

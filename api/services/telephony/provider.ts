@@ -19,7 +19,13 @@ export type PurchasedNumber = { phoneNumber: string; providerRef: string };
  * A click-to-call: the provider rings `agentNumber` first (from `from`); when the agent
  * answers, `connectUrl` answers TwiML that dials `to`. Status changes go to statusCallback.
  */
-export type OutboundCall = { to: string; from: string; agentNumber: string; connectUrl: string; statusCallback: string };
+export type OutboundCall = {
+  to: string;
+  from: string;
+  agentNumber: string;
+  connectUrl: string;
+  statusCallback: string;
+};
 export type CallResult = { id: string; status: string };
 
 export interface TelephonyProvider {

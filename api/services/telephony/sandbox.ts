@@ -18,7 +18,8 @@ function rangesFor(country: string, areaCode: string | undefined): Range[] {
   switch (country) {
     case 'US':
     case 'CA': {
-      const area = areaCode && /^[2-9]\d\d$/.test(areaCode) ? areaCode : areaCode ? null : country === 'US' ? '415' : '416';
+      const area =
+        areaCode && /^[2-9]\d\d$/.test(areaCode) ? areaCode : areaCode ? null : country === 'US' ? '415' : '416';
       return area ? [{ prefix: `+1${area}55501`, digits: 2, locality: null, region: null }] : [];
     }
     case 'GB': {
@@ -35,7 +36,9 @@ function rangesFor(country: string, areaCode: string | undefined): Range[] {
       return areas[areaCode.replace(/^0/, '')] ? [areas[areaCode.replace(/^0/, '')]] : [];
     }
     case 'AU':
-      return !areaCode || areaCode === '4' ? [{ prefix: '+61491570', digits: 3, locality: null, region: 'Mobile' }] : [];
+      return !areaCode || areaCode === '4'
+        ? [{ prefix: '+61491570', digits: 3, locality: null, region: 'Mobile' }]
+        : [];
     case 'IE':
       return !areaCode || areaCode === '20' ? [{ prefix: '+35320910', digits: 4, locality: null, region: null }] : [];
     default:
@@ -53,7 +56,14 @@ export function sandboxNumbers(country: string, areaCode?: string, contains?: st
     for (let index = 0; index < count; index += 1) {
       const phone = `${range.prefix}${String((index + 10) % count).padStart(range.digits, '0')}`;
       if (contains && !phone.slice(1).includes(contains)) continue;
-      found.push({ phone_number: phone, friendly_name: formatPhoneNumber(phone, INTERNATIONAL), locality: range.locality, region: range.region, country, capabilities: { voice: true, sms: true } });
+      found.push({
+        phone_number: phone,
+        friendly_name: formatPhoneNumber(phone, INTERNATIONAL),
+        locality: range.locality,
+        region: range.region,
+        country,
+        capabilities: { voice: true, sms: true },
+      });
     }
   }
   return found;
@@ -61,11 +71,20 @@ export function sandboxNumbers(country: string, areaCode?: string, contains?: st
 
 /** Every fictional range, whatever area it was found under (purchase checks against all of them). */
 const GB_AREAS = ['7700', '20', '161', '121', '131', '141', '117'];
-const ALL_RANGES: Range[] = [...GB_AREAS.flatMap((area) => rangesFor('GB', area)), ...rangesFor('AU', undefined), ...rangesFor('IE', undefined)];
+const ALL_RANGES: Range[] = [
+  ...GB_AREAS.flatMap((area) => rangesFor('GB', area)),
+  ...rangesFor('AU', undefined),
+  ...rangesFor('IE', undefined),
+];
 
 export function isSandboxNumber(phone: string): boolean {
   if (/^\+1[2-9]\d\d55501\d\d$/.test(phone)) return true;
-  return ALL_RANGES.some((range) => phone.startsWith(range.prefix) && phone.length === range.prefix.length + range.digits && /^\d+$/.test(phone.slice(range.prefix.length)));
+  return ALL_RANGES.some(
+    (range) =>
+      phone.startsWith(range.prefix) &&
+      phone.length === range.prefix.length + range.digits &&
+      /^\d+$/.test(phone.slice(range.prefix.length)),
+  );
 }
 
 export function createSandboxTelephony(db: Db): TelephonyProvider {
@@ -99,7 +118,8 @@ export function createSandboxTelephony(db: Db): TelephonyProvider {
       return candidates.filter((number) => !taken.has(number.phone_number)).slice(0, limit);
     },
     async purchaseNumber(phoneNumber) {
-      if (!isSandboxNumber(phoneNumber)) throw new TelephonyError('That number is no longer available. Choose another one.', 'number_unavailable');
+      if (!isSandboxNumber(phoneNumber))
+        throw new TelephonyError('That number is no longer available. Choose another one.', 'number_unavailable');
       return { phoneNumber, providerRef: `PN-sandbox-${newId()}` };
     },
     async releaseNumber() {},

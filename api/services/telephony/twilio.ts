@@ -13,8 +13,13 @@ import { TelephonyError, type AvailableNumber, type SmsResult, type TelephonyPro
 export type TwilioCredentials = { accountSid: string; authToken: string };
 
 /** Twilio is used when both credentials are set (parseEnv refuses one without the other); else the sandbox. */
-export function twilioCredentials(env: { TWILIO_ACCOUNT_SID?: string; TWILIO_AUTH_TOKEN?: string }): TwilioCredentials | undefined {
-  return env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN ? { accountSid: env.TWILIO_ACCOUNT_SID, authToken: env.TWILIO_AUTH_TOKEN } : undefined;
+export function twilioCredentials(env: {
+  TWILIO_ACCOUNT_SID?: string;
+  TWILIO_AUTH_TOKEN?: string;
+}): TwilioCredentials | undefined {
+  return env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN
+    ? { accountSid: env.TWILIO_ACCOUNT_SID, authToken: env.TWILIO_AUTH_TOKEN }
+    : undefined;
 }
 
 export type TwilioTelephonyOptions = TwilioCredentials & {
@@ -50,18 +55,29 @@ type TwilioRestError = { status?: number; code?: number; message?: string };
 
 function restError(error: unknown): TwilioRestError | null {
   if (error instanceof twilioSdk().RestException) return error;
-  if (error && typeof error === 'object' && 'status' in error && typeof (error as { status: unknown }).status === 'number') {
+  if (
+    error &&
+    typeof error === 'object' &&
+    'status' in error &&
+    typeof (error as { status: unknown }).status === 'number'
+  ) {
     return error as TwilioRestError;
   }
   return null;
 }
 
 /** A TelephonyError for what Twilio (or the way to it) answered. */
-export function twilioError(error: unknown, action: 'purchase' | 'search' | 'release' | 'call' | 'sms'): TelephonyError {
+export function twilioError(
+  error: unknown,
+  action: 'purchase' | 'search' | 'release' | 'call' | 'sms',
+): TelephonyError {
   const rest = restError(error);
   if (!rest) {
     // No HTTP answer at all: DNS, TLS, refused connection or our timeout.
-    return new TelephonyError('Twilio could not be reached. Check the server’s internet connection and try again.', 'provider_failed');
+    return new TelephonyError(
+      'Twilio could not be reached. Check the server’s internet connection and try again.',
+      'provider_failed',
+    );
   }
   const code = rest.code ?? 0;
   if (action === 'purchase' && (NUMBER_GONE.has(code) || rest.status === 404)) {
@@ -71,7 +87,9 @@ export function twilioError(error: unknown, action: 'purchase' | 'search' | 'rel
   if (KNOWN_ERRORS[code]) return new TelephonyError(KNOWN_ERRORS[code], 'provider_failed');
   if (rest.status === 429) return new TelephonyError(KNOWN_ERRORS[20429], 'provider_failed');
   return new TelephonyError(
-    code ? `Twilio refused the request (error ${code}, see twilio.com/docs/errors/${code}).` : `Twilio refused the request (HTTP ${rest.status ?? 'error'}).`,
+    code
+      ? `Twilio refused the request (error ${code}, see twilio.com/docs/errors/${code}).`
+      : `Twilio refused the request (HTTP ${rest.status ?? 'error'}).`,
     'provider_failed',
   );
 }
@@ -89,7 +107,9 @@ function smsStatus(status: string | undefined): SmsResult['status'] {
 function isTwilioUrl(url: string): boolean {
   try {
     const parsed = new URL(url);
-    return parsed.protocol === 'https:' && (parsed.hostname === 'api.twilio.com' || parsed.hostname.endsWith('.twilio.com'));
+    return (
+      parsed.protocol === 'https:' && (parsed.hostname === 'api.twilio.com' || parsed.hostname.endsWith('.twilio.com'))
+    );
   } catch {
     return false;
   }
@@ -97,7 +117,11 @@ function isTwilioUrl(url: string): boolean {
 
 export function createTwilioTelephony(options: TwilioTelephonyOptions): TelephonyProvider {
   const { accountSid, authToken } = options;
-  const client = twilioSdk()(accountSid, authToken, { timeout: options.timeoutMs ?? 15_000, autoRetry: true, maxRetries: 2 });
+  const client = twilioSdk()(accountSid, authToken, {
+    timeout: options.timeoutMs ?? 15_000,
+    autoRetry: true,
+    maxRetries: 2,
+  });
   // Looked up per call, not captured: whatever wraps the global fetch later (msw in tests) applies.
   const fetchImpl: typeof fetch = options.fetchImpl ?? ((input, init) => fetch(input, init));
 

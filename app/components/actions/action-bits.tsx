@@ -9,7 +9,10 @@ import { RUN_STATUS_LABELS, statusLabel } from './action-types';
 export function ActionStatusBadge({ status }: { status: string }) {
   const colours = status === 'active' ? 'bg-emerald-100 text-emerald-800' : 'bg-amber-100 text-amber-800';
   return (
-    <span data-testid="action-status" className={`inline-flex flex-none rounded-full px-2 py-0.5 text-xs font-medium ${colours}`}>
+    <span
+      data-testid="action-status"
+      className={`inline-flex flex-none rounded-full px-2 py-0.5 text-xs font-medium ${colours}`}
+    >
       {statusLabel(status)}
     </span>
   );
@@ -26,7 +29,12 @@ export function ActionToggle({ action, back }: { action: Pick<ApiAction, '_id' |
       <input type="hidden" name="id" value={action._id} />
       <input type="hidden" name="status" value={next} />
       <input type="hidden" name="back" value={back} />
-      <SubmitButton variant="secondary" name="intent" value={`toggle-${action._id}`} pendingText={next === 'paused' ? 'Pausing…' : 'Enabling…'}>
+      <SubmitButton
+        variant="secondary"
+        name="intent"
+        value={`toggle-${action._id}`}
+        pendingText={next === 'paused' ? 'Pausing…' : 'Enabling…'}
+      >
         <span aria-hidden>{next === 'paused' ? 'Pause' : 'Enable'}</span>
         <span className="sr-only">
           {next === 'paused' ? 'Pause' : 'Enable'} {action.name}
@@ -88,7 +96,9 @@ export function RunHistory({ runs, timeZone, now }: { runs: ApiActionRun[]; time
                 )}
               </td>
               <td className="px-4 py-2">
-                <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium ${RUN_COLOURS[run.status]}`}>{RUN_STATUS_LABELS[run.status] ?? run.status}</span>
+                <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium ${RUN_COLOURS[run.status]}`}>
+                  {RUN_STATUS_LABELS[run.status] ?? run.status}
+                </span>
               </td>
               <td className="px-4 py-2 text-slate-700" data-testid="action-run-outcome">
                 {run.outcome ?? ''}
@@ -102,7 +112,13 @@ export function RunHistory({ runs, timeZone, now }: { runs: ApiActionRun[]; time
 }
 
 /** The delete confirmation: posts to the action's page, which deletes and lands on the list with a restore banner. */
-export function DeleteActionConfirm({ action, cancel }: { action: Pick<ApiAction, '_id' | 'name'>; cancel: ReactNode }) {
+export function DeleteActionConfirm({
+  action,
+  cancel,
+}: {
+  action: Pick<ApiAction, '_id' | 'name'>;
+  cancel: ReactNode;
+}) {
   return (
     <DeleteConfirmation
       action={`/dashboard/actions/${action._id}`}

@@ -5,7 +5,15 @@ import { ACTION_KINDS, ACTION_STATUSES, ACTION_TRIGGERS, actionSchema } from '#c
 import { CUSTOMER_STATUSES, CUSTOMER_STATUS_LABELS } from '#contract/schemas/customer';
 import { useSchemaForm } from '#app/lib/use-schema-form';
 import { ErrorList, Field, SelectField, SubmitButton, TextAreaField } from '../forms';
-import { kindLabel, statusLabel, triggerLabel, type ActionDefaults, type ActionFormReply, type ActionPreview, type AssigneeOption } from './action-types';
+import {
+  kindLabel,
+  statusLabel,
+  triggerLabel,
+  type ActionDefaults,
+  type ActionFormReply,
+  type ActionPreview,
+  type AssigneeOption,
+} from './action-types';
 
 /** Typing pauses this long before the live preview asks again. */
 const PREVIEW_PAUSE_MS = 300;
@@ -74,7 +82,11 @@ export function ActionForm({
   return (
     <Form {...getFormProps(form)} method="post" className="flex flex-col gap-6">
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Name" errors={fields.name.errors} inputProps={{ ...getInputProps(fields.name, { type: 'text' }), maxLength: 100, autoComplete: 'off' }} />
+        <Field
+          label="Name"
+          errors={fields.name.errors}
+          inputProps={{ ...getInputProps(fields.name, { type: 'text' }), maxLength: 100, autoComplete: 'off' }}
+        />
         <SelectField label="Status" errors={fields.status.errors} selectProps={getSelectProps(fields.status)}>
           {ACTION_STATUSES.map((status) => (
             <option key={status} value={status}>
@@ -95,7 +107,11 @@ export function ActionForm({
             ))}
           </SelectField>
           {shows(trigger === 'customer_status') ? (
-            <SelectField label="Contact status (for “stays in a status”)" errors={fields.trigger_status.errors} selectProps={getSelectProps(fields.trigger_status)}>
+            <SelectField
+              label="Contact status (for “stays in a status”)"
+              errors={fields.trigger_status.errors}
+              selectProps={getSelectProps(fields.trigger_status)}
+            >
               <option value="">Choose a status</option>
               {CUSTOMER_STATUSES.map((status) => (
                 <option key={status} value={status}>
@@ -111,12 +127,20 @@ export function ActionForm({
             inputProps={{ ...getInputProps(fields.interval, { type: 'text' }), maxLength: 50, autoComplete: 'off' }}
           />
         </div>
-        <Checkbox label="Repeat" hint="Run again every interval while the trigger still holds, instead of once." props={getInputProps(fields.repeat, { type: 'checkbox' })} />
+        <Checkbox
+          label="Repeat"
+          hint="Run again every interval while the trigger still holds, instead of once."
+          props={getInputProps(fields.repeat, { type: 'checkbox' })}
+        />
       </fieldset>
 
       <fieldset className="flex flex-col gap-4">
         <legend className="mb-2 font-semibold text-slate-900">What it does</legend>
-        <SelectField label="What the assistant does" errors={fields.kind.errors} selectProps={getSelectProps(fields.kind)}>
+        <SelectField
+          label="What the assistant does"
+          errors={fields.kind.errors}
+          selectProps={getSelectProps(fields.kind)}
+        >
           {ACTION_KINDS.map((value) => (
             <option key={value} value={value}>
               {kindLabel(value)}
@@ -130,14 +154,20 @@ export function ActionForm({
             hint={
               <>
                 Use {'{first_name}'}, {'{name}'} and {'{business_name}'} for the customer’s and the business’s details.
-                {readyMade ? ' Leave empty to use the ready-made message (for a missed call, the phone system’s text-back message).' : ''}
+                {readyMade
+                  ? ' Leave empty to use the ready-made message (for a missed call, the phone system’s text-back message).'
+                  : ''}
               </>
             }
             textareaProps={{ ...getTextareaProps(fields.template), rows: 4, maxLength: 1600 }}
           />
         ) : null}
         {shows(kind === 'create_task') ? (
-          <SelectField label="Task for (create task)" errors={fields.assignee_id.errors} selectProps={getSelectProps(fields.assignee_id)}>
+          <SelectField
+            label="Task for (create task)"
+            errors={fields.assignee_id.errors}
+            selectProps={getSelectProps(fields.assignee_id)}
+          >
             <option value="">Unassigned (the whole team)</option>
             {!knownAssignee ? <option value={defaultValue.assignee_id}>The current team member</option> : null}
             {assignees.map((member) => (
@@ -148,7 +178,11 @@ export function ActionForm({
           </SelectField>
         ) : null}
         {shows(kind === 'set_customer_status') ? (
-          <SelectField label="Move the contact to (status)" errors={fields.target_status.errors} selectProps={getSelectProps(fields.target_status)}>
+          <SelectField
+            label="Move the contact to (status)"
+            errors={fields.target_status.errors}
+            selectProps={getSelectProps(fields.target_status)}
+          >
             <option value="">Choose a status</option>
             {CUSTOMER_STATUSES.map((status) => (
               <option key={status} value={status}>
@@ -157,16 +191,36 @@ export function ActionForm({
             ))}
           </SelectField>
         ) : null}
-        {shows(sendsMessage || kind === 'create_task') ? <PreviewPanel formId={form.id} actionId={actionId} template={String(fields.template.value ?? '')} kind={kind} answered={reply?.preview} /> : null}
+        {shows(sendsMessage || kind === 'create_task') ? (
+          <PreviewPanel
+            formId={form.id}
+            actionId={actionId}
+            template={String(fields.template.value ?? '')}
+            kind={kind}
+            answered={reply?.preview}
+          />
+        ) : null}
       </fieldset>
 
       <fieldset className="flex flex-col gap-4">
         <legend className="mb-2 font-semibold text-slate-900">Limits</legend>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="At most this many times per customer a day" errors={fields.per_customer_limit.errors} inputProps={{ ...getInputProps(fields.per_customer_limit, { type: 'number' }), min: 1, max: 50 }} />
+          <Field
+            label="At most this many times per customer a day"
+            errors={fields.per_customer_limit.errors}
+            inputProps={{ ...getInputProps(fields.per_customer_limit, { type: 'number' }), min: 1, max: 50 }}
+          />
         </div>
-        <Checkbox label="Only in opening hours" hint="Messages wait until the business is open." props={getInputProps(fields.opening_hours_only, { type: 'checkbox' })} />
-        <Checkbox label="Stop when the customer replies" hint="A reply after the trigger ends the follow-up for that customer." props={getInputProps(fields.stop_on_reply, { type: 'checkbox' })} />
+        <Checkbox
+          label="Only in opening hours"
+          hint="Messages wait until the business is open."
+          props={getInputProps(fields.opening_hours_only, { type: 'checkbox' })}
+        />
+        <Checkbox
+          label="Stop when the customer replies"
+          hint="A reply after the trigger ends the follow-up for that customer."
+          props={getInputProps(fields.stop_on_reply, { type: 'checkbox' })}
+        />
       </fieldset>
 
       <ErrorList id={form.errorId} errors={form.errors} />
@@ -183,7 +237,19 @@ export function ActionForm({
  * typed (the preview resource route); without, the Preview button posts the form and the
  * answer comes back with it.
  */
-function PreviewPanel({ formId, actionId, template, kind, answered }: { formId: string; actionId?: string; template: string; kind: string; answered?: ActionPreview }) {
+function PreviewPanel({
+  formId,
+  actionId,
+  template,
+  kind,
+  answered,
+}: {
+  formId: string;
+  actionId?: string;
+  template: string;
+  kind: string;
+  answered?: ActionPreview;
+}) {
   const fetcher = useFetcher<{ preview: ActionPreview }>();
   const { load } = fetcher;
   const [asked, setAsked] = useState(false);
@@ -193,14 +259,19 @@ function PreviewPanel({ formId, actionId, template, kind, answered }: { formId: 
     if (!hydrated || !wanted) return;
     const timer = setTimeout(() => {
       setAsked(true);
-      load(`/dashboard/actions/preview?${new URLSearchParams({ template, kind, ...(actionId ? { action_id: actionId } : {}) })}`);
+      load(
+        `/dashboard/actions/preview?${new URLSearchParams({ template, kind, ...(actionId ? { action_id: actionId } : {}) })}`,
+      );
     }, PREVIEW_PAUSE_MS);
     return () => clearTimeout(timer);
   }, [hydrated, wanted, template, kind, actionId, load]);
   const preview = (asked && wanted ? fetcher.data?.preview : null) ?? answered ?? null;
 
   return (
-    <section className="flex flex-col gap-2 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200" aria-labelledby={`${formId}-preview-title`}>
+    <section
+      className="flex flex-col gap-2 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200"
+      aria-labelledby={`${formId}-preview-title`}
+    >
       <div className="flex items-center justify-between gap-3">
         <h3 id={`${formId}-preview-title`} className="text-sm font-semibold text-slate-800">
           Preview

@@ -1,11 +1,21 @@
 import type { SubmissionResult } from '@conform-to/react';
-import { ACTION_STATUS_LABELS, ACTION_TRIGGER_LABELS, ACTION_KIND_LABELS, type ApiAction, type ApiActionRun } from '#contract/schemas/action';
+import {
+  ACTION_STATUS_LABELS,
+  ACTION_TRIGGER_LABELS,
+  ACTION_KIND_LABELS,
+  type ApiAction,
+  type ApiActionRun,
+} from '#contract/schemas/action';
 
 /** Runs shown per page of an action's history. */
 export const RUNS_PAGE_SIZE = 20;
 
 /** The message for a sample customer (v1 businesses/actions/{id}/preview); text null when there is no template to show. */
-export type ActionPreview = { text: string | null; customer: { _id: string; name: string } | null; error: string | null };
+export type ActionPreview = {
+  text: string | null;
+  customer: { _id: string; name: string } | null;
+  error: string | null;
+};
 
 /** What the editor's action answers when it does not redirect: the form as sent, and the preview when one was asked for. */
 export type ActionFormReply = { result: SubmissionResult<string[]>; preview?: ActionPreview };
@@ -49,12 +59,16 @@ export function actionDefaults(action?: ApiAction | null): ActionDefaults {
   };
 }
 
-export const statusLabel = (status: string) => ACTION_STATUS_LABELS[status as keyof typeof ACTION_STATUS_LABELS] ?? status;
-export const triggerLabel = (trigger: string) => ACTION_TRIGGER_LABELS[trigger as keyof typeof ACTION_TRIGGER_LABELS] ?? trigger;
+export const statusLabel = (status: string) =>
+  ACTION_STATUS_LABELS[status as keyof typeof ACTION_STATUS_LABELS] ?? status;
+export const triggerLabel = (trigger: string) =>
+  ACTION_TRIGGER_LABELS[trigger as keyof typeof ACTION_TRIGGER_LABELS] ?? trigger;
 export const kindLabel = (kind: string) => ACTION_KIND_LABELS[kind as keyof typeof ACTION_KIND_LABELS] ?? kind;
 
 /** "2 days after a new lead from a web form", "Every 1 day after a task is overdue", "Immediately after a missed call or voicemail". */
-export function whenText(action: Pick<ApiAction, 'interval' | 'interval_minutes' | 'repeat' | 'trigger' | 'trigger_status'>): string {
+export function whenText(
+  action: Pick<ApiAction, 'interval' | 'interval_minutes' | 'repeat' | 'trigger' | 'trigger_status'>,
+): string {
   const trigger = triggerLabel(action.trigger).replace(/^A /, 'a ').replace(/^An /, 'an ');
   const status = action.trigger === 'customer_status' && action.trigger_status ? ` (${action.trigger_status})` : '';
   if (action.interval_minutes === 0) return `Immediately after ${trigger}${status}`;

@@ -1,7 +1,17 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult } from '@conform-to/react';
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  type SubmissionResult,
+} from '@conform-to/react';
 import { Form } from '@remix-run/react';
 import type { ReactNode } from 'react';
-import { appointmentCreateSchema, appointmentEditSchema, DEFAULT_APPOINTMENT_MINUTES } from '#contract/schemas/appointment';
+import {
+  appointmentCreateSchema,
+  appointmentEditSchema,
+  DEFAULT_APPOINTMENT_MINUTES,
+} from '#contract/schemas/appointment';
 import { useSchemaForm } from '#app/lib/use-schema-form';
 import { ErrorList, Field, SelectField, SubmitButton, TextAreaField } from '../forms';
 
@@ -33,11 +43,20 @@ export function AppointmentForm({
   const schema = mode === 'create' ? appointmentCreateSchema : appointmentEditSchema;
   const [form, fields] = useSchemaForm(`appointment-${mode}`, schema, reply, { defaultValue });
   return (
-    <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4" data-testid={`appointment-${mode}-form`}>
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      className="flex flex-col gap-4"
+      data-testid={`appointment-${mode}-form`}
+    >
       <input type="hidden" name="intent" value={mode} />
       <ErrorList id={form.errorId} errors={form.errors} />
       {mode === 'create' ? (
-        <SelectField label="Contact" selectProps={getSelectProps(fields.customer_id)} errors={fields.customer_id.errors}>
+        <SelectField
+          label="Contact"
+          selectProps={getSelectProps(fields.customer_id)}
+          errors={fields.customer_id.errors}
+        >
           <option value="">Choose a contact</option>
           {customers.map((customer) => (
             <option key={customer._id} value={customer._id}>
@@ -47,7 +66,11 @@ export function AppointmentForm({
         </SelectField>
       ) : null}
       {services.length > 0 ? (
-        <SelectField label="Service (optional)" selectProps={getSelectProps(fields.service_id)} errors={fields.service_id.errors}>
+        <SelectField
+          label="Service (optional)"
+          selectProps={getSelectProps(fields.service_id)}
+          errors={fields.service_id.errors}
+        >
           <option value="">No particular service</option>
           {services.map((service) => (
             <option key={service._id} value={service._id}>
@@ -57,18 +80,34 @@ export function AppointmentForm({
         </SelectField>
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Starts" inputProps={{ ...getInputProps(fields.start_at, { type: 'datetime-local' }), required: mode === 'create' }} errors={fields.start_at.errors} hint={`On the business's clock (${timeZone}).`} />
-        <Field label="Ends (optional)" inputProps={getInputProps(fields.end_at, { type: 'datetime-local' })} errors={fields.end_at.errors} hint={mode === 'create' ? `Empty: ${DEFAULT_APPOINTMENT_MINUTES} minutes after the start.` : 'Empty with a new start: the same length as before.'} />
+        <Field
+          label="Starts"
+          inputProps={{ ...getInputProps(fields.start_at, { type: 'datetime-local' }), required: mode === 'create' }}
+          errors={fields.start_at.errors}
+          hint={`On the business's clock (${timeZone}).`}
+        />
+        <Field
+          label="Ends (optional)"
+          inputProps={getInputProps(fields.end_at, { type: 'datetime-local' })}
+          errors={fields.end_at.errors}
+          hint={
+            mode === 'create'
+              ? `Empty: ${DEFAULT_APPOINTMENT_MINUTES} minutes after the start.`
+              : 'Empty with a new start: the same length as before.'
+          }
+        />
       </div>
-      <TextAreaField label="Notes (optional)" textareaProps={{ ...getTextareaProps(fields.notes), rows: 2 }} errors={fields.notes.errors} />
+      <TextAreaField
+        label="Notes (optional)"
+        textareaProps={{ ...getTextareaProps(fields.notes), rows: 2 }}
+        errors={fields.notes.errors}
+      />
       <label className="flex items-center gap-2 text-sm text-slate-700">
         <input type="checkbox" name="notify_customer" defaultChecked className="h-4 w-4" />
         {mode === 'create' ? 'Text the contact a confirmation' : 'Text the contact if the time changes'}
       </label>
       <div className="flex flex-wrap items-center gap-3">
-        <SubmitButton pendingText="Saving…">
-          {submitLabel}
-        </SubmitButton>
+        <SubmitButton pendingText="Saving…">{submitLabel}</SubmitButton>
         {extra}
       </div>
     </Form>

@@ -6,10 +6,20 @@ import { formatDateTime } from '#app/lib/timezone';
  * A contact's booked appointments still to come, on their page: each links to the
  * appointment, where it is moved or cancelled. Plain links, so it works without JavaScript.
  */
-export function CustomerAppointments({ appointments, timeZone }: { appointments: { appointments: ApiAppointment[]; total: number }; timeZone: string }) {
+export function CustomerAppointments({
+  appointments,
+  timeZone,
+}: {
+  appointments: { appointments: ApiAppointment[]; total: number };
+  timeZone: string;
+}) {
   const more = appointments.total - appointments.appointments.length;
   return (
-    <section className="flex flex-col gap-3 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200" aria-labelledby="customer-appointments-title" data-testid="customer-appointments">
+    <section
+      className="flex flex-col gap-3 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+      aria-labelledby="customer-appointments-title"
+      data-testid="customer-appointments"
+    >
       <h2 id="customer-appointments-title" className="text-lg font-semibold">
         Upcoming appointments
       </h2>
@@ -19,8 +29,12 @@ export function CustomerAppointments({ appointments, timeZone }: { appointments:
         <ul className="flex flex-col gap-2">
           {appointments.appointments.map((appointment) => (
             <li key={appointment._id} className="flex flex-col">
-              <Link to={`/dashboard/appointments/${appointment._id}`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
-                {formatDateTime(appointment.start_at, timeZone)} – {formatDateTime(appointment.end_at, timeZone).split(', ').pop()}
+              <Link
+                to={`/dashboard/appointments/${appointment._id}`}
+                className="font-medium text-brand-700 underline-offset-2 hover:underline"
+              >
+                {formatDateTime(appointment.start_at, timeZone)} –{' '}
+                {formatDateTime(appointment.end_at, timeZone).split(', ').pop()}
               </Link>
               <span className="text-sm text-slate-700">
                 {appointment.service ? appointment.service.name : 'Appointment'}

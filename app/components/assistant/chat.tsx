@@ -4,13 +4,28 @@ import { Form, Link, useRevalidator } from '@remix-run/react';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { ApiConversationMessage } from '#contract/envelope';
 import { conversationMessageSchema, MESSAGE_MAX } from '#contract/schemas/conversation';
-import { actionHref, actionLabel, sourceHref, sourceLabel, type ChatLinks, type CorrectionReply } from '#app/lib/assistant';
-import { consumeStream, consumeTextStream, fetchStream, StreamError, streamErrorMessage, streamFailureMessage } from '#app/lib/assistant-stream';
+import {
+  actionHref,
+  actionLabel,
+  sourceHref,
+  sourceLabel,
+  type ChatLinks,
+  type CorrectionReply,
+} from '#app/lib/assistant';
+import {
+  consumeStream,
+  consumeTextStream,
+  fetchStream,
+  StreamError,
+  streamErrorMessage,
+  streamFailureMessage,
+} from '#app/lib/assistant-stream';
 import { ErrorList, SubmitButton } from '../forms';
 import { useToast } from '../toaster';
 
 /** The resource routes of one conversation ('new' starts one). */
-export const chatEndpoint = (conversationId: string | null) => `/dashboard/assistant-conversations/${encodeURIComponent(conversationId ?? 'new')}`;
+export const chatEndpoint = (conversationId: string | null) =>
+  `/dashboard/assistant-conversations/${encodeURIComponent(conversationId ?? 'new')}`;
 
 /**
  * The turn in flight, shown in place of the server's messages after `baseline` until the
@@ -93,10 +108,16 @@ export function useAssistantChat({
     if (title) body.set('title', title);
     let createdId: string | null = null;
     try {
-      const response = await fetchStream(`${chatEndpoint(latest.current.conversationId)}/reply`, { method: 'POST', body, signal });
+      const response = await fetchStream(`${chatEndpoint(latest.current.conversationId)}/reply`, {
+        method: 'POST',
+        body,
+        signal,
+      });
       createdId = response.headers.get('x-conversation-id');
       await consumeTextStream(response, (text) =>
-        setTurn((current) => (current ? { ...current, reply: text, chunks: current.chunks + 1, phase: 'streaming' } : current)),
+        setTurn((current) =>
+          current ? { ...current, reply: text, chunks: current.chunks + 1, phase: 'streaming' } : current,
+        ),
       );
       finish(createdId, 'done');
     } catch (caught) {
@@ -105,14 +126,21 @@ export function useAssistantChat({
   };
 
   /** Ask by voice: upload the recording, show what was heard, play the spoken reply as it arrives. */
-  const sendVoice = async (recording: Blob, audio: { heard: (transcript: string) => void; play: (chunk: Uint8Array) => void; played: () => Promise<void> }) => {
+  const sendVoice = async (
+    recording: Blob,
+    audio: { heard: (transcript: string) => void; play: (chunk: Uint8Array) => void; played: () => Promise<void> },
+  ) => {
     const signal = start(null, true);
     const body = new FormData();
     body.set('audio', recording, 'recording.wav');
     if (title) body.set('title', title);
     let createdId: string | null = null;
     try {
-      const uploaded = await fetchStream(`${chatEndpoint(latest.current.conversationId)}/voice`, { method: 'POST', body, signal });
+      const uploaded = await fetchStream(`${chatEndpoint(latest.current.conversationId)}/voice`, {
+        method: 'POST',
+        body,
+        signal,
+      });
       if (!uploaded.ok) throw new StreamError(await streamFailureMessage(uploaded));
       const heard = (await uploaded.json()) as { conversation_id: string; transcript: string };
       createdId = heard.conversation_id;
@@ -195,7 +223,12 @@ export function ChatMessages({
           <li key={message.id}>
             <MessageBubble message={message} links={links} timeZone={timeZone} speaker={speaker}>
               {correction && message.role === 'assistant' && message.status === 'complete' ? (
-                <CorrectionForm action={correction.action} message={message} question={askedBefore(shown, index)} reply={correction.reply} />
+                <CorrectionForm
+                  action={correction.action}
+                  message={message}
+                  question={askedBefore(shown, index)}
+                  reply={correction.reply}
+                />
               ) : null}
             </MessageBubble>
           </li>
@@ -210,13 +243,20 @@ export function ChatMessages({
         ) : null}
         {turn ? (
           <li>
-            <Bubble role="assistant" testId="streaming-reply" busy={turn.phase !== 'done' && turn.phase !== 'failed'} extra={{ 'data-chunks': turn.chunks, 'data-phase': turn.phase }}>
+            <Bubble
+              role="assistant"
+              testId="streaming-reply"
+              busy={turn.phase !== 'done' && turn.phase !== 'failed'}
+              extra={{ 'data-chunks': turn.chunks, 'data-phase': turn.phase }}
+            >
               {turn.reply ? (
                 <p className="whitespace-pre-wrap" data-testid="streaming-text">
                   {turn.reply}
                 </p>
               ) : (
-                <p className="text-slate-500">{turn.phase === 'speaking' ? 'Speaking…' : turn.phase === 'failed' ? 'No reply.' : 'Thinking…'}</p>
+                <p className="text-slate-500">
+                  {turn.phase === 'speaking' ? 'Speaking…' : turn.phase === 'failed' ? 'No reply.' : 'Thinking…'}
+                </p>
               )}
             </Bubble>
           </li>
@@ -258,7 +298,9 @@ function Bubble({
       aria-live={busy ? 'polite' : undefined}
       {...extra}
     >
-      <div className={`max-w-[85%] rounded-2xl px-4 py-2 ${mine ? 'rounded-br-sm bg-brand-600 text-white' : 'rounded-bl-sm bg-white text-slate-900 ring-1 ring-slate-200'}`}>
+      <div
+        className={`max-w-[85%] rounded-2xl px-4 py-2 ${mine ? 'rounded-br-sm bg-brand-600 text-white' : 'rounded-bl-sm bg-white text-slate-900 ring-1 ring-slate-200'}`}
+      >
         <span className="sr-only" data-testid="message-speaker">
           {mine ? `${speaker}:` : 'The assistant:'}
         </span>
@@ -283,15 +325,27 @@ function MessageBubble({
 }) {
   const sources = uniqueSources(message.sources ?? []);
   return (
-    <div className="flex flex-col gap-1" data-testid="chat-message" data-message-id={message.id} data-role={message.role} data-status={message.status}>
+    <div
+      className="flex flex-col gap-1"
+      data-testid="chat-message"
+      data-message-id={message.id}
+      data-role={message.role}
+      data-status={message.status}
+    >
       <Bubble role={message.role} testId="message-bubble" busy={message.status === 'streaming'} speaker={speaker}>
         <p className="whitespace-pre-wrap" data-testid="message-content">
           {message.content || (message.status === 'streaming' ? '…' : '')}
         </p>
-        {message.status === 'failed' ? <p className="mt-1 text-sm text-red-700">This reply could not be finished.</p> : null}
-        {message.from_voice ? <p className={`mt-1 text-xs ${message.role === 'user' ? 'text-brand-100' : 'text-slate-500'}`}>Spoken</p> : null}
+        {message.status === 'failed' ? (
+          <p className="mt-1 text-sm text-red-700">This reply could not be finished.</p>
+        ) : null}
+        {message.from_voice ? (
+          <p className={`mt-1 text-xs ${message.role === 'user' ? 'text-brand-100' : 'text-slate-500'}`}>Spoken</p>
+        ) : null}
       </Bubble>
-      <div className={`flex flex-col gap-1 px-1 text-xs text-slate-500 ${message.role === 'user' ? 'items-end' : 'items-start'}`}>
+      <div
+        className={`flex flex-col gap-1 px-1 text-xs text-slate-500 ${message.role === 'user' ? 'items-end' : 'items-start'}`}
+      >
         <time dateTime={message.created_at}>{clock(message.created_at, timeZone)}</time>
         {sources.length > 0 ? (
           <p data-testid="message-sources">
@@ -322,7 +376,11 @@ function MessageBubble({
               const href = actionHref(action, links);
               const label = actionLabel(action);
               return (
-                <li key={index} className="rounded-full bg-amber-50 px-2 py-0.5 text-amber-800 ring-1 ring-amber-200" title={action.summary}>
+                <li
+                  key={index}
+                  className="rounded-full bg-amber-50 px-2 py-0.5 text-amber-800 ring-1 ring-amber-200"
+                  title={action.summary}
+                >
                   {href ? (
                     <Link to={href} className="underline">
                       {label}
@@ -353,7 +411,14 @@ function uniqueSources(sources: NonNullable<ApiConversationMessage['sources']>) 
 
 function clock(value: string, timeZone: string): string {
   try {
-    return new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', day: 'numeric', month: 'short', hour12: false }).format(new Date(value));
+    return new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      hour: '2-digit',
+      minute: '2-digit',
+      day: 'numeric',
+      month: 'short',
+      hour12: false,
+    }).format(new Date(value));
   } catch {
     return '';
   }
@@ -363,7 +428,17 @@ function clock(value: string, timeZone: string): string {
  * "Correct this answer": a small form under an answer. The right answer becomes an
  * answered question in the knowledge base, which the assistant uses from the next message.
  */
-function CorrectionForm({ action, message, question, reply }: { action: string; message: ApiConversationMessage; question: string | null; reply?: CorrectionReply | null }) {
+function CorrectionForm({
+  action,
+  message,
+  question,
+  reply,
+}: {
+  action: string;
+  message: ApiConversationMessage;
+  question: string | null;
+  reply?: CorrectionReply | null;
+}) {
   if (!question) return null;
   const mine = reply?.messageId === message.id ? reply.result : null;
   const errors = mine?.error ? Object.values(mine.error).flat() : undefined;
@@ -371,7 +446,12 @@ function CorrectionForm({ action, message, question, reply }: { action: string; 
   return (
     <details className="w-full max-w-[85%]" open={Boolean(errors?.length) || undefined} data-testid="correct-answer">
       <summary className="cursor-pointer text-brand-600 underline">Correct this answer</summary>
-      <Form method="post" action={action} preventScrollReset className="mt-2 flex flex-col gap-2 rounded-xl bg-slate-50 p-3">
+      <Form
+        method="post"
+        action={action}
+        preventScrollReset
+        className="mt-2 flex flex-col gap-2 rounded-xl bg-slate-50 p-3"
+      >
         <input type="hidden" name="intent" value="correct" />
         <input type="hidden" name="message_id" value={message.id} />
         <input type="hidden" name="question" value={question} />
@@ -389,7 +469,9 @@ function CorrectionForm({ action, message, question, reply }: { action: string; 
           className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm"
         />
         <ErrorList id={`${id}-error`} errors={errors} />
-        <p className="text-xs text-slate-500">It is saved as an answered question in the knowledge base; the assistant uses it from the next message.</p>
+        <p className="text-xs text-slate-500">
+          It is saved as an answered question in the knowledge base; the assistant uses it from the next message.
+        </p>
         <div>
           <SubmitButton name="intent" value="correct" variant="secondary" pendingText="Saving…">
             Save the correction
@@ -436,7 +518,13 @@ export function ChatComposer({
     },
   });
   return (
-    <Form method="post" action={action} {...getFormProps(form)} className="flex flex-col gap-2" data-testid="chat-composer">
+    <Form
+      method="post"
+      action={action}
+      {...getFormProps(form)}
+      className="flex flex-col gap-2"
+      data-testid="chat-composer"
+    >
       <input type="hidden" name="intent" value="message" />
       <label htmlFor={fields.message.id} className="sr-only">
         {label}
@@ -457,7 +545,12 @@ export function ChatComposer({
           }}
           className="block min-h-11 w-full flex-1 resize-y rounded-xl border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm aria-[invalid=true]:border-red-500"
         />
-        <SubmitButton name="intent" value="message" pendingText="Waiting for the reply…" pending={chat.busy || undefined}>
+        <SubmitButton
+          name="intent"
+          value="message"
+          pendingText="Waiting for the reply…"
+          pending={chat.busy || undefined}
+        >
           Send
         </SubmitButton>
       </div>
@@ -476,7 +569,15 @@ export function ChatComposer({
  * Questions drawn from the knowledge base. Each is a submit button of a form that asks it
  * (so they work without JavaScript); with JavaScript the answer streams in place.
  */
-export function SuggestedQuestions({ suggestions, action, chat }: { suggestions: string[]; action: string; chat: AssistantChat }) {
+export function SuggestedQuestions({
+  suggestions,
+  action,
+  chat,
+}: {
+  suggestions: string[];
+  action: string;
+  chat: AssistantChat;
+}) {
   if (suggestions.length === 0) return null;
   return (
     <Form method="post" action={action} className="flex flex-col gap-2" data-testid="suggestions">

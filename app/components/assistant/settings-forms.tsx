@@ -1,4 +1,11 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { Form } from '@remix-run/react';
 import { z } from 'zod';
@@ -60,13 +67,27 @@ const DAY_LABELS: Record<string, string> = {
   sunday: 'Sunday',
 };
 
-const control = 'rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900 shadow-sm aria-[invalid=true]:border-red-500';
+const control =
+  'rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900 shadow-sm aria-[invalid=true]:border-red-500';
 
-export function AssistantSettingsForm({ settings, reply, canEdit }: { settings: ApiBusinessSettings; reply: SubmissionResult<string[]> | null; canEdit: boolean }) {
+export function AssistantSettingsForm({
+  settings,
+  reply,
+  canEdit,
+}: {
+  settings: ApiBusinessSettings;
+  reply: SubmissionResult<string[]> | null;
+  canEdit: boolean;
+}) {
   const [form, fields] = useForm({
     id: 'assistant-settings',
     lastResult: reply,
-    defaultValue: { assistant: { ...settings.assistant, escalation_phone: formatPhoneNumber(settings.assistant.escalation_phone) ?? '' } } as never,
+    defaultValue: {
+      assistant: {
+        ...settings.assistant,
+        escalation_phone: formatPhoneNumber(settings.assistant.escalation_phone) ?? '',
+      },
+    } as never,
     constraint: getZodConstraint(assistantFormSchema),
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
@@ -97,7 +118,11 @@ export function AssistantSettingsForm({ settings, reply, canEdit }: { settings: 
               </option>
             ))}
           </SelectField>
-          <SelectField label="When it is unsure" errors={assistant.when_unsure.errors} selectProps={getSelectProps(assistant.when_unsure)}>
+          <SelectField
+            label="When it is unsure"
+            errors={assistant.when_unsure.errors}
+            selectProps={getSelectProps(assistant.when_unsure)}
+          >
             {WHEN_UNSURE.map((value) => (
               <option key={value} value={value}>
                 {WHEN_UNSURE_LABELS[value]}
@@ -112,21 +137,37 @@ export function AssistantSettingsForm({ settings, reply, canEdit }: { settings: 
           inputProps={{ ...getInputProps(assistant.escalation_phone, { type: 'tel' }), autoComplete: 'off' }}
         />
         <div className="flex items-start gap-2">
-          <input {...getInputProps(assistant.capture_bookings, { type: 'checkbox', value: 'on' })} key={assistant.capture_bookings.key} className="mt-1 h-4 w-4" />
+          <input
+            {...getInputProps(assistant.capture_bookings, { type: 'checkbox', value: 'on' })}
+            key={assistant.capture_bookings.key}
+            className="mt-1 h-4 w-4"
+          />
           <label htmlFor={assistant.capture_bookings.id} className="text-sm text-slate-700">
             <span className="font-medium">Take booking and call-back requests</span>
-            <span className="block text-xs text-slate-500">It asks for the caller&apos;s name, number and preferred time, and leaves a task for your team.</span>
+            <span className="block text-xs text-slate-500">
+              It asks for the caller&apos;s name, number and preferred time, and leaves a task for your team.
+            </span>
           </label>
         </div>
         <div className="flex items-start gap-2">
-          <input {...getInputProps(assistant.recording_notice, { type: 'checkbox', value: 'on' })} key={assistant.recording_notice.key} className="mt-1 h-4 w-4" />
+          <input
+            {...getInputProps(assistant.recording_notice, { type: 'checkbox', value: 'on' })}
+            key={assistant.recording_notice.key}
+            className="mt-1 h-4 w-4"
+          />
           <label htmlFor={assistant.recording_notice.id} className="text-sm text-slate-700">
             <span className="font-medium">Say that calls may be recorded</span>
-            <span className="block text-xs text-slate-500">Phone calls start with &ldquo;This call may be recorded.&rdquo;</span>
+            <span className="block text-xs text-slate-500">
+              Phone calls start with &ldquo;This call may be recorded.&rdquo;
+            </span>
           </label>
         </div>
         <div className="flex flex-col gap-1">
-          <SelectField label="Assistant engine" errors={assistant.provider.errors} selectProps={getSelectProps(assistant.provider)}>
+          <SelectField
+            label="Assistant engine"
+            errors={assistant.provider.errors}
+            selectProps={getSelectProps(assistant.provider)}
+          >
             <option value="built-in">Built-in (answers only from your knowledge base)</option>
             <option value="openai-compatible" disabled={!settings.model_available}>
               Language model (OpenAI-compatible){settings.model_available ? '' : ' — not set up'}
@@ -134,7 +175,8 @@ export function AssistantSettingsForm({ settings, reply, canEdit }: { settings: 
           </SelectField>
           {!settings.model_available ? (
             <p className="text-xs text-slate-500" data-testid="model-unavailable">
-              A language model can be used once the server is given one (ASSISTANT_BASE_URL); until then the built-in assistant answers.
+              A language model can be used once the server is given one (ASSISTANT_BASE_URL); until then the built-in
+              assistant answers.
             </p>
           ) : null}
         </div>
@@ -151,7 +193,15 @@ export function AssistantSettingsForm({ settings, reply, canEdit }: { settings: 
   );
 }
 
-export function HoursForm({ settings, reply, canEdit }: { settings: ApiBusinessSettings; reply: SubmissionResult<string[]> | null; canEdit: boolean }) {
+export function HoursForm({
+  settings,
+  reply,
+  canEdit,
+}: {
+  settings: ApiBusinessSettings;
+  reply: SubmissionResult<string[]> | null;
+  canEdit: boolean;
+}) {
   const [form, fields] = useForm({
     id: 'opening-hours',
     lastResult: reply,
@@ -173,7 +223,10 @@ export function HoursForm({ settings, reply, canEdit }: { settings: ApiBusinessS
       <input type="hidden" name="intent" value="hours" />
       <fieldset disabled={!canEdit} className="flex flex-col gap-4">
         {settings.opening_hours === null ? (
-          <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200" data-testid="hours-not-set">
+          <p
+            className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200"
+            data-testid="hours-not-set"
+          >
             These are suggested hours. The assistant does not tell callers any opening hours until you save them.
           </p>
         ) : null}
@@ -199,13 +252,22 @@ export function HoursForm({ settings, reply, canEdit }: { settings: ApiBusinessS
               const day = dayField.getFieldset();
               const name = DAY_LABELS[String(day.day.initialValue ?? '')] ?? String(day.day.initialValue ?? '');
               return (
-                <tr key={dayField.key} className="border-t border-slate-100 align-top" data-day={String(day.day.initialValue ?? '')}>
+                <tr
+                  key={dayField.key}
+                  className="border-t border-slate-100 align-top"
+                  data-day={String(day.day.initialValue ?? '')}
+                >
                   <th scope="row" className="py-2 pr-3 text-left font-medium text-slate-800">
                     <input {...getInputProps(day.day, { type: 'hidden' })} key={day.day.key} />
                     {name}
                   </th>
                   <td className="py-2 pr-3">
-                    <input {...getInputProps(day.open, { type: 'checkbox', value: 'on' })} key={day.open.key} aria-label={`Open on ${name}`} className="h-4 w-4" />
+                    <input
+                      {...getInputProps(day.open, { type: 'checkbox', value: 'on' })}
+                      key={day.open.key}
+                      aria-label={`Open on ${name}`}
+                      className="h-4 w-4"
+                    />
                   </td>
                   <td className="py-2">
                     <DaySlots form={form} day={day} name={name} dayErrors={dayField.errors} />
@@ -219,47 +281,98 @@ export function HoursForm({ settings, reply, canEdit }: { settings: ApiBusinessS
 
         <fieldset className="flex flex-col gap-3">
           <legend className="font-medium">Special dates</legend>
-          <p className="text-xs text-slate-500">Holidays and other days that differ from the week above. A new date starts closed all day.</p>
+          <p className="text-xs text-slate-500">
+            Holidays and other days that differ from the week above. A new date starts closed all day.
+          </p>
           {overwrites.length === 0 ? <p className="text-sm text-slate-500">No special dates.</p> : null}
           <ul className="flex flex-col gap-3" data-testid="overwrites">
             {overwrites.map((entryField, index) => {
               const entry = entryField.getFieldset();
               const label = `Special date ${index + 1}`;
               return (
-                <li key={entryField.key} className="flex flex-col gap-2 rounded-xl bg-slate-50 p-3 ring-1 ring-slate-200" data-testid="overwrite">
-                  {entry._id.initialValue ? <input {...getInputProps(entry._id, { type: 'hidden' })} key={entry._id.key} /> : null}
+                <li
+                  key={entryField.key}
+                  className="flex flex-col gap-2 rounded-xl bg-slate-50 p-3 ring-1 ring-slate-200"
+                  data-testid="overwrite"
+                >
+                  {entry._id.initialValue ? (
+                    <input {...getInputProps(entry._id, { type: 'hidden' })} key={entry._id.key} />
+                  ) : null}
                   <div className="flex flex-wrap items-end gap-3">
                     <label className="flex flex-col gap-1 text-sm">
                       <span className="font-medium text-slate-700">Date</span>
-                      <input {...getInputProps(entry.date, { type: 'date' })} key={entry.date.key} aria-label={`${label}: date`} className={control} />
+                      <input
+                        {...getInputProps(entry.date, { type: 'date' })}
+                        key={entry.date.key}
+                        aria-label={`${label}: date`}
+                        className={control}
+                      />
                     </label>
                     <label className="flex flex-col gap-1 text-sm">
                       <span className="font-medium text-slate-700">Status</span>
-                      <select {...getSelectProps(entry.status)} key={entry.status.key} aria-label={`${label}: status`} className={control}>
+                      <select
+                        {...getSelectProps(entry.status)}
+                        key={entry.status.key}
+                        aria-label={`${label}: status`}
+                        className={control}
+                      >
                         <option value="closed">Closed</option>
                         <option value="open">Open</option>
                       </select>
                     </label>
                     <label className="flex items-center gap-2 pb-2 text-sm">
-                      <input {...getInputProps(entry.all_day, { type: 'checkbox', value: 'on' })} key={entry.all_day.key} aria-label={`${label}: all day`} className="h-4 w-4" />
+                      <input
+                        {...getInputProps(entry.all_day, { type: 'checkbox', value: 'on' })}
+                        key={entry.all_day.key}
+                        aria-label={`${label}: all day`}
+                        className="h-4 w-4"
+                      />
                       <span className="text-slate-700">All day</span>
                     </label>
                     <label className="flex flex-col gap-1 text-sm">
                       <span className="font-medium text-slate-700">From</span>
-                      <input {...getInputProps(entry.start, { type: 'time' })} key={entry.start.key} aria-label={`${label}: from`} className={control} />
+                      <input
+                        {...getInputProps(entry.start, { type: 'time' })}
+                        key={entry.start.key}
+                        aria-label={`${label}: from`}
+                        className={control}
+                      />
                     </label>
                     <label className="flex flex-col gap-1 text-sm">
                       <span className="font-medium text-slate-700">To</span>
-                      <input {...getInputProps(entry.end, { type: 'time' })} key={entry.end.key} aria-label={`${label}: to`} className={control} />
+                      <input
+                        {...getInputProps(entry.end, { type: 'time' })}
+                        key={entry.end.key}
+                        aria-label={`${label}: to`}
+                        className={control}
+                      />
                     </label>
                   </div>
                   <label className="flex flex-col gap-1 text-sm">
                     <span className="font-medium text-slate-700">Note for callers</span>
-                    <input {...getInputProps(entry.note, { type: 'text' })} key={entry.note.key} maxLength={100} placeholder="e.g. Christmas Day" aria-label={`${label}: note`} className={control} />
+                    <input
+                      {...getInputProps(entry.note, { type: 'text' })}
+                      key={entry.note.key}
+                      maxLength={100}
+                      placeholder="e.g. Christmas Day"
+                      aria-label={`${label}: note`}
+                      className={control}
+                    />
                   </label>
-                  <ErrorList errors={[...(entry.date.errors ?? []), ...(entry.start.errors ?? []), ...(entry.end.errors ?? []), ...(entryField.errors ?? [])]} />
+                  <ErrorList
+                    errors={[
+                      ...(entry.date.errors ?? []),
+                      ...(entry.start.errors ?? []),
+                      ...(entry.end.errors ?? []),
+                      ...(entryField.errors ?? []),
+                    ]}
+                  />
                   <div>
-                    <button {...form.remove.getButtonProps({ name: fields.overwrites.name, index })} className="text-sm text-red-700 underline" aria-label={`Remove special date ${index + 1}`}>
+                    <button
+                      {...form.remove.getButtonProps({ name: fields.overwrites.name, index })}
+                      className="text-sm text-red-700 underline"
+                      aria-label={`Remove special date ${index + 1}`}
+                    >
                       Remove
                     </button>
                   </div>
@@ -268,7 +381,10 @@ export function HoursForm({ settings, reply, canEdit }: { settings: ApiBusinessS
             })}
           </ul>
           <button
-            {...form.insert.getButtonProps({ name: fields.overwrites.name, defaultValue: { ...NEW_OVERWRITE_DEFAULTS, date: '', note: '' } as never })}
+            {...form.insert.getButtonProps({
+              name: fields.overwrites.name,
+              defaultValue: { ...NEW_OVERWRITE_DEFAULTS, date: '', note: '' } as never,
+            })}
             className="self-start text-sm font-medium text-brand-600 underline"
           >
             Add a special date
@@ -290,14 +406,28 @@ export function HoursForm({ settings, reply, canEdit }: { settings: ApiBusinessS
 }
 
 type HoursFormMeta = ReturnType<typeof useForm<z.input<typeof hoursFormSchema>>>[0];
-type DayFieldset = ReturnType<ReturnType<ReturnType<typeof useForm<z.input<typeof hoursFormSchema>>>[1]['opening_hours']['getFieldList']>[number]['getFieldset']>;
+type DayFieldset = ReturnType<
+  ReturnType<
+    ReturnType<typeof useForm<z.input<typeof hoursFormSchema>>>[1]['opening_hours']['getFieldList']
+  >[number]['getFieldset']
+>;
 
 /**
  * One day's time slots ("9:00 to 12:30" and "13:30 to 17:00" around a lunch break). Adding
  * and removing a slot are conform intents: plain submit buttons, so they work without
  * JavaScript too (the page comes back with the list changed, nothing saved yet).
  */
-function DaySlots({ form, day, name, dayErrors }: { form: HoursFormMeta; day: DayFieldset; name: string; dayErrors?: string[] }) {
+function DaySlots({
+  form,
+  day,
+  name,
+  dayErrors,
+}: {
+  form: HoursFormMeta;
+  day: DayFieldset;
+  name: string;
+  dayErrors?: string[];
+}) {
   const slots = day.slots.getFieldList();
   return (
     <div className="flex flex-col gap-1" data-testid="day-slots">
@@ -307,18 +437,34 @@ function DaySlots({ form, day, name, dayErrors }: { form: HoursFormMeta; day: Da
         return (
           <div key={slotField.key} className="flex flex-col gap-1">
             <div className="flex flex-wrap items-center gap-x-2 gap-y-1" data-testid="slot">
-              <input {...getInputProps(slot.start, { type: 'time' })} key={slot.start.key} aria-label={`${label} opens at`} className={control} />
+              <input
+                {...getInputProps(slot.start, { type: 'time' })}
+                key={slot.start.key}
+                aria-label={`${label} opens at`}
+                className={control}
+              />
               <span aria-hidden="true" className="text-slate-500">
                 to
               </span>
-              <input {...getInputProps(slot.end, { type: 'time' })} key={slot.end.key} aria-label={`${label} closes at`} className={control} />
+              <input
+                {...getInputProps(slot.end, { type: 'time' })}
+                key={slot.end.key}
+                aria-label={`${label} closes at`}
+                className={control}
+              />
               {slots.length > 1 ? (
-                <button {...form.remove.getButtonProps({ name: day.slots.name, index })} className="text-xs text-red-700 underline" aria-label={`Remove ${name} slot ${index + 1}`}>
+                <button
+                  {...form.remove.getButtonProps({ name: day.slots.name, index })}
+                  className="text-xs text-red-700 underline"
+                  aria-label={`Remove ${name} slot ${index + 1}`}
+                >
                   Remove
                 </button>
               ) : null}
             </div>
-            <ErrorList errors={[...(slot.start.errors ?? []), ...(slot.end.errors ?? []), ...(slotField.errors ?? [])]} />
+            <ErrorList
+              errors={[...(slot.start.errors ?? []), ...(slot.end.errors ?? []), ...(slotField.errors ?? [])]}
+            />
           </div>
         );
       })}
@@ -331,7 +477,14 @@ function DaySlots({ form, day, name, dayErrors }: { form: HoursFormMeta; day: Da
           Add a time slot
         </button>
       ) : null}
-      <ErrorList errors={[...(day.start.errors ?? []), ...(day.end.errors ?? []), ...(day.slots.errors ?? []), ...(dayErrors ?? [])]} />
+      <ErrorList
+        errors={[
+          ...(day.start.errors ?? []),
+          ...(day.end.errors ?? []),
+          ...(day.slots.errors ?? []),
+          ...(dayErrors ?? []),
+        ]}
+      />
     </div>
   );
 }

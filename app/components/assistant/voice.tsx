@@ -10,8 +10,10 @@ import { messages } from '#contract/messages';
  */
 export function microphoneErrorMessage(caught: unknown): string {
   const name = caught instanceof DOMException || caught instanceof Error ? caught.name : '';
-  if (name === 'NotFoundError' || name === 'DevicesNotFoundError' || name === 'OverconstrainedError') return messages.voice.noMicrophone;
-  if (name === 'NotAllowedError' || name === 'SecurityError' || name === 'PermissionDeniedError') return messages.voice.microphoneDenied;
+  if (name === 'NotFoundError' || name === 'DevicesNotFoundError' || name === 'OverconstrainedError')
+    return messages.voice.noMicrophone;
+  if (name === 'NotAllowedError' || name === 'SecurityError' || name === 'PermissionDeniedError')
+    return messages.voice.microphoneDenied;
   if (name === 'NotReadableError' || name === 'TrackStartError') return messages.voice.microphoneBusy;
   if (name === 'NotSupportedError') return messages.voice.microphoneUnsupported;
   return messages.voice.microphoneFailed;
@@ -36,7 +38,9 @@ type Recorder = { kind: 'worklet' | 'script-processor'; stop(): Promise<Blob | n
 async function startRecorder(): Promise<Recorder> {
   // The raw signal: the browser's call processing (echo and noise suppression, gain
   // control) is tuned for people listening, and throws speech recognition off.
-  const stream = await navigator.mediaDevices.getUserMedia({ audio: { channelCount: 1, echoCancellation: false, noiseSuppression: false, autoGainControl: false } });
+  const stream = await navigator.mediaDevices.getUserMedia({
+    audio: { channelCount: 1, echoCancellation: false, noiseSuppression: false, autoGainControl: false },
+  });
   const context = new AudioContext();
   const blocks: Float32Array[] = [];
   const source = context.createMediaStreamSource(stream);
@@ -48,7 +52,12 @@ async function startRecorder(): Promise<Recorder> {
   try {
     if (!context.audioWorklet) throw new Error('no AudioWorklet');
     await context.audioWorklet.addModule(WORKLET_URL);
-    const worklet = new AudioWorkletNode(context, 'pcm-capture', { numberOfInputs: 1, numberOfOutputs: 1, channelCount: 1, channelCountMode: 'explicit' });
+    const worklet = new AudioWorkletNode(context, 'pcm-capture', {
+      numberOfInputs: 1,
+      numberOfOutputs: 1,
+      channelCount: 1,
+      channelCountMode: 'explicit',
+    });
     worklet.port.onmessage = (event: MessageEvent<Float32Array>) => blocks.push(event.data);
     node = worklet;
   } catch {
@@ -152,7 +161,11 @@ export function PushToTalk({ chat, available }: { chat: AssistantChat; available
   const recorder = useRef<Recorder | null>(null);
   const player = useRef<StreamingWavPlayer | null>(null);
   const playback = useRef<AudioContext | null>(null);
-  const press = useRef<{ at: number; started: boolean; suppressClick: boolean }>({ at: 0, started: false, suppressClick: false });
+  const press = useRef<{ at: number; started: boolean; suppressClick: boolean }>({
+    at: 0,
+    started: false,
+    suppressClick: false,
+  });
   const stateRef = useRef(state);
   stateRef.current = state;
 
@@ -183,7 +196,8 @@ export function PushToTalk({ chat, available }: { chat: AssistantChat; available
     playback.current ??= new AudioContext();
     void playback.current.resume().catch(() => {});
     try {
-      if (!navigator.mediaDevices?.getUserMedia) throw new DOMException(messages.voice.microphoneUnsupported, 'NotSupportedError');
+      if (!navigator.mediaDevices?.getUserMedia)
+        throw new DOMException(messages.voice.microphoneUnsupported, 'NotSupportedError');
       recorder.current = await startRecorder();
       setCapture(recorder.current.kind);
       setState('recording');
@@ -234,7 +248,13 @@ export function PushToTalk({ chat, available }: { chat: AssistantChat; available
 
   const recording = state === 'recording';
   const working = state === 'starting' || state === 'sending' || state === 'playing';
-  const label = recording ? 'Release or click to send' : state === 'sending' ? 'Listening to you…' : state === 'playing' ? 'The assistant is speaking…' : 'Hold to talk';
+  const label = recording
+    ? 'Release or click to send'
+    : state === 'sending'
+      ? 'Listening to you…'
+      : state === 'playing'
+        ? 'The assistant is speaking…'
+        : 'Hold to talk';
 
   return (
     <section
@@ -246,7 +266,9 @@ export function PushToTalk({ chat, available }: { chat: AssistantChat; available
       data-capture={capture ?? undefined}
     >
       {/* Rendered by the server and replaced once the page runs: without JavaScript the note stays. */}
-      {!mounted ? <p className="text-sm text-slate-600">Talking to the assistant needs JavaScript; you can still type.</p> : null}
+      {!mounted ? (
+        <p className="text-sm text-slate-600">Talking to the assistant needs JavaScript; you can still type.</p>
+      ) : null}
       {mounted ? (
         <div className="flex flex-wrap items-center gap-3">
           <button
@@ -255,7 +277,11 @@ export function PushToTalk({ chat, available }: { chat: AssistantChat; available
             disabled={working || (chat.busy && !recording)}
             onPointerDown={(event) => {
               if (event.button !== 0) return;
-              press.current = { at: Date.now(), started: stateRef.current === 'idle' || stateRef.current === 'error', suppressClick: false };
+              press.current = {
+                at: Date.now(),
+                started: stateRef.current === 'idle' || stateRef.current === 'error',
+                suppressClick: false,
+              };
               if (press.current.started) void begin();
             }}
             onPointerUp={() => {
@@ -284,12 +310,18 @@ export function PushToTalk({ chat, available }: { chat: AssistantChat; available
             onContextMenu={(event) => event.preventDefault()}
             data-testid="push-to-talk"
           >
-            <span aria-hidden className={`inline-block h-3 w-3 rounded-full ${recording ? 'animate-pulse bg-white' : 'bg-red-500'}`} />
+            <span
+              aria-hidden
+              className={`inline-block h-3 w-3 rounded-full ${recording ? 'animate-pulse bg-white' : 'bg-red-500'}`}
+            />
             {label}
           </button>
           {transcript ? (
             <p className="text-sm text-slate-700">
-              You said: <span className="italic" data-testid="voice-transcript">{transcript}</span>
+              You said:{' '}
+              <span className="italic" data-testid="voice-transcript">
+                {transcript}
+              </span>
             </p>
           ) : null}
         </div>

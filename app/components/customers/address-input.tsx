@@ -140,7 +140,10 @@ function AddressRow({
         </div>
         {found?.error ? <p className="text-sm text-red-700">{found.error}</p> : null}
         {suggestions.length > 0 ? (
-          <ul className="mt-1 flex flex-col divide-y divide-slate-100 rounded-lg border border-slate-200" aria-label={`Address suggestions${number}`}>
+          <ul
+            className="mt-1 flex flex-col divide-y divide-slate-100 rounded-lg border border-slate-200"
+            aria-label={`Address suggestions${number}`}
+          >
             {suggestions.map((suggestion, position) => (
               <li key={`${suggestion.source}-${position}`}>
                 <button
@@ -160,7 +163,9 @@ function AddressRow({
                   className="flex w-full items-center justify-between gap-3 px-3 py-2 text-left text-sm hover:bg-slate-50"
                 >
                   <span>{suggestion.label}</span>
-                  <span className="flex-none text-xs text-slate-500">{SOURCE_LABEL[suggestion.source] ?? suggestion.source}</span>
+                  <span className="flex-none text-xs text-slate-500">
+                    {SOURCE_LABEL[suggestion.source] ?? suggestion.source}
+                  </span>
                 </button>
               </li>
             ))}

@@ -18,7 +18,10 @@ export function statusLabel(status: string): string {
 
 export function StatusBadge({ status }: { status: string }) {
   return (
-    <span data-testid="customer-status" className={`inline-flex flex-none rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_COLOURS[status] ?? 'bg-slate-100 text-slate-700'}`}>
+    <span
+      data-testid="customer-status"
+      className={`inline-flex flex-none rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_COLOURS[status] ?? 'bg-slate-100 text-slate-700'}`}
+    >
       {statusLabel(status)}
     </span>
   );
@@ -28,18 +31,30 @@ export function addressText(address: ApiAddress): string {
   return [address.line_1, address.city, address.state, address.postcode, address.country].filter(Boolean).join(', ');
 }
 
-const REASON: Record<ApiCustomer['duplicates'][number]['reason'], string> = { phone: 'same phone number', email: 'same email' };
+const REASON: Record<ApiCustomer['duplicates'][number]['reason'], string> = {
+  phone: 'same phone number',
+  email: 'same email',
+};
 
 /**
  * Contacts sharing a phone number or an email with this one (the API flags them): each
  * links to the merge confirmation, which keeps both timelines.
  */
-export function DuplicateNotice({ customer, canEdit }: { customer: Pick<ApiCustomer, '_id' | 'duplicates'>; canEdit: boolean }) {
+export function DuplicateNotice({
+  customer,
+  canEdit,
+}: {
+  customer: Pick<ApiCustomer, '_id' | 'duplicates'>;
+  canEdit: boolean;
+}) {
   if (!customer.duplicates?.length) return null;
   return (
     <ul className="flex flex-col gap-1" data-testid="duplicates">
       {customer.duplicates.map((duplicate) => (
-        <li key={duplicate._id} className="flex flex-wrap items-center gap-2 rounded-lg bg-amber-50 px-3 py-1.5 text-sm text-amber-900">
+        <li
+          key={duplicate._id}
+          className="flex flex-wrap items-center gap-2 rounded-lg bg-amber-50 px-3 py-1.5 text-sm text-amber-900"
+        >
           <span>
             Possible duplicate of{' '}
             <Link to={`/dashboard/customers/${duplicate._id}`} className="font-medium underline">
@@ -48,7 +63,10 @@ export function DuplicateNotice({ customer, canEdit }: { customer: Pick<ApiCusto
             ({REASON[duplicate.reason] ?? duplicate.reason})
           </span>
           {canEdit ? (
-            <Link to={`/dashboard/customers/${customer._id}/merge?with=${encodeURIComponent(duplicate._id)}`} className="font-medium text-brand-700 underline">
+            <Link
+              to={`/dashboard/customers/${customer._id}/merge?with=${encodeURIComponent(duplicate._id)}`}
+              className="font-medium text-brand-700 underline"
+            >
               Merge
             </Link>
           ) : null}
@@ -62,7 +80,13 @@ export function DuplicateNotice({ customer, canEdit }: { customer: Pick<ApiCusto
  * The delete confirmation: posts to the contact's page, which deletes and lands on the list
  * with an undo banner. On its own page (?confirm=delete) or in a dialog.
  */
-export function DeleteCustomerConfirm({ customer, cancel }: { customer: Pick<ApiCustomer, '_id' | 'name'>; cancel: ReactNode }) {
+export function DeleteCustomerConfirm({
+  customer,
+  cancel,
+}: {
+  customer: Pick<ApiCustomer, '_id' | 'name'>;
+  cancel: ReactNode;
+}) {
   return (
     <DeleteConfirmation
       action={`/dashboard/customers/${customer._id}`}
@@ -81,11 +105,22 @@ export function UndoDeleteBanner({ id }: { id: string }) {
 }
 
 /** The day a number opted out of SMS; UTC, so the server's and the browser's render agree. */
-const OPT_OUT_DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const OPT_OUT_DATE = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 
 /** Phones, emails and addresses as a compact list of facts; a number that texted STOP says so. */
 /** textHref: where "Text" next to each number leads (the contact's inbox thread), when the member may use it. */
-export function ContactDetails({ customer, textHref }: { customer: Pick<ApiCustomer, 'phones' | 'emails' | 'addresses'> & Partial<Pick<ApiCustomer, 'sms_opt_outs'>>; textHref?: string | null }) {
+export function ContactDetails({
+  customer,
+  textHref,
+}: {
+  customer: Pick<ApiCustomer, 'phones' | 'emails' | 'addresses'> & Partial<Pick<ApiCustomer, 'sms_opt_outs'>>;
+  textHref?: string | null;
+}) {
   const optedOut = new Map((customer.sms_opt_outs ?? []).map((entry) => [entry.phone, entry.at]));
   const rows: [string, string[]][] = [
     ['Phone', customer.phones],
@@ -107,7 +142,11 @@ export function ContactDetails({ customer, textHref }: { customer: Pick<ApiCusto
                     {formatPhoneNumber(value)}
                   </a>
                   {textHref ? (
-                    <Link to={textHref} className="ml-3 text-brand-700 underline" aria-label={`Text ${formatPhoneNumber(value)}`}>
+                    <Link
+                      to={textHref}
+                      className="ml-3 text-brand-700 underline"
+                      aria-label={`Text ${formatPhoneNumber(value)}`}
+                    >
                       Text
                     </Link>
                   ) : null}

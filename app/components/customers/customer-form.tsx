@@ -71,7 +71,11 @@ export function CustomerForm({
           errors={fields.first_name.errors}
           inputProps={{ ...getInputProps(fields.first_name, { type: 'text' }), autoComplete: 'off', autoFocus: true }}
         />
-        <Field label="Last name" errors={fields.last_name.errors} inputProps={{ ...getInputProps(fields.last_name, { type: 'text' }), autoComplete: 'off' }} />
+        <Field
+          label="Last name"
+          errors={fields.last_name.errors}
+          inputProps={{ ...getInputProps(fields.last_name, { type: 'text' }), autoComplete: 'off' }}
+        />
       </div>
       <SelectField label="Status" errors={fields.status.errors} selectProps={getSelectProps(fields.status)}>
         {statuses.map((status) => (

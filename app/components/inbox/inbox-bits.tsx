@@ -10,8 +10,14 @@ export function authorName(message: ApiInboxMessage, contactName: string): strin
 
 /** "Assistant: " / "You: "-style prefix for a thread's preview line; nothing for the contact's own words. */
 export function AuthorLabel({ message, short = false }: { message: ApiInboxMessage; short?: boolean }) {
-  if (message.author === 'contact') return message.type === 'form' ? <span className="font-medium">Web form: </span> : null;
-  const label = message.author === 'assistant' ? 'Assistant' : message.author === 'member' ? (message.sent_by?.name ?? 'Team') : 'Automatic';
+  if (message.author === 'contact')
+    return message.type === 'form' ? <span className="font-medium">Web form: </span> : null;
+  const label =
+    message.author === 'assistant'
+      ? 'Assistant'
+      : message.author === 'member'
+        ? (message.sent_by?.name ?? 'Team')
+        : 'Automatic';
   return (
     <span className="font-medium" data-author={message.author}>
       {label}

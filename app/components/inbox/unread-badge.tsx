@@ -35,7 +35,10 @@ export function InboxUnreadBadge({ initial }: { initial: number }) {
   const unread = fresh ?? initial;
   if (!unread) return null;
   return (
-    <span data-testid="nav-inbox-unread" className="ml-2 inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1.5 text-xs font-semibold text-white">
+    <span
+      data-testid="nav-inbox-unread"
+      className="ml-2 inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1.5 text-xs font-semibold text-white"
+    >
       {unread > 99 ? '99+' : unread}
       <span className="sr-only"> unread</span>
     </span>

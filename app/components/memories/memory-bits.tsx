@@ -1,13 +1,22 @@
 import { Form } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import type { ApiMemory } from '#contract/envelope';
-import { MEMORY_STATUS_LABELS, memoryHeadline, memoryTypeLabel, sendAnswerLabel, type QuestionReply } from '#app/lib/memories';
+import {
+  MEMORY_STATUS_LABELS,
+  memoryHeadline,
+  memoryTypeLabel,
+  sendAnswerLabel,
+  type QuestionReply,
+} from '#app/lib/memories';
 import { ErrorList, SubmitButton } from '../forms';
 import { DeleteConfirmation, RestoreBanner } from '../delete-restore';
 
 export function TypeBadge({ type }: { type: string }) {
   return (
-    <span data-testid="memory-type" className="inline-flex flex-none rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-800 ring-1 ring-brand-200">
+    <span
+      data-testid="memory-type"
+      className="inline-flex flex-none rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-800 ring-1 ring-brand-200"
+    >
       {memoryTypeLabel(type)}
     </span>
   );
@@ -17,14 +26,23 @@ export function StatusBadge({ status }: { status: string }) {
   if (status === 'active') return null;
   const colour = status === 'failed' ? 'bg-red-100 text-red-800' : 'bg-slate-200 text-slate-700';
   return (
-    <span data-testid="memory-status" className={`inline-flex flex-none rounded-full px-2 py-0.5 text-xs font-medium ${colour}`}>
+    <span
+      data-testid="memory-status"
+      className={`inline-flex flex-none rounded-full px-2 py-0.5 text-xs font-medium ${colour}`}
+    >
       {MEMORY_STATUS_LABELS[status] ?? status}
     </span>
   );
 }
 
 /** The delete confirmation: posts to the memory's page, which deletes and lands on the list with an undo banner. */
-export function DeleteMemoryConfirm({ memory, cancel }: { memory: Pick<ApiMemory, '_id' | 'title' | 'content'>; cancel: ReactNode }) {
+export function DeleteMemoryConfirm({
+  memory,
+  cancel,
+}: {
+  memory: Pick<ApiMemory, '_id' | 'title' | 'content'>;
+  cancel: ReactNode;
+}) {
   return (
     <DeleteConfirmation
       action={`/dashboard/memories/${memory._id}`}
@@ -47,14 +65,30 @@ export function UndoDeleteBanner({ id }: { id: string }) {
  * skipped (→ ignored_question) in one step. One small form per question, posting to the
  * page it is on with intent answer|ignore; Skip needs no answer (formNoValidate).
  */
-export function QuestionTodoList({ questions, reply, canEdit }: { questions: ApiMemory[]; reply?: QuestionReply | null; canEdit: boolean }) {
+export function QuestionTodoList({
+  questions,
+  reply,
+  canEdit,
+}: {
+  questions: ApiMemory[];
+  reply?: QuestionReply | null;
+  canEdit: boolean;
+}) {
   return (
     <ol className="flex flex-col gap-3" data-testid="question-todo">
       {questions.map((question) => {
-        const errors = reply?.questionId === question._id ? [...(reply.result.error?.answer ?? []), ...(reply.result.error?.[''] ?? [])] : [];
+        const errors =
+          reply?.questionId === question._id
+            ? [...(reply.result.error?.answer ?? []), ...(reply.result.error?.[''] ?? [])]
+            : [];
         const inputId = `answer-${question._id}`;
         return (
-          <li key={question._id} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200" data-testid="question" data-id={question._id}>
+          <li
+            key={question._id}
+            className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
+            data-testid="question"
+            data-id={question._id}
+          >
             {canEdit ? (
               <Form method="post" className="flex flex-col gap-2">
                 <input type="hidden" name="question_id" value={question._id} />
@@ -74,7 +108,12 @@ export function QuestionTodoList({ questions, reply, canEdit }: { questions: Api
                 <ErrorList id={`${inputId}-error`} errors={errors} />
                 {sendAnswerLabel(question) ? (
                   <label className="flex items-center gap-2 text-sm text-slate-700">
-                    <input type="checkbox" name="send_to_customer" className="h-4 w-4 rounded border-slate-300" data-testid="send-to-customer" />
+                    <input
+                      type="checkbox"
+                      name="send_to_customer"
+                      className="h-4 w-4 rounded border-slate-300"
+                      data-testid="send-to-customer"
+                    />
                     {sendAnswerLabel(question)}
                   </label>
                 ) : null}

@@ -1,4 +1,10 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult } from '@conform-to/react';
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  type SubmissionResult,
+} from '@conform-to/react';
 import { Form, useFetcher, type FetcherWithComponents } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import type { ApiMemory } from '#contract/envelope';
@@ -8,13 +14,24 @@ import { useSchemaForm } from '#app/lib/use-schema-form';
 
 import { CancelButton, ErrorList, Field, SelectField, SubmitButton, TextAreaField } from '../forms';
 
-export type MemoryDefaults = { type: string; status: string; title: string; content: string; answer: string; source_url: string };
+export type MemoryDefaults = {
+  type: string;
+  status: string;
+  title: string;
+  content: string;
+  answer: string;
+  source_url: string;
+};
 
 export function memoryDefaults(memory?: ApiMemory | null, type = 'text'): MemoryDefaults {
   return {
     type: memory?.type ?? type,
     // A file that failed to read (or is still being read) is offered as inactive until its owner says otherwise.
-    status: !memory ? 'active' : (USER_MEMORY_STATUSES as readonly string[]).includes(memory.status) ? memory.status : 'inactive',
+    status: !memory
+      ? 'active'
+      : (USER_MEMORY_STATUSES as readonly string[]).includes(memory.status)
+        ? memory.status
+        : 'inactive',
     title: memory?.title ?? '',
     content: memory?.content ?? '',
     answer: memory?.answer ?? '',
@@ -69,15 +86,30 @@ export function MemoryForm({
           ))}
         </SelectField>
       </div>
-      <Field label="Title" hint="Optional: a short name to find it by." errors={fields.title.errors} inputProps={{ ...getInputProps(fields.title, { type: 'text' }), autoComplete: 'off', autoFocus: true }} />
+      <Field
+        label="Title"
+        hint="Optional: a short name to find it by."
+        errors={fields.title.errors}
+        inputProps={{ ...getInputProps(fields.title, { type: 'text' }), autoComplete: 'off', autoFocus: true }}
+      />
       <TextAreaField
         label="Content"
         hint="What the assistant should know. For a question, the question as a caller would ask it."
         errors={fields.content.errors}
         textareaProps={getTextareaProps(fields.content)}
       />
-      <TextAreaField label="Answer" hint="Only for questions: the answer the assistant gives." errors={fields.answer.errors} textareaProps={{ ...getTextareaProps(fields.answer), rows: 3 }} />
-      <Field label="Source URL" hint="Optional: where this comes from." errors={fields.source_url.errors} inputProps={{ ...getInputProps(fields.source_url, { type: 'url' }), autoComplete: 'off' }} />
+      <TextAreaField
+        label="Answer"
+        hint="Only for questions: the answer the assistant gives."
+        errors={fields.answer.errors}
+        textareaProps={{ ...getTextareaProps(fields.answer), rows: 3 }}
+      />
+      <Field
+        label="Source URL"
+        hint="Optional: where this comes from."
+        errors={fields.source_url.errors}
+        inputProps={{ ...getInputProps(fields.source_url, { type: 'url' }), autoComplete: 'off' }}
+      />
       <ErrorList id={form.errorId} errors={form.errors} />
       <div className="flex items-center justify-end gap-3">
         {cancel}
@@ -92,7 +124,10 @@ export function MemoryForm({
 }
 
 /** The form inside a dialog (JavaScript on): sent through a fetcher to the full page's action. */
-export function MemoryFormDialog({ close, ...props }: Omit<Parameters<typeof MemoryForm>[0], 'fetcher' | 'reply' | 'cancel'> & { close: () => void }) {
+export function MemoryFormDialog({
+  close,
+  ...props
+}: Omit<Parameters<typeof MemoryForm>[0], 'fetcher' | 'reply' | 'cancel'> & { close: () => void }) {
   const fetcher = useFetcher<SubmissionResult<string[]>>();
   return <MemoryForm {...props} fetcher={fetcher} reply={fetcher.data} cancel={<CancelButton onClick={close} />} />;
 }
@@ -100,7 +135,12 @@ export function MemoryFormDialog({ close, ...props }: Omit<Parameters<typeof Mem
 /** The upload form (multipart): the file, an optional title and status. Posts to /dashboard/memories/upload. */
 export function UploadForm({ errors, cancel }: { errors?: string[]; cancel: ReactNode }) {
   return (
-    <Form method="post" action="/dashboard/memories/upload" encType="multipart/form-data" className="flex flex-col gap-4">
+    <Form
+      method="post"
+      action="/dashboard/memories/upload"
+      encType="multipart/form-data"
+      className="flex flex-col gap-4"
+    >
       <div className="flex flex-col gap-1">
         <label htmlFor="memory-file" className="text-sm font-medium text-slate-700">
           File
@@ -112,19 +152,35 @@ export function UploadForm({ errors, cancel }: { errors?: string[]; cancel: Reac
           accept=".pdf,.docx,.txt,.md,.markdown,.html,.htm,image/*,application/pdf,text/plain,text/markdown,text/html"
           className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-600 file:px-3 file:py-2 file:text-white"
         />
-        <p className="text-xs text-slate-500">PDF, Word (.docx), text, Markdown, HTML or an image, up to 20 MB. The text in it is read so the assistant can use it.</p>
+        <p className="text-xs text-slate-500">
+          PDF, Word (.docx), text, Markdown, HTML or an image, up to 20 MB. The text in it is read so the assistant can
+          use it.
+        </p>
       </div>
       <div className="flex flex-col gap-1">
         <label htmlFor="memory-file-title" className="text-sm font-medium text-slate-700">
           Title
         </label>
-        <input id="memory-file-title" name="title" type="text" maxLength={300} autoComplete="off" className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 shadow-sm" />
+        <input
+          id="memory-file-title"
+          name="title"
+          type="text"
+          maxLength={300}
+          autoComplete="off"
+          className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 shadow-sm"
+        />
       </div>
       <div className="flex flex-col gap-1">
         <label htmlFor="memory-file-content" className="text-sm font-medium text-slate-700">
           Description
         </label>
-        <textarea id="memory-file-content" name="content" rows={3} maxLength={10_000} className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 shadow-sm" />
+        <textarea
+          id="memory-file-content"
+          name="content"
+          rows={3}
+          maxLength={10_000}
+          className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 shadow-sm"
+        />
         <p className="text-xs text-slate-500">For an image: what it shows (the assistant cannot see pictures).</p>
       </div>
       <ErrorList errors={errors} />

@@ -22,7 +22,15 @@ export const isLearningActive = (job: ApiLearningJob) => job.status === 'queued'
 export const learningStatusLabel = (job: ApiLearningJob) => STATUS_LABELS[job.status];
 
 /** The address form: "Learn my website", or "Learn this website again" once a site was read. */
-export function WebsiteForm({ defaultUrl, errors, relearn }: { defaultUrl: string; errors?: string[]; relearn: boolean }) {
+export function WebsiteForm({
+  defaultUrl,
+  errors,
+  relearn,
+}: {
+  defaultUrl: string;
+  errors?: string[];
+  relearn: boolean;
+}) {
   return (
     <Form method="post" className="flex flex-col gap-3" aria-labelledby="website-heading">
       <h2 id="website-heading" className="font-medium">
@@ -32,7 +40,14 @@ export function WebsiteForm({ defaultUrl, errors, relearn }: { defaultUrl: strin
         label="Website address"
         hint="We read the pages of this site (not other sites), as its robots.txt allows, up to 50 pages. Pages read before are updated, not added twice."
         errors={errors}
-        inputProps={{ name: 'url', type: 'text', inputMode: 'url', placeholder: 'https://example.com', defaultValue: defaultUrl, autoComplete: 'url' }}
+        inputProps={{
+          name: 'url',
+          type: 'text',
+          inputMode: 'url',
+          placeholder: 'https://example.com',
+          defaultValue: defaultUrl,
+          autoComplete: 'url',
+        }}
       />
       <div>
         <SubmitButton name="intent" value="website" pendingText="Starting…">
@@ -46,7 +61,12 @@ export function WebsiteForm({ defaultUrl, errors, relearn }: { defaultUrl: strin
 export function JobProgress({ job, canEdit, errors }: { job: ApiLearningJob; canEdit: boolean; errors?: string[] }) {
   const active = isLearningActive(job);
   return (
-    <section aria-labelledby="progress-heading" className="flex flex-col gap-3 rounded-xl bg-slate-50 p-4" data-testid="learning-progress" data-status={job.status}>
+    <section
+      aria-labelledby="progress-heading"
+      className="flex flex-col gap-3 rounded-xl bg-slate-50 p-4"
+      data-testid="learning-progress"
+      data-status={job.status}
+    >
       {/* Without JavaScript the page refreshes itself while the crawl runs (the realtime island does it with JS). */}
       {active ? (
         <noscript>
@@ -89,12 +109,15 @@ export function JobProgress({ job, canEdit, errors }: { job: ApiLearningJob; can
       {job.errors.length > 0 ? (
         <details open={!active}>
           <summary className="cursor-pointer text-sm font-medium">
-            {job.errors.length === 1 ? '1 page could not be learned' : `${job.errors.length} pages could not be learned`}
+            {job.errors.length === 1
+              ? '1 page could not be learned'
+              : `${job.errors.length} pages could not be learned`}
           </summary>
           <ul className="mt-2 flex flex-col gap-1 text-sm" data-testid="learning-failures">
             {job.errors.map((failure) => (
               <li key={failure.url} className="break-all">
-                <span className="text-slate-700">{failure.url}</span> — <span className="text-slate-600">{failure.error}</span>
+                <span className="text-slate-700">{failure.url}</span> —{' '}
+                <span className="text-slate-600">{failure.error}</span>
               </li>
             ))}
           </ul>
@@ -109,7 +132,11 @@ export function JobProgress({ job, canEdit, errors }: { job: ApiLearningJob; can
           </SubmitButton>
         </Form>
       ) : null}
-      {active ? <p className="text-xs text-slate-500">You can leave this page: learning goes on, and picks up where it was if it is interrupted.</p> : null}
+      {active ? (
+        <p className="text-xs text-slate-500">
+          You can leave this page: learning goes on, and picks up where it was if it is interrupted.
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -33,14 +33,20 @@ export function CustomerOrders({
             </Link>
           ) : null}
           {canEdit ? (
-            <Link to={`/dashboard/orders/new?${forCustomer}`} className="rounded-lg border border-slate-300 px-3 py-2 font-medium hover:bg-slate-50">
+            <Link
+              to={`/dashboard/orders/new?${forCustomer}`}
+              className="rounded-lg border border-slate-300 px-3 py-2 font-medium hover:bg-slate-50"
+            >
               New order
             </Link>
           ) : null}
         </div>
       </div>
       {orders.orders.length === 0 ? (
-        <section className="rounded-2xl border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600" data-testid="customer-orders-empty">
+        <section
+          className="rounded-2xl border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600"
+          data-testid="customer-orders-empty"
+        >
           No orders from {customer.first_name} yet.
         </section>
       ) : (

@@ -16,13 +16,17 @@ const STATUS_COLOURS: Record<string, string> = {
 
 export function OrderStatusBadge({ status }: { status: string }) {
   return (
-    <span data-testid="order-status" className={`inline-flex flex-none rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_COLOURS[status] ?? 'bg-slate-100 text-slate-700'}`}>
+    <span
+      data-testid="order-status"
+      className={`inline-flex flex-none rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_COLOURS[status] ?? 'bg-slate-100 text-slate-700'}`}
+    >
       {orderStatusLabel(status)}
     </span>
   );
 }
 
-export const orderTitle = (order: Pick<ApiOrder, 'customer'>) => `Order for ${order.customer?.name ?? 'a deleted contact'}`;
+export const orderTitle = (order: Pick<ApiOrder, 'customer'>) =>
+  `Order for ${order.customer?.name ?? 'a deleted contact'}`;
 
 function NotifyBox({ id }: { id: string }) {
   return (
@@ -42,7 +46,9 @@ export function OrderStatusActions({ order }: { order: Pick<ApiOrder, '_id' | 's
   const self = `/dashboard/orders/${order._id}`;
   const next: { status: string; label: string; pending: string }[] = [
     ...(order.status === 'new' ? [{ status: 'confirmed', label: 'Confirm order', pending: 'Confirming…' }] : []),
-    ...(order.status === 'new' || order.status === 'confirmed' ? [{ status: 'fulfilled', label: 'Mark fulfilled', pending: 'Saving…' }] : []),
+    ...(order.status === 'new' || order.status === 'confirmed'
+      ? [{ status: 'fulfilled', label: 'Mark fulfilled', pending: 'Saving…' }]
+      : []),
     ...(order.status === 'cancelled' ? [{ status: 'new', label: 'Reopen order', pending: 'Reopening…' }] : []),
   ];
   return (
@@ -51,7 +57,13 @@ export function OrderStatusActions({ order }: { order: Pick<ApiOrder, '_id' | 's
         <Form method="post" action={self} className="flex flex-wrap items-center gap-3">
           <input type="hidden" name="intent" value="status" />
           {next.map((option) => (
-            <SubmitButton key={option.status} name="status" value={option.status} variant={option.status === 'confirmed' ? 'primary' : 'secondary'} pendingText={option.pending}>
+            <SubmitButton
+              key={option.status}
+              name="status"
+              value={option.status}
+              variant={option.status === 'confirmed' ? 'primary' : 'secondary'}
+              pendingText={option.pending}
+            >
               {option.label}
             </SubmitButton>
           ))}
@@ -73,7 +85,13 @@ export function OrderStatusActions({ order }: { order: Pick<ApiOrder, '_id' | 's
 }
 
 /** The cancel confirmation (dialog or ?confirm=cancel panel): says what happens, may tell the customer. */
-export function CancelOrderConfirm({ order, cancel }: { order: Pick<ApiOrder, '_id' | 'customer'>; cancel: ReactNode }) {
+export function CancelOrderConfirm({
+  order,
+  cancel,
+}: {
+  order: Pick<ApiOrder, '_id' | 'customer'>;
+  cancel: ReactNode;
+}) {
   return (
     <div className="flex flex-col gap-4" role="group" aria-labelledby={`cancel-${order._id}`}>
       <p id={`cancel-${order._id}`} className="text-slate-700">
@@ -101,7 +119,13 @@ export function CancelOrderPanel({ order }: { order: Pick<ApiOrder, '_id' | 'cus
   );
 }
 
-export function DeleteOrderConfirm({ order, cancel }: { order: Pick<ApiOrder, '_id' | 'customer'>; cancel: ReactNode }) {
+export function DeleteOrderConfirm({
+  order,
+  cancel,
+}: {
+  order: Pick<ApiOrder, '_id' | 'customer'>;
+  cancel: ReactNode;
+}) {
   return (
     <DeleteConfirmation
       action={`/dashboard/orders/${order._id}`}
@@ -119,13 +143,31 @@ export function RestoreOrderBanner({ id }: { id: string }) {
 }
 
 /** Orders as rows: who, status, what, when. `showCustomer` is off on a contact's own page. */
-export function OrderList({ orders, timeZone, now, showCustomer = true }: { orders: ApiOrder[]; timeZone: string; now: string; showCustomer?: boolean }) {
+export function OrderList({
+  orders,
+  timeZone,
+  now,
+  showCustomer = true,
+}: {
+  orders: ApiOrder[];
+  timeZone: string;
+  now: string;
+  showCustomer?: boolean;
+}) {
   return (
-    <ul className="flex flex-col divide-y divide-slate-100 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200" data-testid="order-list">
+    <ul
+      className="flex flex-col divide-y divide-slate-100 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
+      data-testid="order-list"
+    >
       {orders.map((order) => (
         <li key={order._id} data-testid="order-row" data-id={order._id}>
-          <Link to={`/dashboard/orders/${order._id}`} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-4 py-3 hover:bg-slate-50">
-            {showCustomer ? <span className="font-medium text-slate-900">{order.customer?.name ?? 'Deleted contact'}</span> : null}
+          <Link
+            to={`/dashboard/orders/${order._id}`}
+            className="flex flex-wrap items-center gap-x-3 gap-y-1 px-4 py-3 hover:bg-slate-50"
+          >
+            {showCustomer ? (
+              <span className="font-medium text-slate-900">{order.customer?.name ?? 'Deleted contact'}</span>
+            ) : null}
             <OrderStatusBadge status={order.status} />
             <span className="min-w-0 flex-1 truncate text-slate-600" data-testid="order-summary">
               {linesSummary(order.lines)}

@@ -1,13 +1,27 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult } from '@conform-to/react';
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  type SubmissionResult,
+} from '@conform-to/react';
 import { Form } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { ORDER_STATUSES } from '#contract/schemas/order';
 import { useSchemaForm } from '#app/lib/use-schema-form';
 import { ContactPicker } from '../contact-picker';
 import { DefaultSubmit, ErrorList, SelectField, SubmitButton, TextAreaField } from '../forms';
-import { emptyLine, orderFormSchema, orderStatusLabel, type CustomerOption, type OrderDefaults, type ProductOption } from './order-types';
+import {
+  emptyLine,
+  orderFormSchema,
+  orderStatusLabel,
+  type CustomerOption,
+  type OrderDefaults,
+  type ProductOption,
+} from './order-types';
 
-const cellInput = 'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 shadow-sm aria-[invalid=true]:border-red-500';
+const cellInput =
+  'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 shadow-sm aria-[invalid=true]:border-red-500';
 
 /**
  * The order form (create and edit, full pages): the customer, the status, the lines
@@ -94,8 +108,20 @@ export function OrderForm({
                   autoComplete="off"
                   className={cellInput}
                 />
-                <input {...getInputProps(parts.quantity, { type: 'number' })} aria-label={`Item ${number} quantity`} min={1} className={cellInput} />
-                <input {...getInputProps(parts.price, { type: 'text' })} aria-label={`Item ${number} price`} placeholder="Price" maxLength={100} autoComplete="off" className={cellInput} />
+                <input
+                  {...getInputProps(parts.quantity, { type: 'number' })}
+                  aria-label={`Item ${number} quantity`}
+                  min={1}
+                  className={cellInput}
+                />
+                <input
+                  {...getInputProps(parts.price, { type: 'text' })}
+                  aria-label={`Item ${number} price`}
+                  placeholder="Price"
+                  maxLength={100}
+                  autoComplete="off"
+                  className={cellInput}
+                />
                 <button
                   {...form.remove.getButtonProps({ name: fields.lines.name, index })}
                   className="rounded-lg px-2 py-2 text-sm text-slate-600 hover:bg-slate-100"
@@ -104,18 +130,31 @@ export function OrderForm({
                   Remove
                 </button>
               </div>
-              <ErrorList errors={[...(parts.name.errors ?? []), ...(parts.quantity.errors ?? []), ...(parts.price.errors ?? [])]} />
+              <ErrorList
+                errors={[...(parts.name.errors ?? []), ...(parts.quantity.errors ?? []), ...(parts.price.errors ?? [])]}
+              />
             </div>
           );
         })}
-        <button {...form.insert.getButtonProps({ name: fields.lines.name, defaultValue: emptyLine() })} className="self-start text-sm font-medium text-brand-600 underline">
+        <button
+          {...form.insert.getButtonProps({ name: fields.lines.name, defaultValue: emptyLine() })}
+          className="self-start text-sm font-medium text-brand-600 underline"
+        >
           Add item
         </button>
         <ErrorList errors={fields.lines.errors} />
-        {products.length === 0 ? <p className="text-xs text-slate-500">Add products to the knowledge base (type Product) and they are suggested here.</p> : null}
+        {products.length === 0 ? (
+          <p className="text-xs text-slate-500">
+            Add products to the knowledge base (type Product) and they are suggested here.
+          </p>
+        ) : null}
       </fieldset>
 
-      <TextAreaField label="Notes" errors={fields.notes.errors} textareaProps={{ ...getTextareaProps(fields.notes), rows: 3, maxLength: 5000 }} />
+      <TextAreaField
+        label="Notes"
+        errors={fields.notes.errors}
+        textareaProps={{ ...getTextareaProps(fields.notes), rows: 3, maxLength: 5000 }}
+      />
       {notifyOption ? (
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" name="notify_customer" defaultChecked className="h-4 w-4" />

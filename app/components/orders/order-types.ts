@@ -9,9 +9,16 @@ import { ORDER_STATUS_LABELS, orderLineSchema, orderSchema, type ApiOrder } from
  * server links it to the product memory of that name.
  */
 export const orderFormSchema = z.object({
-  customer_id: z.string({ error: messages.order.customerRequired }).trim().min(1, { error: messages.order.customerRequired, abort: true }).max(100),
+  customer_id: z
+    .string({ error: messages.order.customerRequired })
+    .trim()
+    .min(1, { error: messages.order.customerRequired, abort: true })
+    .max(100),
   status: orderSchema.shape.status,
-  lines: z.array(orderLineSchema.omit({ memory_id: true })).max(100, { error: 'An order has at most 100 lines.' }).optional(),
+  lines: z
+    .array(orderLineSchema.omit({ memory_id: true }))
+    .max(100, { error: 'An order has at most 100 lines.' })
+    .optional(),
   notes: optionalText(5000),
 });
 export type OrderFormValue = z.infer<typeof orderFormSchema>;
@@ -29,7 +36,9 @@ export function orderDefaults(order?: ApiOrder | null, customerId = ''): OrderDe
   return {
     customer_id: order?.customer_id ?? customerId,
     status: order?.status ?? 'new',
-    lines: order ? order.lines.map((line) => ({ name: line.name, quantity: String(line.quantity), price: line.price ?? '' })) : [emptyLine()],
+    lines: order
+      ? order.lines.map((line) => ({ name: line.name, quantity: String(line.quantity), price: line.price ?? '' }))
+      : [emptyLine()],
     notes: order?.notes ?? '',
   };
 }
@@ -38,7 +47,8 @@ export function orderDefaults(order?: ApiOrder | null, customerId = ''): OrderDe
 export type CustomerOption = { _id: string; name: string };
 export type ProductOption = { _id: string; name: string; price: string | null };
 
-export const orderStatusLabel = (status: string) => ORDER_STATUS_LABELS[status as keyof typeof ORDER_STATUS_LABELS] ?? status;
+export const orderStatusLabel = (status: string) =>
+  ORDER_STATUS_LABELS[status as keyof typeof ORDER_STATUS_LABELS] ?? status;
 
 /** "2 × Sourdough loaf, 1 × Rye": what an order holds, in one line. */
 export function linesSummary(lines: ApiOrder['lines']): string {

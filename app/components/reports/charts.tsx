@@ -27,7 +27,13 @@ export function OutcomeBarChart({ table, id }: { table: FigureTable; id: string 
   const desc = rows.map((row) => `${row.label}: ${row.current ?? 0} (previous period ${row.previous ?? 0})`).join('; ');
   return (
     <figure className="flex flex-col gap-2">
-      <svg role="img" aria-labelledby={`${id}-title ${id}-desc`} viewBox={`0 0 ${width} ${height}`} className="h-auto w-full max-w-md" data-testid={`${id}-svg`}>
+      <svg
+        role="img"
+        aria-labelledby={`${id}-title ${id}-desc`}
+        viewBox={`0 0 ${width} ${height}`}
+        className="h-auto w-full max-w-md"
+        data-testid={`${id}-svg`}
+      >
         <title id={`${id}-title`}>{table.title}</title>
         <desc id={`${id}-desc`}>{desc}</desc>
         {rows.map((row, index) => {
@@ -81,9 +87,17 @@ export function HoursHeatmap({ table, id }: { table: HoursTable; id: string }) {
     .map((entry) => `${table.days[entry.day]} ${String(entry.hour).padStart(2, '0')}:00 (${entry.count})`);
   return (
     <figure>
-      <svg role="img" aria-labelledby={`${id}-title ${id}-desc`} viewBox={`0 0 ${left + 24 * cell + 4} ${top + 7 * cell + 4}`} className="h-auto w-full max-w-2xl" data-testid={`${id}-svg`}>
+      <svg
+        role="img"
+        aria-labelledby={`${id}-title ${id}-desc`}
+        viewBox={`0 0 ${left + 24 * cell + 4} ${top + 7 * cell + 4}`}
+        className="h-auto w-full max-w-2xl"
+        data-testid={`${id}-svg`}
+      >
         <title id={`${id}-title`}>{table.title}</title>
-        <desc id={`${id}-desc`}>{busiest.length ? `Busiest: ${busiest.join(', ')}.` : 'No inbound activity in this period.'}</desc>
+        <desc id={`${id}-desc`}>
+          {busiest.length ? `Busiest: ${busiest.join(', ')}.` : 'No inbound activity in this period.'}
+        </desc>
         {HOUR_LABELS.map((hour) => (
           <text key={hour} x={left + hour * cell} y={15} fontSize="10" fill="#64748b" className={HEATMAP_TEXT}>
             {`${String(hour).padStart(2, '0')}:00`}

@@ -9,7 +9,14 @@ export type ReportTableName = (typeof REPORT_TABLES)[number];
 
 export type FigureRow = { label: string; current: number | null; previous: number | null; unit?: '%' };
 export type FigureTable = { kind: 'figures'; name: ReportTableName; title: string; rows: FigureRow[]; notes: string[] };
-export type HoursTable = { kind: 'hours'; name: 'hours'; title: string; days: string[]; grid: number[][] | null; notes: string[] };
+export type HoursTable = {
+  kind: 'hours';
+  name: 'hours';
+  title: string;
+  days: string[];
+  grid: number[][] | null;
+  notes: string[];
+};
 export type ReportTable = FigureTable | HoursTable;
 
 export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
@@ -35,7 +42,16 @@ export function reportTables(report: Report): Record<ReportTableName, ReportTabl
             { label: 'Missed', current: calls.current.missed, previous: calls.previous.missed },
             { label: 'Voicemail', current: calls.current.voicemail, previous: calls.previous.voicemail },
             { label: 'All inbound calls', current: calls.current.inbound, previous: calls.previous.inbound },
-            ...(rate ? [{ label: 'Answer rate (calls)', current: rate.current.call_rate, previous: rate.previous.call_rate, unit: '%' as const }] : []),
+            ...(rate
+              ? [
+                  {
+                    label: 'Answer rate (calls)',
+                    current: rate.current.call_rate,
+                    previous: rate.previous.call_rate,
+                    unit: '%' as const,
+                  },
+                ]
+              : []),
           ]
         : [],
       notes: notes(r.calls),
@@ -51,7 +67,9 @@ export function reportTables(report: Report): Record<ReportTableName, ReportTabl
               { label: 'SMS sent', current: report.sms.current.sms_out, previous: report.sms.previous.sms_out },
             ]
           : []),
-        ...(report.forms ? [{ label: 'Forms', current: report.forms.current.forms, previous: report.forms.previous.forms }] : []),
+        ...(report.forms
+          ? [{ label: 'Forms', current: report.forms.current.forms, previous: report.forms.previous.forms }]
+          : []),
       ],
       notes: notes(r.sms, r.forms),
     },
@@ -59,7 +77,15 @@ export function reportTables(report: Report): Record<ReportTableName, ReportTabl
       kind: 'figures',
       name: 'contacts',
       title: 'New contacts',
-      rows: report.contacts ? [{ label: 'New contacts', current: report.contacts.current.new_contacts, previous: report.contacts.previous.new_contacts }] : [],
+      rows: report.contacts
+        ? [
+            {
+              label: 'New contacts',
+              current: report.contacts.current.new_contacts,
+              previous: report.contacts.previous.new_contacts,
+            },
+          ]
+        : [],
       notes: notes(r.contacts),
     },
     tasks: {
@@ -81,14 +107,38 @@ export function reportTables(report: Report): Record<ReportTableName, ReportTabl
       title: 'Questions the assistant could not answer',
       rows: report.questions
         ? [
-            { label: 'Questions the assistant could not answer', current: report.questions.current.unanswered_by_assistant, previous: report.questions.previous.unanswered_by_assistant },
-            { label: 'Answered by you', current: report.questions.current.answered_by_owner, previous: report.questions.previous.answered_by_owner },
-            ...(rate ? [{ label: 'Answer rate (questions)', current: rate.current.question_rate, previous: rate.previous.question_rate, unit: '%' as const }] : []),
+            {
+              label: 'Questions the assistant could not answer',
+              current: report.questions.current.unanswered_by_assistant,
+              previous: report.questions.previous.unanswered_by_assistant,
+            },
+            {
+              label: 'Answered by you',
+              current: report.questions.current.answered_by_owner,
+              previous: report.questions.previous.answered_by_owner,
+            },
+            ...(rate
+              ? [
+                  {
+                    label: 'Answer rate (questions)',
+                    current: rate.current.question_rate,
+                    previous: rate.previous.question_rate,
+                    unit: '%' as const,
+                  },
+                ]
+              : []),
           ]
         : [],
       notes: notes(r.questions),
     },
-    hours: { kind: 'hours', name: 'hours', title: 'Busiest hours of the week', days: WEEKDAYS, grid: report.hours, notes: notes(r.hours) },
+    hours: {
+      kind: 'hours',
+      name: 'hours',
+      title: 'Busiest hours of the week',
+      days: WEEKDAYS,
+      grid: report.hours,
+      notes: notes(r.hours),
+    },
   };
 }
 
@@ -114,10 +164,18 @@ const cell = (value: string | number) => {
 export function tableCsv(table: ReportTable, report: Report): string {
   const lines: Array<Array<string | number>> = [];
   if (table.kind === 'figures') {
-    lines.push(['Figure', `${report.period.from} to ${report.period.to}`, `${report.period.previous_from} to ${report.period.previous_to}`, 'Change']);
+    lines.push([
+      'Figure',
+      `${report.period.from} to ${report.period.to}`,
+      `${report.period.previous_from} to ${report.period.previous_to}`,
+      'Change',
+    ]);
     for (const row of table.rows) lines.push([row.label, row.current ?? '', row.previous ?? '', changeText(row)]);
   } else {
-    lines.push([`Day (${report.period.timezone})`, ...Array.from({ length: 24 }, (_, hour) => `${String(hour).padStart(2, '0')}:00`)]);
+    lines.push([
+      `Day (${report.period.timezone})`,
+      ...Array.from({ length: 24 }, (_, hour) => `${String(hour).padStart(2, '0')}:00`),
+    ]);
     if (table.grid) table.grid.forEach((row, day) => lines.push([table.days[day], ...row]));
   }
   for (const note of table.notes) lines.push([note]);

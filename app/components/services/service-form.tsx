@@ -1,15 +1,34 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult } from '@conform-to/react';
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  type SubmissionResult,
+} from '@conform-to/react';
 import { Form, useFetcher, type FetcherWithComponents } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import type { ApiService } from '#contract/envelope';
-import { FREQUENCY_UNITS, FREQUENCY_UNIT_LABELS, SERVICE_STATUSES, SERVICE_STATUS_LABELS, serviceSchema } from '#contract/schemas/service';
+import {
+  FREQUENCY_UNITS,
+  FREQUENCY_UNIT_LABELS,
+  SERVICE_STATUSES,
+  SERVICE_STATUS_LABELS,
+  serviceSchema,
+} from '#contract/schemas/service';
 import { useSchemaForm } from '#app/lib/use-schema-form';
 import { CancelButton, ErrorList, Field, SelectField, SubmitButton } from '../forms';
 import { DeleteConfirmation, RestoreBanner } from '../delete-restore';
 
 export { frequencyLabel } from '#contract/schemas/service';
 
-export type ServiceDefaults = { name: string; status: string; frequency: string; frequency_unit: string; description: string; price: string };
+export type ServiceDefaults = {
+  name: string;
+  status: string;
+  frequency: string;
+  frequency_unit: string;
+  description: string;
+  price: string;
+};
 
 export function serviceDefaults(service?: ApiService | null): ServiceDefaults {
   return {
@@ -29,7 +48,10 @@ export function statusLabel(status: string): string {
 export function ServiceStatusBadge({ status }: { status: string }) {
   const colours = status === 'active' ? 'bg-emerald-100 text-emerald-800' : 'bg-slate-200 text-slate-700';
   return (
-    <span data-testid="service-status" className={`inline-flex flex-none rounded-full px-2 py-0.5 text-xs font-medium ${colours}`}>
+    <span
+      data-testid="service-status"
+      className={`inline-flex flex-none rounded-full px-2 py-0.5 text-xs font-medium ${colours}`}
+    >
       {statusLabel(status)}
     </span>
   );
@@ -70,7 +92,16 @@ export function ServiceForm({
   const body = (
     <>
       {back ? <input type="hidden" name="back" value={back} /> : null}
-      <Field label="Name" errors={fields.name.errors} inputProps={{ ...getInputProps(fields.name, { type: 'text' }), maxLength: 200, autoComplete: 'off', autoFocus: true }} />
+      <Field
+        label="Name"
+        errors={fields.name.errors}
+        inputProps={{
+          ...getInputProps(fields.name, { type: 'text' }),
+          maxLength: 200,
+          autoComplete: 'off',
+          autoFocus: true,
+        }}
+      />
       <div className="grid gap-4 sm:grid-cols-3">
         <SelectField label="Status" errors={fields.status.errors} selectProps={getSelectProps(fields.status)}>
           {SERVICE_STATUSES.map((status) => (
@@ -83,9 +114,17 @@ export function ServiceForm({
           label="Frequency"
           errors={fields.frequency.errors}
           hint="Time between visits; 0 for a one-off job."
-          inputProps={{ ...getInputProps(fields.frequency, { type: 'text' }), inputMode: 'numeric', autoComplete: 'off' }}
+          inputProps={{
+            ...getInputProps(fields.frequency, { type: 'text' }),
+            inputMode: 'numeric',
+            autoComplete: 'off',
+          }}
         />
-        <SelectField label="Frequency unit" errors={fields.frequency_unit.errors} selectProps={getSelectProps(fields.frequency_unit)}>
+        <SelectField
+          label="Frequency unit"
+          errors={fields.frequency_unit.errors}
+          selectProps={getSelectProps(fields.frequency_unit)}
+        >
           {FREQUENCY_UNITS.map((unit) => (
             <option key={unit} value={unit}>
               {FREQUENCY_UNIT_LABELS[unit]}
@@ -93,7 +132,12 @@ export function ServiceForm({
           ))}
         </SelectField>
       </div>
-      <Field label="Price" errors={fields.price.errors} hint="As the assistant may quote it, e.g. “From £40”." inputProps={{ ...getInputProps(fields.price, { type: 'text' }), maxLength: 200, autoComplete: 'off' }} />
+      <Field
+        label="Price"
+        errors={fields.price.errors}
+        hint="As the assistant may quote it, e.g. “From £40”."
+        inputProps={{ ...getInputProps(fields.price, { type: 'text' }), maxLength: 200, autoComplete: 'off' }}
+      />
       <div className="flex flex-col gap-1">
         <label htmlFor={fields.description.id} className="text-sm font-medium text-slate-700">
           Description
@@ -123,7 +167,10 @@ export function ServiceForm({
 }
 
 /** The form inside a dialog (JavaScript on): sent through a fetcher to the full page's action. */
-export function ServiceFormDialog({ close, ...props }: Omit<Parameters<typeof ServiceForm>[0], 'fetcher' | 'reply' | 'cancel'> & { close: () => void }) {
+export function ServiceFormDialog({
+  close,
+  ...props
+}: Omit<Parameters<typeof ServiceForm>[0], 'fetcher' | 'reply' | 'cancel'> & { close: () => void }) {
   const fetcher = useFetcher<SubmissionResult<string[]>>();
   return <ServiceForm {...props} fetcher={fetcher} reply={fetcher.data} cancel={<CancelButton onClick={close} />} />;
 }
@@ -132,7 +179,13 @@ export function ServiceFormDialog({ close, ...props }: Omit<Parameters<typeof Se
  * The delete confirmation: posts to the service's page, which deletes and lands on the
  * list with a restore banner. On its own page (?confirm=delete) or in a dialog.
  */
-export function DeleteServiceConfirm({ service, cancel }: { service: Pick<ApiService, '_id' | 'name'>; cancel: ReactNode }) {
+export function DeleteServiceConfirm({
+  service,
+  cancel,
+}: {
+  service: Pick<ApiService, '_id' | 'name'>;
+  cancel: ReactNode;
+}) {
   return (
     <DeleteConfirmation
       action={`/dashboard/services/${service._id}`}

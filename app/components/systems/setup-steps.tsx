@@ -10,7 +10,13 @@ import { CopyButton } from './copy-button';
 import { usePolling } from './use-polling';
 import { formatPhoneNumber } from '#contract/phone';
 
-export type NumberSearchView = { country: string; area_code: string; contains: string; numbers: { phone_number: string; friendly_name: string; locality: string | null; region: string | null }[] | null; error: string | null };
+export type NumberSearchView = {
+  country: string;
+  area_code: string;
+  contains: string;
+  numbers: { phone_number: string; friendly_name: string; locality: string | null; region: string | null }[] | null;
+  error: string | null;
+};
 
 type StepsProps = {
   system: ApiSystem;
@@ -22,7 +28,11 @@ type StepsProps = {
   self: string;
 };
 
-const FOLLOW_UP_LABELS: Record<(typeof FOLLOW_UP_CHANNELS)[number], string> = { none: 'No follow-up', sms: 'By SMS', email: 'By email' };
+const FOLLOW_UP_LABELS: Record<(typeof FOLLOW_UP_CHANNELS)[number], string> = {
+  none: 'No follow-up',
+  sms: 'By SMS',
+  email: 'By email',
+};
 
 /**
  * The setup walk-through (setup/{id} → data.setup_steps): one card per step with its
@@ -38,12 +48,20 @@ export function SetupSteps(props: StepsProps) {
           Setup
         </h2>
         <p className="text-sm text-slate-600" data-testid="setup-progress">
-          {done} of {system.setup_steps.length} steps done{system.status === 'active' ? ': the assistant is live.' : '.'}
+          {done} of {system.setup_steps.length} steps done
+          {system.status === 'active' ? ': the assistant is live.' : '.'}
         </p>
       </div>
       <ol className="flex flex-col gap-3" data-testid="setup-steps">
         {system.setup_steps.map((step, index) => (
-          <li key={step.key} id={`setup-${step.key}`} className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200" data-testid="setup-step" data-step={step.key} data-status={step.status}>
+          <li
+            key={step.key}
+            id={`setup-${step.key}`}
+            className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
+            data-testid="setup-step"
+            data-step={step.key}
+            data-status={step.status}
+          >
             <div className="flex flex-wrap items-center gap-2">
               <h3 className="font-semibold">
                 {index + 1}. {step.title}
@@ -58,7 +76,11 @@ export function SetupSteps(props: StepsProps) {
             <p className="mt-1 text-sm text-slate-600">{step.description}</p>
             <div className="mt-3">
               {/* Keyed by what the form shows: after a save (here or elsewhere) it starts from the stored values. */}
-              <StepBody key={`${JSON.stringify(step.data)}|${JSON.stringify(system.configurations.data.settings)}`} step={step} {...props} />
+              <StepBody
+                key={`${JSON.stringify(step.data)}|${JSON.stringify(system.configurations.data.settings)}`}
+                step={step}
+                {...props}
+              />
             </div>
           </li>
         ))}
@@ -120,7 +142,14 @@ function ConfirmStep({
   children,
   hideWhenDone = false,
   ready = true,
-}: StepsProps & { step: ApiSetupStep; label: string; pending: string; children?: ReactNode; hideWhenDone?: boolean; ready?: boolean }) {
+}: StepsProps & {
+  step: ApiSetupStep;
+  label: string;
+  pending: string;
+  children?: ReactNode;
+  hideWhenDone?: boolean;
+  ready?: boolean;
+}) {
   const key = step.key as StepKey;
   const [form] = useSchemaForm(`step-${key}`, STEP_SCHEMAS[key] ?? STEP_SCHEMAS.install, replyFor(reply, key));
   const offered = canEdit && ready && !(hideWhenDone && step.status === 'done');
@@ -133,7 +162,12 @@ function ConfirmStep({
           <StepFields stepKey={key} />
           <ErrorList id={form.errorId} errors={form.errors} />
           <div>
-            <SubmitButton variant={step.status === 'done' ? 'secondary' : 'primary'} name="step" value={key} pendingText={pending}>
+            <SubmitButton
+              variant={step.status === 'done' ? 'secondary' : 'primary'}
+              name="step"
+              value={key}
+              pendingText={pending}
+            >
               {label}
             </SubmitButton>
           </div>
@@ -158,13 +192,41 @@ function NumberStep(props: StepsProps & { step: ApiSetupStep }) {
   if (!canEdit) return <p className="text-sm text-slate-600">A member who may set up systems chooses the number.</p>;
   return (
     <div className="flex flex-col gap-4">
-      <Form method="get" action={`${self}#setup-number`} className="grid items-end gap-3 sm:grid-cols-[2fr_1fr_1fr_auto]" aria-label="Search numbers">
+      <Form
+        method="get"
+        action={`${self}#setup-number`}
+        className="grid items-end gap-3 sm:grid-cols-[2fr_1fr_1fr_auto]"
+        aria-label="Search numbers"
+      >
         <SelectField label="Country" selectProps={{ name: 'country', defaultValue: search.country }}>
           <CountryOptions />
         </SelectField>
-        <Field label="Area code" inputProps={{ name: 'area_code', defaultValue: search.area_code, inputMode: 'numeric', pattern: '\\d{1,5}', maxLength: 5, placeholder: 'Any' }} />
-        <Field label="Contains" inputProps={{ name: 'contains', defaultValue: search.contains, inputMode: 'numeric', pattern: '\\d{1,10}', maxLength: 10, placeholder: 'Any digits' }} />
-        <button type="submit" className="rounded-lg border border-slate-300 bg-white px-4 py-2 font-medium hover:bg-slate-50">
+        <Field
+          label="Area code"
+          inputProps={{
+            name: 'area_code',
+            defaultValue: search.area_code,
+            inputMode: 'numeric',
+            pattern: '\\d{1,5}',
+            maxLength: 5,
+            placeholder: 'Any',
+          }}
+        />
+        <Field
+          label="Contains"
+          inputProps={{
+            name: 'contains',
+            defaultValue: search.contains,
+            inputMode: 'numeric',
+            pattern: '\\d{1,10}',
+            maxLength: 10,
+            placeholder: 'Any digits',
+          }}
+        />
+        <button
+          type="submit"
+          className="rounded-lg border border-slate-300 bg-white px-4 py-2 font-medium hover:bg-slate-50"
+        >
           Search numbers
         </button>
       </Form>
@@ -179,15 +241,24 @@ function NumberStep(props: StepsProps & { step: ApiSetupStep }) {
           No numbers are available there. Try another area code.
         </p>
       ) : (
-        <ul className="flex flex-col divide-y divide-slate-100 rounded-xl ring-1 ring-slate-200" data-testid="available-numbers">
+        <ul
+          className="flex flex-col divide-y divide-slate-100 rounded-xl ring-1 ring-slate-200"
+          data-testid="available-numbers"
+        >
           {search.numbers.map((number) => (
             <li key={number.phone_number} className="flex flex-wrap items-center gap-3 px-3 py-2">
               <span className="font-medium">{formatPhoneNumber(number.phone_number)}</span>
-              <span className="text-sm text-slate-600">{[number.locality, number.region].filter(Boolean).join(', ') || formatPhoneNumber(number.phone_number)}</span>
+              <span className="text-sm text-slate-600">
+                {[number.locality, number.region].filter(Boolean).join(', ') || formatPhoneNumber(number.phone_number)}
+              </span>
               <Form method="post" action={`${self}#setup-number`} className="ml-auto">
                 <StepFields stepKey="number" />
                 <input type="hidden" name="phone_number" value={number.phone_number} />
-                <button type="submit" className="rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700" aria-label={`Choose ${formatPhoneNumber(number.phone_number)}`}>
+                <button
+                  type="submit"
+                  className="rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700"
+                  aria-label={`Choose ${formatPhoneNumber(number.phone_number)}`}
+                >
                   Choose
                 </button>
               </Form>
@@ -203,13 +274,20 @@ function WebsiteStep(props: StepsProps & { step: ApiSetupStep }) {
   const { canEdit, reply, self, system } = props;
   const settings = system.configurations.data.settings as { allowed_origins?: string[]; form_name?: string };
   const [form, fields] = useSchemaForm('step-website', STEP_SCHEMAS.website, replyFor(reply, 'website'), {
-    defaultValue: { allowed_origins: (settings.allowed_origins ?? []).join('\n'), form_name: settings.form_name ?? 'Contact form' },
+    defaultValue: {
+      allowed_origins: (settings.allowed_origins ?? []).join('\n'),
+      form_name: settings.form_name ?? 'Contact form',
+    },
   });
   return (
     <Form method="post" action={`${self}#setup-website`} {...getFormProps(form)} className="flex flex-col gap-3">
       <StepFields stepKey="website" />
       <fieldset disabled={!canEdit} className="flex flex-col gap-3">
-        <Field label="Form name" errors={fields.form_name.errors} inputProps={getInputProps(fields.form_name, { type: 'text' })} />
+        <Field
+          label="Form name"
+          errors={fields.form_name.errors}
+          inputProps={getInputProps(fields.form_name, { type: 'text' })}
+        />
         <TextAreaField
           label="Allowed sites"
           hint="One per line, such as https://example.com. Leave empty to accept the form from any site."
@@ -239,7 +317,11 @@ function FollowUpStep(props: StepsProps & { step: ApiSetupStep }) {
     <Form method="post" action={`${self}#setup-follow_up`} {...getFormProps(form)} className="flex flex-col gap-3">
       <StepFields stepKey="follow_up" />
       <fieldset disabled={!canEdit} className="flex flex-col gap-3">
-        <SelectField label="Follow up each lead" errors={fields.follow_up.errors} selectProps={getSelectProps(fields.follow_up)}>
+        <SelectField
+          label="Follow up each lead"
+          errors={fields.follow_up.errors}
+          selectProps={getSelectProps(fields.follow_up)}
+        >
           {FOLLOW_UP_CHANNELS.map((channel) => (
             <option key={channel} value={channel}>
               {FOLLOW_UP_LABELS[channel]}
@@ -273,7 +355,12 @@ function Snippet({ title, text, testId }: { title: string; text: string; testId:
         <CopyButton text={text} label={`Copy ${title.toLowerCase()}`} />
       </div>
       {/* Focusable so a keyboard can scroll the long lines (a scrollable region needs keyboard access). */}
-      <pre className="overflow-x-auto rounded-lg bg-slate-900 p-3 text-xs text-slate-100" data-testid={testId} tabIndex={0} aria-label={title}>
+      <pre
+        className="overflow-x-auto rounded-lg bg-slate-900 p-3 text-xs text-slate-100"
+        data-testid={testId}
+        tabIndex={0}
+        aria-label={title}
+      >
         <code>{text}</code>
       </pre>
     </div>
@@ -292,7 +379,13 @@ function InstallStep(props: StepsProps & { step: ApiSetupStep }) {
       {formUrl ? (
         <p className="text-sm">
           Or link to the{' '}
-          <a href={formUrl} className="text-brand-600 underline" target="_blank" rel="noreferrer" data-testid="hosted-form-link">
+          <a
+            href={formUrl}
+            className="text-brand-600 underline"
+            target="_blank"
+            rel="noreferrer"
+            data-testid="hosted-form-link"
+          >
             hosted form page
           </a>
           .
@@ -306,12 +399,19 @@ function InstallStep(props: StepsProps & { step: ApiSetupStep }) {
 function MobileStep(props: StepsProps & { step: ApiSetupStep }) {
   const { canEdit, reply, self, ownMobile } = props;
   const current = stepData<string>(props, 'mobile_number');
-  const [form, fields] = useSchemaForm('step-mobile', STEP_SCHEMAS.mobile, replyFor(reply, 'mobile'), { defaultValue: { mobile_number: current ?? ownMobile ?? '' } });
+  const [form, fields] = useSchemaForm('step-mobile', STEP_SCHEMAS.mobile, replyFor(reply, 'mobile'), {
+    defaultValue: { mobile_number: current ?? ownMobile ?? '' },
+  });
   return (
     <Form method="post" action={`${self}#setup-mobile`} {...getFormProps(form)} className="flex flex-col gap-3">
       <StepFields stepKey="mobile" />
       <fieldset disabled={!canEdit} className="flex flex-col gap-3">
-        <Field label="Mobile number" hint="In international format, such as +447700900123." errors={fields.mobile_number.errors} inputProps={{ ...getInputProps(fields.mobile_number, { type: 'tel' }), autoComplete: 'tel' }} />
+        <Field
+          label="Mobile number"
+          hint="In international format, such as +447700900123."
+          errors={fields.mobile_number.errors}
+          inputProps={{ ...getInputProps(fields.mobile_number, { type: 'tel' }), autoComplete: 'tel' }}
+        />
         <ErrorList id={form.errorId} errors={form.errors} />
         {canEdit ? (
           <div>

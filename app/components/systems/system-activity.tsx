@@ -15,7 +15,15 @@ const card = 'rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200';
  * call is placed the page follows it here: with JavaScript it checks every 2 s until the
  * call shows; without, the redirect after the post lands on this list.
  */
-export function RecentCalls({ calls, following, timeZone }: { calls: ApiTimelineItem[]; following: string | null; timeZone: string }) {
+export function RecentCalls({
+  calls,
+  following,
+  timeZone,
+}: {
+  calls: ApiTimelineItem[];
+  following: string | null;
+  timeZone: string;
+}) {
   const waiting = Boolean(following) && !calls.some((call) => call._id === following);
   usePolling(waiting, { everyMs: 2000, forMs: 3 * 60 * 1000 });
   return (
@@ -36,10 +44,17 @@ export function RecentCalls({ calls, following, timeZone }: { calls: ApiTimeline
       ) : (
         <ul className="flex flex-col divide-y divide-slate-100" data-testid="recent-calls">
           {calls.map((call) => (
-            <li key={call._id} className={`flex flex-wrap items-center gap-3 py-2 ${call._id === following ? 'font-medium' : ''}`} data-testid="recent-call" data-id={call._id}>
+            <li
+              key={call._id}
+              className={`flex flex-wrap items-center gap-3 py-2 ${call._id === following ? 'font-medium' : ''}`}
+              data-testid="recent-call"
+              data-id={call._id}
+            >
               <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">{callLabel(call)}</span>
               <Link to={`/dashboard/calls/${call._id}`} className="text-brand-700 underline">
-                {call.customer?.name ?? formatPhoneNumber(call.direction === 'outbound' ? call.to : call.from) ?? 'Call'}
+                {call.customer?.name ??
+                  formatPhoneNumber(call.direction === 'outbound' ? call.to : call.from) ??
+                  'Call'}
               </Link>
               {call.status ? <span className="text-sm text-slate-600">{call.status.replace(/_/g, ' ')}</span> : null}
               <time className="ml-auto text-sm text-slate-500" dateTime={call.created_at}>
@@ -55,7 +70,19 @@ export function RecentCalls({ calls, following, timeZone }: { calls: ApiTimeline
 
 /** list-events: every webhook and action with its time, outcome and error, newest first. */
 /** The system's events log, one page (EVENTS_PAGE_SIZE) at a time, newest first. */
-export function SystemEvents({ events, total, page, pageSize, timeZone }: { events: ApiSystemEvent[]; total: number; page: number; pageSize: number; timeZone: string }) {
+export function SystemEvents({
+  events,
+  total,
+  page,
+  pageSize,
+  timeZone,
+}: {
+  events: ApiSystemEvent[];
+  total: number;
+  page: number;
+  pageSize: number;
+  timeZone: string;
+}) {
   return (
     <section aria-labelledby="events-heading" className={card} id="events">
       <h2 id="events-heading" className="mb-3 text-lg font-semibold">
@@ -92,7 +119,9 @@ export function SystemEvents({ events, total, page, pageSize, timeZone }: { even
                     <time dateTime={event.created_at}>{formatDateTime(event.created_at, timeZone)}</time>
                   </td>
                   <td className="py-1.5 pr-3">{eventNameLabel(event.name)}</td>
-                  <td className={`py-1.5 pr-3 ${event.outcome === 'ok' ? 'text-emerald-700' : event.outcome === 'duplicate' ? 'text-slate-600' : 'text-red-700'}`}>
+                  <td
+                    className={`py-1.5 pr-3 ${event.outcome === 'ok' ? 'text-emerald-700' : event.outcome === 'duplicate' ? 'text-slate-600' : 'text-red-700'}`}
+                  >
                     {EVENT_OUTCOME_LABELS[event.outcome] ?? event.outcome}
                   </td>
                   <td className="py-1.5 text-red-700">{event.error ?? ''}</td>

@@ -1,6 +1,13 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from '@conform-to/react';
 import { Form, Link, useFetcher } from '@remix-run/react';
-import { FOLLOW_UP_CHANNELS, SIMULATION_KINDS, type ApiSimulation, type ApiSystem, type LeadcatcherSettings, type MobileSettings } from '#contract/schemas/system';
+import {
+  FOLLOW_UP_CHANNELS,
+  SIMULATION_KINDS,
+  type ApiSimulation,
+  type ApiSystem,
+  type LeadcatcherSettings,
+  type MobileSettings,
+} from '#contract/schemas/system';
 import {
   leadcatcherSettingsFormSchema,
   makeCallSchema,
@@ -32,7 +39,17 @@ function Checkbox({ field, label, hint }: { field: FieldMetadata<unknown>; label
 }
 
 /** settings/{id}/set: what the system does with calls and texts (phone systems) or leads (lead catcher). */
-export function SystemSettingsForm({ system, canEdit, reply, self }: { system: ApiSystem; canEdit: boolean; reply: SystemReply | null; self: string }) {
+export function SystemSettingsForm({
+  system,
+  canEdit,
+  reply,
+  self,
+}: {
+  system: ApiSystem;
+  canEdit: boolean;
+  reply: SystemReply | null;
+  self: string;
+}) {
   const settingsKey = JSON.stringify(system.configurations.data.settings);
   return (
     <section aria-labelledby="settings-heading" className={card} id="settings">
@@ -41,15 +58,37 @@ export function SystemSettingsForm({ system, canEdit, reply, self }: { system: A
       </h2>
       {/* Keyed by the stored settings: a save (here or by a setup step, or elsewhere) shows the new values. */}
       {system.name === 'leadcatcher' ? (
-        <LeadcatcherSettingsForm key={settingsKey} settings={system.configurations.data.settings as LeadcatcherSettings} canEdit={canEdit} reply={reply} self={self} />
+        <LeadcatcherSettingsForm
+          key={settingsKey}
+          settings={system.configurations.data.settings as LeadcatcherSettings}
+          canEdit={canEdit}
+          reply={reply}
+          self={self}
+        />
       ) : (
-        <PhoneSettingsForm key={settingsKey} settings={system.configurations.data.settings as MobileSettings} canEdit={canEdit} reply={reply} self={self} />
+        <PhoneSettingsForm
+          key={settingsKey}
+          settings={system.configurations.data.settings as MobileSettings}
+          canEdit={canEdit}
+          reply={reply}
+          self={self}
+        />
       )}
     </section>
   );
 }
 
-function PhoneSettingsForm({ settings, canEdit, reply, self }: { settings: MobileSettings; canEdit: boolean; reply: SystemReply | null; self: string }) {
+function PhoneSettingsForm({
+  settings,
+  canEdit,
+  reply,
+  self,
+}: {
+  settings: MobileSettings;
+  canEdit: boolean;
+  reply: SystemReply | null;
+  self: string;
+}) {
   const [form, fields] = useSchemaForm('system-settings', phoneSettingsFormSchema, replyFor(reply, 'settings'), {
     defaultValue: {
       missed_call_text_back: settings.missed_call_text_back ? 'on' : undefined,
@@ -64,15 +103,27 @@ function PhoneSettingsForm({ settings, canEdit, reply, self }: { settings: Mobil
     <Form method="post" action={`${self}#settings`} {...getFormProps(form)} className="flex flex-col gap-4">
       <input type="hidden" name="intent" value="settings" />
       <fieldset disabled={!canEdit} className="flex flex-col gap-4">
-        <Checkbox field={fields.missed_call_text_back} label="Text back missed calls" hint="A missed call or voicemail gets an SMS (at most once per caller per hour)." />
+        <Checkbox
+          field={fields.missed_call_text_back}
+          label="Text back missed calls"
+          hint="A missed call or voicemail gets an SMS (at most once per caller per hour)."
+        />
         <TextAreaField
           label="Text-back message"
           hint="May use {first_name}, {name} and {business_name}."
           errors={fields.text_back_template.errors}
           textareaProps={{ ...getTextareaProps(fields.text_back_template), rows: 3 }}
         />
-        <Checkbox field={fields.voicemail_when_closed} label="Voicemail when closed" hint="Outside opening hours callers are asked to leave a message." />
-        <Checkbox field={fields.sms_auto_reply} label="Reply to text messages" hint="The assistant answers incoming SMS." />
+        <Checkbox
+          field={fields.voicemail_when_closed}
+          label="Voicemail when closed"
+          hint="Outside opening hours callers are asked to leave a message."
+        />
+        <Checkbox
+          field={fields.sms_auto_reply}
+          label="Reply to text messages"
+          hint="The assistant answers incoming SMS."
+        />
         <Checkbox field={fields.record_calls} label="Record calls" />
         <Field
           label="Transfer number"
@@ -93,7 +144,17 @@ function PhoneSettingsForm({ settings, canEdit, reply, self }: { settings: Mobil
   );
 }
 
-function LeadcatcherSettingsForm({ settings, canEdit, reply, self }: { settings: LeadcatcherSettings; canEdit: boolean; reply: SystemReply | null; self: string }) {
+function LeadcatcherSettingsForm({
+  settings,
+  canEdit,
+  reply,
+  self,
+}: {
+  settings: LeadcatcherSettings;
+  canEdit: boolean;
+  reply: SystemReply | null;
+  self: string;
+}) {
   const [form, fields] = useSchemaForm('system-settings', leadcatcherSettingsFormSchema, replyFor(reply, 'settings'), {
     defaultValue: {
       form_name: settings.form_name,
@@ -108,14 +169,22 @@ function LeadcatcherSettingsForm({ settings, canEdit, reply, self }: { settings:
     <Form method="post" action={`${self}#settings`} {...getFormProps(form)} className="flex flex-col gap-4">
       <input type="hidden" name="intent" value="settings" />
       <fieldset disabled={!canEdit} className="flex flex-col gap-4">
-        <Field label="Form name" errors={fields.form_name.errors} inputProps={getInputProps(fields.form_name, { type: 'text' })} />
+        <Field
+          label="Form name"
+          errors={fields.form_name.errors}
+          inputProps={getInputProps(fields.form_name, { type: 'text' })}
+        />
         <TextAreaField
           label="Allowed sites"
           hint="One per line, such as https://example.com. Empty: any site."
           errors={Object.values(fields.allowed_origins.allErrors).flat()}
           textareaProps={{ ...getTextareaProps(fields.allowed_origins), rows: 3 }}
         />
-        <SelectField label="Follow up each lead" errors={fields.follow_up.errors} selectProps={getSelectProps(fields.follow_up)}>
+        <SelectField
+          label="Follow up each lead"
+          errors={fields.follow_up.errors}
+          selectProps={getSelectProps(fields.follow_up)}
+        >
           {FOLLOW_UP_CHANNELS.map((channel) => (
             <option key={channel} value={channel}>
               {channel === 'none' ? 'No follow-up' : channel === 'sms' ? 'By SMS' : 'By email'}
@@ -132,9 +201,16 @@ function LeadcatcherSettingsForm({ settings, canEdit, reply, self }: { settings:
           label="After sending, go to"
           hint="A page on your site (plain form posts). Empty: our thank-you page."
           errors={fields.redirect_url.errors}
-          inputProps={{ ...getInputProps(fields.redirect_url, { type: 'url' }), placeholder: 'https://example.com/thanks' }}
+          inputProps={{
+            ...getInputProps(fields.redirect_url, { type: 'url' }),
+            placeholder: 'https://example.com/thanks',
+          }}
         />
-        <Field label="Success message" errors={fields.success_message.errors} inputProps={getInputProps(fields.success_message, { type: 'text' })} />
+        <Field
+          label="Success message"
+          errors={fields.success_message.errors}
+          inputProps={getInputProps(fields.success_message, { type: 'text' })}
+        />
         <ErrorList id={form.errorId} errors={form.errors} />
         {canEdit ? (
           <div>
@@ -149,8 +225,20 @@ function LeadcatcherSettingsForm({ settings, canEdit, reply, self }: { settings:
 }
 
 /** make-a-call: rings the member first (agent number), then connects the customer, from the system's number. */
-export function CallForm({ system, reply, self, agentNumber }: { system: ApiSystem; reply: SystemReply | null; self: string; agentNumber: string | null }) {
-  const [form, fields] = useSchemaForm('system-call', makeCallSchema, replyFor(reply, 'call'), { defaultValue: { agent_number: agentNumber ?? '' } });
+export function CallForm({
+  system,
+  reply,
+  self,
+  agentNumber,
+}: {
+  system: ApiSystem;
+  reply: SystemReply | null;
+  self: string;
+  agentNumber: string | null;
+}) {
+  const [form, fields] = useSchemaForm('system-call', makeCallSchema, replyFor(reply, 'call'), {
+    defaultValue: { agent_number: agentNumber ?? '' },
+  });
   return (
     <section aria-labelledby="call-heading" className={card} id="call">
       <h2 id="call-heading" className="text-lg font-semibold">
@@ -163,8 +251,16 @@ export function CallForm({ system, reply, self, agentNumber }: { system: ApiSyst
         <input type="hidden" name="intent" value="call" />
         <input type="hidden" name="from" value={system.phone_number ?? ''} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Customer’s number" errors={fields.to.errors} inputProps={{ ...getInputProps(fields.to, { type: 'tel' }), placeholder: '+447700900123' }} />
-          <Field label="Ring me at" errors={fields.agent_number.errors} inputProps={{ ...getInputProps(fields.agent_number, { type: 'tel' }), autoComplete: 'tel' }} />
+          <Field
+            label="Customer’s number"
+            errors={fields.to.errors}
+            inputProps={{ ...getInputProps(fields.to, { type: 'tel' }), placeholder: '+447700900123' }}
+          />
+          <Field
+            label="Ring me at"
+            errors={fields.agent_number.errors}
+            inputProps={{ ...getInputProps(fields.agent_number, { type: 'tel' }), autoComplete: 'tel' }}
+          />
         </div>
         <ErrorList id={form.errorId} errors={form.errors} />
         <div>
@@ -185,12 +281,22 @@ export function MessageForm({ system, reply, self }: { system: ApiSystem; reply:
       <h2 id="message-heading" className="text-lg font-semibold">
         Send a message
       </h2>
-      <p className="mb-4 text-sm text-slate-600">An SMS from {formatPhoneNumber(system.phone_number)}; it appears on the customer’s timeline.</p>
+      <p className="mb-4 text-sm text-slate-600">
+        An SMS from {formatPhoneNumber(system.phone_number)}; it appears on the customer’s timeline.
+      </p>
       <Form method="post" action={`${self}#message`} {...getFormProps(form)} className="flex flex-col gap-4">
         <input type="hidden" name="intent" value="message" />
         <input type="hidden" name="from" value={system.phone_number ?? ''} />
-        <Field label="To" errors={fields.to.errors} inputProps={{ ...getInputProps(fields.to, { type: 'tel' }), placeholder: '+447700900123' }} />
-        <TextAreaField label="Message" errors={fields.message.errors} textareaProps={{ ...getTextareaProps(fields.message), rows: 3 }} />
+        <Field
+          label="To"
+          errors={fields.to.errors}
+          inputProps={{ ...getInputProps(fields.to, { type: 'tel' }), placeholder: '+447700900123' }}
+        />
+        <TextAreaField
+          label="Message"
+          errors={fields.message.errors}
+          textareaProps={{ ...getTextareaProps(fields.message), rows: 3 }}
+        />
         <ErrorList id={form.errorId} errors={form.errors} />
         <div>
           <SubmitButton name="intent" value="message" pendingText="Sending…">
@@ -217,7 +323,9 @@ export function Simulator({ reply: pageReply, self }: { reply: SystemReply | nul
   const fetcher = useFetcher<SystemReply>();
   const reply = fetcher.data ?? pageReply;
   const simulation: ApiSimulation | null = reply?.form === 'simulate' ? (reply.simulation ?? null) : null;
-  const [form, fields] = useSchemaForm('system-simulate', simulateSchema, replyFor(reply, 'simulate'), { defaultValue: { kind: 'call' } });
+  const [form, fields] = useSchemaForm('system-simulate', simulateSchema, replyFor(reply, 'simulate'), {
+    defaultValue: { kind: 'call' },
+  });
   const item = (simulation?.call ?? simulation?.sms ?? null) as { _id?: string } | null;
   const audioErrors = replyFor(reply, 'simulate')?.error?.audio ?? undefined;
   return (
@@ -225,20 +333,38 @@ export function Simulator({ reply: pageReply, self }: { reply: SystemReply | nul
       <h2 id="simulator-heading" className="text-lg font-semibold">
         Simulator
       </h2>
-      <p className="mb-4 text-sm text-slate-600">This is a sandbox system: try a call or a text as a customer would, through the same code as real ones.</p>
-      <fetcher.Form method="post" action={`${self}#simulator`} encType="multipart/form-data" {...getFormProps(form)} className="flex flex-col gap-4">
+      <p className="mb-4 text-sm text-slate-600">
+        This is a sandbox system: try a call or a text as a customer would, through the same code as real ones.
+      </p>
+      <fetcher.Form
+        method="post"
+        action={`${self}#simulator`}
+        encType="multipart/form-data"
+        {...getFormProps(form)}
+        className="flex flex-col gap-4"
+      >
         <input type="hidden" name="intent" value="simulate" />
         <fieldset className="flex flex-wrap gap-4">
           <legend className="mb-1 text-sm font-medium text-slate-700">What happens</legend>
           {SIMULATION_KINDS.map((kind) => (
             <label key={kind} className="flex items-center gap-2 text-sm">
-              <input type="radio" name={fields.kind.name} value={kind} defaultChecked={(fields.kind.initialValue ?? 'call') === kind} className="h-4 w-4" />
+              <input
+                type="radio"
+                name={fields.kind.name}
+                value={kind}
+                defaultChecked={(fields.kind.initialValue ?? 'call') === kind}
+                className="h-4 w-4"
+              />
               {SIMULATION_LABELS[kind]}
             </label>
           ))}
         </fieldset>
         <ErrorList errors={fields.kind.errors} />
-        <Field label="From" errors={fields.from.errors} inputProps={{ ...getInputProps(fields.from, { type: 'tel' }), placeholder: '+447700900123' }} />
+        <Field
+          label="From"
+          errors={fields.from.errors}
+          inputProps={{ ...getInputProps(fields.from, { type: 'tel' }), placeholder: '+447700900123' }}
+        />
         <TextAreaField
           label="The caller says"
           hint="One turn per line (for an SMS, the message). Leave empty for a call that says nothing."
@@ -259,7 +385,8 @@ export function Simulator({ reply: pageReply, self }: { reply: SystemReply | nul
             className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-600 file:px-3 file:py-2 file:text-white"
           />
           <p id="system-simulate-audio-hint" className="text-xs text-slate-500">
-            For a call or an SMS: a WAV file (16-bit PCM) up to 10 MB. What it says is used instead of the words typed above.
+            For a call or an SMS: a WAV file (16-bit PCM) up to 10 MB. What it says is used instead of the words typed
+            above.
           </p>
           <ErrorList id="system-simulate-audio-error" errors={audioErrors} />
         </div>
@@ -292,7 +419,10 @@ export function Simulator({ reply: pageReply, self }: { reply: SystemReply | nul
             </ol>
           )}
           {item?._id ? (
-            <Link to={`/dashboard/${simulation.sms ? 'sms' : 'calls'}/${item._id}`} className="mt-3 inline-block text-sm text-brand-600 underline">
+            <Link
+              to={`/dashboard/${simulation.sms ? 'sms' : 'calls'}/${item._id}`}
+              className="mt-3 inline-block text-sm text-brand-600 underline"
+            >
               Open the {simulation.sms ? 'SMS' : 'call'}
             </Link>
           ) : null}

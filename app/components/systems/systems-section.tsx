@@ -1,5 +1,11 @@
 import { Form, Link } from '@remix-run/react';
-import { SYSTEM_KIND_DESCRIPTIONS, SYSTEM_KIND_LABELS, SYSTEM_KINDS, systemStatusLabel, type ApiSystem } from '#contract/schemas/system';
+import {
+  SYSTEM_KIND_DESCRIPTIONS,
+  SYSTEM_KIND_LABELS,
+  SYSTEM_KINDS,
+  systemStatusLabel,
+  type ApiSystem,
+} from '#contract/schemas/system';
 import { RestoreBanner } from '../delete-restore';
 import { SubmitButton } from '../forms';
 import { RecentlyDeletedLink } from '../recently-deleted';
@@ -23,17 +29,32 @@ export function SystemStatusBadge({ status }: { status: string }) {
  * ("Set up" until it is active, then "Open"), and one "Add" form per kind for members who
  * may edit systems. Any System event reloads this list (the realtime island revalidates).
  */
-export function SystemsSection({ systems, error, canEdit, deleted }: { systems: ApiSystem[]; error: string | null; canEdit: boolean; deleted: string | null }) {
+export function SystemsSection({
+  systems,
+  error,
+  canEdit,
+  deleted,
+}: {
+  systems: ApiSystem[];
+  error: string | null;
+  canEdit: boolean;
+  deleted: string | null;
+}) {
   return (
     <section aria-labelledby="systems-heading" className="flex flex-col gap-3">
       <div>
         <h2 id="systems-heading" className="text-lg font-semibold">
           Systems
         </h2>
-        <p className="text-sm text-slate-600">How customers reach your assistant: a business phone number, a web form on your site, your mobile’s missed calls.</p>
+        <p className="text-sm text-slate-600">
+          How customers reach your assistant: a business phone number, a web form on your site, your mobile’s missed
+          calls.
+        </p>
         <RecentlyDeletedLink kind="systems" />
       </div>
-      {deleted && canEdit ? <RestoreBanner action={`/dashboard/systems/${encodeURIComponent(deleted)}`} noun="system" /> : null}
+      {deleted && canEdit ? (
+        <RestoreBanner action={`/dashboard/systems/${encodeURIComponent(deleted)}`} noun="system" />
+      ) : null}
       {error ? (
         <p role="alert" className="rounded-xl bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200">
           {error}
@@ -42,17 +63,28 @@ export function SystemsSection({ systems, error, canEdit, deleted }: { systems: 
         <div className="rounded-2xl border border-dashed border-slate-300 p-8 text-center" data-testid="systems-empty">
           <p className="font-medium">No systems yet.</p>
           <p className="mt-1 text-sm text-slate-600">
-            {canEdit ? 'Add one below: the assistant starts answering as soon as it is set up.' : 'A member who may set up systems can add one.'}
+            {canEdit
+              ? 'Add one below: the assistant starts answering as soon as it is set up.'
+              : 'A member who may set up systems can add one.'}
           </p>
         </div>
       ) : (
-        <ul className="flex flex-col divide-y divide-slate-100 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200" data-testid="system-list">
+        <ul
+          className="flex flex-col divide-y divide-slate-100 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
+          data-testid="system-list"
+        >
           {systems.map((system) => (
-            <li key={system._id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-4 py-3" data-testid="system-row" data-id={system._id}>
+            <li
+              key={system._id}
+              className="flex flex-wrap items-center gap-x-3 gap-y-1 px-4 py-3"
+              data-testid="system-row"
+              data-id={system._id}
+            >
               <div className="flex min-w-0 flex-col">
                 <span className="font-medium text-slate-900">{system.label}</span>
                 <span className="text-sm text-slate-600" data-testid="system-number">
-                  {formatPhoneNumber(system.phone_number) ?? (system.name === 'leadcatcher' ? 'Web form' : 'No number yet')}
+                  {formatPhoneNumber(system.phone_number) ??
+                    (system.name === 'leadcatcher' ? 'Web form' : 'No number yet')}
                 </span>
               </div>
               <SystemStatusBadge status={system.status} />

@@ -6,7 +6,10 @@ import { useEffect, useRef } from 'react';
  * most `forMs`: waiting for a placed call to show in the recent calls, or for the mobile
  * test call to arrive. Realtime events revalidate too; polling covers a missed event.
  */
-export function usePolling(active: boolean, { everyMs = 2000, forMs = 3 * 60 * 1000 }: { everyMs?: number; forMs?: number } = {}) {
+export function usePolling(
+  active: boolean,
+  { everyMs = 2000, forMs = 3 * 60 * 1000 }: { everyMs?: number; forMs?: number } = {},
+) {
   const revalidator = useRevalidator();
   const revalidate = useRef(revalidator);
   revalidate.current = revalidator;

@@ -10,14 +10,18 @@ import { CancelButton, CancelLink, SubmitButton } from '../forms';
  */
 export type RoleIntent = 'make-admin' | 'remove-admin' | 'transfer-ownership';
 
-const COPY: Record<RoleIntent, { title: string; button: string; pending: string; question: (name: string) => ReactNode; danger?: boolean }> = {
+const COPY: Record<
+  RoleIntent,
+  { title: string; button: string; pending: string; question: (name: string) => ReactNode; danger?: boolean }
+> = {
   'make-admin': {
     title: 'Make admin',
     button: 'Make admin',
     pending: 'Saving…',
     question: (name) => (
       <>
-        Make <strong>{name}</strong> an admin? Admins may see and change everything in this business, including the team. You can take admin away again later.
+        Make <strong>{name}</strong> an admin? Admins may see and change everything in this business, including the
+        team. You can take admin away again later.
       </>
     ),
   },
@@ -28,7 +32,8 @@ const COPY: Record<RoleIntent, { title: string; button: string; pending: string;
     danger: true,
     question: (name) => (
       <>
-        Take admin away from <strong>{name}</strong>? They keep the permissions they had besides admin, and you can change those next.
+        Take admin away from <strong>{name}</strong>? They keep the permissions they had besides admin, and you can
+        change those next.
       </>
     ),
   },
@@ -39,13 +44,24 @@ const COPY: Record<RoleIntent, { title: string; button: string; pending: string;
     danger: true,
     question: (name) => (
       <>
-        Hand this business to <strong>{name}</strong>? They become its owner (and an admin): only they can then remove or demote you. You stay an admin.
+        Hand this business to <strong>{name}</strong>? They become its owner (and an admin): only they can then remove
+        or demote you. You stay an admin.
       </>
     ),
   },
 };
 
-export function RoleConfirm({ intent, memberId, name, cancel }: { intent: RoleIntent; memberId: string; name: string; cancel: ReactNode }) {
+export function RoleConfirm({
+  intent,
+  memberId,
+  name,
+  cancel,
+}: {
+  intent: RoleIntent;
+  memberId: string;
+  name: string;
+  cancel: ReactNode;
+}) {
   const copy = COPY[intent];
   const labelId = `${intent}-${memberId}`;
   return (
@@ -55,7 +71,12 @@ export function RoleConfirm({ intent, memberId, name, cancel }: { intent: RoleIn
       </p>
       <Form method="post" action={`/dashboard/users/${memberId}`} className="flex items-center justify-end gap-3">
         {cancel}
-        <SubmitButton variant={copy.danger ? 'danger' : undefined} name="intent" value={intent} pendingText={copy.pending}>
+        <SubmitButton
+          variant={copy.danger ? 'danger' : undefined}
+          name="intent"
+          value={intent}
+          pendingText={copy.pending}
+        >
           {copy.button}
         </SubmitButton>
       </Form>
@@ -71,7 +92,9 @@ export function RoleActionLink({ intent, memberId, name }: { intent: RoleIntent;
       to={`/dashboard/users/${memberId}?confirm=${intent}`}
       title={copy.title}
       className="rounded-lg border border-slate-300 px-3 py-2 font-medium text-slate-800 hover:bg-slate-50"
-      content={(close) => <RoleConfirm intent={intent} memberId={memberId} name={name} cancel={<CancelButton onClick={close} />} />}
+      content={(close) => (
+        <RoleConfirm intent={intent} memberId={memberId} name={name} cancel={<CancelButton onClick={close} />} />
+      )}
     >
       {copy.title}
     </DialogLink>
@@ -81,8 +104,17 @@ export function RoleActionLink({ intent, memberId, name }: { intent: RoleIntent;
 /** The same confirmation shown on the page itself (no JavaScript). */
 export function RoleConfirmPanel({ intent, memberId, name }: { intent: RoleIntent; memberId: string; name: string }) {
   return (
-    <div className="rounded-xl bg-amber-50 p-4 ring-1 ring-amber-200" role="alertdialog" aria-label={COPY[intent].title}>
-      <RoleConfirm intent={intent} memberId={memberId} name={name} cancel={<CancelLink to={`/dashboard/users/${memberId}`} />} />
+    <div
+      className="rounded-xl bg-amber-50 p-4 ring-1 ring-amber-200"
+      role="alertdialog"
+      aria-label={COPY[intent].title}
+    >
+      <RoleConfirm
+        intent={intent}
+        memberId={memberId}
+        name={name}
+        cancel={<CancelLink to={`/dashboard/users/${memberId}`} />}
+      />
     </div>
   );
 }
@@ -90,7 +122,11 @@ export function RoleConfirmPanel({ intent, memberId, name }: { intent: RoleInten
 /** Beside the role: the business's owner, whom no other admin may remove or demote. */
 export function OwnerBadge() {
   return (
-    <span data-testid="member-owner" title="No other admin can remove or demote the owner; only the owner can hand the business to someone else." className="inline-flex flex-none rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800">
+    <span
+      data-testid="member-owner"
+      title="No other admin can remove or demote the owner; only the owner can hand the business to someone else."
+      className="inline-flex flex-none rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800"
+    >
       Owner
     </span>
   );

@@ -64,7 +64,8 @@ export function RemoveMemberConfirm({ id, name, cancel }: { id: string; name: st
   return (
     <div className="flex flex-col gap-4" role="group" aria-labelledby={labelId}>
       <p id={labelId} className="text-slate-700">
-        Remove <strong>{name}</strong> from the team? They lose access to this business at once; you can restore them right after.
+        Remove <strong>{name}</strong> from the team? They lose access to this business at once; you can restore them
+        right after.
       </p>
       <Form method="post" action={`/dashboard/users/${id}`} className="flex items-center justify-end gap-3">
         {cancel}
@@ -79,10 +80,19 @@ export function RemoveMemberConfirm({ id, name, cancel }: { id: string; name: st
 /** After a removal: the undo, a form posting intent=restore back to the member's page. */
 export function RestoreMemberBanner({ id, name }: { id: string; name?: string | null }) {
   return (
-    <div role="status" className="flex items-center justify-between gap-3 rounded-xl bg-slate-800 px-4 py-3 text-white" data-testid="undo-banner">
+    <div
+      role="status"
+      className="flex items-center justify-between gap-3 rounded-xl bg-slate-800 px-4 py-3 text-white"
+      data-testid="undo-banner"
+    >
       <span>{name ? `${name} was removed from the team.` : 'The member was removed from the team.'}</span>
       <Form method="post" action={`/dashboard/users/${id}`}>
-        <button type="submit" name="intent" value="restore" className="rounded-lg bg-white px-3 py-1.5 text-sm font-medium text-slate-900">
+        <button
+          type="submit"
+          name="intent"
+          value="restore"
+          className="rounded-lg bg-white px-3 py-1.5 text-sm font-medium text-slate-900"
+        >
           Restore
         </button>
       </Form>

@@ -3,7 +3,12 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import type { ApiTimelineItem } from '#contract/envelope';
 import { hasPermission } from '#contract/permissions';
-import { ContactDetails, DeleteCustomerConfirm, DuplicateNotice, StatusBadge } from '#app/components/customers/customer-bits';
+import {
+  ContactDetails,
+  DeleteCustomerConfirm,
+  DuplicateNotice,
+  StatusBadge,
+} from '#app/components/customers/customer-bits';
 import { CustomerFormDialog, customerDefaults } from '#app/components/customers/customer-form';
 import { DialogLink } from '#app/components/dialog-link';
 import { GeneralErrorBoundary } from '#app/components/error-boundary';
@@ -23,7 +28,9 @@ import { canEditOrders, recentCustomerOrders } from '#app/lib/orders.server';
 import { CustomerAppointments } from '#app/components/appointments/customer-appointments';
 import { customerAppointments } from '#app/lib/appointments.server';
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.customer.name ?? 'Contact'} · Business Assistant` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.customer.name ?? 'Contact'} · Business Assistant` },
+];
 
 /**
  * One contact: details, possible duplicates, and the contact's own timeline (calls, SMS,
@@ -40,7 +47,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   // The contact's upcoming appointments only for those who may view customers (null: left out).
   const [customer, timeline, statuses, orders, appointments] = await Promise.all([
     getCustomer(state, id),
-    listItems(state.caller, `businesses/timeline/${state.business?._id}/list`, 'timeline', { page: pageParam(url), customer_id: id }),
+    listItems(state.caller, `businesses/timeline/${state.business?._id}/list`, 'timeline', {
+      page: pageParam(url),
+      customer_id: id,
+    }),
     getCrmOrder(state),
     seesOrders ? recentCustomerOrders(state, id) : null,
     customerAppointments(state, id),
@@ -53,7 +63,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     canEdit,
     canNote: hasPermission(state.business?.permissions, 'notes/edit'),
     // Click-to-text opens the contact's shared-inbox thread (docs/inbox.md).
-    textHref: hasPermission(state.business?.permissions, 'smses/view') ? `/dashboard/inbox/${encodeURIComponent(id)}` : null,
+    textHref: hasPermission(state.business?.permissions, 'smses/view')
+      ? `/dashboard/inbox/${encodeURIComponent(id)}`
+      : null,
     orders,
     appointments,
     canOrder: canEditOrders(state),
@@ -76,9 +88,15 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const path = `${customersPath(state)}/${intent}/${encodeURIComponent(id)}`;
     const result = await apiCall(state.caller, path);
     const toasts = apiToasts(path, result);
-    if (!result.ok) return redirectWithToasts(request, intent === 'delete' ? `/dashboard/customers/${id}` : '/dashboard/customers', toasts);
+    if (!result.ok)
+      return redirectWithToasts(
+        request,
+        intent === 'delete' ? `/dashboard/customers/${id}` : '/dashboard/customers',
+        toasts,
+      );
     // After a delete the list offers the undo (restore) right away.
-    if (intent === 'delete') return redirectWithToasts(request, `/dashboard/customers?deleted=${encodeURIComponent(id)}`, toasts);
+    if (intent === 'delete')
+      return redirectWithToasts(request, `/dashboard/customers?deleted=${encodeURIComponent(id)}`, toasts);
     return redirectWithToasts(request, `/dashboard/customers/${id}`, toasts);
   }
 
@@ -88,7 +106,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const submission = parseWithZod(formData, { schema: noteFormSchema });
     if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
     const path = `businesses/notes/${state.business?._id}/create`;
-    const result = await apiCall<{ note: ApiTimelineItem }>(state.caller, path, toNotePayload(submission.value, businessTimeZone(state)));
+    const result = await apiCall<{ note: ApiTimelineItem }>(
+      state.caller,
+      path,
+      toNotePayload(submission.value, businessTimeZone(state)),
+    );
     if (!result.ok) return replyWithApiErrors(submission, result);
     return redirectWithToasts(request, `/dashboard/customers/${id}`, apiToasts(path, result));
   }
@@ -96,7 +118,21 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function CustomerRoute() {
-  const { customer, timeline, statuses, canEdit, canNote, textHref, orders, appointments, canOrder, confirmDelete, noteDefaults, timeZone, now } = useLoaderData<typeof loader>();
+  const {
+    customer,
+    timeline,
+    statuses,
+    canEdit,
+    canNote,
+    textHref,
+    orders,
+    appointments,
+    canOrder,
+    confirmDelete,
+    noteDefaults,
+    timeZone,
+    now,
+  } = useLoaderData<typeof loader>();
   const noteResult = useActionData<typeof action>();
   const self = `/dashboard/customers/${customer._id}`;
 
@@ -108,7 +144,10 @@ export default function CustomerRoute() {
         </Link>
       </nav>
 
-      <section className="flex flex-col gap-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200" aria-labelledby="customer-name">
+      <section
+        className="flex flex-col gap-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+        aria-labelledby="customer-name"
+      >
         <div className="flex flex-wrap items-center gap-3">
           <h1 id="customer-name" className="text-2xl font-semibold">
             {customer.name}
@@ -147,7 +186,11 @@ export default function CustomerRoute() {
           ) : null}
         </div>
         {confirmDelete ? (
-          <DeleteConfirmPanel noun="contact" cancelTo={self} confirm={(cancel) => <DeleteCustomerConfirm customer={customer} cancel={cancel} />} />
+          <DeleteConfirmPanel
+            noun="contact"
+            cancelTo={self}
+            confirm={(cancel) => <DeleteCustomerConfirm customer={customer} cancel={cancel} />}
+          />
         ) : null}
         <ContactDetails customer={customer} textHref={textHref} />
         <DuplicateNotice customer={customer} canEdit={canEdit} />
@@ -155,7 +198,9 @@ export default function CustomerRoute() {
 
       {appointments ? <CustomerAppointments appointments={appointments} timeZone={timeZone} /> : null}
 
-      {orders ? <CustomerOrders customer={customer} orders={orders} canEdit={canOrder} timeZone={timeZone} now={now} /> : null}
+      {orders ? (
+        <CustomerOrders customer={customer} orders={orders} canEdit={canOrder} timeZone={timeZone} now={now} />
+      ) : null}
 
       <section className="flex flex-col gap-4" aria-labelledby="timeline-title">
         <h2 id="timeline-title" className="text-lg font-semibold">

@@ -80,12 +80,24 @@ export function CustomerBoard({ customers, statuses, allStatuses, canEdit, back 
                     <input type="hidden" name="intent" value="order" />
                     <input type="hidden" name="back" value={back} />
                     {index > 0 ? (
-                      <button type="submit" name="move" value={`${status}:left`} className="rounded px-1.5 text-slate-600 hover:bg-white" aria-label={`Move ${statusLabel(status)} column left`}>
+                      <button
+                        type="submit"
+                        name="move"
+                        value={`${status}:left`}
+                        className="rounded px-1.5 text-slate-600 hover:bg-white"
+                        aria-label={`Move ${statusLabel(status)} column left`}
+                      >
                         ←
                       </button>
                     ) : null}
                     {index < statuses.length - 1 ? (
-                      <button type="submit" name="move" value={`${status}:right`} className="rounded px-1.5 text-slate-600 hover:bg-white" aria-label={`Move ${statusLabel(status)} column right`}>
+                      <button
+                        type="submit"
+                        name="move"
+                        value={`${status}:right`}
+                        className="rounded px-1.5 text-slate-600 hover:bg-white"
+                        aria-label={`Move ${statusLabel(status)} column right`}
+                      >
                         →
                       </button>
                     ) : null}
@@ -123,8 +135,14 @@ export function CustomerBoard({ customers, statuses, allStatuses, canEdit, back 
                     <Link to={`/dashboard/customers/${customer._id}`} className="font-medium hover:underline">
                       {customer.name}
                     </Link>
-                    {customer.phones[0] || customer.emails[0] ? <span className="truncate text-sm text-slate-600">{formatPhoneNumber(customer.phones[0]) ?? customer.emails[0]}</span> : null}
-                    {customer.duplicates?.length ? <span className="text-xs font-medium text-amber-800">Possible duplicate</span> : null}
+                    {customer.phones[0] || customer.emails[0] ? (
+                      <span className="truncate text-sm text-slate-600">
+                        {formatPhoneNumber(customer.phones[0]) ?? customer.emails[0]}
+                      </span>
+                    ) : null}
+                    {customer.duplicates?.length ? (
+                      <span className="text-xs font-medium text-amber-800">Possible duplicate</span>
+                    ) : null}
                     {canEdit ? (
                       <Form method="post" className="flex flex-wrap gap-1 pt-1">
                         <input type="hidden" name="intent" value="status" />
@@ -133,7 +151,13 @@ export function CustomerBoard({ customers, statuses, allStatuses, canEdit, back 
                         {allStatuses
                           .filter((target) => target !== status)
                           .map((target) => (
-                            <button key={target} type="submit" name="status" value={target} className="rounded-md border border-slate-200 px-2 py-0.5 text-xs text-slate-700 hover:bg-slate-50">
+                            <button
+                              key={target}
+                              type="submit"
+                              name="status"
+                              value={target}
+                              className="rounded-md border border-slate-200 px-2 py-0.5 text-xs text-slate-700 hover:bg-slate-50"
+                            >
                               Move to {statusLabel(target)}
                               <span className="sr-only"> ({customer.name})</span>
                             </button>

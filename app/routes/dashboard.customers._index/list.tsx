@@ -6,11 +6,29 @@ import { CustomerRowActions } from './row-actions';
 import { formatPhoneNumber } from '#contract/phone';
 
 /** The list view: one row per contact with its status, first phone and email, duplicates flagged. */
-export function CustomerList({ customers, statuses, canEdit, back }: { customers: ApiCustomer[]; statuses: readonly CustomerStatus[]; canEdit: boolean; back: string }) {
+export function CustomerList({
+  customers,
+  statuses,
+  canEdit,
+  back,
+}: {
+  customers: ApiCustomer[];
+  statuses: readonly CustomerStatus[];
+  canEdit: boolean;
+  back: string;
+}) {
   return (
-    <ul className="flex flex-col divide-y divide-slate-100 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200" data-testid="customer-list">
+    <ul
+      className="flex flex-col divide-y divide-slate-100 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
+      data-testid="customer-list"
+    >
       {customers.map((customer) => (
-        <li key={customer._id} className="flex flex-col gap-2 px-4 py-3" data-testid="customer-row" data-id={customer._id}>
+        <li
+          key={customer._id}
+          className="flex flex-col gap-2 px-4 py-3"
+          data-testid="customer-row"
+          data-id={customer._id}
+        >
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
             <Link to={`/dashboard/customers/${customer._id}`} className="font-medium text-slate-900 hover:underline">
               {customer.name}

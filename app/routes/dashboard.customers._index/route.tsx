@@ -37,7 +37,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const view = url.searchParams.get('view') === 'board' ? 'board' : 'list';
   const page = Math.max(0, Math.floor(Number(url.searchParams.get('page')) || 0));
   const body = { page, limit: COLLECTION_PAGE_SIZE, ...(q ? { search: q } : {}), ...(status ? { status } : {}) };
-  const [result, statuses] = await Promise.all([apiCall<Listed>(state.caller, `${customersPath(state)}/list`, body), getCrmOrder(state)]);
+  const [result, statuses] = await Promise.all([
+    apiCall<Listed>(state.caller, `${customersPath(state)}/list`, body),
+    getCrmOrder(state),
+  ]);
   if (!result.ok) loadFailure(result);
   return {
     customers: result.data.customers,
@@ -99,7 +102,12 @@ export default function CustomersRoute() {
   const here = location.pathname + (params.toString() ? `?${params}` : '');
   const filtered = Boolean(q || status);
   const query = (changes: Record<string, string>) => {
-    const params = new URLSearchParams({ ...(q ? { q } : {}), ...(status ? { status } : {}), ...(view === 'board' ? { view } : {}), ...changes });
+    const params = new URLSearchParams({
+      ...(q ? { q } : {}),
+      ...(status ? { status } : {}),
+      ...(view === 'board' ? { view } : {}),
+      ...changes,
+    });
     for (const [key, value] of [...params]) if (!value) params.delete(key);
     const text = params.toString();
     return text ? `?${text}` : '/dashboard/customers';
@@ -163,7 +171,13 @@ export default function CustomersRoute() {
               <label htmlFor="customer-status-filter" className="text-sm font-medium text-slate-700">
                 Status
               </label>
-              <select id="customer-status-filter" name="status" defaultValue={status} key={status} className="h-10 rounded-lg border border-slate-300 bg-white px-3 shadow-sm">
+              <select
+                id="customer-status-filter"
+                name="status"
+                defaultValue={status}
+                key={status}
+                className="h-10 rounded-lg border border-slate-300 bg-white px-3 shadow-sm"
+              >
                 <option value="">All statuses</option>
                 {statuses.map((value) => (
                   <option key={value} value={value}>
@@ -172,7 +186,10 @@ export default function CustomersRoute() {
                 ))}
               </select>
             </div>
-            <button type="submit" className="h-10 rounded-lg border border-slate-300 bg-white px-4 font-medium shadow-sm hover:bg-slate-50">
+            <button
+              type="submit"
+              className="h-10 rounded-lg border border-slate-300 bg-white px-4 font-medium shadow-sm hover:bg-slate-50"
+            >
               Search
             </button>
             {filtered ? (
@@ -197,11 +214,20 @@ export default function CustomersRoute() {
       </div>
 
       {customers.length === 0 ? (
-        <section className="rounded-2xl border border-dashed border-slate-300 p-8 text-center" data-testid="customers-empty">
+        <section
+          className="rounded-2xl border border-dashed border-slate-300 p-8 text-center"
+          data-testid="customers-empty"
+        >
           {filtered ? (
             <>
-              <p className="font-medium">No contacts match{q ? ` “${q}”` : ''}{status ? ` with status ${statusLabel(status)}` : ''}.</p>
-              <Link to={query({ q: '', status: '' })} className="mt-2 inline-block text-sm font-medium text-brand-600 underline">
+              <p className="font-medium">
+                No contacts match{q ? ` “${q}”` : ''}
+                {status ? ` with status ${statusLabel(status)}` : ''}.
+              </p>
+              <Link
+                to={query({ q: '', status: '' })}
+                className="mt-2 inline-block text-sm font-medium text-brand-600 underline"
+              >
                 Show all contacts
               </Link>
             </>
@@ -209,13 +235,20 @@ export default function CustomersRoute() {
             <>
               <p className="font-medium">No contacts yet.</p>
               <p className="mt-1 text-sm text-slate-600">
-                People who call, text or fill in a form appear here by themselves.{canEdit ? ' You can also add one yourself with “New contact”.' : ''}
+                People who call, text or fill in a form appear here by themselves.
+                {canEdit ? ' You can also add one yourself with “New contact”.' : ''}
               </p>
             </>
           )}
         </section>
       ) : view === 'board' ? (
-        <CustomerBoard customers={customers} statuses={status ? [status as CustomerStatus] : statuses} allStatuses={statuses} canEdit={canEdit} back={here} />
+        <CustomerBoard
+          customers={customers}
+          statuses={status ? [status as CustomerStatus] : statuses}
+          allStatuses={statuses}
+          canEdit={canEdit}
+          back={here}
+        />
       ) : (
         <CustomerList customers={customers} statuses={statuses} canEdit={canEdit} back={here} />
       )}
@@ -223,7 +256,10 @@ export default function CustomersRoute() {
       {total > COLLECTION_PAGE_SIZE ? (
         <nav aria-label="Pages" className="flex justify-between text-sm">
           {page > 0 ? (
-            <Link to={query({ page: page - 1 ? String(page - 1) : '' })} className="font-medium text-brand-600 underline">
+            <Link
+              to={query({ page: page - 1 ? String(page - 1) : '' })}
+              className="font-medium text-brand-600 underline"
+            >
               Previous {COLLECTION_PAGE_SIZE}
             </Link>
           ) : (

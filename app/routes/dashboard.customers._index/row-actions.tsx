@@ -9,7 +9,15 @@ import { DeleteDialog } from '#app/components/delete-restore';
  * Edit and Delete for one contact: links to the full pages, opened as dialogs with
  * JavaScript. `back` brings the user to this same list after saving.
  */
-export function CustomerRowActions({ customer, statuses, back }: { customer: ApiCustomer; statuses: readonly CustomerStatus[]; back: string }) {
+export function CustomerRowActions({
+  customer,
+  statuses,
+  back,
+}: {
+  customer: ApiCustomer;
+  statuses: readonly CustomerStatus[];
+  back: string;
+}) {
   return (
     <div className="flex items-center gap-3 text-sm">
       <DialogLink

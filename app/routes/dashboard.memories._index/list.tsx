@@ -16,14 +16,20 @@ import { DeleteDialog } from '#app/components/delete-restore';
  */
 export function MemoryList({ memories, canEdit, back }: { memories: ApiMemory[]; canEdit: boolean; back: string }) {
   return (
-    <ul className="flex flex-col divide-y divide-slate-100 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200" data-testid="memory-list">
+    <ul
+      className="flex flex-col divide-y divide-slate-100 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
+      data-testid="memory-list"
+    >
       {memories.map((memory) => {
         const headline = memoryHeadline(memory);
         const source = memory.file ? `${memory.file.name} · ${formatBytes(memory.file.size_bytes)}` : memory.source_url;
         return (
           <li key={memory._id} className="flex flex-col gap-1 px-4 py-3" data-testid="memory-row" data-id={memory._id}>
             <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-              <Link to={`/dashboard/memories/${memory._id}`} className="min-w-0 font-medium text-slate-900 hover:underline">
+              <Link
+                to={`/dashboard/memories/${memory._id}`}
+                className="min-w-0 font-medium text-slate-900 hover:underline"
+              >
                 {headline}
               </Link>
               <TypeBadge type={memory.type} />
@@ -31,7 +37,10 @@ export function MemoryList({ memories, canEdit, back }: { memories: ApiMemory[];
               {canEdit ? (
                 <div className="ml-auto flex items-center gap-3 text-sm">
                   {memory.content.length > MEMORY_PREVIEW_CHARS ? (
-                    <Link to={`/dashboard/memories/${memory._id}/edit?back=${encodeURIComponent(back)}`} className="font-medium text-brand-700 underline">
+                    <Link
+                      to={`/dashboard/memories/${memory._id}/edit?back=${encodeURIComponent(back)}`}
+                      className="font-medium text-brand-700 underline"
+                    >
                       Edit<span className="sr-only"> {headline}</span>
                     </Link>
                   ) : (

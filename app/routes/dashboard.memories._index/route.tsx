@@ -43,12 +43,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const type: MemoryType | '' = isType(typeParam) ? typeParam : '';
   const page = Math.max(0, Math.floor(Number(url.searchParams.get('page')) || 0));
   const first = page * SHOWN_PER_PAGE;
-  const body = { page: Math.floor(first / COLLECTION_PAGE_SIZE), limit: COLLECTION_PAGE_SIZE, ...(q ? { search: q } : {}), ...(type ? { type } : {}) };
+  const body = {
+    page: Math.floor(first / COLLECTION_PAGE_SIZE),
+    limit: COLLECTION_PAGE_SIZE,
+    ...(q ? { search: q } : {}),
+    ...(type ? { type } : {}),
+  };
   const result = await apiCall<Listed>(state.caller, `${memoriesPath(state)}/list`, body);
   if (!result.ok) loadFailure(result);
   const fetched = result.data.memories;
   // Oldest first for the to-do list: the most-asked questions were proposed first.
-  if (type === 'question') fetched.sort((a, b) => a.created_at.localeCompare(b.created_at) || a._id.localeCompare(b._id));
+  if (type === 'question')
+    fetched.sort((a, b) => a.created_at.localeCompare(b.created_at) || a._id.localeCompare(b._id));
   const offset = first % COLLECTION_PAGE_SIZE;
   return {
     memories: fetched.slice(offset, offset + SHOWN_PER_PAGE),
@@ -103,7 +109,10 @@ export default function MemoriesRoute() {
         </div>
         {canEdit ? (
           <div className="flex flex-wrap items-center gap-2">
-            <Link to="/dashboard/memories/website" className="rounded-lg border border-slate-300 bg-white px-4 py-2 font-medium shadow-sm hover:bg-slate-50">
+            <Link
+              to="/dashboard/memories/website"
+              className="rounded-lg border border-slate-300 bg-white px-4 py-2 font-medium shadow-sm hover:bg-slate-50"
+            >
               Learn from my website
             </Link>
             <DialogLink
@@ -138,7 +147,10 @@ export default function MemoriesRoute() {
       {deleted && canEdit ? <UndoDeleteBanner id={deleted} /> : null}
 
       <nav aria-label="Memory types" className="flex flex-wrap gap-1 text-sm" data-testid="memory-tabs">
-        {[{ key: '', label: 'All', count: all }, ...tabs.map((t) => ({ key: t, label: memoryTypeLabel(t), count: counts[t] ?? 0 }))].map((tab) => (
+        {[
+          { key: '', label: 'All', count: all },
+          ...tabs.map((t) => ({ key: t, label: memoryTypeLabel(t), count: counts[t] ?? 0 })),
+        ].map((tab) => (
           <Link
             key={tab.key || 'all'}
             to={query({ type: tab.key, page: '' })}
@@ -168,7 +180,10 @@ export default function MemoriesRoute() {
               className="h-10 w-72 rounded-lg border border-slate-300 bg-white px-3 shadow-sm"
             />
           </div>
-          <button type="submit" className="h-10 rounded-lg border border-slate-300 bg-white px-4 font-medium shadow-sm hover:bg-slate-50">
+          <button
+            type="submit"
+            className="h-10 rounded-lg border border-slate-300 bg-white px-4 font-medium shadow-sm hover:bg-slate-50"
+          >
             Search
           </button>
           {q ? (
@@ -196,8 +211,12 @@ export default function MemoriesRoute() {
             ) : null}
           </EmptyState>
         ) : (
-          <EmptyState title={type ? `No ${memoryTypeLabel(type).toLowerCase()} memories yet.` : 'The knowledge base is empty.'} testId="memories-empty">
-            Add what the assistant should know: your opening hours, prices, policies, documents.{canEdit ? ' Use “New memory” or “Upload a file”.' : ''}
+          <EmptyState
+            title={type ? `No ${memoryTypeLabel(type).toLowerCase()} memories yet.` : 'The knowledge base is empty.'}
+            testId="memories-empty"
+          >
+            Add what the assistant should know: your opening hours, prices, policies, documents.
+            {canEdit ? ' Use “New memory” or “Upload a file”.' : ''}
           </EmptyState>
         )
       ) : type === 'question' ? (

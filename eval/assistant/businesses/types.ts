@@ -9,7 +9,14 @@ import type { StoredBusinessSettings } from '#contract/schemas/business-settings
 export type OwnerSetup = {
   owner: { name: string };
   business: { name: string; email: string; country: string; timezone: string; telephones: string[]; address: string };
-  settings: Pick<StoredBusinessSettings, 'opening_hours' | 'overwrites'> & { assistant: { name: string; tone: 'friendly' | 'professional' | 'concise'; when_unsure: 'take_message' | 'offer_callback' | 'transfer'; capture_bookings: boolean } };
+  settings: Pick<StoredBusinessSettings, 'opening_hours' | 'overwrites'> & {
+    assistant: {
+      name: string;
+      tone: 'friendly' | 'professional' | 'concise';
+      when_unsure: 'take_message' | 'offer_callback' | 'transfer';
+      capture_bookings: boolean;
+    };
+  };
   services: { name: string; price: string; description: string }[];
   /** Product memories: the title is the product's name, the content describes it with its price. */
   products: { title: string; content: string }[];

@@ -15,7 +15,15 @@ export type ChildServer = { child: ChildProcess; url: string };
  */
 export function serveChild(env: Record<string, string>, options: { web?: boolean } = {}): Promise<ChildServer> {
   const child = spawn(process.execPath, ['--import', 'tsx', serveScript, ...(options.web ? ['--web'] : [])], {
-    env: { ...process.env, APP_ENV: 'test', LOG_LEVEL: 'silent', HOST: '127.0.0.1', SESSION_SECRET: 'durability-test', RATE_LIMIT_AUTH_PER_MINUTE: '100000', ...env },
+    env: {
+      ...process.env,
+      APP_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      HOST: '127.0.0.1',
+      SESSION_SECRET: 'durability-test',
+      RATE_LIMIT_AUTH_PER_MINUTE: '100000',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
@@ -34,17 +42,25 @@ export function serveChild(env: Record<string, string>, options: { web?: boolean
     child.stderr!.on('data', (chunk) => (stderr += chunk));
     child.once('exit', (code, signal) => {
       clearTimeout(timer);
-      reject(Object.assign(new Error(`the server exited (${code ?? signal}) before listening:\n${stderr}`), { code, stderr }));
+      reject(
+        Object.assign(new Error(`the server exited (${code ?? signal}) before listening:\n${stderr}`), {
+          code,
+          stderr,
+        }),
+      );
     });
   });
 }
 
 export const exited = (child: ChildProcess): Promise<void> =>
-  child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve()
+    : new Promise<void>((resolve) => child.once('exit', () => resolve()));
 
 /** SIGKILL every child still running (after a failed test). */
 export function killChildren(): void {
-  for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  for (const child of children.splice(0))
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 }
 
 export async function freePort(): Promise<number> {

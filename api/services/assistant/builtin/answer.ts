@@ -2,9 +2,19 @@ import type { ConversationAction, ConversationSource } from '#contract/schemas/c
 import type { ApiKnowledgeHit } from '#contract/envelope';
 
 /** One part of a reply: what is said, where its facts came from, what was done. */
-export type Answer = { text: string; sources: ConversationSource[]; actions?: ConversationAction[]; escalated?: boolean };
+export type Answer = {
+  text: string;
+  sources: ConversationSource[];
+  actions?: ConversationAction[];
+  escalated?: boolean;
+};
 
-export const businessSource = (businessId: string, type: string, title: string): ConversationSource => ({ kind: 'business', _id: businessId, type, title });
+export const businessSource = (businessId: string, type: string, title: string): ConversationSource => ({
+  kind: 'business',
+  _id: businessId,
+  type,
+  title,
+});
 
 export const hitSource = (hit: ApiKnowledgeHit): ConversationSource => ({
   kind: hit.source.kind,
@@ -17,7 +27,8 @@ export const hitSource = (hit: ApiKnowledgeHit): ConversationSource => ({
 export function combine(answers: Answer[]): Answer {
   const sources: ConversationSource[] = [];
   for (const source of answers.flatMap((answer) => answer.sources)) {
-    if (!sources.some((known) => known.kind === source.kind && known._id === source._id && known.type === source.type)) sources.push(source);
+    if (!sources.some((known) => known.kind === source.kind && known._id === source._id && known.type === source.type))
+      sources.push(source);
   }
   return {
     text: answers

@@ -11,7 +11,8 @@ import { classify } from './intents';
  * and texted to them. The offer lives in the conversation: the assistant's message names the
  * times and the day in fixed words, so the next turn reads them back.
  */
-const OFFER = /I can also book you in now: (.+?) on ((?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday) (\d{1,2} [A-Z][a-z]+(?: \d{4})?)) (?:is|are) free\. Which would you like\?\s*$/;
+const OFFER =
+  /I can also book you in now: (.+?) on ((?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday) (\d{1,2} [A-Z][a-z]+(?: \d{4})?)) (?:is|are) free\. Which would you like\?\s*$/;
 
 export type SlotOffer = { date: string; day: string; times: string[] };
 
@@ -62,7 +63,9 @@ export function chosenTime(message: string, times: string[]): string | null {
     const hour = Number(match[1]);
     const minute = match[2] ?? '00';
     if (hour > 23) continue;
-    const candidates = match[3] ? [`${String((hour % 12) + (match[3] === 'pm' ? 12 : 0)).padStart(2, '0')}:${minute}`] : [`${String(hour).padStart(2, '0')}:${minute}`, `${String(hour + 12).padStart(2, '0')}:${minute}`];
+    const candidates = match[3]
+      ? [`${String((hour % 12) + (match[3] === 'pm' ? 12 : 0)).padStart(2, '0')}:${minute}`]
+      : [`${String(hour).padStart(2, '0')}:${minute}`, `${String(hour + 12).padStart(2, '0')}:${minute}`];
     const found = times.find((time) => candidates.includes(time));
     if (found) return found;
   }
@@ -88,21 +91,30 @@ export async function offerTurn(input: TurnInput, tools: AssistantTools, offer: 
   if (!tools.bookAppointment) return null;
   const intents = classify(input.message);
   const time = chosenTime(input.message, offer.times);
-  if (!time) return intents.negative ? { text: 'No problem. The team will be in touch to confirm a time.', sources: [] } : null;
+  if (!time)
+    return intents.negative ? { text: 'No problem. The team will be in touch to confirm a time.', sources: [] } : null;
   const booked = await tools.bookAppointment({ date: offer.date, time, contact: contactOf(input.history) });
-  if (!booked) return { text: `Sorry, ${formatTime(time)} on ${offer.day} has just gone. The team will be in touch to find you another time.`, sources: [] };
+  if (!booked)
+    return {
+      text: `Sorry, ${formatTime(time)} on ${offer.day} has just gone. The team will be in touch to find you another time.`,
+      sources: [],
+    };
   return { text: booked.text, sources: [], actions: [booked.action] };
 }
 
 const DAY = String.raw`(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday) (\d{1,2} [A-Z][a-z]+(?: \d{4})?)`;
 const TIME = String.raw`(\d{1,2}(?::\d{2})?(?:am|pm)|noon)`;
 const CANCEL_ASK = new RegExp(String.raw`^Your appointment is ${TIME} to \S+ on ${DAY}\. Shall I cancel it\?$`);
-const MOVE_OFFER = new RegExp(String.raw`^I can move your appointment \(${TIME} on ${DAY}\) to one of these free times: (.+?) on (${DAY})\. Which would you like\?$`);
+const MOVE_OFFER = new RegExp(
+  String.raw`^I can move your appointment \(${TIME} on ${DAY}\) to one of these free times: (.+?) on (${DAY})\. Which would you like\?$`,
+);
 /** "Can I cancel my appointment?", "I need to move my booking to Friday" (not "what happens if I cancel my booking?"). */
-const CHANGE = /\b(cancel|call off|move|reschedule|rearrange|change)\b[^?.!]*?\b(my|our|the)\s+(appointment|booking)\b/i;
+const CHANGE =
+  /\b(cancel|call off|move|reschedule|rearrange|change)\b[^?.!]*?\b(my|our|the)\s+(appointment|booking)\b/i;
 const POLICY = /\bwhat (happens|if)\b|\bpolicy\b|\bhow much notice\b|\b(fee|charge)\b/i;
 
-type Pending = { kind: 'cancel'; date: string; time: string } | { kind: 'move'; date: string; time: string; to: SlotOffer };
+type Pending =
+  { kind: 'cancel'; date: string; time: string } | { kind: 'move'; date: string; time: string; to: SlotOffer };
 
 function dateOf(text: string, input: Pick<TurnInput, 'now' | 'business'>): string | null {
   return parseDayReference(text, input.now, input.business.settings.timezone);
@@ -124,7 +136,9 @@ function pendingChange(input: Pick<TurnInput, 'history' | 'now' | 'business'>): 
     .split(/, | or /)
     .map(timeOfSpoken)
     .filter((value): value is string => value !== null);
-  return date && time && toDate && times.length ? { kind: 'move', date, time, to: { date: toDate, day: move[4], times } } : null;
+  return date && time && toDate && times.length
+    ? { kind: 'move', date, time, to: { date: toDate, day: move[4], times } }
+    : null;
 }
 
 /**
@@ -142,12 +156,23 @@ export async function changeTurn(input: TurnInput, tools: AssistantTools): Promi
       if (intents.negative) return { text: 'No problem: it stays booked.', sources: [] };
       if (!intents.affirmative) return null;
       const done = await tools.changeAppointment({ date: pending.date, time: pending.time, to: null });
-      return done ? { text: done.text, sources: [], actions: [done.action] } : { text: 'Sorry, I could not cancel it. The team will be in touch.', sources: [] };
+      return done
+        ? { text: done.text, sources: [], actions: [done.action] }
+        : { text: 'Sorry, I could not cancel it. The team will be in touch.', sources: [] };
     }
     const time = chosenTime(input.message, pending.to.times);
     if (!time) return intents.negative ? { text: 'No problem: it stays as it is.', sources: [] } : null;
-    const done = await tools.changeAppointment({ date: pending.date, time: pending.time, to: { date: pending.to.date, time } });
-    return done ? { text: done.text, sources: [], actions: [done.action] } : { text: `Sorry, ${formatTime(time)} on ${pending.to.day} has just gone. The team will be in touch.`, sources: [] };
+    const done = await tools.changeAppointment({
+      date: pending.date,
+      time: pending.time,
+      to: { date: pending.to.date, time },
+    });
+    return done
+      ? { text: done.text, sources: [], actions: [done.action] }
+      : {
+          text: `Sorry, ${formatTime(time)} on ${pending.to.day} has just gone. The team will be in touch.`,
+          sources: [],
+        };
   }
   if (!CHANGE.test(input.message) || POLICY.test(input.message)) return null;
   const mine = await tools.callerAppointments();
@@ -155,7 +180,8 @@ export async function changeTurn(input: TurnInput, tools: AssistantTools): Promi
   const [before, after] = input.message.split(/\bto\b(?!.*\bto\b)/i);
   const named = dateOf(before ?? input.message, input);
   const appointment = mine.find((entry) => entry.date === named) ?? mine[0];
-  if (/\b(cancel|call off)\b/i.test(input.message)) return { text: `Your appointment is ${appointment.when}. Shall I cancel it?`, sources: [] };
+  if (/\b(cancel|call off)\b/i.test(input.message))
+    return { text: `Your appointment is ${appointment.when}. Shall I cancel it?`, sources: [] };
   const newDay = after ? dateOf(after, input) : null;
   if (!newDay || !tools.appointmentSlots) return null;
   const offer = await tools.appointmentSlots(after);
@@ -163,5 +189,8 @@ export async function changeTurn(input: TurnInput, tools: AssistantTools): Promi
   const spoken = offer.times.map(formatTime);
   const list = spoken.length === 1 ? spoken[0] : `${spoken.slice(0, -1).join(', ')} or ${spoken[spoken.length - 1]}`;
   const day = appointment.when.replace(/^.* on /, '');
-  return { text: `I can move your appointment (${formatTime(appointment.time)} on ${day}) to one of these free times: ${list} on ${offer.day}. Which would you like?`, sources: [] };
+  return {
+    text: `I can move your appointment (${formatTime(appointment.time)} on ${day}) to one of these free times: ${list} on ${offer.day}. Which would you like?`,
+    sources: [],
+  };
 }

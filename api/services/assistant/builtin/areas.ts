@@ -11,11 +11,13 @@ import { cleanPassage, sentences } from './text';
  * list is never refused: the question goes to the team (`covered: false`), with the areas the
  * data names said first when the data says its coverage is limited to them.
  */
-export type AreaAnswer = { covered: true; answer: Answer } | { covered: false; lead: string | null; sources: Answer['sources'] };
+export type AreaAnswer =
+  { covered: true; answer: Answer } | { covered: false; lead: string | null; sources: Answer['sources'] };
 
 const DISTRICT = /\b([A-Z]{1,2})(\d{1,2})[A-Z]?\b/g;
 const RANGE = /\b([A-Z]{1,2})(\d{1,2})\s*(?:to|–|—|-|through|until)\s*([A-Z]{1,2})?(\d{1,2})\b/g;
-const COVERAGE_WORDS = /\b(cover|covers|covering|covered|deliver|delivers|delivery|deliveries|serve|serves|serving|travel|areas?|districts?|postcodes?|call-outs?|radius|within)\b/i;
+const COVERAGE_WORDS =
+  /\b(cover|covers|covering|covered|deliver|delivers|delivery|deliveries|serve|serves|serving|travel|areas?|districts?|postcodes?|call-outs?|radius|within)\b/i;
 
 /** Asking whether the business comes to, works in or delivers to a place. */
 const AREA_QUESTION =
@@ -23,22 +25,53 @@ const AREA_QUESTION =
 
 /** Capitalised words that are not places (a sentence's first word is never taken on its own). */
 const NOT_PLACES = new Set(
-  'I Im Hi Hello Hey Can Could Do Does Would Will Is Are My We You Your Our The A An And Or But If Please Thanks Yes No What Where When Which Who How Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March April May June July August September October November December Christmas Easter Ok Okay Mr Mrs Ms Dr'.split(' '),
+  'I Im Hi Hello Hey Can Could Do Does Would Will Is Are My We You Your Our The A An And Or But If Please Thanks Yes No What Where When Which Who How Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March April May June July August September October November December Christmas Easter Ok Okay Mr Mrs Ms Dr'.split(
+    ' ',
+  ),
 );
 
-const PLACE_LEAD = new Set(['to', 'in', 'near', 'around', 'round', 'from', 'at', 'into', 'cover', 'covers', 'serve', 'reach', 'visit', 'is', 'does']);
+const PLACE_LEAD = new Set([
+  'to',
+  'in',
+  'near',
+  'around',
+  'round',
+  'from',
+  'at',
+  'into',
+  'cover',
+  'covers',
+  'serve',
+  'reach',
+  'visit',
+  'is',
+  'does',
+]);
 
 type Coverage = { sentence: string; hit: ApiKnowledgeHit | null };
 
-const districtsIn = (text: string) => [...text.matchAll(DISTRICT)].map((match) => ({ area: match[1], number: Number(match[2]), text: match[0] }));
+const districtsIn = (text: string) =>
+  [...text.matchAll(DISTRICT)].map((match) => ({ area: match[1], number: Number(match[2]), text: match[0] }));
 
 /** Does this sentence list BS8 (as itself or inside "BS1 to BS9")? */
 function listsDistrict(sentence: string, district: { area: string; number: number; text: string }): boolean {
   for (const range of sentence.matchAll(RANGE)) {
     const [, area, from, toArea, to] = range;
-    if (area === district.area && (!toArea || toArea === area) && district.number >= Number(from) && district.number <= Number(to)) return true;
+    if (
+      area === district.area &&
+      (!toArea || toArea === area) &&
+      district.number >= Number(from) &&
+      district.number <= Number(to)
+    )
+      return true;
   }
-  return districtsIn(sentence).some((listed) => listed.text === district.text || (listed.area === district.area && listed.number === district.number && listed.text.length === district.area.length + String(listed.number).length));
+  return districtsIn(sentence).some(
+    (listed) =>
+      listed.text === district.text ||
+      (listed.area === district.area &&
+        listed.number === district.number &&
+        listed.text.length === district.area.length + String(listed.number).length),
+  );
 }
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -55,7 +88,8 @@ export function placesIn(message: string): { districts: ReturnType<typeof distri
       if (index === 0 || !/^[A-Z][a-zà-ÿ]/.test(word) || NOT_PLACES.has(word.replace(/['’]/g, ''))) return;
       const previous = tokens[index - 1];
       // "Sale", "Moss Side": a place follows a word that leads to one ("out to Sale", "I live in Chorlton").
-      if (/^[A-Z]/.test(previous) && names.length && part.includes(`${names[names.length - 1]} ${word}`)) names[names.length - 1] = `${names[names.length - 1]} ${word}`;
+      if (/^[A-Z]/.test(previous) && names.length && part.includes(`${names[names.length - 1]} ${word}`))
+        names[names.length - 1] = `${names[names.length - 1]} ${word}`;
       else if (PLACE_LEAD.has(previous.toLowerCase())) names.push(word);
     });
   }
@@ -63,17 +97,23 @@ export function placesIn(message: string): { districts: ReturnType<typeof distri
 }
 
 /** Sentences of the business's data that say where it works: they name districts or use coverage words. */
-async function coverageSentences(business: BusinessContext, tools: AssistantTools, message: string): Promise<Coverage[]> {
+async function coverageSentences(
+  business: BusinessContext,
+  tools: AssistantTools,
+  message: string,
+): Promise<Coverage[]> {
   const found: Coverage[] = [];
   const hits = await tools.searchKnowledge(`${message} areas we cover postcode districts`, 10);
   for (const hit of hits) {
     for (const sentence of sentences(cleanPassage(hit.text))) {
       if (COVERAGE_WORDS.test(sentence) || districtsIn(sentence).length >= 2) found.push({ sentence, hit });
-      else if (found.at(-1)?.hit === hit && /^[-•*]|\(/.test(sentence.trim()) && districtsIn(sentence).length) found.push({ sentence, hit });
+      else if (found.at(-1)?.hit === hit && /^[-•*]|\(/.test(sentence.trim()) && districtsIn(sentence).length)
+        found.push({ sentence, hit });
     }
   }
   for (const service of business.services) {
-    for (const sentence of sentences(service.description ?? '')) if (districtsIn(sentence).length && COVERAGE_WORDS.test(sentence)) found.push({ sentence, hit: null });
+    for (const sentence of sentences(service.description ?? ''))
+      if (districtsIn(sentence).length && COVERAGE_WORDS.test(sentence)) found.push({ sentence, hit: null });
   }
   return found;
 }
@@ -115,13 +155,18 @@ function listedPlaces(listing: Coverage[]): string[] {
   return [...places];
 }
 
-const LIMITED = /\b(only|just) (cover|deliver|work|serve|travel|go)\b|\b(cover|deliver|work|serve|travel)s? only\b|\bonly (in|within|to) (these|the (areas|districts|postcodes))\b|\b(do not|don'?t|cannot|can'?t) (cover|deliver|travel|work) (outside|beyond|further)\b/i;
+const LIMITED =
+  /\b(only|just) (cover|deliver|work|serve|travel|go)\b|\b(cover|deliver|work|serve|travel)s? only\b|\bonly (in|within|to) (these|the (areas|districts|postcodes))\b|\b(do not|don'?t|cannot|can'?t) (cover|deliver|travel|work) (outside|beyond|further)\b/i;
 
 /**
  * The answer to an area question, or null when the message does not ask one (or the business's
  * data lists no places, so the knowledge search answers as usual).
  */
-export async function answerArea(business: BusinessContext, tools: AssistantTools, message: string): Promise<AreaAnswer | null> {
+export async function answerArea(
+  business: BusinessContext,
+  tools: AssistantTools,
+  message: string,
+): Promise<AreaAnswer | null> {
   const { districts, names } = placesIn(message);
   const asks = AREA_QUESTION.test(message);
   if (!asks && !(districts.length && /\?\s*$/.test(message.trim()))) return null;
@@ -131,10 +176,15 @@ export async function answerArea(business: BusinessContext, tools: AssistantTool
   const coverage = await coverageSentences(business, tools, message);
   const listing = coverage.filter((entry) => districtsIn(entry.sentence).length || COVERAGE_WORDS.test(entry.sentence));
   if (!listing.length) return null;
-  if (lowerCase && !names.length) names.push(...listedPlaces(listing).filter((place) => new RegExp(`\\b${escape(place.toLowerCase())}\\b`).test(message)));
+  if (lowerCase && !names.length)
+    names.push(
+      ...listedPlaces(listing).filter((place) => new RegExp(`\\b${escape(place.toLowerCase())}\\b`).test(message)),
+    );
   if (!districts.length && !names.length) return null;
   for (const district of districts) {
-    const entry = listing.find((candidate) => listsDistrict(candidate.sentence, district) && !NEGATED.test(candidate.sentence));
+    const entry = listing.find(
+      (candidate) => listsDistrict(candidate.sentence, district) && !NEGATED.test(candidate.sentence),
+    );
     if (entry) return { covered: true, answer: yes(entry, district.text, message) };
   }
   for (const name of names) {
@@ -146,6 +196,7 @@ export async function answerArea(business: BusinessContext, tools: AssistantTool
   // Not in the data: never a no. Said first only when the data limits its coverage to the list.
   const limited = listing.find((entry) => LIMITED.test(entry.sentence));
   const first = listing.find((entry) => /^we\b/i.test(plain(entry.sentence)) && COVERAGE_WORDS.test(entry.sentence));
-  if (limited && first) return { covered: false, lead: stated(plain(first.sentence)), sources: first.hit ? [hitSource(first.hit)] : [] };
+  if (limited && first)
+    return { covered: false, lead: stated(plain(first.sentence)), sources: first.hit ? [hitSource(first.hit)] : [] };
   return { covered: false, lead: null, sources: [] };
 }

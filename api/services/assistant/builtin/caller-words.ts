@@ -9,13 +9,21 @@ import { captureInProgress } from './capture';
  */
 export function understoodInput(input: TurnInput): TurnInput {
   const { business } = input;
-  const vocabulary = [...business.services, ...business.products].flatMap((item) => `${item.name} ${item.description ?? ''}`.match(/[A-Za-z]+/g) ?? []);
-  const message = normaliseCallerText(input.message, { vocabulary, correctSpelling: !captureInProgress(input.history) });
+  const vocabulary = [...business.services, ...business.products].flatMap(
+    (item) => `${item.name} ${item.description ?? ''}`.match(/[A-Za-z]+/g) ?? [],
+  );
+  const message = normaliseCallerText(input.message, {
+    vocabulary,
+    correctSpelling: !captureInProgress(input.history),
+  });
   return message === input.message ? input : { ...input, message };
 }
 
 /** The team sees the question in the caller's own words, not the engine's reading of it. */
 export function keepingCallerWords(tools: AssistantTools, said: string, understood: string): AssistantTools {
   if (said === understood) return tools;
-  return { ...tools, recordUnansweredQuestion: (question) => tools.recordUnansweredQuestion(question === understood ? said : question) };
+  return {
+    ...tools,
+    recordUnansweredQuestion: (question) => tools.recordUnansweredQuestion(question === understood ? said : question),
+  };
 }

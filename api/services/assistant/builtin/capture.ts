@@ -49,7 +49,12 @@ export function captureInProgress(history: HistoryMessage[]): CaptureState | nul
   const messages: string[] = [];
   let prompts = 0;
   let askedTime = false;
-  while (index >= 1 && history[index].role === 'assistant' && PROMPT.test(history[index].content) && history[index - 1].role === 'user') {
+  while (
+    index >= 1 &&
+    history[index].role === 'assistant' &&
+    PROMPT.test(history[index].content) &&
+    history[index - 1].role === 'user'
+  ) {
     prompts += 1;
     askedTime ||= asked(history[index].content).time;
     messages.unshift(history[index - 1].content);
@@ -57,7 +62,12 @@ export function captureInProgress(history: HistoryMessage[]): CaptureState | nul
   }
   if (!messages.length) return null;
   // Started from an offer ("I can take your details now") the caller accepted: the request is the message before it.
-  if (index >= 1 && history[index].role === 'assistant' && OFFER.test(history[index].content) && history[index - 1].role === 'user') {
+  if (
+    index >= 1 &&
+    history[index].role === 'assistant' &&
+    OFFER.test(history[index].content) &&
+    history[index - 1].role === 'user'
+  ) {
     messages.unshift(history[index - 1].content);
   }
   const kind = messages.map((message) => classify(message).request).find(Boolean) ?? 'callback';
@@ -65,20 +75,30 @@ export function captureInProgress(history: HistoryMessage[]): CaptureState | nul
 }
 
 /** The caller accepted an offer to take their details (or simply gave them). */
-export function offerAccepted(history: HistoryMessage[], message: string): { kind: RequestKind; request: string } | null {
+export function offerAccepted(
+  history: HistoryMessage[],
+  message: string,
+): { kind: RequestKind; request: string } | null {
   const last = history[history.length - 1];
   const before = history[history.length - 2];
   if (!last || last.role !== 'assistant' || !OFFER.test(last.content) || !before || before.role !== 'user') return null;
   const intents = classify(message);
   const details = parseDetails(message, true);
   if (!intents.affirmative && !details.phone && !(details.name && details.preferred_time)) return null;
-  return { kind: kindOf(before.content, /call back/i.test(last.content) || /name and (telephone )?number/i.test(last.content) ? 'callback' : 'booking'), request: before.content };
+  return {
+    kind: kindOf(
+      before.content,
+      /call back/i.test(last.content) || /name and (telephone )?number/i.test(last.content) ? 'callback' : 'booking',
+    ),
+    request: before.content,
+  };
 }
 
 /** The first value of each detail wins (a later message does not overwrite what was given). */
 function merge(target: CapturedDetails, extra: CapturedDetails): CapturedDetails {
   const merged: CapturedDetails = { ...target };
-  for (const key of ['name', 'phone', 'preferred_time', 'reason'] as const) if (merged[key] === undefined && extra[key] !== undefined) merged[key] = extra[key];
+  for (const key of ['name', 'phone', 'preferred_time', 'reason'] as const)
+    if (merged[key] === undefined && extra[key] !== undefined) merged[key] = extra[key];
   return merged;
 }
 
@@ -112,7 +132,8 @@ export async function captureTurn(tools: AssistantTools, turn: CaptureTurn): Pro
   turn.messages.forEach((message, index) => {
     details = merge(details, parseDetails(message, index > 0 || turn.expectingName));
   });
-  if (turn.customer) details = merge(details, { name: turn.customer.name || undefined, phone: turn.customer.phones[0] });
+  if (turn.customer)
+    details = merge(details, { name: turn.customer.name || undefined, phone: turn.customer.phones[0] });
 
   const missing: string[] = [];
   if (!details.name) missing.push(ASK_NAME);
@@ -127,15 +148,33 @@ export async function captureTurn(tools: AssistantTools, turn: CaptureTurn): Pro
     return { text: say.noProblem, sources: [] };
   }
   // A booking needs a time: asked with the rest, then once on its own when the answers gave none.
-  if (!details.preferred_time && !turn.lastAskedTimeOnly && !turn.scheduled && turn.kind === 'booking' && turn.prompts < 3) {
+  if (
+    !details.preferred_time &&
+    !turn.lastAskedTimeOnly &&
+    !turn.scheduled &&
+    turn.kind === 'booking' &&
+    turn.prompts < 3
+  ) {
     const ask = say.askTime(turn.prompts === 0);
     return { text: `${preface}${ask}`, sources: [] };
   }
   const who = details.name ?? details.phone!;
-  const action = await tools.createTask({ title: TITLES[turn.kind](who), details, question: details.reason, kind: turn.kind });
+  const action = await tools.createTask({
+    title: TITLES[turn.kind](who),
+    details,
+    question: details.reason,
+    kind: turn.kind,
+  });
   const noted = details.preferred_time ? ` I've noted that ${details.preferred_time} suits you.` : '';
   // A booking for a day the caller named: the free times that day are offered too (appointments.ts).
-  const offer = turn.kind === 'booking' && details.preferred_time && tools.appointmentSlots ? await tools.appointmentSlots(details.preferred_time) : null;
+  const offer =
+    turn.kind === 'booking' && details.preferred_time && tools.appointmentSlots
+      ? await tools.appointmentSlots(details.preferred_time)
+      : null;
   const offered = offer ? ` ${offerText(offer)}` : '';
-  return { text: `${preface}${say.confirmTask(details.name ?? null)}${noted}${offered}`, sources: [], actions: [action] };
+  return {
+    text: `${preface}${say.confirmTask(details.name ?? null)}${noted}${offered}`,
+    sources: [],
+    actions: [action],
+  };
 }

@@ -21,13 +21,40 @@ export function findPhone(text: string): { phone: string; raw: string } | null {
   return null;
 }
 
-const MONTHS = 'january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec';
+const MONTHS =
+  'january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec';
 const TIME_CORE = new RegExp(
   `^(today|tonight|tomorrow|tmrw|monday|tuesday|wednesday|thursday|friday|saturday|sunday|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|mon|tue|tues|wed|weds|thu|thur|thurs|fri|weekend|weekday|weekdays|morning|mornings|afternoon|afternoons|evening|evenings|night|lunchtime|lunch|noon|midday|asap|anytime|anyday|nextweek|thisweek|nextmonth|sameday|\\d{1,2}(:\\d{2})?(am|pm)|\\d{1,2}(st|nd|rd|th)|am|pm|o'clock|oclock|christmas|soon|possible|${MONTHS})$`,
 );
-const TIME_CONNECTOR = /^(this|next|on|at|after|before|around|about|from|to|until|till|between|and|or|the|of|early|late|mid|any|as|in|by|ish|sometime|a|an|\d{1,2}(:\d{2})?|\d{1,2}\.\d{2}|either|latest|earliest)$/;
+const TIME_CONNECTOR =
+  /^(this|next|on|at|after|before|around|about|from|to|until|till|between|and|or|the|of|early|late|mid|any|as|in|by|ish|sometime|a|an|\d{1,2}(:\d{2})?|\d{1,2}\.\d{2}|either|latest|earliest)$/;
 const TRIM_START = new Set(['and', 'or', 'of', 'to', 'the', 'a', 'an', 'on', 'at', 'by', 'in', 'either']);
-const TRIM_END = new Set(['and', 'or', 'the', 'of', 'a', 'an', 'on', 'at', 'to', 'by', 'in', 'from', 'between', 'any', 'this', 'next', 'after', 'before', 'around', 'about', 'until', 'till', 'as', 'either']);
+const TRIM_END = new Set([
+  'and',
+  'or',
+  'the',
+  'of',
+  'a',
+  'an',
+  'on',
+  'at',
+  'to',
+  'by',
+  'in',
+  'from',
+  'between',
+  'any',
+  'this',
+  'next',
+  'after',
+  'before',
+  'around',
+  'about',
+  'until',
+  'till',
+  'as',
+  'either',
+]);
 
 /** The time phrase of a message ("next Tuesday morning", "after 3pm"), as the caller put it. */
 export function findTimePhrase(text: string): string | null {
@@ -111,7 +138,8 @@ function nameFrom(wordsList: string[], typedCase: boolean): string | null {
   return taken.map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join(' ');
 }
 
-const EXPLICIT_NAME = /\b(?:my name is|my name's|my names|name is|name's|i am|i'm|im|this is|it's|its|call me|it is)\s+/gi;
+const EXPLICIT_NAME =
+  /\b(?:my name is|my name's|my names|name is|name's|i am|i'm|im|this is|it's|its|call me|it is)\s+/gi;
 
 /**
  * The name in a message: after "my name is" / "I'm" / "this is", or, when the assistant
@@ -119,7 +147,12 @@ const EXPLICIT_NAME = /\b(?:my name is|my name's|my names|name is|name's|i am|i'
  */
 export function findName(text: string, expectingName: boolean): string | null {
   // A message typed with capitals: names are capitalised; an all-lower-case one (speech) is read as it is.
-  const typedCase = /[A-Z]/.test(text.trim().slice(1).replace(/\bI(?=\b|')/g, ''));
+  const typedCase = /[A-Z]/.test(
+    text
+      .trim()
+      .slice(1)
+      .replace(/\bI(?=\b|')/g, ''),
+  );
   // Every "it's …", "I'm …": the first may not lead a name ("can someone call me back? It's Jo Carter").
   for (const explicit of text.matchAll(EXPLICIT_NAME)) {
     const name = nameFrom(text.slice(explicit.index + explicit[0].length).split(/\s+/), typedCase);

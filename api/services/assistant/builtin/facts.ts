@@ -1,6 +1,16 @@
 import type { BusinessContext, ServiceFact } from '../types';
 import { businessSource, type Answer } from './answer';
-import { capitalizeFirst, isMassName, joinStatements, nameInSentence, namePhrase, pluralName, pricePredicate, properNounsIn, takesPluralVerb } from './naming';
+import {
+  capitalizeFirst,
+  isMassName,
+  joinStatements,
+  nameInSentence,
+  namePhrase,
+  pluralName,
+  pricePredicate,
+  properNounsIn,
+  takesPluralVerb,
+} from './naming';
 import { questionTerms, sentences, termKeys, type Term } from './text';
 
 /**
@@ -11,7 +21,10 @@ import { questionTerms, sentences, termKeys, type Term } from './text';
 export function answerLocation(business: BusinessContext): Answer | null {
   const address = business.address?.trim();
   if (!address) return null;
-  return { text: `We're at ${address.replace(/\s*\n\s*/g, ', ').replace(/[.]+$/, '')}.`, sources: [businessSource(business.id, 'address', 'Address')] };
+  return {
+    text: `We're at ${address.replace(/\s*\n\s*/g, ', ').replace(/[.]+$/, '')}.`,
+    sources: [businessSource(business.id, 'address', 'Address')],
+  };
 }
 
 export function answerContact(business: BusinessContext, wants: { phone: boolean; email: boolean }): Answer | null {
@@ -30,7 +43,12 @@ export function answerContact(business: BusinessContext, wants: { phone: boolean
   return { text: parts.join(' '), sources };
 }
 
-const serviceSource = (service: ServiceFact) => ({ kind: 'service' as const, _id: service._id, type: 'service', title: service.name });
+const serviceSource = (service: ServiceFact) => ({
+  kind: 'service' as const,
+  _id: service._id,
+  type: 'service',
+  title: service.name,
+});
 
 export type ServiceMatch = { services: ServiceFact[]; exact: boolean };
 
@@ -62,7 +80,12 @@ export function matchServices(message: string, services: ServiceFact[], extraGen
     // The whole name, most of it, or part of it plus the caller's other words in its description ("finding a hidden leak").
     if (!(allSpecific || (matched.length >= 2 && score >= 0.6) || (detail >= 2 && outside.length === 0))) continue;
     const entry = { service, score, detail };
-    if (!best.length || score > best[0].score + 1e-9 || (Math.abs(score - best[0].score) < 1e-9 && detail > best[0].detail)) best = [entry];
+    if (
+      !best.length ||
+      score > best[0].score + 1e-9 ||
+      (Math.abs(score - best[0].score) < 1e-9 && detail > best[0].detail)
+    )
+      best = [entry];
     else if (Math.abs(score - best[0].score) < 1e-9 && detail === best[0].detail) best.push(entry);
   }
   if (!best.length) return null;
@@ -70,7 +93,11 @@ export function matchServices(message: string, services: ServiceFact[], extraGen
 }
 
 /** A price tag inside a sentence: "(from £45)", not "(From £45)". */
-const priceText = (price: string) => price.trim().replace(/[.]+$/, '').replace(/^[A-Z](?=[a-z])/, (letter) => letter.toLowerCase());
+const priceText = (price: string) =>
+  price
+    .trim()
+    .replace(/[.]+$/, '')
+    .replace(/^[A-Z](?=[a-z])/, (letter) => letter.toLowerCase());
 
 /** One sentence of a description; asked a price, also the next that holds another amount ("Long or very thick hair €45."). */
 function describe(description: string, askedPrice: boolean): string {
@@ -80,18 +107,30 @@ function describe(description: string, askedPrice: boolean): string {
 }
 
 /** How a service is said in a sentence: the names of the business's own text that are proper keep their capitals. */
-export type Saying = { proper?: Set<string>; /** The caller's verb in "do you make …?", echoed in the yes. */ verb?: string | null };
+export type Saying = {
+  proper?: Set<string>;
+  /** The caller's verb in "do you make …?", echoed in the yes. */ verb?: string | null;
+};
 
 /** The names and descriptions a business wrote: where its proper nouns show (a brand mid-sentence). */
 export const properNounsOf = (business: Pick<BusinessContext, 'services' | 'products'>) =>
-  properNounsIn([...business.services.flatMap((service) => [service.description ?? '']), ...business.products.map((product) => product.description ?? '')]);
+  properNounsIn([
+    ...business.services.flatMap((service) => [service.description ?? '']),
+    ...business.products.map((product) => product.description ?? ''),
+  ]);
 
 /** A named service: what it is and what it costs (never a price it does not have). */
-export function answerService(match: ServiceMatch, askedPrice: boolean, saying: Saying = {}): Answer & { missingPrice?: boolean } {
+export function answerService(
+  match: ServiceMatch,
+  askedPrice: boolean,
+  saying: Saying = {},
+): Answer & { missingPrice?: boolean } {
   const sources = match.services.map(serviceSource);
   const said = (service: ServiceFact) => nameInSentence(service.name, saying.proper);
   if (!match.exact) {
-    const items = match.services.slice(0, 5).map((service) => (service.price ? `${said(service)} (${priceText(service.price)})` : said(service)));
+    const items = match.services
+      .slice(0, 5)
+      .map((service) => (service.price ? `${said(service)} (${priceText(service.price)})` : said(service)));
     return { text: `We offer ${joinList(items)}. Which one would you like to know about?`, sources };
   }
   const service = match.services[0];
@@ -99,14 +138,21 @@ export function answerService(match: ServiceMatch, askedPrice: boolean, saying: 
   const description = service.description?.trim() ? describe(service.description, askedPrice) : '';
   if (askedPrice) {
     // The caller asked a price: what follows is that there is none to hand, not the description.
-    if (!service.price?.trim()) return { text: `We offer ${isMassName(name) ? name : pluralName(name)}.`, sources, missingPrice: true };
+    if (!service.price?.trim())
+      return { text: `We offer ${isMassName(name) ? name : pluralName(name)}.`, sources, missingPrice: true };
     const price = capitalizeFirst(`${namePhrase(name)} ${pricePredicate(service.price, takesPluralVerb(name))}`);
     return { text: joinStatements(price, description), sources };
   }
   // "Yes, we make wedding cakes, which start at £45." — counted things in the plural, the caller's verb when they used one.
   const mass = isMassName(name);
   const callerVerb = saying.verb?.toLowerCase() ?? null;
-  const verb = mass ? (callerVerb && /^(do|offer|provide)$/.test(callerVerb) ? callerVerb : 'offer') : callerVerb && !/^(carry out|handle|sort out|put in)$/.test(callerVerb) ? callerVerb : 'offer';
+  const verb = mass
+    ? callerVerb && /^(do|offer|provide)$/.test(callerVerb)
+      ? callerVerb
+      : 'offer'
+    : callerVerb && !/^(carry out|handle|sort out|put in)$/.test(callerVerb)
+      ? callerVerb
+      : 'offer';
   const price = service.price?.trim() ? `, which ${pricePredicate(service.price, !mass || takesPluralVerb(name))}` : '';
   const yes = `Yes, we ${verb} ${mass ? name : pluralName(name)}${price}.`;
   return { text: description ? `${yes} ${description}` : yes, sources };

@@ -1,5 +1,18 @@
 import type { HoursOverwrite } from '#contract/schemas/business-settings';
-import { addDays, capitalize, describeDate, describeSlots, describeWeeklyHours, formatTime, hoursOn, localDateParts, openNow, parseDayReference, weekdayOf, type DayStatus } from '../hours';
+import {
+  addDays,
+  capitalize,
+  describeDate,
+  describeSlots,
+  describeWeeklyHours,
+  formatTime,
+  hoursOn,
+  localDateParts,
+  openNow,
+  parseDayReference,
+  weekdayOf,
+  type DayStatus,
+} from '../hours';
 import type { BusinessContext } from '../types';
 import { businessSource, type Answer } from './answer';
 
@@ -32,14 +45,20 @@ function reason(note: string | null | undefined, open = false): string {
 }
 
 function overwriteSource(business: BusinessContext, overwrite: HoursOverwrite) {
-  return { kind: 'business' as const, _id: business.id, type: 'hours_overwrite', title: overwrite.note ?? overwrite.date };
+  return {
+    kind: 'business' as const,
+    _id: business.id,
+    type: 'hours_overwrite',
+    title: overwrite.note ?? overwrite.date,
+  };
 }
 
 function nextOpening(business: BusinessContext, after: string, today: string): string {
   for (let offset = 1; offset <= 21; offset += 1) {
     const date = addDays(after, offset);
     const day = hoursOn(business.settings, date);
-    if (day.status === 'open') return ` We're open again ${dayLabel(date, today)} ${day.overwrite?.all_day ? 'all day' : `from ${formatTime(day.start!)}`}.`;
+    if (day.status === 'open')
+      return ` We're open again ${dayLabel(date, today)} ${day.overwrite?.all_day ? 'all day' : `from ${formatTime(day.start!)}`}.`;
   }
   return '';
 }
@@ -47,7 +66,13 @@ function nextOpening(business: BusinessContext, after: string, today: string): s
 /** asked: the caller's yes-or-no question ("are you open…?" / "are you closed…?"), null for "what time…?". */
 type Asked = 'open' | 'closed' | null;
 
-function dayAnswer(business: BusinessContext, date: string, today: string, asked: Asked, plural: boolean): Answer | null {
+function dayAnswer(
+  business: BusinessContext,
+  date: string,
+  today: string,
+  asked: Asked,
+  plural: boolean,
+): Answer | null {
   const day = hoursOn(business.settings, date);
   if (day.status === 'unknown') return null;
   const sources = [businessSource(business.id, 'opening_hours', 'Opening hours')];
@@ -66,7 +91,8 @@ const WEEKEND = /\bweekends?\b/i;
 const NOW = /\b(now|right now|at the moment|currently|still open|open yet|this minute)\b/i;
 /** "What time do you open?" asks when, not whether: no "Yes,". */
 const ASKS_WHEN = /^\W*(what|when|which|how)\b/i;
-const ASKED_OPEN = /\b(are|is|you) (you |it |the [a-z]+ )?(still |currently )?(open|closed|shut)\b|\b(do|will) you (open|work|trade)\b|\bopen (on|at|over|this|next|today|tomorrow|christmas|new|boxing)\b/i;
+const ASKED_OPEN =
+  /\b(are|is|you) (you |it |the [a-z]+ )?(still |currently )?(open|closed|shut)\b|\b(do|will) you (open|work|trade)\b|\bopen (on|at|over|this|next|today|tomorrow|christmas|new|boxing)\b/i;
 const PLURAL_DAY = /\b(mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays)\b/i;
 
 export function answerHours(business: BusinessContext, message: string, now: Date): Answer | null {
@@ -77,14 +103,18 @@ export function answerHours(business: BusinessContext, message: string, now: Dat
 
   if (WEEKEND.test(message) && !parseDayReference(message.replace(WEEKEND, ''), now, settings.timezone)) {
     const saturday = parseDayReference('saturday', now, settings.timezone)!;
-    const parts = [dayAnswer(business, saturday, local.date, null, true), dayAnswer(business, addDays(saturday, 1), local.date, null, true)];
+    const parts = [
+      dayAnswer(business, saturday, local.date, null, true),
+      dayAnswer(business, addDays(saturday, 1), local.date, null, true),
+    ];
     if (parts.some((part) => !part)) return null;
     const text = parts.map((part) => part!.text.replace(/ We're open again[^.]*\./, '')).join(' ');
     return { text, sources: parts[0]!.sources.concat(parts[1]!.sources) };
   }
 
   const date = parseDayReference(message, now, settings.timezone);
-  if (date && !(date === local.date && NOW.test(message))) return dayAnswer(business, date, local.date, asked, PLURAL_DAY.test(message));
+  if (date && !(date === local.date && NOW.test(message)))
+    return dayAnswer(business, date, local.date, asked, PLURAL_DAY.test(message));
 
   if (NOW.test(message) || (askedOpen && !/\bhours|times\b/i.test(message))) {
     const status = openNow(settings, now);
@@ -92,11 +122,20 @@ export function answerHours(business: BusinessContext, message: string, now: Dat
     const sources = [businessSource(business.id, 'opening_hours', 'Opening hours')];
     const today = hoursOn(settings, local.date);
     if (today.overwrite) sources.push(overwriteSource(business, today.overwrite));
-    if (status.open) return { text: `${asked === 'closed' ? 'No, w' : asked === 'open' ? 'Yes, w' : 'W'}e're open now until ${formatTime(status.closes_at!)}.`, sources };
+    if (status.open)
+      return {
+        text: `${asked === 'closed' ? 'No, w' : asked === 'open' ? 'Yes, w' : 'W'}e're open now until ${formatTime(status.closes_at!)}.`,
+        sources,
+      };
     const note = today.status === 'closed' ? reason(today.note) : '';
     const closed = today.status === 'closed' && today.overwrite ? `closed today${note}` : 'closed right now';
-    const next = status.next_open ? ` We open again ${dayLabel(status.next_open.date, local.date)} at ${formatTime(status.next_open.start)}.` : '';
-    return { text: `${asked === 'open' ? 'No, w' : asked === 'closed' ? 'Yes, w' : 'W'}e're ${closed}.${next}`, sources };
+    const next = status.next_open
+      ? ` We open again ${dayLabel(status.next_open.date, local.date)} at ${formatTime(status.next_open.start)}.`
+      : '';
+    return {
+      text: `${asked === 'open' ? 'No, w' : asked === 'closed' ? 'Yes, w' : 'W'}e're ${closed}.${next}`,
+      sources,
+    };
   }
 
   if (!settings.opening_hours) return null;

@@ -52,11 +52,14 @@ export function textChunks(text: string, size = 4): string[] {
   return chunks;
 }
 
-const IDENTITY = /\b(who am i (talking|speaking|chatting) (to|with)|who are you|what('s| is) your name|are you (a |an )?(robot|bot|real|human|person|machine|computer|ai|automated)\b)/i;
+const IDENTITY =
+  /\b(who am i (talking|speaking|chatting) (to|with)|who are you|what('s| is) your name|are you (a |an )?(robot|bot|real|human|person|machine|computer|ai|automated)\b)/i;
 
-const SERVICE_QUESTION = /^\W*(hi|hello|hey)?\W*(do|can|could|will|would) (you|u) (do|offer|provide|fit|install|repair|fix|service|sell|supply|make|stock|carry out|handle|unblock|clear|replace|put in|sort out)\b|\b(tell me about|information (on|about)|info (on|about)|details (of|about)|interested in)\b/i;
+const SERVICE_QUESTION =
+  /^\W*(hi|hello|hey)?\W*(do|can|could|will|would) (you|u) (do|offer|provide|fit|install|repair|fix|service|sell|supply|make|stock|carry out|handle|unblock|clear|replace|put in|sort out)\b|\b(tell me about|information (on|about)|info (on|about)|details (of|about)|interested in)\b/i;
 
-const hasFactIntent = (intents: Intents) => intents.hours || intents.location || intents.phone || intents.email || intents.servicesList || intents.price;
+const hasFactIntent = (intents: Intents) =>
+  intents.hours || intents.location || intents.phone || intents.email || intents.servicesList || intents.price;
 
 /** The business's own name never decides what a question is about. */
 function businessWords(input: Pick<TurnInput, 'business'>): string[] {
@@ -79,12 +82,23 @@ export function domainWords(input: Pick<TurnInput, 'business'>): string[] {
 
 /** The specific words naming its services and products ("wedding", "delivery", "croissant"). */
 export function itemWords(input: Pick<TurnInput, 'business'>): string[] {
-  const names = [...input.business.services.map((service) => service.name), ...input.business.products.map((product) => product.name)];
-  return names.flatMap((name) => questionTerms(name, businessWords(input)).filter((term) => term.specific).map((term) => term.word));
+  const names = [
+    ...input.business.services.map((service) => service.name),
+    ...input.business.products.map((product) => product.name),
+  ];
+  return names.flatMap((name) =>
+    questionTerms(name, businessWords(input))
+      .filter((term) => term.specific)
+      .map((term) => term.word),
+  );
 }
 
 /** `part`: one question of a message that asks several (question-parts.ts): no flows, no further split. */
-export async function respond(input: TurnInput, tools: AssistantTools, options: { part?: boolean } = {}): Promise<Answer> {
+export async function respond(
+  input: TurnInput,
+  tools: AssistantTools,
+  options: { part?: boolean } = {},
+): Promise<Answer> {
   const { business, history, message, customer, now } = input;
   const settings = business.settings.assistant;
   const say = wording(settings.tone);
@@ -142,7 +156,15 @@ export async function respond(input: TurnInput, tools: AssistantTools, options: 
     }
     const offer = offerAccepted(history, message);
     if (offer) {
-      return captureTurn(tools, { kind: offer.kind, messages: [offer.request, message], prompts: 0, askedTime: false, expectingName: true, customer, tone: settings.tone });
+      return captureTurn(tools, {
+        kind: offer.kind,
+        messages: [offer.request, message],
+        prompts: 0,
+        askedTime: false,
+        expectingName: true,
+        customer,
+        tone: settings.tone,
+      });
     }
   }
 
@@ -163,12 +185,15 @@ export async function respond(input: TurnInput, tools: AssistantTools, options: 
   }
 
   if (IDENTITY.test(message) && !hasFactIntent(intents)) {
-    const who = settings.name.trim() ? `I'm ${settings.name.trim()}, the virtual assistant for ${business.name}.` : `I'm the virtual assistant for ${business.name}.`;
+    const who = settings.name.trim()
+      ? `I'm ${settings.name.trim()}, the virtual assistant for ${business.name}.`
+      : `I'm the virtual assistant for ${business.name}.`;
     return { text: `${who} ${say.howCanIHelp}`, sources: [] };
   }
 
   // One greeting a conversation: a call was greeted when it was answered, a chat by the first reply.
-  const hello = intents.greeting && !alreadyGreeted(input) && settings.tone !== 'concise' ? { text: say.hello, sources: [] } : null;
+  const hello =
+    intents.greeting && !alreadyGreeted(input) && settings.tone !== 'concise' ? { text: say.hello, sources: [] } : null;
   const withHello = (answer: Answer) => (hello ? combine([hello, answer]) : answer);
 
   if (startsOrder(message, business.products, business.services)) {
@@ -209,15 +234,25 @@ export async function respond(input: TurnInput, tools: AssistantTools, options: 
   }
   if (!hoursAsked && !intents.location && !intents.phone && !intents.email) {
     // A service answers "how much is X?" and "do you do X?"; "how long does X take?" only from a length its description gives, else the knowledge.
-    const length = asksForLength(message) ? lengthFromService(matchServices(message, business.services, extraGeneric)) : null;
+    const length = asksForLength(message)
+      ? lengthFromService(matchServices(message, business.services, extraGeneric))
+      : null;
     if (length) parts.push(length);
     const aboutService = (intents.price || SERVICE_QUESTION.test(message)) && !asksForLength(message);
-    const match = aboutService ? (matchServices(message, business.services, extraGeneric) ?? followUpService(input, extraGeneric)) : null;
+    const match = aboutService
+      ? (matchServices(message, business.services, extraGeneric) ?? followUpService(input, extraGeneric))
+      : null;
     if (match) {
-      const service = answerService(match, intents.price, { proper: properNounsOf(business), verb: SERVICE_QUESTION.exec(message)?.[4] ?? null });
+      const service = answerService(match, intents.price, {
+        proper: properNounsOf(business),
+        verb: SERVICE_QUESTION.exec(message)?.[4] ?? null,
+      });
       parts.push(service);
       if (service.missingPrice) parts.push(await unsure(input, tools, "I don't have a price for that to hand."));
-    } else if ((intents.servicesList || intents.price) && !questionTerms(message, extraGeneric).some((term) => term.specific)) {
+    } else if (
+      (intents.servicesList || intents.price) &&
+      !questionTerms(message, extraGeneric).some((term) => term.specific)
+    ) {
       const list = answerServiceList(business, intents.price);
       if (list) parts.push(list);
       else unknownFact = true;
@@ -232,20 +267,40 @@ export async function respond(input: TurnInput, tools: AssistantTools, options: 
   }
 
   // Everything else (and facts the record does not hold): the knowledge base.
-  const found = await answerFromKnowledge(tools, message, { domainWords: domainWords(input), itemWords: itemWords(input) });
+  const found = await answerFromKnowledge(tools, message, {
+    domainWords: domainWords(input),
+    itemWords: itemWords(input),
+  });
   const knowledge = found ? asNamedService(input, found) : null;
   if (knowledge) {
-    const offer = intents.bookingQuestion && settings.capture_bookings && /\bhow (do|can|would|should) (i|we)\b/i.test(message) ? [{ text: say.bookingOffer, sources: [] }] : [];
+    const offer =
+      intents.bookingQuestion && settings.capture_bookings && /\bhow (do|can|would|should) (i|we)\b/i.test(message)
+        ? [{ text: say.bookingOffer, sources: [] }]
+        : [];
     return withHello(combine([...parts, knowledge, ...offer]));
   }
   if (parts.length) return withHello(combine(parts));
   // A service asked for in other words than its name: only once its name and the knowledge found nothing.
-  const meant = !hoursAsked && (intents.price || SERVICE_QUESTION.test(message)) ? matchServiceByMeaning(message, business.services, extraGeneric) : null;
+  const meant =
+    !hoursAsked && (intents.price || SERVICE_QUESTION.test(message))
+      ? matchServiceByMeaning(message, business.services, extraGeneric)
+      : null;
   if (meant) {
-    const service = answerService(meant, intents.price, { proper: properNounsOf(business), verb: SERVICE_QUESTION.exec(message)?.[4] ?? null });
-    return withHello(service.missingPrice ? combine([service, await unsure(input, tools, "I don't have a price for that to hand.")]) : service);
+    const service = answerService(meant, intents.price, {
+      proper: properNounsOf(business),
+      verb: SERVICE_QUESTION.exec(message)?.[4] ?? null,
+    });
+    return withHello(
+      service.missingPrice
+        ? combine([service, await unsure(input, tools, "I don't have a price for that to hand.")])
+        : service,
+    );
   }
-  if (intents.bookingQuestion && settings.capture_bookings && /\bhow (do|can|would|should) (i|we) (book|make|arrange|get)\b/i.test(message)) {
+  if (
+    intents.bookingQuestion &&
+    settings.capture_bookings &&
+    /\bhow (do|can|would|should) (i|we) (book|make|arrange|get)\b/i.test(message)
+  ) {
     return withHello(await request(input, tools, 'booking'));
   }
   return withHello(await unsure(input, tools));
@@ -267,11 +322,23 @@ function asNamedService(input: TurnInput, answer: Answer): Answer {
   if (!ASKS_WHETHER_YOU.test(input.message)) return withServiceNamed(input, service, answer);
   // The chunk's own name line and price line are said by the statement itself.
   const name = service.name.trim().toLowerCase().replace(/[.]+$/, '');
-  const price = service.price?.trim().replace(/^from\s+/i, '').replace(/[.]+$/, '') ?? '';
+  const price =
+    service.price
+      ?.trim()
+      .replace(/^from\s+/i, '')
+      .replace(/[.]+$/, '') ?? '';
   const rest = sentences(answer.text)
-    .filter((sentence) => sentence.toLowerCase().replace(/[.]+$/, '') !== name && !/^price:/i.test(sentence) && !(price && sentence.includes(price)))
+    .filter(
+      (sentence) =>
+        sentence.toLowerCase().replace(/[.]+$/, '') !== name &&
+        !/^price:/i.test(sentence) &&
+        !(price && sentence.includes(price)),
+    )
     .join(' ');
-  const named = answerService({ services: [{ ...service, description: rest }], exact: true }, false, { proper: properNounsOf(input.business), verb: SERVICE_QUESTION.exec(input.message)?.[4] ?? null });
+  const named = answerService({ services: [{ ...service, description: rest }], exact: true }, false, {
+    proper: properNounsOf(input.business),
+    verb: SERVICE_QUESTION.exec(input.message)?.[4] ?? null,
+  });
   return { ...named, sources: answer.sources };
 }
 
@@ -280,21 +347,35 @@ function asNamedService(input: TurnInput, answer: Answer): Answer {
  * ("A gentle first visit for puppies…"): the service is named with its price first ("A puppy
  * introduction costs £20."), so the caller hears what the sentence describes and what it costs.
  */
-function withServiceNamed(input: TurnInput, service: TurnInput['business']['services'][number], answer: Answer): Answer {
+function withServiceNamed(
+  input: TurnInput,
+  service: TurnInput['business']['services'][number],
+  answer: Answer,
+): Answer {
   const name = nameInSentence(service.name, properNounsOf(input.business));
-  if (!service.price?.trim() || answer.text.toLowerCase().includes(name.toLowerCase()) || answer.text.includes(service.price.trim().replace(/^from\s+/i, ''))) return answer;
+  if (
+    !service.price?.trim() ||
+    answer.text.toLowerCase().includes(name.toLowerCase()) ||
+    answer.text.includes(service.price.trim().replace(/^from\s+/i, ''))
+  )
+    return answer;
   const price = capitalizeFirst(`${namePhrase(name)} ${pricePredicate(service.price, takesPluralVerb(name))}`);
   return { ...answer, text: joinStatements(price, answer.text) };
 }
 
 /** "How much is it?" after "Do you do keratin treatments?": the service the caller's last message named. */
 function followUpService(input: TurnInput, extraGeneric: string[]) {
-  if (!/\b(it|they|them|that|those|one)\b/i.test(input.message) || questionTerms(input.message, extraGeneric).some((term) => term.specific)) return null;
+  if (
+    !/\b(it|they|them|that|those|one)\b/i.test(input.message) ||
+    questionTerms(input.message, extraGeneric).some((term) => term.specific)
+  )
+    return null;
   const previous = lastExchange(input.history).user;
   return previous ? matchServices(previous, input.business.services, extraGeneric) : null;
 }
 
-const SET_TIMES = /\b(mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekends|every (mon|tues|wednes|thurs|fri|satur|sun)day|\d{1,2}([:.]\d{2})?\s?(am|pm)\s?(to|-|–|until)\s?\d{1,2}([:.]\d{2})?\s?(am|pm))\b/i;
+const SET_TIMES =
+  /\b(mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekends|every (mon|tues|wednes|thurs|fri|satur|sun)day|\d{1,2}([:.]\d{2})?\s?(am|pm)\s?(to|-|–|until)\s?\d{1,2}([:.]\d{2})?\s?(am|pm))\b/i;
 
 /** A booking of a service that runs at set times (a class "on Saturday afternoons from 3pm to 6pm"): no time to ask for. */
 function runsAtSetTimes(input: TurnInput, request: string): boolean {
@@ -309,14 +390,20 @@ function runsAtSetTimes(input: TurnInput, request: string): boolean {
 }
 
 /** A call is greeted when it is answered (before the caller's first words); any conversation once the assistant has spoken. */
-const alreadyGreeted = (input: Pick<TurnInput, 'channel' | 'history'>) => input.channel === 'call' || input.history.some((message) => message.role === 'assistant');
+const alreadyGreeted = (input: Pick<TurnInput, 'channel' | 'history'>) =>
+  input.channel === 'call' || input.history.some((message) => message.role === 'assistant');
 
 function smallTalk(input: TurnInput, intents: Intents): Answer {
   const settings = input.business.settings.assistant;
   const say = wording(settings.tone);
-  if (intents.goodbye || (intents.thanks && /\b(bye|that's all|that is all)\b/i.test(input.message))) return { text: say.goodbye, sources: [] };
+  if (intents.goodbye || (intents.thanks && /\b(bye|that's all|that is all)\b/i.test(input.message)))
+    return { text: say.goodbye, sources: [] };
   if (intents.thanks) return { text: say.youreWelcome, sources: [] };
-  if (alreadyGreeted(input)) return { text: input.history.some((message) => message.role === 'user') ? say.welcomeBack : say.howCanIHelp, sources: [] };
+  if (alreadyGreeted(input))
+    return {
+      text: input.history.some((message) => message.role === 'user') ? say.welcomeBack : say.howCanIHelp,
+      sources: [],
+    };
   if (settings.greeting.trim()) return { text: settings.greeting.trim(), sources: [] };
   const name = settings.name.trim() ? ` I'm ${settings.name.trim()}.` : '';
   return { text: `${say.hello} Thanks for contacting ${input.business.name}.${name} ${say.howCanIHelp}`, sources: [] };
@@ -332,16 +419,26 @@ function badInputAnswer(input: TurnInput, kind: BadInput): Answer {
   // The offer words ("tell me your name and number") let the next message start a call back with this one as its reason.
   if (settings.capture_bookings) return { text: say.englishOnly(say.leaveDetails), sources: [] };
   const contact = answerContact(input.business, { phone: true, email: true });
-  return { text: say.englishOnly(contact ? `or contact the team directly. ${contact.text}` : 'or contact the team directly.'), sources: contact?.sources ?? [] };
+  return {
+    text: say.englishOnly(contact ? `or contact the team directly. ${contact.text}` : 'or contact the team directly.'),
+    sources: contact?.sources ?? [],
+  };
 }
 
 /** A booking, a call back or a person. */
-async function request(input: TurnInput, tools: AssistantTools, kind: 'booking' | 'callback' | 'person'): Promise<Answer> {
+async function request(
+  input: TurnInput,
+  tools: AssistantTools,
+  kind: 'booking' | 'callback' | 'person',
+): Promise<Answer> {
   const { business, customer, message } = input;
   const settings = business.settings.assistant;
   const say = wording(settings.tone);
   if (kind === 'person' && settings.when_unsure === 'transfer' && settings.escalation_phone) {
-    return { text: say.personTransfer(settings.escalation_phone), sources: [businessSource(business.id, 'escalation_phone', 'Escalation phone')] };
+    return {
+      text: say.personTransfer(settings.escalation_phone),
+      sources: [businessSource(business.id, 'escalation_phone', 'Escalation phone')],
+    };
   }
   if (settings.capture_bookings) {
     return captureTurn(tools, {
@@ -360,7 +457,12 @@ async function request(input: TurnInput, tools: AssistantTools, kind: 'booking' 
   const contact = answerContact(business, { phone: true, email: true });
   if (customer) {
     const action = await tools.createTask({
-      title: kind === 'person' ? `${customer.name} would like to speak to someone` : kind === 'booking' ? `Booking request from ${customer.name}` : `Call back ${customer.name}`,
+      title:
+        kind === 'person'
+          ? `${customer.name} would like to speak to someone`
+          : kind === 'booking'
+            ? `Booking request from ${customer.name}`
+            : `Call back ${customer.name}`,
       details: { name: customer.name, phone: customer.phones[0], reason: message.slice(0, 500) },
       question: message,
     });
@@ -376,8 +478,13 @@ async function unsure(input: TurnInput, tools: AssistantTools, lead?: string): P
   const say = wording(settings.tone);
   const actions = await tools.recordUnansweredQuestion(input.message);
   let text = lead ? `${lead} ${say.passedOn}` : say.unsure;
-  if (settings.when_unsure === 'offer_callback' && settings.capture_bookings && !input.customer) text += ` ${say.unsureCallback}`;
-  if (settings.when_unsure === 'transfer' && settings.escalation_phone) text += ` ${say.unsureTransfer(settings.escalation_phone)}`;
-  const sources = settings.when_unsure === 'transfer' && settings.escalation_phone ? [businessSource(input.business.id, 'escalation_phone', 'Escalation phone')] : [];
+  if (settings.when_unsure === 'offer_callback' && settings.capture_bookings && !input.customer)
+    text += ` ${say.unsureCallback}`;
+  if (settings.when_unsure === 'transfer' && settings.escalation_phone)
+    text += ` ${say.unsureTransfer(settings.escalation_phone)}`;
+  const sources =
+    settings.when_unsure === 'transfer' && settings.escalation_phone
+      ? [businessSource(input.business.id, 'escalation_phone', 'Escalation phone')]
+      : [];
   return { text, sources, actions, escalated: true };
 }

@@ -38,14 +38,17 @@ const normalize = (text: string) =>
     .replace(/\s+/g, ' ')
     .trim()} `;
 
-const GREETING = /^ (hi|hello|hey|hiya|howdy|greetings|good (morning|afternoon|evening|day)|morning|afternoon|evening)\b/;
+const GREETING =
+  /^ (hi|hello|hey|hiya|howdy|greetings|good (morning|afternoon|evening|day)|morning|afternoon|evening)\b/;
 const THANKS = /\b(thanks|thank you|thank u|thx|cheers|ta|much appreciated|appreciate it)\b/;
-const GOODBYE = /\b(bye|goodbye|good bye|see you|see ya|that's all|that is all|that's everything|nothing else|have a (good|nice|great) (day|one|evening|weekend))\b/;
+const GOODBYE =
+  /\b(bye|goodbye|good bye|see you|see ya|that's all|that is all|that's everything|nothing else|have a (good|nice|great) (day|one|evening|weekend))\b/;
 /** Words that may sit around greetings, thanks and goodbyes without asking anything. */
 const SMALL_TALK =
   /\b(hi|hello|hey|hiya|howdy|greetings|good|morning|afternoon|evening|day|there|thanks|thank|you|u|thx|cheers|ta|much|appreciated|appreciate|it|bye|goodbye|see|ya|that's|that|is|all|everything|nothing|else|have|a|nice|great|one|weekend|how|are|doing|ok|okay|lovely|brilliant|perfect|awesome|cool|fine|so|very|for|your|help|the|info|information|again|and|many|i|was|just|wondering|mate|folks|team|everyone|guys|what's|up)\b/g;
 
-const DAY_WORDS = '(today|tonight|tomorrow|weekends?|saturdays?|sundays?|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|bank holidays?|holidays?|christmas|xmas|boxing day|new year|easter|evenings?|nights?|late|early|lunchtime|over|during|this|next|the|on)';
+const DAY_WORDS =
+  '(today|tonight|tomorrow|weekends?|saturdays?|sundays?|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|bank holidays?|holidays?|christmas|xmas|boxing day|new year|easter|evenings?|nights?|late|early|lunchtime|over|during|this|next|the|on)';
 
 /** The days and times of DAY_WORDS without its linking words ("on", "the", "over"). */
 const TIME_WORDS = DAY_WORDS.replace(/\|(over|during|this|next|the|on)(?=[|)])/g, '');
@@ -71,7 +74,8 @@ const HOURS_PATTERNS = [
 ];
 
 /** Words for a business's premises: "where's the salon?" asks for the address. */
-const PREMISES = '(shop|office|showroom|salon|business|premises|clinic|store|studio|workshop|bakery|cafe|café|restaurant|garage|surgery|practice|gym|spa|branch|unit|yard|depot|warehouse|place|barbers?|parlou?r|pharmacy|factory|kitchen|site|base)';
+const PREMISES =
+  '(shop|office|showroom|salon|business|premises|clinic|store|studio|workshop|bakery|cafe|café|restaurant|garage|surgery|practice|gym|spa|branch|unit|yard|depot|warehouse|place|barbers?|parlou?r|pharmacy|factory|kitchen|site|base)';
 
 const LOCATION_PATTERNS = [
   /\bwhere (are|is) (you|your|the (shop|office|showroom|salon|business|premises|clinic|store|studio|workshop))\b/,
@@ -114,13 +118,15 @@ const SERVICES_LIST_PATTERNS = [
   /\bhow much do you charge\s*\??\s*$/,
 ];
 
-const PRICE = /\b(how much|price|prices|pricing|cost|costs|costing|charge|charges|fee|fees|rate|rates|expensive|cheap)\b|£|\$|€/;
+const PRICE =
+  /\b(how much|price|prices|pricing|cost|costs|costing|charge|charges|fee|fees|rate|rates|expensive|cheap)\b|£|\$|€/;
 
 const PERSON =
   /\b(speak|talk|chat) (to|with) (a |an |the |one of )?(real |actual |live )?(person|human|someone|somebody|some one|people|manager|owner|boss|member of (staff|the team)|engineer|plumber|agent|operator|representative|staff|team|receptionist|advisor|adviser)\b|\b(put|transfer|connect) me (through|to)\b|\b(real|actual|live) (person|human)\b|\bspeak to (someone|somebody|anyone|anybody)\b/;
 const CALLBACK =
   /\bcall(ed)? me( back)?\b|\bcall ?back\b|\bring me( back)?\b|\bphone me( back)?\b|\bgive me a (call|ring|bell)\b|\b(someone|somebody|you) (to |could |can |please )?(call|ring|phone|contact) me\b|\bget back to me\b|\bcontact me\b/;
-const BOOKING = /\b(book|booking|appointment|schedule)\b|\b(come|pop|get someone) (out|round|over)\b|\bsend (someone|somebody|an engineer|a plumber|a technician)\b|\barrange (a|an) (visit|appointment|service|call|quote)\b/;
+const BOOKING =
+  /\b(book|booking|appointment|schedule)\b|\b(come|pop|get someone) (out|round|over)\b|\bsend (someone|somebody|an engineer|a plumber|a technician)\b|\barrange (a|an) (visit|appointment|service|call|quote)\b/;
 const REQUEST_FRAMING =
   /\b(i'd like|id like|i would like|i want|i wanna|i need|we need|we'd like|can i|could i|may i|can you|could you|can someone|could someone|can somebody|please|i'd love|i'm looking to|im looking to|looking to|want to|like to|let's|lets|i'll take|sign me up)\b/;
 const BOOKING_QUESTION =
@@ -130,12 +136,15 @@ const BOOKING_QUESTION =
 const ABOUT_A_BOOKING =
   /^ (can|could|may|should|must|do|does|will|would|am|is|are) (i|we|it|there|they|my|our)\b.*\b(to|for|at|before|after|during|with|into|on|in) (my|our|the|your|an?) (appointment|booking|session|visit)s?\b|\bis (it|that|this) (ok|okay|alright|all right|fine)\b/;
 /** The words that ask for a booking itself. */
-const BOOKING_ACT = /\b(book|reschedule|rebook)\b|\b(make|get|have|arrange|schedule|want|need|like) (a|an|another|my|the) (booking|appointment|visit)\b|\b(come|pop|get someone) (out|round|over)\b|\bsend (someone|somebody)\b/;
+const BOOKING_ACT =
+  /\b(book|reschedule|rebook)\b|\b(make|get|have|arrange|schedule|want|need|like) (a|an|another|my|the) (booking|appointment|visit)\b|\b(come|pop|get someone) (out|round|over)\b|\bsend (someone|somebody)\b/;
 
 const QUESTION_START = /^ (how|what|when|where|which|why|who|is|are|do|does|did|will there|have you|has)\b/;
 
-const AFFIRMATIVE = /^ (yes|yeah|yea|yep|yup|sure|ok|okay|please|yes please|go on|go ahead|that would be (great|good|lovely)|sounds good|absolutely|definitely|of course|please do)\b/;
-const NEGATIVE = /^ (no|nope|nah|no thanks|no thank you|not now|not right now|never ?mind|cancel|cancel that|forget it|don't worry|dont worry|it's fine|its fine)\b/;
+const AFFIRMATIVE =
+  /^ (yes|yeah|yea|yep|yup|sure|ok|okay|please|yes please|go on|go ahead|that would be (great|good|lovely)|sounds good|absolutely|definitely|of course|please do)\b/;
+const NEGATIVE =
+  /^ (no|nope|nah|no thanks|no thank you|not now|not right now|never ?mind|cancel|cancel that|forget it|don't worry|dont worry|it's fine|its fine)\b/;
 
 export function classify(message: string): Intents {
   const text = normalize(message);
@@ -148,10 +157,18 @@ export function classify(message: string): Intents {
   const bookingWords = BOOKING.test(text);
   const bookingQuestion = bookingWords && BOOKING_QUESTION.test(text);
   // "How quickly can you get someone out?" asks about, it does not ask for.
-  const asksAbout = QUESTION_START.test(text) && !/\b(have|got) (any |an )?(appointments?|slots?|availability|space)\b/.test(text);
+  const asksAbout =
+    QUESTION_START.test(text) && !/\b(have|got) (any |an )?(appointments?|slots?|availability|space)\b/.test(text);
   // "Can I bring my dog to my appointment?" asks about a booking; "can I book…?" asks for one.
   const aboutBooking = ABOUT_A_BOOKING.test(text) && !BOOKING_ACT.test(text);
-  const booking = !person && !callback && bookingWords && !bookingQuestion && !asksAbout && !aboutBooking && REQUEST_FRAMING.test(text);
+  const booking =
+    !person &&
+    !callback &&
+    bookingWords &&
+    !bookingQuestion &&
+    !asksAbout &&
+    !aboutBooking &&
+    REQUEST_FRAMING.test(text);
   const servicesList = SERVICES_LIST_PATTERNS.some((pattern) => pattern.test(text));
   return {
     greeting,
@@ -174,7 +191,13 @@ export function classify(message: string): Intents {
 /** A day named on its own ("and on Saturday?", "what about Christmas Eve"): a follow-up to an hours question. */
 export function isShortDayFollowUp(message: string): boolean {
   const text = normalize(message);
-  return text.split(' ').filter(Boolean).length <= 7 && /^ (and|what about|how about|or|also|and on|and what about)?\s*(on |at |for |this |next )?/.test(text) && /\b(today|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|christmas|xmas|boxing day|new year|eve|\d{1,2}(st|nd|rd|th)?\b)/.test(text);
+  return (
+    text.split(' ').filter(Boolean).length <= 7 &&
+    /^ (and|what about|how about|or|also|and on|and what about)?\s*(on |at |for |this |next )?/.test(text) &&
+    /\b(today|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|christmas|xmas|boxing day|new year|eve|\d{1,2}(st|nd|rd|th)?\b)/.test(
+      text,
+    )
+  );
 }
 
 /** The last user message before this one, and the assistant's last reply. */

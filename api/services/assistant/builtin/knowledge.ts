@@ -5,7 +5,14 @@ import { contentWords, wordImportance, wordSimilarity } from '#api/services/lang
 import type { AssistantTools, ServiceFact } from '../types';
 import { hitSource, type Answer } from './answer';
 import { isNoise, questionTerms, sentences, synonymsOf, termKey, termKeys, words, type Term } from './text';
-import { capitalizeFirst, nameInSentence, namePhrase, pricePredicate, productStatement, takesPluralVerb } from './naming';
+import {
+  capitalizeFirst,
+  nameInSentence,
+  namePhrase,
+  pricePredicate,
+  productStatement,
+  takesPluralVerb,
+} from './naming';
 
 /**
  * Answers from the knowledge search: an answered question that matches (its answer is
@@ -43,23 +50,43 @@ export type KnowledgeOptions = {
   trace?: (line: string) => void;
 };
 
-type AnswerType = 'price' | 'duration' | 'frequency' | 'presence' | 'soon' | 'time' | 'count' | 'place' | 'advice' | 'consequence' | 'other';
+type AnswerType =
+  | 'price'
+  | 'duration'
+  | 'frequency'
+  | 'presence'
+  | 'soon'
+  | 'time'
+  | 'count'
+  | 'place'
+  | 'advice'
+  | 'consequence'
+  | 'other';
 
 // A share of a price ("50% of the groom") is what something costs too.
-const MONEY = /[£$€]\s?\d|\d\s?%|\d\s?(pounds|dollars|euros|gbp|usd|eur)\b|\bfree\b|\bno (extra )?charge\b|\bat no (extra )?cost\b/i;
+const MONEY =
+  /[£$€]\s?\d|\d\s?%|\d\s?(pounds|dollars|euros|gbp|usd|eur)\b|\bfree\b|\bno (extra )?charge\b|\bat no (extra )?cost\b/i;
 const DURATION =
   /\b\d+(\.\d+)?[½¼¾]?\s*(-|to|–)?\s*\d*[½¼¾]?\s*(minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|working days)\b|\b\d+-(minute|hour|day|week|month|year)\b|\b(an?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|half an?|a few|several|couple of|full|whole) (minutes?|hours?|days?|weeks?|months?|years?)\b|\b(since|in) (19|20)\d\d\b/i;
-const SOON = /\b(within|same[- ]day|next[- ]day|straight away|immediately|right away)\b|\b(in|under) (an?|one|two|three|\d+) (hours?|minutes?|days?)\b/i;
+const SOON =
+  /\b(within|same[- ]day|next[- ]day|straight away|immediately|right away)\b|\b(in|under) (an?|one|two|three|\d+) (hours?|minutes?|days?)\b/i;
 const PLACE = /\b(under|behind|beside|next to|near|above|below|inside|outside|opposite|in the|on the|at the|by the)\b/i;
 const CLOCK = /\b\d{1,2}([:.]\d{2})?\s?(am|pm)\b|\b(morning|afternoon|evening|noon|midday|midnight)\b/i;
-const CONSEQUENCE = /[£$€]\s?\d|\d\s?%|\b(charged?|fees?|lose|lost|forfeit(ed)?|refund(ed|able)?|non-refundable|keep (the|your) deposit|pay (the )?full)\b/i;
-const DEADLINE = new RegExp(`(?:${DURATION.source})\\s+(?:or more\\s+)?(?:before|after|in advance|ahead|beforehand|prior|notice)\\b`, 'gi');
+const CONSEQUENCE =
+  /[£$€]\s?\d|\d\s?%|\b(charged?|fees?|lose|lost|forfeit(ed)?|refund(ed|able)?|non-refundable|keep (the|your) deposit|pay (the )?full)\b/i;
+const DEADLINE = new RegExp(
+  `(?:${DURATION.source})\\s+(?:or more\\s+)?(?:before|after|in advance|ahead|beforehand|prior|notice)\\b`,
+  'gi',
+);
 /** "Every 6 weeks", "once a year", "twice a month": how often, which no length of time answers. */
-const FREQUENCY = /\bevery\s+(\d[\d,]*\s*(to|-|–)?\s*\d*\s*)?(other\s+)?(day|week|month|year|fortnight|\w+\s+(miles|weeks|months|years|days))|\bevery\s+(few|couple of|\d+)\b|\b(once|twice|\w+ times)\s+(a|per|every)\s+(day|week|month|year|fortnight)\b|\b(daily|weekly|fortnightly|monthly|yearly|annually)\b/i;
+const FREQUENCY =
+  /\bevery\s+(\d[\d,]*\s*(to|-|–)?\s*\d*\s*)?(other\s+)?(day|week|month|year|fortnight|\w+\s+(miles|weeks|months|years|days))|\bevery\s+(few|couple of|\d+)\b|\b(once|twice|\w+ times)\s+(a|per|every)\s+(day|week|month|year|fortnight)\b|\b(daily|weekly|fortnightly|monthly|yearly|annually)\b/i;
 const FREQUENCY_PHRASE = new RegExp(FREQUENCY.source, 'gi');
 /** "Is Dave in today?", "is Dr Okafor working tomorrow?": whether a person is there, which only a rota or working days answer. */
-const ASKS_PRESENCE = /^\W*(and |so )?(is|will)\s+(?!(you|it|that|this|there|they|we|anyone|anybody|someone|somebody)\b)[a-z.'’]+(\s+[a-z.'’]+){0,2}\s+(be\s+)?(in|working|at work|around|about|here|on (shift|duty)|off|back|free)\b/i;
-const PRESENCE = /\b(works?|working|in on|days? off|rota|shifts?|on holiday|off (on|every)|(mon|tues|wednes|thurs|fri|satur|sun)days?)\b/i;
+const ASKS_PRESENCE =
+  /^\W*(and |so )?(is|will)\s+(?!(you|it|that|this|there|they|we|anyone|anybody|someone|somebody)\b)[a-z.'’]+(\s+[a-z.'’]+){0,2}\s+(be\s+)?(in|working|at work|around|about|here|on (shift|duty)|off|back|free)\b/i;
+const PRESENCE =
+  /\b(works?|working|in on|days? off|rota|shifts?|on holiday|off (on|every)|(mon|tues|wednes|thurs|fri|satur|sun)days?)\b/i;
 const COUNT = /\d|\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|dozen|hundred)\b/i;
 
 /** "How long does it take?", "how much notice?": asks for a length of time, which a service's price never answers. */
@@ -68,26 +95,47 @@ export const asksForLength = (message: string) => answerTypeOf(message) === 'dur
 /** "How long does a balayage take?": the sentence of the named service's own description that gives a length of time. */
 export function lengthFromService(match: { services: ServiceFact[]; exact: boolean } | null): Answer | null {
   const service = match?.exact ? match.services[0] : null;
-  const sentence = sentences(service?.description ?? '').find((candidate) => DURATION.test(candidate.replace(FREQUENCY_PHRASE, ' ')));
-  return service && sentence ? { text: sentence, sources: [{ kind: 'service', _id: service._id, type: 'service', title: service.name }] } : null;
+  const sentence = sentences(service?.description ?? '').find((candidate) =>
+    DURATION.test(candidate.replace(FREQUENCY_PHRASE, ' ')),
+  );
+  return service && sentence
+    ? { text: sentence, sources: [{ kind: 'service', _id: service._id, type: 'service', title: service.name }] }
+    : null;
 }
 
 function answerTypeOf(message: string): AnswerType {
   const text = message.toLowerCase();
   // "How much notice / time?" asks for a length of time, not a price.
-  if (/\bhow much (notice|time|warning|lead time)\b|\bhow (far|long) (ahead|in advance|before)\b/.test(text)) return 'duration';
-  if (/\b(do|will|would) you charge\b|\bis there (a|an|any) (extra |additional |minimum )?(charge|fee|cost)\b|\bcharge (extra|more)\b|\b(extra|additional) (charge|cost|fee)s?\b/.test(text)) return 'price';
-  if (/\bhow much\b|\bwhat (does|do|would|will) .*\b(cost|charge)\b|\bwhat('s| is| are) (the|your) (costs?|prices?|charges?|fees?|rates?)\b|\bprices? (of|for)\b|\bprices\b|£|\$|€/.test(text)) return 'price';
+  if (/\bhow much (notice|time|warning|lead time)\b|\bhow (far|long) (ahead|in advance|before)\b/.test(text))
+    return 'duration';
+  if (
+    /\b(do|will|would) you charge\b|\bis there (a|an|any) (extra |additional |minimum )?(charge|fee|cost)\b|\bcharge (extra|more)\b|\b(extra|additional) (charge|cost|fee)s?\b/.test(
+      text,
+    )
+  )
+    return 'price';
+  if (
+    /\bhow much\b|\bwhat (does|do|would|will) .*\b(cost|charge)\b|\bwhat('s| is| are) (the|your) (costs?|prices?|charges?|fees?|rates?)\b|\bprices? (of|for)\b|\bprices\b|£|\$|€/.test(
+      text,
+    )
+  )
+    return 'price';
   if (/\bhow often\b|\bhow (frequently|regularly)\b/.test(text)) return 'frequency';
   if (ASKS_PRESENCE.test(message)) return 'presence';
   if (/\bhow long\b/.test(text)) return 'duration';
   if (/\bhow (soon|quickly|fast)\b|\bwhen can (you|someone)\b/.test(text)) return 'soon';
   if (/\bwhat time\b|\bwhen (do|does|is|are)\b/.test(text)) return 'time';
   if (/\bhow many\b/.test(text)) return 'count';
-  if (/\bwhat (should|do|can|must) (i|we) do\b|\bhow (do|can|should) (i|we)\b|\bwhat to do\b/.test(text)) return 'advice';
+  if (/\bwhat (should|do|can|must) (i|we) do\b|\bhow (do|can|should) (i|we)\b|\bwhat to do\b/.test(text))
+    return 'advice';
   if (/^\W*where\b/.test(text)) return 'place';
   // "What happens if I cancel?": the answer is what it costs or what is lost, not the rule that comes first.
-  if (/\bwhat happens (if|when)\b|\bwhat if (i|we)\b|\b(will|do|would) (i|we) (lose|forfeit|be charged|have to pay|get (it|my|our|the) [a-z ]*back)\b/.test(text)) return 'consequence';
+  if (
+    /\bwhat happens (if|when)\b|\bwhat if (i|we)\b|\b(will|do|would) (i|we) (lose|forfeit|be charged|have to pay|get (it|my|our|the) [a-z ]*back)\b/.test(
+      text,
+    )
+  )
+    return 'consequence';
   return 'other';
 }
 
@@ -117,14 +165,58 @@ function answerTypeHolds(type: AnswerType, text: string): boolean {
 }
 
 /** Must an answer of this type show it (an amount for "how much")? The others only prefer it. */
-const answerTypeRequired = (type: AnswerType) => type === 'price' || type === 'duration' || type === 'frequency' || type === 'presence' || type === 'soon';
+const answerTypeRequired = (type: AnswerType) =>
+  type === 'price' || type === 'duration' || type === 'frequency' || type === 'presence' || type === 'soon';
 const answerTypeScored = (type: AnswerType) => type !== 'other' && type !== 'advice';
 
 /** One or two subject words: all; more: all but one. */
 const requiredCount = (count: number) => (count <= 2 ? count : count - 1);
 
 /** Ask-words: how a question is put, never what it is about. */
-const QUESTION_WORD_LIST = ['long', 'soon', 'far', 'often', 'quick', 'quickly', 'fast', 'early', 'late', 'usual', 'usually', 'normally', 'typically', 'currently', 'now', 'today', 'tomorrow', 'time', 'day', 'week', 'new', 'old', 'do', 'make', 'come', 'go', 'take', 'give', 'look', 'find', 'ask', 'done', 'need', 'use', 'help', 'work', 'keep', 'happen', 'extra', 'best', 'much', 'many'];
+const QUESTION_WORD_LIST = [
+  'long',
+  'soon',
+  'far',
+  'often',
+  'quick',
+  'quickly',
+  'fast',
+  'early',
+  'late',
+  'usual',
+  'usually',
+  'normally',
+  'typically',
+  'currently',
+  'now',
+  'today',
+  'tomorrow',
+  'time',
+  'day',
+  'week',
+  'new',
+  'old',
+  'do',
+  'make',
+  'come',
+  'go',
+  'take',
+  'give',
+  'look',
+  'find',
+  'ask',
+  'done',
+  'need',
+  'use',
+  'help',
+  'work',
+  'keep',
+  'happen',
+  'extra',
+  'best',
+  'much',
+  'many',
+];
 const QUESTION_WORDS = new Set(QUESTION_WORD_LIST.map(termKey));
 
 type Question = {
@@ -152,7 +244,21 @@ type Question = {
   callerDoes: Set<string>;
 };
 
-const NUMBER_WORDS: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, twelve: 12 };
+const NUMBER_WORDS: Record<string, number> = {
+  a: 1,
+  an: 1,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  twelve: 12,
+};
 const UNIT_HOURS: Record<string, number> = { hour: 1, day: 24, week: 168 };
 const unitHours = (unit: string) => UNIT_HOURS[unit.toLowerCase().replace(/s$/, '')] ?? 0;
 const amount = (text: string) => NUMBER_WORDS[text.toLowerCase()] ?? Number(text);
@@ -160,10 +266,17 @@ const amount = (text: string) => NUMBER_WORDS[text.toLowerCase()] ?? Number(text
 /** "the day before", "three days before", "48 hours ahead", "on the day": the caller's own lead time, in hours. */
 function leadTimeOf(message: string): number | null {
   const text = message.toLowerCase();
-  const counted = /\b(\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|twelve) (hours?|days?|weeks?) (before|beforehand|ahead|in advance|notice)\b/.exec(text);
+  const counted =
+    /\b(\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|twelve) (hours?|days?|weeks?) (before|beforehand|ahead|in advance|notice)\b/.exec(
+      text,
+    );
   if (counted) return amount(counted[1]) * unitHours(counted[2]);
   if (/\bthe (day|night) before\b/.test(text)) return 24;
-  if (/\b(on the day|on the morning|same day|that morning)\b/.test(text) && /\b(cancel|cancell?ing|move|moving|change|rearrange|miss)\b/.test(text)) return 0;
+  if (
+    /\b(on the day|on the morning|same day|that morning)\b/.test(text) &&
+    /\b(cancel|cancell?ing|move|moving|change|rearrange|miss)\b/.test(text)
+  )
+    return 0;
   return null;
 }
 
@@ -175,7 +288,9 @@ function otherLeadTime(leadHours: number | null, said: string): boolean {
   if (leadHours === null) return false;
   const text = said.toLowerCase().replace(/['’]/g, '');
   const N = '(\\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|twelve) (hours?|days?|weeks?)';
-  for (const match of text.matchAll(new RegExp(`\\b(?:at least|more than|over|up to) ${N}|\\b${N} (?:notice )?or more\\b`, 'g'))) {
+  for (const match of text.matchAll(
+    new RegExp(`\\b(?:at least|more than|over|up to) ${N}|\\b${N} (?:notice )?or more\\b`, 'g'),
+  )) {
     const count = match[1] ?? match[3];
     const unit = match[2] ?? match[4];
     if (leadHours < amount(count) * unitHours(unit)) return true;
@@ -186,7 +301,8 @@ function otherLeadTime(leadHours: number | null, said: string): boolean {
   return false;
 }
 
-const MODAL = "(?:can(?:'t|not)?|could(?:n't)?|will|won't|would|might|may|must|should|have to|need to|want to|don't|do not|didn't|am able to|be able to|just)";
+const MODAL =
+  "(?:can(?:'t|not)?|could(?:n't)?|will|won't|would|might|may|must|should|have to|need to|want to|don't|do not|didn't|am able to|be able to|just)";
 const CALLER_VERB = new RegExp(`\\b(?:i|we)\\s+(?:${MODAL}\\s+)*([a-z]+)`, 'gi');
 const BUSINESS_VERB = (side: string) => new RegExp(`\\b${side}\\s+(?:${MODAL}\\s+)*([a-z]+)`, 'gi');
 
@@ -195,7 +311,12 @@ function callerVerbs(message: string): Set<string> {
   const keys = new Set<string>();
   for (const match of message.matchAll(CALLER_VERB)) {
     const verb = match[1].toLowerCase();
-    if (/^(am|be|is|are|was|have|has|had|get|got|do|need|want|like|know|think|see|just|also|still|the|a|an|my|your)$/.test(verb)) continue;
+    if (
+      /^(am|be|is|are|was|have|has|had|get|got|do|need|want|like|know|think|see|just|also|still|the|a|an|my|your)$/.test(
+        verb,
+      )
+    )
+      continue;
     keys.add(termKey(verb));
   }
   return keys;
@@ -208,7 +329,8 @@ function callerVerbs(message: string): Set<string> {
  */
 function doneByTheBusiness(question: Question, said: string, asked: string): boolean {
   if (!question.callerDoes.size) return false;
-  const byBusiness = (text: string, side: string) => new Set([...text.matchAll(BUSINESS_VERB(side))].map((match) => termKey(match[1])));
+  const byBusiness = (text: string, side: string) =>
+    new Set([...text.matchAll(BUSINESS_VERB(side))].map((match) => termKey(match[1])));
   const saidKeys = keyPositions(said);
   const ours = byBusiness(said, 'we');
   const theirs = asked ? byBusiness(asked, 'you') : new Set<string>();
@@ -225,7 +347,9 @@ const isPlural = (word: string) => word.length > 3 && word.endsWith('s') && !/(s
 function readQuestion(message: string, options: KnowledgeOptions): Question | null {
   const domain = new Set((options.domainWords ?? []).map(termKey));
   // A bare number ("it's a 2019 car", "for 15 people") is a detail of the caller's case, never what the question is about.
-  const all = questionTerms(message).map((term) => (domain.has(term.key) ? { ...term, specific: true } : /^\d+$/.test(term.word) ? { ...term, specific: false } : term));
+  const all = questionTerms(message).map((term) =>
+    domain.has(term.key) ? { ...term, specific: true } : /^\d+$/.test(term.word) ? { ...term, specific: false } : term,
+  );
   let judge = all.filter((term) => term.specific);
   const generic = all.filter((term) => !term.specific);
   if (!judge.length) {
@@ -240,13 +364,41 @@ function readQuestion(message: string, options: KnowledgeOptions): Question | nu
     const b = judge.find((term) => term.word === sequence[index + 1]);
     // A caller's own number ("20 minutes late", "for 15 people") is a detail of their case, never half of a compound.
     // Nor is a describing word in -ly or an order ("hourly rate", "first groom"): the passage may say it of another word ("per hour", "first visit").
-    if (a && b && a.key !== b.key && a.specific && b.specific && !isPlural(a.word) && !/^\d/.test(a.word) && !/ly$|^(first|second|third|last|next)$/.test(a.word)) pairs.push([a.key, b.key]);
+    if (
+      a &&
+      b &&
+      a.key !== b.key &&
+      a.specific &&
+      b.specific &&
+      !isPlural(a.word) &&
+      !/^\d/.test(a.word) &&
+      !/ly$|^(first|second|third|last|next)$/.test(a.word)
+    )
+      pairs.push([a.key, b.key]);
   }
   const everydayWords = new Set(words(message).filter((word) => domain.has(termKey(word))));
   const items = new Set((options.itemWords ?? []).map(termKey).filter((key) => !domain.has(key)));
-  const asksLength = /\bhow long\b/i.test(message) && !/\b(before|in advance|ahead|beforehand|notice|prior)\b/i.test(message);
-  const asksOffer = /\b(do|does|can|could|will|would) (you|u|they) (do|offer|provide|sell|supply|stock|make|run|carry|have|take)\b/i.test(message);
-  return { text: message, everydayWords, judge, generic, type: answerTypeOf(message), pairs, domain, items, keys: termKeys(message), asksLength, asksOffer, callerDoes: callerVerbs(message), leadHours: leadTimeOf(message) };
+  const asksLength =
+    /\bhow long\b/i.test(message) && !/\b(before|in advance|ahead|beforehand|notice|prior)\b/i.test(message);
+  const asksOffer =
+    /\b(do|does|can|could|will|would) (you|u|they) (do|offer|provide|sell|supply|stock|make|run|carry|have|take)\b/i.test(
+      message,
+    );
+  return {
+    text: message,
+    everydayWords,
+    judge,
+    generic,
+    type: answerTypeOf(message),
+    pairs,
+    domain,
+    items,
+    keys: termKeys(message),
+    asksLength,
+    asksOffer,
+    callerDoes: callerVerbs(message),
+    leadHours: leadTimeOf(message),
+  };
 }
 
 function keyPositions(text: string): Map<string, number[]> {
@@ -317,12 +469,27 @@ function judgeText(question: Question, said: string, topicWords: Topic, waivable
   const keys = termKeys(said);
   const exact = (term: Term) => keys.has(term.key) || topic.has(term.key);
   const around = contentWords(`${said} ${topicWords.text}`);
-  const missing = question.judge.filter((term) => !exact(term)).map((term) => ({ term, closest: closestWord(term.word, around), action: describesAnAction(term.word) }));
+  const missing = question.judge
+    .filter((term) => !exact(term))
+    .map((term) => ({ term, closest: closestWord(term.word, around), action: describesAnAction(term.word) }));
   // At most one word by meaning, and never the only one: a sibling word ("coffee" ~ "tea") alone is no answer.
-  const soft = missing.filter((entry) => entry.action && entry.closest >= SOFT_MATCH && around.some((word) => describesAnAction(word) && wordSimilarity(entry.term.word, word) >= SOFT_MATCH)).slice(0, question.judge.length > 1 ? 1 : 0);
+  const soft = missing
+    .filter(
+      (entry) =>
+        entry.action &&
+        entry.closest >= SOFT_MATCH &&
+        around.some((word) => describesAnAction(word) && wordSimilarity(entry.term.word, word) >= SOFT_MATCH),
+    )
+    .slice(0, question.judge.length > 1 ? 1 : 0);
   const softKeys = new Set(soft.map((entry) => entry.term.key));
   const present = (term: Term) => exact(term) || softKeys.has(term.key);
-  const strongMissing = missing.some((entry) => !softKeys.has(entry.term.key) && entry.closest < RELATED && wordImportance(entry.term.word) >= STRONG_WORD && !waivable.has(entry.term.key));
+  const strongMissing = missing.some(
+    (entry) =>
+      !softKeys.has(entry.term.key) &&
+      entry.closest < RELATED &&
+      wordImportance(entry.term.word) >= STRONG_WORD &&
+      !waivable.has(entry.term.key),
+  );
   const paired = new Set(question.pairs.flat());
   const canWaive = (term: Term) => waivable.has(term.key) && !paired.has(term.key);
   const covered = question.judge.filter(present);
@@ -331,12 +498,18 @@ function judgeText(question: Question, said: string, topicWords: Topic, waivable
   // ("Boiler servicing" for "boiler service"; "Are your engineers DBS checked?" is not about "how many engineers").
   const topicHoldsAll =
     question.judge.every((term) => topic.has(term.key)) &&
-    (question.judge.some((term) => !waivable.has(term.key)) || question.generic.some((term) => !QUESTION_WORDS.has(term.key) && topic.has(term.key)));
+    (question.judge.some((term) => !waivable.has(term.key)) ||
+      question.generic.some((term) => !QUESTION_WORDS.has(term.key) && topic.has(term.key)));
   const anchored = inText.some((term) => !canWaive(term)) || topicHoldsAll;
   const waived = anchored ? question.judge.filter((term) => !present(term) && canWaive(term)) : [];
   const needed = Math.max(1, requiredCount(question.judge.length - waived.length));
   // "72 hours before collection" is a deadline: no answer to how long something takes.
-  const typeText = question.type === 'soon' ? clausesOnSubject(question, said) : question.type === 'duration' && question.asksLength ? said.replace(DEADLINE, ' ') : said;
+  const typeText =
+    question.type === 'soon'
+      ? clausesOnSubject(question, said)
+      : question.type === 'duration' && question.asksLength
+        ? said.replace(DEADLINE, ' ')
+        : said;
   const typeHolds = answerTypeHolds(question.type, typeText);
   // "What do you charge to deliver?" is not answered by what wedding-cake delivery costs: the amount is another item's.
   const otherItem = question.type === 'price' && aboutOtherItem(question, said, topic);
@@ -359,7 +532,15 @@ function judgeText(question: Question, said: string, topicWords: Topic, waivable
     weight(covered) * 2 +
     (topicHoldsAll ? weight(question.judge) * 0.5 + 1 + weight(inText) * 0.5 : weight(inText)) +
     weight(genericCovered) * 0.5 +
-    (question.type === 'count' ? (countsSubject(question, said) ? 3 : typeHolds ? 0.5 : 0) : typeHolds && answerTypeScored(question.type) ? 2 : 0) +
+    (question.type === 'count'
+      ? countsSubject(question, said)
+        ? 3
+        : typeHolds
+          ? 0.5
+          : 0
+      : typeHolds && answerTypeScored(question.type)
+        ? 2
+        : 0) +
     (/\d/.test(said) ? 0.2 : 0) +
     meaning * 0.5;
   return { pass, score, topicHoldsAll };
@@ -381,7 +562,9 @@ function aboutOtherItem(question: Question, said: string, topic: Set<string>): b
     .some((sentence) => {
       const list = words(sentence).map((word) => termKey(word.replace(/'/g, '')));
       const firstAsked = list.findIndex((key) => subject.has(key));
-      const firstOther = list.findIndex((key) => question.items.has(key) && !question.keys.has(key) && !(headedByAsked && topic.has(key)));
+      const firstOther = list.findIndex(
+        (key) => question.items.has(key) && !question.keys.has(key) && !(headedByAsked && topic.has(key)),
+      );
       return firstOther >= 0 && (firstAsked < 0 || firstOther < firstAsked);
     });
 }
@@ -402,7 +585,10 @@ function clausesOnSubject(question: Question, said: string): string {
 function countsSubject(question: Question, said: string): boolean {
   const list = words(said);
   const subject = new Set(question.judge.map((term) => term.key));
-  return list.some((word, index) => subject.has(termKey(word)) && list.slice(Math.max(0, index - 2), index).some((before) => COUNT.test(before)));
+  return list.some(
+    (word, index) =>
+      subject.has(termKey(word)) && list.slice(Math.max(0, index - 2), index).some((before) => COUNT.test(before)),
+  );
 }
 
 const INSTRUCTION = /^(please|kindly|make sure|remember|don't|do not|always|never|bring|walk|arrive|wear|allow)\b/i;
@@ -410,7 +596,12 @@ const INSTRUCTION = /^(please|kindly|make sure|remember|don't|do not|always|neve
 const PRONOUN_START = /^(it|this|that|these|those|they|he|she|there|which|also|then)\b/i;
 
 /** The best one or two sentences of a passage, with the sentence before when the best one leans on it ("It takes…"). */
-function bestWindow(question: Question, text: string, topic: Topic, waivable: Set<string>): { text: string; score: number } | null {
+function bestWindow(
+  question: Question,
+  text: string,
+  topic: Topic,
+  waivable: Set<string>,
+): { text: string; score: number } | null {
   const all = sentences(text).filter((sentence) => !isNoise(sentence));
   const list = all.filter((sentence) => !/\?\s*$/.test(sentence));
   // A question in a passage is never said, but it names what the next sentences answer ("Warning light on? We read the fault codes…"): a heading.
@@ -441,13 +632,20 @@ function bestWindow(question: Question, text: string, topic: Topic, waivable: Se
   }
   if (!best) return null;
   // "What should I do?": the passage's next sentence is usually the instruction that follows the problem.
-  if (question.type === 'advice' && best.end < list.length && best.text.length < 300 && !/^(posted|share|by)\b/i.test(list[best.end])) {
+  if (
+    question.type === 'advice' &&
+    best.end < list.length &&
+    best.text.length < 300 &&
+    !/^(posted|share|by)\b/i.test(list[best.end])
+  ) {
     return { text: `${best.text} ${list[best.end]}`, score: best.score };
   }
   return best;
 }
 
-const contentKeys = (terms: Term[]) => [...new Set(terms.filter((term) => !QUESTION_WORDS.has(term.key)).map((term) => term.key))];
+const contentKeys = (terms: Term[]) => [
+  ...new Set(terms.filter((term) => !QUESTION_WORDS.has(term.key)).map((term) => term.key)),
+];
 
 function similarQuestions(question: Question, asked: string): boolean {
   const caller = contentKeys([...question.judge, ...question.generic]);
@@ -455,7 +653,10 @@ function similarQuestions(question: Question, asked: string): boolean {
   if (!caller.length || !stored.length) return false;
   const callerSet = new Set(caller);
   const storedSet = new Set(stored);
-  return caller.filter((key) => storedSet.has(key)).length >= requiredCount(caller.length) && stored.filter((key) => callerSet.has(key)).length >= requiredCount(stored.length);
+  return (
+    caller.filter((key) => storedSet.has(key)).length >= requiredCount(caller.length) &&
+    stored.filter((key) => callerSet.has(key)).length >= requiredCount(stored.length)
+  );
 }
 
 const DETAIL_LEAD = new Set(['for', 'with', 'to', 'from', 'by', 'at', 'on', 'in', 'my', 'our', 'his', 'her', 'their']);
@@ -471,7 +672,11 @@ function inDetailPhrase(text: string, word: string): boolean {
 function saidAsVerb(text: string, word: string): boolean {
   const list = words(text).map((entry) => entry.replace(/'/g, ''));
   const at = list.indexOf(word);
-  return at >= 0 && (/^(i|we|you|to|can|could|will|would|do|please)$/.test(list[at - 1] ?? '') || /^(up|in|out|off|on|over)$/.test(list[at + 1] ?? ''));
+  return (
+    at >= 0 &&
+    (/^(i|we|you|to|can|could|will|would|do|please)$/.test(list[at - 1] ?? '') ||
+      /^(up|in|out|off|on|over)$/.test(list[at + 1] ?? ''))
+  );
 }
 
 /** A stored question means the caller's when their sentence vectors are this alike (paraphrases ~0.8, other questions of the same business ~0.5-0.7). */
@@ -489,12 +694,20 @@ function sameMeaning(question: Question, asked: string): boolean {
   const stored = new Set(contentKeys(storedTerms));
   if (!caller.some((key) => stored.has(key) && !question.domain.has(key))) return false;
   const storedWords = storedTerms.map((term) => term.word);
-  const unmatched = [...question.judge, ...question.generic].filter((term) => !stored.has(term.key) && !QUESTION_WORDS.has(term.key) && closestWord(term.word, storedWords) < 0.6);
+  const unmatched = [...question.judge, ...question.generic].filter(
+    (term) => !stored.has(term.key) && !QUESTION_WORDS.has(term.key) && closestWord(term.word, storedWords) < 0.6,
+  );
   // A thing the caller names that the stored question lacks may only be a detail of their case, said after
   // "for", "with"…: "a gift voucher for my mum" is "gift vouchers"; "bread making classes" is not "the bread".
-  const beside = unmatched.filter((term) => !inDetailPhrase(question.text, term.word) && !describesAnAction(term.word) && !saidAsVerb(question.text, term.word));
+  const beside = unmatched.filter(
+    (term) =>
+      !inDetailPhrase(question.text, term.word) &&
+      !describesAnAction(term.word) &&
+      !saidAsVerb(question.text, term.word),
+  );
   if (beside.some((term) => question.judge.includes(term) || wordImportance(term.word) >= STRONG_WORD)) return false;
-  if (unmatched.filter((term) => wordImportance(term.word) >= STRONG_WORD).length > (caller.length >= 3 ? 1 : 0)) return false;
+  if (unmatched.filter((term) => wordImportance(term.word) >= STRONG_WORD).length > (caller.length >= 3 ? 1 : 0))
+    return false;
   return sentenceSimilarity(question.text, asked, question.everydayWords) >= SAME_MEANING;
 }
 
@@ -503,7 +716,8 @@ function splitQuestionAnswer(hit: ApiKnowledgeHit): { question: string; answer: 
   const paragraphs = hit.text.split(/\n\s*\n/);
   const heading = (hit.heading ?? '').trim().toLowerCase();
   const first = paragraphs[0]?.trim() ?? '';
-  if (paragraphs.length > 1 && (first.endsWith('?') || first.toLowerCase() === heading)) return { question: first, answer: paragraphs.slice(1).join('\n\n').trim() };
+  if (paragraphs.length > 1 && (first.endsWith('?') || first.toLowerCase() === heading))
+    return { question: first, answer: paragraphs.slice(1).join('\n\n').trim() };
   return { question: hit.heading ?? '', answer: hit.text.trim() };
 }
 
@@ -518,11 +732,24 @@ function evaluate(question: Question, hit: ApiKnowledgeHit, waivable: Set<string
   }
   const topic = topicOf(`${hit.heading ?? ''}\n${hit.source.title ?? ''}`);
   if (hit.source.type === 'product') return productAnswer(question, hit, topic, waivable, rankBonus);
-  const window = bestWindow(question, hit.source.kind === 'service' ? serviceChunkSaid(hit) : hit.text, topic, waivable);
+  const window = bestWindow(
+    question,
+    hit.source.kind === 'service' ? serviceChunkSaid(hit) : hit.text,
+    topic,
+    waivable,
+  );
   let best: Candidate | null = window ? { hit, text: window.text, score: window.score + rankBonus } : null;
   // An FAQ in a page or a pasted text: each question with its answer, like an answered question.
   for (const pair of questionsAndAnswers(hit.text)) {
-    const candidate = answerTo(question, hit, pair.question, pair.answer, topicOf(`${hit.heading ?? ''}\n${pair.question}`), waivable, rankBonus);
+    const candidate = answerTo(
+      question,
+      hit,
+      pair.question,
+      pair.answer,
+      topicOf(`${hit.heading ?? ''}\n${pair.question}`),
+      waivable,
+      rankBonus,
+    );
     if (candidate && (!best || candidate.score > best.score)) best = candidate;
   }
   return best;
@@ -541,7 +768,9 @@ function serviceChunkSaid(hit: ApiKnowledgeHit): string {
     .filter((paragraph) => bare(paragraph) !== bare(name) && !/^one-off service\.?$/i.test(paragraph.trim()))
     .map((paragraph) => {
       const price = /^price:\s*(.+?)\.?$/i.exec(paragraph.trim());
-      return price && name ? `${capitalizeFirst(namePhrase(nameInSentence(name)))} ${pricePredicate(price[1], takesPluralVerb(name))}.` : paragraph;
+      return price && name
+        ? `${capitalizeFirst(namePhrase(nameInSentence(name)))} ${pricePredicate(price[1], takesPluralVerb(name))}.`
+        : paragraph;
     })
     .join('\n\n');
 }
@@ -551,7 +780,13 @@ function serviceChunkSaid(hit: ApiKnowledgeHit): string {
  * Swedish-style cardamom and cinnamon bun."): one of its sentences alone is a fragment
  * without its name or its price.
  */
-function productAnswer(question: Question, hit: ApiKnowledgeHit, topic: Topic, waivable: Set<string>, rankBonus: number): Candidate | null {
+function productAnswer(
+  question: Question,
+  hit: ApiKnowledgeHit,
+  topic: Topic,
+  waivable: Set<string>,
+  rankBonus: number,
+): Candidate | null {
   const description = sentences(hit.text).join(' ');
   const name = (hit.source.title ?? hit.heading ?? '').trim();
   const text = name ? productStatement(name, description) : description;
@@ -561,7 +796,15 @@ function productAnswer(question: Question, hit: ApiKnowledgeHit, topic: Topic, w
 }
 
 /** A stored question and its answer: the whole answer when the caller asks the same, else its best sentences. */
-function answerTo(question: Question, hit: ApiKnowledgeHit, asked: string, answer: string, topic: Topic, waivable: Set<string>, rankBonus: number): Candidate | null {
+function answerTo(
+  question: Question,
+  hit: ApiKnowledgeHit,
+  asked: string,
+  answer: string,
+  topic: Topic,
+  waivable: Set<string>,
+  rankBonus: number,
+): Candidate | null {
   const clean = sentences(answer).join(' ');
   // The stored question is the caller's when each holds the other's content words (all but one of three or more).
   const sameWords = similarQuestions(question, asked);
@@ -570,7 +813,14 @@ function answerTo(question: Question, hit: ApiKnowledgeHit, asked: string, answe
     if (whole.pass) return { hit, text: clean, score: whole.score + 2 + rankBonus };
   }
   // The same question in other words: its answer is the owner's answer to this one (a price or a duration still has to be in it).
-  if (!sameWords && clean && clean.length <= 420 && sameMeaning(question, asked) && (answerTypeHolds(question.type, clean) || !answerTypeRequired(question.type)) && !doneByTheBusiness(question, clean, asked)) {
+  if (
+    !sameWords &&
+    clean &&
+    clean.length <= 420 &&
+    sameMeaning(question, asked) &&
+    (answerTypeHolds(question.type, clean) || !answerTypeRequired(question.type)) &&
+    !doneByTheBusiness(question, clean, asked)
+  ) {
     const whole = judgeText(question, clean, topic, waivable);
     return { hit, text: clean, score: Math.max(whole.score, 0) + 2 + rankBonus };
   }
@@ -590,17 +840,23 @@ function questionsAndAnswers(text: string): { question: string; answer: string }
     if (asked && trimmed.length <= 200) pairs.push({ question: asked[1].trim(), answer: [] });
     else if (pairs.length) pairs[pairs.length - 1].answer.push(trimmed.replace(/^\W*a(?:nswer)?\s*[:.)-]\s*/i, ''));
   }
-  return pairs.filter((pair) => pair.answer.length).map((pair) => ({ question: pair.question, answer: pair.answer.join('\n') }));
+  return pairs
+    .filter((pair) => pair.answer.length)
+    .map((pair) => ({ question: pair.question, answer: pair.answer.join('\n') }));
 }
 
 function pick(question: Question, hits: ApiKnowledgeHit[], trace?: (line: string) => void): Candidate | null {
   // Only the business's own everyday words: a word most found passages hold is no sign (they were found by it).
   const waivable = question.domain;
-  trace?.(`judge [${question.judge.map((term) => term.key).join(' ')}] generic [${question.generic.map((term) => term.key).join(' ')}] type ${question.type} pairs [${question.pairs.map((pair) => pair.join('+')).join(' ')}] waivable [${[...waivable].join(' ')}]`);
+  trace?.(
+    `judge [${question.judge.map((term) => term.key).join(' ')}] generic [${question.generic.map((term) => term.key).join(' ')}] type ${question.type} pairs [${question.pairs.map((pair) => pair.join('+')).join(' ')}] waivable [${[...waivable].join(' ')}]`,
+  );
   let best: Candidate | null = null;
   for (const hit of hits) {
     const candidate = evaluate(question, hit, waivable);
-    trace?.(`  ${candidate ? candidate.score.toFixed(2).padStart(6) : '     -'} ${hit.source.type} "${hit.heading}" ${candidate ? `=> ${candidate.text.slice(0, 90)}` : ''}`);
+    trace?.(
+      `  ${candidate ? candidate.score.toFixed(2).padStart(6) : '     -'} ${hit.source.type} "${hit.heading}" ${candidate ? `=> ${candidate.text.slice(0, 90)}` : ''}`,
+    );
     if (candidate && (!best || candidate.score > best.score)) best = candidate;
   }
   return best;
@@ -620,7 +876,11 @@ function focusedQuery(question: Question, waivable: Set<string>): string | null 
 
 const SEARCH_LIMIT = 8;
 
-export async function answerFromKnowledge(tools: AssistantTools, message: string, options: KnowledgeOptions = {}): Promise<Answer | null> {
+export async function answerFromKnowledge(
+  tools: AssistantTools,
+  message: string,
+  options: KnowledgeOptions = {},
+): Promise<Answer | null> {
   const question = readQuestion(message, options);
   if (!question) return null;
   const hits = await tools.searchKnowledge(message, SEARCH_LIMIT);
@@ -629,7 +889,9 @@ export async function answerFromKnowledge(tools: AssistantTools, message: string
     const query = focusedQuery(question, question.domain);
     if (query) {
       const seen = new Set(hits.map((hit) => `${hit.source._id}:${hit.text.slice(0, 40)}`));
-      const more = (await tools.searchKnowledge(query, SEARCH_LIMIT)).filter((hit) => !seen.has(`${hit.source._id}:${hit.text.slice(0, 40)}`));
+      const more = (await tools.searchKnowledge(query, SEARCH_LIMIT)).filter(
+        (hit) => !seen.has(`${hit.source._id}:${hit.text.slice(0, 40)}`),
+      );
       best = pick(question, more, options.trace);
     }
   }

@@ -27,7 +27,11 @@ export function properNounsIn(texts: string[]): Set<string> {
   return new Set([...capitalised].filter((word) => !lower.has(word)));
 }
 
-const COMMON_POSSESSORS = new Set('men women children kids ladies gents gentlemen boys girls baby babies people mens womens childrens teen teens student students'.split(' '));
+const COMMON_POSSESSORS = new Set(
+  'men women children kids ladies gents gentlemen boys girls baby babies people mens womens childrens teen teens student students'.split(
+    ' ',
+  ),
+);
 
 /** A word that keeps its capitals: an acronym or code (EICR, BS8, iPhone), a possessive name, or a known proper noun. */
 function keepsCase(word: string, proper: Set<string>, alone = false): boolean {
@@ -46,7 +50,9 @@ function keepsCase(word: string, proper: Set<string>, alone = false): boolean {
 /** "Wedding Cake" → "wedding cake"; "EV Charger Installation" → "EV charger installation". */
 export function nameInSentence(name: string, proper: Set<string> = new Set()): string {
   const pieces = name.trim().split(/(\s+)/);
-  return pieces.map((word) => (/^\s+$/.test(word) || keepsCase(word, proper, pieces.length === 1) ? word : word.toLowerCase())).join('');
+  return pieces
+    .map((word) => (/^\s+$/.test(word) || keepsCase(word, proper, pieces.length === 1) ? word : word.toLowerCase()))
+    .join('');
 }
 
 export const capitalizeFirst = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -65,9 +71,20 @@ export function article(phrase: string): 'a' | 'an' {
 }
 
 const UNCOUNTABLE = new Set(
-  'advice bread hair equipment furniture information insurance software jewellery jewelry luggage cash money flour rice music training maintenance repair repairs care cover support'.split(' '),
+  'advice bread hair equipment furniture information insurance software jewellery jewelry luggage cash money flour rice music training maintenance repair repairs care cover support'.split(
+    ' ',
+  ),
 );
-const IRREGULAR_PLURALS: Record<string, string> = { person: 'people', child: 'children', man: 'men', woman: 'women', foot: 'feet', tooth: 'teeth', mouse: 'mice', goose: 'geese' };
+const IRREGULAR_PLURALS: Record<string, string> = {
+  person: 'people',
+  child: 'children',
+  man: 'men',
+  woman: 'women',
+  foot: 'feet',
+  tooth: 'teeth',
+  mouse: 'mice',
+  goose: 'geese',
+};
 const F_TO_VES = new Set('loaf leaf knife life wife half shelf calf thief wolf scarf self sheaf'.split(' '));
 const O_TO_OES = new Set('potato tomato hero echo'.split(' '));
 
@@ -121,7 +138,28 @@ export function namePhrase(name: string): string {
 /** Said of the name: is it one thing or several ("costs" / "cost")? "Smoke and heat alarms" are several, though said without "a". */
 export const takesPluralVerb = (name: string) => isPluralName(name) && (!isMassName(name) || /\s(and|&)\s/.test(name));
 
-const SMALL = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];
+const SMALL = [
+  'zero',
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'eleven',
+  'twelve',
+  'thirteen',
+  'fourteen',
+  'fifteen',
+  'sixteen',
+  'seventeen',
+  'eighteen',
+  'nineteen',
+];
 const TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
 
 /** 2 → "two", 45 → "forty-five", 120 → "one hundred and twenty"; 1,000 and over stay digits. */
@@ -151,15 +189,19 @@ export function pricePredicate(price: string, plural = false): string {
     .replace(/\s*\/\s*(hr|hour)\b/i, ' an hour')
     .replace(/\s*\/\s*(day)\b/i, ' a day');
   const verb = (singular: string, many: string) => (plural ? many : singular);
-  const from = tag.match(/^(?:from|starting (?:at|from)|starts (?:at|from)|prices? from|as little as)\s+(.+)$/i) ?? tag.match(/^(.+?)\s*(?:\+|and up(?:wards)?|upwards|or more|onwards)$/i);
+  const from =
+    tag.match(/^(?:from|starting (?:at|from)|starts (?:at|from)|prices? from|as little as)\s+(.+)$/i) ??
+    tag.match(/^(.+?)\s*(?:\+|and up(?:wards)?|upwards|or more|onwards)$/i);
   if (from) return `${verb('starts', 'start')} at ${from[1]}`;
   const range = tag.match(/^([£$€]\s?[\d.,]+)\s*(?:-|–|—|to)\s*([£$€]?\s?[\d.,]+)(.*)$/i);
   if (range) {
     const upper = /^[£$€]/.test(range[2]) ? range[2] : `${range[1].charAt(0)}${range[2]}`;
     return `${verb('costs', 'cost')} between ${range[1]} and ${upper}${range[3]}`;
   }
-  if (/^(free|no charge|included|complimentary)\b/i.test(tag)) return `${verb('is', 'are')} ${tag.charAt(0).toLowerCase()}${tag.slice(1)}`;
-  if (!/\d/.test(tag)) return `${verb('is', 'are')} priced ${/^(on|by|upon)\b/i.test(tag) ? '' : 'as '}${tag.charAt(0).toLowerCase()}${tag.slice(1)}`;
+  if (/^(free|no charge|included|complimentary)\b/i.test(tag))
+    return `${verb('is', 'are')} ${tag.charAt(0).toLowerCase()}${tag.slice(1)}`;
+  if (!/\d/.test(tag))
+    return `${verb('is', 'are')} priced ${/^(on|by|upon)\b/i.test(tag) ? '' : 'as '}${tag.charAt(0).toLowerCase()}${tag.slice(1)}`;
   const lead = /^[A-Z][a-z]/.test(tag) ? `${tag.charAt(0).toLowerCase()}${tag.slice(1)}` : tag;
   return `${verb('costs', 'cost')} ${lead}`;
 }
@@ -169,7 +211,11 @@ export function joinStatements(first: string, second: string): string {
   const a = first.trim().replace(/[.]+$/, '');
   const b = second.trim();
   if (!b) return `${a}.`;
-  if (/^(we|it|they|you|our|each|every|this|these|prices?)\b/i.test(b) && a.length + b.length < 160 && !/[;:?!]/.test(a)) {
+  if (
+    /^(we|it|they|you|our|each|every|this|these|prices?)\b/i.test(b) &&
+    a.length + b.length < 160 &&
+    !/[;:?!]/.test(a)
+  ) {
     const rest = `${b.charAt(0).toLowerCase()}${b.slice(1)}`;
     return `${a}, and ${/[.!?]$/.test(rest) ? rest : `${rest}.`}`;
   }
@@ -186,12 +232,17 @@ export function productStatement(name: string, text: string): string {
   // The price's own short sentence ("£2.20 each, or £12 for 6.") is said whole; a price inside a longer one stays there.
   const priceSentence = parts.find((part) => findPrice(part) && part.split(/\s+/).length <= 8) ?? null;
   const price = priceSentence ? priceSentence.replace(/[.]+$/, '') : null;
-  const rest = parts.filter((part) => part !== priceSentence).join(' ').trim();
+  const rest = parts
+    .filter((part) => part !== priceSentence)
+    .join(' ')
+    .trim();
   const said = nameInSentence(name, properNounsIn([text]));
   const verb = isPluralName(said) ? 'are' : 'is';
   const lead = price ? `Our ${said} ${verb} ${price.replace(/^From\b/, 'from')}` : `We have ${said}`;
   if (!rest) return `${lead}.`;
   const first = rest.split(/\s+/)[0] ?? '';
-  const opening = STOP_WORDS.has(first.toLowerCase().split('-')[0]) ? `${rest.charAt(0).toLowerCase()}${rest.slice(1)}` : rest;
+  const opening = STOP_WORDS.has(first.toLowerCase().split('-')[0])
+    ? `${rest.charAt(0).toLowerCase()}${rest.slice(1)}`
+    : rest;
   return `${lead}: ${/[.!?]$/.test(opening) ? opening : `${opening}.`}`;
 }

@@ -1,6 +1,15 @@
 import { addressableName } from '#api/services/customer-records';
 import { OrderNeedsContactError } from '../orders';
-import type { AssistantTools, CapturedDetails, CustomerFact, HistoryMessage, OrderRequest, ProductFact, ServiceFact, TurnInput } from '../types';
+import type {
+  AssistantTools,
+  CapturedDetails,
+  CustomerFact,
+  HistoryMessage,
+  OrderRequest,
+  ProductFact,
+  ServiceFact,
+  TurnInput,
+} from '../types';
 import type { Answer } from './answer';
 import { parseDetails } from './details';
 import { classify } from './intents';
@@ -28,14 +37,22 @@ const PROMPTS = [ASK_ITEMS, ASK_WHO, ASK_CONFIRM];
 
 const ORDER_WORDS = /\b(order|ordering|buy|purchase|reserve|put (one|some|them|it) aside)\b/i;
 // "Do I need …?" asks whether something is required; it wants nothing.
-const WANT = /\b(i'?d like|i would like|i'?ll (have|take)|(can|could|may) (i|we) (have|get|order)|i want|(?<!\b(do|would|will|should|must) )i need|we'?d like|we need|please|i'?m after)\b/i;
-const HOW_TO_ORDER = /\bhow (do|can|would) (i|we) (place an |make an )?order\b|\b(can|could) (i|we) (place|make) an order\b|\b(i|we)('?d| would) like to (place an |make an )?order\b/i;
+const WANT =
+  /\b(i'?d like|i would like|i'?ll (have|take)|(can|could|may) (i|we) (have|get|order)|i want|(?<!\b(do|would|will|should|must) )i need|we'?d like|we need|please|i'?m after)\b/i;
+const HOW_TO_ORDER =
+  /\bhow (do|can|would) (i|we) (place an |make an )?order\b|\b(can|could) (i|we) (place|make) an order\b|\b(i|we)('?d| would) like to (place an |make an )?order\b/i;
 /** "Yes" alone is a carrier keyword by SMS (never reaches the assistant): "confirm" and the like work everywhere. */
-const CONFIRM = /\b(confirm|confirmed|correct|that's right|thats right|that is right|place it|go ahead|sounds good|perfect|yes|yeah|yep|please do)\b/i;
+const CONFIRM =
+  /\b(confirm|confirmed|correct|that's right|thats right|that is right|place it|go ahead|sounds good|perfect|yes|yeah|yep|please do)\b/i;
 /** "No thanks" ends the order; "cancel" is a carrier keyword by SMS, so it is not suggested there. */
-const ABANDON = /^\s*(no( thanks| thank you)?|nope|nah|never ?mind|forget it|cancel( (it|that|the order))?|don'?t bother|leave it)\s*[.!]*\s*$/i;
+const ABANDON =
+  /^\s*(no( thanks| thank you)?|nope|nah|never ?mind|forget it|cancel( (it|that|the order))?|don'?t bother|leave it)\s*[.!]*\s*$/i;
 
-export type OrderFlow = { messages: string[]; /** For each message, whether the question before it asked who the order is for. */ askedWho: boolean[]; lastPrompt: string };
+export type OrderFlow = {
+  messages: string[];
+  /** For each message, whether the question before it asked who the order is for. */ askedWho: boolean[];
+  lastPrompt: string;
+};
 
 const promptOf = (text: string) => PROMPTS.find((prompt) => text.includes(prompt)) ?? null;
 
@@ -46,7 +63,12 @@ export function orderInProgress(history: HistoryMessage[]): OrderFlow | null {
   if (!last) return null;
   const messages: string[] = [];
   const askedWho: boolean[] = [];
-  while (index >= 1 && history[index].role === 'assistant' && promptOf(history[index].content) && history[index - 1].role === 'user') {
+  while (
+    index >= 1 &&
+    history[index].role === 'assistant' &&
+    promptOf(history[index].content) &&
+    history[index - 1].role === 'user'
+  ) {
     messages.unshift(history[index - 1].content);
     const previous = history[index - 2];
     askedWho.unshift(Boolean(previous?.role === 'assistant' && promptOf(previous.content) === ASK_WHO));
@@ -90,12 +112,15 @@ function apply(lines: Line[], mentions: ItemMention[]): Line[] {
       next.push({ product: mention.product, quantity: Math.max(1, mention.quantity ?? 1) });
     }
   }
-  return next.filter((line) => line.quantity > 0).map((line) => ({ ...line, quantity: Math.min(line.quantity, 100000) }));
+  return next
+    .filter((line) => line.quantity > 0)
+    .map((line) => ({ ...line, quantity: Math.min(line.quantity, 100000) }));
 }
 
 function merge(target: CapturedDetails, extra: CapturedDetails): CapturedDetails {
   const merged: CapturedDetails = { ...target };
-  for (const key of ['name', 'phone', 'preferred_time'] as const) if (merged[key] === undefined && extra[key] !== undefined) merged[key] = extra[key];
+  for (const key of ['name', 'phone', 'preferred_time'] as const)
+    if (merged[key] === undefined && extra[key] !== undefined) merged[key] = extra[key];
   return merged;
 }
 
@@ -122,7 +147,8 @@ const spokenPrice = (price: string) => {
 /** "2 × Sourdough loaf (£4.50 a loaf)" written; "two sourdough loaves at £4.50 a loaf" aloud (a voice reads "×" and brackets badly). */
 function lineText(line: Line, spoken: boolean, withPrice = true, proper?: Set<string>): string {
   const price = withPrice ? line.product.price?.trim() : null;
-  if (spoken) return `${quantityOf(line.quantity, nameInSentence(line.product.name, proper), true)}${price ? spokenPrice(price) : ''}`;
+  if (spoken)
+    return `${quantityOf(line.quantity, nameInSentence(line.product.name, proper), true)}${price ? spokenPrice(price) : ''}`;
   return `${line.quantity} × ${line.product.name}${price ? ` (${price})` : ''}`;
 }
 
@@ -130,7 +156,13 @@ function catalogue(products: ProductFact[], spoken: boolean): string {
   const proper = properNounsOf({ services: [], products });
   const shown = products
     .slice(0, 8)
-    .map((product) => (spoken ? `${pluralName(nameInSentence(product.name, proper))}${product.price ? spokenPrice(product.price) : ''}` : product.price ? `${product.name} (${product.price})` : product.name));
+    .map((product) =>
+      spoken
+        ? `${pluralName(nameInSentence(product.name, proper))}${product.price ? spokenPrice(product.price) : ''}`
+        : product.price
+          ? `${product.name} (${product.price})`
+          : product.name,
+    );
   return products.length > shown.length ? `${shown.join(', ')} and more` : listOf(shown);
 }
 
@@ -139,7 +171,8 @@ function confirmQuestion(input: TurnInput): string {
   return `${ASK_CONFIRM} Just say yes, or tell me what to change.`;
 }
 
-const hasContact = (details: CapturedDetails, customer: CustomerFact | null) => Boolean(customer || (details.name && details.phone));
+const hasContact = (details: CapturedDetails, customer: CustomerFact | null) =>
+  Boolean(customer || (details.name && details.phone));
 
 /** The order read back, and the one question that moves it on. */
 function readBack(input: TurnInput, state: OrderState, lead = ''): Answer {
@@ -147,7 +180,8 @@ function readBack(input: TurnInput, state: OrderState, lead = ''): Answer {
   const { lines, details } = state;
   const prefix = lead ? `${lead} ` : '';
   const proper = properNounsOf(input.business);
-  if (!lines.length) return { text: `${prefix}${ASK_ITEMS} We have ${catalogue(input.business.products, spoken)}.`, sources: [] };
+  if (!lines.length)
+    return { text: `${prefix}${ASK_ITEMS} We have ${catalogue(input.business.products, spoken)}.`, sources: [] };
   const items = `Here's your order: ${listOf(lines.map((line) => lineText(line, spoken, true, proper)))}.`;
   const when = details.preferred_time ? ` I've noted ${details.preferred_time}.` : '';
   if (!hasContact(details, input.customer)) return { text: `${prefix}${items}${when} ${ASK_WHO}`, sources: [] };
@@ -159,7 +193,12 @@ async function place(input: TurnInput, tools: AssistantTools, state: OrderState)
   const { lines, details } = state;
   const spoken = spokenChannel(input);
   const request: OrderRequest = {
-    lines: lines.map((line) => ({ memory_id: line.product._id, name: line.product.name, quantity: line.quantity, price: line.product.price })),
+    lines: lines.map((line) => ({
+      memory_id: line.product._id,
+      name: line.product.name,
+      quantity: line.quantity,
+      price: line.product.price,
+    })),
     notes: details.preferred_time ? `Wanted: ${details.preferred_time}` : null,
     contact: input.customer ? undefined : { name: details.name, phone: details.phone },
   };
@@ -167,15 +206,29 @@ async function place(input: TurnInput, tools: AssistantTools, state: OrderState)
   const items = listOf(lines.map((line) => lineText(line, spoken, false, properNounsOf(input.business))));
   try {
     const action = await tools.takeOrder(request);
-    return { text: `Thank you${name ? `, ${name}` : ''}! I've placed your order: ${items}. The team will confirm it with you soon.`, sources: [], actions: [action] };
+    return {
+      text: `Thank you${name ? `, ${name}` : ''}! I've placed your order: ${items}. The team will confirm it with you soon.`,
+      sources: [],
+      actions: [action],
+    };
   } catch (error) {
-    if (error instanceof OrderNeedsContactError) return { text: `I'm sorry, I couldn't use that number. ${ASK_WHO}`, sources: [] };
+    if (error instanceof OrderNeedsContactError)
+      return { text: `I'm sorry, I couldn't use that number. ${ASK_WHO}`, sources: [] };
     // The order must not be lost: the team gets it as a task and confirms it by hand.
     const action = await tools.createTask({
       title: `Order request from ${name ?? details.phone ?? 'a customer'}`,
-      details: { name: input.customer?.name ?? details.name, phone: input.customer?.phones[0] ?? details.phone, preferred_time: details.preferred_time, reason: `Order: ${items}` },
+      details: {
+        name: input.customer?.name ?? details.name,
+        phone: input.customer?.phones[0] ?? details.phone,
+        preferred_time: details.preferred_time,
+        reason: `Order: ${items}`,
+      },
     });
-    return { text: `Thank you${name ? `, ${name}` : ''}! I've passed your order for ${items} to the team, who will confirm it with you soon.`, sources: [], actions: [action] };
+    return {
+      text: `Thank you${name ? `, ${name}` : ''}! I've passed your order for ${items} to the team, who will confirm it with you soon.`,
+      sources: [],
+      actions: [action],
+    };
   }
 }
 
@@ -183,7 +236,11 @@ async function place(input: TurnInput, tools: AssistantTools, state: OrderState)
  * One turn of taking an order, or null when the message is something else in the middle of
  * it (a question): the caller answers that and asks about the order again (orderReminder).
  */
-export async function orderTurn(input: TurnInput, tools: AssistantTools, flow: OrderFlow | null): Promise<Answer | null> {
+export async function orderTurn(
+  input: TurnInput,
+  tools: AssistantTools,
+  flow: OrderFlow | null,
+): Promise<Answer | null> {
   const { message, business } = input;
   const products = business.products;
   const askedWho = flow?.lastPrompt === ASK_WHO;
@@ -192,11 +249,22 @@ export async function orderTurn(input: TurnInput, tools: AssistantTools, flow: O
   const intents = classify(message);
   const previous = flow ? replay(flow.messages, flow.askedWho, products) : { lines: [], details: {} };
 
-  if (flow && !mentions.length && !given.phone && (ABANDON.test(message) || (intents.negative && !CONFIRM.test(message)))) {
+  if (
+    flow &&
+    !mentions.length &&
+    !given.phone &&
+    (ABANDON.test(message) || (intents.negative && !CONFIRM.test(message)))
+  ) {
     return { text: "No problem, I haven't placed an order. Is there anything else I can help with?", sources: [] };
   }
   const state: OrderState = { lines: apply(previous.lines, mentions), details: merge(previous.details, given) };
-  if (flow?.lastPrompt === ASK_CONFIRM && !mentions.length && CONFIRM.test(message) && state.lines.length && hasContact(state.details, input.customer)) {
+  if (
+    flow?.lastPrompt === ASK_CONFIRM &&
+    !mentions.length &&
+    CONFIRM.test(message) &&
+    state.lines.length &&
+    hasContact(state.details, input.customer)
+  ) {
     return place(input, tools, state);
   }
   const question = /\?\s*$/.test(message.trim()) || intents.hours || intents.location || intents.phone || intents.email;

@@ -51,8 +51,10 @@ const FRIENDLY: Wording = {
   unsureTransfer: (phone) => `If it's urgent, you can reach the team on ${phone}.`,
   askDetails: (missing) => `I'd be happy to arrange that. Could I take ${missing}?`,
   askAgain: (missing) => `Thanks! Could I also take ${missing}?`,
-  askTime: (first) => (first ? "I'd be happy to arrange that. When would suit you?" : 'Thanks! And when would suit you?'),
-  confirmTask: (name) => `Thank you${name ? `, ${name}` : ''}! I've passed this to the team and someone will be in touch to confirm.`,
+  askTime: (first) =>
+    first ? "I'd be happy to arrange that. When would suit you?" : 'Thanks! And when would suit you?',
+  confirmTask: (name) =>
+    `Thank you${name ? `, ${name}` : ''}! I've passed this to the team and someone will be in touch to confirm.`,
   noProblem: 'No problem at all. Is there anything else I can help with?',
   bookingOffer: "If you'd like, I can take your details now and the team will arrange it.",
   noCapture: "I can't take bookings myself, but the team will be glad to help.",
@@ -63,7 +65,8 @@ const FRIENDLY: Wording = {
   tooLong: "That's a long message! Could you ask your question in a sentence or two?",
   englishOnly: (then) => `I'm sorry, I can only help in English. Please ask me in English, ${then}`,
   leaveDetails: "or tell me your name and number and I'll pass your message to the team.",
-  declineInstruction: (business) => `Sorry, I can't do that. I'm happy to help with questions about ${business}, such as our services, prices and opening times.`,
+  declineInstruction: (business) =>
+    `Sorry, I can't do that. I'm happy to help with questions about ${business}, such as our services, prices and opening times.`,
 };
 
 const PROFESSIONAL: Wording = {
@@ -72,14 +75,16 @@ const PROFESSIONAL: Wording = {
   welcomeBack: 'How else may I help?',
   youreWelcome: 'You are welcome. Is there anything else I can help you with?',
   goodbye: 'Thank you for contacting us. Goodbye.',
-  unsure: "I'm not sure about that, I'm afraid; I've passed your question to the team and someone will get back to you.",
+  unsure:
+    "I'm not sure about that, I'm afraid; I've passed your question to the team and someone will get back to you.",
   passedOn: "I've passed your question to the team and someone will get back to you.",
   unsureCallback: 'If you would like a call back, please give me your name and telephone number.',
   unsureTransfer: (phone) => `For an urgent matter, the team can be reached on ${phone}.`,
   askDetails: (missing) => `Certainly. May I take ${missing}?`,
   askAgain: (missing) => `Thank you. May I also take ${missing}?`,
   askTime: (first) => (first ? 'Certainly. When would suit you?' : 'Thank you. And when would suit you?'),
-  confirmTask: (name) => `Thank you${name ? `, ${name}` : ''}. I have passed your request to the team, who will contact you to confirm.`,
+  confirmTask: (name) =>
+    `Thank you${name ? `, ${name}` : ''}. I have passed your request to the team, who will contact you to confirm.`,
   noProblem: 'Certainly. Is there anything else I can help you with?',
   bookingOffer: 'If you wish, I can take your details now and the team will arrange it.',
   noCapture: 'I am unable to take bookings myself; the team will be pleased to help.',
@@ -90,7 +95,8 @@ const PROFESSIONAL: Wording = {
   tooLong: 'That is a long message. Could you put your question in a sentence or two?',
   englishOnly: (then) => `I'm sorry, I can only assist in English. Please ask in English, ${then}`,
   leaveDetails: 'or give me your name and number and I will pass your message to the team.',
-  declineInstruction: (business) => `I'm sorry, I can't do that. I can help with questions about ${business}: our services, prices and opening times.`,
+  declineInstruction: (business) =>
+    `I'm sorry, I can't do that. I can help with questions about ${business}: our services, prices and opening times.`,
 };
 
 const CONCISE: Wording = {
@@ -117,7 +123,8 @@ const CONCISE: Wording = {
   tooLong: 'Too long for me. Could you ask in a sentence or two?',
   englishOnly: (then) => `Sorry, I can only help in English. Ask me in English, ${then}`,
   leaveDetails: "or tell me your name and number and I'll pass it on.",
-  declineInstruction: (business) => `Sorry, I can't do that. Ask me about ${business}'s services, prices or opening times.`,
+  declineInstruction: (business) =>
+    `Sorry, I can't do that. Ask me about ${business}'s services, prices or opening times.`,
 };
 
 function capitalizeFirst(text: string): string {

@@ -9,26 +9,103 @@ import { STOP_WORDS, termKey } from './text';
  * ("2 sourdough" is the Sourdough loaf when it is the only sourdough).
  */
 /** `whole`: every word of the product's name was said (not only the words no other product has). */
-export type ItemMention = { product: ProductFact; quantity: number | null; remove: boolean; more: boolean; whole: boolean };
+export type ItemMention = {
+  product: ProductFact;
+  quantity: number | null;
+  remove: boolean;
+  more: boolean;
+  whole: boolean;
+};
 
 type Token = { word: string; key: string; boundary: boolean };
 
 const NUMBER_WORDS: Record<string, number> = {
-  a: 1, an: 1, one: 1, single: 1, two: 2, couple: 2, pair: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
-  eleven: 11, twelve: 12, dozen: 12, thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19, twenty: 20,
-  thirty: 30, forty: 40, fifty: 50, hundred: 100,
+  a: 1,
+  an: 1,
+  one: 1,
+  single: 1,
+  two: 2,
+  couple: 2,
+  pair: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  dozen: 12,
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  sixteen: 16,
+  seventeen: 17,
+  eighteen: 18,
+  nineteen: 19,
+  twenty: 20,
+  thirty: 30,
+  forty: 40,
+  fifty: 50,
+  hundred: 100,
 };
-const REMOVE = new Set(['no', 'not', 'without', 'remove', 'drop', 'cancel', 'minus', 'skip', 'dont', "don't", 'delete', 'scrap', 'lose']);
+const REMOVE = new Set([
+  'no',
+  'not',
+  'without',
+  'remove',
+  'drop',
+  'cancel',
+  'minus',
+  'skip',
+  'dont',
+  "don't",
+  'delete',
+  'scrap',
+  'lose',
+]);
 const MORE = new Set(['more', 'another', 'extra', 'additional', 'add']);
 /** Words that may sit between a quantity and the product ("2 of your large sourdough loaves"). */
-const FILLER = new Set(['of', 'the', 'your', 'those', 'these', 'them', 'x', '×', 'large', 'small', 'medium', 'big', 'fresh', 'whole', 'please', 'make', 'it', 'to', 'want', 'need', 'have', 'any', 'i', 'we', 'just', 'only']);
+const FILLER = new Set([
+  'of',
+  'the',
+  'your',
+  'those',
+  'these',
+  'them',
+  'x',
+  '×',
+  'large',
+  'small',
+  'medium',
+  'big',
+  'fresh',
+  'whole',
+  'please',
+  'make',
+  'it',
+  'to',
+  'want',
+  'need',
+  'have',
+  'any',
+  'i',
+  'we',
+  'just',
+  'only',
+]);
 
 /** "loaves" → loaf, "knives" → knife; then the shared stemmer. */
 const productKey = (word: string) => termKey(word.replace(/(?<=[a-z]{2})ves$/, 'f'));
 
 function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
-  for (const match of text.toLowerCase().replace(/[’‘]/g, "'").matchAll(/\d+(?:\.\d+)?|[a-z×]+(?:'[a-z]+)?|[,;.!?\n]|\band\b|\bplus\b/g)) {
+  for (const match of text
+    .toLowerCase()
+    .replace(/[’‘]/g, "'")
+    .matchAll(/\d+(?:\.\d+)?|[a-z×]+(?:'[a-z]+)?|[,;.!?\n]|\band\b|\bplus\b/g)) {
     const word = match[0];
     const boundary = /^[,;.!?\n]$/.test(word) || word === 'and' || word === 'plus';
     tokens.push({ word, key: boundary ? '' : productKey(word), boundary });
@@ -36,8 +113,15 @@ function tokenize(text: string): Token[] {
   return tokens;
 }
 
-const contentKeys = (name: string) =>
-  [...new Set(tokenize(name).filter((token) => !token.boundary && !STOP_WORDS.has(token.word) && token.word.length > 1 && !/^\d/.test(token.word)).map((token) => token.key))];
+const contentKeys = (name: string) => [
+  ...new Set(
+    tokenize(name)
+      .filter(
+        (token) => !token.boundary && !STOP_WORDS.has(token.word) && token.word.length > 1 && !/^\d/.test(token.word),
+      )
+      .map((token) => token.key),
+  ),
+];
 
 const numberOf = (word: string): number | null => (/^\d+$/.test(word) ? Number(word) : (NUMBER_WORDS[word] ?? null));
 
@@ -52,8 +136,21 @@ function before(tokens: Token[], start: number): { quantity: number | null; remo
     const number = numberOf(token.word);
     if (number !== null) {
       // "half a dozen", "a dozen": the larger unit wins; "a couple of" is two.
-      if (token.word === 'dozen' && index > 0 && tokens[index - 1].word === 'a' && index > 1 && tokens[index - 2].word === 'half') return { quantity: 6, remove: false, more };
-      if (token.word === 'dozen' && index > 0 && numberOf(tokens[index - 1].word) !== null && tokens[index - 1].word !== 'a') return { quantity: 12 * numberOf(tokens[index - 1].word)!, remove: false, more };
+      if (
+        token.word === 'dozen' &&
+        index > 0 &&
+        tokens[index - 1].word === 'a' &&
+        index > 1 &&
+        tokens[index - 2].word === 'half'
+      )
+        return { quantity: 6, remove: false, more };
+      if (
+        token.word === 'dozen' &&
+        index > 0 &&
+        numberOf(tokens[index - 1].word) !== null &&
+        tokens[index - 1].word !== 'a'
+      )
+        return { quantity: 12 * numberOf(tokens[index - 1].word)!, remove: false, more };
       quantity = number;
       return { quantity, remove: false, more: more || (index > 0 && tokens[index - 1].word === 'another') };
     }
@@ -74,7 +171,9 @@ function after(tokens: Token[], end: number): number | null {
 export function findItems(message: string, products: ProductFact[]): ItemMention[] {
   if (!products.length) return [];
   const tokens = tokenize(message);
-  const keyed = products.map((product) => ({ product, keys: contentKeys(product.name) })).filter((entry) => entry.keys.length);
+  const keyed = products
+    .map((product) => ({ product, keys: contentKeys(product.name) }))
+    .filter((entry) => entry.keys.length);
   const owners = new Map<string, number>();
   for (const entry of keyed) for (const key of entry.keys) owners.set(key, (owners.get(key) ?? 0) + 1);
   // Every place a product is named: a phrase of its words starting at a token of it.
@@ -84,7 +183,11 @@ export function findItems(message: string, products: ProductFact[]): ItemMention
       if (!keys.includes(tokens[start].key) || (start > 0 && keys.includes(tokens[start - 1].key))) continue;
       const found = new Set<string>();
       let end = start;
-      for (let index = start; index < tokens.length && index <= start + keys.length + 1 && !tokens[index].boundary; index += 1) {
+      for (
+        let index = start;
+        index < tokens.length && index <= start + keys.length + 1 && !tokens[index].boundary;
+        index += 1
+      ) {
         if (keys.includes(tokens[index].key)) {
           found.add(tokens[index].key);
           end = index;
@@ -97,11 +200,18 @@ export function findItems(message: string, products: ProductFact[]): ItemMention
   // Overlapping names: the one with more of its words wins ("chocolate croissant" over "croissant").
   spans.sort((a, b) => b.size - a.size || a.start - b.start);
   const kept: typeof spans = [];
-  for (const span of spans) if (!kept.some((other) => span.start <= other.end && other.start <= span.end)) kept.push(span);
+  for (const span of spans)
+    if (!kept.some((other) => span.start <= other.end && other.start <= span.end)) kept.push(span);
   return kept
     .sort((a, b) => a.start - b.start)
     .map((span) => {
       const said = before(tokens, span.start);
-      return { product: span.product, quantity: said.quantity ?? after(tokens, span.end), remove: said.remove, more: said.more, whole: span.whole };
+      return {
+        product: span.product,
+        quantity: said.quantity ?? after(tokens, span.end),
+        remove: said.remove,
+        more: said.more,
+        whole: span.whole,
+      };
     });
 }

@@ -23,7 +23,8 @@ export function questionParts(message: string, extraGeneric: string[] = []): str
     .map((part) => part.trim().replace(/^(and|also|plus)\s+/i, ''))
     .filter((part) => /[a-z]/i.test(part));
   // Each part must ask something of its own: "what time do you open and close?" and "my tap drips, how much to fix it?" stay whole.
-  const asks = (part: string) => part.split(/\s+/).length >= 3 && (/\?$/.test(part) || new RegExp(`^${OPENER}\\b`, 'i').test(part));
+  const asks = (part: string) =>
+    part.split(/\s+/).length >= 3 && (/\?$/.test(part) || new RegExp(`^${OPENER}\\b`, 'i').test(part));
   if (raw.length < 2 || !raw.every(asks)) return [message];
   return raw.map((part, index) => (index === 0 ? `${greeting}${part}` : carrySubject(part, raw[0], extraGeneric)));
 }
@@ -33,8 +34,29 @@ export function questionParts(message: string, extraGeneric: string[] = []): str
  * deposit", "how long"): a question made only of them is about the subject asked before.
  */
 const PROPERTY_WORDS = new Set(
-  ['notice', 'deposit', 'time', 'warning', 'advance', 'ahead', 'lead', 'wait', 'waiting', 'duration', 'minimum', 'maximum', 'earliest', 'latest', 'price', 'cost', 'refund', 'refundable', 'cancel', 'order', 'book']
-    .map(termKey),
+  [
+    'notice',
+    'deposit',
+    'time',
+    'warning',
+    'advance',
+    'ahead',
+    'lead',
+    'wait',
+    'waiting',
+    'duration',
+    'minimum',
+    'maximum',
+    'earliest',
+    'latest',
+    'price',
+    'cost',
+    'refund',
+    'refundable',
+    'cancel',
+    'order',
+    'book',
+  ].map(termKey),
 );
 const LEANS_ON_BEFORE = /\b(it|they|them|that|this|those|these|one)\b/i;
 
@@ -50,7 +72,11 @@ export function carrySubject(part: string, before: string, extraGeneric: string[
 }
 
 /** A follow-up turn with no subject of its own ("And how much notice would you need?") asks about the caller's last question's subject. */
-export function withEarlierSubject(message: string, previous: string | null | undefined, extraGeneric: string[] = []): string {
+export function withEarlierSubject(
+  message: string,
+  previous: string | null | undefined,
+  extraGeneric: string[] = [],
+): string {
   if (!previous || !/\?\s*$|^\W*(and|also|what about|how about)\b/i.test(message.trim())) return message;
   const bare = message.replace(/^\W*(and|also|plus)\s+/i, '');
   const carried = carrySubject(bare, previous, extraGeneric);
@@ -67,7 +93,11 @@ export function joinParts(answers: Answer[]): Answer {
     return true;
   });
   const joined = combine(kept);
-  if (kept.length === 2 && kept.every((answer) => sentences(answer.text).length === 1) && !kept.some((answer) => answer.escalated)) {
+  if (
+    kept.length === 2 &&
+    kept.every((answer) => sentences(answer.text).length === 1) &&
+    !kept.some((answer) => answer.escalated)
+  ) {
     return { ...joined, text: joinStatements(kept[0].text, kept[1].text) };
   }
   return joined;

@@ -40,7 +40,9 @@ type Scored = { service: ServiceFact; score: number };
 
 function telling(message: string, extraGeneric: string[]): string[] {
   const generic = new Set(extraGeneric.map((word) => word.toLowerCase()));
-  return [...new Set(contentWords(message))].filter((word) => !ASKING.has(word) && !generic.has(word) && word.length > 2);
+  return [...new Set(contentWords(message))].filter(
+    (word) => !ASKING.has(word) && !generic.has(word) && word.length > 2,
+  );
 }
 
 /**
@@ -86,7 +88,11 @@ function scoreService(words: string[], service: ServiceFact): Scored | null {
   return { service, score: weightSum ? total / weightSum : 0 };
 }
 
-export function matchServiceByMeaning(message: string, services: ServiceFact[], extraGeneric: string[]): ServiceMatch | null {
+export function matchServiceByMeaning(
+  message: string,
+  services: ServiceFact[],
+  extraGeneric: string[],
+): ServiceMatch | null {
   const words = telling(message, extraGeneric);
   if (!words.length) return null;
   const scored = services.flatMap((service) => scoreService(words, service) ?? []).sort((a, b) => b.score - a.score);

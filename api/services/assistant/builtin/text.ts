@@ -22,12 +22,13 @@ export const STOP_WORDS = new Set(
  * Words that carry little of a question's subject (what callers do, how they ask): they
  * help choose a sentence but are never required to be in it.
  */
-const GENERIC_WORDS = `offer provide supply sell do make work help available use come go take give look find ask done need
+const GENERIC_WORDS =
+  `offer provide supply sell do make work help available use come go take give look find ask done need
   install repair service price book long soon far often quick quickly fast early usual usually normally typically
   currently time day week today tomorrow now new old big small whole customer company business also include includes included
   keep keeps kept happen happens seem stop start try say mean extra additional best change changed changing`
-  .split(/\s+/)
-  .filter(Boolean);
+    .split(/\s+/)
+    .filter(Boolean);
 
 /** Ways of saying the same thing; the first word names the group. Kept general (trades, shops, salons, clinics). */
 const SYNONYM_GROUPS: string[][] = [
@@ -63,14 +64,43 @@ const SYNONYM_GROUPS: string[][] = [
 
 /** Common irregular forms, so "bought" meets "buy" and "paid" meets "pay". */
 const IRREGULAR: Record<string, string> = {
-  bought: 'buy', brought: 'bring', paid: 'pay', took: 'take', taken: 'take', sent: 'send', made: 'make', left: 'leave', kept: 'keep',
-  found: 'find', told: 'tell', sold: 'sell', went: 'go', gone: 'go', came: 'come', got: 'get', gotten: 'get', gave: 'give', given: 'give',
-  ran: 'run', built: 'build', spent: 'spend', held: 'hold', broke: 'break', broken: 'break', froze: 'freeze', frozen: 'freeze',
-  fitted: 'fit', children: 'child',
+  bought: 'buy',
+  brought: 'bring',
+  paid: 'pay',
+  took: 'take',
+  taken: 'take',
+  sent: 'send',
+  made: 'make',
+  left: 'leave',
+  kept: 'keep',
+  found: 'find',
+  told: 'tell',
+  sold: 'sell',
+  went: 'go',
+  gone: 'go',
+  came: 'come',
+  got: 'get',
+  gotten: 'get',
+  gave: 'give',
+  given: 'give',
+  ran: 'run',
+  built: 'build',
+  spent: 'spend',
+  held: 'hold',
+  broke: 'break',
+  broken: 'break',
+  froze: 'freeze',
+  frozen: 'freeze',
+  fitted: 'fit',
+  children: 'child',
   // "air con" is air conditioning.
   con: 'conditioning',
   // American spelling, which would otherwise meet "install".
-  installment: 'instalment', installments: 'instalment', men: 'man', women: 'woman', people: 'person',
+  installment: 'instalment',
+  installments: 'instalment',
+  men: 'man',
+  women: 'woman',
+  people: 'person',
 };
 
 /** A light suffix-stripping stemmer (consistent, not linguistic): "servicing" and "service" → "servic". */
@@ -184,7 +214,12 @@ export function sentences(text: string): string[] {
 
 /** Navigation, cookie banners, copyright lines and the like: never worth saying. */
 export function isNoise(sentence: string): boolean {
-  if (/\s[|»›]\s|©|all rights reserved|cookie|javascript|skip to (main )?content|\bclick here\b|sign up to our newsletter|follow us on|registered in (england|scotland|wales|ireland)/i.test(sentence)) return true;
+  if (
+    /\s[|»›]\s|©|all rights reserved|cookie|javascript|skip to (main )?content|\bclick here\b|sign up to our newsletter|follow us on|registered in (england|scotland|wales|ireland)/i.test(
+      sentence,
+    )
+  )
+    return true;
   // Bylines and share buttons of blog posts.
   if (/^(posted|published|written|updated|last updated)( by| on)?\b|^share (this|on)\b/i.test(sentence)) return true;
   const count = words(sentence).length;

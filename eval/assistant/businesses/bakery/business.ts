@@ -10,9 +10,15 @@ const POLICIES: PdfDocument = {
   footer: "Rossi's Bakery Ltd · 27 North Street, Bristol BS3 1EN · Customer policies, version 3 (September 2026)",
   blocks: [
     { kind: 'title', text: "Rossi's Bakery – Customer Policies" },
-    { kind: 'paragraph', text: 'These policies apply to every order placed in the shop, by phone, by email or through our website. If anything here is unclear, please ask a member of the team before you order.' },
+    {
+      kind: 'paragraph',
+      text: 'These policies apply to every order placed in the shop, by phone, by email or through our website. If anything here is unclear, please ask a member of the team before you order.',
+    },
     { kind: 'heading', text: 'Custom cake orders' },
-    { kind: 'paragraph', text: 'Every celebration cake is made to order by our decorating team, so we need notice before the collection date. The minimum notice depends on the kind of cake:' },
+    {
+      kind: 'paragraph',
+      text: 'Every celebration cake is made to order by our decorating team, so we need notice before the collection date. The minimum notice depends on the kind of cake:',
+    },
     {
       kind: 'table',
       columns: [0, 210, 330],
@@ -24,7 +30,10 @@ const POLICIES: PdfDocument = {
         ['Cupcake boxes (12 or more)', '3 days', 'None'],
       ],
     },
-    { kind: 'paragraph', text: 'Orders are confirmed once the deposit has been paid. The balance is due when you collect the cake, or three days before the delivery date for cakes we deliver.' },
+    {
+      kind: 'paragraph',
+      text: 'Orders are confirmed once the deposit has been paid. The balance is due when you collect the cake, or three days before the delivery date for cakes we deliver.',
+    },
     { kind: 'heading', text: 'Cancellations and refunds' },
     {
       kind: 'paragraph',
@@ -42,14 +51,23 @@ const POLICIES: PdfDocument = {
       text: 'We deliver cakes and catering orders from Tuesday to Saturday to addresses in the Bristol postcode districts BS1 to BS9. Delivery costs £4.95 and is free on orders over £40. Deliveries arrive between 9am and 1pm; we cannot promise an exact time. Wedding cakes are delivered and set up at the venue by our decorator, anywhere within 20 miles of the shop, for £35.',
     },
     { kind: 'heading', text: 'Dogs in the shop' },
-    { kind: 'paragraph', text: 'Well-behaved dogs on a lead are welcome in the shop, and there is a water bowl by the door. Only assistance dogs may come into the seating area at the back.' },
+    {
+      kind: 'paragraph',
+      text: 'Well-behaved dogs on a lead are welcome in the shop, and there is a water bowl by the door. Only assistance dogs may come into the seating area at the back.',
+    },
     { kind: 'heading', text: 'Returns' },
     {
       kind: 'paragraph',
       text: 'If you are not happy with bread or pastries bought in the shop, bring them back with your receipt on the same day and we will replace them or give you a refund. Because cakes are made to order, we cannot refund a custom cake once it has been collected unless it was not made to the agreed design.',
     },
     { kind: 'heading', text: 'Payment' },
-    { kind: 'bullets', items: ['We accept cash, all major debit and credit cards, Apple Pay and Google Pay.', 'Deposits for custom and wedding cakes can be paid by bank transfer; our bank details are on your order confirmation.'] },
+    {
+      kind: 'bullets',
+      items: [
+        'We accept cash, all major debit and credit cards, Apple Pay and Google Pay.',
+        'Deposits for custom and wedding cakes can be paid by bank transfer; our bank details are on your order confirmation.',
+      ],
+    },
   ],
 };
 
@@ -74,24 +92,94 @@ export const BAKERY: OwnerSetup = {
       { day: 'sunday', open: true, start: '09:00', end: '13:00' },
     ],
     overwrites: [
-      { _id: 'ow-xmas-orders', all_day: false, date: '2026-12-21', start: '08:00', end: '14:00', status: 'open', note: 'Christmas order collections' },
-      { _id: 'ow-xmas-eve', all_day: false, date: '2026-12-24', start: '07:00', end: '13:00', status: 'open', note: 'Christmas Eve' },
-      { _id: 'ow-xmas', all_day: true, date: '2026-12-25', start: '00:00', end: '23:59', status: 'closed', note: 'Christmas Day' },
-      { _id: 'ow-boxing', all_day: true, date: '2026-12-26', start: '00:00', end: '23:59', status: 'closed', note: 'Boxing Day' },
-      { _id: 'ow-new-year', all_day: true, date: '2027-01-01', start: '00:00', end: '23:59', status: 'closed', note: "New Year's Day" },
+      {
+        _id: 'ow-xmas-orders',
+        all_day: false,
+        date: '2026-12-21',
+        start: '08:00',
+        end: '14:00',
+        status: 'open',
+        note: 'Christmas order collections',
+      },
+      {
+        _id: 'ow-xmas-eve',
+        all_day: false,
+        date: '2026-12-24',
+        start: '07:00',
+        end: '13:00',
+        status: 'open',
+        note: 'Christmas Eve',
+      },
+      {
+        _id: 'ow-xmas',
+        all_day: true,
+        date: '2026-12-25',
+        start: '00:00',
+        end: '23:59',
+        status: 'closed',
+        note: 'Christmas Day',
+      },
+      {
+        _id: 'ow-boxing',
+        all_day: true,
+        date: '2026-12-26',
+        start: '00:00',
+        end: '23:59',
+        status: 'closed',
+        note: 'Boxing Day',
+      },
+      {
+        _id: 'ow-new-year',
+        all_day: true,
+        date: '2027-01-01',
+        start: '00:00',
+        end: '23:59',
+        status: 'closed',
+        note: "New Year's Day",
+      },
     ],
     assistant: { name: 'Bella', tone: 'friendly', when_unsure: 'take_message', capture_bookings: true },
   },
   services: [
-    { name: 'Custom celebration cakes', price: 'From £45', description: 'Birthday, anniversary and christening cakes made to your design. A one-tier cake serves 12 to 15 people. Order at least 5 days ahead.' },
-    { name: 'Wedding cakes', price: 'From £350 (three tiers)', description: 'Tiered wedding cakes with a free tasting consultation of four flavours. Please book 8 weeks before the wedding.' },
-    { name: 'Afternoon tea catering', price: '£18.50 per person, minimum 10 guests', description: 'Finger sandwiches, scones with clotted cream and jam, and a selection of mini cakes, delivered ready to serve for parties and offices.' },
-    { name: 'Sourdough baking class', price: '£65 per person', description: 'A three-hour hands-on class on Saturday afternoons from 3pm to 6pm, at most 8 people. You take home your own loaf and a jar of our 20-year-old starter.' },
-    { name: 'Local delivery', price: '£4.95, free over £40', description: 'Cakes and catering delivered Tuesday to Saturday across Bristol postcodes BS1 to BS9.' },
+    {
+      name: 'Custom celebration cakes',
+      price: 'From £45',
+      description:
+        'Birthday, anniversary and christening cakes made to your design. A one-tier cake serves 12 to 15 people. Order at least 5 days ahead.',
+    },
+    {
+      name: 'Wedding cakes',
+      price: 'From £350 (three tiers)',
+      description:
+        'Tiered wedding cakes with a free tasting consultation of four flavours. Please book 8 weeks before the wedding.',
+    },
+    {
+      name: 'Afternoon tea catering',
+      price: '£18.50 per person, minimum 10 guests',
+      description:
+        'Finger sandwiches, scones with clotted cream and jam, and a selection of mini cakes, delivered ready to serve for parties and offices.',
+    },
+    {
+      name: 'Sourdough baking class',
+      price: '£65 per person',
+      description:
+        'A three-hour hands-on class on Saturday afternoons from 3pm to 6pm, at most 8 people. You take home your own loaf and a jar of our 20-year-old starter.',
+    },
+    {
+      name: 'Local delivery',
+      price: '£4.95, free over £40',
+      description: 'Cakes and catering delivered Tuesday to Saturday across Bristol postcodes BS1 to BS9.',
+    },
   ],
   products: [
-    { title: 'Sourdough loaf', content: 'Our slow-proved white sourdough, 800g, baked fresh every morning. £4.50 a loaf.' },
-    { title: 'Gluten-free loaf', content: 'Seeded brown loaf made with buckwheat and rice flour, baked on Tuesdays and Fridays. £5.50 a loaf.' },
+    {
+      title: 'Sourdough loaf',
+      content: 'Our slow-proved white sourdough, 800g, baked fresh every morning. £4.50 a loaf.',
+    },
+    {
+      title: 'Gluten-free loaf',
+      content: 'Seeded brown loaf made with buckwheat and rice flour, baked on Tuesdays and Fridays. £5.50 a loaf.',
+    },
     { title: 'Cardamom buns', content: 'Swedish-style cardamom and cinnamon bun. £2.80 each.' },
     { title: 'Butter croissant', content: 'All-butter croissant laminated over three days. £2.20 each, or £12 for 6.' },
     { title: 'Vegan rye', content: 'Dark 100% rye loaf with sunflower seeds, no milk or eggs. £4.80 a loaf.' },
@@ -121,11 +209,30 @@ A: There's no car park, but there are free 1-hour spaces on North Street and a p
     },
   ],
   answers: [
-    { question: 'Do you do gift vouchers?', answer: 'Yes – gift vouchers from £10 to £100 are sold in the shop and can be spent on anything, including baking classes. They are valid for 12 months.' },
-    { question: 'Which payment methods do you accept?', answer: 'Cash, all major cards, Apple Pay and Google Pay. Cake deposits can also be paid by bank transfer.' },
-    { question: 'How do I book an appointment?', answer: 'For cake consultations and baking classes, call us on 0117 946 0715 or pop into the shop. Wedding cake tastings are on Wednesday afternoons.' },
-    { question: 'Do you have seating for wheelchair users?', answer: 'Yes, the shop and the seating area are step-free and we have an accessible toilet.' },
-    { question: 'Who runs the bakery?', answer: 'Giulia Rossi opened the bakery in 2014 with her brother Marco, who is our head baker.' },
+    {
+      question: 'Do you do gift vouchers?',
+      answer:
+        'Yes – gift vouchers from £10 to £100 are sold in the shop and can be spent on anything, including baking classes. They are valid for 12 months.',
+    },
+    {
+      question: 'Which payment methods do you accept?',
+      answer: 'Cash, all major cards, Apple Pay and Google Pay. Cake deposits can also be paid by bank transfer.',
+    },
+    {
+      question: 'How do I book an appointment?',
+      answer:
+        'For cake consultations and baking classes, call us on 0117 946 0715 or pop into the shop. Wedding cake tastings are on Wednesday afternoons.',
+    },
+    {
+      question: 'Do you have seating for wheelchair users?',
+      answer: 'Yes, the shop and the seating area are step-free and we have an accessible toilet.',
+    },
+    {
+      question: 'Who runs the bakery?',
+      answer: 'Giulia Rossi opened the bakery in 2014 with her brother Marco, who is our head baker.',
+    },
   ],
-  uploads: [{ name: 'Rossi-Bakery-policies-2026.pdf', type: 'application/pdf', bytes: () => makeDocumentPdf(POLICIES) }],
+  uploads: [
+    { name: 'Rossi-Bakery-policies-2026.pdf', type: 'application/pdf', bytes: () => makeDocumentPdf(POLICIES) },
+  ],
 };

@@ -26,26 +26,108 @@ export const ELECTRICIAN: OwnerSetup = {
       { day: 'sunday', open: false, start: '09:00', end: '12:00' },
     ],
     overwrites: [
-      { _id: 'ow-xmas-eve', all_day: false, date: '2026-12-24', start: '08:00', end: '13:00', status: 'open', note: 'Christmas Eve' },
-      { _id: 'ow-xmas', all_day: true, date: '2026-12-25', start: '00:00', end: '23:59', status: 'closed', note: 'Christmas Day' },
-      { _id: 'ow-boxing', all_day: true, date: '2026-12-26', start: '00:00', end: '23:59', status: 'closed', note: 'Boxing Day' },
-      { _id: 'ow-boxing-sub', all_day: true, date: '2026-12-28', start: '00:00', end: '23:59', status: 'closed', note: 'Bank holiday (Boxing Day substitute)' },
-      { _id: 'ow-new-year', all_day: true, date: '2027-01-01', start: '00:00', end: '23:59', status: 'closed', note: "New Year's Day" },
+      {
+        _id: 'ow-xmas-eve',
+        all_day: false,
+        date: '2026-12-24',
+        start: '08:00',
+        end: '13:00',
+        status: 'open',
+        note: 'Christmas Eve',
+      },
+      {
+        _id: 'ow-xmas',
+        all_day: true,
+        date: '2026-12-25',
+        start: '00:00',
+        end: '23:59',
+        status: 'closed',
+        note: 'Christmas Day',
+      },
+      {
+        _id: 'ow-boxing',
+        all_day: true,
+        date: '2026-12-26',
+        start: '00:00',
+        end: '23:59',
+        status: 'closed',
+        note: 'Boxing Day',
+      },
+      {
+        _id: 'ow-boxing-sub',
+        all_day: true,
+        date: '2026-12-28',
+        start: '00:00',
+        end: '23:59',
+        status: 'closed',
+        note: 'Bank holiday (Boxing Day substitute)',
+      },
+      {
+        _id: 'ow-new-year',
+        all_day: true,
+        date: '2027-01-01',
+        start: '00:00',
+        end: '23:59',
+        status: 'closed',
+        note: "New Year's Day",
+      },
     ],
     assistant: { name: 'Max', tone: 'professional', when_unsure: 'take_message', capture_bookings: true },
   },
   services: [
-    { name: 'Emergency call-out (24/7)', price: '£95 call-out incl. first hour, then £55/hr', description: 'Power cuts affecting only your home, burning smells, sparking sockets, or an RCD that keeps tripping. An electrician with you within 90 minutes across our area, day or night.' },
-    { name: 'EICR (Electrical Installation Condition Report)', price: 'From £150', description: "Landlord and homebuyer electrical safety inspection. £150 up to 2 bedrooms, £180 for 3-4 bedrooms. Takes 2-4 hours; the certificate is emailed within 48 hours and is valid for 5 years for rented homes." },
-    { name: 'EV charger installation', price: 'From £899 supplied & fitted', description: '7kW Zappi, Ohme or Hypervolt home charger with up to 10m of cable, fitted in about half a day. We are OZEV-approved installers.' },
-    { name: 'Consumer unit (fuse box) replacement', price: 'From £650', description: '18th Edition consumer unit with RCBO protection on every circuit, fitted in one day. Includes the Electrical Installation Certificate and Building Control notification.' },
-    { name: 'Full rewire', price: 'From £4,200 (3-bed house)', description: 'Complete rewire with new sockets, switches and lighting circuits. A 3-bed house takes 5 to 7 working days. Free survey and written quote.' },
-    { name: 'Smoke and heat alarms', price: '£75 per alarm fitted', description: 'Mains-powered, interlinked smoke, heat and carbon monoxide alarms to the current fire safety standard (BS 5839-6).' },
-    { name: 'Extra sockets', price: '£85 for the first double socket, £45 each after that', description: 'New double sockets, USB sockets and outdoor sockets.' },
-    { name: 'Outdoor & garden lighting', price: 'From £120', description: 'Security lights, PIR floodlights and garden lighting, including armoured cable runs to sheds and garages.' },
+    {
+      name: 'Emergency call-out (24/7)',
+      price: '£95 call-out incl. first hour, then £55/hr',
+      description:
+        'Power cuts affecting only your home, burning smells, sparking sockets, or an RCD that keeps tripping. An electrician with you within 90 minutes across our area, day or night.',
+    },
+    {
+      name: 'EICR (Electrical Installation Condition Report)',
+      price: 'From £150',
+      description:
+        'Landlord and homebuyer electrical safety inspection. £150 up to 2 bedrooms, £180 for 3-4 bedrooms. Takes 2-4 hours; the certificate is emailed within 48 hours and is valid for 5 years for rented homes.',
+    },
+    {
+      name: 'EV charger installation',
+      price: 'From £899 supplied & fitted',
+      description:
+        '7kW Zappi, Ohme or Hypervolt home charger with up to 10m of cable, fitted in about half a day. We are OZEV-approved installers.',
+    },
+    {
+      name: 'Consumer unit (fuse box) replacement',
+      price: 'From £650',
+      description:
+        '18th Edition consumer unit with RCBO protection on every circuit, fitted in one day. Includes the Electrical Installation Certificate and Building Control notification.',
+    },
+    {
+      name: 'Full rewire',
+      price: 'From £4,200 (3-bed house)',
+      description:
+        'Complete rewire with new sockets, switches and lighting circuits. A 3-bed house takes 5 to 7 working days. Free survey and written quote.',
+    },
+    {
+      name: 'Smoke and heat alarms',
+      price: '£75 per alarm fitted',
+      description:
+        'Mains-powered, interlinked smoke, heat and carbon monoxide alarms to the current fire safety standard (BS 5839-6).',
+    },
+    {
+      name: 'Extra sockets',
+      price: '£85 for the first double socket, £45 each after that',
+      description: 'New double sockets, USB sockets and outdoor sockets.',
+    },
+    {
+      name: 'Outdoor & garden lighting',
+      price: 'From £120',
+      description:
+        'Security lights, PIR floodlights and garden lighting, including armoured cable runs to sheds and garages.',
+    },
   ],
   products: [
-    { title: 'Aico multi-sensor alarm (supply only)', content: 'Aico Ei3028 heat and CO multi-sensor alarm for customers with their own electrician: £48 each.' },
+    {
+      title: 'Aico multi-sensor alarm (supply only)',
+      content: 'Aico Ei3028 heat and CO multi-sensor alarm for customers with their own electrician: £48 each.',
+    },
     { title: 'Ohme Home Pro charger', content: 'Ohme Home Pro 7kW tethered EV charger, supply only, £649.' },
   ],
   texts: [
@@ -75,11 +157,29 @@ EV grant: flat owners and renters may get the OZEV EV chargepoint grant, £350 o
     },
   ],
   answers: [
-    { question: 'Which payment methods do you accept?', answer: 'Card, bank transfer and cash, paid when the job is finished. For jobs over £1,000 we take a 25% deposit when you book. We do not accept cheques.' },
-    { question: 'Do you do emergency call-outs?', answer: 'Yes, 24 hours a day, 7 days a week, including bank holidays. Ring our main number and choose option 1; it costs £95 including the first hour.' },
-    { question: 'How soon can you come out or fit me in?', answer: 'Small jobs are usually booked within 3 to 5 working days; EICRs within a week. EV charger installs are currently about 2 weeks from the survey.' },
-    { question: 'Do you give free quotes or estimates?', answer: 'Yes, free written quotes for jobs over £300 after a survey; small jobs can be priced over the phone.' },
-    { question: 'Do you guarantee your work?', answer: 'Yes, 2 years on all workmanship. Parts carry the manufacturer’s warranty.' },
+    {
+      question: 'Which payment methods do you accept?',
+      answer:
+        'Card, bank transfer and cash, paid when the job is finished. For jobs over £1,000 we take a 25% deposit when you book. We do not accept cheques.',
+    },
+    {
+      question: 'Do you do emergency call-outs?',
+      answer:
+        'Yes, 24 hours a day, 7 days a week, including bank holidays. Ring our main number and choose option 1; it costs £95 including the first hour.',
+    },
+    {
+      question: 'How soon can you come out or fit me in?',
+      answer:
+        'Small jobs are usually booked within 3 to 5 working days; EICRs within a week. EV charger installs are currently about 2 weeks from the survey.',
+    },
+    {
+      question: 'Do you give free quotes or estimates?',
+      answer: 'Yes, free written quotes for jobs over £300 after a survey; small jobs can be priced over the phone.',
+    },
+    {
+      question: 'Do you guarantee your work?',
+      answer: 'Yes, 2 years on all workmanship. Parts carry the manufacturer’s warranty.',
+    },
   ],
   uploads: [],
 };

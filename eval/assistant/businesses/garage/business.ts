@@ -10,10 +10,14 @@ import type { OwnerSetup } from '../types';
  * never-tuned business: written and committed before any assistant change of that session.
  */
 const TERMS: PdfDocument = {
-  footer: 'Ferris Lane Garage Ltd · Unit 7, Ferris Lane Industrial Estate, Aylestone, Leicester LE2 8AB · Terms of business (2026)',
+  footer:
+    'Ferris Lane Garage Ltd · Unit 7, Ferris Lane Industrial Estate, Aylestone, Leicester LE2 8AB · Terms of business (2026)',
   blocks: [
     { kind: 'title', text: 'Ferris Lane Garage – Terms of Business' },
-    { kind: 'paragraph', text: 'These terms apply to every repair, service and MOT we carry out. Please ask us if anything here is unclear before you book.' },
+    {
+      kind: 'paragraph',
+      text: 'These terms apply to every repair, service and MOT we carry out. Please ask us if anything here is unclear before you book.',
+    },
     { kind: 'heading', text: 'Quotes and extra work' },
     {
       kind: 'paragraph',
@@ -77,28 +81,121 @@ export const GARAGE: OwnerSetup = {
       { day: 'sunday', open: false, start: '09:00', end: '13:00' },
     ],
     overwrites: [
-      { _id: 'ow-xmas-eve', all_day: false, date: '2026-12-24', start: '08:00', end: '13:00', status: 'open', note: 'Christmas Eve' },
-      { _id: 'ow-xmas', all_day: true, date: '2026-12-25', start: '00:00', end: '23:59', status: 'closed', note: 'Christmas Day' },
-      { _id: 'ow-boxing', all_day: true, date: '2026-12-26', start: '00:00', end: '23:59', status: 'closed', note: 'Boxing Day' },
-      { _id: 'ow-bank-holiday', all_day: true, date: '2026-12-28', start: '00:00', end: '23:59', status: 'closed', note: 'Bank holiday' },
-      { _id: 'ow-nye', all_day: false, date: '2026-12-31', start: '08:00', end: '14:00', status: 'open', note: "New Year's Eve" },
-      { _id: 'ow-new-year', all_day: true, date: '2027-01-01', start: '00:00', end: '23:59', status: 'closed', note: "New Year's Day" },
+      {
+        _id: 'ow-xmas-eve',
+        all_day: false,
+        date: '2026-12-24',
+        start: '08:00',
+        end: '13:00',
+        status: 'open',
+        note: 'Christmas Eve',
+      },
+      {
+        _id: 'ow-xmas',
+        all_day: true,
+        date: '2026-12-25',
+        start: '00:00',
+        end: '23:59',
+        status: 'closed',
+        note: 'Christmas Day',
+      },
+      {
+        _id: 'ow-boxing',
+        all_day: true,
+        date: '2026-12-26',
+        start: '00:00',
+        end: '23:59',
+        status: 'closed',
+        note: 'Boxing Day',
+      },
+      {
+        _id: 'ow-bank-holiday',
+        all_day: true,
+        date: '2026-12-28',
+        start: '00:00',
+        end: '23:59',
+        status: 'closed',
+        note: 'Bank holiday',
+      },
+      {
+        _id: 'ow-nye',
+        all_day: false,
+        date: '2026-12-31',
+        start: '08:00',
+        end: '14:00',
+        status: 'open',
+        note: "New Year's Eve",
+      },
+      {
+        _id: 'ow-new-year',
+        all_day: true,
+        date: '2027-01-01',
+        start: '00:00',
+        end: '23:59',
+        status: 'closed',
+        note: "New Year's Day",
+      },
     ],
     assistant: { name: 'Sam', tone: 'professional', when_unsure: 'offer_callback', capture_bookings: true },
   },
   services: [
-    { name: 'MOT test', price: '£54.85', description: 'Class 4 MOT for cars and small vans up to 3,000kg. Takes about 45 minutes and you are welcome to wait. A free partial retest within 10 working days if we carry out the repairs.' },
-    { name: 'Interim service', price: '£129', description: 'Every 6,000 miles or 6 months: engine oil and oil filter change, fluid top-ups and a 30-point safety check. About 1½ hours.' },
-    { name: 'Full service', price: '£219', description: 'Every 12,000 miles or once a year: oil, oil filter, air filter, fuel filter (diesel) and spark plugs (petrol), brake check and a 60-point check. About 3 hours. We stamp your service book, so your manufacturer warranty stays valid.' },
-    { name: 'Front brake pads', price: 'From £110', description: 'New front brake pads, parts and labour, for most cars. Discs are extra if they are worn. About 1 hour.' },
-    { name: 'Engine diagnostic check', price: '£60', description: 'Warning light on the dashboard? We read the fault codes with our diagnostic computer and find the cause. The £60 is taken off the bill if we do the repair.' },
-    { name: 'Air conditioning regas', price: '£75', description: 'Re-gas and leak check for cars using R134a gas (most cars before 2017). Newer cars with R1234yf gas are £120.' },
-    { name: 'Clutch replacement', price: 'From £450', description: 'New clutch kit fitted, parts and labour, for most front-wheel-drive cars. Usually a one-day job.' },
-    { name: 'Cambelt replacement', price: 'From £320', description: 'Timing belt and tensioner replaced; we fit a new water pump at the same time if it is driven by the belt.' },
+    {
+      name: 'MOT test',
+      price: '£54.85',
+      description:
+        'Class 4 MOT for cars and small vans up to 3,000kg. Takes about 45 minutes and you are welcome to wait. A free partial retest within 10 working days if we carry out the repairs.',
+    },
+    {
+      name: 'Interim service',
+      price: '£129',
+      description:
+        'Every 6,000 miles or 6 months: engine oil and oil filter change, fluid top-ups and a 30-point safety check. About 1½ hours.',
+    },
+    {
+      name: 'Full service',
+      price: '£219',
+      description:
+        'Every 12,000 miles or once a year: oil, oil filter, air filter, fuel filter (diesel) and spark plugs (petrol), brake check and a 60-point check. About 3 hours. We stamp your service book, so your manufacturer warranty stays valid.',
+    },
+    {
+      name: 'Front brake pads',
+      price: 'From £110',
+      description:
+        'New front brake pads, parts and labour, for most cars. Discs are extra if they are worn. About 1 hour.',
+    },
+    {
+      name: 'Engine diagnostic check',
+      price: '£60',
+      description:
+        'Warning light on the dashboard? We read the fault codes with our diagnostic computer and find the cause. The £60 is taken off the bill if we do the repair.',
+    },
+    {
+      name: 'Air conditioning regas',
+      price: '£75',
+      description:
+        'Re-gas and leak check for cars using R134a gas (most cars before 2017). Newer cars with R1234yf gas are £120.',
+    },
+    {
+      name: 'Clutch replacement',
+      price: 'From £450',
+      description: 'New clutch kit fitted, parts and labour, for most front-wheel-drive cars. Usually a one-day job.',
+    },
+    {
+      name: 'Cambelt replacement',
+      price: 'From £320',
+      description:
+        'Timing belt and tensioner replaced; we fit a new water pump at the same time if it is driven by the belt.',
+    },
   ],
   products: [
-    { title: 'Budget tyre 205/55 R16', content: 'Our budget tyre in the most common size, fitted, balanced and with a new valve – £65 each.' },
-    { title: 'Michelin Primacy 4 205/55 R16', content: 'Premium tyre, quiet and long-lasting, fitted and balanced. £115 each.' },
+    {
+      title: 'Budget tyre 205/55 R16',
+      content: 'Our budget tyre in the most common size, fitted, balanced and with a new valve – £65 each.',
+    },
+    {
+      title: 'Michelin Primacy 4 205/55 R16',
+      content: 'Premium tyre, quiet and long-lasting, fitted and balanced. £115 each.',
+    },
     { title: 'Wiper blades', content: 'Front wiper blades, fitted free while you wait. £18 a pair.' },
     { title: 'Screenwash 5 litres', content: 'Ready-mixed, good to -10°C. £6' },
   ],
@@ -127,10 +224,27 @@ A: Yes, a waiting room with free wifi, coffee and a TV.`,
     },
   ],
   answers: [
-    { question: 'How do I book my car in?', answer: 'Book online at ferrislanegarage.co.uk/book or phone us on 0116 496 0123. Bring your car in by 8:30am on the day.' },
-    { question: 'Which payment methods do you accept?', answer: 'Card, cash and bank transfer. For bills over £300 you can spread the cost over 3 months with Klarna. We do not take cheques.' },
-    { question: 'Can I drop my car off before you open?', answer: 'Yes – park in one of the marked bays and post your keys, in an envelope with your name, registration and phone number, through the key drop box by the office door.' },
-    { question: 'Do you service vans?', answer: 'Yes, vans up to 3.5 tonnes, but our MOT bay takes vans only up to 3,000kg.' },
+    {
+      question: 'How do I book my car in?',
+      answer:
+        'Book online at ferrislanegarage.co.uk/book or phone us on 0116 496 0123. Bring your car in by 8:30am on the day.',
+    },
+    {
+      question: 'Which payment methods do you accept?',
+      answer:
+        'Card, cash and bank transfer. For bills over £300 you can spread the cost over 3 months with Klarna. We do not take cheques.',
+    },
+    {
+      question: 'Can I drop my car off before you open?',
+      answer:
+        'Yes – park in one of the marked bays and post your keys, in an envelope with your name, registration and phone number, through the key drop box by the office door.',
+    },
+    {
+      question: 'Do you service vans?',
+      answer: 'Yes, vans up to 3.5 tonnes, but our MOT bay takes vans only up to 3,000kg.',
+    },
   ],
-  uploads: [{ name: 'Ferris-Lane-Garage-terms-of-business.pdf', type: 'application/pdf', bytes: () => makeDocumentPdf(TERMS) }],
+  uploads: [
+    { name: 'Ferris-Lane-Garage-terms-of-business.pdf', type: 'application/pdf', bytes: () => makeDocumentPdf(TERMS) },
+  ],
 };

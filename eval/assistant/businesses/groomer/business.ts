@@ -9,14 +9,18 @@ import type { OwnerSetup } from '../types';
  * written and committed before any assistant change of that session.
  */
 const POLICIES: PdfDocument = {
-  footer: 'Muddy Paws Dog Grooming · Unit 3, 41 Merthyr Road, Whitchurch, Cardiff CF14 1DB · Grooming policies (October 2026)',
+  footer:
+    'Muddy Paws Dog Grooming · Unit 3, 41 Merthyr Road, Whitchurch, Cardiff CF14 1DB · Grooming policies (October 2026)',
   blocks: [
     { kind: 'title', text: 'Muddy Paws – Grooming Policies' },
-    { kind: 'paragraph', text: 'We want every dog to enjoy coming to us. Please read these policies before your first appointment; by booking you agree to them.' },
+    {
+      kind: 'paragraph',
+      text: 'We want every dog to enjoy coming to us. Please read these policies before your first appointment; by booking you agree to them.',
+    },
     { kind: 'heading', text: 'Before the appointment' },
     {
       kind: 'paragraph',
-      text: "All dogs must be up to date with their vaccinations, including kennel cough, and puppies must have had their second vaccination before their first visit. Please walk your dog before drop-off so they have been to the toilet, and tell us about any health problems, lumps or sore spots when you arrive.",
+      text: 'All dogs must be up to date with their vaccinations, including kennel cough, and puppies must have had their second vaccination before their first visit. Please walk your dog before drop-off so they have been to the toilet, and tell us about any health problems, lumps or sore spots when you arrive.',
     },
     { kind: 'heading', text: 'Matted coats' },
     {
@@ -47,7 +51,10 @@ const POLICIES: PdfDocument = {
       text: 'Nervous or reactive dogs are welcome. We book them in as the first dog of the day when the salon is quiet, and we may use a muzzle for everyone’s safety. We never sedate dogs. If a dog becomes too stressed we stop, and you only pay for what was done.',
     },
     { kind: 'heading', text: 'Older dogs' },
-    { kind: 'paragraph', text: 'Dogs over 10 years old get rest breaks during the groom and a non-slip mat on the table. Please let us know about arthritis or poor eyesight.' },
+    {
+      kind: 'paragraph',
+      text: 'Dogs over 10 years old get rest breaks during the groom and a non-slip mat on the table. Please let us know about arthritis or poor eyesight.',
+    },
   ],
 };
 
@@ -72,24 +79,109 @@ export const GROOMER: OwnerSetup = {
       { day: 'sunday', open: false, start: '10:00', end: '16:00' },
     ],
     overwrites: [
-      { _id: 'ow-xmas-wednesday', all_day: false, date: '2026-12-23', start: '08:30', end: '17:30', status: 'open', note: 'Extra Christmas opening' },
-      { _id: 'ow-xmas-eve', all_day: false, date: '2026-12-24', start: '08:30', end: '13:00', status: 'open', note: 'Christmas Eve' },
-      { _id: 'ow-xmas', all_day: true, date: '2026-12-25', start: '00:00', end: '23:59', status: 'closed', note: 'Christmas Day' },
-      { _id: 'ow-boxing', all_day: true, date: '2026-12-26', start: '00:00', end: '23:59', status: 'closed', note: 'Boxing Day' },
-      { _id: 'ow-new-year', all_day: true, date: '2027-01-01', start: '00:00', end: '23:59', status: 'closed', note: "New Year's Day" },
+      {
+        _id: 'ow-xmas-wednesday',
+        all_day: false,
+        date: '2026-12-23',
+        start: '08:30',
+        end: '17:30',
+        status: 'open',
+        note: 'Extra Christmas opening',
+      },
+      {
+        _id: 'ow-xmas-eve',
+        all_day: false,
+        date: '2026-12-24',
+        start: '08:30',
+        end: '13:00',
+        status: 'open',
+        note: 'Christmas Eve',
+      },
+      {
+        _id: 'ow-xmas',
+        all_day: true,
+        date: '2026-12-25',
+        start: '00:00',
+        end: '23:59',
+        status: 'closed',
+        note: 'Christmas Day',
+      },
+      {
+        _id: 'ow-boxing',
+        all_day: true,
+        date: '2026-12-26',
+        start: '00:00',
+        end: '23:59',
+        status: 'closed',
+        note: 'Boxing Day',
+      },
+      {
+        _id: 'ow-new-year',
+        all_day: true,
+        date: '2027-01-01',
+        start: '00:00',
+        end: '23:59',
+        status: 'closed',
+        note: "New Year's Day",
+      },
     ],
     assistant: { name: 'Bella', tone: 'friendly', when_unsure: 'take_message', capture_bookings: true },
   },
   services: [
-    { name: 'Full groom – small dog', price: '£40', description: 'For dogs up to 10kg such as a Shih Tzu, Cavapoo or Yorkshire Terrier: bath, blow-dry, breed-appropriate haircut, nails, ears and hygiene trim. About 2 hours.' },
-    { name: 'Full groom – medium dog', price: '£50', description: 'For dogs of 10 to 25kg such as a Cockapoo, Springer Spaniel or Schnauzer: bath, blow-dry, haircut, nails, ears and hygiene trim. About 2½ hours.' },
-    { name: 'Full groom – large dog', price: 'From £65', description: 'For dogs over 25kg such as a Labradoodle, Golden Retriever or Old English Sheepdog. About 3 hours; giant breeds are priced on the day.' },
-    { name: 'Bath & brush', price: 'From £28', description: "A bath with a shampoo chosen for your dog's coat, blow-dry, brush-out, nails and ears. No haircut. About 1 hour." },
-    { name: 'Puppy introduction', price: '£20', description: 'A gentle first visit for puppies from 12 weeks to 6 months old: a bath, a blow-dry, a tidy of the face and feet and lots of treats. 45 minutes, and you are welcome to stay.' },
-    { name: 'Nail clipping', price: '£8', description: "Walk-in nail clipping while we're open, no appointment needed. Nail grinding (smoother edges) is £10." },
-    { name: 'Hand stripping', price: '£45 per hour', description: "For wire-coated breeds such as Border Terriers, Westies and Wire Fox Terriers, keeping the coat's texture and colour. Most terriers take 1½ to 2 hours." },
-    { name: 'De-shedding treatment', price: '£15', description: 'An add-on to a groom or a bath for double-coated dogs (Husky, Labrador, German Shepherd): removes the loose undercoat and cuts shedding for up to 6 weeks.' },
-    { name: 'Teeth brushing', price: '£5', description: 'An add-on: brushing with dog toothpaste for fresher breath. It is not a dental clean; for tartar please see your vet.' },
+    {
+      name: 'Full groom – small dog',
+      price: '£40',
+      description:
+        'For dogs up to 10kg such as a Shih Tzu, Cavapoo or Yorkshire Terrier: bath, blow-dry, breed-appropriate haircut, nails, ears and hygiene trim. About 2 hours.',
+    },
+    {
+      name: 'Full groom – medium dog',
+      price: '£50',
+      description:
+        'For dogs of 10 to 25kg such as a Cockapoo, Springer Spaniel or Schnauzer: bath, blow-dry, haircut, nails, ears and hygiene trim. About 2½ hours.',
+    },
+    {
+      name: 'Full groom – large dog',
+      price: 'From £65',
+      description:
+        'For dogs over 25kg such as a Labradoodle, Golden Retriever or Old English Sheepdog. About 3 hours; giant breeds are priced on the day.',
+    },
+    {
+      name: 'Bath & brush',
+      price: 'From £28',
+      description:
+        "A bath with a shampoo chosen for your dog's coat, blow-dry, brush-out, nails and ears. No haircut. About 1 hour.",
+    },
+    {
+      name: 'Puppy introduction',
+      price: '£20',
+      description:
+        'A gentle first visit for puppies from 12 weeks to 6 months old: a bath, a blow-dry, a tidy of the face and feet and lots of treats. 45 minutes, and you are welcome to stay.',
+    },
+    {
+      name: 'Nail clipping',
+      price: '£8',
+      description:
+        "Walk-in nail clipping while we're open, no appointment needed. Nail grinding (smoother edges) is £10.",
+    },
+    {
+      name: 'Hand stripping',
+      price: '£45 per hour',
+      description:
+        "For wire-coated breeds such as Border Terriers, Westies and Wire Fox Terriers, keeping the coat's texture and colour. Most terriers take 1½ to 2 hours.",
+    },
+    {
+      name: 'De-shedding treatment',
+      price: '£15',
+      description:
+        'An add-on to a groom or a bath for double-coated dogs (Husky, Labrador, German Shepherd): removes the loose undercoat and cuts shedding for up to 6 weeks.',
+    },
+    {
+      name: 'Teeth brushing',
+      price: '£5',
+      description:
+        'An add-on: brushing with dog toothpaste for fresher breath. It is not a dental clean; for tartar please see your vet.',
+    },
   ],
   products: [
     { title: 'Oatmeal & aloe shampoo', content: 'Gentle shampoo for dogs with itchy or sensitive skin, 500ml. £14' },
@@ -121,10 +213,26 @@ A: There are two free parking spaces in front of the unit; otherwise Merthyr Roa
     },
   ],
   answers: [
-    { question: 'How do I book an appointment?', answer: "Book online at muddypawscardiff.co.uk/book or call us on 029 2061 5432. We don't take bookings through Facebook messages." },
-    { question: 'Which payment methods do you accept?', answer: 'Card, cash and bank transfer. We do not take cheques.' },
-    { question: 'How often should my dog be groomed?', answer: 'Every 6 to 8 weeks for long or curly coats (poodle crosses, Shih Tzus), every 8 to 12 weeks for short coats.' },
-    { question: 'Do you do gift vouchers?', answer: 'Yes, gift vouchers from £20, bought in the salon, valid for 12 months.' },
+    {
+      question: 'How do I book an appointment?',
+      answer:
+        "Book online at muddypawscardiff.co.uk/book or call us on 029 2061 5432. We don't take bookings through Facebook messages.",
+    },
+    {
+      question: 'Which payment methods do you accept?',
+      answer: 'Card, cash and bank transfer. We do not take cheques.',
+    },
+    {
+      question: 'How often should my dog be groomed?',
+      answer:
+        'Every 6 to 8 weeks for long or curly coats (poodle crosses, Shih Tzus), every 8 to 12 weeks for short coats.',
+    },
+    {
+      question: 'Do you do gift vouchers?',
+      answer: 'Yes, gift vouchers from £20, bought in the salon, valid for 12 months.',
+    },
   ],
-  uploads: [{ name: 'Muddy-Paws-grooming-policies.pdf', type: 'application/pdf', bytes: () => makeDocumentPdf(POLICIES) }],
+  uploads: [
+    { name: 'Muddy-Paws-grooming-policies.pdf', type: 'application/pdf', bytes: () => makeDocumentPdf(POLICIES) },
+  ],
 };

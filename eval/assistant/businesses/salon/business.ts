@@ -27,29 +27,119 @@ export const SALON: OwnerSetup = {
       { day: 'sunday', open: false, start: '10:00', end: '16:00' },
     ],
     overwrites: [
-      { _id: 'ow-party-sunday', all_day: false, date: '2026-12-20', start: '10:00', end: '16:00', status: 'open', note: 'Christmas party season' },
-      { _id: 'ow-xmas-eve', all_day: false, date: '2026-12-24', start: '09:00', end: '15:00', status: 'open', note: 'Christmas Eve' },
-      { _id: 'ow-xmas', all_day: true, date: '2026-12-25', start: '00:00', end: '23:59', status: 'closed', note: 'Christmas Day' },
-      { _id: 'ow-stephens', all_day: true, date: '2026-12-26', start: '00:00', end: '23:59', status: 'closed', note: "St Stephen's Day" },
-      { _id: 'ow-nye', all_day: false, date: '2026-12-31', start: '09:00', end: '14:00', status: 'open', note: "New Year's Eve" },
-      { _id: 'ow-new-year', all_day: true, date: '2027-01-01', start: '00:00', end: '23:59', status: 'closed', note: "New Year's Day" },
+      {
+        _id: 'ow-party-sunday',
+        all_day: false,
+        date: '2026-12-20',
+        start: '10:00',
+        end: '16:00',
+        status: 'open',
+        note: 'Christmas party season',
+      },
+      {
+        _id: 'ow-xmas-eve',
+        all_day: false,
+        date: '2026-12-24',
+        start: '09:00',
+        end: '15:00',
+        status: 'open',
+        note: 'Christmas Eve',
+      },
+      {
+        _id: 'ow-xmas',
+        all_day: true,
+        date: '2026-12-25',
+        start: '00:00',
+        end: '23:59',
+        status: 'closed',
+        note: 'Christmas Day',
+      },
+      {
+        _id: 'ow-stephens',
+        all_day: true,
+        date: '2026-12-26',
+        start: '00:00',
+        end: '23:59',
+        status: 'closed',
+        note: "St Stephen's Day",
+      },
+      {
+        _id: 'ow-nye',
+        all_day: false,
+        date: '2026-12-31',
+        start: '09:00',
+        end: '14:00',
+        status: 'open',
+        note: "New Year's Eve",
+      },
+      {
+        _id: 'ow-new-year',
+        all_day: true,
+        date: '2027-01-01',
+        start: '00:00',
+        end: '23:59',
+        status: 'closed',
+        note: "New Year's Day",
+      },
     ],
     assistant: { name: 'Sadie', tone: 'friendly', when_unsure: 'take_message', capture_bookings: true },
   },
   services: [
-    { name: "Women's Cut & Blow-dry", price: 'From €55', description: 'Consultation, wash, cut and blow-dry, about 1 hour. Stylist €55, Senior Stylist €65, with Aoife (Creative Director) €80.' },
-    { name: "Men's cut", price: '€32', description: 'Wash, cut and style with a hot towel finish, 30 minutes. Beard trim add-on €10.' },
-    { name: 'Kids cut (under 12)', price: '€22', description: 'A quick, fun cut for children under 12, about 20 minutes.' },
-    { name: 'Blow-dry', price: '€38', description: 'Wash and blow-dry, curls or waves, 45 minutes. Long or very thick hair €45.' },
-    { name: 'Full head colour', price: 'From €85', description: 'Permanent root-to-tip colour including a toner and blow-dry, about 2 hours. A patch test is needed at least 48 hours before.' },
-    { name: 'Balayage', price: 'From €165', description: 'Hand-painted balayage with toner, Olaplex treatment and blow-dry. Allow 3 to 3½ hours.' },
-    { name: 'Keratin smoothing treatment', price: '€220', description: 'Cuts frizz and drying time for up to 4 months. About 2½ hours; do not wash your hair for 48 hours afterwards.' },
-    { name: 'Bridal hair', price: 'From €120', description: "Wedding-day hair for the bride in the salon or at your venue in Dublin (travel €50). A trial (€60) 6 to 8 weeks before the wedding is recommended." },
+    {
+      name: "Women's Cut & Blow-dry",
+      price: 'From €55',
+      description:
+        'Consultation, wash, cut and blow-dry, about 1 hour. Stylist €55, Senior Stylist €65, with Aoife (Creative Director) €80.',
+    },
+    {
+      name: "Men's cut",
+      price: '€32',
+      description: 'Wash, cut and style with a hot towel finish, 30 minutes. Beard trim add-on €10.',
+    },
+    {
+      name: 'Kids cut (under 12)',
+      price: '€22',
+      description: 'A quick, fun cut for children under 12, about 20 minutes.',
+    },
+    {
+      name: 'Blow-dry',
+      price: '€38',
+      description: 'Wash and blow-dry, curls or waves, 45 minutes. Long or very thick hair €45.',
+    },
+    {
+      name: 'Full head colour',
+      price: 'From €85',
+      description:
+        'Permanent root-to-tip colour including a toner and blow-dry, about 2 hours. A patch test is needed at least 48 hours before.',
+    },
+    {
+      name: 'Balayage',
+      price: 'From €165',
+      description: 'Hand-painted balayage with toner, Olaplex treatment and blow-dry. Allow 3 to 3½ hours.',
+    },
+    {
+      name: 'Keratin smoothing treatment',
+      price: '€220',
+      description:
+        'Cuts frizz and drying time for up to 4 months. About 2½ hours; do not wash your hair for 48 hours afterwards.',
+    },
+    {
+      name: 'Bridal hair',
+      price: 'From €120',
+      description:
+        'Wedding-day hair for the bride in the salon or at your venue in Dublin (travel €50). A trial (€60) 6 to 8 weeks before the wedding is recommended.',
+    },
   ],
   products: [
-    { title: 'Olaplex No.3 Hair Perfector', content: 'At-home bond-building treatment for coloured and damaged hair, 100ml. €34' },
+    {
+      title: 'Olaplex No.3 Hair Perfector',
+      content: 'At-home bond-building treatment for coloured and damaged hair, 100ml. €34',
+    },
     { title: 'Kérastase Elixir Ultime oil', content: 'Finishing oil for shine and frizz, 100ml – €49' },
-    { title: 'Curl cream', content: 'Our own-label leave-in curl cream for defined, frizz-free curls, 250ml. €24 each.' },
+    {
+      title: 'Curl cream',
+      content: 'Our own-label leave-in curl cream for defined, frizz-free curls, 250ml. €24 each.',
+    },
   ],
   texts: [
     {
@@ -96,11 +186,28 @@ A: Yes, free wifi for clients – ask at reception for the password.`,
     },
   ],
   answers: [
-    { question: 'How do I book an appointment?', answer: 'Book online at willowandash.ie/book or through the Fresha app, or call us on 01 679 1234.' },
-    { question: 'Which payment methods do you accept?', answer: 'Card, cash, Apple Pay and Google Pay. We also sell gift vouchers. We do not take cheques.' },
-    { question: 'Is there parking nearby?', answer: "The nearest car park is Drury Street car park, 2 minutes' walk, open 24 hours. The Luas Green line stop at St Stephen's Green is 5 minutes' walk." },
-    { question: 'How soon can you fit me in?', answer: 'Usually within a week. For Saturdays please book 2 to 3 weeks ahead; you can join the waitlist on Fresha for cancellations.' },
-    { question: 'Do you do gift vouchers?', answer: 'Yes, gift vouchers for any amount from €25, sold in the salon or online, valid for 12 months.' },
+    {
+      question: 'How do I book an appointment?',
+      answer: 'Book online at willowandash.ie/book or through the Fresha app, or call us on 01 679 1234.',
+    },
+    {
+      question: 'Which payment methods do you accept?',
+      answer: 'Card, cash, Apple Pay and Google Pay. We also sell gift vouchers. We do not take cheques.',
+    },
+    {
+      question: 'Is there parking nearby?',
+      answer:
+        "The nearest car park is Drury Street car park, 2 minutes' walk, open 24 hours. The Luas Green line stop at St Stephen's Green is 5 minutes' walk.",
+    },
+    {
+      question: 'How soon can you fit me in?',
+      answer:
+        'Usually within a week. For Saturdays please book 2 to 3 weeks ahead; you can join the waitlist on Fresha for cancellations.',
+    },
+    {
+      question: 'Do you do gift vouchers?',
+      answer: 'Yes, gift vouchers for any amount from €25, sold in the salon or online, valid for 12 months.',
+    },
   ],
   uploads: [],
 };
