@@ -18,6 +18,8 @@ export const services = pgTable(
     frequencyUnit: text('frequency_unit', { enum: ['day', 'week', 'month'] })
       .notNull()
       .default('day'),
+    /** How long a visit lasts: an appointment for the service without an end lasts this long. */
+    durationMinutes: integer('duration_minutes').notNull().default(60),
     description: text('description'),
     price: text('price'),
     createdAt: createdAt(),
