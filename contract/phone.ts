@@ -78,7 +78,7 @@ export function formatPhoneNumber(value: string | null | undefined, country?: st
     : parsed.formatInternational();
 }
 
-const PHONE_ONLY = /^\s*\+[\d\s().-]+$/;
+export const PHONE_ONLY = /^\s*\+[\d\s().-]+$/;
 
 /**
  * formatPhoneNumber's country for text the API writes and stores (a contact named after its

@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react';
-import { recentlyDeletedUrl, type DeletedPageKind } from '#contract/schemas/recently-deleted';
+import { recentlyDeletedUrl, type DeletedPageKind } from '#contract/recently-deleted-kinds';
 
 /** The link every list page shows to its deleted rows (/dashboard/recently-deleted/{kind}). */
 export function RecentlyDeletedLink({ kind }: { kind: DeletedPageKind }) {

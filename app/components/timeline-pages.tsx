@@ -6,7 +6,7 @@ import { formatDateTime } from '../lib/timezone';
 import { DeleteConfirm, DeleteLink, EmptyState, Facts, ItemLabel, Pager, TimelineList, UndoBanner } from './timeline';
 import { FilterDrawer } from './drawer';
 import { RecentlyDeletedLink } from './recently-deleted';
-import { formatPhoneNumber } from '#contract/phone';
+import { usePhoneFormat } from '../lib/phone-labels';
 
 const EMPTY_TEXT: Record<TimelineKind, string> = {
   calls: 'Calls your assistant answers or makes show up here.',
@@ -88,6 +88,7 @@ export function ItemPage({
 }) {
   const config = TIMELINE_KINDS[data.kind];
   const { item, timeZone } = data;
+  const phone = usePhoneFormat();
   return (
     <div className="flex flex-col gap-6">
       <Link to={`/dashboard/${config.path}`} className="text-sm font-medium text-brand-600 underline">
@@ -96,7 +97,7 @@ export function ItemPage({
       <header className="flex flex-wrap items-center gap-3">
         <ItemLabel item={item} now={new Date(data.now)} />
         <h1 className="text-2xl font-semibold">
-          {item.type === 'note' && !item.customer ? 'Note' : counterpart(item)}
+          {item.type === 'note' && !item.customer ? 'Note' : counterpart(item, phone)}
         </h1>
       </header>
       {data.confirmDelete ? (
@@ -130,11 +131,11 @@ export function ItemPage({
               'Direction',
               item.direction && item.type !== 'form' ? (item.direction === 'inbound' ? 'Inbound' : 'Outbound') : null,
             ],
-            ['From', formatPhoneNumber(item.from)],
-            ['To', formatPhoneNumber(item.to)],
+            ['From', phone(item.from)],
+            ['To', phone(item.to)],
             [
               'Phones found',
-              item.phones_found?.length ? item.phones_found.map((phone) => formatPhoneNumber(phone)).join(', ') : null,
+              item.phones_found?.length ? item.phones_found.map((found) => phone(found)).join(', ') : null,
             ],
             [
               'When',

@@ -4,6 +4,7 @@ import { truncate } from '#contract/constants';
 import type { ApiTimelineItem } from '#contract/envelope';
 import { notificationTime, timelineLabel } from '#contract/labels';
 import { counterpart, isOverdue, itemPath, itemText, TIMELINE_KINDS, type TimelineKind } from '../lib/timeline';
+import { usePhoneFormat } from '../lib/phone-labels';
 import { SubmitButton } from './forms';
 import { ContactPicker } from './contact-picker';
 import { DeleteDialog, RestoreBanner } from './delete-restore';
@@ -57,15 +58,17 @@ export function TimelineList({
   showDue?: boolean;
 }) {
   const at = new Date(now);
+  const phone = usePhoneFormat();
   return (
     <ul
       className="flex flex-col divide-y divide-slate-100 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
       data-testid="timeline"
     >
       {items.map((item) => {
-        const who = counterpart(item);
+        const who = counterpart(item, phone);
         // Without a summary a call's text is its number, which the row already shows.
-        const full = itemText(item) === who ? '' : itemText(item);
+        const text = itemText(item, phone);
+        const full = text === who ? '' : text;
         return (
           <li
             key={item._id}

@@ -6,6 +6,7 @@ import { entityLoadFailure, requireDashboard, requirePermission, type DashboardS
 import { PAGE_SIZE, TIMELINE_KINDS, type TimelineKind } from './timeline';
 import { apiToasts, redirectWithToasts } from './toast.server';
 import { httpError, loadFailure } from './invariant.server';
+import { withPhoneLabels } from './phone-labels.server';
 
 // Also re-exported here for loaders that already import the rest from this module.
 export { PAGE_SIZE };
@@ -89,14 +90,14 @@ export async function kindListLoader({ request, context }: LoaderFunctionArgs, k
   const listed = await listItems(state.caller, `businesses/${config.api}/${businessId(state)}/list`, config.many, {
     page: pageParam(url),
   });
-  return {
+  return withPhoneLabels({
     ...listed,
     kind,
     deleted: url.searchParams.get('deleted'),
     canEdit: hasPermission(state.business?.permissions, config.edit),
     timeZone: businessTimeZone(state),
     now: new Date().toISOString(),
-  };
+  });
 }
 
 export async function getItem(state: DashboardState, kind: TimelineKind, id: string): Promise<ApiTimelineItem> {
@@ -124,14 +125,14 @@ export async function kindItemLoader({ request, context, params }: LoaderFunctio
   const item = await getItem(state, kind, params.id ?? '');
   const url = new URL(request.url);
   const canEdit = hasPermission(state.business?.permissions, config.edit);
-  return {
+  return withPhoneLabels({
     item,
     kind,
     canEdit,
     confirmDelete: canEdit && url.searchParams.get('confirm') === 'delete',
     timeZone: businessTimeZone(state),
     now: new Date().toISOString(),
-  };
+  });
 }
 
 /**

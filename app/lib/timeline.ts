@@ -1,6 +1,6 @@
 import type { ApiTimelineItem } from '#contract/envelope';
 import type { Permission } from '#contract/permissions';
-import { formatPhoneNumber } from '#contract/phone';
+import type { PhoneFormat } from './phone-labels';
 
 /**
  * The four timeline entities as the web app shows them: where their pages live, which v1
@@ -97,14 +97,14 @@ function text(value: unknown): string | null {
  * The line a list shows for an item: a note's or an SMS's body, a call's summary, a form's
  * message; otherwise who it was from or to.
  */
-export function itemText(item: ApiTimelineItem): string {
+export function itemText(item: ApiTimelineItem, phone: PhoneFormat): string {
   const details = item.details ?? {};
   return (
     text(item.body) ??
     text(details.summary) ??
     text(details.message) ??
     text(details.subject) ??
-    formatPhoneNumber(item.direction === 'outbound' ? text(item.to) : text(item.from)) ??
+    phone(item.direction === 'outbound' ? text(item.to) : text(item.from)) ??
     ''
   );
 }
@@ -113,14 +113,14 @@ export function itemText(item: ApiTimelineItem): string {
  * Who an item is with: its contact, else for a form the name or email the visitor typed,
  * else the other party's number.
  */
-export function counterpart(item: ApiTimelineItem): string {
+export function counterpart(item: ApiTimelineItem, phone: PhoneFormat): string {
   if (item.customer) return item.customer.name;
   if (item.type === 'note') return 'No contact';
   if (item.type === 'form') {
     const fields = item.details?.fields as Record<string, unknown> | undefined;
     return text(fields?.name) ?? text(fields?.email) ?? 'Web form';
   }
-  return formatPhoneNumber(item.direction === 'outbound' ? text(item.to) : text(item.from)) ?? 'Unknown caller';
+  return phone(item.direction === 'outbound' ? text(item.to) : text(item.from)) ?? 'Unknown caller';
 }
 
 /** A task is overdue once its reminder is past and it is not completed (docs/product.md#labels). */

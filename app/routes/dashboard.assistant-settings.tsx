@@ -18,6 +18,7 @@ import { loadFailure } from '../lib/assistant.server';
 import { requireDashboard, requirePermission, type DashboardState } from '../lib/guard.server';
 import { apiToasts, redirectWithToasts } from '../lib/toast.server';
 import { httpError } from '../lib/invariant.server';
+import { withPhoneLabels } from '#app/lib/phone-labels.server';
 
 export const meta: MetaFunction = () => [{ title: 'Assistant settings · Business Assistant' }];
 
@@ -38,10 +39,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const state = await requireDashboard(request, context);
   const result = await apiCall<{ business_settings: ApiBusinessSettings }>(state.caller, settingsPath(state, 'get'));
   if (!result.ok) loadFailure(result);
-  return {
+  return withPhoneLabels({
     settings: result.data.business_settings,
     canEdit: hasPermission(state.business?.permissions, 'businesses/edit'),
-  };
+  });
 }
 
 function refuse<T>(form: SettingsReply['form'], submission: Submission<T>, result?: ApiFail) {

@@ -6,9 +6,9 @@ import { countryName } from '#contract/countries';
 import { recentlyDeletedMessages } from '#contract/messages';
 import type { ApiBusiness } from '#contract/envelope';
 import { hasPermission } from '#contract/permissions';
-import { formatPhoneNumber } from '#contract/phone';
+import { withPhoneCountry } from '#contract/phone-scope';
 import { businessSchema } from '#contract/schemas/business';
-import { recentlyDeletedUrl } from '#contract/schemas/recently-deleted';
+import { recentlyDeletedUrl } from '#contract/recently-deleted-kinds';
 import { BusinessDetailsForm } from '../components/business-form';
 import { DeleteConfirmation } from '../components/delete-restore';
 import { DialogLink } from '../components/dialog-link';
@@ -21,6 +21,8 @@ import { apiToasts, redirectWithToasts } from '../lib/toast.server';
 import { commitSession } from '../lib/session.server';
 import { useLocale } from '../lib/locale';
 import { httpError } from '../lib/invariant.server';
+import { withPhoneLabels } from '#app/lib/phone-labels.server';
+import { usePhoneFormat } from '#app/lib/phone-labels';
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   { title: `${loaded?.business.name ?? 'Business'} · Business Assistant` },
@@ -38,14 +40,17 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const business = state.businesses.find((entry) => entry._id === params.id);
   if (!business) httpError(404, 'Not found');
   const isAdmin = business.role === 'admin';
-  return {
-    business,
-    selected: state.business?._id === business._id,
-    canEdit: hasPermission(business.permissions, 'businesses/edit'),
-    isAdmin,
-    confirmDelete: isAdmin && new URL(request.url).searchParams.get('confirm') === 'delete',
-    confirmLeave: new URL(request.url).searchParams.get('confirm') === 'leave',
-  };
+  // The business's numbers in its own numbering plan, whichever business the dashboard shows.
+  return withPhoneCountry(business.country, () =>
+    withPhoneLabels({
+      business,
+      selected: state.business?._id === business._id,
+      canEdit: hasPermission(business.permissions, 'businesses/edit'),
+      isAdmin,
+      confirmDelete: isAdmin && new URL(request.url).searchParams.get('confirm') === 'delete',
+      confirmLeave: new URL(request.url).searchParams.get('confirm') === 'leave',
+    }),
+  );
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -113,11 +118,12 @@ export default function BusinessRoute() {
   const reply = useActionData<typeof action>();
   const self = `/dashboard/businesses/${business._id}`;
   const locale = useLocale();
+  const phone = usePhoneFormat();
   const facts: [string, string][] = [
     ['Your role', business.role === 'admin' ? 'Admin' : 'Member'],
     ['Email', business.email],
     ['Country', countryName(business.country, locale)],
-    ['Telephones', business.telephones.map((phone) => formatPhoneNumber(phone, business.country)).join(', ')],
+    ['Telephones', business.telephones.map((telephone) => phone(telephone)).join(', ')],
     ['Address', business.address ?? 'Not set'],
     ['Timezone', business.timezone],
     ['Setup', business.wizard_finished ? 'Finished' : 'Not finished'],
@@ -227,9 +233,7 @@ export default function BusinessRoute() {
               name: business.name,
               email: business.email,
               country: business.country,
-              telephones: business.telephones.length
-                ? business.telephones.map((phone) => formatPhoneNumber(phone, business.country))
-                : [''],
+              telephones: business.telephones.length ? business.telephones.map((telephone) => phone(telephone)) : [''],
               address: business.address ?? '',
               timezone: business.timezone,
             }}

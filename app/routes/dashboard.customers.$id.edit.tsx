@@ -5,6 +5,8 @@ import { GeneralErrorBoundary } from '../components/error-boundary';
 import { customerFormAction, getCrmOrder, getCustomer, requireCustomerEditor } from '../lib/customers.server';
 import { safeRedirect } from '../lib/safe-redirect';
 import { CancelLink } from '../components/forms';
+import { withPhoneLabels } from '#app/lib/phone-labels.server';
+import { usePhoneFormat } from '#app/lib/phone-labels';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `Edit ${data?.customer.name ?? 'contact'} · Business Assistant` },
@@ -18,7 +20,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const state = await requireCustomerEditor(request, context);
   const [customer, statuses] = await Promise.all([getCustomer(state, params.id ?? ''), getCrmOrder(state)]);
   const back = safeRedirect(new URL(request.url).searchParams.get('back'), `/dashboard/customers/${customer._id}`);
-  return { customer, statuses, back };
+  return withPhoneLabels({ customer, statuses, back });
 }
 
 export function action({ request, context, params }: ActionFunctionArgs) {
@@ -26,6 +28,7 @@ export function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function EditCustomerRoute() {
+  const phone = usePhoneFormat();
   const { customer, statuses, back } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   return (
@@ -36,7 +39,7 @@ export default function EditCustomerRoute() {
           id={`customer-edit-${customer._id}`}
           action={`/dashboard/customers/${customer._id}/edit`}
           reply={reply}
-          defaultValue={customerDefaults(customer)}
+          defaultValue={customerDefaults(phone, customer)}
           statuses={statuses}
           submitLabel="Save contact"
           pendingText="Saving…"

@@ -5,6 +5,7 @@ import { CustomerForm, customerDefaults } from '../components/customers/customer
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { customerFormAction, getCrmOrder, requireCustomerEditor } from '../lib/customers.server';
 import { CancelLink } from '../components/forms';
+import { usePhoneFormat } from '#app/lib/phone-labels';
 
 export const meta: MetaFunction = () => [{ title: 'New contact · Business Assistant' }];
 
@@ -26,6 +27,7 @@ export function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function NewCustomerRoute() {
+  const phone = usePhoneFormat();
   const { statuses, status } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   return (
@@ -36,7 +38,7 @@ export default function NewCustomerRoute() {
           id="customer-create"
           action="/dashboard/customers/new"
           reply={reply}
-          defaultValue={customerDefaults(null, status ?? statuses[0])}
+          defaultValue={customerDefaults(phone, null, status ?? statuses[0])}
           statuses={statuses}
           submitLabel="Create contact"
           pendingText="Creating…"

@@ -9,6 +9,7 @@ import { PAGE_SIZE } from '../lib/timeline';
 import { CONTACT_QUERY } from '../components/contact-picker';
 import { customerOptions } from '../lib/orders.server';
 import { businessTimeZone, listItems, pageParam } from '../lib/timeline.server';
+import { phoneLabels } from '../lib/phone-labels.server';
 
 export const meta: MetaFunction = () => [{ title: 'Recents · Business Assistant' }];
 
@@ -35,6 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     user,
     business,
     wizardFinished,
+    phoneLabels: phoneLabels(listed.items),
     timeline: {
       ...listed,
       customerId,

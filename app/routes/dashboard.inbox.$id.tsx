@@ -2,7 +2,7 @@ import { getFormProps, getTextareaProps } from '@conform-to/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useRouteLoaderData } from '@remix-run/react';
 import { notificationTime } from '#contract/labels';
-import { formatPhoneNumber } from '#contract/phone';
+import { usePhoneFormat } from '#app/lib/phone-labels';
 import { INBOX_PAUSE_MINUTES, inboxReplySchema } from '#contract/schemas/inbox';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { ErrorList, SubmitButton, TextAreaField } from '../components/forms';
@@ -12,6 +12,7 @@ import { canReplyInInbox, inboxThreadAction, openThread } from '../lib/inbox.ser
 import { businessTimeZone } from '../lib/timeline.server';
 import { useSchemaForm } from '../lib/use-schema-form';
 import type { loader as inboxLoader } from './dashboard.inbox';
+import { withPhoneLabels } from '#app/lib/phone-labels.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.thread.customer.name || 'Conversation'} · Inbox · Business Assistant` },
@@ -21,14 +22,14 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const state = await requireDashboard(request, context);
   const { thread, messages } = await openThread(state, params.id ?? '');
-  return {
+  return withPhoneLabels({
     thread,
     messages,
     canReply: canReplyInInbox(state),
     userId: state.user.id,
     timeZone: businessTimeZone(state),
     now: new Date().toISOString(),
-  };
+  });
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -39,6 +40,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 const buttonClass = 'rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-50';
 
 export default function InboxThreadRoute() {
+  const formatPhone = usePhoneFormat();
   const { thread, messages, canReply, userId, timeZone, now } = useLoaderData<typeof loader>();
   const members = useRouteLoaderData<typeof inboxLoader>('routes/dashboard.inbox')?.members ?? [];
   const lastResult = useActionData<typeof action>();
@@ -68,12 +70,8 @@ export default function InboxThreadRoute() {
         <span className="flex flex-wrap gap-3 text-sm">
           {thread.customer.phones.map((phone) => (
             <span key={phone} className="flex gap-2">
-              <a
-                href={`tel:${phone}`}
-                className="text-brand-700 underline"
-                aria-label={`Call ${formatPhoneNumber(phone)}`}
-              >
-                Call {formatPhoneNumber(phone)}
+              <a href={`tel:${phone}`} className="text-brand-700 underline" aria-label={`Call ${formatPhone(phone)}`}>
+                Call {formatPhone(phone)}
               </a>
               {canReply ? (
                 <a href="#reply-message" className="text-brand-700 underline">

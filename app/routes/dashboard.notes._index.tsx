@@ -10,6 +10,7 @@ import { PAGE_SIZE } from '../lib/timeline';
 import { CONTACT_QUERY } from '../components/contact-picker';
 import { customerOptions } from '../lib/orders.server';
 import { businessId, businessTimeZone, listItems, pageParam } from '../lib/timeline.server';
+import { phoneLabels } from '../lib/phone-labels.server';
 
 export const meta: MetaFunction = () => [{ title: 'Notes & tasks · Business Assistant' }];
 
@@ -52,6 +53,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   ]);
   return {
     ...listed,
+    phoneLabels: phoneLabels(listed.items),
     kind: 'notes' as const,
     show,
     due,

@@ -8,7 +8,7 @@ import {
   recentlyDeletedUrl,
   type ApiDeletedList,
   type DeletedPageKind,
-} from '#contract/schemas/recently-deleted';
+} from '#contract/recently-deleted-kinds';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { SubmitButton } from '../components/forms';
 import { EmptyState, Pager } from '../components/timeline';

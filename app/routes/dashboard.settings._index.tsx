@@ -8,6 +8,7 @@ import { apiCall } from '../lib/api.server';
 import { requireDashboard, requirePermission } from '../lib/guard.server';
 import { canEditSystems, canViewSystems, listSystems, systemsPath } from '../lib/systems.server';
 import { apiToasts, redirectWithToasts } from '../lib/toast.server';
+import { withPhoneLabels } from '#app/lib/phone-labels.server';
 
 export const meta: MetaFunction = () => [{ title: 'Settings · Business Assistant' }];
 
@@ -20,14 +21,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const state = await requireDashboard(request, context);
   const canSeeSystems = Boolean(state.business) && canViewSystems(state);
   const canEdit = canSeeSystems && canEditSystems(state);
-  return {
+  return withPhoneLabels({
     business: state.business ? { _id: state.business._id, name: state.business.name } : null,
     canSeeTeam: hasPermission(state.business?.permissions, 'business_users/view'),
     canManageWebhooks: Boolean(state.business) && hasPermission(state.business?.permissions, 'admin'),
     systems: canSeeSystems ? await listSystems(state) : null,
     canEditSystems: canEdit,
     deletedSystem: canEdit ? new URL(request.url).searchParams.get('deleted_system') : null,
-  };
+  });
 }
 
 /** intent=create-<kind>: adds a system of that kind and opens its page (the setup walk-through). */

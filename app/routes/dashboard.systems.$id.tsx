@@ -35,12 +35,13 @@ import {
 } from '../lib/systems.server';
 import { businessTimeZone } from '../lib/timeline.server';
 import { apiToasts, redirectWithToasts, toastCookie } from '../lib/toast.server';
-import { formatPhoneNumber } from '#contract/phone';
+import { phoneFormat, usePhoneFormat } from '#app/lib/phone-labels';
 import { httpError } from '../lib/invariant.server';
+import { withPhoneLabels } from '#app/lib/phone-labels.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {
-    title: `${data ? `${data.system.label}${data.system.phone_number ? ` ${formatPhoneNumber(data.system.phone_number)}` : ''}` : 'System'} · Business Assistant`,
+    title: `${data ? `${data.system.label}${data.system.phone_number ? ` ${phoneFormat(data.phoneLabels)(data.system.phone_number)}` : ''}` : 'System'} · Business Assistant`,
   },
 ];
 
@@ -73,7 +74,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     phone && !system.phone_number && canEdit ? searchNumbers(state, id, url) : Promise.resolve(emptySearch),
     phone && system.phone_number ? recentCalls(state) : Promise.resolve(null),
   ]);
-  return {
+  return withPhoneLabels({
     system,
     events,
     search,
@@ -83,7 +84,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     ownMobile: state.user.mobile,
     timeZone: businessTimeZone(state),
     confirmDelete: canEdit && url.searchParams.get('confirm') === 'delete',
-  };
+  });
 }
 
 /** An API refusal shown on its form: field errors by their field (without the API's wrapping), the rest above it. */
@@ -221,11 +222,12 @@ export default function SystemRoute() {
   const reply = actionData && 'form' in actionData ? (actionData as SystemReply) : null;
   const self = `/dashboard/systems/${system._id}`;
   const phone = system.name !== 'leadcatcher';
+  const formatPhone = usePhoneFormat();
   const confirm = (cancel: ReactNode) => (
     <DeleteConfirmation
       action={self}
       noun="system"
-      subject={`${system.label}${system.phone_number ? ` (${formatPhoneNumber(system.phone_number)})` : ''}`}
+      subject={`${system.label}${system.phone_number ? ` (${formatPhone(system.phone_number)})` : ''}`}
       consequence="The assistant stops answering it; you can restore it afterwards."
       cancel={cancel}
       labelId={`delete-system-${system._id}`}
@@ -243,7 +245,7 @@ export default function SystemRoute() {
         <div className="flex min-w-0 flex-col">
           <h1 className="text-2xl font-semibold">{system.label}</h1>
           <p className="text-sm text-slate-600" data-testid="system-heading-number">
-            {formatPhoneNumber(system.phone_number) ?? (phone ? 'No number yet' : 'Web form')}
+            {formatPhone(system.phone_number) ?? (phone ? 'No number yet' : 'Web form')}
             {system.provider === 'sandbox' ? ' · sandbox' : ''}
           </p>
         </div>

@@ -19,7 +19,8 @@ import {
   membersPath,
 } from '../lib/team.server';
 import { apiToasts, redirectWithToasts } from '../lib/toast.server';
-import { formatPhoneNumber } from '#contract/phone';
+import { usePhoneFormat } from '#app/lib/phone-labels';
+import { withPhoneLabels } from '#app/lib/phone-labels.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.member.user.name ?? 'Member'} · Team · Business Assistant` },
@@ -52,7 +53,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
         iOwn && !self ? ('transfer-ownership' as const) : null,
       ].filter((intent) => intent !== null);
   const confirm = new URL(request.url).searchParams.get('confirm');
-  return {
+  return withPhoneLabels({
     roleActions,
     confirmRole: isRoleIntent(confirm) && roleActions.includes(confirm) ? confirm : null,
     member,
@@ -64,7 +65,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     canRestore: canEdit && removed,
     canRemove: canEdit && !removed && !member.is_owner,
     confirmRemove: canEdit && !removed && !member.is_owner && confirm === 'remove',
-  };
+  });
 }
 
 /** intent=permissions | make-admin | remove-admin | transfer-ownership | remove | restore, each one v1 call, then back with its toast. */
@@ -113,6 +114,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function UserRoute() {
+  const phone = usePhoneFormat();
   const {
     member,
     isAdminMember,
@@ -190,7 +192,7 @@ export default function UserRoute() {
           {member.user.mobile ? (
             <>
               <dt className="font-medium text-slate-500">Mobile</dt>
-              <dd className="text-slate-900">{formatPhoneNumber(member.user.mobile)}</dd>
+              <dd className="text-slate-900">{phone(member.user.mobile)}</dd>
             </>
           ) : null}
           <dt className="font-medium text-slate-500">Member since</dt>

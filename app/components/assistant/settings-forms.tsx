@@ -10,7 +10,7 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { Form } from '@remix-run/react';
 import { z } from 'zod';
 import type { ApiBusinessSettings } from '#contract/envelope';
-import { formatPhoneNumber } from '#contract/phone';
+import { usePhoneFormat } from '#app/lib/phone-labels';
 import {
   ASSISTANT_TONES,
   assistantSettingsSchema,
@@ -79,13 +79,14 @@ export function AssistantSettingsForm({
   reply: SubmissionResult<string[]> | null;
   canEdit: boolean;
 }) {
+  const phone = usePhoneFormat();
   const [form, fields] = useForm({
     id: 'assistant-settings',
     lastResult: reply,
     defaultValue: {
       assistant: {
         ...settings.assistant,
-        escalation_phone: formatPhoneNumber(settings.assistant.escalation_phone) ?? '',
+        escalation_phone: phone(settings.assistant.escalation_phone) ?? '',
       },
     } as never,
     constraint: getZodConstraint(assistantFormSchema),

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import type { ApiAddress, ApiCustomer } from '#contract/envelope';
 import { CUSTOMER_STATUS_LABELS, type CustomerStatus } from '#contract/schemas/customer';
 import { DeleteConfirmation, RestoreBanner } from '../delete-restore';
-import { formatPhoneNumber } from '#contract/phone';
+import { usePhoneFormat } from '#app/lib/phone-labels';
 import { smsOptOutMessages } from '#contract/messages';
 
 const STATUS_COLOURS: Record<string, string> = {
@@ -121,6 +121,7 @@ export function ContactDetails({
   customer: Pick<ApiCustomer, 'phones' | 'emails' | 'addresses'> & Partial<Pick<ApiCustomer, 'sms_opt_outs'>>;
   textHref?: string | null;
 }) {
+  const phone = usePhoneFormat();
   const optedOut = new Map((customer.sms_opt_outs ?? []).map((entry) => [entry.phone, entry.at]));
   const rows: [string, string[]][] = [
     ['Phone', customer.phones],
@@ -139,14 +140,10 @@ export function ContactDetails({
               label === 'Phone' ? (
                 <span key={value}>
                   <a href={`tel:${value}`} className="hover:underline">
-                    {formatPhoneNumber(value)}
+                    {phone(value)}
                   </a>
                   {textHref ? (
-                    <Link
-                      to={textHref}
-                      className="ml-3 text-brand-700 underline"
-                      aria-label={`Text ${formatPhoneNumber(value)}`}
-                    >
+                    <Link to={textHref} className="ml-3 text-brand-700 underline" aria-label={`Text ${phone(value)}`}>
                       Text
                     </Link>
                   ) : null}

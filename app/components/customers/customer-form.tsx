@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getSelectProps } from '@conform-to/react';
 import { Form, useFetcher, type FetcherWithComponents } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import type { ApiAddress, ApiCustomer } from '#contract/envelope';
-import { formatPhoneNumber } from '#contract/phone';
+import type { PhoneFormat } from '#app/lib/phone-labels';
 import { CUSTOMER_STATUS_LABELS, customerSchema, type CustomerStatus } from '#contract/schemas/customer';
 import type { CustomerFormReply } from '#app/lib/customers';
 import { useSchemaForm } from '#app/lib/use-schema-form';
@@ -20,13 +20,13 @@ export type CustomerDefaults = {
 };
 
 /** The form's starting values: the contact's (numbers as the business reads them), with one empty row in each list to type into. */
-export function customerDefaults(customer?: ApiCustomer | null, status = 'lead'): CustomerDefaults {
+export function customerDefaults(phone: PhoneFormat, customer?: ApiCustomer | null, status = 'lead'): CustomerDefaults {
   return {
     first_name: customer?.first_name ?? '',
     last_name: customer?.last_name ?? '',
     status: customer?.status ?? status,
     emails: customer?.emails.length ? customer.emails : [''],
-    phones: customer?.phones.length ? customer.phones.map((phone) => formatPhoneNumber(phone)) : [''],
+    phones: customer?.phones.length ? customer.phones.map((number) => phone(number)) : [''],
     addresses: customer?.addresses.length ? customer.addresses : [{}],
   };
 }

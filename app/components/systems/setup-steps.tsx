@@ -8,7 +8,7 @@ import { useSchemaForm } from '#app/lib/use-schema-form';
 import { ErrorList, Field, SelectField, SubmitButton, TextAreaField } from '../forms';
 import { CopyButton } from './copy-button';
 import { usePolling } from './use-polling';
-import { formatPhoneNumber } from '#contract/phone';
+import { usePhoneFormat } from '#app/lib/phone-labels';
 
 export type NumberSearchView = {
   country: string;
@@ -179,13 +179,14 @@ function ConfirmStep({
 
 /** Telephony and mobile: search numbers by country and area code (a GET form), then choose one. */
 function NumberStep(props: StepsProps & { step: ApiSetupStep }) {
+  const phone = usePhoneFormat();
   const { step, canEdit, reply, search, self } = props;
   const chosen = stepData<string>(props, 'phone_number') ?? props.system.phone_number;
   const [form] = useSchemaForm('step-number', STEP_SCHEMAS.number, replyFor(reply, 'number'));
   if (step.status === 'done' && chosen) {
     return (
       <p className="text-sm">
-        Your assistant’s number is <strong data-testid="system-phone-number">{formatPhoneNumber(chosen)}</strong>.
+        Your assistant’s number is <strong data-testid="system-phone-number">{phone(chosen)}</strong>.
       </p>
     );
   }
@@ -247,9 +248,9 @@ function NumberStep(props: StepsProps & { step: ApiSetupStep }) {
         >
           {search.numbers.map((number) => (
             <li key={number.phone_number} className="flex flex-wrap items-center gap-3 px-3 py-2">
-              <span className="font-medium">{formatPhoneNumber(number.phone_number)}</span>
+              <span className="font-medium">{phone(number.phone_number)}</span>
               <span className="text-sm text-slate-600">
-                {[number.locality, number.region].filter(Boolean).join(', ') || formatPhoneNumber(number.phone_number)}
+                {[number.locality, number.region].filter(Boolean).join(', ') || phone(number.phone_number)}
               </span>
               <Form method="post" action={`${self}#setup-number`} className="ml-auto">
                 <StepFields stepKey="number" />
@@ -257,7 +258,7 @@ function NumberStep(props: StepsProps & { step: ApiSetupStep }) {
                 <button
                   type="submit"
                   className="rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700"
-                  aria-label={`Choose ${formatPhoneNumber(number.phone_number)}`}
+                  aria-label={`Choose ${phone(number.phone_number)}`}
                 >
                   Choose
                 </button>

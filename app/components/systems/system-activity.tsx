@@ -6,7 +6,7 @@ import { EVENT_OUTCOME_LABELS, eventNameLabel } from '#app/lib/systems';
 import { Pager } from '../timeline';
 import { formatDateTime } from '#app/lib/timezone';
 import { usePolling } from './use-polling';
-import { formatPhoneNumber } from '#contract/phone';
+import { usePhoneFormat } from '#app/lib/phone-labels';
 
 const card = 'rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200';
 
@@ -24,6 +24,7 @@ export function RecentCalls({
   following: string | null;
   timeZone: string;
 }) {
+  const phone = usePhoneFormat();
   const waiting = Boolean(following) && !calls.some((call) => call._id === following);
   usePolling(waiting, { everyMs: 2000, forMs: 3 * 60 * 1000 });
   return (
@@ -52,9 +53,7 @@ export function RecentCalls({
             >
               <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">{callLabel(call)}</span>
               <Link to={`/dashboard/calls/${call._id}`} className="text-brand-700 underline">
-                {call.customer?.name ??
-                  formatPhoneNumber(call.direction === 'outbound' ? call.to : call.from) ??
-                  'Call'}
+                {call.customer?.name ?? phone(call.direction === 'outbound' ? call.to : call.from) ?? 'Call'}
               </Link>
               {call.status ? <span className="text-sm text-slate-600">{call.status.replace(/_/g, ' ')}</span> : null}
               <time className="ml-auto text-sm text-slate-500" dateTime={call.created_at}>

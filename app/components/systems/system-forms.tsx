@@ -20,7 +20,7 @@ import {
 } from '#app/lib/systems';
 import { useSchemaForm } from '#app/lib/use-schema-form';
 import { ErrorList, Field, SelectField, SubmitButton, TextAreaField } from '../forms';
-import { formatPhoneNumber } from '#contract/phone';
+import { usePhoneFormat } from '#app/lib/phone-labels';
 
 const card = 'rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200';
 
@@ -89,6 +89,7 @@ function PhoneSettingsForm({
   reply: SystemReply | null;
   self: string;
 }) {
+  const phone = usePhoneFormat();
   const [form, fields] = useSchemaForm('system-settings', phoneSettingsFormSchema, replyFor(reply, 'settings'), {
     defaultValue: {
       missed_call_text_back: settings.missed_call_text_back ? 'on' : undefined,
@@ -96,7 +97,7 @@ function PhoneSettingsForm({
       voicemail_when_closed: settings.voicemail_when_closed ? 'on' : undefined,
       sms_auto_reply: settings.sms_auto_reply ? 'on' : undefined,
       record_calls: settings.record_calls ? 'on' : undefined,
-      transfer_number: formatPhoneNumber(settings.transfer_number) ?? '',
+      transfer_number: phone(settings.transfer_number) ?? '',
     },
   });
   return (
@@ -236,6 +237,7 @@ export function CallForm({
   self: string;
   agentNumber: string | null;
 }) {
+  const phone = usePhoneFormat();
   const [form, fields] = useSchemaForm('system-call', makeCallSchema, replyFor(reply, 'call'), {
     defaultValue: { agent_number: agentNumber ?? '' },
   });
@@ -245,7 +247,7 @@ export function CallForm({
         Call a customer
       </h2>
       <p className="mb-4 text-sm text-slate-600">
-        Your phone rings first; when you answer, we call the customer from {formatPhoneNumber(system.phone_number)}.
+        Your phone rings first; when you answer, we call the customer from {phone(system.phone_number)}.
       </p>
       <Form method="post" action={`${self}#call`} {...getFormProps(form)} className="flex flex-col gap-4">
         <input type="hidden" name="intent" value="call" />
@@ -275,6 +277,7 @@ export function CallForm({
 
 /** send-a-message: an SMS from the system's number, recorded on the timeline. */
 export function MessageForm({ system, reply, self }: { system: ApiSystem; reply: SystemReply | null; self: string }) {
+  const phone = usePhoneFormat();
   const [form, fields] = useSchemaForm('system-message', sendMessageSchema, replyFor(reply, 'message'));
   return (
     <section aria-labelledby="message-heading" className={card} id="message">
@@ -282,7 +285,7 @@ export function MessageForm({ system, reply, self }: { system: ApiSystem; reply:
         Send a message
       </h2>
       <p className="mb-4 text-sm text-slate-600">
-        An SMS from {formatPhoneNumber(system.phone_number)}; it appears on the customer’s timeline.
+        An SMS from {phone(system.phone_number)}; it appears on the customer’s timeline.
       </p>
       <Form method="post" action={`${self}#message`} {...getFormProps(form)} className="flex flex-col gap-4">
         <input type="hidden" name="intent" value="message" />

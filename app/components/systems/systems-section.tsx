@@ -9,7 +9,7 @@ import {
 import { RestoreBanner } from '../delete-restore';
 import { SubmitButton } from '../forms';
 import { RecentlyDeletedLink } from '../recently-deleted';
-import { formatPhoneNumber } from '#contract/phone';
+import { usePhoneFormat } from '#app/lib/phone-labels';
 
 /** "active" (green) or "requires setup" (amber): docs/product.md#labels. */
 export function SystemStatusBadge({ status }: { status: string }) {
@@ -40,6 +40,7 @@ export function SystemsSection({
   canEdit: boolean;
   deleted: string | null;
 }) {
+  const phone = usePhoneFormat();
   return (
     <section aria-labelledby="systems-heading" className="flex flex-col gap-3">
       <div>
@@ -83,15 +84,14 @@ export function SystemsSection({
               <div className="flex min-w-0 flex-col">
                 <span className="font-medium text-slate-900">{system.label}</span>
                 <span className="text-sm text-slate-600" data-testid="system-number">
-                  {formatPhoneNumber(system.phone_number) ??
-                    (system.name === 'leadcatcher' ? 'Web form' : 'No number yet')}
+                  {phone(system.phone_number) ?? (system.name === 'leadcatcher' ? 'Web form' : 'No number yet')}
                 </span>
               </div>
               <SystemStatusBadge status={system.status} />
               <Link
                 to={`/dashboard/systems/${system._id}`}
                 className="ml-auto rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-brand-700 hover:bg-slate-50"
-                aria-label={`${system.status === 'active' ? 'Open' : 'Set up'} ${system.label}${system.phone_number ? ` ${formatPhoneNumber(system.phone_number)}` : ''}`}
+                aria-label={`${system.status === 'active' ? 'Open' : 'Set up'} ${system.label}${system.phone_number ? ` ${phone(system.phone_number)}` : ''}`}
               >
                 {system.status === 'active' ? 'Open' : 'Set up'}
               </Link>

@@ -27,6 +27,8 @@ import { CustomerOrders } from '#app/components/orders/customer-orders';
 import { canEditOrders, recentCustomerOrders } from '#app/lib/orders.server';
 import { CustomerAppointments } from '#app/components/appointments/customer-appointments';
 import { customerAppointments } from '#app/lib/appointments.server';
+import { withPhoneLabels } from '#app/lib/phone-labels.server';
+import { usePhoneFormat } from '#app/lib/phone-labels';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.customer.name ?? 'Contact'} · Business Assistant` },
@@ -56,7 +58,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     customerAppointments(state, id),
   ]);
   const canEdit = canEditCustomers(state);
-  return {
+  return withPhoneLabels({
     customer,
     timeline,
     statuses,
@@ -73,7 +75,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     noteDefaults: noteFormDefaults(null, timeZone, id),
     timeZone,
     now: new Date().toISOString(),
-  };
+  });
 }
 
 /** Delete and restore the contact; add a note or task to it. */
@@ -118,6 +120,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function CustomerRoute() {
+  const phone = usePhoneFormat();
   const {
     customer,
     timeline,
@@ -163,7 +166,7 @@ export default function CustomerRoute() {
                   <CustomerFormDialog
                     id={`customer-edit-dialog-${customer._id}`}
                     action={`${self}/edit`}
-                    defaultValue={customerDefaults(customer)}
+                    defaultValue={customerDefaults(phone, customer)}
                     statuses={statuses}
                     submitLabel="Save contact"
                     pendingText="Saving…"

@@ -3,7 +3,7 @@ import { useEffect, useState, type DragEvent } from 'react';
 import type { ApiCustomer } from '#contract/envelope';
 import type { CustomerStatus } from '#contract/schemas/customer';
 import { statusLabel } from '#app/components/customers/customer-bits';
-import { formatPhoneNumber } from '#contract/phone';
+import { usePhoneFormat } from '#app/lib/phone-labels';
 
 type Props = {
   customers: ApiCustomer[];
@@ -24,6 +24,7 @@ const CARD_TYPE = 'application/x-contact-card';
  * posts the very form its "Move to" button would.
  */
 export function CustomerBoard({ customers, statuses, allStatuses, canEdit, back }: Props) {
+  const phone = usePhoneFormat();
   const submit = useSubmit();
   const [dragging, setDragging] = useState<{ id: string; status: string } | null>(null);
   const [over, setOver] = useState<string | null>(null);
@@ -137,7 +138,7 @@ export function CustomerBoard({ customers, statuses, allStatuses, canEdit, back 
                     </Link>
                     {customer.phones[0] || customer.emails[0] ? (
                       <span className="truncate text-sm text-slate-600">
-                        {formatPhoneNumber(customer.phones[0]) ?? customer.emails[0]}
+                        {phone(customer.phones[0]) ?? customer.emails[0]}
                       </span>
                     ) : null}
                     {customer.duplicates?.length ? (

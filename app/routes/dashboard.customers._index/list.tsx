@@ -3,7 +3,7 @@ import type { ApiCustomer } from '#contract/envelope';
 import type { CustomerStatus } from '#contract/schemas/customer';
 import { DuplicateNotice, StatusBadge } from '#app/components/customers/customer-bits';
 import { CustomerRowActions } from './row-actions';
-import { formatPhoneNumber } from '#contract/phone';
+import { usePhoneFormat } from '#app/lib/phone-labels';
 
 /** The list view: one row per contact with its status, first phone and email, duplicates flagged. */
 export function CustomerList({
@@ -17,6 +17,7 @@ export function CustomerList({
   canEdit: boolean;
   back: string;
 }) {
+  const phone = usePhoneFormat();
   return (
     <ul
       className="flex flex-col divide-y divide-slate-100 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
@@ -35,7 +36,7 @@ export function CustomerList({
             </Link>
             <StatusBadge status={customer.status} />
             <span className="min-w-0 flex-1 truncate text-sm text-slate-600">
-              {[formatPhoneNumber(customer.phones[0]), customer.emails[0]].filter(Boolean).join(' · ')}
+              {[phone(customer.phones[0]), customer.emails[0]].filter(Boolean).join(' · ')}
               {customer.phones.length + customer.emails.length > 2 ? ' …' : ''}
             </span>
             {canEdit ? <CustomerRowActions customer={customer} statuses={statuses} back={back} /> : null}

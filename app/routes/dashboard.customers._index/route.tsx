@@ -16,6 +16,8 @@ import { CustomerBoard } from './board';
 import { CustomerList } from './list';
 import { FilterDrawer } from '#app/components/drawer';
 import { RecentlyDeletedLink } from '#app/components/recently-deleted';
+import { withPhoneLabels } from '#app/lib/phone-labels.server';
+import { usePhoneFormat } from '#app/lib/phone-labels';
 
 export const meta: MetaFunction = () => [{ title: 'Contacts · Business Assistant' }];
 
@@ -42,7 +44,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     getCrmOrder(state),
   ]);
   if (!result.ok) loadFailure(result);
-  return {
+  return withPhoneLabels({
     customers: result.data.customers,
     total: result.data.total ?? result.data.customers.length,
     page,
@@ -52,7 +54,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     statuses,
     canEdit: canEditCustomers(state),
     deleted: url.searchParams.get('deleted'),
-  };
+  });
 }
 
 /**
@@ -94,6 +96,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function CustomersRoute() {
+  const phone = usePhoneFormat();
   const { customers, total, page, q, status, view, statuses, canEdit, deleted } = useLoaderData<typeof loader>();
   const location = useLocation();
   // Where edits and moves come back to: this page, without the undo banner.
@@ -133,7 +136,7 @@ export default function CustomersRoute() {
               <CustomerFormDialog
                 id="customer-create-dialog"
                 action="/dashboard/customers/new"
-                defaultValue={customerDefaults(null, status || statuses[0])}
+                defaultValue={customerDefaults(phone, null, status || statuses[0])}
                 statuses={statuses}
                 submitLabel="Create contact"
                 pendingText="Creating…"

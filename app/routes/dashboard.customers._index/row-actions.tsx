@@ -4,6 +4,7 @@ import { DeleteCustomerConfirm } from '#app/components/customers/customer-bits';
 import { CustomerFormDialog, customerDefaults } from '#app/components/customers/customer-form';
 import { DialogLink } from '#app/components/dialog-link';
 import { DeleteDialog } from '#app/components/delete-restore';
+import { usePhoneFormat } from '#app/lib/phone-labels';
 
 /**
  * Edit and Delete for one contact: links to the full pages, opened as dialogs with
@@ -18,6 +19,7 @@ export function CustomerRowActions({
   statuses: readonly CustomerStatus[];
   back: string;
 }) {
+  const phone = usePhoneFormat();
   return (
     <div className="flex items-center gap-3 text-sm">
       <DialogLink
@@ -28,7 +30,7 @@ export function CustomerRowActions({
           <CustomerFormDialog
             id={`customer-edit-dialog-${customer._id}`}
             action={`/dashboard/customers/${customer._id}/edit`}
-            defaultValue={customerDefaults(customer)}
+            defaultValue={customerDefaults(phone, customer)}
             statuses={statuses}
             submitLabel="Save contact"
             pendingText="Saving…"

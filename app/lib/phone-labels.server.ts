@@ -1,0 +1,34 @@
+import { formatPhoneNumber, PHONE_ONLY } from '#contract/phone';
+
+export type PhoneLabels = Record<string, string>;
+
+/**
+ * Every phone number in a loader's data, as people read it (formatPhoneNumber, in the current
+ * business's numbering plan), keyed by the stored value. The page shows them through
+ * usePhoneFormat (phone-labels.ts), so the browser never loads libphonenumber-js's metadata to
+ * display a number. Only strings that are a number and nothing else are looked at, the same
+ * test formatPhoneNumber makes, so a page gets a label for exactly what it would format.
+ */
+export function phoneLabels(data: unknown): PhoneLabels {
+  const labels: PhoneLabels = {};
+  const seen = new Set<unknown>();
+  const visit = (value: unknown): void => {
+    if (typeof value === 'string') {
+      if (!(value in labels) && PHONE_ONLY.test(value)) {
+        const label = formatPhoneNumber(value);
+        if (label !== value) labels[value] = label;
+      }
+      return;
+    }
+    if (!value || typeof value !== 'object' || seen.has(value)) return;
+    seen.add(value);
+    for (const child of Array.isArray(value) ? value : Object.values(value)) visit(child);
+  };
+  visit(data);
+  return labels;
+}
+
+/** A loader's data with the labels of the phone numbers in it (read by usePhoneFormat). */
+export function withPhoneLabels<T extends object>(data: T): T & { phoneLabels: PhoneLabels } {
+  return { ...data, phoneLabels: phoneLabels(data) };
+}
