@@ -135,6 +135,8 @@ export type ApiService = {
   frequency: number;
   /** What frequency counts. */
   frequency_unit: 'day' | 'week' | 'month';
+  /** How long a visit lasts (an appointment for it without an end lasts this long). */
+  duration_minutes: number;
   description: string | null;
   price: string | null;
   created_at: string;

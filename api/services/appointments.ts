@@ -232,6 +232,17 @@ async function checkSpan(
   }
 }
 
+/** How long the service lasts, or undefined when there is none (or it is not this business's). */
+async function serviceMinutes(db: Db, businessId: string, serviceId: string | null | undefined) {
+  if (!serviceId) return undefined;
+  const [found] = await db
+    .select({ minutes: services.durationMinutes })
+    .from(services)
+    .where(and(eq(services.id, serviceId), eq(services.businessId, businessId), isNull(services.deletedAt)))
+    .limit(1);
+  return found?.minutes;
+}
+
 async function checkReferences(
   db: Db,
   businessId: string,
@@ -273,10 +284,11 @@ export async function createAppointment(
   const settings = await businessSettings(deps.db, businessId);
   const now = options.now ?? deps.clock.now();
   const start = parseTime(input.start_at, settings.timezone, 'start_at');
+  await checkReferences(deps.db, businessId, input);
+  const minutes = (await serviceMinutes(deps.db, businessId, input.service_id)) ?? DEFAULT_APPOINTMENT_MINUTES;
   const end = input.end_at
     ? parseTime(input.end_at, settings.timezone, 'end_at')
-    : new Date(start.getTime() + DEFAULT_APPOINTMENT_MINUTES * 60_000);
-  await checkReferences(deps.db, businessId, input);
+    : new Date(start.getTime() + minutes * 60_000);
   const row = await deps.db.transaction(async (tx) => {
     await lockBusiness(tx as unknown as Db, businessId);
     await checkSpan(tx as unknown as Db, businessId, settings, start, end, { now, startChanged: true });
@@ -321,13 +333,16 @@ export async function editAppointment(
   const settings = await businessSettings(deps.db, businessId);
   const now = deps.clock.now();
   const start = input.start_at ? parseTime(input.start_at, settings.timezone, 'start_at') : current.startAt;
-  const length = current.endAt.getTime() - current.startAt.getTime();
+  await checkReferences(deps.db, businessId, input);
+  // A new service (and no new end) gives the appointment that service's length; else it keeps its own.
+  const newService = input.service_id && input.service_id !== current.serviceId;
+  const serviceLength = newService ? await serviceMinutes(deps.db, businessId, input.service_id) : undefined;
+  const length = serviceLength ? serviceLength * 60_000 : current.endAt.getTime() - current.startAt.getTime();
   const end = input.end_at
     ? parseTime(input.end_at, settings.timezone, 'end_at')
-    : input.start_at
+    : input.start_at || serviceLength
       ? new Date(start.getTime() + length)
       : current.endAt;
-  await checkReferences(deps.db, businessId, input);
   const moved = start.getTime() !== current.startAt.getTime() || end.getTime() !== current.endAt.getTime();
   const row = await deps.db.transaction(async (tx) => {
     await lockBusiness(tx as unknown as Db, businessId);
@@ -388,9 +403,15 @@ export async function cancelAppointment(
 export async function freeSlots(
   deps: Pick<ApiDeps, 'db' | 'clock'>,
   businessId: string,
-  options: { from?: string; days: number; duration_minutes: number; limit: number },
+  options: { from?: string; days: number; duration_minutes?: number; service_id?: string; limit: number },
 ): Promise<FreeSlot[]> {
   const settings = await businessSettings(deps.db, businessId);
+  let minutes = options.duration_minutes;
+  if (options.service_id) {
+    const ofService = await serviceMinutes(deps.db, businessId, options.service_id);
+    if (ofService === undefined) throw invalid({ service_id: [appointmentMessages.serviceNotFound] });
+    minutes ??= ofService;
+  }
   const now = deps.clock.now();
   const fromDate = options.from ?? localDateParts(now, settings.timezone).date;
   const windowStart = new Date(`${fromDate}T00:00:00Z`);
@@ -405,7 +426,7 @@ export async function freeSlots(
   return findFreeSlots(settings, busy, {
     fromDate,
     days: options.days,
-    durationMinutes: options.duration_minutes,
+    durationMinutes: minutes ?? DEFAULT_APPOINTMENT_MINUTES,
     now,
     limit: options.limit,
   });

@@ -3,6 +3,7 @@ import type { ApiService } from '#contract/envelope';
 import type { EntityEventKind } from '#contract/realtime';
 import type { ListFilters } from '#contract/schemas/list';
 import {
+  DEFAULT_SERVICE_MINUTES,
   FREQUENCY_TOO_LONG,
   FREQUENCY_UNIT_DAYS,
   frequencyTooLong,
@@ -33,6 +34,8 @@ export type NewService = {
   frequency: number;
   /** Days when not given (the older input). */
   frequency_unit?: FrequencyUnit;
+  /** 60 when not given. */
+  duration_minutes?: number;
   description?: string | null;
   price?: string | null;
 };
@@ -51,6 +54,7 @@ export function serializeService(row: ServiceRow): ApiService {
     status: row.status,
     frequency: row.frequency,
     frequency_unit: row.frequencyUnit,
+    duration_minutes: row.durationMinutes,
     description: row.description,
     price: row.price,
     created_at: row.createdAt.toISOString(),
@@ -165,6 +169,7 @@ export async function createService(deps: ServiceDeps, businessId: string, input
           status: input.status,
           frequency: input.frequency,
           frequencyUnit: input.frequency_unit ?? 'day',
+          durationMinutes: input.duration_minutes ?? DEFAULT_SERVICE_MINUTES,
           description: blankToNull(input.description),
           price: blankToNull(input.price),
           createdAt: now,
@@ -199,6 +204,7 @@ export async function updateService(
           status: patch.status,
           frequency: patch.frequency,
           frequencyUnit: patch.frequency_unit,
+          durationMinutes: patch.duration_minutes,
           description: patch.description === undefined ? undefined : blankToNull(patch.description),
           price: patch.price === undefined ? undefined : blankToNull(patch.price),
           updatedAt: deps.clock.now(),

@@ -156,7 +156,9 @@ export const freeSlotsSchema = z.object({
     .int({ error: appointmentMessages.durationInvalid })
     .min(5, { error: appointmentMessages.durationInvalid })
     .max(MAX_APPOINTMENT_MINUTES, { error: appointmentMessages.durationInvalid })
-    .default(DEFAULT_APPOINTMENT_MINUTES),
+    .optional(),
+  /** A service's own duration, when duration_minutes is not given. */
+  service_id: z.string({ error: appointmentMessages.serviceNotFound }).trim().min(1).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 

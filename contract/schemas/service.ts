@@ -19,6 +19,20 @@ export const FREQUENCY_UNIT_DAYS: Record<FrequencyUnit, number> = { day: 1, week
 export const MAX_FREQUENCY: Record<FrequencyUnit, number> = { day: 36500, week: 5200, month: 1200 };
 export const FREQUENCY_TOO_LONG = 'Service frequency must be at most 100 years.';
 
+/** How long a visit lasts: an appointment for the service without an end lasts this long. */
+export const DEFAULT_SERVICE_MINUTES = 60;
+export const MIN_SERVICE_MINUTES = 5;
+export const MAX_SERVICE_MINUTES = 24 * 60;
+export const SERVICE_DURATION_INVALID = `Service duration must be a whole number of minutes from ${MIN_SERVICE_MINUTES} to ${MAX_SERVICE_MINUTES}.`;
+
+/** "45 min", "1 hr", "1 hr 30 min". */
+export function durationLabel(minutes: number): string {
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  if (!hours) return `${rest} min`;
+  return rest ? `${hours} hr ${rest} min` : `${hours} hr`;
+}
+
 /** "One-off", "Every day", "Every 2 weeks", "Every 3 months". */
 export function frequencyLabel(count: number, unit: FrequencyUnit = 'day'): string {
   if (count === 0) return 'One-off';
@@ -52,6 +66,23 @@ export const serviceSchema = z.object({
         .pipe(z.number().max(MAX_FREQUENCY.day, { error: FREQUENCY_TOO_LONG })),
     ),
   frequency_unit: z.enum(FREQUENCY_UNITS, { error: 'Service frequency unit must be day, week or month.' }).optional(),
+  /** Digits (a form's text or a JSON number); empty or absent = 60 on create, unchanged on update. */
+  duration_minutes: z
+    .union([z.string(), z.number()], { error: SERVICE_DURATION_INVALID })
+    .transform((value) => String(value).trim())
+    .pipe(
+      z
+        .string()
+        .regex(/^\d{1,4}$/, { error: SERVICE_DURATION_INVALID })
+        .transform(Number)
+        .pipe(
+          z
+            .number()
+            .min(MIN_SERVICE_MINUTES, { error: SERVICE_DURATION_INVALID })
+            .max(MAX_SERVICE_MINUTES, { error: SERVICE_DURATION_INVALID }),
+        ),
+    )
+    .optional(),
   description: optionalText(5000),
   price: optionalText(200),
 });

@@ -21,6 +21,9 @@ export const serviceOut = z
     frequency_unit: z
       .enum(FREQUENCY_UNITS)
       .openapi({ description: 'What frequency counts: day, week or month (days when a request leaves it out)' }),
+    duration_minutes: z
+      .number()
+      .openapi({ description: 'How long a visit lasts, in minutes (5–1440; 60 when a create leaves it out)' }),
     description: z.string().nullable(),
     price: z.string().nullable(),
     created_at: z.string(),

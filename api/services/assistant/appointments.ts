@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { ConversationAction } from '#contract/schemas/conversation';
 import { DEFAULT_APPOINTMENT_MINUTES } from '#contract/schemas/appointment';
 import type { Db } from '#api/db/client';
-import { businesses, timelineItems } from '#api/db/schema';
+import { businesses, services, timelineItems } from '#api/db/schema';
 import { ApiError } from '#api/lib/errors';
 import {
   cancelAppointment,
@@ -46,10 +46,38 @@ export function partOfDay(text: string): { from: string; to: string } | null {
   return null;
 }
 
+/**
+ * The business's active service these words name: the longest service name found in them as
+ * whole words ("a haircut and colour" → "Haircut and colour" over "Haircut"), else a service
+ * whose name contains them all (a model may send "colour" for "Full colour").
+ */
+export async function serviceNamed(
+  db: Db,
+  businessId: string,
+  words: string | undefined,
+): Promise<{ id: string; minutes: number } | null> {
+  const text = words?.toLowerCase().replace(/\s+/g, ' ').trim();
+  if (!text) return null;
+  const rows = await db
+    .select({ id: services.id, name: services.name, minutes: services.durationMinutes })
+    .from(services)
+    .where(and(eq(services.businessId, businessId), eq(services.status, 'active'), isNull(services.deletedAt)));
+  const named = rows
+    .map((row) => ({ ...row, key: row.name.toLowerCase().replace(/\s+/g, ' ').trim() }))
+    .filter((row) => row.key)
+    .sort((a, b) => b.key.length - a.key.length);
+  const escape = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const found =
+    named.find((row) => new RegExp(`(^|[^\\p{L}\\p{N}])${escape(row.key)}s?($|[^\\p{L}\\p{N}])`, 'u').test(text)) ??
+    (text.length >= 3 ? named.find((row) => row.key.includes(text)) : undefined);
+  return found ? { id: found.id, minutes: found.minutes } : null;
+}
+
 export async function appointmentSlots(
   deps: ToolDeps,
   scope: ToolScope,
   preferredTime: string,
+  service?: string,
 ): Promise<{ date: string; day: string; times: string[] } | null> {
   const [business] = await deps.db
     .select({ settings: businesses.settings, timezone: businesses.timezone })
@@ -62,10 +90,11 @@ export async function appointmentSlots(
   const date = parseDayReference(preferredTime, now, settings.timezone);
   if (!date) return null;
   const part = partOfDay(preferredTime);
+  const wanted = await serviceNamed(deps.db, scope.businessId, service);
   const slots = await freeSlots(deps, scope.businessId, {
     from: date,
     days: 1,
-    duration_minutes: DEFAULT_APPOINTMENT_MINUTES,
+    duration_minutes: wanted?.minutes ?? DEFAULT_APPOINTMENT_MINUTES,
     limit: 100,
   });
   const times = slots
@@ -79,7 +108,7 @@ export async function appointmentSlots(
 export async function bookAppointment(
   deps: ToolDeps,
   scope: ToolScope,
-  request: { date: string; time: string; contact?: { name?: string; phone?: string } },
+  request: { date: string; time: string; contact?: { name?: string; phone?: string }; service?: string },
 ): Promise<{ action: ConversationAction; text: string } | null> {
   let customerId = scope.customerId;
   if (!customerId) {
@@ -103,6 +132,7 @@ export async function bookAppointment(
   if (!business) return null;
   const start = wallInstant(request.date, request.time, business.timezone);
   const canText = Boolean(deps.telephony && deps.mailer);
+  const wanted = await serviceNamed(deps.db, scope.businessId, request.service);
   try {
     const { appointment, customerMessage } = await createAppointment(
       deps as AppointmentDeps,
@@ -112,7 +142,7 @@ export async function bookAppointment(
         start_at: start.toISOString(),
         notify_customer: canText,
         notes: undefined,
-        service_id: undefined,
+        service_id: wanted?.id,
         end_at: undefined,
       },
       { source: 'assistant', conversationId: scope.conversationId },

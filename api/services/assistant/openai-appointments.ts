@@ -100,11 +100,38 @@ const bookable = (input: TurnInput, tools: AssistantTools) =>
 const changeable = (input: TurnInput, tools: AssistantTools) =>
   Boolean(input.customer && tools.appointmentSlots && tools.callerAppointments && tools.changeAppointment);
 
+/**
+ * free_appointment_times and book_appointment take the service wanted, named as the business
+ * names it: an appointment lasts as long as its service, so the free times depend on it.
+ */
+function withService(definition: Definition, input: TurnInput): Definition {
+  const names = input.business.services.map((service) => service.name);
+  if (!names.length) return definition;
+  const parameters = definition.function.parameters as { properties: Record<string, unknown> };
+  return {
+    ...definition,
+    function: {
+      ...definition.function,
+      parameters: {
+        ...parameters,
+        properties: {
+          ...parameters.properties,
+          service: {
+            type: 'string',
+            description: `The service the customer wants, if they said (it decides how long the appointment lasts): one of ${names.map((name) => JSON.stringify(name)).join(', ')}.`,
+          },
+        },
+      },
+    },
+  };
+}
+
 /** The appointment tools this turn may use. */
 export function appointmentToolDefinitions(input: TurnInput, tools: AssistantTools): Definition[] {
   const list: Definition[] = [];
-  if (bookable(input, tools)) list.push(FREE_TIMES, BOOK);
-  if (changeable(input, tools)) list.push(...(list.length ? [] : [FREE_TIMES]), MINE, CHANGE);
+  const freeTimes = withService(FREE_TIMES, input);
+  if (bookable(input, tools)) list.push(freeTimes, withService(BOOK, input));
+  if (changeable(input, tools)) list.push(...(list.length ? [] : [freeTimes]), MINE, CHANGE);
   return list;
 }
 
@@ -141,7 +168,7 @@ export async function runAppointmentTool(
   switch (name) {
     case 'free_appointment_times': {
       const day = text(args.day);
-      const offer = day ? await tools.appointmentSlots!(day) : null;
+      const offer = day ? await tools.appointmentSlots!(day, text(args.service)) : null;
       if (!offer)
         return {
           content: {
@@ -189,6 +216,7 @@ export async function runAppointmentTool(
         date,
         time,
         contact: input.customer ? undefined : { name: text(args.name), phone },
+        service: text(args.service),
       });
       if (!booked)
         return {

@@ -162,7 +162,7 @@ export function createAssistantTools(deps: ToolDeps, scope: ToolScope): Assistan
 
     createTask,
 
-    appointmentSlots: (preferredTime) => appointmentSlots(deps, scope, preferredTime),
+    appointmentSlots: (preferredTime, service) => appointmentSlots(deps, scope, preferredTime, service),
     bookAppointment: (request) => bookAppointment(deps, scope, request),
     callerAppointments: () => callerAppointments(deps, scope),
     changeAppointment: (request) => changeAppointment(deps, scope, request),

@@ -90,12 +90,18 @@ export interface AssistantTools {
   /** Creates the order as `new` (source = the channel, with this conversation) and notifies the team. */
   takeOrder(order: OrderRequest): Promise<ConversationAction>;
   /** Free appointment times on the day (and part of day) the caller named, inside the opening hours; null when none or no day. */
-  appointmentSlots?(preferredTime: string): Promise<{ date: string; day: string; times: string[] } | null>;
+  appointmentSlots?(
+    preferredTime: string,
+    /** Words naming the service wanted (a service's name, or the caller's words): its duration is used. */
+    service?: string,
+  ): Promise<{ date: string; day: string; times: string[] } | null>;
   /** Book one offered time (date and time on the business clock) for the caller and text them; null when it is no longer free or there is nobody to book it for. */
   bookAppointment?(request: {
     date: string;
     time: string;
     contact?: { name?: string; phone?: string };
+    /** Words naming the service booked: the appointment is for it and lasts its duration. */
+    service?: string;
   }): Promise<{ action: ConversationAction; text: string } | null>;
   /** The known caller's booked appointments still to come (date and time on the business clock, and how to say them). */
   callerAppointments?(): Promise<Array<{ id: string; date: string; time: string; when: string }>>;

@@ -86,6 +86,14 @@ function contactOf(history: HistoryMessage[]): { name?: string; phone?: string }
   return contact;
 }
 
+/** Everything the caller said in this conversation (the service they want is named in it). */
+function callerWords(history: HistoryMessage[]): string {
+  return history
+    .filter((message) => message.role === 'user')
+    .map((message) => message.content)
+    .join('\n');
+}
+
 /** This turn answers an offer: book the chosen time, or let it go; null when the message is about something else. */
 export async function offerTurn(input: TurnInput, tools: AssistantTools, offer: SlotOffer): Promise<Answer | null> {
   if (!tools.bookAppointment) return null;
@@ -93,7 +101,13 @@ export async function offerTurn(input: TurnInput, tools: AssistantTools, offer: 
   const time = chosenTime(input.message, offer.times);
   if (!time)
     return intents.negative ? { text: 'No problem. The team will be in touch to confirm a time.', sources: [] } : null;
-  const booked = await tools.bookAppointment({ date: offer.date, time, contact: contactOf(input.history) });
+  const booked = await tools.bookAppointment({
+    date: offer.date,
+    time,
+    contact: contactOf(input.history),
+    // The service the caller asked for in their words, as when the times were offered.
+    service: callerWords(input.history),
+  });
   if (!booked)
     return {
       text: `Sorry, ${formatTime(time)} on ${offer.day} has just gone. The team will be in touch to find you another time.`,

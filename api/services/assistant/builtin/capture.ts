@@ -169,7 +169,7 @@ export async function captureTurn(tools: AssistantTools, turn: CaptureTurn): Pro
   // A booking for a day the caller named: the free times that day are offered too (appointments.ts).
   const offer =
     turn.kind === 'booking' && details.preferred_time && tools.appointmentSlots
-      ? await tools.appointmentSlots(details.preferred_time)
+      ? await tools.appointmentSlots(details.preferred_time, turn.messages.join('\n'))
       : null;
   const offered = offer ? ` ${offerText(offer)}` : '';
   return {
