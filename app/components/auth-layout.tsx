@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Main } from './skip-link';
+import { Card } from '#app/components/ui/card';
 
 /**
  * The frame of the signed-out pages: a centred card under the product name. Their fields do
@@ -20,11 +21,11 @@ export function AuthLayout({
   return (
     <Main skipLink className="flex min-h-full flex-col items-center justify-center px-4 py-10">
       <p className="mb-6 text-lg font-semibold text-brand-700">Business Assistant</p>
-      <div className="w-full max-w-md rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
+      <Card as="div" className="w-full max-w-md sm:p-8">
         <h1 className="text-2xl font-semibold text-slate-900">{title}</h1>
         {subtitle ? <p className="mt-1 text-sm text-slate-600">{subtitle}</p> : null}
         <div className="mt-6">{children}</div>
-      </div>
+      </Card>
       {footer ? <div className="mt-6 text-sm text-slate-600">{footer}</div> : null}
     </Main>
   );

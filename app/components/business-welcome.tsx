@@ -1,6 +1,7 @@
 import { Link } from '@remix-run/react';
 import type { ApiBusinessListEntry, ApiUser } from '#contract/envelope';
 import { SetupChecklist } from './setup-checklist';
+import { cardClass } from '#app/components/ui/card';
 
 /** The greeting for a (new) business and its setup checklist; once set up, where to go next. */
 export function BusinessWelcome({ user, business }: { user: ApiUser; business: ApiBusinessListEntry }) {
@@ -19,7 +20,7 @@ export function BusinessWelcome({ user, business }: { user: ApiUser; business: A
           <li>
             <Link
               to="/dashboard/settings/business-settings"
-              className="block rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 hover:bg-slate-50"
+              className={cardClass({ padding: 'sm', className: 'block hover:bg-slate-50' })}
             >
               <span className="font-medium text-brand-700">Opening hours and notifications</span>
             </Link>
@@ -27,7 +28,7 @@ export function BusinessWelcome({ user, business }: { user: ApiUser; business: A
           <li>
             <Link
               to="/dashboard/assistant-settings"
-              className="block rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 hover:bg-slate-50"
+              className={cardClass({ padding: 'sm', className: 'block hover:bg-slate-50' })}
             >
               <span className="font-medium text-brand-700">Assistant settings</span>
             </Link>
@@ -35,16 +36,13 @@ export function BusinessWelcome({ user, business }: { user: ApiUser; business: A
           <li>
             <Link
               to="/dashboard/memories"
-              className="block rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 hover:bg-slate-50"
+              className={cardClass({ padding: 'sm', className: 'block hover:bg-slate-50' })}
             >
               <span className="font-medium text-brand-700">Knowledge base</span>
             </Link>
           </li>
           <li>
-            <Link
-              to="/dashboard/users"
-              className="block rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 hover:bg-slate-50"
-            >
+            <Link to="/dashboard/users" className={cardClass({ padding: 'sm', className: 'block hover:bg-slate-50' })}>
               <span className="font-medium text-brand-700">Invite your team</span>
             </Link>
           </li>

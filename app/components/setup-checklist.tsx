@@ -1,6 +1,7 @@
 import { Link } from '@remix-run/react';
 import type { ApiBusinessListEntry, ApiUser } from '#contract/envelope';
 import { ONBOARDING_STEPS, dashboardPath, type OnboardingStepKey } from '#contract/routes';
+import { Card } from '#app/components/ui/card';
 
 /** Steps whose pages exist (all six now); a step without one would be listed without a link. */
 const AVAILABLE: ReadonlySet<OnboardingStepKey> = new Set([
@@ -34,7 +35,7 @@ export function SetupChecklist({ user, business }: { user: ApiUser; business: Ap
   const doneCount = steps.filter((step) => step.done).length;
   const next = steps.find((step) => !step.done);
   return (
-    <section aria-labelledby="setup-title" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+    <Card aria-labelledby="setup-title">
       <h2 id="setup-title" className="text-lg font-semibold">
         Set up your assistant
       </h2>
@@ -76,6 +77,6 @@ export function SetupChecklist({ user, business }: { user: ApiUser; business: Ap
           </li>
         ))}
       </ol>
-    </section>
+    </Card>
   );
 }

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { formatDateTime } from '../lib/timezone';
 import { DialogLink } from './dialog-link';
 import { CancelButton, CancelLink, SubmitButton } from './forms';
+import { Card } from '#app/components/ui/card';
 
 /** One signed-in device as users/devices answers it (api/resources/users/devices.ts). */
 export type SignedInDevice = {
@@ -82,7 +83,7 @@ export function SignedInDevices({
   confirming: string | null;
 }) {
   return (
-    <section className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200" aria-labelledby="devices-title">
+    <Card aria-labelledby="devices-title">
       <h2 id="devices-title" className="text-lg font-semibold">
         Signed-in devices
       </h2>
@@ -136,6 +137,6 @@ export function SignedInDevices({
           ))}
         </ul>
       )}
-    </section>
+    </Card>
   );
 }

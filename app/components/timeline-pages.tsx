@@ -7,6 +7,7 @@ import { DeleteConfirm, DeleteLink, EmptyState, Facts, ItemLabel, Pager, Timelin
 import { FilterDrawer } from './drawer';
 import { RecentlyDeletedLink } from './recently-deleted';
 import { usePhoneFormat } from '../lib/phone-labels';
+import { Card } from '#app/components/ui/card';
 
 const EMPTY_TEXT: Record<TimelineKind, string> = {
   calls: 'Calls your assistant answers or makes show up here.',
@@ -116,7 +117,7 @@ export function ItemPage({
         />
       ) : null}
       {intro}
-      <section className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+      <Card>
         <Facts
           rows={[
             [
@@ -145,7 +146,7 @@ export function ItemPage({
             ],
           ]}
         />
-      </section>
+      </Card>
       {children}
       {data.canEdit || actions ? (
         <div className="flex flex-wrap items-center gap-3">

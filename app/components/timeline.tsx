@@ -8,6 +8,7 @@ import { usePhoneFormat } from '../lib/phone-labels';
 import { SubmitButton } from './forms';
 import { ContactPicker } from './contact-picker';
 import { DeleteDialog, RestoreBanner } from './delete-restore';
+import { Card } from '#app/components/ui/card';
 
 const labelColours: Record<string, string> = {
   'Overdue Task': 'bg-red-100 text-red-800',
@@ -60,10 +61,7 @@ export function TimelineList({
   const at = new Date(now);
   const phone = usePhoneFormat();
   return (
-    <ul
-      className="flex flex-col divide-y divide-slate-100 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
-      data-testid="timeline"
-    >
+    <Card as="ul" padding="none" className="flex flex-col divide-y divide-slate-100" data-testid="timeline">
       {items.map((item) => {
         const who = counterpart(item, phone);
         // Without a summary a call's text is its number, which the row already shows.
@@ -108,7 +106,7 @@ export function TimelineList({
           </li>
         );
       })}
-    </ul>
+    </Card>
   );
 }
 
@@ -211,11 +209,7 @@ export function Pager({
 /** A timeline item's delete confirmation: posts intent=delete to the item's page. */
 export function DeleteConfirm({ noun, action, cancel }: { noun: string; action: string; cancel: ReactNode }) {
   return (
-    <section
-      role="alertdialog"
-      aria-labelledby="confirm-delete-title"
-      className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-red-200"
-    >
+    <Card role="alertdialog" aria-labelledby="confirm-delete-title" tone="danger">
       <h2 id="confirm-delete-title" className="text-lg font-semibold text-red-700">
         Delete this {noun}?
       </h2>
@@ -226,7 +220,7 @@ export function DeleteConfirm({ noun, action, cancel }: { noun: string; action: 
         </SubmitButton>
         {cancel}
       </Form>
-    </section>
+    </Card>
   );
 }
 

@@ -19,6 +19,7 @@ import { businessTimeZone } from '../lib/timeline.server';
 import { destroySession } from '../lib/session.server';
 import { redirectWithToasts, apiToasts } from '../lib/toast.server';
 import { useSchemaForm } from '../lib/use-schema-form';
+import { Card } from '#app/components/ui/card';
 
 export const meta: MetaFunction = () => [{ title: 'Account settings · Business Assistant' }];
 
@@ -127,7 +128,7 @@ export default function AccountSettingsRoute() {
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-semibold">Account settings</h1>
 
-      <section className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200" aria-labelledby="profile-title">
+      <Card aria-labelledby="profile-title">
         <h2 id="profile-title" className="text-lg font-semibold">
           Profile
         </h2>
@@ -161,13 +162,10 @@ export default function AccountSettingsRoute() {
             </SubmitButton>
           </div>
         </Form>
-      </section>
+      </Card>
 
       {confirmEmail ? (
-        <section
-          className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-brand-200"
-          aria-labelledby="email-code-title"
-        >
+        <Card tone="brand" aria-labelledby="email-code-title">
           <h2 id="email-code-title" className="text-lg font-semibold">
             Confirm your new email address
           </h2>
@@ -195,10 +193,10 @@ export default function AccountSettingsRoute() {
               </SubmitButton>
             </div>
           </Form>
-        </section>
+        </Card>
       ) : null}
 
-      <section className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200" aria-labelledby="password-title">
+      <Card aria-labelledby="password-title">
         <h2 id="password-title" className="text-lg font-semibold">
           Change password
         </h2>
@@ -229,11 +227,11 @@ export default function AccountSettingsRoute() {
             </SubmitButton>
           </div>
         </Form>
-      </section>
+      </Card>
 
       <SignedInDevices devices={devices} timeZone={timeZone} confirming={confirming} />
 
-      <section className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-red-200" aria-labelledby="delete-title">
+      <Card tone="danger" aria-labelledby="delete-title">
         <h2 id="delete-title" className="text-lg font-semibold text-red-700">
           Delete account
         </h2>
@@ -255,7 +253,7 @@ export default function AccountSettingsRoute() {
             </SubmitButton>
           </div>
         </Form>
-      </section>
+      </Card>
     </div>
   );
 }

@@ -18,6 +18,7 @@ import { apiCall } from '../lib/api.server';
 import { requireDashboard, requirePermission } from '../lib/guard.server';
 import { businessTimeZone } from '../lib/timeline.server';
 import { apiToasts, redirectWithToasts } from '../lib/toast.server';
+import { Card } from '#app/components/ui/card';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.action.name ?? 'Action'} · Business Assistant` },
@@ -82,10 +83,7 @@ export default function ActionRoute() {
         </Link>
       </nav>
 
-      <section
-        className="flex flex-col gap-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
-        aria-labelledby="action-name"
-      >
+      <Card className="flex flex-col gap-4" aria-labelledby="action-name">
         <div className="flex flex-wrap items-center gap-3">
           <h1 id="action-name" className="text-2xl font-semibold">
             {item.name}
@@ -129,13 +127,10 @@ export default function ActionRoute() {
             ]}
           />
         </div>
-      </section>
+      </Card>
 
       {canEdit ? (
-        <section
-          className="flex flex-col gap-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
-          aria-labelledby="action-edit-title"
-        >
+        <Card className="flex flex-col gap-4" aria-labelledby="action-edit-title">
           <h2 id="action-edit-title" className="text-lg font-semibold">
             Edit
           </h2>
@@ -150,12 +145,12 @@ export default function ActionRoute() {
             pendingText="Saving…"
             cancel={null}
           />
-        </section>
+        </Card>
       ) : item.template ? (
-        <section className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+        <Card>
           <h2 className="text-lg font-semibold">Message</h2>
           <p className="mt-2 whitespace-pre-line text-slate-800">{item.template}</p>
-        </section>
+        </Card>
       ) : null}
 
       <section className="flex flex-col gap-3" aria-labelledby="action-runs-title">

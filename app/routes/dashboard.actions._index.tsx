@@ -12,6 +12,7 @@ import { loadFailure } from '../lib/customers.server';
 import { requireDashboard, requirePermission } from '../lib/guard.server';
 import { safeRedirect } from '../lib/safe-redirect';
 import { businessTimeZone } from '../lib/timeline.server';
+import { Card } from '#app/components/ui/card';
 
 export const meta: MetaFunction = () => [{ title: 'Actions · Business Assistant' }];
 
@@ -202,10 +203,7 @@ export default function ActionsRoute() {
           )}
         </section>
       ) : (
-        <ul
-          className="flex flex-col divide-y divide-slate-100 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
-          data-testid="action-list"
-        >
+        <Card as="ul" padding="none" className="flex flex-col divide-y divide-slate-100" data-testid="action-list">
           {actions.map((item) => (
             <li
               key={item._id}
@@ -243,7 +241,7 @@ export default function ActionsRoute() {
               {canEdit ? <ActionToggle action={item} back={back} /> : null}
             </li>
           ))}
-        </ul>
+        </Card>
       )}
 
       <Pager page={page} total={total} pageSize={PAGE_SIZE} />

@@ -5,6 +5,7 @@ import { actionDefaults } from '../components/actions/action-types';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { CancelLink } from '../components/forms';
 import { actionFormAction, assigneeOptions, requireActionEditor } from '../lib/actions.server';
+import { Card } from '#app/components/ui/card';
 
 export const meta: MetaFunction = () => [{ title: 'New action · Business Assistant' }];
 
@@ -24,7 +25,7 @@ export default function NewActionRoute() {
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-semibold">New action</h1>
-      <section className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+      <Card>
         <ActionForm
           id="action-create"
           reply={reply}
@@ -35,7 +36,7 @@ export default function NewActionRoute() {
           pendingText="Creating…"
           cancel={<CancelLink to="/dashboard/actions" />}
         />
-      </section>
+      </Card>
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { appointmentAction, canEditAppointments, getAppointment, serviceOptions 
 import { requireDashboard } from '../lib/guard.server';
 import { businessTimeZone } from '../lib/timeline.server';
 import { dateToZonedLocal, formatDateTime } from '../lib/timezone';
+import { Card } from '#app/components/ui/card';
 
 export const meta: MetaFunction = () => [{ title: 'Appointment · Business Assistant' }];
 
@@ -68,7 +69,7 @@ export default function AppointmentRoute() {
 
       {canEdit && booked ? (
         <>
-          <section className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200" aria-labelledby="edit-heading">
+          <Card aria-labelledby="edit-heading">
             <h2 id="edit-heading" className="mb-4 text-lg font-semibold">
               Move or change
             </h2>
@@ -86,11 +87,8 @@ export default function AppointmentRoute() {
               submitLabel="Save changes"
               timeZone={timeZone}
             />
-          </section>
-          <section
-            className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
-            aria-labelledby="cancel-heading"
-          >
+          </Card>
+          <Card aria-labelledby="cancel-heading">
             <h2 id="cancel-heading" className="mb-2 text-lg font-semibold">
               Cancel the appointment
             </h2>
@@ -106,7 +104,7 @@ export default function AppointmentRoute() {
                 </SubmitButton>
               </div>
             </Form>
-          </section>
+          </Card>
         </>
       ) : null}
     </div>

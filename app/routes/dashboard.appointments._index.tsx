@@ -17,6 +17,7 @@ import { requireDashboard } from '../lib/guard.server';
 import { customerOptions } from '../lib/orders.server';
 import { businessTimeZone } from '../lib/timeline.server';
 import { formatDateTime } from '../lib/timezone';
+import { Card } from '#app/components/ui/card';
 
 export const meta: MetaFunction = () => [{ title: 'Appointments · Business Assistant' }];
 
@@ -106,7 +107,7 @@ export default function AppointmentsRoute() {
       <Pager page={page} total={total} pageSize={PAGE_SIZE} />
 
       {canEdit ? (
-        <section className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200" aria-labelledby="book-heading">
+        <Card aria-labelledby="book-heading">
           <h2 id="book-heading" className="mb-4 text-lg font-semibold">
             Book an appointment
           </h2>
@@ -122,14 +123,10 @@ export default function AppointmentsRoute() {
             submitLabel="Book appointment"
             timeZone={timeZone}
           />
-        </section>
+        </Card>
       ) : null}
 
-      <section
-        className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
-        aria-labelledby="feed-heading"
-        data-testid="calendar-feed"
-      >
+      <Card aria-labelledby="feed-heading" data-testid="calendar-feed">
         <h2 id="feed-heading" className="text-lg font-semibold">
           Your calendar feed
         </h2>
@@ -175,7 +172,7 @@ export default function AppointmentsRoute() {
             </Form>
           ) : null}
         </div>
-      </section>
+      </Card>
     </div>
   );
 }

@@ -12,6 +12,7 @@ import { conversationsPath, createConversation, loadFailure } from '../lib/assis
 import { requireDashboard } from '../lib/guard.server';
 import { businessTimeZone, pageParam } from '../lib/timeline.server';
 import { apiToasts, redirectWithToasts } from '../lib/toast.server';
+import { Card } from '#app/components/ui/card';
 
 export const meta: MetaFunction = () => [{ title: 'Assistant · Business Assistant' }];
 
@@ -83,10 +84,7 @@ export default function ConversationsRoute() {
           Start one to ask the assistant what your callers ask: it answers from what it knows about your business.
         </EmptyState>
       ) : (
-        <ul
-          className="flex flex-col divide-y divide-slate-100 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
-          data-testid="conversations"
-        >
+        <Card as="ul" padding="none" className="flex flex-col divide-y divide-slate-100" data-testid="conversations">
           {conversations.map((conversation) => {
             const last = conversation.last_message;
             const preview = last ? `${last.role === 'assistant' ? 'Assistant: ' : ''}${last.content}` : '';
@@ -121,7 +119,7 @@ export default function ConversationsRoute() {
               </li>
             );
           })}
-        </ul>
+        </Card>
       )}
       <Pager page={page} total={total} pageSize={PAGE_SIZE} />
     </div>

@@ -19,6 +19,7 @@ import { requireDashboard, requirePermission, type DashboardState } from '../lib
 import { apiToasts, redirectWithToasts } from '../lib/toast.server';
 import { httpError } from '../lib/invariant.server';
 import { withPhoneLabels } from '#app/lib/phone-labels.server';
+import { Card } from '#app/components/ui/card';
 
 export const meta: MetaFunction = () => [{ title: 'Assistant settings · Business Assistant' }];
 
@@ -112,7 +113,7 @@ export default function AssistantSettingsRoute() {
           You can see these settings; changing them needs permission to edit the business.
         </p>
       ) : null}
-      <section aria-labelledby="assistant-heading" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+      <Card aria-labelledby="assistant-heading">
         <h2 id="assistant-heading" className="mb-4 text-lg font-semibold">
           The assistant
         </h2>
@@ -121,14 +122,14 @@ export default function AssistantSettingsRoute() {
           reply={reply?.form === 'assistant' ? reply.result : null}
           canEdit={canEdit}
         />
-      </section>
-      <section aria-labelledby="hours-heading" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+      </Card>
+      <Card aria-labelledby="hours-heading">
         <h2 id="hours-heading" className="mb-1 text-lg font-semibold">
           Opening hours
         </h2>
         <p className="mb-4 text-sm text-slate-600">What the assistant tells callers who ask when you are open.</p>
         <HoursForm settings={settings} reply={reply?.form === 'hours' ? reply.result : null} canEdit={canEdit} />
-      </section>
+      </Card>
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { replyWithApiErrors } from '../lib/forms.server';
 import { requireDashboard } from '../lib/guard.server';
 import { apiToasts, redirectWithToasts } from '../lib/toast.server';
 import { commitSession } from '../lib/session.server';
+import { Card } from '#app/components/ui/card';
 
 export const meta: MetaFunction = () => [{ title: 'Add a business · Business Assistant' }];
 
@@ -50,7 +51,7 @@ export default function BusinessCreateRoute() {
           You become its admin. It gets its own assistant, which you set up next.
         </p>
       </div>
-      <section className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+      <Card>
         <BusinessDetailsForm
           id="business-create"
           action="/dashboard/business-create"
@@ -60,7 +61,7 @@ export default function BusinessCreateRoute() {
           pendingText="Creating…"
           cancel={<CancelLink to="/dashboard/businesses" />}
         />
-      </section>
+      </Card>
     </div>
   );
 }

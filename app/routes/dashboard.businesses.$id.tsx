@@ -23,6 +23,7 @@ import { useLocale } from '../lib/locale';
 import { httpError } from '../lib/invariant.server';
 import { withPhoneLabels } from '#app/lib/phone-labels.server';
 import { usePhoneFormat } from '#app/lib/phone-labels';
+import { Card } from '#app/components/ui/card';
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   { title: `${loaded?.business.name ?? 'Business'} · Business Assistant` },
@@ -161,10 +162,7 @@ export default function BusinessRoute() {
           Businesses
         </Link>
       </nav>
-      <section
-        className="flex flex-col gap-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
-        aria-labelledby="business-name"
-      >
+      <Card className="flex flex-col gap-4" aria-labelledby="business-name">
         <div className="flex flex-wrap items-center gap-3">
           <h1 id="business-name" className="min-w-0 text-2xl font-semibold [overflow-wrap:anywhere]">
             {business.name}
@@ -219,9 +217,9 @@ export default function BusinessRoute() {
             </div>
           ))}
         </dl>
-      </section>
+      </Card>
       {canEdit ? (
-        <section className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200" aria-labelledby="edit-business">
+        <Card aria-labelledby="edit-business">
           <h2 id="edit-business" className="mb-4 text-lg font-semibold">
             Edit details
           </h2>
@@ -240,7 +238,7 @@ export default function BusinessRoute() {
             submitLabel="Save business"
             pendingText="Saving…"
           />
-        </section>
+        </Card>
       ) : (
         <p className="text-sm text-slate-600">Changing these details needs permission to edit the business.</p>
       )}

@@ -4,6 +4,7 @@ import { RestoreBanner } from '../components/delete-restore';
 import { RecentlyDeletedLink } from '../components/recently-deleted';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { requireDashboard } from '../lib/guard.server';
+import { Card } from '#app/components/ui/card';
 
 export const meta: MetaFunction = () => [{ title: 'Businesses · Business Assistant' }];
 
@@ -53,11 +54,13 @@ export default function BusinessesRoute() {
         {businesses.map((business) => {
           const selected = business._id === selectedId;
           return (
-            <li
+            <Card
               key={business._id}
               data-testid="business-row"
               data-selected={selected}
-              className="flex flex-wrap items-center gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
+              as="li"
+              padding="sm"
+              className="flex flex-wrap items-center gap-3"
             >
               <div className="min-w-0 flex-1">
                 <Link to={`/dashboard/businesses/${business._id}`} className="font-medium text-brand-700 underline">
@@ -82,7 +85,7 @@ export default function BusinessesRoute() {
                   </button>
                 </Form>
               )}
-            </li>
+            </Card>
           );
         })}
       </ul>

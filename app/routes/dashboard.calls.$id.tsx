@@ -5,6 +5,7 @@ import { ItemPage } from '../components/timeline-pages';
 import { apiCall } from '../lib/api.server';
 import { requireDashboard } from '../lib/guard.server';
 import { businessId, kindItemAction, kindItemLoader } from '../lib/timeline.server';
+import { Card } from '#app/components/ui/card';
 
 export const meta: MetaFunction = () => [{ title: 'Call · Business Assistant' }];
 
@@ -81,16 +82,13 @@ export default function CallViewRoute() {
   return (
     <ItemPage data={data}>
       {outcome.length ? (
-        <ul
-          className="flex flex-col gap-1 rounded-2xl bg-white p-4 text-sm shadow-sm ring-1 ring-slate-200"
-          data-testid="call-outcome"
-        >
+        <Card as="ul" padding="sm" className="flex flex-col gap-1 text-sm" data-testid="call-outcome">
           {outcome.map((line) => (
             <li key={line}>{line}</li>
           ))}
-        </ul>
+        </Card>
       ) : null}
-      <section aria-labelledby="recording-title" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+      <Card aria-labelledby="recording-title">
         <h2 id="recording-title" className="text-lg font-semibold">
           Recording
         </h2>
@@ -101,22 +99,19 @@ export default function CallViewRoute() {
         ) : (
           <p className="mt-2 text-sm text-slate-600">This call has no recording.</p>
         )}
-      </section>
+      </Card>
       {summary ? (
-        <section aria-labelledby="summary-title" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+        <Card aria-labelledby="summary-title">
           <h2 id="summary-title" className="text-lg font-semibold">
             Summary
           </h2>
           <p className="mt-2 whitespace-pre-wrap" data-testid="call-summary">
             {summary}
           </p>
-        </section>
+        </Card>
       ) : null}
       {transcript.text || transcript.turns.length ? (
-        <section
-          aria-labelledby="transcript-title"
-          className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
-        >
+        <Card aria-labelledby="transcript-title">
           <h2 id="transcript-title" className="text-lg font-semibold">
             Transcript
           </h2>
@@ -134,7 +129,7 @@ export default function CallViewRoute() {
               ))}
             </ol>
           )}
-        </section>
+        </Card>
       ) : null}
     </ItemPage>
   );

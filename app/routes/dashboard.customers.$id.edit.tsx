@@ -7,6 +7,7 @@ import { safeRedirect } from '../lib/safe-redirect';
 import { CancelLink } from '../components/forms';
 import { withPhoneLabels } from '#app/lib/phone-labels.server';
 import { usePhoneFormat } from '#app/lib/phone-labels';
+import { Card } from '#app/components/ui/card';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `Edit ${data?.customer.name ?? 'contact'} · Business Assistant` },
@@ -34,7 +35,7 @@ export default function EditCustomerRoute() {
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-semibold">Edit {customer.name}</h1>
-      <section className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+      <Card>
         <CustomerForm
           id={`customer-edit-${customer._id}`}
           action={`/dashboard/customers/${customer._id}/edit`}
@@ -46,7 +47,7 @@ export default function EditCustomerRoute() {
           back={back}
           cancel={<CancelLink to={back} />}
         />
-      </section>
+      </Card>
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { ErrorList, SubmitButton } from '../components/forms';
 import { apiCall } from '../lib/api.server';
 import { customersPath, getCustomer, requireCustomerEditor } from '../lib/customers.server';
 import { apiToasts, redirectWithToasts } from '../lib/toast.server';
+import { cardClass } from '#app/components/ui/card';
 
 export const meta: MetaFunction = () => [{ title: 'Merge contacts · Business Assistant' }];
 
@@ -69,7 +70,10 @@ export default function MergeCustomersRoute() {
           {[customer, duplicate].map((contact, index) => (
             <label
               key={contact._id}
-              className="flex cursor-pointer flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 has-[:checked]:ring-2 has-[:checked]:ring-brand-600"
+              className={cardClass({
+                padding: 'sm',
+                className: 'flex cursor-pointer flex-col gap-3 has-[:checked]:ring-2 has-[:checked]:ring-brand-600',
+              })}
             >
               <span className="flex items-center gap-2">
                 <input

@@ -6,6 +6,7 @@ import { GeneralErrorBoundary } from '../components/error-boundary';
 import { customerFormAction, getCrmOrder, requireCustomerEditor } from '../lib/customers.server';
 import { CancelLink } from '../components/forms';
 import { usePhoneFormat } from '#app/lib/phone-labels';
+import { Card } from '#app/components/ui/card';
 
 export const meta: MetaFunction = () => [{ title: 'New contact · Business Assistant' }];
 
@@ -33,7 +34,7 @@ export default function NewCustomerRoute() {
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-semibold">New contact</h1>
-      <section className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+      <Card>
         <CustomerForm
           id="customer-create"
           action="/dashboard/customers/new"
@@ -44,7 +45,7 @@ export default function NewCustomerRoute() {
           pendingText="Creating…"
           cancel={<CancelLink to="/dashboard/customers" />}
         />
-      </section>
+      </Card>
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { ItemPage } from '../components/timeline-pages';
 import { kindItemAction, kindItemLoader } from '../lib/timeline.server';
+import { Card } from '#app/components/ui/card';
 
 export const meta: MetaFunction = () => [{ title: 'Form · Business Assistant' }];
 
@@ -45,7 +46,7 @@ export default function FormViewRoute() {
   const pageUrl = separate && typeof details.page_url === 'string' ? details.page_url : null;
   return (
     <ItemPage data={data}>
-      <section aria-labelledby="submitted-title" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+      <Card aria-labelledby="submitted-title">
         <h2 id="submitted-title" className="text-lg font-semibold">
           {formName ?? 'What was sent'}
         </h2>
@@ -63,7 +64,7 @@ export default function FormViewRoute() {
         ) : !data.item.body ? (
           <p className="mt-2 text-sm text-slate-600">This form was sent empty.</p>
         ) : null}
-      </section>
+      </Card>
     </ItemPage>
   );
 }

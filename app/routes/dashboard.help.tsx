@@ -10,6 +10,7 @@ import { requireDashboard } from '../lib/guard.server';
 import { helpFor } from '../lib/help-topics';
 import { safeRedirect } from '../lib/safe-redirect';
 import { apiToasts, redirectWithToasts } from '../lib/toast.server';
+import { Card } from '#app/components/ui/card';
 
 export const meta: MetaFunction = () => [{ title: 'Help · Business Assistant' }];
 
@@ -42,18 +43,18 @@ export default function HelpRoute() {
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-semibold">Help</h1>
-      <section className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200" aria-labelledby="help-page-topic">
+      <Card aria-labelledby="help-page-topic">
         <h2 id="help-page-topic" className="text-lg font-semibold">
           {topic.title}
         </h2>
         <p className="mt-1 text-slate-700">{topic.text}</p>
-      </section>
-      <section className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200" aria-labelledby="help-page-support">
+      </Card>
+      <Card aria-labelledby="help-page-support">
         <h2 id="help-page-support" className="mb-3 text-lg font-semibold">
           Contact support
         </h2>
         <SupportForm id="support-page" page={page} reply={reply ?? null} />
-      </section>
+      </Card>
     </div>
   );
 }

@@ -13,6 +13,7 @@ import { businessTimeZone } from '../lib/timeline.server';
 import { useSchemaForm } from '../lib/use-schema-form';
 import type { loader as inboxLoader } from './dashboard.inbox';
 import { withPhoneLabels } from '#app/lib/phone-labels.server';
+import { Card } from '#app/components/ui/card';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.thread.customer.name || 'Conversation'} · Inbox · Business Assistant` },
@@ -51,8 +52,9 @@ export default function InboxThreadRoute() {
   const name = thread.customer.name || 'Unnamed contact';
 
   return (
-    <section
-      className="flex flex-col gap-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6"
+    <Card
+      padding="sm"
+      className="flex flex-col gap-4 sm:p-6"
       aria-labelledby="inbox-thread-title"
       data-testid="inbox-open-thread"
     >
@@ -185,7 +187,7 @@ export default function InboxThreadRoute() {
           </div>
         </Form>
       ) : null}
-    </section>
+    </Card>
   );
 }
 

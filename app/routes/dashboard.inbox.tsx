@@ -8,6 +8,7 @@ import { EmptyState, Pager } from '../components/timeline';
 import { requireDashboard } from '../lib/guard.server';
 import { inboxFilter, listInbox } from '../lib/inbox.server';
 import { businessTimeZone } from '../lib/timeline.server';
+import { Card } from '#app/components/ui/card';
 
 export const meta: MetaFunction = () => [{ title: 'Inbox · Business Assistant' }];
 
@@ -74,8 +75,10 @@ export default function InboxRoute() {
               Texts and web forms from your contacts appear here.
             </EmptyState>
           ) : (
-            <ul
-              className="flex flex-col divide-y divide-slate-100 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
+            <Card
+              as="ul"
+              padding="none"
+              className="flex flex-col divide-y divide-slate-100"
               data-testid="inbox-threads"
             >
               {threads.map((listed) => {
@@ -124,7 +127,7 @@ export default function InboxRoute() {
                   </li>
                 );
               })}
-            </ul>
+            </Card>
           )}
           <Pager page={page} total={total} pageSize={PAGE_SIZE} search={search} />
         </section>

@@ -12,6 +12,7 @@ import { formatBytes, isFileMemory, memoryHeadline } from '../lib/memories';
 import { canEditMemories, getMemory, memoriesPath, questionAction } from '../lib/memories.server';
 import { apiToasts, redirectWithToasts } from '../lib/toast.server';
 import { DeleteConfirmPanel, DeleteDialog } from '../components/delete-restore';
+import { Card } from '#app/components/ui/card';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data ? memoryHeadline(data.memory) : 'Memory'} · Business Assistant` },
@@ -70,10 +71,7 @@ export default function MemoryRoute() {
           Knowledge base
         </Link>
       </nav>
-      <section
-        className="flex flex-col gap-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
-        aria-labelledby="memory-title"
-      >
+      <Card className="flex flex-col gap-4" aria-labelledby="memory-title">
         <div className="flex flex-wrap items-center gap-3">
           <h1 id="memory-title" className="min-w-0 break-words text-2xl font-semibold">
             {headline}
@@ -180,7 +178,7 @@ export default function MemoryRoute() {
             ? ` · changed ${new Date(memory.updated_at).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' })}`
             : ''}
         </p>
-      </section>
+      </Card>
       {memory.type === 'question' ? (
         <section aria-labelledby="answer-title" className="flex flex-col gap-2">
           <h2 id="answer-title" className="text-lg font-semibold">

@@ -7,6 +7,7 @@ import { memoryHeadline } from '../lib/memories';
 import { getMemory, memoryFormAction, requireMemoryEditor } from '../lib/memories.server';
 import { safeRedirect } from '../lib/safe-redirect';
 import { CancelLink } from '../components/forms';
+import { Card } from '#app/components/ui/card';
 
 export const meta: MetaFunction = () => [{ title: 'Edit memory · Business Assistant' }];
 
@@ -31,7 +32,7 @@ export default function EditMemoryRoute() {
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-semibold">Edit {memoryHeadline(memory)}</h1>
-      <section className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+      <Card>
         <MemoryForm
           id={`memory-edit-${memory._id}`}
           action={`/dashboard/memories/${memory._id}/edit`}
@@ -42,7 +43,7 @@ export default function EditMemoryRoute() {
           back={back}
           cancel={<CancelLink to={back} />}
         />
-      </section>
+      </Card>
     </div>
   );
 }

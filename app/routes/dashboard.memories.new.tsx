@@ -6,6 +6,7 @@ import { MemoryForm, memoryDefaults } from '../components/memories/memory-form';
 import { TEXT_MEMORY_TYPES } from '../lib/memories';
 import { memoryFormAction, requireMemoryEditor } from '../lib/memories.server';
 import { CancelLink } from '../components/forms';
+import { Card } from '#app/components/ui/card';
 
 export const meta: MetaFunction = () => [{ title: 'New memory · Business Assistant' }];
 
@@ -29,7 +30,7 @@ export default function NewMemoryRoute() {
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-semibold">New memory</h1>
-      <section className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+      <Card>
         <MemoryForm
           id="memory-create"
           action="/dashboard/memories/new"
@@ -39,7 +40,7 @@ export default function NewMemoryRoute() {
           pendingText="Creating…"
           cancel={<CancelLink to="/dashboard/memories" />}
         />
-      </section>
+      </Card>
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { UploadForm } from '../components/memories/memory-form';
 import { memoriesPath, requireMemoryEditor, uploadMemoryFile } from '../lib/memories.server';
 import { apiToasts, redirectWithToasts } from '../lib/toast.server';
 import { CancelLink } from '../components/forms';
+import { Card } from '#app/components/ui/card';
 
 export const meta: MetaFunction = () => [{ title: 'Upload a file · Business Assistant' }];
 
@@ -55,9 +56,9 @@ export default function UploadMemoryRoute() {
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-semibold">Upload a file</h1>
-      <section className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+      <Card>
         <UploadForm errors={reply?.errors} cancel={<CancelLink to="/dashboard/memories" />} />
-      </section>
+      </Card>
     </div>
   );
 }

@@ -14,6 +14,7 @@ import { listLearningJobs, websiteLearningAction, type WebsiteReply } from '../l
 import { canEditMemories } from '../lib/memories.server';
 import { businessTimeZone } from '../lib/timeline.server';
 import { formatDateTime } from '../lib/timezone';
+import { Card } from '#app/components/ui/card';
 
 export const meta: MetaFunction = () => [{ title: 'Learn from my website · Business Assistant' }];
 
@@ -68,13 +69,13 @@ export default function LearnFromWebsiteRoute() {
       {latest ? <JobProgress job={latest} canEdit={canEdit} errors={errorsOf('job')} /> : null}
 
       {canEdit ? (
-        <section className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+        <Card>
           <WebsiteForm
             defaultUrl={reply?.values?.url ?? latest?.url ?? ''}
             errors={errorsOf('website')}
             relearn={Boolean(latest)}
           />
-        </section>
+        </Card>
       ) : (
         <p className="text-sm text-slate-600">
           You can see what the assistant learns, but adding to it needs permission to edit memories.
@@ -86,10 +87,7 @@ export default function LearnFromWebsiteRoute() {
           <h2 id="sites-heading" className="font-medium">
             Websites learned
           </h2>
-          <ul
-            className="flex flex-col divide-y divide-slate-200 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
-            data-testid="learned-sites"
-          >
+          <Card as="ul" padding="none" className="flex flex-col divide-y divide-slate-200" data-testid="learned-sites">
             {sites.map((job) => (
               <li
                 key={job._id}
@@ -115,7 +113,7 @@ export default function LearnFromWebsiteRoute() {
                 ) : null}
               </li>
             ))}
-          </ul>
+          </Card>
           {canEdit && busy ? (
             <p className="text-xs text-slate-500">
               A site can be read again once the current reading has finished or been stopped.

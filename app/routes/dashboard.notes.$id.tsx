@@ -11,6 +11,7 @@ import { isOverdue, repeatText } from '../lib/timeline';
 import { businessId, kindItemAction, kindItemLoader } from '../lib/timeline.server';
 import { formatDateTime } from '../lib/timezone';
 import { apiToasts, redirectWithToasts } from '../lib/toast.server';
+import { Card } from '#app/components/ui/card';
 
 export const meta: MetaFunction = () => [{ title: 'Note · Business Assistant' }];
 
@@ -64,18 +65,15 @@ export default function NoteViewRoute() {
         ) : null
       }
       intro={
-        <section aria-label="Note text" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+        <Card aria-label="Note text">
           <p className="whitespace-pre-wrap" data-testid="note-body">
             <LinkedText text={note.body ?? ''} />
           </p>
-        </section>
+        </Card>
       }
     >
       {note.reminder ? (
-        <section
-          aria-labelledby="task-title"
-          className={`rounded-2xl bg-white p-6 shadow-sm ring-1 ${overdue ? 'ring-red-300' : 'ring-slate-200'}`}
-        >
+        <Card aria-labelledby="task-title" tone={overdue ? 'alert' : 'plain'}>
           <h2 id="task-title" className="mb-3 text-lg font-semibold">
             Task
           </h2>
@@ -99,7 +97,7 @@ export default function NoteViewRoute() {
               ['Internal', note.internal ? 'Yes, for the team' : null],
             ]}
           />
-        </section>
+        </Card>
       ) : null}
     </ItemPage>
   );

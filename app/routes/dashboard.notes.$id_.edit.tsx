@@ -9,6 +9,7 @@ import { requireDashboard, requirePermission } from '../lib/guard.server';
 import { noteFormDefaults, noteFormSchema, toNotePayload } from '../lib/note-form';
 import { businessId, businessTimeZone, getItem, loadCustomerOptions } from '../lib/timeline.server';
 import { apiToasts, redirectWithToasts } from '../lib/toast.server';
+import { Card } from '#app/components/ui/card';
 
 export const meta: MetaFunction = () => [{ title: 'Edit note · Business Assistant' }];
 
@@ -38,7 +39,7 @@ export default function EditNoteRoute() {
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-semibold">{note.reminder ? 'Edit task' : 'Edit note'}</h1>
-      <section className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+      <Card>
         <NoteForm
           id="note-edit"
           lastResult={lastResult}
@@ -48,7 +49,7 @@ export default function EditNoteRoute() {
           submitText="Save changes"
           cancelTo={`/dashboard/notes/${note._id}`}
         />
-      </section>
+      </Card>
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { noteFormDefaults, noteFormSchema, toNotePayload } from '../lib/note-for
 import { businessId, businessTimeZone, loadCustomerOptions } from '../lib/timeline.server';
 import { dateToZonedLocal } from '../lib/timezone';
 import { apiToasts, redirectWithToasts } from '../lib/toast.server';
+import { Card } from '#app/components/ui/card';
 
 export const meta: MetaFunction = () => [{ title: 'New note · Business Assistant' }];
 
@@ -53,7 +54,7 @@ export default function NewNoteRoute() {
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-semibold">{task ? 'New task' : 'New note'}</h1>
-      <section className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+      <Card>
         <NoteForm
           id="note-create"
           lastResult={lastResult}
@@ -63,7 +64,7 @@ export default function NewNoteRoute() {
           submitText="Save"
           cancelTo="/dashboard/notes"
         />
-      </section>
+      </Card>
     </div>
   );
 }

@@ -18,6 +18,7 @@ import { requireDashboard, requirePermission } from '../lib/guard.server';
 import { canEditOrders, getOrder, ordersPath, setOrderStatus } from '../lib/orders.server';
 import { businessTimeZone } from '../lib/timeline.server';
 import { apiToasts, redirectWithToasts } from '../lib/toast.server';
+import { Card } from '#app/components/ui/card';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data ? orderTitle(data.order) : 'Order'} · Business Assistant` },
@@ -79,10 +80,7 @@ export default function OrderRoute() {
         </Link>
       </nav>
 
-      <section
-        className="flex flex-col gap-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
-        aria-labelledby="order-title"
-      >
+      <Card className="flex flex-col gap-4" aria-labelledby="order-title">
         <div className="flex flex-wrap items-center gap-3">
           <h1 id="order-title" className="text-2xl font-semibold">
             {orderTitle(order)}
@@ -135,7 +133,7 @@ export default function OrderRoute() {
             ]}
           />
         </div>
-      </section>
+      </Card>
 
       <section className="flex flex-col gap-3" aria-labelledby="order-items-title">
         <h2 id="order-items-title" className="text-lg font-semibold">
@@ -149,7 +147,7 @@ export default function OrderRoute() {
             No items on this order yet.{canEdit ? ' Add them with “Edit order”.' : ''}
           </section>
         ) : (
-          <div className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+          <Card as="div" padding="none" className="overflow-x-auto">
             <table className="w-full text-left text-sm" data-testid="order-lines">
               <thead className="border-b border-slate-200 text-xs uppercase text-slate-500">
                 <tr>
@@ -182,22 +180,19 @@ export default function OrderRoute() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </Card>
         )}
       </section>
 
       {order.notes ? (
-        <section
-          className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
-          aria-labelledby="order-notes-title"
-        >
+        <Card aria-labelledby="order-notes-title">
           <h2 id="order-notes-title" className="text-lg font-semibold">
             Notes
           </h2>
           <p className="mt-2 whitespace-pre-line text-slate-800" data-testid="order-notes">
             {order.notes}
           </p>
-        </section>
+        </Card>
       ) : null}
     </div>
   );

@@ -7,6 +7,7 @@ import { OrderForm } from '../components/orders/order-form';
 import { orderDefaults } from '../components/orders/order-types';
 import { customerOptions, getOrder, orderFormAction, productOptions, requireOrderEditor } from '../lib/orders.server';
 import { safeRedirect } from '../lib/safe-redirect';
+import { Card } from '#app/components/ui/card';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `Edit ${data ? orderTitle(data.order).replace(/^Order/, 'order') : 'order'} · Business Assistant` },
@@ -34,7 +35,7 @@ export default function EditOrderRoute() {
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-semibold">Edit {orderTitle(order).replace(/^Order/, 'order')}</h1>
-      <section className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+      <Card>
         <OrderForm
           id={`order-edit-${order._id}`}
           action={`/dashboard/orders/${order._id}/edit`}
@@ -48,7 +49,7 @@ export default function EditOrderRoute() {
           notifyOption
           cancel={<CancelLink to={back} />}
         />
-      </section>
+      </Card>
     </div>
   );
 }

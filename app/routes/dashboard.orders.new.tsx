@@ -6,6 +6,7 @@ import { OrderForm } from '../components/orders/order-form';
 import { orderDefaults } from '../components/orders/order-types';
 import { customerOptions, orderFormAction, productOptions, requireOrderEditor } from '../lib/orders.server';
 import { safeRedirect } from '../lib/safe-redirect';
+import { Card } from '#app/components/ui/card';
 
 export const meta: MetaFunction = () => [{ title: 'New order · Business Assistant' }];
 
@@ -34,7 +35,7 @@ export default function NewOrderRoute() {
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-semibold">New order</h1>
-      <section className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+      <Card>
         {customers.length === 0 ? (
           <p className="text-sm text-slate-600" data-testid="order-no-customers">
             An order belongs to a contact: add the customer to your contacts first.
@@ -51,7 +52,7 @@ export default function NewOrderRoute() {
           pendingText="Creating…"
           cancel={<CancelLink to={back} />}
         />
-      </section>
+      </Card>
     </div>
   );
 }

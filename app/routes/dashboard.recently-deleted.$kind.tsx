@@ -17,6 +17,7 @@ import { requireDashboard, requirePermission, type DashboardState } from '../lib
 import { formatDateTime } from '../lib/timezone';
 import { apiToasts, redirectWithToasts } from '../lib/toast.server';
 import { httpError, loadFailure } from '../lib/invariant.server';
+import { Card } from '#app/components/ui/card';
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   { title: `Recently deleted ${loaded?.plural ?? ''} · Business Assistant` },
@@ -135,10 +136,12 @@ export default function RecentlyDeletedRoute() {
       ) : (
         <ul className="flex flex-col gap-2" data-testid="recently-deleted">
           {deleted.map((row) => (
-            <li
+            <Card
               key={row._id}
               data-testid="deleted-row"
-              className="flex flex-wrap items-center gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
+              as="li"
+              padding="sm"
+              className="flex flex-wrap items-center gap-3"
             >
               <div className="min-w-0 flex-1">
                 <p className="break-words font-medium">{row.title}</p>
@@ -157,7 +160,7 @@ export default function RecentlyDeletedRoute() {
                   </SubmitButton>
                 </Form>
               ) : null}
-            </li>
+            </Card>
           ))}
         </ul>
       )}

@@ -14,6 +14,7 @@ import { requireDashboard, requirePermission } from '../lib/guard.server';
 import { canEditServices, getService, servicesPath } from '../lib/services.server';
 import { apiToasts, redirectWithToasts } from '../lib/toast.server';
 import { DeleteConfirmPanel, DeleteDialog } from '../components/delete-restore';
+import { Card } from '#app/components/ui/card';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.service.name ?? 'Service'} · Business Assistant` },
@@ -64,10 +65,7 @@ export default function ServiceRoute() {
         </Link>
       </nav>
 
-      <section
-        className="flex flex-col gap-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
-        aria-labelledby="service-name"
-      >
+      <Card className="flex flex-col gap-4" aria-labelledby="service-name">
         <div className="flex flex-wrap items-center gap-3">
           <h1 id="service-name" className="text-2xl font-semibold">
             {service.name}
@@ -128,7 +126,7 @@ export default function ServiceRoute() {
             No description yet: add one so the assistant can explain this service to callers.
           </p>
         )}
-      </section>
+      </Card>
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { ServiceForm, serviceDefaults } from '../components/services/service-for
 import { safeRedirect } from '../lib/safe-redirect';
 import { getService, requireServiceEditor, serviceFormAction } from '../lib/services.server';
 import { CancelLink } from '../components/forms';
+import { Card } from '#app/components/ui/card';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `Edit ${data?.service.name ?? 'service'} · Business Assistant` },
@@ -31,7 +32,7 @@ export default function EditServiceRoute() {
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-semibold">Edit {service.name}</h1>
-      <section className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+      <Card>
         <ServiceForm
           id={`service-edit-${service._id}`}
           action={`/dashboard/services/${service._id}/edit`}
@@ -42,7 +43,7 @@ export default function EditServiceRoute() {
           back={back}
           cancel={<CancelLink to={back} />}
         />
-      </section>
+      </Card>
     </div>
   );
 }

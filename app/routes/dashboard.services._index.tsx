@@ -18,6 +18,7 @@ import { requireDashboard } from '../lib/guard.server';
 import { canEditServices, servicesPath } from '../lib/services.server';
 import { FilterDrawer } from '../components/drawer';
 import { RecentlyDeletedLink } from '../components/recently-deleted';
+import { Card } from '#app/components/ui/card';
 
 export const meta: MetaFunction = () => [{ title: 'Services · Business Assistant' }];
 
@@ -218,10 +219,7 @@ export default function ServicesRoute() {
           )}
         </section>
       ) : (
-        <ul
-          className="flex flex-col divide-y divide-slate-100 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
-          data-testid="service-list"
-        >
+        <Card as="ul" padding="none" className="flex flex-col divide-y divide-slate-100" data-testid="service-list">
           {services.map((service) => (
             <li
               key={service._id}
@@ -239,7 +237,7 @@ export default function ServicesRoute() {
               {service.price ? <span className="ml-auto text-sm text-slate-900">{service.price}</span> : null}
             </li>
           ))}
-        </ul>
+        </Card>
       )}
 
       {total > PAGE_SIZE ? (

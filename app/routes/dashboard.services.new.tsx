@@ -4,6 +4,7 @@ import { GeneralErrorBoundary } from '../components/error-boundary';
 import { ServiceForm, serviceDefaults } from '../components/services/service-form';
 import { requireServiceEditor, serviceFormAction } from '../lib/services.server';
 import { CancelLink } from '../components/forms';
+import { Card } from '#app/components/ui/card';
 
 export const meta: MetaFunction = () => [{ title: 'New service · Business Assistant' }];
 
@@ -25,7 +26,7 @@ export default function NewServiceRoute() {
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-semibold">New service</h1>
-      <section className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+      <Card>
         <ServiceForm
           id="service-create"
           action="/dashboard/services/new"
@@ -35,7 +36,7 @@ export default function NewServiceRoute() {
           pendingText="Creating…"
           cancel={<CancelLink to="/dashboard/services" />}
         />
-      </section>
+      </Card>
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { requireDashboard, requirePermission } from '../lib/guard.server';
 import { canEditSystems, canViewSystems, listSystems, systemsPath } from '../lib/systems.server';
 import { apiToasts, redirectWithToasts } from '../lib/toast.server';
 import { withPhoneLabels } from '#app/lib/phone-labels.server';
+import { cardClass } from '#app/components/ui/card';
 
 export const meta: MetaFunction = () => [{ title: 'Settings · Business Assistant' }];
 
@@ -96,10 +97,7 @@ export default function SettingsRoute() {
       <ul className="grid gap-3 sm:grid-cols-2" data-testid="settings-links">
         {links.map((link) => (
           <li key={link.to}>
-            <Link
-              to={link.to}
-              className="block h-full rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 hover:bg-slate-50"
-            >
+            <Link to={link.to} className={cardClass({ padding: 'sm', className: 'block h-full hover:bg-slate-50' })}>
               <span className="font-medium text-brand-700">{link.title}</span>
               <span className="mt-1 block text-sm text-slate-600">{link.text}</span>
             </Link>

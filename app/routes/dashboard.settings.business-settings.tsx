@@ -19,6 +19,7 @@ import { loadFailure } from '../lib/assistant.server';
 import { requireDashboard, requirePermission, type DashboardState } from '../lib/guard.server';
 import { apiToasts, redirectWithToasts } from '../lib/toast.server';
 import { httpError } from '../lib/invariant.server';
+import { cardClass } from '#app/components/ui/card';
 
 export const meta: MetaFunction = () => [{ title: 'Business settings · Business Assistant' }];
 
@@ -96,7 +97,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function BusinessSettingsRoute() {
   const { settings, notifications, canEdit } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
-  const section = 'rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200';
+  const section = cardClass();
   return (
     <div className="flex flex-col gap-6">
       <nav aria-label="Breadcrumb" className="text-sm">

@@ -9,6 +9,7 @@ import { apiCall } from '../lib/api.server';
 import { loadFailure } from '../lib/assistant.server';
 import { refuseForm, requireWebhookAdmin, webhooksPath } from '../lib/outgoing-webhooks.server';
 import { apiToasts, redirectWithToasts } from '../lib/toast.server';
+import { cardClass } from '#app/components/ui/card';
 
 export const meta: MetaFunction = () => [{ title: 'Webhook endpoint · Business Assistant' }];
 
@@ -82,7 +83,7 @@ const STATUS_STYLE: Record<ApiWebhookDelivery['status'], string> = {
 export default function OutgoingWebhookRoute() {
   const { endpoint, deliveries, hasMore, timezone } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
-  const section = 'rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200';
+  const section = cardClass();
   return (
     <div className="flex flex-col gap-6">
       <nav aria-label="Breadcrumb" className="flex gap-2 text-sm">

@@ -8,6 +8,7 @@ import { apiCall } from '../lib/api.server';
 import { loadFailure } from '../lib/assistant.server';
 import { refuseForm, requireWebhookAdmin, webhooksPath } from '../lib/outgoing-webhooks.server';
 import { apiToasts, redirectWithToasts } from '../lib/toast.server';
+import { cardClass } from '#app/components/ui/card';
 
 export const meta: MetaFunction = () => [{ title: 'Outgoing webhooks · Business Assistant' }];
 
@@ -37,7 +38,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function OutgoingWebhooksRoute() {
   const { endpoints } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
-  const section = 'rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200';
+  const section = cardClass();
   return (
     <div className="flex flex-col gap-6">
       <nav aria-label="Breadcrumb" className="text-sm">

@@ -21,6 +21,7 @@ import {
 import { apiToasts, redirectWithToasts } from '../lib/toast.server';
 import { usePhoneFormat } from '#app/lib/phone-labels';
 import { withPhoneLabels } from '#app/lib/phone-labels.server';
+import { Card } from '#app/components/ui/card';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.member.user.name ?? 'Member'} · Team · Business Assistant` },
@@ -144,10 +145,7 @@ export default function UserRoute() {
         <p className="rounded-xl bg-slate-100 p-4 text-slate-700">{name} was removed from the team.</p>
       ) : null}
 
-      <section
-        className="flex flex-col gap-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
-        aria-labelledby="member-name"
-      >
+      <Card className="flex flex-col gap-4" aria-labelledby="member-name">
         <div className="flex flex-wrap items-center gap-3">
           <h1 id="member-name" className="text-2xl font-semibold">
             {name}
@@ -205,12 +203,9 @@ export default function UserRoute() {
             })}
           </dd>
         </dl>
-      </section>
+      </Card>
 
-      <section
-        className="flex flex-col gap-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
-        aria-labelledby="permissions-heading"
-      >
+      <Card className="flex flex-col gap-4" aria-labelledby="permissions-heading">
         <h2 id="permissions-heading" className="text-lg font-semibold">
           Permissions
         </h2>
@@ -246,7 +241,7 @@ export default function UserRoute() {
         ) : (
           <p className="text-sm text-slate-600">No permissions: {name} sees only the pages every member sees.</p>
         )}
-      </section>
+      </Card>
     </div>
   );
 }

@@ -15,6 +15,7 @@ import { inviteFormSchema, permissionLabel, permissionsSummary, roleLabel } from
 import { availablePermissions, canEditMembers, listMembers, membersPath } from '../lib/team.server';
 import { apiToasts, redirectWithToasts } from '../lib/toast.server';
 import { useSchemaForm } from '../lib/use-schema-form';
+import { Card } from '#app/components/ui/card';
 
 export const meta: MetaFunction = () => [{ title: 'Team · Business Assistant' }];
 
@@ -90,10 +91,7 @@ export default function UsersRoute() {
         </section>
       ) : null}
       {members.length === 0 ? null : (
-        <ul
-          className="flex flex-col divide-y divide-slate-100 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
-          data-testid="member-list"
-        >
+        <Card as="ul" padding="none" className="flex flex-col divide-y divide-slate-100" data-testid="member-list">
           {members.map((member) => (
             <li
               key={member._id}
@@ -120,7 +118,7 @@ export default function UsersRoute() {
               </span>
             </li>
           ))}
-        </ul>
+        </Card>
       )}
 
       {canEdit ? (
@@ -134,8 +132,10 @@ export default function UsersRoute() {
                 No invitations waiting for an answer.
               </p>
             ) : (
-              <ul
-                className="flex flex-col divide-y divide-slate-100 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
+              <Card
+                as="ul"
+                padding="none"
+                className="flex flex-col divide-y divide-slate-100"
                 data-testid="invitation-list"
               >
                 {invitations.map((invitation) => (
@@ -171,7 +171,7 @@ export default function UsersRoute() {
                     </Form>
                   </li>
                 ))}
-              </ul>
+              </Card>
             )}
           </section>
           <InviteForm available={available} />
@@ -187,7 +187,7 @@ function InviteForm({ available }: { available: string[] }) {
   const sent = reply?.initialValue?.permissions;
   const checked = Array.isArray(sent) ? sent.map(String) : typeof sent === 'string' ? [sent] : [];
   return (
-    <section className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200" aria-labelledby="invite-heading">
+    <Card aria-labelledby="invite-heading">
       <h2 id="invite-heading" className="text-lg font-semibold">
         Invite a member
       </h2>
@@ -208,7 +208,7 @@ function InviteForm({ available }: { available: string[] }) {
           </SubmitButton>
         </div>
       </Form>
-    </section>
+    </Card>
   );
 }
 

@@ -5,6 +5,7 @@ import type { ApiAction, ApiActionRun } from '#contract/schemas/action';
 import { DeleteConfirmation, RestoreBanner } from '../delete-restore';
 import { SubmitButton } from '../forms';
 import { RUN_STATUS_LABELS, statusLabel } from './action-types';
+import { Card } from '#app/components/ui/card';
 
 export function ActionStatusBadge({ status }: { status: string }) {
   const colours = status === 'active' ? 'bg-emerald-100 text-emerald-800' : 'bg-amber-100 text-amber-800';
@@ -62,7 +63,7 @@ const RUN_COLOURS: Record<ApiActionRun['status'], string> = {
 /** The run history: when, for whom, the status and what came of it (what was sent, or why not). */
 export function RunHistory({ runs, timeZone, now }: { runs: ApiActionRun[]; timeZone: string; now: string }) {
   return (
-    <div className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+    <Card as="div" padding="none" className="overflow-x-auto">
       <table className="w-full text-left text-sm" data-testid="action-runs">
         <thead className="border-b border-slate-200 text-xs uppercase text-slate-500">
           <tr>
@@ -107,7 +108,7 @@ export function RunHistory({ runs, timeZone, now }: { runs: ApiActionRun[]; time
           ))}
         </tbody>
       </table>
-    </div>
+    </Card>
   );
 }
 

@@ -1,6 +1,7 @@
 import { Link } from '@remix-run/react';
 import type { ApiAppointment } from '#contract/schemas/appointment';
 import { formatDateTime } from '#app/lib/timezone';
+import { Card } from '#app/components/ui/card';
 
 /**
  * A contact's booked appointments still to come, on their page: each links to the
@@ -15,8 +16,8 @@ export function CustomerAppointments({
 }) {
   const more = appointments.total - appointments.appointments.length;
   return (
-    <section
-      className="flex flex-col gap-3 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+    <Card
+      className="flex flex-col gap-3"
       aria-labelledby="customer-appointments-title"
       data-testid="customer-appointments"
     >
@@ -53,6 +54,6 @@ export function CustomerAppointments({
           .
         </p>
       ) : null}
-    </section>
+    </Card>
   );
 }

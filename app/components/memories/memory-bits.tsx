@@ -10,6 +10,7 @@ import {
 } from '#app/lib/memories';
 import { ErrorList, SubmitButton } from '../forms';
 import { DeleteConfirmation, RestoreBanner } from '../delete-restore';
+import { Card } from '#app/components/ui/card';
 
 export function TypeBadge({ type }: { type: string }) {
   return (
@@ -83,12 +84,7 @@ export function QuestionTodoList({
             : [];
         const inputId = `answer-${question._id}`;
         return (
-          <li
-            key={question._id}
-            className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
-            data-testid="question"
-            data-id={question._id}
-          >
+          <Card key={question._id} as="li" padding="sm" data-testid="question" data-id={question._id}>
             {canEdit ? (
               <Form method="post" className="flex flex-col gap-2">
                 <input type="hidden" name="question_id" value={question._id} />
@@ -129,7 +125,7 @@ export function QuestionTodoList({
             ) : (
               <p className="font-medium text-slate-900">{question.content}</p>
             )}
-          </li>
+          </Card>
         );
       })}
     </ol>

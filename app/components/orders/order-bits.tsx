@@ -6,6 +6,7 @@ import { DeleteConfirmation, RestoreBanner } from '../delete-restore';
 import { DialogLink } from '../dialog-link';
 import { CancelButton, CancelLink, SubmitButton } from '../forms';
 import { linesSummary, orderStatusLabel } from './order-types';
+import { Card } from '#app/components/ui/card';
 
 const STATUS_COLOURS: Record<string, string> = {
   new: 'bg-sky-100 text-sky-800',
@@ -155,10 +156,7 @@ export function OrderList({
   showCustomer?: boolean;
 }) {
   return (
-    <ul
-      className="flex flex-col divide-y divide-slate-100 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
-      data-testid="order-list"
-    >
+    <Card as="ul" padding="none" className="flex flex-col divide-y divide-slate-100" data-testid="order-list">
       {orders.map((order) => (
         <li key={order._id} data-testid="order-row" data-id={order._id}>
           <Link
@@ -178,6 +176,6 @@ export function OrderList({
           </Link>
         </li>
       ))}
-    </ul>
+    </Card>
   );
 }

@@ -9,6 +9,7 @@ import { ErrorList, Field, SelectField, SubmitButton, TextAreaField } from '../f
 import { CopyButton } from './copy-button';
 import { usePolling } from './use-polling';
 import { usePhoneFormat } from '#app/lib/phone-labels';
+import { Card } from '#app/components/ui/card';
 
 export type NumberSearchView = {
   country: string;
@@ -54,10 +55,12 @@ export function SetupSteps(props: StepsProps) {
       </div>
       <ol className="flex flex-col gap-3" data-testid="setup-steps">
         {system.setup_steps.map((step, index) => (
-          <li
+          <Card
             key={step.key}
             id={`setup-${step.key}`}
-            className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
+            as="li"
+            padding="none"
+            className="p-5"
             data-testid="setup-step"
             data-step={step.key}
             data-status={step.status}
@@ -82,7 +85,7 @@ export function SetupSteps(props: StepsProps) {
                 {...props}
               />
             </div>
-          </li>
+          </Card>
         ))}
       </ol>
     </section>

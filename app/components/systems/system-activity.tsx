@@ -7,8 +7,9 @@ import { Pager } from '../timeline';
 import { formatDateTime } from '#app/lib/timezone';
 import { usePolling } from './use-polling';
 import { usePhoneFormat } from '#app/lib/phone-labels';
+import { cardClass } from '#app/components/ui/card';
 
-const card = 'rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200';
+const card = cardClass();
 
 /**
  * The calls of the last 3 minutes (docs/product.md#v1-calls: created_at range, limit 50). After a

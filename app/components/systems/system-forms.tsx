@@ -21,8 +21,9 @@ import {
 import { useSchemaForm } from '#app/lib/use-schema-form';
 import { ErrorList, Field, SelectField, SubmitButton, TextAreaField } from '../forms';
 import { usePhoneFormat } from '#app/lib/phone-labels';
+import { cardClass } from '#app/components/ui/card';
 
-const card = 'rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200';
+const card = cardClass();
 
 const replyFor = (reply: SystemReply | null, form: SystemFormName) => (reply?.form === form ? reply.result : null);
 

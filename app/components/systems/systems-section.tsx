@@ -10,6 +10,7 @@ import { RestoreBanner } from '../delete-restore';
 import { SubmitButton } from '../forms';
 import { RecentlyDeletedLink } from '../recently-deleted';
 import { usePhoneFormat } from '#app/lib/phone-labels';
+import { Card } from '#app/components/ui/card';
 
 /** "active" (green) or "requires setup" (amber): docs/product.md#labels. */
 export function SystemStatusBadge({ status }: { status: string }) {
@@ -70,10 +71,7 @@ export function SystemsSection({
           </p>
         </div>
       ) : (
-        <ul
-          className="flex flex-col divide-y divide-slate-100 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
-          data-testid="system-list"
-        >
+        <Card as="ul" padding="none" className="flex flex-col divide-y divide-slate-100" data-testid="system-list">
           {systems.map((system) => (
             <li
               key={system._id}
@@ -97,10 +95,10 @@ export function SystemsSection({
               </Link>
             </li>
           ))}
-        </ul>
+        </Card>
       )}
       {canEdit ? (
-        <div className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+        <Card as="div" padding="sm">
           <h3 className="font-medium">Add a system</h3>
           <ul className="mt-3 grid gap-3 sm:grid-cols-3" data-testid="add-system">
             {SYSTEM_KINDS.map((kind) => (
@@ -116,7 +114,7 @@ export function SystemsSection({
               </li>
             ))}
           </ul>
-        </div>
+        </Card>
       ) : null}
     </section>
   );

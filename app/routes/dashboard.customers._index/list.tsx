@@ -4,6 +4,7 @@ import type { CustomerStatus } from '#contract/schemas/customer';
 import { DuplicateNotice, StatusBadge } from '#app/components/customers/customer-bits';
 import { CustomerRowActions } from './row-actions';
 import { usePhoneFormat } from '#app/lib/phone-labels';
+import { Card } from '#app/components/ui/card';
 
 /** The list view: one row per contact with its status, first phone and email, duplicates flagged. */
 export function CustomerList({
@@ -19,10 +20,7 @@ export function CustomerList({
 }) {
   const phone = usePhoneFormat();
   return (
-    <ul
-      className="flex flex-col divide-y divide-slate-100 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
-      data-testid="customer-list"
-    >
+    <Card as="ul" padding="none" className="flex flex-col divide-y divide-slate-100" data-testid="customer-list">
       {customers.map((customer) => (
         <li
           key={customer._id}
@@ -44,6 +42,6 @@ export function CustomerList({
           <DuplicateNotice customer={customer} canEdit={canEdit} />
         </li>
       ))}
-    </ul>
+    </Card>
   );
 }

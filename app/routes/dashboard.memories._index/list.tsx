@@ -8,6 +8,7 @@ import { MemoryFormDialog, memoryDefaults } from '#app/components/memories/memor
 import { formatBytes, memoryHeadline } from '#app/lib/memories';
 import { markdownToPlainText } from '#app/lib/plain-text';
 import { DeleteDialog } from '#app/components/delete-restore';
+import { Card } from '#app/components/ui/card';
 
 /**
  * One row per memory: its title (or first words), type, status, source, and Edit/Delete. The
@@ -16,10 +17,7 @@ import { DeleteDialog } from '#app/components/delete-restore';
  */
 export function MemoryList({ memories, canEdit, back }: { memories: ApiMemory[]; canEdit: boolean; back: string }) {
   return (
-    <ul
-      className="flex flex-col divide-y divide-slate-100 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
-      data-testid="memory-list"
-    >
+    <Card as="ul" padding="none" className="flex flex-col divide-y divide-slate-100" data-testid="memory-list">
       {memories.map((memory) => {
         const headline = memoryHeadline(memory);
         const source = memory.file ? `${memory.file.name} · ${formatBytes(memory.file.size_bytes)}` : memory.source_url;
@@ -84,6 +82,6 @@ export function MemoryList({ memories, canEdit, back }: { memories: ApiMemory[];
           </li>
         );
       })}
-    </ul>
+    </Card>
   );
 }
