@@ -9,6 +9,11 @@ const LONG_RELATIVE = {
   message: 'Import through the #app/*, #api/* or #contract/* alias instead of a ../../ path.',
 };
 
+const APP_NEVER_API = {
+  group: ['#api/*', '../api/*', '../../api/*', '**/api/db/*'],
+  message: 'app/ never imports api/: call the v1 API through app/lib/api.server.ts.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -44,13 +49,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            {
-              group: ['#api/*', '../api/*', '../../api/*', '**/api/db/*'],
-              message: 'app/ never imports api/: call the v1 API through app/lib/api.server.ts.',
-            },
-            LONG_RELATIVE,
-          ],
+          patterns: [APP_NEVER_API, LONG_RELATIVE],
         },
       ],
       // Loaders and actions stop with httpError()/loadFailure() (app/lib/invariant.server.ts) or the guard's helpers.
@@ -59,6 +58,25 @@ export default tseslint.config(
         {
           selector: "ThrowStatement > CallExpression[callee.name='data']",
           message: 'Use httpError() or loadFailure() from app/lib/invariant.server.ts instead of `throw data(`.',
+        },
+      ],
+    },
+  },
+  {
+    // app/lib serves components and routes; a lib module that needs something from a component moves it into lib.
+    files: ['app/lib/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            APP_NEVER_API,
+            {
+              group: ['#app/components/*', '../components/*', '**/components/*'],
+              message: 'app/lib never imports app/components: move what both need into app/lib.',
+            },
+            LONG_RELATIVE,
+          ],
         },
       ],
     },

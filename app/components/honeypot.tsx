@@ -1,8 +1,9 @@
+import { HONEYPOT_FIELD } from '#app/lib/honeypot';
+
 /**
  * A field people never see and bots fill in. A public form whose honeypot has a value is
  * refused quietly (lib/honeypot.server.ts).
  */
-export const HONEYPOT_FIELD = 'website_url';
 
 export function Honeypot() {
   return (

@@ -1,6 +1,7 @@
 import { Link } from '@remix-run/react';
 import type { ApiBusinessListEntry, ApiUser } from '#contract/envelope';
 import { ONBOARDING_STEPS, dashboardPath, type OnboardingStepKey } from '#contract/routes';
+import { stepDone } from '#app/lib/onboarding';
 import { Card } from '#app/components/ui/card';
 
 /** Steps whose pages exist (all six now); a step without one would be listed without a link. */
@@ -12,22 +13,6 @@ const AVAILABLE: ReadonlySet<OnboardingStepKey> = new Set([
   'training-questions',
   'test-ella',
 ]);
-
-export function stepDone(key: OnboardingStepKey, user: ApiUser, business: ApiBusinessListEntry | null): boolean {
-  switch (key) {
-    case 'mobile-submit':
-    case 'mobile-verify':
-      return user.mobile_verified;
-    case 'your-business':
-      return Boolean(business);
-    case 'data-loader':
-      return Boolean(business?.onboarding.data_loaded);
-    case 'training-questions':
-      return Boolean(business?.onboarding.training_done);
-    case 'test-ella':
-      return Boolean(business?.onboarding.test_completed);
-  }
-}
 
 /** Home while the wizard is not finished: the six steps, done and remaining. */
 export function SetupChecklist({ user, business }: { user: ApiUser; business: ApiBusinessListEntry | null }) {

@@ -3,12 +3,7 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect, type AppLoadContext } from '@remix-run/node';
 import { hasPermission } from '#contract/permissions';
 import { actionSchema, actionUpdateSchema, type ApiAction, type ApiActionRun } from '#contract/schemas/action';
-import {
-  RUNS_PAGE_SIZE,
-  type ActionFormReply,
-  type ActionPreview,
-  type AssigneeOption,
-} from '../components/actions/action-types';
+import { RUNS_PAGE_SIZE, type ActionFormReply, type ActionPreview, type AssigneeOption } from './action-types';
 import { apiCall } from './api.server';
 import { loadFailure } from './customers.server';
 import { replyWithApiErrors } from './forms.server';

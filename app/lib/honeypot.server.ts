@@ -1,4 +1,4 @@
-import { HONEYPOT_FIELD } from '../components/honeypot';
+import { HONEYPOT_FIELD } from './honeypot';
 import { httpError } from './invariant.server';
 
 /** Throws a plain 400 when a bot filled the honeypot; people never see this. */

@@ -1,4 +1,5 @@
 import type { SubmissionResult } from '@conform-to/react';
+import type { ApiLearningJob } from '#contract/envelope';
 import { z } from 'zod';
 import { requiredText } from '#contract/fields';
 import { messages } from '#contract/messages';
@@ -62,6 +63,9 @@ export function sendAnswerLabel(memory: { meta?: Record<string, unknown> | null 
   const channel = memory.meta?.channel;
   return channel === 'chat' || channel === 'voice' ? 'Post the answer in the chat where it was asked' : null;
 }
+
+/** A website crawl still queued or running. */
+export const isLearningActive = (job: ApiLearningJob) => job.status === 'queued' || job.status === 'running';
 
 /** An answer refused in place: which question it belongs to, and conform's reply. */
 export type QuestionReply = { questionId: string; result: SubmissionResult<string[]> };

@@ -3,13 +3,13 @@ import type { ApiBusinessListEntry, ApiConversation } from '#contract/envelope';
 import { hasPermission } from '#contract/permissions';
 import { ONBOARDING_STEPS, dashboardPath } from '#contract/routes';
 import type { MemoryType } from '#contract/schemas/memory';
-import { stepDone } from '../components/setup-checklist';
 import { TEST_CONVERSATION_TITLE } from './assistant';
 import type { ConversationWithMessages } from './assistant.server';
 import { apiCall } from './api.server';
 import type { DashboardState } from './guard.server';
 import { listLearningJobs } from './learning.server';
-import { isLearningActive } from '../components/memories/website-learning';
+import { isLearningActive } from './memories';
+import { stepDone } from './onboarding';
 
 /** The page of the first onboarding step this user has not done yet (the step they are on). */
 export function currentStepPath(state: DashboardState): string {

@@ -3,7 +3,7 @@ import { data, redirect, type AppLoadContext } from '@remix-run/node';
 import type { ApiCustomer, ApiMemory } from '#contract/envelope';
 import { hasPermission } from '#contract/permissions';
 import type { ApiOrder, OrderStatus } from '#contract/schemas/order';
-import { orderFormSchema, type CustomerOption, type ProductOption } from '../components/orders/order-types';
+import { orderFormSchema, type CustomerOption, type ProductOption } from './order-types';
 import { apiCall } from './api.server';
 import { loadFailure } from './customers.server';
 import { replyWithApiErrors } from './forms.server';

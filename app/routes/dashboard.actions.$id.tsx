@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { ActionStatusBadge, DeleteActionConfirm, RunHistory, When } from '../components/actions/action-bits';
 import { ActionForm } from '../components/actions/action-form';
-import { actionDefaults, kindLabel, RUNS_PAGE_SIZE, whenText } from '../components/actions/action-types';
+import { actionDefaults, kindLabel, RUNS_PAGE_SIZE, whenText } from '#app/lib/action-types';
 import { DeleteConfirmPanel, DeleteDialog } from '../components/delete-restore';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { Facts, Pager } from '../components/timeline';

@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import { ACTION_STATUSES, ACTION_TRIGGERS, type ApiAction } from '#contract/schemas/action';
 import { ActionStatusBadge, ActionToggle, RestoreActionBanner, When } from '../components/actions/action-bits';
-import { statusLabel, triggerLabel, whenText } from '../components/actions/action-types';
+import { statusLabel, triggerLabel, whenText } from '#app/lib/action-types';
 import { FilterDrawer } from '../components/drawer';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { Pager } from '../components/timeline';

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { ActionForm } from '../components/actions/action-form';
-import { actionDefaults } from '../components/actions/action-types';
+import { actionDefaults } from '#app/lib/action-types';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { CancelLink } from '../components/forms';
 import { actionFormAction, assigneeOptions, requireActionEditor } from '../lib/actions.server';

@@ -3,12 +3,8 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import type { ApiLearningJob } from '#contract/envelope';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { SubmitButton } from '../components/forms';
-import {
-  JobProgress,
-  WebsiteForm,
-  isLearningActive,
-  learningStatusLabel,
-} from '../components/memories/website-learning';
+import { JobProgress, WebsiteForm, learningStatusLabel } from '../components/memories/website-learning';
+import { isLearningActive } from '#app/lib/memories';
 import { requireDashboard } from '../lib/guard.server';
 import { listLearningJobs, websiteLearningAction, type WebsiteReply } from '../lib/learning.server';
 import { canEditMemories } from '../lib/memories.server';

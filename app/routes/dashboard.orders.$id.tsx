@@ -11,7 +11,7 @@ import {
   OrderStatusBadge,
   orderTitle,
 } from '../components/orders/order-bits';
-import { SOURCE_LABELS } from '../components/orders/order-types';
+import { SOURCE_LABELS } from '#app/lib/order-types';
 import { Facts } from '../components/timeline';
 import { apiCall } from '../lib/api.server';
 import { requireDashboard, requirePermission } from '../lib/guard.server';

@@ -4,7 +4,7 @@ import { GeneralErrorBoundary } from '../components/error-boundary';
 import { CancelLink } from '../components/forms';
 import { orderTitle } from '../components/orders/order-bits';
 import { OrderForm } from '../components/orders/order-form';
-import { orderDefaults } from '../components/orders/order-types';
+import { orderDefaults } from '#app/lib/order-types';
 import { customerOptions, getOrder, orderFormAction, productOptions, requireOrderEditor } from '../lib/orders.server';
 import { safeRedirect } from '../lib/safe-redirect';
 import { Card } from '#app/components/ui/card';

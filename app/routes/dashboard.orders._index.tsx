@@ -4,7 +4,7 @@ import { ORDER_STATUSES } from '#contract/schemas/order';
 import { FilterDrawer } from '../components/drawer';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { OrderList, RestoreOrderBanner } from '../components/orders/order-bits';
-import { orderStatusLabel } from '../components/orders/order-types';
+import { orderStatusLabel } from '#app/lib/order-types';
 import { Pager } from '../components/timeline';
 import { requireDashboard } from '../lib/guard.server';
 import { CONTACT_QUERY, ContactPicker } from '../components/contact-picker';

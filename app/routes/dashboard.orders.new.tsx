@@ -3,7 +3,7 @@ import { useActionData, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { CancelLink } from '../components/forms';
 import { OrderForm } from '../components/orders/order-form';
-import { orderDefaults } from '../components/orders/order-types';
+import { orderDefaults } from '#app/lib/order-types';
 import { customerOptions, orderFormAction, productOptions, requireOrderEditor } from '../lib/orders.server';
 import { safeRedirect } from '../lib/safe-redirect';
 import { Card } from '#app/components/ui/card';

@@ -4,7 +4,7 @@ import { notificationTime } from '#contract/labels';
 import type { ApiAction, ApiActionRun } from '#contract/schemas/action';
 import { DeleteConfirmation, RestoreBanner } from '../delete-restore';
 import { SubmitButton } from '../forms';
-import { RUN_STATUS_LABELS, statusLabel } from './action-types';
+import { RUN_STATUS_LABELS, statusLabel } from '#app/lib/action-types';
 import { Card } from '#app/components/ui/card';
 
 export function ActionStatusBadge({ status }: { status: string }) {

@@ -13,7 +13,7 @@ import {
   type ActionFormReply,
   type ActionPreview,
   type AssigneeOption,
-} from './action-types';
+} from '#app/lib/action-types';
 
 /** Typing pauses this long before the live preview asks again. */
 const PREVIEW_PAUSE_MS = 300;

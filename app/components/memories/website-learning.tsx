@@ -1,5 +1,6 @@
 import { Form } from '@remix-run/react';
 import type { ApiLearningJob } from '#contract/envelope';
+import { isLearningActive } from '#app/lib/memories';
 import { ErrorList, Field, SubmitButton } from '../forms';
 
 /**
@@ -16,8 +17,6 @@ const STATUS_LABELS: Record<ApiLearningJob['status'], string> = {
   failed: 'Stopped by an error',
   cancelled: 'Stopped',
 };
-
-export const isLearningActive = (job: ApiLearningJob) => job.status === 'queued' || job.status === 'running';
 
 export const learningStatusLabel = (job: ApiLearningJob) => STATUS_LABELS[job.status];
 

@@ -5,7 +5,7 @@ import type { ApiOrder } from '#contract/schemas/order';
 import { DeleteConfirmation, RestoreBanner } from '../delete-restore';
 import { DialogLink } from '../dialog-link';
 import { CancelButton, CancelLink, SubmitButton } from '../forms';
-import { linesSummary, orderStatusLabel } from './order-types';
+import { linesSummary, orderStatusLabel } from '#app/lib/order-types';
 import { Card } from '#app/components/ui/card';
 
 const STATUS_COLOURS: Record<string, string> = {

@@ -18,7 +18,7 @@ import {
   type CustomerOption,
   type OrderDefaults,
   type ProductOption,
-} from './order-types';
+} from '#app/lib/order-types';
 
 const cellInput =
   'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 shadow-sm aria-[invalid=true]:border-red-500';
