@@ -113,9 +113,10 @@ async function businessVectors(db: Db, businessId: string): Promise<BusinessVect
     await backfillEmbeddings(db, businessId);
     checksum = await checksumOf(db, businessId);
   }
+  // In text order, so chunks equally near a question are chosen the same way every time (ids are random).
   const rows = rowsOf<{ id: string; embedding: Uint8Array | null }>(
     await db.execute(
-      sql`select id, embedding from knowledge_chunks where business_id = ${businessId} and octet_length(embedding) = ${DIMENSIONS}`,
+      sql`select id, embedding from knowledge_chunks where business_id = ${businessId} and octet_length(embedding) = ${DIMENSIONS} order by text collate "C", id`,
     ),
   );
   const matrix = new Int8Array(rows.length * DIMENSIONS);

@@ -44,8 +44,31 @@ type HitRow = {
   memory_title: string | null;
   service_name: string | null;
   score: number | string;
+  ordinal?: number | string | null;
   embedding?: Uint8Array | null;
 };
+
+/**
+ * Passages that score the same are ordered by what they are, never by their ids (random, so
+ * an order by id would change the answer each time the knowledge is written): the business's
+ * structured facts first (services, products, answered questions), then its own text, files
+ * and web pages; then by title, place in the document and text.
+ */
+const PRIORITY_SQL = sql`case when c.service_id is not null then 0 when m.type = 'product' then 1
+  when m.type = 'answered_question' then 2 when m.type = 'text' then 3 when m.type in ('pdf', 'file', 'image') then 4 else 5 end`;
+const TIE_BREAK_SQL = sql`${PRIORITY_SQL}, coalesce(s.name, m.title, '') collate "C", c.ordinal, c.text collate "C", c.id`;
+const PRIORITY: Record<string, number> = { product: 1, answered_question: 2, text: 3, pdf: 4, file: 4, image: 4 };
+const priorityOf = (row: HitRow) => (row.service_id ? 0 : (PRIORITY[row.memory_type ?? ''] ?? 5));
+const byCode = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+function compareTies(a: HitRow, b: HitRow): number {
+  return (
+    priorityOf(a) - priorityOf(b) ||
+    byCode(a.service_name ?? a.memory_title ?? '', b.service_name ?? b.memory_title ?? '') ||
+    Number(a.ordinal ?? 0) - Number(b.ordinal ?? 0) ||
+    byCode(a.text, b.text) ||
+    byCode(a.id, b.id)
+  );
+}
 
 /**
  * The OR of the query's stemmed words, built as a tsquery literal from to_tsvector's
@@ -75,7 +98,7 @@ async function searchPass(
       select websearch_to_tsquery('english', ${text}) as every_word,
              ${strict || match === 'every_word' ? sql`websearch_to_tsquery('english', ${text})` : anyWordQuery(anyWords)} as any_word
     )
-    select c.id, c.heading, c.text, c.memory_id, c.service_id, c.embedding,
+    select c.id, c.heading, c.text, c.memory_id, c.service_id, c.embedding, c.ordinal,
            m.type as memory_type, m.title as memory_title, s.name as service_name,
            ${match === 'every_word' ? sql`1 + ts_rank_cd(c.search, q.every_word, 32)` : sql`ts_rank_cd(c.search, q.any_word, 32)`} as score
     from knowledge_chunks c
@@ -86,7 +109,7 @@ async function searchPass(
       and ${match === 'every_word' ? sql`c.search @@ q.every_word` : sql`c.search @@ q.any_word and not (c.search @@ q.every_word)`}
       and (c.memory_id is null or (m.deleted_at is null and m.status = 'active'))
       and (c.service_id is null or (s.deleted_at is null and s.status = 'active'))
-    order by score desc, c.id
+    order by score desc, ${TIE_BREAK_SQL}
     limit ${limit}
   `);
   return rowsOf<HitRow>(result);
@@ -161,14 +184,14 @@ async function hybridSearch(db: Db, businessId: string, text: string, limit: num
   const fused = new Map<string, number>();
   lexical.forEach((row, index) => fused.set(row.id, 1 / (FUSION_K + index)));
   [...byId.values()]
-    .map((row) => ({ id: row.id, similarity: embeddingSimilarity(query, row.embedding) }))
-    .sort((a, b) => b.similarity - a.similarity)
+    .map((row) => ({ id: row.id, row, similarity: embeddingSimilarity(query, row.embedding) }))
+    .sort((a, b) => b.similarity - a.similarity || compareTies(a.row, b.row))
     .forEach((entry, index) => {
       if (entry.similarity >= NEAR_FLOOR || fused.has(entry.id))
         fused.set(entry.id, (fused.get(entry.id) ?? 0) + 1 / (FUSION_K + index));
     });
   return [...fused.entries()]
-    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .sort((a, b) => b[1] - a[1] || compareTies(byId.get(a[0])!, byId.get(b[0])!))
     .slice(0, limit)
     .map(([id, score]) => ({ ...byId.get(id)!, score }));
 }
@@ -177,7 +200,7 @@ async function hybridSearch(db: Db, businessId: string, text: string, limit: num
 async function chunksById(db: Db, businessId: string, ids: string[]): Promise<(HitRow & { id: string })[]> {
   if (!ids.length) return [];
   const result = await db.execute(sql`
-    select c.id, c.heading, c.text, c.memory_id, c.service_id, c.embedding,
+    select c.id, c.heading, c.text, c.memory_id, c.service_id, c.embedding, c.ordinal,
            m.type as memory_type, m.title as memory_title, s.name as service_name, 0 as score
     from knowledge_chunks c
     left join memories m on m.id = c.memory_id
