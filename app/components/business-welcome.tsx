@@ -1,4 +1,5 @@
 import { Link } from '@remix-run/react';
+import { PageHeader } from '#app/components/ui/page-header';
 import type { ApiBusinessListEntry, ApiUser } from '#contract/envelope';
 import { SetupChecklist } from './setup-checklist';
 import { cardClass } from '#app/components/ui/card';
@@ -7,14 +8,13 @@ import { cardClass } from '#app/components/ui/card';
 export function BusinessWelcome({ user, business }: { user: ApiUser; business: ApiBusinessListEntry }) {
   return (
     <div className="flex flex-col gap-6">
-      <div>
-        <h1 className="text-2xl font-semibold">Welcome, {business.name}</h1>
+      <PageHeader title={<>Welcome, {business.name}</>}>
         <p className="text-sm text-slate-600">
           {business.wizard_finished
             ? 'Its assistant is set up. Here is what you can fine-tune next.'
             : 'Its assistant needs a few things before it answers callers. Your mobile number is already verified for all your businesses.'}
         </p>
-      </div>
+      </PageHeader>
       {business.wizard_finished ? (
         <ul className="grid gap-3 sm:grid-cols-2" data-testid="welcome-next">
           <li>

@@ -1,4 +1,5 @@
 import { Link } from '@remix-run/react';
+import { PageHeader } from '#app/components/ui/page-header';
 import type { ReactNode } from 'react';
 import type { ApiTimelineItem } from '#contract/envelope';
 import { counterpart, TIMELINE_KINDS, type TimelineKind } from '../lib/timeline';
@@ -42,13 +43,9 @@ export function KindListPage({
   const config = TIMELINE_KINDS[data.kind];
   return (
     <div className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-semibold">{config.title}</h1>
-          <RecentlyDeletedLink kind={data.kind} />
-        </div>
-        {actions}
-      </div>
+      <PageHeader title={config.title} actions={actions}>
+        <RecentlyDeletedLink kind={data.kind} />
+      </PageHeader>
       {data.deleted && data.canEdit ? <UndoBanner kind={data.kind} id={data.deleted} /> : null}
       {toolbar ? <FilterDrawer>{toolbar}</FilterDrawer> : null}
       {data.items.length === 0 ? (

@@ -3,6 +3,7 @@ import type { ApiCustomer, ApiTimelineItem } from '#contract/envelope';
 import { hasPermission } from '#contract/permissions';
 import { apiCall, type ApiCaller } from './api.server';
 import { entityLoadFailure, requireDashboard, requirePermission, type DashboardState } from './guard.server';
+import { readPage } from './list-query';
 import { PAGE_SIZE, TIMELINE_KINDS, type TimelineKind } from './timeline';
 import { apiToasts, redirectWithToasts } from './toast.server';
 import { httpError, loadFailure } from './invariant.server';
@@ -27,8 +28,7 @@ export function businessId(state: DashboardState): string {
 export { loadFailure };
 
 export function pageParam(url: URL): number {
-  const page = Number(url.searchParams.get('page') ?? 0);
-  return Number.isInteger(page) && page >= 0 ? page : 0;
+  return readPage(url.searchParams);
 }
 
 /**

@@ -6,8 +6,8 @@ import type { PhoneFormat } from './phone-labels';
  * The four timeline entities as the web app shows them: where their pages live, which v1
  * resource serves them, what their responses are called and which permissions guard them.
  */
-/** One page of a timeline list; the spec fixes no page size for these lists, 50 reads well. */
-export const PAGE_SIZE = 50;
+/** One page of a timeline list: the dashboard lists' one page size. */
+export { LIST_PAGE_SIZE as PAGE_SIZE } from './list-query';
 
 export type TimelineKind = 'calls' | 'sms' | 'forms' | 'notes';
 

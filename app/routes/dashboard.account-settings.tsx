@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps } from '@conform-to/react';
+import { PageHeader } from '#app/components/ui/page-header';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
@@ -126,7 +127,7 @@ export default function AccountSettingsRoute() {
 
   return (
     <div className="flex flex-col gap-6">
-      <h1 className="text-2xl font-semibold">Account settings</h1>
+      <PageHeader title="Account settings" />
 
       <Card aria-labelledby="profile-title">
         <h2 id="profile-title" className="text-lg font-semibold">

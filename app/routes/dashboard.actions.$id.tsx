@@ -5,6 +5,7 @@ import { ActionForm } from '../components/actions/action-form';
 import { actionDefaults, kindLabel, RUNS_PAGE_SIZE, whenText } from '#app/lib/action-types';
 import { DeleteConfirmPanel, DeleteDialog } from '../components/delete-restore';
 import { GeneralErrorBoundary } from '../components/error-boundary';
+import { readPage } from '#app/lib/list-query';
 import { Facts, Pager } from '../components/timeline';
 import {
   actionFormAction,
@@ -33,7 +34,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const state = await requireDashboard(request, context);
   const id = params.id ?? '';
   const url = new URL(request.url);
-  const page = Math.max(0, Math.floor(Number(url.searchParams.get('page')) || 0));
+  const page = readPage(url.searchParams);
   const canEdit = canEditActions(state);
   const [record, history, assignees] = await Promise.all([
     getAction(state, id),

@@ -1,10 +1,12 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { PageHeader } from '#app/components/ui/page-header';
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import { ACTION_STATUSES, ACTION_TRIGGERS, type ApiAction } from '#contract/schemas/action';
 import { ActionStatusBadge, ActionToggle, RestoreActionBanner, When } from '../components/actions/action-bits';
 import { statusLabel, triggerLabel, whenText } from '#app/lib/action-types';
 import { FilterDrawer } from '../components/drawer';
 import { GeneralErrorBoundary } from '../components/error-boundary';
+import { LIST_PAGE_SIZE, readChoice, readPage, readSearch } from '#app/lib/list-query';
 import { Pager } from '../components/timeline';
 import { actionsPath, canEditActions, setActionStatus } from '../lib/actions.server';
 import { apiCall } from '../lib/api.server';
@@ -16,12 +18,9 @@ import { Card } from '#app/components/ui/card';
 
 export const meta: MetaFunction = () => [{ title: 'Actions · Business Assistant' }];
 
-const PAGE_SIZE = 50;
+const PAGE_SIZE = LIST_PAGE_SIZE;
 
 type Listed = { actions: ApiAction[]; total: number; page: number; limit: number };
-
-const pick = <T extends string>(value: string | null, allowed: readonly T[]): T | '' =>
-  (allowed as readonly string[]).includes(value ?? '') ? (value as T) : '';
 
 /**
  * The assistant's follow-up actions: status, trigger, last and next run, and a Pause /
@@ -31,10 +30,10 @@ const pick = <T extends string>(value: string | null, allowed: readonly T[]): T 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const state = await requireDashboard(request, context);
   const url = new URL(request.url);
-  const q = (url.searchParams.get('q') ?? '').trim().slice(0, 100);
-  const status = pick(url.searchParams.get('status'), ACTION_STATUSES);
-  const trigger = pick(url.searchParams.get('trigger'), ACTION_TRIGGERS);
-  const page = Math.max(0, Math.floor(Number(url.searchParams.get('page')) || 0));
+  const q = readSearch(url.searchParams);
+  const status = readChoice(url.searchParams, 'status', ACTION_STATUSES);
+  const trigger = readChoice(url.searchParams, 'trigger', ACTION_TRIGGERS);
+  const page = readPage(url.searchParams);
   const body = {
     page,
     limit: PAGE_SIZE,
@@ -88,26 +87,27 @@ export default function ActionsRoute() {
 
   return (
     <div className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-semibold">Actions</h1>
-          <p className="text-sm text-slate-600">
-            Follow-ups the assistant runs for you: texts, emails, tasks and status changes.
-          </p>
-          <p className="text-sm text-slate-600" data-testid="actions-total">
-            {total === 1 ? '1 action' : `${total} actions`}
-            {filtered ? ' found' : ''}
-          </p>
-        </div>
-        {canEdit ? (
-          <Link
-            to="/dashboard/actions/new"
-            className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white shadow-sm hover:bg-brand-700"
-          >
-            New action
-          </Link>
-        ) : null}
-      </div>
+      <PageHeader
+        title="Actions"
+        actions={
+          canEdit ? (
+            <Link
+              to="/dashboard/actions/new"
+              className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white shadow-sm hover:bg-brand-700"
+            >
+              New action
+            </Link>
+          ) : null
+        }
+      >
+        <p className="text-sm text-slate-600">
+          Follow-ups the assistant runs for you: texts, emails, tasks and status changes.
+        </p>
+        <p className="text-sm text-slate-600" data-testid="actions-total">
+          {total === 1 ? '1 action' : `${total} actions`}
+          {filtered ? ' found' : ''}
+        </p>
+      </PageHeader>
 
       {deleted && canEdit ? <RestoreActionBanner id={deleted} /> : null}
 

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { PageHeader } from '#app/components/ui/page-header';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { ActionForm } from '../components/actions/action-form';
 import { actionDefaults } from '#app/lib/action-types';
@@ -24,7 +25,7 @@ export default function NewActionRoute() {
   const reply = useActionData<typeof action>();
   return (
     <div className="flex flex-col gap-6">
-      <h1 className="text-2xl font-semibold">New action</h1>
+      <PageHeader title="New action" />
       <Card>
         <ActionForm
           id="action-create"

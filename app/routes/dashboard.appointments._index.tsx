@@ -1,9 +1,11 @@
 import type { SubmissionResult } from '@conform-to/react';
+import { PageHeader } from '#app/components/ui/page-header';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { APPOINTMENT_STATUS_LABELS, type ApiAppointment, type AppointmentWhen } from '#contract/schemas/appointment';
 import { AppointmentForm } from '../components/appointments/appointment-form';
 import { GeneralErrorBoundary } from '../components/error-boundary';
+import { readPage } from '#app/lib/list-query';
 import { SubmitButton } from '../components/forms';
 import { Pager } from '../components/timeline';
 import {
@@ -32,7 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const state = await requireDashboard(request, context);
   const url = new URL(request.url);
   const when: AppointmentWhen = url.searchParams.get('when') === 'past' ? 'past' : 'upcoming';
-  const page = Math.max(0, Math.floor(Number(url.searchParams.get('page')) || 0));
+  const page = readPage(url.searchParams);
   const canEdit = canEditAppointments(state);
   const [listed, customers, services, feed] = await Promise.all([
     listAppointments(state, when, page, PAGE_SIZE),
@@ -69,12 +71,11 @@ export default function AppointmentsRoute() {
 
   return (
     <div className="flex flex-col gap-6">
-      <div>
-        <h1 className="text-2xl font-semibold">Appointments</h1>
+      <PageHeader title="Appointments">
         <p className="text-sm text-slate-600" data-testid="appointments-total">
           {total === 1 ? '1 appointment' : `${total} appointments`} ({when})
         </p>
-      </div>
+      </PageHeader>
 
       <nav className="flex gap-2" aria-label="Which appointments">
         {TABS.map((tab) => (

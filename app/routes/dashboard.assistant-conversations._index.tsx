@@ -1,10 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { PageHeader } from '#app/components/ui/page-header';
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import { truncate } from '#contract/constants';
 import type { ApiConversation } from '#contract/envelope';
 import { notificationTime } from '#contract/labels';
 import { CONVERSATION_CHANNEL_LABELS } from '#contract/schemas/conversation';
 import { GeneralErrorBoundary } from '../components/error-boundary';
+import { LIST_PAGE_SIZE } from '#app/lib/list-query';
 import { SubmitButton } from '../components/forms';
 import { EmptyState, Pager, PREVIEW_CLASS } from '../components/timeline';
 import { apiCall } from '../lib/api.server';
@@ -16,7 +18,7 @@ import { Card } from '#app/components/ui/card';
 
 export const meta: MetaFunction = () => [{ title: 'Assistant · Business Assistant' }];
 
-const PAGE_SIZE = 50;
+const PAGE_SIZE = LIST_PAGE_SIZE;
 
 /**
  * The conversations with the assistant (chats and voice tests from here, and later calls,
@@ -62,22 +64,23 @@ export default function ConversationsRoute() {
   const at = new Date(now);
   return (
     <div className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-semibold">Assistant</h1>
-          <p className="text-sm text-slate-600" data-testid="conversations-total">
-            {total === 1 ? '1 conversation' : `${total} conversations`}
-          </p>
-        </div>
-        <div className="flex items-center gap-3">
-          <Link to="/dashboard/assistant-settings" className="text-sm font-medium text-brand-600 underline">
-            Assistant settings
-          </Link>
-          <Form method="post">
-            <SubmitButton pendingText="Starting…">New conversation</SubmitButton>
-          </Form>
-        </div>
-      </div>
+      <PageHeader
+        title="Assistant"
+        actions={
+          <div className="flex items-center gap-3">
+            <Link to="/dashboard/assistant-settings" className="text-sm font-medium text-brand-600 underline">
+              Assistant settings
+            </Link>
+            <Form method="post">
+              <SubmitButton pendingText="Starting…">New conversation</SubmitButton>
+            </Form>
+          </div>
+        }
+      >
+        <p className="text-sm text-slate-600" data-testid="conversations-total">
+          {total === 1 ? '1 conversation' : `${total} conversations`}
+        </p>
+      </PageHeader>
 
       {conversations.length === 0 ? (
         <EmptyState title="No conversations yet." testId="conversations-empty">

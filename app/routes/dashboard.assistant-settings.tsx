@@ -1,4 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4';
+import { PageHeader } from '#app/components/ui/page-header';
 import type { Submission } from '@conform-to/react';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
@@ -97,17 +98,19 @@ export default function AssistantSettingsRoute() {
   const reply = useActionData<typeof action>();
   return (
     <div className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-semibold">Assistant settings</h1>
-          <p className="text-sm text-slate-600">
-            How the assistant talks to your callers. Changes apply from its next message.
-          </p>
-        </div>
-        <Link to="/dashboard/assistant-conversations" className="text-sm font-medium text-brand-600 underline">
-          Talk to the assistant
-        </Link>
-      </div>
+      <PageHeader
+        title="Assistant settings"
+        align="end"
+        actions={
+          <Link to="/dashboard/assistant-conversations" className="text-sm font-medium text-brand-600 underline">
+            Talk to the assistant
+          </Link>
+        }
+      >
+        <p className="text-sm text-slate-600">
+          How the assistant talks to your callers. Changes apply from its next message.
+        </p>
+      </PageHeader>
       {!canEdit ? (
         <p className="text-sm text-slate-600">
           You can see these settings; changing them needs permission to edit the business.

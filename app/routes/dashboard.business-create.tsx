@@ -1,4 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4';
+import { PageHeader } from '#app/components/ui/page-header';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import type { ApiBusiness } from '#contract/envelope';
@@ -45,12 +46,11 @@ export default function BusinessCreateRoute() {
   const reply = useActionData<typeof action>();
   return (
     <div className="flex flex-col gap-6">
-      <div>
-        <h1 className="text-2xl font-semibold">Add a business</h1>
+      <PageHeader title="Add a business">
         <p className="text-sm text-slate-600">
           You become its admin. It gets its own assistant, which you set up next.
         </p>
-      </div>
+      </PageHeader>
       <Card>
         <BusinessDetailsForm
           id="business-create"

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { PageHeader } from '#app/components/ui/page-header';
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import { RestoreBanner } from '../components/delete-restore';
 import { RecentlyDeletedLink } from '../components/recently-deleted';
@@ -34,21 +35,24 @@ export default function BusinessesRoute() {
   const { businesses, selectedId, deleted } = useLoaderData<typeof loader>();
   return (
     <div className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-semibold">Businesses</h1>
-          <p className="text-sm text-slate-600">
-            {businesses.length === 1 ? '1 business' : `${businesses.length} businesses`}
-          </p>
-          <RecentlyDeletedLink kind="businesses" />
-        </div>
-        <Link
-          to="/dashboard/business-create"
-          className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white shadow-sm hover:bg-brand-700"
-        >
-          Add a business
-        </Link>
-      </div>
+      <PageHeader
+        title="Businesses"
+        actions={
+          <>
+            <Link
+              to="/dashboard/business-create"
+              className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white shadow-sm hover:bg-brand-700"
+            >
+              Add a business
+            </Link>
+          </>
+        }
+      >
+        <p className="text-sm text-slate-600">
+          {businesses.length === 1 ? '1 business' : `${businesses.length} businesses`}
+        </p>
+        <RecentlyDeletedLink kind="businesses" />
+      </PageHeader>
       {deleted ? <RestoreBanner action={`/dashboard/businesses/${deleted}`} noun="business" /> : null}
       <ul className="flex flex-col gap-3" data-testid="businesses">
         {businesses.map((business) => {

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { PageHeader } from '#app/components/ui/page-header';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { CustomerForm, customerDefaults } from '../components/customers/customer-form';
 import { GeneralErrorBoundary } from '../components/error-boundary';
@@ -34,7 +35,7 @@ export default function EditCustomerRoute() {
   const reply = useActionData<typeof action>();
   return (
     <div className="flex flex-col gap-6">
-      <h1 className="text-2xl font-semibold">Edit {customer.name}</h1>
+      <PageHeader title={<>Edit {customer.name}</>} />
       <Card>
         <CustomerForm
           id={`customer-edit-${customer._id}`}

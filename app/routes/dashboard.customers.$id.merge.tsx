@@ -1,4 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { PageHeader } from '#app/components/ui/page-header';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import type { ApiCustomer } from '#contract/envelope';
 import { addressText, ContactDetails, StatusBadge } from '../components/customers/customer-bits';
@@ -56,13 +57,12 @@ export default function MergeCustomersRoute() {
   };
   return (
     <div className="flex flex-col gap-6">
-      <div>
-        <h1 className="text-2xl font-semibold">Merge contacts</h1>
+      <PageHeader title="Merge contacts">
         <p className="text-sm text-slate-600">
           Both timelines are kept: calls, messages, forms, notes and tasks of the two contacts end up on the one you
           keep.
         </p>
-      </div>
+      </PageHeader>
       <Form method="post" className="flex flex-col gap-6">
         <input type="hidden" name="with" value={duplicate._id} />
         <fieldset className="grid gap-4 md:grid-cols-2">

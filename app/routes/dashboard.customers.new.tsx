@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { PageHeader } from '#app/components/ui/page-header';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { CUSTOMER_STATUSES, type CustomerStatus } from '#contract/schemas/customer';
 import { CustomerForm, customerDefaults } from '../components/customers/customer-form';
@@ -33,7 +34,7 @@ export default function NewCustomerRoute() {
   const reply = useActionData<typeof action>();
   return (
     <div className="flex flex-col gap-6">
-      <h1 className="text-2xl font-semibold">New contact</h1>
+      <PageHeader title="New contact" />
       <Card>
         <CustomerForm
           id="customer-create"

@@ -1,4 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4';
+import { PageHeader } from '#app/components/ui/page-header';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { supportRequestSchema } from '#contract/schemas/member';
@@ -42,7 +43,7 @@ export default function HelpRoute() {
   const reply = useActionData<typeof action>();
   return (
     <div className="flex flex-col gap-6">
-      <h1 className="text-2xl font-semibold">Help</h1>
+      <PageHeader title="Help" />
       <Card aria-labelledby="help-page-topic">
         <h2 id="help-page-topic" className="text-lg font-semibold">
           {topic.title}

@@ -1,8 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { PageHeader } from '#app/components/ui/page-header';
 import { Link, Outlet, useLoaderData, useParams } from '@remix-run/react';
 import { notificationTime } from '#contract/labels';
 import { INBOX_FILTER_LABELS, INBOX_FILTERS } from '#contract/schemas/inbox';
 import { GeneralErrorBoundary } from '../components/error-boundary';
+import { readPage } from '#app/lib/list-query';
 import { AuthorLabel } from '../components/inbox/inbox-bits';
 import { EmptyState, Pager } from '../components/timeline';
 import { requireDashboard } from '../lib/guard.server';
@@ -24,7 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const state = await requireDashboard(request, context);
   const url = new URL(request.url);
   const filter = inboxFilter(url);
-  const page = Math.max(0, Number(url.searchParams.get('page')) || 0);
+  const page = readPage(url.searchParams);
   const inbox = await listInbox(state, filter, page);
   return {
     ...inbox,
@@ -40,7 +42,7 @@ export default function InboxRoute() {
   const search = filter === 'all' ? '' : `?filter=${filter}`;
   return (
     <div className="flex flex-col gap-4">
-      <h1 className="text-2xl font-semibold">Inbox</h1>
+      <PageHeader title="Inbox" />
       <div className="flex flex-col gap-6 lg:flex-row">
         <section
           aria-labelledby="inbox-threads-title"

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { PageHeader } from '#app/components/ui/page-header';
 import { useActionData, useLoaderData } from '@remix-run/react';
 
 import { GeneralErrorBoundary } from '../components/error-boundary';
@@ -31,7 +32,7 @@ export default function EditMemoryRoute() {
   const reply = useActionData<typeof action>();
   return (
     <div className="flex flex-col gap-6">
-      <h1 className="text-2xl font-semibold">Edit {memoryHeadline(memory)}</h1>
+      <PageHeader title={<>Edit {memoryHeadline(memory)}</>} />
       <Card>
         <MemoryForm
           id={`memory-edit-${memory._id}`}

@@ -1,4 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { PageHeader } from '#app/components/ui/page-header';
 import { useActionData } from '@remix-run/react';
 import { MAX_UPLOAD_BYTES } from '#contract/schemas/memory';
 
@@ -55,7 +56,7 @@ export default function UploadMemoryRoute() {
   const reply = useActionData<typeof action>();
   return (
     <div className="flex flex-col gap-6">
-      <h1 className="text-2xl font-semibold">Upload a file</h1>
+      <PageHeader title="Upload a file" />
       <Card>
         <UploadForm errors={reply?.errors} cancel={<CancelLink to="/dashboard/memories" />} />
       </Card>

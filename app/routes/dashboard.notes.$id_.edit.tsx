@@ -1,4 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4';
+import { PageHeader } from '#app/components/ui/page-header';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '../components/error-boundary';
@@ -38,7 +39,7 @@ export default function EditNoteRoute() {
   const lastResult = useActionData<typeof action>();
   return (
     <div className="flex flex-col gap-6">
-      <h1 className="text-2xl font-semibold">{note.reminder ? 'Edit task' : 'Edit note'}</h1>
+      <PageHeader title={note.reminder ? 'Edit task' : 'Edit note'} />
       <Card>
         <NoteForm
           id="note-edit"

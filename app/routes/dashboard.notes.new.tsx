@@ -1,4 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4';
+import { PageHeader } from '#app/components/ui/page-header';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import type { ApiTimelineItem } from '#contract/envelope';
@@ -53,7 +54,7 @@ export default function NewNoteRoute() {
   const lastResult = useActionData<typeof action>();
   return (
     <div className="flex flex-col gap-6">
-      <h1 className="text-2xl font-semibold">{task ? 'New task' : 'New note'}</h1>
+      <PageHeader title={task ? 'New task' : 'New note'} />
       <Card>
         <NoteForm
           id="note-create"

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { PageHeader } from '#app/components/ui/page-header';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { CancelLink } from '../components/forms';
@@ -34,7 +35,7 @@ export default function EditOrderRoute() {
   const reply = useActionData<typeof action>();
   return (
     <div className="flex flex-col gap-6">
-      <h1 className="text-2xl font-semibold">Edit {orderTitle(order).replace(/^Order/, 'order')}</h1>
+      <PageHeader title={<>Edit {orderTitle(order).replace(/^Order/, 'order')}</>} />
       <Card>
         <OrderForm
           id={`order-edit-${order._id}`}

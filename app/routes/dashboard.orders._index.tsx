@@ -1,8 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { PageHeader } from '#app/components/ui/page-header';
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import { ORDER_STATUSES } from '#contract/schemas/order';
 import { FilterDrawer } from '../components/drawer';
 import { GeneralErrorBoundary } from '../components/error-boundary';
+import { LIST_PAGE_SIZE, readChoice, readPage } from '#app/lib/list-query';
 import { OrderList, RestoreOrderBanner } from '../components/orders/order-bits';
 import { orderStatusLabel } from '#app/lib/order-types';
 import { Pager } from '../components/timeline';
@@ -13,7 +15,7 @@ import { businessTimeZone } from '../lib/timeline.server';
 
 export const meta: MetaFunction = () => [{ title: 'Orders · Business Assistant' }];
 
-const PAGE_SIZE = 50;
+const PAGE_SIZE = LIST_PAGE_SIZE;
 
 /**
  * Orders, newest first, filtered by status and customer through a GET form (so a result
@@ -22,10 +24,9 @@ const PAGE_SIZE = 50;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const state = await requireDashboard(request, context);
   const url = new URL(request.url);
-  const statusParam = url.searchParams.get('status') ?? '';
-  const status = (ORDER_STATUSES as readonly string[]).includes(statusParam) ? statusParam : '';
+  const status = readChoice(url.searchParams, 'status', ORDER_STATUSES);
   const customerId = (url.searchParams.get('customer_id') ?? '').trim().slice(0, 100);
-  const page = Math.max(0, Math.floor(Number(url.searchParams.get('page')) || 0));
+  const page = readPage(url.searchParams);
   const findQuery = url.searchParams.get(CONTACT_QUERY)?.trim().slice(0, 100) ?? '';
   const [listed, customers] = await Promise.all([
     listOrders(state, { page, limit: PAGE_SIZE, status, customer_id: customerId }),
@@ -54,27 +55,28 @@ export default function OrdersRoute() {
 
   return (
     <div className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-semibold">Orders</h1>
-          <p className="text-sm text-slate-600" data-testid="orders-total">
-            {total === 1 ? '1 order' : `${total} orders`}
-            {filtered ? ' found' : ''}
-          </p>
-        </div>
-        {canEdit ? (
-          <Link
-            to={
-              customerId
-                ? `/dashboard/orders/new?customer_id=${encodeURIComponent(customerId)}`
-                : '/dashboard/orders/new'
-            }
-            className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white shadow-sm hover:bg-brand-700"
-          >
-            New order
-          </Link>
-        ) : null}
-      </div>
+      <PageHeader
+        title="Orders"
+        actions={
+          canEdit ? (
+            <Link
+              to={
+                customerId
+                  ? `/dashboard/orders/new?customer_id=${encodeURIComponent(customerId)}`
+                  : '/dashboard/orders/new'
+              }
+              className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white shadow-sm hover:bg-brand-700"
+            >
+              New order
+            </Link>
+          ) : null
+        }
+      >
+        <p className="text-sm text-slate-600" data-testid="orders-total">
+          {total === 1 ? '1 order' : `${total} orders`}
+          {filtered ? ' found' : ''}
+        </p>
+      </PageHeader>
 
       {deleted && canEdit ? <RestoreOrderBanner id={deleted} /> : null}
 

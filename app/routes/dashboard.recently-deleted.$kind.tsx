@@ -1,4 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { PageHeader } from '#app/components/ui/page-header';
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import { recentlyDeletedMessages } from '#contract/messages';
 import { hasPermission } from '#contract/permissions';
@@ -10,6 +11,7 @@ import {
   type DeletedPageKind,
 } from '#contract/recently-deleted-kinds';
 import { GeneralErrorBoundary } from '../components/error-boundary';
+import { readPage } from '#app/lib/list-query';
 import { SubmitButton } from '../components/forms';
 import { EmptyState, Pager } from '../components/timeline';
 import { apiCall } from '../lib/api.server';
@@ -77,7 +79,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (!isDeletedPageKind(params.kind)) notFound();
   const kind = params.kind;
   const access = await kindAccess(request, context, kind);
-  const page = Math.max(0, Number.parseInt(new URL(request.url).searchParams.get('page') ?? '0', 10) || 0);
+  const page = readPage(new URL(request.url).searchParams);
   const result = await apiCall<ApiDeletedList>(access.state.caller, access.listPath, { page, limit: PAGE_SIZE });
   if (!result.ok) return loadFailure(result);
   return {
@@ -109,21 +111,24 @@ export default function RecentlyDeletedRoute() {
   const { kind, plural, listUrl, canRestore, deleted, total, page, limit, timeZone } = loaded;
   return (
     <div className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-semibold">Recently deleted {plural}</h1>
-          <p className="text-sm text-slate-600">{recentlyDeletedMessages.keptUntilRestored}</p>
-        </div>
-        {kind !== 'businesses' || loaded.hasBusiness ? (
-          <Link to={listUrl} className="text-sm font-medium text-brand-700 underline">
-            Back to {plural}
-          </Link>
-        ) : (
-          <Link to="/dashboard/business-create" className="text-sm font-medium text-brand-700 underline">
-            Add a business
-          </Link>
-        )}
-      </div>
+      <PageHeader
+        title={<>Recently deleted {plural}</>}
+        actions={
+          <>
+            {kind !== 'businesses' || loaded.hasBusiness ? (
+              <Link to={listUrl} className="text-sm font-medium text-brand-700 underline">
+                Back to {plural}
+              </Link>
+            ) : (
+              <Link to="/dashboard/business-create" className="text-sm font-medium text-brand-700 underline">
+                Add a business
+              </Link>
+            )}
+          </>
+        }
+      >
+        <p className="text-sm text-slate-600">{recentlyDeletedMessages.keptUntilRestored}</p>
+      </PageHeader>
       {!canRestore && deleted.length > 0 ? (
         <p className="text-sm text-slate-600">{recentlyDeletedMessages.cannotRestore}</p>
       ) : null}

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { PageHeader } from '#app/components/ui/page-header';
 import { Form, useLoaderData } from '@remix-run/react';
 import type { Report } from '#contract/reports';
 import { GeneralErrorBoundary } from '../components/error-boundary';
@@ -36,15 +37,14 @@ export default function ReportsRoute() {
   const tables = report ? reportTables(report as Report) : null;
   return (
     <div className="flex flex-col gap-6">
-      <div>
-        <h1 className="text-2xl font-semibold">Reports</h1>
+      <PageHeader title="Reports">
         {report ? (
           <p className="text-sm text-slate-600" data-testid="report-period">
             {report.period.from} to {report.period.to} ({report.period.days} days, {report.period.timezone}), compared
             with {report.period.previous_from} to {report.period.previous_to}
           </p>
         ) : null}
-      </div>
+      </PageHeader>
 
       <Form
         method="get"

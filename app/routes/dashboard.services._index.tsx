@@ -1,9 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { PageHeader } from '#app/components/ui/page-header';
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import type { ApiService } from '#contract/envelope';
 import { SERVICE_STATUSES, SERVICE_STATUS_LABELS } from '#contract/schemas/service';
 import { DialogLink } from '../components/dialog-link';
 import { GeneralErrorBoundary } from '../components/error-boundary';
+import { LIST_PAGE_SIZE, readChoice, readPage, readSearch } from '#app/lib/list-query';
 import {
   RestoreServiceBanner,
   ServiceFormDialog,
@@ -22,7 +24,7 @@ import { Card } from '#app/components/ui/card';
 
 export const meta: MetaFunction = () => [{ title: 'Services · Business Assistant' }];
 
-const PAGE_SIZE = 50;
+const PAGE_SIZE = LIST_PAGE_SIZE;
 
 /** The orders the sort menu offers: value → the list call's sort_by and sort_order. */
 const SORTS = {
@@ -44,12 +46,11 @@ type Listed = { services: ApiService[]; total: number; page: number; limit: numb
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const state = await requireDashboard(request, context);
   const url = new URL(request.url);
-  const q = (url.searchParams.get('q') ?? '').trim().slice(0, 100);
-  const statusParam = url.searchParams.get('status') ?? '';
-  const status = (SERVICE_STATUSES as readonly string[]).includes(statusParam) ? statusParam : '';
+  const q = readSearch(url.searchParams);
+  const status = readChoice(url.searchParams, 'status', SERVICE_STATUSES);
   const sortParam = url.searchParams.get('sort') ?? '';
   const sort: Sort = sortParam in SORTS ? (sortParam as Sort) : 'newest';
-  const page = Math.max(0, Math.floor(Number(url.searchParams.get('page')) || 0));
+  const page = readPage(url.searchParams);
   const { sort_by, sort_order } = SORTS[sort];
   const body = {
     page,
@@ -90,35 +91,36 @@ export default function ServicesRoute() {
 
   return (
     <div className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-semibold">Services</h1>
-          <p className="text-sm text-slate-600" data-testid="services-total">
-            {total === 1 ? '1 service' : `${total} services`}
-            {filtered ? ' found' : ''}
-          </p>
-          <RecentlyDeletedLink kind="services" />
-        </div>
-        {canEdit ? (
-          <DialogLink
-            to="/dashboard/services/new"
-            title="New service"
-            className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white shadow-sm hover:bg-brand-700"
-            content={(close) => (
-              <ServiceFormDialog
-                id="service-create-dialog"
-                action="/dashboard/services/new"
-                defaultValue={serviceDefaults()}
-                submitLabel="Create service"
-                pendingText="Creating…"
-                close={close}
-              />
-            )}
-          >
-            New service
-          </DialogLink>
-        ) : null}
-      </div>
+      <PageHeader
+        title="Services"
+        actions={
+          canEdit ? (
+            <DialogLink
+              to="/dashboard/services/new"
+              title="New service"
+              className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white shadow-sm hover:bg-brand-700"
+              content={(close) => (
+                <ServiceFormDialog
+                  id="service-create-dialog"
+                  action="/dashboard/services/new"
+                  defaultValue={serviceDefaults()}
+                  submitLabel="Create service"
+                  pendingText="Creating…"
+                  close={close}
+                />
+              )}
+            >
+              New service
+            </DialogLink>
+          ) : null
+        }
+      >
+        <p className="text-sm text-slate-600" data-testid="services-total">
+          {total === 1 ? '1 service' : `${total} services`}
+          {filtered ? ' found' : ''}
+        </p>
+        <RecentlyDeletedLink kind="services" />
+      </PageHeader>
 
       {deleted && canEdit ? <RestoreServiceBanner id={deleted} /> : null}
 

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { PageHeader } from '#app/components/ui/page-header';
 import { useActionData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { ServiceForm, serviceDefaults } from '../components/services/service-form';
@@ -25,7 +26,7 @@ export default function NewServiceRoute() {
   const reply = useActionData<typeof action>();
   return (
     <div className="flex flex-col gap-6">
-      <h1 className="text-2xl font-semibold">New service</h1>
+      <PageHeader title="New service" />
       <Card>
         <ServiceForm
           id="service-create"

@@ -1,4 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { PageHeader } from '#app/components/ui/page-header';
 import { Link, useLoaderData } from '@remix-run/react';
 import { hasPermission } from '#contract/permissions';
 import { systemCreateSchema, type ApiSystem } from '#contract/schemas/system';
@@ -90,10 +91,9 @@ export default function SettingsRoute() {
   ];
   return (
     <div className="flex flex-col gap-6">
-      <div>
-        <h1 className="text-2xl font-semibold">Settings</h1>
+      <PageHeader title="Settings">
         {business ? <p className="text-sm text-slate-600">{business.name}</p> : null}
-      </div>
+      </PageHeader>
       <ul className="grid gap-3 sm:grid-cols-2" data-testid="settings-links">
         {links.map((link) => (
           <li key={link.to}>

@@ -1,4 +1,5 @@
 import type { Submission } from '@conform-to/react';
+import { PageHeader } from '#app/components/ui/page-header';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
@@ -105,12 +106,11 @@ export default function BusinessSettingsRoute() {
           Settings
         </Link>
       </nav>
-      <div>
-        <h1 className="text-2xl font-semibold">Business settings</h1>
+      <PageHeader title="Business settings">
         <p className="text-sm text-slate-600">
           Opening hours the assistant tells callers (from its next message), the timezone and your notifications.
         </p>
-      </div>
+      </PageHeader>
       {!canEdit ? (
         <p className="text-sm text-slate-600">
           You can see the hours and timezone; changing them needs permission to edit the business.

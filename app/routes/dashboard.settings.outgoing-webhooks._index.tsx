@@ -1,4 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4';
+import { PageHeader } from '#app/components/ui/page-header';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import type { ApiOutgoingWebhook } from '#contract/schemas/outgoing-webhook';
@@ -46,13 +47,12 @@ export default function OutgoingWebhooksRoute() {
           Settings
         </Link>
       </nav>
-      <div>
-        <h1 className="text-2xl font-semibold">Outgoing webhooks</h1>
+      <PageHeader title="Outgoing webhooks">
         <p className="text-sm text-slate-600">
           Send contacts, calls, texts, leads and orders to Zapier, Make or your own system as they happen. Every request
           is signed with the endpoint&apos;s secret, so your receiver can check it came from here.
         </p>
-      </div>
+      </PageHeader>
       <section aria-labelledby="endpoints-heading" className={section}>
         <h2 id="endpoints-heading" className="mb-3 text-lg font-semibold">
           Endpoints

@@ -1,4 +1,5 @@
 import type { Submission } from '@conform-to/react';
+import { PageHeader } from '#app/components/ui/page-header';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
@@ -7,6 +8,7 @@ import type { ApiTimelineItem } from '#contract/envelope';
 import { systemMessages, type ApiSimulation, type ApiSystem } from '#contract/schemas/system';
 import { DeleteConfirmation, DeleteConfirmPanel, DeleteDialog } from '../components/delete-restore';
 import { GeneralErrorBoundary } from '../components/error-boundary';
+import { readPage } from '#app/lib/list-query';
 import { SetupSteps } from '../components/systems/setup-steps';
 import { RecentCalls, SystemEvents } from '../components/systems/system-activity';
 import { CallForm, MessageForm, Simulator, SystemSettingsForm } from '../components/systems/system-forms';
@@ -68,7 +70,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     numbers: null,
     error: null,
   };
-  const eventsPage = Math.max(0, Math.floor(Number(url.searchParams.get('page')) || 0));
+  const eventsPage = readPage(url.searchParams);
   const [events, search, calls] = await Promise.all([
     listSystemEvents(state, id, eventsPage),
     phone && !system.phone_number && canEdit ? searchNumbers(state, id, url) : Promise.resolve(emptySearch),
@@ -243,7 +245,7 @@ export default function SystemRoute() {
       </nav>
       <header className="flex flex-wrap items-center gap-3">
         <div className="flex min-w-0 flex-col">
-          <h1 className="text-2xl font-semibold">{system.label}</h1>
+          <PageHeader title={system.label} />
           <p className="text-sm text-slate-600" data-testid="system-heading-number">
             {formatPhone(system.phone_number) ?? (phone ? 'No number yet' : 'Web form')}
             {system.provider === 'sandbox' ? ' · sandbox' : ''}

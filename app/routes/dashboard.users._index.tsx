@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps } from '@conform-to/react';
+import { PageHeader } from '#app/components/ui/page-header';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
@@ -67,13 +68,12 @@ export default function UsersRoute() {
   const { members, invitations, total, available, canEdit, me, removed } = useLoaderData<typeof loader>();
   return (
     <div className="flex flex-col gap-6">
-      <div>
-        <h1 className="text-2xl font-semibold">Team</h1>
+      <PageHeader title="Team">
         <p className="text-sm text-slate-600" data-testid="members-total">
           {total === 1 ? '1 member' : `${total} members`}
         </p>
         <RecentlyDeletedLink kind="members" />
-      </div>
+      </PageHeader>
 
       {removed ? <RestoreMemberBanner id={removed} /> : null}
 

@@ -1,4 +1,5 @@
 import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { PageHeader } from '#app/components/ui/page-header';
 import { Link, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { apiCall } from '../lib/api.server';
@@ -27,7 +28,7 @@ export default function OutboxRoute() {
   const { messages } = useLoaderData<typeof loader>();
   return (
     <main className="mx-auto max-w-3xl p-6">
-      <h1 className="text-2xl font-semibold">Outbox</h1>
+      <PageHeader title="Outbox" />
       <p className="mt-1 text-sm text-slate-600">
         Emails and SMS sent on this development machine. Nothing here left the machine unless SMTP or Twilio is
         configured.{' '}

@@ -1,10 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { PageHeader } from '#app/components/ui/page-header';
 import { Form, Link, useActionData, useLoaderData, useLocation } from '@remix-run/react';
 import { COLLECTION_PAGE_SIZE } from '#contract/constants';
 import type { ApiMemory } from '#contract/envelope';
 import { MEMORY_TYPES, type MemoryType } from '#contract/schemas/memory';
 import { DialogLink } from '#app/components/dialog-link';
 import { GeneralErrorBoundary } from '#app/components/error-boundary';
+import { readPage } from '#app/lib/list-query';
 import { QuestionTodoList, UndoDeleteBanner } from '#app/components/memories/memory-bits';
 import { MemoryFormDialog, UploadForm, memoryDefaults } from '#app/components/memories/memory-form';
 
@@ -41,7 +43,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const q = (url.searchParams.get('q') ?? '').trim().slice(0, 200);
   const typeParam = url.searchParams.get('type');
   const type: MemoryType | '' = isType(typeParam) ? typeParam : '';
-  const page = Math.max(0, Math.floor(Number(url.searchParams.get('page')) || 0));
+  const page = readPage(url.searchParams);
   const first = page * SHOWN_PER_PAGE;
   const body = {
     page: Math.floor(first / COLLECTION_PAGE_SIZE),
@@ -98,51 +100,52 @@ export default function MemoriesRoute() {
 
   return (
     <div className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-semibold">Knowledge base</h1>
-          <p className="text-sm text-slate-600" data-testid="memories-total">
-            {total === 1 ? '1 memory' : `${total} memories`}
-            {q ? ' found' : ''} · what the assistant knows about your business
-          </p>
-          <RecentlyDeletedLink kind="memories" />
-        </div>
-        {canEdit ? (
-          <div className="flex flex-wrap items-center gap-2">
-            <Link
-              to="/dashboard/memories/website"
-              className="rounded-lg border border-slate-300 bg-white px-4 py-2 font-medium shadow-sm hover:bg-slate-50"
-            >
-              Learn from my website
-            </Link>
-            <DialogLink
-              to="/dashboard/memories/upload"
-              title="Upload a file"
-              className="rounded-lg border border-slate-300 bg-white px-4 py-2 font-medium shadow-sm hover:bg-slate-50"
-              content={(close) => <UploadForm cancel={<CancelButton onClick={close} />} />}
-            >
-              Upload a file
-            </DialogLink>
-            <DialogLink
-              to={`/dashboard/memories/new?type=${defaultType}`}
-              title="New memory"
-              className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white shadow-sm hover:bg-brand-700"
-              content={(close) => (
-                <MemoryFormDialog
-                  id="memory-create-dialog"
-                  action="/dashboard/memories/new"
-                  defaultValue={memoryDefaults(null, defaultType)}
-                  submitLabel="Create memory"
-                  pendingText="Creating…"
-                  close={close}
-                />
-              )}
-            >
-              New memory
-            </DialogLink>
-          </div>
-        ) : null}
-      </div>
+      <PageHeader
+        title="Knowledge base"
+        actions={
+          canEdit ? (
+            <div className="flex flex-wrap items-center gap-2">
+              <Link
+                to="/dashboard/memories/website"
+                className="rounded-lg border border-slate-300 bg-white px-4 py-2 font-medium shadow-sm hover:bg-slate-50"
+              >
+                Learn from my website
+              </Link>
+              <DialogLink
+                to="/dashboard/memories/upload"
+                title="Upload a file"
+                className="rounded-lg border border-slate-300 bg-white px-4 py-2 font-medium shadow-sm hover:bg-slate-50"
+                content={(close) => <UploadForm cancel={<CancelButton onClick={close} />} />}
+              >
+                Upload a file
+              </DialogLink>
+              <DialogLink
+                to={`/dashboard/memories/new?type=${defaultType}`}
+                title="New memory"
+                className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white shadow-sm hover:bg-brand-700"
+                content={(close) => (
+                  <MemoryFormDialog
+                    id="memory-create-dialog"
+                    action="/dashboard/memories/new"
+                    defaultValue={memoryDefaults(null, defaultType)}
+                    submitLabel="Create memory"
+                    pendingText="Creating…"
+                    close={close}
+                  />
+                )}
+              >
+                New memory
+              </DialogLink>
+            </div>
+          ) : null
+        }
+      >
+        <p className="text-sm text-slate-600" data-testid="memories-total">
+          {total === 1 ? '1 memory' : `${total} memories`}
+          {q ? ' found' : ''} · what the assistant knows about your business
+        </p>
+        <RecentlyDeletedLink kind="memories" />
+      </PageHeader>
 
       {deleted && canEdit ? <UndoDeleteBanner id={deleted} /> : null}
 
