@@ -176,6 +176,9 @@ export function requestTooLarge(maxBytes: number): string {
 export function permissionRefusal(thing: string): string {
   return `You do not have permission to view ${thing}`;
 }
+export function permissionEditRefusal(thing: string): string {
+  return `You do not have permission to edit ${thing}`;
+}
 
 /** "Recently deleted" (app/routes/dashboard.recently-deleted.$kind.tsx): what is said about deleted rows. */
 export const recentlyDeletedMessages = {

@@ -1,0 +1,88 @@
+import { createRoute, type RouteConfig } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import type { z } from 'zod';
+import type { V1Call } from '#contract/v1/define';
+import { requireAuth } from './auth';
+import { createRouter, type ApiEnv, type Router } from './context';
+import { fromZodError } from './errors';
+import { loadMembership, requireBusinessPermission } from './membership';
+import { bearer, envelope } from './openapi';
+import { ok } from './respond';
+
+/**
+ * The API side of a declared v1 call (contract/v1): its route, bearer auth, the permission
+ * check the declaration names (before the body is read, so a caller without it learns
+ * nothing from validation), and in tests and development a check of the answer against the
+ * declared response. Production skips that check: it would parse every answer twice.
+ */
+export type CallInput<C extends V1Call> = {
+  params: z.output<C['params']>;
+  body: C['body'] extends z.ZodType ? z.output<C['body']> : undefined;
+};
+export type CallReply<C extends V1Call> = { data: z.input<C['response']>; messages?: string[] };
+export type CallHandler<C extends V1Call> = (c: Context<ApiEnv>, input: CallInput<C>) => Promise<CallReply<C>>;
+
+const checkAnswers = process.env.NODE_ENV !== 'production';
+
+function permitted(call: V1Call) {
+  return createMiddleware<ApiEnv>(async (c, next) => {
+    const businessId = c.req.param('business_id');
+    if (businessId !== undefined) {
+      const { db } = c.var.deps;
+      const userId = c.var.auth.user.id;
+      if (call.permission === 'member') await loadMembership(db, businessId, userId);
+      else await requireBusinessPermission(db, businessId, userId, call.permission, call.refusal);
+    }
+    await next();
+  });
+}
+
+export function routeFor(call: V1Call) {
+  const body = call.body
+    ? { required: call.bodyRequired, content: { 'application/json': { schema: call.body } } }
+    : undefined;
+  return createRoute({
+    method: 'post',
+    path: `/${call.path}`,
+    tags: call.tags,
+    summary: call.summary,
+    description: call.permission === 'member' ? 'Any member of the business' : `Needs ${call.permission}`,
+    security: bearer,
+    middleware: [requireAuth, permitted(call)] as const,
+    request: { params: call.params, ...(body ? { body } : {}) },
+    responses: envelope(call.response),
+  } as RouteConfig);
+}
+
+/** Serves one declared call on the router. */
+export function serve<C extends V1Call>(router: Router, call: C, handler: CallHandler<C>): Router {
+  return router.openapi(routeFor(call), async (c: Context<ApiEnv>) => {
+    const valid = c.req.valid.bind(c.req) as (target: 'param' | 'json') => unknown;
+    const params = valid('param') as CallInput<C>['params'];
+    // Without a body the validator hands over {} unparsed: parse it so the defaults apply.
+    let body = call.body ? valid('json') : undefined;
+    if (call.body && !call.bodyRequired) {
+      const parsed = call.body.safeParse(body ?? {});
+      if (!parsed.success) throw fromZodError(parsed.error);
+      body = parsed.data;
+    }
+    const reply = await handler(c, { params, body: body as CallInput<C>['body'] });
+    if (checkAnswers) {
+      const checked = call.response.safeParse(reply.data);
+      if (!checked.success)
+        throw new Error(`${call.path}: the answer does not match its declared response: ${checked.error.message}`);
+    }
+    return ok(c, reply.data as Record<string, unknown>, reply.messages);
+  });
+}
+
+/** A router serving every call of a feature's table: a call without a handler does not compile. */
+export function serveCalls<T extends Record<string, V1Call>>(
+  calls: T,
+  handlers: { [K in keyof T]: CallHandler<T[K]> },
+): Router {
+  const router = createRouter();
+  for (const name of Object.keys(calls) as (keyof T)[]) serve(router, calls[name], handlers[name]);
+  return router;
+}

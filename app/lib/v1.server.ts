@@ -1,0 +1,58 @@
+import { redirect } from '@remix-run/node';
+import type { z } from 'zod';
+import { callPath, type V1Call } from '#contract/v1/define';
+import { v1Calls, type V1Calls } from '#contract/v1/index';
+import { apiCall, type ApiCaller, type ApiResult } from './api.server';
+
+/**
+ * The typed v1 client, built from the declarations in contract/v1 over the one transport
+ * (apiCall): `await v1(state.caller).customers.get(id)` answers ApiResult<{ customer }>,
+ * typed from the call's response schema. "Go to definition" on `.get` opens the
+ * declaration; its handler is the one api/ serves it with (serveCalls).
+ */
+type PathParams<C extends V1Call> = Omit<z.input<C['params']>, 'business_id'>;
+type IsUnion<T, U = T> = T extends unknown ? ([U] extends [T] ? false : true) : never;
+type IdArgs<C extends V1Call> = [keyof PathParams<C>] extends [never]
+  ? []
+  : true extends IsUnion<keyof PathParams<C>>
+    ? [params: PathParams<C>]
+    : [id: string];
+type BodyArgs<C extends V1Call> = C['body'] extends z.ZodType
+  ? C['bodyRequired'] extends true
+    ? [body: z.input<C['body']>]
+    : [body?: z.input<C['body']>]
+  : [];
+export type CallArgs<C extends V1Call> = [...IdArgs<C>, ...BodyArgs<C>];
+export type CallResult<C extends V1Call> = ApiResult<z.output<C['response']>>;
+type Method<C> = C extends V1Call ? (...args: CallArgs<C>) => Promise<CallResult<C>> : never;
+export type V1Client = { [F in keyof V1Calls]: { [K in keyof V1Calls[F]]: Method<V1Calls[F][K]> } };
+
+/** The path parameters a call names besides {business_id}. */
+const namesOf = (call: V1Call) =>
+  [...call.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).filter((n) => n !== 'business_id');
+
+/** The filled-in path of a call made for the caller's business (or `businessId`). */
+export function pathFor(call: V1Call, businessId: string, ...args: unknown[]): { path: string; body: unknown } {
+  const names = namesOf(call);
+  let params: Record<string, string> = {};
+  if (names.length === 1 && typeof args[0] === 'string') params = { [names[0]]: args[0] };
+  else if (names.length) params = args[0] as Record<string, string>;
+  const body = names.length ? args[1] : args[0];
+  return { path: callPath(call, { ...params, business_id: businessId }), body };
+}
+
+/** The client for the caller's selected business, or for `businessId` (e.g. looking in another of the user's businesses). */
+export function v1(caller: ApiCaller, businessId = caller.businessId): V1Client {
+  const client: Record<string, Record<string, (...args: unknown[]) => Promise<ApiResult<unknown>>>> = {};
+  for (const [feature, calls] of Object.entries(v1Calls)) {
+    client[feature] = {};
+    for (const [name, call] of Object.entries(calls as Record<string, V1Call>))
+      client[feature][name] = (...args) => {
+        // Every page that calls a business's API has one selected; without one, set one up first.
+        if (!businessId) throw redirect('/dashboard/onboard/mobile-submit');
+        const { path, body } = pathFor(call, businessId, ...args);
+        return apiCall(caller, path, body);
+      };
+  }
+  return client as V1Client;
+}
