@@ -1,17 +1,12 @@
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-  type SubmissionResult,
-} from '@conform-to/react';
-import { Form, useFetcher, type FetcherWithComponents } from '@remix-run/react';
+import { getInputProps, getSelectProps, getTextareaProps, type SubmissionResult } from '@conform-to/react';
+import { Form, useFetcher } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import type { ApiMemory } from '#contract/envelope';
 import { memorySchema, USER_MEMORY_STATUSES } from '#contract/schemas/memory';
 import { MEMORY_STATUS_LABELS, TEXT_MEMORY_TYPES, isFileMemory, memoryTypeLabel } from '#app/lib/memories';
 import { useSchemaForm } from '#app/lib/use-schema-form';
 
+import { EntityFormFrame, type EntityFormProps } from '../entity-form';
 import { CancelButton, ErrorList, Field, SelectField, SubmitButton, TextAreaField } from '../forms';
 
 export type MemoryDefaults = {
@@ -53,23 +48,11 @@ export function MemoryForm({
   back,
   fetcher,
   cancel,
-}: {
-  id: string;
-  action: string;
-  reply?: SubmissionResult<string[]> | null;
-  defaultValue: MemoryDefaults;
-  submitLabel: string;
-  pendingText: string;
-  back?: string;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  fetcher?: FetcherWithComponents<any>;
-  cancel: ReactNode;
-}) {
+}: EntityFormProps<MemoryDefaults>) {
   const [form, fields] = useSchemaForm(id, memorySchema, reply, { defaultValue });
   const types = isFileMemory(defaultValue.type) ? [defaultValue.type] : TEXT_MEMORY_TYPES;
-  const body = (
-    <>
-      {back ? <input type="hidden" name="back" value={back} /> : null}
+  return (
+    <EntityFormFrame form={form} {...{ action, back, fetcher, cancel, submitLabel, pendingText }}>
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField label="Type" errors={fields.type.errors} selectProps={getSelectProps(fields.type)}>
           {types.map((type) => (
@@ -110,17 +93,8 @@ export function MemoryForm({
         errors={fields.source_url.errors}
         inputProps={{ ...getInputProps(fields.source_url, { type: 'url' }), autoComplete: 'off' }}
       />
-      <ErrorList id={form.errorId} errors={form.errors} />
-      <div className="flex items-center justify-end gap-3">
-        {cancel}
-        <SubmitButton pendingText={pendingText} pending={fetcher ? fetcher.state === 'submitting' : undefined}>
-          {submitLabel}
-        </SubmitButton>
-      </div>
-    </>
+    </EntityFormFrame>
   );
-  const formProps = { ...getFormProps(form), method: 'post' as const, action, className: 'flex flex-col gap-4' };
-  return fetcher ? <fetcher.Form {...formProps}>{body}</fetcher.Form> : <Form {...formProps}>{body}</Form>;
 }
 
 /** The form inside a dialog (JavaScript on): sent through a fetcher to the full page's action. */

@@ -1,11 +1,5 @@
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-  type SubmissionResult,
-} from '@conform-to/react';
-import { Form, useFetcher, type FetcherWithComponents } from '@remix-run/react';
+import { getInputProps, getSelectProps, getTextareaProps, type SubmissionResult } from '@conform-to/react';
+import { useFetcher } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import type { ApiService } from '#contract/envelope';
 import {
@@ -16,7 +10,8 @@ import {
   serviceSchema,
 } from '#contract/schemas/service';
 import { useSchemaForm } from '#app/lib/use-schema-form';
-import { CancelButton, ErrorList, Field, SelectField, SubmitButton } from '../forms';
+import { EntityFormFrame, type EntityFormProps } from '../entity-form';
+import { CancelButton, ErrorList, Field, SelectField } from '../forms';
 import { DeleteConfirmation, RestoreBanner } from '../delete-restore';
 
 export { frequencyLabel } from '#contract/schemas/service';
@@ -74,24 +69,12 @@ export function ServiceForm({
   back,
   fetcher,
   cancel,
-}: {
-  id: string;
-  action: string;
-  reply?: SubmissionResult<string[]> | null;
-  defaultValue: ServiceDefaults;
-  submitLabel: string;
-  pendingText: string;
-  back?: string;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  fetcher?: FetcherWithComponents<any>;
-  cancel: ReactNode;
-}) {
+}: EntityFormProps<ServiceDefaults>) {
   const [form, fields] = useSchemaForm(id, serviceSchema, reply, { defaultValue });
   const descriptionErrorId = fields.description.errors?.length ? `${fields.description.id}-error` : undefined;
 
-  const body = (
-    <>
-      {back ? <input type="hidden" name="back" value={back} /> : null}
+  return (
+    <EntityFormFrame form={form} {...{ action, back, fetcher, cancel, submitLabel, pendingText }}>
       <Field
         label="Name"
         errors={fields.name.errors}
@@ -152,18 +135,8 @@ export function ServiceForm({
         />
         <ErrorList id={descriptionErrorId} errors={fields.description.errors} />
       </div>
-      <ErrorList id={form.errorId} errors={form.errors} />
-      <div className="flex items-center justify-end gap-3">
-        {cancel}
-        <SubmitButton pendingText={pendingText} pending={fetcher ? fetcher.state === 'submitting' : undefined}>
-          {submitLabel}
-        </SubmitButton>
-      </div>
-    </>
+    </EntityFormFrame>
   );
-
-  const formProps = { ...getFormProps(form), method: 'post' as const, action, className: 'flex flex-col gap-4' };
-  return fetcher ? <fetcher.Form {...formProps}>{body}</fetcher.Form> : <Form {...formProps}>{body}</Form>;
 }
 
 /** The form inside a dialog (JavaScript on): sent through a fetcher to the full page's action. */
