@@ -242,7 +242,44 @@ type Question = {
   leadHours: number | null;
   /** Keys of the verbs the caller does ("if I can't collect my car", "can I pay later"): "we collect your car" is the business doing them. */
   callerDoes: Set<string>;
+  /** "What's best for …?", "what would you recommend?": which of the business's offers fits the caller's case. */
+  asksRecommendation: boolean;
+  /** A make, brand or model the caller names ("Worcester boilers"): its key, and the key of the thing it is a make of. */
+  named: Map<string, string>;
 };
+
+const RECOMMENDATION =
+  /\bwhat(?:'s| is| would be| will be)? (?:the )?(?:best|ideal|right|recommended)\b|\bwhat (?:would|do|can) you (?:recommend|suggest|advise)\b|\bwhich (?:one|service|treatment|option) (?:should|would|is best)\b/i;
+/** A service that passes for a recommendation outranks a rule or a page that merely shares its words. */
+const OFFER_BONUS = 2;
+
+/** "all makes of boiler", "any brand of washing machine", "every model": the passage covers whatever make the caller names. */
+const EVERY_MAKE =
+  /\b(all|any|every|most) (major |leading |popular |common )?(makes?|brands?|models?|manufacturers?)\b/i;
+
+/**
+ * The makes a caller names: a capitalised word inside the sentence that is none of the
+ * business's own words, followed by what it is a make of ("a Bosch washing machine").
+ */
+function namedMakes(message: string, judge: Term[], domain: Set<string>): Map<string, string> {
+  const named = new Map<string, string>();
+  for (const match of message.matchAll(/(?<=[a-z,] )([A-Z][a-z]+) ((?:[a-z]+ )?[a-z]+)/g)) {
+    const make = judge.find((term) => term.word === match[1].toLowerCase());
+    if (!make || domain.has(make.key)) continue;
+    const things = match[2].split(' ').map((word) => termKey(word));
+    const thing = things.at(-1)!;
+    if (judge.some((term) => term.key === thing)) named.set(make.key, thing);
+  }
+  return named;
+}
+
+/** The named makes a passage covers by saying it works on all of them, with the thing they are makes of. */
+function coveredMakes(question: Question, said: string, keys: Set<string>): Set<string> {
+  const covered = new Set<string>();
+  if (!question.named.size || !EVERY_MAKE.test(said)) return covered;
+  for (const [make, thing] of question.named) if (keys.has(thing)) covered.add(make);
+  return covered;
+}
 
 const NUMBER_WORDS: Record<string, number> = {
   a: 1,
@@ -398,6 +435,8 @@ function readQuestion(message: string, options: KnowledgeOptions): Question | nu
     asksOffer,
     callerDoes: callerVerbs(message),
     leadHours: leadTimeOf(message),
+    named: namedMakes(message, judge, domain),
+    asksRecommendation: RECOMMENDATION.test(message),
   };
 }
 
@@ -481,7 +520,7 @@ function judgeText(question: Question, said: string, topicWords: Topic, waivable
         around.some((word) => describesAnAction(word) && wordSimilarity(entry.term.word, word) >= SOFT_MATCH),
     )
     .slice(0, question.judge.length > 1 ? 1 : 0);
-  const softKeys = new Set(soft.map((entry) => entry.term.key));
+  const softKeys = new Set([...soft.map((entry) => entry.term.key), ...coveredMakes(question, said, keys)]);
   const present = (term: Term) => exact(term) || softKeys.has(term.key);
   const strongMissing = missing.some(
     (entry) =>
@@ -738,7 +777,8 @@ function evaluate(question: Question, hit: ApiKnowledgeHit, waivable: Set<string
     topic,
     waivable,
   );
-  let best: Candidate | null = window ? { hit, text: window.text, score: window.score + rankBonus } : null;
+  const offered = question.asksRecommendation && hit.source.kind === 'service' ? OFFER_BONUS : 0;
+  let best: Candidate | null = window ? { hit, text: window.text, score: window.score + rankBonus + offered } : null;
   // An FAQ in a page or a pasted text: each question with its answer, like an answered question.
   for (const pair of questionsAndAnswers(hit.text)) {
     const candidate = answerTo(
