@@ -1,14 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { PageHeader } from '#app/components/ui/page-header';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { CustomerForm, customerDefaults } from '../components/customers/customer-form';
+import { CustomerForm } from '../components/customers/customer-form.deferred';
+import { customerDefaults } from '../lib/customers';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { customerFormAction, getCrmOrder, getCustomer, requireCustomerEditor } from '../lib/customers.server';
 import { safeRedirect } from '../lib/safe-redirect';
 import { CancelLink } from '../components/forms';
 import { withPhoneLabels } from '#app/lib/phone-labels.server';
 import { usePhoneFormat } from '#app/lib/phone-labels';
-import { Card } from '#app/components/ui/card';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `Edit ${data?.customer.name ?? 'contact'} · Business Assistant` },
@@ -35,8 +34,8 @@ export default function EditCustomerRoute() {
   const reply = useActionData<typeof action>();
   return (
     <div className="flex flex-col gap-6">
-      <PageHeader title={<>Edit {customer.name}</>} />
-      <Card>
+      <h1 className="text-2xl font-semibold">Edit {customer.name}</h1>
+      <section className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
         <CustomerForm
           id={`customer-edit-${customer._id}`}
           action={`/dashboard/customers/${customer._id}/edit`}
@@ -48,7 +47,7 @@ export default function EditCustomerRoute() {
           back={back}
           cancel={<CancelLink to={back} />}
         />
-      </Card>
+      </section>
     </div>
   );
 }

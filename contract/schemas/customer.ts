@@ -3,18 +3,10 @@ import { EMAIL_PATTERN } from '../constants';
 import { optionalText, phoneNumber, requiredText } from '../fields';
 import { messages } from '../messages';
 
-/**
- * Customer statuses (the spec leaves the set open): a lead becomes a customer, and a
- * customer who stops buying becomes inactive. The business can reorder them on screen
- * (businesses/crm-order); this is the default order.
- */
-export const CUSTOMER_STATUSES = ['lead', 'customer', 'inactive'] as const;
-export type CustomerStatus = (typeof CUSTOMER_STATUSES)[number];
-export const CUSTOMER_STATUS_LABELS: Record<CustomerStatus, string> = {
-  lead: 'Lead',
-  customer: 'Customer',
-  inactive: 'Inactive',
-};
+import { CUSTOMER_STATUSES } from '../customer-statuses';
+
+/** The statuses live without zod (contract/customer-statuses.ts) for pages that only list them. */
+export * from '../customer-statuses';
 
 /** Blank rows of a list input are ignored, so an untouched row is not an error. */
 const blankRowsDropped = <T extends z.ZodType<unknown, string>>(item: T) =>

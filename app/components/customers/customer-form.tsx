@@ -1,35 +1,12 @@
 import { getFormProps, getInputProps, getSelectProps } from '@conform-to/react';
 import { Form, useFetcher, type FetcherWithComponents } from '@remix-run/react';
 import type { ReactNode } from 'react';
-import type { ApiAddress, ApiCustomer } from '#contract/envelope';
-import type { PhoneFormat } from '#app/lib/phone-labels';
 import { CUSTOMER_STATUS_LABELS, customerSchema, type CustomerStatus } from '#contract/schemas/customer';
-import type { CustomerFormReply } from '#app/lib/customers';
+import type { CustomerDefaults, CustomerFormReply } from '#app/lib/customers';
 import { useSchemaForm } from '#app/lib/use-schema-form';
 import { CancelButton, DefaultSubmit, ErrorList, Field, SelectField, SubmitButton } from '../forms';
 import { EmailListInput, PhoneListInput } from '../phone-list-input';
 import { AddressListInput } from './address-input';
-
-export type CustomerDefaults = {
-  first_name: string;
-  last_name: string;
-  status: string;
-  emails: string[];
-  phones: string[];
-  addresses: ApiAddress[];
-};
-
-/** The form's starting values: the contact's (numbers as the business reads them), with one empty row in each list to type into. */
-export function customerDefaults(phone: PhoneFormat, customer?: ApiCustomer | null, status = 'lead'): CustomerDefaults {
-  return {
-    first_name: customer?.first_name ?? '',
-    last_name: customer?.last_name ?? '',
-    status: customer?.status ?? status,
-    emails: customer?.emails.length ? customer.emails : [''],
-    phones: customer?.phones.length ? customer.phones.map((number) => phone(number)) : [''],
-    addresses: customer?.addresses.length ? customer.addresses : [{}],
-  };
-}
 
 /**
  * The contact form (create and edit), on its own page or in a dialog. In a dialog it is

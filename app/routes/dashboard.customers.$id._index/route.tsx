@@ -9,7 +9,8 @@ import {
   DuplicateNotice,
   StatusBadge,
 } from '#app/components/customers/customer-bits';
-import { CustomerFormDialog, customerDefaults } from '#app/components/customers/customer-form';
+import { CustomerFormDialog } from '#app/components/customers/customer-form.deferred';
+import { customerDefaults } from '#app/lib/customers';
 import { DialogLink } from '#app/components/dialog-link';
 import { GeneralErrorBoundary } from '#app/components/error-boundary';
 import { NoteForm } from '#app/components/note-form';
@@ -29,7 +30,6 @@ import { CustomerAppointments } from '#app/components/appointments/customer-appo
 import { customerAppointments } from '#app/lib/appointments.server';
 import { withPhoneLabels } from '#app/lib/phone-labels.server';
 import { usePhoneFormat } from '#app/lib/phone-labels';
-import { Card, cardClass } from '#app/components/ui/card';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.customer.name ?? 'Contact'} · Business Assistant` },
@@ -148,7 +148,10 @@ export default function CustomerRoute() {
         </Link>
       </nav>
 
-      <Card className="flex flex-col gap-4" aria-labelledby="customer-name">
+      <section
+        className="flex flex-col gap-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+        aria-labelledby="customer-name"
+      >
         <div className="flex flex-wrap items-center gap-3">
           <h1 id="customer-name" className="text-2xl font-semibold">
             {customer.name}
@@ -195,7 +198,7 @@ export default function CustomerRoute() {
         ) : null}
         <ContactDetails customer={customer} textHref={textHref} />
         <DuplicateNotice customer={customer} canEdit={canEdit} />
-      </Card>
+      </section>
 
       {appointments ? <CustomerAppointments appointments={appointments} timeZone={timeZone} /> : null}
 
@@ -208,7 +211,7 @@ export default function CustomerRoute() {
           Timeline
         </h2>
         {canNote ? (
-          <details className={cardClass({ padding: 'sm' })} open={Boolean(noteResult)}>
+          <details className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200" open={Boolean(noteResult)}>
             <summary className="cursor-pointer font-medium text-brand-700">Add a note or task</summary>
             <div className="mt-4">
               <NoteForm

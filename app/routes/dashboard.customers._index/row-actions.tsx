@@ -1,7 +1,8 @@
 import type { ApiCustomer } from '#contract/envelope';
-import type { CustomerStatus } from '#contract/schemas/customer';
+import type { CustomerStatus } from '#contract/customer-statuses';
 import { DeleteCustomerConfirm } from '#app/components/customers/customer-bits';
-import { CustomerFormDialog, customerDefaults } from '#app/components/customers/customer-form';
+import { CustomerFormDialog } from '#app/components/customers/customer-form.deferred';
+import { customerDefaults } from '#app/lib/customers';
 import { DialogLink } from '#app/components/dialog-link';
 import { DeleteDialog } from '#app/components/delete-restore';
 import { usePhoneFormat } from '#app/lib/phone-labels';
