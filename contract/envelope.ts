@@ -1,5 +1,7 @@
 import type { BusinessSettings, NotificationPreferences } from './schemas/business-settings';
 import type { ConversationAction, ConversationChannel, ConversationSource } from './schemas/conversation';
+import type { z } from 'zod';
+import type { customerOut } from './v1/customers';
 
 /** The v1 envelope (DESIGN.md "The v1 contract"). */
 export type ApiSuccess<T> = { data: T; messages: string[] };
@@ -69,28 +71,12 @@ export type ApiBusinessListEntry = ApiBusiness & { permissions: string[]; role: 
 
 export type ApiAddress = { line_1?: string; city?: string; state?: string; postcode?: string; country?: string };
 
-export type ApiCustomer = {
-  _id: string;
-  first_name: string;
-  last_name: string | null;
-  /** Display name: first and last name. */
-  name: string;
-  status: string;
-  emails: string[];
-  phones: string[];
-  addresses: ApiAddress[];
-  /** Other contacts of the business sharing a phone or an email (merge candidates). */
-  duplicates: { _id: string; name: string; reason: 'phone' | 'email' }[];
-  /** Their numbers that texted STOP to the business: it sends them no SMS until they text START. */
-  sms_opt_outs: { phone: string; at: string }[];
-  created_at: string;
-  updated_at: string;
-  deleted_at: string | null;
-};
+/** Inferred from its response schema in contract/v1/customers.ts. */
+export type ApiCustomer = z.output<typeof customerOut>;
 
 export type ApiTimelineItem = {
   _id: string;
-  type: 'call' | 'sms' | 'form' | 'note';
+  type: 'call' | 'sms' | 'form' | 'note' | 'chat';
   direction: 'inbound' | 'outbound' | null;
   status: string | null;
   from: string | null;

@@ -5,7 +5,9 @@ import type { ApiCustomer } from '#contract/envelope';
 import { messages } from '#contract/messages';
 import { hasPermission } from '#contract/permissions';
 import { CUSTOMER_STATUSES, customerSchema, type CustomerStatus } from '#contract/schemas/customer';
+import { v1Calls } from '#contract/v1/index';
 import { apiCall, type ApiCaller } from './api.server';
+import { pathFor, v1 } from './v1.server';
 import type { AddressLookupResult, CustomerFormReply } from './customers';
 import { replyWithApiErrors } from './forms.server';
 import { entityLoadFailure, requireDashboard, requirePermission, type DashboardState } from './guard.server';
@@ -25,19 +27,15 @@ export function canEditCustomers(state: DashboardState): boolean {
 export { loadFailure };
 
 export async function getCustomer(state: DashboardState, id: string): Promise<ApiCustomer> {
-  const result = await apiCall<{ customer: ApiCustomer }>(
-    state.caller,
-    `${customersPath(state)}/get/${encodeURIComponent(id)}`,
-  );
-  if (!result.ok)
-    return entityLoadFailure(state, result, (other) => `businesses/customers/${other}/get/${encodeURIComponent(id)}`);
+  const result = await v1(state.caller).customers.get(id);
+  if (!result.ok) return entityLoadFailure(state, result, (other) => pathFor(v1Calls.customers.get, other, id).path);
   return result.data.customer;
 }
 
 /** The business's status order (businesses/crm-order); the default order when it cannot be read. */
 export async function getCrmOrder(state: DashboardState): Promise<CustomerStatus[]> {
   if (!state.business) return [...CUSTOMER_STATUSES];
-  const result = await apiCall<{ crm_order: string[] }>(state.caller, `businesses/crm-order/${state.business._id}/get`);
+  const result = await v1(state.caller).crmOrder.get();
   const order = result.ok
     ? result.data.crm_order.filter((s): s is CustomerStatus => (CUSTOMER_STATUSES as readonly string[]).includes(s))
     : [];
@@ -89,10 +87,9 @@ export async function customerFormAction(request: Request, context: AppLoadConte
   if (submission.status !== 'success') return data<CustomerFormReply>({ result: submission.reply() }, { status: 400 });
   // Send every field, so an emptied last name or list clears what was stored.
   const payload = { ...submission.value, last_name: submission.value.last_name ?? '' };
-  const path = target.id
-    ? `${customersPath(state)}/update/${encodeURIComponent(target.id)}`
-    : `${customersPath(state)}/create`;
-  const result = await apiCall<{ customer: ApiCustomer }>(state.caller, path, payload);
+  const customers = v1(state.caller).customers;
+  const result = target.id ? await customers.update(target.id, payload) : await customers.create(payload);
+  const path = target.id ? v1Calls.customers.update.path : v1Calls.customers.create.path;
   if (!result.ok) {
     if (result.status === 404 || result.status === 403) loadFailure(result);
     const reply = replyWithApiErrors(submission, result);

@@ -1,10 +1,11 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect, type AppLoadContext } from '@remix-run/node';
-import type { ApiCustomer, ApiMemory } from '#contract/envelope';
+import type { ApiMemory } from '#contract/envelope';
 import { hasPermission } from '#contract/permissions';
 import type { ApiOrder, OrderStatus } from '#contract/schemas/order';
 import { orderFormSchema, type CustomerOption, type ProductOption } from './order-types';
 import { apiCall } from './api.server';
+import { v1 } from './v1.server';
 import { loadFailure } from './customers.server';
 import { replyWithApiErrors } from './forms.server';
 import { entityLoadFailure, requireDashboard, requirePermission, type DashboardState } from './guard.server';
@@ -66,10 +67,7 @@ export async function customerOptions(
   const chosenId = typeof chosen === 'string' ? chosen : chosen?._id;
   if (!chosen || !chosenId || options.some((option) => option._id === chosenId)) return options;
   if (typeof chosen !== 'string') return [chosen, ...options];
-  const result = await apiCall<{ customer: ApiCustomer }>(
-    state.caller,
-    `businesses/customers/${state.business?._id}/get/${encodeURIComponent(chosen)}`,
-  );
+  const result = await v1(state.caller, state.business?._id).customers.get(chosen);
   return result.ok ? [{ _id: result.data.customer._id, name: result.data.customer.name }, ...options] : options;
 }
 

@@ -1,7 +1,8 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
-import type { ApiCustomer, ApiTimelineItem } from '#contract/envelope';
+import type { ApiTimelineItem } from '#contract/envelope';
 import { hasPermission } from '#contract/permissions';
 import { apiCall, type ApiCaller } from './api.server';
+import { v1 } from './v1.server';
 import { entityLoadFailure, requireDashboard, requirePermission, type DashboardState } from './guard.server';
 import { readPage } from './list-query';
 import { PAGE_SIZE, TIMELINE_KINDS, type TimelineKind } from './timeline';
@@ -53,11 +54,7 @@ export async function searchContactOptions(
   limit: number,
 ): Promise<CustomerOption[]> {
   if (!state.business || !hasPermission(state.business.permissions, 'customers/view')) return [];
-  const result = await apiCall<{ customers: ApiCustomer[] }>(
-    state.caller,
-    `businesses/customers/${state.business._id}/list`,
-    { limit, ...(search ? { search } : {}) },
-  );
+  const result = await v1(state.caller, state.business._id).customers.list({ limit, ...(search ? { search } : {}) });
   if (!result.ok) return [];
   return result.data.customers
     .map((customer) => ({ _id: customer._id, name: customer.name || customer.first_name }))

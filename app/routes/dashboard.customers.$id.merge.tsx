@@ -1,12 +1,12 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { PageHeader } from '#app/components/ui/page-header';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import type { ApiCustomer } from '#contract/envelope';
+import { v1Calls } from '#contract/v1/index';
 import { addressText, ContactDetails, StatusBadge } from '../components/customers/customer-bits';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { ErrorList, SubmitButton } from '../components/forms';
-import { apiCall } from '../lib/api.server';
-import { customersPath, getCustomer, requireCustomerEditor } from '../lib/customers.server';
+import { getCustomer, requireCustomerEditor } from '../lib/customers.server';
+import { v1 } from '../lib/v1.server';
 import { apiToasts, redirectWithToasts } from '../lib/toast.server';
 import { cardClass } from '#app/components/ui/card';
 
@@ -35,10 +35,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (!pair.includes(keep) || pair[0] === pair[1])
     return data({ errors: ['Choose which contact to keep.'] }, { status: 400 });
   const mergeId = pair.find((id) => id !== keep) ?? '';
-  const path = `${customersPath(state)}/merge/${encodeURIComponent(keep)}`;
-  const result = await apiCall<{ customer: ApiCustomer }>(state.caller, path, { merge_id: mergeId });
+  const result = await v1(state.caller).customers.merge(keep, { merge_id: mergeId });
   if (!result.ok) return data({ errors: result.errors }, { status: result.status === 404 ? 404 : 400 });
-  return redirectWithToasts(request, `/dashboard/customers/${result.data.customer._id}`, apiToasts(path, result));
+  const to = `/dashboard/customers/${result.data.customer._id}`;
+  return redirectWithToasts(request, to, apiToasts(v1Calls.customers.merge.path, result));
 }
 
 const union = (a: string[], b: string[]) => [...new Set([...a, ...b])];
