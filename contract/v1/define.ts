@@ -5,7 +5,7 @@ import { PERMISSION_SUBJECT, type Permission } from '../permissions';
 /**
  * One v1 call, declared once: the API builds its route, its permission check and its OpenAPI
  * entry from this, the app builds its typed client from it, and the permission matrix test
- * reads who may make it (docs/decisions/047). Plain zod only (metadata through `.meta`), so
+ * reads who may make it (docs/decisions/049). Plain zod only (metadata through `.meta`), so
  * the app can import every declaration without pulling in the server.
  */
 export type CallPermission = Permission | 'member';
