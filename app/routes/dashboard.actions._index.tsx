@@ -1,4 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { buttonClass } from '#app/components/ui/button';
+import { TOOLBAR_CONTROL } from '#app/components/ui/toolbar';
 import { PageHeader } from '#app/components/ui/page-header';
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import { ACTION_STATUSES, ACTION_TRIGGERS, type ApiAction } from '#contract/schemas/action';
@@ -91,10 +93,7 @@ export default function ActionsRoute() {
         title="Actions"
         actions={
           canEdit ? (
-            <Link
-              to="/dashboard/actions/new"
-              className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white shadow-sm hover:bg-brand-700"
-            >
+            <Link to="/dashboard/actions/new" className={buttonClass()}>
               New action
             </Link>
           ) : null
@@ -137,7 +136,7 @@ export default function ActionsRoute() {
               name="status"
               defaultValue={status}
               key={status}
-              className="h-10 rounded-lg border border-slate-300 bg-white px-3 shadow-sm"
+              className={TOOLBAR_CONTROL}
             >
               <option value="">All statuses</option>
               {ACTION_STATUSES.map((value) => (
@@ -156,7 +155,7 @@ export default function ActionsRoute() {
               name="trigger"
               defaultValue={trigger}
               key={trigger}
-              className="h-10 rounded-lg border border-slate-300 bg-white px-3 shadow-sm"
+              className={TOOLBAR_CONTROL}
             >
               <option value="">All triggers</option>
               {ACTION_TRIGGERS.map((value) => (
@@ -166,10 +165,7 @@ export default function ActionsRoute() {
               ))}
             </select>
           </div>
-          <button
-            type="submit"
-            className="h-10 rounded-lg border border-slate-300 bg-white px-4 font-medium shadow-sm hover:bg-slate-50"
-          >
+          <button type="submit" className={buttonClass('toolbar')}>
             Apply
           </button>
           {filtered ? (

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { buttonClass } from '#app/components/ui/button';
 import { PageHeader } from '#app/components/ui/page-header';
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import { RestoreBanner } from '../components/delete-restore';
@@ -39,10 +40,7 @@ export default function BusinessesRoute() {
         title="Businesses"
         actions={
           <>
-            <Link
-              to="/dashboard/business-create"
-              className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white shadow-sm hover:bg-brand-700"
-            >
+            <Link to="/dashboard/business-create" className={buttonClass()}>
               Add a business
             </Link>
           </>

@@ -1,4 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { buttonClass } from '#app/components/ui/button';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { isHttpUrl } from '#contract/web-address';
 
@@ -83,7 +84,7 @@ export default function MemoryRoute() {
               <DialogLink
                 to={`${self}/edit`}
                 title={`Edit ${headline}`}
-                className="rounded-lg border border-slate-300 px-3 py-2 font-medium hover:bg-slate-50"
+                className={buttonClass('secondary')}
                 content={(close) => (
                   <MemoryFormDialog
                     id={`memory-edit-dialog-${memory._id}`}
@@ -101,7 +102,7 @@ export default function MemoryRoute() {
               <DeleteDialog
                 to={`${self}?confirm=delete`}
                 noun="memory"
-                className="rounded-lg border border-red-300 px-3 py-2 font-medium text-red-700 hover:bg-red-50"
+                className={buttonClass('danger')}
                 confirm={(cancel) => <DeleteMemoryConfirm memory={memory} cancel={cancel} />}
               >
                 Delete memory

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { buttonClass } from '#app/components/ui/button';
 import { Link, useLoaderData } from '@remix-run/react';
 import { hasPermission } from '#contract/permissions';
 import { GeneralErrorBoundary } from '../components/error-boundary';
@@ -95,10 +96,7 @@ export default function NotesListRoute() {
       actions={
         data.canEdit ? (
           <div className="flex gap-2">
-            <Link
-              to={`/dashboard/notes/new${newQuery}`}
-              className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white shadow-sm hover:bg-brand-700"
-            >
+            <Link to={`/dashboard/notes/new${newQuery}`} className={buttonClass()}>
               New note
             </Link>
             <Link

@@ -1,4 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { buttonClass } from '#app/components/ui/button';
 import { Link, useLoaderData } from '@remix-run/react';
 import { notificationTime } from '#contract/labels';
 import { ORDER_STATUSES, type OrderStatus } from '#contract/schemas/order';
@@ -88,10 +89,7 @@ export default function OrderRoute() {
           <OrderStatusBadge status={order.status} />
           {canEdit ? (
             <div className="ml-auto flex items-center gap-3 text-sm">
-              <Link
-                to={`${self}/edit`}
-                className="rounded-lg border border-slate-300 px-3 py-2 font-medium hover:bg-slate-50"
-              >
+              <Link to={`${self}/edit`} className={buttonClass('secondary')}>
                 Edit order
               </Link>
               <DeleteDialog

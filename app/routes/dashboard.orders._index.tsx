@@ -1,4 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { buttonClass } from '#app/components/ui/button';
+import { TOOLBAR_CONTROL } from '#app/components/ui/toolbar';
 import { PageHeader } from '#app/components/ui/page-header';
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import { ORDER_STATUSES } from '#contract/schemas/order';
@@ -65,7 +67,7 @@ export default function OrdersRoute() {
                   ? `/dashboard/orders/new?customer_id=${encodeURIComponent(customerId)}`
                   : '/dashboard/orders/new'
               }
-              className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white shadow-sm hover:bg-brand-700"
+              className={buttonClass()}
             >
               New order
             </Link>
@@ -91,7 +93,7 @@ export default function OrdersRoute() {
               name="status"
               defaultValue={status}
               key={status}
-              className="h-10 rounded-lg border border-slate-300 bg-white px-3 shadow-sm"
+              className={TOOLBAR_CONTROL}
             >
               <option value="">All statuses</option>
               {ORDER_STATUSES.map((value) => (
@@ -111,10 +113,7 @@ export default function OrdersRoute() {
               findQuery={findQuery}
             />
           ) : null}
-          <button
-            type="submit"
-            className="h-10 rounded-lg border border-slate-300 bg-white px-4 font-medium shadow-sm hover:bg-slate-50"
-          >
+          <button type="submit" className={buttonClass('toolbar')}>
             Apply
           </button>
           {filtered ? (

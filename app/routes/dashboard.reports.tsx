@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { buttonClass } from '#app/components/ui/button';
 import { PageHeader } from '#app/components/ui/page-header';
 import { Form, useLoaderData } from '@remix-run/react';
 import type { Report } from '#contract/reports';
@@ -74,10 +75,7 @@ export default function ReportsRoute() {
           <span className="font-medium">To (custom)</span>
           <input type="date" name="to" defaultValue={query.to} className="rounded border border-slate-300 px-2 py-1" />
         </label>
-        <button
-          type="submit"
-          className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white shadow-sm hover:bg-brand-700"
-        >
+        <button type="submit" className={buttonClass()}>
           Show report
         </button>
         {error ? (

@@ -1,4 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { buttonClass } from '#app/components/ui/button';
 import { Link, useLoaderData } from '@remix-run/react';
 import { DialogLink } from '../components/dialog-link';
 import { GeneralErrorBoundary } from '../components/error-boundary';
@@ -76,7 +77,7 @@ export default function ServiceRoute() {
               <DialogLink
                 to={`${self}/edit`}
                 title={`Edit ${service.name}`}
-                className="rounded-lg border border-slate-300 px-3 py-2 font-medium hover:bg-slate-50"
+                className={buttonClass('secondary')}
                 content={(close) => (
                   <ServiceFormDialog
                     id={`service-edit-dialog-${service._id}`}
@@ -94,7 +95,7 @@ export default function ServiceRoute() {
               <DeleteDialog
                 to={`${self}?confirm=delete`}
                 noun="service"
-                className="rounded-lg border border-red-300 px-3 py-2 font-medium text-red-700 hover:bg-red-50"
+                className={buttonClass('danger')}
                 confirm={(cancel) => <DeleteServiceConfirm service={service} cancel={cancel} />}
               >
                 Delete service

@@ -1,4 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { buttonClass } from '#app/components/ui/button';
+import { TOOLBAR_CONTROL } from '#app/components/ui/toolbar';
 import { PageHeader } from '#app/components/ui/page-header';
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import type { ApiService } from '#contract/envelope';
@@ -98,7 +100,7 @@ export default function ServicesRoute() {
             <DialogLink
               to="/dashboard/services/new"
               title="New service"
-              className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white shadow-sm hover:bg-brand-700"
+              className={buttonClass()}
               content={(close) => (
                 <ServiceFormDialog
                   id="service-create-dialog"
@@ -138,7 +140,7 @@ export default function ServicesRoute() {
               key={q}
               maxLength={100}
               placeholder="Name, description or price"
-              className="h-10 w-64 rounded-lg border border-slate-300 bg-white px-3 shadow-sm"
+              className={`${TOOLBAR_CONTROL} w-64`}
             />
           </div>
           <div className="flex flex-col gap-1">
@@ -150,7 +152,7 @@ export default function ServicesRoute() {
               name="status"
               defaultValue={status}
               key={status}
-              className="h-10 rounded-lg border border-slate-300 bg-white px-3 shadow-sm"
+              className={TOOLBAR_CONTROL}
             >
               <option value="">All statuses</option>
               {SERVICE_STATUSES.map((value) => (
@@ -164,13 +166,7 @@ export default function ServicesRoute() {
             <label htmlFor="service-sort" className="text-sm font-medium text-slate-700">
               Order
             </label>
-            <select
-              id="service-sort"
-              name="sort"
-              defaultValue={sort}
-              key={sort}
-              className="h-10 rounded-lg border border-slate-300 bg-white px-3 shadow-sm"
-            >
+            <select id="service-sort" name="sort" defaultValue={sort} key={sort} className={TOOLBAR_CONTROL}>
               {(Object.keys(SORTS) as Sort[]).map((value) => (
                 <option key={value} value={value}>
                   {SORTS[value].label}
@@ -178,10 +174,7 @@ export default function ServicesRoute() {
               ))}
             </select>
           </div>
-          <button
-            type="submit"
-            className="h-10 rounded-lg border border-slate-300 bg-white px-4 font-medium shadow-sm hover:bg-slate-50"
-          >
+          <button type="submit" className={buttonClass('toolbar')}>
             Apply
           </button>
           {filtered ? (

@@ -1,4 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { buttonClass } from '#app/components/ui/button';
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import { isPermission } from '#contract/permissions';
 import { DialogLink } from '../components/dialog-link';
@@ -167,7 +168,7 @@ export default function UserRoute() {
                 <DialogLink
                   to={`${page}?confirm=remove`}
                   title="Remove member"
-                  className="rounded-lg border border-red-300 px-3 py-2 font-medium text-red-700 hover:bg-red-50"
+                  className={buttonClass('danger')}
                   content={(close) => (
                     <RemoveMemberConfirm id={member._id} name={name} cancel={<CancelButton onClick={close} />} />
                   )}

@@ -1,4 +1,5 @@
 import { Link } from '@remix-run/react';
+import { buttonClass } from '#app/components/ui/button';
 import type { ApiOrder } from '#contract/schemas/order';
 import { OrderList } from './order-bits';
 
@@ -33,10 +34,7 @@ export function CustomerOrders({
             </Link>
           ) : null}
           {canEdit ? (
-            <Link
-              to={`/dashboard/orders/new?${forCustomer}`}
-              className="rounded-lg border border-slate-300 px-3 py-2 font-medium hover:bg-slate-50"
-            >
+            <Link to={`/dashboard/orders/new?${forCustomer}`} className={buttonClass('secondary')}>
               New order
             </Link>
           ) : null}

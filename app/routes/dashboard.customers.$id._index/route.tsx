@@ -1,4 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4';
+import { buttonClass } from '#app/components/ui/button';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import type { ApiTimelineItem } from '#contract/envelope';
@@ -162,7 +163,7 @@ export default function CustomerRoute() {
               <DialogLink
                 to={`${self}/edit`}
                 title={`Edit ${customer.name}`}
-                className="rounded-lg border border-slate-300 px-3 py-2 font-medium hover:bg-slate-50"
+                className={buttonClass('secondary')}
                 content={(close) => (
                   <CustomerFormDialog
                     id={`customer-edit-dialog-${customer._id}`}
@@ -181,7 +182,7 @@ export default function CustomerRoute() {
               <DeleteDialog
                 to={`${self}?confirm=delete`}
                 noun="contact"
-                className="rounded-lg border border-red-300 px-3 py-2 font-medium text-red-700 hover:bg-red-50"
+                className={buttonClass('danger')}
                 confirm={(cancel) => <DeleteCustomerConfirm customer={customer} cancel={cancel} />}
               >
                 Delete contact

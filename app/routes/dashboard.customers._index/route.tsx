@@ -1,4 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { buttonClass } from '#app/components/ui/button';
+import { TOOLBAR_CONTROL } from '#app/components/ui/toolbar';
 import { Form, Link, useLoaderData, useLocation } from '@remix-run/react';
 import { COLLECTION_PAGE_SIZE } from '#contract/constants';
 import type { ApiCustomer } from '#contract/envelope';
@@ -132,7 +134,7 @@ export default function CustomersRoute() {
           <DialogLink
             to={status ? `/dashboard/customers/new?status=${status}` : '/dashboard/customers/new'}
             title="New contact"
-            className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white shadow-sm hover:bg-brand-700"
+            className={buttonClass()}
             content={(close) => (
               <CustomerFormDialog
                 id="customer-create-dialog"
@@ -168,7 +170,7 @@ export default function CustomersRoute() {
                 key={q}
                 maxLength={100}
                 placeholder="Name, email or phone"
-                className="h-10 w-64 rounded-lg border border-slate-300 bg-white px-3 shadow-sm"
+                className={`${TOOLBAR_CONTROL} w-64`}
               />
             </div>
             <div className="flex flex-col gap-1">
@@ -180,7 +182,7 @@ export default function CustomersRoute() {
                 name="status"
                 defaultValue={status}
                 key={status}
-                className="h-10 rounded-lg border border-slate-300 bg-white px-3 shadow-sm"
+                className={TOOLBAR_CONTROL}
               >
                 <option value="">All statuses</option>
                 {statuses.map((value) => (
@@ -190,10 +192,7 @@ export default function CustomersRoute() {
                 ))}
               </select>
             </div>
-            <button
-              type="submit"
-              className="h-10 rounded-lg border border-slate-300 bg-white px-4 font-medium shadow-sm hover:bg-slate-50"
-            >
+            <button type="submit" className={buttonClass('toolbar')}>
               Search
             </button>
             {filtered ? (

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { buttonClass } from '#app/components/ui/button';
 import { PageHeader } from '#app/components/ui/page-header';
 import { Form, Link, useActionData, useLoaderData, useLocation } from '@remix-run/react';
 import { COLLECTION_PAGE_SIZE } from '#contract/constants';
@@ -122,7 +123,7 @@ export default function MemoriesRoute() {
               <DialogLink
                 to={`/dashboard/memories/new?type=${defaultType}`}
                 title="New memory"
-                className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white shadow-sm hover:bg-brand-700"
+                className={buttonClass()}
                 content={(close) => (
                   <MemoryFormDialog
                     id="memory-create-dialog"
@@ -183,10 +184,7 @@ export default function MemoriesRoute() {
               className="h-10 w-72 rounded-lg border border-slate-300 bg-white px-3 shadow-sm"
             />
           </div>
-          <button
-            type="submit"
-            className="h-10 rounded-lg border border-slate-300 bg-white px-4 font-medium shadow-sm hover:bg-slate-50"
-          >
+          <button type="submit" className={buttonClass('toolbar')}>
             Search
           </button>
           {q ? (
