@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { PageHeader } from '#app/components/ui/page-header';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { CustomerForm } from '../components/customers/customer-form.deferred';
 import { customerDefaults } from '../lib/customers';
@@ -6,6 +7,7 @@ import { GeneralErrorBoundary } from '../components/error-boundary';
 import { customerFormAction, getCrmOrder, getCustomer, requireCustomerEditor } from '../lib/customers.server';
 import { safeRedirect } from '../lib/safe-redirect';
 import { CancelLink } from '../components/forms';
+import { Card } from '#app/components/ui/card';
 import { withPhoneLabels } from '#app/lib/phone-labels.server';
 import { usePhoneFormat } from '#app/lib/phone-labels';
 
@@ -34,8 +36,8 @@ export default function EditCustomerRoute() {
   const reply = useActionData<typeof action>();
   return (
     <div className="flex flex-col gap-6">
-      <h1 className="text-2xl font-semibold">Edit {customer.name}</h1>
-      <section className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+      <PageHeader title={<>Edit {customer.name}</>} />
+      <Card>
         <CustomerForm
           id={`customer-edit-${customer._id}`}
           action={`/dashboard/customers/${customer._id}/edit`}
@@ -47,7 +49,7 @@ export default function EditCustomerRoute() {
           back={back}
           cancel={<CancelLink to={back} />}
         />
-      </section>
+      </Card>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { PageHeader } from '#app/components/ui/page-header';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { CUSTOMER_STATUSES, type CustomerStatus } from '#contract/customer-statuses';
 import { CustomerForm } from '../components/customers/customer-form.deferred';
@@ -6,6 +7,7 @@ import { customerDefaults } from '../lib/customers';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { customerFormAction, getCrmOrder, requireCustomerEditor } from '../lib/customers.server';
 import { CancelLink } from '../components/forms';
+import { Card } from '#app/components/ui/card';
 import { usePhoneFormat } from '#app/lib/phone-labels';
 
 export const meta: MetaFunction = () => [{ title: 'New contact · Business Assistant' }];
@@ -33,8 +35,8 @@ export default function NewCustomerRoute() {
   const reply = useActionData<typeof action>();
   return (
     <div className="flex flex-col gap-6">
-      <h1 className="text-2xl font-semibold">New contact</h1>
-      <section className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+      <PageHeader title="New contact" />
+      <Card>
         <CustomerForm
           id="customer-create"
           action="/dashboard/customers/new"
@@ -45,7 +47,7 @@ export default function NewCustomerRoute() {
           pendingText="Creating…"
           cancel={<CancelLink to="/dashboard/customers" />}
         />
-      </section>
+      </Card>
     </div>
   );
 }

@@ -29,6 +29,7 @@ import { CustomerOrders } from '#app/components/orders/customer-orders';
 import { canEditOrders, recentCustomerOrders } from '#app/lib/orders.server';
 import { CustomerAppointments } from '#app/components/appointments/customer-appointments';
 import { customerAppointments } from '#app/lib/appointments.server';
+import { Card, cardClass } from '#app/components/ui/card';
 import { withPhoneLabels } from '#app/lib/phone-labels.server';
 import { usePhoneFormat } from '#app/lib/phone-labels';
 
@@ -149,10 +150,7 @@ export default function CustomerRoute() {
         </Link>
       </nav>
 
-      <section
-        className="flex flex-col gap-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
-        aria-labelledby="customer-name"
-      >
+      <Card className="flex flex-col gap-4" aria-labelledby="customer-name">
         <div className="flex flex-wrap items-center gap-3">
           <h1 id="customer-name" className="text-2xl font-semibold">
             {customer.name}
@@ -199,7 +197,7 @@ export default function CustomerRoute() {
         ) : null}
         <ContactDetails customer={customer} textHref={textHref} />
         <DuplicateNotice customer={customer} canEdit={canEdit} />
-      </section>
+      </Card>
 
       {appointments ? <CustomerAppointments appointments={appointments} timeZone={timeZone} /> : null}
 
@@ -212,7 +210,7 @@ export default function CustomerRoute() {
           Timeline
         </h2>
         {canNote ? (
-          <details className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200" open={Boolean(noteResult)}>
+          <details className={cardClass({ padding: 'sm' })} open={Boolean(noteResult)}>
             <summary className="cursor-pointer font-medium text-brand-700">Add a note or task</summary>
             <div className="mt-4">
               <NoteForm

@@ -1,6 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { buttonClass } from '#app/components/ui/button';
 import { TOOLBAR_CONTROL } from '#app/components/ui/toolbar';
+import { PageHeader } from '#app/components/ui/page-header';
 import { Form, Link, useLoaderData, useLocation } from '@remix-run/react';
 import { COLLECTION_PAGE_SIZE } from '#contract/constants';
 import type { ApiCustomer } from '#contract/envelope';
@@ -10,6 +11,7 @@ import { CustomerFormDialog } from '#app/components/customers/customer-form.defe
 import { customerDefaults } from '#app/lib/customers';
 import { DialogLink } from '#app/components/dialog-link';
 import { GeneralErrorBoundary } from '#app/components/error-boundary';
+import { readPage, readSearch } from '#app/lib/list-query';
 import { apiCall } from '#app/lib/api.server';
 import { canEditCustomers, customersPath, getCrmOrder, loadFailure } from '#app/lib/customers.server';
 import { requireDashboard, requirePermission } from '#app/lib/guard.server';
@@ -36,11 +38,11 @@ const isStatus = (value: unknown): value is CustomerStatus => (CUSTOMER_STATUSES
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const state = await requireDashboard(request, context);
   const url = new URL(request.url);
-  const q = (url.searchParams.get('q') ?? '').trim().slice(0, 100);
+  const q = readSearch(url.searchParams);
   const statusParam = url.searchParams.get('status');
   const status: CustomerStatus | '' = isStatus(statusParam) ? statusParam : '';
   const view = url.searchParams.get('view') === 'board' ? 'board' : 'list';
-  const page = Math.max(0, Math.floor(Number(url.searchParams.get('page')) || 0));
+  const page = readPage(url.searchParams);
   const body = { page, limit: COLLECTION_PAGE_SIZE, ...(q ? { search: q } : {}), ...(status ? { status } : {}) };
   const [result, statuses] = await Promise.all([
     apiCall<Listed>(state.caller, `${customersPath(state)}/list`, body),
@@ -121,36 +123,37 @@ export default function CustomersRoute() {
 
   return (
     <div className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-semibold">Contacts</h1>
-          <p className="text-sm text-slate-600" data-testid="customers-total">
-            {total === 1 ? '1 contact' : `${total} contacts`}
-            {filtered ? ' found' : ''}
-          </p>
-          <RecentlyDeletedLink kind="customers" />
-        </div>
-        {canEdit ? (
-          <DialogLink
-            to={status ? `/dashboard/customers/new?status=${status}` : '/dashboard/customers/new'}
-            title="New contact"
-            className={buttonClass()}
-            content={(close) => (
-              <CustomerFormDialog
-                id="customer-create-dialog"
-                action="/dashboard/customers/new"
-                defaultValue={customerDefaults(phone, null, status || statuses[0])}
-                statuses={statuses}
-                submitLabel="Create contact"
-                pendingText="Creating…"
-                close={close}
-              />
-            )}
-          >
-            New contact
-          </DialogLink>
-        ) : null}
-      </div>
+      <PageHeader
+        title="Contacts"
+        actions={
+          canEdit ? (
+            <DialogLink
+              to={status ? `/dashboard/customers/new?status=${status}` : '/dashboard/customers/new'}
+              title="New contact"
+              className={buttonClass()}
+              content={(close) => (
+                <CustomerFormDialog
+                  id="customer-create-dialog"
+                  action="/dashboard/customers/new"
+                  defaultValue={customerDefaults(phone, null, status || statuses[0])}
+                  statuses={statuses}
+                  submitLabel="Create contact"
+                  pendingText="Creating…"
+                  close={close}
+                />
+              )}
+            >
+              New contact
+            </DialogLink>
+          ) : null
+        }
+      >
+        <p className="text-sm text-slate-600" data-testid="customers-total">
+          {total === 1 ? '1 contact' : `${total} contacts`}
+          {filtered ? ' found' : ''}
+        </p>
+        <RecentlyDeletedLink kind="customers" />
+      </PageHeader>
 
       {deleted && canEdit ? <UndoDeleteBanner id={deleted} /> : null}
 
