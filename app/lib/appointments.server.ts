@@ -1,3 +1,4 @@
+import { durationLabel } from '#contract/schemas/service';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect } from '@remix-run/node';
 import type { ApiService } from '#contract/envelope';
@@ -91,7 +92,7 @@ export async function serviceOptions(state: DashboardState): Promise<{ _id: stri
   return result.ok
     ? result.data.services
         .filter((service) => service.status === 'active')
-        .map((service) => ({ _id: service._id, name: service.name }))
+        .map((service) => ({ _id: service._id, name: `${service.name} (${durationLabel(service.duration_minutes)})` }))
     : [];
 }
 

@@ -7,6 +7,7 @@ import {
   DeleteServiceConfirm,
   ServiceFormDialog,
   ServiceStatusBadge,
+  durationLabel,
   frequencyLabel,
   serviceDefaults,
 } from '../components/services/service-form';
@@ -55,6 +56,7 @@ export default function ServiceRoute() {
   const self = `/dashboard/services/${service._id}`;
   const facts: [string, string][] = [
     ['Frequency', frequencyLabel(service.frequency, service.frequency_unit)],
+    ['Duration', durationLabel(service.duration_minutes)],
     ['Price', service.price ?? 'Not set'],
   ];
 

@@ -92,8 +92,8 @@ export function AppointmentForm({
           errors={fields.end_at.errors}
           hint={
             mode === 'create'
-              ? `Empty: ${DEFAULT_APPOINTMENT_MINUTES} minutes after the start.`
-              : 'Empty with a new start: the same length as before.'
+              ? `Empty: as long as the service takes (${DEFAULT_APPOINTMENT_MINUTES} minutes without one).`
+              : 'Empty with a new start: the same length as before; with a new service: its length.'
           }
         />
       </div>

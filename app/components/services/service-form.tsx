@@ -3,6 +3,7 @@ import { useFetcher } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import type { ApiService } from '#contract/envelope';
 import {
+  DEFAULT_SERVICE_MINUTES,
   FREQUENCY_UNITS,
   FREQUENCY_UNIT_LABELS,
   SERVICE_STATUSES,
@@ -14,13 +15,14 @@ import { EntityFormFrame, type EntityFormProps } from '../entity-form';
 import { CancelButton, ErrorList, Field, SelectField } from '../forms';
 import { DeleteConfirmation, RestoreBanner } from '../delete-restore';
 
-export { frequencyLabel } from '#contract/schemas/service';
+export { durationLabel, frequencyLabel } from '#contract/schemas/service';
 
 export type ServiceDefaults = {
   name: string;
   status: string;
   frequency: string;
   frequency_unit: string;
+  duration_minutes: string;
   description: string;
   price: string;
 };
@@ -31,6 +33,7 @@ export function serviceDefaults(service?: ApiService | null): ServiceDefaults {
     status: service?.status ?? 'active',
     frequency: service ? String(service.frequency) : '0',
     frequency_unit: service?.frequency_unit ?? 'day',
+    duration_minutes: String(service?.duration_minutes ?? DEFAULT_SERVICE_MINUTES),
     description: service?.description ?? '',
     price: service?.price ?? '',
   };
@@ -115,12 +118,25 @@ export function ServiceForm({
           ))}
         </SelectField>
       </div>
-      <Field
-        label="Price"
-        errors={fields.price.errors}
-        hint="As the assistant may quote it, e.g. “From £40”."
-        inputProps={{ ...getInputProps(fields.price, { type: 'text' }), maxLength: 200, autoComplete: 'off' }}
-      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field
+          label="Duration (minutes)"
+          errors={fields.duration_minutes.errors}
+          hint="How long a visit takes: an appointment for it lasts this long."
+          inputProps={{
+            ...getInputProps(fields.duration_minutes, { type: 'text' }),
+            inputMode: 'numeric',
+            autoComplete: 'off',
+            maxLength: 4,
+          }}
+        />
+        <Field
+          label="Price"
+          errors={fields.price.errors}
+          hint="As the assistant may quote it, e.g. “From £40”."
+          inputProps={{ ...getInputProps(fields.price, { type: 'text' }), maxLength: 200, autoComplete: 'off' }}
+        />
+      </div>
       <div className="flex flex-col gap-1">
         <label htmlFor={fields.description.id} className="text-sm font-medium text-slate-700">
           Description
