@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { E164_PATTERN } from '../constants';
 import { nullablePhoneField, phoneField, phoneNumber, webUrl } from '../fields';
 import { messages } from '../messages';
 
@@ -227,7 +226,8 @@ export const purchaseNumberSchema = z.object({
     .string({ error: systemMessages.numberRequired })
     .trim()
     .min(1, { error: systemMessages.numberRequired, abort: true })
-    .regex(E164_PATTERN, { error: messages.phone.invalid }),
+    // As typed, like every phone field: national in the business's country, or spaced.
+    .pipe(phoneNumber),
   /** The telephony or mobile system the number is for; left out = a new telephony system. */
   system_id: z.string().trim().max(100).optional(),
 });

@@ -144,6 +144,22 @@ describe('businesses/purchase-number/{business_id}', () => {
     });
   });
 
+  it('takes the number as people type it, spaced or with the 00 prefix, and buys it in E.164', async () => {
+    const owner = await h.signUpWithBusiness();
+    const b = owner.business._id;
+    const first = randomSandboxNumber();
+    const spaced = `+1 (${first.slice(2, 5)}) ${first.slice(5, 8)}-${first.slice(8)}`;
+    const bought = await h.call(`businesses/purchase-number/${b}`, { phone_number: spaced }, owner.token);
+    expect(bought.status, JSON.stringify(bought.body)).toBe(200);
+    expect(bought.body.data.phone_number).toBe(first);
+    // The business is in GB, where 00 starts an international number.
+    const second = randomSandboxNumber();
+    const prefixed = `00 1 ${second.slice(2, 5)} ${second.slice(5, 8)} ${second.slice(8)}`;
+    const again = await h.call(`businesses/purchase-number/${b}`, { phone_number: prefixed }, owner.token);
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.body.data.phone_number).toBe(second);
+  });
+
   it('uses a telephony system still without a number, or the system named', async () => {
     const owner = await h.signUpWithBusiness();
     const b = owner.business._id;
