@@ -14,7 +14,9 @@ import { createHarness, type Harness } from '#tests/support/api-harness';
  * that once answered a 5xx (BAD_CLASSES): NUL and other control characters, lone surrogates
  * and very long strings in every field, dates outside what the database stores in every
  * date field, and NUL or odd bytes in path ids and query values. So the sample of `npm test`
- * always covers them, whatever the seed.
+ * always covers them, whatever the seed. Phone fields get numbers as people type them
+ * (national, spaced, with the 00 prefix) and junk: never a 5xx, and junk refused on the field
+ * gets the spec's E.164 message.
  */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 3);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
@@ -52,6 +54,15 @@ const LEAKS = [
 ];
 
 let cases = 0;
+
+/** Fields that hold a phone number or a list of them (by name, as for dates). */
+const isPhoneField = (name: string) => /(^|_)(phones?|telephones?|mobile|phone_number)$/.test(name);
+const isPhoneList = (name: string) => /s$/.test(name);
+/** Numbers as people type them: national in the business's country (GB), spaced, with the 00 prefix. */
+const TYPED_PHONES = ['07700 900123', '+44 7700 900123', '0044 7700 900123', '(020) 7946 0018', '+1 (415) 555-0100'];
+/** Not a phone number in any country: each must be refused with the E.164 message. */
+const JUNK_PHONES = ['call me', '12', '+44 7700 900123 ext 5', '07700 900123 after 5', '++44', '0'.repeat(20), '+'];
+const E164_MESSAGE = 'Phone numbers must be in international format, E.164 format';
 
 /** Fields that hold a date or a from/to range of dates (by name: the schemas' refinements leave no format in the document). */
 const isDateField = (name: string) => /(^|_)(at|date|reminder|from|to|time)$/.test(name);
@@ -138,7 +149,7 @@ const LONE_SURROGATES = ['\ud800', 'x\udfffy', '\udc00\ud800'];
  * One deterministic body (or address) per class of bad input, for every call. `index`
  * varies the value among calls so the classes' variants are all tried across the suite.
  */
-type Case = { name: string; json?: unknown; id?: string; query?: string };
+type Case = { name: string; json?: unknown; id?: string; query?: string; junkPhone?: string };
 function badClasses(keys: string[], index: number, hasIds: boolean): Case[] {
   const all = (value: unknown) => Object.fromEntries((keys.length ? keys : ['text']).map((key) => [key, value]));
   const cases: Case[] = [
@@ -161,6 +172,13 @@ function badClasses(keys: string[], index: number, hasIds: boolean): Case[] {
       name: `an extreme date range in ${key}`,
       json: { [key]: { from: date, to: EXTREME_DATES[(index + at + 1) % EXTREME_DATES.length] } },
     });
+  });
+  keys.filter(isPhoneField).forEach((key, at) => {
+    const as = (value: string) => (isPhoneList(key) ? [value] : value);
+    const typed = TYPED_PHONES[(index + at) % TYPED_PHONES.length];
+    cases.push({ name: `a phone as typed (${typed}) in ${key}`, json: { [key]: as(typed) } });
+    const junk = JUNK_PHONES[(index + at) % JUNK_PHONES.length];
+    cases.push({ name: `a junk phone (${junk}) in ${key}`, json: { [key]: as(junk) }, junkPhone: key });
   });
   if (hasIds) {
     cases.push({ name: 'NUL in the path ids', id: encodeURIComponent('a\u0000b') });
@@ -197,6 +215,8 @@ const oddValue: fc.Arbitrary<unknown> = fc.oneof(
     'NaN',
     '2026-13-45',
     '+4400000000000000000',
+    ...TYPED_PHONES,
+    ...JUNK_PHONES,
   ),
   fc.constantFrom(...EXTREME_DATES).map((date) => ({ from: date, to: date })),
   fc.string({ unit: 'grapheme', maxLength: 40 }),
@@ -302,6 +322,24 @@ function check(path: string, result: { status: number; text: string }) {
   }
 }
 
+/**
+ * A junk phone is never taken: the call refuses it, and a refusal that names the field (or one
+ * of its entries, "phones.0") says the spec's E.164 message there. Other refusals (no access,
+ * a record not found before the body is read) say nothing about the field, which is fine.
+ */
+function checkJunkPhone(where: string, key: string, result: { status: number; text: string }) {
+  expect(result.status, `${where} took a junk phone: ${result.text.slice(0, 300)}`).toBeGreaterThanOrEqual(400);
+  const parsed = JSON.parse(result.text) as { field_errors?: Record<string, string[]> };
+  const onField = Object.entries(parsed.field_errors ?? {}).filter(
+    ([field]) => field === key || field.startsWith(`${key}.`),
+  );
+  for (const [field, messages] of onField)
+    expect(
+      messages.some((message) => message.startsWith(E164_MESSAGE)),
+      `${where}: field_errors.${field} = ${JSON.stringify(messages)}`,
+    ).toBe(true);
+}
+
 describe('fuzzing every v1 call (fast-check): never a 5xx, a stack trace or anything but the envelope', () => {
   it('covers every call of the OpenAPI document', () => {
     expect(calls.length).toBeGreaterThan(100);
@@ -323,7 +361,9 @@ describe('fuzzing every v1 call (fast-check): never a 5xx, a stack trace or anyt
           /\{(\w+)\}/g,
           (_, name: string) => bad.id ?? encodeURIComponent(ids[name] ?? 'unknown-id'),
         );
-        check(`${call.path} (${bad.name})`, await send(`${path}${bad.query ?? ''}`, { json: bad.json ?? {} }));
+        const result = await send(`${path}${bad.query ?? ''}`, { json: bad.json ?? {} });
+        check(`${call.path} (${bad.name})`, result);
+        if (bad.junkPhone) checkJunkPhone(`${call.path} (${bad.name})`, bad.junkPhone, result);
       }
     });
   }
