@@ -10,6 +10,8 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { ALL_PERMISSIONS } from '#contract/permissions';
 import { isAlwaysOpen, isOnboardingPath, isOpenWhileOnboarding, matchDashboardRoute } from '#contract/routes';
+import type { V1Call } from '#contract/v1/define';
+import { v1Calls } from '#contract/v1/index';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ROUTES_DIR = path.join(ROOT, 'app/routes');
@@ -110,11 +112,25 @@ function v1Call(parsed: Parsed, node: ts.Node): string | null {
     .join('/');
 }
 
+/** A call through the typed client or its table (`v1(caller).customers.get`, `v1Calls.customers.get`), as its declared path. */
+function declaredCall(node: ts.Node): string | null {
+  if (!ts.isPropertyAccessExpression(node)) return null;
+  const owner = node.expression;
+  const feature = ts.isPropertyAccessExpression(owner) ? owner.name.text : ts.isIdentifier(owner) ? owner.text : null;
+  const calls = feature ? (v1Calls as Record<string, Record<string, V1Call>>)[feature] : undefined;
+  const call = calls && Object.hasOwn(calls, node.name.text) ? calls[node.name.text] : undefined;
+  if (!call) return null;
+  return call.path
+    .split('/')
+    .map((segment) => (/^\{/.test(segment) && segment !== '{business_id}' ? '{id}' : segment))
+    .join('/');
+}
+
 /** The v1 calls a node makes, following the same file's and app/lib's functions it names. */
 function callsOf(file: string, node: ts.Node, seen: Set<string>, into: Set<string>) {
   const parsed = parse(file);
   const visit = (child: ts.Node) => {
-    const call = v1Call(parsed, child);
+    const call = v1Call(parsed, child) ?? declaredCall(child);
     if (call) into.add(call);
     if (ts.isIdentifier(child)) {
       const name = child.text;
