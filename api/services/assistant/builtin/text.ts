@@ -128,19 +128,8 @@ export function stem(input: string): string {
   return word;
 }
 
-/**
- * A group word the stemmer derives from another word ("monthly" from "month") joins its group
- * by its own form only: the base word keeps its own meaning ("three months" is no instalment)
- * and the derived form carries both keys (termKeysOf), so a word can hold several concepts.
- */
-const derived = (word: string) => /ly$/.test(word) && stem(word) === stem(word.slice(0, -2));
 const GROUP_OF = new Map<string, string>();
-const FORM_GROUP = new Map<string, string>();
-for (const group of SYNONYM_GROUPS)
-  for (const word of group) {
-    if (derived(word)) FORM_GROUP.set(word, stem(group[0]));
-    else GROUP_OF.set(stem(word), stem(group[0]));
-  }
+for (const group of SYNONYM_GROUPS) for (const word of group) GROUP_OF.set(stem(word), stem(group[0]));
 const GENERIC = new Set(GENERIC_WORDS.map((word) => GROUP_OF.get(stem(word)) ?? stem(word)));
 
 const GROUP_WORDS = new Set(SYNONYM_GROUPS.flat());
@@ -151,21 +140,12 @@ const GROUP_WORDS = new Set(SYNONYM_GROUPS.flat());
  * no "fit".
  */
 export function termKey(word: string): string {
-  const form = FORM_GROUP.get(word.toLowerCase().replace(/'/g, ''));
-  if (form) return form;
   const stemmed = stem(word);
   const group = GROUP_OF.get(stemmed);
   if (!group) return stemmed;
   const bare = word.toLowerCase().replace(/'/g, '').replace(/s$/, '');
   // "cheaper" is still "cheap": a comparative of one of the group's words.
   return bare.endsWith('er') && !GROUP_WORDS.has(bare) && !GROUP_WORDS.has(bare.slice(0, -2)) ? stemmed : group;
-}
-
-/** Every key a word carries: its group's, and for a derived group word its base word's too ("monthly": finance and month). */
-export function termKeysOf(word: string): string[] {
-  const key = termKey(word);
-  const base = FORM_GROUP.has(word.toLowerCase().replace(/'/g, '')) ? stem(word) : key;
-  return base === key ? [key] : [key, base];
 }
 
 /** The other words of a word's synonym group (for a second search in the website's words). */
@@ -206,7 +186,7 @@ export function questionTerms(text: string, extraGeneric: Iterable<string> = [])
 
 /** Every term key in a text (for passages: no stop-word filtering needed, only lookups). */
 export function termKeys(text: string): Set<string> {
-  return new Set(words(text).flatMap((word) => termKeysOf(word.replace(/'/g, ''))));
+  return new Set(words(text).map((word) => termKey(word.replace(/'/g, ''))));
 }
 
 /** Markdown and page furniture out: links to their text, no emphasis marks, no bullets. */
