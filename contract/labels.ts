@@ -5,7 +5,7 @@
 import { dateTimeFormat } from './date-format';
 
 export type LabelledItem = {
-  type: 'call' | 'sms' | 'form' | 'note';
+  type: 'call' | 'sms' | 'form' | 'note' | 'chat';
   direction?: 'inbound' | 'outbound' | null;
   status?: string | null;
   reminder?: string | null;
@@ -50,6 +50,8 @@ export function timelineLabel(item: LabelledItem, now: Date = new Date()): strin
       return item.direction === 'outbound' ? 'SMS sent' : 'SMS';
     case 'form':
       return 'Form';
+    case 'chat':
+      return item.direction === 'outbound' ? 'Chat reply' : 'Chat';
   }
 }
 

@@ -22,6 +22,8 @@ export const REALTIME_ENTITIES = {
   Call: { channel: 'business', events: ['Created', 'Updated', 'Deleted'], reload: 'record' },
   Sms: { channel: 'business', events: ['Created', 'Updated', 'Deleted'], reload: 'record' },
   Form: { channel: 'business', events: ['Created', 'Updated', 'Deleted'], reload: 'record' },
+  /** Website chat messages (docs/inbox.md#website-chat), read with the SMS permission. */
+  Chat: { channel: 'business', events: ['Created', 'Updated'], reload: 'record' },
   Note: { channel: 'business', events: ['Created', 'Updated', 'Deleted'], reload: 'record' },
   Service: { channel: 'business', events: ['Created', 'Updated', 'Deleted'], reload: 'list' },
   Memory: { channel: 'business', events: ['Created', 'Updated', 'Deleted'], reload: 'list' },

@@ -16,6 +16,7 @@ import { ApiError, invalid, notFound } from '../lib/errors';
 import { customerName } from './timeline-records';
 import { businessNumberSystem, sendCustomerSms, type CustomerMessageDeps } from './systems/customer-messages';
 import type { SystemRow } from './systems/store';
+import { chatReplyRoute, sendMemberChatReply } from './systems/web-chat';
 
 /**
  * The shared inbox (docs/inbox.md). A thread is a contact; its messages are that contact's
@@ -24,15 +25,15 @@ import type { SystemRow } from './systems/store';
  * the message types the caller may view (forms need forms/view on top of smses/view).
  */
 export type InboxDeps = CustomerMessageDeps;
-export type InboxType = 'sms' | 'form';
+export type InboxType = 'sms' | 'form' | 'chat';
 
 /** The outbound SMS the assistant (or an automation acting for it) wrote, by details.purpose. */
 const ASSISTANT_PURPOSES = new Set(['auto_reply', 'lead_follow_up', 'missed_call_text_back', 'action']);
 const THREAD_MESSAGES = 200;
 
-/** SMS always (the inbox needs smses/view); forms only for members who may view them. */
+/** SMS and website chat always (the inbox needs smses/view); forms only for members who may view them. */
 export function inboxTypes(permissions: readonly string[]): InboxType[] {
-  return hasPermission(permissions, 'forms/view') ? ['sms', 'form'] : ['sms'];
+  return hasPermission(permissions, 'forms/view') ? ['sms', 'chat', 'form'] : ['sms', 'chat'];
 }
 
 type ItemRow = typeof timelineItems.$inferSelect;
@@ -430,6 +431,14 @@ export async function replyToThread(
   message: string,
 ) {
   const person = await findContact(deps.db, businessId, customerId);
+  // The reply goes on the channel the contact last wrote on: their website chat, else SMS.
+  const chat = await chatReplyRoute(deps, businessId, customerId);
+  if (chat) {
+    const item = await sendMemberChatReply(deps, { businessId, customerId, userId, message, route: chat });
+    const pausedUntil = await pauseAssistant(deps, businessId, customerId, userId);
+    await markRead(deps, businessId, userId, customerId);
+    return { item, pausedUntil };
+  }
   const { to, system } = await replyRoute(deps.db, businessId, person);
   const sent = await sendCustomerSms(deps, {
     businessId,

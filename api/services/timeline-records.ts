@@ -16,7 +16,7 @@ export type TimelineRow = typeof timelineItems.$inferSelect;
 export type TimelineType = TimelineRow['type'];
 export type CustomerRef = { id: string; firstName: string; lastName: string | null };
 
-export const TIMELINE_TYPES = ['call', 'sms', 'form', 'note'] as const satisfies readonly TimelineType[];
+export const TIMELINE_TYPES = ['call', 'sms', 'form', 'note', 'chat'] as const satisfies readonly TimelineType[];
 
 /** Per type: the permissions, the v1 names and the realtime entity. */
 export const TYPE_INFO = {
@@ -38,6 +38,16 @@ export const TYPE_INFO = {
     many: 'forms',
     noun: 'Form',
     lower: 'form',
+  },
+  // Website chat is a customer conversation like SMS, so it shares the SMS permissions.
+  chat: {
+    view: 'smses/view',
+    edit: 'smses/edit',
+    entity: 'Chat',
+    one: 'chat',
+    many: 'chats',
+    noun: 'Chat message',
+    lower: 'chat message',
   },
   note: {
     view: 'notes/view',

@@ -169,6 +169,8 @@ export const createCall = (deps: TimelineDeps, input: CallInput) => createSystem
 export const createSms = (deps: TimelineDeps, input: SmsInput) => createSystemItem(deps, 'sms', input);
 export const createForm = (deps: TimelineDeps, input: FormInput) =>
   createSystemItem(deps, 'form', { ...input, direction: 'inbound' });
+/** A website chat message (docs/inbox.md#website-chat): the visitor's, the assistant's or a member's. */
+export const createChat = (deps: TimelineDeps, input: SmsInput) => createSystemItem(deps, 'chat', input);
 
 /** What the system may change on a call, SMS or form later (e.g. a call ends: status, transcript, recording). */
 export type SystemItemChanges = {
@@ -225,6 +227,8 @@ export const updateCall = (deps: TimelineDeps, businessId: string, id: string, c
   updateSystemItem(deps, 'call', businessId, id, changes);
 export const updateSms = (deps: TimelineDeps, businessId: string, id: string, changes: SystemItemChanges) =>
   updateSystemItem(deps, 'sms', businessId, id, changes);
+export const updateChat = (deps: TimelineDeps, businessId: string, id: string, changes: SystemItemChanges) =>
+  updateSystemItem(deps, 'chat', businessId, id, changes);
 export const updateForm = (deps: TimelineDeps, businessId: string, id: string, changes: SystemItemChanges) =>
   updateSystemItem(deps, 'form', businessId, id, changes);
 

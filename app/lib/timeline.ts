@@ -79,13 +79,16 @@ const KIND_OF_TYPE: Record<ApiTimelineItem['type'], TimelineKind> = {
   sms: 'sms',
   form: 'forms',
   note: 'notes',
+  // Website chat has no page of its own: it is read (with the SMS permission) in the inbox thread.
+  chat: 'sms',
 };
 
 export function kindOf(item: Pick<ApiTimelineItem, 'type'>): KindConfig {
   return TIMELINE_KINDS[KIND_OF_TYPE[item.type]];
 }
 
-export function itemPath(item: Pick<ApiTimelineItem, 'type' | '_id'>): string {
+export function itemPath(item: Pick<ApiTimelineItem, 'type' | '_id'> & { customer_id?: string | null }): string {
+  if (item.type === 'chat' && item.customer_id) return `/dashboard/inbox/${item.customer_id}`;
   return `/dashboard/${kindOf(item).path}/${item._id}`;
 }
 

@@ -50,7 +50,7 @@ export type InboxAuthor = 'contact' | 'assistant' | 'member' | 'business';
 
 export type ApiInboxMessage = {
   _id: string;
-  type: 'sms' | 'form';
+  type: 'sms' | 'form' | 'chat';
   direction: 'inbound' | 'outbound';
   author: InboxAuthor;
   /** The member who sent it, for author 'member'. */

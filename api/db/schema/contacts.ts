@@ -39,7 +39,7 @@ export const timelineItems = pgTable(
     businessId: text('business_id')
       .notNull()
       .references(() => businesses.id),
-    type: text('type', { enum: ['call', 'sms', 'form', 'note'] }).notNull(),
+    type: text('type', { enum: ['call', 'sms', 'form', 'note', 'chat'] }).notNull(),
     direction: text('direction', { enum: ['inbound', 'outbound'] }),
     status: text('status'),
     from: text('from'),

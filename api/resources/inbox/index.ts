@@ -42,14 +42,12 @@ const person = z.object({ _id: z.string(), name: z.string() });
 const messageOut = z
   .object({
     _id: z.string(),
-    type: z.enum(['sms', 'form']),
+    type: z.enum(['sms', 'form', 'chat']),
     direction: z.enum(['inbound', 'outbound']),
-    author: z
-      .enum(['contact', 'assistant', 'member', 'business'])
-      .openapi({
-        description:
-          "assistant: the assistant's own replies and follow-ups; member: a team member's reply; business: other automatic messages (order updates, answers)",
-      }),
+    author: z.enum(['contact', 'assistant', 'member', 'business']).openapi({
+      description:
+        "assistant: the assistant's own replies and follow-ups; member: a team member's reply; business: other automatic messages (order updates, answers)",
+    }),
     sent_by: person.nullable(),
     body: z.string().nullable(),
     from: z.string().nullable(),

@@ -19,6 +19,7 @@ import {
 import { businessName } from '#api/services/systems/customer-messages';
 import { renderEmbedScript } from './embed';
 import { renderFormPage, renderMessagePage } from './page';
+import { registerChatRoutes } from './chat';
 
 /**
  * The lead catcher's public calls (no sign-in; the system id in the URL is the address):
@@ -289,12 +290,9 @@ leadcatcherRouter.openAPIRegistry.registerPath({
 const submitBody = z.object({
   name: z.string().openapi({ description: 'Required' }),
   email: z.string().optional().openapi({ description: 'An email or a phone is required' }),
-  phone: z
-    .string()
-    .optional()
-    .openapi({
-      description: 'As typed ("07700 900123", "+44 7700 900123"): read in the business country, stored in E.164',
-    }),
+  phone: z.string().optional().openapi({
+    description: 'As typed ("07700 900123", "+44 7700 900123"): read in the business country, stored in E.164',
+  }),
   message: z.string().optional().openapi({ description: 'At most 5000 characters' }),
   website: z.string().optional().openapi({ description: 'The honeypot: leave empty' }),
   page_url: z.string().optional().openapi({ description: 'The page the form was on (else the Referer)' }),
@@ -325,3 +323,5 @@ leadcatcherRouter.openAPIRegistry.registerPath({
     429: { description: 'Too many submissions. Try again in a minute.' },
   },
 });
+
+registerChatRoutes(leadcatcherRouter, clientIpOf);

@@ -13,7 +13,7 @@ const customerRef = z.object({ _id: z.string(), name: z.string() }).nullable();
 export const timelineItemOut = z
   .object({
     _id: z.string(),
-    type: z.enum(['call', 'sms', 'form', 'note']),
+    type: z.enum(['call', 'sms', 'form', 'note', 'chat']),
     direction: z.enum(['inbound', 'outbound']).nullable(),
     status: z.string().nullable(),
     from: z.string().nullable(),
@@ -71,7 +71,7 @@ export const notificationParams = businessIdParam.extend({
 /** Calls, smses and forms: the generic filters plus the contact. */
 export const itemListFilters = listFiltersSchema.extend({ customer_id: z.string().max(100).optional() });
 export const noteListFilters = taskFiltersSchema;
-const typeEnum = z.enum(['call', 'sms', 'form', 'note']);
+const typeEnum = z.enum(['call', 'sms', 'form', 'note', 'chat']);
 /** The merged timeline: the task filters plus the type(s) to show. */
 export const timelineListFilters = taskFiltersSchema.extend({
   type: z.union([typeEnum, z.array(typeEnum)]).optional(),

@@ -75,6 +75,25 @@ async function smsConversation(deps: InboundDeps, system: SystemRow, sms: ApiTim
   return conversation.id;
 }
 
+/**
+ * The assistant's answer to a customer's message in a conversation (SMS and website chat
+ * alike): one turn, waited for. `reply` is empty when the assistant had nothing to say.
+ */
+export async function assistantAnswer(
+  deps: Parameters<typeof postMessage>[0],
+  businessId: string,
+  conversationId: string,
+  text: string,
+): Promise<{ reply: string; messageId: string; error: string | null }> {
+  const result = await postMessage(deps, { businessId, conversationId, message: text, wait: true });
+  const reply = result.reply.status === 'complete' ? result.reply.content.trim() : '';
+  return {
+    reply,
+    messageId: result.reply.id,
+    error: reply ? null : (result.reply.error ?? 'The assistant had no answer'),
+  };
+}
+
 /** The assistant answers the SMS by SMS; answers the outbound item, or null when nothing was sent. */
 async function autoReply(
   deps: InboundDeps,
@@ -84,14 +103,14 @@ async function autoReply(
 ): Promise<ApiTimelineItem | null> {
   const conversationId = await smsConversation(deps, system, sms);
   await updateSms(deps, system.businessId, sms._id, { details: { conversation_id: conversationId } });
-  const result = await postMessage(deps, { businessId: system.businessId, conversationId, message: text, wait: true });
-  const reply = result.reply.status === 'complete' ? result.reply.content.trim() : '';
+  const answer = await assistantAnswer(deps, system.businessId, conversationId, text);
+  const reply = answer.reply;
   if (!reply) {
     await recordSystemEvent(deps, system, {
       kind: 'action',
       name: 'sms.auto_reply',
       outcome: 'failed',
-      error: result.reply.error ?? 'The assistant had no answer',
+      error: answer.error,
       details: { sms_id: sms._id, conversation_id: conversationId },
     });
     return null;
@@ -115,7 +134,7 @@ async function autoReply(
       purpose: 'auto_reply',
       reply_to: sms._id,
       conversation_id: conversationId,
-      message_id: result.reply.id,
+      message_id: answer.messageId,
       provider_id: sent.id,
     },
     externalId: sent.id,
