@@ -27,7 +27,7 @@ export type SetupMarks = {
 
 export function leadcatcherUrls(deps: Pick<ApiDeps, 'publicUrl'>, systemId: string) {
   const base = `${(deps.publicUrl ?? 'http://localhost:3000').replace(/\/+$/, '')}/api/v1/leadcatcher/${encodeURIComponent(systemId)}`;
-  return { form: `${base}/form`, script: `${base}/embed.js`, submit: `${base}/submit` };
+  return { form: `${base}/form`, script: `${base}/embed.js`, submit: `${base}/submit`, chat: `${base}/chat` };
 }
 
 /** The plain HTML form a site can paste: it posts without JavaScript; `website` is the honeypot. */
@@ -47,7 +47,9 @@ export function leadcatcherSnippets(deps: Pick<ApiDeps, 'publicUrl'>, systemId: 
     '  <button type="submit">Send</button>',
     '</form>',
   ].join('\n');
-  return { ...urls, script_tag: scriptTag, html_form: htmlForm };
+  // Website chat (docs/inbox.md#website-chat): the hosted chat page, framed on the owner's site.
+  const chatIframe = `<iframe src="${urls.chat}" title="Chat with us" style="width:100%;max-width:400px;height:560px;border:0"></iframe>`;
+  return { ...urls, script_tag: scriptTag, html_form: htmlForm, chat_iframe: chatIframe };
 }
 
 const step = (
