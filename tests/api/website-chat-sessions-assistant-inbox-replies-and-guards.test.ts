@@ -85,6 +85,30 @@ describe('website chat', { timeout: 180_000 }, () => {
     expect((again.body.data!.messages as VisitorMessage[]).length).toBe(4);
   });
 
+  it('works as plain form posts: an httpOnly cookie holds the session and the page shows the conversation', async () => {
+    const { b } = await business();
+    const system = await insertLeadcatcher(h, b);
+    const form = (path: string, fields: Record<string, string>, cookie = '') =>
+      h.request(`leadcatcher/${system.id}/chat${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', cookie, 'x-forwarded-for': '203.0.113.30' },
+        body: new URLSearchParams(fields).toString(),
+      });
+    const started = await form('/start', { name: 'Noor Vale', email: uniqueEmail(), message: 'Do you deliver?' });
+    expect(started.status).toBe(303);
+    const setCookie = started.headers.get('set-cookie') ?? '';
+    expect(setCookie).toMatch(/HttpOnly/i);
+    const cookie = setCookie.split(';')[0]!;
+    const sent = await form('/send', { message: 'And on Sundays?' }, cookie);
+    expect(sent.status).toBe(303);
+    const page = await (await h.request(`leadcatcher/${system.id}/chat`, { headers: { cookie } })).text();
+    expect(page).toContain('Do you deliver?');
+    expect(page).toContain('And on Sundays?');
+    const stranger = await (await h.request(`leadcatcher/${system.id}/chat`)).text();
+    expect(stranger).not.toContain('Do you deliver?');
+    expect(stranger).toContain('Start chat');
+  });
+
   it('refuses bad input with clear messages and a missing or forged session', async () => {
     const { b } = await business();
     const system = await insertLeadcatcher(h, b);

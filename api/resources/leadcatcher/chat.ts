@@ -120,8 +120,11 @@ async function readBody(c: C, isJson: boolean): Promise<Record<string, unknown> 
   }
 }
 
-const redirectTo = (location: string) =>
-  new Response(null, { status: 303, headers: { Location: location, 'Cache-Control': 'no-store' } });
+/** Through the context, so the session cookie set on it goes with the redirect. */
+const redirectTo = (c: C, location: string) => {
+  c.header('Cache-Control', 'no-store');
+  return c.redirect(location, 303);
+};
 
 export function registerChatRoutes(router: ReturnType<typeof createRouter>, clientIpOf: (c: C) => string) {
   router.get('/leadcatcher/:system_id/chat', async (c) => {
@@ -165,14 +168,14 @@ export function registerChatRoutes(router: ReturnType<typeof createRouter>, clie
     const result = await startChat(c.var.deps, system, raw);
     // A bot is answered like a person (it learns nothing) but gets no session.
     if (result.kind === 'spam')
-      return isJson ? noStoreJson(c, { data: { started: true, messages: [] } }, 200) : redirectTo(base(system.id));
+      return isJson ? noStoreJson(c, { data: { started: true, messages: [] } }, 200) : redirectTo(c, base(system.id));
     if (result.kind === 'invalid') {
       const errors = [...new Set(Object.values(result.fieldErrors).flat())];
       if (isJson) return noStoreJson(c, { errors, field_errors: result.fieldErrors }, 422);
       return page(c, system, 422, { messages: null, values: result.fields, fieldErrors: result.fieldErrors, errors });
     }
     keepSession(c, system, result.token);
-    if (!isJson) return redirectTo(base(system.id));
+    if (!isJson) return redirectTo(c, base(system.id));
     const messages = await visitorMessages(c.var.deps, system, result.session);
     return noStoreJson(c, { data: { started: true, token: result.token, messages } }, 200);
   });
@@ -201,7 +204,7 @@ export function registerChatRoutes(router: ReturnType<typeof createRouter>, clie
         errors,
       });
     }
-    if (!isJson) return redirectTo(base(system.id));
+    if (!isJson) return redirectTo(c, base(system.id));
     return noStoreJson(c, { data: { messages: await visitorMessages(c.var.deps, system, session) } }, 200);
   });
 
