@@ -10,6 +10,7 @@ import { DeleteConfirmation, DeleteConfirmPanel, DeleteDialog } from '../compone
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { readPage } from '#app/lib/list-query';
 import { SetupSteps } from '../components/systems/setup-steps';
+import { WebsiteChat } from '../components/systems/website-chat';
 import { RecentCalls, SystemEvents } from '../components/systems/system-activity';
 import { CallForm, MessageForm, Simulator, SystemSettingsForm } from '../components/systems/system-forms';
 import { SystemStatusBadge } from '../components/systems/systems-section';
@@ -263,6 +264,7 @@ export default function SystemRoute() {
       {confirmDelete ? <DeleteConfirmPanel noun="system" cancelTo={self} confirm={confirm} /> : null}
 
       <SetupSteps system={system} canEdit={canEdit} reply={reply} search={search} ownMobile={ownMobile} self={self} />
+      {system.name === 'leadcatcher' ? <WebsiteChat system={system} /> : null}
 
       {phone && system.phone_number && canEdit ? (
         <div className="grid gap-6 lg:grid-cols-2">

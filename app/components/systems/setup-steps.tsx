@@ -351,7 +351,7 @@ function FollowUpStep(props: StepsProps & { step: ApiSetupStep }) {
   );
 }
 
-function Snippet({ title, text, testId }: { title: string; text: string; testId: string }) {
+export function Snippet({ title, text, testId }: { title: string; text: string; testId: string }) {
   return (
     <div className="flex flex-col gap-1">
       <div className="flex items-center justify-between gap-2">
@@ -375,8 +375,6 @@ function InstallStep(props: StepsProps & { step: ApiSetupStep }) {
   const scriptTag = stepData<string>(props, 'script_tag');
   const htmlForm = stepData<string>(props, 'html_form');
   const formUrl = stepData<string>(props, 'form');
-  const chatUrl = stepData<string>(props, 'chat');
-  const chatIframe = stepData<string>(props, 'chat_iframe');
   const firstSubmission = stepData<string>(props, 'first_submission_at');
   return (
     <ConfirmStep {...props} label="I have added it" pending="Saving…" hideWhenDone>
@@ -397,22 +395,6 @@ function InstallStep(props: StepsProps & { step: ApiSetupStep }) {
           .
         </p>
       ) : null}
-      {chatUrl ? (
-        <p className="text-sm">
-          Website chat: visitors chat with the assistant and your team on the{' '}
-          <a
-            href={chatUrl}
-            className="text-brand-600 underline"
-            target="_blank"
-            rel="noreferrer"
-            data-testid="hosted-chat-link"
-          >
-            hosted chat page
-          </a>
-          ; their messages arrive in the inbox.
-        </p>
-      ) : null}
-      {chatIframe ? <Snippet title="Chat (iframe)" text={chatIframe} testId="snippet-chat" /> : null}
       {firstSubmission ? <p className="text-sm text-emerald-700">The first lead has arrived.</p> : null}
     </ConfirmStep>
   );
