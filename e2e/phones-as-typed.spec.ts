@@ -23,6 +23,8 @@ test('a number typed the national way is saved in E.164 and shown as the busines
 }) => {
   const { account, businessId } = await gbOwner(page, request);
   await page.goto('/dashboard/customers/new');
+  // The example in the field is a number of the business's country, written as its people write it.
+  await expect(page.getByLabel('Phone number 1', { exact: true })).toHaveAttribute('placeholder', '07400 123456');
   await page.getByLabel('First name').fill('Nia');
   await page.getByLabel('Last name').fill('Okafor');
   await page.getByLabel('Phone number 1', { exact: true }).fill('07700 900123');

@@ -1,4 +1,4 @@
-import { PHONE_EXAMPLE } from '#contract/messages';
+import { usePhoneExample } from '#app/lib/phone-labels';
 import { TextListInput, type TextListInputProps } from './text-list-input';
 
 /**
@@ -7,6 +7,7 @@ import { TextListInput, type TextListInputProps } from './text-list-input';
  * Business telephones and a contact's phones both use it.
  */
 export function PhoneListInput({ label, form, field }: Pick<TextListInputProps, 'label' | 'form' | 'field'>) {
+  const example = usePhoneExample();
   return (
     <TextListInput
       label={label}
@@ -14,7 +15,7 @@ export function PhoneListInput({ label, form, field }: Pick<TextListInputProps, 
       field={field}
       type="tel"
       addLabel="Add another number"
-      placeholder={PHONE_EXAMPLE}
+      placeholder={example}
       autoComplete="tel"
     />
   );

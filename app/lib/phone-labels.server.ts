@@ -1,3 +1,5 @@
+import { getExampleNumber, type CountryCode } from 'libphonenumber-js';
+import mobileExamples from 'libphonenumber-js/mobile/examples';
 import { formatPhoneNumber, PHONE_ONLY } from '#contract/phone';
 
 export type PhoneLabels = Record<string, string>;
@@ -31,4 +33,19 @@ export function phoneLabels(data: unknown): PhoneLabels {
 /** A loader's data with the labels of the phone numbers in it (read by usePhoneFormat). */
 export function withPhoneLabels<T extends object>(data: T): T & { phoneLabels: PhoneLabels } {
   return { ...data, phoneLabels: phoneLabels(data) };
+}
+
+/**
+ * A mobile number of the business's country as its people write it ("07400 123456" in GB), for
+ * placeholders: phone fields read numbers in that country, so the example should look like one.
+ * null without a country (or for one libphonenumber-js has no example for): fields then show the
+ * international example.
+ */
+export function phoneExample(country: string | null | undefined): string | null {
+  if (!country) return null;
+  try {
+    return getExampleNumber(country.toUpperCase() as CountryCode, mobileExamples)?.formatNational() ?? null;
+  } catch {
+    return null;
+  }
 }

@@ -1,4 +1,5 @@
-import { useMatches } from '@remix-run/react';
+import { useMatches, useRouteLoaderData } from '@remix-run/react';
+import { PHONE_EXAMPLE } from '#contract/messages';
 
 /** A phone number as the page shows it; anything else (a name, a withheld caller) as written. */
 export type PhoneFormat = {
@@ -22,4 +23,12 @@ export function usePhoneFormat(): PhoneFormat {
   const labels: Record<string, string> = {};
   for (const match of useMatches()) Object.assign(labels, (match.data as WithLabels | undefined)?.phoneLabels);
   return phoneFormat(labels);
+}
+
+/**
+ * The example number phone fields show as their placeholder: one of the business's country, as the
+ * dashboard layout's loader wrote it (phoneExample in phone-labels.server.ts), else the international one.
+ */
+export function usePhoneExample(): string {
+  return useRouteLoaderData<{ phoneExample?: string | null }>('routes/dashboard')?.phoneExample ?? PHONE_EXAMPLE;
 }

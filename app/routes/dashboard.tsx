@@ -7,6 +7,7 @@ import { setPagePhoneCountry } from '#contract/phone-scope';
 import { requireDashboard } from '../lib/guard.server';
 import { loadInboxUnread } from '../lib/inbox.server';
 import { loadNotifications } from '../lib/notifications.server';
+import { phoneExample } from '#app/lib/phone-labels.server';
 import { layoutShouldRevalidate } from '../lib/realtime-revalidation';
 import { updateNotice } from '../lib/version.server';
 
@@ -27,6 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     notifications,
     updateNotice: notice,
     inboxUnread,
+    phoneExample: phoneExample(business?.country),
   };
 }
 

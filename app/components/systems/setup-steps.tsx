@@ -8,7 +8,7 @@ import { useSchemaForm } from '#app/lib/use-schema-form';
 import { ErrorList, Field, SelectField, SubmitButton, TextAreaField } from '../forms';
 import { CopyButton } from './copy-button';
 import { usePolling } from './use-polling';
-import { usePhoneFormat } from '#app/lib/phone-labels';
+import { usePhoneExample, usePhoneFormat } from '#app/lib/phone-labels';
 import { Card } from '#app/components/ui/card';
 
 export type NumberSearchView = {
@@ -403,6 +403,7 @@ function InstallStep(props: StepsProps & { step: ApiSetupStep }) {
 function MobileStep(props: StepsProps & { step: ApiSetupStep }) {
   const { canEdit, reply, self, ownMobile } = props;
   const current = stepData<string>(props, 'mobile_number');
+  const phoneExample = usePhoneExample();
   const [form, fields] = useSchemaForm('step-mobile', STEP_SCHEMAS.mobile, replyFor(reply, 'mobile'), {
     defaultValue: { mobile_number: current ?? ownMobile ?? '' },
   });
@@ -412,7 +413,7 @@ function MobileStep(props: StepsProps & { step: ApiSetupStep }) {
       <fieldset disabled={!canEdit} className="flex flex-col gap-3">
         <Field
           label="Mobile number"
-          hint="In international format, such as +447700900123."
+          hint={`Such as ${phoneExample}.`}
           errors={fields.mobile_number.errors}
           inputProps={{ ...getInputProps(fields.mobile_number, { type: 'tel' }), autoComplete: 'tel' }}
         />

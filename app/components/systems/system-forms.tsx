@@ -20,7 +20,7 @@ import {
 } from '#app/lib/systems';
 import { useSchemaForm } from '#app/lib/use-schema-form';
 import { ErrorList, Field, SelectField, SubmitButton, TextAreaField } from '../forms';
-import { usePhoneFormat } from '#app/lib/phone-labels';
+import { usePhoneExample, usePhoneFormat } from '#app/lib/phone-labels';
 import { cardClass } from '#app/components/ui/card';
 
 const card = cardClass();
@@ -91,6 +91,7 @@ function PhoneSettingsForm({
   self: string;
 }) {
   const phone = usePhoneFormat();
+  const phoneExample = usePhoneExample();
   const [form, fields] = useSchemaForm('system-settings', phoneSettingsFormSchema, replyFor(reply, 'settings'), {
     defaultValue: {
       missed_call_text_back: settings.missed_call_text_back ? 'on' : undefined,
@@ -131,7 +132,7 @@ function PhoneSettingsForm({
           label="Transfer number"
           hint="Who a caller asking for a person is put through to. Empty: the assistant’s escalation number."
           errors={fields.transfer_number.errors}
-          inputProps={{ ...getInputProps(fields.transfer_number, { type: 'tel' }), placeholder: '+447700900123' }}
+          inputProps={{ ...getInputProps(fields.transfer_number, { type: 'tel' }), placeholder: phoneExample }}
         />
         <ErrorList id={form.errorId} errors={form.errors} />
         {canEdit ? (
@@ -239,6 +240,7 @@ export function CallForm({
   agentNumber: string | null;
 }) {
   const phone = usePhoneFormat();
+  const phoneExample = usePhoneExample();
   const [form, fields] = useSchemaForm('system-call', makeCallSchema, replyFor(reply, 'call'), {
     defaultValue: { agent_number: agentNumber ?? '' },
   });
@@ -257,7 +259,7 @@ export function CallForm({
           <Field
             label="Customer’s number"
             errors={fields.to.errors}
-            inputProps={{ ...getInputProps(fields.to, { type: 'tel' }), placeholder: '+447700900123' }}
+            inputProps={{ ...getInputProps(fields.to, { type: 'tel' }), placeholder: phoneExample }}
           />
           <Field
             label="Ring me at"
@@ -279,6 +281,7 @@ export function CallForm({
 /** send-a-message: an SMS from the system's number, recorded on the timeline. */
 export function MessageForm({ system, reply, self }: { system: ApiSystem; reply: SystemReply | null; self: string }) {
   const phone = usePhoneFormat();
+  const phoneExample = usePhoneExample();
   const [form, fields] = useSchemaForm('system-message', sendMessageSchema, replyFor(reply, 'message'));
   return (
     <section aria-labelledby="message-heading" className={card} id="message">
@@ -294,7 +297,7 @@ export function MessageForm({ system, reply, self }: { system: ApiSystem; reply:
         <Field
           label="To"
           errors={fields.to.errors}
-          inputProps={{ ...getInputProps(fields.to, { type: 'tel' }), placeholder: '+447700900123' }}
+          inputProps={{ ...getInputProps(fields.to, { type: 'tel' }), placeholder: phoneExample }}
         />
         <TextAreaField
           label="Message"
@@ -326,6 +329,7 @@ export function Simulator({ reply: pageReply, self }: { reply: SystemReply | nul
   // events cause, which would clear the page's action data. Without JavaScript it is a plain post.
   const fetcher = useFetcher<SystemReply>();
   const reply = fetcher.data ?? pageReply;
+  const phoneExample = usePhoneExample();
   const simulation: ApiSimulation | null = reply?.form === 'simulate' ? (reply.simulation ?? null) : null;
   const [form, fields] = useSchemaForm('system-simulate', simulateSchema, replyFor(reply, 'simulate'), {
     defaultValue: { kind: 'call' },
@@ -367,7 +371,7 @@ export function Simulator({ reply: pageReply, self }: { reply: SystemReply | nul
         <Field
           label="From"
           errors={fields.from.errors}
-          inputProps={{ ...getInputProps(fields.from, { type: 'tel' }), placeholder: '+447700900123' }}
+          inputProps={{ ...getInputProps(fields.from, { type: 'tel' }), placeholder: phoneExample }}
         />
         <TextAreaField
           label="The caller says"
