@@ -99,13 +99,11 @@ test('a text memory is created, edited, deleted and restored @nojs', async ({ pa
 test('an uploaded PDF becomes a memory with its text read and a link to the file @nojs', async ({ page, request }) => {
   await owner(page, request);
   await page.goto('/dashboard/memories/upload');
-  await page
-    .getByLabel('File')
-    .setInputFiles({
-      name: 'price-list.pdf',
-      mimeType: 'application/pdf',
-      buffer: makePdf('Boiler service costs 80 pounds.'),
-    });
+  await page.getByLabel('File').setInputFiles({
+    name: 'price-list.pdf',
+    mimeType: 'application/pdf',
+    buffer: makePdf('Boiler service costs 80 pounds.'),
+  });
   await page.getByLabel('Title').fill('Price list');
   await page.getByRole('button', { name: 'Upload file' }).click();
   await expect(toast(page, 'Memory created.')).toBeVisible();

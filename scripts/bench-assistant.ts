@@ -52,18 +52,16 @@ async function main() {
   const userId = newId();
   const businessId = newId();
   await db.insert(users).values({ id: userId, name: 'Bench', email: `bench-${userId}@example.com`, passwordHash: 'x' });
-  await db
-    .insert(businesses)
-    .values({
-      id: businessId,
-      name: 'Bench Plumbing',
-      email: 'bench@example.com',
-      country: 'GB',
-      telephones: ['+441132345678'],
-      timezone: 'Europe/London',
-      settings: { opening_hours: DEFAULT_OPENING_HOURS },
-      createdBy: userId,
-    });
+  await db.insert(businesses).values({
+    id: businessId,
+    name: 'Bench Plumbing',
+    email: 'bench@example.com',
+    country: 'GB',
+    telephones: ['+441132345678'],
+    timezone: 'Europe/London',
+    settings: { opening_hours: DEFAULT_OPENING_HOURS },
+    createdBy: userId,
+  });
   for (const [name, price] of [
     ['Boiler service', '£85'],
     ['Leak repair', 'from £60'],

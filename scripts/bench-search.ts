@@ -57,28 +57,24 @@ async function main() {
   const userId = newId();
   const businessId = newId();
   await db.insert(users).values({ id: userId, name: 'Bench', email: `bench-${userId}@example.com`, passwordHash: 'x' });
-  await db
-    .insert(businesses)
-    .values({
-      id: businessId,
-      name: 'Bench Plumbing',
-      email: 'bench@example.com',
-      country: 'GB',
-      timezone: 'Europe/London',
-      createdBy: userId,
-    });
+  await db.insert(businesses).values({
+    id: businessId,
+    name: 'Bench Plumbing',
+    email: 'bench@example.com',
+    country: 'GB',
+    timezone: 'Europe/London',
+    createdBy: userId,
+  });
   // Another business's knowledge shares the table: the search must skip it cheaply.
   const otherId = newId();
-  await db
-    .insert(businesses)
-    .values({
-      id: otherId,
-      name: 'Other',
-      email: 'other@example.com',
-      country: 'GB',
-      timezone: 'Europe/London',
-      createdBy: userId,
-    });
+  await db.insert(businesses).values({
+    id: otherId,
+    name: 'Other',
+    email: 'other@example.com',
+    country: 'GB',
+    timezone: 'Europe/London',
+    createdBy: userId,
+  });
 
   console.log(`knowledge search on ${database.kind}, ${RUNS} runs per query (ms)`);
   console.log(

@@ -55,16 +55,14 @@ async function seed(deps: SeedDeps, options: SeedOptions) {
   const [existing] = await db.select().from(users).where(eq(users.email, options.email)).limit(1);
   const userId = existing?.id ?? newId();
   if (!existing) {
-    await db
-      .insert(users)
-      .values({
-        id: userId,
-        name: 'Demo Owner',
-        email: options.email,
-        passwordHash: await hashPassword(options.password),
-        mobile: '+447700900001',
-        mobileVerifiedAt: now,
-      });
+    await db.insert(users).values({
+      id: userId,
+      name: 'Demo Owner',
+      email: options.email,
+      passwordHash: await hashPassword(options.password),
+      mobile: '+447700900001',
+      mobileVerifiedAt: now,
+    });
   }
   const businessId = newId();
   await db.insert(businesses).values({

@@ -56,18 +56,16 @@ async function pendingRun(businessId: string, actionId: string) {
   await h.database.db.insert(customers).values({ id: customerId, businessId, firstName: 'Queued', status: 'lead' });
   const dueAt = new Date(h.clock.now().getTime() + 3_600_000);
   const id = newId();
-  await h.database.db
-    .insert(actionRuns)
-    .values({
-      id,
-      businessId,
-      actionId,
-      customerId,
-      subjectType: 'customer',
-      subjectId: customerId,
-      triggeredAt: h.clock.now(),
-      dueAt,
-    });
+  await h.database.db.insert(actionRuns).values({
+    id,
+    businessId,
+    actionId,
+    customerId,
+    subjectType: 'customer',
+    subjectId: customerId,
+    triggeredAt: h.clock.now(),
+    dueAt,
+  });
   return { id, dueAt };
 }
 

@@ -276,18 +276,16 @@ describe('exactly once', () => {
     const conversation = await requireConversation(h.deps.db, b, id);
     const question = await storeUserMessage(h.deps, conversation, { content: 'Hello?' });
     const long_ago = new Date(h.clock.now().getTime() - 10 * 60_000);
-    await h.deps.db
-      .insert(conversationMessages)
-      .values({
-        id: newId(),
-        conversationId: id,
-        businessId: b,
-        role: 'assistant',
-        status: 'streaming',
-        replyTo: question.id,
-        createdAt: long_ago,
-        updatedAt: long_ago,
-      });
+    await h.deps.db.insert(conversationMessages).values({
+      id: newId(),
+      conversationId: id,
+      businessId: b,
+      role: 'assistant',
+      status: 'streaming',
+      replyTo: question.id,
+      createdAt: long_ago,
+      updatedAt: long_ago,
+    });
     const got = await h.call(path(b, `get/${id}`), undefined, owner.token);
     const reply = got.body.data.messages.find((message: { role: string }) => message.role === 'assistant');
     expect(reply).toMatchObject({ status: 'failed', error: REPLY_ERRORS.interrupted });

@@ -144,17 +144,15 @@ describe('businesses/customers/{business_id}/merge/{customer_id}', () => {
       { type: 'note', deleted: true },
     ]);
     const notificationId = newId();
-    await h.database.db
-      .insert(notifications)
-      .values({
-        id: notificationId,
-        businessId: b,
-        userId: owner.user.id,
-        kind: 'task_due',
-        title: 'Call Joanne back',
-        customerId: merged._id,
-        sourceId: mergedItems[3],
-      });
+    await h.database.db.insert(notifications).values({
+      id: notificationId,
+      businessId: b,
+      userId: owner.user.id,
+      kind: 'task_due',
+      title: 'Call Joanne back',
+      customerId: merged._id,
+      sourceId: mergedItems[3],
+    });
 
     h.clock.offsetMs += 1000;
     const result = await h.call(

@@ -24,18 +24,16 @@ beforeAll(async () => {
   await h.deps.db
     .insert(users)
     .values({ id: userId, name: 'Sam Reed', email: `meaning-${userId}@example.com`, passwordHash: 'x' });
-  await h.deps.db
-    .insert(businesses)
-    .values({
-      id: businessId,
-      name: 'Reed Bikes',
-      email: 'shop@reedbikes.example',
-      country: 'GB',
-      telephones: [],
-      timezone: 'Europe/London',
-      settings: { opening_hours: DEFAULT_OPENING_HOURS },
-      createdBy: userId,
-    });
+  await h.deps.db.insert(businesses).values({
+    id: businessId,
+    name: 'Reed Bikes',
+    email: 'shop@reedbikes.example',
+    country: 'GB',
+    telephones: [],
+    timezone: 'Europe/London',
+    settings: { opening_hours: DEFAULT_OPENING_HOURS },
+    createdBy: userId,
+  });
 });
 afterAll(() => h.close());
 
@@ -43,29 +41,25 @@ describe('knowledge search by meaning', () => {
   it('gives chunks written without a vector one when their business is searched, and finds them by meaning', async () => {
     const memoryId = newId();
     const now = new Date();
-    await h.deps.db
-      .insert(memories)
-      .values({
-        id: memoryId,
-        businessId,
-        type: 'text',
-        status: 'active',
-        title: 'Hire',
-        content: 'x',
-        meta: {},
-        createdAt: now,
-        updatedAt: now,
-      });
-    await h.deps.db
-      .insert(knowledgeChunks)
-      .values({
-        id: newId(),
-        businessId,
-        memoryId,
-        ordinal: 0,
-        heading: 'Hire',
-        text: 'Electric bicycles can be rented by the day or the week.',
-      });
+    await h.deps.db.insert(memories).values({
+      id: memoryId,
+      businessId,
+      type: 'text',
+      status: 'active',
+      title: 'Hire',
+      content: 'x',
+      meta: {},
+      createdAt: now,
+      updatedAt: now,
+    });
+    await h.deps.db.insert(knowledgeChunks).values({
+      id: newId(),
+      businessId,
+      memoryId,
+      ordinal: 0,
+      heading: 'Hire',
+      text: 'Electric bicycles can be rented by the day or the week.',
+    });
     const hits = await searchKnowledge(h.deps.db, businessId, 'Could I borrow an e-bike for a weekend?', {
       semantic: true,
     });

@@ -16,17 +16,15 @@ let other: Awaited<ReturnType<Harness['signUpWithBusiness']>>;
 
 type Item = Partial<typeof timelineItems.$inferInsert> & { type: 'call' | 'sms' | 'form' | 'note'; at: string };
 async function seedTimeline(businessId: string, items: Item[]) {
-  await h.database.db
-    .insert(timelineItems)
-    .values(
-      items.map(({ at, ...item }) => ({
-        id: newId(),
-        businessId,
-        sortAt: new Date(at),
-        createdAt: new Date(at),
-        ...item,
-      })),
-    );
+  await h.database.db.insert(timelineItems).values(
+    items.map(({ at, ...item }) => ({
+      id: newId(),
+      businessId,
+      sortAt: new Date(at),
+      createdAt: new Date(at),
+      ...item,
+    })),
+  );
 }
 
 async function seedBusiness(businessId: string) {

@@ -130,17 +130,15 @@ async function sampleEntities(owner: Account, b: string): Promise<Record<string,
   // Inserted as stored: booking through v1 would need opening hours, which this matrix is not about.
   const appointmentId = newId();
   const start = new Date(Date.now() + 86_400_000);
-  await server.deps.db
-    .insert(appointments)
-    .values({
-      id: appointmentId,
-      businessId: b,
-      customerId: customer._id,
-      startAt: start,
-      endAt: new Date(start.getTime() + 3_600_000),
-      status: 'booked',
-      source: 'manual',
-    });
+  await server.deps.db.insert(appointments).values({
+    id: appointmentId,
+    businessId: b,
+    customerId: customer._id,
+    startAt: start,
+    endAt: new Date(start.getTime() + 3_600_000),
+    status: 'booked',
+    source: 'manual',
+  });
   const entities: Record<string, string> = {
     customer_view: customer._id,
     note_view: note._id,

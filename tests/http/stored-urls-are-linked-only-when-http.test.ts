@@ -77,17 +77,15 @@ afterAll(async () => {
 /** A memory written straight to the database, as an older version (or any bug) could have. */
 async function storedMemory(sourceUrl: string) {
   const id = newId();
-  await server.deps.db
-    .insert(memories)
-    .values({
-      id,
-      businessId,
-      type: 'web_page',
-      status: 'active',
-      title: 'Stored before',
-      content: 'Opening hours.',
-      sourceUrl,
-    });
+  await server.deps.db.insert(memories).values({
+    id,
+    businessId,
+    type: 'web_page',
+    status: 'active',
+    title: 'Stored before',
+    content: 'Opening hours.',
+    sourceUrl,
+  });
   return id;
 }
 

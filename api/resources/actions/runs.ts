@@ -48,13 +48,9 @@ const previewBody = z.object({
   template: z.string().max(1600, { error: 'Template must be less than 1600 characters.' }).nullish(),
   kind: z.enum(ACTION_KINDS, { error: `What the action does must be one of ${ACTION_KINDS.join(', ')}.` }).optional(),
   customer_id: z.string().max(100).nullish(),
-  action_id: z
-    .string()
-    .max(100)
-    .nullish()
-    .openapi({
-      description: 'With an empty template: preview what this action sends (a ready-made action: its system template)',
-    }),
+  action_id: z.string().max(100).nullish().openapi({
+    description: 'With an empty template: preview what this action sends (a ready-made action: its system template)',
+  }),
 });
 
 export const actionRunsRouter = createRouter()

@@ -58,16 +58,14 @@ export const businessesRouter = createRouter()
             updatedAt: now,
           })
           .returning();
-        await tx
-          .insert(businessUsers)
-          .values({
-            id: newId(),
-            businessId: id,
-            userId: user.id,
-            permissions: ['admin'],
-            createdAt: now,
-            updatedAt: now,
-          });
+        await tx.insert(businessUsers).values({
+          id: newId(),
+          businessId: id,
+          userId: user.id,
+          permissions: ['admin'],
+          createdAt: now,
+          updatedAt: now,
+        });
         return row;
       });
       await businessChanged(c.var.deps, 'Created', business, user);

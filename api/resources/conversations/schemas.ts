@@ -98,14 +98,11 @@ export const voiceTurnData = turnData.extend({
 export const suggestionsData = z.object({ suggestions: z.array(z.string()) });
 
 export const voiceForm = z.object({
-  audio: z
-    .any()
-    .optional()
-    .openapi({
-      type: 'string',
-      format: 'binary',
-      description: 'A WAV recording, 16-bit PCM (the browser sends 16 kHz mono); at most 10 MB',
-    }),
+  audio: z.any().optional().openapi({
+    type: 'string',
+    format: 'binary',
+    description: 'A WAV recording, 16-bit PCM (the browser sends 16 kHz mono); at most 10 MB',
+  }),
   wait: z
     .string()
     .optional()

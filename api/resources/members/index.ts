@@ -69,12 +69,10 @@ const memberOut = z
     user: z.object({ id: z.string(), name: z.string(), email: z.string(), mobile: z.string().nullable() }),
     permissions: z.array(z.string()),
     role: z.enum(['admin', 'member']),
-    is_owner: z
-      .boolean()
-      .openapi({
-        description:
-          "The business's owner: its creator or whoever they handed it to; always an admin, and no other admin may remove or demote them",
-      }),
+    is_owner: z.boolean().openapi({
+      description:
+        "The business's owner: its creator or whoever they handed it to; always an admin, and no other admin may remove or demote them",
+    }),
     created_at: z.string(),
     removed_at: z.string().nullable(),
   })

@@ -90,14 +90,11 @@ export const searchBody = knowledgeSearchSchema;
 
 /** Documented only: the upload handler reads and checks the form itself (clear messages per case). */
 export const uploadForm = z.object({
-  file: z
-    .any()
-    .optional()
-    .openapi({
-      type: 'string',
-      format: 'binary',
-      description: 'PDF, image, Word (.docx), text, Markdown or HTML; at most 20 MB',
-    }),
+  file: z.any().optional().openapi({
+    type: 'string',
+    format: 'binary',
+    description: 'PDF, image, Word (.docx), text, Markdown or HTML; at most 20 MB',
+  }),
   title: z.string().optional(),
   type: z.string().optional().openapi({ description: 'pdf, image or file by default from the file' }),
   status: z.string().optional().openapi({ description: 'active by default' }),

@@ -345,14 +345,11 @@ const spokenSimulationData = simulationData.extend({
 const voiceSimulationForm = z.object({
   kind: z.string().optional().openapi({ description: 'call or sms' }),
   from: z.string().optional().openapi({ description: "The caller's number (E.164)" }),
-  audio: z
-    .any()
-    .optional()
-    .openapi({
-      type: 'string',
-      format: 'binary',
-      description: 'What the caller says: a WAV recording, 16-bit PCM; at most 10 MB',
-    }),
+  audio: z.any().optional().openapi({
+    type: 'string',
+    format: 'binary',
+    description: 'What the caller says: a WAV recording, 16-bit PCM; at most 10 MB',
+  }),
 });
 /** Room for the multipart envelope and the other fields around the recording. */
 const FORM_OVERHEAD_BYTES = 64 * 1024;
