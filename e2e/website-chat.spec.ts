@@ -59,11 +59,16 @@ test('a visitor chats on the hosted page, the assistant answers, a member replie
   await expect(thread).toBeVisible();
   await thread.getByRole('link').click();
   const messages = page.getByTestId('inbox-message');
-  await expect(messages.filter({ hasText: 'Do you open on Sundays?' })).toHaveAttribute('data-author', 'contact');
+  const question = messages.filter({ hasText: 'Do you open on Sundays?' });
+  await expect(question).toHaveAttribute('data-author', 'contact');
+  await expect(question).toContainText('· website chat');
   await expect(page.locator('[data-testid="inbox-message"][data-author="assistant"]').first()).toContainText(
     'Assistant',
   );
-  await page.getByLabel(/^Text /).fill('Yes, ten to four. See you then!');
+  // The reply goes where the visitor last wrote: the chat, not a text.
+  const reply = page.getByLabel(`Reply to ${visitorName} in the website chat`);
+  await expect(page.getByText('Goes to their website chat.')).toBeVisible();
+  await reply.fill('Yes, ten to four. See you then!');
   await page.getByRole('button', { name: 'Send reply' }).click();
   await expect(page.locator('[data-testid="inbox-message"][data-author="member"]')).toContainText(
     'Yes, ten to four. See you then!',

@@ -50,6 +50,11 @@ export default function InboxThreadRoute() {
   const paused =
     thread.assistant_paused_until && thread.assistant_paused_until > now ? thread.assistant_paused_until : null;
   const name = thread.customer.name || 'Unnamed contact';
+  // The API answers on the channel the contact last wrote on: their chat when that was the chat, else a text.
+  const replyByChat =
+    messages.findLast(
+      (message) => message.direction === 'inbound' && (message.type === 'sms' || message.type === 'chat'),
+    )?.type === 'chat';
 
   return (
     <Card
@@ -152,7 +157,8 @@ export default function InboxThreadRoute() {
             >
               <span className="text-xs text-slate-500">
                 <span className="font-medium text-slate-700">{authorName(message, name)}</span>
-                {message.type === 'form' ? ' · web form' : ''} · {at(message.created_at)}
+                {message.type === 'form' ? ' · web form' : message.type === 'chat' ? ' · website chat' : ''} ·{' '}
+                {at(message.created_at)}
               </span>
               <p
                 className={`max-w-[85%] whitespace-pre-line break-words rounded-2xl px-4 py-2 text-sm ${
@@ -174,10 +180,10 @@ export default function InboxThreadRoute() {
         <Form method="post" {...getFormProps(form)} className="flex flex-col gap-2" aria-label="Reply">
           <input type="hidden" name="intent" value="reply" />
           <TextAreaField
-            label={`Text ${name}`}
+            label={replyByChat ? `Reply to ${name} in the website chat` : `Text ${name}`}
             textareaProps={{ ...getTextareaProps(fields.message), id: 'reply-message', rows: 3 }}
             errors={fields.message.errors}
-            hint={`Sent from the business number. The assistant pauses on this conversation for ${INBOX_PAUSE_MINUTES} minutes when you reply.`}
+            hint={`${replyByChat ? 'Goes to their website chat.' : 'Sent from the business number.'} The assistant pauses on this conversation for ${INBOX_PAUSE_MINUTES} minutes when you reply.`}
           />
           <ErrorList id={form.errorId} errors={form.errors} />
           <div>
