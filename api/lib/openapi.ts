@@ -5,6 +5,13 @@ export function jsonBody<T extends z.ZodType>(schema: T) {
   return { required: true, content: { 'application/json': { schema } } } as const;
 }
 
+/** A public body a page's plain form post may also send (the lead catcher's form and chat). */
+export function jsonOrFormBody<T extends z.ZodType>(schema: T) {
+  return {
+    content: { 'application/json': { schema }, 'application/x-www-form-urlencoded': { schema } },
+  } as const;
+}
+
 const errorEnvelope = z
   .object({
     errors: z.array(z.string()),

@@ -4,6 +4,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { getCookie, setCookie } from 'hono/cookie';
 import type { ApiEnv } from '#api/lib/context';
 import type { createRouter } from '#api/lib/context';
+import { jsonOrFormBody } from '#api/lib/openapi';
 import { businessName } from '#api/services/systems/customer-messages';
 import { findSystemById } from '#api/services/systems/store';
 import {
@@ -238,12 +239,7 @@ export function registerChatRoutes(router: ReturnType<typeof createRouter>, clie
       'Start a chat: matches or creates the contact like the web form; answers the session token (also set as an httpOnly cookie). A form post is answered with a 303 to the page.',
     request: {
       params,
-      body: {
-        content: {
-          'application/json': { schema: startBody },
-          'application/x-www-form-urlencoded': { schema: startBody },
-        },
-      },
+      body: jsonOrFormBody(startBody),
     },
     responses: {
       200: { description: '{ data: { started: true, token, messages } }' },
@@ -260,12 +256,7 @@ export function registerChatRoutes(router: ReturnType<typeof createRouter>, clie
       "The visitor's message (1–2000 characters; cookie or X-Chat-Token); the assistant answers unless a member paused it. Answers the session's messages.",
     request: {
       params,
-      body: {
-        content: {
-          'application/json': { schema: z.object({ message: z.string() }) },
-          'application/x-www-form-urlencoded': { schema: z.object({ message: z.string() }) },
-        },
-      },
+      body: jsonOrFormBody(z.object({ message: z.string() })),
     },
     responses: {
       200: { description: '{ data: { messages } }' },

@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import type { LeadcatcherSettings } from '#contract/schemas/system';
 import { isPublicWebUrl } from '#contract/web-address';
 import { createRouter, type ApiEnv } from '#api/lib/context';
+import { jsonOrFormBody } from '#api/lib/openapi';
 import { leadcatcherUrls } from '#api/services/systems/setup';
 import { findSystemById, recordSystemEvent, type SystemRow } from '#api/services/systems/store';
 import {
@@ -305,12 +306,7 @@ leadcatcherRouter.openAPIRegistry.registerPath({
     'Submit the form (JSON, or a plain form post answered with a 303); no sign-in. Honeypot, allowed sites, rate limit and CORS.',
   request: {
     params: systemIdParam,
-    body: {
-      content: {
-        'application/json': { schema: submitBody },
-        'application/x-www-form-urlencoded': { schema: submitBody },
-      },
-    },
+    body: jsonOrFormBody(submitBody),
   },
   responses: {
     200: { description: 'Sent: { data: { sent: true }, messages: [success message] }' },
