@@ -1,4 +1,4 @@
-import { Form, Link, useLocation } from '@remix-run/react';
+import { Form, Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { truncate } from '#contract/constants';
 import type { ApiTimelineItem } from '#contract/envelope';
@@ -110,15 +110,6 @@ export function TimelineList({
   );
 }
 
-export function EmptyState({ title, children, testId }: { title: string; children?: ReactNode; testId?: string }) {
-  return (
-    <section className="rounded-2xl border border-dashed border-slate-300 p-8 text-center" data-testid={testId}>
-      <p className="font-medium">{title}</p>
-      {children ? <div className="mt-1 text-sm text-slate-600">{children}</div> : null}
-    </section>
-  );
-}
-
 /**
  * Narrow a page to one contact. A GET form: it changes nothing, the result can be
  * bookmarked, and without JavaScript the Show button submits it.
@@ -156,49 +147,6 @@ export function CustomerSelector({
         </button>
       </noscript>
     </Form>
-  );
-}
-
-/** Newer / Older links that keep the page's other query parameters. */
-export function Pager({
-  page,
-  total,
-  pageSize,
-  search,
-}: {
-  page: number;
-  total: number;
-  pageSize: number;
-  search?: string;
-}) {
-  const location = useLocation();
-  const { pathname } = location;
-  search ??= location.search;
-  const hasOlder = (page + 1) * pageSize < total;
-  if (page === 0 && !hasOlder) return null;
-  const to = (target: number) => {
-    const params = new URLSearchParams(search);
-    params.delete('deleted');
-    if (target === 0) params.delete('page');
-    else params.set('page', String(target));
-    const query = params.toString();
-    return query ? `${pathname}?${query}` : pathname;
-  };
-  return (
-    <nav aria-label="Pages" className="flex justify-between text-sm">
-      {page > 0 ? (
-        <Link to={to(page - 1)} className="font-medium text-brand-600 underline">
-          Newer
-        </Link>
-      ) : (
-        <span />
-      )}
-      {hasOlder ? (
-        <Link to={to(page + 1)} className="font-medium text-brand-600 underline">
-          Older
-        </Link>
-      ) : null}
-    </nav>
   );
 }
 

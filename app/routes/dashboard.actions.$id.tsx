@@ -6,7 +6,9 @@ import { actionDefaults, kindLabel, RUNS_PAGE_SIZE, whenText } from '#app/lib/ac
 import { DeleteConfirmPanel, DeleteDialog } from '../components/delete-restore';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { readPage } from '#app/lib/list-query';
-import { Facts, Pager } from '../components/timeline';
+import { Facts } from '../components/timeline';
+import { EmptyState } from '#app/components/ui/empty-state';
+import { Pager } from '#app/components/ui/pager';
 import {
   actionFormAction,
   actionsPath,
@@ -160,15 +162,9 @@ export default function ActionRoute() {
         </h2>
         {history.error ? <p className="text-sm text-red-700">{history.error}</p> : null}
         {history.runs.length === 0 && !history.error ? (
-          <section
-            className="rounded-2xl border border-dashed border-slate-300 p-8 text-center"
-            data-testid="action-runs-empty"
-          >
-            <p className="font-medium">No runs yet.</p>
-            <p className="mt-1 text-sm text-slate-600">
-              Each time this action runs for a customer, what it sent or did shows up here.
-            </p>
-          </section>
+          <EmptyState title="No runs yet." testId="action-runs-empty">
+            Each time this action runs for a customer, what it sent or did shows up here.
+          </EmptyState>
         ) : history.runs.length > 0 ? (
           <>
             <RunHistory runs={history.runs} timeZone={timeZone} now={now} />

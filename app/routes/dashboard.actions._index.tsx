@@ -9,7 +9,8 @@ import { statusLabel, triggerLabel, whenText } from '#app/lib/action-types';
 import { FilterDrawer } from '../components/drawer';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { LIST_PAGE_SIZE, readChoice, readPage, readSearch } from '#app/lib/list-query';
-import { Pager } from '../components/timeline';
+import { EmptyState } from '#app/components/ui/empty-state';
+import { Pager } from '#app/components/ui/pager';
 import { actionsPath, canEditActions, setActionStatus } from '../lib/actions.server';
 import { apiCall } from '../lib/api.server';
 import { loadFailure } from '../lib/customers.server';
@@ -177,27 +178,18 @@ export default function ActionsRoute() {
       </FilterDrawer>
 
       {actions.length === 0 ? (
-        <section
-          className="rounded-2xl border border-dashed border-slate-300 p-8 text-center"
-          data-testid="actions-empty"
-        >
-          {filtered ? (
-            <>
-              <p className="font-medium">No actions match these filters.</p>
-              <Link to="/dashboard/actions" className="mt-2 inline-block text-sm font-medium text-brand-600 underline">
-                Show all actions
-              </Link>
-            </>
-          ) : (
-            <>
-              <p className="font-medium">No actions yet.</p>
-              <p className="mt-1 text-sm text-slate-600">
-                Actions text back missed calls, follow up leads and remind customers, on a schedule.
-                {canEdit ? ' Start with “New action”.' : ''}
-              </p>
-            </>
-          )}
-        </section>
+        filtered ? (
+          <EmptyState
+            title="No actions match these filters."
+            testId="actions-empty"
+            showAll={{ to: '/dashboard/actions', label: 'Show all actions' }}
+          />
+        ) : (
+          <EmptyState title="No actions yet." testId="actions-empty">
+            Actions text back missed calls, follow up leads and remind customers, on a schedule.
+            {canEdit ? ' Start with “New action”.' : ''}
+          </EmptyState>
+        )
       ) : (
         <Card as="ul" padding="none" className="flex flex-col divide-y divide-slate-100" data-testid="action-list">
           {actions.map((item) => (

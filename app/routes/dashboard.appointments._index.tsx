@@ -7,7 +7,8 @@ import { AppointmentForm } from '../components/appointments/appointment-form';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { readPage } from '#app/lib/list-query';
 import { SubmitButton } from '../components/forms';
-import { Pager } from '../components/timeline';
+import { EmptyState } from '#app/components/ui/empty-state';
+import { Pager } from '#app/components/ui/pager';
 import {
   appointmentsAction,
   canEditAppointments,
@@ -91,13 +92,12 @@ export default function AppointmentsRoute() {
       </nav>
 
       {appointments.length === 0 ? (
-        <section
-          className="rounded-2xl border border-dashed border-slate-300 p-8 text-center"
-          data-testid="appointments-empty"
+        <EmptyState
+          title={when === 'upcoming' ? 'No upcoming appointments.' : 'No past appointments.'}
+          testId="appointments-empty"
         >
-          <p className="font-medium">{when === 'upcoming' ? 'No upcoming appointments.' : 'No past appointments.'}</p>
-          <p className="mt-1 text-sm text-slate-600">Bookings the assistant takes and the ones you make land here.</p>
-        </section>
+          Bookings the assistant takes and the ones you make land here.
+        </EmptyState>
       ) : (
         <ul className="flex flex-col gap-2" data-testid="appointments-list">
           {appointments.map((appointment) => (

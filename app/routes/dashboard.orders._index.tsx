@@ -9,7 +9,8 @@ import { GeneralErrorBoundary } from '../components/error-boundary';
 import { LIST_PAGE_SIZE, readChoice, readPage } from '#app/lib/list-query';
 import { OrderList, RestoreOrderBanner } from '../components/orders/order-bits';
 import { orderStatusLabel } from '#app/lib/order-types';
-import { Pager } from '../components/timeline';
+import { EmptyState } from '#app/components/ui/empty-state';
+import { Pager } from '#app/components/ui/pager';
 import { requireDashboard } from '../lib/guard.server';
 import { CONTACT_QUERY, ContactPicker } from '../components/contact-picker';
 import { canEditOrders, customerOptions, listOrders } from '../lib/orders.server';
@@ -125,30 +126,18 @@ export default function OrdersRoute() {
       </FilterDrawer>
 
       {orders.length === 0 ? (
-        <section
-          className="rounded-2xl border border-dashed border-slate-300 p-8 text-center"
-          data-testid="orders-empty"
-        >
-          {filtered ? (
-            <>
-              <p className="font-medium">
-                No {status ? `${orderStatusLabel(status).toLowerCase()} ` : ''}orders
-                {customerName ? ` for ${customerName}` : ''}.
-              </p>
-              <Link to="/dashboard/orders" className="mt-2 inline-block text-sm font-medium text-brand-600 underline">
-                Show all orders
-              </Link>
-            </>
-          ) : (
-            <>
-              <p className="font-medium">No orders yet.</p>
-              <p className="mt-1 text-sm text-slate-600">
-                Orders the assistant takes on calls, SMS and chats land here, and so do the ones you enter.
-                {canEdit ? ' Start with “New order”.' : ''}
-              </p>
-            </>
-          )}
-        </section>
+        filtered ? (
+          <EmptyState
+            title={`No ${status ? `${orderStatusLabel(status).toLowerCase()} ` : ''}orders${customerName ? ` for ${customerName}` : ''}.`}
+            testId="orders-empty"
+            showAll={{ to: '/dashboard/orders', label: 'Show all orders' }}
+          />
+        ) : (
+          <EmptyState title="No orders yet." testId="orders-empty">
+            Orders the assistant takes on calls, SMS and chats land here, and so do the ones you enter.
+            {canEdit ? ' Start with “New order”.' : ''}
+          </EmptyState>
+        )
       ) : (
         <OrderList orders={orders} timeZone={timeZone} now={now} />
       )}

@@ -13,7 +13,8 @@ import {
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { readPage } from '#app/lib/list-query';
 import { SubmitButton } from '../components/forms';
-import { EmptyState, Pager } from '../components/timeline';
+import { EmptyState } from '#app/components/ui/empty-state';
+import { Pager } from '#app/components/ui/pager';
 import { apiCall } from '../lib/api.server';
 import { requireDashboard, requirePermission, type DashboardState } from '../lib/guard.server';
 import { formatDateTime } from '../lib/timezone';

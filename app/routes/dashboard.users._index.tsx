@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps } from '@conform-to/react';
 import { PageHeader } from '#app/components/ui/page-header';
+import { EmptyState } from '#app/components/ui/empty-state';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
@@ -78,17 +79,11 @@ export default function UsersRoute() {
       {removed ? <RestoreMemberBanner id={removed} /> : null}
 
       {members.every((member) => member.user.id === me) ? (
-        <section
-          className="rounded-2xl border border-dashed border-slate-300 p-8 text-center"
-          data-testid="members-empty"
-        >
-          <p className="font-medium">No one else is on the team yet.</p>
-          <p className="mt-1 text-sm text-slate-600">
-            {canEdit
-              ? 'Invite a colleague by email below: they create an account (or sign in) and land in this business.'
-              : 'An admin can invite colleagues.'}
-          </p>
-        </section>
+        <EmptyState title="No one else is on the team yet." testId="members-empty">
+          {canEdit
+            ? 'Invite a colleague by email below: they create an account (or sign in) and land in this business.'
+            : 'An admin can invite colleagues.'}
+        </EmptyState>
       ) : null}
       {members.length === 0 ? null : (
         <Card as="ul" padding="none" className="flex flex-col divide-y divide-slate-100" data-testid="member-list">

@@ -3,7 +3,7 @@ import { callLabel } from '#contract/labels';
 import type { ApiTimelineItem } from '#contract/envelope';
 import type { ApiSystemEvent } from '#contract/schemas/system';
 import { EVENT_OUTCOME_LABELS, eventNameLabel } from '#app/lib/systems';
-import { Pager } from '../timeline';
+import { Pager } from '#app/components/ui/pager';
 import { formatDateTime } from '#app/lib/timezone';
 import { usePolling } from './use-polling';
 import { usePhoneFormat } from '#app/lib/phone-labels';

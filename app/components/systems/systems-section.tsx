@@ -11,6 +11,7 @@ import { SubmitButton } from '../forms';
 import { RecentlyDeletedLink } from '../recently-deleted';
 import { usePhoneFormat } from '#app/lib/phone-labels';
 import { Card } from '#app/components/ui/card';
+import { EmptyState } from '#app/components/ui/empty-state';
 
 /** "active" (green) or "requires setup" (amber): docs/product.md#labels. */
 export function SystemStatusBadge({ status }: { status: string }) {
@@ -62,14 +63,11 @@ export function SystemsSection({
           {error}
         </p>
       ) : systems.length === 0 ? (
-        <div className="rounded-2xl border border-dashed border-slate-300 p-8 text-center" data-testid="systems-empty">
-          <p className="font-medium">No systems yet.</p>
-          <p className="mt-1 text-sm text-slate-600">
-            {canEdit
-              ? 'Add one below: the assistant starts answering as soon as it is set up.'
-              : 'A member who may set up systems can add one.'}
-          </p>
-        </div>
+        <EmptyState title="No systems yet." testId="systems-empty">
+          {canEdit
+            ? 'Add one below: the assistant starts answering as soon as it is set up.'
+            : 'A member who may set up systems can add one.'}
+        </EmptyState>
       ) : (
         <Card as="ul" padding="none" className="flex flex-col divide-y divide-slate-100" data-testid="system-list">
           {systems.map((system) => (

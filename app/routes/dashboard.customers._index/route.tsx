@@ -2,6 +2,8 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { buttonClass } from '#app/components/ui/button';
 import { TOOLBAR_CONTROL } from '#app/components/ui/toolbar';
 import { PageHeader } from '#app/components/ui/page-header';
+import { EmptyState } from '#app/components/ui/empty-state';
+import { Pager } from '#app/components/ui/pager';
 import { Form, Link, useLoaderData, useLocation } from '@remix-run/react';
 import { COLLECTION_PAGE_SIZE } from '#contract/constants';
 import type { ApiCustomer } from '#contract/envelope';
@@ -220,33 +222,18 @@ export default function CustomersRoute() {
       </div>
 
       {customers.length === 0 ? (
-        <section
-          className="rounded-2xl border border-dashed border-slate-300 p-8 text-center"
-          data-testid="customers-empty"
-        >
-          {filtered ? (
-            <>
-              <p className="font-medium">
-                No contacts match{q ? ` “${q}”` : ''}
-                {status ? ` with status ${statusLabel(status)}` : ''}.
-              </p>
-              <Link
-                to={query({ q: '', status: '' })}
-                className="mt-2 inline-block text-sm font-medium text-brand-600 underline"
-              >
-                Show all contacts
-              </Link>
-            </>
-          ) : (
-            <>
-              <p className="font-medium">No contacts yet.</p>
-              <p className="mt-1 text-sm text-slate-600">
-                People who call, text or fill in a form appear here by themselves.
-                {canEdit ? ' You can also add one yourself with “New contact”.' : ''}
-              </p>
-            </>
-          )}
-        </section>
+        filtered ? (
+          <EmptyState
+            title={`No contacts match${q ? ` “${q}”` : ''}${status ? ` with status ${statusLabel(status)}` : ''}.`}
+            testId="customers-empty"
+            showAll={{ to: query({ q: '', status: '' }), label: 'Show all contacts' }}
+          />
+        ) : (
+          <EmptyState title="No contacts yet." testId="customers-empty">
+            People who call, text or fill in a form appear here by themselves.
+            {canEdit ? ' You can also add one yourself with “New contact”.' : ''}
+          </EmptyState>
+        )
       ) : view === 'board' ? (
         <CustomerBoard
           customers={customers}
@@ -259,25 +246,12 @@ export default function CustomersRoute() {
         <CustomerList customers={customers} statuses={statuses} canEdit={canEdit} back={here} />
       )}
 
-      {total > COLLECTION_PAGE_SIZE ? (
-        <nav aria-label="Pages" className="flex justify-between text-sm">
-          {page > 0 ? (
-            <Link
-              to={query({ page: page - 1 ? String(page - 1) : '' })}
-              className="font-medium text-brand-600 underline"
-            >
-              Previous {COLLECTION_PAGE_SIZE}
-            </Link>
-          ) : (
-            <span />
-          )}
-          {(page + 1) * COLLECTION_PAGE_SIZE < total ? (
-            <Link to={query({ page: String(page + 1) })} className="font-medium text-brand-600 underline">
-              Next {COLLECTION_PAGE_SIZE}
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <Pager
+        page={page}
+        total={total}
+        pageSize={COLLECTION_PAGE_SIZE}
+        labels={[`Previous ${COLLECTION_PAGE_SIZE}`, `Next ${COLLECTION_PAGE_SIZE}`]}
+      />
     </div>
   );
 }

@@ -11,7 +11,8 @@ import { readPage } from '#app/lib/list-query';
 import { QuestionTodoList, UndoDeleteBanner } from '#app/components/memories/memory-bits';
 import { MemoryFormDialog, UploadForm, memoryDefaults } from '#app/components/memories/memory-form';
 
-import { EmptyState, Pager } from '#app/components/timeline';
+import { EmptyState } from '#app/components/ui/empty-state';
+import { Pager } from '#app/components/ui/pager';
 import { apiCall } from '#app/lib/api.server';
 import { requireDashboard } from '#app/lib/guard.server';
 import { TEXT_MEMORY_TYPES, memoryTypeLabel } from '#app/lib/memories';
