@@ -1,10 +1,10 @@
-import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from '@conform-to/react';
-import { Form } from '@remix-run/react';
+import { getInputProps, getSelectProps } from '@conform-to/react';
 import type { ReactNode } from 'react';
 import { CountryOptions } from './country-options';
 import { businessSchema } from '#contract/schemas/business';
 import { useSchemaForm } from '../lib/use-schema-form';
-import { DefaultSubmit, ErrorList, Field, SelectField, SubmitButton } from './forms';
+import { DefaultSubmit, Field, SelectField } from './forms';
+import { EntityFormFrame, type EntityFormProps } from './entity-form';
 import { PhoneListInput } from './phone-list-input';
 import { TimezoneOptions } from './timezone-options';
 
@@ -30,20 +30,11 @@ export function BusinessDetailsForm({
   submitLabel,
   pendingText,
   cancel,
-}: {
-  id: string;
-  action: string;
-  reply: SubmissionResult<string[]> | null | undefined;
-  defaultValue: BusinessFormValues;
-  submitLabel: string;
-  pendingText: string;
-  cancel?: ReactNode;
-}) {
+}: Omit<EntityFormProps<BusinessFormValues>, 'back' | 'fetcher' | 'cancel'> & { cancel?: ReactNode }) {
   const [form, fields] = useSchemaForm(id, businessSchema, reply, { defaultValue });
   return (
-    <Form method="post" action={action} className="flex flex-col gap-4" {...getFormProps(form)}>
+    <EntityFormFrame form={form} intent="save" {...{ action, cancel, submitLabel, pendingText }}>
       <DefaultSubmit />
-      <input type="hidden" name="intent" value="save" />
       <Field
         label="Business name"
         errors={fields.name.errors}
@@ -68,11 +59,6 @@ export function BusinessDetailsForm({
         <option value="">The country&apos;s timezone (opening hours and reminders use it)</option>
         <TimezoneOptions current={defaultValue.timezone} />
       </SelectField>
-      <ErrorList id={form.errorId} errors={form.errors} />
-      <div className="flex items-center justify-end gap-3">
-        {cancel}
-        <SubmitButton pendingText={pendingText}>{submitLabel}</SubmitButton>
-      </div>
-    </Form>
+    </EntityFormFrame>
   );
 }

@@ -1,16 +1,11 @@
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-  type SubmissionResult,
-} from '@conform-to/react';
-import { Form, Link } from '@remix-run/react';
+import { getInputProps, getSelectProps, getTextareaProps, type SubmissionResult } from '@conform-to/react';
+import { Link } from '@remix-run/react';
 import { useId } from 'react';
 import { noteFormSchema } from '../lib/note-form';
 import { useSchemaForm } from '../lib/use-schema-form';
 import { ContactPicker } from './contact-picker';
-import { ErrorList, Field, SelectField, SubmitButton } from './forms';
+import { ErrorList, Field, SelectField } from './forms';
+import { EntityFormFrame } from './entity-form';
 
 type Props = {
   id: string;
@@ -33,7 +28,17 @@ export function NoteForm({ id, lastResult, defaultValue, customers, timeZone, su
   const bodyId = useId();
   const bodyErrorId = fields.body.errors?.length ? `${bodyId}-error` : undefined;
   return (
-    <Form method="post" action={action} className="flex flex-col gap-4" {...getFormProps(form)}>
+    <EntityFormFrame
+      form={form}
+      action={action}
+      submitLabel={submitText}
+      pendingText="Saving…"
+      cancel={
+        <Link to={cancelTo} className="text-sm font-medium text-slate-700 underline">
+          Cancel
+        </Link>
+      }
+    >
       <div className="flex flex-col gap-1">
         <label htmlFor={bodyId} className="text-sm font-medium text-slate-700">
           Note
@@ -90,13 +95,6 @@ export function NoteForm({ id, lastResult, defaultValue, customers, timeZone, su
         <input {...getInputProps(fields.internal, { type: 'checkbox' })} className="h-4 w-4" />
         Internal task for the team
       </label>
-      <ErrorList id={form.errorId} errors={form.errors} />
-      <div className="flex items-center gap-3">
-        <SubmitButton pendingText="Saving…">{submitText}</SubmitButton>
-        <Link to={cancelTo} className="text-sm font-medium text-slate-700 underline">
-          Cancel
-        </Link>
-      </div>
-    </Form>
+    </EntityFormFrame>
   );
 }

@@ -1,10 +1,10 @@
-import { getCollectionProps, getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getCollectionProps, getInputProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
-import { Form } from '@remix-run/react';
 import { z } from 'zod';
 import { messages } from '#contract/messages';
 import { OUTGOING_EVENT_LABELS, OUTGOING_EVENTS, type OutgoingEvent } from '#contract/schemas/outgoing-webhook';
-import { ErrorList, Field, SubmitButton } from './forms';
+import { ErrorList, Field } from './forms';
+import { EntityFormFrame, type EntityFormProps } from './entity-form';
 
 /** The endpoint form (add and edit): the URL, what it is for, and the events it receives. */
 export const outgoingWebhookFormSchema = z.object({
@@ -27,12 +27,9 @@ export function OutgoingWebhookForm({
   reply,
   defaultValue,
   submitLabel,
-}: {
-  id: string;
+}: Pick<EntityFormProps<unknown>, 'id' | 'reply' | 'submitLabel'> & {
   intent: string;
-  reply: SubmissionResult<string[]> | null | undefined;
   defaultValue?: { url: string; description: string | null; events: OutgoingEvent[] };
-  submitLabel: string;
 }) {
   const [form, fields] = useForm({
     id,
@@ -47,8 +44,7 @@ export function OutgoingWebhookForm({
   });
   const checkboxes = getCollectionProps(fields.events, { type: 'checkbox', options: [...OUTGOING_EVENTS] });
   return (
-    <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
-      <input type="hidden" name="intent" value={intent} />
+    <EntityFormFrame form={form} intent={intent} submitLabel={submitLabel} pendingText="Saving…" cancel={null}>
       <Field
         label="Endpoint URL"
         inputProps={{
@@ -77,12 +73,6 @@ export function OutgoingWebhookForm({
         ))}
         <ErrorList id={`${id}-events-error`} errors={fields.events.errors} />
       </fieldset>
-      <ErrorList id={form.errorId} errors={form.errors} />
-      <div>
-        <SubmitButton name="intent" value={intent} pendingText="Saving…">
-          {submitLabel}
-        </SubmitButton>
-      </div>
-    </Form>
+    </EntityFormFrame>
   );
 }

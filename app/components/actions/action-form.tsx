@@ -1,10 +1,11 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from '@conform-to/react';
-import { Form, useFetcher } from '@remix-run/react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { getInputProps, getSelectProps, getTextareaProps } from '@conform-to/react';
+import { useFetcher } from '@remix-run/react';
+import { useEffect, useState } from 'react';
 import { ACTION_KINDS, ACTION_STATUSES, ACTION_TRIGGERS, actionSchema } from '#contract/schemas/action';
 import { CUSTOMER_STATUSES, CUSTOMER_STATUS_LABELS } from '#contract/schemas/customer';
 import { useSchemaForm } from '#app/lib/use-schema-form';
-import { ErrorList, Field, SelectField, SubmitButton, TextAreaField } from '../forms';
+import { Field, SelectField, TextAreaField } from '../forms';
+import { EntityFormFrame, type EntityFormProps } from '../entity-form';
 import {
   kindLabel,
   statusLabel,
@@ -58,18 +59,12 @@ export function ActionForm({
   submitLabel,
   pendingText,
   cancel,
-}: {
-  id: string;
+}: Omit<EntityFormProps<ActionDefaults, ActionFormReply>, 'action' | 'back' | 'fetcher'> & {
   /** The saved action being edited: an empty template then previews what it sends. */
   actionId?: string;
-  reply?: ActionFormReply | null;
-  defaultValue: ActionDefaults;
   assignees: AssigneeOption[];
   /** A ready-made action: an empty template means its recipe's message (e.g. the phone system's text-back). */
   readyMade: boolean;
-  submitLabel: string;
-  pendingText: string;
-  cancel: ReactNode;
 }) {
   const [form, fields] = useSchemaForm(id, actionSchema, reply?.result, { defaultValue });
   const hydrated = useHydrated();
@@ -80,7 +75,7 @@ export function ActionForm({
   const knownAssignee = !defaultValue.assignee_id || assignees.some((member) => member.id === defaultValue.assignee_id);
 
   return (
-    <Form {...getFormProps(form)} method="post" className="flex flex-col gap-6">
+    <EntityFormFrame form={form} className="flex flex-col gap-6" {...{ cancel, submitLabel, pendingText }}>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
           label="Name"
@@ -222,13 +217,7 @@ export function ActionForm({
           props={getInputProps(fields.stop_on_reply, { type: 'checkbox' })}
         />
       </fieldset>
-
-      <ErrorList id={form.errorId} errors={form.errors} />
-      <div className="flex items-center justify-end gap-3">
-        {cancel}
-        <SubmitButton pendingText={pendingText}>{submitLabel}</SubmitButton>
-      </div>
-    </Form>
+    </EntityFormFrame>
   );
 }
 

@@ -1,19 +1,12 @@
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-  type SubmissionResult,
-} from '@conform-to/react';
-import { Form } from '@remix-run/react';
-import type { ReactNode } from 'react';
+import { getInputProps, getSelectProps, getTextareaProps } from '@conform-to/react';
 import {
   appointmentCreateSchema,
   appointmentEditSchema,
   DEFAULT_APPOINTMENT_MINUTES,
 } from '#contract/schemas/appointment';
 import { useSchemaForm } from '#app/lib/use-schema-form';
-import { ErrorList, Field, SelectField, SubmitButton, TextAreaField } from '../forms';
+import { Field, SelectField, TextAreaField } from '../forms';
+import { EntityFormFrame, type EntityFormProps } from '../entity-form';
 
 type Option = { _id: string; name: string };
 
@@ -29,28 +22,23 @@ export function AppointmentForm({
   defaultValue,
   submitLabel,
   timeZone,
-  extra,
-}: {
+}: Pick<EntityFormProps<Record<string, string>>, 'reply' | 'defaultValue' | 'submitLabel'> & {
   mode: 'create' | 'edit';
-  reply: SubmissionResult<string[]> | null | undefined;
   customers: Option[];
   services: Option[];
-  defaultValue: Record<string, string>;
-  submitLabel: string;
   timeZone: string;
-  extra?: ReactNode;
 }) {
   const schema = mode === 'create' ? appointmentCreateSchema : appointmentEditSchema;
   const [form, fields] = useSchemaForm(`appointment-${mode}`, schema, reply, { defaultValue });
   return (
-    <Form
-      method="post"
-      {...getFormProps(form)}
-      className="flex flex-col gap-4"
-      data-testid={`appointment-${mode}-form`}
+    <EntityFormFrame
+      form={form}
+      intent={mode}
+      testId={`appointment-${mode}-form`}
+      submitLabel={submitLabel}
+      pendingText="Saving…"
+      cancel={null}
     >
-      <input type="hidden" name="intent" value={mode} />
-      <ErrorList id={form.errorId} errors={form.errors} />
       {mode === 'create' ? (
         <SelectField
           label="Contact"
@@ -106,10 +94,6 @@ export function AppointmentForm({
         <input type="checkbox" name="notify_customer" defaultChecked className="h-4 w-4" />
         {mode === 'create' ? 'Text the contact a confirmation' : 'Text the contact if the time changes'}
       </label>
-      <div className="flex flex-wrap items-center gap-3">
-        <SubmitButton pendingText="Saving…">{submitLabel}</SubmitButton>
-        {extra}
-      </div>
-    </Form>
+    </EntityFormFrame>
   );
 }

@@ -1,10 +1,10 @@
-import { getFormProps, getInputProps, getSelectProps } from '@conform-to/react';
-import { Form, useFetcher, type FetcherWithComponents } from '@remix-run/react';
-import type { ReactNode } from 'react';
+import { getInputProps, getSelectProps } from '@conform-to/react';
+import { useFetcher } from '@remix-run/react';
 import { CUSTOMER_STATUS_LABELS, customerSchema, type CustomerStatus } from '#contract/schemas/customer';
 import type { CustomerDefaults, CustomerFormReply } from '#app/lib/customers';
 import { useSchemaForm } from '#app/lib/use-schema-form';
-import { CancelButton, DefaultSubmit, ErrorList, Field, SelectField, SubmitButton } from '../forms';
+import { CancelButton, DefaultSubmit, Field, SelectField } from '../forms';
+import { EntityFormFrame, type EntityFormProps } from '../entity-form';
 import { EmailListInput, PhoneListInput } from '../phone-list-input';
 import { AddressListInput } from './address-input';
 
@@ -23,25 +23,12 @@ export function CustomerForm({
   back,
   fetcher,
   cancel,
-}: {
-  id: string;
-  action: string;
-  reply?: CustomerFormReply | null;
-  defaultValue: CustomerDefaults;
-  statuses: readonly CustomerStatus[];
-  submitLabel: string;
-  pendingText: string;
-  back?: string;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  fetcher?: FetcherWithComponents<any>;
-  cancel: ReactNode;
-}) {
+}: EntityFormProps<CustomerDefaults, CustomerFormReply> & { statuses: readonly CustomerStatus[] }) {
   const [form, fields] = useSchemaForm(id, customerSchema, reply?.result, { defaultValue });
 
-  const body = (
-    <>
+  return (
+    <EntityFormFrame form={form} {...{ action, back, fetcher, cancel, submitLabel, pendingText }}>
       <DefaultSubmit />
-      {back ? <input type="hidden" name="back" value={back} /> : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
           label="First name"
@@ -64,18 +51,8 @@ export function CustomerForm({
       <PhoneListInput label="Phone number" form={form} field={fields.phones} />
       <EmailListInput label="Email" form={form} field={fields.emails} />
       <AddressListInput form={form} field={fields.addresses} lookup={reply?.lookup} />
-      <ErrorList id={form.errorId} errors={form.errors} />
-      <div className="flex items-center justify-end gap-3">
-        {cancel}
-        <SubmitButton pendingText={pendingText} pending={fetcher ? fetcher.state === 'submitting' : undefined}>
-          {submitLabel}
-        </SubmitButton>
-      </div>
-    </>
+    </EntityFormFrame>
   );
-
-  const formProps = { ...getFormProps(form), method: 'post' as const, action, className: 'flex flex-col gap-4' };
-  return fetcher ? <fetcher.Form {...formProps}>{body}</fetcher.Form> : <Form {...formProps}>{body}</Form>;
 }
 
 /** The form inside a dialog (JavaScript on): sent through a fetcher to the full page's action. */

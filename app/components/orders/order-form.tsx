@@ -1,16 +1,9 @@
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-  type SubmissionResult,
-} from '@conform-to/react';
-import { Form } from '@remix-run/react';
-import type { ReactNode } from 'react';
+import { getInputProps, getSelectProps, getTextareaProps } from '@conform-to/react';
 import { ORDER_STATUSES } from '#contract/schemas/order';
 import { useSchemaForm } from '#app/lib/use-schema-form';
 import { ContactPicker } from '../contact-picker';
-import { DefaultSubmit, ErrorList, SelectField, SubmitButton, TextAreaField } from '../forms';
+import { DefaultSubmit, ErrorList, SelectField, TextAreaField } from '../forms';
+import { EntityFormFrame, type EntityFormProps } from '../entity-form';
 import {
   emptyLine,
   orderFormSchema,
@@ -41,27 +34,22 @@ export function OrderForm({
   back,
   notifyOption,
   cancel,
-}: {
-  id: string;
-  action: string;
-  reply?: SubmissionResult<string[]> | null;
-  defaultValue: OrderDefaults;
+}: Omit<EntityFormProps<OrderDefaults>, 'fetcher'> & {
   customers: CustomerOption[];
   products: ProductOption[];
-  submitLabel: string;
-  pendingText: string;
-  back?: string;
   notifyOption?: boolean;
-  cancel: ReactNode;
 }) {
   const [form, fields] = useSchemaForm(id, orderFormSchema, reply, { defaultValue });
   const lines = fields.lines.getFieldList();
   const productsId = `${id}-products`;
 
   return (
-    <Form {...getFormProps(form)} method="post" action={action} className="flex flex-col gap-5">
+    <EntityFormFrame
+      form={form}
+      className="flex flex-col gap-5"
+      {...{ action, back, cancel, submitLabel, pendingText }}
+    >
       <DefaultSubmit />
-      {back ? <input type="hidden" name="back" value={back} /> : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <ContactPicker
           key={fields.customer_id.key}
@@ -161,11 +149,6 @@ export function OrderForm({
           Tell the customer when the order is confirmed or cancelled
         </label>
       ) : null}
-      <ErrorList id={form.errorId} errors={form.errors} />
-      <div className="flex items-center justify-end gap-3">
-        {cancel}
-        <SubmitButton pendingText={pendingText}>{submitLabel}</SubmitButton>
-      </div>
-    </Form>
+    </EntityFormFrame>
   );
 }
