@@ -37,6 +37,16 @@ describe('phone labels sent by loaders', () => {
     expect(phone('Web form')).toBe('Web form');
     expect(phone(null)).toBeNull();
   });
+
+  it('labels from several loaders are read as one map, the deeper route winning, and nothing inherited counts', () => {
+    const layout = { '+447700900123': 'layout label', '+447700900124': '07700 900124' };
+    const page = { '+447700900123': '07700 900123' };
+    const phone = phoneFormat(layout, undefined, page);
+    expect(phone('+447700900123')).toBe('07700 900123');
+    expect(phone('+447700900124')).toBe('07700 900124');
+    expect(phone('constructor')).toBe('constructor');
+    expect(phoneFormat()('+447700900123')).toBe('+447700900123');
+  });
 });
 
 describe('the browser bundle', () => {
