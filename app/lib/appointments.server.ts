@@ -1,6 +1,6 @@
 import { durationLabel } from '#contract/schemas/service';
 import { parseWithZod } from '@conform-to/zod/v4';
-import { data, redirect } from '@remix-run/node';
+import { data } from '@remix-run/node';
 import type { ApiService } from '#contract/envelope';
 import { hasPermission } from '#contract/permissions';
 import {
@@ -9,27 +9,22 @@ import {
   type ApiAppointment,
   type AppointmentWhen,
 } from '#contract/schemas/appointment';
+import { v1Calls } from '#contract/v1/index';
 import { apiCall } from './api.server';
-import { loadFailure } from './customers.server';
+import { loadFailure } from './invariant.server';
 import { replyWithApiErrors } from './forms.server';
 import { entityLoadFailure, requirePermission, type DashboardState } from './guard.server';
 import { apiToasts, redirectWithToasts } from './toast.server';
+import { pathFor, v1 } from './v1.server';
 
-/** The appointments pages (/dashboard/appointments and /dashboard/appointments/{id}) talk to businesses/appointments/… (docs/appointments.md). */
-export function appointmentsPath(state: DashboardState): string {
-  if (!state.business) throw redirect('/dashboard/onboard/mobile-submit');
-  return `businesses/appointments/${state.business._id}`;
-}
+/** The appointments pages (/dashboard/appointments and /dashboard/appointments/{id}) talk to v1Calls.appointments (docs/appointments.md). */
+const declared = v1Calls.appointments;
 
 export const canEditAppointments = (state: DashboardState) =>
   hasPermission(state.business?.permissions, 'customers/edit');
 
 export async function listAppointments(state: DashboardState, when: AppointmentWhen, page: number, limit: number) {
-  const result = await apiCall<{ appointments: ApiAppointment[]; total: number }>(
-    state.caller,
-    `${appointmentsPath(state)}/list`,
-    { when, page, limit },
-  );
+  const result = await v1(state.caller).appointments.list({ when, page, limit });
   if (!result.ok) loadFailure(result);
   return result.data;
 }
@@ -46,38 +41,23 @@ export async function customerAppointments(
   customerId: string,
 ): Promise<{ appointments: ApiAppointment[]; total: number } | null> {
   if (!hasPermission(state.business?.permissions, 'customers/view')) return null;
-  const result = await apiCall<{ appointments: ApiAppointment[]; total: number }>(
-    state.caller,
-    `${appointmentsPath(state)}/list`,
-    {
-      when: 'upcoming',
-      status: 'booked',
-      customer_id: customerId,
-      limit: CONTACT_APPOINTMENTS,
-    },
-  );
+  const result = await v1(state.caller).appointments.list({
+    when: 'upcoming',
+    status: 'booked',
+    customer_id: customerId,
+    limit: CONTACT_APPOINTMENTS,
+  });
   return result.ok ? result.data : null;
 }
 
 export async function getAppointment(state: DashboardState, id: string): Promise<ApiAppointment> {
-  const result = await apiCall<{ appointment: ApiAppointment }>(
-    state.caller,
-    `${appointmentsPath(state)}/get/${encodeURIComponent(id)}`,
-  );
-  if (!result.ok)
-    return entityLoadFailure(
-      state,
-      result,
-      (other) => `businesses/appointments/${other}/get/${encodeURIComponent(id)}`,
-    );
+  const result = await v1(state.caller).appointments.get(id);
+  if (!result.ok) return entityLoadFailure(state, result, (other) => pathFor(declared.get, other, id).path);
   return result.data.appointment;
 }
 
 export async function feedStatus(state: DashboardState) {
-  const result = await apiCall<{ feed: { active: boolean; created_at: string | null } }>(
-    state.caller,
-    `${appointmentsPath(state)}/calendar-feed`,
-  );
+  const result = await v1(state.caller).appointments.feedStatus();
   return result.ok ? result.data.feed : { active: false, created_at: null };
 }
 
@@ -107,20 +87,20 @@ export async function appointmentsAction(request: Request, state: DashboardState
   const formData = await request.formData();
   const intent = formData.get('intent');
   const self = `/dashboard/appointments${new URL(request.url).search}`;
-  const base = appointmentsPath(state);
   if (intent === 'feed-regenerate' || intent === 'feed-revoke') {
     requirePermission(state, 'customers/view');
-    const path = `${base}/calendar-feed/${intent === 'feed-regenerate' ? 'regenerate' : 'revoke'}`;
-    const result = await apiCall<{ feed: { url?: string } }>(state.caller, path);
-    if (intent === 'feed-regenerate' && result.ok && result.data.feed.url)
+    const appointments = v1(state.caller).appointments;
+    if (intent === 'feed-revoke')
+      return redirectWithToasts(request, self, apiToasts(declared.revokeFeed.path, await appointments.revokeFeed()));
+    const result = await appointments.regenerateFeed();
+    if (result.ok && result.data.feed.url)
       return data({ feedUrl: result.data.feed.url, feedMessage: result.messages[0] ?? null });
-    return redirectWithToasts(request, self, apiToasts(path, result));
+    return redirectWithToasts(request, self, apiToasts(declared.regenerateFeed.path, result));
   }
   requirePermission(state, 'customers/edit');
   const submission = parseWithZod(formData, { schema: appointmentCreateSchema });
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
-  const path = `${base}/create`;
-  const result = await apiCall<{ appointment: ApiAppointment }>(state.caller, path, {
+  const result = await v1(state.caller).appointments.create({
     ...submission.value,
     notify_customer: notify(formData),
   });
@@ -128,7 +108,7 @@ export async function appointmentsAction(request: Request, state: DashboardState
     if (result.status === 403) loadFailure(result);
     return replyWithApiErrors(submission, result);
   }
-  return redirectWithToasts(request, '/dashboard/appointments', apiToasts(path, result));
+  return redirectWithToasts(request, '/dashboard/appointments', apiToasts(declared.create.path, result));
 }
 
 /** The appointment page's forms: edit (move, service, notes) and cancel. */
@@ -136,18 +116,15 @@ export async function appointmentAction(request: Request, state: DashboardState,
   requirePermission(state, 'customers/edit');
   const formData = await request.formData();
   const intent = formData.get('intent');
-  const base = appointmentsPath(state);
   const self = `/dashboard/appointments/${encodeURIComponent(id)}`;
   if (intent === 'cancel') {
-    const path = `${base}/cancel/${encodeURIComponent(id)}`;
-    const result = await apiCall(state.caller, path, { notify_customer: notify(formData) });
+    const result = await v1(state.caller).appointments.cancel(id, { notify_customer: notify(formData) });
     if (!result.ok && result.status === 404) loadFailure(result);
-    return redirectWithToasts(request, self, apiToasts(path, result));
+    return redirectWithToasts(request, self, apiToasts(declared.cancel.path, result));
   }
   const submission = parseWithZod(formData, { schema: appointmentEditSchema });
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
-  const path = `${base}/edit/${encodeURIComponent(id)}`;
-  const result = await apiCall<{ appointment: ApiAppointment }>(state.caller, path, {
+  const result = await v1(state.caller).appointments.edit(id, {
     ...submission.value,
     // Members who may not see services get no service field: their edit keeps the service.
     service_id: formData.has('service_id') ? (submission.value.service_id ?? null) : undefined,
@@ -158,5 +135,5 @@ export async function appointmentAction(request: Request, state: DashboardState,
     if (result.status === 404 || result.status === 403) loadFailure(result);
     return replyWithApiErrors(submission, result);
   }
-  return redirectWithToasts(request, self, apiToasts(path, result));
+  return redirectWithToasts(request, self, apiToasts(declared.edit.path, result));
 }

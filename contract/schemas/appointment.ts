@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { optionalText } from '../fields';
+import type { appointmentOut } from '../v1/appointments';
 
 /**
  * Appointments (docs/appointments.md): a contact booked for a time inside the opening
@@ -162,21 +163,5 @@ export const freeSlotsSchema = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 
-export type ApiAppointment = {
-  _id: string;
-  customer_id: string;
-  customer: { _id: string; name: string } | null;
-  service_id: string | null;
-  service: { _id: string; name: string } | null;
-  start_at: string;
-  end_at: string;
-  status: AppointmentStatus;
-  notes: string | null;
-  source: 'manual' | 'assistant';
-  created_by: { _id: string; name: string } | null;
-  cancelled_at: string | null;
-  created_at: string;
-  updated_at: string;
-};
-
-export type ApiFreeSlot = { start_at: string; end_at: string; date: string; start: string; end: string };
+/** The v1 answers' shapes, inferred from their declarations (contract/v1/appointments.ts). */
+export type ApiAppointment = z.output<typeof appointmentOut>;

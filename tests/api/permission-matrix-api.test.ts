@@ -243,6 +243,7 @@ function declaredRules<T extends Record<string, V1Call>>(calls: T, fixtures: { [
   return rules;
 }
 const existingCustomer: Fixture = { prepare: async (ctx) => ({ customer_id: await customer(ctx) }) };
+const existingAppointment: Fixture = { prepare: async (ctx) => ({ appointment_id: await appointment(ctx) }) };
 
 const wav = () => {
   const form = new FormData();
@@ -616,31 +617,21 @@ export const RULES: Record<string, Rule> = {
     prepare: async (ctx) => ({ customer_id: await customer(ctx) }),
   },
   // Appointments are contacts' visits (docs/appointments.md): customers/view reads, customers/edit books.
-  'businesses/appointments/{business_id}/list': { permission: 'customers/view', refusal: VIEW('customers') },
-  'businesses/appointments/{business_id}/get/{appointment_id}': {
-    permission: 'customers/view',
-    prepare: async (ctx) => ({ appointment_id: await appointment(ctx) }),
-  },
-  'businesses/appointments/{business_id}/free-slots': { permission: 'customers/view' },
-  'businesses/appointments/{business_id}/create': {
-    permission: 'customers/edit',
-    body: (ctx) => ({ customer_id: ctx.ids.customer_id, start_at: nextWeekdayAt10(), notify_customer: false }),
-    prepare: async (ctx) => ({ customer_id: await customer(ctx) }),
-    foreignRecord: { status: 422, why: "the customer is a body field: customer_id 'Customer not found.'" },
-  },
-  'businesses/appointments/{business_id}/edit/{appointment_id}': {
-    permission: 'customers/edit',
-    body: () => ({ notes: 'Matrix edit' }),
-    prepare: async (ctx) => ({ appointment_id: await appointment(ctx) }),
-  },
-  'businesses/appointments/{business_id}/cancel/{appointment_id}': {
-    permission: 'customers/edit',
-    body: () => ({ notify_customer: false }),
-    prepare: async (ctx) => ({ appointment_id: await appointment(ctx) }),
-  },
-  'businesses/appointments/{business_id}/calendar-feed': { permission: 'customers/view' },
-  'businesses/appointments/{business_id}/calendar-feed/regenerate': { permission: 'customers/view' },
-  'businesses/appointments/{business_id}/calendar-feed/revoke': { permission: 'customers/view' },
+  ...declaredRules(v1Calls.appointments, {
+    list: {},
+    get: existingAppointment,
+    freeSlots: {},
+    create: {
+      body: (ctx) => ({ customer_id: ctx.ids.customer_id, start_at: nextWeekdayAt10(), notify_customer: false }),
+      ...existingCustomer,
+      foreignRecord: { status: 422, why: "the customer is a body field: customer_id 'Customer not found.'" },
+    },
+    edit: { body: () => ({ notes: 'Matrix edit' }), ...existingAppointment },
+    cancel: { body: () => ({ notify_customer: false }), ...existingAppointment },
+    feedStatus: {},
+    regenerateFeed: {},
+    revokeFeed: {},
+  }),
   'businesses/services/{business_id}/list-deleted': { permission: 'services/view', refusal: VIEW('services') },
   'businesses/memories/{business_id}/list-deleted': { permission: 'memories/view', refusal: VIEW('memories') },
   'businesses/systems/{business_id}/list-deleted': { permission: 'systems/view', refusal: VIEW('systems') },

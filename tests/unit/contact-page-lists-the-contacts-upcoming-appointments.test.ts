@@ -15,7 +15,9 @@ vi.mock('../../app/lib/api.server', () => ({ apiCall: (...args: unknown[]) => ap
 const { customerAppointments } = await import('../../app/lib/appointments.server');
 const { CustomerAppointments } = await import('../../app/components/appointments/customer-appointments');
 
-const state = (permissions: string[]) => ({ caller: { token: 't' }, business: { _id: 'b1', permissions } }) as never;
+// The guard sets the caller's business to the selected one (app/lib/guard.server.ts).
+const caller = { token: 't', businessId: 'b1' };
+const state = (permissions: string[]) => ({ caller, business: { _id: 'b1', permissions } }) as never;
 
 const appointment = (id: string, start: string, service: string | null): ApiAppointment => ({
   _id: id,
@@ -41,7 +43,7 @@ describe("a contact's upcoming appointments", () => {
     const listed = { appointments: [appointment('a1', '2026-12-01T09:30:00.000Z', 'Haircut')], total: 1 };
     apiCall.mockResolvedValue({ ok: true, status: 200, data: listed, messages: [] });
     expect(await customerAppointments(state(['customers/view']), 'c1')).toEqual(listed);
-    expect(apiCall).toHaveBeenCalledWith({ token: 't' }, 'businesses/appointments/b1/list', {
+    expect(apiCall).toHaveBeenCalledWith(caller, 'businesses/appointments/b1/list', {
       when: 'upcoming',
       status: 'booked',
       customer_id: 'c1',
