@@ -1,0 +1,246 @@
+import { describesAnAction } from '#api/services/language/part-of-speech';
+import { sentenceSimilarity } from '#api/services/language/similarity';
+import { contentWords, wordImportance, wordSimilarity } from '#api/services/language/vectors';
+import { isNoise, sentences, termKey, termKeys, words, type Term } from './text';
+import { answerTypeHolds, answerTypeRequired, answerTypeScored, COUNT, DEADLINE, MONEY } from './knowledge-answer-type';
+import {
+  coveredMakes,
+  doneByTheBusiness,
+  keyPositions,
+  otherLeadTime,
+  QUESTION_WORDS,
+  requiredCount,
+  type Question,
+} from './knowledge-question';
+
+/** Whether a passage's sentences answer a question, and the best one or two to say. */
+
+/**
+ * A compound of the question must be in the passage as one: both words there, and within
+ * one text either side by side (any order) or in the question's order ("credit and debit
+ * cards", "we cover Leeds, ..., Otley", "we accept cards ... and cash"), never reversed
+ * further apart ("a powerful pump ... your heating system" is no "heat pump").
+ */
+function pairsHold(question: Question, said: string, topic: Set<string>, loose: Set<string>): boolean {
+  if (!question.pairs.length) return true;
+  const positions = keyPositions(said);
+  return question.pairs.every(([a, b]) => {
+    const left = positions.get(a);
+    const right = positions.get(b);
+    // A word matched by meaning has no place to be next to ("can't eat gluten" ~ "gluten-free bread"),
+    // but its partner must still be there: "bread making classes" is not answered by "bread… made".
+    if (loose.has(a) && loose.has(b)) return true;
+    if (loose.has(a)) return Boolean(right || topic.has(b));
+    if (loose.has(b)) return Boolean(left || topic.has(a));
+    if (!(left || topic.has(a)) || !(right || topic.has(b))) return false;
+    if (!left || !right) return true;
+    return left.some((i) => right.some((j) => Math.abs(i - j) <= 3 || j > i));
+  });
+}
+
+const weight = (terms: Term[]) => terms.reduce((sum, term) => sum + (term.specific ? 1 : 0.4), 0);
+
+type Judged = { pass: boolean; score: number; topicHoldsAll: boolean };
+
+/** The words around a passage that name its subject (heading, stored question): their keys, and the text for matching by meaning. */
+export type Topic = { keys: Set<string>; text: string };
+
+export const topicOf = (text: string): Topic => ({ keys: termKeys(text), text });
+
+/** A subject word missing from the passage is still there when the passage has a word this alike ("bring" ~ "deliver", "eat" ~ "food"). */
+const SOFT_MATCH = 0.8;
+/** A word this telling ("vegan", "loyalty", a name) missing from a short question's answer, with nothing related there, means the passage is about something else. */
+export const STRONG_WORD = 0.85;
+const RELATED = 0.6;
+/** A passage that needed a match by meaning must also mean what the question means, this much. */
+const MEANING_FLOOR = 0.55;
+
+export function closestWord(word: string, candidates: string[]): number {
+  let best = 0;
+  for (const candidate of candidates) best = Math.max(best, wordSimilarity(word, candidate));
+  return best;
+}
+
+/**
+ * Score a piece of text that would be said, given the topic words around it (heading,
+ * stored question). `waivable`: the business's everyday words, which may be left out
+ * when another subject word is in the text (never a word of a compound).
+ */
+export function judgeText(question: Question, said: string, topicWords: Topic, waivable: Set<string>): Judged {
+  const topic = topicWords.keys;
+  const keys = termKeys(said);
+  const exact = (term: Term) => keys.has(term.key) || topic.has(term.key);
+  const around = contentWords(`${said} ${topicWords.text}`);
+  const missing = question.judge
+    .filter((term) => !exact(term))
+    .map((term) => ({ term, closest: closestWord(term.word, around), action: describesAnAction(term.word) }));
+  // At most one word by meaning, and never the only one: a sibling word ("coffee" ~ "tea") alone is no answer.
+  const soft = missing
+    .filter(
+      (entry) =>
+        entry.action &&
+        entry.closest >= SOFT_MATCH &&
+        around.some((word) => describesAnAction(word) && wordSimilarity(entry.term.word, word) >= SOFT_MATCH),
+    )
+    .slice(0, question.judge.length > 1 ? 1 : 0);
+  const softKeys = new Set([...soft.map((entry) => entry.term.key), ...coveredMakes(question, said, keys)]);
+  const present = (term: Term) => exact(term) || softKeys.has(term.key);
+  const strongMissing = missing.some(
+    (entry) =>
+      !softKeys.has(entry.term.key) &&
+      entry.closest < RELATED &&
+      wordImportance(entry.term.word) >= STRONG_WORD &&
+      !waivable.has(entry.term.key),
+  );
+  const paired = new Set(question.pairs.flat());
+  const canWaive = (term: Term) => waivable.has(term.key) && !paired.has(term.key);
+  const covered = question.judge.filter(present);
+  const inText = question.judge.filter((term) => keys.has(term.key));
+  // The heading names the subject when it holds every subject word and one that is not an everyday word of the business
+  // ("Boiler servicing" for "boiler service"; "Are your engineers DBS checked?" is not about "how many engineers").
+  const topicHoldsAll =
+    question.judge.every((term) => topic.has(term.key)) &&
+    (question.judge.some((term) => !waivable.has(term.key)) ||
+      question.generic.some((term) => !QUESTION_WORDS.has(term.key) && topic.has(term.key)));
+  const anchored = inText.some((term) => !canWaive(term)) || topicHoldsAll;
+  const waived = anchored ? question.judge.filter((term) => !present(term) && canWaive(term)) : [];
+  const needed = Math.max(1, requiredCount(question.judge.length - waived.length));
+  // "72 hours before collection" is a deadline: no answer to how long something takes.
+  const typeText =
+    question.type === 'soon'
+      ? clausesOnSubject(question, said)
+      : question.type === 'duration' && question.asksLength
+        ? said.replace(DEADLINE, ' ')
+        : said;
+  const typeHolds = answerTypeHolds(question.type, typeText);
+  // "What do you charge to deliver?" is not answered by what wedding-cake delivery costs: the amount is another item's.
+  const otherItem = question.type === 'price' && aboutOtherItem(question, said, topic);
+  // Only the business's everyday words ("how old is too old for a boiler?"): any passage holds them, so only one whose heading is on the question will do.
+  const onlyEveryday = question.judge.every((term) => waivable.has(term.key));
+  const meaning = sentenceSimilarity(question.text, `${topicWords.text}\n${said}`);
+  const pass =
+    covered.length >= needed &&
+    !(strongMissing && question.judge.length <= 3) &&
+    (!softKeys.size || meaning >= MEANING_FLOOR) &&
+    (inText.length >= 1 || topicHoldsAll) &&
+    (!onlyEveryday || topicHoldsAll) &&
+    (typeHolds || !answerTypeRequired(question.type)) &&
+    !otherItem &&
+    !doneByTheBusiness(question, said, topicWords.text) &&
+    pairsHold(question, said, topic, softKeys);
+  const genericCovered = question.generic.filter((term) => keys.has(term.key) || topic.has(term.key));
+  // Under a heading that names the whole subject every sentence is on it; the words in the text count for less.
+  const score =
+    weight(covered) * 2 +
+    (topicHoldsAll ? weight(question.judge) * 0.5 + 1 + weight(inText) * 0.5 : weight(inText)) +
+    weight(genericCovered) * 0.5 +
+    (question.type === 'count'
+      ? countsSubject(question, said)
+        ? 3
+        : typeHolds
+          ? 0.5
+          : 0
+      : typeHolds && answerTypeScored(question.type)
+        ? 2
+        : 0) +
+    (/\d/.test(said) ? 0.2 : 0) +
+    meaning * 0.5;
+  return { pass, score, topicHoldsAll };
+}
+
+/**
+ * The text is about another of the business's items when it names one the question does not
+ * before naming what was asked ("Wedding cakes are delivered … for £35" to "what do you charge
+ * to deliver?"); named after it, the item is only the scope ("quotes for boilers and bathrooms
+ * are free").
+ */
+function aboutOtherItem(question: Question, said: string, topic: Set<string>): boolean {
+  const subject = new Set(question.judge.map((term) => term.key));
+  // A passage headed by another item (a service's own chunk) is that item's: its heading's words count too.
+  const headedByAsked = [...subject].some((key) => topic.has(key));
+  // Only a sentence that states an amount can give another item's amount.
+  return sentences(said)
+    .filter((sentence) => MONEY.test(sentence))
+    .some((sentence) => {
+      const list = words(sentence).map((word) => termKey(word.replace(/'/g, '')));
+      const firstAsked = list.findIndex((key) => subject.has(key));
+      const firstOther = list.findIndex(
+        (key) => question.items.has(key) && !question.keys.has(key) && !(headedByAsked && topic.has(key)),
+      );
+      return firstOther >= 0 && (firstAsked < 0 || firstOther < firstAsked);
+    });
+}
+
+/**
+ * "How soon could you do X?": the part of the text that can say how soon — the clauses naming
+ * the subject, else the first ("Takes 2 hours; the certificate is emailed within 48 hours"
+ * says nothing of how soon the job itself can be done).
+ */
+function clausesOnSubject(question: Question, said: string): string {
+  const clauses = said.split(/;\s*|(?<=[.!?])\s+/).filter((clause) => clause.trim());
+  const subject = new Set(question.judge.map((term) => term.key));
+  const naming = clauses.filter((clause) => [...termKeys(clause)].some((key) => subject.has(key)));
+  return (naming.length ? naming : clauses.slice(0, 1)).join(' ');
+}
+
+/** "How many engineers?": a number right before the subject ("nine engineers"). */
+function countsSubject(question: Question, said: string): boolean {
+  const list = words(said);
+  const subject = new Set(question.judge.map((term) => term.key));
+  return list.some(
+    (word, index) =>
+      subject.has(termKey(word)) && list.slice(Math.max(0, index - 2), index).some((before) => COUNT.test(before)),
+  );
+}
+
+const INSTRUCTION = /^(please|kindly|make sure|remember|don't|do not|always|never|bring|walk|arrive|wear|allow)\b/i;
+
+const PRONOUN_START = /^(it|this|that|these|those|they|he|she|there|which|also|then)\b/i;
+
+/** The best one or two sentences of a passage, with the sentence before when the best one leans on it ("It takes…"). */
+export function bestWindow(
+  question: Question,
+  text: string,
+  topic: Topic,
+  waivable: Set<string>,
+): { text: string; score: number } | null {
+  const all = sentences(text).filter((sentence) => !isNoise(sentence));
+  const list = all.filter((sentence) => !/\?\s*$/.test(sentence));
+  // A question in a passage is never said, but it names what the next sentences answer ("Warning light on? We read the fault codes…"): a heading.
+  const leadQuestion = (sentence: string) => {
+    const before = all[all.indexOf(sentence) - 1];
+    return before && /\?\s*$/.test(before) ? before : '';
+  };
+  let best: { text: string; score: number; end: number } | null = null;
+  for (let index = 0; index < list.length; index += 1) {
+    for (const size of [1, 2]) {
+      if (index + size > list.length) continue;
+      let parts = list.slice(index, index + size);
+      if (PRONOUN_START.test(parts[0]) && index > 0) parts = [list[index - 1], ...parts];
+      const said = parts.join(' ');
+      if (said.length > 480) continue;
+      // "Please walk your dog before drop-off" tells the caller what to do; it never says the business offers dog walking.
+      if (question.asksOffer && parts.some((part) => INSTRUCTION.test(part))) continue;
+      if (parts.some((part) => otherLeadTime(question.leadHours, part))) continue;
+      const asked = leadQuestion(parts[0]);
+      const judged = judgeText(question, said, asked ? topicOf(`${topic.text}\n${asked}`) : topic, waivable);
+      if (!judged.pass) continue;
+      // One sentence unless the second adds to the answer; the first sentence under a heading on the subject leads it.
+      // (Not for "what should I do?": a how-to page opens with the problem, the steps follow.)
+      const lead = judged.topicHoldsAll && index === 0 && question.type !== 'advice' ? 1 : 0;
+      const score = judged.score + lead - (parts.length - 1) * 0.6 - said.length / 2000 - index * 0.05;
+      if (!best || score > best.score) best = { text: said, score, end: index + size };
+    }
+  }
+  if (!best) return null;
+  // "What should I do?": the passage's next sentence is usually the instruction that follows the problem.
+  if (
+    question.type === 'advice' &&
+    best.end < list.length &&
+    best.text.length < 300 &&
+    !/^(posted|share|by)\b/i.test(list[best.end])
+  ) {
+    return { text: `${best.text} ${list[best.end]}`, score: best.score };
+  }
+  return best;
+}

@@ -1,0 +1,304 @@
+import { questionTerms, termKey, termKeys, words, type Term } from './text';
+import { answerTypeOf, type AnswerType } from './knowledge-answer-type';
+
+/** A caller's question read for the knowledge judgement: its subject words, compounds, answer type and the details of the caller's case. */
+
+export type KnowledgeOptions = {
+  /**
+   * The business's everyday words (its name, words several of its services share: "boiler"
+   * at a heating firm): a question may name them without the passage repeating them.
+   */
+  domainWords?: string[];
+  /**
+   * The words naming the business's own services and products ("wedding", "delivery"): a price
+   * said in a sentence about one of them the question does not name is that item's price, not
+   * the one asked about.
+   */
+  itemWords?: string[];
+  /** At most this many searches (1 or 2: a second one in the synonyms of the subject words). */
+  maxSearches?: number;
+  /** Explain the judgement (the eval's --trace). */
+  trace?: (line: string) => void;
+};
+
+export const requiredCount = (count: number) => (count <= 2 ? count : count - 1);
+
+/** Ask-words: how a question is put, never what it is about. */
+const QUESTION_WORD_LIST = [
+  'long',
+  'soon',
+  'far',
+  'often',
+  'quick',
+  'quickly',
+  'fast',
+  'early',
+  'late',
+  'usual',
+  'usually',
+  'normally',
+  'typically',
+  'currently',
+  'now',
+  'today',
+  'tomorrow',
+  'time',
+  'day',
+  'week',
+  'new',
+  'old',
+  'do',
+  'make',
+  'come',
+  'go',
+  'take',
+  'give',
+  'look',
+  'find',
+  'ask',
+  'done',
+  'need',
+  'use',
+  'help',
+  'work',
+  'keep',
+  'happen',
+  'extra',
+  'best',
+  'much',
+  'many',
+];
+export const QUESTION_WORDS = new Set(QUESTION_WORD_LIST.map(termKey));
+
+export type Question = {
+  text: string;
+  /** The business's everyday words as the caller wrote them: left out when comparing meanings. */
+  everydayWords: Set<string>;
+  judge: Term[];
+  generic: Term[];
+  type: AnswerType;
+  /** Compounds: a content word and the next ("heat pump", "credit card"); never a plural first ("plumbers DBS"). */
+  pairs: [string, string][];
+  /** Words of the business's trade: may be left out of a passage unless part of a compound. */
+  domain: Set<string>;
+  /** Keys of the words naming the business's services and products, less the trade's everyday words. */
+  items: Set<string>;
+  /** Keys of every word of the question. */
+  keys: Set<string>;
+  /** "How long does it take?" (a length), not "how long before?" (a deadline, said with "before"). */
+  asksLength: boolean;
+  /** "Do you offer dog walking?": whether the business does something, which an instruction to the caller never says. */
+  asksOffer: boolean;
+  /** "If I cancel the day before": how many hours ahead the caller's case is, or null. */
+  leadHours: number | null;
+  /** Keys of the verbs the caller does ("if I can't collect my car", "can I pay later"): "we collect your car" is the business doing them. */
+  callerDoes: Set<string>;
+  /** "What's best for …?", "what would you recommend?": which of the business's offers fits the caller's case. */
+  asksRecommendation: boolean;
+  /** A make, brand or model the caller names ("Worcester boilers"): its key, and the key of the thing it is a make of. */
+  named: Map<string, string>;
+};
+
+const RECOMMENDATION =
+  /\bwhat(?:'s| is| would be| will be)? (?:the )?(?:best|ideal|right|recommended)\b|\bwhat (?:would|do|can) you (?:recommend|suggest|advise)\b|\bwhich (?:one|service|treatment|option) (?:should|would|is best)\b/i;
+/** A service that passes for a recommendation outranks a rule or a page that merely shares its words. */
+export const OFFER_BONUS = 2;
+
+/** "all makes of boiler", "any brand of washing machine", "every model": the passage covers whatever make the caller names. */
+const EVERY_MAKE =
+  /\b(all|any|every|most) (major |leading |popular |common )?(makes?|brands?|models?|manufacturers?)\b/i;
+
+/**
+ * The makes a caller names: a capitalised word inside the sentence that is none of the
+ * business's own words, followed by what it is a make of ("a Bosch washing machine").
+ */
+function namedMakes(message: string, judge: Term[], domain: Set<string>): Map<string, string> {
+  const named = new Map<string, string>();
+  for (const match of message.matchAll(/(?<=[a-z,] )([A-Z][a-z]+) ((?:[a-z]+ )?[a-z]+)/g)) {
+    const make = judge.find((term) => term.word === match[1].toLowerCase());
+    if (!make || domain.has(make.key)) continue;
+    const things = match[2].split(' ').map((word) => termKey(word));
+    const thing = things.at(-1)!;
+    if (judge.some((term) => term.key === thing)) named.set(make.key, thing);
+  }
+  return named;
+}
+
+/** The named makes a passage covers by saying it works on all of them, with the thing they are makes of. */
+export function coveredMakes(question: Question, said: string, keys: Set<string>): Set<string> {
+  const covered = new Set<string>();
+  if (!question.named.size || !EVERY_MAKE.test(said)) return covered;
+  for (const [make, thing] of question.named) if (keys.has(thing)) covered.add(make);
+  return covered;
+}
+
+const NUMBER_WORDS: Record<string, number> = {
+  a: 1,
+  an: 1,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  twelve: 12,
+};
+const UNIT_HOURS: Record<string, number> = { hour: 1, day: 24, week: 168 };
+const unitHours = (unit: string) => UNIT_HOURS[unit.toLowerCase().replace(/s$/, '')] ?? 0;
+const amount = (text: string) => NUMBER_WORDS[text.toLowerCase()] ?? Number(text);
+
+/** "the day before", "three days before", "48 hours ahead", "on the day": the caller's own lead time, in hours. */
+function leadTimeOf(message: string): number | null {
+  const text = message.toLowerCase();
+  const counted =
+    /\b(\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|twelve) (hours?|days?|weeks?) (before|beforehand|ahead|in advance|notice)\b/.exec(
+      text,
+    );
+  if (counted) return amount(counted[1]) * unitHours(counted[2]);
+  if (/\bthe (day|night) before\b/.test(text)) return 24;
+  if (
+    /\b(on the day|on the morning|same day|that morning)\b/.test(text) &&
+    /\b(cancel|cancell?ing|move|moving|change|rearrange|miss)\b/.test(text)
+  )
+    return 0;
+  return null;
+}
+
+/**
+ * A rule for a lead time the caller's is not: "with 48 hours' notice or more" to one cancelling
+ * the day before, "with less than 24 hours' notice" to one cancelling a week ahead.
+ */
+export function otherLeadTime(leadHours: number | null, said: string): boolean {
+  if (leadHours === null) return false;
+  const text = said.toLowerCase().replace(/['’]/g, '');
+  const N = '(\\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|twelve) (hours?|days?|weeks?)';
+  for (const match of text.matchAll(
+    new RegExp(`\\b(?:at least|more than|over|up to) ${N}|\\b${N} (?:notice )?or more\\b`, 'g'),
+  )) {
+    const count = match[1] ?? match[3];
+    const unit = match[2] ?? match[4];
+    if (leadHours < amount(count) * unitHours(unit)) return true;
+  }
+  for (const match of text.matchAll(new RegExp(`\\b(?:less than|under|within|fewer than) ${N}`, 'g'))) {
+    if (leadHours >= amount(match[1]) * unitHours(match[2])) return true;
+  }
+  return false;
+}
+
+const MODAL =
+  "(?:can(?:'t|not)?|could(?:n't)?|will|won't|would|might|may|must|should|have to|need to|want to|don't|do not|didn't|am able to|be able to|just)";
+const CALLER_VERB = new RegExp(`\\b(?:i|we)\\s+(?:${MODAL}\\s+)*([a-z]+)`, 'gi');
+const BUSINESS_VERB = (side: string) => new RegExp(`\\b${side}\\s+(?:${MODAL}\\s+)*([a-z]+)`, 'gi');
+
+/** The keys of the verbs after "I"/"we" in a caller's question (less "be", "have", "get" and the like, which name no action). */
+function callerVerbs(message: string): Set<string> {
+  const keys = new Set<string>();
+  for (const match of message.matchAll(CALLER_VERB)) {
+    const verb = match[1].toLowerCase();
+    if (
+      /^(am|be|is|are|was|have|has|had|get|got|do|need|want|like|know|think|see|just|also|still|the|a|an|my|your)$/.test(
+        verb,
+      )
+    )
+      continue;
+    keys.add(termKey(verb));
+  }
+  return keys;
+}
+
+/**
+ * "If I can't collect my car…" is not answered by "we collect your car from home" (nor by a stored
+ * "Can you collect my car?"): a verb of the caller's that the text only says of the business
+ * ("we", or "you" in a question put to it) is another action.
+ */
+export function doneByTheBusiness(question: Question, said: string, asked: string): boolean {
+  if (!question.callerDoes.size) return false;
+  const byBusiness = (text: string, side: string) =>
+    new Set([...text.matchAll(BUSINESS_VERB(side))].map((match) => termKey(match[1])));
+  const saidKeys = keyPositions(said);
+  const ours = byBusiness(said, 'we');
+  const theirs = asked ? byBusiness(asked, 'you') : new Set<string>();
+  return [...question.callerDoes].some((key) => {
+    const inSaid = saidKeys.get(key)?.length ?? 0;
+    const ourCount = [...said.matchAll(BUSINESS_VERB('we'))].filter((match) => termKey(match[1]) === key).length;
+    if (inSaid) return ours.has(key) && ourCount >= inSaid;
+    return theirs.has(key);
+  });
+}
+
+const isPlural = (word: string) => word.length > 3 && word.endsWith('s') && !/(ss|us|is)$/.test(word);
+
+export function readQuestion(message: string, options: KnowledgeOptions): Question | null {
+  const domain = new Set((options.domainWords ?? []).map(termKey));
+  // A bare number ("it's a 2019 car", "for 15 people") is a detail of the caller's case, never what the question is about.
+  const all = questionTerms(message).map((term) =>
+    domain.has(term.key) ? { ...term, specific: true } : /^\d+$/.test(term.word) ? { ...term, specific: false } : term,
+  );
+  let judge = all.filter((term) => term.specific);
+  const generic = all.filter((term) => !term.specific);
+  if (!judge.length) {
+    // Nothing specific ("how long have you been in business?"): the generic subject words decide, all of them.
+    judge = generic.filter((term) => !QUESTION_WORDS.has(term.key));
+    if (!judge.length) return null;
+  }
+  const sequence = words(message).map((word) => word.replace(/'/g, ''));
+  const pairs: [string, string][] = [];
+  for (let index = 0; index + 1 < sequence.length; index += 1) {
+    const a = judge.find((term) => term.word === sequence[index]);
+    const b = judge.find((term) => term.word === sequence[index + 1]);
+    // A caller's own number ("20 minutes late", "for 15 people") is a detail of their case, never half of a compound.
+    // Nor is a describing word in -ly or an order ("hourly rate", "first groom"): the passage may say it of another word ("per hour", "first visit").
+    if (
+      a &&
+      b &&
+      a.key !== b.key &&
+      a.specific &&
+      b.specific &&
+      !isPlural(a.word) &&
+      !/^\d/.test(a.word) &&
+      !/ly$|^(first|second|third|last|next)$/.test(a.word)
+    )
+      pairs.push([a.key, b.key]);
+  }
+  const everydayWords = new Set(words(message).filter((word) => domain.has(termKey(word))));
+  const items = new Set((options.itemWords ?? []).map(termKey).filter((key) => !domain.has(key)));
+  const asksLength =
+    /\bhow long\b/i.test(message) && !/\b(before|in advance|ahead|beforehand|notice|prior)\b/i.test(message);
+  const asksOffer =
+    /\b(do|does|can|could|will|would) (you|u|they) (do|offer|provide|sell|supply|stock|make|run|carry|have|take)\b/i.test(
+      message,
+    );
+  return {
+    text: message,
+    everydayWords,
+    judge,
+    generic,
+    type: answerTypeOf(message),
+    pairs,
+    domain,
+    items,
+    keys: termKeys(message),
+    asksLength,
+    asksOffer,
+    callerDoes: callerVerbs(message),
+    leadHours: leadTimeOf(message),
+    named: namedMakes(message, judge, domain),
+    asksRecommendation: RECOMMENDATION.test(message),
+  };
+}
+
+export function keyPositions(text: string): Map<string, number[]> {
+  const positions = new Map<string, number[]>();
+  words(text).forEach((word, index) => {
+    for (const key of termKeys(word)) {
+      const list = positions.get(key) ?? [];
+      list.push(index);
+      positions.set(key, list);
+    }
+  });
+  return positions;
+}
