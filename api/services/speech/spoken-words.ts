@@ -1,30 +1,9 @@
+import { ONES, TENS } from '#api/lib/number-words';
+
 /**
  * Written text as the words a caller would say: what a recogniser's language model and
  * dictionary need ("£45" is "forty five pounds", "9am" is "nine a m", "BS8" is "b s eight").
  */
-const ONES = [
-  'zero',
-  'one',
-  'two',
-  'three',
-  'four',
-  'five',
-  'six',
-  'seven',
-  'eight',
-  'nine',
-  'ten',
-  'eleven',
-  'twelve',
-  'thirteen',
-  'fourteen',
-  'fifteen',
-  'sixteen',
-  'seventeen',
-  'eighteen',
-  'nineteen',
-];
-const TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
 const ORDINALS: Record<string, string> = {
   one: 'first',
   two: 'second',

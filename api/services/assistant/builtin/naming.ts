@@ -1,3 +1,4 @@
+import { ONES, TENS } from '#api/lib/number-words';
 import { findPrice } from '#contract/products';
 import { wordVector } from '#api/services/language/vectors';
 import { sentences, STOP_WORDS } from './text';
@@ -138,37 +139,13 @@ export function namePhrase(name: string): string {
 /** Said of the name: is it one thing or several ("costs" / "cost")? "Smoke and heat alarms" are several, though said without "a". */
 export const takesPluralVerb = (name: string) => isPluralName(name) && (!isMassName(name) || /\s(and|&)\s/.test(name));
 
-const SMALL = [
-  'zero',
-  'one',
-  'two',
-  'three',
-  'four',
-  'five',
-  'six',
-  'seven',
-  'eight',
-  'nine',
-  'ten',
-  'eleven',
-  'twelve',
-  'thirteen',
-  'fourteen',
-  'fifteen',
-  'sixteen',
-  'seventeen',
-  'eighteen',
-  'nineteen',
-];
-const TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
-
 /** 2 → "two", 45 → "forty-five", 120 → "one hundred and twenty"; 1,000 and over stay digits. */
 export function numberInWords(value: number): string {
   if (!Number.isInteger(value) || value < 0 || value >= 1000) return String(value);
-  if (value < 20) return SMALL[value];
-  if (value < 100) return TENS[Math.floor(value / 10)] + (value % 10 ? `-${SMALL[value % 10]}` : '');
+  if (value < 20) return ONES[value];
+  if (value < 100) return TENS[Math.floor(value / 10)] + (value % 10 ? `-${ONES[value % 10]}` : '');
   const rest = value % 100;
-  return `${SMALL[Math.floor(value / 100)]} hundred${rest ? ` and ${numberInWords(rest)}` : ''}`;
+  return `${ONES[Math.floor(value / 100)]} hundred${rest ? ` and ${numberInWords(rest)}` : ''}`;
 }
 
 /** "2 sourdough loaves" in writing, "two sourdough loaves" aloud. */
