@@ -1,18 +1,14 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { ApiTimelineItem } from '#contract/envelope';
-import { RECORDING_NOTICE, type BusinessSettings } from '#contract/schemas/business-settings';
-import { conversationMessages, conversations, systems } from '#api/db/schema';
-import { newId } from '#api/lib/crypto';
-import { createConversation, findConversation, publishConversation } from '../assistant/conversations';
-import { addDays, describeDate, formatTime, localDateParts, openNow } from '../assistant/hours';
-import { postMessage, storeUserMessage } from '../assistant/turns';
+import { conversations } from '#api/db/schema';
+import { createConversation } from '../assistant/conversations';
+import { openNow } from '../assistant/hours';
+import { postMessage } from '../assistant/turns';
 import { createCall, updateCall } from '../timeline';
 import {
   BadWebhook,
   CALL_TEXTS,
   callerLabel,
-  digits,
-  errorText,
   fail,
   findCallBySid,
   findOrCreateCaller,
@@ -21,11 +17,8 @@ import {
   param,
   SILENCE_LIMIT,
   stateOf,
-  TEST_CALL_WINDOW_MS,
   TURN_LIMIT,
-  VOICEMAIL_MAX_SECONDS,
   type CallState,
-  type Context,
   type InboundDeps,
   type TwilioParams,
 } from './call-context';
@@ -33,10 +26,13 @@ import { isUniqueViolation } from '#api/lib/db-errors';
 import { callSpeechNeedsSecondHearing, HEARD_BY_EMBEDDED, heardClearly, SAY_AGAIN } from '../speech/confidence';
 import { saysGoodbye, spoken, wantsPerson } from './call-intents';
 import { recordCallLine, recordSaidReply } from './call-lines';
-import { statusFor, type SetupMarks } from './setup';
-import { publishSystem, recordSystemEvent, type SystemRow } from './store';
+import { recordSystemEvent, type SystemRow } from './store';
 import { phoneSettings } from './text-back';
-import { dial, gather, hangup, record, redirect, say, twimlResponse, type TwimlNode } from './twiml';
+import { closedMessage, failedTwiml, greetingFor, listen, startTwiml, voicemailVerbs } from './call-prompts';
+import { retryCallRecording, startCallRecording } from './call-recording';
+import { checkForwardingTest, markFirstCall } from './call-setup-marks';
+import { storeExchange, transferNumber, transferTwiml } from './call-transfer';
+import { dial, hangup, say, twimlResponse } from './twiml';
 
 /**
  * Inbound calls, provider independent: Twilio's webhooks (api/resources/webhooks) and the
@@ -49,179 +45,11 @@ import { dial, gather, hangup, record, redirect, say, twimlResponse, type TwimlN
  * transcript and summary, notifies the team and texts a missed caller back.
  *
  * How the call ends (recording and status callbacks) is call-outcome.ts; what the handlers
- * share is call-context.ts; what the caller's words mean is call-intents.ts.
+ * share is call-context.ts; what the caller's words mean is call-intents.ts; what the line says
+ * is call-prompts.ts; putting the caller through is call-transfer.ts.
  *
  * No handler throws: bad input or a failure answers safe TwiML and records a 'failed' event.
  */
-
-/** The business's own words are left whole, so the notice (when on) comes before them. */
-const withNotice = (context: Context, text: string) =>
-  context.settings.assistant.recording_notice ? `${RECORDING_NOTICE} ${text}` : text;
-
-function greetingFor(context: Context): string {
-  const assistant = context.settings.assistant;
-  if (assistant.greeting.trim()) return withNotice(context, assistant.greeting.trim());
-  const who = assistant.name.trim()
-    ? ` I'm ${assistant.name.trim()}, the virtual assistant.`
-    : " I'm the virtual assistant.";
-  const notice = assistant.recording_notice ? ` ${RECORDING_NOTICE}` : '';
-  return `Hello, thanks for calling ${context.business.name}.${notice}${who} How can I help?`;
-}
-
-function closedMessage(context: Context, now: Date): string {
-  const open = openNow(context.settings, now);
-  let when = '';
-  if (open.next_open) {
-    const today = localDateParts(now, context.settings.timezone).date;
-    const day =
-      open.next_open.date === today
-        ? 'today'
-        : open.next_open.date === addDays(today, 1)
-          ? 'tomorrow'
-          : `on ${describeDate(open.next_open.date, today)}`;
-    when = ` We open again ${day} at ${formatTime(open.next_open.start)}.`;
-  }
-  return withNotice(
-    context,
-    `Thanks for calling ${context.business.name}. We're closed at the moment.${when} Please leave a message after the tone and we'll get back to you.`,
-  );
-}
-
-const voicemailVerbs = (context: Context): TwimlNode[] => [
-  record({
-    action: context.urls.recording,
-    maxLength: VOICEMAIL_MAX_SECONDS,
-    timeout: 5,
-    transcribe: true,
-    transcribeCallback: context.urls.recording,
-  }),
-  say(CALL_TEXTS.voicemailAfter, { voice: context.voice.voice }),
-  hangup(),
-];
-
-/** Say this, then listen: what the caller says next goes to the gather webhook. */
-function listen(context: Context, text: string): string {
-  return twimlResponse(
-    gather(
-      { action: context.urls.gather, language: context.voice.language, hints: context.business.name.slice(0, 100) },
-      say(text, { voice: context.voice.voice }),
-    ),
-    // Nothing said: Twilio falls through to here, and the gather webhook hears the silence.
-    redirect(context.urls.gather),
-  );
-}
-
-/** The TwiML that starts a call in its mode (also what a retried voice webhook gets again). */
-function startTwiml(context: Context, state: CallState): string {
-  const greeting = state.greeting ?? CALL_TEXTS.apology;
-  if (state.mode === 'voicemail')
-    return twimlResponse(say(greeting, { voice: context.voice.voice }), ...voicemailVerbs(context));
-  return listen(context, greeting);
-}
-
-const failedTwiml = () => twimlResponse(say(CALL_TEXTS.apology), hangup());
-
-/**
- * The mobile forwarding test (setup step "verify"): a call forwarded from the owner's mobile
- * within 10 minutes of the test being placed marks the step done. Answers 'test' for the test
- * call itself (it comes from the system's own number), 'verified' when a real caller's
- * forwarded call proved it, null otherwise.
- */
-async function checkForwardingTest(
-  deps: InboundDeps,
-  system: SystemRow,
-  params: TwilioParams,
-): Promise<'test' | 'verified' | null> {
-  if (system.name !== 'mobile') return null;
-  const forwardedFrom = param(params, 'ForwardedFrom');
-  const mobile = phoneSettings(system).mobile_number;
-  if (!forwardedFrom || !mobile || digits(forwardedFrom) !== digits(mobile)) return null;
-  const marks = system.setup as SetupMarks & { test_call_sid?: string };
-  const started = marks.test_call_started_at ? Date.parse(marks.test_call_started_at) : NaN;
-  const now = deps.clock.now();
-  if (!Number.isFinite(started) || now.getTime() - started > TEST_CALL_WINDOW_MS || started - now.getTime() > 60_000)
-    return null;
-  const isTest = Boolean(system.phoneNumber) && digits(param(params, 'From')) === digits(system.phoneNumber ?? '');
-  const marksAdded = {
-    verified_at: marks.verified_at ?? now.toISOString(),
-    ...(isTest ? { test_call_sid: param(params, 'CallSid') } : {}),
-  };
-  const [updated] = await deps.db
-    .update(systems)
-    .set({ setup: sql`${systems.setup} || ${JSON.stringify(marksAdded)}::jsonb`, updatedAt: now })
-    .where(eq(systems.id, system.id))
-    .returning();
-  if (updated) {
-    const status = statusFor(deps, updated);
-    const [final] =
-      status === updated.status
-        ? [updated]
-        : await deps.db.update(systems).set({ status }).where(eq(systems.id, system.id)).returning();
-    await publishSystem(deps, 'Updated', final);
-  }
-  return isTest ? 'test' : 'verified';
-}
-
-/** Setup step "try it" of a telephony system: its first call. */
-async function markFirstCall(deps: InboundDeps, system: SystemRow): Promise<void> {
-  if (system.name !== 'telephony' || (system.setup as SetupMarks).first_call_at) return;
-  const now = deps.clock.now();
-  const [updated] = await deps.db
-    .update(systems)
-    .set({
-      setup: sql`${systems.setup} || ${JSON.stringify({ first_call_at: now.toISOString() })}::jsonb`,
-      updatedAt: now,
-    })
-    .where(and(eq(systems.id, system.id), sql`${systems.setup}->>'first_call_at' is null`))
-    .returning();
-  if (updated) await publishSystem(deps, 'Updated', updated);
-}
-
-/**
- * record_calls: the provider records the whole call (both sides) and posts the recording to
- * the recording webhook with kind=call. A failure never breaks the call: it goes on unrecorded.
- * Twilio may refuse while the call is still ringing (the voice webhook), so a first failure
- * is noted on voice.incoming and the first gather tries once more; that last attempt is a
- * call.recording_started event, ok or failed.
- */
-async function startCallRecording(
-  deps: InboundDeps,
-  context: Context,
-  callSid: string,
-): Promise<{ started: true } | { started: false; error: string }> {
-  try {
-    await deps.telephony.startRecording(callSid, `${context.urls.recording}?kind=call`);
-    return { started: true };
-  } catch (error) {
-    return { started: false, error: errorText(error) };
-  }
-}
-
-async function retryCallRecording(
-  deps: InboundDeps,
-  system: SystemRow,
-  context: Context,
-  callSid: string,
-  callId: string,
-): Promise<void> {
-  const result = await startCallRecording(deps, context, callSid);
-  if (!result.started)
-    deps.log?.({
-      level: 'warn',
-      msg: 'call recording not started',
-      system_id: system.id,
-      call_id: callId,
-      error: result.error,
-    });
-  await recordSystemEvent(deps, system, {
-    kind: 'action',
-    name: 'call.recording_started',
-    outcome: result.started ? 'ok' : 'failed',
-    error: result.started ? null : result.error,
-    details: { call_sid: callSid, call_id: callId, retry: true },
-  });
-  await updateCall(deps, system.businessId, callId, { details: { recording_pending: false } });
-}
 
 /** A call starts (voice webhook): find or create its item, the caller's contact and the conversation; greet, or take a voicemail when closed. */
 export async function handleVoice(deps: InboundDeps, system: SystemRow, params: TwilioParams): Promise<string> {
@@ -325,60 +153,6 @@ export async function handleVoice(deps: InboundDeps, system: SystemRow, params: 
     return failedTwiml();
   }
 }
-/** Who a caller is put through to: the system's transfer number, else the assistant's escalation phone. */
-export function transferNumber(
-  system: SystemRow,
-  settings: BusinessSettings,
-  options: { exclude?: (string | null | undefined)[] } = {},
-): string | null {
-  const own = phoneSettings(system).transfer_number;
-  const candidate = own || settings.assistant.escalation_phone;
-  if (!isPhone(candidate)) return null;
-  if ((options.exclude ?? []).some((number) => number && digits(number) === digits(candidate))) return null;
-  return candidate;
-}
-
-function transferTwiml(context: Context, system: SystemRow, text: string, to: string): string {
-  return twimlResponse(
-    say(text, { voice: context.voice.voice }),
-    dial({ callerId: system.phoneNumber, action: context.urls.dialDone, timeout: 25, answerOnBridge: true }, to),
-  );
-}
-
-/** The caller's words and the line said back, stored without asking the assistant (a transfer). */
-async function storeExchange(
-  deps: InboundDeps,
-  businessId: string,
-  conversationId: string,
-  said: string,
-  answer: string,
-): Promise<void> {
-  const conversation = await findConversation(deps.db, businessId, conversationId);
-  if (!conversation) return;
-  const question = await storeUserMessage(deps, conversation, { content: said });
-  const at = new Date(Math.max(deps.clock.now().getTime(), question.createdAt.getTime() + 1));
-  await deps.db
-    .insert(conversationMessages)
-    .values({
-      id: newId(),
-      conversationId,
-      businessId,
-      role: 'assistant',
-      content: answer,
-      status: 'complete',
-      replyTo: question.id,
-      createdAt: at,
-      updatedAt: at,
-    })
-    .onConflictDoNothing({ target: conversationMessages.replyTo });
-  const [row] = await deps.db
-    .update(conversations)
-    .set({ updatedAt: at })
-    .where(eq(conversations.id, conversationId))
-    .returning();
-  if (row) await publishConversation(deps, row);
-}
-
 /** One turn of the speech loop: the assistant answers what the caller said (or the silence). */
 export async function handleGather(deps: InboundDeps, system: SystemRow, params: TwilioParams): Promise<string> {
   const name = 'voice.gather';
