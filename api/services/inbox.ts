@@ -1,76 +1,34 @@
-import { and, asc, desc, eq, gt, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
-import {
-  INBOX_PAUSE_MINUTES,
-  inboxMessages,
-  type ApiInboxMessage,
-  type ApiInboxThread,
-  type InboxAuthor,
-  type InboxFilter,
-} from '#contract/schemas/inbox';
-import { hasPermission } from '#contract/permissions';
-import { businessChannel } from '#contract/realtime';
+import { and, asc, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { inboxMessages, type ApiInboxThread, type InboxFilter } from '#contract/schemas/inbox';
 import type { Db } from '../db/client';
-import { businessUsers, customers, inboxReads, inboxThreads, systems, timelineItems, users } from '../db/schema';
-import { newId } from '../lib/crypto';
-import { ApiError, invalid, notFound } from '../lib/errors';
+import { customers, inboxReads, inboxThreads, systems, timelineItems } from '../db/schema';
+import { ApiError } from '../lib/errors';
 import { customerName } from './timeline-records';
-import { businessNumberSystem, sendCustomerSms, type CustomerMessageDeps } from './systems/customer-messages';
+import { businessNumberSystem, sendCustomerSms } from './systems/customer-messages';
 import type { SystemRow } from './systems/store';
 import { chatReplyRoute, sendMemberChatReply } from './systems/web-chat';
+import {
+  findContact,
+  serializeMessage,
+  THREAD_MESSAGES,
+  threadItems,
+  userNames,
+  type InboxDeps,
+  type InboxType,
+} from './inbox-messages';
+import { markRead, pauseAssistant, threadState } from './inbox-state';
+
+export { inboxTypes, type InboxDeps, type InboxType } from './inbox-messages';
+export { assignThread, assistantPausedUntil, handBack, inboxMembers, markRead, pauseAssistant } from './inbox-state';
 
 /**
  * The shared inbox (docs/inbox.md). A thread is a contact; its messages are that contact's
  * SMS (both ways) and web forms, straight from the timeline. inbox_threads adds the
  * assignee and the assistant's pause, inbox_reads each member's read mark. Every call takes
  * the message types the caller may view (forms need forms/view on top of smses/view).
+ * Listing, reading and replying are here; the messages' shape in inbox-messages.ts, the
+ * assignee, pause and read marks in inbox-state.ts.
  */
-export type InboxDeps = CustomerMessageDeps;
-export type InboxType = 'sms' | 'form' | 'chat';
-
-/** The outbound SMS the assistant (or an automation acting for it) wrote, by details.purpose. */
-const ASSISTANT_PURPOSES = new Set(['auto_reply', 'lead_follow_up', 'missed_call_text_back', 'action']);
-const THREAD_MESSAGES = 200;
-
-/** SMS and website chat always (the inbox needs smses/view); forms only for members who may view them. */
-export function inboxTypes(permissions: readonly string[]): InboxType[] {
-  return hasPermission(permissions, 'forms/view') ? ['sms', 'chat', 'form'] : ['sms', 'chat'];
-}
-
-type ItemRow = typeof timelineItems.$inferSelect;
-
-function authorOf(row: ItemRow): InboxAuthor {
-  if (row.direction !== 'outbound') return 'contact';
-  const details = row.details as { purpose?: string; sent_by?: string };
-  if (details.sent_by) return 'member';
-  return details.purpose && ASSISTANT_PURPOSES.has(details.purpose) ? 'assistant' : 'business';
-}
-
-function serializeMessage(row: ItemRow, names: Map<string, string>): ApiInboxMessage {
-  const sentBy = (row.details as { sent_by?: string }).sent_by ?? null;
-  return {
-    _id: row.id,
-    type: row.type as InboxType,
-    direction: row.direction ?? 'inbound',
-    author: authorOf(row),
-    sent_by: sentBy ? { _id: sentBy, name: names.get(sentBy) ?? 'A former member' } : null,
-    body: row.body,
-    from: row.from,
-    to: row.to,
-    status: row.status,
-    created_at: row.createdAt.toISOString(),
-  };
-}
-
-async function userNames(db: Db, ids: (string | null | undefined)[]): Promise<Map<string, string>> {
-  const wanted = [...new Set(ids.filter((id): id is string => Boolean(id)))];
-  if (wanted.length === 0) return new Map();
-  const rows = await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, wanted));
-  return new Map(rows.map((row) => [row.id, row.name]));
-}
-
-const threadItems = (businessId: string, types: InboxType[]) =>
-  and(eq(timelineItems.businessId, businessId), inArray(timelineItems.type, types), isNull(timelineItems.deletedAt));
-
 function filterCondition(filter: InboxFilter, userId: string): SQL | undefined {
   if (filter === 'mine') return eq(inboxThreads.assignedTo, userId);
   if (filter === 'unassigned') return isNull(inboxThreads.assignedTo);
@@ -186,25 +144,6 @@ export async function listThreads(
   return { threads, total: groups[0]?.total ?? 0, page: options.page, limit: options.limit };
 }
 
-async function findContact(db: Db, businessId: string, customerId: string) {
-  const [person] = await db
-    .select()
-    .from(customers)
-    .where(and(eq(customers.businessId, businessId), eq(customers.id, customerId), isNull(customers.deletedAt)))
-    .limit(1);
-  if (!person) throw notFound('The conversation');
-  return person;
-}
-
-async function threadState(db: Db, businessId: string, customerId: string) {
-  const [row] = await db
-    .select()
-    .from(inboxThreads)
-    .where(and(eq(inboxThreads.businessId, businessId), eq(inboxThreads.customerId, customerId)))
-    .limit(1);
-  return row ?? null;
-}
-
 /** One thread (any live contact of the business, with or without messages) and its newest messages, oldest first. */
 export async function getThread(
   deps: Pick<InboxDeps, 'db' | 'clock' | 'broadcaster'>,
@@ -260,129 +199,6 @@ export async function getThread(
       state?.pausedUntil && state.pausedUntil > deps.clock.now() ? state.pausedUntil.toISOString() : null,
   };
   return { thread, messages };
-}
-
-/** Everything up to now is read for this member. */
-export async function markRead(
-  deps: Pick<InboxDeps, 'db' | 'clock'>,
-  businessId: string,
-  userId: string,
-  customerId: string,
-) {
-  const now = deps.clock.now();
-  await deps.db
-    .insert(inboxReads)
-    .values({ id: newId(), businessId, customerId, userId, readAt: now })
-    .onConflictDoUpdate({
-      target: [inboxReads.businessId, inboxReads.customerId, inboxReads.userId],
-      set: { readAt: now },
-    });
-}
-
-async function saveState(
-  deps: Pick<InboxDeps, 'db' | 'clock' | 'broadcaster'>,
-  businessId: string,
-  customerId: string,
-  set: Partial<Pick<typeof inboxThreads.$inferInsert, 'assignedTo' | 'pausedUntil' | 'pausedBy'>>,
-) {
-  const now = deps.clock.now();
-  await deps.db
-    .insert(inboxThreads)
-    .values({ id: newId(), businessId, customerId, ...set, createdAt: now, updatedAt: now })
-    .onConflictDoUpdate({
-      target: [inboxThreads.businessId, inboxThreads.customerId],
-      set: { ...set, updatedAt: now },
-    });
-  // Ids only, like every event: each member refetches through the API (contract/realtime.ts).
-  await deps.broadcaster.broadcast(businessChannel(businessId), 'InboxThreadUpdated', { id: customerId });
-}
-
-/** The members a thread can be assigned to: those who may see SMS, by name. */
-export async function inboxMembers(db: Db, businessId: string): Promise<{ _id: string; name: string }[]> {
-  const rows = await db
-    .select({ id: users.id, name: users.name, permissions: businessUsers.permissions })
-    .from(businessUsers)
-    .innerJoin(users, eq(users.id, businessUsers.userId))
-    .where(and(eq(businessUsers.businessId, businessId), isNull(businessUsers.removedAt), isNull(users.deletedAt)))
-    .orderBy(asc(users.name), asc(users.id));
-  return rows
-    .filter((row) => hasPermission(row.permissions, 'smses/view'))
-    .map((row) => ({ _id: row.id, name: row.name }));
-}
-
-/** Assign to a member who may see the inbox, or unassign (null). Answers the assignee's name. */
-export async function assignThread(
-  deps: InboxDeps,
-  businessId: string,
-  customerId: string,
-  assignee: string | null,
-): Promise<string | null> {
-  await findContact(deps.db, businessId, customerId);
-  let name: string | null = null;
-  if (assignee) {
-    const [member] = await deps.db
-      .select({ permissions: businessUsers.permissions, name: users.name })
-      .from(businessUsers)
-      .innerJoin(users, eq(users.id, businessUsers.userId))
-      .where(
-        and(
-          eq(businessUsers.businessId, businessId),
-          eq(businessUsers.userId, assignee),
-          isNull(businessUsers.removedAt),
-          isNull(users.deletedAt),
-        ),
-      )
-      .limit(1);
-    if (!member || !hasPermission(member.permissions, 'smses/view'))
-      throw invalid({ user_id: [inboxMessages.assigneeNotMember] });
-    name = member.name;
-  }
-  await saveState(deps, businessId, customerId, { assignedTo: assignee });
-  return name;
-}
-
-/** The assistant stays out of the thread for INBOX_PAUSE_MINUTES from now. */
-export async function pauseAssistant(
-  deps: Pick<InboxDeps, 'db' | 'clock' | 'broadcaster'>,
-  businessId: string,
-  customerId: string,
-  userId: string,
-) {
-  await findContact(deps.db, businessId, customerId);
-  const until = new Date(deps.clock.now().getTime() + INBOX_PAUSE_MINUTES * 60_000);
-  await saveState(deps, businessId, customerId, { pausedUntil: until, pausedBy: userId });
-  return until;
-}
-
-/** "Hand back to the assistant": it answers the thread's next SMS again. */
-export async function handBack(
-  deps: Pick<InboxDeps, 'db' | 'clock' | 'broadcaster'>,
-  businessId: string,
-  customerId: string,
-) {
-  await findContact(deps.db, businessId, customerId);
-  await saveState(deps, businessId, customerId, { pausedUntil: null, pausedBy: null });
-}
-
-/** Until when the assistant must not auto-reply to this contact, or null (checked by the inbound SMS path). */
-export async function assistantPausedUntil(
-  db: Db,
-  businessId: string,
-  customerId: string,
-  now: Date,
-): Promise<Date | null> {
-  const [row] = await db
-    .select({ pausedUntil: inboxThreads.pausedUntil })
-    .from(inboxThreads)
-    .where(
-      and(
-        eq(inboxThreads.businessId, businessId),
-        eq(inboxThreads.customerId, customerId),
-        gt(inboxThreads.pausedUntil, now),
-      ),
-    )
-    .limit(1);
-  return row?.pausedUntil ?? null;
 }
 
 /** The contact's number to text (the one they last texted from) and the business number it goes out from (the one they texted). */

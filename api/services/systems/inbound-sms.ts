@@ -13,7 +13,7 @@ import { emptyTwiml } from './twiml';
 import { recordSmsKeyword, sendBusinessSms, smsKeyword, smsOptOutsOf, type SmsKeyword } from './sms-opt-outs';
 import { smsOptOutMessages } from '#contract/messages';
 import { formatPhoneNumber, INTERNATIONAL } from '#contract/phone';
-import { assistantPausedUntil } from '../inbox';
+import { assistantPausedUntil } from '../inbox-state';
 
 /**
  * Inbound SMS, provider independent (Twilio's webhook and the sandbox simulator): one SMS

@@ -4,7 +4,7 @@ import type { ApiTimelineItem } from '#contract/envelope';
 import { timelineItems, users } from '#api/db/schema';
 import { safeEqual } from '#api/lib/crypto';
 import { createConversation, findConversation } from '../assistant/conversations';
-import { assistantPausedUntil } from '../inbox';
+import { assistantPausedUntil } from '../inbox-state';
 import { notifyMembers } from '../member-notifications';
 import { createChat, updateChat } from '../timeline';
 import { assistantAnswer } from './inbound-sms';
