@@ -30,7 +30,11 @@ export function BusinessDetailsForm({
   submitLabel,
   pendingText,
   cancel,
-}: Omit<EntityFormProps<BusinessFormValues>, 'back' | 'fetcher' | 'cancel'> & { cancel?: ReactNode }) {
+}: Omit<EntityFormProps<BusinessFormValues>, 'action' | 'back' | 'fetcher' | 'cancel'> & {
+  /** Where it posts; the page it is on when not given. */
+  action?: string;
+  cancel?: ReactNode;
+}) {
   const [form, fields] = useSchemaForm(id, businessSchema, reply, { defaultValue });
   return (
     <EntityFormFrame form={form} intent="save" {...{ action, cancel, submitLabel, pendingText }}>

@@ -1,18 +1,16 @@
-import { getFormProps, getInputProps, getSelectProps } from '@conform-to/react';
+import { getFormProps, getInputProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { DEFAULT_WIZARD_STEP } from '#contract/constants';
-import { COUNTRIES } from '#contract/countries';
 import { messages } from '#contract/messages';
 import type { ApiBusiness } from '#contract/envelope';
 import { businessSchema } from '#contract/schemas/business';
 import { lookupSchema } from '#contract/schemas/auth';
 import { GeneralErrorBoundary } from '../components/error-boundary';
-import { DefaultSubmit, ErrorList, Field, SelectField, SubmitButton } from '../components/forms';
+import { ErrorList, Field, SubmitButton } from '../components/forms';
+import { BusinessDetailsForm } from '../components/business-form';
 import { OnboardingFrame } from '../components/onboarding-frame';
-import { PhoneListInput } from '../components/phone-list-input';
-import { CountryOptions } from '../components/country-options';
 import { apiCall } from '../lib/api.server';
 import { replyWithApiErrors } from '../lib/forms.server';
 import { requireDashboard } from '../lib/guard.server';
@@ -27,8 +25,6 @@ type LookupFound = {
   businesses: { name: string; country: string }[];
   listings: { name: string; country: string | null; telephone: string | null; address: string | null }[];
 };
-
-const TIMEZONES = [...new Set(COUNTRIES.map((country) => country.timezone))].sort();
 
 /**
  * Step 3 has two sub-steps: lookup (the default, docs/product.md#limits) searches this instance
@@ -176,53 +172,19 @@ function Lookup() {
 function BusinessForm() {
   const { prefill } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useSchemaForm('business', businessSchema, lastResult, { defaultValue: prefill });
   return (
-    <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
-      <DefaultSubmit />
-      <Field
-        label="Business name"
-        errors={fields.name.errors}
-        inputProps={{ ...getInputProps(fields.name, { type: 'text' }), autoComplete: 'organization' }}
-      />
-      <Field
-        label="Business email"
-        errors={fields.email.errors}
-        inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
-      />
-      <SelectField label="Country" errors={fields.country.errors} selectProps={getSelectProps(fields.country)}>
-        <option value="">Choose a country</option>
-        <CountryOptions />
-      </SelectField>
-      <PhoneListInput label="Business phone number" form={form} field={fields.telephones} />
-      <Field
-        label="Address"
-        errors={fields.address.errors}
-        inputProps={{ ...getInputProps(fields.address, { type: 'text' }), autoComplete: 'street-address' }}
-      />
-      <Field
-        label="Timezone"
-        hint="Leave empty to use your country's. Opening hours and reminders use it."
-        errors={fields.timezone.errors}
-        inputProps={{
-          ...getInputProps(fields.timezone, { type: 'text' }),
-          list: 'timezones',
-          placeholder: 'e.g. Europe/London',
-        }}
-      />
-      <datalist id="timezones">
-        {TIMEZONES.map((zone) => (
-          <option key={zone} value={zone} />
-        ))}
-      </datalist>
-      <ErrorList id={form.errorId} errors={form.errors} />
-      <div className="flex items-center justify-between">
-        <Link to="?step=lookup" className="text-sm text-brand-600 underline">
+    <BusinessDetailsForm
+      id="business"
+      reply={lastResult}
+      defaultValue={{ ...prefill, timezone: '' }}
+      submitLabel="Create my business"
+      pendingText="Creating…"
+      cancel={
+        <Link to="?step=lookup" className="mr-auto text-sm text-brand-600 underline">
           Back to search
         </Link>
-        <SubmitButton pendingText="Creating…">Create my business</SubmitButton>
-      </div>
-    </Form>
+      }
+    />
   );
 }
 
