@@ -1,43 +1,54 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, lt, lte, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import {
   appointmentMessages,
   DEFAULT_APPOINTMENT_MINUTES,
   MAX_APPOINTMENT_MINUTES,
   type AppointmentCreateInput,
   type AppointmentEditInput,
-  type AppointmentStatus,
-  type AppointmentWhen,
   type ApiAppointment,
 } from '#contract/schemas/appointment';
 import type { BusinessSettings } from '#contract/schemas/business-settings';
 import type { Db } from '../db/client';
 import type { ApiDeps } from '../deps';
-import { appointments, businesses, customers, services, users } from '../db/schema';
+import { appointments, services } from '../db/schema';
 import { newId } from '../lib/crypto';
 import { ApiError, invalid, notFound } from '../lib/errors';
 import { entityChanged } from '../lib/events';
-import { describeSpan, findFreeSlots, outsideHours, overlaps, type Busy, type FreeSlot } from './appointment-slots';
+import { describeSpan, findFreeSlots, outsideHours, overlaps, type FreeSlot } from './appointment-slots';
 import { localDateParts } from './assistant/hours';
-import { settingsOf } from './business-settings';
-import { addressableName, displayName, findCustomer } from './customer-records';
+import { findCustomer } from './customer-records';
 import { emitOutgoingEvent } from './outgoing-webhooks/deliveries';
-import {
-  businessName,
-  businessNumberSystem,
-  sendCustomerEmail,
-  sendCustomerSms,
-  type CustomerMessageDeps,
-} from './systems/customer-messages';
+import type { CustomerMessageDeps } from './systems/customer-messages';
 import { parseReminder } from './task-schedule';
+import {
+  businessSettings,
+  busyBetween,
+  findAppointment,
+  serializeAppointments,
+  serializeOneAppointment,
+  type AppointmentRow,
+} from './appointment-records';
+import { tellCustomer } from './appointment-notices';
+
+export {
+  findAppointment,
+  listAppointments,
+  serializeAppointments,
+  serializeOneAppointment,
+  upcomingForCustomer,
+  type AppointmentListFilters,
+  type AppointmentRow,
+} from './appointment-records';
+export { appointmentText, tellCustomer } from './appointment-notices';
 
 /**
  * Appointments (docs/appointments.md): booked by a member (page or API) or by the assistant,
  * always inside the opening hours and never over another booked one. A per-business advisory
  * lock makes the overlap check and the write one step, so two bookings of the same time at
- * once cannot both succeed. Booking, moving and cancelling can text the contact.
+ * once cannot both succeed. Booking, moving and cancelling can text the contact
+ * (appointment-notices.ts); reading and listing them is appointment-records.ts.
  */
 export type AppointmentDeps = CustomerMessageDeps;
-export type AppointmentRow = typeof appointments.$inferSelect;
 export type AppointmentOptions = {
   source?: 'manual' | 'assistant';
   createdBy?: string | null;
@@ -47,155 +58,6 @@ export type AppointmentOptions = {
 export type AppointmentResult = { appointment: ApiAppointment; customerMessage: string | null };
 
 const appointmentNotFound = () => notFound('The appointment');
-
-async function businessSettings(db: Db, businessId: string): Promise<BusinessSettings> {
-  const [row] = await db
-    .select({ settings: businesses.settings, timezone: businesses.timezone })
-    .from(businesses)
-    .where(eq(businesses.id, businessId))
-    .limit(1);
-  if (!row) throw notFound('The business');
-  return settingsOf(row);
-}
-
-export async function serializeAppointments(db: Db, rows: AppointmentRow[]): Promise<ApiAppointment[]> {
-  const customerIds = [...new Set(rows.map((row) => row.customerId))];
-  const serviceIds = [...new Set(rows.map((row) => row.serviceId).filter((id): id is string => !!id))];
-  const userIds = [...new Set(rows.map((row) => row.createdBy).filter((id): id is string => !!id))];
-  const [customerRows, serviceRows, userRows] = await Promise.all([
-    customerIds.length
-      ? db
-          .select({ id: customers.id, firstName: customers.firstName, lastName: customers.lastName })
-          .from(customers)
-          .where(inArray(customers.id, customerIds))
-      : [],
-    serviceIds.length
-      ? db.select({ id: services.id, name: services.name }).from(services).where(inArray(services.id, serviceIds))
-      : [],
-    userIds.length ? db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, userIds)) : [],
-  ]);
-  const customerById = new Map(customerRows.map((row) => [row.id, row]));
-  const serviceById = new Map(serviceRows.map((row) => [row.id, row]));
-  const userById = new Map(userRows.map((row) => [row.id, row]));
-  return rows.map((row) => {
-    const customer = customerById.get(row.customerId);
-    const service = row.serviceId ? serviceById.get(row.serviceId) : undefined;
-    const user = row.createdBy ? userById.get(row.createdBy) : undefined;
-    return {
-      _id: row.id,
-      customer_id: row.customerId,
-      customer: customer ? { _id: customer.id, name: displayName(customer) || 'Unnamed contact' } : null,
-      service_id: row.serviceId,
-      service: service ? { _id: service.id, name: service.name } : null,
-      start_at: row.startAt.toISOString(),
-      end_at: row.endAt.toISOString(),
-      status: row.status as AppointmentStatus,
-      notes: row.notes,
-      source: row.source === 'assistant' ? 'assistant' : 'manual',
-      created_by: user ? { _id: user.id, name: user.name } : null,
-      cancelled_at: row.cancelledAt?.toISOString() ?? null,
-      created_at: row.createdAt.toISOString(),
-      updated_at: row.updatedAt.toISOString(),
-    };
-  });
-}
-
-export async function serializeOneAppointment(db: Db, row: AppointmentRow): Promise<ApiAppointment> {
-  const [appointment] = await serializeAppointments(db, [row]);
-  return appointment;
-}
-
-export async function findAppointment(db: Db, businessId: string, id: string): Promise<AppointmentRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(appointments)
-    .where(and(eq(appointments.id, id), eq(appointments.businessId, businessId)))
-    .limit(1);
-  return row;
-}
-
-export type AppointmentListFilters = {
-  when: AppointmentWhen;
-  status?: AppointmentStatus;
-  customer_id?: string;
-  page: number;
-  limit: number;
-};
-
-/** Upcoming (not ended yet) soonest first; past (ended) latest first; all latest first. */
-export async function listAppointments(db: Db, businessId: string, filters: AppointmentListFilters, now: Date) {
-  const where = and(
-    eq(appointments.businessId, businessId),
-    filters.when === 'upcoming'
-      ? gt(appointments.endAt, now)
-      : filters.when === 'past'
-        ? lte(appointments.endAt, now)
-        : undefined,
-    filters.status ? eq(appointments.status, filters.status) : undefined,
-    filters.customer_id ? eq(appointments.customerId, filters.customer_id) : undefined,
-  );
-  const order =
-    filters.when === 'upcoming'
-      ? [asc(appointments.startAt), asc(appointments.id)]
-      : [desc(appointments.startAt), desc(appointments.id)];
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(appointments)
-      .where(where)
-      .orderBy(...order)
-      .limit(filters.limit)
-      .offset(filters.page * filters.limit),
-    db.select({ total: count() }).from(appointments).where(where),
-  ]);
-  return { appointments: await serializeAppointments(db, rows), total, page: filters.page, limit: filters.limit };
-}
-
-/** A contact's booked appointments still to come, soonest first (the assistant's move and cancel). */
-export async function upcomingForCustomer(
-  db: Db,
-  businessId: string,
-  customerId: string,
-  now: Date,
-): Promise<AppointmentRow[]> {
-  return db
-    .select()
-    .from(appointments)
-    .where(
-      and(
-        eq(appointments.businessId, businessId),
-        eq(appointments.customerId, customerId),
-        eq(appointments.status, 'booked'),
-        gt(appointments.startAt, now),
-      ),
-    )
-    .orderBy(asc(appointments.startAt))
-    .limit(20);
-}
-
-/** Booked appointments touching [from, to), except `exceptId`. */
-async function busyBetween(
-  db: Db,
-  businessId: string,
-  from: Date,
-  to: Date,
-  exceptId?: string,
-): Promise<Array<Busy & { row: AppointmentRow }>> {
-  const rows = await db
-    .select()
-    .from(appointments)
-    .where(
-      and(
-        eq(appointments.businessId, businessId),
-        eq(appointments.status, 'booked'),
-        lt(appointments.startAt, to),
-        gt(appointments.endAt, from),
-        exceptId ? ne(appointments.id, exceptId) : undefined,
-      ),
-    )
-    .orderBy(asc(appointments.startAt));
-  return rows.map((row) => ({ start: row.startAt, end: row.endAt, row }));
-}
 
 function parseTime(value: string, timezone: string, field: 'start_at' | 'end_at'): Date {
   const parsed = parseReminder(value, timezone);
@@ -436,96 +298,4 @@ export async function freeSlots(
 export async function isFree(db: Db, businessId: string, start: Date, end: Date): Promise<boolean> {
   const busy = await busyBetween(db, businessId, start, end);
   return !busy.some((entry) => overlaps(entry, { start, end }));
-}
-
-const SMS_LIMIT = 1600;
-
-export function appointmentText(input: {
-  firstName: string | null;
-  business: string | null;
-  kind: 'booked' | 'moved' | 'cancelled';
-  service: string | null;
-  when: string;
-}): string {
-  const hello = `Hi ${addressableName(input.firstName) ?? 'there'},`;
-  const what = input.service ? `your ${input.service} appointment` : 'your appointment';
-  const from = `– ${input.business ?? 'us'}`;
-  const text =
-    input.kind === 'booked'
-      ? `${hello} ${what} is booked for ${input.when}. Reply to this message if you need to change it. ${from}`
-      : input.kind === 'moved'
-        ? `${hello} ${what} has moved to ${input.when}. ${from}`
-        : `${hello} ${what} for ${input.when} has been cancelled. ${from}`;
-  return text.length > SMS_LIMIT ? `${text.slice(0, SMS_LIMIT - 1)}…` : text;
-}
-
-const notTold = (reason: string) => `The contact was not told: ${reason.replace(/\.+$/, '')}.`;
-
-/** Text the contact (else email them); never throws, so the booking stands. Answers the sentence the member sees. */
-export async function tellCustomer(
-  deps: AppointmentDeps,
-  businessId: string,
-  appointment: ApiAppointment,
-  kind: 'booked' | 'moved' | 'cancelled',
-  timezone: string,
-): Promise<string> {
-  try {
-    const customer = await findCustomer(deps.db, businessId, appointment.customer_id);
-    if (!customer) return notTold('the contact is no longer among your contacts');
-    const name = displayName(customer) || 'The contact';
-    const when = describeSpan(new Date(appointment.start_at), new Date(appointment.end_at), timezone, deps.clock.now());
-    const text = appointmentText({
-      firstName: customer.firstName,
-      business: await businessName(deps.db, businessId),
-      kind,
-      service: appointment.service?.name ?? null,
-      when,
-    });
-    const phone = customer.phones[0] ?? null;
-    const email = customer.emails[0] ?? null;
-    let smsFailure: string | null = null;
-    if (phone) {
-      const system = await businessNumberSystem(deps.db, businessId);
-      if (system?.phoneNumber) {
-        const sms = await sendCustomerSms(deps, {
-          businessId,
-          to: phone,
-          body: text,
-          customerId: customer.id,
-          purpose: 'appointment',
-          details: { appointment_id: appointment._id, appointment_change: kind },
-          system,
-        });
-        if (sms.ok) return `${name} was told by SMS (${sms.to}).`;
-        smsFailure = sms.reason;
-      } else smsFailure = 'the business has no phone number to text from (set one up under Settings → Systems)';
-    }
-    if (email) {
-      const subject =
-        kind === 'booked'
-          ? 'Your appointment is booked'
-          : kind === 'moved'
-            ? 'Your appointment has moved'
-            : 'Your appointment is cancelled';
-      const mail = await sendCustomerEmail(deps, {
-        businessId,
-        to: email,
-        subject,
-        text,
-        customerId: customer.id,
-        noteLabel: `appointment ${kind}`,
-      });
-      if (mail.ok) return `${name} was told by email (${mail.to}).`;
-      return notTold(smsFailure ? `${smsFailure}, and ${mail.reason}` : mail.reason);
-    }
-    return notTold(smsFailure ?? `${name} has no phone number or email`);
-  } catch (error) {
-    deps.log?.({
-      level: 'error',
-      msg: 'appointment saved, contact not told',
-      appointment_id: appointment._id,
-      error: String(error),
-    });
-    return notTold('the message could not be sent');
-  }
 }
