@@ -1,12 +1,13 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from '@conform-to/react';
+import { getFormProps, getInputProps, getTextareaProps } from '@conform-to/react';
 import { Form } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { CountryOptions } from '../country-options';
-import { FOLLOW_UP_CHANNELS, type ApiSetupStep, type ApiSystem } from '#contract/schemas/system';
+import { type ApiSetupStep, type ApiSystem } from '#contract/schemas/system';
 import { STEP_SCHEMAS, type StepKey, type SystemReply } from '#app/lib/systems';
 import { useSchemaForm } from '#app/lib/use-schema-form';
 import { ErrorList, Field, SelectField, SubmitButton, TextAreaField } from '../forms';
 import { CopyButton } from './copy-button';
+import { FollowUpFields } from './follow-up-fields';
 import { usePolling } from './use-polling';
 import { usePhoneExample, usePhoneFormat } from '#app/lib/phone-labels';
 import { Card } from '#app/components/ui/card';
@@ -27,12 +28,6 @@ type StepsProps = {
   /** The member's own mobile: the default for the mobile step. */
   ownMobile: string | null;
   self: string;
-};
-
-const FOLLOW_UP_LABELS: Record<(typeof FOLLOW_UP_CHANNELS)[number], string> = {
-  none: 'No follow-up',
-  sms: 'By SMS',
-  email: 'By email',
 };
 
 /**
@@ -321,23 +316,7 @@ function FollowUpStep(props: StepsProps & { step: ApiSetupStep }) {
     <Form method="post" action={`${self}#setup-follow_up`} {...getFormProps(form)} className="flex flex-col gap-3">
       <StepFields stepKey="follow_up" />
       <fieldset disabled={!canEdit} className="flex flex-col gap-3">
-        <SelectField
-          label="Follow up each lead"
-          errors={fields.follow_up.errors}
-          selectProps={getSelectProps(fields.follow_up)}
-        >
-          {FOLLOW_UP_CHANNELS.map((channel) => (
-            <option key={channel} value={channel}>
-              {FOLLOW_UP_LABELS[channel]}
-            </option>
-          ))}
-        </SelectField>
-        <TextAreaField
-          label="Follow-up message"
-          hint="May use {first_name}, {name} and {business_name}."
-          errors={fields.follow_up_template.errors}
-          textareaProps={{ ...getTextareaProps(fields.follow_up_template), rows: 3 }}
-        />
+        <FollowUpFields followUp={fields.follow_up} template={fields.follow_up_template} />
         <ErrorList id={form.errorId} errors={form.errors} />
         {canEdit ? (
           <div>

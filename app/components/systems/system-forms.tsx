@@ -1,7 +1,13 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from '@conform-to/react';
+import {
+  getFormProps,
+  getInputProps,
+  getTextareaProps,
+  type FieldMetadata,
+  type FormMetadata,
+} from '@conform-to/react';
+import type { ReactNode } from 'react';
 import { Form, Link, useFetcher } from '@remix-run/react';
 import {
-  FOLLOW_UP_CHANNELS,
   SIMULATION_KINDS,
   type ApiSimulation,
   type ApiSystem,
@@ -19,9 +25,10 @@ import {
   type SystemReply,
 } from '#app/lib/systems';
 import { useSchemaForm } from '#app/lib/use-schema-form';
-import { ErrorList, Field, SelectField, SubmitButton, TextAreaField } from '../forms';
+import { ErrorList, Field, SubmitButton, TextAreaField } from '../forms';
 import { usePhoneExample, usePhoneFormat } from '#app/lib/phone-labels';
 import { cardClass } from '#app/components/ui/card';
+import { FollowUpFields } from './follow-up-fields';
 
 const card = cardClass();
 
@@ -79,6 +86,40 @@ export function SystemSettingsForm({
   );
 }
 
+/**
+ * A system's settings form around its fields: posts intent=settings back to the settings card,
+ * read-only (and without Save) for a member who may only view.
+ */
+function SettingsFrame({
+  form,
+  canEdit,
+  self,
+  children,
+}: {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  form: FormMetadata<any, string[]>;
+  canEdit: boolean;
+  self: string;
+  children: ReactNode;
+}) {
+  return (
+    <Form method="post" action={`${self}#settings`} {...getFormProps(form)} className="flex flex-col gap-4">
+      <input type="hidden" name="intent" value="settings" />
+      <fieldset disabled={!canEdit} className="flex flex-col gap-4">
+        {children}
+        <ErrorList id={form.errorId} errors={form.errors} />
+        {canEdit ? (
+          <div>
+            <SubmitButton name="intent" value="settings" pendingText="Saving…">
+              Save settings
+            </SubmitButton>
+          </div>
+        ) : null}
+      </fieldset>
+    </Form>
+  );
+}
+
 function PhoneSettingsForm({
   settings,
   canEdit,
@@ -103,47 +144,36 @@ function PhoneSettingsForm({
     },
   });
   return (
-    <Form method="post" action={`${self}#settings`} {...getFormProps(form)} className="flex flex-col gap-4">
-      <input type="hidden" name="intent" value="settings" />
-      <fieldset disabled={!canEdit} className="flex flex-col gap-4">
-        <Checkbox
-          field={fields.missed_call_text_back}
-          label="Text back missed calls"
-          hint="A missed call or voicemail gets an SMS (at most once per caller per hour)."
-        />
-        <TextAreaField
-          label="Text-back message"
-          hint="May use {first_name}, {name} and {business_name}."
-          errors={fields.text_back_template.errors}
-          textareaProps={{ ...getTextareaProps(fields.text_back_template), rows: 3 }}
-        />
-        <Checkbox
-          field={fields.voicemail_when_closed}
-          label="Voicemail when closed"
-          hint="Outside opening hours callers are asked to leave a message."
-        />
-        <Checkbox
-          field={fields.sms_auto_reply}
-          label="Reply to text messages"
-          hint="The assistant answers incoming SMS."
-        />
-        <Checkbox field={fields.record_calls} label="Record calls" />
-        <Field
-          label="Transfer number"
-          hint="Who a caller asking for a person is put through to. Empty: the assistant’s escalation number."
-          errors={fields.transfer_number.errors}
-          inputProps={{ ...getInputProps(fields.transfer_number, { type: 'tel' }), placeholder: phoneExample }}
-        />
-        <ErrorList id={form.errorId} errors={form.errors} />
-        {canEdit ? (
-          <div>
-            <SubmitButton name="intent" value="settings" pendingText="Saving…">
-              Save settings
-            </SubmitButton>
-          </div>
-        ) : null}
-      </fieldset>
-    </Form>
+    <SettingsFrame form={form} canEdit={canEdit} self={self}>
+      <Checkbox
+        field={fields.missed_call_text_back}
+        label="Text back missed calls"
+        hint="A missed call or voicemail gets an SMS (at most once per caller per hour)."
+      />
+      <TextAreaField
+        label="Text-back message"
+        hint="May use {first_name}, {name} and {business_name}."
+        errors={fields.text_back_template.errors}
+        textareaProps={{ ...getTextareaProps(fields.text_back_template), rows: 3 }}
+      />
+      <Checkbox
+        field={fields.voicemail_when_closed}
+        label="Voicemail when closed"
+        hint="Outside opening hours callers are asked to leave a message."
+      />
+      <Checkbox
+        field={fields.sms_auto_reply}
+        label="Reply to text messages"
+        hint="The assistant answers incoming SMS."
+      />
+      <Checkbox field={fields.record_calls} label="Record calls" />
+      <Field
+        label="Transfer number"
+        hint="Who a caller asking for a person is put through to. Empty: the assistant’s escalation number."
+        errors={fields.transfer_number.errors}
+        inputProps={{ ...getInputProps(fields.transfer_number, { type: 'tel' }), placeholder: phoneExample }}
+      />
+    </SettingsFrame>
   );
 }
 
@@ -169,61 +199,34 @@ function LeadcatcherSettingsForm({
     },
   });
   return (
-    <Form method="post" action={`${self}#settings`} {...getFormProps(form)} className="flex flex-col gap-4">
-      <input type="hidden" name="intent" value="settings" />
-      <fieldset disabled={!canEdit} className="flex flex-col gap-4">
-        <Field
-          label="Form name"
-          errors={fields.form_name.errors}
-          inputProps={getInputProps(fields.form_name, { type: 'text' })}
-        />
-        <TextAreaField
-          label="Allowed sites"
-          hint="One per line, such as https://example.com. Empty: any site."
-          errors={Object.values(fields.allowed_origins.allErrors).flat()}
-          textareaProps={{ ...getTextareaProps(fields.allowed_origins), rows: 3 }}
-        />
-        <SelectField
-          label="Follow up each lead"
-          errors={fields.follow_up.errors}
-          selectProps={getSelectProps(fields.follow_up)}
-        >
-          {FOLLOW_UP_CHANNELS.map((channel) => (
-            <option key={channel} value={channel}>
-              {channel === 'none' ? 'No follow-up' : channel === 'sms' ? 'By SMS' : 'By email'}
-            </option>
-          ))}
-        </SelectField>
-        <TextAreaField
-          label="Follow-up message"
-          hint="May use {first_name}, {name} and {business_name}."
-          errors={fields.follow_up_template.errors}
-          textareaProps={{ ...getTextareaProps(fields.follow_up_template), rows: 3 }}
-        />
-        <Field
-          label="After sending, go to"
-          hint="A page on your site (plain form posts). Empty: our thank-you page."
-          errors={fields.redirect_url.errors}
-          inputProps={{
-            ...getInputProps(fields.redirect_url, { type: 'url' }),
-            placeholder: 'https://example.com/thanks',
-          }}
-        />
-        <Field
-          label="Success message"
-          errors={fields.success_message.errors}
-          inputProps={getInputProps(fields.success_message, { type: 'text' })}
-        />
-        <ErrorList id={form.errorId} errors={form.errors} />
-        {canEdit ? (
-          <div>
-            <SubmitButton name="intent" value="settings" pendingText="Saving…">
-              Save settings
-            </SubmitButton>
-          </div>
-        ) : null}
-      </fieldset>
-    </Form>
+    <SettingsFrame form={form} canEdit={canEdit} self={self}>
+      <Field
+        label="Form name"
+        errors={fields.form_name.errors}
+        inputProps={getInputProps(fields.form_name, { type: 'text' })}
+      />
+      <TextAreaField
+        label="Allowed sites"
+        hint="One per line, such as https://example.com. Empty: any site."
+        errors={Object.values(fields.allowed_origins.allErrors).flat()}
+        textareaProps={{ ...getTextareaProps(fields.allowed_origins), rows: 3 }}
+      />
+      <FollowUpFields followUp={fields.follow_up} template={fields.follow_up_template} />
+      <Field
+        label="After sending, go to"
+        hint="A page on your site (plain form posts). Empty: our thank-you page."
+        errors={fields.redirect_url.errors}
+        inputProps={{
+          ...getInputProps(fields.redirect_url, { type: 'url' }),
+          placeholder: 'https://example.com/thanks',
+        }}
+      />
+      <Field
+        label="Success message"
+        errors={fields.success_message.errors}
+        inputProps={getInputProps(fields.success_message, { type: 'text' })}
+      />
+    </SettingsFrame>
   );
 }
 
