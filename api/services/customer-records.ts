@@ -103,12 +103,70 @@ export async function loadDuplicates(db: Db, businessId: string, ids: string[]):
   return found;
 }
 
-export async function serializeCustomers(db: Db, businessId: string, rows: CustomerRow[]): Promise<ApiCustomer[]> {
-  const duplicates = await loadDuplicates(
-    db,
-    businessId,
-    rows.map((row) => row.id),
-  );
+/** Strings in the database's byte order (C collation), nulls last as in an ascending `order by`. */
+const byteOrder = (a: string | null, b: string | null): number =>
+  a === b ? 0 : a === null ? 1 : b === null ? -1 : Buffer.compare(Buffer.from(a), Buffer.from(b));
+
+/**
+ * loadDuplicates without SQL, for rows that are every live contact of their business (a list
+ * page that holds the whole list): the candidates are then among the rows themselves. Same
+ * answer: one entry per other contact, 'phone' when a phone is shared, ordered by first name,
+ * last name and id.
+ */
+export function duplicatesAmong(rows: CustomerRow[]): Map<string, Duplicate[]> {
+  const holders = new Map<string, CustomerRow[]>();
+  const values = (row: CustomerRow) => [
+    ...row.phones.map((value) => `phone:${value}`),
+    ...row.emails.map((value) => `email:${value}`),
+  ];
+  for (const row of rows)
+    for (const key of new Set(values(row))) {
+      const list = holders.get(key);
+      if (list) list.push(row);
+      else holders.set(key, [row]);
+    }
+  const found = new Map<string, Duplicate[]>();
+  for (const row of rows) {
+    const others = new Map<string, { other: CustomerRow; reason: Duplicate['reason'] }>();
+    for (const key of values(row)) {
+      const reason = key.startsWith('phone:') ? 'phone' : 'email';
+      for (const other of holders.get(key) ?? []) {
+        if (other.id === row.id) continue;
+        if (others.get(other.id)?.reason !== 'phone') others.set(other.id, { other, reason });
+      }
+    }
+    if (others.size === 0) continue;
+    const sorted = [...others.values()].sort(
+      (a, b) =>
+        byteOrder(a.other.firstName, b.other.firstName) ||
+        byteOrder(a.other.lastName, b.other.lastName) ||
+        byteOrder(a.other.id, b.other.id),
+    );
+    found.set(
+      row.id,
+      sorted.map(({ other, reason }) => ({ _id: other.id, name: displayName(other), reason })),
+    );
+  }
+  return found;
+}
+
+/**
+ * The v1 shape of `rows`. `wholeList` says the rows are every live contact of the business,
+ * so their duplicates are found among them without asking the database.
+ */
+export async function serializeCustomers(
+  db: Db,
+  businessId: string,
+  rows: CustomerRow[],
+  options: { wholeList?: boolean } = {},
+): Promise<ApiCustomer[]> {
+  const duplicates = options.wholeList
+    ? duplicatesAmong(rows)
+    : await loadDuplicates(
+        db,
+        businessId,
+        rows.map((row) => row.id),
+      );
   const optOuts = await smsOptOutsOf(db, businessId, [...new Set(rows.flatMap((row) => row.phones))]);
   return rows.map((row) => serializeCustomer(row, duplicates.get(row.id) ?? [], optOuts));
 }
@@ -201,7 +259,14 @@ export async function listCustomers(db: Db, businessId: string, filters: Custome
         .offset(query.offset),
     async () => (await db.select({ total: count() }).from(customers).where(where))[0].total,
   );
-  return { customers: await serializeCustomers(db, businessId, rows), total, page: query.page, limit: query.limit };
+  // A first page that ends the list, without filters, is every live contact of the business.
+  const wholeList = !query.where && !filters.status && !filters.search && query.offset === 0 && total === rows.length;
+  return {
+    customers: await serializeCustomers(db, businessId, rows, { wholeList }),
+    total,
+    page: query.page,
+    limit: query.limit,
+  };
 }
 
 /**

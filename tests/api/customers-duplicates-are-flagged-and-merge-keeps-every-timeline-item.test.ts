@@ -85,6 +85,45 @@ describe('duplicates', () => {
     expect(second.duplicates).toEqual([{ _id: first._id, name: first.name, reason: 'phone' }]);
   });
 
+  it('a list holding every contact flags the same duplicates, in the same order, as each contact read alone', async () => {
+    const owner = await h.signUpWithBusiness();
+    const other = await h.signUpWithBusiness();
+    const b = owner.business._id;
+    const list = async (body: unknown) =>
+      (await h.call(`businesses/customers/${b}/list`, body, owner.token)).body.data.customers as {
+        _id: string;
+        duplicates: unknown[];
+      }[];
+    await createCustomer(h, other.business._id, other.token, { emails: ['x@example.com'], phones: ['+447700900500'] });
+    const people = [
+      { first_name: 'zed', last_name: 'Both', emails: ['shared@example.com'], phones: ['+447700900500'] },
+      { first_name: 'Zed', last_name: null, emails: ['shared@example.com'], phones: ['+447700900500'] },
+      { first_name: 'Zed', last_name: 'Adams', emails: ['shared@example.com'], phones: [] },
+      { first_name: 'Éva', last_name: 'Phone', emails: [], phones: ['+447700900500', '+447700900501'] },
+      { first_name: 'Amy', last_name: 'Alone', emails: ['amy@example.com'], phones: ['+447700900502'] },
+      { first_name: 'Amy', last_name: 'Twice', emails: ['x@example.com', 'x@example.com'], phones: [] },
+    ];
+    const made: Awaited<ReturnType<typeof createCustomer>>[] = [];
+    for (const person of people) made.push(await createCustomer(h, b, owner.token, person));
+    const gone = await createCustomer(h, b, owner.token, { emails: ['amy@example.com'], phones: ['+447700900501'] });
+    await h.call(`businesses/customers/${b}/delete/${gone._id}`, undefined, owner.token);
+
+    const whole = await list({});
+    const filtered = await list({ search: 'e' }); // a filtered list asks the database
+    expect(whole).toHaveLength(people.length);
+    for (const customer of made) {
+      const alone = (await get(b, customer._id, owner.token)).body.data.customer.duplicates;
+      expect(whole.find((row) => row._id === customer._id)!.duplicates).toEqual(alone);
+      const inFiltered = filtered.find((row) => row._id === customer._id);
+      if (inFiltered) expect(inFiltered.duplicates).toEqual(alone);
+    }
+    expect(whole.find((row) => row._id === made[0]._id)!.duplicates).toEqual([
+      { _id: made[2]._id, name: 'Zed Adams', reason: 'email' },
+      { _id: made[1]._id, name: 'Zed', reason: 'phone' },
+      { _id: made[3]._id, name: 'Éva Phone', reason: 'phone' },
+    ]);
+  });
+
   it('ignores deleted contacts and contacts of other businesses', async () => {
     const owner = await h.signUpWithBusiness();
     const other = await h.signUpWithBusiness();
