@@ -26,7 +26,6 @@ import { membersRouter } from './resources/members';
 import { leadcatcherRouter } from './resources/leadcatcher';
 import { learningRouter } from './resources/learning';
 import { memoriesRouter } from './resources/memories';
-import { memoryUploadRouter } from './resources/memories/upload';
 import { notesRouter } from './resources/notes';
 import { notificationsRouter } from './resources/notifications';
 import { ordersRouter } from './resources/orders';
@@ -96,7 +95,6 @@ export function createApiApp(deps: ApiDeps) {
   app.route('/', trainingQuestionsRouter);
   app.route('/', learningRouter);
   app.route('/', memoriesRouter);
-  app.route('/', memoryUploadRouter);
   app.route('/', conversationsRouter);
   app.route('/', filesRouter);
   app.route('/', broadcastingRouter);

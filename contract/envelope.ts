@@ -2,6 +2,7 @@ import type { BusinessSettings, NotificationPreferences } from './schemas/busine
 import type { ConversationAction, ConversationChannel, ConversationSource } from './schemas/conversation';
 import type { z } from 'zod';
 import type { customerOut } from './v1/customers';
+import type { knowledgeHitOut, memoryOut } from './v1/memories';
 
 /** The v1 envelope (DESIGN.md "The v1 contract"). */
 export type ApiSuccess<T> = { data: T; messages: string[] };
@@ -130,28 +131,9 @@ export type ApiService = {
   deleted_at: string | null;
 };
 
-export type ApiMemory = {
-  _id: string;
-  type: string;
-  status: string;
-  title: string | null;
-  content: string;
-  answer: string | null;
-  source_url: string | null;
-  file: { name: string; mime_type: string; size_bytes: number; url: string | null } | null;
-  meta: Record<string, unknown>;
-  created_at: string;
-  updated_at: string;
-  deleted_at: string | null;
-};
-
-export type ApiKnowledgeHit = {
-  /** Where it comes from: a memory or a service. */
-  source: { kind: 'memory' | 'service'; _id: string; type: string; title: string | null };
-  text: string;
-  heading: string | null;
-  rank: number;
-};
+/** Inferred from their response schemas in contract/v1/memories.ts. */
+export type ApiMemory = z.output<typeof memoryOut>;
+export type ApiKnowledgeHit = z.output<typeof knowledgeHitOut>;
 
 export type ApiLearningJob = {
   _id: string;

@@ -1,5 +1,5 @@
 import { createRoute, type RouteConfig } from '@hono/zod-openapi';
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { z } from 'zod';
 import type { V1Call } from '#contract/v1/define';
@@ -38,9 +38,11 @@ function permitted(call: V1Call) {
   });
 }
 
-export function routeFor(call: V1Call) {
+const MEDIA_TYPE = { json: 'application/json', multipart: 'multipart/form-data' } as const;
+
+export function routeFor(call: V1Call, middleware: MiddlewareHandler<ApiEnv>[] = []) {
   const body = call.body
-    ? { required: call.bodyRequired, content: { 'application/json': { schema: call.body } } }
+    ? { required: call.bodyRequired, content: { [MEDIA_TYPE[call.bodyKind]]: { schema: call.body } } }
     : undefined;
   return createRoute({
     method: 'post',
@@ -49,19 +51,27 @@ export function routeFor(call: V1Call) {
     summary: call.summary,
     description: call.permission === 'member' ? 'Any member of the business' : `Needs ${call.permission}`,
     security: bearer,
-    middleware: [requireAuth, permitted(call)] as const,
+    middleware: [requireAuth, permitted(call), ...middleware],
     request: { params: call.params, ...(body ? { body } : {}) },
     responses: envelope(call.response),
   } as RouteConfig);
 }
 
-/** Serves one declared call on the router. */
-export function serve<C extends V1Call>(router: Router, call: C, handler: CallHandler<C>): Router {
-  return router.openapi(routeFor(call), async (c: Context<ApiEnv>) => {
-    const valid = c.req.valid.bind(c.req) as (target: 'param' | 'json') => unknown;
+/**
+ * Serves one declared call on the router. `middleware` runs after the permission check and
+ * before the body is read (e.g. an upload's size limit).
+ */
+export function serve<C extends V1Call>(
+  router: Router,
+  call: C,
+  handler: CallHandler<C>,
+  middleware: MiddlewareHandler<ApiEnv>[] = [],
+): Router {
+  return router.openapi(routeFor(call, middleware), async (c: Context<ApiEnv>) => {
+    const valid = c.req.valid.bind(c.req) as (target: 'param' | 'json' | 'form') => unknown;
     const params = valid('param') as CallInput<C>['params'];
     // Without a body the validator hands over {} unparsed: parse it so the defaults apply.
-    let body = call.body ? valid('json') : undefined;
+    let body = call.body ? valid(call.bodyKind === 'multipart' ? 'form' : 'json') : undefined;
     if (call.body && !call.bodyRequired) {
       const parsed = call.body.safeParse(body ?? {});
       if (!parsed.success) throw fromZodError(parsed.error);
@@ -77,12 +87,16 @@ export function serve<C extends V1Call>(router: Router, call: C, handler: CallHa
   });
 }
 
-/** A router serving every call of a feature's table: a call without a handler does not compile. */
+/**
+ * A router serving every call of a feature's table: a call without a handler does not compile.
+ * `middleware` adds, per call, what runs between the permission check and the body (see serve).
+ */
 export function serveCalls<T extends Record<string, V1Call>>(
   calls: T,
   handlers: { [K in keyof T]: CallHandler<T[K]> },
+  middleware: { [K in keyof T]?: MiddlewareHandler<ApiEnv>[] } = {},
 ): Router {
   const router = createRouter();
-  for (const name of Object.keys(calls) as (keyof T)[]) serve(router, calls[name], handlers[name]);
+  for (const name of Object.keys(calls) as (keyof T)[]) serve(router, calls[name], handlers[name], middleware[name]);
   return router;
 }

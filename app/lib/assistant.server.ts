@@ -1,15 +1,17 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect } from '@remix-run/node';
-import type { ApiBusinessSettings, ApiConversation, ApiConversationMessage, ApiMemory } from '#contract/envelope';
+import type { ApiBusinessSettings, ApiConversation, ApiConversationMessage } from '#contract/envelope';
 import { messages as specMessages } from '#contract/messages';
 import { hasPermission } from '#contract/permissions';
 import { conversationMessageSchema } from '#contract/schemas/conversation';
+import { v1Calls } from '#contract/v1/index';
 import { apiCall, apiFetch, readApiResult, type ApiFail } from './api.server';
 import { correctionSchema, type CorrectionReply } from './assistant';
 import { replyWithApiErrors } from './forms.server';
 import { entityLoadFailure, requireDashboard, requirePermission, type DashboardState } from './guard.server';
 import { apiToasts, redirectWithToasts } from './toast.server';
 import { loadFailure } from './invariant.server';
+import { v1 } from './v1.server';
 
 /** The v1 path of the selected business's conversations. */
 export function conversationsPath(state: DashboardState): string {
@@ -130,8 +132,7 @@ export async function correctionAction(request: Request, state: DashboardState, 
   if (submission.status !== 'success')
     return data<CorrectionReply>({ messageId, result: submission.reply() }, { status: 400 });
   const { question, correction } = submission.value;
-  const path = `businesses/memories/${state.business?._id}/create`;
-  const result = await apiCall<{ memory: ApiMemory }>(state.caller, path, {
+  const result = await v1(state.caller).memories.create({
     type: 'answered_question',
     status: 'active',
     title: question.slice(0, 300),
@@ -142,7 +143,7 @@ export async function correctionAction(request: Request, state: DashboardState, 
     const reply = replyWithApiErrors(submission, result);
     return data<CorrectionReply>({ messageId, result: reply.data }, { status: 400 });
   }
-  return redirectWithToasts(request, back, apiToasts(path, result));
+  return redirectWithToasts(request, back, apiToasts(v1Calls.memories.create.path, result));
 }
 
 /**

@@ -1,22 +1,16 @@
 import { parseWithZod } from '@conform-to/zod/v4';
-import { data, redirect, type AppLoadContext } from '@remix-run/node';
+import { data, type AppLoadContext } from '@remix-run/node';
 import type { ApiMemory } from '#contract/envelope';
-import { messages as specMessages } from '#contract/messages';
 import { hasPermission } from '#contract/permissions';
 import { memorySchema } from '#contract/schemas/memory';
-import { apiCall, clientHeaders, type ApiCaller, type ApiResult } from './api.server';
-import { getEnv } from './env.server';
+import { v1Calls } from '#contract/v1/index';
 import { replyWithApiErrors } from './forms.server';
 import { entityLoadFailure, requireDashboard, requirePermission, type DashboardState } from './guard.server';
 import { answerSchema, type QuestionReply } from './memories';
 import { safeRedirect } from './safe-redirect';
 import { apiToasts, redirectWithToasts } from './toast.server';
 import { loadFailure } from './invariant.server';
-
-export function memoriesPath(state: DashboardState): string {
-  if (!state.business) throw redirect('/dashboard/onboard/mobile-submit');
-  return `businesses/memories/${state.business._id}`;
-}
+import { pathFor, v1 } from './v1.server';
 
 export function canEditMemories(state: DashboardState): boolean {
   return hasPermission(state.business?.permissions, 'memories/edit');
@@ -25,22 +19,14 @@ export function canEditMemories(state: DashboardState): boolean {
 export { loadFailure };
 
 export async function getMemory(state: DashboardState, id: string): Promise<ApiMemory> {
-  const result = await apiCall<{ memory: ApiMemory }>(
-    state.caller,
-    `${memoriesPath(state)}/get/${encodeURIComponent(id)}`,
-  );
-  if (!result.ok)
-    return entityLoadFailure(state, result, (other) => `businesses/memories/${other}/get/${encodeURIComponent(id)}`);
+  const result = await v1(state.caller).memories.get(id);
+  if (!result.ok) return entityLoadFailure(state, result, (other) => pathFor(v1Calls.memories.get, other, id).path);
   return result.data.memory;
 }
 
 /** The business's open questions (type question): the to-do list. */
 export async function listOpenQuestions(state: DashboardState): Promise<ApiMemory[]> {
-  const result = await apiCall<{ questions: ApiMemory[] }>(
-    state.caller,
-    `businesses/memories/questions/${state.business?._id}/list`,
-    { limit: 500 },
-  );
+  const result = await v1(state.caller).memories.questions({ limit: 500 });
   if (!result.ok) loadFailure(result);
   // Oldest first: the catalogue proposes the most-asked questions first.
   return [...result.data.questions].sort(
@@ -68,10 +54,9 @@ export async function memoryFormAction(request: Request, context: AppLoadContext
     answer: value.answer ?? '',
     source_url: value.source_url ?? '',
   };
-  const path = target.id
-    ? `${memoriesPath(state)}/update/${encodeURIComponent(target.id)}`
-    : `${memoriesPath(state)}/create`;
-  const result = await apiCall<{ memory: ApiMemory }>(state.caller, path, payload);
+  const memories = v1(state.caller).memories;
+  const result = target.id ? await memories.update(target.id, payload) : await memories.create(payload);
+  const path = target.id ? v1Calls.memories.update.path : v1Calls.memories.create.path;
   if (!result.ok) {
     if (result.status === 404 || result.status === 403) loadFailure(result);
     return replyWithApiErrors(submission, result);
@@ -79,41 +64,6 @@ export async function memoryFormAction(request: Request, context: AppLoadContext
   const fallback = `/dashboard/memories/${result.data.memory._id}`;
   const to = target.id ? safeRedirect(formData.get('back'), fallback) : fallback;
   return redirectWithToasts(request, to, apiToasts(path, result));
-}
-
-/**
- * The upload goes on to v1 `upload` as multipart, as the browser sent it (apiCall speaks
- * JSON only). In process without API_URL, over HTTP with it.
- */
-export async function uploadMemoryFile(
-  caller: ApiCaller,
-  path: string,
-  form: FormData,
-): Promise<ApiResult<{ memory: ApiMemory }>> {
-  const base = getEnv().API_URL;
-  const url = base ? `${base.replace(/\/$/, '')}/${path}` : `http://embedded/api/v1/${path}`;
-  const request = new Request(url, { method: 'POST', headers: clientHeaders(caller), body: form });
-  let response: Response;
-  try {
-    response = base ? await fetch(request) : await caller.context.apiFetch(request);
-  } catch {
-    return { ok: false, status: 0, errors: [specMessages.network], fieldErrors: {}, network: true };
-  }
-  const payload = (await response.json().catch(() => ({}))) as {
-    data?: { memory: ApiMemory };
-    messages?: string[];
-    errors?: string[];
-    field_errors?: Record<string, string[]>;
-  };
-  if (response.ok && payload.data)
-    return { ok: true, status: response.status, data: payload.data, messages: payload.messages ?? [] };
-  return {
-    ok: false,
-    status: response.status,
-    errors: payload.errors ?? ['The upload failed. Please try again.'],
-    fieldErrors: payload.field_errors ?? {},
-    network: false,
-  };
 }
 
 /**
@@ -127,16 +77,16 @@ export async function questionAction(request: Request, state: DashboardState, fo
   const intent = formData.get('intent');
   const id = String(formData.get('question_id') ?? '');
   if (intent === 'ignore') {
-    const path = `${memoriesPath(state)}/ignore/${encodeURIComponent(id)}`;
-    return redirectWithToasts(request, back, apiToasts(path, await apiCall(state.caller, path)));
+    const ignored = await v1(state.caller).memories.ignore(id);
+    return redirectWithToasts(request, back, apiToasts(v1Calls.memories.ignore.path, ignored));
   }
   const submission = parseWithZod(formData, { schema: answerSchema });
   if (submission.status !== 'success')
     return data<QuestionReply>({ questionId: id, result: submission.reply() }, { status: 400 });
-  const path = `${memoriesPath(state)}/answer/${encodeURIComponent(id)}`;
+  const path = v1Calls.memories.answer.path;
   // "Send the answer to the customer" (shown only for a question linked to a contact).
   const sendToCustomer = formData.get('send_to_customer') === 'on';
-  const result = await apiCall(state.caller, path, {
+  const result = await v1(state.caller).memories.answer(id, {
     answer: submission.value.answer,
     ...(sendToCustomer ? { send_to_customer: true } : {}),
   });

@@ -10,6 +10,7 @@ import type { DashboardState } from './guard.server';
 import { listLearningJobs } from './learning.server';
 import { isLearningActive } from './memories';
 import { stepDone } from './onboarding';
+import { v1 } from './v1.server';
 
 /** The page of the first onboarding step this user has not done yet (the step they are on). */
 export function currentStepPath(state: DashboardState): string {
@@ -31,12 +32,8 @@ export function requireOnboardingBusiness(state: DashboardState): ApiBusinessLis
 /** Memories per type; null when the member may not read them (then nothing is refused on their account). */
 async function memoryCounts(state: DashboardState): Promise<Partial<Record<MemoryType, number>> | null> {
   if (!state.business || !hasPermission(state.business.permissions, 'memories/view')) return null;
-  const result = await apiCall<{ counts?: Partial<Record<MemoryType, number>> }>(
-    state.caller,
-    `businesses/memories/${state.business._id}/list`,
-    { limit: 1 },
-  );
-  return result.ok ? (result.data.counts ?? {}) : null;
+  const result = await v1(state.caller).memories.list({ limit: 1 });
+  return result.ok ? result.data.counts : null;
 }
 
 const QUESTION_TYPES: ReadonlySet<string> = new Set(['question', 'ignored_question', 'answered_question']);

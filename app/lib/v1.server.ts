@@ -17,10 +17,13 @@ type IdArgs<C extends V1Call> = [keyof PathParams<C>] extends [never]
   : true extends IsUnion<keyof PathParams<C>>
     ? [params: PathParams<C>]
     : [id: string];
+/** An upload (bodyKind multipart) takes the FormData as the browser sent it; apiFetch sends it as multipart. */
 type BodyArgs<C extends V1Call> = C['body'] extends z.ZodType
-  ? C['bodyRequired'] extends true
-    ? [body: z.input<C['body']>]
-    : [body?: z.input<C['body']>]
+  ? C['bodyKind'] extends 'multipart'
+    ? [form: FormData]
+    : C['bodyRequired'] extends true
+      ? [body: z.input<C['body']>]
+      : [body?: z.input<C['body']>]
   : [];
 export type CallArgs<C extends V1Call> = [...IdArgs<C>, ...BodyArgs<C>];
 export type CallResult<C extends V1Call> = ApiResult<z.output<C['response']>>;

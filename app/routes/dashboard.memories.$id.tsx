@@ -2,16 +2,17 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { buttonClass } from '#app/components/ui/button';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { isHttpUrl } from '#contract/web-address';
+import { v1Calls } from '#contract/v1/index';
 
 import { DialogLink } from '../components/dialog-link';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { DeleteMemoryConfirm, QuestionTodoList, StatusBadge, TypeBadge } from '../components/memories/memory-bits';
 import { MemoryFormDialog, memoryDefaults } from '../components/memories/memory-form';
-import { apiCall } from '../lib/api.server';
 import { requireDashboard, requirePermission } from '../lib/guard.server';
 import { formatBytes, isFileMemory, memoryHeadline } from '../lib/memories';
-import { canEditMemories, getMemory, memoriesPath, questionAction } from '../lib/memories.server';
+import { canEditMemories, getMemory, questionAction } from '../lib/memories.server';
 import { apiToasts, redirectWithToasts } from '../lib/toast.server';
+import { v1 } from '../lib/v1.server';
 import { DeleteConfirmPanel, DeleteDialog } from '../components/delete-restore';
 import { Card } from '#app/components/ui/card';
 
@@ -40,9 +41,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const self = `/dashboard/memories/${id}`;
   if (intent === 'delete' || intent === 'restore') {
     requirePermission(state, 'memories/edit');
-    const path = `${memoriesPath(state)}/${intent}/${encodeURIComponent(id)}`;
-    const result = await apiCall(state.caller, path);
-    const toasts = apiToasts(path, result);
+    const memories = v1(state.caller).memories;
+    const result = intent === 'delete' ? await memories.delete(id) : await memories.restore(id);
+    const toasts = apiToasts(v1Calls.memories[intent].path, result);
     if (!result.ok) return redirectWithToasts(request, intent === 'delete' ? self : '/dashboard/memories', toasts);
     // After a delete the list offers the undo (restore) right away.
     return redirectWithToasts(

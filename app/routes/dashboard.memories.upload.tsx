@@ -5,7 +5,9 @@ import { MAX_UPLOAD_BYTES } from '#contract/schemas/memory';
 
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { UploadForm } from '../components/memories/memory-form';
-import { memoriesPath, requireMemoryEditor, uploadMemoryFile } from '../lib/memories.server';
+import { v1Calls } from '#contract/v1/index';
+import { requireMemoryEditor } from '../lib/memories.server';
+import { v1 } from '../lib/v1.server';
 import { apiToasts, redirectWithToasts } from '../lib/toast.server';
 import { CancelLink } from '../components/forms';
 import { Card } from '#app/components/ui/card';
@@ -38,8 +40,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const value = formData.get(key);
     if (typeof value === 'string' && value.trim()) form.set(key, value.trim());
   }
-  const path = `${memoriesPath(state)}/upload`;
-  const result = await uploadMemoryFile(state.caller, path, form);
+  const result = await v1(state.caller).memories.upload(form);
   if (!result.ok)
     return data(
       {
@@ -49,7 +50,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
       },
       { status: 400 },
     );
-  return redirectWithToasts(request, `/dashboard/memories/${result.data.memory._id}`, apiToasts(path, result));
+  return redirectWithToasts(
+    request,
+    `/dashboard/memories/${result.data.memory._id}`,
+    apiToasts(v1Calls.memories.upload.path, result),
+  );
 }
 
 export default function UploadMemoryRoute() {

@@ -1,9 +1,9 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
-import type { ApiMemory } from '#contract/envelope';
 import { onboardingMessages } from '#contract/messages';
 import { hasPermission } from '#contract/permissions';
 import { MAX_UPLOAD_BYTES } from '#contract/schemas/memory';
+import { v1Calls } from '#contract/v1/index';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { ErrorList, Field, SubmitButton } from '../components/forms';
 import { JobProgress, WebsiteForm } from '../components/memories/website-learning';
@@ -11,9 +11,9 @@ import { OnboardingFrame, OnboardingStepFooter } from '../components/onboarding-
 import { apiCall } from '../lib/api.server';
 import { requireDashboard, requirePermission } from '../lib/guard.server';
 import { listLearningJobs, websiteLearningAction, type WebsiteReply } from '../lib/learning.server';
-import { uploadMemoryFile } from '../lib/memories.server';
 import { hasLearnedSomething, requireOnboardingBusiness } from '../lib/onboarding.server';
 import { apiToasts, redirectWithToasts } from '../lib/toast.server';
+import { v1 } from '../lib/v1.server';
 
 export const meta: MetaFunction = () => [{ title: 'Learn about your business · Business Assistant' }];
 
@@ -74,16 +74,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const form = new FormData();
     form.set('file', file, (file as File).name || 'upload');
     form.set('status', 'active');
-    const path = `businesses/memories/${b}/upload`;
-    const result = await uploadMemoryFile(state.caller, path, form);
+    const result = await v1(state.caller).memories.upload(form);
     if (!result.ok)
       return fail('upload', [...new Set([...result.errors, ...Object.values(result.fieldErrors).flat()])]);
-    return redirectWithToasts(request, SELF, apiToasts(path, result));
+    return redirectWithToasts(request, SELF, apiToasts(v1Calls.memories.upload.path, result));
   }
   if (intent === 'text') {
     const values = { title: text(formData, 'title'), content: text(formData, 'content') };
-    const path = `businesses/memories/${b}/create`;
-    const result = await apiCall<{ memory: ApiMemory }>(state.caller, path, {
+    const result = await v1(state.caller).memories.create({
       type: 'text',
       status: 'active',
       title: values.title,
@@ -91,7 +89,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
     if (!result.ok)
       return fail('text', [...new Set([...result.errors, ...Object.values(result.fieldErrors).flat()])], values);
-    return redirectWithToasts(request, SELF, apiToasts(path, result));
+    return redirectWithToasts(request, SELF, apiToasts(v1Calls.memories.create.path, result));
   }
   return fail('job', ['Choose what to do.']);
 }

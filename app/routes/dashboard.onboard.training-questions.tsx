@@ -8,7 +8,7 @@ import { QuestionTodoList } from '../components/memories/memory-bits';
 import { OnboardingFrame, OnboardingStepFooter } from '../components/onboarding-frame';
 import { apiCall } from '../lib/api.server';
 import { requireDashboard, requirePermission } from '../lib/guard.server';
-import { listOpenQuestions, memoriesPath, questionAction } from '../lib/memories.server';
+import { listOpenQuestions, questionAction } from '../lib/memories.server';
 import { hasAnsweredAQuestion, requireOnboardingBusiness } from '../lib/onboarding.server';
 import { apiToasts, redirectWithToasts } from '../lib/toast.server';
 
@@ -39,12 +39,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const state = await requireDashboard(request, context);
-  requireOnboardingBusiness(state);
+  const business = requireOnboardingBusiness(state);
   const formData = await request.formData();
   const intent = formData.get('intent');
   if (intent === 'propose') {
     requirePermission(state, 'memories/edit');
-    const path = `${memoriesPath(state)}/propose-questions`;
+    const path = `businesses/memories/${business._id}/propose-questions`;
     return redirectWithToasts(request, SELF, apiToasts(path, await apiCall(state.caller, path)));
   }
   if (intent === 'continue') {

@@ -9,6 +9,8 @@ import { PERMISSION_SUBJECT, type Permission } from '../permissions';
  * the app can import every declaration without pulling in the server.
  */
 export type CallPermission = Permission | 'member';
+/** How the body travels: JSON, or multipart/form-data for an upload (the client sends a FormData). */
+export type BodyKind = 'json' | 'multipart';
 
 export type V1Call<
   Path extends string = string,
@@ -16,11 +18,14 @@ export type V1Call<
   Body extends z.ZodType | undefined = z.ZodType | undefined,
   Response extends z.ZodType = z.ZodType,
   BodyRequired extends boolean = boolean,
+  Kind extends BodyKind = BodyKind,
 > = {
   /** Under /api/v1/, with {name} path parameters; every v1 call is a POST. */
   path: Path;
   params: Params;
   body: Body;
+  /** multipart: the body schema documents the form's fields; the handler reads and checks them. */
+  bodyKind: Kind;
   /** false: the body may be left out, and is then read as {} (the defaults apply). */
   bodyRequired: BodyRequired;
   /** The `data` of the success envelope. */
@@ -39,10 +44,12 @@ type Declaration<
   Body,
   Response extends z.ZodType,
   BodyRequired extends boolean,
+  Kind extends BodyKind,
 > = {
   path: Path;
   params: Params;
   body?: Body;
+  bodyKind?: Kind;
   bodyRequired?: BodyRequired;
   response: Response;
   permission: CallPermission;
@@ -66,12 +73,14 @@ export function defineCall<
   Response extends z.ZodType,
   Body extends z.ZodType | undefined = undefined,
   const BodyRequired extends boolean = true,
+  const Kind extends BodyKind = 'json',
 >(
-  declaration: Declaration<Path, Params, Body, Response, BodyRequired>,
-): V1Call<Path, Params, Body, Response, BodyRequired> {
+  declaration: Declaration<Path, Params, Body, Response, BodyRequired, Kind>,
+): V1Call<Path, Params, Body, Response, BodyRequired, Kind> {
   return {
     ...declaration,
     body: declaration.body as Body,
+    bodyKind: (declaration.bodyKind ?? 'json') as Kind,
     bodyRequired: (declaration.bodyRequired ?? true) as BodyRequired,
     refusal: declaration.refusal ?? refusalFor(declaration.permission),
   };
@@ -93,5 +102,9 @@ export function callPath(call: Pick<V1Call, 'path'>, params: Record<string, stri
 }
 
 export type CallParams<C extends V1Call> = z.output<C['params']>;
-export type CallBody<C extends V1Call> = C['body'] extends z.ZodType ? z.input<C['body']> : undefined;
+export type CallBody<C extends V1Call> = C['body'] extends z.ZodType
+  ? C['bodyKind'] extends 'multipart'
+    ? FormData
+    : z.input<C['body']>
+  : undefined;
 export type CallResponse<C extends V1Call> = z.output<C['response']>;

@@ -1,12 +1,18 @@
 import { appointments } from './appointments';
 import { crmOrder, customers } from './customers';
 import type { V1Call } from './define';
+import { memories } from './memories';
 
 /**
  * Every declared v1 call, by feature. Features not yet here are still declared in their
  * api/resources router (docs/architecture.md "Adding a v1 call" lists which).
  */
-export const v1Calls = { customers, crmOrder, appointments } satisfies Record<string, Record<string, V1Call>>;
+export const v1Calls = {
+  customers,
+  crmOrder,
+  appointments,
+  memories,
+} satisfies Record<string, Record<string, V1Call>>;
 export type V1Calls = typeof v1Calls;
 
 /** The declarations as a flat list (the permission matrix and the route map read it). */

@@ -243,6 +243,8 @@ function declaredRules<T extends Record<string, V1Call>>(calls: T, fixtures: { [
   return rules;
 }
 const existingCustomer: Fixture = { prepare: async (ctx) => ({ customer_id: await customer(ctx) }) };
+const existingMemory: Fixture = { prepare: async (ctx) => ({ memory_id: await memory(ctx) }) };
+const existingQuestion: Fixture = { prepare: async (ctx) => ({ memory_id: await memory(ctx, { type: 'question' }) }) };
 const existingAppointment: Fixture = { prepare: async (ctx) => ({ appointment_id: await appointment(ctx) }) };
 
 const wav = () => {
@@ -433,37 +435,25 @@ export const RULES: Record<string, Rule> = {
     foreignRecord: { status: 422, why: "the customer is a body field: customer_id 'Customer not found.'" },
   },
 
-  ...crud(
-    'memories',
-    'memories/view',
-    'memories/edit',
-    (ctx, deleted) => memory(ctx, { deleted }),
-    'memory_id',
-    {
-      create: () => ({ type: 'text', content: 'We close at five.', status: 'active' }),
-      update: () => ({ content: 'We close at six.' }),
+  ...declaredRules(v1Calls.memories, {
+    list: {},
+    questions: {},
+    get: existingMemory,
+    create: { body: () => ({ type: 'text', content: 'We close at five.', status: 'active' }) },
+    update: { body: () => ({ content: 'We close at six.' }), ...existingMemory },
+    delete: existingMemory,
+    restore: { prepare: async (ctx) => ({ memory_id: await memory(ctx, { deleted: true }) }) },
+    answer: { body: () => ({ answer: 'Yes, on Saturdays too.' }), ...existingQuestion },
+    ignore: existingQuestion,
+    search: { body: () => ({ query: 'open' }) },
+    upload: {
+      multipart: () => {
+        const form = new FormData();
+        form.append('file', new Blob(['We open at nine.'], { type: 'text/plain' }), 'hours.txt');
+        return form;
+      },
     },
-    VIEW('memories'),
-  ),
-  'businesses/memories/questions/{business_id}/list': { permission: 'memories/view' },
-  'businesses/memories/{business_id}/answer/{memory_id}': {
-    permission: 'memories/edit',
-    body: () => ({ answer: 'Yes, on Saturdays too.' }),
-    prepare: async (ctx) => ({ memory_id: await memory(ctx, { type: 'question' }) }),
-  },
-  'businesses/memories/{business_id}/ignore/{memory_id}': {
-    permission: 'memories/edit',
-    prepare: async (ctx) => ({ memory_id: await memory(ctx, { type: 'question' }) }),
-  },
-  'businesses/memories/{business_id}/search': { permission: 'memories/view', body: () => ({ query: 'open' }) },
-  'businesses/memories/{business_id}/upload': {
-    permission: 'memories/edit',
-    multipart: () => {
-      const form = new FormData();
-      form.append('file', new Blob(['We open at nine.'], { type: 'text/plain' }), 'hours.txt');
-      return form;
-    },
-  },
+  }),
   'businesses/memories/{business_id}/propose-questions': { permission: 'memories/edit' },
   'businesses/learning/{business_id}/start': {
     permission: 'memories/edit',

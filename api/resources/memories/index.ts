@@ -1,9 +1,6 @@
-import { createRoute } from '@hono/zod-openapi';
-import { requireAuth } from '#api/lib/auth';
-import { createRouter } from '#api/lib/context';
+import { memories } from '#contract/v1/memories';
 import { notFound } from '#api/lib/errors';
-import { bearer, businessIdParam, envelope, jsonBody } from '#api/lib/openapi';
-import { ok } from '#api/lib/respond';
+import { serveCalls } from '#api/lib/v1-call';
 import { searchKnowledge } from '#api/services/knowledge';
 import {
   answerQuestion,
@@ -18,220 +15,62 @@ import { memoryForCaller, withFileUrl } from '#api/services/memory-files';
 import { listMemories, listQuestions } from '#api/services/memory-records';
 import { sendAnswerToCustomers } from '#api/services/question-replies';
 import { completeQuestionTasks } from '#api/services/question-tasks';
-import { canEditMemories as canEdit, canViewMemories as canView } from './access';
-import {
-  answerBody,
-  answerData,
-  memoryCreateBody,
-  memoryData,
-  memoryIdParam,
-  memoryListBody,
-  memoryListData,
-  memoryUpdateBody,
-  questionListBody,
-  questionListData,
-  searchBody,
-  searchData,
-} from './schemas';
+import { uploadBodyLimit, uploadMemory } from './upload';
 
-const tags = ['Memories'];
-const optionalJson = <T>(schema: T) => ({ required: false, content: { 'application/json': { schema } } }) as const;
-
-/** The knowledge base calls (memories, open questions, knowledge search). Uploads and file links: upload.ts. */
-export const memoriesRouter = createRouter()
-  .openapi(
-    createRoute({
-      method: 'post',
-      path: '/businesses/memories/{business_id}/list',
-      tags,
-      summary:
-        'List memories: paged (limit 500), newest first, filterable by type (one or several), status and text; counts per type for the tabs',
-      security: bearer,
-      middleware: [requireAuth] as const,
-      request: { params: businessIdParam, body: optionalJson(memoryListBody) },
-      responses: envelope(memoryListData),
+/**
+ * The knowledge base calls declared in contract/v1/memories.ts (memories, open questions,
+ * knowledge search, uploads); permissions are checked from there. A file's signed link: resources/files.
+ */
+export const memoriesRouter = serveCalls(
+  memories,
+  {
+    list: async (c, { params, body }) => ({
+      data: await listMemories(c.var.deps.db, params.business_id, body, (row) => memoryForCaller(c.var.deps, row)),
     }),
-    async (c) => {
-      const { deps } = c.var;
-      const { business_id } = c.req.valid('param');
-      await canView(deps.db, business_id, c.var.auth.user.id);
-      // With no JSON body the validator is skipped and answers {}: apply the defaults here.
-      const filters = memoryListBody.parse(c.req.valid('json') ?? {});
-      return ok(c, await listMemories(deps.db, business_id, filters, (row) => memoryForCaller(deps, row)));
-    },
-  )
-  .openapi(
-    createRoute({
-      method: 'post',
-      path: '/businesses/memories/questions/{business_id}/list',
-      tags,
-      summary: 'The questions waiting for an answer (type question)',
-      security: bearer,
-      middleware: [requireAuth] as const,
-      request: { params: businessIdParam, body: optionalJson(questionListBody) },
-      responses: envelope(questionListData),
+    questions: async (c, { params, body }) => ({
+      data: await listQuestions(c.var.deps.db, params.business_id, body, (row) => memoryForCaller(c.var.deps, row)),
     }),
-    async (c) => {
-      const { deps } = c.var;
-      const { business_id } = c.req.valid('param');
-      await canView(deps.db, business_id, c.var.auth.user.id);
-      const filters = questionListBody.parse(c.req.valid('json') ?? {});
-      return ok(c, await listQuestions(deps.db, business_id, filters, (row) => memoryForCaller(deps, row)));
-    },
-  )
-  .openapi(
-    createRoute({
-      method: 'post',
-      path: '/businesses/memories/{business_id}/get/{memory_id}',
-      tags,
-      summary: 'One memory (a file memory carries a short-lived link to its file)',
-      security: bearer,
-      middleware: [requireAuth] as const,
-      request: { params: memoryIdParam },
-      responses: envelope(memoryData),
-    }),
-    async (c) => {
-      const { deps } = c.var;
-      const { business_id, memory_id } = c.req.valid('param');
-      await canView(deps.db, business_id, c.var.auth.user.id);
-      const row = await findMemory(deps.db, business_id, memory_id);
+    get: async (c, { params }) => {
+      const row = await findMemory(c.var.deps.db, params.business_id, params.memory_id);
       if (!row) throw notFound('The memory');
-      return ok(c, { memory: memoryForCaller(deps, row) });
+      return { data: { memory: memoryForCaller(c.var.deps, row) } };
     },
-  )
-  .openapi(
-    createRoute({
-      method: 'post',
-      path: '/businesses/memories/{business_id}/create',
-      tags,
-      summary: 'Create a memory (type, content and status required)',
-      security: bearer,
-      middleware: [requireAuth] as const,
-      request: { params: businessIdParam, body: jsonBody(memoryCreateBody) },
-      responses: envelope(memoryData),
+    create: async (c, { params, body }) => ({
+      data: { memory: await createMemory(c.var.deps, params.business_id, body, { actorId: c.var.auth.user.id }) },
+      messages: ['Memory created.'],
     }),
-    async (c) => {
-      const { business_id } = c.req.valid('param');
-      await canEdit(c.var.deps.db, business_id, c.var.auth.user.id);
-      const memory = await createMemory(c.var.deps, business_id, c.req.valid('json'), { actorId: c.var.auth.user.id });
-      return ok(c, { memory }, ['Memory created.']);
+    update: async (c, { params, body }) => {
+      const memory = await updateMemory(c.var.deps, params.business_id, params.memory_id, body);
+      return { data: { memory: withFileUrl(c.var.deps, memory) }, messages: ['Memory updated.'] };
     },
-  )
-  .openapi(
-    createRoute({
-      method: 'post',
-      path: '/businesses/memories/{business_id}/update/{memory_id}',
-      tags,
-      summary: 'Update a memory (only the fields sent)',
-      security: bearer,
-      middleware: [requireAuth] as const,
-      request: { params: memoryIdParam, body: jsonBody(memoryUpdateBody) },
-      responses: envelope(memoryData),
+    delete: async (c, { params }) => ({
+      data: { memory: await deleteMemory(c.var.deps, params.business_id, params.memory_id) },
+      messages: ['Memory deleted.'],
     }),
-    async (c) => {
-      const { business_id, memory_id } = c.req.valid('param');
-      await canEdit(c.var.deps.db, business_id, c.var.auth.user.id);
-      const memory = await updateMemory(c.var.deps, business_id, memory_id, c.req.valid('json'));
-      return ok(c, { memory: withFileUrl(c.var.deps, memory) }, ['Memory updated.']);
+    restore: async (c, { params }) => {
+      const memory = await restoreMemory(c.var.deps, params.business_id, params.memory_id);
+      return { data: { memory: withFileUrl(c.var.deps, memory) }, messages: ['Memory restored.'] };
     },
-  )
-  .openapi(
-    createRoute({
-      method: 'post',
-      path: '/businesses/memories/{business_id}/delete/{memory_id}',
-      tags,
-      summary: 'Delete a memory (soft; restore brings it back). Search stops using it at once.',
-      security: bearer,
-      middleware: [requireAuth] as const,
-      request: { params: memoryIdParam },
-      responses: envelope(memoryData),
-    }),
-    async (c) => {
-      const { business_id, memory_id } = c.req.valid('param');
-      await canEdit(c.var.deps.db, business_id, c.var.auth.user.id);
-      const memory = await deleteMemory(c.var.deps, business_id, memory_id);
-      return ok(c, { memory }, ['Memory deleted.']);
-    },
-  )
-  .openapi(
-    createRoute({
-      method: 'post',
-      path: '/businesses/memories/{business_id}/restore/{memory_id}',
-      tags,
-      summary: 'Restore a deleted memory',
-      security: bearer,
-      middleware: [requireAuth] as const,
-      request: { params: memoryIdParam },
-      responses: envelope(memoryData),
-    }),
-    async (c) => {
-      const { business_id, memory_id } = c.req.valid('param');
-      await canEdit(c.var.deps.db, business_id, c.var.auth.user.id);
-      const memory = await restoreMemory(c.var.deps, business_id, memory_id);
-      return ok(c, { memory: withFileUrl(c.var.deps, memory) }, ['Memory restored.']);
-    },
-  )
-  .openapi(
-    createRoute({
-      method: 'post',
-      path: '/businesses/memories/{business_id}/answer/{memory_id}',
-      tags,
-      summary:
-        'Answer a question: it becomes an answered_question, active and searchable; send_to_customer also sends the answer to the contacts who asked',
-      security: bearer,
-      middleware: [requireAuth] as const,
-      request: { params: memoryIdParam, body: jsonBody(answerBody) },
-      responses: envelope(answerData),
-    }),
-    async (c) => {
-      const { business_id, memory_id } = c.req.valid('param');
-      await canEdit(c.var.deps.db, business_id, c.var.auth.user.id);
-      const body = c.req.valid('json');
-      const memory = await answerQuestion(c.var.deps, business_id, memory_id, body.answer);
+    answer: async (c, { params, body }) => {
+      const { deps } = c.var;
+      const memory = await answerQuestion(deps, params.business_id, params.memory_id, body.answer);
       // The task the assistant made for the question is done once it is answered.
-      await completeQuestionTasks(c.var.deps, business_id, memory_id, { actorId: c.var.auth.user.id });
-      if (!body.send_to_customer) return ok(c, { memory }, ['Question answered.']);
-      const sent = await sendAnswerToCustomers(c.var.deps, business_id, memory);
-      return ok(c, { memory: sent.memory, replies: sent.replies }, [
-        'Question answered.',
-        ...sent.replies.map((reply) => reply.message),
-      ]);
+      await completeQuestionTasks(deps, params.business_id, params.memory_id, { actorId: c.var.auth.user.id });
+      if (!body.send_to_customer) return { data: { memory }, messages: ['Question answered.'] };
+      const sent = await sendAnswerToCustomers(deps, params.business_id, memory);
+      return {
+        data: { memory: sent.memory, replies: sent.replies },
+        messages: ['Question answered.', ...sent.replies.map((reply) => reply.message)],
+      };
     },
-  )
-  .openapi(
-    createRoute({
-      method: 'post',
-      path: '/businesses/memories/{business_id}/ignore/{memory_id}',
-      tags,
-      summary: 'Ignore a question: it becomes an ignored_question',
-      security: bearer,
-      middleware: [requireAuth] as const,
-      request: { params: memoryIdParam },
-      responses: envelope(memoryData),
+    ignore: async (c, { params }) => ({
+      data: { memory: await ignoreQuestion(c.var.deps, params.business_id, params.memory_id) },
+      messages: ['Question ignored.'],
     }),
-    async (c) => {
-      const { business_id, memory_id } = c.req.valid('param');
-      await canEdit(c.var.deps.db, business_id, c.var.auth.user.id);
-      const memory = await ignoreQuestion(c.var.deps, business_id, memory_id);
-      return ok(c, { memory }, ['Question ignored.']);
-    },
-  )
-  .openapi(
-    createRoute({
-      method: 'post',
-      path: '/businesses/memories/{business_id}/search',
-      tags,
-      summary: "Search the business's knowledge (memories and services), best match first",
-      security: bearer,
-      middleware: [requireAuth] as const,
-      request: { params: businessIdParam, body: jsonBody(searchBody) },
-      responses: envelope(searchData),
+    search: async (c, { params, body }) => ({
+      data: { results: await searchKnowledge(c.var.deps.db, params.business_id, body.query, { limit: body.limit }) },
     }),
-    async (c) => {
-      const { db } = c.var.deps;
-      const { business_id } = c.req.valid('param');
-      await canView(db, business_id, c.var.auth.user.id);
-      const { query, limit } = c.req.valid('json');
-      return ok(c, { results: await searchKnowledge(db, business_id, query, { limit }) });
-    },
-  );
+    upload: uploadMemory,
+  },
+  { upload: [uploadBodyLimit] },
+);

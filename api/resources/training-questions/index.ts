@@ -4,9 +4,9 @@ import { createRouter } from '#api/lib/context';
 import { bearer, businessIdParam, envelope } from '#api/lib/openapi';
 import { ok } from '#api/lib/respond';
 import { proposeTrainingQuestions } from '#api/services/training-questions';
-// Proposing creates memories, so it needs what any memory write needs (memories/edit).
-import { canEditMemories } from '../memories/access';
-import { memoryOut } from '../memories/schemas';
+import { requireBusinessPermission } from '#api/lib/membership';
+import { refusalFor } from '#contract/v1/define';
+import { memoryOut } from '#contract/v1/memories';
 
 const tags = ['Memories'];
 
@@ -35,7 +35,14 @@ export const trainingQuestionsRouter = createRouter().openapi(
   }),
   async (c) => {
     const { business_id } = c.req.valid('param');
-    await canEditMemories(c.var.deps.db, business_id, c.var.auth.user.id);
+    // Proposing creates memories, so it needs what any memory write needs (memories/edit).
+    await requireBusinessPermission(
+      c.var.deps.db,
+      business_id,
+      c.var.auth.user.id,
+      'memories/edit',
+      refusalFor('memories/edit'),
+    );
     const { created, questions } = await proposeTrainingQuestions(c.var.deps, business_id, {
       actorId: c.var.auth.user.id,
     });

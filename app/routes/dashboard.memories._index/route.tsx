@@ -3,7 +3,6 @@ import { buttonClass } from '#app/components/ui/button';
 import { PageHeader } from '#app/components/ui/page-header';
 import { Form, Link, useActionData, useLoaderData, useLocation } from '@remix-run/react';
 import { COLLECTION_PAGE_SIZE } from '#contract/constants';
-import type { ApiMemory } from '#contract/envelope';
 import { MEMORY_TYPES, type MemoryType } from '#contract/schemas/memory';
 import { DialogLink } from '#app/components/dialog-link';
 import { GeneralErrorBoundary } from '#app/components/error-boundary';
@@ -13,10 +12,10 @@ import { MemoryFormDialog, UploadForm, memoryDefaults } from '#app/components/me
 
 import { EmptyState } from '#app/components/ui/empty-state';
 import { Pager } from '#app/components/ui/pager';
-import { apiCall } from '#app/lib/api.server';
 import { requireDashboard } from '#app/lib/guard.server';
 import { TEXT_MEMORY_TYPES, memoryTypeLabel } from '#app/lib/memories';
-import { canEditMemories, loadFailure, memoriesPath, questionAction } from '#app/lib/memories.server';
+import { canEditMemories, loadFailure, questionAction } from '#app/lib/memories.server';
+import { v1 } from '#app/lib/v1.server';
 import { safeRedirect } from '#app/lib/safe-redirect';
 import { MemoryList } from './list';
 import { CancelButton } from '#app/components/forms';
@@ -24,8 +23,6 @@ import { FilterDrawer } from '#app/components/drawer';
 import { RecentlyDeletedLink } from '#app/components/recently-deleted';
 
 export const meta: MetaFunction = () => [{ title: 'Knowledge base · Business Assistant' }];
-
-type Listed = { memories: ApiMemory[]; total: number; page: number; limit: number; counts?: Record<string, number> };
 
 /** Memories shown per page (of the 500 each list call fetches). */
 const SHOWN_PER_PAGE = 25;
@@ -53,7 +50,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     ...(q ? { search: q } : {}),
     ...(type ? { type } : {}),
   };
-  const result = await apiCall<Listed>(state.caller, `${memoriesPath(state)}/list`, body);
+  const result = await v1(state.caller).memories.list(body);
   if (!result.ok) loadFailure(result);
   const fetched = result.data.memories;
   // Oldest first for the to-do list: the most-asked questions were proposed first.
@@ -62,8 +59,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const offset = first % COLLECTION_PAGE_SIZE;
   return {
     memories: fetched.slice(offset, offset + SHOWN_PER_PAGE),
-    total: result.data.total ?? fetched.length,
-    counts: result.data.counts ?? {},
+    total: result.data.total,
+    counts: result.data.counts,
     page,
     q,
     type,
