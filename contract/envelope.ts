@@ -2,6 +2,7 @@ import type { BusinessSettings, NotificationPreferences } from './schemas/busine
 import type { ConversationAction, ConversationChannel, ConversationSource } from './schemas/conversation';
 import type { z } from 'zod';
 import type { customerOut } from './v1/customers';
+import type { serviceOut } from './v1/services';
 import type { knowledgeHitOut, memoryOut } from './v1/memories';
 
 /** The v1 envelope (DESIGN.md "The v1 contract"). */
@@ -115,21 +116,8 @@ export type ApiNotification = {
   created_at: string;
 };
 
-export type ApiService = {
-  _id: string;
-  name: string;
-  status: string;
-  frequency: number;
-  /** What frequency counts. */
-  frequency_unit: 'day' | 'week' | 'month';
-  /** How long a visit lasts (an appointment for it without an end lasts this long). */
-  duration_minutes: number;
-  description: string | null;
-  price: string | null;
-  created_at: string;
-  updated_at: string;
-  deleted_at: string | null;
-};
+/** Inferred from its response schema in contract/v1/services.ts. */
+export type ApiService = z.output<typeof serviceOut>;
 
 /** Inferred from their response schemas in contract/v1/memories.ts. */
 export type ApiMemory = z.output<typeof memoryOut>;

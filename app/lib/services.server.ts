@@ -1,31 +1,23 @@
 import { parseWithZod } from '@conform-to/zod/v4';
-import { data, redirect, type AppLoadContext } from '@remix-run/node';
+import { data, type AppLoadContext } from '@remix-run/node';
 import type { ApiService } from '#contract/envelope';
 import { hasPermission } from '#contract/permissions';
 import { serviceSchema } from '#contract/schemas/service';
-import { apiCall } from './api.server';
+import { v1Calls } from '#contract/v1/index';
 import { loadFailure } from './customers.server';
 import { replyWithApiErrors } from './forms.server';
 import { entityLoadFailure, requireDashboard, requirePermission, type DashboardState } from './guard.server';
 import { safeRedirect } from './safe-redirect';
 import { apiToasts, redirectWithToasts } from './toast.server';
-
-export function servicesPath(state: DashboardState): string {
-  if (!state.business) throw redirect('/dashboard/onboard/mobile-submit');
-  return `businesses/services/${state.business._id}`;
-}
+import { pathFor, v1 } from './v1.server';
 
 export function canEditServices(state: DashboardState): boolean {
   return hasPermission(state.business?.permissions, 'services/edit');
 }
 
 export async function getService(state: DashboardState, id: string): Promise<ApiService> {
-  const result = await apiCall<{ service: ApiService }>(
-    state.caller,
-    `${servicesPath(state)}/get/${encodeURIComponent(id)}`,
-  );
-  if (!result.ok)
-    return entityLoadFailure(state, result, (other) => `businesses/services/${other}/get/${encodeURIComponent(id)}`);
+  const result = await v1(state.caller).services.get(id);
+  if (!result.ok) return entityLoadFailure(state, result, (other) => pathFor(v1Calls.services.get, other, id).path);
   return result.data.service;
 }
 
@@ -52,10 +44,9 @@ export async function serviceFormAction(request: Request, context: AppLoadContex
     description: submission.value.description ?? '',
     price: submission.value.price ?? '',
   };
-  const path = target.id
-    ? `${servicesPath(state)}/update/${encodeURIComponent(target.id)}`
-    : `${servicesPath(state)}/create`;
-  const result = await apiCall<{ service: ApiService }>(state.caller, path, payload);
+  const services = v1(state.caller).services;
+  const result = target.id ? await services.update(target.id, payload) : await services.create(payload);
+  const path = target.id ? v1Calls.services.update.path : v1Calls.services.create.path;
   if (!result.ok) {
     if (result.status === 404 || result.status === 403) loadFailure(result);
     return replyWithApiErrors(submission, result);

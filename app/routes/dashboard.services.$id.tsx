@@ -11,9 +11,10 @@ import {
   frequencyLabel,
   serviceDefaults,
 } from '../components/services/service-form';
-import { apiCall } from '../lib/api.server';
 import { requireDashboard, requirePermission } from '../lib/guard.server';
-import { canEditServices, getService, servicesPath } from '../lib/services.server';
+import { canEditServices, getService } from '../lib/services.server';
+import { v1 } from '../lib/v1.server';
+import { v1Calls } from '#contract/v1/index';
 import { apiToasts, redirectWithToasts } from '../lib/toast.server';
 import { DeleteConfirmPanel, DeleteDialog } from '../components/delete-restore';
 import { Card } from '#app/components/ui/card';
@@ -37,9 +38,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const id = params.id ?? '';
   const intent = (await request.formData()).get('intent');
   if (intent !== 'delete' && intent !== 'restore') return data(null, { status: 400 });
-  const path = `${servicesPath(state)}/${intent}/${encodeURIComponent(id)}`;
-  const result = await apiCall(state.caller, path);
-  const toasts = apiToasts(path, result);
+  const services = v1(state.caller).services;
+  const result = intent === 'delete' ? await services.delete(id) : await services.restore(id);
+  const toasts = apiToasts(v1Calls.services[intent].path, result);
   if (!result.ok)
     return redirectWithToasts(
       request,

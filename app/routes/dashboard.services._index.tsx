@@ -3,7 +3,6 @@ import { buttonClass } from '#app/components/ui/button';
 import { TOOLBAR_CONTROL } from '#app/components/ui/toolbar';
 import { PageHeader } from '#app/components/ui/page-header';
 import { Form, Link, useLoaderData } from '@remix-run/react';
-import type { ApiService } from '#contract/envelope';
 import { SERVICE_STATUSES, SERVICE_STATUS_LABELS } from '#contract/schemas/service';
 import { DialogLink } from '../components/dialog-link';
 import { GeneralErrorBoundary } from '../components/error-boundary';
@@ -16,13 +15,15 @@ import {
   serviceDefaults,
   statusLabel,
 } from '../components/services/service-form';
-import { apiCall } from '../lib/api.server';
 import { loadFailure } from '../lib/customers.server';
 import { requireDashboard } from '../lib/guard.server';
-import { canEditServices, servicesPath } from '../lib/services.server';
+import { canEditServices } from '../lib/services.server';
+import { v1 } from '../lib/v1.server';
 import { FilterDrawer } from '../components/drawer';
 import { RecentlyDeletedLink } from '../components/recently-deleted';
 import { Card } from '#app/components/ui/card';
+import { EmptyState } from '#app/components/ui/empty-state';
+import { Pager } from '#app/components/ui/pager';
 
 export const meta: MetaFunction = () => [{ title: 'Services · Business Assistant' }];
 
@@ -38,8 +39,6 @@ const SORTS = {
   frequency: { label: 'Most frequent', sort_by: 'frequency', sort_order: 'asc' },
 } as const;
 type Sort = keyof typeof SORTS;
-
-type Listed = { services: ApiService[]; total: number; page: number; limit: number };
 
 /**
  * Services: search (name, description, price), a status filter and an order, as a GET
@@ -62,7 +61,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     ...(q ? { search: q } : {}),
     ...(status ? { status } : {}),
   };
-  const result = await apiCall<Listed>(state.caller, `${servicesPath(state)}/list`, body);
+  const result = await v1(state.caller).services.list(body);
   if (!result.ok) loadFailure(result);
   return {
     services: result.data.services,
@@ -186,33 +185,18 @@ export default function ServicesRoute() {
       </FilterDrawer>
 
       {services.length === 0 ? (
-        <section
-          className="rounded-2xl border border-dashed border-slate-300 p-8 text-center"
-          data-testid="services-empty"
-        >
-          {filtered ? (
-            <>
-              <p className="font-medium">
-                No services match{q ? ` “${q}”` : ''}
-                {status ? ` with status ${statusLabel(status)}` : ''}.
-              </p>
-              <Link
-                to={query({ q: '', status: '' })}
-                className="mt-2 inline-block text-sm font-medium text-brand-600 underline"
-              >
-                Show all services
-              </Link>
-            </>
-          ) : (
-            <>
-              <p className="font-medium">No services yet.</p>
-              <p className="mt-1 text-sm text-slate-600">
-                List what you offer, how often and at what price: the assistant quotes them to callers.
-                {canEdit ? ' Start with “New service”.' : ''}
-              </p>
-            </>
-          )}
-        </section>
+        filtered ? (
+          <EmptyState
+            title={`No services match${q ? ` “${q}”` : ''}${status ? ` with status ${statusLabel(status)}` : ''}.`}
+            testId="services-empty"
+            showAll={{ to: query({ q: '', status: '' }), label: 'Show all services' }}
+          />
+        ) : (
+          <EmptyState title="No services yet." testId="services-empty">
+            List what you offer, how often and at what price: the assistant quotes them to callers.
+            {canEdit ? ' Start with “New service”.' : ''}
+          </EmptyState>
+        )
       ) : (
         <Card as="ul" padding="none" className="flex flex-col divide-y divide-slate-100" data-testid="service-list">
           {services.map((service) => (
@@ -235,25 +219,7 @@ export default function ServicesRoute() {
         </Card>
       )}
 
-      {total > PAGE_SIZE ? (
-        <nav aria-label="Pages" className="flex justify-between text-sm">
-          {page > 0 ? (
-            <Link
-              to={query({ page: page - 1 ? String(page - 1) : '' })}
-              className="font-medium text-brand-600 underline"
-            >
-              Previous {PAGE_SIZE}
-            </Link>
-          ) : (
-            <span />
-          )}
-          {(page + 1) * PAGE_SIZE < total ? (
-            <Link to={query({ page: String(page + 1) })} className="font-medium text-brand-600 underline">
-              Next {PAGE_SIZE}
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <Pager page={page} total={total} pageSize={PAGE_SIZE} labels={[`Previous ${PAGE_SIZE}`, `Next ${PAGE_SIZE}`]} />
     </div>
   );
 }

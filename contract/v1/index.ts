@@ -1,6 +1,7 @@
 import { appointments } from './appointments';
 import { crmOrder, customers } from './customers';
 import type { V1Call } from './define';
+import { services } from './services';
 import { memories } from './memories';
 
 /**
@@ -10,6 +11,7 @@ import { memories } from './memories';
 export const v1Calls = {
   customers,
   crmOrder,
+  services,
   appointments,
   memories,
 } satisfies Record<string, Record<string, V1Call>>;

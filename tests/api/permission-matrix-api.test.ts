@@ -243,6 +243,7 @@ function declaredRules<T extends Record<string, V1Call>>(calls: T, fixtures: { [
   return rules;
 }
 const existingCustomer: Fixture = { prepare: async (ctx) => ({ customer_id: await customer(ctx) }) };
+const existingService: Fixture = { prepare: async (ctx) => ({ service_id: await service(ctx) }) };
 const existingMemory: Fixture = { prepare: async (ctx) => ({ memory_id: await memory(ctx) }) };
 const existingQuestion: Fixture = { prepare: async (ctx) => ({ memory_id: await memory(ctx, { type: 'question' }) }) };
 const existingAppointment: Fixture = { prepare: async (ctx) => ({ appointment_id: await appointment(ctx) }) };
@@ -380,18 +381,14 @@ export const RULES: Record<string, Rule> = {
     prepare: async (ctx) => ({ notification_id: await notification(ctx) }),
   },
 
-  ...crud(
-    'services',
-    'services/view',
-    'services/edit',
-    service,
-    'service_id',
-    {
-      create: () => ({ name: 'Window cleaning', status: 'active', frequency: 30 }),
-      update: () => ({ name: 'Gutter cleaning' }),
-    },
-    VIEW('services'),
-  ),
+  ...declaredRules(v1Calls.services, {
+    list: {},
+    get: existingService,
+    create: { body: () => ({ name: 'Window cleaning', status: 'active', frequency: 30 }) },
+    update: { body: () => ({ name: 'Gutter cleaning' }), ...existingService },
+    delete: existingService,
+    restore: { prepare: async (ctx) => ({ service_id: await service(ctx, true) }) },
+  }),
 
   ...crud(
     'actions',
