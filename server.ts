@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -7,7 +6,6 @@ import { getRequestListener } from '@hono/node-server';
 import { createRequestHandler } from '@remix-run/express';
 import type { ServerBuild } from '@remix-run/node';
 import compression from 'compression';
-import { sql } from 'drizzle-orm';
 import express from 'express';
 import type { ViteDevServer } from 'vite';
 import { createApiApp } from './api/app';
@@ -15,22 +13,9 @@ import { withRequestMemo } from './api/lib/request-memo';
 import { withPhoneCountryHolder } from './contract/phone-country.server';
 import type { ApiDeps } from './api/deps';
 import { openDatabase } from './api/db/client';
-import { createAddressLookup } from './api/services/address-lookup';
-import { createDirectory } from './api/services/directory';
 import { waitForBackground } from './api/lib/background';
-import { redactPath } from './api/lib/log-safe';
-import { createMailer } from './api/services/mailer';
-import { startPushDeliveries } from './api/services/push/deliveries';
-import { startScheduler } from './api/services/scheduler';
-import { startActionLoop } from './api/services/actions/engine';
-import { startDailySummaries } from './api/services/daily-summary';
-import { startWebhookDeliveries } from './api/services/outgoing-webhooks/deliveries';
-import { createStorage, usesS3 } from './api/services/storage';
+import { usesS3 } from './api/services/storage';
 import { sweepOrphanedFiles } from './api/services/file-sweep';
-import { startLearningRunner } from './api/services/learning/runner';
-import { createSandboxTelephony } from './api/services/telephony/sandbox';
-import { createTwilioTelephony, twilioCredentials } from './api/services/telephony/twilio';
-import { describeSpeech, detectSpeech } from './api/services/speech/index';
 import { parseEnv, type Env } from './contract/env';
 import type { AppContext, RateLimitBucket } from './contract/load-context';
 import { messages } from './contract/messages';
@@ -42,10 +27,13 @@ import { refuseNonFormPosts } from './server/form-posts';
 import { bodyLimitFor, limitRequestBodies } from './server/body-limit';
 import { privateNoStore, refuseBadAddresses, refuseCrossSiteWrites } from './server/edge';
 import { createMetrics } from './server/metrics';
-import { checkReadiness } from './server/readiness';
 import { createEmbeddedPusher, type EmbeddedPusher } from './server/realtime/embedded-pusher';
 import { clientConfig, realtimeSettings } from './server/realtime/settings';
 import { createBroadcaster } from './api/services/realtime';
+import { composeApiDeps } from './server/api-deps';
+import { startBackgroundWork } from './server/background-work';
+import { mountHealthRoutes } from './server/health-routes';
+import { requestLog } from './server/request-log';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const version: string = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).version;
@@ -105,58 +93,7 @@ export async function startServer(
     dataDir: env.DATA_DIR,
     onQuery: options.onQuery,
   });
-  // Voice: the OpenAI-compatible /audio endpoints, or pocketsphinx and espeak-ng when installed (docs/speech.md).
-  const speech = await detectSpeech(env);
-  log({ level: 'info', msg: describeSpeech(speech) });
-  // Twilio when both credentials are set (docs/telephony.md), else the embedded sandbox.
-  const twilio = twilioCredentials(env);
-  log({
-    level: 'info',
-    msg: twilio
-      ? 'telephony: Twilio (webhooks under PUBLIC_URL/api/v1/webhooks/twilio/)'
-      : 'telephony: sandbox (nothing leaves this machine)',
-  });
-  if (twilio && !env.PUBLIC_URL)
-    log({
-      level: 'warn',
-      msg: 'telephony: Twilio is configured but PUBLIC_URL is not set: Twilio cannot reach the webhooks',
-    });
-  // Push (docs/push.md): OneSignal when both settings are set, else nothing is pushed.
-  const push =
-    env.ONESIGNAL_APP_ID && env.ONESIGNAL_API_KEY
-      ? { appId: env.ONESIGNAL_APP_ID, apiKey: env.ONESIGNAL_API_KEY }
-      : undefined;
-  log({
-    level: 'info',
-    msg: push
-      ? 'push: OneSignal (member notifications are pushed)'
-      : 'push: off (ONESIGNAL_APP_ID and ONESIGNAL_API_KEY unset)',
-  });
-  const deps: ApiDeps = {
-    db: database.db,
-    env,
-    mailer: createMailer({ db: database.db, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM }),
-    telephony: twilio ? createTwilioTelephony(twilio) : createSandboxTelephony(database.db),
-    twilio,
-    push,
-    directory: createDirectory(env.DIRECTORY_URL),
-    addressLookup: createAddressLookup(env.ADDRESS_LOOKUP_URL),
-    outbound: { allowLoopback: env.OUTBOUND_ALLOW_LOOPBACK_FOR_TESTS ?? false },
-    broadcaster,
-    clock: { now: () => new Date() },
-    filesDir: path.join(env.DATA_DIR, 'files'),
-    storage: createStorage(env, path.join(env.DATA_DIR, 'files')),
-    signingSecret: env.SESSION_SECRET ?? process.env.SESSION_SECRET,
-    assistantModel: env.ASSISTANT_BASE_URL
-      ? { baseUrl: env.ASSISTANT_BASE_URL, apiKey: env.ASSISTANT_API_KEY, model: env.ASSISTANT_MODEL ?? 'gpt-4o-mini' }
-      : undefined,
-    speech,
-    publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
-    supportEmail: env.SUPPORT_EMAIL,
-    version,
-    latestVersion: env.LATEST_APP_VERSION,
-    log,
-  };
+  const deps = await composeApiDeps({ env, db: database.db, broadcaster, log, version });
   // The local files directory is this server's alone: what a crash left half-written or
   // unreferenced goes before it listens. (On S3 a put is one request: no temporary objects.)
   if (!usesS3(env)) {
@@ -181,26 +118,7 @@ export async function startServer(
   // Who may set X-Forwarded-For (rate limits and logs key on the client address): TRUST_PROXY.
   app.set('trust proxy', env.TRUST_PROXY);
 
-  app.use((req, res, next) => {
-    const started = process.hrtime.bigint();
-    const requestId = (req.get('x-request-id') || randomUUID()).slice(0, 100);
-    res.locals.requestId = requestId;
-    res.setHeader('X-Request-Id', requestId);
-    res.on('finish', () => {
-      log({
-        level: res.statusCode >= 500 ? 'error' : 'info',
-        msg: 'request',
-        request_id: requestId,
-        method: req.method,
-        // Without the query, and without the token of an invitation link (api/lib/log-safe.ts).
-        path: redactPath(req.originalUrl),
-        status: res.statusCode,
-        duration_ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
-        ip: req.ip,
-      });
-    });
-    next();
-  });
+  app.use(requestLog(log));
   const metrics = createMetrics({
     db: database.db,
     realtimeConnections: () => embeddedPusher?.stats().connections ?? 0,
@@ -211,39 +129,7 @@ export async function startServer(
   app.use(limitRequestBodies(bodyLimitFor(api)));
   app.use(compression());
 
-  app.get('/healthz', async (_req, res) => {
-    try {
-      await database.db.execute(sql`select 1`);
-      res.json({ status: 'ok', version });
-    } catch {
-      res.status(503).json({ status: 'unavailable', version });
-    }
-  });
-
-  app.get('/readyz', async (_req, res) => {
-    const readiness = await checkReadiness(database.db, realtime);
-    res
-      .status(readiness.ready ? 200 : 503)
-      .json({ status: readiness.ready ? 'ready' : 'unavailable', version, checks: readiness.checks });
-  });
-
-  // Prometheus format; with METRICS_TOKEN set only a scraper holding it may read them. In
-  // production they are never open to anyone: without a token the endpoint does not exist.
-  const metricsClosed = env.APP_ENV === 'production' && !env.METRICS_TOKEN;
-  if (metricsClosed)
-    log({ level: 'warn', msg: 'metrics: /metrics is off (APP_ENV=production needs METRICS_TOKEN to serve it)' });
-  app.get('/metrics', async (req, res) => {
-    if (metricsClosed) {
-      res.status(404).json({ errors: ['There is no such page.'] });
-      return;
-    }
-    if (env.METRICS_TOKEN && req.get('authorization') !== `Bearer ${env.METRICS_TOKEN}`) {
-      res.status(401).json({ errors: ['Unauthenticated.'] });
-      return;
-    }
-    res.setHeader('Content-Type', metrics.registry.contentType);
-    res.send(await metrics.registry.metrics());
-  });
+  mountHealthRoutes(app, { db: database.db, realtime, metrics, env, log, version });
 
   if (embeddedPusher) {
     // The Pusher HTTP API the `pusher` SDK calls: events and terminate-user-connections (signed; see protocol.ts).
@@ -334,17 +220,8 @@ export async function startServer(
   listeningPort = port;
   // Links in emails point at the port actually listened on (PORT=0 picks one).
   if (!env.PUBLIC_URL) deps.publicUrl = `http://localhost:${port}`;
-  // Task reminders and repeats; every instance may run it (FOR UPDATE SKIP LOCKED).
-  const stopScheduler = startScheduler(deps);
-  // Actions (follow-ups, reminders, nudges) that fell due; every instance may run it too (SKIP LOCKED).
-  const stopActions = startActionLoop(deps);
-  // Push deliveries and their retries (only when OneSignal is configured; SKIP LOCKED too).
-  const stopPush = push ? startPushDeliveries(deps) : async () => {};
-  // The data loader's website crawls; a job left by a stopped server is resumed (runner.ts).
-  const stopLearning = startLearningRunner(deps);
-  // Outgoing webhooks and their retries, and the members' daily summary emails (both SKIP LOCKED / claimed once).
-  const stopWebhooks = startWebhookDeliveries(deps);
-  const stopSummaries = startDailySummaries(deps);
+  // Reminders, actions, push, crawls, webhooks and summaries; every instance may run them.
+  const stopBackgroundWork = startBackgroundWork(deps);
   const url = `http://localhost:${port}`;
 
   let closing: Promise<void> | undefined;
@@ -359,12 +236,7 @@ export async function startServer(
         setTimeout(() => server.closeAllConnections(), 10_000).unref();
       });
       await vite?.close();
-      await stopScheduler();
-      await stopActions();
-      await stopPush();
-      await stopLearning();
-      await stopWebhooks();
-      await stopSummaries();
+      await stopBackgroundWork();
       await limiter.close();
       // Mail a request handed to the background (e.g. a reset code) goes out before the database closes.
       await waitForBackground(deps);
