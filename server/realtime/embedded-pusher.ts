@@ -4,8 +4,6 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import {
   CLOSE,
-  MAX_CHANNELS_PER_EVENT,
-  MAX_EVENT_BYTES,
   PROTOCOL_VERSION,
   SERVER_TO_USER_PREFIX,
   channelSignature,
@@ -14,14 +12,14 @@ import {
   isValidChannel,
   safeEqual,
   userSignature,
-  verifySignedRequest,
 } from './protocol';
+import { handleEventsApi, type PublishedEvent } from './events-api';
 
 /**
  * The embedded Pusher-protocol server: protocol 7 over `ws` at /app/{key} on the app's own
- * HTTP server, plus the signed HTTP events API the official `pusher` SDK calls. It lets a
- * fresh machine run realtime with nothing else installed; Pusher Channels or Soketi
- * replace it through the PUSHER_* settings without any other change.
+ * HTTP server, plus the signed HTTP events API the official `pusher` SDK calls
+ * (events-api.ts). It lets a fresh machine run realtime with nothing else installed; Pusher
+ * Channels or Soketi replace it through the PUSHER_* settings without any other change.
  */
 export type EmbeddedPusherOptions = {
   appId: string;
@@ -53,8 +51,6 @@ type Connection = {
   lastSeen: number;
   pingSentAt: number | null;
 };
-
-type PublishedEvent = { name: string; data: string; channels: string[]; socket_id?: string };
 
 export type EmbeddedPusher = ReturnType<typeof createEmbeddedPusher>;
 
@@ -334,66 +330,8 @@ export function createEmbeddedPusher(options: EmbeddedPusherOptions) {
     return delivered;
   }
 
-  function validateEvent(event: Partial<PublishedEvent> & { channel?: string }): {
-    event?: PublishedEvent;
-    status?: number;
-    error?: string;
-  } {
-    const list = event.channels ?? (event.channel ? [event.channel] : []);
-    if (typeof event.name !== 'string' || event.name.length === 0 || event.name.length > 200)
-      return { status: 400, error: 'Event name is required (up to 200 characters)' };
-    if (list.length === 0 || list.length > MAX_CHANNELS_PER_EVENT)
-      return { status: 400, error: 'Between 1 and 100 channels are required' };
-    if (!list.every(isValidChannel)) return { status: 400, error: 'Invalid channel name' };
-    const data = typeof event.data === 'string' ? event.data : JSON.stringify(event.data ?? {});
-    if (Buffer.byteLength(data) > MAX_EVENT_BYTES) return { status: 413, error: 'Event data is over the 10 kB limit' };
-    return { event: { name: event.name, data, channels: list, socket_id: event.socket_id } };
-  }
-
-  /** The HTTP API: POST /apps/{appId}/events and /batch_events, signed like Pusher's. */
-  function handleHttp(request: IncomingMessage, response: ServerResponse, body: string) {
-    const url = new URL(request.url ?? '/', 'http://localhost');
-    const reply = (status: number, payload: unknown) => {
-      response.writeHead(status, { 'content-type': 'application/json' });
-      response.end(JSON.stringify(payload));
-    };
-    const match = /^\/apps\/([^/]+)\/(events|batch_events|users\/([^/]+)\/terminate_connections)$/.exec(url.pathname);
-    if (!match || request.method !== 'POST') return reply(404, { error: 'Not found' });
-    if (match[1] !== options.appId) return reply(404, { error: 'Unknown app' });
-    const refusal = verifySignedRequest({
-      method: request.method,
-      path: url.pathname,
-      query: url.searchParams,
-      body,
-      key: options.key,
-      secret: options.secret,
-      nowS: Math.floor(Date.now() / 1000),
-    });
-    if (refusal) return reply(401, { error: refusal });
-    if (match[3] !== undefined) {
-      let userId: string;
-      try {
-        userId = decodeURIComponent(match[3]);
-      } catch {
-        return reply(400, { error: 'Invalid user id' });
-      }
-      endUserConnections(userId);
-      return reply(200, {});
-    }
-    let payload: Record<string, unknown>;
-    try {
-      payload = JSON.parse(body);
-    } catch {
-      return reply(400, { error: 'The body must be JSON' });
-    }
-    const events = match[2] === 'batch_events' ? (Array.isArray(payload.batch) ? payload.batch : []) : [payload];
-    if (events.length === 0 || events.length > 10) return reply(400, { error: 'A batch holds 1 to 10 events' });
-    const checked = events.map((event) => validateEvent(event as Partial<PublishedEvent>));
-    const bad = checked.find((result) => !result.event);
-    if (bad) return reply(bad.status ?? 400, { error: bad.error });
-    for (const result of checked) publish(result.event!);
-    return reply(200, match[2] === 'batch_events' ? { batch: checked.map(() => ({})) } : {});
-  }
+  const handleHttp = (request: IncomingMessage, response: ServerResponse, body: string) =>
+    handleEventsApi(request, response, body, { ...options, publish, endUserConnections });
 
   /**
    * Pusher's terminate-user-connections: every connection of the user stops receiving at
