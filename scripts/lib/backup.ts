@@ -1,14 +1,34 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
-import { migrationsFolder, openDatabase, type Database, type Db } from '../../api/db/client';
-import { DatabaseLockedError } from '../../api/db/lock';
+import { migrationsFolder } from '../../api/db/client';
+import {
+  appliedMigrations,
+  describeTables,
+  foreignKeys,
+  ident,
+  insertOrder,
+  migrateTo,
+  openForTool,
+  rows,
+} from './backup-database';
+import { copyWithHash, listFiles } from './backup-files';
+import {
+  BACKUP_FORMAT,
+  BACKUP_FORMAT_VERSION,
+  openBackup,
+  type BackupManifest,
+  type FileEntry,
+  type Log,
+} from './backup-manifest';
+
+export { insertOrder } from './backup-database';
+export { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, type BackupManifest } from './backup-manifest';
 
 /**
  * `npm run backup` / `npm run restore` (docs/durability.md).
@@ -30,181 +50,17 @@ import { DatabaseLockedError } from '../../api/db/lock';
  * drizzle's own table (drizzle.__drizzle_migrations) is not in the public schema: restore
  * re-creates it by migrating the empty database to the backup's migration, inserting the
  * rows, then applying any newer migrations of this code over them.
+ *
+ * What is read of the database itself is backup-database.ts, the manifest and its checks
+ * backup-manifest.ts, the file copies backup-files.ts.
  */
 
-export const BACKUP_FORMAT = 'business-assistant-backup';
-export const BACKUP_FORMAT_VERSION = 1;
 const INSTANCE_FILES = ['session-secret', 'realtime-credentials.json'];
 const FETCH_ROWS = 1000;
 const INSERT_BATCH_BYTES = 2_000_000;
 
-type Log = (line: string) => void;
-
-export type BackupManifest = {
-  format: typeof BACKUP_FORMAT;
-  formatVersion: number;
-  appVersion: string;
-  createdAt: string;
-  database: { kind: Database['kind']; migrations: { count: number; hashes: string[] } };
-  tables: { name: string; columns: string[]; rows: number; file: string; bytes: number; sha256: string }[];
-  files: { storage: 'local' | 's3'; count: number; bytes: number; entries: FileEntry[] };
-  instance: FileEntry[];
-};
-type FileEntry = { path: string; bytes: number; sha256: string };
-
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const appVersion = (): string => JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).version;
-
-/** Rows of a raw statement, the same on node-postgres and PGlite. */
-async function rows<T>(db: Pick<Db, 'execute'>, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
-
-const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
-
-type TableInfo = { name: string; columns: string[]; generated: string[]; primaryKey: string[] };
-
-/** Every ordinary table of the public schema with its columns (in order), generated columns and primary key. */
-async function describeTables(db: Pick<Db, 'execute'>): Promise<TableInfo[]> {
-  const columns = await rows<{ table_name: string; column_name: string; is_generated: string }>(
-    db,
-    sql`select c.table_name, c.column_name, c.is_generated
-        from information_schema.columns c
-        join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
-        where c.table_schema = 'public' and t.table_type = 'BASE TABLE'
-        order by c.table_name, c.ordinal_position`,
-  );
-  const keys = await rows<{ table_name: string; column_name: string }>(
-    db,
-    sql`select tc.table_name, kcu.column_name
-        from information_schema.table_constraints tc
-        join information_schema.key_column_usage kcu on kcu.constraint_schema = tc.constraint_schema and kcu.constraint_name = tc.constraint_name
-        where tc.table_schema = 'public' and tc.constraint_type = 'PRIMARY KEY'
-        order by tc.table_name, kcu.ordinal_position`,
-  );
-  const tables = new Map<string, TableInfo>();
-  for (const column of columns) {
-    const table = tables.get(column.table_name) ?? {
-      name: column.table_name,
-      columns: [],
-      generated: [],
-      primaryKey: [],
-    };
-    if (column.is_generated === 'ALWAYS') table.generated.push(column.column_name);
-    else table.columns.push(column.column_name);
-    tables.set(column.table_name, table);
-  }
-  for (const key of keys) tables.get(key.table_name)?.primaryKey.push(key.column_name);
-  return [...tables.values()].sort((a, b) => a.name.localeCompare(b.name));
-}
-
-/** The public schema's foreign keys as child → parent table names. */
-async function foreignKeys(db: Pick<Db, 'execute'>): Promise<{ child: string; parent: string }[]> {
-  return rows(
-    db,
-    sql`select child.relname as child, parent.relname as parent
-        from pg_constraint con
-        join pg_class child on child.oid = con.conrelid
-        join pg_class parent on parent.oid = con.confrelid
-        join pg_namespace n on n.oid = con.connamespace
-        where con.contype = 'f' and n.nspname = 'public'`,
-  );
-}
-
-/** Parents before children. Answers the order and whether a cycle (or a table referring to itself) remains. */
-export function insertOrder(
-  tables: string[],
-  edges: { child: string; parent: string }[],
-): { order: string[]; cyclic: boolean } {
-  const order: string[] = [];
-  const done = new Set<string>();
-  const pending = new Set(tables);
-  const selfReference = edges.some((edge) => edge.child === edge.parent && pending.has(edge.child));
-  while (pending.size) {
-    const ready = [...pending].filter((table) =>
-      edges.every(
-        (edge) => edge.child !== table || edge.parent === table || done.has(edge.parent) || !pending.has(edge.parent),
-      ),
-    );
-    if (!ready.length) return { order: [...order, ...[...pending].sort()], cyclic: true };
-    for (const table of ready.sort()) {
-      order.push(table);
-      done.add(table);
-      pending.delete(table);
-    }
-  }
-  return { order, cyclic: selfReference };
-}
-
-async function appliedMigrations(db: Pick<Db, 'execute'>): Promise<string[]> {
-  const [exists] = await rows<{ present: boolean }>(
-    db,
-    sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`,
-  );
-  if (!exists?.present) return [];
-  const applied = await rows<{ hash: string }>(
-    db,
-    sql`select hash from drizzle.__drizzle_migrations order by created_at, id`,
-  );
-  return applied.map((row) => row.hash);
-}
-
-function sha256File(file: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const hash = createHash('sha256');
-    fs.createReadStream(file)
-      .on('data', (chunk) => hash.update(chunk))
-      .on('end', () => resolve(hash.digest('hex')))
-      .on('error', reject);
-  });
-}
-
-/** Every regular file under `dir`, as slash-separated paths relative to it, sorted. */
-function listFiles(dir: string): string[] {
-  if (!fs.existsSync(dir)) return [];
-  const found: string[] = [];
-  const walk = (relative: string) => {
-    for (const entry of fs.readdirSync(path.join(dir, relative), { withFileTypes: true })) {
-      const child = relative ? `${relative}/${entry.name}` : entry.name;
-      if (entry.isDirectory()) walk(child);
-      else if (entry.isFile()) found.push(child);
-    }
-  };
-  walk('');
-  return found.sort();
-}
-
-/** Copy one file and answer its size and SHA-256 (of the bytes copied). */
-async function copyWithHash(from: string, to: string): Promise<{ bytes: number; sha256: string }> {
-  await fs.promises.mkdir(path.dirname(to), { recursive: true });
-  await fs.promises.copyFile(from, to);
-  const stat = await fs.promises.stat(to);
-  return { bytes: stat.size, sha256: await sha256File(to) };
-}
-
-/** Open the configured database for a backup or a restore, with a clear refusal while a server holds PGlite. */
-async function openForTool(
-  options: { databaseUrl?: string; dataDir: string; mustExist: boolean },
-  what: string,
-): Promise<Database> {
-  if (!options.databaseUrl && options.mustExist && !fs.existsSync(path.join(options.dataDir, 'pglite', 'PG_VERSION'))) {
-    throw new Error(
-      `There is no PGlite database in ${path.resolve(options.dataDir, 'pglite')} (set DATA_DIR, or DATABASE_URL for PostgreSQL).`,
-    );
-  }
-  try {
-    return await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir, migrate: false });
-  } catch (error) {
-    if (error instanceof DatabaseLockedError) {
-      throw new Error(
-        `${error.message}\nPGlite serves one process at a time: stop the server, then run the ${what} again. ` +
-          '(With PostgreSQL, DATABASE_URL, a backup runs while the server serves.)',
-      );
-    }
-    throw error;
-  }
-}
 
 const stamp = (date: Date) => date.toISOString().replace(/[:.]/g, '-');
 
@@ -334,76 +190,6 @@ export async function createBackup(options: {
   const total = manifest.tables.reduce((sum, table) => sum + table.rows, 0);
   log(`Backup written to ${result}: ${manifest.tables.length} tables, ${total} rows, ${manifest.files.count} files.`);
   return { path: result, manifest };
-}
-
-/** A backup directory (or the directory a .tar.gz unpacks to) and its checked manifest. */
-async function openBackup(
-  from: string,
-  log: Log,
-): Promise<{ dir: string; manifest: BackupManifest; cleanup: () => void }> {
-  let dir = path.resolve(from);
-  let cleanup = () => {};
-  if (!fs.existsSync(dir)) throw new Error(`There is no backup at ${dir}.`);
-  if (fs.statSync(dir).isFile()) {
-    const temporary = fs.mkdtempSync(path.join(os.tmpdir(), 'ba-restore-'));
-    cleanup = () => fs.rmSync(temporary, { recursive: true, force: true });
-    log(`Unpacking ${dir}…`);
-    execFileSync('tar', ['-xzf', dir, '-C', temporary]);
-    const [inner] = fs.readdirSync(temporary);
-    dir =
-      inner && fs.existsSync(path.join(temporary, inner, 'manifest.json')) ? path.join(temporary, inner) : temporary;
-  }
-  const manifestFile = path.join(dir, 'manifest.json');
-  if (!fs.existsSync(manifestFile)) {
-    cleanup();
-    throw new Error(`${from} is not a backup: it has no manifest.json.`);
-  }
-  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as BackupManifest;
-  if (manifest.format !== BACKUP_FORMAT || manifest.formatVersion > BACKUP_FORMAT_VERSION) {
-    cleanup();
-    throw new Error(
-      `${from} is not a backup this version can read (format ${manifest.format} ${manifest.formatVersion}).`,
-    );
-  }
-  // Every byte is checked before anything is written to the target.
-  log('Checking the backup’s checksums…');
-  const check = async (relative: string, expected: { sha256: string; bytes: number }) => {
-    const file = path.join(dir, relative);
-    const actual = fs.existsSync(file) ? await sha256File(file) : 'missing';
-    if (actual !== expected.sha256) {
-      cleanup();
-      throw new Error(`The backup is damaged: ${relative} does not match its checksum in manifest.json.`);
-    }
-  };
-  for (const table of manifest.tables) await check(table.file, table);
-  for (const entry of manifest.files.entries) await check(`files/${entry.path}`, entry);
-  for (const entry of manifest.instance) await check(`instance/${entry.path}`, entry);
-  return { dir, manifest, cleanup };
-}
-
-/** Apply this code's migrations up to `count` (a copy of the folder with a shortened journal), or all of them. */
-async function migrateTo(database: Database, count?: number): Promise<void> {
-  let folder = migrationsFolder;
-  let temporary: string | undefined;
-  if (count !== undefined) {
-    temporary = fs.mkdtempSync(path.join(os.tmpdir(), 'ba-migrations-'));
-    fs.cpSync(migrationsFolder, temporary, { recursive: true });
-    const journalFile = path.join(temporary, 'meta', '_journal.json');
-    const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8')) as { entries: unknown[] };
-    journal.entries = journal.entries.slice(0, count);
-    fs.writeFileSync(journalFile, JSON.stringify(journal));
-    folder = temporary;
-  }
-  try {
-    const { migrate } =
-      database.kind === 'postgres'
-        ? await import('drizzle-orm/node-postgres/migrator')
-        : await import('drizzle-orm/pglite/migrator');
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    await migrate(database.db as any, { migrationsFolder: folder });
-  } finally {
-    if (temporary) fs.rmSync(temporary, { recursive: true, force: true });
-  }
 }
 
 export async function restoreBackup(options: {
