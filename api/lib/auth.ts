@@ -1,4 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
+import type { Context, Next } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { TOKEN_TTL_MS } from '#contract/constants';
 import { CLIENT_HEADERS, DEVICE_HEADERS } from '#contract/envelope';
@@ -7,7 +8,7 @@ import { tokens, users } from '../db/schema';
 import { newId, newToken, sha256 } from './crypto';
 import type { ApiDeps } from '../deps';
 import type { ApiEnv } from './context';
-import { memoized } from './request-memo';
+import { memoized, withReadCallMemo } from './request-memo';
 import { findMembershipOnce } from './membership';
 import { withPhoneCountry } from '#contract/phone-country.server';
 import { unauthorized } from './errors';
@@ -53,7 +54,11 @@ export async function revokeUserTokens(db: Db, userId: string, now: Date): Promi
 }
 
 /** Requires a valid bearer token; sets c.var.auth. 401 otherwise. */
-export const requireAuth = createMiddleware<ApiEnv>(async (c, next) => {
+export const requireAuth = createMiddleware<ApiEnv>((c, next) =>
+  withReadCallMemo(c.req.path, () => authenticate(c, next)),
+);
+
+async function authenticate(c: Context<ApiEnv>, next: Next) {
   const match = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '');
   if (!match) throw unauthorized();
   const client = clientHeaders(c.req.raw.headers);
@@ -69,7 +74,7 @@ export const requireAuth = createMiddleware<ApiEnv>(async (c, next) => {
   const businessId = c.req.param('business_id');
   const membership = businessId ? await findMembershipOnce(c.var.deps.db, businessId, auth.user.id) : null;
   await withPhoneCountry(membership?.business.country, () => next());
-});
+}
 
 /** The token's user, or null when the token is unknown, revoked or expired; slides its expiry. */
 async function verifyToken(

@@ -30,6 +30,15 @@ export function memoized<T>(key: string, load: () => Promise<T>): Promise<T> {
   return loading;
 }
 
+/**
+ * Runs one v1 call with a memo of its own when no page opened one and the call only reads:
+ * its bearer auth and its permission check then share one membership lookup. A call that
+ * may write gets none, so a handler that reads the membership after its write reads it anew.
+ */
+export function withReadCallMemo<T>(path: string, work: () => Promise<T>): Promise<T> {
+  return store.getStore() || !READ_CALL.test(path) ? work() : store.run(new Map(), work);
+}
+
 /** v1 calls that only read: `.../get`, `.../list`, `.../list-not-dismissed` and the like. */
 const READ_CALL = /\/(get|list[a-z-]*)(\/[^/]*)?$/;
 
