@@ -16,9 +16,6 @@ export async function requireWebhookAdmin(
   return state as DashboardState & { business: NonNullable<DashboardState['business']> };
 }
 
-export const webhooksPath = (state: { business: { _id: string } }, call: string) =>
-  `businesses/outgoing-webhooks/${state.business._id}/${call}`;
-
 export type WebhookReply = { form: string; result: SubmissionResult<string[]> };
 
 /** A form's refusal: the browser's own check, or the API's field errors placed on the fields. */

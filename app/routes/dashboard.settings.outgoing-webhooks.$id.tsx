@@ -1,14 +1,15 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { SIGNATURE_HEADER, type ApiOutgoingWebhook, type ApiWebhookDelivery } from '#contract/schemas/outgoing-webhook';
+import { SIGNATURE_HEADER, type ApiWebhookDelivery } from '#contract/schemas/outgoing-webhook';
+import { v1Calls } from '#contract/v1/index';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { SubmitButton } from '../components/forms';
 import { OutgoingWebhookForm, outgoingWebhookFormSchema } from '../components/outgoing-webhook-form';
-import { apiCall } from '../lib/api.server';
 import { loadFailure } from '../lib/assistant.server';
-import { refuseForm, requireWebhookAdmin, webhooksPath } from '../lib/outgoing-webhooks.server';
+import { refuseForm, requireWebhookAdmin } from '../lib/outgoing-webhooks.server';
 import { apiToasts, redirectWithToasts } from '../lib/toast.server';
+import { v1 } from '../lib/v1.server';
 import { cardClass } from '#app/components/ui/card';
 
 export const meta: MetaFunction = () => [{ title: 'Webhook endpoint · Business Assistant' }];
@@ -22,15 +23,9 @@ const LIST = '/dashboard/settings/outgoing-webhooks';
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const state = await requireWebhookAdmin(request, context);
-  const id = encodeURIComponent(params.id ?? '');
-  const [endpoint, log] = await Promise.all([
-    apiCall<{ outgoing_webhook: ApiOutgoingWebhook }>(state.caller, webhooksPath(state, `get/${id}`)),
-    apiCall<{ deliveries: ApiWebhookDelivery[]; has_more: boolean }>(
-      state.caller,
-      webhooksPath(state, `deliveries/${id}`),
-      { limit: 50 },
-    ),
-  ]);
+  const id = params.id ?? '';
+  const outgoingWebhooks = v1(state.caller).outgoingWebhooks;
+  const [endpoint, log] = await Promise.all([outgoingWebhooks.get(id), outgoingWebhooks.deliveries(id, { limit: 50 })]);
   if (!endpoint.ok) loadFailure(endpoint);
   if (!log.ok) loadFailure(log);
   return {
@@ -41,30 +36,36 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   };
 }
 
-const ONE_CLICK = { test: 'send-test', rotate: 'rotate-secret', delete: 'delete' } as const;
+const declared = v1Calls.outgoingWebhooks;
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const state = await requireWebhookAdmin(request, context);
-  const id = encodeURIComponent(params.id ?? '');
-  const self = `${LIST}/${id}`;
+  const id = params.id ?? '';
+  const self = `${LIST}/${encodeURIComponent(id)}`;
+  const outgoingWebhooks = v1(state.caller).outgoingWebhooks;
   const formData = await request.formData();
   const intent = String(formData.get('intent') ?? '');
   if (intent === 'enable' || intent === 'disable') {
-    const path = webhooksPath(state, `update/${id}`);
-    const result = await apiCall(state.caller, path, { enabled: intent === 'enable' });
-    return redirectWithToasts(request, self, apiToasts(path, result));
+    const result = await outgoingWebhooks.update(id, { enabled: intent === 'enable' });
+    return redirectWithToasts(request, self, apiToasts(declared.update.path, result));
   }
-  if (intent in ONE_CLICK) {
-    const path = webhooksPath(state, `${ONE_CLICK[intent as keyof typeof ONE_CLICK]}/${id}`);
-    const result = await apiCall(state.caller, path);
-    return redirectWithToasts(request, intent === 'delete' && result.ok ? LIST : self, apiToasts(path, result));
+  if (intent === 'test')
+    return redirectWithToasts(request, self, apiToasts(declared.sendTest.path, await outgoingWebhooks.sendTest(id)));
+  if (intent === 'rotate')
+    return redirectWithToasts(
+      request,
+      self,
+      apiToasts(declared.rotateSecret.path, await outgoingWebhooks.rotateSecret(id)),
+    );
+  if (intent === 'delete') {
+    const result = await outgoingWebhooks.delete(id);
+    return redirectWithToasts(request, result.ok ? LIST : self, apiToasts(declared.delete.path, result));
   }
   const submission = parseWithZod(formData, { schema: outgoingWebhookFormSchema });
   if (submission.status !== 'success') return refuseForm('update', submission);
-  const path = webhooksPath(state, `update/${id}`);
-  const result = await apiCall(state.caller, path, { description: null, ...submission.value });
+  const result = await outgoingWebhooks.update(id, { description: null, ...submission.value });
   if (!result.ok) return refuseForm('update', submission, result);
-  return redirectWithToasts(request, self, apiToasts(path, result));
+  return redirectWithToasts(request, self, apiToasts(declared.update.path, result));
 }
 
 function when(value: string | null, timezone: string) {

@@ -2,13 +2,13 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { PageHeader } from '#app/components/ui/page-header';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
-import type { ApiOutgoingWebhook } from '#contract/schemas/outgoing-webhook';
+import { v1Calls } from '#contract/v1/index';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { OutgoingWebhookForm, outgoingWebhookFormSchema } from '../components/outgoing-webhook-form';
-import { apiCall } from '../lib/api.server';
 import { loadFailure } from '../lib/assistant.server';
-import { refuseForm, requireWebhookAdmin, webhooksPath } from '../lib/outgoing-webhooks.server';
+import { refuseForm, requireWebhookAdmin } from '../lib/outgoing-webhooks.server';
 import { apiToasts, redirectWithToasts } from '../lib/toast.server';
+import { v1 } from '../lib/v1.server';
 import { cardClass } from '#app/components/ui/card';
 
 export const meta: MetaFunction = () => [{ title: 'Outgoing webhooks · Business Assistant' }];
@@ -21,7 +21,7 @@ const SELF = '/dashboard/settings/outgoing-webhooks';
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const state = await requireWebhookAdmin(request, context);
-  const result = await apiCall<{ outgoing_webhooks: ApiOutgoingWebhook[] }>(state.caller, webhooksPath(state, 'list'));
+  const result = await v1(state.caller).outgoingWebhooks.list();
   if (!result.ok) loadFailure(result);
   return { endpoints: result.data.outgoing_webhooks.map(({ secret: _secret, ...endpoint }) => endpoint) };
 }
@@ -30,10 +30,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const state = await requireWebhookAdmin(request, context);
   const submission = parseWithZod(await request.formData(), { schema: outgoingWebhookFormSchema });
   if (submission.status !== 'success') return refuseForm('create', submission);
-  const path = webhooksPath(state, 'create');
-  const result = await apiCall<{ outgoing_webhook: ApiOutgoingWebhook }>(state.caller, path, submission.value);
+  const result = await v1(state.caller).outgoingWebhooks.create(submission.value);
   if (!result.ok) return refuseForm('create', submission, result);
-  return redirectWithToasts(request, `${SELF}/${result.data.outgoing_webhook._id}`, apiToasts(path, result));
+  const created = `${SELF}/${result.data.outgoing_webhook._id}`;
+  return redirectWithToasts(request, created, apiToasts(v1Calls.outgoingWebhooks.create.path, result));
 }
 
 export default function OutgoingWebhooksRoute() {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { WEB_URL_INVALID } from '../fields';
 import { isHttpUrl } from '../web-address';
 import { messages } from '../messages';
+import type { outgoingWebhookOut, webhookDeliveryOut } from '../v1/outgoing-webhooks';
 
 /**
  * Outgoing webhooks: the events a business can send to its own https endpoints (Zapier,
@@ -77,28 +78,6 @@ export const outgoingWebhookUpdateSchema = z.object({
   enabled: bool.optional(),
 });
 
-export type ApiOutgoingWebhook = {
-  _id: string;
-  url: string;
-  description: string | null;
-  events: OutgoingEvent[];
-  enabled: boolean;
-  /** The signing secret (whsec_…); admins only ever see this call. */
-  secret: string;
-  created_at: string;
-  updated_at: string;
-};
-
-export type ApiWebhookDelivery = {
-  _id: string;
-  event_id: string;
-  event_type: string;
-  status: 'pending' | 'sent' | 'failed';
-  attempts: number;
-  response_status: number | null;
-  duration_ms: number | null;
-  last_error: string | null;
-  next_attempt_at: string | null;
-  last_attempt_at: string | null;
-  created_at: string;
-};
+/** The v1 answers' shapes, inferred from their declarations (contract/v1/outgoing-webhooks.ts). */
+export type ApiOutgoingWebhook = z.output<typeof outgoingWebhookOut>;
+export type ApiWebhookDelivery = z.output<typeof webhookDeliveryOut>;

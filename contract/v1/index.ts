@@ -1,6 +1,7 @@
 import { appointments } from './appointments';
 import { crmOrder, customers } from './customers';
 import type { V1Call } from './define';
+import { outgoingWebhooks } from './outgoing-webhooks';
 import { services } from './services';
 import { memories } from './memories';
 
@@ -14,6 +15,7 @@ export const v1Calls = {
   services,
   appointments,
   memories,
+  outgoingWebhooks,
 } satisfies Record<string, Record<string, V1Call>>;
 export type V1Calls = typeof v1Calls;
 

@@ -206,26 +206,6 @@ async function outgoingWebhook(ctx: Ctx) {
   );
   return data.outgoing_webhook._id as string;
 }
-const outgoingWebhookRules = (): Record<string, Rule> => {
-  const base = 'businesses/outgoing-webhooks/{business_id}';
-  const refusal = 'Only admins can manage outgoing webhooks.';
-  const existing = { prepare: async (ctx: Ctx) => ({ endpoint_id: await outgoingWebhook(ctx) }) };
-  return {
-    [`${base}/list`]: { permission: 'admin', refusal },
-    [`${base}/create`]: {
-      permission: 'admin',
-      refusal,
-      body: () => ({ url: 'https://hooks.example.com/matrix', events: ['order.created'] }),
-    },
-    [`${base}/get/{endpoint_id}`]: { permission: 'admin', refusal, ...existing },
-    [`${base}/update/{endpoint_id}`]: { permission: 'admin', refusal, body: () => ({ enabled: false }), ...existing },
-    [`${base}/delete/{endpoint_id}`]: { permission: 'admin', refusal, ...existing },
-    [`${base}/rotate-secret/{endpoint_id}`]: { permission: 'admin', refusal, ...existing },
-    // The name does not resolve here: the delivery is logged as not reached, and the call answers 200.
-    [`${base}/send-test/{endpoint_id}`]: { permission: 'admin', refusal, ...existing },
-    [`${base}/deliveries/{endpoint_id}`]: { permission: 'admin', refusal, ...existing },
-  };
-};
 
 /**
  * The rules of declared calls (contract/v1): who may make them and the exact refusal come
@@ -243,6 +223,7 @@ function declaredRules<T extends Record<string, V1Call>>(calls: T, fixtures: { [
   return rules;
 }
 const existingCustomer: Fixture = { prepare: async (ctx) => ({ customer_id: await customer(ctx) }) };
+const existingOutgoingWebhook: Fixture = { prepare: async (ctx) => ({ endpoint_id: await outgoingWebhook(ctx) }) };
 const existingService: Fixture = { prepare: async (ctx) => ({ service_id: await service(ctx) }) };
 const existingMemory: Fixture = { prepare: async (ctx) => ({ memory_id: await memory(ctx) }) };
 const existingQuestion: Fixture = { prepare: async (ctx) => ({ memory_id: await memory(ctx, { type: 'question' }) }) };
@@ -279,7 +260,17 @@ export const RULES: Record<string, Rule> = {
     body: () => ({ timezone: 'Europe/London' }),
   },
   // Outgoing webhooks send the business's records elsewhere with a secret: admins only.
-  ...outgoingWebhookRules(),
+  ...declaredRules(v1Calls.outgoingWebhooks, {
+    list: {},
+    create: { body: () => ({ url: 'https://hooks.example.com/matrix', events: ['order.created'] }) },
+    get: existingOutgoingWebhook,
+    update: { body: () => ({ enabled: false }), ...existingOutgoingWebhook },
+    delete: existingOutgoingWebhook,
+    rotateSecret: existingOutgoingWebhook,
+    // The name does not resolve here: the delivery is logged as not reached, and the call answers 200.
+    sendTest: existingOutgoingWebhook,
+    deliveries: existingOutgoingWebhook,
+  }),
 
   'businesses/users/{business_id}/list': { permission: 'business_users/view', refusal: VIEW('members') },
   'businesses/users/{business_id}/get/{member_id}': {
