@@ -2,6 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { onboardingMessages } from '#contract/messages';
 import { hasPermission } from '#contract/permissions';
+import { v1Calls } from '#contract/v1/index';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { SubmitButton } from '../components/forms';
 import { QuestionTodoList } from '../components/memories/memory-bits';
@@ -11,6 +12,7 @@ import { requireDashboard, requirePermission } from '../lib/guard.server';
 import { listOpenQuestions, questionAction } from '../lib/memories.server';
 import { hasAnsweredAQuestion, requireOnboardingBusiness } from '../lib/onboarding.server';
 import { apiToasts, redirectWithToasts } from '../lib/toast.server';
+import { v1 } from '../lib/v1.server';
 
 export const meta: MetaFunction = () => [{ title: 'Train the assistant · Business Assistant' }];
 
@@ -39,13 +41,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const state = await requireDashboard(request, context);
-  const business = requireOnboardingBusiness(state);
+  requireOnboardingBusiness(state);
   const formData = await request.formData();
   const intent = formData.get('intent');
   if (intent === 'propose') {
     requirePermission(state, 'memories/edit');
-    const path = `businesses/memories/${business._id}/propose-questions`;
-    return redirectWithToasts(request, SELF, apiToasts(path, await apiCall(state.caller, path)));
+    const proposed = await v1(state.caller).trainingQuestions.propose();
+    return redirectWithToasts(request, SELF, apiToasts(v1Calls.trainingQuestions.propose.path, proposed));
   }
   if (intent === 'continue') {
     // Moving on with nothing answered is a choice of its own ("Skip this step"), not an accident.

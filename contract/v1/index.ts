@@ -4,6 +4,7 @@ import type { V1Call } from './define';
 import { outgoingWebhooks } from './outgoing-webhooks';
 import { services } from './services';
 import { memories } from './memories';
+import { trainingQuestions } from './training-questions';
 
 /**
  * Every declared v1 call, by feature. Features not yet here are still declared in their
@@ -15,6 +16,7 @@ export const v1Calls = {
   services,
   appointments,
   memories,
+  trainingQuestions,
   outgoingWebhooks,
 } satisfies Record<string, Record<string, V1Call>>;
 export type V1Calls = typeof v1Calls;

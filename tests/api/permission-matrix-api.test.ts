@@ -442,7 +442,7 @@ export const RULES: Record<string, Rule> = {
       },
     },
   }),
-  'businesses/memories/{business_id}/propose-questions': { permission: 'memories/edit' },
+  ...declaredRules(v1Calls.trainingQuestions, { propose: {} }),
   'businesses/learning/{business_id}/start': {
     permission: 'memories/edit',
     body: () => ({ url: 'http://127.0.0.1:9/' }),
