@@ -1,10 +1,10 @@
 import { parseWithZod } from '@conform-to/zod/v4';
-import { data, redirect, type AppLoadContext } from '@remix-run/node';
+import { data, type AppLoadContext } from '@remix-run/node';
 import { hasPermission } from '#contract/permissions';
 import type { ApiOrder, OrderStatus } from '#contract/schemas/order';
+import { v1Calls } from '#contract/v1/index';
 import { orderFormSchema, type CustomerOption, type ProductOption } from './order-types';
-import { apiCall } from './api.server';
-import { v1 } from './v1.server';
+import { pathFor, v1 } from './v1.server';
 import { loadFailure } from './customers.server';
 import { replyWithApiErrors } from './forms.server';
 import { entityLoadFailure, requireDashboard, requirePermission, type DashboardState } from './guard.server';
@@ -12,44 +12,36 @@ import { safeRedirect } from './safe-redirect';
 import { loadCustomerOptions } from './timeline.server';
 import { apiToasts, redirectWithToasts } from './toast.server';
 
-export function ordersPath(state: DashboardState): string {
-  if (!state.business) throw redirect('/dashboard/onboard/mobile-submit');
-  return `businesses/orders/${state.business._id}`;
-}
-
 export function canEditOrders(state: DashboardState): boolean {
   return hasPermission(state.business?.permissions, 'orders/edit');
 }
 
 export async function getOrder(state: DashboardState, id: string): Promise<ApiOrder> {
-  const result = await apiCall<{ order: ApiOrder }>(state.caller, `${ordersPath(state)}/get/${encodeURIComponent(id)}`);
-  if (!result.ok)
-    return entityLoadFailure(state, result, (other) => `businesses/orders/${other}/get/${encodeURIComponent(id)}`);
+  const result = await v1(state.caller).orders.get(id);
+  if (!result.ok) return entityLoadFailure(state, result, (other) => pathFor(v1Calls.orders.get, other, id).path);
   return result.data.order;
 }
 
 /** One page of orders, newest first. */
 export async function listOrders(
   state: DashboardState,
-  filters: { page?: number; limit?: number; status?: string; customer_id?: string; search?: string },
+  filters: { page?: number; limit?: number; status?: OrderStatus | ''; customer_id?: string; search?: string },
 ) {
-  const body = Object.fromEntries(
-    Object.entries({ page: 0, limit: 50, sort_order: 'desc', ...filters }).filter(
-      ([, value]) => value !== '' && value !== undefined,
-    ),
-  );
-  const result = await apiCall<{ orders: ApiOrder[]; total: number }>(state.caller, `${ordersPath(state)}/list`, body);
+  const { status, ...rest } = filters;
+  const result = await v1(state.caller).orders.list({
+    page: 0,
+    limit: 50,
+    sort_order: 'desc',
+    ...rest,
+    ...(status ? { status } : {}),
+  });
   if (!result.ok) loadFailure(result);
   return result.data;
 }
 
 /** A contact's newest orders for their page; a refusal leaves the rest of the page working (no orders section). */
 export async function recentCustomerOrders(state: DashboardState, customerId: string, limit = 5) {
-  const result = await apiCall<{ orders: ApiOrder[]; total: number }>(state.caller, `${ordersPath(state)}/list`, {
-    customer_id: customerId,
-    limit,
-    sort_order: 'desc',
-  });
+  const result = await v1(state.caller).orders.list({ customer_id: customerId, limit, sort_order: 'desc' });
   return result.ok ? { orders: result.data.orders, total: result.data.total } : null;
 }
 
@@ -111,10 +103,9 @@ export async function orderFormAction(request: Request, context: AppLoadContext,
     })),
     ...(target.id ? { notify_customer: formData.get('notify_customer') === 'on' } : {}),
   };
-  const path = target.id
-    ? `${ordersPath(state)}/update/${encodeURIComponent(target.id)}`
-    : `${ordersPath(state)}/create`;
-  const result = await apiCall<{ order: ApiOrder }>(state.caller, path, payload);
+  const orders = v1(state.caller).orders;
+  const result = target.id ? await orders.update(target.id, payload) : await orders.create(payload);
+  const path = target.id ? v1Calls.orders.update.path : v1Calls.orders.create.path;
   if (!result.ok) {
     if (result.status === 404 || result.status === 403) loadFailure(result);
     return replyWithApiErrors(submission, result);
@@ -132,7 +123,6 @@ export async function setOrderStatus(
   status: OrderStatus,
   notifyCustomer: boolean,
 ) {
-  const path = `${ordersPath(state)}/update/${encodeURIComponent(id)}`;
-  const result = await apiCall<{ order: ApiOrder }>(state.caller, path, { status, notify_customer: notifyCustomer });
-  return redirectWithToasts(request, `/dashboard/orders/${id}`, apiToasts(path, result));
+  const result = await v1(state.caller).orders.update(id, { status, notify_customer: notifyCustomer });
+  return redirectWithToasts(request, `/dashboard/orders/${id}`, apiToasts(v1Calls.orders.update.path, result));
 }

@@ -14,9 +14,10 @@ import {
 } from '../components/orders/order-bits';
 import { SOURCE_LABELS } from '#app/lib/order-types';
 import { Facts } from '../components/timeline';
-import { apiCall } from '../lib/api.server';
 import { requireDashboard, requirePermission } from '../lib/guard.server';
-import { canEditOrders, getOrder, ordersPath, setOrderStatus } from '../lib/orders.server';
+import { canEditOrders, getOrder, setOrderStatus } from '../lib/orders.server';
+import { v1 } from '../lib/v1.server';
+import { v1Calls } from '#contract/v1/index';
 import { businessTimeZone } from '../lib/timeline.server';
 import { apiToasts, redirectWithToasts } from '../lib/toast.server';
 import { Card } from '#app/components/ui/card';
@@ -58,9 +59,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     return setOrderStatus(request, state, id, status as OrderStatus, formData.get('notify_customer') === 'on');
   }
   if (intent !== 'delete' && intent !== 'restore') return data(null, { status: 400 });
-  const path = `${ordersPath(state)}/${intent}/${encodeURIComponent(id)}`;
-  const result = await apiCall(state.caller, path);
-  const toasts = apiToasts(path, result);
+  const orders = v1(state.caller).orders;
+  const result = intent === 'delete' ? await orders.delete(id) : await orders.restore(id);
+  const toasts = apiToasts(v1Calls.orders[intent].path, result);
   if (!result.ok)
     return redirectWithToasts(request, intent === 'delete' ? `/dashboard/orders/${id}` : '/dashboard/orders', toasts);
   if (intent === 'delete')

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { optionalText } from '../fields';
 import { messages } from '../messages';
+import type { orderOut } from '../v1/orders';
 
 /**
  * Orders a customer placed (docs/product.md#entities "Order: customer, status"; its two messages in
@@ -57,20 +58,5 @@ export function normaliseOrderBody(body: unknown): unknown {
   return customer !== undefined && rest.customer_id === undefined ? { ...rest, customer_id: customer } : rest;
 }
 
-/** An order as the v1 API answers it. */
-export type ApiOrder = {
-  _id: string;
-  customer_id: string;
-  customer: { _id: string; name: string } | null;
-  status: OrderStatus;
-  lines: { memory_id: string | null; name: string; quantity: number; price: string | null }[];
-  notes: string | null;
-  source: OrderSource;
-  conversation_id: string | null;
-  confirmed_at: string | null;
-  fulfilled_at: string | null;
-  cancelled_at: string | null;
-  created_at: string;
-  updated_at: string;
-  deleted_at: string | null;
-};
+/** An order as the v1 API answers it (inferred from its response schema in contract/v1/orders.ts). */
+export type ApiOrder = z.output<typeof orderOut>;

@@ -2,6 +2,7 @@ import { appointments } from './appointments';
 import { crmOrder, customers } from './customers';
 import type { V1Call } from './define';
 import { outgoingWebhooks } from './outgoing-webhooks';
+import { orders } from './orders';
 import { services } from './services';
 import { memories } from './memories';
 import { trainingQuestions } from './training-questions';
@@ -14,6 +15,7 @@ export const v1Calls = {
   customers,
   crmOrder,
   services,
+  orders,
   appointments,
   memories,
   trainingQuestions,

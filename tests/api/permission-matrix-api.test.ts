@@ -225,6 +225,7 @@ function declaredRules<T extends Record<string, V1Call>>(calls: T, fixtures: { [
 const existingCustomer: Fixture = { prepare: async (ctx) => ({ customer_id: await customer(ctx) }) };
 const existingOutgoingWebhook: Fixture = { prepare: async (ctx) => ({ endpoint_id: await outgoingWebhook(ctx) }) };
 const existingService: Fixture = { prepare: async (ctx) => ({ service_id: await service(ctx) }) };
+const existingOrder: Fixture = { prepare: async (ctx) => ({ order_id: await order(ctx) }) };
 const existingMemory: Fixture = { prepare: async (ctx) => ({ memory_id: await memory(ctx) }) };
 const existingQuestion: Fixture = { prepare: async (ctx) => ({ memory_id: await memory(ctx, { type: 'question' }) }) };
 const existingAppointment: Fixture = { prepare: async (ctx) => ({ appointment_id: await appointment(ctx) }) };
@@ -401,27 +402,22 @@ export const RULES: Record<string, Rule> = {
     permission: 'actions/view',
     body: () => ({ template: 'Hi {first_name}, {business_name} here.' }),
   },
-  ...crud(
-    'orders',
-    'orders/view',
-    'orders/edit',
-    order,
-    'order_id',
-    {
-      update: () => ({ notes: 'Deliver after five.' }),
+  ...declaredRules(v1Calls.orders, {
+    list: {},
+    get: existingOrder,
+    create: {
+      prepare: async (ctx) => ({ customer_id: await customer(ctx) }),
+      body: (ctx) => ({
+        customer_id: ctx.ids.customer_id,
+        status: 'new',
+        lines: [{ name: 'Sourdough loaf', quantity: 2 }],
+      }),
+      foreignRecord: { status: 422, why: "the customer is a body field: customer_id 'Customer not found.'" },
     },
-    VIEW('orders'),
-  ),
-  'businesses/orders/{business_id}/create': {
-    permission: 'orders/edit',
-    prepare: async (ctx) => ({ customer_id: await customer(ctx) }),
-    body: (ctx) => ({
-      customer_id: ctx.ids.customer_id,
-      status: 'new',
-      lines: [{ name: 'Sourdough loaf', quantity: 2 }],
-    }),
-    foreignRecord: { status: 422, why: "the customer is a body field: customer_id 'Customer not found.'" },
-  },
+    update: { body: () => ({ notes: 'Deliver after five.' }), ...existingOrder },
+    delete: existingOrder,
+    restore: { prepare: async (ctx) => ({ order_id: await order(ctx, true) }) },
+  }),
 
   ...declaredRules(v1Calls.memories, {
     list: {},
