@@ -1,7 +1,7 @@
 import { describesAnAction } from '#api/services/language/part-of-speech';
 import { sentenceSimilarity } from '#api/services/language/similarity';
 import { contentWords, wordImportance, wordSimilarity } from '#api/services/language/vectors';
-import { isNoise, sentences, termKey, termKeys, words, type Term } from './text';
+import { isNoise, plainVerbs, questionTerms, sentences, termKey, termKeys, words, type Term } from './text';
 import { answerTypeHolds, answerTypeRequired, answerTypeScored, COUNT, DEADLINE, MONEY } from './knowledge-answer-type';
 import {
   coveredMakes,
@@ -23,7 +23,7 @@ import {
  */
 function pairsHold(question: Question, said: string, topic: Set<string>, loose: Set<string>): boolean {
   if (!question.pairs.length) return true;
-  const positions = keyPositions(said);
+  const positions = keyPositions(plainVerbs(said));
   return question.pairs.every(([a, b]) => {
     const left = positions.get(a);
     const right = positions.get(b);
@@ -61,6 +61,22 @@ export function closestWord(word: string, candidates: string[]): number {
   return best;
 }
 
+const inTextCount = (question: Question, keys: Set<string>) =>
+  question.judge.filter((term) => keys.has(term.key)).length;
+
+/**
+ * A heading naming two subjects ("Cancellations and late collection") leads only the sentences
+ * on the one asked: a sentence with none of the question's subject words and a word of the
+ * heading's other subject ("Cancelled with 48 hours' notice…" to "am I charged for collecting
+ * late?") is about the other one.
+ */
+function onTheHeadingsOtherSubject(question: Question, topicText: string, keys: Set<string>, inText: number): boolean {
+  const heading = topicText.split('\n')[0] ?? '';
+  if (inText > 0 || !/\s(and|&)\s|,/i.test(heading)) return false;
+  const other = questionTerms(heading).filter((term) => term.specific && !question.keys.has(term.key));
+  return other.some((term) => keys.has(term.key));
+}
+
 /**
  * Score a piece of text that would be said, given the topic words around it (heading,
  * stored question). `waivable`: the business's everyday words, which may be left out
@@ -68,9 +84,9 @@ export function closestWord(word: string, candidates: string[]): number {
  */
 export function judgeText(question: Question, said: string, topicWords: Topic, waivable: Set<string>): Judged {
   const topic = topicWords.keys;
-  const keys = termKeys(said);
+  const keys = termKeys(plainVerbs(said));
   const exact = (term: Term) => keys.has(term.key) || topic.has(term.key);
-  const around = contentWords(`${said} ${topicWords.text}`);
+  const around = contentWords(plainVerbs(`${said} ${topicWords.text}`));
   const missing = question.judge
     .filter((term) => !exact(term))
     .map((term) => ({ term, closest: closestWord(term.word, around), action: describesAnAction(term.word) }));
@@ -101,7 +117,8 @@ export function judgeText(question: Question, said: string, topicWords: Topic, w
   const topicHoldsAll =
     question.judge.every((term) => topic.has(term.key)) &&
     (question.judge.some((term) => !waivable.has(term.key)) ||
-      question.generic.some((term) => !QUESTION_WORDS.has(term.key) && topic.has(term.key)));
+      question.generic.some((term) => !QUESTION_WORDS.has(term.key) && topic.has(term.key))) &&
+    !onTheHeadingsOtherSubject(question, topicWords.text, keys, inTextCount(question, keys));
   const anchored = inText.some((term) => !canWaive(term)) || topicHoldsAll;
   const waived = anchored ? question.judge.filter((term) => !present(term) && canWaive(term)) : [];
   const needed = Math.max(1, requiredCount(question.judge.length - waived.length));

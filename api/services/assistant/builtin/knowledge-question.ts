@@ -1,4 +1,4 @@
-import { questionTerms, termKey, termKeys, words, type Term } from './text';
+import { plainVerbs, questionTerms, termKey, termKeys, words, type Term } from './text';
 import { answerTypeOf, type AnswerType } from './knowledge-answer-type';
 
 /** A caller's question read for the knowledge judgement: its subject words, compounds, answer type and the details of the caller's case. */
@@ -168,25 +168,36 @@ function leadTimeOf(message: string): number | null {
   return null;
 }
 
-/**
- * A rule for a lead time the caller's is not: "with 48 hours' notice or more" to one cancelling
- * the day before, "with less than 24 hours' notice" to one cancelling a week ahead.
- */
-export function otherLeadTime(leadHours: number | null, said: string): boolean {
-  if (leadHours === null) return false;
-  const text = said.toLowerCase().replace(/['’]/g, '');
+/** Whether a clause's lead-time rule covers a caller `leadHours` ahead ("at least 48 hours", "less than 24 hours' notice"), or null without one. */
+function leadRuleFits(leadHours: number, clause: string): boolean | null {
+  const text = clause.toLowerCase().replace(/['’]/g, '');
   const N = '(\\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|twelve) (hours?|days?|weeks?)';
+  let fits: boolean | null = null;
   for (const match of text.matchAll(
     new RegExp(`\\b(?:at least|more than|over|up to) ${N}|\\b${N} (?:notice )?or more\\b`, 'g'),
   )) {
     const count = match[1] ?? match[3];
     const unit = match[2] ?? match[4];
-    if (leadHours < amount(count) * unitHours(unit)) return true;
+    if (leadHours < amount(count) * unitHours(unit)) return false;
+    fits = true;
   }
   for (const match of text.matchAll(new RegExp(`\\b(?:less than|under|within|fewer than) ${N}`, 'g'))) {
-    if (leadHours >= amount(match[1]) * unitHours(match[2])) return true;
+    if (leadHours >= amount(match[1]) * unitHours(match[2])) return false;
+    fits = true;
   }
-  return false;
+  return fits;
+}
+
+/**
+ * A rule for a lead time the caller's is not: "with 48 hours' notice or more" to one cancelling
+ * the day before, "with less than 24 hours' notice" to one cancelling a week ahead. A sentence
+ * with a clause for each side ("… up to 28 days before; with less than 28 days' notice …") is
+ * the caller's when one of its clauses is.
+ */
+export function otherLeadTime(leadHours: number | null, said: string): boolean {
+  if (leadHours === null) return false;
+  const rules = said.split(/;\s*/).map((clause) => leadRuleFits(leadHours, clause));
+  return rules.includes(false) && !rules.includes(true);
 }
 
 const MODAL =
@@ -230,13 +241,21 @@ export function doneByTheBusiness(question: Question, said: string, asked: strin
   });
 }
 
+/** "late picking up", "my hair dyed": a thing and what is done to it, which a passage may say in any order; no compound. */
+const VERB_FORM = /^[a-z]{3,}ing$|^[a-z]+[^e]ed$/;
+
 const isPlural = (word: string) => word.length > 3 && word.endsWith('s') && !/(ss|us|is)$/.test(word);
+
+/** A number, in digits or words ("2019", "four more"): a detail of the caller's case. */
+const COUNTED = /^(\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|dozen|couple)$/;
 
 export function readQuestion(message: string, options: KnowledgeOptions): Question | null {
   const domain = new Set((options.domainWords ?? []).map(termKey));
   // A bare number ("it's a 2019 car", "for 15 people") is a detail of the caller's case, never what the question is about.
-  const all = questionTerms(message).map((term) =>
-    domain.has(term.key) ? { ...term, specific: true } : /^\d+$/.test(term.word) ? { ...term, specific: false } : term,
+  // Words of the question as the owner would write them ("picking her up" → collecting her).
+  const plain = plainVerbs(message);
+  const all = questionTerms(plain).map((term) =>
+    domain.has(term.key) ? { ...term, specific: true } : COUNTED.test(term.word) ? { ...term, specific: false } : term,
   );
   let judge = all.filter((term) => term.specific);
   const generic = all.filter((term) => !term.specific);
@@ -245,7 +264,7 @@ export function readQuestion(message: string, options: KnowledgeOptions): Questi
     judge = generic.filter((term) => !QUESTION_WORDS.has(term.key));
     if (!judge.length) return null;
   }
-  const sequence = words(message).map((word) => word.replace(/'/g, ''));
+  const sequence = words(plain).map((word) => word.replace(/'/g, ''));
   const pairs: [string, string][] = [];
   for (let index = 0; index + 1 < sequence.length; index += 1) {
     const a = judge.find((term) => term.word === sequence[index]);
@@ -260,7 +279,8 @@ export function readQuestion(message: string, options: KnowledgeOptions): Questi
       b.specific &&
       !isPlural(a.word) &&
       !/^\d/.test(a.word) &&
-      !/ly$|^(first|second|third|last|next)$/.test(a.word)
+      !/ly$|^(first|second|third|last|next)$/.test(a.word) &&
+      !VERB_FORM.test(b.word)
     )
       pairs.push([a.key, b.key]);
   }
@@ -281,10 +301,10 @@ export function readQuestion(message: string, options: KnowledgeOptions): Questi
     pairs,
     domain,
     items,
-    keys: termKeys(message),
+    keys: termKeys(plain),
     asksLength,
     asksOffer,
-    callerDoes: callerVerbs(message),
+    callerDoes: callerVerbs(plain),
     leadHours: leadTimeOf(message),
     named: namedMakes(message, judge, domain),
     asksRecommendation: RECOMMENDATION.test(message),

@@ -60,6 +60,8 @@ const SYNONYM_GROUPS: string[][] = [
   ['child', 'children', 'kid', 'kids'],
   ['dog', 'dogs', 'pet', 'pets'],
   ['wheelchair', 'accessible', 'accessibility', 'disabled', 'step-free'],
+  ['collect', 'collection', 'pickup'],
+  ['refund', 'refundable', 'refunded'],
 ];
 
 /** Common irregular forms, so "bought" meets "buy" and "paid" meets "pay". */
@@ -102,6 +104,44 @@ const IRREGULAR: Record<string, string> = {
   women: 'woman',
   people: 'person',
 };
+
+const PHRASAL_FORMS: Record<string, Record<string, string>> = {
+  collect: { pick: 'collect', picks: 'collects', picking: 'collecting', picked: 'collected' },
+  return: {
+    bring: 'return',
+    brings: 'returns',
+    bringing: 'returning',
+    brought: 'returned',
+    take: 'return',
+    takes: 'returns',
+    taking: 'returning',
+    took: 'returned',
+    send: 'return',
+    sends: 'returns',
+    sending: 'returning',
+    sent: 'returned',
+  },
+};
+
+/**
+ * A verb of two words as the one word it means, so it meets the owner's word: "picking her up"
+ * is collecting her, "bring it back" is returning it, "get my deposit back" is having it
+ * refunded. Only the forms that cannot mean anything else ("get my dog back" stays).
+ */
+export function plainVerbs(text: string): string {
+  return text
+    .replace(/\b(pick|picks|picking|picked)\s+((?:[a-z'’]+\s+){0,2}?)up\b/gi, (_, verb: string, object: string) =>
+      `${PHRASAL_FORMS.collect[verb.toLowerCase()]} ${object}`.trimEnd(),
+    )
+    .replace(
+      /\b(bring|brings|bringing|brought|take|takes|taking|took|send|sends|sending|sent)\s+((?:[a-z'’]+\s+){0,2}?)back\b/gi,
+      (_, verb: string, object: string) => `${PHRASAL_FORMS.return[verb.toLowerCase()]} ${object}`.trimEnd(),
+    )
+    .replace(
+      /\b(get|gets|getting|got|have|want)\s+((?:my|the|our|your|his|her|their|a|any|some|all)\s+)?(money|deposit|payment|fee|fees)\s+back\b/gi,
+      (_, verb: string, owner: string | undefined, thing: string) => `${verb} ${owner ?? ''}${thing} refunded`,
+    );
+}
 
 /** A light suffix-stripping stemmer (consistent, not linguistic): "servicing" and "service" → "servic". */
 export function stem(input: string): string {
