@@ -1,7 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { PASSWORD, createAccount, signIn, submitLogin } from './support/helpers';
-
-const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
+import { PASSWORD, createAccount, signIn, submitLogin, toast } from './support/helpers';
 
 /** Open the account drawer and follow its "Account settings" link. */
 async function openAccountSettings(page: Page) {

@@ -1,23 +1,10 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { api, createAccount, signIn, type Account } from './support/helpers';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+import { api, type Account, toast } from './support/helpers';
 
 type System = { _id: string; phone_number: string | null };
 
-const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 const row = (page: Page, key: string) => page.locator(`[data-testid="action-row"][data-key="${key}"]`);
-
-/** A signed-in owner of a finished business, that business's id and name. */
-async function owner(page: Page, request: APIRequestContext) {
-  const account = await createAccount(request, { business: 'finished' });
-  const { businesses } = await api<{ businesses: { _id: string }[] }>(
-    request,
-    'users/list-businesses',
-    undefined,
-    account.token,
-  );
-  await signIn(page, account);
-  return { account, businessId: businesses[0]._id, businessName: account.businessName! };
-}
 
 /** A sandbox telephony system with a London number, set up through the API (as in systems.spec.ts). */
 async function telephonySystem(request: APIRequestContext, account: Account, businessId: string): Promise<System> {
@@ -66,8 +53,9 @@ async function simulateMissedCall(page: Page, systemId: string, from: string) {
 test('the missed-call action is paused and enabled from the list; enabled, a missed call is texted back on the timeline @nojs', async ({
   page,
   request,
+  owner,
 }, testInfo) => {
-  const { account, businessId } = await owner(page, request);
+  const { account, businessId } = await owner();
   const system = await telephonySystem(request, account, businessId);
   const [first, second] = callers();
 
@@ -116,9 +104,9 @@ test('the missed-call action is paused and enabled from the list; enabled, a mis
 
 test('an action is created after the form says what is wrong, previews its message, and is deleted and restored @nojs', async ({
   page,
-  request,
+  owner,
 }, testInfo) => {
-  const { businessName } = await owner(page, request);
+  const { businessName } = await owner();
   await page.goto('/dashboard/actions');
   await page.getByRole('link', { name: 'New action' }).click();
   await expect(page).toHaveURL(/\/dashboard\/actions\/new$/);
@@ -178,9 +166,9 @@ test('an action is created after the form says what is wrong, previews its messa
 
 test('the list filters by status and trigger, with an empty state when nothing matches @nojs', async ({
   page,
-  request,
+  owner,
 }) => {
-  await owner(page, request);
+  await owner();
   await page.goto('/dashboard/actions');
   await expect(page.getByTestId('action-row')).toHaveCount(4);
   await page.getByLabel('Status', { exact: true }).selectOption('paused');

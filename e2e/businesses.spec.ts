@@ -1,10 +1,8 @@
 import { faker } from '@faker-js/faker';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { api, createAccount, signIn, uniqueEmail, type Account } from './support/helpers';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { api, createAccount, signIn, uniqueEmail, type Account, toast } from './support/helpers';
 
 type Business = { _id: string; name: string };
-
-const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 
 async function businessesOf(request: APIRequestContext, account: Account) {
   return (await api<{ businesses: Business[] }>(request, 'users/list-businesses', undefined, account.token)).businesses;

@@ -1,37 +1,12 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { api, createAccount, signIn, type Account } from './support/helpers';
-
-type Customer = { _id: string; name: string };
-
-/** A signed-in owner of a finished business, plus that business's id for seeding through the API. */
-async function owner(page: Page, request: APIRequestContext) {
-  const account = await createAccount(request, { business: 'finished' });
-  const { businesses } = await api<{ businesses: { _id: string }[] }>(
-    request,
-    'users/list-businesses',
-    undefined,
-    account.token,
-  );
-  await signIn(page, account);
-  return { account, businessId: businesses[0]._id };
-}
-
-function seedCustomer(request: APIRequestContext, account: Account, businessId: string, body: Record<string, unknown>) {
-  return api<{ customer: Customer }>(
-    request,
-    `businesses/customers/${businessId}/create`,
-    { status: 'lead', ...body },
-    account.token,
-  ).then((d) => d.customer);
-}
-
-const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
+import { expect, test } from './support/fixtures';
+import { seedCustomer } from './support/seed';
+import { api, toast } from './support/helpers';
 
 test('a contact is created with phones, an email and an address, after the form says what is missing @nojs', async ({
   page,
-  request,
+  owner,
 }, testInfo) => {
-  await owner(page, request);
+  await owner();
   await page.goto('/dashboard/customers');
   await expect(page.getByTestId('customers-empty')).toContainText('No contacts yet.');
   await page.getByRole('link', { name: 'New contact' }).click();
@@ -78,8 +53,8 @@ test('a contact is created with phones, an email and an address, after the form 
   await expect(page.getByText('12 St James Square, London, SW1Y 4LB')).toBeVisible();
 });
 
-test('pressing Enter in the contact form saves it rather than adding a list row @nojs', async ({ page, request }) => {
-  await owner(page, request);
+test('pressing Enter in the contact form saves it rather than adding a list row @nojs', async ({ page, owner }) => {
+  await owner();
   await page.goto('/dashboard/customers/new');
   await page.getByLabel('First name').fill('Enter');
   await page.getByLabel('First name').press('Enter');
@@ -87,8 +62,8 @@ test('pressing Enter in the contact form saves it rather than adding a list row 
   await expect(page.getByRole('heading', { level: 1, name: 'Enter' })).toBeVisible();
 });
 
-test('the address finder suggests what was typed and fills the address fields @nojs', async ({ page, request }) => {
-  await owner(page, request);
+test('the address finder suggests what was typed and fills the address fields @nojs', async ({ page, owner }) => {
+  await owner();
   await page.goto('/dashboard/customers/new');
   await page.getByLabel('Find an address').fill('10 Downing St, London SW1A 2AA, UK');
   await page.getByRole('button', { name: 'Find' }).click();
@@ -104,8 +79,12 @@ test('the address finder suggests what was typed and fills the address fields @n
   await expect(page.getByText(/10 Downing St, London/)).toBeVisible();
 });
 
-test('a contact is edited from the list and the list shows the change @nojs', async ({ page, request }, testInfo) => {
-  const { account, businessId } = await owner(page, request);
+test('a contact is edited from the list and the list shows the change @nojs', async ({
+  page,
+  request,
+  owner,
+}, testInfo) => {
+  const { account, businessId } = await owner();
   await seedCustomer(request, account, businessId, {
     first_name: 'Grace',
     last_name: 'Hopper',
@@ -127,8 +106,8 @@ test('a contact is edited from the list and the list shows the change @nojs', as
   await expect(row.getByTestId('customer-status')).toHaveText('Customer');
 });
 
-test('deleting a contact asks for confirmation, and the undo restores it @nojs', async ({ page, request }) => {
-  const { account, businessId } = await owner(page, request);
+test('deleting a contact asks for confirmation, and the undo restores it @nojs', async ({ page, request, owner }) => {
+  const { account, businessId } = await owner();
   const customer = await seedCustomer(request, account, businessId, { first_name: 'Alan', last_name: 'Turing' });
   await page.goto(`/dashboard/customers/${customer._id}`);
   await page.getByRole('link', { name: 'Delete contact' }).click();
@@ -148,8 +127,9 @@ test('deleting a contact asks for confirmation, and the undo restores it @nojs',
 test('two contacts with the same phone are flagged and merged, keeping both timelines @nojs', async ({
   page,
   request,
+  owner,
 }) => {
-  const { account, businessId } = await owner(page, request);
+  const { account, businessId } = await owner();
   const kept = await seedCustomer(request, account, businessId, {
     first_name: 'Marie',
     last_name: 'Curie',
@@ -197,8 +177,12 @@ test('two contacts with the same phone are flagged and merged, keeping both time
   await expect(page.getByTestId('customer-row')).toHaveCount(1);
 });
 
-test('a note is added on the contact page and shows in its timeline @nojs', async ({ page, request }, testInfo) => {
-  const { account, businessId } = await owner(page, request);
+test('a note is added on the contact page and shows in its timeline @nojs', async ({
+  page,
+  request,
+  owner,
+}, testInfo) => {
+  const { account, businessId } = await owner();
   const customer = await seedCustomer(request, account, businessId, { first_name: 'Katherine', last_name: 'Johnson' });
   await page.goto(`/dashboard/customers/${customer._id}`);
   await expect(page.getByTestId('customer-timeline-empty')).toBeVisible();
@@ -220,8 +204,9 @@ test('a note is added on the contact page and shows in its timeline @nojs', asyn
 test('contacts are searched, filtered by status and shown on a board in the CRM order @nojs', async ({
   page,
   request,
+  owner,
 }) => {
-  const { account, businessId } = await owner(page, request);
+  const { account, businessId } = await owner();
   await seedCustomer(request, account, businessId, { first_name: 'Lead', last_name: 'Larsen', status: 'lead' });
   await seedCustomer(request, account, businessId, {
     first_name: 'Cust',
@@ -256,8 +241,8 @@ test('contacts are searched, filtered by status and shown on a board in the CRM 
   await expect(page.locator('[data-testid="board-column"][data-status="customer"]')).toContainText('Lead Larsen');
 });
 
-test('a contact that is not in the business shows the not-found page', async ({ page, request }) => {
-  await owner(page, request);
+test('a contact that is not in the business shows the not-found page', async ({ page, owner }) => {
+  await owner();
   const response = await page.goto('/dashboard/customers/00000000-0000-4000-8000-000000000000');
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();

@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { startFixtureSite, type FixtureSite } from '../tests/support/fixture-site';
-import { api, createAccount, signIn } from './support/helpers';
+import { api, createAccount, signIn, toast } from './support/helpers';
 
 // The fixture website runs inside the test, on 127.0.0.1: no internet.
 let site: FixtureSite;
@@ -10,8 +10,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await site.close();
 });
-
-const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 
 test('onboarding step 4 learns the website with visible progress, takes pasted text and moves on @nojs', async ({
   page,

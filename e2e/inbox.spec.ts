@@ -1,6 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { formatPhoneNumber } from '../contract/phone';
-import { api, createAccount, signIn, type Account } from './support/helpers';
+import { api, createAccount, signIn, type Account, toast } from './support/helpers';
 
 type System = { _id: string; phone_number: string | null };
 
@@ -55,8 +55,6 @@ async function textIn(
     seeded.account.token,
   );
 }
-
-const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 
 test('the inbox lists threads, opens one with the assistant’s reply marked, replies, pauses, hands back and assigns @nojs', async ({
   page,

@@ -1,7 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { learningMessages } from '../contract/messages';
 import { startFixtureSite, type FixtureSite } from '../tests/support/fixture-site';
-import { api, createAccount, signIn } from './support/helpers';
+import { api, createAccount, signIn, toast } from './support/helpers';
 import { member } from './support/team';
 
 // Issue 22, item 10: website learning in the knowledge base, after onboarding, through the
@@ -13,8 +13,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await site.close();
 });
-
-const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 
 async function webPages(request: Parameters<typeof api>[0], token: string) {
   const { businesses } = await api<{ businesses: { _id: string }[] }>(

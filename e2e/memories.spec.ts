@@ -1,20 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { api, createAccount, signIn } from './support/helpers';
-
-/** A signed-in owner of a business (finished wizard unless told otherwise) and its id. */
-async function owner(page: Page, request: APIRequestContext, business: 'finished' | 'unfinished' = 'finished') {
-  const account = await createAccount(request, { business });
-  const { businesses } = await api<{ businesses: { _id: string }[] }>(
-    request,
-    'users/list-businesses',
-    undefined,
-    account.token,
-  );
-  await signIn(page, account);
-  return { account, businessId: businesses[0]._id };
-}
-
-const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
+import { expect, test } from './support/fixtures';
+import { api, toast } from './support/helpers';
 
 /** A minimal valid one-page PDF with one line of text (Helvetica), byte offsets and all. */
 function makePdf(line: string): Buffer {
@@ -38,8 +23,8 @@ function makePdf(line: string): Buffer {
   return Buffer.from(body, 'latin1');
 }
 
-test('a text memory is created, edited, deleted and restored @nojs', async ({ page, request }, testInfo) => {
-  await owner(page, request);
+test('a text memory is created, edited, deleted and restored @nojs', async ({ page, owner }, testInfo) => {
+  await owner();
   await page.goto('/dashboard/memories');
   await expect(page.getByTestId('memories-empty')).toContainText('The knowledge base is empty.');
   await page.getByRole('link', { name: 'New memory' }).click();
@@ -96,8 +81,8 @@ test('a text memory is created, edited, deleted and restored @nojs', async ({ pa
   await expect(page.getByRole('heading', { level: 1, name: 'Opening hours' })).toBeVisible();
 });
 
-test('an uploaded PDF becomes a memory with its text read and a link to the file @nojs', async ({ page, request }) => {
-  await owner(page, request);
+test('an uploaded PDF becomes a memory with its text read and a link to the file @nojs', async ({ page, owner }) => {
+  await owner();
   await page.goto('/dashboard/memories/upload');
   await page.getByLabel('File').setInputFiles({
     name: 'price-list.pdf',
@@ -127,9 +112,9 @@ test('an uploaded PDF becomes a memory with its text read and a link to the file
 
 test('onboarding step 5 proposes questions; one is answered, one skipped, and the step is done @nojs', async ({
   page,
-  request,
+  owner,
 }) => {
-  await owner(page, request, 'unfinished');
+  await owner({ business: 'unfinished' });
   await page.goto('/dashboard/onboard/training-questions');
   await expect(page.getByRole('heading', { level: 1, name: 'Train the assistant' })).toBeVisible();
   await page.getByRole('button', { name: 'Find questions to answer' }).click();
@@ -152,8 +137,12 @@ test('onboarding step 5 proposes questions; one is answered, one skipped, and th
   await expect(page.locator('[data-step="training-questions"]')).toHaveAttribute('data-done', 'true');
 });
 
-test('the questions tab of the knowledge base is a to-do list answered in one step', async ({ page, request }) => {
-  const { account, businessId } = await owner(page, request);
+test('the questions tab of the knowledge base is a to-do list answered in one step', async ({
+  page,
+  request,
+  owner,
+}) => {
+  const { account, businessId } = await owner();
   await api(request, `businesses/memories/${businessId}/propose-questions`, undefined, account.token);
   await page.goto('/dashboard/memories');
   await page

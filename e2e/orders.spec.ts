@@ -1,24 +1,10 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { api, createAccount, signIn, type Account } from './support/helpers';
+import { type APIRequestContext } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+import { seedOrder } from './support/seed';
+import { api, type Account, toast } from './support/helpers';
 import { pickContact, pickedContact } from './support/contact-picker';
 
 type Customer = { _id: string; name: string };
-type Order = { _id: string };
-
-const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
-
-/** A signed-in owner of a finished business, plus that business's id for seeding through the API. */
-async function owner(page: Page, request: APIRequestContext) {
-  const account = await createAccount(request, { business: 'finished' });
-  const { businesses } = await api<{ businesses: { _id: string }[] }>(
-    request,
-    'users/list-businesses',
-    undefined,
-    account.token,
-  );
-  await signIn(page, account);
-  return { account, businessId: businesses[0]._id };
-}
 
 function seedCustomer(request: APIRequestContext, account: Account, businessId: string, first: string, last: string) {
   const email = `${first}.${last}.${Date.now().toString(36)}@example.com`.toLowerCase();
@@ -30,20 +16,12 @@ function seedCustomer(request: APIRequestContext, account: Account, businessId: 
   ).then((d) => d.customer);
 }
 
-function seedOrder(request: APIRequestContext, account: Account, businessId: string, body: Record<string, unknown>) {
-  return api<{ order: Order }>(
-    request,
-    `businesses/orders/${businessId}/create`,
-    { status: 'new', ...body },
-    account.token,
-  ).then((d) => d.order);
-}
-
 test('an order is created by hand, confirmed and cancelled, and the contact shows it @nojs', async ({
   page,
   request,
+  owner,
 }, testInfo) => {
-  const { account, businessId } = await owner(page, request);
+  const { account, businessId } = await owner();
   const ada = await seedCustomer(request, account, businessId, 'Ada', 'Lovelace');
   await api(
     request,
@@ -127,8 +105,9 @@ test('an order is created by hand, confirmed and cancelled, and the contact show
 test('the contact’s “New order” chooses the contact, and an edit changes the items @nojs', async ({
   page,
   request,
+  owner,
 }, testInfo) => {
-  const { account, businessId } = await owner(page, request);
+  const { account, businessId } = await owner();
   const grace = await seedCustomer(request, account, businessId, 'Grace', 'Hopper');
   await page.goto(`/dashboard/customers/${grace._id}`);
   await expect(page.getByTestId('customer-orders-empty')).toContainText('No orders from Grace yet.');
@@ -155,8 +134,8 @@ test('the contact’s “New order” chooses the contact, and an edit changes t
   await expect(page.getByTestId('order-line')).toHaveText([/Birthday cake\s*3\s*£25 each/]);
 });
 
-test('deleting an order asks for confirmation, and the banner restores it @nojs', async ({ page, request }) => {
-  const { account, businessId } = await owner(page, request);
+test('deleting an order asks for confirmation, and the banner restores it @nojs', async ({ page, request, owner }) => {
+  const { account, businessId } = await owner();
   const ada = await seedCustomer(request, account, businessId, 'Ada', 'Byron');
   const order = await seedOrder(request, account, businessId, {
     customer_id: ada._id,
@@ -177,8 +156,8 @@ test('deleting an order asks for confirmation, and the banner restores it @nojs'
   await expect(page.getByRole('heading', { level: 1, name: 'Order for Ada Byron' })).toBeVisible();
 });
 
-test('the list filters by status and by customer @nojs', async ({ page, request }, testInfo) => {
-  const { account, businessId } = await owner(page, request);
+test('the list filters by status and by customer @nojs', async ({ page, request, owner }, testInfo) => {
+  const { account, businessId } = await owner();
   const ada = await seedCustomer(request, account, businessId, 'Ada', 'King');
   const alan = await seedCustomer(request, account, businessId, 'Alan', 'Turing');
   await seedOrder(request, account, businessId, { customer_id: ada._id, lines: [{ name: 'Bagels', quantity: 12 }] });
@@ -206,8 +185,8 @@ test('the list filters by status and by customer @nojs', async ({ page, request 
   await expect(page.getByTestId('orders-empty')).toContainText('No cancelled orders for Alan Turing.');
 });
 
-test('an order taken elsewhere appears in an open list without a reload', async ({ page, request }) => {
-  const { account, businessId } = await owner(page, request);
+test('an order taken elsewhere appears in an open list without a reload', async ({ page, request, owner }) => {
+  const { account, businessId } = await owner();
   const ada = await seedCustomer(request, account, businessId, 'Ada', 'Live');
   await page.goto('/dashboard/orders');
   await expect(page.locator('html')).toHaveAttribute('data-realtime', 'connected');

@@ -1,5 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { api, createAccount, signIn, uniqueEmail, type Account } from './support/helpers';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+import { api, uniqueEmail, type Account } from './support/helpers';
 
 /**
  * Issue 22, item 18: the dashboard at a phone's width (390 px). Nothing scrolls sideways,
@@ -10,23 +11,11 @@ import { api, createAccount, signIn, uniqueEmail, type Account } from './support
 const PHONE = { width: 390, height: 844 };
 test.use({ viewport: PHONE });
 
-async function owner(page: Page, request: APIRequestContext) {
-  const account = await createAccount(request, { business: 'finished' });
-  const { businesses } = await api<{ businesses: { _id: string; name: string }[] }>(
-    request,
-    'users/list-businesses',
-    undefined,
-    account.token,
-  );
-  await signIn(page, account);
-  return { account, businessId: businesses[0]._id, businessName: businesses[0].name };
-}
-
 const scrollsSideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1);
 
-test('the opening-hours table fits its card and its headings do not run together @nojs', async ({ page, request }) => {
-  await owner(page, request);
+test('the opening-hours table fits its card and its headings do not run together @nojs', async ({ page, owner }) => {
+  await owner();
   await page.goto('/dashboard/settings/business-settings');
   const table = page.getByRole('table', { name: 'Weekly opening hours' });
   await expect(table).toBeVisible();
@@ -52,8 +41,8 @@ test('the opening-hours table fits its card and its headings do not run together
   await expect(page.getByLabel('Wednesday closes at')).toBeInViewport();
 });
 
-test('the header shows the product name and the whole business name @nojs', async ({ page, request }) => {
-  const { businessName } = await owner(page, request);
+test('the header shows the product name and the whole business name @nojs', async ({ page, owner }) => {
+  const { businessName } = await owner();
   await page.goto('/dashboard/home');
   await expect(page.getByRole('banner').getByRole('link', { name: 'Business Assistant' })).toBeVisible();
   const switcher = page.getByRole('banner').getByLabel('Business');
@@ -70,8 +59,8 @@ test('the header shows the product name and the whole business name @nojs', asyn
   expect(await scrollsSideways(page)).toBe(false);
 });
 
-test('a business page with a long email does not scroll sideways @nojs', async ({ page, request }) => {
-  const { account } = await owner(page, request);
+test('a business page with a long email does not scroll sideways @nojs', async ({ page, request, owner }) => {
+  const { account } = await owner();
   // An email has no space to wrap at: this one is wider than the phone's page.
   const email = `reception.and.bookings.${uniqueEmail('desk').replace('@', '.team@')}`;
   const { business } = await api<{ business: { _id: string } }>(
@@ -116,8 +105,8 @@ async function telephonySystem(request: APIRequestContext, account: Account, bus
   throw new Error('no sandbox number left');
 }
 
-test('the systems page pages its events log like the other lists @nojs', async ({ page, request }) => {
-  const { account, businessId } = await owner(page, request);
+test('the systems page pages its events log like the other lists @nojs', async ({ page, request, owner }) => {
+  const { account, businessId } = await owner();
   const system = await telephonySystem(request, account, businessId);
   for (let index = 0; index < 12; index++) {
     await api(
@@ -142,8 +131,8 @@ test('the systems page pages its events log like the other lists @nojs', async (
   expect(await scrollsSideways(page)).toBe(false);
 });
 
-test('the knowledge base shows its memories a page at a time @nojs', async ({ page, request }) => {
-  const { account, businessId } = await owner(page, request);
+test('the knowledge base shows its memories a page at a time @nojs', async ({ page, request, owner }) => {
+  const { account, businessId } = await owner();
   for (let index = 0; index < 30; index++) {
     await api(
       request,
@@ -162,8 +151,8 @@ test('the knowledge base shows its memories a page at a time @nojs', async ({ pa
   expect(height).toBeLessThan(6000);
 });
 
-test('report chart labels are readable on a phone (at least 11 px) @nojs', async ({ page, request }) => {
-  const { account, businessId } = await owner(page, request);
+test('report chart labels are readable on a phone (at least 11 px) @nojs', async ({ page, request, owner }) => {
+  const { account, businessId } = await owner();
   // Something to report: the charts are drawn only for a period with activity.
   const make = (body: Record<string, unknown>) =>
     api(request, `dev/system-items/${businessId}/create`, body, account.token);

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { api, createAccount, signIn } from './support/helpers';
+import { api, createAccount, signIn, toast } from './support/helpers';
 
 /** A signed-in owner of a finished business in GB (the fixtures' country). */
 async function gbOwner(page: Page, request: APIRequestContext) {
@@ -14,8 +14,6 @@ async function gbOwner(page: Page, request: APIRequestContext) {
   await signIn(page, account);
   return { account, businessId: businesses[0]._id };
 }
-
-const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 
 test('a number typed the national way is saved in E.164 and shown as the business country reads it @nojs', async ({
   page,

@@ -1,11 +1,10 @@
 import { faker } from '@faker-js/faker';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { api, createAccount, signIn, uniqueEmail, type Account } from './support/helpers';
+import { api, createAccount, signIn, uniqueEmail, type Account, toast } from './support/helpers';
 import { member as joinedMember } from './support/team';
 
 type Business = { _id: string; name: string };
 
-const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 const deletedRow = (page: Page, text: string) => page.getByTestId('deleted-row').filter({ hasText: text });
 
 async function businessesOf(request: APIRequestContext, account: Account) {

@@ -1,7 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { api, createAccount, signIn, type Account } from './support/helpers';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { api, createAccount, signIn, type Account, toast } from './support/helpers';
 
-const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 
 /** A date a few days ahead (YYYY-MM-DD); the business is open 9 to 5 every day, so any date works. */

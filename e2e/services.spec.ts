@@ -1,37 +1,12 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { api, createAccount, signIn, type Account } from './support/helpers';
-
-type Service = { _id: string; name: string };
-
-/** A signed-in owner of a finished business, plus that business's id for seeding through the API. */
-async function owner(page: Page, request: APIRequestContext) {
-  const account = await createAccount(request, { business: 'finished' });
-  const { businesses } = await api<{ businesses: { _id: string }[] }>(
-    request,
-    'users/list-businesses',
-    undefined,
-    account.token,
-  );
-  await signIn(page, account);
-  return { account, businessId: businesses[0]._id };
-}
-
-function seedService(request: APIRequestContext, account: Account, businessId: string, body: Record<string, unknown>) {
-  return api<{ service: Service }>(
-    request,
-    `businesses/services/${businessId}/create`,
-    { status: 'active', frequency: 0, ...body },
-    account.token,
-  ).then((d) => d.service);
-}
-
-const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
+import { expect, test } from './support/fixtures';
+import { seedService } from './support/seed';
+import { toast } from './support/helpers';
 
 test('a service is created after the form says what is wrong with the frequency @nojs', async ({
   page,
-  request,
+  owner,
 }, testInfo) => {
-  await owner(page, request);
+  await owner();
   await page.goto('/dashboard/services');
   await expect(page.getByTestId('services-empty')).toContainText('No services yet.');
   await page.getByRole('link', { name: 'New service' }).click();
@@ -65,8 +40,8 @@ test('a service is created after the form says what is wrong with the frequency 
   await expect(page.getByTestId('service-description')).toHaveText('Outside windows, frames and sills.');
 });
 
-test('a service is edited and the page shows the change @nojs', async ({ page, request }, testInfo) => {
-  const { account, businessId } = await owner(page, request);
+test('a service is edited and the page shows the change @nojs', async ({ page, request, owner }, testInfo) => {
+  const { account, businessId } = await owner();
   const service = await seedService(request, account, businessId, { name: 'Lawn mowing', frequency: 14, price: '£30' });
   await page.goto(`/dashboard/services/${service._id}`);
   await page.getByRole('link', { name: 'Edit service' }).click();
@@ -85,8 +60,8 @@ test('a service is edited and the page shows the change @nojs', async ({ page, r
   await expect(page.getByTestId('service-details')).toContainText('Not set');
 });
 
-test('deleting a service asks for confirmation, and the banner restores it @nojs', async ({ page, request }) => {
-  const { account, businessId } = await owner(page, request);
+test('deleting a service asks for confirmation, and the banner restores it @nojs', async ({ page, request, owner }) => {
+  const { account, businessId } = await owner();
   const service = await seedService(request, account, businessId, { name: 'Oven cleaning' });
   await page.goto(`/dashboard/services/${service._id}`);
   await page.getByRole('link', { name: 'Delete service' }).click();
@@ -103,8 +78,8 @@ test('deleting a service asks for confirmation, and the banner restores it @nojs
   await expect(page.getByRole('heading', { level: 1, name: 'Oven cleaning' })).toBeVisible();
 });
 
-test('the list searches, filters by status and sorts @nojs', async ({ page, request }) => {
-  const { account, businessId } = await owner(page, request);
+test('the list searches, filters by status and sorts @nojs', async ({ page, request, owner }) => {
+  const { account, businessId } = await owner();
   await seedService(request, account, businessId, {
     name: 'Carpet cleaning',
     description: 'Steam clean of rugs',
@@ -136,8 +111,8 @@ test('the list searches, filters by status and sorts @nojs', async ({ page, requ
   await expect(page.getByTestId('services-empty')).toContainText('No services match “nothing like this”');
 });
 
-test('a service created elsewhere appears in an open list without a reload', async ({ page, request }) => {
-  const { account, businessId } = await owner(page, request);
+test('a service created elsewhere appears in an open list without a reload', async ({ page, request, owner }) => {
+  const { account, businessId } = await owner();
   await page.goto('/dashboard/services');
   await expect(page.locator('html')).toHaveAttribute('data-realtime', 'connected');
   await seedService(request, account, businessId, { name: 'Gutter clearing' });

@@ -1,31 +1,18 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { speakToWav16k } from '../api/services/speech/generate';
 import { detectEmbeddedSpeech } from '../api/services/speech/index';
 import { smsOptOutMessages } from '../contract/messages';
 import { formatPhoneNumber, toE164 } from '../contract/phone';
-import { api, createAccount, signIn, type Account } from './support/helpers';
+import { api, createAccount, signIn, type Account, toast } from './support/helpers';
 
 const INVITATION_LINK = /\/invitations\/[\w.~-]+/;
 
 type System = { _id: string; phone_number: string | null; status: string };
 
-const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 const step = (page: Page, key: string) => page.locator(`[data-testid="setup-step"][data-step="${key}"]`);
-
-/** A signed-in owner of a finished business, and the business's id for seeding through the API. */
-async function owner(page: Page, request: APIRequestContext) {
-  const account = await createAccount(request, { business: 'finished' });
-  const { businesses } = await api<{ businesses: { _id: string }[] }>(
-    request,
-    'users/list-businesses',
-    undefined,
-    account.token,
-  );
-  await signIn(page, account);
-  return { account, businessId: businesses[0]._id };
-}
 
 /** A sandbox telephony system with a London number, set up through the API. */
 async function telephonySystem(request: APIRequestContext, account: Account, businessId: string): Promise<System> {
@@ -72,8 +59,8 @@ async function chooseNumber(number: Locator): Promise<string> {
   return chosen;
 }
 
-test('a telephony system is added, gets a number and shows active in settings @nojs', async ({ page, request }) => {
-  await owner(page, request);
+test('a telephony system is added, gets a number and shows active in settings @nojs', async ({ page, owner }) => {
+  await owner();
   await page.goto('/dashboard/settings');
   await expect(page.getByTestId('systems-empty')).toContainText('No systems yet.');
   await page.getByRole('button', { name: 'Add business phone number' }).click();
@@ -106,8 +93,9 @@ test('a telephony system is added, gets a number and shows active in settings @n
 test('a simulated call with a question shows its transcript, then the call with transcript on the calls list @nojs', async ({
   page,
   request,
+  owner,
 }) => {
-  const { account, businessId } = await owner(page, request);
+  const { account, businessId } = await owner();
   await api(
     request,
     `businesses/memories/${businessId}/create`,
@@ -141,12 +129,13 @@ test('a simulated call with a question shows its transcript, then the call with 
 test('a spoken caller: a WAV uploaded to the simulator is heard, and the assistant answers it @nojs', async ({
   page,
   request,
+  owner,
 }) => {
   test.setTimeout(60_000);
   const speech = await detectEmbeddedSpeech();
   test.skip(!speech.stt || !speech.tts, 'needs espeak-ng and pocketsphinx');
   const recording = await speakToWav16k('What are your opening hours');
-  const { account, businessId } = await owner(page, request);
+  const { account, businessId } = await owner();
   await api(
     request,
     `businesses/memories/${businessId}/create`,
@@ -176,8 +165,9 @@ test('a spoken caller: a WAV uploaded to the simulator is heard, and the assista
 test('a caller asks an answerable and an unanswerable question; the owner answers and the caller gets the answer by SMS @nojs', async ({
   page,
   request,
+  owner,
 }) => {
-  const { account, businessId } = await owner(page, request);
+  const { account, businessId } = await owner();
   await api(
     request,
     `businesses/memories/${businessId}/create`,
@@ -228,8 +218,8 @@ test('a caller asks an answerable and an unanswerable question; the owner answer
   ).toBeVisible();
 });
 
-test('a simulated missed call texts the caller back, on the timeline', async ({ page, request }) => {
-  const { account, businessId } = await owner(page, request);
+test('a simulated missed call texts the caller back, on the timeline', async ({ page, request, owner }) => {
+  const { account, businessId } = await owner();
   const system = await telephonySystem(request, account, businessId);
   const from = caller();
   await page.goto(`/dashboard/systems/${system._id}`);
@@ -249,8 +239,9 @@ test('a simulated missed call texts the caller back, on the timeline', async ({ 
 test('a simulated incoming SMS is answered by the assistant and both messages are on the timeline', async ({
   page,
   request,
+  owner,
 }) => {
-  const { account, businessId } = await owner(page, request);
+  const { account, businessId } = await owner();
   const system = await telephonySystem(request, account, businessId);
   const from = caller();
   await page.goto(`/dashboard/systems/${system._id}`);
@@ -272,8 +263,9 @@ test('a simulated incoming SMS is answered by the assistant and both messages ar
 test('texting STOP is said as an opt-out, shown on the contact, and START undoes it @nojs', async ({
   page,
   request,
+  owner,
 }) => {
-  const { account, businessId } = await owner(page, request);
+  const { account, businessId } = await owner();
   const system = await telephonySystem(request, account, businessId);
   const from = caller();
   const simulateSms = async (says: string) => {
@@ -314,8 +306,8 @@ test('texting STOP is said as an opt-out, shown on the contact, and START undoes
   await expect(page.getByTestId('sms-opt-out')).toHaveCount(0);
 });
 
-test('a message is sent from the system number and appears on the timeline @nojs', async ({ page, request }) => {
-  const { account, businessId } = await owner(page, request);
+test('a message is sent from the system number and appears on the timeline @nojs', async ({ page, request, owner }) => {
+  const { account, businessId } = await owner();
   const system = await telephonySystem(request, account, businessId);
   const to = caller();
   await page.goto(`/dashboard/systems/${system._id}`);
@@ -332,8 +324,8 @@ test('a message is sent from the system number and appears on the timeline @nojs
   await expect(page.getByRole('main').getByText('Your van arrives at 10am').first()).toBeVisible();
 });
 
-test('a call placed from the system page shows up in the recent calls @nojs', async ({ page, request }) => {
-  const { account, businessId } = await owner(page, request);
+test('a call placed from the system page shows up in the recent calls @nojs', async ({ page, request, owner }) => {
+  const { account, businessId } = await owner();
   const system = await telephonySystem(request, account, businessId);
   const to = caller();
   await page.goto(`/dashboard/systems/${system._id}`);
@@ -353,9 +345,9 @@ test('a call placed from the system page shows up in the recent calls @nojs', as
 
 test('a lead catcher is set up and a plain form post from its hosted page creates a form @nojs', async ({
   page,
-  request,
+  owner,
 }) => {
-  await owner(page, request);
+  await owner();
   await page.goto('/dashboard/settings');
   await page.getByRole('button', { name: 'Add lead catcher (web forms)' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Lead catcher (web forms)' })).toBeVisible();
@@ -388,8 +380,8 @@ test('a lead catcher is set up and a plain form post from its hosted page create
   await expect(page.getByRole('main').getByText('Grace Hopper').first()).toBeVisible();
 });
 
-test('a mobile system is set up to active with the test call @nojs', async ({ page, request }) => {
-  await owner(page, request);
+test('a mobile system is set up to active with the test call @nojs', async ({ page, owner }) => {
+  await owner();
   await page.goto('/dashboard/settings');
   await page.getByRole('button', { name: 'Add mobile forwarding' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Mobile forwarding' })).toBeVisible();
@@ -425,8 +417,9 @@ test('a mobile system is set up to active with the test call @nojs', async ({ pa
 test('phone settings are saved after the form says what is wrong, and unticked boxes stay off @nojs', async ({
   page,
   request,
+  owner,
 }) => {
-  const { account, businessId } = await owner(page, request);
+  const { account, businessId } = await owner();
   const system = await telephonySystem(request, account, businessId);
   await page.goto(`/dashboard/systems/${system._id}`);
   const settings = page.locator('#settings');
@@ -458,8 +451,8 @@ test('phone settings are saved after the form says what is wrong, and unticked b
   });
 });
 
-test('a system is deleted after confirming and restored from settings @nojs', async ({ page, request }) => {
-  const { account, businessId } = await owner(page, request);
+test('a system is deleted after confirming and restored from settings @nojs', async ({ page, request, owner }) => {
+  const { account, businessId } = await owner();
   const system = await telephonySystem(request, account, businessId);
   await page.goto(`/dashboard/systems/${system._id}`);
   await page.getByRole('link', { name: 'Delete system' }).click();
@@ -471,8 +464,8 @@ test('a system is deleted after confirming and restored from settings @nojs', as
   await expect(page.getByTestId('system-status')).toHaveText('active');
 });
 
-test('the events list shows what the system did, with its outcome', async ({ page, request }) => {
-  const { account, businessId } = await owner(page, request);
+test('the events list shows what the system did, with its outcome', async ({ page, request, owner }) => {
+  const { account, businessId } = await owner();
   const system = await telephonySystem(request, account, businessId);
   await api(
     request,
@@ -490,8 +483,9 @@ test('the events list shows what the system did, with its outcome', async ({ pag
 test('the systems list in settings reloads live when a system is added or set up elsewhere', async ({
   page,
   request,
+  owner,
 }) => {
-  const { account, businessId } = await owner(page, request);
+  const { account, businessId } = await owner();
   await page.goto('/dashboard/settings');
   await expect(page.locator('html')).toHaveAttribute('data-realtime', 'connected');
   await expect(page.getByTestId('systems-empty')).toBeVisible();
@@ -530,10 +524,10 @@ async function member(request: APIRequestContext, ownerAccount: Account, busines
 
 test('members without systems/view are refused the system page; with view only they see it without the forms @nojs', async ({
   browser,
-  page,
   request,
+  owner,
 }, testInfo) => {
-  const { account, businessId } = await owner(page, request);
+  const { account, businessId } = await owner();
   const system = await telephonySystem(request, account, businessId);
   const nobody = await member(request, account, businessId, []);
   const viewer = await member(request, account, businessId, ['systems/view']);
@@ -577,9 +571,9 @@ async function businessSite(html: () => string): Promise<{ origin: string; close
 
 test('a lead form on the business’s own site (another origin) is sent, plain and through the script @nojs', async ({
   page,
-  request,
+  owner,
 }, testInfo) => {
-  await owner(page, request);
+  await owner();
   let snippet = '';
   const site = await businessSite(
     () => `<!doctype html><html><head><title>Shop</title></head><body><h1>Contact us</h1>${snippet}</body></html>`,

@@ -77,3 +77,6 @@ export async function signIn(page: Page, account: { email: string; password: str
   await submitLogin(page, account, path);
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 }
+
+/** A toast (role status) saying this text. */
+export const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });

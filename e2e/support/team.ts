@@ -1,6 +1,8 @@
 import { expect, type APIRequestContext, type Browser, type Page, type TestInfo } from '@playwright/test';
 import { api, createAccount, type Account } from './helpers';
 
+export { toast } from './helpers';
+
 /** The path of the newest invitation link emailed to an address, read from the dev outbox. */
 export async function invitationSentTo(request: APIRequestContext, to: string): Promise<string> {
   let link: string | undefined;
@@ -64,5 +66,3 @@ export async function member(
 
 /** The invite form on the team page (the help drawer has an Email field of its own). */
 export const inviteForm = (page: Page) => page.getByRole('region', { name: 'Invite a member' });
-
-export const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
