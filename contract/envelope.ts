@@ -3,6 +3,7 @@ import type { ConversationAction, ConversationChannel, ConversationSource } from
 import type { z } from 'zod';
 import type { customerOut } from './v1/customers';
 import type { serviceOut } from './v1/services';
+import type { learningJobOut } from './v1/learning';
 import type { knowledgeHitOut, memoryOut } from './v1/memories';
 
 /** The v1 envelope (DESIGN.md "The v1 contract"). */
@@ -123,19 +124,8 @@ export type ApiService = z.output<typeof serviceOut>;
 export type ApiMemory = z.output<typeof memoryOut>;
 export type ApiKnowledgeHit = z.output<typeof knowledgeHitOut>;
 
-export type ApiLearningJob = {
-  _id: string;
-  kind: 'website';
-  url: string | null;
-  status: 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
-  pages_found: number;
-  pages_fetched: number;
-  pages_learned: number;
-  errors: { url: string; error: string }[];
-  started_at: string | null;
-  finished_at: string | null;
-  created_at: string;
-};
+/** Inferred from its response schema in contract/v1/learning.ts. */
+export type ApiLearningJob = z.output<typeof learningJobOut>;
 
 export type ApiConversationMessage = {
   id: string;

@@ -2,10 +2,10 @@ import { data } from '@remix-run/node';
 import type { ApiLearningJob } from '#contract/envelope';
 import { hasPermission } from '#contract/permissions';
 import { learningMessages } from '#contract/messages';
-import { apiCall } from './api.server';
+import { v1Calls } from '#contract/v1/index';
 import { requirePermission, type DashboardState } from './guard.server';
 import { apiToasts, redirectWithToasts } from './toast.server';
-import { httpError } from './invariant.server';
+import { v1 } from './v1.server';
 
 /**
  * Website learning, shared by onboarding step 4 and the knowledge base's "Learn from my
@@ -14,15 +14,10 @@ import { httpError } from './invariant.server';
  */
 export type WebsiteReply = { form: 'website' | 'job'; errors: string[]; values?: Record<string, string> };
 
-const learningPath = (state: DashboardState) => {
-  if (!state.business) httpError(404, 'Create your business first.');
-  return `businesses/learning/${state.business._id}`;
-};
-
 /** The newest learning jobs (none without memories/view, or when they cannot be read). */
 export async function listLearningJobs(state: DashboardState, limit: number): Promise<ApiLearningJob[]> {
   if (!hasPermission(state.business?.permissions, 'memories/view')) return [];
-  const result = await apiCall<{ jobs: ApiLearningJob[] }>(state.caller, `${learningPath(state)}/list`, { limit });
+  const result = await v1(state.caller).learning.list({ limit });
   return result.ok ? result.data.jobs : [];
 }
 
@@ -42,15 +37,13 @@ export async function websiteLearningAction(request: Request, state: DashboardSt
     return typeof value === 'string' ? value.trim() : '';
   };
   if (intent === 'cancel') {
-    const path = `${learningPath(state)}/cancel/${encodeURIComponent(field('job_id'))}`;
-    const result = await apiCall(state.caller, path);
-    return redirectWithToasts(request, back, apiToasts(path, result));
+    const result = await v1(state.caller).learning.cancel(field('job_id'));
+    return redirectWithToasts(request, back, apiToasts(v1Calls.learning.cancel.path, result));
   }
   const url = field('url');
   if (!url) return refused('website', [learningMessages.urlRequired], { url });
-  const path = `${learningPath(state)}/start`;
-  const result = await apiCall(state.caller, path, { url });
+  const result = await v1(state.caller).learning.start({ url });
   if (!result.ok)
     return refused('website', [...new Set([...result.errors, ...Object.values(result.fieldErrors).flat()])], { url });
-  return redirectWithToasts(request, back, apiToasts(path, result));
+  return redirectWithToasts(request, back, apiToasts(v1Calls.learning.start.path, result));
 }

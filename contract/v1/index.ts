@@ -4,6 +4,7 @@ import type { V1Call } from './define';
 import { outgoingWebhooks } from './outgoing-webhooks';
 import { orders } from './orders';
 import { services } from './services';
+import { learning } from './learning';
 import { memories } from './memories';
 import { trainingQuestions } from './training-questions';
 
@@ -19,6 +20,7 @@ export const v1Calls = {
   appointments,
   memories,
   trainingQuestions,
+  learning,
   outgoingWebhooks,
 } satisfies Record<string, Record<string, V1Call>>;
 export type V1Calls = typeof v1Calls;

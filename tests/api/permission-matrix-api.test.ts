@@ -228,6 +228,12 @@ const existingService: Fixture = { prepare: async (ctx) => ({ service_id: await 
 const existingOrder: Fixture = { prepare: async (ctx) => ({ order_id: await order(ctx) }) };
 const existingMemory: Fixture = { prepare: async (ctx) => ({ memory_id: await memory(ctx) }) };
 const existingQuestion: Fixture = { prepare: async (ctx) => ({ memory_id: await memory(ctx, { type: 'question' }) }) };
+const existingLearningJob: Fixture = {
+  prepare: async (ctx) => ({
+    job_id: (await ok(await api(ctx, `businesses/learning/${ctx.b}/start`, { url: 'http://127.0.0.1:9/' }), 'learning'))
+      .job._id,
+  }),
+};
 const existingAppointment: Fixture = { prepare: async (ctx) => ({ appointment_id: await appointment(ctx) }) };
 
 const wav = () => {
@@ -439,27 +445,12 @@ export const RULES: Record<string, Rule> = {
     },
   }),
   ...declaredRules(v1Calls.trainingQuestions, { propose: {} }),
-  'businesses/learning/{business_id}/start': {
-    permission: 'memories/edit',
-    body: () => ({ url: 'http://127.0.0.1:9/' }),
-  },
-  'businesses/learning/{business_id}/list': { permission: 'memories/view' },
-  'businesses/learning/{business_id}/get/{job_id}': {
-    permission: 'memories/view',
-    prepare: async (ctx) => ({
-      job_id: (
-        await ok(await api(ctx, `businesses/learning/${ctx.b}/start`, { url: 'http://127.0.0.1:9/' }), 'learning')
-      ).job._id,
-    }),
-  },
-  'businesses/learning/{business_id}/cancel/{job_id}': {
-    permission: 'memories/edit',
-    prepare: async (ctx) => ({
-      job_id: (
-        await ok(await api(ctx, `businesses/learning/${ctx.b}/start`, { url: 'http://127.0.0.1:9/' }), 'learning')
-      ).job._id,
-    }),
-  },
+  ...declaredRules(v1Calls.learning, {
+    start: { body: () => ({ url: 'http://127.0.0.1:9/' }) },
+    list: {},
+    get: existingLearningJob,
+    cancel: existingLearningJob,
+  }),
 
   ...crud(
     'systems',
