@@ -1,6 +1,6 @@
-import type { BusinessSettings, NotificationPreferences } from './schemas/business-settings';
 import type { ConversationAction, ConversationChannel, ConversationSource } from './schemas/conversation';
 import type { z } from 'zod';
+import type { businessSettingsOut } from './v1/business-settings';
 import type { customerOut } from './v1/customers';
 import type { serviceOut } from './v1/services';
 import type { learningJobOut } from './v1/learning';
@@ -157,11 +157,4 @@ export type ApiConversation = {
   messages?: ApiConversationMessage[];
 };
 
-export type ApiBusinessSettings = BusinessSettings & {
-  /** Whether the openai-compatible provider can be chosen (ASSISTANT_BASE_URL is set). */
-  model_available: boolean;
-  /** Whether voice works here (speech recognition and synthesis are available). */
-  voice_available: boolean;
-  /** The caller's own notification preferences in this business (each member has their own). */
-  notifications: NotificationPreferences;
-};
+export type ApiBusinessSettings = z.output<typeof businessSettingsOut>;

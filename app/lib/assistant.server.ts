@@ -62,10 +62,7 @@ export async function listSuggestions(state: DashboardState): Promise<string[]> 
 /** The business settings (hours, the assistant's settings, whether voice works here); null when they cannot be read. */
 export async function getBusinessSettings(state: DashboardState): Promise<ApiBusinessSettings | null> {
   if (!state.business) return null;
-  const result = await apiCall<{ business_settings: ApiBusinessSettings }>(
-    state.caller,
-    `businesses/settings/${state.business._id}/get`,
-  );
+  const result = await v1(state.caller).businessSettings.get();
   return result.ok ? result.data.business_settings : null;
 }
 

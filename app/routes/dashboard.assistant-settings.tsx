@@ -3,7 +3,6 @@ import { PageHeader } from '#app/components/ui/page-header';
 import type { Submission } from '@conform-to/react';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
-import type { ApiBusinessSettings } from '#contract/envelope';
 import { hasPermission } from '#contract/permissions';
 import {
   AssistantSettingsForm,
@@ -14,22 +13,17 @@ import {
   type SettingsReply,
 } from '../components/assistant/settings-forms';
 import { GeneralErrorBoundary } from '../components/error-boundary';
-import { apiCall, type ApiFail } from '../lib/api.server';
+import type { ApiFail } from '../lib/api.server';
+import { businessSettingsCalls, settingsSetPath } from '../lib/business-settings.server';
 import { loadFailure } from '../lib/assistant.server';
-import { requireDashboard, requirePermission, type DashboardState } from '../lib/guard.server';
+import { requireDashboard, requirePermission } from '../lib/guard.server';
 import { apiToasts, redirectWithToasts } from '../lib/toast.server';
-import { httpError } from '../lib/invariant.server';
 import { withPhoneLabels } from '#app/lib/phone-labels.server';
 import { Card } from '#app/components/ui/card';
 
 export const meta: MetaFunction = () => [{ title: 'Assistant settings · Business Assistant' }];
 
 const SELF = '/dashboard/assistant-settings';
-
-const settingsPath = (state: DashboardState, verb: 'get' | 'set') => {
-  if (!state.business) httpError(404, 'Create your business first.');
-  return `businesses/settings/${state.business._id}/${verb}`;
-};
 
 /**
  * How the assistant talks to callers (its name, greeting, tone, what it does when unsure,
@@ -39,7 +33,7 @@ const settingsPath = (state: DashboardState, verb: 'get' | 'set') => {
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const state = await requireDashboard(request, context);
-  const result = await apiCall<{ business_settings: ApiBusinessSettings }>(state.caller, settingsPath(state, 'get'));
+  const result = await businessSettingsCalls(state).get();
   if (!result.ok) loadFailure(result);
   return withPhoneLabels({
     settings: result.data.business_settings,
@@ -64,22 +58,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const state = await requireDashboard(request, context);
   requirePermission(state, 'businesses/edit');
   const formData = await request.formData();
-  const path = settingsPath(state, 'set');
+  const businessSettings = businessSettingsCalls(state);
 
   if (formData.get('intent') === 'hours') {
     // Add and remove a special date are conform intents: answered with the list changed.
     const submission = parseWithZod(withUntickedBoxes(formData), { schema: hoursFormSchema });
     if (submission.status !== 'success') return refuse('hours', submission);
-    const result = await apiCall(state.caller, path, submission.value);
+    const result = await businessSettings.set(submission.value);
     if (!result.ok) return refuse('hours', submission, result);
-    return redirectWithToasts(request, SELF, apiToasts(path, result));
+    return redirectWithToasts(request, SELF, apiToasts(settingsSetPath, result));
   }
 
   const submission = parseWithZod(formData, { schema: assistantFormSchema });
   if (submission.status !== 'success') return refuse('assistant', submission);
   const assistant = submission.value.assistant;
   // An emptied field arrives as nothing: send it cleared, not "unchanged".
-  const result = await apiCall(state.caller, path, {
+  const result = await businessSettings.set({
     assistant: {
       ...assistant,
       name: assistant.name ?? '',
@@ -90,7 +84,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     },
   });
   if (!result.ok) return refuse('assistant', submission, result);
-  return redirectWithToasts(request, SELF, apiToasts(path, result));
+  return redirectWithToasts(request, SELF, apiToasts(settingsSetPath, result));
 }
 
 export default function AssistantSettingsRoute() {

@@ -4,7 +4,6 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import type { SubmissionResult } from '@conform-to/react';
-import type { ApiBusinessSettings } from '#contract/envelope';
 import { hasPermission } from '#contract/permissions';
 import { resolveNotificationPreferences } from '#contract/schemas/business-settings';
 import { HoursForm, hoursFormSchema, withUntickedBoxes } from '../components/assistant/settings-forms';
@@ -15,11 +14,11 @@ import {
   timezoneFormSchema,
 } from '../components/business-settings-forms';
 import { GeneralErrorBoundary } from '../components/error-boundary';
-import { apiCall, type ApiFail } from '../lib/api.server';
+import type { ApiFail } from '../lib/api.server';
+import { businessSettingsCalls, settingsSetPath } from '../lib/business-settings.server';
 import { loadFailure } from '../lib/assistant.server';
-import { requireDashboard, requirePermission, type DashboardState } from '../lib/guard.server';
+import { requireDashboard, requirePermission } from '../lib/guard.server';
 import { apiToasts, redirectWithToasts } from '../lib/toast.server';
-import { httpError } from '../lib/invariant.server';
 import { cardClass } from '#app/components/ui/card';
 
 export const meta: MetaFunction = () => [{ title: 'Business settings · Business Assistant' }];
@@ -29,11 +28,6 @@ const SELF = '/dashboard/settings/business-settings';
 type FormName = 'hours' | 'timezone' | 'notifications';
 type Reply = { form: FormName; result: SubmissionResult<string[]> };
 
-const settingsPath = (state: DashboardState, verb: 'get' | 'set') => {
-  if (!state.business) httpError(404, 'Create your business first.');
-  return `businesses/settings/${state.business._id}/${verb}`;
-};
-
 /**
  * Business settings: the weekly opening hours and the overwrites for single dates (the
  * assistant uses them from its next message), the timezone (both need businesses/edit),
@@ -41,7 +35,7 @@ const settingsPath = (state: DashboardState, verb: 'get' | 'set') => {
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const state = await requireDashboard(request, context);
-  const result = await apiCall<{ business_settings: ApiBusinessSettings }>(state.caller, settingsPath(state, 'get'));
+  const result = await businessSettingsCalls(state).get();
   if (!result.ok) loadFailure(result);
   const settings = result.data.business_settings;
   return {
@@ -67,32 +61,32 @@ function refuse<T>(form: FormName, submission: Submission<T>, result?: ApiFail) 
 export async function action({ request, context }: ActionFunctionArgs) {
   const state = await requireDashboard(request, context);
   const formData = await request.formData();
-  const path = settingsPath(state, 'set');
+  const businessSettings = businessSettingsCalls(state);
   const intent = formData.get('intent');
 
   if (intent === 'notifications') {
     const submission = parseWithZod(formData, { schema: notificationsFormSchema });
     if (submission.status !== 'success') return refuse('notifications', submission);
-    const result = await apiCall(state.caller, path, { notifications: submission.value });
+    const result = await businessSettings.set({ notifications: submission.value });
     if (!result.ok) return refuse('notifications', submission, result);
-    return redirectWithToasts(request, SELF, apiToasts(path, result));
+    return redirectWithToasts(request, SELF, apiToasts(settingsSetPath, result));
   }
 
   requirePermission(state, 'businesses/edit');
   if (intent === 'timezone') {
     const submission = parseWithZod(formData, { schema: timezoneFormSchema });
     if (submission.status !== 'success') return refuse('timezone', submission);
-    const result = await apiCall(state.caller, path, submission.value);
+    const result = await businessSettings.set(submission.value);
     if (!result.ok) return refuse('timezone', submission, result);
-    return redirectWithToasts(request, SELF, apiToasts(path, result));
+    return redirectWithToasts(request, SELF, apiToasts(settingsSetPath, result));
   }
 
   // Add and remove a special date are conform intents: answered with the list changed.
   const submission = parseWithZod(withUntickedBoxes(formData), { schema: hoursFormSchema });
   if (submission.status !== 'success') return refuse('hours', submission);
-  const result = await apiCall(state.caller, path, submission.value);
+  const result = await businessSettings.set(submission.value);
   if (!result.ok) return refuse('hours', submission, result);
-  return redirectWithToasts(request, SELF, apiToasts(path, result));
+  return redirectWithToasts(request, SELF, apiToasts(settingsSetPath, result));
 }
 
 export default function BusinessSettingsRoute() {

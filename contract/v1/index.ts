@@ -1,6 +1,7 @@
 import { appointments } from './appointments';
 import { crmOrder, customers } from './customers';
 import type { V1Call } from './define';
+import { businessSettings } from './business-settings';
 import { outgoingWebhooks } from './outgoing-webhooks';
 import { orders } from './orders';
 import { services } from './services';
@@ -22,6 +23,7 @@ export const v1Calls = {
   trainingQuestions,
   learning,
   outgoingWebhooks,
+  businessSettings,
 } satisfies Record<string, Record<string, V1Call>>;
 export type V1Calls = typeof v1Calls;
 
