@@ -93,13 +93,17 @@ async function main() {
     RATE_LIMIT_AUTH_PER_MINUTE: '100000',
     SESSION_SECRET: 'bench',
   });
-  // A list's count(*) of its total runs only when the rows go on past the page (whether they
-  // do depends on the data, not on the rows shown): it is left out of the statements per
+  // Two statements of an unfiltered list run only when its rows go on past the page (whether
+  // they do depends on the data, not on the rows shown): the count(*) of its total, and the
+  // contacts' duplicates query, as a page holding every contact finds them among its own rows
+  // (api/services/customer-records.ts). Home's contact picker shows 100 of the big business's
+  // 500 contacts and all of the small one's 50. Both are left out of the statements per
   // request, which must not grow with the rows shown.
+  const pagingOnly = /^select count\(\*\)|^\s*with mine as \(/i;
   const server = await startServer({
     env,
     log: () => {},
-    onQuery: (query) => void (/^select count\(\*\)/i.test(query) || (queries += 1)),
+    onQuery: (query) => void (pagingOnly.test(query) || (queries += 1)),
   });
   const { deps } = server;
   // Client and server share this busy event loop: a socket the server finds idle for its 5 s
