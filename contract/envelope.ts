@@ -2,6 +2,7 @@ import type { ConversationAction, ConversationChannel, ConversationSource } from
 import type { z } from 'zod';
 import type { businessSettingsOut } from './v1/business-settings';
 import type { customerOut } from './v1/customers';
+import type { notificationOut } from './v1/notifications';
 import type { serviceOut } from './v1/services';
 import type { learningJobOut } from './v1/learning';
 import type { knowledgeHitOut, memoryOut } from './v1/memories';
@@ -103,19 +104,8 @@ export type ApiTimelineItem = {
   deleted_at: string | null;
 };
 
-export type ApiNotification = {
-  _id: string;
-  notification_id: string;
-  kind: string;
-  title: string;
-  body: string | null;
-  related_entities: { customer: { _id: string; name: string } | null };
-  dismissed_at: string | null;
-  /** When the member first opened it; null while unread. */
-  read_at: string | null;
-  internal_link: string | null;
-  created_at: string;
-};
+/** Inferred from its response schema in contract/v1/notifications.ts. */
+export type ApiNotification = z.output<typeof notificationOut>;
 
 /** Inferred from its response schema in contract/v1/services.ts. */
 export type ApiService = z.output<typeof serviceOut>;

@@ -1,6 +1,5 @@
-import type { ApiNotification } from '#contract/envelope';
-import { apiCall } from './api.server';
 import type { DashboardState } from './guard.server';
+import { v1 } from './v1.server';
 
 /**
  * The member's open notifications for the header drawer (v1 list-not-dismissed). The
@@ -9,10 +8,7 @@ import type { DashboardState } from './guard.server';
  */
 export async function loadNotifications(state: DashboardState) {
   if (!state.business) return null;
-  const result = await apiCall<{ notifications: ApiNotification[] }>(
-    state.caller,
-    `businesses/notifications/${state.business._id}/list-not-dismissed`,
-  );
+  const result = await v1(state.caller).notifications.listNotDismissed();
   if (!result.ok) return null;
   return {
     items: result.data.notifications,

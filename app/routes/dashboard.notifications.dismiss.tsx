@@ -1,8 +1,9 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
-import { apiCall } from '../lib/api.server';
+import { v1Calls } from '#contract/v1/index';
 import { requireDashboard } from '../lib/guard.server';
 import { safeRedirect } from '../lib/safe-redirect';
 import { apiToasts, redirectWithToasts } from '../lib/toast.server';
+import { v1 } from '../lib/v1.server';
 
 /** Only a group's worth at once: a crafted form cannot make the server loop for long. */
 const MAX_IDS = 200;
@@ -21,11 +22,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const ids = [...new Set(formData.getAll('id').map(String).filter(Boolean))].slice(0, MAX_IDS);
   if (!state.business || ids.length === 0) return redirect(back);
   const dismissedAt = new Date().toISOString();
+  const notifications = v1(state.caller).notifications;
   const results = await Promise.all(
-    ids.map((id) => {
-      const path = `businesses/notifications/${state.business!._id}/update/${encodeURIComponent(id)}`;
-      return apiCall(state.caller, path, { dismissed_at: dismissedAt }).then((result) => apiToasts(path, result));
-    }),
+    ids.map(async (id) =>
+      apiToasts(v1Calls.notifications.update.path, await notifications.update(id, { dismissed_at: dismissedAt })),
+    ),
   );
   // A group of five says "dismissed" once, not five times.
   const seen = new Set<string>();

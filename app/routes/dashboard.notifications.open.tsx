@@ -1,8 +1,9 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
-import { apiCall } from '../lib/api.server';
+import { v1Calls } from '#contract/v1/index';
 import { requireDashboard } from '../lib/guard.server';
 import { safeRedirect } from '../lib/safe-redirect';
 import { apiToasts, redirectWithToasts } from '../lib/toast.server';
+import { v1 } from '../lib/v1.server';
 
 /**
  * Open a notification: mark it read (v1 update with read_at) and go where it points. A
@@ -15,13 +16,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const to = safeRedirect(formData.get('to'));
   const id = String(formData.get('id') ?? '');
   if (!state.business || !id) return redirect(to);
-  const path = `businesses/notifications/${state.business._id}/update/${encodeURIComponent(id)}`;
-  const result = await apiCall(state.caller, path, { read_at: new Date().toISOString() });
+  const result = await v1(state.caller).notifications.update(id, { read_at: new Date().toISOString() });
   if (result.ok) return redirect(to);
   return redirectWithToasts(
     request,
     to,
-    apiToasts(path, result).filter((toast) => toast.type === 'error'),
+    apiToasts(v1Calls.notifications.update.path, result).filter((toast) => toast.type === 'error'),
   );
 }
 

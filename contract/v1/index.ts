@@ -3,6 +3,7 @@ import { crmOrder, customers } from './customers';
 import type { V1Call } from './define';
 import { businessSettings } from './business-settings';
 import { outgoingWebhooks } from './outgoing-webhooks';
+import { notifications } from './notifications';
 import { orders } from './orders';
 import { services } from './services';
 import { learning } from './learning';
@@ -18,6 +19,7 @@ export const v1Calls = {
   crmOrder,
   services,
   orders,
+  notifications,
   appointments,
   memories,
   trainingQuestions,

@@ -373,12 +373,13 @@ export const RULES: Record<string, Rule> = {
   ...crud('smses', 'smses/view', 'smses/edit', (ctx, deleted) => systemItem(ctx, 'sms', deleted), 'id', {}),
   ...crud('forms', 'forms/view', 'forms/edit', (ctx, deleted) => systemItem(ctx, 'form', deleted), 'id', {}),
   'businesses/timeline/{business_id}/list': { permission: null },
-  'businesses/notifications/{business_id}/list-not-dismissed': { permission: null },
-  'businesses/notifications/{business_id}/update/{notification_id}': {
-    permission: null,
-    body: () => ({ dismissed_at: new Date().toISOString() }),
-    prepare: async (ctx) => ({ notification_id: await notification(ctx) }),
-  },
+  ...declaredRules(v1Calls.notifications, {
+    listNotDismissed: {},
+    update: {
+      body: () => ({ dismissed_at: new Date().toISOString() }),
+      prepare: async (ctx) => ({ notification_id: await notification(ctx) }),
+    },
+  }),
 
   ...declaredRules(v1Calls.services, {
     list: {},

@@ -5,8 +5,8 @@ import { businessIdParam } from '#api/lib/openapi';
 
 /**
  * Request and response schemas shared by the timeline's routes (notes, calls, smses,
- * forms, the merged timeline, notifications). The response schemas mirror
- * contract/envelope.ts ApiTimelineItem and ApiNotification for the OpenAPI document.
+ * forms, the merged timeline). The response schema mirrors contract/envelope.ts
+ * ApiTimelineItem for the OpenAPI document.
  */
 const customerRef = z.object({ _id: z.string(), name: z.string() }).nullable();
 
@@ -37,21 +37,6 @@ export const timelineItemOut = z
   })
   .openapi('TimelineItem');
 
-export const notificationOut = z
-  .object({
-    _id: z.string(),
-    notification_id: z.string(),
-    kind: z.string(),
-    title: z.string(),
-    body: z.string().nullable(),
-    related_entities: z.object({ customer: customerRef }),
-    dismissed_at: z.string().nullable(),
-    read_at: z.string().nullable(),
-    internal_link: z.string().nullable(),
-    created_at: z.string(),
-  })
-  .openapi('Notification');
-
 export const pageOut = { total: z.number(), page: z.number(), limit: z.number() };
 
 export const itemParams = businessIdParam.extend({
@@ -59,13 +44,6 @@ export const itemParams = businessIdParam.extend({
     .string()
     .min(1)
     .openapi({ param: { name: 'id', in: 'path' } }),
-});
-
-export const notificationParams = businessIdParam.extend({
-  notification_id: z
-    .string()
-    .min(1)
-    .openapi({ param: { name: 'notification_id', in: 'path' } }),
 });
 
 /** Calls, smses and forms: the generic filters plus the contact. */
