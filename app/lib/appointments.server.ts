@@ -1,7 +1,6 @@
 import { durationLabel } from '#contract/schemas/service';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data } from '@remix-run/node';
-import type { ApiService } from '#contract/envelope';
 import { hasPermission } from '#contract/permissions';
 import {
   appointmentCreateSchema,
@@ -10,7 +9,6 @@ import {
   type AppointmentWhen,
 } from '#contract/schemas/appointment';
 import { v1Calls } from '#contract/v1/index';
-import { apiCall } from './api.server';
 import { loadFailure } from './invariant.server';
 import { replyWithApiErrors } from './forms.server';
 import { entityLoadFailure, requirePermission, type DashboardState } from './guard.server';
@@ -64,11 +62,7 @@ export async function feedStatus(state: DashboardState) {
 /** The services an appointment can be for (none when the member may not see services). */
 export async function serviceOptions(state: DashboardState): Promise<{ _id: string; name: string }[]> {
   if (!hasPermission(state.business?.permissions, 'services/view')) return [];
-  const result = await apiCall<{ services: ApiService[] }>(
-    state.caller,
-    `businesses/services/${state.business?._id}/list`,
-    { limit: 100 },
-  );
+  const result = await v1(state.caller).services.list({ limit: 100 });
   return result.ok
     ? result.data.services
         .filter((service) => service.status === 'active')
