@@ -6,6 +6,7 @@ import type { notificationOut } from './v1/notifications';
 import type { serviceOut } from './v1/services';
 import type { learningJobOut } from './v1/learning';
 import type { knowledgeHitOut, memoryOut } from './v1/memories';
+import type { timelineItemOut } from './v1/timeline';
 
 /** The v1 envelope (DESIGN.md "The v1 contract"). */
 export type ApiSuccess<T> = { data: T; messages: string[] };
@@ -78,31 +79,8 @@ export type ApiAddress = { line_1?: string; city?: string; state?: string; postc
 /** Inferred from its response schema in contract/v1/customers.ts. */
 export type ApiCustomer = z.output<typeof customerOut>;
 
-export type ApiTimelineItem = {
-  _id: string;
-  type: 'call' | 'sms' | 'form' | 'note' | 'chat';
-  direction: 'inbound' | 'outbound' | null;
-  status: string | null;
-  from: string | null;
-  to: string | null;
-  customer_id: string | null;
-  /** Embedded so lists need no second call. */
-  customer: { _id: string; name: string } | null;
-  phones_found: string[];
-  body: string | null;
-  reminder: string | null;
-  repeated: boolean;
-  repeat: { every: 'day' | 'week' | 'month'; interval: number } | null;
-  completed_at: string | null;
-  internal: boolean;
-  details: Record<string, unknown>;
-  assigned_to: string | null;
-  created_by: string | null;
-  sort_at: string;
-  created_at: string;
-  updated_at: string;
-  deleted_at: string | null;
-};
+/** Inferred from its response schema in contract/v1/timeline.ts. */
+export type ApiTimelineItem = z.output<typeof timelineItemOut>;
 
 /** Inferred from its response schema in contract/v1/notifications.ts. */
 export type ApiNotification = z.output<typeof notificationOut>;

@@ -78,6 +78,16 @@ export async function listItems(
   return { items, total: result.data.total ?? items.length, page };
 }
 
+/** One page of the merged timeline (calls, SMS, forms and notes the member may view), newest first. */
+export async function listTimeline(
+  state: DashboardState,
+  filters: { page: number; customer_id?: string },
+): Promise<Listed> {
+  const result = await v1(state.caller).timeline.list({ limit: PAGE_SIZE, ...filters });
+  if (!result.ok) loadFailure(result);
+  return { items: result.data.timeline, total: result.data.total, page: filters.page };
+}
+
 /** The list page of calls, SMS or forms: one page, newest first, plus the undo banner's id. */
 export async function kindListLoader({ request, context }: LoaderFunctionArgs, kind: TimelineKind) {
   const config = TIMELINE_KINDS[kind];

@@ -10,7 +10,7 @@ import { requireDashboard } from '../lib/guard.server';
 import { PAGE_SIZE } from '../lib/timeline';
 import { CONTACT_QUERY } from '../components/contact-picker';
 import { customerOptions } from '../lib/orders.server';
-import { businessTimeZone, listItems, pageParam } from '../lib/timeline.server';
+import { businessTimeZone, listTimeline, pageParam } from '../lib/timeline.server';
 import { phoneLabels } from '../lib/phone-labels.server';
 
 export const meta: MetaFunction = () => [{ title: 'Recents · Business Assistant' }];
@@ -28,7 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const customerId = url.searchParams.get('customer_id') || '';
   const findQuery = url.searchParams.get(CONTACT_QUERY)?.trim().slice(0, 100) ?? '';
   const [listed, customers] = await Promise.all([
-    listItems(state.caller, `businesses/timeline/${business._id}/list`, 'timeline', {
+    listTimeline(state, {
       page: pageParam(url),
       ...(customerId ? { customer_id: customerId } : {}),
     }),

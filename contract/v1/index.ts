@@ -6,6 +6,7 @@ import { outgoingWebhooks } from './outgoing-webhooks';
 import { notifications } from './notifications';
 import { orders } from './orders';
 import { services } from './services';
+import { timeline } from './timeline';
 import { learning } from './learning';
 import { memories } from './memories';
 import { trainingQuestions } from './training-questions';
@@ -24,6 +25,7 @@ export const v1Calls = {
   memories,
   trainingQuestions,
   learning,
+  timeline,
   outgoingWebhooks,
   businessSettings,
 } satisfies Record<string, Record<string, V1Call>>;

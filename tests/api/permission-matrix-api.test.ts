@@ -372,7 +372,7 @@ export const RULES: Record<string, Rule> = {
   },
   ...crud('smses', 'smses/view', 'smses/edit', (ctx, deleted) => systemItem(ctx, 'sms', deleted), 'id', {}),
   ...crud('forms', 'forms/view', 'forms/edit', (ctx, deleted) => systemItem(ctx, 'form', deleted), 'id', {}),
-  'businesses/timeline/{business_id}/list': { permission: null },
+  ...declaredRules(v1Calls.timeline, { list: {} }),
   ...declaredRules(v1Calls.notifications, {
     listNotDismissed: {},
     update: {

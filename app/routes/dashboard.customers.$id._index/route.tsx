@@ -24,7 +24,7 @@ import { replyWithApiErrors } from '#app/lib/forms.server';
 import { requireDashboard, requirePermission } from '#app/lib/guard.server';
 import { noteFormDefaults, noteFormSchema, toNotePayload } from '#app/lib/note-form';
 import { PAGE_SIZE } from '#app/lib/timeline';
-import { businessTimeZone, listItems, pageParam } from '#app/lib/timeline.server';
+import { businessTimeZone, listTimeline, pageParam } from '#app/lib/timeline.server';
 import { apiToasts, redirectWithToasts } from '#app/lib/toast.server';
 import { DeleteConfirmPanel, DeleteDialog } from '#app/components/delete-restore';
 import { CustomerOrders } from '#app/components/orders/customer-orders';
@@ -54,10 +54,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   // The contact's upcoming appointments only for those who may view customers (null: left out).
   const [customer, timeline, statuses, orders, appointments] = await Promise.all([
     getCustomer(state, id),
-    listItems(state.caller, `businesses/timeline/${state.business?._id}/list`, 'timeline', {
-      page: pageParam(url),
-      customer_id: id,
-    }),
+    listTimeline(state, { page: pageParam(url), customer_id: id }),
     getCrmOrder(state),
     seesOrders ? recentCustomerOrders(state, id) : null,
     customerAppointments(state, id),
