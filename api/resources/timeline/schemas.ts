@@ -8,7 +8,6 @@ import { businessIdParam } from '#api/lib/openapi';
  * forms, the merged timeline). The response schema mirrors contract/envelope.ts
  * ApiTimelineItem for the OpenAPI document.
  */
-const customerRef = z.object({ _id: z.string(), name: z.string() }).nullable();
 
 // The timeline item, its page and the merged list's filters are declared with the call (contract/v1/timeline.ts).
 export { pageOut, timelineItemOut, timelineListFilters } from '#contract/v1/timeline';
