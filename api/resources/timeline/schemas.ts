@@ -4,12 +4,9 @@ import { fromZodError } from '#api/lib/errors';
 import { businessIdParam } from '#api/lib/openapi';
 
 /**
- * Request and response schemas shared by the timeline's routes (notes, calls, smses,
- * forms, the merged timeline). The response schema mirrors contract/envelope.ts
- * ApiTimelineItem for the OpenAPI document.
+ * Schemas shared by the timeline's routes (notes, calls, smses, forms). The timeline item, its
+ * page and the merged list's filters are declared with that call (contract/v1/timeline.ts).
  */
-
-// The timeline item, its page and the merged list's filters are declared with the call (contract/v1/timeline.ts).
 export { pageOut, timelineItemOut, timelineListFilters } from '#contract/v1/timeline';
 
 export const itemParams = businessIdParam.extend({
