@@ -286,9 +286,12 @@ test('notes & tasks show when each task is due, and filter and sort by it @nojs'
   await expect(rows).toHaveText([/Chase the invoice/]);
   await page.getByRole('navigation', { name: 'Due' }).getByRole('link', { name: 'No date' }).click();
   await expect(rows).toHaveText([/Tidy the van/]);
+  // Each link is built from the page it is on: wait for a page before clicking its next link.
   await page.getByRole('navigation', { name: 'Due' }).getByRole('link', { name: 'Any date' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/notes$/);
   await page.getByRole('navigation', { name: 'Show' }).getByRole('link', { name: 'Tasks', exact: true }).click();
+  await expect(page).toHaveURL(/\?show=tasks$/);
   await page.getByRole('navigation', { name: 'Order' }).getByRole('link', { name: 'Due date' }).click();
-  await expect(page).toHaveURL(/show=tasks/);
+  await expect(page).toHaveURL(/\?show=tasks&sort=due$/);
   await expect(rows).toHaveText([/Chase the invoice/, /Service the boiler/, /Tidy the van/]);
 });
