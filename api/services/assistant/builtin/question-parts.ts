@@ -11,7 +11,16 @@ import { questionTerms, sentences, termKey } from './text';
  * something else.
  */
 const OPENER = '(?:how|what|when|where|which|who|why|do|does|did|can|could|will|would|is|are|should|have|has)';
-const SPLIT = new RegExp(`\\s*(?:[,;]\\s*and|[,;]|\\band)\\s+(?=${OPENER}\\b)|(?<=\\?)\\s+(?=\\S)`, 'i');
+/**
+ * "have"/"do" followed by what is done rather than by who does it ("…sit down and have a coffee?",
+ * "…and have it fitted") go on with the same request; a new question puts its subject there
+ * ("…and have you got a lift?", "…and do you deliver?").
+ */
+const SAME_REQUEST_VERB = '(?:have|do)\\s+(?:a|an|some|another|it|them|me|us|my|our)\\b';
+const SPLIT = new RegExp(
+  `\\s*(?:[,;]\\s*and|[,;]|\\band)\\s+(?=${OPENER}\\b)(?!${SAME_REQUEST_VERB})|(?<=\\?)\\s+(?=\\S)`,
+  'i',
+);
 
 const GREETING = /^(hi|hello|hey|hiya|good (morning|afternoon|evening))\b[\s,!.]*/i;
 
