@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { ApiTimelineItem } from '#contract/envelope';
-import { noteSchema } from '#contract/schemas/note';
+import { noteCreateBody, noteUpdateBody } from '#contract/v1/notes';
 import type { Db } from '../db/client';
 import { businessUsers, notifications, timelineItems } from '../db/schema';
 import { newId } from '../lib/crypto';
@@ -38,17 +38,8 @@ export {
   type TimelineDeps,
 } from './timeline-system-items';
 
-/** Empty text from a form means "none" (clears the field on update). */
-const blankAsNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
-
-export const noteCreateInput = noteSchema.extend({
-  customer_id: z.preprocess(blankAsNull, noteSchema.shape.customer_id),
-  reminder: z.preprocess(blankAsNull, noteSchema.shape.reminder),
-  assigned_to: z.preprocess(blankAsNull, noteSchema.shape.assigned_to),
-});
-export const noteUpdateInput = noteCreateInput.partial();
-export type NoteCreateInput = z.input<typeof noteCreateInput>;
-export type NoteUpdateInput = z.input<typeof noteUpdateInput>;
+export type NoteCreateInput = z.input<typeof noteCreateBody>;
+export type NoteUpdateInput = z.input<typeof noteUpdateBody>;
 
 function parse<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
   const result = schema.safeParse(input ?? {});
@@ -96,7 +87,7 @@ export async function createNote(
   options: { actorId?: string | null } = {},
 ): Promise<ApiTimelineItem> {
   const { db, clock } = deps;
-  const data = parse(noteCreateInput, input);
+  const data = parse(noteCreateBody, input);
   const timeZone = await businessTimezone(db, businessId);
   await checkReferences(db, businessId, data);
   if (data.repeat && !data.reminder) throw invalid(REPEAT_NEEDS_REMINDER);
@@ -149,7 +140,7 @@ export async function updateNote(
   options: { actorId?: string | null } = {},
 ): Promise<NoteUpdateResult> {
   const { db, clock } = deps;
-  const data = parse(noteUpdateInput, input);
+  const data = parse(noteUpdateBody, input);
   const timeZone = await businessTimezone(db, businessId);
   await checkReferences(db, businessId, data);
   const now = clock.now();

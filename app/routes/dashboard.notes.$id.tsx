@@ -5,10 +5,11 @@ import { SubmitButton } from '../components/forms';
 import { LinkedText } from '../components/linked-text';
 import { Facts } from '../components/timeline';
 import { ItemPage } from '../components/timeline-pages';
-import { apiCall } from '../lib/api.server';
 import { requireDashboard } from '../lib/guard.server';
 import { isOverdue, repeatText } from '../lib/timeline';
-import { businessId, kindItemAction, kindItemLoader } from '../lib/timeline.server';
+import { kindItemAction, kindItemLoader } from '../lib/timeline.server';
+import { v1 } from '../lib/v1.server';
+import { v1Calls } from '#contract/v1';
 import { formatDateTime } from '../lib/timezone';
 import { apiToasts, redirectWithToasts } from '../lib/toast.server';
 import { Card } from '#app/components/ui/card';
@@ -27,9 +28,8 @@ export async function action(args: ActionFunctionArgs) {
   if (intent !== 'complete' && intent !== 'reopen') return kindItemAction(args, 'notes', formData);
   const state = await requireDashboard(args.request, args.context);
   const id = args.params.id ?? '';
-  const path = `businesses/notes/${businessId(state)}/update/${encodeURIComponent(id)}`;
-  const result = await apiCall(state.caller, path, { completed: intent === 'complete' });
-  return redirectWithToasts(args.request, `/dashboard/notes/${id}`, apiToasts(path, result));
+  const result = await v1(state.caller).notes.update(id, { completed: intent === 'complete' });
+  return redirectWithToasts(args.request, `/dashboard/notes/${id}`, apiToasts(v1Calls.notes.update.path, result));
 }
 
 export default function NoteViewRoute() {

@@ -4,11 +4,12 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { NoteForm } from '../components/note-form';
-import { apiCall } from '../lib/api.server';
 import { replyWithApiErrors } from '../lib/forms.server';
 import { requireDashboard, requirePermission } from '../lib/guard.server';
 import { noteFormDefaults, noteFormSchema, toNotePayload } from '../lib/note-form';
-import { businessId, businessTimeZone, getItem, loadCustomerOptions } from '../lib/timeline.server';
+import { businessTimeZone, getItem, loadCustomerOptions } from '../lib/timeline.server';
+import { v1 } from '../lib/v1.server';
+import { v1Calls } from '#contract/v1';
 import { apiToasts, redirectWithToasts } from '../lib/toast.server';
 import { Card } from '#app/components/ui/card';
 
@@ -28,10 +29,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const id = params.id ?? '';
   const submission = parseWithZod(await request.formData(), { schema: noteFormSchema });
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
-  const path = `businesses/notes/${businessId(state)}/update/${encodeURIComponent(id)}`;
-  const result = await apiCall(state.caller, path, toNotePayload(submission.value, businessTimeZone(state)));
+  const result = await v1(state.caller).notes.update(id, toNotePayload(submission.value, businessTimeZone(state)));
   if (!result.ok) return replyWithApiErrors(submission, result);
-  return redirectWithToasts(request, `/dashboard/notes/${id}`, apiToasts(path, result));
+  return redirectWithToasts(request, `/dashboard/notes/${id}`, apiToasts(v1Calls.notes.update.path, result));
 }
 
 export default function EditNoteRoute() {

@@ -6,11 +6,13 @@ import { GeneralErrorBoundary } from '../components/error-boundary';
 import { CustomerSelector } from '../components/timeline';
 import { KindListPage } from '../components/timeline-pages';
 import { DUE_VIEWS, dueFilters } from '../lib/due-dates';
-import { requireDashboard, requirePermission } from '../lib/guard.server';
+import { requireDashboard, requirePermission, type DashboardState } from '../lib/guard.server';
 import { PAGE_SIZE } from '../lib/timeline';
 import { CONTACT_QUERY } from '../components/contact-picker';
 import { customerOptions } from '../lib/orders.server';
-import { businessId, businessTimeZone, listItems, pageParam } from '../lib/timeline.server';
+import { businessTimeZone, pageParam, type Listed } from '../lib/timeline.server';
+import { loadFailure } from '../lib/invariant.server';
+import { v1 } from '../lib/v1.server';
 import { phoneLabels } from '../lib/phone-labels.server';
 
 export const meta: MetaFunction = () => [{ title: 'Notes & tasks · Business Assistant' }];
@@ -25,6 +27,14 @@ const ORDERS = [
   { key: '', label: 'Newest first' },
   { key: 'due', label: 'Due date' },
 ] as const;
+
+type NoteFilters = Parameters<ReturnType<typeof v1>['notes']['list']>[0];
+
+async function listNotes(state: DashboardState, filters: NoteFilters & { page: number }): Promise<Listed> {
+  const result = await v1(state.caller).notes.list(filters);
+  if (!result.ok) loadFailure(result);
+  return { items: result.data.notes, total: result.data.total, page: filters.page };
+}
 
 /**
  * Notes and tasks, newest first (sort_at) or by due date (a task's reminder), narrowed by the
@@ -42,7 +52,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const timeZone = businessTimeZone(state);
   const now = new Date();
   const [listed, customers] = await Promise.all([
-    listItems(state.caller, `businesses/notes/${businessId(state)}/list`, 'notes', {
+    listNotes(state, {
+      limit: PAGE_SIZE,
       page: pageParam(url),
       ...(show ? { tasks_only: true } : {}),
       ...(show === 'open' ? { incomplete_tasks_only: true } : {}),

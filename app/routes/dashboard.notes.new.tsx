@@ -2,14 +2,14 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { PageHeader } from '#app/components/ui/page-header';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import type { ApiTimelineItem } from '#contract/envelope';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { NoteForm } from '../components/note-form';
-import { apiCall } from '../lib/api.server';
 import { replyWithApiErrors } from '../lib/forms.server';
 import { requireDashboard, requirePermission } from '../lib/guard.server';
 import { noteFormDefaults, noteFormSchema, toNotePayload } from '../lib/note-form';
-import { businessId, businessTimeZone, loadCustomerOptions } from '../lib/timeline.server';
+import { businessTimeZone, loadCustomerOptions } from '../lib/timeline.server';
+import { v1 } from '../lib/v1.server';
+import { v1Calls } from '#contract/v1';
 import { dateToZonedLocal } from '../lib/timezone';
 import { apiToasts, redirectWithToasts } from '../lib/toast.server';
 import { Card } from '#app/components/ui/card';
@@ -39,14 +39,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const state = await requireDashboard(request, context);
   const submission = parseWithZod(await request.formData(), { schema: noteFormSchema });
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
-  const path = `businesses/notes/${businessId(state)}/create`;
-  const result = await apiCall<{ note: ApiTimelineItem }>(
-    state.caller,
-    path,
-    toNotePayload(submission.value, businessTimeZone(state)),
-  );
+  const result = await v1(state.caller).notes.create(toNotePayload(submission.value, businessTimeZone(state)));
   if (!result.ok) return replyWithApiErrors(submission, result);
-  return redirectWithToasts(request, `/dashboard/notes/${result.data.note._id}`, apiToasts(path, result));
+  const to = `/dashboard/notes/${result.data.note._id}`;
+  return redirectWithToasts(request, to, apiToasts(v1Calls.notes.create.path, result));
 }
 
 export default function NewNoteRoute() {

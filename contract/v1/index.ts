@@ -9,6 +9,7 @@ import { services } from './services';
 import { timeline } from './timeline';
 import { learning } from './learning';
 import { memories } from './memories';
+import { notes } from './notes';
 import { trainingQuestions } from './training-questions';
 
 /**
@@ -26,6 +27,7 @@ export const v1Calls = {
   trainingQuestions,
   learning,
   timeline,
+  notes,
   outgoingWebhooks,
   businessSettings,
 } satisfies Record<string, Record<string, V1Call>>;

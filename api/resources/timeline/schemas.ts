@@ -1,10 +1,10 @@
 import { z } from '@hono/zod-openapi';
-import { listFiltersSchema, taskFiltersSchema } from '#contract/schemas/list';
+import { listFiltersSchema } from '#contract/schemas/list';
 import { fromZodError } from '#api/lib/errors';
 import { businessIdParam } from '#api/lib/openapi';
 
 /**
- * Schemas shared by the timeline's routes (notes, calls, smses, forms). The timeline item, its
+ * Schemas shared by the timeline's routes (calls, smses, forms). The timeline item, its
  * page and the merged list's filters are declared with that call (contract/v1/timeline.ts).
  */
 export { pageOut, timelineItemOut, timelineListFilters } from '#contract/v1/timeline';
@@ -18,7 +18,6 @@ export const itemParams = businessIdParam.extend({
 
 /** Calls, smses and forms: the generic filters plus the contact. */
 export const itemListFilters = listFiltersSchema.extend({ customer_id: z.string().max(100).optional() });
-export const noteListFilters = taskFiltersSchema;
 
 /** A list call's body is optional: no body means the defaults (page 0, newest first). */
 export function optionalJsonBody<T extends z.ZodType>(schema: T) {
