@@ -90,15 +90,3 @@ export const isDeletedPageKind = (value: string | undefined): value is DeletedPa
 
 /** The link every list page shows. */
 export const recentlyDeletedUrl = (kind: DeletedPageKind) => `/dashboard/recently-deleted/${kind}`;
-
-/** One deleted row, whatever its kind: enough to recognise it and restore it. */
-export type ApiDeletedRow = {
-  _id: string;
-  /** What the live list shows first: a contact's name, a note's text, a call's number… */
-  title: string;
-  /** A second line (email, type, status), or null. */
-  detail: string | null;
-  deleted_at: string;
-};
-
-export type ApiDeletedList = { deleted: ApiDeletedRow[]; total: number; page: number; limit: number };

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { MEMORY_TYPE_LABELS, type MemoryType } from '#contract/schemas/memory';
-import type { ApiDeletedList, ApiDeletedRow, DeletedKind } from '#contract/schemas/recently-deleted';
+import type { DeletedKind } from '#contract/recently-deleted-kinds';
+import type { ApiDeletedList, ApiDeletedRow } from '#contract/v1/recently-deleted';
 import { SYSTEM_KIND_LABELS } from '#contract/schemas/system';
 import type { Db } from '../db/client';
 import { businesses, businessUsers, customers, memories, services, systems, timelineItems, users } from '../db/schema';

@@ -10,7 +10,10 @@ import { apiCall, type ApiCaller, type ApiResult } from './api.server';
  * typed from the call's response schema. "Go to definition" on `.get` opens the
  * declaration; its handler is the one api/ serves it with (serveCalls).
  */
-type PathParams<C extends V1Call> = Omit<z.input<C['params']>, 'business_id'>;
+/** The named path parameters besides {business_id} (a user's own call has none: z.object({}), an index signature). */
+type PathParams<C extends V1Call> = {
+  [K in keyof z.input<C['params']> as string extends K ? never : Exclude<K, 'business_id'>]: z.input<C['params']>[K];
+};
 type IsUnion<T, U = T> = T extends unknown ? ([U] extends [T] ? false : true) : never;
 type IdArgs<C extends V1Call> = [keyof PathParams<C>] extends [never]
   ? []
@@ -52,8 +55,10 @@ export function v1(caller: ApiCaller, businessId = caller.businessId): V1Client 
     for (const [name, call] of Object.entries(calls as Record<string, V1Call>))
       client[feature][name] = (...args) => {
         // Every page that calls a business's API has one selected; without one, set one up first.
-        if (!businessId) throw redirect('/dashboard/onboard/mobile-submit');
-        const { path, body } = pathFor(call, businessId, ...args);
+        // A user's own call (no {business_id}) needs none.
+        const forBusiness = call.path.includes('{business_id}');
+        if (forBusiness && !businessId) throw redirect('/dashboard/onboard/mobile-submit');
+        const { path, body } = pathFor(call, businessId ?? '', ...args);
         return apiCall(caller, path, body);
       };
   }

@@ -7,7 +7,6 @@ import {
   DELETED_KIND_INFO,
   isDeletedPageKind,
   recentlyDeletedUrl,
-  type ApiDeletedList,
   type DeletedPageKind,
 } from '#contract/recently-deleted-kinds';
 import { GeneralErrorBoundary } from '../components/error-boundary';
@@ -16,6 +15,7 @@ import { SubmitButton } from '../components/forms';
 import { EmptyState } from '#app/components/ui/empty-state';
 import { Pager } from '#app/components/ui/pager';
 import { apiCall } from '../lib/api.server';
+import { v1 } from '../lib/v1.server';
 import { requireDashboard, requirePermission, type DashboardState } from '../lib/guard.server';
 import { formatDateTime } from '../lib/timezone';
 import { apiToasts, redirectWithToasts } from '../lib/toast.server';
@@ -48,7 +48,7 @@ async function kindAccess(request: Request, context: LoaderFunctionArgs['context
     return {
       state,
       ...BUSINESSES,
-      listPath: 'users/list-deleted-businesses',
+      list: v1(state.caller).recentlyDeleted.businesses,
       restorePath: (id: string) => `businesses/restore/${encodeURIComponent(id)}`,
       canRestore: true,
     };
@@ -62,7 +62,7 @@ async function kindAccess(request: Request, context: LoaderFunctionArgs['context
     state,
     plural: info.plural,
     listUrl: info.listUrl,
-    listPath: `${base}/list-deleted`,
+    list: v1(state.caller).recentlyDeleted[kind],
     restorePath: (id: string) => `${base}/restore/${encodeURIComponent(id)}`,
     canRestore: hasPermission(state.business?.permissions, info.edit),
   };
@@ -81,7 +81,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const kind = params.kind;
   const access = await kindAccess(request, context, kind);
   const page = readPage(new URL(request.url).searchParams);
-  const result = await apiCall<ApiDeletedList>(access.state.caller, access.listPath, { page, limit: PAGE_SIZE });
+  const result = await access.list({ page, limit: PAGE_SIZE });
   if (!result.ok) return loadFailure(result);
   return {
     kind,

@@ -11,6 +11,7 @@ import { learning } from './learning';
 import { memories } from './memories';
 import { notes } from './notes';
 import { trainingQuestions } from './training-questions';
+import { recentlyDeleted } from './recently-deleted';
 
 /**
  * Every declared v1 call, by feature. Features not yet here are still declared in their
@@ -30,6 +31,7 @@ export const v1Calls = {
   notes,
   outgoingWebhooks,
   businessSettings,
+  recentlyDeleted,
 } satisfies Record<string, Record<string, V1Call>>;
 export type V1Calls = typeof v1Calls;
 

@@ -234,6 +234,8 @@ const existingLearningJob: Fixture = {
       .job._id,
   }),
 };
+// users/list-deleted-businesses names no business (recently-deleted-*.test.ts covers who sees what).
+const { businesses: _usersOwnCall, ...deletedKindCalls } = v1Calls.recentlyDeleted;
 const existingAppointment: Fixture = { prepare: async (ctx) => ({ appointment_id: await appointment(ctx) }) };
 const existingNote: Fixture = { prepare: async (ctx) => ({ id: await note(ctx) }) };
 
@@ -558,11 +560,17 @@ export const RULES: Record<string, Rule> = {
   },
 
   // Recently deleted: each kind's deleted rows need what its live list needs.
-  'businesses/customers/{business_id}/list-deleted': { permission: 'customers/view', refusal: VIEW('customers') },
-  'businesses/notes/{business_id}/list-deleted': { permission: 'notes/view', refusal: VIEW('notes') },
-  'businesses/calls/{business_id}/list-deleted': { permission: 'calls/view', refusal: VIEW('calls') },
-  'businesses/smses/{business_id}/list-deleted': { permission: 'smses/view', refusal: VIEW('smses') },
-  'businesses/forms/{business_id}/list-deleted': { permission: 'forms/view', refusal: VIEW('forms') },
+  ...declaredRules(deletedKindCalls, {
+    customers: {},
+    notes: {},
+    calls: {},
+    sms: {},
+    forms: {},
+    services: {},
+    memories: {},
+    systems: {},
+    members: {},
+  }),
   // The shared inbox: a thread is a contact (docs/inbox.md).
   'businesses/inbox/{business_id}/list': { permission: 'smses/view', refusal: VIEW('smses') },
   'businesses/inbox/{business_id}/unread': { permission: 'smses/view', refusal: VIEW('smses') },
@@ -604,10 +612,6 @@ export const RULES: Record<string, Rule> = {
     regenerateFeed: {},
     revokeFeed: {},
   }),
-  'businesses/services/{business_id}/list-deleted': { permission: 'services/view', refusal: VIEW('services') },
-  'businesses/memories/{business_id}/list-deleted': { permission: 'memories/view', refusal: VIEW('memories') },
-  'businesses/systems/{business_id}/list-deleted': { permission: 'systems/view', refusal: VIEW('systems') },
-  'businesses/users/{business_id}/list-deleted': { permission: 'business_users/view', refusal: VIEW('members') },
 };
 
 let h: Harness;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiDeletedRow } from '#contract/schemas/recently-deleted';
+import type { ApiDeletedRow } from '#contract/v1/recently-deleted';
 import { createHarness, type Harness } from '#tests/support/api-harness';
 import { createCustomer } from '#tests/support/customers';
 import { expectFailureEnvelope } from '#tests/support/expect-envelope';
