@@ -8,9 +8,8 @@ import type {
   QuestionFigures,
   Report,
   ReportInput,
-  ReportPeriodKey,
   ReportSection,
-} from '#contract/reports';
+} from '#contract/v1/reports';
 import type { Db } from '../db/client';
 
 /**
@@ -19,22 +18,7 @@ import type { Db } from '../db/client';
  * queries whatever the number of items. Periods are whole days in the business timezone:
  * "7" is the last 7 days including today; "custom" is from..to inclusive.
  */
-export type {
-  AnswerRate,
-  CallFigures,
-  ContactFigures,
-  FormFigures,
-  Pair,
-  QuestionFigures,
-  Report,
-  ReportInput,
-  ReportPeriodKey,
-  ReportSection,
-  SmsFigures,
-  TaskFigures,
-} from '#contract/reports';
-
-export const REPORT_PERIODS: readonly ReportPeriodKey[] = ['7', '30', '90', 'custom'];
+export type { ReportPeriodKey } from '#contract/v1/reports';
 export const MAX_CUSTOM_DAYS = 366;
 
 const DAY_MS = 86_400_000;

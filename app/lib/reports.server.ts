@@ -1,16 +1,15 @@
 import { redirect, type AppLoadContext } from '@remix-run/node';
-import type { Report, ReportPeriodKey } from '#contract/reports';
-import { apiCall } from './api.server';
+import { REPORT_PERIODS, type Report } from '#contract/v1/reports';
 import { requireDashboard } from './guard.server';
 import { loadFailure } from './invariant.server';
+import { v1 } from './v1.server';
 
-const PERIODS: readonly ReportPeriodKey[] = ['7', '30', '90', 'custom'];
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The period the query string asks for (?period=7|30|90|custom&from&to); 30 days by default. */
 export function reportQuery(url: URL) {
   const asked = url.searchParams.get('period') ?? '';
-  const period: ReportPeriodKey = (PERIODS as readonly string[]).includes(asked) ? (asked as ReportPeriodKey) : '30';
+  const period = REPORT_PERIODS.find((key) => key === asked) ?? '30';
   const from = url.searchParams.get('from') ?? '';
   const to = url.searchParams.get('to') ?? '';
   return { period, from: DATE.test(from) ? from : '', to: DATE.test(to) ? to : '' };
@@ -29,9 +28,9 @@ export async function loadReport(
   const query = reportQuery(new URL(request.url));
   const body =
     query.period === 'custom'
-      ? { period: 'custom', ...(query.from ? { from: query.from } : {}), ...(query.to ? { to: query.to } : {}) }
+      ? { period: query.period, ...(query.from ? { from: query.from } : {}), ...(query.to ? { to: query.to } : {}) }
       : { period: query.period };
-  const result = await apiCall<{ report: Report }>(state.caller, `businesses/reports/${state.business._id}/get`, body);
+  const result = await v1(state.caller, state.business._id).reports.get(body);
   if (result.ok) return { report: result.data.report, query, error: null };
   if (result.status === 422)
     return {

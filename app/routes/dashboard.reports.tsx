@@ -2,7 +2,6 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { buttonClass } from '#app/components/ui/button';
 import { PageHeader } from '#app/components/ui/page-header';
 import { Form, useLoaderData } from '@remix-run/react';
-import type { Report } from '#contract/reports';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { HoursHeatmap, OutcomeBarChart } from '../components/reports/charts';
 import {
@@ -35,7 +34,7 @@ function csvHref(table: ReportTableName, query: { period: string; from: string; 
 
 export default function ReportsRoute() {
   const { report, query, error } = useLoaderData<typeof loader>();
-  const tables = report ? reportTables(report as Report) : null;
+  const tables = report ? reportTables(report) : null;
   return (
     <div className="flex flex-col gap-6">
       <PageHeader title="Reports">

@@ -9,7 +9,7 @@ import {
   type FigureTable,
   type HoursTable,
 } from '#app/components/reports/report-tables';
-import type { Report } from '#contract/reports';
+import type { Report } from '#contract/v1/reports';
 
 const hours = Array.from({ length: 7 }, () => Array.from({ length: 24 }, () => 0));
 hours[0][10] = 4;

@@ -1,4 +1,4 @@
-import type { Report } from '#contract/reports';
+import type { Report } from '#contract/v1/reports';
 
 /**
  * The report's tables, built once from the v1 report: the page renders them (and the charts
