@@ -17,7 +17,6 @@ import { filesRouter } from './resources/files';
 import { formsRouter, smsesRouter } from './resources/timeline/system-routers';
 import { actionsRouter } from './resources/actions';
 import { appointmentsRouter } from './resources/appointments';
-import { actionRunsRouter } from './resources/actions/runs';
 import { addressLookupRouter } from './resources/helpers/address-lookup';
 import { helpersRouter } from './resources/helpers';
 import { inboxRouter } from './resources/inbox';
@@ -86,7 +85,6 @@ export function createApiApp(deps: ApiDeps) {
   app.route('/', notificationsRouter);
   app.route('/', servicesRouter);
   app.route('/', actionsRouter);
-  app.route('/', actionRunsRouter);
   app.route('/', ordersRouter);
   app.route('/', appointmentsRouter);
   app.route('/', systemsRouter);

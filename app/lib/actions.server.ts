@@ -1,45 +1,34 @@
 import type { SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
-import { data, redirect, type AppLoadContext } from '@remix-run/node';
+import { data, type AppLoadContext } from '@remix-run/node';
 import { hasPermission } from '#contract/permissions';
-import { actionSchema, actionUpdateSchema, type ApiAction, type ApiActionRun } from '#contract/schemas/action';
+import { actionSchema, actionUpdateSchema, type ActionKind, type ApiAction } from '#contract/schemas/action';
+import { v1Calls } from '#contract/v1';
 import { RUNS_PAGE_SIZE, type ActionFormReply, type ActionPreview, type AssigneeOption } from './action-types';
 import { apiCall } from './api.server';
+import { pathFor, v1 } from './v1.server';
 import { loadFailure } from './customers.server';
 import { replyWithApiErrors } from './forms.server';
 import { entityLoadFailure, requireDashboard, requirePermission, type DashboardState } from './guard.server';
 import type { ApiMember } from './team';
 import { apiToasts, redirectWithToasts } from './toast.server';
 
-export function actionsPath(state: DashboardState): string {
-  if (!state.business) throw redirect('/dashboard/onboard/mobile-submit');
-  return `businesses/actions/${state.business._id}`;
-}
-
 export function canEditActions(state: DashboardState): boolean {
   return hasPermission(state.business?.permissions, 'actions/edit');
 }
 
 export async function getAction(state: DashboardState, id: string): Promise<ApiAction> {
-  const result = await apiCall<{ action: ApiAction }>(
-    state.caller,
-    `${actionsPath(state)}/get/${encodeURIComponent(id)}`,
-  );
-  if (!result.ok)
-    return entityLoadFailure(state, result, (other) => `businesses/actions/${other}/get/${encodeURIComponent(id)}`);
+  const result = await v1(state.caller).actions.get(id);
+  if (!result.ok) return entityLoadFailure(state, result, (other) => pathFor(v1Calls.actions.get, other, id).path);
   return result.data.action;
 }
 
 /** An action's history, newest first. A refusal here leaves the editor usable: the page says it could not be read. */
 export async function listRuns(state: DashboardState, id: string, page: number) {
-  const result = await apiCall<{ runs: ApiActionRun[]; total: number }>(
-    state.caller,
-    `${actionsPath(state)}/runs/${encodeURIComponent(id)}`,
-    { page, limit: RUNS_PAGE_SIZE },
-  );
+  const result = await v1(state.caller).actions.runs(id, { page, limit: RUNS_PAGE_SIZE });
   if (!result.ok)
     return {
-      runs: [] as ApiActionRun[],
+      runs: [],
       total: 0,
       page,
       error: result.errors[0] ?? 'The run history could not be read.',
@@ -73,15 +62,12 @@ export async function previewAction(
   if (!template && !input.actionId) return { text: null, customer: null, error: null };
   const body = {
     template: template || null,
-    ...(input.kind ? { kind: input.kind } : {}),
+    // The API checks the kind (the form's select sends one of ACTION_KINDS).
+    ...(input.kind ? { kind: input.kind as ActionKind } : {}),
     ...(input.customerId ? { customer_id: input.customerId } : {}),
     ...(input.actionId ? { action_id: input.actionId } : {}),
   };
-  const result = await apiCall<{ preview: { text: string; customer: { _id: string; name: string } | null } }>(
-    state.caller,
-    `${actionsPath(state)}/preview`,
-    body,
-  );
+  const result = await v1(state.caller).actions.preview(body);
   if (!result.ok)
     return {
       text: null,
@@ -139,10 +125,9 @@ export async function actionFormAction(
     assignee_id: value.kind === 'create_task' ? (value.assignee_id ?? null) : null,
     target_status: value.kind === 'set_customer_status' ? (value.target_status ?? null) : null,
   };
-  const path = target.id
-    ? `${actionsPath(state)}/update/${encodeURIComponent(target.id)}`
-    : `${actionsPath(state)}/create`;
-  const result = await apiCall<{ action: ApiAction }>(state.caller, path, payload);
+  const actions = v1(state.caller).actions;
+  const result = target.id ? await actions.update(target.id, payload) : await actions.create(payload);
+  const path = (target.id ? v1Calls.actions.update : v1Calls.actions.create).path;
   if (!result.ok) {
     if (result.status === 404 || result.status === 403) loadFailure(result);
     const reply = replyWithApiErrors(submission, result);
@@ -159,7 +144,6 @@ export async function setActionStatus(
   status: 'active' | 'paused',
   back: string,
 ) {
-  const path = `${actionsPath(state)}/update/${encodeURIComponent(id)}`;
-  const result = await apiCall<{ action: ApiAction }>(state.caller, path, { status });
-  return redirectWithToasts(request, back, apiToasts(path, result));
+  const result = await v1(state.caller).actions.update(id, { status });
+  return redirectWithToasts(request, back, apiToasts(v1Calls.actions.update.path, result));
 }

@@ -9,15 +9,9 @@ import { readPage } from '#app/lib/list-query';
 import { Facts } from '../components/timeline';
 import { EmptyState } from '#app/components/ui/empty-state';
 import { Pager } from '#app/components/ui/pager';
-import {
-  actionFormAction,
-  actionsPath,
-  assigneeOptions,
-  canEditActions,
-  getAction,
-  listRuns,
-} from '../lib/actions.server';
-import { apiCall } from '../lib/api.server';
+import { actionFormAction, assigneeOptions, canEditActions, getAction, listRuns } from '../lib/actions.server';
+import { v1 } from '../lib/v1.server';
+import { v1Calls } from '#contract/v1';
 import { requireDashboard, requirePermission } from '../lib/guard.server';
 import { businessTimeZone } from '../lib/timeline.server';
 import { apiToasts, redirectWithToasts } from '../lib/toast.server';
@@ -63,9 +57,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
   const state = await requireDashboard(request, context);
   requirePermission(state, 'actions/edit');
-  const path = `${actionsPath(state)}/${intent}/${encodeURIComponent(id)}`;
-  const result = await apiCall(state.caller, path);
-  const toasts = apiToasts(path, result);
+  const actions = v1(state.caller).actions;
+  const result = intent === 'delete' ? await actions.delete(id) : await actions.restore(id);
+  const toasts = apiToasts(v1Calls.actions[intent].path, result);
   if (!result.ok)
     return redirectWithToasts(request, intent === 'delete' ? `/dashboard/actions/${id}` : '/dashboard/actions', toasts);
   if (intent === 'delete')

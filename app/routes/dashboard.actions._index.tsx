@@ -3,7 +3,7 @@ import { buttonClass } from '#app/components/ui/button';
 import { TOOLBAR_CONTROL } from '#app/components/ui/toolbar';
 import { PageHeader } from '#app/components/ui/page-header';
 import { Form, Link, useLoaderData } from '@remix-run/react';
-import { ACTION_STATUSES, ACTION_TRIGGERS, type ApiAction } from '#contract/schemas/action';
+import { ACTION_STATUSES, ACTION_TRIGGERS } from '#contract/schemas/action';
 import { ActionStatusBadge, ActionToggle, RestoreActionBanner, When } from '../components/actions/action-bits';
 import { statusLabel, triggerLabel, whenText } from '#app/lib/action-types';
 import { FilterDrawer } from '../components/drawer';
@@ -11,8 +11,8 @@ import { GeneralErrorBoundary } from '../components/error-boundary';
 import { LIST_PAGE_SIZE, readChoice, readPage, readSearch } from '#app/lib/list-query';
 import { EmptyState } from '#app/components/ui/empty-state';
 import { Pager } from '#app/components/ui/pager';
-import { actionsPath, canEditActions, setActionStatus } from '../lib/actions.server';
-import { apiCall } from '../lib/api.server';
+import { canEditActions, setActionStatus } from '../lib/actions.server';
+import { v1 } from '../lib/v1.server';
 import { loadFailure } from '../lib/customers.server';
 import { requireDashboard, requirePermission } from '../lib/guard.server';
 import { safeRedirect } from '../lib/safe-redirect';
@@ -22,8 +22,6 @@ import { Card } from '#app/components/ui/card';
 export const meta: MetaFunction = () => [{ title: 'Actions · Business Assistant' }];
 
 const PAGE_SIZE = LIST_PAGE_SIZE;
-
-type Listed = { actions: ApiAction[]; total: number; page: number; limit: number };
 
 /**
  * The assistant's follow-up actions: status, trigger, last and next run, and a Pause /
@@ -41,12 +39,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     page,
     limit: PAGE_SIZE,
     sort_by: 'created_at',
-    sort_order: 'asc',
+    sort_order: 'asc' as const,
     ...(q ? { search: q } : {}),
     ...(status ? { status } : {}),
     ...(trigger ? { trigger } : {}),
   };
-  const result = await apiCall<Listed>(state.caller, `${actionsPath(state)}/list`, body);
+  const result = await v1(state.caller).actions.list(body);
   if (!result.ok) loadFailure(result);
   return {
     actions: result.data.actions,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { optionalText, requiredText } from '../fields';
 import { messages } from '../messages';
+import type { actionOut, actionRunOut } from '../v1/actions';
 
 /**
  * Actions: the assistant's scheduled follow-ups (docs/product.md#entities "Action: name,
@@ -152,49 +153,10 @@ export type ActionInput = z.infer<typeof actionSchema>;
 export const actionUpdateSchema = actionSchema.partial();
 
 /** An action as the v1 API answers it. */
-export type ApiAction = {
-  _id: string;
-  key: ReadyMadeActionKey | null;
-  name: string;
-  status: ActionStatus;
-  /** As written ("2 days"); interval_minutes is what runs (0 = immediately). */
-  interval: string;
-  interval_minutes: number;
-  repeat: boolean;
-  trigger: ActionTrigger;
-  trigger_status: string | null;
-  kind: ActionKind;
-  template: string | null;
-  assignee_id: string | null;
-  target_status: string | null;
-  per_customer_limit: number;
-  opening_hours_only: boolean;
-  stop_on_reply: boolean;
-  last_run_at: string | null;
-  /** The earliest pending run's due time, if any. */
-  next_run_at: string | null;
-  created_at: string;
-  updated_at: string;
-  deleted_at: string | null;
-};
+export type ApiAction = z.output<typeof actionOut>;
 
 export const ACTION_RUN_STATUSES = ['pending', 'running', 'done', 'skipped', 'failed', 'stopped'] as const;
 export type ActionRunStatus = (typeof ACTION_RUN_STATUSES)[number];
 
 /** One run in an action's history: what was sent or done, to whom, and the outcome. */
-export type ApiActionRun = {
-  _id: string;
-  action_id: string;
-  customer: { _id: string; name: string } | null;
-  subject_type: string;
-  subject_id: string;
-  occurrence: number;
-  triggered_at: string;
-  due_at: string;
-  status: ActionRunStatus;
-  outcome: string | null;
-  details: Record<string, unknown>;
-  item_id: string | null;
-  finished_at: string | null;
-  created_at: string;
-};
+export type ApiActionRun = z.output<typeof actionRunOut>;

@@ -9,10 +9,10 @@ import { services } from './services';
 import { timeline } from './timeline';
 import { learning } from './learning';
 import { memories } from './memories';
+import { actions } from './actions';
 import { notes } from './notes';
 import { trainingQuestions } from './training-questions';
 import { recentlyDeleted } from './recently-deleted';
-import { reports } from './reports';
 
 /**
  * Every declared v1 call, by feature. Features not yet here are still declared in their
@@ -30,10 +30,10 @@ export const v1Calls = {
   learning,
   timeline,
   notes,
+  actions,
   outgoingWebhooks,
   businessSettings,
   recentlyDeleted,
-  reports,
 } satisfies Record<string, Record<string, V1Call>>;
 export type V1Calls = typeof v1Calls;
 

@@ -238,6 +238,7 @@ const existingLearningJob: Fixture = {
 const { businesses: _usersOwnCall, ...deletedKindCalls } = v1Calls.recentlyDeleted;
 const existingAppointment: Fixture = { prepare: async (ctx) => ({ appointment_id: await appointment(ctx) }) };
 const existingNote: Fixture = { prepare: async (ctx) => ({ id: await note(ctx) }) };
+const existingAction: Fixture = { prepare: async (ctx) => ({ action_id: await action(ctx) }) };
 
 const wav = () => {
   const form = new FormData();
@@ -263,7 +264,7 @@ export const RULES: Record<string, Rule> = {
     prepare: async (ctx) => (await ok(await api(ctx, `businesses/delete/${ctx.b}`), 'delete business'), {}),
   },
   // Any member may open reports; each section is computed only from what the member may view.
-  ...declaredRules(v1Calls.reports, { get: { body: () => ({ period: '7' }) } }),
+  'businesses/reports/{business_id}/get': { permission: null, body: () => ({ period: '7' }) },
   ...declaredRules({ get: v1Calls.businessSettings.get }, { get: {} }),
   // Declared for any member (a member sets their own notifications); the business's keys, as here, need businesses/edit.
   'businesses/settings/{business_id}/set': {
@@ -397,26 +398,16 @@ export const RULES: Record<string, Rule> = {
     restore: { prepare: async (ctx) => ({ service_id: await service(ctx, true) }) },
   }),
 
-  ...crud(
-    'actions',
-    'actions/view',
-    'actions/edit',
-    action,
-    'action_id',
-    {
-      create: () => ({ name: 'Chase quotes', status: 'paused', interval: '3 days' }),
-      update: () => ({ status: 'paused' }),
-    },
-    VIEW('actions'),
-  ),
-  'businesses/actions/{business_id}/runs/{action_id}': {
-    permission: 'actions/view',
-    prepare: async (ctx) => ({ action_id: await action(ctx) }),
-  },
-  'businesses/actions/{business_id}/preview': {
-    permission: 'actions/view',
-    body: () => ({ template: 'Hi {first_name}, {business_name} here.' }),
-  },
+  ...declaredRules(v1Calls.actions, {
+    list: {},
+    get: existingAction,
+    create: { body: () => ({ name: 'Chase quotes', status: 'paused', interval: '3 days' }) },
+    update: { body: () => ({ status: 'paused' }), ...existingAction },
+    delete: existingAction,
+    restore: { prepare: async (ctx) => ({ action_id: await action(ctx, true) }) },
+    runs: existingAction,
+    preview: { body: () => ({ template: 'Hi {first_name}, {business_name} here.' }) },
+  }),
   ...declaredRules(v1Calls.orders, {
     list: {},
     get: existingOrder,

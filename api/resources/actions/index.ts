@@ -1,9 +1,6 @@
-import { createRoute } from '@hono/zod-openapi';
-import { requireAuth } from '#api/lib/auth';
-import { createRouter } from '#api/lib/context';
+import { actions } from '#contract/v1/actions';
 import { notFound } from '#api/lib/errors';
-import { bearer, businessIdParam, envelope, jsonBody } from '#api/lib/openapi';
-import { ok } from '#api/lib/respond';
+import { serveCalls } from '#api/lib/v1-call';
 import {
   createAction,
   deleteAction,
@@ -13,123 +10,50 @@ import {
   serializeOneAction,
   updateAction,
 } from '#api/services/actions';
+import { previewActionText } from '#api/services/actions/preview';
 import { ensureReadyMadeActions } from '#api/services/actions/ready-made';
-import { parseWith, optionalJsonBody } from '../timeline/schemas';
-import { canEditActions as canEdit, canViewActions as canView } from './access';
-import {
-  actionCreateBody,
-  actionData,
-  actionIdParam,
-  actionListBody,
-  actionListData,
-  actionUpdateBody,
-} from './schemas';
+import { listRuns } from '#api/services/actions/store';
 
-const tags = ['Actions'];
-const common = { tags, security: bearer, middleware: [requireAuth] };
-const base = '/businesses/actions/{business_id}';
-
-/** Actions (the generic entity pattern of docs/product.md#v1-calls): list, get, create, update, delete (soft), restore. */
-export const actionsRouter = createRouter()
-  .openapi(
-    createRoute({
-      ...common,
-      method: 'post',
-      path: `${base}/list`,
-      summary:
-        'List actions (installs the ready-made ones on first use): paged, newest first by default, sortable by name|created_at|updated_at|status|trigger|last_run_at, searchable, filterable by status, trigger and created_at',
-      request: { params: businessIdParam, body: optionalJsonBody(actionListBody) },
-      responses: envelope(actionListData),
-    }),
-    async (c) => {
-      const { db } = c.var.deps;
-      const { business_id } = c.req.valid('param');
-      await canView(db, business_id, c.var.auth.user.id);
-      const filters = parseWith(actionListBody, c.req.valid('json'));
-      // The ready-made follow-ups are offered on first use, so the first list already shows them.
-      await ensureReadyMadeActions(c.var.deps, business_id);
-      return ok(c, await listActions(db, business_id, filters));
-    },
-  )
-  .openapi(
-    createRoute({
-      ...common,
-      method: 'post',
-      path: `${base}/get/{action_id}`,
-      summary: 'One action',
-      request: { params: actionIdParam },
-      responses: envelope(actionData),
-    }),
-    async (c) => {
-      const { db } = c.var.deps;
-      const { business_id, action_id } = c.req.valid('param');
-      await canView(db, business_id, c.var.auth.user.id);
-      const row = await findAction(db, business_id, action_id);
-      if (!row) throw notFound('The action');
-      return ok(c, { action: await serializeOneAction(db, row) });
-    },
-  )
-  .openapi(
-    createRoute({
-      ...common,
-      method: 'post',
-      path: `${base}/create`,
-      summary: 'Create an action (trigger, kind and limits default when left out)',
-      request: { params: businessIdParam, body: jsonBody(actionCreateBody) },
-      responses: envelope(actionData),
-    }),
-    async (c) => {
-      const { business_id } = c.req.valid('param');
-      await canEdit(c.var.deps.db, business_id, c.var.auth.user.id);
-      const action = await createAction(c.var.deps, business_id, c.req.valid('json'));
-      return ok(c, { action }, ['Action created.']);
-    },
-  )
-  .openapi(
-    createRoute({
-      ...common,
-      method: 'post',
-      path: `${base}/update/{action_id}`,
-      summary: 'Update an action (only the fields sent); pausing stops future runs at once',
-      request: { params: actionIdParam, body: jsonBody(actionUpdateBody) },
-      responses: envelope(actionData),
-    }),
-    async (c) => {
-      const { business_id, action_id } = c.req.valid('param');
-      await canEdit(c.var.deps.db, business_id, c.var.auth.user.id);
-      const action = await updateAction(c.var.deps, business_id, action_id, c.req.valid('json'));
-      return ok(c, { action }, ['Action updated.']);
-    },
-  )
-  .openapi(
-    createRoute({
-      ...common,
-      method: 'post',
-      path: `${base}/delete/{action_id}`,
-      summary: 'Delete an action (soft; it stops running; restore brings it back)',
-      request: { params: actionIdParam },
-      responses: envelope(actionData),
-    }),
-    async (c) => {
-      const { business_id, action_id } = c.req.valid('param');
-      await canEdit(c.var.deps.db, business_id, c.var.auth.user.id);
-      const action = await deleteAction(c.var.deps, business_id, action_id);
-      return ok(c, { action }, ['Action deleted.']);
-    },
-  )
-  .openapi(
-    createRoute({
-      ...common,
-      method: 'post',
-      path: `${base}/restore/{action_id}`,
-      summary: 'Restore a deleted action',
-      request: { params: actionIdParam },
-      responses: envelope(actionData),
-    }),
-    async (c) => {
-      const { business_id, action_id } = c.req.valid('param');
-      await canEdit(c.var.deps.db, business_id, c.var.auth.user.id);
-      const action = await restoreAction(c.var.deps, business_id, action_id);
-      return ok(c, { action }, ['Action restored.']);
-    },
-  );
+/** The action calls declared in contract/v1/actions.ts; permissions are checked from there. */
+export const actionsRouter = serveCalls(actions, {
+  list: async (c, { params, body }) => {
+    // The ready-made follow-ups are offered on first use, so the first list already shows them.
+    await ensureReadyMadeActions(c.var.deps, params.business_id);
+    return { data: await listActions(c.var.deps.db, params.business_id, body) };
+  },
+  get: async (c, { params }) => {
+    const { db } = c.var.deps;
+    const row = await findAction(db, params.business_id, params.action_id);
+    if (!row) throw notFound('The action');
+    return { data: { action: await serializeOneAction(db, row) } };
+  },
+  create: async (c, { params, body }) => ({
+    data: { action: await createAction(c.var.deps, params.business_id, body) },
+    messages: ['Action created.'],
+  }),
+  update: async (c, { params, body }) => ({
+    data: { action: await updateAction(c.var.deps, params.business_id, params.action_id, body) },
+    messages: ['Action updated.'],
+  }),
+  delete: async (c, { params }) => ({
+    data: { action: await deleteAction(c.var.deps, params.business_id, params.action_id) },
+    messages: ['Action deleted.'],
+  }),
+  restore: async (c, { params }) => ({
+    data: { action: await restoreAction(c.var.deps, params.business_id, params.action_id) },
+    messages: ['Action restored.'],
+  }),
+  runs: async (c, { params, body }) => {
+    const { db } = c.var.deps;
+    // A deleted action keeps its history (it can be restored).
+    const action =
+      (await findAction(db, params.business_id, params.action_id)) ??
+      (await findAction(db, params.business_id, params.action_id, { deleted: true }));
+    if (!action) throw notFound('The action');
+    const runs = await listRuns(db, params.business_id, action.id, body);
+    return { data: { ...runs, page: body.page, limit: body.limit } };
+  },
+  preview: async (c, { params, body }) => ({
+    data: { preview: await previewActionText(c.var.deps.db, params.business_id, body) },
+  }),
+});
