@@ -13,6 +13,7 @@ import { actions } from './actions';
 import { notes } from './notes';
 import { trainingQuestions } from './training-questions';
 import { recentlyDeleted } from './recently-deleted';
+import { reports } from './reports';
 
 /**
  * Every declared v1 call, by feature. Features not yet here are still declared in their
@@ -34,6 +35,7 @@ export const v1Calls = {
   outgoingWebhooks,
   businessSettings,
   recentlyDeleted,
+  reports,
 } satisfies Record<string, Record<string, V1Call>>;
 export type V1Calls = typeof v1Calls;
 

@@ -264,7 +264,7 @@ export const RULES: Record<string, Rule> = {
     prepare: async (ctx) => (await ok(await api(ctx, `businesses/delete/${ctx.b}`), 'delete business'), {}),
   },
   // Any member may open reports; each section is computed only from what the member may view.
-  'businesses/reports/{business_id}/get': { permission: null, body: () => ({ period: '7' }) },
+  ...declaredRules(v1Calls.reports, { get: { body: () => ({ period: '7' }) } }),
   ...declaredRules({ get: v1Calls.businessSettings.get }, { get: {} }),
   // Declared for any member (a member sets their own notifications); the business's keys, as here, need businesses/edit.
   'businesses/settings/{business_id}/set': {
