@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dateTimeSchema } from '../dates';
+import { messages } from '../messages';
 
 /**
  * docs/product.md#entities "List filters": page (from 0), limit, sort_by, sort_order, created_at
@@ -29,4 +30,16 @@ export const taskFiltersSchema = listFiltersSchema.extend({
   without_reminder: flagSchema.optional(),
   customer_id: z.string().max(100).optional(),
 });
+/** A list's free-text search: trimmed, at most 100 characters; an empty one is no search. */
+export const listSearchSchema = z
+  .string()
+  .trim()
+  .max(100, { error: messages.lookup.tooLong })
+  .optional()
+  .transform((value) => value || undefined);
+
+/** A list narrowed to one of an entity's statuses, refused with the values it may take. */
+export const statusFilterSchema = <const T extends readonly [string, ...string[]]>(statuses: T) =>
+  z.enum(statuses, { error: `Status must be one of ${statuses.join(', ')}.` }).optional();
+
 export type ListFilters = z.infer<typeof listFiltersSchema>;

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { messages } from '../messages';
 import {
   ACTION_KINDS,
   ACTION_RUN_STATUSES,
@@ -9,7 +8,7 @@ import {
   actionSchema,
   actionUpdateSchema,
 } from '../schemas/action';
-import { listFiltersSchema } from '../schemas/list';
+import { listFiltersSchema, listSearchSchema, statusFilterSchema } from '../schemas/list';
 import { businessParams, defineCall, idParams } from './define';
 
 /** Actions (the generic entity pattern of docs/product.md#v1-calls), their run history and the template preview. */
@@ -67,13 +66,8 @@ export const actionRunOut = z
 
 /** Generic list filters (sort_by name|created_at|updated_at|status|trigger|last_run_at), plus search, status and trigger. */
 export const actionListBody = listFiltersSchema.extend({
-  search: z
-    .string()
-    .trim()
-    .max(100, { error: messages.lookup.tooLong })
-    .optional()
-    .transform((value) => value || undefined),
-  status: z.enum(ACTION_STATUSES, { error: `Status must be one of ${ACTION_STATUSES.join(', ')}.` }).optional(),
+  search: listSearchSchema,
+  status: statusFilterSchema(ACTION_STATUSES),
   trigger: z.enum(ACTION_TRIGGERS, { error: `Trigger must be one of ${ACTION_TRIGGERS.join(', ')}.` }).optional(),
 });
 

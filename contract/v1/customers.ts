@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { COLLECTION_PAGE_SIZE } from '../constants';
-import { messages } from '../messages';
 import { CUSTOMER_STATUSES, crmOrderSchema, customerSchema, customerUpdateSchema } from '../schemas/customer';
-import { listFiltersSchema } from '../schemas/list';
+import { listFiltersSchema, listSearchSchema, statusFilterSchema } from '../schemas/list';
 import { businessParams, defineCall, idParams } from './define';
 
 /** Contacts (customers in the API) and the order of their statuses. */
@@ -42,13 +41,8 @@ export const customerOut = z
 /** Customers come in pages of 500 (docs/product.md#limits), searchable and filterable by status. */
 export const customerListBody = listFiltersSchema.extend({
   limit: z.coerce.number().int().min(1).max(COLLECTION_PAGE_SIZE).default(COLLECTION_PAGE_SIZE),
-  search: z
-    .string()
-    .trim()
-    .max(100, { error: messages.lookup.tooLong })
-    .optional()
-    .transform((value) => value || undefined),
-  status: z.enum(CUSTOMER_STATUSES, { error: `Status must be one of ${CUSTOMER_STATUSES.join(', ')}.` }).optional(),
+  search: listSearchSchema,
+  status: statusFilterSchema(CUSTOMER_STATUSES),
 });
 
 /** The API answers last_name null when there is none, so a client may send that back. */

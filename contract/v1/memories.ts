@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { COLLECTION_PAGE_SIZE } from '../constants';
 import { clearableWebUrl } from '../fields';
 import { messages } from '../messages';
-import { listFiltersSchema } from '../schemas/list';
+import { listFiltersSchema, listSearchSchema } from '../schemas/list';
 import {
   answeredQuestionNeedsAnswer,
   knowledgeSearchSchema,
@@ -37,12 +37,7 @@ export const memoryOut = z
   .meta({ id: 'Memory' });
 
 const typeFilter = z.enum(MEMORY_TYPES, { error: `Type must be one of ${MEMORY_TYPES.join(', ')}.` });
-const search = z
-  .string()
-  .trim()
-  .max(100, { error: messages.lookup.tooLong })
-  .optional()
-  .transform((value) => value || undefined);
+const search = listSearchSchema;
 const pageLimit = z.coerce.number().int().min(1).max(COLLECTION_PAGE_SIZE).default(COLLECTION_PAGE_SIZE);
 
 /** Memories come in pages of 500 (docs/product.md#limits); filter by one type or a list of them, status and text. */

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { messages } from '../messages';
-import { listFiltersSchema } from '../schemas/list';
+import { listFiltersSchema, listSearchSchema, statusFilterSchema } from '../schemas/list';
 import { normaliseOrderBody, ORDER_SOURCES, ORDER_STATUSES, orderSchema, orderUpdateSchema } from '../schemas/order';
 import { businessParams, defineCall, idParams } from './define';
 
@@ -36,13 +35,8 @@ export const orderOut = z
 
 /** Generic list filters (sort_by created_at|updated_at|status), plus search, status and customer_id. */
 export const orderListBody = listFiltersSchema.extend({
-  search: z
-    .string()
-    .trim()
-    .max(100, { error: messages.lookup.tooLong })
-    .optional()
-    .transform((value) => value || undefined),
-  status: z.enum(ORDER_STATUSES, { error: `Status must be one of ${ORDER_STATUSES.join(', ')}.` }).optional(),
+  search: listSearchSchema,
+  status: statusFilterSchema(ORDER_STATUSES),
   customer_id: z
     .string()
     .trim()

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { messages } from '../messages';
-import { listFiltersSchema } from '../schemas/list';
+import { listFiltersSchema, listSearchSchema, statusFilterSchema } from '../schemas/list';
 import { FREQUENCY_UNITS, SERVICE_STATUSES, serviceSchema, serviceUpdateSchema } from '../schemas/service';
 import { businessParams, defineCall, idParams } from './define';
 
@@ -30,13 +29,8 @@ export const serviceOut = z
 
 /** Generic list filters (sort_by name|created_at|updated_at|status|frequency), plus search and status. */
 export const serviceListBody = listFiltersSchema.extend({
-  search: z
-    .string()
-    .trim()
-    .max(100, { error: messages.lookup.tooLong })
-    .optional()
-    .transform((value) => value || undefined),
-  status: z.enum(SERVICE_STATUSES, { error: `Status must be one of ${SERVICE_STATUSES.join(', ')}.` }).optional(),
+  search: listSearchSchema,
+  status: statusFilterSchema(SERVICE_STATUSES),
 });
 
 /** The API answers description/price null when there is none, so a client may send that back (null or '' clears). */

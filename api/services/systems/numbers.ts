@@ -68,17 +68,7 @@ export async function buyNumberFor(
       provider: provider.name,
       providerRef: purchased.providerRef,
     });
-    await recordSystemEvent(deps, row, {
-      kind: 'action',
-      name: 'number.purchased',
-      outcome: 'ok',
-      details: {
-        phone_number: purchased.phoneNumber,
-        provider: provider.name,
-        provider_ref: purchased.providerRef,
-        by: userId,
-      },
-    });
+    await recordNumberPurchased(deps, row, purchased, userId);
     await publishSystem(deps, 'Updated', row);
     return row;
   } catch (error) {
@@ -168,19 +158,29 @@ export async function purchaseNumber(
     outcome: 'ok',
     details: { name: row.name, by: userId },
   });
-  await recordSystemEvent(deps, row, {
+  await recordNumberPurchased(deps, row, purchased, userId);
+  await publishSystem(deps, 'Created', row);
+  return { row, created: true };
+}
+
+/** The system's activity line for a number bought from its provider. */
+function recordNumberPurchased(
+  deps: ApiDeps,
+  row: SystemRow,
+  purchased: { phoneNumber: string; providerRef: string },
+  userId: string,
+) {
+  return recordSystemEvent(deps, row, {
     kind: 'action',
     name: 'number.purchased',
     outcome: 'ok',
     details: {
       phone_number: purchased.phoneNumber,
-      provider: provider.name,
+      provider: deps.telephony.name,
       provider_ref: purchased.providerRef,
       by: userId,
     },
   });
-  await publishSystem(deps, 'Created', row);
-  return { row, created: true };
 }
 
 /** list-available-numbers: the provider's numbers in a country (the business's by default). */
