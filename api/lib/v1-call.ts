@@ -28,15 +28,22 @@ const checkAnswers = process.env.NODE_ENV !== 'production';
 function permitted(call: V1Call) {
   return createMiddleware<ApiEnv>(async (c, next) => {
     const businessId = c.req.param('business_id');
-    if (businessId !== undefined) {
+    const { permission } = call;
+    if (businessId !== undefined && permission !== 'signed-in' && permission !== 'public') {
       const { db } = c.var.deps;
       const userId = c.var.auth.user.id;
-      if (call.permission === 'member') await loadMembership(db, businessId, userId);
-      else await requireBusinessPermission(db, businessId, userId, call.permission, call.refusal);
+      if (permission === 'member') await loadMembership(db, businessId, userId);
+      else await requireBusinessPermission(db, businessId, userId, permission, call.refusal);
     }
     await next();
   });
 }
+
+const DESCRIPTION: Partial<Record<V1Call['permission'], string>> = {
+  member: 'Any member of the business',
+  'signed-in': 'Any signed-in user',
+  public: 'No sign-in needed',
+};
 
 const MEDIA_TYPE = { json: 'application/json', multipart: 'multipart/form-data' } as const;
 
@@ -49,9 +56,10 @@ export function routeFor(call: V1Call, middleware: MiddlewareHandler<ApiEnv>[] =
     path: `/${call.path}`,
     tags: call.tags,
     summary: call.summary,
-    description: call.permission === 'member' ? 'Any member of the business' : `Needs ${call.permission}`,
-    security: bearer,
-    middleware: [requireAuth, permitted(call), ...middleware],
+    description: DESCRIPTION[call.permission] ?? `Needs ${call.permission}`,
+    ...(call.permission === 'public'
+      ? { middleware }
+      : { security: bearer, middleware: [requireAuth, permitted(call), ...middleware] }),
     request: { params: call.params, ...(body ? { body } : {}) },
     responses: envelope(call.response),
   } as RouteConfig);

@@ -8,7 +8,12 @@ import { PERMISSION_SUBJECT, type Permission } from '../permissions';
  * reads who may make it (docs/decisions/049). Plain zod only (metadata through `.meta`), so
  * the app can import every declaration without pulling in the server.
  */
-export type CallPermission = Permission | 'member';
+/**
+ * 'member': any member of the business named by {business_id}; 'signed-in': any signed-in user
+ * (a user's own calls, and calls made before a membership exists, e.g. accepting an invitation);
+ * 'public': no sign-in at all (signing up and in, a visitor's website chat).
+ */
+export type CallPermission = Permission | 'member' | 'signed-in' | 'public';
 /** How the body travels: JSON, or multipart/form-data for an upload (the client sends a FormData). */
 export type BodyKind = 'json' | 'multipart';
 
@@ -30,7 +35,7 @@ export type V1Call<
   bodyRequired: BodyRequired;
   /** The `data` of the success envelope. */
   response: Response;
-  /** What the caller must hold in the business ({business_id}); 'member' = any member. */
+  /** What the caller must hold in the business ({business_id}), or 'member' / 'signed-in' / 'public'. */
   permission: CallPermission;
   /** The exact 403 message (docs/product.md#validation) for a caller without the permission. */
   refusal: string | undefined;
@@ -60,7 +65,8 @@ type Declaration<
 
 /** The spec's refusal for a permission: "You do not have permission to view customers" / "…to edit customers". */
 export function refusalFor(permission: CallPermission): string | undefined {
-  if (permission === 'member' || permission === 'admin') return undefined;
+  if (permission === 'member' || permission === 'signed-in' || permission === 'public' || permission === 'admin')
+    return undefined;
   const [entity, verb] = permission.split('/');
   const subject = PERMISSION_SUBJECT[`${entity}/view` as keyof typeof PERMISSION_SUBJECT];
   if (!subject) return undefined;

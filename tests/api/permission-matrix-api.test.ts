@@ -212,11 +212,17 @@ async function outgoingWebhook(ctx: Ctx) {
  * from the declaration; the rule adds only what the call needs here (records, a valid body).
  */
 type Fixture = Omit<Rule, 'permission' | 'refusal'>;
+function businessPermission(call: V1Call): Rule['permission'] {
+  if (call.permission === 'member') return null;
+  if (call.permission === 'signed-in' || call.permission === 'public')
+    throw new Error(`${call.path} is not a business call: test it outside the matrix`);
+  return call.permission;
+}
 function declaredRules<T extends Record<string, V1Call>>(calls: T, fixtures: { [K in keyof T]: Fixture }) {
   const rules: Record<string, Rule> = {};
   for (const [name, call] of Object.entries(calls))
     rules[call.path] = {
-      permission: call.permission === 'member' ? null : call.permission,
+      permission: businessPermission(call),
       refusal: call.refusal,
       ...fixtures[name],
     };
