@@ -4,17 +4,17 @@
  * its source and the app/lib functions it uses. `npm run docs:routes`; a test fails when the
  * file is stale (tests/unit/route-map-is-current.test.ts).
  */
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
+import routeConfig from '#app/routes';
 import { ALL_PERMISSIONS } from '#contract/permissions';
 import { isAlwaysOpen, isOnboardingPath, isOpenWhileOnboarding, matchDashboardRoute } from '#contract/routes';
 import type { V1Call } from '#contract/v1/define';
 import { v1Calls } from '#contract/v1/index';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const ROUTES_DIR = path.join(ROOT, 'app/routes');
 export const ROUTE_MAP_FILE = path.join(ROOT, 'docs/routes.md');
 
 /** The guard's own calls (users/get, users/list-businesses) are made for every dashboard route: said once, not per row. */
@@ -126,7 +126,12 @@ function declaredCall(node: ts.Node): string | null {
     .join('/');
 }
 
-/** The v1 calls a node makes, following the same file's and app/lib's functions it names. */
+/** Where the functions a route module uses live: app/lib, and the modules beside routes in app/routes (`__name.ts`). */
+const followed = (file: string) =>
+  file.startsWith(path.join(ROOT, 'app/lib')) ||
+  (file.startsWith(path.join(ROOT, 'app/routes')) && path.basename(file).startsWith('__'));
+
+/** The v1 calls a node makes, following the same file's functions it names and those of app/lib and route folders. */
 function callsOf(file: string, node: ts.Node, seen: Set<string>, into: Set<string>) {
   const parsed = parse(file);
   const visit = (child: ts.Node) => {
@@ -142,7 +147,7 @@ function callsOf(file: string, node: ts.Node, seen: Set<string>, into: Set<strin
       const imported = parsed.imports.get(name);
       if (
         imported &&
-        imported.file.startsWith(path.join(ROOT, 'app/lib')) &&
+        followed(imported.file) &&
         !NOT_FOLLOWED.has(imported.file) &&
         !seen.has(`${imported.file}#${imported.name}`)
       ) {
@@ -156,17 +161,19 @@ function callsOf(file: string, node: ts.Node, seen: Set<string>, into: Set<strin
   visit(node);
 }
 
-/** Remix flat-route file name → URL (`dashboard.customers.$id._index` → /dashboard/customers/:id). */
-export function routeUrl(name: string): string {
-  const segments = name
-    .replaceAll('[.]', '%DOT%')
-    .split('.')
-    .map((segment) => segment.replaceAll('%DOT%', '.'));
-  const parts = segments
-    .filter((segment) => segment !== '_index' && !segment.startsWith('_'))
-    .map((segment) => segment.replace(/_$/, ''))
-    .map((segment) => (segment === '$' ? '*' : segment.startsWith('$') ? `:${segment.slice(1)}` : segment));
-  return `/${parts.join('/')}`;
+type RouteEntry = { path?: string; index?: boolean; file: string; children?: RouteEntry[] };
+
+/** Every route module with the URL Remix gives it, read from the route table app/routes.ts builds. */
+export async function routeModules(): Promise<{ url: string; file: string }[]> {
+  const walk = (entries: RouteEntry[], parent: string[]): { url: string; file: string }[] =>
+    entries.flatMap((entry) => {
+      const segments = entry.path ? [...parent, entry.path] : parent;
+      return [
+        { url: `/${segments.join('/')}`, file: path.join(ROOT, 'app', entry.file) },
+        ...walk(entry.children ?? [], segments),
+      ];
+    });
+  return walk((await routeConfig) as RouteEntry[], []);
 }
 
 function access(url: string): string {
@@ -181,41 +188,24 @@ function access(url: string): string {
 
 type Row = { url: string; kind: 'page' | 'resource'; file: string; access: string; calls: string[] };
 
-export function routeRows(): Row[] {
-  return readdirSync(ROUTES_DIR)
-    .sort()
-    .flatMap((entry): Row[] => {
-      const full = path.join(ROUTES_DIR, entry);
-      const isDir = statSync(full).isDirectory();
-      const moduleFile = isDir
-        ? ['route.tsx', 'route.ts'].map((name) => path.join(full, name)).find((candidate) => existsSync(candidate))
-        : full;
-      if (!moduleFile || !/\.tsx?$/.test(moduleFile)) return [];
-      const name = isDir ? entry : entry.replace(/\.tsx?$/, '');
-      const files = isDir
-        ? readdirSync(full)
-            .filter((file) => /\.tsx?$/.test(file))
-            .map((file) => path.join(full, file))
-        : [full];
+export async function routeRows(): Promise<Row[]> {
+  return (await routeModules())
+    .map(({ url, file }): Row => {
       const calls = new Set<string>();
-      for (const file of files) callsOf(file, parse(file).source, new Set(), calls);
-      const page = /export default/.test(readFileSync(moduleFile, 'utf8'));
-      const url = routeUrl(name);
-      return [
-        {
-          url,
-          kind: page ? 'page' : 'resource',
-          file: path.relative(ROOT, moduleFile),
-          access: access(url),
-          calls: [...calls].sort(),
-        },
-      ];
+      callsOf(file, parse(file).source, new Set(), calls);
+      return {
+        url,
+        kind: /export default/.test(readFileSync(file, 'utf8')) ? 'page' : 'resource',
+        file: path.relative(ROOT, file),
+        access: access(url),
+        calls: [...calls].sort(),
+      };
     })
     .sort((a, b) => a.url.localeCompare(b.url) || a.file.localeCompare(b.file));
 }
 
-export function renderRouteMap(): string {
-  const rows = routeRows();
+export async function renderRouteMap(): Promise<string> {
+  const rows = await routeRows();
   const lines = [
     '# Route map',
     '',
@@ -243,6 +233,6 @@ export function renderRouteMap(): string {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  writeFileSync(ROUTE_MAP_FILE, renderRouteMap());
+  writeFileSync(ROUTE_MAP_FILE, await renderRouteMap());
   console.log(`wrote ${path.relative(ROOT, ROUTE_MAP_FILE)}`);
 }

@@ -1,11 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { PageHeader } from '#app/components/ui/page-header';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { GeneralErrorBoundary } from '../components/error-boundary';
-import { ServiceForm, serviceDefaults } from '../components/services/service-form';
-import { safeRedirect } from '../lib/safe-redirect';
-import { getService, requireServiceEditor, serviceFormAction } from '../lib/services.server';
-import { CancelLink } from '../components/forms';
+import { GeneralErrorBoundary } from '#app/components/error-boundary';
+import { ServiceForm, serviceDefaults } from '#app/routes/dashboard+/services+/__service-form';
+import { safeRedirect } from '#app/lib/safe-redirect';
+import {
+  getService,
+  requireServiceEditor,
+  serviceFormAction,
+} from '#app/routes/dashboard+/services+/__services.server';
+import { CancelLink } from '#app/components/forms';
 import { Card } from '#app/components/ui/card';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

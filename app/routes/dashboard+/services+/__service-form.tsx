@@ -11,9 +11,9 @@ import {
   serviceSchema,
 } from '#contract/schemas/service';
 import { useSchemaForm } from '#app/lib/use-schema-form';
-import { EntityFormFrame, type EntityFormProps } from '../entity-form';
-import { CancelButton, ErrorList, Field, SelectField } from '../forms';
-import { DeleteConfirmation, RestoreBanner } from '../delete-restore';
+import { EntityFormFrame, type EntityFormProps } from '#app/components/entity-form';
+import { CancelButton, ErrorList, Field, SelectField } from '#app/components/forms';
+import { DeleteConfirmation, RestoreBanner } from '#app/components/delete-restore';
 
 export { durationLabel, frequencyLabel } from '#contract/schemas/service';
 

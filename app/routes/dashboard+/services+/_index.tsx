@@ -4,8 +4,8 @@ import { TOOLBAR_CONTROL } from '#app/components/ui/toolbar';
 import { PageHeader } from '#app/components/ui/page-header';
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import { SERVICE_STATUSES, SERVICE_STATUS_LABELS } from '#contract/schemas/service';
-import { DialogLink } from '../components/dialog-link';
-import { GeneralErrorBoundary } from '../components/error-boundary';
+import { DialogLink } from '#app/components/dialog-link';
+import { GeneralErrorBoundary } from '#app/components/error-boundary';
 import { LIST_PAGE_SIZE, readChoice, readPage, readSearch } from '#app/lib/list-query';
 import {
   RestoreServiceBanner,
@@ -14,13 +14,13 @@ import {
   frequencyLabel,
   serviceDefaults,
   statusLabel,
-} from '../components/services/service-form';
-import { loadFailure } from '../lib/customers.server';
-import { requireDashboard } from '../lib/guard.server';
-import { canEditServices } from '../lib/services.server';
-import { v1 } from '../lib/v1.server';
-import { FilterDrawer } from '../components/drawer';
-import { RecentlyDeletedLink } from '../components/recently-deleted';
+} from '#app/routes/dashboard+/services+/__service-form';
+import { loadFailure } from '#app/lib/customers.server';
+import { requireDashboard } from '#app/lib/guard.server';
+import { canEditServices } from '#app/routes/dashboard+/services+/__services.server';
+import { v1 } from '#app/lib/v1.server';
+import { FilterDrawer } from '#app/components/drawer';
+import { RecentlyDeletedLink } from '#app/components/recently-deleted';
 import { Card } from '#app/components/ui/card';
 import { EmptyState } from '#app/components/ui/empty-state';
 import { Pager } from '#app/components/ui/pager';

@@ -4,12 +4,12 @@ import type { ApiService } from '#contract/envelope';
 import { hasPermission } from '#contract/permissions';
 import { serviceSchema } from '#contract/schemas/service';
 import { v1Calls } from '#contract/v1/index';
-import { loadFailure } from './customers.server';
-import { replyWithApiErrors } from './forms.server';
-import { entityLoadFailure, requireDashboard, requirePermission, type DashboardState } from './guard.server';
-import { safeRedirect } from './safe-redirect';
-import { apiToasts, redirectWithToasts } from './toast.server';
-import { pathFor, v1 } from './v1.server';
+import { loadFailure } from '#app/lib/customers.server';
+import { replyWithApiErrors } from '#app/lib/forms.server';
+import { entityLoadFailure, requireDashboard, requirePermission, type DashboardState } from '#app/lib/guard.server';
+import { safeRedirect } from '#app/lib/safe-redirect';
+import { apiToasts, redirectWithToasts } from '#app/lib/toast.server';
+import { pathFor, v1 } from '#app/lib/v1.server';
 
 export function canEditServices(state: DashboardState): boolean {
   return hasPermission(state.business?.permissions, 'services/edit');

@@ -1,8 +1,8 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { buttonClass } from '#app/components/ui/button';
 import { Link, useLoaderData } from '@remix-run/react';
-import { DialogLink } from '../components/dialog-link';
-import { GeneralErrorBoundary } from '../components/error-boundary';
+import { DialogLink } from '#app/components/dialog-link';
+import { GeneralErrorBoundary } from '#app/components/error-boundary';
 import {
   DeleteServiceConfirm,
   ServiceFormDialog,
@@ -10,13 +10,13 @@ import {
   durationLabel,
   frequencyLabel,
   serviceDefaults,
-} from '../components/services/service-form';
-import { requireDashboard, requirePermission } from '../lib/guard.server';
-import { canEditServices, getService } from '../lib/services.server';
-import { v1 } from '../lib/v1.server';
+} from '#app/routes/dashboard+/services+/__service-form';
+import { requireDashboard, requirePermission } from '#app/lib/guard.server';
+import { canEditServices, getService } from '#app/routes/dashboard+/services+/__services.server';
+import { v1 } from '#app/lib/v1.server';
 import { v1Calls } from '#contract/v1/index';
-import { apiToasts, redirectWithToasts } from '../lib/toast.server';
-import { DeleteConfirmPanel, DeleteDialog } from '../components/delete-restore';
+import { apiToasts, redirectWithToasts } from '#app/lib/toast.server';
+import { DeleteConfirmPanel, DeleteDialog } from '#app/components/delete-restore';
 import { Card } from '#app/components/ui/card';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

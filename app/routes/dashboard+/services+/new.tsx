@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { PageHeader } from '#app/components/ui/page-header';
 import { useActionData } from '@remix-run/react';
-import { GeneralErrorBoundary } from '../components/error-boundary';
-import { ServiceForm, serviceDefaults } from '../components/services/service-form';
-import { requireServiceEditor, serviceFormAction } from '../lib/services.server';
-import { CancelLink } from '../components/forms';
+import { GeneralErrorBoundary } from '#app/components/error-boundary';
+import { ServiceForm, serviceDefaults } from '#app/routes/dashboard+/services+/__service-form';
+import { requireServiceEditor, serviceFormAction } from '#app/routes/dashboard+/services+/__services.server';
+import { CancelLink } from '#app/components/forms';
 import { Card } from '#app/components/ui/card';
 
 export const meta: MetaFunction = () => [{ title: 'New service · Business Assistant' }];
