@@ -158,7 +158,7 @@ describe('cross-site requests', () => {
     const user = await signedIn();
     const form = new URLSearchParams({ first_name: 'Forged', last_name: 'Customer', status: 'lead' });
     const dataUrls = [
-      '/dashboard/customers/new?_data=routes%2Fdashboard.customers.new',
+      '/dashboard/customers/new?_data=routes%2Fdashboard%2B%2Fcustomers%2B%2Fnew',
       '/dashboard/customers/new.data',
     ];
     for (const [attacker, dataUrl] of [
@@ -202,7 +202,7 @@ describe('cross-site requests', () => {
     }
     expect(await customerCount(user.token, user.businessId)).toBe(0);
 
-    const own = await fetch(`${server.url}/dashboard/customers/new?_data=routes%2Fdashboard.customers.new`, {
+    const own = await fetch(`${server.url}/dashboard/customers/new?_data=routes%2Fdashboard%2B%2Fcustomers%2B%2Fnew`, {
       method: 'POST',
       headers: {
         cookie: user.cookie,

@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { PageHeader } from '#app/components/ui/page-header';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { CustomerForm } from '../components/customers/customer-form.deferred';
-import { customerDefaults } from '../lib/customers';
-import { GeneralErrorBoundary } from '../components/error-boundary';
-import { customerFormAction, getCrmOrder, getCustomer, requireCustomerEditor } from '../lib/customers.server';
-import { safeRedirect } from '../lib/safe-redirect';
-import { CancelLink } from '../components/forms';
+import { CustomerForm } from '#app/routes/dashboard+/customers+/__customer-form.deferred';
+import { customerDefaults } from '#app/lib/customers';
+import { GeneralErrorBoundary } from '#app/components/error-boundary';
+import { customerFormAction, getCrmOrder, getCustomer, requireCustomerEditor } from '#app/lib/customers.server';
+import { safeRedirect } from '#app/lib/safe-redirect';
+import { CancelLink } from '#app/components/forms';
 import { Card } from '#app/components/ui/card';
 import { withPhoneLabels } from '#app/lib/phone-labels.server';
 import { usePhoneFormat } from '#app/lib/phone-labels';

@@ -2,12 +2,12 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { PageHeader } from '#app/components/ui/page-header';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { v1Calls } from '#contract/v1/index';
-import { addressText, ContactDetails, StatusBadge } from '../components/customers/customer-bits';
-import { GeneralErrorBoundary } from '../components/error-boundary';
-import { ErrorList, SubmitButton } from '../components/forms';
-import { getCustomer, requireCustomerEditor } from '../lib/customers.server';
-import { v1 } from '../lib/v1.server';
-import { apiToasts, redirectWithToasts } from '../lib/toast.server';
+import { addressText, ContactDetails, StatusBadge } from '#app/routes/dashboard+/customers+/__customer-bits';
+import { GeneralErrorBoundary } from '#app/components/error-boundary';
+import { ErrorList, SubmitButton } from '#app/components/forms';
+import { getCustomer, requireCustomerEditor } from '#app/lib/customers.server';
+import { v1 } from '#app/lib/v1.server';
+import { apiToasts, redirectWithToasts } from '#app/lib/toast.server';
 import { cardClass } from '#app/components/ui/card';
 
 export const meta: MetaFunction = () => [{ title: 'Merge contacts · Business Assistant' }];

@@ -2,7 +2,7 @@ import { Form, Link, useSubmit } from '@remix-run/react';
 import { useEffect, useState, type DragEvent } from 'react';
 import type { ApiCustomer } from '#contract/envelope';
 import type { CustomerStatus } from '#contract/schemas/customer';
-import { statusLabel } from '#app/components/customers/customer-bits';
+import { statusLabel } from '#app/routes/dashboard+/customers+/__customer-bits';
 import { usePhoneFormat } from '#app/lib/phone-labels';
 
 type Props = {

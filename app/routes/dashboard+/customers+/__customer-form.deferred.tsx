@@ -4,4 +4,4 @@
  * form post, and a realtime revalidation racing it can read the "Contact created." toast
  * cookie before the redirected page does (e2e/contacts.spec.ts, js project).
  */
-export { CustomerForm, CustomerFormDialog } from './customer-form';
+export { CustomerForm, CustomerFormDialog } from '#app/routes/dashboard+/customers+/__customer-form';

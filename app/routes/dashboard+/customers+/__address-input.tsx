@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { ApiAddress as AddressValue } from '#contract/envelope';
 import { messages } from '#contract/messages';
 import type { AddressFound, AddressLookupResult } from '#app/lib/customers';
-import { ErrorList } from '../forms';
+import { ErrorList } from '#app/components/forms';
 
 const LOOKUP_PATH = '/dashboard/customers/address-lookup';
 const TYPE_PAUSE_MS = 300;

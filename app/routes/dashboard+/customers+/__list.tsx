@@ -1,8 +1,8 @@
 import { Link } from '@remix-run/react';
 import type { ApiCustomer } from '#contract/envelope';
 import type { CustomerStatus } from '#contract/schemas/customer';
-import { DuplicateNotice, StatusBadge } from '#app/components/customers/customer-bits';
-import { CustomerRowActions } from './row-actions';
+import { DuplicateNotice, StatusBadge } from '#app/routes/dashboard+/customers+/__customer-bits';
+import { CustomerRowActions } from '#app/routes/dashboard+/customers+/__row-actions';
 import { usePhoneFormat } from '#app/lib/phone-labels';
 import { Card } from '#app/components/ui/card';
 

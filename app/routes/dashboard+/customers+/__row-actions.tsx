@@ -1,7 +1,7 @@
 import type { ApiCustomer } from '#contract/envelope';
 import type { CustomerStatus } from '#contract/customer-statuses';
-import { DeleteCustomerConfirm } from '#app/components/customers/customer-bits';
-import { CustomerFormDialog } from '#app/components/customers/customer-form.deferred';
+import { DeleteCustomerConfirm } from '#app/routes/dashboard+/customers+/__customer-bits';
+import { CustomerFormDialog } from '#app/routes/dashboard+/customers+/__customer-form.deferred';
 import { customerDefaults } from '#app/lib/customers';
 import { DialogLink } from '#app/components/dialog-link';
 import { DeleteDialog } from '#app/components/delete-restore';

@@ -3,10 +3,10 @@ import { useFetcher } from '@remix-run/react';
 import { CUSTOMER_STATUS_LABELS, customerSchema, type CustomerStatus } from '#contract/schemas/customer';
 import type { CustomerDefaults, CustomerFormReply } from '#app/lib/customers';
 import { useSchemaForm } from '#app/lib/use-schema-form';
-import { CancelButton, DefaultSubmit, Field, SelectField } from '../forms';
-import { EntityFormFrame, type EntityFormProps } from '../entity-form';
-import { EmailListInput, PhoneListInput } from '../phone-list-input';
-import { AddressListInput } from './address-input';
+import { CancelButton, DefaultSubmit, Field, SelectField } from '#app/components/forms';
+import { EntityFormFrame, type EntityFormProps } from '#app/components/entity-form';
+import { EmailListInput, PhoneListInput } from '#app/components/phone-list-input';
+import { AddressListInput } from '#app/routes/dashboard+/customers+/__address-input';
 
 /**
  * The contact form (create and edit), on its own page or in a dialog. In a dialog it is

@@ -2,7 +2,7 @@ import { Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import type { ApiAddress, ApiCustomer } from '#contract/envelope';
 import { CUSTOMER_STATUS_LABELS, type CustomerStatus } from '#contract/customer-statuses';
-import { DeleteConfirmation, RestoreBanner } from '../delete-restore';
+import { DeleteConfirmation, RestoreBanner } from '#app/components/delete-restore';
 import { usePhoneFormat } from '#app/lib/phone-labels';
 import { smsOptOutMessages } from '#contract/messages';
 

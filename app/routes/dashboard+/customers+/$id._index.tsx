@@ -9,8 +9,8 @@ import {
   DeleteCustomerConfirm,
   DuplicateNotice,
   StatusBadge,
-} from '#app/components/customers/customer-bits';
-import { CustomerFormDialog } from '#app/components/customers/customer-form.deferred';
+} from '#app/routes/dashboard+/customers+/__customer-bits';
+import { CustomerFormDialog } from '#app/routes/dashboard+/customers+/__customer-form.deferred';
 import { customerDefaults } from '#app/lib/customers';
 import { DialogLink } from '#app/components/dialog-link';
 import { GeneralErrorBoundary } from '#app/components/error-boundary';

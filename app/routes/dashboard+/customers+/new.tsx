@@ -2,11 +2,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { PageHeader } from '#app/components/ui/page-header';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { CUSTOMER_STATUSES, type CustomerStatus } from '#contract/customer-statuses';
-import { CustomerForm } from '../components/customers/customer-form.deferred';
-import { customerDefaults } from '../lib/customers';
-import { GeneralErrorBoundary } from '../components/error-boundary';
-import { customerFormAction, getCrmOrder, requireCustomerEditor } from '../lib/customers.server';
-import { CancelLink } from '../components/forms';
+import { CustomerForm } from '#app/routes/dashboard+/customers+/__customer-form.deferred';
+import { customerDefaults } from '#app/lib/customers';
+import { GeneralErrorBoundary } from '#app/components/error-boundary';
+import { customerFormAction, getCrmOrder, requireCustomerEditor } from '#app/lib/customers.server';
+import { CancelLink } from '#app/components/forms';
 import { Card } from '#app/components/ui/card';
 import { usePhoneFormat } from '#app/lib/phone-labels';
 
