@@ -1,6 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
 import { messages } from '#contract/messages';
-import type { ApiEnv } from './context';
 import { ApiError } from './errors';
 
 /**
@@ -76,7 +75,8 @@ function addressHasNul(url: URL): boolean {
  */
 export const CHECKED_BODY_BYTES = 2 * 1024 * 1024;
 
-type HonoContext = Parameters<MiddlewareHandler<ApiEnv>>[0];
+/** The guard reads only the request, so it takes any app's context. */
+type HonoContext = Parameters<MiddlewareHandler>[0];
 
 /**
  * The raw body, read up to CHECKED_BODY_BYTES (null past that). The request is given a
@@ -157,7 +157,7 @@ export function badFormText(form: unknown): ApiError | null {
   return null;
 }
 
-export const refuseBadText: MiddlewareHandler<ApiEnv> = async (c, next) => {
+export const refuseBadText: MiddlewareHandler = async (c, next) => {
   if (addressHasNul(new URL(c.req.url))) throw new ApiError(400, [messages.input.nulInAddress]);
   const problem = c.req.method === 'GET' || c.req.method === 'HEAD' ? null : await bodyProblem(c);
   if (problem) throw new ApiError(422, [problem.message], { [fieldName(problem.path)]: [problem.message] });

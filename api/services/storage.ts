@@ -2,7 +2,6 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import type { ApiDeps } from '../deps';
 
 /**
  * Where uploaded files live: a local directory by default (DATA_DIR/files), an
@@ -312,7 +311,7 @@ const fallbacks = new WeakMap<object, Storage>();
  * (server.ts: S3, else DATA_DIR/files), else files under deps.filesDir, else memory (one
  * per deps, so tests stay isolated).
  */
-export function storageOf(deps: Pick<ApiDeps, 'storage' | 'filesDir'>): Storage {
+export function storageOf(deps: { storage?: Storage; filesDir?: string }): Storage {
   if (deps.storage) return deps.storage;
   let storage = fallbacks.get(deps);
   if (!storage) {
