@@ -1,4 +1,4 @@
-import type { ApiAppointment } from '#contract/schemas/appointment';
+import type { ApiAppointment } from '#contract/v1/appointments';
 import { describeSpan } from './appointment-slots';
 import { addressableName, displayName, findCustomer } from './customer-records';
 import {

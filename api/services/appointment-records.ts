@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gt, inArray, lt, lte, ne } from 'drizzle-orm';
-import type { AppointmentStatus, AppointmentWhen, ApiAppointment } from '#contract/schemas/appointment';
+import type { AppointmentStatus, AppointmentWhen } from '#contract/schemas/appointment';
+import type { ApiAppointment } from '#contract/v1/appointments';
 import type { BusinessSettings } from '#contract/schemas/business-settings';
 import type { Db } from '../db/client';
 import { appointments, businesses, customers, services, users } from '../db/schema';

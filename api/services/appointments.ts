@@ -5,8 +5,8 @@ import {
   MAX_APPOINTMENT_MINUTES,
   type AppointmentCreateInput,
   type AppointmentEditInput,
-  type ApiAppointment,
 } from '#contract/schemas/appointment';
+import type { ApiAppointment } from '#contract/v1/appointments';
 import type { BusinessSettings } from '#contract/schemas/business-settings';
 import type { Db } from '../db/client';
 import type { ApiDeps } from '../deps';

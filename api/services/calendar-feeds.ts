@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import ical, { ICalEventStatus } from 'ical-generator';
 import { hasPermission } from '#contract/permissions';
-import type { ApiAppointment } from '#contract/schemas/appointment';
+import type { ApiAppointment } from '#contract/v1/appointments';
 import type { Db } from '../db/client';
 import type { ApiDeps } from '../deps';
 import { appointments, businesses, businessUsers, calendarFeeds } from '../db/schema';

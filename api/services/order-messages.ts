@@ -1,4 +1,4 @@
-import type { ApiOrder } from '#contract/schemas/order';
+import type { ApiOrder } from '#contract/v1/orders';
 import { addressableName, displayName, findCustomer } from './customer-records';
 import {
   businessName,

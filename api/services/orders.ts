@@ -1,7 +1,8 @@
 import { and, count, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { EntityEventKind } from '#contract/realtime';
 import type { ListFilters } from '#contract/schemas/list';
-import type { ApiOrder, OrderInput, OrderSource, OrderStatus } from '#contract/schemas/order';
+import type { OrderInput, OrderSource, OrderStatus } from '#contract/schemas/order';
+import type { ApiOrder } from '#contract/v1/orders';
 import type { Db } from '../db/client';
 import type { ApiDeps } from '../deps';
 import { customers, memories, orders } from '../db/schema';

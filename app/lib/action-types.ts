@@ -1,11 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react';
-import {
-  ACTION_STATUS_LABELS,
-  ACTION_TRIGGER_LABELS,
-  ACTION_KIND_LABELS,
-  type ApiAction,
-  type ApiActionRun,
-} from '#contract/schemas/action';
+import { ACTION_STATUS_LABELS, ACTION_TRIGGER_LABELS, ACTION_KIND_LABELS } from '#contract/schemas/action';
+import type { ApiAction, ApiActionRun } from '#contract/v1/actions';
 
 /** Runs shown per page of an action's history. */
 export const RUNS_PAGE_SIZE = 20;

@@ -2,12 +2,8 @@ import { durationLabel } from '#contract/schemas/service';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data } from '@remix-run/node';
 import { hasPermission } from '#contract/permissions';
-import {
-  appointmentCreateSchema,
-  appointmentEditSchema,
-  type ApiAppointment,
-  type AppointmentWhen,
-} from '#contract/schemas/appointment';
+import { appointmentCreateSchema, appointmentEditSchema, type AppointmentWhen } from '#contract/schemas/appointment';
+import type { ApiAppointment } from '#contract/v1/appointments';
 import { v1Calls } from '#contract/v1/index';
 import { loadFailure } from './invariant.server';
 import { replyWithApiErrors } from './forms.server';

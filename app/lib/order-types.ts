@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { optionalText } from '#contract/fields';
 import { messages } from '#contract/messages';
-import { ORDER_STATUS_LABELS, orderLineSchema, orderSchema, type ApiOrder } from '#contract/schemas/order';
+import { ORDER_STATUS_LABELS, orderLineSchema, orderSchema } from '#contract/schemas/order';
+import type { ApiOrder } from '#contract/v1/orders';
 
 /**
  * The order form's schema: the contract's order (customer, status, lines, notes) as a form

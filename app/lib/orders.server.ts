@@ -1,7 +1,8 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, type AppLoadContext } from '@remix-run/node';
 import { hasPermission } from '#contract/permissions';
-import type { ApiOrder, OrderStatus } from '#contract/schemas/order';
+import type { OrderStatus } from '#contract/schemas/order';
+import type { ApiOrder } from '#contract/v1/orders';
 import { v1Calls } from '#contract/v1/index';
 import { orderFormSchema, type CustomerOption, type ProductOption } from './order-types';
 import { pathFor, v1 } from './v1.server';

@@ -1,7 +1,8 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { SIGNATURE_HEADER, type ApiWebhookDelivery } from '#contract/schemas/outgoing-webhook';
+import { SIGNATURE_HEADER } from '#contract/schemas/outgoing-webhook';
+import type { ApiWebhookDelivery } from '#contract/v1/outgoing-webhooks';
 import { v1Calls } from '#contract/v1/index';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { SubmitButton } from '../components/forms';

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { optionalText, requiredText } from '../fields';
 import { messages } from '../messages';
-import type { actionOut, actionRunOut } from '../v1/actions';
 
 /**
  * Actions: the assistant's scheduled follow-ups (docs/product.md#entities "Action: name,
@@ -152,11 +151,5 @@ export const actionSchema = z.object({
 export type ActionInput = z.infer<typeof actionSchema>;
 export const actionUpdateSchema = actionSchema.partial();
 
-/** An action as the v1 API answers it. */
-export type ApiAction = z.output<typeof actionOut>;
-
 export const ACTION_RUN_STATUSES = ['pending', 'running', 'done', 'skipped', 'failed', 'stopped'] as const;
 export type ActionRunStatus = (typeof ACTION_RUN_STATUSES)[number];
-
-/** One run in an action's history: what was sent or done, to whom, and the outcome. */
-export type ApiActionRun = z.output<typeof actionRunOut>;

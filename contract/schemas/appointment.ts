@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { optionalText } from '../fields';
-import type { appointmentOut } from '../v1/appointments';
 
 /**
  * Appointments (docs/appointments.md): a contact booked for a time inside the opening
@@ -162,6 +161,3 @@ export const freeSlotsSchema = z.object({
   service_id: z.string({ error: appointmentMessages.serviceNotFound }).trim().min(1).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
-
-/** The v1 answers' shapes, inferred from their declarations (contract/v1/appointments.ts). */
-export type ApiAppointment = z.output<typeof appointmentOut>;

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { optionalText } from '../fields';
 import { messages } from '../messages';
-import type { orderOut } from '../v1/orders';
 
 /**
  * Orders a customer placed (docs/product.md#entities "Order: customer, status"; its two messages in
@@ -57,6 +56,3 @@ export function normaliseOrderBody(body: unknown): unknown {
   const { customer, ...rest } = body as Record<string, unknown>;
   return customer !== undefined && rest.customer_id === undefined ? { ...rest, customer_id: customer } : rest;
 }
-
-/** An order as the v1 API answers it (inferred from its response schema in contract/v1/orders.ts). */
-export type ApiOrder = z.output<typeof orderOut>;

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { WEB_URL_INVALID } from '../fields';
 import { isHttpUrl } from '../web-address';
 import { messages } from '../messages';
-import type { outgoingWebhookOut, webhookDeliveryOut } from '../v1/outgoing-webhooks';
 
 /**
  * Outgoing webhooks: the events a business can send to its own https endpoints (Zapier,
@@ -77,7 +76,3 @@ export const outgoingWebhookUpdateSchema = z.object({
   events: eventsField.optional(),
   enabled: bool.optional(),
 });
-
-/** The v1 answers' shapes, inferred from their declarations (contract/v1/outgoing-webhooks.ts). */
-export type ApiOutgoingWebhook = z.output<typeof outgoingWebhookOut>;
-export type ApiWebhookDelivery = z.output<typeof webhookDeliveryOut>;

@@ -175,3 +175,8 @@ export const actions = {
     tags,
   }),
 };
+
+/** An action as the v1 API answers it. */
+export type ApiAction = z.output<typeof actionOut>;
+/** One run in an action's history: what was sent or done, to whom, and the outcome. */
+export type ApiActionRun = z.output<typeof actionRunOut>;

@@ -145,3 +145,6 @@ export const appointments = {
     tags,
   }),
 };
+
+/** An appointment as the v1 API answers it, inferred from its response schema above. */
+export type ApiAppointment = z.output<typeof appointmentOut>;

@@ -113,3 +113,6 @@ export const orders = {
     tags,
   }),
 };
+
+/** An order as the v1 API answers it (inferred from its response schema above). */
+export type ApiOrder = z.output<typeof orderOut>;

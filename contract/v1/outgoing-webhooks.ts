@@ -117,3 +117,7 @@ export const outgoingWebhooks = {
     ...admins,
   }),
 };
+
+/** The v1 answers' shapes, inferred from their response schemas above. */
+export type ApiOutgoingWebhook = z.output<typeof outgoingWebhookOut>;
+export type ApiWebhookDelivery = z.output<typeof webhookDeliveryOut>;

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { READY_MADE_ACTION_KEYS, type ApiAction } from '#contract/schemas/action';
+import { READY_MADE_ACTION_KEYS } from '#contract/schemas/action';
+import type { ApiAction } from '#contract/v1/actions';
 import { actions } from '#api/db/schema';
 import { createHarness, type Harness } from '#tests/support/api-harness';
 import { expectFailureEnvelope, expectFieldError } from '#tests/support/expect-envelope';

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiAction } from '#contract/schemas/action';
+import type { ApiAction } from '#contract/v1/actions';
 import { actionRuns, customers } from '#api/db/schema';
 import { newId } from '#api/lib/crypto';
 import { createHarness, type Harness } from '#tests/support/api-harness';

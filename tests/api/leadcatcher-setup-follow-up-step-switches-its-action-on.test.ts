@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiAction } from '#contract/schemas/action';
+import type { ApiAction } from '#contract/v1/actions';
 import { createHarness, type Harness } from '#tests/support/api-harness';
 import { addSystem, systemsPath } from '#tests/support/system-fixtures';
 

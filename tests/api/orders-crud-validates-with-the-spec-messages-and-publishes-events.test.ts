@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiOrder } from '#contract/schemas/order';
+import type { ApiOrder } from '#contract/v1/orders';
 import { notifications } from '#api/db/schema';
 import { createHarness, type Harness } from '#tests/support/api-harness';
 import { createCustomer } from '#tests/support/customers';

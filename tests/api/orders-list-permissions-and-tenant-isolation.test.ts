@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiOrder } from '#contract/schemas/order';
+import type { ApiOrder } from '#contract/v1/orders';
 import { listCustomerOrders } from '#api/services/orders';
 import { createHarness, type Harness } from '#tests/support/api-harness';
 import { createCustomer } from '#tests/support/customers';

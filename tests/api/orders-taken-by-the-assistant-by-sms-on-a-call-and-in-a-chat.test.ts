@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiOrder } from '#contract/schemas/order';
+import type { ApiOrder } from '#contract/v1/orders';
 import { conversationMessages, customers, memories, notifications, orders } from '#api/db/schema';
 import { handleGather, handleVoice } from '#api/services/systems/inbound-call';
 import { handleSms } from '#api/services/systems/inbound-sms';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { findFreeSlots, outsideHours, wallInstant } from '#api/services/appointment-slots';
 import { calendarText, escapeText, eventSummary } from '#api/services/calendar-feeds';
 import { resolveBusinessSettings, WEEKDAYS } from '#contract/schemas/business-settings';
-import type { ApiAppointment } from '#contract/schemas/appointment';
+import type { ApiAppointment } from '#contract/v1/appointments';
 
 const TZ = 'Europe/London';
 const settings = (overrides: Record<string, unknown> = {}) =>

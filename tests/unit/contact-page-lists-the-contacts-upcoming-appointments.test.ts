@@ -2,7 +2,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ApiAppointment } from '#contract/schemas/appointment';
+import type { ApiAppointment } from '#contract/v1/appointments';
 
 /**
  * The contact page's "Upcoming appointments": the loader asks the v1 list for the contact's

@@ -4,10 +4,9 @@ import { messages } from '#contract/messages';
 import {
   type outgoingWebhookCreateSchema,
   type outgoingWebhookUpdateSchema,
-  type ApiOutgoingWebhook,
-  type ApiWebhookDelivery,
   type OutgoingEvent,
 } from '#contract/schemas/outgoing-webhook';
+import type { ApiOutgoingWebhook, ApiWebhookDelivery } from '#contract/v1/outgoing-webhooks';
 import { isPublicWebUrl } from '#contract/web-address';
 import type { z } from 'zod';
 import type { ApiDeps } from '#api/deps';

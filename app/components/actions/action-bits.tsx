@@ -1,7 +1,7 @@
 import { Form, Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { notificationTime } from '#contract/labels';
-import type { ApiAction, ApiActionRun } from '#contract/schemas/action';
+import type { ApiAction, ApiActionRun } from '#contract/v1/actions';
 import { DeleteConfirmation, RestoreBanner } from '../delete-restore';
 import { SubmitButton } from '../forms';
 import { RUN_STATUS_LABELS, statusLabel } from '#app/lib/action-types';

@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react';
-import type { ApiAppointment } from '#contract/schemas/appointment';
+import type { ApiAppointment } from '#contract/v1/appointments';
 import { formatDateTime } from '#app/lib/timezone';
 import { Card } from '#app/components/ui/card';
 

@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react';
 import { buttonClass } from '#app/components/ui/button';
-import type { ApiOrder } from '#contract/schemas/order';
+import type { ApiOrder } from '#contract/v1/orders';
 import { OrderList } from './order-bits';
 
 /**

@@ -1,7 +1,7 @@
 import { Form, Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { notificationTime } from '#contract/labels';
-import type { ApiOrder } from '#contract/schemas/order';
+import type { ApiOrder } from '#contract/v1/orders';
 import { DeleteConfirmation, RestoreBanner } from '../delete-restore';
 import { DialogLink } from '../dialog-link';
 import { CancelButton, CancelLink, SubmitButton } from '../forms';
