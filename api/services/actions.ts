@@ -2,7 +2,8 @@ import { and, count, eq, ilike, inArray, isNull, min, or, sql } from 'drizzle-or
 import type { EntityEventKind } from '#contract/realtime';
 import { CUSTOMER_STATUSES } from '#contract/schemas/customer';
 import type { ListFilters } from '#contract/schemas/list';
-import type { ActionInput, ActionStatus, ActionTrigger, ApiAction, ReadyMadeActionKey } from '#contract/schemas/action';
+import type { ActionInput, ActionStatus, ActionTrigger, ReadyMadeActionKey } from '#contract/schemas/action';
+import type { ApiAction } from '#contract/v1/actions';
 import type { Db } from '../db/client';
 import type { ApiDeps } from '../deps';
 import { actionRuns, actions, businessUsers } from '../db/schema';
@@ -321,4 +322,20 @@ export async function restoreAction(deps: ActionDeps, businessId: string, id: st
     .where(and(eq(actions.id, id), eq(actions.businessId, businessId), sql`${actions.deletedAt} is not null`))
     .returning();
   return published(deps, 'Created', row, () => notFound('The deleted action'));
+}
+
+/**
+ * Tell the business's clients an action changed (last_run_at, next_run_at, or its status
+ * switched on from the systems settings). Best effort: a failed publish never fails a run.
+ */
+export async function publishActionUpdated(
+  deps: Pick<ApiDeps, 'db' | 'broadcaster' | 'log'>,
+  actionId: string,
+): Promise<void> {
+  try {
+    const [row] = await deps.db.select().from(actions).where(eq(actions.id, actionId)).limit(1);
+    if (row) await entityChanged(deps, row.businessId, 'Action', 'Updated', await serializeOneAction(deps.db, row));
+  } catch (error) {
+    deps.log?.({ level: 'warn', msg: 'action update not published', action_id: actionId, error: String(error) });
+  }
 }

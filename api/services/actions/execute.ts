@@ -2,6 +2,7 @@ import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { BusinessSettings } from '#contract/schemas/business-settings';
 import { actionRuns, actions, businesses, customers, orders, timelineItems } from '#api/db/schema';
 import { newId } from '#api/lib/crypto';
+import { publishActionUpdated } from '../actions';
 import { settingsOf } from '../business-settings';
 import { findSystemById } from '../systems/store';
 import { nextSendTime } from './hours';
@@ -9,7 +10,6 @@ import { performAction, type RunContext } from './perform';
 import {
   finishRun,
   isMessageKind,
-  publishActionUpdated,
   isTimeTrigger,
   MAX_REPEATS,
   minutes,

@@ -5,7 +5,7 @@ import { actions, systems } from '#api/db/schema';
 import { newId } from '#api/lib/crypto';
 import { phoneSettings } from '../systems/text-back';
 import { systemSettings, type SystemRow } from '../systems/store';
-import { publishActionUpdated } from './store';
+import { publishActionUpdated } from '../actions';
 
 /**
  * The ready-made actions every business is offered on first use (its first actions list,

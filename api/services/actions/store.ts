@@ -1,9 +1,9 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { ActionRunStatus, ApiActionRun } from '#contract/schemas/action';
+import type { ActionRunStatus } from '#contract/schemas/action';
+import type { ApiActionRun } from '#contract/v1/actions';
 import type { ApiDeps } from '#api/deps';
 import type { Db } from '#api/db/client';
 import { actionRuns, actions, customers } from '#api/db/schema';
-import { entityChanged } from '#api/lib/events';
 
 /** Rows and small queries the engine, the triggers and the runs call share. */
 export type ActionRow = typeof actions.$inferSelect;
@@ -116,22 +116,4 @@ export async function skipPendingRuns(
     .where(and(eq(actionRuns.actionId, actionId), eq(actionRuns.status, 'pending')))
     .returning({ id: actionRuns.id });
   return rows.length;
-}
-
-/**
- * Tell the business's clients an action changed (last_run_at, next_run_at, or its status
- * switched on from the systems settings). Best effort: a failed publish never fails a run.
- */
-export async function publishActionUpdated(
-  deps: Pick<ApiDeps, 'db' | 'broadcaster' | 'log'>,
-  actionId: string,
-): Promise<void> {
-  try {
-    // Imported when needed: api/services/actions.ts imports this module (skipPendingRuns).
-    const { serializeOneAction } = await import('../actions');
-    const [row] = await deps.db.select().from(actions).where(eq(actions.id, actionId)).limit(1);
-    if (row) await entityChanged(deps, row.businessId, 'Action', 'Updated', await serializeOneAction(deps.db, row));
-  } catch (error) {
-    deps.log?.({ level: 'warn', msg: 'action update not published', action_id: actionId, error: String(error) });
-  }
 }
