@@ -7,12 +7,8 @@ import type { createRouter } from '#api/lib/context';
 import { jsonOrFormBody } from '#api/lib/openapi';
 import { businessName } from '#api/services/systems/customer-messages';
 import { findSystemById } from '#api/services/systems/store';
-import {
-  isLeadcatcher,
-  leadcatcherSettings,
-  leadMessages,
-  takeSubmissionToken,
-} from '#api/services/systems/leadcatcher';
+import { isLeadcatcher, leadcatcherSettings, takeSubmissionToken } from '#api/services/systems/leadcatcher';
+import { leadMessages } from '#api/services/systems/lead-form';
 import {
   chatMessages,
   sendChatMessage,

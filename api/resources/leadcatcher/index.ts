@@ -9,14 +9,12 @@ import { findSystemById, recordSystemEvent, type SystemRow } from '#api/services
 import {
   isLeadcatcher,
   leadcatcherSettings,
-  leadMessages,
   originAllowed,
   originOf,
-  pageUrlOf,
   submitLead,
   takeSubmissionToken,
-  type LeadFields,
 } from '#api/services/systems/leadcatcher';
+import { leadMessages, pageUrlOf, type LeadFields } from '#api/services/systems/lead-form';
 import { businessName } from '#api/services/systems/customer-messages';
 import { renderEmbedScript } from './embed';
 import { renderFormPage, renderMessagePage } from './page';

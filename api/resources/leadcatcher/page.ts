@@ -1,4 +1,4 @@
-import type { LeadFields } from '#api/services/systems/leadcatcher';
+import type { LeadFields } from '#api/services/systems/lead-form';
 
 /**
  * The hosted form page (GET …/form) and the page a plain form post comes back to when it

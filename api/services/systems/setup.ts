@@ -1,6 +1,6 @@
 import { forwardingCodes, type ApiSetupStep } from '#contract/schemas/system';
 import type { ApiDeps } from '#api/deps';
-import { leadMessages } from './leadcatcher';
+import { leadMessages } from './lead-form';
 import type { systems } from '#api/db/schema';
 
 /**

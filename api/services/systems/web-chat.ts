@@ -8,14 +8,8 @@ import { assistantPausedUntil } from '../inbox-state';
 import { notifyMembers } from '../member-notifications';
 import { createChat, updateChat } from '../timeline';
 import { assistantAnswer } from './inbound-sms';
-import {
-  isHoneypotFilled,
-  leadFields,
-  matchLeadCustomer,
-  validateLead,
-  type LeadcatcherDeps,
-  type LeadFields,
-} from './leadcatcher';
+import { matchLeadCustomer, type LeadcatcherDeps } from './leadcatcher';
+import { isHoneypotFilled, leadFields, validateLead, type LeadFields } from './lead-form';
 import { recordSystemEvent, type SystemRow } from './store';
 import { businesses } from '#api/db/schema';
 
