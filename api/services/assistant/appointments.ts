@@ -17,7 +17,7 @@ import { findOrCreateByPhone } from '../customers';
 import { updateNote } from '../timeline';
 import { describeSpan, wallInstant } from '../appointment-slots';
 import { describeDate, localDateParts, parseDayReference } from './hours';
-import type { ToolDeps, ToolScope } from './tools';
+import type { ToolDeps, ToolScope } from './tool-scope';
 
 /**
  * The assistant's side of appointments (docs/appointments.md): the free times on the day a

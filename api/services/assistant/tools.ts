@@ -1,13 +1,11 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { ConversationAction, ConversationChannel } from '#contract/schemas/conversation';
+import type { ConversationAction } from '#contract/schemas/conversation';
 import { businesses, customers, memories } from '#api/db/schema';
 import { settingsOf } from '../business-settings';
 import { searchKnowledge } from '../knowledge';
 import { createMemory, updateMemory } from '../memories';
 import { notifyMembers } from '../member-notifications';
 import { linkTaskToQuestion } from '../question-tasks';
-import type { OrderDeps } from '../orders';
-import type { ApiDeps } from '#api/deps';
 import { createNote } from '../timeline';
 import { loadCustomerFact } from './context';
 import { placeOrder } from './orders';
@@ -20,22 +18,8 @@ import {
   changeAppointment,
   markBookingTask,
 } from './appointments';
+import type { ToolDeps, ToolScope } from './tool-scope';
 import type { AssistantTools, CapturedDetails, TaskKind } from './types';
-
-/**
- * The assistant's tools against the database, for one business and one conversation. The
- * built-in provider calls them directly; the openai-compatible one lets the model call them.
- */
-export type ToolScope = {
-  businessId: string;
-  conversationId: string | null;
-  /** The caller, when known (calls and SMS by their number). */
-  customerId: string | null;
-  channel: ConversationChannel;
-};
-
-/** What the tools write through: notes, memories and orders (an order notifies the team); with telephony and mail an appointment is texted to the caller. */
-export type ToolDeps = OrderDeps & Partial<Pick<ApiDeps, 'telephony' | 'mailer'>>;
 
 /** The page a team member opens from a task to read the conversation. */
 export const conversationLink = (conversationId: string) => `/dashboard/assistant-conversations/${conversationId}`;

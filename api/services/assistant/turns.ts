@@ -21,7 +21,8 @@ import {
 } from './conversations';
 import { selectProvider } from './providers';
 import { holdingOwnerQuestions, SAY_IT_ANOTHER_WAY } from './second-hearing';
-import { createAssistantTools, type ToolDeps } from './tools';
+import { createAssistantTools } from './tools';
+import type { ToolDeps } from './tool-scope';
 import type { AssistantEvent, HistoryMessage } from './types';
 
 /**
