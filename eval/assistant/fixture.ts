@@ -1,5 +1,6 @@
 import type { StoredBusinessSettings } from '#contract/schemas/business-settings';
 import type { CustomerFact } from '#api/services/assistant/types';
+import type { Db } from '#api/db/client';
 
 /**
  * The assistant evaluation's business: a plumbing and heating firm in Leeds with weekly
@@ -432,6 +433,21 @@ export type EvalCase = {
   /** For tasks: the details the task must carry. */
   task?: { name?: string; phone?: string };
   customer?: CustomerFact;
+};
+
+/**
+ * The evaluation's businesses. Each is seeded into a migrated database and asked its cases:
+ * `tune` the assistant may be tuned on, `holdout` never (it measures what tuning bought).
+ */
+export type EvalBusiness = {
+  key: string;
+  name: string;
+  /** "Now" for every question (time-dependent questions are judged against it). */
+  now: Date;
+  /** Creates the business in a migrated database; answers its id. */
+  seed: (db: Db) => Promise<string>;
+  tune: EvalCase[];
+  holdout: EvalCase[];
 };
 
 const one = (...alternatives: string[]) => alternatives;

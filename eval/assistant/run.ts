@@ -5,8 +5,7 @@ import { createAssistantTools } from '#api/services/assistant/tools';
 import type { AssistantProvider, AssistantTools, CapturedDetails, HistoryMessage } from '#api/services/assistant/types';
 import { createRecordingBroadcaster } from '#api/services/realtime';
 import type { ConversationSource } from '#contract/schemas/conversation';
-import type { EvalBusiness } from './businesses';
-import { CASES, EVAL_NOW, type EvalCase } from './fixture';
+import { CASES, EVAL_NOW, type EvalBusiness, type EvalCase } from './fixture';
 import { seedEvalBusiness } from './seed-plumber';
 
 export { seedEvalBusiness };

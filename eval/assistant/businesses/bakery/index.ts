@@ -1,5 +1,4 @@
-import type { EvalBusiness } from '../../businesses';
-import { EVAL_NOW } from '../../fixture';
+import { EVAL_NOW, type EvalBusiness } from '../../fixture';
 import { seedThroughApi } from '../../seed';
 import { BAKERY } from './business';
 import { HOLDOUT } from './holdout';
