@@ -4,17 +4,17 @@ import { TOOLBAR_CONTROL } from '#app/components/ui/toolbar';
 import { PageHeader } from '#app/components/ui/page-header';
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import { ORDER_STATUSES } from '#contract/schemas/order';
-import { FilterDrawer } from '../components/drawer';
-import { GeneralErrorBoundary } from '../components/error-boundary';
+import { FilterDrawer } from '#app/components/drawer';
+import { GeneralErrorBoundary } from '#app/components/error-boundary';
 import { LIST_PAGE_SIZE, readChoice, readPage } from '#app/lib/list-query';
-import { OrderList, RestoreOrderBanner } from '../components/orders/order-bits';
+import { OrderList, RestoreOrderBanner } from '#app/components/orders/order-bits';
 import { orderStatusLabel } from '#app/lib/order-types';
 import { EmptyState } from '#app/components/ui/empty-state';
 import { Pager } from '#app/components/ui/pager';
-import { requireDashboard } from '../lib/guard.server';
-import { CONTACT_QUERY, ContactPicker } from '../components/contact-picker';
-import { canEditOrders, customerOptions, listOrders } from '../lib/orders.server';
-import { businessTimeZone } from '../lib/timeline.server';
+import { requireDashboard } from '#app/lib/guard.server';
+import { CONTACT_QUERY, ContactPicker } from '#app/components/contact-picker';
+import { canEditOrders, customerOptions, listOrders } from '#app/lib/orders.server';
+import { businessTimeZone } from '#app/lib/timeline.server';
 
 export const meta: MetaFunction = () => [{ title: 'Orders · Business Assistant' }];
 

@@ -3,23 +3,23 @@ import { buttonClass } from '#app/components/ui/button';
 import { Link, useLoaderData } from '@remix-run/react';
 import { notificationTime } from '#contract/labels';
 import { ORDER_STATUSES, type OrderStatus } from '#contract/schemas/order';
-import { DeleteConfirmPanel, DeleteDialog } from '../components/delete-restore';
-import { GeneralErrorBoundary } from '../components/error-boundary';
+import { DeleteConfirmPanel, DeleteDialog } from '#app/components/delete-restore';
+import { GeneralErrorBoundary } from '#app/components/error-boundary';
 import {
   CancelOrderPanel,
   DeleteOrderConfirm,
   OrderStatusActions,
   OrderStatusBadge,
   orderTitle,
-} from '../components/orders/order-bits';
+} from '#app/components/orders/order-bits';
 import { SOURCE_LABELS } from '#app/lib/order-types';
-import { Facts } from '../components/timeline';
-import { requireDashboard, requirePermission } from '../lib/guard.server';
-import { canEditOrders, getOrder, setOrderStatus } from '../lib/orders.server';
-import { v1 } from '../lib/v1.server';
+import { Facts } from '#app/components/timeline';
+import { requireDashboard, requirePermission } from '#app/lib/guard.server';
+import { canEditOrders, getOrder, setOrderStatus } from '#app/lib/orders.server';
+import { v1 } from '#app/lib/v1.server';
 import { v1Calls } from '#contract/v1/index';
-import { businessTimeZone } from '../lib/timeline.server';
-import { apiToasts, redirectWithToasts } from '../lib/toast.server';
+import { businessTimeZone } from '#app/lib/timeline.server';
+import { apiToasts, redirectWithToasts } from '#app/lib/toast.server';
 import { Card } from '#app/components/ui/card';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

@@ -1,9 +1,9 @@
 import { getInputProps, getSelectProps, getTextareaProps } from '@conform-to/react';
 import { ORDER_STATUSES } from '#contract/schemas/order';
 import { useSchemaForm } from '#app/lib/use-schema-form';
-import { ContactPicker } from '../contact-picker';
-import { DefaultSubmit, ErrorList, SelectField, TextAreaField } from '../forms';
-import { EntityFormFrame, type EntityFormProps } from '../entity-form';
+import { ContactPicker } from '#app/components/contact-picker';
+import { DefaultSubmit, ErrorList, SelectField, TextAreaField } from '#app/components/forms';
+import { EntityFormFrame, type EntityFormProps } from '#app/components/entity-form';
 import {
   emptyLine,
   orderFormSchema,

@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { PageHeader } from '#app/components/ui/page-header';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { GeneralErrorBoundary } from '../components/error-boundary';
-import { CancelLink } from '../components/forms';
-import { orderTitle } from '../components/orders/order-bits';
-import { OrderForm } from '../components/orders/order-form';
+import { GeneralErrorBoundary } from '#app/components/error-boundary';
+import { CancelLink } from '#app/components/forms';
+import { orderTitle } from '#app/components/orders/order-bits';
+import { OrderForm } from '#app/routes/dashboard+/orders+/__order-form';
 import { orderDefaults } from '#app/lib/order-types';
-import { customerOptions, getOrder, orderFormAction, productOptions, requireOrderEditor } from '../lib/orders.server';
-import { safeRedirect } from '../lib/safe-redirect';
+import { customerOptions, getOrder, orderFormAction, productOptions, requireOrderEditor } from '#app/lib/orders.server';
+import { safeRedirect } from '#app/lib/safe-redirect';
 import { Card } from '#app/components/ui/card';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
