@@ -1,17 +1,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
-import { GeneralErrorBoundary } from '../components/error-boundary';
-import { SubmitButton } from '../components/forms';
-import { LinkedText } from '../components/linked-text';
-import { Facts } from '../components/timeline';
-import { ItemPage } from '../components/timeline-pages';
-import { requireDashboard } from '../lib/guard.server';
-import { isOverdue, repeatText } from '../lib/timeline';
-import { kindItemAction, kindItemLoader } from '../lib/timeline.server';
-import { v1 } from '../lib/v1.server';
+import { GeneralErrorBoundary } from '#app/components/error-boundary';
+import { SubmitButton } from '#app/components/forms';
+import { LinkedText } from '#app/components/linked-text';
+import { Facts } from '#app/components/timeline';
+import { ItemPage } from '#app/components/timeline-pages';
+import { requireDashboard } from '#app/lib/guard.server';
+import { isOverdue, repeatText } from '#app/lib/timeline';
+import { kindItemAction, kindItemLoader } from '#app/lib/timeline.server';
+import { v1 } from '#app/lib/v1.server';
 import { v1Calls } from '#contract/v1';
-import { formatDateTime } from '../lib/timezone';
-import { apiToasts, redirectWithToasts } from '../lib/toast.server';
+import { formatDateTime } from '#app/lib/timezone';
+import { apiToasts, redirectWithToasts } from '#app/lib/toast.server';
 import { Card } from '#app/components/ui/card';
 
 export const meta: MetaFunction = () => [{ title: 'Note · Business Assistant' }];
