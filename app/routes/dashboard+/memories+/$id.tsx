@@ -4,16 +4,16 @@ import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { isHttpUrl } from '#contract/web-address';
 import { v1Calls } from '#contract/v1/index';
 
-import { DialogLink } from '../components/dialog-link';
-import { GeneralErrorBoundary } from '../components/error-boundary';
-import { DeleteMemoryConfirm, QuestionTodoList, StatusBadge, TypeBadge } from '../components/memories/memory-bits';
-import { MemoryFormDialog, memoryDefaults } from '../components/memories/memory-form';
-import { requireDashboard, requirePermission } from '../lib/guard.server';
-import { formatBytes, isFileMemory, memoryHeadline } from '../lib/memories';
-import { canEditMemories, getMemory, questionAction } from '../lib/memories.server';
-import { apiToasts, redirectWithToasts } from '../lib/toast.server';
-import { v1 } from '../lib/v1.server';
-import { DeleteConfirmPanel, DeleteDialog } from '../components/delete-restore';
+import { DialogLink } from '#app/components/dialog-link';
+import { GeneralErrorBoundary } from '#app/components/error-boundary';
+import { DeleteMemoryConfirm, QuestionTodoList, StatusBadge, TypeBadge } from '#app/components/memories/memory-bits';
+import { MemoryFormDialog, memoryDefaults } from '#app/routes/dashboard+/memories+/__memory-form';
+import { requireDashboard, requirePermission } from '#app/lib/guard.server';
+import { formatBytes, isFileMemory, memoryHeadline } from '#app/lib/memories';
+import { canEditMemories, getMemory, questionAction } from '#app/lib/memories.server';
+import { apiToasts, redirectWithToasts } from '#app/lib/toast.server';
+import { v1 } from '#app/lib/v1.server';
+import { DeleteConfirmPanel, DeleteDialog } from '#app/components/delete-restore';
 import { Card } from '#app/components/ui/card';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

@@ -4,7 +4,7 @@ import { MEMORY_PREVIEW_CHARS } from '#contract/schemas/memory';
 
 import { DialogLink } from '#app/components/dialog-link';
 import { DeleteMemoryConfirm, StatusBadge, TypeBadge } from '#app/components/memories/memory-bits';
-import { MemoryFormDialog, memoryDefaults } from '#app/components/memories/memory-form';
+import { MemoryFormDialog, memoryDefaults } from '#app/routes/dashboard+/memories+/__memory-form';
 import { formatBytes, memoryHeadline } from '#app/lib/memories';
 import { markdownToPlainText } from '#app/lib/plain-text';
 import { DeleteDialog } from '#app/components/delete-restore';

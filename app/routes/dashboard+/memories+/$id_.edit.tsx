@@ -2,12 +2,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { PageHeader } from '#app/components/ui/page-header';
 import { useActionData, useLoaderData } from '@remix-run/react';
 
-import { GeneralErrorBoundary } from '../components/error-boundary';
-import { MemoryForm, memoryDefaults } from '../components/memories/memory-form';
-import { memoryHeadline } from '../lib/memories';
-import { getMemory, memoryFormAction, requireMemoryEditor } from '../lib/memories.server';
-import { safeRedirect } from '../lib/safe-redirect';
-import { CancelLink } from '../components/forms';
+import { GeneralErrorBoundary } from '#app/components/error-boundary';
+import { MemoryForm, memoryDefaults } from '#app/routes/dashboard+/memories+/__memory-form';
+import { memoryHeadline } from '#app/lib/memories';
+import { getMemory, memoryFormAction, requireMemoryEditor } from '#app/lib/memories.server';
+import { safeRedirect } from '#app/lib/safe-redirect';
+import { CancelLink } from '#app/components/forms';
 import { Card } from '#app/components/ui/card';
 
 export const meta: MetaFunction = () => [{ title: 'Edit memory · Business Assistant' }];

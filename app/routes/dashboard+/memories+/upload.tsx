@@ -3,13 +3,13 @@ import { PageHeader } from '#app/components/ui/page-header';
 import { useActionData } from '@remix-run/react';
 import { MAX_UPLOAD_BYTES } from '#contract/schemas/memory';
 
-import { GeneralErrorBoundary } from '../components/error-boundary';
-import { UploadForm } from '../components/memories/memory-form';
+import { GeneralErrorBoundary } from '#app/components/error-boundary';
+import { UploadForm } from '#app/routes/dashboard+/memories+/__memory-form';
 import { v1Calls } from '#contract/v1/index';
-import { requireMemoryEditor } from '../lib/memories.server';
-import { v1 } from '../lib/v1.server';
-import { apiToasts, redirectWithToasts } from '../lib/toast.server';
-import { CancelLink } from '../components/forms';
+import { requireMemoryEditor } from '#app/lib/memories.server';
+import { v1 } from '#app/lib/v1.server';
+import { apiToasts, redirectWithToasts } from '#app/lib/toast.server';
+import { CancelLink } from '#app/components/forms';
 import { Card } from '#app/components/ui/card';
 
 export const meta: MetaFunction = () => [{ title: 'Upload a file · Business Assistant' }];

@@ -6,8 +6,8 @@ import { memorySchema, USER_MEMORY_STATUSES } from '#contract/schemas/memory';
 import { MEMORY_STATUS_LABELS, TEXT_MEMORY_TYPES, isFileMemory, memoryTypeLabel } from '#app/lib/memories';
 import { useSchemaForm } from '#app/lib/use-schema-form';
 
-import { EntityFormFrame, type EntityFormProps } from '../entity-form';
-import { CancelButton, ErrorList, Field, SelectField, SubmitButton, TextAreaField } from '../forms';
+import { EntityFormFrame, type EntityFormProps } from '#app/components/entity-form';
+import { CancelButton, ErrorList, Field, SelectField, SubmitButton, TextAreaField } from '#app/components/forms';
 
 export type MemoryDefaults = {
   type: string;

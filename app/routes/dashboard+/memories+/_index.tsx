@@ -8,7 +8,7 @@ import { DialogLink } from '#app/components/dialog-link';
 import { GeneralErrorBoundary } from '#app/components/error-boundary';
 import { readPage } from '#app/lib/list-query';
 import { QuestionTodoList, UndoDeleteBanner } from '#app/components/memories/memory-bits';
-import { MemoryFormDialog, UploadForm, memoryDefaults } from '#app/components/memories/memory-form';
+import { MemoryFormDialog, UploadForm, memoryDefaults } from '#app/routes/dashboard+/memories+/__memory-form';
 
 import { EmptyState } from '#app/components/ui/empty-state';
 import { Pager } from '#app/components/ui/pager';
@@ -17,7 +17,7 @@ import { TEXT_MEMORY_TYPES, memoryTypeLabel } from '#app/lib/memories';
 import { canEditMemories, loadFailure, questionAction } from '#app/lib/memories.server';
 import { v1 } from '#app/lib/v1.server';
 import { safeRedirect } from '#app/lib/safe-redirect';
-import { MemoryList } from './list';
+import { MemoryList } from '#app/routes/dashboard+/memories+/__list';
 import { CancelButton } from '#app/components/forms';
 import { FilterDrawer } from '#app/components/drawer';
 import { RecentlyDeletedLink } from '#app/components/recently-deleted';

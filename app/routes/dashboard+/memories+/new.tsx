@@ -2,11 +2,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { PageHeader } from '#app/components/ui/page-header';
 import { useActionData, useLoaderData } from '@remix-run/react';
 
-import { GeneralErrorBoundary } from '../components/error-boundary';
-import { MemoryForm, memoryDefaults } from '../components/memories/memory-form';
-import { TEXT_MEMORY_TYPES } from '../lib/memories';
-import { memoryFormAction, requireMemoryEditor } from '../lib/memories.server';
-import { CancelLink } from '../components/forms';
+import { GeneralErrorBoundary } from '#app/components/error-boundary';
+import { MemoryForm, memoryDefaults } from '#app/routes/dashboard+/memories+/__memory-form';
+import { TEXT_MEMORY_TYPES } from '#app/lib/memories';
+import { memoryFormAction, requireMemoryEditor } from '#app/lib/memories.server';
+import { CancelLink } from '#app/components/forms';
 import { Card } from '#app/components/ui/card';
 
 export const meta: MetaFunction = () => [{ title: 'New memory · Business Assistant' }];

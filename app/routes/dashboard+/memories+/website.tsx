@@ -1,15 +1,15 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import type { ApiLearningJob } from '#contract/envelope';
-import { GeneralErrorBoundary } from '../components/error-boundary';
-import { SubmitButton } from '../components/forms';
-import { JobProgress, WebsiteForm, learningStatusLabel } from '../components/memories/website-learning';
+import { GeneralErrorBoundary } from '#app/components/error-boundary';
+import { SubmitButton } from '#app/components/forms';
+import { JobProgress, WebsiteForm, learningStatusLabel } from '#app/components/memories/website-learning';
 import { isLearningActive } from '#app/lib/memories';
-import { requireDashboard } from '../lib/guard.server';
-import { listLearningJobs, websiteLearningAction, type WebsiteReply } from '../lib/learning.server';
-import { canEditMemories } from '../lib/memories.server';
-import { businessTimeZone } from '../lib/timeline.server';
-import { formatDateTime } from '../lib/timezone';
+import { requireDashboard } from '#app/lib/guard.server';
+import { listLearningJobs, websiteLearningAction, type WebsiteReply } from '#app/lib/learning.server';
+import { canEditMemories } from '#app/lib/memories.server';
+import { businessTimeZone } from '#app/lib/timeline.server';
+import { formatDateTime } from '#app/lib/timezone';
 import { Card } from '#app/components/ui/card';
 
 export const meta: MetaFunction = () => [{ title: 'Learn from my website · Business Assistant' }];
