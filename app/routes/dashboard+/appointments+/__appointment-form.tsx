@@ -5,8 +5,8 @@ import {
   DEFAULT_APPOINTMENT_MINUTES,
 } from '#contract/schemas/appointment';
 import { useSchemaForm } from '#app/lib/use-schema-form';
-import { Field, SelectField, TextAreaField } from '../forms';
-import { EntityFormFrame, type EntityFormProps } from '../entity-form';
+import { Field, SelectField, TextAreaField } from '#app/components/forms';
+import { EntityFormFrame, type EntityFormProps } from '#app/components/entity-form';
 
 type Option = { _id: string; name: string };
 

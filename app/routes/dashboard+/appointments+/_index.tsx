@@ -4,10 +4,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { APPOINTMENT_STATUS_LABELS, type AppointmentWhen } from '#contract/schemas/appointment';
 import type { ApiAppointment } from '#contract/v1/appointments';
-import { AppointmentForm } from '../components/appointments/appointment-form';
-import { GeneralErrorBoundary } from '../components/error-boundary';
+import { AppointmentForm } from '#app/routes/dashboard+/appointments+/__appointment-form';
+import { GeneralErrorBoundary } from '#app/components/error-boundary';
 import { readPage } from '#app/lib/list-query';
-import { SubmitButton } from '../components/forms';
+import { SubmitButton } from '#app/components/forms';
 import { EmptyState } from '#app/components/ui/empty-state';
 import { Pager } from '#app/components/ui/pager';
 import {
@@ -16,11 +16,11 @@ import {
   feedStatus,
   listAppointments,
   serviceOptions,
-} from '../lib/appointments.server';
-import { requireDashboard } from '../lib/guard.server';
-import { customerOptions } from '../lib/orders.server';
-import { businessTimeZone } from '../lib/timeline.server';
-import { formatDateTime } from '../lib/timezone';
+} from '#app/lib/appointments.server';
+import { requireDashboard } from '#app/lib/guard.server';
+import { customerOptions } from '#app/lib/orders.server';
+import { businessTimeZone } from '#app/lib/timeline.server';
+import { formatDateTime } from '#app/lib/timezone';
 import { Card } from '#app/components/ui/card';
 
 export const meta: MetaFunction = () => [{ title: 'Appointments · Business Assistant' }];
