@@ -1,11 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { PageHeader } from '#app/components/ui/page-header';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { ActionForm } from '../components/actions/action-form';
-import { actionDefaults } from '#app/lib/action-types';
-import { GeneralErrorBoundary } from '../components/error-boundary';
-import { CancelLink } from '../components/forms';
-import { actionFormAction, assigneeOptions, requireActionEditor } from '../lib/actions.server';
+import { ActionForm } from '#app/routes/dashboard+/actions+/__action-form';
+import { actionDefaults } from '#app/routes/dashboard+/actions+/__action-types';
+import { GeneralErrorBoundary } from '#app/components/error-boundary';
+import { CancelLink } from '#app/components/forms';
+import {
+  actionFormAction,
+  assigneeOptions,
+  requireActionEditor,
+} from '#app/routes/dashboard+/actions+/__actions.server';
 import { Card } from '#app/components/ui/card';
 
 export const meta: MetaFunction = () => [{ title: 'New action · Business Assistant' }];

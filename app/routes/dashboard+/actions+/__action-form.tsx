@@ -4,8 +4,8 @@ import { useEffect, useState } from 'react';
 import { ACTION_KINDS, ACTION_STATUSES, ACTION_TRIGGERS, actionSchema } from '#contract/schemas/action';
 import { CUSTOMER_STATUSES, CUSTOMER_STATUS_LABELS } from '#contract/schemas/customer';
 import { useSchemaForm } from '#app/lib/use-schema-form';
-import { Field, SelectField, TextAreaField } from '../forms';
-import { EntityFormFrame, type EntityFormProps } from '../entity-form';
+import { Field, SelectField, TextAreaField } from '#app/components/forms';
+import { EntityFormFrame, type EntityFormProps } from '#app/components/entity-form';
 import {
   kindLabel,
   statusLabel,
@@ -14,7 +14,7 @@ import {
   type ActionFormReply,
   type ActionPreview,
   type AssigneeOption,
-} from '#app/lib/action-types';
+} from '#app/routes/dashboard+/actions+/__action-types';
 
 /** Typing pauses this long before the live preview asks again. */
 const PREVIEW_PAUSE_MS = 300;

@@ -5,14 +5,17 @@ import { hasPermission } from '#contract/permissions';
 import { actionSchema, actionUpdateSchema, type ActionKind } from '#contract/schemas/action';
 import type { ApiAction } from '#contract/v1/actions';
 import { v1Calls } from '#contract/v1';
-import { RUNS_PAGE_SIZE, type ActionFormReply, type ActionPreview, type AssigneeOption } from './action-types';
-import { apiCall } from './api.server';
-import { pathFor, v1 } from './v1.server';
-import { loadFailure } from './customers.server';
-import { replyWithApiErrors } from './forms.server';
-import { entityLoadFailure, requireDashboard, requirePermission, type DashboardState } from './guard.server';
-import type { ApiMember } from './team';
-import { apiToasts, redirectWithToasts } from './toast.server';
+import {
+  RUNS_PAGE_SIZE,
+  type ActionFormReply,
+  type ActionPreview,
+  type AssigneeOption,
+} from '#app/routes/dashboard+/actions+/__action-types';
+import { pathFor, v1 } from '#app/lib/v1.server';
+import { loadFailure } from '#app/lib/customers.server';
+import { replyWithApiErrors } from '#app/lib/forms.server';
+import { entityLoadFailure, requireDashboard, requirePermission, type DashboardState } from '#app/lib/guard.server';
+import { apiToasts, redirectWithToasts } from '#app/lib/toast.server';
 
 export function canEditActions(state: DashboardState): boolean {
   return hasPermission(state.business?.permissions, 'actions/edit');
@@ -43,7 +46,7 @@ export async function listRuns(state: DashboardState, id: string, page: number) 
  */
 export async function assigneeOptions(state: DashboardState): Promise<AssigneeOption[]> {
   if (!state.business || !hasPermission(state.business.permissions, 'business_users/view')) return [];
-  const result = await apiCall<{ users: ApiMember[] }>(state.caller, `businesses/users/${state.business._id}/list`);
+  const result = await v1(state.caller).members.list();
   if (!result.ok) return [];
   return result.data.users
     .filter((member) => !member.removed_at)

@@ -2,9 +2,9 @@ import { Form, Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { notificationTime } from '#contract/labels';
 import type { ApiAction, ApiActionRun } from '#contract/v1/actions';
-import { DeleteConfirmation, RestoreBanner } from '../delete-restore';
-import { SubmitButton } from '../forms';
-import { RUN_STATUS_LABELS, statusLabel } from '#app/lib/action-types';
+import { DeleteConfirmation, RestoreBanner } from '#app/components/delete-restore';
+import { SubmitButton } from '#app/components/forms';
+import { RUN_STATUS_LABELS, statusLabel } from '#app/routes/dashboard+/actions+/__action-types';
 import { Card } from '#app/components/ui/card';
 
 export function ActionStatusBadge({ status }: { status: string }) {

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { ACTION_KINDS } from '#contract/schemas/action';
-import { previewAction } from '../lib/actions.server';
-import { requireDashboard, requirePermission } from '../lib/guard.server';
+import { previewAction } from '#app/routes/dashboard+/actions+/__actions.server';
+import { requireDashboard, requirePermission } from '#app/lib/guard.server';
 
 /**
  * The editor's live preview (a resource route, GET: it changes nothing): the template as

@@ -1,20 +1,31 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
-import { ActionStatusBadge, DeleteActionConfirm, RunHistory, When } from '../components/actions/action-bits';
-import { ActionForm } from '../components/actions/action-form';
-import { actionDefaults, kindLabel, RUNS_PAGE_SIZE, whenText } from '#app/lib/action-types';
-import { DeleteConfirmPanel, DeleteDialog } from '../components/delete-restore';
-import { GeneralErrorBoundary } from '../components/error-boundary';
+import {
+  ActionStatusBadge,
+  DeleteActionConfirm,
+  RunHistory,
+  When,
+} from '#app/routes/dashboard+/actions+/__action-bits';
+import { ActionForm } from '#app/routes/dashboard+/actions+/__action-form';
+import { actionDefaults, kindLabel, RUNS_PAGE_SIZE, whenText } from '#app/routes/dashboard+/actions+/__action-types';
+import { DeleteConfirmPanel, DeleteDialog } from '#app/components/delete-restore';
+import { GeneralErrorBoundary } from '#app/components/error-boundary';
 import { readPage } from '#app/lib/list-query';
-import { Facts } from '../components/timeline';
+import { Facts } from '#app/components/timeline';
 import { EmptyState } from '#app/components/ui/empty-state';
 import { Pager } from '#app/components/ui/pager';
-import { actionFormAction, assigneeOptions, canEditActions, getAction, listRuns } from '../lib/actions.server';
-import { v1 } from '../lib/v1.server';
+import {
+  actionFormAction,
+  assigneeOptions,
+  canEditActions,
+  getAction,
+  listRuns,
+} from '#app/routes/dashboard+/actions+/__actions.server';
+import { v1 } from '#app/lib/v1.server';
 import { v1Calls } from '#contract/v1';
-import { requireDashboard, requirePermission } from '../lib/guard.server';
-import { businessTimeZone } from '../lib/timeline.server';
-import { apiToasts, redirectWithToasts } from '../lib/toast.server';
+import { requireDashboard, requirePermission } from '#app/lib/guard.server';
+import { businessTimeZone } from '#app/lib/timeline.server';
+import { apiToasts, redirectWithToasts } from '#app/lib/toast.server';
 import { Card } from '#app/components/ui/card';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

@@ -4,19 +4,24 @@ import { TOOLBAR_CONTROL } from '#app/components/ui/toolbar';
 import { PageHeader } from '#app/components/ui/page-header';
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import { ACTION_STATUSES, ACTION_TRIGGERS } from '#contract/schemas/action';
-import { ActionStatusBadge, ActionToggle, RestoreActionBanner, When } from '../components/actions/action-bits';
-import { statusLabel, triggerLabel, whenText } from '#app/lib/action-types';
-import { FilterDrawer } from '../components/drawer';
-import { GeneralErrorBoundary } from '../components/error-boundary';
+import {
+  ActionStatusBadge,
+  ActionToggle,
+  RestoreActionBanner,
+  When,
+} from '#app/routes/dashboard+/actions+/__action-bits';
+import { statusLabel, triggerLabel, whenText } from '#app/routes/dashboard+/actions+/__action-types';
+import { FilterDrawer } from '#app/components/drawer';
+import { GeneralErrorBoundary } from '#app/components/error-boundary';
 import { LIST_PAGE_SIZE, readChoice, readPage, readSearch } from '#app/lib/list-query';
 import { EmptyState } from '#app/components/ui/empty-state';
 import { Pager } from '#app/components/ui/pager';
-import { canEditActions, setActionStatus } from '../lib/actions.server';
-import { v1 } from '../lib/v1.server';
-import { loadFailure } from '../lib/customers.server';
-import { requireDashboard, requirePermission } from '../lib/guard.server';
-import { safeRedirect } from '../lib/safe-redirect';
-import { businessTimeZone } from '../lib/timeline.server';
+import { canEditActions, setActionStatus } from '#app/routes/dashboard+/actions+/__actions.server';
+import { v1 } from '#app/lib/v1.server';
+import { loadFailure } from '#app/lib/customers.server';
+import { requireDashboard, requirePermission } from '#app/lib/guard.server';
+import { safeRedirect } from '#app/lib/safe-redirect';
+import { businessTimeZone } from '#app/lib/timeline.server';
 import { Card } from '#app/components/ui/card';
 
 export const meta: MetaFunction = () => [{ title: 'Actions · Business Assistant' }];
