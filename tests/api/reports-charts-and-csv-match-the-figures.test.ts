@@ -1,14 +1,14 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { HoursHeatmap, OutcomeBarChart } from '#app/components/reports/charts';
+import { HoursHeatmap, OutcomeBarChart } from '#app/routes/dashboard+/reports+/__charts';
 import {
   changeText,
   reportTables,
   tableCsv,
   type FigureTable,
   type HoursTable,
-} from '#app/components/reports/report-tables';
+} from '#app/routes/dashboard+/reports+/__report-tables';
 import type { Report } from '#contract/v1/reports';
 
 const hours = Array.from({ length: 7 }, () => Array.from({ length: 24 }, () => 0));

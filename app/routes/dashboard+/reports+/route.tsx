@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { buttonClass } from '#app/components/ui/button';
 import { PageHeader } from '#app/components/ui/page-header';
 import { Form, useLoaderData } from '@remix-run/react';
-import { GeneralErrorBoundary } from '../components/error-boundary';
-import { HoursHeatmap, OutcomeBarChart } from '../components/reports/charts';
+import { GeneralErrorBoundary } from '#app/components/error-boundary';
+import { HoursHeatmap, OutcomeBarChart } from '#app/routes/dashboard+/reports+/__charts';
 import {
   changeText,
   figureText,
@@ -11,8 +11,8 @@ import {
   type FigureTable,
   type HoursTable,
   type ReportTableName,
-} from '../components/reports/report-tables';
-import { loadReport } from '../lib/reports.server';
+} from '#app/routes/dashboard+/reports+/__report-tables';
+import { loadReport } from '#app/routes/dashboard+/reports+/__reports.server';
 
 export const meta: MetaFunction = () => [{ title: 'Reports · Business Assistant' }];
 

@@ -1,4 +1,4 @@
-import type { FigureTable, HoursTable } from './report-tables';
+import type { FigureTable, HoursTable } from '#app/routes/dashboard+/reports+/__report-tables';
 
 /**
  * Charts drawn on the server as inline SVG (readable without JavaScript and in the native

@@ -1,8 +1,8 @@
 import { redirect, type AppLoadContext } from '@remix-run/node';
 import { REPORT_PERIODS, type Report } from '#contract/v1/reports';
-import { requireDashboard } from './guard.server';
-import { loadFailure } from './invariant.server';
-import { v1 } from './v1.server';
+import { requireDashboard } from '#app/lib/guard.server';
+import { loadFailure } from '#app/lib/invariant.server';
+import { v1 } from '#app/lib/v1.server';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { isReportTable, reportTables, tableCsv } from '../components/reports/report-tables';
-import { loadReport } from '../lib/reports.server';
+import { isReportTable, reportTables, tableCsv } from '#app/routes/dashboard+/reports+/__report-tables';
+import { loadReport } from '#app/routes/dashboard+/reports+/__reports.server';
 
 /** One report table as CSV (?table=calls|messages|contacts|tasks|questions|hours&period=…): the page's own numbers. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
