@@ -4,6 +4,7 @@ import { hasPermission } from '#contract/permissions';
 import type { ApiAvailableNumber, ApiSystem, ApiSystemEvent } from '#contract/schemas/system';
 import { apiCall } from './api.server';
 import { entityLoadFailure, type DashboardState } from './guard.server';
+import { v1 } from './v1.server';
 
 /** v1 base of the business's systems: businesses/systems/{business_id}. */
 export function systemsPath(state: DashboardState): string {
@@ -92,16 +93,12 @@ export const RECENT_CALLS_WINDOW_MS = 3 * 60 * 1000;
 /** Calls of the last 3 minutes: where a call placed from the system page shows up. */
 export async function recentCalls(state: DashboardState, now = new Date()): Promise<ApiTimelineItem[] | null> {
   if (!state.business || !hasPermission(state.business.permissions, 'calls/view')) return null;
-  const result = await apiCall<{ calls: ApiTimelineItem[] }>(
-    state.caller,
-    `businesses/calls/${state.business._id}/list`,
-    {
-      created_at: {
-        from: new Date(now.getTime() - RECENT_CALLS_WINDOW_MS).toISOString(),
-        to: new Date(now.getTime() + 5_000).toISOString(),
-      },
-      limit: 50,
+  const result = await v1(state.caller).calls.list({
+    created_at: {
+      from: new Date(now.getTime() - RECENT_CALLS_WINDOW_MS).toISOString(),
+      to: new Date(now.getTime() + 5_000).toISOString(),
     },
-  );
+    limit: 50,
+  });
   return result.ok ? result.data.calls : [];
 }

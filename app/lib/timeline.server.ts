@@ -1,8 +1,8 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import type { ApiTimelineItem } from '#contract/envelope';
 import { hasPermission } from '#contract/permissions';
-import { apiCall, type ApiCaller } from './api.server';
-import { v1 } from './v1.server';
+import { v1Calls } from '#contract/v1/index';
+import { pathFor, v1 } from './v1.server';
 import { entityLoadFailure, requireDashboard, requirePermission, type DashboardState } from './guard.server';
 import { readPage } from './list-query';
 import { PAGE_SIZE, TIMELINE_KINDS, type TimelineKind } from './timeline';
@@ -19,11 +19,6 @@ export type Listed = { items: ApiTimelineItem[]; total: number; page: number };
 /** The business's timezone: reminders and times are shown on its wall clock. */
 export function businessTimeZone(state: DashboardState): string {
   return state.business?.timezone || 'UTC';
-}
-
-export function businessId(state: DashboardState): string {
-  if (!state.business) throw redirect('/dashboard/onboard/mobile-submit');
-  return state.business._id;
 }
 
 export { loadFailure };
@@ -61,23 +56,6 @@ export async function searchContactOptions(
     .sort((a, b) => a.name.localeCompare(b.name));
 }
 
-export async function listItems(
-  caller: ApiCaller,
-  path: string,
-  key: string,
-  body: Record<string, unknown>,
-): Promise<Listed> {
-  const page = Number(body.page ?? 0);
-  const result = await apiCall<Record<string, unknown> & { total?: number }>(caller, path, {
-    limit: PAGE_SIZE,
-    ...body,
-    page,
-  });
-  if (!result.ok) loadFailure(result);
-  const items = (result.data[key] as ApiTimelineItem[] | undefined) ?? [];
-  return { items, total: result.data.total ?? items.length, page };
-}
-
 /** One page of the merged timeline (calls, SMS, forms and notes the member may view), newest first. */
 export async function listTimeline(
   state: DashboardState,
@@ -88,17 +66,22 @@ export async function listTimeline(
   return { items: result.data.timeline, total: result.data.total, page: filters.page };
 }
 
+/** Each kind's declaration names its items by the kind's own keys (TIMELINE_KINDS: data.<many>, data.<one>). */
+const keyed = <T>(data: object, key: string) => (data as Record<string, T>)[key];
+
 /** The list page of calls, SMS or forms: one page, newest first, plus the undo banner's id. */
 export async function kindListLoader({ request, context }: LoaderFunctionArgs, kind: TimelineKind) {
   const config = TIMELINE_KINDS[kind];
   const state = await requireDashboard(request, context);
   requirePermission(state, config.view);
   const url = new URL(request.url);
-  const listed = await listItems(state.caller, `businesses/${config.api}/${businessId(state)}/list`, config.many, {
-    page: pageParam(url),
-  });
+  const page = pageParam(url);
+  const result = await v1(state.caller)[config.api].list({ limit: PAGE_SIZE, page });
+  if (!result.ok) loadFailure(result);
   return withPhoneLabels({
-    ...listed,
+    items: keyed<ApiTimelineItem[]>(result.data, config.many),
+    total: result.data.total,
+    page,
     kind,
     deleted: url.searchParams.get('deleted'),
     canEdit: hasPermission(state.business?.permissions, config.edit),
@@ -109,17 +92,9 @@ export async function kindListLoader({ request, context }: LoaderFunctionArgs, k
 
 export async function getItem(state: DashboardState, kind: TimelineKind, id: string): Promise<ApiTimelineItem> {
   const config = TIMELINE_KINDS[kind];
-  const result = await apiCall<Record<string, ApiTimelineItem>>(
-    state.caller,
-    `businesses/${config.api}/${businessId(state)}/get/${encodeURIComponent(id)}`,
-  );
-  if (!result.ok)
-    return entityLoadFailure(
-      state,
-      result,
-      (other) => `businesses/${config.api}/${other}/get/${encodeURIComponent(id)}`,
-    );
-  const item = result.data[config.one];
+  const result = await v1(state.caller)[config.api].get(id);
+  if (!result.ok) return entityLoadFailure(state, result, (other) => pathFor(v1Calls[config.api].get, other, id).path);
+  const item = keyed<ApiTimelineItem | undefined>(result.data, config.one);
   if (!item) httpError(404, 'Not found');
   return item;
 }
@@ -157,9 +132,8 @@ export async function kindItemAction(
   const id = params.id ?? '';
   const intent = formData.get('intent');
   if (intent !== 'delete' && intent !== 'restore') return null;
-  const path = `businesses/${config.api}/${businessId(state)}/${intent}/${encodeURIComponent(id)}`;
-  const result = await apiCall(state.caller, path);
-  const toasts = apiToasts(path, result);
+  const result = await v1(state.caller)[config.api][intent](id);
+  const toasts = apiToasts(v1Calls[config.api][intent].path, result);
   if (!result.ok)
     return redirectWithToasts(
       request,

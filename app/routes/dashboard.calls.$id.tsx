@@ -2,9 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { ItemPage } from '../components/timeline-pages';
-import { apiCall } from '../lib/api.server';
 import { requireDashboard } from '../lib/guard.server';
-import { businessId, kindItemAction, kindItemLoader } from '../lib/timeline.server';
+import { kindItemAction, kindItemLoader } from '../lib/timeline.server';
+import { v1 } from '../lib/v1.server';
 import { Card } from '#app/components/ui/card';
 
 export const meta: MetaFunction = () => [{ title: 'Call · Business Assistant' }];
@@ -19,10 +19,7 @@ export async function loader(args: LoaderFunctionArgs) {
   // The telephony provider marks calls it recorded (details.recording); skip the call when it says none.
   if (page.item.details?.recording === false) return { ...page, recordingUrl: null };
   const state = await requireDashboard(args.request, args.context);
-  const recording = await apiCall<{ url: string }>(
-    state.caller,
-    `businesses/calls/${businessId(state)}/recording/${encodeURIComponent(page.item._id)}`,
-  );
+  const recording = await v1(state.caller).calls.recording(page.item._id);
   return { ...page, recordingUrl: recording.ok ? recording.data.url : null };
 }
 

@@ -14,6 +14,7 @@ import { notes } from './notes';
 import { trainingQuestions } from './training-questions';
 import { recentlyDeleted } from './recently-deleted';
 import { reports } from './reports';
+import { calls, forms, smses } from './system-items';
 
 /**
  * Every declared v1 call, by feature. Features not yet here are still declared in their
@@ -31,6 +32,9 @@ export const v1Calls = {
   learning,
   timeline,
   notes,
+  calls,
+  smses,
+  forms,
   actions,
   outgoingWebhooks,
   businessSettings,

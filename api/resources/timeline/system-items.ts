@@ -1,10 +1,9 @@
-import { createRoute, z } from '@hono/zod-openapi';
-import { requireAuth } from '#api/lib/auth';
-import { createRouter } from '#api/lib/context';
+import type { SystemItemCalls } from '#contract/v1/system-items';
 import { notFound } from '#api/lib/errors';
-import { requireBusinessPermission } from '#api/lib/membership';
-import { bearer, businessIdParam, envelope } from '#api/lib/openapi';
-import { ok } from '#api/lib/respond';
+import type { Context } from 'hono';
+import type { V1Call } from '#contract/v1/define';
+import type { ApiEnv } from '#api/lib/context';
+import type { CallHandler, CallInput } from '#api/lib/v1-call';
 import {
   deleteTimelineItem,
   findTimelineRow,
@@ -12,89 +11,48 @@ import {
   restoreTimelineItem,
   serializeRow,
 } from '#api/services/timeline';
-import { editRefusal, TYPE_INFO, viewRefusal, type TimelineType } from '#api/services/timeline-records';
-import { itemListFilters, itemParams, optionalJsonBody, pageOut, parseWith, timelineItemOut } from './schemas';
+import { TYPE_INFO, type TimelineType } from '#api/services/timeline-records';
 
 /**
- * businesses/{calls|smses|forms}/{business_id}/list, get/{id}, delete/{id}, restore/{id}.
- * Only the system creates these (docs/product.md#capabilities), so there is no create or update call.
- * Viewing needs <x>/view, deleting and restoring <x>/edit (admin grants both).
+ * The handlers of a kind's list, get, delete and restore (declared in contract/v1/system-items.ts;
+ * the declaration checks <kind>/view and <kind>/edit). Only the systems create these items.
  */
-export function systemItemRouter(type: Exclude<TimelineType, 'note'>) {
-  const info = TYPE_INFO[type];
-  const base = `/businesses/${info.many}/{business_id}`;
-  const tags = [info.noun === 'SMS' ? 'SMS' : `${info.noun}s`];
-  const one = z.object({ [info.one]: timelineItemOut });
-  const many = z.object({ [info.many]: z.array(timelineItemOut), ...pageOut });
-  const common = { tags, security: bearer, middleware: [requireAuth] };
+type Handlers<Calls extends Record<keyof SystemItemCalls, V1Call>> = {
+  [K in keyof SystemItemCalls]: CallHandler<Calls[K]>;
+};
+/** A kind's handler: its input is every kind's, its data is keyed by the kind (TYPE_INFO). */
+type KindHandler<C extends V1Call> = (
+  c: Context<ApiEnv>,
+  input: CallInput<C>,
+) => Promise<{ data: Record<string, unknown>; messages?: string[] }>;
 
-  return createRouter()
-    .openapi(
-      createRoute({
-        ...common,
-        method: 'post',
-        path: `${base}/list`,
-        summary: `List the business's ${info.many}, newest first`,
-        request: { params: businessIdParam, body: optionalJsonBody(itemListFilters) },
-        responses: envelope(many),
-      }),
-      async (c) => {
-        const { db } = c.var.deps;
-        const { business_id } = c.req.valid('param');
-        const filters = parseWith(itemListFilters, c.req.valid('json'));
-        await requireBusinessPermission(db, business_id, c.var.auth.user.id, info.view, viewRefusal(type));
-        const { items, ...page } = await listTimeline(db, business_id, [type], filters, { defaultSort: 'created_at' });
-        return ok(c, { [info.many]: items, ...page });
-      },
-    )
-    .openapi(
-      createRoute({
-        ...common,
-        method: 'post',
-        path: `${base}/get/{id}`,
-        summary: `One ${info.lower}`,
-        request: { params: itemParams },
-        responses: envelope(one),
-      }),
-      async (c) => {
-        const { db } = c.var.deps;
-        const { business_id, id } = c.req.valid('param');
-        await requireBusinessPermission(db, business_id, c.var.auth.user.id, info.view, viewRefusal(type));
-        const row = await findTimelineRow(db, business_id, type, id);
-        if (!row) throw notFound(`The ${info.lower}`);
-        return ok(c, { [info.one]: await serializeRow(db, row) });
-      },
-    )
-    .openapi(
-      createRoute({
-        ...common,
-        method: 'post',
-        path: `${base}/delete/{id}`,
-        summary: `Delete a ${info.lower} (soft; it can be restored)`,
-        request: { params: itemParams },
-        responses: envelope(one),
-      }),
-      async (c) => {
-        const { business_id, id } = c.req.valid('param');
-        await requireBusinessPermission(c.var.deps.db, business_id, c.var.auth.user.id, info.edit, editRefusal(type));
-        const item = await deleteTimelineItem(c.var.deps, business_id, type, id);
-        return ok(c, { [info.one]: item }, [`${info.noun} deleted.`]);
-      },
-    )
-    .openapi(
-      createRoute({
-        ...common,
-        method: 'post',
-        path: `${base}/restore/{id}`,
-        summary: `Restore a deleted ${info.lower}`,
-        request: { params: itemParams },
-        responses: envelope(one),
-      }),
-      async (c) => {
-        const { business_id, id } = c.req.valid('param');
-        await requireBusinessPermission(c.var.deps.db, business_id, c.var.auth.user.id, info.edit, editRefusal(type));
-        const item = await restoreTimelineItem(c.var.deps, business_id, type, id);
-        return ok(c, { [info.one]: item }, [`${info.noun} restored.`]);
-      },
-    );
+export function systemItemHandlers<Calls extends Record<keyof SystemItemCalls, V1Call>>(
+  type: Exclude<TimelineType, 'note' | 'chat'>,
+): Handlers<Calls> {
+  const info = TYPE_INFO[type];
+  const handlers: { [K in keyof SystemItemCalls]: KindHandler<SystemItemCalls[K]> } = {
+    list: async (c, { params, body: filters }) => {
+      const { db } = c.var.deps;
+      const { items, ...page } = await listTimeline(db, params.business_id, [type], filters, {
+        defaultSort: 'created_at',
+      });
+      return { data: { [info.many]: items, ...page } };
+    },
+    get: async (c, { params }) => {
+      const { db } = c.var.deps;
+      const row = await findTimelineRow(db, params.business_id, type, params.id);
+      if (!row) throw notFound(`The ${info.lower}`);
+      return { data: { [info.one]: await serializeRow(db, row) } };
+    },
+    delete: async (c, { params }) => {
+      const item = await deleteTimelineItem(c.var.deps, params.business_id, type, params.id);
+      return { data: { [info.one]: item }, messages: [`${info.noun} deleted.`] };
+    },
+    restore: async (c, { params }) => {
+      const item = await restoreTimelineItem(c.var.deps, params.business_id, type, params.id);
+      return { data: { [info.one]: item }, messages: [`${info.noun} restored.`] };
+    },
+  };
+  // The data keys are the kind's (TYPE_INFO), the ones its declaration names too.
+  return handlers as unknown as Handlers<Calls>;
 }
