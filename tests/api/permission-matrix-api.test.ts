@@ -245,8 +245,6 @@ const { businesses: _usersOwnCall, ...deletedKindCalls } = v1Calls.recentlyDelet
 const existingAppointment: Fixture = { prepare: async (ctx) => ({ appointment_id: await appointment(ctx) }) };
 const existingNote: Fixture = { prepare: async (ctx) => ({ id: await note(ctx) }) };
 const existingAction: Fixture = { prepare: async (ctx) => ({ action_id: await action(ctx) }) };
-const existingSystem: Fixture = { prepare: async (ctx) => ({ system_id: await system(ctx) }) };
-const numberedSystem: Fixture = { prepare: async (ctx) => ({ system_id: await system(ctx, { number: true }) }) };
 const systemItemFixtures = (type: 'call' | 'sms' | 'form') => {
   const existing: Fixture = { prepare: async (ctx) => ({ id: await systemItem(ctx, type) }) };
   return {
@@ -470,40 +468,75 @@ export const RULES: Record<string, Rule> = {
     cancel: existingLearningJob,
   }),
 
-  ...declaredRules(v1Calls.systems, {
-    list: {},
-    create: { body: () => ({ name: 'leadcatcher' }) },
-    get: existingSystem,
-    update: { ...existingSystem, body: () => ({ settings: { record_calls: false } }) },
-    delete: existingSystem,
-    restore: { prepare: async (ctx) => ({ system_id: await system(ctx, { deleted: true }) }) },
-    listEvents: existingSystem,
-    setup: existingSystem,
-    submitStep: { ...existingSystem, body: () => ({ step: 'try_it' }) },
-    getSettings: existingSystem,
-    setSettings: {
-      ...existingSystem,
-      body: () => ({ configurations: { data: { settings: { sms_auto_reply: false } } } }),
+  ...crud(
+    'systems',
+    'systems/view',
+    'systems/edit',
+    (ctx, deleted) => system(ctx, { deleted }),
+    'system_id',
+    {
+      create: () => ({ name: 'leadcatcher' }),
+      update: () => ({ settings: { record_calls: false } }),
     },
-    listAvailableNumbers: { ...existingSystem, body: () => ({ country: 'US' }) },
-    makeCall: { ...numberedSystem, body: () => ({ to: '+442071234999', agent_number: '+447700900123' }) },
-    sendMessage: { ...numberedSystem, body: () => ({ to: '+442071234999', message: 'Matrix hello' }) },
-    simulate: {
-      ...numberedSystem,
-      body: () => ({ kind: 'sms', from: '+442071234999', says: 'Do you open on Saturdays?' }),
+    VIEW('systems'),
+  ),
+  'businesses/systems/{business_id}/list-events/{system_id}': {
+    permission: 'systems/view',
+    prepare: async (ctx) => ({ system_id: await system(ctx) }),
+  },
+  'businesses/systems/{business_id}/setup/{system_id}': {
+    permission: 'systems/view',
+    prepare: async (ctx) => ({ system_id: await system(ctx) }),
+  },
+  'businesses/systems/{business_id}/setup/{system_id}/submit': {
+    permission: 'systems/edit',
+    body: () => ({ step: 'try_it' }),
+    prepare: async (ctx) => ({ system_id: await system(ctx) }),
+  },
+  'businesses/systems/{business_id}/settings/{system_id}/get': {
+    permission: 'systems/view',
+    prepare: async (ctx) => ({ system_id: await system(ctx) }),
+  },
+  'businesses/systems/{business_id}/settings/{system_id}/set': {
+    permission: 'systems/edit',
+    body: () => ({ configurations: { data: { settings: { sms_auto_reply: false } } } }),
+    prepare: async (ctx) => ({ system_id: await system(ctx) }),
+  },
+  'businesses/systems/{business_id}/settings/{system_id}/list-available-numbers': {
+    permission: 'systems/view',
+    body: () => ({ country: 'US' }),
+    prepare: async (ctx) => ({ system_id: await system(ctx) }),
+  },
+  'businesses/systems/{business_id}/settings/{system_id}/make-a-call': {
+    permission: 'systems/edit',
+    body: () => ({ to: '+442071234999', agent_number: '+447700900123' }),
+    prepare: async (ctx) => ({ system_id: await system(ctx, { number: true }) }),
+  },
+  'businesses/systems/{business_id}/settings/{system_id}/send-a-message': {
+    permission: 'systems/edit',
+    body: () => ({ to: '+442071234999', message: 'Matrix hello' }),
+    prepare: async (ctx) => ({ system_id: await system(ctx, { number: true }) }),
+  },
+  'businesses/systems/{business_id}/settings/{system_id}/simulate': {
+    permission: 'systems/edit',
+    body: () => ({ kind: 'sms', from: '+442071234999', says: 'Do you open on Saturdays?' }),
+    prepare: async (ctx) => ({ system_id: await system(ctx, { number: true }) }),
+  },
+  'businesses/systems/{business_id}/settings/{system_id}/simulate-voice': {
+    permission: 'systems/edit',
+    multipart: () => {
+      const form = wav();
+      form.append('kind', 'call');
+      form.append('from', '+442071234999');
+      return form;
     },
-    simulateVoice: {
-      ...numberedSystem,
-      multipart: () => {
-        const form = wav();
-        form.append('kind', 'call');
-        form.append('from', '+442071234999');
-        return form;
-      },
-      allowedStatus: { status: 503, why: 'the test server has no speech' },
-    },
-    purchaseNumber: { body: () => ({ phone_number: randomSandboxNumber() }) },
-  }),
+    prepare: async (ctx) => ({ system_id: await system(ctx, { number: true }) }),
+    allowedStatus: { status: 503, why: 'the test server has no speech' },
+  },
+  'businesses/purchase-number/{business_id}': {
+    permission: 'systems/edit',
+    body: () => ({ phone_number: randomSandboxNumber() }),
+  },
 
   'businesses/conversations/{business_id}/list': { permission: null },
   'businesses/conversations/{business_id}/create': { permission: null },
