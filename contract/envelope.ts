@@ -7,6 +7,7 @@ import type { serviceOut } from './v1/services';
 import type { learningJobOut } from './v1/learning';
 import type { knowledgeHitOut, memoryOut } from './v1/memories';
 import type { timelineItemOut } from './v1/timeline';
+import type { businessListEntryOut, businessOut } from './v1/businesses';
 
 /** The v1 envelope (DESIGN.md "The v1 contract"). */
 export type ApiSuccess<T> = { data: T; messages: string[] };
@@ -48,31 +49,10 @@ export type ApiUser = {
   updated_at: string;
 };
 
-export type OnboardingState = {
-  mobile_verified: boolean;
-  business_created: boolean;
-  data_loaded: boolean;
-  training_done: boolean;
-  test_completed: boolean;
-};
-
-export type ApiBusiness = {
-  _id: string;
-  name: string;
-  email: string;
-  country: string;
-  telephones: string[];
-  address: string | null;
-  timezone: string;
-  wizard_finished: boolean;
-  completed_test_at: string | null;
-  onboarding: OnboardingState;
-  latest_version: string;
-  created_at: string;
-  updated_at: string;
-};
-
-export type ApiBusinessListEntry = ApiBusiness & { permissions: string[]; role: 'admin' | 'member' };
+/** Inferred from their response schemas in contract/v1/businesses.ts. */
+export type ApiBusiness = z.output<typeof businessOut>;
+export type ApiBusinessListEntry = z.output<typeof businessListEntryOut>;
+export type OnboardingState = ApiBusiness['onboarding'];
 
 export type ApiAddress = { line_1?: string; city?: string; state?: string; postcode?: string; country?: string };
 

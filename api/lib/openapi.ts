@@ -59,27 +59,3 @@ export const userSchema = z
     updated_at: z.string(),
   })
   .openapi('User');
-
-export const businessSchemaOut = z
-  .object({
-    _id: z.string(),
-    name: z.string(),
-    email: z.string(),
-    country: z.string(),
-    telephones: z.array(z.string()),
-    address: z.string().nullable(),
-    timezone: z.string(),
-    wizard_finished: z.boolean(),
-    completed_test_at: z.string().nullable(),
-    onboarding: z.object({
-      mobile_verified: z.boolean(),
-      business_created: z.boolean(),
-      data_loaded: z.boolean(),
-      training_done: z.boolean(),
-      test_completed: z.boolean(),
-    }),
-    latest_version: z.string(),
-    created_at: z.string(),
-    updated_at: z.string(),
-  })
-  .openapi('Business');

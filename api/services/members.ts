@@ -6,7 +6,6 @@ import type { Db } from '../db/client';
 import { businesses, businessUsers, users } from '../db/schema';
 import { ApiError, forbidden, notFound } from '../lib/errors';
 import { entityChanged, userUpdated } from '../lib/events';
-import { requireBusinessPermission } from '../lib/membership';
 
 /**
  * Members (business users): a user's membership of a business with its permissions.
@@ -49,12 +48,6 @@ export function serializeMember(row: MemberRow, user: MemberUser, ownerId?: stri
 
 const memberUser = { id: users.id, name: users.name, email: users.email, mobile: users.mobile };
 const businessOwner = { ownerId: businesses.ownerId, createdBy: businesses.createdBy };
-
-/** Reading members needs business_users/view (the spec's refusal), writing business_users/edit; admin grants both. */
-export const canViewMembers = (db: Db, businessId: string, userId: string) =>
-  requireBusinessPermission(db, businessId, userId, 'business_users/view', memberMessages.viewRefusal);
-export const canEditMembers = (db: Db, businessId: string, userId: string) =>
-  requireBusinessPermission(db, businessId, userId, 'business_users/edit', memberMessages.editRefusal);
 
 export async function listMembers(db: Db, businessId: string, options: { includeRemoved?: boolean } = {}) {
   const rows = await db

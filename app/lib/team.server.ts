@@ -1,14 +1,9 @@
-import { redirect } from '@remix-run/node';
 import { hasPermission } from '#contract/permissions';
-import { apiCall } from './api.server';
+import type { ApiMember } from '#contract/v1/members';
 import { loadFailure } from './customers.server';
 import type { DashboardState } from './guard.server';
-import { DEFAULT_GRANTABLE, type ApiInvitation, type ApiMember } from './team';
-
-export function membersPath(state: DashboardState): string {
-  if (!state.business) throw redirect('/dashboard/onboard/mobile-submit');
-  return `businesses/users/${state.business._id}`;
-}
+import { DEFAULT_GRANTABLE } from './team';
+import { v1 } from './v1.server';
 
 /** Invite, revoke, change permissions, remove and restore: business_users/edit (admin has it). */
 export function canEditMembers(state: DashboardState): boolean {
@@ -21,30 +16,20 @@ export function isBusinessAdmin(state: DashboardState): boolean {
 }
 
 export async function listMembers(state: DashboardState) {
-  const result = await apiCall<{ users: ApiMember[]; invitations?: ApiInvitation[]; total: number }>(
-    state.caller,
-    `${membersPath(state)}/list`,
-  );
+  const result = await v1(state.caller).members.list();
   if (!result.ok) loadFailure(result);
-  return {
-    members: result.data.users,
-    invitations: result.data.invitations ?? [],
-    total: result.data.total ?? result.data.users.length,
-  };
+  return { members: result.data.users, invitations: result.data.invitations, total: result.data.total };
 }
 
 export async function getMember(state: DashboardState, id: string): Promise<ApiMember> {
-  const result = await apiCall<{ user: ApiMember }>(
-    state.caller,
-    `${membersPath(state)}/get/${encodeURIComponent(id)}`,
-  );
+  const result = await v1(state.caller).members.get(id);
   if (!result.ok) loadFailure(result);
   return result.data.user;
 }
 
 /** The permissions a checklist offers, in the API's order (the contract's names when it cannot say). */
 export async function availablePermissions(state: DashboardState): Promise<string[]> {
-  const result = await apiCall<{ permissions: string[] }>(state.caller, `${membersPath(state)}/available-permissions`);
+  const result = await v1(state.caller).members.availablePermissions();
   const list = result.ok ? result.data.permissions : [...DEFAULT_GRANTABLE];
   return list.filter((permission) => permission !== 'admin');
 }

@@ -3,36 +3,6 @@ import { emailField } from '#contract/fields';
 import { messages } from '#contract/messages';
 import { ASSIGNABLE_PERMISSIONS, PERMISSION_LABELS } from '#contract/permissions';
 
-/** One member of a business as v1 businesses/users/{business}/list and get answer it. */
-export type ApiMember = {
-  /** The membership's id: what /dashboard/users/{id} and the member calls use. */
-  _id: string;
-  user: { id: string; name: string; email: string; mobile?: string | null };
-  permissions: string[];
-  role: 'admin' | 'member';
-  /** The business's owner (its creator, or whoever they handed it to): always an admin; only they can be their own undoing. */
-  is_owner?: boolean;
-  created_at: string;
-  /** Set while the member is removed (the page offers the restore). */
-  removed_at?: string | null;
-};
-
-/** A pending invitation (listed for those who may edit members). */
-export type ApiInvitation = {
-  _id: string;
-  email: string;
-  permissions: string[];
-  created_at: string;
-  expires_at: string;
-};
-
-/** The public view of an invitation (v1 invitations/get/{token}, no sign-in). */
-export type ApiPublicInvitation = {
-  business: { _id: string; name: string };
-  email: string;
-  status: 'pending' | 'accepted' | 'expired' | 'revoked';
-};
-
 /** The invite form: the invitee's email (the spec's User messages) and the permissions to grant. */
 export const inviteFormSchema = z.object({
   email: emailField({ required: messages.user.emailRequired, invalid: messages.user.emailInvalid }),

@@ -7,19 +7,13 @@ import { GeneralErrorBoundary } from '../components/error-boundary';
 import { CancelButton, CancelLink, SubmitButton } from '../components/forms';
 import { isRoleIntent, OwnerBadge, RoleActionLink, RoleConfirmPanel } from '../components/team/role-actions';
 import { PermissionChecklist, RemoveMemberConfirm, RestoreMemberBanner } from '../components/team/team-forms';
-import { apiCall } from '../lib/api.server';
 import { loadFailure } from '../lib/customers.server';
 import { requireDashboard, requirePermission } from '../lib/guard.server';
 import { permissionLabel, roleLabel } from '../lib/team';
-import {
-  availablePermissions,
-  canEditMembers,
-  getMember,
-  isBusinessAdmin,
-  listMembers,
-  membersPath,
-} from '../lib/team.server';
+import { availablePermissions, canEditMembers, getMember, isBusinessAdmin, listMembers } from '../lib/team.server';
 import { apiToasts, redirectWithToasts } from '../lib/toast.server';
+import { v1, type CallResult } from '../lib/v1.server';
+import { v1Calls } from '#contract/v1';
 import { usePhoneFormat } from '#app/lib/phone-labels';
 import { withPhoneLabels } from '#app/lib/phone-labels.server';
 import { Card } from '#app/components/ui/card';
@@ -70,6 +64,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   });
 }
 
+/** The role intents' calls. */
+const ROLE_CALLS = {
+  'make-admin': 'makeAdmin',
+  'remove-admin': 'removeAdmin',
+  'transfer-ownership': 'transferOwnership',
+} as const;
+
 /** intent=permissions | make-admin | remove-admin | transfer-ownership | remove | restore, each one v1 call, then back with its toast. */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const state = await requireDashboard(request, context);
@@ -78,41 +79,45 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const self = `/dashboard/users/${encodeURIComponent(id)}`;
   const formData = await request.formData();
   const intent = formData.get('intent');
-  const base = membersPath(state);
+  const members = v1(state.caller).members;
 
-  let path: string;
-  let body: unknown;
+  let call: (typeof ROLE_CALLS)[keyof typeof ROLE_CALLS] | 'edit' | 'remove' | 'restore';
+  // Each of these answers the member: { user }.
+  let result: CallResult<typeof v1Calls.members.edit>;
   let done = self;
   let failed = self;
   switch (intent) {
     case 'permissions':
-      path = `${base}/edit/${encodeURIComponent(id)}`;
-      body = { permissions: formData.getAll('permissions').map(String).filter(isPermission) };
+      call = 'edit';
+      result = await members.edit(id, {
+        permissions: formData.getAll('permissions').map(String).filter(isPermission),
+      });
       break;
     case 'make-admin':
     case 'remove-admin':
     case 'transfer-ownership': {
       // The API decides who may (admins; the owner for a transfer) and answers why not.
       const member = await getMember(state, id);
-      path = `${base}/${intent}`;
-      body = { user_id: member.user.id };
+      call = ROLE_CALLS[intent];
+      result = await members[call]({ user_id: member.user.id });
       break;
     }
     case 'remove':
-      path = `${base}/remove/${encodeURIComponent(id)}`;
+      call = 'remove';
+      result = await members.remove(id);
       done = `/dashboard/users?removed=${encodeURIComponent(id)}`;
       break;
     case 'restore':
-      path = `${base}/restore/${encodeURIComponent(id)}`;
+      call = 'restore';
+      result = await members.restore(id);
       failed = '/dashboard/users';
       break;
     default:
       return data(null, { status: 400 });
   }
-  const result = await apiCall(state.caller, path, body);
   // A refused role change (the owner is protected, only the owner transfers) comes back as a toast on the page.
   if (!result.ok && result.status === 403 && !isRoleIntent(intent)) loadFailure(result);
-  return redirectWithToasts(request, result.ok ? done : failed, apiToasts(path, result));
+  return redirectWithToasts(request, result.ok ? done : failed, apiToasts(v1Calls.members[call].path, result));
 }
 
 export default function UserRoute() {

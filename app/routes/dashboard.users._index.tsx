@@ -9,14 +9,15 @@ import { ErrorList, Field, SubmitButton } from '../components/forms';
 import { OwnerBadge } from '../components/team/role-actions';
 import { PermissionChecklist, RestoreMemberBanner } from '../components/team/team-forms';
 import { RecentlyDeletedLink } from '../components/recently-deleted';
-import { apiCall } from '../lib/api.server';
 import { loadFailure } from '../lib/customers.server';
 import { replyWithApiErrors } from '../lib/forms.server';
 import { requireDashboard, requirePermission } from '../lib/guard.server';
 import { inviteFormSchema, permissionLabel, permissionsSummary, roleLabel } from '../lib/team';
-import { availablePermissions, canEditMembers, listMembers, membersPath } from '../lib/team.server';
+import { availablePermissions, canEditMembers, listMembers } from '../lib/team.server';
 import { apiToasts, redirectWithToasts } from '../lib/toast.server';
 import { useSchemaForm } from '../lib/use-schema-form';
+import { v1 } from '../lib/v1.server';
+import { v1Calls } from '#contract/v1';
 import { Card } from '#app/components/ui/card';
 
 export const meta: MetaFunction = () => [{ title: 'Team · Business Assistant' }];
@@ -48,21 +49,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const intent = formData.get('intent');
   if (intent === 'revoke' || intent === 'resend') {
-    const call = intent === 'revoke' ? 'revoke-invitation' : 'resend-invitation';
-    const path = `${membersPath(state)}/${call}/${encodeURIComponent(String(formData.get('invitation_id') ?? ''))}`;
-    const result = await apiCall(state.caller, path);
+    const call = intent === 'revoke' ? 'revokeInvitation' : 'resendInvitation';
+    const result = await v1(state.caller).members[call](String(formData.get('invitation_id') ?? ''));
     if (!result.ok && result.status === 403) loadFailure(result);
-    return redirectWithToasts(request, '/dashboard/users', apiToasts(path, result));
+    return redirectWithToasts(request, '/dashboard/users', apiToasts(v1Calls.members[call].path, result));
   }
   const submission = parseWithZod(formData, { schema: inviteFormSchema });
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
-  const path = `${membersPath(state)}/invite`;
-  const result = await apiCall(state.caller, path, submission.value);
+  const result = await v1(state.caller).members.invite(submission.value);
   if (!result.ok) {
     if (result.status === 403 || result.status === 404) loadFailure(result);
     return replyWithApiErrors(submission, result);
   }
-  return redirectWithToasts(request, '/dashboard/users', apiToasts(path, result));
+  return redirectWithToasts(request, '/dashboard/users', apiToasts(v1Calls.members.invite.path, result));
 }
 
 export default function UsersRoute() {

@@ -1,15 +1,15 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
-import type { ApiBusinessListEntry } from '#contract/envelope';
+import { v1Calls } from '#contract/v1';
 import { AuthLayout } from '../components/auth-layout';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { SubmitButton } from '../components/forms';
-import { apiCall } from '../lib/api.server';
 import { getSignedIn, requireUser } from '../lib/guard.server';
-import { invitationPath, type ApiPublicInvitation } from '../lib/team';
+import { invitationPath } from '../lib/team';
 import { apiToasts, redirectWithToasts } from '../lib/toast.server';
 import { commitSession } from '../lib/session.server';
 import { httpError, loadFailure } from '../lib/invariant.server';
+import { v1 } from '../lib/v1.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {
@@ -20,10 +20,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 async function readInvitation(request: Request, context: LoaderFunctionArgs['context'], token: string) {
-  const result = await apiCall<{ invitation: ApiPublicInvitation }>(
-    { context, request },
-    `invitations/get/${encodeURIComponent(token)}`,
-  );
+  const result = await v1({ context, request }).members.invitation(token);
   if (result.ok) return result.data.invitation;
   if (result.status === 404 || result.status === 400 || result.status === 422) return null;
   return loadFailure(result);
@@ -53,11 +50,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const signedIn = await requireUser(request, context);
   const invitation = await readInvitation(request, context, token);
   if (!invitation) httpError(404, null);
-  const path = `businesses/users/${invitation.business._id}/accept`;
-  const result = await apiCall<{ business: ApiBusinessListEntry }>(signedIn.caller, path, { token });
-  const toasts = apiToasts(path, result);
+  // Made before the user is a member: for the invitation's business, whichever one is selected.
+  const result = await v1(signedIn.caller, invitation.business._id).members.accept({ token });
+  const toasts = apiToasts(v1Calls.members.accept.path, result);
   if (!result.ok) return redirectWithToasts(request, invitationPath(token), toasts);
-  signedIn.session.set('businessId', result.data.business?._id ?? invitation.business._id);
+  signedIn.session.set('businessId', result.data.business._id);
   return redirectWithToasts(
     request,
     '/dashboard/home',

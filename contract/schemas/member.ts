@@ -37,8 +37,6 @@ export const memberListSchema = z.object({
 });
 
 export const memberMessages = {
-  viewRefusal: 'You do not have permission to view members',
-  editRefusal: 'You do not have permission to edit members',
   adminOnly: 'Only an admin can make someone an admin.',
   selfEdit: 'You cannot change your own permissions. Ask an admin.',
   alreadyMember: 'This person is already a member of the business.',

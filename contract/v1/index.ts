@@ -14,6 +14,8 @@ import { notes } from './notes';
 import { trainingQuestions } from './training-questions';
 import { recentlyDeleted } from './recently-deleted';
 import { reports } from './reports';
+import { businesses } from './businesses';
+import { members } from './members';
 import { calls, forms, smses } from './system-items';
 
 /**
@@ -40,6 +42,8 @@ export const v1Calls = {
   businessSettings,
   recentlyDeleted,
   reports,
+  businesses,
+  members,
 } satisfies Record<string, Record<string, V1Call>>;
 export type V1Calls = typeof v1Calls;
 

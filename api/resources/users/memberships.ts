@@ -5,14 +5,14 @@ import { requireAuth } from '#api/lib/auth';
 import { createRouter } from '#api/lib/context';
 import { ApiError } from '#api/lib/errors';
 import { loadMembership } from '#api/lib/membership';
-import { bearer, businessIdParam, businessSchemaOut, envelope } from '#api/lib/openapi';
+import { bearer, businessIdParam, envelope } from '#api/lib/openapi';
+import { businessListEntryOut } from '#contract/v1/businesses';
 import { businessChanged } from '#api/lib/events';
 import { ownerOf, passOwnership } from '#api/services/members';
 import { ok } from '#api/lib/respond';
 import { serializeBusiness } from '#api/lib/serialize';
 
 const tags = ['Account'];
-const listEntry = businessSchemaOut.extend({ permissions: z.array(z.string()), role: z.enum(['admin', 'member']) });
 
 export const membershipsRouter = createRouter()
   .openapi(
@@ -23,7 +23,7 @@ export const membershipsRouter = createRouter()
       summary: "The caller's businesses, each with the caller's permissions",
       security: bearer,
       middleware: [requireAuth] as const,
-      responses: envelope(z.object({ businesses: z.array(listEntry) })),
+      responses: envelope(z.object({ businesses: z.array(businessListEntryOut) })),
     }),
     async (c) => {
       const { db, version } = c.var.deps;
