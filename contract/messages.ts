@@ -180,7 +180,7 @@ export function permissionEditRefusal(thing: string): string {
   return `You do not have permission to edit ${thing}`;
 }
 
-/** "Recently deleted" (app/routes/dashboard.recently-deleted.$kind.tsx): what is said about deleted rows. */
+/** "Recently deleted" (app/routes/dashboard+/recently-deleted.$kind.tsx): what is said about deleted rows. */
 export const recentlyDeletedMessages = {
   /** Nothing purges soft-deleted rows (docs/decisions/030), so this is the whole retention rule. */
   keptUntilRestored: 'Deleted items are kept until you restore them; nothing here is removed automatically.',

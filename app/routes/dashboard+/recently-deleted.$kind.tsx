@@ -9,17 +9,17 @@ import {
   recentlyDeletedUrl,
   type DeletedPageKind,
 } from '#contract/recently-deleted-kinds';
-import { GeneralErrorBoundary } from '../components/error-boundary';
+import { GeneralErrorBoundary } from '#app/components/error-boundary';
 import { readPage } from '#app/lib/list-query';
-import { SubmitButton } from '../components/forms';
+import { SubmitButton } from '#app/components/forms';
 import { EmptyState } from '#app/components/ui/empty-state';
 import { Pager } from '#app/components/ui/pager';
-import { apiCall } from '../lib/api.server';
-import { v1 } from '../lib/v1.server';
-import { requireDashboard, requirePermission, type DashboardState } from '../lib/guard.server';
-import { formatDateTime } from '../lib/timezone';
-import { apiToasts, redirectWithToasts } from '../lib/toast.server';
-import { httpError, loadFailure } from '../lib/invariant.server';
+import { apiCall } from '#app/lib/api.server';
+import { v1 } from '#app/lib/v1.server';
+import { requireDashboard, requirePermission, type DashboardState } from '#app/lib/guard.server';
+import { formatDateTime } from '#app/lib/timezone';
+import { apiToasts, redirectWithToasts } from '#app/lib/toast.server';
+import { httpError, loadFailure } from '#app/lib/invariant.server';
 import { Card } from '#app/components/ui/card';
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
