@@ -1,17 +1,17 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { hasPermission } from '#contract/permissions';
-import { GeneralErrorBoundary } from '../components/error-boundary';
-import { SetupChecklist } from '../components/setup-checklist';
-import { CustomerSelector, TimelineList } from '../components/timeline';
+import { GeneralErrorBoundary } from '#app/components/error-boundary';
+import { SetupChecklist } from '#app/components/setup-checklist';
+import { CustomerSelector, TimelineList } from '#app/components/timeline';
 import { EmptyState } from '#app/components/ui/empty-state';
 import { Pager } from '#app/components/ui/pager';
-import { requireDashboard } from '../lib/guard.server';
-import { PAGE_SIZE } from '../lib/timeline';
-import { CONTACT_QUERY } from '../components/contact-picker';
-import { customerOptions } from '../lib/orders.server';
-import { businessTimeZone, listTimeline, pageParam } from '../lib/timeline.server';
-import { phoneLabels } from '../lib/phone-labels.server';
+import { requireDashboard } from '#app/lib/guard.server';
+import { PAGE_SIZE } from '#app/lib/timeline';
+import { CONTACT_QUERY } from '#app/components/contact-picker';
+import { customerOptions } from '#app/lib/orders.server';
+import { businessTimeZone, listTimeline, pageParam } from '#app/lib/timeline.server';
+import { phoneLabels } from '#app/lib/phone-labels.server';
 
 export const meta: MetaFunction = () => [{ title: 'Recents · Business Assistant' }];
 
