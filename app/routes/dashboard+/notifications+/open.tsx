@@ -1,9 +1,9 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
 import { v1Calls } from '#contract/v1/index';
-import { requireDashboard } from '../lib/guard.server';
-import { safeRedirect } from '../lib/safe-redirect';
-import { apiToasts, redirectWithToasts } from '../lib/toast.server';
-import { v1 } from '../lib/v1.server';
+import { requireDashboard } from '#app/lib/guard.server';
+import { safeRedirect } from '#app/lib/safe-redirect';
+import { apiToasts, redirectWithToasts } from '#app/lib/toast.server';
+import { v1 } from '#app/lib/v1.server';
 
 /**
  * Open a notification: mark it read (v1 update with read_at) and go where it points. A
