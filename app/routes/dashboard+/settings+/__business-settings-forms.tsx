@@ -9,8 +9,8 @@ import {
   NOTIFICATION_EVENTS,
   type NotificationPreferences,
 } from '#contract/schemas/business-settings';
-import { ErrorList, SelectField, SubmitButton } from './forms';
-import { TimezoneOptions } from './timezone-options';
+import { ErrorList, SelectField, SubmitButton } from '#app/components/forms';
+import { TimezoneOptions } from '#app/components/timezone-options';
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const time = z.string({ error: messages.hours.timeInvalid }).trim().regex(TIME, { error: messages.hours.timeInvalid });

@@ -3,12 +3,18 @@ import { PageHeader } from '#app/components/ui/page-header';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { v1Calls } from '#contract/v1/index';
-import { GeneralErrorBoundary } from '../components/error-boundary';
-import { OutgoingWebhookForm, outgoingWebhookFormSchema } from '../components/outgoing-webhook-form';
-import { loadFailure } from '../lib/assistant.server';
-import { refuseForm, requireWebhookAdmin } from '../lib/outgoing-webhooks.server';
-import { apiToasts, redirectWithToasts } from '../lib/toast.server';
-import { v1 } from '../lib/v1.server';
+import { GeneralErrorBoundary } from '#app/components/error-boundary';
+import {
+  OutgoingWebhookForm,
+  outgoingWebhookFormSchema,
+} from '#app/routes/dashboard+/settings+/outgoing-webhooks+/__outgoing-webhook-form';
+import { loadFailure } from '#app/lib/assistant.server';
+import {
+  refuseForm,
+  requireWebhookAdmin,
+} from '#app/routes/dashboard+/settings+/outgoing-webhooks+/__outgoing-webhooks.server';
+import { apiToasts, redirectWithToasts } from '#app/lib/toast.server';
+import { v1 } from '#app/lib/v1.server';
 import { cardClass } from '#app/components/ui/card';
 
 export const meta: MetaFunction = () => [{ title: 'Outgoing webhooks · Business Assistant' }];

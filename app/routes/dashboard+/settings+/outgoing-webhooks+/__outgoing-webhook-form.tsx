@@ -3,8 +3,8 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { z } from 'zod';
 import { messages } from '#contract/messages';
 import { OUTGOING_EVENT_LABELS, OUTGOING_EVENTS, type OutgoingEvent } from '#contract/schemas/outgoing-webhook';
-import { ErrorList, Field } from './forms';
-import { EntityFormFrame, type EntityFormProps } from './entity-form';
+import { ErrorList, Field } from '#app/components/forms';
+import { EntityFormFrame, type EntityFormProps } from '#app/components/entity-form';
 
 /** The endpoint form (add and edit): the URL, what it is for, and the events it receives. */
 export const outgoingWebhookFormSchema = z.object({

@@ -1,9 +1,9 @@
 import type { Submission } from '@conform-to/react';
 import { data, type AppLoadContext } from '@remix-run/node';
 import type { SubmissionResult } from '@conform-to/react';
-import type { ApiFail } from './api.server';
-import { requireDashboard, requirePermission, type DashboardState } from './guard.server';
-import { httpError } from './invariant.server';
+import type { ApiFail } from '#app/lib/api.server';
+import { requireDashboard, requirePermission, type DashboardState } from '#app/lib/guard.server';
+import { httpError } from '#app/lib/invariant.server';
 
 /** The outgoing webhook pages are for the business's admins (like the v1 calls they use). */
 export async function requireWebhookAdmin(

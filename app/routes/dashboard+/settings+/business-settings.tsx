@@ -6,19 +6,19 @@ import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import type { SubmissionResult } from '@conform-to/react';
 import { hasPermission } from '#contract/permissions';
 import { resolveNotificationPreferences } from '#contract/schemas/business-settings';
-import { HoursForm, hoursFormSchema, withUntickedBoxes } from '../components/assistant/settings-forms';
+import { HoursForm, hoursFormSchema, withUntickedBoxes } from '#app/components/assistant/settings-forms';
 import {
   NotificationsForm,
   notificationsFormSchema,
   TimezoneForm,
   timezoneFormSchema,
-} from '../components/business-settings-forms';
-import { GeneralErrorBoundary } from '../components/error-boundary';
-import type { ApiFail } from '../lib/api.server';
-import { businessSettingsCalls, settingsSetPath } from '../lib/business-settings.server';
-import { loadFailure } from '../lib/assistant.server';
-import { requireDashboard, requirePermission } from '../lib/guard.server';
-import { apiToasts, redirectWithToasts } from '../lib/toast.server';
+} from '#app/routes/dashboard+/settings+/__business-settings-forms';
+import { GeneralErrorBoundary } from '#app/components/error-boundary';
+import type { ApiFail } from '#app/lib/api.server';
+import { businessSettingsCalls, settingsSetPath } from '#app/lib/business-settings.server';
+import { loadFailure } from '#app/lib/assistant.server';
+import { requireDashboard, requirePermission } from '#app/lib/guard.server';
+import { apiToasts, redirectWithToasts } from '#app/lib/toast.server';
 import { cardClass } from '#app/components/ui/card';
 
 export const meta: MetaFunction = () => [{ title: 'Business settings · Business Assistant' }];

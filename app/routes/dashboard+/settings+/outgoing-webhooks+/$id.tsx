@@ -4,13 +4,19 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { SIGNATURE_HEADER } from '#contract/schemas/outgoing-webhook';
 import type { ApiWebhookDelivery } from '#contract/v1/outgoing-webhooks';
 import { v1Calls } from '#contract/v1/index';
-import { GeneralErrorBoundary } from '../components/error-boundary';
-import { SubmitButton } from '../components/forms';
-import { OutgoingWebhookForm, outgoingWebhookFormSchema } from '../components/outgoing-webhook-form';
-import { loadFailure } from '../lib/assistant.server';
-import { refuseForm, requireWebhookAdmin } from '../lib/outgoing-webhooks.server';
-import { apiToasts, redirectWithToasts } from '../lib/toast.server';
-import { v1 } from '../lib/v1.server';
+import { GeneralErrorBoundary } from '#app/components/error-boundary';
+import { SubmitButton } from '#app/components/forms';
+import {
+  OutgoingWebhookForm,
+  outgoingWebhookFormSchema,
+} from '#app/routes/dashboard+/settings+/outgoing-webhooks+/__outgoing-webhook-form';
+import { loadFailure } from '#app/lib/assistant.server';
+import {
+  refuseForm,
+  requireWebhookAdmin,
+} from '#app/routes/dashboard+/settings+/outgoing-webhooks+/__outgoing-webhooks.server';
+import { apiToasts, redirectWithToasts } from '#app/lib/toast.server';
+import { v1 } from '#app/lib/v1.server';
 import { cardClass } from '#app/components/ui/card';
 
 export const meta: MetaFunction = () => [{ title: 'Webhook endpoint · Business Assistant' }];
