@@ -75,6 +75,10 @@ export default tseslint.config(
               group: ['#app/components/*', '../components/*', '**/components/*'],
               message: 'app/lib never imports app/components: move what both need into app/lib.',
             },
+            {
+              group: ['#app/routes/*'],
+              message: "app/lib never imports a route folder's modules: move what others need into app/lib.",
+            },
             LONG_RELATIVE,
           ],
         },
