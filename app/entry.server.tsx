@@ -1,10 +1,10 @@
-import { PassThrough } from 'node:stream';
 import type { AppLoadContext, EntryContext } from '@remix-run/node';
 import { createReadableStreamFromReadable } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { NonceProvider } from './lib/nonce';
+import { FlushGroupingStream } from './lib/flush-grouping-stream.server';
 
 /**
  * How long a render may wait for data still streaming in before it is cut short. No loader
@@ -17,8 +17,9 @@ const ABORT_DELAY = 30_000;
 export const streamTimeout = ABORT_DELAY;
 
 /**
- * Streams the HTML. Every inline script Remix writes carries the request's CSP nonce
- * (server.ts generates it and enforces the policy). Bots get the whole document at once.
+ * Streams the HTML, one write per React flush (FlushGroupingStream). Every inline script Remix
+ * writes carries the request's CSP nonce (server.ts generates it and enforces the policy). Bots
+ * get the whole document at once.
  */
 export default function handleRequest(
   request: Request,
@@ -33,7 +34,7 @@ export default function handleRequest(
     let shellRendered = false;
     const respond = () => {
       shellRendered = true;
-      const body = new PassThrough();
+      const body = new FlushGroupingStream();
       responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
       resolve(
         new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }),

@@ -1,8 +1,28 @@
 import { getExampleNumber, type CountryCode } from 'libphonenumber-js';
 import mobileExamples from 'libphonenumber-js/mobile/examples';
-import { formatPhoneNumber, PHONE_ONLY } from '#contract/phone';
+import { currentPhoneCountry, formatPhoneNumber, PHONE_ONLY } from '#contract/phone';
 
 export type PhoneLabels = Record<string, string>;
+
+/**
+ * Labels already worked out, by numbering plan and number. A label is a function of those two
+ * alone (it says nothing the caller did not ask about), and every load of a list formats the
+ * same numbers again: parsing one (finding which country of a shared calling code it belongs
+ * to) cost a contacts page of 500 about as much as its SQL. Emptied when full.
+ */
+const known = new Map<string, string>();
+const KNOWN_MAX = 20_000;
+
+function labelOf(value: string): string {
+  const key = `${currentPhoneCountry() ?? ''} ${value}`;
+  let label = known.get(key);
+  if (label === undefined) {
+    label = formatPhoneNumber(value);
+    if (known.size >= KNOWN_MAX) known.clear();
+    known.set(key, label);
+  }
+  return label;
+}
 
 /**
  * Every phone number in a loader's data, as people read it (formatPhoneNumber, in the current
@@ -17,7 +37,7 @@ export function phoneLabels(data: unknown): PhoneLabels {
   const visit = (value: unknown): void => {
     if (typeof value === 'string') {
       if (!(value in labels) && PHONE_ONLY.test(value)) {
-        const label = formatPhoneNumber(value);
+        const label = labelOf(value);
         if (label !== value) labels[value] = label;
       }
       return;
