@@ -8,6 +8,7 @@ import type { learningJobOut } from './v1/learning';
 import type { knowledgeHitOut, memoryOut } from './v1/memories';
 import type { timelineItemOut } from './v1/timeline';
 import type { businessListEntryOut, businessOut } from './v1/businesses';
+import type { userOut } from './v1/users';
 
 /** The v1 envelope (DESIGN.md "The v1 contract"). */
 export type ApiSuccess<T> = { data: T; messages: string[] };
@@ -37,17 +38,8 @@ export const DEVICE_HEADERS = [
   CLIENT_HEADERS.appBuild,
 ] as const;
 
-/** Shapes the API returns for this entities. */
-export type ApiUser = {
-  id: string;
-  name: string;
-  email: string;
-  mobile: string | null;
-  mobile_verified: boolean;
-  onesignal_user_id: string | null;
-  created_at: string;
-  updated_at: string;
-};
+/** Inferred from its response schema in contract/v1/users.ts. */
+export type ApiUser = z.output<typeof userOut>;
 
 /** Inferred from their response schemas in contract/v1/businesses.ts. */
 export type ApiBusiness = z.output<typeof businessOut>;

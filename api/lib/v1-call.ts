@@ -60,7 +60,7 @@ export function routeFor(call: V1Call, middleware: MiddlewareHandler<ApiEnv>[] =
     ...(call.permission === 'public'
       ? { middleware }
       : { security: bearer, middleware: [requireAuth, permitted(call), ...middleware] }),
-    request: { params: call.params, ...(body ? { body } : {}) },
+    request: { params: call.params, ...(call.headers ? { headers: call.headers } : {}), ...(body ? { body } : {}) },
     responses: envelope(call.response),
   } as RouteConfig);
 }

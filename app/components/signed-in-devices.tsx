@@ -1,25 +1,14 @@
 import { Form } from '@remix-run/react';
 import type { ReactNode } from 'react';
+import type { z } from 'zod';
+import type { deviceOut } from '#contract/v1/users';
 import { formatDateTime } from '../lib/timezone';
 import { DialogLink } from './dialog-link';
 import { CancelButton, CancelLink, SubmitButton } from './forms';
 import { Card } from '#app/components/ui/card';
 
-/** One signed-in device as users/devices answers it (api/resources/users/devices.ts). */
-export type SignedInDevice = {
-  _id: string;
-  current: boolean;
-  mode: string | null;
-  platform_name: string | null;
-  device_name: string | null;
-  device_model: string | null;
-  device_platform: string | null;
-  device_os_version: string | null;
-  app_version: string | null;
-  app_build: string | null;
-  signed_in_at: string;
-  last_used_at: string;
-};
+/** One signed-in device as users/devices answers it. */
+export type SignedInDevice = z.output<typeof deviceOut>;
 
 /** "Anna's Pixel", or "Web browser" when the web app signed in. */
 export function deviceTitle(device: SignedInDevice): string {

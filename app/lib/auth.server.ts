@@ -2,7 +2,7 @@ import type { AppLoadContext } from '@remix-run/node';
 import { Authenticator } from 'remix-auth';
 import { FormStrategy } from 'remix-auth-form';
 import type { ApiUser } from '#contract/envelope';
-import { apiCall } from './api.server';
+import { v1 } from './v1.server';
 
 export type SignInResult = { token: string; user: ApiUser };
 
@@ -17,9 +17,10 @@ export function createAuthenticator(context: AppLoadContext) {
   const authenticator = new Authenticator<SignInResult>();
   authenticator.use(
     new FormStrategy(async ({ form, request }) => {
-      const result = await apiCall<SignInResult>({ context, request }, 'users/login', {
-        email: form.get('email'),
-        password: form.get('password'),
+      // The API checks the fields and answers its own messages.
+      const result = await v1({ context, request }).users.login({
+        email: form.get('email') as string,
+        password: form.get('password') as string,
       });
       if (!result.ok) throw new SignInError(result.errors[0] ?? 'Sign-in failed.');
       return result.data;

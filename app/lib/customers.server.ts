@@ -6,7 +6,7 @@ import { messages } from '#contract/messages';
 import { hasPermission } from '#contract/permissions';
 import { CUSTOMER_STATUSES, customerSchema, type CustomerStatus } from '#contract/schemas/customer';
 import { v1Calls } from '#contract/v1/index';
-import { apiCall, type ApiCaller } from './api.server';
+import type { ApiCaller } from './api.server';
 import { pathFor, v1 } from './v1.server';
 import type { AddressLookupResult, CustomerFormReply } from './customers';
 import { replyWithApiErrors } from './forms.server';
@@ -54,11 +54,7 @@ export async function lookupAddresses(caller: ApiCaller, address: string): Promi
   const text = address.trim().slice(0, 200);
   // "Find" with nothing typed says so (docs/product.md#validation, lookup search) instead of doing nothing.
   if (!text) return { addresses: [], error: messages.lookup.required };
-  const result = await apiCall<{ addresses_found: AddressLookupResult['addresses'] }>(
-    caller,
-    'helpers/address-lookup',
-    { address: text },
-  );
+  const result = await v1(caller).helpers.addressLookup({ address: text });
   if (!result.ok) return { addresses: [], error: result.errors[0] };
   return { addresses: result.data.addresses_found ?? [] };
 }

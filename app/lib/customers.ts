@@ -1,17 +1,11 @@
 import type { SubmissionResult } from '@conform-to/react';
 import type { ApiAddress, ApiCustomer } from '#contract/envelope';
+import type { z } from 'zod';
+import type { foundAddressOut } from '#contract/v1/helpers';
 import type { PhoneFormat } from './phone-labels';
 
 /** One suggestion of helpers/address-lookup (data.addresses_found). */
-export type AddressFound = {
-  line_1: string | null;
-  city: string | null;
-  state: string | null;
-  postcode: string | null;
-  country: string | null;
-  label: string;
-  source: 'known' | 'parsed' | 'directory';
-};
+export type AddressFound = z.output<typeof foundAddressOut>;
 
 export type AddressLookupResult = { addresses: AddressFound[]; error?: string };
 

@@ -7,6 +7,7 @@ import { isAlwaysOpen, isOnboardingPath, isOpenWhileOnboarding, matchDashboardRo
 import { apiCall, type ApiCaller, type ApiFail } from './api.server';
 import { safeRedirect } from './safe-redirect';
 import { commitSession, getSession, type AppSession } from './session.server';
+import { v1 } from './v1.server';
 
 export type SignedIn = { token: string; user: ApiUser; session: AppSession; caller: ApiCaller };
 export type DashboardState = SignedIn & {
@@ -26,7 +27,7 @@ export async function getSignedIn(request: Request, context: AppLoadContext): Pr
   const token = session.get('token');
   if (!token) return null;
   const caller: ApiCaller = { context, request, token, businessId: session.get('businessId') };
-  const result = await apiCall<{ user: ApiUser }>(caller, 'users/get');
+  const result = await v1(caller).users.get();
   if (!result.ok) {
     // An API outage is not a sign-out: only a refused token sends the user to login.
     if (result.status === 401) return null;

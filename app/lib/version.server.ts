@@ -1,7 +1,8 @@
 import { CLIENT_HEADERS } from '#contract/envelope';
-import { apiCall, clientHeaders, type ApiCaller } from './api.server';
+import { clientHeaders, type ApiCaller } from './api.server';
 import { isNativeRequest } from './native.server';
 import type { AppSession } from './session.server';
+import { v1 } from './v1.server';
 import { isOlderVersion } from './version';
 
 /** The latest version changes rarely: one helpers/check-version call per process every few minutes. */
@@ -11,7 +12,7 @@ let cached: { latest: string; at: number } | null = null;
 
 export async function latestVersion(caller: ApiCaller, now = Date.now()): Promise<string | null> {
   if (cached && now - cached.at < VERSION_CACHE_MS) return cached.latest;
-  const result = await apiCall<{ latest_version: string }>(caller, 'helpers/check-version');
+  const result = await v1(caller).helpers.checkVersion();
   if (!result.ok || typeof result.data?.latest_version !== 'string') return cached?.latest ?? null;
   cached = { latest: result.data.latest_version, at: now };
   return cached.latest;

@@ -10,23 +10,24 @@ import {
   emailChangeVerifySchema,
   profileFormSchema,
 } from '#contract/schemas/user';
+import { v1Calls } from '#contract/v1/index';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { ErrorList, Field, SubmitButton } from '../components/forms';
-import { SignedInDevices, type SignedInDevice } from '../components/signed-in-devices';
-import { apiCall } from '../lib/api.server';
+import { SignedInDevices } from '../components/signed-in-devices';
 import { replyWithApiErrors } from '../lib/forms.server';
 import { requireDashboard } from '../lib/guard.server';
 import { businessTimeZone } from '../lib/timeline.server';
 import { destroySession } from '../lib/session.server';
 import { redirectWithToasts, apiToasts } from '../lib/toast.server';
 import { useSchemaForm } from '../lib/use-schema-form';
+import { v1 } from '../lib/v1.server';
 import { Card } from '#app/components/ui/card';
 
 export const meta: MetaFunction = () => [{ title: 'Account settings · Business Assistant' }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const state = await requireDashboard(request, context);
-  const devices = await apiCall<{ devices: SignedInDevice[] }>(state.caller, 'users/devices');
+  const devices = await v1(state.caller).users.devices();
   const url = new URL(request.url);
   const confirming = url.searchParams.get('sign_out');
   // Set after a new email was saved: the code it was sent is asked for on this page.
@@ -50,8 +51,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   if (intent === 'revoke-device') {
     const deviceId = String(formData.get('device_id') ?? '');
-    const path = `users/devices/${encodeURIComponent(deviceId)}/revoke`;
-    return redirectWithToasts(request, '/dashboard/account-settings', apiToasts(path, await apiCall(caller, path)));
+    const result = await v1(caller).users.revokeDevice(deviceId);
+    return redirectWithToasts(request, SELF, apiToasts(v1Calls.users.revokeDevice.path, result));
   }
 
   if (intent === 'email-code') {
@@ -61,18 +62,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!(await context.rateLimit('email-change-verify'))) {
       return data({ intent, result: submission.reply({ formErrors: [messages.rateLimited] }) }, { status: 429 });
     }
-    const result = await apiCall(caller, 'users/email-change-verify', submission.value);
+    const result = await v1(caller).users.emailChangeVerify(submission.value);
     if (!result.ok) return data({ intent, result: replyWithApiErrors(submission, result).data }, { status: 400 });
-    return redirectWithToasts(request, SELF, apiToasts('users/email-change-verify', result));
+    return redirectWithToasts(request, SELF, apiToasts(v1Calls.users.emailChangeVerify.path, result));
   }
 
   if (intent === 'delete') {
     const submission = parseWithZod(formData, { schema: deleteAccountSchema });
     if (submission.status !== 'success') return data({ intent, result: submission.reply() }, { status: 400 });
-    const result = await apiCall(caller, 'users/delete');
+    const result = await v1(caller).users.delete();
     if (!result.ok) return data({ intent, result: submission.reply({ formErrors: result.errors }) }, { status: 400 });
     // Signed out: the session is destroyed; the toast rides its own cookie.
-    return redirectWithToasts(request, '/login', apiToasts('users/delete', result), {
+    return redirectWithToasts(request, '/login', apiToasts(v1Calls.users.delete.path, result), {
       headers: { 'Set-Cookie': await destroySession(session) },
     });
   }
@@ -90,7 +91,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     intent === 'password'
       ? submission.value
       : { ...submission.value, mobile: (submission.value as { mobile?: string }).mobile ?? '' };
-  const result = await apiCall(caller, 'users/update', payload);
+  const result = await v1(caller).users.update(payload);
   if (!result.ok) {
     const reply = replyWithApiErrors(submission, result, { hideFields: ['current_password', 'password'] });
     return data({ intent, result: reply.data }, { status: 400 });
@@ -99,7 +100,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const newEmail = intent === 'password' ? undefined : (submission.value as { email: string }).email;
   const next =
     newEmail && newEmail !== user.email ? `${SELF}?${new URLSearchParams({ confirm_email: newEmail })}` : SELF;
-  return redirectWithToasts(request, next, apiToasts('users/update', result));
+  return redirectWithToasts(request, next, apiToasts(v1Calls.users.update.path, result));
 }
 
 export default function AccountSettingsRoute() {

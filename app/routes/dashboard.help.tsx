@@ -3,14 +3,15 @@ import { PageHeader } from '#app/components/ui/page-header';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { supportRequestSchema } from '#contract/schemas/member';
+import { v1Calls } from '#contract/v1/index';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { SupportForm } from '../components/support-form';
-import { apiCall } from '../lib/api.server';
 import { replyRateLimited, replyWithApiErrors } from '../lib/forms.server';
 import { requireDashboard } from '../lib/guard.server';
 import { helpFor } from '../lib/help-topics';
 import { safeRedirect } from '../lib/safe-redirect';
 import { apiToasts, redirectWithToasts } from '../lib/toast.server';
+import { v1 } from '../lib/v1.server';
 import { Card } from '#app/components/ui/card';
 
 export const meta: MetaFunction = () => [{ title: 'Help · Business Assistant' }];
@@ -32,10 +33,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: supportRequestSchema });
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
-  const result = await apiCall(state.caller, 'helpers/support', submission.value);
+  const result = await v1(state.caller).helpers.support(submission.value);
   if (!result.ok) return result.status === 429 ? replyRateLimited(submission) : replyWithApiErrors(submission, result);
   const back = safeRedirect(formData.get('redirect_to'), '/dashboard/home');
-  return redirectWithToasts(request, back, apiToasts('helpers/support', result));
+  return redirectWithToasts(request, back, apiToasts(v1Calls.helpers.support.path, result));
 }
 
 export default function HelpRoute() {

@@ -4,14 +4,15 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { PHONE_EXAMPLE } from '#contract/messages';
 import { mobileSubmitSchema } from '#contract/schemas/auth';
+import { v1Calls } from '#contract/v1/index';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { ErrorList, Field, SubmitButton } from '../components/forms';
 import { OnboardingFrame } from '../components/onboarding-frame';
-import { apiCall } from '../lib/api.server';
 import { replyRateLimited, replyWithApiErrors } from '../lib/forms.server';
 import { requireDashboard } from '../lib/guard.server';
 import { redirectWithToasts, apiToasts } from '../lib/toast.server';
 import { useSchemaForm } from '../lib/use-schema-form';
+import { v1 } from '../lib/v1.server';
 
 export const meta: MetaFunction = () => [{ title: 'Verify your mobile · Business Assistant' }];
 
@@ -28,12 +29,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: mobileSubmitSchema });
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
   if (!(await context.rateLimit('mobile-submit'))) return replyRateLimited(submission);
-  const result = await apiCall(caller, 'users/mobile-submit', submission.value);
+  const result = await v1(caller).users.mobileSubmit(submission.value);
   if (!result.ok) return replyWithApiErrors(submission, result);
   return redirectWithToasts(
     request,
     `/dashboard/onboard/mobile-verify?mobile=${encodeURIComponent(submission.value.mobile)}`,
-    apiToasts('users/mobile-submit', result),
+    apiToasts(v1Calls.users.mobileSubmit.path, result),
   );
 }
 

@@ -3,14 +3,15 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { mobileSubmitSchema, mobileVerifySchema } from '#contract/schemas/auth';
+import { v1Calls } from '#contract/v1/index';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { ErrorList, Field, SubmitButton } from '../components/forms';
 import { OnboardingFrame } from '../components/onboarding-frame';
-import { apiCall } from '../lib/api.server';
 import { replyRateLimited, replyWithApiErrors } from '../lib/forms.server';
 import { requireDashboard } from '../lib/guard.server';
 import { redirectWithToasts, apiToasts } from '../lib/toast.server';
 import { useSchemaForm } from '../lib/use-schema-form';
+import { v1 } from '../lib/v1.server';
 
 export const meta: MetaFunction = () => [{ title: 'Enter your code · Business Assistant' }];
 
@@ -30,20 +31,24 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const resend = parseWithZod(formData, { schema: mobileSubmitSchema });
     if (resend.status !== 'success') return data(resend.reply(), { status: 400 });
     if (!(await context.rateLimit('mobile-submit'))) return replyRateLimited(resend);
-    const result = await apiCall(caller, 'users/mobile-submit', resend.value);
+    const result = await v1(caller).users.mobileSubmit(resend.value);
     if (!result.ok) return replyWithApiErrors(resend, result);
     return redirectWithToasts(
       request,
       `/dashboard/onboard/mobile-verify?mobile=${encodeURIComponent(resend.value.mobile)}`,
-      apiToasts('users/mobile-submit', result),
+      apiToasts(v1Calls.users.mobileSubmit.path, result),
     );
   }
   const submission = parseWithZod(formData, { schema: mobileVerifySchema });
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
   if (!(await context.rateLimit('mobile-verify'))) return replyRateLimited(submission);
-  const result = await apiCall(caller, 'users/mobile-verify', submission.value);
+  const result = await v1(caller).users.mobileVerify(submission.value);
   if (!result.ok) return replyWithApiErrors(submission, result);
-  return redirectWithToasts(request, '/dashboard/onboard/your-business', apiToasts('users/mobile-verify', result));
+  return redirectWithToasts(
+    request,
+    '/dashboard/onboard/your-business',
+    apiToasts(v1Calls.users.mobileVerify.path, result),
+  );
 }
 
 export default function MobileVerifyRoute() {

@@ -17,14 +17,9 @@ import { requireDashboard } from '../lib/guard.server';
 import { redirectWithToasts, apiToasts } from '../lib/toast.server';
 import { commitSession } from '../lib/session.server';
 import { useSchemaForm } from '../lib/use-schema-form';
+import { v1 } from '../lib/v1.server';
 
 export const meta: MetaFunction = () => [{ title: 'Your business · Business Assistant' }];
-
-type LookupFound = {
-  /** Businesses here with exactly that name: name and country only (no ids of other tenants). */
-  businesses: { name: string; country: string }[];
-  listings: { name: string; country: string | null; telephone: string | null; address: string | null }[];
-};
 
 /**
  * Step 3 has two sub-steps: lookup (the default, docs/product.md#limits) searches this instance
@@ -51,7 +46,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Counted like the v1 call's limit (server.ts): a lookup a second cannot list the tenants.
   if (!(await context.rateLimit('business-lookup')))
     return { step, prefill, lookup: submission.reply({ formErrors: [messages.rateLimited] }), found: null, query: '' };
-  const result = await apiCall<LookupFound>(caller, 'helpers/business-lookup', submission.value);
+  const result = await v1(caller).helpers.businessLookup(submission.value);
   if (!result.ok)
     return { step, prefill, lookup: submission.reply({ formErrors: result.errors }), found: null, query: '' };
   return { step, prefill, lookup: submission.reply(), found: result.data, query: submission.value.business_name };

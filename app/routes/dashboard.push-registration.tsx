@@ -1,8 +1,8 @@
 import { data, type ActionFunctionArgs } from '@remix-run/node';
-import { apiCall } from '../lib/api.server';
 import { messages } from '#contract/messages';
 import { requireDashboard } from '../lib/guard.server';
 import { isNativeRequest } from '../lib/native.server';
+import { v1 } from '../lib/v1.server';
 
 /**
  * The native shell saves the member's OneSignal id here after registering them for push
@@ -18,7 +18,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return Response.json({ ok: false, errors: [messages.push.nativeOnly] }, { status: 403 });
   const formData = await request.formData();
   const id = String(formData.get('onesignal_user_id') ?? '').trim();
-  const result = await apiCall(state.caller, 'user/updateUser', { onesignal_user_id: id });
+  const result = await v1(state.caller).users.savePushId({ onesignal_user_id: id });
   return data(
     { ok: result.ok, errors: result.ok ? [] : result.errors },
     { status: result.ok ? 200 : result.status || 502 },

@@ -3,15 +3,16 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData } from '@remix-run/react';
 import { forgotPasswordSchema } from '#contract/schemas/auth';
+import { v1Calls } from '#contract/v1/index';
 import { AuthLayout } from '../components/auth-layout';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { ErrorList, Field, SubmitButton } from '../components/forms';
 import { Honeypot } from '../components/honeypot';
-import { apiCall } from '../lib/api.server';
 import { replyRateLimited, replyWithApiErrors } from '../lib/forms.server';
 import { checkHoneypot } from '../lib/honeypot.server';
 import { redirectWithToasts, apiToasts } from '../lib/toast.server';
 import { useSchemaForm } from '../lib/use-schema-form';
+import { v1 } from '../lib/v1.server';
 
 export const meta: MetaFunction = () => [{ title: 'Forgot your password · Business Assistant' }];
 
@@ -21,12 +22,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: forgotPasswordSchema });
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
   if (!(await context.rateLimit('forgot-password'))) return replyRateLimited(submission);
-  const result = await apiCall({ context, request }, 'users/forgot-password', submission.value);
+  const result = await v1({ context, request }).users.forgotPassword(submission.value);
   if (!result.ok) return replyWithApiErrors(submission, result);
   return redirectWithToasts(
     request,
     `/reset-password?email=${encodeURIComponent(submission.value.email)}`,
-    apiToasts('users/forgot-password', result),
+    apiToasts(v1Calls.users.forgotPassword.path, result),
   );
 }
 

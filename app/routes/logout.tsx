@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
-import { apiCall } from '../lib/api.server';
 import { safeRedirect } from '../lib/safe-redirect';
 import { destroySession, getSession } from '../lib/session.server';
+import { v1 } from '../lib/v1.server';
 
 /**
  * Logout: tell the server (revokes the token), then clear the session. POST only. A
@@ -12,7 +12,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const to = safeRedirect(formData?.get('redirect'), '/login');
   const session = await getSession(request);
   const token = session.get('token');
-  if (token) await apiCall({ context, request, token }, 'users/logout');
+  if (token) await v1({ context, request, token }).users.logout();
   return redirect(to, { headers: { 'Set-Cookie': await destroySession(session) } });
 }
 

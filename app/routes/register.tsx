@@ -2,13 +2,12 @@ import { getFormProps, getInputProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useSearchParams } from '@remix-run/react';
-import type { ApiUser } from '#contract/envelope';
 import { registrationSchema } from '#contract/schemas/auth';
+import { v1Calls } from '#contract/v1/index';
 import { AuthLayout } from '../components/auth-layout';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { ErrorList, Field, SubmitButton } from '../components/forms';
 import { Honeypot } from '../components/honeypot';
-import { apiCall } from '../lib/api.server';
 import { replyRateLimited, replyWithApiErrors } from '../lib/forms.server';
 import { getSignedIn } from '../lib/guard.server';
 import { checkHoneypot } from '../lib/honeypot.server';
@@ -16,6 +15,7 @@ import { safeRedirect } from '../lib/safe-redirect';
 import { commitSession, getSession } from '../lib/session.server';
 import { redirectWithToasts, apiToasts } from '../lib/toast.server';
 import { useSchemaForm } from '../lib/use-schema-form';
+import { v1 } from '../lib/v1.server';
 
 export const meta: MetaFunction = () => [{ title: 'Create your account · Business Assistant' }];
 
@@ -32,18 +32,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: registrationSchema });
   if (submission.status !== 'success') return data(submission.reply({ hideFields: ['password'] }), { status: 400 });
   if (!(await context.rateLimit('register'))) return replyRateLimited(submission);
-  const result = await apiCall<{ token: string; user: ApiUser }>(
-    { context, request },
-    'users/create',
-    submission.value,
-  );
+  const result = await v1({ context, request }).users.create(submission.value);
   if (!result.ok) return replyWithApiErrors(submission, result, { hideFields: ['password'] });
   const session = await getSession(request);
   session.set('token', result.data.token);
   // The dashboard guard takes a new user on to the onboarding steps.
-  return redirectWithToasts(request, safeRedirect(formData.get('redirect')), apiToasts('users/create', result), {
-    headers: { 'Set-Cookie': await commitSession(session) },
-  });
+  return redirectWithToasts(
+    request,
+    safeRedirect(formData.get('redirect')),
+    apiToasts(v1Calls.users.create.path, result),
+    {
+      headers: { 'Set-Cookie': await commitSession(session) },
+    },
+  );
 }
 
 export default function RegisterRoute() {

@@ -3,16 +3,17 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useSearchParams } from '@remix-run/react';
 import { resetPasswordSchema } from '#contract/schemas/auth';
+import { v1Calls } from '#contract/v1/index';
 import { AuthLayout } from '../components/auth-layout';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { ErrorList, Field, SubmitButton } from '../components/forms';
 import { Honeypot } from '../components/honeypot';
-import { apiCall } from '../lib/api.server';
 import { replyRateLimited, replyWithApiErrors } from '../lib/forms.server';
 import { checkHoneypot } from '../lib/honeypot.server';
 import { commitSession, getSession } from '../lib/session.server';
 import { redirectWithToasts, apiToasts } from '../lib/toast.server';
 import { useSchemaForm } from '../lib/use-schema-form';
+import { v1 } from '../lib/v1.server';
 
 export const meta: MetaFunction = () => [{ title: 'Set a new password · Business Assistant' }];
 
@@ -22,12 +23,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: resetPasswordSchema });
   if (submission.status !== 'success') return data(submission.reply({ hideFields: ['password'] }), { status: 400 });
   if (!(await context.rateLimit('reset-password'))) return replyRateLimited(submission);
-  const result = await apiCall({ context, request }, 'users/verify-password-code', submission.value);
+  const result = await v1({ context, request }).users.resetPassword(submission.value);
   if (!result.ok) return replyWithApiErrors(submission, result, { hideFields: ['password'] });
   // The reset revoked every token: whatever session this browser had is over.
   const session = await getSession(request);
   session.unset('token');
-  return redirectWithToasts(request, '/login', apiToasts('users/verify-password-code', result), {
+  return redirectWithToasts(request, '/login', apiToasts(v1Calls.users.resetPassword.path, result), {
     headers: { 'Set-Cookie': await commitSession(session) },
   });
 }

@@ -28,6 +28,8 @@ export type V1Call<
   /** Under /api/v1/, with {name} path parameters; every v1 call is a POST. */
   path: Path;
   params: Params;
+  /** Request headers the call reads besides the client headers every call may send (documented, checked). */
+  headers?: z.ZodObject;
   body: Body;
   /** multipart: the body schema documents the form's fields; the handler reads and checks them. */
   bodyKind: Kind;
@@ -53,6 +55,7 @@ type Declaration<
 > = {
   path: Path;
   params: Params;
+  headers?: z.ZodObject;
   body?: Body;
   bodyKind?: Kind;
   bodyRequired?: BodyRequired;

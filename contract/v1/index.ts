@@ -16,6 +16,9 @@ import { recentlyDeleted } from './recently-deleted';
 import { reports } from './reports';
 import { businesses } from './businesses';
 import { members } from './members';
+import { users } from './users';
+import { helpers } from './helpers';
+import { broadcasting } from './broadcasting';
 import { calls, forms, smses } from './system-items';
 
 /**
@@ -44,6 +47,9 @@ export const v1Calls = {
   reports,
   businesses,
   members,
+  users,
+  helpers,
+  broadcasting,
 } satisfies Record<string, Record<string, V1Call>>;
 export type V1Calls = typeof v1Calls;
 

@@ -61,7 +61,7 @@ export const recentlyDeleted = {
     body: deletedListBody,
     bodyRequired: false,
     response: deletedList,
-    permission: 'member',
+    permission: 'signed-in',
     summary:
       "The caller's deleted businesses they may restore (admins only), newest deletion first; restore with businesses/restore/{id}",
     tags,

@@ -1,22 +1,8 @@
-import { createRoute, z } from '@hono/zod-openapi';
 import { businessChannel, userChannel } from '#contract/realtime';
-import { requireAuth } from '#api/lib/auth';
-import { createRouter } from '#api/lib/context';
+import { broadcasting } from '#contract/v1/broadcasting';
 import { ApiError, forbidden } from '#api/lib/errors';
 import { loadMembership } from '#api/lib/membership';
-import { bearer, envelope, jsonBody } from '#api/lib/openapi';
-import { ok } from '#api/lib/respond';
-
-const socketId = z
-  .string({ error: 'socket_id is required.' })
-  .regex(/^\d+\.\d+$/, { error: 'socket_id is not valid.' });
-const authBody = z.object({
-  socket_id: socketId,
-  channel_name: z
-    .string({ error: 'channel_name is required.' })
-    .min(1, { error: 'channel_name is required.' })
-    .max(200),
-});
+import { serveCalls } from '#api/lib/v1-call';
 
 const NOT_YOURS = 'You may not listen to this channel.';
 
@@ -27,50 +13,27 @@ const NOT_YOURS = 'You may not listen to this channel.';
  * hosted one), so signing out or losing a membership ends the subscription
  * (Broadcaster.endUserConnections); the client then has to come back here.
  */
-export const broadcastingRouter = createRouter()
-  .openapi(
-    createRoute({
-      method: 'post',
-      path: '/broadcasting/auth',
-      tags: ['Realtime'],
-      summary: 'Sign a private channel subscription for the caller',
-      security: bearer,
-      middleware: [requireAuth] as const,
-      request: { body: jsonBody(authBody) },
-      responses: envelope(z.object({ auth: z.string() })),
-    }),
-    async (c) => {
-      const { db, broadcaster } = c.var.deps;
-      const { user } = c.var.auth;
-      const { socket_id, channel_name } = c.req.valid('json');
-      const businessId = /^private-business\.(.+)$/.exec(channel_name)?.[1];
-      if (channel_name === userChannel(user.id)) {
-        // The caller's own channel.
-      } else if (businessId && channel_name === businessChannel(businessId)) {
-        try {
-          await loadMembership(db, businessId, user.id);
-        } catch (error) {
-          // Not a member: the same refusal as any other channel, revealing nothing.
-          if (error instanceof ApiError) throw forbidden(NOT_YOURS);
-          throw error;
-        }
-      } else {
-        throw forbidden(NOT_YOURS);
+export const broadcastingRouter = serveCalls(broadcasting, {
+  auth: async (c, { body: { socket_id, channel_name } }) => {
+    const { db, broadcaster } = c.var.deps;
+    const { user } = c.var.auth;
+    const businessId = /^private-business\.(.+)$/.exec(channel_name)?.[1];
+    if (channel_name === userChannel(user.id)) {
+      // The caller's own channel.
+    } else if (businessId && channel_name === businessChannel(businessId)) {
+      try {
+        await loadMembership(db, businessId, user.id);
+      } catch (error) {
+        // Not a member: the same refusal as any other channel, revealing nothing.
+        if (error instanceof ApiError) throw forbidden(NOT_YOURS);
+        throw error;
       }
-      return ok(c, broadcaster.authorizeChannel(socket_id, channel_name, user.id));
-    },
-  )
-  .openapi(
-    createRoute({
-      method: 'post',
-      path: '/broadcasting/user-auth',
-      tags: ['Realtime'],
-      summary:
-        "Sign a socket in as the caller (Pusher user authentication), so ending the caller's connections reaches it",
-      security: bearer,
-      middleware: [requireAuth] as const,
-      request: { body: jsonBody(z.object({ socket_id: socketId })) },
-      responses: envelope(z.object({ auth: z.string(), user_data: z.string() })),
-    }),
-    (c) => ok(c, c.var.deps.broadcaster.authenticateUser(c.req.valid('json').socket_id, c.var.auth.user.id)),
-  );
+    } else {
+      throw forbidden(NOT_YOURS);
+    }
+    return { data: broadcaster.authorizeChannel(socket_id, channel_name, user.id) };
+  },
+  userAuth: async (c, { body: { socket_id } }) => ({
+    data: c.var.deps.broadcaster.authenticateUser(socket_id, c.var.auth.user.id),
+  }),
+});

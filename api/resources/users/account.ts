@@ -1,41 +1,28 @@
-import { createRoute, z } from '@hono/zod-openapi';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import { CLIENT_HEADERS } from '#contract/envelope';
 import { messages as specMessages } from '#contract/messages';
-import { loginSchema, registrationSchema } from '#contract/schemas/auth';
-import { changePasswordSchema, updateOneSignalSchema, userUpdateSchema } from '#contract/schemas/user';
+import { changePasswordSchema } from '#contract/schemas/user';
+import { account, session } from '#contract/v1/users';
 import { businessUsers, tokens, users } from '#api/db/schema';
-import { clientHeaders, issueToken, requireAuth, revokeUserTokens } from '#api/lib/auth';
-import { createRouter } from '#api/lib/context';
+import { clientHeaders, issueToken, revokeUserTokens } from '#api/lib/auth';
 import { newId } from '#api/lib/crypto';
 import { ApiError, forbidden, invalid } from '#api/lib/errors';
-import { bearer, envelope, jsonBody, userSchema } from '#api/lib/openapi';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '#api/lib/password';
 import { userUpdated } from '#api/lib/events';
-import { ok } from '#api/lib/respond';
 import { serializeUser } from '#api/lib/serialize';
+import { serveCalls } from '#api/lib/v1-call';
 import { requestEmailChange } from '#api/services/email-change';
 
-const tags = ['Account'];
-const sessionOut = z.object({ token: z.string(), user: userSchema });
 /** One message whatever went wrong, so a login never reveals whether an email has an account. */
 const LOGIN_FAILED = 'These credentials do not match our records.';
 
 const emailTaken = () => invalid({ email: ['An account with this email already exists.'] });
 
-export const accountRouter = createRouter()
-  .openapi(
-    createRoute({
-      method: 'post',
-      path: '/users/create',
-      tags,
-      summary: 'Register (name, email, password); signs the new user in',
-      request: { body: jsonBody(registrationSchema) },
-      responses: envelope(sessionOut),
-    }),
-    async (c) => {
+export const accountRouter = serveCalls(
+  { ...session, ...account },
+  {
+    create: async (c, { body: input }) => {
       const { db, clock } = c.var.deps;
-      const input = c.req.valid('json');
       const [existing] = await db
         .select({ id: users.id })
         .from(users)
@@ -57,26 +44,15 @@ export const accountRouter = createRouter()
           })
           .returning();
         const token = await issueToken(db, id, now, clientHeaders(c.req.raw.headers));
-        return ok(c, { token, user: serializeUser(user) }, ['Your account has been created.']);
+        return { data: { token, user: serializeUser(user) }, messages: ['Your account has been created.'] };
       } catch (error) {
         // Two registrations racing for one email: the unique index decides.
         if (String((error as { cause?: unknown }).cause ?? error).includes('users_email_active')) throw emailTaken();
         throw error;
       }
     },
-  )
-  .openapi(
-    createRoute({
-      method: 'post',
-      path: '/users/login',
-      tags,
-      summary: 'Sign in; answers token and user (id, email, mobile)',
-      request: { body: jsonBody(loginSchema) },
-      responses: envelope(sessionOut),
-    }),
-    async (c) => {
+    login: async (c, { body: input }) => {
       const { db, clock } = c.var.deps;
-      const input = c.req.valid('json');
       const [user] = await db
         .select()
         .from(users)
@@ -85,59 +61,19 @@ export const accountRouter = createRouter()
       const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
       if (!user || !valid) throw new ApiError(422, [LOGIN_FAILED]);
       const token = await issueToken(db, user.id, clock.now(), clientHeaders(c.req.raw.headers));
-      return ok(c, { token, user: serializeUser(user) });
+      return { data: { token, user: serializeUser(user) } };
     },
-  )
-  .openapi(
-    createRoute({
-      method: 'post',
-      path: '/users/logout',
-      tags,
-      summary: 'Revoke the current token',
-      security: bearer,
-      middleware: [requireAuth] as const,
-      responses: envelope(z.object({})),
-    }),
-    async (c) => {
+    logout: async (c) => {
       const { db, clock, broadcaster } = c.var.deps;
       await db.update(tokens).set({ revokedAt: clock.now() }).where(eq(tokens.id, c.var.auth.tokenId));
       // Every live connection of the user re-authorises: this session's no longer can.
       await broadcaster.endUserConnections(c.var.auth.user.id);
-      return ok(c, {}, ['You have been signed out.']);
+      return { data: {}, messages: ['You have been signed out.'] };
     },
-  )
-  .openapi(
-    createRoute({
-      method: 'post',
-      path: '/users/get',
-      tags,
-      summary: 'The signed-in user',
-      security: bearer,
-      middleware: [requireAuth] as const,
-      responses: envelope(z.object({ user: userSchema })),
-    }),
-    (c) => ok(c, { user: serializeUser(c.var.auth.user) }),
-  )
-  .openapi(
-    createRoute({
-      method: 'post',
-      path: '/users/update',
-      tags,
-      summary:
-        'Update name and mobile; change the password with current_password + password; a new email gets a code first (as users/email-change)',
-      security: bearer,
-      middleware: [requireAuth] as const,
-      request: {
-        body: jsonBody(
-          userUpdateSchema.extend({ current_password: z.string().optional(), password: z.string().optional() }),
-        ),
-      },
-      responses: envelope(z.object({ user: userSchema })),
-    }),
-    async (c) => {
+    get: async (c) => ({ data: { user: serializeUser(c.var.auth.user) } }),
+    update: async (c, { body: input }) => {
       const { db, clock } = c.var.deps;
       const { user } = c.var.auth;
-      const input = c.req.valid('json');
       const now = clock.now();
       const changes: Partial<typeof users.$inferInsert> = { updatedAt: now };
       const messages: string[] = [];
@@ -183,20 +119,9 @@ export const accountRouter = createRouter()
       if (messages.length === 0) messages.push('Your account has been updated.');
       if (codeSent) messages.push(codeSent);
       await userUpdated(c.var.deps, updated);
-      return ok(c, { user: serializeUser(updated) }, messages);
+      return { data: { user: serializeUser(updated) }, messages };
     },
-  )
-  .openapi(
-    createRoute({
-      method: 'post',
-      path: '/users/delete',
-      tags,
-      summary: 'Delete the account; every token is revoked',
-      security: bearer,
-      middleware: [requireAuth] as const,
-      responses: envelope(z.object({})),
-    }),
-    async (c) => {
+    delete: async (c) => {
       const { db, clock } = c.var.deps;
       const { user } = c.var.auth;
       const now = clock.now();
@@ -210,23 +135,10 @@ export const accountRouter = createRouter()
       await revokeUserTokens(db, user.id, now);
       await c.var.deps.broadcaster.endUserConnections(user.id);
       await userUpdated(c.var.deps, user.id);
-      return ok(c, {}, ['Your account has been deleted.']);
+      return { data: {}, messages: ['Your account has been deleted.'] };
     },
-  )
-  .openapi(
-    createRoute({
-      method: 'post',
-      path: '/user/updateUser',
-      tags,
-      summary: 'Save the push-service id (onesignal_user_id)',
-      security: bearer,
-      middleware: [requireAuth] as const,
-      request: { body: jsonBody(updateOneSignalSchema) },
-      responses: envelope(z.object({ user: userSchema })),
-    }),
-    async (c) => {
+    savePushId: async (c, { body: input }) => {
       const { db, clock } = c.var.deps;
-      const input = c.req.valid('json');
       // A push id belongs to the phone app: a client that says it is the web (the mode header of
       // docs/product.md#v1-calls) cannot receive pushes, so saving one would only make pushes go nowhere.
       if (input.onesignal_user_id !== null && c.req.header(CLIENT_HEADERS.mode) === 'web')
@@ -237,6 +149,7 @@ export const accountRouter = createRouter()
         .where(eq(users.id, c.var.auth.user.id))
         .returning();
       await userUpdated(c.var.deps, updated);
-      return ok(c, { user: serializeUser(updated) });
+      return { data: { user: serializeUser(updated) } };
     },
-  );
+  },
+);

@@ -1,48 +1,21 @@
-import { createRoute, z } from '@hono/zod-openapi';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import type { z } from 'zod';
 import { CLIENT_HEADERS } from '#contract/envelope';
+import { devices, type deviceOut } from '#contract/v1/users';
 import { tokens } from '#api/db/schema';
-import { requireAuth } from '#api/lib/auth';
-import { createRouter } from '#api/lib/context';
 import { notFound } from '#api/lib/errors';
-import { bearer, envelope } from '#api/lib/openapi';
-import { ok } from '#api/lib/respond';
+import { serveCalls } from '#api/lib/v1-call';
 
 /**
  * Signed-in devices: one per live token, with the latest client headers seen with it
  * (requireAuth records them: mode, platform, and in the native app the device details of
  * docs/product.md#v1-calls). Account settings lists them; each can be revoked (signed out).
  */
-const tags = ['Account'];
-
-const deviceSchema = z.object({
-  _id: z.string(),
-  current: z.boolean(),
-  mode: z.string().nullable(),
-  platform_name: z.string().nullable(),
-  platform_type: z.string().nullable(),
-  package_version: z.string().nullable(),
-  device_name: z.string().nullable(),
-  device_model: z.string().nullable(),
-  device_platform: z.string().nullable(),
-  device_os_version: z.string().nullable(),
-  app_version: z.string().nullable(),
-  app_build: z.string().nullable(),
-  signed_in_at: z.string(),
-  last_used_at: z.string(),
-});
-export type ApiDevice = z.infer<typeof deviceSchema>;
-
-const deviceIdParam = z.object({
-  device_id: z
-    .string()
-    .min(1)
-    .openapi({ param: { name: 'device_id', in: 'path' } }),
-});
+type Device = z.output<typeof deviceOut>;
 
 type TokenRow = typeof tokens.$inferSelect;
 
-export function serializeDevice(row: TokenRow, currentTokenId: string): ApiDevice {
+export function serializeDevice(row: TokenRow, currentTokenId: string): Device {
   const header = (name: string) => row.client[name] ?? null;
   return {
     _id: row.id,
@@ -62,49 +35,26 @@ export function serializeDevice(row: TokenRow, currentTokenId: string): ApiDevic
   };
 }
 
-export const devicesRouter = createRouter()
-  .openapi(
-    createRoute({
-      method: 'post',
-      path: '/users/devices',
-      tags,
-      summary: 'The signed-in devices: one per live token with its latest device details, most recently used first',
-      security: bearer,
-      middleware: [requireAuth] as const,
-      responses: envelope(z.object({ devices: z.array(deviceSchema) })),
-    }),
-    async (c) => {
-      const { db, clock } = c.var.deps;
-      const rows = await db
-        .select()
-        .from(tokens)
-        .where(and(eq(tokens.userId, c.var.auth.user.id), isNull(tokens.revokedAt), gt(tokens.expiresAt, clock.now())))
-        .orderBy(desc(tokens.lastUsedAt), desc(tokens.createdAt));
-      return ok(c, { devices: rows.map((row) => serializeDevice(row, c.var.auth.tokenId)) });
-    },
-  )
-  .openapi(
-    createRoute({
-      method: 'post',
-      path: '/users/devices/{device_id}/revoke',
-      tags,
-      summary: 'Sign one of your devices out (revokes its token); the current one too',
-      security: bearer,
-      middleware: [requireAuth] as const,
-      request: { params: deviceIdParam },
-      responses: envelope(z.object({})),
-    }),
-    async (c) => {
-      const { db, clock } = c.var.deps;
-      const { device_id } = c.req.valid('param');
-      const revoked = await db
-        .update(tokens)
-        .set({ revokedAt: clock.now() })
-        .where(and(eq(tokens.id, device_id), eq(tokens.userId, c.var.auth.user.id), isNull(tokens.revokedAt)))
-        .returning({ id: tokens.id });
-      if (revoked.length === 0) throw notFound('The device');
-      // Which connection is that device's is not known: all of them re-authorise, and only the others can.
-      await c.var.deps.broadcaster.endUserConnections(c.var.auth.user.id);
-      return ok(c, {}, ['The device has been signed out.']);
-    },
-  );
+export const devicesRouter = serveCalls(devices, {
+  devices: async (c) => {
+    const { db, clock } = c.var.deps;
+    const rows = await db
+      .select()
+      .from(tokens)
+      .where(and(eq(tokens.userId, c.var.auth.user.id), isNull(tokens.revokedAt), gt(tokens.expiresAt, clock.now())))
+      .orderBy(desc(tokens.lastUsedAt), desc(tokens.createdAt));
+    return { data: { devices: rows.map((row) => serializeDevice(row, c.var.auth.tokenId)) } };
+  },
+  revokeDevice: async (c, { params: { device_id } }) => {
+    const { db, clock } = c.var.deps;
+    const revoked = await db
+      .update(tokens)
+      .set({ revokedAt: clock.now() })
+      .where(and(eq(tokens.id, device_id), eq(tokens.userId, c.var.auth.user.id), isNull(tokens.revokedAt)))
+      .returning({ id: tokens.id });
+    if (revoked.length === 0) throw notFound('The device');
+    // Which connection is that device's is not known: all of them re-authorise, and only the others can.
+    await c.var.deps.broadcaster.endUserConnections(c.var.auth.user.id);
+    return { data: {}, messages: ['The device has been signed out.'] };
+  },
+});
