@@ -2,24 +2,14 @@ import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { PageHeader } from '#app/components/ui/page-header';
 import { Link, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '../components/error-boundary';
-import { apiCall } from '../lib/api.server';
 import { httpError } from '../lib/invariant.server';
+import { v1 } from '../lib/v1.server';
 
 export const meta: MetaFunction = () => [{ title: 'Outbox · Business Assistant (development)' }];
 
-type OutboxMessage = {
-  id: string;
-  channel: 'email' | 'sms';
-  to: string;
-  subject: string | null;
-  body: string;
-  provider: string;
-  created_at: string;
-};
-
 /** Outside production: what the embedded email and SMS providers sent, newest first. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const result = await apiCall<{ messages: OutboxMessage[] }>({ context, request }, 'dev/outbox/list');
+  const result = await v1({ context, request }).dev.outbox();
   if (!result.ok) httpError(404, null);
   return { messages: result.data.messages };
 }

@@ -20,6 +20,7 @@ import { users } from './users';
 import { helpers } from './helpers';
 import { broadcasting } from './broadcasting';
 import { calls, forms, smses } from './system-items';
+import { dev } from './dev';
 
 /**
  * Every declared v1 call, by feature. Features not yet here are still declared in their
@@ -40,6 +41,7 @@ export const v1Calls = {
   calls,
   smses,
   forms,
+  dev,
   actions,
   outgoingWebhooks,
   businessSettings,

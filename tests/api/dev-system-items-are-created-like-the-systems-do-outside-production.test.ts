@@ -62,3 +62,17 @@ describe('dev/system-items/{business_id}/create', () => {
     }
   });
 });
+
+describe('dev/outbox/list', () => {
+  it('answers without signing in outside production, and as an unknown page in production', async () => {
+    const open = await harness.call('dev/outbox/list');
+    expect(open.status).toBe(200);
+    expect(Array.isArray(open.body.data.messages)).toBe(true);
+    harness.deps.env.APP_ENV = 'production';
+    try {
+      expect((await harness.call('dev/outbox/list')).status).toBe(404);
+    } finally {
+      harness.deps.env.APP_ENV = 'test';
+    }
+  });
+});

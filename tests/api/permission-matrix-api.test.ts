@@ -561,10 +561,11 @@ export const RULES: Record<string, Rule> = {
     prepare: async (ctx) => ({ conversation_id: await conversation(ctx) }),
   },
   'businesses/conversations/{business_id}/suggestions': { permission: null },
-  'dev/system-items/{business_id}/create': {
-    permission: null,
-    body: () => ({ type: 'sms', from: '+442071234999', body: 'Hi' }),
-  },
+  // dev/outbox/list needs no sign-in (dev-system-items-*.test.ts covers it).
+  ...declaredRules(
+    { createSystemItem: v1Calls.dev.createSystemItem },
+    { createSystemItem: { body: () => ({ type: 'sms', from: '+442071234999', body: 'Hi' }) } },
+  ),
 
   // Recently deleted: each kind's deleted rows need what its live list needs.
   ...declaredRules(deletedKindCalls, {

@@ -1,37 +1,23 @@
-import { createRoute, z } from '@hono/zod-openapi';
-import { createRouter } from '#api/lib/context';
+import { dev } from '#contract/v1/dev';
 import { notFound } from '#api/lib/errors';
-import { envelope } from '#api/lib/openapi';
-import { ok } from '#api/lib/respond';
+import { serveCalls } from '#api/lib/v1-call';
+import type { ApiDeps } from '#api/deps';
 import { listOutbox } from '#api/services/outbox';
-import { devSystemItemsRouter } from './system-items';
+import { createCall, createForm, createSms } from '#api/services/timeline';
 
-const message = z.object({
-  id: z.string(),
-  channel: z.enum(['email', 'sms']),
-  to: z.string(),
-  from: z.string().nullable(),
-  subject: z.string().nullable(),
-  body: z.string(),
-  provider: z.string(),
-  created_at: z.string(),
-});
+/** These calls exist outside production only: there they answer as an unknown page. */
+function outsideProduction(deps: ApiDeps): void {
+  if (deps.env.APP_ENV === 'production') throw notFound('The page');
+}
 
-/** Outside production only: what the embedded email/SMS providers "sent". */
-export const devRouter = createRouter()
-  .openapi(
-    createRoute({
-      method: 'post',
-      path: '/dev/outbox/list',
-      tags: ['Development'],
-      summary: 'Emails and SMS recorded in the outbox (not in production)',
-      responses: envelope(z.object({ messages: z.array(message) })),
-    }),
-    async (c) => {
-      const { db, env } = c.var.deps;
-      if (env.APP_ENV === 'production') throw notFound('The page');
-      const rows = await listOutbox(db);
-      return ok(c, {
+/** dev/…, declared in contract/v1/dev.ts. */
+export const devRouter = serveCalls(dev, {
+  outbox: async (c) => {
+    const { db } = c.var.deps;
+    outsideProduction(c.var.deps);
+    const rows = await listOutbox(db);
+    return {
+      data: {
         messages: rows.map((row) => ({
           id: row.id,
           channel: row.channel,
@@ -42,7 +28,27 @@ export const devRouter = createRouter()
           provider: row.provider,
           created_at: row.createdAt.toISOString(),
         })),
-      });
-    },
-  )
-  .route('/', devSystemItemsRouter);
+      },
+    };
+  },
+  createSystemItem: async (c, { params, body: input }) => {
+    const deps = c.var.deps;
+    outsideProduction(deps);
+    const common = {
+      businessId: params.business_id,
+      status: input.status ?? null,
+      from: input.from ?? null,
+      to: input.to ?? null,
+      body: input.body ?? null,
+      ...(input.customer_id !== undefined ? { customerId: input.customer_id } : {}),
+      details: input.details ?? {},
+    };
+    const item =
+      input.type === 'call'
+        ? await createCall(deps, { ...common, direction: input.direction })
+        : input.type === 'sms'
+          ? await createSms(deps, { ...common, direction: input.direction, body: input.body ?? '' })
+          : await createForm(deps, common);
+    return { data: { item } };
+  },
+});
