@@ -270,6 +270,7 @@ export async function respond(
   const found = await answerFromKnowledge(tools, message, {
     domainWords: domainWords(input),
     itemWords: itemWords(input),
+    offers: [...business.services, ...business.products],
   });
   const knowledge = found ? asNamedService(input, found) : null;
   if (knowledge) {

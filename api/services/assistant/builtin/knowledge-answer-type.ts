@@ -77,7 +77,8 @@ export function answerTypeOf(message: string): AnswerType {
   if (/\bhow often\b|\bhow (frequently|regularly)\b/.test(text)) return 'frequency';
   if (ASKS_PRESENCE.test(message)) return 'presence';
   if (/\bhow long\b/.test(text)) return 'duration';
-  if (/\bhow (soon|quickly|fast)\b|\bwhen can (you|someone)\b/.test(text)) return 'soon';
+  // "Can you come the same day?" asks how soon as much as "how soon can you come?".
+  if (/\bhow (soon|quickly|fast)\b|\bwhen can (you|someone)\b|\bsame[- ]day\b/.test(text)) return 'soon';
   if (/\bwhat time\b|\bwhen (do|does|is|are)\b/.test(text)) return 'time';
   if (/\bhow many\b/.test(text)) return 'count';
   if (/\bwhat (should|do|can|must) (i|we) do\b|\bhow (do|can|should) (i|we)\b|\bwhat to do\b/.test(text))

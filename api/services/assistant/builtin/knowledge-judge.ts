@@ -100,10 +100,17 @@ export function judgeText(question: Question, said: string, topicWords: Topic, w
     )
     .slice(0, question.judge.length > 1 ? 1 : 0);
   const softKeys = new Set([...soft.map((entry) => entry.term.key), ...coveredMakes(question, said, keys)]);
-  const present = (term: Term) => exact(term) || softKeys.has(term.key);
+  // A kind of one of the business's offers ("funeral flowers") is there when the offer's name is ("event flower orders").
+  const byOffer = new Set(
+    missing
+      .filter((entry) => [...(question.kinds.get(entry.term.key) ?? [])].some((key) => keys.has(key) || topic.has(key)))
+      .map((entry) => entry.term.key),
+  );
+  const present = (term: Term) => exact(term) || softKeys.has(term.key) || byOffer.has(term.key);
   const strongMissing = missing.some(
     (entry) =>
       !softKeys.has(entry.term.key) &&
+      !byOffer.has(entry.term.key) &&
       entry.closest < RELATED &&
       wordImportance(entry.term.word) >= STRONG_WORD &&
       !waivable.has(entry.term.key),
@@ -144,7 +151,7 @@ export function judgeText(question: Question, said: string, topicWords: Topic, w
     (typeHolds || !answerTypeRequired(question.type)) &&
     !otherItem &&
     !doneByTheBusiness(question, said, topicWords.text) &&
-    pairsHold(question, said, topic, softKeys);
+    pairsHold(question, said, topic, new Set([...softKeys, ...byOffer]));
   const genericCovered = question.generic.filter((term) => keys.has(term.key) || topic.has(term.key));
   // Under a heading that names the whole subject every sentence is on it; the words in the text count for less.
   const score =

@@ -15,11 +15,45 @@ export type KnowledgeOptions = {
    * the one asked about.
    */
   itemWords?: string[];
+  /**
+   * The business's services and products: the kinds an offer's description lists ("Event flowers:
+   * wedding, funeral and christening arrangements") are met in a passage by the offer's name.
+   */
+  offers?: { name: string; description: string | null }[];
   /** At most this many searches (1 or 2: a second one in the synonyms of the subject words). */
   maxSearches?: number;
   /** Explain the judgement (the eval's --trace). */
   trace?: (line: string) => void;
 };
+
+/**
+ * "Funeral flowers" when the business offers *Event flowers* ("wedding, funeral and christening
+ * arrangements"): a word of the caller's that forms a compound with a word of an offer's name and
+ * is in that offer's description is a kind of the offer, so a passage naming the offer ("event
+ * flower orders need a deposit") speaks of it. The offer's other name words stand for it.
+ */
+function kindsOfOffers(
+  pairs: [string, string][],
+  offers: { name: string; description: string | null }[],
+  domain: Set<string>,
+): Map<string, Set<string>> {
+  const kinds = new Map<string, Set<string>>();
+  for (const offer of offers) {
+    const nameKeys = questionTerms(offer.name)
+      .filter((term) => term.specific)
+      .map((term) => term.key);
+    const described = termKeys(offer.description ?? '');
+    for (const [kind, thing] of pairs) {
+      if (nameKeys.includes(kind) || !nameKeys.includes(thing) || !described.has(kind)) continue;
+      const standing = nameKeys.filter((key) => key !== thing && !domain.has(key));
+      if (!standing.length) continue;
+      const known = kinds.get(kind) ?? new Set<string>();
+      for (const key of standing) known.add(key);
+      kinds.set(kind, known);
+    }
+  }
+  return kinds;
+}
 
 export const requiredCount = (count: number) => (count <= 2 ? count : count - 1);
 
@@ -95,6 +129,8 @@ export type Question = {
   callerDoes: Set<string>;
   /** "What's best for …?", "what would you recommend?": which of the business's offers fits the caller's case. */
   asksRecommendation: boolean;
+  /** A kind the caller names with a word of an offer's name ("funeral flowers"), listed in its description: its key, and the keys of the offer's name that stand for it ("event"). */
+  kinds: Map<string, Set<string>>;
   /** A make, brand or model the caller names ("Worcester boilers"): its key, and the key of the thing it is a make of. */
   named: Map<string, string>;
 };
@@ -249,13 +285,38 @@ const isPlural = (word: string) => word.length > 3 && word.endsWith('s') && !/(s
 /** A number, in digits or words ("2019", "four more"): a detail of the caller's case. */
 const COUNTED = /^(\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|dozen|couple)$/;
 
+/** People a caller speaks of: family, friends, the people around them. */
+const PERSON =
+  /^(mum|mom|mother|dad|father|parent|son|daughter|child|kid|baby|husband|wife|partner|fianc[eé]e?|boyfriend|girlfriend|brother|sister|sibling|nan|nana|gran|granny|grandma|grandmother|grandad|granddad|grandpa|grandfather|grandson|granddaughter|grandchild|aunt|auntie|uncle|niece|nephew|cousin|friend|neighbour|neighbor|colleague|boss|family)s?$/;
+const POSSESSIVE = /^(my|our|his|her|their)$/;
+
+/**
+ * "my elderly mum", "for my grandad", "my sister's birthday": the people of the caller's own
+ * case (a person word within two words after "my", "our"…) say who it is for, never what the
+ * question is about. A person asked about without one ("frames for toddlers") stays a subject word.
+ */
+function callersPeople(plain: string): Set<string> {
+  const list = words(plain).map((word) => word.replace(/'/g, ''));
+  return new Set(
+    list.filter(
+      (word, index) =>
+        PERSON.test(word) && list.slice(Math.max(0, index - 2), index).some((before) => POSSESSIVE.test(before)),
+    ),
+  );
+}
+
 export function readQuestion(message: string, options: KnowledgeOptions): Question | null {
   const domain = new Set((options.domainWords ?? []).map(termKey));
-  // A bare number ("it's a 2019 car", "for 15 people") is a detail of the caller's case, never what the question is about.
-  // Words of the question as the owner would write them ("picking her up" → collecting her).
+  // A bare number ("it's a 2019 car", "for 15 people") and the caller's own people ("my mum") are details of their case,
+  // never what the question is about. Words of the question as the owner would write them ("picking her up" → collecting her).
   const plain = plainVerbs(message);
+  const people = callersPeople(plain);
   const all = questionTerms(plain).map((term) =>
-    domain.has(term.key) ? { ...term, specific: true } : COUNTED.test(term.word) ? { ...term, specific: false } : term,
+    domain.has(term.key)
+      ? { ...term, specific: true }
+      : COUNTED.test(term.word) || people.has(term.word)
+        ? { ...term, specific: false }
+        : term,
   );
   let judge = all.filter((term) => term.specific);
   const generic = all.filter((term) => !term.specific);
@@ -307,6 +368,7 @@ export function readQuestion(message: string, options: KnowledgeOptions): Questi
     callerDoes: callerVerbs(plain),
     leadHours: leadTimeOf(message),
     named: namedMakes(message, judge, domain),
+    kinds: kindsOfOffers(pairs, options.offers ?? [], domain),
     asksRecommendation: RECOMMENDATION.test(message),
   };
 }

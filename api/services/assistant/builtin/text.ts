@@ -80,6 +80,8 @@ const IRREGULAR: Record<string, string> = {
   sold: 'sell',
   went: 'go',
   gone: 'go',
+  // Not "goe": the stemmer's -s rule would keep it from meeting "go", an ask-word.
+  goes: 'go',
   came: 'come',
   got: 'get',
   gotten: 'get',
@@ -123,24 +125,36 @@ const PHRASAL_FORMS: Record<string, Record<string, string>> = {
   },
 };
 
+const HANDLE: Record<string, string> = { deal: 'handle', deals: 'handles', dealing: 'handling', dealt: 'handled' };
+
 /**
  * A verb of two words as the one word it means, so it meets the owner's word: "picking her up"
  * is collecting her, "bring it back" is returning it, "get my deposit back" is having it
- * refunded. Only the forms that cannot mean anything else ("get my dog back" stays).
+ * refunded, "deal with" is handling, "can't eat gluten" is gluten-free. Only the forms that cannot
+ * mean anything else ("get my dog back" stays).
  */
 export function plainVerbs(text: string): string {
-  return text
-    .replace(/\b(pick|picks|picking|picked)\s+((?:[a-z'’]+\s+){0,2}?)up\b/gi, (_, verb: string, object: string) =>
-      `${PHRASAL_FORMS.collect[verb.toLowerCase()]} ${object}`.trimEnd(),
-    )
-    .replace(
-      /\b(bring|brings|bringing|brought|take|takes|taking|took|send|sends|sending|sent)\s+((?:[a-z'’]+\s+){0,2}?)back\b/gi,
-      (_, verb: string, object: string) => `${PHRASAL_FORMS.return[verb.toLowerCase()]} ${object}`.trimEnd(),
-    )
-    .replace(
-      /\b(get|gets|getting|got|have|want)\s+((?:my|the|our|your|his|her|their|a|any|some|all)\s+)?(money|deposit|payment|fee|fees)\s+back\b/gi,
-      (_, verb: string, owner: string | undefined, thing: string) => `${verb} ${owner ?? ''}${thing} refunded`,
-    );
+  return (
+    text
+      .replace(/\b(pick|picks|picking|picked)\s+((?:[a-z'’]+\s+){0,2}?)up\b/gi, (_, verb: string, object: string) =>
+        `${PHRASAL_FORMS.collect[verb.toLowerCase()]} ${object}`.trimEnd(),
+      )
+      .replace(
+        /\b(bring|brings|bringing|brought|take|takes|taking|took|send|sends|sending|sent)\s+((?:[a-z'’]+\s+){0,2}?)back\b/gi,
+        (_, verb: string, object: string) => `${PHRASAL_FORMS.return[verb.toLowerCase()]} ${object}`.trimEnd(),
+      )
+      // "Someone who can't eat gluten" asks for what is gluten-free, as the owner writes it.
+      .replace(
+        /\b(?:can['’]?t|cannot|can not|don['’]?t|doesn['’]?t|do not|does not|unable to|not allowed to)\s+(?:eat|drink|tolerate|digest)\s+([a-z]+)\b/gi,
+        (_, food: string) => `${food}-free`,
+      )
+      // "Will you deal with the paperwork?" asks whether they handle it; "deal" alone is an offer (a discount).
+      .replace(/\b(deal|deals|dealing|dealt)\s+with\b/gi, (_, verb: string) => HANDLE[verb.toLowerCase()])
+      .replace(
+        /\b(get|gets|getting|got|have|want)\s+((?:my|the|our|your|his|her|their|a|any|some|all)\s+)?(money|deposit|payment|fee|fees)\s+back\b/gi,
+        (_, verb: string, owner: string | undefined, thing: string) => `${verb} ${owner ?? ''}${thing} refunded`,
+      )
+  );
 }
 
 /** A light suffix-stripping stemmer (consistent, not linguistic): "servicing" and "service" → "servic". */
