@@ -2,16 +2,16 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { PageHeader } from '#app/components/ui/page-header';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import type { ApiBusiness } from '#contract/envelope';
+import { v1Calls } from '#contract/v1/index';
 import { businessSchema } from '#contract/schemas/business';
 import { BusinessDetailsForm } from '../components/business-form';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { CancelLink } from '../components/forms';
-import { apiCall } from '../lib/api.server';
 import { replyWithApiErrors } from '../lib/forms.server';
 import { requireDashboard } from '../lib/guard.server';
 import { apiToasts, redirectWithToasts } from '../lib/toast.server';
 import { commitSession } from '../lib/session.server';
+import { v1 } from '../lib/v1.server';
 import { Card } from '#app/components/ui/card';
 
 export const meta: MetaFunction = () => [{ title: 'Add a business · Business Assistant' }];
@@ -30,13 +30,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { caller, session } = await requireDashboard(request, context);
   const submission = parseWithZod(await request.formData(), { schema: businessSchema });
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
-  const result = await apiCall<{ business: ApiBusiness }>(caller, 'businesses/create', submission.value);
+  const result = await v1(caller).businesses.create(submission.value);
   if (!result.ok) return replyWithApiErrors(submission, result);
   session.set('businessId', result.data.business._id);
   return redirectWithToasts(
     request,
     `/dashboard/business-welcome/${result.data.business._id}`,
-    apiToasts('businesses/create', result),
+    apiToasts(v1Calls.businesses.create.path, result),
     { headers: { 'Set-Cookie': await commitSession(session) } },
   );
 }

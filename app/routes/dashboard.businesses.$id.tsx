@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { countryName } from '#contract/countries';
 import { recentlyDeletedMessages } from '#contract/messages';
-import type { ApiBusiness } from '#contract/envelope';
+import { v1Calls } from '#contract/v1/index';
 import { hasPermission } from '#contract/permissions';
 import { withPhoneCountry } from '#contract/phone-scope';
 import { businessSchema } from '#contract/schemas/business';
@@ -14,7 +14,6 @@ import { DeleteConfirmation } from '../components/delete-restore';
 import { DialogLink } from '../components/dialog-link';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { CancelButton, CancelLink, SubmitButton } from '../components/forms';
-import { apiCall } from '../lib/api.server';
 import { replyWithApiErrors } from '../lib/forms.server';
 import { requireDashboard } from '../lib/guard.server';
 import { apiToasts, redirectWithToasts } from '../lib/toast.server';
@@ -22,6 +21,7 @@ import { commitSession } from '../lib/session.server';
 import { useLocale } from '../lib/locale';
 import { httpError } from '../lib/invariant.server';
 import { withPhoneLabels } from '#app/lib/phone-labels.server';
+import { v1 } from '#app/lib/v1.server';
 import { usePhoneFormat } from '#app/lib/phone-labels';
 import { Card } from '#app/components/ui/card';
 
@@ -62,9 +62,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
   if (intent === 'leave') {
     // users/unlink-business: the last admin is refused until they hand over (a toast says so).
-    const path = `users/unlink-business/${encodeURIComponent(id)}`;
-    const result = await apiCall(state.caller, path);
-    const toasts = apiToasts(path, result);
+    const result = await v1(state.caller, id).users.unlinkBusiness();
+    const toasts = apiToasts(v1Calls.users.unlinkBusiness.path, result);
     if (!result.ok) return redirectWithToasts(request, `/dashboard/businesses/${id}`, toasts);
     if (state.session.get('businessId') === id) state.session.unset('businessId');
     return redirectWithToasts(request, '/dashboard/businesses', toasts, {
@@ -73,9 +72,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   }
 
   if (intent === 'delete' || intent === 'restore') {
-    const path = `businesses/${intent}/${encodeURIComponent(id)}`;
-    const result = await apiCall<{ business: ApiBusiness }>(state.caller, path);
-    const toasts = apiToasts(path, result);
+    // Any of the user's businesses, selected or not (a deleted one is no longer in their list).
+    const result = await v1(state.caller, id).businesses[intent]();
+    const toasts = apiToasts(v1Calls.businesses[intent].path, result);
     if (!result.ok)
       return redirectWithToasts(
         request,
@@ -101,9 +100,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (!state.businesses.some((entry) => entry._id === id)) httpError(404, 'Not found');
   const submission = parseWithZod(formData, { schema: businessSchema });
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
-  const path = `businesses/update/${encodeURIComponent(id)}`;
   // An emptied address clears it (the form leaves blank fields out).
-  const result = await apiCall<{ business: ApiBusiness }>(state.caller, path, {
+  const result = await v1(state.caller, id).businesses.update({
     ...submission.value,
     address: submission.value.address ?? '',
   });
@@ -111,7 +109,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     if (result.status === 404) httpError(404, result.errors[0]);
     return replyWithApiErrors(submission, result);
   }
-  return redirectWithToasts(request, `/dashboard/businesses/${id}`, apiToasts(path, result));
+  return redirectWithToasts(request, `/dashboard/businesses/${id}`, apiToasts(v1Calls.businesses.update.path, result));
 }
 
 export default function BusinessRoute() {

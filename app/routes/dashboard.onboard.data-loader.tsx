@@ -8,7 +8,6 @@ import { GeneralErrorBoundary } from '../components/error-boundary';
 import { ErrorList, Field, SubmitButton } from '../components/forms';
 import { JobProgress, WebsiteForm } from '../components/memories/website-learning';
 import { OnboardingFrame, OnboardingStepFooter } from '../components/onboarding-frame';
-import { apiCall } from '../lib/api.server';
 import { requireDashboard, requirePermission } from '../lib/guard.server';
 import { listLearningJobs, websiteLearningAction, type WebsiteReply } from '../lib/learning.server';
 import { hasLearnedSomething, requireOnboardingBusiness } from '../lib/onboarding.server';
@@ -60,9 +59,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === 'continue') {
     // Moving on with nothing learned is a choice of its own ("Skip this step"), not an accident.
     if (!(await hasLearnedSomething(state))) return fail('continue', [onboardingMessages.learnFirst]);
-    const path = `businesses/onboard/${b}`;
-    const result = await apiCall(state.caller, path, { step: 'data-loader' });
-    return redirectWithToasts(request, result.ok ? NEXT : SELF, apiToasts(path, result));
+    const result = await v1(state.caller, b).businesses.onboard({ step: 'data-loader' });
+    return redirectWithToasts(request, result.ok ? NEXT : SELF, apiToasts(v1Calls.businesses.onboard.path, result));
   }
   const website = await websiteLearningAction(request, state, formData, SELF);
   if (website) return website;

@@ -16,7 +16,8 @@ import {
   listSuggestions,
   sendMessageAction,
 } from '../lib/assistant.server';
-import { apiCall } from '../lib/api.server';
+import { v1Calls } from '#contract/v1/index';
+import { v1 } from '../lib/v1.server';
 import { requireDashboard } from '../lib/guard.server';
 import { assistantHasAnswered, latestTestConversationId, requireOnboardingBusiness } from '../lib/onboarding.server';
 import { businessTimeZone } from '../lib/timeline.server';
@@ -76,12 +77,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     ) {
       return data({ finishErrors: [onboardingMessages.testFirst] }, { status: 400 });
     }
-    const path = `businesses/completed-test/${business._id}`;
-    const result = await apiCall(state.caller, path);
+    const result = await v1(state.caller, business._id).businesses.completedTest();
     return redirectWithToasts(
       request,
       result.ok ? '/dashboard/home' : selfWith(conversationId),
-      apiToasts(path, result),
+      apiToasts(v1Calls.businesses.completedTest.path, result),
     );
   }
   if (intent === 'correct') return correctionAction(request, state, formData, selfWith(conversationId));

@@ -7,7 +7,6 @@ import { GeneralErrorBoundary } from '../components/error-boundary';
 import { SubmitButton } from '../components/forms';
 import { QuestionTodoList } from '../components/memories/memory-bits';
 import { OnboardingFrame, OnboardingStepFooter } from '../components/onboarding-frame';
-import { apiCall } from '../lib/api.server';
 import { requireDashboard, requirePermission } from '../lib/guard.server';
 import { listOpenQuestions, questionAction } from '../lib/memories.server';
 import { hasAnsweredAQuestion, requireOnboardingBusiness } from '../lib/onboarding.server';
@@ -53,10 +52,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     // Moving on with nothing answered is a choice of its own ("Skip this step"), not an accident.
     if (!(await hasAnsweredAQuestion(state)))
       return data({ continueErrors: [onboardingMessages.trainFirst] }, { status: 400 });
-    const path = `businesses/onboard/${state.business?._id}`;
-    const result = await apiCall(state.caller, path, { step: 'training-questions' });
+    const result = await v1(state.caller).businesses.onboard({ step: 'training-questions' });
     // Step 6 follows: testing the assistant.
-    return redirectWithToasts(request, result.ok ? NEXT : SELF, apiToasts(path, result));
+    return redirectWithToasts(request, result.ok ? NEXT : SELF, apiToasts(v1Calls.businesses.onboard.path, result));
   }
   return questionAction(request, state, formData, SELF);
 }
