@@ -37,8 +37,7 @@ import { recoveryRouter } from './resources/users/recovery';
 import { recentlyDeletedRouter } from './resources/recently-deleted';
 import { reportsRouter } from './resources/reports';
 import { servicesRouter } from './resources/services';
-import { purchaseNumberRouter, systemsRouter } from './resources/systems';
-import { simulateRouter } from './resources/systems/simulate';
+import { systemsRouter } from './resources/systems';
 import { trainingQuestionsRouter } from './resources/training-questions';
 import { twilioWebhooksRouter } from './resources/webhooks/twilio';
 import { forgetAfterWrite } from './lib/request-memo';
@@ -84,8 +83,6 @@ export function createApiApp(deps: ApiDeps) {
   app.route('/', ordersRouter);
   app.route('/', appointmentsRouter);
   app.route('/', systemsRouter);
-  app.route('/', purchaseNumberRouter);
-  app.route('/', simulateRouter);
   app.route('/', trainingQuestionsRouter);
   app.route('/', learningRouter);
   app.route('/', memoriesRouter);

@@ -1,37 +1,27 @@
-import { redirect } from '@remix-run/node';
 import type { ApiTimelineItem } from '#contract/envelope';
 import { hasPermission } from '#contract/permissions';
-import type { ApiAvailableNumber, ApiSystem, ApiSystemEvent } from '#contract/schemas/system';
-import { apiCall } from './api.server';
+import type { ApiAvailableNumber, ApiSystem, ApiSystemEvent } from '#contract/v1/systems';
+import { v1Calls } from '#contract/v1/index';
 import { entityLoadFailure, type DashboardState } from './guard.server';
-import { v1 } from './v1.server';
-
-/** v1 base of the business's systems: businesses/systems/{business_id}. */
-export function systemsPath(state: DashboardState): string {
-  if (!state.business) throw redirect('/dashboard/onboard/mobile-submit');
-  return `businesses/systems/${state.business._id}`;
-}
+import { pathFor, v1 } from './v1.server';
 
 export const canViewSystems = (state: DashboardState) => hasPermission(state.business?.permissions, 'systems/view');
 export const canEditSystems = (state: DashboardState) => hasPermission(state.business?.permissions, 'systems/edit');
 
 /** The business's systems (the settings page's list), or why they could not be listed (the rest of the page still works). */
 export async function listSystems(state: DashboardState): Promise<{ systems: ApiSystem[]; error: string | null }> {
-  const result = await apiCall<{ systems: ApiSystem[] }>(state.caller, `${systemsPath(state)}/list`);
+  const result = await v1(state.caller).systems.list();
   if (!result.ok) return { systems: [], error: result.errors[0] ?? 'The systems could not be loaded.' };
-  return { systems: result.data.systems, error: null };
+  // The schema documents settings as an open record; each system's are its kind's.
+  return { systems: result.data.systems as ApiSystem[], error: null };
 }
 
 /** One system; a 404 tries the user's other businesses first (support links), like every entity page. */
 export async function getSystem(state: DashboardState, id: string): Promise<ApiSystem> {
-  const result = await apiCall<{ system: ApiSystem; setup_steps?: ApiSystem['setup_steps'] }>(
-    state.caller,
-    `${systemsPath(state)}/setup/${encodeURIComponent(id)}`,
-  );
-  if (!result.ok)
-    return entityLoadFailure(state, result, (other) => `businesses/systems/${other}/get/${encodeURIComponent(id)}`);
-  const system = result.data.system;
-  return { ...system, setup_steps: result.data.setup_steps ?? system.setup_steps ?? [] };
+  const result = await v1(state.caller).systems.setup(id);
+  if (!result.ok) return entityLoadFailure(state, result, (other) => pathFor(v1Calls.systems.get, other, id).path);
+  // The schema documents settings as an open record; a system's are its kind's.
+  return { ...(result.data.system as ApiSystem), setup_steps: result.data.setup_steps };
 }
 
 /** The events log is paged like the other lists (?page=), so a busy system's page stays short on a phone. */
@@ -42,11 +32,7 @@ export async function listSystemEvents(
   id: string,
   page = 0,
 ): Promise<{ events: ApiSystemEvent[]; total: number; page: number; pageSize: number }> {
-  const result = await apiCall<{ events: ApiSystemEvent[]; total: number }>(
-    state.caller,
-    `${systemsPath(state)}/list-events/${encodeURIComponent(id)}`,
-    { page, limit: EVENTS_PAGE_SIZE },
-  );
+  const result = await v1(state.caller).systems.listEvents(id, { page, limit: EVENTS_PAGE_SIZE });
   const pageSize = EVENTS_PAGE_SIZE;
   return result.ok
     ? { events: result.data.events, total: result.data.total, page, pageSize }
@@ -67,15 +53,11 @@ export async function searchNumbers(state: DashboardState, id: string, url: URL)
   const area_code = (url.searchParams.get('area_code') ?? '').trim();
   const contains = (url.searchParams.get('contains') ?? '').trim();
   if (!url.searchParams.has('country')) return { country, area_code, contains, numbers: null, error: null };
-  const result = await apiCall<{ available_numbers: ApiAvailableNumber[] }>(
-    state.caller,
-    `${systemsPath(state)}/settings/${encodeURIComponent(id)}/list-available-numbers`,
-    {
-      country,
-      ...(area_code ? { area_code } : {}),
-      ...(contains ? { contains } : {}),
-    },
-  );
+  const result = await v1(state.caller).systems.listAvailableNumbers(id, {
+    country,
+    ...(area_code ? { area_code } : {}),
+    ...(contains ? { contains } : {}),
+  });
   if (!result.ok)
     return {
       country,

@@ -8,9 +8,9 @@ import {
   purchaseNumberSchema,
   sendMessageSchema,
   simulateSchema,
-  type ApiSimulation,
   type SystemKind,
 } from '#contract/schemas/system';
+import type { ApiSimulation } from '#contract/v1/systems';
 
 /**
  * The system page's forms (browser and server): the contract's schemas, with checkboxes

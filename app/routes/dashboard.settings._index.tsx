@@ -2,14 +2,15 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { PageHeader } from '#app/components/ui/page-header';
 import { Link, useLoaderData } from '@remix-run/react';
 import { hasPermission } from '#contract/permissions';
-import { systemCreateSchema, type ApiSystem } from '#contract/schemas/system';
+import { systemCreateSchema } from '#contract/schemas/system';
+import { v1Calls } from '#contract/v1/index';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { SystemsSection } from '../components/systems/systems-section';
-import { apiCall } from '../lib/api.server';
 import { requireDashboard, requirePermission } from '../lib/guard.server';
-import { canEditSystems, canViewSystems, listSystems, systemsPath } from '../lib/systems.server';
+import { canEditSystems, canViewSystems, listSystems } from '../lib/systems.server';
 import { apiToasts, redirectWithToasts } from '../lib/toast.server';
 import { withPhoneLabels } from '#app/lib/phone-labels.server';
+import { v1 } from '#app/lib/v1.server';
 import { cardClass } from '#app/components/ui/card';
 
 export const meta: MetaFunction = () => [{ title: 'Settings · Business Assistant' }];
@@ -41,8 +42,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = systemCreateSchema.safeParse({ name: formData.get('name') });
   if (!parsed.success)
     return data({ error: parsed.error.issues[0]?.message ?? 'Choose a kind of system.' }, { status: 400 });
-  const path = `${systemsPath(state)}/create`;
-  const result = await apiCall<{ system: ApiSystem }>(state.caller, path, parsed.data);
+  const path = v1Calls.systems.create.path;
+  const result = await v1(state.caller).systems.create(parsed.data);
   if (!result.ok) return redirectWithToasts(request, '/dashboard/settings', apiToasts(path, result));
   return redirectWithToasts(request, `/dashboard/systems/${result.data.system._id}`, apiToasts(path, result));
 }

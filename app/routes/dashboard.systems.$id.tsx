@@ -4,8 +4,9 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import type { ReactNode } from 'react';
-import type { ApiTimelineItem } from '#contract/envelope';
-import { systemMessages, type ApiSimulation, type ApiSystem } from '#contract/schemas/system';
+import { systemMessages } from '#contract/schemas/system';
+import { v1Calls } from '#contract/v1/index';
+import type { ApiSimulation } from '#contract/v1/systems';
 import { DeleteConfirmation, DeleteConfirmPanel, DeleteDialog } from '../components/delete-restore';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { readPage } from '#app/lib/list-query';
@@ -14,7 +15,7 @@ import { WebsiteChat } from '../components/systems/website-chat';
 import { RecentCalls, SystemEvents } from '../components/systems/system-activity';
 import { CallForm, MessageForm, Simulator, SystemSettingsForm } from '../components/systems/system-forms';
 import { SystemStatusBadge } from '../components/systems/systems-section';
-import { apiCall, apiFetch, readApiResult, type ApiFail, type ApiResult } from '../lib/api.server';
+import type { ApiFail, ApiResult } from '../lib/api.server';
 import { loadFailure } from '../lib/customers.server';
 import { requireDashboard, requirePermission, type DashboardState } from '../lib/guard.server';
 import {
@@ -33,7 +34,6 @@ import {
   listSystemEvents,
   recentCalls,
   searchNumbers,
-  systemsPath,
   type NumberSearch,
 } from '../lib/systems.server';
 import { businessTimeZone } from '../lib/timeline.server';
@@ -41,6 +41,7 @@ import { apiToasts, redirectWithToasts, toastCookie } from '../lib/toast.server'
 import { phoneFormat, usePhoneFormat } from '#app/lib/phone-labels';
 import { httpError } from '../lib/invariant.server';
 import { withPhoneLabels } from '#app/lib/phone-labels.server';
+import { v1 } from '#app/lib/v1.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {
@@ -124,7 +125,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   requireEditor(state);
   const id = params.id ?? '';
   const self = `/dashboard/systems/${encodeURIComponent(id)}`;
-  const base = systemsPath(state);
+  const client = v1(state.caller).systems;
   const formData = await request.formData();
   const intent = String(formData.get('intent') ?? '');
   const done = (to: string, path: string, result: { messages?: string[]; errors?: string[] }) =>
@@ -133,8 +134,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   switch (intent) {
     case 'delete':
     case 'restore': {
-      const path = `${base}/${intent}/${encodeURIComponent(id)}`;
-      const result = await apiCall(state.caller, path);
+      const path = v1Calls.systems[intent].path;
+      const result = await client[intent](id);
       if (!result.ok) return done(intent === 'delete' ? self : '/dashboard/settings', path, result);
       return done(
         intent === 'delete' ? `/dashboard/settings?deleted_system=${encodeURIComponent(id)}` : self,
@@ -148,34 +149,34 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       const form = `step-${step}` as const;
       const submission = parseWithZod(formData, { schema: STEP_SCHEMAS[step] });
       if (submission.status !== 'success') return refuse(form, submission);
-      const path = `${base}/setup/${encodeURIComponent(id)}/submit`;
-      const result = await apiCall(state.caller, path, { step, values: submission.value });
+      const path = v1Calls.systems.submitStep.path;
+      const result = await client.submitStep(id, { step, values: submission.value });
       if (!result.ok) return refuse(form, submission, result);
       return done(`${self}#setup-${step}`, path, result);
     }
     case 'settings': {
-      const found = await apiCall<{ system: ApiSystem }>(state.caller, `${base}/get/${encodeURIComponent(id)}`);
+      const found = await client.get(id);
       if (!found.ok) loadFailure(found);
       const submission = parseWithZod(formData, { schema: settingsFormSchema(found.data.system.name) });
       if (submission.status !== 'success') return refuse('settings', submission);
-      const path = `${base}/settings/${encodeURIComponent(id)}/set`;
-      const result = await apiCall(state.caller, path, { configurations: { data: { settings: submission.value } } });
+      const path = v1Calls.systems.setSettings.path;
+      const result = await client.setSettings(id, { configurations: { data: { settings: submission.value } } });
       if (!result.ok) return refuse('settings', submission, result);
       return done(`${self}#settings`, path, result);
     }
     case 'call': {
       const submission = parseWithZod(formData, { schema: makeCallSchema });
       if (submission.status !== 'success') return refuse('call', submission);
-      const path = `${base}/settings/${encodeURIComponent(id)}/make-a-call`;
-      const result = await apiCall<{ call: ApiTimelineItem }>(state.caller, path, submission.value);
+      const path = v1Calls.systems.makeCall.path;
+      const result = await client.makeCall(id, submission.value);
       if (!result.ok) return refuse('call', submission, result);
       return done(`${self}?follow=${encodeURIComponent(result.data.call?._id ?? '')}#recent-calls`, path, result);
     }
     case 'message': {
       const submission = parseWithZod(formData, { schema: sendMessageSchema });
       if (submission.status !== 'success') return refuse('message', submission);
-      const path = `${base}/settings/${encodeURIComponent(id)}/send-a-message`;
-      const result = await apiCall(state.caller, path, submission.value);
+      const path = v1Calls.systems.sendMessage.path;
+      const result = await client.sendMessage(id, submission.value);
       if (!result.ok) return refuse('message', submission, result);
       return done(`${self}#message`, path, result);
     }
@@ -186,16 +187,16 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       // bearer token like any call; without one, what was typed goes to simulate.
       const audio = formData.get('audio');
       const spoken = audio instanceof Blob && audio.size > 0;
-      const path = `${base}/settings/${encodeURIComponent(id)}/${spoken ? 'simulate-voice' : 'simulate'}`;
+      const path = v1Calls.systems[spoken ? 'simulateVoice' : 'simulate'].path;
       let result: ApiResult<ApiSimulation>;
       if (spoken) {
         const upload = new FormData();
         upload.set('kind', submission.value.kind);
         upload.set('from', submission.value.from);
         upload.set('audio', audio, (audio as File).name || 'recording.wav');
-        result = await readApiResult<ApiSimulation>(await apiFetch(state.caller, path, upload));
+        result = await client.simulateVoice(id, upload);
       } else {
-        result = await apiCall<ApiSimulation>(state.caller, path, submission.value);
+        result = await client.simulate(id, submission.value);
       }
       if (!result.ok) return refuse('simulate', submission, result);
       // Answered in place (the transcript is this answer's), keeping what was typed for another try.

@@ -276,60 +276,6 @@ export const simulateVoiceSchema = z.object({
   from: phoneField,
 });
 
-export type ApiSetupStep = {
-  key: string;
-  title: string;
-  description: string;
-  status: 'done' | 'todo';
-  required: boolean;
-  /** What the step shows: forwarding codes, the embed snippet, the chosen number, ... */
-  data: Record<string, unknown>;
-};
-
-export type ApiSystem = {
-  _id: string;
-  name: SystemKind;
-  label: string;
-  status: SystemStatus;
-  status_label: 'active' | 'requires setup';
-  phone_number: string | null;
-  provider: SystemProvider;
-  configurations: { data: { settings: SystemSettings } };
-  setup_steps: ApiSetupStep[];
-  created_at: string;
-  updated_at: string;
-  deleted_at: string | null;
-};
-
-export type ApiSystemEvent = {
-  _id: string;
-  system_id: string;
-  kind: 'webhook' | 'action';
-  name: string;
-  outcome: 'ok' | 'duplicate' | 'refused' | 'spam' | 'failed';
-  error: string | null;
-  details: Record<string, unknown>;
-  created_at: string;
-};
-
-export type ApiAvailableNumber = {
-  phone_number: string;
-  friendly_name: string;
-  locality: string | null;
-  region: string | null;
-  country: string;
-  capabilities: { voice: boolean; sms: boolean };
-};
-
-/** What the simulator answers: who said what, and the item it made. */
-export type ApiSimulation = {
-  transcript: { speaker: 'caller' | 'assistant' | 'system'; text: string }[];
-  /** simulate-voice: what speech recognition heard in the recording. */
-  heard?: string;
-  call?: Record<string, unknown> | null;
-  sms?: Record<string, unknown> | null;
-};
-
 /** Mobile forwarding: the GSM codes a phone dials to forward unanswered calls (and to undo them). */
 export function forwardingCodes(assistantNumber: string) {
   return [

@@ -14,6 +14,7 @@ import { notes } from './notes';
 import { trainingQuestions } from './training-questions';
 import { recentlyDeleted } from './recently-deleted';
 import { reports } from './reports';
+import { systems } from './systems';
 import { businesses } from './businesses';
 import { members } from './members';
 import { users } from './users';
@@ -21,6 +22,7 @@ import { helpers } from './helpers';
 import { broadcasting } from './broadcasting';
 import { calls, forms, smses } from './system-items';
 import { dev } from './dev';
+import { conversations } from './conversations';
 
 /**
  * Every declared v1 call, by feature. Features not yet here are still declared in their
@@ -42,11 +44,13 @@ export const v1Calls = {
   smses,
   forms,
   dev,
+  conversations,
   actions,
   outgoingWebhooks,
   businessSettings,
   recentlyDeleted,
   reports,
+  systems,
   businesses,
   members,
   users,

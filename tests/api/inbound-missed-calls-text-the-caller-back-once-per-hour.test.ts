@@ -17,7 +17,7 @@ import {
   smsItems,
 } from '#tests/support/inbound-fixtures';
 import type { SystemRow } from '#api/services/systems/store';
-import type { ApiSystem } from '#contract/schemas/system';
+import type { ApiSystem } from '#contract/v1/systems';
 import { formatPhoneNumber } from '#contract/phone';
 
 let h: Harness;

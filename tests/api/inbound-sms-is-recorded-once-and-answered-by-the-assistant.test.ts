@@ -13,7 +13,7 @@ import {
   sid,
   smsItems,
 } from '#tests/support/inbound-fixtures';
-import type { ApiSystem } from '#contract/schemas/system';
+import type { ApiSystem } from '#contract/v1/systems';
 import { formatPhoneNumber } from '#contract/phone';
 
 let h: Harness;

@@ -7,7 +7,7 @@ import { handleSms } from '#api/services/systems/inbound-sms';
 import { createHarness, type Harness } from '#tests/support/api-harness';
 import { callParams, phoneSystem, randomUkMobile, saidIn, sid, smsItems } from '#tests/support/inbound-fixtures';
 import { createMemory } from '#tests/support/memories';
-import type { ApiSystem } from '#contract/schemas/system';
+import type { ApiSystem } from '#contract/v1/systems';
 import type { SystemRow } from '#api/services/systems/store';
 
 /**

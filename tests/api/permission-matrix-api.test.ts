@@ -170,32 +170,6 @@ async function appointment(ctx: Ctx) {
   return data.appointment._id as string;
 }
 
-const crud = (
-  entity: string,
-  view: Permission,
-  edit: Permission,
-  make: (ctx: Ctx, deleted?: boolean) => Promise<string>,
-  param: string,
-  bodies: { create?: (ctx: Ctx) => unknown; update?: (ctx: Ctx) => unknown },
-  listRefusal?: string,
-) => {
-  const base = `businesses/${entity}/{business_id}`;
-  const rules: Record<string, Rule> = {
-    [`${base}/list`]: { permission: view, refusal: listRefusal },
-    [`${base}/get/{${param}}`]: { permission: view, prepare: async (ctx) => ({ [param]: await make(ctx) }) },
-    [`${base}/delete/{${param}}`]: { permission: edit, prepare: async (ctx) => ({ [param]: await make(ctx) }) },
-    [`${base}/restore/{${param}}`]: { permission: edit, prepare: async (ctx) => ({ [param]: await make(ctx, true) }) },
-  };
-  if (bodies.create) rules[`${base}/create`] = { permission: edit, body: bodies.create };
-  if (bodies.update)
-    rules[`${base}/update/{${param}}`] = {
-      permission: edit,
-      body: bodies.update,
-      prepare: async (ctx) => ({ [param]: await make(ctx) }),
-    };
-  return rules;
-};
-
 async function outgoingWebhook(ctx: Ctx) {
   const data = await ok(
     await api(ctx, `businesses/outgoing-webhooks/${ctx.b}/create`, {
@@ -245,6 +219,8 @@ const { businesses: _usersOwnCall, ...deletedKindCalls } = v1Calls.recentlyDelet
 const existingAppointment: Fixture = { prepare: async (ctx) => ({ appointment_id: await appointment(ctx) }) };
 const existingNote: Fixture = { prepare: async (ctx) => ({ id: await note(ctx) }) };
 const existingAction: Fixture = { prepare: async (ctx) => ({ action_id: await action(ctx) }) };
+const existingSystem: Fixture = { prepare: async (ctx) => ({ system_id: await system(ctx) }) };
+const numberedSystem: Fixture = { prepare: async (ctx) => ({ system_id: await system(ctx, { number: true }) }) };
 const systemItemFixtures = (type: 'call' | 'sms' | 'form') => {
   const existing: Fixture = { prepare: async (ctx) => ({ id: await systemItem(ctx, type) }) };
   return {
@@ -468,75 +444,40 @@ export const RULES: Record<string, Rule> = {
     cancel: existingLearningJob,
   }),
 
-  ...crud(
-    'systems',
-    'systems/view',
-    'systems/edit',
-    (ctx, deleted) => system(ctx, { deleted }),
-    'system_id',
-    {
-      create: () => ({ name: 'leadcatcher' }),
-      update: () => ({ settings: { record_calls: false } }),
+  ...declaredRules(v1Calls.systems, {
+    list: {},
+    create: { body: () => ({ name: 'leadcatcher' }) },
+    get: existingSystem,
+    update: { ...existingSystem, body: () => ({ settings: { record_calls: false } }) },
+    delete: existingSystem,
+    restore: { prepare: async (ctx) => ({ system_id: await system(ctx, { deleted: true }) }) },
+    listEvents: existingSystem,
+    setup: existingSystem,
+    submitStep: { ...existingSystem, body: () => ({ step: 'try_it' }) },
+    getSettings: existingSystem,
+    setSettings: {
+      ...existingSystem,
+      body: () => ({ configurations: { data: { settings: { sms_auto_reply: false } } } }),
     },
-    VIEW('systems'),
-  ),
-  'businesses/systems/{business_id}/list-events/{system_id}': {
-    permission: 'systems/view',
-    prepare: async (ctx) => ({ system_id: await system(ctx) }),
-  },
-  'businesses/systems/{business_id}/setup/{system_id}': {
-    permission: 'systems/view',
-    prepare: async (ctx) => ({ system_id: await system(ctx) }),
-  },
-  'businesses/systems/{business_id}/setup/{system_id}/submit': {
-    permission: 'systems/edit',
-    body: () => ({ step: 'try_it' }),
-    prepare: async (ctx) => ({ system_id: await system(ctx) }),
-  },
-  'businesses/systems/{business_id}/settings/{system_id}/get': {
-    permission: 'systems/view',
-    prepare: async (ctx) => ({ system_id: await system(ctx) }),
-  },
-  'businesses/systems/{business_id}/settings/{system_id}/set': {
-    permission: 'systems/edit',
-    body: () => ({ configurations: { data: { settings: { sms_auto_reply: false } } } }),
-    prepare: async (ctx) => ({ system_id: await system(ctx) }),
-  },
-  'businesses/systems/{business_id}/settings/{system_id}/list-available-numbers': {
-    permission: 'systems/view',
-    body: () => ({ country: 'US' }),
-    prepare: async (ctx) => ({ system_id: await system(ctx) }),
-  },
-  'businesses/systems/{business_id}/settings/{system_id}/make-a-call': {
-    permission: 'systems/edit',
-    body: () => ({ to: '+442071234999', agent_number: '+447700900123' }),
-    prepare: async (ctx) => ({ system_id: await system(ctx, { number: true }) }),
-  },
-  'businesses/systems/{business_id}/settings/{system_id}/send-a-message': {
-    permission: 'systems/edit',
-    body: () => ({ to: '+442071234999', message: 'Matrix hello' }),
-    prepare: async (ctx) => ({ system_id: await system(ctx, { number: true }) }),
-  },
-  'businesses/systems/{business_id}/settings/{system_id}/simulate': {
-    permission: 'systems/edit',
-    body: () => ({ kind: 'sms', from: '+442071234999', says: 'Do you open on Saturdays?' }),
-    prepare: async (ctx) => ({ system_id: await system(ctx, { number: true }) }),
-  },
-  'businesses/systems/{business_id}/settings/{system_id}/simulate-voice': {
-    permission: 'systems/edit',
-    multipart: () => {
-      const form = wav();
-      form.append('kind', 'call');
-      form.append('from', '+442071234999');
-      return form;
+    listAvailableNumbers: { ...existingSystem, body: () => ({ country: 'US' }) },
+    makeCall: { ...numberedSystem, body: () => ({ to: '+442071234999', agent_number: '+447700900123' }) },
+    sendMessage: { ...numberedSystem, body: () => ({ to: '+442071234999', message: 'Matrix hello' }) },
+    simulate: {
+      ...numberedSystem,
+      body: () => ({ kind: 'sms', from: '+442071234999', says: 'Do you open on Saturdays?' }),
     },
-    prepare: async (ctx) => ({ system_id: await system(ctx, { number: true }) }),
-    allowedStatus: { status: 503, why: 'the test server has no speech' },
-  },
-  'businesses/purchase-number/{business_id}': {
-    permission: 'systems/edit',
-    body: () => ({ phone_number: randomSandboxNumber() }),
-  },
+    simulateVoice: {
+      ...numberedSystem,
+      multipart: () => {
+        const form = wav();
+        form.append('kind', 'call');
+        form.append('from', '+442071234999');
+        return form;
+      },
+      allowedStatus: { status: 503, why: 'the test server has no speech' },
+    },
+    purchaseNumber: { body: () => ({ phone_number: randomSandboxNumber() }) },
+  }),
 
   'businesses/conversations/{business_id}/list': { permission: null },
   'businesses/conversations/{business_id}/create': { permission: null },

@@ -2,7 +2,7 @@ import { DOMParser } from '@xmldom/xmldom';
 import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { WEEKDAYS } from '#contract/schemas/business-settings';
-import type { ApiSystem } from '#contract/schemas/system';
+import type { ApiSystem } from '#contract/v1/systems';
 import { notifications, systemEvents, timelineItems } from '#api/db/schema';
 import { findSystemById, type SystemRow } from '#api/services/systems/store';
 import { parseTwiml, twimlVerbs, type TwimlNode } from '#api/services/systems/twiml';

@@ -1,4 +1,4 @@
-import type { ApiSystem } from '#contract/schemas/system';
+import type { ApiSystem } from '#contract/v1/systems';
 import type { TelephonyProvider } from '#api/services/telephony/provider';
 import type { Harness } from './api-harness';
 

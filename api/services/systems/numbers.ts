@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import { systemMessages, type ApiAvailableNumber } from '#contract/schemas/system';
+import { systemMessages } from '#contract/schemas/system';
+import type { ApiAvailableNumber } from '#contract/v1/systems';
 import type { ApiDeps } from '#api/deps';
 import { systems } from '#api/db/schema';
 import { newId } from '#api/lib/crypto';

@@ -1,4 +1,5 @@
-import { forwardingCodes, type ApiSetupStep } from '#contract/schemas/system';
+import { forwardingCodes } from '#contract/schemas/system';
+import type { ApiSetupStep } from '#contract/v1/systems';
 import type { ApiDeps } from '#api/deps';
 import { leadMessages } from './lead-form';
 import type { systems } from '#api/db/schema';

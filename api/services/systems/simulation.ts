@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { systemMessages, type ApiSimulation, type simulateSchema } from '#contract/schemas/system';
+import { systemMessages, type simulateSchema } from '#contract/schemas/system';
+import type { ApiSimulation } from '#contract/v1/systems';
 import type { ApiDeps } from '#api/deps';
 import { timelineItems } from '#api/db/schema';
 import { ApiError, invalid } from '#api/lib/errors';

@@ -3,11 +3,10 @@ import {
   DEFAULT_SETTINGS,
   SYSTEM_KIND_LABELS,
   systemStatusLabel,
-  type ApiSystem,
-  type ApiSystemEvent,
   type SystemKind,
   type SystemSettings,
 } from '#contract/schemas/system';
+import type { ApiSystem, ApiSystemEvent } from '#contract/v1/systems';
 import type { ApiDeps } from '#api/deps';
 import type { Db } from '#api/db/client';
 import { systemEvents, systems } from '#api/db/schema';

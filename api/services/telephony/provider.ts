@@ -1,4 +1,4 @@
-import type { ApiAvailableNumber } from '#contract/schemas/system';
+import type { ApiAvailableNumber } from '#contract/v1/systems';
 
 /**
  * The telephony provider interface: the sandbox (embedded default) and Twilio implement

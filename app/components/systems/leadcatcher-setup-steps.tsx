@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getTextareaProps } from '@conform-to/react';
 import { Form } from '@remix-run/react';
-import { type ApiSetupStep } from '#contract/schemas/system';
+import type { ApiSetupStep } from '#contract/v1/systems';
 import { STEP_SCHEMAS } from '#app/lib/systems';
 import { useSchemaForm } from '#app/lib/use-schema-form';
 import { ErrorList, Field, SubmitButton, TextAreaField } from '../forms';

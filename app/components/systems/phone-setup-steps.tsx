@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps } from '@conform-to/react';
 import { Form } from '@remix-run/react';
 import { CountryOptions } from '../country-options';
-import { type ApiSetupStep } from '#contract/schemas/system';
+import type { ApiSetupStep } from '#contract/v1/systems';
 import { STEP_SCHEMAS } from '#app/lib/systems';
 import { useSchemaForm } from '#app/lib/use-schema-form';
 import { ErrorList, Field, SelectField, SubmitButton } from '../forms';

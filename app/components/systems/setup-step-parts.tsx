@@ -1,7 +1,7 @@
 import { getFormProps } from '@conform-to/react';
 import { Form } from '@remix-run/react';
 import type { ReactNode } from 'react';
-import { type ApiSetupStep, type ApiSystem } from '#contract/schemas/system';
+import type { ApiSetupStep, ApiSystem } from '#contract/v1/systems';
 import { STEP_SCHEMAS, type StepKey, type SystemReply } from '#app/lib/systems';
 import { useSchemaForm } from '#app/lib/use-schema-form';
 import { ErrorList, SubmitButton } from '../forms';

@@ -1,4 +1,4 @@
-import type { ApiSetupStep } from '#contract/schemas/system';
+import type { ApiSetupStep } from '#contract/v1/systems';
 import { Card } from '#app/components/ui/card';
 import { FollowUpStep, InstallStep, WebsiteStep } from './leadcatcher-setup-steps';
 import { ForwardingStep, MobileStep, NumberStep, VerifyStep } from './phone-setup-steps';

@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, getTextareaProps } from '@conform-to/react';
 import { Link, useFetcher } from '@remix-run/react';
-import { SIMULATION_KINDS, type ApiSimulation } from '#contract/schemas/system';
+import { SIMULATION_KINDS } from '#contract/schemas/system';
+import type { ApiSimulation } from '#contract/v1/systems';
 import { SIMULATION_LABELS, simulateSchema, type SystemReply } from '#app/lib/systems';
 import { useSchemaForm } from '#app/lib/use-schema-form';
 import { ErrorList, Field, SubmitButton, TextAreaField } from '../forms';

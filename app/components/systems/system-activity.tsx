@@ -1,7 +1,7 @@
 import { Link } from '@remix-run/react';
 import { callLabel } from '#contract/labels';
 import type { ApiTimelineItem } from '#contract/envelope';
-import type { ApiSystemEvent } from '#contract/schemas/system';
+import type { ApiSystemEvent } from '#contract/v1/systems';
 import { EVENT_OUTCOME_LABELS, eventNameLabel } from '#app/lib/systems';
 import { Pager } from '#app/components/ui/pager';
 import { formatDateTime } from '#app/lib/timezone';

@@ -4,8 +4,8 @@ import {
   SYSTEM_KIND_LABELS,
   SYSTEM_KINDS,
   systemStatusLabel,
-  type ApiSystem,
 } from '#contract/schemas/system';
+import type { ApiSystem } from '#contract/v1/systems';
 import { RestoreBanner } from '../delete-restore';
 import { SubmitButton } from '../forms';
 import { RecentlyDeletedLink } from '../recently-deleted';

@@ -1,4 +1,4 @@
-import type { ApiSystem } from '#contract/schemas/system';
+import type { ApiSystem } from '#contract/v1/systems';
 import { Card } from '#app/components/ui/card';
 import { Snippet } from './setup-steps';
 
