@@ -4,14 +4,13 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { DEFAULT_WIZARD_STEP } from '#contract/constants';
 import { messages } from '#contract/messages';
-import type { ApiBusiness } from '#contract/envelope';
+import { v1Calls } from '#contract/v1/index';
 import { businessSchema } from '#contract/schemas/business';
 import { lookupSchema } from '#contract/schemas/auth';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { ErrorList, Field, SubmitButton } from '../components/forms';
 import { BusinessDetailsForm } from '../components/business-form';
 import { OnboardingFrame } from '../components/onboarding-frame';
-import { apiCall } from '../lib/api.server';
 import { replyWithApiErrors } from '../lib/forms.server';
 import { requireDashboard } from '../lib/guard.server';
 import { redirectWithToasts, apiToasts } from '../lib/toast.server';
@@ -56,10 +55,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { caller, session } = await requireDashboard(request, context);
   const submission = parseWithZod(await request.formData(), { schema: businessSchema });
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
-  const result = await apiCall<{ business: ApiBusiness }>(caller, 'businesses/create', submission.value);
+  const result = await v1(caller).businesses.create(submission.value);
   if (!result.ok) return replyWithApiErrors(submission, result);
   session.set('businessId', result.data.business._id);
-  return redirectWithToasts(request, '/dashboard/home', apiToasts('businesses/create', result), {
+  return redirectWithToasts(request, '/dashboard/home', apiToasts(v1Calls.businesses.create.path, result), {
     headers: { 'Set-Cookie': await commitSession(session) },
   });
 }
