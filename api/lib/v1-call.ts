@@ -2,7 +2,7 @@ import { createRoute, type RouteConfig } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { z } from 'zod';
-import type { V1Call } from '#contract/v1/define';
+import type { StreamAnswer, V1Call } from '#contract/v1/define';
 import { requireAuth } from './auth';
 import { createRouter, type ApiEnv, type Router } from './context';
 import { fromZodError } from './errors';
@@ -20,7 +20,10 @@ export type CallInput<C extends V1Call> = {
   params: z.output<C['params']>;
   body: C['body'] extends z.ZodType ? z.output<C['body']> : undefined;
 };
-export type CallReply<C extends V1Call> = { data: z.input<C['response']>; messages?: string[] };
+/** The envelope's data (and messages), or for a streamed call (stream) the Response itself. */
+export type CallReply<C extends V1Call> = C['stream'] extends StreamAnswer
+  ? Response
+  : { data: z.input<C['response']>; messages?: string[] };
 export type CallHandler<C extends V1Call> = (c: Context<ApiEnv>, input: CallInput<C>) => Promise<CallReply<C>>;
 
 const checkAnswers = process.env.NODE_ENV !== 'production';
@@ -47,6 +50,12 @@ const DESCRIPTION: Partial<Record<V1Call['permission'], string>> = {
 
 const MEDIA_TYPE = { json: 'application/json', multipart: 'multipart/form-data' } as const;
 
+/** A streamed call's 200 by media type; its refusals, before the stream starts, are the envelope's. */
+function streamed(stream: StreamAnswer, response: z.ZodType) {
+  const content = Object.fromEntries(Object.entries(stream.content).map(([type, schema]) => [type, { schema }]));
+  return { ...envelope(response), 200: { description: stream.description, content } };
+}
+
 export function routeFor(call: V1Call, middleware: MiddlewareHandler<ApiEnv>[] = []) {
   const body = call.body
     ? { required: call.bodyRequired, content: { [MEDIA_TYPE[call.bodyKind]]: { schema: call.body } } }
@@ -61,7 +70,7 @@ export function routeFor(call: V1Call, middleware: MiddlewareHandler<ApiEnv>[] =
       ? { middleware }
       : { security: bearer, middleware: [requireAuth, permitted(call), ...middleware] }),
     request: { params: call.params, ...(call.headers ? { headers: call.headers } : {}), ...(body ? { body } : {}) },
-    responses: envelope(call.response),
+    responses: call.stream ? streamed(call.stream, call.response) : envelope(call.response),
   } as RouteConfig);
 }
 
@@ -86,6 +95,7 @@ export function serve<C extends V1Call>(
       body = parsed.data;
     }
     const reply = await handler(c, { params, body: body as CallInput<C>['body'] });
+    if (reply instanceof Response) return reply;
     if (checkAnswers) {
       const checked = call.response.safeParse(reply.data);
       if (!checked.success)

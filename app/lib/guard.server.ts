@@ -75,7 +75,7 @@ export function requireDashboard(
 
 async function loadDashboard(request: Request, context: AppLoadContext): Promise<DashboardState> {
   const signedIn = await requireUser(request, context);
-  const result = await apiCall<{ businesses: ApiBusinessListEntry[] }>(signedIn.caller, 'users/list-businesses');
+  const result = await v1(signedIn.caller).users.listBusinesses();
   if (!result.ok) throw data({ message: result.errors[0] }, { status: result.status || 503 });
   const businesses = result.data.businesses;
   const stored = signedIn.session.get('businessId');

@@ -16,6 +16,11 @@ import { PERMISSION_SUBJECT, type Permission } from '../permissions';
 export type CallPermission = Permission | 'member' | 'signed-in' | 'public';
 /** How the body travels: JSON, or multipart/form-data for an upload (the client sends a FormData). */
 export type BodyKind = 'json' | 'multipart';
+/**
+ * A call answered by a stream rather than the JSON envelope (a reply as it is produced): what
+ * its 200 is, by media type. Its refusals before the stream starts are still the envelope.
+ */
+export type StreamAnswer = { description: string; content: Record<string, z.ZodType> };
 
 export type V1Call<
   Path extends string = string,
@@ -24,6 +29,7 @@ export type V1Call<
   Response extends z.ZodType = z.ZodType,
   BodyRequired extends boolean = boolean,
   Kind extends BodyKind = BodyKind,
+  Stream extends StreamAnswer | undefined = StreamAnswer | undefined,
 > = {
   /** Under /api/v1/, with {name} path parameters; every v1 call is a POST. */
   path: Path;
@@ -37,6 +43,8 @@ export type V1Call<
   bodyRequired: BodyRequired;
   /** The `data` of the success envelope. */
   response: Response;
+  /** Set when the call answers with a stream: the handler returns the Response, the client reads it with v1Raw. */
+  stream: Stream;
   /** What the caller must hold in the business ({business_id}), or 'member' / 'signed-in' / 'public'. */
   permission: CallPermission;
   /** The exact 403 message (docs/product.md#validation) for a caller without the permission. */
@@ -52,6 +60,7 @@ type Declaration<
   Response extends z.ZodType,
   BodyRequired extends boolean,
   Kind extends BodyKind,
+  Stream extends StreamAnswer | undefined,
 > = {
   path: Path;
   params: Params;
@@ -60,6 +69,7 @@ type Declaration<
   bodyKind?: Kind;
   bodyRequired?: BodyRequired;
   response: Response;
+  stream?: Stream;
   permission: CallPermission;
   refusal?: string;
   summary: string;
@@ -83,11 +93,13 @@ export function defineCall<
   Body extends z.ZodType | undefined = undefined,
   const BodyRequired extends boolean = true,
   const Kind extends BodyKind = 'json',
+  Stream extends StreamAnswer | undefined = undefined,
 >(
-  declaration: Declaration<Path, Params, Body, Response, BodyRequired, Kind>,
-): V1Call<Path, Params, Body, Response, BodyRequired, Kind> {
+  declaration: Declaration<Path, Params, Body, Response, BodyRequired, Kind, Stream>,
+): V1Call<Path, Params, Body, Response, BodyRequired, Kind, Stream> {
   return {
     ...declaration,
+    stream: declaration.stream as Stream,
     body: declaration.body as Body,
     bodyKind: (declaration.bodyKind ?? 'json') as Kind,
     bodyRequired: (declaration.bodyRequired ?? true) as BodyRequired,

@@ -8,12 +8,13 @@ import {
   resetPasswordSchema,
 } from '../schemas/auth';
 import { emailChangeSchema, emailChangeVerifySchema, updateOneSignalSchema, userUpdateSchema } from '../schemas/user';
-import { defineCall } from './define';
+import { businessListEntryOut } from './businesses';
+import { businessParams, defineCall } from './define';
 
 /**
- * A user's own calls: signing up, in and out, the password reset (no sign-in needed), and the
- * signed-in account's settings, devices, email change and mobile verification. The business list
- * and leaving a business are in contract/v1/memberships.ts.
+ * A user's own calls: signing up, in and out, the password reset (no sign-in needed), the
+ * signed-in account's settings, devices, email change and mobile verification, and the user's
+ * businesses (listing them, leaving one).
  */
 const tags = ['Account'];
 const none = z.object({});
@@ -206,4 +207,25 @@ export const mobile = {
   }),
 };
 
-export const users = { ...session, ...account, ...recovery, ...devices, ...emailChange, ...mobile };
+/** The caller's businesses, and leaving one (any member may). */
+export const memberships = {
+  listBusinesses: defineCall({
+    path: 'users/list-businesses',
+    params: none,
+    response: z.object({ businesses: z.array(businessListEntryOut) }),
+    permission: 'signed-in',
+    summary: "The caller's businesses, each with the caller's permissions",
+    tags,
+  }),
+  unlinkBusiness: defineCall({
+    path: 'users/unlink-business/{business_id}',
+    params: businessParams,
+    response: none,
+    permission: 'member',
+    summary:
+      'Leave a business (the last admin must hand over first; an owner leaving hands ownership to the longest-standing other admin)',
+    tags,
+  }),
+};
+
+export const users = { ...session, ...account, ...recovery, ...devices, ...emailChange, ...mobile, ...memberships };

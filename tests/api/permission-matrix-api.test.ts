@@ -238,11 +238,11 @@ const wav = () => {
 };
 
 export const RULES: Record<string, Rule> = {
-  'users/unlink-business/{business_id}': {
-    permission: null,
+  ...declaredRules(
+    { unlinkBusiness: v1Calls.users.unlinkBusiness },
     // The member really leaves (and the admin, the last one, may not): bring the member back.
-    cleanup: async (ctx) => ctx.h.addMember(ctx.b, ctx.memberUserId, []),
-  },
+    { unlinkBusiness: { cleanup: async (ctx) => ctx.h.addMember(ctx.b, ctx.memberUserId, []) } },
+  ),
   'businesses/update/{business_id}': { permission: 'businesses/edit', body: () => ({ name: 'Matrix business' }) },
   'businesses/onboard/{business_id}': { permission: 'businesses/edit' },
   'businesses/completed-test/{business_id}': { permission: 'businesses/edit' },
