@@ -16,6 +16,7 @@ import { EmptyState } from '#app/components/ui/empty-state';
 import { Pager } from '#app/components/ui/pager';
 import { apiCall } from '#app/lib/api.server';
 import { v1 } from '#app/lib/v1.server';
+import { v1Calls } from '#contract/v1/index';
 import { requireDashboard, requirePermission, type DashboardState } from '#app/lib/guard.server';
 import { formatDateTime } from '#app/lib/timezone';
 import { apiToasts, redirectWithToasts } from '#app/lib/toast.server';
@@ -49,7 +50,8 @@ async function kindAccess(request: Request, context: LoaderFunctionArgs['context
       state,
       ...BUSINESSES,
       list: v1(state.caller).recentlyDeleted.businesses,
-      restorePath: (id: string) => `businesses/restore/${encodeURIComponent(id)}`,
+      restore: (id: string) => v1(state.caller, id).businesses.restore(),
+      restorePath: v1Calls.businesses.restore.path,
       canRestore: true,
     };
   }
@@ -63,7 +65,8 @@ async function kindAccess(request: Request, context: LoaderFunctionArgs['context
     plural: info.plural,
     listUrl: info.listUrl,
     list: v1(state.caller).recentlyDeleted[kind],
-    restorePath: (id: string) => `${base}/restore/${encodeURIComponent(id)}`,
+    restore: (id: string) => apiCall(state.caller, `${base}/restore/${encodeURIComponent(id)}`),
+    restorePath: `${base}/restore/{id}`,
     canRestore: hasPermission(state.business?.permissions, info.edit),
   };
 }
@@ -101,10 +104,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const id = String(formData.get('id') ?? '');
   const page = String(formData.get('page') ?? '');
   if (formData.get('intent') !== 'restore' || !id) httpError(400, 'Choose a row to restore.');
-  const path = access.restorePath(id);
-  const result = await apiCall(access.state.caller, path);
+  const result = await access.restore(id);
   const back = recentlyDeletedUrl(params.kind) + (/^[1-9]\d*$/.test(page) ? `?page=${page}` : '');
-  return redirectWithToasts(request, back, apiToasts(path, result));
+  return redirectWithToasts(request, back, apiToasts(access.restorePath, result));
 }
 
 export default function RecentlyDeletedRoute() {
