@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import type { ApiInboxMessage, InboxAuthor } from '#contract/schemas/inbox';
+import type { InboxAuthor } from '#contract/schemas/inbox';
+import type { ApiInboxMessage } from '#contract/v1/inbox';
 import { hasPermission } from '#contract/permissions';
 import type { Db } from '../db/client';
 import { customers, timelineItems, users } from '../db/schema';

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
-import { inboxMessages, type ApiInboxThread, type InboxFilter } from '#contract/schemas/inbox';
+import { inboxMessages, type InboxFilter } from '#contract/schemas/inbox';
+import type { ApiInboxThread } from '#contract/v1/inbox';
 import type { Db } from '../db/client';
 import { customers, inboxReads, inboxThreads, systems, timelineItems } from '../db/schema';
 import { ApiError } from '../lib/errors';

@@ -1,26 +1,17 @@
 import { parseWithZod } from '@conform-to/zod/v4';
-import { data, redirect } from '@remix-run/node';
+import { data } from '@remix-run/node';
 import { hasPermission } from '#contract/permissions';
-import {
-  INBOX_FILTERS,
-  inboxReplySchema,
-  type ApiInboxMessage,
-  type ApiInboxThread,
-  type InboxFilter,
-} from '#contract/schemas/inbox';
-import { apiCall } from './api.server';
+import { INBOX_FILTERS, inboxReplySchema, type InboxFilter } from '#contract/schemas/inbox';
+import { v1Calls } from '#contract/v1/index';
+import type { ApiResult } from './api.server';
 import { loadFailure } from './customers.server';
 import { replyWithApiErrors } from './forms.server';
 import { entityLoadFailure, requirePermission, type DashboardState } from './guard.server';
 import { apiToasts, redirectWithToasts } from './toast.server';
 import { httpError } from './invariant.server';
+import { pathFor, v1 } from './v1.server';
 
-/** The shared inbox pages (/dashboard/inbox and /dashboard/inbox/{contact id}) talk to businesses/inbox/… (docs/inbox.md). */
-export function inboxPath(state: DashboardState): string {
-  if (!state.business) throw redirect('/dashboard/onboard/mobile-submit');
-  return `businesses/inbox/${state.business._id}`;
-}
-
+/** The shared inbox pages (/dashboard/inbox and /dashboard/inbox/{contact id}) make the calls of contract/v1/inbox.ts (docs/inbox.md). */
 export const canReplyInInbox = (state: DashboardState) => hasPermission(state.business?.permissions, 'smses/edit');
 
 export function inboxFilter(url: URL): InboxFilter {
@@ -37,34 +28,21 @@ export async function loadInboxUnread(state: DashboardState, request?: Request):
   // A thread being opened is read by its own loader, which runs beside the layout's.
   const opening = request ? /^\/dashboard\/inbox\/([^/]+)$/.exec(new URL(request.url).pathname)?.[1] : undefined;
   const body = opening ? { except_customer_id: decodeURIComponent(opening) } : undefined;
-  const result = await apiCall<{ unread: number }>(state.caller, `businesses/inbox/${state.business._id}/unread`, body);
+  const result = await v1(state.caller).inbox.unread(body);
   return result.ok ? result.data.unread : null;
 }
 
 export async function listInbox(state: DashboardState, filter: InboxFilter, page: number) {
-  const result = await apiCall<{
-    threads: ApiInboxThread[];
-    total: number;
-    page: number;
-    limit: number;
-    members: { _id: string; name: string }[];
-  }>(state.caller, `${inboxPath(state)}/list`, { filter, page, limit: 30 });
+  const result = await v1(state.caller).inbox.list({ filter, page, limit: 30 });
   if (!result.ok) loadFailure(result);
   return result.data;
 }
 
 /** Opening a thread marks it read for this member (their own read mark, like a notification opened). */
 export async function openThread(state: DashboardState, customerId: string) {
-  const path = `${inboxPath(state)}/get/${encodeURIComponent(customerId)}`;
-  const result = await apiCall<{ thread: ApiInboxThread; messages: ApiInboxMessage[] }>(state.caller, path, {
-    mark_read: true,
-  });
+  const result = await v1(state.caller).inbox.get(customerId, { mark_read: true });
   if (!result.ok)
-    return entityLoadFailure(
-      state,
-      result,
-      (other) => `businesses/inbox/${other}/get/${encodeURIComponent(customerId)}`,
-    );
+    return entityLoadFailure(state, result, (other) => pathFor(v1Calls.inbox.get, other, customerId).path);
   return result.data;
 }
 
@@ -78,30 +56,30 @@ export async function inboxThreadAction(request: Request, state: DashboardState,
   const formData = await request.formData();
   const intent = formData.get('intent');
   const self = `/dashboard/inbox/${encodeURIComponent(customerId)}${new URL(request.url).search}`;
-  const base = `${inboxPath(state)}`;
-  const id = encodeURIComponent(customerId);
+  const client = v1(state.caller).inbox;
   if (intent === 'reply') {
     const submission = parseWithZod(formData, { schema: inboxReplySchema });
     if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
-    const path = `${base}/reply/${id}`;
-    const result = await apiCall(state.caller, path, submission.value);
+    const path = v1Calls.inbox.reply.path;
+    const result = await client.reply(customerId, submission.value);
     if (!result.ok) {
       if (Object.keys(result.fieldErrors).length > 0) return replyWithApiErrors(submission, result);
       return data(submission.reply({ formErrors: result.errors }), { status: result.status === 404 ? 404 : 400 });
     }
     return redirectWithToasts(request, self, apiToasts(path, result));
   }
-  let path: string;
-  let body: unknown;
+  let call: 'assign' | 'pause' | 'handBack';
+  let result: ApiResult<unknown>;
   if (intent === 'assign') {
-    path = `${base}/assign/${id}`;
-    body = { user_id: String(formData.get('user_id') ?? '') || null };
+    call = 'assign';
+    result = await client.assign(customerId, { user_id: String(formData.get('user_id') ?? '') || null });
   } else if (intent === 'pause' || intent === 'hand-back') {
-    path = `${base}/${intent}/${id}`;
+    call = intent === 'pause' ? 'pause' : 'handBack';
+    result = await client[call](customerId);
   } else {
     httpError(400, 'Choose what to do with the conversation.');
   }
-  const result = await apiCall(state.caller, path, body);
+  const path = v1Calls.inbox[call].path;
   const fieldErrors = result.ok ? [] : Object.values(result.fieldErrors).flat();
   const toasts = result.ok
     ? apiToasts(path, result)

@@ -47,29 +47,3 @@ export const inboxAssignSchema = z.object({
 
 /** Who wrote a message of a thread. */
 export type InboxAuthor = 'contact' | 'assistant' | 'member' | 'business';
-
-export type ApiInboxMessage = {
-  _id: string;
-  type: 'sms' | 'form' | 'chat';
-  direction: 'inbound' | 'outbound';
-  author: InboxAuthor;
-  /** The member who sent it, for author 'member'. */
-  sent_by: { _id: string; name: string } | null;
-  body: string | null;
-  from: string | null;
-  to: string | null;
-  status: string | null;
-  created_at: string;
-};
-
-export type ApiInboxThread = {
-  _id: string;
-  customer: { _id: string; name: string; phones: string[] };
-  last_message: ApiInboxMessage | null;
-  last_message_at: string | null;
-  message_count: number;
-  unread: number;
-  assigned_to: { _id: string; name: string } | null;
-  /** While in the future, the assistant does not auto-reply on this thread. */
-  assistant_paused_until: string | null;
-};

@@ -15,6 +15,7 @@ import { trainingQuestions } from './training-questions';
 import { recentlyDeleted } from './recently-deleted';
 import { reports } from './reports';
 import { systems } from './systems';
+import { inbox } from './inbox';
 import { businesses } from './businesses';
 import { members } from './members';
 import { users } from './users';
@@ -51,6 +52,7 @@ export const v1Calls = {
   recentlyDeleted,
   reports,
   systems,
+  inbox,
   businesses,
   members,
   users,

@@ -521,30 +521,15 @@ export const RULES: Record<string, Rule> = {
     members: {},
   }),
   // The shared inbox: a thread is a contact (docs/inbox.md).
-  'businesses/inbox/{business_id}/list': { permission: 'smses/view', refusal: VIEW('smses') },
-  'businesses/inbox/{business_id}/unread': { permission: 'smses/view', refusal: VIEW('smses') },
-  'businesses/inbox/{business_id}/get/{customer_id}': {
-    permission: 'smses/view',
-    prepare: async (ctx) => ({ customer_id: await customer(ctx) }),
-  },
-  'businesses/inbox/{business_id}/reply/{customer_id}': {
-    permission: 'smses/edit',
-    body: () => ({ message: 'Matrix reply' }),
-    prepare: async (ctx) => ({ customer_id: await customer(ctx) }),
-  },
-  'businesses/inbox/{business_id}/assign/{customer_id}': {
-    permission: 'smses/edit',
-    body: () => ({ user_id: null }),
-    prepare: async (ctx) => ({ customer_id: await customer(ctx) }),
-  },
-  'businesses/inbox/{business_id}/pause/{customer_id}': {
-    permission: 'smses/edit',
-    prepare: async (ctx) => ({ customer_id: await customer(ctx) }),
-  },
-  'businesses/inbox/{business_id}/hand-back/{customer_id}': {
-    permission: 'smses/edit',
-    prepare: async (ctx) => ({ customer_id: await customer(ctx) }),
-  },
+  ...declaredRules(v1Calls.inbox, {
+    list: {},
+    unread: {},
+    get: existingCustomer,
+    reply: { ...existingCustomer, body: () => ({ message: 'Matrix reply' }) },
+    assign: { ...existingCustomer, body: () => ({ user_id: null }) },
+    pause: existingCustomer,
+    handBack: existingCustomer,
+  }),
   // Appointments are contacts' visits (docs/appointments.md): customers/view reads, customers/edit books.
   ...declaredRules(v1Calls.appointments, {
     list: {},

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setLeadcatcherRateLimit } from '#api/services/systems/leadcatcher';
-import type { ApiInboxMessage, ApiInboxThread } from '#contract/schemas/inbox';
+import type { ApiInboxMessage, ApiInboxThread } from '#contract/v1/inbox';
 import { createHarness, uniqueEmail, type Harness } from '#tests/support/api-harness';
 import { insertLeadcatcher } from '#tests/support/leadcatcher';
 

@@ -1,4 +1,4 @@
-import type { ApiInboxMessage } from '#contract/schemas/inbox';
+import type { ApiInboxMessage } from '#contract/v1/inbox';
 
 /** Who wrote a message, as the inbox says it: the assistant's replies are always marked. */
 export function authorName(message: ApiInboxMessage, contactName: string): string {
