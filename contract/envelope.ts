@@ -1,4 +1,3 @@
-import type { ConversationAction, ConversationChannel, ConversationSource } from './schemas/conversation';
 import type { z } from 'zod';
 import type { businessSettingsOut } from './v1/business-settings';
 import type { customerOut } from './v1/customers';
@@ -7,6 +6,7 @@ import type { serviceOut } from './v1/services';
 import type { learningJobOut } from './v1/learning';
 import type { knowledgeHitOut, memoryOut } from './v1/memories';
 import type { timelineItemOut } from './v1/timeline';
+import type { conversationOut, messageOut } from './v1/conversations';
 import type { businessListEntryOut, businessOut } from './v1/businesses';
 import type { userOut } from './v1/users';
 
@@ -67,34 +67,8 @@ export type ApiKnowledgeHit = z.output<typeof knowledgeHitOut>;
 /** Inferred from its response schema in contract/v1/learning.ts. */
 export type ApiLearningJob = z.output<typeof learningJobOut>;
 
-export type ApiConversationMessage = {
-  id: string;
-  role: 'user' | 'assistant';
-  content: string;
-  created_at: string;
-  /** complete, or streaming while the reply is produced, or failed. */
-  status: 'complete' | 'streaming' | 'failed';
-  sources?: ConversationSource[];
-  actions?: ConversationAction[];
-  /** Voice turns: the member's message was transcribed from a recording. */
-  from_voice?: boolean;
-  /** A failed reply: why, said for the member ('The assistant took too long to answer.'). */
-  error?: string | null;
-};
-
-export type ApiConversation = {
-  id: string;
-  conversation_id: string;
-  channel: ConversationChannel;
-  title: string | null;
-  user_id: string | null;
-  customer_id: string | null;
-  message_count: number;
-  last_message: { role: 'user' | 'assistant'; content: string; created_at: string } | null;
-  created_at: string;
-  updated_at: string;
-  /** get/{id} only: every message, oldest first. */
-  messages?: ApiConversationMessage[];
-};
+/** Inferred from their response schemas in contract/v1/conversations.ts. */
+export type ApiConversationMessage = z.output<typeof messageOut>;
+export type ApiConversation = z.output<typeof conversationOut>;
 
 export type ApiBusinessSettings = z.output<typeof businessSettingsOut>;

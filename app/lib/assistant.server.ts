@@ -1,62 +1,44 @@
 import { parseWithZod } from '@conform-to/zod/v4';
-import { data, redirect } from '@remix-run/node';
+import { data } from '@remix-run/node';
 import type { ApiBusinessSettings, ApiConversation, ApiConversationMessage } from '#contract/envelope';
 import { messages as specMessages } from '#contract/messages';
 import { hasPermission } from '#contract/permissions';
 import { conversationMessageSchema } from '#contract/schemas/conversation';
 import { v1Calls } from '#contract/v1/index';
-import { apiCall, apiFetch, readApiResult, type ApiFail } from './api.server';
+import { readApiResult, type ApiFail } from './api.server';
 import { correctionSchema, type CorrectionReply } from './assistant';
 import { replyWithApiErrors } from './forms.server';
 import { entityLoadFailure, requireDashboard, requirePermission, type DashboardState } from './guard.server';
 import { apiToasts, redirectWithToasts } from './toast.server';
 import { loadFailure } from './invariant.server';
-import { v1 } from './v1.server';
-
-/** The v1 path of the selected business's conversations. */
-export function conversationsPath(state: DashboardState): string {
-  if (!state.business) throw redirect('/dashboard/onboard/mobile-submit');
-  return `businesses/conversations/${state.business._id}`;
-}
+import { pathFor, v1, v1Raw } from './v1.server';
 
 export { loadFailure };
 
 export type ConversationWithMessages = ApiConversation & { messages: ApiConversationMessage[] };
 
 export async function getConversation(state: DashboardState, id: string): Promise<ConversationWithMessages> {
-  const result = await apiCall<{ conversation: ApiConversation; messages?: ApiConversationMessage[] }>(
-    state.caller,
-    `${conversationsPath(state)}/get/${encodeURIComponent(id)}`,
-  );
+  const result = await v1(state.caller).conversations.get(id);
   if (!result.ok)
-    return entityLoadFailure(
-      state,
-      result,
-      (other) => `businesses/conversations/${other}/get/${encodeURIComponent(id)}`,
-    );
-  const { conversation } = result.data;
-  return { ...conversation, messages: result.data.messages ?? conversation.messages ?? [] };
+    return entityLoadFailure(state, result, (other) => pathFor(v1Calls.conversations.get, other, id).path);
+  return { ...result.data.conversation, messages: result.data.messages };
 }
 
 /** A conversation that may no longer exist (a stale link): null instead of an error page. */
 export async function findConversation(state: DashboardState, id: string): Promise<ConversationWithMessages | null> {
   if (!id) return null;
-  const result = await apiCall<{ conversation: ApiConversation; messages?: ApiConversationMessage[] }>(
-    state.caller,
-    `${conversationsPath(state)}/get/${encodeURIComponent(id)}`,
-  );
+  const result = await v1(state.caller).conversations.get(id);
   if (!result.ok) {
     if (result.status === 404 || result.status === 422) return null;
     loadFailure(result);
   }
-  const { conversation } = result.data;
-  return { ...conversation, messages: result.data.messages ?? conversation.messages ?? [] };
+  return { ...result.data.conversation, messages: result.data.messages };
 }
 
 /** Questions to try, drawn from the knowledge base (none when they cannot be read). */
 export async function listSuggestions(state: DashboardState): Promise<string[]> {
-  const result = await apiCall<{ suggestions: string[] }>(state.caller, `${conversationsPath(state)}/suggestions`);
-  return result.ok ? (result.data.suggestions ?? []).slice(0, 8) : [];
+  const result = await v1(state.caller).conversations.suggestions();
+  return result.ok ? result.data.suggestions.slice(0, 8) : [];
 }
 
 /** The business settings (hours, the assistant's settings, whether voice works here); null when they cannot be read. */
@@ -82,9 +64,8 @@ export function assistantAbilities(state: DashboardState, settings: ApiBusinessS
 }
 
 export async function createConversation(state: DashboardState, body: { channel?: 'chat' | 'voice'; title?: string }) {
-  const path = `${conversationsPath(state)}/create`;
-  const result = await apiCall<{ conversation: ApiConversation }>(state.caller, path, body);
-  return { path, result };
+  const result = await v1(state.caller).conversations.create(body);
+  return { path: v1Calls.conversations.create.path, result };
 }
 
 /**
@@ -109,13 +90,19 @@ export async function sendMessageAction(
     if (!created.result.ok) return replyWithApiErrors(submission, created.result);
     conversationId = created.result.data.conversation.id;
   }
-  const path = `${conversationsPath(state)}/update/${encodeURIComponent(conversationId)}`;
-  const result = await apiCall(state.caller, path, { message: submission.value.message, wait: true });
+  const result = await v1(state.caller).conversations.update(conversationId, {
+    message: submission.value.message,
+    wait: true,
+  });
   if (!result.ok) {
     if (result.status === 404 || result.status === 403) loadFailure(result);
     return replyWithApiErrors(submission, result);
   }
-  return redirectWithToasts(request, options.back(conversationId), apiToasts(path, result));
+  return redirectWithToasts(
+    request,
+    options.back(conversationId),
+    apiToasts(v1Calls.conversations.update.path, result),
+  );
 }
 
 /**
@@ -171,8 +158,7 @@ export async function streamLatestReply(
   signal: AbortSignal,
   extraHeaders: Record<string, string> = {},
 ) {
-  const path = `${conversationsPath(state)}/get-message-streamed/${encodeURIComponent(conversationId)}`;
-  const upstream = await apiFetch(state.caller, path, { format }, { signal });
+  const upstream = await v1Raw(state.caller, { signal }).conversations.streamLatest(conversationId, { format });
   if (!upstream) return Response.json({ errors: [specMessages.network] }, { status: 503 });
   const type = upstream.headers.get('content-type') ?? '';
   if (!upstream.ok || type.includes('application/json')) {

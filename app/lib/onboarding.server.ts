@@ -1,11 +1,10 @@
 import { redirect } from '@remix-run/node';
-import type { ApiBusinessListEntry, ApiConversation } from '#contract/envelope';
+import type { ApiBusinessListEntry } from '#contract/envelope';
 import { hasPermission } from '#contract/permissions';
 import { ONBOARDING_STEPS, dashboardPath } from '#contract/routes';
 import type { MemoryType } from '#contract/schemas/memory';
 import { TEST_CONVERSATION_TITLE } from './assistant';
 import type { ConversationWithMessages } from './assistant.server';
-import { apiCall } from './api.server';
 import type { DashboardState } from './guard.server';
 import { listLearningJobs } from './learning.server';
 import { isLearningActive } from './memories';
@@ -59,11 +58,7 @@ export async function hasAnsweredAQuestion(state: DashboardState): Promise<boole
 /** The member's newest test conversation (step 6), so coming back to the step keeps it. */
 export async function latestTestConversationId(state: DashboardState): Promise<string | null> {
   if (!state.business) return null;
-  const result = await apiCall<{ conversations: ApiConversation[] }>(
-    state.caller,
-    `businesses/conversations/${state.business._id}/list`,
-    { limit: 50 },
-  );
+  const result = await v1(state.caller).conversations.list({ limit: 50 });
   if (!result.ok) return null;
   return (
     result.data.conversations.find(

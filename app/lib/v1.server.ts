@@ -2,7 +2,7 @@ import { redirect } from '@remix-run/node';
 import type { z } from 'zod';
 import { callPath, type V1Call } from '#contract/v1/define';
 import { v1Calls, type V1Calls } from '#contract/v1/index';
-import { apiCall, type ApiCaller, type ApiResult } from './api.server';
+import { apiCall, apiFetch, type ApiCaller, type ApiResult } from './api.server';
 
 /**
  * The typed v1 client, built from the declarations in contract/v1 over the one transport
@@ -47,9 +47,12 @@ export function pathFor(call: V1Call, businessId: string, ...args: unknown[]): {
   return { path: callPath(call, { ...params, business_id: businessId }), body };
 }
 
-/** The client for the caller's selected business, or for `businessId` (e.g. looking in another of the user's businesses). */
-export function v1(caller: ApiCaller, businessId = caller.businessId): V1Client {
-  const client: Record<string, Record<string, (...args: unknown[]) => Promise<ApiResult<unknown>>>> = {};
+/** Every declared call, each sent by `send` to its filled-in path. */
+function clientOf<T>(
+  businessId: string | null | undefined,
+  send: (path: string, body: unknown) => Promise<T>,
+): Record<string, Record<string, (...args: unknown[]) => Promise<T>>> {
+  const client: Record<string, Record<string, (...args: unknown[]) => Promise<T>>> = {};
   for (const [feature, calls] of Object.entries(v1Calls)) {
     client[feature] = {};
     for (const [name, call] of Object.entries(calls as Record<string, V1Call>))
@@ -59,8 +62,24 @@ export function v1(caller: ApiCaller, businessId = caller.businessId): V1Client 
         const forBusiness = call.path.includes('{business_id}');
         if (forBusiness && !businessId) throw redirect('/dashboard/onboard/mobile-submit');
         const { path, body } = pathFor(call, businessId ?? '', ...args);
-        return apiCall(caller, path, body);
+        return send(path, body);
       };
   }
-  return client as V1Client;
+  return client;
+}
+
+/** The client for the caller's selected business, or for `businessId` (e.g. looking in another of the user's businesses). */
+export function v1(caller: ApiCaller, businessId = caller.businessId): V1Client {
+  return clientOf(businessId, (path, body) => apiCall(caller, path, body)) as V1Client;
+}
+
+type RawMethod<C> = C extends V1Call ? (...args: CallArgs<C>) => Promise<Response | null> : never;
+export type V1RawClient = { [F in keyof V1Calls]: { [K in keyof V1Calls[F]]: RawMethod<V1Calls[F][K]> } };
+
+/**
+ * The same calls answered as the raw Response (null when the API could not be reached): for a
+ * call declared with a streamed answer (`stream`), which the app passes on as it arrives.
+ */
+export function v1Raw(caller: ApiCaller, options: { signal?: AbortSignal } = {}): V1RawClient {
+  return clientOf(caller.businessId, (path, body) => apiFetch(caller, path, body, options)) as V1RawClient;
 }

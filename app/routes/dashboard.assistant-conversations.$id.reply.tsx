@@ -1,14 +1,8 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
 import { conversationMessageSchema } from '#contract/schemas/conversation';
-import { apiCall } from '../lib/api.server';
-import {
-  conversationsPath,
-  createConversation,
-  envelopeError,
-  requireAssistantCaller,
-  streamLatestReply,
-} from '../lib/assistant.server';
+import { createConversation, envelopeError, requireAssistantCaller, streamLatestReply } from '../lib/assistant.server';
+import { v1 } from '../lib/v1.server';
 
 /**
  * The chat with JavaScript: the message goes to v1 update without waiting, and the reply
@@ -37,8 +31,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     if (!created.result.ok) return envelopeError(created.result);
     conversationId = created.result.data.conversation.id;
   }
-  const path = `${conversationsPath(state)}/update/${encodeURIComponent(conversationId)}`;
-  const result = await apiCall(state.caller, path, { message: submission.value.message, wait: false });
+  const result = await v1(state.caller).conversations.update(conversationId, {
+    message: submission.value.message,
+    wait: false,
+  });
   if (!result.ok) return envelopeError(result);
   return streamLatestReply(state, conversationId, 'text', request.signal, { 'x-conversation-id': conversationId });
 }

@@ -1,8 +1,7 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
-import type { ApiConversationMessage } from '#contract/envelope';
 import { messages } from '#contract/messages';
-import { apiFetch, readApiResult } from '../lib/api.server';
-import { conversationsPath, createConversation, envelopeError, requireAssistantCaller } from '../lib/assistant.server';
+import { createConversation, envelopeError, requireAssistantCaller } from '../lib/assistant.server';
+import { v1 } from '../lib/v1.server';
 
 /** A push-to-talk recording is a few seconds of 16 kHz PCM (32 KB a second): a minute and a half at most. */
 const MAX_RECORDING_BYTES = 3 * 1024 * 1024;
@@ -31,10 +30,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const upload = new FormData();
   upload.set('audio', audio, 'recording.wav');
   upload.set('wait', 'false');
-  const path = `${conversationsPath(state)}/update-voice/${encodeURIComponent(conversationId)}`;
-  const result = await readApiResult<{ messages: ApiConversationMessage[]; transcript: string }>(
-    await apiFetch(state.caller, path, upload),
-  );
+  const result = await v1(state.caller).conversations.updateVoice(conversationId, upload);
   if (!result.ok) return envelopeError(result);
   return Response.json({
     conversation_id: conversationId,

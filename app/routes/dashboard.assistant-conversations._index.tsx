@@ -2,7 +2,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { PageHeader } from '#app/components/ui/page-header';
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import { truncate } from '#contract/constants';
-import type { ApiConversation } from '#contract/envelope';
 import { notificationTime } from '#contract/labels';
 import { CONVERSATION_CHANNEL_LABELS } from '#contract/schemas/conversation';
 import { GeneralErrorBoundary } from '../components/error-boundary';
@@ -11,11 +10,11 @@ import { SubmitButton } from '../components/forms';
 import { PREVIEW_CLASS } from '../components/timeline';
 import { EmptyState } from '#app/components/ui/empty-state';
 import { Pager } from '#app/components/ui/pager';
-import { apiCall } from '../lib/api.server';
-import { conversationsPath, createConversation, loadFailure } from '../lib/assistant.server';
+import { createConversation, loadFailure } from '../lib/assistant.server';
 import { requireDashboard } from '../lib/guard.server';
 import { businessTimeZone, pageParam } from '../lib/timeline.server';
 import { apiToasts, redirectWithToasts } from '../lib/toast.server';
+import { v1 } from '../lib/v1.server';
 import { Card } from '#app/components/ui/card';
 
 export const meta: MetaFunction = () => [{ title: 'Assistant · Business Assistant' }];
@@ -30,20 +29,16 @@ const PAGE_SIZE = LIST_PAGE_SIZE;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const state = await requireDashboard(request, context);
   const page = pageParam(new URL(request.url));
-  const result = await apiCall<{ conversations: ApiConversation[]; total: number }>(
-    state.caller,
-    `${conversationsPath(state)}/list`,
-    {
-      page,
-      limit: PAGE_SIZE,
-      sort_by: 'created_at',
-      sort_order: 'desc',
-    },
-  );
+  const result = await v1(state.caller).conversations.list({
+    page,
+    limit: PAGE_SIZE,
+    sort_by: 'created_at',
+    sort_order: 'desc',
+  });
   if (!result.ok) loadFailure(result);
   return {
     conversations: result.data.conversations,
-    total: result.data.total ?? result.data.conversations.length,
+    total: result.data.total,
     page,
     timeZone: businessTimeZone(state),
     now: new Date().toISOString(),

@@ -219,6 +219,9 @@ const { businesses: _usersOwnCall, ...deletedKindCalls } = v1Calls.recentlyDelet
 const existingAppointment: Fixture = { prepare: async (ctx) => ({ appointment_id: await appointment(ctx) }) };
 const existingNote: Fixture = { prepare: async (ctx) => ({ id: await note(ctx) }) };
 const existingAction: Fixture = { prepare: async (ctx) => ({ action_id: await action(ctx) }) };
+const existingConversation: Fixture = { prepare: async (ctx) => ({ conversation_id: await conversation(ctx) }) };
+// conversations/get-message-streamed names no business (conversations-tenant-isolation-*.test.ts covers who may).
+const { streamLatestByConversation: _noBusiness, ...conversationBusinessCalls } = v1Calls.conversations;
 const existingSystem: Fixture = { prepare: async (ctx) => ({ system_id: await system(ctx) }) };
 const numberedSystem: Fixture = { prepare: async (ctx) => ({ system_id: await system(ctx, { number: true }) }) };
 const systemItemFixtures = (type: 'call' | 'sms' | 'form') => {
@@ -479,29 +482,20 @@ export const RULES: Record<string, Rule> = {
     purchaseNumber: { body: () => ({ phone_number: randomSandboxNumber() }) },
   }),
 
-  'businesses/conversations/{business_id}/list': { permission: null },
-  'businesses/conversations/{business_id}/create': { permission: null },
-  'businesses/conversations/{business_id}/get/{conversation_id}': {
-    permission: null,
-    prepare: async (ctx) => ({ conversation_id: await conversation(ctx) }),
-  },
-  'businesses/conversations/{business_id}/update/{conversation_id}': {
-    permission: null,
-    body: () => ({ message: 'When do you open?' }),
-    prepare: async (ctx) => ({ conversation_id: await conversation(ctx) }),
-  },
-  'businesses/conversations/{business_id}/update-voice/{conversation_id}': {
-    permission: null,
-    multipart: wav,
-    prepare: async (ctx) => ({ conversation_id: await conversation(ctx) }),
-    allowedStatus: { status: 503, why: 'the test server has no speech' },
-    memberStatus: { status: 404, why: "the admin's chat is not the member's" },
-  },
-  'businesses/conversations/{business_id}/get-message-streamed/{conversation_id}': {
-    permission: null,
-    prepare: async (ctx) => ({ conversation_id: await conversation(ctx) }),
-  },
-  'businesses/conversations/{business_id}/suggestions': { permission: null },
+  ...declaredRules(conversationBusinessCalls, {
+    list: {},
+    create: {},
+    get: existingConversation,
+    update: { body: () => ({ message: 'When do you open?' }), ...existingConversation },
+    updateVoice: {
+      multipart: wav,
+      ...existingConversation,
+      allowedStatus: { status: 503, why: 'the test server has no speech' },
+      memberStatus: { status: 404, why: "the admin's chat is not the member's" },
+    },
+    streamLatest: existingConversation,
+    suggestions: {},
+  }),
   // dev/outbox/list needs no sign-in (dev-system-items-*.test.ts covers it).
   ...declaredRules(
     { createSystemItem: v1Calls.dev.createSystemItem },
