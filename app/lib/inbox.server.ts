@@ -68,18 +68,20 @@ export async function inboxThreadAction(request: Request, state: DashboardState,
     }
     return redirectWithToasts(request, self, apiToasts(path, result));
   }
-  let call: 'assign' | 'pause' | 'handBack';
+  let path: string;
   let result: ApiResult<unknown>;
   if (intent === 'assign') {
-    call = 'assign';
+    path = v1Calls.inbox.assign.path;
     result = await client.assign(customerId, { user_id: String(formData.get('user_id') ?? '') || null });
-  } else if (intent === 'pause' || intent === 'hand-back') {
-    call = intent === 'pause' ? 'pause' : 'handBack';
-    result = await client[call](customerId);
+  } else if (intent === 'pause') {
+    path = v1Calls.inbox.pause.path;
+    result = await client.pause(customerId);
+  } else if (intent === 'hand-back') {
+    path = v1Calls.inbox.handBack.path;
+    result = await client.handBack(customerId);
   } else {
     httpError(400, 'Choose what to do with the conversation.');
   }
-  const path = v1Calls.inbox[call].path;
   const fieldErrors = result.ok ? [] : Object.values(result.fieldErrors).flat();
   const toasts = result.ok
     ? apiToasts(path, result)

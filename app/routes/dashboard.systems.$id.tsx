@@ -134,7 +134,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   switch (intent) {
     case 'delete':
     case 'restore': {
-      const path = v1Calls.systems[intent].path;
+      const path = (intent === 'delete' ? v1Calls.systems.delete : v1Calls.systems.restore).path;
       const result = await client[intent](id);
       if (!result.ok) return done(intent === 'delete' ? self : '/dashboard/settings', path, result);
       return done(
@@ -187,7 +187,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       // bearer token like any call; without one, what was typed goes to simulate.
       const audio = formData.get('audio');
       const spoken = audio instanceof Blob && audio.size > 0;
-      const path = v1Calls.systems[spoken ? 'simulateVoice' : 'simulate'].path;
+      const path = (spoken ? v1Calls.systems.simulateVoice : v1Calls.systems.simulate).path;
       let result: ApiResult<ApiSimulation>;
       if (spoken) {
         const upload = new FormData();
