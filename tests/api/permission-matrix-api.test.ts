@@ -219,6 +219,17 @@ const { businesses: _usersOwnCall, ...deletedKindCalls } = v1Calls.recentlyDelet
 const existingAppointment: Fixture = { prepare: async (ctx) => ({ appointment_id: await appointment(ctx) }) };
 const existingNote: Fixture = { prepare: async (ctx) => ({ id: await note(ctx) }) };
 const existingAction: Fixture = { prepare: async (ctx) => ({ action_id: await action(ctx) }) };
+const existingMember: Fixture = { prepare: async (ctx) => member(ctx) };
+const memberByUserId: Fixture = { ...existingMember, body: (ctx) => ({ user_id: ctx.ids.user_id }) };
+const existingInvitation: Fixture = {
+  prepare: async (ctx) => ({
+    invitation_id: (await ok(await api(ctx, `businesses/users/${ctx.b}/invite`, { email: uniqueEmail() }), 'invite'))
+      .invitation._id,
+  }),
+};
+// businesses/create names no business; businesses/restore and invitations' accept are any signed-in user's (rules below).
+const { create: _noBusinessYet, restore: _deletedBusiness, ...businessCalls } = v1Calls.businesses;
+const { accept: _beforeMembership, invitation: _publicLink, ...memberCalls } = v1Calls.members;
 const existingConversation: Fixture = { prepare: async (ctx) => ({ conversation_id: await conversation(ctx) }) };
 // conversations/get-message-streamed names no business (conversations-tenant-isolation-*.test.ts covers who may).
 const { streamLatestByConversation: _noBusiness, ...conversationBusinessCalls } = v1Calls.conversations;
@@ -246,13 +257,17 @@ export const RULES: Record<string, Rule> = {
     // The member really leaves (and the admin, the last one, may not): bring the member back.
     { unlinkBusiness: { cleanup: async (ctx) => ctx.h.addMember(ctx.b, ctx.memberUserId, []) } },
   ),
-  'businesses/update/{business_id}': { permission: 'businesses/edit', body: () => ({ name: 'Matrix business' }) },
-  'businesses/onboard/{business_id}': { permission: 'businesses/edit' },
-  'businesses/completed-test/{business_id}': { permission: 'businesses/edit' },
-  'businesses/delete/{business_id}': {
-    permission: 'admin',
-    cleanup: async (ctx) => void (await ok(await api(ctx, `businesses/restore/${ctx.b}`), 'restore business')),
-  },
+  // businesses/create names no business (business-creation-*.test.ts covers who may).
+  ...declaredRules(businessCalls, {
+    update: { body: () => ({ name: 'Matrix business' }) },
+    onboard: {},
+    completedTest: {},
+    delete: {
+      cleanup: async (ctx) => void (await ok(await api(ctx, `businesses/restore/${ctx.b}`), 'restore business')),
+    },
+  }),
+  // Declared for any signed-in user (a deleted business has no live membership to check): its handler finds the
+  // caller's membership of the deleted business, 404 for anyone else, 403 for a member who is not an admin.
   'businesses/restore/{business_id}': {
     permission: 'admin',
     prepare: async (ctx) => (await ok(await api(ctx, `businesses/delete/${ctx.b}`), 'delete business'), {}),
@@ -278,67 +293,33 @@ export const RULES: Record<string, Rule> = {
     deliveries: existingOutgoingWebhook,
   }),
 
-  'businesses/users/{business_id}/list': { permission: 'business_users/view', refusal: VIEW('members') },
-  'businesses/users/{business_id}/get/{member_id}': {
-    permission: 'business_users/view',
-    prepare: async (ctx) => member(ctx),
-  },
-  'businesses/users/{business_id}/invite': {
-    permission: 'business_users/edit',
-    body: () => ({ email: uniqueEmail() }),
-  },
+  ...declaredRules(memberCalls, {
+    list: {},
+    get: existingMember,
+    invite: { body: () => ({ email: uniqueEmail() }) },
+    resendInvitation: existingInvitation,
+    revokeInvitation: existingInvitation,
+    edit: { body: () => ({ permissions: ['customers/view'] }), ...existingMember },
+    remove: existingMember,
+    restore: { prepare: async (ctx) => member(ctx, true) },
+    makeAdmin: memberByUserId,
+    removeAdmin: memberByUserId,
+    transferOwnership: {
+      ...memberByUserId,
+      // The admin here is the business's creator and owner: give the business back for the calls after.
+      cleanup: async (ctx) => {
+        await ctx.h.database.db.update(businesses).set({ ownerId: null }).where(eq(businesses.id, ctx.b));
+      },
+    },
+    availablePermissions: {},
+  }),
+  // Declared for any signed-in user (accepting comes before the membership exists); the token is bound to this
+  // business and the invited email, so another business's member gets 404.
   'businesses/users/{business_id}/accept': {
     permission: null,
     body: () => ({ token: 'no-such-token' }),
     skipMemberAndAdmin: 'the token is bound to an invited email: invitations-*.test.ts covers accepting',
   },
-  'businesses/users/{business_id}/resend-invitation/{invitation_id}': {
-    permission: 'business_users/edit',
-    prepare: async (ctx) => ({
-      invitation_id: (await ok(await api(ctx, `businesses/users/${ctx.b}/invite`, { email: uniqueEmail() }), 'invite'))
-        .invitation._id,
-    }),
-  },
-  'businesses/users/{business_id}/revoke-invitation/{invitation_id}': {
-    permission: 'business_users/edit',
-    prepare: async (ctx) => ({
-      invitation_id: (await ok(await api(ctx, `businesses/users/${ctx.b}/invite`, { email: uniqueEmail() }), 'invite'))
-        .invitation._id,
-    }),
-  },
-  'businesses/users/{business_id}/edit/{member_id}': {
-    permission: 'business_users/edit',
-    body: () => ({ permissions: ['customers/view'] }),
-    prepare: async (ctx) => member(ctx),
-  },
-  'businesses/users/{business_id}/remove/{member_id}': {
-    permission: 'business_users/edit',
-    prepare: async (ctx) => member(ctx),
-  },
-  'businesses/users/{business_id}/restore/{member_id}': {
-    permission: 'business_users/edit',
-    prepare: async (ctx) => member(ctx, true),
-  },
-  'businesses/users/{business_id}/make-admin': {
-    permission: 'admin',
-    prepare: async (ctx) => member(ctx),
-    body: (ctx) => ({ user_id: ctx.ids.user_id }),
-  },
-  'businesses/users/{business_id}/remove-admin': {
-    permission: 'admin',
-    prepare: async (ctx) => member(ctx),
-    body: (ctx) => ({ user_id: ctx.ids.user_id }),
-  },
-  'businesses/users/{business_id}/transfer-ownership': {
-    permission: 'admin',
-    prepare: async (ctx) => member(ctx),
-    body: (ctx) => ({ user_id: ctx.ids.user_id }),
-    // The admin here is the business's creator and owner: give the business back for the calls after.
-    cleanup: async (ctx) => {
-      await ctx.h.database.db.update(businesses).set({ ownerId: null }).where(eq(businesses.id, ctx.b));
-    },
-  },
-  'businesses/users/{business_id}/available-permissions': { permission: null },
 
   ...declaredRules(v1Calls.customers, {
     list: {},
