@@ -49,8 +49,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const intent = formData.get('intent');
   if (intent === 'revoke' || intent === 'resend') {
+    const { revokeInvitation, resendInvitation } = v1(state.caller).members;
     const call = intent === 'revoke' ? 'revokeInvitation' : 'resendInvitation';
-    const result = await v1(state.caller).members[call](String(formData.get('invitation_id') ?? ''));
+    const result = await (intent === 'revoke' ? revokeInvitation : resendInvitation)(
+      String(formData.get('invitation_id') ?? ''),
+    );
     if (!result.ok && result.status === 403) loadFailure(result);
     return redirectWithToasts(request, '/dashboard/users', apiToasts(v1Calls.members[call].path, result));
   }
