@@ -73,8 +73,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
   if (intent === 'delete' || intent === 'restore') {
     // Any of the user's businesses, selected or not (a deleted one is no longer in their list).
-    const calls = v1(state.caller, id).businesses;
-    const result = await (intent === 'delete' ? calls.delete() : calls.restore());
+    const businesses = v1(state.caller, id).businesses;
+    const result = await (intent === 'delete' ? businesses.delete() : businesses.restore());
     const toasts = apiToasts(v1Calls.businesses[intent].path, result);
     if (!result.ok)
       return redirectWithToasts(

@@ -49,9 +49,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const intent = formData.get('intent');
   if (intent === 'revoke' || intent === 'resend') {
-    const { revokeInvitation, resendInvitation } = v1(state.caller).members;
+    const members = v1(state.caller).members;
     const call = intent === 'revoke' ? 'revokeInvitation' : 'resendInvitation';
-    const result = await (intent === 'revoke' ? revokeInvitation : resendInvitation)(
+    const result = await (intent === 'revoke' ? members.revokeInvitation : members.resendInvitation)(
       String(formData.get('invitation_id') ?? ''),
     );
     if (!result.ok && result.status === 403) loadFailure(result);
