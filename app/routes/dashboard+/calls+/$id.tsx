@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { GeneralErrorBoundary } from '../components/error-boundary';
-import { ItemPage } from '../components/timeline-pages';
-import { requireDashboard } from '../lib/guard.server';
-import { kindItemAction, kindItemLoader } from '../lib/timeline.server';
-import { v1 } from '../lib/v1.server';
+import { GeneralErrorBoundary } from '#app/components/error-boundary';
+import { ItemPage } from '#app/components/timeline-pages';
+import { requireDashboard } from '#app/lib/guard.server';
+import { kindItemAction, kindItemLoader } from '#app/lib/timeline.server';
+import { v1 } from '#app/lib/v1.server';
 import { Card } from '#app/components/ui/card';
 
 export const meta: MetaFunction = () => [{ title: 'Call · Business Assistant' }];
