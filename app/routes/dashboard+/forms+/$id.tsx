@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { GeneralErrorBoundary } from '../components/error-boundary';
-import { ItemPage } from '../components/timeline-pages';
-import { kindItemAction, kindItemLoader } from '../lib/timeline.server';
+import { GeneralErrorBoundary } from '#app/components/error-boundary';
+import { ItemPage } from '#app/components/timeline-pages';
+import { kindItemAction, kindItemLoader } from '#app/lib/timeline.server';
 import { Card } from '#app/components/ui/card';
 
 export const meta: MetaFunction = () => [{ title: 'Form · Business Assistant' }];

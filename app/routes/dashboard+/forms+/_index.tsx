@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { GeneralErrorBoundary } from '../components/error-boundary';
-import { KindListPage } from '../components/timeline-pages';
-import { PAGE_SIZE } from '../lib/timeline';
-import { kindListLoader } from '../lib/timeline.server';
+import { GeneralErrorBoundary } from '#app/components/error-boundary';
+import { KindListPage } from '#app/components/timeline-pages';
+import { PAGE_SIZE } from '#app/lib/timeline';
+import { kindListLoader } from '#app/lib/timeline.server';
 
 export const meta: MetaFunction = () => [{ title: 'Forms · Business Assistant' }];
 
