@@ -7,17 +7,17 @@ import type { ReactNode } from 'react';
 import { systemMessages } from '#contract/schemas/system';
 import { v1Calls } from '#contract/v1/index';
 import type { ApiSimulation } from '#contract/v1/systems';
-import { DeleteConfirmation, DeleteConfirmPanel, DeleteDialog } from '../components/delete-restore';
-import { GeneralErrorBoundary } from '../components/error-boundary';
+import { DeleteConfirmation, DeleteConfirmPanel, DeleteDialog } from '#app/components/delete-restore';
+import { GeneralErrorBoundary } from '#app/components/error-boundary';
 import { readPage } from '#app/lib/list-query';
-import { SetupSteps } from '../components/systems/setup-steps';
-import { WebsiteChat } from '../components/systems/website-chat';
-import { RecentCalls, SystemEvents } from '../components/systems/system-activity';
-import { CallForm, MessageForm, Simulator, SystemSettingsForm } from '../components/systems/system-forms';
-import { SystemStatusBadge } from '../components/systems/systems-section';
-import type { ApiFail, ApiResult } from '../lib/api.server';
-import { loadFailure } from '../lib/customers.server';
-import { requireDashboard, requirePermission, type DashboardState } from '../lib/guard.server';
+import { SetupSteps } from '#app/components/systems/setup-steps';
+import { WebsiteChat } from '#app/components/systems/website-chat';
+import { RecentCalls, SystemEvents } from '#app/components/systems/system-activity';
+import { CallForm, MessageForm, Simulator, SystemSettingsForm } from '#app/components/systems/system-forms';
+import { SystemStatusBadge } from '#app/components/systems/systems-section';
+import type { ApiFail, ApiResult } from '#app/lib/api.server';
+import { loadFailure } from '#app/lib/customers.server';
+import { requireDashboard, requirePermission, type DashboardState } from '#app/lib/guard.server';
 import {
   isStepKey,
   makeCallSchema,
@@ -27,7 +27,7 @@ import {
   STEP_SCHEMAS,
   type SystemFormName,
   type SystemReply,
-} from '../lib/systems';
+} from '#app/lib/systems';
 import {
   canEditSystems,
   getSystem,
@@ -35,11 +35,11 @@ import {
   recentCalls,
   searchNumbers,
   type NumberSearch,
-} from '../lib/systems.server';
-import { businessTimeZone } from '../lib/timeline.server';
-import { apiToasts, redirectWithToasts, toastCookie } from '../lib/toast.server';
+} from '#app/lib/systems.server';
+import { businessTimeZone } from '#app/lib/timeline.server';
+import { apiToasts, redirectWithToasts, toastCookie } from '#app/lib/toast.server';
 import { phoneFormat, usePhoneFormat } from '#app/lib/phone-labels';
-import { httpError } from '../lib/invariant.server';
+import { httpError } from '#app/lib/invariant.server';
 import { withPhoneLabels } from '#app/lib/phone-labels.server';
 import { v1 } from '#app/lib/v1.server';
 
