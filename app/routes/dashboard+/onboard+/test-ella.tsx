@@ -1,13 +1,13 @@
 import type { SubmissionResult } from '@conform-to/react';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigate } from '@remix-run/react';
-import { ChatComposer, ChatMessages, SuggestedQuestions, useAssistantChat } from '../components/assistant/chat';
-import { PushToTalk } from '../components/assistant/voice';
-import { GeneralErrorBoundary } from '../components/error-boundary';
-import { ErrorList, SubmitButton } from '../components/forms';
-import { OnboardingFrame } from '../components/onboarding-frame';
+import { ChatComposer, ChatMessages, SuggestedQuestions, useAssistantChat } from '#app/components/assistant/chat';
+import { PushToTalk } from '#app/components/assistant/voice';
+import { GeneralErrorBoundary } from '#app/components/error-boundary';
+import { ErrorList, SubmitButton } from '#app/components/forms';
+import { OnboardingFrame } from '#app/routes/dashboard+/onboard+/__onboarding-frame';
 import { onboardingMessages } from '#contract/messages';
-import { TEST_CONVERSATION_TITLE, type CorrectionReply } from '../lib/assistant';
+import { TEST_CONVERSATION_TITLE, type CorrectionReply } from '#app/lib/assistant';
 import {
   assistantAbilities,
   correctionAction,
@@ -15,13 +15,13 @@ import {
   getBusinessSettings,
   listSuggestions,
   sendMessageAction,
-} from '../lib/assistant.server';
+} from '#app/lib/assistant.server';
 import { v1Calls } from '#contract/v1/index';
-import { v1 } from '../lib/v1.server';
-import { requireDashboard } from '../lib/guard.server';
-import { assistantHasAnswered, latestTestConversationId, requireOnboardingBusiness } from '../lib/onboarding.server';
-import { businessTimeZone } from '../lib/timeline.server';
-import { apiToasts, redirectWithToasts } from '../lib/toast.server';
+import { v1 } from '#app/lib/v1.server';
+import { requireDashboard } from '#app/lib/guard.server';
+import { assistantHasAnswered, latestTestConversationId, requireOnboardingBusiness } from '#app/lib/onboarding.server';
+import { businessTimeZone } from '#app/lib/timeline.server';
+import { apiToasts, redirectWithToasts } from '#app/lib/toast.server';
 
 // The path keeps the spec's spelling; on screen it is simply "the assistant".
 export const meta: MetaFunction = () => [{ title: 'Test the assistant · Business Assistant' }];

@@ -4,15 +4,15 @@ import { onboardingMessages } from '#contract/messages';
 import { hasPermission } from '#contract/permissions';
 import { MAX_UPLOAD_BYTES } from '#contract/schemas/memory';
 import { v1Calls } from '#contract/v1/index';
-import { GeneralErrorBoundary } from '../components/error-boundary';
-import { ErrorList, Field, SubmitButton } from '../components/forms';
-import { JobProgress, WebsiteForm } from '../components/memories/website-learning';
-import { OnboardingFrame, OnboardingStepFooter } from '../components/onboarding-frame';
-import { requireDashboard, requirePermission } from '../lib/guard.server';
-import { listLearningJobs, websiteLearningAction, type WebsiteReply } from '../lib/learning.server';
-import { hasLearnedSomething, requireOnboardingBusiness } from '../lib/onboarding.server';
-import { apiToasts, redirectWithToasts } from '../lib/toast.server';
-import { v1 } from '../lib/v1.server';
+import { GeneralErrorBoundary } from '#app/components/error-boundary';
+import { ErrorList, Field, SubmitButton } from '#app/components/forms';
+import { JobProgress, WebsiteForm } from '#app/components/memories/website-learning';
+import { OnboardingFrame, OnboardingStepFooter } from '#app/routes/dashboard+/onboard+/__onboarding-frame';
+import { requireDashboard, requirePermission } from '#app/lib/guard.server';
+import { listLearningJobs, websiteLearningAction, type WebsiteReply } from '#app/lib/learning.server';
+import { hasLearnedSomething, requireOnboardingBusiness } from '#app/lib/onboarding.server';
+import { apiToasts, redirectWithToasts } from '#app/lib/toast.server';
+import { v1 } from '#app/lib/v1.server';
 
 export const meta: MetaFunction = () => [{ title: 'Learn about your business · Business Assistant' }];
 

@@ -3,15 +3,15 @@ import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { onboardingMessages } from '#contract/messages';
 import { hasPermission } from '#contract/permissions';
 import { v1Calls } from '#contract/v1/index';
-import { GeneralErrorBoundary } from '../components/error-boundary';
-import { SubmitButton } from '../components/forms';
-import { QuestionTodoList } from '../components/memories/memory-bits';
-import { OnboardingFrame, OnboardingStepFooter } from '../components/onboarding-frame';
-import { requireDashboard, requirePermission } from '../lib/guard.server';
-import { listOpenQuestions, questionAction } from '../lib/memories.server';
-import { hasAnsweredAQuestion, requireOnboardingBusiness } from '../lib/onboarding.server';
-import { apiToasts, redirectWithToasts } from '../lib/toast.server';
-import { v1 } from '../lib/v1.server';
+import { GeneralErrorBoundary } from '#app/components/error-boundary';
+import { SubmitButton } from '#app/components/forms';
+import { QuestionTodoList } from '#app/components/memories/memory-bits';
+import { OnboardingFrame, OnboardingStepFooter } from '#app/routes/dashboard+/onboard+/__onboarding-frame';
+import { requireDashboard, requirePermission } from '#app/lib/guard.server';
+import { listOpenQuestions, questionAction } from '#app/lib/memories.server';
+import { hasAnsweredAQuestion, requireOnboardingBusiness } from '#app/lib/onboarding.server';
+import { apiToasts, redirectWithToasts } from '#app/lib/toast.server';
+import { v1 } from '#app/lib/v1.server';
 
 export const meta: MetaFunction = () => [{ title: 'Train the assistant · Business Assistant' }];
 

@@ -7,16 +7,16 @@ import { messages } from '#contract/messages';
 import { v1Calls } from '#contract/v1/index';
 import { businessSchema } from '#contract/schemas/business';
 import { lookupSchema } from '#contract/schemas/auth';
-import { GeneralErrorBoundary } from '../components/error-boundary';
-import { ErrorList, Field, SubmitButton } from '../components/forms';
-import { BusinessDetailsForm } from '../components/business-form';
-import { OnboardingFrame } from '../components/onboarding-frame';
-import { replyWithApiErrors } from '../lib/forms.server';
-import { requireDashboard } from '../lib/guard.server';
-import { redirectWithToasts, apiToasts } from '../lib/toast.server';
-import { commitSession } from '../lib/session.server';
-import { useSchemaForm } from '../lib/use-schema-form';
-import { v1 } from '../lib/v1.server';
+import { GeneralErrorBoundary } from '#app/components/error-boundary';
+import { ErrorList, Field, SubmitButton } from '#app/components/forms';
+import { BusinessDetailsForm } from '#app/components/business-form';
+import { OnboardingFrame } from '#app/routes/dashboard+/onboard+/__onboarding-frame';
+import { replyWithApiErrors } from '#app/lib/forms.server';
+import { requireDashboard } from '#app/lib/guard.server';
+import { redirectWithToasts, apiToasts } from '#app/lib/toast.server';
+import { commitSession } from '#app/lib/session.server';
+import { useSchemaForm } from '#app/lib/use-schema-form';
+import { v1 } from '#app/lib/v1.server';
 
 export const meta: MetaFunction = () => [{ title: 'Your business · Business Assistant' }];
 

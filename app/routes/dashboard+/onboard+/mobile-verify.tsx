@@ -4,14 +4,14 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { mobileSubmitSchema, mobileVerifySchema } from '#contract/schemas/auth';
 import { v1Calls } from '#contract/v1/index';
-import { GeneralErrorBoundary } from '../components/error-boundary';
-import { ErrorList, Field, SubmitButton } from '../components/forms';
-import { OnboardingFrame } from '../components/onboarding-frame';
-import { replyRateLimited, replyWithApiErrors } from '../lib/forms.server';
-import { requireDashboard } from '../lib/guard.server';
-import { redirectWithToasts, apiToasts } from '../lib/toast.server';
-import { useSchemaForm } from '../lib/use-schema-form';
-import { v1 } from '../lib/v1.server';
+import { GeneralErrorBoundary } from '#app/components/error-boundary';
+import { ErrorList, Field, SubmitButton } from '#app/components/forms';
+import { OnboardingFrame } from '#app/routes/dashboard+/onboard+/__onboarding-frame';
+import { replyRateLimited, replyWithApiErrors } from '#app/lib/forms.server';
+import { requireDashboard } from '#app/lib/guard.server';
+import { redirectWithToasts, apiToasts } from '#app/lib/toast.server';
+import { useSchemaForm } from '#app/lib/use-schema-form';
+import { v1 } from '#app/lib/v1.server';
 
 export const meta: MetaFunction = () => [{ title: 'Enter your code · Business Assistant' }];
 

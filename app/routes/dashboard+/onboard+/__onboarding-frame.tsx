@@ -1,7 +1,7 @@
 import { Form, Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { ONBOARDING_STEPS, type OnboardingStepKey } from '#contract/routes';
-import { ErrorList, SubmitButton } from './forms';
+import { ErrorList, SubmitButton } from '#app/components/forms';
 import { Card } from '#app/components/ui/card';
 
 /**
