@@ -1,10 +1,10 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { GeneralErrorBoundary } from '../components/error-boundary';
-import { BusinessWelcome } from '../components/business-welcome';
-import { requireDashboard } from '../lib/guard.server';
-import { commitSession } from '../lib/session.server';
-import { httpError } from '../lib/invariant.server';
+import { GeneralErrorBoundary } from '#app/components/error-boundary';
+import { BusinessWelcome } from '#app/routes/dashboard+/business-welcome+/__business-welcome';
+import { requireDashboard } from '#app/lib/guard.server';
+import { commitSession } from '#app/lib/session.server';
+import { httpError } from '#app/lib/invariant.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   { title: `Welcome, ${loaded?.business.name ?? 'business'} · Business Assistant` },

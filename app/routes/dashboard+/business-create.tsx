@@ -4,14 +4,14 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { v1Calls } from '#contract/v1/index';
 import { businessSchema } from '#contract/schemas/business';
-import { BusinessDetailsForm } from '../components/business-form';
-import { GeneralErrorBoundary } from '../components/error-boundary';
-import { CancelLink } from '../components/forms';
-import { replyWithApiErrors } from '../lib/forms.server';
-import { requireDashboard } from '../lib/guard.server';
-import { apiToasts, redirectWithToasts } from '../lib/toast.server';
-import { commitSession } from '../lib/session.server';
-import { v1 } from '../lib/v1.server';
+import { BusinessDetailsForm } from '#app/components/business-form';
+import { GeneralErrorBoundary } from '#app/components/error-boundary';
+import { CancelLink } from '#app/components/forms';
+import { replyWithApiErrors } from '#app/lib/forms.server';
+import { requireDashboard } from '#app/lib/guard.server';
+import { apiToasts, redirectWithToasts } from '#app/lib/toast.server';
+import { commitSession } from '#app/lib/session.server';
+import { v1 } from '#app/lib/v1.server';
 import { Card } from '#app/components/ui/card';
 
 export const meta: MetaFunction = () => [{ title: 'Add a business · Business Assistant' }];

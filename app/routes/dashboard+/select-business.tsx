@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
-import { requireDashboard } from '../lib/guard.server';
-import { safeRedirect } from '../lib/safe-redirect';
-import { commitSession } from '../lib/session.server';
+import { requireDashboard } from '#app/lib/guard.server';
+import { safeRedirect } from '#app/lib/safe-redirect';
+import { commitSession } from '#app/lib/session.server';
 
 /**
  * Switch the selected business (docs/product.md#business-selection). Only one of the user's own businesses can

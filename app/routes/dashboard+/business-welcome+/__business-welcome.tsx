@@ -1,7 +1,7 @@
 import { Link } from '@remix-run/react';
 import { PageHeader } from '#app/components/ui/page-header';
 import type { ApiBusinessListEntry, ApiUser } from '#contract/envelope';
-import { SetupChecklist } from './setup-checklist';
+import { SetupChecklist } from '#app/components/setup-checklist';
 import { cardClass } from '#app/components/ui/card';
 
 /** The greeting for a (new) business and its setup checklist; once set up, where to go next. */

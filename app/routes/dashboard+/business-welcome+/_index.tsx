@@ -1,8 +1,8 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { BusinessWelcome } from '../components/business-welcome';
-import { GeneralErrorBoundary } from '../components/error-boundary';
-import { requireDashboard } from '../lib/guard.server';
+import { BusinessWelcome } from '#app/routes/dashboard+/business-welcome+/__business-welcome';
+import { GeneralErrorBoundary } from '#app/components/error-boundary';
+import { requireDashboard } from '#app/lib/guard.server';
 
 export const meta: MetaFunction = () => [{ title: 'Welcome · Business Assistant' }];
 

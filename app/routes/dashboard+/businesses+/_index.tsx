@@ -2,10 +2,10 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { buttonClass } from '#app/components/ui/button';
 import { PageHeader } from '#app/components/ui/page-header';
 import { Form, Link, useLoaderData } from '@remix-run/react';
-import { RestoreBanner } from '../components/delete-restore';
-import { RecentlyDeletedLink } from '../components/recently-deleted';
-import { GeneralErrorBoundary } from '../components/error-boundary';
-import { requireDashboard } from '../lib/guard.server';
+import { RestoreBanner } from '#app/components/delete-restore';
+import { RecentlyDeletedLink } from '#app/components/recently-deleted';
+import { GeneralErrorBoundary } from '#app/components/error-boundary';
+import { requireDashboard } from '#app/lib/guard.server';
 import { Card } from '#app/components/ui/card';
 
 export const meta: MetaFunction = () => [{ title: 'Businesses · Business Assistant' }];
