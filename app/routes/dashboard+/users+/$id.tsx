@@ -2,17 +2,26 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { buttonClass } from '#app/components/ui/button';
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import { isPermission } from '#contract/permissions';
-import { DialogLink } from '../components/dialog-link';
-import { GeneralErrorBoundary } from '../components/error-boundary';
-import { CancelButton, CancelLink, SubmitButton } from '../components/forms';
-import { isRoleIntent, OwnerBadge, RoleActionLink, RoleConfirmPanel } from '../components/team/role-actions';
-import { PermissionChecklist, RemoveMemberConfirm, RestoreMemberBanner } from '../components/team/team-forms';
-import { loadFailure } from '../lib/customers.server';
-import { requireDashboard, requirePermission } from '../lib/guard.server';
-import { permissionLabel, roleLabel } from '../lib/team';
-import { availablePermissions, canEditMembers, getMember, isBusinessAdmin, listMembers } from '../lib/team.server';
-import { apiToasts, redirectWithToasts } from '../lib/toast.server';
-import { v1, type CallResult } from '../lib/v1.server';
+import { DialogLink } from '#app/components/dialog-link';
+import { GeneralErrorBoundary } from '#app/components/error-boundary';
+import { CancelButton, CancelLink, SubmitButton } from '#app/components/forms';
+import {
+  isRoleIntent,
+  OwnerBadge,
+  RoleActionLink,
+  RoleConfirmPanel,
+} from '#app/routes/dashboard+/users+/__role-actions';
+import {
+  PermissionChecklist,
+  RemoveMemberConfirm,
+  RestoreMemberBanner,
+} from '#app/routes/dashboard+/users+/__team-forms';
+import { loadFailure } from '#app/lib/customers.server';
+import { requireDashboard, requirePermission } from '#app/lib/guard.server';
+import { permissionLabel, roleLabel } from '#app/lib/team';
+import { availablePermissions, canEditMembers, getMember, isBusinessAdmin, listMembers } from '#app/lib/team.server';
+import { apiToasts, redirectWithToasts } from '#app/lib/toast.server';
+import { v1, type CallResult } from '#app/lib/v1.server';
 import { v1Calls } from '#contract/v1';
 import { usePhoneFormat } from '#app/lib/phone-labels';
 import { withPhoneLabels } from '#app/lib/phone-labels.server';

@@ -1,7 +1,7 @@
 import { Form } from '@remix-run/react';
 import type { ReactNode } from 'react';
-import { DialogLink } from '../dialog-link';
-import { CancelButton, CancelLink, SubmitButton } from '../forms';
+import { DialogLink } from '#app/components/dialog-link';
+import { CancelButton, CancelLink, SubmitButton } from '#app/components/forms';
 
 /**
  * Changes to a member's role that are hard to undo by accident: making them an admin, taking

@@ -1,7 +1,7 @@
 import { Form } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { permissionLabel } from '#app/lib/team';
-import { SubmitButton } from '../forms';
+import { SubmitButton } from '#app/components/forms';
 
 /**
  * Permissions as a checklist of labelled checkboxes, all named `permissions` (the form sends
