@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { lookupAddresses } from '../lib/customers.server';
-import { requireDashboard } from '../lib/guard.server';
+import { lookupAddresses } from '#app/lib/customers.server';
+import { requireDashboard } from '#app/lib/guard.server';
 
 /**
  * Address suggestions for the contact form's address input while typing (JavaScript on):

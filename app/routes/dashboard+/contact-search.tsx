@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { requireDashboard } from '../lib/guard.server';
-import { searchContactOptions } from '../lib/timeline.server';
+import { requireDashboard } from '#app/lib/guard.server';
+import { searchContactOptions } from '#app/lib/timeline.server';
 
 /**
  * Contacts matching what was typed in a contact picker (JavaScript on): the browser cannot
