@@ -4,14 +4,14 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { supportRequestSchema } from '#contract/schemas/member';
 import { v1Calls } from '#contract/v1/index';
-import { GeneralErrorBoundary } from '../components/error-boundary';
-import { SupportForm } from '../components/support-form';
-import { replyRateLimited, replyWithApiErrors } from '../lib/forms.server';
-import { requireDashboard } from '../lib/guard.server';
-import { helpFor } from '../lib/help-topics';
-import { safeRedirect } from '../lib/safe-redirect';
-import { apiToasts, redirectWithToasts } from '../lib/toast.server';
-import { v1 } from '../lib/v1.server';
+import { GeneralErrorBoundary } from '#app/components/error-boundary';
+import { SupportForm } from '#app/components/support-form';
+import { replyRateLimited, replyWithApiErrors } from '#app/lib/forms.server';
+import { requireDashboard } from '#app/lib/guard.server';
+import { helpFor } from '#app/lib/help-topics';
+import { safeRedirect } from '#app/lib/safe-redirect';
+import { apiToasts, redirectWithToasts } from '#app/lib/toast.server';
+import { v1 } from '#app/lib/v1.server';
 import { Card } from '#app/components/ui/card';
 
 export const meta: MetaFunction = () => [{ title: 'Help · Business Assistant' }];

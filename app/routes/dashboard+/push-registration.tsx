@@ -1,8 +1,8 @@
 import { data, type ActionFunctionArgs } from '@remix-run/node';
 import { messages } from '#contract/messages';
-import { requireDashboard } from '../lib/guard.server';
-import { isNativeRequest } from '../lib/native.server';
-import { v1 } from '../lib/v1.server';
+import { requireDashboard } from '#app/lib/guard.server';
+import { isNativeRequest } from '#app/lib/native.server';
+import { v1 } from '#app/lib/v1.server';
 
 /**
  * The native shell saves the member's OneSignal id here after registering them for push

@@ -11,16 +11,16 @@ import {
   profileFormSchema,
 } from '#contract/schemas/user';
 import { v1Calls } from '#contract/v1/index';
-import { GeneralErrorBoundary } from '../components/error-boundary';
-import { ErrorList, Field, SubmitButton } from '../components/forms';
-import { SignedInDevices } from '../components/signed-in-devices';
-import { replyWithApiErrors } from '../lib/forms.server';
-import { requireDashboard } from '../lib/guard.server';
-import { businessTimeZone } from '../lib/timeline.server';
-import { destroySession } from '../lib/session.server';
-import { redirectWithToasts, apiToasts } from '../lib/toast.server';
-import { useSchemaForm } from '../lib/use-schema-form';
-import { v1 } from '../lib/v1.server';
+import { GeneralErrorBoundary } from '#app/components/error-boundary';
+import { ErrorList, Field, SubmitButton } from '#app/components/forms';
+import { SignedInDevices } from '#app/components/signed-in-devices';
+import { replyWithApiErrors } from '#app/lib/forms.server';
+import { requireDashboard } from '#app/lib/guard.server';
+import { businessTimeZone } from '#app/lib/timeline.server';
+import { destroySession } from '#app/lib/session.server';
+import { redirectWithToasts, apiToasts } from '#app/lib/toast.server';
+import { useSchemaForm } from '#app/lib/use-schema-form';
+import { v1 } from '#app/lib/v1.server';
 import { Card } from '#app/components/ui/card';
 
 export const meta: MetaFunction = () => [{ title: 'Account settings · Business Assistant' }];

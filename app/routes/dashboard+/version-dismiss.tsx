@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
-import { requireUser } from '../lib/guard.server';
-import { safeRedirect } from '../lib/safe-redirect';
-import { commitSession } from '../lib/session.server';
+import { requireUser } from '#app/lib/guard.server';
+import { safeRedirect } from '#app/lib/safe-redirect';
+import { commitSession } from '#app/lib/session.server';
 
 /**
  * "Later" on the version-check dialog: remember that this latest version was seen, for the
