@@ -3,17 +3,17 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useSearchParams } from '@remix-run/react';
 import { loginSchema } from '#contract/schemas/auth';
-import { AuthLayout } from '../components/auth-layout';
-import { GeneralErrorBoundary } from '../components/error-boundary';
-import { ErrorList, Field, SubmitButton } from '../components/forms';
-import { Honeypot } from '../components/honeypot';
-import { createAuthenticator, SignInError } from '../lib/auth.server';
-import { replyRateLimited } from '../lib/forms.server';
-import { getSignedIn } from '../lib/guard.server';
-import { checkHoneypot } from '../lib/honeypot.server';
-import { safeRedirect } from '../lib/safe-redirect';
-import { commitSession, getSession } from '../lib/session.server';
-import { useSchemaForm } from '../lib/use-schema-form';
+import { AuthLayout } from '#app/components/auth-layout';
+import { GeneralErrorBoundary } from '#app/components/error-boundary';
+import { ErrorList, Field, SubmitButton } from '#app/components/forms';
+import { Honeypot } from '#app/components/honeypot';
+import { createAuthenticator, SignInError } from '#app/lib/auth.server';
+import { replyRateLimited } from '#app/lib/forms.server';
+import { getSignedIn } from '#app/lib/guard.server';
+import { checkHoneypot } from '#app/lib/honeypot.server';
+import { safeRedirect } from '#app/lib/safe-redirect';
+import { commitSession, getSession } from '#app/lib/session.server';
+import { useSchemaForm } from '#app/lib/use-schema-form';
 
 export const meta: MetaFunction = () => [{ title: 'Sign in · Business Assistant' }];
 

@@ -4,16 +4,16 @@ import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/nod
 import { Form, Link, useActionData, useSearchParams } from '@remix-run/react';
 import { resetPasswordSchema } from '#contract/schemas/auth';
 import { v1Calls } from '#contract/v1/index';
-import { AuthLayout } from '../components/auth-layout';
-import { GeneralErrorBoundary } from '../components/error-boundary';
-import { ErrorList, Field, SubmitButton } from '../components/forms';
-import { Honeypot } from '../components/honeypot';
-import { replyRateLimited, replyWithApiErrors } from '../lib/forms.server';
-import { checkHoneypot } from '../lib/honeypot.server';
-import { commitSession, getSession } from '../lib/session.server';
-import { redirectWithToasts, apiToasts } from '../lib/toast.server';
-import { useSchemaForm } from '../lib/use-schema-form';
-import { v1 } from '../lib/v1.server';
+import { AuthLayout } from '#app/components/auth-layout';
+import { GeneralErrorBoundary } from '#app/components/error-boundary';
+import { ErrorList, Field, SubmitButton } from '#app/components/forms';
+import { Honeypot } from '#app/components/honeypot';
+import { replyRateLimited, replyWithApiErrors } from '#app/lib/forms.server';
+import { checkHoneypot } from '#app/lib/honeypot.server';
+import { commitSession, getSession } from '#app/lib/session.server';
+import { redirectWithToasts, apiToasts } from '#app/lib/toast.server';
+import { useSchemaForm } from '#app/lib/use-schema-form';
+import { v1 } from '#app/lib/v1.server';
 
 export const meta: MetaFunction = () => [{ title: 'Set a new password · Business Assistant' }];
 

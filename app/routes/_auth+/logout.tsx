@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
-import { safeRedirect } from '../lib/safe-redirect';
-import { destroySession, getSession } from '../lib/session.server';
-import { v1 } from '../lib/v1.server';
+import { safeRedirect } from '#app/lib/safe-redirect';
+import { destroySession, getSession } from '#app/lib/session.server';
+import { v1 } from '#app/lib/v1.server';
 
 /**
  * Logout: tell the server (revokes the token), then clear the session. POST only. A
