@@ -4,6 +4,7 @@ import { contentWords, wordImportance, wordSimilarity } from '#api/services/lang
 import { isNoise, plainVerbs, questionTerms, sentences, termKey, termKeys, words, type Term } from './text';
 import { answerTypeHolds, answerTypeRequired, answerTypeScored, COUNT, DEADLINE, MONEY } from './knowledge-answer-type';
 import {
+  coveredByAmount,
   coveredMakes,
   doneByTheBusiness,
   keyPositions,
@@ -106,11 +107,17 @@ export function judgeText(question: Question, said: string, topicWords: Topic, w
       .filter((entry) => [...(question.kinds.get(entry.term.key) ?? [])].some((key) => keys.has(key) || topic.has(key)))
       .map((entry) => entry.term.key),
   );
+  // An offer a rule by amount covers ("jobs over £1,000" for a rewire from £4,200) is in the rule's scope: it may be left
+  // out like an everyday word, but the question's other words must still be there ("monthly instalments" is no deposit rule).
+  const byAmount = new Set(
+    missing.filter((entry) => coveredByAmount(question, entry.term.key, said)).map((entry) => entry.term.key),
+  );
   const present = (term: Term) => exact(term) || softKeys.has(term.key) || byOffer.has(term.key);
   const strongMissing = missing.some(
     (entry) =>
       !softKeys.has(entry.term.key) &&
       !byOffer.has(entry.term.key) &&
+      !byAmount.has(entry.term.key) &&
       entry.closest < RELATED &&
       wordImportance(entry.term.word) >= STRONG_WORD &&
       !waivable.has(entry.term.key),
@@ -127,7 +134,10 @@ export function judgeText(question: Question, said: string, topicWords: Topic, w
       question.generic.some((term) => !QUESTION_WORDS.has(term.key) && topic.has(term.key))) &&
     !onTheHeadingsOtherSubject(question, topicWords.text, keys, inTextCount(question, keys));
   const anchored = inText.some((term) => !canWaive(term)) || topicHoldsAll;
-  const waived = anchored ? question.judge.filter((term) => !present(term) && canWaive(term)) : [];
+  const waived = [
+    ...(anchored ? question.judge.filter((term) => !present(term) && canWaive(term)) : []),
+    ...question.judge.filter((term) => byAmount.has(term.key)),
+  ];
   const needed = Math.max(1, requiredCount(question.judge.length - waived.length));
   // "72 hours before collection" is a deadline: no answer to how long something takes.
   const typeText =

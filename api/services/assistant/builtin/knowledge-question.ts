@@ -3,6 +3,9 @@ import { answerTypeOf, type AnswerType } from './knowledge-answer-type';
 
 /** A caller's question read for the knowledge judgement: its subject words, compounds, answer type and the details of the caller's case. */
 
+/** One of the business's services or products, as the knowledge judgement reads it. */
+export type Offer = { name: string; description: string | null; price: string | null };
+
 export type KnowledgeOptions = {
   /**
    * The business's everyday words (its name, words several of its services share: "boiler"
@@ -19,7 +22,7 @@ export type KnowledgeOptions = {
    * The business's services and products: the kinds an offer's description lists ("Event flowers:
    * wedding, funeral and christening arrangements") are met in a passage by the offer's name.
    */
-  offers?: { name: string; description: string | null }[];
+  offers?: Offer[];
   /** At most this many searches (1 or 2: a second one in the synonyms of the subject words). */
   maxSearches?: number;
   /** Explain the judgement (the eval's --trace). */
@@ -32,11 +35,7 @@ export type KnowledgeOptions = {
  * is in that offer's description is a kind of the offer, so a passage naming the offer ("event
  * flower orders need a deposit") speaks of it. The offer's other name words stand for it.
  */
-function kindsOfOffers(
-  pairs: [string, string][],
-  offers: { name: string; description: string | null }[],
-  domain: Set<string>,
-): Map<string, Set<string>> {
+function kindsOfOffers(pairs: [string, string][], offers: Offer[], domain: Set<string>): Map<string, Set<string>> {
   const kinds = new Map<string, Set<string>>();
   for (const offer of offers) {
     const nameKeys = questionTerms(offer.name)
@@ -53,6 +52,41 @@ function kindsOfOffers(
     }
   }
   return kinds;
+}
+
+const AMOUNT = /[£$€]\s?(\d[\d,]*(?:\.\d+)?)/;
+const amountOf = (text: string): number | null => {
+  const found = AMOUNT.exec(text);
+  return found ? Number(found[1].replace(/,/g, '')) : null;
+};
+
+/** The lowest price of each offer a word of the question names (its telling name words, not the trade's everyday ones). */
+function pricesOfNamedOffers(judge: Term[], offers: Offer[], domain: Set<string>): Map<string, number> {
+  const prices = new Map<string, number>();
+  const asked = new Set(judge.map((term) => term.key));
+  for (const offer of offers) {
+    const price = amountOf(offer.price ?? '');
+    if (price === null) continue;
+    for (const term of questionTerms(offer.name)) {
+      if (!term.specific || domain.has(term.key) || !asked.has(term.key)) continue;
+      prices.set(term.key, Math.min(price, prices.get(term.key) ?? Infinity));
+    }
+  }
+  return prices;
+}
+
+/** "For jobs over £1,000 …": a rule by amount, with its amount. */
+const RULE_BY_AMOUNT =
+  /\b(?:jobs?|work|orders?|bookings?|projects?|treatments?)\s+(?:over|above|(?:of |worth |costing )?(?:more than|over))\s+[£$€]\s?(\d[\d,]*)/i;
+
+/**
+ * The caller's item is covered by a rule by amount ("for jobs over £1,000 we take a 25% deposit")
+ * when its price is at least that much ("Full rewire: from £4,200"); one that costs less is not.
+ */
+export function coveredByAmount(question: Question, key: string, said: string): boolean {
+  const price = question.itemPrices.get(key);
+  const rule = RULE_BY_AMOUNT.exec(said);
+  return price !== undefined && rule !== null && price >= Number(rule[1].replace(/,/g, ''));
 }
 
 export const requiredCount = (count: number) => (count <= 2 ? count : count - 1);
@@ -131,6 +165,8 @@ export type Question = {
   asksRecommendation: boolean;
   /** A kind the caller names with a word of an offer's name ("funeral flowers"), listed in its description: its key, and the keys of the offer's name that stand for it ("event"). */
   kinds: Map<string, Set<string>>;
+  /** The lowest price of each offer the caller names, by the keys of its name's telling words ("rewire" → 4200). */
+  itemPrices: Map<string, number>;
   /** A make, brand or model the caller names ("Worcester boilers"): its key, and the key of the thing it is a make of. */
   named: Map<string, string>;
 };
@@ -369,6 +405,7 @@ export function readQuestion(message: string, options: KnowledgeOptions): Questi
     leadHours: leadTimeOf(message),
     named: namedMakes(message, judge, domain),
     kinds: kindsOfOffers(pairs, options.offers ?? [], domain),
+    itemPrices: pricesOfNamedOffers(judge, options.offers ?? [], domain),
     asksRecommendation: RECOMMENDATION.test(message),
   };
 }
