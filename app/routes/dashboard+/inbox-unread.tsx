@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { requireDashboard } from '../lib/guard.server';
-import { loadInboxUnread } from '../lib/inbox.server';
+import { requireDashboard } from '#app/lib/guard.server';
+import { loadInboxUnread } from '#app/lib/inbox.server';
 
 /**
  * The member's unread inbox total, for the navigation badge to refresh itself after a live

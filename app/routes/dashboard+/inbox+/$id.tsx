@@ -4,14 +4,14 @@ import { Form, Link, useActionData, useLoaderData, useRouteLoaderData } from '@r
 import { notificationTime } from '#contract/labels';
 import { usePhoneFormat } from '#app/lib/phone-labels';
 import { INBOX_PAUSE_MINUTES, inboxReplySchema } from '#contract/schemas/inbox';
-import { GeneralErrorBoundary } from '../components/error-boundary';
-import { ErrorList, SubmitButton, TextAreaField } from '../components/forms';
-import { authorName } from '../components/inbox/inbox-bits';
-import { requireDashboard } from '../lib/guard.server';
-import { canReplyInInbox, inboxThreadAction, openThread } from '../lib/inbox.server';
-import { businessTimeZone } from '../lib/timeline.server';
-import { useSchemaForm } from '../lib/use-schema-form';
-import type { loader as inboxLoader } from './dashboard.inbox';
+import { GeneralErrorBoundary } from '#app/components/error-boundary';
+import { ErrorList, SubmitButton, TextAreaField } from '#app/components/forms';
+import { authorName } from '#app/routes/dashboard+/inbox+/__inbox-bits';
+import { requireDashboard } from '#app/lib/guard.server';
+import { canReplyInInbox, inboxThreadAction, openThread } from '#app/lib/inbox.server';
+import { businessTimeZone } from '#app/lib/timeline.server';
+import { useSchemaForm } from '#app/lib/use-schema-form';
+import type { loader as inboxLoader } from '#app/routes/dashboard+/inbox+/route';
 import { withPhoneLabels } from '#app/lib/phone-labels.server';
 import { Card } from '#app/components/ui/card';
 
@@ -43,7 +43,7 @@ const buttonClass = 'rounded-lg border border-slate-300 bg-white px-3 py-1.5 tex
 export default function InboxThreadRoute() {
   const formatPhone = usePhoneFormat();
   const { thread, messages, canReply, userId, timeZone, now } = useLoaderData<typeof loader>();
-  const members = useRouteLoaderData<typeof inboxLoader>('routes/dashboard.inbox')?.members ?? [];
+  const members = useRouteLoaderData<typeof inboxLoader>('routes/dashboard+/inbox+/route')?.members ?? [];
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useSchemaForm('inbox-reply', inboxReplySchema, lastResult);
   const at = (value: string) => notificationTime(value, new Date(now), timeZone);

@@ -1,4 +1,4 @@
-import { GeneralErrorBoundary } from '../components/error-boundary';
+import { GeneralErrorBoundary } from '#app/components/error-boundary';
 
 /** Beside the list until a conversation is opened (the list alone on small screens). */
 export default function InboxIndexRoute() {
