@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
 import { messages } from '#contract/messages';
-import { createConversation, envelopeError, requireAssistantCaller } from '../lib/assistant.server';
-import { v1 } from '../lib/v1.server';
+import { createConversation, envelopeError, requireAssistantCaller } from '#app/lib/assistant.server';
+import { v1 } from '#app/lib/v1.server';
 
 /** A push-to-talk recording is a few seconds of 16 kHz PCM (32 KB a second): a minute and a half at most. */
 const MAX_RECORDING_BYTES = 3 * 1024 * 1024;

@@ -1,8 +1,13 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
 import { conversationMessageSchema } from '#contract/schemas/conversation';
-import { createConversation, envelopeError, requireAssistantCaller, streamLatestReply } from '../lib/assistant.server';
-import { v1 } from '../lib/v1.server';
+import {
+  createConversation,
+  envelopeError,
+  requireAssistantCaller,
+  streamLatestReply,
+} from '#app/lib/assistant.server';
+import { v1 } from '#app/lib/v1.server';
 
 /**
  * The chat with JavaScript: the message goes to v1 update without waiting, and the reply

@@ -11,13 +11,13 @@ import {
   hoursFormSchema,
   withUntickedBoxes,
   type SettingsReply,
-} from '../components/assistant/settings-forms';
-import { GeneralErrorBoundary } from '../components/error-boundary';
-import type { ApiFail } from '../lib/api.server';
-import { businessSettingsCalls, settingsSetPath } from '../lib/business-settings.server';
-import { loadFailure } from '../lib/assistant.server';
-import { requireDashboard, requirePermission } from '../lib/guard.server';
-import { apiToasts, redirectWithToasts } from '../lib/toast.server';
+} from '#app/components/assistant/settings-forms';
+import { GeneralErrorBoundary } from '#app/components/error-boundary';
+import type { ApiFail } from '#app/lib/api.server';
+import { businessSettingsCalls, settingsSetPath } from '#app/lib/business-settings.server';
+import { loadFailure } from '#app/lib/assistant.server';
+import { requireDashboard, requirePermission } from '#app/lib/guard.server';
+import { apiToasts, redirectWithToasts } from '#app/lib/toast.server';
 import { withPhoneLabels } from '#app/lib/phone-labels.server';
 import { Card } from '#app/components/ui/card';
 

@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
-import { requireAssistantCaller, streamLatestReply } from '../lib/assistant.server';
+import { requireAssistantCaller, streamLatestReply } from '#app/lib/assistant.server';
 
 /**
  * The latest reply spoken: v1 get-message-streamed with format audio, piped through as a

@@ -2,19 +2,19 @@ import type { SubmissionResult } from '@conform-to/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { CONVERSATION_CHANNEL_LABELS, isMemberChannel } from '#contract/schemas/conversation';
-import { ChatComposer, ChatMessages, useAssistantChat } from '../components/assistant/chat';
-import { PushToTalk } from '../components/assistant/voice';
-import { GeneralErrorBoundary } from '../components/error-boundary';
-import type { CorrectionReply } from '../lib/assistant';
+import { ChatComposer, ChatMessages, useAssistantChat } from '#app/components/assistant/chat';
+import { PushToTalk } from '#app/components/assistant/voice';
+import { GeneralErrorBoundary } from '#app/components/error-boundary';
+import type { CorrectionReply } from '#app/lib/assistant';
 import {
   assistantAbilities,
   correctionAction,
   getBusinessSettings,
   getConversation,
   sendMessageAction,
-} from '../lib/assistant.server';
-import { requireDashboard } from '../lib/guard.server';
-import { businessTimeZone } from '../lib/timeline.server';
+} from '#app/lib/assistant.server';
+import { requireDashboard } from '#app/lib/guard.server';
+import { businessTimeZone } from '#app/lib/timeline.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.conversation.title || 'Conversation'} · Business Assistant` },
