@@ -1,7 +1,7 @@
 import type { Env } from '#contract/env';
 import type { Db } from './db/client';
 import type { OutboundPolicy } from './lib/outbound-url';
-import type { AddressLookup } from './services/address-lookup';
+import type { AddressLookup } from './features/address-lookup/lookup';
 import type { Directory } from './services/directory';
 import type { Mailer } from './services/mailer';
 import type { Storage } from './services/storage';

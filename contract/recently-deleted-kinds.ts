@@ -5,7 +5,7 @@ import type { Permission } from './permissions';
  * members) offers its deleted rows back with a restore. One table drives the v1 listing
  * (`businesses/{path}/{business_id}/list-deleted`), the page (/dashboard/recently-deleted/{kind})
  * and the links from each list page, so a new kind is one entry here and one query in
- * api/services/recently-deleted.ts.
+ * api/features/recently-deleted/service.ts.
  *
  * Nothing purges soft-deleted rows: they are kept until they are restored (docs/decisions/030).
  */

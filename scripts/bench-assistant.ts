@@ -17,7 +17,7 @@ import { createConversation } from '../api/services/assistant/conversations';
 import { followReply, postMessage, type TurnDeps } from '../api/services/assistant/turns';
 import { searchKnowledge } from '../api/services/knowledge';
 import { createRecordingBroadcaster } from '../api/services/realtime';
-import { createService } from '../api/services/services';
+import { createService } from '../api/features/services/service';
 import { detectSpeech } from '../api/services/speech';
 import { loadSpeechKnowledge } from '../api/services/speech/business-knowledge';
 import { hearSpeech } from '../api/services/speech/confidence';

@@ -96,7 +96,7 @@ async function main() {
   // Two statements of an unfiltered list run only when its rows go on past the page (whether
   // they do depends on the data, not on the rows shown): the count(*) of its total, and the
   // contacts' duplicates query, as a page holding every contact finds them among its own rows
-  // (api/services/customer-records.ts). Home's contact picker shows 100 of the big business's
+  // (api/features/customers/records.ts). Home's contact picker shows 100 of the big business's
   // 500 contacts and all of the small one's 50. Both are left out of the statements per
   // request, which must not grow with the rows shown.
   const pagingOnly = /^select count\(\*\)|^\s*with mine as \(/i;

@@ -13,7 +13,7 @@ import { openDatabase } from '../api/db/client';
 import { createDirectory } from '../api/services/directory';
 import { createMailer } from '../api/services/mailer';
 import { createRecordingBroadcaster } from '../api/services/realtime';
-import { reportStatements, resolvePeriod, type ReportPeriodKey } from '../api/services/reports';
+import { reportStatements, resolvePeriod, type ReportPeriodKey } from '../api/features/reports/service';
 import { createSandboxTelephony } from '../api/services/telephony/sandbox';
 
 const RUNS = Number(process.argv[2] ?? 30);

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { ApiDeps } from '../api/deps';
 import type { Db } from '../api/db/client';
-import { createAddressLookup } from '../api/services/address-lookup';
+import { createAddressLookup } from '../api/features/address-lookup/lookup';
 import { createDirectory } from '../api/services/directory';
 import { createMailer } from '../api/services/mailer';
 import { createStorage } from '../api/services/storage';

@@ -1,8 +1,8 @@
 import type { ApiDeps } from '../api/deps';
-import { startActionLoop } from '../api/services/actions/engine';
-import { startDailySummaries } from '../api/services/daily-summary';
-import { startLearningRunner } from '../api/services/learning/runner';
-import { startWebhookDeliveries } from '../api/services/outgoing-webhooks/deliveries';
+import { startActionLoop } from '../api/features/actions/engine';
+import { startDailySummaries } from '../api/features/notifications/daily-summary';
+import { startLearningRunner } from '../api/features/learning/runner';
+import { startWebhookDeliveries } from '../api/features/outgoing-webhooks/deliveries';
 import { startPushDeliveries } from '../api/services/push/deliveries';
 import { startScheduler } from '../api/services/scheduler';
 

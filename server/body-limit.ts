@@ -1,5 +1,5 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { MAX_AUDIO_BYTES } from '../api/resources/conversations/voice';
+import { MAX_AUDIO_BYTES } from '../api/features/conversations/voice';
 import { requestTooLarge } from '../contract/messages';
 import { MAX_UPLOAD_BYTES } from '../contract/schemas/memory';
 import { honoUrl, matchedRoutes, type RoutedApp } from './api-routes';

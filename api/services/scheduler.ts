@@ -5,10 +5,10 @@ import type { ApiDeps } from '../deps';
 import { businesses, businessUsers, notifications, timelineItems } from '../db/schema';
 import { newId } from '../lib/crypto';
 import { entityChanged } from '../lib/events';
-import { publishNotifications, TASK_DUE, type NotificationRow } from './notifications';
+import { publishNotifications, TASK_DUE, type NotificationRow } from '../features/notifications/service';
 import { enqueuePushSafely } from './push/deliveries';
-import { createNextOccurrence } from './task-occurrences';
-import { serializeRows, type TimelineRow } from './timeline-records';
+import { createNextOccurrence } from '../features/notes/task-occurrences';
+import { serializeRows, type TimelineRow } from '../features/timeline/records';
 import { startBatchLoop } from './batch-loop';
 
 /**

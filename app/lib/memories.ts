@@ -54,7 +54,7 @@ export function questionCustomerCount(memory: { meta?: Record<string, unknown> |
 /**
  * The "send the answer" option of a question, or null when nobody who asked can be told:
  * the contacts who asked (SMS or email), else the chat it was asked in (the answer is
- * posted there; see api/services/question-replies.ts).
+ * posted there; see api/features/memories/question-replies.ts).
  */
 export function sendAnswerLabel(memory: { meta?: Record<string, unknown> | null }): string | null {
   const customers = questionCustomerCount(memory);

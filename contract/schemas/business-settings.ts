@@ -101,7 +101,7 @@ export const NOTIFICATION_EVENT_LABELS: Record<NotificationEvent, string> = {
 export type NotificationPreferences = {
   events: Record<NotificationEvent, boolean>;
   quiet_hours: { enabled: boolean; start: string; end: string; urgent_override: boolean };
-  /** An email each morning about yesterday, at `time` (HH:mm) in the business's timezone (api/services/daily-summary.ts). */
+  /** An email each morning about yesterday, at `time` (HH:mm) in the business's timezone (api/features/notifications/daily-summary.ts). */
   daily_summary: { enabled: boolean; time: string };
 };
 export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {

@@ -36,7 +36,7 @@ export const MEMORY_TYPE_LABELS: Record<MemoryType, string> = {
 
 /** Memory statuses: active (the assistant uses it), inactive (kept, not used), processing (a file being read), failed. */
 export const MEMORY_STATUSES = ['active', 'inactive', 'processing', 'failed'] as const;
-/** The statuses a person chooses; processing and failed belong to the upload reader (api/resources/memories/upload.ts). */
+/** The statuses a person chooses; processing and failed belong to the upload reader (api/features/memories/upload.ts). */
 export const USER_MEMORY_STATUSES = ['active', 'inactive'] as const;
 
 /** The memory types whose content comes from an uploaded file. */
@@ -80,7 +80,7 @@ export function answeredQuestionNeedsAnswer(value: { type?: string; answer?: str
 
 export const memorySchema = memoryFields.superRefine(answeredQuestionNeedsAnswer);
 export type MemoryInput = z.infer<typeof memorySchema>;
-/** Only the fields sent; the answered-question rule is checked on the memory as saved (api/services/memories.ts). */
+/** Only the fields sent; the answered-question rule is checked on the memory as saved (api/features/memories/service.ts). */
 export const memoryUpdateSchema = memoryFields.partial();
 
 export const knowledgeSearchSchema = z.object({

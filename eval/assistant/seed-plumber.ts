@@ -1,9 +1,9 @@
 import type { Db } from '#api/db/client';
 import { businesses, users } from '#api/db/schema';
 import { newId } from '#api/lib/crypto';
-import { createMemory } from '#api/services/memories';
+import { createMemory } from '#api/features/memories/service';
 import { createRecordingBroadcaster } from '#api/services/realtime';
-import { createService } from '#api/services/services';
+import { createService } from '#api/features/services/service';
 import { BUSINESS, EVAL_NOW, MEMORIES, SERVICES, SETTINGS } from './fixture';
 
 /** The plumber of fixture.ts, its services and memories, in a database already migrated (through the services). */

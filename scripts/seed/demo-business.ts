@@ -1,12 +1,12 @@
 import { faker } from '@faker-js/faker';
 import { eq } from 'drizzle-orm';
-import type { ApiDeps } from '../../api/deps';
-import { businesses, businessUsers, users } from '../../api/db/schema';
-import { newId } from '../../api/lib/crypto';
-import { hashPassword } from '../../api/lib/password';
-import { createCustomer } from '../../api/services/customers';
-import { completeTask, createCall, createForm, createNote, createSms } from '../../api/services/timeline';
-import { CUSTOMER_STATUSES } from '../../contract/schemas/customer';
+import type { ApiDeps } from '#api/deps';
+import { businesses, businessUsers, users } from '#api/db/schema';
+import { newId } from '#api/lib/crypto';
+import { hashPassword } from '#api/lib/password';
+import { createCustomer } from '#api/features/customers/service';
+import { completeTask, createCall, createForm, createNote, createSms } from '#api/features/timeline/service';
+import { CUSTOMER_STATUSES } from '#contract/schemas/customer';
 
 /**
  * A realistic small business: an owner, contacts, calls, SMS, forms, notes and tasks, made

@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase, type Database } from '#api/db/client';
 import { actionRuns, orders, outbox } from '#api/db/schema';
-import { runDueActions, startActionLoop, type ActionTickResult } from '#api/services/actions/engine';
+import { runDueActions, startActionLoop, type ActionTickResult } from '#api/features/actions/engine';
 import { createHarness, type Harness } from '#tests/support/api-harness';
 import {
   advance,

@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WEEKDAYS } from '#contract/schemas/business-settings';
 import { actions } from '#api/db/schema';
-import { runDueActions } from '#api/services/actions/engine';
-import { fireTrigger } from '#api/services/actions/triggers';
-import { createCall, createSms } from '#api/services/timeline';
+import { runDueActions } from '#api/features/actions/engine';
+import { fireTrigger } from '#api/features/actions/triggers';
+import { createCall, createSms } from '#api/features/timeline/service';
 import { createHarness, type Harness } from '#tests/support/api-harness';
 import {
   advance,

@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { actions, customers, timelineItems } from '#api/db/schema';
-import { runDueActions } from '#api/services/actions/engine';
-import { ensureReadyMadeActions } from '#api/services/actions/ready-made';
-import { handleCallStatus } from '#api/services/systems/call-outcome';
-import { handleVoice } from '#api/services/systems/inbound-call';
-import { createNote } from '#api/services/timeline';
+import { runDueActions } from '#api/features/actions/engine';
+import { ensureReadyMadeActions } from '#api/features/actions/ready-made';
+import { handleCallStatus } from '#api/features/systems/call-outcome';
+import { handleVoice } from '#api/features/systems/inbound-call';
+import { createNote } from '#api/features/timeline/service';
 import { createHarness, type Harness } from '#tests/support/api-harness';
 import {
   advance,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { timelineItems } from '#api/db/schema';
-import { runDueActions } from '#api/services/actions/engine';
+import { runDueActions } from '#api/features/actions/engine';
 import { createHarness, type Harness } from '#tests/support/api-harness';
 import {
   advance,

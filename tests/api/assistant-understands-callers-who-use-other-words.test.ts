@@ -4,9 +4,9 @@ import { newId } from '#api/lib/crypto';
 import { createBuiltinProvider } from '#api/services/assistant/builtin/index';
 import { loadBusinessContext } from '#api/services/assistant/context';
 import { createAssistantTools } from '#api/services/assistant/tools';
-import { createMemory } from '#api/services/memories';
+import { createMemory } from '#api/features/memories/service';
 import { createRecordingBroadcaster } from '#api/services/realtime';
-import { createService } from '#api/services/services';
+import { createService } from '#api/features/services/service';
 import { DEFAULT_OPENING_HOURS } from '#contract/schemas/business-settings';
 import { createHarness, type Harness } from '#tests/support/api-harness';
 

@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createAddressLookup } from '#api/services/address-lookup';
+import { createAddressLookup } from '#api/features/address-lookup/lookup';
 import { createHarness, type Harness } from '#tests/support/api-harness';
 import { createCustomer } from '#tests/support/customers';
 import { expectFailureEnvelope, expectFieldError } from '#tests/support/expect-envelope';

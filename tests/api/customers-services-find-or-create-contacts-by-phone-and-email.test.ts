@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCustomer, findOrCreateByEmail, findOrCreateByPhone, mergeCustomers } from '#api/services/customers';
+import {
+  createCustomer,
+  findOrCreateByEmail,
+  findOrCreateByPhone,
+  mergeCustomers,
+} from '#api/features/customers/service';
 import { formatPhoneNumber } from '#contract/phone';
 import { createHarness, type Harness } from '#tests/support/api-harness';
 import { eventsFor, expectCustomerShape } from '#tests/support/customers';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '#contract/messages';
-import { buildDailySummary, localDayBounds, runDailySummaries } from '#api/services/daily-summary';
+import { buildDailySummary, localDayBounds, runDailySummaries } from '#api/features/notifications/daily-summary';
 import { fromWallTime } from '#api/services/task-schedule';
 import { createHarness, type Harness } from '#tests/support/api-harness';
 

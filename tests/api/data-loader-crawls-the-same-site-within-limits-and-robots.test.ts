@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memories } from '#api/db/schema';
-import { runNextJob } from '#api/services/learning/runner';
+import { runNextJob } from '#api/features/learning/runner';
 import { createHarness, type Harness } from '#tests/support/api-harness';
 import { FIXTURE_SITE_OUTBOUND, startFixtureSite, type FixtureSite } from '#tests/support/fixture-site';
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiDeps } from '#api/deps';
 import { memories } from '#api/db/schema';
 import { OutboundRefused, outboundGet, type OutboundPolicy } from '#api/lib/outbound-url';
-import { runNextJob } from '#api/services/learning/runner';
+import { runNextJob } from '#api/features/learning/runner';
 import { createHarness, type Harness } from '#tests/support/api-harness';
 
 /**

@@ -1,9 +1,9 @@
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { waitForReplies } from '#api/services/assistant/turns';
-import { extractiveSummary } from '#api/services/systems/call-summary';
-import { handleCallStatus } from '#api/services/systems/call-outcome';
-import { handleGather, handleVoice } from '#api/services/systems/inbound-call';
+import { extractiveSummary } from '#api/features/systems/call-summary';
+import { handleCallStatus } from '#api/features/systems/call-outcome';
+import { handleGather, handleVoice } from '#api/features/systems/inbound-call';
 import { createHarness, type Harness } from '#tests/support/api-harness';
 import {
   callParams,

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversationMessages } from '#api/db/schema';
-import { handleCallStatus, handleRecording } from '#api/services/systems/call-outcome';
-import { handleDialDone, handleGather, handleVoice } from '#api/services/systems/inbound-call';
+import { handleCallStatus, handleRecording } from '#api/features/systems/call-outcome';
+import { handleDialDone, handleGather, handleVoice } from '#api/features/systems/inbound-call';
 import { createHarness, type Harness } from '#tests/support/api-harness';
 import {
   callParams,

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { conversations, customers } from '#api/db/schema';
-import { handleCallStatus, handleRecording } from '#api/services/systems/call-outcome';
-import { handleDialDone, handleGather, handleVoice } from '#api/services/systems/inbound-call';
-import { webhookUrls } from '#api/services/systems/store';
+import { handleCallStatus, handleRecording } from '#api/features/systems/call-outcome';
+import { handleDialDone, handleGather, handleVoice } from '#api/features/systems/inbound-call';
+import { webhookUrls } from '#api/features/systems/store';
 import type { Harness } from '#tests/support/api-harness';
 import { inboundCallHarness } from '#tests/support/inbound-call-harness';
 import {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { handleVoice } from '#api/services/systems/inbound-call';
+import { handleVoice } from '#api/features/systems/inbound-call';
 import { createHarness, type Harness } from '#tests/support/api-harness';
 import {
   callParams,

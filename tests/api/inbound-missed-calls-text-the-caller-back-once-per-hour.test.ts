@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '#api/db/schema';
-import { handleCallStatus } from '#api/services/systems/call-outcome';
-import { handleVoice } from '#api/services/systems/inbound-call';
-import { claimTextBack } from '#api/services/systems/text-back';
+import { handleCallStatus } from '#api/features/systems/call-outcome';
+import { handleVoice } from '#api/features/systems/inbound-call';
+import { claimTextBack } from '#api/features/systems/text-back';
 import { createHarness, type Harness } from '#tests/support/api-harness';
 import { createCustomer } from '#tests/support/customers';
 import {
@@ -16,7 +16,7 @@ import {
   setSystemSettings,
   smsItems,
 } from '#tests/support/inbound-fixtures';
-import type { SystemRow } from '#api/services/systems/store';
+import type { SystemRow } from '#api/features/systems/store';
 import type { ApiSystem } from '#contract/v1/systems';
 import { formatPhoneNumber } from '#contract/phone';
 

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversationMessages, conversations, outbox } from '#api/db/schema';
-import { handleSms } from '#api/services/systems/inbound-sms';
+import { handleSms } from '#api/features/systems/inbound-sms';
 import { createHarness, type Harness } from '#tests/support/api-harness';
 import {
   eventsOf,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { saysGoodbye, spoken, wantsPerson } from '#api/services/systems/call-intents';
+import { saysGoodbye, spoken, wantsPerson } from '#api/features/systems/call-intents';
 import {
   dial,
   emptyTwiml,
@@ -14,7 +14,7 @@ import {
   twimlResponse,
   twimlVerbs,
   TwimlParseError,
-} from '#api/services/systems/twiml';
+} from '#api/features/systems/twiml';
 import { expectValidTwiml } from '#tests/support/inbound-fixtures';
 
 describe('the TwiML builder', () => {

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '#api/db/schema';
-import { handleSms } from '#api/services/systems/inbound-sms';
+import { handleSms } from '#api/features/systems/inbound-sms';
 import { INBOX_PAUSE_MINUTES, inboxMessages } from '#contract/schemas/inbox';
 import type { ApiInboxMessage, ApiInboxThread } from '#contract/v1/inbox';
 import { createHarness, type Harness } from '#tests/support/api-harness';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { handleSms } from '#api/services/systems/inbound-sms';
+import { handleSms } from '#api/features/systems/inbound-sms';
 import { createHarness, type Harness } from '#tests/support/api-harness';
 import { expectFailureEnvelope } from '#tests/support/expect-envelope';
 import { phoneSystem, randomUkMobile, sid } from '#tests/support/inbound-fixtures';

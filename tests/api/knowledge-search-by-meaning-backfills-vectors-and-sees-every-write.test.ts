@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businesses, knowledgeChunks, memories, users } from '#api/db/schema';
 import { newId } from '#api/lib/crypto';
 import { searchKnowledge } from '#api/services/knowledge';
-import { createMemory, deleteMemory } from '#api/services/memories';
+import { createMemory, deleteMemory } from '#api/features/memories/service';
 import { createRecordingBroadcaster } from '#api/services/realtime';
 import { DEFAULT_OPENING_HOURS } from '#contract/schemas/business-settings';
 import { createHarness, type Harness } from '#tests/support/api-harness';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers } from '#api/db/schema';
-import { setLeadcatcherRateLimit } from '#api/services/systems/leadcatcher';
+import { setLeadcatcherRateLimit } from '#api/features/systems/leadcatcher';
 import { createHarness, uniqueEmail, type Harness } from '#tests/support/api-harness';
 import {
   eventsOf,

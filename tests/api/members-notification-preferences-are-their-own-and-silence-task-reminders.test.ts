@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_NOTIFICATION_PREFERENCES } from '#contract/schemas/business-settings';
 import { runDueReminders } from '#api/services/scheduler';
-import { createNote } from '#api/services/timeline';
+import { createNote } from '#api/features/timeline/service';
 import { createHarness, type Harness } from '#tests/support/api-harness';
 import { expectFailureEnvelope } from '#tests/support/expect-envelope';
 import { minutesFromNow, notificationsOf } from '#tests/support/timeline-fixtures';

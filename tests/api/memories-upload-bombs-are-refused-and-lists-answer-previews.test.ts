@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memories } from '#api/db/schema';
 import { EXTRACTION_MESSAGES } from '#api/services/extract';
-import { createMemory, updateMemory } from '#api/services/memories';
+import { createMemory, updateMemory } from '#api/features/memories/service';
 import { MAX_MEMORY_CONTENT_CHARS } from '#contract/schemas/memory';
 import { createHarness, type Harness } from '#tests/support/api-harness';
 import { expectFieldError } from '#tests/support/expect-envelope';

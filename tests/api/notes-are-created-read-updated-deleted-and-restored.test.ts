@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '#api/lib/errors';
-import { createNote, updateNote } from '#api/services/timeline';
+import { createNote, updateNote } from '#api/features/timeline/service';
 import { createHarness, type Harness } from '#tests/support/api-harness';
 import { expectFailureEnvelope, expectFieldError } from '#tests/support/expect-envelope';
 import { businessEvents, insertCustomer } from '#tests/support/timeline-fixtures';

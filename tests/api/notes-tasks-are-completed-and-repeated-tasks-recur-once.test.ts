@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { completeTask, createNote } from '#api/services/timeline';
+import { completeTask, createNote } from '#api/features/timeline/service';
 import { runDueReminders } from '#api/services/scheduler';
 import { createHarness, type Harness } from '#tests/support/api-harness';
 import {

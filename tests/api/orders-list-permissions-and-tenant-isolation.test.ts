@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiOrder } from '#contract/v1/orders';
-import { listCustomerOrders } from '#api/services/orders';
+import { listCustomerOrders } from '#api/features/orders/service';
 import { createHarness, type Harness } from '#tests/support/api-harness';
 import { createCustomer } from '#tests/support/customers';
 import { expectFailureEnvelope, expectFieldError } from '#tests/support/expect-envelope';

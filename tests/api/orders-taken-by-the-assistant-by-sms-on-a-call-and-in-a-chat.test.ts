@@ -2,13 +2,13 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiOrder } from '#contract/v1/orders';
 import { conversationMessages, customers, memories, notifications, orders } from '#api/db/schema';
-import { handleGather, handleVoice } from '#api/services/systems/inbound-call';
-import { handleSms } from '#api/services/systems/inbound-sms';
+import { handleGather, handleVoice } from '#api/features/systems/inbound-call';
+import { handleSms } from '#api/features/systems/inbound-sms';
 import { createHarness, type Harness } from '#tests/support/api-harness';
 import { callParams, phoneSystem, randomUkMobile, saidIn, sid, smsItems } from '#tests/support/inbound-fixtures';
 import { createMemory } from '#tests/support/memories';
 import type { ApiSystem } from '#contract/v1/systems';
-import type { SystemRow } from '#api/services/systems/store';
+import type { SystemRow } from '#api/features/systems/store';
 
 /**
  * Issue 10: the built-in assistant takes an order when the business sells products

@@ -3,7 +3,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { customers, notifications, orders } from '#api/db/schema';
 import { waitForReplies } from '#api/services/assistant/turns';
-import { handleSms } from '#api/services/systems/inbound-sms';
+import { handleSms } from '#api/features/systems/inbound-sms';
 import { createHarness, type Harness } from '#tests/support/api-harness';
 import { phoneSystem, randomUkMobile, sid, smsItems } from '#tests/support/inbound-fixtures';
 import { createMemory } from '#tests/support/memories';

@@ -5,8 +5,8 @@ import {
   runWebhookDeliveries,
   WEBHOOK_BACKOFF_MS,
   WEBHOOK_MAX_ATTEMPTS,
-} from '#api/services/outgoing-webhooks/deliveries';
-import { endpointUrlRefusal } from '#api/services/outgoing-webhooks/endpoints';
+} from '#api/features/outgoing-webhooks/deliveries';
+import { endpointUrlRefusal } from '#api/features/outgoing-webhooks/endpoints';
 import { createHarness, type Harness } from '#tests/support/api-harness';
 import { startWebhookReceiver, verifySignature } from '#tests/support/webhook-receiver';
 

@@ -3,7 +3,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, pushDeliveries, timelineItems } from '#api/db/schema';
 import { newId } from '#api/lib/crypto';
-import { notifyMembers } from '#api/services/member-notifications';
+import { notifyMembers } from '#api/features/notifications/notify-members';
 import { runPushDeliveries } from '#api/services/push/deliveries';
 import { inQuietHours, minutesInTimezone } from '#api/services/push/quiet-hours';
 import { createHarness, type Harness } from '#tests/support/api-harness';

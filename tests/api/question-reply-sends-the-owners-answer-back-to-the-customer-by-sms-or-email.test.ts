@@ -4,7 +4,7 @@ import type { ApiMemory } from '#contract/envelope';
 import { timelineItems } from '#api/db/schema';
 import { createConversation } from '#api/services/assistant/conversations';
 import { postMessage, waitForReplies } from '#api/services/assistant/turns';
-import { createMemory } from '#api/services/memories';
+import { createMemory } from '#api/features/memories/service';
 import { TelephonyError } from '#api/services/telephony/provider';
 import { createHarness, uniqueEmail, type Harness } from '#tests/support/api-harness';
 import { createCustomer } from '#tests/support/customers';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase, type Database } from '#api/db/client';
 import { businesses, notifications, timelineItems } from '#api/db/schema';
 import { runDueReminders, startScheduler, type TickResult } from '#api/services/scheduler';
-import { createNote } from '#api/services/timeline';
+import { createNote } from '#api/features/timeline/service';
 import { createHarness, type Harness } from '#tests/support/api-harness';
 import {
   businessEvents,

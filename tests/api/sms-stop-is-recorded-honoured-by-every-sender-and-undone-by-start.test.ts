@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smsOptOutMessages } from '#contract/messages';
 import { formatPhoneNumber } from '#contract/phone';
 import { smsOptOuts } from '#api/db/schema';
-import { sendCustomerSms } from '#api/services/systems/customer-messages';
+import { sendCustomerSms } from '#api/features/systems/customer-messages';
 import { createHarness, type Harness } from '#tests/support/api-harness';
 import { phoneSystem, randomUkMobile } from '#tests/support/inbound-fixtures';
 

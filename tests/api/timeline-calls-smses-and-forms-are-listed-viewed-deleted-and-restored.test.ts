@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECENT_CALLS_LIMIT, RECENT_CALLS_WINDOW_MS } from '#contract/constants';
 import { ApiError } from '#api/lib/errors';
-import { updateCall, updateSms } from '#api/services/timeline';
+import { updateCall, updateSms } from '#api/features/timeline/service';
 import { createHarness, type Harness } from '#tests/support/api-harness';
 import { expectFailureEnvelope } from '#tests/support/expect-envelope';
 import { businessEvents, call, form, insertCustomer, sms } from '#tests/support/timeline-fixtures';

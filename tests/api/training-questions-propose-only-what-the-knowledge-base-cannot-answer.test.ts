@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiMemory } from '#contract/envelope';
-import { TRAINING_QUESTIONS } from '#api/services/training-questions';
+import { TRAINING_QUESTIONS } from '#api/features/training-questions/service';
 import { createHarness, type Harness } from '#tests/support/api-harness';
 import { expectFailureEnvelope } from '#tests/support/expect-envelope';
 import { createMemory, expectMemoryShape } from '#tests/support/memories';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setLeadcatcherRateLimit } from '#api/services/systems/leadcatcher';
+import { setLeadcatcherRateLimit } from '#api/features/systems/leadcatcher';
 import type { ApiInboxMessage, ApiInboxThread } from '#contract/v1/inbox';
 import { createHarness, uniqueEmail, type Harness } from '#tests/support/api-harness';
 import { insertLeadcatcher } from '#tests/support/leadcatcher';

@@ -7,7 +7,7 @@ import { appointments, businessUsers } from '#api/db/schema';
 import { newId } from '#api/lib/crypto';
 import { createConversation } from '#api/services/assistant/conversations';
 import { postMessage } from '#api/services/assistant/turns';
-import { createCall, createForm, createSms } from '#api/services/timeline';
+import { createCall, createForm, createSms } from '#api/features/timeline/service';
 import { parseEnv } from '#contract/env';
 import { hasPermission, type Permission } from '#contract/permissions';
 import { DASHBOARD_ROUTES, dashboardPath } from '#contract/routes';

@@ -4,8 +4,8 @@ import { expect } from 'vitest';
 import { WEEKDAYS } from '#contract/schemas/business-settings';
 import type { ApiSystem } from '#contract/v1/systems';
 import { notifications, systemEvents, timelineItems } from '#api/db/schema';
-import { findSystemById, type SystemRow } from '#api/services/systems/store';
-import { parseTwiml, twimlVerbs, type TwimlNode } from '#api/services/systems/twiml';
+import { findSystemById, type SystemRow } from '#api/features/systems/store';
+import { parseTwiml, twimlVerbs, type TwimlNode } from '#api/features/systems/twiml';
 import type { Harness } from './api-harness';
 import { addSystem, buyNumber, randomUkMobile } from './system-fixtures';
 

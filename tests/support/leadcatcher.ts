@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { systemEvents, systems, timelineItems } from '#api/db/schema';
 import { newId } from '#api/lib/crypto';
-import type { SystemRow } from '#api/services/systems/store';
+import type { SystemRow } from '#api/features/systems/store';
 import type { LeadcatcherSettings } from '#contract/schemas/system';
 import type { Harness } from './api-harness';
 

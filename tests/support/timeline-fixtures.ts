@@ -2,7 +2,7 @@ import { faker } from '@faker-js/faker';
 import { and, eq, sql } from 'drizzle-orm';
 import { customers, notifications, timelineItems } from '#api/db/schema';
 import { newId } from '#api/lib/crypto';
-import { createCall, createForm, createSms } from '#api/services/timeline';
+import { createCall, createForm, createSms } from '#api/features/timeline/service';
 import type { Harness } from './api-harness';
 
 /**

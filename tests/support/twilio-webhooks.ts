@@ -6,7 +6,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { systemEvents, timelineItems } from '#api/db/schema';
 import { createTwilioTelephony } from '#api/services/telephony/twilio';
-import { parseTwiml, twimlVerbs, type TwimlNode } from '#api/services/systems/twiml';
+import { parseTwiml, twimlVerbs, type TwimlNode } from '#api/features/systems/twiml';
 import { createHarness, type Harness } from './api-harness';
 import { createTwilioMock, signedWebhookInit, uniqueUsNumber } from './twilio-mock';
 

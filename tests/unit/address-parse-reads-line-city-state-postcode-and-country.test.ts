@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressLabel, countryCode, parseAddress } from '#api/services/address-lookup';
+import { addressLabel, countryCode, parseAddress } from '#api/features/address-lookup/lookup';
 
 describe('parseAddress', () => {
   it.each([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { findFreeSlots, outsideHours, wallInstant } from '#api/services/appointment-slots';
-import { calendarText, escapeText, eventSummary } from '#api/services/calendar-feeds';
+import { findFreeSlots, outsideHours, wallInstant } from '#api/features/appointments/slots';
+import { calendarText, escapeText, eventSummary } from '#api/features/appointments/calendar-feeds';
 import { resolveBusinessSettings, WEEKDAYS } from '#contract/schemas/business-settings';
 import type { ApiAppointment } from '#contract/v1/appointments';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { extractiveSummary, type CallTurn } from '#api/services/systems/call-summary';
-import { callerAsked } from '#api/services/systems/caller-asked';
+import { extractiveSummary, type CallTurn } from '#api/features/systems/call-summary';
+import { callerAsked } from '#api/features/systems/caller-asked';
 
 const caller = (content: string): CallTurn => ({ role: 'user', content });
 const assistant = (content: string): CallTurn => ({ role: 'assistant', content });

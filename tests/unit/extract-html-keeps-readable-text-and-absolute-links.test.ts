@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractHtml } from '#api/services/extract/html';
-import { parseSitemap, sameSitePage } from '#api/services/learning/fetch';
+import { parseSitemap, sameSitePage } from '#api/features/learning/fetch';
 
 describe('extractHtml', () => {
   const html = `<!doctype html><html><head><title> Acme &amp; Sons </title><base href="/shop/"><style>.a{color:red}</style>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { renderFormPage } from '#api/resources/leadcatcher/page';
-import { leadcatcherSnippets } from '#api/services/systems/setup';
-import { LEAD_FIELDS, validateLead } from '#api/services/systems/lead-form';
+import { renderFormPage } from '#api/features/leadcatcher/page';
+import { leadcatcherSnippets } from '#api/features/systems/setup';
+import { LEAD_FIELDS, validateLead } from '#api/features/systems/lead-form';
 
 /**
  * The copy-paste HTML form (setup step "Install") and the hosted form page ask for the same

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { describeWeeklyHours, hoursOn, openNow } from '#api/services/assistant/hours';
-import { nextSendTime } from '#api/services/actions/hours';
+import { nextSendTime } from '#api/features/actions/hours';
 import { taskDueAt } from '#api/services/assistant/task-due';
 import { messages } from '#contract/messages';
 import {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { traitsOf, type BusinessProfile } from '#api/services/business-profile';
-import { candidateQuestions, spokenName } from '#api/services/training-catalogue';
+import { traitsOf, type BusinessProfile } from '#api/features/training-questions/business-profile';
+import { candidateQuestions, spokenName } from '#api/features/training-questions/catalogue';
 
 function profile(input: {
   services?: string[];

@@ -84,7 +84,7 @@ export const timelineItems = pgTable(
  * Numbers that texted STOP (or another opt-out keyword) to one of a business's numbers:
  * that business sends them no SMS of any kind until they text START.
  * One row per business and number; START deletes it. Every outbound SMS checks it first
- * (api/services/systems/sms-opt-outs.ts).
+ * (api/features/systems/sms-opt-outs.ts).
  */
 export const smsOptOuts = pgTable(
   'sms_opt_outs',

@@ -11,11 +11,11 @@ import {
   freeSlots,
   upcomingForCustomer,
   type AppointmentDeps,
-} from '../appointments';
-import { settingsOf } from '../business-settings';
-import { findOrCreateByPhone } from '../customers';
-import { updateNote } from '../timeline';
-import { describeSpan, wallInstant } from '../appointment-slots';
+} from '#api/features/appointments/service';
+import { settingsOf } from '#api/features/business-settings/service';
+import { findOrCreateByPhone } from '#api/features/customers/service';
+import { updateNote } from '#api/features/timeline/service';
+import { describeSpan, wallInstant } from '#api/features/appointments/slots';
 import { describeDate, localDateParts, parseDayReference } from './hours';
 import type { ToolDeps, ToolScope } from './tool-scope';
 

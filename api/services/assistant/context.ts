@@ -4,7 +4,7 @@ import { resolveBusinessSettings } from '#contract/schemas/business-settings';
 import type { Db } from '#api/db/client';
 import { businesses, customers, memories, services } from '#api/db/schema';
 import { notFound } from '#api/lib/errors';
-import { displayName } from '../customer-records';
+import { displayName } from '#api/features/customers/records';
 import type { BusinessContext, CustomerFact } from './types';
 
 /** A shop's catalogue the assistant can take orders from; beyond it, products are still found by the knowledge search. */

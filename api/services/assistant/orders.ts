@@ -1,7 +1,7 @@
 import type { OrderSource } from '#contract/schemas/order';
 import type { ConversationAction, ConversationChannel } from '#contract/schemas/conversation';
-import { findOrCreateByPhone } from '../customers';
-import { createOrder, type OrderDeps } from '../orders';
+import { findOrCreateByPhone } from '#api/features/customers/service';
+import { createOrder, type OrderDeps } from '#api/features/orders/service';
 import type { OrderRequest } from './types';
 
 /**

@@ -1,6 +1,6 @@
 import type { ConversationChannel } from '#contract/schemas/conversation';
 import type { ApiDeps } from '#api/deps';
-import type { OrderDeps } from '../orders';
+import type { OrderDeps } from '#api/features/orders/service';
 
 /**
  * Whom the assistant's tools (tools.ts) act for: one business and one conversation. The

@@ -1,12 +1,12 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { ConversationAction } from '#contract/schemas/conversation';
 import { businesses, customers, memories } from '#api/db/schema';
-import { settingsOf } from '../business-settings';
+import { settingsOf } from '#api/features/business-settings/service';
 import { searchKnowledge } from '../knowledge';
-import { createMemory, updateMemory } from '../memories';
-import { notifyMembers } from '../member-notifications';
-import { linkTaskToQuestion } from '../question-tasks';
-import { createNote } from '../timeline';
+import { createMemory, updateMemory } from '#api/features/memories/service';
+import { notifyMembers } from '#api/features/notifications/notify-members';
+import { linkTaskToQuestion } from '#api/features/memories/question-tasks';
+import { createNote } from '#api/features/timeline/service';
 import { loadCustomerFact } from './context';
 import { placeOrder } from './orders';
 import { closestWaitingQuestion } from './question-paraphrases';

@@ -1,7 +1,7 @@
 import { and, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { ApiDeps } from '#api/deps';
 import { memories } from '#api/db/schema';
-import { updateMemory, type MemoryDeps, type MemoryRow } from '../memories';
+import { updateMemory, type MemoryDeps, type MemoryRow } from '#api/features/memories/service';
 import { storageOf } from '../storage';
 import { extractText, type ExtractionPool } from './index';
 

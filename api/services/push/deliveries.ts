@@ -3,8 +3,8 @@ import { resolveNotificationPreferences } from '#contract/schemas/business-setti
 import type { ApiDeps } from '#api/deps';
 import { businesses, businessUsers, customers, notifications, pushDeliveries, timelineItems } from '#api/db/schema';
 import { newId } from '#api/lib/crypto';
-import type { NotificationRow } from '../notifications';
-import { customerName } from '../timeline-records';
+import type { NotificationRow } from '#api/features/notifications/service';
+import { customerName } from '#api/features/timeline/records';
 import { PushError, sendPush } from './onesignal';
 import { quietHoursDecision, URGENT_CALLS, URGENT_KINDS, URGENT_WINDOW_MS } from './quiet-hours';
 import { startBatchLoop } from '../batch-loop';

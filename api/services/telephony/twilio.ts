@@ -5,7 +5,7 @@ import { TelephonyError, type AvailableNumber, type SmsResult, type TelephonyPro
 /**
  * Twilio through its official SDK (REST over the SDK's own HTTP client, which msw intercepts
  * in tests). Inbound traffic does not come through here: Twilio calls the webhooks set on
- * purchase (resources/webhooks/twilio.ts), which verify X-Twilio-Signature with the auth token.
+ * purchase (api/features/webhooks/twilio.ts), which verify X-Twilio-Signature with the auth token.
  *
  * Errors become TelephonyError with a message safe to show: never Twilio's raw text (it can
  * name the account's resources), never the credentials.

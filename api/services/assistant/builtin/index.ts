@@ -17,7 +17,7 @@ import { joinParts, questionParts, withEarlierSubject } from './question-parts';
 import { wording } from './phrases';
 import { questionTerms, sentences, words } from './text';
 import { capitalizeFirst, joinStatements, nameInSentence, namePhrase, pricePredicate, takesPluralVerb } from './naming';
-import { addressableName } from '#api/services/customer-records';
+import { addressableName } from '#api/features/customers/records';
 
 /**
  * The built-in provider: no network, no model weights. It reads the caller's intent

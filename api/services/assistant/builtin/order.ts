@@ -1,4 +1,4 @@
-import { addressableName } from '#api/services/customer-records';
+import { addressableName } from '#api/features/customers/records';
 import { OrderNeedsContactError } from '../orders';
 import type {
   AssistantTools,
