@@ -20,7 +20,7 @@ const PAGE_SIZE = 30;
 /**
  * The shared inbox: one thread per contact (their SMS and web forms), newest first, with
  * this member's unread counts; filter all / mine / unassigned (?filter=). The open thread
- * (dashboard.inbox.$id.tsx) shows beside the list. Live: any SMS, form or thread event
+ * ($id.tsx beside this file) shows beside the list. Live: any SMS, form or thread event
  * revalidates the page (realtime island).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
