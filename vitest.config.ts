@@ -30,7 +30,7 @@ const ownWorker = [
   'tests/durability/**/*.test.ts',
   'tests/realtime/**/*.test.ts',
   'tests/fuzz/**/*.test.ts',
-  'tests/api/native-shell-device-cookie-is-forwarded-as-headers-and-recorded.test.ts',
+  'tests/api/users/native-shell-device-cookie-is-forwarded-as-headers-and-recorded.test.ts',
   'tests/unit/entity-links-switch-to-the-users-business-that-has-the-entity.test.ts',
   'tests/unit/contact-page-lists-the-contacts-upcoming-appointments.test.ts',
   'tests/unit/scroll-wait-rechecks-every-500ms-settles-200ms-then-scrolls.test.ts',

@@ -8,7 +8,7 @@ import { startServer } from '../../server';
 /**
  * `kill -9` during an upload leaves a temporary file, or a stored file whose row was never
  * written: the server sweeps them from DATA_DIR/files when it starts (the rules, and the
- * files it keeps: tests/api/files-a-crash-left-behind-are-swept-and-referenced-files-kept.test.ts).
+ * files it keeps: tests/api/memories/files-a-crash-left-behind-are-swept-and-referenced-files-kept.test.ts).
  */
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ba-start-sweep-'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));

@@ -4,10 +4,10 @@ import { SIMULATION_KINDS } from '#contract/schemas/system';
 import type { ApiSimulation } from '#contract/v1/systems';
 import { SIMULATION_LABELS, simulateSchema, type SystemReply } from '#app/lib/systems';
 import { useSchemaForm } from '#app/lib/use-schema-form';
-import { ErrorList, Field, SubmitButton, TextAreaField } from '../forms';
+import { ErrorList, Field, SubmitButton, TextAreaField } from '#app/components/forms';
 import { usePhoneExample } from '#app/lib/phone-labels';
 import { cardClass } from '#app/components/ui/card';
-import { replyFor } from './system-reply';
+import { replyFor } from '#app/routes/dashboard+/systems+/__system-reply';
 
 const card = cardClass();
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { wrap } from '../../eval/assistant/pdf';
-import { has } from '../../eval/assistant/run';
+import { wrap } from '../../../eval/assistant/pdf';
+import { has } from '../../../eval/assistant/run';
 
 /** The evaluation's own tools: how a reply is searched for a fact, and how its PDF is laid out. */
 describe('the evaluation judge', () => {

@@ -3,7 +3,7 @@ import { speechKnowledge } from '#api/services/speech/business-knowledge';
 import { hearSpeech } from '#api/services/speech/confidence';
 import { speakToWav16k } from '#api/services/speech/generate';
 import { detectEmbeddedSpeech } from '#api/services/speech/index';
-import { wordErrors } from '../../eval/voice/word-error-rate';
+import { wordErrors } from '../../../eval/voice/word-error-rate';
 
 /**
  * The business's own language model against the recogniser's generic one, on a small fixed

@@ -40,8 +40,6 @@ type Rule = {
   foreignRecord?: { status: number; why: string };
 };
 
-const VIEW = (thing: string) => `You do not have permission to view ${thing}`;
-
 async function ok(result: Awaited<ReturnType<Harness['call']>>, what: string) {
   if (result.status !== 200) throw new Error(`${what}: ${result.status} ${JSON.stringify(result.body)}`);
   return result.body.data;

@@ -17,13 +17,13 @@ import {
   type SystemReply,
 } from '#app/lib/systems';
 import { useSchemaForm } from '#app/lib/use-schema-form';
-import { ErrorList, Field, SubmitButton, TextAreaField } from '../forms';
+import { ErrorList, Field, SubmitButton, TextAreaField } from '#app/components/forms';
 import { usePhoneExample, usePhoneFormat } from '#app/lib/phone-labels';
 import { cardClass } from '#app/components/ui/card';
-import { FollowUpFields } from './follow-up-fields';
-import { replyFor } from './system-reply';
+import { FollowUpFields } from '#app/routes/dashboard+/systems+/__follow-up-fields';
+import { replyFor } from '#app/routes/dashboard+/systems+/__system-reply';
 
-export { Simulator } from './simulator';
+export { Simulator } from '#app/routes/dashboard+/systems+/__simulator';
 
 const card = cardClass();
 

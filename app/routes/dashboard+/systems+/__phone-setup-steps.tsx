@@ -1,14 +1,20 @@
 import { getFormProps, getInputProps } from '@conform-to/react';
 import { Form } from '@remix-run/react';
-import { CountryOptions } from '../country-options';
+import { CountryOptions } from '#app/components/country-options';
 import type { ApiSetupStep } from '#contract/v1/systems';
 import { STEP_SCHEMAS } from '#app/lib/systems';
 import { useSchemaForm } from '#app/lib/use-schema-form';
-import { ErrorList, Field, SelectField, SubmitButton } from '../forms';
-import { usePolling } from './use-polling';
+import { ErrorList, Field, SelectField, SubmitButton } from '#app/components/forms';
+import { usePolling } from '#app/routes/dashboard+/systems+/__use-polling';
 import { usePhoneExample, usePhoneFormat } from '#app/lib/phone-labels';
 
-import { ConfirmStep, replyFor, StepFields, stepData, type StepsProps } from './setup-step-parts';
+import {
+  ConfirmStep,
+  replyFor,
+  StepFields,
+  stepData,
+  type StepsProps,
+} from '#app/routes/dashboard+/systems+/__setup-step-parts';
 
 /** The setup steps of a phone system: choosing its number, the member's mobile, call forwarding and the forwarding test. */
 /** Telephony and mobile: search numbers by country and area code (a GET form), then choose one. */

@@ -4,11 +4,11 @@ import { businessChannel, ENTITY_EVENTS, REALTIME_ENTITIES, userChannel } from '
 import { createBroadcaster } from '#api/services/realtime';
 import { createEmbeddedPusher, type EmbeddedPusher } from '#server/realtime/embedded-pusher';
 import { CLOSE } from '#server/realtime/protocol';
-import { createHarness, PASSWORD, type Harness } from '../support/api-harness';
-import { createCustomer } from '../support/customers';
-import { createMemory } from '../support/memories';
-import { createService } from '../support/services';
-import { connected, listenEmbedded, pusherClient, rawClient, waitFor } from '../realtime/support';
+import { createHarness, PASSWORD, type Harness } from '#tests/support/api-harness';
+import { createCustomer } from '#tests/support/customers';
+import { createMemory } from '#tests/support/memories';
+import { createService } from '#tests/support/services';
+import { connected, listenEmbedded, pusherClient, rawClient, waitFor } from '#tests/realtime/support';
 
 /**
  * The v1 API with the real broadcaster and the embedded Pusher server on a real port, and

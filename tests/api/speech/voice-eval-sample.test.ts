@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '#api/db/client';
 import { detectEmbeddedSpeech } from '#api/services/speech/index';
-import { salon } from '../../eval/assistant/businesses';
-import { runVoiceEval, summarise } from '../../eval/voice/run';
-import { cleanUpAudio } from '../../eval/voice/speak';
+import { salon } from '../../../eval/assistant/businesses';
+import { runVoiceEval, summarise } from '../../../eval/voice/run';
+import { cleanUpAudio } from '../../../eval/voice/speak';
 
 /**
  * CI's fixed sample of the spoken evaluation (`npm run eval:voice` is the whole of it): two of

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AppLoadContext } from '@remix-run/node';
-import { apiCall, clientHeaders } from '../../app/lib/api.server';
-import { isNativeRequest, readDeviceCookie } from '../../app/lib/native.server';
+import { apiCall, clientHeaders } from '#app/lib/api.server';
+import { isNativeRequest, readDeviceCookie } from '#app/lib/native.server';
 import { createHarness, type Harness } from '#tests/support/api-harness';
 
 /**

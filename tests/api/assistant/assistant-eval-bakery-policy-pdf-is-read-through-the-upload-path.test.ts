@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memories } from '#api/db/schema';
-import { bakery } from '../../eval/assistant/businesses';
+import { bakery } from '../../../eval/assistant/businesses';
 import { createHarness, type Harness } from '#tests/support/api-harness';
 
 /**

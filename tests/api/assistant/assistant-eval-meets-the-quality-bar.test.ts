@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatReport, QUALITY_BAR, runAssistantEval } from '../../eval/assistant/run';
+import { formatReport, QUALITY_BAR, runAssistantEval } from '../../../eval/assistant/run';
 import { createHarness, type Harness } from '#tests/support/api-harness';
 
 /**

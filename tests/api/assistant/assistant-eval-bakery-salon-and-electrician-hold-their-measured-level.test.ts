@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bakery, electrician, salon } from '../../eval/assistant/businesses';
-import { formatCases, formatTable, runBusinessEval } from '../../eval/assistant/run';
+import { bakery, electrician, salon } from '../../../eval/assistant/businesses';
+import { formatCases, formatTable, runBusinessEval } from '../../../eval/assistant/run';
 import { createHarness, type Harness } from '#tests/support/api-harness';
 
 /**

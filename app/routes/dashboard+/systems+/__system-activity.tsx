@@ -5,7 +5,7 @@ import type { ApiSystemEvent } from '#contract/v1/systems';
 import { EVENT_OUTCOME_LABELS, eventNameLabel } from '#app/lib/systems';
 import { Pager } from '#app/components/ui/pager';
 import { formatDateTime } from '#app/lib/timezone';
-import { usePolling } from './use-polling';
+import { usePolling } from '#app/routes/dashboard+/systems+/__use-polling';
 import { usePhoneFormat } from '#app/lib/phone-labels';
 import { cardClass } from '#app/components/ui/card';
 

@@ -1,11 +1,16 @@
 import type { ApiSetupStep } from '#contract/v1/systems';
 import { Card } from '#app/components/ui/card';
-import { FollowUpStep, InstallStep, WebsiteStep } from './leadcatcher-setup-steps';
-import { ForwardingStep, MobileStep, NumberStep, VerifyStep } from './phone-setup-steps';
-import { ConfirmStep, type StepsProps } from './setup-step-parts';
+import { FollowUpStep, InstallStep, WebsiteStep } from '#app/routes/dashboard+/systems+/__leadcatcher-setup-steps';
+import {
+  ForwardingStep,
+  MobileStep,
+  NumberStep,
+  VerifyStep,
+} from '#app/routes/dashboard+/systems+/__phone-setup-steps';
+import { ConfirmStep, type StepsProps } from '#app/routes/dashboard+/systems+/__setup-step-parts';
 
-export { Snippet } from './leadcatcher-setup-steps';
-export type { NumberSearchView } from './setup-step-parts';
+export { Snippet } from '#app/routes/dashboard+/systems+/__leadcatcher-setup-steps';
+export type { NumberSearchView } from '#app/routes/dashboard+/systems+/__setup-step-parts';
 
 /**
  * The setup walk-through (setup/{id} → data.setup_steps): one card per step with its

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import type { ApiSetupStep, ApiSystem } from '#contract/v1/systems';
 import { STEP_SCHEMAS, type StepKey, type SystemReply } from '#app/lib/systems';
 import { useSchemaForm } from '#app/lib/use-schema-form';
-import { ErrorList, SubmitButton } from '../forms';
+import { ErrorList, SubmitButton } from '#app/components/forms';
 
 /** What every setup step's card shares: its props, its hidden fields, its reply and data, and the one-button step. */
 export type NumberSearchView = {

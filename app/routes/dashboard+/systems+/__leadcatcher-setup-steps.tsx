@@ -3,11 +3,17 @@ import { Form } from '@remix-run/react';
 import type { ApiSetupStep } from '#contract/v1/systems';
 import { STEP_SCHEMAS } from '#app/lib/systems';
 import { useSchemaForm } from '#app/lib/use-schema-form';
-import { ErrorList, Field, SubmitButton, TextAreaField } from '../forms';
-import { CopyButton } from './copy-button';
-import { FollowUpFields } from './follow-up-fields';
+import { ErrorList, Field, SubmitButton, TextAreaField } from '#app/components/forms';
+import { CopyButton } from '#app/routes/dashboard+/systems+/__copy-button';
+import { FollowUpFields } from '#app/routes/dashboard+/systems+/__follow-up-fields';
 
-import { ConfirmStep, replyFor, StepFields, stepData, type StepsProps } from './setup-step-parts';
+import {
+  ConfirmStep,
+  replyFor,
+  StepFields,
+  stepData,
+  type StepsProps,
+} from '#app/routes/dashboard+/systems+/__setup-step-parts';
 
 /** The lead catcher's setup steps: the website it serves, the follow-up, and the snippet to install. */
 export function WebsiteStep(props: StepsProps & { step: ApiSetupStep }) {

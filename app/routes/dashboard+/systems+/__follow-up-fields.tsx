@@ -1,6 +1,6 @@
 import { getSelectProps, getTextareaProps, type FieldMetadata } from '@conform-to/react';
 import { FOLLOW_UP_CHANNELS } from '#contract/schemas/system';
-import { SelectField, TextAreaField } from '../forms';
+import { SelectField, TextAreaField } from '#app/components/forms';
 
 const FOLLOW_UP_LABELS: Record<(typeof FOLLOW_UP_CHANNELS)[number], string> = {
   none: 'No follow-up',
