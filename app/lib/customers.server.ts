@@ -1,6 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
-import { data, redirect, type AppLoadContext } from '@remix-run/node';
+import { data, type AppLoadContext } from '@remix-run/node';
 import type { ApiCustomer } from '#contract/envelope';
 import { messages } from '#contract/messages';
 import { hasPermission } from '#contract/permissions';
@@ -14,11 +14,6 @@ import { entityLoadFailure, requireDashboard, requirePermission, type DashboardS
 import { safeRedirect } from './safe-redirect';
 import { apiToasts, redirectWithToasts } from './toast.server';
 import { loadFailure } from './invariant.server';
-
-export function customersPath(state: DashboardState): string {
-  if (!state.business) throw redirect('/dashboard/onboard/mobile-submit');
-  return `businesses/customers/${state.business._id}`;
-}
 
 export function canEditCustomers(state: DashboardState): boolean {
   return hasPermission(state.business?.permissions, 'customers/edit');

@@ -2,8 +2,8 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { buttonClass } from '#app/components/ui/button';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
-import type { ApiTimelineItem } from '#contract/envelope';
 import { hasPermission } from '#contract/permissions';
+import { v1Calls } from '#contract/v1/index';
 import {
   ContactDetails,
   DeleteCustomerConfirm,
@@ -18,8 +18,8 @@ import { NoteForm } from '#app/components/note-form';
 import { TimelineList } from '#app/components/timeline';
 import { EmptyState } from '#app/components/ui/empty-state';
 import { Pager } from '#app/components/ui/pager';
-import { apiCall } from '#app/lib/api.server';
-import { canEditCustomers, customersPath, getCrmOrder, getCustomer } from '#app/lib/customers.server';
+import { canEditCustomers, getCrmOrder, getCustomer } from '#app/lib/customers.server';
+import { v1 } from '#app/lib/v1.server';
 import { replyWithApiErrors } from '#app/lib/forms.server';
 import { requireDashboard, requirePermission } from '#app/lib/guard.server';
 import { noteFormDefaults, noteFormSchema, toNotePayload } from '#app/lib/note-form';
@@ -89,9 +89,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
   if (intent === 'delete' || intent === 'restore') {
     requirePermission(state, 'customers/edit');
-    const path = `${customersPath(state)}/${intent}/${encodeURIComponent(id)}`;
-    const result = await apiCall(state.caller, path);
-    const toasts = apiToasts(path, result);
+    const customers = v1(state.caller).customers;
+    const result = await (intent === 'delete' ? customers.delete(id) : customers.restore(id));
+    const declared = intent === 'delete' ? v1Calls.customers.delete : v1Calls.customers.restore;
+    const toasts = apiToasts(declared.path, result);
     if (!result.ok)
       return redirectWithToasts(
         request,
@@ -109,14 +110,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     formData.set('customer_id', id);
     const submission = parseWithZod(formData, { schema: noteFormSchema });
     if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
-    const path = `businesses/notes/${state.business?._id}/create`;
-    const result = await apiCall<{ note: ApiTimelineItem }>(
-      state.caller,
-      path,
-      toNotePayload(submission.value, businessTimeZone(state)),
-    );
+    const result = await v1(state.caller).notes.create(toNotePayload(submission.value, businessTimeZone(state)));
     if (!result.ok) return replyWithApiErrors(submission, result);
-    return redirectWithToasts(request, `/dashboard/customers/${id}`, apiToasts(path, result));
+    return redirectWithToasts(request, `/dashboard/customers/${id}`, apiToasts(v1Calls.notes.create.path, result));
   }
   return data(null, { status: 400 });
 }

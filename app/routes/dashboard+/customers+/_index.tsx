@@ -6,7 +6,6 @@ import { EmptyState } from '#app/components/ui/empty-state';
 import { Pager } from '#app/components/ui/pager';
 import { Form, Link, useLoaderData, useLocation } from '@remix-run/react';
 import { COLLECTION_PAGE_SIZE } from '#contract/constants';
-import type { ApiCustomer } from '#contract/envelope';
 import { CUSTOMER_STATUSES, type CustomerStatus } from '#contract/customer-statuses';
 import { UndoDeleteBanner, statusLabel } from '#app/routes/dashboard+/customers+/__customer-bits';
 import { CustomerFormDialog } from '#app/routes/dashboard+/customers+/__customer-form.deferred';
@@ -14,8 +13,9 @@ import { customerDefaults } from '#app/lib/customers';
 import { DialogLink } from '#app/components/dialog-link';
 import { GeneralErrorBoundary } from '#app/components/error-boundary';
 import { readPage, readSearch } from '#app/lib/list-query';
-import { apiCall } from '#app/lib/api.server';
-import { canEditCustomers, customersPath, getCrmOrder, loadFailure } from '#app/lib/customers.server';
+import { v1Calls } from '#contract/v1/index';
+import { v1 } from '#app/lib/v1.server';
+import { canEditCustomers, getCrmOrder, loadFailure } from '#app/lib/customers.server';
 import { requireDashboard, requirePermission } from '#app/lib/guard.server';
 import { safeRedirect } from '#app/lib/safe-redirect';
 import { apiToasts, redirectWithToasts } from '#app/lib/toast.server';
@@ -27,8 +27,6 @@ import { withPhoneLabels } from '#app/lib/phone-labels.server';
 import { usePhoneFormat } from '#app/lib/phone-labels';
 
 export const meta: MetaFunction = () => [{ title: 'Contacts · Business Assistant' }];
-
-type Listed = { customers: ApiCustomer[]; total: number; page: number; limit: number };
 
 const isStatus = (value: unknown): value is CustomerStatus => (CUSTOMER_STATUSES as readonly unknown[]).includes(value);
 
@@ -46,14 +44,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const view = url.searchParams.get('view') === 'board' ? 'board' : 'list';
   const page = readPage(url.searchParams);
   const body = { page, limit: COLLECTION_PAGE_SIZE, ...(q ? { search: q } : {}), ...(status ? { status } : {}) };
-  const [result, statuses] = await Promise.all([
-    apiCall<Listed>(state.caller, `${customersPath(state)}/list`, body),
-    getCrmOrder(state),
-  ]);
+  const [result, statuses] = await Promise.all([v1(state.caller).customers.list(body), getCrmOrder(state)]);
   if (!result.ok) loadFailure(result);
   return withPhoneLabels({
     customers: result.data.customers,
-    total: result.data.total ?? result.data.customers.length,
+    total: result.data.total,
     page,
     q,
     status,
@@ -79,25 +74,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const id = String(formData.get('customer_id') ?? '');
     const status = formData.get('status');
     if (!id || !isStatus(status)) return data({ error: 'Choose a status.' }, { status: 400 });
-    const path = `${customersPath(state)}/update/${encodeURIComponent(id)}`;
-    const result = await apiCall(state.caller, path, { status });
-    return redirectWithToasts(request, back, apiToasts(path, result));
+    const result = await v1(state.caller).customers.update(id, { status });
+    return redirectWithToasts(request, back, apiToasts(v1Calls.customers.update.path, result));
   }
 
   if (intent === 'order' || intent === 'order-reset') {
-    const businessId = state.business?._id ?? '';
-    if (intent === 'order-reset') {
-      const path = `businesses/crm-order/${businessId}/clear`;
-      return redirectWithToasts(request, back, apiToasts(path, await apiCall(state.caller, path)));
-    }
+    const crmOrder = v1(state.caller).crmOrder;
+    if (intent === 'order-reset')
+      return redirectWithToasts(request, back, apiToasts(v1Calls.crmOrder.clear.path, await crmOrder.clear()));
     const order = await getCrmOrder(state);
     const [status, direction] = String(formData.get('move') ?? '').split(':');
     const from = order.indexOf(status as CustomerStatus);
     const to = from + (direction === 'left' ? -1 : 1);
     if (from < 0 || to < 0 || to >= order.length) return redirectWithToasts(request, back, []);
     [order[from], order[to]] = [order[to], order[from]];
-    const path = `businesses/crm-order/${businessId}/set`;
-    return redirectWithToasts(request, back, apiToasts(path, await apiCall(state.caller, path, { crm_order: order })));
+    const result = await crmOrder.set({ crm_order: order });
+    return redirectWithToasts(request, back, apiToasts(v1Calls.crmOrder.set.path, result));
   }
   return data({ error: 'Unknown action.' }, { status: 400 });
 }
