@@ -7,6 +7,7 @@ import {
   DELETED_KIND_INFO,
   isDeletedPageKind,
   recentlyDeletedUrl,
+  type DeletedKind,
   type DeletedPageKind,
 } from '#contract/recently-deleted-kinds';
 import { GeneralErrorBoundary } from '#app/components/error-boundary';
@@ -14,7 +15,6 @@ import { readPage } from '#app/lib/list-query';
 import { SubmitButton } from '#app/components/forms';
 import { EmptyState } from '#app/components/ui/empty-state';
 import { Pager } from '#app/components/ui/pager';
-import { apiCall } from '#app/lib/api.server';
 import { v1 } from '#app/lib/v1.server';
 import { v1Calls } from '#contract/v1/index';
 import { requireDashboard, requirePermission, type DashboardState } from '#app/lib/guard.server';
@@ -33,6 +33,24 @@ const BUSINESSES = { plural: 'businesses', listUrl: '/dashboard/businesses' };
 
 function notFound(): never {
   httpError(404, 'Not found');
+}
+
+/** Each kind's declared restore call, through the client; the toasts name its declared path. */
+function restoreCall(state: DashboardState, kind: DeletedKind) {
+  const client = v1(state.caller);
+  const calls = {
+    customers: [client.customers.restore, v1Calls.customers.restore.path],
+    notes: [client.notes.restore, v1Calls.notes.restore.path],
+    calls: [client.calls.restore, v1Calls.calls.restore.path],
+    sms: [client.smses.restore, v1Calls.smses.restore.path],
+    forms: [client.forms.restore, v1Calls.forms.restore.path],
+    services: [client.services.restore, v1Calls.services.restore.path],
+    memories: [client.memories.restore, v1Calls.memories.restore.path],
+    systems: [client.systems.restore, v1Calls.systems.restore.path],
+    members: [client.members.restore, v1Calls.members.restore.path],
+  } as const;
+  const [restore, restorePath] = calls[kind];
+  return { restore: (id: string) => restore(id), restorePath };
 }
 
 /**
@@ -58,15 +76,13 @@ async function kindAccess(request: Request, context: LoaderFunctionArgs['context
   const state = await requireDashboard(request, context);
   const info = DELETED_KIND_INFO[kind];
   requirePermission(state, info.view);
-  const business = state.business?._id ?? notFound();
-  const base = `businesses/${info.path}/${encodeURIComponent(business)}`;
+  if (!state.business) notFound();
   return {
     state,
     plural: info.plural,
     listUrl: info.listUrl,
     list: v1(state.caller).recentlyDeleted[kind],
-    restore: (id: string) => apiCall(state.caller, `${base}/restore/${encodeURIComponent(id)}`),
-    restorePath: `${base}/restore/{id}`,
+    ...restoreCall(state, kind),
     canRestore: hasPermission(state.business?.permissions, info.edit),
   };
 }
