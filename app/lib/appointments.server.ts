@@ -9,7 +9,7 @@ import { loadFailure } from './invariant.server';
 import { replyWithApiErrors } from './forms.server';
 import { entityLoadFailure, requirePermission, type DashboardState } from './guard.server';
 import { apiToasts, redirectWithToasts } from './toast.server';
-import { pathFor, v1 } from './v1.server';
+import { v1 } from './v1.server';
 
 /** The appointments pages (/dashboard/appointments and /dashboard/appointments/{id}) talk to v1Calls.appointments (docs/appointments.md). */
 const declared = v1Calls.appointments;
@@ -46,7 +46,7 @@ export async function customerAppointments(
 
 export async function getAppointment(state: DashboardState, id: string): Promise<ApiAppointment> {
   const result = await v1(state.caller).appointments.get(id);
-  if (!result.ok) return entityLoadFailure(state, result, (other) => pathFor(declared.get, other, id).path);
+  if (!result.ok) return entityLoadFailure(state, result, (client) => client.appointments.get(id));
   return result.data.appointment;
 }
 

@@ -11,7 +11,7 @@ import { replyWithApiErrors } from './forms.server';
 import { entityLoadFailure, requireDashboard, requirePermission, type DashboardState } from './guard.server';
 import { apiToasts, redirectWithToasts } from './toast.server';
 import { loadFailure } from './invariant.server';
-import { pathFor, v1, v1Raw } from './v1.server';
+import { v1, v1Raw } from './v1.server';
 
 export { loadFailure };
 
@@ -19,8 +19,7 @@ export type ConversationWithMessages = ApiConversation & { messages: ApiConversa
 
 export async function getConversation(state: DashboardState, id: string): Promise<ConversationWithMessages> {
   const result = await v1(state.caller).conversations.get(id);
-  if (!result.ok)
-    return entityLoadFailure(state, result, (other) => pathFor(v1Calls.conversations.get, other, id).path);
+  if (!result.ok) return entityLoadFailure(state, result, (client) => client.conversations.get(id));
   return { ...result.data.conversation, messages: result.data.messages };
 }
 

@@ -7,7 +7,7 @@ import { hasPermission } from '#contract/permissions';
 import { CUSTOMER_STATUSES, customerSchema, type CustomerStatus } from '#contract/schemas/customer';
 import { v1Calls } from '#contract/v1/index';
 import type { ApiCaller } from './api.server';
-import { pathFor, v1 } from './v1.server';
+import { v1 } from './v1.server';
 import type { AddressLookupResult, CustomerFormReply } from './customers';
 import { replyWithApiErrors } from './forms.server';
 import { entityLoadFailure, requireDashboard, requirePermission, type DashboardState } from './guard.server';
@@ -23,7 +23,7 @@ export { loadFailure };
 
 export async function getCustomer(state: DashboardState, id: string): Promise<ApiCustomer> {
   const result = await v1(state.caller).customers.get(id);
-  if (!result.ok) return entityLoadFailure(state, result, (other) => pathFor(v1Calls.customers.get, other, id).path);
+  if (!result.ok) return entityLoadFailure(state, result, (client) => client.customers.get(id));
   return result.data.customer;
 }
 

@@ -4,10 +4,10 @@ import { hasPermission, PERMISSION_SUBJECT, type Permission } from '#contract/pe
 import { permissionRefusal } from '#contract/messages';
 import { setRequestPhoneCountry } from '#contract/phone-country.server';
 import { isAlwaysOpen, isOnboardingPath, isOpenWhileOnboarding, matchDashboardRoute } from '#contract/routes';
-import { apiCall, type ApiCaller, type ApiFail } from './api.server';
+import type { ApiCaller, ApiFail } from './api.server';
 import { safeRedirect } from './safe-redirect';
 import { commitSession, getSession, type AppSession } from './session.server';
-import { v1 } from './v1.server';
+import { v1, type V1Client } from './v1.server';
 
 export type SignedIn = { token: string; user: ApiUser; session: AppSession; caller: ApiCaller };
 export type DashboardState = SignedIn & {
@@ -123,20 +123,20 @@ export function requirePermission(state: DashboardState, permission: Permission)
  * A support link straight to an entity (/dashboard/customers/{id}…) that is not in the
  * selected business: when one of the user's other businesses has it, that business is
  * selected and the same page reloads; otherwise the not-found page (never another
- * tenant's data). Only tried after a 404, one get per other business, for page loads.
+ * tenant's data). Only tried after a 404, one get per other business, for page loads:
+ * `getFrom` makes the same get through another business's client.
  */
 export async function entityLoadFailure(
   state: DashboardState,
   result: ApiFail,
-  getPath: (businessId: string) => string,
+  getFrom: (client: V1Client) => Promise<{ ok: boolean }>,
 ): Promise<never> {
   const request = state.caller.request;
   if (result.status === 404 && request.method === 'GET') {
     for (const other of state.businesses) {
       if (other._id === state.business?._id) continue;
-      const found = await apiCall(
-        { context: state.caller.context, request, token: state.token, businessId: other._id },
-        getPath(other._id),
+      const found = await getFrom(
+        v1({ context: state.caller.context, request, token: state.token, businessId: other._id }),
       );
       if (!found.ok) continue;
       state.session.set('businessId', other._id);

@@ -9,7 +9,7 @@ import { replyWithApiErrors } from './forms.server';
 import { entityLoadFailure, requirePermission, type DashboardState } from './guard.server';
 import { apiToasts, redirectWithToasts } from './toast.server';
 import { httpError } from './invariant.server';
-import { pathFor, v1 } from './v1.server';
+import { v1 } from './v1.server';
 
 /** The shared inbox pages (/dashboard/inbox and /dashboard/inbox/{contact id}) make the calls of contract/v1/inbox.ts (docs/inbox.md). */
 export const canReplyInInbox = (state: DashboardState) => hasPermission(state.business?.permissions, 'smses/edit');
@@ -41,8 +41,7 @@ export async function listInbox(state: DashboardState, filter: InboxFilter, page
 /** Opening a thread marks it read for this member (their own read mark, like a notification opened). */
 export async function openThread(state: DashboardState, customerId: string) {
   const result = await v1(state.caller).inbox.get(customerId, { mark_read: true });
-  if (!result.ok)
-    return entityLoadFailure(state, result, (other) => pathFor(v1Calls.inbox.get, other, customerId).path);
+  if (!result.ok) return entityLoadFailure(state, result, (client) => client.inbox.get(customerId));
   return result.data;
 }
 

@@ -10,7 +10,7 @@ import { answerSchema, type QuestionReply } from './memories';
 import { safeRedirect } from './safe-redirect';
 import { apiToasts, redirectWithToasts } from './toast.server';
 import { loadFailure } from './invariant.server';
-import { pathFor, v1 } from './v1.server';
+import { v1 } from './v1.server';
 
 export function canEditMemories(state: DashboardState): boolean {
   return hasPermission(state.business?.permissions, 'memories/edit');
@@ -20,7 +20,7 @@ export { loadFailure };
 
 export async function getMemory(state: DashboardState, id: string): Promise<ApiMemory> {
   const result = await v1(state.caller).memories.get(id);
-  if (!result.ok) return entityLoadFailure(state, result, (other) => pathFor(v1Calls.memories.get, other, id).path);
+  if (!result.ok) return entityLoadFailure(state, result, (client) => client.memories.get(id));
   return result.data.memory;
 }
 

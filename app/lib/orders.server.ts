@@ -5,7 +5,7 @@ import type { OrderStatus } from '#contract/schemas/order';
 import type { ApiOrder } from '#contract/v1/orders';
 import { v1Calls } from '#contract/v1/index';
 import { orderFormSchema, type CustomerOption, type ProductOption } from './order-types';
-import { pathFor, v1 } from './v1.server';
+import { v1 } from './v1.server';
 import { loadFailure } from './customers.server';
 import { replyWithApiErrors } from './forms.server';
 import { entityLoadFailure, requireDashboard, requirePermission, type DashboardState } from './guard.server';
@@ -19,7 +19,7 @@ export function canEditOrders(state: DashboardState): boolean {
 
 export async function getOrder(state: DashboardState, id: string): Promise<ApiOrder> {
   const result = await v1(state.caller).orders.get(id);
-  if (!result.ok) return entityLoadFailure(state, result, (other) => pathFor(v1Calls.orders.get, other, id).path);
+  if (!result.ok) return entityLoadFailure(state, result, (client) => client.orders.get(id));
   return result.data.order;
 }
 

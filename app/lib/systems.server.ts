@@ -1,9 +1,8 @@
 import type { ApiTimelineItem } from '#contract/envelope';
 import { hasPermission } from '#contract/permissions';
 import type { ApiAvailableNumber, ApiSystem, ApiSystemEvent } from '#contract/v1/systems';
-import { v1Calls } from '#contract/v1/index';
 import { entityLoadFailure, type DashboardState } from './guard.server';
-import { pathFor, v1 } from './v1.server';
+import { v1 } from './v1.server';
 
 export const canViewSystems = (state: DashboardState) => hasPermission(state.business?.permissions, 'systems/view');
 export const canEditSystems = (state: DashboardState) => hasPermission(state.business?.permissions, 'systems/edit');
@@ -19,7 +18,7 @@ export async function listSystems(state: DashboardState): Promise<{ systems: Api
 /** One system; a 404 tries the user's other businesses first (support links), like every entity page. */
 export async function getSystem(state: DashboardState, id: string): Promise<ApiSystem> {
   const result = await v1(state.caller).systems.setup(id);
-  if (!result.ok) return entityLoadFailure(state, result, (other) => pathFor(v1Calls.systems.get, other, id).path);
+  if (!result.ok) return entityLoadFailure(state, result, (client) => client.systems.get(id));
   // The schema documents settings as an open record; a system's are its kind's.
   return { ...(result.data.system as ApiSystem), setup_steps: result.data.setup_steps };
 }

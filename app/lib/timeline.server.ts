@@ -2,7 +2,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/nod
 import type { ApiTimelineItem } from '#contract/envelope';
 import { hasPermission } from '#contract/permissions';
 import { v1Calls } from '#contract/v1/index';
-import { pathFor, v1 } from './v1.server';
+import { v1 } from './v1.server';
 import { entityLoadFailure, requireDashboard, requirePermission, type DashboardState } from './guard.server';
 import { readPage } from './list-query';
 import { PAGE_SIZE, TIMELINE_KINDS, type TimelineKind } from './timeline';
@@ -93,7 +93,7 @@ export async function kindListLoader({ request, context }: LoaderFunctionArgs, k
 export async function getItem(state: DashboardState, kind: TimelineKind, id: string): Promise<ApiTimelineItem> {
   const config = TIMELINE_KINDS[kind];
   const result = await v1(state.caller)[config.api].get(id);
-  if (!result.ok) return entityLoadFailure(state, result, (other) => pathFor(v1Calls[config.api].get, other, id).path);
+  if (!result.ok) return entityLoadFailure(state, result, (client) => client[config.api].get(id));
   const item = keyed<ApiTimelineItem | undefined>(result.data, config.one);
   if (!item) httpError(404, 'Not found');
   return item;

@@ -38,7 +38,7 @@ const namesOf = (call: V1Call) =>
   [...call.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).filter((n) => n !== 'business_id');
 
 /** The filled-in path of a call made for the caller's business (or `businessId`). */
-export function pathFor(call: V1Call, businessId: string, ...args: unknown[]): { path: string; body: unknown } {
+function pathFor(call: V1Call, businessId: string, ...args: unknown[]): { path: string; body: unknown } {
   const names = namesOf(call);
   let params: Record<string, string> = {};
   if (names.length === 1 && typeof args[0] === 'string') params = { [names[0]]: args[0] };

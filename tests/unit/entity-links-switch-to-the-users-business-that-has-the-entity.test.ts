@@ -56,7 +56,7 @@ describe("a link to an entity of another of the user's businesses", () => {
       caller?.businessId === 'c' ? { ok: true, status: 200, data: {}, messages: [] } : notFound,
     );
     const state = await stateFor('GET', [a, b, c], a);
-    const response = await thrown(entityLoadFailure(state, notFound, (id) => `businesses/customers/${id}/get/c1`));
+    const response = await thrown(entityLoadFailure(state, notFound, (client) => client.customers.get('c1')));
     expect(response.status).toBe(302);
     expect(response.headers.get('Location')).toBe('/dashboard/customers/c1?tab=notes');
     expect(response.headers.get('Set-Cookie')).toContain('__session=');
@@ -69,16 +69,22 @@ describe("a link to an entity of another of the user's businesses", () => {
 
   it("is not found when none of the user's businesses has it", async () => {
     apiCall.mockResolvedValue(notFound);
-    const response = await thrown(entityLoadFailure(await stateFor('GET', [a, b], a), notFound, (id) => `x/${id}`));
+    const response = await thrown(
+      entityLoadFailure(await stateFor('GET', [a, b], a), notFound, (client) => client.customers.get('c1')),
+    );
     expect(response.status).toBe(404);
     expect(apiCall).toHaveBeenCalledTimes(1);
   });
 
   it('never switches on a form post, nor on a refusal other than not found', async () => {
-    const response = await thrown(entityLoadFailure(await stateFor('POST', [a, b], a), notFound, (id) => `x/${id}`));
+    const response = await thrown(
+      entityLoadFailure(await stateFor('POST', [a, b], a), notFound, (client) => client.customers.get('c1')),
+    );
     expect(response.status).toBe(404);
     const forbidden = { ...notFound, status: 403, errors: ['You do not have permission to view customers'] };
-    const refused = await thrown(entityLoadFailure(await stateFor('GET', [a, b], a), forbidden, (id) => `x/${id}`));
+    const refused = await thrown(
+      entityLoadFailure(await stateFor('GET', [a, b], a), forbidden, (client) => client.customers.get('c1')),
+    );
     expect(refused.status).toBe(403);
     expect(apiCall).not.toHaveBeenCalled();
   });

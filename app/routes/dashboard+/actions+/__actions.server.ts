@@ -11,7 +11,7 @@ import {
   type ActionPreview,
   type AssigneeOption,
 } from '#app/routes/dashboard+/actions+/__action-types';
-import { pathFor, v1 } from '#app/lib/v1.server';
+import { v1 } from '#app/lib/v1.server';
 import { loadFailure } from '#app/lib/customers.server';
 import { replyWithApiErrors } from '#app/lib/forms.server';
 import { entityLoadFailure, requireDashboard, requirePermission, type DashboardState } from '#app/lib/guard.server';
@@ -23,7 +23,7 @@ export function canEditActions(state: DashboardState): boolean {
 
 export async function getAction(state: DashboardState, id: string): Promise<ApiAction> {
   const result = await v1(state.caller).actions.get(id);
-  if (!result.ok) return entityLoadFailure(state, result, (other) => pathFor(v1Calls.actions.get, other, id).path);
+  if (!result.ok) return entityLoadFailure(state, result, (client) => client.actions.get(id));
   return result.data.action;
 }
 

@@ -9,7 +9,7 @@ import { replyWithApiErrors } from '#app/lib/forms.server';
 import { entityLoadFailure, requireDashboard, requirePermission, type DashboardState } from '#app/lib/guard.server';
 import { safeRedirect } from '#app/lib/safe-redirect';
 import { apiToasts, redirectWithToasts } from '#app/lib/toast.server';
-import { pathFor, v1 } from '#app/lib/v1.server';
+import { v1 } from '#app/lib/v1.server';
 
 export function canEditServices(state: DashboardState): boolean {
   return hasPermission(state.business?.permissions, 'services/edit');
@@ -17,7 +17,7 @@ export function canEditServices(state: DashboardState): boolean {
 
 export async function getService(state: DashboardState, id: string): Promise<ApiService> {
   const result = await v1(state.caller).services.get(id);
-  if (!result.ok) return entityLoadFailure(state, result, (other) => pathFor(v1Calls.services.get, other, id).path);
+  if (!result.ok) return entityLoadFailure(state, result, (client) => client.services.get(id));
   return result.data.service;
 }
 
