@@ -27,7 +27,6 @@ type Parsed = {
   source: ts.SourceFile;
   functions: Map<string, ts.Node>;
   imports: Map<string, { file: string; name: string }>;
-  consts: Map<string, string>;
 };
 const parsedFiles = new Map<string, Parsed>();
 
@@ -52,7 +51,7 @@ function parse(file: string): Parsed {
     true,
     file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
   );
-  const parsed: Parsed = { source, functions: new Map(), imports: new Map(), consts: new Map() };
+  const parsed: Parsed = { source, functions: new Map(), imports: new Map() };
   parsedFiles.set(file, parsed);
   for (const statement of source.statements) {
     if (ts.isImportDeclaration(statement) && ts.isStringLiteral(statement.moduleSpecifier)) {
@@ -71,22 +70,7 @@ function parse(file: string): Parsed {
       }
     }
   }
-  const visit = (node: ts.Node) => {
-    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer)
-      parsed.consts.set(node.name.text, node.initializer.getText(source));
-    ts.forEachChild(node, visit);
-  };
-  visit(source);
   return parsed;
-}
-
-/** `businesses/customers/{business_id}` for a lib helper such as customersPath, found in its body. */
-function helperBase(parsed: Parsed, name: string): string | null {
-  const local = parsed.functions.get(name);
-  const imported = parsed.imports.get(name);
-  const node = local ?? (imported ? parse(imported.file).functions.get(imported.name) : undefined);
-  const match = node && /`businesses\/([\w-]+)\/\$\{/.exec(node.getText());
-  return match ? `businesses/${match[1]}/{business_id}` : null;
 }
 
 /** The v1 call a string or template names, with ids as {business_id} and {id}; null when it names none. */
@@ -94,18 +78,12 @@ function v1Call(parsed: Parsed, node: ts.Node): string | null {
   let text: string;
   if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) text = node.text;
   else if (ts.isTemplateExpression(node)) {
-    const hole = (expression: ts.Expression): string => {
-      let code = expression.getText(parsed.source);
-      if (ts.isIdentifier(expression)) code = parsed.consts.get(expression.text) ?? code;
-      const helper = /(\w+Path)\(/.exec(code);
-      return (helper && helperBase(parsed, helper[1])) ?? '{id}';
-    };
-    text = node.head.text + node.templateSpans.map((span) => hole(span.expression) + span.literal.text).join('');
+    text = node.head.text + node.templateSpans.map((span) => `{id}${span.literal.text}`).join('');
   } else return null;
   if (!V1_START.test(text) || /\s/.test(text) || (ALL_PERMISSIONS as readonly string[]).includes(text)) return null;
   const segments = text.split('?')[0].split('/').filter(Boolean);
   if (segments[0] === 'businesses' && segments.length > 2 && /^\{/.test(segments[2])) segments[2] = '{business_id}';
-  // A helper's bare base (`businesses/customers/{business_id}`) is not a call by itself.
+  // A bare base (`businesses/customers/${id}`) is not a call by itself.
   if (segments[0] === 'businesses' && segments.length === 3 && segments[2] === '{business_id}') return null;
   return segments
     .map((segment, index) => (/^\{/.test(segment) && !(index === 2 && segment === '{business_id}') ? '{id}' : segment))
