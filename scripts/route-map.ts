@@ -74,7 +74,7 @@ function parse(file: string): Parsed {
 }
 
 /** The v1 call a string or template names, with ids as {business_id} and {id}; null when it names none. */
-function v1Call(parsed: Parsed, node: ts.Node): string | null {
+function v1Call(node: ts.Node): string | null {
   let text: string;
   if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) text = node.text;
   else if (ts.isTemplateExpression(node)) {
@@ -113,7 +113,7 @@ const followed = (file: string) =>
 function callsOf(file: string, node: ts.Node, seen: Set<string>, into: Set<string>) {
   const parsed = parse(file);
   const visit = (child: ts.Node) => {
-    const call = v1Call(parsed, child) ?? declaredCall(child);
+    const call = v1Call(child) ?? declaredCall(child);
     if (call) into.add(call);
     if (ts.isIdentifier(child)) {
       const name = child.text;
