@@ -42,18 +42,19 @@ export async function loadCustomerOptions(state: DashboardState, search?: string
   return searchContactOptions(state, search?.trim().slice(0, 100) ?? '', PICKER_OPTIONS);
 }
 
-/** Contacts whose name, phone or email matches (v1 customers list with its search), by name. */
+/**
+ * Contacts whose name, phone or email matches (the v1 customers options call: ids and names
+ * only, searched like the list), by name.
+ */
 export async function searchContactOptions(
   state: DashboardState,
   search: string,
   limit: number,
 ): Promise<CustomerOption[]> {
   if (!state.business || !hasPermission(state.business.permissions, 'customers/view')) return [];
-  const result = await v1(state.caller, state.business._id).customers.list({ limit, ...(search ? { search } : {}) });
+  const result = await v1(state.caller, state.business._id).customers.options({ limit, ...(search ? { search } : {}) });
   if (!result.ok) return [];
-  return result.data.customers
-    .map((customer) => ({ _id: customer._id, name: customer.name || customer.first_name }))
-    .sort((a, b) => a.name.localeCompare(b.name));
+  return result.data.customers.sort((a, b) => a.name.localeCompare(b.name));
 }
 
 /** One page of the merged timeline (calls, SMS, forms and notes the member may view), newest first. */

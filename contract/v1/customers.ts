@@ -45,6 +45,13 @@ export const customerListBody = listFiltersSchema.extend({
   status: statusFilterSchema(CUSTOMER_STATUSES),
 });
 
+/** A contact picker's options: the newest-updated contacts (or those matching `search`), 100 unless asked. */
+export const customerOptionsBody = z.object({
+  limit: z.coerce.number().int().min(1).max(COLLECTION_PAGE_SIZE).default(100),
+  search: listSearchSchema,
+});
+export const customerOptionOut = z.object({ _id: z.string(), name: z.string() }).meta({ id: 'CustomerOption' });
+
 /** The API answers last_name null when there is none, so a client may send that back. */
 const lastName = z.string().trim().max(100).nullish();
 export const customerCreateBody = customerSchema.extend({ last_name: lastName });
@@ -69,6 +76,17 @@ export const customers = {
     response: z.object({ customers: z.array(customerOut), total: z.number(), page: z.number(), limit: z.number() }),
     permission: 'customers/view',
     summary: 'List contacts: paged (limit 500), sorted by updated_at, searchable, filterable by status and created_at',
+    tags,
+  }),
+  options: defineCall({
+    path: 'businesses/customers/{business_id}/options',
+    params: businessParams,
+    body: customerOptionsBody,
+    bodyRequired: false,
+    response: z.object({ customers: z.array(customerOptionOut) }),
+    permission: 'customers/view',
+    summary:
+      'Contact names for a picker: id and display name of the newest-updated contacts (limit 500, default 100), searchable like list; no total, duplicates or opt-outs',
     tags,
   }),
   get: defineCall({

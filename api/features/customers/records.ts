@@ -1,4 +1,4 @@
-import { and, count, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { ApiCustomer } from '#contract/envelope';
 import type { ListFilters } from '#contract/schemas/list';
 import type { CustomerStatus } from '#contract/schemas/customer';
@@ -267,6 +267,27 @@ export async function listCustomers(db: Db, businessId: string, filters: Custome
     page: query.page,
     limit: query.limit,
   };
+}
+
+/**
+ * What a contact picker lists: id and display name of the business's live contacts, newest
+ * update first (as the list), matching `search` like the list's search box. One statement:
+ * a picker needs no total, duplicates or opt-outs.
+ */
+export async function listCustomerOptions(db: Db, businessId: string, filters: { limit: number; search?: string }) {
+  const rows = await db
+    .select({ id: customers.id, firstName: customers.firstName, lastName: customers.lastName })
+    .from(customers)
+    .where(
+      and(
+        eq(customers.businessId, businessId),
+        isNull(customers.deletedAt),
+        filters.search ? searchCondition(filters.search) : undefined,
+      ),
+    )
+    .orderBy(desc(customers.updatedAt), desc(customers.id))
+    .limit(filters.limit);
+  return rows.map((row) => ({ _id: row.id, name: displayName(row) }));
 }
 
 /**

@@ -1,7 +1,7 @@
 import { customers } from '#contract/v1/customers';
 import { notFound } from '#api/lib/errors';
 import { serveCalls } from '#api/lib/v1-call';
-import { serializeOne } from '#api/features/customers/records';
+import { listCustomerOptions, serializeOne } from '#api/features/customers/records';
 import {
   createCustomer,
   deleteCustomer,
@@ -15,6 +15,9 @@ import {
 /** The contact calls declared in contract/v1/customers.ts; permissions are checked from there. */
 export const customersRouter = serveCalls(customers, {
   list: async (c, { params, body }) => ({ data: await listCustomers(c.var.deps.db, params.business_id, body) }),
+  options: async (c, { params, body }) => ({
+    data: { customers: await listCustomerOptions(c.var.deps.db, params.business_id, body) },
+  }),
   get: async (c, { params }) => {
     const { db } = c.var.deps;
     const row = await findCustomer(db, params.business_id, params.customer_id);

@@ -321,6 +321,7 @@ export const RULES: Record<string, Rule> = {
 
   ...declaredRules(v1Calls.customers, {
     list: {},
+    options: {},
     get: existingCustomer,
     create: { body: () => ({ first_name: 'Ann', status: 'lead' }) },
     update: { body: () => ({ last_name: 'Other' }), ...existingCustomer },
