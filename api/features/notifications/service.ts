@@ -59,27 +59,32 @@ export async function listOpenNotifications(
     isNull(notifications.dismissedAt),
     isNull(timelineItems.deletedAt),
   );
-  const [rows, [{ total, unread }]] = await Promise.all([
-    db
-      .select({
-        notification: notifications,
-        customer: { id: customers.id, firstName: customers.firstName, lastName: customers.lastName },
-      })
-      .from(notifications)
-      .leftJoin(timelineItems, eq(timelineItems.id, notifications.sourceId))
-      .leftJoin(customers, eq(customers.id, notifications.customerId))
-      .where(where)
-      .orderBy(desc(notifications.createdAt), desc(notifications.id))
-      .limit(paging.limit)
-      .offset(paging.page * paging.limit),
-    db
-      .select({ total: count(), unread: count(sql`case when ${notifications.readAt} is null then 1 end`) })
-      .from(notifications)
-      .leftJoin(timelineItems, eq(timelineItems.id, notifications.sourceId))
-      .where(where),
-  ]);
+  const rows = await db
+    .select({
+      notification: notifications,
+      customer: { id: customers.id, firstName: customers.firstName, lastName: customers.lastName },
+    })
+    .from(notifications)
+    .leftJoin(timelineItems, eq(timelineItems.id, notifications.sourceId))
+    .leftJoin(customers, eq(customers.id, notifications.customerId))
+    .where(where)
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(paging.limit + 1)
+    .offset(paging.page * paging.limit);
+  // A first page that ends the list holds every open notification: it is its own total and
+  // unread count (the header's drawer, on every page, asks for one such page).
+  const whole = paging.page === 0 && rows.length <= paging.limit;
+  const { total, unread } = whole
+    ? { total: rows.length, unread: rows.filter((row) => row.notification.readAt === null).length }
+    : (
+        await db
+          .select({ total: count(), unread: count(sql`case when ${notifications.readAt} is null then 1 end`) })
+          .from(notifications)
+          .leftJoin(timelineItems, eq(timelineItems.id, notifications.sourceId))
+          .where(where)
+      )[0];
   return {
-    notifications: rows.map((row) => serializeNotification(row.notification, row.customer)),
+    notifications: rows.slice(0, paging.limit).map((row) => serializeNotification(row.notification, row.customer)),
     total,
     unread,
     ...paging,

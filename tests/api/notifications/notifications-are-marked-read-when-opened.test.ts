@@ -67,6 +67,26 @@ describe('notifications are marked read when opened', () => {
     expect(dismissed.body.data.notification.read_at).toBe(first);
   });
 
+  it('total and unread count every open notification, on a page that holds them all, a first page and a later one', async () => {
+    const owner = await h.signUpWithBusiness();
+    const b = owner.business._id;
+    for (const [index, body] of ['first', 'second', 'third'].entries()) {
+      await h.call(`businesses/notes/${b}/create`, { body, reminder: minutesFromNow(h, -10 + index) }, owner.token);
+    }
+    await runDueReminders(h.deps, { businessIds: [b] });
+    const list = (body?: unknown) => h.call(`businesses/notifications/${b}/list-not-dismissed`, body, owner.token);
+    const [newest] = (await list()).body.data.notifications;
+    await h.call(
+      `businesses/notifications/${b}/update/${newest._id}`,
+      { read_at: new Date().toISOString() },
+      owner.token,
+    );
+    for (const body of [undefined, { limit: 3 }, { limit: 2 }, { limit: 2, page: 1 }, { limit: 1, page: 5 }]) {
+      const answer = (await list(body)).body.data;
+      expect({ total: answer.total, unread: answer.unread }, JSON.stringify(body)).toEqual({ total: 3, unread: 2 });
+    }
+  });
+
   it('read_at null marks it unread again', async () => {
     const { owner, list } = await notified();
     const path = `businesses/notifications/${owner.business._id}/update/${list.notifications[0]._id}`;
