@@ -2,7 +2,10 @@ import type { AppLoadContext, EntryContext } from '@remix-run/node';
 import { createReadableStreamFromReadable } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
 import { isbot } from 'isbot';
+import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
+import { EagerFormsProvider } from './components/deferred';
+import { eagerForms } from './components/deferred-forms.server';
 import { NonceProvider } from './lib/nonce';
 import { FlushGroupingStream } from './lib/flush-grouping-stream.server';
 
@@ -15,6 +18,11 @@ import { FlushGroupingStream } from './lib/flush-grouping-stream.server';
  */
 const ABORT_DELAY = 30_000;
 export const streamTimeout = ABORT_DELAY;
+
+/** The forms pages load after hydration, rendered here from their static imports (app/components/deferred.tsx). */
+export function ServerForms({ children }: { children: ReactNode }) {
+  return <EagerFormsProvider value={eagerForms}>{children}</EagerFormsProvider>;
+}
 
 /**
  * Streams the HTML, one write per React flush (FlushGroupingStream). Every inline script Remix
@@ -43,7 +51,9 @@ export default function handleRequest(
     };
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        <ServerForms>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        </ServerForms>
       </NonceProvider>,
       {
         nonce,

@@ -1,19 +1,14 @@
 import { Link, useLocation } from '@remix-run/react';
-import { lazy, Suspense } from 'react';
 import { HELP_ACTION, helpFor } from '../lib/help-topics';
+import { deferred } from './deferred';
 import { Drawer } from './drawer';
-import { SupportForm } from './support-form';
 
 /**
  * The support form's code (conform, zod and the schema) is not part of the first load of
- * every dashboard page. The server renders the form in place, so it is there without
- * JavaScript; in the browser the lazy form hydrates the server's markup once its chunk has
- * arrived (React keeps the HTML of a suspended boundary until then). The client build
- * drops the static import (`import.meta.env.SSR` is false there and nothing else uses it).
+ * every dashboard page: the server renders the form in place (it is there without
+ * JavaScript), the browser hydrates it when its chunk has arrived.
  */
-const DrawerSupportForm = import.meta.env.SSR
-  ? SupportForm
-  : lazy(() => import('./support-form').then((module) => ({ default: module.SupportForm })));
+const DrawerSupportForm = deferred('support-form', () => import('./support-form').then((module) => module.SupportForm));
 
 /**
  * The help drawer: short help for the page the user is on, and the support form
@@ -43,9 +38,7 @@ export function HelpDrawer() {
       </section>
       <hr className="my-4 border-slate-200" />
       <h3 className="mb-2 text-sm font-semibold text-slate-700">Contact support</h3>
-      <Suspense fallback={null}>
-        <DrawerSupportForm id="support-drawer" page={location.pathname + location.search} />
-      </Suspense>
+      <DrawerSupportForm id="support-drawer" page={location.pathname + location.search} />
       <p className="mt-3 text-xs text-slate-500">
         <Link
           to={`${HELP_ACTION}?page=${encodeURIComponent(location.pathname + location.search)}`}

@@ -53,12 +53,13 @@ export async function renderFloor(
     future: build.future,
     isSpaMode: false,
   };
-  return () =>
-    renderToString(
-      createElement(
-        RemixContext.Provider,
-        { value: remixContext as never },
-        createElement(StaticRouterProvider, { router, context, hydrate: false }),
-      ),
+  // entry.server's provider of the forms the browser loads after hydration (app/components/deferred.tsx).
+  const ServerForms = (build.entry.module as { ServerForms?: ComponentType<{ children: ReactElement }> }).ServerForms;
+  const app = () =>
+    createElement(
+      RemixContext.Provider,
+      { value: remixContext as never },
+      createElement(StaticRouterProvider, { router, context, hydrate: false }),
     );
+  return () => renderToString(ServerForms ? createElement(ServerForms, null, app()) : app());
 }
