@@ -30,6 +30,7 @@ import { createRecordingBroadcaster } from '../api/services/realtime';
 import { buildIfStale } from './build-if-stale';
 import { option } from './lib/cli-options';
 import {
+  cpuSeconds,
   createPostgresDatabase,
   dropPostgresDatabase,
   freePort,
@@ -123,6 +124,7 @@ type Step = { page: string; path: string; body?: unknown; last: boolean };
  */
 async function drive(
   url: string,
+  serverPid: number | undefined,
   sessions: Session[],
   steps: Step[],
   build: (
@@ -137,6 +139,7 @@ async function drive(
   const statusCodes = new Map<number, number>();
   let nextSession = 0;
   const serverErrorsBefore = serverErrors;
+  const cpuBefore = cpuSeconds(serverPid);
   const instance = autocannon({
     url,
     connections: sessions.length,
@@ -167,8 +170,18 @@ async function drive(
     },
   });
   const result = await instance;
+  const serverCpu = cpuSeconds(serverPid) - cpuBefore;
   // A document cut short (a render aborted under load) still answered 200: the server's error log counts it.
-  return { result, perRequest, perVisit, bytes, statusCodes, pages, loggedErrors: serverErrors - serverErrorsBefore };
+  return {
+    result,
+    perRequest,
+    perVisit,
+    bytes,
+    statusCodes,
+    pages,
+    serverCpu,
+    loggedErrors: serverErrors - serverErrorsBefore,
+  };
 }
 
 let dropDatabase: () => Promise<void> = async () => {};
@@ -301,13 +314,13 @@ async function main() {
       );
 
     console.log(`Pages: ${SESSIONS} sessions for ${SECONDS} s…`);
-    const pages = await drive(url, sessions, pageSteps, (step, session) => ({
+    const pages = await drive(url, child.pid, sessions, pageSteps, (step, session) => ({
       method: 'GET',
       path: step.path.replace('{id}', session.contactId),
       headers: { cookie: session.cookie, accept: 'text/html', 'accept-encoding': 'gzip' },
     }));
     console.log(`Baseline: ${SESSIONS} clients calling the pages' v1 calls for ${SECONDS} s…`);
-    const api = await drive(url, sessions, apiSteps, (step, session) => ({
+    const api = await drive(url, child.pid, sessions, apiSteps, (step, session) => ({
       method: 'POST',
       path: `/api/v1/${step.path.replace('{id}', session.contactId)}`,
       headers: {
@@ -382,6 +395,16 @@ function report(pages: Run, api: Run, apiSteps: Step[]) {
     `API:   ${api.result.requests.total} calls = ${apiAll.length} page visits, ${errors(api)} errors (${api.result.errors} socket, ${api.result.timeouts} timeouts, ${api.result.non2xx} non-2xx, ${api.loggedErrors} server errors; status ${codes(api)}), ${(api.result.requests.total / SECONDS).toFixed(1)} calls/s = ${visitRate.toFixed(1)} visits/s`,
   );
   console.log(`throughput ratio page/API visits: ${(pageRate / visitRate).toFixed(2)}x`);
+  // The server's own CPU per completed page and per completed visit: what a page costs beside
+  // its calls, whatever else the machine runs (work cut off at the end of a run counts too).
+  const pageCpu = (pages.serverCpu * 1000) / (pages.result.requests.total || NaN);
+  const visitCpu = (api.serverCpu * 1000) / (apiAll.length || NaN);
+  console.log(
+    `server CPU: ${pages.serverCpu.toFixed(1)} s for the pages = ${pageCpu.toFixed(1)} ms a page; ${api.serverCpu.toFixed(1)} s for the calls = ${visitCpu.toFixed(1)} ms a visit (ratio ${(pageCpu / visitCpu).toFixed(2)}x); load average ${os
+      .loadavg()
+      .map((n) => n.toFixed(1))
+      .join(' ')}`,
+  );
   console.log(
     `SUMMARY bench:load ${SESSIONS} sessions ${SECONDS}s: ${pages.result.requests.total} page requests, ${errors(pages) + errors(api)} errors, ${pageRate.toFixed(1)} req/s, p50/p95/p99 ${stats(pageAll).p50.toFixed(0)}/${stats(pageAll).p95.toFixed(0)}/${stats(pageAll).p99.toFixed(0)} ms, page/API p50 ${(stats(pageAll).p50 / stats(apiAll).p50).toFixed(2)}x`,
   );
