@@ -67,9 +67,14 @@ export class ReplyFailedError extends Error {
   }
 }
 
-/** A reply being produced on this server: its text so far, and a wake-up for followers. */
+/**
+ * A reply being produced on this server: its text so far, and a wake-up for followers. Its
+ * text ends (`said`) when the provider has said everything, before the turn's bookkeeping is
+ * written: speech cuts a reply's last sentence only at the end of its text.
+ */
 class LiveReply {
   text = '';
+  said = false;
   done = false;
   error: string | null = null;
   finished: Promise<void> = Promise.resolve();
@@ -79,6 +84,12 @@ class LiveReply {
 
   push(chunk: string) {
     this.text += chunk;
+    this.wake();
+  }
+
+  /** The text is complete: followers end once they have it all (the reply is stored after). */
+  saidAll() {
+    this.said = true;
     this.wake();
   }
 
@@ -116,6 +127,7 @@ class LiveReply {
         yield chunk;
         continue;
       }
+      if (this.said) return;
       if (this.done) {
         if (this.error) throw new ReplyFailedError(this.error);
         return;
@@ -328,6 +340,7 @@ async function generate(
       live.push(ask);
     }
     if (!content.trim()) throw new Error('The provider answered nothing.');
+    live.saidAll();
   } catch (error) {
     failure = controller.signal.aborted ? REPLY_ERRORS.timeout : REPLY_ERRORS.failed;
     deps.log?.({
