@@ -24,40 +24,17 @@ export function DialogLink({
   content: (close: () => void) => ReactNode;
   testId?: string;
 }) {
-  const [open, setOpen] = useState(false);
-  const location = useLocation();
-  const openedAt = useRef(location.key);
-  const link = useRef<HTMLAnchorElement>(null);
-  const refocus = useRef(false);
-
-  useEffect(() => {
-    if (location.key !== openedAt.current) setOpen(false);
-  }, [location.key]);
-
-  // Once the dialog is gone (the link is inert while it is open), focus goes back to the
-  // link, or a keyboard user would start again from the top of the page. The browser does
-  // this itself for Escape, but not when the dialog is simply unmounted (Cancel).
-  useEffect(() => {
-    if (open || !refocus.current) return;
-    refocus.current = false;
-    link.current?.focus();
-  }, [open]);
-
-  const close = () => {
-    refocus.current = true;
-    setOpen(false);
-  };
+  const { open, show, close } = useDialogState<true>();
 
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
     event.preventDefault();
-    openedAt.current = location.key;
-    setOpen(true);
+    show(true, event.currentTarget);
   };
 
   return (
     <>
-      <Link ref={link} to={to} className={className} onClick={onClick} data-testid={testId}>
+      <Link to={to} className={className} onClick={onClick} data-testid={testId}>
         {children}
       </Link>
       {open ? (
@@ -69,7 +46,46 @@ export function DialogLink({
   );
 }
 
-function Modal({ title, onClose, children }: { title: string; onClose: () => void; children: ReactNode }) {
+/**
+ * What DialogLink opens, as state: `open` is the value `show` was given (null while closed).
+ * It closes by itself when the page navigates, and `close` gives focus back to the element
+ * that opened it. One list can open the dialog of any of its rows with one of these (and one
+ * Modal) instead of a DialogLink per row.
+ */
+export function useDialogState<T>() {
+  const [open, setOpen] = useState<T | null>(null);
+  const location = useLocation();
+  const openedAt = useRef(location.key);
+  const opener = useRef<HTMLElement | null>(null);
+  const refocus = useRef(false);
+
+  useEffect(() => {
+    if (location.key !== openedAt.current) setOpen(null);
+  }, [location.key]);
+
+  // Once the dialog is gone (the link is inert while it is open), focus goes back to the
+  // link, or a keyboard user would start again from the top of the page. The browser does
+  // this itself for Escape, but not when the dialog is simply unmounted (Cancel).
+  useEffect(() => {
+    if (open !== null || !refocus.current) return;
+    refocus.current = false;
+    opener.current?.focus();
+  }, [open]);
+
+  const show = (value: T, from: HTMLElement) => {
+    openedAt.current = location.key;
+    opener.current = from;
+    setOpen(() => value);
+  };
+  const close = () => {
+    refocus.current = true;
+    setOpen(null);
+  };
+  return { open, show, close };
+}
+
+/** The modal <dialog> itself: shown while mounted, `onClose` on Escape or its close button. */
+export function Modal({ title, onClose, children }: { title: string; onClose: () => void; children: ReactNode }) {
   const ref = useRef<HTMLDialogElement>(null);
   const close = useRef(onClose);
   close.current = onClose;

@@ -1,12 +1,13 @@
-import { Form, Link, useSubmit } from '@remix-run/react';
+import { Form, useSubmit } from '@remix-run/react';
 import { useEffect, useState, type DragEvent } from 'react';
-import type { ApiCustomer } from '#contract/envelope';
+import type { ContactRow } from '#app/routes/dashboard+/customers+/__contact-row';
 import type { CustomerStatus } from '#contract/schemas/customer';
 import { statusLabel } from '#app/routes/dashboard+/customers+/__customer-bits';
 import { usePhoneFormat } from '#app/lib/phone-labels';
+import { ListLink, useListLinkClicks } from '#app/components/list-links';
 
 type Props = {
-  customers: ApiCustomer[];
+  customers: ContactRow[];
   /** The columns shown (one when the status filter is set), in the business's CRM order. */
   statuses: readonly CustomerStatus[];
   allStatuses: readonly CustomerStatus[];
@@ -26,6 +27,7 @@ const CARD_TYPE = 'application/x-contact-card';
 export function CustomerBoard({ customers, statuses, allStatuses, canEdit, back }: Props) {
   const phone = usePhoneFormat();
   const submit = useSubmit();
+  const onClick = useListLinkClicks();
   const [dragging, setDragging] = useState<{ id: string; status: string } | null>(null);
   const [over, setOver] = useState<string | null>(null);
   // Cards become draggable only once the handlers are attached (never without JavaScript).
@@ -57,7 +59,7 @@ export function CustomerBoard({ customers, statuses, allStatuses, canEdit, back 
           </button>
         </Form>
       ) : null}
-      <div className="grid gap-4 md:grid-flow-col md:auto-cols-fr" data-testid="customer-board">
+      <div className="grid gap-4 md:grid-flow-col md:auto-cols-fr" data-testid="customer-board" onClick={onClick}>
         {statuses.map((status, index) => {
           const column = customers.filter((customer) => customer.status === status);
           return (
@@ -133,13 +135,11 @@ export function CustomerBoard({ customers, statuses, allStatuses, canEdit, back 
                         : undefined
                     }
                   >
-                    <Link to={`/dashboard/customers/${customer._id}`} className="font-medium hover:underline">
+                    <ListLink to={`/dashboard/customers/${customer._id}`} className="font-medium hover:underline">
                       {customer.name}
-                    </Link>
-                    {customer.phones[0] || customer.emails[0] ? (
-                      <span className="truncate text-sm text-slate-600">
-                        {phone(customer.phones[0]) ?? customer.emails[0]}
-                      </span>
+                    </ListLink>
+                    {customer.phone || customer.email ? (
+                      <span className="truncate text-sm text-slate-600">{phone(customer.phone) ?? customer.email}</span>
                     ) : null}
                     {customer.duplicates?.length ? (
                       <span className="text-xs font-medium text-amber-800">Possible duplicate</span>

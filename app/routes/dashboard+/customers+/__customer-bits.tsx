@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react';
-import type { ReactNode } from 'react';
+import type { JSXElementConstructor, ReactNode } from 'react';
 import type { ApiAddress, ApiCustomer } from '#contract/envelope';
 import { CUSTOMER_STATUS_LABELS, type CustomerStatus } from '#contract/customer-statuses';
 import { DeleteConfirmation, RestoreBanner } from '#app/components/delete-restore';
@@ -36,6 +36,9 @@ const REASON: Record<ApiCustomer['duplicates'][number]['reason'], string> = {
   email: 'same email',
 };
 
+/** A link component: Remix's <Link>, or the contacts list's plain ListLink. */
+type LinkLike = JSXElementConstructor<{ to: string; className?: string; children: ReactNode }>;
+
 /**
  * Contacts sharing a phone number or an email with this one (the API flags them): each
  * links to the merge confirmation, which keeps both timelines.
@@ -43,9 +46,11 @@ const REASON: Record<ApiCustomer['duplicates'][number]['reason'], string> = {
 export function DuplicateNotice({
   customer,
   canEdit,
+  link: LinkTo = Link,
 }: {
   customer: Pick<ApiCustomer, '_id' | 'duplicates'>;
   canEdit: boolean;
+  link?: LinkLike;
 }) {
   if (!customer.duplicates?.length) return null;
   return (
@@ -57,18 +62,18 @@ export function DuplicateNotice({
         >
           <span>
             Possible duplicate of{' '}
-            <Link to={`/dashboard/customers/${duplicate._id}`} className="font-medium underline">
+            <LinkTo to={`/dashboard/customers/${duplicate._id}`} className="font-medium underline">
               {duplicate.name}
-            </Link>{' '}
+            </LinkTo>{' '}
             ({REASON[duplicate.reason] ?? duplicate.reason})
           </span>
           {canEdit ? (
-            <Link
+            <LinkTo
               to={`/dashboard/customers/${customer._id}/merge?with=${encodeURIComponent(duplicate._id)}`}
               className="font-medium text-brand-700 underline"
             >
               Merge
-            </Link>
+            </LinkTo>
           ) : null}
         </li>
       ))}

@@ -21,6 +21,7 @@ import { safeRedirect } from '#app/lib/safe-redirect';
 import { apiToasts, redirectWithToasts } from '#app/lib/toast.server';
 import { CustomerBoard } from '#app/routes/dashboard+/customers+/__board';
 import { CustomerList } from '#app/routes/dashboard+/customers+/__list';
+import { contactRow } from '#app/routes/dashboard+/customers+/__contact-row';
 import { FilterDrawer } from '#app/components/drawer';
 import { RecentlyDeletedLink } from '#app/components/recently-deleted';
 import { withPhoneLabels } from '#app/lib/phone-labels.server';
@@ -47,7 +48,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const [result, statuses] = await Promise.all([v1(state.caller).customers.list(body), getCrmOrder(state)]);
   if (!result.ok) loadFailure(result);
   return withPhoneLabels({
-    customers: result.data.customers,
+    customers: result.data.customers.map(contactRow),
     total: result.data.total,
     page,
     q,
