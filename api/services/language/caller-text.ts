@@ -171,7 +171,7 @@ function vocabularyOf(words: readonly string[]): string[] {
 
 /** A word English has, or one of the business's own: null. Otherwise its nearest word, or null when none is near. */
 function correction(word: string, vocabulary: string[]): string | null {
-  if (vocabulary.includes(word) || isWord(word) || isDerived(word)) return null;
+  if (vocabulary.includes(word) || isWord(word) || isDerived(word) || isPluralOfWord(word)) return null;
   const own = nearestOwnWord(word, vocabulary);
   if (own) return own;
   return isCompound(word) ? null : nearestCommonWord(word);
@@ -188,6 +188,12 @@ function isDerived(word: string): boolean {
   return [base, base.replace(/s$/, ''), base.replace(/es$/, '')].some(
     (candidate) => candidate.length >= 4 && isCommonWord(candidate) && isWord(candidate),
   );
+}
+
+/** The plural of a common word the table has only in the singular ("regs", "reg"): a clipped word, not a typo. */
+function isPluralOfWord(word: string): boolean {
+  const base = word.replace(/s$/, '');
+  return base !== word && base.length >= 3 && isCommonWord(base) && isWord(base);
 }
 
 /** Two common words run together ("callouts", "nightlight") are not a typo. */

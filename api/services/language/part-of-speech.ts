@@ -25,3 +25,13 @@ export function describesAnAction(word: string): boolean {
   const first = tagsOf(word)?.[0];
   return Boolean(first && /^(VB|JJ|RB)/.test(first));
 }
+
+/** Is the word most often an adjective ("safe", "fresh")? Unknown words (names, rare nouns) are not. */
+export function isMostlyAdjective(word: string): boolean {
+  return Boolean(tagsOf(word)?.[0]?.startsWith('JJ'));
+}
+
+/** Is the word most often a verb ("bought", "ordered")? Unknown words are not. */
+export function isMostlyVerb(word: string): boolean {
+  return Boolean(tagsOf(word)?.[0]?.startsWith('VB'));
+}

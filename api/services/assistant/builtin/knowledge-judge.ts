@@ -1,4 +1,5 @@
 import { describesAnAction } from '#api/services/language/part-of-speech';
+import { isCommonWord } from '#api/services/language/spelling';
 import { sentenceSimilarity } from '#api/services/language/similarity';
 import { contentWords, wordImportance, wordSimilarity } from '#api/services/language/vectors';
 import { isNoise, plainVerbs, questionTerms, sentences, termKey, termKeys, words, type Term } from './text';
@@ -56,6 +57,20 @@ const RELATED = 0.6;
 /** A passage that needed a match by meaning must also mean what the question means, this much. */
 const MEANING_FLOOR = 0.55;
 
+/**
+ * "regs" for regulations, "meds" for medication: a word English hardly uses (not a common word)
+ * whose first letters, less a plural "s", begin a longer common word of the passage is that
+ * word clipped.
+ */
+export function clippedFrom(word: string, candidates: string[]): boolean {
+  if (word.length < 3 || isCommonWord(word)) return false;
+  const base = word.length > 3 ? word.replace(/s$/, '') : word;
+  if (base.length < 3 || !/^[a-z]+$/.test(base)) return false;
+  return candidates.some(
+    (candidate) => candidate.length >= base.length + 3 && candidate.startsWith(base) && isCommonWord(candidate),
+  );
+}
+
 export function closestWord(word: string, candidates: string[]): number {
   let best = 0;
   for (const candidate of candidates) best = Math.max(best, wordSimilarity(word, candidate));
@@ -101,6 +116,9 @@ export function judgeText(question: Question, said: string, topicWords: Topic, w
     )
     .slice(0, question.judge.length > 1 ? 1 : 0);
   const softKeys = new Set([...soft.map((entry) => entry.term.key), ...coveredMakes(question, said, keys)]);
+  const clipped = new Set(
+    missing.filter((entry) => clippedFrom(entry.term.word, around)).map((entry) => entry.term.key),
+  );
   // A kind of one of the business's offers ("funeral flowers") is there when the offer's name is ("event flower orders").
   const byOffer = new Set(
     missing
@@ -112,10 +130,12 @@ export function judgeText(question: Question, said: string, topicWords: Topic, w
   const byAmount = new Set(
     missing.filter((entry) => coveredByAmount(question, entry.term.key, said)).map((entry) => entry.term.key),
   );
-  const present = (term: Term) => exact(term) || softKeys.has(term.key) || byOffer.has(term.key);
+  const present = (term: Term) =>
+    exact(term) || softKeys.has(term.key) || byOffer.has(term.key) || clipped.has(term.key);
   const strongMissing = missing.some(
     (entry) =>
       !softKeys.has(entry.term.key) &&
+      !clipped.has(entry.term.key) &&
       !byOffer.has(entry.term.key) &&
       !byAmount.has(entry.term.key) &&
       entry.closest < RELATED &&
@@ -152,8 +172,14 @@ export function judgeText(question: Question, said: string, topicWords: Topic, w
   // Only the business's everyday words ("how old is too old for a boiler?"): any passage holds them, so only one whose heading is on the question will do.
   const onlyEveryday = question.judge.every((term) => waivable.has(term.key));
   const meaning = sentenceSimilarity(question.text, `${topicWords.text}\n${said}`);
+  // The caller's own thing, named by its kind ("parts you have bought yourself"): the question's words and what they did.
+  const ownThing =
+    question.ownThing !== null &&
+    question.ownThing.asks.every((key) => keys.has(key) || topic.has(key)) &&
+    question.ownThing.did.some((key) => keys.has(key));
+  const toldWords = question.judge.map((term) => term.key).filter((key) => !question.ownThing?.asks.includes(key));
   const pass =
-    covered.length >= needed &&
+    (covered.length >= needed || ownThing) &&
     !(strongMissing && question.judge.length <= 3) &&
     (!softKeys.size || meaning >= MEANING_FLOOR) &&
     (inText.length >= 1 || topicHoldsAll) &&
@@ -161,7 +187,7 @@ export function judgeText(question: Question, said: string, topicWords: Topic, w
     (typeHolds || !answerTypeRequired(question.type)) &&
     !otherItem &&
     !doneByTheBusiness(question, said, topicWords.text) &&
-    pairsHold(question, said, topic, new Set([...softKeys, ...byOffer]));
+    pairsHold(question, said, topic, new Set([...softKeys, ...byOffer, ...clipped, ...(ownThing ? toldWords : [])]));
   const genericCovered = question.generic.filter((term) => keys.has(term.key) || topic.has(term.key));
   // Under a heading that names the whole subject every sentence is on it; the words in the text count for less.
   const score =

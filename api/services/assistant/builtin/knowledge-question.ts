@@ -1,4 +1,5 @@
-import { plainVerbs, questionTerms, termKey, termKeys, words, type Term } from './text';
+import { isMostlyAdjective, isMostlyVerb } from '#api/services/language/part-of-speech';
+import { plainVerbs, questionTerms, STOP_WORDS, termKey, termKeys, words, type Term } from './text';
 import { answerTypeOf, type AnswerType } from './knowledge-answer-type';
 
 /** A caller's question read for the knowledge judgement: its subject words, compounds, answer type and the details of the caller's case. */
@@ -169,7 +170,38 @@ export type Question = {
   itemPrices: Map<string, number>;
   /** A make, brand or model the caller names ("Worcester boilers"): its key, and the key of the thing it is a make of. */
   named: Map<string, string>;
+  /** The caller's own thing, told first and asked about with "it"/"them" (ownThing): or null. */
+  ownThing: OwnThing | null;
 };
+
+/** "I've bought my own brake discs online, will you fit them?": what the caller did (bought) and every word the question asks with (fit). */
+export type OwnThing = { did: string[]; asks: string[] };
+
+const ASKING =
+  /[,.;!]\s*(?:so\s+|but\s+|and\s+)?((?:can|could|will|would|do|does|should|may|might)\s+(?:i|we|you)\b[^?.!]*)\??\s*$/i;
+
+/**
+ * "I've bought my own brake discs online, will you fit them?", "The loaf I bought this morning is
+ * stale, can I bring it back?": the caller tells what they did, then asks about the thing with
+ * "it" or "them". The passage may name the thing by its kind ("parts you have bought yourself",
+ * "bread … bought in the shop") when it holds every word of the question and a verb of what
+ * the caller did; without such a verb ("my grips are worn") the thing is not the caller's doing.
+ */
+function ownThingOf(plain: string, judge: Term[], generic: Term[]): OwnThing | null {
+  const match = ASKING.exec(plain);
+  if (!match || !/\b(it|them)\b/i.test(match[1])) return null;
+  const told = plain.slice(0, match.index);
+  if (!/\b(i|i've|i'd|we|we've|my|our)\b/i.test(told)) return null;
+  const toldKeys = termKeys(told);
+  const askKeys = termKeys(match[1]);
+  const did = judge.filter((term) => toldKeys.has(term.key) && !askKeys.has(term.key) && isMostlyVerb(term.word));
+  // By the word: "fit" shares its key with the ask-word "new".
+  const asks = [...judge, ...generic].filter(
+    (term) => askKeys.has(term.key) && !QUESTION_WORD_LIST.includes(term.word),
+  );
+  if (!did.length || !asks.length) return null;
+  return { did: did.map((term) => term.key), asks: asks.map((term) => term.key) };
+}
 
 const RECOMMENDATION =
   /\bwhat(?:'s| is| would be| will be)? (?:the )?(?:best|ideal|right|recommended)\b|\bwhat (?:would|do|can) you (?:recommend|suggest|advise)\b|\bwhich (?:one|service|treatment|option) (?:should|would|is best)\b/i;
@@ -341,6 +373,30 @@ function callersPeople(plain: string): Set<string> {
   );
 }
 
+const COPULA = /^(is|are|was|were|isnt|arent|wasnt|werent)$/;
+const DETERMINER = /^(the|your|my|our|his|her|their|this|that|these|those|a|an)$/;
+
+/**
+ * "Is your gluten free bread safe for her?": an adjective that ends the noun phrase a copula
+ * opened says something of the noun (the passage may say it anywhere, or in other words); it
+ * is no compound with it. "Is it gluten free?" and "gluten free bread" stay compounds.
+ */
+function saidOfTheNoun(message: string, sequence: string[], index: number): boolean {
+  const [noun, adjective] = [sequence[index], sequence[index + 1]];
+  const next = sequence[index + 2];
+  if (!isMostlyAdjective(adjective) || (next !== undefined && !STOP_WORDS.has(next))) return false;
+  // Written as one word ("cruelty-free"), it is one.
+  if (new RegExp(`\\b${noun}-${adjective}\\b`, 'i').test(message)) return false;
+  // The noun heads the phrase the copula opened: "are your products cruelty free?" has its head (products) before.
+  return sequence.some(
+    (word, at) =>
+      COPULA.test(word) &&
+      DETERMINER.test(sequence[at + 1] ?? '') &&
+      at + 1 < index &&
+      !sequence.slice(at + 2, index).some(isPlural),
+  );
+}
+
 export function readQuestion(message: string, options: KnowledgeOptions): Question | null {
   const domain = new Set((options.domainWords ?? []).map(termKey));
   // A bare number ("it's a 2019 car", "for 15 people") and the caller's own people ("my mum") are details of their case,
@@ -377,7 +433,8 @@ export function readQuestion(message: string, options: KnowledgeOptions): Questi
       !isPlural(a.word) &&
       !/^\d/.test(a.word) &&
       !/ly$|^(first|second|third|last|next)$/.test(a.word) &&
-      !VERB_FORM.test(b.word)
+      !VERB_FORM.test(b.word) &&
+      !saidOfTheNoun(message, sequence, index)
     )
       pairs.push([a.key, b.key]);
   }
@@ -407,6 +464,7 @@ export function readQuestion(message: string, options: KnowledgeOptions): Questi
     kinds: kindsOfOffers(pairs, options.offers ?? [], domain),
     itemPrices: pricesOfNamedOffers(judge, options.offers ?? [], domain),
     asksRecommendation: RECOMMENDATION.test(message),
+    ownThing: ownThingOf(plain, judge, generic),
   };
 }
 
