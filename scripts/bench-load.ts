@@ -17,7 +17,7 @@
  *
  * Prints total requests, errors (non-2xx, socket errors, timeouts, and error lines the server
  * logs, such as a render aborted after its 200 was sent), throughput and p50/p95/p99 per page and overall, beside the baseline; exits
- * non-zero on any error.
+ * non-zero on any error, and when a run finished no request at all.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -335,8 +335,15 @@ async function main() {
     report(pages, api, apiSteps);
     // Goal: ≤ 300 MB after start and ≤ 500 MB after the load (PGlite), the server process alone.
     console.log(`\nserver RSS: ${rssAfterStart} MB after start, ${residentMb(child.pid)} MB after the load`);
+    // A run in which no request finished measured nothing: that fails too.
     const failures = [pages, api].reduce(
-      (sum, run) => sum + run.result.errors + run.result.timeouts + run.result.non2xx + run.loggedErrors,
+      (sum, run) =>
+        sum +
+        run.result.errors +
+        run.result.timeouts +
+        run.result.non2xx +
+        run.loggedErrors +
+        (run.result.requests.total ? 0 : 1),
       0,
     );
     stopChild();
