@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 import { acquireDirectoryLock } from './lock';
+import { installParsersOnce } from './pglite-parsers';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Database = { db: Db; kind: 'pglite' | 'postgres'; close: () => Promise<void> };
@@ -52,8 +53,7 @@ async function openPglite(dataDir: string, logger: QueryLogger): Promise<Databas
     // Postgres's default 128 MB of shared buffers live in the WASM memory and stay resident
     // once touched, most of a small server's RSS; the OS caches the data files anyway.
     const options = { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`] };
-    const client = dir ? new PGlite(dir, options) : new PGlite(options);
-    await client.waitReady;
+    const client = await installParsersOnce(dir ? new PGlite(dir, options) : new PGlite(options));
     return {
       db: drizzle(client, { schema, logger }) as unknown as Db,
       kind: 'pglite',
