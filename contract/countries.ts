@@ -105,11 +105,25 @@ export function countryName(code: string, locale = 'en'): string {
   return namer.of(code.toUpperCase()) ?? findCountry(code)?.name ?? code;
 }
 
-/** Every country for a picker: named and sorted in the reader's language. */
-export function countryOptions(locale = 'en'): Array<Country & { label: string }> {
-  return COUNTRIES.map((country) => ({ ...country, label: countryName(country.code, locale) })).sort((a, b) =>
-    a.label.localeCompare(b.label, locale),
-  );
+const optionsByLocale = new Map<string, ReadonlyArray<Readonly<Country & { label: string }>>>();
+
+/**
+ * Every country for a picker: named and sorted in the reader's language. Naming 248 countries
+ * takes milliseconds and the root loader asks on every document request, so each locale's
+ * list is worked out once (it depends on the locale alone; at most 50 locales are kept).
+ */
+export function countryOptions(locale = 'en'): ReadonlyArray<Readonly<Country & { label: string }>> {
+  let options = optionsByLocale.get(locale);
+  if (!options) {
+    options = Object.freeze(
+      COUNTRIES.map((country) => Object.freeze({ ...country, label: countryName(country.code, locale) })).sort((a, b) =>
+        a.label.localeCompare(b.label, locale),
+      ),
+    );
+    if (optionsByLocale.size >= 50) optionsByLocale.clear();
+    optionsByLocale.set(locale, options);
+  }
+  return options;
 }
 
 export function isValidTimezone(timezone: string): boolean {

@@ -41,4 +41,14 @@ describe('the country list', () => {
     expect(german).toContain('Vereinigtes Königreich');
     expect([...german].sort((a, b) => a.localeCompare(b, 'de'))).toEqual(german);
   });
+
+  it('answers each locale its own list, the same every time, and no caller can change it', () => {
+    const english = countryOptions('en');
+    expect(countryOptions('en')).toEqual(english);
+    expect(countryOptions('de')).not.toEqual(english);
+    expect(english.find((country) => country.code === 'DE')?.label).toBe('Germany');
+    expect(() => (english as Array<unknown>).push({})).toThrow();
+    expect(() => Object.assign(english[0], { label: 'Changed' })).toThrow();
+    expect(countryOptions('en')[0].label).not.toBe('Changed');
+  });
 });
