@@ -4,6 +4,7 @@ import { conversationMessages } from '#api/db/schema';
 import { createConversation } from '#api/services/assistant/conversations';
 import { followReply, postMessage, waitForReplies, type TurnDeps } from '#api/services/assistant/turns';
 import { createHarness, type Harness } from '#tests/support/api-harness';
+import { holdTransactions } from '#tests/support/held-transactions';
 
 /**
  * A reply's text ends as soon as the provider has said it all, not once the turn's
@@ -28,37 +29,18 @@ describe('the end of a reply', () => {
     const businessId = owner.business._id as string;
     const conversation = await createConversation(h.deps, businessId, { channel: 'voice', userId: null });
     // Every transaction (recording the question is one) waits until the text has ended.
-    let open!: () => void;
-    const gate = new Promise<void>((resolve) => (open = resolve));
-    let gateForcedOpen = false;
-    const fallback = setTimeout(() => {
-      gateForcedOpen = true;
-      open();
-    }, 15_000);
-    let transactions = 0;
-    const db = new Proxy(h.deps.db, {
-      get(target, property, receiver) {
-        const value = Reflect.get(target, property, receiver);
-        if (property !== 'transaction' || typeof value !== 'function') return value;
-        return async (...args: unknown[]) => {
-          transactions++;
-          await gate;
-          return value.apply(target, args);
-        };
-      },
-    });
-    const deps = { ...h.deps, db } as TurnDeps;
+    const held = holdTransactions(h.deps.db, 15_000);
+    const deps = { ...h.deps, db: held.db } as TurnDeps;
     const question = 'Do you sell second-hand telescopes for stargazing?';
     await postMessage(deps, { businessId, conversationId: conversation.id, message: question, wait: false });
     let text = '';
     for await (const chunk of followReply(deps, businessId, conversation.id)) text += chunk;
     // The text ended while every transaction was still held.
-    expect(gateForcedOpen).toBe(false);
-    open();
-    clearTimeout(fallback);
+    expect(held.forcedOpen()).toBe(false);
+    held.open();
     expect(text).toMatch(/passed your question to the team/i);
     await waitForReplies(deps);
-    expect(transactions).toBeGreaterThan(0);
+    expect(held.transactions()).toBeGreaterThan(0);
     const [reply] = await h.deps.db
       .select()
       .from(conversationMessages)

@@ -4,6 +4,7 @@ import { conversationMessages, memories } from '#api/db/schema';
 import { createConversation } from '#api/services/assistant/conversations';
 import { followReply, postMessage, waitForReplies, type TurnDeps } from '#api/services/assistant/turns';
 import { createHarness, type Harness } from '#tests/support/api-harness';
+import { holdTransactions } from '#tests/support/held-transactions';
 
 /**
  * A turn's first words must not wait on bookkeeping the caller does not need: the realtime
@@ -83,28 +84,9 @@ describe('a turn before its first chunk', () => {
     const businessId = owner.business._id as string;
     const conversation = await createConversation(h.deps, businessId, { channel: 'chat', userId: owner.user._id });
     // Every transaction (recording the question is one) waits until the first chunk has been read.
-    let open!: () => void;
-    const gate = new Promise<void>((resolve) => (open = resolve));
-    // Only for code that writes first: the gate opens anyway, and the check below fails instead of a hang.
-    let gateForcedOpen = false;
-    const fallback = setTimeout(() => {
-      gateForcedOpen = true;
-      open();
-    }, 20_000);
-    let transactions = 0;
+    const held = holdTransactions(h.deps.db, 20_000);
     let firstChunkRead = false;
-    const db = new Proxy(h.deps.db, {
-      get(target, property, receiver) {
-        const value = Reflect.get(target, property, receiver);
-        if (property !== 'transaction' || typeof value !== 'function') return value;
-        return async (...args: unknown[]) => {
-          transactions++;
-          await gate;
-          return value.apply(target, args);
-        };
-      },
-    });
-    const deps = { ...h.deps, db } as TurnDeps;
+    const deps = { ...h.deps, db: held.db } as TurnDeps;
     const question = 'Do you sell second-hand telescopes for stargazing?';
     await postMessage(deps, { businessId, conversationId: conversation.id, message: question, wait: false });
     let text = '';
@@ -114,16 +96,15 @@ describe('a turn before its first chunk', () => {
         // The words came while every transaction was still held: none of them was waited on.
         // (A write may already be waiting here when this reader is slower than the reply, as on
         // a loaded machine; what matters is that the first chunk did not need it.)
-        expect(gateForcedOpen).toBe(false);
-        open();
+        expect(held.forcedOpen()).toBe(false);
+        held.open();
       }
       text += chunk;
     }
-    clearTimeout(fallback);
     expect(text).toMatch(/passed your question to the team/i);
     // The held writes are the turn's own (so the gate above was in its path).
     await waitForReplies(deps);
-    expect(transactions).toBeGreaterThan(0);
+    expect(held.transactions()).toBeGreaterThan(0);
 
     const [reply] = await h.deps.db
       .select()
