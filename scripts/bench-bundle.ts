@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { buildBareRemix } from './lib/bare-remix';
+import { firstLoad, firstLoadKb, readManifest } from './lib/first-load';
 
 /**
  * npm run bench:bundle: the first-load JavaScript of every dashboard route, gzip bytes, from
@@ -14,58 +14,20 @@ import { buildBareRemix } from './lib/bare-remix';
  * to it, and the run exits non-zero when any page goes over the bar (BUNDLE_MAX_RATIO, default
  * 1.3) or over an absolute budget when one is given (BUNDLE_BUDGET_KB).
  */
-type ManifestEntry = { module: string; imports?: string[]; parentId?: string; path?: string; index?: boolean };
-type Manifest = { entry: ManifestEntry; routes: Record<string, ManifestEntry & { id: string }> };
-
 const root = fileURLToPath(new URL('..', import.meta.url));
 const clientDir = path.join(root, 'build/client');
 const maxRatio = Number(process.env.BUNDLE_MAX_RATIO ?? 1.3);
 const budgetKb = process.env.BUNDLE_BUDGET_KB ? Number(process.env.BUNDLE_BUDGET_KB) : Infinity;
-
-function readManifest(clientDir: string): Manifest {
-  const assets = path.join(clientDir, 'assets');
-  const file = fs.existsSync(assets)
-    ? fs.readdirSync(assets).find((name) => /^manifest-.*\.js$/.test(name))
-    : undefined;
-  if (!file) throw new Error('No build found: run `npm run build` first.');
-  const text = fs.readFileSync(path.join(assets, file), 'utf8');
-  return JSON.parse(text.slice(text.indexOf('{'), text.lastIndexOf('}') + 1)) as Manifest;
-}
-
-const gzipCache = new Map<string, number>();
-function gzipBytes(asset: string, dir = clientDir): number {
-  const file = path.join(dir, asset);
-  let size = gzipCache.get(file);
-  if (size === undefined) {
-    size = gzipSync(fs.readFileSync(file)).length;
-    gzipCache.set(file, size);
-  }
-  return size;
-}
 
 /** First-load gzip kB of the bare Remix app's one page. */
 function bareRemixKb(): number {
   const bare = buildBareRemix(root);
   try {
     const bareManifest = readManifest(bare.clientDir);
-    return (
-      [...firstLoad(bareManifest, 'routes/_index')].reduce((sum, file) => sum + gzipBytes(file, bare.clientDir), 0) /
-      1024
-    );
+    return firstLoadKb(bareManifest, 'routes/_index', bare.clientDir);
   } finally {
     bare.cleanup();
   }
-}
-
-function firstLoad(manifest: Manifest, routeId: string): Set<string> {
-  const files = new Set<string>([manifest.entry.module, ...(manifest.entry.imports ?? [])]);
-  for (let id: string | undefined = routeId; id; id = manifest.routes[id]?.parentId) {
-    const route = manifest.routes[id];
-    if (!route) break;
-    files.add(route.module);
-    for (const imported of route.imports ?? []) files.add(imported);
-  }
-  return files;
 }
 
 /** Pages only: a resource route (no default export: CSV, dismiss, push registration) loads no JavaScript of its own. */
@@ -83,8 +45,11 @@ const rows = Object.values(manifest.routes)
   .filter((route) => route.id.startsWith('routes/dashboard') && isPage(route.id))
   .map((route) => {
     const files = firstLoad(manifest, route.id);
-    const bytes = [...files].reduce((sum, file) => sum + gzipBytes(file), 0);
-    return { route: route.id.replace('routes/', ''), files: files.size, kb: bytes / 1024 };
+    return {
+      route: route.id.replace('routes/', ''),
+      files: files.size,
+      kb: firstLoadKb(manifest, route.id, clientDir),
+    };
   })
   .sort((a, b) => b.kb - a.kb);
 
@@ -104,8 +69,7 @@ for (const row of rows) {
   ];
   console.log(...cells, row.kb > limitKb ? ' OVER' : '');
 }
-const shared = firstLoad(manifest, 'routes/dashboard');
-const sharedKb = [...shared].reduce((sum, file) => sum + gzipBytes(file), 0) / 1024;
+const sharedKb = firstLoadKb(manifest, 'routes/dashboard', clientDir);
 console.log(
   `\nshared by every dashboard page (entry, root, dashboard layout): ${sharedKb.toFixed(1)} kB, ${(sharedKb / baselineKb).toFixed(2)}× bare`,
 );
