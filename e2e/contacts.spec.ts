@@ -124,6 +124,29 @@ test('deleting a contact asks for confirmation, and the undo restores it @nojs',
   await expect(page.getByRole('heading', { level: 1, name: 'Alan Turing' })).toBeVisible();
 });
 
+test('a contact is deleted from its row in the list, after its confirmation, and the others stay @nojs', async ({
+  page,
+  request,
+  owner,
+}, testInfo) => {
+  const { account, businessId } = await owner();
+  await seedCustomer(request, account, businessId, { first_name: 'Ada', last_name: 'Lovelace' });
+  await seedCustomer(request, account, businessId, { first_name: 'Alan', last_name: 'Turing' });
+  await page.goto('/dashboard/customers');
+  await page.getByRole('link', { name: 'Delete Alan Turing' }).click();
+  // With JavaScript the confirmation is the list's dialog; without, the contact's page asks.
+  const confirm = testInfo.project.name === 'js' ? page.getByRole('dialog', { name: 'Delete contact' }) : page;
+  if (testInfo.project.name !== 'js') await expect(page).toHaveURL(/\?confirm=delete$/);
+  await expect(confirm.getByText('Delete Alan Turing?')).toBeVisible();
+  await confirm.getByRole('button', { name: 'Delete contact' }).click();
+
+  await expect(page).toHaveURL(/\/dashboard\/customers\?deleted=/);
+  await expect(toast(page, 'Contact deleted.')).toBeVisible();
+  const rows = page.getByTestId('customer-row');
+  await expect(rows).toHaveCount(1);
+  await expect(rows).toContainText('Ada Lovelace');
+});
+
 test('two contacts with the same phone are flagged and merged, keeping both timelines @nojs', async ({
   page,
   request,
