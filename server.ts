@@ -86,6 +86,8 @@ export async function startServer(
   const broadcaster = createBroadcaster(
     () => (embeddedPusher ? { ...realtime, host: '127.0.0.1', port: listeningPort, useTLS: false } : realtime),
     log,
+    // The embedded server is in this process: events are handed to it, not sent over HTTP.
+    embeddedPusher,
   );
 
   const database = await openDatabase({

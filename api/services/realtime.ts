@@ -2,10 +2,12 @@ import Pusher from 'pusher';
 import type { RealtimePayload } from '#contract/realtime';
 
 /**
- * The one broadcasting module every write path uses. It always goes through the official
- * `pusher` SDK, so the embedded server, Pusher Channels and Soketi are reached the same way.
- * A failed broadcast is logged, never fails the write that caused it: clients refetch
- * after a reconnect anyway.
+ * The one broadcasting module every write path uses. Pusher Channels and Soketi are reached
+ * through the official `pusher` SDK (its signed HTTP API); the embedded server, when it runs
+ * in this process, is handed the events directly: the same checks, without a loopback HTTP
+ * request and its signature per event (ADR 013). The SDK still signs channel and user
+ * authorisations in both cases. A failed broadcast is logged, never fails the write that
+ * caused it: clients refetch after a reconnect anyway.
  */
 export type PusherSettings = {
   appId: string;
@@ -17,6 +19,13 @@ export type PusherSettings = {
   cluster?: string;
   /** The embedded server binds a connection to the user named in its channel authorisations. */
   mode?: 'embedded' | 'hosted';
+};
+
+/** The embedded Pusher-protocol server of this process (server/realtime/embedded-pusher.ts). */
+export type InProcessPusher = {
+  /** Publishes after the events API's checks; returns why the event was refused, or null. */
+  trigger(event: { name: string; data: string; channels: string[] }): string | null;
+  endUserConnections(userId: string): number;
 };
 
 export type Broadcaster = {
@@ -36,6 +45,8 @@ export type Broadcaster = {
 export function createBroadcaster(
   settings: () => PusherSettings,
   log: (line: { level: 'warn' | 'error'; msg: string; [key: string]: unknown }) => void = () => {},
+  /** Given when the embedded server runs in this process: events go to it, not over HTTP. */
+  inProcess?: InProcessPusher,
 ): Broadcaster {
   let client: Pusher | undefined;
   // Built on first use: the embedded server's port is known only once the server listens.
@@ -59,6 +70,14 @@ export function createBroadcaster(
       if (channels.length === 0) return;
       // Only the id, whatever the caller holds: the record may show what a member may not view.
       const data: RealtimePayload = { id: payload.id };
+      if (inProcess) {
+        const body = JSON.stringify(data);
+        for (let i = 0; i < channels.length; i += 100) {
+          const refusal = inProcess.trigger({ name: event, data: body, channels: channels.slice(i, i + 100) });
+          if (refusal) log({ level: 'warn', msg: 'broadcast failed', event, channels, error: refusal });
+        }
+        return;
+      }
       try {
         for (let i = 0; i < channels.length; i += 100) await pusher().trigger(channels.slice(i, i + 100), event, data);
       } catch (error) {
@@ -76,6 +95,10 @@ export function createBroadcaster(
       return pusher().authenticateUser(socketId, { id: userId });
     },
     async endUserConnections(userId) {
+      if (inProcess) {
+        inProcess.endUserConnections(userId);
+        return;
+      }
       try {
         await pusher().terminateUserConnections(userId);
       } catch (error) {

@@ -7,7 +7,8 @@ import { MAX_CHANNELS_PER_EVENT, MAX_EVENT_BYTES, isValidChannel, verifySignedRe
  */
 export type PublishedEvent = { name: string; data: string; channels: string[]; socket_id?: string };
 
-function validateEvent(event: Partial<PublishedEvent> & { channel?: string }): {
+/** The limits of Pusher's events API, for events from the HTTP API and from this process alike. */
+export function validateEvent(event: Partial<PublishedEvent> & { channel?: string }): {
   event?: PublishedEvent;
   status?: number;
   error?: string;

@@ -11,7 +11,7 @@ import { rawClient, upgrade } from './support';
 /**
  * The embedded realtime server as server.ts wires it: the Origin rule follows PUBLIC_URL,
  * the per-address cap follows TRUST_PROXY like req.ip does, and ending a user's
- * connections goes through the signed HTTP API the `pusher` SDK calls.
+ * connections reaches the embedded server (in process: the broadcaster is handed it).
  */
 let server: StartedServer;
 let dataDir: string;
@@ -78,7 +78,7 @@ describe('the embedded realtime server behind server.ts', () => {
     for (const result of [...opened, other]) result.socket!.close();
   });
 
-  it('logging out closes the user’s connection through the signed terminate-connections call', async () => {
+  it('logging out closes the user’s connection', async () => {
     const email = `wiring.${Date.now()}@example.com`;
     const created = await api('users/create', { name: 'Wiring', email, password: 'correct horse battery' });
     const { token, user } = created.body.data;
