@@ -8,6 +8,10 @@ import { EagerFormsProvider } from './components/deferred';
 import { eagerForms } from './components/deferred-forms.server';
 import { NonceProvider } from './lib/nonce';
 import { FlushGroupingStream } from './lib/flush-grouping-stream.server';
+import { memoizeRemixRouteMatching } from './lib/route-matching.server';
+
+// Remix matches each document's path against the route tree several times: once per tree shape and path is enough.
+memoizeRemixRouteMatching();
 
 /**
  * How long a render may wait for data still streaming in before it is cut short. No loader
