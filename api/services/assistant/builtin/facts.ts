@@ -1,4 +1,5 @@
 import type { BusinessContext, ServiceFact } from '../types';
+import type { ProductFact } from '#contract/products';
 import { businessSource, type Answer } from './answer';
 import {
   capitalizeFirst,
@@ -90,6 +91,24 @@ export function matchServices(message: string, services: ServiceFact[], extraGen
   }
   if (!best.length) return null;
   return { services: best.map((entry) => entry.service), exact: best.length === 1 };
+}
+
+/**
+ * The service a question asks about, unless a product names the caller's words better ("what's a
+ * sourdough loaf cost?" is the *Sourdough loaf*, not the *Sourdough baking class* that "takes home
+ * a loaf"): then none, and the knowledge base says the product.
+ */
+export function matchAskedService(
+  message: string,
+  services: ServiceFact[],
+  products: ProductFact[],
+  extraGeneric: string[],
+): ServiceMatch | null {
+  const match = matchServices(message, services, extraGeneric);
+  if (!match || !products.length) return match;
+  const asOffers = products.map((item) => ({ ...item, frequency: 0 }));
+  const overall = matchServices(message, [...services, ...asOffers], extraGeneric);
+  return overall?.services.some((offer) => asOffers.includes(offer as (typeof asOffers)[number])) ? null : match;
 }
 
 /** A price tag inside a sentence: "(from £45)", not "(From £45)". */

@@ -6,7 +6,15 @@ import { captureInProgress, captureTurn, offerAccepted } from './capture';
 import { keepingCallerWords, understoodInput } from './caller-words';
 import { matchServiceByMeaning } from './service-meaning';
 import { parseDetails } from './details';
-import { answerContact, answerLocation, answerService, answerServiceList, matchServices, properNounsOf } from './facts';
+import {
+  answerContact,
+  answerLocation,
+  answerService,
+  answerServiceList,
+  matchAskedService,
+  matchServices,
+  properNounsOf,
+} from './facts';
 import { answerHours } from './hours-answer';
 import { classify, isShortDayFollowUp, lastExchange, type Intents } from './intents';
 import { answerFromKnowledge, asksForLength, lengthFromService } from './knowledge';
@@ -14,6 +22,8 @@ import { answerArea } from './areas';
 import { answerWho } from './people';
 import { orderInProgress, orderReminder, orderTurn, startsOrder } from './order';
 import { joinParts, questionParts, withEarlierSubject } from './question-parts';
+import { premisesWords } from './premises';
+import { situationQuestion } from './situation';
 import { wording } from './phrases';
 import { questionTerms, sentences, words } from './text';
 import { capitalizeFirst, joinStatements, nameInSentence, namePhrase, pricePredicate, takesPluralVerb } from './naming';
@@ -172,6 +182,9 @@ export async function respond(
 
   // Two questions in one message: each answered, the answers joined.
   if (!options.part && !intents.request && !startsOrder(message, business.products, business.services)) {
+    // "We're getting married in June. Do you make wedding cakes?": the question, read on its own (situation.ts).
+    const asked = situationQuestion(message, extraGeneric);
+    if (asked) return respond({ ...input, message: asked }, keepingCallerWords(tools, message, asked));
     const parts = questionParts(message, extraGeneric);
     if (parts.length === 1) {
       const followUp = withEarlierSubject(message, lastExchange(history).user, extraGeneric);
@@ -240,7 +253,8 @@ export async function respond(
     if (length) parts.push(length);
     const aboutService = (intents.price || SERVICE_QUESTION.test(message)) && !asksForLength(message);
     const match = aboutService
-      ? (matchServices(message, business.services, extraGeneric) ?? followUpService(input, extraGeneric))
+      ? (matchAskedService(message, business.services, business.products, extraGeneric) ??
+        followUpService(input, extraGeneric))
       : null;
     if (match) {
       const service = answerService(match, intents.price, {
@@ -268,7 +282,7 @@ export async function respond(
 
   // Everything else (and facts the record does not hold): the knowledge base.
   const found = await answerFromKnowledge(tools, message, {
-    domainWords: domainWords(input),
+    domainWords: [...domainWords(input), ...premisesWords(message)],
     itemWords: itemWords(input),
     offers: [...business.services, ...business.products],
   });

@@ -354,7 +354,7 @@ const isPlural = (word: string) => word.length > 3 && word.endsWith('s') && !/(s
 const COUNTED = /^(\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|dozen|couple)$/;
 
 /** People a caller speaks of: family, friends, the people around them. */
-const PERSON =
+export const PERSON =
   /^(mum|mom|mother|dad|father|parent|son|daughter|child|kid|baby|husband|wife|partner|fianc[eé]e?|boyfriend|girlfriend|brother|sister|sibling|nan|nana|gran|granny|grandma|grandmother|grandad|granddad|grandpa|grandfather|grandson|granddaughter|grandchild|aunt|auntie|uncle|niece|nephew|cousin|friend|neighbour|neighbor|colleague|boss|family)s?$/;
 const POSSESSIVE = /^(my|our|his|her|their)$/;
 

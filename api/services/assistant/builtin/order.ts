@@ -85,6 +85,8 @@ export function orderInProgress(history: HistoryMessage[]): OrderFlow | null {
  */
 export function startsOrder(message: string, products: ProductFact[], services: ServiceFact[] = []): boolean {
   if (!products.length) return false;
+  // "If I order a charger, how long until…?" asks what happens when one orders; it orders nothing.
+  if (/\b(if|when|once|after|before)\s+(i|we)\s+(order|buy|get)\b/i.test(message)) return false;
   // "I'd like to order a birthday cake, can someone call me?": a call back, unless a product is named in full.
   const callback = classify(message).request === 'callback';
   if (HOW_TO_ORDER.test(message) && !callback) return true;

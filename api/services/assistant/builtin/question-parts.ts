@@ -10,7 +10,8 @@ import { questionTerms, sentences, termKey } from './text';
  * long does it take?") carries the first part's subject with it, so it is not answered about
  * something else.
  */
-const OPENER = '(?:how|what|when|where|which|who|why|do|does|did|can|could|will|would|is|are|should|have|has)';
+export const QUESTION_OPENER =
+  '(?:how|what|when|where|which|who|why|do|does|did|can|could|will|would|is|are|should|have|has)';
 /**
  * "have"/"do" followed by what is done rather than by who does it ("…sit down and have a coffee?",
  * "…and have it fitted") go on with the same request; a new question puts its subject there
@@ -18,11 +19,11 @@ const OPENER = '(?:how|what|when|where|which|who|why|do|does|did|can|could|will|
  */
 const SAME_REQUEST_VERB = '(?:have|do)\\s+(?:a|an|some|another|it|them|me|us|my|our)\\b';
 const SPLIT = new RegExp(
-  `\\s*(?:[,;]\\s*and|[,;]|\\band)\\s+(?=${OPENER}\\b)(?!${SAME_REQUEST_VERB})|(?<=\\?)\\s+(?=\\S)`,
+  `\\s*(?:[,;]\\s*and|[,;]|\\band)\\s+(?=${QUESTION_OPENER}\\b)(?!${SAME_REQUEST_VERB})|(?<=\\?)\\s+(?=\\S)`,
   'i',
 );
 
-const GREETING = /^(hi|hello|hey|hiya|good (morning|afternoon|evening))\b[\s,!.]*/i;
+export const GREETING = /^(hi|hello|hey|hiya|good (morning|afternoon|evening))\b[\s,!.]*/i;
 
 export function questionParts(message: string, extraGeneric: string[] = []): string[] {
   const greeting = message.match(GREETING)?.[0] ?? '';
@@ -33,7 +34,7 @@ export function questionParts(message: string, extraGeneric: string[] = []): str
     .filter((part) => /[a-z]/i.test(part));
   // Each part must ask something of its own: "what time do you open and close?" and "my tap drips, how much to fix it?" stay whole.
   const asks = (part: string) =>
-    part.split(/\s+/).length >= 3 && (/\?$/.test(part) || new RegExp(`^${OPENER}\\b`, 'i').test(part));
+    part.split(/\s+/).length >= 3 && (/\?$/.test(part) || new RegExp(`^${QUESTION_OPENER}\\b`, 'i').test(part));
   if (raw.length < 2 || !raw.every(asks)) return [message];
   return raw.map((part, index) => (index === 0 ? `${greeting}${part}` : carrySubject(part, raw[0], extraGeneric)));
 }
@@ -70,12 +71,27 @@ const PROPERTY_WORDS = new Set(
 const LEANS_ON_BEFORE = /\b(it|they|them|that|this|those|these|one)\b/i;
 
 /** `part` read with the subject of `before` when it has none of its own ("…and how much notice do you need?"). */
-export function carrySubject(part: string, before: string, extraGeneric: string[] = []): string {
+export function carrySubject(
+  part: string,
+  before: string,
+  extraGeneric: string[] = [],
+  options: { carries?: (word: string) => boolean; leansUnder?: number } = {},
+): string {
+  const { carries = () => true, leansUnder = 0 } = options;
   const own = questionTerms(part, extraGeneric).filter((term) => term.specific);
-  const leans = LEANS_ON_BEFORE.test(part) || own.every((term) => PROPERTY_WORDS.has(term.key));
+  const leans =
+    LEANS_ON_BEFORE.test(part) ||
+    own.every((term) => PROPERTY_WORDS.has(term.key)) ||
+    own.filter((term) => !PROPERTY_WORDS.has(term.key)).length < leansUnder;
   if (!leans) return part;
   const carried = questionTerms(before, extraGeneric)
-    .filter((term) => term.specific && !PROPERTY_WORDS.has(term.key) && !own.some((mine) => mine.key === term.key))
+    .filter(
+      (term) =>
+        term.specific &&
+        !PROPERTY_WORDS.has(term.key) &&
+        !own.some((mine) => mine.key === term.key) &&
+        carries(term.word),
+    )
     .map((term) => term.word);
   return carried.length ? `${part.replace(/[?.!]+$/, '')} (${carried.join(' ')})?` : part;
 }

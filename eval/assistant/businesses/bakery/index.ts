@@ -2,6 +2,7 @@ import { EVAL_NOW, type EvalBusiness } from '../../fixture';
 import { seedThroughApi } from '../../seed';
 import { BAKERY } from './business';
 import { HOLDOUT } from './holdout';
+import { CALLERS } from './callers';
 import { TUNE } from './tune';
 
 export const bakery: EvalBusiness = {
@@ -9,6 +10,6 @@ export const bakery: EvalBusiness = {
   name: "Rossi's Bakery, Bristol",
   now: EVAL_NOW,
   seed: (db) => seedThroughApi(db, BAKERY, EVAL_NOW),
-  tune: TUNE,
+  tune: [...TUNE, ...CALLERS],
   holdout: HOLDOUT,
 };

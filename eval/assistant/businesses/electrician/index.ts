@@ -2,6 +2,7 @@ import { EVAL_NOW, type EvalBusiness } from '../../fixture';
 import { seedThroughApi } from '../../seed';
 import { ELECTRICIAN } from './business';
 import { HOLDOUT } from './holdout';
+import { CALLERS } from './callers';
 import { TUNE } from './tune';
 
 export const electrician: EvalBusiness = {
@@ -9,6 +10,6 @@ export const electrician: EvalBusiness = {
   name: 'Brightwire Electrical, Manchester',
   now: EVAL_NOW,
   seed: (db) => seedThroughApi(db, ELECTRICIAN, EVAL_NOW),
-  tune: TUNE,
+  tune: [...TUNE, ...CALLERS],
   holdout: HOLDOUT,
 };

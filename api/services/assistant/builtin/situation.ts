@@ -1,0 +1,47 @@
+import { isMostlyVerb } from '#api/services/language/part-of-speech';
+import { PERSON } from './knowledge-question';
+import { carrySubject, GREETING, QUESTION_OPENER } from './question-parts';
+import { sentences } from './text';
+
+/**
+ * "We're getting married next summer. Do you make wedding cakes?": callers say their situation
+ * first and ask after. The situation's words are details of the caller's case, not what is
+ * asked: required as subject words they made every such question go to the team. The question
+ * sentences are read on their own; one that leans on the situation ("Could you do it?", "Can she
+ * get in ok?": a pronoun, or at most one subject word of its own) carries the situation's
+ * subject words.
+ *
+ * Returns null when there is nothing to set aside: one sentence, a question first ("Do you
+ * deliver? I'm in BS8."), or no question at all (a statement is a request, read as before).
+ */
+export function situationQuestion(message: string, extraGeneric: string[] = []): string | null {
+  const greeting = message.trim().match(GREETING)?.[0] ?? '';
+  const parts = sentences(message.trim().slice(greeting.length));
+  if (parts.length < 2) return null;
+  const asks = (sentence: string) => /\?$/.test(sentence) || new RegExp(`^${QUESTION_OPENER}\\b`, 'i').test(sentence);
+  const first = parts.findIndex(asks);
+  // Every sentence before the first question is the situation, and every one after it asks too.
+  if (first < 1 || !parts.slice(first).every(asks)) return null;
+  const situation = parts.slice(0, first).join(' ');
+  const [question, ...more] = parts.slice(first);
+  return (
+    greeting +
+    [
+      carrySubject(question, situation, extraGeneric, {
+        carries: (word) => isSubjectWord(word, situation),
+        leansUnder: 2,
+      }),
+      ...more,
+    ].join(' ')
+  );
+}
+
+/**
+ * What the caller does ("thinking", "run", "moving") is no subject, nor who they speak of ("my
+ * mum"), nor a name, place or month ("Leeds", "March": the caller's details); what it is about
+ * is ("a piano", "a wheelchair").
+ */
+function isSubjectWord(word: string, situation: string): boolean {
+  const named = new RegExp(`(?<=\\S\\s+)${word[0].toUpperCase()}${word.slice(1)}\\b`).test(situation);
+  return word.length > 2 && !isMostlyVerb(word) && !PERSON.test(word.toLowerCase()) && !named;
+}
