@@ -1,6 +1,7 @@
 import { isMostlyAdjective, isMostlyVerb } from '#api/services/language/part-of-speech';
 import { plainVerbs, questionTerms, STOP_WORDS, termKey, termKeys, words, type Term } from './text';
 import { answerTypeOf, type AnswerType } from './knowledge-answer-type';
+import { endsAsClauseVerb } from './clause-verb';
 
 /** A caller's question read for the knowledge judgement: its subject words, compounds, answer type and the details of the caller's case. */
 
@@ -434,7 +435,8 @@ export function readQuestion(message: string, options: KnowledgeOptions): Questi
       !/^\d/.test(a.word) &&
       !/ly$|^(first|second|third|last|next)$/.test(a.word) &&
       !VERB_FORM.test(b.word) &&
-      !saidOfTheNoun(message, sequence, index)
+      !saidOfTheNoun(message, sequence, index) &&
+      !endsAsClauseVerb(plain, sequence, index + 1)
     )
       pairs.push([a.key, b.key]);
   }
