@@ -21,9 +21,9 @@ describe('the situation, then the question', () => {
     expect(kit.questions).toHaveLength(0);
   });
 
-  it('a question that leans on the situation carries its subject', async () => {
+  it('a question of one subject word carries the situation’s subject', async () => {
     const hits = [passage('Surveys', 'Every piano removal starts with a free survey visit to measure the stairs.')];
-    const { text, kit } = await run(movers, "We're thinking about a piano removal. Could you survey it first?", {
+    const { text, kit } = await run(movers, "We're thinking about a piano removal. Do you do surveys?", {
       hits,
     });
     expect(text).toContain('free survey');
@@ -52,5 +52,12 @@ describe('the situation, then the question', () => {
     expect(situationQuestion('We are moving soon. How much is a piano move? Do you take cards?')).toBe(
       'How much is a piano move? Do you take cards?',
     );
+  });
+});
+
+describe('a question that points back at the situation', () => {
+  it('is read whole, places and all: "I\'m in Otley. Do you come out this way?"', () => {
+    expect(situationQuestion("I'm in Otley, LS21. Do you come out this way?")).toBeNull();
+    expect(situationQuestion('My van is making a clunking noise. Can you look at it today?')).toBeNull();
   });
 });

@@ -7,12 +7,12 @@ import { sentences } from './text';
  * "We're getting married next summer. Do you make wedding cakes?": callers say their situation
  * first and ask after. The situation's words are details of the caller's case, not what is
  * asked: required as subject words they made every such question go to the team. The question
- * sentences are read on their own; one that leans on the situation ("Could you do it?", "Can she
- * get in ok?": a pronoun, or at most one subject word of its own) carries the situation's
- * subject words.
+ * sentences are read on their own; one with at most one subject word of its own ("Can she get
+ * in ok?", "Do you supply flour?") carries the situation's subject words.
  *
  * Returns null when there is nothing to set aside: one sentence, a question first ("Do you
- * deliver? I'm in BS8."), or no question at all (a statement is a request, read as before).
+ * deliver? I'm in BS8."), no question at all (a statement is a request, read as before), or a
+ * question that points back at the situation ("I'm in Cheadle. Do you come out this way?").
  */
 export function situationQuestion(message: string, extraGeneric: string[] = []): string | null {
   const greeting = message.trim().match(GREETING)?.[0] ?? '';
@@ -24,6 +24,8 @@ export function situationQuestion(message: string, extraGeneric: string[] = []):
   if (first < 1 || !parts.slice(first).every(asks)) return null;
   const situation = parts.slice(0, first).join(' ');
   const [question, ...more] = parts.slice(first);
+  // A question that points back at the situation is about it, places and all: the message is read whole.
+  if (POINTS_BACK.test(question)) return null;
   return (
     greeting +
     [
@@ -35,6 +37,9 @@ export function situationQuestion(message: string, extraGeneric: string[] = []):
     ].join(' ')
   );
 }
+
+/** "Do you come out this way?", "how much to regas it?": the question is about the situation itself. */
+const POINTS_BACK = /\b(it|they|them|that|this|those|these|here|there)\b/i;
 
 /**
  * What the caller does ("thinking", "run", "moving") is no subject, nor who they speak of ("my
