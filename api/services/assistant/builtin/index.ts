@@ -23,6 +23,7 @@ import { answerWho } from './people';
 import { orderInProgress, orderReminder, orderTurn, startsOrder } from './order';
 import { joinParts, questionParts, withEarlierSubject } from './question-parts';
 import { premisesWords } from './premises';
+import { asksWhenOn, scheduleFromService } from './service-schedule';
 import { situationQuestion } from './situation';
 import { wording } from './phrases';
 import { questionTerms, sentences, words } from './text';
@@ -249,7 +250,9 @@ export async function respond(
     // A service answers "how much is X?" and "do you do X?"; "how long does X take?" only from a length its description gives, else the knowledge.
     const length = asksForLength(message)
       ? lengthFromService(matchServices(message, business.services, extraGeneric))
-      : null;
+      : asksWhenOn(message)
+        ? scheduleFromService(matchServices(message, business.services, extraGeneric))
+        : null;
     if (length) parts.push(length);
     const aboutService = (intents.price || SERVICE_QUESTION.test(message)) && !asksForLength(message);
     const match = aboutService
