@@ -108,7 +108,7 @@ export function withEarlierSubject(
   return carried === bare ? message : carried;
 }
 
-/** The answers of the parts as one reply: the same sentence never twice, two short statements joined by "and". */
+/** The answers of the parts as one reply: the same sentence never twice, answers before what was passed on, two short statements joined by "and". */
 export function joinParts(answers: Answer[]): Answer {
   const seen = new Set<string>();
   const kept = answers.filter((answer) => {
@@ -117,6 +117,8 @@ export function joinParts(answers: Answer[]): Answer {
     seen.add(key);
     return true;
   });
+  // The answers first, then what was passed on: "I'm not sure…" before an answer reads as if the answer were a guess.
+  kept.sort((a, b) => Number(Boolean(a.escalated)) - Number(Boolean(b.escalated)));
   const joined = combine(kept);
   if (
     kept.length === 2 &&
