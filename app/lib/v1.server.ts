@@ -47,25 +47,52 @@ function pathFor(call: V1Call, businessId: string, ...args: unknown[]): { path: 
   return { path: callPath(call, { ...params, business_id: businessId }), body };
 }
 
-/** Every declared call, each sent by `send` to its filled-in path. */
-function clientOf<T>(
-  businessId: string | null | undefined,
-  send: (path: string, body: unknown) => Promise<T>,
-): Record<string, Record<string, (...args: unknown[]) => Promise<T>>> {
-  const client: Record<string, Record<string, (...args: unknown[]) => Promise<T>>> = {};
-  for (const [feature, calls] of Object.entries(v1Calls)) {
-    client[feature] = {};
-    for (const [name, call] of Object.entries(calls as Record<string, V1Call>))
-      client[feature][name] = (...args) => {
-        // Every page that calls a business's API has one selected; without one, set one up first.
-        // A user's own call (no {business_id}) needs none.
-        const forBusiness = call.path.includes('{business_id}');
-        if (forBusiness && !businessId) throw redirect('/dashboard/onboard/mobile-submit');
-        const { path, body } = pathFor(call, businessId ?? '', ...args);
-        return send(path, body);
-      };
-  }
+type Send<T> = (path: string, body: unknown) => Promise<T>;
+type FeatureClient<T> = Record<string, (...args: unknown[]) => Promise<T>>;
+const BUSINESS = Symbol('business');
+const SEND = Symbol('send');
+type Holder<T> = { [BUSINESS]: string | null | undefined; [SEND]: Send<T> };
+
+function featureClient<T>(calls: Record<string, V1Call>, businessId: string | null | undefined, send: Send<T>) {
+  const client: FeatureClient<T> = {};
+  for (const [name, call] of Object.entries(calls))
+    client[name] = (...args) => {
+      // Every page that calls a business's API has one selected; without one, set one up first.
+      // A user's own call (no {business_id}) needs none.
+      const forBusiness = call.path.includes('{business_id}');
+      if (forBusiness && !businessId) throw redirect('/dashboard/onboard/mobile-submit');
+      const { path, body } = pathFor(call, businessId ?? '', ...args);
+      return send(path, body);
+    };
   return client;
+}
+
+/**
+ * One getter per feature, shared by every client: a page makes ten or so clients (one per
+ * v1() call) and uses one feature of each, so a feature's calls are bound on first use only
+ * (binding all of them each time cost about a millisecond of CPU a page).
+ */
+const features: PropertyDescriptorMap = Object.fromEntries(
+  Object.entries(v1Calls).map(([feature, calls]) => [
+    feature,
+    {
+      get(this: Holder<unknown>) {
+        const client = featureClient(calls as Record<string, V1Call>, this[BUSINESS], this[SEND]);
+        Object.defineProperty(this, feature, { value: client, enumerable: true });
+        return client;
+      },
+      enumerable: true,
+    },
+  ]),
+);
+const clientPrototype = Object.defineProperties({}, features);
+
+/** Every declared call, each sent by `send` to its filled-in path. */
+function clientOf<T>(businessId: string | null | undefined, send: Send<T>): Record<string, FeatureClient<T>> {
+  const holder: Holder<T> = Object.create(clientPrototype);
+  holder[BUSINESS] = businessId;
+  holder[SEND] = send;
+  return holder as unknown as Record<string, FeatureClient<T>>;
 }
 
 /** The client for the caller's selected business, or for `businessId` (e.g. looking in another of the user's businesses). */
