@@ -11,10 +11,12 @@ import {
 /**
  * An event is shown after this short gather (a burst of events, such as an import or a
  * merge, costs one revalidation), not after a quiet spell: a steady stream of events must
- * not hold the page back. While a navigation, submission or revalidation is in flight the
+ * not hold the page back. The events of one write leave the server together and arrive
+ * within a millisecond or two, so a few milliseconds gather them (20 ms were a tenth of a
+ * live update, bench:live). While a navigation, submission or revalidation is in flight the
  * next one waits, checked this often.
  */
-const GATHER_MS = 20;
+const GATHER_MS = 5;
 const BUSY_RECHECK_MS = 50;
 
 /**
