@@ -1,5 +1,7 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 import { acquireDirectoryLock } from './lock';
@@ -53,6 +55,7 @@ async function openPglite(dataDir: string, logger: QueryLogger): Promise<Databas
     // Postgres's default 128 MB of shared buffers live in the WASM memory and stay resident
     // once touched, most of a small server's RSS; the OS caches the data files anyway.
     const options = { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`] };
+    if (dir && !fs.existsSync(path.join(dir, 'PG_VERSION'))) await createCluster(dir, options.startParams);
     const client = await installParsersOnce(dir ? new PGlite(dir, options) : new PGlite(options));
     return {
       db: drizzle(client, { schema, logger }) as unknown as Db,
@@ -66,6 +69,26 @@ async function openPglite(dataDir: string, logger: QueryLogger): Promise<Databas
     release();
     throw error;
   }
+}
+
+/**
+ * A new cluster is created and migrated in a worker thread (create-cluster.worker.mjs), so
+ * the serving instance opens an existing one: on a first start that is 200-400 MB of RSS
+ * (PGlite's initdb grows and touches its WebAssembly memory, which never shrinks) that goes
+ * with the thread, for one more compile of PGlite's module, once.
+ */
+async function createCluster(dir: string, startParams: string[]): Promise<void> {
+  const worker = new Worker(new URL('./create-cluster.worker.mjs', import.meta.url), {
+    workerData: { dir, startParams, migrationsFolder },
+    // No inherited flags: tsx's loader is not needed for a plain JavaScript file.
+    execArgv: [],
+  });
+  await new Promise<void>((resolve, reject) => {
+    worker.once('error', reject);
+    worker.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`creating the PGlite cluster in ${dir} failed (exit ${code})`)),
+    );
+  });
 }
 
 export async function migrateDatabase(database: Database): Promise<void> {
