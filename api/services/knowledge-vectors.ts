@@ -1,7 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { DIMENSIONS } from './language/word-table';
+import { DIMENSIONS as TABLE_DIMENSIONS } from './language/word-table';
+
 import { sentenceVector } from './language/vectors';
+
+// A module-local copy for the loops over every chunk: run from TypeScript (tsx, vitest) an imported
+// binding is a getter call on each read.
+const DIMENSIONS: number = TABLE_DIMENSIONS;
 
 /**
  * Recall by meaning over knowledge_chunks. Each chunk stores what it means as a unit

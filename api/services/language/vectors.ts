@@ -11,7 +11,11 @@
  */
 import { STOP_WORDS } from '#api/services/assistant/builtin/text';
 import { lemmas } from './lemma';
-import { DIMENSIONS, readWordTable, type WordTable } from './word-table';
+import { DIMENSIONS as TABLE_DIMENSIONS, readWordTable, type WordTable } from './word-table';
+
+// A module-local copy for the hot loops below: run from TypeScript (tsx, vitest) an imported
+// binding is a getter call on each read, ~30% of a turn's judging time.
+const DIMENSIONS: number = TABLE_DIMENSIONS;
 
 /** SIF's smoothing term: a word at frequency rank ~250 weighs a half. */
 const SIF_A = 3e-4;
@@ -167,6 +171,27 @@ export function wordSimilarity(a: string, b: string): number {
   const left = a.toLowerCase();
   const right = b.toLowerCase();
   if (left === right) return 1;
+  // Judging a turn compares each question word with every word of many passages: the same pairs come back.
+  let known = similarities.get(left);
+  if (!known) {
+    if (similarities.size >= SIMILARITIES_MAX) similarities.clear();
+    known = new Map();
+    similarities.set(left, known);
+  }
+  let similarity = known.get(right);
+  if (similarity === undefined) {
+    similarity = computeWordSimilarity(left, right);
+    if (known.size >= SIMILARITIES_MAX) known.clear();
+    known.set(right, similarity);
+  }
+  return similarity;
+}
+
+/** Per first word, per second word (bounded both ways: callers' and passages' words are many but repeat). */
+const similarities = new Map<string, Map<string, number>>();
+const SIMILARITIES_MAX = 5_000;
+
+function computeWordSimilarity(left: string, right: string): number {
   const bases = new Set(lemmas(left));
   if (lemmas(right).some((base) => bases.has(base))) return 1;
   const first = rowOf(left);

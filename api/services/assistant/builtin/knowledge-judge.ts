@@ -25,7 +25,7 @@ import {
  */
 function pairsHold(question: Question, said: string, topic: Set<string>, loose: Set<string>): boolean {
   if (!question.pairs.length) return true;
-  const positions = keyPositions(plainVerbs(said));
+  const positions = positionsIn(said);
   return question.pairs.every(([a, b]) => {
     const left = positions.get(a);
     const right = positions.get(b);
@@ -47,7 +47,29 @@ type Judged = { pass: boolean; score: number; topicHoldsAll: boolean };
 /** The words around a passage that name its subject (heading, stored question): their keys, and the text for matching by meaning. */
 export type Topic = { keys: Set<string>; text: string };
 
-export const topicOf = (text: string): Topic => ({ keys: termKeys(text), text });
+/**
+ * A turn judges each sentence in several windows, of several passages, over and over (and the
+ * next turns find the same passages): what judging reads from a text is worked out once per
+ * text, kept in a bounded memo. The values are shared: read them, never change them.
+ */
+function memoised<T>(analyse: (text: string) => T): (text: string) => T {
+  const memo = new Map<string, T>();
+  return (text) => {
+    let value = memo.get(text);
+    if (value === undefined) {
+      value = analyse(text);
+      if (memo.size >= MEMO_MAX) memo.clear();
+      memo.set(text, value);
+    }
+    return value;
+  };
+}
+const MEMO_MAX = 5_000;
+const keysIn = memoised((said) => termKeys(plainVerbs(said)));
+const positionsIn = memoised((said) => keyPositions(plainVerbs(said)));
+const wordsAround = memoised((text) => contentWords(plainVerbs(text)));
+
+export const topicOf = memoised((text): Topic => ({ keys: termKeys(text), text }));
 
 /** A subject word missing from the passage is still there when the passage has a word this alike ("bring" ~ "deliver", "eat" ~ "food"). */
 const SOFT_MATCH = 0.8;
@@ -98,11 +120,27 @@ function onTheHeadingsOtherSubject(question: Question, topicText: string, keys: 
  * stored question). `waivable`: the business's everyday words, which may be left out
  * when another subject word is in the text (never a word of a compound).
  */
-export function judgeText(question: Question, said: string, topicWords: Topic, waivable: Set<string>): Judged {
+export function judgeText(
+  question: Question,
+  said: string,
+  topicWords: Topic,
+  waivable: Set<string>,
+  { scoreWhenFailing = true } = {},
+): Judged {
   const topic = topicWords.keys;
-  const keys = termKeys(plainVerbs(said));
+  const keys = keysIn(said);
+  const inText = question.judge.filter((term) => keys.has(term.key));
+  // The heading names the subject when it holds every subject word and one that is not an everyday word of the business
+  // ("Boiler servicing" for "boiler service"; "Are your engineers DBS checked?" is not about "how many engineers").
+  const topicHoldsAll =
+    question.judge.every((term) => topic.has(term.key)) &&
+    (question.judge.some((term) => !waivable.has(term.key)) ||
+      question.generic.some((term) => !QUESTION_WORDS.has(term.key) && topic.has(term.key))) &&
+    !onTheHeadingsOtherSubject(question, topicWords.text, keys, inTextCount(question, keys));
+  // Most windows of most passages found hold none of the subject words: they fail whatever follows, which is the costly part.
+  if (!scoreWhenFailing && inText.length === 0 && !topicHoldsAll) return { pass: false, score: 0, topicHoldsAll };
   const exact = (term: Term) => keys.has(term.key) || topic.has(term.key);
-  const around = contentWords(plainVerbs(`${said} ${topicWords.text}`));
+  const around = wordsAround(`${said} ${topicWords.text}`);
   const missing = question.judge
     .filter((term) => !exact(term))
     .map((term) => ({ term, closest: closestWord(term.word, around), action: describesAnAction(term.word) }));
@@ -145,14 +183,6 @@ export function judgeText(question: Question, said: string, topicWords: Topic, w
   const paired = new Set(question.pairs.flat());
   const canWaive = (term: Term) => waivable.has(term.key) && !paired.has(term.key);
   const covered = question.judge.filter(present);
-  const inText = question.judge.filter((term) => keys.has(term.key));
-  // The heading names the subject when it holds every subject word and one that is not an everyday word of the business
-  // ("Boiler servicing" for "boiler service"; "Are your engineers DBS checked?" is not about "how many engineers").
-  const topicHoldsAll =
-    question.judge.every((term) => topic.has(term.key)) &&
-    (question.judge.some((term) => !waivable.has(term.key)) ||
-      question.generic.some((term) => !QUESTION_WORDS.has(term.key) && topic.has(term.key))) &&
-    !onTheHeadingsOtherSubject(question, topicWords.text, keys, inTextCount(question, keys));
   const anchored = inText.some((term) => !canWaive(term)) || topicHoldsAll;
   const waived = [
     ...(anchored ? question.judge.filter((term) => !present(term) && canWaive(term)) : []),
@@ -283,7 +313,9 @@ export function bestWindow(
       if (question.asksOffer && parts.some((part) => INSTRUCTION.test(part))) continue;
       if (parts.some((part) => otherLeadTime(question.leadHours, part))) continue;
       const asked = leadQuestion(parts[0]);
-      const judged = judgeText(question, said, asked ? topicOf(`${topic.text}\n${asked}`) : topic, waivable);
+      const judged = judgeText(question, said, asked ? topicOf(`${topic.text}\n${asked}`) : topic, waivable, {
+        scoreWhenFailing: false,
+      });
       if (!judged.pass) continue;
       // One sentence unless the second adds to the answer; the first sentence under a heading on the subject leads it.
       // (Not for "what should I do?": a how-to page opens with the problem, the steps follow.)

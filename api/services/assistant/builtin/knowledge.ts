@@ -114,7 +114,7 @@ function productAnswer(
   const name = (hit.source.title ?? hit.heading ?? '').trim();
   const text = name ? productStatement(name, description) : description;
   if (!description || text.length > 480) return null;
-  const judged = judgeText(question, text, topic, waivable);
+  const judged = judgeText(question, text, topic, waivable, { scoreWhenFailing: false });
   return judged.pass ? { hit, text, score: judged.score + rankBonus } : null;
 }
 
@@ -132,7 +132,7 @@ function answerTo(
   // The stored question is the caller's when each holds the other's content words (all but one of three or more).
   const sameWords = similarQuestions(question, asked);
   if (sameWords && clean.length <= 420) {
-    const whole = judgeText(question, clean, topic, waivable);
+    const whole = judgeText(question, clean, topic, waivable, { scoreWhenFailing: false });
     if (whole.pass) return { hit, text: clean, score: whole.score + 2 + rankBonus };
   }
   // The same question in other words: its answer is the owner's answer to this one (a price or a duration still has to be in it).

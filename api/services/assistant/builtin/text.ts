@@ -194,6 +194,20 @@ const GROUP_WORDS = new Set(SYNONYM_GROUPS.flat());
  * no "fit".
  */
 export function termKey(word: string): string {
+  // Judging one turn keys the same passage words hundreds of times: a bounded memo.
+  let key = termKeyMemo.get(word);
+  if (key === undefined) {
+    key = computeTermKey(word);
+    if (termKeyMemo.size >= TERM_KEY_MEMO_MAX) termKeyMemo.clear();
+    termKeyMemo.set(word, key);
+  }
+  return key;
+}
+
+const termKeyMemo = new Map<string, string>();
+const TERM_KEY_MEMO_MAX = 50_000;
+
+function computeTermKey(word: string): string {
   const stemmed = stem(word);
   const group = GROUP_OF.get(stemmed);
   if (!group) return stemmed;
