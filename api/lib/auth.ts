@@ -4,12 +4,18 @@ import { createMiddleware } from 'hono/factory';
 import { TOKEN_TTL_MS } from '#contract/constants';
 import { CLIENT_HEADERS, DEVICE_HEADERS } from '#contract/envelope';
 import type { Db } from '../db/client';
-import { tokens, users } from '../db/schema';
+import { businesses, businessUsers, tokens, users } from '../db/schema';
 import { newId, newToken, sha256 } from './crypto';
 import type { ApiDeps } from '../deps';
 import type { ApiEnv } from './context';
-import { memoized, withReadCallMemo } from './request-memo';
-import { findMembershipOnce } from './membership';
+import { memoized, remember, withReadCallMemo } from './request-memo';
+import {
+  findMembershipOnce,
+  liveBusinessOfMembership,
+  liveMembershipOf,
+  membershipKey,
+  type Membership,
+} from './membership';
 import { withPhoneCountry } from '#contract/phone-country.server';
 import { unauthorized } from './errors';
 
@@ -63,30 +69,49 @@ async function authenticate(c: Context<ApiEnv>, next: Next) {
   if (!match) throw unauthorized();
   const client = clientHeaders(c.req.raw.headers);
   const tokenHash = sha256(match[1]);
+  const { db } = c.var.deps;
+  // A business's call reads the caller's membership in the token's statement, every call
+  // (a removed member is refused at once), and hands it to the permission check and the memo.
+  const businessId = c.req.param('business_id');
+  let membership: Membership | null | undefined;
   // One lookup per page request for the calls its loaders make in process (request-memo.ts).
-  const auth = await memoized(`auth:${tokenHash}:${JSON.stringify(client)}`, () =>
-    verifyToken(c.var.deps, tokenHash, client),
-  );
+  const auth = await memoized(`auth:${tokenHash}:${JSON.stringify(client)}`, async () => {
+    const found = await verifyToken(c.var.deps, tokenHash, client, businessId);
+    if (!found) return null;
+    if (businessId) remember(membershipKey(businessId, found.user.id), (membership = found.membership));
+    return { user: found.user, tokenId: found.tokenId };
+  });
   if (!auth) throw unauthorized();
   c.set('auth', auth);
+  if (businessId) {
+    membership ??= await findMembershipOnce(db, businessId, auth.user.id);
+    c.set('membership', membership);
+  }
   // Phone numbers in the body are read in the business's country ("07700 900123" in a GB
   // business), so the scope opens before the validator runs; only a member's business counts.
-  const businessId = c.req.param('business_id');
-  const membership = businessId ? await findMembershipOnce(c.var.deps.db, businessId, auth.user.id) : null;
   await withPhoneCountry(membership?.business.country, () => next());
 }
 
-/** The token's user, or null when the token is unknown, revoked or expired; slides its expiry. */
+/**
+ * The token's user, or null when the token is unknown, revoked or expired; slides its expiry.
+ * With a business, the caller's live membership of it (or null) comes in the same statement.
+ */
 async function verifyToken(
   { db, clock }: Pick<ApiDeps, 'db' | 'clock'>,
   tokenHash: string,
   client: Record<string, string>,
+  businessId: string | undefined,
 ) {
   const now = clock.now();
-  const [row] = await db
-    .select({ token: tokens, user: users })
-    .from(tokens)
-    .innerJoin(users, eq(users.id, tokens.userId))
+  const query = businessId
+    ? db
+        .select({ token: tokens, user: users, membership: businessUsers, business: businesses })
+        .from(tokens)
+        .innerJoin(users, eq(users.id, tokens.userId))
+        .leftJoin(businessUsers, liveMembershipOf(businessId, users.id))
+        .leftJoin(businesses, liveBusinessOfMembership)
+    : db.select({ token: tokens, user: users }).from(tokens).innerJoin(users, eq(users.id, tokens.userId));
+  const [row] = await query
     .where(and(eq(tokens.tokenHash, tokenHash), isNull(tokens.revokedAt), isNull(users.deletedAt)))
     .limit(1);
   if (!row || row.token.expiresAt <= now) return null;
@@ -102,5 +127,10 @@ async function verifyToken(
       })
       .where(eq(tokens.id, row.token.id));
   }
-  return { user: row.user, tokenId: row.token.id };
+  const { membership, business } = row as Partial<Membership>;
+  return {
+    user: row.user,
+    tokenId: row.token.id,
+    membership: membership && business ? { business, membership } : null,
+  };
 }

@@ -3,6 +3,7 @@ import type { ApiDeps } from '../deps';
 import type { users } from '../db/schema';
 import { fromZodError, sendError } from './errors';
 import { badFormText } from './text-guard';
+import type { Membership } from './membership';
 
 export type UserRow = typeof users.$inferSelect;
 export type AuthState = { user: UserRow; tokenId: string };
@@ -11,6 +12,8 @@ export type ApiEnv = {
   Variables: {
     deps: ApiDeps;
     auth: AuthState;
+    /** The caller's membership of the route's business_id (null: none), read with the token (auth.ts). */
+    membership?: Membership | null;
   };
 };
 

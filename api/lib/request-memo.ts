@@ -30,6 +30,12 @@ export function memoized<T>(key: string, load: () => Promise<T>): Promise<T> {
   return loading;
 }
 
+/** Keeps `value` under `key` for the rest of the page request, unless something is already kept or loading there. */
+export function remember<T>(key: string, value: T): void {
+  const memo = store.getStore();
+  if (memo && !memo.has(key)) memo.set(key, Promise.resolve(value));
+}
+
 /**
  * Runs one v1 call with a memo of its own when no page opened one and the call only reads:
  * its bearer auth and its permission check then share one membership lookup. A call that

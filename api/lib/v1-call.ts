@@ -6,7 +6,7 @@ import type { StreamAnswer, V1Call } from '#contract/v1/define';
 import { requireAuth } from './auth';
 import { createRouter, type ApiEnv, type Router } from './context';
 import { fromZodError } from './errors';
-import { loadMembership, requireBusinessPermission } from './membership';
+import { requireMember } from './membership';
 import { bearer, envelope } from './openapi';
 import { ok } from './respond';
 
@@ -33,10 +33,8 @@ function permitted(call: V1Call) {
     const businessId = c.req.param('business_id');
     const { permission } = call;
     if (businessId !== undefined && permission !== 'signed-in' && permission !== 'public') {
-      const { db } = c.var.deps;
-      const userId = c.var.auth.user.id;
-      if (permission === 'member') await loadMembership(db, businessId, userId);
-      else await requireBusinessPermission(db, businessId, userId, permission, call.refusal);
+      // The bearer check read the membership with the token (every call: no cache across calls).
+      requireMember(c.var.membership ?? null, permission === 'member' ? undefined : permission, call.refusal);
     }
     await next();
   });

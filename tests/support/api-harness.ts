@@ -44,14 +44,15 @@ function provided<K extends 'testPgUrl' | 'pgliteSnapshot'>(key: K): string | un
  * in-memory PGlite started from the migrated snapshot of the pglite global setup, else
  * (a file run outside those projects) a fresh PGlite that openDatabase migrates.
  */
-async function openTestDatabase(): Promise<Database> {
+async function openTestDatabase(onQuery?: (query: string) => void): Promise<Database> {
   const databaseUrl = provided('testPgUrl') ?? process.env.TEST_PG_URL;
-  if (databaseUrl) return openDatabase({ databaseUrl, dataDir: 'memory://', migrate: false });
+  if (databaseUrl) return openDatabase({ databaseUrl, dataDir: 'memory://', migrate: false, onQuery });
   const snapshot = provided('pgliteSnapshot');
-  if (!snapshot) return openDatabase({ dataDir: 'memory://' });
+  if (!snapshot) return openDatabase({ dataDir: 'memory://', onQuery });
   const client = new PGlite({ loadDataDir: new Blob([fs.readFileSync(snapshot)], { type: 'application/x-tar' }) });
   await client.waitReady;
-  return { db: drizzle(client, { schema }) as unknown as Db, kind: 'pglite', close: () => client.close() };
+  const logger = onQuery ? { logQuery: (query: string) => onQuery(query) } : undefined;
+  return { db: drizzle(client, { schema, logger }) as unknown as Db, kind: 'pglite', close: () => client.close() };
 }
 
 export const PASSWORD = 'correct horse battery';
@@ -89,11 +90,13 @@ export async function createHarness(
     outbound?: ApiDeps['outbound'];
     /** A database the test opened itself (unset: the project's test database); the harness closes it. */
     database?: Database;
+    /** Called with every SQL statement on the project's test database (tests that count statements). */
+    onQuery?: (query: string) => void;
   } = {},
 ) {
   // Events are recorded so tests can assert what was published (or sent for real when given).
   const recorded = createRecordingBroadcaster();
-  const database = options.database ?? (await openTestDatabase());
+  const database = options.database ?? (await openTestDatabase(options.onQuery));
   const clock = { offsetMs: 0, now: () => new Date(Date.now() + clock.offsetMs) };
   const deps: ApiDeps = {
     db: database.db,
