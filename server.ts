@@ -5,7 +5,6 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
 import { createRequestHandler } from '@remix-run/express';
 import type { ServerBuild } from '@remix-run/node';
-import compression from 'compression';
 import express from 'express';
 import type { ViteDevServer } from 'vite';
 import { createApiApp } from './api/app';
@@ -25,6 +24,7 @@ import { ensureSessionSecret } from './server/secrets';
 import { securityHeaders } from './server/security';
 import { refuseNonFormPosts } from './server/form-posts';
 import { bodyLimitFor, limitRequestBodies } from './server/body-limit';
+import { compressAnswers } from './server/compression';
 import { privateNoStore, refuseBadAddresses, refuseCrossSiteWrites } from './server/edge';
 import { createMetrics } from './server/metrics';
 import { createEmbeddedPusher, type EmbeddedPusher } from './server/realtime/embedded-pusher';
@@ -129,7 +129,7 @@ export async function startServer(
   app.use(securityHeaders({ development, https }));
   app.use(refuseBadAddresses);
   app.use(limitRequestBodies(bodyLimitFor(api)));
-  app.use(compression());
+  app.use(compressAnswers());
 
   mountHealthRoutes(app, { db: database.db, realtime, metrics, env, log, version });
 

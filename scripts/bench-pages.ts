@@ -92,6 +92,9 @@ async function main() {
     LOG_LEVEL: 'silent',
     RATE_LIMIT_AUTH_PER_MINUTE: '100000',
     SESSION_SECRET: 'bench',
+    // The client below is the peer itself, with no proxy in front: answers go uncompressed
+    // to it, as to any local client (docs/decisions/056-no-compression-for-a-local-client.md).
+    TRUST_PROXY: 'false',
   });
   // Two statements of an unfiltered list run only when its rows go on past the page (whether
   // they do depends on the data, not on the rows shown): the count(*) of its total, and the
