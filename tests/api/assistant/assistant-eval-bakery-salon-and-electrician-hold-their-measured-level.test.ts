@@ -15,7 +15,7 @@ import { createHarness, type Harness } from '#tests/support/api-harness';
  * improves). The holdout part is deliberately not a gate here: a gate is something one tunes
  * against, and the holdout questions exist to measure what generalises.
  */
-const MEASURED_CORRECT_ON_TUNE = { bakery: 28, salon: 27, electrician: 27 } as const;
+const MEASURED_CORRECT_ON_TUNE = { bakery: 48, salon: 36, electrician: 38 } as const;
 
 let h: Harness;
 beforeAll(async () => {

@@ -1,6 +1,7 @@
 import { normaliseCallerText } from '#api/services/language/caller-text';
 import type { AssistantTools, TurnInput } from '../types';
 import { captureInProgress } from './capture';
+import { splitJoinedNames } from './joined-names';
 
 /**
  * What the engine reads of the caller's message: shorthand written out and typos corrected
@@ -12,7 +13,9 @@ export function understoodInput(input: TurnInput): TurnInput {
   const vocabulary = [...business.services, ...business.products].flatMap(
     (item) => `${item.name} ${item.description ?? ''}`.match(/[A-Za-z]+/g) ?? [],
   );
-  const message = normaliseCallerText(input.message, {
+  const names = [...business.services, ...business.products].map((item) => item.name);
+  const said = captureInProgress(input.history) ? input.message : splitJoinedNames(input.message, names);
+  const message = normaliseCallerText(said, {
     vocabulary,
     correctSpelling: !captureInProgress(input.history),
   });
