@@ -1,4 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { ApiKnowledgeHit } from '#contract/envelope';
 import type { ConversationAction } from '#contract/schemas/conversation';
 import { businesses, customers, memories } from '#api/db/schema';
 import { settingsOf } from '#api/features/business-settings/service';
@@ -139,9 +140,17 @@ export function createAssistantTools(deps: ToolDeps, scope: ToolScope): Assistan
     }
   }
 
+  // One turn's tools: a search asked twice in a turn (an area question's, areas.ts) is made once.
+  const searches = new Map<string, Promise<ApiKnowledgeHit[]>>();
   return {
-    async searchKnowledge(query, limit) {
-      return searchKnowledge(db, scope.businessId, query, { limit, semantic: true });
+    searchKnowledge(query, limit) {
+      const key = `${limit ?? ''}\u0000${query}`;
+      let found = searches.get(key);
+      if (!found) {
+        found = searchKnowledge(db, scope.businessId, query, { limit, semantic: true });
+        searches.set(key, found);
+      }
+      return found;
     },
 
     createTask,

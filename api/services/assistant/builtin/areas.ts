@@ -96,14 +96,27 @@ export function placesIn(message: string): { districts: ReturnType<typeof distri
   return { districts, names };
 }
 
+/**
+ * The knowledge search an area question makes (null when the message asks none), the same
+ * for the area's answer and, when that finds no listing, the knowledge's (knowledge.ts): one
+ * search per turn, which the turn's tools make once.
+ */
+export function areaSearch(message: string): { query: string; limit: number } | null {
+  const { districts, names } = placesIn(message);
+  if (!AREA_QUESTION.test(message) && !(districts.length && /\?\s*$/.test(message.trim()))) return null;
+  // A transcript in lower case has no capitals to find a place by: the data's place names are looked for instead.
+  if (!districts.length && !names.length && message !== message.toLowerCase()) return null;
+  return { query: `${message} areas we cover postcode districts`, limit: 10 };
+}
+
 /** Sentences of the business's data that say where it works: they name districts or use coverage words. */
 async function coverageSentences(
   business: BusinessContext,
   tools: AssistantTools,
-  message: string,
+  search: { query: string; limit: number },
 ): Promise<Coverage[]> {
   const found: Coverage[] = [];
-  const hits = await tools.searchKnowledge(`${message} areas we cover postcode districts`, 10);
+  const hits = await tools.searchKnowledge(search.query, search.limit);
   for (const hit of hits) {
     for (const sentence of sentences(cleanPassage(hit.text))) {
       if (COVERAGE_WORDS.test(sentence) || districtsIn(sentence).length >= 2) found.push({ sentence, hit });
@@ -167,13 +180,11 @@ export async function answerArea(
   tools: AssistantTools,
   message: string,
 ): Promise<AreaAnswer | null> {
+  const search = areaSearch(message);
+  if (!search) return null;
   const { districts, names } = placesIn(message);
-  const asks = AREA_QUESTION.test(message);
-  if (!asks && !(districts.length && /\?\s*$/.test(message.trim()))) return null;
-  // A transcript in lower case has no capitals to find a place by: the data's place names are looked for instead.
   const lowerCase = message === message.toLowerCase();
-  if (!districts.length && !names.length && !lowerCase) return null;
-  const coverage = await coverageSentences(business, tools, message);
+  const coverage = await coverageSentences(business, tools, search);
   const listing = coverage.filter((entry) => districtsIn(entry.sentence).length || COVERAGE_WORDS.test(entry.sentence));
   if (!listing.length) return null;
   if (lowerCase && !names.length)

@@ -1,6 +1,7 @@
 import type { ApiKnowledgeHit } from '#contract/envelope';
 import type { AssistantTools } from '../types';
 import { hitSource, type Answer } from './answer';
+import { areaSearch } from './areas';
 import { sentences, synonymsOf } from './text';
 import {
   capitalizeFirst,
@@ -189,9 +190,11 @@ export async function answerFromKnowledge(
 ): Promise<Answer | null> {
   const question = readQuestion(message, options);
   if (!question) return null;
-  const hits = await tools.searchKnowledge(message, SEARCH_LIMIT);
+  // An area question's search (areas.ts) is already made: its passages are judged too, and no second search is made.
+  const area = areaSearch(message);
+  const hits = await tools.searchKnowledge(area?.query ?? message, area?.limit ?? SEARCH_LIMIT);
   let best = pick(question, hits, options.trace);
-  if (!best && (options.maxSearches ?? 2) > 1) {
+  if (!best && !area && (options.maxSearches ?? 2) > 1) {
     const query = focusedQuery(question, question.domain);
     if (query) {
       const seen = new Set(hits.map((hit) => `${hit.source._id}:${hit.text.slice(0, 40)}`));
