@@ -1,8 +1,7 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildBareRemix } from './lib/bare-remix';
-import { firstLoad, firstLoadKb, readManifest } from './lib/first-load';
+import { dashboardPages, firstLoad, firstLoadKb, readManifest } from './lib/first-load';
 
 /**
  * npm run bench:bundle: the first-load JavaScript of every dashboard route, gzip bytes, from
@@ -30,25 +29,15 @@ function bareRemixKb(): number {
   }
 }
 
-/** Pages only: a resource route (no default export: CSV, dismiss, push registration) loads no JavaScript of its own. */
-function isPage(routeId: string): boolean {
-  const base = path.join(root, 'app', routeId);
-  const file = ['.tsx', '.ts', '/route.tsx', '/route.ts']
-    .map((suffix) => base + suffix)
-    .find((candidate) => fs.existsSync(candidate));
-  return file ? /export default/.test(fs.readFileSync(file, 'utf8')) : false;
-}
-
 const manifest = readManifest(clientDir);
 const baselineKb = bareRemixKb();
-const rows = Object.values(manifest.routes)
-  .filter((route) => route.id.startsWith('routes/dashboard') && isPage(route.id))
-  .map((route) => {
-    const files = firstLoad(manifest, route.id);
+const rows = dashboardPages(manifest, path.join(root, 'app'))
+  .map((id) => {
+    const files = firstLoad(manifest, id);
     return {
-      route: route.id.replace('routes/', ''),
+      route: id.replace('routes/', ''),
       files: files.size,
-      kb: firstLoadKb(manifest, route.id, clientDir),
+      kb: firstLoadKb(manifest, id, clientDir),
     };
   })
   .sort((a, b) => b.kb - a.kb);

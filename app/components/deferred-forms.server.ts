@@ -1,9 +1,25 @@
+import { NoteForm } from '#app/components/note-form';
 import { SupportForm } from '#app/components/support-form';
+import { ActionForm } from '#app/routes/dashboard+/actions+/__action-form';
+import { CustomerForm, CustomerFormDialog } from '#app/routes/dashboard+/customers+/__customer-form';
+import { MemoryForm, MemoryFormDialog, UploadForm } from '#app/routes/dashboard+/memories+/__memory-form';
+import { OrderForm } from '#app/routes/dashboard+/orders+/__order-form';
+import { ServiceForm, ServiceFormDialog } from '#app/routes/dashboard+/services+/__service-form';
 
 /**
  * The forms pages load after hydration (`deferred`, app/components/deferred.tsx), by name: the
  * server renders them from these static imports, which the browser's build never sees.
  */
 export const eagerForms = {
+  'action-form': ActionForm,
+  'customer-form': CustomerForm,
+  'customer-form-dialog': CustomerFormDialog,
+  'memory-form': MemoryForm,
+  'memory-form-dialog': MemoryFormDialog,
+  'note-form': NoteForm,
+  'order-form': OrderForm,
+  'service-form': ServiceForm,
+  'service-form-dialog': ServiceFormDialog,
   'support-form': SupportForm,
+  'upload-form': UploadForm,
 };

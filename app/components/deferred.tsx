@@ -1,4 +1,4 @@
-import { createContext, lazy, Suspense, useContext, type ComponentType } from 'react';
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useRef, type ComponentType } from 'react';
 
 type EagerForms = Readonly<Record<string, ComponentType<never>>>;
 const EagerFormsContext = createContext<EagerForms>({});
@@ -12,13 +12,32 @@ const EagerFormsContext = createContext<EagerForms>({});
  */
 export const EagerFormsProvider = EagerFormsContext.Provider;
 
+function setWaiting(fieldset: HTMLFieldSetElement | null, waiting: boolean) {
+  if (!fieldset) return;
+  fieldset.disabled = waiting;
+  fieldset.toggleAttribute('aria-busy', waiting);
+}
+
+/** Renders nothing; its effect runs when the Suspense boundary it shares with the form has committed (hydrated). */
+function Committed({ onCommit }: { onCommit: () => void }) {
+  useEffect(onCommit, [onCommit]);
+  return null;
+}
+
 /**
  * A form whose code (conform, zod, the contract's schemas and fields) is not part of the
  * page's first load. The server renders it in place from its static import, so the form is
  * there and posts without JavaScript; in the browser it is a `React.lazy` component: React
- * keeps the server's markup of the suspended boundary (still a working HTML form) and hydrates
- * it when the chunk has arrived, from then on validating as the user types. The server
- * validates every submission with the same schema, so nothing is lost while the chunk loads.
+ * keeps the server's markup of the suspended boundary and hydrates it when the chunk has
+ * arrived, from then on validating as the user types. The server validates every submission
+ * with the same schema.
+ *
+ * Between the page's hydration and the form's, the server's markup has no handlers: a widget
+ * that acts only with JavaScript (the address finder, a picker, a dialog's buttons) would do
+ * nothing or post the form, and a controlled input would lose what was typed. So the form sits
+ * in a `<fieldset disabled>` (`display: contents`, no box of its own) for that window: its
+ * controls wait, as they do while a submission is pending. Before the page has hydrated, and
+ * without JavaScript, the fieldset is not disabled: the form is a plain HTML form.
  *
  * `name` is the form's key in app/components/deferred-forms.server.ts.
  */
@@ -28,10 +47,26 @@ export function deferred<P extends object>(name: string, load: () => Promise<Com
     const eager = useContext(EagerFormsContext)[name] as ComponentType<object> | undefined;
     const Component = eager ?? (Lazy as ComponentType<object> | null);
     if (!Component) throw new Error(`The deferred form "${name}" is not in app/components/deferred-forms.server.ts`);
+    // Disabled from the page's hydration (its effects run) to the form's (the boundary's
+    // effects run; first, when its chunk was already loaded). Set on the element, not through
+    // state: a re-render would pass new props into the still-dehydrated boundary, and React
+    // holds such an update back until the boundary has hydrated, so nothing would show.
+    const fieldset = useRef<HTMLFieldSetElement>(null);
+    const hydrated = useRef(false);
+    useEffect(() => {
+      if (!hydrated.current) setWaiting(fieldset.current, true);
+    }, []);
+    const onCommit = useCallback(() => {
+      hydrated.current = true;
+      setWaiting(fieldset.current, false);
+    }, []);
     return (
-      <Suspense fallback={null}>
-        <Component {...(props as object)} />
-      </Suspense>
+      <fieldset ref={fieldset} className="contents" data-deferred={name}>
+        <Suspense fallback={null}>
+          <Component {...(props as object)} />
+          <Committed onCommit={onCommit} />
+        </Suspense>
+      </fieldset>
     );
   }
   Deferred.displayName = `Deferred(${name})`;

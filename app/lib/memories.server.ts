@@ -6,11 +6,16 @@ import { memorySchema } from '#contract/schemas/memory';
 import { v1Calls } from '#contract/v1/index';
 import { replyWithApiErrors } from './forms.server';
 import { entityLoadFailure, requireDashboard, requirePermission, type DashboardState } from './guard.server';
-import { answerSchema, type QuestionReply } from './memories';
+import { z } from 'zod';
+import { requiredText } from '#contract/fields';
+import { ANSWER_REQUIRED, type QuestionReply } from './memories';
 import { safeRedirect } from './safe-redirect';
 import { apiToasts, redirectWithToasts } from './toast.server';
 import { loadFailure } from './invariant.server';
 import { v1 } from './v1.server';
+
+/** Answering a question: the answer is the only field (the question is the memory's content). Same message as v1 `answer`. */
+const answerSchema = z.object({ answer: requiredText(ANSWER_REQUIRED).max(10_000) });
 
 export function canEditMemories(state: DashboardState): boolean {
   return hasPermission(state.business?.permissions, 'memories/edit');

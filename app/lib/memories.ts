@@ -1,9 +1,14 @@
 import type { SubmissionResult } from '@conform-to/react';
 import type { ApiLearningJob } from '#contract/envelope';
-import { z } from 'zod';
-import { requiredText } from '#contract/fields';
 import { messages } from '#contract/messages';
-import { FILE_MEMORY_TYPES, MEMORY_TYPE_LABELS, MEMORY_TYPES, type MemoryType } from '#contract/schemas/memory';
+import type { ApiMemory } from '#contract/envelope';
+import {
+  FILE_MEMORY_TYPES,
+  MEMORY_TYPE_LABELS,
+  MEMORY_TYPES,
+  USER_MEMORY_STATUSES,
+  type MemoryType,
+} from '#contract/memory-terms';
 import { markdownToPlainText } from './plain-text';
 
 /** Memory types written in a form (the file types come from an upload instead). */
@@ -28,7 +33,6 @@ export function isFileMemory(type: string): boolean {
 
 /** Answering a question: the answer is the only field (the question is the memory's content). Same message as v1 `answer`. */
 export const ANSWER_REQUIRED = messages.memory.answerRequired;
-export const answerSchema = z.object({ answer: requiredText(ANSWER_REQUIRED).max(10_000) });
 
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
@@ -69,3 +73,29 @@ export const isLearningActive = (job: ApiLearningJob) => job.status === 'queued'
 
 /** An answer refused in place: which question it belongs to, and conform's reply. */
 export type QuestionReply = { questionId: string; result: SubmissionResult<string[]> };
+
+/** The memory form's starting values (the form itself, app/routes/dashboard+/memories+/__memory-form.tsx, loads after the page). */
+export type MemoryDefaults = {
+  type: string;
+  status: string;
+  title: string;
+  content: string;
+  answer: string;
+  source_url: string;
+};
+
+export function memoryDefaults(memory?: ApiMemory | null, type = 'text'): MemoryDefaults {
+  return {
+    type: memory?.type ?? type,
+    // A file that failed to read (or is still being read) is offered as inactive until its owner says otherwise.
+    status: !memory
+      ? 'active'
+      : (USER_MEMORY_STATUSES as readonly string[]).includes(memory.status)
+        ? memory.status
+        : 'inactive',
+    title: memory?.title ?? '',
+    content: memory?.content ?? '',
+    answer: memory?.answer ?? '',
+    source_url: memory?.source_url ?? '',
+  };
+}

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { optionalText } from '#contract/fields';
 import { messages } from '#contract/messages';
-import { ORDER_STATUS_LABELS, orderLineSchema, orderSchema } from '#contract/schemas/order';
-import type { ApiOrder } from '#contract/v1/orders';
+import { orderLineSchema, orderSchema } from '#contract/schemas/order';
 
 /**
  * The order form's schema: the contract's order (customer, status, lines, notes) as a form
@@ -24,43 +23,4 @@ export const orderFormSchema = z.object({
 });
 export type OrderFormValue = z.infer<typeof orderFormSchema>;
 
-export type OrderDefaults = {
-  customer_id: string;
-  status: string;
-  lines: { name: string; quantity: string; price: string }[];
-  notes: string;
-};
-
-export const emptyLine = () => ({ name: '', quantity: '1', price: '' });
-
-export function orderDefaults(order?: ApiOrder | null, customerId = ''): OrderDefaults {
-  return {
-    customer_id: order?.customer_id ?? customerId,
-    status: order?.status ?? 'new',
-    lines: order
-      ? order.lines.map((line) => ({ name: line.name, quantity: String(line.quantity), price: line.price ?? '' }))
-      : [emptyLine()],
-    notes: order?.notes ?? '',
-  };
-}
-
-/** A contact the order can be for, and a product the business sells (a product memory). */
-export type CustomerOption = { _id: string; name: string };
-export type ProductOption = { _id: string; name: string; price: string | null };
-
-export const orderStatusLabel = (status: string) =>
-  ORDER_STATUS_LABELS[status as keyof typeof ORDER_STATUS_LABELS] ?? status;
-
-/** "2 × Sourdough loaf, 1 × Rye": what an order holds, in one line. */
-export function linesSummary(lines: ApiOrder['lines']): string {
-  if (lines.length === 0) return 'No items';
-  return lines.map((line) => `${line.quantity} × ${line.name}`).join(', ');
-}
-
-export const SOURCE_LABELS: Record<ApiOrder['source'], string> = {
-  manual: 'Entered by hand',
-  call: 'Taken on a call',
-  sms: 'Taken by SMS',
-  chat: 'Taken in a chat',
-  form: 'From a web form',
-};
+export * from './orders';

@@ -1,23 +1,14 @@
 import { z } from 'zod';
 import { optionalText } from '../fields';
 import { messages } from '../messages';
+import { ORDER_STATUSES } from '../order-statuses';
+
+export * from '../order-statuses';
 
 /**
  * Orders a customer placed (docs/product.md#entities "Order: customer, status"; its two messages in
  * docs/product.md#validation). Lines name `product` memories; prices are text as the business writes them.
  */
-export const ORDER_STATUSES = ['new', 'confirmed', 'fulfilled', 'cancelled'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
-  new: 'New',
-  confirmed: 'Confirmed',
-  fulfilled: 'Fulfilled',
-  cancelled: 'Cancelled',
-};
-
-export const ORDER_SOURCES = ['manual', 'call', 'sms', 'chat', 'form'] as const;
-export type OrderSource = (typeof ORDER_SOURCES)[number];
-
 export const orderLineSchema = z.object({
   /** The product memory this line is for, when it is one. */
   memory_id: optionalText(100).nullable(),

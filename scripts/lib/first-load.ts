@@ -47,3 +47,19 @@ export function gzipBytes(asset: string, clientDir: string): number {
 export function firstLoadKb(manifest: Manifest, routeId: string, clientDir: string): number {
   return [...firstLoad(manifest, routeId)].reduce((sum, file) => sum + gzipBytes(file, clientDir), 0) / 1024;
 }
+
+/**
+ * The dashboard's pages in a manifest: routes under routes/dashboard whose module has a default
+ * export. A resource route (CSV, dismiss, push registration) loads no JavaScript of its own.
+ */
+export function dashboardPages(manifest: Manifest, appDir: string): string[] {
+  return Object.keys(manifest.routes).filter((id) => id.startsWith('routes/dashboard') && isPage(id, appDir));
+}
+
+function isPage(routeId: string, appDir: string): boolean {
+  const base = path.join(appDir, routeId);
+  const file = ['.tsx', '.ts', '/route.tsx', '/route.ts']
+    .map((suffix) => base + suffix)
+    .find((candidate) => fs.existsSync(candidate));
+  return file ? /export default/.test(fs.readFileSync(file, 'utf8')) : false;
+}

@@ -1,23 +1,99 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { firstLoadKb, readManifest } from '../../scripts/lib/first-load';
+import { dashboardPages, firstLoadKb, readManifest } from '../../scripts/lib/first-load';
 
 /**
- * The JavaScript every dashboard page loads first (entry, root, dashboard layout) stays within
- * 1.3× a bare Remix 2 app of the same versions: 84.3 kB gzip, as `npm run bench:bundle` builds
- * and measures it (too slow to build here). A static import of a form, a schema or a formatter
- * in the shell once put zod and libphonenumber-js into every page (163.9 kB) and nothing
- * noticed; bench:bundle is not part of CI, this test is. It reads the build the test command
- * makes before vitest runs.
+ * The JavaScript a dashboard page loads first (entry, root, dashboard layout and the page, with
+ * what they import statically: what Remix's manifest lists as modulepreload) stays within 1.3× a
+ * bare Remix 2 app of the same versions: 84.3 kB gzip, as `npm run bench:bundle` builds and
+ * measures it (too slow to build here). A static import of a form, a schema or a formatter
+ * once put zod and libphonenumber-js into every page (163.9 kB) and nothing noticed;
+ * bench:bundle is not part of CI, this test is. It reads the build the test command makes
+ * before vitest runs.
  */
 const BARE_REMIX_KB = 84.3;
 const MAX_RATIO = 1.3;
+const BAR_KB = BARE_REMIX_KB * MAX_RATIO;
 
-describe('the dashboard shell', () => {
-  it('loads at most 1.3× the first-load JavaScript of a bare Remix app', () => {
-    const clientDir = path.resolve('build/client');
-    const kb = firstLoadKb(readManifest(clientDir), 'routes/dashboard', clientDir);
+/**
+ * Pages still over the bar, and why (docs/performance.md, "First-load JavaScript"). A page
+ * leaves this list when it comes within the bar: the test fails until it is taken out, so the
+ * list only shrinks. A form loads after the page with `deferred` (app/components/deferred.tsx).
+ */
+const TIMELINE = 'components/timeline.tsx brings the contact picker, the delete dialogs and the dialog link statically';
+const INLINE = 'its form is written in the route module, so conform and its schema are in the page chunk';
+const FORM = 'its forms are not deferred yet, or their page takes constants from a module that defines zod schemas';
+const CONSTANTS =
+  'takes labels or constants from a module that defines zod schemas (contract/schemas/*, lib/assistant, lib/team, lib/systems)';
+const NEAR =
+  'over by less than 10 kB: the dialog link, delete dialogs, filters and the page’s own parts on top of the shell';
+const STILL_OVER: Record<string, string> = {
+  'routes/dashboard+/account-settings': INLINE,
+  'routes/dashboard+/actions+/$id': NEAR,
+  'routes/dashboard+/actions+/_index': NEAR,
+  'routes/dashboard+/appointments+/$id': FORM,
+  'routes/dashboard+/appointments+/_index': FORM,
+  'routes/dashboard+/assistant-conversations+/$id': CONSTANTS,
+  'routes/dashboard+/assistant-conversations+/_index': CONSTANTS,
+  'routes/dashboard+/assistant-settings': FORM,
+  'routes/dashboard+/business-create': FORM,
+  'routes/dashboard+/businesses+/$id': FORM,
+  'routes/dashboard+/calls+/$id': TIMELINE,
+  'routes/dashboard+/calls+/_index': TIMELINE,
+  'routes/dashboard+/customers+/$id._index': TIMELINE,
+  'routes/dashboard+/customers+/$id.merge': NEAR,
+  'routes/dashboard+/customers+/_index': TIMELINE,
+  'routes/dashboard+/forms+/$id': TIMELINE,
+  'routes/dashboard+/forms+/_index': TIMELINE,
+  'routes/dashboard+/help': INLINE,
+  'routes/dashboard+/home': TIMELINE,
+  'routes/dashboard+/inbox+/$id': INLINE,
+  'routes/dashboard+/inbox+/_index': CONSTANTS,
+  'routes/dashboard+/inbox+/route': CONSTANTS,
+  'routes/dashboard+/memories+/$id': NEAR,
+  'routes/dashboard+/memories+/_index': NEAR,
+  'routes/dashboard+/notes+/$id': TIMELINE,
+  'routes/dashboard+/notes+/_index': TIMELINE,
+  'routes/dashboard+/onboard+/data-loader': CONSTANTS,
+  'routes/dashboard+/onboard+/mobile-submit': INLINE,
+  'routes/dashboard+/onboard+/mobile-verify': INLINE,
+  'routes/dashboard+/onboard+/test-ella': CONSTANTS,
+  'routes/dashboard+/onboard+/training-questions': NEAR,
+  'routes/dashboard+/onboard+/your-business': INLINE,
+  'routes/dashboard+/orders+/$id': NEAR,
+  'routes/dashboard+/orders+/$id_.edit': NEAR,
+  'routes/dashboard+/orders+/_index': NEAR,
+  'routes/dashboard+/services+/$id': NEAR,
+  'routes/dashboard+/services+/_index': NEAR,
+  'routes/dashboard+/settings+/_index': CONSTANTS,
+  'routes/dashboard+/settings+/business-settings': FORM,
+  'routes/dashboard+/settings+/outgoing-webhooks+/$id': FORM,
+  'routes/dashboard+/settings+/outgoing-webhooks+/_index': FORM,
+  'routes/dashboard+/sms+/$id': TIMELINE,
+  'routes/dashboard+/sms+/_index': TIMELINE,
+  'routes/dashboard+/systems+/$id': FORM,
+  'routes/dashboard+/users+/$id': CONSTANTS,
+  'routes/dashboard+/users+/_index': INLINE,
+};
+
+const clientDir = path.resolve('build/client');
+const manifest = readManifest(clientDir);
+const pages = dashboardPages(manifest, path.resolve('app'));
+
+describe('first-load JavaScript', () => {
+  it('of the dashboard shell is at most 1.3× a bare Remix app', () => {
+    const kb = firstLoadKb(manifest, 'routes/dashboard', clientDir);
     expect(kb).toBeGreaterThan(BARE_REMIX_KB * 0.5); // the manifest was read, not an empty route
-    expect(kb).toBeLessThanOrEqual(BARE_REMIX_KB * MAX_RATIO);
+    expect(kb).toBeLessThanOrEqual(BAR_KB);
+  });
+
+  it('of every dashboard page is at most 1.3× a bare Remix app, but for the pages still listed as over', () => {
+    expect(pages.length).toBeGreaterThan(50); // every dashboard page, not a filtered few
+    const sizes = Object.fromEntries(
+      pages.map((id) => [id, Math.round(firstLoadKb(manifest, id, clientDir) * 10) / 10]),
+    );
+    const over = pages.filter((id) => sizes[id] > BAR_KB);
+    expect(over.filter((id) => !(id in STILL_OVER)).map((id) => `${id} ${sizes[id]} kB`)).toEqual([]);
+    expect(Object.keys(STILL_OVER).filter((id) => !over.includes(id))).toEqual([]);
   });
 });

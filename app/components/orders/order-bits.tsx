@@ -5,7 +5,7 @@ import type { ApiOrder } from '#contract/v1/orders';
 import { DeleteConfirmation, RestoreBanner } from '../delete-restore';
 import { DialogLink } from '../dialog-link';
 import { CancelButton, CancelLink, SubmitButton } from '../forms';
-import { linesSummary, orderStatusLabel } from '#app/lib/order-types';
+import { linesSummary, orderStatusLabel } from '#app/lib/orders';
 import { Card } from '#app/components/ui/card';
 
 const STATUS_COLOURS: Record<string, string> = {

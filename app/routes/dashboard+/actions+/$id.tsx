@@ -6,7 +6,7 @@ import {
   RunHistory,
   When,
 } from '#app/routes/dashboard+/actions+/__action-bits';
-import { ActionForm } from '#app/routes/dashboard+/actions+/__action-form';
+import { ActionForm } from '#app/routes/dashboard+/actions+/__action-form.deferred';
 import { actionDefaults, kindLabel, RUNS_PAGE_SIZE, whenText } from '#app/routes/dashboard+/actions+/__action-types';
 import { DeleteConfirmPanel, DeleteDialog } from '#app/components/delete-restore';
 import { GeneralErrorBoundary } from '#app/components/error-boundary';

@@ -1,5 +1,5 @@
 import type { SubmissionResult } from '@conform-to/react';
-import { ACTION_STATUS_LABELS, ACTION_TRIGGER_LABELS, ACTION_KIND_LABELS } from '#contract/schemas/action';
+import { ACTION_STATUS_LABELS, ACTION_TRIGGER_LABELS, ACTION_KIND_LABELS } from '#contract/action-terms';
 import type { ApiAction, ApiActionRun } from '#contract/v1/actions';
 
 /** Runs shown per page of an action's history. */

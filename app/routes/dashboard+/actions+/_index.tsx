@@ -3,7 +3,7 @@ import { buttonClass } from '#app/components/ui/button';
 import { TOOLBAR_CONTROL } from '#app/components/ui/toolbar';
 import { PageHeader } from '#app/components/ui/page-header';
 import { Form, Link, useLoaderData } from '@remix-run/react';
-import { ACTION_STATUSES, ACTION_TRIGGERS } from '#contract/schemas/action';
+import { ACTION_STATUSES, ACTION_TRIGGERS } from '#contract/action-terms';
 import {
   ActionStatusBadge,
   ActionToggle,

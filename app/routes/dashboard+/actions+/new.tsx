@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { PageHeader } from '#app/components/ui/page-header';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { ActionForm } from '#app/routes/dashboard+/actions+/__action-form';
+import { ActionForm } from '#app/routes/dashboard+/actions+/__action-form.deferred';
 import { actionDefaults } from '#app/routes/dashboard+/actions+/__action-types';
 import { GeneralErrorBoundary } from '#app/components/error-boundary';
 import { CancelLink } from '#app/components/forms';

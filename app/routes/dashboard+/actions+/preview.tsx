@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { ACTION_KINDS } from '#contract/schemas/action';
+import { ACTION_KINDS } from '#contract/action-terms';
 import { previewAction } from '#app/routes/dashboard+/actions+/__actions.server';
 import { requireDashboard, requirePermission } from '#app/lib/guard.server';
 

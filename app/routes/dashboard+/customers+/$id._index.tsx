@@ -14,7 +14,7 @@ import { CustomerFormDialog } from '#app/routes/dashboard+/customers+/__customer
 import { customerDefaults } from '#app/lib/customers';
 import { DialogLink } from '#app/components/dialog-link';
 import { GeneralErrorBoundary } from '#app/components/error-boundary';
-import { NoteForm } from '#app/components/note-form';
+import { NoteForm } from '#app/components/note-form.deferred';
 import { TimelineList } from '#app/components/timeline';
 import { EmptyState } from '#app/components/ui/empty-state';
 import { Pager } from '#app/components/ui/pager';

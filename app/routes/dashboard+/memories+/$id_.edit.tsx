@@ -3,8 +3,8 @@ import { PageHeader } from '#app/components/ui/page-header';
 import { useActionData, useLoaderData } from '@remix-run/react';
 
 import { GeneralErrorBoundary } from '#app/components/error-boundary';
-import { MemoryForm, memoryDefaults } from '#app/routes/dashboard+/memories+/__memory-form';
-import { memoryHeadline } from '#app/lib/memories';
+import { MemoryForm } from '#app/routes/dashboard+/memories+/__memory-form.deferred';
+import { memoryHeadline, memoryDefaults } from '#app/lib/memories';
 import { getMemory, memoryFormAction, requireMemoryEditor } from '#app/lib/memories.server';
 import { safeRedirect } from '#app/lib/safe-redirect';
 import { CancelLink } from '#app/components/forms';

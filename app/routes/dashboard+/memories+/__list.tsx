@@ -1,11 +1,11 @@
 import { Link } from '@remix-run/react';
 import type { ApiMemory } from '#contract/envelope';
-import { MEMORY_PREVIEW_CHARS } from '#contract/schemas/memory';
+import { MEMORY_PREVIEW_CHARS } from '#contract/memory-terms';
 
 import { DialogLink } from '#app/components/dialog-link';
 import { DeleteMemoryConfirm, StatusBadge, TypeBadge } from '#app/components/memories/memory-bits';
-import { MemoryFormDialog, memoryDefaults } from '#app/routes/dashboard+/memories+/__memory-form';
-import { formatBytes, memoryHeadline } from '#app/lib/memories';
+import { MemoryFormDialog } from '#app/routes/dashboard+/memories+/__memory-form.deferred';
+import { formatBytes, memoryHeadline, memoryDefaults } from '#app/lib/memories';
 import { markdownToPlainText } from '#app/lib/plain-text';
 import { DeleteDialog } from '#app/components/delete-restore';
 import { Card } from '#app/components/ui/card';

@@ -1,38 +1,18 @@
 import { getInputProps, getSelectProps, getTextareaProps, type SubmissionResult } from '@conform-to/react';
 import { Form, useFetcher } from '@remix-run/react';
 import type { ReactNode } from 'react';
-import type { ApiMemory } from '#contract/envelope';
 import { memorySchema, USER_MEMORY_STATUSES } from '#contract/schemas/memory';
-import { MEMORY_STATUS_LABELS, TEXT_MEMORY_TYPES, isFileMemory, memoryTypeLabel } from '#app/lib/memories';
+import {
+  MEMORY_STATUS_LABELS,
+  TEXT_MEMORY_TYPES,
+  isFileMemory,
+  memoryTypeLabel,
+  type MemoryDefaults,
+} from '#app/lib/memories';
 import { useSchemaForm } from '#app/lib/use-schema-form';
 
 import { EntityFormFrame, type EntityFormProps } from '#app/components/entity-form';
 import { CancelButton, ErrorList, Field, SelectField, SubmitButton, TextAreaField } from '#app/components/forms';
-
-export type MemoryDefaults = {
-  type: string;
-  status: string;
-  title: string;
-  content: string;
-  answer: string;
-  source_url: string;
-};
-
-export function memoryDefaults(memory?: ApiMemory | null, type = 'text'): MemoryDefaults {
-  return {
-    type: memory?.type ?? type,
-    // A file that failed to read (or is still being read) is offered as inactive until its owner says otherwise.
-    status: !memory
-      ? 'active'
-      : (USER_MEMORY_STATUSES as readonly string[]).includes(memory.status)
-        ? memory.status
-        : 'inactive',
-    title: memory?.title ?? '',
-    content: memory?.content ?? '',
-    answer: memory?.answer ?? '',
-    source_url: memory?.source_url ?? '',
-  };
-}
 
 /**
  * The memory form (create and edit) for the types written by hand; a file memory keeps its

@@ -3,8 +3,8 @@ import { PageHeader } from '#app/components/ui/page-header';
 import { useActionData, useLoaderData } from '@remix-run/react';
 
 import { GeneralErrorBoundary } from '#app/components/error-boundary';
-import { MemoryForm, memoryDefaults } from '#app/routes/dashboard+/memories+/__memory-form';
-import { TEXT_MEMORY_TYPES } from '#app/lib/memories';
+import { MemoryForm } from '#app/routes/dashboard+/memories+/__memory-form.deferred';
+import { TEXT_MEMORY_TYPES, memoryDefaults } from '#app/lib/memories';
 import { memoryFormAction, requireMemoryEditor } from '#app/lib/memories.server';
 import { CancelLink } from '#app/components/forms';
 import { Card } from '#app/components/ui/card';

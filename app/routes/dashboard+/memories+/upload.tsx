@@ -1,10 +1,10 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { PageHeader } from '#app/components/ui/page-header';
 import { useActionData } from '@remix-run/react';
-import { MAX_UPLOAD_BYTES } from '#contract/schemas/memory';
+import { MAX_UPLOAD_BYTES } from '#contract/memory-terms';
 
 import { GeneralErrorBoundary } from '#app/components/error-boundary';
-import { UploadForm } from '#app/routes/dashboard+/memories+/__memory-form';
+import { UploadForm } from '#app/routes/dashboard+/memories+/__memory-form.deferred';
 import { v1Calls } from '#contract/v1/index';
 import { requireMemoryEditor } from '#app/lib/memories.server';
 import { v1 } from '#app/lib/v1.server';

@@ -3,7 +3,7 @@ import { PageHeader } from '#app/components/ui/page-header';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '#app/components/error-boundary';
-import { NoteForm } from '#app/components/note-form';
+import { NoteForm } from '#app/components/note-form.deferred';
 import { replyWithApiErrors } from '#app/lib/forms.server';
 import { requireDashboard, requirePermission } from '#app/lib/guard.server';
 import { noteFormDefaults, noteFormSchema, toNotePayload } from '#app/lib/note-form';

@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { buttonClass } from '#app/components/ui/button';
 import { Link, useLoaderData } from '@remix-run/react';
 import { notificationTime } from '#contract/labels';
-import { ORDER_STATUSES, type OrderStatus } from '#contract/schemas/order';
+import { ORDER_STATUSES, type OrderStatus } from '#contract/order-statuses';
 import { DeleteConfirmPanel, DeleteDialog } from '#app/components/delete-restore';
 import { GeneralErrorBoundary } from '#app/components/error-boundary';
 import {
@@ -12,7 +12,7 @@ import {
   OrderStatusBadge,
   orderTitle,
 } from '#app/components/orders/order-bits';
-import { SOURCE_LABELS } from '#app/lib/order-types';
+import { SOURCE_LABELS } from '#app/lib/orders';
 import { Facts } from '#app/components/timeline';
 import { requireDashboard, requirePermission } from '#app/lib/guard.server';
 import { canEditOrders, getOrder, setOrderStatus } from '#app/lib/orders.server';

@@ -3,14 +3,14 @@ import { buttonClass } from '#app/components/ui/button';
 import { Link, useLoaderData } from '@remix-run/react';
 import { DialogLink } from '#app/components/dialog-link';
 import { GeneralErrorBoundary } from '#app/components/error-boundary';
+import { ServiceFormDialog } from '#app/routes/dashboard+/services+/__service-form.deferred';
 import {
   DeleteServiceConfirm,
-  ServiceFormDialog,
   ServiceStatusBadge,
   durationLabel,
   frequencyLabel,
   serviceDefaults,
-} from '#app/routes/dashboard+/services+/__service-form';
+} from '#app/routes/dashboard+/services+/__service-bits';
 import { requireDashboard, requirePermission } from '#app/lib/guard.server';
 import { canEditServices, getService } from '#app/routes/dashboard+/services+/__services.server';
 import { v1 } from '#app/lib/v1.server';

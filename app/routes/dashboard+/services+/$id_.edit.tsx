@@ -2,7 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { PageHeader } from '#app/components/ui/page-header';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '#app/components/error-boundary';
-import { ServiceForm, serviceDefaults } from '#app/routes/dashboard+/services+/__service-form';
+import { ServiceForm } from '#app/routes/dashboard+/services+/__service-form.deferred';
+import { serviceDefaults } from '#app/routes/dashboard+/services+/__service-bits';
 import { safeRedirect } from '#app/lib/safe-redirect';
 import {
   getService,

@@ -1,9 +1,6 @@
 import { getInputProps, getSelectProps, getTextareaProps, type SubmissionResult } from '@conform-to/react';
 import { useFetcher } from '@remix-run/react';
-import type { ReactNode } from 'react';
-import type { ApiService } from '#contract/envelope';
 import {
-  DEFAULT_SERVICE_MINUTES,
   FREQUENCY_UNITS,
   FREQUENCY_UNIT_LABELS,
   SERVICE_STATUSES,
@@ -13,47 +10,7 @@ import {
 import { useSchemaForm } from '#app/lib/use-schema-form';
 import { EntityFormFrame, type EntityFormProps } from '#app/components/entity-form';
 import { CancelButton, ErrorList, Field, SelectField } from '#app/components/forms';
-import { DeleteConfirmation, RestoreBanner } from '#app/components/delete-restore';
-
-export { durationLabel, frequencyLabel } from '#contract/schemas/service';
-
-export type ServiceDefaults = {
-  name: string;
-  status: string;
-  frequency: string;
-  frequency_unit: string;
-  duration_minutes: string;
-  description: string;
-  price: string;
-};
-
-export function serviceDefaults(service?: ApiService | null): ServiceDefaults {
-  return {
-    name: service?.name ?? '',
-    status: service?.status ?? 'active',
-    frequency: service ? String(service.frequency) : '0',
-    frequency_unit: service?.frequency_unit ?? 'day',
-    duration_minutes: String(service?.duration_minutes ?? DEFAULT_SERVICE_MINUTES),
-    description: service?.description ?? '',
-    price: service?.price ?? '',
-  };
-}
-
-export function statusLabel(status: string): string {
-  return SERVICE_STATUS_LABELS[status as keyof typeof SERVICE_STATUS_LABELS] ?? status;
-}
-
-export function ServiceStatusBadge({ status }: { status: string }) {
-  const colours = status === 'active' ? 'bg-emerald-100 text-emerald-800' : 'bg-slate-200 text-slate-700';
-  return (
-    <span
-      data-testid="service-status"
-      className={`inline-flex flex-none rounded-full px-2 py-0.5 text-xs font-medium ${colours}`}
-    >
-      {statusLabel(status)}
-    </span>
-  );
-}
+import type { ServiceDefaults } from '#app/routes/dashboard+/services+/__service-bits';
 
 const textareaClass =
   'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm placeholder:text-slate-400 aria-[invalid=true]:border-red-500';
@@ -162,32 +119,4 @@ export function ServiceFormDialog({
 }: Omit<Parameters<typeof ServiceForm>[0], 'fetcher' | 'reply' | 'cancel'> & { close: () => void }) {
   const fetcher = useFetcher<SubmissionResult<string[]>>();
   return <ServiceForm {...props} fetcher={fetcher} reply={fetcher.data} cancel={<CancelButton onClick={close} />} />;
-}
-
-/**
- * The delete confirmation: posts to the service's page, which deletes and lands on the
- * list with a restore banner. On its own page (?confirm=delete) or in a dialog.
- */
-export function DeleteServiceConfirm({
-  service,
-  cancel,
-}: {
-  service: Pick<ApiService, '_id' | 'name'>;
-  cancel: ReactNode;
-}) {
-  return (
-    <DeleteConfirmation
-      action={`/dashboard/services/${service._id}`}
-      noun="service"
-      subject={service.name}
-      consequence="The assistant stops offering it; you can restore it right after."
-      cancel={cancel}
-      labelId={`delete-${service._id}`}
-    />
-  );
-}
-
-/** After a delete: the undo (restore) action, a form posting back to the service's page. */
-export function RestoreServiceBanner({ id }: { id: string }) {
-  return <RestoreBanner action={`/dashboard/services/${id}`} noun="service" />;
 }

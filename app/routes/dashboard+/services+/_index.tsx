@@ -3,18 +3,18 @@ import { buttonClass } from '#app/components/ui/button';
 import { TOOLBAR_CONTROL } from '#app/components/ui/toolbar';
 import { PageHeader } from '#app/components/ui/page-header';
 import { Form, Link, useLoaderData } from '@remix-run/react';
-import { SERVICE_STATUSES, SERVICE_STATUS_LABELS } from '#contract/schemas/service';
+import { SERVICE_STATUSES, SERVICE_STATUS_LABELS } from '#contract/service-terms';
 import { DialogLink } from '#app/components/dialog-link';
 import { GeneralErrorBoundary } from '#app/components/error-boundary';
 import { LIST_PAGE_SIZE, readChoice, readPage, readSearch } from '#app/lib/list-query';
+import { ServiceFormDialog } from '#app/routes/dashboard+/services+/__service-form.deferred';
 import {
   RestoreServiceBanner,
-  ServiceFormDialog,
   ServiceStatusBadge,
   frequencyLabel,
   serviceDefaults,
   statusLabel,
-} from '#app/routes/dashboard+/services+/__service-form';
+} from '#app/routes/dashboard+/services+/__service-bits';
 import { loadFailure } from '#app/lib/customers.server';
 import { requireDashboard } from '#app/lib/guard.server';
 import { canEditServices } from '#app/routes/dashboard+/services+/__services.server';

@@ -2,7 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { PageHeader } from '#app/components/ui/page-header';
 import { useActionData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '#app/components/error-boundary';
-import { ServiceForm, serviceDefaults } from '#app/routes/dashboard+/services+/__service-form';
+import { ServiceForm } from '#app/routes/dashboard+/services+/__service-form.deferred';
+import { serviceDefaults } from '#app/routes/dashboard+/services+/__service-bits';
 import { requireServiceEditor, serviceFormAction } from '#app/routes/dashboard+/services+/__services.server';
 import { CancelLink } from '#app/components/forms';
 import { Card } from '#app/components/ui/card';
