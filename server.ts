@@ -23,6 +23,7 @@ import { createSharedRateLimiter, rateLimitBucket } from './server/rate-limit';
 import { ensureSessionSecret } from './server/secrets';
 import { securityHeaders } from './server/security';
 import { refuseNonFormPosts } from './server/form-posts';
+import { queuePages } from './server/page-queue';
 import { bodyLimitFor, limitRequestBodies } from './server/body-limit';
 import { compressAnswers } from './server/compression';
 import { privateNoStore, refuseBadAddresses, refuseCrossSiteWrites } from './server/edge';
@@ -185,6 +186,7 @@ export async function startServer(
     );
     app.use(refuseNonFormPosts);
     app.use(privateNoStore);
+    app.use(queuePages());
     const remix = createRequestHandler({
       build: getBuild,
       mode: development ? 'development' : 'production',
