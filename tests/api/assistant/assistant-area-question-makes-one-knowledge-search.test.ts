@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { businesses, users } from '#api/db/schema';
-import { newId } from '#api/lib/crypto';
 import { createBuiltinProvider } from '#api/services/assistant/builtin/index';
 import { loadBusinessContext } from '#api/services/assistant/context';
 import { createAssistantTools } from '#api/services/assistant/tools';
 import type { AssistantTools } from '#api/services/assistant/types';
 import { createMemory } from '#api/features/memories/service';
 import { createRecordingBroadcaster } from '#api/services/realtime';
-import { DEFAULT_OPENING_HOURS } from '#contract/schemas/business-settings';
 import { createHarness, type Harness } from '#tests/support/api-harness';
+import { insertBusinessDirectly } from '#tests/support/direct-business';
 
 /**
  * Speed (issue 19, bench:assistant): "Do you cover Harrogate?" asked the knowledge three
@@ -24,20 +22,11 @@ const scope = () => ({ businessId, conversationId: null, customerId: null, chann
 
 beforeAll(async () => {
   h = await createHarness();
-  const userId = newId();
-  businessId = newId();
-  await h.deps.db
-    .insert(users)
-    .values({ id: userId, name: 'Ada Lark', email: `area-${userId}@example.com`, passwordHash: 'x' });
-  await h.deps.db.insert(businesses).values({
-    id: businessId,
+  businessId = await insertBusinessDirectly(h, {
+    owner: 'Ada Lark',
     name: 'Dale Plumbing',
     email: 'hello@daleplumbing.example',
-    country: 'GB',
     telephones: ['+441632960123'],
-    timezone: 'Europe/London',
-    settings: { opening_hours: DEFAULT_OPENING_HOURS },
-    createdBy: userId,
   });
   const text = (title: string, content: string) =>
     createMemory(deps(), businessId, {

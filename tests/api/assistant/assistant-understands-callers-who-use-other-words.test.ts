@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { businesses, users } from '#api/db/schema';
-import { newId } from '#api/lib/crypto';
 import { createBuiltinProvider } from '#api/services/assistant/builtin/index';
 import { loadBusinessContext } from '#api/services/assistant/context';
 import { createAssistantTools } from '#api/services/assistant/tools';
 import { createMemory } from '#api/features/memories/service';
 import { createRecordingBroadcaster } from '#api/services/realtime';
 import { createService } from '#api/features/services/service';
-import { DEFAULT_OPENING_HOURS } from '#contract/schemas/business-settings';
 import { createHarness, type Harness } from '#tests/support/api-harness';
+import { insertBusinessDirectly } from '#tests/support/direct-business';
 
 /**
  * The built-in assistant on a florist that has nothing to do with the evaluation's
@@ -24,20 +22,11 @@ const now = new Date('2026-06-10T10:00:00Z');
 beforeAll(async () => {
   h = await createHarness();
   const deps = { db: h.deps.db, clock: { now: () => now }, broadcaster: createRecordingBroadcaster() };
-  const userId = newId();
-  businessId = newId();
-  await h.deps.db
-    .insert(users)
-    .values({ id: userId, name: 'Ada Lark', email: `florist-${userId}@example.com`, passwordHash: 'x' });
-  await h.deps.db.insert(businesses).values({
-    id: businessId,
+  businessId = await insertBusinessDirectly(h, {
+    owner: 'Ada Lark',
     name: 'Juniper & Fern',
     email: 'hello@juniperfern.example',
-    country: 'GB',
     telephones: ['+441632960123'],
-    timezone: 'Europe/London',
-    settings: { opening_hours: DEFAULT_OPENING_HOURS },
-    createdBy: userId,
   });
   await createService(deps, businessId, {
     name: 'Wedding flowers',

@@ -1,12 +1,12 @@
 import { eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { businesses, knowledgeChunks, memories, users } from '#api/db/schema';
+import { knowledgeChunks, memories } from '#api/db/schema';
 import { newId } from '#api/lib/crypto';
 import { searchKnowledge } from '#api/services/knowledge';
 import { createMemory, deleteMemory } from '#api/features/memories/service';
 import { createRecordingBroadcaster } from '#api/services/realtime';
-import { DEFAULT_OPENING_HOURS } from '#contract/schemas/business-settings';
 import { createHarness, type Harness } from '#tests/support/api-harness';
+import { insertBusinessDirectly } from '#tests/support/direct-business';
 
 /**
  * The assistant's search by meaning: chunks written without a vector (before the column
@@ -19,20 +19,11 @@ const deps = () => ({ db: h.deps.db, clock: { now: () => new Date() }, broadcast
 
 beforeAll(async () => {
   h = await createHarness();
-  const userId = newId();
-  businessId = newId();
-  await h.deps.db
-    .insert(users)
-    .values({ id: userId, name: 'Sam Reed', email: `meaning-${userId}@example.com`, passwordHash: 'x' });
-  await h.deps.db.insert(businesses).values({
-    id: businessId,
+  businessId = await insertBusinessDirectly(h, {
+    owner: 'Sam Reed',
     name: 'Reed Bikes',
     email: 'shop@reedbikes.example',
-    country: 'GB',
     telephones: [],
-    timezone: 'Europe/London',
-    settings: { opening_hours: DEFAULT_OPENING_HOURS },
-    createdBy: userId,
   });
 });
 afterAll(() => h.close());
