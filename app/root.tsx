@@ -18,7 +18,6 @@ import { isNativeRequest } from './lib/native.server';
 import { useNonce } from './lib/nonce';
 import { takeToasts } from './lib/toast.server';
 import stylesheet from './tailwind.css?url';
-import { countryOptions } from '#contract/countries';
 import { preferredLocale } from './lib/locale';
 import { rootShouldRevalidate } from './lib/realtime-revalidation';
 
@@ -41,10 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const appId = getEnv().ONESIGNAL_APP_ID;
   const push = appId && isNativeRequest(request) ? { appId } : null;
   const locale = preferredLocale(request.headers.get('Accept-Language'));
-  // Named and sorted here: the browser's ICU may name or order countries differently, and the
-  // pickers must hydrate with exactly the options the server rendered.
-  const countries = countryOptions(locale).map((country) => [country.code, country.label] as const);
-  return data({ toasts, push, locale, countries }, { headers });
+  return data({ toasts, push, locale }, { headers });
 }
 
 export function Layout({ children }: { children: ReactNode }) {

@@ -1,15 +1,19 @@
-import { useRouteLoaderData } from '@remix-run/react';
+import { useMatches } from '@remix-run/react';
 import { countryOptions } from '#contract/countries';
 import { useLocale } from '../lib/locale';
 
 /**
  * The options of a country picker: every ISO 3166-1 country, named and sorted in the reader's
- * language. The names come from the root loader (the server's ICU): the browser's may name or
- * order them differently, and hydration must see the options the server rendered.
+ * language. The names come from the loader of the page that shows the picker (`countries`, from
+ * country-options.server.ts): the browser's ICU may name or order them differently, and
+ * hydration must see the options the server rendered.
  */
 export function CountryOptions() {
   const locale = useLocale();
-  const fromServer = useRouteLoaderData<{ countries?: Array<readonly [string, string]> }>('root')?.countries;
+  const fromServer = useMatches()
+    .map((match) => (match.data as { countries?: Array<readonly [string, string]> } | undefined)?.countries)
+    .filter(Boolean)
+    .pop();
   const options = fromServer ?? countryOptions(locale).map((country) => [country.code, country.label] as const);
   return (
     <>

@@ -4,7 +4,7 @@ import { ENTITY_EVENTS } from '#contract/realtime';
 /**
  * What a realtime event makes the browser reload. Most events are about records a page lists
  * (a contact, a note, a call): only the page's own loaders need to run again, not the root's
- * (toasts, countries) nor the dashboard layout's (the user, their businesses, notifications),
+ * (toasts, the reader's language) nor the dashboard layout's (the user, their businesses, notifications),
  * which would add their reads to every live update. The layout shows the user, the
  * businesses, the members' permissions and the notifications, so their events, and any event
  * this code does not know, reload it too. The data still comes from the loaders, which ask
@@ -61,7 +61,7 @@ function isRealtimeReload(args: Args): boolean {
   );
 }
 
-/** The root's loader (toasts, countries) changes with no realtime event. */
+/** The root's loader (toasts, the reader's language) changes with no realtime event. */
 export function rootShouldRevalidate(args: Args): boolean {
   return isRealtimeReload(args) ? false : args.defaultShouldRevalidate;
 }

@@ -13,12 +13,13 @@ import { apiToasts, redirectWithToasts } from '#app/lib/toast.server';
 import { commitSession } from '#app/lib/session.server';
 import { v1 } from '#app/lib/v1.server';
 import { Card } from '#app/components/ui/card';
+import { countryPickerOptions } from '#app/components/country-options.server';
 
 export const meta: MetaFunction = () => [{ title: 'Add a business · Business Assistant' }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user } = await requireDashboard(request, context);
-  return { email: user.email };
+  return { email: user.email, countries: countryPickerOptions(request) };
 }
 
 /**

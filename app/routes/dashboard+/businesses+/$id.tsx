@@ -24,6 +24,7 @@ import { withPhoneLabels } from '#app/lib/phone-labels.server';
 import { v1 } from '#app/lib/v1.server';
 import { usePhoneFormat } from '#app/lib/phone-labels';
 import { Card } from '#app/components/ui/card';
+import { countryPickerOptions } from '#app/components/country-options.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   { title: `${loaded?.business.name ?? 'Business'} · Business Assistant` },
@@ -42,8 +43,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (!business) httpError(404, 'Not found');
   const isAdmin = business.role === 'admin';
   // The business's numbers in its own numbering plan, whichever business the dashboard shows.
-  return withPhoneCountry(business.country, () =>
-    withPhoneLabels({
+  return withPhoneCountry(business.country, () => ({
+    ...withPhoneLabels({
       business,
       selected: state.business?._id === business._id,
       canEdit: hasPermission(business.permissions, 'businesses/edit'),
@@ -51,7 +52,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       confirmDelete: isAdmin && new URL(request.url).searchParams.get('confirm') === 'delete',
       confirmLeave: new URL(request.url).searchParams.get('confirm') === 'leave',
     }),
-  );
+    countries: countryPickerOptions(request),
+  }));
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {

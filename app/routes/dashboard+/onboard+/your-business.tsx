@@ -17,6 +17,7 @@ import { redirectWithToasts, apiToasts } from '#app/lib/toast.server';
 import { commitSession } from '#app/lib/session.server';
 import { useSchemaForm } from '#app/lib/use-schema-form';
 import { v1 } from '#app/lib/v1.server';
+import { countryPickerOptions } from '#app/components/country-options.server';
 
 export const meta: MetaFunction = () => [{ title: 'Your business · Business Assistant' }];
 
@@ -25,7 +26,11 @@ export const meta: MetaFunction = () => [{ title: 'Your business · Business Ass
  * and the public directory; details is the business form, prefilled from a listing.
  * The lookup is a GET form: it changes nothing and its result can be bookmarked.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader(args: LoaderFunctionArgs) {
+  return { ...(await readWizardStep(args)), countries: countryPickerOptions(args.request) };
+}
+
+async function readWizardStep({ request, context }: LoaderFunctionArgs) {
   const { user, caller } = await requireDashboard(request, context);
   if (!user.mobile_verified) throw redirect('/dashboard/onboard/mobile-submit');
   const url = new URL(request.url);

@@ -42,6 +42,7 @@ import { phoneFormat, usePhoneFormat } from '#app/lib/phone-labels';
 import { httpError } from '#app/lib/invariant.server';
 import { withPhoneLabels } from '#app/lib/phone-labels.server';
 import { v1 } from '#app/lib/v1.server';
+import { countryPickerOptions } from '#app/components/country-options.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {
@@ -78,17 +79,20 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     phone && !system.phone_number && canEdit ? searchNumbers(state, id, url) : Promise.resolve(emptySearch),
     phone && system.phone_number ? recentCalls(state) : Promise.resolve(null),
   ]);
-  return withPhoneLabels({
-    system,
-    events,
-    search,
-    calls,
-    following: url.searchParams.get('follow'),
-    canEdit,
-    ownMobile: state.user.mobile,
-    timeZone: businessTimeZone(state),
-    confirmDelete: canEdit && url.searchParams.get('confirm') === 'delete',
-  });
+  return {
+    ...withPhoneLabels({
+      system,
+      events,
+      search,
+      calls,
+      following: url.searchParams.get('follow'),
+      canEdit,
+      ownMobile: state.user.mobile,
+      timeZone: businessTimeZone(state),
+      confirmDelete: canEdit && url.searchParams.get('confirm') === 'delete',
+    }),
+    countries: countryPickerOptions(request),
+  };
 }
 
 /** An API refusal shown on its form: field errors by their field (without the API's wrapping), the rest above it. */
