@@ -106,6 +106,30 @@ test('a contact is edited from the list and the list shows the change @nojs', as
   await expect(row.getByTestId('customer-status')).toHaveText('Customer');
 });
 
+test('Edit on a contact deleted since the list was read says so in the dialog, and the list stays', async ({
+  page,
+  request,
+  owner,
+}) => {
+  const { account, businessId } = await owner();
+  const gone = await seedCustomer(request, account, businessId, { first_name: 'Grace', last_name: 'Hopper' });
+  await seedCustomer(request, account, businessId, { first_name: 'Ada', last_name: 'Lovelace' });
+  // No live updates in this browser: the list stays as it was read, as in the moment before
+  // the deletion's event arrives.
+  await page.routeWebSocket(/\/app\//, () => {});
+  await page.goto('/dashboard/customers');
+  await expect(page.getByTestId('customer-row')).toHaveCount(2);
+  await api(request, `businesses/customers/${businessId}/delete/${gone._id}`, {}, account.token);
+
+  await page.getByRole('link', { name: 'Edit Grace Hopper' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Grace Hopper' });
+  await expect(dialog.getByRole('alert')).toHaveText(/This contact was deleted\./);
+  await expect(dialog.getByRole('link', { name: 'Recently deleted' })).toBeVisible();
+  await expect(page.getByTestId('customer-row')).toHaveCount(2);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+});
+
 test('deleting a contact asks for confirmation, and the undo restores it @nojs', async ({ page, request, owner }) => {
   const { account, businessId } = await owner();
   const customer = await seedCustomer(request, account, businessId, { first_name: 'Alan', last_name: 'Turing' });

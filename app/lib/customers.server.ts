@@ -27,6 +27,16 @@ export async function getCustomer(state: DashboardState, id: string): Promise<Ap
   return result.data.customer;
 }
 
+/**
+ * The contact, or null when it is not in the business (any more): for a dialog opened from a
+ * list read before someone deleted it, which says so rather than giving way to an error page.
+ */
+export async function findCustomer(state: DashboardState, id: string): Promise<ApiCustomer | null> {
+  const result = await v1(state.caller).customers.get(id);
+  if (result.ok) return result.data.customer;
+  return result.status === 404 ? null : loadFailure(result);
+}
+
 /** The business's status order (businesses/crm-order); the default order when it cannot be read. */
 export async function getCrmOrder(state: DashboardState): Promise<CustomerStatus[]> {
   if (!state.business) return [...CUSTOMER_STATUSES];

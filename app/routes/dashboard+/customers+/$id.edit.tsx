@@ -4,15 +4,22 @@ import { useActionData, useLoaderData } from '@remix-run/react';
 import { CustomerForm } from '#app/routes/dashboard+/customers+/__customer-form.deferred';
 import { customerDefaults } from '#app/lib/customers';
 import { GeneralErrorBoundary } from '#app/components/error-boundary';
-import { customerFormAction, getCrmOrder, getCustomer, requireCustomerEditor } from '#app/lib/customers.server';
+import {
+  customerFormAction,
+  findCustomer,
+  getCrmOrder,
+  getCustomer,
+  requireCustomerEditor,
+} from '#app/lib/customers.server';
 import { safeRedirect } from '#app/lib/safe-redirect';
 import { CancelLink } from '#app/components/forms';
+import { ContactGone } from '#app/routes/dashboard+/customers+/__customer-bits';
 import { Card } from '#app/components/ui/card';
 import { withPhoneLabels } from '#app/lib/phone-labels.server';
 import { usePhoneFormat } from '#app/lib/phone-labels';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `Edit ${data?.customer.name ?? 'contact'} · Business Assistant` },
+  { title: `Edit ${data?.customer?.name ?? 'contact'} · Business Assistant` },
 ];
 
 /**
@@ -21,8 +28,13 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const state = await requireCustomerEditor(request, context);
-  const [customer, statuses] = await Promise.all([getCustomer(state, params.id ?? ''), getCrmOrder(state)]);
-  const back = safeRedirect(new URL(request.url).searchParams.get('back'), `/dashboard/customers/${customer._id}`);
+  const id = params.id ?? '';
+  const url = new URL(request.url);
+  // The list's Edit dialog (?dialog) may ask for a contact deleted since the list was read: it
+  // gets null and says so. The page itself is not found then, as for any other missing contact.
+  const find = url.searchParams.has('dialog') ? findCustomer : getCustomer;
+  const [customer, statuses] = await Promise.all([find(state, id), getCrmOrder(state)]);
+  const back = safeRedirect(url.searchParams.get('back'), `/dashboard/customers/${id}`);
   return withPhoneLabels({ customer, statuses, back });
 }
 
@@ -34,6 +46,7 @@ export default function EditCustomerRoute() {
   const phone = usePhoneFormat();
   const { customer, statuses, back } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
+  if (!customer) return <ContactGone />;
   return (
     <div className="flex flex-col gap-6">
       <PageHeader title={<>Edit {customer.name}</>} />

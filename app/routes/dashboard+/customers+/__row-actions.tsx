@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import type { CustomerStatus } from '#contract/customer-statuses';
 import type { loader as editLoader } from '#app/routes/dashboard+/customers+/$id.edit';
 import type { ContactRow } from '#app/routes/dashboard+/customers+/__contact-row';
-import { DeleteCustomerConfirm } from '#app/routes/dashboard+/customers+/__customer-bits';
+import { ContactGone, DeleteCustomerConfirm } from '#app/routes/dashboard+/customers+/__customer-bits';
 import { CustomerFormDialog } from '#app/routes/dashboard+/customers+/__customer-form.deferred';
 import { customerDefaults } from '#app/lib/customers';
 import { phoneFormat } from '#app/lib/phone-labels';
@@ -83,7 +83,7 @@ function CustomerEditForm({
 }) {
   const fetcher = useFetcher<typeof editLoader>();
   const { load } = fetcher;
-  useEffect(() => void load(`/dashboard/customers/${id}/edit`), [load, id]);
+  useEffect(() => void load(`/dashboard/customers/${id}/edit?dialog`), [load, id]);
   if (!fetcher.data) {
     return (
       <p className="text-sm text-slate-600" role="status">
@@ -92,6 +92,7 @@ function CustomerEditForm({
     );
   }
   const { customer, phoneLabels } = fetcher.data;
+  if (!customer) return <ContactGone close={<CancelButton onClick={close} />} />;
   return (
     <CustomerFormDialog
       id={`customer-edit-dialog-${id}`}
