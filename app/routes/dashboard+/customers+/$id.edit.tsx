@@ -13,7 +13,7 @@ import {
 } from '#app/lib/customers.server';
 import { safeRedirect } from '#app/lib/safe-redirect';
 import { CancelLink } from '#app/components/forms';
-import { ContactGone } from '#app/routes/dashboard+/customers+/__customer-bits';
+import { ContactGone } from '#app/routes/dashboard+/customers+/__contact-gone';
 import { Card } from '#app/components/ui/card';
 import { withPhoneLabels } from '#app/lib/phone-labels.server';
 import { usePhoneFormat } from '#app/lib/phone-labels';

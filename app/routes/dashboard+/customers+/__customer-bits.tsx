@@ -3,7 +3,6 @@ import type { JSXElementConstructor, ReactNode } from 'react';
 import type { ApiAddress, ApiCustomer } from '#contract/envelope';
 import { CUSTOMER_STATUS_LABELS, type CustomerStatus } from '#contract/customer-statuses';
 import { DeleteConfirmation, RestoreBanner } from '#app/components/delete-restore';
-import { RecentlyDeletedLink } from '#app/components/recently-deleted';
 import { usePhoneFormat } from '#app/lib/phone-labels';
 import { smsOptOutMessages } from '#contract/messages';
 
@@ -108,27 +107,6 @@ export function DeleteCustomerConfirm({
 /** After a delete: the undo (restore) action, a form posting back to the contact's page. */
 export function UndoDeleteBanner({ id }: { id: string }) {
   return <RestoreBanner action={`/dashboard/customers/${id}`} noun="contact" />;
-}
-
-/**
- * A contact deleted since the page that links to it was read (the list's Edit dialog): said
- * in place, with where to find it again. `close` closes the dialog; the page links to the list.
- */
-export function ContactGone({ close }: { close?: ReactNode }) {
-  return (
-    <div className="flex flex-col gap-3">
-      <p role="alert" className="text-sm text-slate-700">
-        This contact was deleted. It can be restored from <RecentlyDeletedLink kind="customers" />.
-      </p>
-      <div>
-        {close ?? (
-          <Link to="/dashboard/customers" className="text-sm font-medium text-slate-700 underline">
-            Back to contacts
-          </Link>
-        )}
-      </div>
-    </div>
-  );
 }
 
 /** The day a number opted out of SMS; UTC, so the server's and the browser's render agree. */
