@@ -3,6 +3,7 @@ import { dentist } from './businesses/dentist/index';
 import { electrician } from './businesses/electrician/index';
 import { garage } from './businesses/garage/index';
 import { groomer } from './businesses/groomer/index';
+import { physio } from './businesses/physio/index';
 import { salon } from './businesses/salon/index';
 import { CASES, EVAL_NOW, type EvalBusiness } from './fixture';
 import { seedEvalBusiness } from './seed-plumber';
@@ -17,6 +18,6 @@ export const plumber: EvalBusiness = {
   holdout: [],
 };
 
-export { bakery, dentist, electrician, garage, groomer, salon };
+export { bakery, dentist, electrician, garage, groomer, physio, salon };
 
-export const BUSINESSES: EvalBusiness[] = [plumber, bakery, salon, electrician, groomer, garage, dentist];
+export const BUSINESSES: EvalBusiness[] = [plumber, bakery, salon, electrician, groomer, garage, dentist, physio];
