@@ -3,7 +3,8 @@ import { memberships } from '#contract/v1/users';
 import { businesses, businessUsers } from '#api/db/schema';
 import { ApiError } from '#api/lib/errors';
 import { businessChanged } from '#api/lib/events';
-import { loadMembership } from '#api/lib/membership';
+import { loadMembership, membershipKey } from '#api/lib/membership';
+import { remember } from '#api/lib/request-memo';
 import { serializeBusiness } from '#api/lib/serialize';
 import { serveCalls } from '#api/lib/v1-call';
 import { ownerOf, passOwnership } from '#api/features/members/service';
@@ -18,6 +19,9 @@ export const membershipsRouter = serveCalls(memberships, {
       .innerJoin(businesses, eq(businesses.id, businessUsers.businessId))
       .where(and(eq(businessUsers.userId, user.id), isNull(businessUsers.removedAt), isNull(businesses.deletedAt)))
       .orderBy(asc(businessUsers.createdAt), asc(businesses.id));
+    // Each row is a live membership (not removed, business not deleted), the very row the
+    // bearer check of a business's call reads: a page's later calls take it from here.
+    for (const row of rows) remember(membershipKey(row.business.id, user.id), row);
     return {
       data: {
         businesses: rows.map(({ business, membership }) => ({
