@@ -13,8 +13,8 @@ export type PhoneLabels = Record<string, string>;
 const known = new Map<string, string>();
 const KNOWN_MAX = 20_000;
 
-function labelOf(value: string): string {
-  const key = `${currentPhoneCountry() ?? ''} ${value}`;
+function labelOf(value: string, country: string): string {
+  const key = `${country} ${value}`;
   let label = known.get(key);
   if (label === undefined) {
     label = formatPhoneNumber(value);
@@ -34,17 +34,23 @@ function labelOf(value: string): string {
 export function phoneLabels(data: unknown): PhoneLabels {
   const labels: PhoneLabels = {};
   const seen = new Set<unknown>();
+  // Read once: a page of 500 rows asked the request's scope for it once a number.
+  const country = currentPhoneCountry() ?? '';
   const visit = (value: unknown): void => {
     if (typeof value === 'string') {
-      if (!(value in labels) && PHONE_ONLY.test(value)) {
-        const label = labelOf(value);
+      // Most strings (ids, names, dates) are told apart by their first character alone:
+      // PHONE_ONLY starts with "+" after optional white space (ASCII, or from U+00A0 on).
+      const first = value.charCodeAt(0);
+      if ((first === 43 || first <= 32 || first >= 160) && !(value in labels) && PHONE_ONLY.test(value)) {
+        const label = labelOf(value, country);
         if (label !== value) labels[value] = label;
       }
       return;
     }
     if (!value || typeof value !== 'object' || seen.has(value)) return;
     seen.add(value);
-    for (const child of Array.isArray(value) ? value : Object.values(value)) visit(child);
+    if (Array.isArray(value)) for (const child of value) visit(child);
+    else for (const key in value) visit((value as Record<string, unknown>)[key]);
   };
   visit(data);
   return labels;

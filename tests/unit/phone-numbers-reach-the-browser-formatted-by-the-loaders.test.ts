@@ -23,6 +23,18 @@ describe('phone labels sent by loaders', () => {
     expect(withPhoneCountry('US', () => phoneLabels(data))['+14155550100']).toBe('(415) 555-0100');
   });
 
+  it('labels a number stored with white space before it, ASCII or not', () => {
+    const labels = withPhoneCountry('GB', () =>
+      phoneLabels({ a: ' +447700900123', b: '\t+447700900124', c: '\u00a0+447700900125', d: '\u3000+447700900126' }),
+    );
+    expect(Object.keys(labels)).toEqual([
+      ' +447700900123',
+      '\t+447700900124',
+      '\u00a0+447700900125',
+      '\u3000+447700900126',
+    ]);
+  });
+
   it('leaves names, withheld callers and text around a number alone', () => {
     const labels = withPhoneCountry('GB', () =>
       phoneLabels({ a: 'Jane Doe', b: 'anonymous', c: 'Call John on +447700900111', d: null, e: 3 }),
