@@ -1,5 +1,4 @@
 import type { SubmissionResult } from '@conform-to/react';
-import type { ApiLearningJob } from '#contract/envelope';
 import { messages } from '#contract/messages';
 import type { ApiMemory } from '#contract/envelope';
 import {
@@ -68,8 +67,7 @@ export function sendAnswerLabel(memory: { meta?: Record<string, unknown> | null 
   return channel === 'chat' || channel === 'voice' ? 'Post the answer in the chat where it was asked' : null;
 }
 
-/** A website crawl still queued or running. */
-export const isLearningActive = (job: ApiLearningJob) => job.status === 'queued' || job.status === 'running';
+export { isLearningActive } from './learning';
 
 /** An answer refused in place: which question it belongs to, and conform's reply. */
 export type QuestionReply = { questionId: string; result: SubmissionResult<string[]> };

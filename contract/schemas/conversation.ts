@@ -2,23 +2,13 @@ import { z } from 'zod';
 import { requiredText } from '../fields';
 import { messages } from '../messages';
 
+export * from '../conversation-channels';
+
 /**
  * Conversations with the assistant (spec: Conversation, id = conversation_id). The same
  * assistant answers every channel: the dashboard's chat and voice tests, and (telephony
  * issue) phone calls, SMS and web forms.
  */
-export const CONVERSATION_CHANNELS = ['chat', 'voice', 'call', 'sms', 'form'] as const;
-export type ConversationChannel = (typeof CONVERSATION_CHANNELS)[number];
-/** Channels a member talks to the assistant on (their own chats); the others are a customer's conversations. */
-export const MEMBER_CHANNELS: readonly ConversationChannel[] = ['chat', 'voice'];
-export const isMemberChannel = (channel: string): boolean => (MEMBER_CHANNELS as readonly string[]).includes(channel);
-export const CONVERSATION_CHANNEL_LABELS: Record<ConversationChannel, string> = {
-  chat: 'Chat',
-  voice: 'Voice',
-  call: 'Phone call',
-  sms: 'SMS',
-  form: 'Web form',
-};
 
 /** Where a fact in an answer came from: a memory, a service, or the business's own settings (hours, address). */
 export type ConversationSource = {

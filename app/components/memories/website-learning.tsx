@@ -1,6 +1,6 @@
 import { Form } from '@remix-run/react';
 import type { ApiLearningJob } from '#contract/envelope';
-import { isLearningActive } from '#app/lib/memories';
+import { isLearningActive } from '#app/lib/learning';
 import { ErrorList, Field, SubmitButton } from '../forms';
 
 /**

@@ -1,10 +1,5 @@
 import { Form, Link } from '@remix-run/react';
-import {
-  SYSTEM_KIND_DESCRIPTIONS,
-  SYSTEM_KIND_LABELS,
-  SYSTEM_KINDS,
-  systemStatusLabel,
-} from '#contract/schemas/system';
+import { SYSTEM_KIND_DESCRIPTIONS, SYSTEM_KIND_LABELS, SYSTEM_KINDS, systemStatusLabel } from '#contract/system-terms';
 import type { ApiSystem } from '#contract/v1/systems';
 import { RestoreBanner } from '../delete-restore';
 import { SubmitButton } from '../forms';

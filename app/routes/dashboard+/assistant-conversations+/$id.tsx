@@ -1,7 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
-import { CONVERSATION_CHANNEL_LABELS, isMemberChannel } from '#contract/schemas/conversation';
+import { CONVERSATION_CHANNEL_LABELS, isMemberChannel } from '#contract/conversation-channels';
 import { ChatComposer, ChatMessages, useAssistantChat } from '#app/components/assistant/chat';
 import { PushToTalk } from '#app/components/assistant/voice';
 import { GeneralErrorBoundary } from '#app/components/error-boundary';

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { PageHeader } from '#app/components/ui/page-header';
 import { Link, Outlet, useLoaderData, useParams } from '@remix-run/react';
 import { notificationTime } from '#contract/labels';
-import { INBOX_FILTER_LABELS, INBOX_FILTERS } from '#contract/schemas/inbox';
+import { INBOX_FILTER_LABELS, INBOX_FILTERS } from '#contract/inbox-terms';
 import { GeneralErrorBoundary } from '#app/components/error-boundary';
 import { readPage } from '#app/lib/list-query';
 import { AuthorLabel } from '#app/routes/dashboard+/inbox+/__inbox-bits';

@@ -4,7 +4,7 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import type { ReactNode } from 'react';
-import { systemMessages } from '#contract/schemas/system';
+import { systemMessages } from '#contract/system-terms';
 import { v1Calls } from '#contract/v1/index';
 import type { ApiSimulation } from '#contract/v1/systems';
 import { DeleteConfirmation, DeleteConfirmPanel, DeleteDialog } from '#app/components/delete-restore';

@@ -1,5 +1,5 @@
 import { getSelectProps, getTextareaProps, type FieldMetadata } from '@conform-to/react';
-import { FOLLOW_UP_CHANNELS } from '#contract/schemas/system';
+import { FOLLOW_UP_CHANNELS } from '#contract/system-terms';
 import { SelectField, TextAreaField } from '#app/components/forms';
 
 const FOLLOW_UP_LABELS: Record<(typeof FOLLOW_UP_CHANNELS)[number], string> = {

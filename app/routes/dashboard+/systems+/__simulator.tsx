@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getTextareaProps } from '@conform-to/react';
 import { Link, useFetcher } from '@remix-run/react';
-import { SIMULATION_KINDS } from '#contract/schemas/system';
+import { SIMULATION_KINDS } from '#contract/system-terms';
 import type { ApiSimulation } from '#contract/v1/systems';
 import { SIMULATION_LABELS, simulateSchema, type SystemReply } from '#app/lib/systems';
 import { useSchemaForm } from '#app/lib/use-schema-form';

@@ -7,7 +7,7 @@ import {
 } from '@conform-to/react';
 import type { ReactNode } from 'react';
 import { Form } from '@remix-run/react';
-import { type LeadcatcherSettings, type MobileSettings } from '#contract/schemas/system';
+import { type LeadcatcherSettings, type MobileSettings } from '#contract/system-terms';
 import type { ApiSystem } from '#contract/v1/systems';
 import {
   leadcatcherSettingsFormSchema,

@@ -18,7 +18,7 @@ import {
 } from '#app/routes/dashboard+/users+/__team-forms';
 import { loadFailure } from '#app/lib/customers.server';
 import { requireDashboard, requirePermission } from '#app/lib/guard.server';
-import { permissionLabel, roleLabel } from '#app/lib/team';
+import { permissionLabel, roleLabel } from '#app/lib/team-labels';
 import { availablePermissions, canEditMembers, getMember, isBusinessAdmin, listMembers } from '#app/lib/team.server';
 import { apiToasts, redirectWithToasts } from '#app/lib/toast.server';
 import { v1, type CallResult } from '#app/lib/v1.server';

@@ -1,6 +1,6 @@
 import { Form } from '@remix-run/react';
 import type { ReactNode } from 'react';
-import { permissionLabel } from '#app/lib/team';
+import { permissionLabel } from '#app/lib/team-labels';
 import { SubmitButton } from '#app/components/forms';
 
 /**
