@@ -1,8 +1,11 @@
+import { OFFLINE_MESSAGE } from './offline-message';
+import { PHONE_EXAMPLE } from './phone-example';
+
 /**
  * The exact validation messages (docs/product.md#validation). Quoted to the letter: both the
  * web forms and the v1 API import them from here, so they can never drift apart.
  */
-export const PHONE_EXAMPLE = '+14155552671';
+export { PHONE_EXAMPLE };
 
 export const messages = {
   required: 'This field is required.',
@@ -147,7 +150,7 @@ export const messages = {
     invitationResent: 'Invitation sent again.',
   },
   confirmDelete: 'Tick the box to confirm you want to delete your account.',
-  network: 'You might be offline.',
+  network: OFFLINE_MESSAGE,
   rateLimited: 'Too many attempts. Please wait a minute and try again.',
   /** Refusals at the server's edge (server/edge.ts), before any page or API call runs. */
   edge: {

@@ -1,21 +1,13 @@
 import ipaddr from 'ipaddr.js';
+import { isHttpUrl } from './http-url';
+
+export { isHttpUrl };
 
 /**
  * What counts as a web address, and which network addresses the server may reach on a
  * user's behalf. Shared by the stored-URL fields (contract schemas, rendering) and the
  * outbound guard (api/lib/outbound-url.ts), so both refuse the same things.
  */
-
-/** An absolute http: or https: URL with a host: the only kind stored, linked or fetched. */
-export function isHttpUrl(value: string | null | undefined): value is string {
-  if (!value) return false;
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
-}
 
 export type AddressPolicy = {
   /**

@@ -10,12 +10,20 @@ import {
   OPEN_WHILE_ONBOARDING,
   type DashboardRoute,
 } from '#contract/routes';
+import { deferred } from './deferred';
 import { Drawer } from './drawer';
 import { HelpDrawer } from './help-drawer';
 import { InboxUnreadBadge } from './inbox/unread-badge';
 import { NotificationsDrawer } from './notifications-drawer';
 import { Main, SkipLink } from './skip-link';
-import { VersionDialog } from './version-dialog';
+
+/**
+ * Shown only when the native app is out of date: the server renders it in place (it is there
+ * without JavaScript), the browser loads its code after the page.
+ */
+const VersionDialog = deferred('version-dialog', () =>
+  import('./version-dialog').then((module) => module.VersionDialog),
+);
 
 /** Pages that exist so far; the drawer never links to a page that is not built yet. */
 const BUILT_PAGES: ReadonlySet<string> = new Set([

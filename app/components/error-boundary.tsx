@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Link, useRouteError } from '@remix-run/react';
 import { useEffect } from 'react';
-import { messages } from '#contract/messages';
+import { OFFLINE_MESSAGE } from '#contract/offline-message';
 import { Main } from './skip-link';
 
 /**
@@ -24,7 +24,7 @@ export function GeneralErrorBoundary() {
       </Problem>
     );
   }
-  if (offline) return <Problem title="Offline">{messages.network}</Problem>;
+  if (offline) return <Problem title="Offline">{OFFLINE_MESSAGE}</Problem>;
   const message = isRouteErrorResponse(error) ? (error.data as { message?: string } | undefined)?.message : undefined;
   return (
     <Problem title="Something went wrong">

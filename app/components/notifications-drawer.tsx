@@ -1,32 +1,19 @@
-import { Form, Link, useLocation } from '@remix-run/react';
 import type { ApiNotification } from '#contract/envelope';
-import { notificationTime } from '#contract/labels';
+import { deferred } from './deferred';
 import { Drawer } from './drawer';
-import { LinkedText } from './linked-text';
 
-export const DISMISS_ACTION = '/dashboard/notifications/dismiss';
-export const OPEN_ACTION = '/dashboard/notifications/open';
-
-type Group = { key: string; customer: { _id: string; name: string } | null; items: ApiNotification[] };
-
-/** docs/product.md#routes: notifications grouped by customer; the newest group first. */
-export function groupByCustomer(notifications: ApiNotification[]): Group[] {
-  const groups = new Map<string, Group>();
-  for (const notification of notifications) {
-    const customer = notification.related_entities.customer;
-    const key = customer?._id ?? '';
-    const group = groups.get(key) ?? { key, customer, items: [] };
-    group.items.push(notification);
-    groups.set(key, group);
-  }
-  const newest = (group: Group) => Math.max(...group.items.map((item) => new Date(item.created_at).getTime()));
-  return [...groups.values()].sort((a, b) => newest(b) - newest(a));
-}
+/**
+ * The drawer's list (its forms, links and times) is not part of every dashboard page's first
+ * load: hidden until the drawer opens, it is rendered in place by the server (so it is there
+ * without JavaScript) and hydrated when its chunk has arrived.
+ */
+const Panel = deferred('notifications-panel', () =>
+  import('./notifications-panel').then((module) => module.NotificationsPanel),
+);
 
 /**
  * The notifications drawer: a <details> like the other drawers, so it opens without
- * JavaScript. Dismissing (one, or a contact's whole group) is a plain form posting to a
- * resource route that sends the browser back to the page it was on.
+ * JavaScript. The bell's count is part of the page; the list is the deferred panel.
  */
 export function NotificationsDrawer({
   notifications,
@@ -37,10 +24,6 @@ export function NotificationsDrawer({
   timeZone: string;
   now: string;
 }) {
-  const location = useLocation();
-  const back = location.pathname + location.search;
-  const groups = groupByCustomer(notifications);
-  const at = new Date(now);
   // The bell counts what the member has not opened yet; opened ones stay until dismissed.
   const count = notifications.filter((notification) => !notification.read_at).length;
   return (
@@ -67,123 +50,7 @@ export function NotificationsDrawer({
         </>
       }
     >
-      <h2 className="px-1 text-sm font-semibold text-slate-700">Notifications</h2>
-      {groups.length === 0 ? (
-        <p className="px-1 py-4 text-sm text-slate-600">You are all caught up.</p>
-      ) : (
-        <ul className="mt-2 flex flex-col gap-3">
-          {groups.map((group) => (
-            <li
-              key={group.key}
-              data-testid="notification-group"
-              data-customer={group.customer?._id ?? ''}
-              className="rounded-lg ring-1 ring-slate-200"
-            >
-              <div className="flex items-center justify-between gap-2 border-b border-slate-100 px-3 py-2">
-                {group.customer ? (
-                  <Link
-                    to={`/dashboard/customers/${group.customer._id}`}
-                    className="truncate font-medium text-slate-900 hover:underline"
-                  >
-                    {group.customer.name}
-                  </Link>
-                ) : (
-                  <span className="font-medium text-slate-900">Without a contact</span>
-                )}
-                <DismissForm
-                  ids={group.items.map((item) => item._id)}
-                  back={back}
-                  label={`Dismiss all (${group.items.length})`}
-                />
-              </div>
-              <ul className="divide-y divide-slate-100">
-                {group.items.map((notification) => (
-                  <li
-                    key={notification._id}
-                    data-testid="notification"
-                    data-read={notification.read_at ? 'true' : 'false'}
-                    className={`flex items-start gap-2 px-3 py-2 ${notification.read_at ? '' : 'bg-brand-50/60'}`}
-                  >
-                    <div className="min-w-0 flex-1">
-                      {notification.read_at ? null : (
-                        <span
-                          className="mr-1 inline-block h-2 w-2 rounded-full bg-brand-600 align-middle"
-                          title="Unread"
-                        >
-                          <span className="sr-only">Unread: </span>
-                        </span>
-                      )}
-                      {notification.internal_link ? (
-                        <OpenForm notification={notification} to={notification.internal_link} />
-                      ) : (
-                        <span className={notification.read_at ? '' : 'font-medium'}>{notification.title}</span>
-                      )}
-                      {notification.body ? (
-                        <p className="line-clamp-2 text-sm text-slate-600">
-                          <LinkedText text={notification.body} />
-                        </p>
-                      ) : null}
-                      <time dateTime={notification.created_at} className="text-xs text-slate-500">
-                        {notificationTime(notification.created_at, at, timeZone)}
-                      </time>
-                    </div>
-                    {!notification.internal_link && !notification.read_at ? (
-                      <OpenForm notification={notification} to={back} label="Mark read" />
-                    ) : null}
-                    <DismissForm ids={[notification._id]} back={back} label="Dismiss" />
-                  </li>
-                ))}
-              </ul>
-            </li>
-          ))}
-        </ul>
-      )}
+      <Panel notifications={notifications} timeZone={timeZone} now={now} />
     </Drawer>
-  );
-}
-
-/**
- * Opening a notification marks it read: a form posting to a resource route that records
- * read_at and then redirects to the notification's page, with or without JavaScript.
- */
-function OpenForm({ notification, to, label }: { notification: ApiNotification; to: string; label?: string }) {
-  return (
-    <Form method="post" action={OPEN_ACTION} className={label ? 'flex-none' : 'inline'}>
-      <input type="hidden" name="id" value={notification._id} />
-      <input type="hidden" name="to" value={to} />
-      {label ? (
-        <button
-          type="submit"
-          className="rounded-md px-2 py-1 text-xs font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900"
-        >
-          {label}
-        </button>
-      ) : (
-        <button
-          type="submit"
-          data-testid="notification-open"
-          className={`text-left text-brand-700 hover:underline ${notification.read_at ? 'font-normal' : 'font-semibold'}`}
-        >
-          {notification.title}
-        </button>
-      )}
-    </Form>
-  );
-}
-
-function DismissForm({ ids, back, label }: { ids: string[]; back: string; label: string }) {
-  return (
-    <Form method="post" action={DISMISS_ACTION} className="flex-none">
-      <input type="hidden" name="redirect_to" value={back} />
-      {ids.map((id) => (
-        <input key={id} type="hidden" name="id" value={id} />
-      ))}
-      <button
-        type="submit"
-        className="rounded-md px-2 py-1 text-xs font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900"
-      >
-        {label}
-      </button>
-    </Form>
   );
 }

@@ -9,7 +9,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { messages } from '#contract/messages';
+import { OFFLINE_MESSAGE } from '#contract/offline-message';
 import { createToast, TOAST_POSITIONS, type Toast, type ToastInput, type ToastPosition } from '#contract/toast';
 
 type ToastApi = { show(input: ToastInput): void; dismiss(id: string): void };
@@ -54,7 +54,7 @@ export function ToastProvider({
   const show = useCallback((input: ToastInput) => setToasts((current) => [...current, createToast(input)]), []);
 
   useEffect(() => {
-    const offline = () => show({ message: messages.network, type: 'error', position: 'bottom' });
+    const offline = () => show({ message: OFFLINE_MESSAGE, type: 'error', position: 'bottom' });
     // Offline, a submission or a link would fail half-way: the form would be replaced by an
     // error page (its typed text lost) or the browser's own error page shown. Stop it before
     // it starts and say why; the page stays exactly as it was.

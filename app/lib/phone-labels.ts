@@ -1,5 +1,5 @@
 import { useMatches, useRouteLoaderData } from '@remix-run/react';
-import { PHONE_EXAMPLE } from '#contract/messages';
+import { PHONE_EXAMPLE } from '#contract/phone-example';
 
 /** A phone number as the page shows it; anything else (a name, a withheld caller) as written. */
 export type PhoneFormat = {

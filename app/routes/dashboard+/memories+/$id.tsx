@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { buttonClass } from '#app/components/ui/button';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
-import { isHttpUrl } from '#contract/web-address';
+import { isHttpUrl } from '#contract/http-url';
 import { v1Calls } from '#contract/v1/index';
 
 import { DialogLink } from '#app/components/dialog-link';
