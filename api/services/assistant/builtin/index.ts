@@ -17,7 +17,7 @@ import {
 } from './facts';
 import { answerHours } from './hours-answer';
 import { classify, isShortDayFollowUp, lastExchange, type Intents } from './intents';
-import { answerFromKnowledge, asksForLength, lengthFromService } from './knowledge';
+import { answerFromKnowledge, asksForCount, asksForLength, lengthFromService } from './knowledge';
 import { answerArea } from './areas';
 import { answerWho } from './people';
 import { orderInProgress, orderReminder, orderTurn, startsOrder } from './order';
@@ -254,7 +254,8 @@ export async function respond(
         ? scheduleFromService(matchServices(message, business.services, extraGeneric))
         : null;
     if (length) parts.push(length);
-    const aboutService = (intents.price || SERVICE_QUESTION.test(message)) && !asksForLength(message);
+    const aboutService =
+      (intents.price || SERVICE_QUESTION.test(message)) && !asksForLength(message) && !asksForCount(message);
     const match = aboutService
       ? (matchAskedService(message, business.services, business.products, extraGeneric) ??
         followUpService(input, extraGeneric))
@@ -334,7 +335,13 @@ const ASKS_WHETHER_YOU = /^\W*((hi|hello|hey)\W+)?(do|can|could|will|would) (you
  */
 function asNamedService(input: TurnInput, answer: Answer): Answer {
   const source = answer.sources[0];
-  if (answer.sources.length !== 1 || source?.kind !== 'service' || asksForLength(input.message)) return answer;
+  if (
+    answer.sources.length !== 1 ||
+    source?.kind !== 'service' ||
+    asksForLength(input.message) ||
+    asksForCount(input.message)
+  )
+    return answer;
   const service = input.business.services.find((candidate) => candidate._id === source._id);
   if (!service) return answer;
   if (!ASKS_WHETHER_YOU.test(input.message)) return withServiceNamed(input, service, answer);

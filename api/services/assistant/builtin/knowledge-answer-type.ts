@@ -42,9 +42,13 @@ const ASKS_PRESENCE =
 const PRESENCE =
   /\b(works?|working|in on|days? off|rota|shifts?|on holiday|off (on|every)|(mon|tues|wednes|thurs|fri|satur|sun)days?)\b/i;
 export const COUNT = /\d|\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|dozen|hundred)\b/i;
+/** "£40 per session", "€12.50 each": an amount of money is a price, never a count of things. */
+export const withoutAmounts = (text: string) => text.replace(/[£$€]\s?\d[\d,]*(\.\d+)?/g, ' ');
 
 /** "How long does it take?", "how much notice?": asks for a length of time, which a service's price never answers. */
 export const asksForLength = (message: string) => answerTypeOf(message) === 'duration';
+/** "How many sessions will I need?": a number of things, which a service's price never answers. */
+export const asksForCount = (message: string) => answerTypeOf(message) === 'count';
 
 /** "How long does a balayage take?": the sentence of the named service's own description that gives a length of time. */
 export function lengthFromService(match: { services: ServiceFact[]; exact: boolean } | null): Answer | null {
@@ -109,7 +113,7 @@ export function answerTypeHolds(type: AnswerType, text: string): boolean {
     case 'time':
       return CLOCK.test(text);
     case 'count':
-      return COUNT.test(text);
+      return COUNT.test(withoutAmounts(text));
     case 'place':
       return PLACE.test(text);
     case 'consequence':

@@ -3,7 +3,16 @@ import { isCommonWord } from '#api/services/language/spelling';
 import { sentenceSimilarity } from '#api/services/language/similarity';
 import { contentWords, wordImportance, wordSimilarity } from '#api/services/language/vectors';
 import { isNoise, plainVerbs, questionTerms, sentences, termKey, termKeys, words, type Term } from './text';
-import { answerTypeHolds, answerTypeRequired, answerTypeScored, COUNT, DEADLINE, MONEY } from './knowledge-answer-type';
+import { ruleForOtherPeople } from './people-kinds';
+import {
+  answerTypeHolds,
+  answerTypeRequired,
+  answerTypeScored,
+  COUNT,
+  DEADLINE,
+  MONEY,
+  withoutAmounts,
+} from './knowledge-answer-type';
 import {
   coveredByAmount,
   coveredMakes,
@@ -217,6 +226,7 @@ export function judgeText(
     (typeHolds || !answerTypeRequired(question.type)) &&
     !otherItem &&
     !doneByTheBusiness(question, said, topicWords.text) &&
+    !ruleForOtherPeople(question.people, said) &&
     pairsHold(question, said, topic, new Set([...softKeys, ...byOffer, ...clipped, ...(ownThing ? toldWords : [])]));
   const genericCovered = question.generic.filter((term) => keys.has(term.key) || topic.has(term.key));
   // Under a heading that names the whole subject every sentence is on it; the words in the text count for less.
@@ -275,7 +285,7 @@ function clausesOnSubject(question: Question, said: string): string {
 
 /** "How many engineers?": a number right before the subject ("nine engineers"). */
 function countsSubject(question: Question, said: string): boolean {
-  const list = words(said);
+  const list = words(withoutAmounts(said));
   const subject = new Set(question.judge.map((term) => term.key));
   return list.some(
     (word, index) =>

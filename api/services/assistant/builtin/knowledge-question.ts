@@ -173,6 +173,8 @@ export type Question = {
   named: Map<string, string>;
   /** The caller's own thing, told first and asked about with "it"/"them" (ownThing): or null. */
   ownThing: OwnThing | null;
+  /** The caller's own people ("my husband"): a detail, but a rule for other people is no answer for them. */
+  people: Set<string>;
 };
 
 /** "I've bought my own brake discs online, will you fit them?": what the caller did (bought) and every word the question asks with (fit). */
@@ -467,6 +469,7 @@ export function readQuestion(message: string, options: KnowledgeOptions): Questi
     itemPrices: pricesOfNamedOffers(judge, options.offers ?? [], domain),
     asksRecommendation: RECOMMENDATION.test(message),
     ownThing: ownThingOf(plain, judge, generic),
+    people,
   };
 }
 

@@ -22,7 +22,7 @@ import {
 import { bestWindow, judgeText, topicOf, type Topic } from './knowledge-judge';
 import { questionsAndAnswers, sameMeaning, similarQuestions, splitQuestionAnswer } from './knowledge-stored-questions';
 
-export { asksForLength, lengthFromService } from './knowledge-answer-type';
+export { asksForCount, asksForLength, lengthFromService } from './knowledge-answer-type';
 export type { KnowledgeOptions } from './knowledge-question';
 
 /**

@@ -41,7 +41,8 @@ export function questionParts(message: string, extraGeneric: string[] = []): str
 
 /**
  * Words that name a property of something rather than a thing ("how much notice", "is there a
- * deposit", "how long"): a question made only of them is about the subject asked before.
+ * deposit", "how long"), or the units a service is given in ("how many sessions", "lessons",
+ * "visits"): a question made only of them is about the subject asked before.
  */
 const PROPERTY_WORDS = new Set(
   [
@@ -66,9 +67,16 @@ const PROPERTY_WORDS = new Set(
     'cancel',
     'order',
     'book',
+    'session',
+    'lesson',
+    'visit',
+    'appointment',
+    'treatment',
   ].map(termKey),
 );
 const LEANS_ON_BEFORE = /\b(it|they|them|that|this|those|these|one)\b/i;
+const ASKING_VERB =
+  /^\W*(?:do|does|can|could|will|would)\s+(?:you|u|you\s+guys|they)\s+(?:also\s+|still\s+)?([a-z]+)\b/i;
 
 /** `part` read with the subject of `before` when it has none of its own ("…and how much notice do you need?"). */
 export function carrySubject(
@@ -84,10 +92,13 @@ export function carrySubject(
     own.every((term) => PROPERTY_WORDS.has(term.key)) ||
     own.filter((term) => !PROPERTY_WORDS.has(term.key)).length < leansUnder;
   if (!leans) return part;
+  // The verb that asks whether the business does it ("do you run a puppy course?") is no subject.
+  const asking = ASKING_VERB.exec(before)?.[1]?.toLowerCase();
   const carried = questionTerms(before, extraGeneric)
     .filter(
       (term) =>
         term.specific &&
+        term.word.toLowerCase() !== asking &&
         !PROPERTY_WORDS.has(term.key) &&
         !own.some((mine) => mine.key === term.key) &&
         carries(term.word),

@@ -48,12 +48,18 @@ function telling(message: string, extraGeneric: string[]): string[] {
 /**
  * The best likeness of a word to any of the words; a word run together from two ("haircut")
  * counts as its parts' best, leaving out a part that is a stop word: "underfloor" is its
- * "floor", never its "under" (which is like "current").
+ * "floor", never its "under" (which is like "current"). A part stands for the word only when
+ * the other part is a stop word or belongs to the business's trade (like a word of any of its
+ * services: "hair" ~ "beard" at a barber's), so "hydrotherapy" is not "therapy" at a clinic
+ * whose services say nothing of water.
  */
-function likeness(word: string, among: string[]): number {
+function likeness(word: string, among: string[], trade: string[]): number {
   const whole = Math.max(0, ...among.map((other) => wordSimilarity(word, other)));
-  const parts = partsOf(word).filter((part) => !STOP_WORDS.has(part));
-  return Math.max(whole, ...parts.map((part) => Math.max(0, ...among.map((other) => wordSimilarity(part, other)))));
+  const parts = partsOf(word);
+  const inTrade = (part: string) =>
+    STOP_WORDS.has(part) || trade.some((other) => wordSimilarity(part, other) >= COVERED);
+  const standing = parts.filter((part, index) => !STOP_WORDS.has(part) && inTrade(parts[1 - index]));
+  return Math.max(whole, ...standing.map((part) => Math.max(0, ...among.map((other) => wordSimilarity(part, other)))));
 }
 
 /** "haircut" → hair, cut: the first split into two known words of three letters or more. */
@@ -66,7 +72,7 @@ function partsOf(word: string): string[] {
   return [];
 }
 
-function scoreService(words: string[], service: ServiceFact): Scored | null {
+function scoreService(words: string[], service: ServiceFact, trade: string[]): Scored | null {
   const nameWords = [...new Set(contentWords(service.name))];
   const allWords = [...new Set(contentWords(`${service.name} ${service.description ?? ''}`))];
   let anchors = 0;
@@ -76,8 +82,8 @@ function scoreService(words: string[], service: ServiceFact): Scored | null {
   let weightSum = 0;
   for (const word of words) {
     const weight = wordImportance(word);
-    const toName = likeness(word, nameWords);
-    const toAll = Math.max(toName, likeness(word, allWords));
+    const toName = likeness(word, nameWords, trade);
+    const toAll = Math.max(toName, likeness(word, allWords, trade));
     weightSum += weight;
     if (toName >= ANCHOR) anchors += 1;
     if (toName >= ANCHOR || toAll >= SAME) held += 1;
@@ -95,7 +101,12 @@ export function matchServiceByMeaning(
 ): ServiceMatch | null {
   const words = telling(message, extraGeneric);
   if (!words.length) return null;
-  const scored = services.flatMap((service) => scoreService(words, service) ?? []).sort((a, b) => b.score - a.score);
+  const trade = [
+    ...new Set(services.flatMap((service) => contentWords(`${service.name} ${service.description ?? ''}`))),
+  ];
+  const scored = services
+    .flatMap((service) => scoreService(words, service, trade) ?? [])
+    .sort((a, b) => b.score - a.score);
   if (!scored.length) return null;
   if (scored.length > 1 && scored[0].score - scored[1].score < MARGIN) return null;
   return { services: [scored[0].service], exact: true };
