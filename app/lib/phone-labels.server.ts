@@ -61,6 +61,8 @@ export function withPhoneLabels<T extends object>(data: T): T & { phoneLabels: P
   return { ...data, phoneLabels: phoneLabels(data) };
 }
 
+const examples = new Map<string, string | null>();
+
 /**
  * A mobile number of the business's country as its people write it ("07400 123456" in GB), for
  * placeholders: phone fields read numbers in that country, so the example should look like one.
@@ -69,9 +71,16 @@ export function withPhoneLabels<T extends object>(data: T): T & { phoneLabels: P
  */
 export function phoneExample(country: string | null | undefined): string | null {
   if (!country) return null;
-  try {
-    return getExampleNumber(country.toUpperCase() as CountryCode, mobileExamples)?.formatNational() ?? null;
-  } catch {
-    return null;
+  const code = country.toUpperCase();
+  let example = examples.get(code);
+  if (example === undefined) {
+    try {
+      example = getExampleNumber(code as CountryCode, mobileExamples)?.formatNational() ?? null;
+    } catch {
+      example = null;
+    }
+    // A function of the country alone, asked by the dashboard layout on every page (a parse each time).
+    if (examples.size < 1000) examples.set(code, example);
   }
+  return example;
 }

@@ -13,4 +13,12 @@ describe('the example number phone fields show', () => {
     expect(phoneExample(undefined)).toBeNull();
     expect(phoneExample('XX')).toBeNull();
   });
+
+  it('is the same when asked again (the layout asks on every page), known or not', () => {
+    for (let i = 0; i < 2; i++) {
+      expect(phoneExample('gb')).toBe('07400 123456');
+      expect(phoneExample('GB')).toBe('07400 123456');
+      expect(phoneExample('XX')).toBeNull();
+    }
+  });
 });
