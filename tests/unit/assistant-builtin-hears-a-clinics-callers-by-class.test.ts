@@ -116,3 +116,43 @@ describe('"how many…?" about a service is answered with the count its descript
     expect(text).toMatch(/^Usually 4 to 8 sessions/);
   });
 });
+
+const STUDIO = business('Lotus Yoga Studio', [
+  service(
+    'Beginners yoga class',
+    '£12 per class',
+    'A gentle class for newcomers on Monday and Wednesday evenings from 7pm to 8pm.',
+  ),
+  service('Pottery workshop', '£40', 'Three hours at the wheel with a potter, on Sunday mornings.'),
+]);
+
+describe('"do you run / hold / teach X?" asks whether the business offers it', () => {
+  it.each([
+    ['Do you run beginners yoga classes?', /£12/],
+    ['Do you hold pottery workshops?', /£40/],
+  ])('%s', async (question, price) => {
+    const { text, kit } = await run(STUDIO, question);
+    expect(text).toMatch(price);
+    expect(kit.questions).toHaveLength(0);
+  });
+});
+
+describe("a later part already answered by the first part's answer is not said twice", () => {
+  it('"Do you run X? What days are they on?"', async () => {
+    const { text, kit } = await run(STUDIO, 'Do you run beginners yoga classes? What days are they on?');
+    expect(text).toMatch(/£12/);
+    expect(text.match(/Monday and Wednesday/g)).toHaveLength(1);
+    expect(kit.questions).toHaveLength(0);
+  });
+});
+
+describe('"can I get seen on a Sunday?" asks the opening hours of that day', () => {
+  it.each([
+    ['Can I get seen on a Sunday?', /closed on Sunday/],
+    ['Could you see me on Saturday morning?', /Saturday.*9am/],
+  ])('%s', async (question, hours) => {
+    const { text, kit } = await run(OSTEOPATH, question);
+    expect(text).toMatch(hours);
+    expect(kit.questions).toHaveLength(0);
+  });
+});

@@ -67,7 +67,7 @@ const IDENTITY =
   /\b(who am i (talking|speaking|chatting) (to|with)|who are you|what('s| is) your name|are you (a |an )?(robot|bot|real|human|person|machine|computer|ai|automated)\b)/i;
 
 const SERVICE_QUESTION =
-  /^\W*(hi|hello|hey)?\W*(do|can|could|will|would) (you|u) (do|offer|provide|fit|install|repair|fix|service|sell|supply|make|stock|carry out|handle|unblock|clear|replace|put in|sort out)\b|\b(tell me about|information (on|about)|info (on|about)|details (of|about)|interested in)\b/i;
+  /^\W*(hi|hello|hey)?\W*(do|can|could|will|would) (you|u) (do|offer|provide|fit|install|repair|fix|service|sell|supply|make|stock|carry out|handle|unblock|clear|replace|put in|sort out|run|hold|teach|host|organi[sz]e)\b|\b(tell me about|information (on|about)|info (on|about)|details (of|about)|interested in)\b/i;
 
 const hasFactIntent = (intents: Intents) =>
   intents.hours || intents.location || intents.phone || intents.email || intents.servicesList || intents.price;

@@ -71,6 +71,8 @@ const HOURS_PATTERNS = [
   /\bwhat days (are|do) you\b/,
   // "Can I bring her in on a Saturday afternoon?", "could we pop by tomorrow?": whether the door is open then.
   /\b(can|could) (i|we) (come|pop|call|drop|bring|stop|swing|walk|nip)( [a-z]+)? (in|by|round|over|along|down)\b.*\b(today|tonight|tomorrow|weekends?|(mon|tues|wednes|thurs|fri|satur|sun)days?|mornings?|afternoons?|evenings?|lunchtime)\b/,
+  // "Can I get seen on a Sunday?", "could you see me on Saturday morning?": whether anyone is there then.
+  /\b((get|be) (seen|served|fitted in|squeezed in)|(can|could|would|will) you see (me|us|him|her|them))\b.*\b(today|tonight|tomorrow|weekends?|(mon|tues|wednes|thurs|fri|satur|sun)days?|mornings?|afternoons?|evenings?|lunchtime)\b/,
 ];
 
 /** Words for a business's premises: "where's the salon?" asks for the address. */

@@ -121,12 +121,13 @@ export function withEarlierSubject(
 
 /** The answers of the parts as one reply: the same sentence never twice, answers before what was passed on, two short statements joined by "and". */
 export function joinParts(answers: Answer[]): Answer {
-  const seen = new Set<string>();
-  const kept = answers.filter((answer) => {
-    const key = answer.text.trim();
-    if (!key || seen.has(key)) return false;
-    seen.add(key);
-    return true;
+  // A sentence already said for an earlier part is not said again ("Do you run X? What days is it on?": the first answer gave the days).
+  const said = new Set<string>();
+  const kept = answers.flatMap((answer) => {
+    const own = sentences(answer.text).filter((sentence) => !said.has(sentence.trim()));
+    if (!own.length) return [];
+    for (const sentence of own) said.add(sentence.trim());
+    return [own.length === sentences(answer.text).length ? answer : { ...answer, text: own.join(' ') }];
   });
   // The answers first, then what was passed on: "I'm not sure…" before an answer reads as if the answer were a guess.
   kept.sort((a, b) => Number(Boolean(a.escalated)) - Number(Boolean(b.escalated)));
