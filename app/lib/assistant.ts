@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { requiredText } from '#contract/fields';
 import type { ConversationAction, ConversationSource } from '#contract/schemas/conversation';
 import { MEMORY_TYPE_LABELS, type MemoryType } from '#contract/schemas/memory';
-import { ANSWER_REQUIRED } from './memories';
+import { messages } from '#contract/messages';
 
 /** The title of the conversation the onboarding test starts. */
 export const TEST_CONVERSATION_TITLE = 'Testing the assistant';
@@ -11,7 +11,7 @@ export const TEST_CONVERSATION_TITLE = 'Testing the assistant';
 /** "Correct this answer": the question asked (hidden) and the right answer. */
 export const correctionSchema = z.object({
   question: requiredText('The question is missing.').max(10_000),
-  correction: requiredText(ANSWER_REQUIRED).max(10_000),
+  correction: requiredText(messages.memory.answerRequired).max(10_000),
 });
 
 /** A correction refused in place: which answer it belongs to, and conform's reply. */

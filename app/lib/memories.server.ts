@@ -8,14 +8,15 @@ import { replyWithApiErrors } from './forms.server';
 import { entityLoadFailure, requireDashboard, requirePermission, type DashboardState } from './guard.server';
 import { z } from 'zod';
 import { requiredText } from '#contract/fields';
-import { ANSWER_REQUIRED, type QuestionReply } from './memories';
+import { messages } from '#contract/messages';
+import type { QuestionReply } from './memories';
 import { safeRedirect } from './safe-redirect';
 import { apiToasts, redirectWithToasts } from './toast.server';
 import { loadFailure } from './invariant.server';
 import { v1 } from './v1.server';
 
 /** Answering a question: the answer is the only field (the question is the memory's content). Same message as v1 `answer`. */
-const answerSchema = z.object({ answer: requiredText(ANSWER_REQUIRED).max(10_000) });
+const answerSchema = z.object({ answer: requiredText(messages.memory.answerRequired).max(10_000) });
 
 export function canEditMemories(state: DashboardState): boolean {
   return hasPermission(state.business?.permissions, 'memories/edit');

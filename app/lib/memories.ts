@@ -1,5 +1,4 @@
 import type { SubmissionResult } from '@conform-to/react';
-import { messages } from '#contract/messages';
 import type { ApiMemory } from '#contract/envelope';
 import {
   FILE_MEMORY_TYPES,
@@ -29,9 +28,6 @@ export function memoryTypeLabel(type: string): string {
 export function isFileMemory(type: string): boolean {
   return (FILE_MEMORY_TYPES as readonly string[]).includes(type);
 }
-
-/** Answering a question: the answer is the only field (the question is the memory's content). Same message as v1 `answer`. */
-export const ANSWER_REQUIRED = messages.memory.answerRequired;
 
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
