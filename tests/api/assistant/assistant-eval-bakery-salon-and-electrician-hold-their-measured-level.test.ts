@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bakery, electrician, salon } from '../../../eval/assistant/businesses';
+import { bakery, electrician, physio, salon } from '../../../eval/assistant/businesses';
 import { formatCases, formatTable, runBusinessEval } from '../../../eval/assistant/run';
 import { createHarness, type Harness } from '#tests/support/api-harness';
 
@@ -15,7 +15,7 @@ import { createHarness, type Harness } from '#tests/support/api-harness';
  * improves). The holdout part is deliberately not a gate here: a gate is something one tunes
  * against, and the holdout questions exist to measure what generalises.
  */
-const MEASURED_CORRECT_ON_TUNE = { bakery: 48, salon: 36, electrician: 38 } as const;
+const MEASURED_CORRECT_ON_TUNE = { bakery: 48, salon: 36, electrician: 38, physio: 26 } as const;
 
 let h: Harness;
 beforeAll(async () => {
@@ -24,7 +24,8 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 describe('the assistant evaluation of a bakery, a hair salon and an electrician (tune part)', () => {
-  for (const business of [bakery, salon, electrician]) {
+  // The physiotherapy clinic (added later, tuned on its tune part only) is held the same way.
+  for (const business of [bakery, salon, electrician, physio]) {
     it(`${business.name}: nothing wrong, every unknowable escalated, every task created, no fewer right answers than measured`, async () => {
       const report = await runBusinessEval(h.deps.db, business, { part: 'tune' });
       const tune = report.parts.tune!;
