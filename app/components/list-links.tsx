@@ -7,21 +7,26 @@ import type { MouseEvent, ReactNode } from 'react';
  * Each <Link> resolves its path and sets up its own click handler, prefetch state and
  * navigation hooks on every render; for 500 rows with several links each that was a tenth
  * of the page's server time. `data-discover` is what <Link> writes too: Remix finds the
- * routes these links lead to as soon as they are on the page.
+ * routes these links lead to as soon as they are on the page. One row's links are enough for
+ * that (a route found for one contact's path serves every contact), and Remix gives up finding
+ * any route ahead when the paths it would ask for pass about 8 kB (a list of 500 rows' links
+ * did, the menu's links with them): the list marks the first row's links only (`discover`).
  */
 export function ListLink({
   to,
   className,
   children,
+  discover = true,
   ...data
 }: {
   to: string;
   className?: string;
   children: ReactNode;
+  discover?: boolean;
   'data-dialog'?: string;
 }) {
   return (
-    <a href={to} className={className} data-discover="true" {...data}>
+    <a href={to} className={className} data-discover={discover ? 'true' : undefined} {...data}>
       {children}
     </a>
   );

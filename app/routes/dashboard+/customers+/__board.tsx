@@ -109,7 +109,7 @@ export function CustomerBoard({ customers, statuses, allStatuses, canEdit, back 
               </header>
               {column.length === 0 ? <p className="px-1 text-sm text-slate-500">No contacts.</p> : null}
               <ul className="flex flex-col gap-2">
-                {column.map((customer) => (
+                {column.map((customer, place) => (
                   <li
                     key={customer._id}
                     className={`flex flex-col gap-1 rounded-xl bg-white p-3 shadow-sm ${canEdit ? 'cursor-grab' : ''} ${dragging?.id === customer._id ? 'opacity-50' : ''}`}
@@ -135,7 +135,11 @@ export function CustomerBoard({ customers, statuses, allStatuses, canEdit, back 
                         : undefined
                     }
                   >
-                    <ListLink to={`/dashboard/customers/${customer._id}`} className="font-medium hover:underline">
+                    <ListLink
+                      to={`/dashboard/customers/${customer._id}`}
+                      className="font-medium hover:underline"
+                      discover={place === 0}
+                    >
                       {customer.name}
                     </ListLink>
                     {customer.phone || customer.email ? (

@@ -47,11 +47,15 @@ export function DuplicateNotice({
   customer,
   canEdit,
   link: LinkTo = Link,
+  discover,
 }: {
   customer: Pick<ApiCustomer, '_id' | 'duplicates'>;
   canEdit: boolean;
   link?: LinkLike;
+  /** Whether a ListLink marks its path for Remix to find ahead (the list's first row only). */
+  discover?: boolean;
 }) {
+  const linkProps: Record<string, unknown> = discover === undefined ? {} : { discover };
   if (!customer.duplicates?.length) return null;
   return (
     <ul className="flex flex-col gap-1" data-testid="duplicates">
@@ -61,16 +65,17 @@ export function DuplicateNotice({
           className="flex flex-wrap items-center gap-2 rounded-lg bg-amber-50 px-3 py-1.5 text-sm text-amber-900"
         >
           <span>
-            Possible duplicate of{' '}
-            <LinkTo to={`/dashboard/customers/${duplicate._id}`} className="font-medium underline">
+            {'Possible duplicate of '}
+            <LinkTo to={`/dashboard/customers/${duplicate._id}`} className="font-medium underline" {...linkProps}>
               {duplicate.name}
-            </LinkTo>{' '}
-            ({REASON[duplicate.reason] ?? duplicate.reason})
+            </LinkTo>
+            {` (${REASON[duplicate.reason] ?? duplicate.reason})`}
           </span>
           {canEdit ? (
             <LinkTo
               to={`/dashboard/customers/${customer._id}/merge?with=${encodeURIComponent(duplicate._id)}`}
               className="font-medium text-brand-700 underline"
+              {...linkProps}
             >
               Merge
             </LinkTo>

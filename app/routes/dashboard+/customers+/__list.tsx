@@ -30,6 +30,8 @@ export function CustomerList({
     const customer = customers.find((row) => row._id === id);
     if (customer) dialog.show({ kind: link.dataset.dialog === 'delete' ? 'delete' : 'edit', customer }, link);
   });
+  // Only the first row's links (and the first duplicate notice's) are marked for Remix to find their routes ahead (ListLink).
+  const firstWithDuplicates = customers.findIndex((customer) => customer.duplicates?.length);
   return (
     <>
       <Card
@@ -39,7 +41,7 @@ export function CustomerList({
         data-testid="customer-list"
         onClick={onClick}
       >
-        {customers.map((customer) => (
+        {customers.map((customer, index) => (
           <li
             key={customer._id}
             className="flex flex-col gap-2 px-4 py-3"
@@ -50,17 +52,22 @@ export function CustomerList({
               <ListLink
                 to={`/dashboard/customers/${customer._id}`}
                 className="font-medium text-slate-900 hover:underline"
+                discover={index === 0}
               >
                 {customer.name}
               </ListLink>
               <StatusBadge status={customer.status} />
               <span className="min-w-0 flex-1 truncate text-sm text-slate-600">
-                {[phone(customer.phone), customer.email].filter(Boolean).join(' · ')}
-                {customer.more ? ' …' : ''}
+                {`${[phone(customer.phone), customer.email].filter(Boolean).join(' · ')}${customer.more ? ' …' : ''}`}
               </span>
-              {canEdit ? <CustomerRowActions customer={customer} back={back} /> : null}
+              {canEdit ? <CustomerRowActions customer={customer} back={back} discover={index === 0} /> : null}
             </div>
-            <DuplicateNotice customer={customer} canEdit={canEdit} link={ListLink} />
+            <DuplicateNotice
+              customer={customer}
+              canEdit={canEdit}
+              link={ListLink}
+              discover={index === firstWithDuplicates}
+            />
           </li>
         ))}
       </Card>
