@@ -11,6 +11,7 @@ import { conversationUpdated } from '#api/lib/events';
 import { loadBusinessContext, loadCustomerFact } from './context';
 import { deferringWrites } from './deferred-writes';
 import {
+  conversationNotFound,
   listMessages,
   requireConversation,
   serializeConversation,
@@ -20,6 +21,7 @@ import {
   type MessageRow,
 } from './conversations';
 import { selectProvider } from './providers';
+import { insertTurnRows } from './turn-rows';
 import { holdingOwnerQuestions, SAY_IT_ANOTHER_WAY } from './second-hearing';
 import { createAssistantTools } from './tools';
 import type { ToolDeps } from './tool-scope';
@@ -378,17 +380,26 @@ async function generate(
   await writes;
   const finishedAt = timestampAfter(deps.clock.now(), reply.createdAt);
   try {
+    // The reply and the conversation's time in one statement (never backwards: the question's touch may land later on another connection).
+    const stored = db.$with('stored').as(
+      db
+        .update(conversationMessages)
+        .set({
+          content,
+          status: failure ? 'failed' : 'complete',
+          error: failure,
+          sources: uniqueSources(sources),
+          actions,
+          updatedAt: finishedAt,
+        })
+        .where(eq(conversationMessages.id, reply.id))
+        .returning({ id: conversationMessages.id }),
+    );
     await db
-      .update(conversationMessages)
-      .set({
-        content,
-        status: failure ? 'failed' : 'complete',
-        error: failure,
-        sources: uniqueSources(sources),
-        actions,
-        updatedAt: finishedAt,
-      })
-      .where(eq(conversationMessages.id, reply.id));
+      .with(stored)
+      .update(conversations)
+      .set({ updatedAt: sql`greatest(${conversations.updatedAt}, ${finishedAt.toISOString()}::timestamptz)` })
+      .where(eq(conversations.id, conversation.id));
   } catch (error) {
     failure ??= REPLY_ERRORS.failed;
     deps.log?.({
@@ -401,7 +412,7 @@ async function generate(
   live.end(failure);
   registryOf(deps).delete(reply.id);
   try {
-    await touchAndAnnounce(deps, conversation, finishedAt);
+    await conversationUpdated(deps, conversation.businessId, conversation);
   } catch (error) {
     deps.log?.({
       level: 'warn',
@@ -438,24 +449,33 @@ export async function startReply(
     })
     .onConflictDoNothing({ target: conversationMessages.replyTo })
     .returning();
-  const registry = registryOf(deps);
-  if (row) {
-    const live = new LiveReply(row.id);
-    registry.set(row.id, live);
-    live.finished = generate(deps, live, row, question, conversation, options).catch((error) => {
-      // generate() handles its own failures; this is the last guard so a follower never hangs.
-      deps.log?.({ level: 'error', msg: 'assistant reply crashed', message_id: row.id, error: String(error) });
-      live.end(REPLY_ERRORS.failed);
-      registry.delete(row.id);
-    });
-    return { row, live, started: true };
-  }
+  if (row) return { row, live: launchReply(deps, conversation, question, row, options), started: true };
   const [existing] = await deps.db
     .select()
     .from(conversationMessages)
     .where(eq(conversationMessages.replyTo, question.id))
     .limit(1);
-  return { row: existing, live: registry.get(existing.id) ?? null, started: false };
+  return { row: existing, live: registryOf(deps).get(existing.id) ?? null, started: false };
+}
+
+/** Produces the reply of `row`, a 'streaming' row this request inserted, on this server. */
+function launchReply(
+  deps: TurnDeps,
+  conversation: ConversationRow,
+  question: MessageRow,
+  row: MessageRow,
+  options: ReplyOptions,
+): LiveReply {
+  const registry = registryOf(deps);
+  const live = new LiveReply(row.id);
+  registry.set(row.id, live);
+  live.finished = generate(deps, live, row, question, conversation, options).catch((error) => {
+    // generate() handles its own failures; this is the last guard so a follower never hangs.
+    deps.log?.({ level: 'error', msg: 'assistant reply crashed', message_id: row.id, error: String(error) });
+    live.end(REPLY_ERRORS.failed);
+    registry.delete(row.id);
+  });
+  return live;
 }
 
 /**
@@ -558,7 +578,13 @@ function replyText(
   signal?: AbortSignal,
 ): AsyncIterable<string> {
   if (live) return live.follow(signal);
+  // Finished before it was followed (a built-in reply often is): the row just read has it all.
+  if (row.status === 'complete') return storedText(row.content);
   return pollReply(deps, row.id, signal);
+}
+
+async function* storedText(content: string): AsyncGenerator<string> {
+  if (content) yield content;
 }
 
 export type FollowedReply = {
@@ -659,22 +685,24 @@ export async function postMessage(
     wait?: boolean;
   } & ReplyOptions,
 ): Promise<TurnResult> {
-  const conversation = await requireConversation(deps.db, input.businessId, input.conversationId);
-  // The reply starts as soon as the message is stored; the bookkeeping it does not need follows.
-  const question = await insertUserMessage(deps, conversation, { content: input.message, audioKey: input.audioKey });
-  const { row, live } = await startReply(deps, conversation, question, { secondHearing: input.secondHearing });
-  await touchAndAnnounce(deps, conversation, question.createdAt);
-  await expireStaleReplies(deps, conversation.id);
-  if (input.wait !== false) {
-    if (live) await live.finished;
-    else {
-      try {
-        for await (const chunk of pollReply(deps, row.id)) void chunk;
-      } catch (error) {
-        if (!(error instanceof ReplyFailedError)) throw error;
-      }
-    }
-  }
+  // The question, its reply's row and the conversation's bookkeeping are one statement; the reply starts right after it.
+  const now = deps.clock.now();
+  const started = await insertTurnRows(deps.db, {
+    businessId: input.businessId,
+    conversationId: input.conversationId,
+    content: input.message.trim(),
+    audioKey: input.audioKey ?? null,
+    now,
+    staleBefore: new Date(now.getTime() - TURN_LIMITS.staleAfterMs),
+    liveIds: [...registryOf(deps).keys()],
+    interrupted: REPLY_ERRORS.interrupted,
+  });
+  if (!started) throw conversationNotFound();
+  const { conversation, question, reply: row } = started;
+  const live = launchReply(deps, conversation, question, row, { secondHearing: input.secondHearing });
+  await conversationUpdated(deps, conversation.businessId, conversation);
+  if (input.wait === false) return turnResult(deps, conversation.id, question, row, conversation);
+  await live.finished;
   return turnResult(deps, conversation.id, question, row);
 }
 
@@ -683,10 +711,12 @@ async function turnResult(
   conversationId: string,
   question: MessageRow,
   reply: MessageRow,
+  /** The conversation as it is now, when the caller has it (a reply still streaming has not moved it yet). */
+  known?: ConversationRow,
 ): Promise<TurnResult> {
   const [rows, [current]] = await Promise.all([
     listMessages(deps.db, conversationId),
-    deps.db.select().from(conversations).where(eq(conversations.id, conversationId)).limit(1),
+    known ? [known] : deps.db.select().from(conversations).where(eq(conversations.id, conversationId)).limit(1),
   ]);
   return {
     // Its summary (count, last message, title) comes from the messages just read, not a second read of them.

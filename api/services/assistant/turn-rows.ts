@@ -1,0 +1,156 @@
+import { and, eq, getTableColumns, isNull, lt, notInArray, SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '#api/db/client';
+import { conversationMessages, conversations } from '#api/db/schema';
+import { newId } from '#api/lib/crypto';
+import type { ConversationRow, MessageRow } from './conversations';
+
+/**
+ * The rows of a turn written in one statement each (turns.ts). A turn's statements are its
+ * fixed cost before the first words: on PGlite (one connection) every round trip is paid in
+ * full, so the work that belongs together is one statement of data-modifying CTEs.
+ */
+
+/** Every column of `table`, read from the CTE `cte` of the same shape (drizzle maps them back to the row's types). */
+function rowOf(cte: object, table: typeof conversationMessages | typeof conversations): Record<string, PgColumn> {
+  const fields = cte as Record<string, PgColumn>;
+  return Object.fromEntries(Object.keys(getTableColumns(table)).map((key) => [key, fields[key]]));
+}
+
+type MessageValues = { [K in keyof typeof conversationMessages.$inferSelect]-?: SQL | SQL.Aliased | unknown };
+
+/** An insert's select list, in the table's column order (drizzle checks it has every column). */
+function messageColumns(values: MessageValues): Record<string, SQL.Aliased> {
+  return Object.fromEntries(
+    Object.entries(getTableColumns(conversationMessages)).map(([key, column]) => {
+      const value = values[key as keyof MessageValues];
+      const expression = value instanceof SQL ? value : sql`${value}`;
+      return [key, sql`${expression}::${sql.raw(column.getSQLType())}`.as(column.name)];
+    }),
+  );
+}
+
+export type StartedTurn = { conversation: ConversationRow; question: MessageRow; reply: MessageRow };
+
+/**
+ * What the member (or caller) said and its reply's 'streaming' row, with the conversation's
+ * bookkeeping, in one statement: the question, timed after the conversation's latest message
+ * (or now), inserted only when the conversation is this business's and not deleted; its reply
+ * timed after it; this conversation's dead replies (a 'streaming' row older than `staleBefore`
+ * that no server is producing: `liveIds`) marked failed; and the conversation's updated_at
+ * moved to the question's time (never backwards). Answers the three rows, the conversation as
+ * updated; null when there is no such conversation (nothing is written then).
+ */
+export async function insertTurnRows(
+  db: Db,
+  input: {
+    businessId: string;
+    conversationId: string;
+    content: string;
+    audioKey: string | null;
+    now: Date;
+    staleBefore: Date;
+    liveIds: string[];
+    interrupted: string;
+  },
+): Promise<StartedTurn | null> {
+  const now = sql`${input.now.toISOString()}::timestamptz`;
+  const empty = sql`'[]'::jsonb`;
+  const questionAt = sql`greatest(${now}, (select max(${conversationMessages.createdAt}) + interval '1 millisecond' from ${conversationMessages} where ${conversationMessages.conversationId} = ${conversations.id}))`;
+  const question = db.$with('question').as(
+    db
+      .insert(conversationMessages)
+      .select(
+        db
+          .select(
+            messageColumns({
+              id: newId(),
+              conversationId: conversations.id,
+              businessId: conversations.businessId,
+              role: 'user',
+              content: input.content,
+              status: 'complete',
+              replyTo: null,
+              sources: empty,
+              actions: empty,
+              audioKey: input.audioKey,
+              error: null,
+              createdAt: questionAt,
+              updatedAt: questionAt,
+            }),
+          )
+          .from(conversations)
+          .where(
+            and(
+              eq(conversations.id, input.conversationId),
+              eq(conversations.businessId, input.businessId),
+              isNull(conversations.deletedAt),
+            ),
+          ) as never,
+      )
+      .returning(),
+  );
+  // The question's columns by name: the reply's row is made from them.
+  const asked = (column: string) => sql.raw(`question.${column}`);
+  const replyAt = sql`greatest(${now}, ${asked('created_at')} + interval '1 millisecond')`;
+  const reply = db.$with('reply').as(
+    db
+      .insert(conversationMessages)
+      .select(
+        sql`select ${sql.join(
+          Object.values(
+            messageColumns({
+              id: newId(),
+              conversationId: asked('conversation_id'),
+              businessId: asked('business_id'),
+              role: 'assistant',
+              content: '',
+              status: 'streaming',
+              replyTo: asked('id'),
+              sources: empty,
+              actions: empty,
+              audioKey: null,
+              error: null,
+              createdAt: replyAt,
+              updatedAt: replyAt,
+            }),
+          ).map((column) => column.getSQL()),
+          sql`, `,
+        )} from question`,
+      )
+      .returning(),
+  );
+  const expired = db.$with('expired').as(
+    db
+      .update(conversationMessages)
+      .set({ status: 'failed', error: input.interrupted, updatedAt: input.now })
+      .where(
+        and(
+          eq(conversationMessages.conversationId, input.conversationId),
+          eq(conversationMessages.status, 'streaming'),
+          lt(conversationMessages.createdAt, input.staleBefore),
+          input.liveIds.length ? notInArray(conversationMessages.id, input.liveIds) : undefined,
+          sql`exists (select 1 from question)`,
+        ),
+      )
+      .returning({ id: conversationMessages.id }),
+  );
+  const touched = db.$with('touched').as(
+    db
+      .update(conversations)
+      .set({ updatedAt: sql`greatest(${conversations.updatedAt}, (select created_at from question))` })
+      .where(sql`${conversations.id} = (select conversation_id from question)`)
+      .returning(),
+  );
+  const [row] = await db
+    .with(question, reply, expired, touched)
+    .select({
+      question: rowOf(question, conversationMessages),
+      reply: rowOf(reply, conversationMessages),
+      conversation: rowOf(touched, conversations),
+    })
+    .from(question)
+    .innerJoin(reply, sql`true`)
+    .innerJoin(touched, sql`true`);
+  return (row as StartedTurn | undefined) ?? null;
+}
