@@ -75,6 +75,17 @@ async function publish(
   await entityChanged(deps, businessId, 'Customer', kind, customer);
   // Every new contact (typed in, or found by a first call, SMS or form) goes to the business's endpoints.
   if (kind === 'Created') await emitOutgoingEvent(deps, businessId, 'contact.created', { contact: customer });
+  await publishOthers(deps, businessId, customer, previouslyShared, skip);
+}
+
+/** CustomerUpdated for the other contacts whose duplicates this write changed (see publish). */
+async function publishOthers(
+  deps: CustomerDeps,
+  businessId: string,
+  customer: ApiCustomer,
+  previouslyShared: string[] = [],
+  skip: string[] = [],
+) {
   const others = new Set([...previouslyShared, ...customer.duplicates.map((duplicate) => duplicate._id)]);
   for (const id of [customer._id, ...skip]) others.delete(id);
   if (others.size === 0) return;
@@ -119,8 +130,7 @@ export async function updateCustomer(
   id: string,
   patch: CustomerPatch,
 ): Promise<ApiCustomer> {
-  const existing = await findCustomer(deps.db, businessId, id);
-  if (!existing) throw contactNotFound();
+  // The UPDATE's own WHERE tells a missing contact (404), so it is not read first.
   const before = await sharedWith(deps, businessId, id);
   const [row] = await deps.db
     .update(customers)
@@ -136,8 +146,12 @@ export async function updateCustomer(
     .where(and(eq(customers.id, id), eq(customers.businessId, businessId), isNull(customers.deletedAt)))
     .returning();
   if (!row) throw contactNotFound();
+  // The browsers showing the contact wait for this event (a live update, docs/realtime.md):
+  // it goes out as soon as the write has committed, before the contact is read back for the
+  // answer and before the events of the contacts it shares a phone or email with.
+  await entityChanged(deps, businessId, 'Customer', 'Updated', { _id: row.id });
   const customer = await serializeOne(deps.db, row);
-  await publish(deps, businessId, 'Updated', customer, before);
+  await publishOthers(deps, businessId, customer, before);
   return customer;
 }
 
