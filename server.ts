@@ -199,15 +199,12 @@ export async function startServer(
         realtime: clientConfig(realtime),
       }),
     });
-    // A page's loaders share one token and membership lookup (api/lib/request-memo.ts);
-    // only for GET, where loaders read: an action's writes always see fresh rows.
+    // A page's loaders, or an action's guard and its write, share one token and membership
+    // lookup (api/lib/request-memo.ts): a write's handler reads without it, and every call
+    // after a write reads afresh, so an action's writes and what follows them see fresh rows.
     // Each page request reads phone numbers in its business's country, once the guard knows it
     // (contract/phone-country.server.ts).
-    app.all('*', (req, res, next) =>
-      withPhoneCountryHolder(() =>
-        req.method === 'GET' ? withRequestMemo(() => remix(req, res, next)) : remix(req, res, next),
-      ),
-    );
+    app.all('*', (req, res, next) => withPhoneCountryHolder(() => withRequestMemo(() => remix(req, res, next))));
   }
 
   const server = http.createServer(app);

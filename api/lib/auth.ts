@@ -8,7 +8,7 @@ import { businesses, businessUsers, tokens, users } from '../db/schema';
 import { newId, newToken, sha256 } from './crypto';
 import type { ApiDeps } from '../deps';
 import type { ApiEnv } from './context';
-import { memoized, remember, withReadCallMemo } from './request-memo';
+import { memoized, remember, runHandler, withReadCallMemo } from './request-memo';
 import {
   findMembershipOnce,
   liveBusinessOfMembership,
@@ -89,7 +89,7 @@ async function authenticate(c: Context<ApiEnv>, next: Next) {
   }
   // Phone numbers in the body are read in the business's country ("07700 900123" in a GB
   // business), so the scope opens before the validator runs; only a member's business counts.
-  await withPhoneCountry(membership?.business.country, () => next());
+  await withPhoneCountry(membership?.business.country, () => runHandler(c.req.path, next));
 }
 
 /**

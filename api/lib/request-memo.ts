@@ -4,9 +4,10 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  * Lookups shared by the v1 calls one web page makes in process. A dashboard page's loaders
  * make five to eight calls with the same bearer token for the same business; without this
  * each call looked the token and the membership up again (half the SQL of a page). The
- * memo lives only as long as that one page request (server.ts opens it for GET requests),
- * so a revoked token or a removed member is seen by the next page, and any call that is not
- * a read empties it, so nothing read after a write in the same request is stale. Calls
+ * memo lives only as long as that one page request (server.ts opens it for every page request,
+ * an action's too), so a revoked token or a removed member is seen by the next page; a call that
+ * is not a read runs its handler without it and empties it, so nothing read after a write in
+ * the same request is stale. Calls
  * over HTTP (the mobile apps, API_URL set) have no memo: each is its own request.
  */
 type Memo = Map<string, Promise<unknown>>;
@@ -43,6 +44,15 @@ export function remember<T>(key: string, value: T): void {
  */
 export function withReadCallMemo<T>(path: string, work: () => Promise<T>): Promise<T> {
   return store.getStore() || !READ_CALL.test(path) ? work() : store.run(new Map(), work);
+}
+
+/**
+ * Runs a call's handler (after its bearer check, which may take the token and membership
+ * from the memo): a call that may write runs without the memo, as when no page opened one,
+ * so whatever it reads around its write is read anew.
+ */
+export function runHandler<T>(path: string, work: () => T): T {
+  return READ_CALL.test(path) || !store.getStore() ? work() : store.exit(work);
 }
 
 /** v1 calls that only read: `.../get`, `.../list`, `.../list-not-dismissed` and the like. */
