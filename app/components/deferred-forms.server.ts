@@ -1,5 +1,8 @@
+import { CustomerSelector } from '#app/components/customer-selector';
+import { RestoreBanner } from '#app/components/delete-restore';
 import { NoteForm } from '#app/components/note-form';
 import { SupportForm } from '#app/components/support-form';
+import { DeleteConfirm, DeleteLink } from '#app/components/timeline-delete';
 import { ActionForm } from '#app/routes/dashboard+/actions+/__action-form';
 import { CustomerForm, CustomerFormDialog } from '#app/routes/dashboard+/customers+/__customer-form';
 import { MemoryForm, MemoryFormDialog, UploadForm } from '#app/routes/dashboard+/memories+/__memory-form';
@@ -14,12 +17,16 @@ export const eagerForms = {
   'action-form': ActionForm,
   'customer-form': CustomerForm,
   'customer-form-dialog': CustomerFormDialog,
+  'customer-selector': CustomerSelector,
   'memory-form': MemoryForm,
   'memory-form-dialog': MemoryFormDialog,
   'note-form': NoteForm,
   'order-form': OrderForm,
+  'restore-banner': RestoreBanner,
   'service-form': ServiceForm,
   'service-form-dialog': ServiceFormDialog,
   'support-form': SupportForm,
+  'timeline-delete-confirm': DeleteConfirm,
+  'timeline-delete-link': DeleteLink,
   'upload-form': UploadForm,
 };

@@ -11,7 +11,7 @@ import { actionDefaults, kindLabel, RUNS_PAGE_SIZE, whenText } from '#app/routes
 import { DeleteConfirmPanel, DeleteDialog } from '#app/components/delete-restore';
 import { GeneralErrorBoundary } from '#app/components/error-boundary';
 import { readPage } from '#app/lib/list-query';
-import { Facts } from '#app/components/timeline';
+import { Facts } from '#app/components/facts';
 import { EmptyState } from '#app/components/ui/empty-state';
 import { Pager } from '#app/components/ui/pager';
 import {

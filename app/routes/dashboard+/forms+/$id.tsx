@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '#app/components/error-boundary';
-import { ItemPage } from '#app/components/timeline-pages';
+import { ItemPage } from '#app/components/timeline-item-page';
 import { kindItemAction, kindItemLoader } from '#app/lib/timeline.server';
 import { Card } from '#app/components/ui/card';
 

@@ -3,7 +3,7 @@ import { buttonClass } from '#app/components/ui/button';
 import { Link, useLoaderData } from '@remix-run/react';
 import { hasPermission } from '#contract/permissions';
 import { GeneralErrorBoundary } from '#app/components/error-boundary';
-import { CustomerSelector } from '#app/components/timeline';
+import { CustomerSelector } from '#app/components/customer-selector.deferred';
 import { KindListPage } from '#app/components/timeline-pages';
 import { DUE_VIEWS, dueFilters } from '#app/lib/due-dates';
 import { requireDashboard, requirePermission, type DashboardState } from '#app/lib/guard.server';

@@ -13,7 +13,7 @@ import {
   orderTitle,
 } from '#app/components/orders/order-bits';
 import { SOURCE_LABELS } from '#app/lib/orders';
-import { Facts } from '#app/components/timeline';
+import { Facts } from '#app/components/facts';
 import { requireDashboard, requirePermission } from '#app/lib/guard.server';
 import { canEditOrders, getOrder, setOrderStatus } from '#app/lib/orders.server';
 import { v1 } from '#app/lib/v1.server';
