@@ -111,6 +111,10 @@ async function main() {
       await viewer.evaluate(() => (window as unknown as { liveMarks: unknown[] }).liveMarks.splice(0));
       const name = `Live${i}x${Math.random().toString(36).slice(2, 8)}`;
       await editor.goto(`/dashboard/customers/${contact.id}/edit`);
+      // Typed only once the page and its deferred form have hydrated: a name typed into the
+      // server's markup before could be lost to the hydrating form, and the change never shows.
+      await editor.locator('html[data-realtime="connected"]').waitFor();
+      await editor.locator('fieldset[data-deferred="customer-form"]:not([disabled])').waitFor({ state: 'attached' });
       await editor.getByLabel('First name').fill(name);
       const shown = viewer.waitForFunction(
         (text) => (document.body.innerText.includes(text) ? Date.now() : false),
