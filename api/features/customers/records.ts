@@ -7,6 +7,7 @@ import { customers, type Address } from '#api/db/schema';
 import { listQuery, pageAndTotal } from '#api/lib/list';
 import { anyText } from '#api/lib/sql-any';
 import { smsOptOutsOf } from '../systems/sms-opt-outs';
+import { customersPageJson } from './list-json';
 
 /**
  * Reading customers: serialisation to the v1 shape (with the duplicates flag), one-record
@@ -108,65 +109,55 @@ const byteOrder = (a: string | null, b: string | null): number =>
   a === b ? 0 : a === null ? 1 : b === null ? -1 : Buffer.compare(Buffer.from(a), Buffer.from(b));
 
 /**
- * loadDuplicates without SQL, for rows that are every live contact of their business (a list
- * page that holds the whole list): the candidates are then among the rows themselves. Same
- * answer: one entry per other contact, 'phone' when a phone is shared, ordered by first name,
- * last name and id.
+ * loadDuplicates without SQL, for a page that holds every live contact of its business (an
+ * unfiltered list page that ends the list): the candidates are then among its own records.
+ * Same answer: one entry per other contact, 'phone' when a phone is shared, ordered by first
+ * name, last name and id.
  */
-export function duplicatesAmong(rows: CustomerRow[]): Map<string, Duplicate[]> {
-  const holders = new Map<string, CustomerRow[]>();
-  const values = (row: CustomerRow) => [
-    ...row.phones.map((value) => `phone:${value}`),
-    ...row.emails.map((value) => `email:${value}`),
+export function duplicatesAmong(records: ApiCustomer[]): Map<string, Duplicate[]> {
+  const holders = new Map<string, ApiCustomer[]>();
+  const values = (record: ApiCustomer) => [
+    ...record.phones.map((value) => `phone:${value}`),
+    ...record.emails.map((value) => `email:${value}`),
   ];
-  for (const row of rows)
-    for (const key of new Set(values(row))) {
+  for (const record of records)
+    for (const key of new Set(values(record))) {
       const list = holders.get(key);
-      if (list) list.push(row);
-      else holders.set(key, [row]);
+      if (list) list.push(record);
+      else holders.set(key, [record]);
     }
   const found = new Map<string, Duplicate[]>();
-  for (const row of rows) {
-    const others = new Map<string, { other: CustomerRow; reason: Duplicate['reason'] }>();
-    for (const key of values(row)) {
+  for (const record of records) {
+    const others = new Map<string, { other: ApiCustomer; reason: Duplicate['reason'] }>();
+    for (const key of values(record)) {
       const reason = key.startsWith('phone:') ? 'phone' : 'email';
       for (const other of holders.get(key) ?? []) {
-        if (other.id === row.id) continue;
-        if (others.get(other.id)?.reason !== 'phone') others.set(other.id, { other, reason });
+        if (other._id === record._id) continue;
+        if (others.get(other._id)?.reason !== 'phone') others.set(other._id, { other, reason });
       }
     }
     if (others.size === 0) continue;
     const sorted = [...others.values()].sort(
       (a, b) =>
-        byteOrder(a.other.firstName, b.other.firstName) ||
-        byteOrder(a.other.lastName, b.other.lastName) ||
-        byteOrder(a.other.id, b.other.id),
+        byteOrder(a.other.first_name, b.other.first_name) ||
+        byteOrder(a.other.last_name, b.other.last_name) ||
+        byteOrder(a.other._id, b.other._id),
     );
     found.set(
-      row.id,
-      sorted.map(({ other, reason }) => ({ _id: other.id, name: displayName(other), reason })),
+      record._id,
+      sorted.map(({ other, reason }) => ({ _id: other._id, name: other.name, reason })),
     );
   }
   return found;
 }
 
-/**
- * The v1 shape of `rows`. `wholeList` says the rows are every live contact of the business,
- * so their duplicates are found among them without asking the database.
- */
-export async function serializeCustomers(
-  db: Db,
-  businessId: string,
-  rows: CustomerRow[],
-  options: { wholeList?: boolean } = {},
-): Promise<ApiCustomer[]> {
-  const duplicates = options.wholeList
-    ? duplicatesAmong(rows)
-    : await loadDuplicates(
-        db,
-        businessId,
-        rows.map((row) => row.id),
-      );
+/** The v1 shape of `rows`. */
+export async function serializeCustomers(db: Db, businessId: string, rows: CustomerRow[]): Promise<ApiCustomer[]> {
+  const duplicates = await loadDuplicates(
+    db,
+    businessId,
+    rows.map((row) => row.id),
+  );
   const optOuts = await smsOptOutsOf(db, businessId, [...new Set(rows.flatMap((row) => row.phones))]);
   return rows.map((row) => serializeCustomer(row, duplicates.get(row.id) ?? [], optOuts));
 }
@@ -249,24 +240,20 @@ export async function listCustomers(db: Db, businessId: string, filters: Custome
   );
   const { rows, total } = await pageAndTotal(
     query,
-    (limit) =>
-      db
-        .select()
-        .from(customers)
-        .where(where)
-        .orderBy(...query.orderBy)
-        .limit(limit)
-        .offset(query.offset),
+    (limit) => customersPageJson(db, businessId, { where, orderBy: query.orderBy, limit, offset: query.offset }),
     async () => (await db.select({ total: count() }).from(customers).where(where))[0].total,
   );
   // A first page that ends the list, without filters, is every live contact of the business.
   const wholeList = !query.where && !filters.status && !filters.search && query.offset === 0 && total === rows.length;
-  return {
-    customers: await serializeCustomers(db, businessId, rows, { wholeList }),
-    total,
-    page: query.page,
-    limit: query.limit,
-  };
+  const duplicates = wholeList
+    ? duplicatesAmong(rows)
+    : await loadDuplicates(
+        db,
+        businessId,
+        rows.map((row) => row._id),
+      );
+  for (const row of rows) row.duplicates = duplicates.get(row._id) ?? [];
+  return { customers: rows, total, page: query.page, limit: query.limit };
 }
 
 /**

@@ -1,0 +1,71 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { ApiCustomer } from '#contract/envelope';
+import type { Db } from '#api/db/client';
+import { customers } from '#api/db/schema';
+import { isoTime, nameOf, readJsonPage } from '#api/lib/sql-json';
+
+const col = (name: string) => sql.raw(`page.${name}`);
+
+/**
+ * A page of contacts in the v1 shape (serializeCustomer), built by one statement: the rows
+ * (`limit` of them, in `orderBy`), each with its SMS opt-outs (smsOptOutsOf, which was a
+ * statement of its own). `duplicates` is left empty, in its place, for the caller to fill: a
+ * page holding the whole list finds them among its own rows, without SQL (duplicatesAmong).
+ * tests/api/customers checks the page against serializeCustomer.
+ */
+export async function customersPageJson(
+  db: Db,
+  businessId: string,
+  page: { where: SQL | undefined; orderBy: SQL[]; limit: number; offset: number },
+): Promise<ApiCustomer[]> {
+  const rows = db
+    .select({
+      id: customers.id,
+      firstName: customers.firstName,
+      lastName: customers.lastName,
+      status: customers.status,
+      emails: customers.emails,
+      phones: customers.phones,
+      addresses: customers.addresses,
+      createdAt: customers.createdAt,
+      updatedAt: customers.updatedAt,
+      deletedAt: customers.deletedAt,
+      ord: sql`row_number() over (order by ${sql.join(page.orderBy, sql`, `)})`.as('ord'),
+    })
+    .from(customers)
+    .where(page.where)
+    .orderBy(...page.orderBy)
+    .limit(page.limit)
+    .offset(page.offset);
+  return readJsonPage<ApiCustomer>(
+    db,
+    sql`
+    with page as (${rows}), opt_outs as (
+      select page.id, json_agg(
+        json_build_object('phone', phone.value, 'at', ${isoTime(sql`opt_out.created_at`)}) order by phone.position
+      ) as list
+      from page
+      cross join jsonb_array_elements_text(page.phones) with ordinality as phone(value, position)
+      join sms_opt_outs opt_out on opt_out.business_id = ${businessId} and opt_out.phone = phone.value
+      group by page.id
+    )
+    select coalesce(json_agg(json_build_object(
+      '_id', page.id,
+      'first_name', page.first_name,
+      'last_name', page.last_name,
+      'name', ${nameOf(col('first_name'), col('last_name'))},
+      'status', page.status,
+      'emails', page.emails,
+      'phones', page.phones,
+      'addresses', page.addresses,
+      'duplicates', '[]'::json,
+      'sms_opt_outs', coalesce(opt_outs.list, '[]'),
+      'created_at', ${isoTime(col('created_at'))},
+      'updated_at', ${isoTime(col('updated_at'))},
+      'deleted_at', ${isoTime(col('deleted_at'))}
+    ) order by page.ord), '[]')::text as page
+    from page
+    left join opt_outs on opt_outs.id = page.id
+  `,
+  );
+}
