@@ -3,23 +3,32 @@ import { RestoreBanner } from '#app/components/delete-restore';
 import { NoteForm } from '#app/components/note-form';
 import { SupportForm } from '#app/components/support-form';
 import { DeleteConfirm, DeleteLink } from '#app/components/timeline-delete';
+import { AccountForms } from '#app/routes/dashboard+/__account-forms';
 import { ActionForm } from '#app/routes/dashboard+/actions+/__action-form';
 import { CustomerForm, CustomerFormDialog } from '#app/routes/dashboard+/customers+/__customer-form';
+import { ReplyForm } from '#app/routes/dashboard+/inbox+/__reply-form';
 import { MemoryForm, MemoryFormDialog, UploadForm } from '#app/routes/dashboard+/memories+/__memory-form';
+import { MobileSubmitForm, MobileVerifyForm } from '#app/routes/dashboard+/onboard+/__mobile-forms';
 import { OrderForm } from '#app/routes/dashboard+/orders+/__order-form';
 import { ServiceForm, ServiceFormDialog } from '#app/routes/dashboard+/services+/__service-form';
+import { InviteForm } from '#app/routes/dashboard+/users+/__invite-form';
 
 /**
  * The forms pages load after hydration (`deferred`, app/components/deferred.tsx), by name: the
  * server renders them from these static imports, which the browser's build never sees.
  */
 export const eagerForms = {
+  'account-forms': AccountForms,
   'action-form': ActionForm,
   'customer-form': CustomerForm,
   'customer-form-dialog': CustomerFormDialog,
+  'inbox-reply-form': ReplyForm,
+  'invite-form': InviteForm,
   'customer-selector': CustomerSelector,
   'memory-form': MemoryForm,
   'memory-form-dialog': MemoryFormDialog,
+  'mobile-submit-form': MobileSubmitForm,
+  'mobile-verify-form': MobileVerifyForm,
   'note-form': NoteForm,
   'order-form': OrderForm,
   'restore-banner': RestoreBanner,

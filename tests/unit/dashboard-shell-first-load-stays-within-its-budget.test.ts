@@ -27,7 +27,6 @@ const FORM = 'its forms are not deferred yet, or their page takes constants from
 const CONSTANTS =
   'takes labels or constants from a module that defines zod schemas (contract/schemas/*, lib/assistant, lib/team, lib/systems)';
 const STILL_OVER: Record<string, string> = {
-  'routes/dashboard+/account-settings': INLINE,
   'routes/dashboard+/appointments+/$id': FORM,
   'routes/dashboard+/appointments+/_index': FORM,
   'routes/dashboard+/assistant-conversations+/$id': CONSTANTS,
@@ -36,17 +35,12 @@ const STILL_OVER: Record<string, string> = {
   'routes/dashboard+/businesses+/$id': FORM,
   'routes/dashboard+/customers+/$id._index': TIMELINE,
   'routes/dashboard+/customers+/_index': TIMELINE,
-  'routes/dashboard+/help': INLINE,
-  'routes/dashboard+/inbox+/$id': INLINE,
-  'routes/dashboard+/onboard+/mobile-submit': INLINE,
-  'routes/dashboard+/onboard+/mobile-verify': INLINE,
   'routes/dashboard+/onboard+/test-ella': CONSTANTS,
   'routes/dashboard+/onboard+/your-business': INLINE,
   'routes/dashboard+/settings+/business-settings': FORM,
   'routes/dashboard+/settings+/outgoing-webhooks+/$id': FORM,
   'routes/dashboard+/settings+/outgoing-webhooks+/_index': FORM,
   'routes/dashboard+/systems+/$id': FORM,
-  'routes/dashboard+/users+/_index': INLINE,
 };
 
 const clientDir = path.resolve('build/client');

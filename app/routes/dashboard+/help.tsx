@@ -5,7 +5,7 @@ import { useActionData, useLoaderData } from '@remix-run/react';
 import { supportRequestSchema } from '#contract/schemas/member';
 import { v1Calls } from '#contract/v1/index';
 import { GeneralErrorBoundary } from '#app/components/error-boundary';
-import { SupportForm } from '#app/components/support-form';
+import { SupportForm } from '#app/components/support-form.deferred';
 import { replyRateLimited, replyWithApiErrors } from '#app/lib/forms.server';
 import { requireDashboard } from '#app/lib/guard.server';
 import { helpFor } from '#app/lib/help-topics';

@@ -1,16 +1,15 @@
-import { getFormProps, getTextareaProps } from '@conform-to/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useRouteLoaderData } from '@remix-run/react';
 import { notificationTime } from '#contract/labels';
 import { usePhoneFormat } from '#app/lib/phone-labels';
-import { INBOX_PAUSE_MINUTES, inboxReplySchema } from '#contract/schemas/inbox';
+import { INBOX_PAUSE_MINUTES } from '#contract/inbox-terms';
 import { GeneralErrorBoundary } from '#app/components/error-boundary';
-import { ErrorList, SubmitButton, TextAreaField } from '#app/components/forms';
+import { SubmitButton } from '#app/components/forms';
 import { authorName } from '#app/routes/dashboard+/inbox+/__inbox-bits';
+import { ReplyForm } from '#app/routes/dashboard+/inbox+/__reply-form.deferred';
 import { requireDashboard } from '#app/lib/guard.server';
 import { canReplyInInbox, inboxThreadAction, openThread } from '#app/lib/inbox.server';
 import { businessTimeZone } from '#app/lib/timeline.server';
-import { useSchemaForm } from '#app/lib/use-schema-form';
 import type { loader as inboxLoader } from '#app/routes/dashboard+/inbox+/route';
 import { withPhoneLabels } from '#app/lib/phone-labels.server';
 import { Card } from '#app/components/ui/card';
@@ -45,7 +44,6 @@ export default function InboxThreadRoute() {
   const { thread, messages, canReply, userId, timeZone, now } = useLoaderData<typeof loader>();
   const members = useRouteLoaderData<typeof inboxLoader>('routes/dashboard+/inbox+/route')?.members ?? [];
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useSchemaForm('inbox-reply', inboxReplySchema, lastResult);
   const at = (value: string) => notificationTime(value, new Date(now), timeZone);
   const paused =
     thread.assistant_paused_until && thread.assistant_paused_until > now ? thread.assistant_paused_until : null;
@@ -176,23 +174,7 @@ export default function InboxThreadRoute() {
         </ol>
       )}
 
-      {canReply ? (
-        <Form method="post" {...getFormProps(form)} className="flex flex-col gap-2" aria-label="Reply">
-          <input type="hidden" name="intent" value="reply" />
-          <TextAreaField
-            label={replyByChat ? `Reply to ${name} in the website chat` : `Text ${name}`}
-            textareaProps={{ ...getTextareaProps(fields.message), id: 'reply-message', rows: 3 }}
-            errors={fields.message.errors}
-            hint={`${replyByChat ? 'Goes to their website chat.' : 'Sent from the business number.'} The assistant pauses on this conversation for ${INBOX_PAUSE_MINUTES} minutes when you reply.`}
-          />
-          <ErrorList id={form.errorId} errors={form.errors} />
-          <div>
-            <SubmitButton name="intent" value="reply" pendingText="Sending…">
-              Send reply
-            </SubmitButton>
-          </div>
-        </Form>
-      ) : null}
+      {canReply ? <ReplyForm name={name} replyByChat={replyByChat} lastResult={lastResult} /> : null}
     </Card>
   );
 }

@@ -1,17 +1,14 @@
-import { getFormProps, getInputProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, useActionData, useLoaderData } from '@remix-run/react';
-import { PHONE_EXAMPLE } from '#contract/messages';
+import { useActionData, useLoaderData } from '@remix-run/react';
 import { mobileSubmitSchema } from '#contract/schemas/auth';
 import { v1Calls } from '#contract/v1/index';
 import { GeneralErrorBoundary } from '#app/components/error-boundary';
-import { ErrorList, Field, SubmitButton } from '#app/components/forms';
 import { OnboardingFrame } from '#app/routes/dashboard+/onboard+/__onboarding-frame';
+import { MobileSubmitForm } from '#app/routes/dashboard+/onboard+/__mobile-forms.deferred';
 import { replyRateLimited, replyWithApiErrors } from '#app/lib/forms.server';
 import { requireDashboard } from '#app/lib/guard.server';
 import { redirectWithToasts, apiToasts } from '#app/lib/toast.server';
-import { useSchemaForm } from '#app/lib/use-schema-form';
 import { v1 } from '#app/lib/v1.server';
 
 export const meta: MetaFunction = () => [{ title: 'Verify your mobile · Business Assistant' }];
@@ -41,29 +38,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function MobileSubmitRoute() {
   const { mobile } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useSchemaForm('mobile-submit', mobileSubmitSchema, lastResult, {
-    defaultValue: { mobile: mobile ?? '' },
-  });
   return (
     <OnboardingFrame
       step="mobile-submit"
       subtitle="We text you a 6-digit code. Your assistant uses this number to reach you about urgent calls."
     >
-      <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
-        <Field
-          label="Mobile number"
-          hint={`International format, e.g. ${PHONE_EXAMPLE}`}
-          errors={fields.mobile.errors}
-          inputProps={{
-            ...getInputProps(fields.mobile, { type: 'tel' }),
-            autoComplete: 'tel',
-            placeholder: PHONE_EXAMPLE,
-            autoFocus: true,
-          }}
-        />
-        <ErrorList id={form.errorId} errors={form.errors} />
-        <SubmitButton pendingText="Sending the code…">Send the code</SubmitButton>
-      </Form>
+      <MobileSubmitForm mobile={mobile} lastResult={lastResult} />
     </OnboardingFrame>
   );
 }

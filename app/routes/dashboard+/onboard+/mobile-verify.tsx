@@ -1,16 +1,14 @@
-import { getFormProps, getInputProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { useActionData, useLoaderData } from '@remix-run/react';
 import { mobileSubmitSchema, mobileVerifySchema } from '#contract/schemas/auth';
 import { v1Calls } from '#contract/v1/index';
 import { GeneralErrorBoundary } from '#app/components/error-boundary';
-import { ErrorList, Field, SubmitButton } from '#app/components/forms';
 import { OnboardingFrame } from '#app/routes/dashboard+/onboard+/__onboarding-frame';
+import { MobileVerifyForm } from '#app/routes/dashboard+/onboard+/__mobile-forms.deferred';
 import { replyRateLimited, replyWithApiErrors } from '#app/lib/forms.server';
 import { requireDashboard } from '#app/lib/guard.server';
 import { redirectWithToasts, apiToasts } from '#app/lib/toast.server';
-import { useSchemaForm } from '#app/lib/use-schema-form';
 import { v1 } from '#app/lib/v1.server';
 
 export const meta: MetaFunction = () => [{ title: 'Enter your code · Business Assistant' }];
@@ -54,7 +52,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function MobileVerifyRoute() {
   const { mobile } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useSchemaForm('mobile-verify', mobileVerifySchema, lastResult, { defaultValue: { mobile } });
   return (
     <OnboardingFrame
       step="mobile-verify"
@@ -64,31 +61,7 @@ export default function MobileVerifyRoute() {
         </>
       }
     >
-      <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
-        <input {...getInputProps(fields.mobile, { type: 'hidden' })} />
-        <Field
-          label="Verification code"
-          errors={[...(fields.code.errors ?? []), ...(fields.mobile.errors ?? [])]}
-          inputProps={{
-            ...getInputProps(fields.code, { type: 'text' }),
-            inputMode: 'numeric',
-            autoComplete: 'one-time-code',
-            autoFocus: true,
-          }}
-        />
-        <ErrorList id={form.errorId} errors={form.errors} />
-        <SubmitButton pendingText="Checking…" name="intent" value="verify">
-          Verify
-        </SubmitButton>
-        <div className="flex items-center justify-between text-sm">
-          <button type="submit" name="intent" value="resend" formNoValidate className="text-brand-600 underline">
-            Send a new code
-          </button>
-          <Link to="/dashboard/onboard/mobile-submit?change=1" className="text-brand-600 underline">
-            Use another number
-          </Link>
-        </div>
-      </Form>
+      <MobileVerifyForm mobile={mobile} lastResult={lastResult} />
     </OnboardingFrame>
   );
 }

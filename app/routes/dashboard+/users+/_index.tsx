@@ -1,21 +1,21 @@
-import { getFormProps, getInputProps } from '@conform-to/react';
 import { PageHeader } from '#app/components/ui/page-header';
 import { EmptyState } from '#app/components/ui/empty-state';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '#app/components/error-boundary';
-import { ErrorList, Field, SubmitButton } from '#app/components/forms';
+import { SubmitButton } from '#app/components/forms';
 import { OwnerBadge } from '#app/routes/dashboard+/users+/__role-actions';
-import { PermissionChecklist, RestoreMemberBanner } from '#app/routes/dashboard+/users+/__team-forms';
+import { RestoreMemberBanner } from '#app/routes/dashboard+/users+/__team-forms';
+import { InviteForm } from '#app/routes/dashboard+/users+/__invite-form.deferred';
 import { RecentlyDeletedLink } from '#app/components/recently-deleted';
 import { loadFailure } from '#app/lib/customers.server';
 import { replyWithApiErrors } from '#app/lib/forms.server';
 import { requireDashboard, requirePermission } from '#app/lib/guard.server';
-import { inviteFormSchema, permissionLabel, permissionsSummary, roleLabel } from '#app/lib/team';
+import { inviteFormSchema } from '#app/lib/team';
+import { permissionLabel, permissionsSummary, roleLabel } from '#app/lib/team-labels';
 import { availablePermissions, canEditMembers, listMembers } from '#app/lib/team.server';
 import { apiToasts, redirectWithToasts } from '#app/lib/toast.server';
-import { useSchemaForm } from '#app/lib/use-schema-form';
 import { v1 } from '#app/lib/v1.server';
 import { v1Calls } from '#contract/v1';
 import { Card } from '#app/components/ui/card';
@@ -69,6 +69,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function UsersRoute() {
   const { members, invitations, total, available, canEdit, me, removed } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
   return (
     <div className="flex flex-col gap-6">
       <PageHeader title="Team">
@@ -171,41 +172,10 @@ export default function UsersRoute() {
               </Card>
             )}
           </section>
-          <InviteForm available={available} />
+          <InviteForm available={available} reply={reply} />
         </>
       ) : null}
     </div>
-  );
-}
-
-function InviteForm({ available }: { available: string[] }) {
-  const reply = useActionData<typeof action>();
-  const [form, fields] = useSchemaForm('invite', inviteFormSchema, reply);
-  const sent = reply?.initialValue?.permissions;
-  const checked = Array.isArray(sent) ? sent.map(String) : typeof sent === 'string' ? [sent] : [];
-  return (
-    <Card aria-labelledby="invite-heading">
-      <h2 id="invite-heading" className="text-lg font-semibold">
-        Invite a member
-      </h2>
-      <p className="mb-4 text-sm text-slate-600">
-        We email them a link; someone without an account creates one and joins this business.
-      </p>
-      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
-        <Field
-          label="Email"
-          errors={fields.email.errors}
-          inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'off' }}
-        />
-        <PermissionChecklist idPrefix="invite" available={available} checked={checked} />
-        <ErrorList id={form.errorId} errors={form.errors} />
-        <div className="flex justify-end">
-          <SubmitButton name="intent" value="invite" pendingText="Sending…">
-            Send invitation
-          </SubmitButton>
-        </div>
-      </Form>
-    </Card>
   );
 }
 
