@@ -4,7 +4,7 @@ import type { ApiAddress, ApiCustomer } from '#contract/envelope';
 import { CUSTOMER_STATUS_LABELS, type CustomerStatus } from '#contract/customer-statuses';
 import { DeleteConfirmation, RestoreBanner } from '#app/components/delete-restore';
 import { usePhoneFormat } from '#app/lib/phone-labels';
-import { smsOptOutMessages } from '#contract/messages';
+import { smsOptOutMessages } from '#contract/sms-opt-out-messages';
 
 const STATUS_COLOURS: Record<string, string> = {
   lead: 'bg-sky-100 text-sky-800',
