@@ -1,5 +1,5 @@
 import { expect, test } from './support/fixtures';
-import { toast } from './support/helpers';
+import { createAccount, signIn, toast } from './support/helpers';
 
 /**
  * A deferred form (app/components/deferred.tsx) is not in its page's first load: its chunk
@@ -33,4 +33,25 @@ test('a form whose chunk has not arrived waits, then its address finder and subm
   await page.getByLabel('First name').fill('Larry');
   await page.getByRole('button', { name: 'Create contact' }).click();
   await expect(toast(page, 'Contact created.')).toBeVisible();
+});
+
+test('a deferred form gives its field back the focus it had before the form waited', async ({ page, request }) => {
+  const account = await createAccount(request, { business: 'none' });
+  await signIn(page, account);
+  await expect(page).toHaveURL(/\/dashboard\/onboard\/mobile-submit$/);
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/__mobile-forms-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/dashboard/onboard/mobile-submit');
+  const mobile = page.getByLabel('Mobile number');
+  // The page has hydrated and its form waits: the disabled field has lost its autofocus.
+  await expect(mobile).toBeDisabled();
+  release();
+  await expect(mobile).toBeEnabled();
+  await expect(mobile).toBeFocused();
+  await page.keyboard.type('+447700900123');
+  await expect(mobile).toHaveValue('+447700900123');
 });

@@ -12,10 +12,22 @@ const EagerFormsContext = createContext<EagerForms>({});
  */
 export const EagerFormsProvider = EagerFormsContext.Provider;
 
+/** The control that had focus when its fieldset began to wait: disabling blurs it. */
+const focusBeforeWaiting = new WeakMap<HTMLFieldSetElement, HTMLElement>();
+
 function setWaiting(fieldset: HTMLFieldSetElement | null, waiting: boolean) {
   if (!fieldset) return;
+  const focused = document.activeElement;
+  if (waiting && focused instanceof HTMLElement && fieldset.contains(focused))
+    focusBeforeWaiting.set(fieldset, focused);
   fieldset.disabled = waiting;
   fieldset.toggleAttribute('aria-busy', waiting);
+  if (waiting) return;
+  // Give the focus back (an autofocus field, or one the user had clicked) unless it has moved on since.
+  const before = focusBeforeWaiting.get(fieldset);
+  focusBeforeWaiting.delete(fieldset);
+  const nowhere = !document.activeElement || document.activeElement === document.body;
+  if (before?.isConnected && nowhere) before.focus({ preventScroll: true });
 }
 
 /** Renders nothing; its effect runs when the Suspense boundary it shares with the form has committed (hydrated). */
