@@ -1,4 +1,4 @@
-import type { ApiNotification } from '#contract/envelope';
+import type { NotificationsProps } from './notifications-panel';
 import { deferred } from './deferred';
 import { Drawer } from './drawer';
 
@@ -15,15 +15,7 @@ const Panel = deferred('notifications-panel', () =>
  * The notifications drawer: a <details> like the other drawers, so it opens without
  * JavaScript. The bell's count is part of the page; the list is the deferred panel.
  */
-export function NotificationsDrawer({
-  notifications,
-  timeZone,
-  now,
-}: {
-  notifications: ApiNotification[];
-  timeZone: string;
-  now: string;
-}) {
+export function NotificationsDrawer({ notifications, timeZone, now }: NotificationsProps) {
   // The bell counts what the member has not opened yet; opened ones stay until dismissed.
   const count = notifications.filter((notification) => !notification.read_at).length;
   return (

@@ -27,15 +27,10 @@ export function groupByCustomer(notifications: ApiNotification[]): Group[] {
  * since it is hidden until the drawer opens. Dismissing (one, or a contact's whole group) is a
  * plain form posting to a resource route that sends the browser back to the page it was on.
  */
-export function NotificationsPanel({
-  notifications,
-  timeZone,
-  now,
-}: {
-  notifications: ApiNotification[];
-  timeZone: string;
-  now: string;
-}) {
+/** What the drawer and its panel are given: the member's notifications, and the clock to word their times by. */
+export type NotificationsProps = { notifications: ApiNotification[]; timeZone: string; now: string };
+
+export function NotificationsPanel({ notifications, timeZone, now }: NotificationsProps) {
   const location = useLocation();
   const back = location.pathname + location.search;
   const groups = groupByCustomer(notifications);
