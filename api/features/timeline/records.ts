@@ -6,6 +6,7 @@ import type { ListFilters } from '#contract/schemas/list';
 import type { Db } from '#api/db/client';
 import { customers, timelineItems } from '#api/db/schema';
 import { listQuery, pageAndTotal } from '#api/lib/list';
+import { timelinePageJson } from './list-json';
 
 /**
  * Reading the timeline: the v1 shape of an item (with its customer embedded, so a list
@@ -97,17 +98,6 @@ export function serializeTimelineItem(row: TimelineRow, customer: CustomerRef | 
     updated_at: row.updatedAt.toISOString(),
     deleted_at: row.deletedAt?.toISOString() ?? null,
   };
-}
-
-/** Items with their customer, in one query (a left join, never one query per item). */
-function selectWithCustomer(db: Db) {
-  return db
-    .select({
-      item: timelineItems,
-      customer: { id: customers.id, firstName: customers.firstName, lastName: customers.lastName },
-    })
-    .from(timelineItems)
-    .leftJoin(customers, eq(customers.id, timelineItems.customerId));
 }
 
 /** Serialise rows that are already loaded, fetching their customers in one query. */
@@ -206,13 +196,8 @@ export async function listTimeline(
     query.sortBy === 'reminder' ? [sql`${timelineItems.reminder} is null`, ...query.orderBy] : query.orderBy;
   const { rows, total } = await pageAndTotal(
     query,
-    (limit) =>
-      selectWithCustomer(db)
-        .where(where)
-        .orderBy(...orderBy)
-        .limit(limit)
-        .offset(query.offset),
+    (limit) => timelinePageJson(db, { where, orderBy, limit, offset: query.offset }),
     async () => (await db.select({ total: count() }).from(timelineItems).where(where))[0].total,
   );
-  return { items: rows.map((row) => serializeTimelineItem(row.item, row.customer)), total, ...page };
+  return { items: rows, total, ...page };
 }

@@ -1,0 +1,61 @@
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type { ApiTimelineItem } from '#contract/envelope';
+import type { Db } from '#api/db/client';
+import { customers, timelineItems } from '#api/db/schema';
+import { isoTime, nameOf, readJsonPage } from '#api/lib/sql-json';
+
+const t = timelineItems;
+
+/**
+ * A page of timeline items in the v1 shape (serializeTimelineItem), each with its contact,
+ * built by one statement (api/lib/sql-json.ts says why). The contact is joined as
+ * serializeRows finds it: by id alone, deleted or not. A repeat stored as JSON null
+ * counts as no repeat, as `row.repeat != null` reads it. tests/api/timeline checks the page
+ * against serializeTimelineItem.
+ */
+export async function timelinePageJson(
+  db: Db,
+  page: { where: SQL | undefined; orderBy: SQL[]; limit: number; offset: number },
+): Promise<ApiTimelineItem[]> {
+  const item = sql`json_build_object(
+    '_id', ${t.id},
+    'type', ${t.type},
+    'direction', ${t.direction},
+    'status', ${t.status},
+    'from', ${t.from},
+    'to', ${t.to},
+    'customer_id', ${t.customerId},
+    'customer', case when ${customers.id} is not null then json_build_object(
+      '_id', ${customers.id}, 'name', ${nameOf(sql`${customers.firstName}`, sql`${customers.lastName}`)}
+    ) end,
+    'phones_found', ${t.phonesFound},
+    'body', ${t.body},
+    'reminder', ${isoTime(sql`${t.reminder}`)},
+    'repeated', coalesce(${t.repeat} <> 'null'::jsonb, false),
+    'repeat', ${t.repeat},
+    'completed_at', ${isoTime(sql`${t.completedAt}`)},
+    'internal', ${t.internal},
+    'details', ${t.details},
+    'assigned_to', ${t.assignedTo},
+    'created_by', ${t.createdBy},
+    'sort_at', ${isoTime(sql`${t.sortAt}`)},
+    'created_at', ${isoTime(sql`${t.createdAt}`)},
+    'updated_at', ${isoTime(sql`${t.updatedAt}`)},
+    'deleted_at', ${isoTime(sql`${t.deletedAt}`)}
+  )`;
+  const rows = db
+    .select({
+      item: item.as('item'),
+      ord: sql`row_number() over (order by ${sql.join(page.orderBy, sql`, `)})`.as('ord'),
+    })
+    .from(t)
+    .leftJoin(customers, eq(customers.id, t.customerId))
+    .where(page.where)
+    .orderBy(...page.orderBy)
+    .limit(page.limit)
+    .offset(page.offset);
+  return readJsonPage<ApiTimelineItem>(
+    db,
+    sql`with page as (${rows}) select coalesce(json_agg(page.item order by page.ord), '[]')::text as page from page`,
+  );
+}
