@@ -39,6 +39,21 @@ export const passage = (title: string, text: string): ApiKnowledgeHit => ({
   rank: 1,
 });
 
+/** A service as the knowledge search finds it (its name, description and price). */
+export const serviceHit = (name: string, price: string, description: string): ApiKnowledgeHit => ({
+  source: { kind: 'service', _id: `svc-${name}`, type: 'service', title: name },
+  text: `${name}.\n\n${description}\n\nPrice: ${price}.`,
+  heading: name,
+  rank: 1,
+});
+/** An answered question as the knowledge search finds it. */
+export const faq = (question: string, answer: string): ApiKnowledgeHit => ({
+  source: { kind: 'memory', _id: `mem-${question}`, type: 'answered_question', title: question },
+  text: `${question}\n\n${answer}`,
+  heading: question,
+  rank: 1,
+});
+
 /** Open 09:00–17:00 Monday to Saturday, closed on Sunday (settings or overrides replace any of it). */
 const WEEKDAYS_AND_SATURDAY = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map(
   (day) => ({ day, open: day !== 'sunday', start: '09:00', end: '17:00' }),

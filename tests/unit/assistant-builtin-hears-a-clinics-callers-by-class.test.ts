@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { ApiKnowledgeHit } from '#contract/envelope';
 import type { BusinessContext, HistoryMessage } from '#api/services/assistant/types';
-import { business, passage, tools as recordingTools, run, service } from '#tests/support/builtin-assistant';
+import {
+  business,
+  faq,
+  passage,
+  tools as recordingTools,
+  run,
+  service,
+  serviceHit,
+} from '#tests/support/builtin-assistant';
 
 /**
  * Classes of failure found on a physiotherapy clinic the assistant had never seen; each is
@@ -36,19 +43,6 @@ describe('a word run together from two is its part only when the other part is o
       expect(tools.questions).toEqual([question]);
     },
   );
-});
-
-const serviceHit = (name: string, price: string, description: string): ApiKnowledgeHit => ({
-  source: { kind: 'service', _id: `svc-${name}`, type: 'service', title: name },
-  text: `${name}.\n\n${description}\n\nPrice: ${price}.`,
-  heading: name,
-  rank: 1,
-});
-const faq = (question: string, answer: string): ApiKnowledgeHit => ({
-  source: { kind: 'memory', _id: `mem-${question}`, type: 'answered_question', title: question },
-  text: `${question}\n\n${answer}`,
-  heading: question,
-  rank: 1,
 });
 
 const TRAINER = business('Good Dog Training', [

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ApiKnowledgeHit } from '#contract/envelope';
 import { termKey } from '#api/services/assistant/builtin/text';
-import { business, passage, product, run, service } from '#tests/support/builtin-assistant';
+import { business, faq, passage, product, run, service, serviceHit } from '#tests/support/builtin-assistant';
 
 /**
  * Classes of needless escalations found by the evaluation (never one question): the caller's
@@ -11,18 +10,6 @@ import { business, passage, product, run, service } from '#tests/support/builtin
  * ("change" a part, "air con", "instalments"). Checked on made-up businesses unlike the
  * evaluation's.
  */
-const serviceHit = (name: string, price: string, description: string): ApiKnowledgeHit => ({
-  source: { kind: 'service', _id: `svc-${name}`, type: 'service', title: name },
-  text: `${name}.\n\n${description}\n\nPrice: ${price}.`,
-  heading: name,
-  rank: 1,
-});
-const faq = (question: string, answer: string): ApiKnowledgeHit => ({
-  source: { kind: 'memory', _id: `mem-${question}`, type: 'answered_question', title: question },
-  text: `${question}\n\n${answer}`,
-  heading: question,
-  rank: 1,
-});
 
 const roofer = business('Skyline Roofing', [
   service('Gutter clearing', '£60', 'Gutters cleared and flushed, downpipes checked.'),

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ApiKnowledgeHit } from '#contract/envelope';
 import { stem, termKey } from '#api/services/assistant/builtin/text';
-import { ask, business, passage, run, service } from '#tests/support/builtin-assistant';
+import { ask, business, faq, passage, run, service, serviceHit } from '#tests/support/builtin-assistant';
 
 /**
  * Classes of wrong answers found by the evaluation (never one question): a service matched on
@@ -10,18 +9,6 @@ import { ask, business, passage, run, service } from '#tests/support/builtin-ass
  * "in other words" that is about something else, a service's name line said as an answer.
  * Each is checked on made-up businesses unlike the evaluation's.
  */
-const serviceHit = (name: string, price: string, description: string): ApiKnowledgeHit => ({
-  source: { kind: 'service', _id: `svc-${name}`, type: 'service', title: name },
-  text: `${name}.\n\n${description}\n\nPrice: ${price}.`,
-  heading: name,
-  rank: 1,
-});
-const faq = (question: string, answer: string): ApiKnowledgeHit => ({
-  source: { kind: 'memory', _id: `mem-${question}`, type: 'answered_question', title: question },
-  text: `${question}\n\n${answer}`,
-  heading: question,
-  rank: 1,
-});
 
 describe('words: forms of one word meet, different words do not', () => {
   it('an -ate verb meets its -ation noun', () => {
