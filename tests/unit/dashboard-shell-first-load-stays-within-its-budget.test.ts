@@ -14,6 +14,11 @@ import { dashboardPages, firstLoadKb, readManifest } from '../../scripts/lib/fir
 const BARE_REMIX_KB = 84.3;
 const MAX_RATIO = 1.3;
 const BAR_KB = BARE_REMIX_KB * MAX_RATIO;
+/**
+ * The shell (entry, root, dashboard layout) is every page's floor: 96.9 kB since its drawers'
+ * panels load after the page. Held below 1.18× so that room stays the pages'.
+ */
+const SHELL_KB = BARE_REMIX_KB * 1.18;
 
 /**
  * Pages still over the bar, and why (docs/performance.md, "First-load JavaScript"). A page
@@ -46,10 +51,10 @@ const manifest = readManifest(clientDir);
 const pages = dashboardPages(manifest, path.resolve('app'));
 
 describe('first-load JavaScript', () => {
-  it('of the dashboard shell is at most 1.3× a bare Remix app', () => {
+  it('of the dashboard shell is at most 1.18× a bare Remix app', () => {
     const kb = firstLoadKb(manifest, 'routes/dashboard', clientDir);
     expect(kb).toBeGreaterThan(BARE_REMIX_KB * 0.5); // the manifest was read, not an empty route
-    expect(kb).toBeLessThanOrEqual(BAR_KB);
+    expect(kb).toBeLessThanOrEqual(SHELL_KB);
   });
 
   it('of every dashboard page is at most 1.3× a bare Remix app, but for the pages still listed as over', () => {
