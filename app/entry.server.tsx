@@ -6,7 +6,6 @@ import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { EagerFormsProvider } from './components/deferred';
 import { eagerForms } from './components/deferred-forms.server';
-import { eagerShellParts } from './components/deferred-shell.server';
 import { NonceProvider } from './lib/nonce';
 import { FlushGroupingStream } from './lib/flush-grouping-stream.server';
 import { memoizeRemixRouteMatching } from './lib/route-matching.server';
@@ -24,11 +23,9 @@ memoizeRemixRouteMatching();
 const ABORT_DELAY = 30_000;
 export const streamTimeout = ABORT_DELAY;
 
-const eager = { ...eagerForms, ...eagerShellParts };
-
 /** The forms and shell parts that load after hydration, rendered here from their static imports (app/components/deferred.tsx). */
 export function ServerForms({ children }: { children: ReactNode }) {
-  return <EagerFormsProvider value={eager}>{children}</EagerFormsProvider>;
+  return <EagerFormsProvider value={eagerForms}>{children}</EagerFormsProvider>;
 }
 
 /**

@@ -3,6 +3,9 @@ import { RestoreBanner } from '#app/components/delete-restore';
 import { NoteForm } from '#app/components/note-form';
 import { SupportForm } from '#app/components/support-form';
 import { DeleteConfirm, DeleteLink } from '#app/components/timeline-delete';
+import { HelpPanel } from '#app/components/help-panel';
+import { NotificationsPanel } from '#app/components/notifications-panel';
+import { VersionDialog } from '#app/components/version-dialog';
 import { AccountForms } from '#app/routes/dashboard+/__account-forms';
 import { ActionForm } from '#app/routes/dashboard+/actions+/__action-form';
 import { CustomerForm, CustomerFormDialog } from '#app/routes/dashboard+/customers+/__customer-form';
@@ -14,8 +17,10 @@ import { ServiceForm, ServiceFormDialog } from '#app/routes/dashboard+/services+
 import { InviteForm } from '#app/routes/dashboard+/users+/__invite-form';
 
 /**
- * The forms pages load after hydration (`deferred`, app/components/deferred.tsx), by name: the
- * server renders them from these static imports, which the browser's build never sees.
+ * What loads after hydration (`deferred`, app/components/deferred.tsx), by name: the pages'
+ * forms and widgets, and the shell's parts (the drawers' panels, hidden until opened, and the
+ * version dialog, shown only to an outdated native app). The server renders them from these
+ * static imports, which the browser's build never sees.
  */
 export const eagerForms = {
   'account-forms': AccountForms,
@@ -25,11 +30,13 @@ export const eagerForms = {
   'inbox-reply-form': ReplyForm,
   'invite-form': InviteForm,
   'customer-selector': CustomerSelector,
+  'help-panel': HelpPanel,
   'memory-form': MemoryForm,
   'memory-form-dialog': MemoryFormDialog,
   'mobile-submit-form': MobileSubmitForm,
   'mobile-verify-form': MobileVerifyForm,
   'note-form': NoteForm,
+  'notifications-panel': NotificationsPanel,
   'order-form': OrderForm,
   'restore-banner': RestoreBanner,
   'service-form': ServiceForm,
@@ -38,4 +45,5 @@ export const eagerForms = {
   'timeline-delete-confirm': DeleteConfirm,
   'timeline-delete-link': DeleteLink,
   'upload-form': UploadForm,
+  'version-dialog': VersionDialog,
 };
