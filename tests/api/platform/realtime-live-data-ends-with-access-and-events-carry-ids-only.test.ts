@@ -286,7 +286,9 @@ describe('events carry ids only', () => {
       description: 'Secretservice description',
     });
     expect((await h.call(`businesses/update/${b}`, { name: 'Secretbusiness Ltd' }, owner.token)).status).toBe(200);
+    // The update tells the business channel, then each member's own channel: wait for both.
     await received(client, 'BusinessUpdated');
+    await received(client, 'UserUpdated');
     const events = appEvents(client);
     expect(new Set(events.map((message) => message.event))).toEqual(
       new Set(['CustomerCreated', 'NoteCreated', 'MemoryCreated', 'ServiceCreated', 'BusinessUpdated', 'UserUpdated']),
