@@ -95,7 +95,6 @@ test('the reply streams in as it is produced, then the stored message takes its 
   await expect(streaming).toHaveAttribute('data-phase', 'streaming');
   await expect(streaming).toHaveAttribute('aria-busy', 'true');
   await expect(page.getByTestId('streaming-text')).toContainText('Thanks for asking');
-  await expect(page.getByTestId('streaming-text')).not.toContainText('watch it arrive.');
 
   // Then the whole reply, stored (the streaming bubble is gone).
   await expect(lastMessage(page)).toHaveAttribute('data-status', 'complete', { timeout: 20_000 });
@@ -105,6 +104,8 @@ test('the reply streams in as it is produced, then the stored message takes its 
   const final = (await lastMessage(page).getByTestId('message-content').textContent()) ?? '';
   expect(streamed.length).toBeGreaterThan(2);
   expect(streamed[0].length).toBeLessThan(final.length);
+  // Checked on the recorded changes, not live: a busy test machine may only look after the last word.
+  expect(streamed.some((text) => text.includes('Thanks for asking') && !text.includes('watch it arrive.'))).toBe(true);
   await expect(page.getByTestId('chat-message')).toHaveCount(2);
 });
 
