@@ -1,5 +1,6 @@
 import { bakery } from './businesses/bakery/index';
 import { dentist } from './businesses/dentist/index';
+import { driving } from './businesses/driving/index';
 import { electrician } from './businesses/electrician/index';
 import { garage } from './businesses/garage/index';
 import { groomer } from './businesses/groomer/index';
@@ -18,6 +19,16 @@ export const plumber: EvalBusiness = {
   holdout: [],
 };
 
-export { bakery, dentist, electrician, garage, groomer, physio, salon };
+export { bakery, dentist, driving, electrician, garage, groomer, physio, salon };
 
-export const BUSINESSES: EvalBusiness[] = [plumber, bakery, salon, electrician, groomer, garage, dentist, physio];
+export const BUSINESSES: EvalBusiness[] = [
+  plumber,
+  bakery,
+  salon,
+  electrician,
+  groomer,
+  garage,
+  dentist,
+  physio,
+  driving,
+];
