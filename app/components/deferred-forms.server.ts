@@ -1,3 +1,5 @@
+import { ChatComposer } from '#app/components/assistant/chat-composer';
+import { PushToTalk } from '#app/components/assistant/voice';
 import { CustomerSelector } from '#app/components/customer-selector';
 import { RestoreBanner } from '#app/components/delete-restore';
 import { NoteForm } from '#app/components/note-form';
@@ -25,6 +27,7 @@ import { InviteForm } from '#app/routes/dashboard+/users+/__invite-form';
 export const eagerForms = {
   'account-forms': AccountForms,
   'action-form': ActionForm,
+  'chat-composer': ChatComposer,
   'customer-form': CustomerForm,
   'customer-form-dialog': CustomerFormDialog,
   'inbox-reply-form': ReplyForm,
@@ -38,6 +41,7 @@ export const eagerForms = {
   'note-form': NoteForm,
   'notifications-panel': NotificationsPanel,
   'order-form': OrderForm,
+  'push-to-talk': PushToTalk,
   'restore-banner': RestoreBanner,
   'service-form': ServiceForm,
   'service-form-dialog': ServiceFormDialog,

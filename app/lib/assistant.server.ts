@@ -3,10 +3,12 @@ import { data } from '@remix-run/node';
 import type { ApiBusinessSettings, ApiConversation, ApiConversationMessage } from '#contract/envelope';
 import { messages as specMessages } from '#contract/messages';
 import { hasPermission } from '#contract/permissions';
+import { requiredText } from '#contract/fields';
 import { conversationMessageSchema } from '#contract/schemas/conversation';
+import { z } from 'zod';
 import { v1Calls } from '#contract/v1/index';
 import { readApiResult, type ApiFail } from './api.server';
-import { correctionSchema, type CorrectionReply } from './assistant';
+import type { CorrectionReply } from './assistant';
 import { replyWithApiErrors } from './forms.server';
 import { entityLoadFailure, requireDashboard, requirePermission, type DashboardState } from './guard.server';
 import { apiToasts, redirectWithToasts } from './toast.server';
@@ -103,6 +105,12 @@ export async function sendMessageAction(
     apiToasts(v1Calls.conversations.update.path, result),
   );
 }
+
+/** "Correct this answer": the question asked (hidden) and the right answer. */
+const correctionSchema = z.object({
+  question: requiredText('The question is missing.').max(10_000),
+  correction: requiredText(specMessages.memory.answerRequired).max(10_000),
+});
 
 /**
  * "Correct this answer": the right answer to the question that was asked becomes an

@@ -1,18 +1,14 @@
 import type { SubmissionResult } from '@conform-to/react';
-import { z } from 'zod';
-import { requiredText } from '#contract/fields';
 import type { ConversationAction, ConversationSource } from '#contract/schemas/conversation';
-import { MEMORY_TYPE_LABELS, type MemoryType } from '#contract/schemas/memory';
-import { messages } from '#contract/messages';
+import { MEMORY_TYPE_LABELS, type MemoryType } from '#contract/memory-terms';
+
+/*
+ * The chat's labels and links, read by the chat pages' first load: nothing here defines a zod
+ * schema (the correction's is in assistant.server.ts), so zod stays out of those pages.
+ */
 
 /** The title of the conversation the onboarding test starts. */
 export const TEST_CONVERSATION_TITLE = 'Testing the assistant';
-
-/** "Correct this answer": the question asked (hidden) and the right answer. */
-export const correctionSchema = z.object({
-  question: requiredText('The question is missing.').max(10_000),
-  correction: requiredText(messages.memory.answerRequired).max(10_000),
-});
 
 /** A correction refused in place: which answer it belongs to, and conform's reply. */
 export type CorrectionReply = { messageId: string; result: SubmissionResult<string[]> };

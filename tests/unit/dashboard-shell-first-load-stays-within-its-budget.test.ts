@@ -28,17 +28,13 @@ const SHELL_KB = BARE_REMIX_KB * 1.18;
 const CONTACT = 'a contact’s page loads its dialog link, delete dialog and the timeline’s parts with it';
 const INLINE = 'its form is written in the route module, so conform and its schema are in the page chunk';
 const FORM = 'its forms are not deferred yet, or their page takes constants from a module that defines zod schemas';
-const CONSTANTS =
-  'takes labels or constants from a module that defines zod schemas (contract/schemas/*, lib/assistant, lib/team, lib/systems)';
 const STILL_OVER: Record<string, string> = {
   'routes/dashboard+/appointments+/$id': FORM,
   'routes/dashboard+/appointments+/_index': FORM,
-  'routes/dashboard+/assistant-conversations+/$id': CONSTANTS,
   'routes/dashboard+/assistant-settings': FORM,
   'routes/dashboard+/business-create': FORM,
   'routes/dashboard+/businesses+/$id': FORM,
   'routes/dashboard+/customers+/$id._index': CONTACT,
-  'routes/dashboard+/onboard+/test-ella': CONSTANTS,
   'routes/dashboard+/onboard+/your-business': INLINE,
   'routes/dashboard+/settings+/business-settings': FORM,
   'routes/dashboard+/settings+/outgoing-webhooks+/$id': FORM,

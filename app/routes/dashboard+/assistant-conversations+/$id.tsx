@@ -2,8 +2,9 @@ import type { SubmissionResult } from '@conform-to/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { CONVERSATION_CHANNEL_LABELS, isMemberChannel } from '#contract/conversation-channels';
-import { ChatComposer, ChatMessages, useAssistantChat } from '#app/components/assistant/chat';
-import { PushToTalk } from '#app/components/assistant/voice';
+import { ChatComposer } from '#app/components/assistant/chat-composer.deferred';
+import { ChatMessages, useAssistantChat } from '#app/components/assistant/chat';
+import { PushToTalk } from '#app/components/assistant/voice.deferred';
 import { GeneralErrorBoundary } from '#app/components/error-boundary';
 import type { CorrectionReply } from '#app/lib/assistant';
 import {

@@ -1,8 +1,9 @@
 import type { SubmissionResult } from '@conform-to/react';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigate } from '@remix-run/react';
-import { ChatComposer, ChatMessages, SuggestedQuestions, useAssistantChat } from '#app/components/assistant/chat';
-import { PushToTalk } from '#app/components/assistant/voice';
+import { ChatComposer } from '#app/components/assistant/chat-composer.deferred';
+import { ChatMessages, SuggestedQuestions, useAssistantChat } from '#app/components/assistant/chat';
+import { PushToTalk } from '#app/components/assistant/voice.deferred';
 import { GeneralErrorBoundary } from '#app/components/error-boundary';
 import { ErrorList, SubmitButton } from '#app/components/forms';
 import { OnboardingFrame } from '#app/routes/dashboard+/onboard+/__onboarding-frame';
