@@ -10,12 +10,14 @@ import { NotificationsPanel } from '#app/components/notifications-panel';
 import { VersionDialog } from '#app/components/version-dialog';
 import { AccountForms } from '#app/routes/dashboard+/__account-forms';
 import { ActionForm } from '#app/routes/dashboard+/actions+/__action-form';
+import { AppointmentForm } from '#app/routes/dashboard+/appointments+/__appointment-form';
 import { CustomerForm, CustomerFormDialog } from '#app/routes/dashboard+/customers+/__customer-form';
 import { ReplyForm } from '#app/routes/dashboard+/inbox+/__reply-form';
 import { MemoryForm, MemoryFormDialog, UploadForm } from '#app/routes/dashboard+/memories+/__memory-form';
 import { MobileSubmitForm, MobileVerifyForm } from '#app/routes/dashboard+/onboard+/__mobile-forms';
 import { OrderForm } from '#app/routes/dashboard+/orders+/__order-form';
 import { ServiceForm, ServiceFormDialog } from '#app/routes/dashboard+/services+/__service-form';
+import { OutgoingWebhookForm } from '#app/routes/dashboard+/settings+/outgoing-webhooks+/__outgoing-webhook-form';
 import { InviteForm } from '#app/routes/dashboard+/users+/__invite-form';
 
 /**
@@ -27,6 +29,7 @@ import { InviteForm } from '#app/routes/dashboard+/users+/__invite-form';
 export const eagerForms = {
   'account-forms': AccountForms,
   'action-form': ActionForm,
+  'appointment-form': AppointmentForm,
   'chat-composer': ChatComposer,
   'customer-form': CustomerForm,
   'customer-form-dialog': CustomerFormDialog,
@@ -41,6 +44,7 @@ export const eagerForms = {
   'note-form': NoteForm,
   'notifications-panel': NotificationsPanel,
   'order-form': OrderForm,
+  'outgoing-webhook-form': OutgoingWebhookForm,
   'push-to-talk': PushToTalk,
   'restore-banner': RestoreBanner,
   'service-form': ServiceForm,

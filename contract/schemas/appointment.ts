@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { optionalText } from '../fields';
+import { APPOINTMENT_STATUSES, APPOINTMENT_WHEN } from '../appointment-terms';
 
 /**
  * Appointments (docs/appointments.md): a contact booked for a time inside the opening
@@ -7,14 +8,7 @@ import { optionalText } from '../fields';
  * wall-clock times without an offset ("2026-12-05T14:00", what a datetime-local input
  * sends), which mean that time on the business's clock.
  */
-export const APPOINTMENT_STATUSES = ['booked', 'cancelled'] as const;
-export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
-export const APPOINTMENT_STATUS_LABELS: Record<AppointmentStatus, string> = {
-  booked: 'Booked',
-  cancelled: 'Cancelled',
-};
-export const APPOINTMENT_WHEN = ['upcoming', 'past', 'all'] as const;
-export type AppointmentWhen = (typeof APPOINTMENT_WHEN)[number];
+export * from '../appointment-terms';
 
 /** Services have no length of their own: an appointment without an end lasts this long. */
 export const DEFAULT_APPOINTMENT_MINUTES = 60;

@@ -2,36 +2,14 @@ import { z } from 'zod';
 import { WEB_URL_INVALID } from '../fields';
 import { isHttpUrl } from '../web-address';
 import { messages } from '../messages';
+import { OUTGOING_EVENTS } from '../outgoing-webhook-terms';
 
 /**
  * Outgoing webhooks: the events a business can send to its own https endpoints (Zapier,
  * Make, a CRM), and the bodies of businesses/outgoing-webhooks/{business_id}/create|update.
  * Signing and delivery: api/services/outgoing-webhooks, docs/outgoing-webhooks.md.
  */
-export const OUTGOING_EVENTS = [
-  'contact.created',
-  'call.ended',
-  'sms.received',
-  'lead.received',
-  'order.created',
-  'appointment.booked',
-] as const;
-export type OutgoingEvent = (typeof OUTGOING_EVENTS)[number];
-
-export const OUTGOING_EVENT_LABELS: Record<OutgoingEvent, string> = {
-  'contact.created': 'A contact is created',
-  'call.ended': 'A call ends (with its summary)',
-  'sms.received': 'An SMS is received',
-  'lead.received': 'A web form lead is received',
-  'order.created': 'An order is created',
-  'appointment.booked': 'An appointment is booked',
-};
-
-/** The test event ("send a test event"): sent to one endpoint whatever events it chose. */
-export const TEST_EVENT = 'webhook.test';
-
-/** The signature header: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">` (Stripe's shape). */
-export const SIGNATURE_HEADER = 'X-Assistant-Signature';
+export * from '../outgoing-webhook-terms';
 
 const bool = z
   .union([z.boolean(), z.enum(['true', 'false', 'on', '1', '0'])])

@@ -29,16 +29,12 @@ const CONTACT = 'a contact’s page loads its dialog link, delete dialog and the
 const INLINE = 'its form is written in the route module, so conform and its schema are in the page chunk';
 const FORM = 'its forms are not deferred yet, or their page takes constants from a module that defines zod schemas';
 const STILL_OVER: Record<string, string> = {
-  'routes/dashboard+/appointments+/$id': FORM,
-  'routes/dashboard+/appointments+/_index': FORM,
   'routes/dashboard+/assistant-settings': FORM,
   'routes/dashboard+/business-create': FORM,
   'routes/dashboard+/businesses+/$id': FORM,
   'routes/dashboard+/customers+/$id._index': CONTACT,
   'routes/dashboard+/onboard+/your-business': INLINE,
   'routes/dashboard+/settings+/business-settings': FORM,
-  'routes/dashboard+/settings+/outgoing-webhooks+/$id': FORM,
-  'routes/dashboard+/settings+/outgoing-webhooks+/_index': FORM,
   'routes/dashboard+/systems+/$id': FORM,
 };
 

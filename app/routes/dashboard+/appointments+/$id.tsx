@@ -1,8 +1,8 @@
 import type { SubmissionResult } from '@conform-to/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { APPOINTMENT_STATUS_LABELS } from '#contract/schemas/appointment';
-import { AppointmentForm } from '#app/routes/dashboard+/appointments+/__appointment-form';
+import { APPOINTMENT_STATUS_LABELS } from '#contract/appointment-terms';
+import { AppointmentForm } from '#app/routes/dashboard+/appointments+/__appointment-form.deferred';
 import { GeneralErrorBoundary } from '#app/components/error-boundary';
 import { SubmitButton } from '#app/components/forms';
 import { appointmentAction, canEditAppointments, getAppointment, serviceOptions } from '#app/lib/appointments.server';

@@ -1,17 +1,14 @@
-import { parseWithZod } from '@conform-to/zod/v4';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { SIGNATURE_HEADER } from '#contract/schemas/outgoing-webhook';
+import { SIGNATURE_HEADER } from '#contract/outgoing-webhook-terms';
 import type { ApiWebhookDelivery } from '#contract/v1/outgoing-webhooks';
 import { v1Calls } from '#contract/v1/index';
 import { GeneralErrorBoundary } from '#app/components/error-boundary';
 import { SubmitButton } from '#app/components/forms';
-import {
-  OutgoingWebhookForm,
-  outgoingWebhookFormSchema,
-} from '#app/routes/dashboard+/settings+/outgoing-webhooks+/__outgoing-webhook-form';
+import { OutgoingWebhookForm } from '#app/routes/dashboard+/settings+/outgoing-webhooks+/__outgoing-webhook-form.deferred';
 import { loadFailure } from '#app/lib/assistant.server';
 import {
+  parseEndpointForm,
   refuseForm,
   requireWebhookAdmin,
 } from '#app/routes/dashboard+/settings+/outgoing-webhooks+/__outgoing-webhooks.server';
@@ -68,7 +65,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const result = await outgoingWebhooks.delete(id);
     return redirectWithToasts(request, result.ok ? LIST : self, apiToasts(declared.delete.path, result));
   }
-  const submission = parseWithZod(formData, { schema: outgoingWebhookFormSchema });
+  const submission = parseEndpointForm(formData);
   if (submission.status !== 'success') return refuseForm('update', submission);
   const result = await outgoingWebhooks.update(id, { description: null, ...submission.value });
   if (!result.ok) return refuseForm('update', submission, result);

@@ -2,7 +2,7 @@ import { getCollectionProps, getInputProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { z } from 'zod';
 import { messages } from '#contract/messages';
-import { OUTGOING_EVENT_LABELS, OUTGOING_EVENTS, type OutgoingEvent } from '#contract/schemas/outgoing-webhook';
+import { OUTGOING_EVENT_LABELS, OUTGOING_EVENTS, type OutgoingEvent } from '#contract/outgoing-webhook-terms';
 import { ErrorList, Field } from '#app/components/forms';
 import { EntityFormFrame, type EntityFormProps } from '#app/components/entity-form';
 

@@ -1,9 +1,11 @@
 import type { Submission } from '@conform-to/react';
 import { data, type AppLoadContext } from '@remix-run/node';
 import type { SubmissionResult } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
 import type { ApiFail } from '#app/lib/api.server';
 import { requireDashboard, requirePermission, type DashboardState } from '#app/lib/guard.server';
 import { httpError } from '#app/lib/invariant.server';
+import { outgoingWebhookFormSchema } from '#app/routes/dashboard+/settings+/outgoing-webhooks+/__outgoing-webhook-form';
 
 /** The outgoing webhook pages are for the business's admins (like the v1 calls they use). */
 export async function requireWebhookAdmin(
@@ -14,6 +16,15 @@ export async function requireWebhookAdmin(
   if (!state.business) httpError(404, 'Create your business first.');
   requirePermission(state, 'admin');
   return state as DashboardState & { business: NonNullable<DashboardState['business']> };
+}
+
+/**
+ * The endpoint form's submission (add and edit), checked with the schema the form validates
+ * with in the browser. Here, not in the routes: the pages import the form only through its
+ * deferred module, so the schema, conform and zod stay out of their first load.
+ */
+export function parseEndpointForm(formData: FormData) {
+  return parseWithZod(formData, { schema: outgoingWebhookFormSchema });
 }
 
 export type WebhookReply = { form: string; result: SubmissionResult<string[]> };

@@ -1,15 +1,12 @@
-import { parseWithZod } from '@conform-to/zod/v4';
 import { PageHeader } from '#app/components/ui/page-header';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { v1Calls } from '#contract/v1/index';
 import { GeneralErrorBoundary } from '#app/components/error-boundary';
-import {
-  OutgoingWebhookForm,
-  outgoingWebhookFormSchema,
-} from '#app/routes/dashboard+/settings+/outgoing-webhooks+/__outgoing-webhook-form';
+import { OutgoingWebhookForm } from '#app/routes/dashboard+/settings+/outgoing-webhooks+/__outgoing-webhook-form.deferred';
 import { loadFailure } from '#app/lib/assistant.server';
 import {
+  parseEndpointForm,
   refuseForm,
   requireWebhookAdmin,
 } from '#app/routes/dashboard+/settings+/outgoing-webhooks+/__outgoing-webhooks.server';
@@ -34,7 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const state = await requireWebhookAdmin(request, context);
-  const submission = parseWithZod(await request.formData(), { schema: outgoingWebhookFormSchema });
+  const submission = parseEndpointForm(await request.formData());
   if (submission.status !== 'success') return refuseForm('create', submission);
   const result = await v1(state.caller).outgoingWebhooks.create(submission.value);
   if (!result.ok) return refuseForm('create', submission, result);
