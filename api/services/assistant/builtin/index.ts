@@ -21,7 +21,7 @@ import { answerFromKnowledge, asksForCount, asksForLength, lengthFromService } f
 import { answerArea } from './areas';
 import { answerWho } from './people';
 import { orderInProgress, orderReminder, orderTurn, startsOrder } from './order';
-import { joinParts, questionParts, withEarlierSubject } from './question-parts';
+import { answerParts, questionParts, withEarlierSubject } from './question-parts';
 import { premisesWords } from './premises';
 import { asksWhenOn, scheduleFromService } from './service-schedule';
 import { situationQuestion } from './situation';
@@ -192,9 +192,9 @@ export async function respond(
       if (followUp !== message) return respond({ ...input, message: followUp }, tools, { part: true });
     }
     if (parts.length > 1) {
-      const answers: Answer[] = [];
-      for (const part of parts) answers.push(await respond({ ...input, message: part }, tools, { part: true }));
-      return joinParts(answers);
+      return answerParts(parts, tools, (part, partTools) =>
+        respond({ ...input, message: part }, partTools, { part: true }),
+      );
     }
   }
 

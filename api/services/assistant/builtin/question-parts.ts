@@ -1,5 +1,6 @@
 import type { Answer } from './answer';
 import { combine } from './answer';
+import type { AssistantTools } from '../types';
 import { joinStatements } from './naming';
 import { questionTerms, sentences, termKey } from './text';
 
@@ -119,14 +120,58 @@ export function withEarlierSubject(
   return carried === bare ? message : carried;
 }
 
+/** Per answer, its sentences no earlier answer said ("Do you run X? What days is it on?": the first answer gave the days). */
+function newSentences(answers: Answer[]): string[][] {
+  const said = new Set<string>();
+  return answers.map((answer) => {
+    const own = sentences(answer.text).filter((sentence) => !said.has(sentence.trim()));
+    for (const sentence of own) said.add(sentence.trim());
+    return own;
+  });
+}
+
+/**
+ * Each part answered in turn, its questions for the team held back until the reply is known:
+ * a part whose every sentence an earlier part already said ("I'm not sure about that; I've
+ * passed your question to the team…" twice) adds nothing for the caller, so it adds no second
+ * question (and task) to the owner's list either. A part that says anything new records its own.
+ */
+export async function answerParts(
+  parts: string[],
+  tools: AssistantTools,
+  answerPart: (part: string, tools: AssistantTools) => Promise<Answer>,
+): Promise<Answer> {
+  const answers: Answer[] = [];
+  const heldQuestions: string[][] = [];
+  for (const part of parts) {
+    const held: string[] = [];
+    const holding: AssistantTools = {
+      ...tools,
+      recordUnansweredQuestion: async (question) => {
+        held.push(question);
+        return [];
+      },
+    };
+    answers.push(await answerPart(part, holding));
+    heldQuestions.push(held);
+  }
+  const fresh = newSentences(answers);
+  const recorded: Answer[] = [];
+  for (const [index, answer] of answers.entries()) {
+    const actions = [...(answer.actions ?? [])];
+    if (fresh[index].length)
+      for (const question of heldQuestions[index]) actions.push(...(await tools.recordUnansweredQuestion(question)));
+    recorded.push({ ...answer, actions });
+  }
+  return joinParts(recorded);
+}
+
 /** The answers of the parts as one reply: the same sentence never twice, answers before what was passed on, two short statements joined by "and". */
 export function joinParts(answers: Answer[]): Answer {
-  // A sentence already said for an earlier part is not said again ("Do you run X? What days is it on?": the first answer gave the days).
-  const said = new Set<string>();
-  const kept = answers.flatMap((answer) => {
-    const own = sentences(answer.text).filter((sentence) => !said.has(sentence.trim()));
+  const fresh = newSentences(answers);
+  const kept = answers.flatMap((answer, index) => {
+    const own = fresh[index];
     if (!own.length) return [];
-    for (const sentence of own) said.add(sentence.trim());
     return [own.length === sentences(answer.text).length ? answer : { ...answer, text: own.join(' ') }];
   });
   // The answers first, then what was passed on: "I'm not sure…" before an answer reads as if the answer were a guess.
