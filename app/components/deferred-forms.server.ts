@@ -1,5 +1,7 @@
 import { ChatComposer } from '#app/components/assistant/chat-composer';
 import { PushToTalk } from '#app/components/assistant/voice';
+import { BusinessDetailsForm } from '#app/components/business-form';
+import { HoursForm } from '#app/components/assistant/hours-form';
 import { CustomerSelector } from '#app/components/customer-selector';
 import { RestoreBanner } from '#app/components/delete-restore';
 import { NoteForm } from '#app/components/note-form';
@@ -14,10 +16,12 @@ import { AppointmentForm } from '#app/routes/dashboard+/appointments+/__appointm
 import { CustomerForm, CustomerFormDialog } from '#app/routes/dashboard+/customers+/__customer-form';
 import { ReplyForm } from '#app/routes/dashboard+/inbox+/__reply-form';
 import { MemoryForm, MemoryFormDialog, UploadForm } from '#app/routes/dashboard+/memories+/__memory-form';
+import { LookupForm } from '#app/routes/dashboard+/onboard+/__lookup-form';
 import { MobileSubmitForm, MobileVerifyForm } from '#app/routes/dashboard+/onboard+/__mobile-forms';
 import { OrderForm } from '#app/routes/dashboard+/orders+/__order-form';
 import { ServiceForm, ServiceFormDialog } from '#app/routes/dashboard+/services+/__service-form';
 import { OutgoingWebhookForm } from '#app/routes/dashboard+/settings+/outgoing-webhooks+/__outgoing-webhook-form';
+import { NotificationsForm, TimezoneForm } from '#app/routes/dashboard+/settings+/__business-settings-forms';
 import { InviteForm } from '#app/routes/dashboard+/users+/__invite-form';
 
 /**
@@ -29,19 +33,23 @@ import { InviteForm } from '#app/routes/dashboard+/users+/__invite-form';
 export const eagerForms = {
   'account-forms': AccountForms,
   'action-form': ActionForm,
+  'business-details-form': BusinessDetailsForm,
   'appointment-form': AppointmentForm,
   'chat-composer': ChatComposer,
   'customer-form': CustomerForm,
   'customer-form-dialog': CustomerFormDialog,
   'inbox-reply-form': ReplyForm,
+  'lookup-form': LookupForm,
   'invite-form': InviteForm,
   'customer-selector': CustomerSelector,
   'help-panel': HelpPanel,
+  'hours-form': HoursForm,
   'memory-form': MemoryForm,
   'memory-form-dialog': MemoryFormDialog,
   'mobile-submit-form': MobileSubmitForm,
   'mobile-verify-form': MobileVerifyForm,
   'note-form': NoteForm,
+  'notifications-form': NotificationsForm,
   'notifications-panel': NotificationsPanel,
   'order-form': OrderForm,
   'outgoing-webhook-form': OutgoingWebhookForm,
@@ -50,6 +58,7 @@ export const eagerForms = {
   'service-form': ServiceForm,
   'service-form-dialog': ServiceFormDialog,
   'support-form': SupportForm,
+  'timezone-form': TimezoneForm,
   'timeline-delete-confirm': DeleteConfirm,
   'timeline-delete-link': DeleteLink,
   'upload-form': UploadForm,

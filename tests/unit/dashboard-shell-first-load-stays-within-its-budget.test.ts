@@ -26,15 +26,10 @@ const SHELL_KB = BARE_REMIX_KB * 1.18;
  * list only shrinks. A form loads after the page with `deferred` (app/components/deferred.tsx).
  */
 const CONTACT = 'a contact’s page loads its dialog link, delete dialog and the timeline’s parts with it';
-const INLINE = 'its form is written in the route module, so conform and its schema are in the page chunk';
 const FORM = 'its forms are not deferred yet, or their page takes constants from a module that defines zod schemas';
 const STILL_OVER: Record<string, string> = {
   'routes/dashboard+/assistant-settings': FORM,
-  'routes/dashboard+/business-create': FORM,
-  'routes/dashboard+/businesses+/$id': FORM,
   'routes/dashboard+/customers+/$id._index': CONTACT,
-  'routes/dashboard+/onboard+/your-business': INLINE,
-  'routes/dashboard+/settings+/business-settings': FORM,
   'routes/dashboard+/systems+/$id': FORM,
 };
 

@@ -4,7 +4,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { v1Calls } from '#contract/v1/index';
 import { businessSchema } from '#contract/schemas/business';
-import { BusinessDetailsForm } from '#app/components/business-form';
+import { BusinessDetailsForm } from '#app/components/business-form.deferred';
 import { GeneralErrorBoundary } from '#app/components/error-boundary';
 import { CancelLink } from '#app/components/forms';
 import { replyWithApiErrors } from '#app/lib/forms.server';

@@ -9,7 +9,7 @@ import { hasPermission } from '#contract/permissions';
 import { withPhoneCountry } from '#contract/phone-scope';
 import { businessSchema } from '#contract/schemas/business';
 import { recentlyDeletedUrl } from '#contract/recently-deleted-kinds';
-import { BusinessDetailsForm } from '#app/components/business-form';
+import { BusinessDetailsForm } from '#app/components/business-form.deferred';
 import { DeleteConfirmation } from '#app/components/delete-restore';
 import { DialogLink } from '#app/components/dialog-link';
 import { GeneralErrorBoundary } from '#app/components/error-boundary';
@@ -18,7 +18,7 @@ import { replyWithApiErrors } from '#app/lib/forms.server';
 import { requireDashboard } from '#app/lib/guard.server';
 import { apiToasts, redirectWithToasts } from '#app/lib/toast.server';
 import { commitSession } from '#app/lib/session.server';
-import { useLocale } from '#app/lib/locale';
+import { preferredLocale } from '#app/lib/locale';
 import { httpError } from '#app/lib/invariant.server';
 import { withPhoneLabels } from '#app/lib/phone-labels.server';
 import { v1 } from '#app/lib/v1.server';
@@ -52,6 +52,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       confirmDelete: isAdmin && new URL(request.url).searchParams.get('confirm') === 'delete',
       confirmLeave: new URL(request.url).searchParams.get('confirm') === 'leave',
     }),
+    // Named by the server's ICU: the country list (contract/countries) stays out of the page's JavaScript.
+    countryLabel: countryName(business.country, preferredLocale(request.headers.get('Accept-Language'))),
     countries: countryPickerOptions(request),
   }));
 }
@@ -116,15 +118,15 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function BusinessRoute() {
-  const { business, selected, canEdit, isAdmin, confirmDelete, confirmLeave } = useLoaderData<typeof loader>();
+  const { business, countryLabel, selected, canEdit, isAdmin, confirmDelete, confirmLeave } =
+    useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const self = `/dashboard/businesses/${business._id}`;
-  const locale = useLocale();
   const phone = usePhoneFormat();
   const facts: [string, string][] = [
     ['Your role', business.role === 'admin' ? 'Admin' : 'Member'],
     ['Email', business.email],
-    ['Country', countryName(business.country, locale)],
+    ['Country', countryLabel],
     ['Telephones', business.telephones.map((telephone) => phone(telephone)).join(', ')],
     ['Address', business.address ?? 'Not set'],
     ['Timezone', business.timezone],

@@ -1,21 +1,19 @@
-import { getFormProps, getInputProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { DEFAULT_WIZARD_STEP } from '#contract/constants';
 import { messages } from '#contract/messages';
 import { v1Calls } from '#contract/v1/index';
 import { businessSchema } from '#contract/schemas/business';
 import { lookupSchema } from '#contract/schemas/auth';
 import { GeneralErrorBoundary } from '#app/components/error-boundary';
-import { ErrorList, Field, SubmitButton } from '#app/components/forms';
-import { BusinessDetailsForm } from '#app/components/business-form';
+import { BusinessDetailsForm } from '#app/components/business-form.deferred';
 import { OnboardingFrame } from '#app/routes/dashboard+/onboard+/__onboarding-frame';
+import { LookupForm } from '#app/routes/dashboard+/onboard+/__lookup-form.deferred';
 import { replyWithApiErrors } from '#app/lib/forms.server';
 import { requireDashboard } from '#app/lib/guard.server';
 import { redirectWithToasts, apiToasts } from '#app/lib/toast.server';
 import { commitSession } from '#app/lib/session.server';
-import { useSchemaForm } from '#app/lib/use-schema-form';
 import { v1 } from '#app/lib/v1.server';
 import { countryPickerOptions } from '#app/components/country-options.server';
 
@@ -86,23 +84,10 @@ export default function YourBusinessRoute() {
 
 function Lookup() {
   const { lookup, found, query } = useLoaderData<typeof loader>();
-  const [form, fields] = useSchemaForm('lookup', lookupSchema, lookup);
   const nothing = found && found.businesses.length === 0 && found.listings.length === 0;
   return (
     <div className="flex flex-col gap-6">
-      <Form method="get" className="flex flex-col gap-4" {...getFormProps(form)}>
-        <Field
-          label="Business name"
-          errors={fields.business_name.errors}
-          inputProps={{
-            ...getInputProps(fields.business_name, { type: 'search' }),
-            defaultValue: query || fields.business_name.initialValue,
-            autoFocus: true,
-          }}
-        />
-        <ErrorList id={form.errorId} errors={form.errors} />
-        <SubmitButton pendingText="Searching…">Search</SubmitButton>
-      </Form>
+      <LookupForm lastResult={lookup} query={query} />
       {nothing ? (
         <p className="rounded-lg bg-slate-50 p-4 text-sm text-slate-700" role="status">
           We could not find a business called “{query}”. Enter its details yourself below.

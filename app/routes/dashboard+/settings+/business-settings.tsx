@@ -6,13 +6,13 @@ import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import type { SubmissionResult } from '@conform-to/react';
 import { hasPermission } from '#contract/permissions';
 import { resolveNotificationPreferences } from '#contract/schemas/business-settings';
-import { HoursForm, hoursFormSchema, withUntickedBoxes } from '#app/components/assistant/settings-forms';
+import { hoursFormSchema, withUntickedBoxes } from '#app/components/assistant/hours-form';
+import { HoursForm } from '#app/components/assistant/hours-form.deferred';
 import {
-  NotificationsForm,
   notificationsFormSchema,
-  TimezoneForm,
   timezoneFormSchema,
 } from '#app/routes/dashboard+/settings+/__business-settings-forms';
+import { NotificationsForm, TimezoneForm } from '#app/routes/dashboard+/settings+/__business-settings-forms.deferred';
 import { GeneralErrorBoundary } from '#app/components/error-boundary';
 import type { ApiFail } from '#app/lib/api.server';
 import { businessSettingsCalls, settingsSetPath } from '#app/lib/business-settings.server';
