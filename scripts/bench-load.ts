@@ -1,6 +1,6 @@
 /**
  * `npm run bench:load [-- --sessions 200 --seconds 60 --contacts 120 --items 200 --postgres URL]` (or
- * BENCH_SESSIONS, BENCH_SECONDS, BENCH_CONTACTS, BENCH_ITEMS, BENCH_POSTGRES_URL):
+ * BENCH_SESSIONS, BENCH_SECONDS, BENCH_CONTACTS, BENCH_ITEMS, BENCH_POSTGRES_URL; BENCH_PORT for the server):
  * the load test of issue 11. The built server runs as a child process on a fresh PGlite
  * database (the embedded default) or, with --postgres and an admin URL, on a fresh
  * PostgreSQL database created for the run and dropped after (the several-instances setup),
@@ -10,8 +10,9 @@
  * conversations (full document GETs, gzip accepted like a browser).
  *
  * The baseline: the same N clients for the same D seconds calling, over HTTP with each
- * session's own token, the v1 calls each page's loader makes (the guard's users/get and
- * users/list-businesses, the header's notifications, then the page's own calls), one after
+ * session's own token, the v1 calls each page's loaders make (the guard's users/get and
+ * users/list-businesses, the header's notifications, the inbox badge's unread count, then the
+ * page's own calls), one after
  * another. A page visit's API cost is the sum of its calls' latencies; the loader makes some
  * of them in parallel and in process, so page/API ratios near 1 mean the page adds little.
  *
@@ -26,6 +27,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { openDatabase } from '../api/db/client';
+import { CONTACT_APPOINTMENTS } from '../app/lib/appointments.server';
+import { PICKER_OPTIONS } from '../app/lib/timeline.server';
 import { createRecordingBroadcaster } from '../api/services/realtime';
 import { buildIfStale } from './build-if-stale';
 import { option } from './lib/cli-options';
@@ -52,7 +55,10 @@ const POSTGRES_ADMIN_URL = (() => {
 })();
 const EMAIL = 'demo@example.com';
 const PASSWORD = 'demo password';
-/** The pages' own sizes: timeline, notes and conversations lists (50), contacts (500), pickers (500). */
+/**
+ * The pages' own sizes: timeline, notes and conversations lists (50), contacts (500), and the
+ * contact pickers of home and notes (the options call: ids and names, PICKER_OPTIONS).
+ */
 const LIST_PAGE = 50;
 const COLLECTION_PAGE = 500;
 
@@ -208,7 +214,8 @@ async function main() {
     );
     await database.close();
 
-    const port = await freePort();
+    // BENCH_PORT pins the server's port, so runs side by side on one machine keep to their own.
+    const port = Number(process.env.BENCH_PORT) || (await freePort());
     const url = `http://127.0.0.1:${port}`;
     // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server under load.
     const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
@@ -260,10 +267,13 @@ async function main() {
       { page: 'notes', path: '/dashboard/notes', last: true },
       { page: 'conversations', path: '/dashboard/assistant-conversations', last: true },
     ];
+    // The dashboard layout's calls, made for every page: the guard's, the header's notifications
+    // and the navigation's unread inbox badge (app/routes/dashboard.tsx).
     const guard = (page: string): Step[] => [
       { page, path: 'users/get', last: false },
       { page, path: 'users/list-businesses', last: false },
       { page, path: `businesses/notifications/${businessId}/list-not-dismissed`, last: false },
+      { page, path: `businesses/inbox/${businessId}/unread`, last: false },
     ];
     const calls = (page: string, own: { path: string; body?: unknown }[]): Step[] => {
       const steps = [...guard(page), ...own.map((call) => ({ page, ...call, last: false }))];
@@ -273,7 +283,7 @@ async function main() {
     const apiSteps: Step[] = [
       ...calls('home', [
         { path: `businesses/timeline/${businessId}/list`, body: { limit: LIST_PAGE, page: 0 } },
-        { path: `businesses/customers/${businessId}/list`, body: { limit: COLLECTION_PAGE } },
+        { path: `businesses/customers/${businessId}/options`, body: { limit: PICKER_OPTIONS } },
       ]),
       ...calls('contacts', [
         { path: `businesses/customers/${businessId}/list`, body: { page: 0, limit: COLLECTION_PAGE } },
@@ -284,10 +294,14 @@ async function main() {
         { path: `businesses/timeline/${businessId}/list`, body: { limit: LIST_PAGE, page: 0, customer_id: '{id}' } },
         { path: `businesses/crm-order/${businessId}/get` },
         { path: `businesses/orders/${businessId}/list`, body: { customer_id: '{id}', limit: 5, sort_order: 'desc' } },
+        {
+          path: `businesses/appointments/${businessId}/list`,
+          body: { when: 'upcoming', status: 'booked', customer_id: '{id}', limit: CONTACT_APPOINTMENTS },
+        },
       ]),
       ...calls('notes', [
         { path: `businesses/notes/${businessId}/list`, body: { limit: LIST_PAGE, page: 0 } },
-        { path: `businesses/customers/${businessId}/list`, body: { limit: COLLECTION_PAGE } },
+        { path: `businesses/customers/${businessId}/options`, body: { limit: PICKER_OPTIONS } },
       ]),
       ...calls('conversations', [
         {
