@@ -1,4 +1,4 @@
-import { and, eq, isNull, type AnyColumn } from 'drizzle-orm';
+import { and, eq, isNull, type AnyColumn, type Placeholder } from 'drizzle-orm';
 import { hasPermission, type Permission } from '#contract/permissions';
 import type { Db } from '../db/client';
 import { businesses, businessUsers } from '../db/schema';
@@ -42,7 +42,7 @@ async function findMembership(db: Db, businessId: string, userId: string): Promi
 }
 
 /** What makes a business_users row a live membership: this business's, this user's, not removed. */
-export const liveMembershipOf = (businessId: string, userId: string | AnyColumn) =>
+export const liveMembershipOf = (businessId: string | Placeholder, userId: string | AnyColumn) =>
   and(eq(businessUsers.businessId, businessId), eq(businessUsers.userId, userId), isNull(businessUsers.removedAt));
 
 /** A membership counts only while its business is not deleted. */
