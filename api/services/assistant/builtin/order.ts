@@ -39,6 +39,9 @@ const ORDER_WORDS = /\b(order|ordering|buy|purchase|reserve|put (one|some|them|i
 // "Do I need …?" asks whether something is required; it wants nothing.
 const WANT =
   /\b(i'?d like|i would like|i'?ll (have|take)|(can|could|may) (i|we) (have|get|order)|i want|(?<!\b(do|would|will|should|must) )i need|we'?d like|we need|please|i'?m after)\b/i;
+/** "I need to cancel a lesson", "I'd like to move my class": a wish to do something, not to have a thing. */
+const WANTS_TO_DO =
+  /\b(i'?d like|i would like|i want|i need|we'?d like|we want|we need)\s+to\s+(?!(order|buy|get|have|take|grab|pick|collect|purchase|reserve)\b)[a-z]+/i;
 const HOW_TO_ORDER =
   /\bhow (do|can|would) (i|we) (place an |make an )?order\b|\b(can|could) (i|we) (place|make) an order\b|\b(i|we)('?d| would) like to (place an |make an )?order\b/i;
 /** "Yes" alone is a carrier keyword by SMS (never reaches the assistant): "confirm" and the like work everywhere. */
@@ -86,12 +89,14 @@ export function orderInProgress(history: HistoryMessage[]): OrderFlow | null {
 export function startsOrder(message: string, products: ProductFact[], services: ServiceFact[] = []): boolean {
   if (!products.length) return false;
   // "If I order a charger, how long until…?" asks what happens when one orders; it orders nothing.
-  if (/\b(if|when|once|after|before)\s+(i|we)\s+(order|buy|get)\b/i.test(message)) return false;
+  // "What happens if I need to cancel?" likewise: a want in a condition wants nothing yet.
+  if (/\b(if|when|once|after|before)\s+(i|we)\s+(order|buy|get|need|want)\b/i.test(message)) return false;
   // "I'd like to order a birthday cake, can someone call me?": a call back, unless a product is named in full.
   const callback = classify(message).request === 'callback';
   if (HOW_TO_ORDER.test(message) && !callback) return true;
   const ordering = ORDER_WORDS.test(message);
-  if (!ordering && (!WANT.test(message) || classify(message).request === 'booking')) return false;
+  if (!ordering && (!WANT.test(message) || WANTS_TO_DO.test(message) || classify(message).request === 'booking'))
+    return false;
   const mentions = findItems(message, products);
   if (!mentions.length || (callback && !mentions.some((mention) => mention.whole))) return false;
   // Part of a product's name that a service's name also holds names the service, not the product.
