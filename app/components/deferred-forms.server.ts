@@ -1,4 +1,5 @@
 import { ChatComposer } from '#app/components/assistant/chat-composer';
+import { AssistantSettingsForm } from '#app/components/assistant/settings-forms';
 import { PushToTalk } from '#app/components/assistant/voice';
 import { BusinessDetailsForm } from '#app/components/business-form';
 import { HoursForm } from '#app/components/assistant/hours-form';
@@ -33,6 +34,7 @@ import { InviteForm } from '#app/routes/dashboard+/users+/__invite-form';
 export const eagerForms = {
   'account-forms': AccountForms,
   'action-form': ActionForm,
+  'assistant-settings-form': AssistantSettingsForm,
   'business-details-form': BusinessDetailsForm,
   'appointment-form': AppointmentForm,
   'chat-composer': ChatComposer,

@@ -28,7 +28,6 @@ const SHELL_KB = BARE_REMIX_KB * 1.18;
 const CONTACT = 'a contact’s page loads its dialog link, delete dialog and the timeline’s parts with it';
 const FORM = 'its forms are not deferred yet, or their page takes constants from a module that defines zod schemas';
 const STILL_OVER: Record<string, string> = {
-  'routes/dashboard+/assistant-settings': FORM,
   'routes/dashboard+/customers+/$id._index': CONTACT,
   'routes/dashboard+/systems+/$id': FORM,
 };

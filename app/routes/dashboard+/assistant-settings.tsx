@@ -5,13 +5,13 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { hasPermission } from '#contract/permissions';
 import {
-  AssistantSettingsForm,
   assistantFormSchema,
-  HoursForm,
   hoursFormSchema,
   withUntickedBoxes,
   type SettingsReply,
 } from '#app/components/assistant/settings-forms';
+import { HoursForm } from '#app/components/assistant/hours-form.deferred';
+import { AssistantSettingsForm } from '#app/components/assistant/settings-forms.deferred';
 import { GeneralErrorBoundary } from '#app/components/error-boundary';
 import type { ApiFail } from '#app/lib/api.server';
 import { businessSettingsCalls, settingsSetPath } from '#app/lib/business-settings.server';
