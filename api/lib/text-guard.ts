@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import { sameCall } from '#contract/in-process-answer.server';
 import { messages } from '#contract/messages';
 import { ApiError } from './errors';
 
@@ -107,12 +108,12 @@ async function readBody(c: HonoContext): Promise<string | null> {
         },
         cancel: (reason) => reader.cancel(reason),
       });
-      c.req.raw = new Request(raw, { body: rest, duplex: 'half' } as RequestInit);
+      c.req.raw = sameCall(raw, new Request(raw, { body: rest, duplex: 'half' } as RequestInit));
       return null;
     }
   }
   const bytes = Buffer.concat(chunks);
-  c.req.raw = new Request(raw, { body: bytes });
+  c.req.raw = sameCall(raw, new Request(raw, { body: bytes }));
   return bytes.toString('utf8');
 }
 

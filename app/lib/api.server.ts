@@ -1,5 +1,6 @@
 import type { AppLoadContext } from '@remix-run/node';
-import { CLIENT_HEADERS } from '#contract/envelope';
+import { CLIENT_HEADERS, type ApiSuccess } from '#contract/envelope';
+import { awaitAnswer } from '#contract/in-process-answer.server';
 import { messages as specMessages } from '#contract/messages';
 import { getEnv } from './env.server';
 import { readDeviceCookie } from './native.server';
@@ -47,6 +48,28 @@ function apiUrl(path: string): string {
   return base ? `${base.replace(/\/$/, '')}/${path}` : `http://embedded/api/v1/${path}`;
 }
 
+/** The Request of one v1 call: the client headers, and the body as JSON or (a FormData) multipart. */
+function callRequest(caller: ApiCaller, path: string, body: unknown, signal?: AbortSignal): Request {
+  const headers = clientHeaders(caller);
+  const multipart = body instanceof FormData;
+  if (body !== undefined && !multipart) headers['content-type'] = 'application/json';
+  return new Request(apiUrl(path), {
+    method: 'POST',
+    headers,
+    body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
+    signal,
+  });
+}
+
+/** Sends a call's Request: to API_URL over HTTP, else to the embedded v1 app in process. null on a network failure. */
+async function send(caller: ApiCaller, request: Request): Promise<Response | null> {
+  try {
+    return getEnv().API_URL ? await fetch(request) : await caller.context.apiFetch(request);
+  } catch {
+    return null;
+  }
+}
+
 /**
  * One v1 call, answered as the raw Response: for calls whose body is not the JSON envelope
  * (get-message-streamed streams text or audio, which the caller pipes on as it arrives) and
@@ -58,27 +81,16 @@ export async function apiFetch(
   body?: unknown,
   options: { signal?: AbortSignal } = {},
 ): Promise<Response | null> {
-  const base = getEnv().API_URL;
-  const headers = clientHeaders(caller);
-  const multipart = body instanceof FormData;
-  if (body !== undefined && !multipart) headers['content-type'] = 'application/json';
-  const request = new Request(apiUrl(path), {
-    method: 'POST',
-    headers,
-    body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
-    signal: options.signal,
-  });
-  try {
-    return base ? await fetch(request) : await caller.context.apiFetch(request);
-  } catch {
-    return null;
-  }
+  return send(caller, callRequest(caller, path, body, options.signal));
 }
 
 /** The envelope of a v1 answer read into an ApiResult (a network failure when there was no answer). */
-export async function readApiResult<T>(response: Response | null): Promise<ApiResult<T>> {
+export async function readApiResult<T>(
+  response: Response | null,
+  handedOver?: ApiSuccess<unknown>,
+): Promise<ApiResult<T>> {
   if (!response) return { ok: false, status: 0, errors: [specMessages.network], fieldErrors: {}, network: true };
-  const payload = (await response.json().catch(() => ({}))) as {
+  const payload = (handedOver ?? (await response.json().catch(() => ({})))) as {
     data?: T;
     messages?: string[];
     errors?: string[];
@@ -100,5 +112,9 @@ export async function apiCall<T = Record<string, unknown>>(
   path: string,
   body?: unknown,
 ): Promise<ApiResult<T>> {
-  return readApiResult<T>(await apiFetch(caller, path, body));
+  const request = callRequest(caller, path, body);
+  // In process, a 200 hands over the handler's envelope object instead of its JSON text.
+  const handedOver = getEnv().API_URL ? undefined : awaitAnswer(request);
+  const response = await send(caller, request);
+  return readApiResult<T>(response, handedOver?.());
 }

@@ -54,7 +54,7 @@ export async function searchContactOptions(
   if (!state.business || !hasPermission(state.business.permissions, 'customers/view')) return [];
   const result = await v1(state.caller, state.business._id).customers.options({ limit, ...(search ? { search } : {}) });
   if (!result.ok) return [];
-  return result.data.customers.sort((a, b) => a.name.localeCompare(b.name));
+  return [...result.data.customers].sort((a, b) => a.name.localeCompare(b.name));
 }
 
 /** One page of the merged timeline (calls, SMS, forms and notes the member may view), newest first. */

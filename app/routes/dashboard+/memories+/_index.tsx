@@ -52,10 +52,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
   const result = await v1(state.caller).memories.list(body);
   if (!result.ok) loadFailure(result);
-  const fetched = result.data.memories;
-  // Oldest first for the to-do list: the most-asked questions were proposed first.
-  if (type === 'question')
-    fetched.sort((a, b) => a.created_at.localeCompare(b.created_at) || a._id.localeCompare(b._id));
+  // Oldest first for the to-do list: the most-asked questions were proposed first. (A copy:
+  // the answer is the API's own object in process, contract/in-process-answer.server.ts.)
+  const fetched =
+    type === 'question'
+      ? [...result.data.memories].sort((a, b) => a.created_at.localeCompare(b.created_at) || a._id.localeCompare(b._id))
+      : result.data.memories;
   const offset = first % COLLECTION_PAGE_SIZE;
   return {
     memories: fetched.slice(offset, offset + SHOWN_PER_PAGE),
