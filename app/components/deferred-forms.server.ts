@@ -14,6 +14,7 @@ import { VersionDialog } from '#app/components/version-dialog';
 import { AccountForms } from '#app/routes/dashboard+/__account-forms';
 import { ActionForm } from '#app/routes/dashboard+/actions+/__action-form';
 import { AppointmentForm } from '#app/routes/dashboard+/appointments+/__appointment-form';
+import { ContactActions, ContactDeleteConfirm } from '#app/routes/dashboard+/customers+/__contact-actions';
 import { CustomerForm, CustomerFormDialog } from '#app/routes/dashboard+/customers+/__customer-form';
 import { ReplyForm } from '#app/routes/dashboard+/inbox+/__reply-form';
 import { MemoryForm, MemoryFormDialog, UploadForm } from '#app/routes/dashboard+/memories+/__memory-form';
@@ -38,6 +39,8 @@ export const eagerForms = {
   'business-details-form': BusinessDetailsForm,
   'appointment-form': AppointmentForm,
   'chat-composer': ChatComposer,
+  'contact-actions': ContactActions,
+  'contact-delete-confirm': ContactDeleteConfirm,
   'customer-form': CustomerForm,
   'customer-form-dialog': CustomerFormDialog,
   'inbox-reply-form': ReplyForm,

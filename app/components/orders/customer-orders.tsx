@@ -1,7 +1,7 @@
 import { Link } from '@remix-run/react';
 import { buttonClass } from '#app/components/ui/button';
 import type { ApiOrder } from '#contract/v1/orders';
-import { OrderList } from './order-bits';
+import { OrderList } from './order-list';
 
 /**
  * A contact's orders on their page (members with orders/view): the newest few, a link to

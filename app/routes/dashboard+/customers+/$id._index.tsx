@@ -1,18 +1,10 @@
 import { parseWithZod } from '@conform-to/zod/v4';
-import { buttonClass } from '#app/components/ui/button';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { hasPermission } from '#contract/permissions';
 import { v1Calls } from '#contract/v1/index';
-import {
-  ContactDetails,
-  DeleteCustomerConfirm,
-  DuplicateNotice,
-  StatusBadge,
-} from '#app/routes/dashboard+/customers+/__customer-bits';
-import { CustomerFormDialog } from '#app/routes/dashboard+/customers+/__customer-form.deferred';
-import { customerDefaults } from '#app/lib/customers';
-import { DialogLink } from '#app/components/dialog-link';
+import { ContactDetails, DuplicateNotice, StatusBadge } from '#app/routes/dashboard+/customers+/__customer-bits';
+import { ContactActions, ContactDeleteConfirm } from '#app/routes/dashboard+/customers+/__contact-actions.deferred';
 import { GeneralErrorBoundary } from '#app/components/error-boundary';
 import { NoteForm } from '#app/components/note-form.deferred';
 import { TimelineList } from '#app/components/timeline';
@@ -26,14 +18,12 @@ import { noteFormDefaults, noteFormSchema, toNotePayload } from '#app/lib/note-f
 import { PAGE_SIZE } from '#app/lib/timeline';
 import { businessTimeZone, listTimeline, pageParam } from '#app/lib/timeline.server';
 import { apiToasts, redirectWithToasts } from '#app/lib/toast.server';
-import { DeleteConfirmPanel, DeleteDialog } from '#app/components/delete-restore';
 import { CustomerOrders } from '#app/components/orders/customer-orders';
 import { canEditOrders, recentCustomerOrders } from '#app/lib/orders.server';
 import { CustomerAppointments } from '#app/components/appointments/customer-appointments';
 import { customerAppointments } from '#app/lib/appointments.server';
 import { Card, cardClass } from '#app/components/ui/card';
 import { withPhoneLabels } from '#app/lib/phone-labels.server';
-import { usePhoneFormat } from '#app/lib/phone-labels';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.customer.name ?? 'Contact'} · Business Assistant` },
@@ -118,7 +108,6 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function CustomerRoute() {
-  const phone = usePhoneFormat();
   const {
     customer,
     timeline,
@@ -151,45 +140,9 @@ export default function CustomerRoute() {
             {customer.name}
           </h1>
           <StatusBadge status={customer.status} />
-          {canEdit ? (
-            <div className="ml-auto flex items-center gap-3 text-sm">
-              <DialogLink
-                to={`${self}/edit`}
-                title={`Edit ${customer.name}`}
-                className={buttonClass('secondary')}
-                content={(close) => (
-                  <CustomerFormDialog
-                    id={`customer-edit-dialog-${customer._id}`}
-                    action={`${self}/edit`}
-                    defaultValue={customerDefaults(phone, customer)}
-                    statuses={statuses}
-                    submitLabel="Save contact"
-                    pendingText="Saving…"
-                    back={self}
-                    close={close}
-                  />
-                )}
-              >
-                Edit contact
-              </DialogLink>
-              <DeleteDialog
-                to={`${self}?confirm=delete`}
-                noun="contact"
-                className={buttonClass('danger')}
-                confirm={(cancel) => <DeleteCustomerConfirm customer={customer} cancel={cancel} />}
-              >
-                Delete contact
-              </DeleteDialog>
-            </div>
-          ) : null}
+          {canEdit ? <ContactActions customer={customer} statuses={statuses} /> : null}
         </div>
-        {confirmDelete ? (
-          <DeleteConfirmPanel
-            noun="contact"
-            cancelTo={self}
-            confirm={(cancel) => <DeleteCustomerConfirm customer={customer} cancel={cancel} />}
-          />
-        ) : null}
+        {confirmDelete ? <ContactDeleteConfirm customer={customer} /> : null}
         <ContactDetails customer={customer} textHref={textHref} />
         <DuplicateNotice customer={customer} canEdit={canEdit} />
       </Card>

@@ -2,7 +2,6 @@ import { Link } from '@remix-run/react';
 import type { JSXElementConstructor, ReactNode } from 'react';
 import type { ApiAddress, ApiCustomer } from '#contract/envelope';
 import { CUSTOMER_STATUS_LABELS, type CustomerStatus } from '#contract/customer-statuses';
-import { DeleteConfirmation, RestoreBanner } from '#app/components/delete-restore';
 import { usePhoneFormat } from '#app/lib/phone-labels';
 import { smsOptOutMessages } from '#contract/sms-opt-out-messages';
 
@@ -84,34 +83,6 @@ export function DuplicateNotice({
       ))}
     </ul>
   );
-}
-
-/**
- * The delete confirmation: posts to the contact's page, which deletes and lands on the list
- * with an undo banner. On its own page (?confirm=delete) or in a dialog.
- */
-export function DeleteCustomerConfirm({
-  customer,
-  cancel,
-}: {
-  customer: Pick<ApiCustomer, '_id' | 'name'>;
-  cancel: ReactNode;
-}) {
-  return (
-    <DeleteConfirmation
-      action={`/dashboard/customers/${customer._id}`}
-      noun="contact"
-      subject={customer.name}
-      consequence="The contact leaves every list; its calls, messages and notes are kept, and you can restore it right after."
-      cancel={cancel}
-      labelId={`delete-${customer._id}`}
-    />
-  );
-}
-
-/** After a delete: the undo (restore) action, a form posting back to the contact's page. */
-export function UndoDeleteBanner({ id }: { id: string }) {
-  return <RestoreBanner action={`/dashboard/customers/${id}`} noun="contact" />;
 }
 
 /** The day a number opted out of SMS; UTC, so the server's and the browser's render agree. */

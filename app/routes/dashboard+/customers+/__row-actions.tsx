@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import type { CustomerStatus } from '#contract/customer-statuses';
 import type { loader as editLoader } from '#app/routes/dashboard+/customers+/$id.edit';
 import type { ContactRow } from '#app/routes/dashboard+/customers+/__contact-row';
-import { DeleteCustomerConfirm } from '#app/routes/dashboard+/customers+/__customer-bits';
+import { DeleteCustomerConfirm } from '#app/routes/dashboard+/customers+/__customer-delete';
 import { ContactGone } from '#app/routes/dashboard+/customers+/__contact-gone';
 import { CustomerFormDialog } from '#app/routes/dashboard+/customers+/__customer-form.deferred';
 import { customerDefaults } from '#app/lib/customers';

@@ -9,9 +9,9 @@ import {
   CancelOrderPanel,
   DeleteOrderConfirm,
   OrderStatusActions,
-  OrderStatusBadge,
   orderTitle,
 } from '#app/components/orders/order-bits';
+import { OrderStatusBadge } from '#app/components/orders/order-list';
 import { SOURCE_LABELS } from '#app/lib/orders';
 import { Facts } from '#app/components/facts';
 import { requireDashboard, requirePermission } from '#app/lib/guard.server';
