@@ -24,6 +24,8 @@ import { OrderForm } from '#app/routes/dashboard+/orders+/__order-form';
 import { ServiceForm, ServiceFormDialog } from '#app/routes/dashboard+/services+/__service-form';
 import { OutgoingWebhookForm } from '#app/routes/dashboard+/settings+/outgoing-webhooks+/__outgoing-webhook-form';
 import { NotificationsForm, TimezoneForm } from '#app/routes/dashboard+/settings+/__business-settings-forms';
+import { SetupSteps } from '#app/routes/dashboard+/systems+/__setup-steps';
+import { CallForm, MessageForm, Simulator, SystemSettingsForm } from '#app/routes/dashboard+/systems+/__system-forms';
 import { InviteForm } from '#app/routes/dashboard+/users+/__invite-form';
 
 /**
@@ -63,6 +65,11 @@ export const eagerForms = {
   'service-form': ServiceForm,
   'service-form-dialog': ServiceFormDialog,
   'support-form': SupportForm,
+  'system-call-form': CallForm,
+  'system-message-form': MessageForm,
+  'system-settings-form': SystemSettingsForm,
+  'system-setup-steps': SetupSteps,
+  'system-simulator': Simulator,
   'timezone-form': TimezoneForm,
   'timeline-delete-confirm': DeleteConfirm,
   'timeline-delete-link': DeleteLink,

@@ -27,7 +27,6 @@ const SHELL_KB = BARE_REMIX_KB * 1.18;
  */
 const FORM = 'its forms are not deferred yet, or their page takes constants from a module that defines zod schemas';
 const STILL_OVER: Record<string, string> = {
-  'routes/dashboard+/systems+/$id': FORM,
 };
 
 const clientDir = path.resolve('build/client');

@@ -1,5 +1,5 @@
 import { Form, Link } from '@remix-run/react';
-import { SYSTEM_KIND_DESCRIPTIONS, SYSTEM_KIND_LABELS, SYSTEM_KINDS, systemStatusLabel } from '#contract/system-terms';
+import { SYSTEM_KIND_DESCRIPTIONS, SYSTEM_KIND_LABELS, SYSTEM_KINDS } from '#contract/system-terms';
 import type { ApiSystem } from '#contract/v1/systems';
 import { RestoreBanner } from '../delete-restore';
 import { SubmitButton } from '../forms';
@@ -7,19 +7,7 @@ import { RecentlyDeletedLink } from '../recently-deleted';
 import { usePhoneFormat } from '#app/lib/phone-labels';
 import { Card } from '#app/components/ui/card';
 import { EmptyState } from '#app/components/ui/empty-state';
-
-/** "active" (green) or "requires setup" (amber): docs/product.md#labels. */
-export function SystemStatusBadge({ status }: { status: string }) {
-  const active = status === 'active';
-  return (
-    <span
-      data-testid="system-status"
-      className={`inline-flex flex-none rounded-full px-2 py-0.5 text-xs font-medium ${active ? 'bg-emerald-50 text-emerald-700 ring-1 ring-emerald-200' : 'bg-amber-50 text-amber-800 ring-1 ring-amber-200'}`}
-    >
-      {systemStatusLabel(status)}
-    </span>
-  );
-}
+import { SystemStatusBadge } from './system-status-badge';
 
 /**
  * The settings page's systems: each with its number and status and a link to its page

@@ -10,11 +10,16 @@ import type { ApiSimulation } from '#contract/v1/systems';
 import { DeleteConfirmation, DeleteConfirmPanel, DeleteDialog } from '#app/components/delete-restore';
 import { GeneralErrorBoundary } from '#app/components/error-boundary';
 import { readPage } from '#app/lib/list-query';
-import { SetupSteps } from '#app/routes/dashboard+/systems+/__setup-steps';
 import { WebsiteChat } from '#app/routes/dashboard+/systems+/__website-chat';
 import { RecentCalls, SystemEvents } from '#app/routes/dashboard+/systems+/__system-activity';
-import { CallForm, MessageForm, Simulator, SystemSettingsForm } from '#app/routes/dashboard+/systems+/__system-forms';
-import { SystemStatusBadge } from '#app/components/systems/systems-section';
+import {
+  CallForm,
+  MessageForm,
+  SetupSteps,
+  Simulator,
+  SystemSettingsForm,
+} from '#app/routes/dashboard+/systems+/__system-forms.deferred';
+import { SystemStatusBadge } from '#app/components/systems/system-status-badge';
 import type { ApiFail, ApiResult } from '#app/lib/api.server';
 import { loadFailure } from '#app/lib/customers.server';
 import { requireDashboard, requirePermission, type DashboardState } from '#app/lib/guard.server';

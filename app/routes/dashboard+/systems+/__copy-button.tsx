@@ -29,3 +29,24 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
     </button>
   );
 }
+
+/** A snippet to paste somewhere else, with its copy button (zod-free: the website chat shows it beside the deferred setup steps). */
+export function Snippet({ title, text, testId }: { title: string; text: string; testId: string }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <div className="flex items-center justify-between gap-2">
+        <span className="text-sm font-medium text-slate-700">{title}</span>
+        <CopyButton text={text} label={`Copy ${title.toLowerCase()}`} />
+      </div>
+      {/* Focusable so a keyboard can scroll the long lines (a scrollable region needs keyboard access). */}
+      <pre
+        className="overflow-x-auto rounded-lg bg-slate-900 p-3 text-xs text-slate-100"
+        data-testid={testId}
+        tabIndex={0}
+        aria-label={title}
+      >
+        <code>{text}</code>
+      </pre>
+    </div>
+  );
+}

@@ -4,7 +4,7 @@ import type { ApiSetupStep } from '#contract/v1/systems';
 import { STEP_SCHEMAS } from '#app/lib/systems';
 import { useSchemaForm } from '#app/lib/use-schema-form';
 import { ErrorList, Field, SubmitButton, TextAreaField } from '#app/components/forms';
-import { CopyButton } from '#app/routes/dashboard+/systems+/__copy-button';
+import { Snippet } from '#app/routes/dashboard+/systems+/__copy-button';
 import { FollowUpFields } from '#app/routes/dashboard+/systems+/__follow-up-fields';
 
 import {
@@ -74,26 +74,6 @@ export function FollowUpStep(props: StepsProps & { step: ApiSetupStep }) {
         ) : null}
       </fieldset>
     </Form>
-  );
-}
-
-export function Snippet({ title, text, testId }: { title: string; text: string; testId: string }) {
-  return (
-    <div className="flex flex-col gap-1">
-      <div className="flex items-center justify-between gap-2">
-        <span className="text-sm font-medium text-slate-700">{title}</span>
-        <CopyButton text={text} label={`Copy ${title.toLowerCase()}`} />
-      </div>
-      {/* Focusable so a keyboard can scroll the long lines (a scrollable region needs keyboard access). */}
-      <pre
-        className="overflow-x-auto rounded-lg bg-slate-900 p-3 text-xs text-slate-100"
-        data-testid={testId}
-        tabIndex={0}
-        aria-label={title}
-      >
-        <code>{text}</code>
-      </pre>
-    </div>
   );
 }
 

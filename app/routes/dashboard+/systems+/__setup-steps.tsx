@@ -9,7 +9,6 @@ import {
 } from '#app/routes/dashboard+/systems+/__phone-setup-steps';
 import { ConfirmStep, type StepsProps } from '#app/routes/dashboard+/systems+/__setup-step-parts';
 
-export { Snippet } from '#app/routes/dashboard+/systems+/__leadcatcher-setup-steps';
 export type { NumberSearchView } from '#app/routes/dashboard+/systems+/__setup-step-parts';
 
 /**

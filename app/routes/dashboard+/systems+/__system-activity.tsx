@@ -2,7 +2,7 @@ import { Link } from '@remix-run/react';
 import { callLabel } from '#contract/labels';
 import type { ApiTimelineItem } from '#contract/envelope';
 import type { ApiSystemEvent } from '#contract/v1/systems';
-import { EVENT_OUTCOME_LABELS, eventNameLabel } from '#app/lib/systems';
+import { EVENT_OUTCOME_LABELS, eventNameLabel } from '#app/lib/system-labels';
 import { Pager } from '#app/components/ui/pager';
 import { formatDateTime } from '#app/lib/timezone';
 import { usePolling } from '#app/routes/dashboard+/systems+/__use-polling';

@@ -1,6 +1,6 @@
 import type { ApiSystem } from '#contract/v1/systems';
 import { Card } from '#app/components/ui/card';
-import { Snippet } from '#app/routes/dashboard+/systems+/__setup-steps';
+import { Snippet } from '#app/routes/dashboard+/systems+/__copy-button';
 
 /**
  * A lead catcher's website chat (docs/inbox.md#website-chat): its short link (/chat/<id>,
