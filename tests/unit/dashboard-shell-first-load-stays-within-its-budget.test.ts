@@ -20,15 +20,6 @@ const BAR_KB = BARE_REMIX_KB * MAX_RATIO;
  */
 const SHELL_KB = BARE_REMIX_KB * 1.18;
 
-/**
- * Pages still over the bar, and why (docs/performance.md, "First-load JavaScript"). A page
- * leaves this list when it comes within the bar: the test fails until it is taken out, so the
- * list only shrinks. A form loads after the page with `deferred` (app/components/deferred.tsx).
- */
-const FORM = 'its forms are not deferred yet, or their page takes constants from a module that defines zod schemas';
-const STILL_OVER: Record<string, string> = {
-};
-
 const clientDir = path.resolve('build/client');
 const manifest = readManifest(clientDir);
 const pages = dashboardPages(manifest, path.resolve('app'));
@@ -40,13 +31,14 @@ describe('first-load JavaScript', () => {
     expect(kb).toBeLessThanOrEqual(SHELL_KB);
   });
 
-  it('of every dashboard page is at most 1.3× a bare Remix app, but for the pages still listed as over', () => {
+  // Every page is within it since the last forms were deferred (27 Nov); a form loads after the
+  // page with `deferred` (app/components/deferred.tsx), labels from zod-free modules.
+  it('of every dashboard page is at most 1.3× a bare Remix app', () => {
     expect(pages.length).toBeGreaterThan(50); // every dashboard page, not a filtered few
     const sizes = Object.fromEntries(
       pages.map((id) => [id, Math.round(firstLoadKb(manifest, id, clientDir) * 10) / 10]),
     );
     const over = pages.filter((id) => sizes[id] > BAR_KB);
-    expect(over.filter((id) => !(id in STILL_OVER)).map((id) => `${id} ${sizes[id]} kB`)).toEqual([]);
-    expect(Object.keys(STILL_OVER).filter((id) => !over.includes(id))).toEqual([]);
+    expect(over.map((id) => `${id} ${sizes[id]} kB`)).toEqual([]);
   });
 });
