@@ -1,4 +1,5 @@
 import type { HistoryMessage } from '../types';
+import { withoutProportionRates } from './text';
 
 /**
  * What a caller wants, read from their words: the common intents of callers (greeting,
@@ -182,7 +183,7 @@ export function classify(message: string): Intents {
     phone: PHONE_PATTERNS.some((pattern) => pattern.test(text)),
     email: EMAIL_PATTERNS.some((pattern) => pattern.test(text)),
     servicesList,
-    price: PRICE.test(text),
+    price: PRICE.test(withoutProportionRates(text)),
     request: person ? 'person' : callback ? 'callback' : booking ? 'booking' : null,
     bookingQuestion,
     affirmative: AFFIRMATIVE.test(text),

@@ -230,8 +230,24 @@ export function words(text: string): string[] {
       .toLowerCase()
       .replace(/[’‘]/g, "'")
       .match(/\d+\/\d+|[£$€]?\d+(?:[.,:]\d+)*%?|[a-z]+(?:'[a-z]+)?/g) ?? []
-  ).map((word) => word.replace(/^'+|'+$/g, ''));
+  )
+    .map((word) => word.replace(/^'+|'+$/g, ''))
+    .map((word, index, list) => (RATE.test(word) && PROPORTION_OF.has(list[index - 1] ?? '') ? 'ratio' : word));
 }
+
+/**
+ * "Pass rate", "success rate", "response rate": a share of something, which no price answers
+ * (so the word is read as "ratio", not as the price group's "rate"). "Hourly rate", "day rate",
+ * "student rate" stay prices.
+ */
+const PROPORTION_OF = new Set(
+  `pass success failure completion response heart interest exchange survival conversion occupancy approval
+  acceptance retention satisfaction recovery repeat dropout attendance`.split(/\s+/),
+);
+const RATE = /^rates?$/;
+/** The message without its proportion rates, for the price check of intents.ts. */
+export const withoutProportionRates = (text: string) =>
+  text.replace(new RegExp(`\\b(${[...PROPORTION_OF].join('|')})\\s+rates?\\b`, 'gi'), '$1 ratio');
 
 export type Term = { key: string; word: string; specific: boolean };
 
