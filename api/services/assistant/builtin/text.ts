@@ -207,7 +207,17 @@ export function termKey(word: string): string {
 const termKeyMemo = new Map<string, string>();
 const TERM_KEY_MEMO_MAX = 50_000;
 
+/** "A two hour lesson" meets "a 2-hour lesson": a small number in words is its digits. */
+const NUMBER_WORDS = new Map(
+  ['two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'].map((word, index) => [
+    word,
+    String(index + 2),
+  ]),
+);
+
 function computeTermKey(word: string): string {
+  const number = NUMBER_WORDS.get(word.toLowerCase());
+  if (number) return number;
   const stemmed = stem(word);
   const group = GROUP_OF.get(stemmed);
   if (!group) return stemmed;
