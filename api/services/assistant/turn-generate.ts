@@ -32,6 +32,18 @@ function uniqueSources(sources: ConversationSource[]): ConversationSource[] {
   });
 }
 
+/** The rows a turn reads for its history: the latest of the conversation, newest first. */
+export const historyRows = () => TURN_LIMITS.historyMessages * 2;
+
+/** What the provider sees of `rows` (the conversation's latest historyRows(), newest first): the complete messages with words, oldest first. */
+export function historyOf(rows: { role: HistoryMessage['role']; content: string; status: string }[]): HistoryMessage[] {
+  return rows
+    .filter((row) => row.status === 'complete' && row.content.trim())
+    .slice(0, TURN_LIMITS.historyMessages)
+    .reverse()
+    .map((row) => ({ role: row.role, content: row.content }));
+}
+
 async function loadHistory(deps: TurnDeps, message: MessageRow): Promise<HistoryMessage[]> {
   const rows = await deps.db
     .select({
@@ -47,12 +59,8 @@ async function loadHistory(deps: TurnDeps, message: MessageRow): Promise<History
       ),
     )
     .orderBy(desc(conversationMessages.createdAt), desc(conversationMessages.id))
-    .limit(TURN_LIMITS.historyMessages * 2);
-  return rows
-    .filter((row) => row.status === 'complete' && row.content.trim())
-    .slice(0, TURN_LIMITS.historyMessages)
-    .reverse()
-    .map((row) => ({ role: row.role, content: row.content }));
+    .limit(historyRows());
+  return historyOf(rows);
 }
 
 /** Settles when `promise` does, or rejects when the signal aborts (a provider that ignores the signal cannot hold a reply past its timeout). */
@@ -88,6 +96,8 @@ async function generate(
   question: MessageRow,
   conversation: ConversationRow,
   options: ReplyOptions = {},
+  /** The history when the statement that stored the question read it (turn-rows.ts): one statement fewer before the first words. */
+  knownHistory?: HistoryMessage[],
 ): Promise<void> {
   const { db } = deps;
   const controller = new AbortController();
@@ -125,7 +135,7 @@ async function generate(
     const [business, history, customer] = await raceAbort(
       Promise.all([
         loadBusinessContext(db, conversation.businessId),
-        loadHistory(deps, question),
+        knownHistory ?? loadHistory(deps, question),
         loadCustomerFact(db, conversation.businessId, conversation.customerId),
       ]),
       controller.signal,
@@ -299,11 +309,12 @@ export function launchReply(
   question: MessageRow,
   row: MessageRow,
   options: ReplyOptions,
+  history?: HistoryMessage[],
 ): LiveReply {
   const registry = registryOf(deps);
   const live = new LiveReply(row.id);
   registry.set(row.id, live);
-  live.finished = generate(deps, live, row, question, conversation, options).catch((error) => {
+  live.finished = generate(deps, live, row, question, conversation, options, history).catch((error) => {
     // generate() handles its own failures; this is the last guard so a follower never hangs.
     deps.log?.({ level: 'error', msg: 'assistant reply crashed', message_id: row.id, error: String(error) });
     live.end(REPLY_ERRORS.failed);

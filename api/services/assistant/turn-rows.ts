@@ -30,7 +30,25 @@ function messageColumns(values: MessageValues): Record<string, SQL.Aliased> {
   );
 }
 
-export type StartedTurn = { conversation: ConversationRow; question: MessageRow; reply: MessageRow };
+export type StartedTurn = {
+  conversation: ConversationRow;
+  question: MessageRow;
+  reply: MessageRow;
+  /** The conversation's messages before the question (its latest `earlierRows`, or all), newest first. */
+  earlier: MessageRow[];
+  /** The ids of the dead replies this statement marked failed. */
+  expired: string[];
+};
+
+/** A message row read as json (row_to_json): the column names mapped back to the row's keys and types. */
+function messageFromJson(json: Record<string, unknown>): MessageRow {
+  return Object.fromEntries(
+    Object.entries(getTableColumns(conversationMessages)).map(([key, column]) => {
+      const value = json[column.name];
+      return [key, column.getSQLType().startsWith('timestamp') && typeof value === 'string' ? new Date(value) : value];
+    }),
+  ) as MessageRow;
+}
 
 /**
  * What the member (or caller) said and its reply's 'streaming' row, with the conversation's
@@ -39,7 +57,8 @@ export type StartedTurn = { conversation: ConversationRow; question: MessageRow;
  * timed after it; this conversation's dead replies (a 'streaming' row older than `staleBefore`
  * that no server is producing: `liveIds`) marked failed; and the conversation's updated_at
  * moved to the question's time (never backwards). Answers the three rows, the conversation as
- * updated; null when there is no such conversation (nothing is written then).
+ * updated; and the latest messages before the question, for the reply's history (read here,
+ * it is not a statement of its own); null when there is no such conversation (nothing is written then).
  */
 export async function insertTurnRows(
   db: Db,
@@ -52,6 +71,8 @@ export async function insertTurnRows(
     staleBefore: Date;
     liveIds: string[];
     interrupted: string;
+    /** How many of the messages before the question to answer: the provider's history, or all of them (the turn's answer lists every message). */
+    earlierRows: number | 'all';
   },
 ): Promise<StartedTurn | null> {
   const now = sql`${input.now.toISOString()}::timestamptz`;
@@ -148,9 +169,22 @@ export async function insertTurnRows(
       question: rowOf(question, conversationMessages),
       reply: rowOf(reply, conversationMessages),
       conversation: rowOf(touched, conversations),
+      // The statement's snapshot: the messages as they were before this question (and before `expired` marked any failed).
+      earlier: sql<Record<string, unknown>[]>`(
+        select coalesce(json_agg(row_to_json(e) order by e.created_at desc, e.id desc), '[]'::json)
+        from (
+          select * from ${conversationMessages}
+          where ${conversationMessages.conversationId} = ${input.conversationId}
+          order by ${conversationMessages.createdAt} desc, ${conversationMessages.id} desc
+          ${input.earlierRows === 'all' ? sql`` : sql`limit ${input.earlierRows}`}
+        ) e
+      )`,
+      expired: sql<string[]>`(select coalesce(json_agg(id), '[]'::json) from expired)`,
     })
     .from(question)
     .innerJoin(reply, sql`true`)
     .innerJoin(touched, sql`true`);
-  return (row as StartedTurn | undefined) ?? null;
+  if (!row) return null;
+  const started = row as unknown as Omit<StartedTurn, 'earlier'> & { earlier: Record<string, unknown>[] };
+  return { ...started, earlier: started.earlier.map(messageFromJson) };
 }

@@ -14,7 +14,7 @@ import {
   type MessageRow,
 } from './conversations';
 import { expireStaleReplies } from './turn-follow';
-import { launchReply, type ReplyOptions } from './turn-generate';
+import { historyOf, historyRows, launchReply, type ReplyOptions } from './turn-generate';
 import { registryOf, REPLY_ERRORS, timestampAfter, TURN_LIMITS, type TurnDeps } from './turn-live-reply';
 import { insertTurnRows } from './turn-rows';
 
@@ -122,12 +122,26 @@ export async function postMessage(
     staleBefore: new Date(now.getTime() - TURN_LIMITS.staleAfterMs),
     liveIds: [...registryOf(deps).keys()],
     interrupted: REPLY_ERRORS.interrupted,
+    // A turn answered at once lists every message of the conversation: they are read here, not by a statement of their own.
+    earlierRows: input.wait === false ? 'all' : historyRows(),
   });
   if (!started) throw conversationNotFound();
-  const { conversation, question, reply: row } = started;
-  const live = launchReply(deps, conversation, question, row, { secondHearing: input.secondHearing });
+  const { conversation, question, reply: row, earlier, expired } = started;
+  const history = historyOf(earlier.slice(0, historyRows()));
+  const live = launchReply(deps, conversation, question, row, { secondHearing: input.secondHearing }, history);
   await conversationUpdated(deps, conversation.businessId, conversation);
-  if (input.wait === false) return turnResult(deps, conversation.id, question, row, conversation);
+  if (input.wait === false) {
+    // Every message as it is after this statement: the earlier ones (a dead reply it marked failed shown so), the question, its reply.
+    const failed = new Set(expired);
+    const rows = earlier
+      .map((message) =>
+        failed.has(message.id)
+          ? { ...message, status: 'failed' as const, error: REPLY_ERRORS.interrupted, updatedAt: now }
+          : message,
+      )
+      .reverse();
+    return turnResult(deps, conversation.id, question, row, { conversation, rows: [...rows, question, row] });
+  }
   await live.finished;
   return turnResult(deps, conversation.id, question, row);
 }
@@ -137,13 +151,15 @@ async function turnResult(
   conversationId: string,
   question: MessageRow,
   reply: MessageRow,
-  /** The conversation as it is now, when the caller has it (a reply still streaming has not moved it yet). */
-  known?: ConversationRow,
+  /** The conversation and its messages as they are now, when the caller has them (a reply still streaming has not moved it yet). */
+  known?: { conversation: ConversationRow; rows: MessageRow[] },
 ): Promise<TurnResult> {
-  const [rows, [current]] = await Promise.all([
-    listMessages(deps.db, conversationId),
-    known ? [known] : deps.db.select().from(conversations).where(eq(conversations.id, conversationId)).limit(1),
-  ]);
+  const [rows, [current]] = known
+    ? [known.rows, [known.conversation]]
+    : await Promise.all([
+        listMessages(deps.db, conversationId),
+        deps.db.select().from(conversations).where(eq(conversations.id, conversationId)).limit(1),
+      ]);
   return {
     // Its summary (count, last message, title) comes from the messages just read, not a second read of them.
     conversation: serializeConversation(current, summaryOf(rows)),

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { conversationMessages, conversations } from '#api/db/schema';
-import { createConversation } from '#api/services/assistant/conversations';
+import { createConversation, listMessages, serializeMessage } from '#api/services/assistant/conversations';
 import { followReply, postMessage, waitForReplies, type TurnDeps } from '#api/services/assistant/turns';
 import { createHarness, type Harness } from '#tests/support/api-harness';
 
@@ -59,6 +59,44 @@ describe('a turn before its first words', () => {
     // The provider's knowledge search is measured apart (bench:assistant): the rest is the turn's fixed cost.
     const own = statements.slice(0, atFirst).filter((query) => !/knowledge_chunks/.test(query));
     expect(own.length, own.map((query) => query.trim().slice(0, 90)).join('\n')).toBeLessThanOrEqual(6);
+  });
+
+  it('reads the history and the messages of its answer in the statement that stores the question: 3 statements besides the search (5 before)', async () => {
+    const owner = await h.signUpWithBusiness();
+    const businessId = owner.business._id as string;
+    const conversation = await createConversation(h.deps, businessId, { channel: 'chat', userId: owner.user._id });
+    await statementsToFirstChunk(businessId, conversation.id, 'What are your opening hours?');
+    const { atFirst, statements } = await statementsToFirstChunk(businessId, conversation.id, 'Where are you based?');
+    const own = statements.slice(0, atFirst).filter((query) => !/knowledge_chunks/.test(query));
+    // The rows' statement, the business context's fingerprint, and the follow's read of the latest reply.
+    expect(own.length, own.map((query) => query.trim().slice(0, 90)).join('\n')).toBeLessThanOrEqual(3);
+  });
+
+  it("answers every message of the conversation as a read after the turn's statement would (a dead reply it marked failed too)", async () => {
+    const owner = await h.signUpWithBusiness();
+    const businessId = owner.business._id as string;
+    const conversation = await createConversation(h.deps, businessId, { channel: 'chat', userId: owner.user._id });
+    const first = await statementsToFirstChunk(businessId, conversation.id, 'What are your opening hours?');
+    await statementsToFirstChunk(businessId, conversation.id, 'Where are you based?');
+    await h.deps.db
+      .update(conversationMessages)
+      .set({ status: 'streaming', createdAt: new Date(Date.now() - 180_000) })
+      .where(eq(conversationMessages.id, first.turn.reply.id));
+    const turn = await postMessage(h.deps as TurnDeps, {
+      businessId,
+      conversationId: conversation.id,
+      message: 'Can I pay by card?',
+      wait: false,
+    });
+    await waitForReplies(h.deps);
+    const stored = (await listMessages(h.deps.db, conversation.id)).map(serializeMessage);
+    // The new reply was still streaming when the turn answered; every other message is as stored.
+    expect(turn.messages.map((message) => message.id)).toEqual(stored.map((message) => message.id));
+    expect(turn.messages.slice(0, -1)).toEqual(stored.slice(0, -1));
+    expect(turn.messages.find((message) => message.id === first.turn.reply.id)).toMatchObject({
+      status: 'failed',
+      error: 'The answer was interrupted. Please ask again.',
+    });
   });
 
   it('writes the question, its reply and the conversation time in one statement, and answers 404 writing nothing for another business', async () => {
