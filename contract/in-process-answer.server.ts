@@ -17,7 +17,11 @@ import type { ApiSuccess } from './envelope';
  * skips the walk, as v1-call.ts skips the answer's schema check.
  */
 type Slot = { envelope?: ApiSuccess<unknown> };
-const slots = new WeakMap<Request, Slot>();
+// One map per process, not per module copy: the Remix server build bundles its own copy of this
+// file, and the API side loads another (a module-level map would never meet).
+const SLOTS = Symbol.for('business-assistant.in-process-answers');
+const holder = globalThis as typeof globalThis & { [SLOTS]?: WeakMap<Request, Slot> };
+const slots = (holder[SLOTS] ??= new WeakMap<Request, Slot>());
 
 /** Marks an in-process request; the returned function gives its handed-over envelope, if it was answered so. */
 export function awaitAnswer(request: Request): () => ApiSuccess<unknown> | undefined {

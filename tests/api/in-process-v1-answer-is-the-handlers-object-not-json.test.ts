@@ -81,6 +81,16 @@ describe('handOver', () => {
     expect(handOver(new Request('http://api.test/x'), envelope({}))).toBe(false);
   });
 
+  it('meets the app’s mark from another copy of the module (the Remix server build bundles its own)', async () => {
+    const copyPath = '../../contract/in-process-answer.server.ts?another-copy';
+    const copy = (await import(/* @vite-ignore */ copyPath)) as { awaitAnswer: typeof awaitAnswer };
+    expect(copy.awaitAnswer).not.toBe(awaitAnswer);
+    const request = new Request('http://api.test/x');
+    const answer = copy.awaitAnswer(request);
+    expect(handOver(request, envelope({ a: 1 }))).toBe(true);
+    expect(answer()?.data).toEqual({ a: 1 });
+  });
+
   it('refuses, outside production, what JSON would not carry the same', () => {
     for (const data of [{ at: new Date() }, { n: Number.NaN }, { list: [undefined] }, { big: 1n }, { f: () => 1 }]) {
       const request = new Request('http://api.test/x');
