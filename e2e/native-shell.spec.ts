@@ -179,12 +179,16 @@ test.describe('inside the native shell', () => {
 
     // Pull down from the top: the page's data is fetched again.
     const reloaded = page.waitForRequest((req) => req.method() === 'GET' && /(_data=|\.data)/.test(req.url()));
-    await page.evaluate(() => {
-      const touch = (y: number) => new Touch({ identifier: 1, target: document.body, clientX: 100, clientY: y });
-      window.dispatchEvent(new TouchEvent('touchstart', { touches: [touch(10)] }));
-      window.dispatchEvent(new TouchEvent('touchmove', { touches: [touch(120)] }));
-    });
-    await expect(page.getByTestId('pull-to-refresh')).toContainText('Release to refresh');
+    // The shell's native parts are a chunk of their own: a pull made before it has listened is
+    // lost, as a person's would be, so the gesture is repeated until the page answers it.
+    await expect(async () => {
+      await page.evaluate(() => {
+        const touch = (y: number) => new Touch({ identifier: 1, target: document.body, clientX: 100, clientY: y });
+        window.dispatchEvent(new TouchEvent('touchstart', { touches: [touch(10)] }));
+        window.dispatchEvent(new TouchEvent('touchmove', { touches: [touch(120)] }));
+      });
+      await expect(page.getByTestId('pull-to-refresh')).toContainText('Release to refresh', { timeout: 1_000 });
+    }).toPass();
     await page.evaluate(() => window.dispatchEvent(new TouchEvent('touchend', { touches: [] })));
     await reloaded;
     await context.close();
