@@ -1,4 +1,5 @@
 import { bakery } from './businesses/bakery/index';
+import { cafe } from './businesses/cafe/index';
 import { dentist } from './businesses/dentist/index';
 import { driving } from './businesses/driving/index';
 import { electrician } from './businesses/electrician/index';
@@ -19,7 +20,7 @@ export const plumber: EvalBusiness = {
   holdout: [],
 };
 
-export { bakery, dentist, driving, electrician, garage, groomer, physio, salon };
+export { bakery, cafe, dentist, driving, electrician, garage, groomer, physio, salon };
 
 export const BUSINESSES: EvalBusiness[] = [
   plumber,
@@ -31,4 +32,5 @@ export const BUSINESSES: EvalBusiness[] = [
   dentist,
   physio,
   driving,
+  cafe,
 ];
