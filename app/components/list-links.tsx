@@ -23,6 +23,7 @@ export function ListLink({
   className?: string;
   children: ReactNode;
   discover?: boolean;
+  'aria-label'?: string;
   'data-dialog'?: string;
 }) {
   return (

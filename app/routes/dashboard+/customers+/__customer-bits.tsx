@@ -47,17 +47,20 @@ export function DuplicateNotice({
   canEdit,
   link: LinkTo = Link,
   discover,
+  className,
 }: {
   customer: Pick<ApiCustomer, '_id' | 'duplicates'>;
   canEdit: boolean;
   link?: LinkLike;
   /** Whether a ListLink marks its path for Remix to find ahead (the list's first row only). */
   discover?: boolean;
+  /** Placement in the parent's layout (the list row puts it on a line of its own). */
+  className?: string;
 }) {
   const linkProps: Record<string, unknown> = discover === undefined ? {} : { discover };
   if (!customer.duplicates?.length) return null;
   return (
-    <ul className="flex flex-col gap-1" data-testid="duplicates">
+    <ul className={className ? `flex flex-col gap-1 ${className}` : 'flex flex-col gap-1'} data-testid="duplicates">
       {customer.duplicates.map((duplicate) => (
         <li
           key={duplicate._id}

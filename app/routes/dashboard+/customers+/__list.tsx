@@ -42,31 +42,32 @@ export function CustomerList({
         onClick={onClick}
       >
         {customers.map((customer, index) => (
+          // One flex line of the row's parts, its duplicates on a line of their own below (no wrapper
+          // element each: 500 rows render these).
           <li
             key={customer._id}
-            className="flex flex-col gap-2 px-4 py-3"
+            className="flex flex-wrap items-center gap-x-3 gap-y-1 px-4 py-3"
             data-testid="customer-row"
             data-id={customer._id}
           >
-            <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-              <ListLink
-                to={`/dashboard/customers/${customer._id}`}
-                className="font-medium text-slate-900 hover:underline"
-                discover={index === 0}
-              >
-                {customer.name}
-              </ListLink>
-              <StatusBadge status={customer.status} />
-              <span className="min-w-0 flex-1 truncate text-sm text-slate-600">
-                {`${[phone(customer.phone), customer.email].filter(Boolean).join(' · ')}${customer.more ? ' …' : ''}`}
-              </span>
-              {canEdit ? <CustomerRowActions customer={customer} back={back} discover={index === 0} /> : null}
-            </div>
+            <ListLink
+              to={`/dashboard/customers/${customer._id}`}
+              className="font-medium text-slate-900 hover:underline"
+              discover={index === 0}
+            >
+              {customer.name}
+            </ListLink>
+            <StatusBadge status={customer.status} />
+            <span className="min-w-0 flex-1 truncate text-sm text-slate-600">
+              {`${[phone(customer.phone), customer.email].filter(Boolean).join(' · ')}${customer.more ? ' …' : ''}`}
+            </span>
+            {canEdit ? <CustomerRowActions customer={customer} back={back} discover={index === 0} /> : null}
             <DuplicateNotice
               customer={customer}
               canEdit={canEdit}
               link={ListLink}
               discover={index === firstWithDuplicates}
+              className="mt-1 basis-full"
             />
           </li>
         ))}
