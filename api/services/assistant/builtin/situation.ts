@@ -16,7 +16,7 @@ import { sentences } from './text';
  */
 export function situationQuestion(message: string, extraGeneric: string[] = []): string | null {
   const greeting = message.trim().match(GREETING)?.[0] ?? '';
-  const parts = sentences(message.trim().slice(greeting.length));
+  const parts = sentences(situationClauseApart(message.trim().slice(greeting.length)));
   if (parts.length < 2) return null;
   const asks = (sentence: string) => /\?$/.test(sentence) || new RegExp(`^${QUESTION_OPENER}\\b`, 'i').test(sentence);
   const first = parts.findIndex(asks);
@@ -37,6 +37,26 @@ export function situationQuestion(message: string, extraGeneric: string[] = []):
     ].join(' ')
   );
 }
+
+/**
+ * "I've never driven before, roughly how many lessons will I need?": a statement of the caller's
+ * own (I, we, my, our…) and a question after a comma is a situation and a question, as two
+ * sentences are. A hedge before the question word ("roughly", "so", "but") is no part of it.
+ */
+const SITUATION_CLAUSE = new RegExp(
+  `^((?:i|i'm|i've|i'd|we|we're|we've|we'd|my|our)\\b[^?,]*),\\s+(?:(?:so|but|and|roughly|approximately|about|just)\\s+)*(${QUESTION_OPENER}\\b[^?]*\\?)\\s*$`,
+  'i',
+);
+
+function situationClauseApart(message: string): string {
+  const clause = SITUATION_CLAUSE.exec(message.replace(/[’‘]/g, "'"));
+  // "My daughter is coeliac, is the bread safe for her?": the question is about who the clause describes.
+  if (!clause || ABOUT_THE_PERSON.test(clause[2])) return message;
+  const question = clause[2];
+  return `${clause[1]}. ${question.charAt(0).toUpperCase()}${question.slice(1)}`;
+}
+
+const ABOUT_THE_PERSON = /\b(she|he|her|him|his|hers|they|them|their)\b/i;
 
 /** "Do you come out this way?", "how much to regas it?": the question is about the situation itself. */
 const POINTS_BACK = /\b(it|they|them|that|this|those|these|here|there)\b/i;

@@ -13,7 +13,7 @@ export const STOP_WORDS = new Set(
   get got getting gets need needs want wants wanted wondering wonder wondered know tell let im id ive youre dont doesnt isnt arent cant whats theres wont didnt
   s t d ll re ve m one ones something anything thing things really actually maybe possible possibly able sure lot lots bit guy guys mate anyone someone somebody anybody
   much many well still even kind sort type else up down off good great nice lovely bye goodbye cheers anywhere somewhere everywhere whereabouts near nearby nearest
-  while whilst until because though although whether unless whenever wherever`
+  while whilst until because though although whether unless whenever wherever never ever already roughly approximately`
     .split(/\s+/)
     .filter(Boolean),
 );
@@ -62,6 +62,7 @@ const SYNONYM_GROUPS: string[][] = [
   ['wheelchair', 'accessible', 'accessibility', 'disabled', 'step-free'],
   ['collect', 'collection', 'pickup'],
   ['refund', 'refundable', 'refunded'],
+  ['nervous', 'anxious', 'scared', 'afraid', 'frightened', 'worried', 'fearful'],
 ];
 
 /** Common irregular forms, so "bought" meets "buy" and "paid" meets "pay". */
@@ -148,6 +149,8 @@ export function plainVerbs(text: string): string {
         /\b(?:can['’]?t|cannot|can not|don['’]?t|doesn['’]?t|do not|does not|unable to|not allowed to)\s+(?:eat|drink|tolerate|digest)\s+([a-z]+)\b/gi,
         (_, food: string) => `${food}-free`,
       )
+      // "A crash course" is what owners call an intensive one.
+      .replace(/\bcrash\s+(course|courses)\b/gi, 'intensive $1')
       // "Will you deal with the paperwork?" asks whether they handle it; "deal" alone is an offer (a discount).
       .replace(/\b(deal|deals|dealing|dealt)\s+with\b/gi, (_, verb: string) => HANDLE[verb.toLowerCase()])
       .replace(
@@ -222,6 +225,8 @@ function computeTermKey(word: string): string {
   const group = GROUP_OF.get(stemmed);
   if (!group) return stemmed;
   const bare = word.toLowerCase().replace(/'/g, '').replace(/s$/, '');
+  // "Last month" is when, not "monthly" payments: the noun of a group's -ly word is not in its group.
+  if (!GROUP_WORDS.has(bare) && GROUP_WORDS.has(`${bare}ly`)) return stemmed;
   // "cheaper" is still "cheap": a comparative of one of the group's words.
   return bare.endsWith('er') && !GROUP_WORDS.has(bare) && !GROUP_WORDS.has(bare.slice(0, -2)) ? stemmed : group;
 }
