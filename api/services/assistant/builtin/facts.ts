@@ -12,6 +12,7 @@ import {
   properNounsIn,
   takesPluralVerb,
 } from './naming';
+import { lengthsAgree, namesAnotherItem, namingCounts } from './catalogue-fit';
 import { questionTerms, sentences, termKeys, type Term } from './text';
 
 /**
@@ -62,6 +63,9 @@ export type ServiceMatch = { services: ServiceFact[]; exact: boolean };
 export function matchServices(message: string, services: ServiceFact[], extraGeneric: string[]): ServiceMatch | null {
   const messageTerms = questionTerms(message, extraGeneric);
   const messageKeys = new Set(messageTerms.map((term) => term.key));
+  const named = namingCounts(services, extraGeneric);
+  const texts = services.map((service) => termKeys(`${service.name} ${service.description ?? ''}`));
+  const statedBy = (key: string) => texts.filter((keys) => keys.has(key)).length;
   let best: { service: ServiceFact; score: number; detail: number }[] = [];
   for (const service of services) {
     const nameTerms = questionTerms(service.name, extraGeneric);
@@ -74,12 +78,23 @@ export function matchServices(message: string, services: ServiceFact[], extraGen
     const allSpecific = specificMatched.length === nameSpecific.length;
     // The caller's other subject words must be about this service (its name or description);
     // one stray word is allowed when two of theirs are the service's ("my kitchen tap keeps dripping").
-    const serviceKeys = termKeys(`${service.name} ${service.description ?? ''}`);
+    const serviceText = `${service.name} ${service.description ?? ''}`;
+    const serviceKeys = termKeys(serviceText);
     const outside = messageTerms.filter((term: Term) => term.specific && !serviceKeys.has(term.key));
     const detail = messageTerms.filter((term) => term.specific && serviceKeys.has(term.key)).length;
     if (outside.length > (detail >= 2 ? 1 : 0)) continue;
+    // A word only another service's name has ("a block of automatic lessons") names that one: this is not the service meant.
+    if (namesAnotherItem(outside, serviceText, named)) continue;
+    // "A two hour lesson" is no "Block of 10 hours": a length the caller gives must be one the service can be.
+    if (!lengthsAgree(message, `${serviceText} ${service.price ?? ''}`)) continue;
+    // A word every lesson's name holds says nothing of which: part of a name counts only with a word that name alone has.
+    // So does a number of the caller's only this service states ("a three day course": "a 3-day course is £240").
+    const distinctive =
+      specificMatched.some((term) => named.get(term.key) === 1) ||
+      messageTerms.some((term) => /^\d/.test(term.key) && serviceKeys.has(term.key) && statedBy(term.key) === 1);
     // The whole name, most of it, or part of it plus the caller's other words in its description ("finding a hidden leak").
-    if (!(allSpecific || (matched.length >= 2 && score >= 0.6) || (detail >= 2 && outside.length === 0))) continue;
+    if (!(allSpecific || (matched.length >= 2 && score >= 0.6) || (detail >= 2 && outside.length === 0 && distinctive)))
+      continue;
     const entry = { service, score, detail };
     if (
       !best.length ||

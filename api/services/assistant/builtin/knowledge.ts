@@ -2,6 +2,7 @@ import type { ApiKnowledgeHit } from '#contract/envelope';
 import type { AssistantTools } from '../types';
 import { hitSource, type Answer } from './answer';
 import { areaSearch } from './areas';
+import { lengthsAgree, namesAnotherItem, namingCounts } from './catalogue-fit';
 import { sentences, synonymsOf } from './text';
 import {
   capitalizeFirst,
@@ -46,8 +47,19 @@ export type { KnowledgeOptions } from './knowledge-question';
 
 type Candidate = { hit: ApiKnowledgeHit; text: string; score: number };
 
-function evaluate(question: Question, hit: ApiKnowledgeHit, waivable: Set<string>): Candidate | null {
+function evaluate(
+  question: Question,
+  hit: ApiKnowledgeHit,
+  waivable: Set<string>,
+  named: Map<string, number>,
+): Candidate | null {
   const rankBonus = Math.min(hit.rank, 2) * 0.15;
+  // A service's or product's own passage answers only for that item: not when the caller names another's word or a length it is not.
+  if (
+    (hit.source.kind === 'service' || hit.source.type === 'product') &&
+    !itemFits(question, `${hit.source.title ?? ''}\n${hit.heading ?? ''}\n${hit.text}`, named)
+  )
+    return null;
   if (hit.source.type === 'answered_question') {
     const { question: asked, answer } = splitQuestionAnswer(hit);
     if (!answer) return null;
@@ -152,7 +164,15 @@ function answerTo(
   return window ? { hit, text: window.text, score: window.score + (sameWords ? 1.5 : 0) + rankBonus } : null;
 }
 
-function pick(question: Question, hits: ApiKnowledgeHit[], trace?: (line: string) => void): Candidate | null {
+const itemFits = (question: Question, itemText: string, named: Map<string, number>) =>
+  !namesAnotherItem(question.judge, itemText, named) && lengthsAgree(question.text, itemText);
+
+function pick(
+  question: Question,
+  hits: ApiKnowledgeHit[],
+  named: Map<string, number>,
+  trace?: (line: string) => void,
+): Candidate | null {
   // Only the business's own everyday words: a word most found passages hold is no sign (they were found by it).
   const waivable = question.domain;
   trace?.(
@@ -160,7 +180,7 @@ function pick(question: Question, hits: ApiKnowledgeHit[], trace?: (line: string
   );
   let best: Candidate | null = null;
   for (const hit of hits) {
-    const candidate = evaluate(question, hit, waivable);
+    const candidate = evaluate(question, hit, waivable, named);
     trace?.(
       `  ${candidate ? candidate.score.toFixed(2).padStart(6) : '     -'} ${hit.source.type} "${hit.heading}" ${candidate ? `=> ${candidate.text.slice(0, 90)}` : ''}`,
     );
@@ -193,7 +213,8 @@ export async function answerFromKnowledge(
   // An area question's search (areas.ts) is already made: its passages are judged too, and no second search is made.
   const area = areaSearch(message);
   const hits = await tools.searchKnowledge(area?.query ?? message, area?.limit ?? SEARCH_LIMIT);
-  let best = pick(question, hits, options.trace);
+  const named = namingCounts(options.offers ?? []);
+  let best = pick(question, hits, named, options.trace);
   if (!best && !area && (options.maxSearches ?? 2) > 1) {
     const query = focusedQuery(question, question.domain);
     if (query) {
@@ -201,7 +222,7 @@ export async function answerFromKnowledge(
       const more = (await tools.searchKnowledge(query, SEARCH_LIMIT)).filter(
         (hit) => !seen.has(`${hit.source._id}:${hit.text.slice(0, 40)}`),
       );
-      best = pick(question, more, options.trace);
+      best = pick(question, more, named, options.trace);
     }
   }
   if (!best) return null;

@@ -1,7 +1,8 @@
 import type { ServiceFact } from '../types';
 import { contentWords, wordImportance, wordSimilarity, wordVector } from '#api/services/language/vectors';
 import type { ServiceMatch } from './facts';
-import { STOP_WORDS } from './text';
+import { lengthsAgree, namesAnotherItem, namingCounts } from './catalogue-fit';
+import { questionTerms, STOP_WORDS } from './text';
 
 /**
  * A service asked for in other words than its name ("a car charger put in at home" → EV
@@ -104,7 +105,14 @@ export function matchServiceByMeaning(
   const trade = [
     ...new Set(services.flatMap((service) => contentWords(`${service.name} ${service.description ?? ''}`))),
   ];
+  // Said in other words, it is still not a service whose length the caller's is not, nor one while naming another's word.
+  const asked = questionTerms(message, extraGeneric);
+  const named = namingCounts(services, extraGeneric);
   const scored = services
+    .filter((service) => {
+      const text = `${service.name} ${service.description ?? ''}`;
+      return !namesAnotherItem(asked, text, named) && lengthsAgree(message, `${text} ${service.price ?? ''}`);
+    })
     .flatMap((service) => scoreService(words, service, trade) ?? [])
     .sort((a, b) => b.score - a.score);
   if (!scored.length) return null;

@@ -1,0 +1,98 @@
+import { questionTerms, termKeys, type Term } from './text';
+
+/**
+ * Whether a catalogue item (a service or a product) is the one a caller means, beyond sharing
+ * words with its name: a word only another item's name has names that one, and a length the
+ * caller gives must be one the item can be.
+ */
+
+/** How many of the items' names hold each specific word ("lesson": every lesson's). */
+export function namingCounts(items: { name: string }[], extraGeneric: Iterable<string> = []): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const item of items)
+    for (const term of questionTerms(item.name, extraGeneric))
+      if (term.specific) counts.set(term.key, (counts.get(term.key) ?? 0) + 1);
+  return counts;
+}
+
+/** A word of the caller's only one other item's name holds ("a block of automatic lessons" to *Automatic lesson*). */
+export function namesAnotherItem(asked: Term[], itemText: string, counts: Map<string, number>): boolean {
+  const own = termKeys(itemText);
+  return asked.some((term) => term.specific && counts.get(term.key) === 1 && !own.has(term.key));
+}
+
+/**
+ * Lengths of time a caller names ("a two hour lesson", "half an hour", "90 minutes") and
+ * whether a catalogue item can be that: an item whose own text gives its length ("Block of 10
+ * hours", "Lessons are 1 or 2 hours long", "Minimum 2 hours") and never the caller's is another
+ * thing, however many of its name's words the caller said. An item that gives no length agrees
+ * with any; a rate ("£38 per hour", "£20/hr", "£40 an hour") is a price, not a length.
+ */
+
+const NUMBER_WORDS: Record<string, number> = {
+  a: 1,
+  an: 1,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  fifteen: 15,
+  twenty: 20,
+  thirty: 30,
+  forty: 40,
+  fifty: 50,
+  sixty: 60,
+  ninety: 90,
+};
+
+const NUMBER = `(?:\\d+(?:\\.\\d+)?|${Object.keys(NUMBER_WORDS).join('|')})`;
+const UNIT = '(hours?|hrs?|minutes?|mins?)';
+/** "1 or 2 hours", "1-2 hours", "1 to 2 hours", "2-hour", "minimum 2 hours", "half an hour", "an hour and a half". */
+const LENGTH = new RegExp(
+  `(minimum( of)?|at least|min\\.?|up to|max(imum)?( of)?|half)?\\s*\\b(${NUMBER})((?:\\s*(?:or|to|-|–)\\s*${NUMBER})*)\\s*-?\\s*${UNIT}\\b(\\s+and\\s+a\\s+half)?`,
+  'gi',
+);
+
+/** A span of minutes: [from, to]; an open end is Infinity. */
+type Span = [number, number];
+
+const value = (token: string) => NUMBER_WORDS[token.toLowerCase()] ?? Number(token);
+
+export function lengthsIn(text: string): Span[] {
+  const spans: Span[] = [];
+  for (const match of text.matchAll(LENGTH)) {
+    const before = text.slice(Math.max(0, match.index - 12), match.index).toLowerCase();
+    const qualifier = (match[1] ?? '').toLowerCase();
+    const first = match[5];
+    // "£38 per hour", "£20/hr", "£40 an hour": a rate.
+    if (/(per|\/)\s*$/.test(before) || (/^an?$/i.test(first) && /[£$€]\s?[\d.,]+\s*$/.test(before))) continue;
+    const minutes = /^h/i.test(match[7]) ? 60 : 1;
+    const numbers = [first, ...(match[6].match(new RegExp(NUMBER, 'gi')) ?? [])].map(value);
+    const half = qualifier === 'half' ? 0.5 : 1;
+    const extra = match[8] ? 0.5 : 0;
+    const [low, high] = [Math.min(...numbers), Math.max(...numbers)].map((n) => (n * half + extra) * minutes);
+    if (/^(minimum|at least|min)/.test(qualifier)) spans.push([low, Infinity]);
+    else if (/^(up to|max)/.test(qualifier)) spans.push([0, high]);
+    // "1 or 2 hours" is either; "1-2 hours", "1 to 2 hours" anything between.
+    else if (/\bor\b/i.test(match[6])) for (const n of numbers) spans.push([n * minutes, n * minutes]);
+    else spans.push([low, high]);
+  }
+  return spans;
+}
+
+/** Whether an item's text allows every length the caller named (true when either names none). */
+export function lengthsAgree(question: string, itemText: string): boolean {
+  const asked = lengthsIn(question);
+  if (!asked.length) return true;
+  const offered = lengthsIn(itemText);
+  if (!offered.length) return true;
+  return asked.every(([low, high]) => offered.some(([from, to]) => low >= from && high <= to));
+}
