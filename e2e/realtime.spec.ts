@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { createAccount, signIn } from './support/helpers';
+import { api, createAccount, signIn } from './support/helpers';
+import { seedCustomer } from './support/seed';
 
 test('a change made in one browser appears in another of the same user without a reload', async ({
   browser,
@@ -27,4 +28,35 @@ test('a change made in one browser appears in another of the same user without a
   await expect(second.locator('[data-drawer="account"]')).toContainText('Live Renamed');
   await expect(second.getByLabel('Account')).toHaveText('LR');
   expect(reloads).toEqual([]);
+});
+
+test('the contacts list shows a change made elsewhere in place: the changed row, and a row whose duplicates it changed', async ({
+  page,
+  request,
+}) => {
+  const account = await createAccount(request, { business: 'finished' });
+  await signIn(page, account);
+  const { businesses } = await api<{ businesses: { _id: string }[] }>(
+    request,
+    'users/list-businesses',
+    undefined,
+    account.token,
+  );
+  const businessId = businesses[0]._id;
+  const ada = await seedCustomer(request, account, businessId, { first_name: 'Ada', phones: ['+447700900321'] });
+  const grace = await seedCustomer(request, account, businessId, { first_name: 'Grace', phones: ['+447700900654'] });
+  await page.goto('/dashboard/customers');
+  await expect(page.locator('html')).toHaveAttribute('data-realtime', 'connected');
+  const row = (id: string) => page.locator(`[data-testid="customer-row"][data-id="${id}"]`);
+  await expect(row(ada._id)).toContainText('Ada');
+  await expect(row(ada._id).getByTestId('duplicates')).toHaveCount(0);
+
+  const update = (id: string, body: Record<string, unknown>) =>
+    api(request, `businesses/customers/${businessId}/update/${id}`, body, account.token);
+  await update(ada._id, { first_name: 'Augusta' });
+  await expect(row(ada._id)).toContainText('Augusta');
+  // Grace now shares Ada's number: Ada's row changes too, though Ada herself was not edited.
+  await update(grace._id, { phones: ['+447700900321'] });
+  await expect(row(ada._id).getByTestId('duplicates')).toContainText('Possible duplicate of Grace');
+  await expect(row(grace._id).getByTestId('duplicates')).toContainText('Possible duplicate of Augusta');
 });
