@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { productFromMemory } from '#contract/products';
 import { resolveBusinessSettings } from '#contract/schemas/business-settings';
 import type { Db } from '#api/db/client';
@@ -27,21 +27,26 @@ function rowsOf<T>(result: unknown): T[] {
  * and all its product memories, whatever their status. PostgreSQL gives every new row
  * version a new xmin (the writing transaction's id, which only grows), so any insert,
  * update, soft or hard delete of one of those rows, by any code on any server instance,
- * changes it; the ids' hashes tell a row swapped for another. One indexed statement
- * instead of reading the three and mapping them. Null when the business does not exist.
+ * changes it; the ids' hashes tell a row swapped for another. One indexed scalar subquery
+ * instead of reading the three and mapping them (a turn reads it inside the statement that
+ * stores the question, turn-rows.ts). Null when the business does not exist.
  */
+export function contextVersionSql(businessId: SQLWrapper | string): SQL<string | null> {
+  return sql<string | null>`(
+    select b.xmin::text
+      || '/' || (select count(*) || ':' || coalesce(sum(s.xmin::text::bigint), 0) || ':' || coalesce(sum(hashtext(s.id)), 0)
+           from services s where s.business_id = b.id)
+      || '/' || (select count(*) || ':' || coalesce(sum(m.xmin::text::bigint), 0) || ':' || coalesce(sum(hashtext(m.id)), 0)
+           from memories m where m.business_id = b.id and m.type = 'product')
+    from businesses b where b.id = ${businessId}
+  )`;
+}
+
 async function contextVersion(db: Db, businessId: string): Promise<string | null> {
-  const [row] = rowsOf<{ business: string; services: string; products: string }>(
-    await db.execute(sql`
-      select b.xmin::text as business,
-        (select count(*) || ':' || coalesce(sum(s.xmin::text::bigint), 0) || ':' || coalesce(sum(hashtext(s.id)), 0)
-           from services s where s.business_id = b.id) as services,
-        (select count(*) || ':' || coalesce(sum(m.xmin::text::bigint), 0) || ':' || coalesce(sum(hashtext(m.id)), 0)
-           from memories m where m.business_id = b.id and m.type = 'product') as products
-      from businesses b where b.id = ${businessId}
-    `),
+  const [row] = rowsOf<{ version: string | null }>(
+    await db.execute(sql`select ${contextVersionSql(businessId)} as version`),
   );
-  return row ? `${row.business}/${row.services}/${row.products}` : null;
+  return row?.version ?? null;
 }
 
 /** Frozen, so one turn cannot change what the next turn (or another caller) is given. */
@@ -61,13 +66,18 @@ function deepFreeze<T>(value: T): T {
  * the very next message. The fingerprint is read before the rows, so a write between the
  * two can only cause one extra read, never a stale context.
  */
-export async function loadBusinessContext(db: Db, businessId: string): Promise<BusinessContext> {
+export async function loadBusinessContext(
+  db: Db,
+  businessId: string,
+  /** The fingerprint when a statement of the caller's already read it (contextVersionSql): one statement fewer. */
+  knownVersion?: string | null,
+): Promise<BusinessContext> {
   let cache = caches.get(db);
   if (!cache) {
     cache = new Map();
     caches.set(db, cache);
   }
-  const version = await contextVersion(db, businessId);
+  const version = knownVersion ?? (await contextVersion(db, businessId));
   if (version === null) throw notFound('The business');
   const known = cache.get(businessId);
   cache.delete(businessId);

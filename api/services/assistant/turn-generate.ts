@@ -1,7 +1,6 @@
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { ConversationAction, ConversationChannel, ConversationSource } from '#contract/schemas/conversation';
 import { conversationMessages, conversations } from '#api/db/schema';
-import { newId } from '#api/lib/crypto';
 import { conversationUpdated } from '#api/lib/events';
 import { loadBusinessContext, loadCustomerFact } from './context';
 import type { ConversationRow, MessageRow } from './conversations';
@@ -9,6 +8,7 @@ import { deferringWrites } from './deferred-writes';
 import { selectProvider } from './providers';
 import { holdingOwnerQuestions, SAY_IT_ANOTHER_WAY } from './second-hearing';
 import { createAssistantTools } from './tools';
+import { insertReplyRow } from './turn-rows';
 import {
   LiveReply,
   registryOf,
@@ -88,6 +88,12 @@ function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
  */
 export type ReplyOptions = { secondHearing?: boolean };
 
+/**
+ * What the statement that stored the question already read (turn-rows.ts): the history and
+ * the business context's fingerprint, each one statement fewer before the first words.
+ */
+export type KnownAtStart = { history?: HistoryMessage[]; contextVersion?: string | null };
+
 /** Produces the reply of `reply` (a 'streaming' row this server inserted), writing it as it grows. */
 async function generate(
   deps: TurnDeps,
@@ -96,8 +102,7 @@ async function generate(
   question: MessageRow,
   conversation: ConversationRow,
   options: ReplyOptions = {},
-  /** The history when the statement that stored the question read it (turn-rows.ts): one statement fewer before the first words. */
-  knownHistory?: HistoryMessage[],
+  known: KnownAtStart = {},
 ): Promise<void> {
   const { db } = deps;
   const controller = new AbortController();
@@ -134,8 +139,8 @@ async function generate(
     // Independent reads, side by side: on a pool of connections they overlap.
     const [business, history, customer] = await raceAbort(
       Promise.all([
-        loadBusinessContext(db, conversation.businessId),
-        knownHistory ?? loadHistory(deps, question),
+        loadBusinessContext(db, conversation.businessId, known.contextVersion),
+        known.history ?? loadHistory(deps, question),
         loadCustomerFact(db, conversation.businessId, conversation.customerId),
       ]),
       controller.signal,
@@ -277,22 +282,8 @@ export async function startReply(
   question: MessageRow,
   options: ReplyOptions = {},
 ): Promise<{ row: MessageRow; live: LiveReply | null; started: boolean }> {
-  const createdAt = timestampAfter(deps.clock.now(), question.createdAt);
-  const [row] = await deps.db
-    .insert(conversationMessages)
-    .values({
-      id: newId(),
-      conversationId: conversation.id,
-      businessId: conversation.businessId,
-      role: 'assistant',
-      content: '',
-      status: 'streaming',
-      replyTo: question.id,
-      createdAt,
-      updatedAt: createdAt,
-    })
-    .onConflictDoNothing({ target: conversationMessages.replyTo })
-    .returning();
+  const at = timestampAfter(deps.clock.now(), question.createdAt);
+  const row = await insertReplyRow(deps.db, question, { at, content: '', status: 'streaming' });
   if (row) return { row, live: launchReply(deps, conversation, question, row, options), started: true };
   const [existing] = await deps.db
     .select()
@@ -309,12 +300,12 @@ export function launchReply(
   question: MessageRow,
   row: MessageRow,
   options: ReplyOptions,
-  history?: HistoryMessage[],
+  known?: KnownAtStart,
 ): LiveReply {
   const registry = registryOf(deps);
   const live = new LiveReply(row.id);
   registry.set(row.id, live);
-  live.finished = generate(deps, live, row, question, conversation, options, history).catch((error) => {
+  live.finished = generate(deps, live, row, question, conversation, options, known).catch((error) => {
     // generate() handles its own failures; this is the last guard so a follower never hangs.
     deps.log?.({ level: 'error', msg: 'assistant reply crashed', message_id: row.id, error: String(error) });
     live.end(REPLY_ERRORS.failed);

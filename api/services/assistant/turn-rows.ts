@@ -1,8 +1,9 @@
-import { and, eq, getTableColumns, isNull, lt, notInArray, SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNull, lt, SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '#api/db/client';
 import { conversationMessages, conversations } from '#api/db/schema';
 import { newId } from '#api/lib/crypto';
+import { contextVersionSql } from './context';
 import type { ConversationRow, MessageRow } from './conversations';
 
 /**
@@ -38,6 +39,8 @@ export type StartedTurn = {
   earlier: MessageRow[];
   /** The ids of the dead replies this statement marked failed. */
   expired: string[];
+  /** The business context's fingerprint as this statement saw it (null when the business is gone). */
+  contextVersion: string | null;
 };
 
 /** A message row read as json (row_to_json): the column names mapped back to the row's keys and types. */
@@ -57,8 +60,9 @@ function messageFromJson(json: Record<string, unknown>): MessageRow {
  * timed after it; this conversation's dead replies (a 'streaming' row older than `staleBefore`
  * that no server is producing: `liveIds`) marked failed; and the conversation's updated_at
  * moved to the question's time (never backwards). Answers the three rows, the conversation as
- * updated; and the latest messages before the question, for the reply's history (read here,
- * it is not a statement of its own); null when there is no such conversation (nothing is written then).
+ * updated; the latest messages before the question, for the reply's history, and the business
+ * context's fingerprint (read here, neither is a statement of its own); null when there is no
+ * such conversation (nothing is written then).
  */
 export async function insertTurnRows(
   db: Db,
@@ -75,7 +79,41 @@ export async function insertTurnRows(
     earlierRows: number | 'all';
   },
 ): Promise<StartedTurn | null> {
-  const now = sql`${input.now.toISOString()}::timestamptz`;
+  const [row] = await turnRowsStatement(db).execute({
+    businessId: input.businessId,
+    conversationId: input.conversationId,
+    questionId: newId(),
+    replyId: newId(),
+    content: input.content,
+    audioKey: input.audioKey,
+    now: input.now.toISOString(),
+    staleBefore: input.staleBefore.toISOString(),
+    liveIds: JSON.stringify(input.liveIds),
+    interrupted: input.interrupted,
+    // limit null is no limit.
+    earlierRows: input.earlierRows === 'all' ? null : input.earlierRows,
+  });
+  if (!row) return null;
+  const started = row as unknown as Omit<StartedTurn, 'earlier'> & { earlier: Record<string, unknown>[] };
+  return { ...started, earlier: started.earlier.map(messageFromJson) };
+}
+
+/**
+ * The statement, built once per database handle: drizzle keeps its SQL text (building it was
+ * about a third of the statement's CPU on PGlite), and on PostgreSQL each pooled connection
+ * plans it once, by its name. Every value is bound per turn.
+ */
+const preparedTurnRows = new WeakMap<Db, ReturnType<typeof prepareTurnRows>>();
+
+function turnRowsStatement(db: Db) {
+  let statement = preparedTurnRows.get(db);
+  if (!statement) preparedTurnRows.set(db, (statement = prepareTurnRows(db)));
+  return statement;
+}
+
+function prepareTurnRows(db: Db) {
+  const bound = (name: string) => sql.placeholder(name);
+  const now = sql`${bound('now')}::timestamptz`;
   const empty = sql`'[]'::jsonb`;
   const questionAt = sql`greatest(${now}, (select max(${conversationMessages.createdAt}) + interval '1 millisecond' from ${conversationMessages} where ${conversationMessages.conversationId} = ${conversations.id}))`;
   const question = db.$with('question').as(
@@ -85,16 +123,16 @@ export async function insertTurnRows(
         db
           .select(
             messageColumns({
-              id: newId(),
+              id: bound('questionId'),
               conversationId: conversations.id,
               businessId: conversations.businessId,
               role: 'user',
-              content: input.content,
+              content: bound('content'),
               status: 'complete',
               replyTo: null,
               sources: empty,
               actions: empty,
-              audioKey: input.audioKey,
+              audioKey: bound('audioKey'),
               error: null,
               createdAt: questionAt,
               updatedAt: questionAt,
@@ -103,8 +141,8 @@ export async function insertTurnRows(
           .from(conversations)
           .where(
             and(
-              eq(conversations.id, input.conversationId),
-              eq(conversations.businessId, input.businessId),
+              eq(conversations.id, bound('conversationId')),
+              eq(conversations.businessId, bound('businessId')),
               isNull(conversations.deletedAt),
             ),
           ) as never,
@@ -121,7 +159,7 @@ export async function insertTurnRows(
         sql`select ${sql.join(
           Object.values(
             messageColumns({
-              id: newId(),
+              id: bound('replyId'),
               conversationId: asked('conversation_id'),
               businessId: asked('business_id'),
               role: 'assistant',
@@ -144,13 +182,13 @@ export async function insertTurnRows(
   const expired = db.$with('expired').as(
     db
       .update(conversationMessages)
-      .set({ status: 'failed', error: input.interrupted, updatedAt: input.now })
+      .set({ status: 'failed', error: sql`${bound('interrupted')}::text`, updatedAt: now })
       .where(
         and(
-          eq(conversationMessages.conversationId, input.conversationId),
+          eq(conversationMessages.conversationId, bound('conversationId')),
           eq(conversationMessages.status, 'streaming'),
-          lt(conversationMessages.createdAt, input.staleBefore),
-          input.liveIds.length ? notInArray(conversationMessages.id, input.liveIds) : undefined,
+          lt(conversationMessages.createdAt, sql`${bound('staleBefore')}::timestamptz`),
+          sql`${conversationMessages.id} not in (select json_array_elements_text(${bound('liveIds')}::json))`,
           sql`exists (select 1 from question)`,
         ),
       )
@@ -163,7 +201,7 @@ export async function insertTurnRows(
       .where(sql`${conversations.id} = (select conversation_id from question)`)
       .returning(),
   );
-  const [row] = await db
+  return db
     .with(question, reply, expired, touched)
     .select({
       question: rowOf(question, conversationMessages),
@@ -174,17 +212,45 @@ export async function insertTurnRows(
         select coalesce(json_agg(row_to_json(e) order by e.created_at desc, e.id desc), '[]'::json)
         from (
           select * from ${conversationMessages}
-          where ${conversationMessages.conversationId} = ${input.conversationId}
+          where ${conversationMessages.conversationId} = ${bound('conversationId')}
           order by ${conversationMessages.createdAt} desc, ${conversationMessages.id} desc
-          ${input.earlierRows === 'all' ? sql`` : sql`limit ${input.earlierRows}`}
+          limit ${bound('earlierRows')}::integer
         ) e
       )`,
       expired: sql<string[]>`(select coalesce(json_agg(id), '[]'::json) from expired)`,
+      // The business context's fingerprint (context.ts), so the reply's context costs no statement of its own.
+      contextVersion: contextVersionSql(bound('businessId')),
     })
     .from(question)
     .innerJoin(reply, sql`true`)
-    .innerJoin(touched, sql`true`);
-  if (!row) return null;
-  const started = row as unknown as Omit<StartedTurn, 'earlier'> & { earlier: Record<string, unknown>[] };
-  return { ...started, earlier: started.earlier.map(messageFromJson) };
+    .innerJoin(touched, sql`true`)
+    .prepare('turn_rows');
+}
+
+/**
+ * The reply row of `question`, timed after it: 'streaming' and empty for a reply about to be
+ * produced, or 'complete' with set words. Undefined when the question already has a reply
+ * (the unique reply_to index: some request, on any server, inserted it first).
+ */
+export async function insertReplyRow(
+  db: Db,
+  question: MessageRow,
+  reply: { at: Date; content: string; status: 'streaming' | 'complete' },
+): Promise<MessageRow | undefined> {
+  const [row] = await db
+    .insert(conversationMessages)
+    .values({
+      id: newId(),
+      conversationId: question.conversationId,
+      businessId: question.businessId,
+      role: 'assistant',
+      content: reply.content,
+      status: reply.status,
+      replyTo: question.id,
+      createdAt: reply.at,
+      updatedAt: reply.at,
+    })
+    .onConflictDoNothing({ target: conversationMessages.replyTo })
+    .returning();
+  return row;
 }

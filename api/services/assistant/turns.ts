@@ -16,7 +16,7 @@ import {
 import { expireStaleReplies } from './turn-follow';
 import { historyOf, historyRows, launchReply, type ReplyOptions } from './turn-generate';
 import { registryOf, REPLY_ERRORS, timestampAfter, TURN_LIMITS, type TurnDeps } from './turn-live-reply';
-import { insertTurnRows } from './turn-rows';
+import { insertReplyRow, insertTurnRows } from './turn-rows';
 
 /**
  * One turn of a conversation: a message in, the assistant's reply out, on any channel.
@@ -126,9 +126,16 @@ export async function postMessage(
     earlierRows: input.wait === false ? 'all' : historyRows(),
   });
   if (!started) throw conversationNotFound();
-  const { conversation, question, reply: row, earlier, expired } = started;
+  const { conversation, question, reply: row, earlier, expired, contextVersion } = started;
   const history = historyOf(earlier.slice(0, historyRows()));
-  const live = launchReply(deps, conversation, question, row, { secondHearing: input.secondHearing }, history);
+  const live = launchReply(
+    deps,
+    conversation,
+    question,
+    row,
+    { secondHearing: input.secondHearing },
+    { history, contextVersion },
+  );
   await conversationUpdated(deps, conversation.businessId, conversation);
   if (input.wait === false) {
     // Every message as it is after this statement: the earlier ones (a dead reply it marked failed shown so), the question, its reply.
@@ -182,20 +189,8 @@ export async function postMessageWithSetReply(
   await expireStaleReplies(deps, conversation.id);
   const question = await storeUserMessage(deps, conversation, { content: input.message, audioKey: input.audioKey });
   const at = timestampAfter(deps.clock.now(), question.createdAt);
-  const [reply] = await deps.db
-    .insert(conversationMessages)
-    .values({
-      id: newId(),
-      conversationId: conversation.id,
-      businessId: conversation.businessId,
-      role: 'assistant',
-      content: input.reply,
-      status: 'complete',
-      replyTo: question.id,
-      createdAt: at,
-      updatedAt: at,
-    })
-    .returning();
+  // The question was just stored, so nothing else has answered it.
+  const reply = (await insertReplyRow(deps.db, question, { at, content: input.reply, status: 'complete' }))!;
   await touchAndAnnounce(deps, conversation, at);
   return turnResult(deps, conversation.id, question, reply);
 }

@@ -72,6 +72,18 @@ describe('a turn before its first words', () => {
     expect(own.length, own.map((query) => query.trim().slice(0, 90)).join('\n')).toBeLessThanOrEqual(3);
   });
 
+  it("reads the business context's fingerprint in the statement that stores the question: 2 statements besides the search (3 before)", async () => {
+    const owner = await h.signUpWithBusiness();
+    const businessId = owner.business._id as string;
+    const conversation = await createConversation(h.deps, businessId, { channel: 'chat', userId: owner.user._id });
+    await statementsToFirstChunk(businessId, conversation.id, 'What are your opening hours?');
+    const { atFirst, statements } = await statementsToFirstChunk(businessId, conversation.id, 'Where are you based?');
+    const own = statements.slice(0, atFirst).filter((query) => !/knowledge_chunks/.test(query));
+    // The rows' statement (with the fingerprint) and the follow's read of the latest reply.
+    expect(own.length, own.map((query) => query.trim().slice(0, 90)).join('\n')).toBeLessThanOrEqual(2);
+    expect(own.filter((query) => /xmin/.test(query))).toHaveLength(1);
+  });
+
   it("answers every message of the conversation as a read after the turn's statement would (a dead reply it marked failed too)", async () => {
     const owner = await h.signUpWithBusiness();
     const businessId = owner.business._id as string;
