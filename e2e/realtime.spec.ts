@@ -45,6 +45,10 @@ test('the contacts list shows a change made elsewhere in place: the changed row,
   const businessId = businesses[0]._id;
   const ada = await seedCustomer(request, account, businessId, { first_name: 'Ada', phones: ['+447700900321'] });
   const grace = await seedCustomer(request, account, businessId, { first_name: 'Grace', phones: ['+447700900654'] });
+  const charles = await seedCustomer(request, account, businessId, {
+    first_name: 'Charles',
+    phones: ['+447700900987'],
+  });
   await page.goto('/dashboard/customers');
   await expect(page.locator('html')).toHaveAttribute('data-realtime', 'connected');
   const row = (id: string) => page.locator(`[data-testid="customer-row"][data-id="${id}"]`);
@@ -55,6 +59,10 @@ test('the contacts list shows a change made elsewhere in place: the changed row,
     api(request, `businesses/customers/${businessId}/update/${id}`, body, account.token);
   await update(ada._id, { first_name: 'Augusta' });
   await expect(row(ada._id)).toContainText('Augusta');
+  // Another contact's change puts Ada's row below the first (the list is newest change first), so
+  // nothing about her row but her duplicates changes in what follows.
+  await update(charles._id, { last_name: 'Babbage' });
+  await expect(page.getByTestId('customer-row').first()).toContainText('Charles Babbage');
   // Grace now shares Ada's number: Ada's row changes too, though Ada herself was not edited.
   await update(grace._id, { phones: ['+447700900321'] });
   await expect(row(ada._id).getByTestId('duplicates')).toContainText('Possible duplicate of Grace');
