@@ -124,6 +124,33 @@ function onTheHeadingsOtherSubject(question: Question, topicText: string, keys: 
   return other.some((term) => keys.has(term.key));
 }
 
+/** Words that change nothing of what is asked: "how many do I need" is "how many will I need". */
+const ASKING_ONLY = new Set(
+  `i we you me us do does did will would can could should shall may might must am is are be please just so and but roughly approximately about`.split(
+    ' ',
+  ),
+);
+const askingKeys = (text: string) =>
+  [
+    ...new Set(
+      words(text)
+        .filter((word) => !ASKING_ONLY.has(word.replace(/'/g, '')))
+        .map((word) => termKey(word)),
+    ),
+  ]
+    .sort()
+    .join(' ');
+
+/**
+ * A stored question in the topic (an FAQ's or an answered question) that asks the caller's
+ * question word for word: it is on the question even when every subject word is one of the
+ * business's everyday words ("How many lessons will I need?" at a driving school).
+ */
+function asksWordForWord(message: string, topicText: string): boolean {
+  const asked = askingKeys(message);
+  return Boolean(asked) && topicText.split('\n').some((line) => /\?\s*$/.test(line) && askingKeys(line) === asked);
+}
+
 /**
  * Score a piece of text that would be said, given the topic words around it (heading,
  * stored question). `waivable`: the business's everyday words, which may be left out
@@ -144,7 +171,8 @@ export function judgeText(
   const topicHoldsAll =
     question.judge.every((term) => topic.has(term.key)) &&
     (question.judge.some((term) => !waivable.has(term.key)) ||
-      question.generic.some((term) => !QUESTION_WORDS.has(term.key) && topic.has(term.key))) &&
+      question.generic.some((term) => !QUESTION_WORDS.has(term.key) && topic.has(term.key)) ||
+      asksWordForWord(question.text, topicWords.text)) &&
     !onTheHeadingsOtherSubject(question, topicWords.text, keys, inTextCount(question, keys));
   // Most windows of most passages found hold none of the subject words: they fail whatever follows, which is the costly part.
   if (!scoreWhenFailing && inText.length === 0 && !topicHoldsAll) return { pass: false, score: 0, topicHoldsAll };
