@@ -25,21 +25,3 @@ export function listQuery<C extends Record<string, AnyColumn | SQL>>(
     sortBy: key,
   };
 }
-
-/**
- * A page of rows and the list's total, counted only when the page cannot tell it: the rows
- * are read with one more than the page holds, so a page that ends the list (the usual case:
- * a business's whole contact list fits the 500 of one page) gives the total as its offset
- * plus its rows, from the same snapshot. Only a full page with more after it, or a page past
- * the end, runs the count query.
- */
-export async function pageAndTotal<T>(
-  query: { limit: number; offset: number },
-  readRows: (limit: number) => Promise<T[]>,
-  countRows: () => Promise<number>,
-): Promise<{ rows: T[]; total: number }> {
-  const rows = await readRows(query.limit + 1);
-  if (rows.length <= query.limit && (rows.length > 0 || query.offset === 0))
-    return { rows, total: query.offset + rows.length };
-  return { rows: rows.slice(0, query.limit), total: await countRows() };
-}

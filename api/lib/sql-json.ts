@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '#api/db/client';
 
 /**
@@ -16,9 +16,28 @@ export const isoTime = (column: SQL): SQL =>
 /** [first, last].filter(Boolean).join(' '), as displayName writes it. */
 export const nameOf = (first: SQL, last: SQL): SQL => sql`concat_ws(' ', nullif(${first}, ''), nullif(${last}, ''))`;
 
-/** Runs `query`, which answers one row whose `page` is a JSON array as text; answers it parsed. */
-export async function readJsonPage<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows?: { page: string }[] } | { page: string }[];
+/**
+ * The list's total beside its page, in the page's own statement. The page (a `page` CTE
+ * numbered by `ord`, its position in the whole list) is read with one row more than it
+ * holds: when that row does not come the page ends the list, and the total is its offset
+ * plus its rows, from the same snapshot, so it is exact; only a full page with more after it,
+ * or a page past the end, runs `countAll`, an uncorrelated subquery that the database
+ * evaluates only in the branch that needs it. `rowsOf` keeps the extra row out of the page.
+ */
+export function paged(countAll: SQLWrapper, page: { limit: number; offset: number }) {
+  const end = page.offset + page.limit;
+  return {
+    readLimit: page.limit + 1,
+    rowsOf: sql`filter (where page.ord <= ${end})`,
+    total: sql`(case when count(*) <= ${page.limit} and (count(*) > 0 or ${page.offset} = 0)
+      then ${page.offset} + count(*) else (${countAll}) end)::int`,
+  };
+}
+
+/** Runs `query`, which answers one row whose `page` is a JSON array as text and `total` the list's size. */
+export async function readJsonPage<T>(db: Db, query: SQL): Promise<{ rows: T[]; total: number }> {
+  const result = (await db.execute(query)) as unknown as
+    { rows?: { page: string; total: number }[] } | { page: string; total: number }[];
   const [row] = Array.isArray(result) ? result : (result.rows ?? []);
-  return row ? (JSON.parse(row.page) as T[]) : [];
+  return row ? { rows: JSON.parse(row.page) as T[], total: Number(row.total) } : { rows: [], total: 0 };
 }

@@ -1,13 +1,13 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { count, sql, type SQL } from 'drizzle-orm';
 import type { ApiCustomer } from '#contract/envelope';
 import type { Db } from '#api/db/client';
 import { customers } from '#api/db/schema';
-import { isoTime, nameOf, readJsonPage } from '#api/lib/sql-json';
+import { isoTime, nameOf, paged, readJsonPage } from '#api/lib/sql-json';
 
 const col = (name: string) => sql.raw(`page.${name}`);
 
 /**
- * A page of contacts in the v1 shape (serializeCustomer), built by one statement: the rows
+ * A page of contacts in the v1 shape (serializeCustomer) and the list's total, built by one statement: the rows
  * (`limit` of them, in `orderBy`), each with its SMS opt-outs (smsOptOutsOf, which was a
  * statement of its own). `duplicates` is left empty, in its place, for the caller to fill: a
  * page holding the whole list finds them among its own rows, without SQL (duplicatesAmong).
@@ -17,7 +17,8 @@ export async function customersPageJson(
   db: Db,
   businessId: string,
   page: { where: SQL | undefined; orderBy: SQL[]; limit: number; offset: number },
-): Promise<ApiCustomer[]> {
+): Promise<{ rows: ApiCustomer[]; total: number }> {
+  const { readLimit, rowsOf, total } = paged(db.select({ total: count() }).from(customers).where(page.where), page);
   const rows = db
     .select({
       id: customers.id,
@@ -35,7 +36,7 @@ export async function customersPageJson(
     .from(customers)
     .where(page.where)
     .orderBy(...page.orderBy)
-    .limit(page.limit)
+    .limit(readLimit)
     .offset(page.offset);
   return readJsonPage<ApiCustomer>(
     db,
@@ -63,7 +64,7 @@ export async function customersPageJson(
       'created_at', ${isoTime(col('created_at'))},
       'updated_at', ${isoTime(col('updated_at'))},
       'deleted_at', ${isoTime(col('deleted_at'))}
-    ) order by page.ord), '[]')::text as page
+    ) order by page.ord) ${rowsOf}, '[]')::text as page, ${total} as total
     from page
     left join opt_outs on opt_outs.id = page.id
   `,

@@ -1,10 +1,10 @@
-import { and, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { ApiCustomer } from '#contract/envelope';
 import type { ListFilters } from '#contract/schemas/list';
 import type { CustomerStatus } from '#contract/schemas/customer';
 import type { Db } from '#api/db/client';
 import { customers, type Address } from '#api/db/schema';
-import { listQuery, pageAndTotal } from '#api/lib/list';
+import { listQuery } from '#api/lib/list';
 import { anyText } from '#api/lib/sql-any';
 import { smsOptOutsOf } from '../systems/sms-opt-outs';
 import { customersPageJson } from './list-json';
@@ -238,11 +238,12 @@ export async function listCustomers(db: Db, businessId: string, filters: Custome
     filters.status ? eq(customers.status, filters.status) : undefined,
     filters.search ? searchCondition(filters.search) : undefined,
   );
-  const { rows, total } = await pageAndTotal(
-    query,
-    (limit) => customersPageJson(db, businessId, { where, orderBy: query.orderBy, limit, offset: query.offset }),
-    async () => (await db.select({ total: count() }).from(customers).where(where))[0].total,
-  );
+  const { rows, total } = await customersPageJson(db, businessId, {
+    where,
+    orderBy: query.orderBy,
+    limit: query.limit,
+    offset: query.offset,
+  });
   // A first page that ends the list, without filters, is every live contact of the business.
   const wholeList = !query.where && !filters.status && !filters.search && query.offset === 0 && total === rows.length;
   const duplicates = wholeList

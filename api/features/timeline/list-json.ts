@@ -1,14 +1,14 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { count, eq, sql, type SQL } from 'drizzle-orm';
 import type { ApiTimelineItem } from '#contract/envelope';
 import type { Db } from '#api/db/client';
 import { customers, timelineItems } from '#api/db/schema';
-import { isoTime, nameOf, readJsonPage } from '#api/lib/sql-json';
+import { isoTime, nameOf, paged, readJsonPage } from '#api/lib/sql-json';
 
 const t = timelineItems;
 
 /**
  * A page of timeline items in the v1 shape (serializeTimelineItem), each with its contact,
- * built by one statement (api/lib/sql-json.ts says why). The contact is joined as
+ * and the list's total, built by one statement (api/lib/sql-json.ts says why). The contact is joined as
  * serializeRows finds it: by id alone, deleted or not. A repeat stored as JSON null
  * counts as no repeat, as `row.repeat != null` reads it. tests/api/timeline checks the page
  * against serializeTimelineItem.
@@ -16,7 +16,8 @@ const t = timelineItems;
 export async function timelinePageJson(
   db: Db,
   page: { where: SQL | undefined; orderBy: SQL[]; limit: number; offset: number },
-): Promise<ApiTimelineItem[]> {
+): Promise<{ rows: ApiTimelineItem[]; total: number }> {
+  const { readLimit, rowsOf, total } = paged(db.select({ total: count() }).from(t).where(page.where), page);
   const item = sql`json_build_object(
     '_id', ${t.id},
     'type', ${t.type},
@@ -52,10 +53,11 @@ export async function timelinePageJson(
     .leftJoin(customers, eq(customers.id, t.customerId))
     .where(page.where)
     .orderBy(...page.orderBy)
-    .limit(page.limit)
+    .limit(readLimit)
     .offset(page.offset);
   return readJsonPage<ApiTimelineItem>(
     db,
-    sql`with page as (${rows}) select coalesce(json_agg(page.item order by page.ord), '[]')::text as page from page`,
+    sql`with page as (${rows})
+    select coalesce(json_agg(page.item order by page.ord) ${rowsOf}, '[]')::text as page, ${total} as total from page`,
   );
 }

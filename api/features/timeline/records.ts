@@ -1,11 +1,11 @@
-import { and, count, eq, gte, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { ApiTimelineItem } from '#contract/envelope';
 import type { Permission } from '#contract/permissions';
 import { PERMISSION_SUBJECT } from '#contract/permissions';
 import type { ListFilters } from '#contract/schemas/list';
 import type { Db } from '#api/db/client';
 import { customers, timelineItems } from '#api/db/schema';
-import { listQuery, pageAndTotal } from '#api/lib/list';
+import { listQuery } from '#api/lib/list';
 import { timelinePageJson } from './list-json';
 
 /**
@@ -194,10 +194,6 @@ export async function listTimeline(
   // Tasks sorted by reminder keep the ones without a reminder (internal notes) at the end.
   const orderBy =
     query.sortBy === 'reminder' ? [sql`${timelineItems.reminder} is null`, ...query.orderBy] : query.orderBy;
-  const { rows, total } = await pageAndTotal(
-    query,
-    (limit) => timelinePageJson(db, { where, orderBy, limit, offset: query.offset }),
-    async () => (await db.select({ total: count() }).from(timelineItems).where(where))[0].total,
-  );
+  const { rows, total } = await timelinePageJson(db, { where, orderBy, limit: query.limit, offset: query.offset });
   return { items: rows, total, ...page };
 }
