@@ -70,3 +70,13 @@ describe('lengths of time', () => {
     expect(lengthsAgree('a two hour lesson', '£40 per hour')).toBe(true);
   });
 });
+
+describe('the measure of a length names no item', () => {
+  it.each(['What do you charge per hour?', "What's your hourly rate?"])('%s', async (message) => {
+    expect(await ask(SCHOOL, message, { hits: HITS })).not.toMatch(/£220/);
+  });
+
+  it('an hourly price is still said', async () => {
+    expect(await ask(SCHOOL, 'How much per hour is a private piano lesson?', { hits: HITS })).toMatch(/£30/);
+  });
+});

@@ -88,9 +88,17 @@ export function lengthsIn(text: string): Span[] {
   return spans;
 }
 
-/** Whether an item's text allows every length the caller named (true when either names none). */
+const ASKS_RATE = /\b(per|an?)\s+(hour|hr)\b|\/\s*(hour|hr)\b|\bhourly\b/i;
+const STATES_RATE = /[£$€]\s?[\d.,]+\s*(per|an?|\/)\s*(hour|hr)\b/i;
+
+/**
+ * Whether an item's text allows every length the caller named (true when either names none);
+ * a caller asking what an hour costs is not asking for an item that lasts hours without an hourly price.
+ */
 export function lengthsAgree(question: string, itemText: string): boolean {
   const asked = lengthsIn(question);
+  if (ASKS_RATE.test(question) && !STATES_RATE.test(itemText) && lengthsIn(itemText).some(([from]) => from >= 60))
+    return false;
   if (!asked.length) return true;
   const offered = lengthsIn(itemText);
   if (!offered.length) return true;

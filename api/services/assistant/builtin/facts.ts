@@ -54,6 +54,8 @@ const serviceSource = (service: ServiceFact) => ({
 
 export type ServiceMatch = { services: ServiceFact[]; exact: boolean };
 
+const MEASURE = /^(hours?|hrs?|minutes?|mins?|days?|weeks?|months?)$/;
+
 /**
  * The service(s) a message names: every specific word of a service's name in the message
  * (synonyms and stems count: "fitting a new boiler" names "Boiler installation"), the
@@ -71,11 +73,12 @@ export function matchServices(message: string, services: ServiceFact[], extraGen
     const nameTerms = questionTerms(service.name, extraGeneric);
     if (!nameTerms.length) continue;
     const matched = nameTerms.filter((term) => messageKeys.has(term.key));
-    const nameSpecific = nameTerms.filter((term) => term.specific);
+    // The measure of a length in a name ("Block of 10 hours") names nothing: "what do you charge per hour?" is not the block.
+    const nameSpecific = nameTerms.filter((term) => term.specific && !MEASURE.test(term.word));
     const specificMatched = nameSpecific.filter((term) => messageKeys.has(term.key));
-    if (!specificMatched.length) continue;
     const score = matched.length / nameTerms.length;
-    const allSpecific = specificMatched.length === nameSpecific.length;
+    if (!specificMatched.length && !(matched.length >= 2 && score >= 0.6)) continue;
+    const allSpecific = specificMatched.length > 0 && specificMatched.length === nameSpecific.length;
     // The caller's other subject words must be about this service (its name or description);
     // one stray word is allowed when two of theirs are the service's ("my kitchen tap keeps dripping").
     const serviceText = `${service.name} ${service.description ?? ''}`;
