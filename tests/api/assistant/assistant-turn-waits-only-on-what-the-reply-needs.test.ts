@@ -29,8 +29,8 @@ afterAll(async () => {
 
 const STATEMENTS = ['select', 'selectDistinct', 'selectDistinctOn', 'insert', 'update', 'delete', 'execute'] as const;
 
-/** Where the turn's own bookkeeping is written (the provider's and tools' statements are not counted). */
-const TURN_CODE = /assistant\/(turns|conversations|context)\.ts/;
+/** Where the turn's own bookkeeping is written (the provider's and tools' statements are not counted): turns.ts and its parts (turn-*.ts). */
+const TURN_CODE = /assistant\/(turns|turn-[a-z-]+|conversations|context)\.ts/;
 
 /** The same deps whose database counts the statements the turn itself builds on it. */
 function countingDeps(deps: TurnDeps) {
