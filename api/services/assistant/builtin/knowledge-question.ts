@@ -2,7 +2,6 @@ import { isMostlyAdjective, isMostlyVerb } from '#api/services/language/part-of-
 import { plainVerbs, questionTerms, STOP_WORDS, termKey, termKeys, words, type Term } from './text';
 import { answerTypeOf, type AnswerType } from './knowledge-answer-type';
 import { endsAsClauseVerb } from './clause-verb';
-import { premisesWords } from './premises';
 
 /** A caller's question read for the knowledge judgement: its subject words, compounds, answer type and the details of the caller's case. */
 
@@ -422,8 +421,6 @@ export function readQuestion(message: string, options: KnowledgeOptions): Questi
     if (!judge.length) return null;
   }
   const sequence = words(plain).map((word) => word.replace(/'/g, ''));
-  // "Is the café wheelchair accessible?": the caller's word for the premises is where, never half of a compound.
-  const premises = new Set(premisesWords(message));
   const pairs: [string, string][] = [];
   for (let index = 0; index + 1 < sequence.length; index += 1) {
     const a = judge.find((term) => term.word === sequence[index]);
@@ -438,7 +435,6 @@ export function readQuestion(message: string, options: KnowledgeOptions): Questi
       b.specific &&
       !isPlural(a.word) &&
       !/^\d/.test(a.word) &&
-      !premises.has(a.word) &&
       !/ly$|^(first|second|third|last|next)$/.test(a.word) &&
       !VERB_FORM.test(b.word) &&
       !saidOfTheNoun(message, sequence, index) &&
