@@ -96,12 +96,13 @@ async function main() {
     // to it, as to any local client (docs/decisions/056-no-compression-for-a-local-client.md).
     TRUST_PROXY: 'false',
   });
-  // Two statements of an unfiltered list run only when its rows go on past the page (whether
-  // they do depends on the data, not on the rows shown): the count(*) of its total, and the
-  // contacts' duplicates query, as a page holding every contact finds them among its own rows
-  // (api/features/customers/records.ts). Home's contact picker shows 100 of the big business's
-  // 500 contacts and all of the small one's 50. Both are left out of the statements per
-  // request, which must not grow with the rows shown.
+  // Statements that run only when a list's rows go on past the page (whether they do depends on
+  // the data, not on the rows shown) are left out of the statements per request, which must not
+  // grow with the rows shown: the contacts' duplicates query, as a page holding every contact
+  // finds them among its own rows (api/features/customers/records.ts), and a separate count(*)
+  // of a list's total, where a list still makes one (the v1 lists count inside their page's
+  // statement, api/lib/sql-json.ts `paged`). Home's contact picker shows 100 of the big
+  // business's 500 contacts and all of the small one's 50.
   const pagingOnly = /^select count\(\*\)|^\s*with mine as \(/i;
   const server = await startServer({
     env,
