@@ -15,6 +15,7 @@ export type AnswerType =
   | 'place'
   | 'advice'
   | 'consequence'
+  | 'age'
   | 'other';
 
 // A share of a price ("50% of the groom") is what something costs too.
@@ -41,6 +42,18 @@ const ASKS_PRESENCE =
   /^\W*(and |so )?(is|will)\s+(?!(you|it|that|this|there|they|we|anyone|anybody|someone|somebody)\b)[a-z.'’]+(\s+[a-z.'’]+){0,2}\s+(be\s+)?(in|working|at work|around|about|here|on (shift|duty)|off|back|free)\b/i;
 const PRESENCE =
   /\b(works?|working|in on|days? off|rota|shifts?|on holiday|off (on|every)|(mon|tues|wednes|thurs|fri|satur|sun)days?)\b/i;
+/** "How old do you have to be?", "what's the minimum age?": an age is asked, which a passage gives without the word "old". */
+const ASKS_AGE =
+  /\bhow (old|young) (do|does|must|should|will|would|can|could) \w+ (have to |need to |got to )?be\b|\bhow (old|young) (do|does|must) \w+ need\b|\b(minimum|maximum|lower|upper) age\b|\bage (limits?|restrictions?|requirements?|range)\b|\bwhat age\b/i;
+/** The words that ask for an age: the age in the passage stands for them. */
+export const AGE_WORD = /^(old|older|young|younger|age|ages|aged|minimum|maximum|limit|limits)$/i;
+// A number of hours, people or pounds after "at least" or "over" is no age.
+const NOT_AN_AGE_AFTER =
+  '(?![.,:]\\d|%|\\s*(-\\s*)?(am|pm|hours?|hrs?|mins?|minutes?|days?|weeks?|months?|miles?|km|metres?|meters?|m|cm|kg|people|persons?|guests?|pounds?|percent|lessons?|sessions?|items?)\\b)';
+const AGE = new RegExp(
+  `\\b(at least|over|under|aged?|from the age of|age of|older than|younger than)\\s+\\d{1,2}\\b${NOT_AN_AGE_AFTER}|\\b\\d{1,2}\\s*(\\+|-?\\s*years?[- ]old|years of age|(and|or) (over|above|up|older|under|younger))|\\b(over|under)-\\d{1,2}s?\\b`,
+  'i',
+);
 export const COUNT = /\d|\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|dozen|hundred)\b/i;
 /** "£40 per session", "€12.50 each": an amount of money is a price, never a count of things. */
 export const withoutAmounts = (text: string) => text.replace(/[£$€]\s?\d[\d,]*(\.\d+)?/g, ' ');
@@ -78,6 +91,7 @@ export function answerTypeOf(message: string): AnswerType {
     )
   )
     return 'price';
+  if (ASKS_AGE.test(text)) return 'age';
   if (/\bhow often\b|\bhow (frequently|regularly)\b/.test(text)) return 'frequency';
   if (ASKS_PRESENCE.test(message)) return 'presence';
   if (/\bhow long\b/.test(text)) return 'duration';
@@ -118,6 +132,8 @@ export function answerTypeHolds(type: AnswerType, text: string): boolean {
       return PLACE.test(text);
     case 'consequence':
       return CONSEQUENCE.test(text);
+    case 'age':
+      return AGE.test(text);
     default:
       return true;
   }
@@ -125,7 +141,12 @@ export function answerTypeHolds(type: AnswerType, text: string): boolean {
 
 /** Must an answer of this type show it (an amount for "how much")? The others only prefer it. */
 export const answerTypeRequired = (type: AnswerType) =>
-  type === 'price' || type === 'duration' || type === 'frequency' || type === 'presence' || type === 'soon';
+  type === 'price' ||
+  type === 'duration' ||
+  type === 'frequency' ||
+  type === 'presence' ||
+  type === 'soon' ||
+  type === 'age';
 export const answerTypeScored = (type: AnswerType) => type !== 'other' && type !== 'advice';
 
 /** One or two subject words: all; more: all but one. */

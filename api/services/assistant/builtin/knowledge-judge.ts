@@ -250,7 +250,8 @@ export function judgeText(
     !(strongMissing && question.judge.length <= 3) &&
     (!softKeys.size || meaning >= MEANING_FLOOR) &&
     (inText.length >= 1 || topicHoldsAll) &&
-    (!onlyEveryday || topicHoldsAll) &&
+    // An age is itself what was asked ("how old do you have to be to start lessons?"): the passage giving one is on it.
+    (!onlyEveryday || topicHoldsAll || (question.type === 'age' && typeHolds)) &&
     (typeHolds || !answerTypeRequired(question.type)) &&
     !otherItem &&
     !doneByTheBusiness(question, said, topicWords.text) &&

@@ -1,6 +1,6 @@
 import { isMostlyAdjective, isMostlyVerb } from '#api/services/language/part-of-speech';
 import { plainVerbs, questionTerms, STOP_WORDS, termKey, termKeys, words, type Term } from './text';
-import { answerTypeOf, type AnswerType } from './knowledge-answer-type';
+import { AGE_WORD, answerTypeOf, type AnswerType } from './knowledge-answer-type';
 import { endsAsClauseVerb } from './clause-verb';
 
 /** A caller's question read for the knowledge judgement: its subject words, compounds, answer type and the details of the caller's case. */
@@ -406,13 +406,17 @@ export function readQuestion(message: string, options: KnowledgeOptions): Questi
   // never what the question is about. Words of the question as the owner would write them ("picking her up" → collecting her).
   const plain = plainVerbs(message);
   const people = callersPeople(plain);
-  const all = questionTerms(plain).map((term) =>
-    domain.has(term.key)
-      ? { ...term, specific: true }
-      : COUNTED.test(term.word) || people.has(term.word)
-        ? { ...term, specific: false }
-        : term,
-  );
+  const type = answerTypeOf(message);
+  // "How old do you have to be?": the age the passage gives answers "old"; the passage need not say it.
+  const all = questionTerms(plain)
+    .filter((term) => type !== 'age' || !AGE_WORD.test(term.word))
+    .map((term) =>
+      domain.has(term.key)
+        ? { ...term, specific: true }
+        : COUNTED.test(term.word) || people.has(term.word)
+          ? { ...term, specific: false }
+          : term,
+    );
   let judge = all.filter((term) => term.specific);
   const generic = all.filter((term) => !term.specific);
   if (!judge.length) {
@@ -446,8 +450,9 @@ export function readQuestion(message: string, options: KnowledgeOptions): Questi
   const items = new Set((options.itemWords ?? []).map(termKey).filter((key) => !domain.has(key)));
   const asksLength =
     /\bhow long\b/i.test(message) && !/\b(before|in advance|ahead|beforehand|notice|prior)\b/i.test(message);
+  // "Do you have to be 17?" asks what the caller must do, not what the business has.
   const asksOffer =
-    /\b(do|does|can|could|will|would) (you|u|they) (do|offer|provide|sell|supply|stock|make|run|carry|have|take)\b/i.test(
+    /\b(do|does|can|could|will|would) (you|u|they) (do|offer|provide|sell|supply|stock|make|run|carry|have|take)\b(?! to\b)/i.test(
       message,
     );
   return {
@@ -455,7 +460,7 @@ export function readQuestion(message: string, options: KnowledgeOptions): Questi
     everydayWords,
     judge,
     generic,
-    type: answerTypeOf(message),
+    type,
     pairs,
     domain,
     items,
