@@ -6,6 +6,7 @@ import { counterpart, isOverdue, itemPath, itemText } from '../lib/timeline';
 import { usePhoneFormat } from '../lib/phone-labels';
 import { Card } from '#app/components/ui/card';
 import { PREVIEW_CLASS } from '#app/components/ui/preview';
+import { Pill } from '#app/components/ui/pill';
 
 const labelColours: Record<string, string> = {
   'Overdue Task': 'bg-red-100 text-red-800',
@@ -20,12 +21,9 @@ const labelColours: Record<string, string> = {
 export function ItemLabel({ item, now }: { item: ApiTimelineItem; now: Date }) {
   const label = timelineLabel(item, now);
   return (
-    <span
-      data-testid="item-label"
-      className={`inline-flex flex-none rounded-full px-2 py-0.5 text-xs font-medium ${labelColours[label] ?? 'bg-slate-100 text-slate-700'}`}
-    >
+    <Pill data-testid="item-label" colour={labelColours[label] ?? 'bg-slate-100 text-slate-700'}>
       {label}
-    </span>
+    </Pill>
   );
 }
 

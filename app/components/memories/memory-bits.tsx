@@ -11,28 +11,23 @@ import {
 import { ErrorList, SubmitButton } from '../forms';
 import { DeleteConfirmation, RestoreBanner } from '../delete-restore';
 import { Card } from '#app/components/ui/card';
+import { Pill } from '#app/components/ui/pill';
 
 export function TypeBadge({ type }: { type: string }) {
   return (
-    <span
-      data-testid="memory-type"
-      className="inline-flex flex-none rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-800 ring-1 ring-brand-200"
-    >
+    <Pill data-testid="memory-type" colour="bg-brand-50 text-brand-800 ring-1 ring-brand-200">
       {memoryTypeLabel(type)}
-    </span>
+    </Pill>
   );
 }
 
-export function StatusBadge({ status }: { status: string }) {
+export function MemoryStatusBadge({ status }: { status: string }) {
   if (status === 'active') return null;
   const colour = status === 'failed' ? 'bg-red-100 text-red-800' : 'bg-slate-200 text-slate-700';
   return (
-    <span
-      data-testid="memory-status"
-      className={`inline-flex flex-none rounded-full px-2 py-0.5 text-xs font-medium ${colour}`}
-    >
+    <Pill data-testid="memory-status" colour={colour}>
       {MEMORY_STATUS_LABELS[status] ?? status}
-    </span>
+    </Pill>
   );
 }
 

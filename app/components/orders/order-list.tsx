@@ -3,6 +3,7 @@ import { notificationTime } from '#contract/labels';
 import type { ApiOrder } from '#contract/v1/orders';
 import { linesSummary, orderStatusLabel } from '#app/lib/orders';
 import { Card } from '#app/components/ui/card';
+import { Pill } from '#app/components/ui/pill';
 
 /*
  * Orders as a list and their status badge: apart from the orders' actions (./order-bits.tsx, with
@@ -18,12 +19,9 @@ const STATUS_COLOURS: Record<string, string> = {
 
 export function OrderStatusBadge({ status }: { status: string }) {
   return (
-    <span
-      data-testid="order-status"
-      className={`inline-flex flex-none rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_COLOURS[status] ?? 'bg-slate-100 text-slate-700'}`}
-    >
+    <Pill data-testid="order-status" colour={STATUS_COLOURS[status] ?? 'bg-slate-100 text-slate-700'}>
       {orderStatusLabel(status)}
-    </span>
+    </Pill>
   );
 }
 

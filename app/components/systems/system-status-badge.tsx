@@ -1,4 +1,5 @@
 import { systemStatusLabel } from '#contract/system-terms';
+import { Pill } from '#app/components/ui/pill';
 
 /**
  * "active" (green) or "requires setup" (amber): docs/product.md#labels. On the settings page's
@@ -7,11 +8,15 @@ import { systemStatusLabel } from '#contract/system-terms';
 export function SystemStatusBadge({ status }: { status: string }) {
   const active = status === 'active';
   return (
-    <span
+    <Pill
       data-testid="system-status"
-      className={`inline-flex flex-none rounded-full px-2 py-0.5 text-xs font-medium ${active ? 'bg-emerald-50 text-emerald-700 ring-1 ring-emerald-200' : 'bg-amber-50 text-amber-800 ring-1 ring-amber-200'}`}
+      colour={
+        active
+          ? 'bg-emerald-50 text-emerald-700 ring-1 ring-emerald-200'
+          : 'bg-amber-50 text-amber-800 ring-1 ring-amber-200'
+      }
     >
       {systemStatusLabel(status)}
-    </span>
+    </Pill>
   );
 }

@@ -6,16 +6,14 @@ import { DeleteConfirmation, RestoreBanner } from '#app/components/delete-restor
 import { SubmitButton } from '#app/components/forms';
 import { RUN_STATUS_LABELS, statusLabel } from '#app/routes/dashboard+/actions+/__action-types';
 import { Card } from '#app/components/ui/card';
+import { Pill } from '#app/components/ui/pill';
 
 export function ActionStatusBadge({ status }: { status: string }) {
   const colours = status === 'active' ? 'bg-emerald-100 text-emerald-800' : 'bg-amber-100 text-amber-800';
   return (
-    <span
-      data-testid="action-status"
-      className={`inline-flex flex-none rounded-full px-2 py-0.5 text-xs font-medium ${colours}`}
-    >
+    <Pill data-testid="action-status" colour={colours}>
       {statusLabel(status)}
-    </span>
+    </Pill>
   );
 }
 
@@ -97,9 +95,7 @@ export function RunHistory({ runs, timeZone, now }: { runs: ApiActionRun[]; time
                 )}
               </td>
               <td className="px-4 py-2">
-                <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium ${RUN_COLOURS[run.status]}`}>
-                  {RUN_STATUS_LABELS[run.status] ?? run.status}
-                </span>
+                <Pill colour={RUN_COLOURS[run.status]}>{RUN_STATUS_LABELS[run.status] ?? run.status}</Pill>
               </td>
               <td className="px-4 py-2 text-slate-700" data-testid="action-run-outcome">
                 {run.outcome ?? ''}

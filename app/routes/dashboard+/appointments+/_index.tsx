@@ -22,6 +22,7 @@ import { customerOptions } from '#app/lib/orders.server';
 import { businessTimeZone } from '#app/lib/timeline.server';
 import { formatDateTime } from '#app/lib/timezone';
 import { Card } from '#app/components/ui/card';
+import { Pill } from '#app/components/ui/pill';
 
 export const meta: MetaFunction = () => [{ title: 'Appointments · Business Assistant' }];
 
@@ -200,11 +201,9 @@ function AppointmentRow({ appointment, timeZone }: { appointment: ApiAppointment
           {appointment.source === 'assistant' ? ' · booked by the assistant' : ''}
         </span>
       </div>
-      <span
-        className={`rounded-full px-2 py-0.5 text-xs font-medium ${cancelled ? 'bg-slate-100 text-slate-600' : 'bg-emerald-50 text-emerald-700'}`}
-      >
+      <Pill colour={cancelled ? 'bg-slate-100 text-slate-600' : 'bg-emerald-50 text-emerald-700'}>
         {APPOINTMENT_STATUS_LABELS[appointment.status]}
-      </span>
+      </Pill>
     </li>
   );
 }

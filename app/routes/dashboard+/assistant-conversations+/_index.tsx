@@ -16,6 +16,7 @@ import { businessTimeZone, pageParam } from '#app/lib/timeline.server';
 import { apiToasts, redirectWithToasts } from '#app/lib/toast.server';
 import { v1 } from '#app/lib/v1.server';
 import { Card } from '#app/components/ui/card';
+import { Pill } from '#app/components/ui/pill';
 
 export const meta: MetaFunction = () => [{ title: 'Assistant · Business Assistant' }];
 
@@ -100,12 +101,9 @@ export default function ConversationsRoute() {
                   to={`/dashboard/assistant-conversations/${conversation.id}`}
                   className="flex flex-wrap items-center gap-x-3 gap-y-1 px-4 py-3 hover:bg-slate-50"
                 >
-                  <span
-                    className="inline-flex flex-none rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700"
-                    data-testid="conversation-channel"
-                  >
+                  <Pill colour="bg-slate-100 text-slate-700" data-testid="conversation-channel">
                     {CONVERSATION_CHANNEL_LABELS[conversation.channel] ?? conversation.channel}
-                  </span>
+                  </Pill>
                   <span className="font-medium text-slate-900" data-testid="conversation-title">
                     {conversation.title || 'Untitled conversation'}
                   </span>

@@ -3,7 +3,11 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { hasPermission } from '#contract/permissions';
 import { v1Calls } from '#contract/v1/index';
-import { ContactDetails, DuplicateNotice, StatusBadge } from '#app/routes/dashboard+/customers+/__customer-bits';
+import {
+  ContactDetails,
+  CustomerStatusBadge,
+  DuplicateNotice,
+} from '#app/routes/dashboard+/customers+/__customer-bits';
 import { ContactActions, ContactDeleteConfirm } from '#app/routes/dashboard+/customers+/__contact-actions.deferred';
 import { GeneralErrorBoundary } from '#app/components/error-boundary';
 import { NoteForm } from '#app/components/note-form.deferred';
@@ -139,7 +143,7 @@ export default function CustomerRoute() {
           <h1 id="customer-name" className="text-2xl font-semibold">
             {customer.name}
           </h1>
-          <StatusBadge status={customer.status} />
+          <CustomerStatusBadge status={customer.status} />
           {canEdit ? <ContactActions customer={customer} statuses={statuses} /> : null}
         </div>
         {confirmDelete ? <ContactDeleteConfirm customer={customer} /> : null}

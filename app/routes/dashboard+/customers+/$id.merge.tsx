@@ -2,7 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { PageHeader } from '#app/components/ui/page-header';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { v1Calls } from '#contract/v1/index';
-import { addressText, ContactDetails, StatusBadge } from '#app/routes/dashboard+/customers+/__customer-bits';
+import { addressText, ContactDetails, CustomerStatusBadge } from '#app/routes/dashboard+/customers+/__customer-bits';
 import { GeneralErrorBoundary } from '#app/components/error-boundary';
 import { ErrorList, SubmitButton } from '#app/components/forms';
 import { getCustomer, requireCustomerEditor } from '#app/lib/customers.server';
@@ -85,7 +85,7 @@ export default function MergeCustomersRoute() {
                   className="h-4 w-4"
                 />
                 <span className="font-semibold">Keep {contact.name}</span>
-                <StatusBadge status={contact.status} />
+                <CustomerStatusBadge status={contact.status} />
               </span>
               <ContactDetails customer={contact} />
             </label>

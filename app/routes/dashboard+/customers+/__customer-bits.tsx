@@ -4,6 +4,7 @@ import type { ApiAddress, ApiCustomer } from '#contract/envelope';
 import { CUSTOMER_STATUS_LABELS, type CustomerStatus } from '#contract/customer-statuses';
 import { usePhoneFormat } from '#app/lib/phone-labels';
 import { smsOptOutMessages } from '#contract/sms-opt-out-messages';
+import { Pill } from '#app/components/ui/pill';
 
 const STATUS_COLOURS: Record<string, string> = {
   lead: 'bg-sky-100 text-sky-800',
@@ -15,14 +16,11 @@ export function statusLabel(status: string): string {
   return CUSTOMER_STATUS_LABELS[status as CustomerStatus] ?? status;
 }
 
-export function StatusBadge({ status }: { status: string }) {
+export function CustomerStatusBadge({ status }: { status: string }) {
   return (
-    <span
-      data-testid="customer-status"
-      className={`inline-flex flex-none rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_COLOURS[status] ?? 'bg-slate-100 text-slate-700'}`}
-    >
+    <Pill data-testid="customer-status" colour={STATUS_COLOURS[status] ?? 'bg-slate-100 text-slate-700'}>
       {statusLabel(status)}
-    </span>
+    </Pill>
   );
 }
 

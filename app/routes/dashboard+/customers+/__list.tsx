@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import type { CustomerStatus } from '#contract/schemas/customer';
 import type { ContactRow } from '#app/routes/dashboard+/customers+/__contact-row';
-import { DuplicateNotice, StatusBadge } from '#app/routes/dashboard+/customers+/__customer-bits';
+import { CustomerStatusBadge, DuplicateNotice } from '#app/routes/dashboard+/customers+/__customer-bits';
 import { CustomerRowActions, CustomerRowDialog, type RowDialog } from '#app/routes/dashboard+/customers+/__row-actions';
 import { usePhoneFormat } from '#app/lib/phone-labels';
 import { Card } from '#app/components/ui/card';
@@ -98,7 +98,7 @@ const ContactListItem = memo(function ContactListItem({
       >
         {customer.name}
       </ListLink>
-      <StatusBadge status={customer.status} />
+      <CustomerStatusBadge status={customer.status} />
       <span className="min-w-0 flex-1 truncate text-sm text-slate-600">{contact}</span>
       {canEdit ? <CustomerRowActions customer={customer} back={back} discover={discover} /> : null}
       <DuplicateNotice

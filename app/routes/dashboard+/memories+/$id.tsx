@@ -6,7 +6,12 @@ import { v1Calls } from '#contract/v1/index';
 
 import { DialogLink } from '#app/components/dialog-link';
 import { GeneralErrorBoundary } from '#app/components/error-boundary';
-import { DeleteMemoryConfirm, QuestionTodoList, StatusBadge, TypeBadge } from '#app/components/memories/memory-bits';
+import {
+  DeleteMemoryConfirm,
+  MemoryStatusBadge,
+  QuestionTodoList,
+  TypeBadge,
+} from '#app/components/memories/memory-bits';
 import { MemoryFormDialog } from '#app/routes/dashboard+/memories+/__memory-form.deferred';
 import { requireDashboard, requirePermission } from '#app/lib/guard.server';
 import { formatBytes, isFileMemory, memoryHeadline, memoryDefaults } from '#app/lib/memories';
@@ -79,7 +84,7 @@ export default function MemoryRoute() {
             {headline}
           </h1>
           <TypeBadge type={memory.type} />
-          <StatusBadge status={memory.status} />
+          <MemoryStatusBadge status={memory.status} />
           {canEdit ? (
             <div className="ml-auto flex items-center gap-3 text-sm">
               <DialogLink

@@ -3,7 +3,7 @@ import type { ApiMemory } from '#contract/envelope';
 import { MEMORY_PREVIEW_CHARS } from '#contract/memory-terms';
 
 import { DialogLink } from '#app/components/dialog-link';
-import { DeleteMemoryConfirm, StatusBadge, TypeBadge } from '#app/components/memories/memory-bits';
+import { DeleteMemoryConfirm, MemoryStatusBadge, TypeBadge } from '#app/components/memories/memory-bits';
 import { MemoryFormDialog } from '#app/routes/dashboard+/memories+/__memory-form.deferred';
 import { formatBytes, memoryHeadline, memoryDefaults } from '#app/lib/memories';
 import { markdownToPlainText } from '#app/lib/plain-text';
@@ -31,7 +31,7 @@ export function MemoryList({ memories, canEdit, back }: { memories: ApiMemory[];
                 {headline}
               </Link>
               <TypeBadge type={memory.type} />
-              <StatusBadge status={memory.status} />
+              <MemoryStatusBadge status={memory.status} />
               {canEdit ? (
                 <div className="ml-auto flex items-center gap-3 text-sm">
                   {memory.content.length > MEMORY_PREVIEW_CHARS ? (

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { ApiService } from '#contract/envelope';
 import { DEFAULT_SERVICE_MINUTES, SERVICE_STATUS_LABELS } from '#contract/service-terms';
 import { DeleteConfirmation, RestoreBanner } from '#app/components/delete-restore';
+import { Pill } from '#app/components/ui/pill';
 
 /**
  * What the services pages show and the service form starts from, apart from the form
@@ -39,12 +40,9 @@ export function statusLabel(status: string): string {
 export function ServiceStatusBadge({ status }: { status: string }) {
   const colours = status === 'active' ? 'bg-emerald-100 text-emerald-800' : 'bg-slate-200 text-slate-700';
   return (
-    <span
-      data-testid="service-status"
-      className={`inline-flex flex-none rounded-full px-2 py-0.5 text-xs font-medium ${colours}`}
-    >
+    <Pill data-testid="service-status" colour={colours}>
       {statusLabel(status)}
-    </span>
+    </Pill>
   );
 }
 

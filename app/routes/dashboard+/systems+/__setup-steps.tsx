@@ -8,6 +8,7 @@ import {
   VerifyStep,
 } from '#app/routes/dashboard+/systems+/__phone-setup-steps';
 import { ConfirmStep, type StepsProps } from '#app/routes/dashboard+/systems+/__setup-step-parts';
+import { Pill } from '#app/components/ui/pill';
 
 export type { NumberSearchView } from '#app/routes/dashboard+/systems+/__setup-step-parts';
 
@@ -45,12 +46,12 @@ export function SetupSteps(props: StepsProps) {
               <h3 className="font-semibold">
                 {index + 1}. {step.title}
               </h3>
-              <span
+              <Pill
                 data-testid="step-status"
-                className={`rounded-full px-2 py-0.5 text-xs font-medium ${step.status === 'done' ? 'bg-emerald-50 text-emerald-700' : 'bg-slate-100 text-slate-700'}`}
+                colour={step.status === 'done' ? 'bg-emerald-50 text-emerald-700' : 'bg-slate-100 text-slate-700'}
               >
                 {step.status === 'done' ? 'Done' : step.required ? 'To do' : 'Optional'}
-              </span>
+              </Pill>
             </div>
             <p className="mt-1 text-sm text-slate-600">{step.description}</p>
             <div className="mt-3">

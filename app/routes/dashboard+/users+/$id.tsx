@@ -26,6 +26,7 @@ import { v1Calls } from '#contract/v1';
 import { usePhoneFormat } from '#app/lib/phone-labels';
 import { withPhoneLabels } from '#app/lib/phone-labels.server';
 import { Card } from '#app/components/ui/card';
+import { Pill } from '#app/components/ui/pill';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.member.user.name ?? 'Member'} · Team · Business Assistant` },
@@ -172,12 +173,9 @@ export default function UserRoute() {
             {name}
             {self ? ' (you)' : ''}
           </h1>
-          <span
-            data-testid="member-role"
-            className="inline-flex flex-none rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium text-slate-700"
-          >
+          <Pill data-testid="member-role" colour="bg-slate-200 text-slate-700">
             {roleLabel(member.role)}
-          </span>
+          </Pill>
           {member.is_owner ? <OwnerBadge /> : null}
           {roleActions.length || canRemove ? (
             <div className="ml-auto flex flex-wrap items-center gap-3 text-sm">

@@ -2,6 +2,7 @@ import { Form } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { DialogLink } from '#app/components/dialog-link';
 import { CancelButton, CancelLink, SubmitButton } from '#app/components/forms';
+import { Pill } from '#app/components/ui/pill';
 
 /**
  * Changes to a member's role that are hard to undo by accident: making them an admin, taking
@@ -122,13 +123,13 @@ export function RoleConfirmPanel({ intent, memberId, name }: { intent: RoleInten
 /** Beside the role: the business's owner, whom no other admin may remove or demote. */
 export function OwnerBadge() {
   return (
-    <span
+    <Pill
       data-testid="member-owner"
       title="No other admin can remove or demote the owner; only the owner can hand the business to someone else."
-      className="inline-flex flex-none rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800"
+      colour="bg-amber-100 text-amber-800"
     >
       Owner
-    </span>
+    </Pill>
   );
 }
 

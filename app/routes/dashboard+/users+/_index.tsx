@@ -19,6 +19,7 @@ import { apiToasts, redirectWithToasts } from '#app/lib/toast.server';
 import { v1 } from '#app/lib/v1.server';
 import { v1Calls } from '#contract/v1';
 import { Card } from '#app/components/ui/card';
+import { Pill } from '#app/components/ui/pill';
 
 export const meta: MetaFunction = () => [{ title: 'Team · Business Assistant' }];
 
@@ -104,12 +105,12 @@ export default function UsersRoute() {
                 </Link>
                 <span className="truncate text-sm text-slate-600">{member.user.email}</span>
               </div>
-              <span
+              <Pill
                 data-testid="member-role"
-                className={`inline-flex flex-none rounded-full px-2 py-0.5 text-xs font-medium ${member.role === 'admin' ? 'bg-brand-50 text-brand-700' : 'bg-slate-200 text-slate-700'}`}
+                colour={member.role === 'admin' ? 'bg-brand-50 text-brand-700' : 'bg-slate-200 text-slate-700'}
               >
                 {roleLabel(member.role)}
-              </span>
+              </Pill>
               {member.is_owner ? <OwnerBadge /> : null}
               <span className="ml-auto text-sm text-slate-600" data-testid="member-permissions">
                 {permissionsSummary(member)}

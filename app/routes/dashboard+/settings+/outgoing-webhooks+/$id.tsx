@@ -15,6 +15,7 @@ import {
 import { apiToasts, redirectWithToasts } from '#app/lib/toast.server';
 import { v1 } from '#app/lib/v1.server';
 import { cardClass } from '#app/components/ui/card';
+import { Pill } from '#app/components/ui/pill';
 
 export const meta: MetaFunction = () => [{ title: 'Webhook endpoint · Business Assistant' }];
 
@@ -102,12 +103,12 @@ export default function OutgoingWebhookRoute() {
       </nav>
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="break-all text-2xl font-semibold">{endpoint.url}</h1>
-        <span
-          className={`rounded-full px-2 py-0.5 text-xs font-medium ${endpoint.enabled ? 'bg-green-100 text-green-800' : 'bg-slate-100 text-slate-600'}`}
+        <Pill
+          colour={endpoint.enabled ? 'bg-green-100 text-green-800' : 'bg-slate-100 text-slate-600'}
           data-testid="endpoint-state"
         >
           {endpoint.enabled ? 'Enabled' : 'Disabled'}
-        </span>
+        </Pill>
       </div>
       <Form method="post" className="flex flex-wrap gap-2">
         <SubmitButton name="intent" value="test" variant="secondary" pendingText="Sending…">
@@ -179,9 +180,7 @@ export default function OutgoingWebhookRoute() {
                       <code>{delivery.event_type}</code>
                     </td>
                     <td className="py-2 pr-3">
-                      <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_STYLE[delivery.status]}`}>
-                        {delivery.status}
-                      </span>
+                      <Pill colour={STATUS_STYLE[delivery.status]}>{delivery.status}</Pill>
                     </td>
                     <td className="py-2 pr-3">{delivery.response_status ?? '—'}</td>
                     <td className="py-2 pr-3">{delivery.attempts}</td>

@@ -13,6 +13,7 @@ import {
 import { apiToasts, redirectWithToasts } from '#app/lib/toast.server';
 import { v1 } from '#app/lib/v1.server';
 import { cardClass } from '#app/components/ui/card';
+import { Pill } from '#app/components/ui/pill';
 
 export const meta: MetaFunction = () => [{ title: 'Outgoing webhooks · Business Assistant' }];
 
@@ -75,11 +76,9 @@ export default function OutgoingWebhooksRoute() {
                     {endpoint.events.join(', ')}
                   </p>
                 </div>
-                <span
-                  className={`rounded-full px-2 py-0.5 text-xs font-medium ${endpoint.enabled ? 'bg-green-100 text-green-800' : 'bg-slate-100 text-slate-600'}`}
-                >
+                <Pill colour={endpoint.enabled ? 'bg-green-100 text-green-800' : 'bg-slate-100 text-slate-600'}>
                   {endpoint.enabled ? 'Enabled' : 'Disabled'}
-                </span>
+                </Pill>
               </li>
             ))}
           </ul>
