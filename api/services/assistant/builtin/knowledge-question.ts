@@ -356,6 +356,12 @@ const isPlural = (word: string) => word.length > 3 && word.endsWith('s') && !/(s
 /** A number, in digits or words ("2019", "four more"): a detail of the caller's case. */
 const COUNTED = /^(\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|dozen|couple)$/;
 
+/** When the caller did something ("last month", "two weeks ago", "yesterday"): a detail of their case, never the subject. */
+const WHEN_IT_HAPPENED =
+  /\b(last|past) (night|week|weekend|month|year|summer|winter|spring|autumn|time|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|\b(a|an|one|two|three|four|five|six|seven|eight|nine|ten|few|couple of|\d+) (days?|weeks?|months?|years?) ago\b|\b(yesterday|ago|recently|lately)\b/gi;
+const wordsOfWhenItHappened = (text: string) =>
+  new Set([...text.matchAll(WHEN_IT_HAPPENED)].flatMap((match) => words(match[0])));
+
 /** People a caller speaks of: family, friends, the people around them. */
 export const PERSON =
   /^(mum|mom|mother|dad|father|parent|son|daughter|child|kid|baby|husband|wife|partner|fianc[eé]e?|boyfriend|girlfriend|brother|sister|sibling|nan|nana|gran|granny|grandma|grandmother|grandad|granddad|grandpa|grandfather|grandson|granddaughter|grandchild|aunt|auntie|uncle|niece|nephew|cousin|friend|neighbour|neighbor|colleague|boss|family)s?$/;
@@ -406,6 +412,7 @@ export function readQuestion(message: string, options: KnowledgeOptions): Questi
   // never what the question is about. Words of the question as the owner would write them ("picking her up" → collecting her).
   const plain = plainVerbs(message);
   const people = callersPeople(plain);
+  const when = wordsOfWhenItHappened(plain);
   const type = answerTypeOf(message);
   // "How old do you have to be?": the age the passage gives answers "old"; the passage need not say it.
   const all = questionTerms(plain)
@@ -413,7 +420,7 @@ export function readQuestion(message: string, options: KnowledgeOptions): Questi
     .map((term) =>
       domain.has(term.key)
         ? { ...term, specific: true }
-        : COUNTED.test(term.word) || people.has(term.word)
+        : COUNTED.test(term.word) || people.has(term.word) || when.has(term.word)
           ? { ...term, specific: false }
           : term,
     );
