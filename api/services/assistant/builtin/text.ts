@@ -13,7 +13,9 @@ export const STOP_WORDS = new Set(
   get got getting gets need needs want wants wanted wondering wonder wondered know tell let im id ive youre dont doesnt isnt arent cant whats theres wont didnt
   s t d ll re ve m one ones something anything thing things really actually maybe possible possibly able sure lot lots bit guy guys mate anyone someone somebody anybody
   much many well still even kind sort type else up down off good great nice lovely bye goodbye cheers anywhere somewhere everywhere whereabouts near nearby nearest
-  while whilst until because though although whether unless whenever wherever never ever already roughly approximately`
+  while whilst until because though although whether unless whenever wherever never ever already roughly approximately
+  weve youve theyve theyre youll theyll itll thatll youd theyd hed hes shes thats hows whos wheres whens whys lets aint
+  couldnt wouldnt shouldnt havent hasnt hadnt wasnt werent wouldve couldve shouldve`
     .split(/\s+/)
     .filter(Boolean),
 );
