@@ -65,6 +65,7 @@ const SYNONYM_GROUPS: string[][] = [
   ['collect', 'collection', 'pickup'],
   ['refund', 'refundable', 'refunded'],
   ['nervous', 'anxious', 'scared', 'afraid', 'frightened', 'worried', 'fearful'],
+  ['seat', 'seats', 'seating', 'seated', 'sit', 'sitting'],
 ];
 
 /** Common irregular forms, so "bought" meets "buy" and "paid" meets "pay". */
