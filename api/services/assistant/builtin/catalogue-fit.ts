@@ -1,4 +1,4 @@
-import { questionTerms, termKeys, type Term } from './text';
+import { questionTerms, termKeys, words, type Term } from './text';
 
 /**
  * Whether a catalogue item (a service or a product) is the one a caller means, beyond sharing
@@ -20,6 +20,30 @@ export function namesAnotherItem(asked: Term[], itemText: string, counts: Map<st
   const own = termKeys(itemText);
   return asked.some((term) => term.specific && counts.get(term.key) === 1 && !own.has(term.key));
 }
+
+/**
+ * The caller names the catalogue's things by words of their names ("if I book ten lessons") and
+ * this item's own text holds none of them: its passage is about something else (Pass Plus's
+ * insurers' discount is no discount on lessons).
+ */
+export function namesOnlyOtherItems(asked: Term[], itemText: string, counts: Map<string, number>): boolean {
+  const naming = asked.filter((term) => term.specific && counts.has(term.key));
+  if (!naming.length) return false;
+  const own = termKeys(itemText);
+  return !naming.some((term) => own.has(term.key));
+}
+
+/**
+ * A thing the caller names with a word of an item's name ("how much is the book?" to a *Lesson
+ * record book*): a word right after an article or a possessive, even one too common to be a
+ * subject word on its own ("book", "set"), names a thing, never asks to book.
+ */
+export function namesAThingOf(message: string, names: string[]): boolean {
+  const nameWords = new Set(names.flatMap((name) => words(name)));
+  const list = words(message);
+  return list.some((word, index) => index > 0 && THING_LEAD.test(list[index - 1]) && nameWords.has(word));
+}
+const THING_LEAD = /^(the|a|an|your|this|that|these|those|my|our)$/;
 
 /**
  * Lengths of time a caller names ("a two hour lesson", "half an hour", "90 minutes") and

@@ -17,8 +17,15 @@ import {
 } from './facts';
 import { answerHours } from './hours-answer';
 import { classify, isShortDayFollowUp, lastExchange, type Intents } from './intents';
-import { answerFromKnowledge, asksForCount, asksForLength, lengthFromService } from './knowledge';
+import {
+  answerFromKnowledge,
+  asksForCount,
+  asksForLength,
+  lengthFromService,
+  type KnowledgeOptions,
+} from './knowledge';
 import { answerArea } from './areas';
+import { namesAThingOf } from './catalogue-fit';
 import { answerWho } from './people';
 import { orderInProgress, orderReminder, orderTurn, startsOrder } from './order';
 import { answerParts, questionParts, withEarlierSubject } from './question-parts';
@@ -103,6 +110,15 @@ export function itemWords(input: Pick<TurnInput, 'business'>): string[] {
       .map((term) => term.word),
   );
 }
+
+const knowledgeOptions = (input: Pick<TurnInput, 'business' | 'message'>): KnowledgeOptions => ({
+  domainWords: [...domainWords(input), ...premisesWords(input.message)],
+  itemWords: itemWords(input),
+  offers: [...input.business.services, ...input.business.products],
+});
+
+/** A request put as a question ("can I book…?"), which an owner may have answered already. */
+const ASKS = /\?\s*$|^\W*(can|could|may|do|does|is|are)\b/i;
 
 /** `part`: one question of a message that asks several (question-parts.ts): no flows, no further split. */
 export async function respond(
@@ -225,6 +241,11 @@ export async function respond(
     }
   }
 
+  // "Can I book a table for 4?": the owner's answer to that very question comes first (tables under six are walk-in).
+  if (intents.request === 'booking' && ASKS.test(message)) {
+    const owners = await answerFromKnowledge(tools, message, { ...knowledgeOptions(input), storedQuestionOnly: true });
+    if (owners) return withHello(owners);
+  }
   if (intents.request) return withHello(await request(input, tools, intents.request));
 
   // Facts from the business record: hours, address, contact details, services.
@@ -269,7 +290,12 @@ export async function respond(
       if (service.missingPrice) parts.push(await unsure(input, tools, "I don't have a price for that to hand."));
     } else if (
       (intents.servicesList || intents.price) &&
-      !questionTerms(message, extraGeneric).some((term) => term.specific)
+      !questionTerms(message, extraGeneric).some((term) => term.specific) &&
+      // The list is of services: a product asked for by its name's word is not answered by it.
+      !namesAThingOf(
+        message,
+        business.products.map((product) => product.name),
+      )
     ) {
       const list = answerServiceList(business, intents.price);
       if (list) parts.push(list);
@@ -285,11 +311,7 @@ export async function respond(
   }
 
   // Everything else (and facts the record does not hold): the knowledge base.
-  const found = await answerFromKnowledge(tools, message, {
-    domainWords: [...domainWords(input), ...premisesWords(message)],
-    itemWords: itemWords(input),
-    offers: [...business.services, ...business.products],
-  });
+  const found = await answerFromKnowledge(tools, message, knowledgeOptions(input));
   const knowledge = found ? asNamedService(input, found) : null;
   if (knowledge) {
     const offer =

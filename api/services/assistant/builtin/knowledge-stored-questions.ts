@@ -12,6 +12,18 @@ const contentKeys = (terms: Term[]) => [
   ...new Set(terms.filter((term) => !QUESTION_WORDS.has(term.key)).map((term) => term.key)),
 ];
 
+/**
+ * Every content word of the stored question is the caller's, one of them a subject word: the
+ * caller asks it with details of their own ("Can I book a table?" in "can I book a table for 4
+ * on Saturday morning?").
+ */
+export function storedQuestionWithin(question: Question, asked: string): boolean {
+  const caller = new Set(contentKeys([...question.judge, ...question.generic]));
+  const stored = contentKeys(questionTerms(asked));
+  const subject = new Set(question.judge.map((term) => term.key));
+  return stored.length > 0 && stored.every((key) => caller.has(key)) && stored.some((key) => subject.has(key));
+}
+
 export function similarQuestions(question: Question, asked: string): boolean {
   const caller = contentKeys([...question.judge, ...question.generic]);
   const stored = contentKeys(questionTerms(asked));

@@ -2,7 +2,7 @@ import type { ApiKnowledgeHit } from '#contract/envelope';
 import type { AssistantTools } from '../types';
 import { hitSource, type Answer } from './answer';
 import { areaSearch } from './areas';
-import { lengthsAgree, namesAnotherItem, namingCounts } from './catalogue-fit';
+import { lengthsAgree, namesAnotherItem, namesOnlyOtherItems, namingCounts } from './catalogue-fit';
 import { sentences, synonymsOf } from './text';
 import {
   capitalizeFirst,
@@ -21,7 +21,13 @@ import {
   type Question,
 } from './knowledge-question';
 import { bestWindow, judgeText, topicOf, type Topic } from './knowledge-judge';
-import { questionsAndAnswers, sameMeaning, similarQuestions, splitQuestionAnswer } from './knowledge-stored-questions';
+import {
+  questionsAndAnswers,
+  sameMeaning,
+  similarQuestions,
+  splitQuestionAnswer,
+  storedQuestionWithin,
+} from './knowledge-stored-questions';
 
 export { asksForCount, asksForLength, lengthFromService } from './knowledge-answer-type';
 export type { KnowledgeOptions } from './knowledge-question';
@@ -52,6 +58,7 @@ function evaluate(
   hit: ApiKnowledgeHit,
   waivable: Set<string>,
   named: Map<string, number>,
+  storedOnly: boolean,
 ): Candidate | null {
   const rankBonus = Math.min(hit.rank, 2) * 0.15;
   // A service's or product's own passage answers only for that item: not when the caller names another's word or a length it is not.
@@ -63,9 +70,19 @@ function evaluate(
   if (hit.source.type === 'answered_question') {
     const { question: asked, answer } = splitQuestionAnswer(hit);
     if (!answer) return null;
-    return answerTo(question, hit, asked, answer, topicOf(`${hit.heading ?? ''}\n${asked}`), waivable, rankBonus);
+    return answerTo(
+      question,
+      hit,
+      asked,
+      answer,
+      topicOf(`${hit.heading ?? ''}\n${asked}`),
+      waivable,
+      rankBonus,
+      storedOnly,
+    );
   }
   const topic = topicOf(`${hit.heading ?? ''}\n${hit.source.title ?? ''}`);
+  if (storedOnly) return storedAnswers(question, hit, waivable, rankBonus, null);
   if (hit.source.type === 'product') return productAnswer(question, hit, topic, waivable, rankBonus);
   const window = bestWindow(
     question,
@@ -74,8 +91,20 @@ function evaluate(
     waivable,
   );
   const offered = question.asksRecommendation && hit.source.kind === 'service' ? OFFER_BONUS : 0;
-  let best: Candidate | null = window ? { hit, text: window.text, score: window.score + rankBonus + offered } : null;
-  // An FAQ in a page or a pasted text: each question with its answer, like an answered question.
+  const best: Candidate | null = window ? { hit, text: window.text, score: window.score + rankBonus + offered } : null;
+  return storedAnswers(question, hit, waivable, rankBonus, best, false);
+}
+
+/** An FAQ in a page or a pasted text: each question with its answer, like an answered question. */
+function storedAnswers(
+  question: Question,
+  hit: ApiKnowledgeHit,
+  waivable: Set<string>,
+  rankBonus: number,
+  found: Candidate | null,
+  storedOnly = true,
+): Candidate | null {
+  let best = found;
   for (const pair of questionsAndAnswers(hit.text)) {
     const candidate = answerTo(
       question,
@@ -85,6 +114,7 @@ function evaluate(
       topicOf(`${hit.heading ?? ''}\n${pair.question}`),
       waivable,
       rankBonus,
+      storedOnly,
     );
     if (candidate && (!best || candidate.score > best.score)) best = candidate;
   }
@@ -140,6 +170,7 @@ function answerTo(
   topic: Topic,
   waivable: Set<string>,
   rankBonus: number,
+  storedOnly = false,
 ): Candidate | null {
   const clean = sentences(answer).join(' ');
   // The stored question is the caller's when each holds the other's content words (all but one of three or more).
@@ -147,6 +178,14 @@ function answerTo(
   if (sameWords && clean.length <= 420) {
     const whole = judgeText(question, clean, topic, waivable, { scoreWhenFailing: false });
     if (whole.pass) return { hit, text: clean, score: whole.score + 2 + rankBonus };
+  }
+  if (storedOnly) {
+    // A booking request yields to the owner's answer to the very question, though the caller adds details of their own
+    // ("for 2 on Sunday morning"): the answer is to the stored question, so it need not repeat them.
+    // Only a yes-or-no question about booking ("Can I book a table?"), never "how do I book…?" (the flow answers that).
+    if (!ASKS_TO_BOOK.test(asked) || !storedQuestionWithin(question, asked) || !clean || clean.length > 420)
+      return null;
+    return { hit, text: clean, score: Math.max(judgeText(question, clean, topic, waivable).score, 0) + 2 + rankBonus };
   }
   // The same question in other words: its answer is the owner's answer to this one (a price or a duration still has to be in it).
   if (
@@ -164,13 +203,18 @@ function answerTo(
   return window ? { hit, text: window.text, score: window.score + (sameWords ? 1.5 : 0) + rankBonus } : null;
 }
 
+const ASKS_TO_BOOK = /^\W*(can|could|may|do|does|is|are)\b.*\b(book|booking|bookings|reserve|reservations?)\b/i;
+
 const itemFits = (question: Question, itemText: string, named: Map<string, number>) =>
-  !namesAnotherItem(question.judge, itemText, named) && lengthsAgree(question.text, itemText);
+  !namesAnotherItem(question.judge, itemText, named) &&
+  !namesOnlyOtherItems(question.judge, itemText, named) &&
+  lengthsAgree(question.text, itemText);
 
 function pick(
   question: Question,
   hits: ApiKnowledgeHit[],
   named: Map<string, number>,
+  storedOnly: boolean,
   trace?: (line: string) => void,
 ): Candidate | null {
   // Only the business's own everyday words: a word most found passages hold is no sign (they were found by it).
@@ -180,7 +224,7 @@ function pick(
   );
   let best: Candidate | null = null;
   for (const hit of hits) {
-    const candidate = evaluate(question, hit, waivable, named);
+    const candidate = evaluate(question, hit, waivable, named, storedOnly);
     trace?.(
       `  ${candidate ? candidate.score.toFixed(2).padStart(6) : '     -'} ${hit.source.type} "${hit.heading}" ${candidate ? `=> ${candidate.text.slice(0, 90)}` : ''}`,
     );
@@ -203,10 +247,11 @@ function focusedQuery(question: Question, waivable: Set<string>): string | null 
 
 const SEARCH_LIMIT = 8;
 
+/** `storedQuestionOnly`: only an owner's answer to a stored question (an FAQ's, an answered question's) that is the caller's. */
 export async function answerFromKnowledge(
   tools: AssistantTools,
   message: string,
-  options: KnowledgeOptions = {},
+  options: KnowledgeOptions & { storedQuestionOnly?: boolean } = {},
 ): Promise<Answer | null> {
   const question = readQuestion(message, options);
   if (!question) return null;
@@ -214,15 +259,16 @@ export async function answerFromKnowledge(
   const area = areaSearch(message);
   const hits = await tools.searchKnowledge(area?.query ?? message, area?.limit ?? SEARCH_LIMIT);
   const named = namingCounts(options.offers ?? []);
-  let best = pick(question, hits, named, options.trace);
-  if (!best && !area && (options.maxSearches ?? 2) > 1) {
+  const storedOnly = options.storedQuestionOnly ?? false;
+  let best = pick(question, hits, named, storedOnly, options.trace);
+  if (!best && !area && !storedOnly && (options.maxSearches ?? 2) > 1) {
     const query = focusedQuery(question, question.domain);
     if (query) {
       const seen = new Set(hits.map((hit) => `${hit.source._id}:${hit.text.slice(0, 40)}`));
       const more = (await tools.searchKnowledge(query, SEARCH_LIMIT)).filter(
         (hit) => !seen.has(`${hit.source._id}:${hit.text.slice(0, 40)}`),
       );
-      best = pick(question, more, named, options.trace);
+      best = pick(question, more, named, storedOnly, options.trace);
     }
   }
   if (!best) return null;

@@ -73,7 +73,7 @@ function partsOf(word: string): string[] {
   return [];
 }
 
-function scoreService(words: string[], service: ServiceFact, trade: string[]): Scored | null {
+function scoreService(words: string[], service: ServiceFact, trade: string[], everyday: string[]): Scored | null {
   const nameWords = [...new Set(contentWords(service.name))];
   const allWords = [...new Set(contentWords(`${service.name} ${service.description ?? ''}`))];
   let anchors = 0;
@@ -81,6 +81,8 @@ function scoreService(words: string[], service: ServiceFact, trade: string[]): S
   let strays = 0;
   let total = 0;
   let weightSum = 0;
+  let tellingHeld = 0;
+  let tellingWords = 0;
   for (const word of words) {
     const weight = wordImportance(word);
     const toName = likeness(word, nameWords, trade);
@@ -88,11 +90,25 @@ function scoreService(words: string[], service: ServiceFact, trade: string[]): S
     weightSum += weight;
     if (toName >= ANCHOR) anchors += 1;
     if (toName >= ANCHOR || toAll >= SAME) held += 1;
+    if (!everyday.some((other) => wordSimilarity(word, other) >= SAME)) {
+      tellingWords += 1;
+      if (toName >= ANCHOR || toAll >= SAME) tellingHeld += 1;
+    }
     if (toAll >= COVERED) total += weight * toAll;
     else strays += 1;
   }
   if ((!anchors && held < 2) || strays > (held >= 3 ? 1 : 0)) return null;
+  // Held only by the words several services share ("lesson"), a word of the caller's own ("night", "refresher") merely alike is no match.
+  if (tellingWords && !tellingHeld) return null;
   return { service, score: weightSum ? total / weightSum : 0 };
+}
+
+/** The words two or more services' names hold: the trade's own ("lesson" at a driving school). */
+function sharedNameWords(services: ServiceFact[]): string[] {
+  const counts = new Map<string, number>();
+  for (const service of services)
+    for (const word of new Set(contentWords(service.name))) counts.set(word, (counts.get(word) ?? 0) + 1);
+  return [...counts].filter(([, count]) => count >= 2).map(([word]) => word);
 }
 
 export function matchServiceByMeaning(
@@ -105,6 +121,7 @@ export function matchServiceByMeaning(
   const trade = [
     ...new Set(services.flatMap((service) => contentWords(`${service.name} ${service.description ?? ''}`))),
   ];
+  const everyday = sharedNameWords(services);
   // Said in other words, it is still not a service whose length the caller's is not, nor one while naming another's word.
   const asked = questionTerms(message, extraGeneric);
   const named = namingCounts(services, extraGeneric);
@@ -113,7 +130,7 @@ export function matchServiceByMeaning(
       const text = `${service.name} ${service.description ?? ''}`;
       return !namesAnotherItem(asked, text, named) && lengthsAgree(message, `${text} ${service.price ?? ''}`);
     })
-    .flatMap((service) => scoreService(words, service, trade) ?? [])
+    .flatMap((service) => scoreService(words, service, trade, everyday) ?? [])
     .sort((a, b) => b.score - a.score);
   if (!scored.length) return null;
   if (scored.length > 1 && scored[0].score - scored[1].score < MARGIN) return null;
