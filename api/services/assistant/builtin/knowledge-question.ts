@@ -362,6 +362,10 @@ const WHEN_IT_HAPPENED =
 const wordsOfWhenItHappened = (text: string) =>
   new Set([...text.matchAll(WHEN_IT_HAPPENED)].flatMap((match) => words(match[0])));
 
+/** How often a thing the caller names comes ("a monthly flower subscription", "weekly classes"): a detail of the thing, not its subject. */
+const HOW_OFTEN = /\b(daily|weekly|fortnightly|monthly|yearly|annual)\s+(?!payments?\b|instalments?\b)[a-z]+/gi;
+const wordsOfHowOften = (text: string) => new Set([...text.matchAll(HOW_OFTEN)].map((match) => match[1].toLowerCase()));
+
 /** People a caller speaks of: family, friends, the people around them. */
 export const PERSON =
   /^(mum|mom|mother|dad|father|parent|son|daughter|child|kid|baby|husband|wife|partner|fianc[eé]e?|boyfriend|girlfriend|brother|sister|sibling|nan|nana|gran|granny|grandma|grandmother|grandad|granddad|grandpa|grandfather|grandson|granddaughter|grandchild|aunt|auntie|uncle|niece|nephew|cousin|friend|neighbour|neighbor|colleague|boss|family)s?$/;
@@ -413,6 +417,7 @@ export function readQuestion(message: string, options: KnowledgeOptions): Questi
   const plain = plainVerbs(message);
   const people = callersPeople(plain);
   const when = wordsOfWhenItHappened(plain);
+  const howOften = wordsOfHowOften(plain);
   const type = answerTypeOf(message);
   // "How old do you have to be?": the age the passage gives answers "old"; the passage need not say it.
   const all = questionTerms(plain)
@@ -420,7 +425,7 @@ export function readQuestion(message: string, options: KnowledgeOptions): Questi
     .map((term) =>
       domain.has(term.key)
         ? { ...term, specific: true }
-        : COUNTED.test(term.word) || people.has(term.word) || when.has(term.word)
+        : COUNTED.test(term.word) || people.has(term.word) || when.has(term.word) || howOften.has(term.word)
           ? { ...term, specific: false }
           : term,
     );
