@@ -16,6 +16,7 @@ export type AnswerType =
   | 'advice'
   | 'consequence'
   | 'age'
+  | 'day'
   | 'other';
 
 // A share of a price ("50% of the groom") is what something costs too.
@@ -42,6 +43,13 @@ const ASKS_PRESENCE =
   /^\W*(and |so )?(is|will)\s+(?!(you|it|that|this|there|they|we|anyone|anybody|someone|somebody)\b)[a-z.'’]+(\s+[a-z.'’]+){0,2}\s+(be\s+)?(in|working|at work|around|about|here|on (shift|duty)|off|back|free)\b/i;
 const PRESENCE =
   /\b(works?|working|in on|days? off|rota|shifts?|on holiday|off (on|every)|(mon|tues|wednes|thurs|fri|satur|sun)days?)\b/i;
+/**
+ * "What's the soup today?", "which cakes have you got this week?": the day's choice, which
+ * data written once can give only by the day of the week ("fish pie on Thursdays").
+ */
+const ASKS_DAY_CHOICE =
+  /^\W*(and |so )?(what|which)\b(?! time\b).*\b(today|tonight|this (morning|afternoon|evening|week|weekend))\W*$/i;
+const WEEKDAY = /\b(mon|tues|wednes|thurs|fri|satur|sun)days?\b|\bweekends?\b/i;
 /** "How old do you have to be?", "what's the minimum age?": an age is asked, which a passage gives without the word "old". */
 const ASKS_AGE =
   /\bhow (old|young) (do|does|must|should|will|would|can|could) \w+ (have to |need to |got to )?be\b|\bhow (old|young) (do|does|must) \w+ need\b|\b(minimum|maximum|lower|upper) age\b|\bage (limits?|restrictions?|requirements?|range)\b|\bwhat age\b/i;
@@ -98,6 +106,7 @@ export function answerTypeOf(message: string): AnswerType {
   // "Can you come the same day?" asks how soon as much as "how soon can you come?".
   if (/\bhow (soon|quickly|fast)\b|\bwhen can (you|someone)\b|\bsame[- ]day\b/.test(text)) return 'soon';
   if (/\bwhat time\b|\bwhen (do|does|is|are)\b/.test(text)) return 'time';
+  if (ASKS_DAY_CHOICE.test(text)) return 'day';
   if (/\bhow many\b/.test(text)) return 'count';
   if (/\bwhat (should|do|can|must) (i|we) do\b|\bhow (do|can|should) (i|we)\b|\bwhat to do\b/.test(text))
     return 'advice';
@@ -134,6 +143,8 @@ export function answerTypeHolds(type: AnswerType, text: string): boolean {
       return CONSEQUENCE.test(text);
     case 'age':
       return AGE.test(text);
+    case 'day':
+      return WEEKDAY.test(text);
     default:
       return true;
   }
@@ -146,7 +157,8 @@ export const answerTypeRequired = (type: AnswerType) =>
   type === 'frequency' ||
   type === 'presence' ||
   type === 'soon' ||
-  type === 'age';
+  type === 'age' ||
+  type === 'day';
 export const answerTypeScored = (type: AnswerType) => type !== 'other' && type !== 'advice';
 
 /** One or two subject words: all; more: all but one. */
