@@ -35,7 +35,7 @@ import { composeApiDeps } from './server/api-deps';
 import { startBackgroundWork } from './server/background-work';
 import { mountHealthRoutes } from './server/health-routes';
 import { requestLog } from './server/request-log';
-import { oneRequestStartPerTurn } from './server/request-turns';
+import { startRequestsInShortTurns } from './server/request-turns';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const version: string = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).version;
@@ -212,8 +212,8 @@ export async function startServer(
     app.all('*', (req, res, next) => withPhoneCountryHolder(() => withRequestMemo(() => remix(req, res, next))));
   }
 
-  // New connections are accepted one per event-loop turn: a turn starts one request, so they are not starved.
-  const server = http.createServer(oneRequestStartPerTurn(app));
+  // New connections are accepted one per event-loop turn: turns that start every request read in them starve them.
+  const server = http.createServer(startRequestsInShortTurns(app));
   // Websocket upgrades on /app/{key} are the embedded Pusher server's; nothing else upgrades.
   server.on('upgrade', (request, socket, head) => {
     if (!embeddedPusher?.handleUpgrade(request, socket, head)) socket.destroy();

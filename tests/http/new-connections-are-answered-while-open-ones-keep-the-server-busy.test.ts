@@ -3,6 +3,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { startRequestsInShortTurns } from '#server/request-turns';
 
 /**
  * A server kept busy by clients on open keep-alive connections must still answer new ones
@@ -75,4 +76,13 @@ describe('a server kept busy by open connections', () => {
     // OPEN * NEW (400) meanwhile.
     expect(await requestsServedWhileNewConnectionsWait(port)).toBeLessThan(4 * (OPEN + NEW));
   }, 60_000);
+
+  it('starts many cheap requests in one turn, in the order they came (a PostgreSQL server waits on its database)', async () => {
+    const started: number[] = [];
+    const listener = startRequestsInShortTurns((req) => started.push(Number(req.url)));
+    for (let i = 0; i < 50; i++) listener({ url: String(i) } as http.IncomingMessage, {} as http.ServerResponse);
+    expect(started).toEqual([]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(started).toEqual(Array.from({ length: 50 }, (_, i) => i));
+  });
 });
