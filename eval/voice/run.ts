@@ -49,6 +49,8 @@ export type VoiceEvalOptions = {
   /** At most this many questions per business, spread evenly over its list (all when absent). */
   questionsPerBusiness?: number;
   concurrency?: number;
+  /** The confidence gate's threshold (default the product's CONFIDENCE_THRESHOLD), to calibrate it. */
+  confidenceThreshold?: number;
   onProgress?: (done: number, total: number) => void;
 };
 
@@ -110,7 +112,7 @@ export async function runVoiceEval(
     // What the assistant makes of each transcript the confidence check lets through (absent: the caller is asked to say it again).
     const answers = new Map<(typeof heardSet)[number], Awaited<ReturnType<typeof askCases>>[number] | undefined>();
     for (const entry of heardSet) {
-      if (!entry.heard || !heardClearly(entry.confidence)) continue;
+      if (!entry.heard || !heardClearly(entry.confidence, options.confidenceThreshold)) continue;
       const [result] = await ask([{ ...entry.case, turns: [entry.heard] }]);
       answers.set(entry, result);
     }

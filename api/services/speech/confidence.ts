@@ -34,12 +34,7 @@ export async function hearSpeech(stt: SpeechToText, wav: Uint8Array, options: Tr
   return { text: await stt.transcribe(wav, options), confidence: null };
 }
 
-/** Whether a transcript may be answered: the engine is sure enough, or cannot say. */
-export function heardClearly(confidence: number | null | undefined): boolean {
-  return (
-    confidence === null ||
-    confidence === undefined ||
-    !Number.isFinite(confidence) ||
-    confidence >= CONFIDENCE_THRESHOLD
-  );
+/** Whether a transcript may be answered: the engine is sure enough, or cannot say. `threshold`: for calibrating (eval:voice --threshold). */
+export function heardClearly(confidence: number | null | undefined, threshold = CONFIDENCE_THRESHOLD): boolean {
+  return confidence === null || confidence === undefined || !Number.isFinite(confidence) || confidence >= threshold;
 }
