@@ -6,7 +6,9 @@ import { electrician } from './businesses/electrician/index';
 import { garage } from './businesses/garage/index';
 import { groomer } from './businesses/groomer/index';
 import { physio } from './businesses/physio/index';
+import { removals } from './businesses/removals/index';
 import { salon } from './businesses/salon/index';
+import { vet } from './businesses/vet/index';
 import { CASES, EVAL_NOW, type EvalBusiness } from './fixture';
 import { seedEvalBusiness } from './seed-plumber';
 
@@ -20,7 +22,7 @@ export const plumber: EvalBusiness = {
   holdout: [],
 };
 
-export { bakery, cafe, dentist, driving, electrician, garage, groomer, physio, salon };
+export { bakery, cafe, dentist, driving, electrician, garage, groomer, physio, removals, salon, vet };
 
 export const BUSINESSES: EvalBusiness[] = [
   plumber,
@@ -33,4 +35,6 @@ export const BUSINESSES: EvalBusiness[] = [
   physio,
   driving,
   cafe,
+  removals,
+  vet,
 ];
