@@ -92,6 +92,10 @@ const SHORTHAND: Record<string, string> = {
   hows: "how's",
 };
 
+/** Where a business's people are when it is open ("in the office", "at the shop"); not "in the area". */
+const PREMISES =
+  'office|shop|store|yard|depot|warehouse|practice|surgery|clinic|salon|studio|workshop|garage|reception|premises';
+
 /**
  * Everyday phrases whose meaning is not in their words, said the way a business writes it:
  * "do I get money off?" asks for a discount, "pay anything up front" for a deposit.
@@ -99,6 +103,21 @@ const SHORTHAND: Record<string, string> = {
 const IDIOMS: [RegExp, string][] = [
   [/money off/, 'a discount'],
   [/pay (?:anything|something|money|any money)? ?up ?front/, 'pay a deposit'],
+  // "You lot", "you guys", "y'all": the business, as "you".
+  [/you (?:lot|guys|all)|y'?all|youse/, 'you'],
+  // Someone being in (at the office, the shop…) on a day is the business being open then.
+  [
+    new RegExp(
+      `will (?:there )?(?:any|some)(?:one|body) be (?:(?:in|at) (?:the|your) (?:${PREMISES})|in|there|around|about)`,
+    ),
+    'will you be open',
+  ],
+  [
+    new RegExp(
+      `is (?:there )?(?:any|some)(?:one|body) (?:(?:in|at) (?:the|your) (?:${PREMISES})|in|there|around|about)`,
+    ),
+    'are you open',
+  ],
 ];
 const IDIOM = new RegExp(IDIOMS.map(([pattern]) => `\\b${pattern.source}\\b`).join('|'), 'gi');
 

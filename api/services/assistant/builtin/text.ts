@@ -66,6 +66,19 @@ const SYNONYM_GROUPS: string[][] = [
   ['refund', 'refundable', 'refunded'],
   ['nervous', 'anxious', 'scared', 'afraid', 'frightened', 'worried', 'fearful'],
   ['seat', 'seats', 'seating', 'seated', 'sit', 'sitting'],
+  [
+    'vaccination',
+    'vaccinations',
+    'vaccine',
+    'vaccines',
+    'vaccinate',
+    'vaccinated',
+    'jab',
+    'jabs',
+    'booster',
+    'boosters',
+  ],
+  ['annual', 'annually', 'yearly'],
 ];
 
 /** Common irregular forms, so "bought" meets "buy" and "paid" meets "pay". */
