@@ -11,7 +11,7 @@ export const STOP_WORDS = new Set(
   what which who whom whose this that these those there here when where why how can could would should will shall may might must not no yes so just also too very
   please thanks thank hi hello hey any some all each every both either neither more most other such own same than then once only again ok okay
   get got getting gets need needs want wants wanted wondering wonder wondered know tell let im id ive youre dont doesnt isnt arent cant whats theres wont didnt
-  s t d ll re ve m one ones something anything thing things really actually maybe possible possibly able sure lot lots bit guy guys mate anyone someone somebody anybody
+  s t d ll re ve m one ones something anything thing things stuff really actually maybe possible possibly able sure lot lots bit guy guys mate anyone someone somebody anybody
   much many well still even kind sort type else up down off good great nice lovely bye goodbye cheers anywhere somewhere everywhere whereabouts near nearby nearest
   while whilst until because though although whether unless whenever wherever never ever already roughly approximately
   weve youve theyve theyre youll theyll itll thatll youd theyd hed hes shes thats hows whos wheres whens whys lets aint
@@ -28,7 +28,8 @@ const GENERIC_WORDS =
   `offer provide supply sell do make work help available use come go take give look find ask done need
   install repair service price book long soon far often quick quickly fast early usual usually normally typically
   currently time day week today tomorrow now new old big small whole customer company business also include includes included
-  keep keeps kept happen happens seem stop start try say mean extra additional best change changed changing handle`
+  keep keeps kept happen happens seem stop start try say mean extra additional best change changed changing handle
+  see seen seeing bring brings bringing`
     .split(/\s+/)
     .filter(Boolean);
 
