@@ -103,6 +103,14 @@ const PREMISES =
 const IDIOMS: [RegExp, string][] = [
   [/money off/, 'a discount'],
   [/pay (?:anything|something|money|any money)? ?up ?front/, 'pay a deposit'],
+  // Money put down to hold a date or a place is a deposit; a pet "put down" never is (no "to hold").
+  [/put down (?:to|for) (?:hold|secure|reserve|book|confirm)/, 'pay as a deposit to secure'],
+  [/(?:a )?down payment/, 'a deposit'],
+  // "Sat waiting", "stood waiting" (British): waiting; "for ages": for a long time.
+  [/(?:sat|stood|sitting|standing) (waiting|around)/, '$1'],
+  [/for ages/, 'for a long time'],
+  // A price or an offer that "stays valid" is valid.
+  [/(?:stays?|remains?|staying|remaining) (valid|available|open)/, '$1'],
   // "You lot", "you guys", "y'all": the business, as "you".
   [/you (?:lot|guys|all)|y'?all|youse/, 'you'],
   // Someone being in (at the office, the shop…) on a day is the business being open then.
@@ -144,10 +152,10 @@ export function normaliseCallerText(text: string, options: CallerTextOptions = {
   // Addresses stand aside as placeholders no token rule touches.
   const shielded = text.replace(ADDRESS, (address) => `\uE000${kept.push(address) - 1}\uE000`);
   const rewritten = shielded
-    .replace(
-      IDIOM,
-      (said) => IDIOMS.find(([pattern]) => new RegExp(`^${pattern.source}$`, 'i').test(said))?.[1] ?? said,
-    )
+    .replace(IDIOM, (said) => {
+      const idiom = IDIOMS.find(([pattern]) => new RegExp(`^${pattern.source}$`, 'i').test(said));
+      return idiom ? said.replace(new RegExp(`^${idiom[0].source}$`, 'i'), idiom[1]) : said;
+    })
     // "picking her up", "pick up my order": collecting, as businesses write it.
     .replace(
       /\bpick(ing|ed|s)? (?:(her|him|it|them|my [a-z]+|the [a-z]+|our [a-z]+) )?up\b/gi,
