@@ -110,7 +110,7 @@ const IDIOMS: [RegExp, string][] = [
   [/(?:sat|stood|sitting|standing) (waiting|around)/, '$1'],
   [/for ages/, 'for a long time'],
   // A price or an offer that "stays valid" is valid.
-  [/(?:stays?|remains?|staying|remaining) (valid|available|open)/, '$1'],
+  [/(?:stays?|remains?|staying|remaining) (valid|available)/, '$1'],
   // "You lot", "you guys", "y'all": the business, as "you".
   [/you (?:lot|guys|all)|y'?all|youse/, 'you'],
   // Someone being in (at the office, the shop…) on a day is the business being open then.
