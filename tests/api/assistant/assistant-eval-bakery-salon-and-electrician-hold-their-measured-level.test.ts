@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bakery, electrician, physio, salon } from '../../../eval/assistant/businesses';
+import { bakery, electrician, physio, removals, salon, vet } from '../../../eval/assistant/businesses';
 import { formatCases, formatTable, runBusinessEval } from '../../../eval/assistant/run';
 import { createHarness, type Harness } from '#tests/support/api-harness';
 
@@ -16,6 +16,17 @@ import { createHarness, type Harness } from '#tests/support/api-harness';
  * against, and the holdout questions exist to measure what generalises.
  */
 const MEASURED_CORRECT_ON_TUNE = { bakery: 48, salon: 36, electrician: 38, physio: 26 } as const;
+
+/**
+ * The removals company and the veterinary clinic (added on 27 November, their questions written
+ * before any tuning) are still far from the bar and still say some wrong things: held at their
+ * measured level the same way, every figure only allowed to get better (more right, fewer wrong,
+ * no fewer unknowables escalated or tasks created).
+ */
+const MEASURED_NEW_ON_TUNE = {
+  removals: { correct: 14, escalated: 3, wrong: 3, tasks: 1 },
+  vet: { correct: 12, escalated: 4, wrong: 1, tasks: 0 },
+} as const;
 
 let h: Harness;
 beforeAll(async () => {
@@ -37,6 +48,20 @@ describe('the assistant evaluation of a bakery, a hair salon and an electrician 
       expect(tune.answerable.correct, summary).toBeGreaterThanOrEqual(
         MEASURED_CORRECT_ON_TUNE[business.key as keyof typeof MEASURED_CORRECT_ON_TUNE],
       );
+    }, 180_000);
+  }
+
+  for (const business of [removals, vet]) {
+    it(`${business.name}: no more wrong, no fewer right answers, unknowables escalated and tasks created than measured`, async () => {
+      const report = await runBusinessEval(h.deps.db, business, { part: 'tune' });
+      const tune = report.parts.tune!;
+      const summary = `${formatTable([report])}\n\n${formatCases(report)}`;
+      const measured = MEASURED_NEW_ON_TUNE[business.key as keyof typeof MEASURED_NEW_ON_TUNE];
+      expect(business.tune.length + business.holdout.length).toBeGreaterThanOrEqual(45);
+      expect(tune.wrong, summary).toBeLessThanOrEqual(measured.wrong);
+      expect(tune.unanswerable.escalated, summary).toBeGreaterThanOrEqual(measured.escalated);
+      expect(tune.tasks.created, summary).toBeGreaterThanOrEqual(measured.tasks);
+      expect(tune.answerable.correct, summary).toBeGreaterThanOrEqual(measured.correct);
     }, 180_000);
   }
 });
