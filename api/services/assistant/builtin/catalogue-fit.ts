@@ -1,3 +1,4 @@
+import { COUNTING_WORD_PATTERN, COUNTING_WORDS } from '#api/lib/number-words';
 import { questionTerms, termKeys, words, type Term } from './text';
 
 /**
@@ -53,31 +54,7 @@ const THING_LEAD = /^(the|a|an|your|this|that|these|those|my|our)$/;
  * with any; a rate ("£38 per hour", "£20/hr", "£40 an hour") is a price, not a length.
  */
 
-const NUMBER_WORDS: Record<string, number> = {
-  a: 1,
-  an: 1,
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-  fifteen: 15,
-  twenty: 20,
-  thirty: 30,
-  forty: 40,
-  fifty: 50,
-  sixty: 60,
-  ninety: 90,
-};
-
-const NUMBER = `(?:\\d+(?:\\.\\d+)?|${Object.keys(NUMBER_WORDS).join('|')})`;
+const NUMBER = `(?:\\d+(?:\\.\\d+)?|${COUNTING_WORD_PATTERN})`;
 const UNIT = '(hours?|hrs?|minutes?|mins?)';
 /** "1 or 2 hours", "1-2 hours", "1 to 2 hours", "2-hour", "minimum 2 hours", "half an hour", "an hour and a half". */
 const LENGTH = new RegExp(
@@ -88,7 +65,7 @@ const LENGTH = new RegExp(
 /** A span of minutes: [from, to]; an open end is Infinity. */
 type Span = [number, number];
 
-const value = (token: string) => NUMBER_WORDS[token.toLowerCase()] ?? Number(token);
+const value = (token: string) => COUNTING_WORDS.get(token.toLowerCase()) ?? Number(token);
 
 export function lengthsIn(text: string): Span[] {
   const spans: Span[] = [];

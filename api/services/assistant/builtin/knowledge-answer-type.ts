@@ -1,3 +1,4 @@
+import { COUNTING_WORD_PATTERN, NUMBER_WORD_PATTERN } from '#api/lib/number-words';
 import type { ServiceFact } from '../types';
 import type { Answer } from './answer';
 import { sentences } from './text';
@@ -22,8 +23,10 @@ export type AnswerType =
 // A share of a price ("50% of the groom") is what something costs too.
 export const MONEY =
   /[£$€]\s?\d|\d\s?%|\d\s?(pounds|dollars|euros|gbp|usd|eur)\b|\bfree\b|\bno (extra )?charge\b|\bat no (extra )?cost\b/i;
-const DURATION =
-  /\b\d+(\.\d+)?[½¼¾]?\s*(-|to|–)?\s*\d*[½¼¾]?\s*(minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|working days)\b|\b\d+-(minute|hour|day|week|month|year)\b|\b(an?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|half an?|a few|several|couple of|full|whole) (minutes?|hours?|days?|weeks?|months?|years?)\b|\b(since|in) (19|20)\d\d\b/i;
+const DURATION = new RegExp(
+  String.raw`\b\d+(\.\d+)?[½¼¾]?\s*(-|to|–)?\s*\d*[½¼¾]?\s*(minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|working days)\b|\b\d+-(minute|hour|day|week|month|year)\b|\b(${COUNTING_WORD_PATTERN}|half an?|a few|several|couple of|full|whole) (minutes?|hours?|days?|weeks?|months?|years?)\b|\b(since|in) (19|20)\d\d\b`,
+  'i',
+);
 const SOON =
   /\b(within|same[- ]day|next[- ]day|straight away|immediately|right away)\b|\b(in|under) (an?|one|two|three|\d+) (hours?|minutes?|days?)\b/i;
 const PLACE = /\b(under|behind|beside|next to|near|above|below|inside|outside|opposite|in the|on the|at the|by the)\b/i;
@@ -62,7 +65,7 @@ const AGE = new RegExp(
   `\\b(at least|over|under|aged?|from the age of|age of|older than|younger than)\\s+\\d{1,2}\\b${NOT_AN_AGE_AFTER}|\\b\\d{1,2}\\s*(\\+|-?\\s*years?[- ]old|years of age|(and|or) (over|above|up|older|under|younger))|\\b(over|under)-\\d{1,2}s?\\b`,
   'i',
 );
-export const COUNT = /\d|\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|dozen|hundred)\b/i;
+export const COUNT = new RegExp(String.raw`\d|\b(${NUMBER_WORD_PATTERN})\b`, 'i');
 /** "£40 per session", "€12.50 each": an amount of money is a price, never a count of things. */
 export const withoutAmounts = (text: string) => text.replace(/[£$€]\s?\d[\d,]*(\.\d+)?/g, ' ');
 

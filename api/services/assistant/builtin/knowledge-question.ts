@@ -1,3 +1,4 @@
+import { COUNTING_WORD_PATTERN, COUNTING_WORDS, NUMBER_WORDS_FROM_TWO } from '#api/lib/number-words';
 import { isMostlyAdjective, isMostlyVerb } from '#api/services/language/part-of-speech';
 import { plainVerbs, questionTerms, STOP_WORDS, termKey, termKeys, words, type Term } from './text';
 import { AGE_WORD, answerTypeOf, type AnswerType } from './knowledge-answer-type';
@@ -239,32 +240,19 @@ export function coveredMakes(question: Question, said: string, keys: Set<string>
   return covered;
 }
 
-const NUMBER_WORDS: Record<string, number> = {
-  a: 1,
-  an: 1,
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  twelve: 12,
-};
+/** "A day", "three days", "48 hours": a lead time's number. */
+const LEAD_NUMBER = `\\d+|${COUNTING_WORD_PATTERN}`;
 const UNIT_HOURS: Record<string, number> = { hour: 1, day: 24, week: 168 };
 const unitHours = (unit: string) => UNIT_HOURS[unit.toLowerCase().replace(/s$/, '')] ?? 0;
-const amount = (text: string) => NUMBER_WORDS[text.toLowerCase()] ?? Number(text);
+const amount = (text: string) => COUNTING_WORDS.get(text.toLowerCase()) ?? Number(text);
+const CALLER_LEAD_TIME = new RegExp(
+  `\\b(${LEAD_NUMBER}) (hours?|days?|weeks?) (before|beforehand|ahead|in advance|notice)\\b`,
+);
 
 /** "the day before", "three days before", "48 hours ahead", "on the day": the caller's own lead time, in hours. */
 function leadTimeOf(message: string): number | null {
   const text = message.toLowerCase();
-  const counted =
-    /\b(\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|twelve) (hours?|days?|weeks?) (before|beforehand|ahead|in advance|notice)\b/.exec(
-      text,
-    );
+  const counted = CALLER_LEAD_TIME.exec(text);
   if (counted) return amount(counted[1]) * unitHours(counted[2]);
   if (/\bthe (day|night) before\b/.test(text)) return 24;
   if (
@@ -278,7 +266,7 @@ function leadTimeOf(message: string): number | null {
 /** Whether a clause's lead-time rule covers a caller `leadHours` ahead ("at least 48 hours", "less than 24 hours' notice"), or null without one. */
 function leadRuleFits(leadHours: number, clause: string): boolean | null {
   const text = clause.toLowerCase().replace(/['’]/g, '');
-  const N = '(\\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|twelve) (hours?|days?|weeks?)';
+  const N = `(${LEAD_NUMBER}) (hours?|days?|weeks?)`;
   let fits: boolean | null = null;
   for (const match of text.matchAll(
     new RegExp(`\\b(?:at least|more than|over|up to) ${N}|\\b${N} (?:notice )?or more\\b`, 'g'),
@@ -353,12 +341,14 @@ const VERB_FORM = /^[a-z]{3,}ing$|^[a-z]+[^e]ed$/;
 
 const isPlural = (word: string) => word.length > 3 && word.endsWith('s') && !/(ss|us|is)$/.test(word);
 
-/** A number, in digits or words ("2019", "four more"): a detail of the caller's case. */
-const COUNTED = /^(\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|dozen|couple)$/;
+/** A number, in digits or words ("2019", "four more"), but not "one" ("the one with…"): a detail of the caller's case. */
+const isCounted = (word: string) => /^\d+$/.test(word) || word === 'couple' || NUMBER_WORDS_FROM_TWO.has(word);
 
 /** When the caller did something ("last month", "two weeks ago", "yesterday"): a detail of their case, never the subject. */
-const WHEN_IT_HAPPENED =
-  /\b(last|past) (night|week|weekend|month|year|summer|winter|spring|autumn|time|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|\b(a|an|one|two|three|four|five|six|seven|eight|nine|ten|few|couple of|\d+) (days?|weeks?|months?|years?) ago\b|\b(yesterday|ago|recently|lately)\b/gi;
+const WHEN_IT_HAPPENED = new RegExp(
+  String.raw`\b(last|past) (night|week|weekend|month|year|summer|winter|spring|autumn|time|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|\b(${COUNTING_WORD_PATTERN}|few|couple of|\d+) (days?|weeks?|months?|years?) ago\b|\b(yesterday|ago|recently|lately)\b`,
+  'gi',
+);
 const wordsOfWhenItHappened = (text: string) =>
   new Set([...text.matchAll(WHEN_IT_HAPPENED)].flatMap((match) => words(match[0])));
 
@@ -425,7 +415,7 @@ export function readQuestion(message: string, options: KnowledgeOptions): Questi
     .map((term) =>
       domain.has(term.key)
         ? { ...term, specific: true }
-        : COUNTED.test(term.word) || people.has(term.word) || when.has(term.word) || howOften.has(term.word)
+        : isCounted(term.word) || people.has(term.word) || when.has(term.word) || howOften.has(term.word)
           ? { ...term, specific: false }
           : term,
     );

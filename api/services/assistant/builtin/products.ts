@@ -1,3 +1,4 @@
+import { COUNTING_WORDS } from '#api/lib/number-words';
 import type { ProductFact } from '../types';
 import { STOP_WORDS, termKey } from './text';
 
@@ -19,38 +20,13 @@ export type ItemMention = {
 
 type Token = { word: string; key: string; boundary: boolean };
 
-const NUMBER_WORDS: Record<string, number> = {
-  a: 1,
-  an: 1,
-  one: 1,
-  single: 1,
-  two: 2,
-  couple: 2,
-  pair: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-  dozen: 12,
-  thirteen: 13,
-  fourteen: 14,
-  fifteen: 15,
-  sixteen: 16,
-  seventeen: 17,
-  eighteen: 18,
-  nineteen: 19,
-  twenty: 20,
-  thirty: 30,
-  forty: 40,
-  fifty: 50,
-  hundred: 100,
-};
+/** A quantity in words: a number, or "a", "a single", "a couple of", "a pair of". */
+const QUANTITY_WORDS: ReadonlyMap<string, number> = new Map([
+  ...COUNTING_WORDS,
+  ['single', 1],
+  ['couple', 2],
+  ['pair', 2],
+]);
 const REMOVE = new Set([
   'no',
   'not',
@@ -123,7 +99,8 @@ const contentKeys = (name: string) => [
   ),
 ];
 
-const numberOf = (word: string): number | null => (/^\d+$/.test(word) ? Number(word) : (NUMBER_WORDS[word] ?? null));
+const numberOf = (word: string): number | null =>
+  /^\d+$/.test(word) ? Number(word) : (QUANTITY_WORDS.get(word) ?? null);
 
 /** Looking back from a product's first word: its quantity, "no …" or "… more". */
 function before(tokens: Token[], start: number): { quantity: number | null; remove: boolean; more: boolean } {

@@ -1,3 +1,4 @@
+import { NUMBER_WORDS_FROM_TWO } from '#api/lib/number-words';
 import type { ServiceFact } from '../types';
 import { contentWords, wordImportance, wordSimilarity, wordVector } from '#api/services/language/vectors';
 import type { ServiceMatch } from './facts';
@@ -30,12 +31,13 @@ const SAME = 0.99;
 const MARGIN = 0.1;
 
 /** How callers ask, not what about. */
-const ASKING = new Set(
-  `price prices cost costs costing charge charges charging much fee fees pay quote would could like need needs want get put fit fitted fitting
+const ASKING = new Set([
+  ...`price prices cost costs costing charge charges charging much fee fees pay quote would could like need needs want get put fit fitted fitting
   install installed installing do does doing done have has offer offering provide supply sell make much many how what whats also
   currently please roughly approximately about around ballpark typical typically usually normally
-  work works job jobs two three four five six seven eight nine ten dozen couple more extra another`.split(/\s+/),
-);
+  work works job jobs couple more extra another`.split(/\s+/),
+  ...NUMBER_WORDS_FROM_TWO.keys(),
+]);
 
 type Scored = { service: ServiceFact; score: number };
 

@@ -1,3 +1,5 @@
+import { NUMBER_WORDS_FROM_TWO } from '#api/lib/number-words';
+
 /**
  * Words for the built-in assistant: a light English stemmer, synonym groups callers and
  * websites use for the same thing, stop words, and sentences. The relevance judgement
@@ -227,15 +229,10 @@ const termKeyMemo = new Map<string, string>();
 const TERM_KEY_MEMO_MAX = 50_000;
 
 /** "A two hour lesson" meets "a 2-hour lesson": a small number in words is its digits. */
-const NUMBER_WORDS = new Map(
-  ['two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'].map((word, index) => [
-    word,
-    String(index + 2),
-  ]),
-);
+const NUMBER_TERMS = new Map([...NUMBER_WORDS_FROM_TWO].map(([word, value]) => [word, String(value)]));
 
 function computeTermKey(word: string): string {
-  const number = NUMBER_WORDS.get(word.toLowerCase());
+  const number = NUMBER_TERMS.get(word.toLowerCase());
   if (number) return number;
   const stemmed = stem(word);
   const group = GROUP_OF.get(stemmed);
