@@ -96,15 +96,20 @@ export function startLearningRunner(deps: LearningDeps, options: RunnerOptions =
         });
       }
       if (outcome !== undefined || controller.signal.aborted) continue;
-      // Idle: wait for the next poll or a job queued in this process.
+      // Idle: wait for the next poll, a job queued in this process or stop(), whichever comes
+      // first; each takes the others away, so an idle server collects no stop listener per poll.
       await new Promise<void>((resolve) => {
-        wakeUp = resolve;
-        timer = setTimeout(resolve, intervalMs);
+        const done = () => {
+          clearTimeout(timer);
+          controller.signal.removeEventListener('abort', done);
+          wakeUp = undefined;
+          resolve();
+        };
+        wakeUp = done;
+        timer = setTimeout(done, intervalMs);
         timer.unref?.();
-        controller.signal.addEventListener('abort', () => resolve(), { once: true });
+        controller.signal.addEventListener('abort', done, { once: true });
       });
-      clearTimeout(timer);
-      wakeUp = undefined;
     }
   };
   const running = loop();
