@@ -5,9 +5,11 @@ import { driving } from './businesses/driving/index';
 import { electrician } from './businesses/electrician/index';
 import { garage } from './businesses/garage/index';
 import { groomer } from './businesses/groomer/index';
+import { guesthouse } from './businesses/guesthouse/index';
 import { physio } from './businesses/physio/index';
 import { removals } from './businesses/removals/index';
 import { salon } from './businesses/salon/index';
+import { studio } from './businesses/studio/index';
 import { vet } from './businesses/vet/index';
 import { CASES, EVAL_NOW, type EvalBusiness } from './fixture';
 import { seedEvalBusiness } from './seed-plumber';
@@ -22,7 +24,21 @@ export const plumber: EvalBusiness = {
   holdout: [],
 };
 
-export { bakery, cafe, dentist, driving, electrician, garage, groomer, physio, removals, salon, vet };
+export {
+  bakery,
+  cafe,
+  dentist,
+  driving,
+  electrician,
+  garage,
+  groomer,
+  guesthouse,
+  physio,
+  removals,
+  salon,
+  studio,
+  vet,
+};
 
 export const BUSINESSES: EvalBusiness[] = [
   plumber,
@@ -37,4 +53,6 @@ export const BUSINESSES: EvalBusiness[] = [
   cafe,
   removals,
   vet,
+  guesthouse,
+  studio,
 ];
