@@ -98,7 +98,7 @@ const PREMISES =
 
 /**
  * Everyday phrases whose meaning is not in their words, said the way a business writes it:
- * "do I get money off?" asks for a discount, "pay anything up front" for a deposit.
+ * "do I get money off?" asks for a discount, "pay anything up front" or "how much up front?" for a deposit.
  */
 const IDIOMS: [RegExp, string][] = [
   [/money off/, 'a discount'],
@@ -126,6 +126,8 @@ const IDIOMS: [RegExp, string][] = [
     ),
     'are you open',
   ],
+  // "How much do you need up front to hold the room?": money asked before is a deposit, not the front of anything.
+  [/up[- ]?front/, 'as a deposit'],
 ];
 const IDIOM = new RegExp(IDIOMS.map(([pattern]) => `\\b${pattern.source}\\b`).join('|'), 'gi');
 

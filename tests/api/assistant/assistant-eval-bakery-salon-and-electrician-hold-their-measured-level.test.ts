@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bakery, electrician, physio, removals, salon, vet } from '../../../eval/assistant/businesses';
+import { bakery, electrician, guesthouse, physio, removals, salon, studio, vet } from '../../../eval/assistant/businesses';
 import { formatCases, formatTable, runBusinessEval } from '../../../eval/assistant/run';
 import { createHarness, type Harness } from '#tests/support/api-harness';
 
@@ -18,14 +18,16 @@ import { createHarness, type Harness } from '#tests/support/api-harness';
 const MEASURED_CORRECT_ON_TUNE = { bakery: 48, salon: 36, electrician: 38, physio: 26 } as const;
 
 /**
- * The removals company and the veterinary clinic (added on 27 November, their questions written
- * before any tuning) are still far from the bar and still say some wrong things: held at their
- * measured level the same way, every figure only allowed to get better (more right, fewer wrong,
- * no fewer unknowables escalated or tasks created).
+ * The removals company, the veterinary clinic, the guest house and the Pilates/yoga studio (added
+ * on 27 November, their questions written before any tuning) are still far from the bar and still
+ * say some wrong things: held at their measured level the same way, every figure only allowed to
+ * get better (more right, fewer wrong, no fewer unknowables escalated or tasks created).
  */
 const MEASURED_NEW_ON_TUNE = {
   removals: { correct: 14, escalated: 3, wrong: 3, tasks: 1 },
   vet: { correct: 12, escalated: 4, wrong: 1, tasks: 0 },
+  guesthouse: { correct: 10, escalated: 4, wrong: 2, tasks: 1 },
+  studio: { correct: 11, escalated: 3, wrong: 9, tasks: 1 },
 } as const;
 
 let h: Harness;
@@ -51,7 +53,7 @@ describe('the assistant evaluation of a bakery, a hair salon and an electrician 
     }, 180_000);
   }
 
-  for (const business of [removals, vet]) {
+  for (const business of [removals, vet, guesthouse, studio]) {
     it(`${business.name}: no more wrong, no fewer right answers, unknowables escalated and tasks created than measured`, async () => {
       const report = await runBusinessEval(h.deps.db, business, { part: 'tune' });
       const tune = report.parts.tune!;

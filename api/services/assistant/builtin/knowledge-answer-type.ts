@@ -18,6 +18,7 @@ export type AnswerType =
   | 'consequence'
   | 'age'
   | 'day'
+  | 'limit'
   | 'other';
 
 // A share of a price ("50% of the groom") is what something costs too.
@@ -37,6 +38,9 @@ export const DEADLINE = new RegExp(
   `(?:${DURATION.source})\\s+(?:or more\\s+)?(?:before|after|in advance|ahead|beforehand|prior|notice)\\b`,
   'gi',
 );
+const DEADLINE_SAID = new RegExp(DEADLINE.source, 'i');
+/** "How late can I cancel?", "how early can we drop off?": the caller's own limit, a deadline or a clock time, never what "late" names. */
+export const ASKS_LIMIT = /\bhow (late|early) (can|could|may|must|should|do|does|would|will) (i|we)\b/i;
 /** "Every 6 weeks", "once a year", "twice a month": how often, which no length of time answers. */
 const FREQUENCY =
   /\bevery\s+(\d[\d,]*\s*(to|-|–)?\s*\d*\s*)?(other\s+)?(day|week|month|year|fortnight|\w+\s+(miles|weeks|months|years|days))|\bevery\s+(few|couple of|\d+)\b|\b(once|twice|\w+ times)\s+(a|per|every)\s+(day|week|month|year|fortnight)\b|\b(daily|weekly|fortnightly|monthly|yearly|annually)\b/i;
@@ -103,6 +107,7 @@ export function answerTypeOf(message: string): AnswerType {
   )
     return 'price';
   if (ASKS_AGE.test(text)) return 'age';
+  if (ASKS_LIMIT.test(text)) return 'limit';
   if (/\bhow often\b|\bhow (frequently|regularly)\b/.test(text)) return 'frequency';
   if (ASKS_PRESENCE.test(message)) return 'presence';
   if (/\bhow long\b/.test(text)) return 'duration';
@@ -148,6 +153,8 @@ export function answerTypeHolds(type: AnswerType, text: string): boolean {
       return AGE.test(text);
     case 'day':
       return WEEKDAY.test(text);
+    case 'limit':
+      return DEADLINE_SAID.test(text) || CLOCK.test(text);
     default:
       return true;
   }
@@ -161,7 +168,8 @@ export const answerTypeRequired = (type: AnswerType) =>
   type === 'presence' ||
   type === 'soon' ||
   type === 'age' ||
-  type === 'day';
+  type === 'day' ||
+  type === 'limit';
 export const answerTypeScored = (type: AnswerType) => type !== 'other' && type !== 'advice';
 
 /** One or two subject words: all; more: all but one. */

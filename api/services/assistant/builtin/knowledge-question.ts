@@ -1,7 +1,7 @@
 import { COUNTING_WORD_PATTERN, COUNTING_WORDS, NUMBER_WORDS_FROM_TWO } from '#api/lib/number-words';
 import { isMostlyAdjective, isMostlyVerb } from '#api/services/language/part-of-speech';
 import { plainVerbs, questionTerms, STOP_WORDS, termKey, termKeys, words, type Term } from './text';
-import { AGE_WORD, answerTypeOf, type AnswerType } from './knowledge-answer-type';
+import { AGE_WORD, answerTypeOf, ASKS_LIMIT, type AnswerType } from './knowledge-answer-type';
 import { endsAsClauseVerb } from './clause-verb';
 
 /** A caller's question read for the knowledge judgement: its subject words, compounds, answer type and the details of the caller's case. */
@@ -410,8 +410,11 @@ export function readQuestion(message: string, options: KnowledgeOptions): Questi
   const howOften = wordsOfHowOften(plain);
   const type = answerTypeOf(message);
   // "How old do you have to be?": the age the passage gives answers "old"; the passage need not say it.
+  const limitWord = type === 'limit' ? ASKS_LIMIT.exec(message)?.[1].toLowerCase() : undefined;
   const all = questionTerms(plain)
     .filter((term) => type !== 'age' || !AGE_WORD.test(term.word))
+    // "How late can I cancel?": the deadline the passage gives answers "late"; the passage need not say it.
+    .filter((term) => term.word !== limitWord)
     .map((term) =>
       domain.has(term.key)
         ? { ...term, specific: true }

@@ -83,6 +83,9 @@ export function sameMeaning(question: Question, asked: string): boolean {
       !saidAsVerb(question.text, term.word),
   );
   if (beside.some((term) => question.judge.includes(term) || wordImportance(term.word) >= STRONG_WORD)) return false;
+  // "Do you do hot yoga?" is not "I've never done yoga": half of the caller's compound missing, it names another kind.
+  const compounds = new Set(question.pairs.flat());
+  if (unmatched.some((term) => compounds.has(term.key))) return false;
   if (unmatched.filter((term) => wordImportance(term.word) >= STRONG_WORD).length > (caller.length >= 3 ? 1 : 0))
     return false;
   return sentenceSimilarity(question.text, asked, question.everydayWords) >= SAME_MEANING;

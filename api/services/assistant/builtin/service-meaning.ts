@@ -105,6 +105,27 @@ function scoreService(words: string[], service: ServiceFact, trade: string[], ev
   return { service, score: weightSum ? total / weightSum : 0 };
 }
 
+/**
+ * "A yoga teacher training course" is no *Pregnancy yoga course*: two of the caller's telling
+ * words side by side name a kind of the second ("training course"), and a service whose name
+ * holds the second but whose text lacks the first is another kind of it.
+ */
+function anotherKind(words: string[], message: string, service: ServiceFact): boolean {
+  // Side by side in what was said: "2 adults and 2 kids" puts no two words together.
+  const said = message.toLowerCase().match(/[a-z0-9'’]+/g) ?? [];
+  const nameWords = contentWords(service.name);
+  const allWords = contentWords(`${service.name} ${service.description ?? ''}`);
+  const holds = (among: string[], word: string) => among.some((other) => wordSimilarity(word, other) >= SAME);
+  return said.some(
+    (word, at) =>
+      at > 0 &&
+      words.includes(word) &&
+      words.includes(said[at - 1]) &&
+      holds(nameWords, word) &&
+      !holds(allWords, said[at - 1]),
+  );
+}
+
 /** The words two or more services' names hold: the trade's own ("lesson" at a driving school). */
 function sharedNameWords(services: ServiceFact[]): string[] {
   const counts = new Map<string, number>();
@@ -130,7 +151,11 @@ export function matchServiceByMeaning(
   const scored = services
     .filter((service) => {
       const text = `${service.name} ${service.description ?? ''}`;
-      return !namesAnotherItem(asked, text, named) && lengthsAgree(message, `${text} ${service.price ?? ''}`);
+      return (
+        !namesAnotherItem(asked, text, named) &&
+        lengthsAgree(message, `${text} ${service.price ?? ''}`) &&
+        !anotherKind(words, message, service)
+      );
     })
     .flatMap((service) => scoreService(words, service, trade, everyday) ?? [])
     .sort((a, b) => b.score - a.score);

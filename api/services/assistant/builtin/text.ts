@@ -7,6 +7,8 @@ import { NUMBER_WORDS_FROM_TWO } from '#api/lib/number-words';
  * through these terms, so "fitting a new boiler" meets "boiler installation".
  */
 
+import { wordSimilarity, wordVector } from '#api/services/language/vectors';
+
 export const STOP_WORDS = new Set(
   `a an the and or but if of to in on at by for with from about as into like through after over between out against during without before under around among
   is are was were be been being am do does did doing done have has had having i me my mine myself we us our ours you your yours he him his she her it its they them their
@@ -178,6 +180,18 @@ export function plainVerbs(text: string): string {
   );
 }
 
+/**
+ * Whether the "-er" of a word is a suffix on a verb it shares its meaning with ("plumber" and
+ * plumbing, "heater" and heating, "cheaper": no "-ing" form at all), or only its letters
+ * ("shower" is no showing, "number" no numbing, "letter" no letting, "flower" no flowing): then
+ * it stays, so a question about showers never meets "no-shows".
+ */
+function erIsASuffix(word: string): boolean {
+  const doing = `${word.slice(0, -2)}ing`;
+  return !wordVector(doing) || !wordVector(word) || wordSimilarity(word, doing) > ER_NOT_A_SUFFIX_BELOW;
+}
+const ER_NOT_A_SUFFIX_BELOW = 0.3;
+
 /** A light suffix-stripping stemmer (consistent, not linguistic): "servicing" and "service" → "servic". */
 export function stem(input: string): string {
   let word = input.toLowerCase().replace(/'s$/, '').replace(/'/g, '');
@@ -190,7 +204,7 @@ export function stem(input: string): string {
   for (let pass = 0; pass < 2; pass += 1) {
     const suffix = ['ation', 'ingly', 'ment', 'ing', 'ed', 'al', 'ly', 'er'].find((ending) => {
       const minimum = ending === 'er' || ending === 'al' ? 6 : ending === 'ed' ? 5 : ending.length + 3;
-      return word.endsWith(ending) && word.length >= minimum;
+      return word.endsWith(ending) && word.length >= minimum && (ending !== 'er' || erIsASuffix(word));
     });
     if (!suffix) break;
     word = word.slice(0, -suffix.length);
@@ -203,9 +217,16 @@ export function stem(input: string): string {
   return word;
 }
 
-const GROUP_OF = new Map<string, string>();
-for (const group of SYNONYM_GROUPS) for (const word of group) GROUP_OF.set(stem(word), stem(group[0]));
-const GENERIC = new Set(GENERIC_WORDS.map((word) => GROUP_OF.get(stem(word)) ?? stem(word)));
+/** The synonym groups and generic words by stem: built on first use, since stemming reads the word vectors (whose module reads this one). */
+let keyed: { groupOf: Map<string, string>; generic: Set<string> } | null = null;
+function keyedWords() {
+  if (!keyed) {
+    const groupOf = new Map<string, string>();
+    for (const group of SYNONYM_GROUPS) for (const word of group) groupOf.set(stem(word), stem(group[0]));
+    keyed = { groupOf, generic: new Set(GENERIC_WORDS.map((word) => groupOf.get(stem(word)) ?? stem(word))) };
+  }
+  return keyed;
+}
 
 const GROUP_WORDS = new Set(SYNONYM_GROUPS.flat());
 
@@ -235,7 +256,7 @@ function computeTermKey(word: string): string {
   const number = NUMBER_TERMS.get(word.toLowerCase());
   if (number) return number;
   const stemmed = stem(word);
-  const group = GROUP_OF.get(stemmed);
+  const group = keyedWords().groupOf.get(stemmed);
   if (!group) return stemmed;
   const bare = word.toLowerCase().replace(/'/g, '').replace(/s$/, '');
   // "Last month" is when, not "monthly" payments: the noun of a group's -ly word is not in its group.
@@ -281,7 +302,7 @@ export type Term = { key: string; word: string; specific: boolean };
 
 /** The terms of a question: content words (stop words dropped), generic ones marked. */
 export function questionTerms(text: string, extraGeneric: Iterable<string> = []): Term[] {
-  const generic = new Set(GENERIC);
+  const generic = new Set(keyedWords().generic);
   for (const word of extraGeneric) generic.add(termKey(word));
   const seen = new Set<string>();
   const terms: Term[] = [];
