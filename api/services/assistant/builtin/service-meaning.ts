@@ -1,5 +1,6 @@
 import { NUMBER_WORDS_FROM_TWO } from '#api/lib/number-words';
 import type { ServiceFact } from '../types';
+import { isMostlyAdjective } from '#api/services/language/part-of-speech';
 import { contentWords, wordImportance, wordSimilarity, wordVector } from '#api/services/language/vectors';
 import type { ServiceMatch } from './facts';
 import { lengthsAgree, namesAnotherItem, namingCounts } from './catalogue-fit';
@@ -107,7 +108,7 @@ function scoreService(words: string[], service: ServiceFact, trade: string[], ev
 
 /**
  * "A yoga teacher training course" is no *Pregnancy yoga course*: two of the caller's telling
- * words side by side name a kind of the second ("training course"), and a service whose name
+ * words side by side, the first a noun, name a kind of the second ("training course"), and a service whose name
  * holds the second but whose text lacks the first is another kind of it.
  */
 function anotherKind(words: string[], message: string, service: ServiceFact): boolean {
@@ -121,6 +122,8 @@ function anotherKind(words: string[], message: string, service: ServiceFact): bo
       at > 0 &&
       words.includes(word) &&
       words.includes(said[at - 1]) &&
+      // "my little puppy" describes the puppy: only a thing's name ("training", "instructor") makes a kind of it.
+      !isMostlyAdjective(said[at - 1]) &&
       holds(nameWords, word) &&
       !holds(allWords, said[at - 1]),
   );
