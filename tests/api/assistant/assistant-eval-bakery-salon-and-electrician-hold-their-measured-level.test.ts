@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bakery, electrician, guesthouse, physio, removals, salon, studio, vet } from '../../../eval/assistant/businesses';
+import {
+  bakery,
+  electrician,
+  guesthouse,
+  physio,
+  removals,
+  salon,
+  studio,
+  vet,
+} from '../../../eval/assistant/businesses';
 import { formatCases, formatTable, runBusinessEval } from '../../../eval/assistant/run';
 import { createHarness, type Harness } from '#tests/support/api-harness';
 
@@ -26,7 +35,7 @@ const MEASURED_CORRECT_ON_TUNE = { bakery: 48, salon: 36, electrician: 38, physi
 const MEASURED_NEW_ON_TUNE = {
   removals: { correct: 14, escalated: 3, wrong: 3, tasks: 1 },
   vet: { correct: 12, escalated: 4, wrong: 1, tasks: 0 },
-  guesthouse: { correct: 10, escalated: 4, wrong: 2, tasks: 1 },
+  guesthouse: { correct: 11, escalated: 4, wrong: 2, tasks: 1 },
   studio: { correct: 11, escalated: 3, wrong: 9, tasks: 1 },
 } as const;
 
