@@ -281,23 +281,32 @@ export function judgeText(
  * The text is about another of the business's items when it names one the question does not
  * before naming what was asked ("Wedding cakes are delivered … for £35" to "what do you charge
  * to deliver?"); named after it, the item is only the scope ("quotes for boilers and bathrooms
- * are free").
+ * are free"). An extra's charge is often said in another item's text ("Flat white … £3.40. Oat
+ * or soya milk at no extra charge."): a sentence that names the asked thing first and gives an
+ * amount is on it, whatever the text's other amounts belong to.
  */
 function aboutOtherItem(question: Question, said: string, topic: Set<string>): boolean {
   const subject = new Set(question.judge.map((term) => term.key));
   // A passage headed by another item (a service's own chunk) is that item's: its heading's words count too.
   const headedByAsked = [...subject].some((key) => topic.has(key));
   // Only a sentence that states an amount can give another item's amount.
-  return sentences(said)
+  const amounts = sentences(said)
     .filter((sentence) => MONEY.test(sentence))
-    .some((sentence) => {
+    .map((sentence) => {
       const list = words(sentence).map((word) => termKey(word.replace(/'/g, '')));
       const firstAsked = list.findIndex((key) => subject.has(key));
       const firstOther = list.findIndex(
         (key) => question.items.has(key) && !question.keys.has(key) && !(headedByAsked && topic.has(key)),
       );
-      return firstOther >= 0 && (firstAsked < 0 || firstOther < firstAsked);
+      return { firstAsked, firstOther };
     });
+  const givesAsked = amounts.some(
+    ({ firstAsked, firstOther }) => firstAsked >= 0 && (firstOther < 0 || firstAsked < firstOther),
+  );
+  return (
+    !givesAsked &&
+    amounts.some(({ firstAsked, firstOther }) => firstOther >= 0 && (firstAsked < 0 || firstOther < firstAsked))
+  );
 }
 
 /**
