@@ -46,6 +46,13 @@ export const serviceHit = (name: string, price: string, description: string): Ap
   heading: name,
   rank: 1,
 });
+/** A product memory as the knowledge search finds it (its name, then its description). */
+export const productHit = (name: string, description: string): ApiKnowledgeHit => ({
+  source: { kind: 'memory', _id: `prod-${name}`, type: 'product', title: name },
+  text: `${name}\n\n${description}`,
+  heading: name,
+  rank: 1,
+});
 /** An answered question as the knowledge search finds it. */
 export const faq = (question: string, answer: string): ApiKnowledgeHit => ({
   source: { kind: 'memory', _id: `mem-${question}`, type: 'answered_question', title: question },

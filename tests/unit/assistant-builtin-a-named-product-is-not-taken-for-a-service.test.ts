@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ApiKnowledgeHit } from '#contract/envelope';
-import { business, product, run, service } from '#tests/support/builtin-assistant';
+import { business, product, productHit, run, service } from '#tests/support/builtin-assistant';
 
 /**
  * A caller who names a product ("what's a sourdough loaf cost?") is asking about it, not about
@@ -8,13 +7,6 @@ import { business, product, run, service } from '#tests/support/builtin-assistan
  * class "you take home your own loaf"). The service's price there is a wrong answer. Made-up
  * businesses, unlike the evaluation's.
  */
-const productHit = (name: string, description: string): ApiKnowledgeHit => ({
-  source: { kind: 'memory', _id: `prod-${name}`, type: 'product', title: name },
-  text: `${name}\n\n${description}`,
-  heading: name,
-  rank: 1,
-});
-
 const cheesemonger = business(
   'The Curd Shop',
   [

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ApiKnowledgeHit } from '#contract/envelope';
-import { business, passage, product, run, service } from '#tests/support/builtin-assistant';
+import { business, passage, product, productHit, run, service } from '#tests/support/builtin-assistant';
 
 /**
  * "Do you charge extra for oat milk?": an extra's charge is often said inside another item's
@@ -9,13 +8,6 @@ import { business, passage, product, run, service } from '#tests/support/builtin
  * a text whose only amount is another item's still does not ("Wedding cakes are delivered for
  * £35" is no answer to what delivery costs). Made-up businesses, unlike the evaluation's.
  */
-const productHit = (name: string, description: string): ApiKnowledgeHit => ({
-  source: { kind: 'memory', _id: `prod-${name}`, type: 'product', title: name },
-  text: `${name}\n\n${description}`,
-  heading: name,
-  rank: 1,
-});
-
 const juiceBar = business(
   'Press & Pulp',
   [service('Party platters', '£40', 'Fruit platters for parties of ten or more.')],

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ApiKnowledgeHit } from '#contract/envelope';
-import { business, passage, product, run } from '#tests/support/builtin-assistant';
+import { business, passage, product, productHit, run } from '#tests/support/builtin-assistant';
 
 /**
  * "What's the soup today?", "which cakes have you got this week?": the caller asks what the
@@ -9,13 +8,6 @@ import { business, passage, product, run } from '#tests/support/builtin-assistan
  * for today's quiche", does not answer it and the question goes to the team. Made-up
  * businesses, unlike the evaluation's.
  */
-const productHit = (name: string, description: string): ApiKnowledgeHit => ({
-  source: { kind: 'memory', _id: `prod-${name}`, type: 'product', title: name },
-  text: `${name}\n\n${description}`,
-  heading: name,
-  rank: 1,
-});
-
 const deli = business(
   'Marlow Street Deli',
   [],

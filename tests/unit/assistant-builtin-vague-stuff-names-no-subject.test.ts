@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ApiKnowledgeHit } from '#contract/envelope';
-import { business, run, service } from '#tests/support/builtin-assistant';
+import { business, productHit, run, service } from '#tests/support/builtin-assistant';
 
 /**
  * "Flea stuff": a vague "stuff", like "thing", says nothing of what the caller asks about, so
@@ -11,13 +10,6 @@ import { business, run, service } from '#tests/support/builtin-assistant';
 const surgery = business('Hillside Animal Surgery', [
   service('Consultation', '£45', 'A 15-minute appointment with a vet.'),
 ]);
-const productHit = (name: string, text: string): ApiKnowledgeHit => ({
-  source: { kind: 'memory', _id: `mem-${name}`, type: 'product', title: name },
-  text,
-  heading: name,
-  rank: 1,
-});
-
 describe('a vague "stuff" is no subject word', () => {
   it('"how much is the flea stuff for cats" is the flea product', async () => {
     const hits = [productHit('Flea drops for cats', 'One pipette protects your cat for a month. £9 a pipette.')];
