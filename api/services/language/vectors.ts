@@ -9,8 +9,8 @@
  * "postcode") count more than common ones ("order", "make"), and the common direction all
  * word vectors share is removed so unrelated sentences do not look alike.
  */
-import { STOP_WORDS } from '#api/services/assistant/builtin/text';
 import { lemmas } from './lemma';
+import { STOP_WORDS } from './stop-words';
 import { DIMENSIONS as TABLE_DIMENSIONS, readWordTable, type WordTable } from './word-table';
 
 // A module-local copy for the hot loops below: run from TypeScript (tsx, vitest) an imported

@@ -1,5 +1,5 @@
 import type { CapturedDetails } from '../types';
-import { STOP_WORDS } from './text';
+import { STOP_WORDS } from '#api/services/language/stop-words';
 
 /**
  * A caller's details in their own words: a name ("I'm Sarah Jones", or "Sarah Jones" when

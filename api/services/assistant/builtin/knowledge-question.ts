@@ -1,6 +1,7 @@
 import { COUNTING_WORD_PATTERN, COUNTING_WORDS, NUMBER_WORDS_FROM_TWO } from '#api/lib/number-words';
 import { isMostlyAdjective, isMostlyVerb } from '#api/services/language/part-of-speech';
-import { plainVerbs, questionTerms, STOP_WORDS, termKey, termKeys, words, type Term } from './text';
+import { STOP_WORDS } from '#api/services/language/stop-words';
+import { plainVerbs, questionTerms, termKey, termKeys, words, type Term } from './text';
 import { AGE_WORD, answerTypeOf, ASKS_LIMIT, type AnswerType } from './knowledge-answer-type';
 import { endsAsClauseVerb } from './clause-verb';
 

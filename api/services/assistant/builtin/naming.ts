@@ -1,7 +1,8 @@
 import { ONES, TENS } from '#api/lib/number-words';
 import { findPrice } from '#contract/products';
 import { wordVector } from '#api/services/language/vectors';
-import { sentences, STOP_WORDS } from './text';
+import { STOP_WORDS } from '#api/services/language/stop-words';
+import { sentences } from './text';
 
 /**
  * How the owner's names and prices are said in a sentence. Owners write names as labels

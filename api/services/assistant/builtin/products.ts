@@ -1,6 +1,7 @@
 import { COUNTING_WORDS } from '#api/lib/number-words';
 import type { ProductFact } from '../types';
-import { STOP_WORDS, termKey } from './text';
+import { STOP_WORDS } from '#api/services/language/stop-words';
+import { termKey } from './text';
 
 /**
  * The products a message names, with the quantity said before (or just after) each: "2

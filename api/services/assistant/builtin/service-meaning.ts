@@ -4,7 +4,8 @@ import { isMostlyAdjective } from '#api/services/language/part-of-speech';
 import { contentWords, wordImportance, wordSimilarity, wordVector } from '#api/services/language/vectors';
 import type { ServiceMatch } from './facts';
 import { lengthsAgree, namesAnotherItem, namingCounts } from './catalogue-fit';
-import { questionTerms, STOP_WORDS } from './text';
+import { STOP_WORDS } from '#api/services/language/stop-words';
+import { questionTerms } from './text';
 
 /**
  * A service asked for in other words than its name ("a car charger put in at home" → EV
