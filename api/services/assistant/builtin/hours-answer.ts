@@ -87,6 +87,10 @@ function dayAnswer(
   return { text: `${lead}'re closed ${label}${note}.${nextOpening(business, date, today)}`, sources };
 }
 
+/** "Any classes on Boxing Day?" when the day is closed: "No, we're closed on … We're open again …" */
+export const closedDayAnswer = (business: BusinessContext, date: string, today: string) =>
+  dayAnswer(business, date, today, 'open', false);
+
 const WEEKEND = /\bweekends?\b/i;
 const NOW = /\b(now|right now|at the moment|currently|still open|open yet|this minute)\b/i;
 /** "What time do you open?" asks when, not whether: no "Yes,". */

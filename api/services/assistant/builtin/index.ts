@@ -32,6 +32,7 @@ import { answerParts, questionParts, withEarlierSubject } from './question-parts
 import { premisesWords } from './premises';
 import { asksWhenOn, scheduleFromService } from './service-schedule';
 import { situationQuestion } from './situation';
+import { answerTimetable } from './timetable-answer';
 import { wording } from './phrases';
 import { questionTerms, sentences, words } from './text';
 import { capitalizeFirst, joinStatements, nameInSentence, namePhrase, pricePredicate, takesPluralVerb } from './naming';
@@ -248,10 +249,16 @@ export async function respond(
   }
   if (intents.request) return withHello(await request(input, tools, intents.request));
 
+  const hoursAsked = intents.hours || (isShortDayFollowUp(message) && classify(lastExchange(history).user ?? '').hours);
+  // "What's on Monday evenings?": a timetable's entries on the day and part of the day asked (timetable-answer.ts).
+  if (!hoursAsked && !hasFactIntent(intents) && !asksForLength(message) && !asksForCount(message)) {
+    const timetable = await answerTimetable(input, tools, extraGeneric);
+    if (timetable) return withHello(timetable);
+  }
+
   // Facts from the business record: hours, address, contact details, services.
   const parts: Answer[] = [];
   let unknownFact = false;
-  const hoursAsked = intents.hours || (isShortDayFollowUp(message) && classify(lastExchange(history).user ?? '').hours);
   if (hoursAsked) {
     const hours = answerHours(business, message, now);
     if (hours) parts.push(hours);

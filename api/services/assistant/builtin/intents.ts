@@ -70,6 +70,10 @@ const HOURS_PATTERNS = [
   new RegExp(`\\b(do|will|are) you (open|work|trade|operate)( on| at| over| during)?( the| this| next)? ${TIME_WORDS}`),
   /\b(open|closed) (now|right now|at the moment|later|yet)\b/,
   /\bwhat days (are|do) you\b/,
+  // The desk that takes callers is open when the business is: "anyone on reception now?", "when does the office open?".
+  /\b(anyone|anybody|someone|somebody|staff) (on|at|in|behind|manning) (the )?(reception|front desk|desk|office)\b/,
+  /\b(what time|when) (does|do|is|will) (the )?(reception|front desk|office|phone lines?|phones?) (open|close|shut|staffed|manned|answered)\b/,
+  /\b(ring|call|phone) (you|u)( up)? (till|until|til|up to)\b/,
   // "Can I bring her in on a Saturday afternoon?", "could we pop by tomorrow?": whether the door is open then.
   /\b(can|could) (i|we) (come|pop|call|drop|bring|stop|swing|walk|nip)( [a-z]+)? (in|by|round|over|along|down)\b.*\b(today|tonight|tomorrow|weekends?|(mon|tues|wednes|thurs|fri|satur|sun)days?|mornings?|afternoons?|evenings?|lunchtime)\b/,
   // "Can I get seen on a Sunday?", "could you see me on Saturday morning?": whether anyone is there then.
