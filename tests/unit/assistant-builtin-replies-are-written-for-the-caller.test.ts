@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildSystemPrompt } from '#api/services/assistant/openai';
+import { buildSystemPrompt } from '#api/services/assistant/openai-prompt';
 import { joinParts, questionParts } from '#api/services/assistant/builtin/question-parts';
 import {
   article,
