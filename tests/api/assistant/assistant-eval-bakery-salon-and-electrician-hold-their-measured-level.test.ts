@@ -24,7 +24,7 @@ import { createHarness, type Harness } from '#tests/support/api-harness';
  * improves). The holdout part is deliberately not a gate here: a gate is something one tunes
  * against, and the holdout questions exist to measure what generalises.
  */
-const MEASURED_CORRECT_ON_TUNE = { bakery: 48, salon: 36, electrician: 38, physio: 26 } as const;
+const MEASURED_CORRECT_ON_TUNE = { bakery: 48, salon: 36, electrician: 38, physio: 28 } as const;
 
 /**
  * The removals company, the veterinary clinic, the guest house and the Pilates/yoga studio (added
@@ -33,10 +33,10 @@ const MEASURED_CORRECT_ON_TUNE = { bakery: 48, salon: 36, electrician: 38, physi
  * get better (more right, fewer wrong, no fewer unknowables escalated or tasks created).
  */
 const MEASURED_NEW_ON_TUNE = {
-  removals: { correct: 14, escalated: 3, wrong: 3, tasks: 1 },
+  removals: { correct: 16, escalated: 3, wrong: 3, tasks: 1 },
   vet: { correct: 12, escalated: 4, wrong: 1, tasks: 0 },
-  guesthouse: { correct: 14, escalated: 4, wrong: 2, tasks: 1 },
-  studio: { correct: 14, escalated: 3, wrong: 9, tasks: 1 },
+  guesthouse: { correct: 16, escalated: 4, wrong: 1, tasks: 1 },
+  studio: { correct: 15, escalated: 4, wrong: 8, tasks: 1 },
 } as const;
 
 let h: Harness;

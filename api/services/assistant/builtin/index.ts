@@ -30,6 +30,7 @@ import { answerWho } from './people';
 import { orderInProgress, orderReminder, orderTurn, startsOrder } from './order';
 import { answerParts, questionParts, withEarlierSubject } from './question-parts';
 import { premisesWords } from './premises';
+import { answerAgeRule, answerBookingChannel, answerCover, statesARule } from './rules';
 import { asksWhenOn, scheduleFromService } from './service-schedule';
 import { situationQuestion } from './situation';
 import { answerTimetable } from './timetable-answer';
@@ -226,11 +227,21 @@ export async function respond(
   const hello =
     intents.greeting && !alreadyGreeted(input) && settings.tone !== 'concise' ? { text: say.hello, sources: [] } : null;
   const withHello = (answer: Answer) => (hello ? combine([hello, answer]) : answer);
+  // A rule said to a booking request: the booking is offered after it, when bookings are taken.
+  const offeringBooking = (answer: Answer) =>
+    settings.capture_bookings ? combine([answer, { text: say.bookingOffer, sources: [] }]) : answer;
 
   if (startsOrder(message, business.products, business.services)) {
     const answer = await orderTurn(input, tools, null);
     if (answer) return withHello(answer);
   }
+
+  // "Can I book through ClassPass?": only a sentence on booking that names it answers, else the team is asked.
+  const channel = await answerBookingChannel(tools, message);
+  if (channel) return withHello(channel.known ? channel.answer : await unsure(input, tools));
+  // "If your lads drop my telly am I covered?": insurance; "can my 15 year old come along?": the age rule (rules.ts).
+  const rule = (await answerCover(tools, message)) ?? (await answerAgeRule(tools, message));
+  if (rule) return withHello(intents.request === 'booking' ? offeringBooking(rule) : rule);
 
   // "Can you come out to Sale?": whether a place is covered, before it is taken as a booking (areas.ts).
   if (!parseDetails(message, false).phone) {
@@ -246,6 +257,10 @@ export async function respond(
   if (intents.request === 'booking' && ASKS.test(message)) {
     const owners = await answerFromKnowledge(tools, message, { ...knowledgeOptions(input), storedQuestionOnly: true });
     if (owners) return withHello(owners);
+    // "Can I book just the Saturday night?": a rule on what is asked is said before any booking is taken.
+    const ruleAsked = await answerFromKnowledge(tools, message, knowledgeOptions(input));
+    if (ruleAsked && statesARule(ruleAsked.text) && ruleAsked.sources.every((source) => source.kind !== 'service'))
+      return withHello(offeringBooking(ruleAsked));
   }
   if (intents.request) return withHello(await request(input, tools, intents.request));
 

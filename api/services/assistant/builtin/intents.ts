@@ -137,7 +137,7 @@ const BOOKING =
 const REQUEST_FRAMING =
   /\b(i'd like|id like|i would like|i want|i wanna|i need|we need|we'd like|can i|could i|may i|can you|could you|can someone|could someone|can somebody|please|i'd love|i'm looking to|im looking to|looking to|want to|like to|let's|lets|i'll take|sign me up)\b/;
 const BOOKING_QUESTION =
-  /\bhow (do|can|would|should) (i|we) (book|make (a|an) (booking|appointment)|arrange|get an appointment)\b|\b(cancel|cancellation|reschedule|rearrange|in advance|notice|online|deposit|need (to book|an appointment|a booking)|take bookings|walk[- ]ins?|how far ahead|how soon)\b/;
+  /\bhow (do|can|would|should) (i|we) (book|make (a|an) (booking|appointment)|arrange|get an appointment)\b|\b(cancel|cancellation|reschedule|rearrange|in advance|notice|online|deposit|(?<!^ (i|we)( just| really)? )need (to book|an appointment|a booking)|take bookings|walk[- ]ins?|how far ahead|how soon)\b/;
 
 /** A question about a booking the caller has or will have: "do I need… before my appointment?", "can I bring… to my booking?", "is it ok if…". */
 const ABOUT_A_BOOKING =

@@ -78,3 +78,6 @@ export function ruleForOtherPeople(callersPeople: Set<string>, text: string): bo
     (word) => theirs.includes(groupOf(word)) || (ANYONE.has(word) && (family || !/^(relative|family)/.test(word))),
   );
 }
+
+/** "daughter", "kids", "nephew": a word for one of the caller's people (or anyone they bring). */
+export const isPersonWord = (word: string) => groupOf(word.toLowerCase()) >= 0 || ANYONE.has(word.toLowerCase());
