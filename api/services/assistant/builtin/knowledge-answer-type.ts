@@ -1,7 +1,7 @@
 import { COUNTING_WORD_PATTERN, NUMBER_WORD_PATTERN } from '#api/lib/number-words';
 import type { ServiceFact } from '../types';
 import type { Answer } from './answer';
-import { sentences } from './text';
+import { sentences, termKey, words } from './text';
 
 /** What kind of answer a question asks for (an amount, a length of time, a place…) and whether a text gives it. */
 
@@ -173,3 +173,22 @@ export const answerTypeRequired = (type: AnswerType) =>
 export const answerTypeScored = (type: AnswerType) => type !== 'other' && type !== 'advice';
 
 /** One or two subject words: all; more: all but one. */
+
+/**
+ * "How much are your boxes?" is not answered by "we drop them off free": a "free" with no amount beside it is the price
+ * of what it is said of, the asked thing (`subject`, its keys) only when it names it ("boxes are free", "free boxes")
+ * or is said of what the sentence is about ("it's free", "are always free").
+ */
+export function freeOnlyOfAnotherThing(subject: Set<string>, text: string): boolean {
+  if (MONEY.test(text.replace(/\bfree\b/gi, ' '))) return false;
+  return sentences(text).every((sentence) => {
+    const list = words(sentence).map((word) => word.replace(/'/g, ''));
+    return list.every((word, index) => {
+      if (word !== 'free') return true;
+      if (index === 0) return false;
+      const near = [...list.slice(Math.max(0, index - 3), index), ...list.slice(index + 1, index + 3)];
+      return !near.some((other) => subject.has(termKey(other)) || COPULA.has(other));
+    });
+  });
+}
+const COPULA = new Set(['is', 'are', 'be', 'its', 'was', 'were', 'always', 'completely', 'entirely']);

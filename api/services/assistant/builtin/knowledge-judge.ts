@@ -1,4 +1,4 @@
-import { describesAnAction } from '#api/services/language/part-of-speech';
+import { describesAnAction, isMostlyAdjective } from '#api/services/language/part-of-speech';
 import { isCommonWord } from '#api/services/language/spelling';
 import { sentenceSimilarity } from '#api/services/language/similarity';
 import { contentWords, wordImportance, wordSimilarity } from '#api/services/language/vectors';
@@ -10,6 +10,7 @@ import {
   answerTypeScored,
   COUNT,
   DEADLINE,
+  freeOnlyOfAnotherThing,
   MONEY,
   withoutAmounts,
 } from './knowledge-answer-type';
@@ -102,6 +103,27 @@ export function clippedFrom(word: string, candidates: string[]): boolean {
   );
 }
 
+/**
+ * Two adjectives alike by meaning are as often opposites on one scale ("late" ~ "early", "shorter" ~ "longer"): the
+ * vectors put them close because they are used alike. After an amount or its unit ("10 mins late", "two inches shorter") the
+ * direction on the scale is what the caller tells, so such a word is never met by another adjective.
+ */
+const bothAdjectives = (a: string, b: string) => isMostlyAdjective(a) && isMostlyAdjective(b);
+const UNIT =
+  /^(seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|inch(es)?|feet|foot|cm|metres?|meters?|miles?|kg|kilos?)$/i;
+const measuredWords = memoised((text: string) => {
+  const list = words(text);
+  return new Set(
+    list
+      .filter(
+        (word, index) =>
+          index > 0 &&
+          list.slice(Math.max(0, index - 2), index).some((before) => COUNT.test(before) || UNIT.test(before)),
+      )
+      .map((word) => termKey(word)),
+  );
+});
+
 export function closestWord(word: string, candidates: string[]): number {
   let best = 0;
   for (const candidate of candidates) best = Math.max(best, wordSimilarity(word, candidate));
@@ -181,13 +203,19 @@ export function judgeText(
   const missing = question.judge
     .filter((term) => !exact(term))
     .map((term) => ({ term, closest: closestWord(term.word, around), action: describesAnAction(term.word) }));
+  const measured = measuredWords(question.text);
   // At most one word by meaning, and never the only one: a sibling word ("coffee" ~ "tea") alone is no answer.
   const soft = missing
     .filter(
       (entry) =>
         entry.action &&
         entry.closest >= SOFT_MATCH &&
-        around.some((word) => describesAnAction(word) && wordSimilarity(entry.term.word, word) >= SOFT_MATCH),
+        around.some(
+          (word) =>
+            describesAnAction(word) &&
+            !(measured.has(entry.term.key) && bothAdjectives(entry.term.word, word)) &&
+            wordSimilarity(entry.term.word, word) >= SOFT_MATCH,
+        ),
     )
     .slice(0, question.judge.length > 1 ? 1 : 0);
   const softKeys = new Set([...soft.map((entry) => entry.term.key), ...coveredMakes(question, said, keys)]);
@@ -233,7 +261,7 @@ export function judgeText(
       : question.type === 'duration' && question.asksLength
         ? said.replace(DEADLINE, ' ')
         : said;
-  const typeHolds = answerTypeHolds(question.type, typeText);
+  const typeHolds = givesAskedType(question, typeText);
   // "What do you charge to deliver?" is not answered by what wedding-cake delivery costs: the amount is another item's.
   const otherItem = question.type === 'price' && aboutOtherItem(question, said, topic);
   // Only the business's everyday words ("how old is too old for a boiler?"): any passage holds them, so only one whose heading is on the question will do.
@@ -309,6 +337,11 @@ function aboutOtherItem(question: Question, said: string, topic: Set<string>): b
   );
 }
 
+/** The asked kind of answer is in the text, and an amount in it is the asked thing's. */
+export const givesAskedType = (question: Question, text: string) =>
+  answerTypeHolds(question.type, text) &&
+  !(question.type === 'price' && freeOnlyOfAnotherThing(new Set(question.judge.map((term) => term.key)), text));
+
 /**
  * "How soon could you do X?": the part of the text that can say how soon — the clauses naming
  * the subject, else the first ("Takes 2 hours; the certificate is emailed within 48 hours"
@@ -330,6 +363,16 @@ function countsSubject(question: Question, said: string): boolean {
       subject.has(termKey(word)) && list.slice(Math.max(0, index - 2), index).some((before) => COUNT.test(before)),
   );
 }
+
+/**
+ * "The studio has no parking." is half an answer when the next sentence on the same subject gives the way round it
+ * ("There is pay-and-display parking on the surrounding streets"): a "no" is said with what follows it.
+ */
+const NEGATION = /\b(no|not|never|cannot|can't|don't|doesn't|isn't|aren't|won't)\b|n't\b/i;
+const namesSubject = (question: Question, sentence: string) => {
+  const keys = keysIn(sentence);
+  return question.judge.some((term) => !question.domain.has(term.key) && keys.has(term.key));
+};
 
 const INSTRUCTION = /^(please|kindly|make sure|remember|don't|do not|always|never|bring|walk|arrive|wear|allow)\b/i;
 
@@ -373,6 +416,10 @@ export function bestWindow(
     }
   }
   if (!best) return null;
+  const next = list[best.end];
+  if (next && best.text.length < 300 && NEGATION.test(best.text) && namesSubject(question, next)) {
+    return { text: `${best.text} ${next}`, score: best.score };
+  }
   // "What should I do?": the passage's next sentence is usually the instruction that follows the problem.
   if (
     question.type === 'advice' &&

@@ -12,7 +12,7 @@ import {
   productStatement,
   takesPluralVerb,
 } from './naming';
-import { answerTypeHolds, answerTypeRequired } from './knowledge-answer-type';
+import { answerTypeRequired } from './knowledge-answer-type';
 import {
   doneByTheBusiness,
   OFFER_BONUS,
@@ -20,7 +20,7 @@ import {
   type KnowledgeOptions,
   type Question,
 } from './knowledge-question';
-import { bestWindow, judgeText, topicOf, type Topic } from './knowledge-judge';
+import { bestWindow, givesAskedType, judgeText, topicOf, type Topic } from './knowledge-judge';
 import {
   questionsAndAnswers,
   sameMeaning,
@@ -83,7 +83,9 @@ function evaluate(
   }
   const topic = topicOf(`${hit.heading ?? ''}\n${hit.source.title ?? ''}`);
   if (storedOnly) return storedAnswers(question, hit, waivable, rankBonus, null);
-  if (hit.source.type === 'product') return productAnswer(question, hit, topic, waivable, rankBonus);
+  // "Do I need my own mat?", "can I bring a towel?": whether the caller needs one of theirs, which a product on sale never says.
+  if (hit.source.type === 'product')
+    return CALLERS_OWN.test(question.text) ? null : productAnswer(question, hit, topic, waivable, rankBonus);
   const window = bestWindow(
     question,
     hit.source.kind === 'service' ? serviceChunkSaid(hit) : hit.text,
@@ -94,6 +96,8 @@ function evaluate(
   const best: Candidate | null = window ? { hit, text: window.text, score: window.score + rankBonus + offered } : null;
   return storedAnswers(question, hit, waivable, rankBonus, best, false);
 }
+
+const CALLERS_OWN = /\b(my|our) own\b|\bbring(ing)? (my|our|a|an|some|any)\b/i;
 
 /** An FAQ in a page or a pasted text: each question with its answer, like an answered question. */
 function storedAnswers(
@@ -193,7 +197,7 @@ function answerTo(
     clean &&
     clean.length <= 420 &&
     sameMeaning(question, asked) &&
-    (answerTypeHolds(question.type, clean) || !answerTypeRequired(question.type)) &&
+    (givesAskedType(question, clean) || !answerTypeRequired(question.type)) &&
     !doneByTheBusiness(question, clean, asked)
   ) {
     const whole = judgeText(question, clean, topic, waivable);

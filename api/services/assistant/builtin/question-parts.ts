@@ -2,6 +2,8 @@ import type { Answer } from './answer';
 import { combine } from './answer';
 import type { AssistantTools } from '../types';
 import { joinStatements } from './naming';
+import { wordImportance } from '#api/services/language/vectors';
+import { STRONG_WORD } from './knowledge-judge';
 import { questionTerms, sentences, termKey } from './text';
 
 /**
@@ -93,18 +95,20 @@ export function carrySubject(
     own.every((term) => PROPERTY_WORDS.has(term.key)) ||
     own.filter((term) => !PROPERTY_WORDS.has(term.key)).length < leansUnder;
   if (!leans) return part;
-  // The verb that asks whether the business does it ("do you run a puppy course?") is no subject.
+  // The everyday verb that asks whether the business does it ("do you run a puppy course?") is no subject; a telling
+  // one is the very thing asked ("can you microchip my puppy?": the cost asked next is the microchip's, not the puppy's).
   const asking = ASKING_VERB.exec(before)?.[1]?.toLowerCase();
-  const carried = questionTerms(before, extraGeneric)
-    .filter(
-      (term) =>
-        term.specific &&
-        term.word.toLowerCase() !== asking &&
-        !PROPERTY_WORDS.has(term.key) &&
-        !own.some((mine) => mine.key === term.key) &&
-        carries(term.word),
-    )
-    .map((term) => term.word);
+  const everydayAsking = asking && wordImportance(asking) < STRONG_WORD ? asking : undefined;
+  const theirs = questionTerms(before, extraGeneric).filter(
+    (term) =>
+      term.specific &&
+      term.word.toLowerCase() !== everydayAsking &&
+      !own.some((mine) => mine.key === term.key) &&
+      carries(term.word),
+  );
+  const things = theirs.filter((term) => !PROPERTY_WORDS.has(term.key));
+  // "Do you do 1-2-1 sessions, how much are they?": when the unit is all the first part named, the unit is its subject.
+  const carried = (things.length || !LEANS_ON_BEFORE.test(part) ? things : theirs).map((term) => term.word);
   return carried.length ? `${part.replace(/[?.!]+$/, '')} (${carried.join(' ')})?` : part;
 }
 
