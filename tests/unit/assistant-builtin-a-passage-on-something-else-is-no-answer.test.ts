@@ -91,4 +91,13 @@ describe('a passage on something else is no answer', () => {
     expect(text).toContain('£55');
     expect(text).not.toContain('£9');
   });
+
+  it('never counts what the business has from what one job of a service takes', async () => {
+    const kit = tools([
+      serviceHit('Group course', '£80', 'Two instructors for a group of up to eight climbers, over four evenings.'),
+    ]);
+    const { text } = await run(WALL, 'how many instructors have you got', { kit });
+    expect(text).not.toContain('Two instructors');
+    expect(kit.questions).toHaveLength(1);
+  });
 });

@@ -67,6 +67,9 @@ function evaluate(
     !itemFits(question, `${hit.source.title ?? ''}\n${hit.heading ?? ''}\n${hit.text}`, named)
   )
     return null;
+  // "How many lorries have you got?": a service's description counts what one job takes ("two lorries for a larger
+  // home"), never what the business has.
+  if (hit.source.kind === 'service' && ASKS_WHAT_YOU_HAVE.test(question.text)) return null;
   if (hit.source.type === 'answered_question') {
     const { question: asked, answer } = splitQuestionAnswer(hit);
     if (!answer) return null;
@@ -97,6 +100,7 @@ function evaluate(
   return storedAnswers(question, hit, waivable, rankBonus, best, false);
 }
 
+const ASKS_WHAT_YOU_HAVE = /\bhow many\b.*\b(have you got|do you (have|own|employ)|are there in total)\W*$/i;
 const CALLERS_OWN = /\b(my|our) own\b|\bbring(ing)? (my|our|a|an|some|any)\b/i;
 
 /** An FAQ in a page or a pasted text: each question with its answer, like an answered question. */
