@@ -83,6 +83,28 @@ describe('a timetable answers by day and part of the day', () => {
     expect(kit.questions).toHaveLength(0);
   });
 
+  it("a special date the owner named is that date, not any day of its weekday's name", async () => {
+    const easter = business('Granite Wall', [], [], {
+      settings: {
+        overwrites: [
+          {
+            _id: 'ow-easter',
+            date: '2027-03-29',
+            all_day: true,
+            status: 'closed',
+            start: '00:00',
+            end: '23:59',
+            note: 'Easter Monday',
+          },
+        ],
+      },
+    });
+    const { text, kit } = await run(easter, 'any sessions on easter monday?', { hits: [CLIMBING_TIMETABLE] });
+    expect(text).toMatch(/closed/i);
+    expect(text).not.toContain('Bouldering');
+    expect(kit.questions).toHaveLength(0);
+  });
+
   it('a day with sessions, none in the part asked: says what is on that day', async () => {
     const { text } = await ask('is there anything on wednesday morning?');
     expect(text).toContain('6pm');

@@ -1,6 +1,15 @@
 import { WEEKDAYS, type Weekday } from '#contract/schemas/business-settings';
-import { addDays, capitalize, formatTime, hoursOn, localDateParts, parseDayReference, weekdayOf } from '../hours';
-import type { AssistantTools, TurnInput } from '../types';
+import {
+  addDays,
+  capitalize,
+  describeDate,
+  formatTime,
+  hoursOn,
+  localDateParts,
+  parseDayReference,
+  weekdayOf,
+} from '../hours';
+import type { AssistantTools, BusinessContext, TurnInput } from '../types';
 import { hitSource, type Answer } from './answer';
 import { closedDayAnswer } from './hours-answer';
 import { questionTerms, termKeys } from './text';
@@ -38,10 +47,31 @@ type Asked = {
   date: string | null;
   days: Weekday[];
   part: Part | null;
+  /** The words of an owner's special date the caller named ("easter"): they say when, not what. */
+  naming?: string[];
 };
 
-function readAsked(message: string, now: Date, timezone: string): Asked | null {
+/**
+ * "Any classes on Easter Monday?": a special date the owner named ("Easter Monday", "Staff
+ * training day") is that date, before the weekday its name holds is read as any Monday.
+ */
+function ownerNamedDate(business: BusinessContext, message: string, today: string) {
+  const said = termKeys(message);
+  const named = business.settings.overwrites
+    .filter((entry) => entry.date >= today && entry.note)
+    .sort((a, b) => a.date.localeCompare(b.date))
+    .find((entry) => {
+      const name = questionTerms(entry.note!.split(/[:(–—]|\s-\s/)[0]);
+      return name.length > 0 && name.every((term) => said.has(term.key));
+    });
+  return named ? { date: named.date, words: questionTerms(named.note!).map((term) => term.word) } : null;
+}
+
+function readAsked(business: BusinessContext, message: string, now: Date): Asked | null {
+  const timezone = business.settings.timezone;
   const part = PARTS.find(([pattern]) => pattern.test(message))?.[1] ?? null;
+  const named = ownerNamedDate(business, message, localDateParts(now, timezone).date);
+  if (named) return { date: named.date, days: [weekdayOf(named.date)], part, naming: named.words };
   const plain = message.replace(/\b(before|after) work\b/gi, '');
   const general =
     /\b(weekends?|weekdays?)\b/i.exec(plain) ??
@@ -73,7 +103,9 @@ function dayLead(asked: Asked, days: Weekday[], today: string, partName: string 
   const part = partName ? ` ${partName}` : '';
   if (asked.date === today) return partName === 'evening' ? 'This evening' : partName ? `This ${partName}` : 'Today';
   if (asked.date === addDays(today, 1)) return `Tomorrow${part}`;
-  if (asked.date) return `On ${capitalize(days[0])}${part}`;
+  // A date more than a week ahead is said with its date ("On Thursday 24 December").
+  if (asked.date)
+    return `On ${asked.date > addDays(today, 6) ? describeDate(asked.date, today) : capitalize(days[0])}${part}`;
   return `On ${listText(days.map((day) => `${capitalize(day)}${part}s`))}`;
 }
 
@@ -87,11 +119,12 @@ export async function answerTimetable(
 ): Promise<Answer | null> {
   const { business, message, now } = input;
   const timezone = business.settings.timezone;
-  const asked = readAsked(message, now, timezone);
+  const asked = readAsked(business, message, now);
   if (!asked) return null;
-  const subject = questionTerms(message.replace(DAY_WORDS, ' ').replace(WHEN_WORDS, ' '), extraGeneric).filter(
-    (term) => term.specific,
-  );
+  const subject = questionTerms(message.replace(DAY_WORDS, ' ').replace(WHEN_WORDS, ' '), [
+    ...extraGeneric,
+    ...(asked.naming ?? []),
+  ]).filter((term) => term.specific);
   // The days alone find the timetable; with the subject words, a service or note that gives its own times.
   const days = [...asked.days, asked.part?.name ?? ''].join(' ').trim();
   const searches = await Promise.all(
@@ -154,10 +187,13 @@ export async function answerTimetable(
     if (!found.length) return null;
     const starts = found.map(({ entry }) => entry.start).sort();
     const start = EARLIEST.test(message) ? starts[0] : starts[starts.length - 1];
-    const at = found.filter(({ entry }) => entry.start === start);
-    const what = [...new Set(at.map(({ entry }) => itemText(entry)))];
-    const on = listText([...new Set(at.map(({ day }) => capitalize(day)))]);
-    return { text: `The ${EARLIEST.test(message) ? 'earliest' : 'latest'} is ${listText(what)}, on ${on}.`, sources };
+    // "The earliest is at 7am: Vinyasa Flow on Monday and Friday and Reformer Pilates on Wednesday."
+    const byWhat = new Map<string, Weekday[]>();
+    for (const { day, entry } of found.filter(({ entry }) => entry.start === start))
+      byWhat.set(entry.what, [...(byWhat.get(entry.what) ?? []), day]);
+    const what = [...byWhat].map(([name, on]) => `${name} on ${listText(on.map(capitalize))}`);
+    const which = EARLIEST.test(message) ? 'earliest' : 'latest';
+    return { text: `The ${which} is at ${formatTime(start)}: ${listText(what)}.`, sources };
   }
 
   const lines: string[] = [];
