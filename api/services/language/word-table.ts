@@ -13,6 +13,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { readOrDerive, writeAtomically } from './derived-file';
 
 export const DIMENSIONS = 100;
 /** Enough for everyday and trade vocabulary, down to words like "croissant" and "coeliac" (ranks ~100,000). */
@@ -178,25 +179,12 @@ function decode(bytes: Buffer): WordTable {
 
 /** Derives the table from the package and writes it atomically; returns its path. */
 export function deriveWordTable(target = wordTablePath()): string {
-  const bytes = encode(readSourceVectors());
-  fs.mkdirSync(path.dirname(target), { recursive: true });
-  const temporary = `${target}.${process.pid}.${Date.now()}.tmp`;
-  fs.writeFileSync(temporary, bytes);
-  fs.renameSync(temporary, target);
-  return target;
+  return writeAtomically(target, encode(readSourceVectors()));
 }
 
 /** The table, and whether it had to be derived first (the cache had none, an older layout or a damaged one). */
 export function ensureWordTable(): { table: WordTable; derived: boolean } {
-  const target = wordTablePath();
-  if (fs.existsSync(target)) {
-    try {
-      return { table: decode(fs.readFileSync(target)), derived: false };
-    } catch {
-      // A damaged or older cache file is re-derived below.
-    }
-  }
-  return { table: decode(fs.readFileSync(deriveWordTable(target))), derived: true };
+  return readOrDerive(wordTablePath(), decode, deriveWordTable);
 }
 
 export function readWordTable(): WordTable {

@@ -4,6 +4,7 @@ import { sentenceSimilarity } from '#api/services/language/similarity';
 import { contentWords, wordImportance, wordSimilarity } from '#api/services/language/vectors';
 import { isNoise, plainVerbs, questionTerms, sentences, termKey, termKeys, words, type Term } from './text';
 import { ruleForOtherPeople } from './people-kinds';
+import { coveredByKind } from './kinds-of-things';
 import {
   answerTypeHolds,
   answerTypeRequired,
@@ -196,9 +197,14 @@ export function judgeText(
       question.generic.some((term) => !QUESTION_WORDS.has(term.key) && topic.has(term.key)) ||
       asksWordForWord(question.text, topicWords.text)) &&
     !onTheHeadingsOtherSubject(question, topicWords.text, keys, inTextCount(question, keys));
-  // Most windows of most passages found hold none of the subject words: they fail whatever follows, which is the costly part.
-  if (!scoreWhenFailing && inText.length === 0 && !topicHoldsAll) return { pass: false, score: 0, topicHoldsAll };
   const exact = (term: Term) => keys.has(term.key) || topic.has(term.key);
+  // A thing named by a near general kind of it ("reptiles" for a corn snake) is there: a rule for the whole kind covers it.
+  // In the sentence only: a heading naming the kind ("Dogs") would lend it to every sentence under it, "bring your dog's bed" too.
+  const notExact = new Set(question.judge.filter((term) => !exact(term)).map((term) => term.key));
+  const byKind = coveredByKind(question.things, notExact, said);
+  // Most windows of most passages found hold none of the subject words: they fail whatever follows, which is the costly part.
+  if (!scoreWhenFailing && inText.length === 0 && !byKind.size && !topicHoldsAll)
+    return { pass: false, score: 0, topicHoldsAll };
   const around = wordsAround(`${said} ${topicWords.text}`);
   const missing = question.judge
     .filter((term) => !exact(term))
@@ -234,13 +240,14 @@ export function judgeText(
     missing.filter((entry) => coveredByAmount(question, entry.term.key, said)).map((entry) => entry.term.key),
   );
   const present = (term: Term) =>
-    exact(term) || softKeys.has(term.key) || byOffer.has(term.key) || clipped.has(term.key);
+    exact(term) || softKeys.has(term.key) || byOffer.has(term.key) || clipped.has(term.key) || byKind.has(term.key);
   const strongMissing = missing.some(
     (entry) =>
       !softKeys.has(entry.term.key) &&
       !clipped.has(entry.term.key) &&
       !byOffer.has(entry.term.key) &&
       !byAmount.has(entry.term.key) &&
+      !byKind.has(entry.term.key) &&
       entry.closest < RELATED &&
       wordImportance(entry.term.word) >= STRONG_WORD &&
       !waivable.has(entry.term.key),
@@ -277,14 +284,19 @@ export function judgeText(
     (covered.length >= needed || ownThing) &&
     !(strongMissing && question.judge.length <= 3) &&
     (!softKeys.size || meaning >= MEANING_FLOOR) &&
-    (inText.length >= 1 || topicHoldsAll) &&
+    (inText.length >= 1 || byKind.size > 0 || topicHoldsAll) &&
     // An age is itself what was asked ("how old do you have to be to start lessons?"): the passage giving one is on it.
     (!onlyEveryday || topicHoldsAll || (question.type === 'age' && typeHolds)) &&
     (typeHolds || !answerTypeRequired(question.type)) &&
     !otherItem &&
     !doneByTheBusiness(question, said, topicWords.text) &&
     !ruleForOtherPeople(question.people, said) &&
-    pairsHold(question, said, topic, new Set([...softKeys, ...byOffer, ...clipped, ...(ownThing ? toldWords : [])]));
+    pairsHold(
+      question,
+      said,
+      topic,
+      new Set([...softKeys, ...byOffer, ...clipped, ...byKind, ...(ownThing ? toldWords : [])]),
+    );
   const genericCovered = question.generic.filter((term) => keys.has(term.key) || topic.has(term.key));
   // Under a heading that names the whole subject every sentence is on it; the words in the text count for less.
   const score =

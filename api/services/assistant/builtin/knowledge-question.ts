@@ -4,6 +4,7 @@ import { STOP_WORDS } from '#api/services/language/stop-words';
 import { plainVerbs, questionTerms, termKey, termKeys, words, type Term } from './text';
 import { AGE_WORD, answerTypeOf, ASKS_LIMIT, type AnswerType } from './knowledge-answer-type';
 import { endsAsClauseVerb } from './clause-verb';
+import { callersThings, type Thing } from './kinds-of-things';
 
 /** A caller's question read for the knowledge judgement: its subject words, compounds, answer type and the details of the caller's case. */
 
@@ -169,6 +170,8 @@ export type Question = {
   asksRecommendation: boolean;
   /** A kind the caller names with a word of an offer's name ("funeral flowers"), listed in its description: its key, and the keys of the offer's name that stand for it ("event"). */
   kinds: Map<string, Set<string>>;
+  /** The caller's things that have near general kinds ("corn snake" → reptile): a passage naming the kind names them. */
+  things: Thing[];
   /** The lowest price of each offer the caller names, by the keys of its name's telling words ("rewire" → 4200). */
   itemPrices: Map<string, number>;
   /** A make, brand or model the caller names ("Worcester boilers"): its key, and the key of the thing it is a make of. */
@@ -477,6 +480,7 @@ export function readQuestion(message: string, options: KnowledgeOptions): Questi
     leadHours: leadTimeOf(message),
     named: namedMakes(message, judge, domain),
     kinds: kindsOfOffers(pairs, options.offers ?? [], domain),
+    things: callersThings(judge, pairs, domain),
     itemPrices: pricesOfNamedOffers(judge, options.offers ?? [], domain),
     asksRecommendation: RECOMMENDATION.test(message),
     ownThing: ownThingOf(plain, judge, generic),
