@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { business, passage, run, service, serviceHit } from '#tests/support/builtin-assistant';
+import { business, passage, run, service, serviceHit, tools } from '#tests/support/builtin-assistant';
 
 /**
  * "Is there anything on this evening?", "what's on Tuesday lunchtimes?", "any sessions on
@@ -192,5 +192,29 @@ describe('the front desk and the office are the opening hours', () => {
     const { text, kit } = await run(desk, message);
     expect(text).toMatch(/5pm|9am/);
     expect(kit.questions).toHaveLength(0);
+  });
+});
+
+describe('a question that only names a part of the day costs no search of its own', () => {
+  // Each turn's searches are what its first chunk waits for: "do you do X at night?" at a business
+  // with no timetable must search no more than "do you do X?" (the knowledge answer's own searches).
+  const searchesOf = async (message: string) => {
+    const queries = new Set<string>();
+    const kit = tools([passage('About us', 'We are a family firm covering the whole county since 1998.')]);
+    const recording = {
+      ...kit,
+      searchKnowledge: (query: string, limit?: number) => {
+        queries.add(`${limit}:${query}`);
+        return kit.searchKnowledge(query, limit);
+      },
+    };
+    await run(business('Dale Drains', [service('Drain unblocking', '£90')]), message, { kit: recording });
+    return queries.size;
+  };
+  it.each([
+    ['do you do emergency call outs at night?', 'do you do emergency call outs?'],
+    ['is a call out dearer in the evenings?', 'is a call out dearer?'],
+  ])('%s', async (withPart, without) => {
+    expect(await searchesOf(withPart)).toBeLessThanOrEqual(await searchesOf(without));
   });
 });

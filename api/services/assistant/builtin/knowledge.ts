@@ -253,7 +253,8 @@ function focusedQuery(question: Question, waivable: Set<string>): string | null 
   return [...focus.map((term) => term.word), ...extra].join(' ');
 }
 
-const SEARCH_LIMIT = 8;
+/** Passages a knowledge search returns; other answers that search the caller's own words use it too, so the turn's search is made once. */
+export const SEARCH_LIMIT = 8;
 
 /** `storedQuestionOnly`: only an owner's answer to a stored question (an FAQ's, an answered question's) that is the caller's. */
 export async function answerFromKnowledge(

@@ -11,6 +11,7 @@ import {
 } from '../hours';
 import type { AssistantTools, BusinessContext, TurnInput } from '../types';
 import { hitSource, type Answer } from './answer';
+import { SEARCH_LIMIT } from './knowledge';
 import { closedDayAnswer } from './hours-answer';
 import { questionTerms, termKeys } from './text';
 import { daysOf, scheduleOf, type ScheduleEntry } from './timetable-read';
@@ -125,12 +126,16 @@ export async function answerTimetable(
     ...extraGeneric,
     ...(asked.naming ?? []),
   ]).filter((term) => term.specific);
-  // The days alone find the timetable; with the subject words, a service or note that gives its own times.
+  // The caller's own words find a service or note that gives its own times; that search is the one the
+  // knowledge answer makes next (a turn's searches are made once), so it costs nothing extra. The days
+  // alone find a timetable the subject words miss ("class" finds the services): searched when a day is
+  // named or nothing else is, not for "do you do call-outs at night?", which names only a part of the day.
   const days = [...asked.days, asked.part?.name ?? ''].join(' ').trim();
+  const dayNamed = asked.date !== null || asked.days.length < WEEKDAYS.length;
   const searches = await Promise.all(
-    [days, subject.length ? `${subject.map((term) => term.word).join(' ')} ${days}` : null]
+    [message, dayNamed || !subject.length ? days : null]
       .filter((query): query is string => Boolean(query))
-      .map((query) => tools.searchKnowledge(query, 8)),
+      .map((query) => tools.searchKnowledge(query, SEARCH_LIMIT)),
   );
   const hits = searches
     .flat()
