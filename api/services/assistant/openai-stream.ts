@@ -1,4 +1,4 @@
-import { clip } from './openai-prompt';
+import { serviceErrorDetail } from '#api/lib/service-error-detail';
 
 /** One round with a chat-completions server: its streamed (or plain JSON) answer read into text and tool calls, and its errors. */
 
@@ -17,19 +17,7 @@ export class AssistantModelError extends Error {
 }
 
 export async function errorFromResponse(response: Response): Promise<AssistantModelError> {
-  let detail = '';
-  try {
-    const body = await response.text();
-    try {
-      const json = JSON.parse(body) as { error?: string | { message?: string }; message?: string; detail?: string };
-      detail = typeof json.error === 'string' ? json.error : (json.error?.message ?? json.message ?? json.detail ?? '');
-    } catch {
-      detail = body;
-    }
-  } catch {
-    // The body could not be read: the status says enough.
-  }
-  detail = clip(detail, 300);
+  const detail = await serviceErrorDetail(response);
   return new AssistantModelError(
     `The assistant model answered ${response.status}${detail ? `: ${detail}` : ` ${response.statusText}`.trimEnd()}`,
   );

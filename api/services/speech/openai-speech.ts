@@ -1,3 +1,4 @@
+import { serviceErrorDetail } from '#api/lib/service-error-detail';
 import { sentences } from './sentences';
 import type { SpeechToText, TextToSpeech } from './types';
 import { streamingWavHeader } from './wav';
@@ -22,19 +23,7 @@ export type OpenAiSpeechOptions = {
 };
 
 async function failure(response: Response): Promise<Error> {
-  let detail = '';
-  try {
-    const body = await response.text();
-    try {
-      const json = JSON.parse(body) as { error?: string | { message?: string }; message?: string; detail?: string };
-      detail = typeof json.error === 'string' ? json.error : (json.error?.message ?? json.message ?? json.detail ?? '');
-    } catch {
-      detail = body;
-    }
-  } catch {
-    // The status says enough.
-  }
-  detail = detail.replace(/\s+/g, ' ').trim().slice(0, 300);
+  const detail = await serviceErrorDetail(response);
   return new Error(`The speech service answered ${response.status}${detail ? `: ${detail}` : ''}`);
 }
 
