@@ -3,7 +3,7 @@ import type { AssistantTools } from '../types';
 import { hitSource, type Answer } from './answer';
 import { areaSearch } from './areas';
 import { lengthsAgree, namesAnotherItem, namesOnlyOtherItems, namingCounts } from './catalogue-fit';
-import { sentences, synonymsOf } from './text';
+import { questionTerms, sentences, synonymsOf } from './text';
 import {
   capitalizeFirst,
   nameInSentence,
@@ -51,7 +51,8 @@ export type { KnowledgeOptions } from './knowledge-question';
  * When nothing passes, the caller hears that the assistant does not know (never a guess).
  */
 
-type Candidate = { hit: ApiKnowledgeHit; text: string; score: number };
+/** `alike`: the other items said with it, when the caller's words name each of them alike (sameNamedItems). */
+type Candidate = { hit: ApiKnowledgeHit; text: string; score: number; alike?: ApiKnowledgeHit[] };
 
 function evaluate(
   question: Question,
@@ -231,14 +232,51 @@ function pick(
     `judge [${question.judge.map((term) => term.key).join(' ')}] generic [${question.generic.map((term) => term.key).join(' ')}] type ${question.type} pairs [${question.pairs.map((pair) => pair.join('+')).join(' ')}] waivable [${[...waivable].join(' ')}]`,
   );
   let best: Candidate | null = null;
+  const passed: Candidate[] = [];
   for (const hit of hits) {
     const candidate = evaluate(question, hit, waivable, named, storedOnly);
     trace?.(
       `  ${candidate ? candidate.score.toFixed(2).padStart(6) : '     -'} ${hit.source.type} "${hit.heading}" ${candidate ? `=> ${candidate.text.slice(0, 90)}` : ''}`,
     );
+    if (candidate) passed.push(candidate);
     if (candidate && (!best || candidate.score > best.score)) best = candidate;
   }
-  return best;
+  return best ? sameNamedItems(question, best, passed) : null;
+}
+
+/** Items told apart by a word the caller did not say: more than this many are not read out, the team is asked. */
+const MOST_ALIKE_ITEMS = 3;
+
+/**
+ * "How much are your boxes?" where a medium moving box and a wardrobe box are sold: the
+ * caller's words name each item alike, so picking one would be a guess at which they mean.
+ * Every such item is said, or none when there are too many to read out. An item whose whole
+ * name the caller said ("how much is the wardrobe box?") is the one meant.
+ */
+function sameNamedItems(question: Question, best: Candidate, passed: Candidate[]): Candidate | null {
+  const isItem = (hit: ApiKnowledgeHit) => hit.source.kind === 'service' || hit.source.type === 'product';
+  if (!isItem(best.hit) || !question.judge.length) return best;
+  const asked = new Set(question.judge.map((term) => term.key));
+  const nameKeys = (hit: ApiKnowledgeHit) =>
+    questionTerms(hit.source.title ?? '')
+      .filter((term) => term.specific)
+      .map((term) => term.key);
+  const namedAlike = (hit: ApiKnowledgeHit) => [...asked].every((key) => nameKeys(hit).includes(key));
+  const wholeName = (hit: ApiKnowledgeHit) => nameKeys(hit).every((key) => asked.has(key));
+  if (!namedAlike(best.hit) || wholeName(best.hit)) return best;
+  const items = new Map<string, Candidate>();
+  for (const candidate of [best, ...passed]) {
+    const id = `${candidate.hit.source.kind}:${candidate.hit.source._id}`;
+    if (isItem(candidate.hit) && namedAlike(candidate.hit) && !items.has(id)) items.set(id, candidate);
+  }
+  if (items.size === 1) return best;
+  if (items.size > MOST_ALIKE_ITEMS) return null;
+  const alike = [...items.values()];
+  return {
+    ...best,
+    text: alike.map((candidate) => candidate.text).join(' '),
+    alike: alike.slice(1).map((candidate) => candidate.hit),
+  };
 }
 
 /**
@@ -287,5 +325,5 @@ export async function answerFromKnowledge(
     const rest = text.replace(/^(yes|no)\s*[,.!]\s*/i, '');
     if (rest !== text && rest) text = rest.charAt(0).toUpperCase() + rest.slice(1);
   }
-  return { text, sources: [hitSource(best.hit)] };
+  return { text, sources: [best.hit, ...(best.alike ?? [])].map(hitSource) };
 }

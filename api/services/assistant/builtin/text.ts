@@ -8,6 +8,7 @@ import { NUMBER_WORDS_FROM_TWO } from '#api/lib/number-words';
  */
 
 import { STOP_WORDS } from '#api/services/language/stop-words';
+import { lemmas } from '#api/services/language/lemma';
 import { wordSimilarity, wordVector } from '#api/services/language/vectors';
 
 /**
@@ -185,6 +186,8 @@ export function stem(input: string): string {
   if (word.length <= 3 || /\d/.test(word)) return word;
   if (word.endsWith('ies') && word.length > 4) word = `${word.slice(0, -3)}y`;
   else if (word.endsWith('sses')) word = word.slice(0, -2);
+  // "boxes", "sandwiches", "dishes": the plural adds -es (WordNet's noun rules say so; "aches" and "niches" only add -s).
+  else if (/(x|ch|sh|z)es$/.test(word) && lemmas(word).includes(word.slice(0, -2))) word = word.slice(0, -2);
   else if (word.endsWith('s') && !/(ss|us|is)$/.test(word) && word.length > 3) word = word.slice(0, -1);
   // Twice, so "registered" and "register" meet ("register" + "ed", then "regist" + "er").
   for (let pass = 0; pass < 2; pass += 1) {
