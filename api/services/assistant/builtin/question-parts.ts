@@ -81,6 +81,9 @@ const LEANS_ON_BEFORE = /\b(it|they|them|that|this|those|these|one)\b/i;
 const ASKING_VERB =
   /^\W*(?:do|does|can|could|will|would)\s+(?:you|u|you\s+guys|they)\s+(?:also\s+|still\s+)?([a-z]+)\b/i;
 
+/** "…per person", "per hour": the unit a price is given in, never the subject a later part asks about. */
+const RATE_UNIT = /\bper\s+[a-z]+/gi;
+
 /** `part` read with the subject of `before` when it has none of its own ("…and how much notice do you need?"). */
 export function carrySubject(
   part: string,
@@ -99,7 +102,7 @@ export function carrySubject(
   // one is the very thing asked ("can you microchip my puppy?": the cost asked next is the microchip's, not the puppy's).
   const asking = ASKING_VERB.exec(before)?.[1]?.toLowerCase();
   const everydayAsking = asking && wordImportance(asking) < STRONG_WORD ? asking : undefined;
-  const theirs = questionTerms(before, extraGeneric).filter(
+  const theirs = questionTerms(before.replace(RATE_UNIT, ' '), extraGeneric).filter(
     (term) =>
       term.specific &&
       term.word.toLowerCase() !== everydayAsking &&
