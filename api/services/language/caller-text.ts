@@ -113,6 +113,8 @@ const IDIOMS: [RegExp, string][] = [
   [/(?:stays?|remains?|staying|remaining) (valid|available)/, '$1'],
   // "You lot", "you guys", "y'all": the business, as "you".
   [/you (?:lot|guys|all)|y'?all|youse/, 'you'],
+  // "Can your team pack for us?", "do your staff…": the business's people doing its work are the business, "you".
+  [/your (?:team|staff|crew|lads|workers)/, 'you'],
   // Someone being in (at the office, the shop…) on a day is the business being open then.
   [
     new RegExp(

@@ -210,7 +210,7 @@ export async function respond(
       if (followUp !== message) return respond({ ...input, message: followUp }, tools, { part: true });
     }
     if (parts.length > 1) {
-      return answerParts(parts, tools, (part, partTools) =>
+      return answerParts(message, extraGeneric, tools, (part, partTools) =>
         respond({ ...input, message: part }, partTools, { part: true }),
       );
     }

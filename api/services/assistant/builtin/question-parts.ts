@@ -4,7 +4,8 @@ import type { AssistantTools } from '../types';
 import { joinStatements } from './naming';
 import { wordImportance } from '#api/services/language/vectors';
 import { STRONG_WORD } from './knowledge-judge';
-import { questionTerms, sentences, termKey } from './text';
+import { questionTerms, sentences, termKey, termKeys } from './text';
+import { STOP_WORDS } from '#api/services/language/stop-words';
 
 /**
  * A message that asks two things ("How much is a wedding cake and how much notice do you
@@ -29,6 +30,14 @@ const SPLIT = new RegExp(
 export const GREETING = /^(hi|hello|hey|hiya|good (morning|afternoon|evening))\b[\s,!.]*/i;
 
 export function questionParts(message: string, extraGeneric: string[] = []): string[] {
+  const raw = ownParts(message);
+  return raw.length < 2
+    ? [message]
+    : raw.map((part, index) => (index === 0 ? part : carrySubject(part, raw[0], extraGeneric)));
+}
+
+/** The parts of a message as the caller said them (the greeting kept on the first), or the whole message as one. */
+function ownParts(message: string): string[] {
   const greeting = message.match(GREETING)?.[0] ?? '';
   const raw = message
     .slice(greeting.length)
@@ -39,7 +48,7 @@ export function questionParts(message: string, extraGeneric: string[] = []): str
   const asks = (part: string) =>
     part.split(/\s+/).length >= 3 && (/\?$/.test(part) || new RegExp(`^${QUESTION_OPENER}\\b`, 'i').test(part));
   if (raw.length < 2 || !raw.every(asks)) return [message];
-  return raw.map((part, index) => (index === 0 ? `${greeting}${part}` : carrySubject(part, raw[0], extraGeneric)));
+  return raw.map((part, index) => (index === 0 ? `${greeting}${part}` : part));
 }
 
 /**
@@ -127,15 +136,37 @@ export function withEarlierSubject(
   return carried === bare ? message : carried;
 }
 
+/**
+ * "Can your team box everything up for us, and what does that cost?": "that" is the thing the
+ * first part was answered with (the packing service), whatever words the caller used for it.
+ * Only a part that points back with a pronoun, and only at an answer drawn from one service or
+ * product; otherwise the first part's own words are its subject.
+ */
+function pointedAt(part: string, first: Answer | undefined): string | null {
+  if (!first || first.escalated || !LEANS_ON_BEFORE.test(part)) return null;
+  const items = first.sources.filter((source) => source.kind === 'service' || source.type === 'product');
+  return items.length === 1 && first.sources.length === 1 ? (items[0].title ?? null) : null;
+}
+
 /** Per answer, its sentences no earlier answer said ("Do you run X? What days is it on?": the first answer gave the days). */
 function newSentences(answers: Answer[]): string[][] {
   const said = new Set<string>();
+  const saidWords = new Set<string>();
   return answers.map((answer) => {
-    const own = sentences(answer.text).filter((sentence) => !said.has(sentence.trim()));
-    for (const sentence of own) said.add(sentence.trim());
+    const own = sentences(answer.text).filter(
+      (sentence) => !said.has(sentence.trim()) && !saysAgain(sentence, saidWords),
+    );
+    for (const sentence of own) {
+      said.add(sentence.trim());
+      for (const key of termKeys(sentence)) saidWords.add(key);
+    }
     return own;
   });
 }
+
+/** "A packing service costs £250 per day." after "Yes, we offer packing services, which cost £250 per day.": an amount said again in the same words. */
+const saysAgain = (sentence: string, saidWords: Set<string>) =>
+  /\d/.test(sentence) && [...termKeys(sentence)].every((key) => saidWords.has(key) || STOP_WORDS.has(key));
 
 /**
  * Each part answered in turn, its questions for the team held back until the reply is known:
@@ -144,13 +175,16 @@ function newSentences(answers: Answer[]): string[][] {
  * question (and task) to the owner's list either. A part that says anything new records its own.
  */
 export async function answerParts(
-  parts: string[],
+  message: string,
+  extraGeneric: string[],
   tools: AssistantTools,
   answerPart: (part: string, tools: AssistantTools) => Promise<Answer>,
 ): Promise<Answer> {
+  const own = ownParts(message);
   const answers: Answer[] = [];
   const heldQuestions: string[][] = [];
-  for (const part of parts) {
+  for (const [index, said] of own.entries()) {
+    const part = index === 0 ? said : carrySubject(said, pointedAt(said, answers[0]) ?? own[0], extraGeneric);
     const held: string[] = [];
     const holding: AssistantTools = {
       ...tools,

@@ -19,7 +19,8 @@ const GENERIC_WORDS =
   `offer provide supply sell do make work help available use come go take give look find ask done need
   install repair service price book long soon far often quick quickly fast early usual usually normally typically
   currently time day week today tomorrow now new old big small whole customer company business also include includes included
-  keep keeps kept happen happens seem stop start try say mean extra additional best change changed changing handle`
+  keep keeps kept happen happens seem stop start try say mean extra additional best change changed changing handle
+  everything everyone everybody`
     .split(/\s+/)
     .filter(Boolean);
 
