@@ -5,6 +5,7 @@
 export const STOP_WORDS = new Set(
   `a an the and or but if of to in on at by for with from about as into like through after over between out against during without before under around among
   is are was were be been being am do does did doing done have has had having i me my mine myself we us our ours you your yours he him his she her it its they them their
+  yourself yourselves ourselves himself herself itself themselves oneself
   what which who whom whose this that these those there here when where why how can could would should will shall may might must not no yes so just also too very
   please thanks thank hi hello hey any some all each every both either neither more most other such own same than then once only again ok okay
   get got getting gets need needs want wants wanted wondering wonder wondered know tell let im id ive youre dont doesnt isnt arent cant whats theres wont didnt

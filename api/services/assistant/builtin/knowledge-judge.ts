@@ -191,8 +191,9 @@ export function judgeText(
   const inText = question.judge.filter((term) => keys.has(term.key));
   // The heading names the subject when it holds every subject word and one that is not an everyday word of the business
   // ("Boiler servicing" for "boiler service"; "Are your engineers DBS checked?" is not about "how many engineers").
+  // (What the caller does on the occasion, "when I bring him in", is no part of the subject a heading names.)
   const topicHoldsAll =
-    question.judge.every((term) => topic.has(term.key)) &&
+    question.judge.every((term) => topic.has(term.key) || question.occasion.has(term.key)) &&
     (question.judge.some((term) => !waivable.has(term.key)) ||
       question.generic.some((term) => !QUESTION_WORDS.has(term.key) && topic.has(term.key)) ||
       asksWordForWord(question.text, topicWords.text)) &&
@@ -211,10 +212,12 @@ export function judgeText(
     .map((term) => ({ term, closest: closestWord(term.word, around), action: describesAnAction(term.word) }));
   const measured = measuredWords(question.text);
   // At most one word by meaning, and never the only one: a sibling word ("coffee" ~ "tea") alone is no answer.
+  // What the caller does on the occasion ("when I bring him in") is left out, never met by meaning.
   const soft = missing
     .filter(
       (entry) =>
         entry.action &&
+        !question.occasion.has(entry.term.key) &&
         entry.closest >= SOFT_MATCH &&
         around.some(
           (word) =>
@@ -250,10 +253,11 @@ export function judgeText(
       !byKind.has(entry.term.key) &&
       entry.closest < RELATED &&
       wordImportance(entry.term.word) >= STRONG_WORD &&
-      !waivable.has(entry.term.key),
+      !waivable.has(entry.term.key) &&
+      !question.occasion.has(entry.term.key),
   );
   const paired = new Set(question.pairs.flat());
-  const canWaive = (term: Term) => waivable.has(term.key) && !paired.has(term.key);
+  const canWaive = (term: Term) => (waivable.has(term.key) || question.occasion.has(term.key)) && !paired.has(term.key);
   const covered = question.judge.filter(present);
   const anchored = inText.some((term) => !canWaive(term)) || topicHoldsAll;
   const waived = [

@@ -180,6 +180,8 @@ export type Question = {
   ownThing: OwnThing | null;
   /** The caller's own people ("my husband"): a detail, but a rule for other people is no answer for them. */
   people: Set<string>;
+  /** Keys of what the caller does on the occasion asked about ("when I bring him in"): a passage may leave them out. */
+  occasion: Set<string>;
 };
 
 /** "I've bought my own brake discs online, will you fit them?": what the caller did (bought) and every word the question asks with (fit). */
@@ -356,6 +358,19 @@ const WHEN_IT_HAPPENED = new RegExp(
 const wordsOfWhenItHappened = (text: string) =>
   new Set([...text.matchAll(WHEN_IT_HAPPENED)].flatMap((match) => words(match[0])));
 
+/**
+ * "Is there anywhere to park when I bring him in?": what the caller does on the occasion they ask about
+ * (the verb after "when I", "once we", "while I'm…") is when, not what; the passage on parking never says it,
+ * so it may be left out like an everyday word of the trade (it still counts where the passage says it).
+ * Only the verb: its object may be the subject ("can I pay by card when I collect the cake?").
+ */
+const CALLERS_OCCASION = new RegExp(
+  String.raw`\b(?:when|whenever|while|once)\s+(?:i|we|i'm|we're|i am|we are)\s+(?:${MODAL}\s+)*([a-z]+)`,
+  'gi',
+);
+const wordsOfTheCallersOccasion = (text: string) =>
+  new Set([...text.matchAll(CALLERS_OCCASION)].map((match) => match[1].toLowerCase()));
+
 /** How often a thing the caller names comes ("a monthly flower subscription", "weekly classes"): a detail of the thing, not its subject. */
 const HOW_OFTEN = /\b(daily|weekly|fortnightly|monthly|yearly|annual)\s+(?!payments?\b|instalments?\b)[a-z]+/gi;
 const wordsOfHowOften = (text: string) => new Set([...text.matchAll(HOW_OFTEN)].map((match) => match[1].toLowerCase()));
@@ -412,6 +427,7 @@ export function readQuestion(message: string, options: KnowledgeOptions): Questi
   const people = callersPeople(plain);
   const when = wordsOfWhenItHappened(plain);
   const howOften = wordsOfHowOften(plain);
+  const occasion = wordsOfTheCallersOccasion(plain);
   const type = answerTypeOf(message);
   // "How old do you have to be?": the age the passage gives answers "old"; the passage need not say it.
   const limitWord = type === 'limit' ? ASKS_LIMIT.exec(message)?.[1].toLowerCase() : undefined;
@@ -485,6 +501,10 @@ export function readQuestion(message: string, options: KnowledgeOptions): Questi
     asksRecommendation: RECOMMENDATION.test(message),
     ownThing: ownThingOf(plain, judge, generic),
     people,
+    // Only beside another subject word: "what if I'm late when I arrive?" is about arriving.
+    occasion: judge.every((term) => occasion.has(term.word))
+      ? new Set<string>()
+      : new Set(judge.filter((term) => occasion.has(term.word)).map((term) => term.key)),
   };
 }
 
