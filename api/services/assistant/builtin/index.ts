@@ -6,6 +6,7 @@ import { captureInProgress, captureTurn, offerAccepted } from './capture';
 import { keepingCallerWords, understoodInput } from './caller-words';
 import { matchServiceByMeaning } from './service-meaning';
 import { parseDetails } from './details';
+import { answerOnTheDay } from './day-asked';
 import {
   answerContact,
   answerLocation,
@@ -366,6 +367,11 @@ export async function respond(
   ) {
     return withHello(await request(input, tools, 'booking'));
   }
+  // "Do you deliver on Sundays?": the question without its day, answered for the day when that answer names its days.
+  const onTheDay = await answerOnTheDay(message, tools, (dayless, quiet) =>
+    respond({ ...input, message: dayless }, quiet, { part: true }),
+  );
+  if (onTheDay) return withHello(onTheDay);
   return withHello(await unsure(input, tools));
 }
 

@@ -40,7 +40,8 @@ const TIME_RANGE = new RegExp(
   'gi',
 );
 
-const dayPattern = (flags = 'i') => new RegExp(`\\b${DAY_SPEC}${MORNING_WORDS}\\b`, flags);
+/** Day specs in a text ("Tuesday to Saturday", "weekends", "Mon-Fri evenings"). */
+export const dayPattern = (flags = 'i') => new RegExp(`\\b${DAY_SPEC}${MORNING_WORDS}\\b`, flags);
 const DAY_LINE = new RegExp(`^\\s*(${DAY_SPEC})\\s*(?:[:–—|,-]\\s*|\\s+)(.*)$`, 'i');
 const DAY_HEADING = new RegExp(`^\\s*(${DAY_SPEC})\\s*:?\\s*$`, 'i');
 
