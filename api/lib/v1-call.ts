@@ -8,7 +8,8 @@ import { createRouter, type ApiEnv, type Router } from './context';
 import { fromZodError } from './errors';
 import { requireMember } from './membership';
 import { bearer, envelope } from './openapi';
-import { ok } from './respond';
+import { ok, parsedData, type AnswerData } from './respond';
+import type { JsonText } from './sql-json';
 
 /**
  * The API side of a declared v1 call (contract/v1): its route, bearer auth, the permission
@@ -23,7 +24,9 @@ export type CallInput<C extends V1Call> = {
 /** The envelope's data (and messages), or for a streamed call (stream) the Response itself. */
 export type CallReply<C extends V1Call> = C['stream'] extends StreamAnswer
   ? Response
-  : { data: z.input<C['response']>; messages?: string[] };
+  : { data: MaybeJsonText<z.input<C['response']>>; messages?: string[] };
+/** A top-level value of an answer's data may be the database's JSON text of it (api/lib/respond.ts). */
+type MaybeJsonText<D> = D extends Record<string, unknown> ? { [K in keyof D]: D[K] | JsonText<D[K]> } : D;
 export type CallHandler<C extends V1Call> = (c: Context<ApiEnv>, input: CallInput<C>) => Promise<CallReply<C>>;
 
 const checkAnswers = process.env.NODE_ENV !== 'production';
@@ -95,7 +98,7 @@ export function serve<C extends V1Call>(
     const reply = await handler(c, { params, body: body as CallInput<C>['body'] });
     if (reply instanceof Response) return reply;
     if (checkAnswers) {
-      const checked = call.response.safeParse(reply.data);
+      const checked = call.response.safeParse(parsedData(reply.data as AnswerData));
       if (!checked.success)
         throw new Error(`${call.path}: the answer does not match its declared response: ${checked.error.message}`);
     }

@@ -2,7 +2,7 @@ import { count, eq, sql, type SQL } from 'drizzle-orm';
 import type { ApiTimelineItem } from '#contract/envelope';
 import type { Db } from '#api/db/client';
 import { customers, timelineItems } from '#api/db/schema';
-import { isoTime, nameOf, paged, readJsonPage } from '#api/lib/sql-json';
+import { isoTime, jsonObject, nameOf, paged, readJsonPage, type JsonText } from '#api/lib/sql-json';
 
 const t = timelineItems;
 
@@ -16,34 +16,35 @@ const t = timelineItems;
 export async function timelinePageJson(
   db: Db,
   page: { where: SQL | undefined; orderBy: SQL[]; limit: number; offset: number },
-): Promise<{ rows: ApiTimelineItem[]; total: number }> {
+): Promise<{ rows: JsonText<ApiTimelineItem[]>; total: number }> {
   const { readLimit, rowsOf, total } = paged(db.select({ total: count() }).from(t).where(page.where), page);
-  const item = sql`json_build_object(
-    '_id', ${t.id},
-    'type', ${t.type},
-    'direction', ${t.direction},
-    'status', ${t.status},
-    'from', ${t.from},
-    'to', ${t.to},
-    'customer_id', ${t.customerId},
-    'customer', case when ${customers.id} is not null then json_build_object(
-      '_id', ${customers.id}, 'name', ${nameOf(sql`${customers.firstName}`, sql`${customers.lastName}`)}
-    ) end,
-    'phones_found', ${t.phonesFound},
-    'body', ${t.body},
-    'reminder', ${isoTime(sql`${t.reminder}`)},
-    'repeated', coalesce(${t.repeat} <> 'null'::jsonb, false),
-    'repeat', ${t.repeat},
-    'completed_at', ${isoTime(sql`${t.completedAt}`)},
-    'internal', ${t.internal},
-    'details', ${t.details},
-    'assigned_to', ${t.assignedTo},
-    'created_by', ${t.createdBy},
-    'sort_at', ${isoTime(sql`${t.sortAt}`)},
-    'created_at', ${isoTime(sql`${t.createdAt}`)},
-    'updated_at', ${isoTime(sql`${t.updatedAt}`)},
-    'deleted_at', ${isoTime(sql`${t.deletedAt}`)}
-  )`;
+  const item = jsonObject({
+    _id: t.id,
+    type: t.type,
+    direction: t.direction,
+    status: t.status,
+    from: t.from,
+    to: t.to,
+    customer_id: t.customerId,
+    customer: sql`case when ${customers.id} is not null then ${jsonObject({
+      _id: customers.id,
+      name: nameOf(sql`${customers.firstName}`, sql`${customers.lastName}`),
+    })} end`,
+    phones_found: t.phonesFound,
+    body: t.body,
+    reminder: isoTime(sql`${t.reminder}`),
+    repeated: sql`coalesce(${t.repeat} <> 'null'::jsonb, false)`,
+    repeat: t.repeat,
+    completed_at: isoTime(sql`${t.completedAt}`),
+    internal: t.internal,
+    details: t.details,
+    assigned_to: t.assignedTo,
+    created_by: t.createdBy,
+    sort_at: isoTime(sql`${t.sortAt}`),
+    created_at: isoTime(sql`${t.createdAt}`),
+    updated_at: isoTime(sql`${t.updatedAt}`),
+    deleted_at: isoTime(sql`${t.deletedAt}`),
+  });
   const rows = db
     .select({
       item: item.as('item'),
