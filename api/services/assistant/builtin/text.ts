@@ -262,11 +262,13 @@ export function synonymsOf(word: string): string[] {
   return group ? group.filter((other) => stem(other) !== stem(word)) : [];
 }
 
-/** Lower-case words and numbers ("24/7" stays one word, "call-out" gives "call" and "out"). */
+/** Lower-case words and numbers ("24/7" stays one word, "call-out" gives "call" and "out"; "café" is "cafe", as callers type it). */
 export function words(text: string): string[] {
   return (
     text
       .toLowerCase()
+      .normalize('NFD')
+      .replace(/\p{M}/gu, '')
       .replace(/[’‘]/g, "'")
       .match(/\d+\/\d+|[£$€]?\d+(?:[.,:]\d+)*%?|[a-z]+(?:'[a-z]+)?/g) ?? []
   )
