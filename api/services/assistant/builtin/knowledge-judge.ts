@@ -4,6 +4,7 @@ import { sentenceSimilarity } from '#api/services/language/similarity';
 import { contentWords, wordImportance, wordSimilarity } from '#api/services/language/vectors';
 import { isNoise, plainVerbs, questionTerms, sentences, termKey, termKeys, words, type Term } from './text';
 import { ruleForOtherPeople } from './people-kinds';
+import { pricesAnotherAction } from './priced-action';
 import { coveredByKind } from './kinds-of-things';
 import {
   answerTypeHolds,
@@ -274,7 +275,9 @@ export function judgeText(
         : said;
   const typeHolds = givesAskedType(question, typeText);
   // "What do you charge to deliver?" is not answered by what wedding-cake delivery costs: the amount is another item's.
-  const otherItem = question.type === 'price' && aboutOtherItem(question, said, topic);
+  // "What would it cost to keep our furniture?" is not answered by what building new furniture costs: the price is another action's.
+  const otherItem =
+    question.type === 'price' && (aboutOtherItem(question, said, topic) || pricesAnotherAction(question.text, said));
   // Only the business's everyday words ("how old is too old for a boiler?"): any passage holds them, so only one whose heading is on the question will do.
   const onlyEveryday = question.judge.every((term) => waivable.has(term.key));
   const meaning = sentenceSimilarity(question.text, `${topicWords.text}\n${said}`);
