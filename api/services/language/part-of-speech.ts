@@ -35,3 +35,9 @@ export function isMostlyAdjective(word: string): boolean {
 export function isMostlyVerb(word: string): boolean {
   return Boolean(tagsOf(word)?.[0]?.startsWith('VB'));
 }
+
+/** Is the word most often a noun ("park", "classes")? Unknown words (names such as "Pilates", rare nouns) are taken as nouns. */
+export function isMostlyNoun(word: string): boolean {
+  const first = tagsOf(word)?.[0];
+  return !first || first.startsWith('NN');
+}

@@ -5,6 +5,7 @@ import { contentWords, wordImportance, wordSimilarity } from '#api/services/lang
 import { isNoise, plainVerbs, questionTerms, sentences, termKey, termKeys, words, type Term } from './text';
 import { ruleForOtherPeople } from './people-kinds';
 import { pricesAnotherAction } from './priced-action';
+import { qualifiersOnly } from './qualifier-words';
 import { coveredByKind } from './kinds-of-things';
 import {
   answerTypeHolds,
@@ -188,7 +189,16 @@ export function judgeText(
   { scoreWhenFailing = true } = {},
 ): Judged {
   const topic = topicWords.keys;
-  const keys = keysIn(said);
+  const allKeys = keysIn(said);
+  // "Beginners Mat Pilates" and "mat classes" hold no mat: a word only naming one of the business's offers is not there (qualifier-words.ts).
+  const qualifying = qualifiersOnly(
+    question.text,
+    question.keys,
+    question.offerWords,
+    question.judge.map((term) => term.key).filter((key) => allKeys.has(key)),
+    said,
+  );
+  const keys = qualifying.size ? new Set([...allKeys].filter((key) => !qualifying.has(key))) : allKeys;
   const inText = question.judge.filter((term) => keys.has(term.key));
   // The heading names the subject when it holds every subject word and one that is not an everyday word of the business
   // ("Boiler servicing" for "boiler service"; "Are your engineers DBS checked?" is not about "how many engineers").

@@ -156,6 +156,8 @@ export type Question = {
   domain: Set<string>;
   /** Keys of the words naming the business's services and products, less the trade's everyday words. */
   items: Set<string>;
+  /** Keys of every word naming the business's offers, its everyday words among them ("class" at a studio). */
+  offerWords: Set<string>;
   /** Keys of every word of the question. */
   keys: Set<string>;
   /** "How long does it take?" (a length), not "how long before?" (a deadline, said with "before"). */
@@ -489,6 +491,7 @@ export function readQuestion(message: string, options: KnowledgeOptions): Questi
     pairs,
     domain,
     items,
+    offerWords: new Set((options.itemWords ?? []).map(termKey)),
     keys: termKeys(plain),
     asksLength,
     asksOffer,
