@@ -37,6 +37,11 @@ export function sameCall(original: Request, rebuilt: Request): Request {
   return rebuilt;
 }
 
+/** Whether the request is the web app's marked in-process call (so its answer is handed over, not written). */
+export function awaitsAnswer(request: Request): boolean {
+  return slots.has(request);
+}
+
 const checked = process.env.NODE_ENV !== 'production';
 
 /** For the API's success answer: true when the request was marked and the envelope is handed over. */

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { ApiSuccess } from '#contract/envelope';
-import { handOver } from '#contract/in-process-answer.server';
+import { awaitsAnswer, handOver } from '#contract/in-process-answer.server';
 import { JsonText } from './sql-json';
 
 /** An answer's data whose top-level values may still be the database's JSON text (sql-json.ts JsonText). */
@@ -30,7 +30,11 @@ function envelopeText(data: AnswerData, messages: string[]): string {
  * envelope object itself with an empty body (contract/in-process-answer.server.ts).
  */
 export function ok<T extends AnswerData>(c: Context, data: T, messages: string[] = []) {
-  if (handOver(c.req.raw, { data: parsedData(data), messages } satisfies ApiSuccess<AnswerData>))
+  // Only the in-process call parses a JsonText: over HTTP its text is written as it is.
+  if (
+    awaitsAnswer(c.req.raw) &&
+    handOver(c.req.raw, { data: parsedData(data), messages } satisfies ApiSuccess<AnswerData>)
+  )
     return c.body(null, 200);
   if (!Object.values(data).some((value) => value instanceof JsonText))
     return c.json({ data, messages } satisfies ApiSuccess<T>, 200);

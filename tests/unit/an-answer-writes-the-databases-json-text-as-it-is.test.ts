@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { awaitAnswer } from '#contract/in-process-answer.server';
 import { ok } from '#api/lib/respond';
 import { JsonText } from '#api/lib/sql-json';
@@ -23,6 +23,15 @@ describe('an answer holding JSON text', () => {
     expect(body).toContain(page);
     expect(JSON.parse(body)).toEqual(expected);
     expect(JSON.stringify(JSON.parse(body))).toBe(JSON.stringify(expected));
+  });
+
+  it('does not parse the text to write it (over HTTP)', async () => {
+    const items = new JsonText<unknown[]>(page);
+    const parse = vi.spyOn(items, 'parse');
+    const once = new Hono().post('/list', (c) => ok(c, { items, total: 2 }));
+    const response = await once.fetch(new Request('http://api.test/list', { method: 'POST' }));
+    expect(JSON.parse(await response.text()).data.items).toEqual(JSON.parse(page));
+    expect(parse).not.toHaveBeenCalled();
   });
 
   it('hands the parsed values to an in-process call', async () => {
