@@ -38,6 +38,8 @@ export type KindsTable = {
   size: number;
   /** The kinds of a noun as WordNet spells it (lower case, words joined by spaces), nearest first; undefined when none. */
   find: (noun: string) => string[] | undefined;
+  /** The compounds the table has that start with a word ("labrador" → "labrador retriever"). */
+  compoundsOf: (first: string) => string[];
 };
 
 const require = createRequire(import.meta.url);
@@ -188,7 +190,21 @@ function decode(text: string): KindsTable {
     }
     return undefined;
   };
-  return { size: lines.length, find };
+  const compoundsOf = (first: string) => {
+    const prefix = `${first} `;
+    let low = 0;
+    let high = lines.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (nounOf(lines[middle]) < prefix) low = middle + 1;
+      else high = middle;
+    }
+    const found: string[] = [];
+    for (let index = low; index < lines.length && nounOf(lines[index]).startsWith(prefix); index += 1)
+      found.push(nounOf(lines[index]));
+    return found;
+  };
+  return { size: lines.length, find, compoundsOf };
 }
 
 /** Derives the table from the package and writes it atomically; returns its path. */

@@ -6,12 +6,34 @@
  */
 import { lemmas } from './lemma';
 import { ensureKindsTable, type KindsTable } from './kinds-table';
+import { wordSimilarity } from './vectors';
 
 let table: KindsTable | null = null;
 const known = new Map<string, readonly string[]>();
 /** Bounded: callers' nouns are many but repeat. */
 const KNOWN_MAX = 20_000;
 const NONE: readonly string[] = [];
+
+/**
+ * "Labradors", "a dalmatian": a word with no kinds of its own that WordNet's things have only as the first word of
+ * compounds ("labrador retriever") is said for them, the way callers shorten a breed or a make: its kinds are the
+ * kinds every such compound shares, the compound's own head first. None when they share none ("yorkshire terrier",
+ * "yorkshire pudding").
+ */
+const SAID_FOR_THE_COMPOUND = 0.35;
+
+function kindsOfTheCompoundsOf(table: KindsTable, word: string): string[] | undefined {
+  const compounds = table.compoundsOf(word);
+  if (!compounds.length) return undefined;
+  const kindsOfEach = compounds.map((compound) => {
+    const head = compound.slice(compound.lastIndexOf(' ') + 1);
+    return [...new Set([head, ...(table.find(compound) ?? [])])];
+  });
+  const shared = kindsOfEach[0].filter((kind) => kindsOfEach.every((kinds) => kinds.includes(kind)));
+  // Only when the word means what the compounds are ("labrador" ~ retriever): a "dalmatian" is no iris.
+  if (!shared.length || wordSimilarity(word, shared[0]) < SAID_FOR_THE_COMPOUND) return undefined;
+  return shared;
+}
 
 /** The kinds of a noun ("snakes") or a compound ("corn snakes"), nearest first: its last word is read in each base form. */
 export function kindsOf(phrase: string): readonly string[] {
@@ -23,7 +45,7 @@ export function kindsOf(phrase: string): readonly string[] {
     const last = lower.slice(head.length);
     kinds = NONE;
     for (const base of [last, ...lemmas(last)]) {
-      const found = table.find(head + base);
+      const found = table.find(head + base) ?? (head ? undefined : kindsOfTheCompoundsOf(table, base));
       if (found) {
         kinds = found;
         break;

@@ -107,3 +107,9 @@ export function coveredByKind(things: Thing[], missing: Set<string>, text: strin
       for (const key of found.keys) covered.add(key);
   return covered;
 }
+
+/** The keys naming the kinds of the things a text named by a kind (coveredByKind): each kind's head, "dog" of "gun dog". */
+export const kindHeads = (things: Thing[], covered: Set<string>) =>
+  things
+    .filter((found) => found.keys.every((key) => covered.has(key)))
+    .flatMap((found) => found.kinds.map((kind) => kind[kind.length - 1]));

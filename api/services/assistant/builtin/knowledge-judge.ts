@@ -6,7 +6,7 @@ import { isNoise, plainVerbs, questionTerms, sentences, termKey, termKeys, words
 import { ruleForOtherPeople } from './people-kinds';
 import { pricesAnotherAction } from './priced-action';
 import { qualifiersOnly } from './qualifier-words';
-import { coveredByKind } from './kinds-of-things';
+import { coveredByKind, kindHeads } from './kinds-of-things';
 import {
   answerTypeHolds,
   answerTypeRequired,
@@ -287,7 +287,8 @@ export function judgeText(
   // "What do you charge to deliver?" is not answered by what wedding-cake delivery costs: the amount is another item's.
   // "What would it cost to keep our furniture?" is not answered by what building new furniture costs: the price is another action's.
   const otherItem =
-    question.type === 'price' && (aboutOtherItem(question, said, topic) || pricesAnotherAction(question.text, said));
+    question.type === 'price' &&
+    (aboutOtherItem(question, said, topic, byKind) || pricesAnotherAction(question.text, said));
   // Only the business's everyday words ("how old is too old for a boiler?"): any passage holds them, so only one whose heading is on the question will do.
   const onlyEveryday = question.judge.every((term) => waivable.has(term.key));
   const meaning = sentenceSimilarity(question.text, `${topicWords.text}\n${said}`);
@@ -342,8 +343,9 @@ export function judgeText(
  * or soya milk at no extra charge."): a sentence that names the asked thing first and gives an
  * amount is on it, whatever the text's other amounts belong to.
  */
-function aboutOtherItem(question: Question, said: string, topic: Set<string>): boolean {
-  const subject = new Set(question.judge.map((term) => term.key));
+function aboutOtherItem(question: Question, said: string, topic: Set<string>, byKind: Set<string>): boolean {
+  // A thing met by its kind ("labradors" by "dogs … £15 per dog") is asked where the kind is named.
+  const subject = new Set([...question.judge.map((term) => term.key), ...kindHeads(question.things, byKind)]);
   // A passage headed by another item (a service's own chunk) is that item's: its heading's words count too.
   const headedByAsked = [...subject].some((key) => topic.has(key));
   // Only a sentence that states an amount can give another item's amount.

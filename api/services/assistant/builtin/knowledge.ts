@@ -1,4 +1,5 @@
 import type { ApiKnowledgeHit } from '#contract/envelope';
+import { kindsOf } from '#api/services/language/kinds';
 import type { AssistantTools } from '../types';
 import { hitSource, type Answer } from './answer';
 import { areaSearch } from './areas';
@@ -282,14 +283,27 @@ function sameNamedItems(question: Question, best: Candidate, passed: Candidate[]
 /**
  * A second search, when the first found nothing that answers: the subject words that are
  * not the business's everyday words (which crowd the first results: "boiler" at a heating
- * firm), with their synonyms in the website's other words ("mend" → "repair fix").
+ * firm), with their synonyms in the website's other words ("mend" → "repair fix") and the
+ * nearest kinds of the caller's things, which the owner's general rule names ("can I bring my
+ * spaniel?" → "Do you accept dogs?"; the judgement meets them the same way, kinds-of-things.ts).
  */
 function focusedQuery(question: Question, waivable: Set<string>): string | null {
   const focus = question.judge.filter((term) => !waivable.has(term.key));
-  const extra = focus.flatMap((term) => synonymsOf(term.word).slice(0, 4));
+  const focusKeys = new Set(focus.map((term) => term.key));
+  const kinds = question.things
+    .filter((thing) => thing.keys.every((key) => focusKeys.has(key)))
+    .flatMap((thing) => nearestKindWords(thing.phrase));
+  const extra = [...focus.flatMap((term) => synonymsOf(term.word).slice(0, 4)), ...new Set(kinds)];
   if (!focus.length || (focus.length === question.judge.length && !extra.length)) return null;
   return [...focus.map((term) => term.word), ...extra].join(' ');
 }
+
+/** The head words of a thing's two nearest kinds ("springer spaniel" → spaniel, dog): the words a passage names them by. */
+const nearestKindWords = (phrase: string) =>
+  kindsOf(phrase)
+    .map((kind) => kind.slice(kind.lastIndexOf(' ') + 1))
+    .filter((word, index, all) => all.indexOf(word) === index)
+    .slice(0, 2);
 
 /** Passages a knowledge search returns; other answers that search the caller's own words use it too, so the turn's search is made once. */
 export const SEARCH_LIMIT = 8;
