@@ -12,7 +12,8 @@ import { lemmas } from '#api/services/language/lemma';
 import { wordSimilarity, wordVector } from '#api/services/language/vectors';
 
 /**
- * Words that carry little of a question's subject (what callers do, how they ask): they
+ * Words that carry little of a question's subject (what callers do, how they ask, how they grade a thing:
+ * "a proper bath", "a decent shower" names no kind of bath the owner would write): they
  * help choose a sentence but are never required to be in it.
  */
 const GENERIC_WORDS =
@@ -20,7 +21,7 @@ const GENERIC_WORDS =
   install repair service price book long soon far often quick quickly fast early usual usually normally typically
   currently time day week today tomorrow now new old big small whole customer company business also include includes included
   keep keeps kept happen happens seem stop start try say mean extra additional best change changed changing handle
-  everything everyone everybody`
+  everything everyone everybody proper decent`
     .split(/\s+/)
     .filter(Boolean);
 
