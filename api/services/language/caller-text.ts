@@ -111,6 +111,11 @@ const IDIOMS: [RegExp, string][] = [
   [/for ages/, 'for a long time'],
   // A price or an offer that "stays valid" is valid.
   [/(?:stays?|remains?|staying|remaining) (valid|available)/, '$1'],
+  // "A 2 bed house", "3-bed flat": bedrooms (estate agents' English), as a business names its homes.
+  [
+    /(\d+|one|two|three|four|five|six)[- ]?bed (house|flat|home|property|semi|terrace|bungalow|apartment|place)/,
+    '$1 bedroom $2',
+  ],
   // "You lot", "you guys", "y'all": the business, as "you".
   [/you (?:lot|guys|all)|y'?all|youse/, 'you'],
   // "Can your team pack for us?", "do your staff…": the business's people doing its work are the business, "you".

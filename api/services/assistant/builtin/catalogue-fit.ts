@@ -1,5 +1,5 @@
-import { COUNTING_WORD_PATTERN, COUNTING_WORDS } from '#api/lib/number-words';
-import { questionTerms, termKeys, words, type Term } from './text';
+import { COUNTING_WORD_PATTERN, COUNTING_WORDS, NUMBER_WORDS_FROM_TWO } from '#api/lib/number-words';
+import { questionTerms, termKey, termKeys, words, type Term } from './text';
 
 /**
  * Whether a catalogue item (a service or a product) is the one a caller means, beyond sharing
@@ -104,4 +104,33 @@ export function lengthsAgree(question: string, itemText: string): boolean {
   const offered = lengthsIn(itemText);
   if (!offered.length) return true;
   return asked.every(([low, high]) => offered.some(([from, to]) => low >= from && high <= to));
+}
+
+/** "2 bedroom", "three- and four-bedroom": each number said before a thing it counts, by the thing's key. */
+function countsBefore(text: string): Map<string, Set<number>> {
+  const said = words(text);
+  const counts = new Map<string, Set<number>>();
+  for (const [index, word] of said.entries()) {
+    const count = /^\d+$/.test(word) ? Number(word) : NUMBER_WORDS_FROM_TWO.get(word);
+    if (count === undefined) continue;
+    // Past the other numbers of a list ("three- and four-bedroom") to the thing they count.
+    let next = index + 1;
+    while (next < said.length && (NUMBER_WORDS_FROM_TWO.has(said[next]) || /^\d+$|^(and|or)$/.test(said[next])))
+      next += 1;
+    const thing = said[next];
+    if (!thing || next - index > 4) continue;
+    const key = termKey(thing);
+    counts.set(key, (counts.get(key) ?? new Set()).add(count));
+  }
+  return counts;
+}
+
+/** Whether an item's name allows the count the caller gives of a thing it counts too ("a 2 bed house" is no *Three- and four-bedroom house removal*). */
+export function countsAgree(question: string, itemName: string): boolean {
+  const offered = countsBefore(itemName);
+  if (!offered.size) return true;
+  return [...countsBefore(question)].every(([thing, asked]) => {
+    const counts = offered.get(thing);
+    return !counts || [...asked].every((count) => counts.has(count));
+  });
 }

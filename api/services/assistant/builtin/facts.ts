@@ -12,7 +12,7 @@ import {
   properNounsIn,
   takesPluralVerb,
 } from './naming';
-import { lengthsAgree, namesAnotherItem, namingCounts } from './catalogue-fit';
+import { countsAgree, lengthsAgree, namesAnotherItem, namingCounts } from './catalogue-fit';
 import { questionTerms, sentences, termKeys, type Term } from './text';
 
 /**
@@ -90,6 +90,8 @@ export function matchServices(message: string, services: ServiceFact[], extraGen
     if (namesAnotherItem(outside, serviceText, named)) continue;
     // "A two hour lesson" is no "Block of 10 hours": a length the caller gives must be one the service can be.
     if (!lengthsAgree(message, `${serviceText} ${service.price ?? ''}`)) continue;
+    // Nor is "a 2 bed house" a *Three- and four-bedroom house removal*: a count the caller gives must be one its name allows.
+    if (!countsAgree(message, service.name)) continue;
     // A word every lesson's name holds says nothing of which: part of a name counts only with a word that name alone has.
     // So does a number of the caller's only this service states ("a three day course": "a 3-day course is £240").
     const distinctive =

@@ -3,7 +3,7 @@ import { kindsOf } from '#api/services/language/kinds';
 import type { AssistantTools } from '../types';
 import { hitSource, type Answer } from './answer';
 import { areaSearch } from './areas';
-import { lengthsAgree, namesAnotherItem, namesOnlyOtherItems, namingCounts } from './catalogue-fit';
+import { countsAgree, lengthsAgree, namesAnotherItem, namesOnlyOtherItems, namingCounts } from './catalogue-fit';
 import { questionTerms, sentences, synonymsOf } from './text';
 import {
   capitalizeFirst,
@@ -66,7 +66,8 @@ function evaluate(
   // A service's or product's own passage answers only for that item: not when the caller names another's word or a length it is not.
   if (
     (hit.source.kind === 'service' || hit.source.type === 'product') &&
-    !itemFits(question, `${hit.source.title ?? ''}\n${hit.heading ?? ''}\n${hit.text}`, named)
+    (!itemFits(question, `${hit.source.title ?? ''}\n${hit.heading ?? ''}\n${hit.text}`, named) ||
+      !countsAgree(question.text, hit.source.title ?? ''))
   )
     return null;
   // "How many lorries have you got?": a service's description counts what one job takes ("two lorries for a larger

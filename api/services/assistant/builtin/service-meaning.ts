@@ -3,7 +3,7 @@ import type { ServiceFact } from '../types';
 import { isMostlyAdjective } from '#api/services/language/part-of-speech';
 import { contentWords, wordImportance, wordSimilarity, wordVector } from '#api/services/language/vectors';
 import type { ServiceMatch } from './facts';
-import { lengthsAgree, namesAnotherItem, namingCounts } from './catalogue-fit';
+import { countsAgree, lengthsAgree, namesAnotherItem, namingCounts } from './catalogue-fit';
 import { STOP_WORDS } from '#api/services/language/stop-words';
 import { questionTerms } from './text';
 
@@ -158,6 +158,7 @@ export function matchServiceByMeaning(
       return (
         !namesAnotherItem(asked, text, named) &&
         lengthsAgree(message, `${text} ${service.price ?? ''}`) &&
+        countsAgree(message, service.name) &&
         !anotherKind(words, message, service)
       );
     })
