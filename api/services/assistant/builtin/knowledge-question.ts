@@ -397,6 +397,26 @@ function callersPeople(plain: string): Set<string> {
   );
 }
 
+/**
+ * "One person travelling on their own", "guests staying with a dog": a participle right after a person, with the
+ * rest of its clause, says who the person is (a reduced relative clause), never what is asked; "dog grooming" and
+ * "boiler servicing" (a thing and a gerund, no clause after) stay compounds.
+ */
+const PEOPLE = /^(person|people|adults?|guests?|someone|somebody|anyone|anybody|everyone)$/;
+const CLAUSE_GOES_ON = /^(on|in|with|from|for|at|by|to|alone|together|over|without|around)$/;
+function whatThePeopleAreDoing(plain: string): Set<string> {
+  const list = words(plain).map((word) => word.replace(/'/g, ''));
+  return new Set(
+    list.filter(
+      (word, index) =>
+        index > 0 &&
+        /^[a-z]{3,}ing$/.test(word) &&
+        (PERSON.test(list[index - 1]) || PEOPLE.test(list[index - 1])) &&
+        CLAUSE_GOES_ON.test(list[index + 1] ?? ''),
+    ),
+  );
+}
+
 const COPULA = /^(is|are|was|were|isnt|arent|wasnt|werent)$/;
 const DETERMINER = /^(the|your|my|our|his|her|their|this|that|these|those|a|an)$/;
 
@@ -427,6 +447,7 @@ export function readQuestion(message: string, options: KnowledgeOptions): Questi
   // never what the question is about. Words of the question as the owner would write them ("picking her up" → collecting her).
   const plain = plainVerbs(message);
   const people = callersPeople(plain);
+  const peopleDoing = whatThePeopleAreDoing(plain);
   const when = wordsOfWhenItHappened(plain);
   const howOften = wordsOfHowOften(plain);
   const occasion = wordsOfTheCallersOccasion(plain);
@@ -440,7 +461,11 @@ export function readQuestion(message: string, options: KnowledgeOptions): Questi
     .map((term) =>
       domain.has(term.key)
         ? { ...term, specific: true }
-        : isCounted(term.word) || people.has(term.word) || when.has(term.word) || howOften.has(term.word)
+        : isCounted(term.word) ||
+            people.has(term.word) ||
+            when.has(term.word) ||
+            howOften.has(term.word) ||
+            peopleDoing.has(term.word)
           ? { ...term, specific: false }
           : term,
     );
