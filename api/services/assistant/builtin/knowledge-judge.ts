@@ -298,7 +298,13 @@ export function judgeText(
     question.ownThing.asks.every((key) => keys.has(key) || topic.has(key)) &&
     question.ownThing.did.some((key) => keys.has(key));
   const toldWords = question.judge.map((term) => term.key).filter((key) => !question.ownThing?.asks.includes(key));
+  // "Have you got any deals for first timers?" is not answered by what is "made for first-timers": only the scope is there.
+  const onlyTheScope =
+    covered.length > 0 &&
+    covered.every((term) => question.scope.scope.has(term.key)) &&
+    question.judge.some((term) => question.scope.asked.has(term.key) && !present(term) && !canWaive(term));
   const pass =
+    !onlyTheScope &&
     (covered.length >= needed || ownThing) &&
     !(strongMissing && question.judge.length <= 3) &&
     (!softKeys.size || meaning >= MEANING_FLOOR) &&

@@ -4,6 +4,7 @@ import { STOP_WORDS } from '#api/services/language/stop-words';
 import { plainVerbs, questionTerms, termKey, termKeys, words, type Term } from './text';
 import { AGE_WORD, answerTypeOf, ASKS_LIMIT, type AnswerType } from './knowledge-answer-type';
 import { endsAsClauseVerb } from './clause-verb';
+import { scopeOf } from './scope-words';
 import { callersThings, type Thing } from './kinds-of-things';
 
 /** A caller's question read for the knowledge judgement: its subject words, compounds, answer type and the details of the caller's case. */
@@ -158,6 +159,8 @@ export type Question = {
   items: Set<string>;
   /** Keys of every word naming the business's offers, its everyday words among them ("class" at a studio). */
   offerWords: Set<string>;
+  /** Keys of the subject words said only as the scope of what is asked ("deals for first timers": first, timer), and of the thing asked (deal). */
+  scope: { scope: Set<string>; asked: Set<string> };
   /** Keys of every word of the question. */
   keys: Set<string>;
   /** "How long does it take?" (a length), not "how long before?" (a deadline, said with "before"). */
@@ -517,6 +520,7 @@ export function readQuestion(message: string, options: KnowledgeOptions): Questi
     domain,
     items,
     offerWords: new Set((options.itemWords ?? []).map(termKey)),
+    scope: scopeOf(message, judge),
     keys: termKeys(plain),
     asksLength,
     asksOffer,
