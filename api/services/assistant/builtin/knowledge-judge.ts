@@ -2,7 +2,7 @@ import { describesAnAction, isMostlyAdjective } from '#api/services/language/par
 import { isCommonWord } from '#api/services/language/spelling';
 import { sentenceSimilarity } from '#api/services/language/similarity';
 import { contentWords, wordImportance, wordSimilarity } from '#api/services/language/vectors';
-import { isNoise, plainVerbs, questionTerms, sentences, termKey, termKeys, words, type Term } from './text';
+import { plainVerbs, questionTerms, sentences, termKey, termKeys, words, type Term } from './text';
 import { ruleForOtherPeople } from './people-kinds';
 import { pricesAnotherAction } from './priced-action';
 import { qualifiersOnly } from './qualifier-words';
@@ -22,7 +22,6 @@ import {
   coveredMakes,
   doneByTheBusiness,
   keyPositions,
-  otherLeadTime,
   QUESTION_WORDS,
   requiredCount,
   type Question,
@@ -78,7 +77,7 @@ function memoised<T>(analyse: (text: string) => T): (text: string) => T {
   };
 }
 const MEMO_MAX = 5_000;
-const keysIn = memoised((said) => termKeys(plainVerbs(said)));
+export const keysIn = memoised((said) => termKeys(plainVerbs(said)));
 const positionsIn = memoised((said) => keyPositions(plainVerbs(said)));
 const wordsAround = memoised((text) => contentWords(plainVerbs(text)));
 
@@ -399,72 +398,4 @@ function countsSubject(question: Question, said: string): boolean {
     (word, index) =>
       subject.has(termKey(word)) && list.slice(Math.max(0, index - 2), index).some((before) => COUNT.test(before)),
   );
-}
-
-/**
- * "The studio has no parking." is half an answer when the next sentence on the same subject gives the way round it
- * ("There is pay-and-display parking on the surrounding streets"): a "no" is said with what follows it.
- */
-const NEGATION = /\b(no|not|never|cannot|can't|don't|doesn't|isn't|aren't|won't)\b|n't\b/i;
-const namesSubject = (question: Question, sentence: string) => {
-  const keys = keysIn(sentence);
-  return question.judge.some((term) => !question.domain.has(term.key) && keys.has(term.key));
-};
-
-const INSTRUCTION = /^(please|kindly|make sure|remember|don't|do not|always|never|bring|walk|arrive|wear|allow)\b/i;
-
-const PRONOUN_START = /^(it|this|that|these|those|they|he|she|there|which|also|then)\b/i;
-
-/** The best one or two sentences of a passage, with the sentence before when the best one leans on it ("It takes…"). */
-export function bestWindow(
-  question: Question,
-  text: string,
-  topic: Topic,
-  waivable: Set<string>,
-): { text: string; score: number } | null {
-  const all = sentences(text).filter((sentence) => !isNoise(sentence));
-  const list = all.filter((sentence) => !/\?\s*$/.test(sentence));
-  // A question in a passage is never said, but it names what the next sentences answer ("Warning light on? We read the fault codes…"): a heading.
-  const leadQuestion = (sentence: string) => {
-    const before = all[all.indexOf(sentence) - 1];
-    return before && /\?\s*$/.test(before) ? before : '';
-  };
-  let best: { text: string; score: number; end: number } | null = null;
-  for (let index = 0; index < list.length; index += 1) {
-    for (const size of [1, 2]) {
-      if (index + size > list.length) continue;
-      let parts = list.slice(index, index + size);
-      if (PRONOUN_START.test(parts[0]) && index > 0) parts = [list[index - 1], ...parts];
-      const said = parts.join(' ');
-      if (said.length > 480) continue;
-      // "Please walk your dog before drop-off" tells the caller what to do; it never says the business offers dog walking.
-      if (question.asksOffer && parts.some((part) => INSTRUCTION.test(part))) continue;
-      if (parts.some((part) => otherLeadTime(question.leadHours, part))) continue;
-      const asked = leadQuestion(parts[0]);
-      const judged = judgeText(question, said, asked ? topicOf(`${topic.text}\n${asked}`) : topic, waivable, {
-        scoreWhenFailing: false,
-      });
-      if (!judged.pass) continue;
-      // One sentence unless the second adds to the answer; the first sentence under a heading on the subject leads it.
-      // (Not for "what should I do?": a how-to page opens with the problem, the steps follow.)
-      const lead = judged.topicHoldsAll && index === 0 && question.type !== 'advice' ? 1 : 0;
-      const score = judged.score + lead - (parts.length - 1) * 0.6 - said.length / 2000 - index * 0.05;
-      if (!best || score > best.score) best = { text: said, score, end: index + size };
-    }
-  }
-  if (!best) return null;
-  const next = list[best.end];
-  if (next && best.text.length < 300 && NEGATION.test(best.text) && namesSubject(question, next)) {
-    return { text: `${best.text} ${next}`, score: best.score };
-  }
-  // "What should I do?": the passage's next sentence is usually the instruction that follows the problem.
-  if (
-    question.type === 'advice' &&
-    best.end < list.length &&
-    best.text.length < 300 &&
-    !/^(posted|share|by)\b/i.test(list[best.end])
-  ) {
-    return { text: `${best.text} ${list[best.end]}`, score: best.score };
-  }
-  return best;
 }

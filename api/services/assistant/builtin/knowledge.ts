@@ -21,7 +21,8 @@ import {
   type KnowledgeOptions,
   type Question,
 } from './knowledge-question';
-import { bestWindow, givesAskedType, judgeText, topicOf, type Topic } from './knowledge-judge';
+import { givesAskedType, judgeText, topicOf, type Topic } from './knowledge-judge';
+import { bestWindow } from './knowledge-window';
 import {
   questionsAndAnswers,
   sameMeaning,
