@@ -1,7 +1,7 @@
 import type { AssistantEvent, AssistantProvider, AssistantTools, TurnInput } from '../types';
-import { businessSource, combine, type Answer } from './answer';
+import { combine, type Answer } from './answer';
 import { changeTurn, offerInProgress, offerTurn } from './appointments';
-import { badInput, type BadInput } from './bad-input';
+import { badInput } from './bad-input';
 import { captureInProgress, captureTurn, offerAccepted } from './capture';
 import { keepingCallerWords, understoodInput } from './caller-words';
 import { matchServiceByMeaning } from './service-meaning';
@@ -18,27 +18,21 @@ import {
 } from './facts';
 import { answerHours } from './hours-answer';
 import { classify, isShortDayFollowUp, lastExchange, type Intents } from './intents';
-import {
-  answerFromKnowledge,
-  asksForCount,
-  asksForLength,
-  lengthFromService,
-  type KnowledgeOptions,
-} from './knowledge';
+import { answerFromKnowledge, asksForCount, asksForLength, lengthFromService } from './knowledge';
 import { answerArea } from './areas';
 import { namesAThingOf } from './catalogue-fit';
 import { answerWho } from './people';
 import { orderInProgress, orderReminder, orderTurn, startsOrder } from './order';
 import { answerParts, questionParts, withEarlierSubject } from './question-parts';
-import { premisesWords } from './premises';
+import { businessWords, knowledgeOptions } from './business-words';
+import { asNamedService, followUpService, SERVICE_QUESTION } from './named-service';
+import { alreadyGreeted, badInputAnswer, request, runsAtSetTimes, smallTalk, unsure } from './replies';
 import { answerAgeRule, answerBookingChannel, answerCover, statesARule } from './rules';
 import { asksWhenOn, scheduleFromService } from './service-schedule';
 import { situationQuestion } from './situation';
 import { answerTimetable } from './timetable-answer';
 import { wording } from './phrases';
-import { questionTerms, sentences, words } from './text';
-import { capitalizeFirst, joinStatements, nameInSentence, namePhrase, pricePredicate, takesPluralVerb } from './naming';
-import { addressableName } from '#api/features/customers/records';
+import { questionTerms } from './text';
 
 /**
  * The built-in provider: no network, no model weights. It reads the caller's intent
@@ -76,49 +70,8 @@ export function textChunks(text: string, size = 4): string[] {
 const IDENTITY =
   /\b(who am i (talking|speaking|chatting) (to|with)|who are you|what('s| is) your name|are you (a |an )?(robot|bot|real|human|person|machine|computer|ai|automated)\b)/i;
 
-const SERVICE_QUESTION =
-  /^\W*(hi|hello|hey)?\W*(do|can|could|will|would) (you|u) (do|offer|provide|fit|install|repair|fix|service|sell|supply|make|stock|carry out|handle|unblock|clear|replace|put in|sort out|run|hold|teach|host|organi[sz]e)\b|\b(tell me about|information (on|about)|info (on|about)|details (of|about)|interested in)\b/i;
-
 const hasFactIntent = (intents: Intents) =>
   intents.hours || intents.location || intents.phone || intents.email || intents.servicesList || intents.price;
-
-/** The business's own name never decides what a question is about. */
-function businessWords(input: Pick<TurnInput, 'business'>): string[] {
-  return words(input.business.name).filter((word) => word.length > 2);
-}
-
-/** Its trade's everyday words: its name's, and those two or more of its services share ("boiler"). */
-export function domainWords(input: Pick<TurnInput, 'business'>): string[] {
-  const seen = new Map<string, { word: string; count: number }>();
-  for (const service of input.business.services) {
-    for (const term of questionTerms(service.name).filter((entry) => entry.specific)) {
-      const known = seen.get(term.key);
-      if (known) known.count += 1;
-      else seen.set(term.key, { word: term.word, count: 1 });
-    }
-  }
-  const shared = [...seen.values()].filter((entry) => entry.count >= 2).map((entry) => entry.word);
-  return [...businessWords(input), ...shared];
-}
-
-/** The specific words naming its services and products ("wedding", "delivery", "croissant"). */
-export function itemWords(input: Pick<TurnInput, 'business'>): string[] {
-  const names = [
-    ...input.business.services.map((service) => service.name),
-    ...input.business.products.map((product) => product.name),
-  ];
-  return names.flatMap((name) =>
-    questionTerms(name, businessWords(input))
-      .filter((term) => term.specific)
-      .map((term) => term.word),
-  );
-}
-
-const knowledgeOptions = (input: Pick<TurnInput, 'business' | 'message'>): KnowledgeOptions => ({
-  domainWords: [...domainWords(input), ...premisesWords(input.message)],
-  itemWords: itemWords(input),
-  offers: [...input.business.services, ...input.business.products],
-});
 
 /** A request put as a question ("can I book…?"), which an owner may have answered already. */
 const ASKS = /\?\s*$|^\W*(can|could|may|do|does|is|are)\b/i;
@@ -373,193 +326,4 @@ export async function respond(
   );
   if (onTheDay) return withHello(onTheDay);
   return withHello(await unsure(input, tools));
-}
-
-const ASKS_WHETHER_YOU = /^\W*((hi|hello|hey)\W+)?(do|can|could|will|would) (you|u)\b/i;
-
-/**
- * "Do you hand strip border terriers?" answered by a sentence of a service's description
- * ("For wire-coated breeds such as Border Terriers…"): said as that service, named and with
- * its price ("Yes, we offer hand stripping, which costs £45 per hour. For wire-coated…"),
- * never as a bare fragment. Other questions (how long, what happens) keep the sentence.
- */
-function asNamedService(input: TurnInput, answer: Answer): Answer {
-  const source = answer.sources[0];
-  if (
-    answer.sources.length !== 1 ||
-    source?.kind !== 'service' ||
-    asksForLength(input.message) ||
-    asksForCount(input.message)
-  )
-    return answer;
-  const service = input.business.services.find((candidate) => candidate._id === source._id);
-  if (!service) return answer;
-  if (!ASKS_WHETHER_YOU.test(input.message)) return withServiceNamed(input, service, answer);
-  // The chunk's own name line and price line are said by the statement itself.
-  const name = service.name.trim().toLowerCase().replace(/[.]+$/, '');
-  const price =
-    service.price
-      ?.trim()
-      .replace(/^from\s+/i, '')
-      .replace(/[.]+$/, '') ?? '';
-  const rest = sentences(answer.text)
-    .filter(
-      (sentence) =>
-        sentence.toLowerCase().replace(/[.]+$/, '') !== name &&
-        !/^price:/i.test(sentence) &&
-        !(price && sentence.includes(price)),
-    )
-    .join(' ');
-  const named = answerService({ services: [{ ...service, description: rest }], exact: true }, false, {
-    proper: properNounsOf(input.business),
-    verb: SERVICE_QUESTION.exec(input.message)?.[4] ?? null,
-  });
-  return { ...named, sources: answer.sources };
-}
-
-/**
- * "What's best for my puppy's first groom?" answered by a sentence of a service's description
- * ("A gentle first visit for puppies…"): the service is named with its price first ("A puppy
- * introduction costs £20."), so the caller hears what the sentence describes and what it costs.
- */
-function withServiceNamed(
-  input: TurnInput,
-  service: TurnInput['business']['services'][number],
-  answer: Answer,
-): Answer {
-  const name = nameInSentence(service.name, properNounsOf(input.business));
-  if (
-    !service.price?.trim() ||
-    answer.text.toLowerCase().includes(name.toLowerCase()) ||
-    answer.text.includes(service.price.trim().replace(/^from\s+/i, ''))
-  )
-    return answer;
-  const price = capitalizeFirst(`${namePhrase(name)} ${pricePredicate(service.price, takesPluralVerb(name))}`);
-  return { ...answer, text: joinStatements(price, answer.text) };
-}
-
-/** "How much is it?" after "Do you do keratin treatments?": the service the caller's last message named. */
-function followUpService(input: TurnInput, extraGeneric: string[]) {
-  if (
-    !/\b(it|they|them|that|those|one)\b/i.test(input.message) ||
-    questionTerms(input.message, extraGeneric).some((term) => term.specific)
-  )
-    return null;
-  const previous = lastExchange(input.history).user;
-  return previous ? matchServices(previous, input.business.services, extraGeneric) : null;
-}
-
-const SET_TIMES =
-  /\b(mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekends|every (mon|tues|wednes|thurs|fri|satur|sun)day|\d{1,2}([:.]\d{2})?\s?(am|pm)\s?(to|-|–|until)\s?\d{1,2}([:.]\d{2})?\s?(am|pm))\b/i;
-
-/** A booking of a service that runs at set times (a class "on Saturday afternoons from 3pm to 6pm"): no time to ask for. */
-function runsAtSetTimes(input: TurnInput, request: string): boolean {
-  // The service is named by most of its name; the request's other words ("two places on") do not matter here.
-  const said = new Set(questionTerms(request, businessWords(input)).map((term) => term.key));
-  const named = input.business.services.filter((service) => {
-    const name = questionTerms(service.name, businessWords(input)).filter((term) => term.specific);
-    const held = name.filter((term) => said.has(term.key)).length;
-    return name.length > 0 && (held === name.length || (held >= 2 && held / name.length >= 0.6));
-  });
-  return named.length === 1 && SET_TIMES.test(named[0].description ?? '');
-}
-
-/** A call is greeted when it is answered (before the caller's first words); any conversation once the assistant has spoken. */
-const alreadyGreeted = (input: Pick<TurnInput, 'channel' | 'history'>) =>
-  input.channel === 'call' || input.history.some((message) => message.role === 'assistant');
-
-function smallTalk(input: TurnInput, intents: Intents): Answer {
-  const settings = input.business.settings.assistant;
-  const say = wording(settings.tone);
-  if (intents.goodbye || (intents.thanks && /\b(bye|that's all|that is all)\b/i.test(input.message)))
-    return { text: say.goodbye, sources: [] };
-  if (intents.thanks) return { text: say.youreWelcome, sources: [] };
-  if (alreadyGreeted(input))
-    return {
-      text: input.history.some((message) => message.role === 'user') ? say.welcomeBack : say.howCanIHelp,
-      sources: [],
-    };
-  if (settings.greeting.trim()) return { text: settings.greeting.trim(), sources: [] };
-  const name = settings.name.trim() ? ` I'm ${settings.name.trim()}.` : '';
-  return { text: `${say.hello} Thanks for contacting ${input.business.name}.${name} ${say.howCanIHelp}`, sources: [] };
-}
-
-/** Nothing to read, too much, another language, or words aimed at the assistant: a polite reply, and no tool runs. */
-function badInputAnswer(input: TurnInput, kind: BadInput): Answer {
-  const settings = input.business.settings.assistant;
-  const say = wording(settings.tone);
-  if (kind === 'empty') return { text: say.notCaught, sources: [] };
-  if (kind === 'too_long') return { text: say.tooLong, sources: [] };
-  if (kind === 'instruction') return { text: say.declineInstruction(input.business.name), sources: [] };
-  // The offer words ("tell me your name and number") let the next message start a call back with this one as its reason.
-  if (settings.capture_bookings) return { text: say.englishOnly(say.leaveDetails), sources: [] };
-  const contact = answerContact(input.business, { phone: true, email: true });
-  return {
-    text: say.englishOnly(contact ? `or contact the team directly. ${contact.text}` : 'or contact the team directly.'),
-    sources: contact?.sources ?? [],
-  };
-}
-
-/** A booking, a call back or a person. */
-async function request(
-  input: TurnInput,
-  tools: AssistantTools,
-  kind: 'booking' | 'callback' | 'person',
-): Promise<Answer> {
-  const { business, customer, message } = input;
-  const settings = business.settings.assistant;
-  const say = wording(settings.tone);
-  if (kind === 'person' && settings.when_unsure === 'transfer' && settings.escalation_phone) {
-    return {
-      text: say.personTransfer(settings.escalation_phone),
-      sources: [businessSource(business.id, 'escalation_phone', 'Escalation phone')],
-    };
-  }
-  if (settings.capture_bookings) {
-    return captureTurn(tools, {
-      kind,
-      scheduled: kind === 'booking' && runsAtSetTimes(input, message),
-      messages: [message],
-      prompts: 0,
-      askedTime: false,
-      expectingName: false,
-      customer,
-      tone: settings.tone,
-      preface: kind === 'person' ? say.personMessage : undefined,
-    });
-  }
-  // Capture is off: no questions; the team hears of a known caller, others get the number.
-  const contact = answerContact(business, { phone: true, email: true });
-  if (customer) {
-    const action = await tools.createTask({
-      title:
-        kind === 'person'
-          ? `${customer.name} would like to speak to someone`
-          : kind === 'booking'
-            ? `Booking request from ${customer.name}`
-            : `Call back ${customer.name}`,
-      details: { name: customer.name, phone: customer.phones[0], reason: message.slice(0, 500) },
-      question: message,
-    });
-    return { text: say.confirmTask(addressableName(customer.name)), sources: [], actions: [action] };
-  }
-  const lead = kind === 'person' ? say.reachTeam : say.noCapture;
-  return combine([{ text: lead, sources: [] }, ...(contact ? [contact] : [])]);
-}
-
-/** Honest: not known. The question goes to the team (a question memory and a task note). */
-async function unsure(input: TurnInput, tools: AssistantTools, lead?: string): Promise<Answer> {
-  const settings = input.business.settings.assistant;
-  const say = wording(settings.tone);
-  const actions = await tools.recordUnansweredQuestion(input.message);
-  let text = lead ? `${lead} ${say.passedOn}` : say.unsure;
-  if (settings.when_unsure === 'offer_callback' && settings.capture_bookings && !input.customer)
-    text += ` ${say.unsureCallback}`;
-  if (settings.when_unsure === 'transfer' && settings.escalation_phone)
-    text += ` ${say.unsureTransfer(settings.escalation_phone)}`;
-  const sources =
-    settings.when_unsure === 'transfer' && settings.escalation_phone
-      ? [businessSource(input.business.id, 'escalation_phone', 'Escalation phone')]
-      : [];
-  return { text, sources, actions, escalated: true };
 }
