@@ -1,6 +1,7 @@
 import { isNoise, sentences } from './text';
 import { answerTypeRequired } from './knowledge-answer-type';
-import { otherLeadTime, type Question } from './knowledge-question';
+import type { Question } from './knowledge-question';
+import { otherLeadTime } from './lead-time';
 import { givesAskedType, judgeText, keysIn, topicOf, type Topic } from './knowledge-judge';
 
 /** The one or two sentences of a passage to say, each judged with the stored question it answers (knowledge-judge.ts judges). */
