@@ -3,6 +3,7 @@ import { cafe } from './businesses/cafe/index';
 import { dentist } from './businesses/dentist/index';
 import { driving } from './businesses/driving/index';
 import { electrician } from './businesses/electrician/index';
+import { florist } from './businesses/florist/index';
 import { garage } from './businesses/garage/index';
 import { groomer } from './businesses/groomer/index';
 import { guesthouse } from './businesses/guesthouse/index';
@@ -10,6 +11,7 @@ import { physio } from './businesses/physio/index';
 import { removals } from './businesses/removals/index';
 import { salon } from './businesses/salon/index';
 import { studio } from './businesses/studio/index';
+import { tattoo } from './businesses/tattoo/index';
 import { vet } from './businesses/vet/index';
 import { CASES, EVAL_NOW, type EvalBusiness } from './fixture';
 import { seedEvalBusiness } from './seed-plumber';
@@ -30,6 +32,7 @@ export {
   dentist,
   driving,
   electrician,
+  florist,
   garage,
   groomer,
   guesthouse,
@@ -37,6 +40,7 @@ export {
   removals,
   salon,
   studio,
+  tattoo,
   vet,
 };
 
@@ -55,4 +59,6 @@ export const BUSINESSES: EvalBusiness[] = [
   vet,
   guesthouse,
   studio,
+  florist,
+  tattoo,
 ];
