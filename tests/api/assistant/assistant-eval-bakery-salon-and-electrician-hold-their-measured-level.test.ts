@@ -2,11 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bakery,
   electrician,
+  florist,
   guesthouse,
   physio,
   removals,
   salon,
   studio,
+  tattoo,
   vet,
 } from '../../../eval/assistant/businesses';
 import { formatCases, formatTable, runBusinessEval } from '../../../eval/assistant/run';
@@ -37,6 +39,10 @@ const MEASURED_NEW_ON_TUNE = {
   vet: { correct: 15, escalated: 4, wrong: 0, tasks: 0 },
   guesthouse: { correct: 20, escalated: 4, wrong: 1, tasks: 1 },
   studio: { correct: 18, escalated: 4, wrong: 2, tasks: 1 },
+  // The florist and the tattoo studio (added on 28 November as trades the engine had never
+  // seen, their questions committed before the first run): held from that first measure.
+  florist: { correct: 13, escalated: 4, wrong: 4, tasks: 0 },
+  tattoo: { correct: 19, escalated: 4, wrong: 2, tasks: 0 },
 } as const;
 
 let h: Harness;
@@ -62,7 +68,7 @@ describe('the assistant evaluation of a bakery, a hair salon and an electrician 
     }, 180_000);
   }
 
-  for (const business of [removals, vet, guesthouse, studio]) {
+  for (const business of [removals, vet, guesthouse, studio, florist, tattoo]) {
     it(`${business.name}: no more wrong, no fewer right answers, unknowables escalated and tasks created than measured`, async () => {
       const report = await runBusinessEval(h.deps.db, business, { part: 'tune' });
       const tune = report.parts.tune!;
