@@ -214,6 +214,11 @@ export async function startServer(
 
   // New connections are accepted one per event-loop turn: turns that start every request read in them starve them.
   const server = http.createServer(startRequestsInShortTurns(app));
+  // Idle keep-alive connections stay open longer than browsers, API client pools and proxies
+  // (about a minute) keep theirs: closed sooner (Node's default is 5 s), a request the client
+  // writes on the connection as the server closes it is lost with ECONNRESET.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   // Websocket upgrades on /app/{key} are the embedded Pusher server's; nothing else upgrades.
   server.on('upgrade', (request, socket, head) => {
     if (!embeddedPusher?.handleUpgrade(request, socket, head)) socket.destroy();
