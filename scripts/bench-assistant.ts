@@ -24,6 +24,7 @@ import { hearSpeech } from '../api/services/speech/confidence';
 import { speakToWav16k } from '../api/services/speech/generate';
 import { DEFAULT_OPENING_HOURS } from '../contract/schemas/business-settings';
 import { fillSyntheticKnowledge } from './lib/synthetic-knowledge';
+import { percentile } from './lib/percentiles';
 
 const RUNS = Number(process.argv[2] && !process.argv[2].startsWith('--') ? process.argv[2] : 50);
 const sizesFlag = process.argv.indexOf('--memories');
@@ -39,10 +40,6 @@ const QUESTIONS = [
   'Do you fix leaking taps in York?',
 ];
 
-const percentile = (samples: number[], p: number) => {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-};
 const fmt = (ms: number) => ms.toFixed(1).padStart(8);
 
 async function main() {

@@ -44,6 +44,7 @@ import {
   waitForHealth,
 } from './lib/bench-server-process';
 import { seedDemoBusiness } from './seed/demo-business';
+import { summarise, type Summary } from './lib/percentiles';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -63,21 +64,6 @@ const PASSWORD = 'demo password';
  */
 const LIST_PAGE = 50;
 const COLLECTION_PAGE = 500;
-
-type Stats = { count: number; p50: number; p95: number; p99: number; mean: number };
-const percentile = (sorted: number[], p: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
-function stats(values: number[]): Stats {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mean = sorted.reduce((sum, value) => sum + value, 0) / (sorted.length || 1);
-  return {
-    count: sorted.length,
-    p50: percentile(sorted, 50),
-    p95: percentile(sorted, 95),
-    p99: percentile(sorted, 99),
-    mean,
-  };
-}
 
 /** The session cookie's token (a signed base64 JSON value), for the baseline's bearer calls. */
 function tokenFromCookie(cookie: string): string {
@@ -228,7 +214,7 @@ async function drive(
     windowEnd = performance.now();
     cpuAfter = cpuSeconds(serverPid);
   }
-  const sortedFirst = [...firstAnswers].sort((a, b) => a - b);
+  const first = summarise(firstAnswers);
   // A document cut short (a render aborted under load) still answered 200: the server's error log counts it.
   return {
     result,
@@ -242,9 +228,9 @@ async function drive(
     serverCpu: cpuAfter - cpuBefore,
     // Time to every session's first answer: how long new connections waited on a busy server.
     firstAnswer: {
-      answered: firstAnswers.length,
-      p50: percentile(sortedFirst, 50),
-      last: sortedFirst[sortedFirst.length - 1] ?? NaN,
+      answered: first.count,
+      p50: first.p50,
+      last: first.max,
       waited: windowStart - phaseStart,
     },
     loggedErrors: serverErrors - serverErrorsBefore,
@@ -434,8 +420,8 @@ type Run = Awaited<ReturnType<typeof drive>>;
 
 function report(pages: Run, api: Run, apiSteps: Step[]) {
   const f = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : '-').padStart(8);
-  const line = (label: string, values: number[], base?: Stats) => {
-    const s = stats(values);
+  const line = (label: string, values: number[], base?: Summary) => {
+    const s = summarise(values);
     const ratio = base ? `${(s.p50 / base.p50).toFixed(2)}x / ${(s.p95 / base.p95).toFixed(2)}x`.padStart(16) : '';
     return `${label.padEnd(30)}${String(s.count).padStart(8)}${f(s.p50)}${f(s.p95)}${f(s.p99)}${ratio}`;
   };
@@ -451,11 +437,11 @@ function report(pages: Run, api: Run, apiSteps: Step[]) {
     const visits = api.perVisit.get(page) ?? [];
     const callCount = apiSteps.filter((step) => step.page === page).length;
     const kib = (pages.bytes.get(page) ?? 0) / (pageValues.length || 1) / 1024;
-    console.log(`${line(`page ${page}`, pageValues, stats(visits))}${`${kib.toFixed(1)} KiB`.padStart(12)}`);
+    console.log(`${line(`page ${page}`, pageValues, summarise(visits))}${`${kib.toFixed(1)} KiB`.padStart(12)}`);
     console.log(line(`  API ${page} (${callCount} calls)`, visits));
   }
   const pageAll = pages.pages.flatMap((page) => pages.perRequest.get(page) ?? []);
-  console.log(line('page all', pageAll, stats(apiAll)));
+  console.log(line('page all', pageAll, summarise(apiAll)));
   console.log(line('  API all (page visits)', apiAll));
   console.log(
     line(
@@ -489,8 +475,9 @@ function report(pages: Run, api: Run, apiSteps: Step[]) {
       .map((n) => n.toFixed(1))
       .join(' ')}`,
   );
+  const page = summarise(pageAll);
   console.log(
-    `SUMMARY bench:load ${SESSIONS} sessions ${SECONDS}s: ${pages.requests} page requests, ${errors(pages) + errors(api)} errors, ${pageRate.toFixed(1)} req/s, p50/p95/p99 ${stats(pageAll).p50.toFixed(0)}/${stats(pageAll).p95.toFixed(0)}/${stats(pageAll).p99.toFixed(0)} ms, page/API p50 ${(stats(pageAll).p50 / stats(apiAll).p50).toFixed(2)}x`,
+    `SUMMARY bench:load ${SESSIONS} sessions ${SECONDS}s: ${pages.requests} page requests, ${errors(pages) + errors(api)} errors, ${pageRate.toFixed(1)} req/s, p50/p95/p99 ${page.p50.toFixed(0)}/${page.p95.toFixed(0)}/${page.p99.toFixed(0)} ms, page/API p50 ${(page.p50 / summarise(apiAll).p50).toFixed(2)}x`,
   );
 }
 

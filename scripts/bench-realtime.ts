@@ -21,6 +21,7 @@ import { businessChannel } from '../contract/realtime';
 import { startServer, type StartedServer } from '../server';
 import { textFrame } from '../server/realtime/embedded-pusher';
 import { startFanoutClients } from './lib/fanout-clients';
+import { summarise } from './lib/percentiles';
 
 const CLIENTS = Number(process.argv[2] ?? 200);
 const WRITES = Number(process.argv[3] ?? 50);
@@ -30,15 +31,6 @@ const FANOUT_EVENTS = 200;
 // Several client processes, so the clients' own receiving is not one thread's queue.
 const FANOUT_PROCESSES = Number(process.argv[5] ?? 4);
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-};
-const summary = (values: number[]) => ({
-  p50: percentile(values, 50),
-  p95: percentile(values, 95),
-  p99: percentile(values, 99),
-});
 const ms = (value: number) => `${value.toFixed(2)} ms`;
 
 async function echoRoundTrips(): Promise<number[]> {
@@ -227,16 +219,16 @@ async function main() {
     Buffer.from(JSON.stringify({ event: 'Bench', channel, data: JSON.stringify({ id: '100' }) })),
   ).length;
   const floor = await plainWriteFloor(frameBytes);
-  const event = summary(latencies);
-  const plain = summary(echo);
+  const event = summarise(latencies);
+  const plain = summarise(echo);
   console.log(`\nwrite → event, ${CLIENTS} clients x ${WRITES} writes (${latencies.length} deliveries):`);
   console.log(`  p50 ${ms(event.p50)}  p95 ${ms(event.p95)}  p99 ${ms(event.p99)}`);
   console.log(`plain ws echo round trip on loopback (${echo.length} samples):`);
   console.log(`  p50 ${ms(plain.p50)}  p95 ${ms(plain.p95)}  p99 ${ms(plain.p99)}`);
   console.log(`ratio (write→event p50 / echo p50): ${(event.p50 / plain.p50).toFixed(1)}x`);
-  const spread = summary(fanoutSamples.delivered);
-  const written = summary(fanoutSamples.handedToKernel);
-  const cpu = summary(fanoutSamples.serverCpu);
+  const spread = summarise(fanoutSamples.delivered);
+  const written = summarise(fanoutSamples.handedToKernel);
+  const cpu = summarise(fanoutSamples.serverCpu);
   console.log(
     `fan-out to ${FANOUT_CLIENTS} clients in ${FANOUT_PROCESSES} processes (${fanoutSamples.delivered.length} events, no database write):`,
   );
@@ -244,8 +236,8 @@ async function main() {
     `  publish → last write handed to the kernel: p50 ${ms(written.p50)}  p95 ${ms(written.p95)}  p99 ${ms(written.p99)}`,
   );
   console.log(`  server CPU per event: p50 ${ms(cpu.p50)}  p95 ${ms(cpu.p95)}`);
-  const floorWall = summary(floor.wall);
-  const floorCpu = summary(floor.cpu);
+  const floorWall = summarise(floor.wall);
+  const floorCpu = summarise(floor.cpu);
   console.log(
     `  floor, one thread writing ${frameBytes} bytes to each of ${FANOUT_CLIENTS} plain loopback sockets: p50 ${ms(floorWall.p50)}  p95 ${ms(floorWall.p95)}  CPU p50 ${ms(floorCpu.p50)}`,
   );

@@ -15,14 +15,10 @@ import { createMailer } from '../api/services/mailer';
 import { createRecordingBroadcaster } from '../api/services/realtime';
 import { reportStatements, resolvePeriod, type ReportPeriodKey } from '../api/features/reports/service';
 import { createSandboxTelephony } from '../api/services/telephony/sandbox';
+import { percentile } from './lib/percentiles';
 
 const RUNS = Number(process.argv[2] ?? 30);
 const ITEMS = 100_000;
-
-const percentile = (samples: number[], p: number) => {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-};
 
 async function time(run: () => Promise<unknown>) {
   for (let i = 0; i < 5; i++) await run(); // warm-up

@@ -12,6 +12,7 @@ import { businesses, users } from '../api/db/schema';
 import { newId } from '../api/lib/crypto';
 import { searchKnowledge } from '../api/services/knowledge';
 import { fillSyntheticKnowledge as fill } from './lib/synthetic-knowledge';
+import { percentile } from './lib/percentiles';
 
 const RUNS = Number(process.argv[2] ?? 200);
 const QUERIES = [
@@ -25,11 +26,6 @@ const QUERIES = [
 
 /** db.execute answers { rows } on node-postgres and on PGlite. */
 const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? []) as T[];
-
-const percentile = (samples: number[], p: number) => {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-};
 
 async function time(run: () => Promise<unknown>) {
   for (let i = 0; i < 10; i++) await run(); // warm-up

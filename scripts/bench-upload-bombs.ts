@@ -20,6 +20,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { option } from './lib/cli-options';
 import { makeDocxBomb, makeManyPagesPdf, makePdfBomb } from '../tests/support/upload-bombs';
+import { summarise, type Summary } from './lib/percentiles';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const P99_BUDGET_MS = 100;
@@ -41,18 +42,6 @@ async function serve() {
   process.on('SIGTERM', () => void server.close().then(() => process.exit(0)));
 }
 
-type Stats = { count: number; p50: number; p99: number; max: number };
-const percentile = (sorted: number[], p: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
-function stats(values: number[]): Stats {
-  const sorted = [...values].sort((a, b) => a - b);
-  return {
-    count: sorted.length,
-    p50: percentile(sorted, 50),
-    p99: percentile(sorted, 99),
-    max: sorted[sorted.length - 1] ?? NaN,
-  };
-}
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 /** Probe /healthz every ~20 ms until `until` resolves; the latency of each answer. */
@@ -130,7 +119,7 @@ async function main() {
     // Warm the extraction worker and the probe's connection, outside both measurements.
     await probe(url, new Promise((resolve) => setTimeout(resolve, 500)));
 
-    const baseline = stats(await probe(url, new Promise((resolve) => setTimeout(resolve, baselineSeconds * 1000))));
+    const baseline = summarise(await probe(url, new Promise((resolve) => setTimeout(resolve, baselineSeconds * 1000))));
 
     const phase = async (phaseFiles: typeof files, until: () => boolean) => {
       const results: { name: string; status: number; ms: number; expected: number }[] = [];
@@ -161,7 +150,7 @@ async function main() {
         }),
       );
       const started = performance.now();
-      const healthz = stats(await probe(url, uploading));
+      const healthz = summarise(await probe(url, uploading));
       await uploading;
       return { healthz, results, seconds: (performance.now() - started) / 1000 };
     };
@@ -175,7 +164,7 @@ async function main() {
       () => true,
     );
 
-    const line = (label: string, value: Stats) =>
+    const line = (label: string, value: Summary) =>
       `  ${label.padEnd(58)} ${String(value.count).padStart(5)} probes  p50 ${ms(value.p50)}  p99 ${ms(value.p99)}  max ${ms(value.max)}`;
     console.log(`\n/healthz probed every ~20 ms (${os.availableParallelism()} cores, ${uploaders} uploaders at once)`);
     console.log(line(`baseline, no uploads (${baselineSeconds} s)`, baseline));
@@ -190,7 +179,7 @@ async function main() {
     const results = [...bombs.results, ...heavy.results];
     for (const file of files) {
       const mine = results.filter((result) => result.name === file.name);
-      const timing = stats(mine.map((result) => result.ms));
+      const timing = summarise(mine.map((result) => result.ms));
       const statuses = [...new Set(mine.map((result) => result.status))].join(',');
       console.log(
         `  ${file.name.padEnd(11)} ×${mine.length}  answered ${statuses} (expected ${file.expect})  p50 ${ms(timing.p50)}  max ${ms(timing.max)}`,

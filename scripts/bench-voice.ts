@@ -18,12 +18,13 @@ import { speakToWav16k } from '../api/services/speech/generate';
 import { detectEmbeddedSpeech } from '../api/services/speech/index';
 import { EVAL_NOW } from '../eval/assistant/fixture';
 import { seedEvalBusiness } from '../eval/assistant/seed-plumber';
+import { percentile } from './lib/percentiles';
 
 const RUNS = Number(process.argv[2] ?? 5);
 const BAR_MS = 1500;
 const QUESTIONS = ['What are your opening hours?', 'How much is a boiler service?', 'Do you cover Harrogate?'];
 
-const median = (samples: number[]) => [...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)]!;
+const median = (samples: number[]) => percentile(samples, 50);
 const fmt = (ms: number) => ms.toFixed(0).padStart(7);
 
 const speech = await detectEmbeddedSpeech();
