@@ -17,7 +17,7 @@ import { hearSpeech } from '../api/services/speech/confidence';
 import { speakToWav16k } from '../api/services/speech/generate';
 import { detectEmbeddedSpeech } from '../api/services/speech/index';
 import { EVAL_NOW } from '../eval/assistant/fixture';
-import { seedEvalBusiness } from '../eval/assistant/seed-plumber';
+import { seedEvalBusiness } from '../eval/assistant/businesses/plumber/seed';
 import { percentile } from './lib/percentiles';
 
 const RUNS = Number(process.argv[2] ?? 5);

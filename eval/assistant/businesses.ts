@@ -8,23 +8,13 @@ import { garage } from './businesses/garage/index';
 import { groomer } from './businesses/groomer/index';
 import { guesthouse } from './businesses/guesthouse/index';
 import { physio } from './businesses/physio/index';
+import { plumber } from './businesses/plumber/index';
 import { removals } from './businesses/removals/index';
 import { salon } from './businesses/salon/index';
 import { studio } from './businesses/studio/index';
 import { tattoo } from './businesses/tattoo/index';
 import { vet } from './businesses/vet/index';
-import { CASES, EVAL_NOW, type EvalBusiness } from './fixture';
-import { seedEvalBusiness } from './seed-plumber';
-
-/** Hartley Plumbing & Heating: every case was tuned on before the split existed, so none is held out. */
-export const plumber: EvalBusiness = {
-  key: 'plumber',
-  name: 'Hartley Plumbing & Heating, Leeds',
-  now: EVAL_NOW,
-  seed: seedEvalBusiness,
-  tune: CASES,
-  holdout: [],
-};
+import type { EvalBusiness } from './fixture';
 
 export {
   bakery,
@@ -37,6 +27,7 @@ export {
   groomer,
   guesthouse,
   physio,
+  plumber,
   removals,
   salon,
   studio,

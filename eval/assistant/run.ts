@@ -5,10 +5,8 @@ import { createAssistantTools } from '#api/services/assistant/tools';
 import type { AssistantProvider, AssistantTools, CapturedDetails, HistoryMessage } from '#api/services/assistant/types';
 import { createRecordingBroadcaster } from '#api/services/realtime';
 import type { ConversationSource } from '#contract/schemas/conversation';
-import { CASES, EVAL_NOW, type EvalBusiness, type EvalCase } from './fixture';
-import { seedEvalBusiness } from './seed-plumber';
-
-export { seedEvalBusiness };
+import { plumber } from './businesses/plumber/index';
+import type { EvalBusiness, EvalCase } from './fixture';
 
 /**
  * The assistant evaluation: a business seeded like any other (so its memories and services
@@ -187,14 +185,17 @@ export function summarise(provider: string, results: CaseResult[]): EvalReport {
   return report;
 }
 
-/** The plumber of fixture.ts (or the given business and cases): seeded unless `businessId` is given. */
+/** The plumber (or the given business and cases): seeded unless `businessId` is given. */
 export async function runAssistantEval(
   db: Db,
   options: { provider?: AssistantProvider; businessId?: string; cases?: EvalCase[]; now?: Date } = {},
 ): Promise<EvalReport> {
   const provider = options.provider ?? createBuiltinProvider();
-  const businessId = options.businessId ?? (await seedEvalBusiness(db));
-  const results = await askCases(db, businessId, options.cases ?? CASES, { provider, now: options.now ?? EVAL_NOW });
+  const businessId = options.businessId ?? (await plumber.seed(db));
+  const results = await askCases(db, businessId, options.cases ?? plumber.tune, {
+    provider,
+    now: options.now ?? plumber.now,
+  });
   return summarise(provider.name, results);
 }
 

@@ -4,9 +4,10 @@ import { newId } from '#api/lib/crypto';
 import { createMemory } from '#api/features/memories/service';
 import { createRecordingBroadcaster } from '#api/services/realtime';
 import { createService } from '#api/features/services/service';
-import { BUSINESS, EVAL_NOW, MEMORIES, SERVICES, SETTINGS } from './fixture';
+import { EVAL_NOW } from '../../fixture';
+import { BUSINESS, MEMORIES, SERVICES, SETTINGS } from './business';
 
-/** The plumber of fixture.ts, its services and memories, in a database already migrated (through the services). */
+/** The plumber of business.ts, its services and memories, in a database already migrated (through the services). */
 export async function seedEvalBusiness(db: Db): Promise<string> {
   const deps = { db, clock: { now: () => EVAL_NOW }, broadcaster: createRecordingBroadcaster() };
   const userId = newId();
