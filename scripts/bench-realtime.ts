@@ -19,7 +19,7 @@ import { WebSocket, WebSocketServer } from 'ws';
 import { parseEnv } from '../contract/env';
 import { businessChannel } from '../contract/realtime';
 import { startServer, type StartedServer } from '../server';
-import { textFrame } from '../server/realtime/embedded-pusher';
+import { textFrame } from '../server/realtime/websocket-frame';
 import { startFanoutClients } from './lib/fanout-clients';
 import { summarise } from './lib/percentiles';
 

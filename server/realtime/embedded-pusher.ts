@@ -14,6 +14,7 @@ import {
   userSignature,
 } from './protocol';
 import { handleEventsApi, validateEvent, type PublishedEvent } from './events-api';
+import { textFrame } from './websocket-frame';
 
 /**
  * The embedded Pusher-protocol server: protocol 7 over `ws` at /app/{key} on the app's own
@@ -388,24 +389,6 @@ export function createEmbeddedPusher(options: EmbeddedPusherOptions) {
     close,
     stats: () => ({ connections: connections.size, channels: channels.size, addresses: perAddress.size }),
   };
-}
-
-/** A final, unmasked websocket text frame holding the payload (RFC 6455 5.2: server frames are not masked). */
-export function textFrame(payload: Buffer): Buffer {
-  const length = payload.length;
-  const headerLength = length < 126 ? 2 : length < 65_536 ? 4 : 10;
-  const frame = Buffer.allocUnsafe(headerLength + length);
-  frame[0] = 0x81; // FIN + opcode 1 (text)
-  if (length < 126) frame[1] = length;
-  else if (length < 65_536) {
-    frame[1] = 126;
-    frame.writeUInt16BE(length, 2);
-  } else {
-    frame[1] = 127;
-    frame.writeBigUInt64BE(BigInt(length), 2);
-  }
-  payload.copy(frame, headerLength);
-  return frame;
 }
 
 function safeParse(text: string): unknown {
