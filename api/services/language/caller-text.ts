@@ -133,6 +133,10 @@ const IDIOMS: [RegExp, string][] = [
     ),
     'are you open',
   ],
+  // Getting there said with a time is arriving ("what time should I get there?", "the train gets in at 9");
+  // "how do I get there?" asks the way, and "get in the pool" is no arrival.
+  [/((?:what time|when|how early|how late|how soon)\b[^?.!,;]*?) get(s)? (?:there|here)/, '$1 arrive$2'],
+  [/get(s)? (?:in|there|here) (till|until|before|after|by|at|around|about)/, 'arrive$1 $2'],
   // "How much do you need up front to hold the room?": money asked before is a deposit, not the front of anything.
   [/up[- ]?front/, 'as a deposit'],
 ];

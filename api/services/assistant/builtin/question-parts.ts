@@ -36,11 +36,25 @@ export function questionParts(message: string, extraGeneric: string[] = []): str
     : raw.map((part, index) => (index === 0 ? part : carrySubject(part, raw[0], extraGeneric)));
 }
 
-/** The parts of a message as the caller said them (the greeting kept on the first), or the whole message as one. */
+/**
+ * Sentences before the questions that ask nothing ("First class tomorrow!", "My van is booked in
+ * for Monday."): they say what the questions are about, so they stay with the first question.
+ */
+function statementsBefore(text: string): string {
+  const found = new RegExp(`^[^?]*[.!](?=\\s+${QUESTION_OPENER}\\b)`, 'i').exec(text)?.[0] ?? '';
+  const asksItself = found
+    .split(/(?<=[.!])\s+/)
+    .some((sentence) => new RegExp(`^\\W*${QUESTION_OPENER}\\b`, 'i').test(sentence));
+  return asksItself ? '' : found;
+}
+
+/** The parts of a message as the caller said them (the greeting and statements kept on the first), or the whole message as one. */
 function ownParts(message: string): string[] {
   const greeting = message.match(GREETING)?.[0] ?? '';
+  const statements = statementsBefore(message.slice(greeting.length));
+  const lead = statements ? `${greeting}${statements} ` : greeting;
   const raw = message
-    .slice(greeting.length)
+    .slice(greeting.length + statements.length)
     .split(SPLIT)
     .map((part) => part.trim().replace(/^(and|also|plus)\s+/i, ''))
     .filter((part) => /[a-z]/i.test(part));
@@ -48,7 +62,7 @@ function ownParts(message: string): string[] {
   const asks = (part: string) =>
     part.split(/\s+/).length >= 3 && (/\?$/.test(part) || new RegExp(`^${QUESTION_OPENER}\\b`, 'i').test(part));
   if (raw.length < 2 || !raw.every(asks)) return [message];
-  return raw.map((part, index) => (index === 0 ? `${greeting}${part}` : part));
+  return raw.map((part, index) => (index === 0 ? `${lead}${part}` : part));
 }
 
 /**
