@@ -274,7 +274,38 @@ export function words(text: string): string[] {
       .match(/\d+\/\d+|[£$€]?\d+(?:[.,:]\d+)*%?|[a-z]+(?:'[a-z]+)?/g) ?? []
   )
     .map((word) => word.replace(/^'+|'+$/g, ''))
-    .map((word, index, list) => (RATE.test(word) && PROPORTION_OF.has(list[index - 1] ?? '') ? 'ratio' : word));
+    .map((word, index, list) => (RATE.test(word) && PROPORTION_OF.has(list[index - 1] ?? '') ? 'ratio' : word))
+    .map((word, index, list) => particleOfAName(word, list[index - 1]));
+}
+
+/**
+ * "Touch ups", "drop ins", "call outs": the plural of a name made of a verb and its particle,
+ * which the owner writes hyphenated ("Touch-up", "Drop-in"). Said as two words, the particle
+ * carries the plural; read without it, it is the particle of the owner's name.
+ */
+const PARTICLE_PLURALS = new Map([
+  ['ups', 'up'],
+  ['ins', 'in'],
+  ['outs', 'out'],
+  ['offs', 'off'],
+  ['overs', 'over'],
+  ['downs', 'down'],
+]);
+const particleOfAName = (word: string, before: string | undefined) =>
+  PARTICLE_PLURALS.has(word) && before && /^[a-z]{3,}$/.test(before) && !STOP_WORDS.has(before)
+    ? PARTICLE_PLURALS.get(word)!
+    : word;
+
+/**
+ * A contraction written without its apostrophe ("id like", "im new") is no subject word, but
+ * the same letters in capitals inside a sentence are an abbreviation ("bring ID").
+ */
+const UNAPOSTROPHED = new Set(['id', 'im']);
+function abbreviations(text: string): Set<string> {
+  if (!/[a-z]/.test(text)) return new Set();
+  return new Set(
+    (text.match(/\b[A-Z]{2,}\b/g) ?? []).map((word) => word.toLowerCase()).filter((word) => UNAPOSTROPHED.has(word)),
+  );
 }
 
 /**
@@ -299,9 +330,10 @@ export function questionTerms(text: string, extraGeneric: Iterable<string> = [])
   for (const word of extraGeneric) generic.add(termKey(word));
   const seen = new Set<string>();
   const terms: Term[] = [];
+  const abbreviated = abbreviations(text);
   for (const word of words(text)) {
     const bare = word.replace(/'/g, '');
-    if (STOP_WORDS.has(word) || STOP_WORDS.has(bare) || bare.length < 2) continue;
+    if (((STOP_WORDS.has(word) || STOP_WORDS.has(bare)) && !abbreviated.has(word)) || bare.length < 2) continue;
     const key = termKey(bare);
     if (seen.has(key)) continue;
     seen.add(key);
