@@ -1,28 +1,58 @@
 import type { Context } from 'hono';
 import type { ApiSuccess } from '#contract/envelope';
 import { awaitsAnswer, handOver } from '#contract/in-process-answer.server';
-import { JsonText } from './sql-json';
+import { JsonRows } from './sql-json';
 
-/** An answer's data whose top-level values may still be the database's JSON text (sql-json.ts JsonText). */
+/** An answer's data whose top-level values may still be the database's JSON texts (sql-json.ts JsonRows). */
 export type AnswerData = Record<string, unknown>;
 
-/** The data with every JsonText value parsed: what an HTTP client reads from the body. */
+/** The data with every JsonRows value parsed: what an HTTP client reads from the body. */
 export function parsedData(data: AnswerData): AnswerData {
-  if (!Object.values(data).some((value) => value instanceof JsonText)) return data;
+  if (!Object.values(data).some((value) => value instanceof JsonRows)) return data;
   return Object.fromEntries(
-    Object.entries(data).map(([key, value]) => [key, value instanceof JsonText ? value.parse() : value]),
+    Object.entries(data).map(([key, value]) => [key, value instanceof JsonRows ? value.parse() : value]),
   );
 }
 
-/** The envelope as JSON.stringify writes it, with a JsonText value's text written in as it is. */
-function envelopeText(data: AnswerData, messages: string[]): string {
-  const fields: string[] = [];
+/**
+ * The pieces of the envelope's JSON, as JSON.stringify writes it: a top-level list is written
+ * element by element (a JsonRows value's texts as they are), so no one string holds a whole
+ * page (sql-json.ts says why that costs).
+ */
+function envelopePieces(data: AnswerData, messages: string[]): string[] {
+  const pieces = ['{"data":{'];
+  let first = true;
   for (const [key, value] of Object.entries(data)) {
+    const elements =
+      value instanceof JsonRows ? value.texts : Array.isArray(value) ? value.map(elementJson) : undefined;
     // JSON.stringify leaves out what it cannot write (undefined), as it would in the object.
-    const json = value instanceof JsonText ? value.text : (JSON.stringify(value) as string | undefined);
-    if (json !== undefined) fields.push(`${JSON.stringify(key)}:${json}`);
+    const json = elements ? undefined : (JSON.stringify(value) as string | undefined);
+    if (!elements && json === undefined) continue;
+    pieces.push(`${first ? '' : ','}${JSON.stringify(key)}:`);
+    first = false;
+    if (!elements) {
+      pieces.push(json!);
+      continue;
+    }
+    pieces.push('[');
+    elements.forEach((element, index) => pieces.push(index ? ',' : '', element));
+    pieces.push(']');
   }
-  return `{"data":{${fields.join(',')}},"messages":${JSON.stringify(messages)}}`;
+  pieces.push(`},"messages":${JSON.stringify(messages)}}`);
+  return pieces;
+}
+
+/** An array element as JSON.stringify writes it inside the array (what it cannot write is null). */
+const elementJson = (element: unknown): string => (JSON.stringify(element) as string | undefined) ?? 'null';
+
+/** The pieces' UTF-8 bytes, written straight into one buffer. */
+function bytesOf(pieces: string[]): Uint8Array<ArrayBuffer> {
+  let size = 0;
+  for (const piece of pieces) size += Buffer.byteLength(piece);
+  const bytes = Buffer.allocUnsafe(size);
+  let at = 0;
+  for (const piece of pieces) at += bytes.write(piece, at);
+  return bytes as Uint8Array<ArrayBuffer>;
 }
 
 /**
@@ -30,13 +60,11 @@ function envelopeText(data: AnswerData, messages: string[]): string {
  * envelope object itself with an empty body (contract/in-process-answer.server.ts).
  */
 export function ok<T extends AnswerData>(c: Context, data: T, messages: string[] = []) {
-  // Only the in-process call parses a JsonText: over HTTP its text is written as it is.
+  // Only the in-process call parses a JsonRows: over HTTP its texts are written as they are.
   if (
     awaitsAnswer(c.req.raw) &&
     handOver(c.req.raw, { data: parsedData(data), messages } satisfies ApiSuccess<AnswerData>)
   )
     return c.body(null, 200);
-  if (!Object.values(data).some((value) => value instanceof JsonText))
-    return c.json({ data, messages } satisfies ApiSuccess<T>, 200);
-  return c.body(envelopeText(data, messages), 200, { 'content-type': 'application/json' });
+  return c.body(bytesOf(envelopePieces(data, messages)), 200, { 'content-type': 'application/json' });
 }

@@ -9,7 +9,7 @@ import { fromZodError } from './errors';
 import { requireMember } from './membership';
 import { bearer, envelope } from './openapi';
 import { ok, parsedData, type AnswerData } from './respond';
-import type { JsonText } from './sql-json';
+import type { JsonRows } from './sql-json';
 
 /**
  * The API side of a declared v1 call (contract/v1): its route, bearer auth, the permission
@@ -24,9 +24,12 @@ export type CallInput<C extends V1Call> = {
 /** The envelope's data (and messages), or for a streamed call (stream) the Response itself. */
 export type CallReply<C extends V1Call> = C['stream'] extends StreamAnswer
   ? Response
-  : { data: MaybeJsonText<z.input<C['response']>>; messages?: string[] };
+  : { data: MaybeJsonRows<z.input<C['response']>>; messages?: string[] };
 /** A top-level value of an answer's data may be the database's JSON text of it (api/lib/respond.ts). */
-type MaybeJsonText<D> = D extends Record<string, unknown> ? { [K in keyof D]: D[K] | JsonText<D[K]> } : D;
+type MaybeJsonRows<D> =
+  D extends Record<string, unknown>
+    ? { [K in keyof D]: D[K] | (D[K] extends readonly (infer R)[] ? JsonRows<R> : never) }
+    : D;
 export type CallHandler<C extends V1Call> = (c: Context<ApiEnv>, input: CallInput<C>) => Promise<CallReply<C>>;
 
 const checkAnswers = process.env.NODE_ENV !== 'production';

@@ -18,7 +18,7 @@ export async function customersPageJson(
   businessId: string,
   page: { where: SQL | undefined; orderBy: SQL[]; limit: number; offset: number },
 ): Promise<{ rows: ApiCustomer[]; total: number }> {
-  const { readLimit, rowsOf, total } = paged(db.select({ total: count() }).from(customers).where(page.where), page);
+  const { readLimit, inPage, totalRow } = paged(db.select({ total: count() }).from(customers).where(page.where), page);
   const rows = db
     .select({
       id: customers.id,
@@ -49,8 +49,8 @@ export async function customersPageJson(
       cross join jsonb_array_elements_text(page.phones) with ordinality as phone(value, position)
       join sms_opt_outs opt_out on opt_out.business_id = ${businessId} and opt_out.phone = phone.value
       group by page.id
-    )
-    select coalesce(json_agg(${jsonObject({
+    ), ${totalRow}
+    select case when page.id is not null then ${jsonObject({
       _id: col('id'),
       first_name: col('first_name'),
       last_name: col('last_name'),
@@ -64,9 +64,11 @@ export async function customersPageJson(
       created_at: isoTime(col('created_at')),
       updated_at: isoTime(col('updated_at')),
       deleted_at: isoTime(col('deleted_at')),
-    })} order by page.ord) ${rowsOf}, '[]')::text as page, ${total} as total
-    from page
+    })}::text end as item, list_total.total
+    from list_total
+    left join page on ${inPage}
     left join opt_outs on opt_outs.id = page.id
+    order by page.ord
   `,
   );
   // Each contact's duplicates are added to it (api/features/customers/records.ts): parsed here.

@@ -2,7 +2,7 @@ import { count, eq, sql, type SQL } from 'drizzle-orm';
 import type { ApiTimelineItem } from '#contract/envelope';
 import type { Db } from '#api/db/client';
 import { customers, timelineItems } from '#api/db/schema';
-import { isoTime, jsonObject, nameOf, paged, readJsonPage, type JsonText } from '#api/lib/sql-json';
+import { isoTime, jsonObject, nameOf, paged, readJsonPage, type JsonRows } from '#api/lib/sql-json';
 
 const t = timelineItems;
 
@@ -16,8 +16,8 @@ const t = timelineItems;
 export async function timelinePageJson(
   db: Db,
   page: { where: SQL | undefined; orderBy: SQL[]; limit: number; offset: number },
-): Promise<{ rows: JsonText<ApiTimelineItem[]>; total: number }> {
-  const { readLimit, rowsOf, total } = paged(db.select({ total: count() }).from(t).where(page.where), page);
+): Promise<{ rows: JsonRows<ApiTimelineItem>; total: number }> {
+  const { readLimit, inPage, totalRow } = paged(db.select({ total: count() }).from(t).where(page.where), page);
   const item = jsonObject({
     _id: t.id,
     type: t.type,
@@ -58,7 +58,7 @@ export async function timelinePageJson(
     .offset(page.offset);
   return readJsonPage<ApiTimelineItem>(
     db,
-    sql`with page as (${rows})
-    select coalesce(json_agg(page.item order by page.ord) ${rowsOf}, '[]')::text as page, ${total} as total from page`,
+    sql`with page as (${rows}), ${totalRow}
+    select page.item::text as item, list_total.total from list_total left join page on ${inPage} order by page.ord`,
   );
 }

@@ -7,7 +7,7 @@ import type { Db } from '#api/db/client';
 import { customers, timelineItems } from '#api/db/schema';
 import { listQuery } from '#api/lib/list';
 import { timelinePageJson } from './list-json';
-import { JsonText } from '#api/lib/sql-json';
+import { JsonRows } from '#api/lib/sql-json';
 
 /**
  * Reading the timeline: the v1 shape of an item (with its customer embedded, so a list
@@ -179,7 +179,7 @@ export async function listTimeline(
     tieBreaker: timelineItems.id,
   });
   const page = { page: query.page, limit: query.limit };
-  if (types.length === 0) return { items: new JsonText<ApiTimelineItem[]>('[]'), total: 0, ...page };
+  if (types.length === 0) return { items: new JsonRows<ApiTimelineItem>([]), total: 0, ...page };
   const where = and(
     eq(timelineItems.businessId, businessId),
     isNull(timelineItems.deletedAt),
