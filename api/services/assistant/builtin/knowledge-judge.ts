@@ -7,6 +7,7 @@ import { ruleForOtherPeople } from './people-kinds';
 import { pricesAnotherAction } from './priced-action';
 import { qualifiersOnly } from './qualifier-words';
 import { coveredByKind, kindHeads } from './kinds-of-things';
+import { saidByDefinition } from './defined-words';
 import {
   answerTypeHolds,
   answerTypeRequired,
@@ -148,6 +149,8 @@ function onTheHeadingsOtherSubject(question: Question, topicText: string, keys: 
   return other.some((term) => keys.has(term.key));
 }
 
+const STORED_QUESTION = /\?\s*$/m;
+
 /** Words that change nothing of what is asked: "how many do I need" is "how many will I need". */
 const ASKING_ONLY = new Set(
   `i we you me us do does did will would can could should shall may might must am is are be please just so and but roughly approximately about`.split(
@@ -202,8 +205,15 @@ export function judgeText(
   // The heading names the subject when it holds every subject word and one that is not an everyday word of the business
   // ("Boiler servicing" for "boiler service"; "Are your engineers DBS checked?" is not about "how many engineers").
   // (What the caller does on the occasion, "when I bring him in", is no part of the subject a heading names.)
+  // A stored question may leave out the business's everyday words ("Where do I begin?" for "which class…?" at a school of classes).
+  const storedAsked = STORED_QUESTION.test(topicWords.text);
   const topicHoldsAll =
-    question.judge.every((term) => topic.has(term.key) || question.occasion.has(term.key)) &&
+    question.judge.every(
+      (term) =>
+        topic.has(term.key) ||
+        question.occasion.has(term.key) ||
+        (storedAsked && waivable.has(term.key) && !question.pairs.flat().includes(term.key)),
+    ) &&
     (question.judge.some((term) => !waivable.has(term.key)) ||
       question.generic.some((term) => !QUESTION_WORDS.has(term.key) && topic.has(term.key)) ||
       asksWordForWord(question.text, topicWords.text)) &&
@@ -241,6 +251,13 @@ export function judgeText(
   const clipped = new Set(
     missing.filter((entry) => clippedFrom(entry.term.word, around)).map((entry) => entry.term.key),
   );
+  const defined = saidByDefinition(
+    question,
+    missing
+      .filter((entry) => !softKeys.has(entry.term.key) && !clipped.has(entry.term.key))
+      .map((entry) => entry.term.key),
+    said,
+  );
   // A kind of one of the business's offers ("funeral flowers") is there when the offer's name is ("event flower orders").
   const byOffer = new Set(
     missing
@@ -253,7 +270,7 @@ export function judgeText(
     missing.filter((entry) => coveredByAmount(question, entry.term.key, said)).map((entry) => entry.term.key),
   );
   const present = (term: Term) =>
-    exact(term) || softKeys.has(term.key) || byOffer.has(term.key) || clipped.has(term.key) || byKind.has(term.key);
+    exact(term) || [softKeys, byOffer, clipped, byKind, defined].some((found) => found.has(term.key));
   const strongMissing = missing.some(
     (entry) =>
       !softKeys.has(entry.term.key) &&
@@ -261,6 +278,7 @@ export function judgeText(
       !byOffer.has(entry.term.key) &&
       !byAmount.has(entry.term.key) &&
       !byKind.has(entry.term.key) &&
+      !defined.has(entry.term.key) &&
       entry.closest < RELATED &&
       wordImportance(entry.term.word) >= STRONG_WORD &&
       !waivable.has(entry.term.key) &&
@@ -306,7 +324,7 @@ export function judgeText(
     !onlyTheScope &&
     (covered.length >= needed || ownThing) &&
     !(strongMissing && question.judge.length <= 3) &&
-    (!softKeys.size || meaning >= MEANING_FLOOR) &&
+    (!(softKeys.size || defined.size) || meaning >= MEANING_FLOOR) &&
     (inText.length >= 1 || byKind.size > 0 || topicHoldsAll) &&
     // An age is itself what was asked ("how old do you have to be to start lessons?"): the passage giving one is on it.
     (!onlyEveryday || topicHoldsAll || (question.type === 'age' && typeHolds)) &&
@@ -318,7 +336,7 @@ export function judgeText(
       question,
       said,
       topic,
-      new Set([...softKeys, ...byOffer, ...clipped, ...byKind, ...(ownThing ? toldWords : [])]),
+      new Set([...softKeys, ...byOffer, ...clipped, ...byKind, ...defined, ...(ownThing ? toldWords : [])]),
     );
   const genericCovered = question.generic.filter((term) => keys.has(term.key) || topic.has(term.key));
   // Under a heading that names the whole subject every sentence is on it; the words in the text count for less.

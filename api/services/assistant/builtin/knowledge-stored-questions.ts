@@ -71,8 +71,14 @@ export function sameMeaning(question: Question, asked: string): boolean {
   const stored = new Set(contentKeys(storedTerms));
   if (!caller.some((key) => stored.has(key) && !question.domain.has(key))) return false;
   const storedWords = storedTerms.map((term) => term.word);
+  // The business's everyday words are left out of the likeness below, and of what must be matched: "which class should I go
+  // to?" at a studio asks what "where do I start?" does.
   const unmatched = [...question.judge, ...question.generic].filter(
-    (term) => !stored.has(term.key) && !QUESTION_WORDS.has(term.key) && closestWord(term.word, storedWords) < 0.6,
+    (term) =>
+      !stored.has(term.key) &&
+      !QUESTION_WORDS.has(term.key) &&
+      !question.domain.has(term.key) &&
+      closestWord(term.word, storedWords) < 0.6,
   );
   // A thing the caller names that the stored question lacks may only be a detail of their case, said after
   // "for", "with"…: "a gift voucher for my mum" is "gift vouchers"; "bread making classes" is not "the bread".
