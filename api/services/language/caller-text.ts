@@ -10,6 +10,7 @@
  * the words after "I'm" / "my name is" / "this is" / "called", and words of three letters
  * or fewer (too many real words sit one letter from them).
  */
+import { commonMisspelling } from './misspellings';
 import { isCommonWord, nearestCommonWord, nearestOwnWord } from './spelling';
 import { wordVector } from './vectors';
 
@@ -211,7 +212,11 @@ function vocabularyOf(words: readonly string[]): string[] {
 
 /** A word English has, or one of the business's own: null. Otherwise its nearest word, or null when none is near. */
 function correction(word: string, vocabulary: string[]): string | null {
-  if (vocabulary.includes(word) || isWord(word) || isDerived(word) || isPluralOfWord(word)) return null;
+  if (vocabulary.includes(word)) return null;
+  // A known misspelling is corrected even when the web repeats it enough for the word table to have it ("seperate").
+  const meant = isCommonWord(word) ? undefined : commonMisspelling(word);
+  if (meant) return meant;
+  if (isWord(word) || isDerived(word) || isPluralOfWord(word)) return null;
   const own = nearestOwnWord(word, vocabulary);
   if (own) return own;
   return isCompound(word) ? null : nearestCommonWord(word);

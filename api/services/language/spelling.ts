@@ -48,10 +48,29 @@ export function nearestCommonWord(typo: string): string | null {
       bestDistance = distance;
     }
   }
-  const found = best?.word ?? null;
+  const found = best && !isAGuess(typo, best, bestDistance, byLength) ? best.word : null;
   if (corrections.size >= CORRECTIONS_MAX) corrections.clear();
   corrections.set(typo, found);
   return found;
+}
+
+/** A runner-up this much rarer is no rival: "vale" and "vase" (ranks 11,906 and 23,917) are, "money" and "mons" are not. */
+const RIVAL_RANK_RATIO = 10;
+
+/**
+ * A letter changed rather than missed ("vape": vale, vase, vane) is a guess when another word as
+ * near and about as common fits as well: a word the table lacks (a new word, a brand) is then
+ * more likely meant as written than as either.
+ */
+function isAGuess(typo: string, best: Candidate, distance: number, byLength: Map<number, Candidate[]>): boolean {
+  if (best.word.length !== typo.length) return false;
+  return (byLength.get(typo.length) ?? []).some(
+    (other) =>
+      other.word !== best.word &&
+      other.rank < best.rank * RIVAL_RANK_RATIO &&
+      other.word[0] === typo[0] &&
+      damerauLevenshtein(typo, other.word, distance) <= distance,
+  );
 }
 
 function nearest(typo: string, candidates: Iterable<Candidate>, limit: number): Candidate | null {
