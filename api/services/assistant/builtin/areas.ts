@@ -1,6 +1,8 @@
 import type { ApiKnowledgeHit } from '#contract/envelope';
 import type { AssistantTools, BusinessContext } from '../types';
 import { hitSource, type Answer } from './answer';
+import { answerTypeOf } from './knowledge-answer-type';
+import { capitalizeFirst, nameInSentence, namePhrase, pricePredicate, takesPluralVerb } from './naming';
 import { cleanPassage, sentences } from './text';
 
 /**
@@ -156,6 +158,24 @@ function yes(coverage: Coverage, place: string, message: string): Answer {
   return { text: sentence, sources };
 }
 
+/**
+ * "How much to deliver to LE3?": the place is covered by one of the business's priced items (a
+ * delivery zone, a call-out area), so what that item costs is the answer too; the covering
+ * sentence alone leaves the asked price unsaid. A sentence that states an amount says it already.
+ */
+function withPrice(business: BusinessContext, coverage: Coverage, answer: Answer, message: string): Answer {
+  if (answerTypeOf(message) !== 'price' || /[£$€]\s?\d/.test(answer.text)) return answer;
+  const source = coverage.hit?.source;
+  const item = source
+    ? source.kind === 'service'
+      ? business.services.find((service) => service._id === source._id || service.name === source.title)
+      : undefined
+    : business.services.find((service) => (service.description ?? '').includes(coverage.sentence));
+  if (!item?.price) return answer;
+  const priced = `${capitalizeFirst(namePhrase(nameInSentence(item.name)))} ${pricePredicate(item.price, takesPluralVerb(item.name))}.`;
+  return { ...answer, text: `${answer.text} ${priced}` };
+}
+
 /** The places a listing names: capitalised words after a sentence's first ("M33 (Sale)", "including Otley, Pudsey"). */
 function listedPlaces(listing: Coverage[]): string[] {
   const places = new Set<string>();
@@ -196,12 +216,14 @@ export async function answerArea(
     const entry = listing.find(
       (candidate) => listsDistrict(candidate.sentence, district) && !NEGATED.test(candidate.sentence),
     );
-    if (entry) return { covered: true, answer: yes(entry, district.text, message) };
+    if (entry)
+      return { covered: true, answer: withPrice(business, entry, yes(entry, district.text, message), message) };
   }
   for (const name of names) {
     const pattern = new RegExp(`\\b${escape(name)}\\b`, 'i');
     const entry = listing.find((candidate) => pattern.test(candidate.sentence));
-    if (entry && !NEGATED.test(entry.sentence)) return { covered: true, answer: yes(entry, name, message) };
+    if (entry && !NEGATED.test(entry.sentence))
+      return { covered: true, answer: withPrice(business, entry, yes(entry, name, message), message) };
     if (entry) return { covered: false, lead: null, sources: [] };
   }
   // Not in the data: never a no. Said first only when the data limits its coverage to the list.
