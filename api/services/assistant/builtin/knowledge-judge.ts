@@ -6,6 +6,7 @@ import { plainVerbs, questionTerms, sentences, termKey, termKeys, words, type Te
 import { ruleForOtherPeople } from './people-kinds';
 import { pricesAnotherAction } from './priced-action';
 import { qualifiersOnly } from './qualifier-words';
+import { pairsHold } from './knowledge-pairs';
 import { coveredByKind, kindHeads } from './kinds-of-things';
 import { saidByDefinition } from './defined-words';
 import {
@@ -29,29 +30,6 @@ import {
 } from './knowledge-question';
 
 /** Whether a passage's sentences answer a question, and the best one or two to say. */
-
-/**
- * A compound of the question must be in the passage as one: both words there, and within
- * one text either side by side (any order) or in the question's order ("credit and debit
- * cards", "we cover Leeds, ..., Otley", "we accept cards ... and cash"), never reversed
- * further apart ("a powerful pump ... your heating system" is no "heat pump").
- */
-function pairsHold(question: Question, said: string, topic: Set<string>, loose: Set<string>): boolean {
-  if (!question.pairs.length) return true;
-  const positions = positionsIn(said);
-  return question.pairs.every(([a, b]) => {
-    const left = positions.get(a);
-    const right = positions.get(b);
-    // A word matched by meaning has no place to be next to ("can't eat gluten" ~ "gluten-free bread"),
-    // but its partner must still be there: "bread making classes" is not answered by "bread… made".
-    if (loose.has(a) && loose.has(b)) return true;
-    if (loose.has(a)) return Boolean(right || topic.has(b));
-    if (loose.has(b)) return Boolean(left || topic.has(a));
-    if (!(left || topic.has(a)) || !(right || topic.has(b))) return false;
-    if (!left || !right) return true;
-    return left.some((i) => right.some((j) => Math.abs(i - j) <= 3 || j > i));
-  });
-}
 
 const weight = (terms: Term[]) => terms.reduce((sum, term) => sum + (term.specific ? 1 : 0.4), 0);
 
@@ -334,9 +312,10 @@ export function judgeText(
     !ruleForOtherPeople(question.people, said) &&
     pairsHold(
       question,
-      said,
+      () => positionsIn(said),
       topic,
       new Set([...softKeys, ...byOffer, ...clipped, ...byKind, ...defined, ...(ownThing ? toldWords : [])]),
+      waivable,
     );
   const genericCovered = question.generic.filter((term) => keys.has(term.key) || topic.has(term.key));
   // Under a heading that names the whole subject every sentence is on it; the words in the text count for less.
