@@ -1,3 +1,4 @@
+import { accountant } from './businesses/accountant/index';
 import { bakery } from './businesses/bakery/index';
 import { cafe } from './businesses/cafe/index';
 import { dentist } from './businesses/dentist/index';
@@ -7,6 +8,7 @@ import { florist } from './businesses/florist/index';
 import { garage } from './businesses/garage/index';
 import { groomer } from './businesses/groomer/index';
 import { guesthouse } from './businesses/guesthouse/index';
+import { pest } from './businesses/pest/index';
 import { physio } from './businesses/physio/index';
 import { plumber } from './businesses/plumber/index';
 import { removals } from './businesses/removals/index';
@@ -17,6 +19,7 @@ import { vet } from './businesses/vet/index';
 import type { EvalBusiness } from './fixture';
 
 export {
+  accountant,
   bakery,
   cafe,
   dentist,
@@ -26,6 +29,7 @@ export {
   garage,
   groomer,
   guesthouse,
+  pest,
   physio,
   plumber,
   removals,
@@ -52,4 +56,6 @@ export const BUSINESSES: EvalBusiness[] = [
   studio,
   florist,
   tattoo,
+  accountant,
+  pest,
 ];
