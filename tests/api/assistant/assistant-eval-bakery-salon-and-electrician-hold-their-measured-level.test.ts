@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  accountant,
   bakery,
   electrician,
   florist,
   guesthouse,
+  pest,
   physio,
   removals,
   salon,
@@ -43,6 +45,10 @@ const MEASURED_NEW_ON_TUNE = {
   // seen, their questions committed before the first run): held from that first measure.
   florist: { correct: 17, escalated: 4, wrong: 2, tasks: 0 },
   tattoo: { correct: 21, escalated: 4, wrong: 1, tasks: 0 },
+  // The accountant and the pest controller (added later on 28 November the same way, their
+  // questions committed before the first run): held from that first measure.
+  accountant: { correct: 15, escalated: 4, wrong: 3, tasks: 0 },
+  pest: { correct: 14, escalated: 4, wrong: 4, tasks: 1 },
 } as const;
 
 let h: Harness;
@@ -68,7 +74,7 @@ describe('the assistant evaluation of a bakery, a hair salon and an electrician 
     }, 180_000);
   }
 
-  for (const business of [removals, vet, guesthouse, studio, florist, tattoo]) {
+  for (const business of [removals, vet, guesthouse, studio, florist, tattoo, accountant, pest]) {
     it(`${business.name}: no more wrong, no fewer right answers, unknowables escalated and tasks created than measured`, async () => {
       const report = await runBusinessEval(h.deps.db, business, { part: 'tune' });
       const tune = report.parts.tune!;
