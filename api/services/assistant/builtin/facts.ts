@@ -12,6 +12,7 @@ import {
   properNounsIn,
   takesPluralVerb,
 } from './naming';
+import { callersPlaceKeys } from './callers-place';
 import { countsAgree, lengthsAgree, namesAnotherItem, namingCounts } from './catalogue-fit';
 import { questionTerms, sentences, termKeys, type Term } from './text';
 
@@ -65,6 +66,7 @@ const MEASURE = /^(hours?|hrs?|minutes?|mins?|days?|weeks?|months?)$/;
 export function matchServices(message: string, services: ServiceFact[], extraGeneric: string[]): ServiceMatch | null {
   const messageTerms = questionTerms(message, extraGeneric);
   const messageKeys = new Set(messageTerms.map((term) => term.key));
+  const places = callersPlaceKeys(message);
   const named = namingCounts(services, extraGeneric);
   const texts = services.map((service) => termKeys(`${service.name} ${service.description ?? ''}`));
   const statedBy = (key: string) => texts.filter((keys) => keys.has(key)).length;
@@ -79,11 +81,13 @@ export function matchServices(message: string, services: ServiceFact[], extraGen
     const score = matched.length / nameTerms.length;
     if (!specificMatched.length && !(matched.length >= 2 && score >= 0.6)) continue;
     const allSpecific = specificMatched.length > 0 && specificMatched.length === nameSpecific.length;
-    // The caller's other subject words must be about this service (its name or description);
-    // one stray word is allowed when two of theirs are the service's ("my kitchen tap keeps dripping").
+    // The caller's other subject words must be about this service (its name or description), but for where their
+    // thing is ("mice in the kitchen"); one stray word is allowed when two of theirs are the service's ("my kitchen tap keeps dripping").
     const serviceText = `${service.name} ${service.description ?? ''}`;
     const serviceKeys = termKeys(serviceText);
-    const outside = messageTerms.filter((term: Term) => term.specific && !serviceKeys.has(term.key));
+    const outside = messageTerms.filter(
+      (term: Term) => term.specific && !serviceKeys.has(term.key) && !places.has(term.key),
+    );
     const detail = messageTerms.filter((term) => term.specific && serviceKeys.has(term.key)).length;
     if (outside.length > (detail >= 2 ? 1 : 0)) continue;
     // A word only another service's name has ("a block of automatic lessons") names that one: this is not the service meant.

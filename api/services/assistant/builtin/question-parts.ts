@@ -4,6 +4,7 @@ import type { AssistantTools } from '../types';
 import { joinStatements } from './naming';
 import { wordImportance } from '#api/services/language/vectors';
 import { STRONG_WORD } from './knowledge-judge';
+import { callersPlaceKeys } from './callers-place';
 import { questionTerms, sentences, termKey, termKeys } from './text';
 import { STOP_WORDS } from '#api/services/language/stop-words';
 
@@ -125,9 +126,12 @@ export function carrySubject(
   // one is the very thing asked ("can you microchip my puppy?": the cost asked next is the microchip's, not the puppy's).
   const asking = ASKING_VERB.exec(before)?.[1]?.toLowerCase();
   const everydayAsking = asking && wordImportance(asking) < STRONG_WORD ? asking : undefined;
+  // Where the caller's thing is ("…mice in the kitchen, what do you charge?") is not what the later part asks about.
+  const places = callersPlaceKeys(before);
   const theirs = questionTerms(before.replace(RATE_UNIT, ' '), extraGeneric).filter(
     (term) =>
       term.specific &&
+      !places.has(term.key) &&
       term.word.toLowerCase() !== everydayAsking &&
       !own.some((mine) => mine.key === term.key) &&
       carries(term.word),

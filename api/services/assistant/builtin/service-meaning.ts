@@ -5,7 +5,8 @@ import { contentWords, wordImportance, wordSimilarity, wordVector } from '#api/s
 import type { ServiceMatch } from './facts';
 import { countsAgree, lengthsAgree, namesAnotherItem, namingCounts } from './catalogue-fit';
 import { STOP_WORDS } from '#api/services/language/stop-words';
-import { questionTerms } from './text';
+import { callersPlaceKeys } from './callers-place';
+import { questionTerms, termKey } from './text';
 
 /**
  * A service asked for in other words than its name ("a car charger put in at home" → EV
@@ -43,10 +44,12 @@ const ASKING = new Set([
 
 type Scored = { service: ServiceFact; score: number };
 
+/** The words that say what is asked: not how it is asked, not the trade's everyday words, not where the caller's thing is. */
 function telling(message: string, extraGeneric: string[]): string[] {
   const generic = new Set(extraGeneric.map((word) => word.toLowerCase()));
+  const places = callersPlaceKeys(message);
   return [...new Set(contentWords(message))].filter(
-    (word) => !ASKING.has(word) && !generic.has(word) && word.length > 2,
+    (word) => !ASKING.has(word) && !generic.has(word) && word.length > 2 && !places.has(termKey(word)),
   );
 }
 
