@@ -1,4 +1,5 @@
-import { describesAnAction, isMostlyAdjective } from '#api/services/language/part-of-speech';
+import { areOpposites } from '#api/services/language/definitions';
+import { describesAnAction, isMostlyAdjective, isMostlyVerb } from '#api/services/language/part-of-speech';
 import { isCommonWord } from '#api/services/language/spelling';
 import { sentenceSimilarity } from '#api/services/language/similarity';
 import { contentWords, wordImportance, wordSimilarity } from '#api/services/language/vectors';
@@ -90,6 +91,7 @@ export function clippedFrom(word: string, candidates: string[]): boolean {
  * direction on the scale is what the caller tells, so such a word is never met by another adjective.
  */
 const bothAdjectives = (a: string, b: string) => isMostlyAdjective(a) && isMostlyAdjective(b);
+const bothVerbs = (a: string, b: string) => isMostlyVerb(a) && isMostlyVerb(b);
 const UNIT =
   /^(seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|inch(es)?|feet|foot|cm|metres?|meters?|miles?|kg|kilos?)$/i;
 const measuredWords = memoised((text: string) => {
@@ -211,6 +213,8 @@ export function judgeText(
   const measured = measuredWords(question.text);
   // At most one word by meaning, and never the only one: a sibling word ("coffee" ~ "tea") alone is no answer.
   // What the caller does on the occasion ("when I bring him in") is left out, never met by meaning.
+  // An opposite verb is alike by vectors but never the caller's verb ("leave the car" is no "may stay"); the two ends of a
+  // scale stay alike ("do you cut it wet?" is answered by "curly hair is cut dry").
   const soft = missing
     .filter(
       (entry) =>
@@ -221,7 +225,8 @@ export function judgeText(
           (word) =>
             describesAnAction(word) &&
             !(measured.has(entry.term.key) && bothAdjectives(entry.term.word, word)) &&
-            wordSimilarity(entry.term.word, word) >= SOFT_MATCH,
+            wordSimilarity(entry.term.word, word) >= SOFT_MATCH &&
+            !(bothVerbs(entry.term.word, word) && areOpposites(entry.term.word, word)),
         ),
     )
     .slice(0, question.judge.length > 1 ? 1 : 0);
