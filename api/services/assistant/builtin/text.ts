@@ -38,6 +38,8 @@ const SYNONYM_GROUPS: string[][] = [
   ['park', 'parking'],
   ['emergency', 'urgent', 'urgently', 'emergencies'],
   ['quote', 'quotation', 'estimate', 'estimates'],
+  // Becoming a patient, member or pupil; being registered as qualified is the group below.
+  ['enrol', 'enroll', 'enrolment', 'enrollment', 'registration', 'join'],
   ['register', 'registered', 'accredited', 'certified', 'qualified', 'approved', 'licensed', 'licence', 'license'],
   ['insure', 'insured', 'insurance'],
   ['engineer', 'technician', 'staff', 'stylist', 'therapist'],
@@ -119,6 +121,7 @@ const IRREGULAR: Record<string, string> = {
 
 const PHRASAL_FORMS: Record<string, Record<string, string>> = {
   collect: { pick: 'collect', picks: 'collects', picking: 'collecting', picked: 'collected' },
+  enrol: { sign: 'enrol', signs: 'enrols', signing: 'enrolling', signed: 'enrolled' },
   return: {
     bring: 'return',
     brings: 'returns',
@@ -139,7 +142,7 @@ const HANDLE: Record<string, string> = { deal: 'handle', deals: 'handles', deali
 
 /**
  * A verb of two words as the one word it means, so it meets the owner's word: "picking her up"
- * is collecting her, "bring it back" is returning it, "get my deposit back" is having it
+ * is collecting her, "sign my cat up" is enrolling (registering) it, "bring it back" is returning it, "get my deposit back" is having it
  * refunded, "deal with" is handling, "can't eat gluten" is gluten-free. Only the forms that cannot
  * mean anything else ("get my dog back" stays).
  */
@@ -148,6 +151,11 @@ export function plainVerbs(text: string): string {
     text
       .replace(/\b(pick|picks|picking|picked)\s+((?:[a-z'’]+\s+){0,2}?)up\b/gi, (_, verb: string, object: string) =>
         `${PHRASAL_FORMS.collect[verb.toLowerCase()]} ${object}`.trimEnd(),
+      )
+      // Not what the caller would not do: "I don't want to sign up to anything" asks for no membership.
+      .replace(
+        /(?<!(?:\bnot|\bnever|n['’]t|\b(?:dont|cant|wont|didnt|doesnt))\s+(?:[a-z]+\s+){0,2})\b(sign|signs|signing|signed)\s+((?:[a-z'’]+\s+){0,2}?)up\b/gi,
+        (_, verb: string, object: string) => `${PHRASAL_FORMS.enrol[verb.toLowerCase()]} ${object}`.trimEnd(),
       )
       .replace(
         /\b(bring|brings|bringing|brought|take|takes|taking|took|send|sends|sending|sent)\s+((?:[a-z'’]+\s+){0,2}?)back\b/gi,
