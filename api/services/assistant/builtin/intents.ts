@@ -54,6 +54,10 @@ const DAY_WORDS =
 /** The days and times of DAY_WORDS without its linking words ("on", "the", "over"). */
 const TIME_WORDS = DAY_WORDS.replace(/\|(over|during|this|next|the|on)(?=[|)])/g, '');
 
+/** The day or part of the day a caller would come in ("on a Saturday afternoon", "tomorrow"). */
+const VISIT_TIME =
+  '\\b(today|tonight|tomorrow|weekends?|(mon|tues|wednes|thurs|fri|satur|sun)days?|mornings?|afternoons?|evenings?|lunchtime)\\b';
+
 const HOURS_PATTERNS = [
   /\b(opening|business|office|trading|working|shop) (hours|times)\b/,
   /\b(your|the|what|which|usual|normal) hours\b/,
@@ -66,8 +70,10 @@ const HOURS_PATTERNS = [
   /\b(opening|closing) time\b/,
   /\bwhen (do|does) (you|the [a-z]+) (open|close)\b/,
   new RegExp(`\\b(open|closed|shut) ${DAY_WORDS}\\b`),
-  // "Do you work on Saturdays?", never "do you work on electric cars?": a day or time after the linking words.
-  new RegExp(`\\b(do|will|are) you (open|work|trade|operate)( on| at| over| during)?( the| this| next)? ${TIME_WORDS}`),
+  // "Do you work on Saturdays?", "are you guys working Christmas Eve?", never "do you work on electric cars?": a day or time after the linking words.
+  new RegExp(
+    `\\b(do|will|are) you( guys| lot)? (open|work|working|trade|trading|operate|operating)( on| at| over| during)?( the| this| next)? ${TIME_WORDS}`,
+  ),
   /\b(open|closed) (now|right now|at the moment|later|yet)\b/,
   /\bwhat days (are|do) you\b/,
   // The desk that takes callers is open when the business is: "anyone on reception now?", "when does the office open?".
@@ -75,9 +81,18 @@ const HOURS_PATTERNS = [
   /\b(what time|when) (does|do|is|will) (the )?(reception|front desk|office|phone lines?|phones?) (open|close|shut|staffed|manned|answered)\b/,
   /\b(ring|call|phone) (you|u)( up)? (till|until|til|up to)\b/,
   // "Can I bring her in on a Saturday afternoon?", "could we pop by tomorrow?": whether the door is open then.
-  /\b(can|could) (i|we) (come|pop|call|drop|bring|stop|swing|walk|nip)( [a-z]+)? (in|by|round|over|along|down)\b.*\b(today|tonight|tomorrow|weekends?|(mon|tues|wednes|thurs|fri|satur|sun)days?|mornings?|afternoons?|evenings?|lunchtime)\b/,
+  new RegExp(
+    `\\b(can|could) (i|we) (come|pop|call|drop|bring|stop|swing|walk|nip)( [a-z]+)? (in|by|round|over|along|down)\\b.*${VISIT_TIME}`,
+  ),
+  // "Can I drop my old prints in on Saturday?": a thing named between the verb and its particle; a particle before a
+  // place ("bring my dog in the shop") is a preposition, not the verb's.
+  new RegExp(
+    `\\b(can|could) (i|we) (drop|bring)( [a-z]+){2,3} (in|round|over|along|down)\\b(?! (the|a|an|my|your|our|to)\\b).*${VISIT_TIME}`,
+  ),
   // "Can I get seen on a Sunday?", "could you see me on Saturday morning?": whether anyone is there then.
-  /\b((get|be) (seen|served|fitted in|squeezed in)|(can|could|would|will) you see (me|us|him|her|them))\b.*\b(today|tonight|tomorrow|weekends?|(mon|tues|wednes|thurs|fri|satur|sun)days?|mornings?|afternoons?|evenings?|lunchtime)\b/,
+  new RegExp(
+    `\\b((get|be) (seen|served|fitted in|squeezed in)|(can|could|would|will) you see (me|us|him|her|them))\\b.*${VISIT_TIME}`,
+  ),
 ];
 
 /** Words for a business's premises: "where's the salon?" asks for the address. */
