@@ -1,10 +1,6 @@
-import fs from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseEnv } from '#contract/env';
-import { startServer, type StartedServer } from '../../server';
+import { startTestServer, type TestServer } from '#tests/support/test-server';
 
 /**
  * A client (a browser, a proxy, an API client's pool) reuses a keep-alive connection after
@@ -12,24 +8,11 @@ import { startServer, type StartedServer } from '../../server';
  * on them, a request written as the server closes is lost with ECONNRESET: the server must hold
  * idle connections longer than common clients and proxies (about a minute).
  */
-let server: StartedServer;
-let dataDir: string;
+let server: TestServer;
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ba-keep-alive-'));
-  const env = parseEnv({
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    APP_ENV: 'test',
-    SESSION_SECRET: 'test-secret',
-  });
-  server = await startServer({ env, log: () => {}, web: false });
+  server = await startTestServer({ web: false });
 }, 90_000);
-afterAll(async () => {
-  await server?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => server?.close());
 
 /** Writes one GET on the socket and resolves with the status line of its answer. */
 function get(socket: net.Socket, pathname: string): Promise<string> {

@@ -1,11 +1,8 @@
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import express, { type Request } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseEnv } from '#contract/env';
+import { startTestServer, type ServerSettings, type TestServer } from '#tests/support/test-server';
 import { isLocalClient, isLoopback } from '../../server/compression';
-import { startServer, type StartedServer } from '../../server';
 
 /**
  * server/compression.ts (docs/decisions/056-no-compression-for-a-local-client.md): answers
@@ -13,30 +10,13 @@ import { startServer, type StartedServer } from '../../server';
  * runs here. A same-machine proxy (TRUST_PROXY's default, loopback) still gets them
  * compressed, and so does any client across the network.
  */
-let dataDir: string;
-const servers: StartedServer[] = [];
-
-beforeAll(() => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ba-compression-'));
-});
+const servers: TestServer[] = [];
 afterAll(async () => {
   for (const server of servers) await server.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function start(env: Record<string, string>) {
-  const server = await startServer({
-    env: parseEnv({
-      PORT: '0',
-      DATA_DIR: fs.mkdtempSync(path.join(dataDir, 'server-')),
-      LOG_LEVEL: 'silent',
-      APP_ENV: 'test',
-      SESSION_SECRET: 'test-secret',
-      ...env,
-    }),
-    log: () => {},
-    web: false,
-  });
+async function start(settings: ServerSettings) {
+  const server = await startTestServer({ settings, web: false });
   servers.push(server);
   return server;
 }
@@ -74,8 +54,8 @@ describe('answer compression', () => {
   });
 
   // Two real servers (each opens its own database: slow on a busy machine).
-  let proxied: StartedServer;
-  let direct: StartedServer;
+  let proxied: TestServer;
+  let direct: TestServer;
   beforeAll(async () => {
     [proxied, direct] = await Promise.all([
       start({ HOST: '127.0.0.1' }),

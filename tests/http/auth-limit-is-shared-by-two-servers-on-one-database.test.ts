@@ -1,11 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseEnv } from '#contract/env';
-import { startServer, type StartedServer } from '../../server';
+import { startTestServer, type TestServer } from '#tests/support/test-server';
 
 /**
  * Two app servers on one PostgreSQL (DATABASE_URL) share the auth limit: a client spreading
@@ -17,8 +13,7 @@ const adminUrl = process.env.TEST_DATABASE_URL;
 
 describe.skipIf(!adminUrl)('two servers on one PostgreSQL', () => {
   const name = `ba_rl_http_${Date.now()}_${randomBytes(3).toString('hex')}`;
-  const servers: StartedServer[] = [];
-  const dirs: string[] = [];
+  const servers: TestServer[] = [];
 
   beforeAll(async () => {
     const admin = new pg.Client({ connectionString: adminUrl });
@@ -29,25 +24,13 @@ describe.skipIf(!adminUrl)('two servers on one PostgreSQL', () => {
     url.pathname = `/${name}`;
     // One after the other: the first applies the migrations.
     for (let i = 0; i < 2; i++) {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ba-shared-limit-'));
-      dirs.push(dir);
-      const env = parseEnv({
-        PORT: '0',
-        HOST: '127.0.0.1',
-        DATA_DIR: dir,
-        DATABASE_URL: url.toString(),
-        RATE_LIMIT_AUTH_PER_MINUTE: String(LIMIT),
-        LOG_LEVEL: 'silent',
-        APP_ENV: 'test',
-        SESSION_SECRET: 'shared-limit',
-      });
-      servers.push(await startServer({ env, log: () => {}, web: false }));
+      const settings = { DATABASE_URL: url.toString(), RATE_LIMIT_AUTH_PER_MINUTE: String(LIMIT) };
+      servers.push(await startTestServer({ settings, web: false }));
     }
   }, 120_000);
 
   afterAll(async () => {
     for (const server of servers) await server.close();
-    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
     for (let attempt = 0; attempt < 20; attempt++) {

@@ -1,12 +1,8 @@
-import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseEnv } from '#contract/env';
 import { messages } from '#contract/messages';
 import { API_RATE_LIMITED } from '#server/rate-limit';
-import { startServer, type StartedServer } from '../../server';
+import { startTestServer, type TestServer } from '#tests/support/test-server';
 
 /**
  * The auth limits count the call that actually runs, however its path is spelled: every
@@ -16,32 +12,15 @@ import { startServer, type StartedServer } from '../../server';
  * handler at all. Requests go out raw (node:http), so no client normalises the path first.
  */
 const LIMIT = 3;
-let server: StartedServer;
-let dataDir: string;
+let server: TestServer;
 let port: number;
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ba-spell-'));
-  server = await startServer({
-    env: parseEnv({
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      RATE_LIMIT_AUTH_PER_MINUTE: String(LIMIT),
-      LOG_LEVEL: 'silent',
-      APP_ENV: 'test',
-      SESSION_SECRET: 'test-secret',
-    }),
-    log: () => {},
-    web: false,
-  });
+  server = await startTestServer({ settings: { RATE_LIMIT_AUTH_PER_MINUTE: String(LIMIT) }, web: false });
   port = Number(new URL(server.url).port);
 }, 60_000);
 
-afterAll(async () => {
-  await server?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => server?.close());
 
 let nextAddress = 0;
 const freshIp = () => `10.${(nextAddress >> 16) & 255}.${(nextAddress >> 8) & 255}.${nextAddress++ & 255}`;

@@ -1,37 +1,20 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { parseEnv } from '#contract/env';
-import { startServer, type StartedServer } from '../../server';
+import { startTestServer, type TestServer } from '#tests/support/test-server';
 
 /**
  * The built web app's files (build/client) are served, and a page URL is not looked up on
  * disk first: every page request used to stat build/client/<its path> before Remix saw it.
  */
-let server: StartedServer;
-let dataDir: string;
+let server: TestServer;
 const clientDir = path.resolve('build/client');
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ba-http-files-'));
-  server = await startServer({
-    env: parseEnv({
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      APP_ENV: 'test',
-      SESSION_SECRET: 'test-secret',
-    }),
-    log: () => {},
-  });
+  server = await startTestServer();
 }, 180_000);
 
-afterAll(async () => {
-  await server?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => server?.close());
 
 describe("the build's files", () => {
   it('serves a top-level file for an hour and a fingerprinted asset for a year', async () => {

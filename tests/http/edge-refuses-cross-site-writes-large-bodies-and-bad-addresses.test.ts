@@ -1,11 +1,7 @@
-import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseEnv } from '#contract/env';
 import { messages, requestTooLarge } from '#contract/messages';
-import { startServer, type StartedServer } from '../../server';
+import { startTestServer, type TestServer } from '#tests/support/test-server';
 
 /**
  * The checks every request passes at the server's edge, over real HTTP against the built
@@ -16,33 +12,17 @@ import { startServer, type StartedServer } from '../../server';
  */
 const PASSWORD = 'correct horse battery staple';
 const MB = 1024 * 1024;
-let server: StartedServer;
-let dataDir: string;
+let server: TestServer;
 let port: number;
 let origin: string;
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ba-edge-'));
-  server = await startServer({
-    env: parseEnv({
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      RATE_LIMIT_AUTH_PER_MINUTE: '1000',
-      LOG_LEVEL: 'silent',
-      APP_ENV: 'test',
-      SESSION_SECRET: 'edge-secret',
-    }),
-    log: () => {},
-  });
+  server = await startTestServer({ settings: { RATE_LIMIT_AUTH_PER_MINUTE: '1000' } });
   port = Number(new URL(server.url).port);
   origin = `http://localhost:${port}`;
 }, 60_000);
 
-afterAll(async () => {
-  await server?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => server?.close());
 
 let counter = 0;
 async function v1<T>(call: string, body: unknown, token?: string): Promise<T> {

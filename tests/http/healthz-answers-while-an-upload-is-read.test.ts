@@ -1,34 +1,17 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseEnv } from '#contract/env';
+import { startTestServer, type TestServer } from '#tests/support/test-server';
 import { makeDocxBomb } from '#tests/support/upload-bombs';
-import { startServer, type StartedServer } from '../../server';
 
 /**
  * Reading an upload's text is seconds of synchronous parsing for a large Word document: it
  * happens in a worker thread, so the server keeps answering everyone else meanwhile. Measured
  * over real HTTP with a generous bound (the figures under load: npm run bench:uploads).
  */
-let server: StartedServer;
-let dataDir: string;
+let server: TestServer;
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ba-healthz-'));
-  const env = parseEnv({
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    APP_ENV: 'test',
-    SESSION_SECRET: 'test-secret',
-  });
-  server = await startServer({ env, log: () => {}, web: false });
+  server = await startTestServer({ web: false });
 }, 90_000);
-afterAll(async () => {
-  await server?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => server?.close());
 
 async function post(pathname: string, body: unknown, token?: string) {
   const response = await fetch(`${server.url}/api/v1/${pathname}`, {

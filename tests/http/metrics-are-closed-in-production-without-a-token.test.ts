@@ -1,31 +1,15 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parseEnv } from '#contract/env';
-import { startServer, type StartedServer } from '../../server';
+import { startTestServer, type ServerSettings, type TestServer } from '#tests/support/test-server';
 
 /** /metrics shows who uses the product and how: in production never to anyone without METRICS_TOKEN. */
-const started: { server: StartedServer; dir: string }[] = [];
+const servers: TestServer[] = [];
 afterAll(async () => {
-  for (const { server, dir } of started) {
-    await server.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  for (const server of servers) await server.close();
 });
 
-async function start(settings: Record<string, string>, lines: Record<string, unknown>[] = []) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ba-metrics-'));
-  const env = parseEnv({
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dir,
-    LOG_LEVEL: 'silent',
-    SESSION_SECRET: 'metrics-secret',
-    ...settings,
-  });
-  const server = await startServer({ env, log: (line) => lines.push(line), web: false });
-  started.push({ server, dir });
+async function start(settings: ServerSettings, lines: Record<string, unknown>[] = []) {
+  const server = await startTestServer({ settings, log: (line) => lines.push(line), web: false });
+  servers.push(server);
   return server;
 }
 

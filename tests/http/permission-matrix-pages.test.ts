@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { faker } from '@faker-js/faker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointments, businessUsers } from '#api/db/schema';
@@ -8,10 +5,9 @@ import { newId } from '#api/lib/crypto';
 import { createConversation } from '#api/services/assistant/conversations';
 import { postMessage } from '#api/services/assistant/turns';
 import { createCall, createForm, createSms } from '#api/features/timeline/service';
-import { parseEnv } from '#contract/env';
 import { hasPermission, type Permission } from '#contract/permissions';
 import { DASHBOARD_ROUTES, dashboardPath } from '#contract/routes';
-import { startServer, type StartedServer } from '../../server';
+import { startTestServer, type TestServer } from '#tests/support/test-server';
 
 /**
  * The permission matrix for dashboard pages (issue 7), over real HTTP against the built app
@@ -21,8 +17,7 @@ import { startServer, type StartedServer } from '../../server';
  * business opening the entity gets the not-found page. Routes without a permission open
  * for a member with no permissions at all.
  */
-let server: StartedServer;
-let dataDir: string;
+let server: TestServer;
 const PASSWORD = 'correct horse battery';
 
 type Account = { email: string; token: string; userId: string; cookie: string };
@@ -195,19 +190,7 @@ function urlOf(route: (typeof DASHBOARD_ROUTES)[number]) {
 }
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ba-matrix-'));
-  server = await startServer({
-    env: parseEnv({
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      RATE_LIMIT_AUTH_PER_MINUTE: '10000',
-      LOG_LEVEL: 'silent',
-      APP_ENV: 'test',
-      SESSION_SECRET: 'matrix-secret',
-    }),
-    log: () => {},
-  });
+  server = await startTestServer({ settings: { RATE_LIMIT_AUTH_PER_MINUTE: '10000' } });
   admin = await account();
   businessId = await withBusiness(admin);
   entities = await sampleEntities(admin, businessId);
@@ -222,10 +205,7 @@ beforeAll(async () => {
   }
 }, 120_000);
 
-afterAll(async () => {
-  await server?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => server?.close());
 
 describe('the permission matrix for dashboard pages', () => {
   it('has a sample entity for every guarded :id route', () => {

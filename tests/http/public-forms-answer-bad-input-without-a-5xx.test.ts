@@ -1,10 +1,6 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseEnv } from '#contract/env';
-import { startServer, type StartedServer } from '../../server';
+import { startTestServer, type TestServer } from '#tests/support/test-server';
 
 /**
  * Property-based fuzzing of the public forms (issue 11) over real HTTP, through the built
@@ -22,25 +18,12 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 3) * 4;
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
 const LEAKS = [/\bat [\w.<>]+ \(/, /\.(ts|js):\d+:\d+/, /node_modules/];
 
-let server: StartedServer;
-let dataDir: string;
+let server: TestServer;
 let leadcatcher: string;
 let cookie: string;
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ba-fuzz-forms-'));
-  server = await startServer({
-    env: parseEnv({
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      RATE_LIMIT_AUTH_PER_MINUTE: '100000',
-      LOG_LEVEL: 'silent',
-      APP_ENV: 'test',
-      SESSION_SECRET: 'test-secret',
-    }),
-    log: () => {},
-  });
+  server = await startTestServer({ settings: { RATE_LIMIT_AUTH_PER_MINUTE: '100000' } });
   const call = async (p: string, body: unknown, token?: string) =>
     (await (
       await fetch(`${server.url}/api/v1/${p}`, {
@@ -70,10 +53,7 @@ beforeAll(async () => {
   cookie = /__session=[^;]+/.exec(login.headers.get('set-cookie') ?? '')?.[0] ?? '';
 }, 120_000);
 
-afterAll(async () => {
-  await server?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => server?.close());
 
 const FORMS: { path: () => string; fields: string[] }[] = [
   { path: () => '/login', fields: ['email', 'password', 'redirect', 'website'] },

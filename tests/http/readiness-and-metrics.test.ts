@@ -1,40 +1,19 @@
-import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseEnv } from '#contract/env';
-import { startServer, type StartedServer } from '../../server';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startTestServer, type ServerSettings, type TestServer } from '#tests/support/test-server';
 import { routeGroup } from '../../server/metrics';
 
 /** /readyz and /metrics over real HTTP (API and realtime only: no web build needed). */
-let dataDir: string;
-const servers: StartedServer[] = [];
+const servers: TestServer[] = [];
 
-const env = (extra: Record<string, string> = {}) =>
-  parseEnv({
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    APP_ENV: 'test',
-    SESSION_SECRET: 'test-secret',
-    ...extra,
-  });
-
-async function start(extra: Record<string, string> = {}) {
-  const server = await startServer({ env: env(extra), log: () => {}, web: false });
+async function start(settings: ServerSettings = {}) {
+  const server = await startTestServer({ settings, web: false });
   servers.push(server);
   return server;
 }
 
-beforeAll(() => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ba-ready-'));
-});
-
 afterAll(async () => {
   for (const server of servers) await server.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('/readyz', () => {

@@ -1,39 +1,22 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { outbox } from '#api/db/schema';
 import { redactPath } from '#api/lib/log-safe';
-import { parseEnv } from '#contract/env';
 import { uniqueEmail } from '#tests/support/api-harness';
-import { startServer, type StartedServer } from '../../server';
+import { startTestServer, type TestServer } from '#tests/support/test-server';
 
 /**
  * An invitation link is a bearer secret until it is used: whoever reads a log that holds it
  * could open it. Every request line logs the path without its token, however it was spelled.
  */
-let dataDir: string;
-let server: StartedServer;
+let server: TestServer;
 const lines: Record<string, unknown>[] = [];
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ba-logs-'));
-  const env = parseEnv({
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'info',
-    APP_ENV: 'test',
-    SESSION_SECRET: 'test-secret',
-  });
-  server = await startServer({ env, log: (line) => lines.push(line), web: false });
+  server = await startTestServer({ settings: { LOG_LEVEL: 'info' }, log: (line) => lines.push(line), web: false });
 }, 180_000);
 
-afterAll(async () => {
-  await server?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => server?.close());
 
 async function post(route: string, body?: unknown, token?: string) {
   const response = await fetch(`${server.url}/api/v1/${route}`, {

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { parseEnv } from '#contract/env';
 import { messages } from '#contract/messages';
+import { testServerEnv } from '#tests/support/test-server';
 import type * as ServerModule from '../../server';
 import type { StartedServer } from '../../server';
 
@@ -29,15 +29,11 @@ async function start(publicUrl: string | undefined): Promise<Started> {
   else delete process.env.PUBLIC_URL;
   process.env.SESSION_SECRET = 'security-test-secret';
   vi.resetModules();
-  const env = parseEnv({
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
+  const env = testServerEnv(dataDir, {
     RATE_LIMIT_AUTH_PER_MINUTE: String(LIMIT),
     LOG_LEVEL: 'debug',
-    APP_ENV: 'test',
     SESSION_SECRET: 'security-test-secret',
-    ...(publicUrl ? { PUBLIC_URL: publicUrl } : {}),
+    PUBLIC_URL: publicUrl,
   });
   const lines: string[] = [];
   const { startServer } = (await import('../../server')) as typeof ServerModule;

@@ -1,39 +1,21 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseEnv } from '#contract/env';
 import { messages } from '#contract/messages';
-import { startServer, type StartedServer } from '../../server';
+import { startTestServer, testServerEnv, type TestServer } from '#tests/support/test-server';
+import { startServer } from '../../server';
 
 /**
  * The composed server over real HTTP (the built web app: `npm test` builds before vitest).
  * The auth rate limit is lowered to 3 a minute so the limit is reached quickly.
  */
 const LIMIT = 3;
-let server: StartedServer;
-let dataDir: string;
-
-const env = (dir: string) =>
-  parseEnv({
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dir,
-    RATE_LIMIT_AUTH_PER_MINUTE: String(LIMIT),
-    LOG_LEVEL: 'silent',
-    APP_ENV: 'test',
-    SESSION_SECRET: 'test-secret',
-  });
+const settings = { RATE_LIMIT_AUTH_PER_MINUTE: String(LIMIT) };
+let server: TestServer;
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ba-http-'));
-  server = await startServer({ env: env(dataDir), log: () => {} });
+  server = await startTestServer({ settings });
 }, 60_000);
 
-afterAll(async () => {
-  await server?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => server?.close());
 
 describe('the composed server', () => {
   it('answers the health check with the database status', async () => {
@@ -105,7 +87,7 @@ describe('the composed server', () => {
   });
 
   it('refuses to open a PGlite directory another live process holds', async () => {
-    await expect(startServer({ env: env(dataDir), log: () => {} })).rejects.toThrow(
+    await expect(startServer({ env: testServerEnv(server.dataDir, settings), log: () => {} })).rejects.toThrow(
       /already in use by another process/,
     );
   });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parseEnv } from '#contract/env';
+import { testServerEnv } from '#tests/support/test-server';
 import { startServer } from '../../server';
 
 /**
@@ -26,15 +26,7 @@ describe('server start-up', () => {
     const orphan = write('memories/b1/m2');
     const sidecar = write('memories/b1/m2.type');
     const unknown = write('exports/keep.csv');
-    const env = parseEnv({
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      APP_ENV: 'test',
-      SESSION_SECRET: 'test-secret',
-    });
-    const server = await startServer({ env, log: () => {}, web: false });
+    const server = await startServer({ env: testServerEnv(dataDir), log: () => {}, web: false });
     try {
       expect(fs.existsSync(temporary)).toBe(false);
       expect(fs.existsSync(orphan)).toBe(false);

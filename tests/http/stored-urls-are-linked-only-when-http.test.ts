@@ -1,20 +1,15 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { faker } from '@faker-js/faker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memories } from '#api/db/schema';
 import { newId } from '#api/lib/crypto';
-import { parseEnv } from '#contract/env';
-import { startServer, type StartedServer } from '../../server';
+import { startTestServer, type TestServer } from '#tests/support/test-server';
 
 /**
  * The pages render a stored URL as a link only when it is http(s): a row written before the
  * schemas refused other schemes (or by any other path) shows its URL as plain text. Over real
  * HTTP against the built app (`npm run build` first).
  */
-let server: StartedServer;
-let dataDir: string;
+let server: TestServer;
 const PASSWORD = 'correct horse battery';
 
 async function v1<T>(pathName: string, body: unknown, token?: string): Promise<T> {
@@ -35,18 +30,7 @@ async function v1<T>(pathName: string, body: unknown, token?: string): Promise<T
 let cookie: string;
 let businessId: string;
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ba-urls-'));
-  server = await startServer({
-    env: parseEnv({
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      APP_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      SESSION_SECRET: 'stored-urls-secret',
-    }),
-    log: () => undefined,
-  });
+  server = await startTestServer();
   const email = `urls.${faker.string.alphanumeric(10).toLowerCase()}@example.com`;
   const { token } = await v1<{ token: string }>('users/create', { name: 'Ada Lovelace', email, password: PASSWORD });
   const { business } = await v1<{ business: { _id: string } }>(
@@ -69,10 +53,7 @@ beforeAll(async () => {
   });
   cookie = /__session=[^;]+/.exec(login.headers.get('set-cookie') ?? '')![0];
 }, 60_000);
-afterAll(async () => {
-  await server?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => server?.close());
 
 /** A memory written straight to the database, as an older version (or any bug) could have. */
 async function storedMemory(sourceUrl: string) {

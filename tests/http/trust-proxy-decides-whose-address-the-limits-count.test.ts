@@ -1,9 +1,6 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { parseEnv } from '#contract/env';
-import { startServer, type StartedServer } from '../../server';
+import { startTestServer, type TestServer } from '#tests/support/test-server';
 
 /**
  * TRUST_PROXY (docs/deploy.md): the rate limits count per client address, which a load
@@ -11,35 +8,19 @@ import { startServer, type StartedServer } from '../../server';
  * their own address to dodge the limit.
  */
 const LIMIT = 3;
-let dataDir: string;
-const servers: StartedServer[] = [];
-
-beforeAll(() => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ba-proxy-'));
-});
+const servers: TestServer[] = [];
 afterAll(async () => {
   for (const server of servers) await server.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 async function start(trustProxy: string) {
-  // Each server its own directory: PGlite allows one process per directory.
-  const env = parseEnv({
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: fs.mkdtempSync(path.join(dataDir, 'server-')),
-    RATE_LIMIT_AUTH_PER_MINUTE: String(LIMIT),
-    LOG_LEVEL: 'silent',
-    APP_ENV: 'test',
-    SESSION_SECRET: 'test-secret',
-    TRUST_PROXY: trustProxy,
-  });
-  const server = await startServer({ env, log: () => {}, web: false });
+  const settings = { RATE_LIMIT_AUTH_PER_MINUTE: String(LIMIT), TRUST_PROXY: trustProxy };
+  const server = await startTestServer({ settings, web: false });
   servers.push(server);
   return server;
 }
 
-const login = (server: StartedServer, client: string) =>
+const login = (server: TestServer, client: string) =>
   fetch(`${server.url}/api/v1/users/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-forwarded-for': client },

@@ -3,8 +3,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseEnv } from '#contract/env';
 import { businessChannel, userChannel } from '#contract/realtime';
+import { testServerEnv } from '#tests/support/test-server';
 import { startServer, type StartedServer } from '../../server';
 import { connected, pusherClient, waitFor } from './support';
 
@@ -27,15 +27,7 @@ async function freePort(): Promise<number> {
 
 const start = () =>
   startServer({
-    env: parseEnv({
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      APP_ENV: 'test',
-      SESSION_SECRET: 'test',
-      RATE_LIMIT_AUTH_PER_MINUTE: '1000',
-    }),
+    env: testServerEnv(dataDir, { PORT: String(port), RATE_LIMIT_AUTH_PER_MINUTE: '1000' }),
     log: () => {},
   });
 

@@ -1,11 +1,9 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseEnv } from '#contract/env';
 import { userChannel } from '#contract/realtime';
 import { CLOSE } from '#server/realtime/protocol';
-import { startServer, type StartedServer } from '../../server';
+import { startTestServer, type TestServer } from '#tests/support/test-server';
 import { rawClient, upgrade } from './support';
 
 /**
@@ -13,38 +11,26 @@ import { rawClient, upgrade } from './support';
  * the per-address cap follows TRUST_PROXY like req.ip does, and ending a user's
  * connections reaches the embedded server (in process: the broadcaster is handed it).
  */
-let server: StartedServer;
-let dataDir: string;
+let server: TestServer;
 let port: number;
 let key: string;
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ba-rt-wiring-'));
-  server = await startServer({
-    env: parseEnv({
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      APP_ENV: 'test',
-      SESSION_SECRET: 'test',
+  server = await startTestServer({
+    settings: {
       PUBLIC_URL: 'https://app.example.com',
       RATE_LIMIT_AUTH_PER_MINUTE: '1000',
       REALTIME_MAX_CONNECTIONS_PER_ADDRESS: '2',
       // The test talks to the server from loopback, as a proxy on the same machine would.
       TRUST_PROXY: 'loopback',
-    }),
+    },
     web: false,
-    log: () => {},
   });
   port = Number(new URL(server.url).port);
-  key = JSON.parse(fs.readFileSync(path.join(dataDir, 'realtime-credentials.json'), 'utf8')).key;
+  key = JSON.parse(fs.readFileSync(path.join(server.dataDir, 'realtime-credentials.json'), 'utf8')).key;
 }, 60_000);
 
-afterAll(async () => {
-  await server?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => server?.close());
 
 const url = () => `ws://127.0.0.1:${port}/app/${key}?protocol=7`;
 
