@@ -1,5 +1,6 @@
 import { makeDocumentPdf, type PdfDocument } from '../../pdf';
 import type { OwnerSetup } from '../types';
+import { closedAllDay, openBetween } from '../special-dates';
 
 /**
  * Rossi's Bakery, Bristol: a small craft bakery with a shop, celebration and wedding cakes,
@@ -92,51 +93,11 @@ export const BAKERY: OwnerSetup = {
       { day: 'sunday', open: true, start: '09:00', end: '13:00' },
     ],
     overwrites: [
-      {
-        _id: 'ow-xmas-orders',
-        all_day: false,
-        date: '2026-12-21',
-        start: '08:00',
-        end: '14:00',
-        status: 'open',
-        note: 'Christmas order collections',
-      },
-      {
-        _id: 'ow-xmas-eve',
-        all_day: false,
-        date: '2026-12-24',
-        start: '07:00',
-        end: '13:00',
-        status: 'open',
-        note: 'Christmas Eve',
-      },
-      {
-        _id: 'ow-xmas',
-        all_day: true,
-        date: '2026-12-25',
-        start: '00:00',
-        end: '23:59',
-        status: 'closed',
-        note: 'Christmas Day',
-      },
-      {
-        _id: 'ow-boxing',
-        all_day: true,
-        date: '2026-12-26',
-        start: '00:00',
-        end: '23:59',
-        status: 'closed',
-        note: 'Boxing Day',
-      },
-      {
-        _id: 'ow-new-year',
-        all_day: true,
-        date: '2027-01-01',
-        start: '00:00',
-        end: '23:59',
-        status: 'closed',
-        note: "New Year's Day",
-      },
+      openBetween('ow-xmas-orders', '2026-12-21', '08:00', '14:00', 'Christmas order collections'),
+      openBetween('ow-xmas-eve', '2026-12-24', '07:00', '13:00', 'Christmas Eve'),
+      closedAllDay('ow-xmas', '2026-12-25', 'Christmas Day'),
+      closedAllDay('ow-boxing', '2026-12-26', 'Boxing Day'),
+      closedAllDay('ow-new-year', '2027-01-01', "New Year's Day"),
     ],
     assistant: { name: 'Bella', tone: 'friendly', when_unsure: 'take_message', capture_bookings: true },
   },

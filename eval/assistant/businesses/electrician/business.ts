@@ -1,4 +1,5 @@
 import type { OwnerSetup } from '../types';
+import { closedAllDay, openBetween } from '../special-dates';
 
 /**
  * Brightwire Electrical, Manchester: domestic electricians with a 24-hour emergency line,
@@ -26,51 +27,11 @@ export const ELECTRICIAN: OwnerSetup = {
       { day: 'sunday', open: false, start: '09:00', end: '12:00' },
     ],
     overwrites: [
-      {
-        _id: 'ow-xmas-eve',
-        all_day: false,
-        date: '2026-12-24',
-        start: '08:00',
-        end: '13:00',
-        status: 'open',
-        note: 'Christmas Eve',
-      },
-      {
-        _id: 'ow-xmas',
-        all_day: true,
-        date: '2026-12-25',
-        start: '00:00',
-        end: '23:59',
-        status: 'closed',
-        note: 'Christmas Day',
-      },
-      {
-        _id: 'ow-boxing',
-        all_day: true,
-        date: '2026-12-26',
-        start: '00:00',
-        end: '23:59',
-        status: 'closed',
-        note: 'Boxing Day',
-      },
-      {
-        _id: 'ow-boxing-sub',
-        all_day: true,
-        date: '2026-12-28',
-        start: '00:00',
-        end: '23:59',
-        status: 'closed',
-        note: 'Bank holiday (Boxing Day substitute)',
-      },
-      {
-        _id: 'ow-new-year',
-        all_day: true,
-        date: '2027-01-01',
-        start: '00:00',
-        end: '23:59',
-        status: 'closed',
-        note: "New Year's Day",
-      },
+      openBetween('ow-xmas-eve', '2026-12-24', '08:00', '13:00', 'Christmas Eve'),
+      closedAllDay('ow-xmas', '2026-12-25', 'Christmas Day'),
+      closedAllDay('ow-boxing', '2026-12-26', 'Boxing Day'),
+      closedAllDay('ow-boxing-sub', '2026-12-28', 'Bank holiday (Boxing Day substitute)'),
+      closedAllDay('ow-new-year', '2027-01-01', "New Year's Day"),
     ],
     assistant: { name: 'Max', tone: 'professional', when_unsure: 'take_message', capture_bookings: true },
   },

@@ -1,4 +1,5 @@
 import type { OwnerSetup } from '../types';
+import { closedAllDay, openBetween } from '../special-dates';
 
 /**
  * Thistle & Bloom, a florist in Norwich: same-day delivery in the city and next-day delivery
@@ -33,51 +34,11 @@ export const FLORIST: OwnerSetup = {
       { day: 'sunday', open: false, start: '10:00', end: '14:00' },
     ],
     overwrites: [
-      {
-        _id: 'ow-xmas-sunday',
-        all_day: false,
-        date: '2026-12-20',
-        start: '10:00',
-        end: '14:00',
-        status: 'open',
-        note: 'Open for Christmas wreaths and trees',
-      },
-      {
-        _id: 'ow-xmas-eve',
-        all_day: false,
-        date: '2026-12-24',
-        start: '08:00',
-        end: '14:00',
-        status: 'open',
-        note: 'Christmas Eve',
-      },
-      {
-        _id: 'ow-xmas',
-        all_day: true,
-        date: '2026-12-25',
-        start: '00:00',
-        end: '23:59',
-        status: 'closed',
-        note: 'Christmas Day',
-      },
-      {
-        _id: 'ow-boxing',
-        all_day: true,
-        date: '2026-12-26',
-        start: '00:00',
-        end: '23:59',
-        status: 'closed',
-        note: 'Boxing Day',
-      },
-      {
-        _id: 'ow-new-year',
-        all_day: true,
-        date: '2027-01-01',
-        start: '00:00',
-        end: '23:59',
-        status: 'closed',
-        note: "New Year's Day",
-      },
+      openBetween('ow-xmas-sunday', '2026-12-20', '10:00', '14:00', 'Open for Christmas wreaths and trees'),
+      openBetween('ow-xmas-eve', '2026-12-24', '08:00', '14:00', 'Christmas Eve'),
+      closedAllDay('ow-xmas', '2026-12-25', 'Christmas Day'),
+      closedAllDay('ow-boxing', '2026-12-26', 'Boxing Day'),
+      closedAllDay('ow-new-year', '2027-01-01', "New Year's Day"),
     ],
     assistant: { name: 'Ivy', tone: 'friendly', when_unsure: 'take_message', capture_bookings: true },
   },

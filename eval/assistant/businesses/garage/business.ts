@@ -1,5 +1,6 @@
 import { makeDocumentPdf, type PdfDocument } from '../../pdf';
 import type { OwnerSetup } from '../types';
+import { closedAllDay, openBetween } from '../special-dates';
 
 /**
  * Ferris Lane Garage, Leicester: an independent car repair garage with MOTs, services priced
@@ -81,60 +82,12 @@ export const GARAGE: OwnerSetup = {
       { day: 'sunday', open: false, start: '09:00', end: '13:00' },
     ],
     overwrites: [
-      {
-        _id: 'ow-xmas-eve',
-        all_day: false,
-        date: '2026-12-24',
-        start: '08:00',
-        end: '13:00',
-        status: 'open',
-        note: 'Christmas Eve',
-      },
-      {
-        _id: 'ow-xmas',
-        all_day: true,
-        date: '2026-12-25',
-        start: '00:00',
-        end: '23:59',
-        status: 'closed',
-        note: 'Christmas Day',
-      },
-      {
-        _id: 'ow-boxing',
-        all_day: true,
-        date: '2026-12-26',
-        start: '00:00',
-        end: '23:59',
-        status: 'closed',
-        note: 'Boxing Day',
-      },
-      {
-        _id: 'ow-bank-holiday',
-        all_day: true,
-        date: '2026-12-28',
-        start: '00:00',
-        end: '23:59',
-        status: 'closed',
-        note: 'Bank holiday',
-      },
-      {
-        _id: 'ow-nye',
-        all_day: false,
-        date: '2026-12-31',
-        start: '08:00',
-        end: '14:00',
-        status: 'open',
-        note: "New Year's Eve",
-      },
-      {
-        _id: 'ow-new-year',
-        all_day: true,
-        date: '2027-01-01',
-        start: '00:00',
-        end: '23:59',
-        status: 'closed',
-        note: "New Year's Day",
-      },
+      openBetween('ow-xmas-eve', '2026-12-24', '08:00', '13:00', 'Christmas Eve'),
+      closedAllDay('ow-xmas', '2026-12-25', 'Christmas Day'),
+      closedAllDay('ow-boxing', '2026-12-26', 'Boxing Day'),
+      closedAllDay('ow-bank-holiday', '2026-12-28', 'Bank holiday'),
+      openBetween('ow-nye', '2026-12-31', '08:00', '14:00', "New Year's Eve"),
+      closedAllDay('ow-new-year', '2027-01-01', "New Year's Day"),
     ],
     assistant: { name: 'Sam', tone: 'professional', when_unsure: 'offer_callback', capture_bookings: true },
   },

@@ -1,5 +1,6 @@
 import { makeDocumentPdf, type PdfDocument } from '../../pdf';
 import type { OwnerSetup } from '../types';
+import { closedAllDay, openBetween } from '../special-dates';
 
 /**
  * Muddy Paws Dog Grooming, Cardiff: a one-room dog grooming salon with prices by the dog's
@@ -79,51 +80,11 @@ export const GROOMER: OwnerSetup = {
       { day: 'sunday', open: false, start: '10:00', end: '16:00' },
     ],
     overwrites: [
-      {
-        _id: 'ow-xmas-wednesday',
-        all_day: false,
-        date: '2026-12-23',
-        start: '08:30',
-        end: '17:30',
-        status: 'open',
-        note: 'Extra Christmas opening',
-      },
-      {
-        _id: 'ow-xmas-eve',
-        all_day: false,
-        date: '2026-12-24',
-        start: '08:30',
-        end: '13:00',
-        status: 'open',
-        note: 'Christmas Eve',
-      },
-      {
-        _id: 'ow-xmas',
-        all_day: true,
-        date: '2026-12-25',
-        start: '00:00',
-        end: '23:59',
-        status: 'closed',
-        note: 'Christmas Day',
-      },
-      {
-        _id: 'ow-boxing',
-        all_day: true,
-        date: '2026-12-26',
-        start: '00:00',
-        end: '23:59',
-        status: 'closed',
-        note: 'Boxing Day',
-      },
-      {
-        _id: 'ow-new-year',
-        all_day: true,
-        date: '2027-01-01',
-        start: '00:00',
-        end: '23:59',
-        status: 'closed',
-        note: "New Year's Day",
-      },
+      openBetween('ow-xmas-wednesday', '2026-12-23', '08:30', '17:30', 'Extra Christmas opening'),
+      openBetween('ow-xmas-eve', '2026-12-24', '08:30', '13:00', 'Christmas Eve'),
+      closedAllDay('ow-xmas', '2026-12-25', 'Christmas Day'),
+      closedAllDay('ow-boxing', '2026-12-26', 'Boxing Day'),
+      closedAllDay('ow-new-year', '2027-01-01', "New Year's Day"),
     ],
     assistant: { name: 'Bella', tone: 'friendly', when_unsure: 'take_message', capture_bookings: true },
   },

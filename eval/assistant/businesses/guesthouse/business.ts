@@ -1,5 +1,6 @@
 import { makeDocumentPdf, type PdfDocument } from '../../pdf';
 import type { OwnerSetup } from '../types';
+import { closedAllDay, openBetween } from '../special-dates';
 
 /**
  * Latrigg View, a guest house (bed and breakfast) in Keswick in the Lake District: six rooms
@@ -88,33 +89,9 @@ export const GUESTHOUSE: OwnerSetup = {
       { day: 'sunday', open: true, start: '08:00', end: '18:00' },
     ],
     overwrites: [
-      {
-        _id: 'ow-xmas-eve',
-        all_day: false,
-        date: '2026-12-24',
-        start: '08:00',
-        end: '14:00',
-        status: 'open',
-        note: 'Christmas Eve',
-      },
-      {
-        _id: 'ow-xmas',
-        all_day: true,
-        date: '2026-12-25',
-        start: '00:00',
-        end: '23:59',
-        status: 'closed',
-        note: 'Christmas Day',
-      },
-      {
-        _id: 'ow-boxing',
-        all_day: true,
-        date: '2026-12-26',
-        start: '00:00',
-        end: '23:59',
-        status: 'closed',
-        note: 'Boxing Day',
-      },
+      openBetween('ow-xmas-eve', '2026-12-24', '08:00', '14:00', 'Christmas Eve'),
+      closedAllDay('ow-xmas', '2026-12-25', 'Christmas Day'),
+      closedAllDay('ow-boxing', '2026-12-26', 'Boxing Day'),
     ],
     assistant: { name: 'Bryony', tone: 'friendly', when_unsure: 'take_message', capture_bookings: true },
   },

@@ -1,4 +1,5 @@
 import type { StoredBusinessSettings } from '#contract/schemas/business-settings';
+import { closedAllDay, openBetween } from '../special-dates';
 
 /**
  * The assistant evaluation's business: a plumbing and heating firm in Leeds with weekly
@@ -28,42 +29,10 @@ export const SETTINGS: StoredBusinessSettings = {
     { day: 'sunday', open: false, start: '09:00', end: '17:00' },
   ],
   overwrites: [
-    {
-      _id: 'ow-christmas-eve',
-      all_day: false,
-      date: '2026-12-24',
-      start: '08:00',
-      end: '12:00',
-      status: 'open',
-      note: 'Christmas Eve',
-    },
-    {
-      _id: 'ow-christmas',
-      all_day: true,
-      date: '2026-12-25',
-      start: '00:00',
-      end: '23:59',
-      status: 'closed',
-      note: 'Christmas Day',
-    },
-    {
-      _id: 'ow-boxing-day',
-      all_day: true,
-      date: '2026-12-26',
-      start: '00:00',
-      end: '23:59',
-      status: 'closed',
-      note: 'Boxing Day',
-    },
-    {
-      _id: 'ow-new-year',
-      all_day: true,
-      date: '2027-01-01',
-      start: '00:00',
-      end: '23:59',
-      status: 'closed',
-      note: "New Year's Day",
-    },
+    openBetween('ow-christmas-eve', '2026-12-24', '08:00', '12:00', 'Christmas Eve'),
+    closedAllDay('ow-christmas', '2026-12-25', 'Christmas Day'),
+    closedAllDay('ow-boxing-day', '2026-12-26', 'Boxing Day'),
+    closedAllDay('ow-new-year', '2027-01-01', "New Year's Day"),
   ],
   assistant: { name: 'Ella', tone: 'friendly', when_unsure: 'take_message', capture_bookings: true },
 };

@@ -1,4 +1,5 @@
 import type { OwnerSetup } from '../types';
+import { closedAllDay, openBetween } from '../special-dates';
 
 /**
  * Willow & Ash Hair Studio, Dublin: a city-centre salon priced in euro, with stylists at
@@ -27,60 +28,12 @@ export const SALON: OwnerSetup = {
       { day: 'sunday', open: false, start: '10:00', end: '16:00' },
     ],
     overwrites: [
-      {
-        _id: 'ow-party-sunday',
-        all_day: false,
-        date: '2026-12-20',
-        start: '10:00',
-        end: '16:00',
-        status: 'open',
-        note: 'Christmas party season',
-      },
-      {
-        _id: 'ow-xmas-eve',
-        all_day: false,
-        date: '2026-12-24',
-        start: '09:00',
-        end: '15:00',
-        status: 'open',
-        note: 'Christmas Eve',
-      },
-      {
-        _id: 'ow-xmas',
-        all_day: true,
-        date: '2026-12-25',
-        start: '00:00',
-        end: '23:59',
-        status: 'closed',
-        note: 'Christmas Day',
-      },
-      {
-        _id: 'ow-stephens',
-        all_day: true,
-        date: '2026-12-26',
-        start: '00:00',
-        end: '23:59',
-        status: 'closed',
-        note: "St Stephen's Day",
-      },
-      {
-        _id: 'ow-nye',
-        all_day: false,
-        date: '2026-12-31',
-        start: '09:00',
-        end: '14:00',
-        status: 'open',
-        note: "New Year's Eve",
-      },
-      {
-        _id: 'ow-new-year',
-        all_day: true,
-        date: '2027-01-01',
-        start: '00:00',
-        end: '23:59',
-        status: 'closed',
-        note: "New Year's Day",
-      },
+      openBetween('ow-party-sunday', '2026-12-20', '10:00', '16:00', 'Christmas party season'),
+      openBetween('ow-xmas-eve', '2026-12-24', '09:00', '15:00', 'Christmas Eve'),
+      closedAllDay('ow-xmas', '2026-12-25', 'Christmas Day'),
+      closedAllDay('ow-stephens', '2026-12-26', "St Stephen's Day"),
+      openBetween('ow-nye', '2026-12-31', '09:00', '14:00', "New Year's Eve"),
+      closedAllDay('ow-new-year', '2027-01-01', "New Year's Day"),
     ],
     assistant: { name: 'Sadie', tone: 'friendly', when_unsure: 'take_message', capture_bookings: true },
   },

@@ -1,4 +1,5 @@
 import type { OwnerSetup } from '../types';
+import { closedAllDay, openBetween } from '../special-dates';
 
 /**
  * Kestrel Studio, a Pilates and yoga studio in Brighton: a weekly class timetable pasted as
@@ -32,51 +33,11 @@ export const STUDIO: OwnerSetup = {
       { day: 'sunday', open: true, start: '09:30', end: '18:30' },
     ],
     overwrites: [
-      {
-        _id: 'ow-xmas-eve',
-        all_day: false,
-        date: '2026-12-24',
-        start: '06:45',
-        end: '12:00',
-        status: 'open',
-        note: 'Christmas Eve: morning classes only',
-      },
-      {
-        _id: 'ow-xmas',
-        all_day: true,
-        date: '2026-12-25',
-        start: '00:00',
-        end: '23:59',
-        status: 'closed',
-        note: 'Christmas Day',
-      },
-      {
-        _id: 'ow-boxing',
-        all_day: true,
-        date: '2026-12-26',
-        start: '00:00',
-        end: '23:59',
-        status: 'closed',
-        note: 'Boxing Day',
-      },
-      {
-        _id: 'ow-nye',
-        all_day: false,
-        date: '2026-12-31',
-        start: '06:45',
-        end: '14:00',
-        status: 'open',
-        note: "New Year's Eve",
-      },
-      {
-        _id: 'ow-new-year',
-        all_day: true,
-        date: '2027-01-01',
-        start: '00:00',
-        end: '23:59',
-        status: 'closed',
-        note: "New Year's Day",
-      },
+      openBetween('ow-xmas-eve', '2026-12-24', '06:45', '12:00', 'Christmas Eve: morning classes only'),
+      closedAllDay('ow-xmas', '2026-12-25', 'Christmas Day'),
+      closedAllDay('ow-boxing', '2026-12-26', 'Boxing Day'),
+      openBetween('ow-nye', '2026-12-31', '06:45', '14:00', "New Year's Eve"),
+      closedAllDay('ow-new-year', '2027-01-01', "New Year's Day"),
     ],
     assistant: { name: 'Kit', tone: 'friendly', when_unsure: 'take_message', capture_bookings: true },
   },

@@ -1,4 +1,5 @@
 import type { OwnerSetup } from '../types';
+import { closedAllDay, openBetween } from '../special-dates';
 
 /**
  * Black Anchor Tattoo, a tattoo studio in Cardiff: three artists with their styles and waiting
@@ -33,24 +34,10 @@ export const TATTOO: OwnerSetup = {
       { day: 'sunday', open: false, start: '11:00', end: '18:00' },
     ],
     overwrites: [
-      {
-        _id: 'ow-xmas-eve',
-        all_day: false,
-        date: '2026-12-24',
-        start: '11:00',
-        end: '15:00',
-        status: 'open',
-        note: 'Christmas Eve',
-      },
-      ...['2026-12-25', '2026-12-26', '2026-12-29', '2026-12-30', '2026-12-31', '2027-01-01'].map((date) => ({
-        _id: `ow-break-${date}`,
-        all_day: true,
-        date,
-        start: '00:00',
-        end: '23:59',
-        status: 'closed' as const,
-        note: 'Christmas break',
-      })),
+      openBetween('ow-xmas-eve', '2026-12-24', '11:00', '15:00', 'Christmas Eve'),
+      ...['2026-12-25', '2026-12-26', '2026-12-29', '2026-12-30', '2026-12-31', '2027-01-01'].map((date) =>
+        closedAllDay(`ow-break-${date}`, date, 'Christmas break'),
+      ),
     ],
     assistant: { name: 'Nova', tone: 'friendly', when_unsure: 'take_message', capture_bookings: true },
   },
