@@ -28,6 +28,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import pMap from 'p-map';
 import { openDatabase } from '../api/db/client';
 import { CONTACT_APPOINTMENTS } from '../app/lib/appointments.server';
 import { PICKER_OPTIONS } from '../app/lib/timeline.server';
@@ -90,20 +91,6 @@ function serverEnv(port: number, dataDir: string, databaseUrl?: string): NodeJS.
     SESSION_SECRET: 'bench-load',
     RATE_LIMIT_AUTH_PER_MINUTE: '1000000',
   };
-}
-
-async function mapLimit<T, R>(items: T[], limit: number, run: (item: T, index: number) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) {
-        const index = next++;
-        results[index] = await run(items[index], index);
-      }
-    }),
-  );
-  return results;
 }
 
 /** Error lines the server logged (LOG_LEVEL=warn): a render aborted under load is one. */
@@ -292,16 +279,20 @@ async function main() {
       if (!response.ok) throw new Error(`${call}: ${response.status}`);
       return (await response.json()).data;
     };
-    const sessions = await mapLimit(Array.from({ length: SESSIONS }), 8, async () => {
-      const login = await fetch(`${url}/login`, {
-        method: 'POST',
-        body: new URLSearchParams({ email: EMAIL, password: PASSWORD, redirect: '/dashboard/home' }),
-        redirect: 'manual',
-      });
-      const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
-      if (login.status !== 302 || !cookie.startsWith('__session=')) throw new Error(`login: ${login.status}`);
-      return { cookie, token: tokenFromCookie(cookie), contactId: '' };
-    });
+    const sessions = await pMap(
+      Array.from({ length: SESSIONS }),
+      async () => {
+        const login = await fetch(`${url}/login`, {
+          method: 'POST',
+          body: new URLSearchParams({ email: EMAIL, password: PASSWORD, redirect: '/dashboard/home' }),
+          redirect: 'manual',
+        });
+        const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+        if (login.status !== 302 || !cookie.startsWith('__session=')) throw new Error(`login: ${login.status}`);
+        return { cookie, token: tokenFromCookie(cookie), contactId: '' };
+      },
+      { concurrency: 8 },
+    );
     const { customers } = (await v1(sessions[0].token, `businesses/customers/${businessId}/list`, {
       limit: COLLECTION_PAGE,
     })) as { customers: { _id: string }[] };

@@ -15,6 +15,7 @@ import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from '@remix-run/node';
 import { and, desc, eq, isNull } from 'drizzle-orm';
+import pMap from 'p-map';
 import { customers, timelineItems } from '../api/db/schema';
 import { createRecordingBroadcaster } from '../api/services/realtime';
 import { parseEnv } from '../contract/env';
@@ -54,18 +55,15 @@ async function measure(
   for (let i = 0; i < 10; i++) await run(); // warm-up
   const queries = await statements(run, countQueries);
   const smallQueries = small ? await statements(small, countQueries) : undefined;
-  const samples: number[] = [];
-  let next = 0;
   const started = performance.now();
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next < REQUESTS) {
-        next += 1;
-        const t = performance.now();
-        await run();
-        samples.push(performance.now() - t);
-      }
-    }),
+  const samples = await pMap(
+    Array.from({ length: REQUESTS }),
+    async () => {
+      const t = performance.now();
+      await run();
+      return performance.now() - t;
+    },
+    { concurrency: CONCURRENCY },
   );
   const elapsed = (performance.now() - started) / 1000;
   samples.sort((a, b) => a - b);

@@ -1,3 +1,4 @@
+import pMap from 'p-map';
 import type { Db } from '#api/db/client';
 import { heardClearly, hearSpeech } from '#api/services/speech/confidence';
 import { loadSpeechKnowledge } from '#api/services/speech/business-knowledge';
@@ -61,15 +62,6 @@ export function spokenCases(cases: EvalCase[], limit?: number): EvalCase[] {
   return Array.from({ length: limit }, (_, index) => eligible[Math.floor((index * eligible.length) / limit)]!);
 }
 
-async function pool<T>(items: T[], concurrency: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.max(1, concurrency) }, async () => {
-      while (next < items.length) await work(items[next++]!);
-    }),
-  );
-}
-
 export async function runVoiceEval(
   db: Db,
   businesses: EvalBusiness[],
@@ -92,23 +84,27 @@ export async function runVoiceEval(
     const text = await ask(cases);
     const heardSet: Omit<Utterance, 'outcome' | 'ownerQuestion' | 'garbled'>[] = [];
     const jobs = cases.flatMap((item) => conditions.map((condition) => ({ item, condition })));
-    await pool(jobs, options.concurrency ?? 2, async ({ item, condition }) => {
-      const said = item.turns[0]!;
-      const wav = await speakQuestion(said, condition);
-      const started = performance.now();
-      const heard = await hearSpeech(options.stt, wav, { knowledge, vocabulary });
-      const decodeMs = performance.now() - started;
-      heardSet.push({
-        business: business.name,
-        case: item,
-        condition,
-        heard: heard.text,
-        confidence: heard.confidence,
-        ...wordErrors(said, heard.text),
-        decodeMs,
-      });
-      options.onProgress?.(++done, total);
-    });
+    await pMap(
+      jobs,
+      async ({ item, condition }) => {
+        const said = item.turns[0]!;
+        const wav = await speakQuestion(said, condition);
+        const started = performance.now();
+        const heard = await hearSpeech(options.stt, wav, { knowledge, vocabulary });
+        const decodeMs = performance.now() - started;
+        heardSet.push({
+          business: business.name,
+          case: item,
+          condition,
+          heard: heard.text,
+          confidence: heard.confidence,
+          ...wordErrors(said, heard.text),
+          decodeMs,
+        });
+        options.onProgress?.(++done, total);
+      },
+      { concurrency: Math.max(1, options.concurrency ?? 2) },
+    );
     // What the assistant makes of each transcript the confidence check lets through (absent: the caller is asked to say it again).
     const answers = new Map<(typeof heardSet)[number], Awaited<ReturnType<typeof askCases>>[number] | undefined>();
     for (const entry of heardSet) {
