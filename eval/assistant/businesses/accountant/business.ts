@@ -1,5 +1,6 @@
 import { makeDocumentPdf, type PdfDocument } from '../../pdf';
 import type { OwnerSetup } from '../types';
+import { closedAllDay, openBetween } from '../special-dates';
 
 /**
  * Brook Street Accountancy, Shrewsbury: a small practice of a chartered certified accountant,
@@ -89,60 +90,12 @@ export const ACCOUNTANT: OwnerSetup = {
       { day: 'sunday', open: false, start: '09:00', end: '13:00' },
     ],
     overwrites: [
-      {
-        _id: 'ow-xmas-eve',
-        all_day: false,
-        date: '2026-12-24',
-        start: '09:00',
-        end: '12:00',
-        status: 'open',
-        note: 'Christmas Eve, mornings only',
-      },
-      {
-        _id: 'ow-xmas',
-        all_day: true,
-        date: '2026-12-25',
-        start: '00:00',
-        end: '23:59',
-        status: 'closed',
-        note: 'Christmas Day',
-      },
-      {
-        _id: 'ow-dec-28',
-        all_day: true,
-        date: '2026-12-28',
-        start: '00:00',
-        end: '23:59',
-        status: 'closed',
-        note: 'Bank holiday',
-      },
-      {
-        _id: 'ow-new-year',
-        all_day: true,
-        date: '2027-01-01',
-        start: '00:00',
-        end: '23:59',
-        status: 'closed',
-        note: "New Year's Day",
-      },
-      {
-        _id: 'ow-deadline-saturday',
-        all_day: false,
-        date: '2027-01-30',
-        start: '10:00',
-        end: '14:00',
-        status: 'open',
-        note: 'Self-assessment deadline weekend',
-      },
-      {
-        _id: 'ow-deadline-sunday',
-        all_day: false,
-        date: '2027-01-31',
-        start: '10:00',
-        end: '13:00',
-        status: 'open',
-        note: 'Self-assessment deadline day',
-      },
+      openBetween('ow-xmas-eve', '2026-12-24', '09:00', '12:00', 'Christmas Eve, mornings only'),
+      closedAllDay('ow-xmas', '2026-12-25', 'Christmas Day'),
+      closedAllDay('ow-dec-28', '2026-12-28', 'Bank holiday'),
+      closedAllDay('ow-new-year', '2027-01-01', "New Year's Day"),
+      openBetween('ow-deadline-saturday', '2027-01-30', '10:00', '14:00', 'Self-assessment deadline weekend'),
+      openBetween('ow-deadline-sunday', '2027-01-31', '10:00', '13:00', 'Self-assessment deadline day'),
     ],
     assistant: { name: 'Nell', tone: 'professional', when_unsure: 'take_message', capture_bookings: true },
   },
