@@ -1,37 +1,9 @@
-import { type APIRequestContext, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { api, type Account, toast } from './support/helpers';
-
-type System = { _id: string; phone_number: string | null };
+import { toast } from './support/helpers';
+import { telephonySystem } from './support/systems';
 
 const row = (page: Page, key: string) => page.locator(`[data-testid="action-row"][data-key="${key}"]`);
-
-/** A sandbox telephony system with a London number, set up through the API (as in systems.spec.ts). */
-async function telephonySystem(request: APIRequestContext, account: Account, businessId: string): Promise<System> {
-  const base = `businesses/systems/${businessId}`;
-  const { system } = await api<{ system: System }>(request, `${base}/create`, { name: 'telephony' }, account.token);
-  const { available_numbers } = await api<{ available_numbers: { phone_number: string }[] }>(
-    request,
-    `${base}/settings/${system._id}/list-available-numbers`,
-    { country: 'GB', area_code: '20' },
-    account.token,
-  );
-  // Parallel tests share the sandbox's number range: take any number still free.
-  for (const candidate of available_numbers) {
-    try {
-      const done = await api<{ system: System }>(
-        request,
-        `${base}/setup/${system._id}/submit`,
-        { step: 'number', values: { phone_number: candidate.phone_number } },
-        account.token,
-      );
-      return done.system;
-    } catch {
-      continue;
-    }
-  }
-  throw new Error('no sandbox number left');
-}
 
 /** Two different callers from the fictional range. */
 function callers(): [string, string] {

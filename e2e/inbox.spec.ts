@@ -1,8 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { formatPhoneNumber } from '../contract/phone';
 import { api, createAccount, signIn, type Account, toast } from './support/helpers';
-
-type System = { _id: string; phone_number: string | null };
+import { telephonySystem, type System } from './support/systems';
 
 /** A finished business with a sandbox number whose SMS the assistant answers. */
 async function businessWithNumber(request: APIRequestContext) {
@@ -14,29 +13,7 @@ async function businessWithNumber(request: APIRequestContext) {
     account.token,
   );
   const businessId = businesses[0]._id;
-  const base = `businesses/systems/${businessId}`;
-  const { system } = await api<{ system: System }>(request, `${base}/create`, { name: 'telephony' }, account.token);
-  const { available_numbers } = await api<{ available_numbers: { phone_number: string }[] }>(
-    request,
-    `${base}/settings/${system._id}/list-available-numbers`,
-    { country: 'GB', area_code: '20' },
-    account.token,
-  );
-  // Parallel tests share the sandbox's number range: take any number still free.
-  for (const candidate of available_numbers) {
-    try {
-      const done = await api<{ system: System }>(
-        request,
-        `${base}/setup/${system._id}/submit`,
-        { step: 'number', values: { phone_number: candidate.phone_number } },
-        account.token,
-      );
-      return { account, businessId, system: done.system };
-    } catch {
-      continue;
-    }
-  }
-  throw new Error('no sandbox number left');
+  return { account, businessId, system: await telephonySystem(request, account, businessId) };
 }
 
 /** A texter from the fictional range, different for every test. */

@@ -1,6 +1,7 @@
-import { type APIRequestContext, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { api, uniqueEmail, type Account } from './support/helpers';
+import { api, uniqueEmail } from './support/helpers';
+import { telephonySystem } from './support/systems';
 
 /**
  * Issue 22, item 18: the dashboard at a phone's width (390 px). Nothing scrolls sideways,
@@ -73,37 +74,6 @@ test('a business page with a long email does not scroll sideways @nojs', async (
   await expect(page.getByTestId('business-details')).toContainText(email);
   expect(await scrollsSideways(page)).toBe(false);
 });
-
-/** A sandbox telephony system with a number (as in systems.spec.ts). */
-async function telephonySystem(request: APIRequestContext, account: Account, businessId: string) {
-  const base = `businesses/systems/${businessId}`;
-  const { system } = await api<{ system: { _id: string } }>(
-    request,
-    `${base}/create`,
-    { name: 'telephony' },
-    account.token,
-  );
-  const { available_numbers } = await api<{ available_numbers: { phone_number: string }[] }>(
-    request,
-    `${base}/settings/${system._id}/list-available-numbers`,
-    { country: 'GB', area_code: '20' },
-    account.token,
-  );
-  for (const candidate of available_numbers.sort(() => Math.random() - 0.5)) {
-    try {
-      await api(
-        request,
-        `${base}/setup/${system._id}/submit`,
-        { step: 'number', values: { phone_number: candidate.phone_number } },
-        account.token,
-      );
-      return system;
-    } catch {
-      continue;
-    }
-  }
-  throw new Error('no sandbox number left');
-}
 
 test('the systems page pages its events log like the other lists @nojs', async ({ page, request, owner }) => {
   const { account, businessId } = await owner();
