@@ -40,7 +40,7 @@ const MEASURED_NEW_ON_TUNE = {
   removals: { correct: 18, escalated: 4, wrong: 0, tasks: 1 },
   vet: { correct: 16, escalated: 4, wrong: 0, tasks: 0 },
   guesthouse: { correct: 20, escalated: 4, wrong: 0, tasks: 1 },
-  studio: { correct: 21, escalated: 4, wrong: 0, tasks: 1 },
+  studio: { correct: 22, escalated: 4, wrong: 0, tasks: 1 },
   // The florist and the tattoo studio (added on 28 November as trades the engine had never
   // seen, their questions committed before the first run): held from that first measure.
   florist: { correct: 17, escalated: 4, wrong: 2, tasks: 0 },

@@ -34,7 +34,8 @@ const SYNONYM_GROUPS: string[][] = [
   ['book', 'booking', 'appointment', 'reserve', 'reservation', 'schedule'],
   ['guarantee', 'warranty', 'guaranteed'],
   ['cover', 'serve', 'travel'],
-  ['cancel', 'cancellation', 'reschedule', 'rearrange', 'postpone'],
+  // A membership, plan or contract is quit where the owner writes cancel.
+  ['cancel', 'cancellation', 'reschedule', 'rearrange', 'postpone', 'quit'],
   ['park', 'parking'],
   ['emergency', 'urgent', 'urgently', 'emergencies'],
   ['quote', 'quotation', 'estimate', 'estimates'],
