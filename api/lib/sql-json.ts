@@ -61,7 +61,13 @@ export function paged(countAll: SQLWrapper, page: { limit: number; offset: numbe
  */
 export class JsonRows<T> {
   #parsed: T[] | undefined;
-  constructor(readonly texts: readonly string[]) {}
+  /** `parsed`, when the caller already holds them, are the texts' values in the same order. */
+  constructor(
+    readonly texts: readonly string[],
+    parsed?: T[],
+  ) {
+    this.#parsed = parsed;
+  }
   parse(): T[] {
     return (this.#parsed ??= this.texts.map((text) => JSON.parse(text) as T));
   }

@@ -7,7 +7,7 @@ import { customers, type Address } from '#api/db/schema';
 import { listQuery } from '#api/lib/list';
 import { anyText } from '#api/lib/sql-any';
 import { smsOptOutsOf } from '../systems/sms-opt-outs';
-import { customersPageJson } from './list-json';
+import { customersPageJson, withDuplicates } from './list-json';
 
 /**
  * Reading customers: serialisation to the v1 shape (with the duplicates flag), one-record
@@ -244,17 +244,18 @@ export async function listCustomers(db: Db, businessId: string, filters: Custome
     limit: query.limit,
     offset: query.offset,
   });
+  const records = rows.parse();
   // A first page that ends the list, without filters, is every live contact of the business.
-  const wholeList = !query.where && !filters.status && !filters.search && query.offset === 0 && total === rows.length;
+  const wholeList =
+    !query.where && !filters.status && !filters.search && query.offset === 0 && total === records.length;
   const duplicates = wholeList
-    ? duplicatesAmong(rows)
+    ? duplicatesAmong(records)
     : await loadDuplicates(
         db,
         businessId,
-        rows.map((row) => row._id),
+        records.map((record) => record._id),
       );
-  for (const row of rows) row.duplicates = duplicates.get(row._id) ?? [];
-  return { customers: rows, total, page: query.page, limit: query.limit };
+  return { customers: withDuplicates(rows, duplicates), total, page: query.page, limit: query.limit };
 }
 
 /**
