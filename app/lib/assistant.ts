@@ -40,6 +40,8 @@ export function actionLabel(action: ConversationAction): string {
   switch (action.type) {
     case 'task_created':
       return 'Task created';
+    case 'task_updated':
+      return 'Task updated';
     case 'question_recorded':
       return action.duplicate ? 'Question passed to the team (asked before)' : 'Question passed to the team';
     case 'customer_found':
@@ -58,6 +60,7 @@ export type ChatLinks = { memories: boolean; notes: boolean; customers: boolean;
 export function actionHref(action: ConversationAction, links: ChatLinks): string | null {
   switch (action.type) {
     case 'task_created':
+    case 'task_updated':
       return links.notes ? `/dashboard/notes/${action.note_id}` : null;
     case 'question_recorded':
       return links.memories ? `/dashboard/memories/${action.memory_id}` : null;

@@ -22,6 +22,8 @@ export type ConversationSource = {
 /** What the assistant did while answering. */
 export type ConversationAction =
   | { type: 'task_created'; note_id: string; summary: string }
+  /** A detail the caller gave later (their preferred time) added to the task made earlier in the conversation. */
+  | { type: 'task_updated'; note_id: string; summary: string }
   | { type: 'question_recorded'; memory_id: string; summary: string; duplicate: boolean }
   | { type: 'customer_found'; customer_id: string; summary: string }
   | { type: 'order_created'; order_id: string; summary: string }

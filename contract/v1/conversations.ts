@@ -31,6 +31,7 @@ const sourceOut = z.object({
 /** What the assistant did while answering (contract/schemas/conversation.ts ConversationAction). */
 const actionOut = z.discriminatedUnion('type', [
   z.object({ type: z.literal('task_created'), note_id: z.string(), summary: z.string() }),
+  z.object({ type: z.literal('task_updated'), note_id: z.string(), summary: z.string() }),
   z.object({
     type: z.literal('question_recorded'),
     memory_id: z.string(),

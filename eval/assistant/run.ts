@@ -62,6 +62,12 @@ function recordingTools(tools: AssistantTools) {
       calls.tasks.push({ title: input.title, details: input.details });
       return tools.createTask(input);
     },
+    // The task made earlier takes the details, as its note does.
+    updateRequestTask: (details) => {
+      const task = calls.tasks.at(-1);
+      if (task) task.details = { ...task.details, ...details };
+      return tools.updateRequestTask(details);
+    },
     recordUnansweredQuestion: (question) => {
       calls.questions.push(question);
       return tools.recordUnansweredQuestion(question);

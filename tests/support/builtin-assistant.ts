@@ -120,6 +120,9 @@ export function tools(hits: ApiKnowledgeHit[] = []): RecordingTools {
       state.tasks.push(input.details.reason ?? input.title);
       return { type: 'task_created', note_id: 'note-1', summary: input.title };
     },
+    async updateRequestTask(details) {
+      return { type: 'task_updated', note_id: 'note-1', summary: `Added to the task: ${JSON.stringify(details)}` };
+    },
     async recordUnansweredQuestion(question) {
       state.questions.push(question);
       return [{ type: 'question_recorded', memory_id: 'q-1', summary: 'Question recorded', duplicate: false }];

@@ -122,6 +122,13 @@ function fakeTools(passages = PASSAGES) {
       calls.tasks.push({ title: input.title, details: input.details });
       return { type: 'task_created', note_id: `note-${calls.tasks.length}`, summary: input.title };
     },
+    // The task made earlier in the conversation takes the details (as the real tool updates its note).
+    async updateRequestTask(details) {
+      const task = calls.tasks.at(-1);
+      if (!task) return null;
+      task.details = { ...task.details, ...details };
+      return { type: 'task_updated', note_id: `note-${calls.tasks.length}`, summary: 'Added to the task' };
+    },
     async recordUnansweredQuestion(question) {
       calls.questions.push(question);
       return [
@@ -389,9 +396,8 @@ describe('the built-in provider', () => {
       },
     ]);
     expect(done.text).toContain('Thank you, Rosa Diaz!');
-    expect(done.actions).toEqual([
-      { type: 'task_created', note_id: 'note-1', summary: 'Booking request from Rosa Diaz' },
-    ]);
+    // The task was made once the number completed the name; the time is added to it.
+    expect(done.actions).toEqual([{ type: 'task_updated', note_id: 'note-1', summary: 'Added to the task' }]);
   });
 
   it('uses what it knows already: details in the first message, a known customer', async () => {

@@ -71,6 +71,7 @@ const SOURCE_VIEW: Record<ConversationSource['kind'], Permission | null> = {
 };
 const ACTION_VIEW: Record<ConversationAction['type'], Permission> = {
   task_created: 'notes/view',
+  task_updated: 'notes/view',
   question_recorded: 'memories/view',
   customer_found: 'customers/view',
   order_created: 'orders/view',

@@ -17,6 +17,7 @@ import { findOrCreateByPhone } from '#api/features/customers/service';
 import { updateNote } from '#api/features/timeline/service';
 import { describeSpan, wallInstant } from '#api/features/appointments/slots';
 import { describeDate, localDateParts, parseDayReference } from './hours';
+import { NOTE_MAX, openRequestTasks } from './request-tasks';
 import type { ToolDeps, ToolScope } from './tool-scope';
 
 /**
@@ -25,8 +26,6 @@ import type { ToolDeps, ToolScope } from './tool-scope';
  * number they gave), texted to them when the server can send texts.
  */
 const OFFERED = 3;
-/** A note's longest body (the notes API's limit). */
-const NOTE_MAX = 5000;
 
 /** The part of the day the caller asked for: a time ("2pm", "14:30"), morning, afternoon or evening; null = any. */
 export function partOfDay(text: string): { from: string; to: string } | null {
@@ -166,21 +165,6 @@ export async function bookAppointment(
   }
 }
 
-/** A booking request task remembers its conversation, so booking the appointment there can close it. */
-export async function markBookingTask(
-  db: Db,
-  businessId: string,
-  noteId: string,
-  conversationId: string,
-): Promise<void> {
-  await db
-    .update(timelineItems)
-    .set({
-      details: sql`${timelineItems.details} || ${JSON.stringify({ booking_request: true, conversation_id: conversationId })}::jsonb`,
-    })
-    .where(and(eq(timelineItems.id, noteId), eq(timelineItems.businessId, businessId), eq(timelineItems.type, 'note')));
-}
-
 /**
  * The appointment is booked: the conversation's open booking request tasks are done, so the
  * team is not asked to book it again. Each says what was booked, links the appointment, and
@@ -189,19 +173,7 @@ export async function markBookingTask(
 async function closeBookingTasks(deps: ToolDeps, scope: ToolScope, appointmentId: string, when: string): Promise<void> {
   if (!scope.conversationId) return;
   try {
-    const open = await deps.db
-      .select({ id: timelineItems.id, body: timelineItems.body })
-      .from(timelineItems)
-      .where(
-        and(
-          eq(timelineItems.businessId, scope.businessId),
-          eq(timelineItems.type, 'note'),
-          isNull(timelineItems.deletedAt),
-          isNull(timelineItems.completedAt),
-          sql`${timelineItems.details}->>'conversation_id' = ${scope.conversationId}`,
-          sql`(${timelineItems.details}->>'booking_request')::boolean`,
-        ),
-      );
+    const open = await openRequestTasks(deps.db, scope.businessId, scope.conversationId, 'booking');
     for (const task of open) {
       const line = `\nBooked by the assistant: ${when} (/dashboard/appointments/${appointmentId})`;
       const body = `${(task.body ?? '').slice(0, NOTE_MAX - line.length)}${line}`;

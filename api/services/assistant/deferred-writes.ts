@@ -39,6 +39,12 @@ export function deferringWrites(tools: AssistantTools): DeferredWrites {
           async () => [await tools.createTask(input)],
         );
       },
+      async updateRequestTask(details) {
+        return defer({ type: 'task_updated', note_id: '', summary: 'Added to the task' }, async () => {
+          const action = await tools.updateRequestTask(details);
+          return action ? [action] : [];
+        });
+      },
       async recordUnansweredQuestion(question) {
         if (!question.trim()) return [];
         return [

@@ -44,7 +44,7 @@ export function buildSystemPrompt(input: TurnInput, passages: Citable[], tools?:
     `- When that information does not answer the question, say honestly that you do not know, call record_unanswered_question with the customer's question, and ${whenUnsure(input)}`,
     '- After every fact you state, add the tag of where it came from in square brackets, e.g. [k1], [s2], [hours], [contact], [address]. Use only tags shown below or returned by tools.',
     assistant.capture_bookings
-      ? '- When the customer wants a booking, a call back or to talk to a person: ask for their name, phone number and preferred time (one question at a time, only what is missing), then call create_task with them and tell them the team will be in touch.'
+      ? '- When the customer wants a booking, a call back or to talk to a person: call create_task as soon as you have their name and phone number (ask only for what is missing), with their preferred time if they gave it; if they did not, then ask when would suit them and call add_to_task with their answer (never a second create_task). Tell them the team will be in touch.'
       : `- You cannot take bookings or call-back requests: tell the customer how to contact ${business.name} directly.`,
     ...(tools ? appointmentPromptLines(input, tools) : []),
     '- Use search_knowledge when the passages below do not cover the question; opening_hours for any question about a specific day.',

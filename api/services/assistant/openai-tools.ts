@@ -5,6 +5,7 @@ export type ToolName =
   | 'list_services'
   | 'opening_hours'
   | 'create_task'
+  | 'add_to_task'
   | 'record_unanswered_question'
   | 'lookup_customer'
   | 'take_order';
@@ -78,6 +79,22 @@ export const ASSISTANT_TOOL_DEFINITIONS: {
           },
         },
         required: ['title'],
+      },
+    },
+  },
+  {
+    type: 'function',
+    function: {
+      name: 'add_to_task',
+      description:
+        'Add what the customer said after create_task (usually their preferred time) to the task you created in this conversation. Never create a second task for the same request.',
+      parameters: {
+        type: 'object',
+        properties: {
+          preferred_time: { type: 'string', description: 'When the customer would like the appointment or call.' },
+          name: { type: 'string', description: "The customer's name, when they gave it only now." },
+          phone: { type: 'string', description: "The customer's phone number, when they gave it only now." },
+        },
       },
     },
   },

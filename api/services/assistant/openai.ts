@@ -28,8 +28,8 @@ import { buildSystemPrompt, clip, passageText, PROMPT_PASSAGES, sourceOfHit } fr
 /**
  * The openai-compatible provider: a chat-completions model (OpenAI, Ollama, vLLM, llama.cpp
  * server…) given a retrieval-augmented system prompt (the business's facts, its hours, its
- * services, its products and the knowledge passages closest to the message) and six tools
- * (seven with take_order, for a business that sells products: openai-orders.ts). Only the
+ * services, its products and the knowledge passages closest to the message) and seven tools
+ * (eight with take_order, for a business that sells products: openai-orders.ts). Only the
  * common subset of the API is used: POST {baseUrl}/chat/completions with `stream: true`,
  * `tools` and `tool_choice`, server-sent `data:` lines ending with `[DONE]`, tool calls
  * streamed as deltas keyed by index.
@@ -258,6 +258,19 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): AssistantP
               ) as CapturedDetails,
             });
             return { content: { created: true, summary: action.summary }, actions: [action] };
+          }
+          case 'add_to_task': {
+            const action = await tools.updateRequestTask({
+              name: argumentText(args.name),
+              phone: argumentText(args.phone),
+              preferred_time: argumentText(args.preferred_time),
+            });
+            return action
+              ? { content: { updated: true, summary: action.summary }, actions: [action] }
+              : {
+                  content: { updated: false, error: 'There is no open task of yours in this conversation to add to.' },
+                  actions: [],
+                };
           }
           case 'record_unanswered_question': {
             const question = argumentText(args.question) ?? input.message;

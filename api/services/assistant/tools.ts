@@ -12,13 +12,8 @@ import { loadCustomerFact } from './context';
 import { placeOrder } from './orders';
 import { closestWaitingQuestion } from './question-paraphrases';
 import { taskDueAt } from './task-due';
-import {
-  appointmentSlots,
-  bookAppointment,
-  callerAppointments,
-  changeAppointment,
-  markBookingTask,
-} from './appointments';
+import { appointmentSlots, bookAppointment, callerAppointments, changeAppointment } from './appointments';
+import { markRequestTask, requestTaskBody, updateRequestTask } from './request-tasks';
 import type { ToolDeps, ToolScope } from './tool-scope';
 import type { AssistantTools, CapturedDetails, TaskKind } from './types';
 
@@ -35,7 +30,6 @@ export function normaliseQuestion(text: string): string {
     .trim();
 }
 
-const NOTE_MAX = 5000;
 const WORDINGS_KEPT = 10;
 
 /** The wordings a waiting question was also asked in, each once, the first ten. */
@@ -45,7 +39,6 @@ function withWording(known: unknown, text: string): string[] {
   if (list.some((item) => normaliseQuestion(item) === normalised) || list.length >= WORDINGS_KEPT) return list;
   return [...list, text.slice(0, 500)];
 }
-const line = (label: string, value: string | undefined | null) => (value?.trim() ? `${label}: ${value.trim()}` : null);
 
 export function createAssistantTools(deps: ToolDeps, scope: ToolScope): AssistantTools {
   const { db } = deps;
@@ -87,23 +80,11 @@ export function createAssistantTools(deps: ToolDeps, scope: ToolScope): Assistan
     question?: string;
     kind?: TaskKind;
   }): Promise<ConversationAction> {
-    const { details } = input;
-    const body = [
-      input.title.trim() || 'Follow up with a caller',
-      '',
-      line('Name', details.name),
-      line('Number', details.phone),
-      line('Preferred time', details.preferred_time),
-      line('Reason', details.reason),
-      input.question?.trim() && input.question.trim() !== details.reason?.trim()
-        ? line('Question', input.question)
-        : null,
-      line('Channel', scope.channel),
-      scope.conversationId ? `Conversation: ${conversationLink(scope.conversationId)}` : null,
-    ]
-      .filter((part): part is string => part !== null)
-      .join('\n')
-      .slice(0, NOTE_MAX);
+    const body = requestTaskBody({
+      ...input,
+      channel: scope.channel,
+      conversationLink: scope.conversationId ? conversationLink(scope.conversationId) : null,
+    });
     const note = await createNote(
       deps,
       scope.businessId,
@@ -112,12 +93,12 @@ export function createAssistantTools(deps: ToolDeps, scope: ToolScope): Assistan
         internal: true,
         // A task: the team sees it among the tasks at once; the reminder loop notifies them when it falls due.
         reminder: (await dueAt()).toISOString(),
-        customer_id: await customerFor(details),
+        customer_id: await customerFor(input.details),
       },
       { actorId: null },
     );
-    if (input.kind === 'booking' && scope.conversationId)
-      await markBookingTask(db, scope.businessId, note._id, scope.conversationId);
+    if (input.kind && scope.conversationId)
+      await markRequestTask(db, scope.businessId, note._id, scope.conversationId, input.kind);
     await announceTask(note, body);
     return { type: 'task_created', note_id: note._id, summary: input.title.trim() || 'Task created for the team' };
   }
@@ -154,6 +135,7 @@ export function createAssistantTools(deps: ToolDeps, scope: ToolScope): Assistan
     },
 
     createTask,
+    updateRequestTask: (details) => updateRequestTask(deps, scope, details),
 
     appointmentSlots: (preferredTime, service) => appointmentSlots(deps, scope, preferredTime, service),
     bookAppointment: (request) => bookAppointment(deps, scope, request),

@@ -84,6 +84,12 @@ export interface AssistantTools {
     question?: string;
     kind?: TaskKind;
   }): Promise<ConversationAction>;
+  /**
+   * Adds what the caller said after their request's task was made (their preferred time) to
+   * that task: the latest open booking, call-back or person task made by the assistant in this
+   * conversation of this business, and no other. Null when there is none.
+   */
+  updateRequestTask(details: CapturedDetails): Promise<ConversationAction | null>;
   /** A 'question' memory (deduplicated) linked to the conversation and customer, plus a task note. */
   recordUnansweredQuestion(question: string): Promise<ConversationAction[]>;
   lookupCustomer(): Promise<CustomerFact | null>;

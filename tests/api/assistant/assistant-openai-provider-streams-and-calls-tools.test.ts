@@ -40,6 +40,10 @@ function fakeTools(options: { customer?: CustomerFact | null; hits?: ApiKnowledg
       calls.push({ tool: 'createTask', args: input });
       return { type: 'task_created', note_id: 'note-1', summary: input.title };
     },
+    async updateRequestTask(details) {
+      calls.push({ tool: 'updateRequestTask', args: details });
+      return { type: 'task_updated', note_id: 'note-1', summary: 'Added to the task: preferred time Friday morning' };
+    },
     async recordUnansweredQuestion(question) {
       calls.push({ tool: 'recordUnansweredQuestion', args: question });
       return [
@@ -197,6 +201,7 @@ describe('openai-compatible provider', () => {
         'opening_hours',
         'record_unanswered_question',
         'search_knowledge',
+        'add_to_task',
       ].sort(),
     );
     expect(request.tool_choice).toBe('auto');
@@ -270,6 +275,41 @@ describe('openai-compatible provider', () => {
     const results = Object.values(toolResults(model.requests[1]));
     expect(results[0]).toMatchObject({ customer: { name: 'Sam Jones' } });
     expect(results[1]).toEqual({ created: true, summary: 'Call back about a haircut booking' });
+  });
+
+  it('adds the time the caller gave later to the task through add_to_task, and tells the model there is none to add to', async () => {
+    model.enqueue(
+      { toolCalls: [{ name: 'add_to_task', arguments: { preferred_time: 'Friday morning' } }] },
+      { text: 'Thanks, I have added Friday morning for the team.' },
+    );
+    const { tools, calls } = fakeTools();
+    const result = await collect(
+      createOpenAiProvider({ baseUrl: BASE, model: 'm' }).reply(
+        turn({ message: 'Friday morning would be best' }),
+        tools,
+      ),
+    );
+    expect(calls.slice(1)).toEqual([{ tool: 'updateRequestTask', args: { preferred_time: 'Friday morning' } }]);
+    expect(result.actions).toEqual([
+      { type: 'task_updated', note_id: 'note-1', summary: 'Added to the task: preferred time Friday morning' },
+    ]);
+    expect(Object.values(toolResults(model.requests[1]))).toEqual([
+      { updated: true, summary: 'Added to the task: preferred time Friday morning' },
+    ]);
+
+    model.reset();
+    model.enqueue(
+      { toolCalls: [{ name: 'add_to_task', arguments: { preferred_time: 'Friday' } }] },
+      { text: 'Could I take your name and number?' },
+    );
+    const none = { ...fakeTools().tools, updateRequestTask: async () => null };
+    const nothing = await collect(
+      createOpenAiProvider({ baseUrl: BASE, model: 'm' }).reply(turn({ message: 'Friday' }), none),
+    );
+    expect(nothing.actions).toEqual([]);
+    expect(Object.values(toolResults(model.requests[1]))).toEqual([
+      { updated: false, error: 'There is no open task of yours in this conversation to add to.' },
+    ]);
   });
 
   it('searches the knowledge, answers opening hours for a named day and lists services when the model asks', async () => {

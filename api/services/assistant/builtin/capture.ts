@@ -7,12 +7,15 @@ import { wording, listOf, type Tone } from './phrases';
 
 /**
  * Booking, call-back and talk-to-a-person requests: the caller's name, number and
- * preferred time are gathered over the turns, then a task note goes to the team.
+ * preferred time are gathered over the turns. The task for the team is made as soon as the
+ * name and number are known (a caller who hangs up then still leaves the team a task); the
+ * time, asked for after that on its own, is added to the same task.
  *
  * The state lives in the conversation itself: the assistant's questions name the missing
  * details in fixed words ("your name", "the best number to reach you on", "when would suit
- * you"), so the next turn finds the request and every answer since in the history. A known
- * customer (a call or SMS from a saved number) is not asked for what is already known.
+ * you"), so the next turn finds the request and every answer since in the history. The time
+ * is asked on its own only once the task is made. A known customer (a call or SMS from a saved
+ * number) is not asked for what is already known.
  */
 const ASK_NAME = 'your name';
 const ASK_PHONE = 'the best number to reach you on';
@@ -116,8 +119,8 @@ export type CaptureTurn = {
   askedTime: boolean;
   /** The booking is for a service that runs at set times ("Saturday afternoons 3pm to 6pm"): the caller's time is not asked. */
   scheduled?: boolean;
-  /** The last question asked for the time alone (so it is not asked a third time). */
-  lastAskedTimeOnly?: boolean;
+  /** The last question asked for the time alone: the task was made then, and this answer may add the time to it. */
+  taskMade?: boolean;
   expectingName: boolean;
   customer: CustomerFact | null;
   tone: Tone;
@@ -135,10 +138,17 @@ export async function captureTurn(tools: AssistantTools, turn: CaptureTurn): Pro
   if (turn.customer)
     details = merge(details, { name: turn.customer.name || undefined, phone: turn.customer.phones[0] });
 
+  const preface = turn.preface ? `${turn.preface} ` : '';
+  if (turn.taskMade) {
+    // The time the caller gave joins the task made before; any other answer leaves it as it is.
+    const update = details.preferred_time
+      ? await tools.updateRequestTask({ preferred_time: details.preferred_time })
+      : null;
+    return confirmed(tools, turn, details, preface, update ? [update] : []);
+  }
   const missing: string[] = [];
   if (!details.name) missing.push(ASK_NAME);
   if (!details.phone) missing.push(ASK_PHONE);
-  const preface = turn.preface ? `${turn.preface} ` : '';
   if (missing.length && turn.prompts < 3) {
     if (!details.preferred_time && !turn.askedTime && !turn.scheduled && turn.kind !== 'person') missing.push(ASK_TIME);
     const ask = turn.prompts === 0 ? say.askDetails(listOf(missing)) : say.askAgain(listOf(missing));
@@ -147,17 +157,6 @@ export async function captureTurn(tools: AssistantTools, turn: CaptureTurn): Pro
   if (!details.name && !details.phone) {
     return { text: say.noProblem, sources: [] };
   }
-  // A booking needs a time: asked with the rest, then once on its own when the answers gave none.
-  if (
-    !details.preferred_time &&
-    !turn.lastAskedTimeOnly &&
-    !turn.scheduled &&
-    turn.kind === 'booking' &&
-    turn.prompts < 3
-  ) {
-    const ask = say.askTime(turn.prompts === 0);
-    return { text: `${preface}${ask}`, sources: [] };
-  }
   const who = details.name ?? details.phone!;
   const action = await tools.createTask({
     title: TITLES[turn.kind](who),
@@ -165,6 +164,22 @@ export async function captureTurn(tools: AssistantTools, turn: CaptureTurn): Pro
     question: details.reason,
     kind: turn.kind,
   });
+  // A booking needs a time: asked with the rest, then once on its own, the task already with the team.
+  if (!details.preferred_time && !turn.scheduled && turn.kind === 'booking' && turn.prompts < 3) {
+    return { text: `${preface}${say.askTime(turn.prompts === 0)}`, sources: [], actions: [action] };
+  }
+  return confirmed(tools, turn, details, preface, [action]);
+}
+
+/** The task is with the team: the caller is told, with the time they gave and, for a booking on a named day, its free times. */
+async function confirmed(
+  tools: AssistantTools,
+  turn: CaptureTurn,
+  details: CapturedDetails,
+  preface: string,
+  actions: Answer['actions'],
+): Promise<Answer> {
+  const say = wording(turn.tone);
   const noted = details.preferred_time ? ` I've noted that ${details.preferred_time} suits you.` : '';
   // A booking for a day the caller named: the free times that day are offered too (appointments.ts).
   const offer =
@@ -175,6 +190,6 @@ export async function captureTurn(tools: AssistantTools, turn: CaptureTurn): Pro
   return {
     text: `${preface}${say.confirmTask(details.name ?? null)}${noted}${offered}`,
     sources: [],
-    actions: [action],
+    actions,
   };
 }

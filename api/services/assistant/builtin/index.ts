@@ -114,8 +114,8 @@ export async function respond(
   }
 
   // A booking, call back or person request in progress: this message may hold the details.
+  const capture = settings.capture_bookings && !options.part ? captureInProgress(history) : null;
   if (settings.capture_bookings && !options.part) {
-    const capture = captureInProgress(history);
     if (capture) {
       if (intents.negative && !parseDetails(message, false).phone) return { text: say.noProblem, sources: [] };
       const details = parseDetails(message, capture.lastAsked.name);
@@ -129,7 +129,7 @@ export async function respond(
           messages: [...capture.messages, message],
           prompts: capture.prompts,
           askedTime: capture.askedTime,
-          lastAskedTimeOnly: capture.lastAsked.time && !capture.lastAsked.name && !capture.lastAsked.phone,
+          taskMade: capture.lastAsked.time && !capture.lastAsked.name && !capture.lastAsked.phone,
           scheduled: capture.kind === 'booking' && runsAtSetTimes(input, capture.messages[0] ?? ''),
           expectingName: false,
           customer,
@@ -160,7 +160,9 @@ export async function respond(
     if (asked) return respond({ ...input, message: asked }, keepingCallerWords(tools, message, asked));
     const parts = questionParts(message, extraGeneric);
     if (parts.length === 1) {
-      const followUp = withEarlierSubject(message, lastExchange(history).user, extraGeneric);
+      // Asked while giving details for a request, a question's earlier subject is the request's, never the caller's name or number.
+      const earlier = capture?.messages[0] ?? lastExchange(history).user;
+      const followUp = withEarlierSubject(message, earlier, extraGeneric);
       if (followUp !== message) return respond({ ...input, message: followUp }, tools, { part: true });
     }
     if (parts.length > 1) {
