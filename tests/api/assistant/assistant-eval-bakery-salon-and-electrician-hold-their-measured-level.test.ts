@@ -38,16 +38,16 @@ const MEASURED_CORRECT_ON_TUNE = { bakery: 51, salon: 36, electrician: 38, physi
  */
 const MEASURED_NEW_ON_TUNE = {
   removals: { correct: 18, escalated: 4, wrong: 0, tasks: 1 },
-  vet: { correct: 16, escalated: 4, wrong: 0, tasks: 0 },
+  vet: { correct: 16, escalated: 4, wrong: 0, tasks: 1 },
   guesthouse: { correct: 20, escalated: 4, wrong: 0, tasks: 1 },
   studio: { correct: 22, escalated: 4, wrong: 0, tasks: 1 },
   // The florist and the tattoo studio (added on 28 November as trades the engine had never
   // seen, their questions committed before the first run): held from that first measure.
   florist: { correct: 17, escalated: 4, wrong: 2, tasks: 0 },
-  tattoo: { correct: 21, escalated: 4, wrong: 1, tasks: 0 },
+  tattoo: { correct: 21, escalated: 4, wrong: 1, tasks: 1 },
   // The accountant and the pest controller (added later on 28 November the same way, their
   // questions committed before the first run): held from that first measure.
-  accountant: { correct: 16, escalated: 4, wrong: 3, tasks: 0 },
+  accountant: { correct: 16, escalated: 4, wrong: 3, tasks: 1 },
   pest: { correct: 19, escalated: 4, wrong: 4, tasks: 1 },
 } as const;
 
