@@ -44,8 +44,11 @@ function kindOf(request: string, fallback: RequestKind): RequestKind {
   return classify(request).request ?? fallback;
 }
 
-/** The request in progress, when the assistant's last message asked for details. */
-export function captureInProgress(history: HistoryMessage[]): CaptureState | null {
+/** The request in progress, when the assistant's last message asked for details; `requestOf` reads what each message asks for. */
+export function captureInProgress(
+  history: HistoryMessage[],
+  requestOf: (message: string) => RequestKind | null = (message) => classify(message).request,
+): CaptureState | null {
   let index = history.length - 1;
   if (index < 0 || history[index].role !== 'assistant' || !PROMPT.test(history[index].content)) return null;
   const lastAsked = asked(history[index].content);
@@ -73,7 +76,7 @@ export function captureInProgress(history: HistoryMessage[]): CaptureState | nul
   ) {
     messages.unshift(history[index - 1].content);
   }
-  const kind = messages.map((message) => classify(message).request).find(Boolean) ?? 'callback';
+  const kind = messages.map(requestOf).find(Boolean) ?? 'callback';
   return { kind, messages, prompts, askedTime, lastAsked };
 }
 

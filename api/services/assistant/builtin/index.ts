@@ -22,7 +22,7 @@ import { answerFromKnowledge, asksForCount, asksForLength, lengthFromService } f
 import { answerArea } from './areas';
 import { namesAThingOf } from './catalogue-fit';
 import { answerWho } from './people';
-import { orderInProgress, orderReminder, orderTurn, startsOrder } from './order';
+import { orderInProgress, orderReminder, orderTurn, requestOf, startsOrder } from './order';
 import { answerParts, questionParts, withEarlierSubject } from './question-parts';
 import { businessWords, knowledgeOptions } from './business-words';
 import { asNamedService, followUpService, SERVICE_QUESTION } from './named-service';
@@ -85,7 +85,8 @@ export async function respond(
   const { business, history, message, customer, now } = input;
   const settings = business.settings.assistant;
   const say = wording(settings.tone);
-  const intents = classify(message);
+  // "I'd like to order a wreath for a funeral": a service asked for is a booking request (order.ts).
+  const intents = { ...classify(message), request: requestOf(message, business) };
   const extraGeneric = businessWords(input);
 
   const bad = badInput(message);
@@ -114,7 +115,8 @@ export async function respond(
   }
 
   // A booking, call back or person request in progress: this message may hold the details.
-  const capture = settings.capture_bookings && !options.part ? captureInProgress(history) : null;
+  const capture =
+    settings.capture_bookings && !options.part ? captureInProgress(history, (said) => requestOf(said, business)) : null;
   if (settings.capture_bookings && !options.part) {
     if (capture) {
       if (intents.negative && !parseDetails(message, false).phone) return { text: say.noProblem, sources: [] };

@@ -2,6 +2,7 @@ import { addressableName } from '#api/features/customers/records';
 import { OrderNeedsContactError } from '../orders';
 import type {
   AssistantTools,
+  BusinessContext,
   CapturedDetails,
   CustomerFact,
   HistoryMessage,
@@ -12,11 +13,11 @@ import type {
 } from '../types';
 import type { Answer } from './answer';
 import { parseDetails } from './details';
-import { classify } from './intents';
+import { classify, type RequestKind } from './intents';
 import { listOf } from './phrases';
 import { matchServices, properNounsOf } from './facts';
 import { nameInSentence, pluralName, quantityOf } from './naming';
-import { findItems, type ItemMention } from './products';
+import { findItems, wordsOfNameSaid, type ItemMention } from './products';
 
 /**
  * Taking an order when the business sells products (`product` memories). Over the
@@ -81,27 +82,59 @@ export function orderInProgress(history: HistoryMessage[]): OrderFlow | null {
 }
 
 /**
- * "I'd like 2 sourdough loaves", "can I order a cake?", "how do I place an order?" — but not
- * "I'd like to book two places on a sourdough class" (a booking of a service that shares a
- * word with a product) nor "do I need a patch test before my hair is coloured?" (a question,
- * and "hair" only part of a product's name).
+ * What a message that wants something asks for: an order of products ("I'd like 2 sourdough
+ * loaves", "can I order a cake?", "how do I place an order?"); a service, when one's name fits the
+ * caller's words better than any product's ("I'd like to order a wreath for a funeral" at a florist
+ * with a *Funeral wreath* made to order and a *Christmas door wreath* on the shelf); or neither:
+ * "I'd like to book two places on a sourdough class" (a booking of a service that shares a word
+ * with a product), "do I need a patch test before my hair is coloured?" (a question, and "hair"
+ * only part of a product's name).
  */
-export function startsOrder(message: string, products: ProductFact[], services: ServiceFact[] = []): boolean {
-  if (!products.length) return false;
+export function wantedThing(
+  message: string,
+  products: ProductFact[],
+  services: ServiceFact[] = [],
+): 'order' | 'service' | null {
+  if (!products.length) return null;
   // "If I order a charger, how long until…?" asks what happens when one orders; it orders nothing.
   // "What happens if I need to cancel?" likewise: a want in a condition wants nothing yet.
-  if (/\b(if|when|once|after|before)\s+(i|we)\s+(order|buy|get|need|want)\b/i.test(message)) return false;
+  if (/\b(if|when|once|after|before)\s+(i|we)\s+(order|buy|get|need|want)\b/i.test(message)) return null;
   // "I'd like to order a birthday cake, can someone call me?": a call back, unless a product is named in full.
   const callback = classify(message).request === 'callback';
-  if (HOW_TO_ORDER.test(message) && !callback) return true;
+  const howToOrder = HOW_TO_ORDER.test(message) && !callback;
   const ordering = ORDER_WORDS.test(message);
-  if (!ordering && (!WANT.test(message) || WANTS_TO_DO.test(message) || classify(message).request === 'booking'))
-    return false;
+  const wants =
+    howToOrder ||
+    ordering ||
+    (WANT.test(message) && !WANTS_TO_DO.test(message) && classify(message).request !== 'booking');
+  if (!wants) return null;
   const mentions = findItems(message, products);
-  if (!mentions.length || (callback && !mentions.some((mention) => mention.whole))) return false;
+  // A service said in full with more words than any product: "a cake for our wedding" is the *Wedding cake*, not a *Cake slice*.
+  const productWords = Math.max(0, ...mentions.map((mention) => mention.said));
+  if (services.some((service) => wordsOfNameSaid(message, service.name) > productWords))
+    return howToOrder || mentions.length ? 'service' : null;
+  if (howToOrder) return 'order';
+  if (!mentions.length || (callback && !mentions.some((mention) => mention.whole))) return null;
   // Part of a product's name that a service's name also holds names the service, not the product.
-  if (mentions.every((mention) => !mention.whole) && matchServices(message, services, [])) return false;
-  return true;
+  if (mentions.every((mention) => !mention.whole) && matchServices(message, services, [])) return null;
+  return 'order';
+}
+
+export const startsOrder = (message: string, products: ProductFact[], services: ServiceFact[] = []) =>
+  wantedThing(message, products, services) === 'order';
+
+/**
+ * What the caller asks to be done (intents.ts), or a booking when they ask for a service in the
+ * words of ordering (wantedThing): the team arranges a service, it is not an order of a product.
+ * A price asked meanwhile is a question, answered first.
+ */
+export function requestOf(
+  message: string,
+  business: Pick<BusinessContext, 'products' | 'services'>,
+): RequestKind | null {
+  const intents = classify(message);
+  if (intents.request || intents.price) return intents.request;
+  return wantedThing(message, business.products, business.services) === 'service' ? 'booking' : null;
 }
 
 type Line = { product: ProductFact; quantity: number };

@@ -10,13 +10,14 @@ import { termKey } from './text';
  * (stems and plurals: "loaves" ~ "loaf"), or those of its words no other product has
  * ("2 sourdough" is the Sourdough loaf when it is the only sourdough).
  */
-/** `whole`: every word of the product's name was said (not only the words no other product has). */
+/** `whole`: every word of the product's name was said (not only the words no other product has); `said`: how many were. */
 export type ItemMention = {
   product: ProductFact;
   quantity: number | null;
   remove: boolean;
   more: boolean;
   whole: boolean;
+  said: number;
 };
 
 type Token = { word: string; key: string; boundary: boolean };
@@ -146,6 +147,16 @@ function after(tokens: Token[], end: number): number | null {
   return null;
 }
 
+/**
+ * How many words a name has when the message says every one of them, anywhere and in any order
+ * ("a wreath for a funeral" says *Funeral wreath*); 0 when one is missing.
+ */
+export function wordsOfNameSaid(message: string, name: string): number {
+  const keys = contentKeys(name);
+  const said = new Set(tokenize(message).map((token) => token.key));
+  return keys.length && keys.every((key) => said.has(key)) ? keys.length : 0;
+}
+
 export function findItems(message: string, products: ProductFact[]): ItemMention[] {
   if (!products.length) return [];
   const tokens = tokenize(message);
@@ -190,6 +201,7 @@ export function findItems(message: string, products: ProductFact[]): ItemMention
         remove: said.remove,
         more: said.more,
         whole: span.whole,
+        said: span.size,
       };
     });
 }
