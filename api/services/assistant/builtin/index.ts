@@ -23,7 +23,13 @@ import { answerArea } from './areas';
 import { namesAThingOf } from './catalogue-fit';
 import { answerWho } from './people';
 import { orderInProgress, orderReminder, orderTurn, requestOf, startsOrder } from './order';
-import { answerParts, questionParts, withEarlierSubject } from './question-parts';
+import {
+  answerParts,
+  holdingQuestions,
+  questionBeforeStatement,
+  questionParts,
+  withEarlierSubject,
+} from './question-parts';
 import { businessWords, knowledgeOptions } from './business-words';
 import { asNamedService, followUpService, SERVICE_QUESTION } from './named-service';
 import { alreadyGreeted, badInputAnswer, request, runsAtSetTimes, smallTalk, unsure } from './replies';
@@ -160,6 +166,9 @@ export async function respond(
     // "We're getting married in June. Do you make wedding cakes?": the question, read on its own (situation.ts).
     const asked = situationQuestion(message, extraGeneric);
     if (asked) return respond({ ...input, message: asked }, keepingCallerWords(tools, message, asked));
+    // "Can I bring my dog? He's very quiet.": the statement is the question's context (answerWithContextAfter).
+    const beforeStatement = questionBeforeStatement(message);
+    if (beforeStatement) return answerWithContextAfter(input, tools, beforeStatement);
     const parts = questionParts(message, extraGeneric);
     if (parts.length === 1) {
       // Asked while giving details for a request, a question's earlier subject is the request's, never the caller's name or number.
@@ -330,4 +339,31 @@ export async function respond(
   );
   if (onTheDay) return withHello(onTheDay);
   return withHello(await unsure(input, tools));
+}
+
+/**
+ * "can you do it without bleach? we have little kids": the message is read whole first (its
+ * statement may name what is asked: "Do you deliver? I'm in BS8."); when that is passed to the
+ * team, the question alone is answered, since the statement's words are the caller's
+ * circumstances, never words the answer must hold. Alone, the question is answered only from the
+ * business's record or by the owner's answer to that very question: a passage that merely shares
+ * its words ("can you come to my house? I'm not very mobile" and "Companies House") may be one
+ * the circumstances rule out. The team sees the whole message.
+ */
+async function answerWithContextAfter(input: TurnInput, tools: AssistantTools, question: string): Promise<Answer> {
+  const whole = holdingQuestions(tools);
+  const wholeAnswer = await respond(input, whole.holding, { part: true });
+  if (!wholeAnswer.escalated) return whole.release(wholeAnswer);
+  const alone = holdingQuestions(keepingCallerWords(tools, input.message, question));
+  const aloneAnswer = await respond({ ...input, message: question }, alone.holding);
+  if (aloneAnswer.escalated) return whole.release(wholeAnswer);
+  const fromRecord = aloneAnswer.sources.every((source) => source.kind === 'business');
+  const owners = fromRecord
+    ? null
+    : await answerFromKnowledge(tools, question, {
+        ...knowledgeOptions({ ...input, message: question }),
+        storedQuestionOnly: true,
+      });
+  const ownersAnswer = owners?.sources.some((source) => aloneAnswer.sources.some((said) => said._id === source._id));
+  return fromRecord || ownersAnswer ? alone.release(aloneAnswer) : whole.release(wholeAnswer);
 }

@@ -7,6 +7,7 @@ import { STRONG_WORD } from './knowledge-judge';
 import { callersPlaceKeys } from './callers-place';
 import { questionTerms, sentences, termKey, termKeys } from './text';
 import { STOP_WORDS } from '#api/services/language/stop-words';
+import { classify } from './intents';
 
 /**
  * A message that asks two things ("How much is a wedding cake and how much notice do you
@@ -47,6 +48,38 @@ function statementsBefore(text: string): string {
     .split(/(?<=[.!])\s+/)
     .some((sentence) => new RegExp(`^\\W*${QUESTION_OPENER}\\b`, 'i').test(sentence));
   return asksItself ? '' : found;
+}
+
+/**
+ * "Do you do evening appointments? I work till 6", "can you do it without bleach? we have
+ * little kids": a statement after the question says the caller's circumstances. Returns the
+ * question (with anything before it), or null when what follows the last question mark asks
+ * something itself (a question word, a request: "Please call me back").
+ */
+export function questionBeforeStatement(message: string): string | null {
+  const found = /^(.*\?)\s+([^?]*[a-z][^?]*)$/is.exec(message.trim());
+  if (!found) return null;
+  const [, question, statement] = found;
+  const asks = new RegExp(`^\\W*${QUESTION_OPENER}\\b|\\b(?:how|what|when|where|which|who|why)\\b`, 'i');
+  return asks.test(statement) || classify(statement).request ? null : question;
+}
+
+/** The questions an answer would pass to the team, held back until the reply is known (`release` records them). */
+export function holdingQuestions(tools: AssistantTools) {
+  const held: string[] = [];
+  const holding: AssistantTools = {
+    ...tools,
+    recordUnansweredQuestion: async (question) => {
+      held.push(question);
+      return [];
+    },
+  };
+  const release = async (answer: Answer): Promise<Answer> => {
+    const actions = [...(answer.actions ?? [])];
+    for (const question of held) actions.push(...(await tools.recordUnansweredQuestion(question)));
+    return { ...answer, actions };
+  };
+  return { holding, release };
 }
 
 /** The parts of a message as the caller said them (the greeting and statements kept on the first), or the whole message as one. */
@@ -200,28 +233,17 @@ export async function answerParts(
 ): Promise<Answer> {
   const own = ownParts(message);
   const answers: Answer[] = [];
-  const heldQuestions: string[][] = [];
+  const releases: ((answer: Answer) => Promise<Answer>)[] = [];
   for (const [index, said] of own.entries()) {
     const part = index === 0 ? said : carrySubject(said, pointedAt(said, answers[0]) ?? own[0], extraGeneric);
-    const held: string[] = [];
-    const holding: AssistantTools = {
-      ...tools,
-      recordUnansweredQuestion: async (question) => {
-        held.push(question);
-        return [];
-      },
-    };
+    const { holding, release } = holdingQuestions(tools);
     answers.push(await answerPart(part, holding));
-    heldQuestions.push(held);
+    releases.push(release);
   }
   const fresh = newSentences(answers);
   const recorded: Answer[] = [];
-  for (const [index, answer] of answers.entries()) {
-    const actions = [...(answer.actions ?? [])];
-    if (fresh[index].length)
-      for (const question of heldQuestions[index]) actions.push(...(await tools.recordUnansweredQuestion(question)));
-    recorded.push({ ...answer, actions });
-  }
+  for (const [index, answer] of answers.entries())
+    recorded.push(fresh[index].length ? await releases[index](answer) : answer);
   return joinParts(recorded);
 }
 
