@@ -9,6 +9,7 @@ import { NUMBER_WORDS_FROM_TWO } from '#api/lib/number-words';
 
 import { STOP_WORDS } from '#api/services/language/stop-words';
 import { lemmas } from '#api/services/language/lemma';
+import { isMostlyVerb } from '#api/services/language/part-of-speech';
 import { wordSimilarity, wordVector } from '#api/services/language/vectors';
 
 /**
@@ -346,10 +347,16 @@ export function questionTerms(text: string, extraGeneric: Iterable<string> = [])
     const key = termKey(bare);
     if (seen.has(key)) continue;
     seen.add(key);
-    terms.push({ key, word: bare, specific: !generic.has(key) });
+    terms.push({ key, word: bare, specific: !generic.has(key) && !askedWithIng(bare, generic) });
   }
   return terms;
 }
+
+/** "without using poison": the stemmer leaves a short -ing form whole, so a verb's is known by its base form (not "timing belt"). */
+const askedWithIng = (word: string, generic: Set<string>) =>
+  word.endsWith('ing') &&
+  isMostlyVerb(word) &&
+  lemmas(word).some((form) => form !== word && generic.has(termKey(form)));
 
 /** Every term key in a text (for passages: no stop-word filtering needed, only lookups). */
 export function termKeys(text: string): Set<string> {
