@@ -2,7 +2,7 @@ import type { ApiKnowledgeHit } from '#contract/envelope';
 import { describesAnAction } from '#api/services/language/part-of-speech';
 import { sentenceSimilarity } from '#api/services/language/similarity';
 import { wordImportance } from '#api/services/language/vectors';
-import { questionTerms, words, type Term } from './text';
+import { plainVerbs, questionTerms, words, type Term } from './text';
 import { closestWord, STRONG_WORD } from './knowledge-judge';
 import { QUESTION_WORDS, requiredCount, type Question } from './knowledge-question';
 
@@ -38,16 +38,22 @@ export function similarQuestions(question: Question, asked: string): boolean {
 
 const DETAIL_LEAD = new Set(['for', 'with', 'to', 'from', 'by', 'at', 'on', 'in', 'my', 'our', 'his', 'her', 'their']);
 
+/**
+ * The caller's words as their terms were read: a verb of two words as the one word it means ("can I sign up" is
+ * "can I enrol"), so a term found in the text is found where the caller said it.
+ */
+const termWords = (text: string) => words(plainVerbs(text)).map((entry) => entry.replace(/'/g, ''));
+
 /** "…for my mum", "…with my son": the word follows, within two words, one that leads a detail of the caller's own case. */
 function inDetailPhrase(text: string, word: string): boolean {
-  const list = words(text).map((entry) => entry.replace(/'/g, ''));
+  const list = termWords(text);
   const at = list.indexOf(word);
   return at > 0 && list.slice(Math.max(0, at - 2), at).some((before) => DETAIL_LEAD.has(before));
 }
 
 /** "can I sign up", "we book in": a word after a subject or a modal, or before a particle, is the caller's verb, not a thing. */
 function saidAsVerb(text: string, word: string): boolean {
-  const list = words(text).map((entry) => entry.replace(/'/g, ''));
+  const list = termWords(text);
   const at = list.indexOf(word);
   return (
     at >= 0 &&
