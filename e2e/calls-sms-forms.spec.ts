@@ -68,6 +68,8 @@ test('calls show the spec labels, the summary and transcript, and are deleted th
   await page.getByRole('button', { name: 'Delete call' }).click();
   await expect(page.getByTestId('undo-banner')).toContainText('The call was deleted.');
   await page.getByRole('button', { name: 'Restore' }).click();
+  // The restore answers with the call's page: going there before that would race the restore (a 404).
+  await expect(page).toHaveURL(new RegExp(`/dashboard/calls/${items.answered.item._id}$`));
   await page.goto(`/dashboard/calls/${items.answered.item._id}`);
   await expect(page.getByRole('heading', { name: 'Summary' })).toBeVisible();
 });
