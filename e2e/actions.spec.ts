@@ -1,7 +1,7 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { toast } from './support/helpers';
-import { telephonySystem } from './support/systems';
+import { simulate, telephonySystem } from './support/systems';
 
 const row = (page: Page, key: string) => page.locator(`[data-testid="action-row"][data-key="${key}"]`);
 
@@ -14,11 +14,7 @@ function callers(): [string, string] {
 
 /** Play a missed call through the system page's simulator. */
 async function simulateMissedCall(page: Page, systemId: string, from: string) {
-  await page.goto(`/dashboard/systems/${systemId}`);
-  const simulator = page.locator('#simulator');
-  await simulator.getByLabel('Missed call from…').check();
-  await simulator.getByLabel('From', { exact: true }).fill(from);
-  await simulator.getByRole('button', { name: 'Simulate' }).click();
+  await simulate(page, systemId, { kind: 'Missed call', from });
   await expect(page.getByTestId('simulation-result')).toBeVisible();
 }
 

@@ -4,7 +4,7 @@ import { detectEmbeddedSpeech } from '../api/services/speech/index';
 import { smsOptOutMessages } from '../contract/messages';
 import { formatPhoneNumber } from '../contract/phone';
 import { api, toast } from './support/helpers';
-import { caller, telephonySystem } from './support/systems';
+import { caller, simulate, telephonySystem } from './support/systems';
 
 test('a simulated call with a question shows its transcript, then the call with transcript on the calls list @nojs', async ({
   page,
@@ -20,13 +20,11 @@ test('a simulated call with a question shows its transcript, then the call with 
   );
   const system = await telephonySystem(request, account, businessId);
   const from = caller();
-  await page.goto(`/dashboard/systems/${system._id}`);
-
-  const simulator = page.locator('#simulator');
-  await simulator.getByLabel('Incoming call from…').check();
-  await simulator.getByLabel('From', { exact: true }).fill(from);
-  await simulator.getByLabel('The caller says').fill('What are your opening hours?\nThank you, goodbye');
-  await simulator.getByRole('button', { name: 'Simulate' }).click();
+  await simulate(page, system._id, {
+    kind: 'Incoming call',
+    from,
+    says: 'What are your opening hours?\nThank you, goodbye',
+  });
 
   const transcript = page.getByTestId('simulation-transcript');
   await expect(transcript).toContainText('Caller: What are your opening hours?');
@@ -59,15 +57,7 @@ test('a spoken caller: a WAV uploaded to the simulator is heard, and the assista
     account.token,
   );
   const system = await telephonySystem(request, account, businessId);
-  await page.goto(`/dashboard/systems/${system._id}`);
-
-  const simulator = page.locator('#simulator');
-  await simulator.getByLabel('Incoming call from…').check();
-  await simulator.getByLabel('From', { exact: true }).fill(caller());
-  await simulator
-    .getByLabel('Or say it (a WAV recording)')
-    .setInputFiles({ name: 'caller.wav', mimeType: 'audio/wav', buffer: Buffer.from(recording) });
-  await simulator.getByRole('button', { name: 'Simulate' }).click();
+  await simulate(page, system._id, { kind: 'Incoming call', from: caller(), recording });
 
   const heard = page.getByTestId('simulation-heard');
   await expect(heard).toContainText(/^Heard: .*(open|hours)/i, { timeout: 30_000 });
@@ -92,14 +82,10 @@ test('a caller asks an answerable and an unanswerable question; the owner answer
   );
   const system = await telephonySystem(request, account, businessId);
   const from = caller();
-  await page.goto(`/dashboard/systems/${system._id}`);
-
-  const simulator = page.locator('#simulator');
-  await simulator.getByLabel('From', { exact: true }).fill(from);
-  await simulator
-    .getByLabel('The caller says')
-    .fill('What are your opening hours?\nDo you repair electric scooters?\nThanks, bye');
-  await simulator.getByRole('button', { name: 'Simulate' }).click();
+  await simulate(page, system._id, {
+    from,
+    says: 'What are your opening hours?\nDo you repair electric scooters?\nThanks, bye',
+  });
   await expect(page.getByTestId('simulation-transcript')).toContainText('Caller: Do you repair electric scooters?');
 
   // Opened by its address: a click during the burst of realtime revalidations the call causes can be lost.
@@ -138,12 +124,7 @@ test('a simulated missed call texts the caller back, on the timeline', async ({ 
   const { account, businessId } = await owner();
   const system = await telephonySystem(request, account, businessId);
   const from = caller();
-  await page.goto(`/dashboard/systems/${system._id}`);
-
-  const simulator = page.locator('#simulator');
-  await simulator.getByLabel('Missed call from…').check();
-  await simulator.getByLabel('From', { exact: true }).fill(from);
-  await simulator.getByRole('button', { name: 'Simulate' }).click();
+  await simulate(page, system._id, { kind: 'Missed call', from });
   await expect(page.getByTestId('simulation-result')).toBeVisible();
 
   await page.goto('/dashboard/sms');
@@ -160,12 +141,7 @@ test('a simulated incoming SMS is answered by the assistant and both messages ar
   const { account, businessId } = await owner();
   const system = await telephonySystem(request, account, businessId);
   const from = caller();
-  await page.goto(`/dashboard/systems/${system._id}`);
-  const simulator = page.locator('#simulator');
-  await simulator.getByLabel('Incoming SMS from…').check();
-  await simulator.getByLabel('From', { exact: true }).fill(from);
-  await simulator.getByLabel('The caller says').fill('Do you work on Sundays?');
-  await simulator.getByRole('button', { name: 'Simulate' }).click();
+  await simulate(page, system._id, { kind: 'Incoming SMS', from, says: 'Do you work on Sundays?' });
   await expect(page.getByTestId('simulation-transcript')).toContainText('Caller: Do you work on Sundays?');
   await expect(page.getByTestId('simulation-transcript')).toContainText('Assistant:');
   await expect(page.getByTestId('simulation-result').getByRole('link', { name: 'Open the SMS' })).toBeVisible();
@@ -185,12 +161,7 @@ test('texting STOP is said as an opt-out, shown on the contact, and START undoes
   const system = await telephonySystem(request, account, businessId);
   const from = caller();
   const simulateSms = async (says: string) => {
-    await page.goto(`/dashboard/systems/${system._id}`);
-    const simulator = page.locator('#simulator');
-    await simulator.getByLabel('Incoming SMS from…').check();
-    await simulator.getByLabel('From', { exact: true }).fill(from);
-    await simulator.getByLabel('The caller says').fill(says);
-    await simulator.getByRole('button', { name: 'Simulate' }).click();
+    await simulate(page, system._id, { kind: 'Incoming SMS', from, says });
     await expect(page.getByTestId('simulation-transcript')).toContainText(`Caller: ${says}`);
   };
 

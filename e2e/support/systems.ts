@@ -56,3 +56,28 @@ export async function chooseNumber(number: Locator): Promise<string> {
   await choose.click();
   return chosen;
 }
+
+export type Simulation = {
+  /** The simulator's choice; left as the page chose it when not given. */
+  kind?: 'Incoming call' | 'Missed call' | 'Incoming SMS';
+  from: string;
+  /** What the caller says or texts, a line a turn. */
+  says?: string;
+  /** A WAV recording the caller says instead of typed words. */
+  recording?: Uint8Array;
+};
+
+/** Play a call or text through the system page's simulator, as an owner does, and press Simulate. */
+export async function simulate(page: Page, systemId: string, { kind, from, says, recording }: Simulation) {
+  await page.goto(`/dashboard/systems/${systemId}`);
+  const simulator = page.locator('#simulator');
+  if (kind) await simulator.getByLabel(`${kind} from…`).check();
+  await simulator.getByLabel('From', { exact: true }).fill(from);
+  if (says !== undefined) await simulator.getByLabel('The caller says').fill(says);
+  if (recording) {
+    await simulator
+      .getByLabel('Or say it (a WAV recording)')
+      .setInputFiles({ name: 'caller.wav', mimeType: 'audio/wav', buffer: Buffer.from(recording) });
+  }
+  await simulator.getByRole('button', { name: 'Simulate' }).click();
+}
