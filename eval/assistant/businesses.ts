@@ -8,7 +8,9 @@ import { florist } from './businesses/florist/index';
 import { garage } from './businesses/garage/index';
 import { groomer } from './businesses/groomer/index';
 import { guesthouse } from './businesses/guesthouse/index';
+import { locksmith } from './businesses/locksmith/index';
 import { pest } from './businesses/pest/index';
+import { party } from './businesses/party/index';
 import { physio } from './businesses/physio/index';
 import { plumber } from './businesses/plumber/index';
 import { removals } from './businesses/removals/index';
@@ -29,6 +31,8 @@ export {
   garage,
   groomer,
   guesthouse,
+  locksmith,
+  party,
   pest,
   physio,
   plumber,
@@ -58,4 +62,6 @@ export const BUSINESSES: EvalBusiness[] = [
   tattoo,
   accountant,
   pest,
+  locksmith,
+  party,
 ];
