@@ -5,6 +5,8 @@ import {
   electrician,
   florist,
   guesthouse,
+  locksmith,
+  party,
   pest,
   physio,
   removals,
@@ -49,6 +51,10 @@ const MEASURED_NEW_ON_TUNE = {
   // questions committed before the first run): held from that first measure.
   accountant: { correct: 17, escalated: 4, wrong: 3, tasks: 1 },
   pest: { correct: 20, escalated: 4, wrong: 4, tasks: 1 },
+  // The locksmith and the children's party entertainer (added later on 28 November the same
+  // way, their questions committed before the first run): held from that first measure.
+  locksmith: { correct: 19, escalated: 3, wrong: 5, tasks: 0 },
+  party: { correct: 19, escalated: 4, wrong: 4, tasks: 1 },
 } as const;
 
 let h: Harness;
@@ -74,7 +80,7 @@ describe('the assistant evaluation of a bakery, a hair salon and an electrician 
     }, 180_000);
   }
 
-  for (const business of [removals, vet, guesthouse, studio, florist, tattoo, accountant, pest]) {
+  for (const business of [removals, vet, guesthouse, studio, florist, tattoo, accountant, pest, locksmith, party]) {
     it(`${business.name}: no more wrong, no fewer right answers, unknowables escalated and tasks created than measured`, async () => {
       const report = await runBusinessEval(h.deps.db, business, { part: 'tune' });
       const tune = report.parts.tune!;
