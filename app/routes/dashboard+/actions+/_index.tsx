@@ -1,8 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { buttonClass } from '#app/components/ui/button';
-import { TOOLBAR_CONTROL } from '#app/components/ui/toolbar';
 import { PageHeader } from '#app/components/ui/page-header';
-import { Form, Link, useLoaderData } from '@remix-run/react';
+import { Link, useLoaderData } from '@remix-run/react';
 import { ACTION_STATUSES, ACTION_TRIGGERS } from '#contract/action-terms';
 import {
   ActionStatusBadge,
@@ -11,7 +10,7 @@ import {
   When,
 } from '#app/routes/dashboard+/actions+/__action-bits';
 import { statusLabel, triggerLabel, whenText } from '#app/routes/dashboard+/actions+/__action-types';
-import { FilterDrawer } from '#app/components/drawer';
+import { ChoiceFilter, ListFilters, SearchFilter } from '#app/components/list-filters';
 import { GeneralErrorBoundary } from '#app/components/error-boundary';
 import { LIST_PAGE_SIZE, readChoice, readPage, readSearch } from '#app/lib/list-query';
 import { EmptyState } from '#app/components/ui/empty-state';
@@ -114,71 +113,27 @@ export default function ActionsRoute() {
 
       {deleted && canEdit ? <RestoreActionBanner id={deleted} /> : null}
 
-      <FilterDrawer>
-        <Form method="get" className="flex flex-wrap items-end gap-2" role="search">
-          <div className="flex flex-col gap-1">
-            <label htmlFor="action-search" className="text-sm font-medium text-slate-700">
-              Search
-            </label>
-            <input
-              id="action-search"
-              name="q"
-              type="search"
-              defaultValue={q}
-              key={q}
-              maxLength={100}
-              placeholder="Name or message"
-              className="h-10 w-56 rounded-lg border border-slate-300 bg-white px-3 shadow-sm"
-            />
-          </div>
-          <div className="flex flex-col gap-1">
-            <label htmlFor="action-status-filter" className="text-sm font-medium text-slate-700">
-              Status
-            </label>
-            <select
-              id="action-status-filter"
-              name="status"
-              defaultValue={status}
-              key={status}
-              className={TOOLBAR_CONTROL}
-            >
-              <option value="">All statuses</option>
-              {ACTION_STATUSES.map((value) => (
-                <option key={value} value={value}>
-                  {statusLabel(value)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="flex flex-col gap-1">
-            <label htmlFor="action-trigger-filter" className="text-sm font-medium text-slate-700">
-              Trigger
-            </label>
-            <select
-              id="action-trigger-filter"
-              name="trigger"
-              defaultValue={trigger}
-              key={trigger}
-              className={TOOLBAR_CONTROL}
-            >
-              <option value="">All triggers</option>
-              {ACTION_TRIGGERS.map((value) => (
-                <option key={value} value={value}>
-                  {triggerLabel(value)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <button type="submit" className={buttonClass('toolbar')}>
-            Apply
-          </button>
-          {filtered ? (
-            <Link to="/dashboard/actions" className="px-2 py-2 text-sm text-slate-700 underline">
-              Clear
-            </Link>
-          ) : null}
-        </Form>
-      </FilterDrawer>
+      <ListFilters filtered={filtered} clearTo="/dashboard/actions">
+        <SearchFilter id="action-search" value={q} placeholder="Name or message" width="w-56" />
+        <ChoiceFilter
+          id="action-status-filter"
+          name="status"
+          label="Status"
+          allLabel="All statuses"
+          value={status}
+          choices={ACTION_STATUSES}
+          labelOf={statusLabel}
+        />
+        <ChoiceFilter
+          id="action-trigger-filter"
+          name="trigger"
+          label="Trigger"
+          allLabel="All triggers"
+          value={trigger}
+          choices={ACTION_TRIGGERS}
+          labelOf={triggerLabel}
+        />
+      </ListFilters>
 
       {actions.length === 0 ? (
         filtered ? (

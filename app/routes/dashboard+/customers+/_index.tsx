@@ -1,10 +1,9 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { buttonClass } from '#app/components/ui/button';
-import { TOOLBAR_CONTROL } from '#app/components/ui/toolbar';
 import { PageHeader } from '#app/components/ui/page-header';
 import { EmptyState } from '#app/components/ui/empty-state';
 import { Pager } from '#app/components/ui/pager';
-import { Form, Link, useLoaderData, useLocation } from '@remix-run/react';
+import { Link, useLoaderData, useLocation } from '@remix-run/react';
 import { COLLECTION_PAGE_SIZE } from '#contract/constants';
 import { CUSTOMER_STATUSES, type CustomerStatus } from '#contract/customer-statuses';
 import { statusLabel } from '#app/routes/dashboard+/customers+/__customer-bits';
@@ -23,7 +22,7 @@ import { apiToasts, redirectWithToasts } from '#app/lib/toast.server';
 import { CustomerBoard } from '#app/routes/dashboard+/customers+/__board';
 import { CustomerList } from '#app/routes/dashboard+/customers+/__list';
 import { contactRow } from '#app/routes/dashboard+/customers+/__contact-row';
-import { FilterDrawer } from '#app/components/drawer';
+import { ChoiceFilter, ListFilters, SearchFilter } from '#app/components/list-filters';
 import { RecentlyDeletedLink } from '#app/components/recently-deleted';
 import { withPhoneLabels } from '#app/lib/phone-labels.server';
 import { usePhoneFormat } from '#app/lib/phone-labels';
@@ -154,53 +153,19 @@ export default function CustomersRoute() {
       {deleted && canEdit ? <UndoDeleteBanner id={deleted} /> : null}
 
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <FilterDrawer>
-          <Form method="get" className="flex flex-wrap items-end gap-2" role="search">
-            {view === 'board' ? <input type="hidden" name="view" value="board" /> : null}
-            <div className="flex flex-col gap-1">
-              <label htmlFor="customer-search" className="text-sm font-medium text-slate-700">
-                Search
-              </label>
-              <input
-                id="customer-search"
-                name="q"
-                type="search"
-                defaultValue={q}
-                key={q}
-                maxLength={100}
-                placeholder="Name, email or phone"
-                className={`${TOOLBAR_CONTROL} w-64`}
-              />
-            </div>
-            <div className="flex flex-col gap-1">
-              <label htmlFor="customer-status-filter" className="text-sm font-medium text-slate-700">
-                Status
-              </label>
-              <select
-                id="customer-status-filter"
-                name="status"
-                defaultValue={status}
-                key={status}
-                className={TOOLBAR_CONTROL}
-              >
-                <option value="">All statuses</option>
-                {statuses.map((value) => (
-                  <option key={value} value={value}>
-                    {statusLabel(value)}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <button type="submit" className={buttonClass('toolbar')}>
-              Search
-            </button>
-            {filtered ? (
-              <Link to={query({ q: '', status: '' })} className="px-2 py-2 text-sm text-slate-700 underline">
-                Clear
-              </Link>
-            ) : null}
-          </Form>
-        </FilterDrawer>
+        <ListFilters filtered={filtered} clearTo={query({ q: '', status: '' })} submitLabel="Search">
+          {view === 'board' ? <input type="hidden" name="view" value="board" /> : null}
+          <SearchFilter id="customer-search" value={q} placeholder="Name, email or phone" />
+          <ChoiceFilter
+            id="customer-status-filter"
+            name="status"
+            label="Status"
+            allLabel="All statuses"
+            value={status}
+            choices={statuses}
+            labelOf={statusLabel}
+          />
+        </ListFilters>
         <nav aria-label="View" className="flex rounded-lg border border-slate-300 bg-white p-0.5 text-sm">
           {(['list', 'board'] as const).map((option) => (
             <Link

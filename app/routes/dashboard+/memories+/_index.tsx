@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { buttonClass } from '#app/components/ui/button';
 import { PageHeader } from '#app/components/ui/page-header';
-import { Form, Link, useActionData, useLoaderData, useLocation } from '@remix-run/react';
+import { Link, useActionData, useLoaderData, useLocation } from '@remix-run/react';
 import { COLLECTION_PAGE_SIZE } from '#contract/constants';
 import { MEMORY_TYPES, type MemoryType } from '#contract/memory-terms';
 import { DialogLink } from '#app/components/dialog-link';
@@ -19,7 +19,7 @@ import { v1 } from '#app/lib/v1.server';
 import { safeRedirect } from '#app/lib/safe-redirect';
 import { MemoryList } from '#app/routes/dashboard+/memories+/__list';
 import { CancelButton } from '#app/components/forms';
-import { FilterDrawer } from '#app/components/drawer';
+import { ListFilters, SearchFilter } from '#app/components/list-filters';
 import { RecentlyDeletedLink } from '#app/components/recently-deleted';
 
 export const meta: MetaFunction = () => [{ title: 'Knowledge base · Business Assistant' }];
@@ -166,34 +166,16 @@ export default function MemoriesRoute() {
         ))}
       </nav>
 
-      <FilterDrawer>
-        <Form method="get" className="flex flex-wrap items-end gap-2" role="search">
-          {type ? <input type="hidden" name="type" value={type} /> : null}
-          <div className="flex flex-col gap-1">
-            <label htmlFor="memory-search" className="text-sm font-medium text-slate-700">
-              Search
-            </label>
-            <input
-              id="memory-search"
-              name="q"
-              type="search"
-              defaultValue={q}
-              key={q}
-              maxLength={200}
-              placeholder="Words in the title or content"
-              className="h-10 w-72 rounded-lg border border-slate-300 bg-white px-3 shadow-sm"
-            />
-          </div>
-          <button type="submit" className={buttonClass('toolbar')}>
-            Search
-          </button>
-          {q ? (
-            <Link to={query({ q: '' })} className="px-2 py-2 text-sm text-slate-700 underline">
-              Clear
-            </Link>
-          ) : null}
-        </Form>
-      </FilterDrawer>
+      <ListFilters filtered={Boolean(q)} clearTo={query({ q: '' })} submitLabel="Search">
+        {type ? <input type="hidden" name="type" value={type} /> : null}
+        <SearchFilter
+          id="memory-search"
+          value={q}
+          placeholder="Words in the title or content"
+          maxLength={200}
+          width="w-72"
+        />
+      </ListFilters>
 
       {memories.length === 0 ? (
         q ? (

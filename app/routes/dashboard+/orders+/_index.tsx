@@ -1,10 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { buttonClass } from '#app/components/ui/button';
-import { TOOLBAR_CONTROL } from '#app/components/ui/toolbar';
 import { PageHeader } from '#app/components/ui/page-header';
-import { Form, Link, useLoaderData } from '@remix-run/react';
+import { Link, useLoaderData } from '@remix-run/react';
 import { ORDER_STATUSES } from '#contract/order-statuses';
-import { FilterDrawer } from '#app/components/drawer';
+import { ChoiceFilter, ListFilters } from '#app/components/list-filters';
 import { GeneralErrorBoundary } from '#app/components/error-boundary';
 import { LIST_PAGE_SIZE, readChoice, readPage } from '#app/lib/list-query';
 import { RestoreOrderBanner } from '#app/components/orders/order-bits';
@@ -84,47 +83,27 @@ export default function OrdersRoute() {
 
       {deleted && canEdit ? <RestoreOrderBanner id={deleted} /> : null}
 
-      <FilterDrawer>
-        <Form method="get" className="flex flex-wrap items-end gap-2" role="search">
-          <div className="flex flex-col gap-1">
-            <label htmlFor="order-status-filter" className="text-sm font-medium text-slate-700">
-              Status
-            </label>
-            <select
-              id="order-status-filter"
-              name="status"
-              defaultValue={status}
-              key={status}
-              className={TOOLBAR_CONTROL}
-            >
-              <option value="">All statuses</option>
-              {ORDER_STATUSES.map((value) => (
-                <option key={value} value={value}>
-                  {orderStatusLabel(value)}
-                </option>
-              ))}
-            </select>
-          </div>
-          {customers.length > 0 || findQuery || customerId ? (
-            <ContactPicker
-              name="customer_id"
-              label="Customer"
-              emptyLabel="All customers"
-              options={customers}
-              defaultValue={customerId}
-              findQuery={findQuery}
-            />
-          ) : null}
-          <button type="submit" className={buttonClass('toolbar')}>
-            Apply
-          </button>
-          {filtered ? (
-            <Link to="/dashboard/orders" className="px-2 py-2 text-sm text-slate-700 underline">
-              Clear
-            </Link>
-          ) : null}
-        </Form>
-      </FilterDrawer>
+      <ListFilters filtered={filtered} clearTo="/dashboard/orders">
+        <ChoiceFilter
+          id="order-status-filter"
+          name="status"
+          label="Status"
+          allLabel="All statuses"
+          value={status}
+          choices={ORDER_STATUSES}
+          labelOf={orderStatusLabel}
+        />
+        {customers.length > 0 || findQuery || customerId ? (
+          <ContactPicker
+            name="customer_id"
+            label="Customer"
+            emptyLabel="All customers"
+            options={customers}
+            defaultValue={customerId}
+            findQuery={findQuery}
+          />
+        ) : null}
+      </ListFilters>
 
       {orders.length === 0 ? (
         filtered ? (

@@ -1,8 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { buttonClass } from '#app/components/ui/button';
-import { TOOLBAR_CONTROL } from '#app/components/ui/toolbar';
 import { PageHeader } from '#app/components/ui/page-header';
-import { Form, Link, useLoaderData } from '@remix-run/react';
+import { Link, useLoaderData } from '@remix-run/react';
 import { SERVICE_STATUSES, SERVICE_STATUS_LABELS } from '#contract/service-terms';
 import { DialogLink } from '#app/components/dialog-link';
 import { GeneralErrorBoundary } from '#app/components/error-boundary';
@@ -19,7 +18,7 @@ import { loadFailure } from '#app/lib/customers.server';
 import { requireDashboard } from '#app/lib/guard.server';
 import { canEditServices } from '#app/routes/dashboard+/services+/__services.server';
 import { v1 } from '#app/lib/v1.server';
-import { FilterDrawer } from '#app/components/drawer';
+import { ChoiceFilter, ListFilters, SearchFilter } from '#app/components/list-filters';
 import { RecentlyDeletedLink } from '#app/components/recently-deleted';
 import { Card } from '#app/components/ui/card';
 import { EmptyState } from '#app/components/ui/empty-state';
@@ -125,64 +124,26 @@ export default function ServicesRoute() {
 
       {deleted && canEdit ? <RestoreServiceBanner id={deleted} /> : null}
 
-      <FilterDrawer>
-        <Form method="get" className="flex flex-wrap items-end gap-2" role="search">
-          <div className="flex flex-col gap-1">
-            <label htmlFor="service-search" className="text-sm font-medium text-slate-700">
-              Search
-            </label>
-            <input
-              id="service-search"
-              name="q"
-              type="search"
-              defaultValue={q}
-              key={q}
-              maxLength={100}
-              placeholder="Name, description or price"
-              className={`${TOOLBAR_CONTROL} w-64`}
-            />
-          </div>
-          <div className="flex flex-col gap-1">
-            <label htmlFor="service-status-filter" className="text-sm font-medium text-slate-700">
-              Status
-            </label>
-            <select
-              id="service-status-filter"
-              name="status"
-              defaultValue={status}
-              key={status}
-              className={TOOLBAR_CONTROL}
-            >
-              <option value="">All statuses</option>
-              {SERVICE_STATUSES.map((value) => (
-                <option key={value} value={value}>
-                  {SERVICE_STATUS_LABELS[value]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="flex flex-col gap-1">
-            <label htmlFor="service-sort" className="text-sm font-medium text-slate-700">
-              Order
-            </label>
-            <select id="service-sort" name="sort" defaultValue={sort} key={sort} className={TOOLBAR_CONTROL}>
-              {(Object.keys(SORTS) as Sort[]).map((value) => (
-                <option key={value} value={value}>
-                  {SORTS[value].label}
-                </option>
-              ))}
-            </select>
-          </div>
-          <button type="submit" className={buttonClass('toolbar')}>
-            Apply
-          </button>
-          {filtered ? (
-            <Link to={query({ q: '', status: '' })} className="px-2 py-2 text-sm text-slate-700 underline">
-              Clear
-            </Link>
-          ) : null}
-        </Form>
-      </FilterDrawer>
+      <ListFilters filtered={filtered} clearTo={query({ q: '', status: '' })}>
+        <SearchFilter id="service-search" value={q} placeholder="Name, description or price" />
+        <ChoiceFilter
+          id="service-status-filter"
+          name="status"
+          label="Status"
+          allLabel="All statuses"
+          value={status}
+          choices={SERVICE_STATUSES}
+          labelOf={(value) => SERVICE_STATUS_LABELS[value]}
+        />
+        <ChoiceFilter
+          id="service-sort"
+          name="sort"
+          label="Order"
+          value={sort}
+          choices={Object.keys(SORTS) as Sort[]}
+          labelOf={(value) => SORTS[value].label}
+        />
+      </ListFilters>
 
       {services.length === 0 ? (
         filtered ? (
