@@ -41,3 +41,8 @@ export function isMostlyNoun(word: string): boolean {
   const first = tagsOf(word)?.[0];
   return !first || first.startsWith('NN');
 }
+
+/** Is the word a common English word ("house", "royal")? A name ("Worcester", "Bosch") is not in the lexicon. */
+export function isCommonWord(word: string): boolean {
+  return tagsOf(word) !== undefined;
+}

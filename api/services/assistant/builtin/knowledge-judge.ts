@@ -3,6 +3,7 @@ import { describesAnAction, isMostlyAdjective, isMostlyVerb } from '#api/service
 import { isCommonWord } from '#api/services/language/spelling';
 import { sentenceSimilarity } from '#api/services/language/similarity';
 import { contentWords, wordImportance, wordSimilarity } from '#api/services/language/vectors';
+import { withoutNamesNotSaid } from './proper-names';
 import { plainVerbs, questionTerms, sentences, termKey, termKeys, words, type Term } from './text';
 import { ruleForOtherPeople } from './people-kinds';
 import { pricesAnotherAction } from './priced-action';
@@ -171,7 +172,12 @@ export function judgeText(
   { scoreWhenFailing = true } = {},
 ): Judged {
   const topic = topicWords.keys;
-  const allKeys = keysIn(said);
+  const visible = withoutNamesNotSaid(
+    said,
+    question.text,
+    (key) => question.offerWords.has(key) || question.domain.has(key),
+  );
+  const allKeys = keysIn(visible);
   // "Beginners Mat Pilates" and "mat classes" hold no mat: a word only naming one of the business's offers is not there (qualifier-words.ts).
   const qualifying = qualifiersOnly(
     question.text,
@@ -202,11 +208,11 @@ export function judgeText(
   // A thing named by a near general kind of it ("reptiles" for a corn snake) is there: a rule for the whole kind covers it.
   // In the sentence only: a heading naming the kind ("Dogs") would lend it to every sentence under it, "bring your dog's bed" too.
   const notExact = new Set(question.judge.filter((term) => !exact(term)).map((term) => term.key));
-  const byKind = coveredByKind(question.things, notExact, said);
+  const byKind = coveredByKind(question.things, notExact, visible);
   // Most windows of most passages found hold none of the subject words: they fail whatever follows, which is the costly part.
   if (!scoreWhenFailing && inText.length === 0 && !byKind.size && !topicHoldsAll)
     return { pass: false, score: 0, topicHoldsAll };
-  const around = wordsAround(`${said} ${topicWords.text}`);
+  const around = wordsAround(`${visible} ${topicWords.text}`);
   const missing = question.judge
     .filter((term) => !exact(term))
     .map((term) => ({ term, closest: closestWord(term.word, around), action: describesAnAction(term.word) }));
@@ -239,7 +245,7 @@ export function judgeText(
     missing
       .filter((entry) => !softKeys.has(entry.term.key) && !clipped.has(entry.term.key))
       .map((entry) => entry.term.key),
-    said,
+    visible,
   );
   // A kind of one of the business's offers ("funeral flowers") is there when the offer's name is ("event flower orders").
   const byOffer = new Set(
@@ -317,7 +323,7 @@ export function judgeText(
     !ruleForOtherPeople(question.people, said) &&
     pairsHold(
       question,
-      () => positionsIn(said),
+      () => positionsIn(visible),
       topic,
       new Set([...softKeys, ...byOffer, ...clipped, ...byKind, ...defined, ...(ownThing ? toldWords : [])]),
       waivable,
