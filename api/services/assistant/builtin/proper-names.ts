@@ -46,11 +46,23 @@ const MAY_HOLD_A_NAME = /[a-z]\s+[A-Z][a-z'’]+\s+[A-Z][a-z]/;
 
 const keysOf = (text: string) => words(text).map((word) => termKey(word.replace(/'/g, '')));
 
-/** The name said as a name: two of its words running together in the other text ("royal mail" for "Royal Mail Tracked"). */
+/** A word of the name as the caller said it: the same key, or clipped from it ("regs" for "Regulations"). */
+function sameWord(said: string, named: string): boolean {
+  const clipped = said.replace(/s$/, '');
+  return termKey(said) === termKey(named) || (clipped.length >= 3 && named.startsWith(clipped));
+}
+
+/** The name said as a name: two of its words running together in the other text ("royal mail" for "Royal Mail Tracked", "building regs"). */
 function saidAsAName(name: string, text: string): boolean {
-  const wanted = keysOf(name);
-  const list = keysOf(text);
-  return wanted.slice(1).some((key, index) => list.some((said, at) => said === wanted[index] && list[at + 1] === key));
+  const wanted = words(name);
+  const list = words(text);
+  return wanted
+    .slice(1)
+    .some((word, index) =>
+      list.some(
+        (said, at) => sameWord(said, wanted[index]) && list[at + 1] !== undefined && sameWord(list[at + 1], word),
+      ),
+    );
 }
 
 /**
