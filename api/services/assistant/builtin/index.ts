@@ -33,6 +33,7 @@ import {
 import { businessWords, knowledgeOptions } from './business-words';
 import { asNamedService, followUpService, SERVICE_QUESTION } from './named-service';
 import { alreadyGreeted, badInputAnswer, request, runsAtSetTimes, smallTalk, unsure } from './replies';
+import { serviceForAge } from './age-price';
 import { answerAgeRule, answerBookingChannel, answerCover, statesARule } from './rules';
 import { asksWhenOn, scheduleFromService } from './service-schedule';
 import { situationQuestion } from './situation';
@@ -164,7 +165,8 @@ export async function respond(
   // Two questions in one message: each answered, the answers joined.
   if (!options.part && !intents.request && !startsOrder(message, business.products, business.services)) {
     // "We're getting married in June. Do you make wedding cakes?": the question, read on its own (situation.ts).
-    const asked = situationQuestion(message, extraGeneric);
+    // "My daughter is 7. How much for her haircut?": the age said first picks the service, so the message is read whole.
+    const asked = serviceForAge(message, business.services) ? null : situationQuestion(message, extraGeneric);
     if (asked) return respond({ ...input, message: asked }, keepingCallerWords(tools, message, asked));
     // "Can I bring my dog? He's very quiet.": the statement is the question's context (answerWithContextAfter).
     const beforeStatement = questionBeforeStatement(message);
@@ -266,8 +268,10 @@ export async function respond(
     if (length) parts.push(length);
     const aboutService =
       (intents.price || SERVICE_QUESTION.test(message)) && !asksForLength(message) && !asksForCount(message);
+    // "How much for my 8 year old?": the service whose age band holds the age (age-price.ts).
     const match = aboutService
-      ? (matchAskedService(message, business.services, business.products, extraGeneric) ??
+      ? ((intents.price ? serviceForAge(message, business.services) : null) ??
+        matchAskedService(message, business.services, business.products, extraGeneric) ??
         followUpService(input, extraGeneric))
       : null;
     if (match) {

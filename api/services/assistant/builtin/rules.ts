@@ -46,13 +46,20 @@ const MAY_THEY =
 const PEOPLE_IN_RULE =
   /\b(child(ren)?|kids?|teen(ager)?s?|adults?|under-?\s?\d+s?|over-?\s?\d+s?|year-olds?|guests?|aged|age)\b/i;
 
-/** The caller names a person of theirs by age and asks whether they may come: the age rule answers. */
-export function asksAboutAnAgedPerson(message: string): boolean {
+/** The age in years of a person of the caller's the message names ("my 8 year old", "my son is 7"), or null. */
+export function agedPersonsAge(message: string): number | null {
   const aged = AGED_PERSON.exec(message);
-  if (!aged || !MAY_THEY.test(message) || /\bhow much\b|\bprice|\bcost/i.test(message)) return false;
+  if (!aged) return null;
   // "my 12 year old cat" is no person: a word naming what is aged must be a person's.
   const named = (aged[2] ?? aged[5] ?? '').toLowerCase();
-  return !named || !/^[a-z]{3,}$/.test(named) || isPersonWord(named) || !questionTerms(named).length;
+  const person = !named || !/^[a-z]{3,}$/.test(named) || isPersonWord(named) || !questionTerms(named).length;
+  return person ? Number(/\d{1,2}/.exec(aged[0])![0]) : null;
+}
+
+/** The caller names a person of theirs by age and asks whether they may come: the age rule answers. */
+export function asksAboutAnAgedPerson(message: string): boolean {
+  if (!MAY_THEY.test(message) || /\bhow much\b|\bprice|\bcost/i.test(message)) return false;
+  return agedPersonsAge(message) !== null;
 }
 
 export async function answerAgeRule(tools: AssistantTools, message: string): Promise<Answer | null> {
