@@ -30,7 +30,7 @@ import { createHarness, type Harness } from '#tests/support/api-harness';
  * improves). The holdout part is deliberately not a gate here: a gate is something one tunes
  * against, and the holdout questions exist to measure what generalises.
  */
-const MEASURED_CORRECT_ON_TUNE = { bakery: 51, salon: 36, electrician: 38, physio: 28 } as const;
+const MEASURED_CORRECT_ON_TUNE = { bakery: 51, salon: 37, electrician: 38, physio: 28 } as const;
 
 /**
  * The removals company, the veterinary clinic, the guest house and the Pilates/yoga studio (added
