@@ -10,6 +10,7 @@ import {
   pricePredicate,
   productStatement,
   properNounsIn,
+  takesPluralVerb,
 } from '#api/services/assistant/builtin/naming';
 import type { HistoryMessage, ProductFact, ServiceFact, TurnInput } from '#api/services/assistant/types';
 import type { ConversationChannel } from '#contract/schemas/conversation';
@@ -165,6 +166,12 @@ describe('names are said in a sentence', () => {
     expect(pluralName('berry tart')).toBe('berry tarts');
     expect(pluralName('party')).toBe('parties');
     expect(pluralName('hot cross buns')).toBe('hot cross buns');
+    // A group of people, with its band in brackets: the head is the group, not the bracket's last word.
+    expect(namePhrase('Children (under 12)')).toBe('Children (under 12)');
+    expect(takesPluralVerb('Children (under 12)')).toBe(true);
+    expect(namePhrase('Adult (16+)')).toBe('an Adult (16+)');
+    expect(pluralName('Senior (over 65)')).toBe('Seniors (over 65)');
+    expect(takesPluralVerb('Women’s cut')).toBe(false);
     expect(article('EICR check')).toBe('an');
     expect(article('BS8 visit')).toBe('a');
     expect(article('hour-long class')).toBe('an');

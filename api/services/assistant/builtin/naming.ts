@@ -93,8 +93,13 @@ const O_TO_OES = new Set('potato tomato hero echo'.split(' '));
 /** The word a name is counted by: the last word, or the one before "of"/"with"/"for" ("jar of olives"). */
 function headIndex(words: string[]): number {
   const joint = words.findIndex((word, index) => index > 0 && /^(of|with|for|in)$/i.test(word));
-  return joint > 0 ? joint - 1 : words.length - 1;
+  if (joint > 0) return joint - 1;
+  // A bracket after the name qualifies it ("Children (under 12)"): the head is before it.
+  const bracket = words.findIndex((word, index) => index > 0 && word.startsWith('('));
+  return (bracket > 0 ? bracket : words.length) - 1;
 }
+
+const IRREGULAR_PLURAL_FORMS = new Set(Object.values(IRREGULAR_PLURALS));
 
 /** A name said of a whole kind rather than counted ("boiler servicing", "leak detection", "sourdough bread"). */
 export function isMassName(name: string): boolean {
@@ -108,7 +113,7 @@ export function isMassName(name: string): boolean {
 export function isPluralName(name: string): boolean {
   const words = name.trim().split(/\s+/);
   const head = words[headIndex(words)]?.toLowerCase() ?? '';
-  return /[^s'’]s$/.test(head) && !/(ss|us|is)$/.test(head) && head.length > 3;
+  return (/[^s'’]s$/.test(head) && !/(ss|us|is)$/.test(head) && head.length > 3) || IRREGULAR_PLURAL_FORMS.has(head);
 }
 
 function pluralWord(word: string): string {
