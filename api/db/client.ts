@@ -2,10 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 import { acquireDirectoryLock } from './lock';
 import { installParsersOnce } from './pglite-parsers';
+import { nameStatementsByText } from './pglite-statements';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Database = { db: Db; kind: 'pglite' | 'postgres'; close: () => Promise<void> };
@@ -47,7 +49,6 @@ const PGLITE_SHARED_BUFFERS = '16MB';
 
 async function openPglite(dataDir: string, logger: QueryLogger): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
-  const { drizzle } = await import('drizzle-orm/pglite');
   const inMemory = dataDir.startsWith('memory://');
   const dir = inMemory ? undefined : path.resolve(dataDir, 'pglite');
   const release = dir ? acquireDirectoryLock(path.resolve(dataDir)) : () => {};
@@ -56,9 +57,9 @@ async function openPglite(dataDir: string, logger: QueryLogger): Promise<Databas
     // once touched, most of a small server's RSS; the OS caches the data files anyway.
     const options = { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`] };
     if (dir && !fs.existsSync(path.join(dir, 'PG_VERSION'))) await createCluster(dir, options.startParams);
-    const client = await installParsersOnce(dir ? new PGlite(dir, options) : new PGlite(options));
+    const client = dir ? new PGlite(dir, options) : new PGlite(options);
     return {
-      db: drizzle(client, { schema, logger }) as unknown as Db,
+      db: await drizzleOnPglite(client, logger),
       kind: 'pglite',
       close: async () => {
         await client.close();
@@ -69,6 +70,17 @@ async function openPglite(dataDir: string, logger: QueryLogger): Promise<Databas
     release();
     throw error;
   }
+}
+
+/**
+ * drizzle on a PGlite client made ready for it: drizzle's parsers installed once
+ * (pglite-parsers.ts) and each text a named statement (pglite-statements.ts). Every PGlite the
+ * server or a test serves from comes through here, so the tests run the server's path.
+ */
+export async function drizzleOnPglite(client: PGlite, logger?: QueryLogger): Promise<Db> {
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const ready = await installParsersOnce(await nameStatementsByText(client));
+  return drizzle(ready, { schema, logger }) as unknown as Db;
 }
 
 /**

@@ -2,13 +2,11 @@ import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { faker } from '@faker-js/faker';
 import { and, desc, eq } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/pglite';
 import { inject } from 'vitest';
 import { createApiApp } from '#api/app';
 import { waitForBackground } from '#api/lib/background';
 import type { ApiDeps } from '#api/deps';
-import { openDatabase, type Database, type Db } from '#api/db/client';
-import * as schema from '#api/db/schema';
+import { drizzleOnPglite, openDatabase, type Database } from '#api/db/client';
 import { businessUsers, outbox } from '#api/db/schema';
 import { newId } from '#api/lib/crypto';
 import { waitForReplies } from '#api/services/assistant/turns';
@@ -50,9 +48,8 @@ async function openTestDatabase(onQuery?: (query: string) => void): Promise<Data
   const snapshot = provided('pgliteSnapshot');
   if (!snapshot) return openDatabase({ dataDir: 'memory://', onQuery });
   const client = new PGlite({ loadDataDir: new Blob([fs.readFileSync(snapshot)], { type: 'application/x-tar' }) });
-  await client.waitReady;
   const logger = onQuery ? { logQuery: (query: string) => onQuery(query) } : undefined;
-  return { db: drizzle(client, { schema, logger }) as unknown as Db, kind: 'pglite', close: () => client.close() };
+  return { db: await drizzleOnPglite(client, logger), kind: 'pglite', close: () => client.close() };
 }
 
 export const PASSWORD = 'correct horse battery';
