@@ -1,4 +1,4 @@
-import type { HoursOverwrite } from '#contract/schemas/business-settings';
+import { daySlots, WEEKDAYS, type HoursOverwrite, type Weekday } from '#contract/schemas/business-settings';
 import {
   addDays,
   capitalize,
@@ -13,8 +13,12 @@ import {
   weekdayOf,
   type DayStatus,
 } from '../hours';
-import type { BusinessContext } from '../types';
-import { businessSource, type Answer } from './answer';
+import type { AssistantTools, BusinessContext } from '../types';
+import { businessSource, hitSource, type Answer } from './answer';
+import { SEARCH_LIMIT } from './knowledge';
+import { nameInSentence } from './naming';
+import { sentences } from './text';
+import { dayPattern, daysOf, timesIn } from './timetable-read';
 
 /**
  * Opening-hours answers, from the business's settings only: the weekly hours, a day
@@ -97,9 +101,126 @@ const NOW = /\b(now|right now|at the moment|currently|still open|open yet|this m
 const ASKS_WHEN = /^\W*(what|when|which|how)\b/i;
 const ASKED_OPEN =
   /\b(are|is|you) (you |it |the [a-z]+ )?(still |currently )?(open|closed|shut)\b|\b(do|will) you (open|work|trade)\b|\bopen (on|at|over|this|next|today|tomorrow|christmas|new|boxing)\b/i;
-const PLURAL_DAY = /\b(mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays)\b/i;
+/** "Sundays", "on a Sunday", "any Sunday": the weekday in general, not one date. */
+const PLURAL_DAY =
+  /\b(mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays)\b|\b(a|any|every) (mon|tues|wednes|thurs|fri|satur|sun)day\b/i;
 
-export function answerHours(business: BusinessContext, message: string, now: Date): Answer | null {
+/**
+ * When the caller could come, said as a part of their own day ("after work", "in my lunch break",
+ * "first thing"): late parts are answered by the closing times, early ones by the opening times,
+ * lunch by the hours. `edge`: the clock time the words mean (after work is after 5:30pm); a
+ * business that closes by then (or opens after it) is said plainly not to be open then.
+ */
+type VisitPart = { said: string; kind: 'late' | 'early' | 'lunch'; edge: string | null };
+const VISIT_PARTS: Array<[RegExp, VisitPart]> = [
+  [/\bafter work\b/i, { said: 'after work', kind: 'late', edge: '17:30' }],
+  [/\bafter school\b/i, { said: 'after school', kind: 'late', edge: '15:30' }],
+  [/\blate afternoons?\b/i, { said: 'in the late afternoon', kind: 'late', edge: '16:00' }],
+  [/\b(nights?|out of hours)\b/i, { said: 'at night', kind: 'late', edge: '20:00' }],
+  [/\b(evenings?|late)\b/i, { said: 'in the evening', kind: 'late', edge: '17:00' }],
+  [/\bbefore work\b/i, { said: 'before work', kind: 'early', edge: '08:30' }],
+  [/\bbefore school\b/i, { said: 'before school', kind: 'early', edge: '08:30' }],
+  [/\bearly( in the)? mornings?\b|\bearly\b/i, { said: 'early in the morning', kind: 'early', edge: '08:00' }],
+  [/\bfirst thing\b/i, { said: 'first thing', kind: 'early', edge: null }],
+  [/\blunch ?(break|hour|time)s?\b|\b(at|over) lunch\b/i, { said: 'at lunchtime', kind: 'lunch', edge: null }],
+];
+
+/** "Monday to Thursday", "Monday, Wednesday and Friday", "on Friday". */
+function daysText(days: Weekday[]): string {
+  const runs: Weekday[][] = [];
+  for (const day of days) {
+    const run = runs[runs.length - 1];
+    if (run && WEEKDAYS.indexOf(run[run.length - 1]) + 1 === WEEKDAYS.indexOf(day)) run.push(day);
+    else runs.push([day]);
+  }
+  const said = runs.map((run) =>
+    run.length === 1
+      ? capitalize(run[0])
+      : run.length === 2
+        ? `${capitalize(run[0])} and ${capitalize(run[1])}`
+        : `${capitalize(run[0])} to ${capitalize(run[run.length - 1])}`,
+  );
+  const text = said.length > 1 ? `${said.slice(0, -1).join(', ')} and ${said[said.length - 1]}` : said[0];
+  return days.length === 1 ? `on ${text}` : text;
+}
+
+/** The weekly times that answer, grouped by day: "until 5:30pm Monday to Thursday and until 4pm on Friday". */
+function timesByDay(open: Array<{ day: Weekday; time: string }>, word: string): string {
+  const groups: Array<{ time: string; days: Weekday[] }> = [];
+  for (const { day, time } of open) {
+    const group = groups.find((known) => known.time === time);
+    if (group) group.days.push(day);
+    else groups.push({ time, days: [day] });
+  }
+  const said = groups.map((group) => `${word} ${formatTime(group.time)} ${daysText(group.days)}`);
+  return said.length > 1 ? `${said.slice(0, -1).join(', ')} and ${said[said.length - 1]}` : said[0];
+}
+
+/** The hours said for a part of the caller's day; `closedThen` when the business is not open then. */
+function partAnswer(business: BusinessContext, part: VisitPart): HoursAnswer | null {
+  const weekly = business.settings.opening_hours;
+  if (!weekly) return null;
+  const open = WEEKDAYS.flatMap((day) => {
+    const hours = weekly.find((entry) => entry.day === day);
+    return hours?.open ? [{ day, hours }] : [];
+  });
+  if (!open.length) return null;
+  const sources = [businessSource(business.id, 'opening_hours', 'Opening hours')];
+  const spans = open.map(({ day, hours }) => {
+    const slots = daySlots(hours);
+    return { day, start: slots[0].start, end: slots[slots.length - 1].end, slots };
+  });
+  if (part.kind === 'lunch') {
+    const throughLunch = spans.every(({ slots }) => slots.some((slot) => slot.start <= '12:00' && slot.end >= '14:00'));
+    const week = describeWeeklyHours(weekly);
+    return {
+      text: throughLunch ? `Yes, we're open at lunchtime: ${week}.` : `Our opening hours are ${week}.`,
+      sources,
+    };
+  }
+  if (part.kind === 'late') {
+    const times = timesByDay(
+      spans.map(({ day, end }) => ({ day, time: end })),
+      'until',
+    );
+    const openThen = !part.edge || spans.some(({ end }) => end > part.edge!);
+    if (openThen) return { text: `We're open ${times}.`, sources };
+    const close = timesByDay(
+      spans.map(({ day, end }) => ({ day, time: end })),
+      'at',
+    ).replace(/^at /, '');
+    return {
+      text: `We close at ${close}, so we're not open ${part.said}.`,
+      lead: `We close at ${close}`,
+      closedThen: { days: [], late: part.edge! },
+      sources,
+    };
+  }
+  const opens = timesByDay(
+    spans.map(({ day, start }) => ({ day, time: start })),
+    'at',
+  ).replace(/^at /, '');
+  const openThen = !part.edge || spans.some(({ start }) => start < part.edge!);
+  if (openThen) return { text: `We open at ${opens}.`, sources };
+  return {
+    text: `We open at ${opens}, so we're not open ${part.said}.`,
+    lead: `We open at ${opens}`,
+    closedThen: { days: [], early: part.edge! },
+    sources,
+  };
+}
+
+/**
+ * An hours answer that says the business is closed when the caller asked (`closedThen`: the
+ * weekdays, or the part of the day after `late` / before `early`), with its first clause alone
+ * (`lead`), so the owner's own word on that time can follow it (ownersWordOnThen).
+ */
+export type HoursAnswer = Answer & {
+  closedThen?: { days: Weekday[]; late?: string; early?: string };
+  lead?: string;
+};
+
+export function answerHours(business: BusinessContext, message: string, now: Date): HoursAnswer | null {
   const settings = business.settings;
   const local = localDateParts(now, settings.timezone);
   const askedOpen = ASKED_OPEN.test(message) && !ASKS_WHEN.test(message);
@@ -117,8 +238,22 @@ export function answerHours(business: BusinessContext, message: string, now: Dat
   }
 
   const date = parseDayReference(message, now, settings.timezone);
-  if (date && !(date === local.date && NOW.test(message)))
-    return dayAnswer(business, date, local.date, asked, PLURAL_DAY.test(message));
+  if (date && !(date === local.date && NOW.test(message))) {
+    const plural = PLURAL_DAY.test(message);
+    const answer = dayAnswer(business, date, local.date, asked, plural);
+    const day = hoursOn(settings, date);
+    // A weekday the business does not open on: the owner may still work then ("Sundays: emergencies only").
+    // "Are you open on Monday?" asks the hours alone: no "but".
+    if (!answer || day.status !== 'closed' || day.overwrite || asked) return answer;
+    const label = plural ? `on ${capitalize(weekdayOf(date))}s` : dayLabel(date, local.date);
+    return { ...answer, closedThen: { days: [weekdayOf(date)] }, lead: `We're closed ${label}` };
+  }
+
+  const part = NOW.test(message) ? null : VISIT_PARTS.find(([pattern]) => pattern.test(message))?.[1];
+  if (part) {
+    const answer = partAnswer(business, part);
+    return asked && answer ? { ...answer, closedThen: undefined } : answer;
+  }
 
   if (NOW.test(message) || (askedOpen && !/\bhours|times\b/i.test(message))) {
     const status = openNow(settings, now);
@@ -158,4 +293,61 @@ export function answerHours(business: BusinessContext, message: string, now: Dat
   });
   if (notes.length) text += ` Please note: ${notes.join('; ')}.`;
   return { text, sources };
+}
+
+/** A sentence's first word said mid-sentence lower-cased only when it is no name ("On Sundays…", "We…"). */
+const SENTENCE_START = /^(On|We|Our|The|Every|From|At|In|During|After|Before)\b/;
+const YES_NO_LEAD = /^(yes|no|yeah|yep|sure|of course)\b[,.!]?\s*/i;
+
+/**
+ * "Do you come out on a Sunday?" at a business closed on Sundays, "can I come in after work?" at
+ * one that closes at 5pm: the owner's own sentence on that time, when a passage the caller's
+ * words find has one ("On Sundays we only do emergency call-outs", "on Tuesdays we see clients
+ * until 7pm"), follows the hours: a sentence naming the weekday asked, or giving a time in the part
+ * of the day asked, that does not itself say closed. Without one the hours answer stands.
+ */
+export async function ownersWordOnThen(answer: HoursAnswer, message: string, tools: AssistantTools): Promise<Answer> {
+  const then = answer.closedThen;
+  if (!then || !answer.lead) return answer;
+  // The caller's words, and the time alone ("Sundays", "evening appointments" is found by "evening"):
+  // the hours made no search of their own, so this is the turn's two.
+  const time = then.days.length ? then.days.map((day) => `${day}s`).join(' ') : then.late ? 'evening' : 'morning';
+  const found = (await Promise.all([message, time].map((query) => tools.searchKnowledge(query, SEARCH_LIMIT)))).flat();
+  // The owner's sentences on the time come before a service's description, which names the service only by its title.
+  const hits = found
+    .filter(
+      (hit, index) =>
+        found.findIndex((other) => other.source._id === hit.source._id && other.text === hit.text) === index,
+    )
+    .sort((a, b) => Number(a.source.kind === 'service') - Number(b.source.kind === 'service'));
+  for (const hit of hits) {
+    const said = sentences(hit.text).find((sentence) => {
+      if (/\?\s*$/.test(sentence) || /\b(closed|shut)\b/i.test(sentence)) return false;
+      const named = [...sentence.matchAll(dayPattern('gi'))];
+      const days = named.flatMap((match) => daysOf(match[0]));
+      // The weekday by its name ("on Sundays"), not inside "weekdays" or "every day".
+      if (then.days.length)
+        return then.days.some((day) =>
+          named.some((match) => daysOf(match[0]).includes(day) && match[0].toLowerCase().includes(day.slice(0, 3))),
+        );
+      const times = timesIn(sentence);
+      return (
+        days.length > 0 &&
+        times.some((time) => {
+          const at = time.end ?? time.start;
+          return then.late ? at > then.late : then.early ? time.start < then.early : false;
+        })
+      );
+    });
+    if (!said) continue;
+    const owners = said.replace(YES_NO_LEAD, '');
+    const service = hit.source.kind === 'service' ? (hit.source.title ?? hit.heading) : null;
+    return {
+      text: service
+        ? `${answer.lead}. ${nameInSentence(service)}: ${capitalize(owners)}`
+        : `${answer.lead}, but ${owners.replace(SENTENCE_START, (word) => word.toLowerCase())}`,
+      sources: [...answer.sources, hitSource(hit)],
+    };
+  }
+  return answer;
 }

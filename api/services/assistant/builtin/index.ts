@@ -16,7 +16,7 @@ import {
   matchServices,
   properNounsOf,
 } from './facts';
-import { answerHours } from './hours-answer';
+import { answerHours, ownersWordOnThen } from './hours-answer';
 import { classify, isShortDayFollowUp, lastExchange, type Intents } from './intents';
 import { answerFromKnowledge, asksForCount, asksForLength, lengthFromService } from './knowledge';
 import { answerArea } from './areas';
@@ -245,7 +245,7 @@ export async function respond(
   let unknownFact = false;
   if (hoursAsked) {
     const hours = answerHours(business, message, now);
-    if (hours) parts.push(hours);
+    if (hours) parts.push(await ownersWordOnThen(hours, message, tools));
     else unknownFact = true;
   }
   if (intents.location) {

@@ -54,9 +54,24 @@ const DAY_WORDS =
 /** The days and times of DAY_WORDS without its linking words ("on", "the", "over"). */
 const TIME_WORDS = DAY_WORDS.replace(/\|(over|during|this|next|the|on)(?=[|)])/g, '');
 
-/** The day or part of the day a caller would come in ("on a Saturday afternoon", "tomorrow"). */
+/** The visit verb asked of the business ("do you come out", "can someone pop round"). */
+const COMES_OUT =
+  '(you|u|someone|somebody|anyone|anybody|one of you|your [a-z]+)( guys| lot| ever)? (come|pop|get) (out|round|over)( to (me|us))?';
+/** A time in general: any Sunday, evenings, bank holidays ("this Sunday" or "tomorrow" is one visit, asked for). */
+const GENERAL_TIME =
+  '((on|at|over|during|in)( the| a| an| any)? )?(weekends?|(mon|tues|wednes|thurs|fri|satur|sun)days|bank holidays?|holidays|evenings?|nights?|late|early|out of hours)|(on|at|over) (a|an|any) ((mon|tues|wednes|thurs|fri|satur|sun)day|weekend|bank holiday)( (mornings?|afternoons?|evenings?|nights?))?';
+/**
+ * Asked alone, the visit verb and a time with nothing to be done is whether the business works then
+ * ("do you come out on a Sunday?", "can someone come out at night?"); "can you come out on Sunday to
+ * look at a leak?" and "can you come out tomorrow?" ask for a visit.
+ */
+const COMES_OUT_THEN = new RegExp(
+  `^ ((do|does|will|would) ${COMES_OUT}( on| at| over| during| in)?( the| a| an| this| next| any)? ${TIME_WORDS}|(can|could|will|would) ${COMES_OUT} (${GENERAL_TIME}))( (mornings?|afternoons?|evenings?|nights?|days?|holidays?))?( too| as well| at all| ever)?[\\s?.!]*$`,
+);
+
+/** The day or part of the day a caller would come in ("on a Saturday afternoon", "tomorrow", "after work", "in my lunch break"). */
 const VISIT_TIME =
-  '\\b(today|tonight|tomorrow|weekends?|(mon|tues|wednes|thurs|fri|satur|sun)days?|mornings?|afternoons?|evenings?|lunchtime)\\b';
+  '\\b(today|tonight|tomorrow|weekends?|(mon|tues|wednes|thurs|fri|satur|sun)days?|mornings?|afternoons?|evenings?|lunchtime|lunch (break|hour)|(before|after) (work|school)|first thing|early|late)\\b';
 
 const HOURS_PATTERNS = [
   /\b(opening|business|office|trading|working|shop) (hours|times)\b/,
@@ -80,6 +95,9 @@ const HOURS_PATTERNS = [
   /\b(anyone|anybody|someone|somebody|staff) (on|at|in|behind|manning) (the )?(reception|front desk|desk|office)\b/,
   /\b(what time|when) (does|do|is|will) (the )?(reception|front desk|office|phone lines?|phones?) (open|close|shut|staffed|manned|answered)\b/,
   /\b(ring|call|phone) (you|u)( up)? (till|until|til|up to)\b/,
+  // "Do you come out on a Sunday?", "can someone come out at night?": whether the business works then, asked with the
+  // visit verb and nothing to be done; "can you come out on Sunday to look at a leak?" asks for a visit (COMES_OUT_THEN).
+  COMES_OUT_THEN,
   // "Can I bring her in on a Saturday afternoon?", "could we pop by tomorrow?": whether the door is open then.
   new RegExp(
     `\\b(can|could) (i|we) (come|pop|call|drop|bring|stop|swing|walk|nip)( [a-z]+)? (in|by|round|over|along|down)\\b.*${VISIT_TIME}`,
@@ -185,6 +203,7 @@ export function classify(message: string): Intents {
   const aboutBooking = ABOUT_A_BOOKING.test(text) && !BOOKING_ACT.test(text);
   const booking =
     !person &&
+    !COMES_OUT_THEN.test(text) &&
     !callback &&
     bookingWords &&
     !bookingQuestion &&

@@ -85,7 +85,7 @@ function clock(hour: string, minute: string | undefined, meridiem: string | unde
 type Found = { start: string; end: string | null; index: number; length: number };
 
 /** The times of a piece of text, each with where it was said. */
-function timesIn(text: string): Found[] {
+export function timesIn(text: string): Found[] {
   const found: Found[] = [];
   for (const match of text.matchAll(TIME_RANGE)) {
     const [, h1, m1, p1, h2, m2, p2] = match;
@@ -130,6 +130,11 @@ function lineEntries(days: Weekday[], rest: string): ScheduleEntry[] {
   return entries;
 }
 
+/** A subject that is a person doing something ("we see clients…"), never the name of a session. */
+const CLAUSE_SUBJECT = /^(we|you|they|i|he|she|it|there|our team|the team)\b/i;
+/** The words that make a time an ending ("until 7pm", "by 5pm"). */
+const ENDS_AT = /\b(until|till|til|by|before|up to)\s*$/i;
+
 /** The subject of a sentence that says when something happens: its words before the verb ("Breakfast is served…"). */
 const VERB = /\s+(?:is|are|was|were|runs?|starts?|takes? place|happens?|opens?|begins?|will be)\b.*$/i;
 
@@ -154,10 +159,16 @@ function sentenceEntries(sentence: string, name: string | null): ScheduleEntry[]
     if (!name) {
       const dayless = clause.replace(dayPattern('gi'), ' ');
       const subject = tidy(withoutTimes(dayless, timesIn(dayless)).replace(VERB, ''));
-      if (questionTerms(subject).length && subject.split(' ').length <= 6) what = nameInSentence(subject);
+      // "we see clients until by appointment" is a clause, not the name of what is on.
+      if (questionTerms(subject).length && subject.split(' ').length <= 6 && !CLAUSE_SUBJECT.test(subject))
+        what = nameInSentence(subject);
     }
     if (!days.length || !what) continue;
-    for (const time of times) entries.push({ days, start: time.start, end: time.end, what, context: sentence });
+    for (const time of times) {
+      // "until 7pm" ends something that started before: no start to list it by.
+      if (ENDS_AT.test(clause.slice(0, time.index))) continue;
+      entries.push({ days, start: time.start, end: time.end, what, context: sentence });
+    }
   }
   return entries;
 }
