@@ -108,6 +108,30 @@ function merge(target: CapturedDetails, extra: CapturedDetails): CapturedDetails
   return merged;
 }
 
+/**
+ * The name or number a later message says, where it differs from the one given: a number
+ * replaces the number; a single name word replaces the word of the name it corrects (the one
+ * with its first letter, else the first: "it's Jon without an h" makes John Smith Jon Smith).
+ */
+function correction(given: CapturedDetails, said: CapturedDetails): CapturedDetails {
+  const fixed: CapturedDetails = {};
+  if (said.phone && given.phone && said.phone !== given.phone) fixed.phone = said.phone;
+  if (said.name && given.name && said.name.toLowerCase() !== given.name.toLowerCase()) {
+    const words = given.name.split(' ');
+    const told = said.name.split(' ');
+    if (told.length === 1 && words.length > 1) {
+      const at = Math.max(
+        0,
+        words.findIndex((word) => word[0].toLowerCase() === told[0][0].toLowerCase()),
+      );
+      words[at] = told[0];
+      fixed.name = words.join(' ');
+    } else fixed.name = said.name;
+    if (fixed.name === given.name) delete fixed.name;
+  }
+  return fixed;
+}
+
 const TITLES: Record<RequestKind, (who: string) => string> = {
   booking: (who) => `Booking request from ${who}`,
   callback: (who) => `Call back ${who}`,
@@ -135,19 +159,31 @@ export type CaptureTurn = {
 export async function captureTurn(tools: AssistantTools, turn: CaptureTurn): Promise<Answer> {
   const say = wording(turn.tone);
   let details: CapturedDetails = { reason: turn.messages[0].trim().slice(0, 500) };
+  let corrected: CapturedDetails = {};
   turn.messages.forEach((message, index) => {
-    details = merge(details, parseDetails(message, index > 0 || turn.expectingName));
+    const said = parseDetails(message, index > 0 || turn.expectingName);
+    // Once the task holds a name and number, one said again corrects it ("sorry, my number is actually…", "it's Jon").
+    const known = Boolean(details.name && details.phone) || Boolean(turn.customer);
+    corrected = known ? correction(details, parseDetails(message, false)) : {};
+    details = merge({ ...details, ...corrected }, said);
   });
   if (turn.customer)
     details = merge(details, { name: turn.customer.name || undefined, phone: turn.customer.phones[0] });
 
   const preface = turn.preface ? `${turn.preface} ` : '';
   if (turn.taskMade) {
-    // The time the caller gave joins the task made before; any other answer leaves it as it is.
-    const update = details.preferred_time
-      ? await tools.updateRequestTask({ preferred_time: details.preferred_time })
-      : null;
-    return confirmed(tools, turn, details, preface, update ? [update] : []);
+    // The time the caller gave joins the task made before, and a name or number corrected replaces the task's.
+    const change = { ...corrected, ...(details.preferred_time ? { preferred_time: details.preferred_time } : {}) };
+    const update = Object.keys(change).length ? await tools.updateRequestTask(change) : null;
+    const actions = update ? [update] : [];
+    // Corrected, but still no time: it is asked again, so the next answer is still added to the task.
+    const changed = [
+      corrected.name ? `your name to ${corrected.name}` : null,
+      corrected.phone ? `your number to ${corrected.phone}` : null,
+    ].filter((part): part is string => part !== null);
+    if (changed.length && !details.preferred_time && turn.prompts < 4)
+      return { text: `${preface}${say.correctedAskTime(listOf(changed))}`, sources: [], actions };
+    return confirmed(tools, turn, details, preface, actions);
   }
   const missing: string[] = [];
   if (!details.name) missing.push(ASK_NAME);

@@ -21,6 +21,8 @@ type Wording = {
   askAgain: (missing: string) => string;
   /** Only the time is missing (the words "when would suit you" mark the question for the next turn). */
   askTime: (first: boolean) => string;
+  /** A name or number corrected on the time turn ("your number to 07700900123"), the time asked again. */
+  correctedAskTime: (what: string) => string;
   confirmTask: (name: string | null) => string;
   noProblem: string;
   bookingOffer: string;
@@ -53,6 +55,7 @@ const FRIENDLY: Wording = {
   askAgain: (missing) => `Thanks! Could I also take ${missing}?`,
   askTime: (first) =>
     first ? "I'd be happy to arrange that. When would suit you?" : 'Thanks! And when would suit you?',
+  correctedAskTime: (what) => `Thanks, I've changed ${what}. And when would suit you?`,
   confirmTask: (name) =>
     `Thank you${name ? `, ${name}` : ''}! I've passed this to the team and someone will be in touch to confirm.`,
   noProblem: 'No problem at all. Is there anything else I can help with?',
@@ -83,6 +86,7 @@ const PROFESSIONAL: Wording = {
   askDetails: (missing) => `Certainly. May I take ${missing}?`,
   askAgain: (missing) => `Thank you. May I also take ${missing}?`,
   askTime: (first) => (first ? 'Certainly. When would suit you?' : 'Thank you. And when would suit you?'),
+  correctedAskTime: (what) => `Thank you, I have changed ${what}. And when would suit you?`,
   confirmTask: (name) =>
     `Thank you${name ? `, ${name}` : ''}. I have passed your request to the team, who will contact you to confirm.`,
   noProblem: 'Certainly. Is there anything else I can help you with?',
@@ -112,6 +116,7 @@ const CONCISE: Wording = {
   askDetails: (missing) => `Sure. ${capitalizeFirst(missing)}, please?`,
   askAgain: (missing) => `Thanks. And ${missing}?`,
   askTime: (first) => (first ? 'Sure. When would suit you?' : 'Thanks. And when would suit you?'),
+  correctedAskTime: (what) => `Changed ${what}. And when would suit you?`,
   confirmTask: (name) => `Thanks${name ? `, ${name}` : ''}. The team will be in touch to confirm.`,
   noProblem: 'OK. Anything else?',
   bookingOffer: 'I can take your details now if you like.',
