@@ -73,18 +73,27 @@ const COMES_OUT_THEN = new RegExp(
 const VISIT_TIME =
   '\\b(today|tonight|tomorrow|weekends?|(mon|tues|wednes|thurs|fri|satur|sun)days?|mornings?|afternoons?|evenings?|lunchtime|lunch (break|hour)|(before|after) (work|school)|first thing|early|late)\\b';
 
+/**
+ * After "open": a thing opened ("can you open a safe?", "open the drawer") makes it the work asked for, not the
+ * hours; "the" or "this" before a day or a time ("are you open the 27th?", "open this weekend") still asks the hours.
+ */
+const NO_THING_OPENED =
+  '(?! (a|an|my|our|your|his|her|their|its|it|them|up)\\b| (the|this|that|these|those) (?!(\\d|(days?|weeks?|weekends?|mornings?|afternoons?|evenings?|nights?|holidays?|christmas|xmas|new year|bank|easter|whole|rest|first|last|next|same|following|summer|winter|half)\\b)))';
+
 const HOURS_PATTERNS = [
   /\b(opening|business|office|trading|working|shop) (hours|times)\b/,
   /\b(your|the|what|which|usual|normal) hours\b/,
   /\bhours (are|on|today|tomorrow|this|at|over|during)\b/,
   /\b(are|is) (you|it|the (shop|office|salon|showroom|business|clinic|store|studio))( still| currently)? (open|closed|shut)\b/,
   // "Can I drop the keys off before you open?" asks about something done around the hours, not the hours.
-  /(?<!\b(before|after|once|until|till|til) )\b(you|you're|youre) (open|closed|shut)\b/,
+  new RegExp(
+    `(?<!\\b(before|after|once|until|till|til) )\\b(you|you're|youre) (open${NO_THING_OPENED}|closed|shut)\\b`,
+  ),
   /\bwhen (are|do|will) you (open|close|shut|start|finish|be open)\b/,
   /\bwhat time (do|are|will) you (open|close|shut|start|finish|be open)\b/,
   /\b(opening|closing) time\b/,
   /\bwhen (do|does) (you|the [a-z]+) (open|close)\b/,
-  new RegExp(`\\b(open|closed|shut) ${DAY_WORDS}\\b`),
+  new RegExp(`\\b(open${NO_THING_OPENED}|closed|shut) ${DAY_WORDS}\\b`),
   // "Do you work on Saturdays?", "are you guys working Christmas Eve?", never "do you work on electric cars?": a day or time after the linking words.
   new RegExp(
     `\\b(do|will|are) you( guys| lot)? (open|work|working|trade|trading|operate|operating)( on| at| over| during)?( the| this| next)? ${TIME_WORDS}`,
