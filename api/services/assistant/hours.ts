@@ -288,9 +288,10 @@ function nextOccurrence(today: string, month: number, day: number, year?: number
  * "tomorrow", "the day after tomorrow", weekday names ("on Saturday", "this Sunday" =
  * the next one, today included; "next Monday" = the next one after today), dates
  * ("25 December", "December 25th", "25/12", "25/12/2026", "2026-12-25") and fixed
- * holidays ("Christmas Day", "Christmas Eve", "New Year's Day", "Boxing Day"). Dates
- * without a year are the next occurrence. Numeric day/month is read day first unless
- * only month first makes sense (12/25). null when the text names no day.
+ * holidays ("Christmas Day", "Christmas Eve", "New Year's Day", "Boxing Day"), and a day
+ * of the month alone ("on the 28th": the next 28th). Dates without a year are the next
+ * occurrence. Numeric day/month is read day first unless only month first makes sense
+ * (12/25). null when the text names no day.
  */
 export function parseDayReference(text: string, now: Date, timezone: string): string | null {
   const lower = ` ${text.toLowerCase().replace(/[’‘]/g, "'").replace(/\s+/g, ' ')} `;
@@ -342,6 +343,21 @@ export function parseDayReference(text: string, now: Date, timezone: string): st
 
   for (const [pattern, month, day] of HOLIDAYS) {
     if (pattern.test(lower)) return nextOccurrence(today, month, day);
+  }
+
+  // "Open on the 28th?": a day of the month said without its month is the next such day. An ordinal before a
+  // word other than a linking one names a thing ("the 2nd visit", "the 3rd floor"), not a day.
+  const dayOfMonth =
+    /\b(?:on|the) (\d{1,2})(?:st|nd|rd|th)\b(?= ?[?!,.]| (?:at|in|or|and|for|please|too|then|if|as|morning|afternoon|evening|night)\b| *$)/.exec(
+      lower,
+    );
+  if (dayOfMonth) {
+    const wanted = Number(dayOfMonth[1]);
+    const [year, month] = [Number(today.slice(0, 4)), Number(today.slice(5, 7))];
+    for (let ahead = 0; ahead < 3; ahead += 1) {
+      const [y, m] = month + ahead > 12 ? [year + 1, month + ahead - 12] : [year, month + ahead];
+      if (isRealDate(y, m, wanted) && iso(y, m, wanted) >= today) return iso(y, m, wanted);
+    }
   }
 
   const weekdayMatch = WEEKDAY_PATTERN.exec(lower);
