@@ -212,8 +212,16 @@ function answerTo(
     return { hit, text: clean, score: Math.max(whole.score, 0) + 2 + rankBonus };
   }
   const window = bestWindow(question, answer, topic, waivable);
-  return window ? { hit, text: window.text, score: window.score + (sameWords ? 1.5 : 0) + rankBonus } : null;
+  if (!window) return null;
+  // A refusal alone leaves the caller without what is offered instead ("We don't take cash." after "Cheque or bank
+  // transfer."): the owner's short answer is said whole.
+  const refusedOnly = REFUSAL.test(window.text) && window.text !== clean && clean.length <= SHORT_ANSWER;
+  return { hit, text: refusedOnly ? clean : window.text, score: window.score + (sameWords ? 1.5 : 0) + rankBonus };
 }
+
+const REFUSAL = /\b(can't|cannot|can not|don't|do not|won't|will not|unable to|not able to)\b/i;
+/** An answer short enough to say whole when its best sentence is a refusal. */
+const SHORT_ANSWER = 240;
 
 const ASKS_TO_BOOK = /^\W*(can|could|may|do|does|is|are)\b.*\b(book|booking|bookings|reserve|reservations?)\b/i;
 
