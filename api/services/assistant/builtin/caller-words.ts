@@ -1,7 +1,7 @@
 import { normaliseCallerText } from '#api/services/language/caller-text';
 import type { AssistantTools, TurnInput } from '../types';
 import { captureInProgress } from './capture';
-import { splitJoinedNames } from './joined-names';
+import { joinSplitNames, splitJoinedNames } from './joined-names';
 
 /**
  * What the engine reads of the caller's message: shorthand written out and typos corrected
@@ -14,7 +14,9 @@ export function understoodInput(input: TurnInput): TurnInput {
     (item) => `${item.name} ${item.description ?? ''}`.match(/[A-Za-z]+/g) ?? [],
   );
   const names = [...business.services, ...business.products].map((item) => item.name);
-  const said = captureInProgress(input.history) ? input.message : splitJoinedNames(input.message, names);
+  const said = captureInProgress(input.history)
+    ? input.message
+    : joinSplitNames(splitJoinedNames(input.message, names), names);
   const message = normaliseCallerText(said, {
     vocabulary,
     correctSpelling: !captureInProgress(input.history),
