@@ -18,12 +18,12 @@ export type AreaAnswer =
 
 const DISTRICT = /\b([A-Z]{1,2})(\d{1,2})[A-Z]?\b/g;
 const RANGE = /\b([A-Z]{1,2})(\d{1,2})\s*(?:to|–|—|-|through|until)\s*([A-Z]{1,2})?(\d{1,2})\b/g;
-const COVERAGE_WORDS =
+export const COVERAGE_WORDS =
   /\b(cover|covers|covering|covered|deliver|delivers|delivery|deliveries|serve|serves|serving|travel|areas?|districts?|postcodes?|call-outs?|radius|within)\b/i;
 
 /** Asking whether the business comes to, works in or delivers to a place. */
 const AREA_QUESTION =
-  /\b(come|coming|travel|get|drive|go|bring [a-z ]{0,30}|send [a-z ]{0,20}) (out |over |up |down )?(to|as far as)\b|\b(cover|covered|serve|work|operate|deliver|delivery|deliveries|do jobs|do work|call-outs?|callouts?) (in|to|around|round|near|out to|out|as far as)\b|\b(do|will|can|would) you (cover|serve|service|deliver|go|come|reach)\b|\b(your|the) (area|areas|patch|radius)\b|\b(round|around|near) here\b|\bin (your|the) area\b|\bi live (in|at|near)\b|\bi'?m (in|based in|from)\b|\bmy post ?code\b/i;
+  /\b(come|coming|travel|get|drive|go|bring [a-z ]{0,30}|send [a-z ]{0,20}) (out |over |up |down )?(to|as far as)\b|\b(cover|covered|serve|work|operate|deliver|delivery|deliveries|do jobs|do work|call-outs?|callouts?) (in|to|around|round|near|out to|out|as far as)\b|\b(do|will|can|would) you (cover|serve|service|deliver|go|come|reach)\b|\b(your|the) (area|areas|patch|radius)\b|\b(round|around|near) here\b|\bin (your|the) area\b|\b(i|we) live (in|at|near)\b|\b(i'?m|i am|we'?re|we are) (in|based in|from)\b|\bmy post ?code\b/i;
 
 /** Capitalised words that are not places (a sentence's first word is never taken on its own). */
 const NOT_PLACES = new Set(
@@ -158,13 +158,18 @@ function yes(coverage: Coverage, place: string, message: string): Answer {
   return { text: sentence, sources };
 }
 
+/** A covering sentence that says the place costs nothing ("travel is free within the city, including Acomb"). */
+const COSTS_NOTHING = /\b(free|no (extra |travel |delivery )?(charge|cost|fee)|at no (extra )?cost)\b/i;
+
 /**
  * "How much to deliver to LE3?": the place is covered by one of the business's priced items (a
  * delivery zone, a call-out area), so what that item costs is the answer too; the covering
- * sentence alone leaves the asked price unsaid. A sentence that states an amount says it already.
+ * sentence alone leaves the asked price unsaid. A sentence that states an amount says it already; one that
+ * says the place costs nothing is the answer, and the item's price is for the places beyond.
  */
 function withPrice(business: BusinessContext, coverage: Coverage, answer: Answer, message: string): Answer {
-  if (answerTypeOf(message) !== 'price' || /[£$€]\s?\d/.test(answer.text)) return answer;
+  if (answerTypeOf(message) !== 'price' || /[£$€]\s?\d/.test(answer.text) || COSTS_NOTHING.test(answer.text))
+    return answer;
   const source = coverage.hit?.source;
   const item = source
     ? source.kind === 'service'

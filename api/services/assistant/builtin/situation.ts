@@ -1,4 +1,5 @@
 import { isMostlyVerb } from '#api/services/language/part-of-speech';
+import { COVERAGE_WORDS, placesIn } from './areas';
 import { PERSON } from './knowledge-question';
 import { carrySubject, GREETING, QUESTION_OPENER } from './question-parts';
 import { sentences } from './text';
@@ -26,6 +27,9 @@ export function situationQuestion(message: string, extraGeneric: string[] = []):
   const [question, ...more] = parts.slice(first);
   // A question that points back at the situation is about it, places and all: the message is read whole.
   if (POINTS_BACK.test(question)) return null;
+  // "We're in Acomb, is travel extra?": a question on travel or coverage is about the place the situation names.
+  const place = placesIn(situation);
+  if ((place.names.length || place.districts.length) && COVERAGE_WORDS.test(question)) return null;
   return (
     greeting +
     [
