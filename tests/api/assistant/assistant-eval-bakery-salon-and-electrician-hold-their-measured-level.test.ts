@@ -52,9 +52,10 @@ const MEASURED_NEW_ON_TUNE = {
   accountant: { correct: 18, escalated: 4, wrong: 3, tasks: 1 },
   pest: { correct: 21, escalated: 4, wrong: 3, tasks: 1 },
   // The locksmith and the children's party entertainer (added later on 28 November the same
-  // way, their questions committed before the first run): held from that first measure.
-  locksmith: { correct: 19, escalated: 3, wrong: 5, tasks: 0 },
-  party: { correct: 19, escalated: 4, wrong: 4, tasks: 1 },
+  // way, their questions committed before the first run): first measured at 19 right and 5 wrong
+  // (locksmith) and 19 right and 4 wrong (party), held at what their tune part has reached since.
+  locksmith: { correct: 20, escalated: 3, wrong: 3, tasks: 0 },
+  party: { correct: 22, escalated: 4, wrong: 1, tasks: 1 },
 } as const;
 
 let h: Harness;
