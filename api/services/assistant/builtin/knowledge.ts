@@ -200,8 +200,9 @@ function answerTo(
     return { hit, text: clean, score: Math.max(judgeText(question, clean, topic, waivable).score, 0) + 2 + rankBonus };
   }
   // The same question in other words: its answer is the owner's answer to this one (a price or a duration still has to be in it).
+  // Also when most words are the same but the answer repeats none of them, and the one left is the stored question's in
+  // other words ("a fine from the council for parking…" for "a penalty from the council for parking…").
   if (
-    !sameWords &&
     clean &&
     clean.length <= 420 &&
     sameMeaning(question, asked) &&

@@ -5,7 +5,7 @@ import { joinStatements } from './naming';
 import { wordImportance } from '#api/services/language/vectors';
 import { STRONG_WORD } from './knowledge-judge';
 import { callersPlaceKeys } from './callers-place';
-import { questionTerms, sentences, termKey, termKeys } from './text';
+import { questionTerms, sentences, termKey, termKeys, words } from './text';
 import { STOP_WORDS } from '#api/services/language/stop-words';
 import { classify } from './intents';
 
@@ -172,7 +172,27 @@ export function carrySubject(
   const things = theirs.filter((term) => !PROPERTY_WORDS.has(term.key));
   // "Do you do 1-2-1 sessions, how much are they?": when the unit is all the first part named, the unit is its subject.
   const carried = (things.length || !LEANS_ON_BEFORE.test(part) ? things : theirs).map((term) => term.word);
-  return carried.length ? `${part.replace(/[?.!]+$/, '')} (${carried.join(' ')})?` : part;
+  return carried.length ? `${part.replace(/[?.!]+$/, '')} (${asSaid(carried, before)})?` : part;
+}
+
+/** Words that join two things, each its own ("a fine from HMRC", "a cake for my son"): never one compound thing. */
+const JOINS_TWO_THINGS = /^(from|for|with|by|of|about|to)$/;
+
+/**
+ * The carried words, side by side as the question's subject, except two the caller joined by "from", "for"… ("a fine
+ * from HMRC" carries "fine and hmrc"): words next to each other are read as one compound thing ("filing late").
+ */
+function asSaid(carried: string[], before: string): string {
+  const said = words(before).map((word) => word.replace(/'/g, ''));
+  const at = (word: string) => said.indexOf(word.toLowerCase().replace(/'/g, ''));
+  return carried
+    .map((word, index) => {
+      if (index === 0) return word;
+      const [from, to] = [at(carried[index - 1]), at(word)];
+      const apart = from >= 0 && to > from && said.slice(from + 1, to).some((gap) => JOINS_TWO_THINGS.test(gap));
+      return apart ? `and ${word}` : word;
+    })
+    .join(' ');
 }
 
 /** A follow-up turn with no subject of its own ("And how much notice would you need?") asks about the caller's last question's subject. */
