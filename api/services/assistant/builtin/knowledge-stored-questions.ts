@@ -62,6 +62,20 @@ function saidAsVerb(text: string, word: string): boolean {
   );
 }
 
+const WHAT_ASKED_OF = String.raw`(?:do|does|did|should|shall|will|would|can|could|must|may|might)\b`;
+const ASKS_WHAT_KIND = new RegExp(String.raw`^\W*(?:what|which)\s+([a-z]+)\s+${WHAT_ASKED_OF}`, 'i');
+const ASKS_WHAT = new RegExp(String.raw`^\W*what\s+${WHAT_ASKED_OF}`, 'i');
+
+/**
+ * "What paperwork should I show you…?" where the owner answered "What do I need to show you…?": the noun
+ * after "what"/"which" names the kind of the answer (documents, papers, things), which a stored question
+ * asking "what" with no noun of its own leaves to its answer. Its lower-case word, or null.
+ */
+function kindOfAnswerNamed(callerText: string, storedText: string): string | null {
+  if (!ASKS_WHAT.test(storedText)) return null;
+  return ASKS_WHAT_KIND.exec(callerText)?.[1].toLowerCase() ?? null;
+}
+
 /** A stored question means the caller's when their sentence vectors are this alike (paraphrases ~0.8, other questions of the same business ~0.5-0.7). */
 const SAME_MEANING = 0.78;
 
@@ -77,6 +91,7 @@ export function sameMeaning(question: Question, asked: string): boolean {
   const stored = new Set(contentKeys(storedTerms));
   if (!caller.some((key) => stored.has(key) && !question.domain.has(key))) return false;
   const storedWords = storedTerms.map((term) => term.word);
+  const kind = kindOfAnswerNamed(question.text, asked);
   // The business's everyday words are left out of the likeness below, and of what must be matched: "which class should I go
   // to?" at a studio asks what "where do I start?" does.
   const unmatched = [...question.judge, ...question.generic].filter(
@@ -84,6 +99,7 @@ export function sameMeaning(question: Question, asked: string): boolean {
       !stored.has(term.key) &&
       !QUESTION_WORDS.has(term.key) &&
       !question.domain.has(term.key) &&
+      term.word !== kind &&
       closestWord(term.word, storedWords) < 0.6,
   );
   // A thing the caller names that the stored question lacks may only be a detail of their case, said after
