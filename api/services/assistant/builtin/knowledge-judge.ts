@@ -6,6 +6,7 @@ import { contentWords, wordImportance, wordSimilarity } from '#api/services/lang
 import { withoutNamesNotSaid } from './proper-names';
 import { plainVerbs, questionTerms, sentences, termKey, termKeys, words, type Term } from './text';
 import { ruleForOtherPeople } from './people-kinds';
+import { saysBeingThere } from './being-home';
 import { pricesAnotherAction } from './priced-action';
 import { qualifiersOnly } from './qualifier-words';
 import { pairsHold } from './knowledge-pairs';
@@ -321,6 +322,7 @@ export function judgeText(
     !otherItem &&
     !doneByTheBusiness(question, said, topicWords.text) &&
     !ruleForOtherPeople(question.people, said) &&
+    !(question.asksBeingHome && !saysBeingThere(`${topicWords.text}\n${said}`)) &&
     pairsHold(
       question,
       () => positionsIn(visible),

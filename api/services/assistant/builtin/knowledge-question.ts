@@ -7,6 +7,7 @@ import { endsAsClauseVerb } from './clause-verb';
 import { scopeOf } from './scope-words';
 import { callersThings, type Thing } from './kinds-of-things';
 import { leadTimeOf } from './lead-time';
+import { asksBeingHome } from './being-home';
 
 /** A caller's question read for the knowledge judgement: its subject words, compounds, answer type and the details of the caller's case. */
 
@@ -188,6 +189,8 @@ export type Question = {
   people: Set<string>;
   /** Keys of what the caller does on the occasion asked about ("when I bring him in"): a passage may leave them out. */
   occasion: Set<string>;
+  /** "Do I need to be in when you come?": whether someone must be at home (being-home.ts). */
+  asksBeingHome: boolean;
 };
 
 /** "I've bought my own brake discs online, will you fit them?": what the caller did (bought) and every word the question asks with (fit). */
@@ -478,6 +481,7 @@ export function readQuestion(message: string, options: KnowledgeOptions): Questi
     itemPrices: pricesOfNamedOffers(judge, options.offers ?? [], domain),
     asksRecommendation: RECOMMENDATION.test(message),
     ownThing: ownThingOf(plain, judge, generic),
+    asksBeingHome: asksBeingHome(plain),
     people,
     // Only beside another subject word: "what if I'm late when I arrive?" is about arriving.
     occasion: judge.every((term) => occasion.has(term.word))

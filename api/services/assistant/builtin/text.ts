@@ -172,6 +172,12 @@ export function plainVerbs(text: string): string {
       .replace(/\bcrash\s+(course|courses)\b/gi, 'intensive $1')
       // "Will you deal with the paperwork?" asks whether they handle it; "deal" alone is an offer (a discount).
       .replace(/\b(deal|deals|dealing|dealt)\s+with\b/gi, (_, verb: string) => HANDLE[verb.toLowerCase()])
+      // "Do I need to be in when you come?" is being at home, as the owner writes it; said with nothing after "in" but
+      // the occasion, never "be in touch", "be in stock", "be in at 9" (each word of it a stop word, nothing else would tell).
+      .replace(
+        /\b(be|being|been)\s+in\b(?=\s*(?:[?.!,;]|$|(?:when|while|whilst|during|for the|all day|the whole|then)\b))/gi,
+        (_, verb: string) => `${verb} at home`,
+      )
       .replace(
         /\b(get|gets|getting|got|have|want)\s+((?:my|the|our|your|his|her|their|a|any|some|all)\s+)?(money|deposit|payment|fee|fees)\s+back\b/gi,
         (_, verb: string, owner: string | undefined, thing: string) => `${verb} ${owner ?? ''}${thing} refunded`,
