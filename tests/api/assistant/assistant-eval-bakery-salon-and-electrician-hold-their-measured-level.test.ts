@@ -30,7 +30,7 @@ import { createHarness, type Harness } from '#tests/support/api-harness';
  * improves). The holdout part is deliberately not a gate here: a gate is something one tunes
  * against, and the holdout questions exist to measure what generalises.
  */
-const MEASURED_CORRECT_ON_TUNE = { bakery: 51, salon: 37, electrician: 38, physio: 28 } as const;
+const MEASURED_CORRECT_ON_TUNE = { bakery: 52, salon: 37, electrician: 38, physio: 28 } as const;
 
 /**
  * The removals company, the veterinary clinic, the guest house and the Pilates/yoga studio (added
@@ -49,8 +49,8 @@ const MEASURED_NEW_ON_TUNE = {
   tattoo: { correct: 21, escalated: 4, wrong: 1, tasks: 1 },
   // The accountant and the pest controller (added later on 28 November the same way, their
   // questions committed before the first run): held from that first measure.
-  accountant: { correct: 18, escalated: 4, wrong: 3, tasks: 1 },
-  pest: { correct: 21, escalated: 4, wrong: 3, tasks: 1 },
+  accountant: { correct: 20, escalated: 4, wrong: 3, tasks: 1 },
+  pest: { correct: 22, escalated: 4, wrong: 3, tasks: 1 },
   // The locksmith and the children's party entertainer (added later on 28 November the same
   // way, their questions committed before the first run): first measured at 19 right and 5 wrong
   // (locksmith) and 19 right and 4 wrong (party), held at what their tune part has reached since.
