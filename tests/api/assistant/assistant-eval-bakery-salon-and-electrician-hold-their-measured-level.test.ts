@@ -54,7 +54,7 @@ const MEASURED_NEW_ON_TUNE = {
   // The locksmith and the children's party entertainer (added later on 28 November the same
   // way, their questions committed before the first run): first measured at 19 right and 5 wrong
   // (locksmith) and 19 right and 4 wrong (party), held at what their tune part has reached since.
-  locksmith: { correct: 20, escalated: 3, wrong: 3, tasks: 0 },
+  locksmith: { correct: 21, escalated: 4, wrong: 2, tasks: 0 },
   party: { correct: 22, escalated: 4, wrong: 1, tasks: 1 },
 } as const;
 

@@ -5,8 +5,8 @@ import { contentWords, wordImportance, wordSimilarity, wordVector } from '#api/s
 import type { ServiceMatch } from './facts';
 import { countsAgree, lengthsAgree, namesAnotherItem, namingCounts } from './catalogue-fit';
 import { STOP_WORDS } from '#api/services/language/stop-words';
-import { callersPlaceKeys } from './callers-place';
-import { questionTerms, termKey } from './text';
+import { callersPlaceKeys, servicePlaceKeys } from './callers-place';
+import { GRADING_WORDS, questionTerms, termKey } from './text';
 
 /**
  * A service asked for in other words than its name ("a car charger put in at home" → EV
@@ -49,7 +49,12 @@ function telling(message: string, extraGeneric: string[]): string[] {
   const generic = new Set(extraGeneric.map((word) => word.toLowerCase()));
   const places = callersPlaceKeys(message);
   return [...new Set(contentWords(message))].filter(
-    (word) => !ASKING.has(word) && !generic.has(word) && word.length > 2 && !places.has(termKey(word)),
+    (word) =>
+      !ASKING.has(word) &&
+      !GRADING_WORDS.has(word) &&
+      !generic.has(word) &&
+      word.length > 2 &&
+      !places.has(termKey(word)),
   );
 }
 
@@ -83,6 +88,8 @@ function partsOf(word: string): string[] {
 function scoreService(words: string[], service: ServiceFact, trade: string[], everyday: string[]): Scored | null {
   const nameWords = [...new Set(contentWords(service.name))];
   const allWords = [...new Set(contentWords(`${service.name} ${service.description ?? ''}`))];
+  // Where the service's thing goes ("fitted to your front door") is not the thing: said by the caller, it holds nothing.
+  const places = servicePlaceKeys(service.description ?? '');
   let anchors = 0;
   let held = 0;
   let strays = 0;
@@ -93,7 +100,7 @@ function scoreService(words: string[], service: ServiceFact, trade: string[], ev
   for (const word of words) {
     const weight = wordImportance(word);
     const toName = likeness(word, nameWords, trade);
-    const toAll = Math.max(toName, likeness(word, allWords, trade));
+    const toAll = Math.max(toName, places.has(termKey(word)) ? 0 : likeness(word, allWords, trade));
     weightSum += weight;
     if (toName >= ANCHOR) anchors += 1;
     if (toName >= ANCHOR || toAll >= SAME) held += 1;

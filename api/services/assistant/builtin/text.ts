@@ -12,19 +12,35 @@ import { lemmas } from '#api/services/language/lemma';
 import { isMostlyVerb } from '#api/services/language/part-of-speech';
 import { wordSimilarity, wordVector } from '#api/services/language/vectors';
 
+/** How callers grade their thing ("a new boiler", "a proper bath", "a big job"): never what it is. */
+export const GRADING_WORDS = new Set([
+  'new',
+  'old',
+  'big',
+  'small',
+  'whole',
+  'extra',
+  'additional',
+  'best',
+  'proper',
+  'decent',
+]);
+
 /**
  * Words that carry little of a question's subject (what callers do, how they ask, how they grade a thing:
  * "a proper bath", "a decent shower" names no kind of bath the owner would write): they
  * help choose a sentence but are never required to be in it.
  */
-const GENERIC_WORDS =
-  `offer provide supply sell do make work help available use come go take give look find ask done need
+const GENERIC_WORDS = [
+  ...`offer provide supply sell do make work help available use come go take give look find ask done need
   install repair service price book long soon far often quick quickly fast early usual usually normally typically
-  currently time day week today tomorrow now new old big small whole customer company business also include includes included
-  keep keeps kept happen happens seem stop start try say mean extra additional best change changed changing handle
-  everything everyone everybody proper decent`
+  currently time day week today tomorrow now customer company business also include includes included
+  keep keeps kept happen happens seem stop start try say mean change changed changing handle
+  everything everyone everybody`
     .split(/\s+/)
-    .filter(Boolean);
+    .filter(Boolean),
+  ...GRADING_WORDS,
+];
 
 /** Ways of saying the same thing; the first word names the group. Kept general (trades, shops, salons, clinics). */
 const SYNONYM_GROUPS: string[][] = [
