@@ -172,6 +172,10 @@ describe('names are said in a sentence', () => {
     expect(namePhrase('Adult (16+)')).toBe('an Adult (16+)');
     expect(pluralName('Senior (over 65)')).toBe('Seniors (over 65)');
     expect(takesPluralVerb('Women’s cut')).toBe(false);
+    // A place or purpose after the name's head ("beyond", "outside", "to") is not its head.
+    expect(pluralName('Travel outside Norwich')).toBe('Travel outside Norwich');
+    expect(pluralName('Cake to order')).toBe('Cakes to order');
+    expect(pluralName('Visit beyond the ring road')).toBe('Visits beyond the ring road');
     expect(article('EICR check')).toBe('an');
     expect(article('BS8 visit')).toBe('a');
     expect(article('hour-long class')).toBe('an');

@@ -73,7 +73,7 @@ export function article(phrase: string): 'a' | 'an' {
 }
 
 const UNCOUNTABLE = new Set(
-  'advice bread hair equipment furniture information insurance software jewellery jewelry luggage cash money flour rice music training maintenance repair repairs care cover support'.split(
+  'advice bread hair equipment furniture information insurance software jewellery jewelry luggage cash money flour rice music training maintenance repair repairs care cover support travel'.split(
     ' ',
   ),
 );
@@ -92,7 +92,9 @@ const O_TO_OES = new Set('potato tomato hero echo'.split(' '));
 
 /** The word a name is counted by: the last word, or the one before "of"/"with"/"for" ("jar of olives"). */
 function headIndex(words: string[]): number {
-  const joint = words.findIndex((word, index) => index > 0 && /^(of|with|for|in)$/i.test(word));
+  const joint = words.findIndex(
+    (word, index) => index > 0 && /^(of|with|for|in|to|beyond|outside|within|from|near|around)$/i.test(word),
+  );
   if (joint > 0) return joint - 1;
   // A bracket after the name qualifies it ("Children (under 12)"): the head is before it.
   const bracket = words.findIndex((word, index) => index > 0 && word.startsWith('('));
