@@ -89,31 +89,3 @@ export function Drawer({
     </details>
   );
 }
-
-/**
- * The filter drawer of a list page, wrapping the page's own GET filter form. It starts
- * open, so the filters are where they always were; the toggle folds them away.
- */
-export function FilterDrawer({ children, active = false }: { children: ReactNode; active?: boolean }) {
-  return (
-    <Drawer
-      name="filter"
-      label="Filters"
-      overlay={false}
-      defaultOpen
-      className="group rounded-xl"
-      summaryClassName="mb-2 inline-flex cursor-pointer list-none items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50"
-      summary={
-        <>
-          <svg viewBox="0 0 20 20" className="h-4 w-4 fill-slate-600" aria-hidden>
-            <path d="M3 4h14l-5.5 6.5V16l-3 1.5v-7z" />
-          </svg>
-          Filters
-          {active ? <span className="h-2 w-2 rounded-full bg-brand-600" aria-hidden /> : null}
-        </>
-      }
-    >
-      {children}
-    </Drawer>
-  );
-}

@@ -6,7 +6,7 @@ import { TimelineList } from './timeline';
 import { deferred } from './deferred';
 import { EmptyState } from '#app/components/ui/empty-state';
 import { Pager } from '#app/components/ui/pager';
-import { FilterDrawer } from './drawer';
+import { FilterDrawer } from './list-filters';
 import { RecentlyDeletedLink } from './recently-deleted';
 
 const EMPTY_TEXT: Record<TimelineKind, string> = {
