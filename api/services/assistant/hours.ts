@@ -157,12 +157,15 @@ export function openNow(settings: BusinessSettings, now: Date): OpenNow {
 
 const sameHours = (a: DayHours, b: DayHours) => a.open === b.open && (!a.open || span(a) === span(b));
 
-function dayRange(days: DayHours[]): string {
-  const first = capitalize(days[0].day);
+/** A run of consecutive weekdays: "Monday", "Monday and Tuesday", "Monday to Friday". */
+export function weekdayRun(days: string[]): string {
+  const first = capitalize(days[0]);
   if (days.length === 1) return first;
-  const last = capitalize(days[days.length - 1].day);
+  const last = capitalize(days[days.length - 1]);
   return days.length === 2 ? `${first} and ${last}` : `${first} to ${last}`;
 }
+
+const dayRange = (days: DayHours[]) => weekdayRun(days.map((day) => day.day));
 
 /** "9am to 5pm", or with a break "9am to 12:30pm and 1:30pm to 5pm". */
 export function describeSlots(slots: TimeSlot[]): string {

@@ -11,6 +11,7 @@ import {
   openNow,
   parseDayReference,
   weekdayOf,
+  weekdayRun,
   type DayStatus,
 } from '../hours';
 import type { AssistantTools, BusinessContext } from '../types';
@@ -133,13 +134,7 @@ function daysText(days: Weekday[]): string {
     if (run && WEEKDAYS.indexOf(run[run.length - 1]) + 1 === WEEKDAYS.indexOf(day)) run.push(day);
     else runs.push([day]);
   }
-  const said = runs.map((run) =>
-    run.length === 1
-      ? capitalize(run[0])
-      : run.length === 2
-        ? `${capitalize(run[0])} and ${capitalize(run[1])}`
-        : `${capitalize(run[0])} to ${capitalize(run[run.length - 1])}`,
-  );
+  const said = runs.map(weekdayRun);
   const text = said.length > 1 ? `${said.slice(0, -1).join(', ')} and ${said[said.length - 1]}` : said[0];
   return days.length === 1 ? `on ${text}` : text;
 }
